@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+// Main tells the renderer that something changed; the renderer then asks for what it shows.
+// Events carry ids, never records, so they cannot leak anything a method would not return.
+export const appEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('profiles.changed') }),
+  z.object({ type: z.literal('payments.changed'), paymentIds: z.array(z.string()).max(1000) }),
+  z.object({ type: z.literal('notification'), level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+]);
+export type AppEvent = z.infer<typeof appEventSchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { method } from '../method-spec';
+
+export const environmentSchema = z.enum(['practice', 'sandbox', 'production']);
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const appMethods = {
+  getAppInfo: method({
+    summary: 'Name, version and runtime of the running app.',
+    input: z.object({}).strict(),
+    output: z.object({
+      name: z.string(),
+      version: z.string(),
+      runtime: z.enum(['electron', 'preview', 'test']),
+      platform: z.string(),
+    }),
+  }),
+};

@@ -1,0 +1,87 @@
+// Money is an integer count of minor units plus an ISO 4217 code. Conversions to and from
+// decimal text are done on strings, never through binary floating point.
+
+/** ISO 4217 minor-unit exponents for the currencies Paydesk offers. */
+export const currencyExponents = {
+  AED: 2, AUD: 2, BHD: 3, CAD: 2, CHF: 2, CNY: 2, EGP: 2, EUR: 2, GBP: 2, INR: 2,
+  IQD: 3, JOD: 3, JPY: 0, KRW: 0, KWD: 3, LBP: 2, LYD: 3, MAD: 2, OMR: 3, PKR: 2,
+  QAR: 2, SAR: 2, TND: 3, TRY: 2, USD: 2,
+} as const satisfies Record<string, 0 | 2 | 3>;
+
+export type CurrencyCode = keyof typeof currencyExponents;
+export const currencyCodes = Object.keys(currencyExponents) as CurrencyCode[];
+
+export function isCurrencyCode(code: string): code is CurrencyCode {
+  return Object.prototype.hasOwnProperty.call(currencyExponents, code);
+}
+
+export function exponentOf(currency: CurrencyCode): number {
+  return currencyExponents[currency];
+}
+
+/** The largest amount Paydesk accepts, in minor units: far above any card payment, far below 2^53. */
+export const maxMinorUnits = 1_000_000_000_000_000;
+
+export type ParsedAmount = { ok: true; minor: number } | { ok: false; reason: string };
+
+/**
+ * Parses what a person typed ("1,250.5", "10", "0.125") into minor units of the currency.
+ * Accepts ASCII and Arabic-Indic digits, a dot as the decimal separator (or the Arabic
+ * decimal separator), and thousands separators (comma, Arabic thousands separator) in the
+ * integer part. Refuses more decimals than the currency has.
+ */
+export function parseAmount(text: string, currency: CurrencyCode): ParsedAmount {
+  const normalized = toAsciiDigits(text.trim())
+    .replace(/\u066B/g, '.')
+    .replace(/[\u066C,\u00A0 ]/g, '');
+  if (normalized === '') return { ok: false, reason: 'Enter an amount.' };
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(normalized);
+  if (!match) return { ok: false, reason: 'Enter the amount as digits, for example 125.50.' };
+  const whole = match[1];
+  const fraction = match[2] ?? '';
+  const exponent = exponentOf(currency);
+  if (fraction.length > exponent) {
+    return {
+      ok: false,
+      reason:
+        exponent === 0
+          ? `${currency} has no decimals.`
+          : `${currency} allows at most ${exponent} decimal${exponent === 1 ? '' : 's'}.`,
+    };
+  }
+  const digits = (whole + fraction.padEnd(exponent, '0')).replace(/^0+(?=\d)/, '');
+  if (digits.length > String(maxMinorUnits).length) return { ok: false, reason: 'The amount is too large.' };
+  const minor = Number(digits); // an integer string of at most 16 digits: exact
+  if (!Number.isSafeInteger(minor) || minor > maxMinorUnits) return { ok: false, reason: 'The amount is too large.' };
+  return { ok: true, minor };
+}
+
+/** Minor units to plain decimal text with exactly the currency's decimals: 1050 SAR -> "10.50". */
+export function formatMinor(minor: number, currency: CurrencyCode): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError('Amount must be a safe integer of minor units');
+  const exponent = exponentOf(currency);
+  const negative = minor < 0;
+  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
+  const text = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+  return negative ? `-${text}` : text;
+}
+
+/**
+ * Decimal text as found in a gateway's JSON ("10.5", "1000", "1.250", "1e3" refused) to
+ * minor units; refuses text with more significant decimals than the currency allows.
+ */
+export function minorFromDecimalText(text: string, currency: CurrencyCode): number | undefined {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const exponent = exponentOf(currency);
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > exponent) return undefined;
+  const minor = Number((match[2] + fraction.padEnd(exponent, '0')).replace(/^0+(?=\d)/, ''));
+  if (!Number.isSafeInteger(minor)) return undefined;
+  return match[1] === '-' ? -minor : minor;
+}
+
+function toAsciiDigits(text: string): string {
+  // Arabic-Indic (U+0660..) and Eastern Arabic-Indic (U+06F0..) digits, as typed on Arabic keyboards.
+  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+}

@@ -1,0 +1,160 @@
+// The preview: the real main-process handlers behind a loopback HTTP bridge, and the built
+// renderer served beside them. It is how Paydesk runs where Electron cannot, and what the
+// end-to-end tests drive. No CORS headers are ever sent: only the app's own page may call.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { userInfo } from 'node:os';
+import { methodNames, type MethodName } from '../../contract/methods';
+import type { Handlers } from '../api/create-handlers';
+import type { EventHub } from '../api/event-hub';
+import type { Logger } from '../log/logger';
+import { checkApiRequest, checkHost } from './request-guard';
+import { readStaticFile } from './static-files';
+
+export type PreviewServerOptions = {
+  handlers: Handlers;
+  events: EventHub;
+  logger: Logger;
+  staticDir: string;
+  port?: number;
+};
+
+export type PreviewServer = { url: string; port: number; token: string; close(): Promise<void> };
+
+const maxBodyBytes = 16 * 1024 * 1024; // bulk CSV uploads are the largest calls
+const knownMethods = new Set<string>(methodNames);
+
+// The preview's page may talk only to its own origin; the gateway's pages are reached by
+// navigation in a new tab, never by the page's scripts.
+const csp = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-src 'self' blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export async function startPreviewServer(options: PreviewServerOptions): Promise<PreviewServer> {
+  const token = randomBytes(24).toString('base64url');
+  const osUser = safeUserName();
+  const streams = new Set<ServerResponse>();
+  let port = 0;
+
+  const server = createServer((req, res) => {
+    void route(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error');
+      else res.end();
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith('/api/')) return api(req, res, path);
+    const host = checkHost(req, port);
+    if (!host.ok) return send(res, host.status, 'text/plain', host.reason);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
+    const file = await readStaticFile(options.staticDir, path);
+    if (!file) return send(res, 404, 'text/plain', 'Not found');
+    res.writeHead(200, {
+      'content-type': file.contentType,
+      'content-security-policy': csp,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, path: string) {
+    const verdict = checkApiRequest(req, port, token);
+    if (!verdict.ok) {
+      req.resume();
+      return send(res, verdict.status, 'application/json', JSON.stringify({ error: verdict.reason }));
+    }
+    if (req.method !== 'POST') return send(res, 405, 'application/json', '{"error":"Use POST."}');
+    if (path === '/api/events') return openEventStream(res);
+    const name = path.slice('/api/call/'.length);
+    if (!path.startsWith('/api/call/') || !knownMethods.has(name)) {
+      req.resume();
+      return send(res, 404, 'application/json', '{"error":"No such method."}');
+    }
+    const body = await readJsonBody(req);
+    if (!body.ok) return send(res, body.status, 'application/json', JSON.stringify({ error: body.reason }));
+    const result = await options.handlers[name as MethodName](body.value, { transport: 'bridge', osUser });
+    send(res, 200, 'application/json', JSON.stringify(result));
+  }
+
+  // Events go out as newline-delimited JSON on a long-lived POST response, read by fetch.
+  function openEventStream(res: ServerResponse) {
+    res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
+    res.write('\n');
+    streams.add(res);
+    const unsubscribe = options.events.subscribe((event) => res.write(JSON.stringify(event) + '\n'));
+    res.on('close', () => {
+      unsubscribe();
+      streams.delete(res);
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/#token=${token}`;
+  options.logger.info('preview listening', { port });
+
+  return {
+    url,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const stream of streams) stream.end();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; reason: string };
+
+async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  const type = req.headers['content-type'] ?? '';
+  if (!type.startsWith('application/json')) {
+    req.resume();
+    return { ok: false, status: 415, reason: 'Send JSON.' };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBodyBytes) return { ok: false, status: 413, reason: 'The request is too large.' };
+    chunks.push(chunk);
+  }
+  try {
+    const text = Buffer.concat(chunks).toString('utf8');
+    return { ok: true, value: text === '' ? {} : JSON.parse(text) };
+  } catch {
+    return { ok: false, status: 400, reason: 'The request is not valid JSON.' };
+  }
+}
+
+function send(res: ServerResponse, status: number, contentType: string, body: string) {
+  res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.end(body);
+}
+
+function safeUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,54 @@
+// A small logger that redacts before it writes. Services register the secrets they hold
+// (API keys) so even a careless message cannot carry one; card-number-like digit runs are
+// masked whatever their source.
+import { appendFileSync } from 'node:fs';
+
+export type LogFields = Record<string, string | number | boolean | null | undefined>;
+export type Logger = {
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+  /** Values that must never be written, such as API keys; removed from every line. */
+  addSecret(secret: string): void;
+};
+
+const panLike = /\b\d(?:[ -]?\d){11,18}\b/g;
+
+export function redact(text: string, secrets: Iterable<string>): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out.replace(panLike, '[card number removed]');
+}
+
+export function createLogger(options: { file?: string; echo?: boolean } = {}): Logger {
+  const secrets = new Set<string>();
+  const write = (level: string, message: string, fields?: LogFields) => {
+    const line = redact(
+      JSON.stringify({ time: new Date().toISOString(), level, message, ...(fields ?? {}) }),
+      secrets,
+    );
+    if (options.echo) (level === 'error' ? console.error : console.log)(line);
+    if (options.file) {
+      try {
+        appendFileSync(options.file, line + '\n', { mode: 0o600 });
+      } catch {
+        // A log that cannot be written must not break a payment.
+      }
+    }
+  };
+  return {
+    info: (m, f) => write('info', m, f),
+    warn: (m, f) => write('warn', m, f),
+    error: (m, f) => write('error', m, f),
+    addSecret: (s) => void secrets.add(s),
+  };
+}
+
+/** A logger that keeps lines in memory, for tests. */
+export function createMemoryLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const secrets = new Set<string>();
+  const write = (level: string) => (message: string, fields?: LogFields) =>
+    void lines.push(redact(JSON.stringify({ level, message, ...(fields ?? {}) }), secrets));
+  return { lines, info: write('info'), warn: write('warn'), error: write('error'), addSecret: (s) => void secrets.add(s) };
+}

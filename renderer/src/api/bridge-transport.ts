@@ -1,0 +1,70 @@
+// The API over the preview's loopback bridge. The page gets its per-launch token in the URL
+// fragment (never sent to any server), keeps it for this tab only, and removes it from the
+// address bar.
+import { appEventSchema, type AppEvent } from '../../../contract/events';
+import { methodNames, type PaydeskApi } from '../../../contract/methods';
+import { err, type Result } from '../../../contract/result';
+
+const tokenKey = 'paydesk.previewToken';
+
+function takeToken(): string {
+  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(tokenKey, match[1]);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+  }
+  return sessionStorage.getItem(tokenKey) ?? '';
+}
+
+export function createBridgeApi(): PaydeskApi {
+  const token = takeToken();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+  async function call(name: string, input: unknown): Promise<Result<unknown>> {
+    let response: Response;
+    try {
+      response = await fetch(`/api/call/${name}`, { method: 'POST', headers, body: JSON.stringify(input ?? {}) });
+    } catch {
+      return err('network', 'Paydesk preview is not reachable. Is `npm run preview` still running?');
+    }
+    if (response.status === 401) return err('forbidden', 'This page has no valid preview token. Open the address the preview printed.');
+    if (!response.ok) return err('internal', `The preview answered ${response.status}.`);
+    return (await response.json()) as Result<unknown>;
+  }
+
+  const api: Record<string, unknown> = {};
+  for (const name of methodNames) api[name] = (input: unknown) => call(name, input);
+  api.subscribe = (listener: (event: AppEvent) => void) => subscribeToEvents(headers, listener);
+  return api as PaydeskApi;
+}
+
+function subscribeToEvents(headers: Record<string, string>, listener: (event: AppEvent) => void): () => void {
+  const controller = new AbortController();
+  void (async () => {
+    // Reconnect with a short pause if the stream drops, until unsubscribed.
+    while (!controller.signal.aborted) {
+      try {
+        const response = await fetch('/api/events', { method: 'POST', headers, signal: controller.signal });
+        if (!response.ok || !response.body) throw new Error('no stream');
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffered = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffered += value;
+          const lines = buffered.split('\n');
+          buffered = lines.pop() ?? '';
+          for (const line of lines) {
+            if (!line.trim()) continue;
+            const parsed = appEventSchema.safeParse(JSON.parse(line));
+            if (parsed.success) listener(parsed.data);
+          }
+        }
+      } catch {
+        if (controller.signal.aborted) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  })();
+  return () => controller.abort();
+}

@@ -1,0 +1,21 @@
+import { formatMinor, type CurrencyCode } from '../../../contract/money';
+import type { Language } from './index';
+
+const locales: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA' };
+
+/**
+ * An amount for display in the chosen language. Intl formats the exact decimal string built
+ * from integer minor units, so no binary float ever touches the amount.
+ */
+export function formatAmount(minor: number, currency: CurrencyCode, language: Language): string {
+  const format = new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn' });
+  return format.format(formatMinor(minor, currency) as unknown as number);
+}
+
+export function formatDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(new Date(iso));
+}
+
+export function formatDate(isoDate: string, language: Language): string {
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn' }).format(new Date(`${isoDate}T00:00:00Z`));
+}

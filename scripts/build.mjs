@@ -1,0 +1,45 @@
+// Builds what runs: main's entry points and the preload with esbuild (one file each, so the
+// preload works in a sandboxed renderer), the renderer with Vite. `node scripts/build.mjs main`
+// builds only main.
+import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { existsSync } from 'node:fs';
+
+const only = process.argv[2];
+const nodeEntries = {
+  'electron-main': 'main/electron/main.ts',
+  preview: 'main/entry/preview.ts',
+  'practice-gateway': 'main/entry/practice-gateway.ts',
+};
+const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
+
+await build({
+  entryPoints: present,
+  outdir: 'dist/main',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  sourcemap: true,
+  // Native modules load from node_modules; electron is provided by the runtime.
+  external: ['electron', 'better-sqlite3', 'keytar'],
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+  logLevel: 'warning',
+});
+
+if (only !== 'main') {
+  if (existsSync('preload/preload.ts')) await build({
+    entryPoints: { preload: 'preload/preload.ts' },
+    outdir: 'dist/preload',
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'chrome130',
+    external: ['electron'],
+    logLevel: 'warning',
+  });
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+}

@@ -1,0 +1,134 @@
+// The bridge refuses anything but the app's own page on loopback, and a refused request
+// does nothing: the handler is never reached.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { createEventHub } from '../../main/api/event-hub';
+import { createMemoryLogger } from '../../main/log/logger';
+import { startPreviewServer, type PreviewServer } from '../../main/bridge/preview-server';
+
+type Reply = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
+
+function send(port: number, path: string, headers: Record<string, string>, body?: string, method = 'POST'): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('preview bridge', () => {
+  let server: PreviewServer;
+  let calls = 0;
+  const events = createEventHub();
+
+  beforeAll(async () => {
+    const staticDir = mkdtempSync(join(tmpdir(), 'paydesk-static-'));
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    mkdirSync(join(staticDir, 'assets'));
+    writeFileSync(join(staticDir, 'assets', 'a.js'), 'export {}');
+    writeFileSync(join(tmpdir(), 'paydesk-outside.html'), 'secret');
+    const impl = {
+      getAppInfo: () => {
+        calls++;
+        return { name: 'Paydesk', version: '9.9.9', runtime: 'test' as const, platform: 'linux' };
+      },
+      getActiveProfile: () => {
+        throw new Error('not used');
+      },
+    } as unknown as Implementations;
+    server = await startPreviewServer({ handlers: createHandlers(impl, createMemoryLogger()), events, logger: createMemoryLogger(), staticDir });
+  });
+  afterAll(() => server.close());
+
+  const good = () => ({
+    host: `127.0.0.1:${server.port}`,
+    origin: `http://127.0.0.1:${server.port}`,
+    authorization: `Bearer ${server.token}`,
+    'content-type': 'application/json',
+  });
+
+  it('answers a call from the app page with the handler result', async () => {
+    const before = calls;
+    const reply = await send(server.port, '/api/call/getAppInfo', good(), '{}');
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { version: '9.9.9' } });
+    expect(calls).toBe(before + 1);
+    expect(reply.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  const refusals: Array<[string, (h: Record<string, string>) => Record<string, string>, number]> = [
+    ['no token', ({ authorization: _a, ...h }) => h, 401],
+    ['a wrong token', (h) => ({ ...h, authorization: 'Bearer wrong-token-of-some-length-here' }), 401],
+    ['the token without Bearer', (h) => ({ ...h, authorization: server.token }), 401],
+    ['a foreign Host (DNS rebinding)', (h) => ({ ...h, host: `evil.example:${server.port}` }), 421],
+    ['a foreign Origin', (h) => ({ ...h, origin: 'http://evil.example' }), 403],
+    ['another loopback port as Origin', (h) => ({ ...h, origin: `http://127.0.0.1:${server.port + 1}` }), 403],
+    ['no Origin', ({ origin: _o, ...h }) => h, 403],
+    ['the null Origin of a sandboxed frame', (h) => ({ ...h, origin: 'null' }), 403],
+  ];
+  for (const [what, change, status] of refusals) {
+    it(`refuses ${what} and does nothing`, async () => {
+      const before = calls;
+      const reply = await send(server.port, '/api/call/getAppInfo', change(good()), '{}');
+      expect(reply.status).toBe(status);
+      expect(reply.body).not.toContain('9.9.9');
+      expect(calls).toBe(before);
+    });
+  }
+
+  it('refuses a method that is not in the contract', async () => {
+    const reply = await send(server.port, '/api/call/constructor', good(), '{}');
+    expect(reply.status).toBe(404);
+  });
+
+  it('refuses a body that is not JSON, or not declared as JSON', async () => {
+    expect((await send(server.port, '/api/call/getAppInfo', good(), '{nope')).status).toBe(400);
+    expect((await send(server.port, '/api/call/getAppInfo', { ...good(), 'content-type': 'text/plain' }, '{}')).status).toBe(415);
+  });
+
+  it('validates the input against the contract', async () => {
+    const reply = await send(server.port, '/api/call/getAppInfo', good(), '{"extra":1}');
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('serves the renderer with a strict CSP, and nothing outside its folder', async () => {
+    const page = await send(server.port, '/', { host: `127.0.0.1:${server.port}` }, undefined, 'GET');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const path of ['/../paydesk-outside.html', '/%2e%2e/paydesk-outside.html', '/assets/..%2f..%2fpaydesk-outside.html', '/%00index.html']) {
+      const reply = await send(server.port, path, { host: `127.0.0.1:${server.port}` }, undefined, 'GET');
+      expect(reply.status, path).toBe(404);
+      expect(reply.body).not.toContain('secret');
+    }
+    const rebinding = await send(server.port, '/', { host: 'evil.example' }, undefined, 'GET');
+    expect(rebinding.status).toBe(421);
+  });
+
+  it('streams events to the app page', async () => {
+    const lines: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: '/api/events', method: 'POST', headers: good() }, (res) => {
+        res.on('data', (d: Buffer) => {
+          lines.push(...d.toString().split('\n').filter(Boolean));
+          if (lines.length > 0) {
+            req.destroy();
+            resolve();
+          }
+        });
+        setImmediate(() => events.emit({ type: 'profiles.changed' }));
+      });
+      req.on('error', (e) => (lines.length ? resolve() : reject(e)));
+      req.end();
+    });
+    expect(JSON.parse(lines[0]!)).toEqual({ type: 'profiles.changed' });
+  });
+});

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// Three kinds of suite: plain Node (services, handlers, the Electron shell with a fake
+// `electron`), React components in a DOM, and the whole app in Chromium through the preview.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'test/dom/**'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+        resolve: {
+          // Electron never runs here: the shell's tests get a recording fake instead.
+          alias: { electron: fileURLToPath(new URL('./test/shell/fake-electron.ts', import.meta.url)) },
+        },
+      },
+      {
+        oxc: { jsx: { runtime: 'automatic' } },
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/dom/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          // Each file starts its own preview and Chromium; two cores run two at a time.
+          maxWorkers: 2,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
