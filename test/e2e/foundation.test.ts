@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { openSession, type E2eSession } from './support/session';
 import { HomePage } from './pages/home-page';
+import { axeViolations } from './support/axe';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -26,6 +27,10 @@ describe('foundation through the preview', () => {
     await session.screenshot('home-en');
   });
 
+  it('has no accessibility violations that axe-core can find', async () => {
+    expect(await axeViolations(session.page)).toEqual([]);
+  });
+
   it('takes the token out of the address bar and keeps working after a reload', async () => {
     expect(session.page.url()).not.toContain('token');
     await session.page.reload();
@@ -39,6 +44,7 @@ describe('foundation through the preview', () => {
     expect(await home.environmentBadge.textContent()).toBe('تدريب');
     expect(await home.version.getAttribute('dir')).toBe('ltr');
     await session.screenshot('home-ar');
+    expect(await axeViolations(session.page)).toEqual([]);
     await home.chooseLanguage('en');
     expect(await home.documentDirection()).toBe('ltr');
   });

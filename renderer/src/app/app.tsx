@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
 import { useSession, watchProfiles } from './session-store';
 import { Header } from './header';
-import { HomeScreen } from '../features/home/home-screen';
+import { CurrentScreen, Navigation } from './navigation';
 
 export function App() {
   const t = useT();
@@ -19,18 +19,21 @@ export function App() {
     <>
       <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
       <Header />
-      <main id="main" tabIndex={-1} data-ready={info ? 'true' : 'false'}>
-        {error ? (
-          <div role="alert" className="error-panel">
-            <p>{error.message}</p>
-            <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
-          </div>
-        ) : info ? (
-          <HomeScreen />
-        ) : (
-          <p aria-live="polite">{t('app.loading')}</p>
-        )}
-      </main>
+      <div className="app-body">
+        <Navigation />
+        <main id="main" tabIndex={-1} data-ready={info ? 'true' : 'false'}>
+          {error ? (
+            <div role="alert" className="error-panel">
+              <p>{error.message}</p>
+              <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
+            </div>
+          ) : info ? (
+            <CurrentScreen />
+          ) : (
+            <p aria-live="polite">{t('app.loading')}</p>
+          )}
+        </main>
+      </div>
     </>
   );
 }

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { useT } from '../i18n';
+import { useNavigation } from './navigation-store';
+import { screens } from './screens';
+
+export function Navigation() {
+  const t = useT();
+  const { screen, go } = useNavigation();
+
+  // Alt+<key> opens a screen from anywhere, so the whole app works without a mouse.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = screens.find((s) => s.shortcut === event.key);
+      if (!target) return;
+      event.preventDefault();
+      go(target.id);
+      requestAnimationFrame(() => document.getElementById('main')?.focus());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go]);
+
+  return (
+    <nav aria-label={t('nav.label')} className="app-nav">
+      <ul>
+        {screens.map((entry) => (
+          <li key={entry.id}>
+            <button
+              type="button"
+              aria-current={screen === entry.id ? 'page' : undefined}
+              aria-keyshortcuts={entry.shortcut ? `Alt+${entry.shortcut}` : undefined}
+              title={entry.shortcut ? `Alt+${entry.shortcut}` : undefined}
+              onClick={() => go(entry.id)}
+              data-testid={`nav-${entry.id}`}
+            >
+              {t(entry.label)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function CurrentScreen() {
+  const screen = useNavigation((s) => s.screen);
+  const Screen = (screens.find((s) => s.id === screen) ?? screens[0]!).component;
+  return <Screen />;
+}

@@ -1,0 +1,15 @@
+// The screens of the app, in navigation order. A feature adds one entry here; the frame
+// draws the navigation, the shortcut and the focus handling from this list.
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../i18n';
+import { HomeScreen } from '../features/home/home-screen';
+
+export type ScreenEntry = {
+  id: string;
+  label: MessageKey;
+  component: ComponentType;
+  /** Alt + this key opens the screen (shown in the navigation's tooltip). */
+  shortcut?: string;
+};
+
+export const screens: ScreenEntry[] = [{ id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1' }];
