@@ -34,8 +34,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          // Each file starts its own preview and Chromium; two cores run two at a time.
+          // Each file starts its own preview and Chromium; two cores run two at a time, after
+          // the quick suites (vitest needs a group of its own for a different worker count).
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

@@ -22,6 +22,8 @@ export type PaydeskApp = {
   handlers: Handlers;
   events: EventHub;
   logger: Logger;
+  /** Origins of the gateways the user has configured: their hosted pages may be opened outside the app. */
+  gatewayOrigins(): string[];
   close(): Promise<void>;
 };
 
@@ -41,6 +43,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     handlers: createHandlers(impl, logger),
     events,
     logger,
+    gatewayOrigins: () => [new URL(practice.baseUrl).origin, new URL(profiles.active().baseUrl).origin],
     async close() {
       await practice.close();
     },

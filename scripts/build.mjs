@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { existsSync } from 'node:fs';
+import { preloadBuild } from './build-options.mjs';
 
 const only = process.argv[2];
 const nodeEntries = {
@@ -30,16 +31,6 @@ await build({
 });
 
 if (only !== 'main') {
-  if (existsSync('preload/preload.ts')) await build({
-    entryPoints: { preload: 'preload/preload.ts' },
-    outdir: 'dist/preload',
-    outExtension: { '.js': '.cjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'chrome130',
-    external: ['electron'],
-    logLevel: 'warning',
-  });
+  await build(preloadBuild);
   await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
 }

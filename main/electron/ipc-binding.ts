@@ -1,0 +1,32 @@
+// Binds every contract method to its own IPC channel, behind one trusted-sender check, and
+// forwards main's events to the app's windows. The only place ipcMain is used.
+import { ipcMain } from 'electron';
+import { channelOf, eventChannel, methodNames } from '../../contract/methods';
+import { err } from '../../contract/result';
+import type { CallContext, Handlers } from '../api/create-handlers';
+import type { EventHub } from '../api/event-hub';
+import type { Logger } from '../log/logger';
+import { isTrustedSender, type TrustedWindows } from './trusted-sender';
+
+export function bindIpc(options: { handlers: Handlers; windows: TrustedWindows; logger: Logger; osUser: string }): () => void {
+  const ctx: CallContext = { transport: 'ipc', osUser: options.osUser };
+  for (const name of methodNames) {
+    const handler = options.handlers[name] as (input: unknown, ctx: CallContext) => Promise<unknown>;
+    ipcMain.handle(channelOf(name), (event, input: unknown) => {
+      if (!isTrustedSender(event, options.windows)) {
+        options.logger.warn(`IPC call to ${name} refused: untrusted sender`);
+        return err('forbidden', 'This window may not use Paydesk.');
+      }
+      return handler(input, ctx);
+    });
+  }
+  return () => methodNames.forEach((name) => ipcMain.removeHandler(channelOf(name)));
+}
+
+export function forwardEvents(events: EventHub, windows: TrustedWindows): () => void {
+  return events.subscribe((event) => {
+    for (const contents of windows.all()) {
+      if (!contents.isDestroyed()) contents.send(eventChannel, event);
+    }
+  });
+}

@@ -1,0 +1,38 @@
+// The app's one window. Options are exported so the shell's tests can check every one of them.
+import { BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { appEntryUrl } from './app-origin';
+import type { TrustedWindows } from './trusted-sender';
+
+export function windowOptions(preloadPath: string, development: boolean): Electron.BrowserWindowConstructorOptions {
+  return {
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Paydesk',
+    show: false,
+    backgroundColor: '#f7f7f8',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      devTools: development,
+      spellcheck: false,
+    },
+  };
+}
+
+export function createMainWindow(options: { distDir: string; development: boolean; windows: TrustedWindows }): BrowserWindow {
+  const window = new BrowserWindow(windowOptions(join(options.distDir, 'preload', 'preload.cjs'), options.development));
+  options.windows.add(window.webContents);
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(appEntryUrl);
+  return window;
+}

@@ -1,0 +1,163 @@
+// A recording stand-in for the `electron` module (Electron cannot run here). It implements
+// just what the shell and preload use, records what they did, and lets tests drive events
+// the way Electron would. `resetFakeElectron()` starts each test clean.
+import { EventEmitter } from 'node:events';
+
+type Listener = (...args: unknown[]) => unknown;
+
+export class FakeFrame {
+  constructor(public url: string, public parent: FakeFrame | null = null) {}
+}
+
+let nextId = 1;
+export class FakeWebContents extends EventEmitter {
+  id = nextId++;
+  mainFrame: FakeFrame;
+  sent: Array<{ channel: string; payload: unknown }> = [];
+  windowOpenHandler?: (details: { url: string }) => { action: 'allow' | 'deny' };
+  destroyed = false;
+  constructor(url = 'app://paydesk/index.html') {
+    super();
+    this.mainFrame = new FakeFrame(url);
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: 'allow' | 'deny' }) {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: unknown) {
+    this.sent.push({ channel, payload });
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  destroy() {
+    this.destroyed = true;
+    this.emit('destroyed');
+  }
+  /** Emits a cancellable event like Electron does; returns whether the page's action was blocked. */
+  attempt(eventName: string, url: string): boolean {
+    let prevented = false;
+    const event = { url, preventDefault: () => void (prevented = true) };
+    this.emit(eventName, event, url);
+    return prevented;
+  }
+}
+
+export class BrowserWindow extends EventEmitter {
+  static created: BrowserWindow[] = [];
+  webContents = new FakeWebContents();
+  loadedUrl?: string;
+  shown = false;
+  constructor(public options: Electron.BrowserWindowConstructorOptions) {
+    super();
+    BrowserWindow.created.push(this);
+    app.emit('web-contents-created', {}, this.webContents);
+  }
+  loadURL(url: string) {
+    this.loadedUrl = url;
+    this.webContents.mainFrame.url = url;
+    return Promise.resolve();
+  }
+  show() {
+    this.shown = true;
+  }
+}
+
+class FakeApp extends EventEmitter {
+  isPackaged = false;
+  userData = '';
+  getPath(name: string) {
+    if (name !== 'userData') throw new Error(`fake electron: getPath(${name}) not supported`);
+    return this.userData;
+  }
+  getVersion() {
+    return '0.0.0-test';
+  }
+  whenReady() {
+    return Promise.resolve();
+  }
+  requestSingleInstanceLock() {
+    return true;
+  }
+  enableSandbox() {}
+  quit() {}
+  exit() {}
+}
+export const app = new FakeApp();
+
+export const ipcMain = {
+  handlers: new Map<string, Listener>(),
+  handle(channel: string, listener: Listener) {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, listener);
+  },
+  removeHandler(channel: string) {
+    this.handlers.delete(channel);
+  },
+};
+
+export const protocol = {
+  privileged: [] as unknown[],
+  handlers: new Map<string, (request: Request) => Promise<Response> | Response>(),
+  registerSchemesAsPrivileged(schemes: unknown[]) {
+    this.privileged.push(...schemes);
+  },
+  handle(scheme: string, handler: (request: Request) => Promise<Response> | Response) {
+    this.handlers.set(scheme, handler);
+  },
+};
+
+export const shell = {
+  opened: [] as string[],
+  async openExternal(url: string) {
+    this.opened.push(url);
+  },
+};
+
+type PermissionRequest = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+export const session = {
+  defaultSession: {
+    permissionRequest: undefined as PermissionRequest | undefined,
+    permissionCheck: undefined as (() => boolean) | undefined,
+    setPermissionRequestHandler(handler: PermissionRequest) {
+      this.permissionRequest = handler;
+    },
+    setPermissionCheckHandler(handler: () => boolean) {
+      this.permissionCheck = handler;
+    },
+    setDevicePermissionHandler() {},
+  },
+};
+
+// Renderer side, for the preload.
+export const contextBridge = {
+  exposed: new Map<string, unknown>(),
+  exposeInMainWorld(key: string, value: unknown) {
+    this.exposed.set(key, value);
+  },
+};
+
+export const ipcRenderer = Object.assign(new EventEmitter(), {
+  invoked: [] as Array<{ channel: string; input: unknown }>,
+  invokeImpl: (async () => undefined) as (channel: string, input: unknown) => Promise<unknown>,
+  invoke(channel: string, input: unknown) {
+    this.invoked.push({ channel, input });
+    return this.invokeImpl(channel, input);
+  },
+});
+
+export function resetFakeElectron(): void {
+  BrowserWindow.created = [];
+  app.removeAllListeners();
+  app.isPackaged = false;
+  ipcMain.handlers.clear();
+  protocol.privileged = [];
+  protocol.handlers.clear();
+  shell.opened = [];
+  session.defaultSession.permissionRequest = undefined;
+  session.defaultSession.permissionCheck = undefined;
+  contextBridge.exposed.clear();
+  ipcRenderer.removeAllListeners();
+  ipcRenderer.invoked = [];
+}
+
+export default { app, BrowserWindow, ipcMain, protocol, shell, session, contextBridge, ipcRenderer };

@@ -1,0 +1,158 @@
+// The Electron shell, driven through a fake `electron`: the real app behind it, the window's
+// security options, the IPC binding's sender check, and default-deny for everything else.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { app, BrowserWindow, FakeFrame, FakeWebContents, ipcMain, resetFakeElectron, session, shell } from './fake-electron';
+import { startShell } from '../../main/electron/shell';
+import { windowOptions } from '../../main/electron/window';
+import { channelOf, eventChannel, methodNames } from '../../contract/methods';
+import type { PaydeskApp } from '../../main/composition';
+
+let dataDir: string;
+let paydesk: PaydeskApp;
+
+beforeEach(async () => {
+  resetFakeElectron();
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-shell-'));
+  app.userData = dataDir;
+  paydesk = await startShell(join(dataDir, 'dist'));
+});
+afterEach(async () => {
+  await paydesk.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const window = () => BrowserWindow.created[0]!;
+function call(name: string, input: unknown, sender: FakeWebContents, frame: FakeFrame | null = sender.mainFrame) {
+  const handler = ipcMain.handlers.get(`paydesk:${name}`);
+  if (!handler) throw new Error(`no handler for ${name}`);
+  return handler({ sender, senderFrame: frame }, input) as Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
+}
+
+describe('the window', () => {
+  it('opens one sandboxed, context-isolated window on the app origin, with its preload', () => {
+    expect(BrowserWindow.created).toHaveLength(1);
+    const prefs = window().options.webPreferences!;
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false });
+    expect(prefs.preload).toBe(join(dataDir, 'dist', 'preload', 'preload.cjs'));
+    expect(window().loadedUrl).toBe('app://paydesk/index.html');
+  });
+
+  it('allows devtools only in development', () => {
+    expect(windowOptions('p.cjs', true).webPreferences!.devTools).toBe(true);
+    expect(windowOptions('p.cjs', false).webPreferences!.devTools).toBe(false);
+  });
+});
+
+describe('the IPC binding', () => {
+  it('binds every contract method on its own channel, and nothing else', () => {
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(methodNames.map(channelOf).sort());
+  });
+
+  it('answers the app window with the real handler result', async () => {
+    const result = await call('getAppInfo', {}, window().webContents);
+    expect(result).toEqual({ ok: true, value: expect.objectContaining({ name: 'Paydesk', runtime: 'electron' }) });
+  });
+
+  it('validates input from the app window like every transport does', async () => {
+    const result = await call('getAppInfo', { extra: 1 }, window().webContents);
+    expect(result.error?.code).toBe('invalid_input');
+  });
+
+  it('refuses a webContents the app did not create', async () => {
+    const stranger = new FakeWebContents('app://paydesk/index.html');
+    expect((await call('getAppInfo', {}, stranger)).error?.code).toBe('forbidden');
+  });
+
+  it('refuses a sub-frame of the app window', async () => {
+    const contents = window().webContents;
+    const iframe = new FakeFrame('app://paydesk/index.html', contents.mainFrame);
+    expect((await call('getAppInfo', {}, contents, iframe)).error?.code).toBe('forbidden');
+  });
+
+  it('refuses the app window once it shows a page of another origin', async () => {
+    const contents = window().webContents;
+    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'app://other/index.html', 'http://127.0.0.1/']) {
+      contents.mainFrame.url = url;
+      expect((await call('getAppInfo', {}, contents)).error?.code, url).toBe('forbidden');
+    }
+  });
+
+  it('refuses a destroyed window and a missing frame', async () => {
+    const contents = window().webContents;
+    expect((await call('getAppInfo', {}, contents, null)).error?.code).toBe('forbidden');
+    contents.destroy();
+    expect((await call('getAppInfo', {}, contents)).error?.code).toBe('forbidden');
+  });
+
+  it("forwards main's events to the app window only", () => {
+    const stranger = new FakeWebContents();
+    paydesk.events.emit({ type: 'profiles.changed' });
+    expect(window().webContents.sent).toEqual([{ channel: eventChannel, payload: { type: 'profiles.changed' } }]);
+    expect(stranger.sent).toEqual([]);
+  });
+});
+
+describe('default deny', () => {
+  it('blocks navigation and redirects away from the app, but not within it', () => {
+    const contents = window().webContents;
+    expect(contents.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-navigate', 'file:///etc/passwd')).toBe(true);
+    expect(contents.attempt('will-redirect', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-frame-navigate', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-navigate', 'app://paydesk/index.html')).toBe(false);
+  });
+
+  it('blocks webviews', () => {
+    expect(window().webContents.attempt('will-attach-webview', 'https://evil.example/')).toBe(true);
+  });
+
+  it('hardens every webContents Electron creates, not only the window', () => {
+    const other = new FakeWebContents();
+    app.emit('web-contents-created', {}, other);
+    expect(other.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(other.windowOpenHandler?.({ url: 'https://wa.me/1' })).toEqual({ action: 'deny' });
+  });
+
+  it('never opens a window, and opens only allow-listed links in the OS', () => {
+    const open = window().webContents.windowOpenHandler!;
+    const refused = [
+      'http://wa.me/123',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'paydesk://x',
+      'app://paydesk/index.html',
+      'https://evil.example/',
+      'https://user:pw@wa.me/1',
+      'https://wa.me.evil.example/',
+      'mailto:',
+      'not a url',
+    ];
+    for (const url of refused) expect(open({ url }), url).toEqual({ action: 'deny' });
+    expect(shell.opened).toEqual([]);
+
+    expect(open({ url: 'https://wa.me/966500000000?text=Pay%20here' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'mailto:someone@example.com?subject=Invoice' })).toEqual({ action: 'deny' });
+    expect(shell.opened).toEqual(['https://wa.me/966500000000?text=Pay%20here', 'mailto:someone@example.com?subject=Invoice']);
+  });
+
+  it("opens the configured gateway's own pages, the practice gateway's by its exact loopback origin", () => {
+    const open = window().webContents.windowOpenHandler!;
+    const practiceOrigin = paydesk.gatewayOrigins()[0]!;
+    expect(practiceOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    open({ url: `${practiceOrigin}/pay?sessionId=1` });
+    open({ url: 'http://127.0.0.1:1/pay' });
+    expect(shell.opened).toEqual([`${practiceOrigin}/pay?sessionId=1`]);
+  });
+
+  it('denies every permission request and check', () => {
+    const answers: boolean[] = [];
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
+      session.defaultSession.permissionRequest!(window().webContents, permission, (granted) => answers.push(granted));
+    }
+    expect(answers).toEqual([false, false, false, false]);
+    expect(session.defaultSession.permissionCheck!()).toBe(false);
+  });
+});
