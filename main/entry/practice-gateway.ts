@@ -1,0 +1,42 @@
+// `npm run practice-gateway -- [--port N] [--state-file F] [--webhook-url U --webhook-secret S]`:
+// the practice gateway on its own, as a local sandbox for a merchant's web developer.
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { createLogger } from '../log/logger';
+import { startPracticeGateway } from '../practice/embedded';
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'state-file': { type: 'string' },
+      'api-key': { type: 'string' },
+      'webhook-url': { type: 'string' },
+      'webhook-secret': { type: 'string' },
+    },
+    strict: true,
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`);
+  const gateway = await startPracticeGateway({
+    logger: createLogger({ echo: true }),
+    port,
+    stateFile: values['state-file'] ? resolve(values['state-file']) : undefined,
+    apiKey: values['api-key'],
+    webhookUrl: values['webhook-url'],
+    webhookSecret: values['webhook-secret'],
+  });
+  console.log('Paydesk practice gateway (no real money moves)');
+  console.log(`Base URL: ${gateway.baseUrl}`);
+  console.log(`API key (X-API-KEY): ${gateway.apiKey}`);
+  console.log(`Webhook secret (HMAC-SHA256, header X-Paydesk-Signature): ${gateway.webhookSecret}`);
+  console.log(values['state-file'] ? `State kept in ${resolve(values['state-file'])}` : 'State kept in memory only (use --state-file to keep it)');
+  const stop = () => void gateway.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`The practice gateway could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

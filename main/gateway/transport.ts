@@ -1,0 +1,145 @@
+// One gateway request: POST JSON with the key header to the profile's own origin, with a
+// time-out and cancellation, no redirects followed, and every outcome sorted into the closed
+// set of errors. A request that may have reached the gateway is never called a failure: it
+// is outcome_unknown (money calls) so nobody resends it blindly.
+import { redact, type Logger } from '../log/logger';
+import { parseExact, field, textOf, JsonNumber, stringifyExact, ExactJsonError, type ExactJson, type Writable } from './exact-json';
+import { gatewayError, type GatewayError } from './errors';
+import { isSafeToRetry, operationUrl, type GatewayConnection, type GatewayOperation } from './operations';
+
+export type CallOptions = { signal?: AbortSignal; timeoutMs?: number };
+export type TransportDeps = { fetch: typeof fetch; logger: Logger; timeoutMs: number };
+
+export type Exchange =
+  | { ok: true; envelope: ExactJson; data: ExactJson | undefined; raw: string }
+  | { ok: false; error: GatewayError; raw?: string };
+
+// Failures that happen before a request can leave the machine.
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+
+export async function postJson(deps: TransportDeps, conn: GatewayConnection, operation: GatewayOperation, body: Writable, options: CallOptions = {}): Promise<Exchange> {
+  const moneyCall = !isSafeToRetry(operation);
+  const url = operationUrl(conn, operation);
+  if ('error' in url) return { ok: false, error: gatewayError('request_rejected', url.error) };
+  if (options.signal?.aborted) return { ok: false, error: gatewayError('cancelled', 'Cancelled before it was sent.') };
+  deps.logger.addSecret(conn.apiKey);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? deps.timeoutMs);
+  const onCancel = () => controller.abort();
+  options.signal?.addEventListener('abort', onCancel, { once: true });
+  const started = performance.now();
+  const log = (outcome: string, httpStatus?: number) =>
+    deps.logger.info(`gateway ${operation}: ${outcome}`, { httpStatus, ms: Math.round(performance.now() - started) });
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await deps.fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-KEY': conn.apiKey },
+      body: stringifyExact(body),
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (cause) {
+    const error = failedInFlight(cause, { moneyCall, timedOut, cancelled: options.signal?.aborted === true });
+    log(error.kind);
+    return { ok: false, error };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCancel);
+  }
+
+  const raw = redactRaw(text, conn.apiKey);
+  const exchange = readResponse(response, text, moneyCall);
+  log(exchange.ok ? 'ok' : exchange.error.kind, response.status);
+  return exchange.ok ? { ...exchange, raw } : { ok: false, error: exchange.error, raw };
+}
+
+function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boolean; cancelled: boolean }): GatewayError {
+  const code = errorCode(cause);
+  if (code && notSentCodes.has(code)) return gatewayError('network', `Could not reach the gateway (${code}).`);
+  if (how.moneyCall) {
+    const why = how.timedOut ? 'No answer came in time' : how.cancelled ? 'It was cancelled while in flight' : 'The connection broke before the answer came';
+    return gatewayError('outcome_unknown', `${why}, so the gateway may or may not have processed it.`);
+  }
+  if (how.timedOut) return gatewayError('timeout', 'The gateway did not answer in time.');
+  if (how.cancelled) return gatewayError('cancelled', 'Cancelled.');
+  return gatewayError('network', `The connection to the gateway failed${code ? ` (${code})` : ''}.`);
+}
+
+function errorCode(cause: unknown): string | undefined {
+  for (let e = cause, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+type Read = { ok: true; envelope: ExactJson; data: ExactJson | undefined } | { ok: false; error: GatewayError };
+
+function readResponse(response: Response, text: string, moneyCall: boolean): Read {
+  const http = response.status;
+  if (http >= 300 && http < 400) {
+    return { ok: false, error: gatewayError('gateway_error', `The gateway answered with a redirect (HTTP ${http}); Paydesk does not follow redirects with your key. Check the base URL.`, { httpStatus: http }) };
+  }
+  let envelope: ExactJson;
+  try {
+    envelope = parseExact(text);
+  } catch (e) {
+    if (!(e instanceof ExactJsonError)) throw e;
+    return { ok: false, error: unreadable(http, moneyCall, 'The gateway answered with something that is not JSON.') };
+  }
+  const codeText = textOf(field(envelope, 'code'));
+  const code = codeText !== undefined && /^\d+$/.test(codeText) ? Number(codeText) : undefined;
+  const message = textOf(field(envelope, 'message'));
+  const errorCodeValue = field(envelope, 'errorCode');
+  const errorCodeText = errorCodeValue === null ? null : textOf(errorCodeValue);
+  if (code === undefined && errorCodeText === undefined) {
+    return { ok: false, error: unreadable(http, moneyCall, 'The gateway answered without its usual envelope.') };
+  }
+  const detail = { code: code ?? null, message: message ?? null, errorCode: errorCodeText ?? null };
+  const success = http >= 200 && http < 300 && code === 200 && !errorCodeText;
+  if (success) return { ok: true, envelope, data: field(envelope, 'data') };
+  return { ok: false, error: classify(http >= 200 && http < 300 ? code ?? 0 : http, detail, moneyCall, http) };
+}
+
+function unreadable(http: number, moneyCall: boolean, message: string): GatewayError {
+  if (http >= 500) return serverError(http, moneyCall, undefined);
+  if (http >= 400) return classify(http, undefined, moneyCall, http);
+  return gatewayError('malformed_response', message, { httpStatus: http, mayHaveHappened: moneyCall });
+}
+
+function serverError(http: number, moneyCall: boolean, detail: GatewayError['gateway']): GatewayError {
+  return moneyCall
+    ? gatewayError('outcome_unknown', `The gateway reported a server error (${http}), so it may or may not have processed the request.`, { gateway: detail, httpStatus: http })
+    : gatewayError('gateway_error', `The gateway reported a server error (${http}).`, { gateway: detail, httpStatus: http });
+}
+
+function classify(status: number, detail: GatewayError['gateway'], moneyCall: boolean, http: number): GatewayError {
+  if (status >= 500) return serverError(status, moneyCall, detail);
+  const byCode = (detail?.errorCode ?? '').toUpperCase();
+  const extra = { gateway: detail, httpStatus: http };
+  if (/HASH|SIGNATURE/.test(byCode)) return gatewayError('hash_rejected', 'The gateway refused the request hash.', extra);
+  if (/API_?KEY|UNAUTHORI[SZ]ED|FORBIDDEN|AUTHENTICATION/.test(byCode) || status === 401 || status === 403) {
+    return gatewayError('key_rejected', 'The gateway refused the API key.', extra);
+  }
+  if (/DUPLICATE|ALREADY|CONFLICT/.test(byCode) || status === 409) return gatewayError('conflict', 'The gateway reports a conflict.', extra);
+  if (/NOT_?FOUND/.test(byCode) || status === 404) return gatewayError('not_found', 'The gateway has no such order or transaction.', extra);
+  if (status >= 400 && status < 500) return gatewayError('request_rejected', 'The gateway refused the request.', extra);
+  return gatewayError('gateway_error', `The gateway reported an error${detail?.errorCode ? ` (${detail.errorCode})` : ''}.`, extra);
+}
+
+/** The response text, safe to keep: no key, no card number, no security code. */
+export function redactRaw(text: string, apiKey: string): string {
+  const noCvv = text.replace(/("(?:card)?cvv2?"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi, '$1"[removed]"');
+  return redact(noCvv, [apiKey]);
+}
+
+export { JsonNumber };

@@ -1,0 +1,174 @@
+// The JSON operations of the interface, on the same paths as the real gateway. Each reads its
+// body strictly (request-fields), runs the rule in the engine, and answers with the data part
+// of the envelope. Amounts go out as exact decimal JSON numbers.
+import { formatMinor } from '../../contract/money';
+import { JsonNumber, type ExactJson, type Writable } from '../gateway/exact-json';
+import { s2sHash } from '../gateway/hash';
+import { gatewayOperations, type GatewayOperation } from '../gateway/operations';
+import type { PracticeEngine } from './engine';
+import type { Transaction } from './model';
+import { customerFrom, fields, Refusal } from './request-fields';
+
+export type RouteContext = { body: ExactJson; apiKey: string; origin: string };
+type Route = (ctx: RouteContext) => Writable;
+
+export const money = (minor: number, tx: Transaction) => new JsonNumber(formatMinor(minor, tx.currency));
+
+export function transactionData(tx: Transaction, origin: string): Writable {
+  return {
+    transactionId: tx.transactionId,
+    orderId: tx.orderId,
+    status: tx.status,
+    amount: money(tx.amountMinor, tx),
+    currency: tx.currency,
+    capturedAmount: money(tx.capturedMinor, tx),
+    refundedAmount: money(tx.refundedMinor, tx),
+    recurringToken: tx.recurringToken,
+    cardMasked: tx.card ? `${tx.card.bin}******${tx.card.last4}` : undefined,
+    cardScheme: tx.card?.scheme,
+    reason: tx.reason,
+    redirectUrl: tx.sessionId ? `${origin}/checkout?sessionId=${tx.sessionId}` : undefined,
+    url: tx.linkId ? `${origin}/link?linkId=${tx.linkId}` : undefined,
+    createdAt: tx.createdAt,
+    updatedAt: tx.updatedAt,
+  };
+}
+
+export function createApiRoutes(engine: PracticeEngine): Record<GatewayOperation, Route> {
+  return {
+    initiateCheckout({ body, origin }) {
+      const f = fields(body);
+      const currency = f.currency('currency');
+      const address = f.object('address', true);
+      if (address) for (const name of ['country', 'state', 'city', 'address', 'zip']) address.string(name, { optional: true });
+      const country = address?.string('country', { optional: true });
+      if (country !== undefined && !/^[A-Z]{2}$/.test(country)) throw new Refusal(400, 'VALIDATION_ERROR', 'address.country must be a two-letter country code');
+      const tx = engine.openSession({
+        kind: 'checkout',
+        orderId: f.required('orderId'),
+        currency,
+        amountMinor: f.amount('amount', currency),
+        customer: customerFrom(f, 'customerDetails'),
+        recurringInit: f.yesNo('recurringInit', true) ?? false,
+        authOnly: f.yesNo('auth')!,
+        successUrl: f.url('successUrl'),
+        failureUrl: f.url('failureUrl'),
+        issueDate: f.date('issueDate'),
+        expireDate: f.date('expireDate'),
+      });
+      return { redirectUrl: `${origin}/checkout?sessionId=${tx.sessionId}`, transactionId: tx.transactionId, orderId: tx.orderId };
+    },
+
+    sale({ body, apiKey, origin }) {
+      const f = fields(body);
+      const currency = f.currency('currency');
+      if (f.required('paymentMethod') !== 'card') throw new Refusal(400, 'VALIDATION_ERROR', 'paymentMethod must be "card"');
+      const card = f.object('card')!;
+      const cardNumber = card.required('cardNumber', 19);
+      if (!/^\d{12,19}$/.test(cardNumber)) throw new Refusal(400, 'INVALID_CARD', 'card.cardNumber must be 12 to 19 digits');
+      const expiryMonth = card.required('cardExpiryMonth', 2);
+      const expiryYear = card.required('cardExpiryYear', 4);
+      if (!/^(0[1-9]|1[0-2])$/.test(expiryMonth) || !/^\d{4}$/.test(expiryYear)) throw new Refusal(400, 'INVALID_CARD', 'card expiry must be two digits for the month and four for the year');
+      const cvv = card.required('cardCvv', 4);
+      if (!/^\d{3,4}$/.test(cvv)) throw new Refusal(400, 'INVALID_CARD', 'card.cardCvv must be 3 or 4 digits');
+      const customer = customerFrom(f, 'customer');
+      const hash = f.required('hash', 64);
+      if (hash !== s2sHash(customer.email, apiKey, cardNumber)) throw new Refusal(400, 'INVALID_HASH', 'The request hash does not match');
+      const { tx, outcome } = engine.startSale(
+        {
+          orderId: f.required('orderId'),
+          currency,
+          amountMinor: f.amount('amount', currency),
+          authOnly: f.yesNo('auth')!,
+          recurringInit: f.yesNo('recurringInit', true) ?? false,
+          customer,
+          successUrl: f.url('successUrl'),
+          failureUrl: f.url('failureUrl'),
+        },
+        { number: cardNumber, holder: card.required('cardHolder'), expiryMonth, expiryYear, cvv },
+      );
+      const data = transactionData(tx, origin) as Record<string, Writable>;
+      if (outcome.result === 'challenge') data.html = challengeDocument(origin, outcome.challengeId!);
+      return data;
+    },
+
+    capture({ body, origin }) {
+      const f = fields(body);
+      const tx = engine.find(f.required('transactionId'));
+      return transactionData(engine.capture(tx.transactionId, f.amount('amount', tx.currency)), origin);
+    },
+
+    void({ body, origin }) {
+      return transactionData(engine.void(fields(body).required('transactionId')), origin);
+    },
+
+    refund({ body, origin }) {
+      const f = fields(body);
+      const tx = engine.find(f.required('transactionId'));
+      return transactionData(engine.refund(tx.transactionId, f.amount('amount', tx.currency), f.string('reason', { optional: true, max: 500 })), origin);
+    },
+
+    recurring({ body, origin }) {
+      const f = fields(body);
+      const order = f.object('order')!;
+      const currency = order.currency('currency');
+      const amountMinor = f.amount('amount', currency);
+      if (order.amount('amount', currency) !== amountMinor) throw new Refusal(400, 'VALIDATION_ERROR', 'order.amount must equal amount');
+      const tx = engine.recurring({
+        transactionId: f.required('transactionId'),
+        recurringToken: f.required('recurringToken'),
+        orderId: order.required('number'),
+        currency,
+        amountMinor,
+        description: order.string('description', { optional: true, max: 500 }) ?? '',
+      });
+      return transactionData(tx, origin);
+    },
+
+    status({ body, origin }) {
+      const f = fields(body);
+      const orderId = f.string('orderId', { optional: true });
+      const transactionId = f.string('transactionId', { optional: true });
+      if (orderId) return transactionData(engine.findOrder(orderId), origin);
+      if (transactionId) return transactionData(engine.refreshExpiry(engine.find(transactionId)), origin);
+      throw new Refusal(400, 'VALIDATION_ERROR', 'orderId or transactionId is required');
+    },
+
+    createPaymentLink({ body, origin }) {
+      const f = fields(body);
+      const currency = f.currency('currency');
+      const tx = engine.openSession({
+        kind: 'link',
+        orderId: f.required('orderId'),
+        currency,
+        amountMinor: f.amount('amount', currency),
+        description: f.required('description', 500),
+        customer: customerFrom(f, 'customerDetails'),
+        recurringInit: false,
+        authOnly: false,
+        successUrl: f.url('successUrl'),
+        failureUrl: f.url('failureUrl'),
+        issueDate: f.date('issueDate'),
+        expireDate: f.date('expireDate'),
+      });
+      return { url: `${origin}/link?linkId=${tx.linkId}`, linkId: tx.linkId, transactionId: tx.transactionId, orderId: tx.orderId, status: tx.status };
+    },
+  };
+}
+
+/** Path (after /api/v1) to operation, from the interface's default paths. */
+export const operationByPath = new Map<string, GatewayOperation>(Object.entries(gatewayOperations).map(([op, path]) => [path, op as GatewayOperation]));
+
+/** The S2S challenge: a whole document, shown unmodified in the merchant's iframe. */
+export function challengeDocument(origin: string, challengeId: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure</title></head>
+<body style="font-family:sans-serif;margin:16px">
+<h1 style="font-size:18px">Verify your payment</h1>
+<p>Enter the one-time code sent to your phone. (Practice gateway: the code is 123456.)</p>
+<form method="post" action="${origin}/challenge">
+<input type="hidden" name="challengeId" value="${challengeId}">
+<label for="otp">One-time code</label>
+<input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required>
+<button type="submit">Verify</button>
+</form></body></html>`;
+}
