@@ -5,10 +5,12 @@ import type { z } from 'zod';
 import type { Result } from './result';
 import { appMethods } from './methods/app';
 import { profileMethods } from './methods/profiles';
+import { paymentMethods } from './methods/payments';
 
 export const methods = {
   ...appMethods,
   ...profileMethods,
+  ...paymentMethods,
 };
 
 export type Methods = typeof methods;

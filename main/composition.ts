@@ -8,8 +8,15 @@ import { createEventHub, type EventHub } from './api/event-hub';
 import { appHandlers, type AppInfo } from './api/app-handlers';
 import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
+import { createKeyVault } from './vault/key-vault';
+import { createGatewayClient } from './gateway/client';
 import { createLogger, type Logger } from './log/logger';
 import { startPracticeGateway } from './practice/embedded';
+import { openLedgerDb } from './ledger/database';
+import { createPaymentsService } from './ledger/payments-service';
+import { startWebhookReceiver } from './ledger/webhook-receiver';
+import { paymentHandlers } from './api/payment-handlers';
+import { requireProductionConfirmation } from './profiles/production-guard';
 
 export type AppOptions = {
   dataDir: string;
@@ -31,21 +38,60 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger({ file: join(options.dataDir, 'paydesk.log') });
   const events = createEventHub();
-  const practice = await startPracticeGateway({ logger });
-  const profiles = createProfileStore({ dataDir: options.dataDir, practice });
+  const practice = await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
+  // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
+  const vault = createKeyVault({ logger });
+  const connectionProbe = createGatewayClient({ logger });
+  const profiles = createProfileStore({ dataDir: options.dataDir, practice, vault, logger, events, probe: (conn, request, opts) => connectionProbe.status(conn, request, opts) });
+
+  // The ledger: opened before anything can move money, so a damaged file stops the start.
+  const db = openLedgerDb(options.dataDir);
+  const client = createGatewayClient({ logger });
+  const practiceOrigin = new URL(practice.baseUrl).origin;
+  const payments = createPaymentsService({
+    db, client, logger, events,
+    async active() {
+      const { profile, connection } = await profiles.activeConnection();
+      // The practice profile works with no setup: its customers land on the practice gateway's own result page.
+      const fallback = profile.environment === 'practice' ? `${practiceOrigin}/done?result=` : null;
+      return {
+        profile, conn: connection,
+        defaults: { successUrl: profile.successUrl ?? (fallback && `${fallback}success`), failureUrl: profile.failureUrl ?? (fallback && `${fallback}failure`) },
+      };
+    },
+    async connectionFor(profileId) {
+      const { profile, connection } = await profiles.activeConnection();
+      if (profile.id === profileId) return connection;
+      return profileId === 'practice' ? { baseUrl: practice.baseUrl, apiKey: practice.apiKey } : undefined;
+    },
+    requireConfirmation: requireProductionConfirmation,
+  });
+  // With the practice profile, final states also arrive by signed webhook on loopback.
+  const webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
+  practice.setWebhookTarget(webhooks.url);
+  // Whatever was being sent when Paydesk last stopped is settled by status before anything else.
+  payments.markInterrupted();
+  const reconcile = () => void payments.reconcileDue().catch(() => undefined);
+  const reconcileTimer = setInterval(reconcile, 15_000);
+  reconcileTimer.unref();
+  reconcile();
 
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
     ...profileHandlers({ profiles }),
+    ...paymentHandlers({ service: payments, client, db }),
   };
 
   return {
     handlers: createHandlers(impl, logger),
     events,
     logger,
-    gatewayOrigins: () => [new URL(practice.baseUrl).origin, new URL(profiles.active().baseUrl).origin],
+    gatewayOrigins: () => profiles.origins(),
     async close() {
+      clearInterval(reconcileTimer);
+      await webhooks.close();
       await practice.close();
+      db.close();
     },
   };
 }

@@ -1,7 +1,29 @@
+// Profiles and their keys. A key goes from the renderer to main once (setProfileKey) and never
+// comes back: every answer carries at most `{ configured, lastFour }`.
 import { z } from 'zod';
 import { method } from '../method-spec';
 import { environmentSchema } from './app';
 import { currencyCodes } from '../money';
+
+/** The gateway's operations (interface §4), by the names main's gateway client uses. */
+export const gatewayOperationNames = [
+  'initiateCheckout',
+  'sale',
+  'capture',
+  'void',
+  'refund',
+  'recurring',
+  'status',
+  'createPaymentLink',
+] as const;
+export const gatewayOperationNameSchema = z.enum(gatewayOperationNames);
+
+// Hard caps only, against absurd input; main checks each field with a specific message.
+const text = z.string().max(65_536);
+const currencySchema = z.enum(currencyCodes as [string, ...string[]]);
+
+/** Per-operation path overrides: a path relative to the base URL or an absolute URL on its origin. */
+export const pathOverridesSchema = z.partialRecord(gatewayOperationNameSchema, text);
 
 /** A profile as the renderer may see it: never a key, only whether one is set and its last four characters. */
 export const profileViewSchema = z.object({
@@ -9,15 +31,108 @@ export const profileViewSchema = z.object({
   name: z.string(),
   environment: environmentSchema,
   baseUrl: z.string(),
-  defaultCurrency: z.enum(currencyCodes as [string, ...string[]]),
+  defaultCurrency: currencySchema,
   key: z.object({ configured: z.boolean(), lastFour: z.string().nullable() }),
+  // Defaults keep answers from services that predate these fields valid.
+  pathOverrides: pathOverridesSchema.default({}),
+  /** Default redirect targets for checkout sessions and payment links. */
+  successUrl: z.string().nullable().default(null),
+  failureUrl: z.string().nullable().default(null),
 });
-export type ProfileView = z.infer<typeof profileViewSchema>;
+export type ProfileView = z.output<typeof profileViewSchema>;
+
+/**
+ * What a money-moving call carries when the active profile is production: the user confirmed,
+ * naming the environment and the profile. Other domains add `confirm: productionConfirmationSchema.optional()`
+ * to their input; main checks it with `requireProductionConfirmation` (main/profiles/production-guard.ts).
+ */
+export const productionConfirmationSchema = z
+  .object({ environment: z.literal('production'), profileId: z.string().max(200) })
+  .strict();
+export type ProductionConfirmation = z.infer<typeof productionConfirmationSchema>;
+
+/** The fields a user edits. Environment is fixed at creation: a sandbox key must never become a live one. */
+const editableFields = {
+  name: text,
+  baseUrl: text,
+  pathOverrides: pathOverridesSchema,
+  successUrl: text.nullable(),
+  failureUrl: text.nullable(),
+  defaultCurrency: currencySchema,
+};
+
+export const connectionCheckSchema = z.object({
+  /** accepted: the gateway answered and did not refuse the key. */
+  outcome: z.enum(['accepted', 'key_rejected', 'unreachable', 'timeout']),
+  message: z.string(),
+});
+export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
+
+export const keychainStatusSchema = z.object({
+  available: z.boolean(),
+  /** Why not, and how to fix it on this operating system. */
+  message: z.string().nullable(),
+});
+
+const id = z.string().min(1).max(200);
 
 export const profileMethods = {
   getActiveProfile: method({
     summary: 'The profile every gateway call currently goes to.',
     input: z.object({}).strict(),
     output: profileViewSchema,
+  }),
+  listProfiles: method({
+    summary: 'Every profile (practice first) and which one is active.',
+    input: z.object({}).strict(),
+    output: z.object({ profiles: z.array(profileViewSchema), activeId: z.string() }),
+  }),
+  createProfile: method({
+    summary: 'Adds a sandbox or production profile (without a key: set it with setProfileKey).',
+    input: z
+      .object({
+        ...editableFields,
+        environment: z.enum(['sandbox', 'production']),
+        pathOverrides: pathOverridesSchema.default({}),
+        successUrl: text.nullable().default(null),
+        failureUrl: text.nullable().default(null),
+      })
+      .strict(),
+    output: profileViewSchema,
+  }),
+  updateProfile: method({
+    summary: 'Changes the given fields of a profile; its environment never changes.',
+    input: z.object({ id, ...editableFields }).partial().required({ id: true }).strict(),
+    output: profileViewSchema,
+  }),
+  removeProfile: method({
+    summary: 'Removes a profile and its key from the keychain (not the practice profile).',
+    input: z.object({ id }).strict(),
+    output: z.object({ removed: z.literal(true), activeId: z.string() }),
+  }),
+  switchProfile: method({
+    summary: 'Makes a profile the active one: every gateway call goes to it from now on.',
+    input: z.object({ id }).strict(),
+    output: profileViewSchema,
+  }),
+  setProfileKey: method({
+    summary: 'Stores or replaces a profile key in the OS keychain; with testConnection, checks it against the gateway first.',
+    input: z.object({ id, key: text, testConnection: z.boolean().default(false) }).strict(),
+    output: z.object({ profile: profileViewSchema, check: connectionCheckSchema.nullable() }),
+  }),
+  removeProfileKey: method({
+    summary: 'Removes a profile key from the OS keychain.',
+    input: z.object({ id }).strict(),
+    output: profileViewSchema,
+  }),
+  testConnection: method({
+    summary: 'A cheap authenticated call with the stored key: tells "key rejected" from "gateway unreachable".',
+    input: z.object({ id }).strict(),
+    output: connectionCheckSchema,
+  }),
+  getKeychainStatus: method({
+    summary: 'Whether the OS keychain can be used, and if not, what is wrong and how to fix it.',
+    input: z.object({}).strict(),
+    output: keychainStatusSchema,
   }),
 };

@@ -1,7 +1,7 @@
 // Electron's entry: app lifecycle only. Registers the app:// scheme before ready, keeps one
 // instance (two would share one ledger file), starts the shell, and closes the app's
 // services before quitting.
-import { app } from 'electron';
+import { app, dialog } from 'electron';
 import { join } from 'node:path';
 import type { PaydeskApp } from '../composition';
 import { registerAppScheme } from './app-protocol';
@@ -19,7 +19,8 @@ if (!app.requestSingleInstanceLock()) {
       running = await startShell(join(__dirname, '..'));
     })
     .catch((error: unknown) => {
-      console.error(`Paydesk could not start: ${error instanceof Error ? error.message : String(error)}`);
+      // A damaged ledger or an unwritable data folder says so here, in words, before quitting.
+      dialog.showErrorBox('Paydesk could not start', error instanceof Error ? error.message : String(error));
       app.exit(1);
     });
   app.on('window-all-closed', () => {

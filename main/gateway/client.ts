@@ -89,22 +89,22 @@ export function createGatewayClient(deps: GatewayClientDeps) {
       };
       return call(conn, 'sale', body, options, (data, envelope) => {
         const html = textOf(field(data, 'html')) ?? textOf(field(envelope, 'html'));
-        const outcome = readOutcome(data);
+        const outcome = readStatus(data);
         return html ? { ...outcome, html, state: 'pending' as const } : outcome;
       });
     },
 
     capture(conn: GatewayConnection, request: R.CaptureRequest, options?: CallOptions) {
-      return call(conn, 'capture', { transactionId: request.transactionId, amount: amountJson(request.amount) }, options, readOutcome);
+      return call(conn, 'capture', { transactionId: request.transactionId, amount: amountJson(request.amount) }, options, readStatus);
     },
 
     void(conn: GatewayConnection, request: R.VoidRequest, options?: CallOptions) {
-      return call(conn, 'void', { transactionId: request.transactionId }, options, readOutcome);
+      return call(conn, 'void', { transactionId: request.transactionId }, options, readStatus);
     },
 
     refund(conn: GatewayConnection, request: R.RefundRequest, options?: CallOptions) {
       const body = { transactionId: request.transactionId, amount: amountJson(request.amount), reason: request.reason };
-      return call(conn, 'refund', body, options, readOutcome);
+      return call(conn, 'refund', body, options, readStatus);
     },
 
     recurring(conn: GatewayConnection, request: R.RecurringRequest, options?: CallOptions) {
@@ -114,7 +114,7 @@ export function createGatewayClient(deps: GatewayClientDeps) {
         amount: amountJson(request.amount),
         order: { number: request.orderId, amount: amountJson(request.amount), currency: request.amount.currency, description: request.description },
       };
-      return call(conn, 'recurring', body, options, readOutcome);
+      return call(conn, 'recurring', body, options, readStatus);
     },
 
     /** Status by order or transaction id; retried with back-off on network trouble unless `retry: false`. */

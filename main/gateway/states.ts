@@ -1,22 +1,9 @@
-// The app's own closed set of payment states, and the mapping from the gateway's status words
-// (which differ between sources, decisions §3). Words are compared case-insensitively; a word
+// The mapping from the gateway's status words (which differ between sources, decisions §3)
+// onto the app's own closed set of states (contract/payment-states.ts). Words are compared case-insensitively; a word
 // we do not know is 'unknown': shown as such, re-checked, never taken as success or failure.
-export const paymentStates = [
-  'pending', // created or awaiting the customer (hosted page, 3-D Secure, unpaid link)
-  'authorised', // approved, funds held, nothing captured yet
-  'partially_captured',
-  'paid', // sale approved, or authorisation fully captured
-  'partially_refunded',
-  'refunded',
-  'voided',
-  'declined',
-  'expired',
-  'unknown',
-] as const;
-export type PaymentState = (typeof paymentStates)[number];
+import type { PaymentState } from '../../contract/payment-states';
 
-/** States that change only by an action of ours (capture, refund ...), not by waiting. */
-export const settledStates: ReadonlySet<PaymentState> = new Set(['authorised', 'partially_captured', 'paid', 'partially_refunded', 'refunded', 'voided', 'declined', 'expired']);
+export { paymentStates, settledStates, type PaymentState } from '../../contract/payment-states';
 
 const words: Record<string, PaymentState> = {};
 const add = (state: PaymentState, list: string[]) => list.forEach((word) => (words[word] = state));

@@ -120,6 +120,7 @@ export function createPracticeServer(parts: ServerParts) {
     };
     const route = routes[url.pathname];
     if (url.pathname === '/' && req.method === 'GET') return html(res, { status: 200, html: indexPage(port) });
+    if (url.pathname === '/done' && req.method === 'GET') return html(res, { status: 200, html: donePage(url.searchParams.get('result') === 'success') });
     if (!route) return text(res, 404, 'Not found');
     if (req.method === 'GET') return html(res, route[0](url.searchParams));
     if (req.method === 'POST') {
@@ -187,6 +188,12 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Where practice customers land when the merchant set no success or failure URL of their own. */
+function donePage(success: boolean): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Practice gateway</title></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto">
+<h1>${success ? 'Payment complete' : 'Payment not completed'}</h1><p>${success ? 'Thank you. You can close this page.' : 'The payment did not go through. You can close this page.'}</p></body></html>`;
 }
 
 function indexPage(port: number): string {

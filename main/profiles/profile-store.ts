@@ -1,21 +1,263 @@
-// Profiles are kept by main in the data folder, never in the renderer's storage.
-// (Issue 4 extends this: sandbox/production profiles, keys in the OS keychain.)
-import type { ProfileView } from '../../contract/methods/profiles';
+// Profiles are kept by main in the data folder (profile-file.ts), never in the renderer's
+// storage; keys live only in the OS keychain (main/vault). The practice profile always exists,
+// points at the embedded practice gateway and uses its key, so it works with no keychain.
+import { randomUUID } from 'node:crypto';
+import type { MethodInput, MethodOutput } from '../../contract/methods';
+import type { ConnectionCheck, ProfileView } from '../../contract/methods/profiles';
+import { AppFailure } from '../../contract/result';
+import type { EventHub } from '../api/event-hub';
+import type { GatewayConnection } from '../gateway/operations';
+import type { Logger } from '../log/logger';
+import type { KeyVault } from '../vault/key-vault';
+import { checkConnection, failureOf, type StatusProbe } from './connection-check';
+import { emptyProfilesFile, readProfilesFile, writeProfilesFile, type ProfilesFile, type StoredProfile } from './profile-file';
+import * as rules from './profile-rules';
 
 export type PracticeEndpoint = { baseUrl: string; apiKey: string };
+export const practiceId = 'practice';
 
-export type ProfileStore = {
-  active(): ProfileView;
+type CreateInput = MethodInput<'createProfile'>;
+type UpdateInput = MethodInput<'updateProfile'>;
+
+export type ProfileStore = ReturnType<typeof createProfileStore>;
+
+export type ProfileStoreDeps = {
+  dataDir: string;
+  practice: PracticeEndpoint;
+  vault: KeyVault;
+  logger: Logger;
+  events?: Pick<EventHub, 'emit'>;
+  /** The gateway client's status call, for "test the connection". */
+  probe?: StatusProbe;
+  probeTimeoutMs?: number;
 };
 
-export function createProfileStore(deps: { dataDir: string; practice: PracticeEndpoint }): ProfileStore {
-  const practice: ProfileView = {
-    id: 'practice',
-    name: 'Practice',
+export function createProfileStore(deps: ProfileStoreDeps) {
+  const { vault, logger } = deps;
+  logger.addSecret(deps.practice.apiKey);
+  const loaded = readProfilesFile(deps.dataDir);
+  // A file that cannot be read is never overwritten: the practice profile runs, every change is refused.
+  const broken = loaded.ok ? undefined : loaded.problem;
+  if (broken) logger.warn('profiles file unusable; running with the practice profile only');
+  let file: ProfilesFile = loaded.ok ? loaded.file : emptyProfilesFile();
+
+  function usable() {
+    if (broken) throw new AppFailure('storage', broken);
+  }
+
+  function save(next: ProfilesFile) {
+    usable();
+    try {
+      writeProfilesFile(deps.dataDir, next);
+    } catch (e) {
+      logger.error('profiles file could not be written', { error: (e as NodeJS.ErrnoException).code ?? 'error' });
+      throw new AppFailure('storage', `Paydesk could not save the profiles in ${deps.dataDir} (${(e as NodeJS.ErrnoException).code ?? 'write error'}). Nothing was changed. Check that the folder is writable and the disk is not full.`);
+    }
+    file = next;
+    deps.events?.emit({ type: 'profiles.changed' });
+  }
+
+  const practiceView = (): ProfileView => ({
+    id: practiceId,
+    name: file.practice.name,
     environment: 'practice',
     baseUrl: deps.practice.baseUrl,
-    defaultCurrency: 'SAR',
+    pathOverrides: {},
+    successUrl: file.practice.successUrl,
+    failureUrl: file.practice.failureUrl,
+    defaultCurrency: file.practice.defaultCurrency,
     key: { configured: true, lastFour: deps.practice.apiKey.slice(-4) },
+  });
+
+  const viewOf = ({ keyLastFour, ...p }: StoredProfile): ProfileView => ({ ...p, key: { configured: keyLastFour !== null, lastFour: keyLastFour } });
+
+  function stored(id: string): StoredProfile {
+    const found = file.profiles.find((p) => p.id === id);
+    if (!found) throw new AppFailure('not_found', 'That profile no longer exists. The list has been refreshed.');
+    return found;
+  }
+
+  function view(id: string): ProfileView {
+    return id === practiceId ? practiceView() : viewOf(stored(id));
+  }
+
+  const nameTaken = (except: string) => (name: string) =>
+    [practiceView(), ...file.profiles.map(viewOf)].some((p) => p.id !== except && p.name.trim().toLowerCase() === name.toLowerCase());
+
+  /** Checks every given field; the result is ready to store. */
+  function validated(id: string, environment: ProfileView['environment'], input: Omit<UpdateInput, 'id'>, current?: StoredProfile) {
+    const fields: Record<string, string> = {};
+    const set = (key: string, problem: string | undefined) => void (problem && (fields[key] = problem));
+    if (input.name !== undefined) set('name', rules.nameProblem(input.name, nameTaken(id)));
+    const baseUrl = input.baseUrl ?? current?.baseUrl ?? '';
+    if (environment !== 'practice') set('baseUrl', rules.baseUrlProblem(baseUrl, environment));
+    if (input.successUrl !== undefined) set('successUrl', rules.redirectUrlProblem(input.successUrl, 'The success URL', environment));
+    if (input.failureUrl !== undefined) set('failureUrl', rules.redirectUrlProblem(input.failureUrl, 'The failure URL', environment));
+    if (environment !== 'practice' && !fields.baseUrl) Object.assign(fields, rules.pathOverrideProblems(input.pathOverrides ?? current?.pathOverrides ?? {}, rules.normalizeBaseUrl(baseUrl)));
+    if (Object.keys(fields).length) rules.fail(fields);
+    const url = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
+    return {
+      name: input.name?.trim(),
+      baseUrl: environment === 'practice' ? undefined : rules.normalizeBaseUrl(baseUrl),
+      pathOverrides: input.pathOverrides ? rules.cleanOverrides(input.pathOverrides) : undefined,
+      successUrl: url(input.successUrl),
+      failureUrl: url(input.failureUrl),
+      defaultCurrency: input.defaultCurrency,
+    };
+  }
+
+  const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+  async function connectionOf(id: string): Promise<{ profile: ProfileView; connection: GatewayConnection }> {
+    const profile = view(id);
+    if (id === practiceId) return { profile, connection: { baseUrl: deps.practice.baseUrl, apiKey: deps.practice.apiKey } };
+    if (!profile.key.configured) throw keyMissing(profile);
+    const apiKey = await vault.read(id);
+    if (!apiKey) throw keyMissing(profile);
+    return { profile, connection: { baseUrl: profile.baseUrl, apiKey, pathOverrides: profile.pathOverrides } };
+  }
+
+  async function probe(connection: GatewayConnection): Promise<ConnectionCheck> {
+    if (!deps.probe) throw new AppFailure('internal', 'Testing the connection is not available in this build.');
+    return checkConnection(deps.probe, connection, deps.probeTimeoutMs);
+  }
+
+  function refusePractice(id: string, what: string) {
+    if (id === practiceId) throw new AppFailure('invalid_input', `The practice profile ${what}.`, { fields: { id: `The practice profile ${what}.` } });
+  }
+
+  const activeView = (): ProfileView => (file.profiles.some((p) => p.id === file.activeId) ? view(file.activeId) : practiceView());
+
+  return {
+    /** The profile every gateway call goes to. */
+    active: activeView,
+
+    list(): MethodOutput<'listProfiles'> {
+      usable();
+      return { profiles: [practiceView(), ...file.profiles.map(viewOf)], activeId: activeView().id };
+    },
+
+    create(input: CreateInput): ProfileView {
+      usable();
+      const id = randomUUID();
+      const clean = validated(id, input.environment, { ...input, name: input.name ?? '' });
+      const profile: StoredProfile = {
+        id,
+        name: clean.name ?? '',
+        environment: input.environment,
+        baseUrl: clean.baseUrl ?? '',
+        pathOverrides: clean.pathOverrides ?? {},
+        successUrl: clean.successUrl ?? null,
+        failureUrl: clean.failureUrl ?? null,
+        defaultCurrency: input.defaultCurrency,
+        keyLastFour: null,
+      };
+      save({ ...file, profiles: [...file.profiles, profile] });
+      logger.info('profile created', { environment: profile.environment });
+      return viewOf(profile);
+    },
+
+    update({ id, ...input }: UpdateInput): ProfileView {
+      usable();
+      if (id === practiceId) {
+        if (input.baseUrl !== undefined || (input.pathOverrides && Object.keys(input.pathOverrides).length)) {
+          refusePractice(id, 'always uses the practice gateway on this computer; its address cannot be changed');
+        }
+        const clean = validated(id, 'practice', input);
+        save({ ...file, practice: { ...file.practice, ...defined({ name: clean.name, defaultCurrency: clean.defaultCurrency, successUrl: clean.successUrl, failureUrl: clean.failureUrl }) } });
+        return practiceView();
+      }
+      const current = stored(id);
+      const clean = validated(id, current.environment, input, current);
+      const next: StoredProfile = { ...current, ...defined(clean) };
+      save({ ...file, profiles: file.profiles.map((p) => (p.id === id ? next : p)) });
+      return viewOf(next);
+    },
+
+    async remove(id: string): Promise<MethodOutput<'removeProfile'>> {
+      usable();
+      refusePractice(id, 'is built in and cannot be removed');
+      // The key goes first: a profile is never removed while its key would stay behind in the keychain.
+      if (stored(id).keyLastFour !== null) await vault.remove(id);
+      else await vault.remove(id).catch(() => false);
+      const activeId = file.activeId === id ? practiceId : file.activeId;
+      save({ ...file, activeId, profiles: file.profiles.filter((p) => p.id !== id) });
+      logger.info('profile removed');
+      return { removed: true, activeId };
+    },
+
+    switchTo(id: string): ProfileView {
+      usable();
+      const profile = view(id);
+      save({ ...file, activeId: id });
+      logger.info('active profile switched', { environment: profile.environment });
+      return profile;
+    },
+
+    async setKey(id: string, key: string, testConnection: boolean): Promise<MethodOutput<'setProfileKey'>> {
+      usable();
+      refusePractice(id, "uses the practice gateway's own key and needs none");
+      const apiKey = key.trim();
+      logger.addSecret(apiKey);
+      const problem = rules.keyProblem(apiKey);
+      if (problem) rules.fail({ key: problem });
+      const current = stored(id);
+      let check: ConnectionCheck | null = null;
+      if (testConnection) {
+        // No point sending the key to the gateway if it cannot be kept afterwards.
+        const keychainProblem = await vault.problem();
+        if (keychainProblem) throw new AppFailure('keychain_unavailable', keychainProblem);
+        check = await probe({ baseUrl: current.baseUrl, apiKey, pathOverrides: current.pathOverrides });
+        // A refused key is not stored; an unreachable gateway says nothing about it, so it is.
+        if (check.outcome === 'key_rejected') throw failureOf(check)!;
+      }
+      await vault.store(id, apiKey);
+      if (!file.profiles.some((p) => p.id === id)) {
+        // Removed (in another window) while the key was being checked or stored: leave nothing behind.
+        await vault.remove(id);
+        stored(id);
+      }
+      const lastFour = apiKey.slice(-4);
+      save({ ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, keyLastFour: lastFour } : p)) });
+      logger.info('profile key stored in the keychain', { tested: testConnection });
+      return { profile: view(id), check };
+    },
+
+    async removeKey(id: string): Promise<ProfileView> {
+      usable();
+      refusePractice(id, "uses the practice gateway's own key, which cannot be removed");
+      stored(id);
+      await vault.remove(id);
+      save({ ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, keyLastFour: null } : p)) });
+      logger.info('profile key removed from the keychain');
+      return view(id);
+    },
+
+    async testConnection(id: string): Promise<ConnectionCheck> {
+      const { connection } = await connectionOf(id);
+      const check = await probe(connection);
+      const failure = failureOf(check);
+      if (failure) throw failure;
+      return check;
+    },
+
+    async keychainStatus(): Promise<MethodOutput<'getKeychainStatus'>> {
+      const message = await vault.problem();
+      return { available: message === null, message };
+    },
+
+    /** For the services that move money: the active profile and how to reach its gateway (key read from the keychain here, in main). */
+    activeConnection(): Promise<{ profile: ProfileView; connection: GatewayConnection }> {
+      return connectionOf(activeView().id);
+    },
+
+    /** Origins of every configured gateway, for the external-link allow-list. */
+    origins(): string[] {
+      return [...new Set([deps.practice.baseUrl, ...file.profiles.map((p) => p.baseUrl)].map((u) => new URL(u).origin))];
+    },
   };
-  return { active: () => practice };
+}
+
+function keyMissing(profile: ProfileView) {
+  return new AppFailure('key_missing', `The profile "${profile.name}" has no API key yet. Set it in Settings before using this profile.`);
 }

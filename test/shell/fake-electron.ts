@@ -106,6 +106,13 @@ export const protocol = {
   },
 };
 
+export const dialog = {
+  errors: [] as Array<{ title: string; content: string }>,
+  showErrorBox(title: string, content: string) {
+    this.errors.push({ title, content });
+  },
+};
+
 export const shell = {
   opened: [] as string[],
   async openExternal(url: string) {
@@ -153,6 +160,7 @@ export function resetFakeElectron(): void {
   protocol.privileged = [];
   protocol.handlers.clear();
   shell.opened = [];
+  dialog.errors = [];
   session.defaultSession.permissionRequest = undefined;
   session.defaultSession.permissionCheck = undefined;
   contextBridge.exposed.clear();
@@ -160,4 +168,4 @@ export function resetFakeElectron(): void {
   ipcRenderer.invoked = [];
 }
 
-export default { app, BrowserWindow, ipcMain, protocol, shell, session, contextBridge, ipcRenderer };
+export default { app, BrowserWindow, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer };

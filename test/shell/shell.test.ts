@@ -156,3 +156,19 @@ describe('default deny', () => {
     expect(session.defaultSession.permissionCheck!()).toBe(false);
   });
 });
+
+describe('starting', () => {
+  it('explains in a dialog why Paydesk cannot start, when the ledger is damaged', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { dialog } = await import('./fake-electron');
+    const broken = mkdtempSync(join(tmpdir(), 'paydesk-broken-'));
+    writeFileSync(join(broken, 'paydesk.sqlite'), 'not a database at all '.repeat(100));
+    app.userData = broken;
+    const exits: number[] = [];
+    app.exit = (code?: number) => void exits.push(code ?? 0);
+    await import('../../main/electron/main');
+    await expect.poll(() => exits).toEqual([1]);
+    expect(dialog.errors).toEqual([{ title: 'Paydesk could not start', content: expect.stringMatching(/damaged or is not a database/) }]);
+    rmSync(broken, { recursive: true, force: true });
+  });
+});

@@ -1,6 +1,7 @@
 import { useLanguage, useT, type Language } from '../i18n';
 import { useSession } from './session-store';
 import { EnvironmentBadge } from './environment-badge';
+import { ProfileSwitcher } from '../features/settings/profile-switcher';
 
 export function Header() {
   const t = useT();
@@ -15,6 +16,7 @@ export function Header() {
           <span data-testid="active-profile-name">{profile.name}</span>
         </span>
       )}
+      <ProfileSwitcher />
       <label className="language-picker">
         <span>{t('language.label')}</span>
         <select value={language} onChange={(e) => setLanguage(e.target.value as Language)}>

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
+import { SettingsScreen } from '../features/settings/settings-screen';
 
 export type ScreenEntry = {
   id: string;
@@ -12,4 +13,7 @@ export type ScreenEntry = {
   shortcut?: string;
 };
 
-export const screens: ScreenEntry[] = [{ id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1' }];
+export const screens: ScreenEntry[] = [
+  { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1' },
+  { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: '9' },
+];

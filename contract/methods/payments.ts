@@ -1,0 +1,176 @@
+// Payments: creating them (links, checkout sessions, card sales, recurring charges), moving
+// money on them (capture, void, refund), checking their status, and finding them in the
+// ledger. Amounts come in as the decimal text a person typed and are parsed by main against
+// the currency's decimals; they go out as integer minor units.
+import { z } from 'zod';
+import { method } from '../method-spec';
+import { currencyCodes } from '../money';
+import { ledgerStates } from '../payment-states';
+import { environmentSchema } from './app';
+import { productionConfirmationSchema } from './profiles';
+
+const currency = z.enum(currencyCodes as [string, ...string[]]);
+const minor = z.number().int().safe();
+const text = (max: number) => z.string().max(max);
+const id = z.string().min(1).max(200);
+/** Decimal text as typed ("1,250.50", Arabic-Indic digits allowed); main checks its decimals. */
+const amountText = z.string().max(40);
+const confirm = productionConfirmationSchema.optional();
+
+export const paymentKinds = ['link', 'checkout', 'sale', 'recurring'] as const;
+export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
+
+const customer = z.object({ name: text(200), email: text(320), phone: text(40) }).strict();
+const checkoutCustomer = customer.extend({ idType: text(40).optional(), idNumber: text(60).optional(), taxNumber: text(60).optional() }).strict();
+const address = z.object({ country: text(2).optional(), state: text(100).optional(), city: text(100).optional(), address: text(300).optional(), zip: text(20).optional() }).strict();
+const dates = { issueDate: text(10).optional(), expireDate: text(10).optional() };
+const urls = { successUrl: text(2048).optional(), failureUrl: text(2048).optional() };
+
+export const paymentViewSchema = z.object({
+  id: z.string(),
+  profileId: z.string(),
+  environment: environmentSchema,
+  kind: z.enum(paymentKinds),
+  orderId: z.string(),
+  amountMinor: minor,
+  currency,
+  description: z.string().nullable(),
+  customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  /** First six and last four digits only. */
+  cardMasked: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  url: z.string().nullable(),
+  authOnly: z.boolean(),
+  recurringAvailable: z.boolean(),
+  parentPaymentId: z.string().nullable(),
+  state: z.enum(ledgerStates),
+  statusWord: z.string().nullable(),
+  capturedMinor: minor,
+  refundedMinor: minor,
+  /** An operation whose outcome is not settled yet: no other may start until it is. */
+  operationInFlight: z.boolean(),
+  needsAttention: z.boolean(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastCheckedAt: z.string().nullable(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+export const paymentFilterSchema = z
+  .object({
+    /** Order id, customer name, e-mail or phone, transaction id: matched as a prefix or inside. */
+    query: text(200).optional(),
+    states: z.array(z.enum(ledgerStates)).max(20).optional(),
+    kinds: z.array(z.enum(paymentKinds)).max(4).optional(),
+    currency: currency.optional(),
+    /** ISO 8601 instants, inclusive from, exclusive to. */
+    from: text(40).optional(),
+    to: text(40).optional(),
+    minAmount: amountText.optional(),
+    maxAmount: amountText.optional(),
+    profileId: id.optional(),
+    needsAttention: z.boolean().optional(),
+  })
+  .strict();
+export type PaymentFilter = z.infer<typeof paymentFilterSchema>;
+
+export const paymentSortSchema = z.object({ by: z.enum(['createdAt', 'amount', 'orderId', 'state', 'customer']), direction: z.enum(['asc', 'desc']) }).strict();
+
+const operationViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(operationKinds),
+  amountMinor: minor.nullable(),
+  reason: z.string().nullable(),
+  osUser: z.string(),
+  outcome: z.enum(['sending', 'succeeded', 'failed', 'unknown']),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+
+export const paymentMethods = {
+  createPaymentLink: method({
+    summary: 'Create a payment link (invoice) on the active profile and record it.',
+    input: z.object({ orderId: text(100).optional(), amount: amountText, currency, description: text(500), customer, ...dates, ...urls, confirm }).strict(),
+    output: paymentViewSchema,
+  }),
+  createCheckoutSession: method({
+    summary: 'Create a hosted checkout session on the active profile and record it.',
+    input: z
+      .object({ orderId: text(100).optional(), amount: amountText, currency, customer: checkoutCustomer, address: address.optional(), authOnly: z.boolean(), recurringInit: z.boolean(), ...dates, ...urls, confirm })
+      .strict(),
+    output: paymentViewSchema,
+  }),
+  chargeCard: method({
+    summary: 'Virtual terminal: an S2S card sale. The card is used for this call only and never stored.',
+    input: z
+      .object({
+        orderId: text(100).optional(),
+        amount: amountText,
+        currency,
+        card: z.object({ number: text(30), holder: text(100), expiryMonth: text(2), expiryYear: text(4), cvv: text(4) }).strict(),
+        customer,
+        authOnly: z.boolean(),
+        recurringInit: z.boolean().optional(),
+        ...urls,
+        confirm,
+      })
+      .strict(),
+    output: z.object({ payment: paymentViewSchema, challengeHtml: z.string().nullable() }),
+  }),
+  capturePayment: method({
+    summary: 'Capture part or all of an authorisation.',
+    input: z.object({ paymentId: id, amount: amountText, currency, confirm }).strict(),
+    output: paymentViewSchema,
+  }),
+  voidPayment: method({
+    summary: 'Cancel an authorisation before anything is captured.',
+    input: z.object({ paymentId: id, reason: text(500).optional(), confirm }).strict(),
+    output: paymentViewSchema,
+  }),
+  refundPayment: method({
+    summary: 'Refund part or all of what was captured; a reason is required.',
+    input: z.object({ paymentId: id, amount: amountText, currency, reason: text(500), confirm }).strict(),
+    output: paymentViewSchema,
+  }),
+  chargeRecurring: method({
+    summary: 'Charge the stored card of a payment made with recurring enabled.',
+    input: z.object({ paymentId: id, orderId: text(100).optional(), amount: amountText, currency, description: text(500), confirm }).strict(),
+    output: paymentViewSchema,
+  }),
+  checkPaymentStatus: method({
+    summary: 'Ask the gateway for the current status of a payment and record the answer.',
+    input: z.object({ paymentId: id }).strict(),
+    output: paymentViewSchema,
+  }),
+  getPayment: method({
+    summary: 'One payment with its operations, state history, status checks and webhooks.',
+    input: z.object({ paymentId: id }).strict(),
+    output: z.object({
+      payment: paymentViewSchema,
+      operations: z.array(operationViewSchema),
+      history: z.array(z.object({ state: z.enum(ledgerStates), statusWord: z.string().nullable(), source: z.string(), at: z.string() })),
+      checks: z.array(z.object({ at: z.string(), outcome: z.string(), statusWord: z.string().nullable(), state: z.string().nullable() })),
+      webhooks: z.array(z.object({ receivedAt: z.string(), statusWord: z.string().nullable(), type: z.string().nullable(), duplicate: z.boolean() })),
+    }),
+  }),
+  searchPayments: method({
+    summary: 'Find payments in the ledger: search, filters, sorting and a window of rows.',
+    input: z
+      .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) })
+      .strict(),
+    output: z.object({ total: z.number().int(), rows: z.array(paymentViewSchema) }),
+  }),
+  exportPayments: method({
+    summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM).',
+    input: z.object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }) }).strict(),
+    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+  }),
+  exportAuditLog: method({
+    summary: 'The audit log as CSV, with the result of checking its hash chain.',
+    input: z.object({}).strict(),
+    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), chainIntact: z.boolean() }),
+  }),
+};

@@ -1,0 +1,22 @@
+// The app's own closed set of payment states (the gateway's words vary; main maps them here,
+// see docs/gateway.md), plus the two states only the ledger knows: a request recorded but not
+// yet answered, and one the gateway definitely did not act on.
+export const paymentStates = [
+  'pending', // created or awaiting the customer (hosted page, 3-D Secure, unpaid link)
+  'authorised', // approved, funds held, nothing captured yet
+  'partially_captured',
+  'paid', // sale approved, or authorisation fully captured
+  'partially_refunded',
+  'refunded',
+  'voided',
+  'declined',
+  'expired',
+  'unknown', // a word nobody mapped, or an outcome not known yet: re-checked, never final
+] as const;
+export type PaymentState = (typeof paymentStates)[number];
+
+export const ledgerStates = [...paymentStates, 'creating', 'not_created'] as const;
+export type LedgerState = (typeof ledgerStates)[number];
+
+/** States that change only by an action of ours (capture, refund ...), not by waiting. */
+export const settledStates: ReadonlySet<LedgerState> = new Set(['authorised', 'partially_captured', 'paid', 'partially_refunded', 'refunded', 'voided', 'declined', 'expired', 'not_created']);

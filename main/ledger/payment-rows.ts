@@ -1,0 +1,126 @@
+// Rows of the ledger and the views the renderer gets from them. The view leaves out what the
+// screens have no use for (the recurring token itself, raw gateway answers).
+import type { PaymentView } from '../../contract/methods/payments';
+import type { LedgerState } from '../../contract/payment-states';
+import type { CurrencyCode } from '../../contract/money';
+import type { LedgerDb } from './database';
+
+export type PaymentRow = {
+  id: string;
+  profile_id: string;
+  environment: PaymentView['environment'];
+  kind: PaymentView['kind'];
+  order_id: string;
+  amount_minor: number;
+  currency: CurrencyCode;
+  description: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  card_bin: string | null;
+  card_last4: string | null;
+  transaction_id: string | null;
+  session_id: string | null;
+  link_url: string | null;
+  recurring_token: string | null;
+  parent_payment_id: string | null;
+  auth_only: number;
+  state: LedgerState;
+  status_word: string | null;
+  captured_minor: number;
+  refunded_minor: number;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  last_checked_at: string | null;
+  next_check_at: string | null;
+  check_attempts: number;
+  needs_attention: number;
+  last_error: string | null;
+};
+
+export type OperationRow = {
+  id: string;
+  payment_id: string;
+  kind: 'create' | 'capture' | 'void' | 'refund';
+  amount_minor: number | null;
+  reason: string | null;
+  os_user: string;
+  outcome: 'sending' | 'succeeded' | 'failed' | 'unknown';
+  error_code: string | null;
+  error_message: string | null;
+  gateway_answer: string | null;
+  created_at: string;
+  completed_at: string | null;
+};
+
+export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView {
+  return {
+    id: row.id,
+    profileId: row.profile_id,
+    environment: row.environment,
+    kind: row.kind,
+    orderId: row.order_id,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    description: row.description,
+    customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
+    cardMasked: row.card_bin && row.card_last4 ? `${row.card_bin}******${row.card_last4}` : null,
+    transactionId: row.transaction_id,
+    url: row.link_url,
+    authOnly: row.auth_only === 1,
+    recurringAvailable: Boolean(row.recurring_token),
+    parentPaymentId: row.parent_payment_id,
+    state: row.state,
+    statusWord: row.status_word,
+    capturedMinor: row.captured_minor,
+    refundedMinor: row.refunded_minor,
+    operationInFlight,
+    needsAttention: row.needs_attention === 1,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastCheckedAt: row.last_checked_at,
+  };
+}
+
+export function createPaymentRows(db: LedgerDb) {
+  const byId = db.prepare('SELECT * FROM payments WHERE id = ?');
+  const openOps = db.prepare("SELECT * FROM operations WHERE payment_id = ? AND outcome IN ('sending', 'unknown') ORDER BY created_at");
+  const history = db.prepare('INSERT INTO state_history (payment_id, state, status_word, source, at) VALUES (?, ?, ?, ?, ?)');
+  return {
+    get: (id: string) => byId.get(id) as PaymentRow | undefined,
+    openOperations: (paymentId: string) => openOps.all(paymentId) as OperationRow[],
+    view(row: PaymentRow) {
+      return toView(row, (openOps.all(row.id) as OperationRow[]).length > 0);
+    },
+    insert(row: PaymentRow) {
+      const columns = Object.keys(row);
+      db.prepare(`INSERT INTO payments (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
+      history.run(row.id, row.state, row.status_word, 'create', row.created_at);
+    },
+    /** Updates columns; a change of state is added to the history with its source. */
+    update(id: string, changes: Partial<PaymentRow>, source: string, at: string) {
+      const before = byId.get(id) as PaymentRow;
+      const columns = Object.keys(changes).filter((c) => c !== 'id');
+      if (columns.length) db.prepare(`UPDATE payments SET ${columns.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @updated_at WHERE id = @id`).run({ ...changes, id, updated_at: at });
+      if (changes.state && (changes.state !== before.state || (changes.status_word ?? before.status_word) !== before.status_word)) {
+        history.run(id, changes.state, changes.status_word ?? before.status_word, source, at);
+      }
+      return byId.get(id) as PaymentRow;
+    },
+    insertOperation(row: OperationRow) {
+      const columns = Object.keys(row);
+      db.prepare(`INSERT INTO operations (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
+    },
+    completeOperation(id: string, changes: Pick<OperationRow, 'outcome'> & Partial<OperationRow>) {
+      const columns = Object.keys(changes);
+      db.prepare(`UPDATE operations SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+    },
+    recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null) {
+      db.prepare('INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, ?, ?, ?)').run(paymentId, at, outcome, statusWord, state);
+    },
+  };
+}
+
+export type PaymentRows = ReturnType<typeof createPaymentRows>;

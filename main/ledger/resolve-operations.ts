@@ -1,0 +1,29 @@
+// Settles operations whose outcome was unknown, from what a status answer proves: a capture or
+// refund happened when the gateway's total grew by its amount, and did not when the total is
+// unchanged; a void happened when the payment is voided. Anything else stays open.
+import type { StatusOutcome } from '../gateway/requests';
+import type { PaymentRow, PaymentRows } from './payment-rows';
+
+export function resolveOpenOperations(rows: PaymentRows, before: PaymentRow, status: StatusOutcome, at: string): void {
+  for (const op of rows.openOperations(before.id)) {
+    const verdict = judge(op.kind, op.amount_minor ?? 0, before, status);
+    if (verdict === undefined) continue;
+    rows.completeOperation(op.id, {
+      outcome: verdict ? 'succeeded' : 'failed',
+      error_code: verdict ? null : 'not_processed',
+      error_message: verdict ? null : 'A status check showed the gateway did not process it.',
+      completed_at: at,
+    });
+  }
+}
+
+function judge(kind: string, amount: number, before: PaymentRow, status: StatusOutcome): boolean | undefined {
+  if (kind === 'create') return status.state !== 'unknown' || status.transactionId !== undefined ? true : undefined;
+  if (kind === 'void') return status.state === 'voided' ? true : status.state === 'authorised' ? false : undefined;
+  const total = kind === 'capture' ? status.capturedMinor : status.refundedMinor;
+  const known = kind === 'capture' ? before.captured_minor : before.refunded_minor;
+  if (total === undefined) return undefined;
+  if (total >= known + amount) return true;
+  if (total === known) return false;
+  return undefined;
+}

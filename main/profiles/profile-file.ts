@@ -1,0 +1,107 @@
+// The profiles file: JSON in the data folder, mode 0600, written atomically (temp file +
+// rename) and validated on read. It holds no key: only whether one is set and its last
+// four characters, for display. A file that cannot be read is left untouched.
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { environmentSchema } from '../../contract/methods/app';
+import { pathOverridesSchema } from '../../contract/methods/profiles';
+import { currencyCodes } from '../../contract/money';
+
+export const profilesFileName = 'profiles.json';
+
+const storedProfileSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{1,64}$/),
+    name: z.string().min(1),
+    environment: environmentSchema.exclude(['practice']),
+    baseUrl: z.string().min(1),
+    pathOverrides: pathOverridesSchema,
+    successUrl: z.string().nullable(),
+    failureUrl: z.string().nullable(),
+    defaultCurrency: z.enum(currencyCodes as [string, ...string[]]),
+    /** Last four characters of the key in the keychain; null when none is set. */
+    keyLastFour: z.string().max(4).nullable(),
+  })
+  .strict();
+export type StoredProfile = z.infer<typeof storedProfileSchema>;
+
+/** The practice profile's own settings (its address and key come from the embedded gateway). */
+const practiceSettingsSchema = z
+  .object({
+    name: z.string().min(1),
+    defaultCurrency: z.enum(currencyCodes as [string, ...string[]]),
+    successUrl: z.string().nullable(),
+    failureUrl: z.string().nullable(),
+  })
+  .strict();
+export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
+
+const fileSchema = z
+  .object({
+    version: z.literal(1),
+    activeId: z.string(),
+    practice: practiceSettingsSchema,
+    profiles: z.array(storedProfileSchema),
+  })
+  .strict();
+export type ProfilesFile = z.infer<typeof fileSchema>;
+
+export const emptyProfilesFile = (): ProfilesFile => ({
+  version: 1,
+  activeId: 'practice',
+  practice: { name: 'Practice', defaultCurrency: 'SAR', successUrl: null, failureUrl: null },
+  profiles: [],
+});
+
+export type ReadOutcome = { ok: true; file: ProfilesFile; existed: boolean } | { ok: false; problem: string };
+
+export function readProfilesFile(dataDir: string): ReadOutcome {
+  const path = join(dataDir, profilesFileName);
+  if (!existsSync(path)) return { ok: true, file: emptyProfilesFile(), existed: false };
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    const why = e instanceof SyntaxError ? 'it is not valid JSON' : `it could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
+    return { ok: false, problem: brokenMessage(path, why) };
+  }
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    return { ok: false, problem: brokenMessage(path, `its content is not what Paydesk wrote${where}`) };
+  }
+  const ids = new Set<string>();
+  for (const p of parsed.data.profiles) {
+    if (ids.has(p.id) || p.id === 'practice') return { ok: false, problem: brokenMessage(path, `the profile id ${p.id} appears twice`) };
+    ids.add(p.id);
+  }
+  return { ok: true, file: parsed.data, existed: true };
+}
+
+function brokenMessage(path: string, why: string) {
+  return `The profiles file ${path} cannot be used: ${why}. Paydesk has left it untouched and will not change it. Restore it from a backup, or move it away and restart Paydesk to begin with the practice profile only (API keys stay in the system keychain).`;
+}
+
+/** Writes the whole file: a temp file beside it (0600), flushed, then renamed over the old one. */
+export function writeProfilesFile(dataDir: string, file: ProfilesFile): void {
+  const path = join(dataDir, profilesFileName);
+  const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, JSON.stringify(fileSchema.parse(file), null, 2) + '\n');
+    fsyncSync(fd);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}

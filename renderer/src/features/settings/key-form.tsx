@@ -1,0 +1,62 @@
+// Set or replace a profile's key. The key goes to main once and is cleared from the form at
+// once; main keeps it in the OS keychain and answers with its last four characters only.
+import { useState, type FormEvent } from 'react';
+import type { ProfileView } from '../../../../contract/methods/profiles';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { Field } from './field';
+import { said, type Notice } from './notice';
+import { useProfiles } from './settings-store';
+
+type Props = { profile: ProfileView; onDone(notice: Notice): void; onCancel(): void };
+
+export function KeyForm({ profile, onDone, onCancel }: Props) {
+  const t = useT();
+  const [key, setKey] = useState('');
+  const [test, setTest] = useState(false);
+  const [error, setError] = useState<AppError>();
+  const [busy, setBusy] = useState(false);
+  const [answers, setAnswers] = useState(0); // answered submits: tests wait on data-answers
+  const id = `key-form-${profile.id}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const sent = key;
+    setKey(''); // the key is not kept in the page, whatever main answers
+    const result = await api.setProfileKey({ id: profile.id, key: sent, testConnection: test });
+    if (result.ok) await useProfiles.getState().load(); // a closed form means the list is current
+    setBusy(false);
+    setAnswers((n) => n + 1);
+    if (!result.ok) return setError(result.error);
+    const check = result.value.check;
+    onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: check.message }) : said('settings.key.saved'));
+  }
+
+  return (
+    <form className="key-form" onSubmit={(e) => void submit(e)} data-answers={answers} noValidate>
+      <Field
+        id={`${id}-key`}
+        label={t('settings.key.input', { name: profile.name })}
+        hint={t('settings.key.hint')}
+        error={error?.fields?.key ?? error?.message}
+        type="password"
+        value={key}
+        onChange={(e) => setKey(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        dir="ltr"
+        data-testid="key-input"
+      />
+      <div className="field field-check">
+        <input id={`${id}-test`} type="checkbox" checked={test} onChange={(e) => setTest(e.target.checked)} />
+        <label htmlFor={`${id}-test`}>{t('settings.key.test')}</label>
+      </div>
+      <div className="form-actions">
+        <button type="submit" disabled={busy}>{busy ? t('settings.working') : t('settings.key.save')}</button>
+        <button type="button" onClick={onCancel}>{t('settings.cancel')}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+// The confirmation production asks for before money moves. Money screens render this when the
+// active profile is production and pass the confirmation it gives to main in the call's
+// `confirm` field; main refuses the call without it (requireProductionConfirmation).
+import { useEffect, useRef } from 'react';
+import type { ProductionConfirmation, ProfileView } from '../../../../contract/methods/profiles';
+import { useT } from '../../i18n';
+
+/** Whether a money-moving call on this profile needs the user's confirmation first. */
+export const needsProductionConfirmation = (profile: Pick<ProfileView, 'environment'>) => profile.environment === 'production';
+
+/** The confirmation to send with the call, naming the environment and the profile. */
+export const productionConfirmation = (profile: Pick<ProfileView, 'id'>): ProductionConfirmation => ({ environment: 'production', profileId: profile.id });
+
+type Props = {
+  profile: Pick<ProfileView, 'id' | 'name' | 'environment'>;
+  /** What is about to happen, in the user's language, e.g. "Refund SAR 10.50". */
+  action: string;
+  onConfirm(confirm: ProductionConfirmation): void;
+  onCancel(): void;
+};
+
+export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel }: Props) {
+  const t = useT();
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancel.current?.focus(), []); // the safe choice has the focus
+  return (
+    <div role="alertdialog" aria-modal="true" aria-labelledby="live-confirm-title" aria-describedby="live-confirm-body" className="live-confirm" data-testid="production-confirm"
+      onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
+      <h2 id="live-confirm-title">
+        <span className="env-badge env-production">{t('env.production')}</span> {t('confirm.production.title')}
+      </h2>
+      <p id="live-confirm-body">{t('confirm.production.body', { action, name: profile.name })}</p>
+      <div className="form-actions">
+        <button type="button" className="live-confirm-yes" onClick={() => onConfirm(productionConfirmation(profile))}>{t('confirm.production.yes')}</button>
+        <button type="button" ref={cancel} onClick={onCancel}>{t('confirm.production.no')}</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// One profile in the Settings list: what it is, where it points, whether its key is set, and
+// what can be done with it. Every action goes to main; the list reloads on profiles.changed.
+import { useState } from 'react';
+import type { ProfileView } from '../../../../contract/methods/profiles';
+import type { Result } from '../../../../contract/result';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { Ltr } from '../../ui/ltr';
+import { KeyForm } from './key-form';
+import { ProfileForm } from './profile-form';
+import { NoticeLine, said, type Notice } from './notice';
+import { useProfiles } from './settings-store';
+
+type Props = { profile: ProfileView; active: boolean; open: 'edit' | 'key' | null; setOpen(open: 'edit' | 'key' | null): void };
+
+export function ProfileCard({ profile, active, open, setOpen }: Props) {
+  const t = useT();
+  const [notice, setNotice] = useState<Notice>();
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const practice = profile.environment === 'practice';
+
+  async function run<T>(call: () => Promise<Result<T>>, ok: (value: T) => Notice) {
+    setBusy(true);
+    setNotice(undefined);
+    const result = await call();
+    if (result.ok) await useProfiles.getState().load();
+    setBusy(false);
+    setNotice(result.ok ? ok(result.value) : { kind: 'error', text: result.error.message });
+  }
+  const done = (notice: Notice) => {
+    setOpen(null);
+    setNotice(notice);
+  };
+
+  return (
+    <li className={`profile-card ${active ? 'profile-card-active' : ''}`} data-testid={`profile-${profile.id}`} aria-labelledby={`profile-${profile.id}-name`}>
+      <div className="profile-card-head">
+        {/* The header's badge carries the shared test id; this one marks the profile in the list. */}
+        <span className={`env-badge env-${profile.environment}`} title={t(`env.${profile.environment}.hint`)} data-testid="profile-environment">
+          {t(`env.${profile.environment}`)}
+        </span>
+        <h3 id={`profile-${profile.id}-name`} className="profile-name">{profile.name}</h3>
+        {active && <span className="active-marker" data-testid="active-marker">{t('settings.active')}</span>}
+      </div>
+      <dl className="facts">
+        <dt>{t('home.gateway')}</dt>
+        <dd><Ltr className="mono">{profile.baseUrl}</Ltr></dd>
+        <dt>{t('settings.field.defaultCurrency')}</dt>
+        <dd><Ltr>{profile.defaultCurrency}</Ltr></dd>
+        <dt>{t('settings.key')}</dt>
+        <dd data-testid="key-status">
+          {practice
+            ? t('settings.key.practice')
+            : profile.key.configured
+              ? t('settings.key.configured', { lastFour: `\u2066${profile.key.lastFour ?? ''}\u2069` })
+              : t('settings.key.missing')}
+        </dd>
+      </dl>
+      <div className="profile-actions">
+        {!active && (
+          <button type="button" disabled={busy} onClick={() => void run(() => api.switchProfile({ id: profile.id }), (p) => said('settings.switched', { name: p.name }))}>
+            {t('settings.use')}
+          </button>
+        )}
+        <button type="button" aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? null : 'edit')}>{t('settings.edit')}</button>
+        {!practice && (
+          <button type="button" aria-expanded={open === 'key'} onClick={() => setOpen(open === 'key' ? null : 'key')}>
+            {profile.key.configured ? t('settings.key.replace') : t('settings.key.set')}
+          </button>
+        )}
+        {!practice && profile.key.configured && (
+          <button type="button" disabled={busy} onClick={() => void run(() => api.removeProfileKey({ id: profile.id }), () => said('settings.key.removed'))}>
+            {t('settings.key.remove')}
+          </button>
+        )}
+        {(practice || profile.key.configured) && (
+          <button type="button" disabled={busy} onClick={() => void run(() => api.testConnection({ id: profile.id }), (c) => said('settings.test.ok', { message: c.message }))}>
+            {busy ? t('settings.test.running') : t('settings.test')}
+          </button>
+        )}
+        {!practice && (
+          <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>{t('settings.remove')}</button>
+        )}
+      </div>
+      {confirmRemove && (
+        <div role="alertdialog" aria-labelledby={`remove-${profile.id}`} className="confirm-box">
+          <p id={`remove-${profile.id}`}>{t('settings.remove.confirm', { name: profile.name })}</p>
+          <button type="button" className="danger" onClick={() => void run(() => api.removeProfile({ id: profile.id }), () => said('settings.removed')).then(() => setConfirmRemove(false))}>
+            {t('settings.remove.yes')}
+          </button>
+          <button type="button" onClick={() => setConfirmRemove(false)}>{t('settings.cancel')}</button>
+        </div>
+      )}
+      <NoticeLine notice={notice} testId="profile-notice" />
+      {open === 'edit' && <ProfileForm profile={profile} onDone={done} onCancel={() => setOpen(null)} />}
+      {open === 'key' && <KeyForm profile={profile} onDone={done} onCancel={() => setOpen(null)} />}
+    </li>
+  );
+}

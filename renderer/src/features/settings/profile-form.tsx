@@ -1,0 +1,103 @@
+// Add or edit a profile. Main checks every field and answers with a message per field; this
+// form only shows them. A profile's environment is chosen once, when it is added.
+import { useState, type FormEvent } from 'react';
+import { gatewayOperationNames, type ProfileView } from '../../../../contract/methods/profiles';
+import { currencyCodes } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { Field } from './field';
+import { said, type Notice } from './notice';
+import { useProfiles } from './settings-store';
+
+type Props = { profile?: ProfileView; onDone(notice: Notice): void; onCancel(): void };
+type Operation = (typeof gatewayOperationNames)[number];
+
+export function ProfileForm({ profile, onDone, onCancel }: Props) {
+  const t = useT();
+  const practice = profile?.environment === 'practice';
+  const [name, setName] = useState(profile?.name ?? '');
+  const [environment, setEnvironment] = useState<'sandbox' | 'production'>('sandbox');
+  const [baseUrl, setBaseUrl] = useState(profile?.baseUrl ?? '');
+  const [defaultCurrency, setCurrency] = useState(profile?.defaultCurrency ?? 'SAR');
+  const [successUrl, setSuccessUrl] = useState(profile?.successUrl ?? '');
+  const [failureUrl, setFailureUrl] = useState(profile?.failureUrl ?? '');
+  const [overrides, setOverrides] = useState<Partial<Record<Operation, string>>>(profile?.pathOverrides ?? {});
+  const [error, setError] = useState<AppError>();
+  const [busy, setBusy] = useState(false);
+  const [answers, setAnswers] = useState(0); // answered submits: tests wait on data-answers
+  const fieldError = (key: string) => error?.fields?.[key];
+  const shownElsewhere = error?.fields && Object.keys(error.fields).some((k) => k === 'name' || k === 'baseUrl' || k === 'successUrl' || k === 'failureUrl' || k.startsWith('pathOverrides.'));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const common = { name, defaultCurrency, successUrl: successUrl.trim() || null, failureUrl: failureUrl.trim() || null };
+    const result = profile
+      ? await api.updateProfile(practice ? { id: profile.id, ...common } : { id: profile.id, ...common, baseUrl, pathOverrides: overrides })
+      : await api.createProfile({ ...common, environment, baseUrl, pathOverrides: overrides });
+    if (result.ok) await useProfiles.getState().load(); // a closed form means the list is current
+    setBusy(false);
+    setAnswers((n) => n + 1);
+    if (!result.ok) return setError(result.error);
+    onDone(said('settings.saved'));
+  }
+
+  const id = (field: string) => `profile-form-${field}`;
+  return (
+    <form className="profile-form" onSubmit={(e) => void submit(e)} data-answers={answers} aria-labelledby={id('title')} noValidate>
+      <h3 id={id('title')}>{profile ? t('settings.form.edit', { name: profile.name }) : t('settings.form.add')}</h3>
+      {error && !shownElsewhere && (
+        <p role="alert" className="form-error" data-testid="profile-form-error">
+          {error.message}
+        </p>
+      )}
+      <Field id={id('name')} label={t('settings.field.name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} autoComplete="off" />
+      {!profile && (
+        <Field id={id('environment')} label={t('settings.field.environment')}>
+          <select id={id('environment')} value={environment} onChange={(e) => setEnvironment(e.target.value as 'sandbox' | 'production')}>
+            <option value="sandbox">{t('settings.env.sandbox')}</option>
+            <option value="production">{t('settings.env.production')}</option>
+          </select>
+        </Field>
+      )}
+      {practice ? (
+        <p className="field-hint">{t('settings.practice.fixed')}</p>
+      ) : (
+        <Field id={id('baseUrl')} label={t('settings.field.baseUrl')} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} error={fieldError('baseUrl')} dir="ltr" inputMode="url" placeholder="https://gateway.example/api/v1" autoComplete="off" spellCheck={false} />
+      )}
+      <Field id={id('defaultCurrency')} label={t('settings.field.defaultCurrency')} error={fieldError('defaultCurrency')}>
+        <select id={id('defaultCurrency')} value={defaultCurrency} onChange={(e) => setCurrency(e.target.value)}>
+          {currencyCodes.map((code) => (
+            <option key={code} value={code}>{code}</option>
+          ))}
+        </select>
+      </Field>
+      <Field id={id('successUrl')} label={t('settings.field.successUrl')} value={successUrl} onChange={(e) => setSuccessUrl(e.target.value)} error={fieldError('successUrl')} dir="ltr" inputMode="url" autoComplete="off" spellCheck={false} />
+      <Field id={id('failureUrl')} label={t('settings.field.failureUrl')} value={failureUrl} onChange={(e) => setFailureUrl(e.target.value)} error={fieldError('failureUrl')} dir="ltr" inputMode="url" autoComplete="off" spellCheck={false} />
+      {!practice && (
+        <details className="advanced" open={Object.keys(error?.fields ?? {}).some((k) => k.startsWith('pathOverrides')) || undefined}>
+          <summary>{t('settings.field.advanced')}</summary>
+          <p className="field-hint">{t('settings.field.advanced.hint')}</p>
+          {gatewayOperationNames.map((operation) => (
+            <Field
+              key={operation}
+              id={id(`path-${operation}`)}
+              label={operation}
+              value={overrides[operation] ?? ''}
+              onChange={(e) => setOverrides({ ...overrides, [operation]: e.target.value })}
+              error={fieldError(`pathOverrides.${operation}`)}
+              dir="ltr"
+              autoComplete="off"
+              spellCheck={false}
+            />
+          ))}
+        </details>
+      )}
+      <div className="form-actions">
+        <button type="submit" disabled={busy}>{busy ? t('settings.working') : t('settings.save')}</button>
+        <button type="button" onClick={onCancel}>{t('settings.cancel')}</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+// The header's profile switcher: choosing a profile and pressing Switch makes it active.
+// Two steps on purpose, so arrowing through the list never moves the app to production.
+import { useEffect, useState } from 'react';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { useProfiles, watchProfileList } from './settings-store';
+
+export function ProfileSwitcher() {
+  const t = useT();
+  const { profiles, activeId, load } = useProfiles();
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    void load();
+    return watchProfileList();
+  }, [load]);
+  useEffect(() => setChoice(activeId ?? ''), [activeId]);
+
+  if (profiles.length < 2) return null;
+  return (
+    <form
+      className="profile-switcher"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void api.switchProfile({ id: choice }).then(async (result) => {
+          setError(result.ok ? '' : result.error.message);
+          if (result.ok) await load();
+        });
+      }}
+    >
+      <label htmlFor="profile-switch">{t('profile.switch.label')}</label>
+      <select id="profile-switch" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
+        {profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name} ({t(`env.${p.environment}`)})
+          </option>
+        ))}
+      </select>
+      <button type="submit" disabled={!choice || choice === activeId}>{t('profile.switch.button')}</button>
+      {error && <span role="alert" className="field-error">{error}</span>}
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+// Settings: the profiles (list, add, edit, remove, switch), their keys (set, replace, remove)
+// and a connection test. Keys go one way, into main's keychain; this screen never sees one.
+import { useEffect, useState } from 'react';
+import { useT } from '../../i18n';
+import { ProfileCard } from './profile-card';
+import { ProfileForm } from './profile-form';
+import { useProfiles, watchProfileList } from './settings-store';
+import { NoticeLine, type Notice } from './notice';
+
+export function SettingsScreen() {
+  const t = useT();
+  const { profiles, activeId, keychain, error, load, loadKeychain } = useProfiles();
+  // One form open at a time: 'new', or a profile id with what is open on it.
+  const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
+  const [notice, setNotice] = useState<Notice>();
+
+  useEffect(() => {
+    void load();
+    void loadKeychain();
+    return watchProfileList();
+  }, [load, loadKeychain]);
+
+  return (
+    <section aria-labelledby="settings-title" className="settings">
+      <h1 id="settings-title">{t('settings.title')}</h1>
+      <h2>{t('settings.profiles')}</h2>
+      <p>{t('settings.profiles.intro')}</p>
+      {keychain && !keychain.available && (
+        <div role="alert" className="keychain-warning" data-testid="keychain-warning">
+          <p><strong>{t('settings.keychain.unavailable')}</strong></p>
+          <p>{keychain.message}</p>
+        </div>
+      )}
+      {error && (
+        <div role="alert" className="error-panel" data-testid="settings-error">
+          <p>{error.message}</p>
+          <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
+        </div>
+      )}
+      <ul className="profile-list" aria-label={t('settings.profiles')} data-testid="profile-list">
+        {profiles.map((profile) => (
+          <ProfileCard
+            key={profile.id}
+            profile={profile}
+            active={profile.id === activeId}
+            open={open !== null && open !== 'new' && open.id === profile.id ? open.what : null}
+            setOpen={(what) => setOpen(what ? { id: profile.id, what } : null)}
+          />
+        ))}
+      </ul>
+      <NoticeLine notice={notice} testId="settings-notice" />
+      {open === 'new' ? (
+        <ProfileForm
+          onDone={(message) => {
+            setOpen(null);
+            setNotice(message);
+          }}
+          onCancel={() => setOpen(null)}
+        />
+      ) : (
+        !error && (
+          <button type="button" onClick={() => { setNotice(undefined); setOpen('new'); }} data-testid="add-profile">
+            {t('settings.add')}
+          </button>
+        )
+      )}
+    </section>
+  );
+}

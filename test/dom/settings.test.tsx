@@ -1,0 +1,118 @@
+// The Settings screen and the header switcher in a DOM, against the real main-process
+// handlers called in-process (the "direct" transport), on a machine without a keychain.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { methodNames, type PaydeskApi } from '../../contract/methods';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { appHandlers } from '../../main/api/app-handlers';
+import { profileHandlers } from '../../main/api/profile-handlers';
+import { createEventHub } from '../../main/api/event-hub';
+import { createMemoryLogger } from '../../main/log/logger';
+import { createProfileStore } from '../../main/profiles/profile-store';
+import { absentKeychainVault, practice, tempDir } from '../profiles/support';
+
+const ctx = { transport: 'direct' as const, osUser: 'tester' };
+
+/** Fresh main services per test, behind one API object (the renderer's `api` is bound once, at import). */
+function directBackend() {
+  const logger = createMemoryLogger();
+  const events = createEventHub();
+  const store = createProfileStore({ dataDir: tempDir(), practice, vault: absentKeychainVault(logger), logger, events });
+  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }), ...profileHandlers({ profiles: store }) } as unknown as Implementations, logger);
+  return { handlers, events };
+}
+let backend = directBackend();
+const api: Record<string, unknown> = { subscribe: (listener: Parameters<PaydeskApi['subscribe']>[0]) => backend.events.subscribe(listener) };
+for (const name of methodNames) api[name] = (input: unknown) => backend.handlers[name](input, ctx);
+
+// The renderer's `api` is window.paydesk when present (as under Electron's preload).
+window.paydesk = api as PaydeskApi;
+const { App } = await import('../../renderer/src/app/app');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+async function openSettings() {
+  render(<App />);
+  await screen.findByTestId('active-profile-name');
+  act(() => useNavigation.getState().go('settings'));
+  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  await screen.findByRole('heading', { name: 'Practice', level: 3 });
+}
+
+beforeEach(() => {
+  backend = directBackend();
+});
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useNavigation.getState().go('home'));
+});
+
+describe('Settings screen', () => {
+  it('explains a missing keychain, with the fix for the OS, and keeps practice usable', async () => {
+    await openSettings();
+    const warning = await screen.findByTestId('keychain-warning');
+    expect(warning.textContent).toContain('keys cannot be saved');
+    expect(warning.textContent).toContain('GNOME Keyring');
+    expect(screen.getByTestId('environment-badge').textContent).toBe('PRACTICE');
+  });
+
+  it('shows main’s message next to the field it concerns, then adds the profile', async () => {
+    await openSettings();
+    fireEvent.click(screen.getByTestId('add-profile'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Shop sandbox' } });
+    fireEvent.change(screen.getByLabelText(/^Base URL/), { target: { value: 'https://user:pw@gw.example/api/v1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const error = await screen.findByTestId('error-profile-form-baseUrl');
+    expect(error.textContent).toContain('user name or password');
+    expect(screen.getByLabelText(/^Base URL/).getAttribute('aria-describedby')).toContain('profile-form-baseUrl-error');
+
+    fireEvent.change(screen.getByLabelText(/^Base URL/), { target: { value: 'https://gw.example/api/v1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const card = (await screen.findByRole('heading', { name: 'Shop sandbox', level: 3 })).closest('li')!;
+    expect(within(card).getByTestId('profile-environment').textContent).toBe('TEST');
+    expect(within(card).getByTestId('key-status').textContent).toBe('Not set');
+  });
+
+  it('clears the key field at once and reports the keychain problem when the key cannot be stored', async () => {
+    await openSettings();
+    fireEvent.click(screen.getByTestId('add-profile'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Live' } });
+    fireEvent.change(screen.getByLabelText('Environment'), { target: { value: 'production' } });
+    fireEvent.change(screen.getByLabelText(/^Base URL/), { target: { value: 'https://gw.example/api/v1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const card = (await screen.findByRole('heading', { name: 'Live', level: 3 })).closest('li')!;
+    expect(within(card).getByTestId('profile-environment').textContent).toBe('LIVE');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Set key' }));
+    const input = within(card).getByLabelText('API key for “Live”') as HTMLInputElement;
+    expect(input.type).toBe('password');
+    fireEvent.change(input, { target: { value: 'sk_live_dom_test_key_1234' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save key' }));
+    expect(input.value).toBe('');
+    await waitFor(() => expect(card.querySelector('.key-form .field-error')?.textContent).toContain('system keychain cannot be used'));
+    expect(document.body.innerHTML).not.toContain('sk_live_dom_test_key_1234');
+  });
+
+  it('switches profile from the header only when Switch is pressed', async () => {
+    await openSettings();
+    await window.paydesk!.createProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    const select = (await screen.findByTestId('profile-switch')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(2));
+    const live = [...select.options].find((o) => o.textContent?.startsWith('Riyadh live'))!;
+    fireEvent.change(select, { target: { value: live.value } });
+    expect(screen.getByTestId('environment-badge').textContent).toBe('PRACTICE'); // choosing is not switching
+    fireEvent.click(screen.getByRole('button', { name: 'Switch' }));
+    await waitFor(() => expect(screen.getByTestId('environment-badge').textContent).toBe('LIVE'));
+    expect(screen.getByTestId('active-profile-name').textContent).toBe('Riyadh live');
+    expect(document.querySelector('header')!.className).toContain('app-header-production');
+  });
+
+  it('speaks Arabic', async () => {
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(await screen.findByRole('heading', { name: 'الإعدادات', level: 1 })).toBeTruthy();
+    expect(screen.getByTestId('add-profile').textContent).toBe('أضف ملفًا');
+  });
+});

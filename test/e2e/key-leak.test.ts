@@ -1,0 +1,211 @@
+// The leak test: run the profile and key flows through the preview in Chromium with
+// recognisable keys, then search everything the renderer could reach (DOM and input values,
+// global objects and React's props on DOM nodes, every bridge response and event, console
+// output, localStorage, sessionStorage, IndexedDB, Cache Storage, cookies) and everything
+// written to disk (the data folder: log, profiles, database, exports) for the keys, in
+// several encodings. Zero hits is the pass. Positive controls prove the search can see.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import type { Page } from 'playwright-core';
+import { openSession, type E2eSession } from './support/session';
+import { SettingsPage } from './pages/settings-page';
+import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
+
+const canary = (label: string) => `sk_live_LEAKCANARY${label}_${randomBytes(12).toString('hex')}`;
+const keys = { first: canary('A'), replacement: canary('B'), sandbox: canary('C'), refused: canary('D') };
+
+/** The forms a key could take if something mishandled it. */
+function needles(key: string): string[] {
+  const core = key.slice(key.lastIndexOf('_') + 1);
+  return [...new Set([key, core.slice(0, 16), core.slice(-16), key.toUpperCase(), [...key].reverse().join(''), Buffer.from(key).toString('base64').slice(0, 24), encodeURIComponent(key)])];
+}
+const allNeedles = Object.values(keys).flatMap(needles);
+const hitsIn = (where: string, text: string) => allNeedles.filter((n) => text.includes(n)).map((n) => `${where}: ${n}`);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** Reads the bridge's event stream from outside the page, as any other subscriber would. */
+function recordEvents(origin: string, token: string): { text: () => string; stop(): void } {
+  let text = '';
+  const url = new URL('/api/events', origin);
+  const req = request(url, { method: 'POST', headers: { host: url.host, origin, authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
+    res.on('data', (d: Buffer) => (text += d.toString()));
+  });
+  req.on('error', () => undefined);
+  req.end('{}');
+  return { text: () => text, stop: () => req.destroy() };
+}
+
+/** Everything a script in the page can read, as text. */
+function pageSurfaces(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const seen = new WeakSet<object>();
+    const strings: string[] = [];
+    let budget = 200_000;
+    const walk = (value: unknown, depth: number) => {
+      if (budget-- <= 0) return;
+      if (typeof value === 'string') return void strings.push(value);
+      if ((typeof value !== 'object' && typeof value !== 'function') || value === null || depth > 6 || seen.has(value)) return;
+      seen.add(value);
+      if (value instanceof Node && depth > 0) return; // the DOM is read as HTML below
+      let names: string[] = [];
+      try {
+        names = Object.getOwnPropertyNames(value);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        let child: unknown;
+        try {
+          child = (value as Record<string, unknown>)[name];
+        } catch {
+          continue;
+        }
+        walk(child, depth + 1);
+      }
+    };
+    walk(window, 0);
+    // React keeps props and state on expando properties of DOM nodes.
+    for (const el of document.querySelectorAll('*')) for (const name of Object.keys(el)) walk((el as unknown as Record<string, unknown>)[name], 1);
+    const values = [...document.querySelectorAll('input, textarea, select')].map((el) => (el as HTMLInputElement).value);
+    const storage = (s: Storage) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`).join('\n');
+    const idb: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(info.name!);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      for (const store of db.objectStoreNames) {
+        const all = await new Promise<unknown[]>((resolve) => {
+          const req = db.transaction(store).objectStore(store).getAll();
+          req.onsuccess = () => resolve(req.result);
+        });
+        idb.push(JSON.stringify(all));
+      }
+      db.close();
+    }
+    const cached: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) cached.push(req.url, (await (await cache.match(req))?.text()) ?? '');
+    }
+    return {
+      dom: document.documentElement.outerHTML,
+      inputValues: values.join('\n'),
+      globals: strings.join('\n'),
+      location: `${location.href}\n${JSON.stringify(history.state)}\n${window.name}`,
+      localStorage: storage(localStorage),
+      sessionStorage: storage(sessionStorage),
+      indexedDB: idb.join('\n'),
+      cacheStorage: cached.join('\n'),
+      cookies: document.cookie,
+    };
+  });
+}
+
+describeWithKeychain('no key leaks to the renderer or to disk', () => {
+  let session: E2eSession;
+  let settings: SettingsPage;
+  let events: ReturnType<typeof recordEvents>;
+  const responses: Array<Promise<string>> = [];
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    session = await openSession();
+    settings = new SettingsPage(session.page);
+    events = recordEvents(session.preview.origin, session.preview.token);
+    session.page.on('request', (req) => void requests.push(req.postData() ?? ''));
+    session.page.on('response', (res) => {
+      if (new URL(res.url()).pathname.startsWith('/api/call/')) responses.push(res.text().catch(() => ''));
+    });
+    await settings.open(session.preview.url);
+  });
+  afterAll(async () => {
+    events?.stop();
+    if (session) await forgetKeysOf(session.preview.dataDir);
+    await session?.close();
+  });
+
+  it('runs the profile and key flows', async () => {
+    const page = session.page;
+    await settings.openSettings();
+    expect(await settings.addProfile({ name: 'Live shop', environment: 'production', baseUrl: 'https://gateway.example/api/v1' })).toBe('saved');
+    expect(await settings.addProfile({ name: 'Test shop', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' })).toBe('saved');
+    expect((await settings.setKey('Live shop', keys.first, { test: true })).outcome).toBe('saved');
+    expect((await settings.setKey('Live shop', keys.replacement)).outcome).toBe('saved');
+    expect((await settings.setKey('Test shop', keys.sandbox)).outcome).toBe('saved');
+    // A key of the wrong shape is refused, and the refusal does not repeat it.
+    expect((await settings.setKey('Test shop', `${keys.refused} extra`)).outcome).toBe('error');
+    await settings.card('Test shop').getByRole('button', { name: 'Cancel' }).click();
+
+    await settings.cardActionNotice('Live shop', 'Use this profile');
+    await settings.cardActionNotice('Live shop', 'Test connection'); // unreachable here: no network
+    await settings.cardActionNotice('Test shop', 'Test connection');
+    for (const nav of await page.locator('nav.app-nav button').all()) {
+      await nav.click();
+      await settings.ready();
+    }
+    await page.reload();
+    await settings.ready();
+    await settings.chooseLanguage('ar');
+    await settings.chooseLanguage('en');
+    await settings.openSettings();
+    await settings.cardAction('Test shop', 'Edit');
+    await settings.fillProfileForm({ name: 'Test shop 2' });
+    expect(await settings.saveProfileForm()).toBe('saved');
+    await settings.switchInHeader('Test shop 2');
+    await settings.cardActionNotice('Test shop 2', 'Remove key');
+    await settings.cardAction('Test shop 2', 'Remove');
+    await settings.cardAction('Test shop 2', 'Yes, remove it');
+    await settings.card('Test shop 2').waitFor({ state: 'detached' });
+    expect(await settings.keyStatus('Live shop').textContent()).toBe(`Configured, ends in \u2066${keys.replacement.slice(-4)}\u2069`);
+  });
+
+  it('positive controls: the keys were really sent once and stored in the keychain', async () => {
+    const sent = requests.join('\n');
+    for (const key of [keys.first, keys.replacement, keys.sandbox]) expect(sent).toContain(key);
+    const list = JSON.parse((await Promise.all(responses)).filter((r) => r.includes('"activeId"')).at(-1)!) as { value: { profiles: Array<{ id: string; name: string }> } };
+    const live = list.value.profiles.find((p) => p.name === 'Live shop')!;
+    expect(await keytar.getPassword('Paydesk', live.id)).toBe(keys.replacement);
+    expect(hitsIn('control', `xx${keys.first}xx`)).not.toEqual([]);
+    await keytar.deletePassword('Paydesk', live.id);
+  });
+
+  it('finds no key anywhere the renderer can reach', async () => {
+    const hits: string[] = [];
+    const surfaces = await pageSurfaces(session.page);
+    expect(surfaces.dom).toContain('Live shop'); // the search reads the real page
+    for (const [where, text] of Object.entries(surfaces)) hits.push(...hitsIn(where, text));
+    const bodies = await Promise.all(responses);
+    expect(bodies.length).toBeGreaterThan(10);
+    bodies.forEach((body, i) => hits.push(...hitsIn(`bridge response ${i}`, body)));
+    expect(events.text()).toContain('profiles.changed');
+    hits.push(...hitsIn('bridge events', events.text()));
+    hits.push(...hitsIn('console', session.consoleLines.join('\n')));
+    hits.push(...hitsIn('cookies', JSON.stringify(await session.context.cookies())));
+    expect(hits).toEqual([]);
+  });
+
+  it('finds no key in anything written to disk or printed by main', async () => {
+    const hits: string[] = [];
+    const files = filesUnder(session.preview.dataDir);
+    expect(files.map((f) => f.slice(session.preview.dataDir.length + 1))).toEqual(expect.arrayContaining(['profiles.json', 'paydesk.log']));
+    expect(readFileSync(join(session.preview.dataDir, 'profiles.json'), 'utf8')).toContain(keys.replacement.slice(-4));
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      hits.push(...hitsIn(file, bytes.toString('latin1')), ...hitsIn(file, bytes.toString('utf16le')));
+    }
+    hits.push(...hitsIn('preview output', session.preview.output()));
+    expect(hits).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+// The crash test's worker: the real ledger, service and handlers in their own process, moving
+// money on the practice gateway as fast as it can until it is killed. At start it does what
+// Paydesk does after a crash: marks interrupted sends unknown and settles them by status.
+// Env: DATA_DIR, BASE_URL, API_KEY, MODE ("run" or "reconcile").
+import { openLedgerDb } from '../../main/ledger/database';
+import { createPaymentsService } from '../../main/ledger/payments-service';
+import { paymentHandlers } from '../../main/api/payment-handlers';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { createGatewayClient } from '../../main/gateway/client';
+import { createMemoryLogger } from '../../main/log/logger';
+import { createEventHub } from '../../main/api/event-hub';
+import { requireProductionConfirmation } from '../../main/profiles/production-guard';
+import type { PaymentRow } from '../../main/ledger/payment-rows';
+import { formatMinor } from '../../contract/money';
+
+const env = process.env as Record<string, string>;
+const db = openLedgerDb(env.DATA_DIR!);
+const logger = createMemoryLogger();
+const client = createGatewayClient({ logger, timeoutMs: 5_000, sleep: async () => {} });
+const conn = { baseUrl: env.BASE_URL!, apiKey: env.API_KEY! };
+const events = createEventHub();
+// Printed as soon as an intent is committed: the test checks none of these is ever lost.
+events.subscribe((event) => {
+  if (event.type === 'payments.changed') for (const id of event.paymentIds) process.stdout.write(`recorded ${id}\n`);
+});
+const service = createPaymentsService({
+  db, client, logger, events,
+  active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' }, conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
+  connectionFor: async () => conn,
+  requireConfirmation: requireProductionConfirmation,
+});
+const handlers = createHandlers(paymentHandlers({ service, client, db }) as unknown as Implementations, logger) as unknown as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>;
+const ctx = { transport: 'direct', osUser: 'crash-test' };
+
+async function reconcileEverything() {
+  service.markInterrupted();
+  db.prepare("UPDATE payments SET next_check_at = ? WHERE state IN ('creating', 'unknown') OR id IN (SELECT payment_id FROM operations WHERE outcome IN ('sending', 'unknown'))").run(new Date(0).toISOString());
+  while ((await service.reconcileDue(50)) > 0) {
+    const open = db.prepare("SELECT count(*) AS n FROM operations WHERE outcome IN ('sending', 'unknown')").get() as { n: number };
+    const unsure = db.prepare("SELECT count(*) AS n FROM payments WHERE state IN ('creating', 'unknown')").get() as { n: number };
+    if (open.n === 0 && unsure.n === 0) break;
+  }
+}
+
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+const amountText = (minor: number) => formatMinor(minor, 'SAR');
+
+async function step() {
+  const r = Math.random();
+  const candidates = (states: string[]) => db.prepare(`SELECT * FROM payments WHERE state IN (${states.map(() => '?').join(',')}) ORDER BY random() LIMIT 5`).all(...states) as PaymentRow[];
+  const authorised = candidates(['authorised', 'partially_captured']);
+  const refundable = candidates(['paid', 'partially_captured', 'partially_refunded']);
+  if (r < 0.35 || (authorised.length === 0 && refundable.length === 0)) {
+    await handlers.chargeCard!({ amount: amountText(1_000 + Math.floor(Math.random() * 9_000)), currency: 'SAR', card: { number: '5123450000000008', holder: 'CRASH', expiryMonth: '01', expiryYear: '2039', cvv: '100' }, customer: { name: 'Crash Test', email: 'crash@example.com', phone: '+966500000009' }, authOnly: Math.random() < 0.6 }, ctx);
+  } else if (r < 0.6 && authorised.length) {
+    const p = pick(authorised)!;
+    const left = p.amount_minor - p.captured_minor;
+    await handlers.capturePayment!({ paymentId: p.id, amount: amountText(Math.max(1, Math.floor(left * (0.3 + Math.random() * 0.7)))), currency: 'SAR' }, ctx);
+  } else if (r < 0.85 && refundable.length) {
+    const p = pick(refundable)!;
+    const left = p.captured_minor - p.refunded_minor;
+    if (left > 0) await handlers.refundPayment!({ paymentId: p.id, amount: amountText(Math.max(1, Math.floor(left * Math.random()))), currency: 'SAR', reason: 'crash test' }, ctx);
+  } else if (authorised.length) {
+    await handlers.voidPayment!({ paymentId: pick(authorised)!.id }, ctx);
+  }
+}
+
+await reconcileEverything();
+process.stdout.write('ready\n');
+if (env.MODE === 'reconcile') {
+  db.close();
+  process.exit(0);
+}
+for (;;) await step();

@@ -1,0 +1,204 @@
+// The ledger's promises through the contract handlers, against the practice gateway: every
+// payment and operation recorded before it is sent, the money rules enforced in main, an
+// unclear outcome settled by status and never resent, production confirmed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customer, goodCard, startTestLedger } from './support';
+import { newOrderId } from '../support/practice';
+import type { PaymentView } from '../../contract/methods/payments';
+
+let t: Awaited<ReturnType<typeof startTestLedger>>;
+beforeAll(async () => {
+  t = await startTestLedger();
+});
+afterAll(() => t.close());
+
+async function call<T = PaymentView>(name: string, input: unknown): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } }> {
+  return (t.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<never>>)[name]!(input, t.ctx);
+}
+async function value<T = PaymentView>(name: string, input: unknown): Promise<T> {
+  const result = await call<T>(name, input);
+  if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
+const authorise = (amount = '100.00', currency = 'SAR') =>
+  value<{ payment: PaymentView }>('chargeCard', { amount, currency, card: goodCard, customer, authOnly: true }).then((r) => r.payment);
+const sell = (amount = '100.00') => value<{ payment: PaymentView }>('chargeCard', { amount, currency: 'SAR', card: goodCard, customer, authOnly: false }).then((r) => r.payment);
+const gatewayRecords = (transactionId: string | null, operation: string) => t.practice.gateway.records().filter((r) => r.transactionId === transactionId && r.operation === operation);
+
+describe('creating payments', () => {
+  it('records a payment link with the generated order id, the link and its state', async () => {
+    const link = await value('createPaymentLink', { amount: '1,250.5', currency: 'SAR', description: 'Invoice 12', customer });
+    expect(link).toMatchObject({ kind: 'link', state: 'pending', amountMinor: 125_050, currency: 'SAR', orderId: expect.stringMatching(/^PD-\d{8}-[0-9A-Z]{8}$/), url: expect.stringContaining('/link?linkId='), customer: { phone: '+966500000002' } });
+    const detail = await value<{ operations: Array<{ kind: string; outcome: string }>; history: Array<{ state: string }> }>('getPayment', { paymentId: link.id });
+    expect(detail.operations).toMatchObject([{ kind: 'create', outcome: 'succeeded' }]);
+    expect(detail.history.map((h) => h.state)).toEqual(['creating', 'pending']);
+  });
+
+  it('keeps only the first six and last four digits of a card', async () => {
+    const payment = await sell();
+    expect(payment.cardMasked).toBe('512345******0008');
+    const everything = JSON.stringify(t.db.prepare('SELECT * FROM payments').all()) + JSON.stringify(t.db.prepare('SELECT * FROM operations').all()) + JSON.stringify(t.db.prepare('SELECT * FROM audit_log').all());
+    expect(everything).not.toContain('5123450000000008');
+    expect(everything).not.toContain('"100"');
+  });
+
+  it('returns the 3-D Secure html for the challenge card and records the payment as pending', async () => {
+    const result = await value<{ payment: PaymentView; challengeHtml: string | null }>('chargeCard', { amount: '5', currency: 'SAR', card: { ...goodCard, number: '4111111111111111', cvv: '123' }, customer, authOnly: false });
+    expect(result.payment.state).toBe('pending');
+    expect(result.challengeHtml).toContain('<form');
+  });
+
+  it('refuses an order id already in the ledger, before sending anything', async () => {
+    const orderId = newOrderId();
+    await value('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer });
+    const before = t.practice.gateway.records().length;
+    const again = await call('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer });
+    expect(again).toMatchObject({ ok: false, error: { code: 'conflict', fields: { orderId: expect.any(String) } } });
+    expect(t.practice.gateway.records().length).toBe(before);
+  });
+
+  it.each([
+    [{ amount: '10.005' }, 'amount', /at most 2 decimals/],
+    [{ amount: '-5' }, 'amount', /digits/],
+    [{ amount: '0' }, 'amount', /more than zero/],
+    [{ amount: 'ten' }, 'amount', /digits/],
+    [{ customer: { ...customer, email: 'omar' } }, 'customer.email', /e-mail/],
+    [{ customer: { ...customer, phone: '0500000000' } }, 'customer.phone', /international/],
+    [{ customer: { ...customer, name: 'Omar\u0007' } }, 'customer.name', /characters/],
+    [{ description: '' }, 'description', /description/],
+    [{ successUrl: 'javascript:alert(1)' }, 'successUrl', /https/],
+    [{ successUrl: 'https://user:pw@shop.example/' }, 'successUrl', /password/],
+    [{ orderId: 'has space' }, 'orderId', /letters/],
+    [{ expireDate: '2026-02-30' }, 'expireDate', /YYYY-MM-DD/],
+  ])('refuses %o with a message on %s', async (override, field, message) => {
+    const result = await call('createPaymentLink', { amount: '10', currency: 'SAR', description: 'Invoice', customer, ...override });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.fields?.[field]).toMatch(message);
+  });
+
+  it('refuses a card that fails the Luhn check or has expired, and never sends it', async () => {
+    const before = t.practice.gateway.records().length;
+    expect(await call('chargeCard', { amount: '1', currency: 'SAR', card: { ...goodCard, number: '5123450000000009' }, customer, authOnly: false })).toMatchObject({ ok: false, error: { fields: { 'card.number': expect.any(String) } } });
+    expect(await call('chargeCard', { amount: '1', currency: 'SAR', card: { ...goodCard, expiryYear: '2020' }, customer, authOnly: false })).toMatchObject({ ok: false, error: { fields: { 'card.expiryYear': 'This card has expired.' } } });
+    expect(t.practice.gateway.records().length).toBe(before);
+  });
+});
+
+describe('money rules', () => {
+  it('captures in parts up to the authorisation and no further', async () => {
+    const p = await authorise('100.00');
+    expect(await value('capturePayment', { paymentId: p.id, amount: '60', currency: 'SAR' })).toMatchObject({ state: 'partially_captured', capturedMinor: 6_000 });
+    expect(await call('capturePayment', { paymentId: p.id, amount: '40.01', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'rule_violation', message: 'At most 40.00 SAR is left to capture.' } });
+    expect(await value('capturePayment', { paymentId: p.id, amount: '40', currency: 'SAR' })).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
+    expect(gatewayRecords(p.transactionId, 'capture')).toHaveLength(2);
+  });
+
+  it('voids only before any capture', async () => {
+    const captured = await authorise();
+    await value('capturePayment', { paymentId: captured.id, amount: '1', currency: 'SAR' });
+    expect(await call('voidPayment', { paymentId: captured.id })).toMatchObject({ ok: false, error: { code: 'rule_violation' } });
+    expect(gatewayRecords(captured.transactionId, 'void')).toHaveLength(0);
+    const fresh = await authorise();
+    expect(await value('voidPayment', { paymentId: fresh.id })).toMatchObject({ state: 'voided' });
+  });
+
+  it('refunds at most what was captured and not refunded, with a reason', async () => {
+    const p = await sell('50.00');
+    expect(await call('refundPayment', { paymentId: p.id, amount: '10', currency: 'SAR', reason: '  ' })).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { reason: expect.any(String) } } });
+    expect(await value('refundPayment', { paymentId: p.id, amount: '20', currency: 'SAR', reason: 'Damaged' })).toMatchObject({ state: 'partially_refunded', refundedMinor: 2_000 });
+    expect(await call('refundPayment', { paymentId: p.id, amount: '30.01', currency: 'SAR', reason: 'More' })).toMatchObject({ ok: false, error: { code: 'rule_violation', message: 'At most 30.00 SAR is left to refund.' } });
+    expect(await value('refundPayment', { paymentId: p.id, amount: '30', currency: 'SAR', reason: 'Rest' })).toMatchObject({ state: 'refunded', refundedMinor: 5_000 });
+    expect(gatewayRecords(p.transactionId, 'refund')).toHaveLength(2);
+  });
+
+  it.each([
+    ['negative', '-1', 'SAR', 'invalid_input'],
+    ['zero', '0.00', 'SAR', 'invalid_input'],
+    ['too many decimals', '1.001', 'SAR', 'invalid_input'],
+    ['another currency', '1', 'KWD', 'rule_violation'],
+    ['a huge amount', '99999999999999999999', 'SAR', 'invalid_input'],
+  ])('refuses a %s refund amount', async (_what, amount, currency, code) => {
+    const p = await sell('10.00');
+    expect(await call('refundPayment', { paymentId: p.id, amount, currency, reason: 'x' })).toMatchObject({ ok: false, error: { code } });
+    expect(gatewayRecords(p.transactionId, 'refund')).toHaveLength(0);
+  });
+
+  it('lets only one of two simultaneous refunds through', async () => {
+    const p = await sell('10.00');
+    t.practice.gateway.faults.set('refund', { latencyMs: 150, times: 1 });
+    const results = await Promise.all([
+      call('refundPayment', { paymentId: p.id, amount: '10', currency: 'SAR', reason: 'Window 1' }),
+      call('refundPayment', { paymentId: p.id, amount: '10', currency: 'SAR', reason: 'Window 2' }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.find((r) => !r.ok)).toMatchObject({ ok: false, error: { code: 'busy' } });
+    expect(gatewayRecords(p.transactionId, 'refund')).toHaveLength(1);
+  });
+});
+
+describe('unclear outcomes', () => {
+  it('a capture whose answer was lost is "unknown", blocks other operations, and a status check settles it', async () => {
+    const p = await authorise('30.00');
+    t.practice.gateway.faults.set('capture', { failure: 'reset_after_processing', times: 1 });
+    const unclear = await value('capturePayment', { paymentId: p.id, amount: '30', currency: 'SAR' });
+    expect(unclear).toMatchObject({ operationInFlight: true, state: 'authorised', lastError: expect.stringMatching(/may or may not/) });
+    expect(await call('capturePayment', { paymentId: p.id, amount: '30', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'busy', message: expect.stringMatching(/Check its status/) } });
+    const settled = await value('checkPaymentStatus', { paymentId: p.id });
+    expect(settled).toMatchObject({ state: 'paid', capturedMinor: 3_000, operationInFlight: false });
+    expect(gatewayRecords(p.transactionId, 'capture')).toHaveLength(1);
+    const detail = await value<{ operations: Array<{ kind: string; outcome: string }> }>('getPayment', { paymentId: p.id });
+    expect(detail.operations.map((o) => `${o.kind}:${o.outcome}`)).toEqual(['create:succeeded', 'capture:succeeded']);
+  });
+
+  it('a refund that never arrived (5xx) is settled as not processed, and can then be made', async () => {
+    const p = await sell('10.00');
+    t.practice.gateway.faults.set('refund', { failure: 'http_500', times: 1 });
+    expect(await value('refundPayment', { paymentId: p.id, amount: '10', currency: 'SAR', reason: 'x' })).toMatchObject({ operationInFlight: true });
+    expect(await value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'paid', refundedMinor: 0, operationInFlight: false });
+    expect(await value('refundPayment', { paymentId: p.id, amount: '10', currency: 'SAR', reason: 'x' })).toMatchObject({ state: 'refunded' });
+  });
+
+  it('a sale whose answer was lost is found by its order id', async () => {
+    const orderId = newOrderId();
+    t.practice.gateway.faults.set('sale', { failure: 'reset_after_processing', times: 1 });
+    const result = await value<{ payment: PaymentView }>('chargeCard', { orderId, amount: '7', currency: 'SAR', card: goodCard, customer, authOnly: false });
+    expect(result.payment).toMatchObject({ state: 'unknown', orderId, operationInFlight: true });
+    expect(await value('checkPaymentStatus', { paymentId: result.payment.id })).toMatchObject({ state: 'paid', transactionId: expect.any(String), operationInFlight: false });
+    expect(t.practice.gateway.records().filter((r) => r.orderId === orderId)).toHaveLength(1);
+  });
+
+  it('a link the gateway never received becomes "not created" and may be created again with the same order id', async () => {
+    const orderId = newOrderId();
+    t.practice.gateway.faults.set('createPaymentLink', { failure: 'http_500', times: 1 });
+    const unclear = await value('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer });
+    expect(unclear.state).toBe('unknown');
+    expect(await value('checkPaymentStatus', { paymentId: unclear.id })).toMatchObject({ state: 'not_created' });
+    expect(await value('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer })).toMatchObject({ state: 'pending', orderId });
+    expect(t.practice.gateway.records().filter((r) => r.orderId === orderId)).toHaveLength(1);
+  });
+
+  it('after a crash mid-send, the restart marks it unknown and reconciliation settles it', async () => {
+    const p = await authorise('5.00');
+    // What a crash between "recorded" and "answered" leaves behind:
+    t.db.prepare("INSERT INTO operations (id, payment_id, kind, amount_minor, os_user, outcome, created_at) VALUES ('crashed-op', ?, 'capture', 500, 'tester', 'sending', ?)").run(p.id, new Date().toISOString());
+    expect(t.service.markInterrupted()).toBe(1);
+    expect(await t.service.reconcileDue()).toBeGreaterThanOrEqual(1);
+    const op = t.db.prepare("SELECT outcome FROM operations WHERE id = 'crashed-op'").get() as { outcome: string };
+    expect(op.outcome).toBe('failed'); // the gateway's captured total did not move: it never arrived
+  });
+});
+
+describe('production', () => {
+  it('asks for a confirmation that names the environment before any money moves', async () => {
+    const live = await startTestLedger({ environment: 'production' });
+    try {
+      const input = { amount: '10', currency: 'SAR', description: 'A', customer };
+      const handlers = live.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<{ ok: boolean; error?: { code: string } }>>;
+      expect(await handlers.createPaymentLink!(input, live.ctx)).toMatchObject({ ok: false, error: { code: 'confirmation_required' } });
+      expect(live.practice.gateway.records()).toHaveLength(0);
+      expect(await handlers.createPaymentLink!({ ...input, confirm: { environment: 'production', profileId: 'practice' } }, live.ctx)).toMatchObject({ ok: true });
+    } finally {
+      await live.close();
+    }
+  });
+});

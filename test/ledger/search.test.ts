@@ -1,0 +1,66 @@
+// Finding payments: search by order id, customer or gateway id; filters; sorting; windows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { startTestLedger } from './support';
+import type { PaymentView } from '../../contract/methods/payments';
+
+let t: Awaited<ReturnType<typeof startTestLedger>>;
+type Search = { ok: true; value: { total: number; rows: PaymentView[] } } | { ok: false; error: { code: string; fields?: Record<string, string> } };
+const search = (input: unknown) => (t.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<Search>>).searchPayments!(input, t.ctx);
+const orders = async (input: unknown) => {
+  const result = await search(input);
+  if (!result.ok) throw new Error(result.error.code);
+  return result.value.rows.map((r) => r.orderId);
+};
+
+beforeAll(async () => {
+  t = await startTestLedger();
+  const insert = t.db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, customer_name, customer_email, customer_phone, transaction_id, state, created_by, created_at, updated_at)
+    VALUES (@id, @profile, 'practice', @kind, @order, @amount, @currency, @name, @email, @phone, @tx, @state, 'me', @at, @at)`);
+  const rows = [
+    ['A-100', 'link', 1_000, 'SAR', 'Layla Haddad', 'layla@example.com', '+966500000001', 'tx-aaa', 'pending', '2026-11-01T10:00:00.000Z', 'practice'],
+    ['A-101', 'sale', 25_000, 'SAR', 'Omar 50% Saleh', 'omar@example.com', '+966500000002', 'tx-bbb', 'paid', '2026-11-02T10:00:00.000Z', 'practice'],
+    ['B-200', 'checkout', 500, 'KWD', 'مريم القحطاني', 'maryam@example.com', '+96550000000', 'tx-ccc', 'refunded', '2026-11-03T10:00:00.000Z', 'practice'],
+    ['B-201', 'sale', 1_250, 'KWD', 'Zaid_Ali', 'zaid@example.com', '+96550000001', 'tx-ddd', 'unknown', '2026-11-04T10:00:00.000Z', 'other'],
+  ] as const;
+  for (const [order, kind, amount, currency, name, email, phone, tx, state, at, profile] of rows) {
+    insert.run({ id: randomUUID(), order, kind, amount, currency, name, email, phone, tx, state, at, profile });
+  }
+});
+afterAll(() => t.close());
+
+describe('searching the ledger', () => {
+  it('finds by order id prefix, e-mail, name, phone or transaction id', async () => {
+    expect(await orders({ filter: { query: 'A-10' } })).toEqual(['A-101', 'A-100']);
+    expect(await orders({ filter: { query: 'MARYAM@' } })).toEqual(['B-200']);
+    expect(await orders({ filter: { query: 'القحطاني' } })).toEqual(['B-200']);
+    expect(await orders({ filter: { query: '0000002' } })).toEqual(['A-101']);
+    expect(await orders({ filter: { query: 'tx-ddd' } })).toEqual(['B-201']);
+  });
+
+  it('treats % and _ in a search as text, not wildcards', async () => {
+    expect(await orders({ filter: { query: '50%' } })).toEqual(['A-101']);
+    expect(await orders({ filter: { query: 'aid%' } })).toEqual([]);
+    expect(await orders({ filter: { query: 'Za_d' } })).toEqual([]);
+    expect(await orders({ filter: { query: 'Zaid_' } })).toEqual(['B-201']);
+  });
+
+  it('filters by state, kind, currency, dates, amount and profile', async () => {
+    expect(await orders({ filter: { states: ['paid', 'refunded'] } })).toEqual(['B-200', 'A-101']);
+    expect(await orders({ filter: { kinds: ['sale'] } })).toEqual(['B-201', 'A-101']);
+    expect(await orders({ filter: { from: '2026-11-02T00:00:00Z', to: '2026-11-04T00:00:00Z' } })).toEqual(['B-200', 'A-101']);
+    expect(await orders({ filter: { currency: 'KWD', minAmount: '0.6', maxAmount: '1.250' } })).toEqual(['B-201']);
+    expect(await orders({ filter: { profileId: 'other' } })).toEqual(['B-201']);
+  });
+
+  it('asks for a currency before filtering by amount, and refuses a bad date', async () => {
+    expect(await search({ filter: { minAmount: '1' } })).toMatchObject({ ok: false, error: { fields: { currency: expect.any(String) } } });
+    expect(await search({ filter: { from: 'yesterday-ish' } })).toMatchObject({ ok: false, error: { fields: { from: expect.any(String) } } });
+  });
+
+  it('sorts, and pages through a window with the total', async () => {
+    expect(await orders({ sort: { by: 'amount', direction: 'asc' } })).toEqual(['B-200', 'A-100', 'B-201', 'A-101']);
+    const page = await search({ sort: { by: 'orderId', direction: 'asc' }, offset: 1, limit: 2 });
+    expect(page).toMatchObject({ ok: true, value: { total: 4, rows: [{ orderId: 'A-101' }, { orderId: 'B-200' }] } });
+  });
+});

@@ -1,0 +1,44 @@
+// A ledger for a test: a real SQLite file in a temp folder, the practice gateway over real
+// HTTP, and the contract handlers on top, called the way the renderer calls them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGatewayClient } from '../../main/gateway/client';
+import { openLedgerDb } from '../../main/ledger/database';
+import { createPaymentsService, type ActiveGateway } from '../../main/ledger/payments-service';
+import { paymentHandlers } from '../../main/api/payment-handlers';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { createEventHub } from '../../main/api/event-hub';
+import { requireProductionConfirmation } from '../../main/profiles/production-guard';
+import { startTestGateway } from '../support/practice';
+import type { AppEvent } from '../../contract/events';
+
+export async function startTestLedger(options: { environment?: ActiveGateway['profile']['environment']; now?: () => Date } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-ledger-'));
+  const practice = await startTestGateway();
+  const db = openLedgerDb(dir);
+  const client = createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 2_000 });
+  const events = createEventHub();
+  const seen: AppEvent[] = [];
+  events.subscribe((event) => seen.push(event));
+  const profile = { id: 'practice', name: 'Practice', environment: options.environment ?? ('practice' as const) };
+  const service = createPaymentsService({
+    db, client, logger: practice.logger, events, now: options.now,
+    active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
+    connectionFor: async () => practice.conn,
+    requireConfirmation: requireProductionConfirmation,
+  });
+  const handlers = createHandlers(paymentHandlers({ service, client, db, now: options.now }) as unknown as Implementations, practice.logger);
+  const ctx = { transport: 'direct' as const, osUser: 'tester' };
+  return {
+    dir, db, service, handlers, ctx, practice, events: seen,
+    async close() {
+      db.close();
+      await practice.gateway.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const customer = { name: 'Omar Saleh', email: 'omar@example.com', phone: '+966 50 000 0002' };
+export const goodCard = { number: '5123 4500 0000 0008', holder: 'OMAR SALEH', expiryMonth: '01', expiryYear: '2039', cvv: '100' };

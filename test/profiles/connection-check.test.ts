@@ -1,0 +1,98 @@
+// "Test the connection" tells a refused key from an unreachable gateway, over real HTTP on
+// loopback: the real gateway client against the real practice gateway and small servers
+// that misbehave in one way each.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGatewayClient } from '../../main/gateway/client';
+import { createMemoryLogger } from '../../main/log/logger';
+import { startPracticeGateway, type PracticeGateway } from '../../main/practice/embedded';
+import { checkConnection, probeOrderPrefix, type StatusProbe } from '../../main/profiles/connection-check';
+import { ctx, profileApp, sandboxInput } from './support';
+
+const logger = createMemoryLogger();
+const client = createGatewayClient({ logger });
+const probe: StatusProbe = (conn, request, options) => client.status(conn, request, options);
+
+let gateway: PracticeGateway;
+const servers: Server[] = [];
+const seen: Array<{ url?: string; key?: string | string[]; body: string }> = [];
+
+async function serve(answer: (res: import('node:http').ServerResponse) => void): Promise<string> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d: Buffer) => (body += d.toString()));
+    req.on('end', () => {
+      seen.push({ url: req.url, key: req.headers['x-api-key'], body });
+      answer(res);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+}
+
+beforeAll(async () => {
+  gateway = await startPracticeGateway({ logger });
+});
+afterAll(async () => {
+  await gateway?.close();
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+describe('connection check', () => {
+  it('accepts a key the gateway takes, without creating anything', async () => {
+    const check = await checkConnection(probe, { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey });
+    expect(check.outcome).toBe('accepted');
+    expect(gateway.records()).toEqual([]);
+  });
+
+  it('says "key rejected" when the gateway refuses the key', async () => {
+    const check = await checkConnection(probe, { baseUrl: gateway.baseUrl, apiKey: 'sk_test_not_the_right_key' });
+    expect(check.outcome).toBe('key_rejected');
+    expect(check.message).toContain('refused this API key');
+  });
+
+  it('says "unreachable" when nothing listens', async () => {
+    const closed = await serve(() => undefined);
+    const server = servers.pop()!;
+    await new Promise((resolve) => server.close(resolve));
+    const check = await checkConnection(probe, { baseUrl: closed, apiKey: 'sk_test_anything_12' });
+    expect(check.outcome).toBe('unreachable');
+    expect(check.message).toContain('ECONNREFUSED');
+  });
+
+  it('says "timeout" when the gateway does not answer in time', async () => {
+    const silent = await serve(() => undefined);
+    expect((await checkConnection(probe, { baseUrl: silent, apiKey: 'sk_test_anything_12' }, 300)).outcome).toBe('timeout');
+  });
+
+  it('does not call a server error or a web page an accepted key', async () => {
+    const failing = await serve((res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"code":503,"message":"down","errorCode":"UNAVAILABLE"}'));
+    expect((await checkConnection(probe, { baseUrl: failing, apiKey: 'sk_test_anything_12' })).outcome).toBe('unreachable');
+    const page = await serve((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Welcome</html>'));
+    const check = await checkConnection(probe, { baseUrl: page, apiKey: 'sk_test_anything_12' });
+    expect(check).toMatchObject({ outcome: 'unreachable', message: expect.stringContaining('base URL') });
+  });
+
+  it('asks for the status of an order that cannot exist, at the overridden path', async () => {
+    const notFound = await serve((res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"code":404,"message":"Not found","errorCode":"NOT_FOUND"}'));
+    seen.length = 0;
+    const check = await checkConnection(probe, { baseUrl: notFound, apiKey: 'sk_test_anything_12', pathOverrides: { status: '/query' } }); // relative to the base URL
+    expect(check.outcome).toBe('accepted');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.url).toBe('/api/v1/query');
+    expect(JSON.parse(seen[0]!.body).orderId).toMatch(new RegExp(`^${probeOrderPrefix}[0-9a-f-]{36}$`));
+  });
+
+  it('tests the practice profile with no setup and no keychain; a profile without a key gets key_missing', async () => {
+    const { handlers } = profileApp({ practice: { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey }, probe });
+    expect(await handlers.testConnection({ id: 'practice' }, ctx)).toMatchObject({ ok: true, value: { outcome: 'accepted' } });
+    const created = await handlers.createProfile(sandboxInput, ctx);
+    if (!created.ok) throw new Error(created.error.message);
+    expect(await handlers.testConnection({ id: created.value.id }, ctx)).toMatchObject({ ok: false, error: { code: 'key_missing' } });
+  });
+});
