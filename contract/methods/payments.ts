@@ -17,7 +17,8 @@ const id = z.string().min(1).max(200);
 const amountText = z.string().max(40);
 const confirm = productionConfirmationSchema.optional();
 
-export const paymentKinds = ['link', 'checkout', 'sale', 'recurring'] as const;
+/** 'external': created elsewhere (the dashboard, a website) and added to the ledger by a status lookup. */
+export const paymentKinds = ['link', 'checkout', 'sale', 'recurring', 'external'] as const;
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
 
 const customer = z.object({ name: text(200), email: text(320), phone: text(40) }).strict();
@@ -50,6 +51,8 @@ export const paymentViewSchema = z.object({
   /** An operation whose outcome is not settled yet: no other may start until it is. */
   operationInFlight: z.boolean(),
   needsAttention: z.boolean(),
+  /** The user asked to be told when this payment settles (a link is paid, a refund fails). */
+  watched: z.boolean(),
   lastError: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -62,7 +65,7 @@ export const paymentFilterSchema = z
     /** Order id, customer name, e-mail or phone, transaction id: matched as a prefix or inside. */
     query: text(200).optional(),
     states: z.array(z.enum(ledgerStates)).max(20).optional(),
-    kinds: z.array(z.enum(paymentKinds)).max(4).optional(),
+    kinds: z.array(z.enum(paymentKinds)).max(5).optional(),
     currency: currency.optional(),
     /** ISO 8601 instants, inclusive from, exclusive to. */
     from: text(40).optional(),
@@ -86,6 +89,8 @@ const operationViewSchema = z.object({
   outcome: z.enum(['sending', 'succeeded', 'failed', 'unknown']),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** The gateway's answer with key, card numbers and CVV removed, for support. */
+  gatewayAnswer: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
@@ -164,9 +169,31 @@ export const paymentMethods = {
     output: z.object({ total: z.number().int(), rows: z.array(paymentViewSchema) }),
   }),
   exportPayments: method({
-    summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM).',
-    input: z.object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }) }).strict(),
-    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+    summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',
+    input: z
+      .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(20_000) })
+      .strict(),
+    /** The first chunk starts with the BOM and the header; join the chunks in order. */
+    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean() }),
+  }),
+  lookupPayment: method({
+    summary: 'Find a payment made elsewhere by its order or transaction id on the active profile, and add it to the ledger.',
+    input: z.object({ orderId: text(100).optional(), transactionId: text(200).optional() }).strict(),
+    output: paymentViewSchema,
+  }),
+  watchPayment: method({
+    summary: 'Be told (in the app and by the OS) when this payment is paid or a refund on it fails.',
+    input: z.object({ paymentId: id, watched: z.boolean() }).strict(),
+    output: paymentViewSchema,
+  }),
+  listAuditLog: method({
+    summary: 'The audit log, newest first, a window at a time.',
+    input: z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    output: z.object({
+      total: z.number().int(),
+      chainIntact: z.boolean(),
+      rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor.nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
+    }),
   }),
   exportAuditLog: method({
     summary: 'The audit log as CSV, with the result of checking its hash chain.',

@@ -10,14 +10,15 @@ import { parseAmountField } from '../ledger/rules';
 import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, cleanUrl } from '../ledger/validate-input';
 import { newOrderId } from '../ledger/order-ids';
 import { searchPayments } from '../ledger/search';
-import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
-import { appendAudit } from '../ledger/audit-log';
+import { exportAuditCsv, exportPaymentsCsv, type AuditRow } from '../ledger/export';
+import { appendAudit, verifyAudit } from '../ledger/audit-log';
 import { AppFailure } from '../../contract/result';
 import type { OperationRow, PaymentRow } from '../ledger/payment-rows';
 
 type Names =
   | 'createPaymentLink' | 'createCheckoutSession' | 'chargeCard' | 'capturePayment' | 'voidPayment' | 'refundPayment'
-  | 'chargeRecurring' | 'checkPaymentStatus' | 'getPayment' | 'searchPayments' | 'exportPayments' | 'exportAuditLog';
+  | 'chargeRecurring' | 'checkPaymentStatus' | 'getPayment' | 'searchPayments' | 'exportPayments' | 'exportAuditLog'
+  | 'lookupPayment' | 'watchPayment' | 'listAuditLog';
 
 export function paymentHandlers(deps: { service: PaymentsService; client: GatewayClient; db: LedgerDb; now?: () => Date }): Pick<Implementations, Names> {
   const { service, client, db } = deps;
@@ -128,7 +129,7 @@ export function paymentHandlers(deps: { service: PaymentsService; client: Gatewa
       const operations = db.prepare('SELECT * FROM operations WHERE payment_id = ? ORDER BY created_at, rowid').all(payment.id) as OperationRow[];
       return {
         payment: service.rows.view(payment),
-        operations: operations.map((op) => ({ id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, outcome: op.outcome, errorCode: op.error_code, errorMessage: op.error_message, createdAt: op.created_at, completedAt: op.completed_at })),
+        operations: operations.map((op) => ({ id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, outcome: op.outcome, errorCode: op.error_code, errorMessage: op.error_message, gatewayAnswer: op.gateway_answer, createdAt: op.created_at, completedAt: op.completed_at })),
         history: (db.prepare('SELECT state, status_word, source, at FROM state_history WHERE payment_id = ? ORDER BY id').all(payment.id) as Array<{ state: PaymentRow['state']; status_word: string | null; source: string; at: string }>).map((h) => ({ state: h.state, statusWord: h.status_word, source: h.source, at: h.at })),
         checks: (db.prepare('SELECT at, outcome, status_word, state FROM status_checks WHERE payment_id = ? ORDER BY id DESC LIMIT 100').all(payment.id) as Array<{ at: string; outcome: string; status_word: string | null; state: string | null }>).map((c) => ({ at: c.at, outcome: c.outcome, statusWord: c.status_word, state: c.state })),
         webhooks: (db.prepare('SELECT received_at, status_word, type, duplicate FROM webhooks WHERE payment_id = ? ORDER BY id').all(payment.id) as Array<{ received_at: string; status_word: string | null; type: string | null; duplicate: number }>).map((w) => ({ receivedAt: w.received_at, statusWord: w.status_word, type: w.type, duplicate: w.duplicate === 1 })),
@@ -141,9 +142,36 @@ export function paymentHandlers(deps: { service: PaymentsService; client: Gatewa
     },
 
     exportPayments(input, ctx) {
-      const result = exportPaymentsCsv(db, input.filter, input.sort, now());
-      appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: `${result.rows} rows` }, now().toISOString());
+      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), input.offset, input.limit);
+      if (result.done) appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: `${result.total} rows` }, now().toISOString());
       return result;
+    },
+
+    async lookupPayment(input, ctx) {
+      const orderId = input.orderId?.trim();
+      const transactionId = input.transactionId?.trim();
+      if (!orderId && !transactionId) throw new AppFailure('invalid_input', 'Enter an order id or a transaction id.', { fields: { orderId: 'Enter an order id or a transaction id.' } });
+      const view = await service.lookup(ctx, orderId ? { orderId } : { transactionId: transactionId! });
+      appendAudit(db, { osUser: ctx.osUser, profileId: view.profileId, environment: view.environment, action: 'lookup', paymentId: view.id, orderId: view.orderId, amountMinor: view.amountMinor, currency: view.currency, result: view.state }, now().toISOString());
+      return view;
+    },
+
+    watchPayment(input) {
+      mustGet(input.paymentId);
+      return service.rows.view(service.rows.update(input.paymentId, { watched: input.watched ? 1 : 0 }, 'watch', now().toISOString()));
+    },
+
+    listAuditLog(input) {
+      const query = input.query?.trim();
+      const where = query ? "WHERE action LIKE @q ESCAPE '\\' OR order_id LIKE @q ESCAPE '\\' OR os_user LIKE @q ESCAPE '\\' OR result LIKE @q ESCAPE '\\'" : '';
+      const params = { q: `%${(query ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: input.limit, offset: input.offset };
+      const total = (db.prepare(`SELECT count(*) AS n FROM audit_log ${where}`).get(params) as { n: number }).n;
+      const rows = db.prepare(`SELECT * FROM audit_log ${where} ORDER BY seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
+      return {
+        total,
+        chainIntact: verifyAudit(db).ok,
+        rows: rows.map((r) => ({ seq: r.seq, at: r.at, osUser: r.os_user, profileId: r.profile_id, environment: r.environment, action: r.action, paymentId: r.payment_id, orderId: r.order_id, amountMinor: r.amount_minor, currency: r.currency, reason: r.reason, result: r.result })),
+      };
     },
 
     exportAuditLog(_input, ctx) {

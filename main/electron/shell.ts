@@ -11,6 +11,7 @@ import { createExternalLinkPolicy } from './external-links';
 import { hardenSession, hardenWebContents } from './security-hooks';
 import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
+import { showOsNotifications } from './os-notifications';
 
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;
@@ -22,6 +23,7 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   serveRenderer(join(distDir, 'renderer'));
   bindIpc({ handlers: paydesk.handlers, windows, logger: paydesk.logger, osUser: safeUserName() });
   forwardEvents(paydesk.events, windows);
+  showOsNotifications(paydesk.events);
 
   const open = () => createMainWindow({ distDir, development, windows });
   open();

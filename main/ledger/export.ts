@@ -3,15 +3,17 @@ import { formatMinor } from '../../contract/money';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
-import { allPayments, type PaymentSort } from './search';
+import { allPayments, countPayments, type PaymentSort } from './search';
 import { verifyAudit } from './audit-log';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
-export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date) {
+/** One chunk of the export: rows [offset, offset + limit); the first chunk carries the BOM and the header. */
+export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, offset = 0, limit = Number.MAX_SAFE_INTEGER) {
   const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at'];
+  const total = countPayments(db, filter);
   function* lines(): Generator<Cell[]> {
-    for (const p of allPayments(db, filter, sort)) {
+    for (const p of allPayments(db, filter, sort, offset, limit)) {
       yield [
         p.created_at, p.kind, p.order_id, p.state, p.status_word,
         formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), formatMinor(p.refunded_minor, p.currency),
@@ -20,10 +22,13 @@ export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: Pay
       ];
     }
   }
-  return { fileName: `paydesk-payments-${stamp(now)}.csv`, ...toCsv(header, lines()) };
+  const chunk = toCsv(header, lines());
+  // Only the first chunk starts the file; later ones are bare lines to append.
+  const csv = offset === 0 ? chunk.csv : chunk.csv.slice(chunk.csv.indexOf('\r\n') + 2);
+  return { fileName: `paydesk-payments-${stamp(now)}.csv`, csv, rows: chunk.rows, total, done: offset + chunk.rows >= total };
 }
 
-type AuditRow = { seq: number; at: string; os_user: string; profile_id: string | null; environment: string | null; action: string; payment_id: string | null; order_id: string | null; amount_minor: number | null; currency: string | null; reason: string | null; result: string; hash: string };
+export type AuditRow = { seq: number; at: string; os_user: string; profile_id: string | null; environment: string | null; action: string; payment_id: string | null; order_id: string | null; amount_minor: number | null; currency: string | null; reason: string | null; result: string; hash: string };
 
 export function exportAuditCsv(db: LedgerDb, now: Date) {
   const header = ['seq', 'at', 'os_user', 'profile_id', 'environment', 'action', 'payment_id', 'order_id', 'amount', 'currency', 'reason', 'result', 'hash'];

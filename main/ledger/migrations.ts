@@ -9,7 +9,7 @@ CREATE TABLE payments (
   id TEXT PRIMARY KEY,
   profile_id TEXT NOT NULL,
   environment TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('link', 'checkout', 'sale', 'recurring')),
+  kind TEXT NOT NULL CHECK (kind IN ('link', 'checkout', 'sale', 'recurring', 'external')),
   order_id TEXT NOT NULL,
   amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),
   currency TEXT NOT NULL,
@@ -36,6 +36,7 @@ CREATE TABLE payments (
   next_check_at TEXT,
   check_attempts INTEGER NOT NULL DEFAULT 0,
   needs_attention INTEGER NOT NULL DEFAULT 0,
+  watched INTEGER NOT NULL DEFAULT 0,
   last_error TEXT,
   UNIQUE (profile_id, order_id)
 );

@@ -36,6 +36,7 @@ export type PaymentRow = {
   next_check_at: string | null;
   check_attempts: number;
   needs_attention: number;
+  watched: number;
   last_error: string | null;
 };
 
@@ -77,6 +78,7 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
     refundedMinor: row.refunded_minor,
     operationInFlight,
     needsAttention: row.needs_attention === 1,
+    watched: row.watched === 1,
     lastError: row.last_error,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

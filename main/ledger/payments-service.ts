@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Environment } from '../../contract/methods/app';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
-import { settledStates, type LedgerState } from '../../contract/payment-states';
-import type { CurrencyCode } from '../../contract/money';
+import { settledStates } from '../../contract/payment-states';
+import { formatMinor, type CurrencyCode } from '../../contract/money';
 import { AppFailure } from '../../contract/result';
 import type { CallContext } from '../api/create-handlers';
 import type { EventHub } from '../api/event-hub';
@@ -64,6 +64,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
     appendAudit(deps.db, { osUser: ctx.osUser, profileId: payment.profile_id, environment: payment.environment, action, paymentId: payment.id, orderId: payment.order_id, amountMinor: extra.amountMinor ?? payment.amount_minor, currency: payment.currency, reason: extra.reason ?? null, result }, now().toISOString());
   }
 
+  /** Tells the user (in the app, and by the OS in Electron) what they asked to watch, and every failed refund. */
+  function notifyChanges(before: PaymentRow, after: PaymentRow, failedRefund?: string) {
+    if (after.watched && after.kind === 'link' && before.state !== 'paid' && after.state === 'paid') {
+      deps.events.emit({ type: 'notification', level: 'info', paymentId: after.id, message: `Payment link ${after.order_id} was paid: ${formatMinor(after.amount_minor, after.currency)} ${after.currency}.` });
+    }
+    if (failedRefund) {
+      deps.events.emit({ type: 'notification', level: 'error', paymentId: after.id, message: `A refund on ${after.order_id} failed: ${failedRefund}` });
+    }
+  }
+
   function mustGet(paymentId: string): PaymentRow {
     const payment = rows.get(paymentId);
     if (!payment) throw new AppFailure('not_found', 'There is no such payment in the ledger.');
@@ -118,7 +128,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         card_bin: input.card?.bin ?? null, card_last4: input.card?.last4 ?? null, transaction_id: null, session_id: null, link_url: null,
         recurring_token: null, parent_payment_id: input.parentPaymentId ?? null, auth_only: input.authOnly ? 1 : 0, state: 'creating', status_word: null,
         captured_minor: 0, refunded_minor: 0, created_by: ctx.osUser, created_at: at, updated_at: at, last_checked_at: null,
-        next_check_at: null, check_attempts: 0, needs_attention: 0, last_error: null,
+        next_check_at: null, check_attempts: 0, needs_attention: 0, watched: 0, last_error: null,
       };
       deps.db.transaction(() => {
         // A payment the gateway never created may be tried again: same row, its history kept.
@@ -210,6 +220,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           } else {
             rows.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done });
             audit(ctx, current, input.kind, `failed: ${result.error.kind}`, auditExtra);
+            if (input.kind === 'refund') notifyChanges(current, current, result.error.message);
           }
           return rows.view(schedule(current, doneAt, 0));
         }).immediate();
@@ -236,7 +247,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (result.ok) {
           const before = current;
           current = applyStatus(current, result.value, source, done);
-          resolveOpenOperations(rows, before, result.value, done);
+          const settled = resolveOpenOperations(rows, before, result.value, done);
+          const failedRefund = settled.find((op) => op.kind === 'refund' && op.outcome === 'failed');
+          notifyChanges(before, current, failedRefund ? 'a status check showed the gateway did not process it.' : undefined);
           current = rows.update(current.id, { last_checked_at: done }, source, done);
           rows.recordCheck(current.id, done, 'ok', result.value.statusWord ?? null, result.value.state);
           return rows.view(schedule(current, doneAt, settledStates.has(current.state) ? 0 : attempts));
@@ -254,6 +267,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }).immediate();
       changed(paymentId);
       if (!result.ok && source === 'status' && result.error.kind !== 'not_found') throw toAppFailure(result.error);
+      return view;
+    },
+
+    /** A payment made elsewhere, found by status on the active profile and added to the ledger (or refreshed if known). */
+    async lookup(ctx: CallContext, request: { orderId: string } | { transactionId: string }): Promise<PaymentView> {
+      const gateway = await deps.active();
+      const known = deps.db.prepare('SELECT id FROM payments WHERE profile_id = ? AND (order_id = ? OR transaction_id = ?)').get(gateway.profile.id, 'orderId' in request ? request.orderId : null, 'transactionId' in request ? request.transactionId : null) as { id: string } | undefined;
+      if (known) return this.refresh(known.id, 'status', gateway.conn);
+      const result = await deps.client.status(gateway.conn, request);
+      if (!result.ok) throw toAppFailure(result.error);
+      const value = result.value;
+      const orderId = value.orderId ?? ('orderId' in request ? request.orderId : undefined);
+      if (!value.currency || value.amountMinor === undefined || !orderId) {
+        throw new AppFailure('malformed_response', 'The gateway found it but did not say its order id, amount or currency, so it cannot be added to the ledger.');
+      }
+      const at = now();
+      const id = randomUUID();
+      const row: PaymentRow = {
+        id, profile_id: gateway.profile.id, environment: gateway.profile.environment, kind: 'external', order_id: orderId, amount_minor: value.amountMinor, currency: value.currency,
+        description: null, customer_name: null, customer_email: null, customer_phone: null, card_bin: null, card_last4: null, transaction_id: value.transactionId ?? null,
+        session_id: null, link_url: null, recurring_token: value.recurringToken ?? null, parent_payment_id: null, auth_only: 0, state: value.state, status_word: value.statusWord ?? null,
+        captured_minor: value.capturedMinor ?? 0, refunded_minor: value.refundedMinor ?? 0, created_by: ctx.osUser, created_at: at.toISOString(), updated_at: at.toISOString(),
+        last_checked_at: at.toISOString(), next_check_at: null, check_attempts: 0, needs_attention: 0, watched: 0, last_error: null,
+      };
+      const view = deps.db.transaction(() => {
+        rows.insert(row);
+        rows.recordCheck(id, row.created_at, 'ok', row.status_word, row.state);
+        return rows.view(schedule(rows.get(id)!, at, 0));
+      }).immediate();
+      changed(id);
       return view;
     },
 

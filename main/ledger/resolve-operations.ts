@@ -4,7 +4,8 @@
 import type { StatusOutcome } from '../gateway/requests';
 import type { PaymentRow, PaymentRows } from './payment-rows';
 
-export function resolveOpenOperations(rows: PaymentRows, before: PaymentRow, status: StatusOutcome, at: string): void {
+export function resolveOpenOperations(rows: PaymentRows, before: PaymentRow, status: StatusOutcome, at: string): Array<{ kind: string; outcome: 'succeeded' | 'failed' }> {
+  const settled: Array<{ kind: string; outcome: 'succeeded' | 'failed' }> = [];
   for (const op of rows.openOperations(before.id)) {
     const verdict = judge(op.kind, op.amount_minor ?? 0, before, status);
     if (verdict === undefined) continue;
@@ -14,7 +15,9 @@ export function resolveOpenOperations(rows: PaymentRows, before: PaymentRow, sta
       error_message: verdict ? null : 'A status check showed the gateway did not process it.',
       completed_at: at,
     });
+    settled.push({ kind: op.kind, outcome: verdict ? 'succeeded' : 'failed' });
   }
+  return settled;
 }
 
 function judge(kind: string, amount: number, before: PaymentRow, status: StatusOutcome): boolean | undefined {

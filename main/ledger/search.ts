@@ -84,13 +84,18 @@ export function orderBy(sort: PaymentSort): string {
 
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) {
   const where = buildWhere(filter);
-  const total = (db.prepare(`SELECT count(*) AS n FROM payments ${where.sql}`).get(where.params) as { n: number }).n;
+  const total = countPayments(db, filter);
   const rows = db.prepare(`SELECT * FROM payments ${where.sql} ${orderBy(sort)} LIMIT @limit OFFSET @offset`).all({ ...where.params, limit, offset }) as PaymentRow[];
   return { total, rows };
 }
 
-/** Every matching row, in order, for export. */
-export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort): Generator<PaymentRow> {
+export function countPayments(db: LedgerDb, filter: PaymentFilter): number {
   const where = buildWhere(filter);
-  yield* db.prepare(`SELECT * FROM payments ${where.sql} ${orderBy(sort)}`).iterate(where.params) as Iterable<PaymentRow>;
+  return (db.prepare(`SELECT count(*) AS n FROM payments ${where.sql}`).get(where.params) as { n: number }).n;
+}
+
+/** The matching rows in order, from offset, for export. */
+export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset = 0, limit = -1): Generator<PaymentRow> {
+  const where = buildWhere(filter);
+  yield* db.prepare(`SELECT * FROM payments ${where.sql} ${orderBy(sort)} LIMIT @limit OFFSET @offset`).iterate({ ...where.params, limit, offset }) as Iterable<PaymentRow>;
 }

@@ -202,3 +202,61 @@ describe('production', () => {
     }
   });
 });
+
+describe('lookup, watching and notifications', () => {
+  it('adds a payment made elsewhere, found by its order id, to the ledger once', async () => {
+    const { createGatewayClient } = await import('../../main/gateway/client');
+    const outside = createGatewayClient({ logger: t.practice.logger });
+    const orderId = newOrderId('WEB');
+    await outside.sale(t.practice.conn, { orderId, amount: { minor: 4_321, currency: 'SAR' }, authOnly: false, card: { ...goodCard, number: '5123450000000008' }, customer: { ...customer, phone: '+966500000002' }, successUrl: 'https://x.example/', failureUrl: 'https://x.example/' });
+    const found = await value('lookupPayment', { orderId });
+    expect(found).toMatchObject({ kind: 'external', orderId, amountMinor: 4_321, currency: 'SAR', state: 'paid', transactionId: expect.any(String) });
+    const again = await value('lookupPayment', { transactionId: found.transactionId });
+    expect(again.id).toBe(found.id);
+    expect(await call('lookupPayment', { orderId: 'NO-SUCH-ORDER' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await call('lookupPayment', {})).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('tells the user when a watched link is paid, and when a refund fails', async () => {
+    const link = await value('createPaymentLink', { amount: '15', currency: 'SAR', description: 'Watched', customer });
+    expect(await value('watchPayment', { paymentId: link.id, watched: true })).toMatchObject({ watched: true });
+    const url = new URL(link.url!);
+    await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
+    t.events.length = 0;
+    expect(await value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid' });
+    expect(t.events).toContainEqual({ type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: 15.00 SAR.` });
+
+    const p = await sell('5');
+    t.practice.gateway.faults.set('refund', { failure: 'error_envelope', times: 1 });
+    t.events.length = 0;
+    expect(await call('refundPayment', { paymentId: p.id, amount: '5', currency: 'SAR', reason: 'x' })).toMatchObject({ ok: false });
+    expect(t.events).toContainEqual(expect.objectContaining({ type: 'notification', level: 'error', paymentId: p.id }));
+  });
+});
+
+describe('export in chunks', () => {
+  it('joins into one CSV with one header, and says when it is done', async () => {
+    const first = await value<{ csv: string; rows: number; total: number; done: boolean }>('exportPayments', { limit: 3 });
+    expect(first.rows).toBe(3);
+    expect(first.done).toBe(first.total <= 3);
+    let csv = first.csv;
+    for (let offset = 3; offset < first.total; offset += 3) {
+      const chunk = await value<{ csv: string; done: boolean }>('exportPayments', { offset, limit: 3 });
+      expect(chunk.csv.startsWith('\uFEFF')).toBe(false);
+      csv += chunk.csv;
+    }
+    const lines = csv.split('\r\n').filter(Boolean);
+    expect(lines.filter((line) => line.includes('created_at,kind,order_id'))).toHaveLength(1);
+    expect(lines).toHaveLength(first.total + 1);
+  });
+
+  it('lists the audit log newest first, searchable', async () => {
+    const all = await value<{ total: number; chainIntact: boolean; rows: Array<{ seq: number; action: string; osUser: string }> }>('listAuditLog', { limit: 5 });
+    expect(all.chainIntact).toBe(true);
+    expect(all.rows[0]!.seq).toBeGreaterThan(all.rows[1]!.seq);
+    const refunds = await value<{ total: number; rows: Array<{ action: string; result: string }> }>('listAuditLog', { query: 'refund', limit: 500 });
+    expect(refunds.total).toBeGreaterThan(0);
+    expect(refunds.total).toBeLessThan(all.total);
+    for (const row of refunds.rows) expect(`${row.action} ${row.result}`).toContain('refund');
+  });
+});

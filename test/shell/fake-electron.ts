@@ -106,6 +106,17 @@ export const protocol = {
   },
 };
 
+export class Notification {
+  static shown: Array<{ title: string; body: string }> = [];
+  static isSupported() {
+    return true;
+  }
+  constructor(private options: { title: string; body: string }) {}
+  show() {
+    Notification.shown.push(this.options);
+  }
+}
+
 export const dialog = {
   errors: [] as Array<{ title: string; content: string }>,
   showErrorBox(title: string, content: string) {
@@ -161,6 +172,7 @@ export function resetFakeElectron(): void {
   protocol.handlers.clear();
   shell.opened = [];
   dialog.errors = [];
+  Notification.shown = [];
   session.defaultSession.permissionRequest = undefined;
   session.defaultSession.permissionCheck = undefined;
   contextBridge.exposed.clear();
@@ -168,4 +180,4 @@ export function resetFakeElectron(): void {
   ipcRenderer.invoked = [];
 }
 
-export default { app, BrowserWindow, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer };
+export default { app, BrowserWindow, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer };

@@ -95,6 +95,15 @@ describe('the IPC binding', () => {
   });
 });
 
+describe('notifications', () => {
+  it('shows main notification events as OS notifications, and nothing else', async () => {
+    const { Notification } = await import('./fake-electron');
+    paydesk.events.emit({ type: 'payments.changed', paymentIds: ['x'] });
+    paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-1 failed.' });
+    expect(Notification.shown).toEqual([{ title: 'Paydesk: needs attention', body: 'A refund on ORD-1 failed.' }]);
+  });
+});
+
 describe('default deny', () => {
   it('blocks navigation and redirects away from the app, but not within it', () => {
     const contents = window().webContents;

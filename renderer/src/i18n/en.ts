@@ -1,5 +1,11 @@
-// English strings. Every key here must exist in ar.ts too (the type checks it).
+// English strings. Every key here must exist in ar.ts too (the type checks it). Big features
+// keep their strings in their own messages.ts, merged here.
+import { en as getPaid } from '../features/get-paid/messages';
+import { en as transactions } from '../features/transactions/messages';
+
 export const en = {
+  ...getPaid,
+  ...transactions,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',

@@ -17,6 +17,7 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
   const t = useT();
   const [notice, setNotice] = useState<Notice>();
   const [busy, setBusy] = useState(false);
+  const [testing, setTesting] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const practice = profile.environment === 'practice';
 
@@ -75,8 +76,15 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
           </button>
         )}
         {(practice || profile.key.configured) && (
-          <button type="button" disabled={busy} onClick={() => void run(() => api.testConnection({ id: profile.id }), (c) => said('settings.test.ok', { message: c.message }))}>
-            {busy ? t('settings.test.running') : t('settings.test')}
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => {
+              setTesting(true);
+              void run(() => api.testConnection({ id: profile.id }), (c) => said('settings.test.ok', { message: c.message })).finally(() => setTesting(false));
+            }}
+          >
+            {testing ? t('settings.test.running') : t('settings.test')}
           </button>
         )}
         {!practice && (
