@@ -60,9 +60,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       };
     },
     async connectionFor(profileId) {
-      const { profile, connection } = await profiles.activeConnection();
-      if (profile.id === profileId) return connection;
-      return profileId === 'practice' ? { baseUrl: practice.baseUrl, apiKey: practice.apiKey } : undefined;
+      // A profile removed since, or whose key is gone, cannot be checked: its payments wait.
+      return profiles.connectionOf(profileId).then((found) => found.connection, () => undefined);
     },
     requireConfirmation: requireProductionConfirmation,
   });

@@ -64,6 +64,9 @@ CREATE TABLE operations (
   payment_id TEXT NOT NULL REFERENCES payments(id),
   kind TEXT NOT NULL CHECK (kind IN ('create', 'capture', 'void', 'refund')),
   amount_minor INTEGER,
+  -- The captured or refunded total when the operation was recorded: a status answer proves the
+  -- operation happened when the total reached base + amount, and did not when it is still base.
+  base_minor INTEGER,
   reason TEXT,
   os_user TEXT NOT NULL,
   outcome TEXT NOT NULL CHECK (outcome IN ('sending', 'succeeded', 'failed', 'unknown')),
@@ -154,6 +157,40 @@ CREATE TRIGGER payments_search_update AFTER UPDATE OF order_id, transaction_id, 
   INSERT INTO payments_search (rowid, order_id, transaction_id, customer_name, customer_email, customer_phone)
   VALUES (new.rowid, new.order_id, new.transaction_id, new.customer_name, new.customer_email, new.customer_phone);
 END;
+`,
+  },
+  {
+    // Bulk payment links: every row is stored with its order id before anything is sent, so a
+    // run resumed after a cancel or a crash can tell which rows the ledger already has.
+    version: 4,
+    sql: `
+CREATE TABLE bulk_batches (
+  id TEXT PRIMARY KEY,
+  profile_id TEXT NOT NULL,
+  file_name TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('ready', 'running', 'cancelled', 'interrupted', 'done')),
+  created_by TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE TABLE bulk_rows (
+  batch_id TEXT NOT NULL REFERENCES bulk_batches(id),
+  line INTEGER NOT NULL,
+  order_id TEXT NOT NULL,
+  amount TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  description TEXT NOT NULL,
+  customer_name TEXT NOT NULL,
+  customer_email TEXT NOT NULL,
+  customer_phone TEXT NOT NULL,
+  issue_date TEXT,
+  expire_date TEXT,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'created', 'failed', 'unknown')),
+  payment_id TEXT,
+  error TEXT,
+  PRIMARY KEY (batch_id, line)
+);
+CREATE INDEX bulk_batches_created ON bulk_batches (created_at DESC);
 `,
   },
 ];

@@ -45,6 +45,7 @@ export type OperationRow = {
   payment_id: string;
   kind: 'create' | 'capture' | 'void' | 'refund';
   amount_minor: number | null;
+  base_minor?: number | null;
   reason: string | null;
   os_user: string;
   outcome: 'sending' | 'succeeded' | 'failed' | 'unknown';
@@ -115,9 +116,10 @@ export function createPaymentRows(db: LedgerDb) {
       const columns = Object.keys(row);
       db.prepare(`INSERT INTO operations (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
     },
-    completeOperation(id: string, changes: Pick<OperationRow, 'outcome'> & Partial<OperationRow>) {
+    /** Settles an operation; `from` guards against settling one that something else settled first. */
+    completeOperation(id: string, changes: Pick<OperationRow, 'outcome'> & Partial<OperationRow>, from: OperationRow['outcome'][] = ['sending', 'unknown']) {
       const columns = Object.keys(changes);
-      db.prepare(`UPDATE operations SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+      db.prepare(`UPDATE operations SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND outcome IN (${from.map((o) => `'${o}'`).join(', ')})`).run({ ...changes, id });
     },
     recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null) {
       db.prepare('INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, ?, ?, ?)').run(paymentId, at, outcome, statusWord, state);

@@ -145,15 +145,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
         let payment = rows.get(paymentId)!;
         if (result.ok) {
           payment = rows.update(paymentId, apply(result.value, payment), 'create', done);
-          rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done });
+          rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
           audit(ctx, payment, `create_${input.kind}`, payment.state);
         } else if (result.error.mayHaveHappened) {
           payment = rows.update(paymentId, { state: 'unknown', last_error: result.error.message }, 'create', done);
-          rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done });
+          rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
           audit(ctx, payment, `create_${input.kind}`, 'outcome_unknown');
         } else {
           payment = rows.update(paymentId, { state: 'not_created', last_error: result.error.message }, 'create', done);
-          rows.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done });
+          rows.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
           audit(ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
         }
         return rows.view(schedule(payment, doneAt, 0));
@@ -188,7 +188,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (input.kind === 'capture') checkCapture(current, input.amountMinor!);
           if (input.kind === 'void') checkVoid(current);
           if (input.kind === 'refund') checkRefund(current, input.amountMinor!, input.reason ?? '', pendingRefunds(open));
-          rows.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+          rows.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: input.kind === 'capture' ? current.captured_minor : input.kind === 'refund' ? current.refunded_minor : null, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
         }).immediate();
         changed(payment.id);
 
@@ -205,20 +205,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
           let current = mustGet(payment.id);
           const auditExtra = { amountMinor: input.amountMinor ?? null, reason: input.reason ?? null };
           if (result.ok) {
+            // Without totals in the answer, the operation's own amount on top of the total it was
+            // recorded against (a webhook may already have brought the new total: never count twice).
+            const op = deps.db.prepare('SELECT base_minor FROM operations WHERE id = ?').get(opId) as { base_minor: number | null };
+            const after = (op.base_minor ?? 0) + money.minor;
             const fallback = {
-              captured_minor: current.captured_minor + (input.kind === 'capture' ? money.minor : 0),
-              refunded_minor: current.refunded_minor + (input.kind === 'refund' ? money.minor : 0),
+              captured_minor: input.kind === 'capture' ? Math.max(current.captured_minor, after) : current.captured_minor,
+              refunded_minor: input.kind === 'refund' ? Math.max(current.refunded_minor, after) : current.refunded_minor,
             };
             current = rows.update(current.id, fallback, input.kind, done);
             current = applyStatus(current, result.value, input.kind, done);
-            rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done });
+            rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
             audit(ctx, current, input.kind, 'succeeded', auditExtra);
           } else if (result.error.mayHaveHappened) {
             current = rows.update(current.id, { last_error: result.error.message }, input.kind, done);
-            rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done });
+            rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
             audit(ctx, current, input.kind, 'outcome_unknown', auditExtra);
           } else {
-            rows.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done });
+            rows.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
             audit(ctx, current, input.kind, `failed: ${result.error.kind}`, auditExtra);
             if (input.kind === 'refund') notifyChanges(current, current, result.error.message);
           }
@@ -255,10 +259,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           return rows.view(schedule(current, doneAt, settledStates.has(current.state) ? 0 : attempts));
         }
         rows.recordCheck(current.id, done, result.error.kind, null, null);
-        const creating = rows.openOperations(current.id).filter((op) => op.kind === 'create');
+        const creating = rows.openOperations(current.id).filter((op) => op.kind === 'create' && op.outcome === 'unknown');
         if (result.error.kind === 'not_found' && creating.length > 0) {
           // The gateway has no such order: the create never arrived, so it may be sent again.
-          for (const op of creating) rows.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done });
+          for (const op of creating) rows.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown']);
           current = rows.update(current.id, { state: 'not_created', last_checked_at: done, last_error: 'The gateway has no such order: it was not created. You can create it again.' }, source, done);
           return rows.view(schedule(current, doneAt, 0));
         }
@@ -306,7 +310,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return deps.db.transaction(() => {
         const ops = deps.db.prepare("SELECT * FROM operations WHERE outcome = 'sending'").all() as OperationRow[];
         for (const op of ops) {
-          rows.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' });
+          rows.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
           const payment = rows.get(op.payment_id)!;
           rows.update(payment.id, { state: payment.state === 'creating' ? 'unknown' : payment.state, next_check_at: at }, 'restart', at);
         }

@@ -251,6 +251,9 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       return connectionOf(activeView().id);
     },
 
+    /** Any profile's connection, for re-checking payments made on it (key read in main only). */
+    connectionOf,
+
     /** Origins of every configured gateway, for the external-link allow-list. */
     origins(): string[] {
       return [...new Set([deps.practice.baseUrl, ...file.profiles.map((p) => p.baseUrl)].map((u) => new URL(u).origin))];

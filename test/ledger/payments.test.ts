@@ -260,3 +260,36 @@ describe('export in chunks', () => {
     for (const row of refunds.rows) expect(`${row.action} ${row.result}`).toContain('refund');
   });
 });
+
+describe('a status answer arriving while an operation is in flight', () => {
+  it('does not settle the in-flight operation, and the later check counts the refund once and as done', async () => {
+    let hook: (() => Promise<void>) | undefined;
+    const racing = await startTestLedger({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (hook && String(input).endsWith('/refund')) {
+          await hook(); // the gateway has refunded; a webhook-driven check runs before our answer arrives
+          throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
+        }
+        return response;
+      },
+    });
+    try {
+      const run = (name: string, input: unknown) => (racing.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<{ ok: boolean; value: PaymentView }>>)[name]!(input, racing.ctx);
+      const sale = await run('chargeCard', { amount: '40', currency: 'SAR', card: goodCard, customer, authOnly: false });
+      const paymentId = (sale.value as unknown as { payment: PaymentView }).payment.id;
+      hook = async () => {
+        await racing.service.refresh(paymentId, 'webhook');
+      };
+      const refund = await run('refundPayment', { paymentId, amount: '40', currency: 'SAR', reason: 'race' });
+      hook = undefined;
+      expect(refund.value).toMatchObject({ operationInFlight: true, refundedMinor: 4_000 });
+      const checked = await run('checkPaymentStatus', { paymentId });
+      expect(checked.value).toMatchObject({ state: 'refunded', refundedMinor: 4_000, operationInFlight: false });
+      const ops = racing.db.prepare("SELECT kind, outcome FROM operations WHERE payment_id = ? AND kind = 'refund'").all(paymentId);
+      expect(ops).toEqual([{ kind: 'refund', outcome: 'succeeded' }]);
+    } finally {
+      await racing.close();
+    }
+  });
+});

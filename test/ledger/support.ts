@@ -13,11 +13,11 @@ import { requireProductionConfirmation } from '../../main/profiles/production-gu
 import { startTestGateway } from '../support/practice';
 import type { AppEvent } from '../../contract/events';
 
-export async function startTestLedger(options: { environment?: ActiveGateway['profile']['environment']; now?: () => Date } = {}) {
+export async function startTestLedger(options: { environment?: ActiveGateway['profile']['environment']; now?: () => Date; fetch?: typeof fetch } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-ledger-'));
   const practice = await startTestGateway();
   const db = openLedgerDb(dir);
-  const client = createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 2_000 });
+  const client = createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 2_000, fetch: options.fetch });
   const events = createEventHub();
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));

@@ -3,6 +3,7 @@ import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
 import { useSession, watchProfiles } from './session-store';
 import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
+import { Notifications } from './notifications';
 
 export function App() {
   const t = useT();
@@ -34,6 +35,7 @@ export function App() {
           )}
         </main>
       </div>
+      <Notifications />
     </>
   );
 }

@@ -4,6 +4,9 @@ import type { ComponentType } from 'react';
 import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
 import { SettingsScreen } from '../features/settings/settings-screen';
+import { TransactionsScreen } from '../features/transactions/transactions-screen';
+import { AttentionScreen } from '../features/transactions/attention-screen';
+import { AuditScreen } from '../features/transactions/audit-screen';
 
 export type ScreenEntry = {
   id: string;
@@ -15,5 +18,8 @@ export type ScreenEntry = {
 
 export const screens: ScreenEntry[] = [
   { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1' },
+  { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: '5' },
+  { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: '6' },
+  { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: '7' },
   { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: '9' },
 ];

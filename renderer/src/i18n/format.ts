@@ -19,3 +19,8 @@ export function formatDateTime(iso: string, language: Language): string {
 export function formatDate(isoDate: string, language: Language): string {
   return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn' }).format(new Date(`${isoDate}T00:00:00Z`));
 }
+
+/** Compact date and time for list rows. */
+export function formatShortDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'short', timeStyle: 'short', numberingSystem: 'latn' }).format(new Date(iso));
+}

@@ -1,5 +1,5 @@
 // A labelled form field with the error main reported for it, wired for screen readers.
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 type FieldProps = {
   id: string;
@@ -7,6 +7,7 @@ type FieldProps = {
   error?: string;
   hint?: ReactNode;
   children?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 } & InputHTMLAttributes<HTMLInputElement>;
 
 export function Field({ id, label, error, hint, children, ...input }: FieldProps) {

@@ -1,0 +1,139 @@
+// Capture, void, refund and recurring charge, each through one confirmation that names the
+// amount, currency, customer and environment. The send button works once: a second press, a
+// double click or Enter held down cannot send a second request. An unclear outcome offers a
+// status check, never a retry.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { parseAmount, formatMinor, type CurrencyCode } from '../../../../contract/money';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useSession } from '../../app/session-store';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { Field } from '../settings/field';
+import { productionConfirmation } from '../settings/production-confirmation';
+
+export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
+
+type Props = { kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(message: string): void; onClose(): void };
+
+export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }: Props) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const profile = useSession((s) => s.profile);
+  const currency = payment.currency as CurrencyCode;
+  const [amount, setAmount] = useState(kind === 'void' ? '' : formatMinor(remainingMinor, currency));
+  const [reason, setReason] = useState('');
+  const [description, setDescription] = useState('');
+  const [liveConfirmed, setLiveConfirmed] = useState(false);
+  const [error, setError] = useState<AppError>();
+  const [unknownOutcome, setUnknownOutcome] = useState(false);
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const first = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const live = profile?.environment === 'production';
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    (first.current ?? box.current?.querySelector<HTMLElement>('button'))?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !sendingRef.current) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [onClose]);
+
+  const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
+  const localError = parsed && !parsed.ok ? parsed.reason : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
+  const shownAmount = kind === 'void' ? formatAmount(payment.amountMinor - payment.capturedMinor, currency, language) : parsed?.ok ? formatAmount(parsed.minor, currency, language) : '—';
+  const envName = t(`env.${payment.environment}` as MessageKey);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sendingRef.current || localError || (live && !liveConfirmed)) return;
+    sendingRef.current = true;
+    setSending(true);
+    setError(undefined);
+    const confirm = live && profile ? productionConfirmation(profile) : undefined;
+    const result =
+      kind === 'capture' ? await api.capturePayment({ paymentId: payment.id, amount, currency, confirm })
+      : kind === 'void' ? await api.voidPayment({ paymentId: payment.id, reason: reason || undefined, confirm })
+      : kind === 'refund' ? await api.refundPayment({ paymentId: payment.id, amount, currency, reason, confirm })
+      : await api.chargeRecurring({ paymentId: payment.id, amount, currency, description, confirm });
+    setSending(false);
+    if (!result.ok) {
+      sendingRef.current = false;
+      return setError(result.error);
+    }
+    // Main answers with the payment; an operation still open means the gateway's answer was lost.
+    if (kind !== 'recurring' && result.value.operationInFlight) return setUnknownOutcome(true);
+    if (kind === 'recurring' && result.value.state === 'unknown') return setUnknownOutcome(true);
+    onDone(t(`action.done.${kind}` as MessageKey, { amount: shownAmount }));
+  }
+
+  async function checkStatus() {
+    setSending(true);
+    const result = await api.checkPaymentStatus({ paymentId: payment.id });
+    setSending(false);
+    if (!result.ok) return setError(result.error);
+    onDone(result.value.operationInFlight ? t('action.stillUnknown') : t('action.settled', { state: t(`state.${result.value.state}` as MessageKey) }));
+  }
+
+  return (
+    <div className="dialog-backdrop">
+      <div ref={box} className={`dialog${live ? ' dialog-live' : ''}`} role="dialog" aria-modal="true" aria-labelledby="action-title" data-testid="action-dialog">
+        <h2 id="action-title">{t(`action.${kind}` as MessageKey)}</h2>
+        {unknownOutcome ? (
+          <div role="alert" className="unknown-outcome" data-testid="outcome-unknown">
+            <p><strong>{t('action.unknown.title')}</strong></p>
+            <p>{t('action.unknown.body')}</p>
+            <div className="form-actions">
+              <button type="button" onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{t('detail.checkStatus')}</button>
+              <button type="button" onClick={onClose}>{t('action.close')}</button>
+            </div>
+            {error && <p className="form-error">{error.message}</p>}
+          </div>
+        ) : (
+          <form onSubmit={(e) => void submit(e)} noValidate>
+            <dl className="facts">
+              <dt>{t('detail.customer')}</dt><dd>{payment.customer.name ?? '—'}</dd>
+              <dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd>
+              <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{envName}</span></dd>
+              {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd><Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr></dd></>)}
+            </dl>
+            {kind !== 'void' && (
+              <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={first} error={localError ?? error?.fields?.amount} autoComplete="off" />
+            )}
+            {(kind === 'refund' || kind === 'void') && (
+              <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} onChange={(e) => setReason(e.target.value)} error={error?.fields?.reason} required={kind === 'refund'} />
+            )}
+            {kind === 'recurring' && (
+              <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={error?.fields?.description} />
+            )}
+            <p className="confirm-line" data-testid="confirm-line">
+              {t(`action.confirm.${kind}` as MessageKey, { amount: shownAmount, customer: payment.customer.name ?? payment.orderId, environment: envName })}
+            </p>
+            {live && (
+              <label className="field-check live-check">
+                <input type="checkbox" checked={liveConfirmed} onChange={(e) => setLiveConfirmed(e.target.checked)} />
+                {t('action.liveConfirm', { name: profile?.name ?? '' })}
+              </label>
+            )}
+            {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
+            <div className="form-actions">
+              <button type="submit" className="primary" disabled={sending || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
+                {sending ? t('action.sending') : t(`action.send.${kind}` as MessageKey, { amount: shownAmount })}
+              </button>
+              <button type="button" onClick={onClose} disabled={sending}>{t('action.cancel')}</button>
+            </div>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

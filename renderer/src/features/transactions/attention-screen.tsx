@@ -1,0 +1,65 @@
+// Needs attention: payments whose outcome or state has not settled after several checks, and
+// payments with an operation whose outcome is still unknown, in one place.
+import { useEffect, useState } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import type { CurrencyCode } from '../../../../contract/money';
+import { api } from '../../api';
+import { useNavigation } from '../../app/navigation-store';
+import { useLanguage, useT } from '../../i18n';
+import { formatAmount, formatDateTime } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { StateBadge } from './payment-state';
+import { useTransactions } from './transactions-store';
+import './transactions.css';
+
+export function AttentionScreen() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const go = useNavigation((s) => s.go);
+  const [rows, setRows] = useState<PaymentView[]>();
+
+  useEffect(() => {
+    const load = async () => {
+      const [flagged, unsure] = await Promise.all([
+        api.searchPayments({ filter: { needsAttention: true }, limit: 500 }),
+        api.searchPayments({ filter: { states: ['unknown', 'creating'] }, limit: 500 }),
+      ]);
+      const all = new Map<string, PaymentView>();
+      for (const result of [flagged, unsure]) if (result.ok) result.value.rows.forEach((row) => all.set(row.id, row));
+      setRows([...all.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
+    };
+    void load();
+    return api.subscribe((event) => {
+      if (event.type === 'payments.changed') void load();
+    });
+  }, []);
+
+  const openPayment = (id: string) => {
+    useTransactions.getState().open(id);
+    go('transactions');
+  };
+
+  return (
+    <div data-testid="attention-screen">
+      <h1>{t('attention.title')}</h1>
+      <p>{t('attention.intro')}</p>
+      {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p data-testid="attention-empty">{t('attention.empty')}</p> : (
+        <table className="simple-table">
+          <thead><tr><th scope="col">{t('tx.col.created')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid={`attention-${row.orderId}`}>
+                <td>{formatDateTime(row.createdAt, language)}</td>
+                <td><Ltr className="mono">{row.orderId}</Ltr></td>
+                <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
+                <td><StateBadge payment={row} /></td>
+                <td>{row.lastError ?? (row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'))}</td>
+                <td><button type="button" onClick={() => openPayment(row.id)}>{t('attention.open')}</button></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Downloads the current filtered view as CSV, asking main for it in chunks so a large export
+// shows its progress. The file is assembled in the page and saved through a download link.
+import type { PaymentFilter } from '../../../../contract/methods/payments';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import type { PaymentSort } from './transactions-store';
+
+export async function exportPayments(filter: PaymentFilter, sort: PaymentSort, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<{ ok: true; rows: number } | { ok: false; error: AppError | 'cancelled' }> {
+  const chunks: string[] = [];
+  let fileName = 'paydesk-payments.csv';
+  let offset = 0;
+  for (;;) {
+    if (signal.aborted) return { ok: false, error: 'cancelled' };
+    const result = await api.exportPayments({ filter, sort, offset, limit: 5_000 });
+    if (!result.ok) return { ok: false, error: result.error };
+    chunks.push(result.value.csv);
+    fileName = result.value.fileName;
+    offset += result.value.rows;
+    onProgress(offset, result.value.total);
+    if (result.value.done || result.value.rows === 0) break;
+  }
+  saveFile(fileName, chunks);
+  return { ok: true, rows: offset };
+}
+
+export function saveFile(fileName: string, parts: string[]) {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,121 @@
+// Search and filters over the ledger. "/" focuses the search box from anywhere on the screen.
+import { useEffect, useRef, useState } from 'react';
+import { currencyCodes } from '../../../../contract/money';
+import { ledgerStates } from '../../../../contract/payment-states';
+import { paymentKinds } from '../../../../contract/methods/payments';
+import { useT, type MessageKey } from '../../i18n';
+import { useTransactions, type PaymentSort } from './transactions-store';
+import { api } from '../../api';
+
+export function FilterBar() {
+  const t = useT();
+  const { filter, sort, setFilter, setSort, clearFilter, error } = useTransactions();
+  const [query, setQuery] = useState(filter.query ?? '');
+  const search = useRef<HTMLInputElement>(null);
+
+  // Search as you type, once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((filter.query ?? '') !== query) setFilter({ query });
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [query, filter.query, setFilter]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
+      if (event.key === '/' && !typing) {
+        event.preventDefault();
+        search.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const fieldError = (name: string) => error?.fields?.[name];
+  return (
+    <form className="filter-bar" role="search" onSubmit={(e) => e.preventDefault()} aria-label={t('tx.filters')}>
+      <div className="field filter-search">
+        <label htmlFor="tx-search">{t('tx.search')}</label>
+        <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
+      </div>
+      <div className="field">
+        <label htmlFor="tx-state">{t('tx.filter.state')}</label>
+        <select id="tx-state" value={filter.states?.[0] ?? ''} onChange={(e) => setFilter({ states: e.target.value ? [e.target.value as never] : undefined })}>
+          <option value="">{t('tx.filter.any')}</option>
+          {ledgerStates.map((s) => <option key={s} value={s}>{t(`state.${s}` as MessageKey)}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="tx-kind">{t('tx.filter.kind')}</label>
+        <select id="tx-kind" value={filter.kinds?.[0] ?? ''} onChange={(e) => setFilter({ kinds: e.target.value ? [e.target.value as never] : undefined })}>
+          <option value="">{t('tx.filter.any')}</option>
+          {paymentKinds.map((k) => <option key={k} value={k}>{t(`kind.${k}` as MessageKey)}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="tx-currency">{t('tx.filter.currency')}</label>
+        <select id="tx-currency" value={filter.currency ?? ''} onChange={(e) => setFilter({ currency: e.target.value || undefined })}>
+          <option value="">{t('tx.filter.any')}</option>
+          {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>
+        {fieldError('currency') && <p className="field-error" role="alert">{fieldError('currency')}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="tx-from">{t('tx.filter.from')}</label>
+        <input id="tx-from" type="date" value={filter.from?.slice(0, 10) ?? ''} onChange={(e) => setFilter({ from: e.target.value ? `${e.target.value}T00:00:00.000Z` : undefined })} />
+      </div>
+      <div className="field">
+        <label htmlFor="tx-to">{t('tx.filter.to')}</label>
+        <input id="tx-to" type="date" value={filter.to ? dayBefore(filter.to) : ''} onChange={(e) => setFilter({ to: e.target.value ? dayAfter(e.target.value) : undefined })} />
+      </div>
+      <div className="field">
+        <label htmlFor="tx-min">{t('tx.filter.min')}</label>
+        <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />
+        {fieldError('minAmount') && <p className="field-error">{fieldError('minAmount')}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="tx-max">{t('tx.filter.max')}</label>
+        <input id="tx-max" inputMode="decimal" dir="ltr" value={filter.maxAmount ?? ''} onChange={(e) => setFilter({ maxAmount: e.target.value || undefined })} aria-invalid={fieldError('maxAmount') ? true : undefined} />
+        {fieldError('maxAmount') && <p className="field-error">{fieldError('maxAmount')}</p>}
+      </div>
+      <ProfileFilter />
+      <button type="button" className="clear-filters" onClick={() => { setQuery(''); clearFilter(); }} data-testid="clear-filters">{t('tx.clearFilters')}</button>
+      <div className="field">
+        <label htmlFor="tx-sort">{t('tx.sort')}</label>
+        <select id="tx-sort" value={`${sort.by}:${sort.direction}`} onChange={(e) => {
+          const [by, direction] = e.target.value.split(':') as [PaymentSort['by'], PaymentSort['direction']];
+          setSort({ by, direction });
+        }}>
+          {(['createdAt', 'amount', 'orderId', 'state', 'customer'] as const).flatMap((by) =>
+            (['desc', 'asc'] as const).map((direction) => <option key={`${by}:${direction}`} value={`${by}:${direction}`}>{t(`tx.sort.${by}` as MessageKey)} {direction === 'desc' ? '↓' : '↑'}</option>),
+          )}
+        </select>
+      </div>
+    </form>
+  );
+}
+
+function ProfileFilter() {
+  const t = useT();
+  const { filter, setFilter } = useTransactions();
+  const [profiles, setProfiles] = useState<Array<{ id: string; name: string }>>([]);
+  useEffect(() => {
+    void api.listProfiles({}).then((result) => {
+      if (result.ok) setProfiles(result.value.profiles.map((p) => ({ id: p.id, name: p.name })));
+    });
+  }, []);
+  return (
+    <div className="field">
+      <label htmlFor="tx-profile">{t('tx.filter.profile')}</label>
+      <select id="tx-profile" value={filter.profileId ?? ''} onChange={(e) => setFilter({ profileId: e.target.value || undefined })}>
+        <option value="">{t('tx.filter.any')}</option>
+        {profiles.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+      </select>
+    </div>
+  );
+}
+
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+const dayBefore = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOString().slice(0, 10);

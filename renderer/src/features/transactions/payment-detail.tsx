@@ -1,0 +1,122 @@
+// One payment: what it is, what is left to capture or refund, who did what, and the actions
+// its state allows. "r" opens the refund dialog, "c" capture, "s" checks status.
+import { useCallback, useEffect, useState } from 'react';
+import type { CurrencyCode } from '../../../../contract/money';
+import { api } from '../../api';
+import { useSession } from '../../app/session-store';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatAmount, formatDateTime } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { ActionDialog, type ActionKind } from './action-dialog';
+import { allowedActions, useDetail } from './detail-store';
+import { StateBadge } from './payment-state';
+import { Timeline } from './timeline';
+
+export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; onClose(): void }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const profile = useSession((s) => s.profile);
+  const { detail, error, load } = useDetail();
+  const [dialog, setDialog] = useState<ActionKind>();
+  const [notice, setNotice] = useState<{ text: string; tone: 'ok' | 'error' }>();
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    void load(paymentId);
+    return api.subscribe((event) => {
+      if (event.type === 'payments.changed' && event.paymentIds.includes(paymentId)) void load(paymentId);
+    });
+  }, [paymentId, load]);
+
+  const checkStatus = useCallback(async () => {
+    setChecking(true);
+    const result = await api.checkPaymentStatus({ paymentId });
+    setChecking(false);
+    setNotice(result.ok ? { text: t('detail.checked', { state: t(`state.${result.value.state}` as MessageKey) }), tone: 'ok' } : { text: result.error.message, tone: 'error' });
+    void load(paymentId);
+  }, [paymentId, load, t]);
+
+  const payment = detail?.payment.id === paymentId ? detail.payment : undefined;
+  const allowed = payment ? allowedActions(payment) : undefined;
+  const otherProfile = payment && profile && payment.profileId !== profile.id;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
+      if (typing || dialog || event.altKey || event.ctrlKey || event.metaKey || !allowed || otherProfile) return;
+      const keys: Record<string, ActionKind | 'status'> = { r: 'refund', c: 'capture', v: 'void', s: 'status' };
+      const wanted = keys[event.key];
+      if (wanted === 'status') return void checkStatus();
+      if (wanted && allowed[wanted]) {
+        event.preventDefault();
+        setDialog(wanted);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [allowed, dialog, otherProfile, checkStatus]);
+
+  if (error) return <section className="detail" role="alert">{error.message}</section>;
+  if (!payment || !allowed || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
+  const currency = payment.currency as CurrencyCode;
+  const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
+
+  return (
+    <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state}>
+      <div className="detail-head">
+        <h2 id="detail-title"><Ltr className="mono">{payment.orderId}</Ltr></h2>
+        <StateBadge payment={payment} />
+        <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
+      </div>
+      {payment.operationInFlight && <p className="unknown-outcome" role="status">{t('detail.inFlight')}</p>}
+      {payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
+      {payment.lastError && <p className="form-error">{payment.lastError}</p>}
+      <dl className="facts">
+        <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}` as MessageKey)}</dd>
+        <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
+        <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
+        <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{money(payment.refundedMinor)}</dd>
+        {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
+        <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{money(Math.max(allowed.refundLeft, 0))}</dd>
+        <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? part : <Ltr>{part}</Ltr>}</span>)}</dd>
+        {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
+        <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
+        {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
+        <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}` as MessageKey)}</span></dd>
+        <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
+        <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
+      </dl>
+      {otherProfile ? (
+        <p className="attention-note">{t('detail.otherProfile')}</p>
+      ) : (
+        <div className="detail-actions">
+          {allowed.capture && <button type="button" onClick={() => setDialog('capture')} aria-keyshortcuts="c" data-testid="action-capture">{t('action.capture')}</button>}
+          {allowed.void && <button type="button" onClick={() => setDialog('void')} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
+          {allowed.refund && <button type="button" onClick={() => setDialog('refund')} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
+          {allowed.recurring && <button type="button" onClick={() => setDialog('recurring')} data-testid="action-recurring">{t('action.recurring')}</button>}
+          <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
+          <label className="field-check">
+            <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
+            {t('detail.watch')}
+          </label>
+        </div>
+      )}
+      <p className={`notice${notice?.tone === 'error' ? ' notice-error' : ''}`} role="status" data-testid="detail-notice">{notice?.text ?? ''}</p>
+      <h3>{t('detail.timeline')}</h3>
+      <Timeline detail={detail} />
+      {dialog && (
+        <ActionDialog
+          kind={dialog}
+          payment={payment}
+          remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
+          onClose={() => setDialog(undefined)}
+          onDone={(text) => {
+            setDialog(undefined);
+            setNotice({ text, tone: 'ok' });
+            void load(paymentId);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// The windowed transactions list: only the rows in view (plus a little) are in the DOM, so
+// 100,000 payments scroll like 30. Arrow keys (or j/k) move the highlight, Enter opens it.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLanguage, useT } from '../../i18n';
+import { formatAmount, formatShortDateTime } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { StateBadge } from './payment-state';
+import { useTransactions } from './transactions-store';
+import { rowWindow, scrollToReveal } from './windowed-rows';
+import type { CurrencyCode } from '../../../../contract/money';
+
+const rowHeight = 44;
+
+export function PaymentList() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const { total, rows, selected, select, open, ensureRows, openId } = useTransactions();
+  const viewport = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState({ top: 0, height: 600 });
+  const win = rowWindow({ rowCount: total ?? 0, rowHeight, scrollTop: scroll.top, viewportHeight: scroll.height });
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (element) setScroll({ top: element.scrollTop, height: element.clientHeight || 600 });
+  }, [total]);
+  useEffect(() => ensureRows(win.first, win.last), [win.first, win.last, ensureRows, total]);
+
+  const move = (index: number) => {
+    const clamped = Math.max(0, Math.min(index, (total ?? 1) - 1));
+    select(clamped);
+    const element = viewport.current;
+    if (!element) return;
+    const next = scrollToReveal(clamped, rowHeight, element.scrollTop, element.clientHeight);
+    if (next !== undefined) element.scrollTop = next;
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(selected + 1),
+      j: () => move(selected + 1),
+      ArrowUp: () => move(selected - 1),
+      k: () => move(selected - 1),
+      Home: () => move(0),
+      End: () => move((total ?? 1) - 1),
+      PageDown: () => move(selected + 10),
+      PageUp: () => move(selected - 10),
+      Enter: () => {
+        const row = rows.get(selected);
+        if (row) open(row.id);
+      },
+    };
+    const action = keys[event.key];
+    if (action && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      action();
+    }
+  };
+
+  if (total === 0) return <p className="empty" data-testid="tx-empty">{t('tx.empty')}</p>;
+  const selectedRow = rows.get(selected);
+  return (
+    <div
+      className="tx-table"
+      role="grid"
+      aria-label={t('tx.listLabel')}
+      aria-rowcount={(total ?? 0) + 1}
+      aria-activedescendant={selectedRow ? `tx-row-${selected}` : undefined}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      data-testid="tx-list"
+      data-total={total ?? ''}
+    >
+      <div role="row" aria-rowindex={1} className="tx-row tx-head">
+        <span role="columnheader">{t('tx.col.created')}</span>
+        <span role="columnheader">{t('tx.col.order')}</span>
+        <span role="columnheader">{t('tx.col.customer')}</span>
+        <span role="columnheader" className="num">{t('tx.col.amount')}</span>
+        <span role="columnheader">{t('tx.col.state')}</span>
+      </div>
+      <div ref={viewport} className="tx-viewport" onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+        <div style={{ blockSize: win.totalHeight, position: 'relative' }}>
+          <div style={{ position: 'absolute', insetBlockStart: win.offsetTop, insetInline: 0 }}>
+            {Array.from({ length: win.last - win.first + 1 }, (_, i) => {
+              const index = win.first + i;
+              const row = rows.get(index);
+              const classes = ['tx-row', index === selected ? 'tx-selected' : '', row && row.id === openId ? 'tx-open' : ''].join(' ');
+              return (
+                <div
+                  key={index}
+                  id={`tx-row-${index}`}
+                  role="row"
+                  aria-rowindex={index + 2}
+                  aria-selected={index === selected}
+                  className={classes}
+                  style={{ blockSize: rowHeight }}
+                  onClick={() => {
+                    select(index);
+                    if (row) open(row.id);
+                  }}
+                  data-testid={row ? `tx-row-${row.orderId}` : undefined}
+                >
+                  {row ? (
+                    <>
+                      <span role="gridcell">{formatShortDateTime(row.createdAt, language)}</span>
+                      <span role="gridcell"><Ltr className="mono">{row.orderId}</Ltr></span>
+                      <span role="gridcell" title={row.customer.name ?? undefined}>{row.customer.name ?? '—'}</span>
+                      <span role="gridcell" className="num">
+                        <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
+                        {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
+                      </span>
+                      <span role="gridcell"><StateBadge payment={row} /></span>
+                    </>
+                  ) : (
+                    <span role="gridcell" className="loading-row">{t('app.loading')}</span>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Transactions: the whole ledger, searchable and filterable, with the selected payment's
+// detail beside the list. Export and status lookup sit above the list.
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { Field } from '../settings/field';
+import { exportPayments } from './export-csv';
+import { FilterBar } from './filter-bar';
+import { PaymentDetailPanel } from './payment-detail';
+import { PaymentList } from './payment-list';
+import { useTransactions, watchPayments } from './transactions-store';
+import './transactions.css';
+
+export function TransactionsScreen() {
+  const t = useT();
+  const { total, openId, open, reload } = useTransactions();
+  useEffect(() => {
+    reload();
+    return watchPayments();
+  }, [reload]);
+
+  return (
+    <div className="transactions" data-testid="transactions-screen">
+      <h1>{t('tx.title')}</h1>
+      <FilterBar />
+      <div className="tx-toolbar">
+        <p className="tx-count" role="status" data-testid="tx-count">{total === undefined ? t('app.loading') : total === 1 ? t('tx.count.one') : t('tx.count', { count: String(total) })}</p>
+        <ExportButton />
+        <Lookup />
+      </div>
+      <div className={`tx-split${openId ? ' with-detail' : ''}`}>
+        <PaymentList />
+        {openId && <PaymentDetailPanel paymentId={openId} onClose={() => open(undefined)} />}
+      </div>
+    </div>
+  );
+}
+
+function ExportButton() {
+  const t = useT();
+  const { filter, sort } = useTransactions();
+  const [progress, setProgress] = useState<{ done: number; total: number }>();
+  const [message, setMessage] = useState('');
+  const cancel = useRef<AbortController | undefined>(undefined);
+
+  async function run() {
+    cancel.current = new AbortController();
+    setMessage('');
+    setProgress({ done: 0, total: 0 });
+    const result = await exportPayments(filter, sort, (done, total) => setProgress({ done, total }), cancel.current.signal);
+    setProgress(undefined);
+    setMessage(result.ok ? t('export.done', { rows: String(result.rows) }) : result.error === 'cancelled' ? t('export.cancelled') : result.error.message);
+  }
+
+  return (
+    <div className="export">
+      {progress ? (
+        <>
+          <label htmlFor="export-progress">{t('export.progress')}</label>
+          <progress id="export-progress" max={progress.total || 1} value={progress.done} data-testid="export-progress" />
+          <button type="button" onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
+        </>
+      ) : (
+        <button type="button" onClick={() => void run()} data-testid="export-csv">{t('export.button')}</button>
+      )}
+      <span role="status" className="notice" data-testid="export-status">{message}</span>
+    </div>
+  );
+}
+
+function Lookup() {
+  const t = useT();
+  const { open, reload } = useTransactions();
+  const [id, setId] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function find(by: 'orderId' | 'transactionId') {
+    setBusy(true);
+    setError(undefined);
+    const result = await api.lookupPayment(by === 'orderId' ? { orderId: id } : { transactionId: id });
+    setBusy(false);
+    if (!result.ok) return setError(result.error.message);
+    setId('');
+    reload();
+    open(result.value.id);
+  }
+
+  return (
+    <form className="lookup" onSubmit={(e) => { e.preventDefault(); void find('orderId'); }}>
+      <Field id="lookup-id" label={t('lookup.label')} value={id} onChange={(e) => setId(e.target.value)} dir="ltr" error={error} hint={t('lookup.hint')} />
+      <div className="form-actions">
+        <button type="submit" disabled={busy || !id.trim()} data-testid="lookup-order">{t('lookup.byOrder')}</button>
+        <button type="button" disabled={busy || !id.trim()} onClick={() => void find('transactionId')}>{t('lookup.byTransaction')}</button>
+      </div>
+    </form>
+  );
+}

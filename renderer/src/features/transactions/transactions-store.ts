@@ -1,0 +1,94 @@
+// The transactions list: the filter and sort the user chose, the total, and the rows fetched so
+// far, by index, one page at a time as the list scrolls. Main is the source of truth; a
+// `payments.changed` event drops the cached rows so what is on screen is fetched again.
+import { create } from 'zustand';
+import type { PaymentFilter, PaymentView } from '../../../../contract/methods/payments';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+
+export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
+export const pageSize = 100;
+
+type State = {
+  filter: PaymentFilter;
+  sort: PaymentSort;
+  total: number | undefined;
+  rows: Map<number, PaymentView>;
+  error?: AppError;
+  /** Index of the highlighted row (keyboard), and the id of the payment open in the detail. */
+  selected: number;
+  openId?: string;
+  generation: number;
+  setFilter(patch: Partial<PaymentFilter>): void;
+  clearFilter(): void;
+  setSort(sort: PaymentSort): void;
+  ensureRows(first: number, last: number): void;
+  reload(): void;
+  select(index: number): void;
+  open(id: string | undefined): void;
+};
+
+const inFlight = new Set<string>();
+
+export const useTransactions = create<State>((set, get) => {
+  async function fetchPage(page: number) {
+    const { filter, sort, generation } = get();
+    const key = `${generation}:${page}`;
+    if (inFlight.has(key)) return;
+    inFlight.add(key);
+    const result = await api.searchPayments({ filter, sort, offset: page * pageSize, limit: pageSize });
+    inFlight.delete(key);
+    if (get().generation !== generation) return; // the filter changed meanwhile
+    if (!result.ok) return set({ error: result.error });
+    const rows = new Map(get().rows);
+    result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
+    set({ rows, total: result.value.total, error: undefined });
+  }
+
+  function restart(patch: Partial<State>) {
+    set({ ...patch, rows: new Map(), total: undefined, selected: 0, generation: get().generation + 1 });
+    void fetchPage(0);
+  }
+
+  return {
+    filter: {},
+    sort: { by: 'createdAt', direction: 'desc' },
+    total: undefined,
+    rows: new Map(),
+    selected: 0,
+    generation: 0,
+    setFilter: (patch) => restart({ filter: clean({ ...get().filter, ...patch }) }),
+    clearFilter: () => restart({ filter: {} }),
+    setSort: (sort) => restart({ sort }),
+    ensureRows(first, last) {
+      const { rows, total } = get();
+      if (total === undefined) return void fetchPage(0);
+      for (let page = Math.floor(first / pageSize); page <= Math.floor(last / pageSize); page++) {
+        const start = page * pageSize;
+        if (start < total && !rows.has(start)) void fetchPage(page);
+      }
+    },
+    reload() {
+      const { total } = get();
+      set({ rows: new Map(), generation: get().generation + 1, total });
+      void fetchPage(0);
+    },
+    select: (index) => set({ selected: Math.max(0, Math.min(index, (get().total ?? 1) - 1)) }),
+    open: (openId) => set({ openId }),
+  };
+});
+
+/** Drops empty fields, so "" never reaches main as a filter. */
+function clean(filter: PaymentFilter): PaymentFilter {
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== '' && v !== undefined && !(Array.isArray(v) && v.length === 0))) as PaymentFilter;
+}
+
+/** Keeps the list true while main changes payments (this window, another one, reconciliation). */
+export function watchPayments(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return api.subscribe((event) => {
+    if (event.type !== 'payments.changed') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => useTransactions.getState().reload(), 150);
+  });
+}

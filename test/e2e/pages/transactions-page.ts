@@ -1,0 +1,77 @@
+// Page object for the transactions list, the payment detail and the action dialog.
+import type { Locator, Page } from 'playwright-core';
+import { AppPage } from './app-page';
+
+export class TransactionsPage extends AppPage {
+  constructor(page: Page) {
+    super(page);
+  }
+
+  /** Opens the transactions screen with no search or filter. */
+  async show() {
+    await this.page.getByTestId('nav-transactions').click();
+    await this.page.getByTestId('clear-filters').click();
+    await this.page.getByTestId('tx-count').filter({ hasText: /\d/ }).waitFor();
+  }
+
+  get list(): Locator {
+    return this.page.getByTestId('tx-list');
+  }
+
+  row(orderId: string): Locator {
+    return this.page.getByTestId(`tx-row-${orderId}`);
+  }
+
+  async total(): Promise<number> {
+    await this.page.getByTestId('tx-count').filter({ hasText: /\d/ }).waitFor();
+    return Number(await this.list.getAttribute('data-total').catch(() => '0'));
+  }
+
+  async search(text: string) {
+    await this.page.getByRole('searchbox').fill(text);
+  }
+
+  async openPayment(orderId: string) {
+    await this.row(orderId).click();
+    await this.detail.waitFor();
+    await this.page.locator(`[data-testid="payment-detail"] h2:has-text("${orderId}")`).waitFor();
+  }
+
+  get detail(): Locator {
+    return this.page.getByTestId('payment-detail');
+  }
+
+  async detailState(state: string) {
+    await this.page.locator(`[data-testid="payment-detail"][data-state="${state}"]`).waitFor();
+  }
+
+  action(name: 'capture' | 'void' | 'refund' | 'recurring' | 'status'): Locator {
+    return this.page.getByTestId(`action-${name}`);
+  }
+
+  get dialog(): Locator {
+    return this.page.getByTestId('action-dialog');
+  }
+
+  get sendButton(): Locator {
+    return this.page.getByTestId('action-send');
+  }
+
+  async startAction(name: 'capture' | 'void' | 'refund' | 'recurring') {
+    await this.action(name).click();
+    await this.dialog.waitFor();
+  }
+
+  async fillAmount(amount: string) {
+    await this.dialog.getByLabel(/^Amount/).fill(amount);
+  }
+
+  async send() {
+    await this.sendButton.click();
+    await this.dialog.waitFor({ state: 'detached' });
+  }
+
+  notice(): Locator {
+    return this.page.getByTestId('detail-notice');
+  }
+}

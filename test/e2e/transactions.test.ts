@@ -1,0 +1,205 @@
+// After the sale, as support and finance staff do it, in Chromium through the preview against
+// the practice gateway: capture and refund in parts with every excess refused, void, recurring,
+// an unclear refund settled by a status check, a double click, search, filters and export.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { callApi, practiceControl } from './support/practice-control';
+import { TransactionsPage } from './pages/transactions-page';
+import { axeViolations } from './support/axe';
+import { readFileSync } from 'node:fs';
+
+type Payment = { id: string; orderId: string; transactionId: string };
+const customer = { name: 'Huda Otaibi', email: 'huda@example.com', phone: '+966500000011' };
+const card = { number: '5123450000000008', holder: 'HUDA OTAIBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+
+describe('transactions', () => {
+  let session: E2eSession;
+  let tx: TransactionsPage;
+  let practice: Awaited<ReturnType<typeof practiceControl>>;
+  const sale = async (orderId: string, amount: string, extra: Record<string, unknown> = {}) =>
+    (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { orderId, amount, currency: 'SAR', card, customer, authOnly: false, ...extra })).payment;
+  const refundsAtGateway = async (p: Payment) => (await practice.records()).filter((r) => r.operation === 'refund' && r.transactionId === p.transactionId);
+
+  beforeAll(async () => {
+    session = await openSession();
+    tx = new TransactionsPage(session.page);
+    await tx.open(session.preview.url);
+    practice = await practiceControl(session.page, session.preview.dataDir);
+  });
+  afterAll(() => session?.close());
+
+  it('captures an authorisation in two parts, then refunds it in two parts, refusing every excess', async () => {
+    await sale('AUTH-1', '100.00', { authOnly: true });
+    await tx.show();
+    await tx.openPayment('AUTH-1');
+    await tx.detailState('authorised');
+
+    await tx.startAction('capture');
+    await tx.fillAmount('100.01');
+    expect(await session.page.getByTestId('error-action-amount').textContent()).toMatch(/At most .*100\.00/);
+    expect(await tx.sendButton.isDisabled()).toBe(true);
+    await tx.fillAmount('60');
+    expect(await session.page.getByTestId('confirm-line').textContent()).toMatch(/Capture .*60\.00 from Huda Otaibi on PRACTICE/);
+    await tx.send();
+    await tx.detailState('partially_captured');
+
+    await tx.startAction('capture');
+    expect(await tx.dialog.getByLabel(/^Amount/).inputValue()).toBe('40.00'); // what is left
+    await tx.send();
+    await tx.detailState('paid');
+    await session.screenshot('transactions-captured-en');
+
+    await tx.startAction('refund');
+    await tx.fillAmount('100.01');
+    expect(await tx.sendButton.isDisabled()).toBe(true);
+    await tx.fillAmount('30');
+    await tx.sendButton.click();
+    expect(await session.page.getByTestId('error-action-reason').textContent()).toMatch(/reason/i); // main requires it
+    await tx.dialog.getByLabel(/^Reason/).fill('Item damaged');
+    await tx.send();
+    await tx.detailState('partially_refunded');
+    expect(await session.page.getByTestId('detail-refund-left').textContent()).toMatch(/70\.00/);
+
+    await tx.startAction('refund');
+    await tx.fillAmount('70.01');
+    expect(await tx.sendButton.isDisabled()).toBe(true);
+    await tx.fillAmount('70');
+    await tx.dialog.getByLabel(/^Reason/).fill('Rest of the order cancelled');
+    await tx.send();
+    await tx.detailState('refunded');
+    expect(await tx.action('refund').count()).toBe(0); // nothing left to refund: no button
+  });
+
+  it('voids before capture, and offers no void after a capture (main refuses it too)', async () => {
+    await sale('AUTH-V1', '20.00', { authOnly: true });
+    const captured = await sale('AUTH-V2', '20.00', { authOnly: true });
+    await callApi(session.page, 'capturePayment', { paymentId: captured.id, amount: '5', currency: 'SAR' });
+    await tx.show();
+    await tx.openPayment('AUTH-V1');
+    await tx.startAction('void');
+    await tx.send();
+    await tx.detailState('voided');
+
+    await tx.openPayment('AUTH-V2');
+    await tx.detailState('partially_captured');
+    expect(await tx.action('void').count()).toBe(0);
+    await expect(callApi(session.page, 'voidPayment', { paymentId: captured.id })).rejects.toThrow(/rule_violation/);
+  });
+
+  it('charges a stored card again with the token of a recurring payment', async () => {
+    await sale('REC-FIRST', '50.00', { recurringInit: true });
+    await tx.show();
+    await tx.openPayment('REC-FIRST');
+    await tx.startAction('recurring');
+    await tx.fillAmount('12.50');
+    await tx.dialog.getByLabel('Description').fill('Monthly plan');
+    await tx.send();
+    const recurring = (await practice.records()).filter((r) => r.operation === 'recurring');
+    expect(recurring).toHaveLength(1);
+    expect(recurring[0]!.amountMinor).toBe(1_250);
+  });
+
+  it('an unclear refund leads to a status check, which settles it without a second refund', async () => {
+    const p = await sale('UNCLEAR-1', '40.00');
+    await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });
+    await tx.show();
+    await tx.openPayment('UNCLEAR-1');
+    await tx.startAction('refund');
+    await tx.dialog.getByLabel(/^Reason/).fill('Customer asked');
+    await tx.sendButton.click();
+    await session.page.getByTestId('outcome-unknown').waitFor();
+    await session.screenshot('transactions-outcome-unknown-en');
+    expect(await session.page.getByRole('button', { name: /Refund/ }).count()).toBe(0); // no retry offered
+    await session.page.getByTestId('check-status').click();
+    await tx.dialog.waitFor({ state: 'detached' });
+    await tx.detailState('refunded');
+    expect(await refundsAtGateway(p)).toHaveLength(1);
+  });
+
+  it('a double click on Refund sends one refund', async () => {
+    const p = await sale('DOUBLE-1', '10.00');
+    await practice.fault('refund', { latencyMs: 300, times: 1 });
+    await tx.show();
+    await tx.openPayment('DOUBLE-1');
+    await tx.startAction('refund');
+    await tx.dialog.getByLabel(/^Reason/).fill('Duplicate charge');
+    await tx.sendButton.dblclick();
+    await tx.sendButton.click({ force: true, timeout: 1000 }).catch(() => undefined);
+    await tx.dialog.waitFor({ state: 'detached' });
+    await tx.detailState('refunded');
+    expect(await refundsAtGateway(p)).toHaveLength(1);
+  });
+
+  it('finds the right rows by search and filters, with the keyboard', async () => {
+    await tx.show();
+    await session.page.keyboard.press('/');
+    await session.page.keyboard.type('UNCLEAR');
+    await expect.poll(() => tx.total()).toBe(1);
+    await tx.search('');
+    await session.page.getByLabel('State').selectOption('voided');
+    await expect.poll(() => tx.total()).toBe(1);
+    await tx.row('AUTH-V1').waitFor();
+    await session.page.getByLabel('State').selectOption('');
+    await session.page.getByLabel('Amount from').fill('45');
+    await session.page.getByText('Choose a currency to filter by amount.').first().waitFor();
+    await session.page.getByLabel('Currency').selectOption('SAR');
+    await expect.poll(() => tx.total()).toBe(2); // AUTH-1 (100) and REC-FIRST (50)
+    await session.page.getByLabel('Amount from').fill('');
+    await session.page.getByLabel('Currency').selectOption('');
+    await expect.poll(() => tx.total()).toBeGreaterThan(6);
+    // Keyboard: focus the list, move down, open with Enter.
+    await tx.list.focus();
+    await session.page.keyboard.press('ArrowDown');
+    await session.page.keyboard.press('Enter');
+    await tx.detail.waitFor();
+  });
+
+  it('exports the view as CSV that matches the ledger row by row', async () => {
+    await tx.show();
+    const [download] = await Promise.all([session.page.waitForEvent('download'), session.page.getByTestId('export-csv').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trimEnd().split('\r\n');
+    const header = lines[0]!.split(',');
+    const listed = await callApi<{ total: number; rows: Array<{ orderId: string; amountMinor: number; state: string }> }>(session.page, 'searchPayments', { limit: 500 });
+    expect(lines.length - 1).toBe(listed.total);
+    listed.rows.forEach((row, i) => {
+      const cells = lines[i + 1]!.split(',');
+      expect(cells[header.indexOf('order_id')]).toBe(row.orderId);
+      expect(cells[header.indexOf('state')]).toBe(row.state);
+      expect(cells[header.indexOf('amount')]!.replace('.', '')).toBe(String(row.amountMinor).padStart(3, '0'));
+    });
+    expect(await session.page.getByTestId('export-status').textContent()).toMatch(/Exported \d+ rows/);
+  });
+
+  it('has no accessibility violations on the transaction screens, in English and Arabic, and lays Arabic out right to left', async () => {
+    await tx.show();
+    await tx.openPayment('AUTH-1');
+    expect(await axeViolations(session.page)).toEqual([]);
+    await tx.openPayment('REC-FIRST');
+    await tx.startAction('refund');
+    expect(await axeViolations(session.page)).toEqual([]);
+    await session.page.keyboard.press('Escape');
+    await tx.dialog.waitFor({ state: 'detached' });
+    await tx.chooseLanguage('ar');
+    expect(await tx.documentDirection()).toBe('rtl');
+    await tx.show();
+    await tx.openPayment('AUTH-1');
+    expect(await axeViolations(session.page)).toEqual([]);
+    await session.screenshot('transactions-ar');
+    for (const screen of ['attention', 'audit']) {
+      await session.page.getByTestId(`nav-${screen}`).click();
+      await session.page.getByTestId(screen === 'audit' ? 'audit-table' : 'attention-screen').waitFor();
+      expect(await axeViolations(session.page), screen).toEqual([]);
+      await session.screenshot(`${screen}-ar`);
+    }
+    await tx.chooseLanguage('en');
+    for (const screen of ['attention', 'audit']) {
+      await session.page.getByTestId(`nav-${screen}`).click();
+      await session.page.getByTestId(screen === 'audit' ? 'audit-table' : 'attention-screen').waitFor();
+      expect(await axeViolations(session.page), screen).toEqual([]);
+      await session.screenshot(`${screen}-en`);
+    }
+    expect(await session.page.getByTestId('audit-chain').textContent()).toMatch(/intact/);
+  });
+});
