@@ -38,14 +38,15 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger({ file: join(options.dataDir, 'paydesk.log') });
   const events = createEventHub();
+  // The ledger first: a damaged file or an unwritable folder stops the start, in words,
+  // before anything else writes to the data folder.
+  const db = openLedgerDb(options.dataDir);
   const practice = await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
   const connectionProbe = createGatewayClient({ logger });
   const profiles = createProfileStore({ dataDir: options.dataDir, practice, vault, logger, events, probe: (conn, request, opts) => connectionProbe.status(conn, request, opts) });
 
-  // The ledger: opened before anything can move money, so a damaged file stops the start.
-  const db = openLedgerDb(options.dataDir);
   const client = createGatewayClient({ logger });
   const practiceOrigin = new URL(practice.baseUrl).origin;
   const payments = createPaymentsService({

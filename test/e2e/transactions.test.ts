@@ -130,6 +130,19 @@ describe('transactions', () => {
     expect(await refundsAtGateway(p)).toHaveLength(1);
   });
 
+  it('tells the user in the app when a watched payment link is paid', async () => {
+    const link = await callApi<{ id: string; orderId: string; url: string }>(session.page, 'createPaymentLink', { orderId: 'WATCH-1', amount: '33', currency: 'SAR', description: 'Watched invoice', customer });
+    await tx.show();
+    await tx.openPayment('WATCH-1');
+    await session.page.getByLabel('Tell me when it is paid').click();
+    await expect.poll(() => session.page.getByLabel('Tell me when it is paid').isChecked()).toBe(true);
+    const url = new URL(link.url);
+    const paid = await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'H', expiry: '01/39', cvv: '100' }) });
+    expect(paid.status).toBe(303);
+    await session.page.getByTestId('notifications').getByText('Payment link WATCH-1 was paid').waitFor();
+    await tx.detailState('paid');
+  });
+
   it('finds the right rows by search and filters, with the keyboard', async () => {
     await tx.show();
     await session.page.keyboard.press('/');
@@ -143,7 +156,7 @@ describe('transactions', () => {
     await session.page.getByLabel('Amount from').fill('45');
     await session.page.getByText('Choose a currency to filter by amount.').first().waitFor();
     await session.page.getByLabel('Currency').selectOption('SAR');
-    await expect.poll(() => tx.total()).toBe(2); // AUTH-1 (100) and REC-FIRST (50)
+    await expect.poll(() => tx.total()).toBe(2); // AUTH-1 (100) and REC-FIRST (50); WATCH-1 is 33
     await session.page.getByLabel('Amount from').fill('');
     await session.page.getByLabel('Currency').selectOption('');
     await expect.poll(() => tx.total()).toBeGreaterThan(6);
