@@ -6,11 +6,15 @@ import type { Result } from './result';
 import { appMethods } from './methods/app';
 import { profileMethods } from './methods/profiles';
 import { paymentMethods } from './methods/payments';
+import { bulkMethods } from './methods/bulk';
+import { challengeMethods } from './methods/challenge';
 
 export const methods = {
   ...appMethods,
   ...profileMethods,
   ...paymentMethods,
+  ...bulkMethods,
+  ...challengeMethods,
 };
 
 export type Methods = typeof methods;

@@ -17,12 +17,18 @@ import { createPaymentsService } from './ledger/payments-service';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
 import { requireProductionConfirmation } from './profiles/production-guard';
+import { createBulkService } from './bulk/bulk-service';
+import { bulkHandlers } from './bulk/bulk-handlers';
+import { startChallengeServer } from './challenge/challenge-server';
+import { challengeHandlers, type ChallengeWindowOpener } from './challenge/challenge-handlers';
 
 export type AppOptions = {
   dataDir: string;
   runtime: AppInfo['runtime'];
   version: string;
   logger?: Logger;
+  /** Electron: shows a 3-D Secure challenge in its own isolated window (main/electron/challenge-window.ts). */
+  openChallengeWindow?: ChallengeWindowOpener;
 };
 
 export type PaydeskApp = {
@@ -31,6 +37,8 @@ export type PaydeskApp = {
   logger: Logger;
   /** Origins of the gateways the user has configured: their hosted pages may be opened outside the app. */
   gatewayOrigins(): string[];
+  /** Origin of main's 3-D Secure challenge pages (the preview's CSP lets it be framed). */
+  challengeOrigin: string;
   close(): Promise<void>;
 };
 
@@ -76,10 +84,31 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   reconcileTimer.unref();
   reconcile();
 
+  const paymentImpl = paymentHandlers({ service: payments, client, db });
+  // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md).
+  const bulk = createBulkService({
+    db, logger, events,
+    active: () => payments.active(),
+    defaultCurrency: async () => (await profiles.activeConnection()).profile.defaultCurrency,
+    requireConfirmation: requireProductionConfirmation,
+    createLink: (input, ctx) => Promise.resolve(paymentImpl.createPaymentLink(input as Parameters<typeof paymentImpl.createPaymentLink>[0], ctx)),
+  });
+  // 3-D Secure returns of virtual-terminal sales land on main's own loopback page.
+  const challengeWindows = new Map<string, { close(): void }>();
+  const challenges = await startChallengeServer({
+    logger,
+    onReturn(view) {
+      challengeWindows.get(view.id)?.close();
+      void payments.refresh(view.paymentId, 'webhook').catch(() => undefined);
+    },
+  });
+
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
     ...profileHandlers({ profiles }),
-    ...paymentHandlers({ service: payments, client, db }),
+    ...paymentImpl,
+    ...bulkHandlers({ bulk }),
+    ...challengeHandlers({ server: challenges, chargeCard: paymentImpl.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
   };
 
   return {
@@ -87,8 +116,10 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     events,
     logger,
     gatewayOrigins: () => profiles.origins(),
+    challengeOrigin: challenges.origin,
     async close() {
       clearInterval(reconcileTimer);
+      await challenges.close();
       await webhooks.close();
       await practice.close();
       db.close();

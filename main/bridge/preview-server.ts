@@ -18,6 +18,8 @@ export type PreviewServerOptions = {
   logger: Logger;
   staticDir: string;
   port?: number;
+  /** Origins the page may frame besides its own: main's 3-D Secure challenge server. */
+  frameSources?: string[];
 };
 
 export type PreviewServer = { url: string; port: number; token: string; close(): Promise<void> };
@@ -27,14 +29,14 @@ const knownMethods = new Set<string>(methodNames);
 
 // The preview's page may talk only to its own origin; the gateway's pages are reached by
 // navigation in a new tab, never by the page's scripts.
-const csp = [
+const cspFor = (frameSources: string[] = []) => [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
-  "frame-src 'self' blob:",
+  `frame-src 'self' blob:${frameSources.map((o) => ` ${o}`).join('')}`,
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -45,6 +47,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const osUser = safeUserName();
   const streams = new Set<ServerResponse>();
   let port = 0;
+  const csp = cspFor(options.frameSources);
 
   const server = createServer((req, res) => {
     void route(req, res).catch(() => {

@@ -6,9 +6,16 @@ import { isAppUrl } from './app-origin';
 import type { ExternalLinkPolicy } from './external-links';
 import type { Logger } from '../log/logger';
 
+// The one exception to "stay in the app": the 3-D Secure challenge window (challenge-window.ts)
+// may navigate to the bank's pages. Registered per webContents, checked at each navigation.
+const navigationExceptions = new WeakMap<WebContents, (url: string) => boolean>();
+export function allowNavigationInside(contents: WebContents, allow: (url: string) => boolean): void {
+  navigationExceptions.set(contents, allow);
+}
+
 export function hardenWebContents(contents: WebContents, links: ExternalLinkPolicy, logger: Logger): void {
   const stayInApp = (event: { preventDefault(): void }, url: string) => {
-    if (!isAppUrl(url)) {
+    if (!isAppUrl(url) && !navigationExceptions.get(contents)?.(url)) {
       event.preventDefault();
       logger.warn('Navigation away from the app was blocked');
     }

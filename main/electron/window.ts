@@ -4,6 +4,20 @@ import { join } from 'node:path';
 import { appEntryUrl } from './app-origin';
 import type { TrustedWindows } from './trusted-sender';
 
+/** What every window of Paydesk runs with: isolated, sandboxed, no Node anywhere, no <webview>. */
+export const lockedDown = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webviewTag: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  devTools: false,
+  spellcheck: false,
+} satisfies Electron.WebPreferences;
+
 export function windowOptions(preloadPath: string, development: boolean): Electron.BrowserWindowConstructorOptions {
   return {
     width: 1280,
@@ -13,19 +27,7 @@ export function windowOptions(preloadPath: string, development: boolean): Electr
     title: 'Paydesk',
     show: false,
     backgroundColor: '#f7f7f8',
-    webPreferences: {
-      preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webviewTag: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      devTools: development,
-      spellcheck: false,
-    },
+    webPreferences: { ...lockedDown, preload: preloadPath, devTools: development },
   };
 }
 

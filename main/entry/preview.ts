@@ -23,6 +23,7 @@ async function main() {
     logger: app.logger,
     staticDir: join(__dirname, '..', 'renderer'),
     port,
+    frameSources: [app.challengeOrigin],
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);

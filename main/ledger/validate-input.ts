@@ -1,6 +1,7 @@
 // Checks on what people type into payment forms, done in main so no renderer can skip them.
 // Each failure names its field, so the form can show the message next to it.
 import { AppFailure } from '../../contract/result';
+import { luhnOk } from '../../contract/card';
 
 const fail = (field: string, message: string): never => {
   throw new AppFailure('invalid_input', message, { fields: { [field]: message } });
@@ -57,7 +58,7 @@ export function cleanDate(value: string | undefined, field: string): string | un
 /** Card fields: digits only, Luhn-valid, a real month, not expired. Returned for one call only. */
 export function cleanCard(card: { number: string; holder: string; expiryMonth: string; expiryYear: string; cvv: string }, now: Date) {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) fail('card.number', 'Check the card number.');
+  if (!luhnOk(number)) fail('card.number', 'Check the card number.');
   const holder = cleanText(card.holder, 'card.holder', 'the name on the card', { max: 100 });
   const month = card.expiryMonth.trim().padStart(2, '0');
   if (!/^(0[1-9]|1[0-2])$/.test(month)) fail('card.expiryMonth', 'Enter the expiry month as 01 to 12.');
@@ -67,14 +68,4 @@ export function cleanCard(card: { number: string; holder: string; expiryMonth: s
   if (lastDay <= now) fail('card.expiryYear', 'This card has expired.');
   if (!/^\d{3,4}$/.test(card.cvv.trim())) fail('card.cvv', 'Enter the 3 or 4 digit security code.');
   return { number, holder, expiryMonth: month, expiryYear: year, cvv: card.cvv.trim() };
-}
-
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
 }

@@ -60,6 +60,14 @@ export class BrowserWindow extends EventEmitter {
   show() {
     this.shown = true;
   }
+  destroyed = false;
+  isDestroyed() {
+    return this.destroyed;
+  }
+  close() {
+    this.destroyed = true;
+    this.emit('closed');
+  }
 }
 
 class FakeApp extends EventEmitter {
@@ -132,7 +140,24 @@ export const shell = {
 };
 
 type PermissionRequest = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+export class FakeSession {
+  permissionRequest?: PermissionRequest;
+  permissionCheck?: () => boolean;
+  constructor(public partition: string, public options: unknown) {}
+  setPermissionRequestHandler(handler: PermissionRequest) {
+    this.permissionRequest = handler;
+  }
+  setPermissionCheckHandler(handler: () => boolean) {
+    this.permissionCheck = handler;
+  }
+}
 export const session = {
+  partitions: new Map<string, FakeSession>(),
+  fromPartition(partition: string, options?: unknown) {
+    const existing = this.partitions.get(partition) ?? new FakeSession(partition, options);
+    this.partitions.set(partition, existing);
+    return existing;
+  },
   defaultSession: {
     permissionRequest: undefined as PermissionRequest | undefined,
     permissionCheck: undefined as (() => boolean) | undefined,
@@ -175,6 +200,7 @@ export function resetFakeElectron(): void {
   Notification.shown = [];
   session.defaultSession.permissionRequest = undefined;
   session.defaultSession.permissionCheck = undefined;
+  session.partitions.clear();
   contextBridge.exposed.clear();
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoked = [];

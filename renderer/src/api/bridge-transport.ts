@@ -34,37 +34,66 @@ export function createBridgeApi(): PaydeskApi {
 
   const api: Record<string, unknown> = {};
   for (const name of methodNames) api[name] = (input: unknown) => call(name, input);
-  api.subscribe = (listener: (event: AppEvent) => void) => subscribeToEvents(headers, listener);
+  api.subscribe = sharedEventStream(headers);
   return api as PaydeskApi;
 }
 
-function subscribeToEvents(headers: Record<string, string>, listener: (event: AppEvent) => void): () => void {
-  const controller = new AbortController();
-  void (async () => {
-    // Reconnect with a short pause if the stream drops, until unsubscribed.
-    while (!controller.signal.aborted) {
-      try {
-        const response = await fetch('/api/events', { method: 'POST', headers, signal: controller.signal });
-        if (!response.ok || !response.body) throw new Error('no stream');
-        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffered = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffered += value;
-          const lines = buffered.split('\n');
-          buffered = lines.pop() ?? '';
-          for (const line of lines) {
-            if (!line.trim()) continue;
-            const parsed = appEventSchema.safeParse(JSON.parse(line));
-            if (parsed.success) listener(parsed.data);
+/**
+ * One event stream per page, shared by every subscriber: a browser allows only six open
+ * connections to a host, and each subscriber holding its own stream would starve the API calls.
+ * The stream opens with the first subscriber and closes with the last.
+ */
+function sharedEventStream(headers: Record<string, string>) {
+  const listeners = new Set<(event: AppEvent) => void>();
+  let controller: AbortController | undefined;
+
+  function open() {
+    const own = new AbortController();
+    controller = own;
+    void (async () => {
+      // Reconnect with a short pause if the stream drops, until nobody listens.
+      while (!own.signal.aborted) {
+        try {
+          const response = await fetch('/api/events', { method: 'POST', headers, signal: own.signal });
+          if (!response.ok || !response.body) throw new Error('no stream');
+          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffered = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buffered += value;
+            const lines = buffered.split('\n');
+            buffered = lines.pop() ?? '';
+            for (const line of lines) {
+              if (!line.trim()) continue;
+              const parsed = appEventSchema.safeParse(JSON.parse(line));
+              if (!parsed.success) continue;
+              for (const listener of [...listeners]) {
+                try {
+                  listener(parsed.data);
+                } catch {
+                  // One broken subscriber must not cut the others off.
+                }
+              }
+            }
           }
+        } catch {
+          if (own.signal.aborted) return;
         }
-      } catch {
-        if (controller.signal.aborted) return;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
       }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  })();
-  return () => controller.abort();
+    })();
+  }
+
+  return (listener: (event: AppEvent) => void): (() => void) => {
+    listeners.add(listener);
+    if (listeners.size === 1) open();
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) {
+        controller?.abort();
+        controller = undefined;
+      }
+    };
+  };
 }

@@ -7,6 +7,10 @@ import { SettingsScreen } from '../features/settings/settings-screen';
 import { TransactionsScreen } from '../features/transactions/transactions-screen';
 import { AttentionScreen } from '../features/transactions/attention-screen';
 import { AuditScreen } from '../features/transactions/audit-screen';
+import { LinksScreen } from '../features/get-paid/links-screen';
+import { CheckoutScreen } from '../features/get-paid/checkout-screen';
+import { TerminalScreen } from '../features/get-paid/terminal-screen';
+import { BulkScreen } from '../features/get-paid/bulk-screen';
 
 export type ScreenEntry = {
   id: string;
@@ -18,8 +22,12 @@ export type ScreenEntry = {
 
 export const screens: ScreenEntry[] = [
   { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1' },
+  { id: 'links', label: 'nav.links', component: LinksScreen, shortcut: '2' },
+  { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: '3' },
+  { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: '4' },
   { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: '5' },
   { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: '6' },
   { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: '7' },
+  { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: '8' },
   { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: '9' },
 ];

@@ -6,7 +6,7 @@ import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { saveFile } from './export-csv';
+import { saveFile } from '../../ui/save-file';
 import './transactions.css';
 
 export function AuditScreen() {

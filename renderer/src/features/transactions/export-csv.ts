@@ -4,6 +4,7 @@ import type { PaymentFilter } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import type { PaymentSort } from './transactions-store';
+import { saveFile } from '../../ui/save-file';
 
 export async function exportPayments(filter: PaymentFilter, sort: PaymentSort, onProgress: (done: number, total: number) => void, signal: AbortSignal): Promise<{ ok: true; rows: number } | { ok: false; error: AppError | 'cancelled' }> {
   const chunks: string[] = [];
@@ -21,15 +22,4 @@ export async function exportPayments(filter: PaymentFilter, sort: PaymentSort, o
   }
   saveFile(fileName, chunks);
   return { ok: true, rows: offset };
-}
-
-export function saveFile(fileName: string, parts: string[]) {
-  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

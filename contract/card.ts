@@ -1,0 +1,13 @@
+// Card-number checks shared by the virtual terminal's form and main's validation.
+
+/** A 12 to 19 digit number that passes the Luhn check (digits only, no spaces). */
+export function luhnOk(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -1,0 +1,24 @@
+// The bulk-links methods of the contract, on the bulk service.
+import type { Implementations } from '../api/create-handlers';
+import type { BulkService } from './bulk-service';
+import { templateCsv } from './bulk-rows';
+
+type Names = 'bulkTemplate' | 'bulkPreview' | 'bulkCreateBatch' | 'bulkRun' | 'bulkCancel' | 'getBulkBatch' | 'listBulkBatches' | 'bulkErrorReport';
+
+export function bulkHandlers(deps: { bulk: BulkService }): Pick<Implementations, Names> {
+  const { bulk } = deps;
+  return {
+    bulkTemplate: () => ({ fileName: 'paydesk-payment-links-template.csv', csv: templateCsv() }),
+    async bulkPreview(input) {
+      const read = await bulk.preview(input.csv);
+      const invalid = read.rows.filter((r) => Object.keys(r.errors).length > 0).length;
+      return { rows: read.rows, valid: read.rows.length - invalid, invalid, fileError: read.fileError };
+    },
+    bulkCreateBatch: (input, ctx) => bulk.createBatch(input.csv, input.fileName, ctx),
+    bulkRun: (input, ctx) => bulk.start(input.batchId, ctx, input.confirm),
+    bulkCancel: (input) => bulk.cancel(input.batchId),
+    getBulkBatch: (input) => bulk.view(input.batchId),
+    listBulkBatches: () => bulk.list(),
+    bulkErrorReport: (input) => bulk.errorReport(input.batchId),
+  };
+}

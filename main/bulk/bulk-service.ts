@@ -1,0 +1,186 @@
+// Bulk payment links. A batch's rows are stored with their order ids before anything is sent;
+// a run sends them one at a time through the same create path as a single link (which records
+// the intent in the ledger first), and before each row asks the ledger whether that order id
+// already exists: if it does in any state but "not created", the row is not sent again. So a
+// resume after a cancel, a crash or a lost answer never creates a link twice.
+import { randomUUID } from 'node:crypto';
+import type { BulkBatchView } from '../../contract/methods/bulk';
+import type { MethodInput } from '../../contract/methods';
+import type { PaymentView } from '../../contract/methods/payments';
+import type { ProductionConfirmation } from '../../contract/methods/profiles';
+import { AppFailure } from '../../contract/result';
+import type { CallContext } from '../api/create-handlers';
+import type { EventHub } from '../api/event-hub';
+import type { LedgerDb } from '../ledger/database';
+import { toCsv } from '../ledger/csv';
+import { newOrderId } from '../ledger/order-ids';
+import type { Logger } from '../log/logger';
+import { readBulkCsv } from './bulk-rows';
+
+type BatchRow = { id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string };
+type RowRow = {
+  batch_id: string; line: number; order_id: string; amount: string; currency: string; description: string; customer_name: string; customer_email: string; customer_phone: string;
+  issue_date: string | null; expire_date: string | null; state: BulkBatchView['rows'][number]['state']; payment_id: string | null; error: string | null;
+};
+
+export type BulkDeps = {
+  db: LedgerDb;
+  logger: Logger;
+  events: EventHub;
+  now?: () => Date;
+  active(): Promise<{ profile: { id: string; environment: string; name: string } & Record<string, unknown> }>;
+  defaultCurrency(): Promise<string>;
+  requireConfirmation(profile: { id: string; environment: string; name: string }, confirm: ProductionConfirmation | undefined): void;
+  /** The single-link create path (records the intent before sending). */
+  createLink(input: MethodInput<'createPaymentLink'>, ctx: CallContext): Promise<PaymentView>;
+};
+
+export function createBulkService(deps: BulkDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const runs = new Map<string, { cancel: boolean; done: Promise<void> }>();
+
+  // Whatever was running when Paydesk stopped is interrupted; the ledger settles its rows on resume.
+  db.transaction(() => {
+    db.prepare("UPDATE bulk_rows SET state = 'pending' WHERE state = 'sending'").run();
+    db.prepare("UPDATE bulk_batches SET state = 'interrupted' WHERE state = 'running'").run();
+  }).immediate();
+
+  const getBatch = (batchId: string) => {
+    const batch = db.prepare('SELECT * FROM bulk_batches WHERE id = ?').get(batchId) as BatchRow | undefined;
+    if (!batch) throw new AppFailure('not_found', 'There is no such batch.');
+    return batch;
+  };
+  const rowsOf = (batchId: string) => db.prepare('SELECT * FROM bulk_rows WHERE batch_id = ? ORDER BY line').all(batchId) as RowRow[];
+  const setBatch = (batchId: string, state: BatchRow['state']) => db.prepare('UPDATE bulk_batches SET state = ?, updated_at = ? WHERE id = ?').run(state, now().toISOString(), batchId);
+  const setRow = (row: RowRow, changes: Pick<RowRow, 'state'> & Partial<Pick<RowRow, 'payment_id' | 'error'>>) =>
+    db.prepare('UPDATE bulk_rows SET state = @state, payment_id = @payment_id, error = @error WHERE batch_id = @batch_id AND line = @line')
+      .run({ state: changes.state, payment_id: changes.payment_id ?? row.payment_id, error: changes.error ?? null, batch_id: row.batch_id, line: row.line });
+
+  function view(batchId: string, withRows = true): BulkBatchView {
+    const batch = getBatch(batchId);
+    const rows = rowsOf(batchId);
+    const count = (state: RowRow['state']) => rows.filter((r) => r.state === state).length;
+    return {
+      id: batch.id, fileName: batch.file_name, profileId: batch.profile_id, state: batch.state, total: rows.length,
+      created: count('created'), failed: count('failed'), unknown: count('unknown'), pending: count('pending') + count('sending'),
+      createdAt: batch.created_at, updatedAt: batch.updated_at,
+      rows: withRows ? rows.map((r) => ({ line: r.line, orderId: r.order_id, amount: r.amount, currency: r.currency, customerName: r.customer_name, state: r.state, paymentId: r.payment_id, error: r.error })) : [],
+    };
+  }
+
+  async function preview(csv: string) {
+    const gateway = await deps.active();
+    const currency = await deps.defaultCurrency();
+    const exists = db.prepare("SELECT 1 FROM payments WHERE profile_id = ? AND order_id = ? AND state <> 'not_created'");
+    return readBulkCsv(csv, { defaultCurrency: currency, orderExists: (orderId) => exists.get(gateway.profile.id, orderId) !== undefined });
+  }
+
+  async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {
+    const control = runs.get(batchId)!;
+    const batch = getBatch(batchId);
+    const known = db.prepare('SELECT id, state FROM payments WHERE profile_id = ? AND order_id = ?');
+    try {
+      for (const row of rowsOf(batchId)) {
+        if (control.cancel) break;
+        if (row.state !== 'pending') continue; // created, unknown, or failed (in the error report)
+        const existing = known.get(batch.profile_id, row.order_id) as { id: string; state: string } | undefined;
+        if (existing && existing.state !== 'not_created') {
+          // Sent before (a run that was cancelled or crashed after sending): never again.
+          setRow(row, { state: existing.state === 'unknown' || existing.state === 'creating' ? 'unknown' : 'created', payment_id: existing.id });
+          continue;
+        }
+        setRow(row, { state: 'sending' });
+        try {
+          const payment = await deps.createLink({
+            orderId: row.order_id, amount: row.amount, currency: row.currency as never, description: row.description,
+            customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
+            issueDate: row.issue_date ?? undefined, expireDate: row.expire_date ?? undefined, confirm,
+          }, ctx);
+          setRow(row, { state: payment.state === 'unknown' ? 'unknown' : 'created', payment_id: payment.id, error: payment.state === 'unknown' ? payment.lastError : null });
+        } catch (e) {
+          const message = e instanceof AppFailure ? [e.message, ...Object.values(e.extra.fields ?? {})].filter((m, i, all) => all.indexOf(m) === i).join(' ') : 'Paydesk could not send this row.';
+          const code = e instanceof AppFailure ? e.code : 'internal';
+          // Not reached, or every row would fail the same way: the row waits for a resume.
+          if (['network', 'timeout', 'key_missing', 'key_rejected', 'confirmation_required', 'keychain_unavailable'].includes(code)) {
+            setRow(row, { state: 'pending', error: message });
+            break;
+          }
+          setRow(row, { state: 'failed', error: message });
+        }
+      }
+      const left = rowsOf(batchId).some((r) => r.state === 'pending' || r.state === 'sending');
+      setBatch(batchId, control.cancel && left ? 'cancelled' : left ? 'interrupted' : 'done');
+    } catch (e) {
+      deps.logger.error('A bulk run stopped unexpectedly', { error: e instanceof Error ? e.name : 'unknown' });
+      setBatch(batchId, 'interrupted');
+    } finally {
+      runs.delete(batchId);
+      deps.events.emit({ type: 'payments.changed', paymentIds: [] });
+    }
+  }
+
+  return {
+    preview,
+
+    async createBatch(csv: string, fileName: string, ctx: CallContext): Promise<BulkBatchView> {
+      const gateway = await deps.active();
+      const read = await preview(csv);
+      if (read.fileError) throw new AppFailure('invalid_input', read.fileError, { fields: { csv: read.fileError } });
+      const valid = read.rows.filter((r) => Object.keys(r.errors).length === 0);
+      const invalid = read.rows.filter((r) => Object.keys(r.errors).length > 0);
+      if (valid.length === 0) throw new AppFailure('invalid_input', 'No row of this file can be sent. Correct the rows shown and choose the file again.', { fields: { csv: 'No row can be sent.' } });
+      const id = randomUUID();
+      const at = now();
+      const insert = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, state)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`);
+      db.transaction(() => {
+        db.prepare("INSERT INTO bulk_batches (id, profile_id, file_name, state, created_by, created_at, updated_at) VALUES (?, ?, ?, 'ready', ?, ?, ?)")
+          .run(id, gateway.profile.id, fileName.trim().slice(0, 255) || 'links.csv', ctx.osUser, at.toISOString(), at.toISOString());
+        // Each row's order id is fixed now, before any request: a resume sends the same one.
+        for (const r of valid) insert.run(id, r.line, r.orderId || newOrderId(at), r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, r.issueDate || null, r.expireDate || null);
+        // Rows with problems are kept (never sent) so the error report lists them too.
+        const bad = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, state, error)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'failed', ?)`);
+        for (const r of invalid) bad.run(id, r.line, r.orderId, r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, Object.entries(r.errors).map(([c, m]) => `${c}: ${m}`).join(' '));
+      }).immediate();
+      return view(id);
+    },
+
+    async start(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined): Promise<BulkBatchView> {
+      const batch = getBatch(batchId);
+      if (runs.has(batchId)) return view(batchId);
+      const gateway = await deps.active();
+      if (gateway.profile.id !== batch.profile_id) throw new AppFailure('rule_violation', 'This batch was made on another profile. Switch to that profile to send it.');
+      deps.requireConfirmation(gateway.profile, confirm);
+      if (batch.state === 'done') return view(batchId);
+      setBatch(batchId, 'running');
+      const control = { cancel: false, done: Promise.resolve() };
+      runs.set(batchId, control);
+      control.done = run(batchId, ctx, confirm);
+      return view(batchId);
+    },
+
+    cancel(batchId: string): BulkBatchView {
+      getBatch(batchId);
+      const control = runs.get(batchId);
+      if (control) control.cancel = true;
+      return view(batchId);
+    },
+
+    view,
+    list: (): BulkBatchView[] => (db.prepare('SELECT id FROM bulk_batches ORDER BY created_at DESC LIMIT 20').all() as Array<{ id: string }>).map((b) => view(b.id, false)),
+
+    errorReport(batchId: string) {
+      getBatch(batchId);
+      const bad = rowsOf(batchId).filter((r) => r.state === 'failed' || r.state === 'unknown');
+      const { csv, rows } = toCsv(['line', 'orderId', 'amount', 'currency', 'customerName', 'state', 'error'], bad.map((r) => [r.line, r.order_id, r.amount, r.currency, r.customer_name, r.state, r.error]));
+      return { fileName: `paydesk-bulk-errors-${batchId.slice(0, 8)}.csv`, csv, rows };
+    },
+
+    /** Resolves when the batch's current run (if any) has stopped; for tests and shutdown. */
+    idle: (batchId: string) => runs.get(batchId)?.done ?? Promise.resolve(),
+  };
+}
+
+export type BulkService = ReturnType<typeof createBulkService>;

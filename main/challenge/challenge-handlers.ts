@@ -1,0 +1,47 @@
+// The terminal sale with 3-D Secure: the sale goes through the payments create path with the
+// success and failure URLs of main's challenge server; a challenge is shown in an isolated
+// window (Electron) or frame (preview), and its return triggers a status check.
+import { AppFailure } from '../../contract/result';
+import type { Implementations } from '../api/create-handlers';
+import type { ChallengeServer } from './challenge-server';
+
+type Names = 'terminalSale' | 'openChallengeWindow' | 'getChallenge';
+
+export type ChallengeWindowOpener = (url: string, onClosed: () => void) => { close(): void };
+
+export function challengeHandlers(deps: { server: ChallengeServer; chargeCard: Implementations['chargeCard']; openWindow?: ChallengeWindowOpener; windows: Map<string, { close(): void }> }): Pick<Implementations, Names> {
+  const { server } = deps;
+  const mustGet = (id: string) => {
+    const view = server.get(id);
+    if (!view) throw new AppFailure('not_found', 'This verification is over or unknown. Check the payment’s status.');
+    return view;
+  };
+  return {
+    async terminalSale(input, ctx) {
+      const reserved = server.reserve();
+      try {
+        const { payment, challengeHtml } = await deps.chargeCard({ ...input, successUrl: reserved.successUrl, failureUrl: reserved.failureUrl }, ctx);
+        if (challengeHtml === null) {
+          server.drop(reserved.id);
+          return { payment, challenge: null };
+        }
+        return { payment, challenge: server.attach(reserved.id, challengeHtml, payment.id) };
+      } catch (e) {
+        server.drop(reserved.id);
+        throw e;
+      }
+    },
+    openChallengeWindow(input) {
+      const view = mustGet(input.challengeId);
+      if (!deps.openWindow) return { mode: 'frame' as const };
+      if (view.state === 'waiting' && !deps.windows.has(view.id)) {
+        deps.windows.set(view.id, deps.openWindow(server.pageUrl(view.id), () => {
+          deps.windows.delete(view.id);
+          server.markClosed(view.id);
+        }));
+      }
+      return { mode: 'window' as const };
+    },
+    getChallenge: (input) => mustGet(input.challengeId),
+  };
+}

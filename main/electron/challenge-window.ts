@@ -1,0 +1,45 @@
+// The 3-D Secure challenge of a virtual-terminal sale, in a window of its own: no preload (so no
+// Paydesk API), sandboxed, context-isolated, and an in-memory session of its own (a partition
+// without "persist:"), so the bank's page shares no cookies or storage with the app and nothing
+// survives the window. It is the one window allowed to navigate (the gateway's form posts to the
+// bank, the bank redirects to main's loopback return page): an explicit exception to
+// security-hooks.ts, limited to http(s) inside this window. New windows and permissions stay denied.
+import { BrowserWindow, session } from 'electron';
+import { randomBytes } from 'node:crypto';
+import { allowNavigationInside } from './security-hooks';
+import { lockedDown } from './window';
+
+export function challengeWindowOptions(partition: string): Electron.BrowserWindowConstructorOptions {
+  return {
+    width: 520,
+    height: 680,
+    title: '3-D Secure verification',
+    autoHideMenuBar: true,
+    webPreferences: { ...lockedDown, partition },
+  };
+}
+
+const webUrl = (url: string) => {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && !parsed.username && !parsed.password;
+  } catch {
+    return false;
+  }
+};
+
+export function openChallengeWindow(url: string, onClosed: () => void, parent?: BrowserWindow): { close(): void } {
+  const partition = `paydesk-3ds-${randomBytes(8).toString('hex')}`;
+  const own = session.fromPartition(partition, { cache: false });
+  own.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  own.setPermissionCheckHandler(() => false);
+  const window = new BrowserWindow({ ...challengeWindowOptions(partition), ...(parent ? { parent } : {}) });
+  allowNavigationInside(window.webContents, webUrl);
+  window.on('closed', onClosed);
+  void window.loadURL(url);
+  return {
+    close() {
+      if (!window.isDestroyed()) window.close();
+    },
+  };
+}

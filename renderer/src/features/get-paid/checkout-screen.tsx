@@ -1,0 +1,167 @@
+// Hosted checkout sessions (Alt+3): the /payment-gateway/initiate form (customer with ID and tax
+// number, optional address, authorisation-only and recurring options, URLs and dates) and the
+// result with the same share actions as a link.
+import { useEffect, useRef, useState } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useSession } from '../../app/session-store';
+import { useLanguage, useT } from '../../i18n';
+import { formatDate } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { addDays, AmountField, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useConfirmedSend, type FieldErrors } from './form-kit';
+import { focusFirstError, UrlFields } from './link-form';
+import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
+import { SharePanel } from './share-panel';
+import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
+import { usePaymentList } from './links-list';
+
+const form = 'checkout';
+
+export function CheckoutScreen() {
+  const t = useT();
+  const [result, setResult] = useState<PaymentView | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => box.current?.focus(), [result?.id]);
+  const focusFirst = useNewShortcut('3', 'checkout-orderId', () => {
+    setResult(null);
+    setFormKey((k) => k + 1);
+  });
+  return (
+    <section aria-labelledby="checkout-title" className="gp-screen" data-testid="checkout-screen">
+      <div className="gp-head">
+        <h1 id="checkout-title">{t('gp.checkout.screen')}</h1>
+        {result && <button type="button" className="gp-primary" onClick={() => { setResult(null); setFormKey((k) => k + 1); focusFirst(); }} data-testid="new-checkout">{t('gp.checkout.new')}</button>}
+      </div>
+      {!result && <CheckoutForm key={formKey} onCreated={setResult} onCancel={() => setFormKey((k) => k + 1)} />}
+      {result && (
+        <section className="gp-result" aria-labelledby="checkout-result-title" data-testid="checkout-result" tabIndex={-1} ref={box}>
+          <h2 id="checkout-result-title">{result.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.checkout.created')}</h2>
+          <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
+          <UnknownOutcome payment={result} onChecked={setResult} />
+          {result.url && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
+        </section>
+      )}
+      <RecentSessions />
+    </section>
+  );
+}
+
+function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void; onCancel(): void }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const profile = useSession((s) => s.profile);
+  const amountText = useAmountText();
+  const { send, dialog } = useConfirmedSend();
+  const [v, setV] = useState({
+    orderId: '', amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode,
+    name: '', email: '', phone: '', idType: '', idNumber: '', taxNumber: '', country: '', state: '', city: '', address: '', zip: '',
+    authOnly: false, recurringInit: false, issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
+  const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
+  const hasAddress = Boolean(v.country || v.state || v.city || v.address || v.zip);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const problems: Problems = {};
+    checkAmount(v.amount, v.currency, problems);
+    checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
+    if (v.country && !/^[A-Za-z]{2}$/.test(v.country.trim())) problems['address.country'] = 'gp.check.country';
+    checkDates(v.issueDate, v.expireDate || defaultExpiry, problems);
+    checkUrl(v.successUrl, 'successUrl', problems);
+    checkUrl(v.failureUrl, 'failureUrl', problems);
+    setError(null);
+    setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+    if (Object.keys(problems).length) return focusFirstError();
+    send(t('gp.checkout.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
+      setBusy(true);
+      const opt = (s: string) => s.trim() || undefined;
+      const result = await api.createCheckoutSession({
+        orderId: opt(v.orderId), amount: v.amount, currency: v.currency,
+        customer: { name: v.name, email: v.email, phone: v.phone, idType: opt(v.idType), idNumber: opt(v.idNumber), taxNumber: opt(v.taxNumber) },
+        address: hasAddress ? { country: opt(v.country), state: opt(v.state), city: opt(v.city), address: opt(v.address), zip: opt(v.zip) } : undefined,
+        authOnly: v.authOnly, recurringInit: v.recurringInit, issueDate: v.issueDate || undefined, expireDate: v.expireDate || defaultExpiry || undefined,
+        successUrl: opt(v.successUrl), failureUrl: opt(v.failureUrl), confirm,
+      });
+      setBusy(false);
+      if (result.ok) return onCreated(result.value);
+      setErrors(result.error.fields ?? {});
+      setError(result.error);
+      focusFirstError();
+    });
+  };
+
+  const text = (path: string, key: keyof typeof v, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField form={form} path={path} label={label} value={v[key] as string} onChange={set(key)} errors={errors} autoComplete="off" {...extra} />
+  );
+  return (
+    <form className="gp-form" onSubmit={submit} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="checkout-form-title" data-testid="checkout-form">
+      <h2 id="checkout-form-title">{t('gp.checkout.new')}</h2>
+      <fieldset disabled={busy}>
+        {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
+        <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
+        <fieldset className="gp-group">
+          <legend>{t('gp.customer')}</legend>
+          {text('customer.name', 'name', t('gp.customer.name'))}
+          {text('customer.email', 'email', t('gp.customer.email'), { ltr: true, type: 'email' })}
+          {text('customer.phone', 'phone', t('gp.customer.phone'), { ltr: true, type: 'tel', hint: t('gp.customer.phone.hint') })}
+          {text('customer.idType', 'idType', t('gp.customer.idType'), { hint: t('gp.customer.idType.hint') })}
+          {text('customer.idNumber', 'idNumber', t('gp.customer.idNumber'), { ltr: true })}
+          {text('customer.taxNumber', 'taxNumber', t('gp.customer.taxNumber'), { ltr: true })}
+        </fieldset>
+        <details className="gp-group" open={Object.keys(errors).some((k) => k.startsWith('address.')) || undefined}>
+          <summary>{t('gp.address')}</summary>
+          {text('address.country', 'country', t('gp.address.country'), { hint: t('gp.address.country.hint'), ltr: true, maxLength: 2 })}
+          {text('address.state', 'state', t('gp.address.state'))}
+          {text('address.city', 'city', t('gp.address.city'))}
+          {text('address.address', 'address', t('gp.address.line'))}
+          {text('address.zip', 'zip', t('gp.address.zip'), { ltr: true })}
+        </details>
+        <div className="field field-check">
+          <input id="checkout-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} aria-describedby="checkout-authOnly-hint" />
+          <label htmlFor="checkout-authOnly">{t('gp.authOnly')}</label>
+        </div>
+        <p id="checkout-authOnly-hint" className="field-hint">{t('gp.authOnly.hint')}</p>
+        <div className="field field-check">
+          <input id="checkout-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} />
+          <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
+        </div>
+        <div className="gp-row">
+          {text('issueDate', 'issueDate', t('gp.issueDate'), { type: 'date', hint: v.issueDate ? formatDate(v.issueDate, language) : undefined })}
+          {text('expireDate', 'expireDate', t('gp.expireDate'), { type: 'date', hint: v.expireDate ? formatDate(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDate(defaultExpiry, language) }) : undefined })}
+        </div>
+        <UrlFields form={form} values={v} set={(k) => set(k) as (s: string) => void} errors={errors} />
+        <SendError error={error} />
+        <div className="form-actions">
+          <button type="submit" className="gp-primary" data-testid="checkout-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : t('gp.checkout.create')}</button>
+          <button type="button" onClick={onCancel} aria-keyshortcuts="Escape">{t('gp.clear')}</button>
+        </div>
+      </fieldset>
+      {dialog}
+    </form>
+  );
+}
+
+function RecentSessions() {
+  const t = useT();
+  const { rows } = usePaymentList('checkout', '');
+  if (!rows.length) return null;
+  return (
+    <section aria-labelledby="sessions-title" className="gp-list">
+      <h2 id="sessions-title">{t('gp.checkout.recent')}</h2>
+      <ul className="gp-simple-list" data-testid="sessions-list">
+        {rows.slice(0, 10).map((row) => (
+          <li key={row.id} data-testid="session-row" data-order-id={row.orderId}>
+            <Ltr className="mono">{row.orderId}</Ltr> · {row.customer.name} · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

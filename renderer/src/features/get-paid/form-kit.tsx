@@ -1,0 +1,147 @@
+// Pieces the getting-paid forms share: dates, the currency-aware amount input, field errors
+// from main, the panel that says what to do after a failure, and the production confirmation.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { currencyCodes, exponentOf, parseAmount, type CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import type { ProductionConfirmation } from '../../../../contract/methods/profiles';
+import { useSession } from '../../app/session-store';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { Field } from '../settings/field';
+import { ProductionConfirmDialog, needsProductionConfirmation } from '../settings/production-confirmation';
+import './get-paid.css';
+import { saveFile } from '../../ui/save-file';
+
+/** Today as YYYY-MM-DD in the user's own time zone (the day the invoice is issued). */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether the typed text has no more decimals than the currency allows (checked while typing). */
+export function fitsCurrency(text: string, currency: CurrencyCode): boolean {
+  const normalized = text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, '0').replace(/\u066B/g, '.');
+  if (!/^[\d,\u066C\s]*(\.\d*)?$/.test(normalized)) return false;
+  const fraction = normalized.split('.')[1];
+  if (fraction === undefined) return true;
+  return exponentOf(currency) > 0 && fraction.length <= exponentOf(currency);
+}
+
+export type FieldErrors = Record<string, string>;
+export const fieldId = (form: string, path: string) => `${form}-${path.replace(/\./g, '-')}`;
+
+export function AmountField({ form, amount, currency, onAmount, onCurrency, errors }: { form: string; amount: string; currency: CurrencyCode; onAmount(v: string): void; onCurrency(v: CurrencyCode): void; errors: FieldErrors }) {
+  const t = useT();
+  const decimals = exponentOf(currency);
+  return (
+    <div className="amount-row">
+      <Field id={fieldId(form, 'amount')} label={t('gp.amount')} error={errors.amount} required inputMode="decimal" dir="ltr" autoComplete="off" value={amount}
+        hint={decimals === 0 ? t('gp.amount.hint0', { currency }) : t('gp.amount.hint', { currency, decimals: String(decimals) })}
+        onChange={(e) => fitsCurrency(e.target.value, currency) && onAmount(e.target.value)} />
+      <Field id={fieldId(form, 'currency')} label={t('gp.currency')} error={errors.currency}>
+        <select id={fieldId(form, 'currency')} value={currency} onChange={(e) => {
+          const next = e.target.value as CurrencyCode;
+          onCurrency(next);
+          if (!fitsCurrency(amount, next)) onAmount('');
+        }}>
+          {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>
+      </Field>
+    </div>
+  );
+}
+
+/** A text field bound to one path of the form's values, with main's error for that path. */
+export function TextField({ form, path, label, value, onChange, errors, hint, ltr, ...rest }: { form: string; path: string; label: string; value: string; onChange(v: string): void; errors: FieldErrors; hint?: ReactNode; ltr?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
+  return <Field id={fieldId(form, path)} label={label} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
+}
+
+/** What to do next, by error code; main's own message is shown too. */
+export function SendError({ error }: { error: AppError | null }) {
+  const t = useT();
+  if (!error) return null;
+  const advice: Partial<Record<AppError['code'], MessageKey>> = {
+    network: 'gp.error.network', timeout: 'gp.error.network', gateway_error: 'gp.error.gateway', malformed_response: 'gp.error.gateway',
+    key_missing: 'gp.error.key', key_rejected: 'gp.error.key', invalid_input: 'gp.error.fields', conflict: 'gp.error.conflict', outcome_unknown: 'gp.error.unknown',
+  };
+  const key = advice[error.code];
+  return (
+    <div role="alert" className="form-error gp-error" data-testid="send-error">
+      <p>{error.message}</p>
+      {key && <p>{t(key)}</p>}
+    </div>
+  );
+}
+
+/** Asks for the production confirmation (naming environment and amount) before `send` runs. */
+export function useConfirmedSend() {
+  const profile = useSession((s) => s.profile);
+  const [pending, setPending] = useState<{ action: string; run(confirm?: ProductionConfirmation): void } | null>(null);
+  const send = (action: string, run: (confirm?: ProductionConfirmation) => void) => {
+    if (profile && needsProductionConfirmation(profile)) setPending({ action, run });
+    else run(undefined);
+  };
+  const dialog = pending && profile ? (
+    <ProductionConfirmDialog profile={profile} action={pending.action} onCancel={() => setPending(null)} onConfirm={(confirm) => {
+      setPending(null);
+      pending.run(confirm);
+    }} />
+  ) : null;
+  return { send, dialog };
+}
+
+/** "Create a payment link for SAR 10.50": the amount as the user will be charged, through Intl. */
+export function useAmountText() {
+  const language = useLanguage((s) => s.language);
+  return (amount: string, currency: CurrencyCode) => {
+    const parsed = parseAmount(amount, currency);
+    return parsed.ok ? formatAmount(parsed.minor, currency, language) : `${amount} ${currency}`;
+  };
+}
+
+/** Ctrl/Cmd+Enter submits and Escape cancels, wherever the focus is inside the form. */
+export function formKeys(onCancel: () => void) {
+  return (e: React.KeyboardEvent<HTMLFormElement>) => {
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onCancel();
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      e.currentTarget.requestSubmit();
+    }
+  };
+}
+
+/** Saves text as a file through a download (the same path as the transactions export). */
+export function saveText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+  saveFile(fileName, [text], type);
+}
+
+/**
+ * The screen's Alt shortcut means "new": it resets the screen (onNew) and puts the focus in the
+ * first field, also when the screen is already open. Two frames later, so it lands after the
+ * navigation has focused <main>.
+ */
+export function useNewShortcut(key: string, focusId: string, onNew: () => void) {
+  const focusFirst = () => requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(focusId)?.focus()));
+  const latest = useRef(onNew);
+  latest.current = onNew;
+  useEffect(() => {
+    focusFirst();
+    const onKey = (e: KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey || e.key !== key) return;
+      latest.current();
+      focusFirst();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [key, focusId]);
+  return focusFirst;
+}

@@ -1,0 +1,128 @@
+// The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search,
+// and per link copy and resend (the share panel again). Refreshed when main says payments changed.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import type { CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useLanguage, useT } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { SendError } from './form-kit';
+import { Amount, PaymentStateLabel } from './outcome';
+import { SharePanel } from './share-panel';
+
+export function usePaymentList(kind: PaymentView['kind'], query: string) {
+  const [rows, setRows] = useState<PaymentView[]>([]);
+  const [total, setTotal] = useState(0);
+  const [error, setError] = useState<AppError | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const seq = useRef(0);
+  const load = useCallback(async () => {
+    const mine = ++seq.current;
+    const q = query.trim();
+    const result = await api.searchPayments({ filter: { kinds: [kind], ...(q ? { query: q } : {}) }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
+    if (mine !== seq.current) return; // an older answer arriving late
+    setLoaded(true);
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setRows(result.value.rows);
+    setTotal(result.value.total);
+  }, [kind, query]);
+  useEffect(() => {
+    void load();
+    return api.subscribe((event) => {
+      if (event.type === 'payments.changed') void load();
+    });
+  }, [load]);
+  // Events say when something changed; while a row on screen is still open, look again now and
+  // then as well, in case an event was missed while the event stream reconnected.
+  const open = rows.some((r) => r.state === 'pending' || r.state === 'unknown' || r.state === 'creating');
+  useEffect(() => {
+    if (!open) return;
+    const timer = setInterval(() => void load(), 5000);
+    return () => clearInterval(timer);
+  }, [open, load]);
+  return { rows, total, error, loaded, reload: load };
+}
+
+export function LinksList() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [query, setQuery] = useState('');
+  const [sharing, setSharing] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const { rows, total, error, loaded } = usePaymentList('link', query);
+
+  const copy = async (row: PaymentView) => {
+    if (!row.url) return;
+    try {
+      await navigator.clipboard.writeText(row.url);
+      setCopied(row.id);
+    } catch {
+      setSharing(row.id); // the share panel shows the address selected for copying
+    }
+  };
+
+  return (
+    <section aria-labelledby="links-list-title" className="gp-list">
+      <h2 id="links-list-title">{t('gp.links.title')}</h2>
+      <div className="field gp-search">
+        <label htmlFor="links-search">{t('gp.links.search')}</label>
+        <input id="links-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="links-search-hint" data-testid="links-search" />
+        <p id="links-search-hint" className="field-hint">{t('gp.links.search.hint')}</p>
+      </div>
+      <SendError error={error} />
+      <p role="status" className="gp-status" data-testid="links-count">{loaded ? t('gp.links.count', { count: String(total) }) : t('app.loading')}</p>
+      {rows.length > 0 && (
+        <table className="gp-table" data-testid="links-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('gp.orderId')}</th>
+              <th scope="col">{t('gp.customer.name')}</th>
+              <th scope="col">{t('gp.amount')}</th>
+              <th scope="col">{t('gp.state')}</th>
+              <th scope="col">{t('gp.created')}</th>
+              <th scope="col">{t('gp.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <LinkRow key={row.id} row={row} language={language} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function LinkRow({ row, language, sharing, copied, onShare, onCopy }: { row: PaymentView; language: 'en' | 'ar'; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void }) {
+  const t = useT();
+  return (
+    <>
+      <tr data-testid="link-row" data-order-id={row.orderId}>
+        <td><Ltr className="mono">{row.orderId}</Ltr></td>
+        <td>{row.customer.name}</td>
+        <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
+        <td><PaymentStateLabel payment={row} /></td>
+        <td>{formatDateTime(row.createdAt, language)}</td>
+        <td className="gp-row-actions">
+          {row.url && (
+            <>
+              <button type="button" onClick={onCopy} aria-label={t('gp.links.copyFor', { orderId: row.orderId })} data-testid="row-copy">{copied ? t('gp.share.copied') : t('gp.share.copy')}</button>
+              <button type="button" onClick={onShare} aria-expanded={sharing} aria-label={t('gp.links.resendFor', { orderId: row.orderId })} data-testid="row-resend">{t('gp.links.resend')}</button>
+            </>
+          )}
+        </td>
+      </tr>
+      {sharing && row.url && (
+        <tr>
+          <td colSpan={6}>
+            <SharePanel item={{ url: row.url, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer }} testId="row-share" />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+// Payment links (Alt+2): the form for a new link, its result with the share actions, and the
+// list of links. Opening the screen puts the focus in the form, so Alt+2 is "new link".
+import { useEffect, useRef, useState } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import type { CurrencyCode } from '../../../../contract/money';
+import { useT } from '../../i18n';
+import { Ltr } from '../../ui/ltr';
+import { LinkForm } from './link-form';
+import { useNewShortcut } from './form-kit';
+import { LinksList } from './links-list';
+import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
+import { SharePanel } from './share-panel';
+
+export function LinksScreen() {
+  const t = useT();
+  const [mode, setMode] = useState<'form' | 'closed' | PaymentView>('form');
+  const [formKey, setFormKey] = useState(0);
+  const reset = () => {
+    setFormKey((k) => k + 1);
+    setMode('form');
+  };
+  const focusFirst = useNewShortcut('2', 'link-orderId', reset);
+  const newLink = () => {
+    reset();
+    focusFirst();
+  };
+
+  return (
+    <section aria-labelledby="links-title" className="gp-screen" data-testid="links-screen">
+      <div className="gp-head">
+        <h1 id="links-title">{t('gp.links.screen')}</h1>
+        {mode !== 'form' && <button type="button" className="gp-primary" onClick={newLink} data-testid="new-link">{t('gp.link.new')}</button>}
+      </div>
+      {mode === 'form' && <LinkForm key={formKey} onCreated={setMode} onCancel={() => setMode('closed')} />}
+      {typeof mode === 'object' && <LinkResult payment={mode} onChange={setMode} />}
+      <LinksList />
+    </section>
+  );
+}
+
+function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: PaymentView): void }) {
+  const t = useT();
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => box.current?.focus(), [payment.id]);
+  return (
+    <section className="gp-result" aria-labelledby="link-result-title" data-testid="link-result" tabIndex={-1} ref={box}>
+      <h2 id="link-result-title">{payment.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.link.created')}</h2>
+      <p>
+        <Ltr className="mono" testId="result-order-id">{payment.orderId}</Ltr> · <Amount minor={payment.amountMinor} currency={payment.currency} /> · <PaymentStateLabel payment={payment} />
+      </p>
+      <UnknownOutcome payment={payment} onChecked={onChange} />
+      {payment.url && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer }} />}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// What a create answered: the payment's state, and for an unclear outcome the explanation and
+// a status check (never a retry: the gateway may have acted on the first request).
+import { useState } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import type { CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { SendError } from './form-kit';
+
+export function stateKey(payment: Pick<PaymentView, 'state' | 'kind'>): MessageKey {
+  if (payment.state === 'pending') return payment.kind === 'link' ? 'gp.state.unpaid' : payment.kind === 'sale' ? 'gp.state.challenge' : 'gp.state.open';
+  return `gp.state.${payment.state}` as MessageKey;
+}
+
+export function PaymentStateLabel({ payment }: { payment: Pick<PaymentView, 'state' | 'kind'> }) {
+  const t = useT();
+  return <span className={`gp-state gp-state-${payment.state}`} data-state={payment.state} data-testid="payment-state">{t(stateKey(payment))}</span>;
+}
+
+export function Amount({ minor, currency }: { minor: number; currency: string }) {
+  const language = useLanguage((s) => s.language);
+  return <Ltr className="gp-amount">{formatAmount(minor, currency as CurrencyCode, language)}</Ltr>;
+}
+
+/** The unknown-outcome explanation with its status check; calls onChecked with the fresh payment. */
+export function UnknownOutcome({ payment, onChecked }: { payment: PaymentView; onChecked(p: PaymentView): void }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  if (payment.state !== 'unknown' && !payment.operationInFlight) return null;
+  const check = async () => {
+    setBusy(true);
+    setError(null);
+    const result = await api.checkPaymentStatus({ paymentId: payment.id });
+    setBusy(false);
+    if (result.ok) onChecked(result.value);
+    else setError(result.error);
+  };
+  return (
+    <div className="gp-unknown" role="status" data-testid="outcome-unknown">
+      <h3>{t('gp.unknown.title')}</h3>
+      <p>{t('gp.unknown.body')}</p>
+      <button type="button" onClick={() => void check()} disabled={busy} data-testid="check-status">{busy ? t('gp.checking') : t('gp.checkStatus')}</button>
+      <SendError error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+// Virtual terminal (Alt+4): an S2S card sale for a customer who is present or on the phone.
+// The card number is Luhn-checked and its brand shown while typing; the hash is computed in
+// main; after submit the card fields are emptied and only the masked number stays on screen.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChallengeView } from '../../../../contract/methods/challenge';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useSession } from '../../app/session-store';
+import { useT, type MessageKey } from '../../i18n';
+import { Field } from '../settings/field';
+import { Ltr } from '../../ui/ltr';
+import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
+import { ChallengeStep } from './challenge-view';
+import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useConfirmedSend, type FieldErrors } from './form-kit';
+import { focusFirstError } from './link-form';
+import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
+import { checkAmount, checkCustomer, type Problems } from './validate';
+
+const form = 'terminal';
+const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
+
+type Sale = { payment: PaymentView; masked: string; challenge: ChallengeView | null; challengeDone: boolean };
+
+export function TerminalScreen() {
+  const t = useT();
+  const [sale, setSale] = useState<Sale | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const onChallengeDone = useCallback((r: { challenge: ChallengeView; payment: PaymentView }) => setSale((s) => s && { ...s, payment: r.payment, challenge: r.challenge, challengeDone: true }), []);
+  const focusFirst = useNewShortcut('4', 'terminal-amount', () => {
+    setSale(null);
+    setFormKey((k) => k + 1);
+  });
+  return (
+    <section aria-labelledby="terminal-title" className="gp-screen" data-testid="terminal-screen">
+      <div className="gp-head">
+        <h1 id="terminal-title">{t('gp.terminal.screen')}</h1>
+        {sale && <button type="button" className="gp-primary" onClick={() => { setSale(null); setFormKey((k) => k + 1); focusFirst(); }} data-testid="new-sale">{t('gp.terminal.new')}</button>}
+      </div>
+      <p className="gp-note" data-testid="card-note">{t('gp.terminal.note')}</p>
+      {!sale && <TerminalForm key={formKey} onSent={setSale} />}
+      {sale && sale.challenge && !sale.challengeDone && <ChallengeStep challenge={sale.challenge} payment={sale.payment} onDone={onChallengeDone} />}
+      {sale && (!sale.challenge || sale.challengeDone) && <SaleResult sale={sale} onChange={(payment) => setSale({ ...sale, payment })} />}
+    </section>
+  );
+}
+
+function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): void }) {
+  const t = useT();
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => box.current?.focus(), []);
+  const p = sale.payment;
+  const title: MessageKey = p.state === 'paid' || p.state === 'authorised' ? 'gp.terminal.approved' : p.state === 'declined' ? 'gp.terminal.declined' : p.state === 'unknown' ? 'gp.link.resultUnknown' : 'gp.terminal.pending';
+  return (
+    <section className={`gp-result gp-result-${p.state}`} aria-labelledby="sale-result-title" data-testid="sale-result" tabIndex={-1} ref={box}>
+      <h2 id="sale-result-title">{t(title)}</h2>
+      <dl className="facts">
+        <dt>{t('gp.state')}</dt><dd><PaymentStateLabel payment={p} /></dd>
+        <dt>{t('gp.amount')}</dt><dd><Amount minor={p.amountMinor} currency={p.currency} /></dd>
+        <dt>{t('gp.card')}</dt><dd><Ltr className="mono" testId="masked-card">{p.cardMasked ?? sale.masked}</Ltr></dd>
+        <dt>{t('gp.orderId')}</dt><dd><Ltr className="mono" testId="result-order-id">{p.orderId}</Ltr></dd>
+        {p.transactionId && (<><dt>{t('gp.transactionId')}</dt><dd><Ltr className="mono">{p.transactionId}</Ltr></dd></>)}
+      </dl>
+      {sale.challenge?.state === 'closed' && <p>{t('gp.challenge.closed')}</p>}
+      {p.state === 'declined' && <p>{t('gp.terminal.declinedNext')}</p>}
+      <UnknownOutcome payment={p} onChecked={onChange} />
+      {p.state === 'pending' && <CheckNow payment={p} onChange={onChange} />}
+    </section>
+  );
+}
+
+function CheckNow({ payment, onChange }: { payment: PaymentView; onChange(p: PaymentView): void }) {
+  const t = useT();
+  const [error, setError] = useState<AppError | null>(null);
+  return (
+    <>
+      <button type="button" data-testid="check-status" onClick={() => void api.checkPaymentStatus({ paymentId: payment.id }).then((r) => (r.ok ? onChange(r.value) : setError(r.error)))}>{t('gp.checkStatus')}</button>
+      <SendError error={error} />
+    </>
+  );
+}
+
+function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
+  const t = useT();
+  const profile = useSession((s) => s.profile);
+  const amountText = useAmountText();
+  const { send, dialog } = useConfirmedSend();
+  const [v, setV] = useState({ amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode, orderId: '', name: '', email: '', phone: '', authOnly: false });
+  const [card, setCard] = useState(emptyCard);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
+  const setCardField = (key: keyof typeof emptyCard) => (value: string) => setCard((old) => ({ ...old, [key]: value }));
+  const digits = digitsOf(card.number);
+  const brand = brandOf(digits);
+  const year = new Date().getFullYear();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const problems: Problems = {};
+    checkAmount(v.amount, v.currency, problems);
+    if (!luhnOk(digits)) problems['card.number'] = 'gp.check.card';
+    if (!card.holder.trim()) problems['card.holder'] = 'gp.check.holder';
+    if (!card.expiryMonth) problems['card.expiryMonth'] = 'gp.check.month';
+    if (!card.expiryYear) problems['card.expiryYear'] = 'gp.check.year';
+    else if (card.expiryMonth && new Date(Number(card.expiryYear), Number(card.expiryMonth), 1) <= new Date()) problems['card.expiryYear'] = 'gp.check.expired';
+    if (!/^\d{3,4}$/.test(card.cvv)) problems['card.cvv'] = 'gp.check.cvv';
+    checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
+    setError(null);
+    setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+    if (Object.keys(problems).length) return focusFirstError();
+    send(t('gp.terminal.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
+      const sentCard = { ...card, number: digits };
+      const masked = maskCard(digits);
+      setCard(emptyCard); // the card leaves the page's state as it is sent
+      setBusy(true);
+      const result = await api.terminalSale({
+        orderId: v.orderId.trim() || undefined, amount: v.amount, currency: v.currency, card: sentCard,
+        customer: { name: v.name, email: v.email, phone: v.phone }, authOnly: v.authOnly, confirm,
+      });
+      setBusy(false);
+      if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false });
+      setErrors(result.error.fields ?? {});
+      setError(result.error);
+      focusFirstError();
+    });
+  };
+
+  const numberId = fieldId(form, 'card.number');
+  return (
+    <form className="gp-form" onSubmit={submit} onKeyDown={formKeys(() => { setCard(emptyCard); setErrors({}); })} noValidate aria-labelledby="terminal-form-title" data-testid="terminal-form" autoComplete="off">
+      <h2 id="terminal-form-title">{t('gp.terminal.new')}</h2>
+      <fieldset disabled={busy}>
+        <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
+        <fieldset className="gp-group">
+          <legend>{t('gp.card')}</legend>
+          <Field id={numberId} label={t('gp.card.number')} error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}` as MessageKey) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
+            value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={23}
+            onChange={(e) => /^[\d\s-]*$/.test(e.target.value) && setCardField('number')(digitsOf(e.target.value).slice(0, 19))} />
+          <TextField form={form} path="card.holder" label={t('gp.card.holder')} value={card.holder} onChange={setCardField('holder')} errors={errors} autoComplete="off" ltr />
+          <div className="gp-row">
+            <Field id={fieldId(form, 'card.expiryMonth')} label={t('gp.card.month')} error={errors['card.expiryMonth']}>
+              <select id={fieldId(form, 'card.expiryMonth')} value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} dir="ltr">
+                <option value="">{t('gp.card.choose')}</option>
+                {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')).map((m) => <option key={m} value={m}>{m}</option>)}
+              </select>
+            </Field>
+            <Field id={fieldId(form, 'card.expiryYear')} label={t('gp.card.year')} error={errors['card.expiryYear']}>
+              <select id={fieldId(form, 'card.expiryYear')} value={card.expiryYear} onChange={(e) => setCardField('expiryYear')(e.target.value)} dir="ltr">
+                <option value="">{t('gp.card.choose')}</option>
+                {Array.from({ length: 21 }, (_, i) => String(year + i)).map((y) => <option key={y} value={y}>{y}</option>)}
+              </select>
+            </Field>
+            <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(s) && setCardField('cvv')(s)} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
+          </div>
+        </fieldset>
+        <fieldset className="gp-group">
+          <legend>{t('gp.customer')}</legend>
+          <TextField form={form} path="customer.name" label={t('gp.customer.name')} value={v.name} onChange={set('name')} errors={errors} autoComplete="off" />
+          <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={v.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
+          <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={v.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
+        </fieldset>
+        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
+        <div className="field field-check">
+          <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
+          <label htmlFor="terminal-authOnly">{t('gp.authOnly')}</label>
+        </div>
+        <SendError error={error} />
+        <div className="form-actions">
+          <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : t('gp.terminal.charge')}</button>
+          <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); setErrors({}); }}>{t('gp.terminal.clearCard')}</button>
+        </div>
+      </fieldset>
+      {dialog}
+    </form>
+  );
+}

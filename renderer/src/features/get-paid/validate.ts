@@ -1,0 +1,39 @@
+// Checks done while the user fills a form, in the user's language, before anything is sent.
+// Main checks everything again (and its messages show next to the same fields).
+import { parseAmount, type CurrencyCode } from '../../../../contract/money';
+import type { MessageKey } from '../../i18n';
+
+export type Problems = Record<string, MessageKey>;
+
+export const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** International format: + and country code, 7 to 15 digits; spaces, dots, dashes and brackets allowed. */
+export const phoneOk = (phone: string) => /^\+[1-9]\d{6,14}$/.test(phone.replace(/[\s().-]/g, ''));
+
+export function checkAmount(amount: string, currency: CurrencyCode, problems: Problems) {
+  const parsed = parseAmount(amount, currency);
+  if (!parsed.ok) problems.amount = amount.trim() ? 'gp.check.amountFormat' : 'gp.check.amount';
+  else if (parsed.minor <= 0) problems.amount = 'gp.check.amountZero';
+}
+
+export function checkCustomer(customer: { name: string; email: string; phone: string }, problems: Problems, prefix = 'customer') {
+  if (!customer.name.trim()) problems[`${prefix}.name`] = 'gp.check.name';
+  if (!emailPattern.test(customer.email.trim())) problems[`${prefix}.email`] = 'gp.check.email';
+  if (!phoneOk(customer.phone)) problems[`${prefix}.phone`] = 'gp.check.phone';
+}
+
+export function checkDates(issueDate: string, expireDate: string, problems: Problems) {
+  const valid = (d: string) => !d || (/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(new Date(`${d}T00:00:00Z`).getTime()));
+  if (!valid(issueDate)) problems.issueDate = 'gp.check.date';
+  if (!valid(expireDate)) problems.expireDate = 'gp.check.date';
+  else if (issueDate && expireDate && expireDate < issueDate) problems.expireDate = 'gp.check.expiryBeforeIssue';
+}
+
+export function checkUrl(value: string, path: string, problems: Problems) {
+  if (!value.trim()) return; // the profile's default is used
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') problems[path] = 'gp.check.url';
+  } catch {
+    problems[path] = 'gp.check.url';
+  }
+}

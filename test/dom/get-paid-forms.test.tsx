@@ -1,0 +1,214 @@
+// The getting-paid forms in a DOM: what they check before sending (in the user's language),
+// main's messages shown next to the field they concern, the production confirmation naming the
+// amount, and the virtual terminal's card handling (Luhn, brand, fields emptied, masked number).
+// main is a recording stub here; the real handlers are exercised by the e2e and node suites.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { PaydeskApi } from '../../contract/methods';
+import type { PaymentView } from '../../contract/methods/payments';
+
+type Call = { name: string; input: Record<string, unknown> };
+let calls: Call[] = [];
+let environment: 'practice' | 'production' = 'practice';
+let answers: Record<string, unknown> = {};
+
+const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
+  id: 'p1', profileId: 'practice', environment: 'practice', kind: 'link', orderId: 'PD-1', amountMinor: 12550, currency: 'SAR', description: 'Invoice',
+  customer: { name: 'Sara', email: 'sara@example.com', phone: '+966501234567' }, cardMasked: null, transactionId: 'tx1', url: 'http://127.0.0.1:9/link?linkId=lnk_1',
+  authOnly: false, recurringAvailable: false, parentPaymentId: null, state: 'pending', statusWord: 'UNPAID', capturedMinor: 0, refundedMinor: 0, operationInFlight: false,
+  needsAttention: false, watched: false, lastError: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, ...over,
+});
+
+const api = new Proxy({} as Record<string, unknown>, {
+  get(_target, name: string) {
+    if (name === 'subscribe') return () => () => undefined;
+    return async (input: Record<string, unknown>) => {
+      calls.push({ name, input });
+      if (name === 'getAppInfo') return { ok: true, value: { name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux' } };
+      if (name === 'getActiveProfile') return { ok: true, value: { id: environment, name: environment === 'production' ? 'Riyadh live' : 'Practice', environment, baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
+      if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
+      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: environment } };
+      return answers[name] ?? { ok: false, error: { code: 'internal', message: 'not stubbed' } };
+    };
+  },
+});
+window.paydesk = api as unknown as PaydeskApi;
+const { App } = await import('../../renderer/src/app/app');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useLanguage } = await import('../../renderer/src/i18n');
+const { useSession } = await import('../../renderer/src/app/session-store');
+
+async function openScreen(id: string, heading: string) {
+  render(<App />);
+  await screen.findByTestId('active-profile-name');
+  act(() => useNavigation.getState().go(id));
+  await screen.findByRole('heading', { name: heading, level: 1 });
+}
+const sent = (name: string) => calls.filter((c) => c.name === name);
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
+
+beforeEach(() => {
+  calls = [];
+  answers = {};
+  environment = 'practice';
+});
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useNavigation.getState().go('home'));
+  useSession.setState({ profile: undefined, info: undefined });
+});
+
+describe('payment link form', () => {
+  it('names every missing or malformed field before anything is sent', async () => {
+    await openScreen('links', 'Payment links');
+    type('link-customer-email', 'sara@');
+    type('link-customer-phone', '0501234567');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(screen.getByTestId('error-link-amount').textContent).toBe('Enter an amount.');
+    expect(screen.getByTestId('error-link-description').textContent).toBe('Enter a description.');
+    expect(screen.getByTestId('error-link-customer-name').textContent).toBe('Enter the customer’s name.');
+    expect(screen.getByTestId('error-link-customer-email').textContent).toMatch(/name@example\.com/);
+    expect(screen.getByTestId('error-link-customer-phone').textContent).toMatch(/international format/);
+    expect(input('link-customer-phone').getAttribute('aria-invalid')).toBe('true');
+    expect(sent('createPaymentLink')).toHaveLength(0);
+  });
+
+  it('lets no more decimals be typed than the currency has, and shows the default expiry', async () => {
+    await openScreen('links', 'Payment links');
+    type('link-amount', '10.5');
+    type('link-amount', '10.505');
+    expect(input('link-amount').value).toBe('10.5');
+    fireEvent.change(input('link-currency'), { target: { value: 'JPY' } });
+    expect(input('link-amount').value).toBe(''); // 10.5 is not a JPY amount
+    type('link-amount', '1000.');
+    expect(input('link-amount').value).toBe('');
+    fireEvent.change(input('link-currency'), { target: { value: 'KWD' } });
+    type('link-amount', '1.250');
+    expect(input('link-amount').value).toBe('1.250');
+    type('link-issueDate', '2026-03-01');
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe('Empty: 8 Mar 2026 (issue date + 7 days).');
+    type('link-expireDate', '2026-02-01');
+    fillValidLink();
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(screen.getByTestId('error-link-expireDate').textContent).toBe('The expiry date is before the issue date.');
+  });
+
+  it('shows main’s messages next to their fields, opening the section they are in', async () => {
+    answers.createPaymentLink = { ok: false, error: { code: 'invalid_input', message: 'Check successUrl', fields: { successUrl: 'The address must not contain a user name or password.', orderId: 'This order id is already used.' } } };
+    await openScreen('links', 'Payment links');
+    fillValidLink();
+    type('link-successUrl', 'https://u:p@shop.example/ok');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect((await screen.findByTestId('error-link-successUrl')).textContent).toContain('user name or password');
+    expect(screen.getByTestId('error-link-orderId').textContent).toBe('This order id is already used.');
+    expect((input('link-successUrl').closest('details') as HTMLDetailsElement).open).toBe(true);
+    expect(screen.getByTestId('send-error').textContent).toContain('Correct the fields marked below');
+    const call = sent('createPaymentLink')[0]!.input;
+    expect(call).toMatchObject({ amount: '125.50', currency: 'SAR', description: 'Invoice', customer: { name: 'Sara', email: 'sara@example.com', phone: '+966 50 123 4567' } });
+    expect(call.expireDate).toBeDefined(); // issue date + 7 days, sent as shown
+  });
+
+  it('explains an unknown outcome and offers a status check, not a retry', async () => {
+    answers.createPaymentLink = { ok: true, value: payment({ state: 'unknown', operationInFlight: true, url: null }) };
+    answers.checkPaymentStatus = { ok: true, value: payment() };
+    await openScreen('links', 'Payment links');
+    fillValidLink();
+    fireEvent.click(screen.getByTestId('link-submit'));
+    const unknown = await screen.findByTestId('outcome-unknown');
+    expect(unknown.textContent).toContain('Do not send it again');
+    expect(screen.queryByTestId('link-submit')).toBeNull();
+    fireEvent.click(within(unknown).getByTestId('check-status'));
+    await screen.findByTestId('share-panel');
+    expect(sent('createPaymentLink')).toHaveLength(1);
+    expect(sent('checkPaymentStatus')).toHaveLength(1);
+  });
+
+  it('asks production for a confirmation naming the amount, and sends it with the call', async () => {
+    environment = 'production';
+    answers.createPaymentLink = { ok: true, value: payment({ environment: 'production' }) };
+    await openScreen('links', 'Payment links');
+    fillValidLink();
+    fireEvent.click(screen.getByTestId('link-submit'));
+    const dialog = await screen.findByTestId('production-confirm');
+    expect(dialog.textContent).toMatch(/Create a payment link for SAR\s125\.50/);
+    expect(sent('createPaymentLink')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: /Confirm on production/ }));
+    await screen.findByTestId('link-result');
+    expect(sent('createPaymentLink')[0]!.input.confirm).toEqual({ environment: 'production', profileId: 'production' });
+  });
+
+  it('speaks Arabic', async () => {
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await openScreen('links', 'روابط الدفع');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(screen.getByTestId('error-link-amount').textContent).toBe('أدخل المبلغ.');
+  });
+});
+
+describe('checkout session form', () => {
+  it('checks the two-letter country and sends the optional parts only when filled', async () => {
+    answers.createCheckoutSession = { ok: true, value: payment({ kind: 'checkout', url: 'http://127.0.0.1:9/checkout?sessionId=s1' }) };
+    await openScreen('checkout', 'Checkout sessions');
+    type('checkout-amount', '75');
+    type('checkout-customer-name', 'Sara');
+    type('checkout-customer-email', 'sara@example.com');
+    type('checkout-customer-phone', '+966501234567');
+    type('checkout-address-country', 'Saudi');
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    expect(screen.getByTestId('error-checkout-address-country').textContent).toBe('Use the two-letter country code, like SA.');
+    type('checkout-address-country', 'SA');
+    fireEvent.click(screen.getByLabelText('Authorise only (capture later)'));
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    await screen.findByTestId('checkout-result');
+    expect(sent('createCheckoutSession')[0]!.input).toMatchObject({ amount: '75', authOnly: true, recurringInit: false, address: { country: 'SA' }, customer: { idType: undefined } });
+  });
+});
+
+describe('virtual terminal', () => {
+  it('checks the card number with Luhn and shows the brand while typing', async () => {
+    await openScreen('terminal', 'Virtual terminal');
+    type('terminal-card-number', '4111 1111 1111 1112');
+    expect(screen.getByTestId('card-brand').textContent).toBe('Visa · Check the card number.');
+    type('terminal-card-number', '378282246310005');
+    expect(input('terminal-card-number').value).toBe('3782 822463 10005');
+    expect(screen.getByTestId('card-brand').textContent).toBe('American Express');
+    type('terminal-card-number', '5123abc');
+    expect(input('terminal-card-number').value).toBe('3782 822463 10005'); // letters are refused
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    expect(screen.getByTestId('error-terminal-card-cvv').textContent).toBe('Enter the 3 or 4 digit security code.');
+    expect(screen.getByTestId('error-terminal-card-expiryMonth').textContent).toBe('Choose the expiry month.');
+    expect(sent('terminalSale')).toHaveLength(0);
+  });
+
+  it('empties the card fields as the sale is sent and keeps only the masked number', async () => {
+    answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state: 'paid', statusWord: 'APPROVED', cardMasked: '512345******0008', url: null }), challenge: null } };
+    await openScreen('terminal', 'Virtual terminal');
+    type('terminal-amount', '99.90');
+    type('terminal-card-number', '5123 4500 0000 0008');
+    type('terminal-card-holder', 'SARA');
+    fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
+    fireEvent.change(input('terminal-card-expiryYear'), { target: { value: '2039' } });
+    type('terminal-card-cvv', '100');
+    type('terminal-customer-name', 'Sara');
+    type('terminal-customer-email', 'sara@example.com');
+    type('terminal-customer-phone', '+966501234567');
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    const result = await screen.findByTestId('sale-result');
+    expect(within(result).getByTestId('masked-card').textContent).toBe('512345******0008');
+    expect(sent('terminalSale')[0]!.input.card).toMatchObject({ number: '5123450000000008', cvv: '100' });
+    expect(document.body.innerHTML).not.toMatch(/5123450000000008|5123 4500 0000 0008/);
+    expect(screen.queryByLabelText('Security code (CVV)')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment approved' })).toBeTruthy());
+  });
+});
+
+function fillValidLink() {
+  type('link-amount', '125.50');
+  type('link-description', 'Invoice');
+  type('link-customer-name', 'Sara');
+  type('link-customer-email', 'sara@example.com');
+  type('link-customer-phone', '+966 50 123 4567');
+}

@@ -1,0 +1,117 @@
+// The virtual terminal in Chromium through the preview against the practice gateway: a
+// frictionless sale and a 3-D Secure sale whose challenge is shown, unmodified, in a frame of
+// main's own sandboxed origin; the return is seen by main and the result shown. The card
+// leaves the page as it is sent; only the masked number remains. Both languages, axe-core.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { axeViolations } from './support/axe';
+import { callApi } from './support/practice-control';
+import { GetPaidPage } from './pages/get-paid-page';
+
+const customer = { name: 'Omar Saleh', email: 'omar@example.com', phone: '+966500000002' };
+
+describe('virtual terminal', () => {
+  let session: E2eSession;
+  let app: GetPaidPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    app = new GetPaidPage(session.page);
+    await app.open(session.preview.url);
+  });
+  afterAll(() => session?.close());
+
+  async function fillSale(orderId: string, number: string, cvv: string) {
+    const page = session.page;
+    await page.keyboard.press('Alt+4');
+    await page.locator('#terminal-card-number').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('terminal-amount');
+    await page.locator('#terminal-amount').fill('99.90');
+    await page.locator('#terminal-card-number').fill(number);
+    await page.locator('#terminal-card-holder').fill('OMAR SALEH');
+    await page.locator('#terminal-card-expiryMonth').selectOption('01');
+    await page.locator('#terminal-card-expiryYear').selectOption('2039');
+    await page.locator('#terminal-card-cvv').fill(cvv);
+    await page.locator('#terminal-customer-name').fill(customer.name);
+    await page.locator('#terminal-customer-email').fill(customer.email);
+    await page.locator('#terminal-customer-phone').fill(customer.phone);
+    await page.locator('#terminal-orderId').fill(orderId);
+  }
+
+  it('checks the card number as it is typed and names the brand', async () => {
+    await session.page.keyboard.press('Alt+4');
+    const number = session.page.locator('#terminal-card-number');
+    await number.waitFor();
+    await number.fill('4111 1111 1111 1112');
+    expect(await session.page.getByTestId('card-brand').textContent()).toBe('Visa · Check the card number.');
+    await number.fill('5123450000000008');
+    expect(await number.inputValue()).toBe('5123 4500 0000 0008');
+    expect(await session.page.getByTestId('card-brand').textContent()).toBe('Mastercard');
+    await session.page.getByTestId('terminal-submit').click();
+    expect(await session.page.getByTestId('error-terminal-card-cvv').textContent()).toMatch(/security code/);
+    expect(await axeViolations(session.page)).toEqual([]);
+    await session.screenshot('get-paid-terminal-form-en');
+  });
+
+  it('approves a frictionless sale and keeps only the masked number', async () => {
+    await fillSale('SALE-OK', '5123 4500 0000 0008', '100');
+    await session.page.getByTestId('terminal-submit').click();
+    const result = session.page.getByTestId('sale-result');
+    await result.waitFor();
+    expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('Payment approved');
+    expect(await result.getByTestId('masked-card').textContent()).toMatch(/^512345.*0008$/);
+    const html = await session.page.content();
+    expect(html).not.toContain('5123450000000008');
+    expect(html).not.toContain('5123 4500 0000 0008');
+    expect(await axeViolations(session.page)).toEqual([]);
+    await session.screenshot('get-paid-terminal-approved-en');
+  });
+
+  it.each([
+    ['SALE-3DS-OK', '123456', 'Payment approved', 'paid'],
+    ['SALE-3DS-NO', '111111', 'Payment declined', 'declined'],
+  ])('runs the 3-D Secure challenge of %s in an isolated frame and shows the result', async (orderId, otp, heading, state) => {
+    await session.page.getByTestId('new-sale').click();
+    await fillSale(orderId, '4111 1111 1111 1111', '123');
+    await session.page.getByTestId('terminal-submit').click();
+    const frameElement = session.page.getByTestId('challenge-frame');
+    await frameElement.waitFor();
+    // The frame is main's challenge server, not the app's origin: it cannot reach the app.
+    const src = new URL((await frameElement.getAttribute('src'))!);
+    expect(src.origin).not.toBe(session.preview.origin);
+    const challenge = session.page.frameLocator('[data-testid="challenge-frame"]').frameLocator('iframe');
+    const otpField = challenge.getByLabel('One-time code');
+    await otpField.fill(otp);
+    if (orderId === 'SALE-3DS-OK') {
+      expect(await axeViolations(session.page)).toEqual([]);
+      await session.screenshot('get-paid-terminal-challenge-en');
+    }
+    // Enter submits from the keyboard; a mouse click right after a full-page screenshot can
+    // land on a stale layout of the out-of-process frame.
+    await otpField.press('Enter');
+    const result = session.page.getByTestId('sale-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe(heading);
+    const payments = await callApi<{ rows: Array<{ orderId: string; state: string }> }>(session.page, 'searchPayments', { filter: { query: orderId } });
+    expect(payments.rows[0]).toMatchObject({ orderId, state });
+  });
+
+  it('works in Arabic, right to left, with the challenge too', async () => {
+    await app.chooseLanguage('ar');
+    await session.page.getByTestId('new-sale').click();
+    await fillSale('SALE-AR', '4111 1111 1111 1111', '123');
+    expect(await session.page.getByTestId('card-brand').textContent()).toBe('فيزا');
+    expect(await axeViolations(session.page)).toEqual([]);
+    await session.screenshot('get-paid-terminal-form-ar');
+    await session.page.getByTestId('terminal-submit').click();
+    const challenge = session.page.frameLocator('[data-testid="challenge-frame"]').frameLocator('iframe');
+    await challenge.getByLabel('One-time code').fill('123456');
+    await challenge.getByRole('button', { name: 'Verify' }).click();
+    const result = session.page.getByTestId('sale-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('تمت الموافقة على الدفع');
+    expect(await axeViolations(session.page)).toEqual([]);
+    await session.screenshot('get-paid-terminal-approved-ar');
+    await app.chooseLanguage('en');
+  });
+});
