@@ -59,6 +59,19 @@ export function AmountField({ form, amount, currency, onAmount, onCurrency, erro
 }
 
 /** A text field bound to one path of the form's values, with main's error for that path. */
+/** The customer's name, e-mail and phone, as every getting-paid form asks for them. */
+export function CustomerFields({ form, values, set, errors }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors }) {
+  const t = useT();
+  return (
+    <fieldset className="gp-group">
+      <legend>{t('gp.customer')}</legend>
+      <TextField form={form} path="customer.name" label={t('gp.customer.name')} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
+      <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
+      <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
+    </fieldset>
+  );
+}
+
 export function TextField({ form, path, label, value, onChange, errors, hint, ltr, ...rest }: { form: string; path: string; label: string; value: string; onChange(v: string): void; errors: FieldErrors; hint?: ReactNode; ltr?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
   return <Field id={fieldId(form, path)} label={label} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
 }

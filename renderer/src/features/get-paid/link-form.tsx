@@ -8,7 +8,7 @@ import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatDate } from '../../i18n/format';
-import { addDays, AmountField, formKeys, SendError, TextField, today, useAmountText, useConfirmedSend, type FieldErrors } from './form-kit';
+import { addDays, AmountField, formKeys, SendError, TextField, today, useAmountText, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
 
 const form = 'link';
@@ -61,12 +61,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
         <TextField form={form} path="description" label={t('gp.description')} value={v.description} onChange={set('description')} errors={errors} autoComplete="off" />
-        <fieldset className="gp-group">
-          <legend>{t('gp.customer')}</legend>
-          <TextField form={form} path="customer.name" label={t('gp.customer.name')} value={v.name} onChange={set('name')} errors={errors} autoComplete="off" />
-          <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={v.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
-          <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={v.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
-        </fieldset>
+        <CustomerFields form={form} values={v} set={set} errors={errors} />
         <div className="gp-row">
           <TextField form={form} path="issueDate" label={t('gp.issueDate')} type="date" value={v.issueDate} onChange={set('issueDate')} errors={errors} hint={v.issueDate ? formatDate(v.issueDate, language) : undefined} />
           <TextField form={form} path="expireDate" label={t('gp.expireDate')} type="date" value={v.expireDate} onChange={set('expireDate')} errors={errors}

@@ -13,7 +13,7 @@ import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
 import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
-import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useConfirmedSend, type FieldErrors } from './form-kit';
+import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { focusFirstError } from './link-form';
 import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
 import { checkAmount, checkCustomer, type Problems } from './validate';
@@ -156,12 +156,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
             <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(s) && setCardField('cvv')(s)} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
           </div>
         </fieldset>
-        <fieldset className="gp-group">
-          <legend>{t('gp.customer')}</legend>
-          <TextField form={form} path="customer.name" label={t('gp.customer.name')} value={v.name} onChange={set('name')} errors={errors} autoComplete="off" />
-          <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={v.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
-          <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={v.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
-        </fieldset>
+        <CustomerFields form={form} values={v} set={set} errors={errors} />
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="field field-check">
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
