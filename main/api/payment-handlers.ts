@@ -138,7 +138,7 @@ export function paymentHandlers(deps: { service: PaymentsService; client: Gatewa
 
     searchPayments(input) {
       const { total, rows } = searchPayments(db, input.filter, input.sort, input.offset, input.limit);
-      return { total, rows: rows.map((row) => service.rows.view(row)) };
+      return { total, rows: service.rows.views(rows) };
     },
 
     exportPayments(input, ctx) {

@@ -143,6 +143,8 @@ describe('unclear outcomes', () => {
     const unclear = await value('capturePayment', { paymentId: p.id, amount: '30', currency: 'SAR' });
     expect(unclear).toMatchObject({ operationInFlight: true, state: 'authorised', lastError: expect.stringMatching(/may or may not/) });
     expect(await call('capturePayment', { paymentId: p.id, amount: '30', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'busy', message: expect.stringMatching(/Check its status/) } });
+    const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: p.orderId } });
+    expect(listed.rows).toMatchObject([{ id: p.id, operationInFlight: true }]);
     const settled = await value('checkPaymentStatus', { paymentId: p.id });
     expect(settled).toMatchObject({ state: 'paid', capturedMinor: 3_000, operationInFlight: false });
     expect(gatewayRecords(p.transactionId, 'capture')).toHaveLength(1);
