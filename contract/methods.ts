@@ -21,6 +21,8 @@ export type Methods = typeof methods;
 export type MethodName = keyof Methods;
 export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+/** A method's input after main parsed it against the contract (defaults filled in). */
+export type MethodParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
 
 /** What the renderer sees: one async function per method, each taking one object. */
 export type PaydeskApi = {

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHandlers, type Handlers, type Implementations } from './api/create-handlers';
-import { createEventHub, type EventHub } from './api/event-hub';
+import { createEventHub, type EventHub } from './core/event-hub';
 import { appHandlers, type AppInfo } from './api/app-handlers';
 import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
@@ -13,7 +13,9 @@ import { createGatewayClient } from './gateway/client';
 import { createLogger, type Logger } from './log/logger';
 import { startPracticeGateway } from './practice/embedded';
 import { openLedgerDb } from './ledger/database';
-import { createPaymentsService } from './ledger/payments-service';
+import { createPaymentsService } from './payments/payments-service';
+import { createReports } from './payments/reports';
+import { reportHandlers } from './api/report-handlers';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
 import { requireProductionConfirmation } from './profiles/production-guard';
@@ -84,14 +86,13 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   reconcileTimer.unref();
   reconcile();
 
-  const paymentImpl = paymentHandlers({ service: payments, client, db });
   // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md).
   const bulk = createBulkService({
     db, logger, events,
     active: () => payments.active(),
     defaultCurrency: async () => (await profiles.activeConnection()).profile.defaultCurrency,
     requireConfirmation: requireProductionConfirmation,
-    createLink: (input, ctx) => Promise.resolve(paymentImpl.createPaymentLink(input as Parameters<typeof paymentImpl.createPaymentLink>[0], ctx)),
+    createLink: (input, ctx) => payments.createLink(input, ctx),
   });
   // 3-D Secure returns of virtual-terminal sales land on main's own loopback page.
   const challengeWindows = new Map<string, { close(): void }>();
@@ -106,9 +107,10 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
     ...profileHandlers({ profiles }),
-    ...paymentImpl,
+    ...paymentHandlers({ service: payments }),
+    ...reportHandlers({ reports: createReports({ db, rows: payments.rows }) }),
     ...bulkHandlers({ bulk }),
-    ...challengeHandlers({ server: challenges, chargeCard: paymentImpl.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
+    ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
   };
 
   return {

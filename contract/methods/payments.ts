@@ -39,10 +39,16 @@ export const paymentViewSchema = z.object({
   customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
   /** First six and last four digits only. */
   cardMasked: z.string().nullable(),
+  /** The gateway's transaction: named by a sale's answer, for a session or link by a later status answer. */
   transactionId: z.string().nullable(),
+  /** A checkout session's or payment link's own id: not a transaction id. */
+  sessionId: z.string().nullable(),
   url: z.string().nullable(),
   authOnly: z.boolean(),
+  /** The card's token for repeat charges is known: "Charge again" is possible. */
   recurringAvailable: z.boolean(),
+  /** The card was enrolled for repeat charges; its token may still be on its way. */
+  recurringRequested: z.boolean(),
   parentPaymentId: z.string().nullable(),
   state: z.enum(ledgerStates),
   statusWord: z.string().nullable(),
@@ -51,6 +57,12 @@ export const paymentViewSchema = z.object({
   /** An operation whose outcome is not settled yet: no other may start until it is. */
   operationInFlight: z.boolean(),
   needsAttention: z.boolean(),
+  /**
+   * Why: 'undecidable', an unclear capture, refund or void that the gateway's answers cannot
+   * settle (a person checks the dashboard and settles it); 'unsettled', no settled answer after
+   * several checks.
+   */
+  attentionReason: z.enum(['undecidable', 'unsettled']).nullable(),
   /** The user asked to be told when this payment settles (a link is paid, a refund fails). */
   watched: z.boolean(),
   lastError: z.string().nullable(),
@@ -93,6 +105,9 @@ const operationViewSchema = z.object({
   gatewayAnswer: z.string().nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
+  /** Who settled an unclear outcome by hand, and why (what they saw on the gateway's dashboard). */
+  settledBy: z.string().nullable(),
+  settledReason: z.string().nullable(),
 });
 
 export const paymentMethods = {
@@ -143,6 +158,11 @@ export const paymentMethods = {
   chargeRecurring: method({
     summary: 'Charge the stored card of a payment made with recurring enabled.',
     input: z.object({ paymentId: id, orderId: text(100).optional(), amount: amountText, currency, description: text(500), confirm }).strict(),
+    output: paymentViewSchema,
+  }),
+  settleOperation: method({
+    summary: 'Settle by hand an unclear capture, refund or void that status answers cannot decide: a person checked the gateway’s dashboard. Nothing is sent.',
+    input: z.object({ paymentId: id, operationId: id, happened: z.boolean(), reason: text(500) }).strict(),
     output: paymentViewSchema,
   }),
   checkPaymentStatus: method({

@@ -6,8 +6,9 @@ import { methods, methodNames, type MethodName, type MethodOutput, type Methods 
 import { AppFailure, err, ok, type Result } from '../../contract/result';
 import type { Logger } from '../log/logger';
 
-/** Who is calling: recorded in the audit log; never trusted for authorisation by itself. */
-export type CallContext = { transport: 'ipc' | 'bridge' | 'direct'; osUser: string };
+import type { CallContext } from '../core/call-context';
+
+export type { CallContext };
 
 export type Implementations = {
   [M in MethodName]: (

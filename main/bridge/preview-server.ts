@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
 import { methodNames, type MethodName } from '../../contract/methods';
 import type { Handlers } from '../api/create-handlers';
-import type { EventHub } from '../api/event-hub';
+import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../log/logger';
 import { checkApiRequest, checkHost } from './request-guard';
 import { readStaticFile } from './static-files';

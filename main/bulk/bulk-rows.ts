@@ -3,7 +3,7 @@
 import { isCurrencyCode, parseAmount } from '../../contract/money';
 import { AppFailure } from '../../contract/result';
 import type { BulkPreviewRow } from '../../contract/methods/bulk';
-import { cleanCustomer, cleanDate, cleanOrderId, cleanText } from '../ledger/validate-input';
+import { cleanCustomer, cleanDate, cleanOrderId, cleanText } from '../payments/validate-input';
 import { csvLine } from '../ledger/csv';
 import { parseCsv } from './csv-parse';
 

@@ -5,15 +5,15 @@
 // resume after a cancel, a crash or a lost answer never creates a link twice.
 import { randomUUID } from 'node:crypto';
 import type { BulkBatchView } from '../../contract/methods/bulk';
-import type { MethodInput } from '../../contract/methods';
+import type { MethodParsedInput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
 import { AppFailure } from '../../contract/result';
-import type { CallContext } from '../api/create-handlers';
-import type { EventHub } from '../api/event-hub';
+import type { CallContext } from '../core/call-context';
+import type { EventHub } from '../core/event-hub';
 import type { LedgerDb } from '../ledger/database';
 import { toCsv } from '../ledger/csv';
-import { newOrderId } from '../ledger/order-ids';
+import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
 import { readBulkCsv } from './bulk-rows';
 
@@ -32,7 +32,7 @@ export type BulkDeps = {
   defaultCurrency(): Promise<string>;
   requireConfirmation(profile: { id: string; environment: string; name: string }, confirm: ProductionConfirmation | undefined): void;
   /** The single-link create path (records the intent before sending). */
-  createLink(input: MethodInput<'createPaymentLink'>, ctx: CallContext): Promise<PaymentView>;
+  createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext): Promise<PaymentView>;
 };
 
 export function createBulkService(deps: BulkDeps) {

@@ -3,13 +3,14 @@
 // window (Electron) or frame (preview), and its return triggers a status check.
 import { AppFailure } from '../../contract/result';
 import type { Implementations } from '../api/create-handlers';
+import type { PaymentsService } from '../payments/payments-service';
 import type { ChallengeServer } from './challenge-server';
 
 type Names = 'terminalSale' | 'openChallengeWindow' | 'getChallenge';
 
 export type ChallengeWindowOpener = (url: string, onClosed: () => void) => { close(): void };
 
-export function challengeHandlers(deps: { server: ChallengeServer; chargeCard: Implementations['chargeCard']; openWindow?: ChallengeWindowOpener; windows: Map<string, { close(): void }> }): Pick<Implementations, Names> {
+export function challengeHandlers(deps: { server: ChallengeServer; chargeCard: PaymentsService['chargeCard']; openWindow?: ChallengeWindowOpener; windows: Map<string, { close(): void }> }): Pick<Implementations, Names> {
   const { server } = deps;
   const mustGet = (id: string) => {
     const view = server.get(id);

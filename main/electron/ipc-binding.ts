@@ -4,7 +4,7 @@ import { ipcMain } from 'electron';
 import { channelOf, eventChannel, methodNames } from '../../contract/methods';
 import { err } from '../../contract/result';
 import type { CallContext, Handlers } from '../api/create-handlers';
-import type { EventHub } from '../api/event-hub';
+import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../log/logger';
 import { isTrustedSender, type TrustedWindows } from './trusted-sender';
 

@@ -1,4 +1,4 @@
-// `npm run practice-gateway -- [--port N] [--state-file F] [--webhook-url U --webhook-secret S]`:
+// `npm run practice-gateway -- [--port N] [--state-file F] [--webhook-url U --webhook-secret S] [--extended-answers]`:
 // the practice gateway on its own, as a local sandbox for a merchant's web developer.
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -13,6 +13,8 @@ async function main() {
       'api-key': { type: 'string' },
       'webhook-url': { type: 'string' },
       'webhook-secret': { type: 'string' },
+      // Adds captured/refunded totals and other fields no public source shows; off by default.
+      'extended-answers': { type: 'boolean' },
     },
     strict: true,
   });
@@ -25,11 +27,13 @@ async function main() {
     apiKey: values['api-key'],
     webhookUrl: values['webhook-url'],
     webhookSecret: values['webhook-secret'],
+    extendedAnswers: values['extended-answers'] ?? false,
   });
   console.log('Paydesk practice gateway (no real money moves)');
   console.log(`Base URL: ${gateway.baseUrl}`);
   console.log(`API key (X-API-KEY): ${gateway.apiKey}`);
   console.log(`Webhook secret (HMAC-SHA256, header X-Paydesk-Signature): ${gateway.webhookSecret}`);
+  console.log(values['extended-answers'] ? 'Answers carry extra fields no public source shows (--extended-answers)' : 'Answers carry only the documented fields');
   console.log(values['state-file'] ? `State kept in ${resolve(values['state-file'])}` : 'State kept in memory only (use --state-file to keep it)');
   const stop = () => void gateway.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -8,7 +8,7 @@ import { gatewayError, type GatewayError } from './errors';
 import { s2sHash } from './hash';
 import type { GatewayConnection, GatewayOperation } from './operations';
 import { currencyFromCode } from './currency-numbers';
-import { stateFromWord, type PaymentState } from './states';
+import { stateFromAnswer, type PaymentState } from './states';
 import { postJson, type CallOptions, type Exchange } from './transport';
 import { minorFromDecimalText, type CurrencyCode } from '../../contract/money';
 import type * as R from './requests';
@@ -61,8 +61,8 @@ export function createGatewayClient(deps: GatewayClientDeps) {
       return call(conn, 'initiateCheckout', body, options, (data) => {
         const redirectUrl = firstUrl(data);
         if (!redirectUrl) return missing('the payment page address (redirectUrl)');
-        const sessionId = safeUrl(redirectUrl)?.searchParams.get('sessionId') ?? undefined;
-        return { redirectUrl, sessionId, transactionId: idOf(data) } satisfies R.CheckoutSession;
+        const sessionId = safeUrl(redirectUrl)?.searchParams.get('sessionId') ?? textOf(field(data, 'id')) ?? undefined;
+        return { redirectUrl, sessionId } satisfies R.CheckoutSession;
       });
     },
 
@@ -90,7 +90,9 @@ export function createGatewayClient(deps: GatewayClientDeps) {
       return call(conn, 'sale', body, options, (data, envelope) => {
         const html = textOf(field(data, 'html')) ?? textOf(field(envelope, 'html'));
         const outcome = readStatus(data);
-        return html ? { ...outcome, html, state: 'pending' as const } : outcome;
+        // "Approved" with no type on an authorisation-only sale means authorised, not paid.
+        const state = stateFromAnswer(outcome.statusWord, outcome.type, request.authOnly);
+        return html ? { ...outcome, html, state: 'pending' as const } : { ...outcome, state };
       });
     },
 
@@ -145,7 +147,7 @@ export function createGatewayClient(deps: GatewayClientDeps) {
       return call(conn, 'createPaymentLink', body, options, (data) => {
         const url = firstUrl(data);
         if (!url) return missing('the payment link address');
-        return { url, linkId: textOf(field(data, 'linkId')) ?? textOf(field(data, 'invoiceId')), transactionId: idOf(data) } satisfies R.PaymentLink;
+        return { url, linkId: textOf(field(data, 'id')) ?? textOf(field(data, 'linkId')) ?? textOf(field(data, 'invoiceId')) } satisfies R.PaymentLink;
       });
     },
   };
@@ -180,17 +182,24 @@ function safeUrl(text: string): URL | undefined {
   }
 }
 
+/** The SDKs read the word from status, transactionStatus or paymentStatus (decisions §3). */
 function statusWordOf(data: ExactJson | undefined): string | undefined {
-  return textOf(field(data, 'status')) ?? textOf(field(data, 'state')) ?? textOf(field(data, 'result'));
+  for (const name of ['status', 'transactionStatus', 'paymentStatus', 'state', 'result']) {
+    const word = textOf(field(data, name));
+    if (word?.trim()) return word.trim();
+  }
+  return undefined;
 }
 
 function readOutcome(data: ExactJson | undefined): R.OperationOutcome {
   const statusWord = statusWordOf(data);
-  const state: PaymentState = stateFromWord(statusWord);
+  const type = textOf(field(data, 'type')) ?? textOf(field(data, 'transactionType'));
+  const state: PaymentState = stateFromAnswer(statusWord, type);
   return {
     transactionId: idOf(data),
     state,
     statusWord,
+    type,
     recurringToken: textOf(field(data, 'recurringToken')),
     reason: textOf(field(data, 'reason')) ?? textOf(field(data, 'pgDetails', 'reason')),
   };

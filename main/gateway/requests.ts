@@ -44,14 +44,17 @@ export type PaymentLinkRequest = RedirectUrls & {
   expireDate?: string;
 };
 
-export type CheckoutSession = { redirectUrl: string; sessionId?: string; transactionId?: string };
-export type PaymentLink = { url: string; linkId?: string; transactionId?: string };
+/** A session's or link's own id is not a transaction: that comes later, from a status answer (decisions §3). */
+export type CheckoutSession = { redirectUrl: string; sessionId?: string };
+export type PaymentLink = { url: string; linkId?: string };
 /** The result of a sale, capture, void, refund or recurring charge. */
 export type OperationOutcome = {
   transactionId?: string;
   state: PaymentState;
   /** The gateway's own word, kept for the record and for display next to 'unknown'. */
   statusWord?: string;
+  /** The operation the answer is about (Purchase, Authorization, Capture, Refund, Void), as sent. */
+  type?: string;
   /** Present when the customer must pass a 3-D Secure challenge: shown unmodified in an iframe. */
   html?: string;
   recurringToken?: string;
@@ -61,6 +64,7 @@ export type StatusOutcome = OperationOutcome & {
   orderId?: string;
   currency?: CurrencyCode;
   amountMinor?: number;
+  /** Totals: no public source shows them (decisions §3). Extra evidence where sent, never required. */
   capturedMinor?: number;
   refundedMinor?: number;
 };

@@ -4,6 +4,7 @@
 // rebuild a chain, but not without rewriting every later row).
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from './database';
+import type { AuditRow } from './export';
 
 export type AuditEntry = {
   osUser: string;
@@ -59,4 +60,14 @@ export function verifyAudit(db: LedgerDb): { ok: true; rows: number } | { ok: fa
     expectedSeq++;
   }
   return { ok: true, rows };
+}
+
+/** A window of the audit log, newest first, optionally filtered by a text found in its words. */
+export function listAudit(db: LedgerDb, query: string | undefined, offset: number, limit: number) {
+  const text = query?.trim();
+  const where = text ? "WHERE action LIKE @q ESCAPE '\\' OR order_id LIKE @q ESCAPE '\\' OR os_user LIKE @q ESCAPE '\\' OR result LIKE @q ESCAPE '\\'" : '';
+  const params = { q: `%${(text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset };
+  const total = (db.prepare(`SELECT count(*) AS n FROM audit_log ${where}`).get(params) as { n: number }).n;
+  const rows = db.prepare(`SELECT * FROM audit_log ${where} ORDER BY seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
+  return { total, rows };
 }

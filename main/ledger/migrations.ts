@@ -193,6 +193,23 @@ CREATE TABLE bulk_rows (
 CREATE INDEX bulk_batches_created ON bulk_batches (created_at DESC);
 `,
   },
+  {
+    // Money state from the ledger's own records (docs/ledger.md): whether a card was enrolled
+    // for repeat charges (its token arrives later, by status), why a payment needs a person,
+    // and who settled an unclear outcome by hand and why. A checkout session's or link's own
+    // id is not a transaction id: earlier versions kept it as one, so it moves to session_id
+    // and the payment is checked at once to learn its real transaction.
+    version: 5,
+    sql: `
+ALTER TABLE payments ADD COLUMN recurring_init INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE payments ADD COLUMN attention_reason TEXT;
+ALTER TABLE operations ADD COLUMN settled_by TEXT;
+ALTER TABLE operations ADD COLUMN settled_reason TEXT;
+UPDATE payments SET session_id = COALESCE(session_id, transaction_id), transaction_id = NULL,
+  next_check_at = COALESCE(next_check_at, '1970-01-01T00:00:00.000Z')
+  WHERE kind IN ('link', 'checkout') AND transaction_id IS NOT NULL;
+`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

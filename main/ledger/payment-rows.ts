@@ -5,6 +5,8 @@ import type { LedgerState } from '../../contract/payment-states';
 import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
 
+export type AttentionReason = NonNullable<PaymentView['attentionReason']>;
+
 export type PaymentRow = {
   id: string;
   profile_id: string;
@@ -23,6 +25,8 @@ export type PaymentRow = {
   session_id: string | null;
   link_url: string | null;
   recurring_token: string | null;
+  /** 1 when the card was enrolled for repeat charges: its token comes with a later answer. */
+  recurring_init: number;
   parent_payment_id: string | null;
   auth_only: number;
   state: LedgerState;
@@ -36,6 +40,8 @@ export type PaymentRow = {
   next_check_at: string | null;
   check_attempts: number;
   needs_attention: number;
+  /** Why a person is needed: 'undecidable' (an unclear outcome no answer can settle) or 'unsettled'. */
+  attention_reason: AttentionReason | null;
   watched: number;
   last_error: string | null;
 };
@@ -54,6 +60,9 @@ export type OperationRow = {
   gateway_answer: string | null;
   created_at: string;
   completed_at: string | null;
+  /** The OS user who settled an unclear outcome by hand, and why. */
+  settled_by?: string | null;
+  settled_reason?: string | null;
 };
 
 export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView {
@@ -69,9 +78,11 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
     customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
     cardMasked: row.card_bin && row.card_last4 ? `${row.card_bin}******${row.card_last4}` : null,
     transactionId: row.transaction_id,
+    sessionId: row.session_id,
     url: row.link_url,
     authOnly: row.auth_only === 1,
-    recurringAvailable: Boolean(row.recurring_token),
+    recurringAvailable: Boolean(row.recurring_token && row.transaction_id),
+    recurringRequested: row.recurring_init === 1,
     parentPaymentId: row.parent_payment_id,
     state: row.state,
     statusWord: row.status_word,
@@ -79,6 +90,7 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
     refundedMinor: row.refunded_minor,
     operationInFlight,
     needsAttention: row.needs_attention === 1,
+    attentionReason: row.needs_attention === 1 ? row.attention_reason ?? 'unsettled' : null,
     watched: row.watched === 1,
     lastError: row.last_error,
     createdAt: row.created_at,
@@ -129,6 +141,26 @@ export function createPaymentRows(db: LedgerDb) {
     recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null) {
       db.prepare('INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, ?, ?, ?)').run(paymentId, at, outcome, statusWord, state);
     },
+    operation: (id: string) => db.prepare('SELECT * FROM operations WHERE id = ?').get(id) as OperationRow | undefined,
+    byOrderId: (profileId: string, orderId: string) => db.prepare('SELECT * FROM payments WHERE profile_id = ? AND order_id = ?').get(profileId, orderId) as PaymentRow | undefined,
+    /** A payment of this profile known by its order id or its transaction id. */
+    findKnown: (profileId: string, ref: { orderId?: string; transactionId?: string }) =>
+      db.prepare('SELECT * FROM payments WHERE profile_id = ? AND (order_id = ? OR transaction_id = ?) LIMIT 1').get(profileId, ref.orderId ?? null, ref.transactionId ?? null) as PaymentRow | undefined,
+    /**
+     * Changes whenever an operation of the payment is recorded or settled: a status answer
+     * asked for before such a change may describe the payment as it was, and is not applied.
+     */
+    operationsMark: (paymentId: string) => {
+      const mark = db.prepare("SELECT count(*) AS n, count(completed_at) AS done, sum(outcome IN ('succeeded', 'failed')) AS settled FROM operations WHERE payment_id = ?").get(paymentId) as { n: number; done: number; settled: number | null };
+      return `${mark.n}/${mark.done}/${mark.settled ?? 0}`;
+    },
+    sendingOperations: () => db.prepare("SELECT * FROM operations WHERE outcome = 'sending'").all() as OperationRow[],
+    dueForCheck: (now: string, limit: number) =>
+      db.prepare('SELECT id, profile_id FROM payments WHERE next_check_at IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(now, limit) as Array<{ id: string; profile_id: string }>,
+    operationsOf: (paymentId: string) => db.prepare('SELECT * FROM operations WHERE payment_id = ? ORDER BY created_at, rowid').all(paymentId) as OperationRow[],
+    historyOf: (paymentId: string) => db.prepare('SELECT state, status_word, source, at FROM state_history WHERE payment_id = ? ORDER BY id').all(paymentId) as Array<{ state: PaymentRow['state']; status_word: string | null; source: string; at: string }>,
+    checksOf: (paymentId: string) => db.prepare('SELECT at, outcome, status_word, state FROM status_checks WHERE payment_id = ? ORDER BY id DESC LIMIT 100').all(paymentId) as Array<{ at: string; outcome: string; status_word: string | null; state: string | null }>,
+    webhooksOf: (paymentId: string) => db.prepare('SELECT received_at, status_word, type, duplicate FROM webhooks WHERE payment_id = ? ORDER BY id').all(paymentId) as Array<{ received_at: string; status_word: string | null; type: string | null; duplicate: number }>,
   };
 }
 

@@ -2,9 +2,8 @@
 // ids; filters; sorting with a stable tie-break; and a window of rows with the total count.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { parseAmountField } from './rules';
 import { AppFailure } from '../../contract/result';
-import type { CurrencyCode } from '../../contract/money';
+import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
@@ -98,4 +97,11 @@ export function countPayments(db: LedgerDb, filter: PaymentFilter): number {
 export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset = 0, limit = -1): Generator<PaymentRow> {
   const where = buildWhere(filter);
   yield* db.prepare(`SELECT * FROM payments ${where.sql} ${orderBy(sort)} LIMIT @limit OFFSET @offset`).iterate({ ...where.params, limit, offset }) as Iterable<PaymentRow>;
+}
+
+/** An amount bound of a filter, as typed, in the filter's currency. */
+function parseAmountField(text: string, currency: CurrencyCode, field: string): number {
+  const parsed = parseAmount(text, currency);
+  if (!parsed.ok) throw new AppFailure('invalid_input', parsed.reason, { fields: { [field]: parsed.reason } });
+  return parsed.minor;
 }

@@ -56,8 +56,9 @@ export async function startWebhookReceiver(options: {
     const status = textOf(field(body, 'status')) ?? null;
     const type = textOf(field(body, 'type')) ?? null;
     const amount = textOf(field(body, 'amount')) ?? '';
-    // Duplicates are expected: the same transaction, status, type and amount is one event.
-    const dedupKey = [transactionId, status, type, amount].join('|');
+    // Duplicates are expected: the same transaction, status, type, amount and finishing time is
+    // one event (two partial refunds of the same amount are two).
+    const dedupKey = [transactionId, status, type, amount, textOf(field(body, 'finishedAt')) ?? ''].join('|');
     const payment = options.db.prepare('SELECT id FROM payments WHERE transaction_id = ? OR (order_id = ? AND profile_id = ?) LIMIT 1').get(transactionId, orderId, 'practice') as { id: string } | undefined;
     const duplicate = options.db.transaction(() => {
       const seen = options.db.prepare('SELECT 1 FROM webhooks WHERE dedup_key = ? AND duplicate = 0 LIMIT 1').get(dedupKey) !== undefined;

@@ -1,8 +1,8 @@
 // The JSON operations of the interface, on the same paths as the real gateway. Each reads its
 // body strictly (request-fields), runs the rule in the engine, and answers with the data part
 // of the envelope. Amounts go out as exact decimal JSON numbers.
-import { formatMinor } from '../../contract/money';
-import { JsonNumber, type ExactJson, type Writable } from '../gateway/exact-json';
+import type { ExactJson, Writable } from '../gateway/exact-json';
+import { operationAnswer, transactionAnswer } from './answers';
 import { s2sHash } from '../gateway/hash';
 import { gatewayOperations, type GatewayOperation } from '../gateway/operations';
 import type { PracticeEngine } from './engine';
@@ -12,29 +12,9 @@ import { customerFrom, fields, Refusal } from './request-fields';
 export type RouteContext = { body: ExactJson; apiKey: string; origin: string };
 type Route = (ctx: RouteContext) => Writable;
 
-export const money = (minor: number, tx: Transaction) => new JsonNumber(formatMinor(minor, tx.currency));
-
-export function transactionData(tx: Transaction, origin: string): Writable {
-  return {
-    transactionId: tx.transactionId,
-    orderId: tx.orderId,
-    status: tx.status,
-    amount: money(tx.amountMinor, tx),
-    currency: tx.currency,
-    capturedAmount: money(tx.capturedMinor, tx),
-    refundedAmount: money(tx.refundedMinor, tx),
-    recurringToken: tx.recurringToken,
-    cardMasked: tx.card ? `${tx.card.bin}******${tx.card.last4}` : undefined,
-    cardScheme: tx.card?.scheme,
-    reason: tx.reason,
-    redirectUrl: tx.sessionId ? `${origin}/checkout?sessionId=${tx.sessionId}` : undefined,
-    url: tx.linkId ? `${origin}/link?linkId=${tx.linkId}` : undefined,
-    createdAt: tx.createdAt,
-    updatedAt: tx.updatedAt,
-  };
-}
-
-export function createApiRoutes(engine: PracticeEngine): Record<GatewayOperation, Route> {
+export function createApiRoutes(engine: PracticeEngine, options: { extendedAnswers?: boolean } = {}): Record<GatewayOperation, Route> {
+  const extended = options.extendedAnswers ?? false;
+  const answer = (tx: Transaction, origin: string) => transactionAnswer(tx, origin, extended);
   return {
     initiateCheckout({ body, origin }) {
       const f = fields(body);
@@ -56,7 +36,9 @@ export function createApiRoutes(engine: PracticeEngine): Record<GatewayOperation
         issueDate: f.date('issueDate'),
         expireDate: f.date('expireDate'),
       });
-      return { redirectUrl: `${origin}/checkout?sessionId=${tx.sessionId}`, transactionId: tx.transactionId, orderId: tx.orderId };
+      // The session's own id, equal to the sessionId in redirectUrl (decisions §3); no transaction yet.
+      const data: Record<string, Writable> = { redirectUrl: `${origin}/checkout?sessionId=${tx.sessionId}`, id: tx.sessionId };
+      return extended ? { ...data, transactionId: tx.transactionId, orderId: tx.orderId } : data;
     },
 
     sale({ body, apiKey, origin }) {
@@ -87,7 +69,7 @@ export function createApiRoutes(engine: PracticeEngine): Record<GatewayOperation
         },
         { number: cardNumber, holder: card.required('cardHolder'), expiryMonth, expiryYear, cvv },
       );
-      const data = transactionData(tx, origin) as Record<string, Writable>;
+      const data = answer(tx, origin);
       if (outcome.result === 'challenge') data.html = challengeDocument(origin, outcome.challengeId!);
       return data;
     },
@@ -95,17 +77,17 @@ export function createApiRoutes(engine: PracticeEngine): Record<GatewayOperation
     capture({ body, origin }) {
       const f = fields(body);
       const tx = engine.find(f.required('transactionId'));
-      return transactionData(engine.capture(tx.transactionId, f.amount('amount', tx.currency)), origin);
+      return operationAnswer(engine.capture(tx.transactionId, f.amount('amount', tx.currency)), 'Capture', origin, extended);
     },
 
     void({ body, origin }) {
-      return transactionData(engine.void(fields(body).required('transactionId')), origin);
+      return operationAnswer(engine.void(fields(body).required('transactionId')), 'Void', origin, extended);
     },
 
     refund({ body, origin }) {
       const f = fields(body);
       const tx = engine.find(f.required('transactionId'));
-      return transactionData(engine.refund(tx.transactionId, f.amount('amount', tx.currency), f.string('reason', { optional: true, max: 500 })), origin);
+      return operationAnswer(engine.refund(tx.transactionId, f.amount('amount', tx.currency), f.string('reason', { optional: true, max: 500 })), 'Refund', origin, extended);
     },
 
     recurring({ body, origin }) {
@@ -122,15 +104,15 @@ export function createApiRoutes(engine: PracticeEngine): Record<GatewayOperation
         amountMinor,
         description: order.string('description', { optional: true, max: 500 }) ?? '',
       });
-      return transactionData(tx, origin);
+      return answer(tx, origin);
     },
 
     status({ body, origin }) {
       const f = fields(body);
       const orderId = f.string('orderId', { optional: true });
       const transactionId = f.string('transactionId', { optional: true });
-      if (orderId) return transactionData(engine.findOrder(orderId), origin);
-      if (transactionId) return transactionData(engine.refreshExpiry(engine.find(transactionId)), origin);
+      if (orderId) return answer(engine.findOrder(orderId), origin);
+      if (transactionId) return answer(engine.refreshExpiry(engine.find(transactionId)), origin);
       throw new Refusal(400, 'VALIDATION_ERROR', 'orderId or transactionId is required');
     },
 
@@ -151,7 +133,8 @@ export function createApiRoutes(engine: PracticeEngine): Record<GatewayOperation
         issueDate: f.date('issueDate'),
         expireDate: f.date('expireDate'),
       });
-      return { url: `${origin}/link?linkId=${tx.linkId}`, linkId: tx.linkId, transactionId: tx.transactionId, orderId: tx.orderId, status: tx.status };
+      const data: Record<string, Writable> = { url: `${origin}/link?linkId=${tx.linkId}`, id: tx.linkId };
+      return extended ? { ...data, linkId: tx.linkId, transactionId: tx.transactionId, orderId: tx.orderId, status: tx.status } : data;
     },
   };
 }

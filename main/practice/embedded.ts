@@ -20,6 +20,8 @@ export type PracticeOptions = {
   webhookSecret?: string;
   webhookRetryDelaysMs?: number[];
   now?: () => Date;
+  /** Answers with fields no public source shows (captured and refunded totals...): off by default (docs/practice-gateway.md). */
+  extendedAnswers?: boolean;
 };
 
 export type PracticeGateway = {
@@ -54,7 +56,7 @@ export async function startPracticeGateway(options: PracticeOptions): Promise<Pr
     onChange: (tx, change) => webhooks.deliver(webhookBody(tx, change, now()), faults.takeWebhook() ? 2 : 1),
   });
   const setWebhookTarget = (url: string | null) => void (webhookTarget = url);
-  const server = createPracticeServer({ store, routes: createApiRoutes(engine), pages: createPages(engine, store), faults, logger: options.logger, setWebhookTarget });
+  const server = createPracticeServer({ store, routes: createApiRoutes(engine, { extendedAnswers: options.extendedAnswers }), pages: createPages(engine, store), faults, logger: options.logger, setWebhookTarget });
   const port = await server.listen(options.port ?? 0);
 
   return {

@@ -7,7 +7,7 @@ import { stringifyExact } from '../gateway/exact-json';
 import { numericCurrency } from '../gateway/currency-numbers';
 import type { Logger } from '../log/logger';
 import type { ChangeKind } from './engine';
-import { money } from './api-routes';
+import { money } from './answers';
 import type { Transaction } from './model';
 
 export const signatureHeader = 'X-Paydesk-Signature';
@@ -22,8 +22,9 @@ export function webhookBody(tx: Transaction, change: { type: ChangeKind; amountM
     orderId: tx.orderId,
     amount: money(change.amountMinor, tx),
     currencyCode: numericCurrency[tx.currency],
-    status: tx.status,
-    type: change.type,
+    // The words the evidence shows: the change's type, Approved or Declined (EXPIRED for an expiry).
+    status: change.type === 'Expiry' ? 'EXPIRED' : tx.status === 'DECLINED' ? 'Declined' : 'Approved',
+    type: change.type === 'Expiry' ? undefined : change.type,
     createdAt: tx.createdAt,
     finishedAt: now.toISOString(),
     rrn: tx.rrn,

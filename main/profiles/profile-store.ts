@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { MethodInput, MethodOutput } from '../../contract/methods';
 import type { ConnectionCheck, ProfileView } from '../../contract/methods/profiles';
 import { AppFailure } from '../../contract/result';
-import type { EventHub } from '../api/event-hub';
+import type { EventHub } from '../core/event-hub';
 import type { GatewayConnection } from '../gateway/operations';
 import type { Logger } from '../log/logger';
 import type { KeyVault } from '../vault/key-vault';

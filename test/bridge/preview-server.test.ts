@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
-import { createEventHub } from '../../main/api/event-hub';
+import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { startPreviewServer, type PreviewServer } from '../../main/bridge/preview-server';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBulkService } from '../../main/bulk/bulk-service';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import { createMemoryLogger } from '../../main/log/logger';
-import { createEventHub } from '../../main/api/event-hub';
+import { createEventHub } from '../../main/core/event-hub';
 import type { MethodInput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 import { AppFailure } from '../../contract/result';

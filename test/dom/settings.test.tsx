@@ -7,7 +7,7 @@ import { methodNames, type PaydeskApi } from '../../contract/methods';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { appHandlers } from '../../main/api/app-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
-import { createEventHub } from '../../main/api/event-hub';
+import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
 import { absentKeychainVault, practice, tempDir } from '../profiles/support';

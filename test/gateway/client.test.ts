@@ -41,7 +41,7 @@ describe('operations', () => {
   it('sells with a frictionless card: approved and paid, exactly as the interface wants the request', async () => {
     const orderId = newOrderId();
     const result = await sale({ orderId });
-    expect(result).toMatchObject({ ok: true, value: { state: 'paid', statusWord: 'APPROVED' } });
+    expect(result).toMatchObject({ ok: true, value: { state: 'paid', statusWord: 'Approved', type: 'Purchase' } });
     const request = sent[0]!;
     expect(request.url).toBe(`${env.gateway.baseUrl}/payment-gateway/s2s/sale`);
     expect(request.headers.get('x-api-key')).toBe(env.conn.apiKey);
@@ -62,22 +62,39 @@ describe('operations', () => {
     expect(result.ok && result.value.html).toContain('<form');
   });
 
-  it('authorises, captures in parts, refunds in parts, and reports each state', async () => {
+  it('authorises, captures in parts, refunds in parts, and reads each answer by its word and type', async () => {
     const auth = await sale({ authOnly: true });
-    expect(auth).toMatchObject({ ok: true, value: { state: 'authorised' } });
+    expect(auth).toMatchObject({ ok: true, value: { state: 'authorised', statusWord: 'Approved', type: 'Authorization' } });
     const transactionId = auth.ok ? auth.value.transactionId! : '';
-    expect(await client.capture(env.conn, { transactionId, amount: sar(4_000) })).toMatchObject({ ok: true, value: { state: 'partially_captured' } });
-    expect(await client.capture(env.conn, { transactionId, amount: sar(6_050) })).toMatchObject({ ok: true, value: { state: 'paid' } });
-    expect(await client.refund(env.conn, { transactionId, amount: sar(50), reason: 'Damaged' })).toMatchObject({ ok: true, value: { state: 'partially_refunded' } });
-    expect(await client.refund(env.conn, { transactionId, amount: sar(10_000) })).toMatchObject({ ok: true, value: { state: 'refunded' } });
+    // "Approved" on a capture proves something was captured, not how much: the ledger counts.
+    expect(await client.capture(env.conn, { transactionId, amount: sar(4_000) })).toMatchObject({ ok: true, value: { state: 'partially_captured', type: 'Capture' } });
+    expect(await client.capture(env.conn, { transactionId, amount: sar(6_050) })).toMatchObject({ ok: true, value: { state: 'partially_captured', type: 'Capture' } });
+    expect(await client.refund(env.conn, { transactionId, amount: sar(50), reason: 'Damaged' })).toMatchObject({ ok: true, value: { state: 'partially_refunded', type: 'Refund' } });
+    expect(await client.refund(env.conn, { transactionId, amount: sar(10_000) })).toMatchObject({ ok: true, value: { type: 'Refund' } });
     const status = await client.status(env.conn, { transactionId });
-    expect(status).toMatchObject({ ok: true, value: { state: 'refunded', amountMinor: 10_050, capturedMinor: 10_050, refundedMinor: 10_050, currency: 'SAR' } });
+    expect(status).toMatchObject({ ok: true, value: { state: 'refunded', statusWord: 'REFUND', amountMinor: 10_050, currency: 'SAR' } });
+    // The interface and the evidence show no totals: the practice gateway sends none by default.
+    expect(status.ok && [status.value.capturedMinor, status.value.refundedMinor]).toEqual([undefined, undefined]);
+  });
+
+  it('reads captured and refunded totals where a gateway sends them (extended answers)', async () => {
+    const generous = await startTestGateway({ extendedAnswers: true });
+    try {
+      const auth = await sale({ authOnly: true }, generous.conn);
+      const transactionId = auth.ok ? auth.value.transactionId! : '';
+      await client.capture(generous.conn, { transactionId, amount: sar(4_000) });
+      await client.refund(generous.conn, { transactionId, amount: sar(1_000), reason: 'Part' });
+      expect(await client.status(generous.conn, { transactionId })).toMatchObject({ ok: true, value: { state: 'partially_refunded', capturedMinor: 4_000, refundedMinor: 1_000, currency: 'SAR' } });
+    } finally {
+      await generous.gateway.close();
+    }
   });
 
   it('voids an authorisation', async () => {
     const auth = await sale({ authOnly: true });
     const transactionId = auth.ok ? auth.value.transactionId! : '';
     expect(await client.void(env.conn, { transactionId })).toMatchObject({ ok: true, value: { state: 'voided' } });
+    expect(await client.status(env.conn, { transactionId })).toMatchObject({ ok: true, value: { state: 'voided', statusWord: 'VOID', type: 'Void' } });
   });
 
   it('charges a stored card with the recurring token of a first payment', async () => {
@@ -99,14 +116,20 @@ describe('operations', () => {
     expect(result.value.sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(new URL(result.value.redirectUrl).searchParams.get('sessionId')).toBe(result.value.sessionId);
     expect(JSON.parse(sent[0]!.body)).toMatchObject({ customerDetails: { idNumber: '1000000001' }, auth: 'N', address: { country: 'SA' } });
-    expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'pending' } });
+    // A session's own id is not a transaction: the answer names none until a card is used.
+    expect(result.value).not.toHaveProperty('transactionId');
+    const status = await client.status(env.conn, { orderId });
+    expect(status).toMatchObject({ ok: true, value: { state: 'pending', statusWord: 'ACTIVE' } });
+    expect(status.ok && status.value.transactionId).toBeUndefined();
   });
 
   it('creates a payment link that starts unpaid', async () => {
     const orderId = newOrderId('INV');
     const result = await client.createPaymentLink(env.conn, { orderId, amount: sar(20_000), description: 'Invoice 7', customer: testCustomer, ...redirects });
     expect(result.ok && result.value.url).toMatch(/\/link\?linkId=/);
-    expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'pending', statusWord: 'UNPAID' } });
+    expect(result.ok && result.value.linkId).toMatch(/^lnk_/);
+    expect(result.value).not.toHaveProperty('transactionId');
+    expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'pending', statusWord: 'ACTIVE' } });
   });
 
   it.each([
@@ -119,7 +142,7 @@ describe('operations', () => {
     const result = await sale({ orderId, amount: { minor, currency } });
     expect(result.ok).toBe(true);
     expect(sent[0]!.body).toContain(`"amount":${wire},`);
-    expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { amountMinor: minor, capturedMinor: minor, currency } });
+    expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'paid', amountMinor: minor, currency } });
   });
 });
 

@@ -3,12 +3,12 @@
 // Paydesk does after a crash: marks interrupted sends unknown and settles them by status.
 // Env: DATA_DIR, BASE_URL, API_KEY, MODE ("run" or "reconcile").
 import { openLedgerDb } from '../../main/ledger/database';
-import { createPaymentsService } from '../../main/ledger/payments-service';
+import { createPaymentsService } from '../../main/payments/payments-service';
 import { paymentHandlers } from '../../main/api/payment-handlers';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
-import { createEventHub } from '../../main/api/event-hub';
+import { createEventHub } from '../../main/core/event-hub';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import type { PaymentRow } from '../../main/ledger/payment-rows';
 import { formatMinor } from '../../contract/money';
@@ -29,7 +29,7 @@ const service = createPaymentsService({
   connectionFor: async () => conn,
   requireConfirmation: requireProductionConfirmation,
 });
-const handlers = createHandlers(paymentHandlers({ service, client, db }) as unknown as Implementations, logger) as unknown as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>;
+const handlers = createHandlers(paymentHandlers({ service }) as unknown as Implementations, logger) as unknown as Record<string, (input: unknown, ctx: unknown) => Promise<unknown>>;
 const ctx = { transport: 'direct', osUser: 'crash-test' };
 
 async function reconcileEverything() {
@@ -65,7 +65,24 @@ async function step() {
   }
 }
 
+/**
+ * What a person does for an unclear capture, refund or void that status answers could not
+ * decide (no totals in them): look at the gateway's own records (its dashboard) and settle it.
+ */
+async function settleFromDashboard() {
+  const answer = await fetch(`${env.BASE_URL}/_practice/records`, { headers: { 'X-API-KEY': env.API_KEY! } });
+  const records = (await answer.json()).data as Array<{ operation: string; transactionId?: string }>;
+  const undecided = db.prepare("SELECT o.id, o.kind, o.payment_id, p.transaction_id FROM operations o JOIN payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' AND o.kind <> 'create'").all() as Array<{ id: string; kind: string; payment_id: string; transaction_id: string }>;
+  for (const op of undecided) {
+    const atGateway = records.filter((r) => r.operation === op.kind && r.transactionId === op.transaction_id).length;
+    const known = (db.prepare("SELECT count(*) AS n FROM operations WHERE payment_id = ? AND kind = ? AND outcome = 'succeeded'").get(op.payment_id, op.kind) as { n: number }).n;
+    const result = await handlers.settleOperation!({ paymentId: op.payment_id, operationId: op.id, happened: atGateway > known, reason: 'Crash test: the gateway’s own records' }, ctx) as { ok: boolean };
+    if (!result.ok) throw new Error(`could not settle ${op.kind} by hand: ${JSON.stringify(result)}`);
+  }
+}
+
 await reconcileEverything();
+if (env.MODE === 'reconcile') await settleFromDashboard();
 process.stdout.write('ready\n');
 if (env.MODE === 'reconcile') {
   db.close();

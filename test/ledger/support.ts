@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
-import { createPaymentsService, type ActiveGateway } from '../../main/ledger/payments-service';
+import { createPaymentsService, type ActiveGateway } from '../../main/payments/payments-service';
+import { createReports } from '../../main/payments/reports';
+import { reportHandlers } from '../../main/api/report-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
-import { createEventHub } from '../../main/api/event-hub';
+import { createEventHub } from '../../main/core/event-hub';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import { startTestGateway } from '../support/practice';
 import type { AppEvent } from '../../contract/events';
@@ -28,7 +30,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
   });
-  const handlers = createHandlers(paymentHandlers({ service, client, db, now: options.now }) as unknown as Implementations, practice.logger);
+  const handlers = createHandlers({ ...paymentHandlers({ service }), ...reportHandlers({ reports: createReports({ db, rows: service.rows, now: options.now }) }) } as unknown as Implementations, practice.logger);
   const ctx = { transport: 'direct' as const, osUser: 'tester' };
   return {
     dir, db, service, handlers, ctx, practice, events: seen,

@@ -40,7 +40,7 @@ describe('practice webhooks', () => {
     expect(paid.status).toBe(303);
     await t.practice.gateway.webhooksIdle();
     await waitFor(() => (t.db.prepare('SELECT state FROM payments WHERE id = ?').get(created.value.id) as { state: string }).state === 'paid');
-    expect(t.db.prepare('SELECT status_word, type, duplicate FROM webhooks WHERE payment_id = ?').all(created.value.id)).toEqual([{ status_word: 'PAID', type: 'Purchase', duplicate: 0 }]);
+    expect(t.db.prepare('SELECT status_word, type, duplicate FROM webhooks WHERE payment_id = ?').all(created.value.id)).toEqual([{ status_word: 'Approved', type: 'Purchase', duplicate: 0 }]);
   });
 
   it('records a duplicate delivery as a duplicate and acts on it once', async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
+import { s2sHash } from '../../main/gateway/hash';
 import { approveCard, challengeCard, newOrderId, redirects, startTestGateway, testCustomer } from '../support/practice';
 
 const client = createGatewayClient({ logger: createMemoryLogger(), sleep: async () => {} });
@@ -159,7 +160,8 @@ describe('hosted pages', () => {
   it('applies the default dates (today, +7 days) and will not take payment after expiry', async () => {
     const { orderId, sessionId, url } = await checkout();
     const raw = await (await post('/payment-gateway/status', { orderId })).json();
-    expect(raw.data.status).toBe('PENDING');
+    expect(raw.data.status).toBe('ACTIVE'); // a checkout still open: no transaction yet
+    expect(raw.data.transactionId).toBeUndefined();
     day = new Date('2026-11-30T23:59:00Z'); // issue day + 7: still open
     expect(await (await fetch(url)).text()).toContain('Card number');
     day = new Date('2026-12-01T00:01:00Z');
@@ -185,6 +187,48 @@ describe('hosted pages', () => {
     const orderId = newOrderId('INV');
     await client.createPaymentLink(env.conn, { orderId, amount: sar(100), description: 'Old', customer: testCustomer, ...redirects, issueDate: '2026-11-01', expireDate: '2026-11-02' });
     expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'expired' } });
+  });
+});
+
+describe('answers as documented', () => {
+  // Every field the interface or the public evidence shows in an answer (decisions §3, §4), and no other.
+  const documented = new Set(['redirectUrl', 'id', 'url', 'transactionId', 'orderId', 'status', 'type', 'amount', 'currencyCode', 'rrn', 'recurringToken', 'reason', 'html']);
+  const dataOf = async (path: string, body: unknown) => {
+    const answer = await (await post(path, body)).json();
+    expect(Object.keys(answer).sort()).toEqual(['code', 'data', 'errorCode', 'message']);
+    return answer.data as Record<string, unknown>;
+  };
+  const undocumented = (data: Record<string, unknown>) => Object.keys(data).filter((name) => !documented.has(name));
+
+  it('by default sends no field the interface and its evidence do not show: no totals, no card, no dates', async () => {
+    const sale = { orderId: newOrderId(), amount: 25, currency: 'SAR', paymentMethod: 'card', auth: 'Y', recurringInit: 'Y', customer: testCustomer, ...redirects,
+      card: { cardNumber: '5123450000000008', cardHolder: 'LAYLA', cardExpiryMonth: '01', cardExpiryYear: '2039', cardCvv: '100' }, hash: s2sHash(testCustomer.email, env.conn.apiKey, '5123450000000008') };
+    const sold = await dataOf('/payment-gateway/s2s/sale', sale);
+    const transactionId = sold.transactionId as string;
+    const answers = [
+      sold,
+      await dataOf('/payment-gateway/s2s/capture', { transactionId, amount: 10 }),
+      await dataOf('/payment-gateway/s2s/refund', { transactionId, amount: 5, reason: 'Part' }),
+      await dataOf('/payment-gateway/status', { transactionId }),
+      await dataOf('/payment-gateway/status', { orderId: sale.orderId }),
+      await dataOf('/payment-gateway/s2s/recurring', { transactionId, recurringToken: sold.recurringToken, amount: 3, order: { number: newOrderId(), amount: 3, currency: 'SAR', description: 'Again' } }),
+      await dataOf('/payment-gateway/initiate', { orderId: newOrderId(), amount: 5, currency: 'SAR', customerDetails: testCustomer, auth: 'N', ...redirects }),
+      await dataOf('/payment-links', { orderId: newOrderId(), amount: 5, currency: 'SAR', description: 'X', customerDetails: testCustomer, ...redirects }),
+    ];
+    for (const data of answers) expect(undocumented(data)).toEqual([]);
+    expect(answers[3]).toMatchObject({ status: 'Approved', type: 'Refund', currencyCode: '682', recurringToken: sold.recurringToken });
+  });
+
+  it('sends totals and other extra fields only when asked to (extendedAnswers)', async () => {
+    const generous = await startTestGateway({ extendedAnswers: true });
+    try {
+      const orderId = newOrderId();
+      await client.sale(generous.conn, { orderId, amount: sar(100), authOnly: false, card: approveCard, customer: testCustomer, ...redirects });
+      const answer = await (await fetch(`${generous.gateway.baseUrl}/payment-gateway/status`, { method: 'POST', headers: { 'X-API-KEY': generous.conn.apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ orderId }) })).json();
+      expect(answer.data).toMatchObject({ capturedAmount: 1, refundedAmount: 0, currency: 'SAR' });
+    } finally {
+      await generous.gateway.close();
+    }
   });
 });
 
@@ -220,7 +264,7 @@ describe('webhooks', () => {
     const { body, signature } = received[0]!;
     expect(signature).toBe(createHmac('sha256', env.gateway.webhookSecret).update(body).digest('hex'));
     expect(body).toContain('"amount":1.005');
-    expect(JSON.parse(body)).toMatchObject({ orderId, currencyCode: '414', status: 'APPROVED', type: 'Purchase', cardScheme: 'MASTERCARD', transactionId: expect.any(String), finishedAt: expect.any(String) });
+    expect(JSON.parse(body)).toMatchObject({ orderId, currencyCode: '414', status: 'Approved', type: 'Purchase', cardScheme: 'MASTERCARD', transactionId: expect.any(String), finishedAt: expect.any(String) });
   });
 
   it('retries up to 3 times until answered 200', async () => {
@@ -242,7 +286,7 @@ describe('webhooks', () => {
     await env.gateway.webhooksIdle();
     expect(received).toHaveLength(2);
     expect(received[0]!.body).toBe(received[1]!.body);
-    expect(JSON.parse(received[0]!.body)).toMatchObject({ status: 'AUTHORIZED', type: 'Authorization' });
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ status: 'Approved', type: 'Authorization' });
   });
 });
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
 import { appHandlers } from '../../main/api/app-handlers';
-import { createEventHub } from '../../main/api/event-hub';
+import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore, type ProfileStoreDeps } from '../../main/profiles/profile-store';
 import { createKeyVault, type KeyVault } from '../../main/vault/key-vault';

@@ -1,0 +1,144 @@
+// Capture, void and refund: the rules checked and the intent recorded in one transaction,
+// then sent once. The gateway's confirmation moves the ledger's totals (money-state.ts); an
+// unclear outcome blocks the payment until a status answer or a person settles it.
+import { randomUUID } from 'node:crypto';
+import type { PaymentView } from '../../contract/methods/payments';
+import type { ProductionConfirmation } from '../../contract/methods/profiles';
+
+import { AppFailure } from '../../contract/result';
+import type { CallContext } from '../core/call-context';
+import type { GatewayResult } from '../gateway/client';
+import { toAppFailure } from '../gateway/errors';
+import type { StatusOutcome } from '../gateway/requests';
+import type { OperationRow, PaymentRow } from '../ledger/payment-rows';
+import { afterConfirmed } from './money-state';
+import type { PaymentsCore } from './payments-core';
+import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
+import { cleanText } from './validate-input';
+import { evidenceOf } from './status-answer';
+
+export type MoneyKind = 'capture' | 'void' | 'refund';
+/** `amount` is the text a person typed, read against the payment's own currency. */
+export type MoneyRequest = { paymentId: string; kind: MoneyKind; amount?: string; currency?: string; reason?: string; confirm?: ProductionConfirmation };
+
+/** The gateway answered 200 but said the operation itself was declined: nothing moved. */
+function declinedIn(payment: PaymentRow, kind: MoneyKind, value: StatusOutcome): string | undefined {
+  const evidence = evidenceOf(payment, value);
+  if (evidence.failedOperation === kind || evidence.state === 'declined') return value.reason ?? value.statusWord ?? 'declined';
+  return undefined;
+}
+
+export function createMoneyOperations(core: PaymentsCore) {
+  const { rows, deps } = core;
+
+  /** The money a confirmed (or settled-as-done) operation moves, applied to the payment. */
+  function applyDone(payment: PaymentRow, op: Pick<OperationRow, 'kind' | 'amount_minor' | 'base_minor'>, source: string, at: string): PaymentRow {
+    if (op.kind === 'create') return payment;
+    return rows.update(payment.id, afterConfirmed(payment, op.kind, op.amount_minor ?? 0, op.base_minor ?? null), source, at);
+  }
+
+  async function moneyOperation(ctx: CallContext, request: MoneyRequest): Promise<PaymentView> {
+    const gateway = await deps.active();
+    const payment = core.mustGet(request.paymentId);
+    const input = {
+      ...request,
+      amountMinor: request.amount === undefined ? undefined : parseAmountField(request.amount, payment.currency),
+      reason: request.kind === 'refund' ? cleanText(request.reason ?? '', 'reason', 'a reason for the refund', { max: 500 }) : request.reason?.trim() || undefined,
+    };
+    if (payment.profile_id !== gateway.profile.id) {
+      throw new AppFailure('rule_violation', 'This payment was made on another profile. Switch to that profile to act on it.');
+    }
+    deps.requireConfirmation(gateway.profile, input.confirm);
+    if (core.inFlight.has(payment.id)) throw new AppFailure('busy', 'Another operation on this payment is in progress. Wait for it to finish.');
+    core.inFlight.add(payment.id);
+    try {
+      const opId = randomUUID();
+      const at = core.now().toISOString();
+      const transactionId = deps.db.transaction(() => {
+        const current = core.mustGet(payment.id);
+        const open = rows.openOperations(current.id);
+        requireNoOpenOperation(open);
+        if (input.currency !== undefined) requireSameCurrency(current, input.currency);
+        const id = requireTransactionId(current);
+        if (input.kind === 'capture') checkCapture(current, input.amountMinor!);
+        if (input.kind === 'void') checkVoid(current);
+        if (input.kind === 'refund') checkRefund(current, input.amountMinor!, input.reason ?? '', open);
+        const base = input.kind === 'capture' ? current.captured_minor : input.kind === 'refund' ? current.refunded_minor : null;
+        rows.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: base, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+        return id;
+      }).immediate();
+      core.changed(payment.id);
+
+      const money = { minor: input.amountMinor ?? 0, currency: payment.currency };
+      const result: GatewayResult<StatusOutcome> =
+        input.kind === 'capture' ? await deps.client.capture(gateway.conn, { transactionId, amount: money })
+        : input.kind === 'void' ? await deps.client.void(gateway.conn, { transactionId })
+        : await deps.client.refund(gateway.conn, { transactionId, amount: money, reason: input.reason });
+
+      const doneAt = core.now();
+      const done = doneAt.toISOString();
+      let failure: AppFailure | undefined;
+      const view = deps.db.transaction(() => {
+        let current = core.mustGet(payment.id);
+        const auditExtra = { amountMinor: input.amountMinor ?? null, reason: input.reason ?? null };
+        const declined = result.ok ? declinedIn(current, input.kind, result.value) : undefined;
+        if (result.ok && declined === undefined) {
+          current = applyDone(current, rows.operation(opId)!, input.kind, done);
+          rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
+          core.audit(ctx, current, input.kind, 'succeeded', auditExtra);
+        } else if (!result.ok && result.error.mayHaveHappened) {
+          current = rows.update(current.id, { last_error: result.error.message }, input.kind, done);
+          rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+          core.audit(ctx, current, input.kind, 'outcome_unknown', auditExtra);
+        } else {
+          const message = result.ok ? `The gateway declined the ${input.kind}: ${declined}.` : result.error.message;
+          rows.completeOperation(opId, { outcome: 'failed', error_code: result.ok ? 'declined' : result.error.kind, error_message: message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+          core.audit(ctx, current, input.kind, `failed: ${result.ok ? 'declined' : result.error.kind}`, auditExtra);
+          if (input.kind === 'refund') core.notify('error', current.id, `A refund on ${current.order_id} failed: ${message}`);
+          failure = result.ok ? new AppFailure('request_rejected', message) : toAppFailure(result.error);
+        }
+        return rows.view(core.schedule(current, doneAt, 0));
+      }).immediate();
+      core.changed(payment.id);
+      if (failure) throw failure;
+      return view;
+    } finally {
+      core.inFlight.delete(payment.id);
+    }
+  }
+
+  /**
+   * A person checked the gateway's dashboard and says whether an unclear capture, refund or
+   * void went through. Allowed only once status answers could not decide it (the payment
+   * needs attention); recorded with the OS user, time and reason, in the audit log too.
+   * Nothing is sent to the gateway.
+   */
+  function settleByHand(ctx: CallContext, input: { paymentId: string; operationId: string; happened: boolean; reason: string }): PaymentView {
+    const reason = input.reason.trim();
+    if (!reason) throw new AppFailure('invalid_input', 'Say how you know, for example what the gateway’s dashboard shows.', { fields: { reason: 'Say how you know.' } });
+    if (core.inFlight.has(input.paymentId)) throw new AppFailure('busy', 'A status check or operation on this payment is under way. Try again in a moment.');
+    const doneAt = core.now();
+    const done = doneAt.toISOString();
+    const view = deps.db.transaction(() => {
+      let payment = core.mustGet(input.paymentId);
+      const op = rows.operation(input.operationId);
+      if (!op || op.payment_id !== payment.id) throw new AppFailure('not_found', 'This payment has no such operation.');
+      if (op.outcome !== 'unknown' || op.kind === 'create') throw new AppFailure('rule_violation', 'Only a capture, refund or void whose outcome is unknown can be settled by hand.');
+      if (payment.needs_attention !== 1) throw new AppFailure('rule_violation', 'Check the payment’s status first: settle by hand only what the gateway’s answers cannot decide.');
+      rows.completeOperation(op.id, {
+        outcome: input.happened ? 'succeeded' : 'failed', error_code: input.happened ? null : 'not_processed',
+        error_message: input.happened ? null : 'Settled by hand: it did not go through.', completed_at: done, settled_by: ctx.osUser, settled_reason: reason,
+      }, ['unknown']);
+      if (input.happened) payment = applyDone(payment, op, 'settled_by_hand', done);
+      payment = rows.update(payment.id, { last_error: null, attention_reason: null }, 'settled_by_hand', done);
+      core.audit(ctx, payment, `settle_${op.kind}`, input.happened ? 'went_through' : 'did_not_go_through', { amountMinor: op.amount_minor, reason });
+      return rows.view(core.schedule(payment, doneAt, 0));
+    }).immediate();
+    core.changed(input.paymentId);
+    deps.logger.info('An unclear operation was settled by hand', { kind: 'settle', happened: input.happened });
+    return view;
+  }
+
+  return { moneyOperation, settleByHand, applyDone };
+}
+

@@ -1,0 +1,109 @@
+// New payments: payment links, checkout sessions, card sales (virtual terminal) and recurring
+// charges. Each checks its input, builds the gateway request and goes through the create
+// path, which records it before sending it.
+import type { MethodParsedInput } from '../../contract/methods';
+import type { PaymentView } from '../../contract/methods/payments';
+import type { CurrencyCode } from '../../contract/money';
+import { AppFailure } from '../../contract/result';
+import type { CallContext } from '../core/call-context';
+import { newOrderId } from './order-ids';
+import type { PaymentsCore } from './payments-core';
+import type { CreatePayment } from './record-create';
+import { parseAmountField } from './rules';
+import { statusChanges } from './status-answer';
+import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, cleanUrl } from './validate-input';
+
+export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
+  const { deps } = core;
+  const orderIdOf = (typed: string | undefined) => cleanOrderId(typed) ?? newOrderId(core.now());
+
+  async function createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext): Promise<PaymentView> {
+    const gateway = await deps.active();
+    deps.requireConfirmation(gateway.profile, input.confirm);
+    const currency = input.currency as CurrencyCode;
+    const amountMinor = parseAmountField(input.amount, currency);
+    const customer = cleanCustomer(input.customer);
+    const description = cleanText(input.description, 'description', 'a description', { max: 500 });
+    const request = {
+      amount: { minor: amountMinor, currency }, description, customer,
+      issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
+      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
+      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
+    };
+    if (request.issueDate && request.expireDate && request.expireDate < request.issueDate) {
+      throw new AppFailure('invalid_input', 'The expiry date is before the issue date.', { fields: { expireDate: 'The expiry date is before the issue date.' } });
+    }
+    const { view } = await create(ctx, gateway, { kind: 'link', orderId: orderIdOf(input.orderId), amountMinor, currency, description, customer },
+      (id) => deps.client.createPaymentLink(gateway.conn, { ...request, orderId: id }),
+      // The link's own id is not a transaction: that comes with the status answer once it is paid.
+      (value) => ({ state: 'pending', link_url: value.url, session_id: value.linkId ?? null }));
+    return view;
+  }
+
+  async function createCheckout(input: MethodParsedInput<'createCheckoutSession'>, ctx: CallContext): Promise<PaymentView> {
+    const gateway = await deps.active();
+    deps.requireConfirmation(gateway.profile, input.confirm);
+    const currency = input.currency as CurrencyCode;
+    const amountMinor = parseAmountField(input.amount, currency);
+    const optional = (value: string | undefined, field: string, label: string) => (value?.trim() ? cleanText(value, field, label, { max: 60 }) : undefined);
+    const customer = { ...cleanCustomer(input.customer), idType: optional(input.customer.idType, 'customer.idType', 'the ID type'), idNumber: optional(input.customer.idNumber, 'customer.idNumber', 'the ID number'), taxNumber: optional(input.customer.taxNumber, 'customer.taxNumber', 'the tax number') };
+    const country = input.address?.country?.trim().toUpperCase();
+    if (country && !/^[A-Z]{2}$/.test(country)) throw new AppFailure('invalid_input', 'Use the two-letter country code, like SA.', { fields: { 'address.country': 'Use the two-letter country code, like SA.' } });
+    const address = input.address ? { ...input.address, country: country || undefined } : undefined;
+    const request = {
+      amount: { minor: amountMinor, currency }, customer, address, authOnly: input.authOnly, recurringInit: input.recurringInit,
+      issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
+      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
+      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
+    };
+    const { view } = await create(ctx, gateway, { kind: 'checkout', orderId: orderIdOf(input.orderId), amountMinor, currency, customer, authOnly: input.authOnly, recurringInit: input.recurringInit },
+      (id) => deps.client.initiateCheckout(gateway.conn, { ...request, orderId: id }),
+      (value) => ({ state: 'pending', link_url: value.redirectUrl, session_id: value.sessionId ?? null }));
+    return view;
+  }
+
+  async function chargeCard(input: MethodParsedInput<'chargeCard'>, ctx: CallContext): Promise<{ payment: PaymentView; challengeHtml: string | null }> {
+    const gateway = await deps.active();
+    deps.requireConfirmation(gateway.profile, input.confirm);
+    const currency = input.currency as CurrencyCode;
+    const amountMinor = parseAmountField(input.amount, currency);
+    const customer = cleanCustomer(input.customer);
+    const card = cleanCard(input.card, core.now());
+    const urls = {
+      successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
+      failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
+    };
+    const recurringInit = input.recurringInit ?? false;
+    const { view, value } = await create(
+      ctx, gateway,
+      { kind: 'sale', orderId: orderIdOf(input.orderId), amountMinor, currency, customer, authOnly: input.authOnly, recurringInit, card: { bin: card.number.slice(0, 6), last4: card.number.slice(-4) } },
+      (id) => deps.client.sale(gateway.conn, { orderId: id, amount: { minor: amountMinor, currency }, authOnly: input.authOnly, recurringInit, card, customer, ...urls }),
+      (outcome, payment) => statusChanges(payment, outcome),
+    );
+    return { payment: view, challengeHtml: value?.html ?? null };
+  }
+
+  async function chargeRecurring(input: MethodParsedInput<'chargeRecurring'>, ctx: CallContext): Promise<PaymentView> {
+    const gateway = await deps.active();
+    deps.requireConfirmation(gateway.profile, input.confirm);
+    const parent = core.mustGet(input.paymentId);
+    if (!parent.recurring_token || !parent.transaction_id) {
+      throw new AppFailure('rule_violation', parent.recurring_init ? 'The gateway has not sent this card’s token for repeat charges yet. Check status first.' : 'This payment was not made with recurring charges enabled.');
+    }
+    if (parent.profile_id !== gateway.profile.id) throw new AppFailure('rule_violation', 'This payment was made on another profile. Switch to that profile to charge it again.');
+    if (input.currency !== parent.currency) throw new AppFailure('rule_violation', `Recurring charges of this card are in ${parent.currency}.`, { fields: { currency: `Use ${parent.currency}.` } });
+    const amountMinor = parseAmountField(input.amount, parent.currency);
+    const description = cleanText(input.description, 'description', 'a description', { max: 500 });
+    const customer = parent.customer_name ? { name: parent.customer_name, email: parent.customer_email ?? '', phone: parent.customer_phone ?? '' } : undefined;
+    const card = parent.card_bin && parent.card_last4 ? { bin: parent.card_bin, last4: parent.card_last4 } : undefined;
+    const { view } = await create(
+      ctx, gateway,
+      { kind: 'recurring', orderId: orderIdOf(input.orderId), amountMinor, currency: parent.currency, description, parentPaymentId: parent.id, customer, card },
+      (id) => deps.client.recurring(gateway.conn, { transactionId: parent.transaction_id!, recurringToken: parent.recurring_token!, orderId: id, amount: { minor: amountMinor, currency: parent.currency }, description }),
+      (outcome, payment) => statusChanges(payment, outcome),
+    );
+    return view;
+  }
+
+  return { createLink, createCheckout, chargeCard, chargeRecurring };
+}

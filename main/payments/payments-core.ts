@@ -1,0 +1,98 @@
+// What every part of the payments service shares: its dependencies, the ledger's rows, the
+// in-process lock, events, the audit trail of each move, and the check schedule.
+import type { Environment } from '../../contract/methods/app';
+import type { ProductionConfirmation } from '../../contract/methods/profiles';
+import { settledStates } from '../../contract/payment-states';
+import { AppFailure } from '../../contract/result';
+import type { CallContext } from '../core/call-context';
+import type { EventHub } from '../core/event-hub';
+import type { GatewayClient } from '../gateway/client';
+import type { GatewayConnection } from '../gateway/operations';
+import type { Logger } from '../log/logger';
+import { appendAudit } from '../ledger/audit-log';
+import type { LedgerDb } from '../ledger/database';
+import { createPaymentRows, type AttentionReason, type PaymentRow } from '../ledger/payment-rows';
+import { attentionAfter, nextCheckAt } from './schedule';
+
+export type ActiveGateway = {
+  profile: { id: string; name: string; environment: Environment };
+  conn: GatewayConnection;
+  /** Where customers go after paying, when a form leaves it empty. */
+  defaults?: { successUrl?: string | null; failureUrl?: string | null };
+};
+
+export type PaymentsDeps = {
+  db: LedgerDb;
+  client: GatewayClient;
+  logger: Logger;
+  events: EventHub;
+  now?: () => Date;
+  /** The active profile and its connection; throws AppFailure (e.g. key_missing) when it cannot be used. */
+  active(): Promise<ActiveGateway>;
+  /** The connection of any profile, for re-checking payments made on it; undefined when it has no key. */
+  connectionFor(profileId: string): Promise<GatewayConnection | undefined>;
+  requireConfirmation(profile: ActiveGateway['profile'], confirm: ProductionConfirmation | undefined): void;
+};
+
+const tookMoney = new Set<PaymentRow['state']>(['authorised', 'partially_captured', 'paid', 'partially_refunded']);
+
+export function createPaymentsCore(deps: PaymentsDeps) {
+  const now = deps.now ?? (() => new Date());
+  const rows = createPaymentRows(deps.db);
+  /** Payments with a call of this process on the wire: one at a time, and status answers wait. */
+  const inFlight = new Set<string>();
+
+  function mustGet(paymentId: string): PaymentRow {
+    const payment = rows.get(paymentId);
+    if (!payment) throw new AppFailure('not_found', 'There is no such payment in the ledger.');
+    return payment;
+  }
+
+  /** Settled: nothing to wait for but a person's action (its transaction and card token known where it needs them). */
+  function isSettled(payment: PaymentRow, open: number): boolean {
+    if (!settledStates.has(payment.state) || open > 0) return false;
+    if (tookMoney.has(payment.state) && !payment.transaction_id) return false;
+    return !(payment.recurring_init === 1 && !payment.recurring_token && tookMoney.has(payment.state));
+  }
+
+  /**
+   * Schedules the next status check, or none once settled. An unclear capture, refund or void
+   * that an answer could not decide waits for a person at once; anything else after
+   * `attentionAfter` checks without a settled answer.
+   */
+  function schedule(payment: PaymentRow, at: Date, attempts: number, undecided = false): PaymentRow {
+    const open = rows.openOperations(payment.id);
+    const settled = isSettled(payment, open.length);
+    const unclearMove = open.some((op) => op.outcome === 'unknown' && op.kind !== 'create');
+    const reason: AttentionReason | null = settled ? null
+      : unclearMove && (undecided || payment.attention_reason === 'undecidable') ? 'undecidable'
+      : attempts >= attentionAfter ? 'unsettled' : null;
+    return rows.update(payment.id, {
+      next_check_at: settled ? null : nextCheckAt(at, attempts),
+      check_attempts: settled ? 0 : attempts,
+      needs_attention: reason ? 1 : 0,
+      attention_reason: reason,
+    }, 'schedule', at.toISOString());
+  }
+
+  function audit(ctx: Pick<CallContext, 'osUser'>, payment: PaymentRow, action: string, result: string, extra: { amountMinor?: number | null; reason?: string | null } = {}) {
+    appendAudit(deps.db, {
+      osUser: ctx.osUser, profileId: payment.profile_id, environment: payment.environment, action, paymentId: payment.id, orderId: payment.order_id,
+      amountMinor: extra.amountMinor === undefined ? payment.amount_minor : extra.amountMinor, currency: payment.currency, reason: extra.reason ?? null, result,
+    }, now().toISOString());
+  }
+
+  return {
+    deps,
+    rows,
+    now,
+    inFlight,
+    mustGet,
+    schedule,
+    audit,
+    changed: (...ids: string[]) => deps.events.emit({ type: 'payments.changed', paymentIds: ids }),
+    notify: (level: 'info' | 'error', paymentId: string, message: string) => deps.events.emit({ type: 'notification', level, paymentId, message }),
+  };
+}
+
+export type PaymentsCore = ReturnType<typeof createPaymentsCore>;

@@ -1,0 +1,76 @@
+// The payments service: the application layer between the handlers and the ledger. Every
+// money-moving or creating call goes through here: recorded before it is sent, completed by
+// the answer, settled by a status query (or, where no answer can decide, by a person), never
+// resent blindly; one operation per payment at a time. Handlers only parse, call and answer.
+import type { MethodOutput } from '../../contract/methods';
+import type { PaymentView } from '../../contract/methods/payments';
+import { AppFailure } from '../../contract/result';
+import type { CallContext } from '../core/call-context';
+import { createMoneyOperations } from './money-operations';
+import { createNewPayments } from './new-payments';
+import { createPaymentsCore, type PaymentsDeps } from './payments-core';
+import { createRecorder } from './record-create';
+import { createStatusChecks } from './status-checks';
+
+export type { ActiveGateway, PaymentsDeps } from './payments-core';
+export type { NewPayment } from './record-create';
+
+export function createPaymentsService(deps: PaymentsDeps) {
+  const core = createPaymentsCore(deps);
+  const { rows } = core;
+  const create = createRecorder(core);
+  const money = createMoneyOperations(core);
+  const checks = createStatusChecks(core, money);
+  const auditView = (ctx: CallContext, view: PaymentView, action: string) =>
+    core.audit(ctx, core.mustGet(view.id), action, view.state);
+
+  return {
+    rows,
+    active: () => deps.active(),
+    create,
+    ...createNewPayments(core, create),
+    moneyOperation: money.moneyOperation,
+    settleByHand: money.settleByHand,
+    refresh: checks.refresh,
+    markInterrupted: checks.markInterrupted,
+    reconcileDue: checks.reconcileDue,
+
+    /** A person asked for the status: recorded in the audit log with the state it found. */
+    async checkStatus(ctx: CallContext, paymentId: string): Promise<PaymentView> {
+      const view = await checks.refresh(paymentId, 'status');
+      auditView(ctx, view, 'status_check');
+      return view;
+    },
+
+    async lookup(ctx: CallContext, input: { orderId?: string; transactionId?: string }): Promise<PaymentView> {
+      const orderId = input.orderId?.trim();
+      const transactionId = input.transactionId?.trim();
+      if (!orderId && !transactionId) throw new AppFailure('invalid_input', 'Enter an order id or a transaction id.', { fields: { orderId: 'Enter an order id or a transaction id.' } });
+      const view = await checks.lookup(ctx, orderId ? { orderId } : { transactionId: transactionId! });
+      auditView(ctx, view, 'lookup');
+      return view;
+    },
+
+    watch(paymentId: string, watched: boolean): PaymentView {
+      core.mustGet(paymentId);
+      return rows.view(rows.update(paymentId, { watched: watched ? 1 : 0 }, 'watch', core.now().toISOString()));
+    },
+
+    detail(paymentId: string): MethodOutput<'getPayment'> {
+      const payment = core.mustGet(paymentId);
+      return {
+        payment: rows.view(payment),
+        operations: rows.operationsOf(payment.id).map((op) => ({
+          id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, outcome: op.outcome, errorCode: op.error_code,
+          errorMessage: op.error_message, gatewayAnswer: op.gateway_answer, createdAt: op.created_at, completedAt: op.completed_at,
+          settledBy: op.settled_by ?? null, settledReason: op.settled_reason ?? null,
+        })),
+        history: rows.historyOf(payment.id).map((h) => ({ state: h.state, statusWord: h.status_word, source: h.source, at: h.at })),
+        checks: rows.checksOf(payment.id).map((c) => ({ at: c.at, outcome: c.outcome, statusWord: c.status_word, state: c.state })),
+        webhooks: rows.webhooksOf(payment.id).map((w) => ({ receivedAt: w.received_at, statusWord: w.status_word, type: w.type, duplicate: w.duplicate === 1 })),
+      };
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

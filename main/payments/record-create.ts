@@ -1,0 +1,99 @@
+// Creating a payment: recorded (with its order id) before it is sent, completed by the
+// answer, left "unknown" by a time-out or a crash and then settled by a status query, never
+// resent blindly.
+import { randomUUID } from 'node:crypto';
+import type { PaymentView } from '../../contract/methods/payments';
+import type { CurrencyCode } from '../../contract/money';
+import { AppFailure } from '../../contract/result';
+import type { CallContext } from '../core/call-context';
+import type { GatewayResult } from '../gateway/client';
+import { toAppFailure } from '../gateway/errors';
+import type { PaymentRow } from '../ledger/payment-rows';
+import type { ActiveGateway, PaymentsCore } from './payments-core';
+
+export type NewPayment = {
+  kind: PaymentRow['kind'];
+  orderId: string;
+  amountMinor: number;
+  currency: CurrencyCode;
+  description?: string | null;
+  customer?: { name: string; email: string; phone: string };
+  card?: { bin: string; last4: string };
+  authOnly?: boolean;
+  recurringInit?: boolean;
+  parentPaymentId?: string;
+};
+
+/** A payment row as recorded before its request leaves. */
+export function newPaymentRow(id: string, gateway: ActiveGateway, input: NewPayment, osUser: string, at: string): PaymentRow {
+  return {
+    id, profile_id: gateway.profile.id, environment: gateway.profile.environment, kind: input.kind, order_id: input.orderId,
+    amount_minor: input.amountMinor, currency: input.currency, description: input.description ?? null,
+    customer_name: input.customer?.name ?? null, customer_email: input.customer?.email ?? null, customer_phone: input.customer?.phone ?? null,
+    card_bin: input.card?.bin ?? null, card_last4: input.card?.last4 ?? null, transaction_id: null, session_id: null, link_url: null,
+    recurring_token: null, recurring_init: input.recurringInit ? 1 : 0, parent_payment_id: input.parentPaymentId ?? null, auth_only: input.authOnly ? 1 : 0,
+    state: 'creating', status_word: null, captured_minor: 0, refunded_minor: 0, created_by: osUser, created_at: at, updated_at: at, last_checked_at: null,
+    next_check_at: null, check_attempts: 0, needs_attention: 0, attention_reason: null, watched: 0, last_error: null,
+  };
+}
+
+export function createRecorder(core: PaymentsCore) {
+  const { rows, deps } = core;
+
+  /**
+   * Records a new payment and its create intent, sends it, and records the answer. A definite
+   * failure throws (and leaves the payment "not created"); an unclear one returns the payment
+   * in state "unknown" for a status check.
+   */
+  return async function create<T>(
+    ctx: CallContext,
+    gateway: ActiveGateway,
+    input: NewPayment,
+    send: (orderId: string) => Promise<GatewayResult<T>>,
+    /** The columns the answer sets, its state included. */
+    apply: (value: T, payment: PaymentRow) => Partial<PaymentRow>,
+  ): Promise<{ view: PaymentView; value?: T }> {
+    const at = core.now().toISOString();
+    const existing = rows.byOrderId(gateway.profile.id, input.orderId);
+    if (existing && existing.state !== 'not_created') {
+      throw new AppFailure('conflict', `Order ${input.orderId} already exists in the ledger. Use another order id, or open the existing payment.`, { fields: { orderId: 'This order id is already used.' } });
+    }
+    const paymentId = existing?.id ?? randomUUID();
+    const opId = randomUUID();
+    const row = newPaymentRow(paymentId, gateway, input, ctx.osUser, at);
+    deps.db.transaction(() => {
+      // A payment the gateway never created may be tried again: same row, its history kept.
+      if (existing) rows.update(existing.id, { ...row, created_at: existing.created_at }, 'create', at);
+      else rows.insert(row);
+      rows.insertOperation({ id: opId, payment_id: paymentId, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+    }).immediate();
+    core.changed(paymentId);
+
+    core.inFlight.add(paymentId);
+    const result = await send(input.orderId).finally(() => core.inFlight.delete(paymentId));
+    const doneAt = core.now();
+    const done = doneAt.toISOString();
+    const view = deps.db.transaction(() => {
+      let payment = rows.get(paymentId)!;
+      if (result.ok) {
+        payment = rows.update(paymentId, apply(result.value, payment), 'create', done);
+        rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
+        core.audit(ctx, payment, `create_${input.kind}`, payment.state);
+      } else if (result.error.mayHaveHappened) {
+        payment = rows.update(paymentId, { state: 'unknown', last_error: result.error.message }, 'create', done);
+        rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+        core.audit(ctx, payment, `create_${input.kind}`, 'outcome_unknown');
+      } else {
+        payment = rows.update(paymentId, { state: 'not_created', last_error: result.error.message }, 'create', done);
+        rows.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+        core.audit(ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
+      }
+      return rows.view(core.schedule(payment, doneAt, 0));
+    }).immediate();
+    core.changed(paymentId);
+    if (!result.ok && !result.error.mayHaveHappened) throw toAppFailure(result.error);
+    return { view, value: result.ok ? result.value : undefined };
+  };
+}
+
+export type CreatePayment = ReturnType<typeof createRecorder>;

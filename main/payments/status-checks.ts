@@ -1,0 +1,162 @@
+// Asking the gateway about payments: on demand, on the reconciliation schedule, after a
+// webhook; adding a payment made elsewhere; and, after a crash, marking what was being sent
+// as unknown. An answer is applied forward only, and one that may predate an operation the
+// ledger recorded meanwhile is not applied at all: the payment is checked again instead.
+import { randomUUID } from 'node:crypto';
+import type { PaymentView } from '../../contract/methods/payments';
+import { formatMinor } from '../../contract/money';
+import { settledStates } from '../../contract/payment-states';
+import { AppFailure } from '../../contract/result';
+import type { CallContext } from '../core/call-context';
+import { toAppFailure } from '../gateway/errors';
+import type { GatewayConnection } from '../gateway/operations';
+import type { PaymentRow } from '../ledger/payment-rows';
+import type { createMoneyOperations } from './money-operations';
+import type { PaymentsCore } from './payments-core';
+import { newPaymentRow } from './record-create';
+import { judgeUnknown } from './settlement';
+import { evidenceOf, statusChanges } from './status-answer';
+
+type Source = 'status' | 'reconcile' | 'webhook';
+
+export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<typeof createMoneyOperations>, 'applyDone'>) {
+  const { rows, deps } = core;
+
+  /** Settles the unknown operations the answer decides; says whether any stays undecided. */
+  function settleUnknown(payment: PaymentRow, evidence: ReturnType<typeof evidenceOf>, at: string) {
+    let current = payment;
+    let undecided = false;
+    let failedRefund = false;
+    for (const op of rows.openOperations(payment.id).filter((o) => o.outcome === 'unknown')) {
+      const verdict = judgeUnknown(op, payment, evidence);
+      if (verdict === undefined) {
+        undecided ||= op.kind !== 'create';
+        continue;
+      }
+      rows.completeOperation(op.id, {
+        outcome: verdict, error_code: verdict === 'failed' ? 'not_processed' : null,
+        error_message: verdict === 'failed' ? 'A status check showed the gateway did not process it.' : null, completed_at: at,
+      }, ['unknown']);
+      if (verdict === 'succeeded') current = money.applyDone(current, op, 'status', at);
+      failedRefund ||= verdict === 'failed' && op.kind === 'refund';
+    }
+    return { payment: current, undecided, failedRefund };
+  }
+
+  function notifyChanges(before: PaymentRow, after: PaymentRow, failedRefund: boolean) {
+    if (after.watched && after.kind === 'link' && before.state !== 'paid' && after.state === 'paid') {
+      core.notify('info', after.id, `Payment link ${after.order_id} was paid: ${formatMinor(after.amount_minor, after.currency)} ${after.currency}.`);
+    }
+    if (failedRefund) core.notify('error', after.id, `A refund on ${after.order_id} failed: a status check showed the gateway did not process it.`);
+  }
+
+  /** Asks the gateway about one payment and records the answer; settles open operations it can. */
+  async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1): Promise<PaymentView> {
+    const payment = core.mustGet(paymentId);
+    const connection = conn ?? (await deps.connectionFor(payment.profile_id));
+    if (!connection) throw new AppFailure('key_missing', 'The profile this payment was made on has no API key, so its status cannot be checked.');
+    const mark = rows.operationsMark(paymentId);
+    const request = payment.transaction_id ? { transactionId: payment.transaction_id } : { orderId: payment.order_id };
+    const result = await deps.client.status(connection, request, { retry: source === 'status' });
+    const doneAt = core.now();
+    const done = doneAt.toISOString();
+    let stale = false;
+    const view = deps.db.transaction(() => {
+      let current = core.mustGet(paymentId);
+      const attempts = current.check_attempts + 1;
+      if (result.ok && (core.inFlight.has(paymentId) || rows.operationsMark(paymentId) !== mark)) {
+        // Asked before an operation was recorded or settled: the answer may describe the payment as it was.
+        stale = true;
+        rows.recordCheck(current.id, done, 'stale', result.value.statusWord ?? null, null);
+        return rows.view(rows.update(current.id, { next_check_at: doneAt.toISOString(), last_checked_at: done }, source, done));
+      }
+      if (result.ok) {
+        const before = current;
+        const evidence = evidenceOf(current, result.value);
+        const settled = settleUnknown(current, evidence, done);
+        // While an unclear operation stays undecided the answer most likely shows that very
+        // operation: its word is kept, the money state waits for the verdict.
+        const changes = statusChanges(settled.payment, result.value);
+        if (settled.undecided) Object.assign(changes, { state: settled.payment.state, captured_minor: settled.payment.captured_minor, refunded_minor: settled.payment.refunded_minor });
+        current = rows.update(current.id, { ...changes, last_checked_at: done }, source, done);
+        notifyChanges(before, current, settled.failedRefund);
+        rows.recordCheck(current.id, done, 'ok', result.value.statusWord ?? null, evidence.state);
+        return rows.view(core.schedule(current, doneAt, settledStates.has(current.state) && !settled.undecided ? 0 : attempts, settled.undecided));
+      }
+      rows.recordCheck(current.id, done, result.error.kind, null, null);
+      const creating = rows.openOperations(current.id).filter((op) => op.kind === 'create' && op.outcome === 'unknown');
+      if (result.error.kind === 'not_found' && creating.length > 0) {
+        // The gateway has no such order: the create never arrived, so it may be sent again.
+        for (const op of creating) rows.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown']);
+        current = rows.update(current.id, { state: 'not_created', last_checked_at: done, last_error: 'The gateway has no such order: it was not created. You can create it again.' }, source, done);
+        return rows.view(core.schedule(current, doneAt, 0));
+      }
+      current = rows.update(current.id, { last_checked_at: done, last_error: result.error.message }, source, done);
+      return rows.view(core.schedule(current, doneAt, attempts));
+    }).immediate();
+    core.changed(paymentId);
+    // A person asked: a stale answer is asked again at once (bounded), the schedule does the rest.
+    if (stale && source === 'status' && staleRetries > 0 && !core.inFlight.has(paymentId)) return refresh(paymentId, source, connection, staleRetries - 1);
+    if (!result.ok && source === 'status' && result.error.kind !== 'not_found') throw toAppFailure(result.error);
+    return view;
+  }
+
+  /** A payment made elsewhere, found by status on the active profile and added to the ledger (or refreshed if known). */
+  async function lookup(ctx: CallContext, request: { orderId: string } | { transactionId: string }): Promise<PaymentView> {
+    const gateway = await deps.active();
+    const known = rows.findKnown(gateway.profile.id, request);
+    if (known) return refresh(known.id, 'status', gateway.conn);
+    const result = await deps.client.status(gateway.conn, request);
+    if (!result.ok) throw toAppFailure(result.error);
+    const value = result.value;
+    const orderId = value.orderId ?? ('orderId' in request ? request.orderId : undefined);
+    if (!value.currency || value.amountMinor === undefined || value.amountMinor <= 0 || !orderId) {
+      throw new AppFailure('malformed_response', 'The gateway found it but did not say its order id, amount or currency, so it cannot be added to the ledger.');
+    }
+    const at = core.now();
+    const id = randomUUID();
+    const blank = newPaymentRow(id, gateway, { kind: 'external', orderId, amountMinor: value.amountMinor, currency: value.currency, authOnly: value.type?.toLowerCase().startsWith('auth') }, ctx.osUser, at.toISOString());
+    const row: PaymentRow = { ...blank, state: 'unknown', last_checked_at: at.toISOString() };
+    const view = deps.db.transaction(() => {
+      rows.insert({ ...row, ...statusChanges(row, value) } as PaymentRow);
+      const inserted = core.mustGet(id);
+      rows.recordCheck(id, row.created_at, 'ok', inserted.status_word, inserted.state);
+      return rows.view(core.schedule(inserted, at, 0));
+    }).immediate();
+    core.changed(id);
+    return view;
+  }
+
+  /** After a crash: whatever was being sent has an unknown outcome and is checked first. */
+  function markInterrupted(): number {
+    const at = core.now().toISOString();
+    return deps.db.transaction(() => {
+      const ops = rows.sendingOperations();
+      for (const op of ops) {
+        rows.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
+        const payment = core.mustGet(op.payment_id);
+        rows.update(payment.id, { state: payment.state === 'creating' ? 'unknown' : payment.state, next_check_at: at }, 'restart', at);
+      }
+      return ops.length;
+    }).immediate();
+  }
+
+  /** Re-checks every payment whose next check is due, oldest first. */
+  async function reconcileDue(limit = 25): Promise<number> {
+    let checked = 0;
+    for (const { id, profile_id } of rows.dueForCheck(core.now().toISOString(), limit)) {
+      if (core.inFlight.has(id)) continue;
+      const conn = await deps.connectionFor(profile_id).catch(() => undefined);
+      if (!conn) continue;
+      try {
+        await refresh(id, 'reconcile', conn);
+        checked++;
+      } catch (e) {
+        deps.logger.warn('Reconciliation of a payment failed', { error: e instanceof Error ? e.name : 'unknown' });
+      }
+    }
+    return checked;
+  }
+
+  return { refresh, lookup, markInterrupted, reconcileDue };
+}
