@@ -12,6 +12,22 @@ const noIpc = {
   message: 'Only the IPC binding (main/electron/) and the preload may touch ipcMain/ipcRenderer.',
 };
 
+// Main's layers (architecture: core < gateway < ledger < payments < services < api < transports):
+// arrows point down the list, and SQL stays in the ledger's row modules.
+const folders = ['core', 'gateway', 'ledger', 'payments', 'profiles', 'vault', 'bulk', 'challenge', 'practice', 'api', 'bridge', 'electron'];
+const noSql = { selector: 'CallExpression[callee.property.name=/^(prepare|exec)$/]', message: 'SQL lives in main/ledger/ row modules; call one of them.' };
+function layer(folder, mayNotImport, options = {}) {
+  const patterns = mayNotImport.map((name) => ({ group: [`**/${name}/**`, `../${name}/*`, `./${name}/*`], message: `main/${folder}/ may not import main/${name}/ (layers: docs/decisions.md).` }));
+  return {
+    files: [`main/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [electronOnly, ...(options.paths ?? [])], patterns }],
+      'no-restricted-syntax': ['error', noIpc, ...(options.noSql ? [noSql] : [])],
+    },
+  };
+}
+const above = (folder, ...allowed) => folders.slice(folders.indexOf(folder) + 1).filter((name) => !allowed.includes(name));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
   ...tseslint.configs.recommended,
@@ -60,4 +76,11 @@ export default tseslint.config(
       ],
     },
   },
+  layer('core', above('core')),
+  layer('gateway', above('gateway')),
+  layer('ledger', above('ledger')),
+  layer('payments', above('payments'), { noSql: true }),
+  layer('api', ['bridge', 'electron', 'ledger'], { noSql: true }),
+  // The practice gateway imports the gateway's wire only, never the client it is there to test.
+  layer('practice', ['ledger', 'payments', 'profiles', 'vault', 'bulk', 'challenge', 'api', 'bridge', 'electron'], { paths: [{ name: '../gateway/client', message: 'The practice gateway may not use the client it is there to test.' }] }),
 );

@@ -62,6 +62,8 @@ export function stateFromWord(word: string | undefined): PaymentState {
 export function stateFromAnswer(word: string | undefined, type: string | undefined, authOnly = false): PaymentState {
   const cls = classOf(word);
   const operation = operationTypeOf(type);
+  // "Approved" or "Declined" about an operation we do not know (a chargeback?) tells us nothing sure.
+  if ((cls === 'approved' || cls === 'declined') && type?.trim() && !operation) return 'unknown';
   if (cls === 'declined' && (operation === 'capture' || operation === 'refund' || operation === 'void')) return 'unknown';
   if (cls !== 'approved') return cls;
   switch (operation) {

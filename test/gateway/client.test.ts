@@ -128,7 +128,7 @@ describe('operations', () => {
     const result = await client.createPaymentLink(env.conn, { orderId, amount: sar(20_000), description: 'Invoice 7', customer: testCustomer, ...redirects });
     expect(result.ok && result.value.url).toMatch(/\/link\?linkId=/);
     expect(result.ok && result.value.linkId).toMatch(/^lnk_/);
-    expect(result.value).not.toHaveProperty('transactionId');
+    expect(result.ok && result.value).not.toHaveProperty('transactionId');
     expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'pending', statusWord: 'ACTIVE' } });
   });
 
