@@ -1,0 +1,184 @@
+// A gateway double that answers with the documented fields only (../shared/gateway-interface.md
+// and the evidence of ../shared/gateway-decisions.md §3–4), written independently of the
+// practice gateway so the two cannot share an invented assumption. It keeps amounts as the
+// decimal text it was sent (no JSON number parsing of its own), answers capture, void and
+// refund with nothing but the success envelope, names no transaction for a session or link
+// until it is paid, sends status words in the shapes the public SDKs read (status,
+// transactionStatus, paymentStatus) and never any total. Tests script it: pay a session,
+// delay a status answer (computed when asked, sent later), drop a connection after acting.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+
+type Tx = {
+  orderId: string;
+  transactionId?: string;
+  kind: 'sale' | 'session' | 'link' | 'recurring';
+  auth: boolean;
+  recurringInit: boolean;
+  amount: string;
+  currency: string;
+  state: 'open' | 'authorised' | 'part_captured' | 'captured' | 'paid' | 'part_refunded' | 'refunded' | 'voided' | 'declined';
+  recurringToken?: string;
+};
+
+export type Received = { path: string; body: string; key: string | undefined };
+type Trouble = 'reset_after_acting' | 'server_error';
+
+/** What a status answer says of each state: the words public sources show, no totals. */
+function statusAnswer(tx: Tx): Record<string, string | undefined> {
+  const ids = { orderId: tx.orderId, transactionId: tx.transactionId, recurringToken: tx.recurringToken };
+  switch (tx.state) {
+    case 'open': return { orderId: tx.orderId, status: 'ACTIVE' };
+    case 'authorised': return { ...ids, status: 'Approved', type: 'Authorization' };
+    case 'part_captured': return { ...ids, transactionStatus: 'Approved', type: 'Capture' };
+    case 'captured': return { ...ids, status: 'CAPTURED' };
+    case 'paid': return { ...ids, paymentStatus: tx.kind === 'sale' ? 'APPROVED' : 'PAID' };
+    case 'part_refunded': return { ...ids, status: 'Approved', type: 'Refund' };
+    case 'refunded': return { ...ids, status: 'REFUND' };
+    case 'voided': return { ...ids, status: 'VOID' };
+    case 'declined': return { ...ids, status: 'Declined', reason: 'Do not honour' };
+  }
+}
+
+/** The double's own bookkeeping, in thousandths, from the decimal text (never through a float). */
+function cents(text: string): number {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 1000 + Number(fraction.padEnd(3, '0').slice(0, 3));
+}
+
+export async function startDocumentedGateway(apiKey = 'documented-key') {
+  const byOrder = new Map<string, Tx>();
+  const byTransaction = new Map<string, Tx>();
+  const received: Received[] = [];
+  const troubles = new Map<string, Trouble>();
+  let statusDelay: Promise<void> | undefined;
+  const captured = new Map<Tx, number>();
+  const refunded = new Map<Tx, number>();
+
+  const envelope = (res: ServerResponse, status: number, data: object | null, error?: { code: number; errorCode: string; message: string }) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(error ? { code: error.code, message: error.message, errorCode: error.errorCode, data: null } : { code: 200, message: 'Success', errorCode: null, data }));
+  };
+  const amountText = (body: string) => /"amount"\s*:\s*(-?\d+(?:\.\d+)?)/.exec(body)?.[1] ?? '';
+  const text = (body: string, name: string) => new RegExp(`"${name}"\\s*:\\s*"([^"]*)"`).exec(body)?.[1];
+  const named = (transactionId: string | undefined) => (transactionId ? byTransaction.get(transactionId) : undefined);
+  const newTransaction = (tx: Tx) => {
+    tx.transactionId = randomUUID();
+    byTransaction.set(tx.transactionId, tx);
+    if (tx.recurringInit) tx.recurringToken = `tok_${randomUUID()}`;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const path = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/api\/v1/, '');
+    const key = req.headers['x-api-key'] as string | undefined;
+    received.push({ path, body, key });
+    if (key !== apiKey) return envelope(res, 401, null, { code: 401, errorCode: 'UNAUTHORIZED', message: 'Invalid API key' });
+    const trouble = troubles.get(path);
+    troubles.delete(path);
+    if (trouble === 'server_error') return envelope(res, 500, null, { code: 500, errorCode: 'INTERNAL', message: 'Try later' });
+    if (trouble === 'reset_after_acting') {
+      // It acts, but its answer never leaves: the connection drops.
+      const silent = { writeHead: () => silent, end: () => silent } as unknown as ServerResponse;
+      await act(path, body, silent);
+      return void res.socket?.destroy();
+    }
+    await act(path, body, res);
+  }
+
+  function act(path: string, body: string, res: ServerResponse): void | Promise<void> {
+    const orderId = text(body, 'orderId');
+    switch (path) {
+      case '/payment-gateway/s2s/sale': {
+        const tx: Tx = { orderId: orderId!, kind: 'sale', auth: text(body, 'auth') === 'Y', recurringInit: text(body, 'recurringInit') === 'Y', amount: amountText(body), currency: text(body, 'currency')!, state: 'open' };
+        byOrder.set(tx.orderId, tx);
+        newTransaction(tx);
+        const declined = (text(body, 'cardNumber') ?? '').startsWith('4000');
+        tx.state = declined ? 'declined' : tx.auth ? 'authorised' : 'paid';
+        return envelope(res, 200, { transactionId: tx.transactionId, status: declined ? 'Declined' : 'Approved', type: tx.auth ? 'Authorization' : 'Purchase' });
+      }
+      case '/payment-gateway/initiate':
+      case '/payment-links': {
+        const session = path === '/payment-gateway/initiate';
+        const tx: Tx = { orderId: orderId!, kind: session ? 'session' : 'link', auth: text(body, 'auth') === 'Y', recurringInit: text(body, 'recurringInit') === 'Y', amount: amountText(body), currency: text(body, 'currency')!, state: 'open' };
+        byOrder.set(tx.orderId, tx);
+        const id = randomUUID();
+        return envelope(res, 200, session ? { redirectUrl: `https://pay.example/checkout?sessionId=${id}`, id } : { link: `https://pay.example/invoice/${id}`, id });
+      }
+      case '/payment-gateway/s2s/capture': {
+        const tx = named(text(body, 'transactionId'));
+        if (!tx || (tx.state !== 'authorised' && tx.state !== 'part_captured')) return envelope(res, 422, null, { code: 422, errorCode: 'INVALID_STATE', message: 'Cannot capture' });
+        const total = (captured.get(tx) ?? 0) + cents(amountText(body));
+        if (total > cents(tx.amount)) return envelope(res, 422, null, { code: 422, errorCode: 'AMOUNT_TOO_HIGH', message: 'Exceeds the authorisation' });
+        captured.set(tx, total);
+        tx.state = total === cents(tx.amount) ? 'captured' : 'part_captured';
+        return envelope(res, 200, {});
+      }
+      case '/payment-gateway/s2s/void': {
+        const tx = named(text(body, 'transactionId'));
+        if (!tx || tx.state !== 'authorised') return envelope(res, 422, null, { code: 422, errorCode: 'INVALID_STATE', message: 'Cannot void' });
+        tx.state = 'voided';
+        return envelope(res, 200, {});
+      }
+      case '/payment-gateway/s2s/refund': {
+        const tx = named(text(body, 'transactionId'));
+        const taken = tx ? (tx.auth ? captured.get(tx) ?? 0 : cents(tx.amount)) : 0;
+        if (!tx || !['paid', 'captured', 'part_captured', 'part_refunded'].includes(tx.state)) return envelope(res, 422, null, { code: 422, errorCode: 'INVALID_STATE', message: 'Cannot refund' });
+        const total = (refunded.get(tx) ?? 0) + cents(amountText(body));
+        if (total > taken) return envelope(res, 422, null, { code: 422, errorCode: 'AMOUNT_TOO_HIGH', message: 'Exceeds what was captured' });
+        refunded.set(tx, total);
+        tx.state = total === taken ? 'refunded' : 'part_refunded';
+        return envelope(res, 200, {});
+      }
+      case '/payment-gateway/s2s/recurring': {
+        const parent = named(text(body, 'transactionId'));
+        if (!parent || parent.recurringToken !== text(body, 'recurringToken')) return envelope(res, 422, null, { code: 422, errorCode: 'INVALID_TOKEN', message: 'Bad token' });
+        const number = /"number"\s*:\s*"([^"]*)"/.exec(body)![1]!;
+        const tx: Tx = { orderId: number, kind: 'recurring', auth: false, recurringInit: false, amount: amountText(body), currency: parent.currency, state: 'paid' };
+        byOrder.set(tx.orderId, tx);
+        newTransaction(tx);
+        return envelope(res, 200, { transactionId: tx.transactionId, status: 'SUCCESS' });
+      }
+      case '/payment-gateway/status': {
+        const tx = orderId ? byOrder.get(orderId) : named(text(body, 'transactionId'));
+        if (!tx) return envelope(res, 404, null, { code: 404, errorCode: 'NOT_FOUND', message: 'No such transaction' });
+        // Computed now, sent when the test lets it go: a late answer about the past.
+        const answer = statusAnswer(tx);
+        const delay = statusDelay;
+        statusDelay = undefined;
+        if (!delay) return envelope(res, 200, answer);
+        return delay.then(() => envelope(res, 200, answer));
+      }
+      default:
+        return envelope(res, 404, null, { code: 404, errorCode: 'NOT_FOUND', message: 'No such path' });
+    }
+  }
+
+  const server = createServer((req, res) => void handle(req, res).catch(() => res.destroy()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v1`;
+
+  return {
+    conn: { baseUrl, apiKey },
+    received,
+    /** The customer pays a checkout session or link: the gateway now has a transaction. */
+    pay(orderId: string) {
+      const tx = byOrder.get(orderId)!;
+      newTransaction(tx);
+      tx.state = tx.auth ? 'authorised' : 'paid';
+    },
+    /** The next status answer is computed when asked and sent when `release` is called. */
+    holdNextStatus() {
+      let release!: () => void;
+      statusDelay = new Promise<void>((resolve) => (release = resolve));
+      return () => release();
+    },
+    /** The next request on this path acts, then its connection drops (or it gets a 500 without acting). */
+    trouble(path: string, trouble: Trouble) {
+      troubles.set(path, trouble);
+    },
+    sent: (path: string) => received.filter((r) => r.path === path),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
