@@ -86,7 +86,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const profile = useSession((s) => s.profile);
   const amountText = useAmountText();
   const { send, dialog } = useConfirmedSend();
-  const [v, setV] = useState({ amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode, orderId: '', name: '', email: '', phone: '', authOnly: false });
+  const [v, setV] = useState({ amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode, orderId: '', name: '', email: '', phone: '', authOnly: false, recurringInit: false });
   const [card, setCard] = useState(emptyCard);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<AppError | null>(null);
@@ -118,7 +118,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
       setBusy(true);
       const result = await api.terminalSale({
         orderId: v.orderId.trim() || undefined, amount: v.amount, currency: v.currency, card: sentCard,
-        customer: { name: v.name, email: v.email, phone: v.phone }, authOnly: v.authOnly, confirm,
+        customer: { name: v.name, email: v.email, phone: v.phone }, authOnly: v.authOnly, recurringInit: v.recurringInit, confirm,
       });
       setBusy(false);
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false });
@@ -161,6 +161,10 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         <div className="field field-check">
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
           <label htmlFor="terminal-authOnly">{t('gp.authOnly')}</label>
+        </div>
+        <div className="field field-check">
+          <input id="terminal-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} />
+          <label htmlFor="terminal-recurringInit">{t('gp.recurringInit')}</label>
         </div>
         <SendError error={error} />
         <div className="form-actions">

@@ -53,7 +53,7 @@ export function AttentionScreen() {
                 <td><Ltr className="mono">{row.orderId}</Ltr></td>
                 <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                 <td><StateBadge payment={row} /></td>
-                <td>{row.lastError ?? (row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'))}</td>
+                <td>{row.attentionReason === 'undecidable' ? t('attention.reason.undecidable') : row.lastError ?? (row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'))}</td>
                 <td><button type="button" onClick={() => openPayment(row.id)}>{t('attention.open')}</button></td>
               </tr>
             ))}

@@ -26,13 +26,25 @@ export const useDetail = create<State>((set) => ({
 export function allowedActions(payment: PaymentDetail['payment']) {
   const captureLeft = payment.amountMinor - payment.capturedMinor;
   const refundLeft = payment.capturedMinor - payment.refundedMinor;
-  const free = !payment.operationInFlight;
+  // Capture, void and refund name the gateway's transaction: a session's or link's own id is not one.
+  const free = !payment.operationInFlight && Boolean(payment.transactionId);
   return {
     capture: free && (payment.state === 'authorised' || payment.state === 'partially_captured') && captureLeft > 0,
     void: free && payment.state === 'authorised' && payment.capturedMinor === 0,
     refund: free && ['paid', 'partially_captured', 'partially_refunded'].includes(payment.state) && refundLeft > 0,
-    recurring: free && payment.recurringAvailable && Boolean(payment.transactionId),
+    recurring: free && payment.recurringAvailable,
     captureLeft,
     refundLeft,
   };
 }
+
+/** A capture, refund or void whose outcome the gateway's answers could not decide: a person may settle it. */
+export function unclearOperation(detail: PaymentDetail) {
+  if (detail.payment.attentionReason !== 'undecidable') return undefined;
+  return detail.operations.find((op) => op.outcome === 'unknown' && op.kind !== 'create');
+}
+
+const tookMoney = ['authorised', 'partially_captured', 'paid', 'partially_refunded'];
+/** Money was taken but the gateway has not named the transaction yet (a paid session or link before its status check). */
+export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMoney.includes(payment.state) && !payment.transactionId;
+export const waitsForToken = (payment: PaymentDetail['payment']) => payment.recurringRequested && !payment.recurringAvailable && tookMoney.includes(payment.state);

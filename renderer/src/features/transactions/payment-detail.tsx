@@ -8,7 +8,8 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, useDetail } from './detail-store';
+import { allowedActions, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
+import { SettleDialog } from './settle-dialog';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 
@@ -20,6 +21,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const [dialog, setDialog] = useState<ActionKind>();
   const [notice, setNotice] = useState<{ text: string; tone: 'ok' | 'error' }>();
   const [checking, setChecking] = useState(false);
+  const [settling, setSettling] = useState(false);
 
   useEffect(() => {
     void load(paymentId);
@@ -39,11 +41,12 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const payment = detail?.payment.id === paymentId ? detail.payment : undefined;
   const allowed = payment ? allowedActions(payment) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
+  const unclear = detail && payment ? unclearOperation(detail) : undefined;
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-      if (typing || dialog || event.altKey || event.ctrlKey || event.metaKey || !allowed || otherProfile) return;
+      if (typing || dialog || settling || event.altKey || event.ctrlKey || event.metaKey || !allowed || otherProfile) return;
       const keys: Record<string, ActionKind | 'status'> = { r: 'refund', c: 'capture', v: 'void', s: 'status' };
       const wanted = keys[event.key];
       if (wanted === 'status') return void checkStatus();
@@ -54,7 +57,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [allowed, dialog, otherProfile, checkStatus]);
+  }, [allowed, dialog, settling, otherProfile, checkStatus]);
 
   if (error) return <section className="detail" role="alert">{error.message}</section>;
   if (!payment || !allowed || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
@@ -69,7 +72,14 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
       </div>
       {payment.operationInFlight && <p className="unknown-outcome" role="status">{t('detail.inFlight')}</p>}
-      {payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
+      {unclear ? (
+        <div className="attention-note" role="status" data-testid="attention-undecidable">
+          <p>{t('detail.attention.undecidable', { kind: t(`noun.${unclear.kind}` as MessageKey) })}</p>
+          {!otherProfile && <button type="button" onClick={() => setSettling(true)} data-testid="action-settle">{t('settle.open')}</button>}
+        </div>
+      ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
+      {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
+      {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
       {payment.lastError && <p className="form-error">{payment.lastError}</p>}
       <dl className="facts">
         <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}` as MessageKey)}</dd>
@@ -81,6 +91,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? part : <Ltr>{part}</Ltr>}</span>)}</dd>
         {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
         <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
+        {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
         {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
         <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}` as MessageKey)}</span></dd>
         <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
@@ -104,6 +115,18 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       <p className={`notice${notice?.tone === 'error' ? ' notice-error' : ''}`} role="status" data-testid="detail-notice">{notice?.text ?? ''}</p>
       <h3>{t('detail.timeline')}</h3>
       <Timeline detail={detail} />
+      {settling && unclear && (
+        <SettleDialog
+          payment={payment}
+          operation={unclear}
+          onClose={() => setSettling(false)}
+          onDone={(text) => {
+            setSettling(false);
+            setNotice({ text, tone: 'ok' });
+            void load(paymentId);
+          }}
+        />
+      )}
       {dialog && (
         <ActionDialog
           kind={dialog}

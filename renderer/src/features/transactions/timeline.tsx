@@ -17,11 +17,11 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
     ...detail.operations.map((op) => ({
       at: op.createdAt,
       key: op.id,
-      text: t('timeline.operation', { kind: t(`op.${op.kind}` as MessageKey), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.osUser, outcome: t(`outcome.${op.outcome}` as MessageKey) }) + (op.reason ? ` — ${op.reason}` : '') + (op.errorMessage ? ` — ${op.errorMessage}` : ''),
+      text: t('timeline.operation', { kind: t(`op.${op.kind}` as MessageKey), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.osUser, outcome: t(`outcome.${op.outcome}` as MessageKey) }) + (op.reason ? ` — ${op.reason}` : '') + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy, reason: op.settledReason ?? '' })}` : op.errorMessage ? ` — ${op.errorMessage}` : ''),
       raw: op.gatewayAnswer,
       tone: op.outcome === 'failed' ? ('error' as const) : op.outcome === 'unknown' ? ('warning' as const) : undefined,
     })),
-    ...detail.checks.map((c, i) => ({ at: c.at, key: `c${i}`, text: t('timeline.check', { outcome: c.outcome === 'ok' ? t(`state.${c.state}` as MessageKey) : c.outcome }) })),
+    ...detail.checks.map((c, i) => ({ at: c.at, key: `c${i}`, text: c.outcome === 'stale' ? t('timeline.checkStale') : t('timeline.check', { outcome: c.outcome === 'ok' ? t(`state.${c.state}` as MessageKey) : c.outcome }) })),
     ...detail.webhooks.map((w, i) => ({ at: w.receivedAt, key: `w${i}`, text: t(w.duplicate ? 'timeline.webhookDuplicate' : 'timeline.webhook', { status: w.statusWord ?? '?', type: w.type ?? '' }) })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 

@@ -1,0 +1,71 @@
+// Settling an unclear capture, refund or void by hand, once the gateway's answers could not
+// decide it: a person looks at the gateway's dashboard and says what it shows, with a reason.
+// Nothing is sent to the gateway; main records the answer, the OS user and the time.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import type { CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { Field } from '../settings/field';
+import type { PaymentDetail } from './detail-store';
+
+type Operation = PaymentDetail['operations'][number];
+type Props = { payment: PaymentView; operation: Operation; onDone(message: string): void; onClose(): void };
+
+export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [happened, setHappened] = useState<boolean>();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<AppError>();
+  const [sending, setSending] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  const kind = t(`noun.${operation.kind}` as MessageKey);
+  const amount = operation.amountMinor === null ? '' : formatAmount(operation.amountMinor, payment.currency as CurrencyCode, language);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    first.current?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [onClose]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending || happened === undefined || !reason.trim()) return;
+    setSending(true);
+    const result = await api.settleOperation({ paymentId: payment.id, operationId: operation.id, happened, reason });
+    setSending(false);
+    if (!result.ok) return setError(result.error);
+    onDone(t(happened ? 'settle.done.happened' : 'settle.done.notHappened', { kind }));
+  }
+
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
+        <h2 id="settle-title">{t('settle.title', { kind, amount })}</h2>
+        <p>{t('settle.intro', { kind })}</p>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset className="settle-choice">
+            <legend>{t('settle.question', { kind })}</legend>
+            <label className="field-check"><input ref={first} type="radio" name="settle-happened" checked={happened === true} onChange={() => setHappened(true)} />{t('settle.happened')}</label>
+            <label className="field-check"><input type="radio" name="settle-happened" checked={happened === false} onChange={() => setHappened(false)} />{t('settle.notHappened')}</label>
+          </fieldset>
+          <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={error?.fields?.reason} required />
+          {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
+          {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
+          <div className="form-actions">
+            <button type="submit" className="primary" disabled={sending || happened === undefined || !reason.trim()} data-testid="settle-send">{t('settle.confirm')}</button>
+            <button type="button" onClick={onClose} disabled={sending}>{t('settle.cancel')}</button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}
