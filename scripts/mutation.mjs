@@ -2,7 +2,7 @@
 // named), then one line per module with its mutation score. Not part of `npm test` or CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { mutationModules } from '../mutation.modules.mjs';
+import { mutationModules } from '../stryker.config.mjs';
 
 const report = 'test-results/mutation/mutation.json';
 const known = mutationModules.map((m) => m.file);
@@ -10,7 +10,7 @@ const known = mutationModules.map((m) => m.file);
 const asked = process.argv.slice(2).filter((arg) => arg !== '--mutate').flatMap((arg) => arg.split(',')).map((arg) => arg.replace(/^\.\//, ''));
 const unknown = asked.filter((file) => !known.includes(file));
 if (unknown.length) {
-  console.error(`Not a money module: ${unknown.join(', ')}. Known: ${known.join(', ')} (see mutation.modules.mjs).`);
+  console.error(`Not a money module: ${unknown.join(', ')}. Known: ${known.join(', ')} (see stryker.config.mjs).`);
   process.exit(2);
 }
 const files = (asked.length ? asked : known).filter((file) => existsSync(file));
