@@ -44,15 +44,12 @@ export function parseAmount(text: string, currency: CurrencyCode): ParsedAmount 
     return {
       ok: false,
       reason:
-        exponent === 0
-          ? `${currency} has no decimals.`
-          : `${currency} allows at most ${exponent} decimal${exponent === 1 ? '' : 's'}.`,
+        exponent === 0 ? `${currency} has no decimals.` : `${currency} allows at most ${exponent} decimals.`,
     };
   }
-  const digits = (whole + fraction.padEnd(exponent, '0')).replace(/^0+(?=\d)/, '');
-  if (digits.length > String(maxMinorUnits).length) return { ok: false, reason: 'The amount is too large.' };
-  const minor = Number(digits); // an integer string of at most 16 digits: exact
-  if (!Number.isSafeInteger(minor) || minor > maxMinorUnits) return { ok: false, reason: 'The amount is too large.' };
+  // An integer string: exact up to 2^53; anything longer rounds, but stays above the limit.
+  const minor = Number(whole + fraction.padEnd(exponent, '0'));
+  if (minor > maxMinorUnits) return { ok: false, reason: 'The amount is too large.' };
   return { ok: true, minor };
 }
 
@@ -67,18 +64,19 @@ export function formatMinor(minor: number, currency: CurrencyCode): string {
 }
 
 /**
- * Decimal text as found in a gateway's JSON ("10.5", "1000", "1.250", "1e3" refused) to
- * minor units; refuses text with more significant decimals than the currency allows.
+ * Decimal text as found in a gateway's JSON ("10.5", "1000", "1.250") to minor units. Refuses
+ * (undefined) exponents ("1e3"), more significant decimals than the currency allows, amounts
+ * beyond 2^53, and any negative text ("-10.00", "-0"): a gateway amount is never below zero,
+ * and a minus sign must never be dropped, so such an amount counts as unreadable.
  */
 export function minorFromDecimalText(text: string, currency: CurrencyCode): number | undefined {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
   if (!match) return undefined;
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
   const exponent = exponentOf(currency);
-  const fraction = (match[3] ?? '').replace(/0+$/, '');
   if (fraction.length > exponent) return undefined;
-  const minor = Number((match[2] + fraction.padEnd(exponent, '0')).replace(/^0+(?=\d)/, ''));
-  if (!Number.isSafeInteger(minor)) return undefined;
-  return match[1] === '-' ? -minor : minor;
+  const minor = Number(match[1] + fraction.padEnd(exponent, '0'));
+  return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
 function toAsciiDigits(text: string): string {

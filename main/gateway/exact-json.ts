@@ -2,10 +2,17 @@
 // gateway speaks decimal JSON numbers ("10.50", "1.250"). Going through a JS number would
 // round (KWD 1.005 is not a binary float), so numbers are written from text and read as text.
 
+// RFC 8259's number grammar: whole (anchored) for JsonNumber, sticky for the reader.
+const numberGrammar = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/;
+const wholeNumber = new RegExp(`^${numberGrammar.source}$`);
+const numberAt = new RegExp(numberGrammar.source, 'y');
+// JSON's whitespace is these four only: a pretty-printed answer has them between any tokens.
+const whitespaceAt = /[ \t\r\n]*/y;
+
 /** A JSON number kept as its source text, e.g. "10.50". */
 export class JsonNumber {
   constructor(readonly text: string) {
-    if (!/^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text)) throw new RangeError(`Not a JSON number: ${text}`);
+    if (!wholeNumber.test(text)) throw new RangeError(`Not a JSON number: ${text}`);
   }
 }
 
@@ -38,7 +45,9 @@ export function parseExact(text: string): ExactJson {
     throw new ExactJsonError(`${what} at position ${at}`);
   };
   const space = () => {
-    while (at < text.length && ' \t\r\n'.includes(text[at]!)) at++;
+    whitespaceAt.lastIndex = at;
+    whitespaceAt.exec(text);
+    at = whitespaceAt.lastIndex;
   };
   const value = (depth: number): ExactJson => {
     if (depth > 64) fail('JSON nested too deeply');
@@ -48,18 +57,20 @@ export function parseExact(text: string): ExactJson {
       at++;
       const out: { [key: string]: ExactJson } = Object.create(null);
       space();
-      if (text[at] === '}') return at++, { ...out };
+      if (text[at] === '}') return at++, {};
       for (;;) {
         space();
         if (text[at] !== '"') fail('Expected a property name');
         const key = string();
         space();
-        if (text[at++] !== ':') fail('Expected ":"');
+        if (text[at] !== ':') fail('Expected ":"');
+        at++;
         out[key] = value(depth + 1);
         space();
         if (text[at] === ',') { at++; continue; }
-        if (text[at++] === '}') return { ...out };
-        fail('Expected "," or "}"');
+        if (text[at] !== '}') fail('Expected "," or "}"');
+        at++;
+        return { ...out };
       }
     }
     if (c === '[') {
@@ -71,16 +82,18 @@ export function parseExact(text: string): ExactJson {
         out.push(value(depth + 1));
         space();
         if (text[at] === ',') { at++; continue; }
-        if (text[at++] === ']') return out;
-        fail('Expected "," or "]"');
+        if (text[at] !== ']') fail('Expected "," or "]"');
+        at++;
+        return out;
       }
     }
     if (c === '"') return string();
     for (const [word, result] of [['true', true], ['false', false], ['null', null]] as const) {
       if (text.startsWith(word, at)) return (at += word.length), result;
     }
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at, at + 400));
-    if (!match) return fail('Unexpected character');
+    numberAt.lastIndex = at;
+    const match = numberAt.exec(text);
+    if (!match) return fail(at < text.length ? 'Unexpected character' : 'Unexpected end');
     at += match[0].length;
     return new JsonNumber(match[0]);
   };
@@ -93,6 +106,7 @@ export function parseExact(text: string): ExactJson {
     try {
       return JSON.parse(text.slice(start, at)) as string;
     } catch {
+      at = start;
       return fail('Bad string');
     }
   };

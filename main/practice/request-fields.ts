@@ -45,6 +45,7 @@ export function fields(body: ExactJson, prefix = '') {
       const value = raw(name);
       if (value === undefined || value === null) throw invalid(`${path(name)} is required`);
       if (!(value instanceof JsonNumber)) throw invalid(`${path(name)} must be a JSON number`);
+      if (value.text.startsWith('-')) throw new Refusal(400, 'INVALID_AMOUNT', `${path(name)} must be greater than zero`);
       const minor = minorFromDecimalText(value.text, currency);
       if (minor === undefined) throw new Refusal(400, 'INVALID_AMOUNT', `${path(name)} ${value.text} has more decimals than ${currency} allows`);
       if (minor <= 0) throw new Refusal(400, 'INVALID_AMOUNT', `${path(name)} must be greater than zero`);

@@ -55,6 +55,13 @@ describe('the JSON API', () => {
     expect(await response.json()).toMatchObject({ code: status, errorCode, data: null, message: expect.any(String) });
   });
 
+  it('refuses a negative amount as below zero, never reading it as positive', async () => {
+    const body = JSON.stringify({ orderId: 'a', currency: 'SAR', amount: 0, customerDetails: testCustomer, auth: 'N', ...redirects }).replace('"amount":0', '"amount":-10.00');
+    const response = await post('/payment-gateway/initiate', body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ errorCode: 'INVALID_AMOUNT', message: expect.stringContaining('must be greater than zero') });
+  });
+
   it('answers success in the envelope', async () => {
     const response = await post('/payment-gateway/initiate', { orderId: newOrderId(), currency: 'SAR', amount: 1, customerDetails: testCustomer, auth: 'N', ...redirects });
     expect(await response.json()).toMatchObject({ code: 200, message: 'Success', errorCode: null, data: { redirectUrl: expect.stringContaining('sessionId=') } });

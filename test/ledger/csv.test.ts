@@ -1,0 +1,87 @@
+// Exports open in a spreadsheet: RFC 4180 (CRLF, quotes doubled, fields with separators quoted),
+// a byte-order mark so Excel reads Arabic, and no cell a spreadsheet would run as a formula.
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine, toCsv } from '../../main/ledger/csv';
+import { parseCsv } from '../../main/bulk/csv-parse';
+
+describe('a cell', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['', ''],
+    ['two words', 'two words'],
+    ['semi;colon', 'semi;colon'],
+    ["it's", "it's"],
+    ['tab\tinside', 'tab\tinside'],
+    ['مريم أحمد', 'مريم أحمد'],
+    ['a=b', 'a=b'],
+    ['5-3', '5-3'],
+    ['me@example.com', 'me@example.com'],
+  ])('%j is written as is', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+
+  it.each([
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['"', '""""'],
+    ['two\nlines', '"two\nlines"'],
+    ['two\r\nlines', '"two\r\nlines"'],
+    ['carriage\rreturn', '"carriage\rreturn"'],
+    ['end,', '"end,"'],
+  ])('%j is quoted, its quotes doubled', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+966501234567', "'+966501234567"],
+    ['-10.50', "'-10.50"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', '"\'\rx"'],
+    ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
+    ['=1,2', '"\'=1,2"'],
+  ])('%j, which a spreadsheet would run, starts with an apostrophe', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+
+  it.each([
+    [0, '0'],
+    [1050, '1050'],
+    [-5, '-5'], // a number from the ledger is data, never a formula
+    [null, ''],
+    [undefined, ''],
+  ])('%j is written as %j', (value, written) => {
+    expect(csvCell(value)).toBe(written);
+  });
+});
+
+describe('a line and a file', () => {
+  it('joins cells with commas and ends each line with CRLF', () => {
+    expect(csvLine(['a', 1, null, 'b,c', undefined])).toBe('a,1,,"b,c",\r\n');
+    expect(csvLine([])).toBe('\r\n');
+  });
+
+  it('starts with a byte-order mark and the header, and counts the rows', () => {
+    function* rows() {
+      yield ['P-1', 1050];
+      yield ['=cmd', null];
+    }
+    expect(toCsv(['order, id', 'amount'], rows())).toEqual({ csv: '\uFEFF"order, id",amount\r\nP-1,1050\r\n\'=cmd,\r\n', rows: 2 });
+    expect(toCsv(['a'], [])).toEqual({ csv: '\uFEFFa\r\n', rows: 0 });
+  });
+
+  it('reads back cell for cell with an RFC 4180 reader', () => {
+    const header = ['الاسم', 'note', 'amount'];
+    const table = [
+      ['سارة "س"', 'line one\r\nline two', 1050],
+      ['a,b', '', -3],
+      ['=SUM(A1:A2)', '@x', 0],
+    ];
+    const { csv } = toCsv(header, table);
+    expect(parseCsv(csv)).toEqual({
+      ok: true,
+      records: [header, ['سارة "س"', 'line one\r\nline two', '1050'], ['a,b', '', '-3'], ["'=SUM(A1:A2)", "'@x", '0']],
+    });
+  });
+});
