@@ -7,9 +7,9 @@ export const mutationModules = [
   { file: 'main/gateway/exact-json.ts', tests: ['test/gateway/exact-json.test.ts', 'test/gateway/exact-json-fixtures.test.ts'] },
   { file: 'main/ledger/csv.ts', tests: ['test/ledger/csv.test.ts'] },
   { file: 'main/gateway/states.ts', tests: ['test/gateway/states.test.ts'] },
-  // TO ADD with the payments restructuring (the money rules, the settlement of unclear outcomes):
-  // { file: 'main/payments/rules.ts', tests: ['test/payments/rules.test.ts'] },
-  // { file: 'main/payments/settlement.ts', tests: ['test/payments/settlement.test.ts'] },
+  { file: 'main/payments/rules.ts', tests: ['test/payments/rules.test.ts'] },
+  { file: 'main/payments/settlement.ts', tests: ['test/payments/settlement.test.ts'] },
+  { file: 'main/payments/money-state.ts', tests: ['test/payments/money-state.test.ts'] },
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
