@@ -65,8 +65,8 @@ export function afterStatus(payment: Money, answered: LedgerState, totals: Total
     }
     if (answered === 'refunded') refunded = captured;
   }
-  const tookMoney = step[state] >= step.authorised && state !== 'voided';
-  if (tookMoney && (captured !== payment.captured_minor || refunded !== payment.refunded_minor || state !== payment.state)) {
+  // For a payment that took money, the totals may say more than the word (nothing follows a void).
+  if (step[state] >= step.authorised) {
     const byTotals = stateFromTotals(payment.amount_minor, captured, refunded);
     if (isForward(state, byTotals)) state = byTotals;
   }

@@ -37,6 +37,7 @@ export function judgeUnknown(op: UnknownOperation, payment: PaymentTotals, answe
 
 /** The total grew by the amount: done; unchanged: not done; anything else: cannot say. */
 function byTotal(total: number | undefined, base: number, amount: number): Verdict {
+  // Stryker disable next-line ConditionalExpression: equivalent, undefined compares false below
   if (total === undefined) return undefined;
   if (total >= base + amount) return 'succeeded';
   if (total === base) return 'failed';

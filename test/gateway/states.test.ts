@@ -16,7 +16,7 @@ describe('status words alone', () => {
     ['Partially-Refunded', 'partially_refunded'], ['partial refund', 'partially_refunded'],
     ['REFUND', 'refunded'], ['Refunded', 'refunded'],
     ['VOID', 'voided'], ['voided', 'voided'], ['REVERSAL', 'voided'], ['reversed', 'voided'], ['Cancelled', 'voided'], ['canceled', 'voided'],
-    ['EXPIRED', 'expired'], ['  Approved  ', 'paid'],
+    ['EXPIRED', 'expired'], ['  Approved  ', 'paid'], ['partially  captured', 'partially_captured'], ['partially - refunded', 'partially_refunded'],
   ])('%s is %s', (word, state) => {
     expect(stateFromWord(word)).toBe(state);
   });

@@ -66,6 +66,11 @@ describe('a confirmed operation', () => {
     expect(afterConfirmed(money({ state: 'partially_captured', captured_minor: 4_000 }), 'refund', 4_000, 0)).toEqual({ state: 'refunded', captured_minor: 4_000, refunded_minor: 4_000 });
   });
 
+  it('a refund never changes what was captured, a capture never what was refunded', () => {
+    expect(afterConfirmed(money({ state: 'partially_captured', captured_minor: 6_000 }), 'refund', 3_000, 5_000)).toEqual({ state: 'refunded', captured_minor: 6_000, refunded_minor: 8_000 });
+    expect(afterConfirmed(money({ state: 'partially_refunded', captured_minor: 4_000, refunded_minor: 1_000 }), 'capture', 3_000, 1_000)).toEqual({ state: 'partially_refunded', captured_minor: 4_000, refunded_minor: 1_000 });
+  });
+
   it('a void voids and moves no money', () => {
     expect(afterConfirmed(money({ state: 'authorised', captured_minor: 0 }), 'void', 0, null)).toEqual({ state: 'voided', captured_minor: 0, refunded_minor: 0 });
   });
@@ -111,6 +116,11 @@ describe('a status answer', () => {
     expect(afterStatus(money({ state: 'authorised', captured_minor: 0 }), 'partially_captured', { capturedMinor: 10_000 })).toEqual({ state: 'paid', captured_minor: 10_000, refunded_minor: 0 });
     expect(afterStatus(money(), 'paid', { capturedMinor: 10_000, refundedMinor: 2_000 })).toEqual({ state: 'partially_refunded', captured_minor: 10_000, refunded_minor: 2_000 });
     expect(afterStatus(money({ state: 'partially_refunded', refunded_minor: 2_000 }), 'partially_refunded', { refundedMinor: 10_000 })).toEqual({ state: 'refunded', captured_minor: 10_000, refunded_minor: 10_000 });
+  });
+
+  it('follows totals even when the word says no more than the ledger knew', () => {
+    expect(afterStatus(money({ state: 'authorised', captured_minor: 0 }), 'authorised', { capturedMinor: 4_000 })).toEqual({ state: 'partially_captured', captured_minor: 4_000, refunded_minor: 0 });
+    expect(afterStatus(money({ state: 'voided', captured_minor: 0 }), 'voided', { capturedMinor: 4_000 })).toEqual({ state: 'voided', captured_minor: 4_000, refunded_minor: 0 });
   });
 
   it('keeps a partial capture the ledger knows when the answer says paid', () => {
