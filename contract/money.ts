@@ -1,5 +1,6 @@
 // Money is an integer count of minor units plus an ISO 4217 code. Conversions to and from
 // decimal text are done on strings, never through binary floating point.
+import type { Reason, ReasonKey } from './reasons';
 
 /** ISO 4217 minor-unit exponents for the currencies Paydesk offers. */
 export const currencyExponents = {
@@ -22,34 +23,43 @@ export function exponentOf(currency: CurrencyCode): number {
 /** The largest amount Paydesk accepts, in minor units: far above any card payment, far below 2^53. */
 export const maxMinorUnits = 1_000_000_000_000_000;
 
-export type ParsedAmount = { ok: true; minor: number } | { ok: false; reason: string };
+export type ParsedAmount = { ok: true; minor: number } | { ok: false; reason: string; why: Reason };
+
+const refuse = (reason: string, key: ReasonKey, values?: Reason['values']): ParsedAmount => ({ ok: false, reason, why: values ? { key, values } : { key } });
 
 /**
- * Parses what a person typed ("1,250.5", "10", "0.125") into minor units of the currency.
- * Accepts ASCII and Arabic-Indic digits, a dot as the decimal separator (or the Arabic
- * decimal separator), and thousands separators (comma, Arabic thousands separator) in the
- * integer part. Refuses more decimals than the currency has.
+ * Parses what a person typed ("1,250.5", "10", "0.125") into minor units of the currency,
+ * exactly as typed or not at all: nothing is dropped or guessed. Accepts ASCII, Arabic-Indic
+ * and Eastern Arabic-Indic digits; a dot or the Arabic decimal separator for decimals; commas
+ * (or the Arabic thousands separator) only as correctly grouped thousands ("1,234.50"), spaces
+ * between thousands. A comma that is not a thousands separator ("12,50") is refused with a
+ * message, never read as 1250; a sign is refused; more decimals than the currency has are refused.
  */
 export function parseAmount(text: string, currency: CurrencyCode): ParsedAmount {
-  const normalized = toAsciiDigits(text.trim())
-    .replace(/\u066B/g, '.')
-    .replace(/[\u066C,\u00A0 ]/g, '');
-  if (normalized === '') return { ok: false, reason: 'Enter an amount.' };
+  const typed = toAsciiDigits(text.trim()).replace(/\u066B/g, '.').replace(/\u066C/g, ',').replace(/[\u00A0\u202F ]/g, '');
+  if (typed.replace(/,/g, '') === '') return refuse('Enter an amount.', 'amount.empty');
+  if (/^[-\u2212]/.test(typed)) return refuse('Enter the amount without a sign: it must be more than zero.', 'amount.negative');
+  let normalized = typed;
+  if (typed.includes(',')) {
+    if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) {
+      const example = /^\d+,\d+$/.test(typed) ? typed.replace(',', '.') : '1234.50';
+      return refuse(`Use a dot for the decimals, as in ${example}; a comma only separates thousands (1,234.50).`, 'amount.decimalComma', { example });
+    }
+    normalized = typed.replace(/,/g, '');
+  }
   const match = /^(\d+)(?:\.(\d*))?$/.exec(normalized);
-  if (!match) return { ok: false, reason: 'Enter the amount as digits, for example 125.50.' };
+  if (!match) return refuse('Enter the amount as digits, for example 125.50.', 'amount.notDigits');
   const whole = match[1];
   const fraction = match[2] ?? '';
   const exponent = exponentOf(currency);
   if (fraction.length > exponent) {
-    return {
-      ok: false,
-      reason:
-        exponent === 0 ? `${currency} has no decimals.` : `${currency} allows at most ${exponent} decimals.`,
-    };
+    return exponent === 0
+      ? refuse(`${currency} has no decimals.`, 'amount.noDecimals', { currency })
+      : refuse(`${currency} allows at most ${exponent} decimals.`, 'amount.tooManyDecimals', { currency, decimals: exponent });
   }
   // An integer string: exact up to 2^53; anything longer rounds, but stays above the limit.
   const minor = Number(whole + fraction.padEnd(exponent, '0'));
-  if (minor > maxMinorUnits) return { ok: false, reason: 'The amount is too large.' };
+  if (minor > maxMinorUnits) return refuse('The amount is too large.', 'amount.tooLarge');
   return { ok: true, minor };
 }
 

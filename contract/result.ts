@@ -34,9 +34,19 @@ export const gatewayDetailSchema = z.object({
 });
 export type GatewayDetail = z.infer<typeof gatewayDetailSchema>;
 
+export const reasonSchema = z.object({
+  key: z.string().max(100),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
 export const appErrorSchema = z.object({
   code: z.enum(errorCodes),
+  /** English, for logs and tools; the renderer words `reason` in the user's language. */
   message: z.string(),
+  /** Why, as a key of contract/reasons.ts and its values. */
+  reason: reasonSchema.optional(),
+  /** Field path to its reason, for errors shown next to a form field. */
+  fieldReasons: z.record(z.string(), reasonSchema).optional(),
   /** Field path (dot-separated) to a message, for errors that belong next to a form field. */
   fields: z.record(z.string(), z.string()).optional(),
   /** What the gateway said, when the error came from the gateway. */

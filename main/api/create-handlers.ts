@@ -3,7 +3,9 @@
 // strips fields the contract does not list), and every failure becomes an error value.
 import type { z } from 'zod';
 import { methods, methodNames, type MethodName, type MethodOutput, type Methods } from '../../contract/methods';
-import { AppFailure, err, ok, type Result } from '../../contract/result';
+import type { Reason } from '../../contract/reasons';
+import { AppFailure, ok, type Result } from '../../contract/result';
+import { fail, fieldFailure, reason } from '../core/fail';
 import type { Logger } from '../log/logger';
 
 import type { CallContext } from '../core/call-context';
@@ -34,27 +36,34 @@ export function createHandlers(impl: Implementations, logger: Logger): Handlers 
         const checked = spec.output.safeParse(value);
         if (!checked.success) {
           logger.error(`${name}: output does not match the contract`, { issues: checked.error.issues.length });
-          return err('internal', 'Paydesk produced an answer it cannot show. Nothing was changed by showing it; please report this.');
+          return { ok: false, error: fail('internal', 'internal.output').toError() };
         }
         return ok(checked.data);
       } catch (e) {
         if (e instanceof AppFailure) return { ok: false, error: e.toError() };
         // Only the method name and the error's class go to the log: messages may quote input.
         logger.error(`${name} failed unexpectedly`, { error: e instanceof Error ? e.name : typeof e });
-        return err('internal', 'Something went wrong inside Paydesk. Nothing was sent; please try again.');
+        return { ok: false, error: fail('internal', 'internal.unexpected').toError() };
       }
     };
   }
   return handlers as Handlers;
 }
 
+/** A name from the input, cut short: an error never echoes a huge key back. */
+const shortName = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
 function invalidInput(error: z.ZodError): Result<never> {
-  const fields: Record<string, string> = {};
+  const reasons: Record<string, Reason> = {};
   for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.') || '_';
-    fields[path] ??= issue.message;
+    const path = issue.path.map((part) => shortName(String(part))).join('.') || '_';
+    if (issue.code === 'unrecognized_keys') {
+      const keys = (issue as { keys?: string[] }).keys ?? [];
+      reasons[path === '_' ? '_' : path] ??= reason('input.unknownField', { field: keys.slice(0, 3).map(shortName).join(', ') });
+    } else {
+      reasons[path] ??= reason('input.invalid');
+    }
   }
-  const first = Object.entries(fields)[0];
-  const message = first ? `Check ${first[0] === '_' ? 'the request' : first[0]}: ${first[1]}` : 'The request is not valid.';
-  return err('invalid_input', message, { fields });
+  const failure = fieldFailure('invalid_input', Object.keys(reasons).length ? reasons : { _: reason('input.invalid') });
+  return { ok: false, error: failure.toError() };
 }

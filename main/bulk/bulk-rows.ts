@@ -74,7 +74,7 @@ function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean
     if (!amount.ok) row.errors.amount = amount.reason;
     else if (amount.minor <= 0) row.errors.amount = 'The amount must be more than zero.';
   }
-  problem('description', () => cleanText(row.description, 'description', 'a description', { max: 500 }));
+  problem('description', () => cleanText(row.description, 'description', { max: 500 }));
   problem('customer', () => cleanCustomer({ name: row.customerName, email: row.customerEmail, phone: row.customerPhone }));
   problem('issueDate', () => cleanDate(row.issueDate, 'issueDate'));
   problem('expireDate', () => cleanDate(row.expireDate, 'expireDate'));

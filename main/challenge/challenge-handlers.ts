@@ -1,7 +1,7 @@
 // The terminal sale with 3-D Secure: the sale goes through the payments create path with the
 // success and failure URLs of main's challenge server; a challenge is shown in an isolated
 // window (Electron) or frame (preview), and its return triggers a status check.
-import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 import type { Implementations } from '../api/create-handlers';
 import type { PaymentsService } from '../payments/payments-service';
 import type { ChallengeServer } from './challenge-server';
@@ -14,7 +14,7 @@ export function challengeHandlers(deps: { server: ChallengeServer; chargeCard: P
   const { server } = deps;
   const mustGet = (id: string) => {
     const view = server.get(id);
-    if (!view) throw new AppFailure('not_found', 'This verification is over or unknown. Check the payment’s status.');
+    if (!view) throw fail('not_found', 'challenge.unknown');
     return view;
   };
   return {

@@ -2,8 +2,8 @@
 // forwards main's events to the app's windows. The only place ipcMain is used.
 import { ipcMain } from 'electron';
 import { channelOf, eventChannel, methodNames } from '../../contract/methods';
-import { err } from '../../contract/result';
 import type { CallContext, Handlers } from '../api/create-handlers';
+import { fail } from '../core/fail';
 import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../log/logger';
 import { isTrustedSender, type TrustedWindows } from './trusted-sender';
@@ -15,7 +15,7 @@ export function bindIpc(options: { handlers: Handlers; windows: TrustedWindows; 
     ipcMain.handle(channelOf(name), (event, input: unknown) => {
       if (!isTrustedSender(event, options.windows)) {
         options.logger.warn(`IPC call to ${name} refused: untrusted sender`);
-        return err('forbidden', 'This window may not use Paydesk.');
+        return { ok: false, error: fail('forbidden', 'forbidden.window').toError() };
       }
       return handler(input, ctx);
     });

@@ -20,7 +20,7 @@ const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUN
 export async function postJson(deps: TransportDeps, conn: GatewayConnection, operation: GatewayOperation, body: Writable, options: CallOptions = {}): Promise<Exchange> {
   const moneyCall = !isSafeToRetry(operation);
   const url = operationUrl(conn, operation);
-  if ('error' in url) return { ok: false, error: gatewayError('request_rejected', url.error) };
+  if ('error' in url) return { ok: false, error: gatewayError('request_rejected', url.error, { reasonKey: 'gateway.badAddress' }) };
   if (options.signal?.aborted) return { ok: false, error: gatewayError('cancelled', 'Cancelled before it was sent.') };
   deps.logger.addSecret(conn.apiKey);
 
@@ -56,10 +56,14 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
     options.signal?.removeEventListener('abort', onCancel);
   }
 
-  const raw = redactRaw(text, conn.apiKey);
+  // Whatever the gateway echoes (a card number, a security code, any profile's key) stops here.
+  const raw = deps.logger.redact(redactRaw(text, conn.apiKey));
   const exchange = readResponse(response, text, moneyCall);
   log(exchange.ok ? 'ok' : exchange.error.kind, response.status);
-  return exchange.ok ? { ...exchange, raw } : { ok: false, error: exchange.error, raw };
+  if (exchange.ok) return { ...exchange, raw };
+  const said = exchange.error.gateway;
+  const gateway = said && { ...said, message: said.message === null || said.message === undefined ? said.message : deps.logger.redact(said.message), errorCode: said.errorCode ? deps.logger.redact(said.errorCode) : said.errorCode };
+  return { ok: false, error: { ...exchange.error, gateway }, raw };
 }
 
 function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boolean; cancelled: boolean }): GatewayError {
@@ -87,7 +91,7 @@ type Read = { ok: true; envelope: ExactJson; data: ExactJson | undefined } | { o
 function readResponse(response: Response, text: string, moneyCall: boolean): Read {
   const http = response.status;
   if (http >= 300 && http < 400) {
-    return { ok: false, error: gatewayError('gateway_error', `The gateway answered with a redirect (HTTP ${http}); Paydesk does not follow redirects with your key. Check the base URL.`, { httpStatus: http }) };
+    return { ok: false, error: gatewayError('gateway_error', `The gateway answered with a redirect (HTTP ${http}); Paydesk does not follow redirects with your key. Check the base URL.`, { httpStatus: http, reasonKey: 'gateway.redirect' }) };
   }
   let envelope: ExactJson;
   try {

@@ -2,7 +2,7 @@
 // ids; filters; sorting with a stable tie-break; and a window of rows with the total count.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { AppFailure } from '../../contract/result';
+import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 
@@ -49,12 +49,12 @@ export function buildWhere(filter: PaymentFilter): { sql: string; params: Record
     const value = filter[name];
     if (value === undefined) continue;
     const time = new Date(value);
-    if (Number.isNaN(time.getTime())) throw new AppFailure('invalid_input', `"${value}" is not a date.`, { fields: { [name]: 'Not a date.' } });
+    if (Number.isNaN(time.getTime())) throw failField('invalid_input', name, 'ledger.notADate', { value: value.slice(0, 40) });
     clauses.push(`created_at ${op} @${name}`);
     params[name] = time.toISOString();
   }
   if (filter.minAmount !== undefined || filter.maxAmount !== undefined) {
-    if (!filter.currency) throw new AppFailure('invalid_input', 'Choose a currency to filter by amount.', { fields: { currency: 'Choose a currency to filter by amount.' } });
+    if (!filter.currency) throw failField('invalid_input', 'currency', 'ledger.amountNeedsCurrency');
     const currency = filter.currency as CurrencyCode;
     if (filter.minAmount) {
       clauses.push('amount_minor >= @minAmount');
@@ -102,6 +102,6 @@ export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentS
 /** An amount bound of a filter, as typed, in the filter's currency. */
 function parseAmountField(text: string, currency: CurrencyCode, field: string): number {
   const parsed = parseAmount(text, currency);
-  if (!parsed.ok) throw new AppFailure('invalid_input', parsed.reason, { fields: { [field]: parsed.reason } });
+  if (!parsed.ok) throw failField('invalid_input', field, parsed.why.key, parsed.why.values);
   return parsed.minor;
 }

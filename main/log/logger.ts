@@ -10,14 +10,18 @@ export type Logger = {
   error(message: string, fields?: LogFields): void;
   /** Values that must never be written, such as API keys; removed from every line. */
   addSecret(secret: string): void;
+  /** Text from outside (a gateway's message) with every registered secret, card number and security code removed. */
+  redact(text: string): string;
 };
 
 const panLike = /\b\d(?:[ -]?\d){11,18}\b/g;
+// A security code next to its name: "CVV 123", "cvc: 1234", "CVV2=123", "security code 999".
+const cvvLike = /\b(cvv2?|cvc2?|csc|security code)(\W{0,5})\d{3,4}\b/gi;
 
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  return out.replace(panLike, '[card number removed]');
+  return out.replace(panLike, '[card number removed]').replace(cvvLike, '$1$2[removed]');
 }
 
 export function createLogger(options: { file?: string; echo?: boolean } = {}): Logger {
@@ -41,6 +45,7 @@ export function createLogger(options: { file?: string; echo?: boolean } = {}): L
     warn: (m, f) => write('warn', m, f),
     error: (m, f) => write('error', m, f),
     addSecret: (s) => void secrets.add(s),
+    redact: (text) => redact(text, secrets),
   };
 }
 
@@ -50,5 +55,5 @@ export function createMemoryLogger(): Logger & { lines: string[] } {
   const secrets = new Set<string>();
   const write = (level: string) => (message: string, fields?: LogFields) =>
     void lines.push(redact(JSON.stringify({ level, message, ...(fields ?? {}) }), secrets));
-  return { lines, info: write('info'), warn: write('warn'), error: write('error'), addSecret: (s) => void secrets.add(s) };
+  return { lines, info: write('info'), warn: write('warn'), error: write('error'), addSecret: (s) => void secrets.add(s), redact: (text) => redact(text, secrets) };
 }

@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
 
-import { AppFailure } from '../../contract/result';
+import type { AppFailure } from '../../contract/result';
+import { fail, failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
@@ -40,16 +41,17 @@ export function createMoneyOperations(core: PaymentsCore) {
   async function moneyOperation(ctx: CallContext, request: MoneyRequest): Promise<PaymentView> {
     const gateway = await deps.active();
     const payment = core.mustGet(request.paymentId);
+    if (request.kind === 'refund' && !request.reason?.trim()) throw failField('invalid_input', 'reason', 'rule.refundReason');
     const input = {
       ...request,
       amountMinor: request.amount === undefined ? undefined : parseAmountField(request.amount, payment.currency),
-      reason: request.kind === 'refund' ? cleanText(request.reason ?? '', 'reason', 'a reason for the refund', { max: 500 }) : request.reason?.trim() || undefined,
+      reason: request.kind === 'refund' ? cleanText(request.reason ?? '', 'reason', { max: 500 }) : request.reason?.trim() || undefined,
     };
     if (payment.profile_id !== gateway.profile.id) {
-      throw new AppFailure('rule_violation', 'This payment was made on another profile. Switch to that profile to act on it.');
+      throw fail('rule_violation', 'rule.otherProfile');
     }
     deps.requireConfirmation(gateway.profile, input.confirm);
-    if (core.inFlight.has(payment.id)) throw new AppFailure('busy', 'Another operation on this payment is in progress. Wait for it to finish.');
+    if (core.inFlight.has(payment.id)) throw fail('busy', 'rule.busy');
     core.inFlight.add(payment.id);
     try {
       const opId = randomUUID();
@@ -81,7 +83,8 @@ export function createMoneyOperations(core: PaymentsCore) {
       const view = deps.db.transaction(() => {
         let current = core.mustGet(payment.id);
         const auditExtra = { amountMinor: input.amountMinor ?? null, reason: input.reason ?? null };
-        const declined = result.ok ? declinedIn(current, input.kind, result.value) : undefined;
+        const said = result.ok ? declinedIn(current, input.kind, result.value) : undefined;
+        const declined = said === undefined ? undefined : deps.logger.redact(said);
         if (result.ok && declined === undefined) {
           current = applyDone(current, rows.operation(opId)!, input.kind, done);
           rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
@@ -95,7 +98,7 @@ export function createMoneyOperations(core: PaymentsCore) {
           rows.completeOperation(opId, { outcome: 'failed', error_code: result.ok ? 'declined' : result.error.kind, error_message: message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
           core.audit(ctx, current, input.kind, `failed: ${result.ok ? 'declined' : result.error.kind}`, auditExtra);
           if (input.kind === 'refund') core.notify('error', current.id, `A refund on ${current.order_id} failed: ${message}`);
-          failure = result.ok ? new AppFailure('request_rejected', message) : toAppFailure(result.error);
+          failure = result.ok ? fail('request_rejected', 'gateway.declined', { operation: input.kind, said: declined ?? '' }) : toAppFailure(result.error);
         }
         return rows.view(core.schedule(current, doneAt, 0));
       }).immediate();
@@ -115,16 +118,16 @@ export function createMoneyOperations(core: PaymentsCore) {
    */
   function settleByHand(ctx: CallContext, input: { paymentId: string; operationId: string; happened: boolean; reason: string }): PaymentView {
     const reason = input.reason.trim();
-    if (!reason) throw new AppFailure('invalid_input', 'Say how you know, for example what the gateway’s dashboard shows.', { fields: { reason: 'Say how you know.' } });
-    if (core.inFlight.has(input.paymentId)) throw new AppFailure('busy', 'A status check or operation on this payment is under way. Try again in a moment.');
+    if (!reason) throw failField('invalid_input', 'reason', 'rule.settleReason');
+    if (core.inFlight.has(input.paymentId)) throw fail('busy', 'rule.busy');
     const doneAt = core.now();
     const done = doneAt.toISOString();
     const view = deps.db.transaction(() => {
       let payment = core.mustGet(input.paymentId);
       const op = rows.operation(input.operationId);
-      if (!op || op.payment_id !== payment.id) throw new AppFailure('not_found', 'This payment has no such operation.');
-      if (op.outcome !== 'unknown' || op.kind === 'create') throw new AppFailure('rule_violation', 'Only a capture, refund or void whose outcome is unknown can be settled by hand.');
-      if (payment.needs_attention !== 1) throw new AppFailure('rule_violation', 'Check the payment’s status first: settle by hand only what the gateway’s answers cannot decide.');
+      if (!op || op.payment_id !== payment.id) throw fail('not_found', 'ledger.noOperation');
+      if (op.outcome !== 'unknown' || op.kind === 'create') throw fail('rule_violation', 'rule.settleOnlyUnknown');
+      if (payment.needs_attention !== 1) throw fail('rule_violation', 'rule.settleCheckFirst');
       rows.completeOperation(op.id, {
         outcome: input.happened ? 'succeeded' : 'failed', error_code: input.happened ? null : 'not_processed',
         error_message: input.happened ? null : 'Settled by hand: it did not go through.', completed_at: done, settled_by: ctx.osUser, settled_reason: reason,

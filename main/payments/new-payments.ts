@@ -4,7 +4,7 @@
 import type { MethodParsedInput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
-import { AppFailure } from '../../contract/result';
+import { fail, failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { newOrderId } from './order-ids';
 import type { PaymentsCore } from './payments-core';
@@ -23,7 +23,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const currency = input.currency as CurrencyCode;
     const amountMinor = parseAmountField(input.amount, currency);
     const customer = cleanCustomer(input.customer);
-    const description = cleanText(input.description, 'description', 'a description', { max: 500 });
+    const description = cleanText(input.description, 'description', { max: 500 });
     const request = {
       amount: { minor: amountMinor, currency }, description, customer,
       issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
@@ -31,7 +31,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
       failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
     };
     if (request.issueDate && request.expireDate && request.expireDate < request.issueDate) {
-      throw new AppFailure('invalid_input', 'The expiry date is before the issue date.', { fields: { expireDate: 'The expiry date is before the issue date.' } });
+      throw failField('invalid_input', 'expireDate', 'input.expiryBeforeIssue');
     }
     const { view } = await create(ctx, gateway, { kind: 'link', orderId: orderIdOf(input.orderId), amountMinor, currency, description, customer },
       (id) => deps.client.createPaymentLink(gateway.conn, { ...request, orderId: id }),
@@ -45,10 +45,10 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     deps.requireConfirmation(gateway.profile, input.confirm);
     const currency = input.currency as CurrencyCode;
     const amountMinor = parseAmountField(input.amount, currency);
-    const optional = (value: string | undefined, field: string, label: string) => (value?.trim() ? cleanText(value, field, label, { max: 60 }) : undefined);
-    const customer = { ...cleanCustomer(input.customer), idType: optional(input.customer.idType, 'customer.idType', 'the ID type'), idNumber: optional(input.customer.idNumber, 'customer.idNumber', 'the ID number'), taxNumber: optional(input.customer.taxNumber, 'customer.taxNumber', 'the tax number') };
+    const optional = (value: string | undefined, field: string) => (value?.trim() ? cleanText(value, field, { max: 60 }) : undefined);
+    const customer = { ...cleanCustomer(input.customer), idType: optional(input.customer.idType, 'customer.idType'), idNumber: optional(input.customer.idNumber, 'customer.idNumber'), taxNumber: optional(input.customer.taxNumber, 'customer.taxNumber') };
     const country = input.address?.country?.trim().toUpperCase();
-    if (country && !/^[A-Z]{2}$/.test(country)) throw new AppFailure('invalid_input', 'Use the two-letter country code, like SA.', { fields: { 'address.country': 'Use the two-letter country code, like SA.' } });
+    if (country && !/^[A-Z]{2}$/.test(country)) throw failField('invalid_input', 'address.country', 'input.country');
     const address = input.address ? { ...input.address, country: country || undefined } : undefined;
     const request = {
       amount: { minor: amountMinor, currency }, customer, address, authOnly: input.authOnly, recurringInit: input.recurringInit,
@@ -88,12 +88,12 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     deps.requireConfirmation(gateway.profile, input.confirm);
     const parent = core.mustGet(input.paymentId);
     if (!parent.recurring_token || !parent.transaction_id) {
-      throw new AppFailure('rule_violation', parent.recurring_init ? 'The gateway has not sent this card’s token for repeat charges yet. Check status first.' : 'This payment was not made with recurring charges enabled.');
+      throw fail('rule_violation', parent.recurring_init ? 'rule.recurringTokenPending' : 'rule.recurringNotEnabled');
     }
-    if (parent.profile_id !== gateway.profile.id) throw new AppFailure('rule_violation', 'This payment was made on another profile. Switch to that profile to charge it again.');
-    if (input.currency !== parent.currency) throw new AppFailure('rule_violation', `Recurring charges of this card are in ${parent.currency}.`, { fields: { currency: `Use ${parent.currency}.` } });
+    if (parent.profile_id !== gateway.profile.id) throw fail('rule_violation', 'rule.otherProfile');
+    if (input.currency !== parent.currency) throw failField('rule_violation', 'currency', 'rule.recurringCurrency', { currency: parent.currency });
     const amountMinor = parseAmountField(input.amount, parent.currency);
-    const description = cleanText(input.description, 'description', 'a description', { max: 500 });
+    const description = cleanText(input.description, 'description', { max: 500 });
     const customer = parent.customer_name ? { name: parent.customer_name, email: parent.customer_email ?? '', phone: parent.customer_phone ?? '' } : undefined;
     const card = parent.card_bin && parent.card_last4 ? { bin: parent.card_bin, last4: parent.card_last4 } : undefined;
     const { view } = await create(

@@ -3,7 +3,7 @@
 import type { Environment } from '../../contract/methods/app';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
 import { settledStates } from '../../contract/payment-states';
-import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayClient } from '../gateway/client';
@@ -44,7 +44,7 @@ export function createPaymentsCore(deps: PaymentsDeps) {
 
   function mustGet(paymentId: string): PaymentRow {
     const payment = rows.get(paymentId);
-    if (!payment) throw new AppFailure('not_found', 'There is no such payment in the ledger.');
+    if (!payment) throw fail('not_found', 'ledger.noPayment');
     return payment;
   }
 

@@ -4,7 +4,7 @@
 // resent blindly; one operation per payment at a time. Handlers only parse, call and answer.
 import type { MethodOutput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
-import { AppFailure } from '../../contract/result';
+import { failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { createMoneyOperations } from './money-operations';
 import { createNewPayments } from './new-payments';
@@ -45,7 +45,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async lookup(ctx: CallContext, input: { orderId?: string; transactionId?: string }): Promise<PaymentView> {
       const orderId = input.orderId?.trim();
       const transactionId = input.transactionId?.trim();
-      if (!orderId && !transactionId) throw new AppFailure('invalid_input', 'Enter an order id or a transaction id.', { fields: { orderId: 'Enter an order id or a transaction id.' } });
+      if (!orderId && !transactionId) throw failField('invalid_input', 'orderId', 'input.lookupRef');
       const view = await checks.lookup(ctx, orderId ? { orderId } : { transactionId: transactionId! });
       auditView(ctx, view, 'lookup');
       return view;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
 import { AppFailure } from '../../contract/result';
+import { englishText, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
@@ -56,7 +57,7 @@ export function createRecorder(core: PaymentsCore) {
     const at = core.now().toISOString();
     const existing = rows.byOrderId(gateway.profile.id, input.orderId);
     if (existing && existing.state !== 'not_created') {
-      throw new AppFailure('conflict', `Order ${input.orderId} already exists in the ledger. Use another order id, or open the existing payment.`, { fields: { orderId: 'This order id is already used.' } });
+      throw new AppFailure('conflict', englishText(reason('rule.orderExists', { orderId: input.orderId })), { reason: reason('rule.orderExists', { orderId: input.orderId }), fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
     }
     const paymentId = existing?.id ?? randomUUID();
     const opId = randomUUID();

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentView } from '../../contract/methods/payments';
 import { formatMinor } from '../../contract/money';
 import { settledStates } from '../../contract/payment-states';
-import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { toAppFailure } from '../gateway/errors';
 import type { GatewayConnection } from '../gateway/operations';
@@ -54,7 +54,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
   async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1): Promise<PaymentView> {
     const payment = core.mustGet(paymentId);
     const connection = conn ?? (await deps.connectionFor(payment.profile_id));
-    if (!connection) throw new AppFailure('key_missing', 'The profile this payment was made on has no API key, so its status cannot be checked.');
+    if (!connection) throw fail('key_missing', 'ledger.noKeyForCheck');
     const mark = rows.operationsMark(paymentId);
     const request = payment.transaction_id ? { transactionId: payment.transaction_id } : { orderId: payment.order_id };
     const result = await deps.client.status(connection, request, { retry: source === 'status' });
@@ -111,7 +111,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     const value = result.value;
     const orderId = value.orderId ?? ('orderId' in request ? request.orderId : undefined);
     if (!value.currency || value.amountMinor === undefined || value.amountMinor <= 0 || !orderId) {
-      throw new AppFailure('malformed_response', 'The gateway found it but did not say its order id, amount or currency, so it cannot be added to the ledger.');
+      throw fail('malformed_response', 'ledger.lookupIncomplete');
     }
     const at = core.now();
     const id = randomUUID();

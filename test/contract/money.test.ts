@@ -38,6 +38,9 @@ describe('parseAmount: what a person types, to minor units', () => {
     ['۱۰', 'JPY', 10],
     ['١٬٢٥٠٫٥', 'SAR', 125050], // Arabic thousands separator
     ['1\u00A0250', 'SAR', 125000], // no-break space between thousands
+    ['1,234.50', 'SAR', 123450], // correctly grouped thousands
+    ['12,500', 'SAR', 1250000],
+    ['1,234,567.891', 'KWD', 1234567891],
     ['1 250', 'SAR', 125000],
     ['  7 ', 'USD', 700],
     ['\t7.25\n', 'USD', 725],
@@ -55,7 +58,17 @@ describe('parseAmount: what a person types, to minor units', () => {
     ['', 'SAR', 'Enter an amount.'],
     ['   ', 'SAR', 'Enter an amount.'],
     [',', 'SAR', 'Enter an amount.'],
-    ['-5', 'SAR', 'Enter the amount as digits, for example 125.50.'],
+    ['-5', 'SAR', 'Enter the amount without a sign: it must be more than zero.'],
+    ['\u22125', 'SAR', 'Enter the amount without a sign: it must be more than zero.'],
+    ['-0', 'SAR', 'Enter the amount without a sign: it must be more than zero.'],
+    // A decimal comma is never read as a thousands separator: 12,50 is not 1250.
+    ['12,50', 'SAR', 'Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).'],
+    ['12,5', 'SAR', 'Use a dot for the decimals, as in 12.5; a comma only separates thousands (1,234.50).'],
+    ['1,2345', 'SAR', 'Use a dot for the decimals, as in 1.2345; a comma only separates thousands (1,234.50).'],
+    ['12,50.5', 'SAR', 'Use a dot for the decimals, as in 1234.50; a comma only separates thousands (1,234.50).'],
+    ['1234,567', 'SAR', 'Use a dot for the decimals, as in 1234.567; a comma only separates thousands (1,234.50).'],
+    ['1.234,50', 'SAR', 'Use a dot for the decimals, as in 1234.50; a comma only separates thousands (1,234.50).'],
+    ['١٢٬٥٠', 'SAR', 'Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).'],
     ['+5', 'SAR', 'Enter the amount as digits, for example 125.50.'],
     ['1e3', 'SAR', 'Enter the amount as digits, for example 125.50.'],
     ['.5', 'SAR', 'Enter the amount as digits, for example 125.50.'],
@@ -67,7 +80,22 @@ describe('parseAmount: what a person types, to minor units', () => {
     ['99999999999999999999', 'SAR', 'The amount is too large.'],
     ['9'.repeat(400), 'JPY', 'The amount is too large.'],
   ] as const)('refuses %j for %s', (text, currency, reason) => {
-    expect(parseAmount(text, currency)).toEqual({ ok: false, reason });
+    expect(parseAmount(text, currency)).toMatchObject({ ok: false, reason, why: { key: expect.stringMatching(/^amount\./) } });
+  });
+});
+
+describe('the reasons of a refused amount, for the renderer to word', () => {
+  it.each([
+    ['', 'SAR', { key: 'amount.empty' }],
+    ['-5', 'SAR', { key: 'amount.negative' }],
+    ['12,50', 'SAR', { key: 'amount.decimalComma', values: { example: '12.50' } }],
+    ['x', 'SAR', { key: 'amount.notDigits' }],
+    ['1.5', 'JPY', { key: 'amount.noDecimals', values: { currency: 'JPY' } }],
+    ['12.345', 'SAR', { key: 'amount.tooManyDecimals', values: { currency: 'SAR', decimals: 2 } }],
+    ['1.0001', 'KWD', { key: 'amount.tooManyDecimals', values: { currency: 'KWD', decimals: 3 } }],
+    ['1'.repeat(30), 'SAR', { key: 'amount.tooLarge' }],
+  ] as const)('%j in %s: %j', (text, currency, why) => {
+    expect(parseAmount(text, currency)).toEqual({ ok: false, reason: expect.any(String), why });
   });
 });
 

@@ -76,18 +76,26 @@ describe('payment link form', () => {
     expect(sent('createPaymentLink')).toHaveLength(0);
   });
 
-  it('lets no more decimals be typed than the currency has, and shows the default expiry', async () => {
+  it('keeps the amount as typed and says next to it what cannot be sent, also after the currency changes', async () => {
     await openScreen('links', 'Payment links');
-    type('link-amount', '10.5');
+    const amountError = () => document.getElementById('link-amount-error')?.textContent ?? null;
     type('link-amount', '10.505');
-    expect(input('link-amount').value).toBe('10.5');
+    expect(input('link-amount').value).toBe('10.505'); // nothing dropped
+    expect(amountError()).toBe('SAR allows at most 2 decimals.');
+    type('link-amount', '10.5');
+    expect(amountError()).toBeNull();
     fireEvent.change(input('link-currency'), { target: { value: 'JPY' } });
-    expect(input('link-amount').value).toBe(''); // 10.5 is not a JPY amount
-    type('link-amount', '1000.');
-    expect(input('link-amount').value).toBe('');
+    expect(input('link-amount').value).toBe('10.5'); // kept, and re-checked for the new currency
+    expect(amountError()).toBe('JPY has no decimals.');
+    type('link-amount', '12,50');
+    expect(amountError()).toMatch(/Use a dot for the decimals, as in 12\.50/);
+    type('link-amount', '-5');
+    expect(amountError()).toMatch(/without a sign/);
     fireEvent.change(input('link-currency'), { target: { value: 'KWD' } });
     type('link-amount', '1.250');
     expect(input('link-amount').value).toBe('1.250');
+    expect(amountError()).toBeNull();
+    expect(screen.getByTestId('link-submit').textContent).toMatch(/Create link for KWD\s?1\.250/);
     type('link-issueDate', '2026-03-01');
     expect(document.getElementById('link-expireDate-hint')!.textContent).toBe('Empty: 8 Mar 2026 (issue date + 7 days).');
     type('link-expireDate', '2026-02-01');

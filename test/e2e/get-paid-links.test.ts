@@ -26,12 +26,13 @@ describe('payment links and checkout sessions', () => {
   it('checks the form before sending and shows main’s messages next to the fields', async () => {
     await app.newLinkByKeyboard();
     await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('link-orderId');
-    await session.page.locator('#link-amount').pressSequentially('10.505'); // a third decimal cannot be typed for SAR
-    expect(await session.page.locator('#link-amount').inputValue()).toBe('10.50');
+    await session.page.locator('#link-amount').pressSequentially('10.505'); // kept as typed, with a message
+    expect(await session.page.locator('#link-amount').inputValue()).toBe('10.505');
+    expect(await session.page.getByTestId('error-link-amount').textContent()).toBe('SAR allows at most 2 decimals.');
     await session.page.locator('#link-customer-phone').fill('0501234567');
     await session.page.keyboard.press('Control+Enter');
     expect(await session.page.getByTestId('error-link-customer-phone').textContent()).toMatch(/international format/);
-    expect(await session.page.getByTestId('error-link-description').textContent()).toMatch(/description/);
+    expect(await session.page.getByTestId('error-link-description').textContent()).toMatch(/description/i);
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-link-form-errors-en');
   });

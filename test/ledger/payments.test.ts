@@ -59,13 +59,16 @@ describe('creating payments', () => {
 
   it.each([
     [{ amount: '10.005' }, 'amount', /at most 2 decimals/],
-    [{ amount: '-5' }, 'amount', /digits/],
+    [{ amount: '-5' }, 'amount', /without a sign/],
+    [{ amount: '12,50' }, 'amount', /Use a dot for the decimals, as in 12\.50/], // never read as 1250.00
     [{ amount: '0' }, 'amount', /more than zero/],
     [{ amount: 'ten' }, 'amount', /digits/],
     [{ customer: { ...customer, email: 'omar' } }, 'customer.email', /e-mail/],
     [{ customer: { ...customer, phone: '0500000000' } }, 'customer.phone', /international/],
     [{ customer: { ...customer, name: 'Omar\u0007' } }, 'customer.name', /characters/],
-    [{ description: '' }, 'description', /description/],
+    [{ description: '' }, 'description', /Fill in this field/],
+    [{ customer: { ...customer, name: 'Omar\u202Eevil' } }, 'customer.name', /invisible or direction-changing/],
+    [{ customer: { ...customer, name: 'Om\u200Bar' } }, 'customer.name', /invisible or direction-changing/],
     [{ successUrl: 'javascript:alert(1)' }, 'successUrl', /https/],
     [{ successUrl: 'https://user:pw@shop.example/' }, 'successUrl', /password/],
     [{ orderId: 'has space' }, 'orderId', /letters/],
@@ -73,7 +76,11 @@ describe('creating payments', () => {
   ])('refuses %o with a message on %s', async (override, field, message) => {
     const result = await call('createPaymentLink', { amount: '10', currency: 'SAR', description: 'Invoice', customer, ...override });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.fields?.[field]).toMatch(message);
+    if (!result.ok) {
+      expect(result.error.fields?.[field]).toMatch(message);
+      // The renderer words it from the reason: its key is one of contract/reasons.ts.
+      expect((result.error as { fieldReasons?: Record<string, { key: string }> }).fieldReasons?.[field]?.key).toMatch(/^(amount|input|card|rule)\./);
+    }
   });
 
   it('refuses a card that fails the Luhn check or has expired, and never sends it', async () => {

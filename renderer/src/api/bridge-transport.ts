@@ -25,10 +25,11 @@ export function createBridgeApi(): PaydeskApi {
     try {
       response = await fetch(`/api/call/${name}`, { method: 'POST', headers, body: JSON.stringify(input ?? {}) });
     } catch {
-      return err('network', 'Paydesk preview is not reachable. Is `npm run preview` still running?');
+      return err('network', 'Paydesk preview is not reachable. Is `npm run preview` still running?', { reason: { key: 'bridge.unreachable' } });
     }
-    if (response.status === 401) return err('forbidden', 'This page has no valid preview token. Open the address the preview printed.');
-    if (!response.ok) return err('internal', `The preview answered ${response.status}.`);
+    if (response.status === 401) return err('forbidden', 'This page has no valid preview token. Open the address the preview printed.', { reason: { key: 'bridge.noToken' } });
+    if (response.status === 413) return err('invalid_input', 'This is too large to send to Paydesk.', { reason: { key: 'bridge.tooLarge' } });
+    if (!response.ok) return err('internal', `The preview answered ${response.status}.`, { reason: { key: 'bridge.failed', values: { status: response.status } } });
     return (await response.json()) as Result<unknown>;
   }
 

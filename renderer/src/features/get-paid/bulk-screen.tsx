@@ -63,7 +63,7 @@ export function BulkScreen() {
   };
 
   const run = (target: BulkBatchView) =>
-    send(t('gp.bulk.confirmAction', { count: String(target.pending) }), async (confirm) => {
+    send(t('gp.bulk.confirmAction', { count: target.pending }), async (confirm) => {
       const r = await api.bulkRun({ batchId: target.id, confirm });
       if (r.ok) setBatch(r.value);
       else setError(r.error);
@@ -160,7 +160,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
         </tbody>
       </table>
       <div className="form-actions">
-        <button type="button" className="gp-primary" disabled={preview.valid === 0} onClick={onStart} data-testid="bulk-start">{t('gp.bulk.start', { count: String(preview.valid) })}</button>
+        <button type="button" className="gp-primary" disabled={preview.valid === 0} onClick={onStart} data-testid="bulk-start">{t('gp.bulk.start', { count: preview.valid })}</button>
       </div>
     </section>
   );

@@ -10,7 +10,7 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { addDays, AmountField, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useConfirmedSend, type FieldErrors } from './form-kit';
+import { addDays, AmountField, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors } from './form-kit';
 import { focusFirstError, UrlFields } from './link-form';
 import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
 import { SharePanel } from './share-panel';
@@ -54,6 +54,8 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
   const amountText = useAmountText();
+  const problemText = useProblemText();
+  const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   const [v, setV] = useState({
     orderId: '', amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode,
@@ -77,7 +79,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
     setError(null);
-    setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+    setErrors(problemText(problems));
     if (Object.keys(problems).length) return focusFirstError();
     send(t('gp.checkout.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       setBusy(true);
@@ -139,7 +141,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
         <UrlFields form={form} values={v} set={(k) => set(k) as (s: string) => void} errors={errors} />
         <SendError error={error} />
         <div className="form-actions">
-          <button type="submit" className="gp-primary" data-testid="checkout-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : t('gp.checkout.create')}</button>
+          <button type="submit" className="gp-primary" data-testid="checkout-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.checkout.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.checkout.create'))}</button>
           <button type="button" onClick={onCancel} aria-keyshortcuts="Escape">{t('gp.clear')}</button>
         </div>
       </fieldset>

@@ -2,10 +2,11 @@
 // from main, the panel that says what to do after a failure, and the production confirmation.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { currencyCodes, exponentOf, parseAmount, type CurrencyCode } from '../../../../contract/money';
+import { amountProblem, type Problems } from './validate';
 import type { AppError } from '../../../../contract/result';
 import type { ProductionConfirmation } from '../../../../contract/methods/profiles';
 import { useSession } from '../../app/session-store';
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Field } from '../settings/field';
 import { ProductionConfirmDialog, needsProductionConfirmation } from '../settings/production-confirmation';
@@ -25,37 +26,40 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Whether the typed text has no more decimals than the currency allows (checked while typing). */
-export function fitsCurrency(text: string, currency: CurrencyCode): boolean {
-  const normalized = text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, '0').replace(/\u066B/g, '.');
-  if (!/^[\d,\u066C\s]*(\.\d*)?$/.test(normalized)) return false;
-  const fraction = normalized.split('.')[1];
-  if (fraction === undefined) return true;
-  return exponentOf(currency) > 0 && fraction.length <= exponentOf(currency);
-}
-
 export type FieldErrors = Record<string, string>;
 export const fieldId = (form: string, path: string) => `${form}-${path.replace(/\./g, '-')}`;
 
+/**
+ * The amount exactly as typed: nothing is dropped or changed to fit. What cannot be sent in the
+ * chosen currency is said next to the field as it is typed (and again when the currency
+ * changes); main checks it again whatever the screen does.
+ */
 export function AmountField({ form, amount, currency, onAmount, onCurrency, errors }: { form: string; amount: string; currency: CurrencyCode; onAmount(v: string): void; onCurrency(v: CurrencyCode): void; errors: FieldErrors }) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const decimals = exponentOf(currency);
+  const problem = amount.trim() ? amountProblem(amount, currency) : undefined;
+  const live = problem && wordReason(language, problem);
   return (
     <div className="amount-row">
-      <Field id={fieldId(form, 'amount')} label={t('gp.amount')} error={errors.amount} required inputMode="decimal" dir="ltr" autoComplete="off" value={amount}
+      <Field id={fieldId(form, 'amount')} label={t('gp.amount')} error={live ?? errors.amount} required inputMode="decimal" dir="ltr" autoComplete="off" value={amount}
         hint={decimals === 0 ? t('gp.amount.hint0', { currency }) : t('gp.amount.hint', { currency, decimals: String(decimals) })}
-        onChange={(e) => fitsCurrency(e.target.value, currency) && onAmount(e.target.value)} />
+        onChange={(e) => onAmount(e.target.value)} />
       <Field id={fieldId(form, 'currency')} label={t('gp.currency')} error={errors.currency}>
-        <select id={fieldId(form, 'currency')} value={currency} onChange={(e) => {
-          const next = e.target.value as CurrencyCode;
-          onCurrency(next);
-          if (!fitsCurrency(amount, next)) onAmount('');
-        }}>
+        <select id={fieldId(form, 'currency')} value={currency} onChange={(e) => onCurrency(e.target.value as CurrencyCode)}>
           {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
         </select>
       </Field>
     </div>
   );
+}
+
+/** Problems found before sending, in the user's language. */
+export function useProblemText() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  return (problems: Problems): FieldErrors =>
+    Object.fromEntries(Object.entries(problems).map(([path, problem]) => [path, typeof problem === 'string' ? t(problem) : wordReason(language, problem) ?? t('error.field')]));
 }
 
 /** A text field bound to one path of the form's values, with main's error for that path. */
@@ -108,6 +112,15 @@ export function useConfirmedSend() {
     }} />
   ) : null;
   return { send, dialog };
+}
+
+/** The amount as it will be sent, for a button's label; undefined while it cannot be sent. */
+export function useSendAmount() {
+  const language = useLanguage((s) => s.language);
+  return (amount: string, currency: CurrencyCode) => {
+    const parsed = parseAmount(amount, currency);
+    return parsed.ok && parsed.minor > 0 ? formatAmount(parsed.minor, currency, language) : undefined;
+  };
 }
 
 /** "Create a payment link for SAR 10.50": the amount as the user will be charged, through Intl. */

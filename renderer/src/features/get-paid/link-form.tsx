@@ -8,7 +8,7 @@ import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatDate } from '../../i18n/format';
-import { addDays, AmountField, formKeys, SendError, TextField, today, useAmountText, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
+import { addDays, AmountField, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
 
 const form = 'link';
@@ -18,6 +18,8 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
   const amountText = useAmountText();
+  const problemText = useProblemText();
+  const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   const initialCurrency = profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR';
   const [v, setV] = useState({ orderId: '', amount: '', currency: initialCurrency as CurrencyCode, description: '', name: '', email: '', phone: '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '' });
@@ -37,7 +39,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
     setError(null);
-    setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+    setErrors(problemText(problems));
     if (Object.keys(problems).length) return focusFirstError();
     send(t('gp.link.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       setBusy(true);
@@ -70,7 +72,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         <UrlFields form={form} values={v} set={set} errors={errors} />
         <SendError error={error} />
         <div className="form-actions">
-          <button type="submit" className="gp-primary" data-testid="link-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : t('gp.link.create')}</button>
+          <button type="submit" className="gp-primary" data-testid="link-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.link.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.link.create'))}</button>
           <button type="button" onClick={onCancel} aria-keyshortcuts="Escape">{t('gp.cancel')}</button>
         </div>
       </fieldset>

@@ -73,7 +73,7 @@ export function LinksList() {
         <p id="links-search-hint" className="field-hint">{t('gp.links.search.hint')}</p>
       </div>
       <SendError error={error} />
-      <p role="status" className="gp-status" data-testid="links-count">{loaded ? t('gp.links.count', { count: String(total) }) : t('app.loading')}</p>
+      <p role="status" className="gp-status" data-testid="links-count">{loaded ? t('gp.links.count', { count: total }) : t('app.loading')}</p>
       {rows.length > 0 && (
         <table className="gp-table" data-testid="links-table">
           <thead>

@@ -13,7 +13,7 @@ import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
 import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
-import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
+import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { focusFirstError } from './link-form';
 import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
 import { checkAmount, checkCustomer, type Problems } from './validate';
@@ -85,6 +85,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const t = useT();
   const profile = useSession((s) => s.profile);
   const amountText = useAmountText();
+  const problemText = useProblemText();
+  const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   const [v, setV] = useState({ amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode, orderId: '', name: '', email: '', phone: '', authOnly: false, recurringInit: false });
   const [card, setCard] = useState(emptyCard);
@@ -109,7 +111,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     if (!/^\d{3,4}$/.test(card.cvv)) problems['card.cvv'] = 'gp.check.cvv';
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
     setError(null);
-    setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+    setErrors(problemText(problems));
     if (Object.keys(problems).length) return focusFirstError();
     send(t('gp.terminal.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       const sentCard = { ...card, number: digits };
@@ -168,7 +170,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         </div>
         <SendError error={error} />
         <div className="form-actions">
-          <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : t('gp.terminal.charge')}</button>
+          <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.terminal.chargeFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.terminal.charge'))}</button>
           <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); setErrors({}); }}>{t('gp.terminal.clearCard')}</button>
         </div>
       </fieldset>

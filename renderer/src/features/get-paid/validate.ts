@@ -1,18 +1,26 @@
 // Checks done while the user fills a form, in the user's language, before anything is sent.
 // Main checks everything again (and its messages show next to the same fields).
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
+import type { Reason } from '../../../../contract/reasons';
 import type { MessageKey } from '../../i18n';
 
-export type Problems = Record<string, MessageKey>;
+/** A problem is a message of the screens, or a reason main would give (an amount's, worded the same way). */
+export type Problems = Record<string, MessageKey | Reason>;
 
 export const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** International format: + and country code, 7 to 15 digits; spaces, dots, dashes and brackets allowed. */
 export const phoneOk = (phone: string) => /^\+[1-9]\d{6,14}$/.test(phone.replace(/[\s().-]/g, ''));
 
-export function checkAmount(amount: string, currency: CurrencyCode, problems: Problems) {
+/** What is wrong with an amount as typed, or nothing: the text is never changed to fit. */
+export function amountProblem(amount: string, currency: CurrencyCode): Reason | undefined {
   const parsed = parseAmount(amount, currency);
-  if (!parsed.ok) problems.amount = amount.trim() ? 'gp.check.amountFormat' : 'gp.check.amount';
-  else if (parsed.minor <= 0) problems.amount = 'gp.check.amountZero';
+  if (!parsed.ok) return parsed.why;
+  return parsed.minor <= 0 ? { key: 'amount.zero' } : undefined;
+}
+
+export function checkAmount(amount: string, currency: CurrencyCode, problems: Problems) {
+  const problem = amountProblem(amount, currency);
+  if (problem) problems.amount = problem;
 }
 
 export function checkCustomer(customer: { name: string; email: string; phone: string }, problems: Problems, prefix = 'customer') {

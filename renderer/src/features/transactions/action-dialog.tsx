@@ -8,7 +8,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { Field } from '../settings/field';
@@ -49,7 +49,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
   }, [onClose]);
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
-  const localError = parsed && !parsed.ok ? parsed.reason : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
+  const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
   const shownAmount = kind === 'void' ? formatAmount(payment.amountMinor - payment.capturedMinor, currency, language) : parsed?.ok ? formatAmount(parsed.minor, currency, language) : '—';
   const envName = t(`env.${payment.environment}` as MessageKey);
 

@@ -25,7 +25,7 @@ export function AuditScreen() {
     const result = await api.exportAuditLog({});
     if (!result.ok) return setMessage(result.error.message);
     saveFile(result.value.fileName, [result.value.csv]);
-    setMessage(t('export.done', { rows: String(result.value.rows) }));
+    setMessage(t('export.done', { rows: result.value.rows }));
   }
 
   return (

@@ -24,7 +24,7 @@ export function TransactionsScreen() {
       <h1>{t('tx.title')}</h1>
       <FilterBar />
       <div className="tx-toolbar">
-        <p className="tx-count" role="status" data-testid="tx-count">{total === undefined ? t('app.loading') : total === 1 ? t('tx.count.one') : t('tx.count', { count: String(total) })}</p>
+        <p className="tx-count" role="status" data-testid="tx-count">{total === undefined ? t('app.loading') : t('tx.count', { count: total })}</p>
         <ExportButton />
         <Lookup />
       </div>
@@ -49,7 +49,7 @@ function ExportButton() {
     setProgress({ done: 0, total: 0 });
     const result = await exportPayments(filter, sort, (done, total) => setProgress({ done, total }), cancel.current.signal);
     setProgress(undefined);
-    setMessage(result.ok ? t('export.done', { rows: String(result.rows) }) : result.error === 'cancelled' ? t('export.cancelled') : result.error.message);
+    setMessage(result.ok ? t('export.done', { rows: result.rows }) : result.error === 'cancelled' ? t('export.cancelled') : result.error.message);
   }
 
   return (

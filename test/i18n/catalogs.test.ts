@@ -1,0 +1,43 @@
+// Every word a user sees exists in English and Arabic: the catalogs have the same keys, every
+// text is valid ICU MessageFormat, and both languages use the same values, so no screen can
+// show a key, crash on a missing one, or lose a number on the way.
+import { describe, expect, it } from 'vitest';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { en } from '../../renderer/src/i18n/en';
+import { ar } from '../../renderer/src/i18n/ar';
+import { reasonTexts } from '../../contract/reasons';
+import { reasonsAr } from '../../renderer/src/i18n/reasons-ar';
+
+/** The names of the values a text uses, plural and select arguments included. */
+function valuesOf(text: string, locale: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: unknown[]) => {
+    for (const element of elements as Array<{ type: number; value?: string; options?: Record<string, { value: unknown[] }> }>) {
+      if (element.type >= 1 && element.type <= 6 && element.value) names.add(element.value);
+      for (const option of Object.values(element.options ?? {})) walk(option.value);
+    }
+  };
+  walk(new IntlMessageFormat(text, locale).getAst() as unknown[]);
+  return [...names].sort();
+}
+
+describe.each([
+  ['screens', en as Record<string, string>, ar as Record<string, string>],
+  ['reasons from main', reasonTexts as Record<string, string>, reasonsAr as Record<string, string>],
+])('the %s catalog', (_name, english, arabic) => {
+  it('has every key in both languages, and no empty text', () => {
+    expect(Object.keys(arabic).sort()).toEqual(Object.keys(english).sort());
+    for (const [key, text] of [...Object.entries(english), ...Object.entries(arabic)]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('parses as ICU MessageFormat, with the same values in both languages', () => {
+    for (const key of Object.keys(english)) {
+      expect(valuesOf(arabic[key]!, 'ar'), key).toEqual(valuesOf(english[key]!, 'en'));
+    }
+  });
+
+  it('has Arabic words in every Arabic text, but for names that are the same in every language', () => {
+    const sameEverywhere = new Set(['language.en', 'gp.brand.jcb', 'timeline.state']);
+    for (const [key, text] of Object.entries(arabic)) if (!sameEverywhere.has(key)) expect(text, key).toMatch(/[\u0600-\u06ff]/);
+  });
+});
