@@ -23,7 +23,8 @@ describe('electron-builder.yml', () => {
   it('packages only the built output, in an asar archive, and never publishes', () => {
     expect(config.asar).toBe(true);
     expect(config.files).toEqual(['dist/**/*', '!dist/**/*.map', 'package.json']);
-    expect(config.publish).toBeNull();
+    // The update feed electron-updater reads; packaging itself never uploads.
+    expect(config.publish).toEqual({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
     expect(pkg.main).toMatch(/^dist\//);
     expect(pkg.scripts.dist).toContain('--publish never');
