@@ -47,7 +47,7 @@ describe('electron-builder.yml', () => {
     expect(config.mac.target).toEqual(['dmg']);
     expect(config.win.target).toEqual(['nsis']);
     expect(config.npmRebuild).toBe(false);
-    expect(config.afterPack).toBe('scripts/package/after-pack.cjs');
+    expect(config.afterPack).toBe('scripts/package/after-pack.mjs');
     expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts.dist).toMatch(/^node scripts\/ensure-native\.mjs electron && /);
   });
 });

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { listPackage, statFile } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { makeStandInElectron } from '../support/stand-in-electron';
-import { checkNativeModules } from '../../scripts/package/after-pack.cjs';
+import { checkNativeModules } from '../../scripts/package/after-pack.mjs';
 import { electronModuleVersion } from '../../scripts/native/module-version.mjs';
 
 const config = parse(readFileSync('electron-builder.yml', 'utf8'));

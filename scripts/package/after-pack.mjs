@@ -3,8 +3,9 @@
 // scripts/native/module-version.mjs); Node-API addons (keytar) have none and need no check.
 // The package check (test/shell/package.test.ts) packages the Node build with a stand-in
 // Electron and sets PAYDESK_PACKAGE_STAND_IN=1; nothing else may.
-const { readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { electronModuleVersion, moduleVersionOf } from '../native/module-version.mjs';
 
 function nodeFiles(dir) {
   const found = [];
@@ -16,8 +17,7 @@ function nodeFiles(dir) {
   return found;
 }
 
-async function checkNativeModules(appOutDir, electronVersion) {
-  const { moduleVersionOf, electronModuleVersion } = await import('../native/module-version.mjs');
+export async function checkNativeModules(appOutDir, electronVersion) {
   const wanted = electronModuleVersion(electronVersion);
   const wrong = nodeFiles(appOutDir)
     .map((file) => ({ file, version: moduleVersionOf(file) }))
@@ -28,9 +28,8 @@ async function checkNativeModules(appOutDir, electronVersion) {
   }
 }
 
-exports.checkNativeModules = checkNativeModules;
-exports.default = async function afterPack(context) {
+export default async function afterPack(context) {
   if (process.env.PAYDESK_PACKAGE_STAND_IN === '1') return;
   const electronVersion = JSON.parse(readFileSync(join(context.packager.projectDir, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
   await checkNativeModules(context.appOutDir, electronVersion);
-};
+}
