@@ -112,7 +112,7 @@ describe('Settings: backups, updates, support', () => {
     await openSettings();
     expect(screen.getByTestId('update-state').textContent).toBe('This copy of Paydesk cannot update itself (a development run or the browser preview).');
     fireEvent.click(screen.getByTestId('save-diagnostics'));
-    await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to .*paydesk-diagnostics-.*\.json\. Send this file to support\.$/));
+    await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to \u2066.*paydesk-diagnostics-.*\.json\u2069\. Send this file to support\.$/));
   });
 
   it('speaks Arabic', async () => {

@@ -81,7 +81,7 @@ export function BackupsSection() {
       <p data-testid="last-backup">
         {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: String(backup.lastGood.payments) }) : t('maint.lastGood.none')}
       </p>
-      {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} {backup.lastError.message}</p>}
+      {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} <bdi>{backup.lastError.message}</bdi></p>}
       <button type="button" onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
         {busy === 'backup' || backup.running ? t('maint.backingUp') : t('maint.backupNow')}
       </button>

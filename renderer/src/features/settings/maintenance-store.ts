@@ -31,7 +31,7 @@ const worded = new Set(['invalid_input', 'storage', 'not_found', 'busy']);
 /** A failure in the user's language; main's own words follow as details for support. */
 export function failed(error: AppError): Notice & { detail: string } {
   const key = (worded.has(error.code) ? `maint.error.${error.code}` : 'maint.error.other') as MessageKey;
-  return { kind: 'error', key, values: { message: Object.values(error.fields ?? {})[0] ?? error.message }, detail: error.message };
+  return { kind: 'error', key, values: { message: Object.values(error.fields ?? {})[0] ?? error.message }, detail: `\u2068${error.message}\u2069` };
 }
 
 export function formatSize(bytes: number, language: 'en' | 'ar'): string {

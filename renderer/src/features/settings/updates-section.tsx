@@ -54,7 +54,7 @@ export function SupportSection() {
     setBusy(true);
     const result = await api.saveDiagnostics({});
     setBusy(false);
-    setNotice(result.ok ? said('maint.diagnostics.saved', { file: result.value.file }) : failed(result.error));
+    setNotice(result.ok ? said('maint.diagnostics.saved', { file: `\u2066${result.value.file}\u2069` }) /* a path stays left to right in Arabic */ : failed(result.error));
   }
   return (
     <section aria-labelledby="support-title" className="maintenance" data-testid="support">
