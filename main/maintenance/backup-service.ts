@@ -51,7 +51,14 @@ export function createBackupService(options: BackupServiceOptions) {
 
   async function backup(): Promise<BackupResult> {
     const current = settings();
-    const folder = usableFolder(current.backupFolder);
+    let folder: string;
+    try {
+      folder = usableFolder(current.backupFolder);
+    } catch (e) {
+      // A drive that is not connected is the likeliest failure: the screen shows it as the last error.
+      if (current.backupFolder) update({ lastBackupError: { at: now().toISOString(), message: (e as Error).message } });
+      throw e;
+    }
     const at = now();
     const name = backupNameAt(at);
     const partial = join(folder, partialName(name));

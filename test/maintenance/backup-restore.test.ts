@@ -159,11 +159,27 @@ describe('backups', () => {
     await maintenance.close();
   });
 
+  it('restarts to finish a restore only when no money is moving', async () => {
+    let moving = true;
+    let relaunched = 0;
+    const maintenance = createMaintenance({
+      db: ledger.db, dataDir: ledger.dir, logger: createMemoryLogger(), logFile: join(ledger.dir, 'paydesk.log'), app: { name: 'Paydesk', version: '1.0.0', runtime: 'electron' },
+      profiles: () => ({ profiles: [], activeId: 'practice' }), moneyInFlight: () => moving, relaunch: () => void relaunched++,
+    });
+    expect(maintenance.view().canRestart).toBe(true);
+    expect(() => maintenance.restart()).toThrow(/payment operation is in progress/);
+    moving = false;
+    expect(maintenance.restart()).toBe(true);
+    expect(relaunched).toBe(1);
+    await maintenance.close();
+  });
+
   it('says so in words when the backup folder is not available, and remembers the failure', async () => {
     const maintenance = maintenanceOf();
     maintenance.backups.setSettings({ folder, schedule: 'daily', keep: 3 });
     rmSync(folder, { recursive: true }); // the external drive was unplugged
     await expect(maintenance.backups.backupNow()).rejects.toThrow(/backup folder .* is not available/);
+    expect(maintenance.view().backup.lastError?.message).toMatch(/Is the drive connected\?/);
     await expect(maintenance.backups.runDue()).resolves.toBeUndefined();
     expect(() => maintenance.backups.setSettings({ folder: join(folder, 'nope'), schedule: 'daily', keep: 3 })).toThrow(/not available/);
     await maintenance.close();
