@@ -109,8 +109,8 @@ describe('killed during backup and restore', () => {
     expect(calibration.lines).toContain('applied');
     for (let i = 0; i < kills; i++) {
       const dataDir = freshDataDir(`restore-${i}`);
-      // Kills spread over the copy, the checks and the swap (and a few just after).
-      const run = await runWorker({ MODE: 'restore', DATA_DIR: dataDir, BACKUP_DIR: template.backups, BACKUP_NAME: template.backupName }, Math.floor(Math.random() * calibration.ms * 1.2));
+      // Kills spread evenly over the copy, the checks and the swap (and a few just after).
+      const run = await runWorker({ MODE: 'restore', DATA_DIR: dataDir, BACKUP_DIR: template.backups, BACKUP_NAME: template.backupName }, Math.floor(((i + Math.random()) / kills) * calibration.ms * 1.25));
       // The next start finishes a checked restore, or drops a half-prepared one.
       applyPendingRestore(dataDir, createMemoryLogger());
       const db = openLedgerDb(dataDir);
