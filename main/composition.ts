@@ -23,6 +23,10 @@ import { createBulkService } from './bulk/bulk-service';
 import { bulkHandlers } from './bulk/bulk-handlers';
 import { startChallengeServer } from './challenge/challenge-server';
 import { challengeHandlers, type ChallengeWindowOpener } from './challenge/challenge-handlers';
+import { createMaintenance } from './maintenance/create-maintenance';
+import { applyPendingRestore } from './maintenance/restore';
+import type { Updater } from './maintenance/update-service';
+import { maintenanceHandlers } from './api/maintenance-handlers';
 
 export type AppOptions = {
   dataDir: string;
@@ -31,6 +35,10 @@ export type AppOptions = {
   logger?: Logger;
   /** Electron: shows a 3-D Secure challenge in its own isolated window (main/electron/challenge-window.ts). */
   openChallengeWindow?: ChallengeWindowOpener;
+  /** Electron, packaged: electron-updater's updater (main/electron/updater.ts). */
+  updater?: (logger: Logger) => Updater | undefined;
+  /** Electron: restarts the app (to finish a restore). */
+  relaunch?: () => void;
 };
 
 export type PaydeskApp = {
@@ -46,8 +54,11 @@ export type PaydeskApp = {
 
 export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const logger = options.logger ?? createLogger({ file: join(options.dataDir, 'paydesk.log') });
+  const logFile = join(options.dataDir, 'paydesk.log');
+  const logger = options.logger ?? createLogger({ file: logFile });
   const events = createEventHub();
+  // A restore checked in Settings is put in place before the ledger opens (docs/maintenance.md).
+  applyPendingRestore(options.dataDir, logger);
   // The ledger first: a damaged file or an unwritable folder stops the start, in words,
   // before anything else writes to the data folder.
   const db = openLedgerDb(options.dataDir);
@@ -104,6 +115,13 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     },
   });
 
+  // Backups, restore, updates and diagnostics; updates never install while money is moving.
+  const maintenance = createMaintenance({
+    db, dataDir: options.dataDir, logger, logFile, app: { name: 'Paydesk', version: options.version, runtime: options.runtime },
+    profiles: () => profiles.list(), updater: options.updater?.(logger), relaunch: options.relaunch,
+  });
+  maintenance.start();
+
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
     ...profileHandlers({ profiles }),
@@ -111,6 +129,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...reportHandlers({ reports: createReports({ db, rows: payments.rows }) }),
     ...bulkHandlers({ bulk }),
     ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
+    ...maintenanceHandlers(maintenance),
   };
 
   return {
@@ -121,6 +140,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     challengeOrigin: challenges.origin,
     async close() {
       clearInterval(reconcileTimer);
+      await maintenance.close();
       await challenges.close();
       await webhooks.close();
       await practice.close();

@@ -1,7 +1,7 @@
 // A small logger that redacts before it writes. Services register the secrets they hold
 // (API keys) so even a careless message cannot carry one; card-number-like digit runs are
-// masked whatever their source.
-import { appendFileSync } from 'node:fs';
+// masked whatever their source. The file rotates at a size cap (rolling-file.ts).
+import { createRollingFile, type RollingFileOptions } from './rolling-file';
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 export type Logger = {
@@ -24,17 +24,18 @@ export function redact(text: string, secrets: Iterable<string>): string {
   return out.replace(panLike, '[card number removed]').replace(cvvLike, '$1$2[removed]');
 }
 
-export function createLogger(options: { file?: string; echo?: boolean } = {}): Logger {
+export function createLogger(options: { file?: string; echo?: boolean; cap?: Omit<RollingFileOptions, 'file'> } = {}): Logger {
   const secrets = new Set<string>();
+  const append = options.file ? createRollingFile({ file: options.file, ...options.cap }) : undefined;
   const write = (level: string, message: string, fields?: LogFields) => {
     const line = redact(
       JSON.stringify({ time: new Date().toISOString(), level, message, ...(fields ?? {}) }),
       secrets,
     );
     if (options.echo) (level === 'error' ? console.error : console.log)(line);
-    if (options.file) {
+    if (append) {
       try {
-        appendFileSync(options.file, line + '\n', { mode: 0o600 });
+        append(line + '\n');
       } catch {
         // A log that cannot be written must not break a payment.
       }

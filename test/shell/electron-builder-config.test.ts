@@ -1,5 +1,5 @@
-// Packaging cannot run here (it downloads Electron), so its configuration is checked against
-// electron-builder's own schema, plus the settings an app that holds keys depends on.
+// The configuration is checked against electron-builder's own schema, plus the settings an app
+// that holds keys depends on; test/shell/package.test.ts packages the app and checks the result.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
@@ -22,8 +22,9 @@ describe('electron-builder.yml', () => {
 
   it('packages only the built output, in an asar archive, and never publishes', () => {
     expect(config.asar).toBe(true);
-    expect(config.files).toEqual(['dist/**/*', '!dist/**/*.map', 'package.json']);
-    expect(config.publish).toBeNull();
+    expect(config.files.slice(0, 5)).toEqual(['dist/**/*', '!dist/**/*.map', '!dist/main/preview.cjs', '!dist/main/practice-gateway.cjs', 'package.json']);
+    // The update feed electron-updater reads; packaging itself never uploads.
+    expect(config.publish).toEqual({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
     expect(pkg.main).toMatch(/^dist\//);
     expect(pkg.scripts.dist).toContain('--publish never');
@@ -39,12 +40,14 @@ describe('electron-builder.yml', () => {
     });
   });
 
-  it('targets Linux (AppImage, deb), macOS (dmg) and Windows (nsis), and rebuilds native modules', () => {
+  it('targets Linux (AppImage, deb), macOS (dmg) and Windows (nsis); native modules come checked from ensure-native', () => {
     expect(config.appId).toBe('com.paydesk.desktop');
     expect(config.productName).toBe('Paydesk');
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.mac.target).toEqual(['dmg']);
     expect(config.win.target).toEqual(['nsis']);
-    expect(config.npmRebuild).toBe(true);
+    expect(config.npmRebuild).toBe(false);
+    expect(config.afterPack).toBe('scripts/package/after-pack.mjs');
+    expect(JSON.parse(readFileSync('package.json', 'utf8')).scripts.dist).toMatch(/^node scripts\/ensure-native\.mjs electron && /);
   });
 });

@@ -2,6 +2,8 @@
 // just what the shell and preload use, records what they did, and lets tests drive events
 // the way Electron would. `resetFakeElectron()` starts each test clean.
 import { EventEmitter } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 type Listener = (...args: unknown[]) => unknown;
 
@@ -73,12 +75,25 @@ export class BrowserWindow extends EventEmitter {
 class FakeApp extends EventEmitter {
   isPackaged = false;
   userData = '';
+  /** What electron-updater reads: the version, and where dev-app-update.yml lives. */
+  version = '0.0.0-test';
+  appPath = '';
+  relaunched = 0;
+  getName() {
+    return 'Paydesk';
+  }
+  getAppPath() {
+    return this.appPath;
+  }
+  relaunch() {
+    this.relaunched++;
+  }
   getPath(name: string) {
     if (name !== 'userData') throw new Error(`fake electron: getPath(${name}) not supported`);
     return this.userData;
   }
   getVersion() {
-    return '0.0.0-test';
+    return this.version;
   }
   whenReady() {
     return Promise.resolve();
@@ -131,6 +146,18 @@ export const dialog = {
     this.errors.push({ title, content });
   },
 };
+
+// electron-updater's HTTP goes through `net.request`; Node's http/https request has the same
+// shape for what it uses (options, 'response' with a readable IncomingMessage, 'error', end()).
+type NetRequestOptions = { protocol?: string; hostname?: string; host?: string; port?: string | number; path?: string; method?: string; headers?: Record<string, string> };
+export const net = {
+  request(options: NetRequestOptions) {
+    const send = options.protocol === 'https:' ? httpsRequest : httpRequest;
+    const { protocol, hostname, host, port, path, method, headers } = options;
+    return Object.assign(send({ protocol, hostname: hostname ?? host, port, path, method, headers }), { followRedirect() {} });
+  },
+};
+export const autoUpdater = new EventEmitter();
 
 export const shell = {
   opened: [] as string[],
@@ -192,6 +219,9 @@ export function resetFakeElectron(): void {
   BrowserWindow.created = [];
   app.removeAllListeners();
   app.isPackaged = false;
+  app.version = '0.0.0-test';
+  app.appPath = '';
+  app.relaunched = 0;
   ipcMain.handlers.clear();
   protocol.privileged = [];
   protocol.handlers.clear();
@@ -206,4 +236,4 @@ export function resetFakeElectron(): void {
   ipcRenderer.invoked = [];
 }
 
-export default { app, BrowserWindow, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer };
+export default { app, BrowserWindow, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer, net, autoUpdater };

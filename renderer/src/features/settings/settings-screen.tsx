@@ -1,11 +1,15 @@
 // Settings: the profiles (list, add, edit, remove, switch), their keys (set, replace, remove)
 // and a connection test. Keys go one way, into main's keychain; this screen never sees one.
+// Below them: backups and restore, updates, and "Save diagnostics" (docs/maintenance.md).
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
 import { useProfiles, watchProfileList } from './settings-store';
 import { NoticeLine, type Notice } from './notice';
+import { BackupsSection } from './backups-section';
+import { SupportSection, UpdatesSection } from './updates-section';
+import { useMaintenance } from './maintenance-store';
 
 export function SettingsScreen() {
   const t = useT();
@@ -13,12 +17,14 @@ export function SettingsScreen() {
   // One form open at a time: 'new', or a profile id with what is open on it.
   const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
   const [notice, setNotice] = useState<Notice>();
+  const loadMaintenance = useMaintenance((s) => s.load);
 
   useEffect(() => {
     void load();
     void loadKeychain();
+    void loadMaintenance();
     return watchProfileList();
-  }, [load, loadKeychain]);
+  }, [load, loadKeychain, loadMaintenance]);
 
   return (
     <section aria-labelledby="settings-title" className="settings">
@@ -64,6 +70,9 @@ export function SettingsScreen() {
           </button>
         )
       )}
+      <BackupsSection />
+      <UpdatesSection />
+      <SupportSection />
     </section>
   );
 }

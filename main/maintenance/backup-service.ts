@@ -1,0 +1,148 @@
+// Backups of the ledger: SQLite's online backup API (never a file copy of a live database) into
+// the folder the user chose, on a schedule and on demand, each copy checked before it gets its
+// final name; the last N are kept. The ledger holds no key (keys live in the OS keychain), so
+// neither does a backup. Restore is prepared here and put in place at the next start
+// (restore.ts). See docs/maintenance.md.
+import Database from 'better-sqlite3';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, accessSync, constants } from 'node:fs';
+import { join } from 'node:path';
+import { AppFailure } from '../../contract/result';
+import type { BackupSchedule } from '../../contract/methods/maintenance';
+import type { LedgerDb } from '../ledger/database';
+import type { Logger } from '../log/logger';
+import { backupNameAt, isBackupName, listBackups, partialName, pruneBackups } from './backup-files';
+import { checkLedgerFile } from './ledger-check';
+import { readMaintenanceSettings, writeMaintenanceSettings, type MaintenanceSettings } from './settings-file';
+
+const day = 24 * 60 * 60 * 1000;
+export const scheduleInterval: Record<BackupSchedule, number | null> = { off: null, daily: day, weekly: 7 * day };
+
+export type BackupServiceOptions = {
+  db: LedgerDb;
+  dataDir: string;
+  logger: Logger;
+  now?: () => Date;
+  /** Pages copied per step of the online backup (tests make it small to stretch a backup out). */
+  pagesPerStep?: number;
+};
+
+export type BackupResult = { name: string; at: string; payments: number };
+
+export function createBackupService(options: BackupServiceOptions) {
+  const { db, dataDir, logger } = options;
+  const now = options.now ?? (() => new Date());
+  let running: Promise<BackupResult> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
+
+  const settings = () => readMaintenanceSettings(dataDir);
+  const update = (change: Partial<MaintenanceSettings>) => writeMaintenanceSettings(dataDir, { ...settings(), ...change });
+
+  function usableFolder(folder: string | null): string {
+    if (!folder) throw new AppFailure('invalid_input', 'Choose a backup folder first.', { fields: { folder: 'Choose a backup folder first.' } });
+    try {
+      if (!statSync(folder).isDirectory()) throw new Error('not a folder');
+      accessSync(folder, constants.W_OK);
+    } catch {
+      throw new AppFailure('storage', `The backup folder ${folder} is not available or cannot be written. Is the drive connected? Nothing was changed.`, { fields: { folder: 'This folder is not available or cannot be written.' } });
+    }
+    return folder;
+  }
+
+  async function backup(): Promise<BackupResult> {
+    const current = settings();
+    let folder: string;
+    try {
+      folder = usableFolder(current.backupFolder);
+    } catch (e) {
+      // A drive that is not connected is the likeliest failure: the screen shows it as the last error.
+      if (current.backupFolder) update({ lastBackupError: { at: now().toISOString(), message: (e as Error).message } });
+      throw e;
+    }
+    const at = now();
+    const name = backupNameAt(at);
+    const partial = join(folder, partialName(name));
+    try {
+      // Pages written to the ledger during the backup are carried into the copy by SQLite.
+      await db.backup(partial, { progress: () => options.pagesPerStep ?? 1000 });
+      const copy = new Database(partial);
+      copy.pragma('journal_mode = DELETE'); // one self-contained file
+      copy.close();
+      const check = checkLedgerFile(partial);
+      if (!check.ok) throw new AppFailure('storage', `The backup copy failed its check: ${check.problem}. The ledger itself was not changed.`);
+      syncFile(partial);
+      renameSync(partial, join(folder, name));
+      syncFile(folder);
+      const result = { name, at: at.toISOString(), payments: check.payments };
+      update({ lastBackup: result, lastBackupError: null });
+      const removed = pruneBackups(folder, current.keep);
+      logger.info('backup written', { name, payments: check.payments, removedOld: removed.length });
+      return result;
+    } catch (e) {
+      rmSync(partial, { force: true });
+      const failure = e instanceof AppFailure ? e : new AppFailure('storage', `The backup could not be written to ${folder} (${(e as { code?: string }).code ?? 'unknown error'}). The ledger itself was not changed.`);
+      update({ lastBackupError: { at: now().toISOString(), message: failure.message } });
+      logger.warn('backup failed', { error: (e as { code?: string }).code ?? (e instanceof Error ? e.name : 'unknown') });
+      throw failure;
+    }
+  }
+
+  return {
+    /** One backup at a time: a second request while one runs gets the same result. */
+    backupNow(): Promise<BackupResult> {
+      running ??= backup().finally(() => (running = undefined));
+      return running;
+    },
+    get running() {
+      return running !== undefined;
+    },
+    settings,
+    files: () => listBackups(settings().backupFolder),
+    setSettings(input: { folder: string | null; schedule: BackupSchedule; keep: number }) {
+      if (input.folder !== null) usableFolder(input.folder);
+      update({ backupFolder: input.folder, schedule: input.schedule, keep: input.keep });
+    },
+    /** Runs a scheduled backup when one is due; failures are recorded, not thrown. */
+    async runDue(): Promise<BackupResult | undefined> {
+      const { schedule, backupFolder, lastBackup } = settings();
+      const interval = scheduleInterval[schedule];
+      if (!interval || !backupFolder) return undefined;
+      if (lastBackup && now().getTime() - Date.parse(lastBackup.at) < interval) return undefined;
+      return this.backupNow().catch(() => undefined);
+    },
+    startSchedule(everyMs = 10 * 60 * 1000) {
+      const tick = () => void this.runDue();
+      timer = setInterval(tick, everyMs);
+      timer.unref();
+      first = setTimeout(tick, 30_000);
+      first.unref();
+    },
+    /** The path of a listed backup; anything else (another folder, a partial file) is refused. */
+    backupPath(name: string): string {
+      const folder = settings().backupFolder;
+      if (!folder || !isBackupName(name) || !listBackups(folder).some((f) => f.name === name)) {
+        throw new AppFailure('not_found', 'That backup is not in the backup folder any more. Nothing was changed.');
+      }
+      return join(folder, name);
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      if (first) clearTimeout(first);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type BackupService = ReturnType<typeof createBackupService>;
+
+function syncFile(path: string): void {
+  try {
+    const fd = openSync(path, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some file systems (and Windows folders) cannot be fsynced; the rename still orders the write.
+  }
+}

@@ -1,0 +1,72 @@
+// Builds the maintenance services (backups, restore, updates, diagnostics) for the composition
+// root, with the money-in-flight check they share, and the view the Settings screen shows.
+import { AppFailure } from '../../contract/result';
+import type { MaintenanceView } from '../../contract/methods/maintenance';
+import type { ProfileView } from '../../contract/methods/profiles';
+import type { LedgerDb } from '../ledger/database';
+import type { Logger } from '../log/logger';
+import { createBackupService } from './backup-service';
+import { saveDiagnostics } from './diagnostics';
+import { createMoneyInFlight } from './money-in-flight';
+import { cancelRestore, pendingRestore, prepareRestore } from './restore';
+import { createUpdateService, type Updater } from './update-service';
+
+export type MaintenanceOptions = {
+  db: LedgerDb;
+  dataDir: string;
+  logger: Logger;
+  logFile: string;
+  app: { name: string; version: string; runtime: string };
+  profiles(): { profiles: ProfileView[]; activeId: string };
+  updater?: Updater;
+  /** Restarts the app (Electron); absent in the preview, where the user restarts it. */
+  relaunch?: () => void;
+  moneyInFlight?: () => boolean;
+  env?: NodeJS.ProcessEnv;
+  now?: () => Date;
+  pagesPerStep?: number;
+};
+
+export function createMaintenance(options: MaintenanceOptions) {
+  const { dataDir } = options;
+  const moneyInFlight = options.moneyInFlight ?? createMoneyInFlight(options.db);
+  const backups = createBackupService({ db: options.db, dataDir, logger: options.logger, now: options.now, pagesPerStep: options.pagesPerStep });
+  const updates = createUpdateService({ updater: options.updater, currentVersion: options.app.version, dataDir, logger: options.logger, moneyInFlight, env: options.env, now: options.now });
+
+  const view = (): MaintenanceView => {
+    const s = backups.settings();
+    const pending = pendingRestore(dataDir);
+    return {
+      backup: { folder: s.backupFolder, schedule: s.schedule, keep: s.keep, running: backups.running, lastGood: s.lastBackup, lastError: s.lastBackupError, files: backups.files() },
+      pendingRestore: pending && { name: pending.name, payments: pending.payments, auditRows: pending.auditRows },
+      canRestart: options.relaunch !== undefined,
+      updates: updates.status(),
+    };
+  };
+
+  return {
+    backups, updates, moneyInFlight, view,
+    async restore(name: string) {
+      const pending = await prepareRestore(backups.backupPath(name), name, dataDir, (options.now ?? (() => new Date()))());
+      options.logger.info('restore checked, waiting for restart', { name, payments: pending.payments });
+      return pending;
+    },
+    cancelRestore: () => cancelRestore(dataDir),
+    restart(): boolean {
+      if (!options.relaunch) return false;
+      if (moneyInFlight()) throw new AppFailure('busy', 'A payment operation is in progress. Restart when it has finished.');
+      options.relaunch();
+      return true;
+    },
+    saveDiagnostics: () => saveDiagnostics({ db: options.db, dataDir, app: options.app, profiles: options.profiles, updates: updates.status, logFile: options.logFile, now: options.now }),
+    start() {
+      backups.startSchedule();
+      updates.startSchedule();
+    },
+    async close() {
+      updates.close();
+      await backups.close();
+    },
+  };
+}
+export type Maintenance = ReturnType<typeof createMaintenance>;

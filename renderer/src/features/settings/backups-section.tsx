@@ -1,0 +1,125 @@
+// Settings → Backups: the folder, schedule and how many to keep; "Back up now"; the last good
+// backup; the backups in the folder, each with Restore (checked first, put in place at restart).
+import { useEffect, useState } from 'react';
+import type { BackupSchedule } from '../../../../contract/methods/maintenance';
+import { api } from '../../api';
+import { useLanguage, useT } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
+import { Field } from './field';
+import { failed, formatSize, useMaintenance } from './maintenance-store';
+import { MaintenanceNoticeLine, type MaintenanceNotice } from './maintenance-notice';
+import { said } from './notice';
+
+export function BackupsSection() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const { view, load } = useMaintenance();
+  const backup = view?.backup;
+  const [folder, setFolder] = useState('');
+  const [schedule, setSchedule] = useState<BackupSchedule>('daily');
+  const [keep, setKeep] = useState('7');
+  const [busy, setBusy] = useState<string>();
+  const [confirming, setConfirming] = useState<string>();
+  const [notice, setNotice] = useState<MaintenanceNotice>();
+
+  useEffect(() => {
+    if (!backup) return;
+    setFolder(backup.folder ?? '');
+    setSchedule(backup.schedule);
+    setKeep(String(backup.keep));
+  }, [backup?.folder, backup?.schedule, backup?.keep]);
+
+  async function act(what: string, run: () => Promise<MaintenanceNotice | undefined>) {
+    setBusy(what);
+    setNotice(undefined);
+    try {
+      setNotice(await run());
+    } finally {
+      setBusy(undefined);
+      await load();
+    }
+  }
+  const save = () => act('save', async () => {
+    const result = await api.setBackupSettings({ folder: folder.trim() || null, schedule, keep: Number(keep) });
+    return result.ok ? said('maint.saved') : failed(result.error);
+  });
+  const backupNow = () => act('backup', async () => {
+    const result = await api.backupNow({});
+    return result.ok ? said('maint.backedUp', { payments: String(result.value.payments) }) : failed(result.error);
+  });
+  const restore = (name: string) => act('restore', async () => {
+    setConfirming(undefined);
+    const result = await api.restoreBackup({ name });
+    return result.ok ? undefined : failed(result.error);
+  });
+  const cancelRestore = () => act('cancel', async () => {
+    const result = await api.cancelRestore({});
+    return result.ok ? said('maint.restore.cancelled') : failed(result.error);
+  });
+  const restart = () => act('restart', async () => {
+    const result = await api.restartApp({});
+    return result.ok ? undefined : failed(result.error);
+  });
+
+  if (!backup) return null;
+  const when = (iso: string) => formatDateTime(iso, language);
+  return (
+    <section aria-labelledby="backups-title" className="maintenance" data-testid="backups">
+      <h2 id="backups-title">{t('maint.backups')}</h2>
+      <p>{t('maint.backups.intro')}</p>
+      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
+        <Field id="backup-folder" label={t('maint.folder')} hint={t('maint.folder.hint')} value={folder} dir="ltr" onChange={(e) => setFolder(e.target.value)} />
+        <div className="field">
+          <label htmlFor="backup-schedule">{t('maint.schedule')}</label>
+          <select id="backup-schedule" value={schedule} onChange={(e) => setSchedule(e.target.value as BackupSchedule)}>
+            {(['off', 'daily', 'weekly'] as const).map((s) => <option key={s} value={s}>{t(`maint.schedule.${s}`)}</option>)}
+          </select>
+        </div>
+        <Field id="backup-keep" label={t('maint.keep')} type="number" min={1} max={100} value={keep} onChange={(e) => setKeep(e.target.value)} />
+        <button type="submit" disabled={busy !== undefined}>{t('maint.save')}</button>
+      </form>
+      <p data-testid="last-backup">
+        {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: String(backup.lastGood.payments) }) : t('maint.lastGood.none')}
+      </p>
+      {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} <bdi>{backup.lastError.message}</bdi></p>}
+      <button type="button" onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
+        {busy === 'backup' || backup.running ? t('maint.backingUp') : t('maint.backupNow')}
+      </button>
+      <MaintenanceNoticeLine notice={notice} testId="backup-notice" />
+
+      {view.pendingRestore && (
+        <div className="confirm-box" role="status" data-testid="pending-restore">
+          <p>{t('maint.restore.pending', { payments: String(view.pendingRestore.payments) })}</p>
+          {view.canRestart ? (
+            <button type="button" onClick={() => void restart()} disabled={busy !== undefined}>{t('maint.restore.restartNow')}</button>
+          ) : (
+            <p>{t('maint.restore.restartYourself')}</p>
+          )}
+          <button type="button" onClick={() => void cancelRestore()} disabled={busy !== undefined}>{t('maint.restore.cancel')}</button>
+        </div>
+      )}
+
+      <h3>{t('maint.files')}</h3>
+      {backup.files.length === 0 ? <p>{t('maint.files.none')}</p> : (
+        <ul className="backup-list" data-testid="backup-list">
+          {backup.files.map((file) => (
+            <li key={file.name}>
+              <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
+              {confirming === file.name ? (
+                <div className="confirm-box">
+                  <p>{t('maint.restore.confirm', { when: when(file.at) })}</p>
+                  <button type="button" onClick={() => void restore(file.name)}>{t('maint.restore.yes')}</button>
+                  <button type="button" onClick={() => setConfirming(undefined)}>{t('settings.cancel')}</button>
+                </div>
+              ) : (
+                <button type="button" onClick={() => setConfirming(file.name)} disabled={busy !== undefined}>
+                  {busy === 'restore' ? t('maint.restore.checking') : t('maint.restore')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+// Settings → Updates (automatic checks on or off, the update state, check and install) and
+// Support ("Save diagnostics").
+import { useState } from 'react';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { failed, useMaintenance } from './maintenance-store';
+import { MaintenanceNoticeLine, type MaintenanceNotice } from './maintenance-notice';
+import { said } from './notice';
+
+export function UpdatesSection() {
+  const t = useT();
+  const { view, setUpdates } = useMaintenance();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<MaintenanceNotice>();
+  const updates = view?.updates;
+  if (!updates) return null;
+
+  async function run(call: () => ReturnType<typeof api.checkForUpdates>) {
+    setBusy(true);
+    setNotice(undefined);
+    const result = await call();
+    setBusy(false);
+    if (result.ok) setUpdates(result.value);
+    else setNotice(failed(result.error));
+  }
+  const values = { current: updates.currentVersion, version: updates.version ?? '' };
+  return (
+    <section aria-labelledby="updates-title" className="maintenance" data-testid="updates">
+      <h2 id="updates-title">{t('maint.updates')}</h2>
+      <label>
+        <input type="checkbox" checked={updates.enabled} disabled={updates.offByPolicy || updates.state === 'unsupported' || busy} onChange={(e) => void run(() => api.setUpdateSettings({ enabled: e.target.checked }))} />{' '}
+        {t('maint.updates.auto')}
+      </label>
+      {updates.offByPolicy && <p className="field-hint">{t('maint.updates.policy')}</p>}
+      <p data-testid="update-state">{t(`maint.updates.state.${updates.state}`, values)}</p>
+      {updates.deferred && <p data-testid="update-deferred">{t('maint.updates.deferred')}</p>}
+      {updates.state === 'error' && updates.detail && <p className="field-hint">{t('maint.detail', { message: updates.detail })}</p>}
+      {updates.state !== 'unsupported' && updates.state !== 'off' && (
+        <button type="button" onClick={() => void run(() => api.checkForUpdates({}))} disabled={busy || updates.state === 'checking' || updates.state === 'downloading'}>{t('maint.updates.check')}</button>
+      )}
+      {updates.state === 'ready' && (
+        <button type="button" onClick={() => void run(() => api.installUpdate({}))} disabled={busy || updates.deferred}>{t('maint.updates.install')}</button>
+      )}
+      <MaintenanceNoticeLine notice={notice} testId="update-notice" />
+    </section>
+  );
+}
+
+export function SupportSection() {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<MaintenanceNotice>();
+  async function save() {
+    setBusy(true);
+    const result = await api.saveDiagnostics({});
+    setBusy(false);
+    setNotice(result.ok ? said('maint.diagnostics.saved', { file: `\u2066${result.value.file}\u2069` }) /* a path stays left to right in Arabic */ : failed(result.error));
+  }
+  return (
+    <section aria-labelledby="support-title" className="maintenance" data-testid="support">
+      <h2 id="support-title">{t('maint.support')}</h2>
+      <p>{t('maint.diagnostics.intro')}</p>
+      <button type="button" onClick={() => void save()} disabled={busy} data-testid="save-diagnostics">{t('maint.diagnostics')}</button>
+      <MaintenanceNoticeLine notice={notice} testId="diagnostics-notice" />
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export declare function checkNativeModules(appOutDir: string, electronVersion: string): Promise<void>;
+export default function afterPack(context: { appOutDir: string; packager: { projectDir: string } }): Promise<void>;

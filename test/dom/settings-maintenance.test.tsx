@@ -1,0 +1,127 @@
+// Settings → Backups, Updates and Support in a DOM, against the real maintenance services over
+// a real ledger file, called in-process: set the folder, back up now, restore (checked, waiting
+// for the restart), cancel it, save diagnostics; in English and in Arabic.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { methodNames, type PaydeskApi } from '../../contract/methods';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { appHandlers } from '../../main/api/app-handlers';
+import { profileHandlers } from '../../main/api/profile-handlers';
+import { maintenanceHandlers } from '../../main/api/maintenance-handlers';
+import { createEventHub } from '../../main/core/event-hub';
+import { createMemoryLogger } from '../../main/log/logger';
+import { createProfileStore } from '../../main/profiles/profile-store';
+import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import { createMaintenance } from '../../main/maintenance/create-maintenance';
+import { absentKeychainVault, practice } from '../profiles/support';
+import { addPayments } from '../maintenance/support';
+
+const ctx = { transport: 'direct' as const, osUser: 'tester' };
+let dataDir: string;
+let folder: string;
+let db: LedgerDb;
+let close: () => Promise<void>;
+
+function directBackend() {
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-dom-maint-'));
+  folder = mkdtempSync(join(tmpdir(), 'paydesk-dom-backups-'));
+  const logger = createMemoryLogger();
+  const events = createEventHub();
+  db = openLedgerDb(dataDir);
+  addPayments(db, 12, 'dom');
+  const store = createProfileStore({ dataDir, practice, vault: absentKeychainVault(logger), logger, events });
+  const maintenance = createMaintenance({ db, dataDir, logger, logFile: join(dataDir, 'paydesk.log'), app: { name: 'Paydesk', version: '1.2.3', runtime: 'test' }, profiles: () => store.list() });
+  close = () => maintenance.close();
+  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }), ...profileHandlers({ profiles: store }), ...maintenanceHandlers(maintenance) } as unknown as Implementations, logger);
+  return { handlers, events };
+}
+let backend: ReturnType<typeof directBackend>;
+const api: Record<string, unknown> = { subscribe: (listener: Parameters<PaydeskApi['subscribe']>[0]) => backend.events.subscribe(listener) };
+for (const name of methodNames) api[name] = (input: unknown) => backend.handlers[name](input, ctx);
+window.paydesk = api as PaydeskApi;
+const { App } = await import('../../renderer/src/app/app');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+async function openSettings() {
+  render(<App />);
+  await screen.findByTestId('active-profile-name');
+  act(() => useNavigation.getState().go('settings'));
+  return screen.findByTestId('backups');
+}
+
+beforeEach(() => {
+  backend = directBackend();
+});
+afterEach(async () => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useNavigation.getState().go('home'));
+  await close();
+  db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('Settings: backups, updates, support', () => {
+  it('sets the folder, backs up now, shows the last good backup, and checks a restore for the next start', async () => {
+    const backups = await openSettings();
+    expect(within(backups).getByTestId('last-backup').textContent).toBe('No backup yet.');
+    expect((within(backups).getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(within(backups).getByLabelText('Backup folder'), { target: { value: folder } });
+    fireEvent.change(within(backups).getByLabelText('Back up automatically'), { target: { value: 'weekly' } });
+    fireEvent.change(within(backups).getByLabelText('Backups to keep'), { target: { value: '3' } });
+    fireEvent.click(within(backups).getByRole('button', { name: 'Save backup settings' }));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('Backup settings saved.'));
+
+    await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('backup-now'));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('Backup written: 12 payments.'));
+    await waitFor(() => expect(screen.getByTestId('last-backup').textContent).toMatch(/^Last good backup: .+ \(12 payments\)\.$/));
+    const list = await screen.findByTestId('backup-list');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Restore' }));
+    expect(within(list).getByText(/Paydesk checks it first/)).toBeTruthy();
+    fireEvent.click(within(list).getByRole('button', { name: 'Check and restore' }));
+    const pending = await screen.findByTestId('pending-restore');
+    expect(pending.textContent).toContain('A checked backup (12 payments, audit chain intact) replaces the ledger at the next start.');
+    expect(pending.textContent).toContain('Stop and start Paydesk to finish the restore.'); // no restart in this runtime
+    expect(existsSync(join(dataDir, 'restore-pending.json'))).toBe(true);
+
+    fireEvent.click(within(pending).getByRole('button', { name: 'Cancel the restore' }));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('Restore cancelled; the ledger was not changed.'));
+    expect(screen.queryByTestId('pending-restore')).toBeNull();
+  });
+
+  it('words a folder that cannot be used in the user’s language, with main’s words as details', async () => {
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    fireEvent.change(screen.getByLabelText('مجلد النسخ الاحتياطية'), { target: { value: join(folder, 'unplugged-drive') } });
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('تعذّر استخدام المجلد أو الملف؛ لم يتغير شيء.'));
+    expect(screen.getByTestId('backup-notice-detail').textContent).toContain('unplugged-drive');
+  });
+
+  it('shows the update state and saves diagnostics', async () => {
+    await openSettings();
+    expect(screen.getByTestId('update-state').textContent).toBe('This copy of Paydesk cannot update itself (a development run or the browser preview).');
+    fireEvent.click(screen.getByTestId('save-diagnostics'));
+    await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to \u2066.*paydesk-diagnostics-.*\.json\u2069\. Send this file to support\.$/));
+  });
+
+  it('speaks Arabic', async () => {
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(await screen.findByRole('heading', { name: 'النسخ الاحتياطية', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'التحديثات', level: 2 })).toBeTruthy();
+    expect(screen.getByTestId('backup-now').textContent).toBe('انسخ احتياطيًا الآن');
+    expect(screen.getByTestId('save-diagnostics').textContent).toBe('حفظ ملف التشخيص');
+    expect(screen.getByTestId('last-backup').textContent).toBe('لا توجد نسخة احتياطية بعد.');
+  });
+});

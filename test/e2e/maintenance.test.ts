@@ -1,0 +1,59 @@
+// Backups end to end in Chromium through the preview, against the real composition: choose a
+// folder, back up now, see the last good backup, check a restore for the next start, save
+// diagnostics; in English and Arabic, with screenshots; axe finds no violation.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSession, type E2eSession } from './support/session';
+import { SettingsPage } from './pages/settings-page';
+import { axeViolations } from './support/axe';
+
+describe('backups, updates and diagnostics through the preview', () => {
+  let session: E2eSession;
+  let settings: SettingsPage;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'paydesk-e2e-backups-'));
+    session = await openSession();
+    settings = new SettingsPage(session.page);
+    await settings.open(session.preview.url);
+    await settings.openSettings();
+  });
+  afterAll(async () => {
+    await session?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('backs up to the chosen folder and checks a restore for the next start', async () => {
+    const backups = session.page.getByTestId('backups');
+    await backups.getByLabel('Backup folder').fill(folder);
+    await backups.getByRole('button', { name: 'Save backup settings' }).click();
+    await expect.poll(() => session.page.getByTestId('backup-notice').textContent()).toBe('Backup settings saved.');
+    await session.page.getByTestId('backup-now').click();
+    await expect.poll(() => session.page.getByTestId('backup-notice').textContent()).toBe('Backup written: 0 payments.');
+    await expect.poll(() => session.page.getByTestId('last-backup').textContent()).toMatch(/^Last good backup: /);
+    expect(readdirSync(folder).filter((n) => n.endsWith('.sqlite'))).toHaveLength(1);
+
+    await backups.getByTestId('backup-list').getByRole('button', { name: 'Restore' }).click();
+    await backups.getByRole('button', { name: 'Check and restore' }).click();
+    await session.page.getByTestId('pending-restore').waitFor();
+    expect(await session.page.getByTestId('pending-restore').textContent()).toContain('Stop and start Paydesk to finish the restore.');
+    expect(existsSync(join(session.preview.dataDir, 'restore-pending.json'))).toBe(true);
+    await session.page.getByTestId('backups').scrollIntoViewIfNeeded();
+    await session.screenshot('settings-backups-en');
+    expect(await axeViolations(session.page)).toEqual([]);
+  });
+
+  it('saves diagnostics and speaks Arabic', async () => {
+    await session.page.getByTestId('save-diagnostics').click();
+    await expect.poll(() => session.page.getByTestId('diagnostics-notice').textContent()).toMatch(/^Saved to .*paydesk-diagnostics-/);
+    expect(await session.page.getByTestId('update-state').textContent()).toContain('cannot update itself');
+
+    await settings.chooseLanguage('ar');
+    await session.page.getByRole('heading', { name: 'النسخ الاحتياطية', exact: true }).waitFor();
+    expect(await session.page.getByTestId('backup-now').textContent()).toBe('انسخ احتياطيًا الآن');
+    await session.screenshot('settings-backups-ar');
+  });
+});

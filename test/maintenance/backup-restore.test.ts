@@ -1,0 +1,187 @@
+// Backups and restore with real payments on the practice gateway: an on-demand and a scheduled
+// backup each restore into a working ledger with the same payments and an intact audit chain;
+// the checks refuse a damaged or tampered backup; a backup holds no key or card number.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTestLedger, customer, goodCard } from '../ledger/support';
+import { createMaintenance } from '../../main/maintenance/create-maintenance';
+import { applyPendingRestore, pendingRestore, prepareRestore } from '../../main/maintenance/restore';
+import { openLedgerDb } from '../../main/ledger/database';
+import { verifyAudit } from '../../main/ledger/audit-log';
+import { createMemoryLogger } from '../../main/log/logger';
+import { AppFailure } from '../../contract/result';
+
+let ledger: Awaited<ReturnType<typeof startTestLedger>>;
+let folder: string;
+let clock: Date;
+const temps: string[] = [];
+const temp = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `paydesk-${name}-`));
+  temps.push(dir);
+  return dir;
+};
+const maintenanceOf = () =>
+  createMaintenance({
+    db: ledger.db, dataDir: ledger.dir, logger: createMemoryLogger(), logFile: join(ledger.dir, 'paydesk.log'),
+    app: { name: 'Paydesk', version: '1.0.0', runtime: 'test' }, profiles: () => ({ profiles: [], activeId: 'practice' }), now: () => clock,
+  });
+const rowsOf = (db: Database.Database) => db.prepare('SELECT * FROM payments ORDER BY id').all();
+
+async function charge(amount: string) {
+  const result = await ledger.handlers.chargeCard({ amount, currency: 'SAR', card: goodCard, customer, authOnly: false }, ledger.ctx);
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+  return (result as { ok: true; value: { payment: { id: string } } }).value.payment.id;
+}
+
+beforeEach(async () => {
+  ledger = await startTestLedger();
+  folder = temp('backups');
+  clock = new Date('2026-11-01T09:00:00.000Z');
+});
+afterEach(async () => {
+  await ledger.close();
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('backups', () => {
+  it('an on-demand and a scheduled backup restore into working ledgers with the same payments and an intact audit chain', async () => {
+    const maintenance = maintenanceOf();
+    maintenance.backups.setSettings({ folder, schedule: 'daily', keep: 5 });
+    const paid = await charge('120.50');
+    await charge('75.00');
+    const refund = await ledger.handlers.refundPayment({ paymentId: paid, amount: '20.00', currency: 'SAR', reason: 'damaged' }, ledger.ctx);
+    expect(refund.ok).toBe(true);
+
+    const onDemand = await maintenance.backups.backupNow();
+    const atFirst = rowsOf(ledger.db);
+    expect(onDemand.payments).toBe(2);
+    expect(maintenance.view().backup.lastGood).toEqual(onDemand);
+
+    // Not due again the same day; due a day later, with the payment made since.
+    expect(await maintenance.backups.runDue()).toBeUndefined();
+    await charge('10.00');
+    clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000);
+    const scheduled = await maintenance.backups.runDue();
+    expect(scheduled?.payments).toBe(3);
+    const atSecond = rowsOf(ledger.db);
+    expect(maintenance.view().backup.files.map((f) => f.name)).toEqual([scheduled!.name, onDemand.name]);
+
+    for (const [backup, rows] of [[onDemand, atFirst], [scheduled!, atSecond]] as const) {
+      const fresh = temp('restored');
+      await prepareRestore(join(folder, backup.name), backup.name, fresh);
+      expect(applyPendingRestore(fresh, createMemoryLogger())?.payments).toBe(rows.length);
+      const restored = openLedgerDb(fresh);
+      try {
+        expect(rowsOf(restored)).toEqual(rows);
+        expect(verifyAudit(restored)).toMatchObject({ ok: true });
+        expect((restored.prepare("SELECT count(*) AS n FROM operations WHERE kind = 'refund' AND outcome = 'succeeded'").get() as { n: number }).n).toBe(1);
+        // A working ledger: search (its own index) finds a payment by order id.
+        expect(restored.prepare("SELECT count(*) AS n FROM payments_search WHERE payments_search MATCH 'order'").get()).toBeTruthy();
+        restored.prepare("UPDATE payments SET description = 'still writable' WHERE id = ?").run(paid);
+      } finally {
+        restored.close();
+      }
+    }
+    await maintenance.close();
+  });
+
+  it('restores over the live ledger at the next start, keeping the replaced ledger', async () => {
+    const maintenance = maintenanceOf();
+    maintenance.backups.setSettings({ folder, schedule: 'off', keep: 3 });
+    await charge('50.00');
+    const backup = await maintenance.backups.backupNow();
+    const before = rowsOf(ledger.db);
+    const later = await charge('60.00');
+
+    const pending = await maintenance.restore(backup.name);
+    expect(pending).toMatchObject({ name: backup.name, payments: 1 });
+    expect(maintenance.view().pendingRestore).toMatchObject({ name: backup.name, payments: 1 });
+    expect(rowsOf(ledger.db)).toHaveLength(2); // nothing replaced yet
+
+    ledger.db.close(); // the app stops …
+    expect(applyPendingRestore(ledger.dir, createMemoryLogger())?.name).toBe(backup.name); // … and starts
+    ledger.db = openLedgerDb(ledger.dir);
+    expect(rowsOf(ledger.db)).toEqual(before);
+    expect(verifyAudit(ledger.db)).toMatchObject({ ok: true });
+    expect(pendingRestore(ledger.dir)).toBeNull();
+    const kept = readdirSync(join(ledger.dir, 'before-restore')).filter((n) => n.endsWith('paydesk.sqlite'));
+    expect(kept).toHaveLength(1);
+    const old = new Database(join(ledger.dir, 'before-restore', kept[0]!), { readonly: true });
+    expect((old.prepare('SELECT id FROM payments').all() as Array<{ id: string }>).map((r) => r.id)).toContain(later);
+    old.close();
+    await maintenance.close();
+  });
+
+  it('keeps the last N, and never holds a key or a card number', async () => {
+    const maintenance = maintenanceOf();
+    maintenance.backups.setSettings({ folder, schedule: 'off', keep: 2 });
+    await charge('33.00');
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      clock = new Date(clock.getTime() + 1000);
+      names.push((await maintenance.backups.backupNow()).name);
+    }
+    expect(maintenance.view().backup.files.map((f) => f.name)).toEqual([names[2], names[1]]);
+    expect(readdirSync(folder).sort()).toEqual([names[1], names[2]].sort());
+    const bytes = readFileSync(join(folder, names[2]!)).toString('latin1');
+    expect(bytes).not.toContain(ledger.practice.conn.apiKey);
+    expect(bytes).not.toContain(goodCard.number.replace(/ /g, ''));
+    expect(bytes).not.toContain(goodCard.number);
+    await maintenance.close();
+  });
+
+  it('refuses a damaged or tampered backup and changes nothing', async () => {
+    const maintenance = maintenanceOf();
+    maintenance.backups.setSettings({ folder, schedule: 'off', keep: 10 });
+    await charge('12.00');
+    const good = await maintenance.backups.backupNow();
+
+    clock = new Date(clock.getTime() + 1000);
+    const tamperedName = (await maintenance.backups.backupNow()).name;
+    const tampered = new Database(join(folder, tamperedName));
+    tampered.prepare("UPDATE audit_log SET amount_minor = 1 WHERE seq = 1").run();
+    tampered.close();
+    await expect(maintenance.restore(tamperedName)).rejects.toThrow(/audit chain is broken at entry 1.*Nothing was changed/);
+
+    const damagedName = good.name.replace('.sqlite', '').replace(/\d{3}Z$/, '999Z') + '.sqlite';
+    copyFileSync(join(folder, good.name), join(folder, damagedName));
+    const bytes = readFileSync(join(folder, damagedName));
+    bytes.fill(0x41, 4096, 4096 * 3);
+    writeFileSync(join(folder, damagedName), bytes);
+    await expect(maintenance.restore(damagedName)).rejects.toBeInstanceOf(AppFailure);
+    await expect(maintenance.restore('../paydesk.sqlite')).rejects.toThrow(/not in the backup folder/);
+    expect(pendingRestore(ledger.dir)).toBeNull();
+    expect(existsSync(join(ledger.dir, 'restore-staging'))).toBe(false);
+    expect(rowsOf(ledger.db)).toHaveLength(1);
+    await maintenance.close();
+  });
+
+  it('restarts to finish a restore only when no money is moving', async () => {
+    let moving = true;
+    let relaunched = 0;
+    const maintenance = createMaintenance({
+      db: ledger.db, dataDir: ledger.dir, logger: createMemoryLogger(), logFile: join(ledger.dir, 'paydesk.log'), app: { name: 'Paydesk', version: '1.0.0', runtime: 'electron' },
+      profiles: () => ({ profiles: [], activeId: 'practice' }), moneyInFlight: () => moving, relaunch: () => void relaunched++,
+    });
+    expect(maintenance.view().canRestart).toBe(true);
+    expect(() => maintenance.restart()).toThrow(/payment operation is in progress/);
+    moving = false;
+    expect(maintenance.restart()).toBe(true);
+    expect(relaunched).toBe(1);
+    await maintenance.close();
+  });
+
+  it('says so in words when the backup folder is not available, and remembers the failure', async () => {
+    const maintenance = maintenanceOf();
+    maintenance.backups.setSettings({ folder, schedule: 'daily', keep: 3 });
+    rmSync(folder, { recursive: true }); // the external drive was unplugged
+    await expect(maintenance.backups.backupNow()).rejects.toThrow(/backup folder .* is not available/);
+    expect(maintenance.view().backup.lastError?.message).toMatch(/Is the drive connected\?/);
+    await expect(maintenance.backups.runDue()).resolves.toBeUndefined();
+    expect(() => maintenance.backups.setSettings({ folder: join(folder, 'nope'), schedule: 'daily', keep: 3 })).toThrow(/not available/);
+    await maintenance.close();
+  });
+});

@@ -1,0 +1,67 @@
+// "Save diagnostics" writes a bundle a person can send to support: versions, settings, the last
+// log lines and ledger statistics, and no key, card number or CVV, even when the log was fed them.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startTestLedger, customer, goodCard } from '../ledger/support';
+import { createLogger } from '../../main/log/logger';
+import { createMaintenance } from '../../main/maintenance/create-maintenance';
+import type { ProfileView } from '../../contract/methods/profiles';
+
+let ledger: Awaited<ReturnType<typeof startTestLedger>>;
+beforeEach(async () => (ledger = await startTestLedger()));
+afterEach(async () => ledger.close());
+
+describe('diagnostics bundle', () => {
+  it('holds versions, settings, log lines and ledger statistics, and no key, card number or CVV', async () => {
+    const key = ledger.practice.conn.apiKey;
+    const sandboxKey = 'sk_test_51Hdiagnostics0000secret';
+    const logFile = join(ledger.dir, 'paydesk.log');
+    const logger = createLogger({ file: logFile });
+    logger.addSecret(key);
+    logger.addSecret(sandboxKey);
+    const sale = await ledger.handlers.chargeCard({ amount: '42.00', currency: 'SAR', card: goodCard, customer, authOnly: false }, ledger.ctx);
+    expect(sale.ok).toBe(true);
+    // Careless lines: the logger redacts them as it writes …
+    logger.error('gateway call failed', { apiKey: key, card: goodCard.number, note: `key ${sandboxKey}` });
+    logger.info('sale', { pan: '4111111111111111', cvv: goodCard.cvv });
+    // … and a line from an older version, written without redaction, is scrubbed in the bundle.
+    appendFileSync(logFile, JSON.stringify({ level: 'info', message: `card 5123 4500 0000 0008 cvv ${goodCard.cvv}`, cvv: '737', securityCode: '9191' }) + '\n');
+    for (let i = 0; i < 400; i++) logger.info('status check', { n: i });
+
+    const profiles: ProfileView[] = [
+      { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: ledger.practice.conn.baseUrl, defaultCurrency: 'SAR', key: { configured: true, lastFour: key.slice(-4) }, pathOverrides: {}, successUrl: null, failureUrl: null },
+      { id: 'shop', name: 'Shop sandbox', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: sandboxKey.slice(-4) }, pathOverrides: {}, successUrl: null, failureUrl: null },
+    ];
+    const maintenance = createMaintenance({ db: ledger.db, dataDir: ledger.dir, logger, logFile, app: { name: 'Paydesk', version: '1.4.0', runtime: 'test' }, profiles: () => ({ profiles, activeId: 'shop' }) });
+    const saved = maintenance.saveDiagnostics();
+    expect(saved.file.startsWith(join(ledger.dir, 'diagnostics'))).toBe(true);
+    const text = readFileSync(saved.file, 'utf8');
+    expect(Buffer.byteLength(text)).toBe(saved.bytes);
+    const bundle = JSON.parse(text);
+
+    expect(bundle.app).toEqual({ name: 'Paydesk', version: '1.4.0', runtime: 'test' });
+    expect(bundle.versions.node).toBe(process.versions.node);
+    expect(bundle.settings.profiles).toEqual([
+      expect.objectContaining({ id: 'practice', keyConfigured: true }),
+      expect.objectContaining({ id: 'shop', environment: 'sandbox', keyConfigured: true }),
+    ]);
+    for (const profile of bundle.settings.profiles) expect(Object.keys(profile)).not.toContain('key'); // not even the last four
+    expect(bundle.ledger.paymentsByState).toEqual([{ state: 'paid', n: 1 }]);
+    expect(bundle.ledger.audit).toMatchObject({ ok: true });
+    expect(bundle.log).toHaveLength(300);
+    expect(bundle.log.at(-1)).toContain('"n":399');
+
+    // No secret, whatever the log was fed (the last 300 lines include none of the careless ones,
+    // so check a bundle that reaches back to them too).
+    const { buildDiagnostics } = await import('../../main/maintenance/diagnostics');
+    const deep = JSON.stringify(buildDiagnostics({ db: ledger.db, dataDir: ledger.dir, app: bundle.app, profiles: () => ({ profiles, activeId: 'shop' }), updates: maintenance.updates.status, logFile, logLines: 1000 }));
+    expect(deep).toContain('gateway call failed');
+    for (const body of [text, deep]) {
+      for (const secret of [key, sandboxKey, '5123450000000008', '5123 4500 0000 0008', '4111111111111111']) expect(body).not.toContain(secret);
+      expect(body).not.toMatch(/cvv\W{0,6}(100|737)/i);
+      expect(body).not.toContain('9191');
+    }
+    await maintenance.close();
+  });
+});

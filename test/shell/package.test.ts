@@ -1,0 +1,104 @@
+// The package, built here: electron-builder packages the app (`--dir`, never publishing) with a
+// stand-in Electron distribution, then the test lists the asar. Only the app's built output and
+// the production dependencies are in it (no tests, sources, maps, fixtures, preview or practice
+// gateway entry); native modules are unpacked; the fuses are as electron-builder.yml says; the
+// update feed is written for electron-updater. The afterPack hook refuses native modules that are
+// not built for the shipped Electron.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { listPackage, statFile } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
+import { makeStandInElectron } from '../support/stand-in-electron';
+import { checkNativeModules } from '../../scripts/package/after-pack.mjs';
+import { electronModuleVersion } from '../../scripts/native/module-version.mjs';
+
+const config = parse(readFileSync('electron-builder.yml', 'utf8'));
+const electronVersion = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version;
+let root: string;
+let appOut: string;
+let entries: string[];
+const archive = () => join(appOut, 'resources', 'app.asar');
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'paydesk-package-'));
+  const dist = makeStandInElectron(join(root, 'electron-dist'), electronVersion);
+  // dist/ is built by `npm test` before the suites run.
+  const run = spawnSync(process.execPath, ['node_modules/electron-builder/cli.js', '--linux', '--dir', '--publish', 'never', `-c.electronDist=${dist}`, `-c.directories.output=${join(root, 'out')}`], {
+    encoding: 'utf8',
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', PAYDESK_PACKAGE_STAND_IN: '1' },
+  });
+  expect(run.status, run.stdout + run.stderr).toBe(0);
+  appOut = join(root, 'out', 'linux-unpacked');
+  entries = listPackage(archive(), { isPack: false });
+}, 120_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the package', () => {
+  it('holds only the app’s built output and package.json', () => {
+    const own = entries.filter((e) => !e.startsWith('/node_modules'));
+    const files = own.filter((e) => /\.\w+$/.test(e)).map((e) => e.replace(/-[\w-]{8}\.(js|css)$/, '-[hash].$1'));
+    expect(files.sort()).toEqual([
+      '/dist/main/electron-main.cjs',
+      '/dist/preload/preload.cjs',
+      '/dist/renderer/assets/index-[hash].css',
+      '/dist/renderer/assets/index-[hash].js',
+      '/dist/renderer/icon.svg',
+      '/dist/renderer/index.html',
+      '/package.json',
+    ]);
+  });
+
+  it('holds exactly the production dependencies, and no tests, sources, maps or fixtures', () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+    const production = new Set(Object.entries(lock.packages).filter(([path, p]) => path.startsWith('node_modules/') && !p.dev && !p.devOptional).map(([path]) => path.split('node_modules/').pop()!));
+    const packaged = new Set(entries.filter((e) => e.endsWith('/package.json') && /node_modules\/(@[^/]+\/)?[^/]+\/package\.json$/.test(e)).map((e) => e.replace(/\/package\.json$/, '').split('node_modules/').pop()!));
+    expect([...packaged].sort()).toEqual([...production].sort());
+    expect(packaged).toContain('better-sqlite3');
+    expect(packaged).toContain('keytar');
+    const unwanted = entries.filter((e) => /\.(map|tsx?|c|cc|cpp|h|hpp|gypi?)$/.test(e) && !e.endsWith('.d.ts') || /\/(test|tests|__tests__|fixtures?|examples?|src|deps|obj)(\/|$)/.test(e) || /preview\.cjs|practice-gateway\.cjs|test_extension/.test(e));
+    expect(unwanted).toEqual([]);
+  });
+
+  it('unpacks the native modules next to the archive', () => {
+    const natives = entries.filter((e) => e.endsWith('.node'));
+    expect(natives.sort()).toEqual(['/node_modules/better-sqlite3/build/Release/better_sqlite3.node', '/node_modules/keytar/build/Release/keytar.node']);
+    for (const file of natives) {
+      expect(statFile(archive(), file.slice(1))).toMatchObject({ unpacked: true });
+      expect(existsSync(join(appOut, 'resources', 'app.asar.unpacked', file))).toBe(true);
+    }
+  });
+
+  it('sets the fuses electron-builder.yml asks for', async () => {
+    const wire = await getCurrentFuseWire(join(appOut, 'paydesk'));
+    const fuse = (option: FuseV1Options) => String.fromCharCode(wire[option] as number) === '1';
+    const f = config.electronFuses;
+    expect({
+      runAsNode: fuse(FuseV1Options.RunAsNode),
+      enableCookieEncryption: fuse(FuseV1Options.EnableCookieEncryption),
+      enableNodeOptionsEnvironmentVariable: fuse(FuseV1Options.EnableNodeOptionsEnvironmentVariable),
+      enableNodeCliInspectArguments: fuse(FuseV1Options.EnableNodeCliInspectArguments),
+      enableEmbeddedAsarIntegrityValidation: fuse(FuseV1Options.EnableEmbeddedAsarIntegrityValidation),
+      onlyLoadAppFromAsar: fuse(FuseV1Options.OnlyLoadAppFromAsar),
+      grantFileProtocolExtraPrivileges: fuse(FuseV1Options.GrantFileProtocolExtraPrivileges),
+    }).toEqual(f);
+  });
+
+  it('writes the update feed for electron-updater', () => {
+    const feed = parse(readFileSync(join(appOut, 'resources', 'app-update.yml'), 'utf8'));
+    expect(feed).toMatchObject({ provider: 'generic', url: config.publish.url.replace('${os}', 'linux').replace('${arch}', process.arch === 'x64' ? 'x64' : process.arch) });
+  });
+
+  it('afterPack refuses native modules not built for the shipped Electron', async () => {
+    const out = join(root, 'after-pack');
+    const target = join(out, 'resources/app.asar.unpacked/node_modules/better-sqlite3/build/Release');
+    mkdirSync(target, { recursive: true });
+    copyFileSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node', join(target, 'better_sqlite3.node')); // the Node build
+    await expect(checkNativeModules(out, electronVersion)).rejects.toThrow(new RegExp(`Refusing to package: .*better_sqlite3\\.node \\(module version ${process.versions.modules}\\) not built for Electron`));
+    writeFileSync(join(target, 'better_sqlite3.node'), `\0node_register_module_v${electronModuleVersion(electronVersion)}\0`);
+    await expect(checkNativeModules(out, electronVersion)).resolves.toBeUndefined();
+  });
+});
