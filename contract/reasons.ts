@@ -88,6 +88,16 @@ export const reasonTexts = {
   'internal.output': 'Paydesk produced an answer it cannot show. Nothing was changed by showing it; please report this.',
   'internal.unexpected': 'Something went wrong inside Paydesk. Nothing was sent; please try again.',
   'forbidden.window': 'This window may not use Paydesk.',
+  // Backups, restore and updates
+  'maintenance.chooseFolder': 'Choose a backup folder first.',
+  'maintenance.folderUnavailable': 'The backup folder {folder} is not available or cannot be written. Is the drive connected? Nothing was changed.',
+  'maintenance.folderField': 'This folder is not available or cannot be written.',
+  'maintenance.backupCheckFailed': 'The backup copy failed its check: {problem}. The ledger itself was not changed.',
+  'maintenance.backupWriteFailed': 'The backup could not be written to {folder} ({code}). The ledger itself was not changed.',
+  'maintenance.backupGone': 'That backup is not in the backup folder any more. Nothing was changed.',
+  'maintenance.restoreRefused': 'The backup {name} cannot be restored: {problem}. Nothing was changed.',
+  'maintenance.noUpdate': 'No update has been downloaded and verified yet. Nothing was changed.',
+  'maintenance.moneyInFlight': 'A payment operation is in progress. Restart when it has finished.',
   // The browser preview's own bridge (said by the renderer itself)
   'bridge.unreachable': 'The Paydesk preview cannot be reached. Is `npm run preview` still running?',
   'bridge.noToken': 'This page has no valid preview token. Open the address the preview printed.',

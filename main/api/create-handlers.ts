@@ -60,6 +60,8 @@ function invalidInput(error: z.ZodError): Result<never> {
     if (issue.code === 'unrecognized_keys') {
       const keys = (issue as { keys?: string[] }).keys ?? [];
       reasons[path === '_' ? '_' : path] ??= reason('input.unknownField', { field: keys.slice(0, 3).map(shortName).join(', ') });
+    } else if (issue.code === 'too_big' && typeof (issue as { maximum?: unknown }).maximum === 'number') {
+      reasons[path] ??= reason('input.tooLong', { max: Number((issue as { maximum: number }).maximum) });
     } else {
       reasons[path] ??= reason('input.invalid');
     }

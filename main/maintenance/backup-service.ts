@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, accessSync, constants } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure } from '../../contract/result';
+import { englishText, fail, failField, reason } from '../core/fail';
 import type { BackupSchedule } from '../../contract/methods/maintenance';
 import type { LedgerDb } from '../ledger/database';
 import type { Logger } from '../log/logger';
@@ -39,12 +40,13 @@ export function createBackupService(options: BackupServiceOptions) {
   const update = (change: Partial<MaintenanceSettings>) => writeMaintenanceSettings(dataDir, { ...settings(), ...change });
 
   function usableFolder(folder: string | null): string {
-    if (!folder) throw new AppFailure('invalid_input', 'Choose a backup folder first.', { fields: { folder: 'Choose a backup folder first.' } });
+    if (!folder) throw failField('invalid_input', 'folder', 'maintenance.chooseFolder');
     try {
       if (!statSync(folder).isDirectory()) throw new Error('not a folder');
       accessSync(folder, constants.W_OK);
     } catch {
-      throw new AppFailure('storage', `The backup folder ${folder} is not available or cannot be written. Is the drive connected? Nothing was changed.`, { fields: { folder: 'This folder is not available or cannot be written.' } });
+      const why = reason('maintenance.folderUnavailable', { folder });
+      throw new AppFailure('storage', englishText(why), { reason: why, fields: { folder: englishText(reason('maintenance.folderField')) }, fieldReasons: { folder: reason('maintenance.folderField') } });
     }
     return folder;
   }
@@ -69,7 +71,7 @@ export function createBackupService(options: BackupServiceOptions) {
       copy.pragma('journal_mode = DELETE'); // one self-contained file
       copy.close();
       const check = checkLedgerFile(partial);
-      if (!check.ok) throw new AppFailure('storage', `The backup copy failed its check: ${check.problem}. The ledger itself was not changed.`);
+      if (!check.ok) throw fail('storage', 'maintenance.backupCheckFailed', { problem: check.problem });
       syncFile(partial);
       renameSync(partial, join(folder, name));
       syncFile(folder);
@@ -80,7 +82,7 @@ export function createBackupService(options: BackupServiceOptions) {
       return result;
     } catch (e) {
       rmSync(partial, { force: true });
-      const failure = e instanceof AppFailure ? e : new AppFailure('storage', `The backup could not be written to ${folder} (${(e as { code?: string }).code ?? 'unknown error'}). The ledger itself was not changed.`);
+      const failure = e instanceof AppFailure ? e : fail('storage', 'maintenance.backupWriteFailed', { folder, code: (e as { code?: string }).code ?? 'unknown error' });
       update({ lastBackupError: { at: now().toISOString(), message: failure.message } });
       logger.warn('backup failed', { error: (e as { code?: string }).code ?? (e instanceof Error ? e.name : 'unknown') });
       throw failure;
@@ -121,7 +123,7 @@ export function createBackupService(options: BackupServiceOptions) {
     backupPath(name: string): string {
       const folder = settings().backupFolder;
       if (!folder || !isBackupName(name) || !listBackups(folder).some((f) => f.name === name)) {
-        throw new AppFailure('not_found', 'That backup is not in the backup folder any more. Nothing was changed.');
+        throw fail('not_found', 'maintenance.backupGone');
       }
       return join(folder, name);
     },

@@ -1,6 +1,6 @@
 // Builds the maintenance services (backups, restore, updates, diagnostics) for the composition
 // root, with the money-in-flight check they share, and the view the Settings screen shows.
-import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 import type { MaintenanceView } from '../../contract/methods/maintenance';
 import type { ProfileView } from '../../contract/methods/profiles';
 import type { LedgerDb } from '../ledger/database';
@@ -54,7 +54,7 @@ export function createMaintenance(options: MaintenanceOptions) {
     cancelRestore: () => cancelRestore(dataDir),
     restart(): boolean {
       if (!options.relaunch) return false;
-      if (moneyInFlight()) throw new AppFailure('busy', 'A payment operation is in progress. Restart when it has finished.');
+      if (moneyInFlight()) throw fail('busy', 'maintenance.moneyInFlight');
       options.relaunch();
       return true;
     },

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppFailure } from '../../contract/result';
+import { fail as failWith } from '../core/fail';
 import { ledgerFileName, openLedgerDb } from '../ledger/database';
 import type { Logger } from '../log/logger';
 import { checkLedger, checkLedgerFile } from './ledger-check';
@@ -39,7 +40,7 @@ export async function prepareRestore(backupFile: string, name: string, dataDir: 
   mkdirSync(staging, { recursive: true, mode: 0o700 });
   const fail = (problem: string) => {
     rmSync(staging, { recursive: true, force: true });
-    return new AppFailure('storage', `The backup ${name} cannot be restored: ${problem}. Nothing was changed.`);
+    return failWith('storage', 'maintenance.restoreRefused', { name, problem });
   };
   let source: Database.Database;
   try {

@@ -3,7 +3,7 @@
 // the update metadata; code signatures on Windows and macOS). It installs only when the user
 // says so, and never while money is moving: a request made then waits until the ledger has no
 // operation in flight. Off by the setting, or by the environment (PAYDESK_UPDATES=off).
-import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 import type { UpdateStatus } from '../../contract/methods/maintenance';
 import type { Logger } from '../log/logger';
 import { readMaintenanceSettings, writeMaintenanceSettings } from './settings-file';
@@ -109,7 +109,7 @@ export function createUpdateService(options: UpdateServiceOptions) {
       return status();
     },
     install(): UpdateStatus {
-      if (!updater || state !== 'ready') throw new AppFailure('invalid_input', 'No update has been downloaded and verified yet. Nothing was changed.');
+      if (!updater || state !== 'ready') throw fail('invalid_input', 'maintenance.noUpdate');
       if (options.moneyInFlight()) {
         deferred = true;
         logger.info('update install deferred: a money operation is in flight', { version });

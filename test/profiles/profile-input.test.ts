@@ -10,7 +10,7 @@ type Case = [what: string, change: Record<string, unknown>, field: string, says:
 const profileCases: Case[] = [
   ['an empty name', { name: '   ' }, 'name', 'Enter a name'],
   ['a huge name', { name: 'x'.repeat(5000) }, 'name', 'too long'],
-  ['a name far beyond any form', { name: 'x'.repeat(70_000) }, 'name', 'Too big'],
+  ['a name far beyond any form', { name: 'x'.repeat(70_000) }, 'name', 'Too long'],
   ['a line break in the name', { name: 'Shop\nLive' }, 'name', 'control character'],
   ['a NUL in the name', { name: 'Shop\u0000' }, 'name', 'control character'],
   ['a bidi override in the name', { name: 'Shop\u202e' }, 'name', 'invisible formatting character'],
