@@ -84,6 +84,10 @@ export const reasonTexts = {
   'gateway.declined': 'The gateway declined the {operation}.',
   // Added after any reason whose values carry `said` (redacted first).
   'gateway.saidSuffix': 'The gateway said: “{said}”.',
+  // Notifications (not failures of a call: things the user asked to be told)
+  'notify.linkPaid': 'Payment link {orderId} was paid: {amount}.',
+  'notify.refundNotProcessed': 'A refund on {orderId} failed: a status check showed the gateway did not process it.',
+  'notify.refundFailed': 'A refund on {orderId} failed.',
   // Inside Paydesk
   'internal.output': 'Paydesk produced an answer it cannot show. Nothing was changed by showing it; please report this.',
   'internal.unexpected': 'Something went wrong inside Paydesk. Nothing was sent; please try again.',

@@ -6,7 +6,7 @@ import type { PaymentView } from '../../contract/methods/payments';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
 
 import type { AppFailure } from '../../contract/result';
-import { fail, failField } from '../core/fail';
+import { fail, failField, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
@@ -97,7 +97,7 @@ export function createMoneyOperations(core: PaymentsCore) {
           const message = result.ok ? `The gateway declined the ${input.kind}: ${declined}.` : result.error.message;
           rows.completeOperation(opId, { outcome: 'failed', error_code: result.ok ? 'declined' : result.error.kind, error_message: message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
           core.audit(ctx, current, input.kind, `failed: ${result.ok ? 'declined' : result.error.kind}`, auditExtra);
-          if (input.kind === 'refund') core.notify('error', current.id, `A refund on ${current.order_id} failed: ${message}`);
+          if (input.kind === 'refund') core.notify('error', current.id, reason('notify.refundFailed', { orderId: current.order_id, said: result.ok ? declined ?? '' : result.error.gateway?.message ?? '' }));
           failure = result.ok ? fail('request_rejected', 'gateway.declined', { operation: input.kind, said: declined ?? '' }) : toAppFailure(result.error);
         }
         return rows.view(core.schedule(current, doneAt, 0));

@@ -3,7 +3,8 @@
 import type { Environment } from '../../contract/methods/app';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
 import { settledStates } from '../../contract/payment-states';
-import { fail } from '../core/fail';
+import type { Reason } from '../../contract/reasons';
+import { englishText, fail } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayClient } from '../gateway/client';
@@ -91,7 +92,7 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     schedule,
     audit,
     changed: (...ids: string[]) => deps.events.emit({ type: 'payments.changed', paymentIds: ids }),
-    notify: (level: 'info' | 'error', paymentId: string, message: string) => deps.events.emit({ type: 'notification', level, paymentId, message }),
+    notify: (level: 'info' | 'error', paymentId: string, why: Reason) => deps.events.emit({ type: 'notification', level, paymentId, message: englishText(why), reason: why }),
   };
 }
 

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentView } from '../../contract/methods/payments';
 import { formatMinor } from '../../contract/money';
 import { settledStates } from '../../contract/payment-states';
-import { fail } from '../core/fail';
+import { fail, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { toAppFailure } from '../gateway/errors';
 import type { GatewayConnection } from '../gateway/operations';
@@ -45,9 +45,9 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
 
   function notifyChanges(before: PaymentRow, after: PaymentRow, failedRefund: boolean) {
     if (after.watched && after.kind === 'link' && before.state !== 'paid' && after.state === 'paid') {
-      core.notify('info', after.id, `Payment link ${after.order_id} was paid: ${formatMinor(after.amount_minor, after.currency)} ${after.currency}.`);
+      core.notify('info', after.id, reason('notify.linkPaid', { orderId: after.order_id, amount: `${formatMinor(after.amount_minor, after.currency)} ${after.currency}` }));
     }
-    if (failedRefund) core.notify('error', after.id, `A refund on ${after.order_id} failed: a status check showed the gateway did not process it.`);
+    if (failedRefund) core.notify('error', after.id, reason('notify.refundNotProcessed', { orderId: after.order_id }));
   }
 
   /** Asks the gateway about one payment and records the answer; settles open operations it can. */

@@ -249,7 +249,7 @@ describe('lookup, watching and notifications', () => {
     await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
     t.events.length = 0;
     expect(await value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid' });
-    expect(t.events).toContainEqual({ type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: 15.00 SAR.` });
+    expect(t.events).toContainEqual({ type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: 15.00 SAR.`, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amount: '15.00 SAR' } } });
 
     const p = await sell('5');
     t.practice.gateway.faults.set('refund', { failure: 'error_envelope', times: 1 });

@@ -2,7 +2,7 @@
 // readers and dismissable. Electron also shows them as OS notifications.
 import { useEffect, useState } from 'react';
 import { api } from '../api';
-import { useT } from '../i18n';
+import { translate, useLanguage, useT, wordReason } from '../i18n';
 
 type Note = { id: number; level: 'info' | 'warning' | 'error'; message: string };
 let nextId = 1;
@@ -13,7 +13,10 @@ export function Notifications() {
   useEffect(
     () =>
       api.subscribe((event) => {
-        if (event.type === 'notification') setNotes((list) => [...list.slice(-4), { id: nextId++, level: event.level, message: event.message }]);
+        if (event.type !== 'notification') return;
+        const language = useLanguage.getState().language;
+        const message = (event.reason && wordReason(language, event.reason)) ?? (language === 'en' ? event.message : translate(language, 'notify.generic'));
+        setNotes((list) => [...list.slice(-4), { id: nextId++, level: event.level, message }]);
       }),
     [],
   );

@@ -56,7 +56,7 @@ export const en = {
   'attention.why': 'Why', 'attention.open': 'Open',
   'audit.title': 'Audit log', 'audit.chainOk': 'The log is intact: no entry was changed or removed.', 'audit.chainBroken': 'Warning: the log was changed or an entry removed outside Paydesk.',
   'audit.search': 'Search the log', 'audit.export': 'Export the audit log', 'audit.when': 'When', 'audit.who': 'Who', 'audit.profile': 'Profile', 'audit.action': 'Action', 'audit.result': 'Result',
-  'notify.region': 'Notifications', 'notify.dismiss': 'Dismiss',
+  'notify.region': 'Notifications', 'notify.dismiss': 'Dismiss', 'notify.generic': 'Something changed on a payment. Open Transactions to see it.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -115,5 +115,5 @@ export const ar: Record<keyof typeof en, string> = {
   'attention.why': 'السبب', 'attention.open': 'افتح',
   'audit.title': 'سجل التدقيق', 'audit.chainOk': 'السجل سليم: لم يُغيَّر أي قيد ولم يُحذف.', 'audit.chainBroken': 'تحذير: عُدّل السجل أو حُذف قيد منه خارج بايدسك.',
   'audit.search': 'ابحث في السجل', 'audit.export': 'صدّر سجل التدقيق', 'audit.when': 'متى', 'audit.who': 'من', 'audit.profile': 'الملف', 'audit.action': 'الإجراء', 'audit.result': 'النتيجة',
-  'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء',
+  'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء', 'notify.generic': 'تغيّر شيء في إحدى الدفعات. افتح المعاملات لتراه.',
 };
