@@ -20,3 +20,16 @@ export type LedgerState = (typeof ledgerStates)[number];
 
 /** States that change only by an action of ours (capture, refund ...), not by waiting. */
 export const settledStates: ReadonlySet<LedgerState> = new Set(['authorised', 'partially_captured', 'paid', 'partially_refunded', 'refunded', 'voided', 'declined', 'expired', 'not_created']);
+
+/**
+ * The one word each screen shows for a payment's state, in both languages: a pending payment is
+ * named by what it waits for (a link is unpaid, a checkout session open, a card sale awaiting
+ * its 3-D Secure verification); every other state by its own name.
+ */
+export const stateWords = [...ledgerStates, 'unpaid', 'open', 'verifying'] as const;
+export type StateWord = (typeof stateWords)[number];
+
+export function stateWordOf(payment: { state: LedgerState; kind: string }): StateWord {
+  if (payment.state !== 'pending') return payment.state;
+  return payment.kind === 'link' ? 'unpaid' : payment.kind === 'checkout' ? 'open' : payment.kind === 'sale' ? 'verifying' : 'pending';
+}

@@ -6,7 +6,7 @@ import type { BulkBatchView } from '../../../../contract/methods/bulk';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { saveText, SendError, useConfirmedSend } from './form-kit';
 
@@ -116,7 +116,7 @@ export function BulkScreen() {
           <ul className="gp-simple-list" data-testid="bulk-recent">
             {recent.map((b) => (
               <li key={b.id}>
-                <Ltr>{b.fileName}</Ltr> · {t(`gp.bulk.state.${b.state}` as MessageKey)} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
+                <Ltr>{b.fileName}</Ltr> · {t(`gp.bulk.state.${b.state}`)} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
                 <button type="button" onClick={() => void open(b.id)} aria-label={t('gp.bulk.openBatch', { name: b.fileName })}>{t('gp.bulk.open')}</button>
               </li>
             ))}
@@ -176,7 +176,7 @@ function BatchProgress({ batch, onCancel, onResume, onReport }: { batch: BulkBat
       <label htmlFor="bulk-progress">{t('gp.bulk.progress')}</label>
       <progress id="bulk-progress" max={batch.total} value={done} data-testid="bulk-progress" />
       <p role="status" data-testid="bulk-status">
-        {t(`gp.bulk.state.${batch.state}` as MessageKey)} · {t('gp.bulk.detail', { created: String(batch.created), failed: String(batch.failed), unknown: String(batch.unknown), pending: String(batch.pending), total: String(batch.total) })}
+        {t(`gp.bulk.state.${batch.state}`)} · {t('gp.bulk.detail', { created: String(batch.created), failed: String(batch.failed), unknown: String(batch.unknown), pending: String(batch.pending), total: String(batch.total) })}
       </p>
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
       <div className="form-actions">

@@ -12,7 +12,7 @@ import { formatDate } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { addDays, AmountField, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors } from './form-kit';
 import { focusFirstError, UrlFields } from './link-form';
-import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
+import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
 import { usePaymentList } from './links-list';
@@ -29,6 +29,7 @@ export function CheckoutScreen() {
     setResult(null);
     setFormKey((k) => k + 1);
   });
+  useLivePayment(result ?? undefined, setResult);
   return (
     <section aria-labelledby="checkout-title" className="gp-screen" data-testid="checkout-screen">
       <div className="gp-head">

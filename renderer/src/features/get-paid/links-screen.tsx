@@ -8,7 +8,7 @@ import { Ltr } from '../../ui/ltr';
 import { LinkForm } from './link-form';
 import { useNewShortcut } from './form-kit';
 import { LinksList } from './links-list';
-import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
+import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 
 export function LinksScreen() {
@@ -42,6 +42,7 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
   const t = useT();
   const box = useRef<HTMLElement>(null);
   useEffect(() => box.current?.focus(), [payment.id]);
+  useLivePayment(payment, onChange);
   return (
     <section className="gp-result" aria-labelledby="link-result-title" data-testid="link-result" tabIndex={-1} ref={box}>
       <h2 id="link-result-title">{payment.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.link.created')}</h2>

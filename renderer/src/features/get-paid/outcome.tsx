@@ -1,28 +1,37 @@
 // What a create answered: the payment's state, and for an unclear outcome the explanation and
 // a status check (never a retry: the gateway may have acted on the first request).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { stateWordOf } from '../../../../contract/payment-states';
+import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 
-export function stateKey(payment: Pick<PaymentView, 'state' | 'kind'>): MessageKey {
-  if (payment.state === 'pending') return payment.kind === 'link' ? 'gp.state.unpaid' : payment.kind === 'sale' ? 'gp.state.challenge' : 'gp.state.open';
-  return `gp.state.${payment.state}` as MessageKey;
-}
-
+/** The same word for a state as every other screen (contract/payment-states.ts). */
 export function PaymentStateLabel({ payment }: { payment: Pick<PaymentView, 'state' | 'kind'> }) {
   const t = useT();
-  return <span className={`gp-state gp-state-${payment.state}`} data-state={payment.state} data-testid="payment-state">{t(stateKey(payment))}</span>;
+  return <span className={`gp-state gp-state-${payment.state}`} data-state={payment.state} data-testid="payment-state">{t(`state.${stateWordOf(payment)}`)}</span>;
 }
 
 export function Amount({ minor, currency }: { minor: number; currency: string }) {
   const language = useLanguage((s) => s.language);
   return <Ltr className="gp-amount">{formatAmount(minor, currency as CurrencyCode, language)}</Ltr>;
+}
+
+/** Keeps a result panel's payment fresh from main's events: a link paid meanwhile shows as paid here too. */
+export function useLivePayment(payment: PaymentView | undefined, onChange: (p: PaymentView) => void) {
+  const id = payment?.id;
+  useEffect(() => {
+    if (!id) return undefined;
+    return api.subscribe((event) => {
+      if (event.type !== 'payments.changed' || !event.paymentIds.includes(id)) return;
+      void api.getPayment({ paymentId: id }).then((result) => result.ok && onChange(result.value.payment));
+    });
+  }, [id, onChange]);
 }
 
 /** The unknown-outcome explanation with its status check; calls onChecked with the fresh payment. */

@@ -15,7 +15,7 @@ import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { focusFirstError } from './link-form';
-import { Amount, PaymentStateLabel, UnknownOutcome } from './outcome';
+import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { checkAmount, checkCustomer, type Problems } from './validate';
 
 const form = 'terminal';
@@ -50,6 +50,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
   const t = useT();
   const box = useRef<HTMLElement>(null);
   useEffect(() => box.current?.focus(), []);
+  useLivePayment(sale.payment, onChange);
   const p = sale.payment;
   const title: MessageKey = p.state === 'paid' || p.state === 'authorised' ? 'gp.terminal.approved' : p.state === 'declined' ? 'gp.terminal.declined' : p.state === 'unknown' ? 'gp.link.resultUnknown' : 'gp.terminal.pending';
   return (
@@ -138,7 +139,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
         <fieldset className="gp-group">
           <legend>{t('gp.card')}</legend>
-          <Field id={numberId} label={t('gp.card.number')} error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}` as MessageKey) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
+          <Field id={numberId} label={t('gp.card.number')} error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
             value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={23}
             onChange={(e) => /^[\d\s-]*$/.test(e.target.value) && setCardField('number')(digitsOf(e.target.value).slice(0, 19))} />
           <TextField form={form} path="card.holder" label={t('gp.card.holder')} value={card.holder} onChange={setCardField('holder')} errors={errors} autoComplete="off" ltr />

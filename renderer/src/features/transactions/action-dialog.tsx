@@ -8,7 +8,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
-import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { useLanguage, useT, wordReason } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { Field } from '../settings/field';
@@ -51,7 +51,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
   const shownAmount = kind === 'void' ? formatAmount(payment.amountMinor - payment.capturedMinor, currency, language) : parsed?.ok ? formatAmount(parsed.minor, currency, language) : '—';
-  const envName = t(`env.${payment.environment}` as MessageKey);
+  const envName = t(`env.${payment.environment}`);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -73,7 +73,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
     if (kind !== 'recurring' && result.value.operationInFlight) return setUnknownOutcome(true);
     if (kind === 'recurring' && result.value.state === 'unknown') return setUnknownOutcome(true);
-    onDone(t(`action.done.${kind}` as MessageKey, { amount: shownAmount }));
+    onDone(t(`action.done.${kind}`, { amount: shownAmount }));
   }
 
   async function checkStatus() {
@@ -81,13 +81,13 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
     const result = await api.checkPaymentStatus({ paymentId: payment.id });
     setSending(false);
     if (!result.ok) return setError(result.error);
-    onDone(result.value.operationInFlight ? t('action.stillUnknown') : t('action.settled', { state: t(`state.${result.value.state}` as MessageKey) }));
+    onDone(result.value.operationInFlight ? t('action.stillUnknown') : t('action.settled', { state: t(`state.${result.value.state}`) }));
   }
 
   return (
     <div className="dialog-backdrop">
       <div ref={box} className={`dialog${live ? ' dialog-live' : ''}`} role="dialog" aria-modal="true" aria-labelledby="action-title" data-testid="action-dialog">
-        <h2 id="action-title">{t(`action.${kind}` as MessageKey)}</h2>
+        <h2 id="action-title">{t(`action.${kind}`)}</h2>
         {unknownOutcome ? (
           <div role="alert" className="unknown-outcome" data-testid="outcome-unknown">
             <p><strong>{t('action.unknown.title')}</strong></p>
@@ -116,7 +116,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
               <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={error?.fields?.description} />
             )}
             <p className="confirm-line" data-testid="confirm-line">
-              {t(`action.confirm.${kind}` as MessageKey, { amount: shownAmount, customer: payment.customer.name ?? payment.orderId, environment: envName })}
+              {t(`action.confirm.${kind}`, { amount: shownAmount, customer: payment.customer.name ?? payment.orderId, environment: envName })}
             </p>
             {live && (
               <label className="field-check live-check">
@@ -127,7 +127,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
             {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
             <div className="form-actions">
               <button type="submit" className="primary" disabled={sending || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
-                {sending ? t('action.sending') : t(`action.send.${kind}` as MessageKey, { amount: shownAmount })}
+                {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.cancel')}</button>
             </div>

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { currencyCodes } from '../../../../contract/money';
 import { ledgerStates } from '../../../../contract/payment-states';
 import { paymentKinds } from '../../../../contract/methods/payments';
-import { useT, type MessageKey } from '../../i18n';
+import { useT } from '../../i18n';
 import { useTransactions, type PaymentSort } from './transactions-store';
 import { api } from '../../api';
 
@@ -44,14 +44,14 @@ export function FilterBar() {
         <label htmlFor="tx-state">{t('tx.filter.state')}</label>
         <select id="tx-state" value={filter.states?.[0] ?? ''} onChange={(e) => setFilter({ states: e.target.value ? [e.target.value as never] : undefined })}>
           <option value="">{t('tx.filter.any')}</option>
-          {ledgerStates.map((s) => <option key={s} value={s}>{t(`state.${s}` as MessageKey)}</option>)}
+          {ledgerStates.map((s) => <option key={s} value={s}>{t(`state.${s}`)}</option>)}
         </select>
       </div>
       <div className="field">
         <label htmlFor="tx-kind">{t('tx.filter.kind')}</label>
         <select id="tx-kind" value={filter.kinds?.[0] ?? ''} onChange={(e) => setFilter({ kinds: e.target.value ? [e.target.value as never] : undefined })}>
           <option value="">{t('tx.filter.any')}</option>
-          {paymentKinds.map((k) => <option key={k} value={k}>{t(`kind.${k}` as MessageKey)}</option>)}
+          {paymentKinds.map((k) => <option key={k} value={k}>{t(`kind.${k}`)}</option>)}
         </select>
       </div>
       <div className="field">
@@ -89,7 +89,7 @@ export function FilterBar() {
           setSort({ by, direction });
         }}>
           {(['createdAt', 'amount', 'orderId', 'state', 'customer'] as const).flatMap((by) =>
-            (['desc', 'asc'] as const).map((direction) => <option key={`${by}:${direction}`} value={`${by}:${direction}`}>{t(`tx.sort.${by}` as MessageKey)} {direction === 'desc' ? '↓' : '↑'}</option>),
+            (['desc', 'asc'] as const).map((direction) => <option key={`${by}:${direction}`} value={`${by}:${direction}`}>{t(`tx.sort.${by}`)} {direction === 'desc' ? '↓' : '↑'}</option>),
           )}
         </select>
       </div>

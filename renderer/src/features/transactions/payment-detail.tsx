@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { ActionDialog, type ActionKind } from './action-dialog';
@@ -34,7 +34,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
     setChecking(true);
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
-    setNotice(result.ok ? { text: t('detail.checked', { state: t(`state.${result.value.state}` as MessageKey) }), tone: 'ok' } : { text: result.error.message, tone: 'error' });
+    setNotice(result.ok ? { text: t('detail.checked', { state: t(`state.${result.value.state}`) }), tone: 'ok' } : { text: result.error.message, tone: 'error' });
     void load(paymentId);
   }, [paymentId, load, t]);
 
@@ -74,7 +74,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       {payment.operationInFlight && <p className="unknown-outcome" role="status">{t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t('detail.attention.undecidable', { kind: t(`noun.${unclear.kind}` as MessageKey) })}</p>
+          <p>{t('detail.attention.undecidable', { kind: t(`noun.${unclear.kind}`) })}</p>
           {!otherProfile && <button type="button" onClick={() => setSettling(true)} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
@@ -82,7 +82,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
       {payment.lastError && <p className="form-error">{payment.lastError}</p>}
       <dl className="facts">
-        <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}` as MessageKey)}</dd>
+        <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
         <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
         <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
         <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{money(payment.refundedMinor)}</dd>
@@ -93,7 +93,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
         {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
         {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
-        <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}` as MessageKey)}</span></dd>
+        <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
         <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
         <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
       </dl>

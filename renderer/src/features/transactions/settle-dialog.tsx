@@ -6,7 +6,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Field } from '../settings/field';
 import type { PaymentDetail } from './detail-store';
@@ -22,7 +22,7 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   const [error, setError] = useState<AppError>();
   const [sending, setSending] = useState(false);
   const first = useRef<HTMLInputElement>(null);
-  const kind = t(`noun.${operation.kind}` as MessageKey);
+  const kind = t(`noun.${operation.kind}`);
   const amount = operation.amountMinor === null ? '' : formatAmount(operation.amountMinor, payment.currency as CurrencyCode, language);
 
   useEffect(() => {
