@@ -13,6 +13,7 @@ import { createGatewayClient } from './gateway/client';
 import { createLogger, type Logger } from './log/logger';
 import { startPracticeGateway } from './practice/embedded';
 import { openLedgerDb } from './ledger/database';
+import { appendAudit } from './ledger/audit-log';
 import { createPaymentsService } from './payments/payments-service';
 import { createReports } from './payments/reports';
 import { reportHandlers } from './api/report-handlers';
@@ -124,7 +125,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
 
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
-    ...profileHandlers({ profiles }),
+    ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     ...reportHandlers({ reports: createReports({ db, rows: payments.rows }) }),
     ...bulkHandlers({ bulk }),

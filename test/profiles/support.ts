@@ -28,11 +28,12 @@ export function profileApp(options: Partial<ProfileStoreDeps> & { dataDir?: stri
   events.subscribe((e) => seen.push(e));
   const dataDir = options.dataDir ?? tempDir();
   const store = createProfileStore({ practice, vault: absentKeychainVault(logger), logger, events, ...options, dataDir });
+  const audited: Array<{ osUser: string; action: string; profileId: string; environment: string; result: string }> = [];
   const handlers = createHandlers(
-    { ...appHandlers({ name: 'Paydesk', version: '0.0.0', runtime: 'test' }), ...profileHandlers({ profiles: store }) } as unknown as Implementations,
+    { ...appHandlers({ name: 'Paydesk', version: '0.0.0', runtime: 'test' }), ...profileHandlers({ profiles: store, audit: (c, entry) => audited.push({ osUser: c.osUser, ...entry }) }) } as unknown as Implementations,
     logger,
   );
-  return { store, handlers, logger, events: seen, dataDir };
+  return { store, handlers, logger, events: seen, dataDir, audited };
 }
 
 export const sandboxInput = {

@@ -7,7 +7,10 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
+import { auditAction, auditResult } from './audit-words';
 import './transactions.css';
+
+const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
 
 export function AuditScreen() {
   const t = useT();
@@ -15,6 +18,9 @@ export function AuditScreen() {
   const [query, setQuery] = useState('');
   const [data, setData] = useState<MethodOutput<'listAuditLog'>>();
   const [message, setMessage] = useState('');
+  const [profiles, setProfiles] = useState<Map<string, string>>(new Map());
+  useEffect(() => void api.listProfiles({}).then((r) => r.ok && setProfiles(new Map(r.value.profiles.map((p) => [p.id, p.name])))), []);
+  const profileName = (id: string) => profiles.get(id) ?? t('audit.profileRemoved');
 
   useEffect(() => {
     const timer = setTimeout(() => void api.listAuditLog({ query: query || undefined, limit: 200 }).then((r) => r.ok && setData(r.value)), 200);
@@ -47,11 +53,11 @@ export function AuditScreen() {
                 <td>{row.seq}</td>
                 <td>{formatDateTime(row.at, language)}</td>
                 <td>{row.osUser}</td>
-                <td>{row.profileId ?? '—'}{row.environment ? ` (${row.environment})` : ''}</td>
-                <td>{row.action}{row.reason ? ` — ${row.reason}` : ''}</td>
+                <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
+                <td>{auditAction(row.action, t)}{row.reason ? ` — ${row.reason}` : ''}</td>
                 <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
                 <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
-                <td>{row.result}</td>
+                <td>{auditResult(row.action, row.result, t)}</td>
               </tr>
             ))}
           </tbody>

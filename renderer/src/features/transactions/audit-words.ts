@@ -1,0 +1,28 @@
+// The audit log in words: each action and result main records as a code, worded in the user's
+// language; a code a newer Paydesk wrote is shown as it is rather than hidden.
+import { stateWords, type StateWord } from '../../../../contract/payment-states';
+import type { MessageKey } from '../../i18n';
+
+const actions = [
+  'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
+  'settle_capture', 'settle_void', 'settle_refund', 'export_payments', 'export_audit_log',
+  'profile_add', 'profile_change', 'profile_remove', 'profile_switch', 'key_set', 'key_replace', 'key_remove',
+] as const;
+
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+export function auditAction(action: string, t: Translate): string {
+  return (actions as readonly string[]).includes(action) ? t(`audit.action.${action as (typeof actions)[number]}`) : action;
+}
+
+/** A result: a payment state, an outcome, a count of exported rows, or a profile's name. */
+export function auditResult(action: string, result: string, t: Translate): string {
+  if (action.startsWith('profile_') || action.startsWith('key_')) return result;
+  if ((stateWords as readonly string[]).includes(result)) return t(`state.${result as StateWord}`);
+  const rows = /^(\d+) rows$/.exec(result);
+  if (rows) return t('audit.result.rows', { rows: Number(rows[1]) });
+  const failed = /^failed: (\w+)$/.exec(result);
+  if (failed) return t('audit.result.failed', { why: failed[1] === 'declined' ? t('audit.result.declined') : t('audit.result.error') });
+  const known = { succeeded: 'audit.result.succeeded', outcome_unknown: 'audit.result.unknown', exported: 'audit.result.exported', went_through: 'audit.result.wentThrough', did_not_go_through: 'audit.result.didNotGoThrough' } as const;
+  return result in known ? t(known[result as keyof typeof known]) : result;
+}
