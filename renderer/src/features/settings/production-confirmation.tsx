@@ -23,8 +23,10 @@ export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel }
   const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []); // the safe choice has the focus
+  // Over the form, in view and focused wherever the form was scrolled to: never below the fold.
   return (
-    <div role="alertdialog" aria-modal="true" aria-labelledby="live-confirm-title" aria-describedby="live-confirm-body" className="live-confirm" data-testid="production-confirm"
+    <div className="dialog-backdrop">
+    <div role="alertdialog" aria-modal="true" aria-labelledby="live-confirm-title" aria-describedby="live-confirm-body" className="dialog live-confirm" data-testid="production-confirm"
       onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <h2 id="live-confirm-title">
         <span className="env-badge env-production">{t('env.production')}</span> {t('confirm.production.title')}
@@ -34,6 +36,7 @@ export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel }
         <button type="button" className="live-confirm-yes" onClick={() => onConfirm(productionConfirmation(profile))}>{t('confirm.production.yes')}</button>
         <button type="button" ref={cancel} onClick={onCancel}>{t('confirm.production.no')}</button>
       </div>
+    </div>
     </div>
   );
 }

@@ -12,6 +12,8 @@ import { useLanguage, useT, wordReason } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { Field } from '../settings/field';
+import { stateWordOf } from '../../../../contract/payment-states';
+import { allowedActions } from './detail-store';
 import { productionConfirmation } from '../settings/production-confirmation';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
@@ -52,10 +54,13 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
   const shownAmount = kind === 'void' ? formatAmount(payment.amountMinor - payment.capturedMinor, currency, language) : parsed?.ok ? formatAmount(parsed.minor, currency, language) : '—';
   const envName = t(`env.${payment.environment}`);
+  // The payment as it is now (main's events keep it fresh): voided or refunded elsewhere while
+  // this dialog was open, the action is no longer offered.
+  const stillAllowed = unknownOutcome || sending || allowedActions(payment)[kind];
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sendingRef.current || localError || (live && !liveConfirmed)) return;
+    if (sendingRef.current || !stillAllowed || localError || (live && !liveConfirmed)) return;
     sendingRef.current = true;
     setSending(true);
     setError(undefined);
@@ -125,8 +130,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
               </label>
             )}
             {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
+            {!stillAllowed && <p className="form-error" role="alert" data-testid="action-no-longer">{t('action.noLonger', { state: t(`state.${stateWordOf(payment)}`) })}</p>}
             <div className="form-actions">
-              <button type="submit" className="primary" disabled={sending || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
+              <button type="submit" className="primary" disabled={sending || !stillAllowed || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.cancel')}</button>

@@ -1,16 +1,20 @@
-// Everything that happened to a payment, oldest first: states, operations (and who did them),
-// status checks and webhooks, with the gateway's redacted answers for support.
-import { useLanguage, useT, type MessageKey } from '../../i18n';
+// Everything that happened to a payment, oldest first, one entry per operation with its outcome:
+// who did it, for how much and why; a state change the gateway brought (a status check, a
+// notification, a restart) as its own entry. The gateway's own words and answers stay in a
+// collapsed part for support, so every visible word is in the user's language.
+import type { CurrencyCode } from '../../../../contract/money';
 import { stateWords, type StateWord } from '../../../../contract/payment-states';
+import type { ErrorCode } from '../../../../contract/result';
+import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import type { PaymentDetail } from './detail-store';
-import type { CurrencyCode } from '../../../../contract/money';
 
-const sources = ['create', 'capture', 'void', 'refund', 'status', 'reconcile', 'webhook', 'restart', 'schedule', 'watch', 'settled_by_hand'] as const;
-/** Where a change came from, in words; a source a newer Paydesk wrote reads as "by Paydesk". */
-const sourceKey = (source: string): MessageKey => ((sources as readonly string[]).includes(source) ? `source.${source as (typeof sources)[number]}` : 'source.other');
+/** Changes that come from outside this payment's own operations (which have their own entries). */
+const sources = ['status', 'reconcile', 'webhook', 'restart'] as const;
+const isOutsideSource = (source: string): source is (typeof sources)[number] => (sources as readonly string[]).includes(source);
 const isStateWord = (state: string | null): state is StateWord => state !== null && (stateWords as readonly string[]).includes(state);
+const errorCodes: readonly string[] = ['network', 'timeout', 'gateway_error', 'malformed_response', 'key_rejected', 'not_found', 'request_rejected', 'cancelled'];
 
 type Entry = { at: string; key: string; text: string; raw?: string | null; tone?: 'error' | 'warning' };
 
@@ -19,16 +23,23 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
   const language = useLanguage((s) => s.language);
   const currency = detail.payment.currency as CurrencyCode;
   const entries: Entry[] = [
-    ...detail.history.map((h, i) => ({ at: h.at, key: `h${i}`, text: t('timeline.state', { state: t(`state.${h.state}`), source: t(sourceKey(h.source)) }) + (h.statusWord ? ` (${h.statusWord})` : '') })),
     ...detail.operations.map((op) => ({
       at: op.createdAt,
       key: op.id,
-      text: t('timeline.operation', { kind: t(`op.${op.kind}`), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.osUser, outcome: t(`outcome.${op.outcome}`) }) + (op.reason ? ` — ${op.reason}` : '') + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy, reason: op.settledReason ?? '' })}` : op.errorMessage ? ` — ${op.errorMessage}` : ''),
-      raw: op.gatewayAnswer,
+      text: t('timeline.operation', { kind: t(`op.${op.kind}`), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.osUser, outcome: t(`outcome.${op.outcome}`) })
+        + (op.reason ? ` — ${op.reason}` : '')
+        + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy, reason: op.settledReason ?? '' })}` : ''),
+      raw: [op.errorMessage, op.gatewayAnswer].filter(Boolean).join('\n') || null,
       tone: op.outcome === 'failed' ? ('error' as const) : op.outcome === 'unknown' ? ('warning' as const) : undefined,
     })),
-    ...detail.checks.map((c, i) => ({ at: c.at, key: `c${i}`, text: c.outcome === 'stale' ? t('timeline.checkStale') : t('timeline.check', { outcome: c.outcome === 'ok' ? t(isStateWord(c.state) ? `state.${c.state}` : 'state.unknown') : c.outcome }) })),
-    ...detail.webhooks.map((w, i) => ({ at: w.receivedAt, key: `w${i}`, text: t(w.duplicate ? 'timeline.webhookDuplicate' : 'timeline.webhook', { status: w.statusWord ?? '?', type: w.type ?? '' }) })),
+    ...detail.history.flatMap((h, i) => isOutsideSource(h.source) && isStateWord(h.state)
+      ? [{ at: h.at, key: `h${i}`, text: t('timeline.state', { state: t(`state.${h.state}`), source: t(`source.${h.source}`) }), raw: h.statusWord }]
+      : []),
+    ...detail.checks.flatMap((c, i) => c.outcome === 'ok' ? [] : [{
+      at: c.at, key: `c${i}`, tone: 'warning' as const,
+      text: c.outcome === 'stale' ? t('timeline.checkStale') : t('timeline.checkFailed', { why: t(errorCodes.includes(c.outcome) ? (`error.code.${c.outcome as ErrorCode}` as const) : 'error.code.internal') }),
+    }]),
+    ...detail.webhooks.map((w, i) => ({ at: w.receivedAt, key: `w${i}`, text: t(w.duplicate ? 'timeline.webhookDuplicate' : 'timeline.webhook'), raw: [w.statusWord, w.type].filter(Boolean).join(' ') || null })),
   ].sort((a, b) => a.at.localeCompare(b.at));
 
   return (
@@ -38,8 +49,8 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
           <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time> <span>{entry.text}</span>
           {entry.raw && (
             <details>
-              <summary>{t('detail.rawAnswer')}</summary>
-              <pre dir="ltr"><Ltr>{entry.raw}</Ltr></pre>
+              <summary>{t('timeline.details')}</summary>
+              <pre dir="ltr" lang="en" className="gateway-words"><Ltr>{entry.raw}</Ltr></pre>
             </details>
           )}
         </li>
@@ -47,3 +58,4 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
     </ol>
   );
 }
+
