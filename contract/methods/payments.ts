@@ -175,6 +175,11 @@ export const paymentMethods = {
     input: z.object({ paymentId: id }).strict(),
     output: z.object({
       payment: paymentViewSchema,
+      /** A repeat charge's first payment, and a first payment's repeat charges. */
+      related: z.object({
+        parent: z.object({ id: z.string(), orderId: z.string() }).nullable(),
+        repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor, state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string() })),
+      }),
       operations: z.array(operationViewSchema),
       history: z.array(z.object({ state: z.enum(ledgerStates), statusWord: z.string().nullable(), source: z.string(), at: z.string() })),
       checks: z.array(z.object({ at: z.string(), outcome: z.string(), statusWord: z.string().nullable(), state: z.string().nullable() })),

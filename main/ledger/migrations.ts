@@ -208,6 +208,7 @@ ALTER TABLE operations ADD COLUMN settled_reason TEXT;
 UPDATE payments SET session_id = COALESCE(session_id, transaction_id), transaction_id = NULL,
   next_check_at = COALESCE(next_check_at, '1970-01-01T00:00:00.000Z')
   WHERE kind IN ('link', 'checkout') AND transaction_id IS NOT NULL;
+CREATE INDEX payments_parent ON payments (parent_payment_id) WHERE parent_payment_id IS NOT NULL;
 `,
   },
 ];

@@ -157,6 +157,9 @@ export function createPaymentRows(db: LedgerDb) {
     sendingOperations: () => db.prepare("SELECT * FROM operations WHERE outcome = 'sending'").all() as OperationRow[],
     dueForCheck: (now: string, limit: number) =>
       db.prepare('SELECT id, profile_id FROM payments WHERE next_check_at IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(now, limit) as Array<{ id: string; profile_id: string }>,
+    /** Repeat charges of a card enrolled on this payment, oldest first. */
+    repeatsOf: (paymentId: string) =>
+      db.prepare('SELECT * FROM payments WHERE parent_payment_id = ? ORDER BY created_at, rowid').all(paymentId) as PaymentRow[],
     operationsOf: (paymentId: string) => db.prepare('SELECT * FROM operations WHERE payment_id = ? ORDER BY created_at, rowid').all(paymentId) as OperationRow[],
     historyOf: (paymentId: string) => db.prepare('SELECT state, status_word, source, at FROM state_history WHERE payment_id = ? ORDER BY id').all(paymentId) as Array<{ state: PaymentRow['state']; status_word: string | null; source: string; at: string }>,
     checksOf: (paymentId: string) => db.prepare('SELECT at, outcome, status_word, state FROM status_checks WHERE payment_id = ? ORDER BY id DESC LIMIT 100').all(paymentId) as Array<{ at: string; outcome: string; status_word: string | null; state: string | null }>,

@@ -58,8 +58,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     detail(paymentId: string): MethodOutput<'getPayment'> {
       const payment = core.mustGet(paymentId);
+      const parent = payment.parent_payment_id ? rows.get(payment.parent_payment_id) : undefined;
       return {
         payment: rows.view(payment),
+        related: {
+          parent: parent ? { id: parent.id, orderId: parent.order_id } : null,
+          repeats: rows.repeatsOf(payment.id).map((r) => ({ id: r.id, orderId: r.order_id, amountMinor: r.amount_minor, state: r.state, kind: r.kind, createdAt: r.created_at })),
+        },
         operations: rows.operationsOf(payment.id).map((op) => ({
           id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, outcome: op.outcome, errorCode: op.error_code,
           errorMessage: op.error_message, gatewayAnswer: op.gateway_answer, createdAt: op.created_at, completedAt: op.completed_at,

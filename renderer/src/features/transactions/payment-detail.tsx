@@ -10,6 +10,7 @@ import { Ltr } from '../../ui/ltr';
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
 import { SettleDialog } from './settle-dialog';
+import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 
@@ -42,6 +43,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const allowed = payment ? allowedActions(payment) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
+  const openPayment = (id: string) => useTransactions.getState().open(id);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -113,6 +115,19 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         </div>
       )}
       <p className={`notice${notice?.tone === 'error' ? ' notice-error' : ''}`} role="status" data-testid="detail-notice">{notice?.text ?? ''}</p>
+      {(detail.related.parent || detail.related.repeats.length > 0) && (
+        <section aria-labelledby="related-title" data-testid="related-payments">
+          <h3 id="related-title">{t(detail.related.parent ? 'detail.repeatOf' : 'detail.repeats')}</h3>
+          <ul className="related-list">
+            {detail.related.parent && <li><button type="button" className="link-button" onClick={() => openPayment(detail.related.parent!.id)}><Ltr className="mono">{detail.related.parent.orderId}</Ltr></button></li>}
+            {detail.related.repeats.map((r) => (
+              <li key={r.id}>
+                <button type="button" className="link-button" onClick={() => openPayment(r.id)}><Ltr className="mono">{r.orderId}</Ltr></button> · {money(r.amountMinor)} · <StateBadge payment={{ ...r, needsAttention: false, operationInFlight: false }} /> · {formatDateTime(r.createdAt, language)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <h3>{t('detail.timeline')}</h3>
       <Timeline detail={detail} />
       {settling && unclear && (
