@@ -220,6 +220,11 @@ export const paymentMethods = {
       rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor.nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
     }),
   }),
+  listCustomers: method({
+    summary: 'Earlier customers from the ledger, most recent first, to pick one in a form.',
+    input: z.object({ limit: z.number().int().min(1).max(100).default(30) }).strict(),
+    output: z.object({ customers: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string() })) }),
+  }),
   exportAuditLog: method({
     summary: 'The audit log as CSV, with the result of checking its hash chain.',
     input: z.object({}).strict(),

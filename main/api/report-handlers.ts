@@ -3,7 +3,7 @@
 import type { Implementations } from './create-handlers';
 import type { Reports } from '../payments/reports';
 
-type Names = 'searchPayments' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog';
+type Names = 'searchPayments' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'listCustomers';
 
 export function reportHandlers(deps: { reports: Reports }): Pick<Implementations, Names> {
   const { reports } = deps;
@@ -12,5 +12,6 @@ export function reportHandlers(deps: { reports: Reports }): Pick<Implementations
     exportPayments: (input, ctx) => reports.exportPayments(input, ctx),
     listAuditLog: (input) => reports.auditLog(input),
     exportAuditLog: (_input, ctx) => reports.exportAuditLog(ctx),
+    listCustomers: (input) => reports.customers(input),
   };
 }

@@ -6,6 +6,7 @@ import { appendAudit, listAudit, verifyAudit } from '../ledger/audit-log';
 import type { LedgerDb } from '../ledger/database';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
 import { searchPayments } from '../ledger/search';
+import { recentCustomers } from '../ledger/customers';
 import type { PaymentRows } from '../ledger/payment-rows';
 
 export function createReports(deps: { db: LedgerDb; rows: PaymentRows; now?: () => Date }) {
@@ -28,6 +29,9 @@ export function createReports(deps: { db: LedgerDb; rows: PaymentRows; now?: () 
         chainIntact: verifyAudit(db).ok,
         rows: rows.map((r) => ({ seq: r.seq, at: r.at, osUser: r.os_user, profileId: r.profile_id, environment: r.environment, action: r.action, paymentId: r.payment_id, orderId: r.order_id, amountMinor: r.amount_minor, currency: r.currency, reason: r.reason, result: r.result })),
       };
+    },
+    customers(input: MethodParsedInput<'listCustomers'>): MethodOutput<'listCustomers'> {
+      return { customers: recentCustomers(db, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
     },
     exportAuditLog(ctx: CallContext): MethodOutput<'exportAuditLog'> {
       appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: 'exported' }, now().toISOString());

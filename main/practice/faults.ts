@@ -2,7 +2,7 @@
 // real gateway sometimes do. Each lasts for `times` requests (default: until cleared).
 import type { GatewayOperation } from '../gateway/operations';
 
-export const faultFailures = ['http_500', 'hang', 'reset_after_processing', 'malformed_json', 'error_envelope'] as const;
+export const faultFailures = ['http_500', 'hang', 'reset_after_processing', 'malformed_json', 'error_envelope', 'echo_request'] as const;
 export type FaultFailure = (typeof faultFailures)[number];
 export type Fault = { latencyMs?: number; failure?: FaultFailure; times?: number };
 /** Webhook deliveries can be duplicated, as the real gateway's can. */

@@ -71,6 +71,8 @@ export function createPracticeServer(parts: ServerParts) {
     if (fault?.failure === 'hang') return; // never answers; the socket closes when the client gives up
     if (fault?.failure === 'http_500') return envelope(res, 500, failure(500, 'INTERNAL_ERROR', 'Practice fault: server error'));
     if (fault?.failure === 'error_envelope') return envelope(res, 200, failure(400, 'PRACTICE_FAULT', 'Practice fault: error envelope'));
+    // A careless gateway that quotes the request, key included, in its error: the client must redact it.
+    if (fault?.failure === 'echo_request') return envelope(res, 400, failure(400, 'VALIDATION_ERROR', `Rejected request with key ${apiKey}: ${raw}`));
 
     let data: Writable;
     try {

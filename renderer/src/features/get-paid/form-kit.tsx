@@ -5,6 +5,7 @@ import { currencyCodes, exponentOf, parseAmount, type CurrencyCode } from '../..
 import { amountProblem, type Problems } from './validate';
 import type { AppError } from '../../../../contract/result';
 import type { ProductionConfirmation } from '../../../../contract/methods/profiles';
+import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
@@ -66,9 +67,26 @@ export function useProblemText() {
 /** The customer's name, e-mail and phone, as every getting-paid form asks for them. */
 export function CustomerFields({ form, values, set, errors }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors }) {
   const t = useT();
+  const [earlier, setEarlier] = useState<Array<{ name: string; email: string; phone: string }>>([]);
+  useEffect(() => void api.listCustomers({ limit: 30 }).then((r) => r.ok && setEarlier(r.value.customers)), []);
+  const pick = (index: string) => {
+    const customer = earlier[Number(index)];
+    if (!customer) return;
+    set('name')(customer.name);
+    set('email')(customer.email);
+    set('phone')(customer.phone);
+  };
   return (
     <fieldset className="gp-group">
       <legend>{t('gp.customer')}</legend>
+      {earlier.length > 0 && (
+        <Field id={fieldId(form, 'earlier-customer')} label={t('gp.customer.earlier')}>
+          <select id={fieldId(form, 'earlier-customer')} value="" onChange={(e) => pick(e.target.value)} data-testid={`${form}-earlier-customer`}>
+            <option value="">{t('gp.customer.earlier.choose')}</option>
+            {earlier.map((c, i) => <option key={`${c.email}-${c.phone}-${i}`} value={String(i)}>{`${c.name} — ${c.email}`}</option>)}
+          </select>
+        </Field>
+      )}
       <TextField form={form} path="customer.name" label={t('gp.customer.name')} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
       <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
       <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />

@@ -22,7 +22,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   const initialCurrency = profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR';
-  const [v, setV] = useState({ orderId: '', amount: '', currency: initialCurrency as CurrencyCode, description: '', name: '', email: '', phone: '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '' });
+  const [v, setV] = useState({ orderId: '', amount: '', currency: initialCurrency as CurrencyCode, description: t('gp.description.default'), name: '', email: '', phone: '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);

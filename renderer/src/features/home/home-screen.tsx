@@ -1,15 +1,43 @@
+// Home: the day's tasks first (a new payment link, a card payment, finding a payment to check
+// or refund), each one step away and with its shortcut; then what this installation is.
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigation } from '../../app/navigation-store';
 import { useSession } from '../../app/session-store';
 import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
+import { findPayment } from '../transactions/find-payment';
 
 export function HomeScreen() {
   const t = useT();
+  const go = useNavigation((s) => s.go);
   const { info, profile } = useSession();
+  const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
   if (!info || !profile) return null;
+
+  const find = async (event: FormEvent) => {
+    event.preventDefault();
+    await findPayment(query);
+    go('transactions');
+  };
+
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title">{t('home.title')}</h1>
       <p>{t('home.intro')}</p>
+      <h2>{t('home.tasks')}</h2>
+      <ul className="home-tasks" data-testid="home-tasks">
+        <li><button type="button" onClick={() => go('links')} aria-keyshortcuts="Alt+2" data-testid="task-new-link">{t('home.task.link')}</button> <kbd>Alt+2</kbd></li>
+        <li><button type="button" onClick={() => go('terminal')} aria-keyshortcuts="Alt+4" data-testid="task-card">{t('home.task.card')}</button> <kbd>Alt+4</kbd></li>
+        <li><button type="button" onClick={() => go('checkout')} aria-keyshortcuts="Alt+3">{t('home.task.checkout')}</button> <kbd>Alt+3</kbd></li>
+        <li><button type="button" onClick={() => search.current?.focus()} data-testid="task-refund">{t('home.task.refund')}</button></li>
+      </ul>
+      <form className="home-find" role="search" onSubmit={(e) => void find(e)}>
+        <label htmlFor="home-find">{t('home.find')}</label>
+        <input id="home-find" ref={search} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tx.search.placeholder')} data-testid="home-find" />
+        <button type="submit">{t('home.find.go')}</button>
+        <p className="field-hint">{t('home.find.hint')}</p>
+      </form>
       <h2>{t('home.about')}</h2>
       <dl className="facts">
         <dt>{t('home.version')}</dt>
