@@ -16,7 +16,7 @@ export type Logger = {
 
 const panLike = /\b\d(?:[ -]?\d){11,18}\b/g;
 // A security code next to its name: "CVV 123", "cvc: 1234", "CVV2=123", "security code 999".
-const cvvLike = /\b(cvv2?|cvc2?|csc|security code)(\W{0,5})\d{3,4}\b/gi;
+const cvvLike = /(cvv2?|cvc2?|csc|security code)(\W{0,5})\d{3,4}\b/gi;
 
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;

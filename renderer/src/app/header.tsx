@@ -2,6 +2,7 @@ import { useLanguage, useT, type Language } from '../i18n';
 import { useSession } from './session-store';
 import { EnvironmentBadge } from './environment-badge';
 import { ProfileSwitcher } from '../features/settings/profile-switcher';
+import { profileName } from '../ui/profile-name';
 
 export function Header() {
   const t = useT();
@@ -13,7 +14,7 @@ export function Header() {
       {profile && (
         <span className="active-profile" aria-label={t('profile.active')}>
           <EnvironmentBadge environment={profile.environment} />
-          <span data-testid="active-profile-name">{profile.name}</span>
+          <span data-testid="active-profile-name">{profileName(profile, t)}</span>
         </span>
       )}
       <ProfileSwitcher />

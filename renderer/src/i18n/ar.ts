@@ -17,6 +17,7 @@ export const ar: Record<MessageKey, string> = {
   'language.en': 'English',
   'language.ar': 'العربية',
   'profile.active': 'الملف النشط',
+  'profile.practiceName': 'التدريب',
   'env.practice': 'تدريب',
   'env.sandbox': 'اختبار',
   'env.production': 'مباشر',

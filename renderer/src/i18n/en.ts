@@ -17,6 +17,7 @@ export const en = {
   'language.en': 'English',
   'language.ar': 'العربية',
   'profile.active': 'Active profile',
+  'profile.practiceName': 'Practice',
   'env.practice': 'PRACTICE',
   'env.sandbox': 'TEST',
   'env.production': 'LIVE',

@@ -152,7 +152,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
                 <td>{row.line}</td>
                 <td><Ltr className="mono">{row.orderId || t('gp.bulk.generated')}</Ltr></td>
                 <td><Ltr>{`${row.amount} ${row.currency}`}</Ltr></td>
-                <td>{row.customerName}</td>
+                <td><bdi className="customer-name">{row.customerName}</bdi></td>
                 <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><Ltr className="mono">{column}</Ltr>: {message}</li>)}</ul> : t('gp.bulk.ok')}</td>
               </tr>
             );

@@ -161,7 +161,7 @@ function RecentSessions() {
       <ul className="gp-simple-list" data-testid="sessions-list">
         {rows.slice(0, 10).map((row) => (
           <li key={row.id} data-testid="session-row" data-order-id={row.orderId}>
-            <Ltr className="mono">{row.orderId}</Ltr> · {row.customer.name} · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} />
+             <Ltr className="mono">{row.orderId}</Ltr> · <bdi className="customer-name">{row.customer.name}</bdi> · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} />
           </li>
         ))}
       </ul>

@@ -103,7 +103,7 @@ function LinkRow({ row, language, sharing, copied, onShare, onCopy }: { row: Pay
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
         <td><Ltr className="mono">{row.orderId}</Ltr></td>
-        <td>{row.customer.name}</td>
+        <td><bdi className="customer-name">{row.customer.name}</bdi></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
         <td>{formatDateTime(row.createdAt, language)}</td>

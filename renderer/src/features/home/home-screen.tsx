@@ -6,6 +6,7 @@ import { useSession } from '../../app/session-store';
 import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { findPayment } from '../transactions/find-payment';
+import { profileName } from '../../ui/profile-name';
 
 export function HomeScreen() {
   const t = useT();
@@ -47,7 +48,7 @@ export function HomeScreen() {
         <dt>{t('home.runtime')}</dt>
         <dd data-testid="app-runtime">{t(`home.runtime.${info.runtime}`)}</dd>
         <dt>{t('home.profile')}</dt>
-        <dd data-testid="home-profile">{profile.name}</dd>
+        <dd data-testid="home-profile">{profileName(profile, t)}</dd>
         <dt>{t('home.gateway')}</dt>
         <dd>
           <Ltr className="mono">{profile.baseUrl}</Ltr>

@@ -10,6 +10,7 @@ import { KeyForm } from './key-form';
 import { ProfileForm } from './profile-form';
 import { NoticeLine, said, type Notice } from './notice';
 import { useProfiles } from './settings-store';
+import { profileName } from '../../ui/profile-name';
 
 type Props = { profile: ProfileView; active: boolean; open: 'edit' | 'key' | null; setOpen(open: 'edit' | 'key' | null): void };
 
@@ -41,7 +42,7 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
         <span className={`env-badge env-${profile.environment}`} title={t(`env.${profile.environment}.hint`)} data-testid="profile-environment">
           {t(`env.${profile.environment}`)}
         </span>
-        <h3 id={`profile-${profile.id}-name`} className="profile-name">{profile.name}</h3>
+        <h3 id={`profile-${profile.id}-name`} className="profile-name">{profileName(profile, t)}</h3>
         {active && <span className="active-marker" data-testid="active-marker">{t('settings.active')}</span>}
       </div>
       <dl className="facts">

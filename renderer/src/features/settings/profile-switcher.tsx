@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { useT } from '../../i18n';
 import { useProfiles, watchProfileList } from './settings-store';
+import { profileName } from '../../ui/profile-name';
 
 export function ProfileSwitcher() {
   const t = useT();
@@ -33,7 +34,7 @@ export function ProfileSwitcher() {
       <select id="profile-switch" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.name} ({t(`env.${p.environment}`)})
+            {profileName(p, t)} ({t(`env.${p.environment}`)})
           </option>
         ))}
       </select>

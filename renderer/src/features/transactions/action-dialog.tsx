@@ -11,6 +11,7 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { placeholders, withData } from '../../ui/isolated';
 import { Field } from '../settings/field';
 import { stateWordOf } from '../../../../contract/payment-states';
 import { allowedActions } from './detail-store';
@@ -106,7 +107,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
         ) : (
           <form onSubmit={(e) => void submit(e)} noValidate>
             <dl className="facts">
-              <dt>{t('detail.customer')}</dt><dd>{payment.customer.name ?? '—'}</dd>
+              <dt>{t('detail.customer')}</dt><dd><bdi className="customer-name">{payment.customer.name ?? '—'}</bdi></dd>
               <dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd>
               <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{envName}</span></dd>
               {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd><Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr></dd></>)}
@@ -121,7 +122,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
               <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={error?.fields?.description} />
             )}
             <p className="confirm-line" data-testid="confirm-line">
-              {t(`action.confirm.${kind}`, { amount: shownAmount, customer: payment.customer.name ?? payment.orderId, environment: envName })}
+              {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: envName, ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
             </p>
             {live && (
               <label className="field-check live-check">

@@ -9,6 +9,7 @@ import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
 import { auditAction, auditResult } from './audit-words';
 import './transactions.css';
+import { profileName as displayName } from '../../ui/profile-name';
 
 const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
 
@@ -19,7 +20,7 @@ export function AuditScreen() {
   const [data, setData] = useState<MethodOutput<'listAuditLog'>>();
   const [message, setMessage] = useState('');
   const [profiles, setProfiles] = useState<Map<string, string>>(new Map());
-  useEffect(() => void api.listProfiles({}).then((r) => r.ok && setProfiles(new Map(r.value.profiles.map((p) => [p.id, p.name])))), []);
+  useEffect(() => void api.listProfiles({}).then((r) => r.ok && setProfiles(new Map(r.value.profiles.map((p) => [p.id, displayName(p, t)])))), []);
   const profileName = (id: string) => profiles.get(id) ?? t('audit.profileRemoved');
 
   useEffect(() => {
@@ -54,7 +55,7 @@ export function AuditScreen() {
                 <td>{formatDateTime(row.at, language)}</td>
                 <td>{row.osUser}</td>
                 <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
-                <td>{auditAction(row.action, t)}{row.reason ? ` — ${row.reason}` : ''}</td>
+                <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{row.reason}</bdi></> : null}</td>
                 <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
                 <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
                 <td>{auditResult(row.action, row.result, t)}</td>

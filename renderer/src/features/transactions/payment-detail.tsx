@@ -90,7 +90,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{money(payment.refundedMinor)}</dd>
         {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
         <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{money(Math.max(allowed.refundLeft, 0))}</dd>
-        <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? part : <Ltr>{part}</Ltr>}</span>)}</dd>
+        <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
         {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
         <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
         {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}

@@ -103,7 +103,7 @@ export function PaymentList() {
                     <>
                       <span role="gridcell">{formatShortDateTime(row.createdAt, language)}</span>
                       <span role="gridcell"><Ltr className="mono">{row.orderId}</Ltr></span>
-                      <span role="gridcell" title={row.customer.name ?? undefined}>{row.customer.name ?? '—'}</span>
+                      <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
                       <span role="gridcell" className="num">
                         <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
                         {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}

@@ -16,7 +16,8 @@ const isOutsideSource = (source: string): source is (typeof sources)[number] => 
 const isStateWord = (state: string | null): state is StateWord => state !== null && (stateWords as readonly string[]).includes(state);
 const errorCodes: readonly string[] = ['network', 'timeout', 'gateway_error', 'malformed_response', 'key_rejected', 'not_found', 'request_rejected', 'cancelled'];
 
-type Entry = { at: string; key: string; text: string; raw?: string | null; tone?: 'error' | 'warning' };
+/** `said` is what a person typed (a reason): shown as it is, isolated from the sentence around it. */
+type Entry = { at: string; key: string; text: string; said?: string | null; raw?: string | null; tone?: 'error' | 'warning' };
 
 export function Timeline({ detail }: { detail: PaymentDetail }) {
   const t = useT();
@@ -27,8 +28,8 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
       at: op.createdAt,
       key: op.id,
       text: t('timeline.operation', { kind: t(`op.${op.kind}`), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.osUser, outcome: t(`outcome.${op.outcome}`) })
-        + (op.reason ? ` — ${op.reason}` : '')
-        + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy, reason: op.settledReason ?? '' })}` : ''),
+        + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy })}` : ''),
+      said: [op.reason, op.settledReason].filter(Boolean).join(' — ') || null,
       raw: [op.errorMessage, op.gatewayAnswer].filter(Boolean).join('\n') || null,
       tone: op.outcome === 'failed' ? ('error' as const) : op.outcome === 'unknown' ? ('warning' as const) : undefined,
     })),
@@ -47,6 +48,7 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
       {entries.map((entry) => (
         <li key={entry.key} className={entry.tone ? `timeline-${entry.tone}` : undefined}>
           <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time> <span>{entry.text}</span>
+          {entry.said && <> — <bdi className="user-text">{entry.said}</bdi></>}
           {entry.raw && (
             <details>
               <summary>{t('timeline.details')}</summary>
