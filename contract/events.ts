@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profiles.changed') }),
   z.object({ type: z.literal('payments.changed'), paymentIds: z.array(z.string()).max(1000) }),
+  /** A gateway check-up moved on: ask getCheckup for the run. */
+  z.object({ type: z.literal('checkup.progress'), runId: z.string() }),
   z.object({ type: z.literal('notification'), level: z.enum(['info', 'warning', 'error']), message: z.string(), paymentId: z.string().optional() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;
