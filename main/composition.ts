@@ -117,6 +117,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       const found = await profiles.connectionOf(profileId);
       return { ...gatewayOf(found), currency: found.profile.defaultCurrency as CurrencyCode };
     },
+    environmentOf: (profileId) => profiles.list().profiles.find((p) => p.id === profileId)?.environment,
   });
 
   const impl: Implementations = {

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { checkupStepKeys, type CheckupRun, type CheckupStep } from '../../contract/methods/checkup';
 import { exponentOf, type CurrencyCode } from '../../contract/money';
 import { AppFailure } from '../../contract/result';
+import type { Environment } from '../../contract/methods/app';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayClient } from '../gateway/client';
@@ -27,6 +28,8 @@ export type CheckupDeps = {
   app: AppVersions;
   /** The profile's connection, defaults and currency, whether or not it is the active one (throws AppFailure). */
   gatewayFor(profileId: string): Promise<CheckupGateway>;
+  /** The profile's environment, known without its key: production is refused before anything else. */
+  environmentOf(profileId: string): Environment | undefined;
   now?: () => Date;
 };
 
@@ -90,10 +93,10 @@ export function createCheckupService(deps: CheckupDeps) {
 
   return {
     async start(profileId: string, ctx: CallContext): Promise<CheckupRun> {
+      const refuse = () => new AppFailure('rule_violation', 'The check-up runs only on sandbox and practice profiles: it moves money, and on production that money is real.');
+      if (deps.environmentOf(profileId) === 'production') throw refuse();
       const gateway = await deps.gatewayFor(profileId);
-      if (gateway.profile.environment === 'production') {
-        throw new AppFailure('rule_violation', 'The check-up runs only on sandbox and practice profiles: it moves money, and on production that money is real.');
-      }
+      if (gateway.profile.environment === 'production') throw refuse();
       if (running) throw new AppFailure('busy', 'A check-up is already running. Wait for it to finish or cancel it.');
       const id = randomUUID();
       const started = now();

@@ -35,6 +35,7 @@ export async function startCheckupRig(options: { persona?: Persona; environment?
   const checkup = createCheckupService({
     db, payments, client, events, logger: practice.logger,
     app: { name: 'Paydesk', version: '9.9.9-test', runtime: 'test', platform: process.platform },
+    environmentOf: () => environment,
     gatewayFor: async (id) => ({ profile: { ...profile, id }, conn: practice.conn, currency: 'SAR', defaults: {} }),
   });
   const ctx = { transport: 'direct' as const, osUser: 'tester' };

@@ -2,10 +2,12 @@
 // keep their strings in their own messages.ts, merged here.
 import { en as getPaid } from '../features/get-paid/messages';
 import { en as transactions } from '../features/transactions/messages';
+import { en as checkup } from '../features/checkup/messages';
 
 export const en = {
   ...getPaid,
   ...transactions,
+  ...checkup,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',
