@@ -39,6 +39,7 @@ async function main() {
   console.log(`API key (X-API-KEY): ${gateway.apiKey}`);
   console.log(`Webhook secret (HMAC-SHA256, header X-Paydesk-Signature): ${gateway.webhookSecret}`);
   console.log(values['extended-answers'] ? 'Answers carry extra fields no public source shows (--extended-answers)' : 'Answers carry only the documented fields');
+  if (values.persona) console.log(`Fault persona: ${values.persona} (some answers differ from the documented ones; docs/check-up.md)`);
   console.log(values['state-file'] ? `State kept in ${resolve(values['state-file'])}` : 'State kept in memory only (use --state-file to keep it)');
   const stop = () => void gateway.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
