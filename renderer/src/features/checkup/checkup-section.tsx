@@ -19,7 +19,8 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   const run = useCheckups((s) => s.runs[profile.id]);
   const error = useCheckups((s) => s.errors[profile.id]);
   const offered = useCheckups((s) => s.offered[profile.id]);
-  const [saved, setSaved] = useState<{ ok: boolean; text: string }>();
+  // What was saved is kept as the file name, so the line follows a change of language.
+  const [saved, setSaved] = useState<{ ok: true; file: string } | { ok: false; text: string }>();
   const titleId = `checkup-${profile.id}-title`;
   const running = run ? busyStates.has(run.state) : false;
   const usable = profile.environment === 'practice' || profile.key.configured;
@@ -36,7 +37,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
     const file = `${result.value.fileName}.${kind === 'text' ? 'txt' : 'json'}`;
     if (kind === 'text') saveFile(file, [reportText(result.value.json, language)], 'text/plain;charset=utf-8');
     else saveFile(file, [result.value.json], 'application/json;charset=utf-8');
-    setSaved({ ok: true, text: t('checkup.saved', { file }) });
+    setSaved({ ok: true, file });
   }
 
   const done = run ? run.steps.filter((s) => s.state !== 'waiting' && s.state !== 'running').length : 0;
@@ -83,7 +84,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
           </ol>
         </div>
       )}
-      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.text}</p>}
+      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : saved.text}</p>}
     </section>
   );
 }

@@ -9,10 +9,15 @@ type T = (key: MessageKey, values?: Record<string, string>) => string;
 export const known = (t: T, prefix: string, value: string | undefined) =>
   value && `${prefix}.${value}` in en ? t(`${prefix}.${value}` as MessageKey) : value ?? '';
 
-export function findingText(t: T, finding: CheckupFinding): string {
+/** Order ids, field names, gateway words and amounts stay left to right inside Arabic text. */
+const ltr = (text: string | undefined) => (text ? `\u2066${text}\u2069` : '');
+
+export function findingText(t: T, finding: CheckupFinding, options: { rtl?: boolean } = {}): string {
   const p = finding.params;
+  const isolated = options.rtl ? Object.fromEntries(['order', 'looked', 'word', 'amount', 'currency', 'error'].filter((k) => p[k]).map((k) => [k, ltr(p[k])])) : {};
   const values: Record<string, string> = {
     ...p,
+    ...isolated,
     call: known(t, 'checkup.call', p.call),
     reading: known(t, 'checkup.reading', p.reading),
     step: known(t, 'checkup.step', p.step),

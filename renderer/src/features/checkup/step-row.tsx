@@ -1,12 +1,13 @@
 // One check-up step: its name and outcome, what was found, and (on demand) what came back:
 // each answer's fields with their types, its status word and type, and Paydesk's readings.
 import type { CheckupAnswer, CheckupStep } from '../../../../contract/methods/checkup';
-import { useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { findingText, known } from './finding-text';
 
 export function StepRow({ step }: { step: CheckupStep }) {
   const t = useT();
+  const rtl = useLanguage((s) => s.language) === 'ar';
   return (
     <li className={`checkup-step checkup-${step.state}`} data-testid={`checkup-step-${step.key}`} data-state={step.state}>
       <div className="checkup-step-head">
@@ -16,7 +17,7 @@ export function StepRow({ step }: { step: CheckupStep }) {
       {step.findings.length > 0 && (
         <ul className="checkup-findings">
           {step.findings.map((finding, i) => (
-            <li key={i} className={`finding-${finding.severity}`} data-testid="checkup-finding" data-code={finding.code}>{findingText(t, finding)}</li>
+            <li key={i} className={`finding-${finding.severity}`} data-testid="checkup-finding" data-code={finding.code}>{findingText(t, finding, { rtl })}</li>
           ))}
         </ul>
       )}
