@@ -6,6 +6,8 @@ import { reasonSchema } from './result';
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profiles.changed') }),
   z.object({ type: z.literal('payments.changed'), paymentIds: z.array(z.string()).max(1000) }),
+  /** A gateway check-up moved on: ask getCheckup for the run. */
+  z.object({ type: z.literal('checkup.progress'), runId: z.string() }),
   // `message` is English (OS notifications, logs); the renderer words `reason` in the user's language.
   z.object({ type: z.literal('notification'), level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
 ]);

@@ -9,6 +9,7 @@ import { paymentMethods } from './methods/payments';
 import { bulkMethods } from './methods/bulk';
 import { challengeMethods } from './methods/challenge';
 import { maintenanceMethods } from './methods/maintenance';
+import { checkupMethods } from './methods/checkup';
 
 export const methods = {
   ...appMethods,
@@ -17,6 +18,7 @@ export const methods = {
   ...bulkMethods,
   ...challengeMethods,
   ...maintenanceMethods,
+  ...checkupMethods,
 };
 
 export type Methods = typeof methods;

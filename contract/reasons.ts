@@ -102,6 +102,11 @@ export const reasonTexts = {
   'maintenance.restoreRefused': 'The backup {name} cannot be restored: {problem}. Nothing was changed.',
   'maintenance.noUpdate': 'No update has been downloaded and verified yet. Nothing was changed.',
   'maintenance.moneyInFlight': 'A payment operation is in progress. Restart when it has finished.',
+  // The gateway check-up
+  'checkup.noRun': 'There is no such check-up since Paydesk started.',
+  'checkup.notProduction': 'The check-up runs only on sandbox and practice profiles: it moves money, and on production that money is real.',
+  'checkup.running': 'A check-up is already running. Wait for it to finish or cancel it.',
+  'checkup.reportWhileRunning': 'The check-up is still running: save its report when it has finished.',
   // The browser preview's own bridge (said by the renderer itself)
   'bridge.unreachable': 'The Paydesk preview cannot be reached. Is `npm run preview` still running?',
   'bridge.noToken': 'This page has no valid preview token. Open the address the preview printed.',

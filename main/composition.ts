@@ -2,6 +2,7 @@
 // handlers from the services. Electron's main, the preview and the tests all start here;
 // nothing is wired up as a side effect of an import.
 import { mkdirSync } from 'node:fs';
+import type { CurrencyCode } from '../contract/money';
 import { join } from 'node:path';
 import { createHandlers, type Handlers, type Implementations } from './api/create-handlers';
 import { createEventHub, type EventHub } from './core/event-hub';
@@ -28,6 +29,8 @@ import { createMaintenance } from './maintenance/create-maintenance';
 import { applyPendingRestore } from './maintenance/restore';
 import type { Updater } from './maintenance/update-service';
 import { maintenanceHandlers } from './api/maintenance-handlers';
+import { createCheckupService } from './checkup/checkup-service';
+import { checkupHandlers } from './api/checkup-handlers';
 
 export type AppOptions = {
   dataDir: string;
@@ -71,16 +74,18 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
 
   const client = createGatewayClient({ logger });
   const practiceOrigin = new URL(practice.baseUrl).origin;
+  const gatewayOf = ({ profile, connection }: Awaited<ReturnType<typeof profiles.activeConnection>>) => {
+    // The practice profile works with no setup: its customers land on the practice gateway's own result page.
+    const fallback = profile.environment === 'practice' ? `${practiceOrigin}/done?result=` : null;
+    return {
+      profile, conn: connection,
+      defaults: { successUrl: profile.successUrl ?? (fallback && `${fallback}success`), failureUrl: profile.failureUrl ?? (fallback && `${fallback}failure`) },
+    };
+  };
   const payments = createPaymentsService({
     db, client, logger, events,
     async active() {
-      const { profile, connection } = await profiles.activeConnection();
-      // The practice profile works with no setup: its customers land on the practice gateway's own result page.
-      const fallback = profile.environment === 'practice' ? `${practiceOrigin}/done?result=` : null;
-      return {
-        profile, conn: connection,
-        defaults: { successUrl: profile.successUrl ?? (fallback && `${fallback}success`), failureUrl: profile.failureUrl ?? (fallback && `${fallback}failure`) },
-      };
+      return gatewayOf(await profiles.activeConnection());
     },
     async connectionFor(profileId) {
       // A profile removed since, or whose key is gone, cannot be checked: its payments wait.
@@ -122,6 +127,16 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     profiles: () => profiles.list(), updater: options.updater?.(logger), relaunch: options.relaunch,
   });
   maintenance.start();
+  // The gateway check-up runs on the profile it was started for, through the same payments flows.
+  const checkup = createCheckupService({
+    db, payments, client, events, logger,
+    app: { name: 'Paydesk', version: options.version, runtime: options.runtime, platform: process.platform },
+    async gatewayFor(profileId) {
+      const found = await profiles.connectionOf(profileId);
+      return { ...gatewayOf(found), currency: found.profile.defaultCurrency as CurrencyCode };
+    },
+    environmentOf: (profileId) => profiles.list().profiles.find((p) => p.id === profileId)?.environment,
+  });
 
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
@@ -129,6 +144,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...paymentHandlers({ service: payments }),
     ...reportHandlers({ reports: createReports({ db, rows: payments.rows }) }),
     ...bulkHandlers({ bulk }),
+    ...checkupHandlers({ checkup }),
     ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
     ...maintenanceHandlers(maintenance),
   };

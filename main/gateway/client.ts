@@ -147,7 +147,7 @@ export function createGatewayClient(deps: GatewayClientDeps) {
       return call(conn, 'createPaymentLink', body, options, (data) => {
         const url = firstUrl(data);
         if (!url) return missing('the payment link address');
-        return { url, linkId: textOf(field(data, 'id')) ?? textOf(field(data, 'linkId')) ?? textOf(field(data, 'invoiceId')) } satisfies R.PaymentLink;
+        return { url, linkId: firstText(data, readingFields.linkId) } satisfies R.PaymentLink;
       });
     },
   };
@@ -163,10 +163,24 @@ function missing(what: string): GatewayError {
   return gatewayError('malformed_response', `The gateway said it succeeded but sent no ${what}.`, { mayHaveHappened: true });
 }
 
-const idOf = (data: ExactJson | undefined) => textOf(field(data, 'transactionId')) ?? textOf(field(data, 'id'));
+/**
+ * Where the client looks for each reading, first match wins (decisions §3). The gateway
+ * check-up (main/checkup/) reports which of them an answer carried.
+ */
+export const readingFields = {
+  transactionId: ['transactionId', 'id'],
+  statusWord: ['status', 'transactionStatus', 'paymentStatus', 'state', 'result'],
+  type: ['type', 'transactionType'],
+  url: ['redirectUrl', 'url', 'paymentUrl', 'link'],
+  linkId: ['id', 'linkId', 'invoiceId'],
+  recurringToken: ['recurringToken'],
+} as const;
+
+const firstText = (data: ExactJson | undefined, names: readonly string[]) => names.map((name) => textOf(field(data, name))).find((v) => v !== undefined);
+const idOf = (data: ExactJson | undefined) => firstText(data, readingFields.transactionId);
 
 function firstUrl(data: ExactJson | undefined): string | undefined {
-  for (const name of ['redirectUrl', 'url', 'paymentUrl', 'link']) {
+  for (const name of readingFields.url) {
     const value = textOf(field(data, name));
     const url = value ? safeUrl(value) : undefined;
     if (url && (url.protocol === 'https:' || url.protocol === 'http:')) return value;
@@ -184,7 +198,7 @@ function safeUrl(text: string): URL | undefined {
 
 /** The SDKs read the word from status, transactionStatus or paymentStatus (decisions §3). */
 function statusWordOf(data: ExactJson | undefined): string | undefined {
-  for (const name of ['status', 'transactionStatus', 'paymentStatus', 'state', 'result']) {
+  for (const name of readingFields.statusWord) {
     const word = textOf(field(data, name));
     if (word?.trim()) return word.trim();
   }
@@ -193,7 +207,7 @@ function statusWordOf(data: ExactJson | undefined): string | undefined {
 
 function readOutcome(data: ExactJson | undefined): R.OperationOutcome {
   const statusWord = statusWordOf(data);
-  const type = textOf(field(data, 'type')) ?? textOf(field(data, 'transactionType'));
+  const type = firstText(data, readingFields.type);
   const state: PaymentState = stateFromAnswer(statusWord, type);
   return {
     transactionId: idOf(data),

@@ -211,6 +211,15 @@ UPDATE payments SET session_id = COALESCE(session_id, transaction_id), transacti
 CREATE INDEX payments_parent ON payments (parent_payment_id) WHERE parent_payment_id IS NOT NULL;
 `,
   },
+  {
+    // Gateway check-up (docs/check-up.md): the payments a check-up made carry the id of its
+    // run, so the ledger and the audit log tell them from real sales.
+    version: 7,
+    sql: `
+ALTER TABLE payments ADD COLUMN checkup_run TEXT;
+CREATE INDEX payments_checkup ON payments (checkup_run) WHERE checkup_run IS NOT NULL;
+`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

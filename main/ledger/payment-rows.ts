@@ -44,6 +44,8 @@ export type PaymentRow = {
   attention_reason: AttentionReason | null;
   watched: number;
   last_error: string | null;
+  /** The gateway check-up run that made this payment (docs/check-up.md); null for real business. */
+  checkup_run?: string | null;
 };
 
 export type OperationRow = {

@@ -78,7 +78,8 @@ export function createPaymentsCore(deps: PaymentsDeps) {
 
   function audit(ctx: Pick<CallContext, 'osUser'>, payment: PaymentRow, action: string, result: string, extra: { amountMinor?: number | null; reason?: string | null } = {}) {
     appendAudit(deps.db, {
-      osUser: ctx.osUser, profileId: payment.profile_id, environment: payment.environment, action, paymentId: payment.id, orderId: payment.order_id,
+      // Whatever happens to a check-up's payment is marked as such (docs/check-up.md).
+      osUser: ctx.osUser, profileId: payment.profile_id, environment: payment.environment, action: payment.checkup_run ? `checkup_${action}` : action, paymentId: payment.id, orderId: payment.order_id,
       amountMinor: extra.amountMinor === undefined ? payment.amount_minor : extra.amountMinor, currency: payment.currency, reason: extra.reason ?? null, result,
     }, now().toISOString());
   }

@@ -8,8 +8,8 @@ import { failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { createMoneyOperations } from './money-operations';
 import { createNewPayments } from './new-payments';
-import { createPaymentsCore, type PaymentsDeps } from './payments-core';
-import { createRecorder } from './record-create';
+import { createPaymentsCore, type ActiveGateway, type PaymentsCore, type PaymentsDeps } from './payments-core';
+import { createRecorder, type CreatePayment } from './record-create';
 import { createStatusChecks } from './status-checks';
 
 export type { ActiveGateway, PaymentsDeps } from './payments-core';
@@ -49,6 +49,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const view = await checks.lookup(ctx, orderId ? { orderId } : { transactionId: transactionId! });
       auditView(ctx, view, 'lookup');
       return view;
+    },
+
+    /**
+     * The same create and money flows, on one given profile whatever is switched meanwhile,
+     * sharing this service's ledger, lock and rules; every payment they create is marked with
+     * the check-up run that made it (docs/check-up.md).
+     */
+    pinned(active: () => Promise<ActiveGateway>, mark: { checkupRun: string }) {
+      const pinnedCore: PaymentsCore = { ...core, deps: { ...deps, active } };
+      const record = createRecorder(pinnedCore);
+      const marked: CreatePayment = (ctx, gateway, input, send, apply) => record(ctx, gateway, { ...input, checkupRun: mark.checkupRun }, send, apply);
+      return { ...createNewPayments(pinnedCore, marked), moneyOperation: createMoneyOperations(pinnedCore).moneyOperation };
     },
 
     watch(paymentId: string, watched: boolean): PaymentView {

@@ -5,6 +5,7 @@ import type { Logger } from '../log/logger';
 import { createApiRoutes } from './api-routes';
 import { createEngine } from './engine';
 import { createFaultControl, type FaultControl } from './faults';
+import type { Persona } from './personas';
 import type { PracticeRecord } from './model';
 import { createPages } from './pages';
 import { apiPrefix, createPracticeServer } from './server';
@@ -22,6 +23,8 @@ export type PracticeOptions = {
   now?: () => Date;
   /** Answers with fields no public source shows (captured and refunded totals...): off by default (docs/practice-gateway.md). */
   extendedAnswers?: boolean;
+  /** A fault persona (personas.ts): some answers worded differently, for the check-up's tests. Off by default. */
+  persona?: Persona | null;
 };
 
 export type PracticeGateway = {
@@ -44,7 +47,7 @@ export async function startPracticeGateway(options: PracticeOptions): Promise<Pr
   options.logger.addSecret(store.state.apiKey);
   options.logger.addSecret(store.state.webhookSecret);
   let webhookTarget = options.webhookUrl ?? null;
-  const faults = createFaultControl();
+  const faults = createFaultControl(options.persona ?? null);
   const webhooks = createWebhookSender({
     target: () => webhookTarget,
     secret: () => store.state.webhookSecret,

@@ -1,6 +1,7 @@
 // Faults on demand, per operation, for tests and demonstrations: what a real network and a
 // real gateway sometimes do. Each lasts for `times` requests (default: until cleared).
 import type { GatewayOperation } from '../gateway/operations';
+import type { Persona } from './personas';
 
 export const faultFailures = ['http_500', 'hang', 'reset_after_processing', 'malformed_json', 'error_envelope', 'echo_request'] as const;
 export type FaultFailure = (typeof faultFailures)[number];
@@ -14,11 +15,15 @@ export type FaultControl = {
   /** The fault for the next request of this operation, counting it down. */
   take(operation: GatewayOperation): Fault | undefined;
   takeWebhook(): WebhookFault | undefined;
+  /** A fault persona (personas.ts) answering until changed; null for the documented answers. */
+  setPersona(persona: Persona | null): void;
+  persona(): Persona | null;
   clear(): void;
 };
 
-export function createFaultControl(): FaultControl {
+export function createFaultControl(persona: Persona | null = null): FaultControl {
   const faults = new Map<string, Fault | WebhookFault>();
+  let current = persona;
   const take = <T extends { times?: number }>(key: string): T | undefined => {
     const fault = faults.get(key) as T | undefined;
     if (!fault) return undefined;
@@ -39,6 +44,8 @@ export function createFaultControl(): FaultControl {
     },
     take: (operation) => take<Fault>(operation),
     takeWebhook: () => take<WebhookFault>('webhook'),
+    setPersona: (next) => void (current = next),
+    persona: () => current,
     clear: () => faults.clear(),
   };
 }

@@ -10,6 +10,7 @@ import type { GatewayOperation } from '../gateway/operations';
 import type { Logger } from '../log/logger';
 import { operationByPath, type createApiRoutes } from './api-routes';
 import { parseFault, type FaultControl } from './faults';
+import { isPersona, personaData } from './personas';
 import type { createPages, PageResponse } from './pages';
 import { Refusal } from './request-fields';
 import type { PracticeStore } from './store';
@@ -84,7 +85,7 @@ export function createPracticeServer(parts: ServerParts) {
     }
     if (fault?.failure === 'reset_after_processing') return void req.socket.destroy();
     if (fault?.failure === 'malformed_json') return send(res, 200, 'application/json', '{"code":200,"message":"Success","data":{"transactionId":');
-    return envelope(res, 200, { code: 200, message: 'Success', errorCode: null, data });
+    return envelope(res, 200, { code: 200, message: 'Success', errorCode: null, data: personaData(parts.faults.persona(), operation, data) });
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -103,6 +104,12 @@ export function createPracticeServer(parts: ServerParts) {
       const fault = parseFault(body.fault ?? null);
       if (typeof fault === 'string') return envelope(res, 400, failure(400, 'VALIDATION_ERROR', fault));
       parts.faults.set(operation, fault);
+      return envelope(res, 200, { code: 200, message: 'Success', errorCode: null, data: null });
+    }
+    if (path === '/persona') {
+      const persona = body.persona ?? null;
+      if (persona !== null && !isPersona(persona)) return envelope(res, 400, failure(400, 'VALIDATION_ERROR', 'persona is not a known fault persona'));
+      parts.faults.setPersona(persona);
       return envelope(res, 200, { code: 200, message: 'Success', errorCode: null, data: null });
     }
     if (path === '/webhook') {

@@ -48,7 +48,7 @@ export function baseUrlProblem(value: string, environment: ProfileView['environm
     return 'The base URL is not a valid address. It should look like https://gateway.example/api/v1.';
   }
   if (url.username || url.password) return 'The base URL contains a user name or password. Remove them: the API key is the only credential, and it is kept in the keychain.';
-  if (environment !== 'practice' && url.protocol !== 'https:') {
+  if (environment !== 'practice' && url.protocol !== 'https:' && !(environment === 'sandbox' && url.protocol === 'http:' && isLoopback(url))) {
     return url.protocol === 'http:'
       ? 'The base URL must start with https:// — over http the API key and payment data would travel unencrypted.'
       : `The base URL must be an https:// address, not ${url.protocol}.`;
@@ -56,6 +56,15 @@ export function baseUrlProblem(value: string, environment: ProfileView['environm
   if (url.search || url.hash || text.includes('?') || text.includes('#')) return 'The base URL must not contain a query (?…) or a fragment (#…).';
   if (!/\/v\d+\/?$/.test(url.pathname)) return 'The base URL must end in the version segment, for example …/api/v1.';
   return undefined;
+}
+
+/**
+ * This computer itself: a sandbox profile may use http:// here (a practice gateway or a local
+ * stand-in run by a developer), because nothing leaves the machine. Never for production.
+ */
+export function isLoopback(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 export function normalizeBaseUrl(value: string): string {

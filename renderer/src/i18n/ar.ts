@@ -2,12 +2,14 @@ import type { MessageKey } from './en';
 import { ar as getPaid } from '../features/get-paid/messages';
 import { ar as transactions } from '../features/transactions/messages';
 import { ar as maintenance } from '../features/settings/maintenance-messages';
+import { ar as checkup } from '../features/checkup/messages';
 
 // Arabic strings. Amounts, card digits, ids and URLs are inserted as left-to-right runs by the components.
 export const ar: Record<MessageKey, string> = {
   ...getPaid,
   ...transactions,
   ...maintenance,
+  ...checkup,
   'app.name': 'بايدسك',
   'app.loading': 'جارٍ التحميل…',
   'app.skipToContent': 'تخطَّ إلى المحتوى',

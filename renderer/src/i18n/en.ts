@@ -3,11 +3,13 @@
 import { en as getPaid } from '../features/get-paid/messages';
 import { en as transactions } from '../features/transactions/messages';
 import { en as maintenance } from '../features/settings/maintenance-messages';
+import { en as checkup } from '../features/checkup/messages';
 
 export const en = {
   ...getPaid,
   ...transactions,
   ...maintenance,
+  ...checkup,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',

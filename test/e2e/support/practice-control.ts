@@ -29,6 +29,12 @@ export async function practiceControl(page: Page, dataDir: string) {
       const response = await post('/faults', { operation, fault });
       if (response.status !== 200) throw new Error(`fault not set: ${response.status}`);
     },
+    apiKey,
+    /** A fault persona of the practice gateway (main/practice/personas.ts), or null for the documented answers. */
+    async persona(persona: string | null) {
+      const response = await post('/persona', { persona });
+      if (response.status !== 200) throw new Error(`persona not set: ${response.status}`);
+    },
     async records(): Promise<Array<{ operation: string; orderId?: string; transactionId?: string; amountMinor?: number }>> {
       const response = await fetch(`${profile.baseUrl}/_practice/records`, { headers: { 'X-API-KEY': apiKey } });
       return ((await response.json()) as { data: never }).data;

@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { Field } from './field';
 import { said, type Notice } from './notice';
 import { useProfiles } from './settings-store';
+import { useCheckups } from '../checkup/checkup-store';
 
 type Props = { profile: ProfileView; onDone(notice: Notice): void; onCancel(): void };
 
@@ -31,6 +32,8 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     setAnswers((n) => n + 1);
     if (!result.ok) return setError(result.error);
     const check = result.value.check;
+    // A new sandbox key: offer the gateway check-up once, right here (docs/check-up.md).
+    if (profile.environment === 'sandbox') useCheckups.getState().offer(profile.id);
     onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: check.message }) : said('settings.key.saved'));
   }
 

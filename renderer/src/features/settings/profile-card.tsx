@@ -6,6 +6,7 @@ import type { Result } from '../../../../contract/result';
 import { api } from '../../api';
 import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
+import { CheckupSection } from '../checkup/checkup-section';
 import { KeyForm } from './key-form';
 import { ProfileForm } from './profile-form';
 import { NoticeLine, said, type Notice } from './notice';
@@ -104,6 +105,7 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
       <NoticeLine notice={notice} testId="profile-notice" />
       {open === 'edit' && <ProfileForm profile={profile} onDone={done} onCancel={() => setOpen(null)} />}
       {open === 'key' && <KeyForm profile={profile} onDone={done} onCancel={() => setOpen(null)} />}
+      {profile.environment !== 'production' && <CheckupSection profile={profile} />}
     </li>
   );
 }

@@ -11,7 +11,12 @@ const actions = [
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
+const checkupActions = { checkup_started: 'audit.action.checkup_started', checkup_finished: 'audit.action.checkup_finished', checkup_report_saved: 'audit.action.checkup_report_saved' } as const;
+
 export function auditAction(action: string, t: Translate): string {
+  if (action in checkupActions) return t(checkupActions[action as keyof typeof checkupActions]);
+  // A money move of a gateway check-up: the move, marked as the check-up's.
+  if (action.startsWith('checkup_')) return t('audit.action.checkupMove', { action: auditAction(action.slice('checkup_'.length), t) });
   return (actions as readonly string[]).includes(action) ? t(`audit.action.${action as (typeof actions)[number]}`) : action;
 }
 

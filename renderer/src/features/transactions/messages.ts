@@ -69,6 +69,7 @@ export const en = {
   'audit.result.succeeded': 'done', 'audit.result.unknown': 'outcome unknown', 'audit.result.exported': 'exported', 'audit.result.wentThrough': 'went through', 'audit.result.didNotGoThrough': 'did not go through',
   'audit.result.rows': '{rows, plural, one {# row} other {# rows}}', 'audit.result.failed': 'failed: {why}', 'audit.result.declined': 'declined by the gateway', 'audit.result.error': 'not sent or refused',
   'audit.profileRemoved': 'a removed profile',
+  'audit.action.checkup_started': 'Gateway check-up started', 'audit.action.checkup_finished': 'Gateway check-up finished', 'audit.action.checkup_report_saved': 'Check-up report saved', 'audit.action.checkupMove': 'Check-up: {action}',
   'notify.region': 'Notifications', 'notify.dismiss': 'Dismiss', 'notify.generic': 'Something changed on a payment. Open Transactions to see it.',
 } as const;
 
@@ -141,5 +142,6 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.result.succeeded': 'تم', 'audit.result.unknown': 'النتيجة غير معروفة', 'audit.result.exported': 'صُدّر', 'audit.result.wentThrough': 'تمت', 'audit.result.didNotGoThrough': 'لم تتم',
   'audit.result.rows': '{rows, plural, zero {لا صفوف} one {صف واحد} two {صفان} few {# صفوف} many {# صفًا} other {# صف}}', 'audit.result.failed': 'فشل: {why}', 'audit.result.declined': 'رفضته البوابة', 'audit.result.error': 'لم يُرسل أو رُفض',
   'audit.profileRemoved': 'ملف محذوف',
+  'audit.action.checkup_started': 'بدأ فحص البوابة', 'audit.action.checkup_finished': 'انتهى فحص البوابة', 'audit.action.checkup_report_saved': 'حُفظ تقرير الفحص', 'audit.action.checkupMove': 'الفحص: {action}',
   'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء', 'notify.generic': 'تغيّر شيء في إحدى الدفعات. افتح المعاملات لتراه.',
 };

@@ -1,0 +1,160 @@
+// The gateway check-up service: starts one run at a time on a sandbox (or the practice)
+// profile, runs the steps in order through the payments service pinned to that profile,
+// tells the renderer of every change (checkup.progress), stops after the step under way when
+// cancelled, and always cleans up. Production is refused: a check-up moves money.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { checkupStepKeys, type CheckupRun, type CheckupStep } from '../../contract/methods/checkup';
+import { exponentOf, type CurrencyCode } from '../../contract/money';
+import type { Environment } from '../../contract/methods/app';
+import { fail } from '../core/fail';
+import type { CallContext } from '../core/call-context';
+import type { EventHub } from '../core/event-hub';
+import type { GatewayClient } from '../gateway/client';
+import { appendAudit } from '../ledger/audit-log';
+import type { LedgerDb } from '../ledger/database';
+import type { Logger } from '../log/logger';
+import type { ActiveGateway, PaymentsService } from '../payments/payments-service';
+import { cleanUp } from './cleanup';
+import { buildReport, type AppVersions } from './report';
+import { settle, type StepKit } from './step-kit';
+import { steps } from './steps';
+
+export type CheckupDeps = {
+  db: LedgerDb;
+  payments: PaymentsService;
+  client: GatewayClient;
+  events: EventHub;
+  logger: Logger;
+  app: AppVersions;
+  /** The profile's connection, defaults and currency, whether or not it is the active one (throws AppFailure). */
+  gatewayFor(profileId: string): Promise<CheckupGateway>;
+  /** The profile's environment, known without its key: production is refused before anything else. */
+  environmentOf(profileId: string): Environment | undefined;
+  now?: () => Date;
+};
+
+export type CheckupGateway = ActiveGateway & { currency: CurrencyCode };
+type Run = CheckupRun & { cancelRequested: boolean; done: Promise<void>; gatewayHost: string };
+
+/** Small amounts: two units of the currency (at least 200 of its smallest unit), 40% captured, 30% refunded. */
+export function checkupAmounts(currency: CurrencyCode) {
+  const base = Math.max(200, 2 * 10 ** exponentOf(currency));
+  return { base, capture: (base / 10) * 4, refund: (base / 10) * 3 };
+}
+
+export function createCheckupService(deps: CheckupDeps) {
+  const now = deps.now ?? (() => new Date());
+  const runs = new Map<string, Run>();
+  const latest = new Map<string, string>();
+  let running: Run | undefined;
+
+  const view = (run: Run): CheckupRun => structuredClone({ id: run.id, profileId: run.profileId, environment: run.environment, currency: run.currency, state: run.state, startedAt: run.startedAt, finishedAt: run.finishedAt, steps: run.steps });
+  const progress = (run: Run) => deps.events.emit({ type: 'checkup.progress', runId: run.id });
+  const audit = (ctx: CallContext, run: Run, action: string, result: string) =>
+    appendAudit(deps.db, { osUser: ctx.osUser, profileId: run.profileId, environment: run.environment, action, result }, now().toISOString());
+
+  function summary(run: Run): string {
+    const count = (state: CheckupStep['state']) => run.steps.filter((s) => s.state === state).length;
+    return `${count('passed')} passed, ${count('different')} answered differently, ${count('failed')} failed, ${count('skipped')} skipped${run.state === 'cancelled' ? ', cancelled' : ''}`;
+  }
+
+  async function execute(run: Run, kit: StepKit, ctx: CallContext) {
+    for (const step of run.steps) {
+      if (step.key !== 'cleanup' && run.cancelRequested) {
+        step.state = 'cancelled';
+        continue;
+      }
+      step.state = 'running';
+      progress(run);
+      kit.step = step;
+      try {
+        if (step.key === 'cleanup') await cleanUp(kit);
+        else await steps[step.key](kit);
+      } catch (e) {
+        // A step that breaks is a finding, never the end of the check-up (nor of its clean-up).
+        deps.logger.error('Check-up step failed unexpectedly', { step: step.key, error: e instanceof Error ? e.name : 'unknown' });
+        step.findings.push({ code: 'call_failed', severity: 'failed', params: { call: step.key, error: 'internal', gatewayCode: '' } });
+      }
+      settle(step);
+      progress(run);
+    }
+    run.state = run.cancelRequested ? 'cancelled' : 'finished';
+    run.finishedAt = now().toISOString();
+    audit(ctx, run, 'checkup_finished', summary(run));
+    deps.logger.info('Gateway check-up finished', { environment: run.environment, cancelled: run.cancelRequested });
+    progress(run);
+  }
+
+  function mustGet(runId: string): Run {
+    const run = runs.get(runId);
+    if (!run) throw fail('not_found', 'checkup.noRun');
+    return run;
+  }
+
+  return {
+    async start(profileId: string, ctx: CallContext): Promise<CheckupRun> {
+      const refuse = () => fail('rule_violation', 'checkup.notProduction');
+      if (deps.environmentOf(profileId) === 'production') throw refuse();
+      const gateway = await deps.gatewayFor(profileId);
+      if (gateway.profile.environment === 'production') throw refuse();
+      if (running) throw fail('busy', 'checkup.running');
+      const id = randomUUID();
+      const started = now();
+      const currency = gateway.currency;
+      const run: Run = {
+        id, profileId, environment: gateway.profile.environment, currency, state: 'running', startedAt: started.toISOString(), finishedAt: null,
+        steps: checkupStepKeys.map((key) => ({ key, state: 'waiting', orderIds: [], answers: [], findings: [] })),
+        cancelRequested: false, done: Promise.resolve(), gatewayHost: new URL(gateway.conn.baseUrl).host,
+      };
+      // Starts with a letter: the date and the tag never join into a digit run a redactor would take for a card number.
+      const tag = `R${randomBytes(3).toString('hex').toUpperCase()}`;
+      const day = started.toISOString().slice(0, 10);
+      const kit: StepKit = {
+        payments: deps.payments,
+        // Pinned: a profile switched meanwhile changes nothing for this run.
+        flows: deps.payments.pinned(() => deps.gatewayFor(profileId), { checkupRun: id }),
+        client: deps.client, gateway, ctx, currency, amounts: checkupAmounts(currency), today: day,
+        orderId: (what) => `CHK-${day.replace(/-/g, '')}-${tag}-${what}`,
+        made: {}, created: [], step: run.steps[0]!,
+      };
+      runs.set(id, run);
+      latest.set(profileId, id);
+      running = run;
+      audit(ctx, run, 'checkup_started', `${run.environment}, ${currency}`);
+      run.done = execute(run, kit, ctx).finally(() => {
+        if (running === run) running = undefined;
+      });
+      return view(run);
+    },
+
+    cancel(runId: string): CheckupRun {
+      const run = mustGet(runId);
+      if (run.state === 'running') {
+        run.cancelRequested = true;
+        run.state = 'cancelling';
+        progress(run);
+      }
+      return view(run);
+    },
+
+    get(input: { runId?: string; profileId?: string }): { run: CheckupRun | null } {
+      const id = input.runId ?? (input.profileId ? latest.get(input.profileId) : undefined);
+      const run = id ? runs.get(id) : undefined;
+      return { run: run ? view(run) : null };
+    },
+
+    async report(runId: string, ctx: CallContext) {
+      const run = mustGet(runId);
+      if (run.state === 'running' || run.state === 'cancelling') throw fail('busy', 'checkup.reportWhileRunning');
+      const gateway = await deps.gatewayFor(run.profileId).catch(() => undefined);
+      const report = buildReport(view(run), { app: deps.app, gatewayHost: run.gatewayHost, pathOverrides: Object.keys(gateway?.conn.pathOverrides ?? {}), secrets: gateway ? [gateway.conn.apiKey] : [], at: now() });
+      audit(ctx, run, 'checkup_report_saved', summary(run));
+      return report;
+    },
+
+    /** For tests: resolves when the run has finished (clean-up included). */
+    finished: (runId: string) => mustGet(runId).done,
+  };
+}
+
+export type CheckupService = ReturnType<typeof createCheckupService>;

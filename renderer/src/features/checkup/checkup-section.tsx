@@ -1,0 +1,90 @@
+// The "Check-up" section of a sandbox (or the practice) profile in Settings: start, live
+// progress with a cancel, every step's outcome and what came back, and the report to save.
+// Never shown for production: main refuses it there too.
+import { useEffect, useState } from 'react';
+import type { ProfileView } from '../../../../contract/methods/profiles';
+import { api } from '../../api';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { saveFile } from '../../ui/save-file';
+import { reportText } from './report-text';
+import { StepRow } from './step-row';
+import { useCheckups, watchCheckups } from './checkup-store';
+import './checkup.css';
+
+const busyStates = new Set(['running', 'cancelling']);
+
+export function CheckupSection({ profile }: { profile: ProfileView }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const run = useCheckups((s) => s.runs[profile.id]);
+  const error = useCheckups((s) => s.errors[profile.id]);
+  const offered = useCheckups((s) => s.offered[profile.id]);
+  // What was saved is kept as the file name, so the line follows a change of language.
+  const [saved, setSaved] = useState<{ ok: true; file: string } | { ok: false; text: string }>();
+  const titleId = `checkup-${profile.id}-title`;
+  const running = run ? busyStates.has(run.state) : false;
+  const usable = profile.environment === 'practice' || profile.key.configured;
+
+  useEffect(() => {
+    void useCheckups.getState().load(profile.id);
+    return watchCheckups();
+  }, [profile.id]);
+
+  async function save(kind: 'text' | 'json') {
+    if (!run) return;
+    const result = await api.saveCheckupReport({ runId: run.id });
+    if (!result.ok) return setSaved({ ok: false, text: result.error.message });
+    const file = `${result.value.fileName}.${kind === 'text' ? 'txt' : 'json'}`;
+    if (kind === 'text') saveFile(file, [reportText(result.value.json, language)], 'text/plain;charset=utf-8');
+    else saveFile(file, [result.value.json], 'application/json;charset=utf-8');
+    setSaved({ ok: true, file });
+  }
+
+  const done = run ? run.steps.filter((s) => s.state !== 'waiting' && s.state !== 'running').length : 0;
+  const count = (state: string) => String(run?.steps.filter((s) => s.state === state).length ?? 0);
+  const errorText = error?.code === 'key_missing' ? t('checkup.needsKey') : error?.code === 'rule_violation' ? t('checkup.error.production') : error?.message;
+
+  return (
+    <section className="checkup" aria-label={t('checkup.region', { name: profile.name })} data-testid="checkup-section">
+      <h4 id={titleId}>{t('checkup.title')}</h4>
+      <p className="checkup-intro">{t('checkup.intro')}{profile.environment === 'practice' ? ` ${t('checkup.intro.practice')}` : ''}</p>
+      {offered && !running && (
+        <div className="checkup-offer" data-testid="checkup-offer">
+          <p>{t('checkup.offer')}</p>
+          <button type="button" onClick={() => void useCheckups.getState().start(profile.id)}>{t('checkup.offer.yes')}</button>
+          <button type="button" onClick={() => useCheckups.getState().dismiss(profile.id)}>{t('checkup.offer.no')}</button>
+        </div>
+      )}
+      <div className="profile-actions">
+        <button type="button" disabled={running || !usable} onClick={() => void useCheckups.getState().start(profile.id)} data-testid="checkup-run">
+          {run ? t('checkup.runAgain') : t('checkup.run')}
+        </button>
+        {running && run && (
+          <button type="button" disabled={run.state === 'cancelling'} onClick={() => void useCheckups.getState().cancel(run.id)} data-testid="checkup-cancel">{t('checkup.cancel')}</button>
+        )}
+        {run && !running && (
+          <>
+            <button type="button" onClick={() => void save('text')} data-testid="checkup-save-text">{t('checkup.saveText')}</button>
+            <button type="button" onClick={() => void save('json')} data-testid="checkup-save-json">{t('checkup.saveJson')}</button>
+          </>
+        )}
+      </div>
+      {!usable && <p className="notice">{t('checkup.needsKey')}</p>}
+      {errorText && <p className="notice notice-error" role="alert" data-testid="checkup-error">{errorText}</p>}
+      {run && (
+        <div data-testid="checkup-run-view" data-run-state={run.state} data-run-id={run.id}>
+          <p role="status" data-testid="checkup-status">
+            {t(`checkup.state.${run.state}` as MessageKey)}{' '}
+            {!running && t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}
+          </p>
+          <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done: String(done), total: String(run.steps.length) })}</label>
+          <progress id={`${titleId}-progress`} max={run.steps.length} value={done} />
+          <ol className="checkup-steps" aria-label={t('checkup.steps')}>
+            {run.steps.map((step) => <StepRow key={step.key} step={step} />)}
+          </ol>
+        </div>
+      )}
+      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : saved.text}</p>}
+    </section>
+  );
+}
