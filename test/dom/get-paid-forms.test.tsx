@@ -64,6 +64,8 @@ afterEach(() => {
 describe('payment link form', () => {
   it('names every missing or malformed field before anything is sent', async () => {
     await openScreen('links', 'Payment links');
+    expect(input('link-description').value).toBe('Invoice'); // a description to start from, in the user's language
+    type('link-description', '');
     type('link-customer-email', 'sara@');
     type('link-customer-phone', '0501234567');
     fireEvent.click(screen.getByTestId('link-submit'));

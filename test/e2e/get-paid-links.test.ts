@@ -30,6 +30,7 @@ describe('payment links and checkout sessions', () => {
     expect(await session.page.locator('#link-amount').inputValue()).toBe('10.505');
     expect(await session.page.getByTestId('error-link-amount').textContent()).toBe('SAR allows at most 2 decimals.');
     await session.page.locator('#link-customer-phone').fill('0501234567');
+    await session.page.locator('#link-description').fill('');
     await session.page.keyboard.press('Control+Enter');
     expect(await session.page.getByTestId('error-link-customer-phone').textContent()).toMatch(/international format/);
     expect(await session.page.getByTestId('error-link-description').textContent()).toMatch(/description/i);
@@ -123,7 +124,7 @@ describe('payment links and checkout sessions', () => {
     await result.waitFor();
     expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('تم إنشاء رابط الدفع');
     expect(await result.locator('bdi[dir="ltr"]').first().textContent()).toBe('LINK-AR');
-    expect(await app.linkRow('LINK-AR').getByTestId('payment-state').textContent()).toBe('غير مدفوع');
+    expect(await app.linkRow('LINK-AR').getByTestId('payment-state').textContent()).toBe('غير مدفوعة');
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-link-result-ar');
     await app.openScreen('checkout');

@@ -131,7 +131,7 @@ describe('money from the ledger, against documented answers', () => {
     expect(await atGateway('capture', auth.transactionId)).toHaveLength(1); // nothing was resent
 
     await session.page.getByTestId('nav-audit').click();
-    await session.page.getByTestId('audit-table').getByText('settle_capture').first().waitFor();
+    await session.page.getByTestId('audit-table').getByText('Unclear capture settled by hand').first().waitFor();
     expect(await session.page.getByTestId('audit-table').textContent()).toMatch(/Dashboard shows a capture of 40\.00 SAR/);
 
     await tx.show();

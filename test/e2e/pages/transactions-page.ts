@@ -60,6 +60,9 @@ export class TransactionsPage extends AppPage {
   async startAction(name: 'capture' | 'void' | 'refund' | 'recurring') {
     await this.action(name).click();
     await this.dialog.waitFor();
+    // The dialog moves the focus to its first field once mounted; typing before that can land
+    // while the focus moves (a person sees the dialog first).
+    await this.page.waitForFunction(() => document.querySelector('[data-testid="action-dialog"]')?.contains(document.activeElement) === true);
   }
 
   async fillAmount(amount: string) {
