@@ -6,7 +6,7 @@ import type { BulkEncoding, BulkPreviewRow } from '../../contract/methods/bulk';
 import { maxBulkFileBytes } from '../../contract/methods/bulk';
 import type { Reason } from '../../contract/reasons';
 import { AppFailure } from '../../contract/result';
-import { reason } from '../core/fail';
+import { fail, reason } from '../core/fail';
 import { cleanCustomer, cleanDate, cleanOrderId, cleanText } from '../payments/validate-input';
 import { csvLine } from '../ledger/csv';
 import { parseCsv, type CsvRecord, type Delimiter } from './csv-parse';
@@ -125,4 +125,4 @@ function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean
   if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = reason('input.expiryBeforeIssue');
 }
 
-const rowFailure = (why: Reason) => new AppFailure('invalid_input', '', { reason: why });
+const rowFailure = (why: Reason) => fail('invalid_input', why.key, why.values);
