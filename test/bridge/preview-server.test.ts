@@ -103,6 +103,13 @@ describe('preview bridge', () => {
     expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 
+  it('refuses a body over its limit with 413, before any handler runs', async () => {
+    const before = calls;
+    const reply = await send(server.port, '/api/call/getAppInfo', good(), JSON.stringify({ file: 'A'.repeat(17 * 1024 * 1024) }));
+    expect(reply.status).toBe(413);
+    expect(calls).toBe(before);
+  });
+
   it('refuses an unknown key without echoing a huge name back', async () => {
     const huge = 'k'.repeat(600 * 1024);
     const reply = await send(server.port, '/api/call/getAppInfo', good(), JSON.stringify({ [huge]: 1 }));
