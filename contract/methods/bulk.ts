@@ -3,11 +3,24 @@
 // cancel or a crash skips rows the ledger already knows and never creates a link twice.
 import { z } from 'zod';
 import { method } from '../method-spec';
+import { reasonSchema } from '../result';
 import { productionConfirmationSchema } from './profiles';
 
 const id = z.string().min(1).max(200);
-/** 16 MiB is the bridge's body limit; a CSV of links is far smaller. */
-const csvText = z.string().max(8 * 1024 * 1024);
+
+/** Encodings main reads a file in: it detects them, and asks the person when it cannot be sure. */
+export const bulkEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1256', 'latin1'] as const;
+export type BulkEncoding = (typeof bulkEncodings)[number];
+const encodingSchema = z.enum(bulkEncodings);
+
+/** The largest file read at once (5,000 rows of links are far smaller); main refuses larger ones by name. */
+export const maxBulkFileBytes = 4 * 1024 * 1024;
+/**
+ * The file's bytes as base64: main detects the encoding. The cap is above maxBulkFileBytes (so
+ * main can say how large the file was) and below the preview bridge's 16 MiB body limit.
+ */
+const fileBytes = z.string().max(12 * 1024 * 1024).regex(/^[A-Za-z0-9+/]*={0,2}$/);
+const fileInput = { file: fileBytes, encoding: encodingSchema.optional() };
 
 export const bulkRowStates = ['pending', 'sending', 'created', 'failed', 'unknown'] as const;
 export const bulkBatchStates = ['ready', 'running', 'cancelled', 'interrupted', 'done'] as const;
@@ -24,9 +37,12 @@ export const bulkPreviewRowSchema = z.object({
   customerPhone: z.string(),
   issueDate: z.string(),
   expireDate: z.string(),
-  /** Column name to message; empty when the row can be sent. */
-  errors: z.record(z.string(), z.string()),
+  /** Column name to why it cannot be sent (a reason the renderer words); empty when the row can be sent. */
+  errors: z.record(z.string(), reasonSchema),
 });
+
+/** Why a stored row failed: per column (null for the whole row). */
+export const bulkProblemSchema = z.object({ column: z.string().nullable(), reason: reasonSchema });
 
 export const bulkRowViewSchema = z.object({
   line: z.number().int(),
@@ -36,7 +52,8 @@ export const bulkRowViewSchema = z.object({
   customerName: z.string(),
   state: z.enum(bulkRowStates),
   paymentId: z.string().nullable(),
-  error: z.string().nullable(),
+  /** Why the row failed or is unknown; empty otherwise. */
+  problems: z.array(bulkProblemSchema),
 });
 
 export const bulkBatchViewSchema = z.object({
@@ -63,13 +80,23 @@ export const bulkMethods = {
     output: z.object({ fileName: z.string(), csv: z.string() }),
   }),
   bulkPreview: method({
-    summary: 'Parses and checks a CSV of payment links; nothing is stored or sent.',
-    input: z.object({ csv: csvText }).strict(),
-    output: z.object({ rows: z.array(bulkPreviewRowSchema), valid: z.number().int(), invalid: z.number().int(), fileError: z.string().nullable() }),
+    summary: 'Reads a CSV file of payment links (encoding and delimiter detected) and checks every row; nothing is stored or sent.',
+    input: z.object(fileInput).strict(),
+    output: z.object({
+      rows: z.array(bulkPreviewRowSchema),
+      valid: z.number().int(),
+      invalid: z.number().int(),
+      fileError: reasonSchema.nullable(),
+      /** How the file was read; null when main needs the person to choose (see choices). */
+      encoding: encodingSchema.nullable(),
+      delimiter: z.enum([',', ';', '\t']).nullable(),
+      /** When the encoding is unsure: each candidate with the first names as it reads them. */
+      choices: z.array(z.object({ encoding: encodingSchema, names: z.array(z.string()) })),
+    }),
   }),
   bulkCreateBatch: method({
     summary: 'Stores the valid rows of a CSV as a batch, each with its order id, ready to run.',
-    input: z.object({ csv: csvText, fileName: z.string().max(255) }).strict(),
+    input: z.object({ ...fileInput, fileName: z.string().max(255) }).strict(),
     output: bulkBatchViewSchema,
   }),
   bulkRun: method({
@@ -94,7 +121,11 @@ export const bulkMethods = {
   }),
   bulkErrorReport: method({
     summary: 'The rows of a batch that failed or whose outcome is unknown, as CSV.',
-    input: z.object({ batchId: id }).strict(),
+    input: z.object({
+      batchId: id,
+      /** The error column as the renderer words it in the user's language, by line; English otherwise. */
+      wording: z.record(z.string().max(10), z.string().max(2000)).optional(),
+    }).strict(),
     output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { method } from '../method-spec';
 import { environmentSchema } from './app';
 import { currencyCodes } from '../money';
+import { reasonSchema } from '../result';
 
 /** The gateway's operations (interface §4), by the names main's gateway client uses. */
 export const gatewayOperationNames = [
@@ -64,14 +65,17 @@ const editableFields = {
 export const connectionCheckSchema = z.object({
   /** accepted: the gateway answered and did not refuse the key. */
   outcome: z.enum(['accepted', 'key_rejected', 'unreachable', 'timeout']),
+  /** English, for logs and tools; the renderer words `reason`. */
   message: z.string(),
+  reason: reasonSchema.optional(),
 });
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>;
 
 export const keychainStatusSchema = z.object({
   available: z.boolean(),
-  /** Why not, and how to fix it on this operating system. */
+  /** Why not, and how to fix it on this operating system (English; the renderer words `reason`). */
   message: z.string().nullable(),
+  reason: reasonSchema.optional(),
 });
 
 const id = z.string().min(1).max(200);

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { methods, methodNames, type MethodName, type MethodOutput, type Methods } from '../../contract/methods';
 import type { Reason } from '../../contract/reasons';
 import { AppFailure, ok, type Result } from '../../contract/result';
-import { fail, fieldFailure, reason } from '../core/fail';
+import { fail, failField, fieldFailure, reason } from '../core/fail';
+import { forbiddenKeyPath } from '../core/forbidden-keys';
 import type { Logger } from '../log/logger';
 
 import type { CallContext } from '../core/call-context';
@@ -29,6 +30,8 @@ export function createHandlers(impl: Implementations, logger: Logger): Handlers 
     const spec = methods[name];
     const run = impl[name] as (input: unknown, ctx: CallContext) => unknown;
     handlers[name] = async (input, ctx) => {
+      const forbidden = forbiddenKeyPath(input);
+      if (forbidden) return { ok: false, error: failField('invalid_input', forbidden.map(shortName).join('.'), 'input.forbiddenKey', { field: forbidden.at(-1)! }).toError() };
       const parsed = spec.input.safeParse(input ?? {});
       if (!parsed.success) return invalidInput(parsed.error);
       try {

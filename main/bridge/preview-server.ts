@@ -138,9 +138,12 @@ async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBodyBytes) return { ok: false, status: 413, reason: 'The request is too large.' };
-    chunks.push(chunk);
+    // Past the limit the rest is read and dropped, so the page gets the 413 rather than a reset
+    // connection; far past it, the connection is cut.
+    if (size > maxBodyBytes * 8) break;
+    if (size <= maxBodyBytes) chunks.push(chunk);
   }
+  if (size > maxBodyBytes) return { ok: false, status: 413, reason: 'The request is too large.' };
   try {
     const text = Buffer.concat(chunks).toString('utf8');
     return { ok: true, value: text === '' ? {} : JSON.parse(text) };

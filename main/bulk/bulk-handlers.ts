@@ -10,15 +10,15 @@ export function bulkHandlers(deps: { bulk: BulkService }): Pick<Implementations,
   return {
     bulkTemplate: () => ({ fileName: 'paydesk-payment-links-template.csv', csv: templateCsv() }),
     async bulkPreview(input) {
-      const read = await bulk.preview(input.csv);
+      const read = await bulk.preview(input);
       const invalid = read.rows.filter((r) => Object.keys(r.errors).length > 0).length;
-      return { rows: read.rows, valid: read.rows.length - invalid, invalid, fileError: read.fileError };
+      return { ...read, valid: read.rows.length - invalid, invalid };
     },
-    bulkCreateBatch: (input, ctx) => bulk.createBatch(input.csv, input.fileName, ctx),
+    bulkCreateBatch: (input, ctx) => bulk.createBatch(input, input.fileName, ctx),
     bulkRun: (input, ctx) => bulk.start(input.batchId, ctx, input.confirm),
     bulkCancel: (input) => bulk.cancel(input.batchId),
     getBulkBatch: (input) => bulk.view(input.batchId),
     listBulkBatches: () => bulk.list(),
-    bulkErrorReport: (input) => bulk.errorReport(input.batchId),
+    bulkErrorReport: (input) => bulk.errorReport(input.batchId, input.wording),
   };
 }

@@ -1,11 +1,16 @@
-// Reads the rows of a bulk-links CSV and checks each one with the same rules main applies to a
-// single link, so the preview shows every problem before anything is sent.
+// Reads the rows of a bulk-links file and checks each one with the same rules main applies to a
+// single link, so the preview shows every problem (as a reason the renderer words) before
+// anything is sent. Each row keeps the line it starts on in the file.
 import { isCurrencyCode, parseAmount } from '../../contract/money';
+import type { BulkEncoding, BulkPreviewRow } from '../../contract/methods/bulk';
+import { maxBulkFileBytes } from '../../contract/methods/bulk';
+import type { Reason } from '../../contract/reasons';
 import { AppFailure } from '../../contract/result';
-import type { BulkPreviewRow } from '../../contract/methods/bulk';
+import { fail, reason } from '../core/fail';
 import { cleanCustomer, cleanDate, cleanOrderId, cleanText } from '../payments/validate-input';
 import { csvLine } from '../ledger/csv';
-import { parseCsv } from './csv-parse';
+import { parseCsv, type CsvRecord, type Delimiter } from './csv-parse';
+import { fileText } from './file-text';
 
 export const bulkColumns = ['orderId', 'amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone', 'issueDate', 'expireDate'] as const;
 type Column = (typeof bulkColumns)[number];
@@ -17,37 +22,75 @@ export function templateCsv(): string {
   return '\uFEFF' + csvLine([...bulkColumns]) + ',125.50,SAR,Invoice 1001,Sara Ahmed,sara@example.com,+966501234567,,\r\n';
 }
 
-export type ReadRows = { rows: BulkPreviewRow[]; fileError: string | null };
+export type ReadRows = {
+  rows: BulkPreviewRow[];
+  fileError: Reason | null;
+  encoding: BulkEncoding | null;
+  delimiter: Delimiter | null;
+  /** When the encoding is unsure: each reading with its first few customer names. */
+  choices: Array<{ encoding: BulkEncoding; names: string[] }>;
+};
+type Options = { defaultCurrency: string; orderExists(orderId: string): boolean };
+
+const fileProblem = (why: Reason, encoding: BulkEncoding | null = null): ReadRows => ({ rows: [], fileError: why, encoding, delimiter: null, choices: [] });
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+
+/** Reads the file's bytes (detecting the encoding unless the person chose one), then its rows. */
+export function readBulkFile(bytes: Uint8Array, encoding: BulkEncoding | undefined, options: Options): ReadRows {
+  if (bytes.length > maxBulkFileBytes) return fileProblem(reason('bulk.fileTooLarge', { size: megabytes(bytes.length), max: megabytes(maxBulkFileBytes) }));
+  const read = fileText(bytes, encoding);
+  if (read.kind === 'unreadable') return fileProblem(reason('bulk.notText', { encoding: read.encoding.replace(/-|le$|be$/g, '') }), read.encoding);
+  if (read.kind === 'unsure') {
+    const choices = read.candidates.map((c) => ({ encoding: c.encoding, names: sampleNames(c.text) }));
+    return { rows: [], fileError: reason('bulk.chooseEncoding'), encoding: null, delimiter: null, choices };
+  }
+  return { ...readBulkCsv(read.text, options), encoding: read.encoding };
+}
+
+/** The first few customer names as a reading shows them, for the person to judge. */
+function sampleNames(text: string): string[] {
+  const parsed = parseCsv(text);
+  if (!parsed.ok) return [];
+  const [header, ...records] = parsed.records;
+  const column = header?.cells.findIndex((h) => h.trim() === 'customerName') ?? -1;
+  const names = records.map((r) => (column >= 0 ? r.cells[column] ?? '' : r.cells.join(' '))).map((n) => n.trim()).filter(Boolean);
+  return names.filter((n) => /[^\u0000-\u007f]/.test(n)).concat(names).filter((n, i, all) => all.indexOf(n) === i).slice(0, 4).map((n) => n.slice(0, 60));
+}
 
 /**
- * Parses and checks the file. `defaultCurrency` fills an empty currency cell; `orderExists`
+ * Parses and checks the text. `defaultCurrency` fills an empty currency cell; `orderExists`
  * says whether the ledger already has an order id (then that row would be a duplicate).
  */
-export function readBulkCsv(csv: string, options: { defaultCurrency: string; orderExists(orderId: string): boolean }): ReadRows {
+export function readBulkCsv(csv: string, options: Options): ReadRows {
+  const none = { encoding: null, choices: [] };
   const parsed = parseCsv(csv);
-  if (!parsed.ok) return { rows: [], fileError: `Line ${parsed.line}: ${parsed.reason}` };
+  if (!parsed.ok) return { rows: [], fileError: parsed.reason, delimiter: null, ...none };
   const [header, ...records] = parsed.records;
-  if (!header) return { rows: [], fileError: 'The file is empty. Start from the template.' };
-  const names = header.map((h) => h.trim());
+  if (!header) return { rows: [], fileError: reason('bulk.fileEmpty'), delimiter: parsed.delimiter, ...none };
+  const names = header.cells.map((h) => h.trim());
   const missing = required.filter((c) => !names.includes(c));
-  if (missing.length) return { rows: [], fileError: `The header is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. Start from the template.` };
-  if (records.length > maxBulkRows) return { rows: [], fileError: `The file has ${records.length} rows; at most ${maxBulkRows} can be sent in one batch.` };
+  if (missing.length) return { rows: [], fileError: reason('bulk.missingColumns', { count: missing.length, columns: missing.join(', ') }), delimiter: parsed.delimiter, ...none };
+  if (records.length > maxBulkRows) return { rows: [], fileError: reason('bulk.tooManyRows', { rows: records.length, max: maxBulkRows }), delimiter: parsed.delimiter, ...none };
   const index = Object.fromEntries(bulkColumns.map((c) => [c, names.indexOf(c)])) as Record<Column, number>;
   const seen = new Map<string, number>();
-  const rows = records.map((record, n) => {
-    // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
-    const cell = (c: Column) => (index[c] >= 0 ? (record[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
-    const row: BulkPreviewRow = {
-      line: n + 2,
-      orderId: cell('orderId'), amount: cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
-      customerName: cell('customerName'), customerEmail: cell('customerEmail'), customerPhone: cell('customerPhone'), issueDate: cell('issueDate'), expireDate: cell('expireDate'),
-      errors: {},
-    };
-    checkRow(row, options.orderExists, seen);
-    return row;
-  });
-  return { rows, fileError: null };
+  const rows = records.map((record) => rowOf(record, index, options, seen));
+  return { rows, fileError: null, delimiter: parsed.delimiter, ...none };
 }
+
+function rowOf(record: CsvRecord, index: Record<Column, number>, options: Options, seen: Map<string, number>): BulkPreviewRow {
+  // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
+  const cell = (c: Column) => (index[c] >= 0 ? (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
+  const row: BulkPreviewRow = {
+    line: record.line,
+    orderId: cell('orderId'), amount: cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
+    customerName: cell('customerName'), customerEmail: cell('customerEmail'), customerPhone: cell('customerPhone'), issueDate: cell('issueDate'), expireDate: cell('expireDate'),
+    errors: {},
+  };
+  checkRow(row, options.orderExists, seen);
+  return row;
+}
+
+const rowFields: Record<string, Column> = { 'customer.name': 'customerName', 'customer.email': 'customerEmail', 'customer.phone': 'customerPhone' };
 
 function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean, seen: Map<string, number>) {
   const problem = (column: string, run: () => void) => {
@@ -55,28 +98,31 @@ function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean
       run();
     } catch (e) {
       if (!(e instanceof AppFailure)) throw e;
-      for (const [field, message] of Object.entries(e.extra.fields ?? { [column]: e.message })) {
-        const name = field === 'customer.name' ? 'customerName' : field === 'customer.email' ? 'customerEmail' : field === 'customer.phone' ? 'customerPhone' : column;
-        row.errors[name] ??= message;
-      }
+      const reasons = e.extra.fieldReasons ?? { [column]: e.extra.reason ?? reason('input.invalid') };
+      for (const [field, why] of Object.entries(reasons)) row.errors[rowFields[field] ?? column] ??= why as Reason;
     }
   };
+  // A character lost before Paydesk read the file (an earlier wrong conversion) is never shown as OK.
+  for (const column of bulkColumns) if ((row[column] as string).includes('\uFFFD')) row.errors[column] = reason('bulk.replacementChar');
   problem('orderId', () => {
     const id = cleanOrderId(row.orderId);
     if (!id) return;
-    if (seen.has(id)) throw new AppFailure('invalid_input', `This order id is also on line ${seen.get(id)}.`);
+    const earlier = seen.get(id);
+    if (earlier !== undefined) throw rowFailure(reason('bulk.orderIdRepeated', { line: earlier }));
     seen.set(id, row.line);
-    if (orderExists(id)) throw new AppFailure('invalid_input', 'This order id is already in the ledger.');
+    if (orderExists(id)) throw rowFailure(reason('bulk.orderIdInLedger'));
   });
-  if (!isCurrencyCode(row.currency)) row.errors.currency = 'Use a currency code Paydesk offers, like SAR.';
+  if (!isCurrencyCode(row.currency)) row.errors.currency ??= reason('bulk.currency');
   else {
     const amount = parseAmount(row.amount, row.currency);
-    if (!amount.ok) row.errors.amount = amount.reason;
-    else if (amount.minor <= 0) row.errors.amount = 'The amount must be more than zero.';
+    if (!amount.ok) row.errors.amount ??= amount.why;
+    else if (amount.minor <= 0) row.errors.amount ??= reason('amount.zero');
   }
   problem('description', () => cleanText(row.description, 'description', { max: 500 }));
   problem('customer', () => cleanCustomer({ name: row.customerName, email: row.customerEmail, phone: row.customerPhone }));
   problem('issueDate', () => cleanDate(row.issueDate, 'issueDate'));
   problem('expireDate', () => cleanDate(row.expireDate, 'expireDate'));
-  if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = 'The expiry date is before the issue date.';
+  if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = reason('input.expiryBeforeIssue');
 }
+
+const rowFailure = (why: Reason) => fail('invalid_input', why.key, why.values);

@@ -4,18 +4,20 @@
 // already exists: if it does in any state but "not created", the row is not sent again. So a
 // resume after a cancel, a crash or a lost answer never creates a link twice.
 import { randomUUID } from 'node:crypto';
-import type { BulkBatchView } from '../../contract/methods/bulk';
+import type { BulkBatchView, BulkEncoding } from '../../contract/methods/bulk';
 import type { MethodParsedInput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
+import type { Reason } from '../../contract/reasons';
 import { AppFailure } from '../../contract/result';
+import { englishText, fail, fieldFailure, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
 import type { LedgerDb } from '../ledger/database';
 import { toCsv } from '../ledger/csv';
 import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
-import { readBulkCsv } from './bulk-rows';
+import { readBulkFile } from './bulk-rows';
 
 type BatchRow = { id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string };
 type RowRow = {
@@ -48,7 +50,7 @@ export function createBulkService(deps: BulkDeps) {
 
   const getBatch = (batchId: string) => {
     const batch = db.prepare('SELECT * FROM bulk_batches WHERE id = ?').get(batchId) as BatchRow | undefined;
-    if (!batch) throw new AppFailure('not_found', 'There is no such batch.');
+    if (!batch) throw fail('not_found', 'bulk.noBatch');
     return batch;
   };
   const rowsOf = (batchId: string) => db.prepare('SELECT * FROM bulk_rows WHERE batch_id = ? ORDER BY line').all(batchId) as RowRow[];
@@ -65,15 +67,15 @@ export function createBulkService(deps: BulkDeps) {
       id: batch.id, fileName: batch.file_name, profileId: batch.profile_id, state: batch.state, total: rows.length,
       created: count('created'), failed: count('failed'), unknown: count('unknown'), pending: count('pending') + count('sending'),
       createdAt: batch.created_at, updatedAt: batch.updated_at,
-      rows: withRows ? rows.map((r) => ({ line: r.line, orderId: r.order_id, amount: r.amount, currency: r.currency, customerName: r.customer_name, state: r.state, paymentId: r.payment_id, error: r.error })) : [],
+      rows: withRows ? rows.map((r) => ({ line: r.line, orderId: r.order_id, amount: r.amount, currency: r.currency, customerName: r.customer_name, state: r.state, paymentId: r.payment_id, problems: storedProblems(r.error) })) : [],
     };
   }
 
-  async function preview(csv: string) {
+  async function preview(file: BulkFile) {
     const gateway = await deps.active();
     const currency = await deps.defaultCurrency();
     const exists = db.prepare("SELECT 1 FROM payments WHERE profile_id = ? AND order_id = ? AND state <> 'not_created'");
-    return readBulkCsv(csv, { defaultCurrency: currency, orderExists: (orderId) => exists.get(gateway.profile.id, orderId) !== undefined });
+    return readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency, orderExists: (orderId) => exists.get(gateway.profile.id, orderId) !== undefined });
   }
 
   async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {
@@ -97,9 +99,10 @@ export function createBulkService(deps: BulkDeps) {
             customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
             issueDate: row.issue_date ?? undefined, expireDate: row.expire_date ?? undefined, confirm,
           }, ctx);
-          setRow(row, { state: payment.state === 'unknown' ? 'unknown' : 'created', payment_id: payment.id, error: payment.state === 'unknown' ? payment.lastError : null });
+          const unknown = payment.state === 'unknown';
+          setRow(row, { state: unknown ? 'unknown' : 'created', payment_id: payment.id, error: unknown ? storeProblems([{ column: null, reason: reason('gateway.outcome_unknown') }]) : null });
         } catch (e) {
-          const message = e instanceof AppFailure ? [e.message, ...Object.values(e.extra.fields ?? {})].filter((m, i, all) => all.indexOf(m) === i).join(' ') : 'Paydesk could not send this row.';
+          const message = storeProblems(problemsOf(e));
           const code = e instanceof AppFailure ? e.code : 'internal';
           // Not reached, or every row would fail the same way: the row waits for a resume.
           if (['network', 'timeout', 'key_missing', 'key_rejected', 'confirmation_required', 'keychain_unavailable'].includes(code)) {
@@ -123,13 +126,13 @@ export function createBulkService(deps: BulkDeps) {
   return {
     preview,
 
-    async createBatch(csv: string, fileName: string, ctx: CallContext): Promise<BulkBatchView> {
+    async createBatch(file: BulkFile, fileName: string, ctx: CallContext): Promise<BulkBatchView> {
       const gateway = await deps.active();
-      const read = await preview(csv);
-      if (read.fileError) throw new AppFailure('invalid_input', read.fileError, { fields: { csv: read.fileError } });
+      const read = await preview(file);
+      if (read.fileError) throw fieldFailure('invalid_input', { file: read.fileError });
       const valid = read.rows.filter((r) => Object.keys(r.errors).length === 0);
       const invalid = read.rows.filter((r) => Object.keys(r.errors).length > 0);
-      if (valid.length === 0) throw new AppFailure('invalid_input', 'No row of this file can be sent. Correct the rows shown and choose the file again.', { fields: { csv: 'No row can be sent.' } });
+      if (valid.length === 0) throw fieldFailure('invalid_input', { file: reason('bulk.noValidRows') });
       const id = randomUUID();
       const at = now();
       const insert = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, state)
@@ -142,7 +145,7 @@ export function createBulkService(deps: BulkDeps) {
         // Rows with problems are kept (never sent) so the error report lists them too.
         const bad = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, state, error)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'failed', ?)`);
-        for (const r of invalid) bad.run(id, r.line, r.orderId, r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, Object.entries(r.errors).map(([c, m]) => `${c}: ${m}`).join(' '));
+        for (const r of invalid) bad.run(id, r.line, r.orderId, r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, storeProblems(Object.entries(r.errors).map(([column, why]) => ({ column, reason: why }))));
       }).immediate();
       return view(id);
     },
@@ -151,7 +154,7 @@ export function createBulkService(deps: BulkDeps) {
       const batch = getBatch(batchId);
       if (runs.has(batchId)) return view(batchId);
       const gateway = await deps.active();
-      if (gateway.profile.id !== batch.profile_id) throw new AppFailure('rule_violation', 'This batch was made on another profile. Switch to that profile to send it.');
+      if (gateway.profile.id !== batch.profile_id) throw fail('rule_violation', 'bulk.otherProfile');
       deps.requireConfirmation(gateway.profile, confirm);
       if (batch.state === 'done') return view(batchId);
       setBatch(batchId, 'running');
@@ -171,10 +174,12 @@ export function createBulkService(deps: BulkDeps) {
     view,
     list: (): BulkBatchView[] => (db.prepare('SELECT id FROM bulk_batches ORDER BY created_at DESC LIMIT 20').all() as Array<{ id: string }>).map((b) => view(b.id, false)),
 
-    errorReport(batchId: string) {
+    /** The failed and unknown rows as CSV; the error column as the renderer worded it, else in English. */
+    errorReport(batchId: string, wording: Record<string, string> = {}) {
       getBatch(batchId);
       const bad = rowsOf(batchId).filter((r) => r.state === 'failed' || r.state === 'unknown');
-      const { csv, rows } = toCsv(['line', 'orderId', 'amount', 'currency', 'customerName', 'state', 'error'], bad.map((r) => [r.line, r.order_id, r.amount, r.currency, r.customer_name, r.state, r.error]));
+      const english = (r: RowRow) => storedProblems(r.error).map((p) => (p.column ? `${p.column}: ` : '') + englishText(p.reason as Reason)).join(' ');
+      const { csv, rows } = toCsv(['line', 'orderId', 'amount', 'currency', 'customerName', 'state', 'error'], bad.map((r) => [r.line, r.order_id, r.amount, r.currency, r.customer_name, r.state, wording[String(r.line)] ?? english(r)]));
       return { fileName: `paydesk-bulk-errors-${batchId.slice(0, 8)}.csv`, csv, rows };
     },
 
@@ -184,3 +189,30 @@ export function createBulkService(deps: BulkDeps) {
 }
 
 export type BulkService = ReturnType<typeof createBulkService>;
+type BulkFile = { file: string; encoding?: BulkEncoding };
+type Problem = BulkBatchView['rows'][number]['problems'][number];
+
+/** Why a row failed, as stored in bulk_rows.error: JSON of problems (each a column and a reason). */
+function storeProblems(problems: Problem[]): string {
+  return JSON.stringify(problems);
+}
+
+/** Reads bulk_rows.error; an earlier Paydesk stored English text there, which stays readable as it is. */
+export function storedProblems(stored: string | null): Problem[] {
+  if (!stored) return [];
+  try {
+    const parsed = JSON.parse(stored) as unknown;
+    if (Array.isArray(parsed) && parsed.every((p) => typeof p?.reason?.key === 'string')) return parsed as Problem[];
+  } catch {
+    // English text from before reasons: shown as is.
+  }
+  return [{ column: null, reason: reason('bulk.storedText', { text: stored }) }];
+}
+
+/** A failed send: the reasons of each field, or the failure's own reason. */
+function problemsOf(e: unknown): Problem[] {
+  if (!(e instanceof AppFailure)) return [{ column: null, reason: reason('bulk.sendFailed') }];
+  const fields = Object.entries(e.extra.fieldReasons ?? {}).map(([column, why]) => ({ column, reason: why as Reason }));
+  if (fields.length) return fields;
+  return [{ column: null, reason: (e.extra.reason as Reason | undefined) ?? reason('bulk.sendFailed') }];
+}

@@ -1,5 +1,7 @@
 // The gateway's operations and their default paths (interface §4), overridable per profile
 // because public sources disagree on some (decisions §1).
+import type { Reason } from '../../contract/reasons';
+
 export const gatewayOperations = {
   initiateCheckout: '/payment-gateway/initiate',
   sale: '/payment-gateway/s2s/sale',
@@ -28,12 +30,12 @@ export type GatewayConnection = {
  * The URL of an operation. An override is a path relative to the base URL or an absolute URL
  * on the base URL's own origin; anything that would send the key elsewhere is refused.
  */
-export function operationUrl(conn: GatewayConnection, operation: GatewayOperation): URL | { error: string } {
+export function operationUrl(conn: GatewayConnection, operation: GatewayOperation): URL | { error: string; why: Reason } {
   let base: URL;
   try {
     base = new URL(conn.baseUrl);
   } catch {
-    return { error: 'The base URL is not a valid address.' };
+    return { error: 'The base URL is not a valid address.', why: { key: 'profile.baseUrlInvalid' } };
   }
   const path = conn.pathOverrides?.[operation] ?? gatewayOperations[operation];
   let url: URL;
@@ -41,12 +43,12 @@ export function operationUrl(conn: GatewayConnection, operation: GatewayOperatio
     try {
       url = new URL(path);
     } catch {
-      return { error: `The path for ${operation} is not a valid address.` };
+      return { error: `The path for ${operation} is not a valid address.`, why: { key: 'profile.pathInvalid', values: { operation } } };
     }
-    if (url.origin !== base.origin) return { error: `The path for ${operation} points to another server; the API key is only sent to ${base.origin}.` };
+    if (url.origin !== base.origin) return { error: `The path for ${operation} points to another server; the API key is only sent to ${base.origin}.`, why: { key: 'profile.pathOtherServer', values: { operation, origin: base.origin } } };
   } else {
     url = new URL(base.href.replace(/\/+$/, '') + '/' + path.replace(/^\/+/, ''));
   }
-  if (url.username || url.password) return { error: 'Addresses with a user name or password are not allowed.' };
+  if (url.username || url.password) return { error: 'Addresses with a user name or password are not allowed.', why: { key: 'profile.urlCredentials' } };
   return url;
 }

@@ -1,10 +1,13 @@
 // Opens the ledger: one SQLite file in the data folder, WAL, a busy timeout, foreign keys, and
-// the schema migrated to the latest version. Problems come back as one clear AppFailure; a
-// file that is not a Paydesk ledger, or one from a newer Paydesk, is left untouched.
+// the schema migrated to the latest version. Problems come back as one clear AppFailure with a
+// storage.* reason (the start-up dialog shows its English words: main does not know the
+// renderer's language before a window has opened); a file that is not a Paydesk ledger, or one
+// from a newer Paydesk, is left untouched.
 import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 import { latestVersion, migrations } from './migrations';
 
 export type LedgerDb = Database.Database;
@@ -15,7 +18,7 @@ export function openLedgerDb(dataDir: string): LedgerDb {
   try {
     accessSync(existsSync(file) ? file : dirname(file), constants.R_OK | constants.W_OK);
   } catch {
-    throw new AppFailure('storage', `Paydesk cannot write to its data folder (${dataDir}). Check the folder's permissions, or free disk space, and start Paydesk again. Nothing was changed.`);
+    throw fail('storage', 'storage.folderNotWritable', { folder: dataDir });
   }
   let db: LedgerDb;
   try {
@@ -25,12 +28,12 @@ export function openLedgerDb(dataDir: string): LedgerDb {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > latestVersion) {
       db.close();
-      throw new AppFailure('storage', `The ledger (${file}) was written by a newer Paydesk (schema ${version}). Update Paydesk to open it; nothing was changed.`);
+      throw fail('storage', 'storage.newerLedger', { file, version });
     }
     const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
     if (version === 0 && tables > 0) {
       db.close();
-      throw new AppFailure('storage', `${file} is a database, but not a Paydesk ledger. Move it away and start Paydesk again; nothing was changed.`);
+      throw fail('storage', 'storage.notLedger', { file });
     }
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -41,12 +44,12 @@ export function openLedgerDb(dataDir: string): LedgerDb {
     if (e instanceof AppFailure) throw e;
     const code = (e as { code?: string }).code ?? '';
     if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') {
-      throw new AppFailure('storage', `The ledger file ${file} is damaged or is not a database. Nothing was changed; restore it from a backup or move it away to start a new ledger.`);
+      throw fail('storage', 'storage.damaged', { file });
     }
     if (code === 'SQLITE_READONLY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_PERM') {
-      throw new AppFailure('storage', `Paydesk cannot open its ledger for writing (${file}). Check the folder's permissions and start Paydesk again. Nothing was changed.`);
+      throw fail('storage', 'storage.readOnly', { file });
     }
-    throw new AppFailure('storage', `Paydesk could not open its ledger (${file}): ${code || 'unknown error'}. Nothing was changed.`);
+    throw fail('storage', 'storage.openFailed', { file, code: code || 'unknown error' });
   }
 }
 

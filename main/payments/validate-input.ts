@@ -1,17 +1,14 @@
 // Checks on what people type into payment forms, done in main so no renderer can skip them.
 // Each failure names its field, so the form can show the message next to it.
 import { luhnOk } from '../../contract/card';
+// Control, invisible and direction-changing characters (the renderer refuses the same ones).
+import { bidiOrInvisible, controlChars } from '../../contract/text-chars';
 import type { ReasonKey, ReasonValues } from '../../contract/reasons';
 import { failField } from '../core/fail';
 
 const fail = (field: string, key: ReasonKey, values?: ReasonValues): never => {
   throw failField('invalid_input', field, key, values);
 };
-// Control characters other than ordinary spaces have no place in any of these fields.
-const controlChars = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-// Invisible and direction-changing characters: a name shown "Ali" may be stored as something
-// else, and bidi overrides can reorder what staff read (profile names refuse them too).
-const bidiOrInvisible = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** Text a person typed: required unless said, no control, invisible or direction-changing characters, not too long. */
 export function cleanText(value: string, field: string, options: { required?: boolean; max?: number } = {}): string {

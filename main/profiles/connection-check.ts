@@ -3,7 +3,9 @@
 // not; no answer means the gateway is unreachable. Nothing is created or charged.
 import { randomUUID } from 'node:crypto';
 import type { ConnectionCheck } from '../../contract/methods/profiles';
-import { AppFailure } from '../../contract/result';
+import type { Reason, ReasonKey, ReasonValues } from '../../contract/reasons';
+import type { AppFailure } from '../../contract/result';
+import { englishText, fail, failField, reason } from '../core/fail';
 import type { GatewayConnection } from '../gateway/operations';
 
 /** The gateway client's status call (main/gateway/client.ts), or a stand-in with its shape. */
@@ -21,28 +23,33 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
   const { kind, httpStatus } = result.error;
   switch (kind) {
     case 'key_rejected':
-      return { outcome: 'key_rejected', message: 'The gateway refused this API key. Check that it is the key of this environment (test keys for sandbox, live keys for production) and that it was copied whole.' };
+      return check('key_rejected', 'connection.keyRejected');
     case 'timeout':
-      return { outcome: 'timeout', message: 'The gateway did not answer in time. Check the base URL and your connection, then try again.' };
+      return check('timeout', 'connection.timeout');
     case 'network':
     case 'cancelled':
-      return { outcome: 'unreachable', message: `The gateway could not be reached (${result.error.message.replace(/\.$/, '')}). Check the base URL and your connection; the key itself was not checked.` };
+      return check('unreachable', 'connection.unreachable', { detail: result.error.message.replace(/\.$/, '') });
     case 'malformed_response':
-      return { outcome: 'unreachable', message: 'Something answered at that address, but not like the gateway does. Check the base URL (it ends in the version segment, such as /v1); the key itself was not checked.' };
+      return check('unreachable', 'connection.notGateway');
     default:
       // A server error says nothing about the key; any other answer in the envelope means it was accepted.
-      if ((httpStatus ?? 0) >= 500 || kind === 'outcome_unknown') {
-        return { outcome: 'unreachable', message: `The gateway reported a server error${httpStatus ? ` (HTTP ${httpStatus})` : ''}, so the key could not be checked. Try again later.` };
-      }
+      if ((httpStatus ?? 0) >= 500 || kind === 'outcome_unknown') return check('unreachable', 'connection.serverError', { status: httpStatus ?? 'none' });
       return accepted;
   }
 }
 
-const accepted: ConnectionCheck = { outcome: 'accepted', message: 'The gateway answered and accepted the API key.' };
+/** The outcome with its reason, and its English words for tools and logs. */
+function check(outcome: ConnectionCheck['outcome'], key: ReasonKey, values?: ReasonValues): ConnectionCheck {
+  const why = reason(key, values);
+  return { outcome, message: englishText(why), reason: why };
+}
+
+const accepted: ConnectionCheck = check('accepted', 'connection.accepted');
 
 /** For the "test connection" button: anything but acceptance is an error value with its own code. */
 export function failureOf(check: ConnectionCheck): AppFailure | undefined {
   if (check.outcome === 'accepted') return undefined;
   const code = check.outcome === 'key_rejected' ? 'key_rejected' : check.outcome === 'timeout' ? 'timeout' : 'network';
-  return new AppFailure(code, check.message, code === 'key_rejected' ? { fields: { key: check.message } } : {});
+  const why = (check.reason as Reason | undefined) ?? reason('connection.unreachable', { detail: check.message });
+  return code === 'key_rejected' ? failField(code, 'key', why.key, why.values) : fail(code, why.key, why.values);
 }

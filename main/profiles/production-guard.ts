@@ -2,7 +2,7 @@
 // confirmation that names the environment and the profile (contract: productionConfirmationSchema).
 // Naming the profile also catches a switch made in another window after the user confirmed.
 import type { ProductionConfirmation, ProfileView } from '../../contract/methods/profiles';
-import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 
 export function requireProductionConfirmation(
   profile: Pick<ProfileView, 'id' | 'name' | 'environment'>,
@@ -10,8 +10,5 @@ export function requireProductionConfirmation(
 ): void {
   if (profile.environment !== 'production') return;
   if (confirm?.environment === 'production' && confirm.profileId === profile.id) return;
-  const message = confirm
-    ? `The confirmation was given for another profile, but the active profile is now the production profile "${profile.name}". Check it and confirm again.`
-    : `This moves real money through the production (LIVE) profile "${profile.name}". Confirm that you mean production to go ahead.`;
-  throw new AppFailure('confirmation_required', message);
+  throw fail('confirmation_required', confirm ? 'production.otherProfile' : 'production.confirm', { name: profile.name });
 }

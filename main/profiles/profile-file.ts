@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { environmentSchema } from '../../contract/methods/app';
 import { pathOverridesSchema } from '../../contract/methods/profiles';
 import { currencyCodes } from '../../contract/money';
+import type { Reason } from '../../contract/reasons';
 
 export const profilesFileName = 'profiles.json';
 
@@ -54,7 +55,7 @@ export const emptyProfilesFile = (): ProfilesFile => ({
   profiles: [],
 });
 
-export type ReadOutcome = { ok: true; file: ProfilesFile; existed: boolean } | { ok: false; problem: string };
+export type ReadOutcome = { ok: true; file: ProfilesFile; existed: boolean } | { ok: false; problem: Reason };
 
 export function readProfilesFile(dataDir: string): ReadOutcome {
   const path = join(dataDir, profilesFileName);
@@ -63,25 +64,25 @@ export function readProfilesFile(dataDir: string): ReadOutcome {
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    const why = e instanceof SyntaxError ? 'it is not valid JSON' : `it could not be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
-    return { ok: false, problem: brokenMessage(path, why) };
+    const why: Record<string, string> = e instanceof SyntaxError ? { why: 'json' } : { why: 'unreadable', code: (e as NodeJS.ErrnoException).code ?? 'error' };
+    return { ok: false, problem: broken(path, why) };
   }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    return { ok: false, problem: brokenMessage(path, `its content is not what Paydesk wrote${where}`) };
+    return { ok: false, problem: broken(path, { why: 'content', path: issue?.path.join('.') || '-' }) };
   }
   const ids = new Set<string>();
   for (const p of parsed.data.profiles) {
-    if (ids.has(p.id) || p.id === 'practice') return { ok: false, problem: brokenMessage(path, `the profile id ${p.id} appears twice`) };
+    if (ids.has(p.id) || p.id === 'practice') return { ok: false, problem: broken(path, { why: 'duplicate', id: p.id }) };
     ids.add(p.id);
   }
   return { ok: true, file: parsed.data, existed: true };
 }
 
-function brokenMessage(path: string, why: string) {
-  return `The profiles file ${path} cannot be used: ${why}. Paydesk has left it untouched and will not change it. Restore it from a backup, or move it away and restart Paydesk to begin with the practice profile only (API keys stay in the system keychain).`;
+/** Why the file cannot be used (profile.fileUnusable): `why` is json, unreadable (with code), content or duplicate (with id). */
+function broken(path: string, why: Record<string, string>): Reason {
+  return { key: 'profile.fileUnusable', values: { file: path, code: '', id: '', path: '', ...why } };
 }
 
 /** Writes the whole file: a temp file beside it (0600), flushed, then renamed over the old one. */

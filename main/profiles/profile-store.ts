@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MethodInput, MethodOutput } from '../../contract/methods';
 import type { ConnectionCheck, ProfileView } from '../../contract/methods/profiles';
-import { AppFailure } from '../../contract/result';
+import type { Reason } from '../../contract/reasons';
+import { fail, failField } from '../core/fail';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayConnection } from '../gateway/operations';
 import type { Logger } from '../log/logger';
@@ -42,7 +43,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
   let file: ProfilesFile = loaded.ok ? loaded.file : emptyProfilesFile();
 
   function usable() {
-    if (broken) throw new AppFailure('storage', broken);
+    if (broken) throw fail('storage', broken.key, broken.values);
   }
 
   function save(next: ProfilesFile) {
@@ -51,7 +52,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       writeProfilesFile(deps.dataDir, next);
     } catch (e) {
       logger.error('profiles file could not be written', { error: (e as NodeJS.ErrnoException).code ?? 'error' });
-      throw new AppFailure('storage', `Paydesk could not save the profiles in ${deps.dataDir} (${(e as NodeJS.ErrnoException).code ?? 'write error'}). Nothing was changed. Check that the folder is writable and the disk is not full.`);
+      throw fail('storage', 'profile.saveFailed', { folder: deps.dataDir, code: (e as NodeJS.ErrnoException).code ?? 'write error' });
     }
     file = next;
     deps.events?.emit({ type: 'profiles.changed' });
@@ -73,7 +74,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 
   function stored(id: string): StoredProfile {
     const found = file.profiles.find((p) => p.id === id);
-    if (!found) throw new AppFailure('not_found', 'That profile no longer exists. The list has been refreshed.');
+    if (!found) throw fail('not_found', 'profile.gone');
     return found;
   }
 
@@ -86,13 +87,13 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 
   /** Checks every given field; the result is ready to store. */
   function validated(id: string, environment: ProfileView['environment'], input: Omit<UpdateInput, 'id'>, current?: StoredProfile) {
-    const fields: Record<string, string> = {};
-    const set = (key: string, problem: string | undefined) => void (problem && (fields[key] = problem));
+    const fields: Record<string, Reason> = {};
+    const set = (key: string, problem: Reason | undefined) => void (problem && (fields[key] = problem));
     if (input.name !== undefined) set('name', rules.nameProblem(input.name, nameTaken(id)));
     const baseUrl = input.baseUrl ?? current?.baseUrl ?? '';
     if (environment !== 'practice') set('baseUrl', rules.baseUrlProblem(baseUrl, environment));
-    if (input.successUrl !== undefined) set('successUrl', rules.redirectUrlProblem(input.successUrl, 'The success URL', environment));
-    if (input.failureUrl !== undefined) set('failureUrl', rules.redirectUrlProblem(input.failureUrl, 'The failure URL', environment));
+    if (input.successUrl !== undefined) set('successUrl', rules.redirectUrlProblem(input.successUrl, 'successUrl', environment));
+    if (input.failureUrl !== undefined) set('failureUrl', rules.redirectUrlProblem(input.failureUrl, 'failureUrl', environment));
     if (environment !== 'practice' && !fields.baseUrl) Object.assign(fields, rules.pathOverrideProblems(input.pathOverrides ?? current?.pathOverrides ?? {}, rules.normalizeBaseUrl(baseUrl)));
     if (Object.keys(fields).length) rules.fail(fields);
     const url = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
@@ -118,12 +119,12 @@ export function createProfileStore(deps: ProfileStoreDeps) {
   }
 
   async function probe(connection: GatewayConnection): Promise<ConnectionCheck> {
-    if (!deps.probe) throw new AppFailure('internal', 'Testing the connection is not available in this build.');
+    if (!deps.probe) throw fail('internal', 'profile.testUnavailable');
     return checkConnection(deps.probe, connection, deps.probeTimeoutMs);
   }
 
-  function refusePractice(id: string, what: string) {
-    if (id === practiceId) throw new AppFailure('invalid_input', `The practice profile ${what}.`, { fields: { id: `The practice profile ${what}.` } });
+  function refusePractice(id: string, why: 'profile.practiceAddress' | 'profile.practiceRemove' | 'profile.practiceKey' | 'profile.practiceKeyRemove') {
+    if (id === practiceId) throw failField('invalid_input', 'id', why);
   }
 
   const activeView = (): ProfileView => (file.profiles.some((p) => p.id === file.activeId) ? view(file.activeId) : practiceView());
@@ -161,7 +162,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       usable();
       if (id === practiceId) {
         if (input.baseUrl !== undefined || (input.pathOverrides && Object.keys(input.pathOverrides).length)) {
-          refusePractice(id, 'always uses the practice gateway on this computer; its address cannot be changed');
+          refusePractice(id, 'profile.practiceAddress');
         }
         const clean = validated(id, 'practice', input);
         save({ ...file, practice: { ...file.practice, ...defined({ name: clean.name, defaultCurrency: clean.defaultCurrency, successUrl: clean.successUrl, failureUrl: clean.failureUrl }) } });
@@ -176,7 +177,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 
     async remove(id: string): Promise<MethodOutput<'removeProfile'>> {
       usable();
-      refusePractice(id, 'is built in and cannot be removed');
+      refusePractice(id, 'profile.practiceRemove');
       // The key goes first: a profile is never removed while its key would stay behind in the keychain.
       if (stored(id).keyLastFour !== null) await vault.remove(id);
       else await vault.remove(id).catch(() => false);
@@ -196,7 +197,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 
     async setKey(id: string, key: string, testConnection: boolean): Promise<MethodOutput<'setProfileKey'>> {
       usable();
-      refusePractice(id, "uses the practice gateway's own key and needs none");
+      refusePractice(id, 'profile.practiceKey');
       const apiKey = key.trim();
       logger.addSecret(apiKey);
       const problem = rules.keyProblem(apiKey);
@@ -206,7 +207,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       if (testConnection) {
         // No point sending the key to the gateway if it cannot be kept afterwards.
         const keychainProblem = await vault.problem();
-        if (keychainProblem) throw new AppFailure('keychain_unavailable', keychainProblem);
+        if (keychainProblem) throw keychainProblem;
         check = await probe({ baseUrl: current.baseUrl, apiKey, pathOverrides: current.pathOverrides });
         // A refused key is not stored; an unreachable gateway says nothing about it, so it is.
         if (check.outcome === 'key_rejected') throw failureOf(check)!;
@@ -225,7 +226,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 
     async removeKey(id: string): Promise<ProfileView> {
       usable();
-      refusePractice(id, "uses the practice gateway's own key, which cannot be removed");
+      refusePractice(id, 'profile.practiceKeyRemove');
       stored(id);
       await vault.remove(id);
       save({ ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, keyLastFour: null } : p)) });
@@ -242,8 +243,8 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     },
 
     async keychainStatus(): Promise<MethodOutput<'getKeychainStatus'>> {
-      const message = await vault.problem();
-      return { available: message === null, message };
+      const problem = await vault.problem();
+      return problem ? { available: false, message: problem.message, reason: problem.extra.reason } : { available: true, message: null };
     },
 
     /** For the services that move money: the active profile and how to reach its gateway (key read from the keychain here, in main). */
@@ -262,5 +263,5 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 }
 
 function keyMissing(profile: ProfileView) {
-  return new AppFailure('key_missing', `The profile "${profile.name}" has no API key yet. Set it in Settings before using this profile.`);
+  return fail('key_missing', 'profile.keyMissing', { name: profile.name });
 }

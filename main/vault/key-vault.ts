@@ -4,7 +4,7 @@
 // `keychain_unavailable` with a fix for this operating system.
 import { AppFailure } from '../../contract/result';
 import { redact, type Logger } from '../log/logger';
-import { keychainUnavailableMessage } from './keychain-help';
+import { keychainUnavailable } from './keychain-help';
 
 export const keychainService = 'Paydesk';
 
@@ -20,8 +20,8 @@ export type KeyVault = {
   store(account: string, key: string): Promise<void>;
   /** True when a key was there. */
   remove(account: string): Promise<boolean>;
-  /** Null when the keychain works, else the explanation. */
-  problem(): Promise<string | null>;
+  /** Null when the keychain works, else the failure that explains it (a keychain.unavailable reason). */
+  problem(): Promise<AppFailure | null>;
 };
 
 export type KeyVaultOptions = {
@@ -60,7 +60,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
       // The keychain's own words help to fix it; they never carry the key, but redact anyway.
       const detail = redact(describe(cause), secret ? [secret] : []).slice(0, 200);
       options.logger.warn(`keychain ${what} failed`, { detail });
-      throw new AppFailure('keychain_unavailable', keychainUnavailableMessage(options.platform ?? process.platform, detail));
+      throw keychainUnavailable(options.platform ?? process.platform, detail);
     } finally {
       clearTimeout(timer);
     }
@@ -82,7 +82,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
         await use('check', undefined, (b) => b.getPassword(service, probeAccount));
         return null;
       } catch (e) {
-        if (e instanceof AppFailure) return e.message;
+        if (e instanceof AppFailure) return e;
         throw e;
       }
     },

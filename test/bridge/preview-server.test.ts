@@ -43,6 +43,10 @@ describe('preview bridge', () => {
       getActiveProfile: () => {
         throw new Error('not used');
       },
+      bulkErrorReport: (input: { wording?: Record<string, string> }) => {
+        calls++;
+        return { fileName: 'report.csv', csv: Object.values(input.wording ?? {}).join(','), rows: 0 };
+      },
     } as unknown as Implementations;
     server = await startPreviewServer({ handlers: createHandlers(impl, createMemoryLogger()), events, logger: createMemoryLogger(), staticDir });
   });
@@ -97,6 +101,39 @@ describe('preview bridge', () => {
   it('validates the input against the contract', async () => {
     const reply = await send(server.port, '/api/call/getAppInfo', good(), '{"extra":1}');
     expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('refuses a body over its limit with 413, before any handler runs', async () => {
+    const before = calls;
+    const reply = await send(server.port, '/api/call/getAppInfo', good(), JSON.stringify({ file: 'A'.repeat(17 * 1024 * 1024) }));
+    expect(reply.status).toBe(413);
+    expect(calls).toBe(before);
+  });
+
+  it('refuses an unknown key without echoing a huge name back', async () => {
+    const huge = 'k'.repeat(600 * 1024);
+    const reply = await send(server.port, '/api/call/getAppInfo', good(), JSON.stringify({ [huge]: 1 }));
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'invalid_input', reason: { key: 'input.unknownField' } } });
+    expect(reply.body.length).toBeLessThan(1000);
+  });
+
+  it('refuses __proto__ and constructor keys, at the top and nested, instead of dropping them', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['getAppInfo', '{"__proto__":{"isAdmin":true}}', '__proto__'],
+      ['getAppInfo', '{"constructor":{"prototype":{}}}', 'constructor'],
+      ['bulkErrorReport', '{"batchId":"b1","wording":{"__proto__":{"2":"x"}}}', 'wording.__proto__'],
+      ['bulkErrorReport', '{"batchId":"b1","wording":{"constructor":"x"}}', 'wording.constructor'],
+    ];
+    for (const [method, body, path] of cases) {
+      const before = calls;
+      const reply = await send(server.port, `/api/call/${method}`, good(), body);
+      const answer = JSON.parse(reply.body);
+      expect(answer, body).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { [path]: { key: 'input.forbiddenKey' } } } });
+      expect(calls, body).toBe(before); // the service never saw it
+    }
+    const fine = await send(server.port, '/api/call/bulkErrorReport', good(), '{"batchId":"b1","wording":{"2":"proto is fine as a value: __proto__"}}');
+    expect(JSON.parse(fine.body)).toMatchObject({ ok: true, value: { csv: 'proto is fine as a value: __proto__' } });
   });
 
   it('serves the renderer with a strict CSP, and nothing outside its folder', async () => {

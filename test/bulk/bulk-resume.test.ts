@@ -18,6 +18,7 @@ beforeEach(async () => {
 afterEach(async () => ledger.close());
 
 const header = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone,issueDate,expireDate\r\n';
+const file = (csv: string) => ({ file: Buffer.from(csv, 'utf8').toString('base64') });
 const rowsCsv = (n: number, prefix: string) => header + Array.from({ length: n }, (_, i) => `${prefix}-${i + 1},${i + 1}.25,SAR,Invoice ${i + 1},Customer ${i + 1},c${i + 1}@example.com,+96650000${String(1000 + i)},,`).join('\r\n');
 
 function bulkFor(createLink?: (input: MethodInput<'createPaymentLink'>) => Promise<PaymentView>) {
@@ -47,7 +48,7 @@ describe('bulk links', () => {
       if (!result.ok) throw new Error(result.error.message);
       return result.value;
     });
-    const batch = await bulk.createBatch(csv, 'links.csv', ledger.ctx);
+    const batch = await bulk.createBatch(file(csv), 'links.csv', ledger.ctx);
     batchId = batch.id;
     expect(batch).toMatchObject({ total: 7, pending: 6, failed: 1 });
     await bulk.start(batchId, ledger.ctx, undefined);
@@ -62,11 +63,30 @@ describe('bulk links', () => {
     const report = bulk.errorReport(batchId);
     expect(report.rows).toBe(1);
     expect(report.csv).toContain('BAD-1');
+    expect(report.csv).toContain('amount: SAR allows at most 2 decimals.'); // worded in English when the renderer does not word it
+    expect(bulk.view(batchId).rows.find((r) => r.orderId === 'BAD-1')!.problems).toEqual([{ column: 'amount', reason: { key: 'amount.tooManyDecimals', values: { currency: 'SAR', decimals: 2 } } }]);
+    expect(bulk.errorReport(batchId, { 8: 'المبلغ: خانتان عشريتان على الأكثر' }).csv).toContain('المبلغ: خانتان');
+  });
+
+  it('stores why a row failed as a reason, and keeps rows an earlier Paydesk stored in English readable', async () => {
+    const bulk = bulkFor(async () => {
+      throw new AppFailure('conflict', 'Order exists', { reason: { key: 'rule.orderIdUsed' } });
+    });
+    const batch = await bulk.createBatch(file(rowsCsv(2, 'R')), 'reasons.csv', ledger.ctx);
+    await bulk.start(batch.id, ledger.ctx, undefined);
+    await bulk.idle(batch.id);
+    const stored = ledger.db.prepare('SELECT line, error FROM bulk_rows WHERE batch_id = ? ORDER BY line').all(batch.id) as Array<{ line: number; error: string }>;
+    expect(JSON.parse(stored[0]!.error)).toEqual([{ column: null, reason: { key: 'rule.orderIdUsed' } }]);
+    ledger.db.prepare('UPDATE bulk_rows SET error = ? WHERE batch_id = ? AND line = 3').run('customerPhone: Enter the phone number in international format.', batch.id);
+    const rows = bulk.view(batch.id).rows;
+    expect(rows[0]!.problems).toEqual([{ column: null, reason: { key: 'rule.orderIdUsed' } }]);
+    expect(rows[1]!.problems).toEqual([{ column: null, reason: { key: 'bulk.storedText', values: { text: 'customerPhone: Enter the phone number in international format.' } } }]);
+    expect(bulk.errorReport(batch.id).csv).toContain('customerPhone: Enter the phone number in international format.');
   });
 
   it('after a crash mid-row (sent, answer lost) the resumed run skips that row', async () => {
     const first = bulkFor();
-    const batch = await first.createBatch(rowsCsv(3, 'C'), 'crash.csv', ledger.ctx);
+    const batch = await first.createBatch(file(rowsCsv(3, 'C')), 'crash.csv', ledger.ctx);
     // Simulate the crash: row 2 was recorded and sent (the gateway created it), then Paydesk died.
     await ledger.handlers.createPaymentLink({ orderId: 'C-1', amount: '1.25', currency: 'SAR', description: 'Invoice 1', customer: { name: 'Customer 1', email: 'c1@example.com', phone: '+966500001000' } }, ledger.ctx);
     ledger.db.prepare("UPDATE bulk_rows SET state = 'sending' WHERE batch_id = ? AND line = 2").run(batch.id);

@@ -78,6 +78,19 @@ describe('payment link form', () => {
     expect(sent('createPaymentLink')).toHaveLength(0);
   });
 
+  it('refuses a customer name with direction-changing or invisible characters before sending, in main’s words, in both languages', async () => {
+    await openScreen('links', 'Payment links');
+    fillValidLink();
+    type('link-customer-name', 'Sara\u202eنيلع');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(screen.getByTestId('error-link-customer-name').textContent).toBe('This field contains invisible or direction-changing characters. Type it again.');
+    type('link-customer-name', 'Sa\u200bra');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(screen.getByTestId('error-link-customer-name').textContent).toBe('يحتوي هذا الحقل على رموز غير مرئية أو تغيّر اتجاه النص. اكتبه من جديد.');
+    expect(sent('createPaymentLink')).toHaveLength(0);
+  });
+
   it('keeps the amount as typed and says next to it what cannot be sent, also after the currency changes', async () => {
     await openScreen('links', 'Payment links');
     const amountError = () => document.getElementById('link-amount-error')?.textContent ?? null;

@@ -71,6 +71,12 @@ describe('bulk payment links', () => {
     const report = readFileSync((await download.path())!, 'utf8');
     expect(report.split('\r\n').filter(Boolean)).toHaveLength(4); // header and the three bad rows
     expect(report).toContain('BULK-X1');
+    expect(report).toContain('amount: SAR allows at most 2 decimals.'); // worded by the page, in its language
+    expect(await session.page.getByTestId('bulk-row-problems').locator('li').allTextContents()).toEqual([
+      'Line 6: amount: SAR allows at most 2 decimals.',
+      'Line 7: customerPhone: Enter the phone number in international format, starting with + and the country code.',
+      'Line 8: orderId: This order id is also on line 2.',
+    ]);
     await session.screenshot('get-paid-bulk-done-en');
   });
 
@@ -78,6 +84,7 @@ describe('bulk payment links', () => {
     await app.chooseLanguage('ar');
     await app.choose('march.csv', csv);
     expect(await session.page.getByTestId('bulk-summary').textContent()).toContain('فيها مشكلات');
+    expect((await app.previewRows(false).allTextContents())[0]).toContain('رقم الطلب هذا موجود في السجل من قبل.'); // created by the batch above
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-bulk-preview-ar');
     await app.chooseLanguage('en');

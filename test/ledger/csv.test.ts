@@ -79,9 +79,7 @@ describe('a line and a file', () => {
       ['=SUM(A1:A2)', '@x', 0],
     ];
     const { csv } = toCsv(header, table);
-    expect(parseCsv(csv)).toEqual({
-      ok: true,
-      records: [header, ['سارة "س"', 'line one\r\nline two', '1050'], ['a,b', '', '-3'], ["'=SUM(A1:A2)", "'@x", '0']],
-    });
+    const parsed = parseCsv(csv); // csv-parse, which reads line ends inside a quoted field as one \n
+    expect(parsed.ok && parsed.records.map((r) => r.cells)).toEqual([header, ['سارة "س"', 'line one\nline two', '1050'], ['a,b', '', '-3'], ["'=SUM(A1:A2)", "'@x", '0']]);
   });
 });

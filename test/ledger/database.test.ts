@@ -57,7 +57,7 @@ describe('opening the ledger', () => {
     const file = join(dir, ledgerFileName);
     const junk = Buffer.from('this is not a database, it is a shopping list\n'.repeat(200));
     writeFileSync(file, junk);
-    expect(failure(() => openLedgerDb(dir))).toMatchObject({ code: 'storage', message: expect.stringMatching(/damaged or is not a database/) });
+    expect(failure(() => openLedgerDb(dir))).toMatchObject({ code: 'storage', message: expect.stringMatching(/damaged or is not a database/), extra: { reason: { key: 'storage.damaged', values: { file } } } });
     expect(readFileSync(file).equals(junk)).toBe(true);
   });
 
@@ -67,6 +67,7 @@ describe('opening the ledger', () => {
     newer.close();
     const before = readFileSync(join(dir, ledgerFileName));
     expect(failure(() => openLedgerDb(dir)).message).toMatch(/newer Paydesk/);
+    expect(failure(() => openLedgerDb(dir)).extra.reason).toEqual({ key: 'storage.newerLedger', values: { file: join(dir, ledgerFileName), version: latestVersion + 1 } });
     expect(readFileSync(join(dir, ledgerFileName)).equals(before)).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
 import { startPracticeGateway, type PracticeGateway } from '../../main/practice/embedded';
 import { checkConnection, probeOrderPrefix, type StatusProbe } from '../../main/profiles/connection-check';
+import { createKeyVault } from '../../main/vault/key-vault';
 import { ctx, profileApp, sandboxInput } from './support';
 
 const logger = createMemoryLogger();
@@ -94,5 +95,22 @@ describe('connection check', () => {
     const created = await handlers.createProfile(sandboxInput, ctx);
     if (!created.ok) throw new Error(created.error.message);
     expect(await handlers.testConnection({ id: created.value.id }, ctx)).toMatchObject({ ok: false, error: { code: 'key_missing' } });
+  });
+
+  it('tests a sandbox profile on a gateway on this computer over http (the practice gateway as a developer’s sandbox)', async () => {
+    const keys = new Map<string, string>();
+    const vault = createKeyVault({ logger, backend: { getPassword: async (_s, a) => keys.get(a) ?? null, setPassword: async (_s, a, k) => void keys.set(a, k), deletePassword: async (_s, a) => keys.delete(a) } });
+    const { handlers } = profileApp({ practice: { baseUrl: gateway.baseUrl, apiKey: gateway.apiKey }, probe, vault });
+    expect(gateway.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const created = await handlers.createProfile({ ...sandboxInput, baseUrl: gateway.baseUrl }, ctx);
+    if (!created.ok) throw new Error(created.error.message);
+    const keyed = await handlers.setProfileKey({ id: created.value.id, key: gateway.apiKey, testConnection: true }, ctx);
+    expect(keyed).toMatchObject({ ok: true, value: { check: { outcome: 'accepted', reason: { key: 'connection.accepted' } } } });
+    expect(await handlers.testConnection({ id: created.value.id }, ctx)).toMatchObject({ ok: true, value: { outcome: 'accepted' } });
+    const wrong = await handlers.setProfileKey({ id: created.value.id, key: 'sk_test_not_the_right_key', testConnection: true }, ctx);
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'key_rejected', fieldReasons: { key: { key: 'connection.keyRejected' } } } });
+    // A production profile never talks http, not even on loopback.
+    const live = await handlers.createProfile({ ...sandboxInput, name: 'Live', environment: 'production', baseUrl: gateway.baseUrl }, ctx);
+    expect(live).toMatchObject({ ok: false, error: { fieldReasons: { baseUrl: { key: 'profile.baseUrlHttp', values: { environment: 'production' } } } } });
   });
 });

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isLoopbackHttp } from '../../main/profiles/profile-rules';
 import { ctx, profileApp, sandboxInput } from './support';
 
 type Case = [what: string, change: Record<string, unknown>, field: string, says: string];
@@ -18,6 +19,11 @@ const profileCases: Case[] = [
   ['a malformed base URL', { baseUrl: 'gateway example v1' }, 'baseUrl', 'contains a space'],
   ['a base URL that is not a URL', { baseUrl: 'gateway.example/api/v1' }, 'baseUrl', 'not a valid address'],
   ['an http base URL', { baseUrl: 'http://sandbox.gateway.example/api/v1' }, 'baseUrl', 'must start with https://'],
+  ['an http base URL on the local network', { baseUrl: 'http://192.168.1.20:8124/api/v1' }, 'baseUrl', 'allowed for a sandbox on this computer only'],
+  ['an http base URL on a host named like localhost', { baseUrl: 'http://localhost.evil.example/api/v1' }, 'baseUrl', 'must start with https://'],
+  ['an http base URL on a host starting with 127.0.0.1', { baseUrl: 'http://127.0.0.1.nip.io/api/v1' }, 'baseUrl', 'must start with https://'],
+  ['a path override to another loopback origin', { baseUrl: 'http://127.0.0.1:8124/api/v1', pathOverrides: { status: 'http://localhost:8124/api/v1/status' } }, 'pathOverrides.status', 'points to another server'],
+  ['a path override from https to loopback http', { pathOverrides: { refund: 'http://127.0.0.1:8124/api/v1/refund' } }, 'pathOverrides.refund', 'points to another server'],
   ['a file: base URL', { baseUrl: 'file:///etc/v1' }, 'baseUrl', 'must be an https:// address'],
   ['a base URL with credentials', { baseUrl: 'https://merchant:secret@gw.example/api/v1' }, 'baseUrl', 'user name or password'],
   ['a base URL without the version segment', { baseUrl: 'https://gw.example/api' }, 'baseUrl', 'version segment'],
@@ -54,6 +60,27 @@ describe('profile input', () => {
       pathOverrides: { recurring: '../v2/payment-gateway/recurring', status: 'https://xn--mgbbbe6m.example/api/v1/status', void: '' },
     }, ctx);
     expect(result).toMatchObject({ ok: true, value: { name: 'متجر الرياض', baseUrl: 'https://xn--mgbbbe6m.example/api/v1', pathOverrides: { recurring: '../v2/payment-gateway/recurring' } } });
+  });
+
+  it('accepts http:// base URLs on loopback for a sandbox only, never for production', async () => {
+    const { handlers } = profileApp();
+    const loopback = ['http://127.0.0.1:8124/api/v1', 'http://127.8.9.10/api/v1', 'http://localhost:8124/api/v1', 'http://[::1]:8124/api/v1', 'http://127.1:8124/api/v1'];
+    for (const [i, baseUrl] of loopback.entries()) {
+      const sandbox = await handlers.createProfile({ ...sandboxInput, name: `Local ${i}`, baseUrl, pathOverrides: { status: '/query' } }, ctx);
+      expect(sandbox, baseUrl).toMatchObject({ ok: true });
+      const production = await handlers.createProfile({ ...sandboxInput, name: `Live ${i}`, environment: 'production', baseUrl }, ctx);
+      expect(production, baseUrl).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { baseUrl: { key: 'profile.baseUrlHttp', values: { environment: 'production' } } } } });
+    }
+    expect(isLoopbackHttp('https://127.0.0.1/v1')).toBe(false); // https needs no exception
+    expect(isLoopbackHttp('http://0x7f.0.0.1/v1')).toBe(true); // the URL parser reads it as 127.0.0.1
+    expect(isLoopbackHttp('http://[::ffff:7f00:1]/v1')).toBe(false);
+    expect(isLoopbackHttp('not a url')).toBe(false);
+  });
+
+  it('gives every refusal a reason key that the renderer words in the user’s language', async () => {
+    const { handlers } = profileApp();
+    const result = await handlers.createProfile({ ...sandboxInput, name: 'x'.repeat(70), baseUrl: 'https://gw.example/api' }, ctx);
+    expect(result).toMatchObject({ ok: false, error: { fieldReasons: { name: { key: 'profile.tooLong', values: { field: 'name', max: 60, length: 70 } }, baseUrl: { key: 'profile.baseUrlVersion' } } } });
   });
 
   it('refuses production redirect URLs over http', async () => {

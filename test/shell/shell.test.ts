@@ -61,6 +61,15 @@ describe('the IPC binding', () => {
     expect(result.error?.code).toBe('invalid_input');
   });
 
+  it('refuses __proto__ and constructor keys sent over IPC (structured clone keeps them as own keys)', async () => {
+    for (const input of [JSON.parse('{"__proto__":{"polluted":true}}'), { batchId: 'b1', wording: JSON.parse('{"__proto__":{"2":"x"}}') }, { batchId: 'b1', wording: { constructor: 'x' } }]) {
+      const method = 'batchId' in input ? 'bulkErrorReport' : 'getAppInfo';
+      const result = (await call(method, structuredClone(input), window().webContents)) as { error?: { code: string; reason?: { key: string } } };
+      expect(result.error, JSON.stringify(Object.keys(input))).toMatchObject({ code: 'invalid_input', reason: { key: 'input.forbiddenKey' } });
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('refuses a webContents the app did not create', async () => {
     const stranger = new FakeWebContents('app://paydesk/index.html');
     expect((await call('getAppInfo', {}, stranger)).error?.code).toBe('forbidden');

@@ -5,6 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { wordReason } from '../../renderer/src/i18n';
+import { keychainUnavailable } from '../../main/vault/keychain-help';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -33,6 +35,9 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     for (const words of ['Secret Service', 'GNOME Keyring', 'KWallet', 'unlocked', 'D-Bus', 'never in a file']) {
       expect(answers.setKey.error.message).toContain(words);
     }
+    // Worded by the renderer in the user's language: the OS's fix is a value of the reason, not English text.
+    expect(answers.setKey.error.reason).toMatchObject({ key: 'keychain.unavailable', values: { os: 'linux' } });
+    expect(answers.status.value.reason).toMatchObject({ key: 'keychain.unavailable', values: { os: 'linux' } });
     expect(answers.list.value.profiles[1].key).toEqual({ configured: false, lastFour: null });
     expect(answers.practiceCheck).toMatchObject({ ok: true, value: { outcome: 'accepted' } });
     expect(answers.removeProfile.ok).toBe(true); // no key was stored, so nothing is left behind
@@ -42,5 +47,18 @@ describe.runIf(process.platform === 'linux')('without a keychain', () => {
     expect(written.length).toBeGreaterThan(0);
     for (const file of written) expect(readFileSync(file, 'latin1'), file).not.toContain(key);
     expect(readdirSync(emptyRuntime)).toEqual([]);
+  });
+});
+
+describe('the keychain explanation', () => {
+  it('is worded for each operating system in both languages, with what the keychain said', () => {
+    const windows = keychainUnavailable('win32', 'access denied');
+    expect(windows.message).toContain('(The keychain said: access denied.)');
+    expect(windows.message).toContain('Credential Manager');
+    expect(wordReason('ar', windows.extra.reason!)).toContain('مدير بيانات الاعتماد');
+    expect(wordReason('ar', windows.extra.reason!)).toContain('access denied');
+    expect(keychainUnavailable('darwin').message).toContain('Always Allow');
+    expect(keychainUnavailable('darwin').message).not.toContain('keychain said');
+    expect(keychainUnavailable('aix').message).toContain('credential store is installed');
   });
 });

@@ -73,9 +73,13 @@ export async function payOnGatewayPage(page: Page, url: string, card: TestCard, 
 
 /** The bulk-links screen: choose a file, read the preview, start, cancel, resume. */
 export class BulkPage extends GetPaidPage {
-  async choose(name: string, csv: string) {
-    await this.page.getByTestId('bulk-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-    await this.page.getByTestId('bulk-preview').or(this.page.getByTestId('bulk-file-error')).waitFor();
+  async choose(name: string, csv: string | Buffer) {
+    await this.page.getByTestId('bulk-file').setInputFiles({ name, mimeType: 'text/csv', buffer: typeof csv === 'string' ? Buffer.from(csv, 'utf8') : csv });
+    await this.page.getByTestId('bulk-preview').or(this.page.getByTestId('bulk-file-error')).or(this.page.getByTestId('bulk-encoding-choice')).or(this.page.getByTestId('send-error')).waitFor();
+  }
+  /** The preview's rows as [line, order id, name, problems]. */
+  async rows(): Promise<string[][]> {
+    return this.page.getByTestId('bulk-preview-row').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
   }
   previewRows(valid: boolean): Locator {
     return this.page.locator(`[data-testid="bulk-preview-row"][data-valid="${valid}"]`);

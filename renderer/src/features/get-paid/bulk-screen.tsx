@@ -1,20 +1,24 @@
 // Bulk payment links (Alt+8): template download, a preview with every row's problems before
 // anything is sent, then a batch that main stores (each row with its order id) before sending
-// row by row. Progress, cancel, resume (also after a crash) and the error report.
+// row by row. Progress, cancel, resume (also after a crash) and the error report. The file's
+// bytes go to main, which detects the encoding and the separator, and asks (through `choices`)
+// when it cannot tell Arabic from Western Excel files.
 import { useCallback, useEffect, useState } from 'react';
-import type { BulkBatchView } from '../../../../contract/methods/bulk';
+import type { BulkBatchView, BulkEncoding } from '../../../../contract/methods/bulk';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useT } from '../../i18n';
+import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
+import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
 import { saveText, SendError, useConfirmedSend } from './form-kit';
 
 type Preview = MethodOutput<'bulkPreview'>;
 
 export function BulkScreen() {
   const t = useT();
-  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const language = useLanguage((s) => s.language);
+  const [file, setFile] = useState<{ name: string; data: string; encoding?: BulkEncoding } | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [batch, setBatch] = useState<BulkBatchView | null>(null);
   const [recent, setRecent] = useState<BulkBatchView[]>([]);
@@ -50,16 +54,28 @@ export function BulkScreen() {
     if (r.ok) saveText(r.value.fileName, r.value.csv);
   };
 
+  const check = async (next: { name: string; data: string; encoding?: BulkEncoding }) => {
+    setFile(next);
+    const r = await api.bulkPreview({ file: next.data, encoding: next.encoding });
+    if (r.ok) setPreview(r.value);
+    else setError(r.error);
+  };
+
   const choose = async (chosen: File | undefined) => {
     setError(null);
     setBatch(null);
     setPreview(null);
-    if (!chosen) return setFile(null);
-    const csv = await chosen.text();
-    setFile({ name: chosen.name, csv });
-    const r = await api.bulkPreview({ csv });
-    if (r.ok) setPreview(r.value);
-    else setError(r.error);
+    setFile(null);
+    if (!chosen) return;
+    const tooLarge = fileSizeProblem(chosen);
+    if (tooLarge) return setError({ code: 'invalid_input', message: wordReason(language, tooLarge) ?? '', reason: tooLarge });
+    await check({ name: chosen.name, data: await fileBase64(chosen) });
+  };
+
+  const readAs = (encoding: BulkEncoding) => {
+    if (!file) return;
+    setPreview(null);
+    void check({ ...file, encoding });
   };
 
   const run = (target: BulkBatchView) =>
@@ -71,7 +87,7 @@ export function BulkScreen() {
 
   const start = async () => {
     if (!file) return;
-    const r = await api.bulkCreateBatch({ csv: file.csv, fileName: file.name });
+    const r = await api.bulkCreateBatch({ file: file.data, encoding: file.encoding ?? preview?.encoding ?? undefined, fileName: file.name });
     if (!r.ok) return setError(r.error);
     setBatch(r.value);
     setPreview(null);
@@ -85,7 +101,9 @@ export function BulkScreen() {
   };
 
   const report = async (id: string) => {
-    const r = await api.bulkErrorReport({ batchId: id });
+    const rows = await api.getBulkBatch({ batchId: id });
+    const wording = rows.ok ? reportWording(language, rows.value) : undefined;
+    const r = await api.bulkErrorReport({ batchId: id, wording });
     if (r.ok) saveText(r.value.fileName, r.value.csv);
     else setError(r.error);
   };
@@ -107,7 +125,8 @@ export function BulkScreen() {
         <input id="bulk-file" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} data-testid="bulk-file" />
       </div>
       <SendError error={error} />
-      {preview && <PreviewTable preview={preview} onStart={() => void start()} />}
+      {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}
+      {preview && preview.choices.length === 0 && <PreviewTable preview={preview} onStart={() => void start()} />}
       {batch && <BatchProgress batch={batch} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} />}
       {dialog}
       {recent.length > 0 && (
@@ -127,12 +146,41 @@ export function BulkScreen() {
   );
 }
 
+/** Main could not tell how the file was saved: a few names read each way, and the person chooses. */
+function EncodingChoice({ preview, onChoose }: { preview: Preview; onChoose(encoding: BulkEncoding): void }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  return (
+    <section aria-labelledby="bulk-encoding-title" className="gp-list" data-testid="bulk-encoding-choice">
+      <h2 id="bulk-encoding-title">{t('gp.bulk.chooseTitle')}</h2>
+      {preview.fileError && <p>{wordReason(language, preview.fileError)}</p>}
+      <ul className="gp-simple-list">
+        {preview.choices.map((choice) => {
+          const name = t(`gp.bulk.encoding.${choice.encoding}` as MessageKey);
+          return (
+            <li key={choice.encoding} data-testid="bulk-encoding-option" data-encoding={choice.encoding}>
+              <p>{choice.names.length ? choice.names.map((n, i) => <span key={i}>{i > 0 && ' · '}<bdi>{n}</bdi></span>) : t('gp.bulk.noNames')}</p>
+              <button type="button" onClick={() => onChoose(choice.encoding)}>{t('gp.bulk.useEncoding', { encoding: name })}</button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+const delimiterWord = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const;
+
 function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void }) {
   const t = useT();
-  if (preview.fileError) return <p role="alert" className="form-error" data-testid="bulk-file-error">{preview.fileError}</p>;
+  const language = useLanguage((s) => s.language);
+  if (preview.fileError) return <p role="alert" className="form-error" data-testid="bulk-file-error">{wordReason(language, preview.fileError)}</p>;
   return (
     <section aria-labelledby="bulk-preview-title" className="gp-list" data-testid="bulk-preview">
       <h2 id="bulk-preview-title">{t('gp.bulk.preview')}</h2>
+      {preview.encoding && preview.delimiter && (
+        <p data-testid="bulk-read-as" data-encoding={preview.encoding}>{t('gp.bulk.readAs', { encoding: t(`gp.bulk.encoding.${preview.encoding}` as MessageKey), delimiter: delimiterWord[preview.delimiter] })}</p>
+      )}
       <p role="status" data-testid="bulk-summary">{t('gp.bulk.summary', { valid: String(preview.valid), invalid: String(preview.invalid) })}</p>
       <table className="gp-table">
         <thead>
@@ -153,7 +201,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
                 <td><Ltr className="mono">{row.orderId || t('gp.bulk.generated')}</Ltr></td>
                 <td><Ltr>{`${row.amount} ${row.currency}`}</Ltr></td>
                 <td><bdi className="customer-name">{row.customerName}</bdi></td>
-                <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><Ltr className="mono">{column}</Ltr>: {message}</li>)}</ul> : t('gp.bulk.ok')}</td>
+                <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><Ltr className="mono">{column}</Ltr>: {wordReason(language, message) ?? message.key}</li>)}</ul> : t('gp.bulk.ok')}</td>
               </tr>
             );
           })}
@@ -179,11 +227,28 @@ function BatchProgress({ batch, onCancel, onResume, onReport }: { batch: BulkBat
         {t(`gp.bulk.state.${batch.state}`)} · {t('gp.bulk.detail', { created: String(batch.created), failed: String(batch.failed), unknown: String(batch.unknown), pending: String(batch.pending), total: String(batch.total) })}
       </p>
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
+      {batch.state !== 'running' && <RowProblems batch={batch} />}
       <div className="form-actions">
         {batch.state === 'running' && <button type="button" onClick={onCancel} data-testid="bulk-cancel">{t('gp.bulk.cancel')}</button>}
         {canResume && <button type="button" className="gp-primary" onClick={onResume} data-testid="bulk-resume">{t('gp.bulk.resume')}</button>}
         {batch.failed + batch.unknown > 0 && batch.state !== 'running' && <button type="button" onClick={onReport} data-testid="bulk-report">{t('gp.bulk.report')}</button>}
       </div>
     </section>
+  );
+}
+
+/** The rows that failed or whose outcome is unknown, each with why, in the user's language. */
+function RowProblems({ batch }: { batch: BulkBatchView }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const rows = batch.rows.filter((r) => r.problems.length > 0);
+  if (!rows.length) return null;
+  return (
+    <details data-testid="bulk-row-problems">
+      <summary>{t('gp.bulk.problemsTitle')}</summary>
+      <ul className="gp-problems">
+        {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: {wordProblems(language, r.problems)}</li>)}
+      </ul>
+    </details>
   );
 }

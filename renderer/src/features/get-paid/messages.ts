@@ -172,6 +172,17 @@ export const en = {
   'gp.bulk.state.cancelled': 'Cancelled',
   'gp.bulk.state.interrupted': 'Interrupted',
   'gp.bulk.state.done': 'Done',
+  'gp.bulk.readAs': 'Read as {encoding}, columns separated by {delimiter, select, semicolon {semicolons} tab {tabs} other {commas}}.',
+  'gp.bulk.encoding.utf-8': 'UTF-8',
+  'gp.bulk.encoding.utf-16le': 'UTF-16',
+  'gp.bulk.encoding.utf-16be': 'UTF-16',
+  'gp.bulk.encoding.windows-1256': 'Arabic (Windows-1256)',
+  'gp.bulk.encoding.latin1': 'Western (Latin-1)',
+  'gp.bulk.chooseTitle': 'How was this file saved?',
+  'gp.bulk.useEncoding': 'Read it as {encoding}',
+  'gp.bulk.noNames': 'No names to show',
+  'gp.bulk.problemsTitle': 'Rows not created',
+  'gp.bulk.problemLine': 'Line {line}',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -346,4 +357,15 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.bulk.state.cancelled': 'ملغاة',
   'gp.bulk.state.interrupted': 'متوقفة',
   'gp.bulk.state.done': 'مكتملة',
+  'gp.bulk.readAs': 'قُرئ بترميز {encoding}، والأعمدة مفصولة {delimiter, select, semicolon {بفواصل منقوطة} tab {بمسافات جدولة} other {بفواصل}}.',
+  'gp.bulk.encoding.utf-8': 'يونيكود (UTF-8)',
+  'gp.bulk.encoding.utf-16le': 'يونيكود (UTF-16)',
+  'gp.bulk.encoding.utf-16be': 'يونيكود (UTF-16)',
+  'gp.bulk.encoding.windows-1256': 'العربي (Windows-1256)',
+  'gp.bulk.encoding.latin1': 'الغربي (Latin-1)',
+  'gp.bulk.chooseTitle': 'كيف حُفظ هذا الملف؟',
+  'gp.bulk.useEncoding': 'اقرأه بترميز {encoding}',
+  'gp.bulk.noNames': 'لا أسماء لعرضها',
+  'gp.bulk.problemsTitle': 'صفوف لم تُنشأ',
+  'gp.bulk.problemLine': 'السطر {line}',
 } as const;

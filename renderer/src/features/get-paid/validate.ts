@@ -2,6 +2,7 @@
 // Main checks everything again (and its messages show next to the same fields).
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
 import type { Reason } from '../../../../contract/reasons';
+import { bidiOrInvisible, controlChars } from '../../../../contract/text-chars';
 import type { MessageKey } from '../../i18n';
 
 /** A problem is a message of the screens, or a reason main would give (an amount's, worded the same way). */
@@ -23,8 +24,17 @@ export function checkAmount(amount: string, currency: CurrencyCode, problems: Pr
   if (problem) problems.amount = problem;
 }
 
+/** Characters main refuses in typed text, with main's own reason (the same words in both languages). */
+export function textCharsProblem(text: string): Reason | undefined {
+  if (controlChars.test(text.trim())) return { key: 'input.controlChars' };
+  if (bidiOrInvisible.test(text)) return { key: 'input.bidiChars' };
+  return undefined;
+}
+
 export function checkCustomer(customer: { name: string; email: string; phone: string }, problems: Problems, prefix = 'customer') {
+  const nameChars = textCharsProblem(customer.name);
   if (!customer.name.trim()) problems[`${prefix}.name`] = 'gp.check.name';
+  else if (nameChars) problems[`${prefix}.name`] = nameChars;
   if (!emailPattern.test(customer.email.trim())) problems[`${prefix}.email`] = 'gp.check.email';
   if (!phoneOk(customer.phone)) problems[`${prefix}.phone`] = 'gp.check.phone';
 }

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useT } from '../../i18n';
+import { useLanguage, useT, wordReason } from '../../i18n';
 import { Field } from './field';
 import { said, type Notice } from './notice';
 import { useProfiles } from './settings-store';
@@ -34,7 +34,7 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     const check = result.value.check;
     // A new sandbox key: offer the gateway check-up once, right here (docs/check-up.md).
     if (profile.environment === 'sandbox') useCheckups.getState().offer(profile.id);
-    onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: check.message }) : said('settings.key.saved'));
+    onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: (check.reason && wordReason(useLanguage.getState().language, check.reason)) ?? check.message }) : said('settings.key.saved'));
   }
 
   return (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import type { Result } from '../../../../contract/result';
 import { api } from '../../api';
-import { useT } from '../../i18n';
+import { useLanguage, useT, wordReason } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { CheckupSection } from '../checkup/checkup-section';
 import { KeyForm } from './key-form';
@@ -83,7 +83,7 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
             disabled={busy}
             onClick={() => {
               setTesting(true);
-              void run(() => api.testConnection({ id: profile.id }), (c) => said('settings.test.ok', { message: c.message })).finally(() => setTesting(false));
+              void run(() => api.testConnection({ id: profile.id }), (c) => said('settings.test.ok', { message: (c.reason && wordReason(useLanguage.getState().language, c.reason)) ?? c.message })).finally(() => setTesting(false));
             }}
           >
             {testing ? t('settings.test.running') : t('settings.test')}

@@ -2,7 +2,7 @@
 // and a connection test. Keys go one way, into main's keychain; this screen never sees one.
 // Below them: backups and restore, updates, and "Save diagnostics" (docs/maintenance.md).
 import { useEffect, useState } from 'react';
-import { useT } from '../../i18n';
+import { useLanguage, useT, wordReason } from '../../i18n';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
 import { useProfiles, watchProfileList } from './settings-store';
@@ -13,6 +13,7 @@ import { useMaintenance } from './maintenance-store';
 
 export function SettingsScreen() {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const { profiles, activeId, keychain, error, load, loadKeychain } = useProfiles();
   // One form open at a time: 'new', or a profile id with what is open on it.
   const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
@@ -34,7 +35,7 @@ export function SettingsScreen() {
       {keychain && !keychain.available && (
         <div role="alert" className="keychain-warning" data-testid="keychain-warning">
           <p><strong>{t('settings.keychain.unavailable')}</strong></p>
-          <p>{keychain.message}</p>
+          <p>{(keychain.reason && wordReason(language, keychain.reason)) ?? keychain.message}</p>
         </div>
       )}
       {error && (

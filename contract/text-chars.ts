@@ -1,0 +1,9 @@
+// Characters refused in text people type (names, descriptions): shared so the renderer's
+// pre-send check and main's own check refuse the same characters with the same reason.
+/** Control characters other than ordinary spaces. */
+export const controlChars = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Invisible and direction-changing characters: a name shown "Ali" may be stored as something
+ * else, and bidi overrides can reorder what staff read.
+ */
+export const bidiOrInvisible = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;

@@ -1,0 +1,34 @@
+// The bulk screen's file work: the file's bytes go to main as base64 (main detects the encoding),
+// a file over the limit is refused here with the same reason main gives, and the error report's
+// error column is worded in the user's language from each row's stored reasons.
+import { maxBulkFileBytes, type BulkBatchView } from '../../../../contract/methods/bulk';
+import type { Reason } from '../../../../contract/reasons';
+import { wordReason, type Language } from '../../i18n';
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+
+/** Why the file cannot be sent at all, before reading it: only its size. */
+export function fileSizeProblem(file: File): Reason | undefined {
+  if (file.size <= maxBulkFileBytes) return undefined;
+  return { key: 'bulk.fileTooLarge', values: { size: megabytes(file.size), max: megabytes(maxBulkFileBytes) } };
+}
+
+export async function fileBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  // In slices: String.fromCharCode takes a limited number of arguments.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export type Problems = BulkBatchView['rows'][number]['problems'];
+
+/** "amount: SAR allows at most 2 decimals." in the user's language. */
+export function wordProblems(language: Language, problems: Problems): string {
+  return problems.map((p) => (p.column ? `${p.column}: ` : '') + (wordReason(language, p.reason) ?? p.reason.key)).join(' ');
+}
+
+/** The error column of the report, by line. */
+export function reportWording(language: Language, batch: BulkBatchView): Record<string, string> {
+  return Object.fromEntries(batch.rows.filter((r) => r.problems.length).map((r) => [String(r.line), wordProblems(language, r.problems)]));
+}
