@@ -1,0 +1,96 @@
+// The VAT rule of docs/invoices.md, checked against worked examples done by hand: SAR (2
+// decimals) and KWD (3 decimals), prices without and with VAT, zero-rated and exempt lines,
+// the half-up rounding of each line, the totals as sums, and the credit-note split.
+import { describe, expect, it } from 'vitest';
+import { computeInvoice, computeLine, creditSplit, divRoundHalfUp, formatQuantity, formatRate, parseQuantity, parseRatePercent } from '../../contract/vat';
+
+const std = (quantityMilli: number, unitMinor: number, rateBp = 1500) => ({ quantityMilli, unitMinor, category: 'standard' as const, rateBp });
+
+describe('VAT arithmetic in minor units', () => {
+  it('rounds half up, exactly, on integers', () => {
+    expect(divRoundHalfUp(5n, 2n)).toBe(3n);
+    expect(divRoundHalfUp(149985n, 10_000n)).toBe(15n); // 14.9985 → 15
+    expect(divRoundHalfUp(14_9984n, 10_000n)).toBe(15n);
+    expect(divRoundHalfUp(14_9949n, 10_000n)).toBe(15n);
+    expect(divRoundHalfUp(1_4_4999n, 10_000n)).toBe(14n);
+  });
+
+  it('SAR, prices without VAT: each line rounded once, totals are sums', () => {
+    // 3 × 33.33 = 99.99; VAT 14.9985 → 15.00.  1.5 × 10.05 = 15.075 → 15.08; VAT 2.262 → 2.26.  2 × 50.00 at 0%.
+    const totals = computeInvoice([std(3000, 3333), std(1500, 1005), { quantityMilli: 2000, unitMinor: 5000, category: 'zero', rateBp: 0 }], false);
+    expect(totals.lines.map((l) => [l.netMinor, l.vatMinor, l.grossMinor])).toEqual([[9999, 1500, 11499], [1508, 226, 1734], [10000, 0, 10000]]);
+    expect([totals.netMinor, totals.vatMinor, totals.totalMinor]).toEqual([21507, 1726, 23233]);
+    expect(totals.breakdown).toEqual([
+      { category: 'standard', rateBp: 1500, netMinor: 11507, vatMinor: 1726, grossMinor: 13233 },
+      { category: 'zero', rateBp: 0, netMinor: 10000, vatMinor: 0, grossMinor: 10000 },
+    ]);
+  });
+
+  it('SAR, prices with VAT: VAT = gross × 15/115, rounded half up; net = gross − VAT', () => {
+    // 100.00 → VAT 13.0434… → 13.04, net 86.96.  3 × 9.99 = 29.97 → VAT 3.9091… → 3.91, net 26.06.
+    const totals = computeInvoice([std(1000, 10000), std(3000, 999)], true);
+    expect(totals.lines.map((l) => [l.netMinor, l.vatMinor, l.grossMinor])).toEqual([[8696, 1304, 10000], [2606, 391, 2997]]);
+    expect([totals.netMinor, totals.vatMinor, totals.totalMinor]).toEqual([11302, 1695, 12997]);
+  });
+
+  it('KWD (3 decimals), prices without VAT at 5%', () => {
+    // 2 × 1.255 = 2.510; VAT 0.1255 → 0.126.  0.5 × 3.333 = 1.6665 → 1.667; VAT 0.08335 → 0.083.
+    const totals = computeInvoice([std(2000, 1255, 500), std(500, 3333, 500)], false);
+    expect(totals.lines.map((l) => [l.netMinor, l.vatMinor, l.grossMinor])).toEqual([[2510, 126, 2636], [1667, 83, 1750]]);
+    expect([totals.netMinor, totals.vatMinor, totals.totalMinor]).toEqual([4177, 209, 4386]);
+  });
+
+  it('KWD (3 decimals), prices with VAT at 15%', () => {
+    // 10.000 → VAT 1.30434… → 1.304, net 8.696.  7 × 0.115 = 0.805 → VAT exactly 0.105, net 0.700.
+    const totals = computeInvoice([std(1000, 10000), std(7000, 115)], true);
+    expect(totals.lines.map((l) => [l.netMinor, l.vatMinor, l.grossMinor])).toEqual([[8696, 1304, 10000], [700, 105, 805]]);
+    expect([totals.netMinor, totals.vatMinor, totals.totalMinor]).toEqual([9396, 1409, 10805]);
+  });
+
+  it('exempt and zero-rated lines carry no VAT whatever rate is passed', () => {
+    expect(computeLine({ quantityMilli: 1000, unitMinor: 2500, category: 'exempt', rateBp: 1500 }, false)).toEqual({ netMinor: 2500, vatMinor: 0, grossMinor: 2500, category: 'exempt', rateBp: 0 });
+    expect(computeLine({ quantityMilli: 1000, unitMinor: 2500, category: 'zero', rateBp: 1500 }, true).vatMinor).toBe(0);
+  });
+
+  it('refuses totals beyond the largest amount instead of losing precision', () => {
+    expect(() => computeInvoice([std(1_000_000_000, 10 ** 12)], false)).toThrow(RangeError);
+  });
+
+  it('parses quantities and rates as people type them, Arabic digits included', () => {
+    expect(parseQuantity('1.5')).toBe(1500);
+    expect(parseQuantity('٢')).toBe(2000);
+    expect(parseQuantity('0.125')).toBe(125);
+    expect(parseQuantity('0')).toBeUndefined();
+    expect(parseQuantity('1.2345')).toBeUndefined();
+    expect(parseQuantity('-1')).toBeUndefined();
+    expect(parseRatePercent('15')).toBe(1500);
+    expect(parseRatePercent('12.5%')).toBe(1250);
+    expect(parseRatePercent('100')).toBeUndefined();
+    expect(formatQuantity(1500)).toBe('1.5');
+    expect(formatQuantity(2000)).toBe('2');
+    expect(formatRate(1250)).toBe('12.5');
+    expect(formatRate(1500)).toBe('15');
+  });
+});
+
+describe('credit notes: the VAT of a refund', () => {
+  const invoice = computeInvoice([std(3000, 3333), std(1500, 1005), { quantityMilli: 2000, unitMinor: 5000, category: 'zero', rateBp: 0 }], false);
+
+  it('shares a partial refund between the rates by their gross, VAT in proportion', () => {
+    // 50.00 of 232.33: 15% part 50 × 132.33 / 232.33 = 28.479… → 28.48 (the leftover unit goes to the larger remainder),
+    // 0% part 21.52; VAT 28.48 × 17.26 / 132.33 = 3.7146… → 3.71.
+    expect(creditSplit(invoice.breakdown, 5000)).toEqual([
+      { category: 'standard', rateBp: 1500, grossMinor: 2848, vatMinor: 371, netMinor: 2477 },
+      { category: 'zero', rateBp: 0, grossMinor: 2152, vatMinor: 0, netMinor: 2152 },
+    ]);
+  });
+
+  it('the refund that completes the invoice takes exactly what is left', () => {
+    const first = creditSplit(invoice.breakdown, 5000);
+    const rest = creditSplit(invoice.breakdown, 23233 - 5000, first);
+    const sum = (pick: (g: { vatMinor: number; grossMinor: number }) => number) => [...first, ...rest].reduce((s, g) => s + pick(g), 0);
+    expect(sum((g) => g.vatMinor)).toBe(invoice.vatMinor);
+    expect(sum((g) => g.grossMinor)).toBe(invoice.totalMinor);
+    expect(creditSplit(invoice.breakdown, 23233)).toEqual(invoice.breakdown);
+  });
+});
