@@ -8,6 +8,7 @@ import { profileMethods } from './methods/profiles';
 import { paymentMethods } from './methods/payments';
 import { bulkMethods } from './methods/bulk';
 import { challengeMethods } from './methods/challenge';
+import { invoiceMethods } from './methods/invoices';
 
 export const methods = {
   ...appMethods,
@@ -15,6 +16,7 @@ export const methods = {
   ...paymentMethods,
   ...bulkMethods,
   ...challengeMethods,
+  ...invoiceMethods,
 };
 
 export type Methods = typeof methods;

@@ -13,7 +13,9 @@ type ProfileMethod =
   | 'setProfileKey'
   | 'removeProfileKey'
   | 'testConnection'
-  | 'getKeychainStatus';
+  | 'getKeychainStatus'
+  | 'getSellerDetails'
+  | 'setSellerDetails';
 
 export function profileHandlers(deps: { profiles: ProfileStore }): Pick<Implementations, ProfileMethod> {
   const { profiles } = deps;
@@ -28,5 +30,7 @@ export function profileHandlers(deps: { profiles: ProfileStore }): Pick<Implemen
     removeProfileKey: ({ id }) => profiles.removeKey(id),
     testConnection: ({ id }) => profiles.testConnection(id),
     getKeychainStatus: () => profiles.keychainStatus(),
+    getSellerDetails: ({ id }) => ({ seller: profiles.seller(id) ?? null }),
+    setSellerDetails: ({ id, seller }) => ({ seller: profiles.setSeller(id, seller) }),
   };
 }

@@ -13,11 +13,12 @@ import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
 import { showOsNotifications } from './os-notifications';
 import { openChallengeWindow } from './challenge-window';
+import { openPath, renderDocumentPdf } from './document-pdf';
 
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;
   const windows = createTrustedWindows();
-  const paydesk = await createApp({ dataDir: app.getPath('userData'), runtime: 'electron', version: app.getVersion(), openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed) });
+  const paydesk = await createApp({ dataDir: app.getPath('userData'), runtime: 'electron', version: app.getVersion(), openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed), renderDocument: renderDocumentPdf, openPath });
   const links = createExternalLinkPolicy({ gatewayOrigins: () => paydesk.gatewayOrigins() });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, paydesk.logger));
   hardenSession(session.defaultSession);
