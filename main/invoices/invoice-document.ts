@@ -44,7 +44,7 @@ export function invoiceHtml(model: DocumentModel): string {
     : `<tr><th>${label(key)}</th><td dir="auto">${value}</td></tr>`);
   const ltr = (text: string) => `<bdi dir="ltr">${escape(text)}</bdi>`;
   const rateText = (g: { category: VatCategory; rateBp: number }) =>
-    g.category === 'standard' ? `<bdi dir="ltr">${formatRate(g.rateBp)}%</bdi>` : `${label(g.category)} <bdi dir="ltr">0%</bdi>`;
+    g.category === 'standard' ? `<bdi dir="ltr">${formatRate(g.rateBp)}%</bdi>` : `<bdi dir="ltr">0%</bdi> ${[en ? documentWords[g.category][0] : '', ar ? `<span lang="ar">${documentWords[g.category][1]}</span>` : ''].filter(Boolean).join(' / ')}`;
   const title: WordKey = model.kind === 'invoice' ? 'invoiceTitle' : 'creditTitle';
   const issued = model.issuedAt.replace(/T(\d\d:\d\d):\d\d(\.\d+)?Z$/, ' $1 UTC');
 
@@ -86,16 +86,19 @@ export function invoiceHtml(model: DocumentModel): string {
 <style>
 @page { size: A4; margin: 12mm; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 9.5pt/1.45 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: #111; }
+body { margin: 0; font: 9pt/1.3 'Noto Sans', 'DejaVu Sans', Arial, sans-serif; color: #111; }
 [lang="ar"] { font-family: 'Noto Naskh Arabic', 'Noto Sans Arabic', 'Geeza Pro', 'Traditional Arabic', serif; font-size: 1.08em; }
-header { display: flex; justify-content: space-between; align-items: center; border-bottom: 2px solid #222; padding-bottom: 3mm; margin-bottom: 4mm; gap: 4mm; }
+body { padding: 0 1px; }
+header { display: flex; justify-content: space-between; align-items: flex-start; border-bottom: 2px solid #222; padding-bottom: 3mm; margin-bottom: 4mm; gap: 4mm; }
 header h1 { margin: 0; font-size: 16pt; }
-header h1 span { display: block; }
-.logo { max-height: 18mm; max-width: 45mm; }
-table { border-collapse: collapse; width: 100%; margin-bottom: 4mm; }
-th, td { border: 1px solid #bbb; padding: 1.2mm 2mm; vertical-align: top; text-align: start; }
+header .side { flex: 1; }
+header .side[lang="ar"] { text-align: right; }
+.logo { display: block; max-height: 16mm; max-width: 40mm; margin-top: 2mm; }
+table { border-collapse: collapse; width: 100%; margin-bottom: 3mm; }
+th, td { border: 1px solid #bbb; padding: 0.7mm 1.6mm; vertical-align: top; text-align: start; }
 th { background: #f1f1f1; font-weight: 600; }
-th span, h2 span { display: block; }
+th span, h2 span, .note span, figcaption span { display: block; }
+.lines { font-size: 8.5pt; }
 .info th { width: 30%; }
 .info td { text-align: center; }
 .num { text-align: end; white-space: nowrap; }
@@ -104,13 +107,16 @@ h2 { font-size: 10.5pt; margin: 2mm 0; }
 .totals { width: 60%; margin-inline-start: auto; }
 .totals .grand th, .totals .grand td { font-size: 11pt; font-weight: 700; background: #e6e6e6; }
 .note { color: #333; }
-.codes { display: flex; justify-content: space-around; margin-top: 6mm; break-inside: avoid; }
-figure { margin: 0; text-align: center; }
-figure img { width: 38mm; height: 38mm; }
-figcaption span { display: block; }
+.codes { display: flex; gap: 4mm; }
+figure { margin: 0; text-align: center; font-size: 7.5pt; }
+figure img { width: 32mm; height: 32mm; display: block; margin: 0 auto; }
 </style></head>
 <body>
-<header>${en ? `<h1 lang="en" dir="ltr">${documentWords[title][0]}</h1>` : ''}${logo}${ar ? `<h1 lang="ar" dir="rtl">${documentWords[title][1]}</h1>` : ''}</header>
+<header>
+${en ? `<div class="side" lang="en" dir="ltr"><h1>${documentWords[title][0]}</h1>${logo}</div>` : ''}
+<section class="codes">${model.payUrl ? qr(model.payUrl, 'payLink', 'link') : ''}${qr(model.zatcaQr, 'zatcaQr', 'zatca')}</section>
+${ar ? `<div class="side" lang="ar" dir="rtl"><h1>${documentWords[title][1]}</h1>${en ? '' : logo}</div>` : ''}
+</header>
 <table class="info">${info}</table>
 <table class="lines">
 <thead><tr><th>#</th><th>${label('description')}</th><th>${label('quantity')}</th><th>${label('unitPrice')}</th><th>${label('rate')}</th><th>${label('taxable')}</th><th>${label('vat')}</th><th>${label('lineTotal')}</th></tr></thead>
@@ -119,7 +125,6 @@ figcaption span { display: block; }
 <h2>${label('breakdown')}</h2>
 <table class="breakdown"><thead><tr><th>${label('rate')}</th><th>${label('taxable')}</th><th>${label('vat')}</th></tr></thead><tbody>${breakdown}</tbody></table>
 <table class="totals">${total('totalNet', model.totals.netMinor)}${total('totalVat', model.totals.vatMinor)}${total(model.kind === 'credit' ? 'refunded' : 'totalGross', model.totals.grossMinor, true)}</table>
-<section class="codes">${model.payUrl ? qr(model.payUrl, 'payLink', 'link') : ''}${qr(model.zatcaQr, 'zatcaQr', 'zatca')}</section>
 </body></html>`;
 }
 
