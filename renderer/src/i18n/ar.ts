@@ -1,11 +1,13 @@
 import type { MessageKey } from './en';
 import { ar as getPaid } from '../features/get-paid/messages';
 import { ar as transactions } from '../features/transactions/messages';
+import { ar as invoices } from '../features/invoices/messages';
 
 // Arabic strings. Amounts, card digits, ids and URLs are inserted as left-to-right runs by the components.
 export const ar: Record<MessageKey, string> = {
   ...getPaid,
   ...transactions,
+  ...invoices,
   'app.name': 'بايدسك',
   'app.loading': 'جارٍ التحميل…',
   'app.skipToContent': 'تخطَّ إلى المحتوى',

@@ -2,10 +2,12 @@
 // keep their strings in their own messages.ts, merged here.
 import { en as getPaid } from '../features/get-paid/messages';
 import { en as transactions } from '../features/transactions/messages';
+import { en as invoices } from '../features/invoices/messages';
 
 export const en = {
   ...getPaid,
   ...transactions,
+  ...invoices,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',

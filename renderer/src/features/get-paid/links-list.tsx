@@ -11,6 +11,7 @@ import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
 import { SharePanel } from './share-panel';
+import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -116,13 +117,20 @@ function LinkRow({ row, language, sharing, copied, onShare, onCopy }: { row: Pay
           )}
         </td>
       </tr>
-      {sharing && row.url && (
-        <tr>
-          <td colSpan={6}>
-            <SharePanel item={{ url: row.url, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer }} testId="row-share" />
-          </td>
-        </tr>
-      )}
+      {sharing && row.url && <RowShare row={row} url={row.url} />}
     </>
+  );
+}
+
+/** A row's share panel, with its invoice (and credit notes) when the link has one. */
+function RowShare({ row, url }: { row: PaymentView; url: string }) {
+  const invoice = useInvoice(row.id);
+  return (
+    <tr>
+      <td colSpan={6}>
+        {invoice && <InvoicePanel invoice={invoice} />}
+        <SharePanel item={{ url, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer, invoiceNumber: invoice?.number }} testId="row-share" />
+      </td>
+    </tr>
   );
 }

@@ -6,6 +6,7 @@ import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
 import { useProfiles, watchProfileList } from './settings-store';
 import { NoticeLine, type Notice } from './notice';
+import { SellerSection } from './seller-form';
 
 export function SettingsScreen() {
   const t = useT();
@@ -64,6 +65,7 @@ export function SettingsScreen() {
           </button>
         )
       )}
+      <SellerSection />
     </section>
   );
 }
