@@ -122,6 +122,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     defaultCurrency: async () => (await profiles.activeConnection()).profile.defaultCurrency,
     requireConfirmation: requireProductionConfirmation,
     createLink: (input, ctx) => payments.createLink(input, ctx),
+    createInvoice: (input, ctx) => invoices.create(input, ctx).then((r) => r.payment),
   });
   // 3-D Secure returns of virtual-terminal sales land on main's own loopback page.
   const challengeWindows = new Map<string, { close(): void }>();

@@ -1,6 +1,7 @@
 // Reads the rows of a bulk-links CSV and checks each one with the same rules main applies to a
 // single link, so the preview shows every problem before anything is sent.
 import { isCurrencyCode, parseAmount } from '../../contract/money';
+import { parseRatePercent } from '../../contract/vat';
 import { AppFailure } from '../../contract/result';
 import type { BulkPreviewRow } from '../../contract/methods/bulk';
 import { cleanCustomer, cleanDate, cleanOrderId, cleanText } from '../payments/validate-input';
@@ -8,7 +9,10 @@ import { csvLine } from '../ledger/csv';
 import { parseCsv } from './csv-parse';
 
 export const bulkColumns = ['orderId', 'amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone', 'issueDate', 'expireDate'] as const;
+/** Optional: a row with a VAT rate becomes an invoice of one line whose price (the amount) includes VAT (docs/invoices.md). */
+export const vatColumns = ['vat_rate', 'vat_reason'] as const;
 type Column = (typeof bulkColumns)[number];
+type VatColumn = (typeof vatColumns)[number];
 const required: Column[] = ['amount', 'description', 'customerName', 'customerEmail', 'customerPhone'];
 export const maxBulkRows = 5000;
 
@@ -32,15 +36,16 @@ export function readBulkCsv(csv: string, options: { defaultCurrency: string; ord
   const missing = required.filter((c) => !names.includes(c));
   if (missing.length) return { rows: [], fileError: `The header is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}. Start from the template.` };
   if (records.length > maxBulkRows) return { rows: [], fileError: `The file has ${records.length} rows; at most ${maxBulkRows} can be sent in one batch.` };
-  const index = Object.fromEntries(bulkColumns.map((c) => [c, names.indexOf(c)])) as Record<Column, number>;
+  const index = Object.fromEntries([...bulkColumns, ...vatColumns].map((c) => [c, names.indexOf(c)])) as Record<Column | VatColumn, number>;
   const seen = new Map<string, number>();
   const rows = records.map((record, n) => {
     // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
-    const cell = (c: Column) => (index[c] >= 0 ? (record[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
+    const cell = (c: Column | VatColumn) => (index[c] >= 0 ? (record[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
     const row: BulkPreviewRow = {
       line: n + 2,
       orderId: cell('orderId'), amount: cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
       customerName: cell('customerName'), customerEmail: cell('customerEmail'), customerPhone: cell('customerPhone'), issueDate: cell('issueDate'), expireDate: cell('expireDate'),
+      vatRate: cell('vat_rate'), vatReason: cell('vat_reason'),
       errors: {},
     };
     checkRow(row, options.orderExists, seen);
@@ -79,4 +84,17 @@ function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean
   problem('issueDate', () => cleanDate(row.issueDate, 'issueDate'));
   problem('expireDate', () => cleanDate(row.expireDate, 'expireDate'));
   if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = 'The expiry date is before the issue date.';
+  const vat = vatOfRow(row.vatRate ?? '');
+  if (vat === 'invalid') row.errors.vat_rate = 'Write the VAT rate in percent (15, 5, 0) or "exempt".';
+  else if (vat && vat.vat !== 'standard' && !row.vatReason?.trim()) row.errors.vat_reason = 'Say why the row is zero-rated or exempt.';
+}
+
+/** A row's VAT column as an invoice line's VAT: undefined when empty (a plain link). */
+export function vatOfRow(text: string): { vat: 'standard' | 'zero' | 'exempt'; rate?: string } | 'invalid' | undefined {
+  const value = text.trim().replace(/%$/, '').toLowerCase();
+  if (!value) return undefined;
+  if (value === 'exempt') return { vat: 'exempt' };
+  const bp = parseRatePercent(value);
+  if (bp === undefined) return 'invalid';
+  return bp === 0 ? { vat: 'zero' } : { vat: 'standard', rate: value };
 }
