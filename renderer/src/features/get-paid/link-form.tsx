@@ -94,7 +94,8 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
                 {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
               </select>
             </Field>
-            <InvoiceLines form={form} lines={lines} setLines={invoice.setLines} currency={v.currency} pricesIncludeVat={invoice.pricesIncludeVat} setPricesIncludeVat={invoice.setPricesIncludeVat} errors={errors} />
+            <InvoiceLines form={form} lines={lines} setLines={invoice.setLines} currency={v.currency} pricesIncludeVat={invoice.pricesIncludeVat} setPricesIncludeVat={invoice.setPricesIncludeVat} errors={errors}
+              clearError={(path) => setErrors(({ [path]: _gone, ...rest }) => rest)} />
           </>
         ) : (
           <>

@@ -40,11 +40,16 @@ export function draftTotals(lines: LineDraft[], currency: CurrencyCode, pricesIn
   }
 }
 
-export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat, setPricesIncludeVat, errors }: {
+export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat, setPricesIncludeVat, errors, clearError }: {
   form: string; lines: LineDraft[]; setLines(next: LineDraft[]): void; currency: CurrencyCode; pricesIncludeVat: boolean; setPricesIncludeVat(v: boolean): void; errors: FieldErrors;
+  /** A line's message goes once its field is edited: the totals below show what it now reads. */
+  clearError(path: string): void;
 }) {
   const t = useT();
-  const set = (index: number, key: keyof LineDraft) => (value: string) => setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
+  const set = (index: number, key: keyof LineDraft) => (value: string) => {
+    clearError(`lines.${index}.${key}`);
+    setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
+  };
   const totals = draftTotals(lines, currency, pricesIncludeVat);
   return (
     <fieldset className="gp-group inv-lines" data-testid="invoice-lines">
