@@ -115,6 +115,7 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     await tx.detailState('partially_refunded');
 
     await app.openScreen('links');
+    await expect.poll(() => app.linkRow('INV-E2E-1').getByTestId('row-invoice-number').textContent()).toBe('INV-000001');
     await app.linkRow('INV-E2E-1').getByTestId('row-resend').click();
     const panel = page.getByTestId('row-share').locator('xpath=..').getByTestId('invoice-panel');
     await panel.getByTestId('credit-note').waitFor();

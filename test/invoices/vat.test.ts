@@ -74,9 +74,11 @@ describe('VAT arithmetic in minor units', () => {
 });
 
 describe('credit notes: the VAT of a refund', () => {
-  const invoice = computeInvoice([std(3000, 3333), std(1500, 1005), { quantityMilli: 2000, unitMinor: 5000, category: 'zero', rateBp: 0 }], false);
+  // Computed inside each test: an error here must fail the tests, not the file's collection.
+  const invoiceOf = () => computeInvoice([std(3000, 3333), std(1500, 1005), { quantityMilli: 2000, unitMinor: 5000, category: 'zero', rateBp: 0 }], false);
 
   it('shares a partial refund between the rates by their gross, VAT in proportion', () => {
+    const invoice = invoiceOf();
     // 50.00 of 232.33: 15% part 50 × 132.33 / 232.33 = 28.479… → 28.48 (the leftover unit goes to the larger remainder),
     // 0% part 21.52; VAT 28.48 × 17.26 / 132.33 = 3.7146… → 3.71.
     expect(creditSplit(invoice.breakdown, 5000)).toEqual([
@@ -86,11 +88,75 @@ describe('credit notes: the VAT of a refund', () => {
   });
 
   it('the refund that completes the invoice takes exactly what is left', () => {
+    const invoice = invoiceOf();
     const first = creditSplit(invoice.breakdown, 5000);
     const rest = creditSplit(invoice.breakdown, 23233 - 5000, first);
     const sum = (pick: (g: { vatMinor: number; grossMinor: number }) => number) => [...first, ...rest].reduce((s, g) => s + pick(g), 0);
     expect(sum((g) => g.vatMinor)).toBe(invoice.vatMinor);
     expect(sum((g) => g.grossMinor)).toBe(invoice.totalMinor);
     expect(creditSplit(invoice.breakdown, 23233)).toEqual(invoice.breakdown);
+  });
+});
+
+describe('edges of the rule', () => {
+  it('rounds exact halves up and everything else to the nearest unit', () => {
+    expect([divRoundHalfUp(0n, 7n), divRoundHalfUp(7n, 2n), divRoundHalfUp(5n, 3n), divRoundHalfUp(4n, 3n), divRoundHalfUp(6n, 3n)]).toEqual([0n, 4n, 2n, 1n, 2n]);
+  });
+
+  it('allows the largest amount and refuses one unit more', () => {
+    expect(computeLine(std(1000, 10 ** 15, 0), false).grossMinor).toBe(10 ** 15);
+    expect(() => computeLine(std(1000, 10 ** 15 + 1, 0), false)).toThrow(RangeError);
+    expect(() => computeLine(std(1000, 10 ** 15, 1500), true)).not.toThrow();
+  });
+
+  it('adds lines of the same rate into one group, keeps other rates apart', () => {
+    const totals = computeInvoice([std(1000, 1000), std(1000, 2000), std(1000, 1000, 500)], false);
+    expect(totals.breakdown).toEqual([
+      { category: 'standard', rateBp: 1500, netMinor: 3000, vatMinor: 450, grossMinor: 3450 },
+      { category: 'standard', rateBp: 500, netMinor: 1000, vatMinor: 50, grossMinor: 1050 },
+    ]);
+  });
+
+  it('completes an invoice of two standard rates group by group', () => {
+    const { breakdown } = computeInvoice([std(1000, 10000), std(1000, 10000, 500)], false); // 115.00 and 105.00
+    const first = creditSplit(breakdown, 10001);
+    expect(first).toEqual([
+      { category: 'standard', rateBp: 1500, grossMinor: 5228, vatMinor: 682, netMinor: 4546 },
+      { category: 'standard', rateBp: 500, grossMinor: 4773, vatMinor: 227, netMinor: 4546 },
+    ]);
+    expect(creditSplit(breakdown, 22000 - 10001, first)).toEqual([
+      { category: 'standard', rateBp: 1500, grossMinor: 11500 - 5228, vatMinor: 1500 - 682, netMinor: 10000 - 4546 },
+      { category: 'standard', rateBp: 500, grossMinor: 10500 - 4773, vatMinor: 500 - 227, netMinor: 10000 - 4546 },
+    ]);
+  });
+
+  it('gives a leftover unit to the larger remainder, the first group on a tie', () => {
+    const halves = computeInvoice([std(1000, 1000, 0), { quantityMilli: 1000, unitMinor: 1000, category: 'exempt', rateBp: 0 }], false).breakdown;
+    expect(creditSplit(halves, 3).map((g) => g.grossMinor)).toEqual([2, 1]);
+    const uneven = computeInvoice([std(1000, 1000, 0), { quantityMilli: 1000, unitMinor: 2000, category: 'exempt', rateBp: 0 }], false).breakdown;
+    expect(creditSplit(uneven, 2).map((g) => [g.category, g.grossMinor])).toEqual([['standard', 1], ['exempt', 1]]);
+    expect(creditSplit(uneven, 1).map((g) => [g.category, g.grossMinor])).toEqual([['exempt', 1]]);
+  });
+
+  it('falls back to shares when earlier notes would leave a group below zero, and splits nothing of nothing', () => {
+    const { breakdown } = computeInvoice([std(1000, 1000, 0), { quantityMilli: 1000, unitMinor: 1000, category: 'exempt', rateBp: 0 }], false);
+    const odd = [{ category: 'standard' as const, rateBp: 0, grossMinor: 1500, vatMinor: 0, netMinor: 1500 }];
+    expect(creditSplit(breakdown, 500, odd)).toEqual([
+      { category: 'standard', rateBp: 0, grossMinor: 250, vatMinor: 0, netMinor: 250 },
+      { category: 'exempt', rateBp: 0, grossMinor: 250, vatMinor: 0, netMinor: 250 },
+    ]);
+    expect(creditSplit([], 100)).toEqual([]);
+  });
+
+  it('reads and writes quantities and rates exactly', () => {
+    expect(parseQuantity('1234567890')).toBeUndefined();
+    expect(parseQuantity('.5')).toBeUndefined();
+    expect(parseQuantity(' 2.50 ')).toBe(2500);
+    expect(parseRatePercent('5.5')).toBe(550);
+    expect(parseRatePercent('1.234')).toBeUndefined();
+    expect(parseRatePercent('15%')).toBe(1500);
+    expect(parseRatePercent('%15')).toBeUndefined();
+    expect([formatQuantity(1050), formatQuantity(1000), formatQuantity(125)]).toEqual(['1.05', '1', '0.125']);
+    expect([formatRate(1505), formatRate(1510), formatRate(0), formatRate(50)]).toEqual(['15.05', '15.1', '0', '0.5']);
   });
 });

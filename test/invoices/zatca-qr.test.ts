@@ -31,3 +31,24 @@ describe('ZATCA phase-1 QR (TLV, base64)', () => {
     expect(() => zatcaTlv({ sellerName: 'ش'.repeat(128), vatNumber: '1', timestamp: '1', totalWithVat: '1', vatTotal: '1' })).toThrow(RangeError);
   });
 });
+
+describe('ZATCA TLV edges', () => {
+  const base = { vatNumber: '1', timestamp: '1', totalWithVat: '1', vatTotal: '1' };
+  it('takes a value of exactly 255 bytes, tags numbered 1 to 5', () => {
+    const bytes = zatcaTlv({ ...base, sellerName: 'a'.repeat(255) });
+    expect([bytes[0], bytes[1], bytes[257], bytes[260], bytes[263], bytes[266]]).toEqual([1, 255, 2, 3, 4, 5]);
+    expect(() => zatcaTlv({ ...base, sellerName: 'a'.repeat(256) })).toThrow(/field 1 is longer than 255 bytes/);
+    expect(() => zatcaTlv({ ...base, sellerName: 'a', vatTotal: 'b'.repeat(256) })).toThrow(/field 5/);
+  });
+
+  it('refuses a TLV cut short', () => {
+    expect(() => decodeZatcaQr(Buffer.from([1, 5, 65, 66]).toString('base64'))).toThrow(/cut short/);
+    expect(() => decodeZatcaQr(Buffer.from([1, 1, 65, 2]).toString('base64'))).toThrow(/cut short/);
+    expect([...decodeZatcaQr(Buffer.from([1, 1, 65, 2, 0]).toString('base64')).entries()]).toEqual([[1, 'A'], [2, '']]);
+  });
+
+  it('writes the time stamp in UTC to the second', () => {
+    expect(zatcaTimestamp(new Date('2022-04-25T15:30:00.999Z'))).toBe('2022-04-25T15:30:00Z');
+    expect(zatcaTimestamp(new Date('2022-04-25T18:30:00+03:00'))).toBe('2022-04-25T15:30:00Z');
+  });
+});
