@@ -28,7 +28,7 @@ export function decodeZatcaQr(base64: string): Map<number, string> {
     fields.set(tag, bytes.subarray(i + 2, i + 2 + length).toString('utf8'));
     i += 2 + length;
   }
-  if (i !== bytes.length) throw new RangeError('The TLV is cut short.');
+  if (i !== bytes.length) throw new RangeError('A byte is left over after the last field.');
   return fields;
 }
 

@@ -105,7 +105,7 @@ describe('edges of the rule', () => {
 
   it('allows the largest amount and refuses one unit more', () => {
     expect(computeLine(std(1000, 10 ** 15, 0), false).grossMinor).toBe(10 ** 15);
-    expect(() => computeLine(std(1000, 10 ** 15 + 1, 0), false)).toThrow(RangeError);
+    expect(() => computeLine(std(1000, 10 ** 15 + 1, 0), false)).toThrow('The amount is too large.');
     expect(() => computeLine(std(1000, 10 ** 15, 1500), true)).not.toThrow();
   });
 
@@ -152,11 +152,47 @@ describe('edges of the rule', () => {
     expect(parseQuantity('1234567890')).toBeUndefined();
     expect(parseQuantity('.5')).toBeUndefined();
     expect(parseQuantity(' 2.50 ')).toBe(2500);
+    expect(parseQuantity('12')).toBe(12000);
+    expect(parseQuantity('1٫5')).toBe(1500);
+    expect(parseRatePercent('12.25')).toBe(1225);
     expect(parseRatePercent('5.5')).toBe(550);
     expect(parseRatePercent('1.234')).toBeUndefined();
     expect(parseRatePercent('15%')).toBe(1500);
     expect(parseRatePercent('%15')).toBeUndefined();
     expect([formatQuantity(1050), formatQuantity(1000), formatQuantity(125)]).toEqual(['1.05', '1', '0.125']);
     expect([formatRate(1505), formatRate(1510), formatRate(0), formatRate(50)]).toEqual(['15.05', '15.1', '0', '0.5']);
+  });
+});
+
+describe('credit notes that add up to the invoice', () => {
+  it('the last note takes what earlier notes left, rate by rate, even where shares would drift', () => {
+    const { breakdown } = computeInvoice([std(1000, 10000), std(1000, 10000, 500)], false); // 115.00 at 15%, 105.00 at 5%
+    const notes: ReturnType<typeof creditSplit> = [];
+    for (const refund of [50, 50, 50]) {
+      const note = creditSplit(breakdown, refund, notes);
+      expect(note).toEqual([
+        { category: 'standard', rateBp: 1500, grossMinor: 26, vatMinor: 3, netMinor: 23 },
+        { category: 'standard', rateBp: 500, grossMinor: 24, vatMinor: 1, netMinor: 23 },
+      ]);
+      notes.push(...note);
+    }
+    // Shares alone would give 15% VAT 11,422 × 15 / 115 = 1,489.8 → 1,490; the remainder is 1,500 − 3 × 3 = 1,491.
+    expect(creditSplit(breakdown, 22000 - 150, notes)).toEqual([
+      { category: 'standard', rateBp: 1500, netMinor: 9931, vatMinor: 1491, grossMinor: 11422 },
+      { category: 'standard', rateBp: 500, netMinor: 9931, vatMinor: 497, grossMinor: 10428 },
+    ]);
+  });
+
+  it('tells groups apart by category as well as rate', () => {
+    const { breakdown } = computeInvoice([{ quantityMilli: 1000, unitMinor: 1000, category: 'zero', rateBp: 0 }, { quantityMilli: 1000, unitMinor: 1000, category: 'exempt', rateBp: 0 }], false);
+    const first = creditSplit(breakdown, 1);
+    expect(first).toEqual([{ category: 'zero', rateBp: 0, grossMinor: 1, vatMinor: 0, netMinor: 1 }]);
+    expect(creditSplit(breakdown, 1999, first).map((g) => [g.category, g.grossMinor])).toEqual([['zero', 999], ['exempt', 1000]]);
+  });
+
+  it('gives a leftover unit to the first of equal remainders', () => {
+    const three = computeInvoice([std(1000, 1000, 0), { quantityMilli: 1000, unitMinor: 1000, category: 'zero', rateBp: 0 }, { quantityMilli: 1000, unitMinor: 1000, category: 'exempt', rateBp: 0 }], false).breakdown;
+    expect(creditSplit(three, 4).map((g) => g.grossMinor)).toEqual([2, 1, 1]);
+    expect(creditSplit(three, 5).map((g) => g.grossMinor)).toEqual([2, 2, 1]);
   });
 });
