@@ -10,6 +10,8 @@ export const mutationModules = [
   { file: 'main/payments/rules.ts', tests: ['test/payments/rules.test.ts'] },
   { file: 'main/payments/settlement.ts', tests: ['test/payments/settlement.test.ts'] },
   { file: 'main/payments/money-state.ts', tests: ['test/payments/money-state.test.ts'] },
+  { file: 'contract/vat.ts', tests: ['test/invoices/vat.test.ts'] },
+  { file: 'main/invoices/zatca-qr.ts', tests: ['test/invoices/zatca-qr.test.ts'] },
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

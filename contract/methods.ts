@@ -10,6 +10,7 @@ import { bulkMethods } from './methods/bulk';
 import { challengeMethods } from './methods/challenge';
 import { maintenanceMethods } from './methods/maintenance';
 import { checkupMethods } from './methods/checkup';
+import { invoiceMethods } from './methods/invoices';
 
 export const methods = {
   ...appMethods,
@@ -19,6 +20,7 @@ export const methods = {
   ...challengeMethods,
   ...maintenanceMethods,
   ...checkupMethods,
+  ...invoiceMethods,
 };
 
 export type Methods = typeof methods;

@@ -123,6 +123,8 @@ export const reasonTexts = {
   'bulk.currency': 'Use a currency code Paydesk offers, like SAR.',
   'bulk.orderIdRepeated': 'This order id is also on line {line}.',
   'bulk.orderIdInLedger': 'This order id is already in the ledger.',
+  'bulk.vatRate': 'Write the VAT rate in percent (15, 5, 0) or "exempt".',
+  'bulk.vatReason': 'Say why the row is zero-rated or exempt.',
   'bulk.noBatch': 'There is no such batch.',
   'bulk.otherProfile': 'This batch was made on another profile. Switch to that profile to send it.',
   'bulk.noValidRows': 'No row of this file can be sent. Correct the rows shown and choose the file again.',

@@ -1,7 +1,7 @@
 // The composition root: builds every service with its dependencies passed in, then the
 // handlers from the services. Electron's main, the preview and the tests all start here;
 // nothing is wired up as a side effect of an import.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { CurrencyCode } from '../contract/money';
 import { join } from 'node:path';
 import { createHandlers, type Handlers, type Implementations } from './api/create-handlers';
@@ -31,6 +31,9 @@ import type { Updater } from './maintenance/update-service';
 import { maintenanceHandlers } from './api/maintenance-handlers';
 import { createCheckupService } from './checkup/checkup-service';
 import { checkupHandlers } from './api/checkup-handlers';
+import { createInvoiceService, type DocumentRenderer, type InvoiceService } from './invoices/invoice-service';
+import { invoiceHandlers } from './invoices/invoice-handlers';
+import { createInvoiceRows } from './ledger/invoice-rows';
 
 export type AppOptions = {
   dataDir: string;
@@ -43,6 +46,10 @@ export type AppOptions = {
   updater?: (logger: Logger) => Updater | undefined;
   /** Electron: restarts the app (to finish a restore). */
   relaunch?: () => void;
+  /** Chromium drawing invoice PDFs: Electron's printToPDF (main/electron/document-pdf.ts), or playwright-core in the preview. */
+  renderDocument?: DocumentRenderer;
+  /** Desktop only: opens a saved PDF with the system's viewer. */
+  openPath?(path: string): Promise<void>;
 };
 
 export type PaydeskApp = {
@@ -73,6 +80,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const profiles = createProfileStore({ dataDir: options.dataDir, practice, vault, logger, events, probe: (conn, request, opts) => connectionProbe.status(conn, request, opts) });
 
   const client = createGatewayClient({ logger });
+  // Credit notes are recorded when the payments service confirms a refund (in its transaction).
+  const documents: { invoices?: InvoiceService } = {};
   const practiceOrigin = new URL(practice.baseUrl).origin;
   const gatewayOf = ({ profile, connection }: Awaited<ReturnType<typeof profiles.activeConnection>>) => {
     // The practice profile works with no setup: its customers land on the practice gateway's own result page.
@@ -92,7 +101,27 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       return profiles.connectionOf(profileId).then((found) => found.connection, () => undefined);
     },
     requireConfirmation: requireProductionConfirmation,
+    onRefundConfirmed: (refund) => documents.invoices?.onRefundConfirmed(refund),
   });
+  const invoiceRows = createInvoiceRows(db);
+  const invoices = createInvoiceService({
+    rows: invoiceRows, logger,
+    payment: (id) => payments.rows.get(id),
+    activeProfileId: async () => profiles.active().id,
+    seller: (profileId) => profiles.seller(profileId),
+    createLink: (input, ctx, createOptions) => payments.createLink(input, ctx, createOptions),
+    recentCustomers: (profileId) => invoiceRows.recentCustomers(profileId),
+    render: options.renderDocument,
+    openPdf: options.openPath && (async (fileName, pdf) => {
+      const folder = join(options.dataDir, 'invoices');
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      const file = join(folder, fileName);
+      writeFileSync(file, pdf, { mode: 0o600 });
+      await options.openPath!(file);
+      return file;
+    }),
+  });
+  documents.invoices = invoices;
   // With the practice profile, final states also arrive by signed webhook on loopback.
   const webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
   practice.setWebhookTarget(webhooks.url);
@@ -110,6 +139,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     defaultCurrency: async () => (await profiles.activeConnection()).profile.defaultCurrency,
     requireConfirmation: requireProductionConfirmation,
     createLink: (input, ctx) => payments.createLink(input, ctx),
+    createInvoice: (input, ctx) => invoices.create(input, ctx).then((r) => r.payment),
   });
   // 3-D Secure returns of virtual-terminal sales land on main's own loopback page.
   const challengeWindows = new Map<string, { close(): void }>();
@@ -145,6 +175,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...reportHandlers({ reports: createReports({ db, rows: payments.rows }) }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
+    ...invoiceHandlers({ invoices }),
     ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
     ...maintenanceHandlers(maintenance),
   };

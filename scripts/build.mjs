@@ -24,7 +24,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   // Native modules load from node_modules; electron is provided by the runtime.
-  external: ['electron', 'better-sqlite3', 'keytar'],
+  // playwright-core draws the preview's PDFs from node_modules (a development tool, never packaged).
+  external: ['electron', 'better-sqlite3', 'keytar', 'playwright-core'],
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',

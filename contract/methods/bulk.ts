@@ -37,6 +37,9 @@ export const bulkPreviewRowSchema = z.object({
   customerPhone: z.string(),
   issueDate: z.string(),
   expireDate: z.string(),
+  /** The optional vat_rate and vat_reason columns: a row with a rate becomes an invoice (docs/invoices.md). */
+  vatRate: z.string().default(''),
+  vatReason: z.string().default(''),
   /** Column name to why it cannot be sent (a reason the renderer words); empty when the row can be sent. */
   errors: z.record(z.string(), reasonSchema),
 });

@@ -80,6 +80,20 @@ export const keychainStatusSchema = z.object({
 
 const id = z.string().min(1).max(200);
 
+/**
+ * The seller on a profile's invoices (docs/invoices.md). Kept by main with the profile. The
+ * logo is a PNG or JPEG data URL of at most 200 KB; main checks every field.
+ */
+export const sellerDetailsSchema = z.object({
+  legalNameAr: z.string().max(300),
+  legalNameEn: z.string().max(300),
+  vatNumber: z.string().max(40),
+  crNumber: z.string().max(40),
+  address: z.string().max(500),
+  logo: z.string().max(300_000).nullable(),
+}).strict();
+export type SellerDetails = z.infer<typeof sellerDetailsSchema>;
+
 export const profileMethods = {
   getActiveProfile: method({
     summary: 'The profile every gateway call currently goes to.',
@@ -133,6 +147,16 @@ export const profileMethods = {
     summary: 'A cheap authenticated call with the stored key: tells "key rejected" from "gateway unreachable".',
     input: z.object({ id }).strict(),
     output: connectionCheckSchema,
+  }),
+  getSellerDetails: method({
+    summary: 'The seller details a profile prints on its invoices, or null when none are set.',
+    input: z.object({ id }).strict(),
+    output: z.object({ seller: sellerDetailsSchema.nullable() }),
+  }),
+  setSellerDetails: method({
+    summary: 'Sets the seller details of a profile (legal names, VAT and CR numbers, address, logo); main checks the VAT number’s format.',
+    input: z.object({ id, seller: sellerDetailsSchema }).strict(),
+    output: z.object({ seller: sellerDetailsSchema }),
   }),
   getKeychainStatus: method({
     summary: 'Whether the OS keychain can be used, and if not, what is wrong and how to fix it.',

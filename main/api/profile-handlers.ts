@@ -15,7 +15,9 @@ type ProfileMethod =
   | 'setProfileKey'
   | 'removeProfileKey'
   | 'testConnection'
-  | 'getKeychainStatus';
+  | 'getKeychainStatus'
+  | 'getSellerDetails'
+  | 'setSellerDetails';
 
 /** `audit` records profile and key changes in the audit log (composition.ts passes the ledger's). */
 export function profileHandlers(deps: { profiles: ProfileStore; audit?: (ctx: CallContext, entry: ProfileAuditEntry) => void }): Pick<Implementations, ProfileMethod> {
@@ -31,5 +33,7 @@ export function profileHandlers(deps: { profiles: ProfileStore; audit?: (ctx: Ca
     removeProfileKey: ({ id }, ctx) => profiles.removeKey(id, ctx),
     testConnection: ({ id }) => profiles.testConnection(id),
     getKeychainStatus: () => profiles.keychainStatus(),
+    getSellerDetails: ({ id }) => ({ seller: profiles.seller(id) ?? null }),
+    setSellerDetails: ({ id, seller }) => ({ seller: profiles.setSeller(id, seller) }),
   };
 }

@@ -5,6 +5,7 @@ import { isCurrencyCode, parseAmount } from '../../contract/money';
 import type { BulkEncoding, BulkPreviewRow } from '../../contract/methods/bulk';
 import { maxBulkFileBytes } from '../../contract/methods/bulk';
 import type { Reason } from '../../contract/reasons';
+import { parseRatePercent } from '../../contract/vat';
 import { AppFailure } from '../../contract/result';
 import { fail, reason } from '../core/fail';
 import { cleanCustomer, cleanDate, cleanOrderId, cleanText } from '../payments/validate-input';
@@ -13,7 +14,10 @@ import { parseCsv, type CsvRecord, type Delimiter } from './csv-parse';
 import { fileText } from './file-text';
 
 export const bulkColumns = ['orderId', 'amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone', 'issueDate', 'expireDate'] as const;
+/** Optional: a row with a VAT rate becomes an invoice of one line whose price (the amount) includes VAT (docs/invoices.md). */
+export const vatColumns = ['vat_rate', 'vat_reason'] as const;
 type Column = (typeof bulkColumns)[number];
+type VatColumn = (typeof vatColumns)[number];
 const required: Column[] = ['amount', 'description', 'customerName', 'customerEmail', 'customerPhone'];
 export const maxBulkRows = 5000;
 
@@ -71,19 +75,20 @@ export function readBulkCsv(csv: string, options: Options): ReadRows {
   const missing = required.filter((c) => !names.includes(c));
   if (missing.length) return { rows: [], fileError: reason('bulk.missingColumns', { count: missing.length, columns: missing.join(', ') }), delimiter: parsed.delimiter, ...none };
   if (records.length > maxBulkRows) return { rows: [], fileError: reason('bulk.tooManyRows', { rows: records.length, max: maxBulkRows }), delimiter: parsed.delimiter, ...none };
-  const index = Object.fromEntries(bulkColumns.map((c) => [c, names.indexOf(c)])) as Record<Column, number>;
+  const index = Object.fromEntries([...bulkColumns, ...vatColumns].map((c) => [c, names.indexOf(c)])) as Record<Column | VatColumn, number>;
   const seen = new Map<string, number>();
   const rows = records.map((record) => rowOf(record, index, options, seen));
   return { rows, fileError: null, delimiter: parsed.delimiter, ...none };
 }
 
-function rowOf(record: CsvRecord, index: Record<Column, number>, options: Options, seen: Map<string, number>): BulkPreviewRow {
+function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>): BulkPreviewRow {
   // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
-  const cell = (c: Column) => (index[c] >= 0 ? (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
+  const cell = (c: Column | VatColumn) => (index[c] >= 0 ? (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
   const row: BulkPreviewRow = {
     line: record.line,
     orderId: cell('orderId'), amount: cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
     customerName: cell('customerName'), customerEmail: cell('customerEmail'), customerPhone: cell('customerPhone'), issueDate: cell('issueDate'), expireDate: cell('expireDate'),
+    vatRate: cell('vat_rate'), vatReason: cell('vat_reason'),
     errors: {},
   };
   checkRow(row, options.orderExists, seen);
@@ -123,6 +128,19 @@ function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean
   problem('issueDate', () => cleanDate(row.issueDate, 'issueDate'));
   problem('expireDate', () => cleanDate(row.expireDate, 'expireDate'));
   if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = reason('input.expiryBeforeIssue');
+  const vat = vatOfRow(row.vatRate ?? '');
+  if (vat === 'invalid') row.errors.vat_rate = reason('bulk.vatRate');
+  else if (vat && vat.vat !== 'standard' && !row.vatReason?.trim()) row.errors.vat_reason = reason('bulk.vatReason');
+}
+
+/** A row's VAT column as an invoice line's VAT: undefined when empty (a plain link). */
+export function vatOfRow(text: string): { vat: 'standard' | 'zero' | 'exempt'; rate?: string } | 'invalid' | undefined {
+  const value = text.trim().replace(/%$/, '').toLowerCase();
+  if (!value) return undefined;
+  if (value === 'exempt') return { vat: 'exempt' };
+  const bp = parseRatePercent(value);
+  if (bp === undefined) return 'invalid';
+  return bp === 0 ? { vat: 'zero' } : { vat: 'standard', rate: value };
 }
 
 const rowFailure = (why: Reason) => fail('invalid_input', why.key, why.values);

@@ -17,12 +17,13 @@ import type { LedgerDb } from '../ledger/database';
 import { toCsv } from '../ledger/csv';
 import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
-import { readBulkFile } from './bulk-rows';
+import { readBulkFile, vatOfRow } from './bulk-rows';
 
 type BatchRow = { id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string };
 type RowRow = {
   batch_id: string; line: number; order_id: string; amount: string; currency: string; description: string; customer_name: string; customer_email: string; customer_phone: string;
   issue_date: string | null; expire_date: string | null; state: BulkBatchView['rows'][number]['state']; payment_id: string | null; error: string | null;
+  vat_rate?: string | null; vat_reason?: string | null;
 };
 
 export type BulkDeps = {
@@ -35,6 +36,8 @@ export type BulkDeps = {
   requireConfirmation(profile: { id: string; environment: string; name: string }, confirm: ProductionConfirmation | undefined): void;
   /** The single-link create path (records the intent before sending). */
   createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext): Promise<PaymentView>;
+  /** A row with a VAT rate: the invoice path, which goes through the same create path. */
+  createInvoice?(input: MethodParsedInput<'createInvoice'>, ctx: CallContext): Promise<PaymentView>;
 };
 
 export function createBulkService(deps: BulkDeps) {
@@ -94,11 +97,16 @@ export function createBulkService(deps: BulkDeps) {
         }
         setRow(row, { state: 'sending' });
         try {
-          const payment = await deps.createLink({
-            orderId: row.order_id, amount: row.amount, currency: row.currency as never, description: row.description,
+          const link = {
+            orderId: row.order_id, currency: row.currency as never, description: row.description,
             customer: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
             issueDate: row.issue_date ?? undefined, expireDate: row.expire_date ?? undefined, confirm,
-          }, ctx);
+          };
+          const vat = vatOfRow(row.vat_rate ?? '');
+          const payment = vat && vat !== 'invalid' && deps.createInvoice
+            // One line whose price is the row's amount, VAT included: the customer pays exactly that.
+            ? await deps.createInvoice({ ...link, lines: [{ description: row.description, quantity: '1', unitPrice: row.amount, ...vat, reason: row.vat_reason ?? undefined }], pricesIncludeVat: true, language: 'both' }, ctx)
+            : await deps.createLink({ ...link, amount: row.amount }, ctx);
           const unknown = payment.state === 'unknown';
           setRow(row, { state: unknown ? 'unknown' : 'created', payment_id: payment.id, error: unknown ? storeProblems([{ column: null, reason: reason('gateway.outcome_unknown') }]) : null });
         } catch (e) {
@@ -135,13 +143,13 @@ export function createBulkService(deps: BulkDeps) {
       if (valid.length === 0) throw fieldFailure('invalid_input', { file: reason('bulk.noValidRows') });
       const id = randomUUID();
       const at = now();
-      const insert = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, state)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`);
+      const insert = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, vat_rate, vat_reason, state)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`);
       db.transaction(() => {
         db.prepare("INSERT INTO bulk_batches (id, profile_id, file_name, state, created_by, created_at, updated_at) VALUES (?, ?, ?, 'ready', ?, ?, ?)")
           .run(id, gateway.profile.id, fileName.trim().slice(0, 255) || 'links.csv', ctx.osUser, at.toISOString(), at.toISOString());
         // Each row's order id is fixed now, before any request: a resume sends the same one.
-        for (const r of valid) insert.run(id, r.line, r.orderId || newOrderId(at), r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, r.issueDate || null, r.expireDate || null);
+        for (const r of valid) insert.run(id, r.line, r.orderId || newOrderId(at), r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, r.issueDate || null, r.expireDate || null, r.vatRate || null, r.vatReason || null);
         // Rows with problems are kept (never sent) so the error report lists them too.
         const bad = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, state, error)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'failed', ?)`);

@@ -14,6 +14,7 @@ import { createMainWindow } from './window';
 import { showOsNotifications } from './os-notifications';
 import { openChallengeWindow } from './challenge-window';
 import { createElectronUpdater } from './updater';
+import { openPath, renderDocumentPdf } from './document-pdf';
 
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;
@@ -23,6 +24,8 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
     runtime: 'electron',
     version: app.getVersion(),
     openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed),
+    renderDocument: renderDocumentPdf,
+    openPath,
     updater: (logger) => createElectronUpdater(logger),
     relaunch: () => {
       app.relaunch();

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../composition';
 import { startPreviewServer } from '../bridge/preview-server';
 import { defaultDataDir } from './data-dir';
+import { chromiumDocuments } from './chromium-documents';
 import { version } from '../../package.json';
 
 async function main() {
@@ -16,7 +17,8 @@ async function main() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
 
-  const app = await createApp({ dataDir, runtime: 'preview', version });
+  const documents = chromiumDocuments();
+  const app = await createApp({ dataDir, runtime: 'preview', version, renderDocument: documents.render });
   const server = await startPreviewServer({
     handlers: app.handlers,
     events: app.events,
@@ -31,6 +33,7 @@ async function main() {
   const stop = async () => {
     await server.close();
     await app.close();
+    await documents.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

@@ -220,6 +220,67 @@ ALTER TABLE payments ADD COLUMN checkup_run TEXT;
 CREATE INDEX payments_checkup ON payments (checkup_run) WHERE checkup_run IS NOT NULL;
 `,
   },
+  {
+    // Invoices behind payment links (docs/invoices.md): the number is reserved in the same
+    // transaction that records the link's create intent, so a creation cut short keeps its
+    // number on its payment (never silently burnt or repeated); a retry of the same order
+    // reuses it. Lines and the seller's details are kept as issued. Credit notes are recorded
+    // with the confirmation of the refund they document, one per refund operation.
+    version: 8,
+    sql: `
+CREATE TABLE invoices (
+  id TEXT PRIMARY KEY,
+  profile_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  number TEXT NOT NULL,
+  payment_id TEXT NOT NULL UNIQUE REFERENCES payments(id),
+  currency TEXT NOT NULL,
+  prices_include_vat INTEGER NOT NULL,
+  net_minor INTEGER NOT NULL,
+  vat_minor INTEGER NOT NULL,
+  total_minor INTEGER NOT NULL,
+  seller_json TEXT NOT NULL,
+  buyer_vat_number TEXT,
+  language TEXT NOT NULL CHECK (language IN ('both', 'en', 'ar')),
+  issued_at TEXT NOT NULL,
+  created_by TEXT NOT NULL,
+  UNIQUE (profile_id, seq)
+);
+CREATE TABLE invoice_lines (
+  invoice_id TEXT NOT NULL REFERENCES invoices(id),
+  line_no INTEGER NOT NULL,
+  description TEXT NOT NULL,
+  quantity_milli INTEGER NOT NULL CHECK (quantity_milli > 0),
+  unit_minor INTEGER NOT NULL CHECK (unit_minor >= 0),
+  category TEXT NOT NULL CHECK (category IN ('standard', 'zero', 'exempt')),
+  rate_bp INTEGER NOT NULL,
+  reason TEXT,
+  net_minor INTEGER NOT NULL,
+  vat_minor INTEGER NOT NULL,
+  gross_minor INTEGER NOT NULL,
+  PRIMARY KEY (invoice_id, line_no)
+);
+CREATE TABLE credit_notes (
+  id TEXT PRIMARY KEY,
+  profile_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  number TEXT NOT NULL,
+  invoice_id TEXT NOT NULL REFERENCES invoices(id),
+  payment_id TEXT NOT NULL REFERENCES payments(id),
+  operation_id TEXT NOT NULL UNIQUE REFERENCES operations(id),
+  amount_minor INTEGER NOT NULL,
+  net_minor INTEGER NOT NULL,
+  vat_minor INTEGER NOT NULL,
+  breakdown_json TEXT NOT NULL,
+  reason TEXT,
+  issued_at TEXT NOT NULL,
+  UNIQUE (profile_id, seq)
+);
+CREATE INDEX credit_notes_invoice ON credit_notes (invoice_id, seq);
+ALTER TABLE bulk_rows ADD COLUMN vat_rate TEXT;
+ALTER TABLE bulk_rows ADD COLUMN vat_reason TEXT;
+`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

@@ -13,7 +13,7 @@ import { toAppFailure } from '../gateway/errors';
 import type { StatusOutcome } from '../gateway/requests';
 import type { OperationRow, PaymentRow } from '../ledger/payment-rows';
 import { afterConfirmed } from './money-state';
-import type { PaymentsCore } from './payments-core';
+import type { PaymentsCore, RefundConfirmed } from './payments-core';
 import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
 import { cleanText } from './validate-input';
 import { evidenceOf } from './status-answer';
@@ -33,9 +33,20 @@ export function createMoneyOperations(core: PaymentsCore) {
   const { rows, deps } = core;
 
   /** The money a confirmed (or settled-as-done) operation moves, applied to the payment. */
-  function applyDone(payment: PaymentRow, op: Pick<OperationRow, 'kind' | 'amount_minor' | 'base_minor'>, source: string, at: string): PaymentRow {
+  function applyDone(payment: PaymentRow, op: Pick<OperationRow, 'id' | 'kind' | 'amount_minor' | 'base_minor' | 'reason'>, source: string, at: string): PaymentRow {
     if (op.kind === 'create') return payment;
-    return rows.update(payment.id, afterConfirmed(payment, op.kind, op.amount_minor ?? 0, op.base_minor ?? null), source, at);
+    const updated = rows.update(payment.id, afterConfirmed(payment, op.kind, op.amount_minor ?? 0, op.base_minor ?? null), source, at);
+    if (op.kind === 'refund') refundConfirmed({ paymentId: payment.id, operationId: op.id, amountMinor: op.amount_minor ?? 0, reason: op.reason, at });
+    return updated;
+  }
+
+  /** Tells the listener (credit notes) about a confirmed refund; its failure never undoes the refund. */
+  function refundConfirmed(refund: RefundConfirmed) {
+    try {
+      deps.onRefundConfirmed?.(refund);
+    } catch (e) {
+      deps.logger.error('A confirmed refund could not be passed on', { error: e instanceof Error ? e.name : 'unknown' });
+    }
   }
 
   async function moneyOperation(ctx: CallContext, request: MoneyRequest): Promise<PaymentView> {

@@ -8,7 +8,7 @@ import { fail, failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { newOrderId } from './order-ids';
 import type { PaymentsCore } from './payments-core';
-import type { CreatePayment } from './record-create';
+import type { CreateOptions, CreatePayment } from './record-create';
 import { parseAmountField } from './rules';
 import { statusChanges } from './status-answer';
 import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, cleanUrl } from './validate-input';
@@ -17,7 +17,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   const { deps } = core;
   const orderIdOf = (typed: string | undefined) => cleanOrderId(typed) ?? newOrderId(core.now());
 
-  async function createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext): Promise<PaymentView> {
+  async function createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions = {}): Promise<PaymentView> {
     const gateway = await deps.active();
     deps.requireConfirmation(gateway.profile, input.confirm);
     const currency = input.currency as CurrencyCode;
@@ -36,7 +36,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const { view } = await create(ctx, gateway, { kind: 'link', orderId: orderIdOf(input.orderId), amountMinor, currency, description, customer },
       (id) => deps.client.createPaymentLink(gateway.conn, { ...request, orderId: id }),
       // The link's own id is not a transaction: that comes with the status answer once it is paid.
-      (value) => ({ state: 'pending', link_url: value.url, session_id: value.linkId ?? null }));
+      (value) => ({ state: 'pending', link_url: value.url, session_id: value.linkId ?? null }), options);
     return view;
   }
 

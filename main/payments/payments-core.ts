@@ -33,7 +33,15 @@ export type PaymentsDeps = {
   /** The connection of any profile, for re-checking payments made on it; undefined when it has no key. */
   connectionFor(profileId: string): Promise<GatewayConnection | undefined>;
   requireConfirmation(profile: ActiveGateway['profile'], confirm: ProductionConfirmation | undefined): void;
+  /**
+   * A refund the gateway confirmed (or a person settled as done) was applied to the ledger. Called
+   * inside that transaction, so what a listener records (a credit note) commits with it; a
+   * listener that throws is logged and does not undo the refund.
+   */
+  onRefundConfirmed?(refund: RefundConfirmed): void;
 };
+
+export type RefundConfirmed = { paymentId: string; operationId: string; amountMinor: number; reason: string | null; at: string };
 
 const tookMoney = new Set<PaymentRow['state']>(['authorised', 'partially_captured', 'paid', 'partially_refunded']);
 

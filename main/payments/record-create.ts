@@ -27,6 +27,11 @@ export type NewPayment = {
   checkupRun?: string;
 };
 
+export type CreateOptions = {
+  /** Records what belongs to the payment (an invoice and its number) in the intent's own transaction; throwing cancels the create. */
+  withIntent?(paymentId: string, at: string): void;
+};
+
 /** A payment row as recorded before its request leaves. */
 export function newPaymentRow(id: string, gateway: ActiveGateway, input: NewPayment, osUser: string, at: string): PaymentRow {
   return {
@@ -56,6 +61,7 @@ export function createRecorder(core: PaymentsCore) {
     send: (orderId: string) => Promise<GatewayResult<T>>,
     /** The columns the answer sets, its state included. */
     apply: (value: T, payment: PaymentRow) => Partial<PaymentRow>,
+    options: CreateOptions = {},
   ): Promise<{ view: PaymentView; value?: T }> {
     const at = core.now().toISOString();
     const existing = rows.byOrderId(gateway.profile.id, input.orderId);
@@ -70,6 +76,7 @@ export function createRecorder(core: PaymentsCore) {
       if (existing) rows.update(existing.id, { ...row, created_at: existing.created_at }, 'create', at);
       else rows.insert(row);
       rows.insertOperation({ id: opId, payment_id: paymentId, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+      options.withIntent?.(paymentId, at);
     }).immediate();
     core.changed(paymentId);
 

@@ -5,7 +5,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, r
 import { join } from 'node:path';
 import { z } from 'zod';
 import { environmentSchema } from '../../contract/methods/app';
-import { pathOverridesSchema } from '../../contract/methods/profiles';
+import { pathOverridesSchema, sellerDetailsSchema } from '../../contract/methods/profiles';
 import { currencyCodes } from '../../contract/money';
 import type { Reason } from '../../contract/reasons';
 
@@ -23,6 +23,8 @@ const storedProfileSchema = z
     defaultCurrency: z.enum(currencyCodes as [string, ...string[]]),
     /** Last four characters of the key in the keychain; null when none is set. */
     keyLastFour: z.string().max(4).nullable(),
+    /** Who issues this profile's invoices; absent until set in Settings. */
+    seller: sellerDetailsSchema.optional(),
   })
   .strict();
 export type StoredProfile = z.infer<typeof storedProfileSchema>;
@@ -34,6 +36,7 @@ const practiceSettingsSchema = z
     defaultCurrency: z.enum(currencyCodes as [string, ...string[]]),
     successUrl: z.string().nullable(),
     failureUrl: z.string().nullable(),
+    seller: sellerDetailsSchema.optional(),
   })
   .strict();
 export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;

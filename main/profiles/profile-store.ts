@@ -13,6 +13,8 @@ import type { KeyVault } from '../vault/key-vault';
 import { checkConnection, failureOf, type StatusProbe } from './connection-check';
 import { emptyProfilesFile, readProfilesFile, writeProfilesFile, type ProfilesFile, type StoredProfile } from './profile-file';
 import * as rules from './profile-rules';
+import { cleanSeller } from './seller-rules';
+import type { SellerDetails } from '../../contract/methods/profiles';
 
 export type PracticeEndpoint = { baseUrl: string; apiKey: string };
 export const practiceId = 'practice';
@@ -70,7 +72,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     key: { configured: true, lastFour: deps.practice.apiKey.slice(-4) },
   });
 
-  const viewOf = ({ keyLastFour, ...p }: StoredProfile): ProfileView => ({ ...p, key: { configured: keyLastFour !== null, lastFour: keyLastFour } });
+  const viewOf = ({ keyLastFour, seller: _seller, ...p }: StoredProfile): ProfileView => ({ ...p, key: { configured: keyLastFour !== null, lastFour: keyLastFour } });
 
   function stored(id: string): StoredProfile {
     const found = file.profiles.find((p) => p.id === id);
@@ -240,6 +242,23 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       const failure = failureOf(check);
       if (failure) throw failure;
       return check;
+    },
+
+    /** The seller on a profile's invoices; undefined until set. */
+    seller(id: string): SellerDetails | undefined {
+      return id === practiceId ? file.practice.seller : stored(id).seller;
+    },
+
+    setSeller(id: string, input: SellerDetails): SellerDetails {
+      usable();
+      const seller = cleanSeller(input);
+      if (id === practiceId) save({ ...file, practice: { ...file.practice, seller } });
+      else {
+        stored(id);
+        save({ ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, seller } : p)) });
+      }
+      logger.info('seller details saved');
+      return seller;
     },
 
     async keychainStatus(): Promise<MethodOutput<'getKeychainStatus'>> {

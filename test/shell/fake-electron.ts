@@ -35,6 +35,15 @@ export class FakeWebContents extends EventEmitter {
     this.destroyed = true;
     this.emit('destroyed');
   }
+  /** What printToPDF and capturePage were asked for (document-pdf.ts); they answer recognisable bytes. */
+  printed: unknown[] = [];
+  async printToPDF(options: unknown) {
+    this.printed.push(options);
+    return Buffer.from(`%PDF-fake ${this.mainFrame.url.length}`);
+  }
+  async capturePage() {
+    return { toPNG: () => Buffer.concat([Buffer.from([0x89]), Buffer.from('PNG-fake')]) };
+  }
   /** Emits a cancellable event like Electron does; returns whether the page's action was blocked. */
   attempt(eventName: string, url: string): boolean {
     let prevented = false;
@@ -69,6 +78,9 @@ export class BrowserWindow extends EventEmitter {
   close() {
     this.destroyed = true;
     this.emit('closed');
+  }
+  destroy() {
+    this.close();
   }
 }
 
@@ -161,8 +173,13 @@ export const autoUpdater = new EventEmitter();
 
 export const shell = {
   opened: [] as string[],
+  openedPaths: [] as string[],
   async openExternal(url: string) {
     this.opened.push(url);
+  },
+  async openPath(path: string) {
+    this.openedPaths.push(path);
+    return '';
   },
 };
 
@@ -226,6 +243,7 @@ export function resetFakeElectron(): void {
   protocol.privileged = [];
   protocol.handlers.clear();
   shell.opened = [];
+  shell.openedPaths = [];
   dialog.errors = [];
   Notification.shown = [];
   session.defaultSession.permissionRequest = undefined;

@@ -109,6 +109,8 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'bulk.currency': 'استخدم رمز عملة يدعمه بايدسك، مثل SAR.',
   'bulk.orderIdRepeated': 'رقم الطلب هذا موجود أيضًا في السطر {line}.',
   'bulk.orderIdInLedger': 'رقم الطلب هذا موجود في السجل من قبل.',
+  'bulk.vatRate': 'اكتب نسبة ضريبة القيمة المضافة بالمئة (15 أو 5 أو 0) أو «exempt» للمعفى.',
+  'bulk.vatReason': 'اذكر سبب إخضاع الصف لنسبة صفر أو إعفائه.',
   'bulk.noBatch': 'لا توجد دفعة كهذه.',
   'bulk.otherProfile': 'أُنشئت هذه الدفعة على ملف تعريف آخر. انتقل إلى ذلك الملف لإرسالها.',
   'bulk.noValidRows': 'لا يمكن إرسال أي صف من هذا الملف. صحّح الصفوف المعروضة ثم اختر الملف مرة أخرى.',

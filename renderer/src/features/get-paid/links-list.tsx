@@ -11,6 +11,7 @@ import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
 import { SharePanel } from './share-panel';
+import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -53,6 +54,7 @@ export function LinksList() {
   const [sharing, setSharing] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const { rows, total, error, loaded } = usePaymentList('link', query);
+  const numbers = useInvoiceNumbers(rows);
 
   const copy = async (row: PaymentView) => {
     if (!row.url) return;
@@ -88,7 +90,7 @@ export function LinksList() {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <LinkRow key={row.id} row={row} language={language} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} />
+              <LinkRow key={row.id} row={row} invoiceNumber={numbers[row.id]} language={language} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} />
             ))}
           </tbody>
         </table>
@@ -97,12 +99,12 @@ export function LinksList() {
   );
 }
 
-function LinkRow({ row, language, sharing, copied, onShare, onCopy }: { row: PaymentView; language: 'en' | 'ar'; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void }) {
+function LinkRow({ row, invoiceNumber, language, sharing, copied, onShare, onCopy }: { row: PaymentView; invoiceNumber?: string; language: 'en' | 'ar'; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void }) {
   const t = useT();
   return (
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
-        <td><Ltr className="mono">{row.orderId}</Ltr></td>
+        <td><Ltr className="mono">{row.orderId}</Ltr>{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><bdi className="customer-name">{row.customer.name}</bdi></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
@@ -116,13 +118,33 @@ function LinkRow({ row, language, sharing, copied, onShare, onCopy }: { row: Pay
           )}
         </td>
       </tr>
-      {sharing && row.url && (
-        <tr>
-          <td colSpan={6}>
-            <SharePanel item={{ url: row.url, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer }} testId="row-share" />
-          </td>
-        </tr>
-      )}
+      {sharing && row.url && <RowShare row={row} url={row.url} />}
     </>
   );
+}
+
+/** A row's share panel, with its invoice (and credit notes) when the link has one. */
+function RowShare({ row, url }: { row: PaymentView; url: string }) {
+  const invoice = useInvoice(row.id);
+  return (
+    <tr>
+      <td colSpan={6}>
+        {invoice && <InvoicePanel invoice={invoice} />}
+        <SharePanel item={{ url, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer, invoiceNumber: invoice?.number }} testId="row-share" />
+      </td>
+    </tr>
+  );
+}
+
+/** Invoice numbers of the rows on screen, asked for in one call whenever the rows change. */
+function useInvoiceNumbers(rows: PaymentView[]): Record<string, string> {
+  const [numbers, setNumbers] = useState<Record<string, string>>({});
+  const ids = rows.map((r) => r.id).join(',');
+  useEffect(() => {
+    if (!ids) return;
+    let live = true;
+    void api.invoiceNumbers({ paymentIds: ids.split(',') }).then((r) => live && r.ok && setNumbers(r.value));
+    return () => void (live = false);
+  }, [ids]);
+  return numbers;
 }

@@ -10,6 +10,7 @@ import { useNewShortcut } from './form-kit';
 import { LinksList } from './links-list';
 import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
+import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 
 export function LinksScreen() {
   const t = useT();
@@ -41,6 +42,7 @@ export function LinksScreen() {
 function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: PaymentView): void }) {
   const t = useT();
   const box = useRef<HTMLElement>(null);
+  const invoice = useInvoice(payment.id);
   useEffect(() => box.current?.focus(), [payment.id]);
   useLivePayment(payment, onChange);
   return (
@@ -50,7 +52,8 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
         <Ltr className="mono" testId="result-order-id">{payment.orderId}</Ltr> · <Amount minor={payment.amountMinor} currency={payment.currency} /> · <PaymentStateLabel payment={payment} />
       </p>
       <UnknownOutcome payment={payment} onChecked={onChange} />
-      {payment.url && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer }} />}
+      {invoice && <InvoicePanel invoice={invoice} />}
+      {payment.url && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { NoticeLine, type Notice } from './notice';
 import { BackupsSection } from './backups-section';
 import { SupportSection, UpdatesSection } from './updates-section';
 import { useMaintenance } from './maintenance-store';
+import { SellerSection } from './seller-form';
 
 export function SettingsScreen() {
   const t = useT();
@@ -74,6 +75,7 @@ export function SettingsScreen() {
       <BackupsSection />
       <UpdatesSection />
       <SupportSection />
+      <SellerSection />
     </section>
   );
 }

@@ -1,0 +1,212 @@
+// Invoices behind payment links. The lines are checked and their VAT computed here (integer
+// minor units, contract/vat.ts); the link is created through the payments service's own create
+// path, and the invoice with its number is reserved inside that path's intent transaction
+// (`withIntent`), so a number is never taken by a link the ledger does not know. Credit notes
+// are recorded when the payments service confirms a refund of an invoiced payment
+// (`onRefundConfirmed`). Money logic stays in main/payments/; this module only documents it.
+import type { MethodOutput, MethodParsedInput } from '../../contract/methods';
+import type { InvoiceView } from '../../contract/methods/invoices';
+import type { PaymentView } from '../../contract/methods/payments';
+import type { SellerDetails } from '../../contract/methods/profiles';
+import { formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../contract/money';
+import { AppFailure } from '../../contract/result';
+import { computeInvoice, creditSplit, parseQuantity, parseRatePercent, standardRateBp, type VatGroup, type VatLineInput } from '../../contract/vat';
+import type { CallContext } from '../core/call-context';
+import type { InvoiceLineRow, InvoiceRow, InvoiceRows, CreditNoteRow } from '../ledger/invoice-rows';
+import type { PaymentRow } from '../ledger/payment-rows';
+import type { Logger } from '../log/logger';
+import type { RefundConfirmed } from '../payments/payments-core';
+import type { CreateOptions } from '../payments/record-create';
+import { invoiceHtml, type DocumentModel } from './invoice-document';
+import { zatcaQrText, zatcaTimestamp } from './zatca-qr';
+
+/** Chromium, however it is reached: the PDF and a PNG of the same HTML. */
+export type DocumentRenderer = (html: string) => Promise<{ pdf: Uint8Array; png: Uint8Array }>;
+
+export type InvoiceDeps = {
+  rows: InvoiceRows;
+  logger: Logger;
+  payment(id: string): PaymentRow | undefined;
+  activeProfileId(): Promise<string>;
+  seller(profileId: string): SellerDetails | undefined;
+  createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions): Promise<PaymentView>;
+  recentCustomers(profileId: string): MethodOutput<'recentCustomers'>;
+  render?: DocumentRenderer;
+  /** Desktop only: saves the PDF where the user's files go and opens it with the system's viewer. */
+  openPdf?(fileName: string, pdf: Uint8Array): Promise<string>;
+};
+
+type LineInput = MethodParsedInput<'createInvoice'>['lines'][number];
+
+function fail(fields: Record<string, string>): never {
+  throw new AppFailure('invalid_input', Object.values(fields)[0]!, { fields });
+}
+
+/** Checks the typed lines; field paths are `lines.<index>.<field>` so the form shows each message in place. */
+export function readLines(lines: LineInput[], currency: CurrencyCode) {
+  const fields: Record<string, string> = {};
+  const read = lines.map((line, i) => {
+    const at = (field: string, message: string) => void (fields[`lines.${i}.${field}`] ??= message);
+    const description = line.description.trim();
+    if (!description) at('description', 'Describe this line.');
+    const quantityMilli = parseQuantity(line.quantity);
+    if (quantityMilli === undefined) at('quantity', 'Enter a quantity above 0, with at most 3 decimals.');
+    const price = parseAmount(line.unitPrice, currency);
+    if (!price.ok) at('unitPrice', price.reason);
+    const rateBp = line.vat === 'standard' ? parseRatePercent(line.rate?.trim() || '15') : 0;
+    if (line.vat === 'standard' && !rateBp) at('rate', 'Enter the VAT rate in percent, for example 15.');
+    const reason = line.reason?.trim() || null;
+    if (line.vat !== 'standard' && !reason) at('reason', 'Say why this line is zero-rated or exempt.');
+    return { description, quantityMilli: quantityMilli ?? 1, unitMinor: price.ok ? price.minor : 0, category: line.vat, rateBp: rateBp ?? standardRateBp, reason: line.vat === 'standard' ? null : reason };
+  });
+  if (Object.keys(fields).length) fail(fields);
+  return read;
+}
+
+export function createInvoiceService(deps: InvoiceDeps) {
+  const { rows } = deps;
+
+  function stateOf(payment: PaymentRow | undefined): InvoiceView['state'] {
+    if (!payment || payment.state === 'not_created') return 'not_issued';
+    return payment.state === 'creating' || (payment.state === 'unknown' && !payment.link_url) ? 'reserved' : 'issued';
+  }
+
+  const breakdownOf = (lines: InvoiceLineRow[], pricesIncludeVat: boolean): VatGroup[] =>
+    computeInvoice(lines.map((l): VatLineInput => ({ quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp })), pricesIncludeVat).breakdown;
+
+  const sellerOf = (invoice: InvoiceRow) => JSON.parse(invoice.seller_json) as SellerDetails;
+  const zatcaOf = (seller: SellerDetails, issuedAt: string, totalMinor: number, vatMinor: number, currency: CurrencyCode) =>
+    zatcaQrText({ sellerName: seller.legalNameAr, vatNumber: seller.vatNumber, timestamp: zatcaTimestamp(new Date(issuedAt)), totalWithVat: formatMinor(totalMinor, currency), vatTotal: formatMinor(vatMinor, currency) });
+
+  const creditView = (note: CreditNoteRow) => ({
+    id: note.id, number: note.number, operationId: note.operation_id, amountMinor: note.amount_minor, netMinor: note.net_minor, vatMinor: note.vat_minor,
+    breakdown: JSON.parse(note.breakdown_json) as VatGroup[], reason: note.reason, issuedAt: note.issued_at,
+  });
+
+  function view(invoice: InvoiceRow): InvoiceView {
+    const payment = deps.payment(invoice.payment_id);
+    const lines = rows.lines(invoice.id);
+    const currency = invoice.currency as CurrencyCode;
+    return {
+      id: invoice.id, number: invoice.number, paymentId: invoice.payment_id, orderId: payment?.order_id ?? '', currency, state: stateOf(payment),
+      pricesIncludeVat: invoice.prices_include_vat === 1, language: invoice.language, netMinor: invoice.net_minor, vatMinor: invoice.vat_minor, totalMinor: invoice.total_minor,
+      issuedAt: invoice.issued_at,
+      lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
+      breakdown: breakdownOf(lines, invoice.prices_include_vat === 1),
+      creditNotes: rows.creditNotesOf(invoice.id).map(creditView),
+      zatcaQr: zatcaOf(sellerOf(invoice), invoice.issued_at, invoice.total_minor, invoice.vat_minor, currency),
+    };
+  }
+
+  async function create(input: MethodParsedInput<'createInvoice'>, ctx: CallContext): Promise<MethodOutput<'createInvoice'>> {
+    const profileId = await deps.activeProfileId();
+    const seller = deps.seller(profileId);
+    if (!seller) throw new AppFailure('invalid_input', 'Add the seller details (legal names, VAT number) in Settings before issuing invoices.', { fields: { seller: 'Add the seller details in Settings first.' } });
+    if (!isCurrencyCode(input.currency)) fail({ currency: 'Choose a currency.' });
+    const currency = input.currency;
+    const lines = readLines(input.lines, currency);
+    const totals = computeInvoice(lines, input.pricesIncludeVat);
+    if (totals.totalMinor <= 0) fail({ 'lines.0.unitPrice': 'The invoice total must be above zero.' });
+    const description = input.description?.trim() || lines.map((l) => l.description).join(', ').slice(0, 500);
+    const buyerVatNumber = input.buyerVatNumber?.trim() || null;
+    let number = '';
+    const payment = await deps.createLink({
+      orderId: input.orderId, amount: formatMinor(totals.totalMinor, currency), currency, description, customer: input.customer,
+      issueDate: input.issueDate, expireDate: input.expireDate, successUrl: input.successUrl, failureUrl: input.failureUrl, confirm: input.confirm,
+    }, ctx, {
+      withIntent(paymentId, at) {
+        number = rows.reserve({
+          profile_id: profileId, payment_id: paymentId, currency, prices_include_vat: input.pricesIncludeVat ? 1 : 0, net_minor: totals.netMinor, vat_minor: totals.vatMinor,
+          total_minor: totals.totalMinor, seller_json: JSON.stringify(seller), buyer_vat_number: buyerVatNumber, language: input.language, issued_at: at, created_by: ctx.osUser,
+        }, lines.map((l, i) => ({ description: l.description, quantity_milli: l.quantityMilli, unit_minor: l.unitMinor, category: l.category, rate_bp: l.rateBp, reason: l.reason, ...pick(totals.lines[i]!) }))).number;
+      },
+    });
+    deps.logger.info('invoice reserved with its link', { state: payment.state, number });
+    return { payment, invoice: view(rows.byPayment(payment.id)!) };
+  }
+
+  /** A confirmed refund of an invoiced payment: its credit note, in the refund's own transaction (a savepoint). */
+  function onRefundConfirmed(refund: RefundConfirmed) {
+    const invoice = rows.byPayment(refund.paymentId);
+    if (!invoice || rows.creditNoteOfOperation(refund.operationId)) return;
+    rows.savepoint(() => {
+      const lines = rows.lines(invoice.id);
+      const earlier = rows.creditNotesOf(invoice.id).flatMap((n) => JSON.parse(n.breakdown_json) as VatGroup[]);
+      const split = creditSplit(breakdownOf(lines, invoice.prices_include_vat === 1), refund.amountMinor, earlier);
+      const sum = (pick: (g: VatGroup) => number) => split.reduce((s, g) => s + pick(g), 0);
+      rows.insertCreditNote({
+        profile_id: invoice.profile_id, invoice_id: invoice.id, payment_id: refund.paymentId, operation_id: refund.operationId, amount_minor: refund.amountMinor,
+        net_minor: sum((g) => g.netMinor), vat_minor: sum((g) => g.vatMinor), breakdown_json: JSON.stringify(split), reason: refund.reason, issued_at: refund.at,
+      });
+    });
+  }
+
+  function documentOf(input: { invoiceId?: string; creditNoteId?: string }): { fileName: string; model: DocumentModel } {
+    const note = input.creditNoteId ? rows.creditNote(input.creditNoteId) : undefined;
+    const invoice = note ? rows.byId(note.invoice_id) : input.invoiceId ? rows.byId(input.invoiceId) : undefined;
+    if (!invoice || (input.creditNoteId && !note)) throw new AppFailure('not_found', 'There is no such invoice or credit note in the ledger.');
+    const payment = deps.payment(invoice.payment_id);
+    const seller = sellerOf(invoice);
+    const currency = invoice.currency as CurrencyCode;
+    const lines = rows.lines(invoice.id);
+    const base = {
+      language: invoice.language, orderId: payment?.order_id ?? '', currency, pricesIncludeVat: invoice.prices_include_vat === 1, seller,
+      buyer: { name: payment?.customer_name ?? null, email: payment?.customer_email ?? null, phone: payment?.customer_phone ?? null, vatNumber: invoice.buyer_vat_number },
+    };
+    if (note) {
+      const split = JSON.parse(note.breakdown_json) as VatGroup[];
+      return {
+        fileName: `${note.number}.pdf`,
+        model: {
+          ...base, kind: 'credit', number: note.number, refersTo: invoice.number, issuedAt: note.issued_at, reason: note.reason,
+          lines: split.map((g) => ({ description: `${invoice.number}`, quantityMilli: 0, unitMinor: 0, category: g.category, rateBp: g.rateBp, reason: null, netMinor: g.netMinor, vatMinor: g.vatMinor, grossMinor: g.grossMinor })),
+          breakdown: split, totals: { netMinor: note.net_minor, vatMinor: note.vat_minor, grossMinor: note.amount_minor },
+          zatcaQr: zatcaOf(seller, note.issued_at, note.amount_minor, note.vat_minor, currency),
+        },
+      };
+    }
+    return {
+      fileName: `${invoice.number}.pdf`,
+      model: {
+        ...base, kind: 'invoice', number: invoice.number, issuedAt: invoice.issued_at, payUrl: payment?.link_url ?? null,
+        lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
+        breakdown: breakdownOf(lines, invoice.prices_include_vat === 1), totals: { netMinor: invoice.net_minor, vatMinor: invoice.vat_minor, grossMinor: invoice.total_minor },
+        zatcaQr: zatcaOf(seller, invoice.issued_at, invoice.total_minor, invoice.vat_minor, currency),
+      },
+    };
+  }
+
+  async function renderDocument(input: { invoiceId?: string; creditNoteId?: string }) {
+    if (!deps.render) throw new AppFailure('internal', 'This build cannot draw PDF documents.');
+    const { fileName, model } = documentOf(input);
+    const { pdf, png } = await deps.render(invoiceHtml(model));
+    return { fileName, pdf, png };
+  }
+
+  return {
+    create,
+    onRefundConfirmed,
+    html: (input: { invoiceId?: string; creditNoteId?: string }) => invoiceHtml(documentOf(input).model),
+    get(paymentId: string) {
+      const invoice = rows.byPayment(paymentId);
+      return { invoice: invoice ? view(invoice) : null };
+    },
+    numbers: (paymentIds: string[]) => Object.fromEntries(rows.numbersOf(paymentIds)),
+    async document(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'invoiceDocument'>> {
+      const { fileName, pdf, png } = await renderDocument(input);
+      return { fileName, pdfBase64: Buffer.from(pdf).toString('base64'), pngBase64: Buffer.from(png).toString('base64') };
+    },
+    async open(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'openInvoiceDocument'>> {
+      if (!deps.openPdf) return { opened: false, path: null };
+      const { fileName, pdf } = await renderDocument(input);
+      return { opened: true, path: await deps.openPdf(fileName, pdf) };
+    },
+    async recentCustomers() {
+      return deps.recentCustomers(await deps.activeProfileId());
+    },
+  };
+}
+
+const pick = (l: { netMinor: number; vatMinor: number; grossMinor: number }) => ({ net_minor: l.netMinor, vat_minor: l.vatMinor, gross_minor: l.grossMinor });
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;

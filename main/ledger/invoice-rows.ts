@@ -1,0 +1,126 @@
+// Rows of invoices, their lines and credit notes (migration 8). Numbers are sequences per
+// profile taken inside the caller's transaction (the ledger has one writer), so they are unique
+// and without gaps that nothing explains; docs/invoices.md.
+import { randomUUID } from 'node:crypto';
+import type { LedgerDb } from './database';
+
+export type InvoiceRow = {
+  id: string;
+  profile_id: string;
+  seq: number;
+  number: string;
+  payment_id: string;
+  currency: string;
+  prices_include_vat: number;
+  net_minor: number;
+  vat_minor: number;
+  total_minor: number;
+  /** The seller's details as they were when the invoice was issued. */
+  seller_json: string;
+  buyer_vat_number: string | null;
+  language: 'both' | 'en' | 'ar';
+  issued_at: string;
+  created_by: string;
+};
+
+export type InvoiceLineRow = {
+  invoice_id: string;
+  line_no: number;
+  description: string;
+  quantity_milli: number;
+  unit_minor: number;
+  category: 'standard' | 'zero' | 'exempt';
+  rate_bp: number;
+  reason: string | null;
+  net_minor: number;
+  vat_minor: number;
+  gross_minor: number;
+};
+
+export type CreditNoteRow = {
+  id: string;
+  profile_id: string;
+  seq: number;
+  number: string;
+  invoice_id: string;
+  payment_id: string;
+  operation_id: string;
+  amount_minor: number;
+  net_minor: number;
+  vat_minor: number;
+  breakdown_json: string;
+  reason: string | null;
+  issued_at: string;
+};
+
+const pad = (seq: number) => String(seq).padStart(6, '0');
+export const invoiceNumber = (seq: number) => `INV-${pad(seq)}`;
+export const creditNoteNumber = (seq: number) => `CN-${pad(seq)}`;
+
+export function createInvoiceRows(db: LedgerDb) {
+  const insertLine = db.prepare(`INSERT INTO invoice_lines (invoice_id, line_no, description, quantity_milli, unit_minor, category, rate_bp, reason, net_minor, vat_minor, gross_minor)
+    VALUES (@invoice_id, @line_no, @description, @quantity_milli, @unit_minor, @category, @rate_bp, @reason, @net_minor, @vat_minor, @gross_minor)`);
+  const byPayment = (paymentId: string) => db.prepare('SELECT * FROM invoices WHERE payment_id = ?').get(paymentId) as InvoiceRow | undefined;
+
+  return {
+    byPayment,
+    byId: (id: string) => db.prepare('SELECT * FROM invoices WHERE id = ?').get(id) as InvoiceRow | undefined,
+    lines: (invoiceId: string) => db.prepare('SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY line_no').all(invoiceId) as InvoiceLineRow[],
+
+    /**
+     * Reserves the invoice of a payment with its lines; call inside the transaction that records
+     * the payment's create intent. A payment tried again (same order id after "not created")
+     * keeps its number: the lines and totals are replaced.
+     */
+    reserve(invoice: Omit<InvoiceRow, 'id' | 'seq' | 'number'>, lines: Array<Omit<InvoiceLineRow, 'invoice_id' | 'line_no'>>): InvoiceRow {
+      const existing = byPayment(invoice.payment_id);
+      let row: InvoiceRow;
+      if (existing) {
+        row = { ...existing, ...invoice, profile_id: existing.profile_id };
+        db.prepare(`UPDATE invoices SET currency = @currency, prices_include_vat = @prices_include_vat, net_minor = @net_minor, vat_minor = @vat_minor, total_minor = @total_minor,
+          seller_json = @seller_json, buyer_vat_number = @buyer_vat_number, language = @language, issued_at = @issued_at, created_by = @created_by WHERE id = @id`).run(row);
+        db.prepare('DELETE FROM invoice_lines WHERE invoice_id = ?').run(row.id);
+      } else {
+        const { next } = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM invoices WHERE profile_id = ?').get(invoice.profile_id) as { next: number };
+        row = { ...invoice, id: randomUUID(), seq: next, number: invoiceNumber(next) };
+        db.prepare(`INSERT INTO invoices (id, profile_id, seq, number, payment_id, currency, prices_include_vat, net_minor, vat_minor, total_minor, seller_json, buyer_vat_number, language, issued_at, created_by)
+          VALUES (@id, @profile_id, @seq, @number, @payment_id, @currency, @prices_include_vat, @net_minor, @vat_minor, @total_minor, @seller_json, @buyer_vat_number, @language, @issued_at, @created_by)`).run(row);
+      }
+      lines.forEach((line, index) => insertLine.run({ ...line, invoice_id: row.id, line_no: index + 1 }));
+      return row;
+    },
+
+    /** Invoice numbers of many payments at once (the links list). */
+    numbersOf(paymentIds: string[]): Map<string, string> {
+      if (paymentIds.length === 0) return new Map();
+      const found = db.prepare(`SELECT payment_id, number FROM invoices WHERE payment_id IN (${paymentIds.map(() => '?').join(', ')})`).all(...paymentIds) as Array<{ payment_id: string; number: string }>;
+      return new Map(found.map((r) => [r.payment_id, r.number]));
+    },
+
+    creditNotesOf: (invoiceId: string) => db.prepare('SELECT * FROM credit_notes WHERE invoice_id = ? ORDER BY seq').all(invoiceId) as CreditNoteRow[],
+    creditNote: (id: string) => db.prepare('SELECT * FROM credit_notes WHERE id = ?').get(id) as CreditNoteRow | undefined,
+    creditNoteOfOperation: (operationId: string) => db.prepare('SELECT * FROM credit_notes WHERE operation_id = ?').get(operationId) as CreditNoteRow | undefined,
+
+    /** Records a credit note with the next number of its profile; call inside the refund's confirming transaction. */
+    insertCreditNote(note: Omit<CreditNoteRow, 'id' | 'seq' | 'number'>): CreditNoteRow {
+      const { next } = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM credit_notes WHERE profile_id = ?').get(note.profile_id) as { next: number };
+      const row: CreditNoteRow = { ...note, id: randomUUID(), seq: next, number: creditNoteNumber(next) };
+      db.prepare(`INSERT INTO credit_notes (id, profile_id, seq, number, invoice_id, payment_id, operation_id, amount_minor, net_minor, vat_minor, breakdown_json, reason, issued_at)
+        VALUES (@id, @profile_id, @seq, @number, @invoice_id, @payment_id, @operation_id, @amount_minor, @net_minor, @vat_minor, @breakdown_json, @reason, @issued_at)`).run(row);
+      return row;
+    },
+
+    /** The profile's last distinct customers, newest first (the form's "recent customer" choice). */
+    recentCustomers: (profileId: string, limit = 20) =>
+      db.prepare(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone FROM payments
+        WHERE profile_id = ? AND customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
+        GROUP BY customer_name, customer_email, customer_phone ORDER BY MAX(created_at) DESC LIMIT ?`).all(profileId, limit) as Array<{ name: string; email: string; phone: string }>,
+
+    /** Runs `fn` in a savepoint: what it wrote is undone if it throws, the caller's transaction goes on. */
+    savepoint<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+  };
+}
+
+export type InvoiceRows = ReturnType<typeof createInvoiceRows>;

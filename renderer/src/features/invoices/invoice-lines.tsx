@@ -1,0 +1,98 @@
+// The line items of an invoice in the link form: description, quantity, unit price, VAT rate
+// (15% by default; 0% and exempt with a reason), prices with or without VAT, and the totals as
+// main will compute them (the same rule, contract/vat.ts), shown while typing.
+import { parseAmount, type CurrencyCode } from '../../../../contract/money';
+import { computeInvoice, parseQuantity, parseRatePercent, standardRateBp, type VatCategory } from '../../../../contract/vat';
+import { useT, type MessageKey } from '../../i18n';
+import { Amount } from '../get-paid/outcome';
+import { fieldId, TextField, type FieldErrors } from '../get-paid/form-kit';
+import { amountProblem } from '../get-paid/validate';
+import { useLanguage, wordReason } from '../../i18n';
+import { Field } from '../settings/field';
+
+export type LineDraft = { description: string; quantity: string; unitPrice: string; vat: VatCategory; rate: string; reason: string };
+export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitPrice: '', vat: 'standard', rate: '15', reason: '' });
+
+/** The renderer's own check of the lines, in the user's language; main checks again. */
+export function checkLines(lines: LineDraft[], currency: CurrencyCode): Record<string, MessageKey> {
+  const problems: Record<string, MessageKey> = {};
+  lines.forEach((line, i) => {
+    if (!line.description.trim()) problems[`lines.${i}.description`] = 'inv.check.description';
+    if (parseQuantity(line.quantity) === undefined) problems[`lines.${i}.quantity`] = 'inv.check.quantity';
+    if (!parseAmount(line.unitPrice, currency).ok) problems[`lines.${i}.unitPrice`] = 'inv.check.unitPrice';
+    if (line.vat === 'standard' && !parseRatePercent(line.rate || '15')) problems[`lines.${i}.rate`] = 'inv.check.rate';
+    if (line.vat !== 'standard' && !line.reason.trim()) problems[`lines.${i}.reason`] = 'inv.check.reason';
+  });
+  return problems;
+}
+
+/** Totals of the lines that can be read so far; undefined while none can. */
+export function draftTotals(lines: LineDraft[], currency: CurrencyCode, pricesIncludeVat: boolean) {
+  const read = lines.flatMap((l) => {
+    const quantityMilli = parseQuantity(l.quantity);
+    const price = parseAmount(l.unitPrice, currency);
+    if (quantityMilli === undefined || !price.ok) return [];
+    return [{ quantityMilli, unitMinor: price.minor, category: l.vat, rateBp: l.vat === 'standard' ? parseRatePercent(l.rate || '15') ?? standardRateBp : 0 }];
+  });
+  if (read.length === 0) return undefined;
+  try {
+    return computeInvoice(read, pricesIncludeVat);
+  } catch {
+    return undefined;
+  }
+}
+
+export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat, setPricesIncludeVat, errors, clearError }: {
+  form: string; lines: LineDraft[]; setLines(next: LineDraft[]): void; currency: CurrencyCode; pricesIncludeVat: boolean; setPricesIncludeVat(v: boolean): void; errors: FieldErrors;
+  /** A line's message goes once its field is edited: the totals below show what it now reads. */
+  clearError(path: string): void;
+}) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  /** Main's error for the field, or what is wrong with the price as typed, live. */
+  const priceError = (price: string, path: string): FieldErrors => {
+    const problem = price.trim() ? amountProblem(price, currency) : undefined;
+    const live = problem && wordReason(language, problem);
+    return live ? { ...errors, [path]: live } : errors;
+  };
+  const set = (index: number, key: keyof LineDraft) => (value: string) => {
+    clearError(`lines.${index}.${key}`);
+    setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
+  };
+  const totals = draftTotals(lines, currency, pricesIncludeVat);
+  return (
+    <fieldset className="gp-group inv-lines" data-testid="invoice-lines">
+      <legend>{t('inv.lines')}</legend>
+      {lines.map((line, i) => (
+        <fieldset key={i} className="inv-line" data-testid="invoice-line">
+          <legend>{t('inv.line', { n: String(i + 1) })}</legend>
+          <TextField form={form} path={`lines.${i}.description`} label={t('inv.line.description')} value={line.description} onChange={set(i, 'description')} errors={errors} autoComplete="off" />
+          <div className="gp-row">
+            <TextField form={form} path={`lines.${i}.quantity`} label={t('inv.line.quantity')} value={line.quantity} onChange={set(i, 'quantity')} errors={errors} ltr inputMode="decimal" autoComplete="off" />
+            {/* The price as typed; what cannot be sent in the currency is said next to it. */}
+            <TextField form={form} path={`lines.${i}.unitPrice`} label={t('inv.line.unitPrice')} value={line.unitPrice} onChange={set(i, 'unitPrice')} errors={priceError(line.unitPrice, `lines.${i}.unitPrice`)} ltr inputMode="decimal" autoComplete="off" />
+            <Field id={fieldId(form, `lines.${i}.vat`)} label={t('inv.line.vat')}>
+              <select id={fieldId(form, `lines.${i}.vat`)} value={line.vat} onChange={(e) => set(i, 'vat')(e.target.value)}>
+                <option value="standard">{t('inv.line.vat.standard')}</option>
+                <option value="zero">{t('inv.line.vat.zero')}</option>
+                <option value="exempt">{t('inv.line.vat.exempt')}</option>
+              </select>
+            </Field>
+            {line.vat === 'standard' && <TextField form={form} path={`lines.${i}.rate`} label={t('inv.line.rate')} value={line.rate} onChange={set(i, 'rate')} errors={errors} ltr inputMode="decimal" autoComplete="off" />}
+          </div>
+          {line.vat !== 'standard' && <TextField form={form} path={`lines.${i}.reason`} label={t('inv.line.reason')} value={line.reason} onChange={set(i, 'reason')} errors={errors} autoComplete="off" />}
+          {lines.length > 1 && <button type="button" onClick={() => setLines(lines.filter((_, j) => j !== i))} data-testid="invoice-line-remove">{t('inv.line.remove', { n: String(i + 1) })}</button>}
+        </fieldset>
+      ))}
+      <div className="gp-row inv-line-actions">
+        <button type="button" onClick={() => setLines([...lines, emptyLine()])} data-testid="invoice-line-add">{t('inv.line.addAnother')}</button>
+        <label className="inv-check"><input type="checkbox" checked={pricesIncludeVat} onChange={(e) => setPricesIncludeVat(e.target.checked)} data-testid="invoice-prices-include-vat" /> {t('inv.pricesIncludeVat')}</label>
+      </div>
+      <dl className="inv-totals" data-testid="invoice-totals" aria-live="polite">
+        <dt>{t('inv.totals.net')}</dt><dd>{totals ? <Amount minor={totals.netMinor} currency={currency} /> : '—'}</dd>
+        <dt>{t('inv.totals.vat')}</dt><dd>{totals ? <Amount minor={totals.vatMinor} currency={currency} /> : '—'}</dd>
+        <dt>{t('inv.totals.total')}</dt><dd data-testid="invoice-total">{totals ? <Amount minor={totals.totalMinor} currency={currency} /> : '—'}</dd>
+      </dl>
+    </fieldset>
+  );
+}

@@ -1,0 +1,112 @@
+// The invoice behind a payment link: its number and state, the document as Chromium drew it
+// (shown here first), Save PDF (a download: the browser or Electron asks where), Open PDF (the
+// desktop app opens it with the system's viewer; the preview opens it in a new tab), and the
+// credit notes of its refunds, each with its own PDF. Reloads when main says payments changed.
+import { useCallback, useEffect, useState } from 'react';
+import type { InvoiceView } from '../../../../contract/methods/invoices';
+import type { CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useLanguage, useT } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { SendError } from '../get-paid/form-kit';
+import './invoices.css';
+
+export function useInvoice(paymentId: string | null) {
+  const [invoice, setInvoice] = useState<InvoiceView | null>(null);
+  const load = useCallback(async () => {
+    if (!paymentId) return setInvoice(null);
+    const result = await api.getInvoice({ paymentId });
+    if (result.ok) setInvoice(result.value.invoice);
+  }, [paymentId]);
+  useEffect(() => {
+    void load();
+    return api.subscribe((event) => {
+      if (event.type === 'payments.changed' && (event.paymentIds.length === 0 || event.paymentIds.includes(paymentId ?? ''))) void load();
+    });
+  }, [load, paymentId]);
+  return invoice;
+}
+
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+function download(fileName: string, base64: string) {
+  const url = URL.createObjectURL(new Blob([bytesOf(base64)], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+type Target = { invoiceId: string } | { creditNoteId: string };
+
+function useDocuments() {
+  const [error, setError] = useState<AppError | null>(null);
+  const [status, setStatus] = useState('');
+  const t = useT();
+  const save = async (target: Target) => {
+    setError(null);
+    const result = await api.invoiceDocument(target);
+    if (!result.ok) return setError(result.error);
+    download(result.value.fileName, result.value.pdfBase64);
+  };
+  const open = async (target: Target) => {
+    setError(null);
+    const result = await api.openInvoiceDocument(target);
+    if (!result.ok) return setError(result.error);
+    if (result.value.opened) return setStatus(t('inv.opened', { path: result.value.path ?? '' }));
+    // The preview has no system viewer to hand it to: the browser's own, in a new tab.
+    const doc = await api.invoiceDocument(target);
+    if (!doc.ok) return setError(doc.error);
+    window.open(URL.createObjectURL(new Blob([bytesOf(doc.value.pdfBase64)], { type: 'application/pdf' })), '_blank', 'noopener');
+  };
+  return { save, open, error, status };
+}
+
+export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [drawing, setDrawing] = useState(false);
+  const { save, open, error, status } = useDocuments();
+  const money = (minor: number) => formatAmount(minor, invoice.currency as CurrencyCode, language);
+
+  const show = async () => {
+    setDrawing(true);
+    const result = await api.invoiceDocument({ invoiceId: invoice.id });
+    setDrawing(false);
+    if (result.ok) setPreview(`data:image/png;base64,${result.value.pngBase64}`);
+  };
+
+  return (
+    <section className="inv-panel" aria-labelledby={`inv-${invoice.id}`} data-testid="invoice-panel" data-number={invoice.number}>
+      <h3 id={`inv-${invoice.id}`}>{t('inv.panel', { number: '' })}<Ltr className="mono" testId="invoice-number">{invoice.number}</Ltr></h3>
+      <p data-testid="invoice-state" data-state={invoice.state}>{t(`inv.state.${invoice.state}`)} · <Ltr>{money(invoice.totalMinor)}</Ltr> ({t('inv.totals.vat')} <Ltr>{money(invoice.vatMinor)}</Ltr>)</p>
+      <div className="inv-panel-actions">
+        <button type="button" onClick={() => void show()} disabled={drawing} data-testid="invoice-preview-show">{drawing ? t('inv.preview.loading') : t('inv.preview.show')}</button>
+        <button type="button" onClick={() => void save({ invoiceId: invoice.id })} data-testid="invoice-save">{t('inv.save')}</button>
+        <button type="button" onClick={() => void open({ invoiceId: invoice.id })} data-testid="invoice-open">{t('inv.open')}</button>
+      </div>
+      <p role="status" className="gp-status">{status}</p>
+      <SendError error={error} />
+      {preview && <img className="inv-preview" src={preview} alt={t('inv.preview', { number: invoice.number })} data-testid="invoice-preview" />}
+      {invoice.creditNotes.length > 0 && (
+        <>
+          <h4>{t('inv.creditNotes')}</h4>
+          <ul className="gp-simple-list" data-testid="credit-notes">
+            {invoice.creditNotes.map((note) => (
+              <li key={note.id} data-testid="credit-note" data-number={note.number}>
+                {t('inv.creditNote', { number: note.number, amount: money(note.amountMinor), vat: money(note.vatMinor) })}{' '}
+                <button type="button" onClick={() => void save({ creditNoteId: note.id })} data-testid="credit-note-save">{t('inv.creditNote.save', { number: note.number })}</button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+// Settings → the seller on the active profile's invoices: legal names in Arabic and English, the
+// VAT registration number (checked here as the authority's format requires, and again by main),
+// the CR number, the address and an optional logo. Kept by main with the profile.
+import { useEffect, useState } from 'react';
+import type { SellerDetails } from '../../../../contract/methods/profiles';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useSession } from '../../app/session-store';
+import { useT, type MessageKey } from '../../i18n';
+import { Field } from './field';
+import '../invoices/invoices.css';
+
+const empty: SellerDetails = { legalNameAr: '', legalNameEn: '', vatNumber: '', crNumber: '', address: '', logo: null };
+const digits = (text: string) => text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf)).replace(/[\s-]/g, '');
+
+export function checkSeller(s: SellerDetails): Record<string, MessageKey> {
+  const problems: Record<string, MessageKey> = {};
+  if (!s.legalNameAr.trim()) problems.legalNameAr = 'seller.check.legalNameAr';
+  if (!s.legalNameEn.trim()) problems.legalNameEn = 'seller.check.legalNameEn';
+  if (!/^3\d{13}3$/.test(digits(s.vatNumber))) problems.vatNumber = 'seller.check.vatNumber';
+  if (!/^\d{10}$/.test(digits(s.crNumber))) problems.crNumber = 'seller.check.crNumber';
+  if (!s.address.trim()) problems.address = 'seller.check.address';
+  return problems;
+}
+
+export function SellerSection() {
+  const t = useT();
+  const profile = useSession((s) => s.profile);
+  const [saved, setSaved] = useState<SellerDetails | null | undefined>(undefined);
+  const [v, setV] = useState<SellerDetails>(empty);
+  const [editing, setEditing] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<AppError | null>(null);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    if (!profile) return;
+    void api.getSellerDetails({ id: profile.id }).then((r) => {
+      if (!r.ok) return setError(r.error);
+      setSaved(r.value.seller);
+      setV(r.value.seller ?? empty);
+    });
+  }, [profile]);
+  if (!profile) return null;
+
+  const set = (key: keyof SellerDetails) => (value: string | null) => setV((old) => ({ ...old, [key]: value }));
+  const chooseLogo = (file: File | undefined) => {
+    if (!file) return;
+    if (!/^image\/(png|jpeg)$/.test(file.type) || file.size > 200 * 1024) return setErrors((e) => ({ ...e, logo: t('seller.check.logo') }));
+    const reader = new FileReader();
+    reader.onload = () => set('logo')(String(reader.result));
+    reader.readAsDataURL(file);
+  };
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setNotice('');
+    const problems = checkSeller(v);
+    setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+    if (Object.keys(problems).length) return;
+    const result = await api.setSellerDetails({ id: profile.id, seller: v });
+    if (!result.ok) {
+      setError(result.error);
+      setErrors(Object.fromEntries(Object.keys(result.error.fields ?? {}).map((k) => [k, t(`seller.check.${k}` as MessageKey)])));
+      return;
+    }
+    setError(null);
+    setSaved(result.value.seller);
+    setEditing(false);
+    setNotice(t('seller.saved'));
+  };
+  const field = (key: Exclude<keyof SellerDetails, 'logo'>, hint?: string, dir?: 'ltr' | 'rtl') => (
+    <Field id={`seller-${key}`} label={t(`seller.${key}` as MessageKey)} hint={hint} error={errors[key]} value={v[key]} dir={dir} onChange={(e) => set(key)(e.target.value)} autoComplete="off" />
+  );
+
+  return (
+    <section aria-labelledby="seller-title" className="inv-seller" data-testid="seller-section">
+      <h2 id="seller-title">{t('seller.title')}</h2>
+      <p>{t('seller.intro', { profile: profile.name })}</p>
+      <p role="status" className="gp-status" data-testid="seller-notice">{notice}</p>
+      {error && <div role="alert" className="form-error"><p>{error.message}</p></div>}
+      {!editing ? (
+        <>
+          {saved ? (
+            <dl data-testid="seller-summary"><dt>{t('seller.legalNameAr')}</dt><dd lang="ar">{saved.legalNameAr}</dd><dt>{t('seller.vatNumber')}</dt><dd dir="ltr">{saved.vatNumber}</dd></dl>
+          ) : saved === null && <p>{t('seller.none')}</p>}
+          <button type="button" onClick={() => setEditing(true)} data-testid="seller-edit">{t('seller.edit')}</button>
+        </>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate data-testid="seller-form">
+          {field('legalNameAr', undefined, 'rtl')}
+          {field('legalNameEn', undefined, 'ltr')}
+          {field('vatNumber', t('seller.vatNumber.hint'), 'ltr')}
+          {field('crNumber', t('seller.crNumber.hint'), 'ltr')}
+          {field('address')}
+          <Field id="seller-logo" label={t('seller.logo')} error={errors.logo} type="file" accept="image/png,image/jpeg" onChange={(e) => chooseLogo(e.target.files?.[0])} />
+          {v.logo && <button type="button" onClick={() => set('logo')(null)}>{t('seller.logo.remove')}</button>}
+          <div className="form-actions">
+            <button type="submit" data-testid="seller-save">{t('seller.save')}</button>
+            <button type="button" onClick={() => { setEditing(false); setV(saved ?? empty); setErrors({}); }}>{t('gp.cancel')}</button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

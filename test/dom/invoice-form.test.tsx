@@ -1,0 +1,109 @@
+// The invoice part of the link form in a DOM: shown by default once the profile has seller
+// details, totals computed while typing by the same rule as main, each line checked in the
+// user's language before anything is sent, and what is sent to main; the seller form refuses a
+// VAT number the authority would not issue. main is a recording stub here.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { PaydeskApi } from '../../contract/methods';
+
+type Call = { name: string; input: Record<string, unknown> };
+let calls: Call[] = [];
+let seller: unknown = null;
+const sellerDetails = { legalNameAr: 'شركة المثال', legalNameEn: 'Example Co.', vatNumber: '310122393500003', crNumber: '1010010000', address: 'Riyadh', logo: null };
+
+window.paydesk = new Proxy({} as Record<string, unknown>, {
+  get(_target, name: string) {
+    if (name === 'subscribe') return () => () => undefined;
+    return async (input: Record<string, unknown>) => {
+      calls.push({ name, input });
+      if (name === 'getAppInfo') return { ok: true, value: { name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux' } };
+      if (name === 'getActiveProfile') return { ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
+      if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
+      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
+      if (name === 'getKeychainStatus') return { ok: true, value: { available: true, message: null } };
+      if (name === 'getSellerDetails') return { ok: true, value: { seller } };
+      if (name === 'recentCustomers') return { ok: true, value: [{ name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' }] };
+      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
+    };
+  },
+}) as unknown as PaydeskApi;
+const { App } = await import('../../renderer/src/app/app');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+const input = (id: string) => document.getElementById(id) as HTMLInputElement;
+const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
+async function open(id: string, heading: string) {
+  render(<App />);
+  await screen.findByTestId('active-profile-name');
+  act(() => useNavigation.getState().go(id));
+  await screen.findByRole('heading', { name: heading, level: 1 });
+}
+
+beforeEach(() => {
+  calls = [];
+  seller = sellerDetails;
+});
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useNavigation.getState().go('home'));
+});
+
+describe('invoice lines in the link form', () => {
+  it('is the default with seller details, totals while typing, and a recent customer fills three fields at once', async () => {
+    await open('links', 'Payment links');
+    await screen.findByTestId('invoice-lines');
+    type('link-lines-0-description', 'Plan');
+    type('link-lines-0-quantity', '3');
+    type('link-lines-0-unitPrice', '33.33');
+    fireEvent.click(screen.getByTestId('invoice-prices-include-vat'));
+    await waitFor(() => expect(screen.getByTestId('invoice-total').textContent).toMatch(/114\.99/));
+    expect(screen.getByTestId('invoice-totals').textContent).toMatch(/15\.00/);
+    fireEvent.change(await screen.findByTestId('recent-customer'), { target: { value: '0' } });
+    expect([input('link-customer-name').value, input('link-customer-email').value, input('link-customer-phone').value]).toEqual(['Sara Ahmed', 'sara@example.com', '+966501111111']);
+    fireEvent.click(screen.getByTestId('link-submit'));
+    await waitFor(() => expect(calls.some((c) => c.name === 'createInvoice')).toBe(true));
+    expect(calls.find((c) => c.name === 'createInvoice')!.input).toMatchObject({
+      currency: 'SAR', pricesIncludeVat: false, language: 'both', customer: { name: 'Sara Ahmed' },
+      lines: [{ description: 'Plan', quantity: '3', unitPrice: '33.33', vat: 'standard', rate: '15' }],
+    });
+  });
+
+  it('asks for the reason of a 0% line, in Arabic, and sends nothing', async () => {
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await open('links', 'روابط الدفع');
+    await screen.findByTestId('invoice-lines');
+    type('link-lines-0-description', 'شحن');
+    type('link-lines-0-unitPrice', '50');
+    fireEvent.change(input('link-lines-0-vat'), { target: { value: 'zero' } });
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect((await screen.findByTestId('error-link-lines-0-reason')).textContent).toBe('اذكر سبب النسبة الصفرية أو الإعفاء.');
+    expect(calls.some((c) => c.name === 'createInvoice')).toBe(false);
+  });
+
+  it('stays a quick link when the profile has no seller details', async () => {
+    seller = null;
+    await open('links', 'Payment links');
+    await screen.findByTestId('invoice-needs-seller');
+    expect(screen.queryByTestId('invoice-lines')).toBeNull();
+    expect(input('link-amount')).not.toBeNull();
+  });
+});
+
+describe('seller details in Settings', () => {
+  it('refuses a VAT number that does not start and end with 3', async () => {
+    seller = null;
+    await open('settings', 'Settings');
+    fireEvent.click(await screen.findByTestId('seller-edit'));
+    type('seller-legalNameAr', 'شركة المثال');
+    type('seller-legalNameEn', 'Example Co.');
+    type('seller-vatNumber', '123456789012345');
+    type('seller-crNumber', '1010010000');
+    type('seller-address', 'Riyadh');
+    fireEvent.click(screen.getByTestId('seller-save'));
+    expect((await screen.findByTestId('error-seller-vatNumber')).textContent).toMatch(/starts and ends with 3/);
+    expect(calls.some((c) => c.name === 'setSellerDetails')).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+// Invoices behind payment links against real parts: the number reserved with the link's intent
+// (kept, never repeated, when the gateway refuses or the outcome is unknown), the link's amount
+// equal to the invoice total, a credit note recorded when a refund is confirmed, and the PDF
+// drawn by Chromium whose two QR codes decode (zbarimg) and whose text layer holds the Arabic.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeZatcaQr } from '../../main/invoices/zatca-qr';
+import { payLink, readPdf, seller, startInvoiceLedger } from './support';
+
+const customer = { name: 'ليلى حداد', email: 'layla@example.com', phone: '+966501234567' };
+type Line = { description: string; quantity: string; unitPrice: string; vat: 'standard' | 'zero' | 'exempt'; rate?: string; reason?: string };
+const threeLines: Line[] = [
+  { description: 'Consulting hours', quantity: '3', unitPrice: '33.33', vat: 'standard' },
+  { description: 'ورق طباعة', quantity: '1.5', unitPrice: '10.05', vat: 'standard', rate: '15' },
+  { description: 'Export shipping', quantity: '2', unitPrice: '50', vat: 'zero', reason: 'Export of goods outside the GCC' },
+];
+
+describe('invoices behind payment links', () => {
+  let t: Awaited<ReturnType<typeof startInvoiceLedger>>;
+  beforeAll(async () => {
+    t = await startInvoiceLedger();
+  });
+  afterAll(() => t?.close());
+
+  const create = (orderId: string, lines = threeLines) =>
+    t.invoices.create({ orderId, currency: 'SAR', lines, pricesIncludeVat: false, customer, language: 'both' }, t.ctx);
+
+  it('refuses to issue an invoice before the seller details are set', async () => {
+    t.setSeller(undefined);
+    await expect(create('INV-NOSELLER')).rejects.toMatchObject({ code: 'invalid_input', extra: { fields: { seller: expect.any(String) } } });
+    t.setSeller(seller);
+    expect(t.payments.rows.byOrderId('practice', 'INV-NOSELLER')).toBeUndefined();
+  });
+
+  it('checks each line and says where the problem is', async () => {
+    await expect(create('INV-BAD', [{ description: ' ', quantity: '0', unitPrice: '1.234', vat: 'exempt' }]))
+      .rejects.toMatchObject({ extra: { fields: { 'lines.0.description': expect.any(String), 'lines.0.quantity': expect.any(String), 'lines.0.unitPrice': expect.any(String), 'lines.0.reason': expect.any(String) } } });
+  });
+
+  it('creates the link for the invoice total and numbers the invoice', async () => {
+    const { payment, invoice } = await create('INV-A');
+    expect(invoice).toMatchObject({ number: 'INV-000001', state: 'issued', netMinor: 21507, vatMinor: 1726, totalMinor: 23233 });
+    expect(payment.amountMinor).toBe(23233);
+    expect(t.practice.gateway.records().find((r) => r.orderId === 'INV-A')).toBeDefined();
+    expect([...decodeZatcaQr(invoice.zatcaQr).values()]).toEqual([seller.legalNameAr, seller.vatNumber, invoice.issuedAt.replace(/\.\d{3}Z$/, 'Z'), '232.33', '17.26']);
+  });
+
+  it('keeps the number of a link the gateway refused, and uses it again when the same order is retried', async () => {
+    t.practice.gateway.faults.set('createPaymentLink', { failure: 'error_envelope', times: 1 });
+    await expect(create('INV-RETRY')).rejects.toBeDefined();
+    const refused = t.invoices.get(t.payments.rows.byOrderId('practice', 'INV-RETRY')!.id).invoice!;
+    expect(refused).toMatchObject({ number: 'INV-000002', state: 'not_issued' });
+    const { invoice } = await create('INV-RETRY');
+    expect(invoice).toMatchObject({ number: 'INV-000002', state: 'issued' });
+    expect((await create('INV-NEXT')).invoice.number).toBe('INV-000003');
+  });
+
+  it('holds the number while a creation’s outcome is unknown, and settles it with the status answer', async () => {
+    t.practice.gateway.faults.set('createPaymentLink', { failure: 'http_500', times: 1 });
+    const { payment, invoice } = await create('INV-UNCLEAR');
+    expect(payment.state).toBe('unknown');
+    expect(invoice).toMatchObject({ number: 'INV-000004', state: 'reserved' });
+    await t.payments.refresh(payment.id, 'status');
+    expect(t.invoices.get(payment.id).invoice).toMatchObject({ number: 'INV-000004', state: 'not_issued' });
+    expect((await create('INV-UNCLEAR')).invoice).toMatchObject({ number: 'INV-000004', state: 'issued' });
+  });
+
+  it('a refund of the invoiced payment, once confirmed, produces a credit note with its VAT', async () => {
+    const { payment } = await create('INV-PAID');
+    await payLink(payment.url!);
+    await expect.poll(async () => (await t.payments.refresh(payment.id, 'status')).state, { timeout: 10_000 }).toBe('paid');
+    await t.payments.moneyOperation(t.ctx, { paymentId: payment.id, kind: 'refund', amount: '50', currency: 'SAR', reason: 'Two hours not used' });
+    const invoice = t.invoices.get(payment.id).invoice!;
+    expect(invoice.creditNotes).toEqual([expect.objectContaining({ number: 'CN-000001', amountMinor: 5000, vatMinor: 371, netMinor: 4629, reason: 'Two hours not used' })]);
+  });
+
+  it('draws the invoice and the credit note: both QR codes decode, the Arabic is in the text layer', async () => {
+    const paid = t.payments.rows.byOrderId('practice', 'INV-PAID')!;
+    const invoice = t.invoices.get(paid.id).invoice!;
+    const doc = await t.invoices.document({ invoiceId: invoice.id });
+    expect(doc.fileName).toBe(`${invoice.number}.pdf`);
+    const read = readPdf(Buffer.from(doc.pdfBase64, 'base64'), t.dir, 'invoice');
+    expect(read.codes).toContain(paid.link_url);
+    const zatca = read.codes.find((c) => c !== paid.link_url)!;
+    expect(zatca).toBe(invoice.zatcaQr);
+    expect([...decodeZatcaQr(zatca).values()]).toEqual([seller.legalNameAr, seller.vatNumber, invoice.issuedAt.replace(/\.\d{3}Z$/, 'Z'), '232.33', '17.26']);
+    for (const words of ['فاتورة ضريبية مبسطة', 'تاريخ الإصدار', 'شركة المثال للتجارة', 'ورق طباعة', 'ليلى حداد', 'Invoice number', 'INV-000005']) expect(read.text).toContain(words);
+
+    const note = invoice.creditNotes[0]!;
+    const credit = readPdf(Buffer.from((await t.invoices.document({ creditNoteId: note.id })).pdfBase64, 'base64'), t.dir, 'credit');
+    expect(credit.codes).toHaveLength(1);
+    expect([...decodeZatcaQr(credit.codes[0]!).values()].slice(3)).toEqual(['50.00', '3.71']);
+    expect(credit.text).toContain('إشعار دائن');
+    expect(credit.text).toContain(invoice.number);
+  });
+});
