@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profiles.changed') }),
   z.object({ type: z.literal('payments.changed'), paymentIds: z.array(z.string()).max(1000) }),
+  /** A full check of the audit chain: progress, then the result (brokenAt: first entry that does not match). */
+  z.object({ type: z.literal('audit.verify'), checked: z.number().int(), total: z.number().int(), done: z.boolean(), intact: z.boolean(), brokenAt: z.number().int().optional() }),
   z.object({ type: z.literal('notification'), level: z.enum(['info', 'warning', 'error']), message: z.string(), paymentId: z.string().optional() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;

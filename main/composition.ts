@@ -16,6 +16,7 @@ import { openLedgerDb } from './ledger/database';
 import { createPaymentsService } from './ledger/payments-service';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
+import { ledgerHandlers } from './api/ledger-handlers';
 import { requireProductionConfirmation } from './profiles/production-guard';
 import { createBulkService } from './bulk/bulk-service';
 import { bulkHandlers } from './bulk/bulk-handlers';
@@ -107,6 +108,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
     ...profileHandlers({ profiles }),
     ...paymentImpl,
+    // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
+    ...ledgerHandlers({ db, events, auditWorkerFile: typeof __dirname === 'string' ? join(__dirname, 'audit-verify-worker.cjs') : undefined }),
     ...bulkHandlers({ bulk }),
     ...challengeHandlers({ server: challenges, chargeCard: paymentImpl.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
   };

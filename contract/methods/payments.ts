@@ -95,6 +95,8 @@ const operationViewSchema = z.object({
   completedAt: z.string().nullable(),
 });
 
+const chainStatusSchema = z.object({ intact: z.boolean(), checkedThrough: z.number().int(), last: z.number().int(), brokenAt: z.number().int().optional() });
+
 export const paymentMethods = {
   createPaymentLink: method({
     summary: 'Create a payment link (invoice) on the active profile and record it.',
@@ -166,7 +168,8 @@ export const paymentMethods = {
     input: z
       .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) })
       .strict(),
-    output: z.object({ total: z.number().int(), rows: z.array(paymentViewSchema) }),
+    /** totalExact false: at least `total` match, still being counted ("more than N"). */
+    output: z.object({ total: z.number().int(), totalExact: z.boolean().optional(), rows: z.array(paymentViewSchema) }),
   }),
   exportPayments: method({
     summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',
@@ -188,12 +191,22 @@ export const paymentMethods = {
   }),
   listAuditLog: method({
     summary: 'The audit log, newest first, a window at a time.',
-    input: z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    /** beforeSeq: the window continues below the last entry shown (keyset), instead of offset. */
+    input: z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
     output: z.object({
+      /** With a search, the entries found so far; totalExact false while a window comes back full. */
       total: z.number().int(),
+      totalExact: z.boolean().optional(),
       chainIntact: z.boolean(),
+      /** Entries verified so far (each is verified once); brokenAt: the first entry that does not match. */
+      chain: chainStatusSchema.optional(),
       rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor.nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
     }),
+  }),
+  verifyAuditChain: method({
+    summary: 'Check the whole audit chain again, off the main thread; progress and the result arrive as audit.verify events.',
+    input: z.object({}).strict(),
+    output: z.object({ started: z.boolean(), entries: z.number().int() }),
   }),
   exportAuditLog: method({
     summary: 'The audit log as CSV, with the result of checking its hash chain.',

@@ -3,7 +3,7 @@ import { formatMinor } from '../../contract/money';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
-import { allPayments, countPayments, type PaymentSort } from './search';
+import { searchPayments, type PaymentSort } from './search';
 import { verifyAudit } from './audit-log';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -11,9 +11,11 @@ const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '')
 /** One chunk of the export: rows [offset, offset + limit); the first chunk carries the BOM and the header. */
 export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, offset = 0, limit = Number.MAX_SAFE_INTEGER) {
   const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at'];
-  const total = countPayments(db, filter);
+  // Chunk after chunk continues from where the last one ended (keyset, see search.ts).
+  const window = searchPayments(db, filter, sort, offset, Math.min(limit, 20_000));
+  const total = window.total;
   function* lines(): Generator<Cell[]> {
-    for (const p of allPayments(db, filter, sort, offset, limit)) {
+    for (const p of window.rows) {
       yield [
         p.created_at, p.kind, p.order_id, p.state, p.status_word,
         formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), formatMinor(p.refunded_minor, p.currency),
@@ -25,7 +27,7 @@ export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: Pay
   const chunk = toCsv(header, lines());
   // Only the first chunk starts the file; later ones are bare lines to append.
   const csv = offset === 0 ? chunk.csv : chunk.csv.slice(chunk.csv.indexOf('\r\n') + 2);
-  return { fileName: `paydesk-payments-${stamp(now)}.csv`, csv, rows: chunk.rows, total, done: offset + chunk.rows >= total };
+  return { fileName: `paydesk-payments-${stamp(now)}.csv`, csv, rows: chunk.rows, total, done: chunk.rows < Math.min(limit, 20_000) || (window.totalExact && offset + chunk.rows >= total) };
 }
 
 export type AuditRow = { seq: number; at: string; os_user: string; profile_id: string | null; environment: string | null; action: string; payment_id: string | null; order_id: string | null; amount_minor: number | null; currency: string | null; reason: string | null; result: string; hash: string };

@@ -7,6 +7,7 @@ import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
 import { createPaymentsService, type ActiveGateway } from '../../main/ledger/payments-service';
 import { paymentHandlers } from '../../main/api/payment-handlers';
+import { ledgerHandlers } from '../../main/api/ledger-handlers';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { createEventHub } from '../../main/api/event-hub';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
@@ -28,7 +29,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
   });
-  const handlers = createHandlers(paymentHandlers({ service, client, db, now: options.now }) as unknown as Implementations, practice.logger);
+  const handlers = createHandlers({ ...paymentHandlers({ service, client, db, now: options.now }), ...ledgerHandlers({ db, events, now: options.now }) } as unknown as Implementations, practice.logger);
   const ctx = { transport: 'direct' as const, osUser: 'tester' };
   return {
     dir, db, service, handlers, ctx, practice, events: seen,

@@ -1,0 +1,57 @@
+// The ledger's read methods for the screens: the transactions list, the audit log and its
+// chain, and the exports. Their queries live in main/ledger/ (search.ts, count-tables.ts,
+// audit-chain.ts, audit-query.ts, export.ts); these handlers replace the same-named ones of
+// payment-handlers.ts when spread after them (composition.ts).
+import type { Implementations } from './create-handlers';
+import type { LedgerDb } from '../ledger/database';
+import type { EventHub } from './event-hub';
+import { createPaymentRows } from '../ledger/payment-rows';
+import { searchPayments } from '../ledger/search';
+import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
+import { appendAudit } from '../ledger/audit-log';
+import { checkAuditChain } from '../ledger/audit-chain';
+import { listAudit } from '../ledger/audit-query';
+import { createAuditVerifier } from '../ledger/audit-verify';
+
+type Names = 'searchPayments' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain';
+
+export function ledgerHandlers(deps: { db: LedgerDb; events: Pick<EventHub, 'emit'>; now?: () => Date; auditWorkerFile?: string }): Pick<Implementations, Names> {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const rows = createPaymentRows(db);
+  const verifier = createAuditVerifier({ db, emit: (event) => deps.events.emit(event), workerFile: deps.auditWorkerFile });
+
+  return {
+    searchPayments(input) {
+      const found = searchPayments(db, input.filter, input.sort, input.offset, input.limit);
+      return { total: found.total, totalExact: found.totalExact, rows: rows.views(found.rows) };
+    },
+
+    exportPayments(input, ctx) {
+      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), input.offset, input.limit);
+      if (result.done) appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: `${input.offset + result.rows} rows` }, now().toISOString());
+      return result;
+    },
+
+    listAuditLog(input) {
+      const chain = checkAuditChain(db);
+      const found = listAudit(db, input);
+      return {
+        total: found.total,
+        totalExact: found.totalExact,
+        chainIntact: chain.intact,
+        chain,
+        rows: found.rows.map((r) => ({ seq: r.seq, at: r.at, osUser: r.os_user, profileId: r.profile_id, environment: r.environment, action: r.action, paymentId: r.payment_id, orderId: r.order_id, amountMinor: r.amount_minor, currency: r.currency, reason: r.reason, result: r.result })),
+      };
+    },
+
+    verifyAuditChain() {
+      return verifier.start();
+    },
+
+    exportAuditLog(_input, ctx) {
+      appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: 'exported' }, now().toISOString());
+      return exportAuditCsv(db, now());
+    },
+  };
+}
