@@ -191,6 +191,9 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);
     }
     restore();
+    // The chain was built here, entry by entry: it counts as verified up to its end.
+    db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_seq'").run(seq);
+    db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_hash'").run(prevHash);
   }).immediate();
   db.pragma(`cache_size = ${cache}`);
   db.pragma('journal_mode = WAL');

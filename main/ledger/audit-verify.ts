@@ -8,6 +8,9 @@ import type { LedgerDb } from './database';
 import { auditGenesis, verifyAuditRange } from './audit-log';
 import { recordFullCheck } from './audit-chain';
 
+// About 10 ms of hashing per turn of the event loop.
+const slice = 1_000;
+
 type Progress = { checked: number; total: number; done: boolean; seq?: number; hash?: string; brokenAt?: number };
 
 export function createAuditVerifier(deps: { db: LedgerDb; emit: (event: AppEvent) => void; workerFile?: string }) {
@@ -21,7 +24,8 @@ export function createAuditVerifier(deps: { db: LedgerDb; emit: (event: AppEvent
     return new Promise((resolve) => {
       const worker = new Worker(file, { workerData: { file: deps.db.name, total } });
       worker.on('message', (p: Progress) => deps.db.open && report(p));
-      worker.on('error', () => deps.db.open && report({ checked: 0, total, done: true }));
+      // A worker that fails has proven nothing: reported as not intact, with no broken entry named.
+      worker.on('error', () => deps.db.open && deps.emit({ type: 'audit.verify', checked: 0, total, done: true, intact: false }));
       worker.on('exit', () => resolve());
     });
   }
@@ -32,9 +36,9 @@ export function createAuditVerifier(deps: { db: LedgerDb; emit: (event: AppEvent
       let checked = 0;
       const step = () => {
         if (!deps.db.open) return resolve();
-        const range = verifyAuditRange(deps.db, position.seq, position.hash, 5_000);
+        const range = verifyAuditRange(deps.db, position.seq, position.hash, slice);
         checked += range.rows;
-        const done = range.brokenAt !== undefined || range.rows < 5_000;
+        const done = range.brokenAt !== undefined || range.rows < slice;
         report({ checked, total: Math.max(total, checked), done, seq: range.seq, hash: range.hash, brokenAt: range.brokenAt });
         if (done) return resolve();
         position = { seq: range.seq, hash: range.hash };

@@ -6,7 +6,7 @@ import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { windowQuery, type Where } from './search';
 
-export const countCap = 5_000;
+export const countCap = 1_000;
 const sliceRows = 50_000;
 
 type Meta = { paymentsVersion: number; dateOrderBreaks: number };
@@ -29,7 +29,8 @@ export function ledgerMeta(db: LedgerDb): Meta {
 
 const tableColumns = ['states', 'kinds', 'currency', 'profileId', 'needsAttention'];
 
-function fromCountTable(db: LedgerDb, filter: PaymentFilter): number {
+/** How many payments match the filter's common part (state, kind, currency, profile, attention), exactly. */
+export function countCommon(db: LedgerDb, filter: PaymentFilter): number {
   const clauses: string[] = [];
   const params: unknown[] = [];
   const list = (column: string, values: readonly string[]) => {
@@ -53,7 +54,7 @@ const cache = new WeakMap<LedgerDb, Map<string, Counted>>();
 
 export function countMatches(db: LedgerDb, filter: PaymentFilter, where: Where): { total: number; exact: boolean } {
   const keys = Object.keys(filter).filter((k) => filter[k as keyof PaymentFilter] !== undefined);
-  if (keys.every((k) => tableColumns.includes(k))) return { total: fromCountTable(db, filter), exact: true };
+  if (keys.every((k) => tableColumns.includes(k))) return { total: countCommon(db, filter), exact: true };
   let byFilter = cache.get(db);
   if (!byFilter) cache.set(db, (byFilter = new Map()));
   const key = JSON.stringify(filter);

@@ -8,7 +8,7 @@ import { parseAmountField } from './rules';
 import { AppFailure } from '../../contract/result';
 import type { CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
-import { countMatches, ledgerMeta } from './count-tables';
+import { countCommon, countMatches, ledgerMeta } from './count-tables';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -18,26 +18,36 @@ export type Where = { sql: string; params: Params; text?: TextSearch };
 type TextSearch = { kind: 'trigram'; match: string } | { kind: 'prefix'; lo: string; hi: string };
 
 // Each sort's expressions, matched by an index (migration 6) that ends in the rowid.
-const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; of: (row: PaymentRow) => string | number }>> = {
-  createdAt: [{ sql: 'p.created_at', of: (r) => r.created_at }],
-  amount: [{ sql: 'p.amount_minor', of: (r) => r.amount_minor }],
-  orderId: [{ sql: 'p.order_id COLLATE NOCASE', of: (r) => r.order_id }],
-  state: [{ sql: 'p.state', of: (r) => r.state }, { sql: 'p.created_at', of: (r) => r.created_at }],
-  customer: [{ sql: "ifnull(p.customer_name, '') COLLATE NOCASE", of: (r) => r.customer_name ?? '' }],
+const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; column: string; of: (row: PaymentRow) => string | number }>> = {
+  createdAt: [{ sql: 'p.created_at', column: 'p.created_at', of: (r) => r.created_at }],
+  amount: [{ sql: 'p.amount_minor', column: 'p.amount_minor', of: (r) => r.amount_minor }],
+  orderId: [{ sql: 'p.order_id COLLATE NOCASE', column: 'p.order_id', of: (r) => r.order_id }],
+  state: [{ sql: 'p.state', column: 'p.state', of: (r) => r.state }, { sql: 'p.created_at', column: 'p.created_at', of: (r) => r.created_at }],
+  customer: [{ sql: "ifnull(p.customer_name, '') COLLATE NOCASE", column: 'p.customer_name', of: (r) => r.customer_name ?? '' }],
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 
-/** Every three characters of the text, for the trigram index (which keeps no positions). */
+/**
+ * The text's trigrams for the index (which keeps no positions): the first six at most, as
+ * people type from the start and later ones are often shared by every row ("example.com");
+ * reading the long lists of those costs more than the LIKE test that decides anyway.
+ */
 function trigramQuery(text: string): string {
   const chars = [...text];
   const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(''));
+  for (let i = 0; i + 3 <= chars.length && grams.size < 6; i++) grams.add(chars.slice(i, i + 3).join(''));
   return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
 }
 
-export function buildWhere(filter: PaymentFilter): Where {
+/**
+ * The filter as SQL on payments `p`. `walk`: the common filters match many rows, so their
+ * indexes are kept out ("+") and SQLite walks the sort's index testing each row, stopping at a
+ * window, instead of collecting every match and sorting (see planWhere).
+ */
+export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = {}): Where {
+  const plus = options.walk ? '+' : '';
   const clauses: string[] = [];
   const params: Params = {};
   let text: TextSearch | undefined;
@@ -60,15 +70,16 @@ export function buildWhere(filter: PaymentFilter): Where {
     clauses.push(`(+p.order_id LIKE @prefix ESCAPE '\\' OR +p.transaction_id = @exact)`);
   }
   if (filter.states?.length) {
-    clauses.push(`p.state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
+    clauses.push(`${plus}p.state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
     filter.states.forEach((state, i) => (params[`state${i}`] = state));
   }
   if (filter.kinds?.length) {
-    clauses.push(`p.kind IN (${filter.kinds.map((_, i) => `@kind${i}`).join(', ')})`);
+    clauses.push(`${plus}p.kind IN (${filter.kinds.map((_, i) => `@kind${i}`).join(', ')})`);
     filter.kinds.forEach((kind, i) => (params[`kind${i}`] = kind));
   }
   if (filter.currency) {
-    clauses.push('p.currency = @currency');
+    // With an amount range the (currency, amount) index is the one to use.
+    clauses.push(`${filter.minAmount || filter.maxAmount ? '' : plus}p.currency = @currency`);
     params.currency = filter.currency;
   }
   for (const [name, op] of [['from', '>='], ['to', '<']] as const) {
@@ -92,14 +103,20 @@ export function buildWhere(filter: PaymentFilter): Where {
     }
   }
   if (filter.profileId) {
-    clauses.push('p.profile_id = @profileId');
+    clauses.push(`${plus}p.profile_id = @profileId`);
     params.profileId = filter.profileId;
   }
   if (filter.needsAttention !== undefined) {
-    clauses.push('p.needs_attention = @attention');
+    clauses.push(`${plus}p.needs_attention = @attention`);
     params.attention = filter.needsAttention ? 1 : 0;
   }
   return { sql: clauses.join(' AND '), params, text };
+}
+
+/** buildWhere, walking the sort's index when the common filters keep at least 1 row in 20 (counted exactly by payment_counts). */
+export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
+  const all = countCommon(db, {});
+  return buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
 }
 
 export function orderBy(sort: PaymentSort, rowid = 'p.rowid'): string {
@@ -155,7 +172,8 @@ function textDriver(db: LedgerDb, where: Where): string {
   return `p.rowid IN (SELECT rowid FROM payments WHERE order_id COLLATE NOCASE >= @lo AND order_id COLLATE NOCASE < @hi UNION ALL SELECT rowid FROM payments WHERE transaction_id = @exact)`;
 }
 
-type Anchors = { version: number; at: Map<number, Cursor> };
+type Anchors = { version: number; at: Map<number, Cursor>; building?: boolean };
+const anchorEvery = 10_000;
 const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
 
 /**
@@ -164,7 +182,7 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  * scrolling), so only the rows between are skipped. Positions are forgotten when payments change.
  */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) {
-  const where = buildWhere(filter);
+  const where = planWhere(db, filter);
   const { total, exact } = countMatches(db, filter, where);
   const version = ledgerMeta(db).paymentsVersion;
   const anchors = anchorsFor(db, JSON.stringify([filter, sort]), version);
@@ -176,9 +194,39 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
   if (rows.length === limit) {
     if (anchors.at.size >= 2_000) anchors.at.clear();
     anchors.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
+    if (!anchors.building && (!exact || total > 2 * anchorEvery)) buildAnchors(db, where, sort, anchors);
   }
   return { total: exact ? total : Math.max(total, offset + rows.length), totalExact: exact || rows.length < limit, rows };
 }
+
+/**
+ * While the list is on screen: a position every 10,000 rows, one step per turn of the event
+ * loop (each reads only the sort's index where it can), so a jump deep into the list skips
+ * fewer than 10,000 rows. Stops when the ledger changes (the positions would be stale).
+ */
+function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: Anchors): void {
+  anchors.building = true;
+  const columns = [...new Set(sortKeys[sort.by].map((k) => k.column))].join(', ');
+  let offset = 0;
+  let cursor: Cursor | undefined;
+  const step = () => {
+    if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return;
+    const query = windowQuery(db, where, sort, cursor, columns);
+    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorEvery - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
+    if (!row) return;
+    offset += anchorEvery;
+    cursor = cursorOf(row, sort);
+    anchors.at.set(offset, cursor);
+    setImmediate(step);
+  };
+  setImmediate(step);
+}
+
+/** Resolves once background work of this module (positions, counts) has had its turns: for benchmarks and tests. */
+export const settle = (turns = 500) => new Promise<void>((resolve) => {
+  const next = (left: number) => (left <= 0 ? resolve() : setImmediate(next, left - 1));
+  next(turns);
+});
 
 function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
   let byKey = anchorsByDb.get(db);
@@ -193,7 +241,7 @@ function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
 
 /** Every matching row in order, read a window at a time by keyset (export: see export.ts). */
 export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, chunk = 1_000): Generator<PaymentRow> {
-  const where = buildWhere(filter);
+  const where = planWhere(db, filter);
   let cursor: Cursor | undefined;
   for (;;) {
     const query = windowQuery(db, where, sort, cursor);
