@@ -1,7 +1,8 @@
 // The composition root: builds every service with its dependencies passed in, then the
 // handlers from the services. Electron's main, the preview and the tests all start here;
 // nothing is wired up as a side effect of an import.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHandlers, type Handlers, type Implementations } from './api/create-handlers';
 import { createEventHub, type EventHub } from './api/event-hub';
@@ -30,7 +31,14 @@ export type AppOptions = {
   logger?: Logger;
   /** Electron: shows a 3-D Secure challenge in its own isolated window (main/electron/challenge-window.ts). */
   openChallengeWindow?: ChallengeWindowOpener;
+  /** Where CSV exports are written; the user's Downloads folder if there is one, else <dataDir>/exports. */
+  exportDir?: string;
 };
+
+function defaultExportDir(dataDir: string): string {
+  const downloads = join(homedir(), 'Downloads');
+  return existsSync(downloads) ? downloads : join(dataDir, 'exports');
+}
 
 export type PaydeskApp = {
   handlers: Handlers;
@@ -109,7 +117,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...profileHandlers({ profiles }),
     ...paymentImpl,
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
-    ...ledgerHandlers({ db, events, auditWorkerFile: typeof __dirname === 'string' ? join(__dirname, 'audit-verify-worker.cjs') : undefined }),
+    ...ledgerHandlers({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined }),
     ...bulkHandlers({ bulk }),
     ...challengeHandlers({ server: challenges, chargeCard: paymentImpl.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
   };

@@ -12,6 +12,7 @@ const nodeEntries = {
   preview: 'main/entry/preview.ts',
   'practice-gateway': 'main/entry/practice-gateway.ts',
   'audit-verify-worker': 'main/ledger/audit-verify-worker.ts',
+  'export-worker': 'main/ledger/export-worker.ts',
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

@@ -179,6 +179,19 @@ export const paymentMethods = {
     /** The first chunk starts with the BOM and the header; join the chunks in order. */
     output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean() }),
   }),
+  exportToFile: method({
+    summary: 'Write the filtered payments (or the audit log) as CSV to a file in the export folder, off the main thread; progress arrives as export.progress events.',
+    input: z
+      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }) })
+      .strict(),
+    /** path: where the file will be when the export is done. */
+    output: z.object({ exportId: z.string(), fileName: z.string(), path: z.string() }),
+  }),
+  cancelExport: method({
+    summary: 'Stop a file export; nothing is left behind.',
+    input: z.object({ exportId: z.string().max(100) }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
+  }),
   lookupPayment: method({
     summary: 'Find a payment made elsewhere by its order or transaction id on the active profile, and add it to the ledger.',
     input: z.object({ orderId: text(100).optional(), transactionId: text(200).optional() }).strict(),

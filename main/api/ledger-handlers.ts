@@ -12,14 +12,28 @@ import { appendAudit } from '../ledger/audit-log';
 import { checkAuditChain } from '../ledger/audit-chain';
 import { listAudit } from '../ledger/audit-query';
 import { createAuditVerifier } from '../ledger/audit-verify';
+import { createExportJobs } from '../ledger/export-jobs';
+import { join } from 'node:path';
 
-type Names = 'searchPayments' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain';
+type Names = 'searchPayments' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport';
 
-export function ledgerHandlers(deps: { db: LedgerDb; events: Pick<EventHub, 'emit'>; now?: () => Date; auditWorkerFile?: string }): Pick<Implementations, Names> {
+export type LedgerHandlerDeps = {
+  db: LedgerDb;
+  events: Pick<EventHub, 'emit'>;
+  /** Where file exports are written (the user's Downloads folder in the app). */
+  exportDir: string;
+  /** dist/main: the worker bundles (audit-verify-worker.cjs, export-worker.cjs); without them the work runs in slices on main. */
+  workerDir?: string;
+  now?: () => Date;
+};
+
+export function ledgerHandlers(deps: LedgerHandlerDeps): Pick<Implementations, Names> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const rows = createPaymentRows(db);
-  const verifier = createAuditVerifier({ db, emit: (event) => deps.events.emit(event), workerFile: deps.auditWorkerFile });
+  const worker = (name: string) => (deps.workerDir ? join(deps.workerDir, name) : undefined);
+  const verifier = createAuditVerifier({ db, emit: (event) => deps.events.emit(event), workerFile: worker('audit-verify-worker.cjs') });
+  const exports = createExportJobs({ db, emit: (event) => deps.events.emit(event), exportDir: deps.exportDir, workerFile: worker('export-worker.cjs'), now });
 
   return {
     searchPayments(input) {
@@ -47,6 +61,17 @@ export function ledgerHandlers(deps: { db: LedgerDb; events: Pick<EventHub, 'emi
 
     verifyAuditChain() {
       return verifier.start();
+    },
+
+    exportToFile(input, ctx) {
+      const request = input.kind === 'audit' ? { kind: 'audit' as const } : { kind: 'payments' as const, filter: input.filter, sort: input.sort };
+      return exports.start(request, (p) => {
+        if (db.open && !p.cancelled && !p.failed) appendAudit(db, { osUser: ctx.osUser, action: input.kind === 'audit' ? 'export_audit_log' : 'export_payments', result: `${p.rows} rows` }, now().toISOString());
+      });
+    },
+
+    cancelExport(input) {
+      return { cancelled: exports.cancel(input.exportId) };
     },
 
     exportAuditLog(_input, ctx) {

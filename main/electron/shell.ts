@@ -17,7 +17,7 @@ import { openChallengeWindow } from './challenge-window';
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;
   const windows = createTrustedWindows();
-  const paydesk = await createApp({ dataDir: app.getPath('userData'), runtime: 'electron', version: app.getVersion(), openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed) });
+  const paydesk = await createApp({ dataDir: app.getPath('userData'), exportDir: app.getPath('downloads'), runtime: 'electron', version: app.getVersion(), openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed) });
   const links = createExternalLinkPolicy({ gatewayOrigins: () => paydesk.gatewayOrigins() });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, paydesk.logger));
   hardenSession(session.defaultSession);
