@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { formatMinor, type CurrencyCode } from '../contract/money';
 import type { LedgerDb } from '../main/ledger/database';
 import { rebuildLedgerDerived } from '../main/ledger/derived';
+import { leanAnswer } from '../main/ledger/lean-answer';
 
 const latinFirst = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Ahmed', 'Reem', 'Faisal', 'Dana', 'James', 'Anna', 'Priya', 'Hassan'];
 const latinLast = ['Haddad', 'Saleh', 'Qahtani', 'Ali', 'Otaibi', 'Harbi', 'Shammari', 'Dossari', 'Ghamdi', 'Zahrani', 'Smith', 'Khan', 'Mansour', 'Nasser'];
@@ -85,8 +86,9 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     prevHash = hash;
     counts.audit++;
   };
+  // As the app stores them: what an applied answer says, not the whole answer again (lean-answer.ts).
   const answer = (txId: string, orderId: string, word: string, amount: number, currency: CurrencyCode, captured: number, refunded: number, at: string) =>
-    `{"transactionId":"${txId}","orderId":"${orderId}","status":"${word}","amount":${formatMinor(amount, currency)},"currency":"${currency}","capturedAmount":${formatMinor(captured, currency)},"refundedAmount":${formatMinor(refunded, currency)},"createdAt":"${at}"}`;
+    leanAnswer(`{"code":200,"message":"Success","errorCode":null,"data":{"transactionId":"${txId}","orderId":"${orderId}","status":"${word}","amount":${formatMinor(amount, currency)},"currency":"${currency}","capturedAmount":${formatMinor(captured, currency)},"refundedAmount":${formatMinor(refunded, currency)},"cardMasked":"512345******0008","createdAt":"${at}","updatedAt":"${at}"}}`);
 
   const step = (end - start) / Math.max(1, n);
   // Ids ordered by time (UUID version 7 layout): the primary-key B-trees grow at their end
