@@ -15,6 +15,8 @@ export type ExportJob = { ledgerFile: string; path: string; kind: 'payments'; fi
 export type ExportProgress = { rows: number; total: number; done: boolean; cancelled?: boolean; failed?: boolean };
 
 const window = 1_000;
+// Only what the CSV shows (the sort keys among them): a third fewer values read per row.
+const paymentColumns = ['created_at', 'kind', 'order_id', 'state', 'status_word', 'amount_minor', 'currency', 'captured_minor', 'refunded_minor', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'link_url', 'profile_id', 'environment', 'description', 'last_checked_at'].map((c) => `p.${c}`).join(', ');
 
 function* auditRows(db: LedgerDb): Generator<AuditRow> {
   let after = 0;
@@ -45,7 +47,7 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
     total = countOf(db, job); // the first read fixes the snapshot every later window sees
     const header = job.kind === 'audit' ? auditHeader : paymentHeader;
     out.write(`\uFEFF${csvLine(header)}`);
-    const source: Iterable<unknown> = job.kind === 'audit' ? auditRows(db) : allPayments(db, job.filter, job.sort, window);
+    const source: Iterable<unknown> = job.kind === 'audit' ? auditRows(db) : allPayments(db, job.filter, job.sort, window, paymentColumns);
     let text = '';
     for (const row of source) {
       text += csvLine(job.kind === 'audit' ? auditCells(row as AuditRow) : paymentCells(row as never));

@@ -240,11 +240,11 @@ function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
 }
 
 /** Every matching row in order, read a window at a time by keyset (export: see export.ts). */
-export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, chunk = 1_000): Generator<PaymentRow> {
+export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, chunk = 1_000, columns = 'p.*'): Generator<PaymentRow> {
   const where = planWhere(db, filter);
   let cursor: Cursor | undefined;
   for (;;) {
-    const query = windowQuery(db, where, sort, cursor);
+    const query = windowQuery(db, where, sort, cursor, columns);
     const rows = db.prepare(`${query.sql} LIMIT @limit`).all({ ...query.params, limit: chunk }) as Array<PaymentRow & { _rk: number }>;
     yield* rows;
     if (rows.length < chunk) return;
