@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createHandlers, type Handlers, type Implementations } from './api/create-handlers';
 import { createEventHub, type EventHub } from './api/event-hub';
+import { withSequence } from './api/sequenced-events';
 import { appHandlers, type AppInfo } from './api/app-handlers';
 import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
@@ -54,7 +55,7 @@ export type PaydeskApp = {
 export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logger = options.logger ?? createLogger({ file: join(options.dataDir, 'paydesk.log') });
-  const events = createEventHub();
+  const events = withSequence(createEventHub());
   // The ledger first: a damaged file or an unwritable folder stops the start, in words,
   // before anything else writes to the data folder.
   const db = openLedgerDb(options.dataDir);
