@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useT } from '../i18n';
 import { useNavigation } from './navigation-store';
 import { screens } from './screens';
@@ -45,6 +45,11 @@ export function Navigation() {
 
 export function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
+  const t = useT();
   const Screen = (screens.find((s) => s.id === screen) ?? screens[0]!).component;
-  return <Screen />;
+  return (
+    <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+      <Screen />
+    </Suspense>
+  );
 }

@@ -1,21 +1,23 @@
 // The screens of the app, in navigation order. A feature adds one entry here; the frame
 // draws the navigation, the shortcut and the focus handling from this list.
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
-import { SettingsScreen } from '../features/settings/settings-screen';
-import { TransactionsScreen } from '../features/transactions/transactions-screen';
-import { AttentionScreen } from '../features/transactions/attention-screen';
-import { AuditScreen } from '../features/transactions/audit-screen';
-import { LinksScreen } from '../features/get-paid/links-screen';
-import { CheckoutScreen } from '../features/get-paid/checkout-screen';
-import { TerminalScreen } from '../features/get-paid/terminal-screen';
-import { BulkScreen } from '../features/get-paid/bulk-screen';
+
+// Every screen but the first is its own chunk, loaded when it is opened (fast start).
+const SettingsScreen = lazy(() => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen').then((m) => ({ default: m.TransactionsScreen })));
+const AttentionScreen = lazy(() => import('../features/transactions/attention-screen').then((m) => ({ default: m.AttentionScreen })));
+const AuditScreen = lazy(() => import('../features/transactions/audit-screen').then((m) => ({ default: m.AuditScreen })));
+const LinksScreen = lazy(() => import('../features/get-paid/links-screen').then((m) => ({ default: m.LinksScreen })));
+const CheckoutScreen = lazy(() => import('../features/get-paid/checkout-screen').then((m) => ({ default: m.CheckoutScreen })));
+const TerminalScreen = lazy(() => import('../features/get-paid/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
+const BulkScreen = lazy(() => import('../features/get-paid/bulk-screen').then((m) => ({ default: m.BulkScreen })));
 
 export type ScreenEntry = {
   id: string;
   label: MessageKey;
-  component: ComponentType;
+  component: ComponentType | LazyExoticComponent<ComponentType>;
   /** Alt + this key opens the screen (shown in the navigation's tooltip). */
   shortcut?: string;
 };
