@@ -4,15 +4,34 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
 
-// Every screen but the first is its own chunk, loaded when it is opened (fast start).
-const SettingsScreen = lazy(() => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })));
-const TransactionsScreen = lazy(() => import('../features/transactions/transactions-screen').then((m) => ({ default: m.TransactionsScreen })));
-const AttentionScreen = lazy(() => import('../features/transactions/attention-screen').then((m) => ({ default: m.AttentionScreen })));
-const AuditScreen = lazy(() => import('../features/transactions/audit-screen').then((m) => ({ default: m.AuditScreen })));
-const LinksScreen = lazy(() => import('../features/get-paid/links-screen').then((m) => ({ default: m.LinksScreen })));
-const CheckoutScreen = lazy(() => import('../features/get-paid/checkout-screen').then((m) => ({ default: m.CheckoutScreen })));
-const TerminalScreen = lazy(() => import('../features/get-paid/terminal-screen').then((m) => ({ default: m.TerminalScreen })));
-const BulkScreen = lazy(() => import('../features/get-paid/bulk-screen').then((m) => ({ default: m.BulkScreen })));
+// Every screen but the first is its own chunk: the first screen's code comes first, the others
+// are fetched once it shows (preloadScreens), so opening one later does not wait for the network.
+const loaders = {
+  settings: () => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
+  transactions: () => import('../features/transactions/transactions-screen').then((m) => ({ default: m.TransactionsScreen })),
+  attention: () => import('../features/transactions/attention-screen').then((m) => ({ default: m.AttentionScreen })),
+  audit: () => import('../features/transactions/audit-screen').then((m) => ({ default: m.AuditScreen })),
+  links: () => import('../features/get-paid/links-screen').then((m) => ({ default: m.LinksScreen })),
+  checkout: () => import('../features/get-paid/checkout-screen').then((m) => ({ default: m.CheckoutScreen })),
+  terminal: () => import('../features/get-paid/terminal-screen').then((m) => ({ default: m.TerminalScreen })),
+  bulk: () => import('../features/get-paid/bulk-screen').then((m) => ({ default: m.BulkScreen })),
+};
+const SettingsScreen = lazy(loaders.settings);
+const TransactionsScreen = lazy(loaders.transactions);
+const AttentionScreen = lazy(loaders.attention);
+const AuditScreen = lazy(loaders.audit);
+const LinksScreen = lazy(loaders.links);
+const CheckoutScreen = lazy(loaders.checkout);
+const TerminalScreen = lazy(loaders.terminal);
+const BulkScreen = lazy(loaders.bulk);
+
+let preloaded = false;
+/** Fetches the other screens' code once the first screen is on screen (called by the frame). */
+export function preloadScreens(): void {
+  if (preloaded) return;
+  preloaded = true;
+  Object.values(loaders).forEach((load) => void load().catch(() => undefined));
+}
 
 export type ScreenEntry = {
   id: string;
