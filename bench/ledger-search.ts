@@ -1,76 +1,122 @@
-// Benchmark: the ledger's common searches and filters over 100,000 payments, through the
-// search module (what the screens call), against the same SQL prepared once and run directly.
-// Run: node scripts/run-ts.mjs bench/ledger-search.ts [payments] [repeats]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Benchmark: every list search, filter and deep jump the transactions screen makes, through
+// the handlers' query module (count and window, as a page costs), against the same window SQL
+// prepared once and run directly; plus opening the audit screen. Medians and p95 of `runs`
+// runs, module and raw SQL alternated. A ledger from `npm run seed` is reused if given.
+// Run: node scripts/run-ts.mjs bench/ledger-search.ts [--payments N] [--data-dir DIR] [--runs R]
+import { mkdirSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { openLedgerDb } from '../main/ledger/database';
-import { buildWhere, orderBy, searchPayments, type PaymentSort } from '../main/ledger/search';
+import { tmpdir } from 'node:os';
+import { openLedgerDb, ledgerFileName } from '../main/ledger/database';
+import { planWhere, searchPayments, settle, windowQuery, type PaymentSort } from '../main/ledger/search';
+import { checkAuditChain } from '../main/ledger/audit-chain';
+import { listAudit } from '../main/ledger/audit-query';
 import type { PaymentFilter } from '../contract/methods/payments';
+import { seedLedger } from '../scripts/seed-ledger';
+import { option, stats, table } from './support';
 
-const count = Number(process.argv[2] ?? 100_000);
-const repeats = Number(process.argv[3] ?? 200);
-const dir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
+const payments = Number(option('payments') ?? 100_000);
+const runs = Number(option('runs') ?? 21);
+const given = option('data-dir');
+const dir = given ?? join(tmpdir(), `paydesk-bench-search-${payments}`);
+mkdirSync(dir, { recursive: true });
+const fresh = !existsSync(join(dir, ledgerFileName));
 const db = openLedgerDb(dir);
+if (fresh || (db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n === 0) {
+  const t0 = performance.now();
+  seedLedger(db, { payments });
+  console.log(`seeded ${payments} payments in ${((performance.now() - t0) / 1000).toFixed(1)} s (${dir})`);
+}
+const total = (db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n;
+const mid = Math.floor(total / 2);
 
-const names = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'مريم', 'عمر'];
-const surnames = ['Haddad', 'Saleh', 'Qahtani', 'Ali', 'Otaibi', 'Harbi', 'Shammari', 'Dossari', 'القحطاني', 'العتيبي'];
-const states = ['pending', 'paid', 'authorised', 'refunded', 'partially_refunded', 'declined', 'expired', 'voided', 'unknown'];
-const kinds = ['link', 'checkout', 'sale', 'recurring'];
-const currencies = ['SAR', 'SAR', 'SAR', 'AED', 'KWD', 'USD'];
-
-const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, customer_name, customer_email, customer_phone, transaction_id, state, created_by, created_at, updated_at)
-  VALUES (?, 'practice', 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench', ?, ?)`);
-const start = Date.parse('2025-01-01T00:00:00Z');
-const seeded = performance.now();
-db.transaction(() => {
-  for (let i = 0; i < count; i++) {
-    const name = `${names[i % names.length]} ${surnames[(i * 7) % surnames.length]}`;
-    const at = new Date(start + i * 300_000).toISOString();
-    insert.run(randomUUID(), kinds[i % 4], `PD-${String(i).padStart(7, '0')}`, 100 + ((i * 7919) % 500_000), currencies[i % currencies.length], name, `customer${i}@example.com`, `+9665${String(10_000_000 + i)}`, `tx-${i}`, states[i % states.length], at, at);
-  }
-})();
-db.exec('ANALYZE');
-console.log(`seeded ${count} payments in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-
-type Case = { name: string; filter: PaymentFilter; sort?: PaymentSort; offset?: number };
+type Case = { name: string; filter: PaymentFilter; sort?: PaymentSort; offset?: number; before?: number };
+const rare = db.prepare('SELECT customer_email AS e FROM payments WHERE rowid = ?').get(Math.floor(total / 3)) as { e: string };
 const cases: Case[] = [
   { name: 'newest 100 (the default list)', filter: {} },
-  { name: 'order id prefix "PD-00123"', filter: { query: 'PD-00123' } },
-  { name: 'e-mail prefix "customer4242"', filter: { query: 'customer4242' } },
-  { name: 'name contains "Qahtani"', filter: { query: 'Qahtani' } },
-  { name: 'transaction id "tx-77777"', filter: { query: 'tx-77777' } },
+  { name: 'deep jump to the middle', filter: {}, offset: mid },
+  { name: 'deep jump to the end', filter: {}, offset: total - 100 },
+  { name: 'next page after the middle', filter: {}, offset: mid + 100, before: mid },
+  { name: 'order id "PD-2025"', filter: { query: 'PD-2025' } },
+  { name: 'e-mail "omar.2"', filter: { query: 'omar.2' } },
+  { name: 'name "Qahtani"', filter: { query: 'Qahtani' } },
+  { name: 'name "القحطاني"', filter: { query: 'القحطاني' } },
+  { name: 'rare: one e-mail', filter: { query: rare.e } },
+  { name: '2 characters "PD"', filter: { query: 'PD' } },
+  { name: '2 characters "zz"', filter: { query: 'zz' } },
   { name: 'state = pending', filter: { states: ['pending'] } },
-  { name: 'needs attention + unknown', filter: { states: ['unknown'], needsAttention: false } },
+  { name: 'unknown + needs attention', filter: { states: ['unknown'], needsAttention: true } },
+  { name: 'refunded, KWD', filter: { states: ['refunded'], currency: 'KWD' } },
   { name: 'one month, SAR', filter: { from: '2025-03-01T00:00:00Z', to: '2025-04-01T00:00:00Z', currency: 'SAR' } },
   { name: 'amount 100-200 KWD, by amount', filter: { currency: 'KWD', minAmount: '100', maxAmount: '200' }, sort: { by: 'amount', direction: 'desc' } },
-  { name: 'window at row 50,000', filter: {}, offset: 50_000 },
+  { name: 'all, by customer', filter: {}, sort: { by: 'customer', direction: 'asc' } },
+  { name: 'all, by state, deep', filter: {}, sort: { by: 'state', direction: 'desc' }, offset: mid },
+  { name: 'sales by order id', filter: { kinds: ['sale'] }, sort: { by: 'orderId', direction: 'asc' } },
 ];
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const time = (run: () => unknown) => {
-  const samples: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const t0 = performance.now();
-    run();
-    samples.push(performance.now() - t0);
-  }
-  return samples.sort((a, b) => a - b);
-};
-
-console.log(`${repeats} runs each; p50 / p95 in ms; ratio = module p50 / direct p50`);
+const rows: string[][] = [];
 for (const c of cases) {
   const sort = c.sort ?? { by: 'createdAt', direction: 'desc' };
   const offset = c.offset ?? 0;
-  const where = buildWhere(c.filter);
-  const countSql = db.prepare(`SELECT count(*) AS n FROM payments ${where.sql}`);
-  const rowsSql = db.prepare(`SELECT * FROM payments ${where.sql} ${orderBy(sort)} LIMIT @limit OFFSET @offset`);
-  const direct = time(() => [countSql.get(where.params), rowsSql.all({ ...where.params, limit: 100, offset })]);
-  const module = time(() => searchPayments(db, c.filter, sort, offset, 100));
-  const total = searchPayments(db, c.filter, sort, offset, 100).total;
-  const f = (ms: number) => ms.toFixed(2).padStart(7);
-  console.log(`${c.name.padEnd(36)} ${String(total).padStart(6)} hits  module ${f(percentile(module, 50))} / ${f(percentile(module, 95))}   direct ${f(percentile(direct, 50))} / ${f(percentile(direct, 95))}   ratio ${(percentile(module, 50) / percentile(direct, 50)).toFixed(2)}`);
+  // Raw: the window's own SQL, prepared once, from the start of the list (no position known).
+  const where = planWhere(db, c.filter);
+  const query = windowQuery(db, where, sort, undefined);
+  const raw = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`);
+  const module: number[] = [];
+  const direct: number[] = [];
+  const cold: number[] = [];
+  let found = { total: 0, totalExact: true };
+  for (let i = 0; i < runs; i++) {
+    // A new ledger version each run: no run reuses the counts or positions of the run before.
+    db.prepare("UPDATE ledger_meta SET value = value + 1 WHERE key = 'payments_version'").run();
+    const measure = (list: number[], run: () => unknown) => {
+      const t0 = performance.now();
+      run();
+      list.push(performance.now() - t0);
+    };
+    const mine = () => (found = searchPayments(db, c.filter, sort, offset, 100));
+    const theirs = () => raw.all({ ...query.params, limit: 100, skip: offset });
+    if (offset > 0) {
+      // A deep window right after the filter changed (nothing known yet) ...
+      measure(cold, mine);
+      db.prepare("UPDATE ledger_meta SET value = value + 1 WHERE key = 'payments_version'").run();
+      // ... and as it happens on screen: the list is shown, then the user jumps or scrolls on.
+      searchPayments(db, c.filter, sort, 0, 100);
+      if (c.before !== undefined) searchPayments(db, c.filter, sort, c.before, 100);
+      await settle();
+    }
+    if (i % 2) {
+      measure(module, mine);
+      measure(direct, theirs);
+    } else {
+      measure(direct, theirs);
+      measure(module, mine);
+    }
+  }
+  const m = stats(module);
+  const d = stats(direct);
+  const k = cold.length ? stats(cold).p95 : '';
+  rows.push([c.name, `${found.total}${found.totalExact ? '' : '+'}`, m.p50, m.p95, d.p50, d.p95, (Number(m.p95) / Math.max(0.001, Number(d.p95))).toFixed(2), k]);
 }
+
+// The audit screen: the chain status (new entries only) and the newest window; then a deep window.
+const audit: number[] = [];
+const auditDeep: number[] = [];
+checkAuditChain(db);
+for (let i = 0; i < runs; i++) {
+  let t0 = performance.now();
+  checkAuditChain(db);
+  listAudit(db, { offset: 0, limit: 200 });
+  audit.push(performance.now() - t0);
+  t0 = performance.now();
+  listAudit(db, { offset: mid, limit: 200 });
+  auditDeep.push(performance.now() - t0);
+}
+const a = stats(audit);
+const ad = stats(auditDeep);
+rows.push(['audit screen: open (chain + newest 200)', '', a.p50, a.p95, '', '', '', '']);
+rows.push(['audit screen: window at the middle', '', ad.p50, ad.p95, '', '', '', '']);
+
+console.log(`\n${total.toLocaleString('en')} payments, ${runs} runs each, ms (module = count + window as the screen asks; raw = the window SQL alone; cold = a deep window before the list was shown)`);
+table(['case', 'matches', 'module p50', 'module p95', 'raw p50', 'raw p95', 'ratio p95', 'cold p95'], rows);
 db.close();
-rmSync(dir, { recursive: true, force: true });
+if (!given && option('keep') === undefined) rmSync(dir, { recursive: true, force: true });

@@ -3,12 +3,19 @@ import { reasonSchema } from './result';
 
 // Main tells the renderer that something changed; the renderer then asks for what it shows.
 // Events carry ids, never records, so they cannot leak anything a method would not return.
+// Each event carries main's sequence number: a renderer that sees a gap (or a restart) knows it
+// missed something and reloads what it shows (renderer/src/api/event-sequence.ts).
+const seq = { seq: z.number().int().optional() };
 export const appEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('profiles.changed') }),
-  z.object({ type: z.literal('payments.changed'), paymentIds: z.array(z.string()).max(1000) }),
+  z.object({ type: z.literal('profiles.changed'), ...seq }),
+  z.object({ type: z.literal('payments.changed'), ...seq, paymentIds: z.array(z.string()).max(1000) }),
   /** A gateway check-up moved on: ask getCheckup for the run. */
-  z.object({ type: z.literal('checkup.progress'), runId: z.string() }),
+  z.object({ type: z.literal('checkup.progress'), ...seq, runId: z.string() }),
+  /** A full check of the audit chain: progress, then the result (brokenAt: first entry that does not match). */
+  z.object({ type: z.literal('audit.verify'), ...seq, checked: z.number().int(), total: z.number().int(), done: z.boolean(), intact: z.boolean(), brokenAt: z.number().int().optional() }),
+  /** A file export: progress every 10,000 rows, then done (cancelled or failed: no file was left). */
+  z.object({ type: z.literal('export.progress'), ...seq, exportId: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean(), cancelled: z.boolean().optional(), failed: z.boolean().optional() }),
   // `message` is English (OS notifications, logs); the renderer words `reason` in the user's language.
-  z.object({ type: z.literal('notification'), level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
+  z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;

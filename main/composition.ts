@@ -1,11 +1,13 @@
 // The composition root: builds every service with its dependencies passed in, then the
 // handlers from the services. Electron's main, the preview and the tests all start here;
 // nothing is wired up as a side effect of an import.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import type { CurrencyCode } from '../contract/money';
 import { join } from 'node:path';
 import { createHandlers, type Handlers, type Implementations } from './api/create-handlers';
 import { createEventHub, type EventHub } from './core/event-hub';
+import { withSequence } from './core/sequenced-events';
 import { appHandlers, type AppInfo } from './api/app-handlers';
 import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
@@ -16,10 +18,10 @@ import { startPracticeGateway } from './practice/embedded';
 import { openLedgerDb } from './ledger/database';
 import { appendAudit } from './ledger/audit-log';
 import { createPaymentsService } from './payments/payments-service';
-import { createReports } from './payments/reports';
-import { reportHandlers } from './api/report-handlers';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
+import { ledgerHandlers } from './api/ledger-handlers';
+import { createLedgerReads } from './payments/ledger-reads';
 import { requireProductionConfirmation } from './profiles/production-guard';
 import { createBulkService } from './bulk/bulk-service';
 import { bulkHandlers } from './bulk/bulk-handlers';
@@ -50,7 +52,14 @@ export type AppOptions = {
   renderDocument?: DocumentRenderer;
   /** Desktop only: opens a saved PDF with the system's viewer. */
   openPath?(path: string): Promise<void>;
+  /** Where CSV exports are written; the user's Downloads folder if there is one, else <dataDir>/exports. */
+  exportDir?: string;
 };
+
+function defaultExportDir(dataDir: string): string {
+  const downloads = join(homedir(), 'Downloads');
+  return existsSync(downloads) ? downloads : join(dataDir, 'exports');
+}
 
 export type PaydeskApp = {
   handlers: Handlers;
@@ -67,7 +76,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logFile = join(options.dataDir, 'paydesk.log');
   const logger = options.logger ?? createLogger({ file: logFile });
-  const events = createEventHub();
+  const events = withSequence(createEventHub());
   // A restore checked in Settings is put in place before the ledger opens (docs/maintenance.md).
   applyPendingRestore(options.dataDir, logger);
   // The ledger first: a damaged file or an unwritable folder stops the start, in words,
@@ -172,7 +181,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
-    ...reportHandlers({ reports: createReports({ db, rows: payments.rows }) }),
+    // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
+    ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined }) }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
     ...invoiceHandlers({ invoices }),

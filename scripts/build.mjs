@@ -11,6 +11,8 @@ const nodeEntries = {
   'electron-main': 'main/electron/main.ts',
   preview: 'main/entry/preview.ts',
   'practice-gateway': 'main/entry/practice-gateway.ts',
+  'audit-verify-worker': 'main/ledger/audit-verify-worker.ts',
+  'export-worker': 'main/ledger/export-worker.ts',
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

@@ -110,6 +110,8 @@ const operationViewSchema = z.object({
   settledReason: z.string().nullable(),
 });
 
+const chainStatusSchema = z.object({ intact: z.boolean(), checkedThrough: z.number().int(), last: z.number().int(), brokenAt: z.number().int().optional() });
+
 export const paymentMethods = {
   createPaymentLink: method({
     summary: 'Create a payment link (invoice) on the active profile and record it.',
@@ -191,7 +193,8 @@ export const paymentMethods = {
     input: z
       .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) })
       .strict(),
-    output: z.object({ total: z.number().int(), rows: z.array(paymentViewSchema) }),
+    /** totalExact false: at least `total` match, still being counted ("more than N"). */
+    output: z.object({ total: z.number().int(), totalExact: z.boolean().optional(), rows: z.array(paymentViewSchema) }),
   }),
   exportPayments: method({
     summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',
@@ -200,6 +203,19 @@ export const paymentMethods = {
       .strict(),
     /** The first chunk starts with the BOM and the header; join the chunks in order. */
     output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean() }),
+  }),
+  exportToFile: method({
+    summary: 'Write the filtered payments (or the audit log) as CSV to a file in the export folder, off the main thread; progress arrives as export.progress events.',
+    input: z
+      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }) })
+      .strict(),
+    /** path: where the file will be when the export is done. */
+    output: z.object({ exportId: z.string(), fileName: z.string(), path: z.string() }),
+  }),
+  cancelExport: method({
+    summary: 'Stop a file export; nothing is left behind.',
+    input: z.object({ exportId: z.string().max(100) }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
   }),
   lookupPayment: method({
     summary: 'Find a payment made elsewhere by its order or transaction id on the active profile, and add it to the ledger.',
@@ -213,10 +229,15 @@ export const paymentMethods = {
   }),
   listAuditLog: method({
     summary: 'The audit log, newest first, a window at a time.',
-    input: z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    /** beforeSeq: the window continues below the last entry shown (keyset), instead of offset. */
+    input: z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
     output: z.object({
+      /** With a search, the entries found so far; totalExact false while a window comes back full. */
       total: z.number().int(),
+      totalExact: z.boolean().optional(),
       chainIntact: z.boolean(),
+      /** Entries verified so far (each is verified once); brokenAt: the first entry that does not match. */
+      chain: chainStatusSchema.optional(),
       rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor.nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
     }),
   }),
@@ -224,6 +245,11 @@ export const paymentMethods = {
     summary: 'Earlier customers from the ledger, most recent first, to pick one in a form.',
     input: z.object({ limit: z.number().int().min(1).max(100).default(30) }).strict(),
     output: z.object({ customers: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string() })) }),
+  }),
+  verifyAuditChain: method({
+    summary: 'Check the whole audit chain again, off the main thread; progress and the result arrive as audit.verify events.',
+    input: z.object({}).strict(),
+    output: z.object({ started: z.boolean(), entries: z.number().int() }),
   }),
   exportAuditLog: method({
     summary: 'The audit log as CSV, with the result of checking its hash chain.',

@@ -21,6 +21,7 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   const windows = createTrustedWindows();
   const paydesk = await createApp({
     dataDir: app.getPath('userData'),
+    exportDir: app.getPath('downloads'),
     runtime: 'electron',
     version: app.getVersion(),
     openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed),

@@ -1,4 +1,4 @@
-// `npm run preview -- [--port N] [--data-dir DIR]`: the real main-process services and the
+// `npm run preview -- [--port N] [--data-dir DIR] [--export-dir DIR]`: the real main-process services and the
 // built renderer on 127.0.0.1, for machines without Electron and for the end-to-end tests.
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,7 +10,7 @@ import { version } from '../../package.json';
 
 async function main() {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, 'data-dir': { type: 'string' } },
+    options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'export-dir': { type: 'string' } },
     strict: true,
   });
   const port = values.port === undefined ? 0 : Number(values.port);
@@ -18,7 +18,8 @@ async function main() {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
 
   const documents = chromiumDocuments();
-  const app = await createApp({ dataDir, runtime: 'preview', version, renderDocument: documents.render });
+  const exportDir = values['export-dir'] === undefined ? undefined : resolve(values['export-dir']);
+  const app = await createApp({ dataDir, exportDir, runtime: 'preview', version, renderDocument: documents.render });
   const server = await startPreviewServer({
     handlers: app.handlers,
     events: app.events,

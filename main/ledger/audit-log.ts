@@ -4,7 +4,6 @@
 // rebuild a chain, but not without rewriting every later row).
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from './database';
-import type { AuditRow } from './export';
 
 export type AuditEntry = {
   osUser: string;
@@ -50,24 +49,32 @@ export function appendAudit(db: LedgerDb, entry: AuditEntry, at: string): void {
 
 /** Walks the chain; the first row that does not match names where tampering starts. */
 export function verifyAudit(db: LedgerDb): { ok: true; rows: number } | { ok: false; rows: number; brokenAt: number } {
-  let previous = genesis;
-  let expectedSeq = 1;
   let rows = 0;
-  for (const row of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<Row>) {
+  let position = { seq: 0, hash: genesis };
+  for (;;) {
+    const part = verifyAuditRange(db, position.seq, position.hash, 10_000);
+    rows += part.rows;
+    if (part.brokenAt !== undefined) return { ok: false, rows, brokenAt: part.brokenAt };
+    if (part.rows < 10_000) return { ok: true, rows };
+    position = { seq: part.seq, hash: part.hash };
+  }
+}
+
+export type RangeCheck = { rows: number; seq: number; hash: string; brokenAt?: number };
+
+/** Checks up to `limit` rows after `afterSeq`, whose hash must be `prevHash`. */
+export function verifyAuditRange(db: LedgerDb, afterSeq: number, prevHash: string, limit: number): RangeCheck {
+  let previous = prevHash;
+  let expectedSeq = afterSeq + 1;
+  let rows = 0;
+  for (const row of db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').iterate(afterSeq, limit) as Iterable<Row>) {
     rows++;
-    if (row.seq !== expectedSeq || row.prev_hash !== previous || hashRow(row) !== row.hash) return { ok: false, rows, brokenAt: expectedSeq };
+    if (row.seq !== expectedSeq || row.prev_hash !== previous || hashRow(row) !== row.hash) return { rows, seq: expectedSeq - 1, hash: previous, brokenAt: expectedSeq };
     previous = row.hash;
     expectedSeq++;
   }
-  return { ok: true, rows };
+  return { rows, seq: expectedSeq - 1, hash: previous };
 }
 
-/** A window of the audit log, newest first, optionally filtered by a text found in its words. */
-export function listAudit(db: LedgerDb, query: string | undefined, offset: number, limit: number) {
-  const text = query?.trim();
-  const where = text ? "WHERE action LIKE @q ESCAPE '\\' OR order_id LIKE @q ESCAPE '\\' OR os_user LIKE @q ESCAPE '\\' OR result LIKE @q ESCAPE '\\'" : '';
-  const params = { q: `%${(text ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset };
-  const total = (db.prepare(`SELECT count(*) AS n FROM audit_log ${where}`).get(params) as { n: number }).n;
-  const rows = db.prepare(`SELECT * FROM audit_log ${where} ORDER BY seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
-  return { total, rows };
-}
+
+export const auditGenesis = genesis;

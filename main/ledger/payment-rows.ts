@@ -111,9 +111,11 @@ export function createPaymentRows(db: LedgerDb) {
     view(row: PaymentRow) {
       return toView(row, (openOps.all(row.id) as OperationRow[]).length > 0);
     },
-    /** Views of many rows with one query for their open operations (the partial index keeps it small). */
+    /** Views of many rows with one query for the open operations of those rows only (not of the whole ledger). */
     views(list: PaymentRow[]) {
-      const open = new Set((db.prepare("SELECT DISTINCT payment_id FROM operations WHERE outcome IN ('sending', 'unknown')").all() as Array<{ payment_id: string }>).map((r) => r.payment_id));
+      if (list.length === 0) return [];
+      const ids = list.map((row) => row.id);
+      const open = new Set((db.prepare(`SELECT DISTINCT payment_id FROM operations WHERE payment_id IN (${ids.map(() => '?').join(', ')}) AND outcome IN ('sending', 'unknown')`).all(...ids) as Array<{ payment_id: string }>).map((r) => r.payment_id));
       return list.map((row) => toView(row, open.has(row.id)));
     },
     insert(row: PaymentRow) {

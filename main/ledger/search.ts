@@ -1,48 +1,84 @@
 // The ledger's queries for the screens: a free-text search over order id, customer and gateway
-// ids; filters; sorting with a stable tie-break; and a window of rows with the total count.
+// ids; filters; sorting with the rowid as tie-breaker on an index that matches the sort; and a
+// window of rows continued from the last row of the window before it (keyset), so the cost of
+// a page does not grow with its depth. Counts come from count-tables.ts, never from a scan per page.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
+import { countCommon, countMatches, ledgerMeta } from './count-tables';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
+/** Where a window starts: the sort values and rowid of the row before it. */
+export type Cursor = { values: Array<string | number>; rowid: number };
+type Params = Record<string, unknown>;
+export type Where = { sql: string; params: Params; text?: TextSearch };
+type TextSearch = { kind: 'trigram'; match: string } | { kind: 'prefix'; lo: string; hi: string };
 
-const sortColumns: Record<PaymentSort['by'], string> = {
-  createdAt: 'created_at',
-  amount: 'amount_minor',
-  orderId: 'order_id',
-  state: 'state',
-  customer: 'customer_name COLLATE NOCASE',
+// Each sort's expressions, matched by an index (migration 6) that ends in the rowid.
+const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; column: string; of: (row: PaymentRow) => string | number }>> = {
+  createdAt: [{ sql: 'p.created_at', column: 'p.created_at', of: (r) => r.created_at }],
+  amount: [{ sql: 'p.amount_minor', column: 'p.amount_minor', of: (r) => r.amount_minor }],
+  orderId: [{ sql: 'p.order_id COLLATE NOCASE', column: 'p.order_id', of: (r) => r.order_id }],
+  state: [{ sql: 'p.state', column: 'p.state', of: (r) => r.state }, { sql: 'p.created_at', column: 'p.created_at', of: (r) => r.created_at }],
+  customer: [{ sql: "ifnull(p.customer_name, '') COLLATE NOCASE", column: 'p.customer_name', of: (r) => r.customer_name ?? '' }],
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 
-export function buildWhere(filter: PaymentFilter): { sql: string; params: Record<string, unknown> } {
+/**
+ * The text's trigrams for the index (which keeps no positions): the first six at most, as
+ * people type from the start and later ones are often shared by every row ("example.com");
+ * reading the long lists of those costs more than the LIKE test that decides anyway.
+ */
+function trigramQuery(text: string): string {
+  const chars = [...text];
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length && grams.size < 6; i++) grams.add(chars.slice(i, i + 3).join(''));
+  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+}
+
+/**
+ * The filter as SQL on payments `p`. `walk`: the common filters match many rows, so their
+ * indexes are kept out ("+") and SQLite walks the sort's index testing each row, stopping at a
+ * window, instead of collecting every match and sorting (see planWhere).
+ */
+export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = {}): Where {
+  const plus = options.walk ? '+' : '';
   const clauses: string[] = [];
-  const params: Record<string, unknown> = {};
+  const params: Params = {};
+  let text: TextSearch | undefined;
   const query = filter.query?.trim();
   if (query && [...query].length >= 3) {
-    // The trigram index finds the text anywhere in the searchable columns; quoted, so it is
-    // matched literally (no FTS syntax, no wildcards).
-    params.match = `"${query.replace(/"/g, '""')}"`;
-    clauses.push('rowid IN (SELECT rowid FROM payments_search WHERE payments_search MATCH @match)');
+    // The trigram index narrows to rows holding every trigram; the text itself decides (so no
+    // FTS syntax, no wildcards: % and _ are literal).
+    text = { kind: 'trigram', match: trigramQuery(query) };
+    params.match = text.match;
+    params.like = `%${escapeLike(query)}%`;
+    clauses.push(`(${textColumns.map((c) => `p.${c} LIKE @like ESCAPE '\\'`).join(' OR ')})`);
   } else if (query) {
-    // Too short for trigrams: an exact id, or the start of an order id.
+    // Too short for trigrams: the start of an order id (a range on its index), or an exact id.
+    text = { kind: 'prefix', lo: query, hi: `${query}\u{10FFFF}` };
     params.exact = query;
     params.prefix = `${escapeLike(query)}%`;
-    clauses.push(`(order_id LIKE @prefix ESCAPE '\\' OR transaction_id = @exact)`);
+    params.lo = text.lo;
+    params.hi = text.hi;
+    // A test on each row ("+" keeps indexes out of it); textDriver adds the indexed lookup when it pays.
+    clauses.push(`(+p.order_id LIKE @prefix ESCAPE '\\' OR +p.transaction_id = @exact)`);
   }
   if (filter.states?.length) {
-    clauses.push(`state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
+    clauses.push(`${plus}p.state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
     filter.states.forEach((state, i) => (params[`state${i}`] = state));
   }
   if (filter.kinds?.length) {
-    clauses.push(`kind IN (${filter.kinds.map((_, i) => `@kind${i}`).join(', ')})`);
+    clauses.push(`${plus}p.kind IN (${filter.kinds.map((_, i) => `@kind${i}`).join(', ')})`);
     filter.kinds.forEach((kind, i) => (params[`kind${i}`] = kind));
   }
   if (filter.currency) {
-    clauses.push('currency = @currency');
+    // With an amount range the (currency, amount) index is the one to use.
+    clauses.push(`${filter.minAmount || filter.maxAmount ? '' : plus}p.currency = @currency`);
     params.currency = filter.currency;
   }
   for (const [name, op] of [['from', '>='], ['to', '<']] as const) {
@@ -50,53 +86,169 @@ export function buildWhere(filter: PaymentFilter): { sql: string; params: Record
     if (value === undefined) continue;
     const time = new Date(value);
     if (Number.isNaN(time.getTime())) throw failField('invalid_input', name, 'ledger.notADate', { value: value.slice(0, 40) });
-    clauses.push(`created_at ${op} @${name}`);
+    clauses.push(`p.created_at ${op} @${name}`);
     params[name] = time.toISOString();
   }
   if (filter.minAmount !== undefined || filter.maxAmount !== undefined) {
     if (!filter.currency) throw failField('invalid_input', 'currency', 'ledger.amountNeedsCurrency');
     const currency = filter.currency as CurrencyCode;
     if (filter.minAmount) {
-      clauses.push('amount_minor >= @minAmount');
+      clauses.push('p.amount_minor >= @minAmount');
       params.minAmount = parseAmountField(filter.minAmount, currency, 'minAmount');
     }
     if (filter.maxAmount) {
-      clauses.push('amount_minor <= @maxAmount');
+      clauses.push('p.amount_minor <= @maxAmount');
       params.maxAmount = parseAmountField(filter.maxAmount, currency, 'maxAmount');
     }
   }
   if (filter.profileId) {
-    clauses.push('profile_id = @profileId');
+    clauses.push(`${plus}p.profile_id = @profileId`);
     params.profileId = filter.profileId;
   }
   if (filter.needsAttention !== undefined) {
-    clauses.push('needs_attention = @attention');
+    clauses.push(`${plus}p.needs_attention = @attention`);
     params.attention = filter.needsAttention ? 1 : 0;
   }
-  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  return { sql: clauses.join(' AND '), params, text };
 }
 
-export function orderBy(sort: PaymentSort): string {
+/** buildWhere, walking the sort's index when the common filters keep at least 1 row in 20 (counted exactly by payment_counts). */
+export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
+  const all = countCommon(db, {});
+  return buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
+}
+
+export function orderBy(sort: PaymentSort, rowid = 'p.rowid'): string {
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  return `ORDER BY ${sortColumns[sort.by]} ${direction}, id ${direction}`;
+  return `ORDER BY ${[...sortKeys[sort.by].map((k) => k.sql), rowid].map((e) => `${e} ${direction}`).join(', ')}`;
 }
 
+export function cursorOf(row: PaymentRow & { _rk: number }, sort: PaymentSort): Cursor {
+  return { values: sortKeys[sort.by].map((k) => k.of(row)), rowid: row._rk };
+}
+
+/**
+ * The SQL for a window: rows after the cursor in sort order, skipping `skip` of them. A text
+ * search in date order walks the trigram index's hits newest first (when rowid order is creation
+ * order) and stops at the window; otherwise the hits are read first (few) or the sort's index
+ * is walked and each row tested (many), whichever the capped count says is cheaper.
+ */
+export function windowQuery(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined, columns = 'p.*'): { sql: string; params: Params } {
+  const params: Params = { ...where.params };
+  const clauses = where.sql ? [where.sql] : [];
+  const less = sort.direction === 'asc' ? '>' : '<';
+  if (where.text?.kind === 'trigram' && sort.by === 'createdAt' && ledgerMeta(db).dateOrderBreaks === 0) {
+    if (cursor) {
+      clauses.push(`s.rowid ${less} @cursorRowid`);
+      params.cursorRowid = cursor.rowid;
+    }
+    return {
+      sql: `SELECT ${columns}, p.rowid AS _rk FROM payments_search s CROSS JOIN payments p ON p.rowid = s.rowid
+        WHERE payments_search MATCH @match AND ${clauses.join(' AND ')} ORDER BY s.rowid ${sort.direction === 'asc' ? 'ASC' : 'DESC'}`,
+      params,
+    };
+  }
+  if (where.text) clauses.push(textDriver(db, where));
+  if (cursor) {
+    const keys = [...sortKeys[sort.by].map((k) => k.sql), 'p.rowid'];
+    const values = [...cursor.values, cursor.rowid].map((value, i) => ((params[`cursor${i}`] = value), `@cursor${i}`));
+    clauses.push(`(${keys.join(', ')}) ${less} (${values.join(', ')})`);
+  }
+  return { sql: `SELECT ${columns}, p.rowid AS _rk FROM payments p ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ${orderBy(sort)}`, params };
+}
+
+const denseAt = 2_000;
+/** The text part of a query: as the driving set (few hits) or as a test on each row walked (many). */
+function textDriver(db: LedgerDb, where: Where): string {
+  const text = where.text!;
+  if (text.kind === 'trigram') {
+    const hits = (db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? LIMIT ?)').get(text.match, denseAt) as { n: number }).n;
+    // "+p.rowid" keeps SQLite from driving by the hits, so it walks the sort's index instead.
+    return `${hits >= denseAt ? '+' : ''}p.rowid IN (SELECT rowid FROM payments_search WHERE payments_search MATCH @match)`;
+  }
+  const hits = (db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM payments WHERE order_id COLLATE NOCASE >= ? AND order_id COLLATE NOCASE < ? LIMIT ?)').get(text.lo, text.hi, denseAt) as { n: number }).n;
+  if (hits >= denseAt) return '1';
+  return `p.rowid IN (SELECT rowid FROM payments WHERE order_id COLLATE NOCASE >= @lo AND order_id COLLATE NOCASE < @hi UNION ALL SELECT rowid FROM payments WHERE transaction_id = @exact)`;
+}
+
+type Anchors = { version: number; at: Map<number, Cursor>; building?: boolean };
+const anchorEvery = 10_000;
+const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
+
+/**
+ * A window of the list by position, as the windowed list asks: continued from the nearest
+ * position this filter and sort were read to before (the end of the previous page when
+ * scrolling), so only the rows between are skipped. Positions are forgotten when payments change.
+ */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) {
-  const where = buildWhere(filter);
-  const total = countPayments(db, filter);
-  const rows = db.prepare(`SELECT * FROM payments ${where.sql} ${orderBy(sort)} LIMIT @limit OFFSET @offset`).all({ ...where.params, limit, offset }) as PaymentRow[];
-  return { total, rows };
+  const where = planWhere(db, filter);
+  const { total, exact } = countMatches(db, filter, where);
+  const version = ledgerMeta(db).paymentsVersion;
+  const anchors = anchorsFor(db, JSON.stringify([filter, sort]), version);
+  let from = 0;
+  for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
+  const cursor = from > 0 ? anchors.at.get(from) : undefined;
+  const query = windowQuery(db, where, sort, cursor);
+  const rows = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  if (rows.length === limit) {
+    if (anchors.at.size >= 2_000) anchors.at.clear();
+    anchors.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
+    if (!anchors.building && (!exact || total > 2 * anchorEvery)) buildAnchors(db, where, sort, anchors);
+  }
+  return { total: exact ? total : Math.max(total, offset + rows.length), totalExact: exact || rows.length < limit, rows };
 }
 
-export function countPayments(db: LedgerDb, filter: PaymentFilter): number {
-  const where = buildWhere(filter);
-  return (db.prepare(`SELECT count(*) AS n FROM payments ${where.sql}`).get(where.params) as { n: number }).n;
+/**
+ * While the list is on screen: a position every 10,000 rows, one step per turn of the event
+ * loop (each reads only the sort's index where it can), so a jump deep into the list skips
+ * fewer than 10,000 rows. Stops when the ledger changes (the positions would be stale).
+ */
+function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: Anchors): void {
+  anchors.building = true;
+  const columns = [...new Set(sortKeys[sort.by].map((k) => k.column))].join(', ');
+  let offset = 0;
+  let cursor: Cursor | undefined;
+  const step = () => {
+    if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return;
+    const query = windowQuery(db, where, sort, cursor, columns);
+    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorEvery - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
+    if (!row) return;
+    offset += anchorEvery;
+    cursor = cursorOf(row, sort);
+    anchors.at.set(offset, cursor);
+    setImmediate(step);
+  };
+  setImmediate(step);
 }
 
-/** The matching rows in order, from offset, for export. */
-export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset = 0, limit = -1): Generator<PaymentRow> {
-  const where = buildWhere(filter);
-  yield* db.prepare(`SELECT * FROM payments ${where.sql} ${orderBy(sort)} LIMIT @limit OFFSET @offset`).iterate({ ...where.params, limit, offset }) as Iterable<PaymentRow>;
+/** Resolves once background work of this module (positions, counts) has had its turns: for benchmarks and tests. */
+export const settle = (turns = 500) => new Promise<void>((resolve) => {
+  const next = (left: number) => (left <= 0 ? resolve() : setImmediate(next, left - 1));
+  next(turns);
+});
+
+function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
+  let byKey = anchorsByDb.get(db);
+  if (!byKey) anchorsByDb.set(db, (byKey = new Map()));
+  let anchors = byKey.get(key);
+  if (!anchors || anchors.version !== version) {
+    if (byKey.size >= 50) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, (anchors = { version, at: new Map() }));
+  }
+  return anchors;
+}
+
+/** Every matching row in order, read a window at a time by keyset (export: see export.ts). */
+export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, chunk = 1_000, columns = 'p.*'): Generator<PaymentRow> {
+  const where = planWhere(db, filter);
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const query = windowQuery(db, where, sort, cursor, columns);
+    const rows = db.prepare(`${query.sql} LIMIT @limit`).all({ ...query.params, limit: chunk }) as Array<PaymentRow & { _rk: number }>;
+    yield* rows;
+    if (rows.length < chunk) return;
+    cursor = cursorOf(rows.at(-1)!, sort);
+  }
 }
 
 /** An amount bound of a filter, as typed, in the filter's currency. */

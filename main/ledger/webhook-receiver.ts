@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { field, parseExact, textOf } from '../gateway/exact-json';
 import type { Logger } from '../log/logger';
+import { leanAnswer } from './lean-answer';
 import type { LedgerDb } from './database';
 import { redactRaw } from '../gateway/transport';
 
@@ -63,7 +64,7 @@ export async function startWebhookReceiver(options: {
     const duplicate = options.db.transaction(() => {
       const seen = options.db.prepare('SELECT 1 FROM webhooks WHERE dedup_key = ? AND duplicate = 0 LIMIT 1').get(dedupKey) !== undefined;
       options.db.prepare('INSERT INTO webhooks (received_at, dedup_key, payment_id, transaction_id, order_id, status_word, type, duplicate, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(now().toISOString(), dedupKey, payment?.id ?? null, transactionId, orderId, status, type, seen ? 1 : 0, redactRaw(raw.toString('utf8'), ''));
+        .run(now().toISOString(), dedupKey, payment?.id ?? null, transactionId, orderId, status, type, seen ? 1 : 0, leanAnswer(redactRaw(raw.toString('utf8'), '')) ?? '');
       return seen;
     }).immediate();
     res.writeHead(200).end();

@@ -1,7 +1,11 @@
-// Holds the practice gateway's state in memory and, when given a file, writes it after every
-// change (temp file + rename, so a crash leaves the old or the new state, never half of one).
+// Holds the practice gateway's state in memory and, when given a file, keeps it on disk as an
+// append-only log (JSON lines): each save appends only the transactions and challenges that
+// changed and the new records, never rewriting the whole state, so a call costs the same at the
+// first sale and the hundred-thousandth. The log is compacted once when opened if mostly
+// superseded; a torn last line (a crash mid-append) is ignored. A state file of the old
+// whole-JSON form is read and turned into a log.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Challenge, PracticeRecord, PracticeState, Transaction } from './model';
 
 export type PracticeStore = {
@@ -17,8 +21,15 @@ export type PracticeStore = {
   save(): void;
 };
 
+const logFormat = 'paydesk-practice-log';
+type Header = { format: typeof logFormat; version: 2; apiKey: string; webhookSecret: string };
+type Line = { t: Transaction } | { c: Challenge } | { r: PracticeRecord };
+/** The engine changes only objects it just got from the store: the last few touched are checked at each save. */
+const recentLimit = 64;
+
 export function openPracticeStore(options: { stateFile?: string; apiKey?: string; webhookSecret?: string }): PracticeStore {
-  const state = load(options.stateFile) ?? {
+  const loaded = load(options.stateFile);
+  const state = loaded?.state ?? {
     version: 1 as const,
     apiKey: options.apiKey ?? `practice_${randomBytes(18).toString('base64url')}`,
     webhookSecret: options.webhookSecret ?? randomBytes(24).toString('base64url'),
@@ -44,45 +55,113 @@ export function openPracticeStore(options: { stateFile?: string; apiKey?: string
   state.transactions.forEach(indexTx);
   state.challenges.forEach((c) => index.challenge.set(c.challengeId, c));
 
+  const written = new WeakMap<object, string>();
+  const recent: Array<Transaction | Challenge> = [];
+  let newRecords: PracticeRecord[] = [];
+  const touch = <T extends Transaction | Challenge>(item: T | undefined): T | undefined => {
+    if (item && recent.at(-1) !== item) {
+      recent.push(item);
+      if (recent.length > recentLimit) recent.shift();
+    }
+    return item;
+  };
+  const lineOf = (item: Transaction | Challenge): Line => ('challengeId' in item ? { c: item } : { t: item });
+
+  /** The whole state as a fresh log (temp file + rename: the old or the new, never half). */
+  function rewrite(file: string) {
+    const header: Header = { format: logFormat, version: 2, apiKey: state.apiKey, webhookSecret: state.webhookSecret };
+    const lines = [JSON.stringify(header)];
+    for (const item of [...state.transactions, ...state.challenges]) {
+      const text = JSON.stringify(lineOf(item));
+      written.set(item, text);
+      lines.push(text);
+    }
+    for (const r of state.records) lines.push(JSON.stringify({ r }));
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, `${lines.join('\n')}\n`, { mode: 0o600 });
+    renameSync(temp, file);
+  }
+
   const store: PracticeStore = {
     state,
-    byOrderId: (orderId) => index.order.get(orderId),
-    byTransactionId: (id) => index.id.get(id),
-    bySession: (id) => index.session.get(id),
-    byLink: (id) => index.link.get(id),
-    challenge: (id) => index.challenge.get(id),
+    byOrderId: (orderId) => touch(index.order.get(orderId)),
+    byTransactionId: (id) => touch(index.id.get(id)),
+    bySession: (id) => touch(index.session.get(id)),
+    byLink: (id) => touch(index.link.get(id)),
+    challenge: (id) => touch(index.challenge.get(id)),
     add(tx) {
       state.transactions.push(tx);
       indexTx(tx);
+      touch(tx);
     },
     addChallenge(challenge) {
       state.challenges.push(challenge);
       index.challenge.set(challenge.challengeId, challenge);
+      touch(challenge);
     },
     record(entry) {
       state.records.push(entry);
+      newRecords.push(entry);
     },
     save() {
       if (!options.stateFile) return;
-      const temp = `${options.stateFile}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify(state), { mode: 0o600 });
-      renameSync(temp, options.stateFile);
+      const lines: string[] = [];
+      for (const item of new Set(recent)) {
+        const text = JSON.stringify(lineOf(item));
+        if (written.get(item) === text) continue;
+        written.set(item, text);
+        lines.push(text);
+      }
+      for (const r of newRecords) lines.push(JSON.stringify({ r }));
+      newRecords = [];
+      if (lines.length) appendFileSync(options.stateFile, `${lines.join('\n')}\n`, { mode: 0o600 });
     },
   };
-  store.save();
+  if (options.stateFile && (!loaded || loaded.rewrite || options.apiKey || options.webhookSecret)) rewrite(options.stateFile);
   return store;
 }
 
-function load(file: string | undefined): PracticeState | undefined {
+function load(file: string | undefined): { state: PracticeState; rewrite: boolean } | undefined {
   if (!file || !existsSync(file)) return undefined;
+  const text = readFileSync(file, 'utf8');
+  const notMine = new Error(`The practice gateway's state file ${file} is not one it wrote; move it away to start afresh.`);
+  if (text.startsWith(`{"format":"${logFormat}"`)) return fromLog(text, notMine);
   let parsed: PracticeState;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as PracticeState;
+    parsed = JSON.parse(text) as PracticeState;
   } catch {
     throw new Error(`The practice gateway's state file ${file} is not valid JSON; move it away to start afresh.`);
   }
-  if (parsed?.version !== 1 || !Array.isArray(parsed.transactions) || typeof parsed.apiKey !== 'string') {
-    throw new Error(`The practice gateway's state file ${file} is not one it wrote; move it away to start afresh.`);
+  if (parsed?.version !== 1 || !Array.isArray(parsed.transactions) || typeof parsed.apiKey !== 'string') throw notMine;
+  return { state: parsed, rewrite: true };
+}
+
+function fromLog(text: string, notMine: Error): { state: PracticeState; rewrite: boolean } {
+  const lines = text.split('\n');
+  const header = JSON.parse(lines[0]!) as Header;
+  if (header.version !== 2 || typeof header.apiKey !== 'string') throw notMine;
+  const transactions = new Map<string, Transaction>();
+  const challenges = new Map<string, Challenge>();
+  const records: PracticeRecord[] = [];
+  let count = 0;
+  for (let i = 1; i < lines.length; i++) {
+    if (!lines[i]) continue;
+    let line: Line;
+    try {
+      line = JSON.parse(lines[i]!) as Line;
+    } catch {
+      if (i >= lines.length - 2) break; // torn by a crash while appending: the change before it stands
+      throw notMine;
+    }
+    count++;
+    if ('t' in line) transactions.set(line.t.transactionId, line.t);
+    else if ('c' in line) challenges.set(line.c.challengeId, line.c);
+    else if ('r' in line) records.push(line.r);
   }
-  return parsed;
+  const live = transactions.size + challenges.size + records.length;
+  return {
+    state: { version: 1, apiKey: header.apiKey, webhookSecret: header.webhookSecret, transactions: [...transactions.values()], challenges: [...challenges.values()], records },
+    // Mostly superseded lines (or a torn one): compact once, now.
+    rewrite: count > 2 * live + 1_000 || count !== lines.filter(Boolean).length - 1,
+  };
 }

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
 import { createPaymentsService, type ActiveGateway } from '../../main/payments/payments-service';
-import { createReports } from '../../main/payments/reports';
-import { reportHandlers } from '../../main/api/report-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
+import { ledgerHandlers } from '../../main/api/ledger-handlers';
+import { createLedgerReads } from '../../main/payments/ledger-reads';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { createEventHub } from '../../main/core/event-hub';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
@@ -30,7 +30,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
   });
-  const handlers = createHandlers({ ...paymentHandlers({ service }), ...reportHandlers({ reports: createReports({ db, rows: service.rows, now: options.now }) }) } as unknown as Implementations, practice.logger);
+  const handlers = createHandlers({ ...paymentHandlers({ service }), ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }) }) } as unknown as Implementations, practice.logger);
   const ctx = { transport: 'direct' as const, osUser: 'tester' };
   return {
     dir, db, service, handlers, ctx, practice, events: seen,

@@ -101,6 +101,8 @@ class FakeApp extends EventEmitter {
     this.relaunched++;
   }
   getPath(name: string) {
+    // Exports go to the user's Downloads folder: inside the test's data folder here.
+    if (name === 'downloads') return `${this.userData}/Downloads`;
     if (name !== 'userData') throw new Error(`fake electron: getPath(${name}) not supported`);
     return this.userData;
   }

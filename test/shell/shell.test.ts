@@ -98,8 +98,9 @@ describe('the IPC binding', () => {
 
   it("forwards main's events to the app window only", () => {
     const stranger = new FakeWebContents();
+    // Numbered by main, so a renderer can tell it missed events.
     paydesk.events.emit({ type: 'profiles.changed' });
-    expect(window().webContents.sent).toEqual([{ channel: eventChannel, payload: { type: 'profiles.changed' } }]);
+    expect(window().webContents.sent).toEqual([{ channel: eventChannel, payload: { type: 'profiles.changed', seq: 1 } }]);
     expect(stranger.sent).toEqual([]);
   });
 });

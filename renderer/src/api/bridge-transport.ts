@@ -1,6 +1,7 @@
 // The API over the preview's loopback bridge. The page gets its per-launch token in the URL
 // fragment (never sent to any server), keeps it for this tab only, and removes it from the
 // address bar.
+import { eventSequence } from './event-sequence';
 import { appEventSchema, type AppEvent } from '../../../contract/events';
 import { methodNames, type PaydeskApi } from '../../../contract/methods';
 import { err, type Result } from '../../../contract/result';
@@ -48,15 +49,27 @@ function sharedEventStream(headers: Record<string, string>) {
   const listeners = new Set<(event: AppEvent) => void>();
   let controller: AbortController | undefined;
 
+  const sequence = eventSequence((event) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // One broken subscriber must not cut the others off.
+      }
+    }
+  });
+
   function open() {
     const own = new AbortController();
     controller = own;
     void (async () => {
+      let connections = 0;
       // Reconnect with a short pause if the stream drops, until nobody listens.
       while (!own.signal.aborted) {
         try {
           const response = await fetch('/api/events', { method: 'POST', headers, signal: own.signal });
           if (!response.ok || !response.body) throw new Error('no stream');
+          if (connections++ > 0) sequence.reconnected();
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffered = '';
           for (;;) {
@@ -68,14 +81,7 @@ function sharedEventStream(headers: Record<string, string>) {
             for (const line of lines) {
               if (!line.trim()) continue;
               const parsed = appEventSchema.safeParse(JSON.parse(line));
-              if (!parsed.success) continue;
-              for (const listener of [...listeners]) {
-                try {
-                  listener(parsed.data);
-                } catch {
-                  // One broken subscriber must not cut the others off.
-                }
-              }
+              if (parsed.success) sequence.event(parsed.data);
             }
           }
         } catch {

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useT } from '../i18n';
 import { useNavigation } from './navigation-store';
-import { screens } from './screens';
+import { preloadScreens, screens } from './screens';
 
 export function Navigation() {
   const t = useT();
@@ -45,6 +45,15 @@ export function Navigation() {
 
 export function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
+  const t = useT();
   const Screen = (screens.find((s) => s.id === screen) ?? screens[0]!).component;
-  return <Screen />;
+  useEffect(() => {
+    const timer = setTimeout(preloadScreens, 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+      <Screen />
+    </Suspense>
+  );
 }

@@ -1,21 +1,42 @@
 // The screens of the app, in navigation order. A feature adds one entry here; the frame
 // draws the navigation, the shortcut and the focus handling from this list.
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
-import { SettingsScreen } from '../features/settings/settings-screen';
-import { TransactionsScreen } from '../features/transactions/transactions-screen';
-import { AttentionScreen } from '../features/transactions/attention-screen';
-import { AuditScreen } from '../features/transactions/audit-screen';
-import { LinksScreen } from '../features/get-paid/links-screen';
-import { CheckoutScreen } from '../features/get-paid/checkout-screen';
-import { TerminalScreen } from '../features/get-paid/terminal-screen';
-import { BulkScreen } from '../features/get-paid/bulk-screen';
+
+// Every screen but the first is its own chunk: the first screen's code comes first, the others
+// are fetched once it shows (preloadScreens), so opening one later does not wait for the network.
+const loaders = {
+  settings: () => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
+  transactions: () => import('../features/transactions/transactions-screen').then((m) => ({ default: m.TransactionsScreen })),
+  attention: () => import('../features/transactions/attention-screen').then((m) => ({ default: m.AttentionScreen })),
+  audit: () => import('../features/transactions/audit-screen').then((m) => ({ default: m.AuditScreen })),
+  links: () => import('../features/get-paid/links-screen').then((m) => ({ default: m.LinksScreen })),
+  checkout: () => import('../features/get-paid/checkout-screen').then((m) => ({ default: m.CheckoutScreen })),
+  terminal: () => import('../features/get-paid/terminal-screen').then((m) => ({ default: m.TerminalScreen })),
+  bulk: () => import('../features/get-paid/bulk-screen').then((m) => ({ default: m.BulkScreen })),
+};
+const SettingsScreen = lazy(loaders.settings);
+const TransactionsScreen = lazy(loaders.transactions);
+const AttentionScreen = lazy(loaders.attention);
+const AuditScreen = lazy(loaders.audit);
+const LinksScreen = lazy(loaders.links);
+const CheckoutScreen = lazy(loaders.checkout);
+const TerminalScreen = lazy(loaders.terminal);
+const BulkScreen = lazy(loaders.bulk);
+
+let preloaded = false;
+/** Fetches the other screens' code once the first screen is on screen (called by the frame). */
+export function preloadScreens(): void {
+  if (preloaded) return;
+  preloaded = true;
+  Object.values(loaders).forEach((load) => void load().catch(() => undefined));
+}
 
 export type ScreenEntry = {
   id: string;
   label: MessageKey;
-  component: ComponentType;
+  component: ComponentType | LazyExoticComponent<ComponentType>;
   /** Alt + this key opens the screen (shown in the navigation's tooltip). */
   shortcut?: string;
 };

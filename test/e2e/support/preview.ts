@@ -12,7 +12,7 @@ const entry = resolve('dist/main/preview.cjs');
 export async function startPreview(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunningPreview> {
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-e2e-'));
-  const child = spawn(process.execPath, [entry, '--port', '0', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [entry, '--port', '0', '--data-dir', dataDir, '--export-dir', join(dataDir, 'exports')], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

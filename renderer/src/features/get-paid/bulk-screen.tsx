@@ -31,7 +31,8 @@ export function BulkScreen() {
   }, []);
   useEffect(() => void loadRecent(), [loadRecent]);
 
-  // While a batch runs, follow it: on every payments change, and now and then in between.
+  // While a batch runs, follow it on every payments change (each link created is one; a missed
+  // event comes back as a resync, api/event-sequence.ts).
   const running = batch?.state === 'running';
   const batchId = batch?.id;
   useEffect(() => {
@@ -41,12 +42,8 @@ export function BulkScreen() {
       if (r.ok) setBatch(r.value);
       if (r.ok && r.value.state !== 'running') void loadRecent();
     };
-    const off = api.subscribe((e) => e.type === 'payments.changed' && void refresh());
-    const timer = setInterval(() => void refresh(), 700);
-    return () => {
-      off();
-      clearInterval(timer);
-    };
+    void refresh();
+    return api.subscribe((e) => e.type === 'payments.changed' && void refresh());
   }, [batchId, running, loadRecent]);
 
   const template = async () => {

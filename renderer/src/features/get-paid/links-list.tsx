@@ -36,14 +36,8 @@ export function usePaymentList(kind: PaymentView['kind'], query: string) {
       if (event.type === 'payments.changed') void load();
     });
   }, [load]);
-  // Events say when something changed; while a row on screen is still open, look again now and
-  // then as well, in case an event was missed while the event stream reconnected.
-  const open = rows.some((r) => r.state === 'pending' || r.state === 'unknown' || r.state === 'creating');
-  useEffect(() => {
-    if (!open) return;
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
-  }, [open, load]);
+  // No polling: events say when something changed, and a missed one (a dropped event stream)
+  // arrives as a resync (api/event-sequence.ts).
   return { rows, total, error, loaded, reload: load };
 }
 

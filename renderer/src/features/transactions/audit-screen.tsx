@@ -1,68 +1,131 @@
-// The audit log: who did what, when, on which profile, and whether the chain is intact.
-import { useEffect, useState } from 'react';
+// The audit log: who did what, when, on which profile, a page at a time (newer / older), and
+// whether the chain is intact. Main verifies each entry once as the log is opened; "Verify the
+// whole chain" checks every entry again off main's thread and shows its progress.
+import { useEffect, useRef, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { saveFile } from '../../ui/save-file';
-import { auditAction, auditResult } from './audit-words';
-import './transactions.css';
 import { profileName as displayName } from '../../ui/profile-name';
+import { auditAction, auditResult } from './audit-words';
+import { exportToFile } from './export-csv';
+import './transactions.css';
 
 const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
+
+const pageSize = 200;
+type Data = MethodOutput<'listAuditLog'>;
 
 export function AuditScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [query, setQuery] = useState('');
-  const [data, setData] = useState<MethodOutput<'listAuditLog'>>();
+  // The seq each older page starts below; empty: the newest page.
+  const [pages, setPages] = useState<number[]>([]);
+  const [data, setData] = useState<Data>();
   const [message, setMessage] = useState('');
   const [profiles, setProfiles] = useState<Map<string, string>>(new Map());
   useEffect(() => void api.listProfiles({}).then((r) => r.ok && setProfiles(new Map(r.value.profiles.map((p) => [p.id, displayName(p, t)])))), []);
   const profileName = (id: string) => profiles.get(id) ?? t('audit.profileRemoved');
+  const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number }>();
+  const [exporting, setExporting] = useState<{ done: number; total: number }>();
+  const cancel = useRef<AbortController | undefined>(undefined);
+  const beforeSeq = pages.at(-1);
 
   useEffect(() => {
-    const timer = setTimeout(() => void api.listAuditLog({ query: query || undefined, limit: 200 }).then((r) => r.ok && setData(r.value)), 200);
-    return () => clearTimeout(timer);
-  }, [query]);
+    let live = true;
+    const load = () => void api.listAuditLog({ query: query || undefined, limit: pageSize, beforeSeq }).then((r) => live && r.ok && setData(r.value));
+    const timer = setTimeout(load, query ? 200 : 0);
+    // New entries (and the chain's progress) show up when main says something changed.
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const off = api.subscribe((event) => {
+      if (event.type === 'audit.verify') setVerify(event);
+      if (event.type === 'payments.changed' || (event.type === 'audit.verify' && event.done)) {
+        clearTimeout(again);
+        again = setTimeout(load, 300);
+      }
+    });
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      clearTimeout(again);
+      off();
+    };
+  }, [query, beforeSeq]);
 
   async function exportAll() {
-    const result = await api.exportAuditLog({});
-    if (!result.ok) return setMessage(result.error.message);
-    saveFile(result.value.fileName, [result.value.csv]);
-    setMessage(t('export.done', { rows: result.value.rows }));
+    cancel.current = new AbortController();
+    setMessage('');
+    setExporting({ done: 0, total: 0 });
+    const result = await exportToFile({ kind: 'audit' }, (done, total) => setExporting({ done, total }), cancel.current.signal);
+    setExporting(undefined);
+    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: result.path }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
   }
+
+  async function verifyAll() {
+    const started = await api.verifyAuditChain({});
+    if (started.ok) setVerify({ checked: 0, total: started.value.entries, done: false, intact: true });
+  }
+
+  const chain = data?.chain;
+  const chainText = !data
+    ? ''
+    : chain?.brokenAt !== undefined || !data.chainIntact
+      ? t('audit.chainBrokenAt', { seq: String(chain?.brokenAt ?? '?') })
+      : chain && chain.checkedThrough < chain.last
+        ? t('audit.chainChecking', { checked: String(chain.checkedThrough), total: String(chain.last) })
+        : t('audit.chainOk');
+  const rows = data?.rows ?? [];
+  const hasOlder = data ? (query ? data.totalExact === false : (rows.at(-1)?.seq ?? 1) > 1) : false;
 
   return (
     <div data-testid="audit-screen">
       <h1>{t('audit.title')}</h1>
-      {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{t(data.chainIntact ? 'audit.chainOk' : 'audit.chainBroken')}</p>}
+      {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
       <div className="tx-toolbar">
-        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} /></div>
-        <button type="button" onClick={() => void exportAll()} data-testid="audit-export">{t('audit.export')}</button>
+        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" type="search" value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
+        {exporting ? (
+          <>
+            <label htmlFor="audit-export-progress">{t('export.progress')}</label>
+            <progress id="audit-export-progress" max={exporting.total || 1} value={exporting.done} />
+            <button type="button" onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
+          </>
+        ) : (
+          <button type="button" onClick={() => void exportAll()} data-testid="audit-export">{t('audit.export')}</button>
+        )}
+        <button type="button" onClick={() => void verifyAll()} disabled={verify !== undefined && !verify.done} data-testid="audit-verify">{t('audit.verifyAll')}</button>
+        <span role="status" className="notice" data-testid="audit-verify-status">
+          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? t('audit.chainBrokenAt', { seq: String(verify.brokenAt) }) : t('audit.verifyFailed'))}
+        </span>
         <span role="status" className="notice">{message}</span>
       </div>
       {data && (
-        <table className="simple-table" data-testid="audit-table">
-          <caption className="visually-hidden">{t('audit.title')}</caption>
-          <thead><tr><th scope="col">#</th><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
-          <tbody>
-            {data.rows.map((row) => (
-              <tr key={row.seq}>
-                <td>{row.seq}</td>
-                <td>{formatDateTime(row.at, language)}</td>
-                <td>{row.osUser}</td>
-                <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
-                <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{row.reason}</bdi></> : null}</td>
-                <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
-                <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
-                <td>{auditResult(row.action, row.result, t)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <>
+          <table className="simple-table" data-testid="audit-table">
+            <caption className="visually-hidden">{t('audit.title')}</caption>
+            <thead><tr><th scope="col">#</th><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.seq}>
+                  <td>{row.seq}</td>
+                  <td>{formatDateTime(row.at, language)}</td>
+                  <td>{row.osUser}</td>
+                  <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
+                  <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{row.reason}</bdi></> : null}</td>
+                  <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
+                  <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
+                  <td>{auditResult(row.action, row.result, t)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="form-actions">
+            <button type="button" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))} data-testid="audit-newer">{t('audit.newer')}</button>
+            <button type="button" disabled={!hasOlder} onClick={() => setPages([...pages, rows.at(-1)!.seq])} data-testid="audit-older">{t('audit.older')}</button>
+          </div>
+        </>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { useT } from '../../i18n';
 import { Field } from '../settings/field';
-import { exportPayments } from './export-csv';
+import { exportToFile } from './export-csv';
 import { FilterBar } from './filter-bar';
 import { PaymentDetailPanel } from './payment-detail';
 import { PaymentList } from './payment-list';
@@ -13,7 +13,7 @@ import './transactions.css';
 
 export function TransactionsScreen() {
   const t = useT();
-  const { total, openId, open, reload } = useTransactions();
+  const { total, totalExact, openId, open, reload } = useTransactions();
   useEffect(() => {
     reload();
     return watchPayments();
@@ -24,7 +24,7 @@ export function TransactionsScreen() {
       <h1>{t('tx.title')}</h1>
       <FilterBar />
       <div className="tx-toolbar">
-        <p className="tx-count" role="status" data-testid="tx-count">{total === undefined ? t('app.loading') : t('tx.count', { count: total })}</p>
+        <p className="tx-count" role="status" data-testid="tx-count">{total === undefined ? t('app.loading') : !totalExact ? t('tx.count.more', { count: total }) : t('tx.count', { count: total })}</p>
         <ExportButton />
         <Lookup />
       </div>
@@ -41,15 +41,18 @@ function ExportButton() {
   const { filter, sort } = useTransactions();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
   const [message, setMessage] = useState('');
+  const [path, setPath] = useState<string>();
   const cancel = useRef<AbortController | undefined>(undefined);
 
   async function run() {
     cancel.current = new AbortController();
     setMessage('');
+    setPath(undefined);
     setProgress({ done: 0, total: 0 });
-    const result = await exportPayments(filter, sort, (done, total) => setProgress({ done, total }), cancel.current.signal);
+    const result = await exportToFile({ kind: 'payments', filter, sort }, (done, total) => setProgress({ done, total }), cancel.current.signal);
     setProgress(undefined);
-    setMessage(result.ok ? t('export.done', { rows: result.rows }) : result.error === 'cancelled' ? t('export.cancelled') : result.error.message);
+    if (result.ok) setPath(result.path);
+    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: result.path }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
   }
 
   return (
@@ -63,7 +66,7 @@ function ExportButton() {
       ) : (
         <button type="button" onClick={() => void run()} data-testid="export-csv">{t('export.button')}</button>
       )}
-      <span role="status" className="notice" data-testid="export-status">{message}</span>
+      <span role="status" className="notice" data-testid="export-status" data-path={path}>{message}</span>
     </div>
   );
 }

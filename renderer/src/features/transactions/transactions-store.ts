@@ -1,6 +1,7 @@
 // The transactions list: the filter and sort the user chose, the total, and the rows fetched so
 // far, by index, one page at a time as the list scrolls. Main is the source of truth; a
-// `payments.changed` event drops the cached rows so what is on screen is fetched again.
+// `payments.changed` event drops the cached rows so what is on screen is fetched again. Rows
+// far from the view are dropped as the list scrolls, so the cache stays small however far.
 import { create } from 'zustand';
 import type { PaymentFilter, PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
@@ -8,11 +9,15 @@ import { api } from '../../api';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 export const pageSize = 100;
+/** Rows kept either side of the view; farther ones are fetched again if scrolled back to. */
+export const keepAround = 1_000;
 
 type State = {
   filter: PaymentFilter;
   sort: PaymentSort;
   total: number | undefined;
+  /** False while main is still counting a broad search: "more than {total}". */
+  totalExact: boolean;
   rows: Map<number, PaymentView>;
   error?: AppError;
   /** Index of the highlighted row (keyboard), and the id of the payment open in the detail. */
@@ -42,7 +47,7 @@ export const useTransactions = create<State>((set, get) => {
     if (!result.ok) return set({ error: result.error });
     const rows = new Map(get().rows);
     result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
-    set({ rows, total: result.value.total, error: undefined });
+    set({ rows, total: result.value.total, totalExact: result.value.totalExact !== false, error: undefined });
   }
 
   function restart(patch: Partial<State>) {
@@ -54,6 +59,7 @@ export const useTransactions = create<State>((set, get) => {
     filter: {},
     sort: { by: 'createdAt', direction: 'desc' },
     total: undefined,
+    totalExact: true,
     rows: new Map(),
     selected: 0,
     generation: 0,
@@ -62,10 +68,15 @@ export const useTransactions = create<State>((set, get) => {
     setSort: (sort) => restart({ sort }),
     ensureRows(first, last) {
       const { rows, total } = get();
-      if (total === undefined) return void fetchPage(0);
+      // Until the first page is in, restart() or reload() is already fetching it.
+      if (total === undefined) return;
+      if (rows.size > 3 * keepAround) {
+        const kept = new Map([...rows].filter(([index]) => index >= first - keepAround && index <= last + keepAround));
+        set({ rows: kept });
+      }
       for (let page = Math.floor(first / pageSize); page <= Math.floor(last / pageSize); page++) {
         const start = page * pageSize;
-        if (start < total && !rows.has(start)) void fetchPage(page);
+        if (start < total && !get().rows.has(start)) void fetchPage(page);
       }
     },
     reload() {

@@ -1,0 +1,22 @@
+// Small helpers shared by the benchmarks: arguments, medians and p95, an aligned table.
+export function option(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const next = args[i + 1];
+  return next === undefined || next.startsWith('--') ? '' : next;
+}
+
+/** p50 and p95 (nearest rank, rounded up: never flatters) as text with two decimals. */
+export function stats(samples: number[]): { p50: string; p95: string } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return { p50: rank(50).toFixed(2), p95: rank(95).toFixed(2) };
+}
+
+export function table(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  for (const row of rows) console.log(line(row));
+}

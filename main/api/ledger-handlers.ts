@@ -1,0 +1,20 @@
+// The ledger's read methods for the screens (the list, the audit log, exports, earlier
+// customers): parsed against the contract, handed to the ledger reads service, answered.
+import type { Implementations } from './create-handlers';
+import type { LedgerReads } from '../payments/ledger-reads';
+
+type Names = 'searchPayments' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers';
+
+export function ledgerHandlers(deps: { reads: LedgerReads }): Pick<Implementations, Names> {
+  const { reads } = deps;
+  return {
+    searchPayments: (input) => reads.searchPayments(input),
+    exportPayments: (input, ctx) => reads.exportPayments(input, ctx),
+    listAuditLog: (input) => reads.listAuditLog(input),
+    verifyAuditChain: () => reads.verifyAuditChain(),
+    exportToFile: (input, ctx) => reads.exportToFile(input, ctx),
+    cancelExport: (input) => reads.cancelExport(input),
+    exportAuditLog: (_input, ctx) => reads.exportAuditLog(ctx),
+    listCustomers: (input) => reads.listCustomers(input),
+  };
+}

@@ -1,0 +1,64 @@
+// Main's side of file exports: names the file in the export folder, runs the export in a
+// worker thread when its bundle is there (else a window per turn of main's event loop), and
+// reports progress, the end, a cancel or a failure as export.progress events.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { AppEvent } from '../../contract/events';
+import type { PaymentFilter } from '../../contract/methods/payments';
+import type { LedgerDb } from './database';
+import { exportFileName } from './export';
+import { runExport, type ExportJob, type ExportProgress } from './export-file';
+import type { PaymentSort } from './search';
+
+type Running = { cancel(): void; done: Promise<ExportProgress> };
+
+export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const running = new Map<string, Running>();
+
+  function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Running {
+    const file = deps.workerFile && existsSync(deps.workerFile) ? deps.workerFile : undefined;
+    if (file) {
+      const worker = new Worker(file, { workerData: job });
+      let last: ExportProgress = { rows: 0, total: 0, done: true, failed: true };
+      worker.on('message', (p: ExportProgress) => {
+        last = p;
+        if (!p.done) onProgress(p);
+      });
+      const done = new Promise<ExportProgress>((resolve) => worker.once('exit', () => resolve(last)));
+      return { cancel: () => worker.postMessage('cancel'), done };
+    }
+    let cancelled = false;
+    const done = runExport(job, onProgress, () => cancelled, () => new Promise((resolve) => setImmediate(resolve)));
+    return { cancel: () => (cancelled = true), done };
+  }
+
+  return {
+    start(request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' }, onDone?: (p: ExportProgress) => void) {
+      mkdirSync(deps.exportDir, { recursive: true });
+      const exportId = randomUUID();
+      const fileName = exportFileName(request.kind, now());
+      const path = join(deps.exportDir, fileName);
+      const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
+      const job = run({ ...request, ledgerFile: deps.db.name, path }, emit);
+      running.set(exportId, job);
+      void job.done.then((p) => {
+        running.delete(exportId);
+        onDone?.(p);
+        emit(p);
+      });
+      return { exportId, fileName, path };
+    },
+    cancel(exportId: string): boolean {
+      const job = running.get(exportId);
+      job?.cancel();
+      return Boolean(job);
+    },
+    /** Resolves when every running export has ended (tests, shutdown). */
+    idle: () => Promise.all([...running.values()].map((r) => r.done)).then(() => undefined),
+  };
+}
+
+export type ExportJobs = ReturnType<typeof createExportJobs>;

@@ -1,0 +1,17 @@
+// What the ledger keeps of a gateway answer once it has been applied: the few fields support
+// asks about (the status word, the totals after it, a reason), with their exact text; ids,
+// amount and currency are the payment's own columns already, not kept a second time. Answers of failed or unclear
+// operations are kept whole (redacted) by the caller: those are what support reads.
+const kept = ['status', 'type', 'capturedAmount', 'refundedAmount', 'reason'];
+const value = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null|true|false)`;
+const patterns = kept.map((key) => [key, new RegExp(String.raw`"${key}"\s*:\s*${value}`)] as const);
+
+export function leanAnswer(raw: string | null | undefined): string | null {
+  if (!raw) return raw ?? null;
+  const parts: string[] = [];
+  for (const [key, pattern] of patterns) {
+    const match = pattern.exec(raw);
+    if (match) parts.push(`"${key}":${match[1]}`);
+  }
+  return `{${parts.join(',')}}`;
+}

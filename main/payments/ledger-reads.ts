@@ -1,0 +1,89 @@
+// What finance and support read from the ledger: the transactions list, the audit log and its
+// chain (checked once per entry; a full check in a worker), and the exports (to a file, in a
+// worker, one snapshot). Their queries live in main/ledger/ (search.ts, count-tables.ts,
+// audit-chain.ts, audit-query.ts, export.ts). Every export is itself recorded in the audit log.
+import type { MethodOutput, MethodParsedInput } from '../../contract/methods';
+import type { CallContext } from '../core/call-context';
+import type { LedgerDb } from '../ledger/database';
+import type { EventHub } from '../core/event-hub';
+import { recentCustomers } from '../ledger/customers';
+import { createPaymentRows } from '../ledger/payment-rows';
+import { searchPayments } from '../ledger/search';
+import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
+import { appendAudit } from '../ledger/audit-log';
+import { checkAuditChain } from '../ledger/audit-chain';
+import { listAudit } from '../ledger/audit-query';
+import { createAuditVerifier } from '../ledger/audit-verify';
+import { createExportJobs } from '../ledger/export-jobs';
+import { join } from 'node:path';
+
+export type LedgerReadsDeps = {
+  db: LedgerDb;
+  events: Pick<EventHub, 'emit'>;
+  /** Where file exports are written (the user's Downloads folder in the app). */
+  exportDir: string;
+  /** dist/main: the worker bundles (audit-verify-worker.cjs, export-worker.cjs); without them the work runs in slices on main. */
+  workerDir?: string;
+  now?: () => Date;
+};
+
+export function createLedgerReads(deps: LedgerReadsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const rows = createPaymentRows(db);
+  const worker = (name: string) => (deps.workerDir ? join(deps.workerDir, name) : undefined);
+  const verifier = createAuditVerifier({ db, emit: (event) => deps.events.emit(event), workerFile: worker('audit-verify-worker.cjs') });
+  const exports = createExportJobs({ db, emit: (event) => deps.events.emit(event), exportDir: deps.exportDir, workerFile: worker('export-worker.cjs'), now });
+
+  return {
+    searchPayments(input: MethodParsedInput<'searchPayments'>): MethodOutput<'searchPayments'> {
+      const found = searchPayments(db, input.filter, input.sort, input.offset, input.limit);
+      return { total: found.total, totalExact: found.totalExact, rows: rows.views(found.rows) };
+    },
+
+    exportPayments(input: MethodParsedInput<'exportPayments'>, ctx: CallContext): MethodOutput<'exportPayments'> {
+      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), input.offset, input.limit);
+      if (result.done) appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: `${input.offset + result.rows} rows` }, now().toISOString());
+      return result;
+    },
+
+    listAuditLog(input: MethodParsedInput<'listAuditLog'>): MethodOutput<'listAuditLog'> {
+      const chain = checkAuditChain(db);
+      const found = listAudit(db, input);
+      return {
+        total: found.total,
+        totalExact: found.totalExact,
+        chainIntact: chain.intact,
+        chain,
+        rows: found.rows.map((r) => ({ seq: r.seq, at: r.at, osUser: r.os_user, profileId: r.profile_id, environment: r.environment, action: r.action, paymentId: r.payment_id, orderId: r.order_id, amountMinor: r.amount_minor, currency: r.currency, reason: r.reason, result: r.result })),
+      };
+    },
+
+    verifyAuditChain(): MethodOutput<'verifyAuditChain'> {
+      return verifier.start();
+    },
+
+    exportToFile(input: MethodParsedInput<'exportToFile'>, ctx: CallContext): MethodOutput<'exportToFile'> {
+      const request = input.kind === 'audit' ? { kind: 'audit' as const } : { kind: 'payments' as const, filter: input.filter, sort: input.sort };
+      return exports.start(request, (p) => {
+        if (db.open && !p.cancelled && !p.failed) appendAudit(db, { osUser: ctx.osUser, action: input.kind === 'audit' ? 'export_audit_log' : 'export_payments', result: `${p.rows} rows` }, now().toISOString());
+      });
+    },
+
+    cancelExport(input: MethodParsedInput<'cancelExport'>): MethodOutput<'cancelExport'> {
+      return { cancelled: exports.cancel(input.exportId) };
+    },
+
+    /** Earlier customers, for picking one in a form. */
+    listCustomers(input: MethodParsedInput<'listCustomers'>): MethodOutput<'listCustomers'> {
+      return { customers: recentCustomers(db, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
+    },
+
+    exportAuditLog(ctx: CallContext): MethodOutput<'exportAuditLog'> {
+      appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: 'exported' }, now().toISOString());
+      return exportAuditCsv(db, now());
+    },
+  };
+}
+
+export type LedgerReads = ReturnType<typeof createLedgerReads>;

@@ -1,0 +1,36 @@
+// npm run seed -- --payments 1000000 --data-dir DIR [--seed 42]
+// Fills the ledger in DIR (created if missing, must hold no payments yet) with realistic
+// made-up history, for the benchmarks and for trying the app at scale (npm run preview --
+// --data-dir DIR). See scripts/seed-ledger.ts for what is made.
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { openLedgerDb, ledgerFileName } from '../main/ledger/database';
+import { seedLedger } from './seed-ledger';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const payments = Number(option('payments') ?? 10_000);
+const dataDir = option('data-dir');
+if (!dataDir || !Number.isInteger(payments) || payments < 1) {
+  console.error('usage: npm run seed -- --payments N --data-dir DIR [--seed S]');
+  process.exit(2);
+}
+mkdirSync(dataDir, { recursive: true });
+const t0 = performance.now();
+const db = openLedgerDb(dataDir);
+try {
+  const counts = seedLedger(db, { payments, seed: Number(option('seed') ?? 42), onProgress: (done) => console.log(`  ${done.toLocaleString('en')} payments…`) });
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  const size = statSync(join(dataDir, ledgerFileName)).size;
+  console.log(`Seeded ${counts.payments.toLocaleString('en')} payments (${counts.operations.toLocaleString('en')} operations, ${counts.audit.toLocaleString('en')} audit entries, ${counts.webhooks.toLocaleString('en')} webhooks) in ${seconds} s`);
+  console.log(`Ledger ${join(dataDir, ledgerFileName)}: ${(size / 1e6).toFixed(0)} MB, ${Math.round(size / payments)} bytes a payment`);
+} catch (e) {
+  console.error(e instanceof Error ? (process.env.DEBUG ? e.stack : e.message) : e);
+  process.exitCode = 1;
+} finally {
+  db.close();
+}
