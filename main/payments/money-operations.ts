@@ -17,7 +17,6 @@ import type { PaymentsCore, RefundConfirmed } from './payments-core';
 import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
 import { cleanText } from './validate-input';
 import { evidenceOf } from './status-answer';
-import { leanAnswer } from '../ledger/lean-answer';
 
 export type MoneyKind = 'capture' | 'void' | 'refund';
 /** `amount` is the text a person typed, read against the payment's own currency. */
@@ -99,7 +98,7 @@ export function createMoneyOperations(core: PaymentsCore) {
         const declined = said === undefined ? undefined : deps.logger.redact(said);
         if (result.ok && declined === undefined) {
           current = applyDone(current, rows.operation(opId)!, input.kind, done);
-          rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: leanAnswer(result.raw), completed_at: done }, ['sending']);
+          rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
           core.audit(ctx, current, input.kind, 'succeeded', auditExtra);
         } else if (!result.ok && result.error.mayHaveHappened) {
           current = rows.update(current.id, { last_error: result.error.message }, input.kind, done);

@@ -11,7 +11,6 @@ import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { ActiveGateway, PaymentsCore } from './payments-core';
-import { leanAnswer } from '../ledger/lean-answer';
 
 export type NewPayment = {
   kind: PaymentRow['kind'];
@@ -89,7 +88,7 @@ export function createRecorder(core: PaymentsCore) {
       let payment = rows.get(paymentId)!;
       if (result.ok) {
         payment = rows.update(paymentId, apply(result.value, payment), 'create', done);
-        rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: leanAnswer(result.raw), completed_at: done }, ['sending']);
+        rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
         core.audit(ctx, payment, `create_${input.kind}`, payment.state);
       } else if (result.error.mayHaveHappened) {
         payment = rows.update(paymentId, { state: 'unknown', last_error: result.error.message }, 'create', done);
