@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { openSession, type E2eSession } from './support/session';
-import { callApi, practiceControl } from './support/practice-control';
+import { callApi, practiceControl, practiceKey } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 
 const customer = { name: 'Reem Al-Otaibi', email: 'reem@example.com', phone: '+966500000031' };
@@ -88,7 +88,7 @@ describe('what the person meant', () => {
   });
 
   it('lets nothing a careless gateway echoes (card number, CVV, key) reach the screen, the ledger or the log', async () => {
-    const key = (JSON.parse(readFileSync(join(session.preview.dataDir, 'practice-gateway.json'), 'utf8')) as { apiKey: string }).apiKey;
+    const key = practiceKey(session.preview.dataDir);
     await practice.fault('sale', { failure: 'echo_request', times: 1 });
     const page = session.page;
     await page.keyboard.press('Alt+4');
@@ -121,7 +121,7 @@ describe('what the person meant', () => {
     await callApi(page, 'createPaymentLink', { orderId: 'AR-LINK-1', amount: '20', currency: 'SAR', description: 'فاتورة', customer: arabicCustomer });
     await tx.chooseLanguage('ar');
     const osUser = userInfo().username;
-    const keyEnd = (JSON.parse(readFileSync(join(session.preview.dataDir, 'practice-gateway.json'), 'utf8')) as { apiKey: string }).apiKey.slice(-4);
+    const keyEnd = practiceKey(session.preview.dataDir).slice(-4);
     /** Latin words left on the page once ids, amounts, card digits, URLs, codes and keys are set aside. */
     const latinWords = () => page.evaluate((exempt) => {
       const root = document.querySelector('main')!;

@@ -8,9 +8,9 @@ it.each(['http://127.0.0.1:8124/api/v1', 'http://127.3.2.1/api/v1', 'http://loca
 });
 
 it.each(['http://127.0.0.1.example.com/api/v1', 'http://10.0.0.1/api/v1', 'http://localhost.example/api/v1', 'http://[::2]/api/v1', 'http://gw.example/api/v1'])('refuses %s for a sandbox profile', (url) => {
-  expect(baseUrlProblem(url, 'sandbox')).toContain('must start with https://');
+  expect(baseUrlProblem(url, 'sandbox')).toMatchObject({ key: 'profile.baseUrlHttp' });
 });
 
 it('refuses http on loopback for a production profile', () => {
-  expect(baseUrlProblem('http://127.0.0.1:8124/api/v1', 'production')).toContain('must start with https://');
+  expect(baseUrlProblem('http://127.0.0.1:8124/api/v1', 'production')).toMatchObject({ key: 'profile.baseUrlHttp', values: { environment: 'production' } });
 });

@@ -19,8 +19,14 @@ export async function callApi<T = unknown>(page: Page, method: string, input: un
   return result.value as T;
 }
 
+/** The practice gateway's key: the first line (the header) of its append-only state file. */
+export function practiceKey(dataDir: string): string {
+  const header = readFileSync(join(dataDir, 'practice-gateway.json'), 'utf8').split('\n', 1)[0]!;
+  return (JSON.parse(header) as { apiKey: string }).apiKey;
+}
+
 export async function practiceControl(page: Page, dataDir: string) {
-  const apiKey = (JSON.parse(readFileSync(join(dataDir, 'practice-gateway.json'), 'utf8')) as { apiKey: string }).apiKey;
+  const apiKey = practiceKey(dataDir);
   const profile = await callApi<{ baseUrl: string }>(page, 'getActiveProfile', {});
   const post = (path: string, body: unknown) => fetch(`${profile.baseUrl}/_practice${path}`, { method: 'POST', headers: { 'X-API-KEY': apiKey }, body: JSON.stringify(body) });
   return {

@@ -10,6 +10,7 @@ import { reportText } from './report-text';
 import { StepRow } from './step-row';
 import { useCheckups, watchCheckups } from './checkup-store';
 import './checkup.css';
+import { profileName } from '../../ui/profile-name';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -45,7 +46,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   const errorText = error?.code === 'key_missing' ? t('checkup.needsKey') : error?.code === 'rule_violation' ? t('checkup.error.production') : error?.message;
 
   return (
-    <section className="checkup" aria-label={t('checkup.region', { name: profile.name })} data-testid="checkup-section">
+    <section className="checkup" aria-label={t('checkup.region', { name: profileName(profile, t) })} data-testid="checkup-section">
       <h4 id={titleId}>{t('checkup.title')}</h4>
       <p className="checkup-intro">{t('checkup.intro')}{profile.environment === 'practice' ? ` ${t('checkup.intro.practice')}` : ''}</p>
       {offered && !running && (

@@ -60,7 +60,7 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.backups': 'النسخ الاحتياطية',
   'maint.backups.intro': 'ينسخ بايدسك السجل (المدفوعات والعمليات وسجل التدقيق؛ ولا ينسخ أي مفتاح أبدًا) إلى مجلد تختاره، مثل مجلد متزامن أو قرص خارجي.',
   'maint.folder': 'مجلد النسخ الاحتياطية',
-  'maint.folder.hint': 'المسار الكامل لمجلد موجود، مثل ‎/home/you/Dropbox/Paydesk أو ‎D:\\Backups.',
+  'maint.folder.hint': 'المسار الكامل لمجلد موجود، مثل ‎/home/you/Dropbox/بايدسك أو ‎D:\\Backups.',
   'maint.schedule': 'النسخ الاحتياطي التلقائي',
   'maint.schedule.off': 'أبدًا (فقط عندما أطلب)',
   'maint.schedule.daily': 'كل يوم',

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session-store';
 import { useT, type MessageKey } from '../../i18n';
 import { Field } from './field';
 import '../invoices/invoices.css';
+import { profileName } from '../../ui/profile-name';
 
 const empty: SellerDetails = { legalNameAr: '', legalNameEn: '', vatNumber: '', crNumber: '', address: '', logo: null };
 const digits = (text: string) => text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf)).replace(/[\s-]/g, '');
@@ -75,7 +76,7 @@ export function SellerSection() {
   return (
     <section aria-labelledby="seller-title" className="inv-seller" data-testid="seller-section">
       <h2 id="seller-title">{t('seller.title')}</h2>
-      <p>{t('seller.intro', { profile: profile.name })}</p>
+      <p>{t('seller.intro', { profile: profileName(profile, t) })}</p>
       <p role="status" className="gp-status" data-testid="seller-notice">{notice}</p>
       {error && <div role="alert" className="form-error"><p>{error.message}</p></div>}
       {!editing ? (
