@@ -102,7 +102,7 @@ export function PaymentList() {
                   {row ? (
                     <>
                       <span role="gridcell">{formatShortDateTime(row.createdAt, language)}</span>
-                      <span role="gridcell"><Ltr className="mono">{row.orderId}</Ltr></span>
+                      <span role="gridcell" className="order-cell" title={row.orderId}><Ltr className="mono">{row.orderId}</Ltr></span>
                       <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
                       <span role="gridcell" className="num">
                         <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
