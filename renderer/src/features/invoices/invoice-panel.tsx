@@ -12,6 +12,7 @@ import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from '../get-paid/form-kit';
 import './invoices.css';
+import { saveFile } from '../../ui/save-file';
 
 export function useInvoice(paymentId: string | null) {
   const [invoice, setInvoice] = useState<InvoiceView | null>(null);
@@ -31,16 +32,7 @@ export function useInvoice(paymentId: string | null) {
 
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 
-function download(fileName: string, base64: string) {
-  const url = URL.createObjectURL(new Blob([bytesOf(base64)], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const download = (fileName: string, base64: string) => saveFile(fileName, [bytesOf(base64)], 'application/pdf');
 
 type Target = { invoiceId: string } | { creditNoteId: string };
 
