@@ -32,9 +32,14 @@ export class TransactionsPage extends AppPage {
   }
 
   async openPayment(orderId: string) {
-    await this.row(orderId).click();
-    await this.detail.waitFor();
-    await this.page.locator(`[data-testid="payment-detail"] h2:has-text("${orderId}")`).waitFor();
+    // The list refreshes as main's events arrive (a payment just created moves the rows): a click
+    // can land while a row shifts under it, so click again until the detail shows this payment.
+    const title = this.page.locator(`[data-testid="payment-detail"] h2:has-text("${orderId}")`);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await this.row(orderId).click();
+      if (await title.waitFor({ timeout: 4_000 }).then(() => true, () => false)) return;
+    }
+    await title.waitFor();
   }
 
   get detail(): Locator {
