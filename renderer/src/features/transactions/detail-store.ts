@@ -13,9 +13,13 @@ type State = {
   clear(): void;
 };
 
+let wanted: string | undefined;
+
 export const useDetail = create<State>((set) => ({
   async load(paymentId) {
+    wanted = paymentId;
     const result = await api.getPayment({ paymentId });
+    if (wanted !== paymentId) return; // another payment was opened meanwhile: this answer is stale
     if (result.ok) set({ detail: result.value, error: undefined });
     else set({ error: result.error });
   },
