@@ -3,7 +3,7 @@
 // with Electron's printToPDF; page.pdf() gives the PDF, a screenshot the PNG shown first. The
 // page runs with JavaScript off and no network: the document is self-contained.
 import type { Browser } from 'playwright-core';
-import { AppFailure } from '../../contract/result';
+import { fail } from '../core/fail';
 import type { DocumentRenderer } from '../invoices/invoice-service';
 
 export function chromiumDocuments(executablePath = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium'): { render: DocumentRenderer; close(): Promise<void> } {
@@ -14,7 +14,7 @@ export function chromiumDocuments(executablePath = process.env.PAYDESK_CHROMIUM 
       return await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'] });
     } catch {
       browser = undefined; // try again next time (Chromium installed meanwhile)
-      throw new AppFailure('internal', `The preview draws invoice PDFs with Chromium, which could not be started from ${executablePath}. Install Debian's chromium package or set PAYDESK_CHROMIUM.`);
+      throw fail('internal', 'invoice.noChromium', { path: executablePath });
     }
   };
   return {

@@ -9,7 +9,8 @@ import type { InvoiceView } from '../../contract/methods/invoices';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { SellerDetails } from '../../contract/methods/profiles';
 import { formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../contract/money';
-import { AppFailure } from '../../contract/result';
+import type { Reason } from '../../contract/reasons';
+import { fail as failWith, fieldFailure, reason as why } from '../core/fail';
 import { computeInvoice, creditSplit, parseQuantity, parseRatePercent, standardRateBp, type VatGroup, type VatLineInput } from '../../contract/vat';
 import type { CallContext } from '../core/call-context';
 import type { InvoiceLineRow, InvoiceRow, InvoiceRows, CreditNoteRow } from '../ledger/invoice-rows';
@@ -38,25 +39,25 @@ export type InvoiceDeps = {
 
 type LineInput = MethodParsedInput<'createInvoice'>['lines'][number];
 
-function fail(fields: Record<string, string>): never {
-  throw new AppFailure('invalid_input', Object.values(fields)[0]!, { fields });
+function fail(fields: Record<string, Reason>): never {
+  throw fieldFailure('invalid_input', fields);
 }
 
 /** Checks the typed lines; field paths are `lines.<index>.<field>` so the form shows each message in place. */
 export function readLines(lines: LineInput[], currency: CurrencyCode) {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, Reason> = {};
   const read = lines.map((line, i) => {
-    const at = (field: string, message: string) => void (fields[`lines.${i}.${field}`] ??= message);
+    const at = (field: string, problem: Reason) => void (fields[`lines.${i}.${field}`] ??= problem);
     const description = line.description.trim();
-    if (!description) at('description', 'Describe this line.');
+    if (!description) at('description', why('invoice.lineDescription'));
     const quantityMilli = parseQuantity(line.quantity);
-    if (quantityMilli === undefined) at('quantity', 'Enter a quantity above 0, with at most 3 decimals.');
+    if (quantityMilli === undefined) at('quantity', why('invoice.lineQuantity'));
     const price = parseAmount(line.unitPrice, currency);
-    if (!price.ok) at('unitPrice', price.reason);
+    if (!price.ok) at('unitPrice', price.why);
     const rateBp = line.vat === 'standard' ? parseRatePercent(line.rate?.trim() || '15') : 0;
-    if (line.vat === 'standard' && !rateBp) at('rate', 'Enter the VAT rate in percent, for example 15.');
+    if (line.vat === 'standard' && !rateBp) at('rate', why('invoice.lineRate'));
     const reason = line.reason?.trim() || null;
-    if (line.vat !== 'standard' && !reason) at('reason', 'Say why this line is zero-rated or exempt.');
+    if (line.vat !== 'standard' && !reason) at('reason', why('invoice.lineReason'));
     return { description, quantityMilli: quantityMilli ?? 1, unitMinor: price.ok ? price.minor : 0, category: line.vat, rateBp: rateBp ?? standardRateBp, reason: line.vat === 'standard' ? null : reason };
   });
   if (Object.keys(fields).length) fail(fields);
@@ -101,12 +102,12 @@ export function createInvoiceService(deps: InvoiceDeps) {
   async function create(input: MethodParsedInput<'createInvoice'>, ctx: CallContext): Promise<MethodOutput<'createInvoice'>> {
     const profileId = await deps.activeProfileId();
     const seller = deps.seller(profileId);
-    if (!seller) throw new AppFailure('invalid_input', 'Add the seller details (legal names, VAT number) in Settings before issuing invoices.', { fields: { seller: 'Add the seller details in Settings first.' } });
-    if (!isCurrencyCode(input.currency)) fail({ currency: 'Choose a currency.' });
+    if (!seller) throw fieldFailure('invalid_input', { seller: why('invoice.noSeller') });
+    if (!isCurrencyCode(input.currency)) fail({ currency: why('invoice.currency') });
     const currency = input.currency;
     const lines = readLines(input.lines, currency);
     const totals = computeInvoice(lines, input.pricesIncludeVat);
-    if (totals.totalMinor <= 0) fail({ 'lines.0.unitPrice': 'The invoice total must be above zero.' });
+    if (totals.totalMinor <= 0) fail({ 'lines.0.unitPrice': why('invoice.totalZero') });
     const description = input.description?.trim() || lines.map((l) => l.description).join(', ').slice(0, 500);
     const buyerVatNumber = input.buyerVatNumber?.trim() || null;
     let number = '';
@@ -144,7 +145,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
   function documentOf(input: { invoiceId?: string; creditNoteId?: string }): { fileName: string; model: DocumentModel } {
     const note = input.creditNoteId ? rows.creditNote(input.creditNoteId) : undefined;
     const invoice = note ? rows.byId(note.invoice_id) : input.invoiceId ? rows.byId(input.invoiceId) : undefined;
-    if (!invoice || (input.creditNoteId && !note)) throw new AppFailure('not_found', 'There is no such invoice or credit note in the ledger.');
+    if (!invoice || (input.creditNoteId && !note)) throw failWith('not_found', 'invoice.notFound');
     const payment = deps.payment(invoice.payment_id);
     const seller = sellerOf(invoice);
     const currency = invoice.currency as CurrencyCode;
@@ -177,7 +178,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
   }
 
   async function renderDocument(input: { invoiceId?: string; creditNoteId?: string }) {
-    if (!deps.render) throw new AppFailure('internal', 'This build cannot draw PDF documents.');
+    if (!deps.render) throw failWith('internal', 'invoice.noRenderer');
     const { fileName, model } = documentOf(input);
     const { pdf, png } = await deps.render(invoiceHtml(model));
     return { fileName, pdf, png };
