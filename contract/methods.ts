@@ -10,6 +10,7 @@ import { bulkMethods } from './methods/bulk';
 import { challengeMethods } from './methods/challenge';
 import { maintenanceMethods } from './methods/maintenance';
 import { checkupMethods } from './methods/checkup';
+import { overviewMethods } from './methods/overview';
 
 export const methods = {
   ...appMethods,
@@ -19,6 +20,7 @@ export const methods = {
   ...challengeMethods,
   ...maintenanceMethods,
   ...checkupMethods,
+  ...overviewMethods,
 };
 
 export type Methods = typeof methods;

@@ -17,6 +17,7 @@ import { openLedgerDb } from './ledger/database';
 import { appendAudit } from './ledger/audit-log';
 import { createPaymentsService } from './payments/payments-service';
 import { createReports } from './payments/reports';
+import { createOverview } from './payments/overview';
 import { reportHandlers } from './api/report-handlers';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
@@ -142,7 +143,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
-    ...reportHandlers({ reports: createReports({ db, rows: payments.rows }) }),
+    ...reportHandlers({ reports: createReports({ db, rows: payments.rows }), overview: createOverview({ db }) }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
     ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),

@@ -16,6 +16,14 @@ const sortColumns: Record<PaymentSort['by'], string> = {
   customer: 'customer_name COLLATE NOCASE',
 };
 
+/** A card's brand from the first six digits kept (contract/card.ts cardBrands). */
+export const cardBrandSql = `(CASE
+  WHEN card_bin IS NULL OR card_bin = '' THEN 'none'
+  WHEN substr(card_bin, 1, 1) = '4' THEN 'visa'
+  WHEN substr(card_bin, 1, 2) BETWEEN '51' AND '55' OR substr(card_bin, 1, 4) BETWEEN '2221' AND '2720' THEN 'mastercard'
+  WHEN substr(card_bin, 1, 2) IN ('34', '37') THEN 'amex'
+  ELSE 'other' END)`;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function buildWhere(filter: PaymentFilter): { sql: string; params: Record<string, unknown> } {
@@ -72,6 +80,12 @@ export function buildWhere(filter: PaymentFilter): { sql: string; params: Record
   if (filter.needsAttention !== undefined) {
     clauses.push('needs_attention = @attention');
     params.attention = filter.needsAttention ? 1 : 0;
+  }
+  if (filter.withCaptured !== undefined) clauses.push(filter.withCaptured ? 'captured_minor > 0' : 'captured_minor = 0');
+  if (filter.withRefunded !== undefined) clauses.push(filter.withRefunded ? 'refunded_minor > 0' : 'refunded_minor = 0');
+  if (filter.cardBrand) {
+    clauses.push(`${cardBrandSql} = @cardBrand`);
+    params.cardBrand = filter.cardBrand;
   }
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }

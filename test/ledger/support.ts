@@ -7,6 +7,7 @@ import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
 import { createPaymentsService, type ActiveGateway } from '../../main/payments/payments-service';
 import { createReports } from '../../main/payments/reports';
+import { createOverview } from '../../main/payments/overview';
 import { reportHandlers } from '../../main/api/report-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
@@ -30,7 +31,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
   });
-  const handlers = createHandlers({ ...paymentHandlers({ service }), ...reportHandlers({ reports: createReports({ db, rows: service.rows, now: options.now }) }) } as unknown as Implementations, practice.logger);
+  const handlers = createHandlers({ ...paymentHandlers({ service }), ...reportHandlers({ reports: createReports({ db, rows: service.rows, now: options.now }), overview: createOverview({ db, now: options.now }) }) } as unknown as Implementations, practice.logger);
   const ctx = { transport: 'direct' as const, osUser: 'tester' };
   return {
     dir, db, service, handlers, ctx, practice, events: seen,
