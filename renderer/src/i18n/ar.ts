@@ -3,6 +3,7 @@ import { ar as getPaid } from '../features/get-paid/messages';
 import { ar as transactions } from '../features/transactions/messages';
 import { ar as maintenance } from '../features/settings/maintenance-messages';
 import { ar as checkup } from '../features/checkup/messages';
+import { ar as overview } from '../features/overview/messages';
 
 // Arabic strings. Amounts, card digits, ids and URLs are inserted as left-to-right runs by the components.
 export const ar: Record<MessageKey, string> = {
@@ -10,6 +11,7 @@ export const ar: Record<MessageKey, string> = {
   ...transactions,
   ...maintenance,
   ...checkup,
+  ...overview,
   'app.name': 'بايدسك',
   'app.loading': 'جارٍ التحميل…',
   'app.skipToContent': 'تخطَّ إلى المحتوى',

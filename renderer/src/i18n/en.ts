@@ -4,12 +4,14 @@ import { en as getPaid } from '../features/get-paid/messages';
 import { en as transactions } from '../features/transactions/messages';
 import { en as maintenance } from '../features/settings/maintenance-messages';
 import { en as checkup } from '../features/checkup/messages';
+import { en as overview } from '../features/overview/messages';
 
 export const en = {
   ...getPaid,
   ...transactions,
   ...maintenance,
   ...checkup,
+  ...overview,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',
