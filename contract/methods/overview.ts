@@ -38,10 +38,11 @@ export const overviewMethods = {
       .object({
         /** One profile, or every profile together when absent (still per currency). */
         profileId: id.optional(),
-        periods: z.array(range).min(1).max(6),
+        /** Empty for a call that wants only the charts (Home asks for figures and charts apart, figures first). */
+        periods: z.array(range).max(6).default([]),
         /** Now, for the ages of unpaid links. */
         now: instant,
-        /** The chart's days, oldest first; the shares cover the same span. */
+        /** The chart's days, oldest first; the shares cover the same span. Empty: no charts. */
         days: z.array(day).max(92).default([]),
       })
       .strict(),

@@ -46,13 +46,24 @@ export function dailyTotals(db: LedgerDb, days: Day[], profileId?: string): Arra
 
 export type ShareRow = { key: string; currency: string; grossMinor: number; count: number };
 
-/** What was captured over a range, per card brand or per kind of payment, and currency. */
-export function shares(db: LedgerDb, by: 'brand' | 'kind', range: Range, profileId?: string): ShareRow[] {
-  const key = by === 'brand' ? cardBrandSql : 'kind';
-  const sql = `SELECT ${key} AS key, currency, sum(captured_minor) AS grossMinor, count(*) AS count FROM ${moneyIndex}
+/** What was captured over a range per card brand and per kind of payment, and currency: one pass. */
+export function shares(db: LedgerDb, range: Range, profileId?: string): { byBrand: ShareRow[]; byKind: ShareRow[] } {
+  const sql = `SELECT kind, ${cardBrandSql} AS brand, currency, sum(captured_minor) AS grossMinor, count(*) AS count FROM ${moneyIndex}
     WHERE created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)}
-    GROUP BY key, currency ORDER BY currency, grossMinor DESC, key`;
-  return db.prepare(sql).all({ from: instant(range.from, 'from'), to: instant(range.to, 'to'), profileId }) as ShareRow[];
+    GROUP BY kind, brand, currency`;
+  const rows = db.prepare(sql).all({ from: instant(range.from, 'from'), to: instant(range.to, 'to'), profileId }) as Array<{ kind: string; brand: string; currency: string; grossMinor: number; count: number }>;
+  const sum = (by: 'kind' | 'brand') => {
+    const groups = new Map<string, ShareRow>();
+    for (const r of rows) {
+      const id = `${r.currency} ${r[by]}`;
+      const g = groups.get(id) ?? { key: r[by], currency: r.currency, grossMinor: 0, count: 0 };
+      g.grossMinor += r.grossMinor; // integers, each well under 2^53
+      g.count += r.count;
+      groups.set(id, g);
+    }
+    return [...groups.values()].sort((a, b) => a.currency.localeCompare(b.currency) || b.grossMinor - a.grossMinor || a.key.localeCompare(b.key));
+  };
+  return { byBrand: sum('brand'), byKind: sum('kind') };
 }
 
 /** Links still unpaid created in [from, to) (either end open): count, and amount per currency. */

@@ -24,11 +24,12 @@ export function createOverview(deps: { db: LedgerDb; now?: () => Date }) {
         { age: 'week' as const, from: weekAgo, to: dayAgo },
         { age: 'older' as const, from: null, to: weekAgo },
       ];
+      const split = span ? shares(db, span, profileId) : { byBrand: [], byKind: [] };
       return {
         periods: input.periods.map((range) => ({ ...range, totals: periodTotals(db, range, profileId) as never })),
         days: days.flatMap((day) => periodTotals(db, day, profileId).map((r) => ({ date: day.date, currency: r.currency as never, grossMinor: r.grossMinor, refundedMinor: r.refundedMinor }))),
-        byBrand: span ? shares(db, 'brand', span, profileId).map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })) : [],
-        byKind: span ? shares(db, 'kind', span, profileId).map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })) : [],
+        byBrand: split.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
+        byKind: split.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
         unpaidLinks: ages.map((a) => ({ ...a, ...(unpaidLinks(db, a.from, a.to, profileId) as { count: number; totals: never }) })),
         needsAttention: needsAttentionCount(db, profileId),
       };

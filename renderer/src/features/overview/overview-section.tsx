@@ -19,7 +19,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const go = useNavigation((s) => s.go);
-  const { data, ranges, scope, chosen, error } = useOverview();
+  const { data, charts, ranges, scope, chosen, error } = useOverview();
   const [exported, setExported] = useState<string>();
 
   useEffect(() => {
@@ -135,7 +135,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <span className="field-hint"> {t('ov.export.hint')}</span>
           </p>
           {exported && <p role="status">{exported}</p>}
-          <OverviewCharts data={data} open={open} />
+          {charts && <OverviewCharts data={charts} open={open} />}
         </>
       )}
     </section>

@@ -17,6 +17,8 @@ type State = {
   chosen: { from: string; to: string };
   chartDays: 30 | 90;
   data?: OverviewData;
+  /** The charts' figures come in a second answer, so the figures never wait for them. */
+  charts?: OverviewData;
   ranges?: Record<PeriodId, Range>;
   error?: AppError;
   set(patch: Partial<Pick<State, 'scope' | 'chosen' | 'chartDays'>>): void;
@@ -41,15 +43,17 @@ export const useOverview = create<State>((set, get) => ({
     const now = new Date();
     const ranges = periodsOf(now, chosen);
     const mine = ++generation;
-    const result = await api.getOverview({
-      profileId: scope === 'profile' ? profileId : undefined,
-      periods: periodIds.map((id) => ranges[id]),
-      now: now.toISOString(),
-      days: lastDays(now, chartDays),
-    });
+    const scoped = { profileId: scope === 'profile' ? profileId : undefined, now: now.toISOString() };
+    const figures = api.getOverview({ ...scoped, periods: periodIds.map((id) => ranges[id]) });
+    const charts = api.getOverview({ ...scoped, days: lastDays(now, chartDays) });
+    const result = await figures;
     if (mine !== generation) return; // a newer request is on its way
     if (!result.ok) return set({ error: result.error });
     set({ data: result.value, ranges, error: undefined });
+    const drawn = await charts;
+    if (mine !== generation) return;
+    if (!drawn.ok) return set({ error: drawn.error });
+    set({ charts: drawn.value });
   },
 }));
 
