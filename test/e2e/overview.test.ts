@@ -50,6 +50,7 @@ describe('the money overview on Home', () => {
   it('opens the payments behind a figure', async () => {
     await todayRow('SAR').getByTestId('ov-refunds').click();
     expect(await tx.total()).toBe(1);
+    expect(await session.page.getByTestId('overview-filter-note').textContent()).toBe('Only payments with a refund');
     await session.page.getByTestId('nav-home').click();
     await session.page.getByTestId('ov-unpaid-day').click();
     expect(await tx.total()).toBe(1);

@@ -53,6 +53,9 @@ export const en = {
   'ov.export.hint': 'Per day and currency over the chosen dates: taken, refunded, net and counts.',
   'ov.export.done': '{count, plural, =0 {No day had money in these dates.} one {# line exported.} other {# lines exported.}}',
   'audit.action.export_settlement': 'Settlement summary exported',
+  'ov.filter.captured': 'Only payments that took money',
+  'ov.filter.refunded': 'Only payments with a refund',
+  'ov.filter.brand': 'Card brand: {brand}',
 };
 
 export const ar: Record<keyof typeof en, string> = {
@@ -108,4 +111,7 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.export.hint': 'لكل يوم وعملة في التواريخ المختارة: المُحصَّل والمردود والصافي والأعداد.',
   'ov.export.done': '{count, plural, =0 {لا يوم فيه مال في هذه التواريخ.} zero {لا أسطر.} one {صُدّر سطر واحد.} two {صُدّر سطران.} few {صُدّرت # أسطر.} many {صُدّر # سطرًا.} other {صُدّر # سطر.}}',
   'audit.action.export_settlement': 'صُدّر ملخص التسوية',
+  'ov.filter.captured': 'المدفوعات التي حُصّل منها مال فقط',
+  'ov.filter.refunded': 'المدفوعات التي فيها مردود فقط',
+  'ov.filter.brand': 'نوع البطاقة: {brand}',
 };
