@@ -11,3 +11,7 @@ export function luhnOk(digits: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/** A card's brand read from its first digits (the ledger keeps the first six only); 'none': no card known. */
+export const cardBrands = ['visa', 'mastercard', 'amex', 'other', 'none'] as const;
+export type CardBrand = (typeof cardBrands)[number];

@@ -11,6 +11,7 @@ import { challengeMethods } from './methods/challenge';
 import { maintenanceMethods } from './methods/maintenance';
 import { checkupMethods } from './methods/checkup';
 import { invoiceMethods } from './methods/invoices';
+import { overviewMethods } from './methods/overview';
 
 export const methods = {
   ...appMethods,
@@ -21,6 +22,7 @@ export const methods = {
   ...maintenanceMethods,
   ...checkupMethods,
   ...invoiceMethods,
+  ...overviewMethods,
 };
 
 export type Methods = typeof methods;

@@ -18,6 +18,8 @@ import { startPracticeGateway } from './practice/embedded';
 import { openLedgerDb } from './ledger/database';
 import { appendAudit } from './ledger/audit-log';
 import { createPaymentsService } from './payments/payments-service';
+import { createOverview } from './payments/overview';
+import { overviewHandlers } from './api/overview-handlers';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
 import { ledgerHandlers } from './api/ledger-handlers';
@@ -183,6 +185,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
     ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined }) }),
+    ...overviewHandlers({ overview: createOverview({ db }) }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
     ...invoiceHandlers({ invoices }),

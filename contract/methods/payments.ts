@@ -7,6 +7,7 @@ import { method } from '../method-spec';
 import { currencyCodes } from '../money';
 import { ledgerStates } from '../payment-states';
 import { environmentSchema } from './app';
+import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
 
 const currency = z.enum(currencyCodes as [string, ...string[]]);
@@ -86,6 +87,10 @@ export const paymentFilterSchema = z
     maxAmount: amountText.optional(),
     profileId: id.optional(),
     needsAttention: z.boolean().optional(),
+    /** Only payments with something captured / refunded (the Home overview's figures). */
+    withCaptured: z.boolean().optional(),
+    withRefunded: z.boolean().optional(),
+    cardBrand: z.enum(cardBrands).optional(),
   })
   .strict();
 export type PaymentFilter = z.infer<typeof paymentFilterSchema>;

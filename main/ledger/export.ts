@@ -1,11 +1,12 @@
 // Exports of the ledger: any filtered view of payments, and the audit log.
-import { formatMinor } from '../../contract/money';
+import { formatMinor, type CurrencyCode } from '../../contract/money';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
 import { searchPayments, type PaymentSort } from './search';
 import type { PaymentRow } from './payment-rows';
 import { checkAuditChain } from './audit-chain';
+import { dailyTotals, type Day } from './overview';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
@@ -48,4 +49,16 @@ export function exportAuditCsv(db: LedgerDb, now: Date) {
     for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield auditCells(r);
   }
   return { fileName: exportFileName('audit', now), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
+}
+
+/** The settlement summary: per day (the user's calendar days) and currency, gross, refunds, net and counts. */
+export function exportSettlementCsv(db: LedgerDb, days: Day[], profileId: string | undefined, now: Date) {
+  const header = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments'];
+  function* lines(): Generator<Cell[]> {
+    for (const r of dailyTotals(db, days, profileId)) {
+      const c = r.currency as CurrencyCode;
+      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount];
+    }
+  }
+  return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(header, lines()) };
 }

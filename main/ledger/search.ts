@@ -25,6 +25,14 @@ const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; column: string; o
   customer: [{ sql: "ifnull(p.customer_name, '') COLLATE NOCASE", column: 'p.customer_name', of: (r) => r.customer_name ?? '' }],
 };
 
+/** A card's brand from the first six digits kept (contract/card.ts cardBrands). */
+export const cardBrandSql = `(CASE
+  WHEN card_bin IS NULL OR card_bin = '' THEN 'none'
+  WHEN substr(card_bin, 1, 1) = '4' THEN 'visa'
+  WHEN substr(card_bin, 1, 2) BETWEEN '51' AND '55' OR substr(card_bin, 1, 4) BETWEEN '2221' AND '2720' THEN 'mastercard'
+  WHEN substr(card_bin, 1, 2) IN ('34', '37') THEN 'amex'
+  ELSE 'other' END)`;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 
@@ -108,6 +116,12 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
   if (filter.needsAttention !== undefined) {
     clauses.push(`${plus}p.needs_attention = @attention`);
     params.attention = filter.needsAttention ? 1 : 0;
+  }
+  if (filter.withCaptured !== undefined) clauses.push(filter.withCaptured ? 'p.captured_minor > 0' : 'p.captured_minor = 0');
+  if (filter.withRefunded !== undefined) clauses.push(filter.withRefunded ? 'p.refunded_minor > 0' : 'p.refunded_minor = 0');
+  if (filter.cardBrand) {
+    clauses.push(`${cardBrandSql} = @cardBrand`);
+    params.cardBrand = filter.cardBrand;
   }
   return { sql: clauses.join(' AND '), params, text };
 }

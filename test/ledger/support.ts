@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
 import { createPaymentsService, type ActiveGateway } from '../../main/payments/payments-service';
+import { createOverview } from '../../main/payments/overview';
+import { overviewHandlers } from '../../main/api/overview-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
 import { ledgerHandlers } from '../../main/api/ledger-handlers';
 import { createLedgerReads } from '../../main/payments/ledger-reads';
@@ -30,7 +32,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
   });
-  const handlers = createHandlers({ ...paymentHandlers({ service }), ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }) }) } as unknown as Implementations, practice.logger);
+  const handlers = createHandlers({ ...paymentHandlers({ service }), ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }) }), ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }) } as unknown as Implementations, practice.logger);
   const ctx = { transport: 'direct' as const, osUser: 'tester' };
   return {
     dir, db, service, handlers, ctx, practice, events: seen,

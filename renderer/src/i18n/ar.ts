@@ -4,6 +4,7 @@ import { ar as transactions } from '../features/transactions/messages';
 import { ar as maintenance } from '../features/settings/maintenance-messages';
 import { ar as checkup } from '../features/checkup/messages';
 import { ar as invoices } from '../features/invoices/messages';
+import { ar as overview } from '../features/overview/messages';
 
 // Arabic strings. Amounts, card digits, ids and URLs are inserted as left-to-right runs by the components.
 export const ar: Record<MessageKey, string> = {
@@ -12,6 +13,7 @@ export const ar: Record<MessageKey, string> = {
   ...maintenance,
   ...checkup,
   ...invoices,
+  ...overview,
   'app.name': 'بايدسك',
   'app.loading': 'جارٍ التحميل…',
   'app.skipToContent': 'تخطَّ إلى المحتوى',

@@ -5,6 +5,7 @@ import { en as transactions } from '../features/transactions/messages';
 import { en as maintenance } from '../features/settings/maintenance-messages';
 import { en as checkup } from '../features/checkup/messages';
 import { en as invoices } from '../features/invoices/messages';
+import { en as overview } from '../features/overview/messages';
 
 export const en = {
   ...getPaid,
@@ -12,6 +13,7 @@ export const en = {
   ...maintenance,
   ...checkup,
   ...invoices,
+  ...overview,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
   'app.skipToContent': 'Skip to content',

@@ -1,5 +1,6 @@
 // Home: the day's tasks first (a new payment link, a card payment, finding a payment to check
-// or refund), each one step away and with its shortcut; then what this installation is.
+// or refund), each one step away and with its shortcut; then the money overview
+// (features/overview); then what this installation is.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from '../../app/navigation-store';
 import { useSession } from '../../app/session-store';
@@ -7,6 +8,7 @@ import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { findPayment } from '../transactions/find-payment';
 import { profileName } from '../../ui/profile-name';
+import { OverviewSection } from '../overview/overview-section';
 
 export function HomeScreen() {
   const t = useT();
@@ -39,6 +41,7 @@ export function HomeScreen() {
         <button type="submit">{t('home.find.go')}</button>
         <p className="field-hint">{t('home.find.hint')}</p>
       </form>
+      <OverviewSection profileId={profile.id} />
       <h2>{t('home.about')}</h2>
       <dl className="facts">
         <dt>{t('home.version')}</dt>

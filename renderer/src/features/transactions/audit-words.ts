@@ -5,7 +5,7 @@ import type { MessageKey } from '../../i18n';
 
 const actions = [
   'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
-  'settle_capture', 'settle_void', 'settle_refund', 'export_payments', 'export_audit_log',
+  'settle_capture', 'settle_void', 'settle_refund', 'export_payments', 'export_audit_log', 'export_settlement',
   'profile_add', 'profile_change', 'profile_remove', 'profile_switch', 'key_set', 'key_replace', 'key_remove',
 ] as const;
 

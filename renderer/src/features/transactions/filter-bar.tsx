@@ -6,6 +6,7 @@ import { paymentKinds } from '../../../../contract/methods/payments';
 import { useT } from '../../i18n';
 import { useTransactions, type PaymentSort } from './transactions-store';
 import { api } from '../../api';
+import { OverviewFilterNote } from '../overview/overview-filter-note';
 
 export function FilterBar() {
   const t = useT();
@@ -81,6 +82,7 @@ export function FilterBar() {
         {fieldError('maxAmount') && <p className="field-error">{fieldError('maxAmount')}</p>}
       </div>
       <ProfileFilter />
+      <OverviewFilterNote />
       <button type="button" className="clear-filters" onClick={() => { setQuery(''); clearFilter(); }} data-testid="clear-filters">{t('tx.clearFilters')}</button>
       <div className="field">
         <label htmlFor="tx-sort">{t('tx.sort')}</label>

@@ -1,0 +1,83 @@
+// The Home overview's figures, straight from the ledger's money state (captured_minor,
+// refunded_minor per payment), grouped per currency so amounts are never mixed. A payment's money
+// counts in the period, or on the day, the payment was created (docs/overview.md).
+import type { LedgerDb } from './database';
+import { failField } from '../core/fail';
+import { cardBrandSql } from './search';
+
+export type Range = { from: string; to: string };
+export type Day = Range & { date: string };
+export type TotalsRow = { currency: string; grossMinor: number; refundedMinor: number; netMinor: number; paidCount: number; refundCount: number };
+
+/** An instant as the ledger writes it (ISO, UTC), or a field failure. */
+export function instant(value: string, field: string): string {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) throw failField('invalid_input', field, 'ledger.notADate', { value: value.slice(0, 40) });
+  return time.toISOString();
+}
+
+const profileClause = (profileId: string | undefined) => (profileId === undefined ? '' : 'AND profile_id = @profileId');
+
+// The planner would rather walk payments_currency_amount for the GROUP BY, which reads every
+// payment; the money index (migration 10) covers these sums and reads only the period.
+const moneyIndex = 'payments INDEXED BY payments_money';
+
+const totalsColumns = `currency,
+  coalesce(sum(captured_minor), 0) AS grossMinor,
+  coalesce(sum(refunded_minor), 0) AS refundedMinor,
+  coalesce(sum(captured_minor - refunded_minor), 0) AS netMinor,
+  count(CASE WHEN captured_minor > 0 THEN 1 END) AS paidCount,
+  count(CASE WHEN refunded_minor > 0 THEN 1 END) AS refundCount`;
+
+/** Gross, refunds, net and counts per currency of the payments created in [from, to). */
+export function periodTotals(db: LedgerDb, range: Range, profileId?: string): TotalsRow[] {
+  const sql = `SELECT ${totalsColumns} FROM ${moneyIndex}
+    WHERE created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)}
+    GROUP BY currency ORDER BY currency`;
+  return db.prepare(sql).all({ from: instant(range.from, 'from'), to: instant(range.to, 'to'), profileId }) as TotalsRow[];
+}
+
+/** Per day and currency: the same totals, for each of the given days (the user's calendar days). */
+export function dailyTotals(db: LedgerDb, days: Day[], profileId?: string): Array<TotalsRow & { date: string }> {
+  const rows: Array<TotalsRow & { date: string }> = [];
+  for (const day of days) for (const row of periodTotals(db, day, profileId)) rows.push({ date: day.date, ...row });
+  return rows;
+}
+
+export type ShareRow = { key: string; currency: string; grossMinor: number; count: number };
+
+/** What was captured over a range per card brand and per kind of payment, and currency: one pass. */
+export function shares(db: LedgerDb, range: Range, profileId?: string): { byBrand: ShareRow[]; byKind: ShareRow[] } {
+  const sql = `SELECT kind, ${cardBrandSql} AS brand, currency, sum(captured_minor) AS grossMinor, count(*) AS count FROM ${moneyIndex}
+    WHERE created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)}
+    GROUP BY kind, brand, currency`;
+  const rows = db.prepare(sql).all({ from: instant(range.from, 'from'), to: instant(range.to, 'to'), profileId }) as Array<{ kind: string; brand: string; currency: string; grossMinor: number; count: number }>;
+  const sum = (by: 'kind' | 'brand') => {
+    const groups = new Map<string, ShareRow>();
+    for (const r of rows) {
+      const id = `${r.currency} ${r[by]}`;
+      const g = groups.get(id) ?? { key: r[by], currency: r.currency, grossMinor: 0, count: 0 };
+      g.grossMinor += r.grossMinor; // integers, each well under 2^53
+      g.count += r.count;
+      groups.set(id, g);
+    }
+    return [...groups.values()].sort((a, b) => a.currency.localeCompare(b.currency) || b.grossMinor - a.grossMinor || a.key.localeCompare(b.key));
+  };
+  return { byBrand: sum('brand'), byKind: sum('kind') };
+}
+
+/** Links still unpaid created in [from, to) (either end open): count, and amount per currency. */
+export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null, profileId?: string) {
+  const where = [`kind = 'link'`, `state = 'pending'`];
+  if (from) where.push('created_at >= @from');
+  if (to) where.push('created_at < @to');
+  const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments
+    WHERE ${where.join(' AND ')} ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
+  const rows = db.prepare(sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
+  return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };
+}
+
+export function needsAttentionCount(db: LedgerDb, profileId?: string): number {
+  const sql = `SELECT count(*) AS n FROM payments WHERE needs_attention = 1 ${profileClause(profileId)}`;
+  return (db.prepare(sql).get({ profileId }) as { n: number }).n;
+}

@@ -1,0 +1,143 @@
+// Home's overview, below the day's tasks: money taken, refunded and net per period and currency,
+// unpaid links by age, payments needing a person, the settlement export and the charts. Every
+// figure is a button that opens the transactions list filtered to exactly its payments.
+import { useEffect, useState } from 'react';
+import type { CurrencyCode } from '../../../../contract/money';
+import type { PaymentFilter } from '../../../../contract/methods/payments';
+import { api } from '../../api';
+import { useNavigation } from '../../app/navigation-store';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { saveFile } from '../../ui/save-file';
+import { OverviewCharts } from './overview-charts';
+import { daysBetween } from './periods';
+import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
+import './overview.css';
+
+export function OverviewSection({ profileId }: { profileId: string }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const go = useNavigation((s) => s.go);
+  const { data, charts, ranges, scope, chosen, error } = useOverview();
+  const [exported, setExported] = useState<string>();
+
+  useEffect(() => {
+    void useOverview.getState().load(profileId);
+    return watchOverview();
+  }, [profileId]);
+
+  const open = (filter: PaymentFilter) => showPayments(filter, go);
+  const money = (minor: number, currency: string) => <Ltr>{formatAmount(minor, currency as CurrencyCode, language)}</Ltr>;
+
+  async function exportSettlement() {
+    const days = daysBetween(chosen.from, chosen.to);
+    if (!days.length) return;
+    const result = await api.exportSettlement({ profileId: scope === 'profile' ? profileId : undefined, days });
+    if (!result.ok) return setExported(result.error.message);
+    saveFile(result.value.fileName, [result.value.csv]);
+    setExported(t('ov.export.done', { count: result.value.rows }));
+  }
+
+  return (
+    <section aria-labelledby="ov-title" className="overview" data-testid="overview">
+      <h2 id="ov-title">{t('ov.title')}</h2>
+      <p>{t('ov.intro')}</p>
+      <div className="ov-controls">
+        <fieldset>
+          <legend>{t('ov.scope.label')}</legend>
+          {(['profile', 'all'] as const).map((s) => (
+            <label key={s}>
+              <input type="radio" name="ov-scope" checked={scope === s} onChange={() => useOverview.getState().set({ scope: s })} /> {t(`ov.scope.${s}`)}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('ov.period.range')}</legend>
+          <label>
+            {t('ov.range.from')} <input type="date" value={chosen.from} onChange={(e) => e.target.value && useOverview.getState().set({ chosen: { ...chosen, from: e.target.value } })} data-testid="ov-from" />
+          </label>
+          <label>
+            {t('ov.range.to')} <input type="date" value={chosen.to} onChange={(e) => e.target.value && useOverview.getState().set({ chosen: { ...chosen, to: e.target.value } })} data-testid="ov-to" />
+          </label>
+        </fieldset>
+      </div>
+      {error && <p role="alert" className="error">{error.message}</p>}
+      {!data || !ranges ? (
+        <p role="status">{t('ov.loading')}</p>
+      ) : (
+        <>
+          <table className="ov-figures" data-testid="ov-figures">
+            <thead>
+              <tr>
+                <td />
+                <th scope="col">{t('ov.col.currency')}</th>
+                <th scope="col">{t('ov.col.gross')}</th>
+                <th scope="col">{t('ov.col.refunds')}</th>
+                <th scope="col">{t('ov.col.net')}</th>
+                <th scope="col">{t('ov.col.count')}</th>
+              </tr>
+            </thead>
+            {periodIds.map((id, i) => {
+              const period = data.periods[i]!;
+              const range = { from: ranges[id].from, to: ranges[id].to };
+              const label = t(`ov.period.${id}` as MessageKey);
+              return (
+                <tbody key={id} data-testid={`ov-period-${id}`}>
+                  {period.totals.length === 0 ? (
+                    <tr>
+                      <th scope="row">{label}</th>
+                      <td colSpan={5}>{t('ov.none')}</td>
+                    </tr>
+                  ) : (
+                    period.totals.map((x, row) => (
+                      <tr key={x.currency} data-currency={x.currency}>
+                        {row === 0 ? <th scope="row" rowSpan={period.totals.length}>{label}</th> : null}
+                        <td><Ltr>{x.currency}</Ltr></td>
+                        <td><button type="button" className="link" data-testid="ov-gross" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</button></td>
+                        <td><button type="button" className="link" data-testid="ov-refunds" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</button></td>
+                        <td><button type="button" className="link" data-testid="ov-net" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</button></td>
+                        <td>
+                          <button type="button" className="link" data-testid="ov-count" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</button>
+                          {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
+                        </td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              );
+            })}
+          </table>
+          <div className="ov-cards">
+            <section aria-labelledby="ov-unpaid-title">
+              <h3 id="ov-unpaid-title">{t('ov.unpaid.title')}</h3>
+              <dl className="facts" data-testid="ov-unpaid">
+                {data.unpaidLinks.map((bucket) => (
+                  <div key={bucket.age}>
+                    <dt>{t(`ov.unpaid.${bucket.age}` as MessageKey)}</dt>
+                    <dd>
+                      <button type="button" className="link" data-testid={`ov-unpaid-${bucket.age}`} onClick={() => open({ kinds: ['link'], states: ['pending'], from: bucket.from ?? undefined, to: bucket.to ?? undefined })}>
+                        {t('ov.unpaid.count', { count: bucket.count })}
+                      </button>
+                      {bucket.totals.map((x) => <span key={x.currency} className="ov-amount"> {money(x.amountMinor, x.currency)}</span>)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+            <section aria-labelledby="ov-attention-title">
+              <h3 id="ov-attention-title">{t('ov.attention.title')}</h3>
+              <button type="button" className="link" data-testid="ov-attention" onClick={() => open({ needsAttention: true })}>{t('ov.attention.count', { count: data.needsAttention })}</button>
+            </section>
+          </div>
+          <p>
+            <button type="button" onClick={() => void exportSettlement()} data-testid="ov-export">{t('ov.export')}</button>
+            <span className="field-hint"> {t('ov.export.hint')}</span>
+          </p>
+          {exported && <p role="status">{exported}</p>}
+          {charts && <OverviewCharts data={charts} open={open} />}
+        </>
+      )}
+    </section>
+  );
+}

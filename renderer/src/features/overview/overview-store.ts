@@ -1,0 +1,88 @@
+// The Home overview: the figures main computed for the periods, days and scope the user chose.
+// Main's `payments.changed` events reload it, so the figures follow every payment live.
+import { create } from 'zustand';
+import type { MethodOutput } from '../../../../contract/methods';
+import type { PaymentFilter } from '../../../../contract/methods/payments';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useTransactions } from '../transactions/transactions-store';
+import { lastDays, localDate, periodsOf, type PeriodId, type Range } from './periods';
+
+export type OverviewData = MethodOutput<'getOverview'>;
+export const periodIds: PeriodId[] = ['today', 'week', 'month', 'range'];
+
+type State = {
+  /** The active profile only, or every profile together. */
+  scope: 'profile' | 'all';
+  chosen: { from: string; to: string };
+  chartDays: 30 | 90;
+  data?: OverviewData;
+  /** The charts' figures come in a second answer, so the figures never wait for them. */
+  charts?: OverviewData;
+  ranges?: Record<PeriodId, Range>;
+  error?: AppError;
+  set(patch: Partial<Pick<State, 'scope' | 'chosen' | 'chartDays'>>): void;
+  load(profileId: string | undefined): Promise<void>;
+};
+
+const today = new Date();
+let lastProfile: string | undefined;
+let generation = 0;
+
+export const useOverview = create<State>((set, get) => ({
+  scope: 'profile',
+  chosen: { from: localDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)), to: localDate(today) },
+  chartDays: 30,
+  set(patch) {
+    set(patch);
+    void get().load(lastProfile);
+  },
+  async load(profileId) {
+    lastProfile = profileId;
+    const { scope, chosen, chartDays } = get();
+    const now = new Date();
+    const ranges = periodsOf(now, chosen);
+    const mine = ++generation;
+    const scoped = { profileId: scope === 'profile' ? profileId : undefined, now: now.toISOString() };
+    const figures = api.getOverview({ ...scoped, periods: periodIds.map((id) => ranges[id]) });
+    const charts = api.getOverview({ ...scoped, days: lastDays(now, chartDays) });
+    const result = await figures;
+    if (mine !== generation) return; // a newer request is on its way
+    if (!result.ok) return set({ error: result.error });
+    set({ data: result.value, ranges, error: undefined });
+    const drawn = await charts;
+    if (mine !== generation) return;
+    if (!drawn.ok) return set({ error: drawn.error });
+    set({ charts: drawn.value });
+  },
+}));
+
+/** The profile filter of the chosen scope, for the click-through. */
+export function scopeFilter(): PaymentFilter {
+  return useOverview.getState().scope === 'profile' && lastProfile ? { profileId: lastProfile } : {};
+}
+
+const filterKeys = ['query', 'states', 'kinds', 'currency', 'from', 'to', 'minAmount', 'maxAmount', 'profileId', 'needsAttention', 'withCaptured', 'withRefunded', 'cardBrand'] as const satisfies ReadonlyArray<keyof PaymentFilter>;
+
+/** Opens the transactions list filtered to exactly the payments behind a figure. */
+export function showPayments(filter: PaymentFilter, go: (screen: string) => void): void {
+  const replace = Object.fromEntries(filterKeys.map((key) => [key, undefined])) as PaymentFilter;
+  const list = useTransactions.getState();
+  list.open(undefined);
+  list.setFilter({ ...replace, ...scopeFilter(), ...filter });
+  go('transactions');
+}
+
+/** Reloads the figures when main changes payments (debounced: a bulk run changes many). */
+export function watchOverview(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = api.subscribe((event) => {
+    if (event.type !== 'payments.changed') return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void useOverview.getState().load(lastProfile), 300);
+  });
+  return () => {
+    clearTimeout(timer);
+    stop();
+  };
+}

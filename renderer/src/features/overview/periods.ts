@@ -1,0 +1,52 @@
+// The overview's periods in the user's own time zone: "today" starts at local midnight, whatever
+// the offset or a daylight-saving change. Main gets them as ISO instants.
+export type Range = { from: string; to: string };
+export type Day = Range & { date: string };
+export type PeriodId = 'today' | 'week' | 'month' | 'range';
+
+const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
+const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+const pad = (n: number) => String(n).padStart(2, '0');
+/** A local calendar date as YYYY-MM-DD. */
+export const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** YYYY-MM-DD read as a local date (not UTC, as `new Date('YYYY-MM-DD')` would). */
+export function parseLocalDate(text: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+const range = (from: Date, to: Date): Range => ({ from: from.toISOString(), to: to.toISOString() });
+
+/** Today, the last 7 days (today included), this month, and the chosen dates (both included). */
+export function periodsOf(now: Date, chosen: { from: string; to: string }): Record<PeriodId, Range> {
+  const today = midnight(now);
+  const first = parseLocalDate(chosen.from) ?? addDays(today, -29);
+  const last = parseLocalDate(chosen.to) ?? today;
+  return {
+    today: range(today, addDays(today, 1)),
+    week: range(addDays(today, -6), addDays(today, 1)),
+    month: range(new Date(today.getFullYear(), today.getMonth(), 1), new Date(today.getFullYear(), today.getMonth() + 1, 1)),
+    range: last < first ? range(last, addDays(first, 1)) : range(first, addDays(last, 1)),
+  };
+}
+
+/** The last `count` days, oldest first, each from its local midnight to the next. */
+export function lastDays(now: Date, count: number): Day[] {
+  const today = midnight(now);
+  return Array.from({ length: count }, (_, i) => {
+    const start = addDays(today, i - count + 1);
+    return { date: localDate(start), ...range(start, addDays(start, 1)) };
+  });
+}
+
+/** The days from one local date to another, both included, at most `max`. */
+export function daysBetween(from: string, to: string, max = 400): Day[] {
+  const first = parseLocalDate(from);
+  const last = parseLocalDate(to);
+  if (!first || !last || last < first) return [];
+  const days: Day[] = [];
+  for (let d = first; d <= last && days.length < max; d = addDays(d, 1)) days.push({ date: localDate(d), ...range(d, addDays(d, 1)) });
+  return days;
+}
