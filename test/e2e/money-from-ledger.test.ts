@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { cards, payOnGatewayPage } from './pages/get-paid-page';
+import { cards, fillTerminalSale, payOnGatewayPage } from './pages/get-paid-page';
 import { axeViolations } from './support/axe';
 
 type Payment = { id: string; orderId: string; transactionId: string | null; sessionId: string | null; url: string | null };
@@ -71,17 +71,7 @@ describe('money from the ledger, against documented answers', () => {
 
   it('enrols a card at the terminal and charges it again once the gateway sent its token', async () => {
     const page = session.page;
-    await page.keyboard.press('Alt+4');
-    await page.locator('#terminal-amount').fill('45.00');
-    await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
-    await page.locator('#terminal-card-holder').fill('SARA AL-HARBI');
-    await page.locator('#terminal-card-expiryMonth').selectOption('01');
-    await page.locator('#terminal-card-expiryYear').selectOption('2039');
-    await page.locator('#terminal-card-cvv').fill('100');
-    await page.locator('#terminal-customer-name').fill(customer.name);
-    await page.locator('#terminal-customer-email').fill(customer.email);
-    await page.locator('#terminal-customer-phone').fill(customer.phone);
-    await page.locator('#terminal-orderId').fill('DOC-ENROL');
+    await fillTerminalSale(page, { amount: '45.00', holder: 'SARA AL-HARBI', customer, orderId: 'DOC-ENROL' });
     await page.getByLabel('Allow later recurring charges of this card').check();
     await page.getByTestId('terminal-submit').click();
     await page.getByTestId('sale-result').waitFor();

@@ -9,6 +9,7 @@ import { userInfo } from 'node:os';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl, practiceKey } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
+import { fillTerminalSale } from './pages/get-paid-page';
 
 const customer = { name: 'Reem Al-Otaibi', email: 'reem@example.com', phone: '+966500000031' };
 const arabicCustomer = { name: 'ريم العتيبي', email: 'reem.ar@example.com', phone: '+966500000032' };
@@ -91,16 +92,7 @@ describe('what the person meant', () => {
     const key = practiceKey(session.preview.dataDir);
     await practice.fault('sale', { failure: 'echo_request', times: 1 });
     const page = session.page;
-    await page.keyboard.press('Alt+4');
-    await page.locator('#terminal-amount').fill('15.00');
-    await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
-    await page.locator('#terminal-card-holder').fill('REEM');
-    await page.locator('#terminal-card-expiryMonth').selectOption('01');
-    await page.locator('#terminal-card-expiryYear').selectOption('2039');
-    await page.locator('#terminal-card-cvv').fill('100');
-    await page.locator('#terminal-customer-name').fill(customer.name);
-    await page.locator('#terminal-customer-email').fill(customer.email);
-    await page.locator('#terminal-customer-phone').fill(customer.phone);
+    await fillTerminalSale(page, { amount: '15.00', holder: 'REEM', customer });
     await page.getByTestId('terminal-submit').click();
     const error = page.getByTestId('send-error');
     await error.waitFor();

@@ -95,3 +95,18 @@ export class BulkPage extends GetPaidPage {
     return { value: Number(await bar.getAttribute('value')), max: Number(await bar.getAttribute('max')) };
   }
 }
+
+/** The virtual terminal (Alt+4) filled with the approved test card, as a person types it. */
+export async function fillTerminalSale(page: Page, sale: { amount: string; holder: string; customer: { name: string; email: string; phone: string }; orderId?: string }) {
+  await page.keyboard.press('Alt+4');
+  await page.locator('#terminal-amount').fill(sale.amount);
+  await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
+  await page.locator('#terminal-card-holder').fill(sale.holder);
+  await page.locator('#terminal-card-expiryMonth').selectOption('01');
+  await page.locator('#terminal-card-expiryYear').selectOption('2039');
+  await page.locator('#terminal-card-cvv').fill('100');
+  await page.locator('#terminal-customer-name').fill(sale.customer.name);
+  await page.locator('#terminal-customer-email').fill(sale.customer.email);
+  await page.locator('#terminal-customer-phone').fill(sale.customer.phone);
+  if (sale.orderId) await page.locator('#terminal-orderId').fill(sale.orderId);
+}
