@@ -66,29 +66,49 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     card_bin, card_last4, transaction_id, session_id, link_url, recurring_token, parent_payment_id, auth_only, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at,
     last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error)
     VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)`);
-  const insertOp = db.prepare(`INSERT INTO operations (id, payment_id, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertHistory = db.prepare('INSERT INTO state_history (payment_id, state, status_word, source, at) VALUES (?, ?, ?, ?, ?)');
-  const insertWebhook = db.prepare(`INSERT INTO webhooks (received_at, dedup_key, payment_id, transaction_id, order_id, status_word, type, duplicate, body) VALUES (?, ?, ?, ?, ?, ?, 'payment.status', 0, ?)`);
-  const insertCheck = db.prepare('INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, ?, ?, ?)');
-  const insertAudit = db.prepare(`INSERT INTO audit_log (seq, at, os_user, profile_id, environment, action, payment_id, order_id, amount_minor, currency, reason, result, prev_hash, hash)
-    VALUES (?, ?, ?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  // The child tables as stored since migration 11 (main/ledger/packing.ts): the payment by its
+  // rowid, ids and hashes as bytes, times as milliseconds, repeated words by id.
+  const insertOp = db.prepare(`INSERT INTO ledger_operations (id, payment, seq, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const insertHistory = db.prepare('INSERT INTO ledger_history (payment, id, state, status_word, source, at) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertWebhook = db.prepare('INSERT INTO ledger_webhooks (received_at, dedup_key, payment, transaction_id, order_id, status_word, type, duplicate, body) VALUES (?, ?, ?, ?, NULL, ?, ?, 0, ?)');
+  const insertCheck = db.prepare('INSERT INTO ledger_checks (payment, id, at, outcome, status_word, state) VALUES (?, 1, ?, ?, ?, ?)');
+  const insertAudit = db.prepare(`INSERT INTO ledger_audit (seq, at, os_user, profile_id, environment, action, payment, order_id, amount_minor, currency, reason, result, prev_hash, hash)
+    VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL, ?)`);
+  const wordIds = new Map<string, number>();
+  const addWord = db.prepare('INSERT INTO ledger_words (word) VALUES (?) ON CONFLICT (word) DO UPDATE SET word = excluded.word RETURNING id').pluck();
+  const w = (word: string | null) => {
+    if (word === null) return null;
+    let id = wordIds.get(word);
+    if (id === undefined) wordIds.set(word, (id = addWord.get(word) as number));
+    return id;
+  };
+  const ms = (iso: string) => BigInt(Date.parse(iso));
+  const kindCodes: Record<string, number> = { create: 0, capture: 1, void: 2, refund: 3 };
+  const outcomeCodes: Record<string, number> = { sending: 0, succeeded: 1, failed: 2, unknown: 3 };
+  const op = (id: string, ref: bigint, kind: string, amount: number | null, base: number | null, reason: string | null, user: string, outcome: string, errorCode: string | null, errorMessage: string | null, answer: string | null, at: string, done: string) =>
+    insertOp.run(Buffer.from(id.replace(/-/g, ''), 'hex'), ref, ++opSeq, kindCodes[kind], amount, base, w(reason), w(user), outcomeCodes[outcome], w(errorCode), errorMessage, answer, ms(at), ms(done));
+  let historyId = 0;
+  let opSeq = 0;
+  const history = (ref: bigint, state: string, word: string | null, source: string, at: string) => insertHistory.run(ref, ++historyId, w(state), w(word), w(source), ms(at));
 
-  const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+  const last = db.prepare('SELECT seq, hash FROM ledger_audit ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: Buffer } | undefined;
   let seq = last?.seq ?? 0;
-  let prevHash = last?.hash ?? '0'.repeat(64);
+  let prevHash = last?.hash.toString('hex') ?? '0'.repeat(64);
   // The same content and hash rule as main/ledger/audit-log.ts.
-  const audit = (at: string, user: string, action: string, paymentId: string, orderId: string, amount: number, currency: string, reason: string | null, result: string) => {
+  const audit = (ref: bigint, at: string, user: string, action: string, paymentId: string, orderId: string, amount: number, currency: string, reason: string | null, result: string) => {
     seq++;
     const content = JSON.stringify([seq, at, user, profile, 'practice', action, paymentId, orderId, amount, currency, reason, result]);
-    const hash = createHash('sha256').update(prevHash).update(content).digest('hex');
-    insertAudit.run(seq, at, user, profile, action, paymentId, orderId, amount, currency, reason, result, prevHash, hash);
-    prevHash = hash;
+    const hash = createHash('sha256').update(prevHash).update(content).digest();
+    insertAudit.run(seq, ms(at), w(user), w(profile), w('practice'), w(action), ref, amount, w(currency), w(reason), w(result), hash);
+    prevHash = hash.toString('hex');
     counts.audit++;
   };
-  // As the app stores them: what an applied answer says, not the whole answer again (lean-answer.ts).
-  const answer = (txId: string, orderId: string, word: string, amount: number, currency: CurrencyCode, captured: number, refunded: number, at: string) =>
-    leanAnswer(`{"code":200,"message":"Success","errorCode":null,"data":{"transactionId":"${txId}","orderId":"${orderId}","status":"${word}","amount":${formatMinor(amount, currency)},"currency":"${currency}","capturedAmount":${formatMinor(captured, currency)},"refundedAmount":${formatMinor(refunded, currency)},"cardMasked":"512345******0008","createdAt":"${at}","updatedAt":"${at}"}}`);
+  // As the app stores them: an applied answer is not kept (its word is in the history); an unclear
+  // one whole (here, what the practice gateway would have said); a webhook's body without the
+  // status and type that have their own columns (lean-answer.ts).
+  const answer = (txId: string, orderId: string, word: string, amount: number, currency: CurrencyCode, captured: number, refunded: number, at: string, omit: string[] = []) =>
+    leanAnswer(`{"code":200,"message":"Success","errorCode":null,"data":{"transactionId":"${txId}","orderId":"${orderId}","status":"${word}","amount":${formatMinor(amount, currency)},"currency":"${currency}","capturedAmount":${formatMinor(captured, currency)},"refundedAmount":${formatMinor(refunded, currency)},"cardMasked":"512345******0008","createdAt":"${at}","updatedAt":"${at}"}}`, omit);
 
   const step = (end - start) / Math.max(1, n);
   // Ids ordered by time (UUID version 7 layout): the primary-key B-trees grow at their end
@@ -132,7 +152,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       const refunded = state === 'refunded' ? captured : state === 'partially_refunded' ? Math.max(1, Math.floor(captured * (0.1 + rnd() * 0.6))) : 0;
       const word = words[state] || null;
       const checked = state === 'unknown' || rnd() < 0.1;
-      insertPayment.run(
+      const ref = BigInt(insertPayment.run(
         id, profile, kind, orderId, amount, currency, kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!,
         kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : mail, kind === 'external' ? null : phone,
         card ? `5${String(12345 + (i % 7)).padStart(5, '0')}` : null, card ? String(1000 + (i % 9000)) : null, txId,
@@ -141,34 +161,36 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         state, word, captured, refunded, user, at, later(state === 'pending' ? 0 : 30), checked ? later(60) : null,
         state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
         state === 'not_created' ? 'The gateway refused the request.' : null,
-      );
+      ).lastInsertRowid);
+      historyId = 0;
+      opSeq = 0;
       counts.payments++;
-      insertHistory.run(id, 'creating', null, 'create', at);
+      history(ref, 'creating', null, 'create', at);
       counts.history++;
       const createOutcome = state === 'not_created' ? 'failed' : state === 'unknown' ? 'unknown' : 'succeeded';
       const createWord = state === 'pending' || state === 'expired' || kind === 'link' || kind === 'checkout' ? 'PENDING' : state === 'declined' ? 'DECLINED' : state === 'authorised' || state === 'partially_captured' || state === 'voided' ? 'AUTHORIZED' : 'CAPTURED';
-      insertOp.run(uuid(t), id, 'create', amount, null, null, user, createOutcome, createOutcome === 'failed' ? 'validation' : createOutcome === 'unknown' ? 'timeout' : null,
+      op(uuid(t), ref, 'create', amount, null, null, user, createOutcome, createOutcome === 'failed' ? 'validation' : createOutcome === 'unknown' ? 'timeout' : null,
         createOutcome === 'failed' ? 'The gateway refused the request.' : createOutcome === 'unknown' ? 'No answer in time.' : null,
-        txId ? answer(txId, orderId, createWord, amount, currency, createWord === 'CAPTURED' ? amount : 0, 0, at) : null, at, later(0.02));
+        txId && createOutcome === 'unknown' ? answer(txId, orderId, createWord, amount, currency, 0, 0, at) : null, at, later(0.02));
       counts.operations++;
-      audit(at, user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
+      audit(ref, at, user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
       if (state !== 'unknown' && state !== 'not_created') {
-        insertHistory.run(id, state === 'refunded' || state === 'partially_refunded' ? 'paid' : state === 'voided' ? 'authorised' : state, words[state === 'refunded' || state === 'partially_refunded' ? 'paid' : state] ?? null, kind === 'link' ? 'webhook' : 'create', soon);
+        history(ref, state === 'refunded' || state === 'partially_refunded' ? 'paid' : state === 'voided' ? 'authorised' : state, words[state === 'refunded' || state === 'partially_refunded' ? 'paid' : state] ?? null, kind === 'link' ? 'webhook' : 'create', soon);
         counts.history++;
       }
       if (kind === 'link' && txId && state !== 'pending') {
-        insertWebhook.run(soon, `${txId}:${word}`, id, txId, orderId, word, answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, soon));
+        insertWebhook.run(ms(soon), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, soon, ['status', 'type']));
         counts.webhooks++;
       }
       if (state === 'partially_captured' || (state === 'paid' && createWord === 'AUTHORIZED')) {
-        insertOp.run(uuid(t), id, 'capture', captured, 0, null, user, 'succeeded', null, null, answer(txId!, orderId, words[state]!, amount, currency, captured, 0, later(120)), later(120), later(120.01));
-        audit(later(120), user, 'capture', id, orderId, captured, currency, null, 'succeeded');
+        op(uuid(t), ref, 'capture', captured, 0, null, user, 'succeeded', null, null, null, later(120), later(120.01));
+        audit(ref, later(120), user, 'capture', id, orderId, captured, currency, null, 'succeeded');
         counts.operations++;
       }
       if (state === 'voided') {
-        insertOp.run(uuid(t), id, 'void', null, null, 'Customer cancelled', user, 'succeeded', null, null, answer(txId!, orderId, 'VOIDED', amount, currency, 0, 0, later(90)), later(90), later(90.01));
-        insertHistory.run(id, 'voided', 'VOIDED', 'void', later(90));
-        audit(later(90), user, 'void', id, orderId, amount, currency, 'Customer cancelled', 'succeeded');
+        op(uuid(t), ref, 'void', null, null, 'Customer cancelled', user, 'succeeded', null, null, null, later(90), later(90.01));
+        history(ref, 'voided', 'VOIDED', 'void', later(90));
+        audit(ref, later(90), user, 'void', id, orderId, amount, currency, 'Customer cancelled', 'succeeded');
         counts.operations++;
         counts.history++;
       }
@@ -179,15 +201,15 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         for (const part of parts) {
           const when = later(60 * 24 * (1 + Math.floor(rnd() * 20)));
           base += part;
-          insertOp.run(uuid(t), id, 'refund', part, base - part, 'Returned goods', user, 'succeeded', null, null, answer(txId!, orderId, base === captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED', amount, currency, captured, base, when), when, when);
-          audit(when, user, 'refund', id, orderId, part, currency, 'Returned goods', 'succeeded');
+          op(uuid(t), ref, 'refund', part, base - part, 'Returned goods', user, 'succeeded', null, null, null, when, when);
+          audit(ref, when, user, 'refund', id, orderId, part, currency, 'Returned goods', 'succeeded');
           counts.operations++;
         }
-        insertHistory.run(id, state, word, 'refund', later(60 * 24 * 21));
+        history(ref, state, word, 'refund', later(60 * 24 * 21));
         counts.history++;
       }
       if (checked) {
-        insertCheck.run(id, later(60), state === 'unknown' ? 'timeout' : 'ok', state === 'unknown' ? null : word, state === 'unknown' ? null : state);
+        insertCheck.run(ref, ms(later(60)), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
         counts.checks++;
       }
       if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);
@@ -206,7 +228,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
 
 /** Drops the indexes and triggers of the bulk-written tables; the returned function builds them again. */
 function dropDerived(db: LedgerDb): () => void {
-  const tables = ['payments', 'operations', 'state_history', 'status_checks', 'webhooks', 'audit_log'];
+  const tables = ['payments', 'ledger_operations', 'ledger_history', 'ledger_checks', 'ledger_webhooks', 'ledger_audit'];
   const items = db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(', ')})`).all(...tables) as Array<{ type: string; name: string; sql: string }>;
   for (const item of items) db.exec(`DROP ${item.type.toUpperCase()} "${item.name}"`);
   return () => {

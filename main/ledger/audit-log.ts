@@ -4,6 +4,7 @@
 // rebuild a chain, but not without rewriting every later row).
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from './database';
+import { createWords, packHash, packOrder, packTime, sqlUnpackHash } from './packing';
 
 export type AuditEntry = {
   osUser: string;
@@ -22,13 +23,16 @@ const genesis = '0'.repeat(64);
 const columns = ['seq', 'at', 'os_user', 'profile_id', 'environment', 'action', 'payment_id', 'order_id', 'amount_minor', 'currency', 'reason', 'result'] as const;
 type Row = Record<(typeof columns)[number], string | number | null> & { prev_hash: string; hash: string };
 
+/** The hash of an entry: SHA-256 of the previous entry's hash (64 lower-case hex digits) followed by the JSON array of its columns as written. */
 function hashRow(row: Omit<Row, 'hash'>): string {
   const content = JSON.stringify(columns.map((column) => row[column]));
   return createHash('sha256').update(row.prev_hash).update(content).digest('hex');
 }
 
+// Stored packed (migration 11, child-tables.ts: ledger_audit); audit_log is the view that shows
+// every entry as written, prev_hash included, and is what the chain is checked on.
 export function appendAudit(db: LedgerDb, entry: AuditEntry, at: string): void {
-  const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+  const last = db.prepare(`SELECT seq, ${sqlUnpackHash('hash')} AS hash FROM ledger_audit ORDER BY seq DESC LIMIT 1`).get() as { seq: number; hash: string } | undefined;
   const row = {
     seq: (last?.seq ?? 0) + 1,
     at,
@@ -44,7 +48,14 @@ export function appendAudit(db: LedgerDb, entry: AuditEntry, at: string): void {
     result: entry.result,
     prev_hash: last?.hash ?? genesis,
   };
-  db.prepare(`INSERT INTO audit_log (${[...columns, 'prev_hash', 'hash'].join(', ')}) VALUES (${[...columns, 'prev_hash', 'hash'].map((c) => `@${c}`).join(', ')})`).run({ ...row, hash: hashRow(row) });
+  const payment = row.payment_id === null ? undefined : db.prepare('SELECT rowid, order_id FROM payments WHERE id = ?').get(row.payment_id) as { rowid: number; order_id: string } | undefined;
+  const word = createWords(db);
+  db.prepare(`INSERT INTO ledger_audit (seq, at, os_user, profile_id, environment, action, payment, order_id, amount_minor, currency, reason, result, prev_hash, hash)
+    VALUES (@seq, @at, @os_user, @profile_id, @environment, @action, @payment, @order_id, @amount_minor, @currency, @reason, @result, NULL, @hash)`).run({
+    seq: row.seq, at: packTime(at), os_user: word(row.os_user), profile_id: word(row.profile_id), environment: word(row.environment), action: word(row.action),
+    payment: payment ? BigInt(payment.rowid) : row.payment_id, order_id: packOrder(row.order_id, payment?.order_id), amount_minor: row.amount_minor,
+    currency: word(row.currency), reason: word(row.reason), result: word(row.result), hash: packHash(hashRow(row)),
+  });
 }
 
 /** Walks the chain; the first row that does not match names where tampering starts. */

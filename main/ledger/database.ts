@@ -8,12 +8,14 @@ import { accessSync, constants, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { AppFailure } from '../../contract/result';
 import { fail } from '../core/fail';
-import { latestVersion, migrations } from './migrations';
+import { latestVersion } from './migrations';
+import { migrateNow } from './migrate';
 
 export type LedgerDb = Database.Database;
 export const ledgerFileName = 'paydesk.sqlite';
 
-export function openLedgerDb(dataDir: string): LedgerDb {
+/** `migrate: false` leaves the schema as it is (migrate.ts's migrateLedger migrates with progress first). */
+export function openLedgerDb(dataDir: string, options: { migrate?: boolean } = {}): LedgerDb {
   const file = join(dataDir, ledgerFileName);
   try {
     accessSync(existsSync(file) ? file : dirname(file), constants.R_OK | constants.W_OK);
@@ -38,7 +40,7 @@ export function openLedgerDb(dataDir: string): LedgerDb {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
-    migrate(db, version);
+    if (options.migrate !== false) migrateNow(db);
     return db;
   } catch (e) {
     if (e instanceof AppFailure) throw e;
@@ -50,15 +52,5 @@ export function openLedgerDb(dataDir: string): LedgerDb {
       throw fail('storage', 'storage.readOnly', { file });
     }
     throw fail('storage', 'storage.openFailed', { file, code: code || 'unknown error' });
-  }
-}
-
-function migrate(db: LedgerDb, from: number): void {
-  for (const migration of migrations) {
-    if (migration.version <= from) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
   }
 }

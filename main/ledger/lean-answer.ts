@@ -6,10 +6,12 @@ const kept = ['status', 'type', 'capturedAmount', 'refundedAmount', 'reason'];
 const value = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null|true|false)`;
 const patterns = kept.map((key) => [key, new RegExp(String.raw`"${key}"\s*:\s*${value}`)] as const);
 
-export function leanAnswer(raw: string | null | undefined): string | null {
+/** `omit`: fields kept elsewhere already (a webhook's status and type have their own columns). */
+export function leanAnswer(raw: string | null | undefined, omit: string[] = []): string | null {
   if (!raw) return raw ?? null;
   const parts: string[] = [];
   for (const [key, pattern] of patterns) {
+    if (omit.includes(key)) continue;
     const match = pattern.exec(raw);
     if (match) parts.push(`"${key}":${match[1]}`);
   }

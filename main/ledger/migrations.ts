@@ -1,7 +1,13 @@
 // The ledger's schema, one migration per version. PRAGMA user_version holds the version the
 // file is at; each migration runs once, in a transaction, in order. Never edit a shipped
-// migration: add the next one.
-export const migrations: Array<{ version: number; sql: string }> = [
+// migration: add the next one. A heavy migration (one that rewrites large tables) is a generator
+// of committed steps instead (migrate.ts runs it in slices, in a worker in the app).
+import type { LedgerDb } from './database';
+import { migrate11, type SliceProgress } from './migration-11';
+
+export type Migration = { version: number; sql: string } | { version: number; steps: (db: LedgerDb, sliceRows?: number) => Generator<SliceProgress> };
+
+export const migrations: Migration[] = [
   {
     version: 1,
     sql: `
@@ -391,6 +397,12 @@ CREATE INDEX payments_money ON payments (created_at, currency, captured_minor, r
 CREATE INDEX payments_unpaid_links ON payments (created_at, currency, amount_minor, profile_id) WHERE kind = 'link' AND state = 'pending';
 CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention = 1;
 `,
+  },
+  {
+    // A leaner ledger (docs/ledger.md, docs/performance.md): child tables keyed by the payment's
+    // rowid, ids, times, words and audit hashes packed; the old names are views (migration-11.ts).
+    version: 11,
+    steps: (db, sliceRows) => migrate11(db, sliceRows),
   },
 ];
 

@@ -4,6 +4,8 @@ import type { PaymentView } from '../../contract/methods/payments';
 import type { LedgerState } from '../../contract/payment-states';
 import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
+import { childTables, unpackedColumns } from './child-tables';
+import { createWords, kindCode, outcomeCode, packId, packTime, sqlUnpackTime, sqlWord } from './packing';
 
 export type AttentionReason = NonNullable<PaymentView['attentionReason']>;
 
@@ -101,27 +103,48 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
   };
 }
 
+// Operations, history, checks and webhooks are stored packed (migration 11, packing.ts): these
+// queries read and write the packed tables, so each lookup uses an index; rows come back as before.
+const opColumns = unpackedColumns(childTables[0]!, 'o');
+const openOutcome = `o.outcome IN (${outcomeCode('sending')}, ${outcomeCode('unknown')})`;
+
 export function createPaymentRows(db: LedgerDb) {
+  const word = createWords(db);
   const byId = db.prepare('SELECT * FROM payments WHERE id = ?');
-  const openOps = db.prepare("SELECT * FROM operations WHERE payment_id = ? AND outcome IN ('sending', 'unknown') ORDER BY created_at");
-  const history = db.prepare('INSERT INTO state_history (payment_id, state, status_word, source, at) VALUES (?, ?, ?, ?, ?)');
+  const refOf = db.prepare('SELECT rowid FROM payments WHERE id = ?').pluck();
+  const rowidOf = (paymentId: string) => (refOf.get(paymentId) as number | undefined) ?? null;
+  const openOps = db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.payment = ? AND ${openOutcome} ORDER BY o.created_at, o.seq`);
+  const addHistory = db.prepare('INSERT INTO ledger_history (payment, id, state, status_word, source, at) VALUES (@payment, (SELECT ifnull(max(id), 0) + 1 FROM ledger_history WHERE payment = @payment), @state, @word, @source, @at)');
+  const history = (paymentId: string, state: string, statusWord: string | null, source: string, at: string) =>
+    addHistory.run({ payment: rowidOf(paymentId), state: word(state), word: word(statusWord), source: word(source), at: packTime(at) });
+  // Each column of an operation as stored.
+  const packOp: Record<string, (v: never) => unknown> = {
+    id: (v: string) => packId(v), payment_id: (v: string) => rowidOf(v), kind: (v: string) => kindCode(v), outcome: (v: string) => outcomeCode(v),
+    reason: (v: string | null) => word(v), os_user: (v: string) => word(v), error_code: (v: string | null) => word(v), settled_by: (v: string | null) => word(v),
+    created_at: (v: string) => packTime(v), completed_at: (v: string | null) => packTime(v),
+  };
+  const stored = (column: string) => (column === 'payment_id' ? 'payment' : column);
+  const packed = (values: Partial<OperationRow>) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [stored(k), packOp[k] ? packOp[k]!(v as never) : v ?? null]));
+  const operationById = db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.id = ?`);
+  const checkupRun = db.prepare('SELECT p.checkup_run FROM ledger_operations o JOIN payments p ON p.rowid = o.payment WHERE o.id = ?').pluck();
   return {
     get: (id: string) => byId.get(id) as PaymentRow | undefined,
-    openOperations: (paymentId: string) => openOps.all(paymentId) as OperationRow[],
+    openOperations: (paymentId: string) => openOps.all(rowidOf(paymentId)) as OperationRow[],
     view(row: PaymentRow) {
-      return toView(row, (openOps.all(row.id) as OperationRow[]).length > 0);
+      return toView(row, (openOps.all(rowidOf(row.id)) as OperationRow[]).length > 0);
     },
     /** Views of many rows with one query for the open operations of those rows only (not of the whole ledger). */
     views(list: PaymentRow[]) {
       if (list.length === 0) return [];
       const ids = list.map((row) => row.id);
-      const open = new Set((db.prepare(`SELECT DISTINCT payment_id FROM operations WHERE payment_id IN (${ids.map(() => '?').join(', ')}) AND outcome IN ('sending', 'unknown')`).all(...ids) as Array<{ payment_id: string }>).map((r) => r.payment_id));
+      const open = new Set((db.prepare(`SELECT DISTINCT p.id FROM payments p JOIN ledger_operations o ON o.payment = p.rowid WHERE p.id IN (${ids.map(() => '?').join(', ')}) AND ${openOutcome}`).pluck().all(...ids) as string[]));
       return list.map((row) => toView(row, open.has(row.id)));
     },
     insert(row: PaymentRow) {
       const columns = Object.keys(row);
       db.prepare(`INSERT INTO payments (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
-      history.run(row.id, row.state, row.status_word, 'create', row.created_at);
+      history(row.id, row.state, row.status_word, 'create', row.created_at);
     },
     /** Updates columns; a change of state is added to the history with its source. */
     update(id: string, changes: Partial<PaymentRow>, source: string, at: string) {
@@ -129,23 +152,32 @@ export function createPaymentRows(db: LedgerDb) {
       const columns = Object.keys(changes).filter((c) => c !== 'id');
       if (columns.length) db.prepare(`UPDATE payments SET ${columns.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @updated_at WHERE id = @id`).run({ ...changes, id, updated_at: at });
       if (changes.state && (changes.state !== before.state || (changes.status_word ?? before.status_word) !== before.status_word)) {
-        history.run(id, changes.state, changes.status_word ?? before.status_word, source, at);
+        history(id, changes.state, changes.status_word ?? before.status_word, source, at);
       }
       return byId.get(id) as PaymentRow;
     },
     insertOperation(row: OperationRow) {
-      const columns = Object.keys(row);
-      db.prepare(`INSERT INTO operations (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
+      const values = packed(row);
+      const columns = Object.keys(values);
+      db.prepare(`INSERT INTO ledger_operations (seq, ${columns.join(', ')}) VALUES ((SELECT ifnull(max(seq), 0) + 1 FROM ledger_operations WHERE payment = @payment), ${columns.map((c) => `@${c}`).join(', ')})`).run(values);
     },
-    /** Settles an operation; `from` guards against settling one that something else settled first. */
+    /**
+     * Settles an operation; `from` guards against settling one that something else settled first.
+     * An applied answer is not kept a second time: what it said is in the payment's history and
+     * totals. Answers of failed and unclear operations are kept whole (support reads them), and
+     * so are those of a check-up's payments (the check-up compares them with what it expects).
+     */
     completeOperation(id: string, changes: Pick<OperationRow, 'outcome'> & Partial<OperationRow>, from: OperationRow['outcome'][] = ['sending', 'unknown']) {
-      const columns = Object.keys(changes);
-      db.prepare(`UPDATE operations SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id AND outcome IN (${from.map((o) => `'${o}'`).join(', ')})`).run({ ...changes, id });
+      const kept = changes.outcome === 'succeeded' && changes.gateway_answer && !checkupRun.get(packId(id)) ? { ...changes, gateway_answer: null } : changes;
+      const values = packed(kept);
+      const columns = Object.keys(values);
+      db.prepare(`UPDATE ledger_operations SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id_ AND outcome IN (${from.map(outcomeCode).join(', ')})`).run({ ...values, id_: packId(id) });
     },
     recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null) {
-      db.prepare('INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, ?, ?, ?)').run(paymentId, at, outcome, statusWord, state);
+      db.prepare('INSERT INTO ledger_checks (payment, id, at, outcome, status_word, state) VALUES (@payment, (SELECT ifnull(max(id), 0) + 1 FROM ledger_checks WHERE payment = @payment), @at, @outcome, @word, @state)')
+        .run({ payment: rowidOf(paymentId), at: packTime(at), outcome: word(outcome), word: word(statusWord), state: word(state) });
     },
-    operation: (id: string) => db.prepare('SELECT * FROM operations WHERE id = ?').get(id) as OperationRow | undefined,
+    operation: (id: string) => operationById.get(packId(id)) as OperationRow | undefined,
     byOrderId: (profileId: string, orderId: string) => db.prepare('SELECT * FROM payments WHERE profile_id = ? AND order_id = ?').get(profileId, orderId) as PaymentRow | undefined,
     /** A payment of this profile known by its order id or its transaction id. */
     findKnown: (profileId: string, ref: { orderId?: string; transactionId?: string }) =>
@@ -155,19 +187,19 @@ export function createPaymentRows(db: LedgerDb) {
      * asked for before such a change may describe the payment as it was, and is not applied.
      */
     operationsMark: (paymentId: string) => {
-      const mark = db.prepare("SELECT count(*) AS n, count(completed_at) AS done, sum(outcome IN ('succeeded', 'failed')) AS settled FROM operations WHERE payment_id = ?").get(paymentId) as { n: number; done: number; settled: number | null };
+      const mark = db.prepare(`SELECT count(*) AS n, count(completed_at) AS done, sum(outcome IN (${outcomeCode('succeeded')}, ${outcomeCode('failed')})) AS settled FROM ledger_operations WHERE payment = ?`).get(rowidOf(paymentId)) as { n: number; done: number; settled: number | null };
       return `${mark.n}/${mark.done}/${mark.settled ?? 0}`;
     },
-    sendingOperations: () => db.prepare("SELECT * FROM operations WHERE outcome = 'sending'").all() as OperationRow[],
+    sendingOperations: () => db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.outcome = ${outcomeCode('sending')}`).all() as OperationRow[],
     dueForCheck: (now: string, limit: number) =>
       db.prepare('SELECT id, profile_id FROM payments WHERE next_check_at IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(now, limit) as Array<{ id: string; profile_id: string }>,
     /** Repeat charges of a card enrolled on this payment, oldest first. */
     repeatsOf: (paymentId: string) =>
       db.prepare('SELECT * FROM payments WHERE parent_payment_id = ? ORDER BY created_at, rowid').all(paymentId) as PaymentRow[],
-    operationsOf: (paymentId: string) => db.prepare('SELECT * FROM operations WHERE payment_id = ? ORDER BY created_at, rowid').all(paymentId) as OperationRow[],
-    historyOf: (paymentId: string) => db.prepare('SELECT state, status_word, source, at FROM state_history WHERE payment_id = ? ORDER BY id').all(paymentId) as Array<{ state: PaymentRow['state']; status_word: string | null; source: string; at: string }>,
-    checksOf: (paymentId: string) => db.prepare('SELECT at, outcome, status_word, state FROM status_checks WHERE payment_id = ? ORDER BY id DESC LIMIT 100').all(paymentId) as Array<{ at: string; outcome: string; status_word: string | null; state: string | null }>,
-    webhooksOf: (paymentId: string) => db.prepare('SELECT received_at, status_word, type, duplicate FROM webhooks WHERE payment_id = ? ORDER BY id').all(paymentId) as Array<{ received_at: string; status_word: string | null; type: string | null; duplicate: number }>,
+    operationsOf: (paymentId: string) => db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.payment = ? ORDER BY o.created_at, o.seq`).all(rowidOf(paymentId)) as OperationRow[],
+    historyOf: (paymentId: string) => db.prepare(`SELECT ${sqlWord('state')} AS state, ${sqlWord('status_word')} AS status_word, ${sqlWord('source')} AS source, ${sqlUnpackTime('at')} AS at FROM ledger_history WHERE payment = ? ORDER BY id`).all(rowidOf(paymentId)) as Array<{ state: PaymentRow['state']; status_word: string | null; source: string; at: string }>,
+    checksOf: (paymentId: string) => db.prepare(`SELECT ${sqlUnpackTime('at')} AS at, ${sqlWord('outcome')} AS outcome, ${sqlWord('status_word')} AS status_word, ${sqlWord('state')} AS state FROM ledger_checks WHERE payment = ? ORDER BY id DESC LIMIT 100`).all(rowidOf(paymentId)) as Array<{ at: string; outcome: string; status_word: string | null; state: string | null }>,
+    webhooksOf: (paymentId: string) => db.prepare(`SELECT ${sqlUnpackTime('received_at')} AS received_at, ${sqlWord('status_word')} AS status_word, ${sqlWord('type')} AS type, duplicate FROM ledger_webhooks WHERE payment = ? ORDER BY id`).all(rowidOf(paymentId)) as Array<{ received_at: string; status_word: string | null; type: string | null; duplicate: number }>,
   };
 }
 

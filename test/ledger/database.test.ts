@@ -42,7 +42,7 @@ describe('opening the ledger', () => {
 
   it('migrates a version 1 ledger and keeps its payments', () => {
     const old = new Database(join(dir, ledgerFileName));
-    old.exec(migrations[0]!.sql);
+    old.exec((migrations[0] as { sql: string }).sql);
     old.pragma('user_version = 1');
     old.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state, created_by, created_at, updated_at) VALUES ('p1', 'practice', 'practice', 'link', 'ORD-1', 1050, 'SAR', 'pending', 'me', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`).run();
     old.close();

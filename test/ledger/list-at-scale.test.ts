@@ -2,6 +2,7 @@
 // before ended (each payment once, in the order asked), a deep jump lands on the same rows as
 // scrolling there, text search finds what a scan of the text finds, and counts stay exact
 // while payments change.
+import { outcomeCode } from '../../main/ledger/packing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,7 +111,8 @@ describe('counts', () => {
 
 describe('start-up', () => {
   it('finds operations left "sending" by an index, not a scan', () => {
-    const plan = (db.prepare("EXPLAIN QUERY PLAN SELECT * FROM operations WHERE outcome = 'sending'").all() as Array<{ detail: string }>).map((r) => r.detail).join(' ');
+    // As payment-rows.ts's sendingOperations asks (operations are stored packed since migration 11).
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM ledger_operations o WHERE o.outcome = ${outcomeCode('sending')}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' ');
     expect(plan).toContain('operations_sending');
   });
 });

@@ -1,0 +1,86 @@
+// Runs the ledger's migrations (migrations.ts) as committed steps with progress: all at once
+// (openLedgerDb: tests, scripts, a new ledger), or, for the app at start, in a worker thread
+// with its own connection when its bundle is there, else in slices on main's event loop, so a
+// large ledger's migration never blocks main for long and the window can show how far it got.
+// A migration stopped midway (the app closed or killed) resumes at the next start.
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type { LedgerDb } from './database';
+import { latestVersion, migrations } from './migrations';
+
+export type MigrationProgress = { version: number; percent: number };
+export type MigrateOptions = { to?: number; sliceRows?: number };
+
+export const schemaVersion = (db: LedgerDb) => db.pragma('user_version', { simple: true }) as number;
+
+/** Each yield follows a committed step. */
+export function* migrationSteps(db: LedgerDb, options: MigrateOptions = {}): Generator<MigrationProgress> {
+  const from = schemaVersion(db);
+  const pending = migrations.filter((m) => m.version > from && m.version <= (options.to ?? latestVersion));
+  for (const [i, m] of pending.entries()) {
+    const at = (fraction: number) => ({ version: m.version, percent: Math.min(100, Math.floor(((i + fraction) / pending.length) * 100)) });
+    if ('sql' in m) {
+      db.transaction(() => {
+        db.exec(m.sql);
+        db.pragma(`user_version = ${m.version}`);
+      }).immediate();
+      yield at(1);
+    } else {
+      for (const p of m.steps(db, options.sliceRows)) yield at(p.total > 0 ? p.done / p.total : 1);
+    }
+  }
+}
+
+export function migrateNow(db: LedgerDb, options: MigrateOptions = {}): void {
+  for (const step of migrationSteps(db, options)) void step;
+}
+
+/**
+ * Brings the ledger in `dataDir` to the latest version before the app opens it, with progress.
+ * `open` opens it without migrating (and refuses a damaged or foreign file in words).
+ */
+export async function migrateLedger(deps: { open: () => LedgerDb; workerFile?: string; onProgress?: (p: MigrationProgress) => void }): Promise<void> {
+  const db = deps.open();
+  if (schemaVersion(db) >= latestVersion) return void db.close();
+  const file = deps.workerFile && existsSync(deps.workerFile) ? deps.workerFile : undefined;
+  if (file) {
+    const dataFile = db.name;
+    db.close();
+    return inWorker(file, dataFile, deps.onProgress);
+  }
+  return inSlices(db, deps.onProgress);
+}
+
+function inSlices(db: LedgerDb, onProgress?: (p: MigrationProgress) => void): Promise<void> {
+  const steps = migrationSteps(db);
+  return new Promise((resolve, reject) => {
+    const step = () => {
+      try {
+        const next = steps.next();
+        if (next.done) {
+          db.close();
+          return resolve();
+        }
+        onProgress?.(next.value);
+        setImmediate(step);
+      } catch (e) {
+        db.close();
+        reject(e);
+      }
+    };
+    setImmediate(step);
+  });
+}
+
+function inWorker(file: string, dataFile: string, onProgress?: (p: MigrationProgress) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file, { workerData: { file: dataFile } });
+    let failure: Error | undefined;
+    worker.on('message', (m: MigrationProgress | { error: string }) => {
+      if ('error' in m) failure = new Error(m.error);
+      else onProgress?.(m);
+    });
+    worker.on('error', (e) => (failure = e));
+    worker.on('exit', () => (failure ? reject(failure) : resolve()));
+  });
+}
