@@ -9,6 +9,7 @@ import type { ProfileView } from '../../contract/methods/profiles';
 import type { UpdateStatus } from '../../contract/methods/maintenance';
 import { verifyAudit } from '../ledger/audit-log';
 import { ledgerFileName, type LedgerDb } from '../ledger/database';
+import { sqlKindName, sqlOutcomeName } from '../ledger/packing';
 import { redact } from '../log/logger';
 import { logFiles } from '../log/rolling-file';
 import { readMaintenanceSettings, writeFileAtomic } from './settings-file';
@@ -60,8 +61,8 @@ export function buildDiagnostics(input: DiagnosticsInput) {
       schema: db.pragma('user_version', { simple: true }),
       fileBytes: sizeOf(join(input.dataDir, ledgerFileName)),
       paymentsByState: count('SELECT state, count(*) AS n FROM payments GROUP BY state ORDER BY state'),
-      operationsByOutcome: count('SELECT kind, outcome, count(*) AS n FROM operations GROUP BY kind, outcome ORDER BY kind, outcome'),
-      webhooks: (db.prepare('SELECT count(*) AS n FROM webhooks').get() as { n: number }).n,
+      operationsByOutcome: count(`SELECT ${sqlKindName('kind')} AS kind, ${sqlOutcomeName('outcome')} AS outcome, count(*) AS n FROM ledger_operations GROUP BY 1, 2 ORDER BY 1, 2`),
+      webhooks: (db.prepare('SELECT count(*) AS n FROM ledger_webhooks').get() as { n: number }).n,
       audit: audit.ok ? { ok: true, rows: audit.rows } : { ok: false, rows: audit.rows, brokenAt: audit.brokenAt },
     },
     log: lastLogLines(input.logFile, input.logLines ?? 300).map(scrubLine),
