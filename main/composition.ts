@@ -16,6 +16,7 @@ import { createGatewayClient } from './gateway/client';
 import { createLogger, type Logger } from './log/logger';
 import { startPracticeGateway } from './practice/embedded';
 import { openLedgerDb } from './ledger/database';
+import { migrateLedger } from './ledger/migrate';
 import { appendAudit } from './ledger/audit-log';
 import { createPaymentsService } from './payments/payments-service';
 import { createOverview } from './payments/overview';
@@ -56,6 +57,8 @@ export type AppOptions = {
   openPath?(path: string): Promise<void>;
   /** Where CSV exports are written; the user's Downloads folder if there is one, else <dataDir>/exports. */
   exportDir?: string;
+  /** How far the start-up migration of the ledger got (also sent as ledger.migrate events). */
+  onLedgerMigration?(percent: number): void;
 };
 
 function defaultExportDir(dataDir: string): string {
@@ -83,6 +86,15 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   applyPendingRestore(options.dataDir, logger);
   // The ledger first: a damaged file or an unwritable folder stops the start, in words,
   // before anything else writes to the data folder.
+  // A large ledger's schema is brought up to date off main's event loop first, with progress.
+  await migrateLedger({
+    open: () => openLedgerDb(options.dataDir, { migrate: false }),
+    workerFile: typeof __dirname === 'string' ? join(__dirname, 'ledger-migrate-worker.cjs') : undefined,
+    onProgress: (p) => {
+      events.emit({ type: 'ledger.migrate', percent: p.percent, done: p.percent >= 100 });
+      options.onLedgerMigration?.(p.percent);
+    },
+  });
   const db = openLedgerDb(options.dataDir);
   const practice = await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.

@@ -19,7 +19,10 @@ async function main() {
 
   const documents = chromiumDocuments();
   const exportDir = values['export-dir'] === undefined ? undefined : resolve(values['export-dir']);
-  const app = await createApp({ dataDir, exportDir, runtime: 'preview', version, renderDocument: documents.render });
+  // A large ledger from an older Paydesk is updated first (main/ledger/migrate.ts): say how far.
+  let shown = -10;
+  const onLedgerMigration = (percent: number) => percent >= shown + 10 && console.log(`Updating your ledger… ${(shown = percent)}%`);
+  const app = await createApp({ dataDir, exportDir, runtime: 'preview', version, renderDocument: documents.render, onLedgerMigration });
   const server = await startPreviewServer({
     handlers: app.handlers,
     events: app.events,

@@ -93,7 +93,7 @@ function expectKept(shot: ReturnType<typeof snapshot>) {
   expect(verifyAudit(db)).toEqual({ ok: true, rows: shot.audit.length });
   // The old tables are gone; the ledger goes on: a new entry chains onto the migrated ones.
   expect(db.prepare("SELECT type FROM sqlite_master WHERE name = 'operations'").pluck().get()).toBe('view');
-  appendAudit(db, { osUser: 'layla', action: 'after', paymentId: shot.payments[0] && (shot.payments[0] as { id: string }).id, orderId: 'PD-0', result: 'ok' }, new Date().toISOString());
+  appendAudit(db, { osUser: 'layla', action: 'after', paymentId: (shot.payments[0] as { id: string }).id, orderId: 'PD-0', result: 'ok' }, new Date().toISOString());
   expect(verifyAudit(db)).toEqual({ ok: true, rows: shot.audit.length + 1 });
   db.close();
 }

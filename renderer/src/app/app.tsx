@@ -4,6 +4,7 @@ import { useSession, watchProfiles } from './session-store';
 import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
 import { Notifications } from './notifications';
+import { LedgerUpdating } from './ledger-updating';
 
 export function App() {
   const t = useT();
@@ -35,6 +36,7 @@ export function App() {
           )}
         </main>
       </div>
+      <LedgerUpdating />
       <Notifications />
     </>
   );

@@ -16,6 +16,7 @@ export const ar: Record<MessageKey, string> = {
   ...overview,
   'app.name': 'بايدسك',
   'app.loading': 'جارٍ التحميل…',
+  'app.ledgerUpdating': 'جارٍ تحديث سجلّك… {percent}٪',
   'app.skipToContent': 'تخطَّ إلى المحتوى',
   'nav.label': 'التنقل الرئيسي',
   'nav.home': 'الرئيسية',

@@ -16,6 +16,7 @@ export const en = {
   ...overview,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
+  'app.ledgerUpdating': 'Updating your ledger… {percent}%',
   'app.skipToContent': 'Skip to content',
   'nav.label': 'Main',
   'nav.home': 'Home',
