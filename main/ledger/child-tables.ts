@@ -168,12 +168,16 @@ CREATE TRIGGER ${t.view}_delete INSTEAD OF DELETE ON ${t.view} BEGIN
 END;`;
 }
 
-export const childIndexesSql = `
+/** The packed tables' indexes, built after their rows are copied. */
+export const childIndexes = [
+  'CREATE UNIQUE INDEX operations_id ON ledger_operations (id)',
+  'CREATE INDEX operations_sending ON ledger_operations (payment) WHERE outcome = 0',
+  'CREATE INDEX webhooks_dedup ON ledger_webhooks (dedup_key)',
+  'CREATE INDEX webhooks_payment ON ledger_webhooks (payment) WHERE payment IS NOT NULL',
+];
+
+// Audit entries and webhooks show their payment's order id without keeping a copy of it.
+export const orderIdFixedSql = `
 CREATE TRIGGER payments_order_fixed BEFORE UPDATE OF order_id ON payments WHEN new.order_id IS NOT old.order_id BEGIN
   SELECT RAISE(ABORT, 'A payment''s order id never changes: its audit entries and webhooks show it.');
-END;
-CREATE UNIQUE INDEX operations_id ON ledger_operations (id);
-CREATE INDEX operations_sending ON ledger_operations (payment) WHERE outcome = 0;
-CREATE INDEX webhooks_dedup ON ledger_webhooks (dedup_key);
-CREATE INDEX webhooks_payment ON ledger_webhooks (payment) WHERE payment IS NOT NULL;
-`;
+END;`;

@@ -52,7 +52,8 @@ export async function migrateLedger(deps: { open: () => LedgerDb; workerFile?: s
 }
 
 function inSlices(db: LedgerDb, onProgress?: (p: MigrationProgress) => void): Promise<void> {
-  const steps = migrationSteps(db);
+  // Small slices: each turn of the event loop copies a few thousand rows.
+  const steps = migrationSteps(db, { sliceRows: 2_000 });
   return new Promise((resolve, reject) => {
     const step = () => {
       try {

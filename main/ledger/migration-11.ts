@@ -5,7 +5,7 @@
 // where it was, without losing or repeating a row; the old tables go, and the version becomes
 // 11, in the last transaction.
 import type { LedgerDb } from './database';
-import { childIndexesSql, childTables, compatSql, copySliceSql, createTableSql } from './child-tables';
+import { childIndexes, childTables, compatSql, copySliceSql, createTableSql, orderIdFixedSql } from './child-tables';
 
 const oldTables: Record<string, string> = {
   ledger_operations: 'operations', ledger_history: 'state_history', ledger_checks: 'status_checks', ledger_webhooks: 'webhooks', ledger_audit: 'audit_log',
@@ -49,6 +49,18 @@ export function* migrate11(db: LedgerDb, sliceRows = 20_000, beforeCommit?: (tab
       yield { done, total };
     }
   }
+  // The new indexes and statistics one at a time (each its own step), then the switch-over.
+  for (const sql of childIndexes) {
+    db.exec(sql.replace(' INDEX ', ' INDEX IF NOT EXISTS '));
+    yield { done, total };
+  }
+  if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) {
+    db.pragma('analysis_limit = 1000');
+    for (const t of childTables) {
+      db.exec(`ANALYZE ${t.table}`);
+      yield { done, total };
+    }
+  }
   finish(db);
   yield { done: total, total };
 }
@@ -61,7 +73,7 @@ function finish(db: LedgerDb): void {
     db.transaction(() => {
       db.exec(`
 DROP TABLE operations; DROP TABLE state_history; DROP TABLE status_checks; DROP TABLE webhooks; DROP TABLE audit_log;
-${childIndexesSql}
+${orderIdFixedSql}
 ${childTables.map(compatSql).join('\n')}
 -- A credit note names its refund by the operation's id (now a packed value behind a view): no foreign key.
 CREATE TABLE credit_notes_11 (
@@ -86,10 +98,6 @@ ALTER TABLE credit_notes_11 RENAME TO credit_notes;
 CREATE INDEX credit_notes_invoice ON credit_notes (invoice_id, seq);
 DELETE FROM ledger_meta WHERE key LIKE 'migration_11_%';
 `);
-      if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get()) {
-        db.pragma('analysis_limit = 1000');
-        for (const t of childTables) db.exec(`ANALYZE ${t.table}`);
-      }
       db.pragma('user_version = 11');
     }).immediate();
   } finally {
