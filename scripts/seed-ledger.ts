@@ -110,6 +110,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   const answer = (txId: string, orderId: string, word: string, amount: number, currency: CurrencyCode, captured: number, refunded: number, at: string, omit: string[] = []) =>
     leanAnswer(`{"code":200,"message":"Success","errorCode":null,"data":{"transactionId":"${txId}","orderId":"${orderId}","status":"${word}","amount":${formatMinor(amount, currency)},"currency":"${currency}","capturedAmount":${formatMinor(captured, currency)},"refundedAmount":${formatMinor(refunded, currency)},"cardMasked":"512345******0008","createdAt":"${at}","updatedAt":"${at}"}}`, omit);
 
+  const currencyTable = currencies.map((c) => [c, c[1]] as [typeof c, number]);
   const step = (end - start) / Math.max(1, n);
   // Ids ordered by time (UUID version 7 layout): the primary-key B-trees grow at their end
   // instead of taking random inserts all over a file far larger than the page cache.
@@ -132,7 +133,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       const at = new Date(t).toISOString();
       const later = (minutes: number) => new Date(t + minutes * 60_000).toISOString();
       const soon = later(1);
-      const [currency, , typical] = weighted(currencies.map((c) => [c, c[1]] as [typeof c, number]), rnd());
+      const [currency, , typical] = weighted(currencyTable, rnd());
       const amount = Math.max(100, Math.round(typical * (0.05 + rnd() * 2)));
       const kind = weighted(kinds, rnd());
       let state = weighted(states, rnd());

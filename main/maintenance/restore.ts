@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { AppFailure } from '../../contract/result';
 import { fail as failWith } from '../core/fail';
 import { ledgerFileName, openLedgerDb } from '../ledger/database';
+import { migrateLedger } from '../ledger/migrate';
 import type { Logger } from '../log/logger';
 import { checkLedger, checkLedgerFile } from './ledger-check';
 import { writeFileAtomic } from './settings-file';
@@ -59,7 +60,9 @@ export async function prepareRestore(backupFile: string, name: string, dataDir: 
   if (!before.ok) throw fail(before.problem);
   let staged;
   try {
-    staged = openLedgerDb(staging); // migrates an older backup to this version's schema
+    // An older backup is migrated to this version's schema, in slices: main keeps answering.
+    await migrateLedger({ open: () => openLedgerDb(staging, { migrate: false }) });
+    staged = openLedgerDb(staging);
   } catch (e) {
     throw fail(e instanceof AppFailure ? e.message : 'it cannot be opened as a ledger');
   }
