@@ -83,24 +83,24 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     if (id === undefined) wordIds.set(word, (id = addWord.get(word) as number));
     return id;
   };
-  const ms = (iso: string) => BigInt(Date.parse(iso));
   const kindCodes: Record<string, number> = { create: 0, capture: 1, void: 2, refund: 3 };
   const outcomeCodes: Record<string, number> = { sending: 0, succeeded: 1, failed: 2, unknown: 3 };
-  const op = (id: string, ref: bigint, kind: string, amount: number | null, base: number | null, reason: string | null, user: string, outcome: string, errorCode: string | null, errorMessage: string | null, answer: string | null, at: string, done: string) =>
-    insertOp.run(Buffer.from(id.replace(/-/g, ''), 'hex'), ref, ++opSeq, kindCodes[kind], amount, base, w(reason), w(user), outcomeCodes[outcome], w(errorCode), errorMessage, answer, ms(at), ms(done));
+  const op = (id: string, ref: bigint, kind: string, amount: number | null, base: number | null, reason: string | null, user: string, outcome: string, errorCode: string | null, errorMessage: string | null, answer: string | null, at: bigint, done: bigint) =>
+    insertOp.run(Buffer.from(id.replace(/-/g, ''), 'hex'), ref, ++opSeq, kindCodes[kind], amount, base, w(reason), w(user), outcomeCodes[outcome], w(errorCode), errorMessage, answer, at, done);
   let historyId = 0;
   let opSeq = 0;
-  const history = (ref: bigint, state: string, word: string | null, source: string, at: string) => insertHistory.run(ref, ++historyId, w(state), w(word), w(source), ms(at));
+  const history = (ref: bigint, state: string, word: string | null, source: string, at: bigint) => insertHistory.run(ref, ++historyId, w(state), w(word), w(source), at);
 
   const last = db.prepare('SELECT seq, hash FROM ledger_audit ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: Buffer } | undefined;
   let seq = last?.seq ?? 0;
   let prevHash = last?.hash.toString('hex') ?? '0'.repeat(64);
   // The same content and hash rule as main/ledger/audit-log.ts.
-  const audit = (ref: bigint, at: string, user: string, action: string, paymentId: string, orderId: string, amount: number, currency: string, reason: string | null, result: string) => {
+  const audit = (ref: bigint, atMs: bigint, user: string, action: string, paymentId: string, orderId: string, amount: number, currency: string, reason: string | null, result: string) => {
     seq++;
+    const at = new Date(Number(atMs)).toISOString();
     const content = JSON.stringify([seq, at, user, profile, 'practice', action, paymentId, orderId, amount, currency, reason, result]);
     const hash = createHash('sha256').update(prevHash).update(content).digest();
-    insertAudit.run(seq, ms(at), w(user), w(profile), w('practice'), w(action), ref, amount, w(currency), w(reason), w(result), hash);
+    insertAudit.run(seq, atMs, w(user), w(profile), w('practice'), w(action), ref, amount, w(currency), w(reason), w(result), hash);
     prevHash = hash.toString('hex');
     counts.audit++;
   };
@@ -132,6 +132,8 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       const t = start + i * step + rnd() * step * 0.9;
       const at = new Date(t).toISOString();
       const later = (minutes: number) => new Date(t + minutes * 60_000).toISOString();
+      // The same times as milliseconds (stored so by the child tables).
+      const tm = (minutes: number) => BigInt(Math.trunc(t + minutes * 60_000));
       const soon = later(1);
       const [currency, , typical] = weighted(currencyTable, rnd());
       const amount = Math.max(100, Math.round(typical * (0.05 + rnd() * 2)));
@@ -166,32 +168,32 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       historyId = 0;
       opSeq = 0;
       counts.payments++;
-      history(ref, 'creating', null, 'create', at);
+      history(ref, 'creating', null, 'create', tm(0));
       counts.history++;
       const createOutcome = state === 'not_created' ? 'failed' : state === 'unknown' ? 'unknown' : 'succeeded';
       const createWord = state === 'pending' || state === 'expired' || kind === 'link' || kind === 'checkout' ? 'PENDING' : state === 'declined' ? 'DECLINED' : state === 'authorised' || state === 'partially_captured' || state === 'voided' ? 'AUTHORIZED' : 'CAPTURED';
       op(uuid(t), ref, 'create', amount, null, null, user, createOutcome, createOutcome === 'failed' ? 'validation' : createOutcome === 'unknown' ? 'timeout' : null,
         createOutcome === 'failed' ? 'The gateway refused the request.' : createOutcome === 'unknown' ? 'No answer in time.' : null,
-        txId && createOutcome === 'unknown' ? answer(txId, orderId, createWord, amount, currency, 0, 0, at) : null, at, later(0.02));
+        txId && createOutcome === 'unknown' ? answer(txId, orderId, createWord, amount, currency, 0, 0, at) : null, tm(0), tm(0.02));
       counts.operations++;
-      audit(ref, at, user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
+      audit(ref, tm(0), user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
       if (state !== 'unknown' && state !== 'not_created') {
-        history(ref, state === 'refunded' || state === 'partially_refunded' ? 'paid' : state === 'voided' ? 'authorised' : state, words[state === 'refunded' || state === 'partially_refunded' ? 'paid' : state] ?? null, kind === 'link' ? 'webhook' : 'create', soon);
+        history(ref, state === 'refunded' || state === 'partially_refunded' ? 'paid' : state === 'voided' ? 'authorised' : state, words[state === 'refunded' || state === 'partially_refunded' ? 'paid' : state] ?? null, kind === 'link' ? 'webhook' : 'create', tm(1));
         counts.history++;
       }
       if (kind === 'link' && txId && state !== 'pending') {
-        insertWebhook.run(ms(soon), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, soon, ['status', 'type']));
+        insertWebhook.run(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, soon, ['status', 'type']));
         counts.webhooks++;
       }
       if (state === 'partially_captured' || (state === 'paid' && createWord === 'AUTHORIZED')) {
-        op(uuid(t), ref, 'capture', captured, 0, null, user, 'succeeded', null, null, null, later(120), later(120.01));
-        audit(ref, later(120), user, 'capture', id, orderId, captured, currency, null, 'succeeded');
+        op(uuid(t), ref, 'capture', captured, 0, null, user, 'succeeded', null, null, null, tm(120), tm(120.01));
+        audit(ref, tm(120), user, 'capture', id, orderId, captured, currency, null, 'succeeded');
         counts.operations++;
       }
       if (state === 'voided') {
-        op(uuid(t), ref, 'void', null, null, 'Customer cancelled', user, 'succeeded', null, null, null, later(90), later(90.01));
-        history(ref, 'voided', 'VOIDED', 'void', later(90));
-        audit(ref, later(90), user, 'void', id, orderId, amount, currency, 'Customer cancelled', 'succeeded');
+        op(uuid(t), ref, 'void', null, null, 'Customer cancelled', user, 'succeeded', null, null, null, tm(90), tm(90.01));
+        history(ref, 'voided', 'VOIDED', 'void', tm(90));
+        audit(ref, tm(90), user, 'void', id, orderId, amount, currency, 'Customer cancelled', 'succeeded');
         counts.operations++;
         counts.history++;
       }
@@ -200,17 +202,17 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         const parts = state === 'refunded' && rnd() < 0.2 ? [Math.floor(refunded / 2), refunded - Math.floor(refunded / 2)] : [refunded];
         let base = 0;
         for (const part of parts) {
-          const when = later(60 * 24 * (1 + Math.floor(rnd() * 20)));
+          const when = tm(60 * 24 * (1 + Math.floor(rnd() * 20)));
           base += part;
           op(uuid(t), ref, 'refund', part, base - part, 'Returned goods', user, 'succeeded', null, null, null, when, when);
           audit(ref, when, user, 'refund', id, orderId, part, currency, 'Returned goods', 'succeeded');
           counts.operations++;
         }
-        history(ref, state, word, 'refund', later(60 * 24 * 21));
+        history(ref, state, word, 'refund', tm(60 * 24 * 21));
         counts.history++;
       }
       if (checked) {
-        insertCheck.run(ref, ms(later(60)), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
+        insertCheck.run(ref, tm(60), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
         counts.checks++;
       }
       if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);

@@ -168,12 +168,12 @@ CREATE TRIGGER ${t.view}_delete INSTEAD OF DELETE ON ${t.view} BEGIN
 END;`;
 }
 
-/** The packed tables' indexes, built after their rows are copied. */
+/** The packed tables' indexes, built after their rows are copied (named apart from the old tables' ones, still there then). */
 export const childIndexes = [
-  'CREATE UNIQUE INDEX operations_id ON ledger_operations (id)',
-  'CREATE INDEX operations_sending ON ledger_operations (payment) WHERE outcome = 0',
-  'CREATE INDEX webhooks_dedup ON ledger_webhooks (dedup_key)',
-  'CREATE INDEX webhooks_payment ON ledger_webhooks (payment) WHERE payment IS NOT NULL',
+  'CREATE UNIQUE INDEX ledger_operations_id ON ledger_operations (id)',
+  'CREATE INDEX ledger_operations_sending ON ledger_operations (payment) WHERE outcome = 0',
+  'CREATE INDEX ledger_webhooks_dedup ON ledger_webhooks (dedup_key)',
+  'CREATE INDEX ledger_webhooks_payment ON ledger_webhooks (payment) WHERE payment IS NOT NULL',
 ];
 
 // Audit entries and webhooks show their payment's order id without keeping a copy of it.

@@ -5,7 +5,7 @@ import type { LedgerDb } from '../ledger/database';
 import { outcomeCode } from '../ledger/packing';
 
 export function createMoneyInFlight(db: LedgerDb): () => boolean {
-  // Operations are stored packed (migration 11): the partial index operations_sending answers.
+  // Operations are stored packed (migration 11): the partial index ledger_operations_sending answers.
   const sending = db.prepare(`SELECT (SELECT count(*) FROM ledger_operations WHERE outcome = ${outcomeCode('sending')}) + (SELECT count(*) FROM bulk_rows WHERE state = 'sending') AS n`);
   return () => (sending.get() as { n: number }).n > 0;
 }

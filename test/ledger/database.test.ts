@@ -49,7 +49,7 @@ describe('opening the ledger', () => {
     const db = openLedgerDb(dir);
     expect(db.pragma('user_version', { simple: true })).toBe(latestVersion);
     expect(db.prepare('SELECT order_id, amount_minor FROM payments').all()).toEqual([{ order_id: 'ORD-1', amount_minor: 1050 }]);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'operations_sending'").get()).toBeTruthy();
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'ledger_operations_sending'").get()).toBeTruthy();
     expect((db.prepare('SELECT sum(n) AS n FROM payment_counts').get() as { n: number }).n).toBe((db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n);
     db.close();
   });

@@ -113,6 +113,6 @@ describe('start-up', () => {
   it('finds operations left "sending" by an index, not a scan', () => {
     // As payment-rows.ts's sendingOperations asks (operations are stored packed since migration 11).
     const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM ledger_operations o WHERE o.outcome = ${outcomeCode('sending')}`).all() as Array<{ detail: string }>).map((r) => r.detail).join(' ');
-    expect(plan).toContain('operations_sending');
+    expect(plan).toContain('ledger_operations_sending');
   });
 });
