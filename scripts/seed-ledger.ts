@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { formatMinor, type CurrencyCode } from '../contract/money';
 import type { LedgerDb } from '../main/ledger/database';
 import { rebuildLedgerDerived } from '../main/ledger/derived';
-import { leanAnswer } from '../main/ledger/lean-answer';
+import { leanAnswer, webhookColumns } from '../main/ledger/lean-answer';
 
 const latinFirst = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Ahmed', 'Reem', 'Faisal', 'Dana', 'James', 'Anna', 'Priya', 'Hassan'];
 const latinLast = ['Haddad', 'Saleh', 'Qahtani', 'Ali', 'Otaibi', 'Harbi', 'Shammari', 'Dossari', 'Ghamdi', 'Zahrani', 'Smith', 'Khan', 'Mansour', 'Nasser'];
@@ -105,8 +105,8 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     counts.audit++;
   };
   // As the app stores them: an applied answer is not kept (its word is in the history); an unclear
-  // one whole (here, what the practice gateway would have said); a webhook's body without the
-  // status and type that have their own columns (lean-answer.ts).
+  // one whole (here, what the practice gateway would have said); of a webhook's body only what
+  // the app keeps (lean-answer.ts).
   const answer = (txId: string, orderId: string, word: string, amount: number, currency: CurrencyCode, captured: number, refunded: number, at: string, omit: string[] = []) =>
     leanAnswer(`{"code":200,"message":"Success","errorCode":null,"data":{"transactionId":"${txId}","orderId":"${orderId}","status":"${word}","amount":${formatMinor(amount, currency)},"currency":"${currency}","capturedAmount":${formatMinor(captured, currency)},"refundedAmount":${formatMinor(refunded, currency)},"cardMasked":"512345******0008","createdAt":"${at}","updatedAt":"${at}"}}`, omit);
 
@@ -182,7 +182,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         counts.history++;
       }
       if (kind === 'link' && txId && state !== 'pending') {
-        insertWebhook.run(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, soon, ['status', 'type']));
+        insertWebhook.run(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, soon, webhookColumns));
         counts.webhooks++;
       }
       if (state === 'partially_captured' || (state === 'paid' && createWord === 'AUTHORIZED')) {

@@ -6,7 +6,13 @@ const kept = ['status', 'type', 'capturedAmount', 'refundedAmount', 'reason'];
 const value = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null|true|false)`;
 const patterns = kept.map((key) => [key, new RegExp(String.raw`"${key}"\s*:\s*${value}`)] as const);
 
-/** `omit`: fields kept elsewhere already (a webhook's status and type have their own columns). */
+/**
+ * What a webhook's body does not keep (migration 11): its status and type have their own columns,
+ * and its totals are not applied (the status check it triggers reads them from the gateway).
+ */
+export const webhookColumns = ['status', 'type', 'capturedAmount', 'refundedAmount'];
+
+/** `omit`: fields kept elsewhere, or not needed. */
 export function leanAnswer(raw: string | null | undefined, omit: string[] = []): string | null {
   if (!raw) return raw ?? null;
   const parts: string[] = [];

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { field, parseExact, textOf } from '../gateway/exact-json';
 import type { Logger } from '../log/logger';
-import { leanAnswer } from './lean-answer';
+import { leanAnswer, webhookColumns } from './lean-answer';
 import type { LedgerDb } from './database';
 import { createWords, packOrder, packTime } from './packing';
 import { redactRaw } from '../gateway/transport';
@@ -62,12 +62,12 @@ export async function startWebhookReceiver(options: {
     // one event (two partial refunds of the same amount are two).
     const dedupKey = [transactionId, status, type, amount, textOf(field(body, 'finishedAt')) ?? ''].join('|');
     const payment = options.db.prepare('SELECT rowid, id, order_id FROM payments WHERE transaction_id = ? OR (order_id = ? AND profile_id = ?) LIMIT 1').get(transactionId, orderId, 'practice') as { rowid: number; id: string; order_id: string } | undefined;
-    // Stored packed (migration 11): the payment by its rowid, words by id, the body without what has its own column.
+    // Stored packed (migration 11): the payment by its rowid, words by id, of the body only its reason.
     const word = createWords(options.db);
     const duplicate = options.db.transaction(() => {
       const seen = options.db.prepare('SELECT 1 FROM ledger_webhooks WHERE dedup_key = ? AND duplicate = 0 LIMIT 1').get(dedupKey) !== undefined;
       options.db.prepare('INSERT INTO ledger_webhooks (received_at, dedup_key, payment, transaction_id, order_id, status_word, type, duplicate, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(packTime(now().toISOString()), dedupKey, payment?.rowid ?? null, transactionId, packOrder(orderId, payment?.order_id), word(status), word(type), seen ? 1 : 0, leanAnswer(redactRaw(raw.toString('utf8'), ''), ['status', 'type']) ?? '');
+        .run(packTime(now().toISOString()), dedupKey, payment?.rowid ?? null, transactionId, packOrder(orderId, payment?.order_id), word(status), word(type), seen ? 1 : 0, leanAnswer(redactRaw(raw.toString('utf8'), ''), webhookColumns) ?? '');
       return seen;
     }).immediate();
     res.writeHead(200).end();

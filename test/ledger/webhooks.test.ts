@@ -41,6 +41,10 @@ describe('practice webhooks', () => {
     await t.practice.gateway.webhooksIdle();
     await waitFor(() => (t.db.prepare('SELECT state FROM payments WHERE id = ?').get(created.value.id) as { state: string }).state === 'paid');
     expect(t.db.prepare('SELECT status_word, type, duplicate FROM webhooks WHERE payment_id = ?').all(created.value.id)).toEqual([{ status_word: 'Approved', type: 'Purchase', duplicate: 0 }]);
+    // Kept once: the word and type in their columns, the order id as the payment's, nothing else of the body.
+    const kept = t.db.prepare('SELECT order_id, body FROM webhooks WHERE payment_id = ?').get(created.value.id) as { order_id: string; body: string };
+    expect(kept.order_id).toBe((t.db.prepare('SELECT order_id FROM payments WHERE id = ?').get(created.value.id) as { order_id: string }).order_id);
+    expect(JSON.parse(kept.body)).toEqual({ reason: null });
   });
 
   it('records a duplicate delivery as a duplicate and acts on it once', async () => {
