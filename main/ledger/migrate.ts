@@ -41,7 +41,10 @@ export function migrateNow(db: LedgerDb, options: MigrateOptions = {}): void {
  */
 export async function migrateLedger(deps: { open: () => LedgerDb; workerFile?: string; onProgress?: (p: MigrationProgress) => void }): Promise<void> {
   const db = deps.open();
-  if (schemaVersion(db) >= latestVersion) return void db.close();
+  const version = schemaVersion(db);
+  // A new ledger has nothing to copy: made at once, without progress to show.
+  if (version === 0) migrateNow(db);
+  if (version === 0 || version >= latestVersion) return void db.close();
   const file = deps.workerFile && existsSync(deps.workerFile) ? deps.workerFile : undefined;
   if (file) {
     const dataFile = db.name;
