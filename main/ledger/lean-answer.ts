@@ -1,7 +1,7 @@
-// What the ledger keeps of a gateway answer once it has been applied: the few fields support
-// asks about (the status word, the totals after it, a reason), with their exact text; ids,
-// amount and currency are the payment's own columns already, not kept a second time. Answers of failed or unclear
-// operations are kept whole (redacted) by the caller: those are what support reads.
+// The few fields of a gateway answer worth keeping (the status word, the totals after it, a
+// reason), with their exact text; ids, amount and currency are the payment's own columns
+// already. A webhook keeps only what nothing else holds (webhookColumns). An applied operation's
+// answer is not kept at all, and a failed or unclear one whole (redacted): payment-rows.ts.
 const kept = ['status', 'type', 'capturedAmount', 'refundedAmount', 'reason'];
 const value = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|null|true|false)`;
 const patterns = kept.map((key) => [key, new RegExp(String.raw`"${key}"\s*:\s*${value}`)] as const);
