@@ -8,6 +8,7 @@ import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 import { countCommon, countMatches, ledgerMeta } from './count-tables';
+import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -37,18 +38,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 
 /**
- * The text's trigrams for the index (which keeps no positions): the first six at most, as
- * people type from the start and later ones are often shared by every row ("example.com");
- * reading the long lists of those costs more than the LIKE test that decides anyway.
- */
-function trigramQuery(text: string): string {
-  const chars = [...text];
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length && grams.size < 6; i++) grams.add(chars.slice(i, i + 3).join(''));
-  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
-}
-
-/**
  * The filter as SQL on payments `p`. `walk`: the common filters match many rows, so their
  * indexes are kept out ("+") and SQLite walks the sort's index testing each row, stopping at a
  * window, instead of collecting every match and sorting (see planWhere).
@@ -62,7 +51,7 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
   if (query && [...query].length >= 3) {
     // The trigram index narrows to rows holding every trigram; the text itself decides (so no
     // FTS syntax, no wildcards: % and _ are literal).
-    text = { kind: 'trigram', match: trigramQuery(query) };
+    text = { kind: 'trigram', match: matchOf(trigramsOf(query)) };
     params.match = text.match;
     params.like = `%${escapeLike(query)}%`;
     clauses.push(`(${textColumns.map((c) => `p.${c} LIKE @like ESCAPE '\\'`).join(' OR ')})`);
@@ -126,10 +115,19 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
   return { sql: clauses.join(' AND '), params, text };
 }
 
-/** buildWhere, walking the sort's index when the common filters keep at least 1 row in 20 (counted exactly by payment_counts). */
+/**
+ * buildWhere, walking the sort's index when the common filters keep at least 1 row in 20
+ * (counted exactly by payment_counts), and asking the trigram index only for the text's
+ * trigrams that pay (trigrams.ts; the LIKE decides either way).
+ */
 export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
   const all = countCommon(db, {});
-  return buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
+  const where = buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
+  if (where.text?.kind === 'trigram') {
+    const match = matchOf(chooseTrigrams(db, trigramsOf(filter.query!.trim())));
+    return { ...where, params: { ...where.params, match }, text: { kind: 'trigram', match } };
+  }
+  return where;
 }
 
 export function orderBy(sort: PaymentSort, rowid = 'p.rowid'): string {
