@@ -23,7 +23,7 @@ beforeAll(() => {
     VALUES (?, 'practice', 'practice', 'external', ?, 100, 'SAR', ?, ?, 'paid', 't', ?, ?)`);
   const odd = [['ODD-1', 'Omar 50% "Saleh"', 'o_50@example.com'], ['odd-2', 'ليلى Qahtani', 'LAYLA.Q@EXAMPLE.COM'], ['PD-2025_X', 'Zaid_Ali', 'zaid%ali@example.com']];
   odd.forEach(([order, name, email], i) => {
-    const at = new Date(Date.UTC(2025, 5, 1 + i)).toISOString();
+    const at = new Date(Date.UTC(2026, 10, 10 + i)).toISOString(); // after the seeded ones: rowid order stays date order
     insert.run(`odd-${i}`, order, name, email, at, at);
   });
 });
@@ -40,21 +40,23 @@ const sortSql: Record<PaymentSort['by'], string> = {
 function reference(filter: PaymentFilter, sort: PaymentSort): string[] {
   const where: string[] = [];
   const params: unknown[] = [];
+  const add = (clause: string, ...values: unknown[]) => {
+    where.push(clause);
+    params.push(...values);
+  };
   const q = filter.query?.trim();
   if (q && [...q].length >= 3) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(`(${['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'].map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
-    params.push(...Array(5).fill(like));
+    add(`(${['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'].map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, ...Array(5).fill(like));
   } else if (q) {
-    where.push("(order_id LIKE ? ESCAPE '\\' OR transaction_id = ?)");
-    params.push(`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q);
+    add("(order_id LIKE ? ESCAPE '\\' OR transaction_id = ?)", `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q);
   }
-  if (filter.states) where.push(`state IN (${filter.states.map(() => '?').join(', ')})`), params.push(...filter.states);
-  if (filter.kinds) where.push(`kind IN (${filter.kinds.map(() => '?').join(', ')})`), params.push(...filter.kinds);
-  if (filter.currency) where.push('currency = ?'), params.push(filter.currency);
-  if (filter.needsAttention !== undefined) where.push('needs_attention = ?'), params.push(filter.needsAttention ? 1 : 0);
-  if (filter.from) where.push('created_at >= ?'), params.push(new Date(filter.from).toISOString());
-  if (filter.to) where.push('created_at < ?'), params.push(new Date(filter.to).toISOString());
+  if (filter.states) add(`state IN (${filter.states.map(() => '?').join(', ')})`, ...filter.states);
+  if (filter.kinds) add(`kind IN (${filter.kinds.map(() => '?').join(', ')})`, ...filter.kinds);
+  if (filter.currency) add('currency = ?', filter.currency);
+  if (filter.needsAttention !== undefined) add('needs_attention = ?', filter.needsAttention ? 1 : 0);
+  if (filter.from) add('created_at >= ?', new Date(filter.from).toISOString());
+  if (filter.to) add('created_at < ?', new Date(filter.to).toISOString());
   const dir = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const order = `${sortSql[sort.by].replace('DIR', dir)} ${dir}, rowid ${dir}`;
   const sql = `SELECT id FROM payments ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order}`;
@@ -73,8 +75,8 @@ describe('every search plan finds what a scan finds', () => {
   const filters: PaymentFilter[] = [{}, { states: ['paid', 'refunded'] }, { currency: 'SAR' }, { states: ['unknown'], needsAttention: true }, { from: '2025-03-01T00:00:00Z', to: '2025-09-01T00:00:00Z' }, { kinds: ['sale'], currency: 'KWD' }];
   const sorts: PaymentSort[] = [{ by: 'createdAt', direction: 'desc' }, { by: 'createdAt', direction: 'asc' }, { by: 'amount', direction: 'desc' }, { by: 'orderId', direction: 'asc' }, { by: 'customer', direction: 'asc' }, { by: 'state', direction: 'desc' }];
 
-  it('for short, long, Arabic, e-mail, order id, phone and empty searches, with every filter, newest first', () => {
-    for (const query of queries()) {
+  const newestFirst = (list: string[]) => {
+    for (const query of list) {
       for (const base of filters) {
         const filter = { ...base, query };
         const expected = reference(filter, sorts[0]!);
@@ -83,6 +85,12 @@ describe('every search plan finds what a scan finds', () => {
         if (found.totalExact) expect(found.total).toBe(expected.length);
       }
     }
+  };
+  const dateOrderBreaks = () => (db.prepare("SELECT value AS v FROM ledger_meta WHERE key = 'date_order_breaks'").get() as { v: number }).v;
+
+  it('for short, long, Arabic, e-mail, order id, phone and empty searches, with every filter, newest first', () => {
+    expect(dateOrderBreaks()).toBe(0); // so the trigram index's own order is walked
+    newestFirst(queries());
   });
 
   it('in every sort order', () => {
@@ -109,11 +117,19 @@ describe('every search plan finds what a scan finds', () => {
   });
 
   it('finds a payment added since the last search', () => {
-    const at = new Date().toISOString();
+    const at = '2027-01-01T00:00:00.000Z';
     db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, customer_name, state, created_by, created_at, updated_at)
       VALUES ('new-one', 'practice', 'practice', 'external', 'PD-2025-NEW', 100, 'SAR', 'Qahtani', 'paid', 't', ?, ?)`).run(at, at);
     for (const query of ['PD-2025', 'Qahtani', 'ahtan', '-NEW']) {
       expect(searchPayments(db, { query }, sorts[0]!, 0, 5).rows[0]!.id).toBe('new-one');
     }
+  });
+
+  it('and after a payment was recorded out of date order', () => {
+    const at = '2025-06-15T00:00:00.000Z';
+    db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, customer_name, state, created_by, created_at, updated_at)
+      VALUES ('late-one', 'practice', 'practice', 'external', 'PD-2025-LATE', 100, 'SAR', 'Layla Qahtani', 'paid', 't', ?, ?)`).run(at, at);
+    expect(dateOrderBreaks()).toBeGreaterThan(0);
+    newestFirst(['PD-2025', 'Qahtani', 'Layla Qahtani', 'القحطاني', 'example.com', 'omar.2', 'nobody-here', 'PD']);
   });
 });
