@@ -4,6 +4,7 @@
 // a page does not grow with its depth. Counts come from count-tables.ts, never from a scan per page.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
+import type { Statement } from 'better-sqlite3';
 import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
@@ -250,16 +251,27 @@ function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
   return anchors;
 }
 
-/** Every matching row in order, read a window at a time by keyset (export: see export.ts). */
-export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, chunk = 1_000, columns = 'p.*'): Generator<PaymentRow> {
+/**
+ * Every matching row in order as arrays of `columns` (no object per row: the export reads a
+ * million), a window at a time by keyset, each window's statement prepared once. The sort keys
+ * and rowid are read after `columns` to continue from.
+ */
+export function* allPaymentRows(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, columns: string[], chunk = 1_000): Generator<unknown[][]> {
   const where = planWhere(db, filter);
+  const keys = sortKeys[sort.by].map((k) => k.sql.replace(' COLLATE NOCASE', ''));
+  const select = [...columns, ...keys].join(', ');
+  const statements = new Map<string, Statement>();
   let cursor: Cursor | undefined;
   for (;;) {
-    const query = windowQuery(db, where, sort, cursor, columns);
-    const rows = db.prepare(`${query.sql} LIMIT @limit`).all({ ...query.params, limit: chunk }) as Array<PaymentRow & { _rk: number }>;
-    yield* rows;
+    const query = windowQuery(db, where, sort, cursor, select);
+    const sql = `${query.sql} LIMIT @limit`;
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql).raw(true)));
+    const rows = statement.all({ ...query.params, limit: chunk }) as unknown[][];
+    yield rows;
     if (rows.length < chunk) return;
-    cursor = cursorOf(rows.at(-1)!, sort);
+    const last = rows.at(-1)!;
+    cursor = { values: last.slice(columns.length, columns.length + keys.length) as Array<string | number>, rowid: last[columns.length + keys.length] as number };
   }
 }
 
