@@ -186,6 +186,7 @@ function textDriver(db: LedgerDb, where: Where): string {
 
 type Anchors = { version: number; at: Map<number, Cursor>; building?: boolean };
 const anchorEvery = 10_000;
+const anchorStep = 2_000;
 const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
 
 /**
@@ -212,9 +213,10 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
 }
 
 /**
- * While the list is on screen: a position every 10,000 rows, one step per turn of the event
- * loop (each reads only the sort's index where it can), so a jump deep into the list skips
- * fewer than 10,000 rows. Stops when the ledger changes (the positions would be stale).
+ * While the list is on screen: a position every 10,000 rows, found 2,000 rows per turn of the
+ * event loop (each turn reads only the sort's index where it can, a few ms at most, so main
+ * keeps answering), so a jump deep into the list skips fewer than 10,000 rows. Stops when the
+ * ledger changes (the positions would be stale).
  */
 function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: Anchors): void {
   anchors.building = true;
@@ -224,18 +226,18 @@ function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: An
   const step = () => {
     if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return;
     const query = windowQuery(db, where, sort, cursor, columns);
-    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorEvery - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
+    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
     if (!row) return;
-    offset += anchorEvery;
+    offset += anchorStep;
     cursor = cursorOf(row, sort);
-    anchors.at.set(offset, cursor);
+    if (offset % anchorEvery === 0) anchors.at.set(offset, cursor);
     setImmediate(step);
   };
   setImmediate(step);
 }
 
 /** Resolves once background work of this module (positions, counts) has had its turns: for benchmarks and tests. */
-export const settle = (turns = 500) => new Promise<void>((resolve) => {
+export const settle = (turns = 2_000) => new Promise<void>((resolve) => {
   const next = (left: number) => (left <= 0 ? resolve() : setImmediate(next, left - 1));
   next(turns);
 });
