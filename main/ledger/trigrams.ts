@@ -28,17 +28,22 @@ type Densities = { rows: number; of: Map<string, number> };
 const cache = new WeakMap<LedgerDb, Densities>();
 
 /**
- * How many rows in each hold the trigram, among the newest (where a date-order walk starts):
- * the span of rowids its newest 200 hits cover, read from the end of its list (cheap whatever
- * its length).
+ * How many rows in each hold the trigram: the span of rowids its newest 200 hits cover (where
+ * a date-order walk starts) and that of its oldest 200, averaged, since a trigram can be dense
+ * in one stretch only (a counter's digits in order ids); each read from one end of its list,
+ * cheap whatever its length.
  */
 function densityOf(db: LedgerDb, gram: string, rows: number): number {
   let known = cache.get(db);
   if (!known || rows > known.rows * 1.01 || rows < known.rows) cache.set(db, (known = { rows, of: new Map() }));
   const hit = known.of.get(gram);
   if (hit !== undefined) return hit;
-  const { n, lo } = db.prepare('SELECT count(*) AS n, min(rowid) AS lo FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? ORDER BY rowid DESC LIMIT ?)').get(matchOf([gram]), sample) as { n: number; lo: number | null };
-  const density = n < sample ? n / Math.max(1, rows) : n / Math.max(1, rows - (lo ?? 0) + 1);
+  const newest = db.prepare('SELECT count(*) AS n, min(rowid) AS lo FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? ORDER BY rowid DESC LIMIT ?)').get(matchOf([gram]), sample) as { n: number; lo: number | null };
+  let density = newest.n / Math.max(1, rows);
+  if (newest.n >= sample) {
+    const oldest = db.prepare('SELECT max(rowid) AS hi FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? ORDER BY rowid ASC LIMIT ?)').get(matchOf([gram]), sample) as { hi: number };
+    density = (sample / Math.max(1, rows - (newest.lo ?? 0) + 1) + sample / Math.max(1, oldest.hi)) / 2;
+  }
   if (known.of.size >= 2_000) known.of.clear();
   known.of.set(gram, density);
   return density;
