@@ -196,20 +196,34 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) {
   const where = planWhere(db, filter);
-  const { total, exact } = countMatches(db, filter, where);
+  const { total, exact, first } = countMatches(db, filter, where);
   const version = ledgerMeta(db).paymentsVersion;
   const anchors = anchorsFor(db, JSON.stringify([filter, sort]), version);
   let from = 0;
   for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
   const cursor = from > 0 ? anchors.at.get(from) : undefined;
-  const query = windowQuery(db, where, sort, cursor);
-  const rows = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  let rows: Array<PaymentRow & { _rk: number }>;
+  if (first && sort.by === 'createdAt' && sort.direction === 'desc' && (exact || offset + limit <= first.length)) {
+    // The count just walked these matches in this very order: read the window's rows by rowid.
+    rows = byRowids(db, first.slice(offset, offset + limit));
+  } else {
+    const query = windowQuery(db, where, sort, cursor);
+    rows = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  }
   if (rows.length === limit) {
     if (anchors.at.size >= 2_000) anchors.at.clear();
     anchors.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
     if (!anchors.building && (!exact || total > 2 * anchorEvery)) buildAnchors(db, where, sort, anchors);
   }
   return { total: exact ? total : Math.max(total, offset + rows.length), totalExact: exact || rows.length < limit, rows };
+}
+
+/** Payments by rowid, in the order given. */
+function byRowids(db: LedgerDb, rowids: number[]): Array<PaymentRow & { _rk: number }> {
+  if (!rowids.length) return [];
+  const found = db.prepare('SELECT p.*, p.rowid AS _rk FROM payments p WHERE p.rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as Array<PaymentRow & { _rk: number }>;
+  const byId = new Map(found.map((row) => [row._rk, row]));
+  return rowids.map((rowid) => byId.get(rowid)!);
 }
 
 /**
