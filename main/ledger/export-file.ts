@@ -7,29 +7,47 @@ import Database from 'better-sqlite3';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { csvLine } from './csv';
-import { auditCells, auditHeader, paymentCells, paymentHeader, type AuditRow } from './export';
-import { allPayments, planWhere, windowQuery, type PaymentSort } from './search';
+import { auditCells, auditHeader, paymentHeader, type AuditRow } from './export';
+import { paymentColumns, paymentLine } from './export-rows';
+import { allPaymentRows, planWhere, windowQuery, type PaymentSort } from './search';
+import { countCommon } from './count-tables';
 import type { LedgerDb } from './database';
 
 export type ExportJob = { ledgerFile: string; path: string; kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { ledgerFile: string; path: string; kind: 'audit' };
 export type ExportProgress = { rows: number; total: number; done: boolean; cancelled?: boolean; failed?: boolean };
 
 const window = 1_000;
-// Only what the CSV shows (the sort keys among them): a third fewer values read per row.
-const paymentColumns = ['created_at', 'kind', 'order_id', 'state', 'status_word', 'amount_minor', 'currency', 'captured_minor', 'refunded_minor', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'link_url', 'profile_id', 'environment', 'description', 'last_checked_at'].map((c) => `p.${c}`).join(', ');
 
-function* auditRows(db: LedgerDb): Generator<AuditRow> {
+/** The audit log a window at a time, as CSV text. */
+function* auditLines(db: LedgerDb): Generator<{ text: string; rows: number }> {
+  const statement = db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?');
   let after = 0;
   for (;;) {
-    const rows = db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').all(after, window) as AuditRow[];
-    yield* rows;
+    const rows = statement.all(after, window) as AuditRow[];
+    let text = '';
+    for (const row of rows) text += csvLine(auditCells(row));
+    yield { text, rows: rows.length };
     if (rows.length < window) return;
     after = rows.at(-1)!.seq;
   }
 }
 
+/** The payments a window at a time, as CSV text (export-rows.ts: no object per row). */
+function* paymentLines(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort): Generator<{ text: string; rows: number }> {
+  for (const rows of allPaymentRows(db, filter, sort, paymentColumns, window)) {
+    let text = '';
+    for (const row of rows) text += paymentLine(row);
+    yield { text, rows: rows.length };
+  }
+}
+
+const common = ['states', 'kinds', 'currency', 'profileId', 'needsAttention'];
+
 function countOf(db: LedgerDb, job: ExportJob): number {
   if (job.kind === 'audit') return (db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
+  // The common filters are counted by payment_counts (kept by triggers, so of this snapshot too).
+  const keys = Object.keys(job.filter).filter((k) => job.filter[k as keyof PaymentFilter] !== undefined);
+  if (keys.every((k) => common.includes(k))) return countCommon(db, job.filter);
   const query = windowQuery(db, planWhere(db, job.filter), job.sort, undefined, '1');
   return (db.prepare(`SELECT count(*) AS n FROM (${query.sql})`).get(query.params) as { n: number }).n;
 }
@@ -47,18 +65,15 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
     total = countOf(db, job); // the first read fixes the snapshot every later window sees
     const header = job.kind === 'audit' ? auditHeader : paymentHeader;
     out.write(`\uFEFF${csvLine(header)}`);
-    const source: Iterable<unknown> = job.kind === 'audit' ? auditRows(db) : allPayments(db, job.filter, job.sort, window, paymentColumns);
-    let text = '';
-    for (const row of source) {
-      text += csvLine(job.kind === 'audit' ? auditCells(row as AuditRow) : paymentCells(row as never));
-      if (++rows % window) continue;
-      if (!out.write(text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-      text = '';
+    const source = job.kind === 'audit' ? auditLines(db) : paymentLines(db, job.filter, job.sort);
+    for (const chunk of source) {
+      rows += chunk.rows;
+      if (!out.write(chunk.text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      if (chunk.rows < window) break;
       if (rows % (window * 10) === 0) report({ rows, total, done: false });
       await yieldTurn();
       if (cancelled()) break;
     }
-    out.write(text);
     db.exec('COMMIT');
     await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
     if (cancelled()) {

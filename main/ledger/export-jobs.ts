@@ -17,17 +17,30 @@ type Running = { cancel(): void; done: Promise<ExportProgress> };
 export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
   const running = new Map<string, Running>();
+  // Main's automatic WAL checkpoint is paused while a worker export holds its snapshot: the
+  // worker checkpoints when it ends (export-worker.ts). Resumed when the last one ends.
+  let inWorkers = 0;
+  const pauseCheckpoints = (paused: boolean) => {
+    inWorkers += paused ? 1 : -1;
+    if (deps.db.open && (inWorkers === 0 || (paused && inWorkers === 1))) deps.db.pragma(`wal_autocheckpoint = ${inWorkers ? 0 : 1000}`);
+  };
 
   function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Running {
     const file = deps.workerFile && existsSync(deps.workerFile) ? deps.workerFile : undefined;
     if (file) {
       const worker = new Worker(file, { workerData: job });
+      pauseCheckpoints(true);
       let last: ExportProgress = { rows: 0, total: 0, done: true, failed: true };
       worker.on('message', (p: ExportProgress) => {
         last = p;
         if (!p.done) onProgress(p);
       });
-      const done = new Promise<ExportProgress>((resolve) => worker.once('exit', () => resolve(last)));
+      const done = new Promise<ExportProgress>((resolve) =>
+        worker.once('exit', () => {
+          pauseCheckpoints(false);
+          resolve(last);
+        }),
+      );
       return { cancel: () => worker.postMessage('cancel'), done };
     }
     let cancelled = false;

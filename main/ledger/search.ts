@@ -4,10 +4,12 @@
 // a page does not grow with its depth. Counts come from count-tables.ts, never from a scan per page.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
+import type { Statement } from 'better-sqlite3';
 import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 import { countCommon, countMatches, ledgerMeta } from './count-tables';
+import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -37,18 +39,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 
 /**
- * The text's trigrams for the index (which keeps no positions): the first six at most, as
- * people type from the start and later ones are often shared by every row ("example.com");
- * reading the long lists of those costs more than the LIKE test that decides anyway.
- */
-function trigramQuery(text: string): string {
-  const chars = [...text];
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length && grams.size < 6; i++) grams.add(chars.slice(i, i + 3).join(''));
-  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
-}
-
-/**
  * The filter as SQL on payments `p`. `walk`: the common filters match many rows, so their
  * indexes are kept out ("+") and SQLite walks the sort's index testing each row, stopping at a
  * window, instead of collecting every match and sorting (see planWhere).
@@ -62,7 +52,7 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
   if (query && [...query].length >= 3) {
     // The trigram index narrows to rows holding every trigram; the text itself decides (so no
     // FTS syntax, no wildcards: % and _ are literal).
-    text = { kind: 'trigram', match: trigramQuery(query) };
+    text = { kind: 'trigram', match: matchOf(trigramsOf(query)) };
     params.match = text.match;
     params.like = `%${escapeLike(query)}%`;
     clauses.push(`(${textColumns.map((c) => `p.${c} LIKE @like ESCAPE '\\'`).join(' OR ')})`);
@@ -126,10 +116,19 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
   return { sql: clauses.join(' AND '), params, text };
 }
 
-/** buildWhere, walking the sort's index when the common filters keep at least 1 row in 20 (counted exactly by payment_counts). */
+/**
+ * buildWhere, walking the sort's index when the common filters keep at least 1 row in 20
+ * (counted exactly by payment_counts), and asking the trigram index only for the text's
+ * trigrams that pay (trigrams.ts; the LIKE decides either way).
+ */
 export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
   const all = countCommon(db, {});
-  return buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
+  const where = buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
+  if (where.text?.kind === 'trigram') {
+    const match = matchOf(chooseTrigrams(db, trigramsOf(filter.query!.trim())));
+    return { ...where, params: { ...where.params, match }, text: { kind: 'trigram', match } };
+  }
+  return where;
 }
 
 export function orderBy(sort: PaymentSort, rowid = 'p.rowid'): string {
@@ -187,6 +186,7 @@ function textDriver(db: LedgerDb, where: Where): string {
 
 type Anchors = { version: number; at: Map<number, Cursor>; building?: boolean };
 const anchorEvery = 10_000;
+const anchorStep = 2_000;
 const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
 
 /**
@@ -196,14 +196,20 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) {
   const where = planWhere(db, filter);
-  const { total, exact } = countMatches(db, filter, where);
+  const { total, exact, first } = countMatches(db, filter, where);
   const version = ledgerMeta(db).paymentsVersion;
   const anchors = anchorsFor(db, JSON.stringify([filter, sort]), version);
   let from = 0;
   for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
   const cursor = from > 0 ? anchors.at.get(from) : undefined;
-  const query = windowQuery(db, where, sort, cursor);
-  const rows = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  let rows: Array<PaymentRow & { _rk: number }>;
+  if (first && sort.by === 'createdAt' && sort.direction === 'desc' && (exact || offset + limit <= first.length)) {
+    // The count just walked these matches in this very order: read the window's rows by rowid.
+    rows = byRowids(db, first.slice(offset, offset + limit));
+  } else {
+    const query = windowQuery(db, where, sort, cursor);
+    rows = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  }
   if (rows.length === limit) {
     if (anchors.at.size >= 2_000) anchors.at.clear();
     anchors.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
@@ -212,10 +218,19 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
   return { total: exact ? total : Math.max(total, offset + rows.length), totalExact: exact || rows.length < limit, rows };
 }
 
+/** Payments by rowid, in the order given. */
+function byRowids(db: LedgerDb, rowids: number[]): Array<PaymentRow & { _rk: number }> {
+  if (!rowids.length) return [];
+  const found = db.prepare('SELECT p.*, p.rowid AS _rk FROM payments p WHERE p.rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as Array<PaymentRow & { _rk: number }>;
+  const byId = new Map(found.map((row) => [row._rk, row]));
+  return rowids.map((rowid) => byId.get(rowid)!);
+}
+
 /**
- * While the list is on screen: a position every 10,000 rows, one step per turn of the event
- * loop (each reads only the sort's index where it can), so a jump deep into the list skips
- * fewer than 10,000 rows. Stops when the ledger changes (the positions would be stale).
+ * While the list is on screen: a position every 10,000 rows, found 2,000 rows per turn of the
+ * event loop (each turn reads only the sort's index where it can, a few ms at most, so main
+ * keeps answering), so a jump deep into the list skips fewer than 10,000 rows. Stops when the
+ * ledger changes (the positions would be stale).
  */
 function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: Anchors): void {
   anchors.building = true;
@@ -225,18 +240,18 @@ function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: An
   const step = () => {
     if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return;
     const query = windowQuery(db, where, sort, cursor, columns);
-    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorEvery - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
+    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
     if (!row) return;
-    offset += anchorEvery;
+    offset += anchorStep;
     cursor = cursorOf(row, sort);
-    anchors.at.set(offset, cursor);
+    if (offset % anchorEvery === 0) anchors.at.set(offset, cursor);
     setImmediate(step);
   };
   setImmediate(step);
 }
 
 /** Resolves once background work of this module (positions, counts) has had its turns: for benchmarks and tests. */
-export const settle = (turns = 500) => new Promise<void>((resolve) => {
+export const settle = (turns = 2_000) => new Promise<void>((resolve) => {
   const next = (left: number) => (left <= 0 ? resolve() : setImmediate(next, left - 1));
   next(turns);
 });
@@ -252,16 +267,27 @@ function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
   return anchors;
 }
 
-/** Every matching row in order, read a window at a time by keyset (export: see export.ts). */
-export function* allPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, chunk = 1_000, columns = 'p.*'): Generator<PaymentRow> {
+/**
+ * Every matching row in order as arrays of `columns` (no object per row: the export reads a
+ * million), a window at a time by keyset, each window's statement prepared once. The sort keys
+ * and rowid are read after `columns` to continue from.
+ */
+export function* allPaymentRows(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, columns: string[], chunk = 1_000): Generator<unknown[][]> {
   const where = planWhere(db, filter);
+  const keys = sortKeys[sort.by].map((k) => k.sql.replace(' COLLATE NOCASE', ''));
+  const select = [...columns, ...keys].join(', ');
+  const statements = new Map<string, Statement>();
   let cursor: Cursor | undefined;
   for (;;) {
-    const query = windowQuery(db, where, sort, cursor, columns);
-    const rows = db.prepare(`${query.sql} LIMIT @limit`).all({ ...query.params, limit: chunk }) as Array<PaymentRow & { _rk: number }>;
-    yield* rows;
+    const query = windowQuery(db, where, sort, cursor, select);
+    const sql = `${query.sql} LIMIT @limit`;
+    let statement = statements.get(sql);
+    if (!statement) statements.set(sql, (statement = db.prepare(sql).raw(true)));
+    const rows = statement.all({ ...query.params, limit: chunk }) as unknown[][];
+    yield rows;
     if (rows.length < chunk) return;
-    cursor = cursorOf(rows.at(-1)!, sort);
+    const last = rows.at(-1)!;
+    cursor = { values: last.slice(columns.length, columns.length + keys.length) as Array<string | number>, rowid: last[columns.length + keys.length] as number };
   }
 }
 

@@ -68,6 +68,8 @@ describe('exporting to a file', () => {
     await Promise.all([inSlices.idle(), inWorker.idle()]);
     const text = readFileSync(two.path, 'utf8');
     expect(text).toBe(readFileSync(one.path, 'utf8'));
+    // Main's automatic checkpoint, paused while the worker held its snapshot, is back.
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     const expected = (db.prepare("SELECT order_id FROM payments WHERE currency = 'SAR' AND state IN ('paid', 'refunded') ORDER BY amount_minor, rowid").all() as Array<{ order_id: string }>).map((r) => r.order_id);
     expect(orderIds(text)).toEqual(expected);
   });

@@ -1,0 +1,94 @@
+// The payments export's fast row loop (export-rows.ts: rows as arrays, money sliced from its
+// integer minor units) writes byte for byte what the plain writer below writes: one object per
+// row, formatMinor for money, every cell through the spreadsheet rules. The reference is the
+// writer the export used before, kept here as the judge.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import { createExportJobs } from '../../main/ledger/export-jobs';
+import { seedLedger } from '../../scripts/seed-ledger';
+import { formatMinor, type CurrencyCode } from '../../contract/money';
+import type { PaymentFilter } from '../../contract/methods/payments';
+import type { PaymentSort } from '../../main/ledger/search';
+
+let dir: string;
+let db: LedgerDb;
+
+// Awkward rows beside the seeded ones: formulas, quotes, separators, line breaks, Arabic,
+// every exponent, the smallest and a huge amount, half a card.
+const awkward: Array<Record<string, unknown>> = [
+  { order: '=HYPERLINK("http://x","y")', amount: 1, currency: 'KWD', captured: 1, refunded: 0, name: '+966 Omar, "the" saver', email: '-me@example.com', phone: '@home', bin: '512345', last4: '0008', description: 'line one\r\nline two' },
+  { order: 'JPY-1', amount: 7, currency: 'JPY', captured: 7, refunded: 3, name: 'مريم القحطاني', email: '\tx@example.com', phone: '\rx', bin: '411111', last4: null, description: 'فاتورة, "شهرية"' },
+  { order: 'BHD-big', amount: 999_999_999_999_999, currency: 'BHD', captured: 999_999_999_999_999, refunded: 10, name: null, email: null, phone: null, bin: null, last4: '1234', description: null },
+  { order: 'SAR-small', amount: 5, currency: 'SAR', captured: 0, refunded: 0, name: 'a\nb', email: 'q"uote@example.com', phone: '0500', bin: '', last4: '', description: '=1+1' },
+  { order: '-10.50', amount: 100, currency: 'AED', captured: 100, refunded: 100, name: ' space', email: 'x,y@example.com', phone: '+966500000000', bin: '222100', last4: '4444', description: '' },
+];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'paydesk-export-bytes-'));
+  db = openLedgerDb(dir);
+  seedLedger(db, { payments: 4_000, seed: 21 });
+  const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
+    card_bin, card_last4, transaction_id, link_url, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, last_checked_at)
+    VALUES (@id, 'practice', 'practice', 'sale', @order, @amount, @currency, @description, @name, @email, @phone, @bin, @last4, @tx, @url, 'paid', 'CAPTURED', @captured, @refunded, 't', @at, @at, @checked)`);
+  awkward.forEach((row, i) => {
+    const at = new Date(Date.UTC(2026, 10, 5, 0, 0, i)).toISOString();
+    insert.run({ ...row, id: `awkward-${i}`, tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
+  });
+});
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// The reference writer (csv.ts and export.ts as they were): regular expressions, map and join.
+const formulaStart = /^[=+\-@\t\r]/;
+function referenceCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && formulaStart.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+const referenceLine = (cells: Array<string | number | null | undefined>) => cells.map(referenceCell).join(',') + '\r\n';
+type Row = Record<string, string | number | null> & { amount_minor: number; captured_minor: number; refunded_minor: number; currency: CurrencyCode };
+const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at'];
+const referenceCsv = (rows: Row[]) => '\uFEFF' + referenceLine(header) + rows.map((p) => referenceLine([
+  p.created_at, p.kind, p.order_id, p.state, p.status_word,
+  formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), formatMinor(p.refunded_minor, p.currency),
+  p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
+  p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at,
+])).join('');
+
+async function exported(filter: PaymentFilter, sort: PaymentSort): Promise<string> {
+  const jobs = createExportJobs({ db, emit: () => {}, exportDir: join(dir, 'out') });
+  const started = jobs.start({ kind: 'payments', filter, sort });
+  await jobs.idle();
+  return readFileSync(started.path, 'utf8');
+}
+
+describe('the fast export writer', () => {
+  it.each<[string, PaymentFilter, PaymentSort, string, unknown[]]>([
+    ['every payment, newest first', {}, { by: 'createdAt', direction: 'desc' }, '', []],
+    ['a currency, by customer', { currency: 'KWD' }, { by: 'customer', direction: 'asc' }, "WHERE currency = 'KWD'", []],
+    ['a text search, by amount', { query: 'example.com' }, { by: 'amount', direction: 'desc' }, "WHERE customer_email LIKE '%example.com%'", []],
+    ['paid, by state and date', { states: ['paid'] }, { by: 'state', direction: 'asc' }, "WHERE state = 'paid'", []],
+  ])('writes the same bytes as the plain writer: %s', async (_name, filter, sort, where, params) => {
+    const order: Record<PaymentSort['by'], string> = { createdAt: 'created_at D, rowid D', amount: 'amount_minor D, rowid D', customer: "ifnull(customer_name, '') COLLATE NOCASE D, rowid D", state: 'state D, created_at D, rowid D', orderId: 'order_id COLLATE NOCASE D, rowid D' };
+    const rows = db.prepare(`SELECT * FROM payments ${where} ORDER BY ${order[sort.by].replace(/ D/g, sort.direction === 'asc' ? ' ASC' : ' DESC')}`).all(...params) as Row[];
+    expect(rows.length).toBeGreaterThan(0);
+    const text = await exported(filter, sort);
+    expect(text).toBe(referenceCsv(rows));
+  });
+
+  it('keeps formulas neutralised and money exact in the awkward rows', async () => {
+    const text = await exported({ profileId: 'practice', kinds: ['sale'], from: '2026-11-05T00:00:00Z' }, { by: 'createdAt', direction: 'asc' });
+    const lines = text.slice(1).split('\r\n');
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"",""y"")",paid,CAPTURED,0.001,KWD,0.001,0.000,"'+966 Omar, ""the"" saver",'-me@example.com,'@home,512345******0008`);
+    expect(text).toContain(',7,JPY,7,3,مريم القحطاني,');
+    expect(text).toContain(',999999999999.999,BHD,999999999999.999,0.010,,,,,');
+    expect(text).toContain(",0.05,SAR,0.00,0.00,\"a\nb\",\"q\"\"uote@example.com\",0500,,");
+    expect(text).toContain(",'-10.50,paid,CAPTURED,1.00,AED,1.00,1.00, space,");
+  });
+});
