@@ -1,0 +1,26 @@
+import { writeFileSync } from 'node:fs';
+import { launchChromium, seedSimpleLedger, startAndWaitForUrl, stop, orderId } from './ui-support';
+import { existsSync } from 'node:fs';
+const dataDir = '/tmp/m13/data100k';
+if (!existsSync(dataDir + '/ledger.sqlite') && !existsSync(dataDir)) seedSimpleLedger(dataDir, 100_000);
+const browser = await launchChromium();
+const page = await (await browser.newContext()).newPage();
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+const t0 = performance.now();
+const reqs: any[] = [];
+page.on('request', r => reqs.push({ u: r.url().replace(/.*127.0.0.1:\d+/, ''), s: performance.now() - t0, r }));
+page.on('requestfinished', r => { const x = reqs.find(q => q.r === r); if (x) x.e = performance.now() - t0; });
+
+const p = await startAndWaitForUrl(['--cpu-prof', '--cpu-prof-dir=/tmp/m13/prof', 'dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir]);
+console.log('open', performance.now() - t0);
+await cdp.send('Profiler.start');
+await page.goto(p.url); console.log('loaded', performance.now() - t0);
+await page.locator('main[data-ready="true"]').waitFor(); console.log('ready', performance.now() - t0);
+await page.getByTestId('nav-transactions').click(); console.log('clicked', performance.now() - t0);
+await page.locator('[data-testid="transactions-screen"]').waitFor(); console.log('screen', performance.now() - t0);
+await page.getByTestId(`tx-row-${orderId(99_999)}`).waitFor(); console.log('rows', performance.now() - t0);
+for (const q of reqs) console.log(q.u.slice(0,60).padEnd(60), Math.round(q.s), Math.round(q.e));
+const { profile } = await cdp.send('Profiler.stop');
+writeFileSync('/tmp/m13/renderer.cpuprofile', JSON.stringify(profile));
+p.child.kill('SIGINT'); await new Promise(r => setTimeout(r, 1500)); await browser.close();
