@@ -9,6 +9,7 @@ import { ledgerStates } from '../payment-states';
 import { environmentSchema } from './app';
 import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
+import { paymentKinds } from '../payment-kinds';
 
 const currency = z.enum(currencyCodes as [string, ...string[]]);
 const minor = z.number().int().safe();
@@ -18,8 +19,7 @@ const id = z.string().min(1).max(200);
 const amountText = z.string().max(40);
 const confirm = productionConfirmationSchema.optional();
 
-/** 'external': created elsewhere (the dashboard, a website) and added to the ledger by a status lookup. */
-export const paymentKinds = ['link', 'checkout', 'sale', 'recurring', 'external'] as const;
+export { paymentKinds };
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
 
 const customer = z.object({ name: text(200), email: text(320), phone: text(40) }).strict();
