@@ -39,7 +39,7 @@ import { checkupHandlers } from './api/checkup-handlers';
 import { createInvoiceService, type DocumentRenderer, type InvoiceService } from './invoices/invoice-service';
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { createInvoiceRows } from './ledger/invoice-rows';
-import { startLater, type StartLater } from './core/start-later';
+import { startLater } from './core/start-later';
 
 export type AppOptions = {
   dataDir: string;
@@ -111,8 +111,23 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       defaults: { successUrl: profile.successUrl ?? (fallback && `${fallback}success`), failureUrl: profile.failureUrl ?? (fallback && `${fallback}failure`) },
     };
   };
-  // Set below: every gateway call first waits for the services started after the first screen.
-  let later: StartLater;
+  // What the first screen does not need starts a second after it shows (docs/performance.md), so
+  // the first screen's own calls and code go first: the webhook receiver, reconciliation and
+  // maintenance's schedules. A gateway call before then starts them at once and waits for them.
+  const afterFirstScreenMs = 1_000;
+  let webhooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
+  let reconcileTimer: ReturnType<typeof setInterval> | undefined;
+  const later = startLater(async () => {
+    // With the practice profile, final states also arrive by signed webhook on loopback.
+    webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
+    practice.setWebhookTarget(webhooks.url);
+    const reconcile = () => void payments.reconcileDue().catch(() => undefined);
+    reconcileTimer = setInterval(reconcile, 15_000);
+    reconcileTimer.unref();
+    reconcile();
+    maintenance.start();
+  }, { fallbackMs: options.startLaterMs ?? 3_000, onError: (error) => logger.error('services after the first screen did not start', { error: error instanceof Error ? error.message : String(error) }) });
+
   const payments = createPaymentsService({
     db, client, logger, events,
     async active() {
@@ -185,23 +200,6 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     },
     environmentOf: (profileId) => profiles.list().profiles.find((p) => p.id === profileId)?.environment,
   });
-
-  // What the first screen does not need starts a second after it shows (docs/performance.md), so
-  // the first screen's own calls and code go first: the webhook receiver, reconciliation and
-  // maintenance's schedules. A gateway call before then starts them at once and waits for them.
-  const afterFirstScreenMs = 1_000;
-  let webhooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
-  let reconcileTimer: ReturnType<typeof setInterval> | undefined;
-  later = startLater(async () => {
-    // With the practice profile, final states also arrive by signed webhook on loopback.
-    webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
-    practice.setWebhookTarget(webhooks.url);
-    const reconcile = () => void payments.reconcileDue().catch(() => undefined);
-    reconcileTimer = setInterval(reconcile, 15_000);
-    reconcileTimer.unref();
-    reconcile();
-    maintenance.start();
-  }, { fallbackMs: options.startLaterMs ?? 3_000, onError: (error) => logger.error('services after the first screen did not start', { error: error instanceof Error ? error.message : String(error) }) });
 
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, () => later.soon(afterFirstScreenMs)),
