@@ -201,6 +201,12 @@ export const paymentMethods = {
     /** totalExact false: at least `total` match, still being counted ("more than N"). */
     output: z.object({ total: z.number().int(), totalExact: z.boolean().optional(), rows: z.array(paymentViewSchema) }),
   }),
+  listPaymentLinks: method({
+    summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset).',
+    input: z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    /** next: pass as `after` for the following window; absent after the last one. */
+    output: z.object({ total: z.number().int(), rows: z.array(paymentViewSchema), next: z.string().optional() }),
+  }),
   exportPayments: method({
     summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',
     input: z
