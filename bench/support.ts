@@ -21,6 +21,9 @@ export function table(header: string[], rows: string[][]): void {
   for (const row of rows) console.log(line(row));
 }
 
+/** 100000 → "100k", 1000000 → "1m": the size in a RESULT name. */
+export const sizeLabel = (n: number) => (n >= 1_000_000 ? `${Number((n / 1_000_000).toFixed(1))}m` : `${Number((n / 1_000).toFixed(1))}k`);
+
 /** Nearest-rank percentile, rounded up (never flatters). */
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
