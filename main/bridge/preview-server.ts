@@ -19,6 +19,8 @@ export type PreviewServerOptions = {
   logger: Logger;
   staticDir: string;
   port?: number;
+  /** Told of each request: a static file once sent, an API call as it arrives (the preview starts main's services then). */
+  onRequest?(path: string): void;
   /** Origins the page may frame besides its own: main's 3-D Secure challenge server. */
   frameSources?: string[];
 };
@@ -58,7 +60,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
   async function route(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path.startsWith('/api/')) return api(req, res, path);
+    if (path.startsWith('/api/')) {
+      options.onRequest?.(path);
+      return api(req, res, path);
+    }
     const host = checkHost(req, port);
     if (!host.ok) return send(res, host.status, 'text/plain', host.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
@@ -71,7 +76,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     });
-    res.end(req.method === 'HEAD' ? undefined : file.body);
+    res.end(req.method === 'HEAD' ? undefined : file.body, () => options.onRequest?.(path));
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {

@@ -2,8 +2,9 @@
 // built renderer on 127.0.0.1, for machines without Electron and for the end-to-end tests.
 //
 // Fast start (docs/performance.md): the server listens and prints its address before main's
-// services and their modules are loaded (`import('../composition')`), so the page and its code
-// load while they do; the API calls the page makes meanwhile wait for them.
+// services and their modules are loaded (`import('../composition')`). They load once the page's
+// code has been sent (while the browser compiles it), at the page's first call, or after 500 ms;
+// the API calls the page makes meanwhile wait for them.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,7 +32,10 @@ async function main() {
   // The page's CSP names the challenge server's origin, so it listens before the page is served.
   let onChallengeReturn: (view: ChallengeView) => void = () => undefined;
   const challenges = await startChallengeServer({ logger, onReturn: (view) => onChallengeReturn(view) });
-  const app = import('../composition').then(({ createApp }) =>
+  let startApp = () => undefined as void;
+  const appWanted = new Promise<void>((resolve) => (startApp = () => setImmediate(resolve)));
+  const fallback = setTimeout(startApp, 500);
+  const app = appWanted.then(() => import('../composition')).then(({ createApp }) =>
     createApp({
       dataDir, exportDir, logger, runtime: 'preview', version, renderDocument: documents.render,
       challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) },
@@ -45,10 +49,13 @@ async function main() {
     staticDir: join(__dirname, '..', 'renderer'),
     port,
     frameSources: [challenges.origin],
+    onRequest: (path) => {
+      if (path.endsWith('.js') || path.startsWith('/api/')) startApp();
+    },
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);
-  const started = await app.catch(async (error: unknown) => {
+  const started = await app.finally(() => clearTimeout(fallback)).catch(async (error: unknown) => {
     await server.close();
     throw error;
   });
