@@ -12,7 +12,7 @@ import { checkAuditChain } from '../main/ledger/audit-chain';
 import { listAudit } from '../main/ledger/audit-query';
 import type { PaymentFilter } from '../contract/methods/payments';
 import { seedLedger } from '../scripts/seed-ledger';
-import { option, stats, table } from './support';
+import { option, result, sizeLabel, stats, table } from './support';
 
 const payments = Number(option('payments') ?? 100_000);
 const runs = Number(option('runs') ?? 21);
@@ -111,7 +111,11 @@ for (let i = 0; i < runs; i++) {
   listAudit(db, { offset: mid, limit: 200 });
   auditDeep.push(performance.now() - t0);
 }
+// For bench/run-all.ts's summary (RESULT lines, bench/README.md): the worst list case.
+result(`list_p95_worst_${sizeLabel(total)}`, Math.max(...rows.map((r) => Number(r[3]))), 'ms');
+result(`list_ratio_p95_worst_${sizeLabel(total)}`, Math.max(...rows.map((r) => Number(r[6]))), 'x');
 const a = stats(audit);
+result(`audit_open_p95_${sizeLabel(total)}`, Number(a.p95), 'ms');
 const ad = stats(auditDeep);
 rows.push(['audit screen: open (chain + newest 200)', '', a.p50, a.p95, '', '', '', '']);
 rows.push(['audit screen: window at the middle', '', ad.p50, ad.p95, '', '', '', '']);

@@ -13,7 +13,7 @@ import { createAuditVerifier } from '../main/ledger/audit-verify';
 import { searchPayments } from '../main/ledger/search';
 import { seedLedger } from '../scripts/seed-ledger';
 import type { AppEvent } from '../contract/events';
-import { option, table } from './support';
+import { option, result as resultLine, sizeLabel, table } from './support';
 
 const given = option('data-dir');
 const dir = given ?? mkdtempSync(join(tmpdir(), 'paydesk-bench-work-'));
@@ -76,6 +76,9 @@ for await (const line of createInterface({ input: createReadStream(exported.resu
 }
 rows.push([`CSV export of ${before.toLocaleString('en')} payments (worker)`, `${exported.seconds.toFixed(1)} s`, `${lines === snapshot && seen.size === snapshot ? `each exactly once (${snapshot.toLocaleString('en')} at its start)` : `WRONG: ${lines} lines, ${seen.size} distinct, ${snapshot} in the snapshot`}; ${added} added during it`, `main heap +${mb(exported.heapGrowth)} MB, process rss (worker included) +${mb(exported.rssGrowth)} MB, worst main delay ${exported.worstLag.toFixed(0)} ms`]);
 rmSync(out, { recursive: true, force: true });
+resultLine(`export_${sizeLabel(before)}`, exported.seconds, 's');
+resultLine('export_exactly_once', lines === snapshot && seen.size === snapshot ? 1 : 0, 'yes');
+resultLine('export_main_heap_growth', exported.heapGrowth / 1e6, 'MB');
 
 // 2. Full chain verification while the list is asked for.
 const events: AppEvent[] = [];
@@ -94,6 +97,7 @@ const verified = await watch(async () => {
 const result = events.at(-1) as Extract<AppEvent, { type: 'audit.verify' }> | undefined;
 rows.push([`full audit chain check, ${result?.checked.toLocaleString('en')} entries (worker)`, `${verified.seconds.toFixed(1)} s`, result?.intact ? 'intact' : `broken at ${result?.brokenAt}`, `slowest list call meanwhile ${Math.max(...answers).toFixed(1)} ms (${answers.length} calls), worst main delay ${verified.worstLag.toFixed(0)} ms`]);
 
+resultLine('chain_check_slowest_list_call', Math.max(...answers), 'ms');
 table(['work', 'time', 'result', 'main meanwhile'], rows);
 // Foreign keys off: payments.parent_payment_id has no index, each delete would scan the table.
 db.pragma('foreign_keys = OFF');

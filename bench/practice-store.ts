@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPracticeStore } from '../main/practice/store';
 import { createEngine } from '../main/practice/engine';
-import { option, table } from './support';
+import { option, result, sizeLabel, table } from './support';
 
 const earlier = Number(option('earlier') ?? 100_000);
 const sales = Number(option('sales') ?? 2_000);
@@ -53,4 +53,6 @@ table(['state', 'sales/s'], [
   ['on disk, 0 earlier sales', median(empty).toFixed(0)],
   [`on disk, ${earlier.toLocaleString('en')} earlier sales`, median(full).toFixed(0)],
 ]);
+result('practice_sales_per_s_0', median(empty), 'sales/s');
+result(`practice_sales_per_s_${sizeLabel(earlier)}`, median(full), 'sales/s');
 rmSync(dir, { recursive: true, force: true });

@@ -1,19 +1,23 @@
 // Every benchmark in one run, against the same seeded ledgers, one after the other (the machine
 // is shared: nothing runs in parallel). Seeds DIR/100k and DIR/1m with `npm run seed`'s data the
 // first time and reuses them after. Needs a build (npm run bench does it).
+// At the end, one table puts every figure of issue 13's "done when" next to its goal, from the
+// `RESULT <name> <value> <unit>` lines the benches print (bench/README.md).
 // Run: npm run bench -- [--data-dir DIR] [--runs R] [--skip-1m] [--skip-ui]
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { openLedgerDb, ledgerFileName } from '../main/ledger/database';
 import { seedLedger } from '../scripts/seed-ledger';
-import { option, table } from './support';
+import { option, sizeLabel, table } from './support';
+import { summarize, type Figures } from './summary';
 
 const root = resolve(option('data-dir') ?? join(tmpdir(), 'paydesk-bench-ledgers'));
 const runs = option('runs') ?? '21';
 const sizes = option('skip-1m') === undefined ? [100_000, 1_000_000] : [100_000];
 const seeded: string[][] = [];
+const figures: Figures = new Map();
 
 function ledger(payments: number): string {
   const dir = join(root, payments >= 1_000_000 ? `${payments / 1_000_000}m` : `${payments / 1_000}k`);
@@ -26,22 +30,41 @@ function ledger(payments: number): string {
     db.close();
     const size = statSync(join(dir, ledgerFileName)).size;
     seeded.push([payments.toLocaleString('en'), `${((performance.now() - t0) / 1000).toFixed(1)} s`, `${(size / 1e6).toFixed(0)} MB`, `${Math.round(size / payments)} B`]);
+    figures.set(`ledger_bytes_per_payment_${sizeLabel(payments)}`, { value: size / payments, unit: 'B' });
   } else {
     const size = statSync(join(dir, ledgerFileName)).size;
+    figures.set(`ledger_bytes_per_payment_${sizeLabel(payments)}`, { value: size / payments, unit: 'B' });
     seeded.push([payments.toLocaleString('en'), '(reused)', `${(size / 1e6).toFixed(0)} MB`, `${Math.round(size / payments)} B`]);
   }
   return dir;
 }
 
-const run = (title: string, args: string[]) => {
+/** Runs one bench, its output shown as it comes, its RESULT lines kept for the summary. */
+function run(title: string, args: string[]): Promise<void> {
   console.log(`\n=== ${title}`);
-  spawnSync(process.execPath, ['scripts/run-ts.mjs', ...args], { stdio: 'inherit' });
-};
+  const child = spawn(process.execPath, ['scripts/run-ts.mjs', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let pending = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const match = /^RESULT (\S+) (-?[\d.]+(?:e[+-]?\d+)?) (\S+)$/.exec(line.trim());
+      if (match) figures.set(match[1]!, { value: Number(match[2]), unit: match[3]! });
+    }
+  });
+  return new Promise((done) => child.once('close', () => done()));
+}
 
 const dirs = sizes.map(ledger);
 console.log('\n=== seeded ledgers (npm run seed: states, currencies, refunds, Arabic and Latin names, audit entries)');
 table(['payments', 'seed time', 'ledger file', 'per payment'], seeded);
-sizes.forEach((payments, i) => run(`list, search and audit screen at ${payments.toLocaleString('en')} payments`, ['bench/ledger-search.ts', '--data-dir', dirs[i]!, '--runs', runs]));
-run(`export and full chain check at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/ledger-work.ts', '--data-dir', dirs.at(-1)!]);
-run('practice gateway with its state on disk', ['bench/practice-store.ts', '--earlier', '100000', '--runs', '5']);
-if (option('skip-ui') === undefined) run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '5']);
+for (const [i, payments] of sizes.entries()) await run(`list, search and audit screen at ${payments.toLocaleString('en')} payments`, ['bench/ledger-search.ts', '--data-dir', dirs[i]!, '--runs', runs]);
+await run(`export and full chain check at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/ledger-work.ts', '--data-dir', dirs.at(-1)!]);
+await run('practice gateway with its state on disk', ['bench/practice-store.ts', '--earlier', '100000', '--runs', '5']);
+if (option('skip-ui') === undefined) {
+  await run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '7']);
+  await run('renderer heap while scrolling the list (100,000 payments)', ['bench/renderer-heap.ts', '100000']);
+}
+summarize(figures);

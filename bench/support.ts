@@ -20,3 +20,20 @@ export function table(header: string[], rows: string[][]): void {
   console.log(line(header));
   for (const row of rows) console.log(line(row));
 }
+
+/** 100000 → "100k", 1000000 → "1m": the size in a RESULT name. */
+export const sizeLabel = (n: number) => (n >= 1_000_000 ? `${Number((n / 1_000_000).toFixed(1))}m` : `${Number((n / 1_000).toFixed(1))}k`);
+
+/** Nearest-rank percentile, rounded up (never flatters). */
+export function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/**
+ * The one line bench/run-all.ts collects for its summary table: `RESULT <name> <value> <unit>`,
+ * name without spaces, value a plain number (bench/README.md lists the names).
+ */
+export function result(name: string, value: number, unit: string): void {
+  console.log(`RESULT ${name} ${Number(value.toFixed(2))} ${unit}`);
+}

@@ -1,124 +1,167 @@
-// Benchmark: the preview's cold start to an interactive transactions list over 100,000
-// payments, against a bare Vite React page started and served the same way (a Node process
-// serving built files on loopback); the time to filter that list; and the initial JavaScript.
+// Benchmark: the preview's cold start to an interactive transactions list over N payments,
+// against a bare Vite React page started and served the same way (a Node process serving
+// built files on loopback), in a fresh browser context each run, the two alternated (odd runs
+// start with the bare page). Prints each phase (spawn → "Open:" → page loaded → main ready →
+// list chunk → first rows), the calls the page made to main on the way, searching (pasted and
+// typed key by key) and filtering, and the JavaScript loaded before the first screen.
 // Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { randomUUID } from 'node:crypto';
-import { build } from 'vite';
-import { chromium } from 'playwright-core';
-import { openLedgerDb } from '../main/ledger/database';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { percentile, result, table } from './support';
+import { bareApp, epoch, launchChromium, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, stop, watchFor } from './ui-support';
 
 const count = Number(process.argv[2] ?? 100_000);
-const runs = Number(process.argv[3] ?? 5);
+const runs = Math.max(7, Number(process.argv[3] ?? 7));
+const typingDelay = 120; // ms between keys: a brisk typist (about 8 keys a second)
 const work = mkdtempSync(join(tmpdir(), 'paydesk-uibench-'));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function seed(dataDir: string) {
-  mkdirSync(dataDir, { recursive: true });
-  const db = openLedgerDb(dataDir);
-  const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, customer_name, customer_email, customer_phone, transaction_id, state, created_by, created_at, updated_at)
-    VALUES (?, 'practice', 'practice', 'sale', ?, ?, 'SAR', ?, ?, ?, ?, ?, 'bench', ?, ?)`);
-  const states = ['paid', 'authorised', 'refunded', 'declined', 'pending'];
-  db.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const at = new Date(Date.parse('2025-01-01T00:00:00Z') + i * 60_000).toISOString();
-      insert.run(randomUUID(), `PD-${String(i).padStart(7, '0')}`, 100 + ((i * 7919) % 500_000), `Customer ${i % 977}`, `c${i}@example.com`, `+9665${10_000_000 + i}`, `tx-${i}`, states[i % states.length], at, at);
-    }
-  })();
-  db.close();
-}
+type Phases = Record<string, number>;
+type Call = { name: string; start: number; end?: number };
 
-async function bareApp(): Promise<string> {
-  const root = join(work, 'bare');
-  mkdirSync(root, { recursive: true });
-  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>');
-  writeFileSync(join(root, 'main.js'), "import { createElement } from 'react'; import { createRoot } from 'react-dom/client'; createRoot(document.getElementById('root')).render(createElement('h1', { id: 'ready' }, 'Ready'));");
-  await build({ root, base: './', logLevel: 'error', build: { outDir: join(root, 'dist'), emptyOutDir: true }, resolve: { alias: { react: resolve('node_modules/react'), 'react-dom': resolve('node_modules/react-dom') } } });
-  const server = join(work, 'serve-bare.cjs');
-  writeFileSync(server, `const http = require('http'), fs = require('fs'), path = require('path');
-const root = ${JSON.stringify(join(root, 'dist'))};
-const types = { '.html': 'text/html', '.js': 'text/javascript' };
-const s = http.createServer((req, res) => { const file = path.join(root, req.url === '/' ? 'index.html' : req.url.split('?')[0]);
-  fs.readFile(file, (e, body) => { if (e) { res.writeHead(404); return res.end(); } res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }); res.end(body); }); });
-s.listen(0, '127.0.0.1', () => console.log('Open: http://127.0.0.1:' + s.address().port + '/'));`);
-  return server;
-}
-
-function startAndWaitForUrl(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolveStart, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /Open: (\S+)/.exec(out);
-      if (match) resolveStart({ child, url: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+/** Times from the process spawn; the calls to main the page made; the JS it loaded before ready. */
+async function paydeskRun(browser: Browser, dataDir: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await recordMarks(page, { ready: 'main[data-ready="true"]', screen: '[data-testid="transactions-screen"]', rows: `[data-testid="tx-row-${orderId(count - 1)}"]` }, { when: 'ready', target: '[data-testid="nav-transactions"]' });
+  const t0 = epoch();
+  const at = () => epoch() - t0;
+  const calls: Call[] = [];
+  const scripts: Array<{ end: number; size: Promise<number> }> = [];
+  let chunk: number | undefined;
+  page.on('request', (request) => {
+    const name = /\/api\/call\/(\w+)/.exec(request.url())?.[1];
+    if (name) calls.push({ name, start: at() });
   });
+  page.on('requestfinished', (request) => {
+    const url = request.url();
+    const call = calls.find((c) => c.end === undefined && url.endsWith(`/api/call/${c.name}`));
+    if (call) call.end = at();
+    if (/transactions-screen-[^/]*\.js$/.test(url)) chunk ??= at();
+    if (url.endsWith('.js')) scripts.push({ end: at(), size: request.sizes().then((s) => s.responseBodySize, () => 0) });
+  });
+  const preview = await startAndWaitForUrl(['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir]);
+  const phases: Phases = { open: at() };
+  await page.goto(preview.url);
+  phases.loaded = at();
+  await page.getByTestId(`tx-row-${orderId(count - 1)}`).waitFor();
+  const marks = await readMarks(page);
+  phases.ready = marks.ready! - t0;
+  phases.screen = marks.screen! - t0;
+  phases.rows = marks.rows! - t0;
+  phases.chunk = chunk ?? phases.rows;
+  const searches = await searchTimes(page);
+  await stop(preview.child);
+  await context.close();
+  const initialJs = await Promise.all(scripts.filter((js) => js.end <= phases.ready!).map((js) => js.size));
+  return { phases, calls, initialJs, searches };
+}
+
+/** Pasted, then typed key by key (from the last key), then a state filter, until the list shows the answer. */
+async function searchTimes(page: Page) {
+  const box = page.getByRole('searchbox').first();
+  const list = (total: number) => watchFor(page, `[data-testid="tx-list"][data-total="${total}"]`);
+  let shown = await list(100);
+  let t0 = epoch();
+  await box.fill('PD-00042');
+  const pasted = (await shown()) - t0;
+  shown = await list(count);
+  await box.fill('');
+  await shown();
+
+  let sent = 0;
+  const countSearch = (request: { url(): string }) => { if (request.url().endsWith('/api/call/searchPayments')) sent++; };
+  page.on('request', countSearch);
+  await box.focus();
+  shown = await list(100);
+  for (const [i, key] of [...'PD-00042'].entries()) {
+    if (i > 0) await page.waitForTimeout(typingDelay);
+    t0 = epoch();
+    await page.keyboard.press(key);
+  }
+  const typed = (await shown()) - t0;
+  page.off('request', countSearch);
+  shown = await list(count);
+  await box.fill('');
+  await shown();
+
+  shown = await list(Math.floor(count / 5));
+  t0 = epoch();
+  await page.getByLabel('State').selectOption('refunded');
+  return { pasted, typed, sent, filter: (await shown()) - t0 };
+}
+
+async function bareRun(browser: Browser, server: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await recordMarks(page, { ready: '#ready' });
+  const t0 = epoch();
+  const started = await startAndWaitForUrl([server]);
+  const phases: Phases = { open: epoch() - t0 };
+  await page.goto(started.url);
+  phases.loaded = epoch() - t0;
+  await page.locator('#ready').waitFor();
+  phases.ready = (await readMarks(page)).ready! - t0;
+  await stop(started.child);
+  await context.close();
+  return phases;
 }
 
 async function main() {
   const dataDir = join(work, 'data');
   const seeded = performance.now();
-  seed(dataDir);
+  seedSimpleLedger(dataDir, count);
   console.log(`seeded ${count} payments in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-  const bareServer = await bareApp();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-
-  const paydesk: number[] = [];
-  const bare: number[] = [];
-  const searchTimes: number[] = [];
-  const filterTimes: number[] = [];
+  const bareServer = await bareApp(work);
+  const browser = await launchChromium();
+  const paydesk: Awaited<ReturnType<typeof paydeskRun>>[] = [];
+  const bare: Phases[] = [];
   for (let run = 0; run < runs; run++) {
-    // Paydesk: process start to the first rows of the transactions list, ready for keys.
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    let t0 = performance.now();
-    const preview = await startAndWaitForUrl(['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir]);
-    await page.goto(preview.url);
-    await page.locator('main[data-ready="true"]').waitFor();
-    await page.getByTestId('nav-transactions').click();
-    await page.getByTestId('tx-row-PD-0099999'.replace('0099999', String(count - 1).padStart(7, '0'))).waitFor();
-    paydesk.push(performance.now() - t0);
-
-    // Filtering: type a search, and choose a state, until the list shows the answer.
-    t0 = performance.now();
-    await page.getByRole('searchbox').fill('PD-00042');
-    await page.locator('[data-testid="tx-list"][data-total="100"]').waitFor();
-    searchTimes.push(performance.now() - t0);
-    await page.getByRole('searchbox').fill('');
-    await page.locator(`[data-testid="tx-list"][data-total="${count}"]`).waitFor();
-    t0 = performance.now();
-    await page.getByLabel('State').selectOption('refunded');
-    await page.locator(`[data-testid="tx-list"][data-total="${Math.floor(count / 5)}"]`).waitFor();
-    filterTimes.push(performance.now() - t0);
-    preview.child.kill();
-    await context.close();
-
-    const bareContext = await browser.newContext();
-    const barePage = await bareContext.newPage();
-    t0 = performance.now();
-    const server = await startAndWaitForUrl([bareServer]);
-    await barePage.goto(server.url);
-    await barePage.locator('#ready').waitFor();
-    bare.push(performance.now() - t0);
-    server.child.kill();
-    await bareContext.close();
+    if (run % 2 === 1) bare.push(await bareRun(browser, bareServer));
+    paydesk.push(await paydeskRun(browser, dataDir));
+    if (run % 2 === 0) bare.push(await bareRun(browser, bareServer));
   }
   await browser.close();
 
-  const assets = join('dist', 'renderer', 'assets');
-  const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
-  const bytes = js.reduce((sum, f) => sum + statSync(join(assets, f)).size, 0);
-  const gzip = js.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f))).length, 0);
-  const f = (ms: number) => `${Math.round(ms)} ms`;
-  console.log(`cold start to interactive list, median of ${runs}: Paydesk ${f(median(paydesk))} (${count} payments) vs bare Vite React page ${f(median(bare))} (ratio ${(median(paydesk) / median(bare)).toFixed(2)})`);
-  console.log(`filter the list, median: search "PD-00042" ${f(median(searchTimes))}; state = refunded ${f(median(filterTimes))}`);
-  console.log(`initial JavaScript: ${js.length} file(s), ${(bytes / 1024).toFixed(0)} KiB (${(gzip / 1024).toFixed(0)} KiB gzip)`);
+  const ms = (v: number) => `${Math.round(v)}`;
+  const col = (samples: Phases[], key: string) => samples.map((s) => s[key]!);
+  const row = (label: string, samples: number[]) => [label, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
+  console.log(`\ncold start, ms from the process spawn (${runs} runs each, alternated; p50 and p95, nearest rank)`);
+  table(['phase', 'p50', 'p95'], [
+    row('Paydesk: main listening ("Open:" printed)', col(paydesk.map((r) => r.phases), 'open')),
+    row('Paydesk: page loaded (HTML + initial JS)', col(paydesk.map((r) => r.phases), 'loaded')),
+    row('Paydesk: main[data-ready] (Home shows; clicked then)', col(paydesk.map((r) => r.phases), 'ready')),
+    row('Paydesk: transactions chunk fetched', col(paydesk.map((r) => r.phases), 'chunk')),
+    row('Paydesk: transactions screen drawn', col(paydesk.map((r) => r.phases), 'screen')),
+    row(`Paydesk: list rows shown (${count.toLocaleString('en')} payments)`, col(paydesk.map((r) => r.phases), 'rows')),
+    row('bare page: server listening', col(bare, 'open')),
+    row('bare page: page loaded', col(bare, 'loaded')),
+    row('bare page: React rendered', col(bare, 'ready')),
+  ]);
+  const total = paydesk.map((r) => r.phases.rows!);
+  const bareTotal = col(bare, 'ready');
+  const ratio = percentile(total, 50) / percentile(bareTotal, 50);
+  console.log(`cold start to an interactive list: Paydesk ${ms(percentile(total, 50))} ms vs bare page ${ms(percentile(bareTotal, 50))} ms, ratio of medians ${ratio.toFixed(2)} (goal ≤ 1.5); p95 ${ms(percentile(total, 95))} vs ${ms(percentile(bareTotal, 95))}`);
+
+  const last = paydesk.at(-1)!;
+  console.log('\ncalls to main during the last start (ms from spawn: sent → answered)');
+  for (const c of last.calls.filter((c) => c.start <= last.phases.rows!)) console.log(`  ${c.name.padEnd(22)} ${ms(c.start).padStart(6)} → ${c.end === undefined ? '…' : ms(c.end)}`);
+
+  const s = paydesk.map((r) => r.searches);
+  const pick = (k: 'pasted' | 'typed' | 'filter' | 'sent') => s.map((x) => x[k]);
+  console.log(`\nsearch "PD-00042" until the list shows it, p50 / p95: pasted ${ms(percentile(pick('pasted'), 50))} / ${ms(percentile(pick('pasted'), 95))} ms; typed (${typingDelay} ms between keys) ${ms(percentile(pick('typed'), 50))} / ${ms(percentile(pick('typed'), 95))} ms after the last key, ${percentile(pick('sent'), 50)} search(es) sent to main for 8 keys; state = refunded ${ms(percentile(pick('filter'), 50))} / ${ms(percentile(pick('filter'), 95))} ms`);
+  const js = last.initialJs;
+  console.log(`JavaScript loaded before the first screen: ${js.length} file(s), ${(js.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KiB`);
+
+  result('cold_start_paydesk_p50', percentile(total, 50), 'ms');
+  result('cold_start_bare_p50', percentile(bareTotal, 50), 'ms');
+  result('cold_start_ratio', ratio, 'x');
+  result('cold_start_main_listening_p50', percentile(col(paydesk.map((r) => r.phases), 'open'), 50), 'ms');
+  result('search_pasted_p50', percentile(pick('pasted'), 50), 'ms');
+  result('search_typed_p50', percentile(pick('typed'), 50), 'ms');
+  result('search_typed_calls', percentile(pick('sent'), 50), 'calls');
+  result('initial_js', js.reduce((a, b) => a + b, 0) / 1024, 'KiB');
   rmSync(work, { recursive: true, force: true });
 }
 

@@ -28,7 +28,8 @@ import { createLedgerReads } from './payments/ledger-reads';
 import { requireProductionConfirmation } from './profiles/production-guard';
 import { createBulkService } from './bulk/bulk-service';
 import { bulkHandlers } from './bulk/bulk-handlers';
-import { startChallengeServer } from './challenge/challenge-server';
+import { startChallengeServer, type ChallengeServer } from './challenge/challenge-server';
+import type { ChallengeView } from '../contract/methods/challenge';
 import { challengeHandlers, type ChallengeWindowOpener } from './challenge/challenge-handlers';
 import { createMaintenance } from './maintenance/create-maintenance';
 import { applyPendingRestore } from './maintenance/restore';
@@ -39,6 +40,7 @@ import { checkupHandlers } from './api/checkup-handlers';
 import { createInvoiceService, type DocumentRenderer, type InvoiceService } from './invoices/invoice-service';
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { createInvoiceRows } from './ledger/invoice-rows';
+import { startLater } from './core/start-later';
 
 export type AppOptions = {
   dataDir: string;
@@ -59,6 +61,13 @@ export type AppOptions = {
   exportDir?: string;
   /** How far the start-up migration of the ledger got (also sent as ledger.migrate events). */
   onLedgerMigration?(percent: number): void;
+  /**
+   * A challenge server already listening (the preview starts it before main's other modules load:
+   * its page's CSP names the origin); `onReturn` hands it the app's return handler.
+   */
+  challenges?: { server: ChallengeServer; onReturn(listener: (view: ChallengeView) => void): void };
+  /** Services the first screen does not need start when it shows, or after this many ms (default 3,000). */
+  startLaterMs?: number;
 };
 
 function defaultExportDir(dataDir: string): string {
@@ -114,12 +123,31 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       defaults: { successUrl: profile.successUrl ?? (fallback && `${fallback}success`), failureUrl: profile.failureUrl ?? (fallback && `${fallback}failure`) },
     };
   };
+  // What the first screen does not need starts a second after it shows (docs/performance.md), so
+  // the first screen's own calls and code go first: the webhook receiver, reconciliation and
+  // maintenance's schedules. A gateway call before then starts them at once and waits for them.
+  const afterFirstScreenMs = 1_000;
+  let webhooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
+  let reconcileTimer: ReturnType<typeof setInterval> | undefined;
+  const later = startLater(async () => {
+    // With the practice profile, final states also arrive by signed webhook on loopback.
+    webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
+    practice.setWebhookTarget(webhooks.url);
+    const reconcile = () => void payments.reconcileDue().catch(() => undefined);
+    reconcileTimer = setInterval(reconcile, 15_000);
+    reconcileTimer.unref();
+    reconcile();
+    maintenance.start();
+  }, { fallbackMs: options.startLaterMs ?? 3_000, onError: (error) => logger.error('services after the first screen did not start', { error: error instanceof Error ? error.message : String(error) }) });
+
   const payments = createPaymentsService({
     db, client, logger, events,
     async active() {
+      await later.ready();
       return gatewayOf(await profiles.activeConnection());
     },
     async connectionFor(profileId) {
+      await later.ready();
       // A profile removed since, or whose key is gone, cannot be checked: its payments wait.
       return profiles.connectionOf(profileId).then((found) => found.connection, () => undefined);
     },
@@ -145,15 +173,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     }),
   });
   documents.invoices = invoices;
-  // With the practice profile, final states also arrive by signed webhook on loopback.
-  const webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
-  practice.setWebhookTarget(webhooks.url);
-  // Whatever was being sent when Paydesk last stopped is settled by status before anything else.
+  // Whatever was being sent when Paydesk last stopped is marked now (one index seek); the status
+  // checks that settle it start with the other services below.
   payments.markInterrupted();
-  const reconcile = () => void payments.reconcileDue().catch(() => undefined);
-  const reconcileTimer = setInterval(reconcile, 15_000);
-  reconcileTimer.unref();
-  reconcile();
 
   // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md).
   const bulk = createBulkService({
@@ -166,25 +188,25 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   });
   // 3-D Secure returns of virtual-terminal sales land on main's own loopback page.
   const challengeWindows = new Map<string, { close(): void }>();
-  const challenges = await startChallengeServer({
-    logger,
-    onReturn(view) {
-      challengeWindows.get(view.id)?.close();
-      void payments.refresh(view.paymentId, 'webhook').catch(() => undefined);
-    },
-  });
+  const onChallengeReturn = (view: ChallengeView) => {
+    challengeWindows.get(view.id)?.close();
+    void payments.refresh(view.paymentId, 'webhook').catch(() => undefined);
+  };
+  const challenges = options.challenges
+    ? (options.challenges.onReturn(onChallengeReturn), options.challenges.server)
+    : await startChallengeServer({ logger, onReturn: onChallengeReturn });
 
   // Backups, restore, updates and diagnostics; updates never install while money is moving.
   const maintenance = createMaintenance({
     db, dataDir: options.dataDir, logger, logFile, app: { name: 'Paydesk', version: options.version, runtime: options.runtime },
     profiles: () => profiles.list(), updater: options.updater?.(logger), relaunch: options.relaunch,
   });
-  maintenance.start();
   // The gateway check-up runs on the profile it was started for, through the same payments flows.
   const checkup = createCheckupService({
     db, payments, client, events, logger,
     app: { name: 'Paydesk', version: options.version, runtime: options.runtime, platform: process.platform },
     async gatewayFor(profileId) {
+      await later.ready();
       const found = await profiles.connectionOf(profileId);
       return { ...gatewayOf(found), currency: found.profile.defaultCurrency as CurrencyCode };
     },
@@ -192,7 +214,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   });
 
   const impl: Implementations = {
-    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
+    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, () => later.soon(afterFirstScreenMs)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
@@ -212,10 +234,12 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     gatewayOrigins: () => profiles.origins(),
     challengeOrigin: challenges.origin,
     async close() {
+      later.cancel();
+      if (later.started) await later.ready().catch(() => undefined);
       clearInterval(reconcileTimer);
       await maintenance.close();
       await challenges.close();
-      await webhooks.close();
+      await webhooks?.close();
       await practice.close();
       db.close();
     },

@@ -15,4 +15,9 @@ export const appMethods = {
       platform: z.string(),
     }),
   }),
+  firstScreenShown: method({
+    summary: 'The renderer drew its first screen: main starts the services that screen did not need (webhook receiver, reconciliation, maintenance).',
+    input: z.object({}).strict(),
+    output: z.object({}),
+  }),
 };

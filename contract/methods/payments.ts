@@ -9,6 +9,7 @@ import { ledgerStates } from '../payment-states';
 import { environmentSchema } from './app';
 import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
+import { paymentKinds } from '../payment-kinds';
 
 const currency = z.enum(currencyCodes as [string, ...string[]]);
 const minor = z.number().int().safe();
@@ -18,8 +19,7 @@ const id = z.string().min(1).max(200);
 const amountText = z.string().max(40);
 const confirm = productionConfirmationSchema.optional();
 
-/** 'external': created elsewhere (the dashboard, a website) and added to the ledger by a status lookup. */
-export const paymentKinds = ['link', 'checkout', 'sale', 'recurring', 'external'] as const;
+export { paymentKinds };
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
 
 const customer = z.object({ name: text(200), email: text(320), phone: text(40) }).strict();
@@ -200,6 +200,12 @@ export const paymentMethods = {
       .strict(),
     /** totalExact false: at least `total` match, still being counted ("more than N"). */
     output: z.object({ total: z.number().int(), totalExact: z.boolean().optional(), rows: z.array(paymentViewSchema) }),
+  }),
+  listPaymentLinks: method({
+    summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset).',
+    input: z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    /** next: pass as `after` for the following window; absent after the last one. */
+    output: z.object({ total: z.number().int(), rows: z.array(paymentViewSchema), next: z.string().optional() }),
   }),
   exportPayments: method({
     summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',

@@ -3,12 +3,13 @@
 import type { Implementations } from './create-handlers';
 import type { LedgerReads } from '../payments/ledger-reads';
 
-type Names = 'searchPayments' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers';
+type Names = 'searchPayments' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers';
 
 export function ledgerHandlers(deps: { reads: LedgerReads }): Pick<Implementations, Names> {
   const { reads } = deps;
   return {
     searchPayments: (input) => reads.searchPayments(input),
+    listPaymentLinks: (input) => reads.listPaymentLinks(input),
     exportPayments: (input, ctx) => reads.exportPayments(input, ctx),
     listAuditLog: (input) => reads.listAuditLog(input),
     verifyAuditChain: () => reads.verifyAuditChain(),

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { userInfo } from 'node:os';
-import { methodNames, type MethodName } from '../../contract/methods';
+import type { MethodName } from '../../contract/methods';
 import type { Handlers } from '../api/create-handlers';
 import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../log/logger';
@@ -13,11 +13,14 @@ import { checkApiRequest, checkHost } from './request-guard';
 import { readStaticFile } from './static-files';
 
 export type PreviewServerOptions = {
-  handlers: Handlers;
-  events: EventHub;
+  /** May still be loading: the page and its code are served meanwhile, calls wait for them. */
+  handlers: Handlers | Promise<Handlers>;
+  events: EventHub | Promise<EventHub>;
   logger: Logger;
   staticDir: string;
   port?: number;
+  /** Told of each request: a static file once sent, an API call as it arrives (the preview starts main's services then). */
+  onRequest?(path: string): void;
   /** Origins the page may frame besides its own: main's 3-D Secure challenge server. */
   frameSources?: string[];
 };
@@ -25,7 +28,6 @@ export type PreviewServerOptions = {
 export type PreviewServer = { url: string; port: number; token: string; close(): Promise<void> };
 
 const maxBodyBytes = 16 * 1024 * 1024; // bulk CSV uploads are the largest calls
-const knownMethods = new Set<string>(methodNames);
 
 // The preview's page may talk only to its own origin; the gateway's pages are reached by
 // navigation in a new tab, never by the page's scripts.
@@ -58,7 +60,10 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
   async function route(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    if (path.startsWith('/api/')) return api(req, res, path);
+    if (path.startsWith('/api/')) {
+      options.onRequest?.(path);
+      return api(req, res, path);
+    }
     const host = checkHost(req, port);
     if (!host.ok) return send(res, host.status, 'text/plain', host.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
@@ -71,7 +76,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     });
-    res.end(req.method === 'HEAD' ? undefined : file.body);
+    res.end(req.method === 'HEAD' ? undefined : file.body, () => options.onRequest?.(path));
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -81,24 +86,26 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       return send(res, verdict.status, 'application/json', JSON.stringify({ error: verdict.reason }));
     }
     if (req.method !== 'POST') return send(res, 405, 'application/json', '{"error":"Use POST."}');
-    if (path === '/api/events') return openEventStream(res);
+    if (path === '/api/events') return openEventStream(res, await options.events);
     const name = path.slice('/api/call/'.length);
-    if (!path.startsWith('/api/call/') || !knownMethods.has(name)) {
+    // Every contract method has a handler (createHandlers), so the handlers are the list of names.
+    const handlers = await options.handlers;
+    if (!path.startsWith('/api/call/') || !Object.hasOwn(handlers, name)) {
       req.resume();
       return send(res, 404, 'application/json', '{"error":"No such method."}');
     }
     const body = await readJsonBody(req);
     if (!body.ok) return send(res, body.status, 'application/json', JSON.stringify({ error: body.reason }));
-    const result = await options.handlers[name as MethodName](body.value, { transport: 'bridge', osUser });
+    const result = await handlers[name as MethodName](body.value, { transport: 'bridge', osUser });
     send(res, 200, 'application/json', JSON.stringify(result));
   }
 
   // Events go out as newline-delimited JSON on a long-lived POST response, read by fetch.
-  function openEventStream(res: ServerResponse) {
+  function openEventStream(res: ServerResponse, events: EventHub) {
     res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
     res.write('\n');
     streams.add(res);
-    const unsubscribe = options.events.subscribe((event) => res.write(JSON.stringify(event) + '\n'));
+    const unsubscribe = events.subscribe((event) => res.write(JSON.stringify(event) + '\n'));
     res.on('close', () => {
       unsubscribe();
       streams.delete(res);

@@ -1,9 +1,17 @@
 // `npm run preview -- [--port N] [--data-dir DIR] [--export-dir DIR]`: the real main-process services and the
 // built renderer on 127.0.0.1, for machines without Electron and for the end-to-end tests.
+//
+// Fast start (docs/performance.md): the server listens and prints its address before main's
+// services and their modules are loaded (`import('../composition')`). They load once the page's
+// code has been sent (while the browser compiles it), at the page's first call, or after 500 ms;
+// the API calls the page makes meanwhile wait for them.
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApp } from '../composition';
 import { startPreviewServer } from '../bridge/preview-server';
+import { startChallengeServer } from '../challenge/challenge-server';
+import { createLogger } from '../log/logger';
+import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
 import { chromiumDocuments } from './chromium-documents';
 import { version } from '../../package.json';
@@ -16,27 +24,48 @@ async function main() {
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const logger = createLogger({ file: join(dataDir, 'paydesk.log') });
 
   const documents = chromiumDocuments();
   const exportDir = values['export-dir'] === undefined ? undefined : resolve(values['export-dir']);
   // A large ledger from an older Paydesk is updated first (main/ledger/migrate.ts): say how far.
   let shown = -10;
   const onLedgerMigration = (percent: number) => percent >= shown + 10 && console.log(`Updating your ledger… ${(shown = percent)}%`);
-  const app = await createApp({ dataDir, exportDir, runtime: 'preview', version, renderDocument: documents.render, onLedgerMigration });
+  // The page's CSP names the challenge server's origin, so it listens before the page is served.
+  let onChallengeReturn: (view: ChallengeView) => void = () => undefined;
+  const challenges = await startChallengeServer({ logger, onReturn: (view) => onChallengeReturn(view) });
+  let startApp = () => undefined as void;
+  const appWanted = new Promise<void>((resolve) => (startApp = () => setImmediate(resolve)));
+  const fallback = setTimeout(startApp, 500);
+  const app = appWanted.then(() => import('../composition')).then(({ createApp }) =>
+    createApp({
+      dataDir, exportDir, logger, runtime: 'preview', version, renderDocument: documents.render,
+      challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) }, onLedgerMigration,
+    }),
+  );
+  app.catch(() => undefined); // reported below, once the server is up
   const server = await startPreviewServer({
-    handlers: app.handlers,
-    events: app.events,
-    logger: app.logger,
+    handlers: app.then((a) => a.handlers),
+    events: app.then((a) => a.events),
+    logger,
     staticDir: join(__dirname, '..', 'renderer'),
     port,
-    frameSources: [app.challengeOrigin],
+    frameSources: [challenges.origin],
+    onRequest: (path) => {
+      if (path.endsWith('.js') || path.startsWith('/api/')) startApp();
+    },
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);
+  const started = await app.finally(() => clearTimeout(fallback)).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
 
   const stop = async () => {
     await server.close();
-    await app.close();
+    await started.close();
     await documents.close();
     process.exit(0);
   };

@@ -9,6 +9,7 @@ import type { EventHub } from '../core/event-hub';
 import { recentCustomers } from '../ledger/customers';
 import { createPaymentRows } from '../ledger/payment-rows';
 import { searchPayments } from '../ledger/search';
+import { linksWindow } from '../ledger/links-query';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
 import { appendAudit } from '../ledger/audit-log';
 import { checkAuditChain } from '../ledger/audit-chain';
@@ -39,6 +40,11 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     searchPayments(input: MethodParsedInput<'searchPayments'>): MethodOutput<'searchPayments'> {
       const found = searchPayments(db, input.filter, input.sort, input.offset, input.limit);
       return { total: found.total, totalExact: found.totalExact, rows: rows.views(found.rows) };
+    },
+
+    listPaymentLinks(input: MethodParsedInput<'listPaymentLinks'>): MethodOutput<'listPaymentLinks'> {
+      const found = linksWindow(db, { after: input.after, limit: input.limit });
+      return { total: found.total, rows: rows.views(found.rows), next: found.next };
     },
 
     exportPayments(input: MethodParsedInput<'exportPayments'>, ctx: CallContext): MethodOutput<'exportPayments'> {

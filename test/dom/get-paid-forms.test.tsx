@@ -28,6 +28,7 @@ const api = new Proxy({} as Record<string, unknown>, {
       if (name === 'getAppInfo') return { ok: true, value: { name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux' } };
       if (name === 'getActiveProfile') return { ok: true, value: { id: environment, name: environment === 'production' ? 'Riyadh live' : 'Practice', environment, baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
       if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
+      if (name === 'listPaymentLinks') return { ok: true, value: { total: 0, rows: [] } };
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: environment } };
       return answers[name] ?? { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };

@@ -20,6 +20,7 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
       if (name === 'getAppInfo') return { ok: true, value: { name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux' } };
       if (name === 'getActiveProfile') return { ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
       if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
+      if (name === 'listPaymentLinks') return { ok: true, value: { total: 0, rows: [] } };
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
       if (name === 'getKeychainStatus') return { ok: true, value: { available: true, message: null } };
       if (name === 'getSellerDetails') return { ok: true, value: { seller } };

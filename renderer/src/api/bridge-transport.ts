@@ -2,9 +2,9 @@
 // fragment (never sent to any server), keeps it for this tab only, and removes it from the
 // address bar.
 import { eventSequence } from './event-sequence';
-import { appEventSchema, type AppEvent } from '../../../contract/events';
-import { methodNames, type PaydeskApi } from '../../../contract/methods';
-import { err, type Result } from '../../../contract/result';
+import type { AppEvent } from '../../../contract/events';
+import type { PaydeskApi } from '../../../contract/methods';
+import type { ErrorCode, Result } from '../../../contract/result';
 
 const tokenKey = 'paydesk.previewToken';
 
@@ -34,10 +34,26 @@ export function createBridgeApi(): PaydeskApi {
     return (await response.json()) as Result<unknown>;
   }
 
-  const api: Record<string, unknown> = {};
-  for (const name of methodNames) api[name] = (input: unknown) => call(name, input);
-  api.subscribe = sharedEventStream(headers);
-  return api as PaydeskApi;
+  // Every method by name, without the contract's list: that list comes with its schemas (zod),
+  // which the first screen need not load. Main answers an unknown name with 404.
+  return methodsBy((name) => (input: unknown) => call(name, input), sharedEventStream(headers));
+}
+
+/** An API object whose every method name maps to `method(name)` (once made, kept). */
+export function methodsBy(method: (name: string) => (input: unknown) => Promise<Result<unknown>>, subscribe: PaydeskApi['subscribe']): PaydeskApi {
+  const made = new Map<string, unknown>([['subscribe', subscribe]]);
+  return new Proxy({} as PaydeskApi, {
+    get(_, name) {
+      // Not a thenable, and no symbols: only method names are methods.
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      if (!made.has(name)) made.set(name, method(name));
+      return made.get(name);
+    },
+  });
+}
+
+function err(code: ErrorCode, message: string, extra: { reason: { key: string; values?: Record<string, string | number> } }): Result<unknown> {
+  return { ok: false, error: { code, message, ...extra } };
 }
 
 /**
@@ -70,6 +86,8 @@ function sharedEventStream(headers: Record<string, string>) {
           const response = await fetch('/api/events', { method: 'POST', headers, signal: own.signal });
           if (!response.ok || !response.body) throw new Error('no stream');
           if (connections++ > 0) sequence.reconnected();
+          // The events' schema comes with zod: fetched once the stream opens, not with the first screen.
+          const { appEventSchema } = await import('../../../contract/events');
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffered = '';
           for (;;) {

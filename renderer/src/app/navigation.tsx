@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { useT } from '../i18n';
 import { useNavigation } from './navigation-store';
 import { preloadScreens, screens } from './screens';
+import { api } from '../api';
 
 export function Navigation() {
   const t = useT();
@@ -43,12 +44,21 @@ export function Navigation() {
   );
 }
 
+let shown = false;
+/** Once the first screen is on screen: the other screens' code, and main's services it did not need. */
+function firstScreenShown() {
+  preloadScreens();
+  if (shown) return;
+  shown = true;
+  void api.firstScreenShown({});
+}
+
 export function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
   const t = useT();
   const Screen = (screens.find((s) => s.id === screen) ?? screens[0]!).component;
   useEffect(() => {
-    const timer = setTimeout(preloadScreens, 0);
+    const timer = setTimeout(firstScreenShown, 0);
     return () => clearTimeout(timer);
   }, []);
   return (

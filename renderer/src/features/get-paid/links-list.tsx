@@ -16,20 +16,38 @@ import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
   const [total, setTotal] = useState(0);
+  const [next, setNext] = useState<string | undefined>();
   const [error, setError] = useState<AppError | null>(null);
   const [loaded, setLoaded] = useState(false);
   const seq = useRef(0);
+  // The links list continues from its last row (keyset, listPaymentLinks); a search shows its
+  // first 100 matches (searchPayments, the transactions list's search).
+  const fetchWindow = useCallback(async (after?: string) => {
+    const q = query.trim();
+    if (kind === 'link' && !q) return api.listPaymentLinks({ after, limit: 100 });
+    const result = await api.searchPayments({ filter: { kinds: [kind], ...(q ? { query: q } : {}) }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
+    return result.ok ? { ok: true as const, value: { ...result.value, next: undefined } } : result;
+  }, [kind, query]);
   const load = useCallback(async () => {
     const mine = ++seq.current;
-    const q = query.trim();
-    const result = await api.searchPayments({ filter: { kinds: [kind], ...(q ? { query: q } : {}) }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
+    const result = await fetchWindow();
     if (mine !== seq.current) return; // an older answer arriving late
     setLoaded(true);
     if (!result.ok) return setError(result.error);
     setError(null);
     setRows(result.value.rows);
     setTotal(result.value.total);
-  }, [kind, query]);
+    setNext(result.value.next);
+  }, [fetchWindow]);
+  const more = useCallback(async () => {
+    if (!next) return;
+    const mine = seq.current;
+    const result = await fetchWindow(next);
+    if (mine !== seq.current) return;
+    if (!result.ok) return setError(result.error);
+    setRows((shown) => [...shown, ...result.value.rows]);
+    setNext(result.value.next);
+  }, [fetchWindow, next]);
   useEffect(() => {
     void load();
     return api.subscribe((event) => {
@@ -38,7 +56,7 @@ export function usePaymentList(kind: PaymentView['kind'], query: string) {
   }, [load]);
   // No polling: events say when something changed, and a missed one (a dropped event stream)
   // arrives as a resync (api/event-sequence.ts).
-  return { rows, total, error, loaded, reload: load };
+  return { rows, total, error, loaded, reload: load, more: next ? more : undefined };
 }
 
 export function LinksList() {
@@ -47,7 +65,7 @@ export function LinksList() {
   const [query, setQuery] = useState('');
   const [sharing, setSharing] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
-  const { rows, total, error, loaded } = usePaymentList('link', query);
+  const { rows, total, error, loaded, more } = usePaymentList('link', query);
   const numbers = useInvoiceNumbers(rows);
 
   const copy = async (row: PaymentView) => {
@@ -89,6 +107,7 @@ export function LinksList() {
           </tbody>
         </table>
       )}
+      {more && <button type="button" onClick={() => void more()} data-testid="links-more">{t('gp.links.more')}</button>}
     </section>
   );
 }

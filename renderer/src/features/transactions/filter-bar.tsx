@@ -1,12 +1,15 @@
 // Search and filters over the ledger. "/" focuses the search box from anywhere on the screen.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { currencyCodes } from '../../../../contract/money';
 import { ledgerStates } from '../../../../contract/payment-states';
-import { paymentKinds } from '../../../../contract/methods/payments';
+import { paymentKinds } from '../../../../contract/payment-kinds';
 import { useT } from '../../i18n';
 import { useTransactions, type PaymentSort } from './transactions-store';
 import { api } from '../../api';
 import { OverviewFilterNote } from '../overview/overview-filter-note';
+
+/** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
+export const typingPause = 150;
 
 export function FilterBar() {
   const t = useT();
@@ -14,13 +17,19 @@ export function FilterBar() {
   const [query, setQuery] = useState(filter.query ?? '');
   const search = useRef<HTMLInputElement>(null);
 
-  // Search as you type, once typing pauses.
+  // Search as you type without a call per keystroke: typed characters wait for a short pause;
+  // a paste, an autofill, a cleared box (more than one character at once) or Enter search at once.
+  const send = useCallback((value: string) => {
+    if ((useTransactions.getState().filter.query ?? '') !== value) setFilter({ query: value });
+  }, [setFilter]);
   useEffect(() => {
-    const timer = setTimeout(() => {
-      if ((filter.query ?? '') !== query) setFilter({ query });
-    }, 250);
+    const timer = setTimeout(() => send(query), typingPause);
     return () => clearTimeout(timer);
-  }, [query, filter.query, setFilter]);
+  }, [query, send]);
+  const onSearchChange = (next: string) => {
+    setQuery(next);
+    if (Math.abs(next.length - query.length) > 1 || next === '') send(next);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -36,10 +45,10 @@ export function FilterBar() {
 
   const fieldError = (name: string) => error?.fields?.[name];
   return (
-    <form className="filter-bar" role="search" onSubmit={(e) => e.preventDefault()} aria-label={t('tx.filters')}>
+    <form className="filter-bar" role="search" onSubmit={(e) => { e.preventDefault(); send(query); }} aria-label={t('tx.filters')}>
       <div className="field filter-search">
         <label htmlFor="tx-search">{t('tx.search')}</label>
-        <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
+        <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
       </div>
       <div className="field">
         <label htmlFor="tx-state">{t('tx.filter.state')}</label>

@@ -1,0 +1,119 @@
+// What the browser benchmarks share: a quickly seeded ledger of N payments (order ids
+// PD-0000000…), the bare Vite React page served by a Node process, starting a server and
+// waiting for the address it prints, Chromium, and the machine-readable RESULT line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { build } from 'vite';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { openLedgerDb } from '../main/ledger/database';
+
+export const orderId = (i: number) => `PD-${String(i).padStart(7, '0')}`;
+
+/** Payments PD-0000000 … one a minute from 2025-01-01, five states in turn, all SAR sales. */
+export function seedSimpleLedger(dataDir: string, count: number): void {
+  mkdirSync(dataDir, { recursive: true });
+  const db = openLedgerDb(dataDir);
+  const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, customer_name, customer_email, customer_phone, transaction_id, state, created_by, created_at, updated_at)
+    VALUES (?, 'practice', 'practice', 'sale', ?, ?, 'SAR', ?, ?, ?, ?, ?, 'bench', ?, ?)`);
+  const states = ['paid', 'authorised', 'refunded', 'declined', 'pending'];
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const at = new Date(Date.parse('2025-01-01T00:00:00Z') + i * 60_000).toISOString();
+      insert.run(randomUUID(), orderId(i), 100 + ((i * 7919) % 500_000), `Customer ${i % 977}`, `c${i}@example.com`, `+9665${10_000_000 + i}`, `tx-${i}`, states[i % states.length], at, at);
+    }
+  })();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+/** Builds a one-heading React page with Vite and writes a Node server for it; returns the server file. */
+export async function bareApp(work: string): Promise<string> {
+  const root = join(work, 'bare');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>');
+  writeFileSync(join(root, 'main.js'), "import { createElement } from 'react'; import { createRoot } from 'react-dom/client'; createRoot(document.getElementById('root')).render(createElement('h1', { id: 'ready' }, 'Ready'));");
+  await build({ root, base: './', logLevel: 'error', build: { outDir: join(root, 'dist'), emptyOutDir: true }, resolve: { alias: { react: resolve('node_modules/react'), 'react-dom': resolve('node_modules/react-dom') } } });
+  const server = join(work, 'serve-bare.cjs');
+  writeFileSync(server, `const http = require('http'), fs = require('fs'), path = require('path');
+const root = ${JSON.stringify(join(root, 'dist'))};
+const types = { '.html': 'text/html', '.js': 'text/javascript' };
+const s = http.createServer((req, res) => { const file = path.join(root, req.url === '/' ? 'index.html' : req.url.split('?')[0]);
+  fs.readFile(file, (e, body) => { if (e) { res.writeHead(404); return res.end(); } res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }); res.end(body); }); });
+s.listen(0, '127.0.0.1', () => console.log('Open: http://127.0.0.1:' + s.address().port + '/'));`);
+  return server;
+}
+
+/** Starts `node ...args` and resolves with the address it prints after "Open:". */
+export function startAndWaitForUrl(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolveStart, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /Open: (\S+)/.exec(out);
+      if (match) resolveStart({ child, url: match[1]! });
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+  });
+}
+
+/** Stops a started server and waits until it has gone (so the next run starts on a quiet CPU). */
+export function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => done());
+    child.kill();
+  });
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'] });
+}
+
+/** Now, in ms since the epoch, on the same clock as a page's `performance.timeOrigin + performance.now()`. */
+export const epoch = () => performance.timeOrigin + performance.now();
+
+/**
+ * Installed before any page script: records in `window.__marks` the moment each selector first
+ * matches (a MutationObserver, so no polling interval rounds a time up), and clicks `click.target`
+ * as soon as `click.when` has a mark, as a user who clicks the moment the screen shows.
+ */
+export async function recordMarks(page: Page, want: Record<string, string>, click?: { when: string; target: string }): Promise<void> {
+  await page.addInitScript(({ want, click }) => {
+    const marks: Record<string, number> = {};
+    (window as unknown as { __marks: typeof marks }).__marks = marks;
+    const check = () => {
+      for (const [name, selector] of Object.entries(want)) {
+        if (marks[name] === undefined && document.querySelector(selector)) {
+          marks[name] = performance.timeOrigin + performance.now();
+          if (click && name === click.when) (document.querySelector(click.target) as HTMLElement | null)?.click();
+        }
+      }
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  }, { want, click });
+}
+
+export async function readMarks(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => (window as unknown as { __marks: Record<string, number> }).__marks);
+}
+
+/** Starts watching for `selector` now; the returned function resolves with the epoch ms it first matched. */
+export async function watchFor(page: Page, selector: string): Promise<() => Promise<number>> {
+  const key = `__wait${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(({ selector, key }) => {
+    (window as unknown as Record<string, Promise<number>>)[key] = new Promise((resolve) => {
+      const check = () => {
+        if (!document.querySelector(selector)) return;
+        observer.disconnect();
+        resolve(performance.timeOrigin + performance.now());
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(document, { subtree: true, childList: true, attributes: true });
+    });
+  }, { selector, key });
+  return () => page.evaluate((key) => (window as unknown as Record<string, Promise<number>>)[key]!, key);
+}

@@ -1,0 +1,57 @@
+// Services the first screen does not need start after it shows; a call that needs them before
+// then starts them and waits, and never fails for arriving early.
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLater } from '../../main/core/start-later';
+import { createApp, type PaydeskApp } from '../../main/composition';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('services started after the first screen', () => {
+  it('start once, when first needed, and every early caller waits for them', async () => {
+    let starts = 0;
+    let up = false;
+    const later = startLater(async () => {
+      starts++;
+      await pause(30);
+      up = true;
+    }, { fallbackMs: 60_000, onError: () => undefined });
+    expect(later.started).toBe(false);
+    await Promise.all([later.ready(), later.ready()]);
+    expect(up).toBe(true);
+    expect(starts).toBe(1);
+    later.cancel();
+  });
+
+  it('start shortly after the first screen shows, or after the fallback if it never says so', async () => {
+    let starts = 0;
+    const afterScreen = startLater(async () => void starts++, { fallbackMs: 60_000, onError: () => undefined });
+    afterScreen.soon(20);
+    await pause(80);
+    expect(starts).toBe(1);
+    const never = startLater(async () => void starts++, { fallbackMs: 20, onError: () => undefined });
+    await pause(80);
+    expect(never.started).toBe(true);
+    expect(starts).toBe(2);
+  });
+
+  describe('in the whole app', () => {
+    let app: PaydeskApp | undefined;
+    let dir = '';
+    afterEach(async () => {
+      await app?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('a payment link created before the first screen showed is created, not refused', async () => {
+      dir = mkdtempSync(join(tmpdir(), 'paydesk-later-'));
+      app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs: 60_000 });
+      const ctx = { transport: 'direct' as const, osUser: 'tester' };
+      const created = await app.handlers.createPaymentLink({ amount: '12.50', currency: 'SAR', description: 'Early', customer: { name: 'Sara', email: 'sara@example.com', phone: '+966501234567' } }, ctx);
+      expect(created.ok && created.value.state).toBe('pending');
+      expect((await app.handlers.firstScreenShown({}, ctx)).ok).toBe(true);
+    });
+  });
+});

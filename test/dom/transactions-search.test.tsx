@@ -1,0 +1,64 @@
+// The transactions search box: typing sends one search once typing pauses (never one per key),
+// while a paste or Enter searches at once, so the list answers without waiting for a pause.
+// main is a recording stub here; the e2e suite drives the real handlers.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { PaydeskApi } from '../../contract/methods';
+
+let searches: Array<string | undefined> = [];
+window.paydesk = new Proxy({} as Record<string, unknown>, {
+  get(_target, name: string) {
+    if (name === 'subscribe') return () => () => undefined;
+    return async (input: { filter?: { query?: string } }) => {
+      if (name === 'searchPayments') {
+        searches.push(input.filter?.query);
+        return { ok: true, value: { total: 0, rows: [] } };
+      }
+      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
+      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
+    };
+  },
+}) as unknown as PaydeskApi;
+const { FilterBar, typingPause } = await import('../../renderer/src/features/transactions/filter-bar');
+const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const box = () => screen.getByRole('searchbox') as HTMLInputElement;
+
+describe('transactions search box', () => {
+  beforeEach(() => {
+    searches = [];
+    useTransactions.getState().clearFilter();
+    searches = [];
+    render(<FilterBar />);
+  });
+  afterEach(cleanup);
+
+  it('sends one search for a word typed key by key, after typing pauses', async () => {
+    const word = 'PD-00042';
+    for (let i = 1; i <= word.length; i++) {
+      fireEvent.change(box(), { target: { value: word.slice(0, i) } });
+      await pause(typingPause / 5);
+    }
+    expect(searches).toEqual([]);
+    await pause(typingPause + 50);
+    expect(searches).toEqual(['PD-00042']);
+  });
+
+  it('searches a pasted text at once, and not again after the pause', async () => {
+    fireEvent.change(box(), { target: { value: 'PD-00042' } });
+    expect(searches).toEqual(['PD-00042']);
+    await pause(typingPause + 50);
+    expect(searches).toEqual(['PD-00042']);
+  });
+
+  it('searches at once on Enter, and clearing the box shows everything at once', async () => {
+    fireEvent.change(box(), { target: { value: 'P' } });
+    fireEvent.submit(box().form!);
+    expect(searches).toEqual(['P']);
+    fireEvent.change(box(), { target: { value: '' } });
+    expect(searches).toEqual(['P', undefined]);
+    await pause(typingPause + 50);
+    expect(searches).toEqual(['P', undefined]);
+  });
+});
