@@ -1,7 +1,7 @@
 // Home's overview, below the day's tasks: money taken, refunded and net per period and currency,
 // unpaid links by age, payments needing a person, the settlement export and the charts. Every
 // figure is a button that opens the transactions list filtered to exactly its payments.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { api } from '../../api';
@@ -10,10 +10,14 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
-import { OverviewCharts } from './overview-charts';
 import { daysBetween } from './periods';
 import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
 import './overview.css';
+
+// The charts and their library (uPlot) are a chunk of their own: Home's first paint and its
+// figures never wait for them. The chunk is fetched as soon as Home asks for the figures.
+const loadCharts = () => import('./overview-charts');
+const OverviewCharts = lazy(() => loadCharts().then((m) => ({ default: m.OverviewCharts })));
 
 export function OverviewSection({ profileId }: { profileId: string }) {
   const t = useT();
@@ -24,6 +28,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
 
   useEffect(() => {
     void useOverview.getState().load(profileId);
+    void loadCharts().catch(() => undefined); // React.lazy shows the error if it fails for good
     return watchOverview();
   }, [profileId]);
 
@@ -135,7 +140,11 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <span className="field-hint"> {t('ov.export.hint')}</span>
           </p>
           {exported && <p role="status">{exported}</p>}
-          {charts && <OverviewCharts data={charts} open={open} />}
+          {charts && (
+            <Suspense fallback={<p role="status">{t('ov.charts.loading')}</p>}>
+              <OverviewCharts data={charts} open={open} />
+            </Suspense>
+          )}
         </>
       )}
     </section>
