@@ -45,3 +45,4 @@ sizes.forEach((payments, i) => run(`list, search and audit screen at ${payments.
 run(`export and full chain check at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/ledger-work.ts', '--data-dir', dirs.at(-1)!]);
 run('practice gateway with its state on disk', ['bench/practice-store.ts', '--earlier', '100000', '--runs', '5']);
 if (option('skip-ui') === undefined) run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '5']);
+if (option('skip-ui') === undefined && sizes.includes(1_000_000)) run('Home overview in Chromium at 1,000,000 payments', ['bench/overview-ui.ts', '--data-dir', dirs.at(-1)!, '--runs', '7']);

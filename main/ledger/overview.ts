@@ -71,7 +71,9 @@ export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null
   const where = [`kind = 'link'`, `state = 'pending'`];
   if (from) where.push('created_at >= @from');
   if (to) where.push('created_at < @to');
-  const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments
+  // Pinned to the partial covering index (migration 10): the planner picks payments_state and reads
+  // every old pending link's row (300 ms for 35,000 of them at 1,000,000 payments).
+  const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments INDEXED BY payments_unpaid_links
     WHERE ${where.join(' AND ')} ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
   const rows = db.prepare(sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
   return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };

@@ -1,7 +1,7 @@
 // Home's overview, below the day's tasks: money taken, refunded and net per period and currency,
 // unpaid links by age, payments needing a person, the settlement export and the charts. Every
 // figure is a button that opens the transactions list filtered to exactly its payments.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { api } from '../../api';
@@ -15,9 +15,12 @@ import { periodIds, showPayments, useOverview, watchOverview } from './overview-
 import './overview.css';
 
 // The charts and their library (uPlot) are a chunk of their own: Home's first paint and its
-// figures never wait for them. The chunk is fetched as soon as Home asks for the figures.
-const loadCharts = () => import('./overview-charts');
-const OverviewCharts = lazy(() => loadCharts().then((m) => ({ default: m.OverviewCharts })));
+// figures never wait for them. The chunk is fetched as soon as Home asks for the figures, and
+// shown once both it and the charts' answer are here (not through Suspense: React holds a
+// revealed boundary back up to 300 ms after its fallback, which the overview's goal cannot spare).
+type Charts = ComponentType<{ data: NonNullable<ReturnType<typeof useOverview.getState>['charts']>; open: (filter: PaymentFilter) => void }>;
+let chartsModule: Promise<Charts> | undefined;
+const loadCharts = () => (chartsModule ??= import('./overview-charts').then((m) => m.OverviewCharts));
 
 export function OverviewSection({ profileId }: { profileId: string }) {
   const t = useT();
@@ -25,10 +28,11 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const go = useNavigation((s) => s.go);
   const { data, charts, ranges, scope, chosen, error } = useOverview();
   const [exported, setExported] = useState<string>();
+  const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
     void useOverview.getState().load(profileId);
-    void loadCharts().catch(() => undefined); // React.lazy shows the error if it fails for good
+    loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
     return watchOverview();
   }, [profileId]);
 
@@ -140,11 +144,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <span className="field-hint"> {t('ov.export.hint')}</span>
           </p>
           {exported && <p role="status">{exported}</p>}
-          {charts && (
-            <Suspense fallback={<p role="status">{t('ov.charts.loading')}</p>}>
-              <OverviewCharts data={charts} open={open} />
-            </Suspense>
-          )}
+          {charts && OverviewCharts ? <OverviewCharts data={charts} open={open} /> : <p role="status">{t('ov.charts.loading')}</p>}
         </>
       )}
     </section>
