@@ -2,7 +2,7 @@
 // table ("Show as table"), and a line that reads out the category under the pointer. The chart
 // is one named image described by its totals; every amount (table, hover line, summary, axis)
 // is formatted exactly from integer minor units. A bar or a table amount opens its payments.
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { UplotChart, type ChartSeries } from './uplot-chart';
@@ -30,7 +30,8 @@ export function BarChart(props: Props) {
   const rtl = useLanguage((s) => s.language) === 'ar';
   const [table, setTable] = useState(false);
   const [hover, setHover] = useState<number | null>(null);
-  const [drawn, setDrawn] = useState(false);
+  // Set on the element, not through state: a drawn chart needs no second render.
+  const figure = useRef<HTMLElement>(null);
   const id = useId();
   const { labels, series, amountText, extra } = props;
   const money = (minor: number) => <Ltr>{amountText(minor)}</Ltr>;
@@ -38,7 +39,7 @@ export function BarChart(props: Props) {
   const summary = series.map((s) => t('ov.chart.total', { series: s.name, amount: amountText(s.values.reduce((a, v) => a + v, 0)) })).join(' ');
 
   return (
-    <figure className="ov-chart" data-testid={props.testId} data-drawn={table || drawn ? 'true' : 'false'}>
+    <figure ref={figure} className="ov-chart" data-testid={props.testId} data-drawn={table ? 'true' : 'false'}>
       <figcaption id={`${id}-title`}>{props.title}</figcaption>
       <button type="button" className="link" aria-pressed={table} onClick={() => setTable(!table)}>{table ? t('ov.chart.asChart') : t('ov.chart.asTable')}</button>
       <ul className="ov-legend" aria-hidden="true">
@@ -69,7 +70,7 @@ export function BarChart(props: Props) {
       ) : (
         <>
           <div role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-sum`} className="ov-plot-box">
-            <UplotChart labels={props.axisLabels ?? labels} series={series} rtl={rtl} amountText={amountText} onHover={setHover} onPick={props.pick} onDrawn={() => setDrawn(true)} labelSpace={props.axisLabels ? 56 : 40} />
+            <UplotChart labels={props.axisLabels ?? labels} series={series} rtl={rtl} amountText={amountText} onHover={setHover} onPick={props.pick} onDrawn={() => figure.current?.setAttribute('data-drawn', 'true')} labelSpace={props.axisLabels ? 56 : 40} />
           </div>
           <p id={`${id}-sum`} className="visually-hidden">{summary}</p>
           <p className="ov-readout" data-testid="ov-readout">

@@ -21,8 +21,9 @@ export function percent(part: number, whole: number): string {
 }
 
 /** "5 Nov" for the axis (the table and hover line show the full date). */
-function dayMonth(date: string, language: 'en' | 'ar'): string {
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC', numberingSystem: 'latn', calendar: 'gregory' }).format(new Date(`${date}T00:00:00Z`));
+function dayMonths(dates: string[], language: 'en' | 'ar'): string[] {
+  const format = new Intl.DateTimeFormat(language === 'ar' ? 'ar-SA' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC', numberingSystem: 'latn', calendar: 'gregory' });
+  return dates.map((date) => format.format(new Date(`${date}T00:00:00Z`)));
 }
 
 export function OverviewCharts({ data, open }: { data: OverviewData; open: (filter: PaymentFilter) => void }) {
@@ -31,6 +32,9 @@ export function OverviewCharts({ data, open }: { data: OverviewData; open: (filt
   const chartDays = useOverview((s) => s.chartDays);
   const days = lastDays(new Date(), chartDays);
   const span = { from: days[0]!.from, to: days.at(-1)!.to };
+  // The same days for every currency: their labels made once.
+  const dayLabels = days.map((d) => formatDate(d.date, language));
+  const axisLabels = dayMonths(days.map((d) => d.date), language);
   const currencies = [...new Set([...data.days.map((d) => d.currency), ...data.byKind.map((d) => d.currency)])].sort();
 
   return (
@@ -76,8 +80,8 @@ export function OverviewCharts({ data, open }: { data: OverviewData; open: (filt
               testId={`ov-daily-${currency}`}
               title={t('ov.chart.daily', { currency })}
               head={t('ov.col.date')}
-              labels={days.map((d) => formatDate(d.date, language))}
-              axisLabels={days.map((d) => dayMonth(d.date, language))}
+              labels={dayLabels}
+              axisLabels={axisLabels}
               series={daily}
               amountText={amount}
               pick={(row, i) => open({ from: days[row]!.from, to: days[row]!.to, currency, ...daily[i]!.filter })}

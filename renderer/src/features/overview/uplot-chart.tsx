@@ -4,7 +4,7 @@
 // bars are centred on their category; with two they stand side by side (first before, second
 // after, in the axis's own direction). In right-to-left the category axis runs right to left and
 // the value axis stands on the right, as an Arabic reader expects.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -47,7 +47,8 @@ export function UplotChart(props: Props) {
   // Drawn again only when what is drawn changes (a parent's render makes new arrays each time).
   const content = JSON.stringify([props.labels, props.series, props.rtl, props.labelSpace]);
 
-  useEffect(() => {
+  // Before the browser paints (a layout effect): the bars come with the frame that shows the chart.
+  useLayoutEffect(() => {
     const { labels, series, rtl, labelSpace } = calls.current;
     const amountText = (minor: number) => calls.current.amountText(minor);
     const el = box.current;
