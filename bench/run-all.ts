@@ -67,4 +67,5 @@ if (option('skip-ui') === undefined) {
   await run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '7']);
   await run('renderer heap while scrolling the list (100,000 payments)', ['bench/renderer-heap.ts', '100000']);
 }
+if (option('skip-ui') === undefined && sizes.includes(1_000_000)) await run('Home overview in Chromium at 1,000,000 payments', ['bench/overview-ui.ts', '--data-dir', dirs.at(-1)!, '--runs', '7']);
 summarize(figures);

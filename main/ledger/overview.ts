@@ -44,26 +44,47 @@ export function dailyTotals(db: LedgerDb, days: Day[], profileId?: string): Arra
   return rows;
 }
 
-export type ShareRow = { key: string; currency: string; grossMinor: number; count: number };
+export type ChartRow = { date: string; currency: string; kind: string; brand: string; grossMinor: number; refundedMinor: number; count: number };
 
-/** What was captured over a range per card brand and per kind of payment, and currency: one pass. */
-export function shares(db: LedgerDb, range: Range, profileId?: string): { byBrand: ShareRow[]; byKind: ShareRow[] } {
-  const sql = `SELECT kind, ${cardBrandSql} AS brand, currency, sum(captured_minor) AS grossMinor, count(*) AS count FROM ${moneyIndex}
-    WHERE created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)}
-    GROUP BY kind, brand, currency`;
-  const rows = db.prepare(sql).all({ from: instant(range.from, 'from'), to: instant(range.to, 'to'), profileId }) as Array<{ kind: string; brand: string; currency: string; grossMinor: number; count: number }>;
-  const sum = (by: 'kind' | 'brand') => {
-    const groups = new Map<string, ShareRow>();
+/**
+ * The charts' figures in one pass over the days (each a range of the money index): per day,
+ * currency, kind and card brand, what was captured and refunded. The daily bars and both shares
+ * are sums of these rows (`chartFigures`), half the time of a query per day and one for shares.
+ */
+export function chartRows(db: LedgerDb, days: Day[], profileId?: string): ChartRow[] {
+  if (!days.length) return [];
+  const params: Record<string, string | undefined> = { profileId };
+  days.forEach((d, i) => Object.assign(params, { [`d${i}`]: d.date, [`f${i}`]: instant(d.from, 'from'), [`t${i}`]: instant(d.to, 'to') }));
+  const sql = `WITH days(date, f, t) AS (VALUES ${days.map((_, i) => `(@d${i}, @f${i}, @t${i})`).join(', ')})
+    SELECT days.date AS date, currency, kind, ${cardBrandSql} AS brand, sum(captured_minor) AS grossMinor, sum(refunded_minor) AS refundedMinor, count(*) AS count
+    FROM days JOIN ${moneyIndex} ON created_at >= days.f AND created_at < days.t
+    WHERE captured_minor > 0 ${profileClause(profileId)}
+    GROUP BY 1, 2, 3, 4`;
+  return db.prepare(sql).all(params) as ChartRow[];
+}
+
+/** The daily bars and the shares from `chartRows` (integer sums, each well under 2^53). */
+export function chartFigures(rows: ChartRow[]) {
+  const group = <T extends { grossMinor: number }>(keyOf: (r: ChartRow) => string, make: (r: ChartRow) => T, add: (g: T, r: ChartRow) => void) => {
+    const groups = new Map<string, T>();
     for (const r of rows) {
-      const id = `${r.currency} ${r[by]}`;
-      const g = groups.get(id) ?? { key: r[by], currency: r.currency, grossMinor: 0, count: 0 };
-      g.grossMinor += r.grossMinor; // integers, each well under 2^53
-      g.count += r.count;
+      const id = keyOf(r);
+      const g = groups.get(id) ?? make(r);
+      add(g, r);
       groups.set(id, g);
     }
-    return [...groups.values()].sort((a, b) => a.currency.localeCompare(b.currency) || b.grossMinor - a.grossMinor || a.key.localeCompare(b.key));
+    return [...groups.values()];
   };
-  return { byBrand: sum('brand'), byKind: sum('kind') };
+  const days = group((r) => `${r.date} ${r.currency}`, (r) => ({ date: r.date, currency: r.currency, grossMinor: 0, refundedMinor: 0 }), (g, r) => {
+    g.grossMinor += r.grossMinor;
+    g.refundedMinor += r.refundedMinor;
+  }).sort((a, b) => a.date.localeCompare(b.date) || a.currency.localeCompare(b.currency));
+  const share = (by: 'kind' | 'brand') =>
+    group((r) => `${r.currency} ${r[by]}`, (r) => ({ key: r[by], currency: r.currency, grossMinor: 0, count: 0 }), (g, r) => {
+      g.grossMinor += r.grossMinor;
+      g.count += r.count;
+    }).sort((a, b) => a.currency.localeCompare(b.currency) || b.grossMinor - a.grossMinor || a.key.localeCompare(b.key));
+  return { days, byBrand: share('brand'), byKind: share('kind') };
 }
 
 /** Links still unpaid created in [from, to) (either end open): count, and amount per currency. */
@@ -71,7 +92,9 @@ export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null
   const where = [`kind = 'link'`, `state = 'pending'`];
   if (from) where.push('created_at >= @from');
   if (to) where.push('created_at < @to');
-  const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments
+  // Pinned to the partial covering index (migration 10): the planner picks payments_state and reads
+  // every old pending link's row (300 ms for 35,000 of them at 1,000,000 payments).
+  const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments INDEXED BY payments_unpaid_links
     WHERE ${where.join(' AND ')} ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
   const rows = db.prepare(sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
   return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };

@@ -5,7 +5,7 @@ import type { CallContext } from '../core/call-context';
 import { appendAudit } from '../ledger/audit-log';
 import type { LedgerDb } from '../ledger/database';
 import { exportSettlementCsv } from '../ledger/export';
-import { instant, needsAttentionCount, periodTotals, shares, unpaidLinks } from '../ledger/overview';
+import { chartFigures, chartRows, instant, needsAttentionCount, periodTotals, unpaidLinks } from '../ledger/overview';
 
 const dayMs = 86_400_000;
 
@@ -18,18 +18,18 @@ export function createOverview(deps: { db: LedgerDb; now?: () => Date }) {
       const at = new Date(instant(input.now, 'now')).getTime();
       const dayAgo = new Date(at - dayMs).toISOString();
       const weekAgo = new Date(at - 7 * dayMs).toISOString();
-      const span = days.length ? { from: days[0]!.from, to: days.at(-1)!.to } : undefined;
       const ages = [
         { age: 'day' as const, from: dayAgo, to: null },
         { age: 'week' as const, from: weekAgo, to: dayAgo },
         { age: 'older' as const, from: null, to: weekAgo },
       ];
-      const split = span ? shares(db, span, profileId) : { byBrand: [], byKind: [] };
+      // The charts' days and shares in one pass (the shares cover the days' span).
+      const charts = chartFigures(chartRows(db, days, profileId));
       return {
         periods: input.periods.map((range) => ({ ...range, totals: periodTotals(db, range, profileId) as never })),
-        days: days.flatMap((day) => periodTotals(db, day, profileId).map((r) => ({ date: day.date, currency: r.currency as never, grossMinor: r.grossMinor, refundedMinor: r.refundedMinor }))),
-        byBrand: split.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
-        byKind: split.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
+        days: charts.days.map((r) => ({ ...r, currency: r.currency as never })),
+        byBrand: charts.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
+        byKind: charts.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
         unpaidLinks: ages.map((a) => ({ ...a, ...(unpaidLinks(db, a.from, a.to, profileId) as { count: number; totals: never }) })),
         needsAttention: needsAttentionCount(db, profileId),
       };

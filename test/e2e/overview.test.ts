@@ -1,78 +1,139 @@
 // Home's money overview in Chromium through the preview: it follows new payments live, each
-// figure opens exactly the payments behind it, the charts have a table view, and axe finds no
-// serious or critical violation in English or Arabic.
+// figure and each chart bar opens exactly the payments behind it, the charts (uPlot) read out
+// exact amounts, have a table view and mirror in Arabic, and axe finds no serious or critical
+// violation in English or Arabic with the charts drawn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
-import { HomePage } from './pages/home-page';
+import { OverviewPage } from './pages/overview-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { axeViolations } from './support/axe';
 
 const customer = { name: 'Layla Haddad', email: 'layla@example.com', phone: '+966500000031' };
 const card = { number: '5123450000000008', holder: 'LAYLA HADDAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
 const serious = (v: Array<{ impact: string | null }>) => v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+/** Text as read, with the no-break spaces Intl puts in amounts made plain. */
+const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+const today = () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date());
 
 describe('the money overview on Home', () => {
   let session: E2eSession;
-  let home: HomePage;
+  let home: OverviewPage;
   let tx: TransactionsPage;
 
   beforeAll(async () => {
     session = await openSession();
-    home = new HomePage(session.page);
+    home = new OverviewPage(session.page);
     tx = new TransactionsPage(session.page);
     await home.open(session.preview.url);
   });
   afterAll(() => session?.close());
 
-  const todayRow = (currency: string) => session.page.locator(`[data-testid="ov-period-today"] tr[data-currency="${currency}"]`);
-
   it('keeps the tasks first and shows the money taken today, updated live as payments are made', async () => {
     const page = session.page;
-    await page.getByTestId('overview').waitFor();
+    await home.section.waitFor();
     // The day's tasks and the search stay above the overview.
     const tasksTop = (await page.getByTestId('home-tasks').boundingBox())!.y;
-    expect(tasksTop).toBeLessThan((await page.getByTestId('overview').boundingBox())!.y);
+    expect(tasksTop).toBeLessThan((await home.section.boundingBox())!.y);
 
     const sale = await callApi<{ payment: { id: string } }>(page, 'chargeCard', { amount: '120.00', currency: 'SAR', card, customer, authOnly: false });
     await callApi(page, 'chargeCard', { amount: '1.500', currency: 'KWD', card, customer, authOnly: false });
     await callApi(page, 'refundPayment', { paymentId: sale.payment.id, amount: '20.00', currency: 'SAR', reason: 'One item returned' });
     await callApi(page, 'createPaymentLink', { amount: '30.00', currency: 'SAR', description: 'Invoice 7', customer });
 
-    await todayRow('SAR').getByTestId('ov-net').filter({ hasText: '100.00' }).waitFor();
-    expect(await todayRow('SAR').getByTestId('ov-gross').textContent()).toContain('120.00');
-    expect(await todayRow('SAR').getByTestId('ov-refunds').textContent()).toContain('20.00');
-    expect(await todayRow('KWD').getByTestId('ov-gross').textContent()).toContain('1.500');
+    await home.row('today', 'SAR').getByTestId('ov-net').filter({ hasText: '100.00' }).waitFor();
+    expect(await home.row('today', 'SAR').getByTestId('ov-gross').textContent()).toContain('120.00');
+    expect(await home.row('today', 'SAR').getByTestId('ov-refunds').textContent()).toContain('20.00');
+    expect(await home.row('today', 'KWD').getByTestId('ov-gross').textContent()).toContain('1.500');
     expect(await page.getByTestId('ov-unpaid-day').textContent()).toBe('1 link');
+    await home.chart('Taken and refunded per day, SAR');
+    await home.chartsDrawn();
     await session.screenshot('home-overview-en');
   });
 
   it('opens the payments behind a figure', async () => {
-    await todayRow('SAR').getByTestId('ov-refunds').click();
+    await home.row('today', 'SAR').getByTestId('ov-refunds').click();
     expect(await tx.total()).toBe(1);
     expect(await session.page.getByTestId('overview-filter-note').textContent()).toBe('Only payments with a refund');
     await session.page.getByTestId('nav-home').click();
     await session.page.getByTestId('ov-unpaid-day').click();
     expect(await tx.total()).toBe(1);
     await session.page.getByTestId('nav-home').click();
-    await todayRow('SAR').getByTestId('ov-count').click();
+    await home.row('today', 'SAR').getByTestId('ov-count').click();
     expect(await tx.total()).toBe(1);
     await session.page.getByTestId('nav-home').click();
   });
 
-  it('shows every chart as a table too', async () => {
-    const chart = session.page.getByTestId('ov-daily-SAR');
-    await chart.getByRole('button', { name: 'Show as table' }).click();
-    expect(await chart.locator('tbody tr').count()).toBe(30);
-    expect(await chart.locator('tbody tr').last().textContent()).toContain('120.00');
+  it('names each chart and its totals, and reads out a bar’s exact amounts under the pointer', async () => {
+    const chart = await home.chart('Taken and refunded per day, SAR');
+    const image = session.page.getByRole('img', { name: 'Taken and refunded per day, SAR' });
+    expect(await image.getAttribute('aria-describedby')).toBeTruthy();
+    const described = await image.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
+    expect(plain(described)).toBe('Taken: SAR 120.00 in all. Refunded: SAR 20.00 in all.');
+    // Today is the last of 30 days, at the right end in English.
+    const text = await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0));
+    expect(plain(text)).toBe(`${today()} · Taken: SAR 120.00 · Refunded: SAR 20.00`);
+    const brands = await home.chart('Taken by card brand, SAR');
+    expect(plain(await home.pointAt(brands, await home.barPoint(brands, 0, 1, null)))).toBe('Mastercard · Taken: SAR 120.00 · 100.0%');
   });
 
-  it('has no serious or critical accessibility violations, in English and in Arabic', async () => {
+  it('opens the payments behind a bar', async () => {
+    let chart = await home.chart('Taken and refunded per day, SAR');
+    await session.page.mouse.click(...xy(await home.barPoint(chart, 29, 30, 1)));
+    expect(await tx.total()).toBe(1);
+    expect(await session.page.getByTestId('overview-filter-note').textContent()).toBe('Only payments with a refund');
+    await session.page.getByTestId('nav-home').click();
+    chart = await home.chart('Taken by kind of payment, KWD');
+    await session.page.mouse.click(...xy(await home.barPoint(chart, 0, 1, null)));
+    expect(await tx.total()).toBe(1);
+    expect(await session.page.getByLabel('Kind').inputValue()).toBe('sale');
+    await session.page.getByTestId('nav-home').click();
+  });
+
+  it('shows every chart as a table too, 30 or 90 days', async () => {
+    const chart = await home.chart('Taken and refunded per day, SAR');
+    await chart.getByRole('button', { name: 'Show as table' }).click();
+    expect(await chart.locator('tbody tr').count()).toBe(30);
+    const last = chart.locator('tbody tr').last();
+    expect(await last.locator('th').textContent()).toBe(today());
+    expect(plain(await last.textContent())).toContain('SAR 120.00');
+    await session.page.getByLabel('90 days').check();
+    await chart.locator('tbody tr').nth(89).waitFor();
+    expect(await chart.locator('tbody tr').count()).toBe(90);
+    await last.getByRole('button', { name: /^SAR\s20\.00$/ }).click();
+    expect(await tx.total()).toBe(1);
+    await session.page.getByTestId('nav-home').click();
+    const shares = await home.chart('Taken by kind of payment, SAR');
+    await shares.getByRole('button', { name: 'Show as table' }).click();
+    expect(plain(await shares.locator('tbody tr').textContent())).toBe('Card saleSAR 120.00100.0%');
+    await shares.getByRole('button', { name: 'Show as chart' }).click();
+    await session.page.getByLabel('30 days').check();
+  });
+
+  it('has no serious or critical accessibility violations, in English and in Arabic, charts drawn', async () => {
+    await home.chartsDrawn();
     expect(serious(await axeViolations(session.page))).toEqual([]);
     await home.chooseLanguage('ar');
     await session.page.getByText('المال في لمحة').waitFor();
+    await home.chartsDrawn();
     expect(serious(await axeViolations(session.page))).toEqual([]);
     await session.screenshot('home-overview-ar');
+  });
+
+  it('runs the days right to left in Arabic: today at the left end, the oldest day at the right', async () => {
+    const chart = await home.chart('المُحصَّل والمردود يوميًا، SAR');
+    const left = plain(await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0, true)));
+    const right = plain(await home.pointAt(chart, await home.barPoint(chart, 0, 30, 0, true)));
+    await chart.getByRole('button', { name: 'اعرض جدولًا' }).click();
+    const first = plain(await chart.locator('tbody tr th').first().textContent());
+    const last = plain(await chart.locator('tbody tr th').last().textContent());
+    expect(left.startsWith(`${last} · `)).toBe(true);
+    expect(left).toContain('120.00');
+    expect(left).toContain('20.00');
+    expect(right.startsWith(`${first} · `)).toBe(true);
+    await chart.getByRole('button', { name: 'اعرض رسمًا' }).click();
     await home.chooseLanguage('en');
   });
 });
+
+const xy = (p: { x: number; y: number }) => [p.x, p.y] as const;

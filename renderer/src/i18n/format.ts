@@ -3,19 +3,12 @@ import type { Language } from './index';
 
 const locales: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA' };
 
-// Building an Intl formatter costs far more than using one (a list draws hundreds of cells):
-// each is made once per language and options.
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(language: Language, currency: string): Intl.NumberFormat {
-  const key = `n:${language}:${currency}`;
-  let format = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn' })));
-  return format;
-}
-function dateFormat(language: Language, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d:${language}:${name}`;
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locales[language], { ...options, numberingSystem: 'latn' })));
+// Intl formatters are costly to build (Home's charts format hundreds of amounts and dates at
+// once): one per language and options, kept.
+const kept = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function keep<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let format = kept.get(key) as T | undefined;
+  if (!format) kept.set(key, (format = make()));
   return format;
 }
 
@@ -24,18 +17,19 @@ function dateFormat(language: Language, name: string, options: Intl.DateTimeForm
  * from integer minor units, so no binary float ever touches the amount.
  */
 export function formatAmount(minor: number, currency: CurrencyCode, language: Language): string {
-  return numberFormat(language, currency).format(formatMinor(minor, currency) as unknown as number);
+  const format = keep(`amount ${language} ${currency}`, () => new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn' }));
+  return format.format(formatMinor(minor, currency) as unknown as number);
 }
 
 export function formatDateTime(iso: string, language: Language): string {
-  return dateFormat(language, 'dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeStyle: 'short', numberingSystem: 'latn' }).format(new Date(iso));
 }
 
 export function formatDate(isoDate: string, language: Language): string {
-  return dateFormat(language, 'date', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return keep(`date ${language}`, () => new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn' })).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
 /** Compact date and time for list rows. */
 export function formatShortDateTime(iso: string, language: Language): string {
-  return dateFormat(language, 'short', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(locales[language], { dateStyle: 'short', timeStyle: 'short', numberingSystem: 'latn' }).format(new Date(iso));
 }

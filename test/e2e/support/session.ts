@@ -17,8 +17,9 @@ export type E2eSession = {
   close(): Promise<void>;
 };
 
-export async function openSession(options: { env?: NodeJS.ProcessEnv } = {}): Promise<E2eSession> {
-  const preview = await startPreview({ env: options.env });
+/** `dataDir`: a data folder prepared by the test (e.g. a seeded ledger), left for the test to remove. */
+export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<E2eSession> {
+  const preview = await startPreview({ env: options.env, dataDir: options.dataDir });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

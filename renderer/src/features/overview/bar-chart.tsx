@@ -1,63 +1,88 @@
-// A small accessible bar chart in SVG (no chart library: two series of daily bars need little),
-// always with a table view of the same figures. The chart is one image with a name; each bar
-// carries its own label; in Arabic time runs right to left like the text.
-import { useId, useState, type ReactNode } from 'react';
+// One overview chart as a figure: its caption, a legend, the uPlot bars or the same figures as a
+// table ("Show as table"), and a line that reads out the category under the pointer. The chart
+// is one named image described by its totals; every amount (table, hover line, summary, axis)
+// is formatted exactly from integer minor units. A bar or a table amount opens its payments.
+import { useId, useRef, useState } from 'react';
 import { useLanguage, useT } from '../../i18n';
+import { Ltr } from '../../ui/ltr';
+import { UplotChart, type ChartSeries } from './uplot-chart';
 
-export type Series = { name: string; className: string; values: number[] };
+export type Series = ChartSeries;
 
-export function BarChart(props: { title: string; labels: string[]; series: Series[]; cell: (value: number, row: number, series: number) => ReactNode; amountText: (value: number) => string; testId?: string }) {
+type Props = {
+  title: string;
+  /** Full category labels (table rows, hover line); `axisLabels` may be shorter. */
+  labels: string[];
+  axisLabels?: string[];
+  /** The table's first column heading. */
+  head: string;
+  series: Series[];
+  amountText: (minor: number) => string;
+  /** Opens the payments behind one category of one series. */
+  pick: (row: number, series: number) => void;
+  /** An extra table column (the shares' percentages), also read out on hover. */
+  extra?: { head: string; cell: (row: number) => string };
+  testId?: string;
+};
+
+export function BarChart(props: Props) {
   const t = useT();
   const rtl = useLanguage((s) => s.language) === 'ar';
   const [table, setTable] = useState(false);
+  const [hover, setHover] = useState<number | null>(null);
+  // Set on the element, not through state: a drawn chart needs no second render.
+  const figure = useRef<HTMLElement>(null);
   const id = useId();
-  const { labels, series } = props;
-  // Pixel heights only: the amounts themselves are shown from the integer minor units.
-  const max = Math.max(1, ...series.flatMap((s) => s.values));
-  const width = 640;
-  const height = 160;
-  const slot = width / Math.max(1, labels.length);
-  const bar = Math.max(1, (slot - 2) / series.length);
+  const { labels, series, amountText, extra } = props;
+  const money = (minor: number) => <Ltr>{amountText(minor)}</Ltr>;
+  // Totals of integer minor units: exact while below 2^53, as every amount the contract allows.
+  const summary = series.map((s) => t('ov.chart.total', { series: s.name, amount: amountText(s.values.reduce((a, v) => a + v, 0)) })).join(' ');
+
   return (
-    <figure className="ov-chart" data-testid={props.testId}>
-      <figcaption id={id}>{props.title}</figcaption>
+    <figure ref={figure} className="ov-chart" data-testid={props.testId} data-drawn={table ? 'true' : 'false'}>
+      <figcaption id={`${id}-title`}>{props.title}</figcaption>
       <button type="button" className="link" aria-pressed={table} onClick={() => setTable(!table)}>{table ? t('ov.chart.asChart') : t('ov.chart.asTable')}</button>
       <ul className="ov-legend" aria-hidden="true">
-        {series.map((s) => <li key={s.name}><span className={`swatch ${s.className}`} /> {s.name}</li>)}
+        {series.map((s) => <li key={s.name}><span className="swatch" style={{ background: s.color }} /> {s.name}</li>)}
       </ul>
       {table ? (
         <table>
           <caption className="visually-hidden">{props.title}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('ov.col.date')}</th>
+              <th scope="col">{props.head}</th>
               {series.map((s) => <th key={s.name} scope="col">{s.name}</th>)}
+              {extra && <th scope="col">{extra.head}</th>}
             </tr>
           </thead>
           <tbody>
             {labels.map((label, row) => (
               <tr key={label}>
                 <th scope="row">{label}</th>
-                {series.map((s, i) => <td key={s.name}>{props.cell(s.values[row] ?? 0, row, i)}</td>)}
+                {series.map((s, i) => (
+                  <td key={s.name}><button type="button" className="link" onClick={() => props.pick(row, i)}>{money(s.values[row] ?? 0)}</button></td>
+                ))}
+                {extra && <td><Ltr>{extra.cell(row)}</Ltr></td>}
               </tr>
             ))}
           </tbody>
         </table>
       ) : (
-        <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-labelledby={id} className="ov-bars">
-          {labels.map((label, row) => {
-            const x = (rtl ? labels.length - 1 - row : row) * slot;
-            return series.map((s, i) => {
-              const value = s.values[row] ?? 0;
-              const h = value === 0 ? 0 : Math.max(1, (value / max) * (height - 4));
-              return (
-                <rect key={`${label}-${s.name}`} className={s.className} x={x + 1 + i * bar} y={height - h} width={bar} height={h}>
-                  <title>{`${label}, ${s.name}: ${props.amountText(value)}`}</title>
-                </rect>
-              );
-            });
-          })}
-        </svg>
+        <>
+          <div role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-sum`} className="ov-plot-box">
+            <UplotChart labels={props.axisLabels ?? labels} series={series} rtl={rtl} amountText={amountText} onHover={setHover} onPick={props.pick} onDrawn={() => figure.current?.setAttribute('data-drawn', 'true')} labelSpace={props.axisLabels ? 56 : 40} />
+          </div>
+          <p id={`${id}-sum`} className="visually-hidden">{summary}</p>
+          <p className="ov-readout" data-testid="ov-readout">
+            {hover === null ? t('ov.chart.hint') : (
+              <>
+                <strong>{labels[hover]}</strong>
+                {series.map((s) => <span key={s.name}> · {s.name}: {money(s.values[hover] ?? 0)}</span>)}
+                {extra && <span> · <Ltr>{extra.cell(hover)}</Ltr></span>}
+              </>
+            )}
+          </p>
+        </>
       )}
     </figure>
   );

@@ -1,7 +1,7 @@
 // Home's overview, below the day's tasks: money taken, refunded and net per period and currency,
 // unpaid links by age, payments needing a person, the settlement export and the charts. Every
 // figure is a button that opens the transactions list filtered to exactly its payments.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { api } from '../../api';
@@ -10,10 +10,17 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
-import { OverviewCharts } from './overview-charts';
 import { daysBetween } from './periods';
 import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
 import './overview.css';
+
+// The charts and their library (uPlot) are a chunk of their own: Home's first paint and its
+// figures never wait for them. The chunk is fetched as soon as Home asks for the figures, and
+// shown once both it and the charts' answer are here (not through Suspense: React holds a
+// revealed boundary back up to 300 ms after its fallback, which the overview's goal cannot spare).
+type Charts = ComponentType<{ data: NonNullable<ReturnType<typeof useOverview.getState>['charts']>; open: (filter: PaymentFilter) => void }>;
+let chartsModule: Promise<Charts> | undefined;
+const loadCharts = () => (chartsModule ??= import('./overview-charts').then((m) => m.OverviewCharts));
 
 export function OverviewSection({ profileId }: { profileId: string }) {
   const t = useT();
@@ -21,9 +28,11 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const go = useNavigation((s) => s.go);
   const { data, charts, ranges, scope, chosen, error } = useOverview();
   const [exported, setExported] = useState<string>();
+  const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
     void useOverview.getState().load(profileId);
+    loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
     return watchOverview();
   }, [profileId]);
 
@@ -135,7 +144,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <span className="field-hint"> {t('ov.export.hint')}</span>
           </p>
           {exported && <p role="status">{exported}</p>}
-          {charts && <OverviewCharts data={charts} open={open} />}
+          {charts && OverviewCharts ? <OverviewCharts data={charts} open={open} /> : <p role="status">{t('ov.charts.loading')}</p>}
         </>
       )}
     </section>

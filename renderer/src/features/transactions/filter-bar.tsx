@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { useTransactions, type PaymentSort } from './transactions-store';
 import { api } from '../../api';
 import { OverviewFilterNote } from '../overview/overview-filter-note';
+import { fromField, fromInstant, toField, toInstant } from './date-fields';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
@@ -74,11 +75,11 @@ export function FilterBar() {
       </div>
       <div className="field">
         <label htmlFor="tx-from">{t('tx.filter.from')}</label>
-        <input id="tx-from" type="date" value={filter.from?.slice(0, 10) ?? ''} onChange={(e) => setFilter({ from: e.target.value ? `${e.target.value}T00:00:00.000Z` : undefined })} />
+        <input id="tx-from" type="date" value={fromField(filter.from)} onChange={(e) => setFilter({ from: fromInstant(e.target.value) })} />
       </div>
       <div className="field">
         <label htmlFor="tx-to">{t('tx.filter.to')}</label>
-        <input id="tx-to" type="date" value={filter.to ? dayBefore(filter.to) : ''} onChange={(e) => setFilter({ to: e.target.value ? dayAfter(e.target.value) : undefined })} />
+        <input id="tx-to" type="date" value={toField(filter.to)} onChange={(e) => setFilter({ to: toInstant(e.target.value) })} />
       </div>
       <div className="field">
         <label htmlFor="tx-min">{t('tx.filter.min')}</label>
@@ -127,6 +128,3 @@ function ProfileFilter() {
     </div>
   );
 }
-
-const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
-const dayBefore = (iso: string) => new Date(Date.parse(iso) - 86_400_000).toISOString().slice(0, 10);

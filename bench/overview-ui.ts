@@ -1,0 +1,132 @@
+// Benchmark: Home's overview in real Chromium over the preview, at 1,000,000 payments (issue 17:
+// "the overview appears in ≤ 300 ms after the app is ready"). Each run starts a fresh preview
+// process on the seeded ledger and a fresh browser context, opens the app and records, in the
+// page, three moments (each the first animation frame after the DOM shows it, i.e. the frame
+// that paints it; performance.now() from navigation start):
+//   ready:   `main[data-ready="true"]`, the shell has its session and draws Home's tasks;
+//   figures: the overview's figures table (every period, every currency) is in the page;
+//   charts:  every overview chart is drawn (uPlot's draw hook sets `data-drawn="true"`).
+// Goal: ready → figures and ready → charts ≤ 300 ms. Printed as median and p95 (nearest rank).
+// The seeded history ends on 2026-11-01 (scripts/seed-ledger.ts); so that today, the last 7
+// days, this month and the charts' 30 days hold payments as they would for a merchant, the page's
+// clock is set to the seed's last day (`Date` only, timers and performance.now() stay real).
+// A second row runs with the real clock (fewer payments in the periods).
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/overview-ui.ts --data-dir DIR [--runs 7]
+//   DIR seeded by `npm run seed -- --payments 1000000 --data-dir DIR` (or bench/run-all.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../test/support/browser';
+import { ledgerFileName } from '../main/ledger/database';
+import { option, stats, table } from './support';
+
+const dataDir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
+const runs = Number(option('runs') ?? 7);
+const seedLastDay = '2026-10-31T15:00:00';
+
+type Marks = { ready: number; figures: number; charts: number };
+
+function startPreview(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const match = /Open: (\S+)/.exec(out);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.once('exit', (code) => reject(new Error(`preview exited ${code}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+// Runs in the page before the app: records when each moment is first painted.
+function recorder(shiftTo: string | null) {
+  if (shiftTo) {
+    const RealDate = Date;
+    const offset = RealDate.now() - new RealDate(shiftTo).getTime();
+    class ShiftedDate extends RealDate {
+      constructor(...args: unknown[]) {
+        if (args.length === 0) super(RealDate.now() - offset);
+        else super(...(args as [number]));
+      }
+      static override now() {
+        return RealDate.now() - offset;
+      }
+    }
+    (window as unknown as { Date: DateConstructor }).Date = ShiftedDate as DateConstructor;
+  }
+  const marks: Record<string, number> = {};
+  (window as unknown as { __marks: Record<string, number> }).__marks = marks;
+  const seen = (name: string) => {
+    if (name in marks) return;
+    marks[name] = -1;
+    requestAnimationFrame(() => (marks[name] = performance.now()));
+  };
+  const check = () => {
+    if (document.querySelector('main[data-ready="true"]')) seen('ready');
+    if (document.querySelector('[data-testid="ov-figures"]')) seen('figures');
+    const figures = document.querySelectorAll('[data-testid="ov-charts"] figure.ov-chart');
+    if (figures.length > 0 && [...figures].every((f) => f.getAttribute('data-drawn') === 'true')) seen('charts');
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+}
+
+async function once(browser: Browser, shiftTo: string | null): Promise<Marks> {
+  const preview = await startPreview();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(recorder, shiftTo);
+    await page.goto(preview.url);
+    await page.waitForFunction(() => {
+      const m = (window as unknown as { __marks: Partial<Marks> }).__marks;
+      return (m.ready ?? 0) > 0 && (m.figures ?? 0) > 0 && (m.charts ?? 0) > 0;
+    }, undefined, { timeout: 60_000 });
+    return await page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
+  } finally {
+    await context.close();
+    await stop(preview.child);
+  }
+}
+
+async function main() {
+  if (!existsSync(join(dataDir, ledgerFileName))) {
+    console.error(`No ledger in ${dataDir}: npm run seed -- --payments 1000000 --data-dir ${dataDir}`);
+    process.exit(2);
+  }
+  const browser = await launchChromium();
+  const rows: string[][] = [];
+  try {
+    await once(browser, seedLastDay); // warm-up: the OS file cache, Chromium's code cache
+    for (const [label, shiftTo] of [[`clock at the seed's last day (${seedLastDay})`, seedLastDay], ['real clock', null]] as const) {
+      const samples: Marks[] = [];
+      for (let i = 0; i < runs; i++) samples.push(await once(browser, shiftTo));
+      const row = (what: string, pick: (m: Marks) => number) => {
+        const s = stats(samples.map(pick));
+        rows.push([label, what, `${s.p50} ms`, `${s.p95} ms`]);
+      };
+      row('navigation → ready', (m) => m.ready);
+      row('ready → figures shown', (m) => m.figures - m.ready);
+      row('ready → figures and charts drawn', (m) => m.charts - m.ready);
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`Home's overview in Chromium, ${dataDir}, ${runs} runs each (fresh preview process and page per run), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  table(['clock', 'moment', 'median', 'p95'], rows);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+// A bar chart drawn by uPlot, the kept chart library (docs/overview.md, Charts: chosen for size).
+// Values are Numbers of integer minor units, for drawing only: every text on the chart (the value
+// axis, the hover line) comes from `amountText`, the app's exact formatter. With one series the
+// bars are centred on their category; with two they stand side by side (first before, second
+// after, in the axis's own direction). In right-to-left the category axis runs right to left and
+// the value axis stands on the right, as an Arabic reader expects.
+import { useLayoutEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export type ChartSeries = { name: string; color: string; values: number[] };
+
+type Props = {
+  /** Category labels on the axis (days or names). */
+  labels: string[];
+  series: ChartSeries[];
+  rtl: boolean;
+  amountText: (minor: number) => string;
+  /** The category under the pointer, or null when it leaves. */
+  onHover: (row: number | null) => void;
+  /** A click on a bar: its category and series. */
+  onPick: (row: number, series: number) => void;
+  /** Called after each draw (tests and the bench wait on it). */
+  onDrawn: () => void;
+  /** Fewest pixels between two category labels. */
+  labelSpace?: number;
+};
+
+const height = 180;
+// Value-axis steps: whole minor units only (1, 2, 5 × 10^n), so each tick is an exact amount.
+const moneySteps = Array.from({ length: 16 }, (_, n) => [1, 2, 5].map((m) => m * 10 ** n)).flat();
+const daySteps = [1, 2, 7, 14, 30];
+
+/** The value axis as wide as its longest label (uPlot's fixed 50 px cuts amounts short). */
+function axisWidth(u: uPlot, values: string[] | null, axisIdx: number, cycle: number): number {
+  const axis = u.axes[axisIdx]!;
+  if (cycle > 1) return (axis as { _size?: number })._size ?? 60;
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
+  u.ctx.font = (axis.font as unknown as string[])[0] ?? '12px sans-serif';
+  return Math.ceil(u.ctx.measureText(longest).width / devicePixelRatio) + 16;
+}
+
+export function UplotChart(props: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const calls = useRef(props);
+  calls.current = props;
+  // Drawn again only when what is drawn changes (a parent's render makes new arrays each time).
+  const content = JSON.stringify([props.labels, props.series, props.rtl, props.labelSpace]);
+
+  // Before the browser paints (a layout effect): the bars come with the frame that shows the chart.
+  useLayoutEffect(() => {
+    const { labels, series, rtl, labelSpace } = calls.current;
+    const amountText = (minor: number) => calls.current.amountText(minor);
+    const el = box.current;
+    if (!el) return;
+    const n = labels.length;
+    const ink = getComputedStyle(el).color || '#1b1f24';
+    const two = series.length > 1;
+    const options: uPlot.Options = {
+      width: Math.max(280, el.clientWidth),
+      height,
+      legend: { show: false },
+      select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+      cursor: { y: false, points: { show: false }, drag: { x: false, y: false, setScale: false, click: () => undefined } }, // let clicks through: a click opens a bar's payments
+      scales: {
+        x: { time: false, dir: rtl ? -1 : 1, range: () => [-0.5, n - 0.5] },
+        y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.08] },
+      },
+      axes: [
+        { stroke: ink, grid: { show: false }, incrs: daySteps, space: labelSpace ?? 90, values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
+        { side: rtl ? 1 : 3, stroke: ink, grid: { stroke: 'rgba(0,0,0,0.08)' }, incrs: moneySteps, size: axisWidth, values: (_u, splits) => splits.map((v) => amountText(Math.round(v))) },
+      ],
+      series: [
+        {},
+        ...series.map((s, i) => ({
+          label: s.name,
+          fill: s.color,
+          stroke: s.color,
+          width: 0,
+          points: { show: false },
+          paths: uPlot.paths.bars!({ size: [two ? 0.4 : 0.6, 64], align: two ? (i === 0 ? -1 : 1) : 0 }),
+        })),
+      ],
+      hooks: {
+        setCursor: [(u) => calls.current.onHover(u.cursor.idx ?? null)],
+        draw: [() => calls.current.onDrawn()],
+      },
+    };
+    const data: uPlot.AlignedData = [labels.map((_, i) => i), ...series.map((s) => s.values)];
+    const plot = new uPlot(options, data, el);
+    const click = () => {
+      const row = plot.cursor.idx;
+      if (row == null || plot.cursor.left == null || plot.cursor.left < 0) return;
+      // Two bars per category: the pointer's side of the category's centre (in values, so it
+      // holds in both directions) says which.
+      const side = two && plot.posToVal(plot.cursor.left, 'x') >= row ? 1 : 0;
+      calls.current.onPick(row, side);
+    };
+    plot.over.addEventListener('click', click);
+    const leave = () => calls.current.onHover(null);
+    plot.over.addEventListener('mouseleave', leave);
+    const resize = new ResizeObserver(() => {
+      const width = Math.max(280, el.clientWidth);
+      if (width !== plot.width) plot.setSize({ width, height });
+    });
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [content]);
+
+  return <div ref={box} className="ov-plot" />;
+}

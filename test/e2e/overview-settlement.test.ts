@@ -1,0 +1,100 @@
+// The settlement summary downloaded from Home's overview in Chromium, over a ledger seeded with
+// payments on several days, in two currencies and two profiles: the file is what Excel opens
+// (UTF-8 with BOM, RFC 4180, a header, one row per day and currency, no cell a spreadsheet would
+// run as a formula), and its totals per currency equal the figures the screen shows for the same
+// chosen dates.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openLedgerDb } from '../../main/ledger/database';
+import { openSession, type E2eSession } from './support/session';
+import { OverviewPage } from './pages/overview-page';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** Local noon `back` days ago: well inside that local day. */
+const noon = (back: number) => {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - back, 12, 0);
+};
+
+// [days ago, profile, currency, captured, refunded, state]
+const seeded: Array<[number, string, string, number, number, string]> = [
+  [1, 'practice', 'SAR', 12_000, 2_000, 'partially_refunded'],
+  [1, 'practice', 'SAR', 3_050, 0, 'paid'],
+  [1, 'practice', 'KWD', 1_500, 0, 'paid'],
+  [3, 'practice', 'SAR', 9_999, 9_999, 'refunded'],
+  [3, 'practice', 'SAR', 0, 0, 'voided'], // takes nothing
+  [12, 'practice', 'KWD', 250, 125, 'partially_refunded'],
+  [12, 'shop', 'SAR', 50_000, 0, 'paid'], // another profile: not in "This profile"
+  [45, 'practice', 'SAR', 70_000, 0, 'paid'], // before the chosen 30 days
+];
+
+/** Minor units from the file's or the screen's decimal text: the digits as written. */
+const minorOf = (text: string) => Number(BigInt(text.replace(/[^\d]/g, '')));
+
+describe('the settlement summary from the overview', () => {
+  let session: E2eSession;
+  let home: OverviewPage;
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-settlement-'));
+
+  beforeAll(async () => {
+    const db = openLedgerDb(dataDir);
+    const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state, captured_minor, refunded_minor, created_by, created_at, updated_at)
+      VALUES (?, ?, 'practice', 'sale', ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`);
+    seeded.forEach(([back, profile, currency, captured, refunded, state], i) => {
+      const at = noon(back).toISOString();
+      insert.run(randomUUID(), profile, `SETTLE-${i}`, Math.max(captured, 100), currency, state, captured, refunded, at, at);
+    });
+    db.close();
+    session = await openSession({ dataDir });
+    home = new OverviewPage(session.page);
+    await home.open(session.preview.url);
+  });
+  afterAll(async () => {
+    await session?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('downloads by its label a CSV Excel opens, one row per day and currency, totals as on screen', async () => {
+    const page = session.page;
+    await home.row('range', 'SAR').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), home.exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^paydesk-settlement-.*\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    await page.getByRole('status').filter({ hasText: '4 lines exported.' }).waitFor();
+
+    // UTF-8 with a byte-order mark, CRLF line ends.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    const lines = text.split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines[0]).toBe('date,currency,gross,refunds,net,payments,refunded_payments');
+    expect(lines.slice(1)).toEqual([
+      `${localDate(noon(12))},KWD,0.250,0.125,0.125,1,1`,
+      `${localDate(noon(3))},SAR,99.99,99.99,0.00,1,1`,
+      `${localDate(noon(1))},KWD,1.500,0.000,1.500,1,0`,
+      `${localDate(noon(1))},SAR,150.50,20.00,130.50,2,1`,
+    ]);
+    // Nothing a spreadsheet would run: every cell is a date, a code, a decimal or a count.
+    for (const line of lines.slice(1)) {
+      const cells = line.split(',');
+      expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(cells[1]).toMatch(/^[A-Z]{3}$/);
+      for (const cell of cells.slice(2)) expect(cell).toMatch(/^\d+(\.\d+)?$/);
+    }
+
+    // The file's totals per currency equal the "Chosen dates" figures on the screen.
+    for (const currency of ['SAR', 'KWD']) {
+      const rows = lines.slice(1).map((l) => l.split(',')).filter((c) => c[1] === currency);
+      const sum = (i: number) => rows.reduce((n, c) => n + minorOf(c[i]!), 0);
+      const row = home.row('range', currency);
+      expect(minorOf((await row.getByTestId('ov-gross').textContent())!)).toBe(sum(2));
+      expect(minorOf((await row.getByTestId('ov-refunds').textContent())!)).toBe(sum(3));
+      expect(minorOf((await row.getByTestId('ov-net').textContent())!)).toBe(sum(4));
+      expect(minorOf((await row.getByTestId('ov-count').textContent())!)).toBe(sum(5));
+    }
+  });
+});
