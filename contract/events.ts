@@ -15,7 +15,7 @@ export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('audit.verify'), ...seq, checked: z.number().int(), total: z.number().int(), done: z.boolean(), intact: z.boolean(), brokenAt: z.number().int().optional() }),
   /** A file export: progress every 10,000 rows, then done (cancelled or failed: no file was left). */
   z.object({ type: z.literal('export.progress'), ...seq, exportId: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean(), cancelled: z.boolean().optional(), failed: z.boolean().optional() }),
-  // `message` is English (OS notifications, logs); the renderer words `reason` in the user's language.
+  // `message` is English (logs); the renderer and the OS notification word `reason` in the user's language.
   z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;

@@ -1,5 +1,5 @@
 // Why main refused or failed something, as keys with values: main sends the key, the renderer
-// words it in the user's language (renderer/src/i18n/reasons-ar.ts has every key, the type
+// words it in the user's language (contract/reasons-ar.ts has every key, the type
 // checks it). These English texts are ICU MessageFormat: main also words its `message` with
 // them for logs and tools. Values are plain text and numbers, never a key, a card number or a
 // CVV; `state` is a payment state code and `operation` an operation kind, which each language
@@ -88,6 +88,11 @@ export const reasonTexts = {
   'notify.linkPaid': 'Payment link {orderId} was paid: {amount}.',
   'notify.refundNotProcessed': 'A refund on {orderId} failed: a status check showed the gateway did not process it.',
   'notify.refundFailed': 'A refund on {orderId} failed.',
+  // Words main shows itself, outside the window: OS notifications, the start-up error box, titles
+  'os.notificationTitle': 'Paydesk',
+  'os.attentionTitle': 'Paydesk: needs attention',
+  'os.startFailed': 'Paydesk could not start',
+  'os.challengeTitle': '3-D Secure verification',
   // Inside Paydesk
   'internal.output': 'Paydesk produced an answer it cannot show. Nothing was changed by showing it; please report this.',
   'internal.unexpected': 'Something went wrong inside Paydesk. Nothing was sent; please try again.',

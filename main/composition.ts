@@ -9,6 +9,8 @@ import { createHandlers, type Handlers, type Implementations } from './api/creat
 import { createEventHub, type EventHub } from './core/event-hub';
 import { withSequence } from './core/sequenced-events';
 import { appHandlers, type AppInfo } from './api/app-handlers';
+import { createUiLanguage, type UiLanguage } from './core/ui-language';
+import type { Language } from './core/fail';
 import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
 import { createKeyVault } from './vault/key-vault';
@@ -56,6 +58,8 @@ export type AppOptions = {
   openPath?(path: string): Promise<void>;
   /** Where CSV exports are written; the user's Downloads folder if there is one, else <dataDir>/exports. */
   exportDir?: string;
+  /** Electron: the OS's language, until the user chooses one in the window. */
+  osLanguage?: Language;
 };
 
 function defaultExportDir(dataDir: string): string {
@@ -67,6 +71,8 @@ export type PaydeskApp = {
   handlers: Handlers;
   events: EventHub;
   logger: Logger;
+  /** The language chosen in the window: main words OS notifications and dialogs in it. */
+  language: UiLanguage;
   /** Origins of the gateways the user has configured: their hosted pages may be opened outside the app. */
   gatewayOrigins(): string[];
   /** Origin of main's 3-D Secure challenge pages (the preview's CSP lets it be framed). */
@@ -179,8 +185,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     environmentOf: (profileId) => profiles.list().profiles.find((p) => p.id === profileId)?.environment,
   });
 
+  const language = createUiLanguage(options.dataDir, options.osLanguage);
   const impl: Implementations = {
-    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }),
+    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
@@ -197,6 +204,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     handlers: createHandlers(impl, logger),
     events,
     logger,
+    language,
     gatewayOrigins: () => profiles.origins(),
     challengeOrigin: challenges.origin,
     async close() {

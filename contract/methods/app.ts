@@ -15,4 +15,9 @@ export const appMethods = {
       platform: z.string(),
     }),
   }),
+  setLanguage: method({
+    summary: "The language the user chose: main words what it shows outside the window (OS notifications, dialogs) in it.",
+    input: z.object({ language: z.enum(['en', 'ar']) }).strict(),
+    output: z.object({}).strict(),
+  }),
 };

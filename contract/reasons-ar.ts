@@ -1,6 +1,7 @@
 // Arabic words for every reason main can give (contract/reasons.ts has the English, and the
 // keys): the type makes a missing key a compile error. ICU MessageFormat, like the English.
-import type { ReasonKey } from '../../../contract/reasons';
+// In contract/ because main words some reasons too (OS notifications, the start-up error box).
+import type { ReasonKey } from './reasons';
 
 export const reasonsAr: Record<ReasonKey, string> = {
   'amount.empty': 'أدخل المبلغ.',
@@ -79,6 +80,10 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'notify.linkPaid': 'دُفع رابط الدفع {orderId}: {amount}.',
   'notify.refundNotProcessed': 'فشل استرداد على {orderId}: أظهر فحص الحالة أن البوابة لم تنفّذه.',
   'notify.refundFailed': 'فشل استرداد على {orderId}.',
+  'os.notificationTitle': 'Paydesk',
+  'os.attentionTitle': 'Paydesk: يحتاج إلى انتباهك',
+  'os.startFailed': 'تعذّر تشغيل Paydesk',
+  'os.challengeTitle': 'التحقق بـ 3-D Secure',
   'internal.output': 'أنتج بايدسك ردًا لا يمكن عرضه. لم يتغير شيء بعرضه؛ يُرجى الإبلاغ عن ذلك.',
   'internal.unexpected': 'حدث خطأ داخل بايدسك. لم يُرسل شيء؛ حاول مجددًا.',
   'forbidden.window': 'لا يحق لهذه النافذة استخدام بايدسك.',
