@@ -4,6 +4,10 @@
 // them for logs and tools. Values are plain text and numbers, never a key, a card number or a
 // CVV; `state` is a payment state code and `operation` an operation kind, which each language
 // words itself.
+// What is wrong with a ledger file a backup or restore checked (main/maintenance/ledger-check.ts).
+const ledgerProblem =
+  '{problem, select, cannotOpen {it cannot be opened as a database ({code})} notLedger {it is not a Paydesk ledger} newer {it was written by a newer Paydesk (schema {schema})} integrity {SQLite’s integrity check failed} chainBroken {its audit chain is broken at entry {entry}} other {it cannot be read ({code})}}';
+
 export const reasonTexts = {
   // Amounts, as typed
   'amount.empty': 'Enter an amount.',
@@ -101,10 +105,10 @@ export const reasonTexts = {
   'maintenance.chooseFolder': 'Choose a backup folder first.',
   'maintenance.folderUnavailable': 'The backup folder {folder} is not available or cannot be written. Is the drive connected? Nothing was changed.',
   'maintenance.folderField': 'This folder is not available or cannot be written.',
-  'maintenance.backupCheckFailed': 'The backup copy failed its check: {problem}. The ledger itself was not changed.',
+  'maintenance.backupCheckFailed': `The backup copy failed its check: ${ledgerProblem}. The ledger itself was not changed.`,
   'maintenance.backupWriteFailed': 'The backup could not be written to {folder} ({code}). The ledger itself was not changed.',
   'maintenance.backupGone': 'That backup is not in the backup folder any more. Nothing was changed.',
-  'maintenance.restoreRefused': 'The backup {name} cannot be restored: {problem}. Nothing was changed.',
+  'maintenance.restoreRefused': `The backup {name} cannot be restored: ${ledgerProblem}. Nothing was changed.`,
   'maintenance.noUpdate': 'No update has been downloaded and verified yet. Nothing was changed.',
   'maintenance.moneyInFlight': 'A payment operation is in progress. Restart when it has finished.',
   // The gateway check-up

@@ -172,6 +172,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const maintenance = createMaintenance({
     db, dataDir: options.dataDir, logger, logFile, app: { name: 'Paydesk', version: options.version, runtime: options.runtime },
     profiles: () => profiles.list(), updater: options.updater?.(logger), relaunch: options.relaunch,
+    checkWorker: typeof __dirname === 'string' ? join(__dirname, 'ledger-check-worker.cjs') : undefined,
   });
   maintenance.start();
   // The gateway check-up runs on the profile it was started for, through the same payments flows.

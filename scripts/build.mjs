@@ -13,6 +13,7 @@ const nodeEntries = {
   'practice-gateway': 'main/entry/practice-gateway.ts',
   'audit-verify-worker': 'main/ledger/audit-verify-worker.ts',
   'export-worker': 'main/ledger/export-worker.ts',
+  'ledger-check-worker': 'main/maintenance/ledger-check-worker.ts',
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 
