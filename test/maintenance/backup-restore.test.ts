@@ -146,7 +146,11 @@ describe('backups', () => {
     const tampered = new Database(join(folder, tamperedName));
     tampered.prepare("UPDATE audit_log SET amount_minor = 1 WHERE seq = 1").run();
     tampered.close();
-    const refusal = await maintenance.restore(tamperedName).catch((e: unknown) => e as AppFailure);
+    const refusal = (await maintenance.restore(tamperedName).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as AppFailure;
+    expect(refusal).toBeInstanceOf(AppFailure);
     expect(refusal.message).toMatch(/audit chain is broken at entry 1.*Nothing was changed/);
     // Worded in both languages from codes, never an English phrase inside the Arabic.
     expect(refusal.extra.reason).toEqual({ key: 'maintenance.restoreRefused', values: { name: tamperedName, problem: 'chainBroken', entry: 1 } });
