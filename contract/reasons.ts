@@ -1,9 +1,13 @@
 // Why main refused or failed something, as keys with values: main sends the key, the renderer
-// words it in the user's language (renderer/src/i18n/reasons-ar.ts has every key, the type
+// words it in the user's language (contract/reasons-ar.ts has every key, the type
 // checks it). These English texts are ICU MessageFormat: main also words its `message` with
 // them for logs and tools. Values are plain text and numbers, never a key, a card number or a
 // CVV; `state` is a payment state code and `operation` an operation kind, which each language
 // words itself.
+// What is wrong with a ledger file a backup or restore checked (main/maintenance/ledger-check.ts).
+const ledgerProblem =
+  '{problem, select, cannotOpen {it cannot be opened as a database ({code})} notLedger {it is not a Paydesk ledger} newer {it was written by a newer Paydesk (schema {schema})} integrity {SQLite’s integrity check failed} chainBroken {its audit chain is broken at entry {entry}} other {it cannot be read ({code})}}';
+
 export const reasonTexts = {
   // Amounts, as typed
   'amount.empty': 'Enter an amount.',
@@ -88,6 +92,11 @@ export const reasonTexts = {
   'notify.linkPaid': 'Payment link {orderId} was paid: {amount}.',
   'notify.refundNotProcessed': 'A refund on {orderId} failed: a status check showed the gateway did not process it.',
   'notify.refundFailed': 'A refund on {orderId} failed.',
+  // Words main shows itself, outside the window: OS notifications, the start-up error box, titles
+  'os.notificationTitle': 'Paydesk',
+  'os.attentionTitle': 'Paydesk: needs attention',
+  'os.startFailed': 'Paydesk could not start',
+  'os.challengeTitle': '3-D Secure verification',
   // Inside Paydesk
   'internal.output': 'Paydesk produced an answer it cannot show. Nothing was changed by showing it; please report this.',
   'internal.unexpected': 'Something went wrong inside Paydesk. Nothing was sent; please try again.',
@@ -96,10 +105,10 @@ export const reasonTexts = {
   'maintenance.chooseFolder': 'Choose a backup folder first.',
   'maintenance.folderUnavailable': 'The backup folder {folder} is not available or cannot be written. Is the drive connected? Nothing was changed.',
   'maintenance.folderField': 'This folder is not available or cannot be written.',
-  'maintenance.backupCheckFailed': 'The backup copy failed its check: {problem}. The ledger itself was not changed.',
+  'maintenance.backupCheckFailed': `The backup copy failed its check: ${ledgerProblem}. The ledger itself was not changed.`,
   'maintenance.backupWriteFailed': 'The backup could not be written to {folder} ({code}). The ledger itself was not changed.',
   'maintenance.backupGone': 'That backup is not in the backup folder any more. Nothing was changed.',
-  'maintenance.restoreRefused': 'The backup {name} cannot be restored: {problem}. Nothing was changed.',
+  'maintenance.restoreRefused': `The backup {name} cannot be restored: ${ledgerProblem}. Nothing was changed.`,
   'maintenance.noUpdate': 'No update has been downloaded and verified yet. Nothing was changed.',
   'maintenance.moneyInFlight': 'A payment operation is in progress. Restart when it has finished.',
   // The gateway check-up

@@ -9,6 +9,8 @@ import { createHandlers, type Handlers, type Implementations } from './api/creat
 import { createEventHub, type EventHub } from './core/event-hub';
 import { withSequence } from './core/sequenced-events';
 import { appHandlers, type AppInfo } from './api/app-handlers';
+import { createUiLanguage, type UiLanguage } from './core/ui-language';
+import type { Language } from './core/fail';
 import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
 import { createKeyVault } from './vault/key-vault';
@@ -68,6 +70,8 @@ export type AppOptions = {
   challenges?: { server: ChallengeServer; onReturn(listener: (view: ChallengeView) => void): void };
   /** Services the first screen does not need start when it shows, or after this many ms (default 3,000). */
   startLaterMs?: number;
+  /** Electron: the OS's language, until the user chooses one in the window. */
+  osLanguage?: Language;
 };
 
 function defaultExportDir(dataDir: string): string {
@@ -79,6 +83,8 @@ export type PaydeskApp = {
   handlers: Handlers;
   events: EventHub;
   logger: Logger;
+  /** The language chosen in the window: main words OS notifications and dialogs in it. */
+  language: UiLanguage;
   /** Origins of the gateways the user has configured: their hosted pages may be opened outside the app. */
   gatewayOrigins(): string[];
   /** Origin of main's 3-D Secure challenge pages (the preview's CSP lets it be framed). */
@@ -200,6 +206,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const maintenance = createMaintenance({
     db, dataDir: options.dataDir, logger, logFile, app: { name: 'Paydesk', version: options.version, runtime: options.runtime },
     profiles: () => profiles.list(), updater: options.updater?.(logger), relaunch: options.relaunch,
+    checkWorker: typeof __dirname === 'string' ? join(__dirname, 'ledger-check-worker.cjs') : undefined,
   });
   // The gateway check-up runs on the profile it was started for, through the same payments flows.
   const checkup = createCheckupService({
@@ -213,8 +220,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     environmentOf: (profileId) => profiles.list().profiles.find((p) => p.id === profileId)?.environment,
   });
 
+  const language = createUiLanguage(options.dataDir, options.osLanguage);
   const impl: Implementations = {
-    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, () => later.soon(afterFirstScreenMs)),
+    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
@@ -231,6 +239,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     handlers: createHandlers(impl, logger),
     events,
     logger,
+    language,
     gatewayOrigins: () => profiles.origins(),
     challengeOrigin: challenges.origin,
     async close() {

@@ -14,6 +14,7 @@ const nodeEntries = {
   'audit-verify-worker': 'main/ledger/audit-verify-worker.ts',
   'export-worker': 'main/ledger/export-worker.ts',
   'ledger-migrate-worker': 'main/ledger/migrate-worker.ts',
+  'ledger-check-worker': 'main/maintenance/ledger-check-worker.ts',
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

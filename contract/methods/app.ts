@@ -20,4 +20,9 @@ export const appMethods = {
     input: z.object({}).strict(),
     output: z.object({}),
   }),
+  setLanguage: method({
+    summary: "The language the user chose: main words what it shows outside the window (OS notifications, dialogs) in it.",
+    input: z.object({ language: z.enum(['en', 'ar']) }).strict(),
+    output: z.object({}).strict(),
+  }),
 };

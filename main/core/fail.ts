@@ -3,25 +3,43 @@
 // for logs and tools.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { reasonTexts, type Reason, type ReasonKey, type ReasonValues } from '../../contract/reasons';
+import { reasonsAr } from '../../contract/reasons-ar';
 import { AppFailure, type ErrorCode, type GatewayDetail } from '../../contract/result';
 
-const formats = new Map<ReasonKey, IntlMessageFormat>();
+/** The languages main words text in itself (the renderer words everything it shows). */
+export type Language = 'en' | 'ar';
+const catalogs: Record<Language, Record<ReasonKey, string>> = { en: reasonTexts, ar: reasonsAr };
+const locales: Record<Language, string> = { en: 'en', ar: 'ar-u-nu-latn' };
+const formats = new Map<string, IntlMessageFormat>();
 
-function formatted(key: ReasonKey, values: ReasonValues): string {
-  let format = formats.get(key);
-  if (!format) formats.set(key, (format = new IntlMessageFormat(reasonTexts[key], 'en')));
+function formatted(language: Language, key: ReasonKey, values: ReasonValues): string {
+  const id = `${language}:${key}`;
+  let format = formats.get(id);
+  if (!format) formats.set(id, (format = new IntlMessageFormat(catalogs[language][key], locales[language])));
   return String(format.format(values));
 }
 
-/** A reason in English words; what the gateway said follows as a quotation. */
-export function englishText(reason: Reason): string {
-  const text = formatted(reason.key, englishValues(reason.values));
+/**
+ * A reason in the language's words; what the gateway said follows as a quotation. Main words only
+ * what it shows outside the window (OS notifications, dialogs) and its logs; a state or operation
+ * code in the values stays a code with spaces, which those reasons do not use.
+ */
+export function reasonText(language: Language, reason: Reason): string {
+  const text = formatted(language, reason.key, plainValues(reason.values));
   const said = reason.values?.said;
-  return said === undefined || said === '' ? text : `${text} ${formatted('gateway.saidSuffix', { said })}`;
+  return said === undefined || said === '' ? text : `${text} ${formatted(language, 'gateway.saidSuffix', { said })}`;
 }
 
+/** A reason as it travels (any key): worded if the key is one of ours, else undefined. */
+export function wireReasonText(language: Language, wire: { key: string; values?: ReasonValues }): string | undefined {
+  return Object.prototype.hasOwnProperty.call(reasonTexts, wire.key) ? reasonText(language, wire as Reason) : undefined;
+}
+
+/** A reason in English words, for logs, tools and the English `message` of a failure. */
+export const englishText = (reason: Reason): string => reasonText('en', reason);
+
 /** Values that are codes (a payment state, an operation) are worded too: "partially captured". */
-function englishValues(values: ReasonValues = {}): ReasonValues {
+function plainValues(values: ReasonValues = {}): ReasonValues {
   return typeof values.state === 'string' ? { ...values, state: values.state.replace(/_/g, ' ') } : values;
 }
 

@@ -8,12 +8,13 @@ import { BrowserWindow, session } from 'electron';
 import { randomBytes } from 'node:crypto';
 import { allowNavigationInside } from './security-hooks';
 import { lockedDown } from './window';
+import { reason, reasonText, type Language } from '../core/fail';
 
-export function challengeWindowOptions(partition: string): Electron.BrowserWindowConstructorOptions {
+export function challengeWindowOptions(partition: string, language: Language = 'en'): Electron.BrowserWindowConstructorOptions {
   return {
     width: 520,
     height: 680,
-    title: '3-D Secure verification',
+    title: reasonText(language, reason('os.challengeTitle')),
     autoHideMenuBar: true,
     webPreferences: { ...lockedDown, partition },
   };
@@ -28,12 +29,12 @@ const webUrl = (url: string) => {
   }
 };
 
-export function openChallengeWindow(url: string, onClosed: () => void, parent?: BrowserWindow): { close(): void } {
+export function openChallengeWindow(url: string, onClosed: () => void, language: Language = 'en', parent?: BrowserWindow): { close(): void } {
   const partition = `paydesk-3ds-${randomBytes(8).toString('hex')}`;
   const own = session.fromPartition(partition, { cache: false });
   own.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   own.setPermissionCheckHandler(() => false);
-  const window = new BrowserWindow({ ...challengeWindowOptions(partition), ...(parent ? { parent } : {}) });
+  const window = new BrowserWindow({ ...challengeWindowOptions(partition, language), ...(parent ? { parent } : {}) });
   allowNavigationInside(window.webContents, webUrl);
   window.on('closed', onClosed);
   void window.loadURL(url);

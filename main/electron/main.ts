@@ -1,11 +1,12 @@
 // Electron's entry: app lifecycle only. Registers the app:// scheme before ready, keeps one
 // instance (two would share one ledger file), starts the shell, and closes the app's
 // services before quitting.
-import { app, dialog } from 'electron';
+import { app } from 'electron';
 import { join } from 'node:path';
 import type { PaydeskApp } from '../composition';
 import { registerAppScheme } from './app-protocol';
 import { startShell } from './shell';
+import { showStartupError } from './startup-error';
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -20,7 +21,7 @@ if (!app.requestSingleInstanceLock()) {
     })
     .catch((error: unknown) => {
       // A damaged ledger or an unwritable data folder says so here, in words, before quitting.
-      dialog.showErrorBox('Paydesk could not start', error instanceof Error ? error.message : String(error));
+      showStartupError(error);
       app.exit(1);
     });
   app.on('window-all-closed', () => {

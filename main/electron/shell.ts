@@ -12,6 +12,7 @@ import { hardenSession, hardenWebContents } from './security-hooks';
 import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
 import { showOsNotifications } from './os-notifications';
+import { osLanguage } from '../core/ui-language';
 import { openChallengeWindow } from './challenge-window';
 import { createElectronUpdater } from './updater';
 import { openPath, renderDocumentPdf } from './document-pdf';
@@ -23,8 +24,9 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
     dataDir: app.getPath('userData'),
     exportDir: app.getPath('downloads'),
     runtime: 'electron',
+    osLanguage: osLanguage(app.getPreferredSystemLanguages()),
     version: app.getVersion(),
-    openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed),
+    openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed, paydesk.language.get()),
     renderDocument: renderDocumentPdf,
     openPath,
     updater: (logger) => createElectronUpdater(logger),
@@ -39,7 +41,7 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   serveRenderer(join(distDir, 'renderer'));
   bindIpc({ handlers: paydesk.handlers, windows, logger: paydesk.logger, osUser: safeUserName() });
   forwardEvents(paydesk.events, windows);
-  showOsNotifications(paydesk.events);
+  showOsNotifications(paydesk.events, paydesk.language.get);
 
   const open = () => createMainWindow({ distDir, development, windows });
   open();

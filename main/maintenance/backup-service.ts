@@ -12,7 +12,7 @@ import type { BackupSchedule } from '../../contract/methods/maintenance';
 import type { LedgerDb } from '../ledger/database';
 import type { Logger } from '../log/logger';
 import { backupNameAt, isBackupName, listBackups, partialName, pruneBackups } from './backup-files';
-import { checkLedgerFile } from './ledger-check';
+import { checkOffMain } from './ledger-check-off-main';
 import { readMaintenanceSettings, writeMaintenanceSettings, type MaintenanceSettings } from './settings-file';
 
 const day = 24 * 60 * 60 * 1000;
@@ -25,6 +25,8 @@ export type BackupServiceOptions = {
   now?: () => Date;
   /** Pages copied per step of the online backup (tests make it small to stretch a backup out). */
   pagesPerStep?: number;
+  /** dist/main/ledger-check-worker.cjs: checks the copy off main's event loop. */
+  checkWorker?: string;
 };
 
 export type BackupResult = { name: string; at: string; payments: number };
@@ -70,8 +72,8 @@ export function createBackupService(options: BackupServiceOptions) {
       const copy = new Database(partial);
       copy.pragma('journal_mode = DELETE'); // one self-contained file
       copy.close();
-      const check = checkLedgerFile(partial);
-      if (!check.ok) throw fail('storage', 'maintenance.backupCheckFailed', { problem: check.problem });
+      const { result: check } = await checkOffMain({ kind: 'file', file: partial }, options.checkWorker);
+      if (!check.ok) throw fail('storage', 'maintenance.backupCheckFailed', check.problem);
       syncFile(partial);
       renameSync(partial, join(folder, name));
       syncFile(folder);

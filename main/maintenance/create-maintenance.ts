@@ -25,12 +25,14 @@ export type MaintenanceOptions = {
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
   pagesPerStep?: number;
+  /** dist/main/ledger-check-worker.cjs: backups and restores are checked off main's event loop. */
+  checkWorker?: string;
 };
 
 export function createMaintenance(options: MaintenanceOptions) {
   const { dataDir } = options;
   const moneyInFlight = options.moneyInFlight ?? createMoneyInFlight(options.db);
-  const backups = createBackupService({ db: options.db, dataDir, logger: options.logger, now: options.now, pagesPerStep: options.pagesPerStep });
+  const backups = createBackupService({ db: options.db, dataDir, logger: options.logger, now: options.now, pagesPerStep: options.pagesPerStep, checkWorker: options.checkWorker });
   const updates = createUpdateService({ updater: options.updater, currentVersion: options.app.version, dataDir, logger: options.logger, moneyInFlight, env: options.env, now: options.now });
 
   const view = (): MaintenanceView => {
@@ -47,7 +49,7 @@ export function createMaintenance(options: MaintenanceOptions) {
   return {
     backups, updates, moneyInFlight, view,
     async restore(name: string) {
-      const pending = await prepareRestore(backups.backupPath(name), name, dataDir, (options.now ?? (() => new Date()))());
+      const pending = await prepareRestore(backups.backupPath(name), name, dataDir, (options.now ?? (() => new Date()))(), options.checkWorker);
       options.logger.info('restore checked, waiting for restart', { name, payments: pending.payments });
       return pending;
     },

@@ -8,12 +8,11 @@
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppFailure } from '../../contract/result';
 import { fail as failWith } from '../core/fail';
-import { ledgerFileName, openLedgerDb } from '../ledger/database';
-import { migrateLedger } from '../ledger/migrate';
+import { ledgerFileName } from '../ledger/database';
 import type { Logger } from '../log/logger';
-import { checkLedger, checkLedgerFile } from './ledger-check';
+import { checkLedgerFile, type LedgerProblem } from './ledger-check';
+import { checkOffMain } from './ledger-check-off-main';
 import { writeFileAtomic } from './settings-file';
 
 const markerName = 'restore-pending.json';
@@ -35,39 +34,29 @@ export function cancelRestore(dataDir: string): boolean {
   return had;
 }
 
-export async function prepareRestore(backupFile: string, name: string, dataDir: string, now = new Date()): Promise<PendingRestore> {
-  cancelRestore(dataDir);
+export async function prepareRestore(backupFile: string, name: string, dataDir: string, now = new Date(), checkWorker?: string): Promise<PendingRestore> {
   const staging = join(dataDir, stagingName);
+  rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true, mode: 0o700 });
-  const fail = (problem: string) => {
+  const fail = (problem: LedgerProblem) => {
     rmSync(staging, { recursive: true, force: true });
-    return failWith('storage', 'maintenance.restoreRefused', { name, problem });
+    return failWith('storage', 'maintenance.restoreRefused', { name, ...problem });
   };
   let source: Database.Database;
   try {
     source = new Database(backupFile, { readonly: true, fileMustExist: true });
-  } catch {
-    throw fail('it cannot be opened');
+  } catch (e) {
+    throw fail({ problem: 'cannotOpen', code: (e as { code?: string }).code ?? 'unknown error' });
   }
   try {
     await source.backup(join(staging, ledgerFileName));
   } catch (e) {
-    throw fail(`it cannot be read (${(e as { code?: string }).code ?? 'unknown error'})`);
+    throw fail({ problem: 'cannotRead', code: (e as { code?: string }).code ?? 'unknown error' });
   } finally {
     source.close();
   }
-  const before = checkLedgerFile(join(staging, ledgerFileName));
-  if (!before.ok) throw fail(before.problem);
-  let staged;
-  try {
-    // An older backup is migrated to this version's schema, in slices: main keeps answering.
-    await migrateLedger({ open: () => openLedgerDb(staging, { migrate: false }) });
-    staged = openLedgerDb(staging);
-  } catch (e) {
-    throw fail(e instanceof AppFailure ? e.message : 'it cannot be opened as a ledger');
-  }
-  const check = checkLedger(staged);
-  staged.close(); // the last connection: SQLite folds the WAL back into the file
+  // Checked, migrated to this version's schema and checked again, off main's event loop.
+  const { result: check } = await checkOffMain({ kind: 'staged', stagingDir: staging, file: join(staging, ledgerFileName) }, checkWorker);
   if (!check.ok) throw fail(check.problem);
   const pending = { name, payments: check.payments, auditRows: check.auditRows, checkedAt: now.toISOString() };
   writeFileAtomic(join(dataDir, markerName), JSON.stringify(pending) + '\n');

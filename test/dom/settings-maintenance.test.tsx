@@ -19,6 +19,7 @@ import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { createMaintenance } from '../../main/maintenance/create-maintenance';
 import { absentKeychainVault, practice } from '../profiles/support';
 import { addPayments } from '../maintenance/support';
+import { createUiLanguage } from '../../main/core/ui-language';
 
 const ctx = { transport: 'direct' as const, osUser: 'tester' };
 let dataDir: string;
@@ -36,7 +37,7 @@ function directBackend() {
   const store = createProfileStore({ dataDir, practice, vault: absentKeychainVault(logger), logger, events });
   const maintenance = createMaintenance({ db, dataDir, logger, logFile: join(dataDir, 'paydesk.log'), app: { name: 'Paydesk', version: '1.2.3', runtime: 'test' }, profiles: () => store.list() });
   close = () => maintenance.close();
-  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }), ...profileHandlers({ profiles: store }), ...maintenanceHandlers(maintenance) } as unknown as Implementations, logger);
+  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store }), ...maintenanceHandlers(maintenance) } as unknown as Implementations, logger);
   return { handlers, events };
 }
 let backend: ReturnType<typeof directBackend>;

@@ -11,6 +11,7 @@ import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
 import { absentKeychainVault, practice, tempDir } from '../profiles/support';
+import { createUiLanguage } from '../../main/core/ui-language';
 
 const ctx = { transport: 'direct' as const, osUser: 'tester' };
 
@@ -19,7 +20,7 @@ function directBackend() {
   const logger = createMemoryLogger();
   const events = createEventHub();
   const store = createProfileStore({ dataDir: tempDir(), practice, vault: absentKeychainVault(logger), logger, events });
-  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }), ...profileHandlers({ profiles: store }) } as unknown as Implementations, logger);
+  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir())), ...profileHandlers({ profiles: store }) } as unknown as Implementations, logger);
   return { handlers, events };
 }
 let backend = directBackend();

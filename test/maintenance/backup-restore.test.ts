@@ -13,6 +13,8 @@ import { openLedgerDb } from '../../main/ledger/database';
 import { verifyAudit } from '../../main/ledger/audit-log';
 import { createMemoryLogger } from '../../main/log/logger';
 import { AppFailure } from '../../contract/result';
+import type { Reason } from '../../contract/reasons';
+import { reasonText } from '../../main/core/fail';
 
 let ledger: Awaited<ReturnType<typeof startTestLedger>>;
 let folder: string;
@@ -144,7 +146,15 @@ describe('backups', () => {
     const tampered = new Database(join(folder, tamperedName));
     tampered.prepare("UPDATE audit_log SET amount_minor = 1 WHERE seq = 1").run();
     tampered.close();
-    await expect(maintenance.restore(tamperedName)).rejects.toThrow(/audit chain is broken at entry 1.*Nothing was changed/);
+    const refusal = (await maintenance.restore(tamperedName).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as AppFailure;
+    expect(refusal).toBeInstanceOf(AppFailure);
+    expect(refusal.message).toMatch(/audit chain is broken at entry 1.*Nothing was changed/);
+    // Worded in both languages from codes, never an English phrase inside the Arabic.
+    expect(refusal.extra.reason).toEqual({ key: 'maintenance.restoreRefused', values: { name: tamperedName, problem: 'chainBroken', entry: 1 } });
+    expect(reasonText('ar', refusal.extra.reason as Reason)).toBe(`لا يمكن استعادة النسخة ${tamperedName}: سلسلة سجل التدقيق فيها مقطوعة عند القيد 1. لم يتغير شيء.`);
 
     const damagedName = good.name.replace('.sqlite', '').replace(/\d{3}Z$/, '999Z') + '.sqlite';
     copyFileSync(join(folder, good.name), join(folder, damagedName));

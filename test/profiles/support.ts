@@ -11,6 +11,7 @@ import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore, type ProfileStoreDeps } from '../../main/profiles/profile-store';
 import { createKeyVault, type KeyVault } from '../../main/vault/key-vault';
 import type { AppEvent } from '../../contract/events';
+import { createUiLanguage } from '../../main/core/ui-language';
 
 export const ctx = { transport: 'direct' as const, osUser: 'tester' };
 export const practice = { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'practice_key_for_tests_0123' };
@@ -30,7 +31,7 @@ export function profileApp(options: Partial<ProfileStoreDeps> & { dataDir?: stri
   const store = createProfileStore({ practice, vault: absentKeychainVault(logger), logger, events, ...options, dataDir });
   const audited: Array<{ osUser: string; action: string; profileId: string; environment: string; result: string }> = [];
   const handlers = createHandlers(
-    { ...appHandlers({ name: 'Paydesk', version: '0.0.0', runtime: 'test' }), ...profileHandlers({ profiles: store, audit: (c, entry) => audited.push({ osUser: c.osUser, ...entry }) }) } as unknown as Implementations,
+    { ...appHandlers({ name: 'Paydesk', version: '0.0.0', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store, audit: (c, entry) => audited.push({ osUser: c.osUser, ...entry }) }) } as unknown as Implementations,
     logger,
   );
   return { store, handlers, logger, events: seen, dataDir, audited };

@@ -91,6 +91,11 @@ class FakeApp extends EventEmitter {
   version = '0.0.0-test';
   appPath = '';
   relaunched = 0;
+  /** What the OS says the user prefers (Electron's app.getPreferredSystemLanguages()). */
+  preferredLanguages = ['en-US'];
+  getPreferredSystemLanguages() {
+    return this.preferredLanguages;
+  }
   getName() {
     return 'Paydesk';
   }
@@ -241,6 +246,7 @@ export function resetFakeElectron(): void {
   app.version = '0.0.0-test';
   app.appPath = '';
   app.relaunched = 0;
+  app.preferredLanguages = ['en-US'];
   ipcMain.handlers.clear();
   protocol.privileged = [];
   protocol.handlers.clear();

@@ -112,6 +112,42 @@ describe('notifications', () => {
     paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-1 failed.' });
     expect(Notification.shown).toEqual([{ title: 'Paydesk: needs attention', body: 'A refund on ORD-1 failed.' }]);
   });
+
+  it('words them in the language chosen in the window, and remembers it for the next start', async () => {
+    const { Notification } = await import('./fake-electron');
+    expect((await call('setLanguage', { language: 'ar' }, window().webContents)).ok).toBe(true);
+    const refundFailed = { key: 'notify.refundFailed', values: { orderId: 'ORD-1', said: 'Insufficient funds' } };
+    paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-1 failed.', reason: refundFailed });
+    expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على ORD-1. قالت البوابة: «Insufficient funds».' }]);
+
+    await paydesk.close();
+    resetFakeElectron();
+    app.userData = dataDir;
+    paydesk = await startShell(join(dataDir, 'dist'));
+    paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-1 was paid: 10.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-1', amount: '10.00 SAR' } } });
+    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: 'دُفع رابط الدفع L-1: 10.00 SAR.' }]);
+  });
+
+  it('refuses a language it does not have', async () => {
+    expect((await call('setLanguage', { language: 'fr' }, window().webContents)).error?.code).toBe('invalid_input');
+  });
+});
+
+describe('before the user chose a language', () => {
+  it("uses the OS's: Arabic when it is the first preferred language", async () => {
+    const { Notification } = await import('./fake-electron');
+    await paydesk.close();
+    resetFakeElectron();
+    app.userData = mkdtempSync(join(tmpdir(), 'paydesk-shell-ar-'));
+    app.preferredLanguages = ['ar-SA', 'en-US'];
+    try {
+      paydesk = await startShell(join(dataDir, 'dist'));
+      paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-2 failed.', reason: { key: 'notify.refundFailed', values: { orderId: 'ORD-2' } } });
+      expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على ORD-2.' }]);
+    } finally {
+      rmSync(app.userData, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('default deny', () => {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { api } from '../api';
 import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
 import { useSession, watchProfiles } from './session-store';
 import { Header } from './header';
@@ -11,7 +12,11 @@ export function App() {
   const language = useLanguage((s) => s.language);
   const { info, error, load } = useSession();
 
-  useEffect(() => applyDocumentLanguage(language), [language]);
+  useEffect(() => {
+    applyDocumentLanguage(language);
+    // Main words OS notifications and its dialogs in the same language.
+    void api.setLanguage({ language }).catch(() => undefined);
+  }, [language]);
   useEffect(() => {
     void load();
     return watchProfiles();

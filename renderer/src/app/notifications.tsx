@@ -1,5 +1,5 @@
 // In-app notifications from main (a watched link paid, a refund failed), announced to screen
-// readers and dismissable. Electron also shows them as OS notifications.
+// readers and dismissable. Electron also shows them as OS notifications (main words those).
 import { useEffect, useState } from 'react';
 import { api } from '../api';
 import { translate, useLanguage, useT, wordReason } from '../i18n';

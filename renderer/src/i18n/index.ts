@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { reasonTexts, type ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
-import { reasonsAr } from './reasons-ar';
+import { reasonsAr } from '../../../contract/reasons-ar';
 import { en, type MessageKey } from './en';
 import { ar } from './ar';
 

@@ -1,6 +1,10 @@
 // Arabic words for every reason main can give (contract/reasons.ts has the English, and the
 // keys): the type makes a missing key a compile error. ICU MessageFormat, like the English.
-import type { ReasonKey } from '../../../contract/reasons';
+// In contract/ because main words some reasons too (OS notifications, the start-up error box).
+import type { ReasonKey } from './reasons';
+
+const ledgerProblem =
+  '{problem, select, cannotOpen {لا يمكن فتحها كقاعدة بيانات ({code})} notLedger {ليست سجل Paydesk} newer {كتبها إصدار أحدث من Paydesk (المخطط {schema})} integrity {فشل فحص السلامة في SQLite} chainBroken {سلسلة سجل التدقيق فيها مقطوعة عند القيد {entry}} other {لا يمكن قراءتها ({code})}}';
 
 export const reasonsAr: Record<ReasonKey, string> = {
   'amount.empty': 'أدخل المبلغ.',
@@ -79,16 +83,20 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'notify.linkPaid': 'دُفع رابط الدفع {orderId}: {amount}.',
   'notify.refundNotProcessed': 'فشل استرداد على {orderId}: أظهر فحص الحالة أن البوابة لم تنفّذه.',
   'notify.refundFailed': 'فشل استرداد على {orderId}.',
+  'os.notificationTitle': 'Paydesk',
+  'os.attentionTitle': 'Paydesk: يحتاج إلى انتباهك',
+  'os.startFailed': 'تعذّر تشغيل Paydesk',
+  'os.challengeTitle': 'التحقق بـ 3-D Secure',
   'internal.output': 'أنتج بايدسك ردًا لا يمكن عرضه. لم يتغير شيء بعرضه؛ يُرجى الإبلاغ عن ذلك.',
   'internal.unexpected': 'حدث خطأ داخل بايدسك. لم يُرسل شيء؛ حاول مجددًا.',
   'forbidden.window': 'لا يحق لهذه النافذة استخدام بايدسك.',
   'maintenance.chooseFolder': 'اختر مجلد النسخ الاحتياطية أولًا.',
   'maintenance.folderUnavailable': 'مجلد النسخ الاحتياطية {folder} غير متاح أو لا تمكن الكتابة فيه. هل القرص متصل؟ لم يتغير شيء.',
   'maintenance.folderField': 'هذا المجلد غير متاح أو لا تمكن الكتابة فيه.',
-  'maintenance.backupCheckFailed': 'لم تجتز النسخة الاحتياطية الفحص: {problem}. لم يتغير السجل نفسه.',
+  'maintenance.backupCheckFailed': `لم تجتز النسخة الاحتياطية الفحص: ${ledgerProblem}. لم يتغير السجل نفسه.`,
   'maintenance.backupWriteFailed': 'تعذّرت كتابة النسخة الاحتياطية في {folder} ({code}). لم يتغير السجل نفسه.',
   'maintenance.backupGone': 'لم تعد هذه النسخة الاحتياطية في مجلد النسخ. لم يتغير شيء.',
-  'maintenance.restoreRefused': 'لا يمكن استعادة النسخة {name}: {problem}. لم يتغير شيء.',
+  'maintenance.restoreRefused': `لا يمكن استعادة النسخة {name}: ${ledgerProblem}. لم يتغير شيء.`,
   'maintenance.noUpdate': 'لم يُنزَّل تحديث ويُتحقق منه بعد. لم يتغير شيء.',
   'maintenance.moneyInFlight': 'هناك عملية دفع جارية. أعد التشغيل عند انتهائها.',
   'checkup.noRun': 'لا يوجد فحص بهذا المعرّف منذ بدء بايدسك.',
