@@ -13,7 +13,6 @@
 // A second row runs with the real clock (fewer payments in the periods).
 // Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/overview-ui.ts --data-dir DIR [--runs 7]
 //   DIR seeded by `npm run seed -- --payments 1000000 --data-dir DIR` (or bench/run-all.ts).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
@@ -21,33 +20,13 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser';
 import { ledgerFileName } from '../main/ledger/database';
 import { option, stats, table } from './support';
+import { startAndWaitForUrl, stop } from './ui-support';
 
 const dataDir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
 const runs = Number(option('runs') ?? 7);
 const seedLastDay = '2026-10-31T15:00:00';
 
 type Marks = { ready: number; figures: number; charts: number };
-
-function startPreview(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /Open: (\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`preview exited ${code}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 // Runs in the page before the app: records when each moment is first painted.
 function recorder(shiftTo: string | null) {
@@ -82,7 +61,7 @@ function recorder(shiftTo: string | null) {
 }
 
 async function once(browser: Browser, shiftTo: string | null): Promise<Marks> {
-  const preview = await startPreview();
+  const preview = await startAndWaitForUrl(['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
