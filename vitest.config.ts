@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/dom/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/support/dom-setup.ts'],
           testTimeout: 30_000,
         },
       },
