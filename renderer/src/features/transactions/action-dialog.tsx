@@ -2,7 +2,7 @@
 // amount, currency, customer and environment. The send button works once: a second press, a
 // double click or Enter held down cannot send a second request. An unclear outcome offers a
 // status check, never a retry.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { parseAmount, formatMinor, type CurrencyCode } from '../../../../contract/money';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
@@ -11,6 +11,7 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { useDialogFocus } from '../../ui/dialog-focus';
 import { placeholders, withData } from '../../ui/isolated';
 import { Field } from '../settings/field';
 import { stateWordOf } from '../../../../contract/payment-states';
@@ -38,18 +39,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
   const box = useRef<HTMLDivElement>(null);
   const live = profile?.environment === 'production';
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    (first.current ?? box.current?.querySelector<HTMLElement>('button'))?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !sendingRef.current) onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
+  useDialogFocus(first, () => !sendingRef.current && onClose(), box);
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;

@@ -1,7 +1,7 @@
 // Settling an unclear capture, refund or void by hand, once the gateway's answers could not
 // decide it: a person looks at the gateway's dashboard and says what it shows, with a reason.
 // Nothing is sent to the gateway; main records the answer, the OS user and the time.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
@@ -9,6 +9,7 @@ import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Field } from '../settings/field';
+import { useDialogFocus } from '../../ui/dialog-focus';
 import type { PaymentDetail } from './detail-store';
 
 type Operation = PaymentDetail['operations'][number];
@@ -25,16 +26,7 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   const kind = t(`noun.${operation.kind}`);
   const amount = operation.amountMinor === null ? '' : formatAmount(operation.amountMinor, payment.currency as CurrencyCode, language);
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    first.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      previous?.focus();
-    };
-  }, [onClose]);
+  useDialogFocus(first, onClose);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

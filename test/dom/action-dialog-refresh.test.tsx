@@ -1,0 +1,73 @@
+// A refund dialog stays as the user left it while main's events refresh the payment behind it:
+// the cursor stays in the field being typed in and nothing typed moves to another field (it
+// once jumped back to Amount on every refresh, so a reason typed meanwhile became the amount).
+// main is a stub here that answers getPayment; the e2e suite drives the real handlers.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { PaydeskApi } from '../../contract/methods';
+import type { AppEvent } from '../../contract/events';
+
+const payment = {
+  id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'DOC-1', amountMinor: 8_000, currency: 'SAR',
+  description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: '512345******0008', transactionId: 'tx-1',
+  sessionId: null, url: null, authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid',
+  statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
+  watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
+};
+let listeners: Array<(event: AppEvent) => void> = [];
+let loads = 0;
+window.paydesk = new Proxy({} as Record<string, unknown>, {
+  get(_target, name: string) {
+    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => {
+      listeners.push(listener);
+      return () => (listeners = listeners.filter((l) => l !== listener));
+    };
+    return async () => {
+      if (name === 'getPayment') {
+        loads += 1;
+        return { ok: true, value: { payment: { ...payment, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] } };
+      }
+      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
+      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
+    };
+  },
+}) as unknown as PaydeskApi;
+const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
+
+afterEach(cleanup);
+
+describe('the refund dialog while the payment refreshes', () => {
+  it('keeps the cursor in Reason and the typed amount when main says the payment changed', async () => {
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-refund'));
+    const amount = screen.getByLabelText(/^Amount/) as HTMLInputElement;
+    const reason = screen.getByLabelText(/^Reason/) as HTMLInputElement;
+    expect(document.activeElement).toBe(amount);
+    fireEvent.change(amount, { target: { value: '25' } });
+    reason.focus();
+    fireEvent.change(reason, { target: { value: 'Part of the order' } });
+
+    const before = loads;
+    act(() => listeners.forEach((listener) => listener({ type: 'payments.changed', paymentIds: ['pay-1'] })));
+    await waitFor(() => expect(loads).toBe(before + 1));
+    await act(() => Promise.resolve());
+
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Reason/));
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('25');
+    expect(screen.getByTestId('action-send').textContent).toMatch(/^Refund SAR\s25\.00$/);
+    expect((screen.getByTestId('action-send') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('still closes with Escape after a refresh, and gives the focus back to the Refund button', async () => {
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const open = await screen.findByTestId('action-refund');
+    open.focus();
+    fireEvent.click(open);
+    act(() => listeners.forEach((listener) => listener({ type: 'payments.changed', paymentIds: ['pay-1'] })));
+    await act(() => Promise.resolve());
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByTestId('action-dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('action-refund'));
+  });
+});
