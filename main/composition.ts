@@ -6,8 +6,8 @@ import { homedir } from 'node:os';
 import type { CurrencyCode } from '../contract/money';
 import { join } from 'node:path';
 import { createHandlers, type Handlers, type Implementations } from './api/create-handlers';
-import { createEventHub, type EventHub } from './core/event-hub';
-import { withSequence } from './core/sequenced-events';
+import type { EventHub } from './core/event-hub';
+import { createAppEvents } from './core/sequenced-events';
 import { appHandlers, type AppInfo } from './api/app-handlers';
 import { createUiLanguage, type UiLanguage } from './core/ui-language';
 import type { Language } from './core/fail';
@@ -72,7 +72,13 @@ export type AppOptions = {
   startLaterMs?: number;
   /** Electron: the OS's language, until the user chooses one in the window. */
   osLanguage?: Language;
+  /**
+   * main's events, made before the app (`createAppEvents`) when a window is shown while the app
+   * starts: it then hears the ledger's update progress (ledger.migrate) before any call is answered.
+   */
+  events?: EventHub;
 };
+
 
 function defaultExportDir(dataDir: string): string {
   const downloads = join(homedir(), 'Downloads');
@@ -96,7 +102,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const logFile = join(options.dataDir, 'paydesk.log');
   const logger = options.logger ?? createLogger({ file: logFile });
-  const events = withSequence(createEventHub());
+  const events = options.events ?? createAppEvents();
   // A restore checked in Settings is put in place before the ledger opens (docs/maintenance.md).
   applyPendingRestore(options.dataDir, logger);
   // The ledger first: a damaged file or an unwritable folder stops the start, in words,

@@ -1,6 +1,6 @@
 // Numbers every event main sends, in order, so a renderer can tell it missed some (a dropped
 // event stream) and resync instead of polling. Wraps the hub; services emit as before.
-import type { EventHub } from './event-hub';
+import { createEventHub, type EventHub } from './event-hub';
 
 export function withSequence(hub: EventHub): EventHub {
   let seq = 0;
@@ -9,3 +9,6 @@ export function withSequence(hub: EventHub): EventHub {
     subscribe: (listener) => hub.subscribe(listener),
   };
 }
+
+/** main's event hub, numbered: made before the app when a window listens while the app starts. */
+export const createAppEvents = (): EventHub => withSequence(createEventHub());

@@ -8,15 +8,16 @@ import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../log/logger';
 import { isTrustedSender, type TrustedWindows } from './trusted-sender';
 
-export function bindIpc(options: { handlers: Handlers; windows: TrustedWindows; logger: Logger; osUser: string }): () => void {
+/** `handlers` may still be coming: the window opens while the app starts, and its calls wait. */
+export function bindIpc(options: { handlers: Handlers | Promise<Handlers>; windows: TrustedWindows; logger: Logger; osUser: string }): () => void {
   const ctx: CallContext = { transport: 'ipc', osUser: options.osUser };
   for (const name of methodNames) {
-    const handler = options.handlers[name] as (input: unknown, ctx: CallContext) => Promise<unknown>;
-    ipcMain.handle(channelOf(name), (event, input: unknown) => {
+    ipcMain.handle(channelOf(name), async (event, input: unknown) => {
       if (!isTrustedSender(event, options.windows)) {
         options.logger.warn(`IPC call to ${name} refused: untrusted sender`);
         return { ok: false, error: fail('forbidden', 'forbidden.window').toError() };
       }
+      const handler = (await options.handlers)[name] as (input: unknown, ctx: CallContext) => Promise<unknown>;
       return handler(input, ctx);
     });
   }

@@ -1,10 +1,13 @@
-// Starts the shell once Electron is ready: builds the app with the composition root, hardens
-// every webContents and the session, serves the renderer, binds IPC and opens the window.
+// Starts the shell once Electron is ready: hardens every webContents and the session, serves the
+// renderer, binds IPC, opens the window, and builds the app with the composition root meanwhile.
 // main.ts runs it; the shell's tests run it against a fake `electron`.
 import { app, session } from 'electron';
+import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type PaydeskApp } from '../composition';
+import { createAppEvents } from '../core/sequenced-events';
+import { createLogger } from '../log/logger';
 import { serveRenderer } from './app-protocol';
 import { bindIpc, forwardEvents } from './ipc-binding';
 import { createExternalLinkPolicy } from './external-links';
@@ -20,28 +23,39 @@ import { openPath, renderDocumentPdf } from './document-pdf';
 export async function startShell(distDir: string): Promise<PaydeskApp> {
   const development = !app.isPackaged;
   const windows = createTrustedWindows();
-  const paydesk = await createApp({
-    dataDir: app.getPath('userData'),
+  const dataDir = app.getPath('userData');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const logger = createLogger({ file: join(dataDir, 'paydesk.log') });
+  // The window opens at once and hears main's events while the app starts: updating a large
+  // ledger from an older Paydesk takes a while and the window says how far it got; its calls
+  // wait for the app meanwhile.
+  const events = createAppEvents();
+  let started: PaydeskApp | undefined;
+  const starting = createApp({
+    dataDir,
     exportDir: app.getPath('downloads'),
     runtime: 'electron',
+    logger,
+    events,
     osLanguage: osLanguage(app.getPreferredSystemLanguages()),
     version: app.getVersion(),
-    openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed, paydesk.language.get()),
+    openChallengeWindow: (url, onClosed) => openChallengeWindow(url, onClosed, started?.language.get()),
     renderDocument: renderDocumentPdf,
     openPath,
-    updater: (logger) => createElectronUpdater(logger),
+    updater: (log) => createElectronUpdater(log),
     relaunch: () => {
       app.relaunch();
       app.quit();
     },
-  });
-  const links = createExternalLinkPolicy({ gatewayOrigins: () => paydesk.gatewayOrigins() });
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, paydesk.logger));
+  }).then((paydesk) => (started = paydesk));
+  const handlers = starting.then((paydesk) => paydesk.handlers);
+  handlers.catch(() => undefined); // the caller reports a failed start (main.ts's start-up error box)
+  const links = createExternalLinkPolicy({ gatewayOrigins: () => started?.gatewayOrigins() ?? [] });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, logger));
   hardenSession(session.defaultSession);
   serveRenderer(join(distDir, 'renderer'));
-  bindIpc({ handlers: paydesk.handlers, windows, logger: paydesk.logger, osUser: safeUserName() });
-  forwardEvents(paydesk.events, windows);
-  showOsNotifications(paydesk.events, paydesk.language.get);
+  bindIpc({ handlers, windows, logger, osUser: safeUserName() });
+  forwardEvents(events, windows);
 
   const open = () => createMainWindow({ distDir, development, windows });
   open();
@@ -51,6 +65,8 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   app.on('second-instance', () => {
     if (windows.all().length === 0) open();
   });
+  const paydesk = await starting;
+  showOsNotifications(events, paydesk.language.get);
   return paydesk;
 }
 

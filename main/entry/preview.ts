@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
 import { startChallengeServer } from '../challenge/challenge-server';
 import { createLogger } from '../log/logger';
+import { createAppEvents } from '../core/sequenced-events';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
 import { chromiumDocuments } from './chromium-documents';
@@ -38,16 +39,18 @@ async function main() {
   let startApp = () => undefined as void;
   const appWanted = new Promise<void>((resolve) => (startApp = () => setImmediate(resolve)));
   const fallback = setTimeout(startApp, 500);
+  // The page hears main's events while the app starts (a large ledger's update progress).
+  const events = createAppEvents();
   const app = appWanted.then(() => import('../composition')).then(({ createApp }) =>
     createApp({
-      dataDir, exportDir, logger, runtime: 'preview', version, renderDocument: documents.render,
+      dataDir, exportDir, logger, events, runtime: 'preview', version, renderDocument: documents.render,
       challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) }, onLedgerMigration,
     }),
   );
   app.catch(() => undefined); // reported below, once the server is up
   const server = await startPreviewServer({
     handlers: app.then((a) => a.handlers),
-    events: app.then((a) => a.events),
+    events,
     logger,
     staticDir: join(__dirname, '..', 'renderer'),
     port,

@@ -9,6 +9,8 @@ import { startShell } from '../../main/electron/shell';
 import { windowOptions } from '../../main/electron/window';
 import { channelOf, eventChannel, methodNames } from '../../contract/methods';
 import type { PaydeskApp } from '../../main/composition';
+import { openLedgerDb } from '../../main/ledger/database';
+import { migrateNow } from '../../main/ledger/migrate';
 
 let dataDir: string;
 let paydesk: PaydeskApp;
@@ -150,6 +152,29 @@ describe('before the user chose a language', () => {
   });
 });
 
+describe('a ledger from an older Paydesk', () => {
+  it('opens the window at once, shows it how far the update got, and answers its calls once the app is up', async () => {
+    await paydesk.close();
+    resetFakeElectron();
+    app.userData = mkdtempSync(join(tmpdir(), 'paydesk-shell-old-'));
+    const old = openLedgerDb(app.userData, { migrate: false });
+    migrateNow(old, { to: 10 });
+    old.close();
+    try {
+      const starting = startShell(join(dataDir, 'dist'));
+      // The window is there before the ledger is updated, and its first call waits for the app.
+      expect(BrowserWindow.created).toHaveLength(1);
+      const info = call('getAppInfo', {}, window().webContents);
+      paydesk = await starting;
+      expect(await info).toEqual({ ok: true, value: expect.objectContaining({ name: 'Paydesk' }) });
+      const progress = window().webContents.sent.filter((m) => m.channel === eventChannel).map((m) => m.payload as { type: string; percent?: number; done?: boolean });
+      expect(progress.filter((e) => e.type === 'ledger.migrate').at(-1)).toMatchObject({ percent: 100, done: true });
+    } finally {
+      rmSync(app.userData, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('default deny', () => {
   it('blocks navigation and redirects away from the app, but not within it', () => {
     const contents = window().webContents;
@@ -218,6 +243,8 @@ describe('starting', () => {
     const { dialog } = await import('./fake-electron');
     const broken = mkdtempSync(join(tmpdir(), 'paydesk-broken-'));
     writeFileSync(join(broken, 'paydesk.sqlite'), 'not a database at all '.repeat(100));
+    await paydesk.close();
+    resetFakeElectron(); // main.ts starts a shell of its own
     app.userData = broken;
     const exits: number[] = [];
     app.exit = (code?: number) => void exits.push(code ?? 0);
