@@ -6,13 +6,14 @@
 // anyone else they run directly. `stop()` (pg_ctl stop -m immediate, then the folder goes) is
 // called from afterAll, and again at process exit in case the suite died before it.
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { beforeAll, describe } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -22,15 +23,31 @@ export function postgresBinaries(): string | null {
   return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) ?? null;
 }
 
-/** Why the PostgreSQL tests are skipped on this machine, or null when they can run. */
+/** Why the PostgreSQL tests cannot run on this machine, or null when they can. */
 export function postgresMissing(): string | null {
   if (postgresBinaries()) return null;
-  return 'PostgreSQL server binaries not found (/usr/lib/postgresql/<15|16|17>/bin or PAYDESK_PG_BIN): the team ledger tests are skipped. Install them with `apt-get install postgresql` (.ci/run does).';
+  return 'PostgreSQL server binaries not found (/usr/lib/postgresql/<15|16|17>/bin or PAYDESK_PG_BIN). Install them with `apt-get install postgresql` (.ci/run does).';
+}
+
+const missing = postgresMissing();
+const required = process.env.PAYDESK_REQUIRE_POSTGRES === '1';
+if (missing && !required) console.warn(`Skipping the team ledger's PostgreSQL tests: ${missing}`);
+
+/** A describe block that needs a real PostgreSQL: skipped, saying why, where the binaries are missing, unless PAYDESK_REQUIRE_POSTGRES=1 (CI), where it fails. */
+export function describeWithPostgres(name: string, body: () => void) {
+  describe.skipIf(missing !== null && !required)(name, () => {
+    beforeAll(() => {
+      if (missing) throw new Error(`PAYDESK_REQUIRE_POSTGRES=1 but ${missing}`);
+    });
+    body();
+  });
 }
 
 export type PostgresServer = {
   host: '127.0.0.1';
   port: number;
+  /** With `tls: true`: the certificate authority (PEM) that signed the server's certificate (for 127.0.0.1 and localhost). */
+  caPem?: string;
   superuser: 'postgres';
   password: string;
   /** A new empty database (a unique name unless given); returns its name. */
@@ -70,7 +87,20 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/** A certificate authority and, when `server` is given, a certificate for 127.0.0.1 and localhost it signed (openssl, EC keys). */
+export async function makeCertificates(dir: string, server = true): Promise<{ caPem: string; cert?: string; key?: string }> {
+  const file = (name: string) => join(dir, name);
+  const openssl = (args: string[]) => run('openssl', args, { timeout: 30_000 });
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  await openssl(['req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.crt'), '-subj', '/CN=Paydesk test CA', '-days', '2']);
+  if (!server) return { caPem: readFileSync(file('ca.crt'), 'utf8') };
+  await openssl(['req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1']);
+  writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  await openssl(['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.crt'), '-days', '2', '-extfile', file('server.ext')]);
+  return { caPem: readFileSync(file('ca.crt'), 'utf8'), cert: file('server.crt'), key: file('server.key') };
+}
+
+export async function startPostgres(options: { tls?: boolean } = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (!bin) throw new Error(postgresMissing()!);
   const owner = postgresOsUser();
@@ -105,10 +135,14 @@ export async function startPostgres(): Promise<PostgresServer> {
     // -N: no fsync of the throwaway files; the C.UTF-8 locale needs no locale package.
     await exec('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '-N']);
     rmSync(passwordFile);
+    const tls = options.tls ? await makeCertificates(dir) : undefined;
+    if (tls) chmodSync(tls.key!, 0o600); // the server refuses a key others can read
+    if (tls && owner) for (const f of [tls.cert!, tls.key!]) chownSync(f, owner.uid, owner.gid);
+    const tlsSettings = tls ? ['ssl=on', `ssl_cert_file=${tls.cert}`, `ssl_key_file=${tls.key}`] : [];
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=50'];
+      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=50', ...tlsSettings];
       try {
         await exec('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
         break;
@@ -135,6 +169,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     return {
       host: '127.0.0.1',
       port,
+      ...(tls ? { caPem: tls.caPem } : {}),
       superuser: 'postgres',
       password,
       connect,

@@ -4,13 +4,10 @@
 // nobody can write the audit log, its hash chain holds under concurrent writers, and two
 // refunds of one payment at the same moment give one success and one unique violation.
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type pg from 'pg';
 import { applyTeamLedgerSecurity } from '../../../main/ledger/postgres/security';
-import { postgresMissing, startPostgres, type PostgresServer } from '../../support/postgres-server';
-
-const missing = postgresMissing();
-if (missing) console.warn(missing);
+import { describeWithPostgres, startPostgres, type PostgresServer } from '../../support/postgres-server';
 
 type Person = { login: string; role: 'staff' | 'support' | 'finance' | 'admin'; password: string };
 const people: Person[] = [
@@ -20,7 +17,7 @@ const people: Person[] = [
   { login: 'ada', role: 'admin', password: 'ada-secret-1' },
 ];
 
-describe.skipIf(missing)('the team ledger on PostgreSQL: roles the database enforces', () => {
+describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces', () => {
   let server: PostgresServer;
   let database: string;
   const clients: pg.Client[] = [];
