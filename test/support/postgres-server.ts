@@ -17,9 +17,10 @@ import { beforeAll, describe } from 'vitest';
 
 const run = promisify(execFile);
 
-/** Where the server binaries are: PAYDESK_PG_BIN, else Debian's newest of 17, 16, 15; null when absent. */
+/** Where the server binaries are: PAYDESK_PG_BIN when set (only there), else Debian's newest of 17, 16, 15; null when absent. */
 export function postgresBinaries(): string | null {
-  const candidates = [process.env.PAYDESK_PG_BIN, ...['17', '16', '15'].map((v) => `/usr/lib/postgresql/${v}/bin`)];
+  const given = process.env.PAYDESK_PG_BIN;
+  const candidates = given ? [given] : ['17', '16', '15'].map((v) => `/usr/lib/postgresql/${v}/bin`);
   return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) ?? null;
 }
 

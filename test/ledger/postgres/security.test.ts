@@ -172,8 +172,10 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     await first.query('BEGIN');
     await second.query('BEGIN');
     await insertOperation(first, p.id, 'refund', 12550);
-    // The second waits on the first's uncommitted row, then fails when it commits.
+    // The second waits on the first's uncommitted row (seen waiting on a lock), then fails when it commits.
+    const secondPid = (await second.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
     const racing = insertOperation(second, p.id, 'refund', 12550).then(() => 'recorded', (e: { code?: string }) => e.code);
+    await until(async () => (await as.postgres!.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`, [secondPid])).rowCount === 1);
     await first.query('COMMIT');
     expect(await racing).toBe('23505');
     await second.query('ROLLBACK');
@@ -210,6 +212,15 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     expect(await applyTeamLedgerSecurity(superuser)).toBe('present');
   });
 });
+
+/** Waits for a condition the database reports (no fixed sleep): up to 10 s, then fails. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('the condition never held');
+}
 
 type Entry = { seq: number; at: string; result: string; prev_hash: string; hash: string; values: unknown[] };
 
