@@ -8,7 +8,7 @@
 --   paydesk_staff    see payments; create links, checkout sessions and card payments
 --   paydesk_support  staff, and capture, void, refund, recurring charges
 --   paydesk_finance  see and export everything; moves no money and changes nothing
---   paydesk_admin    support and finance, and adds people (paydesk.add_person)
+--   paydesk_admin    support and finance, and adds and removes people (paydesk.add_person, remove_person)
 -- Every table and function belongs to paydesk_owner, a role nobody logs in as, so no person is
 -- an owner (owners pass row-level security and could rewrite the audit log). The audit log is
 -- written only by the SECURITY DEFINER functions below, with session_user (the role that logged
@@ -274,6 +274,30 @@ BEGIN
 END
 $$;
 
+-- Admins remove people: out of every Paydesk group, and no longer able to log in. Audited.
+CREATE FUNCTION paydesk.remove_person(login text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  existing pg_roles%ROWTYPE;
+  g text;
+BEGIN
+  IF NOT pg_has_role(session_user, 'paydesk_admin', 'MEMBER') THEN
+    RAISE EXCEPTION 'only a Paydesk admin removes people' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  SELECT * INTO existing FROM pg_roles WHERE rolname = login;
+  IF NOT FOUND OR existing.rolsuper OR existing.rolcreaterole OR login LIKE 'paydesk\_%' OR login = session_user THEN
+    RAISE EXCEPTION '% is not a person another admin can remove', login USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  FOREACH g IN ARRAY ARRAY['paydesk_staff', 'paydesk_support', 'paydesk_finance', 'paydesk_admin'] LOOP
+    IF EXISTS (SELECT FROM pg_auth_members m WHERE m.roleid = (SELECT oid FROM pg_roles WHERE rolname = g) AND m.member = existing.oid) THEN
+      EXECUTE format('REVOKE %I FROM %I', g, login);
+    END IF;
+  END LOOP;
+  EXECUTE format('ALTER ROLE %I NOLOGIN', login);
+  PERFORM paydesk.append_audit('remove_person', NULL, NULL, login, 'removed');
+END
+$$;
+
 -- Grants: what each group may touch at all. Nobody but the owner may write the audit log or
 -- its head, and nobody may delete or truncate anything.
 GRANT USAGE ON SCHEMA paydesk TO paydesk_staff, paydesk_finance;
@@ -284,7 +308,7 @@ GRANT UPDATE (transaction_id, session_id, link_url, state, status_word, captured
 GRANT UPDATE (outcome, error_code, error_message, gateway_answer, completed_at, settled_reason) ON paydesk.operations TO paydesk_staff;
 REVOKE ALL ON ALL FUNCTIONS IN SCHEMA paydesk FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION paydesk.record_export(text, text) TO paydesk_staff, paydesk_finance;
-GRANT EXECUTE ON FUNCTION paydesk.add_person(text, text, text) TO paydesk_admin;
+GRANT EXECUTE ON FUNCTION paydesk.add_person(text, text, text), paydesk.remove_person(text) TO paydesk_admin;
 
 -- Row-level security: which rows each group may write. Staff create payments other than
 -- recurring charges and only their create operations; support every kind.

@@ -66,8 +66,12 @@ describeWithPostgres('Test connection to the team ledger', () => {
     expect(check).toMatchObject({ reason: { values: { host: '127.0.0.1', port: closed, code: 'ECONNREFUSED' } } });
   });
 
-  it('tells a login the team has not given a role', async () => {
+  it('tells a login the team has not given a role, or has removed', async () => {
     expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'nobody' }, 'nobody-password'))).toBe('noPermission');
+    await server.sql(team, `SELECT paydesk.add_person('leaver', 'staff', 'leaver-password')`);
+    expect(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password')).toMatchObject({ ok: true, role: 'staff' });
+    await server.sql(team, `SELECT paydesk.remove_person('leaver')`);
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password'))).toBe('noPermission');
   });
 
   it('tells a missing database, one that is not a Paydesk ledger, and an older or newer ledger', async () => {

@@ -152,7 +152,7 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     await expect(as.sam!.query(`SET ROLE paydesk_support`)).rejects.toMatchObject({ code: '42501' });
   });
 
-  it('lets only admins add people, and only as one of the four roles', async () => {
+  it('lets only admins add and remove people, and only as one of the four roles', async () => {
     await expect(as.sue!.query(`SELECT paydesk.add_person('mallory', 'admin', 'x')`)).rejects.toMatchObject({ code: '42501' });
     await expect(as.ada!.query(`SELECT paydesk.add_person('mallory', 'superuser', 'x')`)).rejects.toMatchObject({ code: '22023' });
     await expect(as.ada!.query(`SELECT paydesk.add_person('postgres', 'staff')`)).rejects.toMatchObject({ code: '42501' });
@@ -161,9 +161,18 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     const noor = await connectAs('noor', 'noor-secret-1');
     const who = await noor.query(`SELECT pg_has_role('paydesk_support', 'MEMBER') AS support, pg_has_role('paydesk_admin', 'MEMBER') AS admin`);
     expect(who.rows).toEqual([{ support: true, admin: false }]);
-    const audit = await as.fay!.query(`SELECT db_user, reason, result FROM paydesk.audit_log WHERE action = 'add_person' ORDER BY seq`);
-    expect(audit.rows.at(0)).toEqual({ db_user: 'postgres', reason: 'ada', result: 'admin' });
-    expect(audit.rows.at(-1)).toEqual({ db_user: 'ada', reason: 'noor', result: 'support' });
+    // Removing a person takes their groups away at once, open sessions included.
+    await expect(as.sue!.query(`SELECT paydesk.remove_person('noor')`)).rejects.toMatchObject({ code: '42501' });
+    await expect(as.ada!.query(`SELECT paydesk.remove_person('ada')`)).rejects.toMatchObject({ code: '42501' });
+    await as.ada!.query(`SELECT paydesk.remove_person('noor')`);
+    await expect(noor.query('SELECT count(*) FROM paydesk.payments')).rejects.toMatchObject({ code: '42501' });
+    await expect(connectAs('noor', 'noor-secret-1')).rejects.toMatchObject({ code: '28000' });
+    const audit = await as.fay!.query(`SELECT db_user, action, reason, result FROM paydesk.audit_log WHERE action LIKE '%_person' ORDER BY seq`);
+    expect(audit.rows.at(0)).toEqual({ db_user: 'postgres', action: 'add_person', reason: 'ada', result: 'admin' });
+    expect(audit.rows.slice(-2)).toEqual([
+      { db_user: 'ada', action: 'add_person', reason: 'noor', result: 'support' },
+      { db_user: 'ada', action: 'remove_person', reason: 'noor', result: 'removed' },
+    ]);
   });
 
   it('gives two refunds of one payment at the same moment one success and one unique violation', async () => {
