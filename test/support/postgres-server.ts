@@ -143,7 +143,7 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Po
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=50', ...tlsSettings];
+      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=50', 'shared_buffers=16MB', ...tlsSettings];
       try {
         await exec('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
         break;
