@@ -52,8 +52,12 @@ function tlsFor(settings: TeamLedgerSettings): { tls: boolean } | { refused: Rea
   return { tls: true };
 }
 
-/** pg's connection options for these settings; null with the reason when they may not be used. */
-export function clientConfig(settings: TeamLedgerSettings, password: string, timeoutMs = 5_000): { config: pg.ClientConfig; tls: boolean } | { refused: Reason } {
+/**
+ * pg's connection options for these settings, or the reason they may not be used. A connection
+ * that is not made within `connectMs` fails as unreachable; `queryMs` bounds each query (the
+ * connection test's; the ledger's own queries are not cut short).
+ */
+export function clientConfig(settings: TeamLedgerSettings, password: string, timeouts: { connectMs?: number; queryMs?: number } = {}): { config: pg.ClientConfig; tls: boolean } | { refused: Reason } {
   const tls = tlsFor(settings);
   if ('refused' in tls) return tls;
   const config: pg.ClientConfig = {
@@ -62,8 +66,8 @@ export function clientConfig(settings: TeamLedgerSettings, password: string, tim
     database: settings.database,
     user: settings.user,
     password,
-    connectionTimeoutMillis: timeoutMs,
-    query_timeout: timeoutMs,
+    connectionTimeoutMillis: timeouts.connectMs ?? 5_000,
+    ...(timeouts.queryMs ? { query_timeout: timeouts.queryMs } : {}),
     application_name: 'Paydesk',
     // Verified always: with a pinned CA only that CA is trusted, else the system's.
     ssl: tls.tls ? { rejectUnauthorized: true, ...(settings.caPem ? { ca: settings.caPem } : {}) } : false,
@@ -75,12 +79,16 @@ export function clientConfig(settings: TeamLedgerSettings, password: string, tim
 export function openTeamLedger<Db>(settings: TeamLedgerSettings, password: string, options: { maxConnections?: number } = {}): Kysely<Db> {
   const made = clientConfig(settings, password);
   if ('refused' in made) throw new Error(`team ledger settings refused: ${made.refused.key}`);
-  return new Kysely<Db>({ dialect: new PostgresDialect({ pool: new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 }) }) });
+  const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });
+  // An idle connection the server drops emits 'error' on the pool; unheard, it would end main.
+  // The pool discards that connection, and the next query reconnects or fails with its reason.
+  pool.on('error', () => {});
+  return new Kysely<Db>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** "Test connection": connects, checks the schema and finds the person's role. Never throws. */
 export async function testTeamLedgerConnection(settings: TeamLedgerSettings, password: string, options: { timeoutMs?: number } = {}): Promise<TeamLedgerCheck> {
-  const made = clientConfig(settings, password, options.timeoutMs);
+  const made = clientConfig(settings, password, { connectMs: options.timeoutMs ?? 5_000, queryMs: options.timeoutMs ?? 5_000 });
   if ('refused' in made) return { ok: false, problem: 'tlsRequired', reason: made.refused };
   const client = new pg.Client(made.config);
   // A connection lost while testing would otherwise surface as an unhandled 'error' event.

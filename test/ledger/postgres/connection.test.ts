@@ -115,6 +115,21 @@ describeWithPostgres('Test connection to the team ledger', () => {
     expect(problemOf(await testTeamLedgerConnection({ ...settings, tls: true }, password))).toBe('certUntrusted');
   });
 
+  it('keeps the ledger’s connections usable after the server drops them', async () => {
+    const db = openTeamLedger<{ 'paydesk.ledger_meta': { key: string; value: string } }>(settings, password);
+    const version = () => db.selectFrom('paydesk.ledger_meta').select('value').where('key', '=', 'schema_version').executeTakeFirstOrThrow();
+    try {
+      expect(await version()).toEqual({ value: '1' });
+      const dropped = await server.sql(team, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'sue' AND application_name = 'Paydesk'`);
+      expect(dropped.rowCount).toBeGreaterThan(0);
+      // The pool hears the dropped connection as an 'error' event (which must not end the process);
+      // a query may still meet the dead connection once, and the next one connects again.
+      expect(await version().catch(() => version())).toEqual({ value: '1' });
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('tells a server that offers no TLS when TLS is on', async () => {
     // Answers PostgreSQL's SSLRequest with "N", as a server with ssl = off does.
     const declining = createServer((socket) => socket.once('data', () => socket.write('N')));
