@@ -189,6 +189,20 @@ export const reasonTexts = {
   'connection.serverError': 'The gateway reported a server error{status, select, none {} other { (HTTP {status})}}, so the key could not be checked. Try again later.',
   // The system keychain: `os` is linux, darwin, win32 or another platform
   'keychain.unavailable': 'The system keychain cannot be used right now.{detail, select, none {} other { (The keychain said: {detail}.)}} {os, select, linux {On Linux, Paydesk uses the Secret Service: make sure GNOME Keyring (package gnome-keyring) or KWallet is installed and running, that your login keyring is unlocked (open “Passwords and Keys” or KWallet Manager), and that Paydesk was started from your desktop session so it can reach the session D-Bus.} darwin {On macOS, Paydesk uses the Keychain: open Keychain Access, make sure the “login” keychain is unlocked, and when macOS asks whether Paydesk may use it, choose “Always Allow”.} win32 {On Windows, Paydesk uses Credential Manager: sign in with your normal Windows account (not a temporary profile), make sure the “Credential Manager” service is running (services.msc), and try again.} other {Make sure your operating system’s credential store is installed, running and unlocked.}} Paydesk keeps API keys only in the keychain, never in a file or anywhere else, so nothing was stored. The practice profile keeps working meanwhile.',
+  // The team ledger on PostgreSQL ("Test connection", main/ledger/postgres/connection.ts)
+  'teamLedger.tlsRequired': 'The team ledger at {host} is not on this computer, so Paydesk connects to it only over TLS. Turn TLS on; if the server’s certificate comes from your own certificate authority, pin it too.',
+  'teamLedger.unreachable': 'Paydesk cannot reach a database server at {host}:{port} ({code}). Check the host and the port, that the server is running, and that this computer’s network may reach it.',
+  'teamLedger.wrongPassword': 'The server refused the user {user} with this password. Check the user name and the password your Paydesk admin gave you for the team ledger.',
+  'teamLedger.noPermission': 'The user {user} may not use the team ledger in {database}. Ask your Paydesk admin to add you as staff, support, finance or admin.',
+  'teamLedger.noDatabase': 'There is no database called {database} on {host}. Check the database name.',
+  'teamLedger.notLedger': 'The database {database} is not a Paydesk team ledger: it has no Paydesk tables. Check the database name, or ask your admin to set it up (docs/team-ledger.md).',
+  'teamLedger.oldSchema': 'The team ledger in {database} was set up by an older Paydesk (schema {found}; this Paydesk needs {expected}). Ask your Paydesk admin to update it.',
+  'teamLedger.newerSchema': 'The team ledger in {database} was set up by a newer Paydesk (schema {found}; this Paydesk knows {expected}). Update Paydesk on this computer.',
+  'teamLedger.tlsUnsupported': 'The server at {host} does not offer TLS. Turn TLS on in the server’s settings, or ask its administrator to.',
+  'teamLedger.caMismatch': 'The server’s certificate is not signed by the certificate authority pinned in these settings ({code}). Check that this is the right server; if its certificate authority has changed, pin the new one.',
+  'teamLedger.certUntrusted': 'This computer does not trust the server’s certificate ({code}). If the server uses a certificate authority of your own, pin it in these settings.',
+  'teamLedger.certName': 'The server’s certificate is not made out to {host}. Use the host name the certificate names.',
+  'teamLedger.failed': 'The team ledger could not be used ({code}).',
   // The ledger file, at start (worded in English by main for its start-up dialog)
   'storage.folderNotWritable': 'Paydesk cannot write to its data folder ({folder}). Check the folder’s permissions, or free disk space, and start Paydesk again. Nothing was changed.',
   'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}). Update Paydesk to open it; nothing was changed.',

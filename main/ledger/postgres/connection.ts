@@ -1,0 +1,147 @@
+// Connecting to the team ledger: the settings a person enters (host, port, database, user; the
+// password comes from the OS keychain, never from settings), the TLS rule (required unless the
+// server is on this computer; an optional pinned certificate authority), and "Test connection",
+// which tells each way it can fail apart with a reason the screens word in English and Arabic.
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { isIP } from 'node:net';
+import type { Reason } from '../../../contract/reasons';
+import { reason } from '../../core/fail';
+import { teamLedgerSchemaVersion, teamRoles, type TeamRole } from './security';
+
+export type TeamLedgerSettings = {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  /** TLS on loopback (127.0.0.0/8, ::1, localhost): optional, default off. Elsewhere always on. */
+  tls?: boolean;
+  /** A pinned certificate authority (PEM): the server's certificate must chain to it, not to the system's CAs. */
+  caPem?: string;
+};
+
+export type TeamLedgerProblem =
+  | 'tlsRequired'
+  | 'unreachable'
+  | 'wrongPassword'
+  | 'noPermission'
+  | 'noDatabase'
+  | 'notLedger'
+  | 'oldSchema'
+  | 'newerSchema'
+  | 'tlsUnsupported'
+  | 'caMismatch'
+  | 'certUntrusted'
+  | 'certName'
+  | 'failed';
+
+export type TeamLedgerCheck =
+  | { ok: true; login: string; role: TeamRole; superuser: boolean; tls: boolean; serverVersion: string }
+  | { ok: false; problem: TeamLedgerProblem; reason: Reason };
+
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
+}
+
+/** Whether the connection will use TLS, or the reason it may not be made at all. */
+function tlsFor(settings: TeamLedgerSettings): { tls: boolean } | { refused: Reason } {
+  if (isLoopback(settings.host)) return { tls: settings.tls === true || settings.caPem !== undefined };
+  if (settings.tls === false) return { refused: reason('teamLedger.tlsRequired', { host: settings.host }) };
+  return { tls: true };
+}
+
+/**
+ * pg's connection options for these settings, or the reason they may not be used. A connection
+ * that is not made within `connectMs` fails as unreachable; `queryMs` bounds each query (the
+ * connection test's; the ledger's own queries are not cut short).
+ */
+export function clientConfig(settings: TeamLedgerSettings, password: string, timeouts: { connectMs?: number; queryMs?: number } = {}): { config: pg.ClientConfig; tls: boolean } | { refused: Reason } {
+  const tls = tlsFor(settings);
+  if ('refused' in tls) return tls;
+  const config: pg.ClientConfig = {
+    host: settings.host,
+    port: settings.port,
+    database: settings.database,
+    user: settings.user,
+    password,
+    connectionTimeoutMillis: timeouts.connectMs ?? 5_000,
+    ...(timeouts.queryMs ? { query_timeout: timeouts.queryMs } : {}),
+    application_name: 'Paydesk',
+    // Verified always: with a pinned CA only that CA is trusted, else the system's.
+    ssl: tls.tls ? { rejectUnauthorized: true, ...(settings.caPem ? { ca: settings.caPem } : {}) } : false,
+  };
+  return { config, tls: tls.tls };
+}
+
+/** The typed query builder on a pool of connections, for the ledger's PostgreSQL backend (the port). */
+export function openTeamLedger<Db>(settings: TeamLedgerSettings, password: string, options: { maxConnections?: number } = {}): Kysely<Db> {
+  const made = clientConfig(settings, password);
+  if ('refused' in made) throw new Error(`team ledger settings refused: ${made.refused.key}`);
+  const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });
+  // An idle connection the server drops emits 'error' on the pool; unheard, it would end main.
+  // The pool discards that connection, and the next query reconnects or fails with its reason.
+  pool.on('error', () => {});
+  return new Kysely<Db>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** "Test connection": connects, checks the schema and finds the person's role. Never throws. */
+export async function testTeamLedgerConnection(settings: TeamLedgerSettings, password: string, options: { timeoutMs?: number } = {}): Promise<TeamLedgerCheck> {
+  const made = clientConfig(settings, password, { connectMs: options.timeoutMs ?? 5_000, queryMs: options.timeoutMs ?? 5_000 });
+  if ('refused' in made) return { ok: false, problem: 'tlsRequired', reason: made.refused };
+  const client = new pg.Client(made.config);
+  // A connection lost while testing would otherwise surface as an unhandled 'error' event.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const schema = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'paydesk'`);
+    if (schema.rowCount === 0) return failure('notLedger', settings);
+    const meta = await client.query<{ value: string }>(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`);
+    const found = Number(meta.rows[0]?.value ?? 0);
+    if (found < teamLedgerSchemaVersion) return failure('oldSchema', settings, { found, expected: teamLedgerSchemaVersion });
+    if (found > teamLedgerSchemaVersion) return failure('newerSchema', settings, { found, expected: teamLedgerSchemaVersion });
+    const who = await client.query<{ login: string; superuser: boolean; version: string; roles: string[] }>(
+      `SELECT session_user AS login, r.rolsuper AS superuser, current_setting('server_version') AS version,
+         ARRAY(SELECT g FROM unnest($1::text[]) g WHERE pg_has_role('paydesk_' || g, 'MEMBER')) AS roles
+       FROM pg_roles r WHERE r.rolname = session_user`,
+      [[...teamRoles]],
+    );
+    const row = who.rows[0];
+    // The highest group the login is in (admin includes support and finance, support includes staff).
+    const role = [...teamRoles].reverse().find((r) => row?.roles.includes(r));
+    if (!row || !role) return failure('noPermission', settings);
+    return { ok: true, login: row.login, role, superuser: row.superuser, tls: made.tls, serverVersion: row.version };
+  } catch (error) {
+    return explainConnectionError(error, settings);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function failure(problem: TeamLedgerProblem, settings: TeamLedgerSettings, extra: Record<string, string | number> = {}): TeamLedgerCheck {
+  const values: Record<string, string | number> = { host: settings.host, port: settings.port, database: settings.database, user: settings.user, ...extra };
+  return { ok: false, problem, reason: reason(`teamLedger.${problem}`, values) };
+}
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
+const untrustedCodes = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_SIGNATURE_FAILURE', 'CERT_UNTRUSTED']);
+
+/** Which problem a failed connection or query was, from PostgreSQL's SQLSTATE or Node's error code. */
+export function explainConnectionError(error: unknown, settings: TeamLedgerSettings): TeamLedgerCheck {
+  const e = (error ?? {}) as { code?: unknown; message?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (code === '28P01') return failure('wrongPassword', settings);
+  // 28000: no pg_hba.conf entry, or the role may not log in; 42501: no grant on the schema or table.
+  if (code === '28000' || code === '42501') return failure('noPermission', settings);
+  if (code === '3D000') return failure('noDatabase', settings);
+  if (code === '42P01' || code === '3F000') return failure('notLedger', settings);
+  if (unreachableCodes.has(code)) return failure('unreachable', settings, { code });
+  if (/timeout/i.test(message) && !code) return failure('unreachable', settings, { code: 'timeout' });
+  if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings);
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return failure('certName', settings);
+  if (untrustedCodes.has(code) || code.startsWith('CERT_')) return failure(settings.caPem ? 'caMismatch' : 'certUntrusted', settings, { code });
+  // Anything else: its code only (a message could quote the connection string).
+  return failure('failed', settings, { code: code || 'unknown' });
+}

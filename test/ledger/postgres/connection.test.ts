@@ -1,0 +1,158 @@
+// "Test connection" for the team ledger, against a real PostgreSQL server (with TLS, signed by a
+// test certificate authority): each way a connection fails is told apart, with a reason in both
+// languages, and the password never appears in what comes back.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { reasonText } from '../../../main/core/fail';
+import { applyTeamLedgerSecurity } from '../../../main/ledger/postgres/security';
+import { explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection, type TeamLedgerCheck, type TeamLedgerSettings } from '../../../main/ledger/postgres/connection';
+import { describeWithPostgres, makeCertificates, startPostgres, type PostgresServer } from '../../support/postgres-server';
+
+const password = 'Sue-Password-Unmistakable-42';
+
+describeWithPostgres('Test connection to the team ledger', () => {
+  let server: PostgresServer;
+  let team: string;
+  let plain: string;
+  let settings: TeamLedgerSettings;
+  const cleanups: Array<() => unknown> = [];
+
+  const problemOf = (check: TeamLedgerCheck) => {
+    // The password is never in a reason, in either language.
+    expect(JSON.stringify(check)).not.toContain(password);
+    if (check.ok) return 'ok';
+    expect(reasonText('en', check.reason)).not.toMatch(/\{|\}/);
+    expect(reasonText('ar', check.reason)).toMatch(/[\u0600-\u06ff]/);
+    return check.problem;
+  };
+
+  beforeAll(async () => {
+    server = await startPostgres({ tls: true });
+    cleanups.push(() => server.stop());
+    team = await server.createDatabase('team');
+    plain = await server.createDatabase('plain');
+    const superuser = await server.connect({ database: team });
+    await applyTeamLedgerSecurity(superuser);
+    await superuser.query(`SELECT paydesk.add_person('sue', 'support', $1)`, [password]);
+    await superuser.query(`SELECT paydesk.add_person('fay', 'finance', 'fay-password')`);
+    await superuser.query(`CREATE ROLE nobody LOGIN PASSWORD 'nobody-password'`);
+    await superuser.end();
+    settings = { host: '127.0.0.1', port: server.port, database: team, user: 'sue' };
+  });
+
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('connects, and says who the person is in the team', async () => {
+    expect(await testTeamLedgerConnection(settings, password)).toEqual({ ok: true, login: 'sue', role: 'support', superuser: false, tls: false, serverVersion: expect.stringMatching(/^1[5-9]/) });
+    expect(await testTeamLedgerConnection({ ...settings, user: 'fay' }, 'fay-password')).toMatchObject({ ok: true, role: 'finance' });
+    expect(await testTeamLedgerConnection({ ...settings, user: 'postgres' }, server.password)).toMatchObject({ ok: true, role: 'admin', superuser: true });
+  });
+
+  it('tells a wrong password (or an unknown user) from everything else', async () => {
+    expect(problemOf(await testTeamLedgerConnection(settings, 'not-the-password'))).toBe('wrongPassword');
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'nosuchperson' }, password))).toBe('wrongPassword');
+  });
+
+  it('tells a server that cannot be reached', async () => {
+    const closed = await portWithNobody();
+    const check = await testTeamLedgerConnection({ ...settings, port: closed }, password);
+    expect(problemOf(check)).toBe('unreachable');
+    expect(check).toMatchObject({ reason: { values: { host: '127.0.0.1', port: closed, code: 'ECONNREFUSED' } } });
+  });
+
+  it('tells a login the team has not given a role, or has removed', async () => {
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'nobody' }, 'nobody-password'))).toBe('noPermission');
+    await server.sql(team, `SELECT paydesk.add_person('leaver', 'staff', 'leaver-password')`);
+    expect(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password')).toMatchObject({ ok: true, role: 'staff' });
+    await server.sql(team, `SELECT paydesk.remove_person('leaver')`);
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password'))).toBe('noPermission');
+  });
+
+  it('tells a missing database, one that is not a Paydesk ledger, and an older or newer ledger', async () => {
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, database: 'nosuchdb' }, password))).toBe('noDatabase');
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'postgres', database: plain }, server.password))).toBe('notLedger');
+    try {
+      await server.sql(team, `UPDATE paydesk.ledger_meta SET value = '0' WHERE key = 'schema_version'`);
+      const old = await testTeamLedgerConnection(settings, password);
+      expect(problemOf(old)).toBe('oldSchema');
+      expect(old).toMatchObject({ reason: { key: 'teamLedger.oldSchema', values: { found: 0, expected: 1 } } });
+      await server.sql(team, `UPDATE paydesk.ledger_meta SET value = '2' WHERE key = 'schema_version'`);
+      expect(problemOf(await testTeamLedgerConnection(settings, password))).toBe('newerSchema');
+    } finally {
+      await server.sql(team, `UPDATE paydesk.ledger_meta SET value = '1' WHERE key = 'schema_version'`);
+    }
+  });
+
+  it('requires TLS for a server that is not on this computer, before connecting', async () => {
+    expect(isLoopback('127.0.0.1') && isLoopback('localhost') && isLoopback('::1') && isLoopback('127.8.0.1')).toBe(true);
+    expect(isLoopback('10.0.0.5') || isLoopback('db.example.com') || isLoopback('128.0.0.1')).toBe(false);
+    const check = await testTeamLedgerConnection({ ...settings, host: '192.0.2.10', tls: false }, password);
+    expect(problemOf(check)).toBe('tlsRequired');
+    expect(check).toMatchObject({ reason: { key: 'teamLedger.tlsRequired', values: { host: '192.0.2.10' } } });
+  });
+
+  it('uses TLS with a pinned certificate authority, and refuses a server another authority signed', async () => {
+    const pinned = { ...settings, tls: true, caPem: server.caPem! };
+    expect(await testTeamLedgerConnection(pinned, password)).toMatchObject({ ok: true, tls: true });
+    // The connection really is encrypted, as the server sees it (and the query builder works).
+    const db = openTeamLedger(pinned, password);
+    const seen = await sql<{ ssl: boolean }>`SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()`.execute(db);
+    await db.destroy();
+    expect(seen.rows).toEqual([{ ssl: true }]);
+
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-other-ca-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const other = await makeCertificates(dir, false);
+    const mismatch = await testTeamLedgerConnection({ ...pinned, caPem: other.caPem }, password);
+    expect(problemOf(mismatch)).toBe('caMismatch');
+    // Without a pinned authority, the system's do not know the test one.
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, tls: true }, password))).toBe('certUntrusted');
+  });
+
+  it('keeps the ledger’s connections usable after the server drops them', async () => {
+    const db = openTeamLedger<{ 'paydesk.ledger_meta': { key: string; value: string } }>(settings, password);
+    const version = () => db.selectFrom('paydesk.ledger_meta').select('value').where('key', '=', 'schema_version').executeTakeFirstOrThrow();
+    try {
+      expect(await version()).toEqual({ value: '1' });
+      const dropped = await server.sql(team, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'sue' AND application_name = 'Paydesk'`);
+      expect(dropped.rowCount).toBeGreaterThan(0);
+      // The pool hears the dropped connection as an 'error' event (which must not end the process);
+      // a query may still meet the dead connection once, and the next one connects again.
+      expect(await version().catch(() => version())).toEqual({ value: '1' });
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('tells a server that offers no TLS when TLS is on', async () => {
+    // Answers PostgreSQL's SSLRequest with "N", as a server with ssl = off does.
+    const declining = createServer((socket) => socket.once('data', () => socket.write('N')));
+    const port = await listen(declining);
+    cleanups.push(() => new Promise((resolve) => declining.close(resolve)));
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, port, tls: true }, password))).toBe('tlsUnsupported');
+  });
+
+  it('words a certificate for another name, and anything unexpected by its code only', () => {
+    expect(explainConnectionError({ code: 'ERR_TLS_CERT_ALTNAME_INVALID' }, settings)).toMatchObject({ problem: 'certName', reason: { values: { host: '127.0.0.1' } } });
+    const odd = explainConnectionError(Object.assign(new Error(`connect to postgres://sue:${password}@x failed`), { code: '08P01' }), settings);
+    expect(problemOf(odd)).toBe('failed');
+    expect(odd).toMatchObject({ reason: { values: { code: '08P01' } } });
+  });
+});
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+}
+
+async function portWithNobody(): Promise<number> {
+  const s = createServer();
+  const port = await listen(s);
+  await new Promise((resolve) => s.close(resolve));
+  return port;
+}

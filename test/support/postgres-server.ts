@@ -1,0 +1,193 @@
+// A real PostgreSQL server for the team ledger's tests: Debian's binaries (package `postgresql`,
+// installed by .ci/run), a throwaway cluster in a fresh temporary folder, listening on a free
+// port on 127.0.0.1 only, with SCRAM-SHA-256 for every connection and a superuser password.
+// initdb takes about a second, the start a tenth of that. The server refuses to run as root, so
+// as root the binaries run as the `postgres` OS user (runuser) in a folder that user owns; as
+// anyone else they run directly. `stop()` (pg_ctl stop -m immediate, then the folder goes) is
+// called from afterAll, and again at process exit in case the suite died before it.
+import { execFile, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { beforeAll, describe } from 'vitest';
+
+const run = promisify(execFile);
+
+/** Where the server binaries are: PAYDESK_PG_BIN when set (only there), else Debian's newest of 17, 16, 15; null when absent. */
+export function postgresBinaries(): string | null {
+  const given = process.env.PAYDESK_PG_BIN;
+  const candidates = given ? [given] : ['17', '16', '15'].map((v) => `/usr/lib/postgresql/${v}/bin`);
+  return candidates.find((dir): dir is string => !!dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) ?? null;
+}
+
+/** Why the PostgreSQL tests cannot run on this machine, or null when they can. */
+export function postgresMissing(): string | null {
+  if (postgresBinaries()) return null;
+  return 'PostgreSQL server binaries not found (/usr/lib/postgresql/<15|16|17>/bin or PAYDESK_PG_BIN). Install them with `apt-get install postgresql` (.ci/run does).';
+}
+
+const missing = postgresMissing();
+const required = process.env.PAYDESK_REQUIRE_POSTGRES === '1';
+if (missing && !required) console.warn(`Skipping the team ledger's PostgreSQL tests: ${missing}`);
+
+/** A describe block that needs a real PostgreSQL: skipped, saying why, where the binaries are missing, unless PAYDESK_REQUIRE_POSTGRES=1 (CI), where it fails. */
+export function describeWithPostgres(name: string, body: () => void) {
+  describe.skipIf(missing !== null && !required)(name, () => {
+    beforeAll(() => {
+      if (missing) throw new Error(`PAYDESK_REQUIRE_POSTGRES=1 but ${missing}`);
+    });
+    body();
+  });
+}
+
+export type PostgresServer = {
+  host: '127.0.0.1';
+  port: number;
+  /** With `tls: true`: the certificate authority (PEM) that signed the server's certificate (for 127.0.0.1 and localhost). */
+  caPem?: string;
+  superuser: 'postgres';
+  password: string;
+  /** A new empty database (a unique name unless given); returns its name. */
+  createDatabase(name?: string): Promise<string>;
+  /** A connected client; the superuser on the `postgres` database unless told otherwise. */
+  connect(options?: { database?: string; user?: string; password?: string }): Promise<pg.Client>;
+  /** Runs SQL as the superuser in a database (a connection of its own, closed after). */
+  sql(database: string, text: string, values?: unknown[]): Promise<pg.QueryResult>;
+  stop(): Promise<void>;
+};
+
+function postgresOsUser(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const uid = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) throw new Error('running as root, but there is no `postgres` OS user to run the server as');
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+function serverLog(dir: string): string {
+  try {
+    return readFileSync(join(dir, 'server.log'), 'utf8').split('\n').slice(-20).join('\n');
+  } catch {
+    return '(no server log)';
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A certificate authority and, when `server` is given, a certificate for 127.0.0.1 and localhost it signed (openssl, EC keys). */
+export async function makeCertificates(dir: string, server = true): Promise<{ caPem: string; cert?: string; key?: string }> {
+  const file = (name: string) => join(dir, name);
+  const openssl = (args: string[]) => run('openssl', args, { timeout: 30_000 });
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+  await openssl(['req', '-x509', ...ec, '-keyout', file('ca.key'), '-out', file('ca.crt'), '-subj', '/CN=Paydesk test CA', '-days', '2']);
+  if (!server) return { caPem: readFileSync(file('ca.crt'), 'utf8') };
+  await openssl(['req', ...ec, '-keyout', file('server.key'), '-out', file('server.csr'), '-subj', '/CN=127.0.0.1']);
+  writeFileSync(file('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  await openssl(['x509', '-req', '-in', file('server.csr'), '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-CAcreateserial', '-out', file('server.crt'), '-days', '2', '-extfile', file('server.ext')]);
+  return { caPem: readFileSync(file('ca.crt'), 'utf8'), cert: file('server.crt'), key: file('server.key') };
+}
+
+export async function startPostgres(options: { tls?: boolean } = {}): Promise<PostgresServer> {
+  const bin = postgresBinaries();
+  if (!bin) throw new Error(postgresMissing()!);
+  const owner = postgresOsUser();
+  // As root, the binaries run as `postgres`; the folder and everything in it must be that user's.
+  const command = (tool: string, args: string[]) => (owner ? { file: 'runuser', args: ['-u', 'postgres', '--', join(bin, tool), ...args] } : { file: join(bin, tool), args });
+  const exec = (tool: string, args: string[]) => {
+    const c = command(tool, args);
+    return run(c.file, c.args, { timeout: 60_000 });
+  };
+
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-pg-'));
+  const data = join(dir, 'data');
+  const password = randomBytes(18).toString('base64url');
+  const passwordFile = join(dir, 'superuser-password');
+  writeFileSync(passwordFile, password, { mode: 0o600 });
+  if (owner) {
+    chownSync(dir, owner.uid, owner.gid);
+    chownSync(passwordFile, owner.uid, owner.gid);
+  }
+
+  let stopped = false;
+  const stopNow = () => {
+    if (stopped) return;
+    stopped = true;
+    const c = command('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-s']);
+    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(c.file, c.args, { stdio: 'ignore', timeout: 20_000 });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopNow);
+
+  try {
+    // -N: no fsync of the throwaway files; the C.UTF-8 locale needs no locale package.
+    await exec('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '-N']);
+    rmSync(passwordFile);
+    const tls = options.tls ? await makeCertificates(dir) : undefined;
+    if (tls) chmodSync(tls.key!, 0o600); // the server refuses a key others can read
+    if (tls && owner) for (const f of [tls.cert!, tls.key!]) chownSync(f, owner.uid, owner.gid);
+    const tlsSettings = tls ? ['ssl=on', `ssl_cert_file=${tls.cert}`, `ssl_key_file=${tls.key}`] : [];
+    let port = 0;
+    for (let attempt = 1; ; attempt++) {
+      port = await freePort();
+      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=50', 'shared_buffers=16MB', ...tlsSettings];
+      try {
+        await exec('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
+        break;
+      } catch (error) {
+        // Another program may have taken the port between asking and listening: try another.
+        if (attempt >= 3) throw new Error(`PostgreSQL did not start: ${String(error)}\n${serverLog(dir)}`);
+      }
+    }
+
+    let databases = 0;
+    const connect: PostgresServer['connect'] = async (options = {}) => {
+      const client = new pg.Client({ host: '127.0.0.1', port, user: options.user ?? 'postgres', password: options.password ?? password, database: options.database ?? 'postgres' });
+      await client.connect();
+      return client;
+    };
+    const sql: PostgresServer['sql'] = async (database, text, values) => {
+      const client = await connect({ database });
+      try {
+        return await client.query(text, values);
+      } finally {
+        await client.end();
+      }
+    };
+    return {
+      host: '127.0.0.1',
+      port,
+      ...(tls ? { caPem: tls.caPem } : {}),
+      superuser: 'postgres',
+      password,
+      connect,
+      sql,
+      async createDatabase(name) {
+        const db = name ?? `test_${process.pid}_${++databases}`;
+        await sql('postgres', `CREATE DATABASE "${db.replace(/"/g, '""')}"`);
+        return db;
+      },
+      async stop() {
+        process.removeListener('exit', stopNow);
+        stopNow();
+      },
+    };
+  } catch (error) {
+    stopNow();
+    process.removeListener('exit', stopNow);
+    throw error;
+  }
+}
