@@ -1,7 +1,8 @@
 // Sets a team database up: the tables, roles, grants, row-level security and audit triggers of
 // security.sql, in one transaction, as a superuser (docs/team-ledger.md). The same file is what a
 // database administrator runs with psql.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ClientBase } from 'pg';
 
 /** The team ledger schema this Paydesk reads and writes (paydesk.ledger_meta 'schema_version'). */
@@ -11,9 +12,15 @@ export const teamLedgerSchemaVersion = 1;
 export const teamRoles = ['staff', 'support', 'finance', 'admin'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 
-/** security.sql's text. Read next to this module (the app's bundle will need it copied or inlined). */
+/** A schema file's text: next to this module, else in the source tree from the repository's root (a bench bundled by scripts/run-ts.mjs). The app's bundle will need them copied or inlined. */
+function schemaFile(name: string): string {
+  const beside = new URL(`./${name}`, import.meta.url);
+  return readFileSync(existsSync(beside) ? beside : join(process.cwd(), 'main/ledger/postgres', name), 'utf8');
+}
+
+/** security.sql's text. */
 export function securitySql(): string {
-  return readFileSync(new URL('./security.sql', import.meta.url), 'utf8');
+  return schemaFile('security.sql');
 }
 
 /**
