@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 // Three kinds of suite: plain Node (services, handlers, the Electron shell with a fake
 // `electron`), React components in a DOM, and the whole app in Chromium through the preview.
+// The team ledger's PostgreSQL tests are plain Node too, in a project of their own whose
+// globalSetup starts one PostgreSQL server for the run, only when one of its files is selected.
 export default defineConfig({
   test: {
     projects: [
@@ -11,13 +13,23 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/dom/**'],
+          exclude: ['test/e2e/**', 'test/dom/**', 'test/ledger/postgres/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
         resolve: {
           // Electron never runs here: the shell's tests get a recording fake instead.
           alias: { electron: fileURLToPath(new URL('./test/shell/fake-electron.ts', import.meta.url)) },
+        },
+      },
+      {
+        test: {
+          name: 'postgres',
+          environment: 'node',
+          include: ['test/ledger/postgres/**/*.test.ts'],
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

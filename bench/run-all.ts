@@ -63,6 +63,8 @@ table(['payments', 'seed time', 'ledger file', 'per payment'], seeded);
 for (const [i, payments] of sizes.entries()) await run(`list, search and audit screen at ${payments.toLocaleString('en')} payments`, ['bench/ledger-search.ts', '--data-dir', dirs[i]!, '--runs', runs]);
 await run(`export and full chain check at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/ledger-work.ts', '--data-dir', dirs.at(-1)!]);
 await run('practice gateway with its state on disk', ['bench/practice-store.ts', '--earlier', '100000', '--runs', '5']);
+// Its own throwaway PostgreSQL (a few seconds to start); says so and skips without the server binaries.
+await run('live update between two instances on a team ledger (PostgreSQL)', ['bench/team-live.ts', '--changes', '300']);
 if (option('skip-ui') === undefined) {
   await run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '7']);
   await run('renderer heap while scrolling the list (100,000 payments)', ['bench/renderer-heap.ts', '100000']);

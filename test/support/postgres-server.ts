@@ -1,10 +1,13 @@
-// A real PostgreSQL server for the team ledger's tests: Debian's binaries (package `postgresql`,
-// installed by .ci/run), a throwaway cluster in a fresh temporary folder, listening on a free
-// port on 127.0.0.1 only, with SCRAM-SHA-256 for every connection and a superuser password.
-// initdb takes about a second, the start a tenth of that. The server refuses to run as root, so
-// as root the binaries run as the `postgres` OS user (runuser) in a folder that user owns; as
-// anyone else they run directly. `stop()` (pg_ctl stop -m immediate, then the folder goes) is
-// called from afterAll, and again at process exit in case the suite died before it.
+// A real PostgreSQL server for the team ledger's tests and benches: Debian's binaries (package
+// `postgresql`, installed by .ci/run), a throwaway cluster in a fresh temporary folder, listening
+// on a free port on 127.0.0.1 only, with SCRAM-SHA-256 for every connection and a superuser
+// password. initdb takes about a second idle (several on a loaded machine), the start a tenth of
+// that, so the test suite starts one per run (postgres-global-setup.ts; the tests reach it
+// through postgres-tests.ts) and a bench starts its own. No vitest here, so benches can use it.
+// The server refuses to run as root, so as root the binaries run as the `postgres` OS user
+// (runuser) in a folder that user owns; as anyone else they run directly. `stop()` (pg_ctl stop
+// -m immediate, then the folder goes) is called by whoever started it, and again at process exit
+// in case that died first.
 import { execFile, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -13,7 +16,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { beforeAll, describe } from 'vitest';
 
 const run = promisify(execFile);
 
@@ -30,35 +32,58 @@ export function postgresMissing(): string | null {
   return 'PostgreSQL server binaries not found (/usr/lib/postgresql/<15|16|17>/bin or PAYDESK_PG_BIN). Install them with `apt-get install postgresql` (.ci/run does).';
 }
 
-const missing = postgresMissing();
-const required = process.env.PAYDESK_REQUIRE_POSTGRES === '1';
-if (missing && !required) console.warn(`Skipping the team ledger's PostgreSQL tests: ${missing}`);
-
-/** A describe block that needs a real PostgreSQL: skipped, saying why, where the binaries are missing, unless PAYDESK_REQUIRE_POSTGRES=1 (CI), where it fails. */
-export function describeWithPostgres(name: string, body: () => void) {
-  describe.skipIf(missing !== null && !required)(name, () => {
-    beforeAll(() => {
-      if (missing) throw new Error(`PAYDESK_REQUIRE_POSTGRES=1 but ${missing}`);
-    });
-    body();
-  });
-}
-
-export type PostgresServer = {
+/** A running server as its clients reach it (the one a test run shares, or one started here). */
+export type PostgresAt = {
   host: '127.0.0.1';
   port: number;
-  /** With `tls: true`: the certificate authority (PEM) that signed the server's certificate (for 127.0.0.1 and localhost). */
-  caPem?: string;
   superuser: 'postgres';
   password: string;
-  /** A new empty database (a unique name unless given); returns its name. */
-  createDatabase(name?: string): Promise<string>;
+  /** A new database (a unique name unless given), a copy of `template` (template1, empty, unless given); returns its name. */
+  createDatabase(name?: string, options?: { template?: string }): Promise<string>;
   /** A connected client; the superuser on the `postgres` database unless told otherwise. */
   connect(options?: { database?: string; user?: string; password?: string }): Promise<pg.Client>;
   /** Runs SQL as the superuser in a database (a connection of its own, closed after). */
   sql(database: string, text: string, values?: unknown[]): Promise<pg.QueryResult>;
+};
+
+export type PostgresServer = PostgresAt & {
+  /** With `tls: true`: the certificate authority (PEM) that signed the server's certificate (for 127.0.0.1 and localhost). */
+  caPem?: string;
   stop(): Promise<void>;
 };
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** Clients of the server on 127.0.0.1:port, as the superuser unless told otherwise. */
+export function postgresAt(port: number, password: string): PostgresAt {
+  const connect: PostgresAt['connect'] = async (options = {}) => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: options.user ?? 'postgres', password: options.password ?? password, database: options.database ?? 'postgres' });
+    await client.connect();
+    return client;
+  };
+  const sql: PostgresAt['sql'] = async (database, text, values) => {
+    const client = await connect({ database });
+    try {
+      return await client.query(text, values);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    host: '127.0.0.1',
+    port,
+    superuser: 'postgres',
+    password,
+    connect,
+    sql,
+    async createDatabase(name, options = {}) {
+      // Unique across the test files' processes, which share one server.
+      const db = name ?? `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await sql('postgres', `CREATE DATABASE ${quoteIdent(db)} TEMPLATE ${quoteIdent(options.template ?? 'template1')}`);
+      return db;
+    },
+  };
+}
 
 function postgresOsUser(): { uid: number; gid: number } | null {
   if (process.getuid?.() !== 0) return null;
@@ -134,16 +159,19 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Po
 
   try {
     // -N: no fsync of the throwaway files; the C.UTF-8 locale needs no locale package.
-    await exec('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '-N']);
+    // The test certificates are made while initdb runs (both take a while on a loaded machine).
+    const [, tls] = await Promise.all([
+      exec('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '-N']),
+      options.tls ? makeCertificates(dir) : undefined,
+    ]);
     rmSync(passwordFile);
-    const tls = options.tls ? await makeCertificates(dir) : undefined;
     if (tls) chmodSync(tls.key!, 0o600); // the server refuses a key others can read
     if (tls && owner) for (const f of [tls.cert!, tls.key!]) chownSync(f, owner.uid, owner.gid);
     const tlsSettings = tls ? ['ssl=on', `ssl_cert_file=${tls.cert}`, `ssl_key_file=${tls.key}`] : [];
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=50', 'shared_buffers=16MB', ...tlsSettings];
+      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=100', 'shared_buffers=16MB', ...tlsSettings];
       try {
         await exec('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
         break;
@@ -153,33 +181,9 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Po
       }
     }
 
-    let databases = 0;
-    const connect: PostgresServer['connect'] = async (options = {}) => {
-      const client = new pg.Client({ host: '127.0.0.1', port, user: options.user ?? 'postgres', password: options.password ?? password, database: options.database ?? 'postgres' });
-      await client.connect();
-      return client;
-    };
-    const sql: PostgresServer['sql'] = async (database, text, values) => {
-      const client = await connect({ database });
-      try {
-        return await client.query(text, values);
-      } finally {
-        await client.end();
-      }
-    };
     return {
-      host: '127.0.0.1',
-      port,
+      ...postgresAt(port, password),
       ...(tls ? { caPem: tls.caPem } : {}),
-      superuser: 'postgres',
-      password,
-      connect,
-      sql,
-      async createDatabase(name) {
-        const db = name ?? `test_${process.pid}_${++databases}`;
-        await sql('postgres', `CREATE DATABASE "${db.replace(/"/g, '""')}"`);
-        return db;
-      },
       async stop() {
         process.removeListener('exit', stopNow);
         stopNow();

@@ -83,6 +83,10 @@ export function openTeamLedger<Db>(settings: TeamLedgerSettings, password: strin
   // An idle connection the server drops emits 'error' on the pool; unheard, it would end main.
   // The pool discards that connection, and the next query reconnects or fails with its reason.
   pool.on('error', () => {});
+  // A connection dropped while a query is on it (checked out, so the pool is not listening)
+  // emits 'error' on the client itself: the query already fails with it, and the pool discards
+  // the client when it comes back; unheard, the event would end main.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Db>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -1,38 +1,53 @@
 // Sets a team database up: the tables, roles, grants, row-level security and audit triggers of
-// security.sql, in one transaction, as a superuser (docs/team-ledger.md). The same file is what a
+// security.sql (version 1), then live.sql (version 2: change_seq and the notifications for live
+// updates), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
 // database administrator runs with psql.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ClientBase } from 'pg';
 
+/** The schema's files, in order: file n (from 1) takes a database to version n; each sets paydesk.ledger_meta 'schema_version'. */
+const schemaFiles = ['security.sql', 'live.sql'] as const;
+
 /** The team ledger schema this Paydesk reads and writes (paydesk.ledger_meta 'schema_version'). */
-export const teamLedgerSchemaVersion = 1;
+export const teamLedgerSchemaVersion = schemaFiles.length;
 
 /** The group roles, lowest first; each person's login role is a member of one. */
 export const teamRoles = ['staff', 'support', 'finance', 'admin'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 
-/** security.sql's text. Read next to this module (the app's bundle will need it copied or inlined). */
+/** A schema file's text: next to this module, else in the source tree from the repository's root (a bench bundled by scripts/run-ts.mjs). The app's bundle will need them copied or inlined. */
+function schemaFile(name: string): string {
+  const beside = new URL(`./${name}`, import.meta.url);
+  return readFileSync(existsSync(beside) ? beside : join(process.cwd(), 'main/ledger/postgres', name), 'utf8');
+}
+
+/** security.sql's text. */
 export function securitySql(): string {
-  return readFileSync(new URL('./security.sql', import.meta.url), 'utf8');
+  return schemaFile('security.sql');
 }
 
 /**
- * Creates the team ledger in the connected database, or finds it there already at this version.
- * Any other version is refused: migrations between versions are not written yet.
+ * Creates the team ledger in the connected database (every schema file), brings an older one up
+ * to this version (the files after its own), or finds it there already, in one transaction, as a
+ * superuser. A newer version is refused: this Paydesk does not know it.
  */
-export async function applyTeamLedgerSecurity(client: ClientBase): Promise<'created' | 'present'> {
+export async function applyTeamLedgerSecurity(client: ClientBase): Promise<'created' | 'upgraded' | 'present'> {
   const schema = await client.query(`SELECT to_regclass('paydesk.ledger_meta') IS NOT NULL AS meta FROM pg_namespace WHERE nspname = 'paydesk'`);
+  let from = 0;
   if (schema.rows.length > 0) {
     const found = schema.rows[0].meta ? await client.query<{ value: string }>(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`) : undefined;
-    const version = found?.rows[0]?.value;
-    if (version === String(teamLedgerSchemaVersion)) return 'present';
-    throw new Error(`this database already has a paydesk schema at version ${version ?? 'none'}; expected ${teamLedgerSchemaVersion}`);
+    from = Number(found?.rows[0]?.value ?? NaN);
+    if (from === teamLedgerSchemaVersion) return 'present';
+    if (!Number.isInteger(from) || from < 1 || from > teamLedgerSchemaVersion) {
+      throw new Error(`this database already has a paydesk schema at version ${found?.rows[0]?.value ?? 'none'}; expected 1 to ${teamLedgerSchemaVersion}`);
+    }
   }
   await client.query('BEGIN');
   try {
-    await client.query(securitySql());
+    for (const file of schemaFiles.slice(from)) await client.query(schemaFile(file));
     await client.query('COMMIT');
-    return 'created';
+    return from === 0 ? 'created' : 'upgraded';
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;

@@ -1,0 +1,207 @@
+// Live updates across laptops: one dedicated connection (outside the ledger's pool, which hands
+// its connections around) LISTENs on `paydesk_changes` (live.sql) and turns the notifications
+// into `onPaymentsChanged(paymentIds)`, batched per tick. A lost connection (server restart,
+// pg_terminate_backend, network) is retried with a growing delay; once it LISTENs again, the
+// payments changed meanwhile are read back by change_seq and reported through the same callback
+// ("resync"). Nothing here keeps the process alive or lets an error end it; close() stops it all.
+import pg from 'pg';
+import type { Socket } from 'node:net';
+import { clientConfig, type TeamLedgerSettings } from './connection';
+
+export const liveChannel = 'paydesk_changes';
+
+/** Where a report came from: a notification as it happened, or the read-back after a reconnect. */
+export type LiveSource = 'notification' | 'resync';
+
+export type LiveStatus =
+  | { state: 'listening'; resynced: number }
+  | { state: 'reconnecting'; attempt: number; delayMs: number; code: string };
+
+export type TeamLedgerLiveOptions = {
+  /** Payments changed by anyone (this laptop included): each id once per call. */
+  onPaymentsChanged: (paymentIds: string[], source: LiveSource) => void;
+  onStatus?: (status: LiveStatus) => void;
+  /**
+   * How far below the last change_seq seen the read-back starts. A transaction that took its
+   * value earlier may commit later; this many values taken by writes still open when the
+   * connection dropped are covered. Rows already reported are not reported again.
+   */
+  resyncMargin?: number;
+  /** The first retry's delay, doubled each time up to maxDelayMs (a fifth of it random, so laptops spread out). */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+};
+
+export type TeamLedgerLive = {
+  /** Stops listening for good: the connection ends, no timer is left. */
+  close(): Promise<void>;
+};
+
+/** Starts listening (in the background: failures to connect are retried, told through onStatus). */
+export function listenForTeamChanges(settings: TeamLedgerSettings, password: string, options: TeamLedgerLiveOptions): TeamLedgerLive {
+  const made = clientConfig(settings, password, { connectMs: 10_000 });
+  if ('refused' in made) throw new Error(`team ledger settings refused: ${made.refused.key}`);
+  const config: pg.ClientConfig = { ...made.config, application_name: 'Paydesk live', keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+  const margin = options.resyncMargin ?? 10_000;
+  const firstDelayMs = options.firstDelayMs ?? 250;
+  const maxDelayMs = options.maxDelayMs ?? 10_000;
+
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let flushing: NodeJS.Immediate | null = null;
+  let attempt = 0;
+  let connectedBefore = false;
+  /** The highest change_seq heard or read; a notification's claim is checked against the sequence at the next read-back. */
+  let lastSeen = 0;
+  /** The highest change_seq the database itself showed (the sequence, or rows read). */
+  let confirmed = 0;
+  /** change_seq values already reported (within the margin), so a read-back repeats none of them. */
+  const reported = new Set<number>();
+  const pending = new Set<string>();
+  /** Connections given up on that are still closing: close() waits for them too. */
+  const ending = new Set<Promise<void>>();
+  const end = (c: pg.Client) => {
+    const done: Promise<void> = c.end().catch(() => {}).then(() => void ending.delete(done));
+    ending.add(done);
+    return done;
+  };
+
+  const report = (ids: string[], source: LiveSource) => {
+    if (closed || ids.length === 0) return;
+    try {
+      options.onPaymentsChanged(ids, source);
+    } catch {
+      // The listener's own failure must not stop the listening.
+    }
+  };
+  const status = (s: LiveStatus) => {
+    try {
+      options.onStatus?.(s);
+    } catch {
+      // as above
+    }
+  };
+  const forget = () => {
+    if (reported.size <= margin * 2) return;
+    for (const seq of reported) if (seq < lastSeen - margin) reported.delete(seq);
+  };
+
+  const flush = () => {
+    flushing = null;
+    const ids = [...pending];
+    pending.clear();
+    forget();
+    report(ids, 'notification');
+  };
+
+  const heard = (message: pg.Notification) => {
+    if (message.channel !== liveChannel) return;
+    const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(\d{1,18})$/.exec(message.payload ?? '');
+    if (!match) return;
+    const seq = Number(match[2]);
+    if (reported.has(seq)) return;
+    reported.add(seq);
+    lastSeen = Math.max(lastSeen, seq);
+    pending.add(match[1]!);
+    // Notifications that arrive together (one commit, or one read from the socket) go out as one call.
+    if (!flushing) {
+      flushing = setImmediate(flush);
+      flushing.unref();
+    }
+  };
+
+  /** The sequence's position now: every change at or below it is committed or still open (and then notifies us, since we listen). */
+  const sequenceNow = async (c: pg.Client) => {
+    const r = await c.query<{ at: string }>(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS at FROM paydesk.change_seq`);
+    return Number(r.rows[0]!.at);
+  };
+
+  /** Reads back what changed while the connection was down; returns how many payments it reported. */
+  const resync = async (c: pg.Client) => {
+    const now = await sequenceNow(c);
+    // A claimed change_seq above the sequence was not the database's (anyone may NOTIFY): start from what it showed.
+    if (lastSeen > now) lastSeen = confirmed;
+    const from = Math.max(0, lastSeen - margin);
+    const rows = await c.query<{ payment_id: string; change_seq: string }>(
+      `SELECT id AS payment_id, change_seq FROM paydesk.payments WHERE change_seq > $1
+       UNION ALL SELECT payment_id, change_seq FROM paydesk.operations WHERE change_seq > $1`,
+      [from],
+    );
+    const ids = new Set<string>();
+    for (const row of rows.rows) {
+      const seq = Number(row.change_seq);
+      if (reported.has(seq)) continue;
+      reported.add(seq);
+      ids.add(row.payment_id);
+    }
+    confirmed = Math.max(confirmed, now);
+    lastSeen = Math.max(lastSeen, now);
+    forget();
+    report([...ids], 'resync');
+    return ids.size;
+  };
+
+  const lost = (c: pg.Client, error?: unknown) => {
+    if (client !== c) return;
+    client = null;
+    c.removeAllListeners('notification');
+    void end(c);
+    if (closed) return;
+    const delayMs = Math.round(Math.min(maxDelayMs, firstDelayMs * 2 ** attempt) * (0.8 + Math.random() * 0.2));
+    attempt++;
+    const code = (error as { code?: unknown } | undefined)?.code;
+    status({ state: 'reconnecting', attempt, delayMs, code: typeof code === 'string' ? code : 'connection lost' });
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, delayMs);
+    retry.unref();
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    const c = new pg.Client(config);
+    client = c;
+    // Heard always, so no 'error' event is ever unhandled; each means the connection is gone.
+    c.on('error', (error) => lost(c, error));
+    c.on('end', () => lost(c));
+    c.on('notification', heard);
+    try {
+      await c.connect();
+      // The socket must not keep the process alive (main decides when it ends).
+      (c as unknown as { connection: { stream: Socket } }).connection.stream.unref?.();
+      await c.query(`LISTEN ${liveChannel}`);
+      if (client !== c) return;
+      let resynced = 0;
+      if (connectedBefore) resynced = await resync(c);
+      else confirmed = lastSeen = await sequenceNow(c);
+      if (client !== c) return;
+      connectedBefore = true;
+      attempt = 0;
+      status({ state: 'listening', resynced });
+    } catch (error) {
+      lost(c, error);
+    }
+  };
+
+  void connect();
+
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      if (flushing) clearImmediate(flushing);
+      flushing = null;
+      pending.clear();
+      const c = client;
+      client = null;
+      if (c) {
+        c.removeAllListeners('notification');
+        void end(c);
+      }
+      await Promise.all([...ending]);
+    },
+  };
+}

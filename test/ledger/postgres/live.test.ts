@@ -1,0 +1,210 @@
+// Live updates across laptops against the real PostgreSQL: a change committed by another person
+// on another connection reaches a laptop's listener; one made while the listener's connection
+// was down is still reported once it is back (the read-back by change_seq), even after someone
+// sent a forged notification; and close() leaves nothing running. No timed assertions: each test
+// waits for the event it expects (up to a generous limit).
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type pg from 'pg';
+import { listenForTeamChanges, type LiveSource, type LiveStatus, type TeamLedgerLive } from '../../../main/ledger/postgres/live';
+import { applyTeamLedgerSecurity, securitySql, teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
+import type { TeamLedgerSettings } from '../../../main/ledger/postgres/connection';
+import { describeWithPostgres, teamServer, type TeamServer } from '../../support/postgres-tests';
+
+describeWithPostgres('live updates across laptops on the team ledger', () => {
+  let server: TeamServer;
+  let database: string;
+  let sue: pg.Client;
+  const clients: pg.Client[] = [];
+  const listeners: TeamLedgerLive[] = [];
+
+  const settingsFor = (user: string): TeamLedgerSettings => ({ host: '127.0.0.1', port: server.port, database, user });
+  /** A listener that keeps what it was told, and lets a test wait for a payment or a status. */
+  const listen = (user: string, password: string) => {
+    const heard: Array<{ id: string; source: LiveSource }> = [];
+    const statuses: LiveStatus[] = [];
+    const waiters = new Set<() => void>();
+    const wake = () => waiters.forEach((w) => w());
+    const live = listenForTeamChanges(settingsFor(user), password, {
+      onPaymentsChanged: (ids, source) => {
+        heard.push(...ids.map((id) => ({ id, source })));
+        wake();
+      },
+      onStatus: (s) => {
+        statuses.push(s);
+        wake();
+      },
+      firstDelayMs: 50,
+      maxDelayMs: 400,
+    });
+    listeners.push(live);
+    const until = <T>(find: () => T | undefined, what: string): Promise<T> =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = find();
+          if (found === undefined) return;
+          clearTimeout(limit);
+          waiters.delete(check);
+          resolve(found);
+        };
+        const limit = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`never heard ${what}; heard ${JSON.stringify(heard)} and ${JSON.stringify(statuses)}`));
+        }, 25_000);
+        waiters.add(check);
+        check();
+      });
+    const statusCount = () => statuses.length;
+    return {
+      live,
+      heard,
+      /** The report of this payment (waits for it). */
+      payment: (id: string) => until(() => heard.find((h) => h.id === id), `payment ${id}`),
+      /** The first status of this state after the first `after` statuses. */
+      status: <S extends LiveStatus['state']>(state: S, after = 0) =>
+        until(() => statuses.slice(after).find((s): s is Extract<LiveStatus, { state: S }> => s.state === state), state),
+      statusCount,
+    };
+  };
+
+  const newPayment = async (client: pg.Client) => {
+    const id = randomUUID();
+    await client.query(
+      `INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state)
+       VALUES ($1, 'practice', 'practice', 'link', $2, 12550, 'SAR', 'creating')`,
+      [id, `PD-${id.slice(0, 8)}`],
+    );
+    return id;
+  };
+  const refund = (client: pg.Client, paymentId: string) =>
+    client.query(`INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, reason, outcome) VALUES ($1, $2, 'refund', 500, 'customer asked', 'sending')`, [randomUUID(), paymentId]);
+  /** A person of this test's own (logins are per server, and these tests stop theirs from logging in). */
+  const newPerson = async (role: 'staff' | 'finance') => {
+    const login = `live_${randomBytes(4).toString('hex')}`;
+    const password = `${login}-password`;
+    await server.sql(database, `SELECT paydesk.add_person($1, $2, $3)`, [login, role, password]);
+    return { login, password };
+  };
+
+  beforeAll(async () => {
+    server = teamServer();
+    database = await server.createTeamDatabase();
+    sue = await server.connectAs(database, 'sue', 'sue-laptop');
+    clients.push(sue);
+  });
+
+  afterEach(async () => {
+    await Promise.all(listeners.splice(0).map((l) => l.close()));
+  });
+
+  afterAll(async () => {
+    await Promise.allSettled(clients.map((c) => c.end()));
+  });
+
+  it('tells finance’s laptop at once about a payment and a refund support records on another', async () => {
+    const fay = server.person('finance');
+    const laptop = listen(fay.login, fay.password);
+    await laptop.status('listening');
+
+    const paymentId = await newPayment(sue);
+    expect(await laptop.payment(paymentId)).toEqual({ id: paymentId, source: 'notification' });
+
+    // A refund on a payment that already was reported is reported again (the screen re-reads it).
+    const paid = await newPayment(sue);
+    await sue.query(`UPDATE paydesk.payments SET state = 'paid', transaction_id = 'T-1', captured_minor = 12550 WHERE id = $1`, [paid]);
+    // Notifications arrive in commit order: once a later payment is heard, everything before it was.
+    await laptop.payment(await newPayment(sue));
+    const before = laptop.heard.filter((h) => h.id === paid).length;
+    await refund(sue, paid);
+    await laptop.payment(await newPayment(sue));
+    expect(laptop.heard.filter((h) => h.id === paid).length).toBe(before + 1);
+
+    // Nothing about a change that was rolled back: it would have come before a later commit's.
+    await sue.query('BEGIN');
+    const rolledBack = await newPayment(sue);
+    await sue.query('ROLLBACK');
+    const after = await newPayment(sue);
+    await laptop.payment(after);
+    expect(laptop.heard.map((h) => h.id)).not.toContain(rolledBack);
+  });
+
+  it('reports a change made while its connection was down, once it is back, even after a forged notification', async () => {
+    const person = await newPerson('staff');
+    const laptop = listen(person.login, person.password);
+    await laptop.status('listening');
+
+    // Anyone may NOTIFY the channel; a forged change_seq far ahead must not hide real changes.
+    const forger = await server.connectAs(database, 'sam');
+    clients.push(forger);
+    const forged = randomUUID();
+    await forger.query(`SELECT pg_notify('paydesk_changes', $1)`, [`${forged}:999999999999`]);
+    await laptop.payment(forged);
+
+    // The connection is cut and cannot come back until the change below is committed.
+    await server.sql(database, `ALTER ROLE ${person.login} NOLOGIN`);
+    const seen = laptop.statusCount();
+    const cut = await server.sql(database, `SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE usename = $1`, [person.login]);
+    expect(cut.rowCount).toBe(1);
+    await laptop.status('reconnecting', seen);
+
+    const missed = await newPayment(sue);
+    const paid = await newPayment(sue);
+    await refund(sue, paid);
+
+    const reconnected = laptop.statusCount();
+    await server.sql(database, `ALTER ROLE ${person.login} LOGIN`);
+    expect(await laptop.payment(missed)).toEqual({ id: missed, source: 'resync' });
+    expect(await laptop.payment(paid)).toEqual({ id: paid, source: 'resync' });
+    expect((await laptop.status('listening', reconnected)).resynced).toBeGreaterThanOrEqual(2);
+
+    // And it listens again.
+    const next = await newPayment(sue);
+    expect(await laptop.payment(next)).toEqual({ id: next, source: 'notification' });
+  });
+
+  it('leaves no connection or timer behind when closed, listening or waiting to reconnect', async () => {
+    const count = (type: string) => process.getActiveResourcesInfo().filter((r) => r === type).length;
+    const before = { timers: count('Timeout'), sockets: count('TCPSocketWrap') };
+    const person = await newPerson('finance');
+
+    const listening = listen(person.login, person.password);
+    await listening.status('listening');
+    await listening.live.close();
+
+    // A person who cannot log in: the listener keeps retrying, a timer waiting, until closed.
+    await server.sql(database, `ALTER ROLE ${person.login} NOLOGIN`);
+    const retrying = listen(person.login, person.password);
+    expect(await retrying.status('reconnecting')).toMatchObject({ code: '28000' });
+    await retrying.live.close();
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(count('Timeout')).toBeLessThanOrEqual(before.timers);
+    expect(count('TCPSocketWrap')).toBeLessThanOrEqual(before.sockets);
+    // The server lets go of the connection once it has read the goodbye: wait for that.
+    const open = async () => (await server.sql(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1`, [person.login])).rows[0].n as number;
+    for (let n = await open(); n > 0; n = await open()) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Still none once the waiting is over: nothing reconnects after close().
+    await server.sql(database, `ALTER ROLE ${person.login} LOGIN`);
+    const checked = listen(person.login, person.password);
+    await checked.status('listening');
+    const sessions = await server.sql(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1`, [person.login]);
+    expect(sessions.rows[0].n).toBe(1);
+  });
+
+  it('brings a version 1 team database up to this version, with live updates', async () => {
+    const old = await server.createDatabase();
+    const superuser = await server.connect({ database: old });
+    clients.push(superuser);
+    await superuser.query('BEGIN');
+    await superuser.query(securitySql());
+    await superuser.query('COMMIT');
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('present');
+    const version = await superuser.query(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`);
+    expect(version.rows).toEqual([{ value: String(teamLedgerSchemaVersion) }]);
+    await superuser.query(`LISTEN paydesk_changes`);
+    const notified = new Promise<string>((resolve) => superuser.once('notification', (m) => resolve(m.payload ?? '')));
+    const id = await newPayment(superuser);
+    expect(await notified).toMatch(new RegExp(`^${id}:\\d+$`));
+  });
+});
