@@ -2,10 +2,12 @@
 // built renderer on 127.0.0.1, for machines without Electron and for the end-to-end tests.
 //
 // Fast start (docs/performance.md): the server listens and prints its address before main's
-// services and their modules are loaded (`import('../composition')`). They load once the page's
-// code has been sent (while the browser compiles it), at the page's first call, or after 500 ms;
-// the API calls the page makes meanwhile wait for them.
+// services and their modules are read: they are a bundle of their own (preview-app.ts, built as
+// dist/main/preview-app.cjs), so this one holds only the server, the logger and the challenge
+// server, no zod. They load once the page's code has been sent (while the browser compiles it),
+// at the page's first call, or after 500 ms; the API calls the page makes meanwhile wait for them.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
@@ -13,8 +15,10 @@ import { startChallengeServer } from '../challenge/challenge-server';
 import { createLogger } from '../log/logger';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
-import { chromiumDocuments } from './chromium-documents';
 import { version } from '../../package.json';
+
+/** The services' bundle, next to this file (required by path so esbuild leaves it out of this one). */
+const loadPreviewApp = () => createRequire(__filename)('./preview-app.cjs') as typeof import('./preview-app');
 
 async function main() {
   const { values } = parseArgs({
@@ -27,7 +31,6 @@ async function main() {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const logger = createLogger({ file: join(dataDir, 'paydesk.log') });
 
-  const documents = chromiumDocuments();
   const exportDir = values['export-dir'] === undefined ? undefined : resolve(values['export-dir']);
   // A large ledger from an older Paydesk is updated first (main/ledger/migrate.ts): say how far.
   let shown = -10;
@@ -38,9 +41,9 @@ async function main() {
   let startApp = () => undefined as void;
   const appWanted = new Promise<void>((resolve) => (startApp = () => setImmediate(resolve)));
   const fallback = setTimeout(startApp, 500);
-  const app = appWanted.then(() => import('../composition')).then(({ createApp }) =>
-    createApp({
-      dataDir, exportDir, logger, runtime: 'preview', version, renderDocument: documents.render,
+  const app = appWanted.then(() =>
+    loadPreviewApp().startPreviewApp({
+      dataDir, exportDir, logger, version,
       challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) }, onLedgerMigration,
     }),
   );
@@ -66,7 +69,6 @@ async function main() {
   const stop = async () => {
     await server.close();
     await started.close();
-    await documents.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
