@@ -4,9 +4,10 @@
 // Fast start (docs/performance.md): the server listens and prints its address before main's
 // services and their modules are read: they are a bundle of their own (preview-app.ts, built as
 // dist/main/preview-app.cjs), so this one holds only the server, the logger and the challenge
-// server, no zod. They load once the page's code has been sent (while the browser compiles it),
-// at the page's first call, or after 500 ms; the API calls the page makes meanwhile wait for them.
-import { mkdirSync } from 'node:fs';
+// server, no zod. They load once every file the page's HTML names has been sent (while the browser
+// compiles them: reading main's bundle blocks this thread, so no file waits behind it), at the
+// page's first call, or after 500 ms; the API calls the page makes meanwhile wait for them.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +17,16 @@ import { createLogger } from '../log/logger';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
 import { version } from '../../package.json';
+
+/** The scripts and stylesheets index.html names (`/assets/…`); none if it cannot be read. */
+function pageFiles(staticDir: string): Set<string> {
+  try {
+    const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+    return new Set([...html.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+  } catch {
+    return new Set();
+  }
+}
 
 /** The services' bundle, next to this file (required by path so esbuild leaves it out of this one). */
 const loadPreviewApp = () => createRequire(__filename)('./preview-app.cjs') as typeof import('./preview-app');
@@ -48,15 +59,18 @@ async function main() {
     }),
   );
   app.catch(() => undefined); // reported below, once the server is up
+  const staticDir = join(__dirname, '..', 'renderer');
+  const unsent = pageFiles(staticDir);
   const server = await startPreviewServer({
     handlers: app.then((a) => a.handlers),
     events: app.then((a) => a.events),
     logger,
-    staticDir: join(__dirname, '..', 'renderer'),
+    staticDir,
     port,
     frameSources: [challenges.origin],
     onRequest: (path) => {
-      if (path.endsWith('.js') || path.startsWith('/api/')) startApp();
+      unsent.delete(path);
+      if (path.startsWith('/api/') || (/\.(js|css)$/.test(path) && unsent.size === 0)) startApp();
     },
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
