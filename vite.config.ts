@@ -1,10 +1,19 @@
 import { defineConfig } from 'vite';
+import { precompiledMessages } from './scripts/precompiled-messages.mjs';
+import { preloadScreen } from './scripts/preload-screen.mjs';
 
 // The renderer is a static bundle: Electron serves it from the app:// protocol, the preview
 // from its loopback server. No dev server is needed for either.
 export default defineConfig({
   root: 'renderer',
   base: './',
+  // Messages are compiled at build time (scripts/precompiled-messages.mjs), so intl-messageformat
+  // gets the ICU parser's stand-in, which throws if a text ever arrives unparsed.
+  // The transactions list's code comes with the page (not run until opened): scripts/preload-screen.mjs.
+  plugins: [precompiledMessages(), preloadScreen('src/features/transactions/transactions-screen.tsx')],
+  resolve: {
+    alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
+  },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -4,27 +4,34 @@
 // start with the bare page). Prints each phase (spawn → "Open:" → page loaded → main ready →
 // list chunk → first rows), the calls the page made to main on the way, searching (pasted and
 // typed key by key) and filtering, and the JavaScript loaded before the first screen.
-// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs]
-import { mkdtempSync, rmSync } from 'node:fs';
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs] [--ledger DIR]
+// `--ledger DIR`: a copy of that data folder (a ledger from `npm run seed`) instead of the quick
+// one; its newest payment marks the first rows, one order id is searched, and `payments` is its size.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { percentile, result, table } from './support';
+import { openLedgerDb } from '../main/ledger/database';
+import { option, percentile, result, table } from './support';
 import { bareApp, epoch, launchChromium, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, stop, watchFor } from './ui-support';
 
-const count = Number(process.argv[2] ?? 100_000);
+const ledger = option('ledger');
+let count = Number(process.argv[2] ?? 100_000);
 const runs = Math.max(7, Number(process.argv[3] ?? 7));
 const typingDelay = 120; // ms between keys: a brisk typist (about 8 keys a second)
 const work = mkdtempSync(join(tmpdir(), 'paydesk-uibench-'));
 
 type Phases = Record<string, number>;
+/** What the runs look for: the newest payment (the list's first row), a search and what it finds, the refunded count. */
+type Expect = { newest: string; search: string; searchTotal: number; refunded: number };
+let expect: Expect = { newest: '', search: 'PD-00042', searchTotal: 100, refunded: 0 };
 type Call = { name: string; start: number; end?: number };
 
 /** Times from the process spawn; the calls to main the page made; the JS it loaded before ready. */
 async function paydeskRun(browser: Browser, dataDir: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await recordMarks(page, { ready: 'main[data-ready="true"]', screen: '[data-testid="transactions-screen"]', rows: `[data-testid="tx-row-${orderId(count - 1)}"]` }, { when: 'ready', target: '[data-testid="nav-transactions"]' });
+  await recordMarks(page, { ready: 'main[data-ready="true"]', screen: '[data-testid="transactions-screen"]', rows: `[data-testid="tx-row-${expect.newest}"]` }, { when: 'ready', target: '[data-testid="nav-transactions"]' });
   const t0 = epoch();
   const at = () => epoch() - t0;
   const calls: Call[] = [];
@@ -45,7 +52,7 @@ async function paydeskRun(browser: Browser, dataDir: string) {
   const phases: Phases = { open: at() };
   await page.goto(preview.url);
   phases.loaded = at();
-  await page.getByTestId(`tx-row-${orderId(count - 1)}`).waitFor();
+  await page.getByTestId(`tx-row-${expect.newest}`).waitFor();
   const marks = await readMarks(page);
   phases.ready = marks.ready! - t0;
   phases.screen = marks.screen! - t0;
@@ -62,9 +69,9 @@ async function paydeskRun(browser: Browser, dataDir: string) {
 async function searchTimes(page: Page) {
   const box = page.getByRole('searchbox').first();
   const list = (total: number) => watchFor(page, `[data-testid="tx-list"][data-total="${total}"]`);
-  let shown = await list(100);
+  let shown = await list(expect.searchTotal);
   let t0 = epoch();
-  await box.fill('PD-00042');
+  await box.fill(expect.search);
   const pasted = (await shown()) - t0;
   shown = await list(count);
   await box.fill('');
@@ -74,8 +81,8 @@ async function searchTimes(page: Page) {
   const countSearch = (request: { url(): string }) => { if (request.url().endsWith('/api/call/searchPayments')) sent++; };
   page.on('request', countSearch);
   await box.focus();
-  shown = await list(100);
-  for (const [i, key] of [...'PD-00042'].entries()) {
+  shown = await list(expect.searchTotal);
+  for (const [i, key] of [...expect.search].entries()) {
     if (i > 0) await page.waitForTimeout(typingDelay);
     t0 = epoch();
     await page.keyboard.press(key);
@@ -86,7 +93,7 @@ async function searchTimes(page: Page) {
   await box.fill('');
   await shown();
 
-  shown = await list(Math.floor(count / 5));
+  shown = await list(expect.refunded);
   t0 = epoch();
   await page.getByLabel('State').selectOption('refunded');
   return { pasted, typed, sent, filter: (await shown()) - t0 };
@@ -108,11 +115,31 @@ async function bareRun(browser: Browser, server: string) {
   return phases;
 }
 
+/** A seeded ledger: its size, its newest payment, the 42nd newest's order id (one match), how many are refunded. */
+function ledgerExpectations(dataDir: string): Expect {
+  const db = openLedgerDb(dataDir);
+  try {
+    const ids = db.prepare('SELECT order_id FROM payments ORDER BY created_at DESC, rowid DESC LIMIT 42').pluck().all() as string[];
+    count = db.prepare('SELECT count(*) FROM payments').pluck().get() as number;
+    const refunded = db.prepare("SELECT count(*) FROM payments WHERE state = 'refunded'").pluck().get() as number;
+    return { newest: ids[0]!, search: ids.at(-1)!, searchTotal: 1, refunded };
+  } finally {
+    db.close();
+  }
+}
+
 async function main() {
   const dataDir = join(work, 'data');
-  const seeded = performance.now();
-  seedSimpleLedger(dataDir, count);
-  console.log(`seeded ${count} payments in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  if (ledger) {
+    cpSync(ledger, dataDir, { recursive: true });
+    expect = ledgerExpectations(dataDir);
+    console.log(`a copy of ${ledger}: ${count.toLocaleString('en')} payments, newest ${expect.newest}, searching ${expect.search}`);
+  } else {
+    const seeded = performance.now();
+    seedSimpleLedger(dataDir, count);
+    expect = { newest: orderId(count - 1), search: 'PD-00042', searchTotal: 100, refunded: Math.floor(count / 5) };
+    console.log(`seeded ${count} payments in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  }
   const bareServer = await bareApp(work);
   const browser = await launchChromium();
   const paydesk: Awaited<ReturnType<typeof paydeskRun>>[] = [];
@@ -150,7 +177,7 @@ async function main() {
 
   const s = paydesk.map((r) => r.searches);
   const pick = (k: 'pasted' | 'typed' | 'filter' | 'sent') => s.map((x) => x[k]);
-  console.log(`\nsearch "PD-00042" until the list shows it, p50 / p95: pasted ${ms(percentile(pick('pasted'), 50))} / ${ms(percentile(pick('pasted'), 95))} ms; typed (${typingDelay} ms between keys) ${ms(percentile(pick('typed'), 50))} / ${ms(percentile(pick('typed'), 95))} ms after the last key, ${percentile(pick('sent'), 50)} search(es) sent to main for 8 keys; state = refunded ${ms(percentile(pick('filter'), 50))} / ${ms(percentile(pick('filter'), 95))} ms`);
+  console.log(`\nsearch "${expect.search}" until the list shows it, p50 / p95: pasted ${ms(percentile(pick('pasted'), 50))} / ${ms(percentile(pick('pasted'), 95))} ms; typed (${typingDelay} ms between keys) ${ms(percentile(pick('typed'), 50))} / ${ms(percentile(pick('typed'), 95))} ms after the last key, ${percentile(pick('sent'), 50)} search(es) sent to main for ${expect.search.length} keys; state = refunded ${ms(percentile(pick('filter'), 50))} / ${ms(percentile(pick('filter'), 95))} ms`);
   const js = last.initialJs;
   console.log(`JavaScript loaded before the first screen: ${js.length} file(s), ${(js.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KiB`);
 

@@ -10,6 +10,8 @@ const only = process.argv[2];
 const nodeEntries = {
   'electron-main': 'main/electron/main.ts',
   preview: 'main/entry/preview.ts',
+  // main's services for the preview, read once it listens (main/entry/preview.ts)
+  'preview-app': 'main/entry/preview-app.ts',
   'practice-gateway': 'main/entry/practice-gateway.ts',
   'audit-verify-worker': 'main/ledger/audit-verify-worker.ts',
   'export-worker': 'main/ledger/export-worker.ts',

@@ -2,10 +2,13 @@
 // built renderer on 127.0.0.1, for machines without Electron and for the end-to-end tests.
 //
 // Fast start (docs/performance.md): the server listens and prints its address before main's
-// services and their modules are loaded (`import('../composition')`). They load once the page's
-// code has been sent (while the browser compiles it), at the page's first call, or after 500 ms;
-// the API calls the page makes meanwhile wait for them.
-import { mkdirSync } from 'node:fs';
+// services and their modules are read: they are a bundle of their own (preview-app.ts, built as
+// dist/main/preview-app.cjs), so this one holds only the server, the logger and the challenge
+// server, no zod. They load once every file the page's HTML names has been sent (while the browser
+// compiles them: reading main's bundle blocks this thread, so no file waits behind it), at the
+// page's first call, or after 500 ms; the API calls the page makes meanwhile wait for them.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
@@ -14,8 +17,20 @@ import { createLogger } from '../log/logger';
 import { createAppEvents } from '../core/sequenced-events';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
-import { chromiumDocuments } from './chromium-documents';
 import { version } from '../../package.json';
+
+/** The scripts and stylesheets index.html names (`/assets/…`); none if it cannot be read. */
+function pageFiles(staticDir: string): Set<string> {
+  try {
+    const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+    return new Set([...html.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+  } catch {
+    return new Set();
+  }
+}
+
+/** The services' bundle, next to this file (required by path so esbuild leaves it out of this one). */
+const loadPreviewApp = () => createRequire(__filename)('./preview-app.cjs') as typeof import('./preview-app');
 
 async function main() {
   const { values } = parseArgs({
@@ -28,7 +43,6 @@ async function main() {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const logger = createLogger({ file: join(dataDir, 'paydesk.log') });
 
-  const documents = chromiumDocuments();
   const exportDir = values['export-dir'] === undefined ? undefined : resolve(values['export-dir']);
   // A large ledger from an older Paydesk is updated first (main/ledger/migrate.ts): say how far.
   let shown = -10;
@@ -41,22 +55,25 @@ async function main() {
   const fallback = setTimeout(startApp, 500);
   // The page hears main's events while the app starts (a large ledger's update progress).
   const events = createAppEvents();
-  const app = appWanted.then(() => import('../composition')).then(({ createApp }) =>
-    createApp({
-      dataDir, exportDir, logger, events, runtime: 'preview', version, renderDocument: documents.render,
+  const app = appWanted.then(() =>
+    loadPreviewApp().startPreviewApp({
+      dataDir, exportDir, logger, events, version,
       challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) }, onLedgerMigration,
     }),
   );
   app.catch(() => undefined); // reported below, once the server is up
+  const staticDir = join(__dirname, '..', 'renderer');
+  const unsent = pageFiles(staticDir);
   const server = await startPreviewServer({
     handlers: app.then((a) => a.handlers),
     events,
     logger,
-    staticDir: join(__dirname, '..', 'renderer'),
+    staticDir,
     port,
     frameSources: [challenges.origin],
     onRequest: (path) => {
-      if (path.endsWith('.js') || path.startsWith('/api/')) startApp();
+      unsent.delete(path);
+      if (path.startsWith('/api/') || (/\.(js|css)$/.test(path) && unsent.size === 0)) startApp();
     },
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
@@ -69,7 +86,6 @@ async function main() {
   const stop = async () => {
     await server.close();
     await started.close();
-    await documents.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

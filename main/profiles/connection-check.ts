@@ -19,7 +19,7 @@ export const probeOrderPrefix = 'paydesk-connection-check-';
 
 export async function checkConnection(probe: StatusProbe, conn: GatewayConnection, timeoutMs = 10_000): Promise<ConnectionCheck> {
   const result = await probe(conn, { orderId: probeOrderPrefix + randomUUID() }, { timeoutMs, retry: false });
-  if (result.ok) return accepted;
+  if (result.ok) return accepted();
   const { kind, httpStatus } = result.error;
   switch (kind) {
     case 'key_rejected':
@@ -34,7 +34,7 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
     default:
       // A server error says nothing about the key; any other answer in the envelope means it was accepted.
       if ((httpStatus ?? 0) >= 500 || kind === 'outcome_unknown') return check('unreachable', 'connection.serverError', { status: httpStatus ?? 'none' });
-      return accepted;
+      return accepted();
   }
 }
 
@@ -44,7 +44,10 @@ function check(outcome: ConnectionCheck['outcome'], key: ReasonKey, values?: Rea
   return { outcome, message: englishText(why), reason: why };
 }
 
-const accepted: ConnectionCheck = check('accepted', 'connection.accepted');
+// Worded at the first check, not when main's modules load: the first message formatted in a
+// process loads ICU's locale data (tens of ms), which the preview's start should not wait for.
+let acceptedCheck: ConnectionCheck | undefined;
+const accepted = (): ConnectionCheck => (acceptedCheck ??= check('accepted', 'connection.accepted'));
 
 /** For the "test connection" button: anything but acceptance is an error value with its own code. */
 export function failureOf(check: ConnectionCheck): AppFailure | undefined {

@@ -22,7 +22,7 @@ describe('electron-builder.yml', () => {
 
   it('packages only the built output, in an asar archive, and never publishes', () => {
     expect(config.asar).toBe(true);
-    expect(config.files.slice(0, 5)).toEqual(['dist/**/*', '!dist/**/*.map', '!dist/main/preview.cjs', '!dist/main/practice-gateway.cjs', 'package.json']);
+    expect(config.files.slice(0, 6)).toEqual(['dist/**/*', '!dist/**/*.map', '!dist/main/preview.cjs', '!dist/main/preview-app.cjs', '!dist/main/practice-gateway.cjs', 'package.json']);
     // The update feed electron-updater reads; packaging itself never uploads.
     expect(config.publish).toEqual({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
     const pkg = JSON.parse(readFileSync('package.json', 'utf8'));

@@ -55,7 +55,7 @@ describe('the package', () => {
     expect([...packaged].sort()).toEqual([...production].sort());
     expect(packaged).toContain('better-sqlite3');
     expect(packaged).toContain('keytar');
-    const unwanted = entries.filter((e) => /\.(map|tsx?|c|cc|cpp|h|hpp|gypi?)$/.test(e) && !e.endsWith('.d.ts') || /\/(test|tests|__tests__|fixtures?|examples?|src|deps|obj)(\/|$)/.test(e) || /preview\.cjs|practice-gateway\.cjs|test_extension/.test(e));
+    const unwanted = entries.filter((e) => /\.(map|tsx?|c|cc|cpp|h|hpp|gypi?)$/.test(e) && !e.endsWith('.d.ts') || /\/(test|tests|__tests__|fixtures?|examples?|src|deps|obj)(\/|$)/.test(e) || /preview(-app)?\.cjs|practice-gateway\.cjs|test_extension/.test(e));
     expect(unwanted).toEqual([]);
   });
 

@@ -3,6 +3,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
+import { useTransactions } from '../features/transactions/transactions-store';
+import { useNavigation } from './navigation-store';
 
 // Every screen but the first is its own chunk: the first screen's code comes first, the others
 // are fetched once it shows (preloadScreens), so opening one later does not wait for the network.
@@ -39,6 +41,8 @@ export type ScreenEntry = {
   component: ComponentType | LazyExoticComponent<ComponentType>;
   /** Alt + this key opens the screen (shown in the navigation's tooltip). */
   shortcut?: string;
+  /** Called as the screen is chosen, before its code may have arrived: starts loading its data. */
+  onOpen?(): void;
 };
 
 export const screens: ScreenEntry[] = [
@@ -46,9 +50,15 @@ export const screens: ScreenEntry[] = [
   { id: 'links', label: 'nav.links', component: LinksScreen, shortcut: '2' },
   { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: '3' },
   { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: '4' },
-  { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: '5' },
+  // The list's first page is asked for at the click, in parallel with the screen's chunk.
+  { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: '5', onOpen: () => useTransactions.getState().beginVisit() },
   { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: '6' },
   { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: '7' },
   { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: '8' },
   { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: '9' },
 ];
+
+// Whichever way a screen is chosen (navigation, a shortcut, a link on another screen).
+useNavigation.subscribe((state, previous) => {
+  if (state.screen !== previous.screen) screens.find((entry) => entry.id === state.screen)?.onOpen?.();
+});

@@ -1,13 +1,12 @@
 import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { reasonTexts, type ReasonKey } from '../../../contract/reasons';
+import type { ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
-import { reasonsAr } from '../../../contract/reasons-ar';
-import { en, type MessageKey } from './en';
-import { ar } from './ar';
+import type { MessageKey } from './en';
+import { messageLocales, unpack, type CompiledMessage, type PackedPart } from './compiled-message';
+import { messages } from './messages';
 
 export type Language = 'en' | 'ar';
-const catalogs: Record<Language, Record<MessageKey, string>> = { en, ar };
 const storageKey = 'paydesk.language';
 
 type LanguageState = { language: Language; setLanguage(language: Language): void };
@@ -39,41 +38,44 @@ export function applyDocumentLanguage(language: Language) {
 }
 
 type Values = Record<string, string | number>;
-const locales: Record<Language, string> = { en: 'en', ar: 'ar-u-nu-latn' };
-const compiled = new Map<string, IntlMessageFormat>();
+const formatters = new WeakMap<PackedPart[], IntlMessageFormat>();
 
-/** An ICU MessageFormat text in the language, compiled once: `{name}`, plurals, selects. */
-function format(language: Language, template: string, values: Values): string {
-  const id = `${language}\u0000${template}`;
-  let message = compiled.get(id);
-  if (!message) compiled.set(id, (message = new IntlMessageFormat(template, locales[language])));
-  return String(message.format(values));
+/**
+ * A compiled ICU MessageFormat text (compile.ts: parsed at build time) in the language: `{name}`,
+ * plurals, selects. A text with nothing to fill in is itself; the rest get one formatter each.
+ */
+export function formatMessage(language: Language, message: CompiledMessage, values: Values = {}): string {
+  if (typeof message === 'string') return message;
+  let formatter = formatters.get(message);
+  if (!formatter) formatters.set(message, (formatter = new IntlMessageFormat(unpack(message), messageLocales[language])));
+  return String(formatter.format(values));
 }
 
 export function translate(language: Language, key: MessageKey, values: Values = {}): string {
-  return format(language, catalogs[language][key], values);
+  return formatMessage(language, messages.screens[language][key], values);
 }
 
-const reasonCatalogs: Record<Language, Record<ReasonKey, string>> = { en: reasonTexts, ar: reasonsAr };
-const isReasonKey = (key: string): key is ReasonKey => Object.prototype.hasOwnProperty.call(reasonTexts, key);
-const isKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(en, key);
+const reasonCatalogs = messages.reasons;
+const isReasonKey = (key: string): key is ReasonKey => Object.prototype.hasOwnProperty.call(reasonCatalogs.en, key);
+/** Whether a text is a key of the screens' catalog (a word main sent, made into a key). */
+export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(messages.screens.en, key);
 
 /** Values that are codes are worded in the language: a payment state, an operation. */
 function wordValues(language: Language, values: Values = {}): Values {
   const out = { ...values };
   const stateKey = `state.${String(values.state)}`;
   const nounKey = `noun.${String(values.operation)}`;
-  if (values.state !== undefined && isKey(stateKey)) out.state = translate(language, stateKey);
-  if (values.operation !== undefined && isKey(nounKey)) out.operation = translate(language, nounKey);
+  if (values.state !== undefined && isMessageKey(stateKey)) out.state = translate(language, stateKey);
+  if (values.operation !== undefined && isMessageKey(nounKey)) out.operation = translate(language, nounKey);
   return out;
 }
 
 /** Why main refused or failed, in the language; what the gateway said follows as a quotation. */
 export function wordReason(language: Language, reason: { key: string; values?: Values }): string | undefined {
   if (!isReasonKey(reason.key)) return undefined;
-  const text = format(language, reasonCatalogs[language][reason.key], wordValues(language, reason.values));
+  const text = formatMessage(language, reasonCatalogs[language][reason.key], wordValues(language, reason.values));
   const said = reason.values?.said;
-  return said === undefined || said === '' ? text : `${text} ${format(language, reasonCatalogs[language]['gateway.saidSuffix'], { said })}`;
+  return said === undefined || said === '' ? text : `${text} ${formatMessage(language, reasonCatalogs[language]['gateway.saidSuffix'], { said })}`;
 }
 
 /** An error from main, worded in the language: its reason, or what its code means. */

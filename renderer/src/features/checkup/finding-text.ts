@@ -1,13 +1,12 @@
 // A check-up finding in words: main sends a code and its facts, the words are ours (en, ar).
 import type { CheckupFinding } from '../../../../contract/methods/checkup';
-import type { MessageKey } from '../../i18n';
-import { en } from '../../i18n/en';
+import { isMessageKey, type MessageKey } from '../../i18n';
 
 type T = (key: MessageKey, values?: Record<string, string>) => string;
 
 /** The word for a name main sent (a call, a reading, a state), or the name itself. */
 export const known = (t: T, prefix: string, value: string | undefined) =>
-  value && `${prefix}.${value}` in en ? t(`${prefix}.${value}` as MessageKey) : value ?? '';
+  value && isMessageKey(`${prefix}.${value}`) ? t(`${prefix}.${value}` as MessageKey) : value ?? '';
 
 /** Order ids, field names, gateway words and amounts stay left to right inside Arabic text. */
 const ltr = (text: string | undefined) => (text ? `\u2066${text}\u2069` : '');

@@ -13,11 +13,11 @@ import './transactions.css';
 
 export function TransactionsScreen() {
   const t = useT();
-  const { total, totalExact, openId, open, reload } = useTransactions();
+  const { total, totalExact, openId, open, reloadUnlessVisiting } = useTransactions();
   useEffect(() => {
-    reload();
+    reloadUnlessVisiting();
     return watchPayments();
-  }, [reload]);
+  }, [reloadUnlessVisiting]);
 
   return (
     <div className="transactions" data-testid="transactions-screen">

@@ -29,11 +29,16 @@ type State = {
   setSort(sort: PaymentSort): void;
   ensureRows(first: number, last: number): void;
   reload(): void;
+  /** The list was chosen: its first page is asked for now, while the screen's code is still on the way. */
+  beginVisit(): void;
+  /** The screen is shown: the first page again, unless this visit asked for it already. */
+  reloadUnlessVisiting(): void;
   select(index: number): void;
   open(id: string | undefined): void;
 };
 
 const inFlight = new Set<string>();
+let visiting = false;
 
 export const useTransactions = create<State>((set, get) => {
   async function fetchPage(page: number) {
@@ -83,6 +88,14 @@ export const useTransactions = create<State>((set, get) => {
       const { total } = get();
       set({ rows: new Map(), generation: get().generation + 1, total });
       void fetchPage(0);
+    },
+    beginVisit() {
+      visiting = true;
+      get().reload();
+    },
+    reloadUnlessVisiting() {
+      if (visiting) visiting = false;
+      else get().reload();
     },
     select: (index) => set({ selected: Math.max(0, Math.min(index, (get().total ?? 1) - 1)) }),
     open: (openId) => set({ openId }),
