@@ -53,6 +53,8 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is too short on a loaded machine (an export, a backup).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
