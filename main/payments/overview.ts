@@ -6,7 +6,7 @@ import type { CallContext } from '../core/call-context';
 import { appendAudit } from '../ledger/audit-log';
 import type { LedgerDb } from '../ledger/database';
 import { exportSettlementCsv } from '../ledger/export';
-import { checkOverviewQuery } from '../ledger/overview';
+import { checkOverviewQuery, checkRanges } from '../ledger/overview-input';
 import { createOverviewReader, type OverviewReader } from '../ledger/overview-reader';
 
 export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: OverviewReader }) {
@@ -20,6 +20,7 @@ export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: 
       return reader.read(input);
     },
     exportSettlement(input: MethodParsedInput<'exportSettlement'>, ctx: CallContext): MethodOutput<'exportSettlement'> {
+      checkRanges(input.days);
       const result = exportSettlementCsv(db, input.days, input.profileId, now());
       appendAudit(db, { osUser: ctx.osUser, action: 'export_settlement', result: `${result.rows} rows` }, now().toISOString());
       return result;
