@@ -135,13 +135,17 @@ export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer
     ];
     // The charts' days and shares in one pass (the shares cover the days' span).
     const charts = chartFigures(chartRows(db, days, profileId));
-    return {
+    const answer: OverviewAnswer = {
       periods: query.periods.map((range) => ({ ...range, totals: periodTotals(db, range, profileId) as never })),
       days: charts.days.map((r) => ({ ...r, currency: r.currency as never })),
       byBrand: charts.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
       byKind: charts.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
-      unpaidLinks: ages.map((a) => ({ ...a, ...(unpaidLinks(db, a.from, a.to, profileId) as { count: number; totals: never }) })),
-      needsAttention: needsAttentionCount(db, profileId),
     };
+    // Unpaid links and payments needing attention come with the figures (the contract's periods),
+    // not again with the charts.
+    if (!query.periods.length) return answer;
+    answer.unpaidLinks = ages.map((a) => ({ ...a, ...(unpaidLinks(db, a.from, a.to, profileId) as { count: number; totals: never }) }));
+    answer.needsAttention = needsAttentionCount(db, profileId);
+    return answer;
   })();
 }

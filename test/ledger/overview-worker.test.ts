@@ -82,8 +82,9 @@ describe("Home's overview read in worker threads", () => {
     // The seed has payments in every part of the answer, so the comparison compares something.
     if (query.periods.length) expect(fromWorker.periods.every((p) => p.totals.length > 0)).toBe(true);
     if (query.days.length) expect(fromWorker.days.length).toBeGreaterThan(0);
-    expect(fromWorker.unpaidLinks.some((a) => a.count > 0)).toBe(true);
-    expect(fromWorker.needsAttention).toBeGreaterThan(0);
+    if (query.periods.length) expect(fromWorker.unpaidLinks?.some((a) => a.count > 0)).toBe(true);
+    else expect(fromWorker.unpaidLinks).toBeUndefined();
+    if (query.periods.length) expect(fromWorker.needsAttention).toBeGreaterThan(0);
     const amounts = [...fromWorker.periods.flatMap((p) => p.totals.flatMap((t) => [t.grossMinor, t.refundedMinor, t.netMinor])), ...fromWorker.days.flatMap((d) => [d.grossMinor, d.refundedMinor])];
     expect(amounts.every(Number.isSafeInteger)).toBe(true);
   });

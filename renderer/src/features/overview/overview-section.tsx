@@ -121,7 +121,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <section aria-labelledby="ov-unpaid-title">
               <h3 id="ov-unpaid-title">{t('ov.unpaid.title')}</h3>
               <dl className="facts" data-testid="ov-unpaid">
-                {data.unpaidLinks.map((bucket) => (
+                {(data.unpaidLinks ?? []).map((bucket) => (
                   <div key={bucket.age}>
                     <dt>{t(`ov.unpaid.${bucket.age}` as MessageKey)}</dt>
                     <dd>
@@ -136,7 +136,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             </section>
             <section aria-labelledby="ov-attention-title">
               <h3 id="ov-attention-title">{t('ov.attention.title')}</h3>
-              <button type="button" className="link" data-testid="ov-attention" onClick={() => open({ needsAttention: true })}>{t('ov.attention.count', { count: data.needsAttention })}</button>
+              <button type="button" className="link" data-testid="ov-attention" onClick={() => open({ needsAttention: true })}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</button>
             </section>
           </div>
           <p>
