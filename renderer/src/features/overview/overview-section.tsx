@@ -6,6 +6,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
+import { firstScreenWaitsFor } from '../../app/first-screen';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
@@ -31,7 +32,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
-    void useOverview.getState().load(profileId);
+    // The other screens' code and main's later services wait for Home's figures and charts.
+    firstScreenWaitsFor(useOverview.getState().load(profileId));
     loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
     return watchOverview();
   }, [profileId]);
