@@ -1,9 +1,12 @@
 // Main's side of Home's overview: the sums are read in long-lived worker threads, each with its
 // own read-only connection (overview-worker.ts), so main's event loop serves files and other
-// calls meanwhile. Two workers: Home asks for its figures and its charts in two calls, each
-// answered by its own thread in parallel instead of the charts waiting behind the figures.
+// calls meanwhile. Home asks for its figures and its charts in two calls. With 4 cores or more
+// each gets its own thread and they are read side by side; with fewer, one thread answers them in
+// order, figures first: on 2 cores shared with the renderer, reading both at once made the figures
+// wait for the CPU as long as the charts (docs/overview.md, Speed).
 // Without the worker bundle (tests run from source) the sums are read on main's connection.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { LedgerDb } from './database';
 import { readOverview, type OverviewAnswer, type OverviewQuery } from './overview';
@@ -41,7 +44,7 @@ export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; 
   }
 
   // Started with the app, so the threads have loaded and opened the ledger before Home asks.
-  const count = file ? Math.max(1, deps.threads ?? 2) : 0;
+  const count = file ? Math.max(1, deps.threads ?? (availableParallelism() >= 4 ? 2 : 1)) : 0;
   for (let slot = 0; slot < count; slot++) start(slot);
 
   /** The thread with the fewest calls waiting (a dead one is started again). */
