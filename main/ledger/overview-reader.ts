@@ -22,12 +22,13 @@ export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; 
 
   function start(slot: number): Thread {
     const worker = new Worker(file!, { workerData: { ledgerFile: deps.db.name } });
-    worker.unref(); // never keeps the app alive
+    worker.unref(); // an idle thread never keeps the app alive; one reading does (ref below)
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (message: { id?: number; answer?: OverviewAnswer; error?: string }) => {
       const call = message.id === undefined ? undefined : thread.pending.get(message.id);
       if (!call) return;
       thread.pending.delete(message.id!);
+      if (!thread.pending.size) worker.unref();
       if (message.error !== undefined) call.reject(new Error(message.error));
       else call.resolve(message.answer!);
     });
@@ -66,6 +67,7 @@ export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; 
       const id = nextId++;
       return new Promise<OverviewAnswer>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });
+        thread.worker.ref();
         thread.worker.postMessage({ id, query });
       });
     },
