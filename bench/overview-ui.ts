@@ -13,17 +13,20 @@
 // A second row runs with the real clock (fewer payments in the periods).
 // Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/overview-ui.ts --data-dir DIR [--runs 7]
 //   DIR seeded by `npm run seed -- --payments 1000000 --data-dir DIR` (or bench/run-all.ts).
+//   --against OTHER[,OTHER2]: also runs OTHER/dist (another checkout, built), alternating run by
+//   run with this one, so a before/after comparison sees the same load on a shared machine.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser';
 import { ledgerFileName } from '../main/ledger/database';
-import { option, stats, table } from './support';
+import { option, result, stats, table } from './support';
 import { startAndWaitForUrl, stop } from './ui-support';
 
 const dataDir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
 const runs = Number(option('runs') ?? 7);
+const builds = [{ label: 'this build', dist: 'dist' }, ...(option('against')?.split(',') ?? []).map((other) => ({ label: other, dist: join(other, 'dist') }))];
 const seedLastDay = '2026-10-31T15:00:00';
 
 type Marks = { ready: number; figures: number; charts: number };
@@ -60,8 +63,8 @@ function recorder(shiftTo: string | null) {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-async function once(browser: Browser, shiftTo: string | null): Promise<Marks> {
-  const preview = await startAndWaitForUrl(['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir]);
+async function once(browser: Browser, shiftTo: string | null, dist = 'dist'): Promise<Marks> {
+  const preview = await startAndWaitForUrl([join(dist, 'main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -85,24 +88,33 @@ async function main() {
   }
   const browser = await launchChromium();
   const rows: string[][] = [];
+  const results: Array<[string, string]> = [];
   try {
-    await once(browser, seedLastDay); // warm-up: the OS file cache, Chromium's code cache
+    for (const build of builds) await once(browser, seedLastDay, build.dist); // warm-up: the OS file cache, Chromium's code cache
     for (const [label, shiftTo] of [[`clock at the seed's last day (${seedLastDay})`, seedLastDay], ['real clock', null]] as const) {
-      const samples: Marks[] = [];
-      for (let i = 0; i < runs; i++) samples.push(await once(browser, shiftTo));
-      const row = (what: string, pick: (m: Marks) => number) => {
-        const s = stats(samples.map(pick));
-        rows.push([label, what, `${s.p50} ms`, `${s.p95} ms`]);
-      };
-      row('navigation → ready', (m) => m.ready);
-      row('ready → figures shown', (m) => m.figures - m.ready);
-      row('ready → figures and charts drawn', (m) => m.charts - m.ready);
+      const samples = builds.map(() => [] as Marks[]);
+      for (let i = 0; i < runs; i++) for (const [b, build] of builds.entries()) samples[b]!.push(await once(browser, shiftTo, build.dist));
+      for (const [b, build] of builds.entries()) {
+        const row = (what: string, pick: (m: Marks) => number) => {
+          const s = stats(samples[b]!.map(pick));
+          rows.push([...(builds.length > 1 ? [build.label] : []), label, what, `${s.p50} ms`, `${s.p95} ms`]);
+        };
+        row('navigation → ready', (m) => m.ready);
+        row('ready → figures shown', (m) => m.figures - m.ready);
+        row('ready → figures and charts drawn', (m) => m.charts - m.ready);
+        if (b === 0 && shiftTo) {
+          results.push(['overview_figures_p50_1m', stats(samples[b]!.map((m) => m.figures - m.ready)).p50]);
+          results.push(['overview_charts_p50_1m', stats(samples[b]!.map((m) => m.charts - m.ready)).p50]);
+          results.push(['overview_charts_p95_1m', stats(samples[b]!.map((m) => m.charts - m.ready)).p95]);
+        }
+      }
     }
   } finally {
     await browser.close();
   }
   console.log(`Home's overview in Chromium, ${dataDir}, ${runs} runs each (fresh preview process and page per run), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  table(['clock', 'moment', 'median', 'p95'], rows);
+  table([...(builds.length > 1 ? ['build'] : []), 'clock', 'moment', 'median', 'p95'], rows);
+  for (const [name, value] of results) result(name, Number(value), 'ms'); // this build, the seed's last day
 }
 
 main().catch((error) => {

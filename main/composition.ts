@@ -22,6 +22,7 @@ import { migrateLedger } from './ledger/migrate';
 import { appendAudit } from './ledger/audit-log';
 import { createPaymentsService } from './payments/payments-service';
 import { createOverview } from './payments/overview';
+import { createOverviewReader } from './ledger/overview-reader';
 import { overviewHandlers } from './api/overview-handlers';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
@@ -117,6 +118,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     },
   });
   const db = openLedgerDb(options.dataDir);
+  // Home's overview is read in worker threads started now, so they have opened the ledger by the
+  // time Home asks; main's event loop stays free meanwhile (ledger/overview-reader.ts).
+  const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined });
   const practice = await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
@@ -233,7 +237,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
     ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined }) }),
-    ...overviewHandlers({ overview: createOverview({ db }) }),
+    ...overviewHandlers({ overview: createOverview({ db, reader: overviewReader }) }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
     ...invoiceHandlers({ invoices }),
@@ -256,6 +260,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       await challenges.close();
       await webhooks?.close();
       await practice.close();
+      await overviewReader.close();
       db.close();
     },
   };

@@ -15,6 +15,7 @@ const nodeEntries = {
   'practice-gateway': 'main/entry/practice-gateway.ts',
   'audit-verify-worker': 'main/ledger/audit-verify-worker.ts',
   'export-worker': 'main/ledger/export-worker.ts',
+  'overview-worker': 'main/ledger/overview-worker.ts',
   'ledger-migrate-worker': 'main/ledger/migrate-worker.ts',
   'ledger-check-worker': 'main/maintenance/ledger-check-worker.ts',
 };

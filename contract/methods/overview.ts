@@ -51,9 +51,13 @@ export const overviewMethods = {
       days: z.array(z.object({ date: z.string(), currency, grossMinor: minor, refundedMinor: minor })),
       byBrand: z.array(z.object({ brand: z.enum(cardBrands), currency, grossMinor: minor, count: z.number().int() })),
       byKind: z.array(z.object({ kind: z.enum(paymentKinds), currency, grossMinor: minor, count: z.number().int() })),
-      /** Links still pending: under a day old, up to a week, older; with the range each covers. */
-      unpaidLinks: z.array(z.object({ age: z.enum(unpaidAges), from: z.string().nullable(), to: z.string().nullable(), count: z.number().int(), totals: z.array(z.object({ currency, amountMinor: minor })) })),
-      needsAttention: z.number().int(),
+      /**
+       * Links still pending: under a day old, up to a week, older; with the range each covers.
+       * This and needsAttention come with the figures: absent from a call without periods (Home's
+       * charts), which would read them again for nothing (15 ms at 1,000,000 payments).
+       */
+      unpaidLinks: z.array(z.object({ age: z.enum(unpaidAges), from: z.string().nullable(), to: z.string().nullable(), count: z.number().int(), totals: z.array(z.object({ currency, amountMinor: minor })) })).optional(),
+      needsAttention: z.number().int().optional(),
     }),
   }),
   exportSettlement: method({

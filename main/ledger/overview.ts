@@ -1,19 +1,27 @@
 // The Home overview's figures, straight from the ledger's money state (captured_minor,
 // refunded_minor per payment), grouped per currency so amounts are never mixed. A payment's money
 // counts in the period, or on the day, the payment was created (docs/overview.md).
+import type { MethodOutput, MethodParsedInput } from '../../contract/methods';
+import type Database from 'better-sqlite3';
 import type { LedgerDb } from './database';
-import { failField } from '../core/fail';
-import { cardBrandSql } from './search';
+import { cardBrandSql } from './card-brand';
 
 export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
 export type TotalsRow = { currency: string; grossMinor: number; refundedMinor: number; netMinor: number; paidCount: number; refundCount: number };
 
-/** An instant as the ledger writes it (ISO, UTC), or a field failure. */
-export function instant(value: string, field: string): string {
-  const time = new Date(value);
-  if (Number.isNaN(time.getTime())) throw failField('invalid_input', field, 'ledger.notADate', { value: value.slice(0, 40) });
-  return time.toISOString();
+// The instants were checked on main (overview-input.ts); here they are only written as the ledger does.
+const iso = (value: string): string => new Date(value).toISOString();
+
+// Each connection keeps its statements: the overview asks the same few queries again and again
+// (the worker's connection lives as long as the app).
+const statements = new WeakMap<LedgerDb, Map<string, Database.Statement>>();
+function statement(db: LedgerDb, sql: string): Database.Statement {
+  let mine = statements.get(db);
+  if (!mine) statements.set(db, (mine = new Map()));
+  let found = mine.get(sql);
+  if (!found) mine.set(sql, (found = db.prepare(sql)));
+  return found;
 }
 
 const profileClause = (profileId: string | undefined) => (profileId === undefined ? '' : 'AND profile_id = @profileId');
@@ -34,7 +42,7 @@ export function periodTotals(db: LedgerDb, range: Range, profileId?: string): To
   const sql = `SELECT ${totalsColumns} FROM ${moneyIndex}
     WHERE created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)}
     GROUP BY currency ORDER BY currency`;
-  return db.prepare(sql).all({ from: instant(range.from, 'from'), to: instant(range.to, 'to'), profileId }) as TotalsRow[];
+  return statement(db, sql).all({ from: iso(range.from), to: iso(range.to), profileId }) as TotalsRow[];
 }
 
 /** Per day and currency: the same totals, for each of the given days (the user's calendar days). */
@@ -54,13 +62,13 @@ export type ChartRow = { date: string; currency: string; kind: string; brand: st
 export function chartRows(db: LedgerDb, days: Day[], profileId?: string): ChartRow[] {
   if (!days.length) return [];
   const params: Record<string, string | undefined> = { profileId };
-  days.forEach((d, i) => Object.assign(params, { [`d${i}`]: d.date, [`f${i}`]: instant(d.from, 'from'), [`t${i}`]: instant(d.to, 'to') }));
+  days.forEach((d, i) => Object.assign(params, { [`d${i}`]: d.date, [`f${i}`]: iso(d.from), [`t${i}`]: iso(d.to) }));
   const sql = `WITH days(date, f, t) AS (VALUES ${days.map((_, i) => `(@d${i}, @f${i}, @t${i})`).join(', ')})
     SELECT days.date AS date, currency, kind, ${cardBrandSql} AS brand, sum(captured_minor) AS grossMinor, sum(refunded_minor) AS refundedMinor, count(*) AS count
     FROM days JOIN ${moneyIndex} ON created_at >= days.f AND created_at < days.t
     WHERE captured_minor > 0 ${profileClause(profileId)}
     GROUP BY 1, 2, 3, 4`;
-  return db.prepare(sql).all(params) as ChartRow[];
+  return statement(db, sql).all(params) as ChartRow[];
 }
 
 /** The daily bars and the shares from `chartRows` (integer sums, each well under 2^53). */
@@ -96,11 +104,48 @@ export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null
   // every old pending link's row (300 ms for 35,000 of them at 1,000,000 payments).
   const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments INDEXED BY payments_unpaid_links
     WHERE ${where.join(' AND ')} ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
-  const rows = db.prepare(sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
+  const rows = statement(db, sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
   return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };
 }
 
 export function needsAttentionCount(db: LedgerDb, profileId?: string): number {
   const sql = `SELECT count(*) AS n FROM payments WHERE needs_attention = 1 ${profileClause(profileId)}`;
-  return (db.prepare(sql).get({ profileId }) as { n: number }).n;
+  return (statement(db, sql).get({ profileId }) as { n: number }).n;
+}
+
+export type OverviewQuery = MethodParsedInput<'getOverview'>;
+export type OverviewAnswer = MethodOutput<'getOverview'>;
+
+const dayMs = 86_400_000;
+
+/**
+ * Home's whole answer, read in one transaction (one snapshot of the ledger). Runs in the overview
+ * worker (overview-worker.ts) on its own read-only connection, or on main's without the bundle.
+ */
+export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer {
+  return db.transaction(() => {
+    const { profileId, days } = query;
+    const at = new Date(query.now).getTime();
+    const dayAgo = new Date(at - dayMs).toISOString();
+    const weekAgo = new Date(at - 7 * dayMs).toISOString();
+    const ages = [
+      { age: 'day' as const, from: dayAgo, to: null },
+      { age: 'week' as const, from: weekAgo, to: dayAgo },
+      { age: 'older' as const, from: null, to: weekAgo },
+    ];
+    // The charts' days and shares in one pass (the shares cover the days' span).
+    const charts = chartFigures(chartRows(db, days, profileId));
+    const answer: OverviewAnswer = {
+      periods: query.periods.map((range) => ({ ...range, totals: periodTotals(db, range, profileId) as never })),
+      days: charts.days.map((r) => ({ ...r, currency: r.currency as never })),
+      byBrand: charts.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
+      byKind: charts.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
+    };
+    // Unpaid links and payments needing attention come with the figures (the contract's periods),
+    // not again with the charts.
+    if (!query.periods.length) return answer;
+    answer.unpaidLinks = ages.map((a) => ({ ...a, ...(unpaidLinks(db, a.from, a.to, profileId) as { count: number; totals: never }) }));
+    answer.needsAttention = needsAttentionCount(db, profileId);
+    return answer;
+  })();
 }

@@ -10,6 +10,7 @@ import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 import { countCommon, countMatches, ledgerMeta } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
+import { cardBrandSql } from './card-brand';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -27,13 +28,8 @@ const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; column: string; o
   customer: [{ sql: "ifnull(p.customer_name, '') COLLATE NOCASE", column: 'p.customer_name', of: (r) => r.customer_name ?? '' }],
 };
 
-/** A card's brand from the first six digits kept (contract/card.ts cardBrands). */
-export const cardBrandSql = `(CASE
-  WHEN card_bin IS NULL OR card_bin = '' THEN 'none'
-  WHEN substr(card_bin, 1, 1) = '4' THEN 'visa'
-  WHEN substr(card_bin, 1, 2) BETWEEN '51' AND '55' OR substr(card_bin, 1, 4) BETWEEN '2221' AND '2720' THEN 'mastercard'
-  WHEN substr(card_bin, 1, 2) IN ('34', '37') THEN 'amex'
-  ELSE 'other' END)`;
+/** A card's brand from the first six digits kept (card-brand.ts). */
+export { cardBrandSql };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];

@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { useNavigation } from './navigation-store';
 import { preloadScreens, screens } from './screens';
 import { api } from '../api';
+import { afterFirstScreenData } from './first-screen';
 
 export function Navigation() {
   const t = useT();
@@ -45,12 +46,14 @@ export function Navigation() {
 }
 
 let shown = false;
-/** Once the first screen is on screen: the other screens' code, and main's services it did not need. */
+/** Once the first screen is on screen with its data: the other screens' code, and main's services it did not need. */
 function firstScreenShown() {
-  preloadScreens();
   if (shown) return;
   shown = true;
-  void api.firstScreenShown({});
+  afterFirstScreenData(() => {
+    preloadScreens();
+    void api.firstScreenShown({});
+  });
 }
 
 export function CurrentScreen() {

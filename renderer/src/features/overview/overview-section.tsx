@@ -6,6 +6,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
+import { firstScreenWaitsFor } from '../../app/first-screen';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
@@ -31,7 +32,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
-    void useOverview.getState().load(profileId);
+    // The other screens' code and main's later services wait for Home's figures and charts.
+    firstScreenWaitsFor(useOverview.getState().load(profileId));
     loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
     return watchOverview();
   }, [profileId]);
@@ -121,7 +123,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <section aria-labelledby="ov-unpaid-title">
               <h3 id="ov-unpaid-title">{t('ov.unpaid.title')}</h3>
               <dl className="facts" data-testid="ov-unpaid">
-                {data.unpaidLinks.map((bucket) => (
+                {(data.unpaidLinks ?? []).map((bucket) => (
                   <div key={bucket.age}>
                     <dt>{t(`ov.unpaid.${bucket.age}` as MessageKey)}</dt>
                     <dd>
@@ -136,7 +138,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             </section>
             <section aria-labelledby="ov-attention-title">
               <h3 id="ov-attention-title">{t('ov.attention.title')}</h3>
-              <button type="button" className="link" data-testid="ov-attention" onClick={() => open({ needsAttention: true })}>{t('ov.attention.count', { count: data.needsAttention })}</button>
+              <button type="button" className="link" data-testid="ov-attention" onClick={() => open({ needsAttention: true })}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</button>
             </section>
           </div>
           <p>
