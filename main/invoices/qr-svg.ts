@@ -1,7 +1,7 @@
 // A QR code as an SVG drawn from the qrcode package's modules (the same drawing as the
 // renderer's share panel), for the invoice document: nothing leaves the computer. Only the
 // encoder is imported (qrcode-core.d.ts): the package's main file loads renderers we do not use.
-import { create } from 'qrcode/lib/core/qrcode';
+import { create } from 'qrcode/lib/core/qrcode.js';
 
 export function qrSvg(text: string, errorCorrectionLevel: 'L' | 'M' = 'M'): string {
   const { size, data } = create(text, { errorCorrectionLevel }).modules;
