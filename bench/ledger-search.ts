@@ -101,6 +101,10 @@ for (const c of cases) {
 // The audit screen: the chain status (new entries only) and the newest window; then a deep window.
 const audit: number[] = [];
 const auditDeep: number[] = [];
+const auditNone: number[] = [];
+const auditOrder: number[] = [];
+// A search that matches no entry reads to the end of the log; one order id, a payment's few entries.
+const someOrder = (db.prepare('SELECT order_id AS o FROM payments WHERE rowid = ?').get(Math.floor(total / 3)) as { o: string }).o;
 checkAuditChain(db);
 for (let i = 0; i < runs; i++) {
   let t0 = performance.now();
@@ -110,6 +114,12 @@ for (let i = 0; i < runs; i++) {
   t0 = performance.now();
   listAudit(db, { offset: mid, limit: 200 });
   auditDeep.push(performance.now() - t0);
+  t0 = performance.now();
+  listAudit(db, { query: 'no-such-entry', offset: 0, limit: 200 });
+  auditNone.push(performance.now() - t0);
+  t0 = performance.now();
+  listAudit(db, { query: someOrder, offset: 0, limit: 200 });
+  auditOrder.push(performance.now() - t0);
 }
 // For bench/run-all.ts's summary (RESULT lines, bench/README.md): the worst list case.
 result(`list_p95_worst_${sizeLabel(total)}`, Math.max(...rows.map((r) => Number(r[3]))), 'ms');
@@ -119,6 +129,11 @@ result(`audit_open_p95_${sizeLabel(total)}`, Number(a.p95), 'ms');
 const ad = stats(auditDeep);
 rows.push(['audit screen: open (chain + newest 200)', '', a.p50, a.p95, '', '', '', '']);
 rows.push(['audit screen: window at the middle', '', ad.p50, ad.p95, '', '', '', '']);
+const an = stats(auditNone);
+result(`audit_search_none_p95_${sizeLabel(total)}`, Number(an.p95), 'ms');
+rows.push(['audit screen: search matching nothing', '', an.p50, an.p95, '', '', '', '']);
+const ao = stats(auditOrder);
+rows.push(['audit screen: search one order id', '', ao.p50, ao.p95, '', '', '', '']);
 
 console.log(`\n${total.toLocaleString('en')} payments, ${runs} runs each, ms (module = count + window as the screen asks; raw = the window SQL alone; cold = a deep window before the list was shown)`);
 table(['case', 'matches', 'module p50', 'module p95', 'raw p50', 'raw p95', 'ratio p95', 'cold p95'], rows);
