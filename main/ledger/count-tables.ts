@@ -6,6 +6,7 @@
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { windowQuery, type Where } from './search';
+import { prepared } from './statements';
 
 export const countCap = 1_000;
 // A slice tests its rows' text itself (about 2 ms for 5,000 rows at 1M on a quiet machine): the
@@ -50,7 +51,7 @@ export function countCommon(db: LedgerDb, filter: PaymentFilter): number {
     params.push(filter.needsAttention ? 1 : 0);
   }
   const sql = `SELECT ifnull(sum(n), 0) AS n FROM payment_counts ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''}`;
-  return (db.prepare(sql).get(...params) as { n: number }).n;
+  return (prepared(db, sql).get(...params) as { n: number }).n;
 }
 
 /** What is known of a filter's count for one ledger version: exact, or "at least `total`" while counting. */
@@ -101,7 +102,7 @@ function countLater(db: LedgerDb, where: Where, counted: Counted): void {
   setImmediate(() => {
     if (stale()) return void (counted.counting = false);
     const query = windowQuery(db, where, { by: 'createdAt', direction: 'desc' }, undefined, '1');
-    const capped = (db.prepare(`SELECT count(*) AS n FROM (${query.sql} LIMIT ${countCap + 1})`).get(query.params) as { n: number }).n;
+    const capped = (prepared(db, `SELECT count(*) AS n FROM (${query.sql} LIMIT ${countCap + 1})`).get(query.params) as { n: number }).n;
     if (capped <= countCap) return void Object.assign(counted, { total: capped, exact: true, counting: false });
     counted.total = Math.max(counted.total, capped);
     countInSlices(db, where, counted, stale);
@@ -110,7 +111,7 @@ function countLater(db: LedgerDb, where: Where, counted: Counted): void {
 
 /** The exact count, a slice of rowids per turn of the event loop. */
 function countInSlices(db: LedgerDb, where: Where, counted: Counted, stale: () => boolean): void {
-  const last = (db.prepare('SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
+  const last = (prepared(db, 'SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
   const statement = db.prepare(`SELECT count(*) AS n FROM payments p NOT INDEXED WHERE p.rowid > @a AND p.rowid <= @b${where.sql ? ` AND ${where.sql}` : ''}`);
   let total = 0;
   const step = (from: number) => {

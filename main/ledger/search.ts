@@ -10,6 +10,7 @@ import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 import { countCommon, knownCount, ledgerMeta, noteCount } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
+import { prepared } from './statements';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -175,11 +176,11 @@ const denseAt = 2_000;
 function textDriver(db: LedgerDb, where: Where): string {
   const text = where.text!;
   if (text.kind === 'trigram') {
-    const hits = (db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? LIMIT ?)').get(text.match, denseAt) as { n: number }).n;
+    const hits = (prepared(db, 'SELECT count(*) AS n FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? LIMIT ?)').get(text.match, denseAt) as { n: number }).n;
     // "+p.rowid" keeps SQLite from driving by the hits, so it walks the sort's index instead.
     return `${hits >= denseAt ? '+' : ''}p.rowid IN (SELECT rowid FROM payments_search WHERE payments_search MATCH @match)`;
   }
-  const hits = (db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM payments WHERE order_id COLLATE NOCASE >= ? AND order_id COLLATE NOCASE < ? LIMIT ?)').get(text.lo, text.hi, denseAt) as { n: number }).n;
+  const hits = (prepared(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM payments WHERE order_id COLLATE NOCASE >= ? AND order_id COLLATE NOCASE < ? LIMIT ?)').get(text.lo, text.hi, denseAt) as { n: number }).n;
   if (hits >= denseAt) return '1';
   return `p.rowid IN (SELECT rowid FROM payments WHERE order_id COLLATE NOCASE >= @lo AND order_id COLLATE NOCASE < @hi UNION ALL SELECT rowid FROM payments WHERE transaction_id = @exact)`;
 }
@@ -207,7 +208,7 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
   const cursor = from > 0 ? anchors.at.get(from) : undefined;
   const query = windowQuery(db, where, sort, cursor);
   const read = known?.exact ? limit : limit + 1;
-  const found = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit: read, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  const found = prepared(db, `${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit: read, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
   const rows = found.slice(0, limit);
   if (rows.length === limit) {
     if (anchors.at.size >= 2_000) anchors.at.clear();
@@ -235,7 +236,7 @@ function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: An
   const step = () => {
     if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return;
     const query = windowQuery(db, where, sort, cursor, columns);
-    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
+    const row = prepared(db, `${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
     if (!row) return;
     offset += anchorStep;
     cursor = cursorOf(row, sort);
