@@ -4,10 +4,15 @@
 // the last seq shown, and nothing is counted.
 import type { LedgerDb } from './database';
 import type { AuditRow } from './export';
-import { childTables, unpack, unpackedColumns } from './child-tables';
+import { childTables, unpackedColumns } from './child-tables';
+import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 
 const auditTable = childTables.find((t) => t.table === 'ledger_audit')!;
-const orderColumn = auditTable.columns.find((c) => c.name === 'order_id')!;
+// Up to this many payments whose order id matches are looked for by their rowids; more, and each
+// entry walked reads its payment's order id (the matches are then dense: the walk stops soon).
+const fewOrders = 2_000;
+// A text's trigram hits (any of the five searched columns) read to find the order ids among them.
+const fewHits = 2_000;
 
 export function listAudit(db: LedgerDb, input: { query?: string; offset: number; limit: number; beforeSeq?: number }) {
   const query = input.query?.trim();
@@ -17,11 +22,41 @@ export function listAudit(db: LedgerDb, input: { query?: string; offset: number;
     const rows = db.prepare('SELECT * FROM audit_log WHERE seq <= ? ORDER BY seq DESC LIMIT ?').all(top, input.limit) as AuditRow[];
     return { total: last, totalExact: true, rows };
   }
-  // On the packed entries (migration 11): a word matches once in ledger_words, not once per entry.
-  const where = `(a.action IN words OR a.os_user IN words OR a.result IN words OR (${unpack(orderColumn, 'a.order_id', true)}) LIKE @q ESCAPE '\\')`;
-  const params = { q: `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: input.limit, offset: input.beforeSeq !== undefined ? 0 : input.offset, before: input.beforeSeq ?? last + 1 };
-  const rows = db.prepare(`WITH words AS (SELECT id FROM ledger_words WHERE word LIKE @q ESCAPE '\\')
-    SELECT ${unpackedColumns(auditTable)} FROM ledger_audit a WHERE a.seq < @before AND ${where} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
+  const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const offset = input.beforeSeq !== undefined ? 0 : input.offset;
+  // What an entry can match, found first where it is indexed: its words (ledger_words, one row
+  // per distinct word, migration 11), its payment's order id (payments' indexes), or an order id
+  // of its own (migration 12). An entry shows its payment's order id unless it keeps its own.
+  const words = db.prepare("SELECT id FROM ledger_words WHERE word LIKE ? ESCAPE '\\'").pluck().all(like) as number[];
+  const payments = paymentsWithOrderId(db, query, like);
+  const own = db.prepare("SELECT 1 FROM ledger_audit INDEXED BY ledger_audit_own_order WHERE typeof(order_id) = 'text' AND order_id LIKE ? ESCAPE '\\' LIMIT 1").get(like) !== undefined;
+  if (!words.length && payments?.length === 0 && !own) return { total: offset, totalExact: true, rows: [] };
+  const tests: string[] = [];
+  if (words.length) tests.push('a.action IN words', 'a.os_user IN words', 'a.result IN words');
+  if (own) tests.push("(typeof(a.order_id) = 'text' AND a.order_id LIKE @q ESCAPE '\\')");
+  if (payments === undefined) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND (SELECT order_id FROM payments WHERE rowid = a.payment) LIKE @q ESCAPE '\\')");
+  else if (payments.length) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND a.payment IN (SELECT value FROM json_each(@payments)))");
+  const params = { q: like, words: JSON.stringify(words), payments: JSON.stringify(payments ?? []), limit: input.limit, offset, before: input.beforeSeq ?? last + 1 };
+  const rows = db.prepare(`WITH words AS (SELECT value FROM json_each(@words))
+    SELECT ${unpackedColumns(auditTable)} FROM ledger_audit a WHERE a.seq < @before AND (${tests.join(' OR ')}) ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).
-  return { total: params.offset + rows.length, totalExact: rows.length < input.limit, rows };
+  return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };
+}
+
+/**
+ * The rowids of the payments whose order id holds the text, when few (undefined when more than
+ * fewOrders): through the trigram index when the text's rarest trigrams are in few payments,
+ * else by reading the order-id index whole (order ids only, no row).
+ */
+function paymentsWithOrderId(db: LedgerDb, query: string, like: string): number[] | undefined {
+  const grams = trigramsOf(query);
+  if (grams.length) {
+    const match = matchOf(chooseTrigrams(db, grams));
+    const hits = db.prepare('SELECT rowid FROM payments_search WHERE payments_search MATCH ? LIMIT ?').pluck().all(match, fewHits + 1) as number[];
+    if (hits.length <= fewHits) {
+      return db.prepare("SELECT rowid FROM payments WHERE rowid IN (SELECT value FROM json_each(?)) AND order_id LIKE ? ESCAPE '\\'").pluck().all(JSON.stringify(hits), like) as number[];
+    }
+  }
+  const found = db.prepare("SELECT rowid FROM payments INDEXED BY payments_order WHERE order_id LIKE ? ESCAPE '\\' LIMIT ?").pluck().all(like, fewOrders + 1) as number[];
+  return found.length > fewOrders ? undefined : found;
 }

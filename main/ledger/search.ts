@@ -8,9 +8,10 @@ import type { Statement } from 'better-sqlite3';
 import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
-import { countCommon, countMatches, ledgerMeta } from './count-tables';
+import { countCommon, knownCount, ledgerMeta, noteCount } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
+import { prepared } from './statements';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -171,11 +172,11 @@ const denseAt = 2_000;
 function textDriver(db: LedgerDb, where: Where): string {
   const text = where.text!;
   if (text.kind === 'trigram') {
-    const hits = (db.prepare('SELECT count(*) AS n FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? LIMIT ?)').get(text.match, denseAt) as { n: number }).n;
+    const hits = (prepared(db, 'SELECT count(*) AS n FROM (SELECT rowid FROM payments_search WHERE payments_search MATCH ? LIMIT ?)').get(text.match, denseAt) as { n: number }).n;
     // "+p.rowid" keeps SQLite from driving by the hits, so it walks the sort's index instead.
     return `${hits >= denseAt ? '+' : ''}p.rowid IN (SELECT rowid FROM payments_search WHERE payments_search MATCH @match)`;
   }
-  const hits = (db.prepare('SELECT count(*) AS n FROM (SELECT 1 FROM payments WHERE order_id COLLATE NOCASE >= ? AND order_id COLLATE NOCASE < ? LIMIT ?)').get(text.lo, text.hi, denseAt) as { n: number }).n;
+  const hits = (prepared(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM payments WHERE order_id COLLATE NOCASE >= ? AND order_id COLLATE NOCASE < ? LIMIT ?)').get(text.lo, text.hi, denseAt) as { n: number }).n;
   if (hits >= denseAt) return '1';
   return `p.rowid IN (SELECT rowid FROM payments WHERE order_id COLLATE NOCASE >= @lo AND order_id COLLATE NOCASE < @hi UNION ALL SELECT rowid FROM payments WHERE transaction_id = @exact)`;
 }
@@ -189,37 +190,32 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  * A window of the list by position, as the windowed list asks: continued from the nearest
  * position this filter and sort were read to before (the end of the previous page when
  * scrolling), so only the rows between are skipped. Positions are forgotten when payments change.
+ * Unless the count is known, the window reads one row more: the page then knows "more than N"
+ * (or the exact count, when the window ends inside) and costs what its window costs; the count
+ * comes after, in the background (count-tables.ts), for the next call to tell.
  */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) {
   const where = planWhere(db, filter);
-  const { total, exact, first } = countMatches(db, filter, where);
+  const known = knownCount(db, filter);
   const version = ledgerMeta(db).paymentsVersion;
   const anchors = anchorsFor(db, JSON.stringify([filter, sort]), version);
   let from = 0;
   for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
   const cursor = from > 0 ? anchors.at.get(from) : undefined;
-  let rows: Array<PaymentRow & { _rk: number }>;
-  if (first && sort.by === 'createdAt' && sort.direction === 'desc' && (exact || offset + limit <= first.length)) {
-    // The count just walked these matches in this very order: read the window's rows by rowid.
-    rows = byRowids(db, first.slice(offset, offset + limit));
-  } else {
-    const query = windowQuery(db, where, sort, cursor);
-    rows = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
-  }
+  const query = windowQuery(db, where, sort, cursor);
+  const read = known?.exact ? limit : limit + 1;
+  const found = prepared(db, `${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit: read, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  const rows = found.slice(0, limit);
   if (rows.length === limit) {
     if (anchors.at.size >= 2_000) anchors.at.clear();
     anchors.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
-    if (!anchors.building && (!exact || total > 2 * anchorEvery)) buildAnchors(db, where, sort, anchors);
+    if (!anchors.building && (!known?.exact || known.total > 2 * anchorEvery)) buildAnchors(db, where, sort, anchors);
   }
-  return { total: exact ? total : Math.max(total, offset + rows.length), totalExact: exact || rows.length < limit, rows };
-}
-
-/** Payments by rowid, in the order given. */
-function byRowids(db: LedgerDb, rowids: number[]): Array<PaymentRow & { _rk: number }> {
-  if (!rowids.length) return [];
-  const found = db.prepare('SELECT p.*, p.rowid AS _rk FROM payments p WHERE p.rowid IN (SELECT value FROM json_each(?))').all(JSON.stringify(rowids)) as Array<PaymentRow & { _rk: number }>;
-  const byId = new Map(found.map((row) => [row._rk, row]));
-  return rowids.map((rowid) => byId.get(rowid)!);
+  if (known?.exact) return { total: known.total, totalExact: true, rows };
+  // Past the end (offset beyond the last match) the page tells nothing new: the count does.
+  const seen = found.length ? offset + found.length : 0;
+  const counted = noteCount(db, filter, where, seen, found.length <= limit && (found.length > 0 || offset === 0));
+  return { total: counted.total, totalExact: counted.exact, rows };
 }
 
 /**
@@ -236,7 +232,7 @@ function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: An
   const step = () => {
     if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return;
     const query = windowQuery(db, where, sort, cursor, columns);
-    const row = db.prepare(`${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
+    const row = prepared(db, `${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
     if (!row) return;
     offset += anchorStep;
     cursor = cursorOf(row, sort);

@@ -4,6 +4,7 @@
 // A trigram held by nearly every row ("PD-", "exa") filters nothing yet makes the index merge
 // a million-entry list; so the rarest are asked for, each one more only while it pays.
 import type { LedgerDb } from './database';
+import { prepared } from './statements';
 
 /** The text's distinct trigrams: the first six at most, as people type from the start. */
 export function trigramsOf(text: string): string[] {
@@ -55,7 +56,7 @@ function densityOf(db: LedgerDb, gram: string, rows: number): number {
  */
 export function chooseTrigrams(db: LedgerDb, grams: string[]): string[] {
   if (grams.length <= 1) return grams;
-  const rows = (db.prepare('SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
+  const rows = (prepared(db, 'SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
   const ranked = grams.map((gram) => ({ gram, density: densityOf(db, gram, rows) })).sort((a, b) => a.density - b.density);
   const chosen = [ranked[0]!];
   let candidates = ranked[0]!.density;

@@ -99,13 +99,50 @@ describe('counts', () => {
     expect(searchPayments(db, { states: ['refunded'] }, { by: 'createdAt', direction: 'desc' }, 0, 1).total).toBe(count("WHERE state = 'refunded'"));
   });
 
-  it('say "more than N" at once for a broad search, and the exact number soon after', async () => {
+  it('a page says "more than" what it read at once, then the count says "more than 1,000", then the exact number', async () => {
     const filter = { query: 'example.com' };
-    const first = searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10);
-    expect(first).toMatchObject({ total: countCap, totalExact: false });
-    await settle();
     const exact = (db.prepare("SELECT count(*) AS n FROM payments WHERE customer_email LIKE '%example.com%'").get() as { n: number }).n;
+    expect(exact).toBeGreaterThan(countCap);
+    // The page reads one row past its window: at least 11 match.
+    expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10)).toMatchObject({ total: 11, totalExact: false });
+    // Deeper, it knows more; scrolling back up never says less.
+    expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 500, 100)).toMatchObject({ total: 601, totalExact: false });
+    expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10)).toMatchObject({ total: 601, totalExact: false });
+    // The count's first turn reads up to countCap + 1 matches.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10)).toMatchObject({ total: countCap + 1, totalExact: false });
+    await settle();
     expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10)).toMatchObject({ total: exact, totalExact: true });
+  });
+
+  it('is exact at once when the window ends inside, and never more than match', async () => {
+    const rare = (db.prepare('SELECT customer_email AS e FROM payments WHERE rowid = 1234').get() as { e: string }).e;
+    const count = (db.prepare('SELECT count(*) AS n FROM payments WHERE customer_email LIKE ?').get(`%${rare}%`) as { n: number }).n;
+    expect(searchPayments(db, { query: rare }, { by: 'createdAt', direction: 'desc' }, 0, 100)).toMatchObject({ total: count, totalExact: true });
+    const sar = { query: 'Qahtani', currency: 'SAR' } as const;
+    const all = (db.prepare("SELECT count(*) AS n FROM payments WHERE customer_name LIKE '%Qahtani%' AND currency = 'SAR'").get() as { n: number }).n;
+    // A jump past the end tells nothing: the count does, and it is never more than match.
+    const past = searchPayments(db, sar, { by: 'amount', direction: 'desc' }, all + 500, 100);
+    expect(past.rows).toEqual([]);
+    expect(past.total).toBeLessThanOrEqual(all);
+    await settle();
+    expect(searchPayments(db, sar, { by: 'amount', direction: 'desc' }, all + 500, 100)).toMatchObject({ total: all, totalExact: true });
+    // The last page of a search tells the exact count itself.
+    const fresh = { query: 'Qahtani', currency: 'KWD' } as const;
+    const kwd = (db.prepare("SELECT count(*) AS n FROM payments WHERE customer_name LIKE '%Qahtani%' AND currency = 'KWD'").get() as { n: number }).n;
+    expect(searchPayments(db, fresh, { by: 'createdAt', direction: 'desc' }, kwd - 3, 100)).toMatchObject({ total: kwd, totalExact: true });
+  });
+
+  it('follow a change of the ledger during the count', async () => {
+    const filter = { query: 'example.com', states: ['paid' as const] };
+    const count = () => (db.prepare("SELECT count(*) AS n FROM payments WHERE customer_email LIKE '%example.com%' AND state = 'paid'").get() as { n: number }).n;
+    expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10).totalExact).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    db.prepare("UPDATE payments SET state = 'paid' WHERE rowid IN (SELECT rowid FROM payments WHERE state = 'pending' AND customer_email LIKE '%example.com%' LIMIT 5)").run();
+    await settle();
+    expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10).totalExact).toBe(false);
+    await settle();
+    expect(searchPayments(db, filter, { by: 'createdAt', direction: 'desc' }, 0, 10)).toMatchObject({ total: count(), totalExact: true });
   });
 });
 

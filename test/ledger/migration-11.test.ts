@@ -94,7 +94,7 @@ function expectKept(shot: ReturnType<typeof snapshot>) {
   // The old tables are gone; the ledger goes on: a new entry chains onto the migrated ones.
   expect(db.prepare("SELECT type FROM sqlite_master WHERE name = 'operations'").pluck().get()).toBe('view');
   expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name LIKE 'ledger_%' AND sql IS NOT NULL ORDER BY name").pluck().all())
-    .toEqual(['ledger_operations_id', 'ledger_operations_sending', 'ledger_webhooks_dedup', 'ledger_webhooks_payment']);
+    .toEqual(['ledger_audit_own_order', 'ledger_operations_id', 'ledger_operations_sending', 'ledger_webhooks_dedup', 'ledger_webhooks_payment']); // the first from migration 12
   appendAudit(db, { osUser: 'layla', action: 'after', paymentId: (shot.payments[0] as { id: string }).id, orderId: 'PD-0', result: 'ok' }, new Date().toISOString());
   expect(verifyAudit(db)).toEqual({ ok: true, rows: shot.audit.length + 1 });
   db.close();
@@ -143,7 +143,7 @@ describe('migration 11', () => {
     const timer = setInterval(() => ticks++, 0);
     await migrateLedger({ open: () => openLedgerDb(dir, { migrate: false }), onProgress: (p) => progress.push(p) });
     clearInterval(timer);
-    expect(progress.at(-1)).toEqual({ version: 11, percent: 100 });
+    expect(progress.at(-1)).toEqual({ version: latestVersion, percent: 100 });
     expect(ticks).toBeGreaterThan(0);
     expectKept(shot);
   });
@@ -155,7 +155,7 @@ describe('migration 11', () => {
     try {
       const progress: MigrationProgress[] = [];
       await migrateLedger({ open: () => openLedgerDb(dir, { migrate: false }), workerFile, onProgress: (p) => progress.push(p) });
-      expect(progress.at(-1)).toEqual({ version: 11, percent: 100 });
+      expect(progress.at(-1)).toEqual({ version: latestVersion, percent: 100 });
       expectKept(shot);
     } finally {
       rmSync(workerFile, { force: true });

@@ -16,7 +16,7 @@ type State = {
   filter: PaymentFilter;
   sort: PaymentSort;
   total: number | undefined;
-  /** False while main is still counting a broad search: "more than {total}". */
+  /** False while main is still counting a search: at least `total` match ("more than {total - 1}"). */
   totalExact: boolean;
   rows: Map<number, PaymentView>;
   error?: AppError;
@@ -53,6 +53,31 @@ export const useTransactions = create<State>((set, get) => {
     const rows = new Map(get().rows);
     result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
     set({ rows, total: result.value.total, totalExact: result.value.totalExact !== false, error: undefined });
+    if (result.value.totalExact === false) askCountLater(generation);
+  }
+
+  // Main counts a search in the background after its first page: ask again for the count
+  // (one row, from where main has it) until it is exact, less often as time goes on.
+  let counting: { generation: number; delay: number; timer?: ReturnType<typeof setTimeout> } | undefined;
+  function askCountLater(generation: number) {
+    if (counting?.generation !== generation) {
+      clearTimeout(counting?.timer);
+      counting = { generation, delay: 125 };
+    }
+    if (counting.timer) return;
+    const asking = counting;
+    asking.delay = Math.min(2_000, asking.delay * 2);
+    asking.timer = setTimeout(async () => {
+      asking.timer = undefined;
+      if (get().generation !== generation) return;
+      const { filter, sort } = get();
+      const result = await api.searchPayments({ filter, sort, offset: 0, limit: 1 });
+      if (get().generation !== generation || !result.ok) return;
+      const exact = result.value.totalExact !== false;
+      // "At least" only grows: a page read further down may know more than the count so far.
+      set({ total: exact ? result.value.total : Math.max(result.value.total, get().total ?? 0), totalExact: exact });
+      if (!exact) askCountLater(generation);
+    }, asking.delay);
   }
 
   function restart(patch: Partial<State>) {
