@@ -2,9 +2,9 @@
 // refunded_minor per payment), grouped per currency so amounts are never mixed. A payment's money
 // counts in the period, or on the day, the payment was created (docs/overview.md).
 import type { MethodOutput, MethodParsedInput } from '../../contract/methods';
-import type Database from 'better-sqlite3';
 import type { LedgerDb } from './database';
 import { cardBrandSql } from './card-brand';
+import { prepared } from './statements';
 
 export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
@@ -13,16 +13,8 @@ export type TotalsRow = { currency: string; grossMinor: number; refundedMinor: n
 // The instants were checked on main (overview-input.ts); here they are only written as the ledger does.
 const iso = (value: string): string => new Date(value).toISOString();
 
-// Each connection keeps its statements: the overview asks the same few queries again and again
-// (the worker's connection lives as long as the app).
-const statements = new WeakMap<LedgerDb, Map<string, Database.Statement>>();
-function statement(db: LedgerDb, sql: string): Database.Statement {
-  let mine = statements.get(db);
-  if (!mine) statements.set(db, (mine = new Map()));
-  let found = mine.get(sql);
-  if (!found) mine.set(sql, (found = db.prepare(sql)));
-  return found;
-}
+// Each connection keeps its statements (statements.ts): the overview asks the same few queries
+// again and again (the worker's connection lives as long as the app).
 
 const profileClause = (profileId: string | undefined) => (profileId === undefined ? '' : 'AND profile_id = @profileId');
 
@@ -42,7 +34,7 @@ export function periodTotals(db: LedgerDb, range: Range, profileId?: string): To
   const sql = `SELECT ${totalsColumns} FROM ${moneyIndex}
     WHERE created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)}
     GROUP BY currency ORDER BY currency`;
-  return statement(db, sql).all({ from: iso(range.from), to: iso(range.to), profileId }) as TotalsRow[];
+  return prepared(db, sql).all({ from: iso(range.from), to: iso(range.to), profileId }) as TotalsRow[];
 }
 
 /** Per day and currency: the same totals, for each of the given days (the user's calendar days). */
@@ -68,7 +60,7 @@ export function chartRows(db: LedgerDb, days: Day[], profileId?: string): ChartR
     FROM days JOIN ${moneyIndex} ON created_at >= days.f AND created_at < days.t
     WHERE captured_minor > 0 ${profileClause(profileId)}
     GROUP BY 1, 2, 3, 4`;
-  return statement(db, sql).all(params) as ChartRow[];
+  return prepared(db, sql).all(params) as ChartRow[];
 }
 
 /** The daily bars and the shares from `chartRows` (integer sums, each well under 2^53). */
@@ -104,13 +96,13 @@ export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null
   // every old pending link's row (300 ms for 35,000 of them at 1,000,000 payments).
   const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments INDEXED BY payments_unpaid_links
     WHERE ${where.join(' AND ')} ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
-  const rows = statement(db, sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
+  const rows = prepared(db, sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
   return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };
 }
 
 export function needsAttentionCount(db: LedgerDb, profileId?: string): number {
   const sql = `SELECT count(*) AS n FROM payments WHERE needs_attention = 1 ${profileClause(profileId)}`;
-  return (statement(db, sql).get({ profileId }) as { n: number }).n;
+  return (prepared(db, sql).get({ profileId }) as { n: number }).n;
 }
 
 export type OverviewQuery = MethodParsedInput<'getOverview'>;

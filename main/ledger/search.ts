@@ -29,9 +29,6 @@ const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; column: string; o
   customer: [{ sql: "ifnull(p.customer_name, '') COLLATE NOCASE", column: 'p.customer_name', of: (r) => r.customer_name ?? '' }],
 };
 
-/** A card's brand from the first six digits kept (card-brand.ts). */
-export { cardBrandSql };
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 
