@@ -3,7 +3,7 @@
 // builds only main.
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { preloadBuild } from './build-options.mjs';
 
 const only = process.argv[2];
@@ -37,6 +37,8 @@ await build({
   banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
+// The team ledger's schema files are read at run time beside the bundle (main/ledger/postgres/security.ts).
+for (const file of ['security.sql', 'live.sql', 'import.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
 
 if (only !== 'main') {
   await build(preloadBuild);
