@@ -44,6 +44,8 @@ import { createInvoiceService, type DocumentRenderer, type InvoiceService } from
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { createInvoiceRows } from './ledger/invoice-rows';
 import { startLater } from './core/start-later';
+import { createTeamLedgerSettings } from './team/team-ledger-settings';
+import { teamLedgerHandlers } from './api/team-ledger-handlers';
 
 export type AppOptions = {
   dataDir: string;
@@ -243,6 +245,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...invoiceHandlers({ invoices }),
     ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
     ...maintenanceHandlers(maintenance),
+    // Settings → Team ledger (pg loads only when a connection is tested; the app's ledger stays SQLite).
+    ...teamLedgerHandlers({ teamLedger: createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger }) }),
   };
 
   return {

@@ -1,0 +1,94 @@
+// Settings → Team ledger through main's handlers (the contract's methods, as the screen calls
+// them), against the real PostgreSQL: the right password connects; a wrong one, a login without a
+// role and a port nobody answers are each told apart in words; the password is kept (a keychain
+// stand-in here; the real one in test/vault/team-ledger-settings.test.ts) and never answered back.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createHandlers, type Implementations } from '../../../main/api/create-handlers';
+import { teamLedgerHandlers } from '../../../main/api/team-ledger-handlers';
+import { reasonText } from '../../../main/core/fail';
+import { createMemoryLogger } from '../../../main/log/logger';
+import { createTeamLedgerSettings } from '../../../main/team/team-ledger-settings';
+import { createKeyVault, type KeychainBackend } from '../../../main/vault/key-vault';
+import type { Reason } from '../../../contract/reasons';
+import { describeWithPostgres, teamServer, type TeamServer } from '../../support/postgres-tests';
+
+const ctx = { transport: 'direct' as const, osUser: 'tester' };
+
+describeWithPostgres('Settings → Team ledger, main side', () => {
+  let server: TeamServer;
+  let team: string;
+  let dataDir: string;
+  let password: string;
+  const keychain = new Map<string, string>();
+  const backend: KeychainBackend = {
+    getPassword: async (s, a) => keychain.get(`${s}/${a}`) ?? null,
+    setPassword: async (s, a, p) => void keychain.set(`${s}/${a}`, p),
+    deletePassword: async (s, a) => keychain.delete(`${s}/${a}`),
+  };
+  const logger = createMemoryLogger();
+  let handlers: ReturnType<typeof createHandlers>;
+  const form = () => ({ host: '127.0.0.1', port: server.port, database: team, user: 'sue', tls: false, caPem: null });
+  const problemOf = async (input: Record<string, unknown>) => {
+    const answer = await handlers.testTeamLedger(input, ctx);
+    if (!answer.ok) throw new Error(answer.error.message);
+    expect(JSON.stringify(answer)).not.toContain(password);
+    if (answer.value.ok) return 'ok';
+    const reason = answer.value.reason as Reason;
+    expect(reasonText('en', reason)).not.toMatch(/[{}]/);
+    expect(reasonText('ar', reason)).toMatch(/[\u0600-\u06ff]/);
+    return answer.value.problem;
+  };
+
+  beforeAll(async () => {
+    server = teamServer();
+    password = server.person('support').password;
+    team = await server.createTeamDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-settings-'));
+    const settings = createTeamLedgerSettings({ dataDir, vault: createKeyVault({ logger, backend }), logger });
+    handlers = createHandlers(teamLedgerHandlers({ teamLedger: settings }) as unknown as Implementations, logger);
+    await server.sql('postgres', `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'nobody') THEN CREATE ROLE nobody LOGIN PASSWORD 'nobody-password'; END IF; END $$`);
+  });
+  afterAll(() => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('connects with the right password, and says who the person is', async () => {
+    const answer = await handlers.testTeamLedger({ ...form(), password }, ctx);
+    expect(answer).toEqual({ ok: true, value: { ok: true, login: 'sue', role: 'support', superuser: false, tls: false } });
+  });
+
+  it('tells a wrong password, a login without a role and a server nobody answers', async () => {
+    expect(await problemOf({ ...form(), password: 'not-the-password' })).toBe('wrongPassword');
+    expect(await problemOf({ ...form(), user: 'nobody', password: 'nobody-password' })).toBe('noPermission');
+    const closed = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
+    });
+    expect(await problemOf({ ...form(), port: closed, password })).toBe('unreachable');
+  });
+
+  it('saves the settings, keeps the password for the test, and never answers it back', async () => {
+    expect(await problemOf(form())).toBe('noPassword');
+    const saved = await handlers.saveTeamLedger({ ...form(), password }, ctx);
+    expect(saved).toEqual({ ok: true, value: { settings: { host: '127.0.0.1', port: server.port, database: team, user: 'sue', tls: false, caPinned: false, caSubject: null }, passwordSaved: true, inUse: false } });
+    // Tested again without typing it: the one in the keychain.
+    expect(await problemOf(form())).toBe('ok');
+    // With the test authority pinned, over TLS.
+    const pinned = await handlers.saveTeamLedger({ ...form(), tls: true, caPem: server.caPem }, ctx);
+    expect(pinned).toMatchObject({ ok: true, value: { settings: { tls: true, caPinned: true, caSubject: expect.stringContaining('CN=') }, passwordSaved: true } });
+    expect(await handlers.testTeamLedger({ ...form(), tls: true, caPem: server.caPem }, ctx)).toMatchObject({ ok: true, value: { ok: true, tls: true } });
+
+    const file = readFileSync(join(dataDir, 'team-ledger.json'), 'utf8');
+    expect(file).toContain('BEGIN CERTIFICATE');
+    expect(file).not.toContain(password);
+    expect(JSON.stringify(await handlers.getTeamLedger({}, ctx))).not.toContain(password);
+    expect(logger.lines.join('\n')).not.toContain(password);
+    expect([...keychain.values()]).toEqual([password]);
+  });
+});
