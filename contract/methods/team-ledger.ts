@@ -15,8 +15,8 @@ export const teamLedgerFormSchema = z.object({
   user: z.string().trim().min(1).max(63),
   /** Ignored off this computer: TLS is then always on. */
   tls: z.boolean(),
-  /** A pinned certificate authority (PEM, not a secret), or null for the system's. */
-  caPem: pem.nullable(),
+  /** A pinned certificate authority (PEM, not a secret), null for the system's, omitted: the one saved (if any). */
+  caPem: pem.nullable().optional(),
   /** Sent once to be kept in the keychain (or to test); omitted: the one already kept for this login. */
   password: z.string().min(1).max(1_000).optional(),
 }).strict();

@@ -36,7 +36,8 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
 
   const loginOf = (s: Pick<StoredTeamLedger, 'host' | 'port' | 'database' | 'user'>): TeamLedgerLogin => ({ host: s.host, port: s.port, database: s.database, user: s.user });
   // TLS is off only where the person turned it off for a server on this computer.
-  const stored = (form: Form): StoredTeamLedger => ({ host: form.host, port: form.port, database: form.database, user: form.user, tls: isLoopback(form.host) ? form.tls : true, caPem: form.caPem });
+  // A pinned authority not sent again is the one saved.
+  const stored = (form: Form): StoredTeamLedger => ({ host: form.host, port: form.port, database: form.database, user: form.user, tls: isLoopback(form.host) ? form.tls : true, caPem: form.caPem === undefined ? read()?.caPem ?? null : form.caPem });
   const caSubject = (pem: string | null) => {
     if (!pem) return null;
     try {
