@@ -1,7 +1,8 @@
 // Settings → Team ledger, main's side: the connection settings in `team-ledger.json` in the data
 // folder (host, port, database, user, TLS, the pinned certificate authority's PEM; not secrets),
 // the password in the OS keychain only (team-ledger-password.ts), and "Test connection".
-// pg and Kysely are loaded (import()) only when a connection is tested, so they cost nothing at start.
+// pg and Kysely are loaded only when a connection is tested, from a bundle of their own
+// (dist/main/team-ledger.cjs), so main's bundle carries neither and they cost nothing at start.
 // Saving does not switch the app's ledger: the port to two backends is not done (docs/team-ledger-plan.md).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
@@ -20,6 +21,18 @@ type Check = z.output<typeof teamLedgerCheckSchema>;
 export type StoredTeamLedger = { host: string; port: number; database: string; user: string; tls: boolean; caPem: string | null };
 
 export const teamLedgerSettingsFile = 'team-ledger.json';
+
+type ConnectionModule = typeof import('../ledger/postgres/connection');
+/**
+ * connection.ts: in the app, its own bundle beside main's (scripts/build.mjs); unbundled (the
+ * tests), the module itself, named by a variable so that esbuild leaves it out of main's bundle.
+ */
+async function loadConnection(): Promise<ConnectionModule> {
+  const bundled = typeof __dirname === 'string' ? join(__dirname, 'team-ledger.cjs') : undefined;
+  if (bundled && existsSync(bundled)) return require(bundled) as ConnectionModule;
+  const source = '../ledger/postgres/connection';
+  return (await import(/* @vite-ignore */ source)) as ConnectionModule;
+}
 
 export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVault; logger: Logger; testTimeoutMs?: number }) {
   const file = join(deps.dataDir, teamLedgerSettingsFile);
@@ -75,7 +88,7 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     const s = stored(form);
     const password = form.password ?? (await passwords.read(loginOf(s)));
     if (password === null) return { ok: false, problem: 'noPassword', reason: reason('teamLedger.noPassword', { host: s.host, user: s.user }) };
-    const { testTeamLedgerConnection } = await import('../ledger/postgres/connection');
+    const { testTeamLedgerConnection } = await loadConnection();
     const check = await testTeamLedgerConnection({ ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password, { timeoutMs: deps.testTimeoutMs });
     deps.logger.info('team ledger connection tested', { host: s.host, port: s.port, database: s.database, user: s.user, result: check.ok ? 'ok' : check.problem });
     return check.ok ? { ok: true, login: check.login, role: check.role, superuser: check.superuser, tls: check.tls } : { ok: false, problem: check.problem, reason: check.reason };
