@@ -6,6 +6,7 @@
 // Saving does not switch the app's ledger: the port to two backends is not done (docs/team-ledger-plan.md).
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { teamLedgerCheckSchema, teamLedgerFormSchema, TeamLedgerView } from '../../contract/methods/team-ledger';
@@ -29,7 +30,7 @@ type ConnectionModule = typeof import('../ledger/postgres/connection');
  */
 async function loadConnection(): Promise<ConnectionModule> {
   const bundled = typeof __dirname === 'string' ? join(__dirname, 'team-ledger.cjs') : undefined;
-  if (bundled && existsSync(bundled)) return require(bundled) as ConnectionModule;
+  if (bundled && existsSync(bundled)) return createRequire(import.meta.url)(bundled) as ConnectionModule;
   const source = '../ledger/postgres/connection';
   return (await import(/* @vite-ignore */ source)) as ConnectionModule;
 }
