@@ -18,8 +18,8 @@ const nodeEntries = {
   'overview-worker': 'main/ledger/overview-worker.ts',
   'ledger-migrate-worker': 'main/ledger/migrate-worker.ts',
   'ledger-check-worker': 'main/maintenance/ledger-check-worker.ts',
-  // The team ledger's connection (pg, Kysely), loaded by main only when it is used.
-  'team-ledger': 'main/ledger/postgres/connection.ts',
+  // The team ledger's connection (pg, Kysely) and copy, loaded by main only when they are used.
+  'team-ledger': 'main/ledger/postgres/team-ledger-module.ts',
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

@@ -39,7 +39,7 @@ export const teamLedgerCheckSchema = z.union([
   z.object({ ok: z.literal(false), problem: z.string(), reason: reasonSchema }),
 ]);
 
-export const teamLedgerMethods = {
+const settingsMethods = {
   getTeamLedger: method({
     summary: 'The team ledger settings (host, port, database, user, TLS, pinned CA) and whether a password is in the keychain; never the password.',
     input: z.object({}).strict(),
@@ -56,3 +56,34 @@ export const teamLedgerMethods = {
     output: teamLedgerCheckSchema,
   }),
 };
+
+const copyCountsSchema = z.object({ source: z.number().int(), copied: z.number().int(), alreadyThere: z.number().int(), skipped: z.number().int() });
+
+/** Moving to the team ledger: the copy of this laptop's ledger, as far as it got. */
+export const teamLedgerCopySchema = z.object({
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  progress: z.object({ part: z.enum(['payments', 'audit']), done: z.number().int(), total: z.number().int() }).nullable(),
+  report: z.object({
+    payments: copyCountsSchema,
+    operations: copyCountsSchema,
+    audit: copyCountsSchema,
+    skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped']) })),
+  }).nullable(),
+  reason: reasonSchema.nullable(),
+});
+export type TeamLedgerCopy = z.infer<typeof teamLedgerCopySchema>;
+
+export const teamLedgerCopyMethods = {
+  copyToTeamLedger: method({
+    summary: 'Starts copying this laptop\'s payments, operations and audit entries into the saved team ledger (an admin\'s login; resumable, never doubled); follow it with getTeamLedgerCopy.',
+    input: z.object({}).strict(),
+    output: teamLedgerCopySchema,
+  }),
+  getTeamLedgerCopy: method({
+    summary: 'How far the copy into the team ledger got, and its report when done (rows copied, already there, skipped and why).',
+    input: z.object({}).strict(),
+    output: teamLedgerCopySchema,
+  }),
+};
+
+export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods };

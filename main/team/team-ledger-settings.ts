@@ -23,16 +23,17 @@ export type StoredTeamLedger = { host: string; port: number; database: string; u
 
 export const teamLedgerSettingsFile = 'team-ledger.json';
 
-type ConnectionModule = typeof import('../ledger/postgres/connection');
+export type TeamLedgerModule = typeof import('../ledger/postgres/team-ledger-module');
 /**
- * connection.ts: in the app, its own bundle beside main's (scripts/build.mjs); unbundled (the
- * tests), the module itself, named by a variable so that esbuild leaves it out of main's bundle.
+ * The team ledger's code (pg, Kysely): in the app, its own bundle beside main's (scripts/build.mjs);
+ * unbundled (the tests), the module itself, named by a variable so that esbuild leaves it out of
+ * main's bundle.
  */
-async function loadConnection(): Promise<ConnectionModule> {
+export async function loadTeamLedgerModule(): Promise<TeamLedgerModule> {
   const bundled = typeof __dirname === 'string' ? join(__dirname, 'team-ledger.cjs') : undefined;
-  if (bundled && existsSync(bundled)) return createRequire(import.meta.url)(bundled) as ConnectionModule;
-  const source = '../ledger/postgres/connection';
-  return (await import(/* @vite-ignore */ source)) as ConnectionModule;
+  if (bundled && existsSync(bundled)) return createRequire(import.meta.url)(bundled) as TeamLedgerModule;
+  const source = '../ledger/postgres/team-ledger-module';
+  return (await import(/* @vite-ignore */ source)) as TeamLedgerModule;
 }
 
 export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVault; logger: Logger; testTimeoutMs?: number }) {
@@ -89,13 +90,21 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     const s = stored(form);
     const password = form.password ?? (await passwords.read(loginOf(s)));
     if (password === null) return { ok: false, problem: 'noPassword', reason: reason('teamLedger.noPassword', { host: s.host, user: s.user }) };
-    const { testTeamLedgerConnection } = await loadConnection();
+    const { testTeamLedgerConnection } = await loadTeamLedgerModule();
     const check = await testTeamLedgerConnection({ ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password, { timeoutMs: deps.testTimeoutMs });
     deps.logger.info('team ledger connection tested', { host: s.host, port: s.port, database: s.database, user: s.user, result: check.ok ? 'ok' : check.problem });
     return check.ok ? { ok: true, login: check.login, role: check.role, superuser: check.superuser, tls: check.tls } : { ok: false, problem: check.problem, reason: check.reason };
   }
 
-  return { view, save, test, read };
+  /** The saved settings as the connection takes them, with the keychain's password, or null when either is missing. */
+  async function connectionSettings() {
+    const s = read();
+    const password = s && (await passwords.read(loginOf(s)));
+    if (!s || !password) return null;
+    return { settings: { ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password };
+  }
+
+  return { view, save, test, read, connectionSettings };
 }
 
 export type TeamLedgerSettingsService = ReturnType<typeof createTeamLedgerSettings>;

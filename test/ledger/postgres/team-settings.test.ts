@@ -12,6 +12,10 @@ import { teamLedgerHandlers } from '../../../main/api/team-ledger-handlers';
 import { reasonText } from '../../../main/core/fail';
 import { createMemoryLogger } from '../../../main/log/logger';
 import { createTeamLedgerSettings } from '../../../main/team/team-ledger-settings';
+import { createTeamLedgerCopy } from '../../../main/team/team-ledger-copy';
+import { teamLedgerCopyHandlers } from '../../../main/api/team-ledger-handlers';
+import { openLedgerDb, type LedgerDb } from '../../../main/ledger/database';
+import { seedLedger } from '../../../scripts/seed-ledger';
 import { createKeyVault, type KeychainBackend } from '../../../main/vault/key-vault';
 import type { Reason } from '../../../contract/reasons';
 import { describeWithPostgres, teamServer, type TeamServer } from '../../support/postgres-tests';
@@ -56,6 +60,49 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('copies this laptop\'s ledger from Settings as an admin, with its report; refused to support and before settings', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-team-copy-app-'));
+    const db: LedgerDb = openLedgerDb(dir);
+    try {
+      seedLedger(db, { payments: 150, seed: 5 });
+      db.exec('UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3)');
+      const settings = createTeamLedgerSettings({ dataDir: dir, vault: createKeyVault({ logger, backend }), logger });
+      const copy = createTeamLedgerCopy({ db, dataDir: dir, settings, logger });
+      const app = createHandlers({ ...teamLedgerHandlers({ teamLedger: settings }), ...teamLedgerCopyHandlers({ copy }) } as unknown as Implementations, logger);
+      const finished = async () => {
+        await expect.poll(async () => {
+          const r = await app.getTeamLedgerCopy({}, ctx);
+          return r.ok ? r.value.state : 'error';
+        }, { timeout: 20_000 }).not.toBe('running');
+        const r = await app.getTeamLedgerCopy({}, ctx);
+        if (!r.ok) throw new Error(r.error.message);
+        return r.value;
+      };
+
+      await app.copyToTeamLedger({}, ctx);
+      expect(await finished()).toMatchObject({ state: 'failed', reason: { key: 'teamLedger.copyNoSettings' } });
+
+      const copyTeam = await server.createTeamDatabase();
+      await app.saveTeamLedger({ ...form(), database: copyTeam, password }, ctx);
+      await app.copyToTeamLedger({}, ctx);
+      expect(await finished()).toMatchObject({ state: 'failed', reason: { key: 'teamLedger.copyAdminOnly' } });
+
+      const admin = server.person('admin');
+      await app.saveTeamLedger({ ...form(), database: copyTeam, user: admin.login, password: admin.password }, ctx);
+      await app.copyToTeamLedger({}, ctx);
+      const done = await finished();
+      const operations = (db.prepare('SELECT count(*) AS n FROM operations').get() as { n: number }).n;
+      expect(done).toMatchObject({ state: 'done', progress: { part: 'audit' }, report: { payments: { source: 150, copied: 150, alreadyThere: 0, skipped: 0 }, operations: { source: operations, copied: operations } } });
+      // Run twice, copy once.
+      await app.copyToTeamLedger({}, ctx);
+      expect(await finished()).toMatchObject({ state: 'done', report: { payments: { copied: 0, alreadyThere: 150 }, operations: { copied: 0, alreadyThere: operations } } });
+      expect(JSON.stringify(done)).not.toContain(admin.password);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('connects with the right password, and says who the person is', async () => {
     const answer = await handlers.testTeamLedger({ ...form(), password }, ctx);
     expect(answer).toEqual({ ok: true, value: { ok: true, login: 'sue', role: 'support', superuser: false, tls: false } });
@@ -89,6 +136,6 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
     expect(file).not.toContain(password);
     expect(JSON.stringify(await handlers.getTeamLedger({}, ctx))).not.toContain(password);
     expect(logger.lines.join('\n')).not.toContain(password);
-    expect([...keychain.values()]).toEqual([password]);
+    expect([...keychain.entries()].filter(([account]) => account.includes('team-ledger:sue@'))).toEqual([[`Paydesk/team-ledger:sue@127.0.0.1:${server.port}/${team}`, password]]);
   });
 });
