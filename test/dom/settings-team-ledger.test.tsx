@@ -15,7 +15,9 @@ import { methodNames, type PaydeskApi } from '../../contract/methods';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { appHandlers } from '../../main/api/app-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
-import { teamLedgerHandlers } from '../../main/api/team-ledger-handlers';
+import { teamLedgerCopyHandlers, teamLedgerHandlers } from '../../main/api/team-ledger-handlers';
+import { createTeamLedgerCopy } from '../../main/team/team-ledger-copy';
+import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
@@ -29,6 +31,7 @@ const password = 'team-secret-7f3a';
 const pem = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUTeamLedgerTestCA\n-----END CERTIFICATE-----\n';
 let dataDir: string;
 let keychain: Map<string, string>;
+let db: LedgerDb;
 
 function directBackend() {
   dataDir = mkdtempSync(join(tmpdir(), 'paydesk-dom-team-'));
@@ -42,7 +45,9 @@ function directBackend() {
   const events = createEventHub();
   const store = createProfileStore({ dataDir, practice, vault: absentKeychainVault(logger), logger, events });
   const teamLedger = createTeamLedgerSettings({ dataDir, vault: createKeyVault({ logger, backend }), logger, testTimeoutMs: 3_000 });
-  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store }), ...teamLedgerHandlers({ teamLedger }) } as unknown as Implementations, logger);
+  db = openLedgerDb(dataDir);
+  const copy = createTeamLedgerCopy({ db, dataDir, settings: teamLedger, logger });
+  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store }), ...teamLedgerHandlers({ teamLedger }), ...teamLedgerCopyHandlers({ copy }) } as unknown as Implementations, logger);
   return { handlers, events, logger };
 }
 let backend: ReturnType<typeof directBackend>;
@@ -74,6 +79,7 @@ afterEach(() => {
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useNavigation.getState().go('home'));
+  db.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -136,6 +142,11 @@ describe('Settings: team ledger', () => {
     act(() => useLanguage.getState().setLanguage('en'));
     fireEvent.click(s.getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+
+    // With settings and a password saved, the copy is offered; it says why it cannot run.
+    expect(s.getByRole('heading', { name: 'Move this computer’s ledger to the team ledger', level: 3 })).toBeTruthy();
+    fireEvent.click(s.getByRole('button', { name: 'Copy to the team ledger' }));
+    await waitFor(() => expect(s.getByTestId('team-copy-status').textContent).toMatch(/^Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
   });
 
   it('refuses a file that is not a PEM certificate, in words', async () => {

@@ -8,6 +8,7 @@ import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import { localizeError, useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { Field } from './field';
+import { TeamLedgerCopySection } from './team-ledger-copy';
 
 // This computer: the one place a team ledger may be reached without TLS (as main's loopback.ts).
 const isLoopback = (host: string) => {
@@ -147,6 +148,7 @@ export function TeamLedgerSection() {
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome">
         {outcome?.lines.map((line) => <p key={line}>{line}</p>)}
       </div>
+      {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
     </section>
   );
 }
