@@ -4,12 +4,11 @@
 // password into the keychain only), then an admin copies this computer's seeded ledger into the
 // team database and reads the report. Every interaction a person makes is counted
 // (docs/team-ledger.md gives the count with the default port and database).
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
-import { describe } from 'vitest';
 import { openLedgerDb } from '../../main/ledger/database';
 import { applyTeamLedgerSecurity } from '../../main/ledger/postgres/security';
 import { keychainService } from '../../main/vault/key-vault';

@@ -144,6 +144,11 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     // Nor can a person forge an imported (already decided) operation by hand.
     await expect(support.query(`SELECT paydesk.import_batch('x', 'payments', 1, '[]', '[]', '[]')`)).rejects.toMatchObject({ code: '42501' });
     await expect(support.query(`INSERT INTO paydesk.importing VALUES (pg_backend_pid(), 'x')`)).rejects.toMatchObject({ code: '42501' });
+    // A payment recorded the ordinary way cannot claim to be imported, nor enter with its own time.
+    const made = await support.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state, imported_from, created_at)
+      VALUES (gen_random_uuid(), 'practice', 'practice', 'link', 'HAND-1', 100, 'SAR', 'pending', 'laptop-x', '2001-01-01') RETURNING imported_from, created_at > now() - interval '1 hour' AS now`);
+    expect(made.rows).toEqual([{ imported_from: null, now: true }]);
+    await expect(support.query(`INSERT INTO paydesk.operations (id, payment_id, kind, outcome) SELECT gen_random_uuid(), id, 'refund', 'succeeded' FROM paydesk.payments WHERE order_id = 'HAND-1'`)).rejects.toMatchObject({ code: '23514' });
 
     const dir2 = mkdtempSync(join(tmpdir(), 'paydesk-copy-open-'));
     const open = openLedgerDb(dir2);
