@@ -14,7 +14,7 @@ const noIpc = {
 
 // Main's layers (architecture: core < gateway < ledger < payments < services < api < transports):
 // arrows point down the list, and SQL stays in the ledger's row modules.
-const folders = ['core', 'gateway', 'ledger', 'payments', 'profiles', 'vault', 'bulk', 'challenge', 'checkup', 'invoices', 'practice', 'api', 'bridge', 'electron'];
+const folders = ['core', 'gateway', 'ledger', 'payments', 'profiles', 'vault', 'bulk', 'challenge', 'checkup', 'invoices', 'team', 'practice', 'api', 'bridge', 'electron'];
 const noSql = { selector: 'CallExpression[callee.property.name=/^(prepare|exec)$/]', message: 'SQL lives in main/ledger/ row modules; call one of them.' };
 function layer(folder, mayNotImport, options = {}) {
   const patterns = mayNotImport.map((name) => ({ group: [`**/${name}/**`, `../${name}/*`, `./${name}/*`], message: `main/${folder}/ may not import main/${name}/ (layers: docs/decisions.md).` }));
@@ -82,6 +82,8 @@ export default tseslint.config(
   layer('payments', above('payments'), { noSql: true }),
   // The check-up moves money only through the payments service, like every other screen.
   layer('checkup', above('checkup'), { noSql: true }),
+  // Settings → Team ledger: settings, keychain and the connection test; no SQL of the app's ledger.
+  layer('team', above('team'), { noSql: true }),
   layer('api', ['bridge', 'electron', 'ledger'], { noSql: true }),
   // Invoices document what the payments service did: they reach it through callbacks, keep SQL in ledger/invoice-rows.ts.
   layer('invoices', ['profiles', 'vault', 'bulk', 'challenge', 'practice', 'bridge', 'electron'], { noSql: true }),

@@ -12,6 +12,7 @@ import { maintenanceMethods } from './methods/maintenance';
 import { checkupMethods } from './methods/checkup';
 import { invoiceMethods } from './methods/invoices';
 import { overviewMethods } from './methods/overview';
+import { teamLedgerMethods } from './methods/team-ledger';
 
 export const methods = {
   ...appMethods,
@@ -23,6 +24,7 @@ export const methods = {
   ...checkupMethods,
   ...invoiceMethods,
   ...overviewMethods,
+  ...teamLedgerMethods,
 };
 
 export type Methods = typeof methods;

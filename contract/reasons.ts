@@ -203,6 +203,10 @@ export const reasonTexts = {
   'teamLedger.certUntrusted': 'This computer does not trust the server’s certificate ({code}). If the server uses a certificate authority of your own, pin it in these settings.',
   'teamLedger.certName': 'The server’s certificate is not made out to {host}. Use the host name the certificate names.',
   'teamLedger.failed': 'The team ledger could not be used ({code}).',
+  'teamLedger.noPassword': 'There is no password for {user} on {host} in this computer’s keychain yet. Type the password your Paydesk admin gave you.',
+  'teamLedger.copyOpenOperations': '{open} operations on this computer are still being sent or have an unclear outcome. Let Paydesk settle them (Transactions shows them), then copy again.',
+  'teamLedger.copyAdminOnly': 'Only a Paydesk admin copies a computer’s ledger into the team ledger. Log in as an admin in these settings, or ask one to do it.',
+  'teamLedger.copyNoSettings': 'Save the team ledger settings with a password first, then copy.',
   // The ledger file, at start (worded in English by main for its start-up dialog)
   'storage.folderNotWritable': 'Paydesk cannot write to its data folder ({folder}). Check the folder’s permissions, or free disk space, and start Paydesk again. Nothing was changed.',
   'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}). Update Paydesk to open it; nothing was changed.',

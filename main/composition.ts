@@ -44,6 +44,9 @@ import { createInvoiceService, type DocumentRenderer, type InvoiceService } from
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { createInvoiceRows } from './ledger/invoice-rows';
 import { startLater } from './core/start-later';
+import { createTeamLedgerSettings } from './team/team-ledger-settings';
+import { teamLedgerCopyHandlers, teamLedgerHandlers } from './api/team-ledger-handlers';
+import { createTeamLedgerCopy } from './team/team-ledger-copy';
 
 export type AppOptions = {
   dataDir: string;
@@ -231,6 +234,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   });
 
   const language = createUiLanguage(options.dataDir, options.osLanguage);
+  const teamLedger = createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger });
+  const teamLedgerCopy = createTeamLedgerCopy({ db, dataDir: options.dataDir, settings: teamLedger, logger });
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
@@ -243,6 +248,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...invoiceHandlers({ invoices }),
     ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
     ...maintenanceHandlers(maintenance),
+    // Settings → Team ledger (pg loads only when a connection is tested or the ledger copied; the app's ledger stays SQLite).
+    ...teamLedgerHandlers({ teamLedger }),
+    ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
   };
 
   return {
@@ -254,6 +262,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     challengeOrigin: challenges.origin,
     async close() {
       later.cancel();
+      await teamLedgerCopy.close();
       if (later.started) await later.ready().catch(() => undefined);
       clearInterval(reconcileTimer);
       await maintenance.close();

@@ -3,7 +3,7 @@
 // builds only main.
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { preloadBuild } from './build-options.mjs';
 
 const only = process.argv[2];
@@ -18,6 +18,8 @@ const nodeEntries = {
   'overview-worker': 'main/ledger/overview-worker.ts',
   'ledger-migrate-worker': 'main/ledger/migrate-worker.ts',
   'ledger-check-worker': 'main/maintenance/ledger-check-worker.ts',
+  // The team ledger's connection (pg, Kysely) and copy, loaded by main only when they are used.
+  'team-ledger': 'main/ledger/postgres/team-ledger-module.ts',
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 
@@ -37,6 +39,8 @@ await build({
   banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
+// The team ledger's schema files are read at run time beside the bundle (main/ledger/postgres/security.ts).
+for (const file of ['security.sql', 'live.sql', 'import.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
 
 if (only !== 'main') {
   await build(preloadBuild);

@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { listPackage, statFile } from '@electron/asar';
+import { extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { makeStandInElectron } from '../support/stand-in-electron';
 import { checkNativeModules } from '../../scripts/package/after-pack.mjs';
@@ -41,11 +41,17 @@ describe('the package', () => {
   it('holds only the app’s built output and package.json', () => {
     const own = entries.filter((e) => !e.startsWith('/node_modules'));
     const files = own.filter((e) => /\.\w+$/.test(e));
-    // Main's entry and its worker bundles, the preload, the renderer (its screens as chunks).
-    const allowed = [/^\/dist\/main\/(electron-main|export-worker|audit-verify-worker|ledger-migrate-worker|ledger-check-worker|overview-worker)\.cjs$/, /^\/dist\/preload\/preload\.cjs$/, /^\/dist\/renderer\/assets\/[\w-]+\.(js|css)$/, /^\/dist\/renderer\/(icon\.svg|index\.html)$/, /^\/package\.json$/];
+    // Main's entry and its worker bundles, the team ledger's schema files (read at run time), the preload, the renderer (its screens as chunks).
+    const allowed = [/^\/dist\/main\/(electron-main|export-worker|audit-verify-worker|ledger-migrate-worker|ledger-check-worker|overview-worker|team-ledger)\.cjs$/, /^\/dist\/main\/(security|live|import)\.sql$/, /^\/dist\/preload\/preload\.cjs$/, /^\/dist\/renderer\/assets\/[\w-]+\.(js|css)$/, /^\/dist\/renderer\/(icon\.svg|index\.html)$/, /^\/package\.json$/];
     expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-    for (const needed of ['/dist/main/electron-main.cjs', '/dist/main/overview-worker.cjs', '/dist/preload/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(files).toContain(needed);
+    for (const needed of ['/dist/main/electron-main.cjs', '/dist/main/overview-worker.cjs', '/dist/main/team-ledger.cjs', '/dist/main/security.sql', '/dist/main/live.sql', '/dist/main/import.sql', '/dist/preload/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(files).toContain(needed);
     expect(files.some((file) => /^\/dist\/renderer\/assets\/index-[\w-]{8}\.js$/.test(file))).toBe(true);
+  });
+
+  it('keeps pg and Kysely out of main\'s bundle: the team ledger\'s connection is a bundle of its own, read on first use', () => {
+    const bundle = (name: string) => extractFile(archive(), `dist/main/${name}`).toString('utf8');
+    expect(bundle('electron-main.cjs')).not.toMatch(/node_modules\/(pg|pg-protocol|kysely)\//);
+    expect(bundle('team-ledger.cjs')).toMatch(/node_modules\/pg\//);
   });
 
   it('holds exactly the production dependencies, and no tests, sources, maps or fixtures', () => {

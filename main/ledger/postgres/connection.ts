@@ -4,10 +4,10 @@
 // which tells each way it can fail apart with a reason the screens word in English and Arabic.
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { isIP } from 'node:net';
 import type { Reason } from '../../../contract/reasons';
 import { reason } from '../../core/fail';
 import { teamLedgerSchemaVersion, teamRoles, type TeamRole } from './security';
+import { isLoopback } from './loopback';
 
 export type TeamLedgerSettings = {
   host: string;
@@ -39,11 +39,7 @@ export type TeamLedgerCheck =
   | { ok: true; login: string; role: TeamRole; superuser: boolean; tls: boolean; serverVersion: string }
   | { ok: false; problem: TeamLedgerProblem; reason: Reason };
 
-export function isLoopback(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h === '::1') return true;
-  return isIP(h) === 4 && h.startsWith('127.');
-}
+export { isLoopback };
 
 /** Whether the connection will use TLS, or the reason it may not be made at all. */
 function tlsFor(settings: TeamLedgerSettings): { tls: boolean } | { refused: Reason } {

@@ -1,13 +1,13 @@
 // Sets a team database up: the tables, roles, grants, row-level security and audit triggers of
 // security.sql (version 1), then live.sql (version 2: change_seq and the notifications for live
-// updates), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
+// updates) and import.sql (version 3: copying a laptop's ledger in), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
 // database administrator runs with psql.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientBase } from 'pg';
 
 /** The schema's files, in order: file n (from 1) takes a database to version n; each sets paydesk.ledger_meta 'schema_version'. */
-const schemaFiles = ['security.sql', 'live.sql'] as const;
+export const schemaFiles = ['security.sql', 'live.sql', 'import.sql'] as const;
 
 /** The team ledger schema this Paydesk reads and writes (paydesk.ledger_meta 'schema_version'). */
 export const teamLedgerSchemaVersion = schemaFiles.length;
@@ -16,7 +16,7 @@ export const teamLedgerSchemaVersion = schemaFiles.length;
 export const teamRoles = ['staff', 'support', 'finance', 'admin'] as const;
 export type TeamRole = (typeof teamRoles)[number];
 
-/** A schema file's text: next to this module, else in the source tree from the repository's root (a bench bundled by scripts/run-ts.mjs). The app's bundle will need them copied or inlined. */
+/** A schema file's text: next to this module (scripts/build.mjs copies them into dist/main), else in the source tree from the repository's root (a bench bundled by scripts/run-ts.mjs). */
 function schemaFile(name: string): string {
   const beside = new URL(`./${name}`, import.meta.url);
   return readFileSync(existsSync(beside) ? beside : join(process.cwd(), 'main/ledger/postgres', name), 'utf8');

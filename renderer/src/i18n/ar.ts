@@ -5,6 +5,7 @@ import { ar as maintenance } from '../features/settings/maintenance-messages';
 import { ar as checkup } from '../features/checkup/messages';
 import { ar as invoices } from '../features/invoices/messages';
 import { ar as overview } from '../features/overview/messages';
+import { ar as teamLedger } from '../features/settings/team-ledger-messages';
 
 // Arabic strings. Amounts, card digits, ids and URLs are inserted as left-to-right runs by the components.
 export const ar: Record<MessageKey, string> = {
@@ -14,6 +15,7 @@ export const ar: Record<MessageKey, string> = {
   ...checkup,
   ...invoices,
   ...overview,
+  ...teamLedger,
   'app.name': 'بايدسك',
   'app.loading': 'جارٍ التحميل…',
   'app.ledgerUpdating': 'جارٍ تحديث سجلّك… {percent}٪',

@@ -6,6 +6,7 @@ import { en as maintenance } from '../features/settings/maintenance-messages';
 import { en as checkup } from '../features/checkup/messages';
 import { en as invoices } from '../features/invoices/messages';
 import { en as overview } from '../features/overview/messages';
+import { en as teamLedger } from '../features/settings/team-ledger-messages';
 
 export const en = {
   ...getPaid,
@@ -14,6 +15,7 @@ export const en = {
   ...checkup,
   ...invoices,
   ...overview,
+  ...teamLedger,
   'app.name': 'Paydesk',
   'app.loading': 'Loading…',
   'app.ledgerUpdating': 'Updating your ledger… {percent}%',

@@ -1,6 +1,7 @@
 // Settings: the profiles (list, add, edit, remove, switch), their keys (set, replace, remove)
 // and a connection test. Keys go one way, into main's keychain; this screen never sees one.
-// Below them: backups and restore, updates, and "Save diagnostics" (docs/maintenance.md).
+// Below them: backups and restore, updates, and "Save diagnostics" (docs/maintenance.md), and
+// the team ledger's connection (team-ledger-section.tsx).
 import { useEffect, useState } from 'react';
 import { useLanguage, useT, wordReason } from '../../i18n';
 import { ProfileCard } from './profile-card';
@@ -11,6 +12,7 @@ import { BackupsSection } from './backups-section';
 import { SupportSection, UpdatesSection } from './updates-section';
 import { useMaintenance } from './maintenance-store';
 import { SellerSection } from './seller-form';
+import { TeamLedgerSection } from './team-ledger-section';
 
 export function SettingsScreen() {
   const t = useT();
@@ -76,6 +78,7 @@ export function SettingsScreen() {
       <UpdatesSection />
       <SupportSection />
       <SellerSection />
+      <TeamLedgerSection />
     </section>
   );
 }

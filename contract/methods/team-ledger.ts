@@ -1,0 +1,89 @@
+// Settings → Team ledger (docs/team-ledger.md): where the team's PostgreSQL ledger is, who this
+// person logs in as, and "Test connection". The password goes from the renderer to main once
+// (save or test) and is never answered back: main keeps it in the OS keychain only. Saving does not
+// switch the app's ledger yet (the port to two backends is not done); the answer says so.
+import { z } from 'zod';
+import { method } from '../method-spec';
+import { reasonSchema } from '../result';
+
+const pem = z.string().max(65_536).regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/);
+
+export const teamLedgerFormSchema = z.object({
+  host: z.string().trim().min(1).max(255),
+  port: z.number().int().min(1).max(65_535),
+  database: z.string().trim().min(1).max(63),
+  user: z.string().trim().min(1).max(63),
+  /** Ignored off this computer: TLS is then always on. */
+  tls: z.boolean(),
+  /** A pinned certificate authority (PEM, not a secret), null for the system's, omitted: the one saved (if any). */
+  caPem: pem.nullable().optional(),
+  /** Sent once to be kept in the keychain (or to test); omitted: the one already kept for this login. */
+  password: z.string().min(1).max(1_000).optional(),
+}).strict();
+
+export const teamLedgerViewSchema = z.object({
+  settings: z.object({
+    host: z.string(), port: z.number().int(), database: z.string(), user: z.string(), tls: z.boolean(),
+    /** Whether a certificate authority is pinned, and its subject for the screen. */
+    caPinned: z.boolean(), caSubject: z.string().nullable(),
+  }).nullable(),
+  /** A password for these settings is in the keychain (never the password itself). */
+  passwordSaved: z.boolean(),
+  /** Always false until the port lands: Paydesk still uses this laptop's own ledger. */
+  inUse: z.literal(false),
+});
+export type TeamLedgerView = z.infer<typeof teamLedgerViewSchema>;
+
+export const teamLedgerCheckSchema = z.union([
+  z.object({ ok: z.literal(true), login: z.string(), role: z.enum(['staff', 'support', 'finance', 'admin']), superuser: z.boolean(), tls: z.boolean() }),
+  z.object({ ok: z.literal(false), problem: z.string(), reason: reasonSchema }),
+]);
+
+const settingsMethods = {
+  getTeamLedger: method({
+    summary: 'The team ledger settings (host, port, database, user, TLS, pinned CA) and whether a password is in the keychain; never the password.',
+    input: z.object({}).strict(),
+    output: teamLedgerViewSchema,
+  }),
+  saveTeamLedger: method({
+    summary: 'Saves the team ledger settings; a password given goes to the OS keychain only. Does not switch the app to the team ledger yet.',
+    input: teamLedgerFormSchema,
+    output: teamLedgerViewSchema,
+  }),
+  testTeamLedger: method({
+    summary: 'Test connection with these settings (the password given, else the one in the keychain): who the person is in the team, or which problem, in words.',
+    input: teamLedgerFormSchema,
+    output: teamLedgerCheckSchema,
+  }),
+};
+
+const copyCountsSchema = z.object({ source: z.number().int(), copied: z.number().int(), alreadyThere: z.number().int(), skipped: z.number().int() });
+
+/** Moving to the team ledger: the copy of this laptop's ledger, as far as it got. */
+export const teamLedgerCopySchema = z.object({
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  progress: z.object({ part: z.enum(['payments', 'audit']), done: z.number().int(), total: z.number().int() }).nullable(),
+  report: z.object({
+    payments: copyCountsSchema,
+    operations: copyCountsSchema,
+    audit: copyCountsSchema,
+    skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped']) })),
+  }).nullable(),
+  reason: reasonSchema.nullable(),
+});
+export type TeamLedgerCopy = z.infer<typeof teamLedgerCopySchema>;
+
+export const teamLedgerCopyMethods = {
+  copyToTeamLedger: method({
+    summary: 'Starts copying this laptop\'s payments, operations and audit entries into the saved team ledger (an admin\'s login; resumable, never doubled); follow it with getTeamLedgerCopy.',
+    input: z.object({}).strict(),
+    output: teamLedgerCopySchema,
+  }),
+  getTeamLedgerCopy: method({
+    summary: 'How far the copy into the team ledger got, and its report when done (rows copied, already there, skipped and why).',
+    input: z.object({}).strict(),
+    output: teamLedgerCopySchema,
+  }),
+};
+
+export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods };

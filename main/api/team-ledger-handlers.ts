@@ -1,0 +1,22 @@
+import type { Implementations } from './create-handlers';
+import type { TeamLedgerSettingsService } from '../team/team-ledger-settings';
+import type { TeamLedgerCopyService } from '../team/team-ledger-copy';
+
+type Names = 'getTeamLedger' | 'saveTeamLedger' | 'testTeamLedger';
+type CopyNames = 'copyToTeamLedger' | 'getTeamLedgerCopy';
+
+export function teamLedgerHandlers(deps: { teamLedger: TeamLedgerSettingsService }): Pick<Implementations, Names> {
+  const { teamLedger } = deps;
+  return {
+    getTeamLedger: () => teamLedger.view(),
+    saveTeamLedger: (input) => teamLedger.save(input),
+    testTeamLedger: (input) => teamLedger.test(input),
+  };
+}
+
+export function teamLedgerCopyHandlers(deps: { copy: TeamLedgerCopyService }): Pick<Implementations, CopyNames> {
+  return {
+    copyToTeamLedger: () => deps.copy.start(),
+    getTeamLedgerCopy: () => deps.copy.view(),
+  };
+}

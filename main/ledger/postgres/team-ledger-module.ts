@@ -1,0 +1,15 @@
+// What main loads on first use of the team ledger, as one bundle of its own (dist/main/team-ledger.cjs,
+// scripts/build.mjs): the connection (pg, Kysely) and the copy of a laptop's ledger.
+export { clientConfig, explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection } from './connection';
+export { copyLedgerToTeam, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
+
+import pg from 'pg';
+import { clientConfig } from './connection';
+
+/** A client of its own for the copy, connected with the saved settings (a lost connection fails its query, never the process). */
+export async function connectTeamClient(config: Extract<ReturnType<typeof clientConfig>, { config: unknown }>['config']): Promise<pg.Client> {
+  const client = new pg.Client(config);
+  client.on('error', () => {});
+  await client.connect();
+  return client;
+}

@@ -1,0 +1,110 @@
+// Settings → Team ledger, main's side: the connection settings in `team-ledger.json` in the data
+// folder (host, port, database, user, TLS, the pinned certificate authority's PEM; not secrets),
+// the password in the OS keychain only (team-ledger-password.ts), and "Test connection".
+// pg and Kysely are loaded only when a connection is tested, from a bundle of their own
+// (dist/main/team-ledger.cjs), so main's bundle carries neither and they cost nothing at start.
+// Saving does not switch the app's ledger: the port to two backends is not done (docs/team-ledger-plan.md).
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { X509Certificate } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { teamLedgerCheckSchema, teamLedgerFormSchema, TeamLedgerView } from '../../contract/methods/team-ledger';
+import { reason } from '../core/fail';
+import type { Logger } from '../log/logger';
+import { isLoopback } from '../ledger/postgres/loopback';
+import type { KeyVault } from '../vault/key-vault';
+import { teamLedgerPasswords, type TeamLedgerLogin } from '../vault/team-ledger-password';
+
+type Form = z.output<typeof teamLedgerFormSchema>;
+type Check = z.output<typeof teamLedgerCheckSchema>;
+/** What is kept in team-ledger.json: never the password. */
+export type StoredTeamLedger = { host: string; port: number; database: string; user: string; tls: boolean; caPem: string | null };
+
+export const teamLedgerSettingsFile = 'team-ledger.json';
+
+export type TeamLedgerModule = typeof import('../ledger/postgres/team-ledger-module');
+/**
+ * The team ledger's code (pg, Kysely): in the app, its own bundle beside main's (scripts/build.mjs);
+ * unbundled (the tests), the module itself, named by a variable so that esbuild leaves it out of
+ * main's bundle.
+ */
+export async function loadTeamLedgerModule(): Promise<TeamLedgerModule> {
+  const bundled = typeof __dirname === 'string' ? join(__dirname, 'team-ledger.cjs') : undefined;
+  if (bundled && existsSync(bundled)) return createRequire(import.meta.url)(bundled) as TeamLedgerModule;
+  const source = '../ledger/postgres/team-ledger-module';
+  return (await import(/* @vite-ignore */ source)) as TeamLedgerModule;
+}
+
+export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVault; logger: Logger; testTimeoutMs?: number }) {
+  const file = join(deps.dataDir, teamLedgerSettingsFile);
+  const passwords = teamLedgerPasswords(deps.vault);
+
+  function read(): StoredTeamLedger | null {
+    if (!existsSync(file)) return null;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8')) as StoredTeamLedger;
+    } catch {
+      return null;
+    }
+  }
+
+  const loginOf = (s: Pick<StoredTeamLedger, 'host' | 'port' | 'database' | 'user'>): TeamLedgerLogin => ({ host: s.host, port: s.port, database: s.database, user: s.user });
+  // TLS is off only where the person turned it off for a server on this computer.
+  // A pinned authority not sent again is the one saved.
+  const stored = (form: Form): StoredTeamLedger => ({ host: form.host, port: form.port, database: form.database, user: form.user, tls: isLoopback(form.host) ? form.tls : true, caPem: form.caPem === undefined ? read()?.caPem ?? null : form.caPem });
+  const caSubject = (pem: string | null) => {
+    if (!pem) return null;
+    try {
+      return new X509Certificate(pem).subject.replace(/\n/g, ', ');
+    } catch {
+      return null;
+    }
+  };
+
+  async function view(): Promise<TeamLedgerView> {
+    const s = read();
+    if (!s) return { settings: null, passwordSaved: false, inUse: false };
+    return {
+      settings: { host: s.host, port: s.port, database: s.database, user: s.user, tls: s.tls, caPinned: s.caPem !== null, caSubject: caSubject(s.caPem) },
+      passwordSaved: (await passwords.read(loginOf(s))) !== null,
+      inUse: false,
+    };
+  }
+
+  async function save(form: Form): Promise<TeamLedgerView> {
+    const next = stored(form);
+    const before = read();
+    // The keychain first: a keychain that does not work leaves the settings as they were.
+    if (form.password !== undefined) await passwords.store(loginOf(next), form.password);
+    const tmp = `${file}.tmp`;
+    writeFileSync(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
+    renameSync(tmp, file);
+    // Another server, database or user: the previous login's password has no use left.
+    if (before && JSON.stringify(loginOf(before)) !== JSON.stringify(loginOf(next))) await passwords.remove(loginOf(before)).catch(() => false);
+    deps.logger.info('team ledger settings saved', { host: next.host, port: next.port, database: next.database, user: next.user, tls: next.tls, caPinned: next.caPem !== null });
+    return view();
+  }
+
+  async function test(form: Form): Promise<Check> {
+    const s = stored(form);
+    const password = form.password ?? (await passwords.read(loginOf(s)));
+    if (password === null) return { ok: false, problem: 'noPassword', reason: reason('teamLedger.noPassword', { host: s.host, user: s.user }) };
+    const { testTeamLedgerConnection } = await loadTeamLedgerModule();
+    const check = await testTeamLedgerConnection({ ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password, { timeoutMs: deps.testTimeoutMs });
+    deps.logger.info('team ledger connection tested', { host: s.host, port: s.port, database: s.database, user: s.user, result: check.ok ? 'ok' : check.problem });
+    return check.ok ? { ok: true, login: check.login, role: check.role, superuser: check.superuser, tls: check.tls } : { ok: false, problem: check.problem, reason: check.reason };
+  }
+
+  /** The saved settings as the connection takes them, with the keychain's password, or null when either is missing. */
+  async function connectionSettings() {
+    const s = read();
+    const password = s && (await passwords.read(loginOf(s)));
+    if (!s || !password) return null;
+    return { settings: { ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password };
+  }
+
+  return { view, save, test, read, connectionSettings };
+}
+
+export type TeamLedgerSettingsService = ReturnType<typeof createTeamLedgerSettings>;

@@ -1,0 +1,53 @@
+// Settings → Team ledger → "Move this computer's ledger to the team ledger": starts the copy in
+// main (copyToTeamLedger), follows it while it runs (getTeamLedgerCopy, twice a second), then shows
+// its report: per table copied, already there, skipped, and why a row was skipped.
+import { useEffect, useState } from 'react';
+import type { TeamLedgerCopy } from '../../../../contract/methods/team-ledger';
+import { api } from '../../api';
+import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+
+export function TeamLedgerCopySection() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [copy, setCopy] = useState<TeamLedgerCopy>();
+
+  useEffect(() => {
+    void api.getTeamLedgerCopy({}).then((r) => r.ok && setCopy(r.value));
+  }, []);
+  const running = copy?.state === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => void api.getTeamLedgerCopy({}).then((r) => r.ok && setCopy(r.value)), 500);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const start = async () => {
+    const result = await api.copyToTeamLedger({});
+    if (result.ok) setCopy(result.value);
+  };
+  const report = copy?.state === 'done' ? copy.report : null;
+  return (
+    <div className="team-copy" data-testid="team-copy">
+      <h3>{t('team.copy.title')}</h3>
+      <p>{t('team.copy.intro')}</p>
+      <button type="button" disabled={running} onClick={() => void start()}>{t('team.copy.start')}</button>
+      <div role="status" data-testid="team-copy-status">
+        {running && copy.progress && (
+          <p>{t('team.copy.running', { part: t(`team.copy.part.${copy.progress.part}`), done: String(copy.progress.done), total: String(copy.progress.total) })}</p>
+        )}
+        {copy?.state === 'failed' && copy.reason && <p className="notice notice-error">{wordReason(language, copy.reason) ?? copy.reason.key}</p>}
+        {report && (
+          <>
+            <p>{t('team.copy.done')}</p>
+            <ul data-testid="team-copy-report">
+              {(['payments', 'operations', 'audit'] as const).map((table) => (
+                <li key={table}>{t('team.copy.row', { what: t(`team.copy.${table}`), copied: String(report[table].copied), already: String(report[table].alreadyThere), skipped: String(report[table].skipped), source: String(report[table].source) })}</li>
+              ))}
+              {report.skipped.map((s) => <li key={`${s.table}-${s.id}`}>{t(`team.copy.why.${s.why}` as MessageKey, { id: s.id })}</li>)}
+            </ul>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+// Settings → Team ledger: where the team's PostgreSQL ledger is and who this person logs in as;
+// the password goes to main once (save or test) into the keychain and is never shown or sent back
+// ("Saved in the keychain"). TLS is forced on off this computer; a pinned certificate authority
+// is a PEM file the person chooses (not a secret: kept with the settings). "Test connection" words
+// each problem main found. Saving does not switch the app's ledger yet, and the screen says so.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
+import { api } from '../../api';
+import { localizeError, useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { Field } from './field';
+import { TeamLedgerCopySection } from './team-ledger-copy';
+
+// This computer: the one place a team ledger may be reached without TLS (as main's loopback.ts).
+const isLoopback = (host: string) => {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+};
+
+// FileReader rather than Blob.text(): the same in Electron, the browser preview and the DOM tests.
+const readText = (file: File) => new Promise<string>((resolve, reject) => {
+  const reader = new FileReader();
+  reader.onload = () => resolve(String(reader.result));
+  reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+  reader.readAsText(file);
+});
+
+type Outcome = { kind: 'ok' | 'error'; lines: string[] };
+
+export function TeamLedgerSection() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [view, setView] = useState<TeamLedgerView>();
+  const [host, setHost] = useState('');
+  const [port, setPort] = useState('5432');
+  const [database, setDatabase] = useState('paydesk');
+  const [user, setUser] = useState('');
+  const [password, setPassword] = useState('');
+  const [tls, setTls] = useState(true);
+  // undefined: keep what is saved; null: none; a string: the PEM of the file just chosen.
+  const [caPem, setCaPem] = useState<string | null>();
+  const [caName, setCaName] = useState<string>();
+  const [caProblem, setCaProblem] = useState(false);
+  const [busy, setBusy] = useState<'save' | 'test'>();
+  const [outcome, setOutcome] = useState<Outcome>();
+
+  const show = (next: TeamLedgerView) => {
+    setView(next);
+    if (!next.settings) return;
+    setHost(next.settings.host);
+    setPort(String(next.settings.port));
+    setDatabase(next.settings.database);
+    setUser(next.settings.user);
+    setTls(next.settings.tls);
+  };
+  useEffect(() => {
+    void api.getTeamLedger({}).then((r) => r.ok && show(r.value));
+  }, []);
+
+  const local = isLoopback(host);
+  const keptCa = caPem === undefined ? view?.settings?.caPinned ?? false : caPem !== null;
+  // The saved authority stays in main: sent only when chosen or removed here.
+  const form = () => ({
+    host: host.trim(), port: Number(port), database: database.trim(), user: user.trim(), tls: local ? tls : true,
+    ...(caPem !== undefined ? { caPem } : {}),
+    ...(password ? { password } : {}),
+  });
+
+  async function chooseCa(file: File | undefined) {
+    setCaProblem(false);
+    if (!file) return;
+    const text = await readText(file).catch(() => '');
+    if (!/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/.test(text)) {
+      setCaProblem(true);
+      return;
+    }
+    setCaPem(text);
+    setCaName(file.name);
+  }
+
+  const failure = (message: string): Outcome => ({ kind: 'error', lines: [t('team.error', { message })] });
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setBusy('save');
+    setOutcome(undefined);
+    try {
+      const result = await api.saveTeamLedger(form());
+      if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
+      show(result.value);
+      // The password went to the keychain; the field empties and says so.
+      setPassword('');
+      setCaPem(undefined);
+      setCaName(undefined);
+      setOutcome({ kind: 'ok', lines: [t('team.saved')] });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+  async function test() {
+    setBusy('test');
+    setOutcome(undefined);
+    try {
+      const result = await api.testTeamLedger(form());
+      if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
+      const check = result.value;
+      if (!check.ok) return setOutcome({ kind: 'error', lines: [wordReason(language, check.reason) ?? check.problem] });
+      const lines = [t('team.connected', { login: check.login, role: t(`team.role.${check.role}` as MessageKey) })];
+      if (check.tls) lines.push(t('team.connected.tls'));
+      if (check.superuser) lines.push(t('team.connected.superuser'));
+      setOutcome({ kind: 'ok', lines });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
+  if (!view) return null;
+  const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
+  return (
+    <section aria-labelledby="team-title" className="maintenance" data-testid="team-ledger">
+      <h2 id="team-title">{t('team.title')}</h2>
+      <p>{t('team.intro')}</p>
+      <p role="note" className="notice" data-testid="team-not-in-use"><strong>{t('team.notInUse')}</strong></p>
+      <form onSubmit={(e) => void save(e)}>
+        <Field id="team-host" label={t('team.host')} hint={t('team.host.hint')} value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" dir="ltr" />
+        <Field id="team-port" label={t('team.port')} type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} dir="ltr" />
+        <Field id="team-database" label={t('team.database')} value={database} onChange={(e) => setDatabase(e.target.value)} autoComplete="off" dir="ltr" />
+        <Field id="team-user" label={t('team.user')} value={user} onChange={(e) => setUser(e.target.value)} autoComplete="off" dir="ltr" />
+        <Field id="team-password" label={t('team.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password"
+          hint={view.passwordSaved ? <span data-testid="team-password-saved">{t('team.password.saved')}</span> : t('team.password.hint')} />
+        <div className="field">
+          <label>
+            <input type="checkbox" checked={local ? tls : true} disabled={!local} onChange={(e) => setTls(e.target.checked)} /> {t('team.tls')}
+          </label>
+          {!local && <p className="field-hint">{t('team.tls.required')}</p>}
+        </div>
+        <Field id="team-ca" label={t('team.ca')} type="file" accept=".pem,.crt,.cer" onChange={(e) => void chooseCa(e.target.files?.[0])}
+          hint={caProblem ? undefined : caName ? t('team.ca.chosen', { name: caName }) : view.settings?.caSubject && caPem === undefined ? t('team.ca.pinned', { subject: view.settings.caSubject }) : t('team.ca.hint')}
+          error={caProblem ? t('team.ca.unreadable') : undefined} />
+        {keptCa && (
+          <button type="button" onClick={() => { setCaPem(null); setCaName(undefined); }}>{t('team.ca.remove')}</button>
+        )}
+        <div className="actions">
+          <button type="submit" disabled={busy !== undefined || !complete}>{t('team.save')}</button>
+          <button type="button" disabled={busy !== undefined || !complete} onClick={() => void test()}>
+            {busy === 'test' ? t('team.testing') : t('team.test')}
+          </button>
+        </div>
+      </form>
+      <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome">
+        {outcome?.lines.map((line) => <p key={line}>{line}</p>)}
+      </div>
+      {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
+    </section>
+  );
+}

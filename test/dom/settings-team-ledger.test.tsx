@@ -1,0 +1,158 @@
+// Settings → Team ledger in a DOM, driven by its visible labels, against main's real handlers
+// called in-process (a keychain stand-in that records what it was given): the screen says the team
+// ledger is not in use yet, saves the settings with the password going to the keychain only
+// ("Saved in the keychain", the field empty), forces TLS for a server not on this computer, pins a
+// certificate authority from a PEM file, and words a failed "Test connection"; in English and
+// Arabic. Connecting to a real PostgreSQL is tested on main's side (test/ledger/postgres/team-settings.test.ts).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { methodNames, type PaydeskApi } from '../../contract/methods';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { appHandlers } from '../../main/api/app-handlers';
+import { profileHandlers } from '../../main/api/profile-handlers';
+import { teamLedgerCopyHandlers, teamLedgerHandlers } from '../../main/api/team-ledger-handlers';
+import { createTeamLedgerCopy } from '../../main/team/team-ledger-copy';
+import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import { createEventHub } from '../../main/core/event-hub';
+import { createMemoryLogger } from '../../main/log/logger';
+import { createProfileStore } from '../../main/profiles/profile-store';
+import { createTeamLedgerSettings } from '../../main/team/team-ledger-settings';
+import { createKeyVault, type KeychainBackend } from '../../main/vault/key-vault';
+import { createUiLanguage } from '../../main/core/ui-language';
+import { absentKeychainVault, practice } from '../profiles/support';
+
+const ctx = { transport: 'direct' as const, osUser: 'tester' };
+const password = 'team-secret-7f3a';
+const pem = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUTeamLedgerTestCA\n-----END CERTIFICATE-----\n';
+let dataDir: string;
+let keychain: Map<string, string>;
+let db: LedgerDb;
+
+function directBackend() {
+  dataDir = mkdtempSync(join(tmpdir(), 'paydesk-dom-team-'));
+  keychain = new Map();
+  const backend: KeychainBackend = {
+    getPassword: async (s, a) => keychain.get(`${s}/${a}`) ?? null,
+    setPassword: async (s, a, p) => void keychain.set(`${s}/${a}`, p),
+    deletePassword: async (s, a) => keychain.delete(`${s}/${a}`),
+  };
+  const logger = createMemoryLogger();
+  const events = createEventHub();
+  const store = createProfileStore({ dataDir, practice, vault: absentKeychainVault(logger), logger, events });
+  const teamLedger = createTeamLedgerSettings({ dataDir, vault: createKeyVault({ logger, backend }), logger, testTimeoutMs: 3_000 });
+  db = openLedgerDb(dataDir);
+  const copy = createTeamLedgerCopy({ db, dataDir, settings: teamLedger, logger });
+  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store }), ...teamLedgerHandlers({ teamLedger }), ...teamLedgerCopyHandlers({ copy }) } as unknown as Implementations, logger);
+  return { handlers, events, logger };
+}
+let backend: ReturnType<typeof directBackend>;
+const api: Record<string, unknown> = { subscribe: (listener: Parameters<PaydeskApi['subscribe']>[0]) => backend.events.subscribe(listener) };
+for (const name of methodNames) api[name] = (input: unknown) => backend.handlers[name](input, ctx);
+window.paydesk = api as PaydeskApi;
+const { App } = await import('../../renderer/src/app/app');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+async function openTeamLedger() {
+  render(<App />);
+  await screen.findByTestId('active-profile-name');
+  act(() => useNavigation.getState().go('settings'));
+  return screen.findByTestId('team-ledger');
+}
+
+const closedPort = () => new Promise<number>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => resolve(port));
+  });
+});
+
+beforeEach(() => {
+  backend = directBackend();
+});
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useNavigation.getState().go('home'));
+  db.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('Settings: team ledger', () => {
+  it('saves the settings with the password in the keychain only, and says the team ledger is not in use yet', async () => {
+    const team = await openTeamLedger();
+    const s = within(team);
+    expect(s.getByRole('heading', { name: 'Team ledger', level: 2 })).toBeTruthy();
+    expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use yet: Paydesk keeps reading and writing this computer’s own ledger\./);
+
+    fireEvent.change(s.getByLabelText('Server'), { target: { value: 'db.example.com' } });
+    fireEvent.change(s.getByLabelText('User'), { target: { value: 'sara' } });
+    fireEvent.change(s.getByLabelText('Password'), { target: { value: password } });
+    // Not on this computer: TLS is on and cannot be turned off.
+    const tls = s.getByLabelText('Encrypt the connection (TLS)') as HTMLInputElement;
+    expect([tls.checked, tls.disabled]).toEqual([true, true]);
+    expect(s.getByText('Always on for a server that is not on this computer.')).toBeTruthy();
+    fireEvent.change(s.getByLabelText('Pinned certificate authority (PEM file)'), { target: { files: [new File([pem], 'team-ca.pem')] } });
+    await waitFor(() => expect(s.getByText('Chosen: team-ca.pem (saved with the settings)')).toBeTruthy());
+
+    fireEvent.click(s.getByRole('button', { name: 'Save team ledger settings' }));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toBe('Team ledger settings saved. The team ledger is not in use yet.'));
+    expect(s.getByTestId('team-password-saved').textContent).toBe('Saved in the keychain. Type a new one only to replace it.');
+    expect((s.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect([...keychain.entries()]).toEqual([['Paydesk/team-ledger:sara@db.example.com:5432/paydesk', password]]);
+    const file = readFileSync(join(dataDir, 'team-ledger.json'), 'utf8');
+    expect(JSON.parse(file)).toEqual({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sara', tls: true, caPem: pem });
+    expect(file).not.toContain(password);
+    expect(document.body.innerHTML).not.toContain(password);
+    expect(backend.logger.lines.join('\n')).not.toContain(password);
+  });
+
+  it('words a failed test in the person’s language, with the password already saved', async () => {
+    const port = await closedPort();
+    const team = await openTeamLedger();
+    const s = within(team);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(await s.findByRole('heading', { name: 'سجل الفريق', level: 2 })).toBeTruthy();
+    expect(s.getByRole('note').textContent).toMatch(/^سجل الفريق غير مستخدم بعد/);
+    fireEvent.change(s.getByLabelText('الخادم'), { target: { value: '127.0.0.1' } });
+    fireEvent.change(s.getByLabelText('المنفذ'), { target: { value: String(port) } });
+    fireEvent.change(s.getByLabelText('المستخدم'), { target: { value: 'sue' } });
+    // On this computer TLS may be turned off.
+    const tls = s.getByLabelText('تشفير الاتصال (TLS)') as HTMLInputElement;
+    expect(tls.disabled).toBe(false);
+    fireEvent.click(tls);
+
+    // No password typed and none in the keychain yet.
+    fireEvent.click(s.getByRole('button', { name: 'اختبار الاتصال' }));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^لا توجد بعد كلمة مرور للمستخدم/));
+
+    fireEvent.change(s.getByLabelText('كلمة المرور'), { target: { value: password } });
+    fireEvent.click(s.getByRole('button', { name: 'حفظ إعدادات سجل الفريق' }));
+    await waitFor(() => expect(s.getByTestId('team-password-saved').textContent).toBe('محفوظة في سلسلة المفاتيح. اكتب كلمة جديدة فقط لاستبدالها.'));
+    fireEvent.click(s.getByRole('button', { name: 'اختبار الاتصال' }));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toContain(`127.0.0.1:${port}`));
+    expect(screen.getByTestId('team-outcome').textContent).toMatch(/ECONNREFUSED/);
+    expect(screen.getByTestId('team-outcome').textContent).toMatch(/[\u0600-\u06ff]/);
+
+    act(() => useLanguage.getState().setLanguage('en'));
+    fireEvent.click(s.getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+
+    // With settings and a password saved, the copy is offered; it says why it cannot run.
+    expect(s.getByRole('heading', { name: 'Move this computer’s ledger to the team ledger', level: 3 })).toBeTruthy();
+    fireEvent.click(s.getByRole('button', { name: 'Copy to the team ledger' }));
+    await waitFor(() => expect(s.getByTestId('team-copy-status').textContent).toMatch(/^Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+  });
+
+  it('refuses a file that is not a PEM certificate, in words', async () => {
+    const team = await openTeamLedger();
+    const s = within(team);
+    fireEvent.change(s.getByLabelText('Pinned certificate authority (PEM file)'), { target: { files: [new File(['not a certificate'], 'notes.txt')] } });
+    await waitFor(() => expect(s.getByTestId('error-team-ca').textContent).toBe('That file is not a PEM certificate (it should start with -----BEGIN CERTIFICATE-----).'));
+  });
+});
