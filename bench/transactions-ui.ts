@@ -4,18 +4,20 @@
 // start with the bare page). Prints each phase (spawn → "Open:" → page loaded → main ready →
 // list chunk → first rows), the calls the page made to main on the way, searching (pasted and
 // typed key by key) and filtering, and the JavaScript loaded before the first screen.
-// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs] [--ledger DIR]
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs] [--ledger DIR] [--build DIR]
+// `--build DIR`: the preview from DIR/dist (a build of another commit) instead of this folder's.
 // `--ledger DIR`: a copy of that data folder (a ledger from `npm run seed`) instead of the quick
 // one; its newest payment marks the first rows, one order id is searched, and `payments` is its size.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openLedgerDb } from '../main/ledger/database';
 import { option, percentile, result, table } from './support';
 import { bareApp, epoch, launchChromium, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, stop, watchFor } from './ui-support';
 
 const ledger = option('ledger');
+const previewEntry = join(resolve(option('build') ?? '.'), 'dist/main/preview.cjs');
 let count = Number(process.argv[2] ?? 100_000);
 const runs = Math.max(7, Number(process.argv[3] ?? 7));
 const typingDelay = 120; // ms between keys: a brisk typist (about 8 keys a second)
@@ -48,7 +50,7 @@ async function paydeskRun(browser: Browser, dataDir: string) {
     if (/transactions-screen-[^/]*\.js$/.test(url)) chunk ??= at();
     if (url.endsWith('.js')) scripts.push({ end: at(), size: request.sizes().then((s) => s.responseBodySize, () => 0) });
   });
-  const preview = await startAndWaitForUrl(['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir]);
+  const preview = await startAndWaitForUrl([previewEntry, '--port', '0', '--data-dir', dataDir]);
   const phases: Phases = { open: at() };
   await page.goto(preview.url);
   phases.loaded = at();
