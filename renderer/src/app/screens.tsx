@@ -5,6 +5,7 @@ import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
 import { useTransactions } from '../features/transactions/transactions-store';
 import { useNavigation } from './navigation-store';
+import { firstScreenWaitsFor } from './first-screen';
 
 // Every screen but the first is its own chunk: the first screen's code comes first, the others
 // are fetched once it shows (preloadScreens), so opening one later does not wait for the network.
@@ -41,8 +42,8 @@ export type ScreenEntry = {
   component: ComponentType | LazyExoticComponent<ComponentType>;
   /** Alt + this key opens the screen (shown in the navigation's tooltip). */
   shortcut?: string;
-  /** Called as the screen is chosen, before its code may have arrived: starts loading its data. */
-  onOpen?(): void;
+  /** Called as the screen is chosen, before its code may have arrived: starts loading its data (the promise: that data). */
+  onOpen?(): Promise<unknown> | void;
 };
 
 export const screens: ScreenEntry[] = [
@@ -60,5 +61,22 @@ export const screens: ScreenEntry[] = [
 
 // Whichever way a screen is chosen (navigation, a shortcut, a link on another screen).
 useNavigation.subscribe((state, previous) => {
-  if (state.screen !== previous.screen) screens.find((entry) => entry.id === state.screen)?.onOpen?.();
+  if (state.screen !== previous.screen) void screens.find((entry) => entry.id === state.screen)?.onOpen?.();
 });
+
+// The first screen: the one last used (navigation-store.ts), or Home.
+const firstScreen = screens.find((entry) => entry.id === useNavigation.getState().screen);
+if (!firstScreen) useNavigation.setState({ screen: 'home' });
+
+let firstOpened = false;
+/**
+ * Called by the frame right after it asked main for the session (which every screen needs first):
+ * the first screen loads its data as a click would, and what follows the first screen waits for
+ * that data as it waits for Home's overview (first-screen.ts; Home registers its own when it mounts).
+ */
+export function openFirstScreen(): void {
+  if (firstOpened) return;
+  firstOpened = true;
+  const data = firstScreen?.onOpen?.();
+  if (data) firstScreenWaitsFor(data);
+}
