@@ -32,11 +32,18 @@ function pageFiles(staticDir: string): Set<string> {
 /**
  * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
  * compiled through V8's code cache kept in the data folder (code-cache.ts): a start after the first
- * skips compiling what the last one ran. The cache is written a few seconds after the app started.
+ * skips compiling what the last one ran. The cache is written once, 3 s after the app started
+ * (off the first screen's path), or as the preview stops if that comes first.
  */
+let saveCodeCache = () => undefined as void;
 function loadPreviewApp(dataDir: string) {
   const loaded = requireWithCodeCache(join(__dirname, 'preview-app.cjs'), join(dataDir, 'code-cache'));
-  setTimeout(() => loaded.save(), 3000).unref();
+  let saved = false;
+  saveCodeCache = () => {
+    if (!saved) loaded.save();
+    saved = true;
+  };
+  setTimeout(saveCodeCache, 3000).unref();
   return loaded.exports as typeof import('./preview-app');
 }
 
@@ -92,6 +99,7 @@ async function main() {
   });
 
   const stop = async () => {
+    saveCodeCache();
     await server.close();
     await started.close();
     process.exit(0);
