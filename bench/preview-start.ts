@@ -3,8 +3,10 @@
 // sent, → the first API call answered, with the CPU time the process used by "Open:" and by the
 // answer (Linux: /proc/PID/stat). Each run on a fresh copy of a ledger; with several `--build`
 // folders (each holding a dist/ built from another commit) the builds alternate run by run.
-// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/preview-start.ts --ledger DIR [--runs 11] [--build DIR ...]
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// The data folder's `code-cache` (V8's cache of main's bundle, main/entry/code-cache.ts) is kept
+// from run to run, as a returning user's is; `--cold` deletes it before every run (a first start).
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/preview-start.ts --ledger DIR [--runs 11] [--cold] [--build DIR ...]
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { option, percentile, result, table } from './support';
@@ -14,6 +16,7 @@ const runs = Number(option('runs') ?? 11);
 const builds = process.argv.flatMap((arg, i) => (arg === '--build' && process.argv[i + 1] ? [resolve(process.argv[i + 1]!)] : []));
 if (builds.length === 0) builds.push(resolve('.'));
 const work = mkdtempSync(join(tmpdir(), 'paydesk-startbench-'));
+const cold = process.argv.includes('--cold');
 const ticksPerSecond = 100; // USER_HZ on Linux
 
 /** CPU ms (user + system) the process has used so far. */
@@ -24,7 +27,8 @@ function cpuMs(pid: number): number {
 
 async function run(build: string, ledger: string) {
   const dataDir = join(work, 'data');
-  rmSync(dataDir, { recursive: true, force: true });
+  // a fresh copy of the ledger each run; V8's code cache stays unless --cold
+  if (existsSync(dataDir)) for (const name of readdirSync(dataDir)) if (cold || name !== 'code-cache') rmSync(join(dataDir, name), { recursive: true, force: true });
   cpSync(ledger, dataDir, { recursive: true });
   const t0 = performance.now();
   const started = await startAndWaitForUrl([join(build, 'dist/main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
@@ -53,7 +57,7 @@ async function main() {
   const loadBefore = loadavg()[0]!;
   for (let i = 0; i < runs; i++) for (const build of i % 2 ? [...builds].reverse() : builds) samples.get(build)!.push(await run(build, ledger));
   const ms = (values: number[]) => `${Math.round(percentile(values, 50))} / ${Math.round(percentile(values, 95))}`;
-  console.log(`\npreview start without a browser, ms from spawn, p50 / p95 over ${runs} runs (load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
+  console.log(`\npreview start without a browser, ms from spawn, p50 / p95 over ${runs} runs, ${cold ? 'no code cache (first starts)' : 'code cache kept (the first run of each build writes it)'} (load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
   table(['build', '"Open:"', 'page files sent', 'first call answered', 'CPU by "Open:"', 'CPU by the answer'], [...samples].map(([build, s]) => [
     build, ms(s.map((x) => x.open)), ms(s.map((x) => x.sent)), ms(s.map((x) => x.answered)), ms(s.map((x) => x.cpuOpen)), ms(s.map((x) => x.cpuAnswered)),
   ]));

@@ -1,21 +1,27 @@
 // Benchmark: the preview's cold start to an interactive transactions list over N payments,
 // against a bare Vite React page started and served the same way (a Node process serving
-// built files on loopback), in a fresh browser context each run, the two alternated (odd runs
-// start with the bare page). Prints each phase (spawn → "Open:" → page loaded → main ready →
+// built files on loopback), in a fresh browser context each run, by two paths: a new user
+// (nothing stored: Home opens, and the list's tab is clicked the moment Home shows) and a
+// returning user who last used the list (the window's stored last screen says so, as Paydesk
+// keeps it: renderer/src/app/navigation-store.ts; Paydesk opens on the list). The three are
+// alternated, each run starting with the next one in turn. Prints each phase (spawn → "Open:" → page loaded → main ready →
 // list chunk → first rows), the calls the page made to main on the way, searching (pasted and
 // typed key by key) and filtering, and the JavaScript loaded before the first screen.
-// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs] [--ledger DIR]
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs] [--ledger DIR] [--build DIR]
+// `--build DIR`: the preview from DIR/dist (a build of another commit) instead of this folder's;
+// `--new-only`: the new user's path only (a build from before Paydesk reopened the last screen).
 // `--ledger DIR`: a copy of that data folder (a ledger from `npm run seed`) instead of the quick
 // one; its newest payment marks the first rows, one order id is searched, and `payments` is its size.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openLedgerDb } from '../main/ledger/database';
 import { option, percentile, result, table } from './support';
 import { bareApp, epoch, launchChromium, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, stop, watchFor } from './ui-support';
 
 const ledger = option('ledger');
+const previewEntry = join(resolve(option('build') ?? '.'), 'dist/main/preview.cjs');
 let count = Number(process.argv[2] ?? 100_000);
 const runs = Math.max(7, Number(process.argv[3] ?? 7));
 const typingDelay = 120; // ms between keys: a brisk typist (about 8 keys a second)
@@ -27,11 +33,17 @@ type Expect = { newest: string; search: string; searchTotal: number; refunded: n
 let expect: Expect = { newest: '', search: 'PD-00042', searchTotal: 100, refunded: 0 };
 type Call = { name: string; start: number; end?: number };
 
-/** Times from the process spawn; the calls to main the page made; the JS it loaded before ready. */
-async function paydeskRun(browser: Browser, dataDir: string) {
+/**
+ * Times from the process spawn; the calls to main the page made; the JS it loaded before ready.
+ * `returning`: the page's storage holds the list as the last screen used (a returning user), so
+ * Paydesk opens on it; otherwise Home opens and the list's tab is clicked the moment it shows.
+ */
+async function paydeskRun(browser: Browser, dataDir: string, returning: boolean) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await recordMarks(page, { ready: 'main[data-ready="true"]', screen: '[data-testid="transactions-screen"]', rows: `[data-testid="tx-row-${expect.newest}"]` }, { when: 'ready', target: '[data-testid="nav-transactions"]' });
+  if (returning) await page.addInitScript(() => localStorage.setItem('paydesk.lastScreen', 'transactions'));
+  const want = { ready: 'main[data-ready="true"]', screen: '[data-testid="transactions-screen"]', rows: `[data-testid="tx-row-${expect.newest}"]` };
+  await recordMarks(page, want, returning ? undefined : { when: 'ready', target: '[data-testid="nav-transactions"]' });
   const t0 = epoch();
   const at = () => epoch() - t0;
   const calls: Call[] = [];
@@ -48,7 +60,7 @@ async function paydeskRun(browser: Browser, dataDir: string) {
     if (/transactions-screen-[^/]*\.js$/.test(url)) chunk ??= at();
     if (url.endsWith('.js')) scripts.push({ end: at(), size: request.sizes().then((s) => s.responseBodySize, () => 0) });
   });
-  const preview = await startAndWaitForUrl(['dist/main/preview.cjs', '--port', '0', '--data-dir', dataDir]);
+  const preview = await startAndWaitForUrl([previewEntry, '--port', '0', '--data-dir', dataDir]);
   const phases: Phases = { open: at() };
   await page.goto(preview.url);
   phases.loaded = at();
@@ -141,39 +153,58 @@ async function main() {
     console.log(`seeded ${count} payments in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
   }
   const bareServer = await bareApp(work);
+  const loadBefore = loadavg()[0]!;
   const browser = await launchChromium();
   const paydesk: Awaited<ReturnType<typeof paydeskRun>>[] = [];
+  const returning: Awaited<ReturnType<typeof paydeskRun>>[] = [];
   const bare: Phases[] = [];
-  for (let run = 0; run < runs; run++) {
-    if (run % 2 === 1) bare.push(await bareRun(browser, bareServer));
-    paydesk.push(await paydeskRun(browser, dataDir));
-    if (run % 2 === 0) bare.push(await bareRun(browser, bareServer));
-  }
+  const kinds = [
+    async () => paydesk.push(await paydeskRun(browser, dataDir, false)),
+    async () => bare.push(await bareRun(browser, bareServer)),
+    async () => returning.push(await paydeskRun(browser, dataDir, true)),
+  ].slice(0, process.argv.includes('--new-only') ? 2 : 3);
+  for (let run = 0; run < runs; run++) for (let k = 0; k < kinds.length; k++) await kinds[(run + k) % kinds.length]!();
   await browser.close();
 
   const ms = (v: number) => `${Math.round(v)}`;
   const col = (samples: Phases[], key: string) => samples.map((s) => s[key]!);
   const row = (label: string, samples: number[]) => [label, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
-  console.log(`\ncold start, ms from the process spawn (${runs} runs each, alternated; p50 and p95, nearest rank)`);
+  const phasesOf = (r: typeof paydesk) => r.map((x) => x.phases);
+  console.log(`\ncold start, ms from the process spawn (${runs} runs each, the three alternated; p50 and p95, nearest rank; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
   table(['phase', 'p50', 'p95'], [
-    row('Paydesk: main listening ("Open:" printed)', col(paydesk.map((r) => r.phases), 'open')),
-    row('Paydesk: page loaded (HTML + initial JS)', col(paydesk.map((r) => r.phases), 'loaded')),
-    row('Paydesk: main[data-ready] (Home shows; clicked then)', col(paydesk.map((r) => r.phases), 'ready')),
-    row('Paydesk: transactions chunk fetched', col(paydesk.map((r) => r.phases), 'chunk')),
-    row('Paydesk: transactions screen drawn', col(paydesk.map((r) => r.phases), 'screen')),
-    row(`Paydesk: list rows shown (${count.toLocaleString('en')} payments)`, col(paydesk.map((r) => r.phases), 'rows')),
+    row('new user: main listening ("Open:" printed)', col(phasesOf(paydesk), 'open')),
+    row('new user: page loaded (HTML + initial JS)', col(phasesOf(paydesk), 'loaded')),
+    row('new user: main[data-ready] (Home shows; clicked then)', col(phasesOf(paydesk), 'ready')),
+    row('new user: transactions chunk fetched', col(phasesOf(paydesk), 'chunk')),
+    row('new user: transactions screen drawn', col(phasesOf(paydesk), 'screen')),
+    row(`new user: list rows shown (${count.toLocaleString('en')} payments)`, col(phasesOf(paydesk), 'rows')),
+    ...(returning.length === 0 ? [] : [
+      row('returning user: main listening', col(phasesOf(returning), 'open')),
+      row('returning user: page loaded', col(phasesOf(returning), 'loaded')),
+      row('returning user: main[data-ready] (opens on the list)', col(phasesOf(returning), 'ready')),
+      row('returning user: transactions screen drawn', col(phasesOf(returning), 'screen')),
+      row('returning user: list rows shown', col(phasesOf(returning), 'rows')),
+    ]),
     row('bare page: server listening', col(bare, 'open')),
     row('bare page: page loaded', col(bare, 'loaded')),
     row('bare page: React rendered', col(bare, 'ready')),
   ]);
-  const total = paydesk.map((r) => r.phases.rows!);
   const bareTotal = col(bare, 'ready');
+  const toList = (r: typeof paydesk) => r.map((x) => x.phases.rows!);
+  const total = toList(paydesk);
   const ratio = percentile(total, 50) / percentile(bareTotal, 50);
-  console.log(`cold start to an interactive list: Paydesk ${ms(percentile(total, 50))} ms vs bare page ${ms(percentile(bareTotal, 50))} ms, ratio of medians ${ratio.toFixed(2)} (goal ≤ 1.5); p95 ${ms(percentile(total, 95))} vs ${ms(percentile(bareTotal, 95))}`);
+  const returningRatio = percentile(toList(returning), 50) / percentile(bareTotal, 50); // NaN with --new-only
+  const paths = [['new user (Home, then a click on Transactions)', total, ratio], ['returning user (opens on Transactions)', toList(returning), returningRatio]] as const;
+  for (const [label, samples, r] of paths.filter(([, samples]) => samples.length > 0)) {
+    console.log(`cold start to an interactive list, ${label}: Paydesk ${ms(percentile(samples, 50))} ms vs bare page ${ms(percentile(bareTotal, 50))} ms, ratio of medians ${r.toFixed(2)} (goal ≤ 1.5); p95 ${ms(percentile(samples, 95))} vs ${ms(percentile(bareTotal, 95))}`);
+  }
 
+  for (const [label, last] of [['new user', paydesk.at(-1)], ['returning user', returning.at(-1)]] as const) {
+    if (!last) continue;
+    console.log(`\ncalls to main during the last start, ${label} (ms from spawn: sent → answered)`);
+    for (const c of last.calls.filter((c) => c.start <= last.phases.rows!)) console.log(`  ${c.name.padEnd(22)} ${ms(c.start).padStart(6)} → ${c.end === undefined ? '…' : ms(c.end)}`);
+  }
   const last = paydesk.at(-1)!;
-  console.log('\ncalls to main during the last start (ms from spawn: sent → answered)');
-  for (const c of last.calls.filter((c) => c.start <= last.phases.rows!)) console.log(`  ${c.name.padEnd(22)} ${ms(c.start).padStart(6)} → ${c.end === undefined ? '…' : ms(c.end)}`);
 
   const s = paydesk.map((r) => r.searches);
   const pick = (k: 'pasted' | 'typed' | 'filter' | 'sent') => s.map((x) => x[k]);
@@ -184,6 +215,10 @@ async function main() {
   result('cold_start_paydesk_p50', percentile(total, 50), 'ms');
   result('cold_start_bare_p50', percentile(bareTotal, 50), 'ms');
   result('cold_start_ratio', ratio, 'x');
+  if (returning.length > 0) {
+    result('cold_start_returning_p50', percentile(toList(returning), 50), 'ms');
+    result('cold_start_returning_ratio', returningRatio, 'x');
+  }
   result('cold_start_main_listening_p50', percentile(col(paydesk.map((r) => r.phases), 'open'), 50), 'ms');
   result('search_pasted_p50', percentile(pick('pasted'), 50), 'ms');
   result('search_typed_p50', percentile(pick('typed'), 50), 'ms');

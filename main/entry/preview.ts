@@ -8,7 +8,6 @@
 // compiles them: reading main's bundle blocks this thread, so no file waits behind it), at the
 // page's first call, or after 500 ms; the API calls the page makes meanwhile wait for them.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
@@ -17,6 +16,7 @@ import { createLogger } from '../log/logger';
 import { createAppEvents } from '../core/sequenced-events';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
+import { requireWithCodeCache } from './code-cache';
 import { version } from '../../package.json';
 
 /** The scripts and stylesheets index.html names (`/assets/…`); none if it cannot be read. */
@@ -29,8 +29,23 @@ function pageFiles(staticDir: string): Set<string> {
   }
 }
 
-/** The services' bundle, next to this file (required by path so esbuild leaves it out of this one). */
-const loadPreviewApp = () => createRequire(__filename)('./preview-app.cjs') as typeof import('./preview-app');
+/**
+ * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
+ * compiled through V8's code cache kept in the data folder (code-cache.ts): a start after the first
+ * skips compiling what the last one ran. The cache is written once, 3 s after the app started
+ * (off the first screen's path), or as the preview stops if that comes first.
+ */
+let saveCodeCache = () => undefined as void;
+function loadPreviewApp(dataDir: string) {
+  const loaded = requireWithCodeCache(join(__dirname, 'preview-app.cjs'), join(dataDir, 'code-cache'));
+  let saved = false;
+  saveCodeCache = () => {
+    if (!saved) loaded.save();
+    saved = true;
+  };
+  setTimeout(saveCodeCache, 3000).unref();
+  return loaded.exports as typeof import('./preview-app');
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -56,7 +71,7 @@ async function main() {
   // The page hears main's events while the app starts (a large ledger's update progress).
   const events = createAppEvents();
   const app = appWanted.then(() =>
-    loadPreviewApp().startPreviewApp({
+    loadPreviewApp(dataDir).startPreviewApp({
       dataDir, exportDir, logger, events, version,
       challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) }, onLedgerMigration,
     }),
@@ -84,6 +99,7 @@ async function main() {
   });
 
   const stop = async () => {
+    saveCodeCache();
     await server.close();
     await started.close();
     process.exit(0);

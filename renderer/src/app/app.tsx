@@ -6,6 +6,7 @@ import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
 import { Notifications } from './notifications';
 import { LedgerUpdating } from './ledger-updating';
+import { openFirstScreen } from './screens';
 
 export function App() {
   const t = useT();
@@ -19,6 +20,7 @@ export function App() {
   }, [language]);
   useEffect(() => {
     void load();
+    openFirstScreen(); // its data after the session's calls, so main answers those first
     return watchProfiles();
   }, [load]);
 

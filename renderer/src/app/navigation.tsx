@@ -1,7 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useT } from '../i18n';
 import { useNavigation } from './navigation-store';
-import { preloadScreens, screens } from './screens';
+import { preloadScreens, screenComponent, screens } from './screens';
 import { api } from '../api';
 import { afterFirstScreenData } from './first-screen';
 
@@ -59,7 +59,8 @@ function firstScreenShown() {
 export function CurrentScreen() {
   const screen = useNavigation((s) => s.screen);
   const t = useT();
-  const Screen = (screens.find((s) => s.id === screen) ?? screens[0]!).component;
+  // Chosen once per screen opened: a screen drawn through React.lazy stays so until another opens.
+  const Screen = useMemo(() => screenComponent(screens.find((s) => s.id === screen) ?? screens[0]!), [screen]);
   useEffect(() => {
     const timer = setTimeout(firstScreenShown, 0);
     return () => clearTimeout(timer);

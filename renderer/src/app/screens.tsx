@@ -5,27 +5,37 @@ import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
 import { useTransactions } from '../features/transactions/transactions-store';
 import { useNavigation } from './navigation-store';
+import { firstScreenWaitsFor } from './first-screen';
 
 // Every screen but the first is its own chunk: the first screen's code comes first, the others
 // are fetched once it shows (preloadScreens), so opening one later does not wait for the network.
-const loaders = {
-  settings: () => import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
-  transactions: () => import('../features/transactions/transactions-screen').then((m) => ({ default: m.TransactionsScreen })),
-  attention: () => import('../features/transactions/attention-screen').then((m) => ({ default: m.AttentionScreen })),
-  audit: () => import('../features/transactions/audit-screen').then((m) => ({ default: m.AuditScreen })),
-  links: () => import('../features/get-paid/links-screen').then((m) => ({ default: m.LinksScreen })),
-  checkout: () => import('../features/get-paid/checkout-screen').then((m) => ({ default: m.CheckoutScreen })),
-  terminal: () => import('../features/get-paid/terminal-screen').then((m) => ({ default: m.TerminalScreen })),
-  bulk: () => import('../features/get-paid/bulk-screen').then((m) => ({ default: m.BulkScreen })),
+// A screen whose code has arrived is drawn directly (screenComponent), not through React.lazy: a
+// screen that suspends is revealed in React's next batch (up to 300 ms later), not when its code is in.
+const arrived: Partial<Record<string, ComponentType>> = {};
+function screenCode(id: string, importer: () => Promise<ComponentType>) {
+  return () => importer().then((component) => {
+    arrived[id] = component;
+    return { default: component };
+  });
+}
+const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
+  settings: screenCode('settings', () => import('../features/settings/settings-screen').then((m) => m.SettingsScreen)),
+  transactions: screenCode('transactions', () => import('../features/transactions/transactions-screen').then((m) => m.TransactionsScreen)),
+  attention: screenCode('attention', () => import('../features/transactions/attention-screen').then((m) => m.AttentionScreen)),
+  audit: screenCode('audit', () => import('../features/transactions/audit-screen').then((m) => m.AuditScreen)),
+  links: screenCode('links', () => import('../features/get-paid/links-screen').then((m) => m.LinksScreen)),
+  checkout: screenCode('checkout', () => import('../features/get-paid/checkout-screen').then((m) => m.CheckoutScreen)),
+  terminal: screenCode('terminal', () => import('../features/get-paid/terminal-screen').then((m) => m.TerminalScreen)),
+  bulk: screenCode('bulk', () => import('../features/get-paid/bulk-screen').then((m) => m.BulkScreen)),
 };
-const SettingsScreen = lazy(loaders.settings);
-const TransactionsScreen = lazy(loaders.transactions);
-const AttentionScreen = lazy(loaders.attention);
-const AuditScreen = lazy(loaders.audit);
-const LinksScreen = lazy(loaders.links);
-const CheckoutScreen = lazy(loaders.checkout);
-const TerminalScreen = lazy(loaders.terminal);
-const BulkScreen = lazy(loaders.bulk);
+const SettingsScreen = lazy(loaders.settings!);
+const TransactionsScreen = lazy(loaders.transactions!);
+const AttentionScreen = lazy(loaders.attention!);
+const AuditScreen = lazy(loaders.audit!);
+const LinksScreen = lazy(loaders.links!);
+const CheckoutScreen = lazy(loaders.checkout!);
+const TerminalScreen = lazy(loaders.terminal!);
+const BulkScreen = lazy(loaders.bulk!);
 
 let preloaded = false;
 /** Fetches the other screens' code once the first screen is on screen (called by the frame). */
@@ -41,8 +51,8 @@ export type ScreenEntry = {
   component: ComponentType | LazyExoticComponent<ComponentType>;
   /** Alt + this key opens the screen (shown in the navigation's tooltip). */
   shortcut?: string;
-  /** Called as the screen is chosen, before its code may have arrived: starts loading its data. */
-  onOpen?(): void;
+  /** Called as the screen is chosen, before its code may have arrived: starts loading its data (the promise: that data). */
+  onOpen?(): Promise<unknown> | void;
 };
 
 export const screens: ScreenEntry[] = [
@@ -60,5 +70,30 @@ export const screens: ScreenEntry[] = [
 
 // Whichever way a screen is chosen (navigation, a shortcut, a link on another screen).
 useNavigation.subscribe((state, previous) => {
-  if (state.screen !== previous.screen) screens.find((entry) => entry.id === state.screen)?.onOpen?.();
+  if (state.screen !== previous.screen) void screens.find((entry) => entry.id === state.screen)?.onOpen?.();
 });
+
+// The first screen: the one last used (navigation-store.ts), or Home.
+const firstScreen = screens.find((entry) => entry.id === useNavigation.getState().screen);
+if (!firstScreen) useNavigation.setState({ screen: 'home' });
+
+let firstOpened = false;
+/**
+ * Called by the frame right after it asked main for the session (which every screen needs first):
+ * the first screen loads its data as a click would, and what follows the first screen waits for
+ * that data as it waits for Home's overview (first-screen.ts; Home registers its own when it mounts).
+ */
+export function openFirstScreen(): void {
+  if (firstOpened) return;
+  firstOpened = true;
+  const data = firstScreen?.onOpen?.();
+  if (data) firstScreenWaitsFor(data);
+  // Its code, and the list's (index.html preloads that chunk: fetched and compiled with the page),
+  // run now, while the session's calls are answered, so neither waits to be drawn.
+  for (const id of new Set([firstScreen?.id, 'transactions'])) void loaders[id ?? '']?.().catch(() => undefined);
+}
+
+/** What to draw for a screen: its code itself once it has arrived, else the lazy component that waits for it. */
+export function screenComponent(entry: ScreenEntry): ScreenEntry['component'] {
+  return arrived[entry.id] ?? entry.component;
+}

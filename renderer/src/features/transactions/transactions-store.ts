@@ -29,8 +29,8 @@ type State = {
   setSort(sort: PaymentSort): void;
   ensureRows(first: number, last: number): void;
   reload(): void;
-  /** The list was chosen: its first page is asked for now, while the screen's code is still on the way. */
-  beginVisit(): void;
+  /** The list was chosen: its first page is asked for now, while the screen's code is still on the way (resolves once it is in). */
+  beginVisit(): Promise<void>;
   /** The screen is shown: the first page again, unless this visit asked for it already. */
   reloadUnlessVisiting(): void;
   select(index: number): void;
@@ -80,6 +80,13 @@ export const useTransactions = create<State>((set, get) => {
     }, asking.delay);
   }
 
+  /** The first page again (the count shown meanwhile); resolves once it is in. */
+  function reloadFirstPage() {
+    const { total } = get();
+    set({ rows: new Map(), generation: get().generation + 1, total });
+    return fetchPage(0);
+  }
+
   function restart(patch: Partial<State>) {
     set({ ...patch, rows: new Map(), total: undefined, selected: 0, generation: get().generation + 1 });
     void fetchPage(0);
@@ -109,14 +116,10 @@ export const useTransactions = create<State>((set, get) => {
         if (start < total && !get().rows.has(start)) void fetchPage(page);
       }
     },
-    reload() {
-      const { total } = get();
-      set({ rows: new Map(), generation: get().generation + 1, total });
-      void fetchPage(0);
-    },
+    reload: () => void reloadFirstPage(),
     beginVisit() {
       visiting = true;
-      get().reload();
+      return reloadFirstPage();
     },
     reloadUnlessVisiting() {
       if (visiting) visiting = false;
