@@ -15,6 +15,8 @@
 //   DIR seeded by `npm run seed -- --payments 1000000 --data-dir DIR` (or bench/run-all.ts).
 //   --against OTHER[,OTHER2]: also runs OTHER/dist (another checkout, built), alternating run by
 //   run with this one, so a before/after comparison sees the same load on a shared machine.
+//   --against-data-dir D[,D2]: the ledger each OTHER opens (default DIR): a build before a
+//   migration needs a ledger at its own version (a newer build would migrate DIR for it).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
@@ -26,7 +28,11 @@ import { startAndWaitForUrl, stop } from './ui-support';
 
 const dataDir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
 const runs = Number(option('runs') ?? 7);
-const builds = [{ label: 'this build', dist: 'dist' }, ...(option('against')?.split(',') ?? []).map((other) => ({ label: other, dist: join(other, 'dist') }))];
+const otherDirs = option('against-data-dir')?.split(',') ?? [];
+const builds = [
+  { label: 'this build', dist: 'dist', dataDir },
+  ...(option('against')?.split(',') ?? []).map((other, i) => ({ label: other, dist: join(other, 'dist'), dataDir: otherDirs[i] ?? dataDir })),
+];
 const seedLastDay = '2026-10-31T15:00:00';
 
 type Marks = { ready: number; figures: number; charts: number };
@@ -63,8 +69,8 @@ function recorder(shiftTo: string | null) {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-async function once(browser: Browser, shiftTo: string | null, dist = 'dist'): Promise<Marks> {
-  const preview = await startAndWaitForUrl([join(dist, 'main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
+async function once(browser: Browser, shiftTo: string | null, dist = 'dist', dir = dataDir): Promise<Marks> {
+  const preview = await startAndWaitForUrl([join(dist, 'main/preview.cjs'), '--port', '0', '--data-dir', dir]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -90,10 +96,10 @@ async function main() {
   const rows: string[][] = [];
   const results: Array<[string, string]> = [];
   try {
-    for (const build of builds) await once(browser, seedLastDay, build.dist); // warm-up: the OS file cache, Chromium's code cache
+    for (const build of builds) await once(browser, seedLastDay, build.dist, build.dataDir); // warm-up: the OS file cache, Chromium's code cache
     for (const [label, shiftTo] of [[`clock at the seed's last day (${seedLastDay})`, seedLastDay], ['real clock', null]] as const) {
       const samples = builds.map(() => [] as Marks[]);
-      for (let i = 0; i < runs; i++) for (const [b, build] of builds.entries()) samples[b]!.push(await once(browser, shiftTo, build.dist));
+      for (let i = 0; i < runs; i++) for (const [b, build] of builds.entries()) samples[b]!.push(await once(browser, shiftTo, build.dist, build.dataDir));
       for (const [b, build] of builds.entries()) {
         const row = (what: string, pick: (m: Marks) => number) => {
           const s = stats(samples[b]!.map(pick));
