@@ -1,6 +1,7 @@
 // Migration 13, the overview's money by UTC hour (docs/overview.md, Speed; docs/ledger.md):
 // `money_hours` holds, per hour a payment was created in and per currency, profile, kind and
-// card brand, what the payments that took money captured and refunded and how many they are.
+// card brand, what the payments that took money captured and refunded and how many they are;
+// `money_days` the same per UTC day, currency and profile (the figures' whole days).
 // Triggers keep it exact on every insert, update and delete of a payment (refunds, captures
 // and voids change a payment's captured_minor / refunded_minor, so they reach it too). Home's
 // figures and charts read whole hours here and the partial hours at a range's edges (a local day
@@ -13,6 +14,8 @@ import type { SliceProgress } from './migration-11';
 
 /** The hour (since 1970, UTC) of an ISO instant column; -1 if it is not one (never read, never blocks a write). */
 export const hourOf = (column: string) => `ifnull(CAST(strftime('%s', ${column}) AS INTEGER) / 3600, -1)`;
+/** The UTC day (since 1970) of an ISO instant column; -1 if it is not one. */
+export const dayOf = (column: string) => `ifnull(CAST(strftime('%s', ${column}) AS INTEGER) / 86400, -1)`;
 
 /** A card's brand from its first digits, as card-brand.ts says (frozen here: a migration never changes). */
 const brandOf = (bin: string) => `(CASE
@@ -35,6 +38,17 @@ const remove = (row: 'old') => `UPDATE money_hours SET gross = gross - ${row}.ca
     WHERE ${row}.captured_minor > 0 AND ${key} = ${keyOf(row)};
   DELETE FROM money_hours WHERE ${row}.captured_minor > 0 AND ${key} = ${keyOf(row)} AND paid = 0;`;
 
+// money_days: the same sums per UTC day, currency and profile only (what the figures read for the
+// whole days inside a period; a few hundred rows a year).
+const dayKey = '(day, currency, profile_id)';
+const dayKeyOf = (row: 'new' | 'old') => `(${dayOf(`${row}.created_at`)}, ${row}.currency, ${row}.profile_id)`;
+const addDay = (row: 'new') => `INSERT INTO money_days SELECT ${dayKeyOf(row).slice(1, -1)}, ${row}.captured_minor, ${row}.refunded_minor, 1, ${row}.refunded_minor > 0
+    WHERE ${row}.captured_minor > 0 ${addUp};`;
+const removeDay = (row: 'old') => `UPDATE money_days SET gross = gross - ${row}.captured_minor, refunded = refunded - ${row}.refunded_minor,
+    paid = paid - 1, refunds = refunds - (${row}.refunded_minor > 0)
+    WHERE ${row}.captured_minor > 0 AND ${dayKey} = ${dayKeyOf(row)};
+  DELETE FROM money_days WHERE ${row}.captured_minor > 0 AND ${dayKey} = ${dayKeyOf(row)} AND paid = 0;`;
+
 const moneyColumns = (row: 'new' | 'old') =>
   ['created_at', 'currency', 'profile_id', 'kind', 'card_bin', 'captured_minor', 'refunded_minor'].map((c) => `${row}.${c}`).join(', ');
 
@@ -44,17 +58,26 @@ CREATE TABLE money_hours (
   gross INTEGER NOT NULL, refunded INTEGER NOT NULL, paid INTEGER NOT NULL, refunds INTEGER NOT NULL,
   PRIMARY KEY ${key}
 ) WITHOUT ROWID;
+CREATE TABLE money_days (
+  day INTEGER NOT NULL, currency TEXT NOT NULL, profile_id TEXT NOT NULL,
+  gross INTEGER NOT NULL, refunded INTEGER NOT NULL, paid INTEGER NOT NULL, refunds INTEGER NOT NULL,
+  PRIMARY KEY ${dayKey}
+) WITHOUT ROWID;
 CREATE TRIGGER money_hours_insert AFTER INSERT ON payments WHEN new.captured_minor > 0 BEGIN
   ${add('new')}
+  ${addDay('new')}
 END;
 CREATE TRIGGER money_hours_delete AFTER DELETE ON payments WHEN old.captured_minor > 0 BEGIN
   ${remove('old')}
+  ${removeDay('old')}
 END;
 CREATE TRIGGER money_hours_update AFTER UPDATE OF created_at, currency, profile_id, kind, card_bin, captured_minor, refunded_minor ON payments
   WHEN (old.captured_minor > 0 OR new.captured_minor > 0) AND (${moneyColumns('new')}) IS NOT (${moneyColumns('old')})
 BEGIN
   ${remove('old')}
+  ${removeDay('old')}
   ${add('new')}
+  ${addDay('new')}
 END;
 `;
 
@@ -62,6 +85,11 @@ END;
 export const fillMoneyHoursSql = (bounded: boolean) => `INSERT INTO money_hours
   SELECT ${hourOf('created_at')}, currency, profile_id, kind, ${brandOf('card_bin')}, sum(captured_minor), sum(refunded_minor), count(*), count(CASE WHEN refunded_minor > 0 THEN 1 END)
   FROM payments WHERE captured_minor > 0 ${bounded ? 'AND rowid > @lo AND rowid <= @hi' : ''} GROUP BY 1, 2, 3, 4, 5 ${addUp}`;
+
+/** The same for money_days. */
+export const fillMoneyDaysSql = (bounded: boolean) => `INSERT INTO money_days
+  SELECT ${dayOf('created_at')}, currency, profile_id, sum(captured_minor), sum(refunded_minor), count(*), count(CASE WHEN refunded_minor > 0 THEN 1 END)
+  FROM payments WHERE captured_minor > 0 ${bounded ? 'AND rowid > @lo AND rowid <= @hi' : ''} GROUP BY 1, 2, 3 ${addUp}`;
 
 const metaKey = 'migration_13_rowid';
 
@@ -78,6 +106,7 @@ export function* migrate13(db: LedgerDb, sliceRows = 100_000): Generator<SlicePr
   const save = db.prepare('UPDATE ledger_meta SET value = ? WHERE key = ?');
   const nextHi = db.prepare('SELECT max(rowid) FROM (SELECT rowid FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?)').pluck();
   const fill = db.prepare(fillMoneyHoursSql(true));
+  const fillDays = db.prepare(fillMoneyDaysSql(true));
   for (;;) {
     const lo = Number(position.get(metaKey));
     yield { done: lo, total };
@@ -85,6 +114,7 @@ export function* migrate13(db: LedgerDb, sliceRows = 100_000): Generator<SlicePr
     if (hi === null) break;
     db.transaction(() => {
       fill.run({ lo, hi });
+      fillDays.run({ lo, hi });
       save.run(hi, metaKey);
     }).immediate();
   }

@@ -38,18 +38,30 @@ export function splitByHours(range: Range): Split {
 const edgeRows = 'payments INDEXED BY payments_created';
 const inEdge = (a: string, b: string) => `created_at >= ${a} AND created_at < ${b} AND captured_minor > 0`;
 
-/** Gross, refunds, net and counts per currency of the payments created in [from, to). */
+/**
+ * Gross, refunds, net and counts per currency of the payments created in [from, to): the whole UTC
+ * days inside it from money_days (a few rows a day), the whole hours either side of them from
+ * money_hours, the partial hours at the ends from the payments.
+ */
 export function periodTotals(db: LedgerDb, range: Range, profileId?: string): TotalsRow[] {
   const p = profileClause(profileId);
+  const s = splitByHours(range);
+  const df = Math.ceil(s.hf / 24);
+  const dt = Math.floor(s.ht / 24);
+  // Hours [h1, h2) and [h3, h4) around the days [df, dt); no whole day: all hours in the first.
+  const days = df < dt ? { df, dt, h1: s.hf, h2: df * 24, h3: dt * 24, h4: s.ht } : { df: 0, dt: 0, h1: s.hf, h2: s.ht, h3: 0, h4: 0 };
+  const hoursOf = (lo: string, hi: string) => `SELECT currency, gross, refunded, paid, refunds FROM money_hours WHERE hour >= ${lo} AND hour < ${hi} ${p}`;
   const sql = `SELECT currency, sum(gross) AS grossMinor, sum(refunded) AS refundedMinor, sum(gross - refunded) AS netMinor,
       sum(paid) AS paidCount, sum(refunds) AS refundCount FROM (
-    SELECT currency, gross, refunded, paid, refunds FROM money_hours WHERE hour >= @hf AND hour < @ht ${p}
+    SELECT currency, gross, refunded, paid, refunds FROM money_days WHERE day >= @df AND day < @dt ${p}
+    UNION ALL ${hoursOf('@h1', '@h2')}
+    UNION ALL ${hoursOf('@h3', '@h4')}
     UNION ALL
     SELECT currency, captured_minor, refunded_minor, 1, refunded_minor > 0 FROM ${edgeRows} WHERE ${inEdge('@a1', '@b1')} ${p}
     UNION ALL
     SELECT currency, captured_minor, refunded_minor, 1, refunded_minor > 0 FROM ${edgeRows} WHERE ${inEdge('@a2', '@b2')} ${p}
   ) GROUP BY currency ORDER BY currency`;
-  return prepared(db, sql).all({ ...splitByHours(range), profileId }) as TotalsRow[];
+  return prepared(db, sql).all({ ...days, a1: s.a1, b1: s.b1, a2: s.a2, b2: s.b2, profileId }) as TotalsRow[];
 }
 
 /** Per day and currency: the same totals, for each of the given days (the user's calendar days). */

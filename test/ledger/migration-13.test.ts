@@ -1,5 +1,5 @@
-// Migration 13 (the overview's money by hour): a version 12 ledger's payments are summed into
-// money_hours in slices; a migration stopped between slices resumes at the next opening without
+// Migration 13 (the overview's money by hour and day): a version 12 ledger's payments are summed
+// into money_hours and money_days in slices; a migration stopped between slices resumes at the next opening without
 // counting a payment twice; the money index goes; and from then on the triggers keep the table
 // equal to the payments summed again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { migrateNow, migrationSteps, schemaVersion } from '../../main/ledger/migrate';
-import { fillMoneyHoursSql } from '../../main/ledger/migration-13';
+import { fillMoneyDaysSql, fillMoneyHoursSql } from '../../main/ledger/migration-13';
 import { periodTotals } from '../../main/ledger/overview';
 
 let dir: string;
@@ -34,14 +34,20 @@ function oldLedger(n: number): void {
   db.close();
 }
 
-const summedAgain = (db: LedgerDb) => {
-  db.exec('CREATE TEMP TABLE again AS SELECT * FROM money_hours WHERE 0');
-  db.exec(fillMoneyHoursSql(false).replace('INSERT INTO money_hours', 'INSERT INTO temp.again').replace(/ON CONFLICT[\s\S]*$/, ''));
-  const rows = db.prepare('SELECT * FROM temp.again ORDER BY 1, 2, 3, 4, 5').all();
-  db.exec('DROP TABLE temp.again');
-  return rows;
-};
-const kept = (db: LedgerDb) => db.prepare('SELECT * FROM money_hours ORDER BY 1, 2, 3, 4, 5').all();
+const summedAgain = (db: LedgerDb) =>
+  (
+    [
+      ['money_hours', fillMoneyHoursSql(false)],
+      ['money_days', fillMoneyDaysSql(false)],
+    ] as const
+  ).map(([table, fill]) => {
+    db.exec(`CREATE TEMP TABLE again AS SELECT * FROM ${table} WHERE 0`);
+    db.exec(fill.replace(`INSERT INTO ${table}`, 'INSERT INTO temp.again').replace(/ON CONFLICT[\s\S]*$/, ''));
+    const rows = db.prepare('SELECT * FROM temp.again ORDER BY 1, 2, 3, 4, 5').all();
+    db.exec('DROP TABLE temp.again');
+    return rows;
+  });
+const kept = (db: LedgerDb) => ['money_hours', 'money_days'].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4, 5`).all());
 
 describe('migration 13', () => {
   it('sums a version 12 ledger in slices, resumes after a stop, and drops the money index', () => {
@@ -54,7 +60,8 @@ describe('migration 13', () => {
 
     const db = openLedgerDb(dir); // the next start finishes it
     expect(schemaVersion(db)).toBe(13);
-    expect(kept(db).length).toBeGreaterThan(100);
+    expect(kept(db)[0]!.length).toBeGreaterThan(100);
+    expect(kept(db)[1]!.length).toBeGreaterThan(10);
     expect(kept(db)).toEqual(summedAgain(db));
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('payments_money', 'money_hours')").pluck().all()).toEqual(['money_hours']);
     expect(db.prepare("SELECT count(*) FROM ledger_meta WHERE key LIKE 'migration_13%'").pluck().get()).toBe(0);

@@ -1,5 +1,5 @@
-// Home's overview reads whole UTC hours from money_hours (migration 13, kept by triggers) and the
-// partial hours at a local day's edges from the payments. After a mix of real practice payments
+// Home's overview reads whole UTC days from money_days and whole hours from money_hours (migration
+// 13, kept by triggers) and the partial hours at a local day's edges from the payments. After a mix of real practice payments
 // (sales, a partial and a full refund, a capture, a void), seeded ones at the edges of local days,
 // and changes and deletions made to payments, on a real ledger file: the table equals one summed
 // again from the payments, and every figure and chart, for the local days of zones at whole,
@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { customer, goodCard, startTestLedger } from './support';
 import { chartFigures, type ChartRow } from '../../main/ledger/overview';
 import { cardBrandSql } from '../../main/ledger/card-brand';
-import { fillMoneyHoursSql } from '../../main/ledger/migration-13';
+import { fillMoneyDaysSql, fillMoneyHoursSql } from '../../main/ledger/migration-13';
 import { daysBetween, lastDays } from '../../renderer/src/features/overview/periods';
 
 let t: Awaited<ReturnType<typeof startTestLedger>>;
@@ -123,6 +123,17 @@ describe('the money by hour (money_hours)', () => {
     expect(kept.length).toBeGreaterThan(1_000);
     expect(kept).toEqual(again);
     // No empty group is kept: every row holds a payment that took money.
+    expect(kept.every((r) => (r as { paid: number }).paid > 0)).toBe(true);
+  });
+
+  it('and money_days (per UTC day, currency, profile) too', () => {
+    const kept = t.db.prepare('SELECT * FROM money_days ORDER BY day, currency, profile_id').all();
+    t.db.exec('CREATE TEMP TABLE money_days_again AS SELECT * FROM money_days WHERE 0');
+    t.db.exec(`${fillMoneyDaysSql(false).replace('INSERT INTO money_days', 'INSERT INTO temp.money_days_again').replace(/ON CONFLICT[\s\S]*$/, '')}`);
+    const again = t.db.prepare('SELECT * FROM temp.money_days_again ORDER BY day, currency, profile_id').all();
+    t.db.exec('DROP TABLE temp.money_days_again');
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept).toEqual(again);
     expect(kept.every((r) => (r as { paid: number }).paid > 0)).toBe(true);
   });
 });
