@@ -2,7 +2,7 @@
 // filter, whether rowid order is creation order, the overview's money by hour), rebuilt in one pass after a bulk write that
 // ran with the triggers that normally keep them in step dropped (the seeding script, imports).
 import type { LedgerDb } from './database';
-import { fillMoneyDaysSql, fillMoneyHoursSql } from './migration-13';
+import { fillMoneyDaysSql, fillMoneyHoursSql, fillUnpaidLinksSql } from './migration-13';
 
 export function rebuildLedgerDerived(db: LedgerDb): void {
   db.exec(`
@@ -15,5 +15,7 @@ DELETE FROM money_hours;
 ${fillMoneyHoursSql(false)};
 DELETE FROM money_days;
 ${fillMoneyDaysSql(false)};
+DELETE FROM unpaid_links;
+${fillUnpaidLinksSql};
 `);
 }

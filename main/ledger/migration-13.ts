@@ -52,6 +52,16 @@ const removeDay = (row: 'old') => `UPDATE money_days SET gross = gross - ${row}.
 const moneyColumns = (row: 'new' | 'old') =>
   ['created_at', 'currency', 'profile_id', 'kind', 'card_bin', 'captured_minor', 'refunded_minor'].map((c) => `${row}.${c}`).join(', ');
 
+// unpaid_links: per currency and profile, how many links are still pending and their amounts (a
+// handful of rows): the overview's "older than a week" is all of them less the last week's.
+const isUnpaidLink = (row: 'new' | 'old') => `(${row}.kind = 'link' AND ${row}.state = 'pending')`;
+const addLink = (row: 'new') => `INSERT INTO unpaid_links SELECT ${row}.currency, ${row}.profile_id, ${row}.amount_minor, 1 WHERE ${isUnpaidLink(row)}
+    ON CONFLICT DO UPDATE SET amount = amount + excluded.amount, n = n + 1;`;
+const removeLink = (row: 'old') => `UPDATE unpaid_links SET amount = amount - ${row}.amount_minor, n = n - 1
+    WHERE ${isUnpaidLink(row)} AND (currency, profile_id) = (${row}.currency, ${row}.profile_id);
+  DELETE FROM unpaid_links WHERE ${isUnpaidLink(row)} AND (currency, profile_id) = (${row}.currency, ${row}.profile_id) AND n = 0;`;
+const linkColumns = (row: 'new' | 'old') => ['kind', 'state', 'amount_minor', 'currency', 'profile_id'].map((c) => `${row}.${c}`).join(', ');
+
 export const moneyHoursSql = `
 CREATE TABLE money_hours (
   hour INTEGER NOT NULL, currency TEXT NOT NULL, profile_id TEXT NOT NULL, kind TEXT NOT NULL, brand TEXT NOT NULL,
@@ -79,7 +89,27 @@ BEGIN
   ${add('new')}
   ${addDay('new')}
 END;
+CREATE TABLE unpaid_links (
+  currency TEXT NOT NULL, profile_id TEXT NOT NULL, amount INTEGER NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (currency, profile_id)
+) WITHOUT ROWID;
+CREATE TRIGGER unpaid_links_insert AFTER INSERT ON payments WHEN ${isUnpaidLink('new')} BEGIN
+  ${addLink('new')}
+END;
+CREATE TRIGGER unpaid_links_delete AFTER DELETE ON payments WHEN ${isUnpaidLink('old')} BEGIN
+  ${removeLink('old')}
+END;
+CREATE TRIGGER unpaid_links_update AFTER UPDATE OF kind, state, amount_minor, currency, profile_id ON payments
+  WHEN (${isUnpaidLink('old')} OR ${isUnpaidLink('new')}) AND (${linkColumns('new')}) IS NOT (${linkColumns('old')})
+BEGIN
+  ${removeLink('old')}
+  ${addLink('new')}
+END;
 `;
+
+/** Fills unpaid_links from the payments (small: one pass over the pending links' index). */
+export const fillUnpaidLinksSql = `INSERT INTO unpaid_links SELECT currency, profile_id, sum(amount_minor), count(*)
+  FROM payments INDEXED BY payments_unpaid_links WHERE kind = 'link' AND state = 'pending' GROUP BY 1, 2`;
 
 /** Adds the payments with rowid in (lo, hi] (all with no bounds: the seed) to money_hours. */
 export const fillMoneyHoursSql = (bounded: boolean) => `INSERT INTO money_hours
@@ -102,6 +132,8 @@ export function* migrate13(db: LedgerDb, sliceRows = 100_000): Generator<SlicePr
     }).immediate();
   }
   const total = (db.prepare('SELECT ifnull(max(rowid), 0) FROM payments').pluck().get() as number) + 1;
+  // The pending links in one step (tens of thousands at most, read from their own index).
+  if (!db.prepare('SELECT 1 FROM unpaid_links LIMIT 1').get()) db.transaction(() => db.exec(fillUnpaidLinksSql)).immediate();
   const position = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
   const save = db.prepare('UPDATE ledger_meta SET value = ? WHERE key = ?');
   const nextHi = db.prepare('SELECT max(rowid) FROM (SELECT rowid FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?)').pluck();

@@ -122,8 +122,10 @@ export function chartFigures(rows: ChartRow[]) {
   return { days, byBrand: share('brand'), byKind: share('kind') };
 }
 
-/** Links still unpaid created in [from, to) (either end open): count, and amount per currency. */
-export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null, profileId?: string) {
+type LinkRow = { currency: string; amountMinor: number; count: number };
+const linkTotals = (rows: LinkRow[]) => ({ count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) });
+
+function unpaidLinkRows(db: LedgerDb, from: string | null, to: string | null, profileId?: string): LinkRow[] {
   const where = [`kind = 'link'`, `state = 'pending'`];
   if (from) where.push('created_at >= @from');
   if (to) where.push('created_at < @to');
@@ -131,8 +133,31 @@ export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null
   // every old pending link's row (300 ms for 35,000 of them at 1,000,000 payments).
   const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments INDEXED BY payments_unpaid_links
     WHERE ${where.join(' AND ')} ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
-  const rows = prepared(db, sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
-  return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };
+  return prepared(db, sql).all({ from, to, profileId }) as LinkRow[];
+}
+
+/** Links still unpaid created in [from, to) (either end open): count, and amount per currency. */
+export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null, profileId?: string) {
+  return linkTotals(unpaidLinkRows(db, from, to, profileId));
+}
+
+/**
+ * Unpaid links by age: the last day and the week before it from the links' index (the recent
+ * ones, few), older ones as all pending links (unpaid_links, kept by triggers: migration 13) less
+ * those two: the same counts and amounts without reading every old link (13 ms at 1,000,000).
+ */
+export function unpaidLinksByAge(db: LedgerDb, dayAgo: string, weekAgo: string, profileId?: string) {
+  const day = unpaidLinkRows(db, dayAgo, null, profileId);
+  const week = unpaidLinkRows(db, weekAgo, dayAgo, profileId);
+  const all = prepared(db, `SELECT currency, sum(amount) AS amountMinor, sum(n) AS count FROM unpaid_links WHERE 1 ${profileClause(profileId)}
+    GROUP BY currency ORDER BY currency`).all({ profileId }) as LinkRow[];
+  const older = all
+    .map((r) => {
+      const recent = [...day, ...week].filter((x) => x.currency === r.currency);
+      return { currency: r.currency, amountMinor: recent.reduce((a, x) => a - x.amountMinor, r.amountMinor), count: recent.reduce((n, x) => n - x.count, r.count) };
+    })
+    .filter((r) => r.count > 0);
+  return { day: linkTotals(day), week: linkTotals(week), older: linkTotals(older) };
 }
 
 export function needsAttentionCount(db: LedgerDb, profileId?: string): number {
@@ -171,7 +196,8 @@ export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer
     // Unpaid links and payments needing attention come with the figures (the contract's periods),
     // not again with the charts.
     if (!query.periods.length) return answer;
-    answer.unpaidLinks = ages.map((a) => ({ ...a, ...(unpaidLinks(db, a.from, a.to, profileId) as { count: number; totals: never }) }));
+    const byAge = unpaidLinksByAge(db, dayAgo, weekAgo, profileId);
+    answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
     answer.needsAttention = needsAttentionCount(db, profileId);
     return answer;
   })();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { migrateNow, migrationSteps, schemaVersion } from '../../main/ledger/migrate';
-import { fillMoneyDaysSql, fillMoneyHoursSql } from '../../main/ledger/migration-13';
+import { fillMoneyDaysSql, fillMoneyHoursSql, fillUnpaidLinksSql } from '../../main/ledger/migration-13';
 import { periodTotals } from '../../main/ledger/overview';
 
 let dir: string;
@@ -34,20 +34,23 @@ function oldLedger(n: number): void {
   db.close();
 }
 
+// Every column of each table, so two copies compare row by row.
+const order: Record<string, string> = { money_hours: '1, 2, 3, 4, 5', money_days: '1, 2, 3', unpaid_links: '1, 2' };
 const summedAgain = (db: LedgerDb) =>
   (
     [
       ['money_hours', fillMoneyHoursSql(false)],
       ['money_days', fillMoneyDaysSql(false)],
+      ['unpaid_links', fillUnpaidLinksSql],
     ] as const
   ).map(([table, fill]) => {
     db.exec(`CREATE TEMP TABLE again AS SELECT * FROM ${table} WHERE 0`);
     db.exec(fill.replace(`INSERT INTO ${table}`, 'INSERT INTO temp.again').replace(/ON CONFLICT[\s\S]*$/, ''));
-    const rows = db.prepare('SELECT * FROM temp.again ORDER BY 1, 2, 3, 4, 5').all();
+    const rows = db.prepare(`SELECT * FROM temp.again ORDER BY ${order[table]}`).all();
     db.exec('DROP TABLE temp.again');
     return rows;
   });
-const kept = (db: LedgerDb) => ['money_hours', 'money_days'].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4, 5`).all());
+const kept = (db: LedgerDb) => ['money_hours', 'money_days', 'unpaid_links'].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY ${order[table]}`).all());
 
 describe('migration 13', () => {
   it('sums a version 12 ledger in slices, resumes after a stop, and drops the money index', () => {
@@ -62,6 +65,7 @@ describe('migration 13', () => {
     expect(schemaVersion(db)).toBe(13);
     expect(kept(db)[0]!.length).toBeGreaterThan(100);
     expect(kept(db)[1]!.length).toBeGreaterThan(10);
+    expect(kept(db)[2]!.length).toBeGreaterThan(1);
     expect(kept(db)).toEqual(summedAgain(db));
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name IN ('payments_money', 'money_hours')").pluck().all()).toEqual(['money_hours']);
     expect(db.prepare("SELECT count(*) FROM ledger_meta WHERE key LIKE 'migration_13%'").pluck().get()).toBe(0);
@@ -75,6 +79,7 @@ describe('migration 13', () => {
     // Afterwards the triggers keep it: a refund, a void of what was never captured, a deletion.
     db.prepare("UPDATE payments SET refunded_minor = captured_minor, state = 'refunded' WHERE id = 'm13-0'").run();
     db.prepare("UPDATE payments SET state = 'voided' WHERE id = 'm13-3'").run();
+    db.prepare("UPDATE payments SET state = 'paid', captured_minor = amount_minor WHERE id = 'm13-7'").run(); // a pending link paid
     db.prepare("DELETE FROM payments WHERE id = 'm13-1'").run();
     expect(kept(db)).toEqual(summedAgain(db));
     db.close();

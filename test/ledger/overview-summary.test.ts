@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { customer, goodCard, startTestLedger } from './support';
 import { chartFigures, type ChartRow } from '../../main/ledger/overview';
 import { cardBrandSql } from '../../main/ledger/card-brand';
-import { fillMoneyDaysSql, fillMoneyHoursSql } from '../../main/ledger/migration-13';
+import { fillMoneyDaysSql, fillMoneyHoursSql, fillUnpaidLinksSql } from '../../main/ledger/migration-13';
 import { daysBetween, lastDays } from '../../renderer/src/features/overview/periods';
 
 let t: Awaited<ReturnType<typeof startTestLedger>>;
@@ -135,6 +135,38 @@ describe('the money by hour (money_hours)', () => {
     expect(kept.length).toBeGreaterThan(100);
     expect(kept).toEqual(again);
     expect(kept.every((r) => (r as { paid: number }).paid > 0)).toBe(true);
+  });
+});
+
+describe('unpaid links by age', () => {
+  it('keeps unpaid_links equal to the pending links counted again', () => {
+    const kept = t.db.prepare('SELECT * FROM unpaid_links ORDER BY 1, 2').all();
+    t.db.exec('CREATE TEMP TABLE unpaid_again AS SELECT * FROM unpaid_links WHERE 0');
+    t.db.exec(fillUnpaidLinksSql.replace('INSERT INTO unpaid_links', 'INSERT INTO temp.unpaid_again'));
+    const again = t.db.prepare('SELECT * FROM temp.unpaid_again ORDER BY 1, 2').all();
+    t.db.exec('DROP TABLE temp.unpaid_again');
+    expect(kept.length).toBeGreaterThan(3);
+    expect(kept).toEqual(again);
+  });
+
+  it.each(['2026-03-15T10:20:00.000Z', '2026-04-30T23:59:59.999Z', '2026-11-01T06:45:00.000Z'])('answers for now = %s what the pending links say', async (now) => {
+    const day = new Date(Date.parse(now) - 86_400_000).toISOString();
+    const week = new Date(Date.parse(now) - 7 * 86_400_000).toISOString();
+    const direct = (from: string | null, to: string | null, profileId?: string) => {
+      const rows = t.db.prepare(`SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments
+        WHERE kind = 'link' AND state = 'pending' AND (? IS NULL OR created_at >= ?) AND (? IS NULL OR created_at < ?) AND (? IS NULL OR profile_id = ?)
+        GROUP BY currency ORDER BY currency`).all(from, from, to, to, profileId ?? null, profileId ?? null) as Array<{ currency: string; amountMinor: number; count: number }>;
+      return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };
+    };
+    for (const profileId of [undefined, 'shop']) {
+      const answer = await call('getOverview', { now, periods: [{ from: now, to: now }], days: [], ...(profileId ? { profileId } : {}) });
+      expect(answer.unpaidLinks).toEqual([
+        { age: 'day', from: day, to: null, ...direct(day, null, profileId) },
+        { age: 'week', from: week, to: day, ...direct(week, day, profileId) },
+        { age: 'older', from: null, to: week, ...direct(null, week, profileId) },
+      ]);
+      expect(answer.unpaidLinks[2].count).toBeGreaterThan(0);
+    }
   });
 });
 
