@@ -6,7 +6,8 @@
 //   ready:   `main[data-ready="true"]`, the shell has its session and draws Home's tasks;
 //   figures: the overview's figures table (every period, every currency) is in the page;
 //   charts:  every overview chart is drawn (uPlot's draw hook sets `data-drawn="true"`).
-// Goal: ready → figures and ready → charts ≤ 300 ms. Printed as median and p95 (nearest rank).
+// Goal: ready → figures and ready → charts ≤ 300 ms. Printed as median and p95 (nearest rank),
+// with where the time went: each getOverview call sent → answered, and answered → charts drawn.
 // The seeded history ends on 2026-11-01 (scripts/seed-ledger.ts); so that today, the last 7
 // days, this month and the charts' 30 days hold payments as they would for a merchant, the page's
 // clock is set to the seed's last day (`Date` only, timers and performance.now() stay real).
@@ -15,6 +16,8 @@
 //   DIR seeded by `npm run seed -- --payments 1000000 --data-dir DIR` (or bench/run-all.ts).
 //   --against OTHER[,OTHER2]: also runs OTHER/dist (another checkout, built), alternating run by
 //   run with this one, so a before/after comparison sees the same load on a shared machine.
+//   --against-data-dir D[,D2]: the ledger each OTHER opens (default DIR): a build before a
+//   migration needs a ledger at its own version (a newer build would migrate DIR for it).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
@@ -26,10 +29,17 @@ import { startAndWaitForUrl, stop } from './ui-support';
 
 const dataDir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
 const runs = Number(option('runs') ?? 7);
-const builds = [{ label: 'this build', dist: 'dist' }, ...(option('against')?.split(',') ?? []).map((other) => ({ label: other, dist: join(other, 'dist') }))];
+const otherDirs = option('against-data-dir')?.split(',') ?? [];
+const builds = [
+  { label: 'this build', dist: 'dist', dataDir },
+  ...(option('against')?.split(',') ?? []).map((other, i) => ({ label: other, dist: join(other, 'dist'), dataDir: otherDirs[i] ?? dataDir })),
+];
 const seedLastDay = '2026-10-31T15:00:00';
 
 type Marks = { ready: number; figures: number; charts: number };
+// Where the time goes (the page's resource timings of its two getOverview calls, figures first):
+// each call from sent to answered, and from the charts' answer (or their code, if later) to drawn.
+type Phases = { figuresCall: number; chartsCall: number; drawn: number };
 
 // Runs in the page before the app: records when each moment is first painted.
 function recorder(shiftTo: string | null) {
@@ -63,8 +73,8 @@ function recorder(shiftTo: string | null) {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
-async function once(browser: Browser, shiftTo: string | null, dist = 'dist'): Promise<Marks> {
-  const preview = await startAndWaitForUrl([join(dist, 'main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
+async function once(browser: Browser, shiftTo: string | null, dist = 'dist', dir = dataDir): Promise<Marks & Phases> {
+  const preview = await startAndWaitForUrl([join(dist, 'main/preview.cjs'), '--port', '0', '--data-dir', dir]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     const page = await context.newPage();
@@ -74,7 +84,21 @@ async function once(browser: Browser, shiftTo: string | null, dist = 'dist'): Pr
       const m = (window as unknown as { __marks: Partial<Marks> }).__marks;
       return (m.ready ?? 0) > 0 && (m.figures ?? 0) > 0 && (m.charts ?? 0) > 0;
     }, undefined, { timeout: 60_000 });
-    return await page.evaluate(() => (window as unknown as { __marks: Marks }).__marks);
+    const { marks, calls, chunkEnd } = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        marks: (window as unknown as { __marks: Marks }).__marks,
+        calls: entries.filter((e) => e.name.includes('/api/call/getOverview')).map((e) => [e.startTime, e.responseEnd] as const),
+        chunkEnd: entries.find((e) => /overview-charts-[^/]*\.js/.test(e.name))?.responseEnd ?? 0,
+      };
+    });
+    const [figures, charts] = calls;
+    return {
+      ...marks,
+      figuresCall: figures ? figures[1] - figures[0] : NaN,
+      chartsCall: charts ? charts[1] - charts[0] : NaN,
+      drawn: charts ? marks.charts - Math.max(charts[1], chunkEnd) : NaN,
+    };
   } finally {
     await context.close();
     await stop(preview.child);
@@ -90,18 +114,21 @@ async function main() {
   const rows: string[][] = [];
   const results: Array<[string, string]> = [];
   try {
-    for (const build of builds) await once(browser, seedLastDay, build.dist); // warm-up: the OS file cache, Chromium's code cache
+    for (const build of builds) await once(browser, seedLastDay, build.dist, build.dataDir); // warm-up: the OS file cache, Chromium's code cache
     for (const [label, shiftTo] of [[`clock at the seed's last day (${seedLastDay})`, seedLastDay], ['real clock', null]] as const) {
-      const samples = builds.map(() => [] as Marks[]);
-      for (let i = 0; i < runs; i++) for (const [b, build] of builds.entries()) samples[b]!.push(await once(browser, shiftTo, build.dist));
+      const samples = builds.map(() => [] as Array<Marks & Phases>);
+      for (let i = 0; i < runs; i++) for (const [b, build] of builds.entries()) samples[b]!.push(await once(browser, shiftTo, build.dist, build.dataDir));
       for (const [b, build] of builds.entries()) {
-        const row = (what: string, pick: (m: Marks) => number) => {
+        const row = (what: string, pick: (m: Marks & Phases) => number) => {
           const s = stats(samples[b]!.map(pick));
           rows.push([...(builds.length > 1 ? [build.label] : []), label, what, `${s.p50} ms`, `${s.p95} ms`]);
         };
         row('navigation → ready', (m) => m.ready);
         row('ready → figures shown', (m) => m.figures - m.ready);
         row('ready → figures and charts drawn', (m) => m.charts - m.ready);
+        row('  figures call, sent → answered', (m) => m.figuresCall);
+        row('  charts call, sent → answered', (m) => m.chartsCall);
+        row('  charts answered → every chart drawn', (m) => m.drawn);
         if (b === 0 && shiftTo) {
           results.push(['overview_figures_p50_1m', stats(samples[b]!.map((m) => m.figures - m.ready)).p50]);
           results.push(['overview_charts_p50_1m', stats(samples[b]!.map((m) => m.charts - m.ready)).p50]);

@@ -1,5 +1,7 @@
 // A card's brand in SQL, from the first six digits the ledger keeps (contract/card.ts cardBrands).
 // Its own file so the overview worker's bundle takes this rule without the search module.
+// money_hours (migration-13.ts) stores each payment's brand by a frozen copy of this rule: a change
+// here needs a migration that sums money_hours again, or the overview's edges and hours disagree.
 export const cardBrandSql = `(CASE
   WHEN card_bin IS NULL OR card_bin = '' THEN 'none'
   WHEN substr(card_bin, 1, 1) = '4' THEN 'visa'

@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readOverview, type OverviewQuery } from './overview';
+import { warmUpQuery } from './overview-warm-up';
 
 const db = new Database((workerData as { ledgerFile: string }).ledgerFile, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
@@ -19,4 +20,12 @@ parentPort!.on('message', (message: { id: number; query: OverviewQuery }) => {
     parentPort!.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
   }
 });
+// Home's first questions come while the page is drawn: asked once here, empty, before Home asks,
+// their statements are prepared by then (overview-warm-up.ts; docs/overview.md, Speed). A failure
+// here is not the caller's: the real call reports its own.
+try {
+  readOverview(db, warmUpQuery());
+} catch {
+  // the real call will say what is wrong
+}
 parentPort!.postMessage({ ready: true });

@@ -10,31 +10,58 @@ export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
 export type TotalsRow = { currency: string; grossMinor: number; refundedMinor: number; netMinor: number; paidCount: number; refundCount: number };
 
-// The instants were checked on main (overview-input.ts); here they are only written as the ledger does.
-const iso = (value: string): string => new Date(value).toISOString();
-
 // Each connection keeps its statements (statements.ts): the overview asks the same few queries
 // again and again (the worker's connection lives as long as the app).
 
 const profileClause = (profileId: string | undefined) => (profileId === undefined ? '' : 'AND profile_id = @profileId');
 
-// The planner would rather walk payments_currency_amount for the GROUP BY, which reads every
-// payment; the money index (migration 10) covers these sums and reads only the period.
-const moneyIndex = 'payments INDEXED BY payments_money';
+// Whole UTC hours are read from money_hours (migration 13, kept by triggers); the partial hours at
+// a range's edges (a local midnight at :30 or :45 past the hour, or any instant) from the
+// payments themselves, by the creation index: a few dozen rows. The sum is then exactly the one
+// over the payments created in [from, to), in any time zone (docs/overview.md, Speed).
+const hourMs = 3_600_000;
+type Split = { hf: number; ht: number; a1: string; b1: string; a2: string; b2: string };
 
-const totalsColumns = `currency,
-  coalesce(sum(captured_minor), 0) AS grossMinor,
-  coalesce(sum(refunded_minor), 0) AS refundedMinor,
-  coalesce(sum(captured_minor - refunded_minor), 0) AS netMinor,
-  count(CASE WHEN captured_minor > 0 THEN 1 END) AS paidCount,
-  count(CASE WHEN refunded_minor > 0 THEN 1 END) AS refundCount`;
+/** [from, to) as the whole hours [hf, ht) and the instants before and after them. */
+export function splitByHours(range: Range): Split {
+  const from = new Date(range.from).getTime();
+  const to = new Date(range.to).getTime();
+  const hf = Math.ceil(from / hourMs);
+  const ht = Math.floor(to / hourMs);
+  const at = (ms: number) => new Date(ms).toISOString();
+  // Less than one whole hour: all of it from the payments.
+  if (hf >= ht) return { hf: 0, ht: 0, a1: at(from), b1: at(to), a2: '', b2: '' };
+  return { hf, ht, a1: at(from), b1: at(hf * hourMs), a2: at(ht * hourMs), b2: at(to) };
+}
 
-/** Gross, refunds, net and counts per currency of the payments created in [from, to). */
+// The payments of an edge, by the creation index (the planner would otherwise weigh others).
+const edgeRows = 'payments INDEXED BY payments_created';
+const inEdge = (a: string, b: string) => `created_at >= ${a} AND created_at < ${b} AND captured_minor > 0`;
+
+/**
+ * Gross, refunds, net and counts per currency of the payments created in [from, to): the whole UTC
+ * days inside it from money_days (a few rows a day), the whole hours either side of them from
+ * money_hours, the partial hours at the ends from the payments.
+ */
 export function periodTotals(db: LedgerDb, range: Range, profileId?: string): TotalsRow[] {
-  const sql = `SELECT ${totalsColumns} FROM ${moneyIndex}
-    WHERE created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)}
-    GROUP BY currency ORDER BY currency`;
-  return prepared(db, sql).all({ from: iso(range.from), to: iso(range.to), profileId }) as TotalsRow[];
+  const p = profileClause(profileId);
+  const s = splitByHours(range);
+  const df = Math.ceil(s.hf / 24);
+  const dt = Math.floor(s.ht / 24);
+  // Hours [h1, h2) and [h3, h4) around the days [df, dt); no whole day: all hours in the first.
+  const days = df < dt ? { df, dt, h1: s.hf, h2: df * 24, h3: dt * 24, h4: s.ht } : { df: 0, dt: 0, h1: s.hf, h2: s.ht, h3: 0, h4: 0 };
+  const hoursOf = (lo: string, hi: string) => `SELECT currency, gross, refunded, paid, refunds FROM money_hours WHERE hour >= ${lo} AND hour < ${hi} ${p}`;
+  const sql = `SELECT currency, sum(gross) AS grossMinor, sum(refunded) AS refundedMinor, sum(gross - refunded) AS netMinor,
+      sum(paid) AS paidCount, sum(refunds) AS refundCount FROM (
+    SELECT currency, gross, refunded, paid, refunds FROM money_days WHERE day >= @df AND day < @dt ${p}
+    UNION ALL ${hoursOf('@h1', '@h2')}
+    UNION ALL ${hoursOf('@h3', '@h4')}
+    UNION ALL
+    SELECT currency, captured_minor, refunded_minor, 1, refunded_minor > 0 FROM ${edgeRows} WHERE ${inEdge('@a1', '@b1')} ${p}
+    UNION ALL
+    SELECT currency, captured_minor, refunded_minor, 1, refunded_minor > 0 FROM ${edgeRows} WHERE ${inEdge('@a2', '@b2')} ${p}
+  ) GROUP BY currency ORDER BY currency`;
+  return prepared(db, sql).all({ ...days, a1: s.a1, b1: s.b1, a2: s.a2, b2: s.b2, profileId }) as TotalsRow[];
 }
 
 /** Per day and currency: the same totals, for each of the given days (the user's calendar days). */
@@ -47,19 +74,27 @@ export function dailyTotals(db: LedgerDb, days: Day[], profileId?: string): Arra
 export type ChartRow = { date: string; currency: string; kind: string; brand: string; grossMinor: number; refundedMinor: number; count: number };
 
 /**
- * The charts' figures in one pass over the days (each a range of the money index): per day,
- * currency, kind and card brand, what was captured and refunded. The daily bars and both shares
- * are sums of these rows (`chartFigures`), half the time of a query per day and one for shares.
+ * The charts' figures in one pass over the days: per day, currency, kind and card brand, what was
+ * captured and refunded (each day's whole hours from money_hours, its edges from the payments).
+ * The daily bars and both shares are sums of these rows (`chartFigures`).
  */
 export function chartRows(db: LedgerDb, days: Day[], profileId?: string): ChartRow[] {
   if (!days.length) return [];
-  const params: Record<string, string | undefined> = { profileId };
-  days.forEach((d, i) => Object.assign(params, { [`d${i}`]: d.date, [`f${i}`]: iso(d.from), [`t${i}`]: iso(d.to) }));
-  const sql = `WITH days(date, f, t) AS (VALUES ${days.map((_, i) => `(@d${i}, @f${i}, @t${i})`).join(', ')})
-    SELECT days.date AS date, currency, kind, ${cardBrandSql} AS brand, sum(captured_minor) AS grossMinor, sum(refunded_minor) AS refundedMinor, count(*) AS count
-    FROM days JOIN ${moneyIndex} ON created_at >= days.f AND created_at < days.t
-    WHERE captured_minor > 0 ${profileClause(profileId)}
-    GROUP BY 1, 2, 3, 4`;
+  const p = profileClause(profileId);
+  const params: Record<string, string | number | undefined> = { profileId };
+  days.forEach((d, i) => {
+    const s = splitByHours(d);
+    Object.assign(params, { [`d${i}`]: d.date, [`hf${i}`]: s.hf, [`ht${i}`]: s.ht, [`a${i}`]: s.a1, [`b${i}`]: s.b1, [`c${i}`]: s.a2, [`e${i}`]: s.b2 });
+  });
+  const values = days.map((_, i) => `(@d${i}, @hf${i}, @ht${i}, @a${i}, @b${i}, @c${i}, @e${i})`).join(', ');
+  const sql = `WITH days(date, hf, ht, a1, b1, a2, b2) AS (VALUES ${values})
+    SELECT date, currency, kind, brand, sum(gross) AS grossMinor, sum(refunded) AS refundedMinor, sum(paid) AS count FROM (
+      SELECT days.date, currency, kind, brand, gross, refunded, paid FROM days JOIN money_hours ON hour >= days.hf AND hour < days.ht ${p}
+      UNION ALL
+      SELECT days.date, currency, kind, ${cardBrandSql}, captured_minor, refunded_minor, 1 FROM days JOIN ${edgeRows} ON ${inEdge('days.a1', 'days.b1')} ${p}
+      UNION ALL
+      SELECT days.date, currency, kind, ${cardBrandSql}, captured_minor, refunded_minor, 1 FROM days JOIN ${edgeRows} ON ${inEdge('days.a2', 'days.b2')} ${p}
+    ) GROUP BY 1, 2, 3, 4`;
   return prepared(db, sql).all(params) as ChartRow[];
 }
 
@@ -87,8 +122,10 @@ export function chartFigures(rows: ChartRow[]) {
   return { days, byBrand: share('brand'), byKind: share('kind') };
 }
 
-/** Links still unpaid created in [from, to) (either end open): count, and amount per currency. */
-export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null, profileId?: string) {
+type LinkRow = { currency: string; amountMinor: number; count: number };
+const linkTotals = (rows: LinkRow[]) => ({ count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) });
+
+function unpaidLinkRows(db: LedgerDb, from: string | null, to: string | null, profileId?: string): LinkRow[] {
   const where = [`kind = 'link'`, `state = 'pending'`];
   if (from) where.push('created_at >= @from');
   if (to) where.push('created_at < @to');
@@ -96,8 +133,31 @@ export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null
   // every old pending link's row (300 ms for 35,000 of them at 1,000,000 payments).
   const sql = `SELECT currency, sum(amount_minor) AS amountMinor, count(*) AS count FROM payments INDEXED BY payments_unpaid_links
     WHERE ${where.join(' AND ')} ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
-  const rows = prepared(db, sql).all({ from, to, profileId }) as Array<{ currency: string; amountMinor: number; count: number }>;
-  return { count: rows.reduce((n, r) => n + r.count, 0), totals: rows.map(({ currency, amountMinor }) => ({ currency, amountMinor })) };
+  return prepared(db, sql).all({ from, to, profileId }) as LinkRow[];
+}
+
+/** Links still unpaid created in [from, to) (either end open): count, and amount per currency. */
+export function unpaidLinks(db: LedgerDb, from: string | null, to: string | null, profileId?: string) {
+  return linkTotals(unpaidLinkRows(db, from, to, profileId));
+}
+
+/**
+ * Unpaid links by age: the last day and the week before it from the links' index (the recent
+ * ones, few), older ones as all pending links (unpaid_links, kept by triggers: migration 13) less
+ * those two: the same counts and amounts without reading every old link (13 ms at 1,000,000).
+ */
+export function unpaidLinksByAge(db: LedgerDb, dayAgo: string, weekAgo: string, profileId?: string) {
+  const day = unpaidLinkRows(db, dayAgo, null, profileId);
+  const week = unpaidLinkRows(db, weekAgo, dayAgo, profileId);
+  const all = prepared(db, `SELECT currency, sum(amount) AS amountMinor, sum(n) AS count FROM unpaid_links WHERE 1 ${profileClause(profileId)}
+    GROUP BY currency ORDER BY currency`).all({ profileId }) as LinkRow[];
+  const older = all
+    .map((r) => {
+      const recent = [...day, ...week].filter((x) => x.currency === r.currency);
+      return { currency: r.currency, amountMinor: recent.reduce((a, x) => a - x.amountMinor, r.amountMinor), count: recent.reduce((n, x) => n - x.count, r.count) };
+    })
+    .filter((r) => r.count > 0);
+  return { day: linkTotals(day), week: linkTotals(week), older: linkTotals(older) };
 }
 
 export function needsAttentionCount(db: LedgerDb, profileId?: string): number {
@@ -136,7 +196,8 @@ export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer
     // Unpaid links and payments needing attention come with the figures (the contract's periods),
     // not again with the charts.
     if (!query.periods.length) return answer;
-    answer.unpaidLinks = ages.map((a) => ({ ...a, ...(unpaidLinks(db, a.from, a.to, profileId) as { count: number; totals: never }) }));
+    const byAge = unpaidLinksByAge(db, dayAgo, weekAgo, profileId);
+    answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
     answer.needsAttention = needsAttentionCount(db, profileId);
     return answer;
   })();
