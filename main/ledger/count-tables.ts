@@ -75,7 +75,13 @@ export function onCounted(db: LedgerDb, listener: CountListener): () => void {
 }
 const announce = (db: LedgerDb, counted: Counted) => listeners.get(db)?.forEach((listener) => listener(counted));
 
-/** This ledger version's count of the filter (`key`: its JSON), as far as known. */
+/** This ledger version's count of the filter (`key`: its JSON), if a page has begun it. */
+export function knownCounted(db: LedgerDb, key: string, version: number): Counted | undefined {
+  const counted = cache.get(db)?.get(key);
+  return counted?.version === version ? counted : undefined;
+}
+
+/** This ledger version's count of the filter (`key`: its JSON), as far as known (begun now if not). */
 export function countedFor(db: LedgerDb, key: string, version: number): Counted {
   let byFilter = cache.get(db);
   if (!byFilter) cache.set(db, (byFilter = new Map()));

@@ -8,7 +8,7 @@ import type { Statement } from 'better-sqlite3';
 import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
-import { countCommon, countedFor, ledgerMeta, noteCount, onlyCommon } from './count-tables';
+import { countCommon, countedFor, knownCounted, ledgerMeta, noteCount, onlyCommon } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
 import { prepared } from './statements';
@@ -231,27 +231,32 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
   const version = meta.paymentsVersion;
   const filterKey = JSON.stringify(filter);
   const plan = planFor(db, filter, filterKey, meta);
-  const counted = plan.common === undefined ? countedFor(db, filterKey, version) : undefined;
-  const exactTotal = plan.common?.total ?? (counted!.exact ? counted!.total : undefined);
+  const known = plan.common === undefined ? knownCounted(db, filterKey, version) : undefined;
+  const exactTotal = plan.common?.total ?? (known?.exact ? known.total : undefined);
   const sortKey = `${sort.by} ${sort.direction}`;
-  const anchors = anchorsFor(db, `${sortKey} ${filterKey}`, version);
+  // Positions only matter deep in the list or when the window is full (a first page that ends
+  // inside the window needs none: nothing is made for it).
+  const anchors = offset > 0 ? anchorsFor(db, `${sortKey} ${filterKey}`, version) : undefined;
   let from = 0;
-  if (offset > 0) for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
-  const window = from > 0 ? windowStatement(db, plan.where, sort, anchors.at.get(from)) : firstWindow(db, plan, sort, sortKey);
+  if (anchors) for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
+  const window = from > 0 ? windowStatement(db, plan.where, sort, anchors!.at.get(from)) : firstWindow(db, plan, sort, sortKey);
   const read = exactTotal !== undefined ? limit : limit + 1;
   const found = window.statement.all({ ...window.params, limit: read, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
   const more = found.length > limit;
   const rows = more ? found.slice(0, limit) : found;
   if (rows.length === limit) {
-    if (anchors.at.size >= 2_000) anchors.at.clear();
-    anchors.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
-    if (!anchors.building && (exactTotal === undefined || exactTotal > 2 * anchorEvery)) buildAnchors(db, filter, plan.where, sort, anchors);
+    const at = anchors ?? anchorsFor(db, `${sortKey} ${filterKey}`, version);
+    if (at.at.size >= 2_000) at.at.clear();
+    at.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
+    if (!at.building && (exactTotal === undefined || exactTotal > 2 * anchorEvery)) buildAnchors(db, filter, plan.where, sort, at);
   }
   if (exactTotal !== undefined) return { total: exactTotal, totalExact: true, rows };
+  // The first page ended inside its window: that is the count, nothing to keep or count later.
+  if (offset === 0 && !more && !known) return { total: found.length, totalExact: true, rows };
   // Past the end (offset beyond the last match) the page tells nothing new: the count does.
   const seen = found.length ? offset + found.length : 0;
-  noteCount(db, counted!, plan.where, seen, !more && (found.length > 0 || offset === 0));
-  return counted!.exact ? { total: counted!.total, totalExact: true, rows } : { total: counted!.total, totalExact: false, rows, countId: counted!.id };
+  const counted = noteCount(db, known ?? countedFor(db, filterKey, version), plan.where, seen, !more && (found.length > 0 || offset === 0));
+  return counted.exact ? { total: counted.total, totalExact: true, rows } : { total: counted.total, totalExact: false, rows, countId: counted.id };
 }
 
 function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined) {
