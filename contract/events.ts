@@ -9,6 +9,8 @@ const seq = { seq: z.number().int().optional() };
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profiles.changed'), ...seq }),
   z.object({ type: z.literal('payments.changed'), ...seq, paymentIds: z.array(z.string()).max(1000) }),
+  /** The list's count of a search moved on in the background: `countId` is what searchPayments returned with totalExact false; exact false: at least `total`. */
+  z.object({ type: z.literal('payments.counted'), ...seq, countId: z.string().max(40), total: z.number().int(), exact: z.boolean() }),
   /** A gateway check-up moved on: ask getCheckup for the run. */
   z.object({ type: z.literal('checkup.progress'), ...seq, runId: z.string() }),
   /** A full check of the audit chain: progress, then the result (brokenAt: first entry that does not match). */

@@ -23,6 +23,7 @@ import { appendAudit } from './ledger/audit-log';
 import { createPaymentsService } from './payments/payments-service';
 import { createOverview } from './payments/overview';
 import { createOverviewReader } from './ledger/overview-reader';
+import { positionsThread } from './ledger/positions-thread';
 import { overviewHandlers } from './api/overview-handlers';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
 import { paymentHandlers } from './api/payment-handlers';
@@ -270,6 +271,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       await webhooks?.close();
       await practice.close();
       await overviewReader.close();
+      await positionsThread(db)?.stop();
       db.close();
     },
   };

@@ -16,6 +16,7 @@ const nodeEntries = {
   'audit-verify-worker': 'main/ledger/audit-verify-worker.ts',
   'export-worker': 'main/ledger/export-worker.ts',
   'overview-worker': 'main/ledger/overview-worker.ts',
+  'positions-worker': 'main/ledger/positions-worker.ts',
   'ledger-migrate-worker': 'main/ledger/migrate-worker.ts',
   'ledger-check-worker': 'main/maintenance/ledger-check-worker.ts',
   // The team ledger's connection (pg, Kysely) and copy, loaded by main only when they are used.

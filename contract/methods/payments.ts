@@ -198,8 +198,8 @@ export const paymentMethods = {
     input: z
       .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) })
       .strict(),
-    /** totalExact false: at least `total` match, still being counted (the list: "more than {total - 1}"; ask again for the count). */
-    output: z.object({ total: z.number().int(), totalExact: z.boolean().optional(), rows: z.array(paymentViewSchema) }),
+    /** totalExact false: at least `total` match, still being counted (the list: "more than {total - 1}"); a payments.counted event with `countId` tells how the count gets on. */
+    output: z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema) }),
   }),
   listPaymentLinks: method({
     summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset).',

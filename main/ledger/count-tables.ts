@@ -7,6 +7,7 @@ import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { windowQuery, type Where } from './search';
 import { prepared } from './statements';
+import type { Statement } from 'better-sqlite3';
 
 export const countCap = 1_000;
 // A slice tests its rows' text itself (about 2 ms for 5,000 rows at 1M on a quiet machine): the
@@ -15,21 +16,18 @@ export const countCap = 1_000;
 const sliceRows = 5_000;
 
 type Meta = { paymentsVersion: number; dateOrderBreaks: number };
-const metaStatements = new WeakMap<LedgerDb, () => Meta>();
+const metaStatements = new WeakMap<LedgerDb, Statement>();
 
-/** The ledger's change counter and whether rowid order is still creation order. */
+/** The ledger's change counter and whether rowid order is still creation order (one small read). */
 export function ledgerMeta(db: LedgerDb): Meta {
-  let read = metaStatements.get(db);
-  if (!read) {
-    const statement = db.prepare("SELECT key, value FROM ledger_meta WHERE key IN ('payments_version', 'date_order_breaks')");
-    read = () => {
-      const rows = statement.all() as Array<{ key: string; value: number }>;
-      const of = (key: string) => rows.find((r) => r.key === key)?.value ?? 0;
-      return { paymentsVersion: of('payments_version'), dateOrderBreaks: of('date_order_breaks') };
-    };
-    metaStatements.set(db, read);
+  let statement = metaStatements.get(db);
+  if (!statement) {
+    statement = db.prepare(
+      "SELECT ifnull((SELECT value FROM ledger_meta WHERE key = 'payments_version'), 0) AS paymentsVersion, ifnull((SELECT value FROM ledger_meta WHERE key = 'date_order_breaks'), 0) AS dateOrderBreaks",
+    );
+    metaStatements.set(db, statement);
   }
-  return read();
+  return statement.get() as Meta;
 }
 
 const tableColumns = ['states', 'kinds', 'currency', 'profileId', 'needsAttention'];
@@ -54,17 +52,53 @@ export function countCommon(db: LedgerDb, filter: PaymentFilter): number {
   return (prepared(db, sql).get(...params) as { n: number }).n;
 }
 
-/** What is known of a filter's count for one ledger version: exact, or "at least `total`" while counting. */
-export type Counted = { version: number; total: number; exact: boolean; counting?: boolean };
+/**
+ * What is known of a filter's count for one ledger version: exact, or "at least `total`" while
+ * counting. `id` names this count in the `payments.counted` events that tell the list how it got on.
+ */
+export type Counted = { id: string; version: number; total: number; exact: boolean; counting?: boolean };
 const cache = new WeakMap<LedgerDb, Map<string, Counted>>();
+let counts = 0;
+
+/** Whether the filter is only common parts, so payment_counts has its exact count. */
+export const onlyCommon = (filter: PaymentFilter) =>
+  Object.keys(filter).every((k) => filter[k as keyof PaymentFilter] === undefined || tableColumns.includes(k));
+
+/** Told each time a background count moves on ("more than 1,000", then exact): main's event. */
+type CountListener = (counted: Counted) => void;
+const listeners = new WeakMap<LedgerDb, Set<CountListener>>();
+export function onCounted(db: LedgerDb, listener: CountListener): () => void {
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => void set.delete(listener);
+}
+const announce = (db: LedgerDb, counted: Counted) => listeners.get(db)?.forEach((listener) => listener(counted));
+
+/** This ledger version's count of the filter (`key`: its JSON), if a page has begun it. */
+export function knownCounted(db: LedgerDb, key: string, version: number): Counted | undefined {
+  const counted = cache.get(db)?.get(key);
+  return counted?.version === version ? counted : undefined;
+}
+
+/** This ledger version's count of the filter (`key`: its JSON), as far as known (begun now if not). */
+export function countedFor(db: LedgerDb, key: string, version: number): Counted {
+  let byFilter = cache.get(db);
+  if (!byFilter) cache.set(db, (byFilter = new Map()));
+  let counted = byFilter.get(key);
+  if (!counted || counted.version !== version) {
+    if (byFilter.size >= 100) byFilter.delete(byFilter.keys().next().value!);
+    byFilter.set(key, (counted = { id: `c${++counts}`, version, total: 0, exact: false }));
+  }
+  return counted;
+}
 
 /**
  * How many match as far as known without reading any payment: exact for the common filters,
  * else what this ledger version's count has found so far (undefined before any page was read).
  */
 export function knownCount(db: LedgerDb, filter: PaymentFilter): Counted | undefined {
-  const keys = Object.keys(filter).filter((k) => filter[k as keyof PaymentFilter] !== undefined);
-  if (keys.every((k) => tableColumns.includes(k))) return { version: -1, total: countCommon(db, filter), exact: true };
+  if (onlyCommon(filter)) return { id: '', version: -1, total: countCommon(db, filter), exact: true };
   const known = cache.get(db)?.get(JSON.stringify(filter));
   return known && known.version === ledgerMeta(db).paymentsVersion ? known : undefined;
 }
@@ -74,18 +108,14 @@ export function knownCount(db: LedgerDb, filter: PaymentFilter): Counted | undef
  * asked meaning more follow), and `exact` when the window ended inside. Unless that settled it,
  * the count runs in the background: up to countCap at once, then exactly, in slices.
  */
-export function noteCount(db: LedgerDb, filter: PaymentFilter, where: Where, seen: number, exact: boolean): Counted {
-  let byFilter = cache.get(db);
-  if (!byFilter) cache.set(db, (byFilter = new Map()));
-  const key = JSON.stringify(filter);
-  const version = ledgerMeta(db).paymentsVersion;
-  let counted = byFilter.get(key);
-  if (!counted || counted.version !== version) {
-    if (byFilter.size >= 100) byFilter.delete(byFilter.keys().next().value!);
-    byFilter.set(key, (counted = { version, total: 0, exact: false }));
-  }
+export function noteCount(db: LedgerDb, counted: Counted, where: Where, seen: number, exact: boolean): Counted {
   if (counted.exact) return counted;
-  if (exact) return Object.assign(counted, { total: seen, exact: true, counting: false });
+  if (exact) {
+    const wasCounting = counted.counting;
+    Object.assign(counted, { total: seen, exact: true, counting: false });
+    if (wasCounting) announce(db, counted);
+    return counted;
+  }
   counted.total = Math.max(counted.total, seen);
   if (!counted.counting) countLater(db, where, counted);
   return counted;
@@ -103,8 +133,12 @@ function countLater(db: LedgerDb, where: Where, counted: Counted): void {
     if (stale()) return void (counted.counting = false);
     const query = windowQuery(db, where, { by: 'createdAt', direction: 'desc' }, undefined, '1');
     const capped = (prepared(db, `SELECT count(*) AS n FROM (${query.sql} LIMIT ${countCap + 1})`).get(query.params) as { n: number }).n;
-    if (capped <= countCap) return void Object.assign(counted, { total: capped, exact: true, counting: false });
+    if (capped <= countCap) {
+      Object.assign(counted, { total: capped, exact: true, counting: false });
+      return announce(db, counted);
+    }
     counted.total = Math.max(counted.total, capped);
+    announce(db, counted);
     countInSlices(db, where, counted, stale);
   });
 }
@@ -119,6 +153,7 @@ function countInSlices(db: LedgerDb, where: Where, counted: Counted, stale: () =
     total += (statement.get({ ...where.params, a: from, b: from + sliceRows }) as { n: number }).n;
     if (from + sliceRows < last) return void setImmediate(step, from + sliceRows);
     Object.assign(counted, { total, exact: true, counting: false });
+    announce(db, counted);
   };
   setImmediate(step, 0);
 }

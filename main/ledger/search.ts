@@ -8,16 +8,21 @@ import type { Statement } from 'better-sqlite3';
 import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
-import { countCommon, knownCount, ledgerMeta, noteCount } from './count-tables';
+import { countCommon, countedFor, knownCounted, ledgerMeta, noteCount, onlyCommon } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
 import { prepared } from './statements';
+import { positionsBusy, positionsIdle, positionsThread } from './positions-thread';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
 export type Cursor = { values: Array<string | number>; rowid: number };
 type Params = Record<string, unknown>;
-export type Where = { sql: string; params: Params; text?: TextSearch };
+/**
+ * `dateOrdered`: rowid order was creation order when planned (planWhere; read again when absent).
+ * `driver`: textDriver's choice, kept with the plan (it reads the index to choose).
+ */
+export type Where = { sql: string; params: Params; text?: TextSearch; dateOrdered?: boolean; driver?: string };
 type TextSearch = { kind: 'trigram'; match: string } | { kind: 'prefix'; lo: string; hi: string };
 
 // Each sort's expressions, matched by an index (migration 6) that ends in the rowid.
@@ -118,11 +123,39 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
 export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
   const all = countCommon(db, {});
   const where = buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
+  where.dateOrdered = ledgerMeta(db).dateOrderBreaks === 0;
   if (where.text?.kind === 'trigram') {
     const match = matchOf(chooseTrigrams(db, trigramsOf(filter.query!.trim())));
     return { ...where, params: { ...where.params, match }, text: { kind: 'trigram', match } };
   }
   return where;
+}
+
+/**
+ * A filter's plan, made once: its Where (choosing it reads the exact counts of the common
+ * filters and the trigrams' densities), and its first window's statement per sort. The choices
+ * are statistics, not answers (as SQLite's own): kept while the ledger has changed less than 1
+ * in 100 of its payments' worth (payments_version counts every change) and rowid order is still
+ * creation order (`dateOrdered` decides the order of a text walk, so it must be true). The exact
+ * count of a common filter is an answer: kept for one ledger version only. A page then costs one
+ * small read (the ledger's version) besides its window, even right after the ledger changed.
+ */
+type Plan = { version: number; stale: number; where: Where; common?: { version: number; total: number }; first: Map<string, { statement: Statement; params: Params }> };
+const plansByDb = new WeakMap<LedgerDb, Map<string, Plan>>();
+
+function planFor(db: LedgerDb, filter: PaymentFilter, key: string, meta: { paymentsVersion: number; dateOrderBreaks: number }): Plan {
+  let byKey = plansByDb.get(db);
+  if (!byKey) plansByDb.set(db, (byKey = new Map()));
+  let plan = byKey.get(key);
+  const fresh = plan && meta.paymentsVersion >= plan.version && meta.paymentsVersion < plan.stale && plan.where.dateOrdered === (meta.dateOrderBreaks === 0);
+  if (!plan || !fresh) {
+    const where = planWhere(db, filter);
+    plan = { version: meta.paymentsVersion, stale: meta.paymentsVersion + Math.max(100, Math.floor(countCommon(db, {}) / 100)), where, first: new Map() };
+    if (byKey.size >= 100) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, plan);
+  }
+  if (onlyCommon(filter) && plan.common?.version !== meta.paymentsVersion) plan.common = { version: meta.paymentsVersion, total: countCommon(db, filter) };
+  return plan;
 }
 
 export function orderBy(sort: PaymentSort, rowid = 'p.rowid'): string {
@@ -144,7 +177,7 @@ export function windowQuery(db: LedgerDb, where: Where, sort: PaymentSort, curso
   const params: Params = { ...where.params };
   const clauses = where.sql ? [where.sql] : [];
   const less = sort.direction === 'asc' ? '>' : '<';
-  if (where.text?.kind === 'trigram' && sort.by === 'createdAt' && ledgerMeta(db).dateOrderBreaks === 0) {
+  if (where.text?.kind === 'trigram' && sort.by === 'createdAt' && (where.dateOrdered ?? ledgerMeta(db).dateOrderBreaks === 0)) {
     if (cursor) {
       clauses.push(`s.rowid ${less} @cursorRowid`);
       params.cursorRowid = cursor.rowid;
@@ -155,7 +188,7 @@ export function windowQuery(db: LedgerDb, where: Where, sort: PaymentSort, curso
       params,
     };
   }
-  if (where.text) clauses.push(textDriver(db, where));
+  if (where.text) clauses.push((where.driver ??= textDriver(db, where)));
   if (cursor) {
     const keys = [...sortKeys[sort.by].map((k) => k.sql), 'p.rowid'];
     const values = [...cursor.values, cursor.rowid].map((value, i) => ((params[`cursor${i}`] = value), `@cursor${i}`));
@@ -178,8 +211,10 @@ function textDriver(db: LedgerDb, where: Where): string {
   return `p.rowid IN (SELECT rowid FROM payments WHERE order_id COLLATE NOCASE >= @lo AND order_id COLLATE NOCASE < @hi UNION ALL SELECT rowid FROM payments WHERE transaction_id = @exact)`;
 }
 
+/** `building`: a walk was started (and has not been stopped before its end). */
 type Anchors = { version: number; at: Map<number, Cursor>; building?: boolean };
-const anchorEvery = 10_000;
+/** A position every this many rows (positions.ts walks to the same). */
+export const anchorEvery = 10_000;
 const anchorStep = 2_000;
 const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
 
@@ -191,46 +226,82 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  * (or the exact count, when the window ends inside) and costs what its window costs; the count
  * comes after, in the background (count-tables.ts), for the next call to tell.
  */
-export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) {
-  const where = planWhere(db, filter);
-  const known = knownCount(db, filter);
-  const version = ledgerMeta(db).paymentsVersion;
-  const anchors = anchorsFor(db, JSON.stringify([filter, sort]), version);
+export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number): Page {
+  const meta = ledgerMeta(db);
+  const version = meta.paymentsVersion;
+  const filterKey = JSON.stringify(filter);
+  const plan = planFor(db, filter, filterKey, meta);
+  const known = plan.common === undefined ? knownCounted(db, filterKey, version) : undefined;
+  const exactTotal = plan.common?.total ?? (known?.exact ? known.total : undefined);
+  const sortKey = `${sort.by} ${sort.direction}`;
+  // Positions only matter deep in the list or when the window is full (a first page that ends
+  // inside the window needs none: nothing is made for it).
+  const anchors = offset > 0 ? anchorsFor(db, `${sortKey} ${filterKey}`, version) : undefined;
   let from = 0;
-  for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
-  const cursor = from > 0 ? anchors.at.get(from) : undefined;
-  const query = windowQuery(db, where, sort, cursor);
-  const read = known?.exact ? limit : limit + 1;
-  const found = prepared(db, `${query.sql} LIMIT @limit OFFSET @skip`).all({ ...query.params, limit: read, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
-  const rows = found.slice(0, limit);
+  if (anchors) for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
+  const window = from > 0 ? windowStatement(db, plan.where, sort, anchors!.at.get(from)) : firstWindow(db, plan, sort, sortKey);
+  const read = exactTotal !== undefined ? limit : limit + 1;
+  const found = window.statement.all({ ...window.params, limit: read, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  const more = found.length > limit;
+  const rows = more ? found.slice(0, limit) : found;
   if (rows.length === limit) {
-    if (anchors.at.size >= 2_000) anchors.at.clear();
-    anchors.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
-    if (!anchors.building && (!known?.exact || known.total > 2 * anchorEvery)) buildAnchors(db, where, sort, anchors);
+    const at = anchors ?? anchorsFor(db, `${sortKey} ${filterKey}`, version);
+    if (at.at.size >= 2_000) at.at.clear();
+    at.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
+    if (!at.building && (exactTotal === undefined || exactTotal > 2 * anchorEvery)) buildAnchors(db, filter, plan.where, sort, at);
   }
-  if (known?.exact) return { total: known.total, totalExact: true, rows };
+  if (exactTotal !== undefined) return { total: exactTotal, totalExact: true, rows };
+  // The first page ended inside its window: that is the count, nothing to keep or count later.
+  if (offset === 0 && !more && !known) return { total: found.length, totalExact: true, rows };
   // Past the end (offset beyond the last match) the page tells nothing new: the count does.
   const seen = found.length ? offset + found.length : 0;
-  const counted = noteCount(db, filter, where, seen, found.length <= limit && (found.length > 0 || offset === 0));
-  return { total: counted.total, totalExact: counted.exact, rows };
+  const counted = noteCount(db, known ?? countedFor(db, filterKey, version), plan.where, seen, !more && (found.length > 0 || offset === 0));
+  return counted.exact ? { total: counted.total, totalExact: true, rows } : { total: counted.total, totalExact: false, rows, countId: counted.id };
 }
 
+function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined) {
+  const query = windowQuery(db, where, sort, cursor);
+  return { statement: prepared(db, `${query.sql} LIMIT @limit OFFSET @skip`), params: query.params };
+}
+
+function firstWindow(db: LedgerDb, plan: Plan, sort: PaymentSort, sortKey: string) {
+  let window = plan.first.get(sortKey);
+  if (!window) plan.first.set(sortKey, (window = windowStatement(db, plan.where, sort, undefined)));
+  return window;
+}
+
+export type Page = { total: number; totalExact: boolean; rows: Array<PaymentRow & { _rk: number }>; countId?: string };
+
 /**
- * While the list is on screen: a position every 10,000 rows, found 2,000 rows per turn of the
- * event loop (each turn reads only the sort's index where it can, a few ms at most, so main
- * keeps answering), so a jump deep into the list skips fewer than 10,000 rows. Stops when the
- * ledger changes (the positions would be stale).
+ * While the list is on screen: a position every 10,000 rows, so a jump deep into the list skips
+ * fewer than 10,000 rows. In the positions' worker thread when there is one (positions.ts: one
+ * walk on its own connection, main stays free); else here, 2,000 rows per turn of the event loop
+ * (each turn reads only the sort's index where it can, a few ms; a text search's turn re-reads
+ * the trigram index's lists, 17-36 ms at 1M). Stops when the ledger changes (stale positions).
  */
-function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: Anchors): void {
+function buildAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: PaymentSort, anchors: Anchors): void {
   anchors.building = true;
+  const thread = positionsThread(db);
+  if (thread) {
+    thread.walk({
+      filter,
+      sort,
+      version: anchors.version,
+      found: (at) => at.forEach(([offset, cursor]) => anchors.at.set(offset, cursor)),
+      // Stopped before its end (another search, a change): the next page may start it again.
+      ended: (complete) => void (complete || (anchors.building = false)),
+    });
+    return;
+  }
   const columns = [...new Set(sortKeys[sort.by].map((k) => k.column))].join(', ');
   let offset = 0;
   let cursor: Cursor | undefined;
+  stepping++;
   const step = () => {
-    if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return;
+    if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return void stepping--;
     const query = windowQuery(db, where, sort, cursor, columns);
     const row = prepared(db, `${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
-    if (!row) return;
+    if (!row) return void stepping--;
     offset += anchorStep;
     cursor = cursorOf(row, sort);
     if (offset % anchorEvery === 0) anchors.at.set(offset, cursor);
@@ -238,12 +309,25 @@ function buildAnchors(db: LedgerDb, where: Where, sort: PaymentSort, anchors: An
   };
   setImmediate(step);
 }
+let stepping = 0;
+
+/** The sort values of a row as a cursor takes them, as SQL (the window adds the rowid): for a walk that reads arrays. */
+export const cursorColumns = (sort: PaymentSort) => sortKeys[sort.by].map((k) => k.sql.replace(' COLLATE NOCASE', ''));
+
+const turns = (count: number) => new Promise<void>((resolve) => {
+  const next = (left: number) => (left <= 0 ? resolve() : setImmediate(next, left - 1));
+  next(count);
+});
 
 /** Resolves once background work of this module (positions, counts) has had its turns: for benchmarks and tests. */
-export const settle = (turns = 2_000) => new Promise<void>((resolve) => {
-  const next = (left: number) => (left <= 0 ? resolve() : setImmediate(next, left - 1));
-  next(turns);
-});
+export const settle = async (count = 2_000) => {
+  await turns(count);
+  await positionsIdle();
+  await turns(2);
+};
+
+/** Whether positions are still being walked (in steps on main, or in the worker): benchmarks. */
+export const positionsPending = () => stepping > 0 || positionsBusy();
 
 function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
   let byKey = anchorsByDb.get(db);

@@ -9,6 +9,8 @@ import type { EventHub } from '../core/event-hub';
 import { recentCustomers } from '../ledger/customers';
 import { createPaymentRows } from '../ledger/payment-rows';
 import { searchPayments } from '../ledger/search';
+import { onCounted } from '../ledger/count-tables';
+import { usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
 import { appendAudit } from '../ledger/audit-log';
@@ -34,12 +36,16 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
   const rows = createPaymentRows(db);
   const worker = (name: string) => (deps.workerDir ? join(deps.workerDir, name) : undefined);
   const verifier = createAuditVerifier({ db, emit: (event) => deps.events.emit(event), workerFile: worker('audit-verify-worker.cjs') });
+  // The list's positions are walked in a worker thread with its own connection (positions.ts).
+  usePositionsWorker(db, worker('positions-worker.cjs'));
+  // The list's background counts are announced, so the list updates without asking again.
+  onCounted(db, (counted) => deps.events.emit({ type: 'payments.counted', countId: counted.id, total: counted.total, exact: counted.exact }));
   const exports = createExportJobs({ db, emit: (event) => deps.events.emit(event), exportDir: deps.exportDir, workerFile: worker('export-worker.cjs'), now });
 
   return {
     searchPayments(input: MethodParsedInput<'searchPayments'>): MethodOutput<'searchPayments'> {
       const found = searchPayments(db, input.filter, input.sort, input.offset, input.limit);
-      return { total: found.total, totalExact: found.totalExact, rows: rows.views(found.rows) };
+      return { total: found.total, totalExact: found.totalExact, countId: found.countId, rows: rows.views(found.rows) };
     },
 
     listPaymentLinks(input: MethodParsedInput<'listPaymentLinks'>): MethodOutput<'listPaymentLinks'> {

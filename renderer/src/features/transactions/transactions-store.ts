@@ -2,9 +2,11 @@
 // far, by index, one page at a time as the list scrolls. Main is the source of truth; a
 // `payments.changed` event drops the cached rows so what is on screen is fetched again. Rows
 // far from the view are dropped as the list scrolls, so the cache stays small however far.
+// While main counts a search in the background, its `payments.counted` events move the count on.
 import { create } from 'zustand';
 import type { PaymentFilter, PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
+import type { AppEvent } from '../../../../contract/events';
 import { api } from '../../api';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
@@ -18,6 +20,8 @@ type State = {
   total: number | undefined;
   /** False while main is still counting a search: at least `total` match ("more than {total - 1}"). */
   totalExact: boolean;
+  /** Main's name for that count: its `payments.counted` events update `total`. */
+  countId?: string;
   rows: Map<number, PaymentView>;
   error?: AppError;
   /** Index of the highlighted row (keyboard), and the id of the payment open in the detail. */
@@ -38,6 +42,9 @@ type State = {
 };
 
 const inFlight = new Set<string>();
+type Counted = Extract<AppEvent, { type: 'payments.counted' }>;
+/** The latest counts heard, by countId: an event can arrive before the page that names it. */
+const heardCounts = new Map<string, Counted>();
 let visiting = false;
 
 export const useTransactions = create<State>((set, get) => {
@@ -52,32 +59,11 @@ export const useTransactions = create<State>((set, get) => {
     if (!result.ok) return set({ error: result.error });
     const rows = new Map(get().rows);
     result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
-    set({ rows, total: result.value.total, totalExact: result.value.totalExact !== false, error: undefined });
-    if (result.value.totalExact === false) askCountLater(generation);
-  }
-
-  // Main counts a search in the background after its first page: ask again for the count
-  // (one row, from where main has it) until it is exact, less often as time goes on.
-  let counting: { generation: number; delay: number; timer?: ReturnType<typeof setTimeout> } | undefined;
-  function askCountLater(generation: number) {
-    if (counting?.generation !== generation) {
-      clearTimeout(counting?.timer);
-      counting = { generation, delay: 125 };
-    }
-    if (counting.timer) return;
-    const asking = counting;
-    asking.delay = Math.min(2_000, asking.delay * 2);
-    asking.timer = setTimeout(async () => {
-      asking.timer = undefined;
-      if (get().generation !== generation) return;
-      const { filter, sort } = get();
-      const result = await api.searchPayments({ filter, sort, offset: 0, limit: 1 });
-      if (get().generation !== generation || !result.ok) return;
-      const exact = result.value.totalExact !== false;
-      // "At least" only grows: a page read further down may know more than the count so far.
-      set({ total: exact ? result.value.total : Math.max(result.value.total, get().total ?? 0), totalExact: exact });
-      if (!exact) askCountLater(generation);
-    }, asking.delay);
+    const exact = result.value.totalExact !== false;
+    set({ rows, total: result.value.total, totalExact: exact, countId: exact ? undefined : result.value.countId, error: undefined });
+    // The count may have moved on before this answer arrived (its event came first).
+    const heard = result.value.countId ? heardCounts.get(result.value.countId) : undefined;
+    if (!exact && heard) countMovedOn(heard);
   }
 
   /** The first page again (the count shown meanwhile); resolves once it is in. */
@@ -88,7 +74,7 @@ export const useTransactions = create<State>((set, get) => {
   }
 
   function restart(patch: Partial<State>) {
-    set({ ...patch, rows: new Map(), total: undefined, selected: 0, generation: get().generation + 1 });
+    set({ ...patch, rows: new Map(), total: undefined, countId: undefined, selected: 0, generation: get().generation + 1 });
     void fetchPage(0);
   }
 
@@ -135,10 +121,28 @@ function clean(filter: PaymentFilter): PaymentFilter {
   return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== '' && v !== undefined && !(Array.isArray(v) && v.length === 0))) as PaymentFilter;
 }
 
-/** Keeps the list true while main changes payments (this window, another one, reconciliation). */
+/** Main's count of the list's search moved on: "more than" grows, then the exact number. */
+function countMovedOn(event: Counted): void {
+  const { countId, total, totalExact } = useTransactions.getState();
+  if (totalExact || countId !== event.countId) return;
+  // "At least" only grows: a page read further down may know more than the count so far.
+  useTransactions.setState(event.exact ? { total: event.total, totalExact: true, countId: undefined } : { total: Math.max(event.total, total ?? 0) });
+}
+
+/**
+ * Keeps the list true while main changes payments (this window, another one, reconciliation),
+ * and its count as main's background count moves on. Missed events (a gap, a reconnect) come as
+ * a resync's payments.changed: the first page is asked again, which tells the count as main has it.
+ */
 export function watchPayments(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return api.subscribe((event) => {
+    if (event.type === 'payments.counted') {
+      heardCounts.delete(event.countId);
+      heardCounts.set(event.countId, event);
+      if (heardCounts.size > 20) heardCounts.delete(heardCounts.keys().next().value!);
+      return countMovedOn(event);
+    }
     if (event.type !== 'payments.changed') return;
     clearTimeout(timer);
     timer = setTimeout(() => useTransactions.getState().reload(), 150);

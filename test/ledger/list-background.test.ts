@@ -1,0 +1,104 @@
+// The list's work after a page has answered, as main runs it in the app: the background count
+// is announced as payments.counted events carrying the count the page named and the right number
+// (so the list needs no polling), and the positions for deep jumps, walked in their own worker
+// thread (bundled positions-worker), land a deep jump on the rows scrolling would show.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import { searchPayments, settle, type PaymentSort } from '../../main/ledger/search';
+import { positionsThread } from '../../main/ledger/positions-thread';
+import { createLedgerReads } from '../../main/payments/ledger-reads';
+import { seedLedger } from '../../scripts/seed-ledger';
+import type { AppEvent } from '../../contract/events';
+
+let dir: string;
+let db: LedgerDb;
+let workerFile: string;
+const events: AppEvent[] = [];
+let reads: ReturnType<typeof createLedgerReads>;
+const n = 30_000;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'paydesk-list-bg-'));
+  db = openLedgerDb(dir);
+  seedLedger(db, { payments: n, seed: 21 });
+  // Where the app keeps it (dist/main), by its name; inside node_modules so better-sqlite3 resolves.
+  workerFile = resolve(`node_modules/.paydesk-workers-${process.pid}/positions-worker.cjs`);
+  await build({ entryPoints: [resolve('main/ledger/positions-worker.ts')], outfile: workerFile, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'silent', absWorkingDir: resolve('.') });
+  // workerDir: where the app's worker bundles are; only the positions' is named here.
+  reads = createLedgerReads({ db, events: { emit: (event) => void events.push(event) }, exportDir: join(dir, 'exports'), workerDir: dirname(workerFile) });
+}, 60_000);
+afterAll(async () => {
+  await positionsThread(db)?.stop();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dirname(workerFile), { recursive: true, force: true });
+});
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** What a plain scan finds, newest first. */
+const scan = (text: string) =>
+  (db.prepare(`SELECT id FROM payments WHERE ${['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'].map((c) => `${c} LIKE @like ESCAPE '\\'`).join(' OR ')} ORDER BY created_at DESC, rowid DESC`).all({ like: like(text) }) as Array<{ id: string }>).map((r) => r.id);
+const newest: PaymentSort = { by: 'createdAt', direction: 'desc' };
+const search = (query: string, offset = 0, limit = 100) => reads.searchPayments({ filter: { query }, sort: newest, offset, limit });
+
+describe('the background count', () => {
+  it('is announced with the count the page named, "more than 1,000" first, then exact', async () => {
+    const expected = scan('example').length;
+    expect(expected).toBeGreaterThan(1_001);
+    events.length = 0;
+    const page = search('example');
+    expect(page).toMatchObject({ total: 101, totalExact: false });
+    expect(page.countId).toBeTruthy();
+    await settle();
+    const counted = events.filter((e) => e.type === 'payments.counted');
+    expect(counted).toEqual([
+      { type: 'payments.counted', countId: page.countId, total: 1_001, exact: false },
+      { type: 'payments.counted', countId: page.countId, total: expected, exact: true },
+    ]);
+    // Asked again, the page knows it: exact, no count named.
+    expect(search('example')).toMatchObject({ total: expected, totalExact: true, countId: undefined });
+  });
+
+  it('a search of fewer than 1,000 matches is announced exact at once after its page', async () => {
+    const text = (db.prepare("SELECT substr(customer_name, 1, 6) AS t FROM payments WHERE customer_name IS NOT NULL LIMIT 1 OFFSET 77").get() as { t: string }).t;
+    const expected = scan(text).length;
+    events.length = 0;
+    const page = search(text, 0, 5);
+    if (expected <= 5) return expect(page).toMatchObject({ total: expected, totalExact: true });
+    await settle();
+    const counted = events.filter((e) => e.type === 'payments.counted');
+    expect(counted.at(-1)).toEqual({ type: 'payments.counted', countId: page.countId, total: expected, exact: true });
+  });
+
+  it('nothing is announced when the page itself knew the count', async () => {
+    events.length = 0;
+    expect(search('no-such-payment-anywhere')).toMatchObject({ total: 0, totalExact: true, countId: undefined });
+    await settle();
+    expect(events.filter((e) => e.type === 'payments.counted')).toEqual([]);
+  });
+});
+
+describe('positions walked in their own thread', () => {
+  it('exist for the app\'s ledger', () => {
+    expect(positionsThread(db)).toBeDefined();
+  });
+
+  it.each([
+    ['a text search', 'example', newest],
+    ['the whole list by customer', '', { by: 'customer', direction: 'asc' } as PaymentSort],
+  ])('a deep jump into %s shows the rows scrolling would', async (_name, query, sort) => {
+    const filter = query ? { query } : {};
+    const all = query ? scan(query) : (db.prepare("SELECT id FROM payments ORDER BY ifnull(customer_name, '') COLLATE NOCASE ASC, rowid ASC").all() as Array<{ id: string }>).map((r) => r.id);
+    expect(all.length).toBeGreaterThan(20_000);
+    db.prepare("UPDATE ledger_meta SET value = value + 1 WHERE key = 'payments_version'").run(); // nothing known yet
+    expect(searchPayments(db, filter, sort, 0, 100).rows.map((r) => r.id)).toEqual(all.slice(0, 100));
+    await settle();
+    for (const offset of [10_000, 12_345, 20_001, all.length - 50]) {
+      expect(searchPayments(db, filter, sort, offset, 100).rows.map((r) => r.id)).toEqual(all.slice(offset, offset + 100));
+    }
+  });
+});
