@@ -119,12 +119,12 @@ describe('what the person meant', () => {
       const root = document.querySelector('main')!;
       const clone = root.cloneNode(true) as HTMLElement;
       clone.querySelectorAll('bdi, [dir="ltr"], .mono, [lang="en"], kbd, code, pre, input, textarea, select, option, .env-badge, svg, details').forEach((el) => el.remove());
-      // URLs, e-mail addresses and example file paths are left as they are in every language.
-      const text = clone.innerText.replace(/https?:\/\/\S+/g, '').replace(/\S+@\S+/g, '').replace(/(?:\/|\b[A-Za-z]:\\)[^\s،)]*/g, '');
+      // URLs, host names, e-mail addresses and example file paths are left as they are in every language.
+      const text = clone.innerText.replace(/https?:\/\/\S+/g, '').replace(/\b[a-z0-9-]+(?:\.[a-z0-9-]+)+\b/g, '').replace(/\S+@\S+/g, '').replace(/(?:\/|\b[A-Za-z]:\\)[^\s،)]*/g, '');
       const [keyEnd, ...words] = exempt;
       // The key's last four characters are shown as they are: an id, like order ids and user names.
       return (text.match(/[A-Za-z][A-Za-z'’-]*/g) ?? []).filter((word) => !words.includes(word) && !keyEnd!.includes(word));
-    }, [keyEnd, osUser, 'SAR', 'KWD', 'JPY', 'USD', 'API', 'CSV', 'CVV', 'Alt', 'PDF', 'QR', 'ID', 'https', 'YYYY-MM-DD']);
+    }, [keyEnd, osUser, 'SAR', 'KWD', 'JPY', 'USD', 'API', 'CSV', 'CVV', 'Alt', 'PDF', 'QR', 'ID', 'https', 'YYYY-MM-DD', 'PostgreSQL', 'TLS', 'PEM']);
 
     const screens = ['home', 'links', 'checkout', 'terminal', 'transactions', 'attention', 'audit', 'bulk', 'settings'];
     for (const screen of screens) {

@@ -50,7 +50,7 @@ export const en = {
 export const ar: Record<keyof typeof en, string> = {
   'team.title': 'سجل الفريق',
   'team.intro': 'سجل واحد للفريق كله على خادم PostgreSQL: يدخل كل شخص باسم مستخدمه، وقاعدة البيانات تقرر ما يُسمح له به.',
-  'team.notInUse': 'سجل الفريق غير مستخدم بعد: يواصل Paydesk القراءة والكتابة في سجل هذا الحاسوب. حفظ هذه الإعدادات واختبار الاتصال يمهّدان للانتقال؛ أما التحويل إلى سجل الفريق فيأتي مع إصدار لاحق من Paydesk.',
+  'team.notInUse': 'سجل الفريق غير مستخدم بعد: يواصل بايدسك القراءة والكتابة في سجل هذا الحاسوب. حفظ هذه الإعدادات واختبار الاتصال يمهّدان للانتقال؛ أما التحويل إلى سجل الفريق فيأتي مع إصدار لاحق من بايدسك.',
   'team.host': 'الخادم',
   'team.host.hint': 'اسم خادم PostgreSQL أو عنوانه، مثل db.example.com.',
   'team.port': 'المنفذ',
@@ -73,7 +73,7 @@ export const ar: Record<keyof typeof en, string> = {
   'team.testing': 'جارٍ الاختبار…',
   'team.connected': 'متصل باسم {login} ({role}).',
   'team.connected.tls': 'الاتصال مشفّر.',
-  'team.connected.superuser': 'هذا المستخدم مستخدم خارق في قاعدة البيانات: لا ينطبق عليه أمان مستوى الصفوف. استخدم حساب الشخص نفسه في Paydesk.',
+  'team.connected.superuser': 'هذا المستخدم مستخدم خارق في قاعدة البيانات: لا ينطبق عليه أمان مستوى الصفوف. استخدم حساب الشخص نفسه في بايدسك.',
   'team.role.staff': 'موظف',
   'team.role.support': 'دعم',
   'team.role.finance': 'مالية',
