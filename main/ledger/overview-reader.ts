@@ -12,19 +12,24 @@ import type { LedgerDb } from './database';
 import { readOverview, type OverviewAnswer, type OverviewQuery } from './overview';
 
 type Pending = { resolve(answer: OverviewAnswer): void; reject(error: Error): void };
-type Thread = { worker: Worker; pending: Map<number, Pending> };
+type Thread = { worker: Worker; pending: Map<number, Pending>; ready: boolean };
 
 export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; threads?: number }) {
   const file = deps.workerFile && existsSync(deps.workerFile) ? deps.workerFile : undefined;
   const threads: Array<Thread | undefined> = [];
   let nextId = 1;
   let closed = false;
+  const readyWaiters: Array<() => void> = [];
 
   function start(slot: number): Thread {
     const worker = new Worker(file!, { workerData: { ledgerFile: deps.db.name } });
     worker.unref(); // an idle thread never keeps the app alive; one reading does (ref below)
-    const thread: Thread = { worker, pending: new Map() };
-    worker.on('message', (message: { id?: number; answer?: OverviewAnswer; error?: string }) => {
+    const thread: Thread = { worker, pending: new Map(), ready: false };
+    worker.on('message', (message: { id?: number; answer?: OverviewAnswer; error?: string; ready?: boolean }) => {
+      if (message.ready) {
+        thread.ready = true;
+        readyWaiters.splice(0).forEach((resolve) => resolve());
+      }
       const call = message.id === undefined ? undefined : thread.pending.get(message.id);
       if (!call) return;
       thread.pending.delete(message.id!);
@@ -61,8 +66,17 @@ export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; 
   return {
     /** True when the sums are read in worker threads (not on main's connection). */
     inWorkers: count > 0,
+    /** Whether a thread has said it is ready (until then calls are read on main's connection). */
+    get threadReady() {
+      return threads.some((t) => t?.ready);
+    },
+    /** Resolves once a thread is ready (tests; at once without threads). */
+    whenReady: (): Promise<void> => (!count || threads.some((t) => t?.ready) ? Promise.resolve() : new Promise<void>((resolve) => readyWaiters.push(resolve))),
     read(query: OverviewQuery): Promise<OverviewAnswer> {
-      if (!count || closed) return Promise.resolve().then(() => readOverview(deps.db, query));
+      // Until a thread has opened the ledger and prepared its statements (about 100-200 ms after
+      // the app starts on 2 busy cores), Home's first questions are read on main's connection:
+      // from the summary tables that is a few ms, less than waiting for the thread.
+      if (!count || closed || !threads.some((t) => t?.ready)) return Promise.resolve().then(() => readOverview(deps.db, query));
       const thread = leastBusy();
       const id = nextId++;
       return new Promise<OverviewAnswer>((resolve, reject) => {

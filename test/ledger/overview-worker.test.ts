@@ -58,6 +58,7 @@ beforeAll(async () => {
   workerFile = resolve(`node_modules/.overview-worker-${process.pid}.cjs`);
   await build({ entryPoints: [resolve('main/ledger/overview-worker.ts')], outfile: workerFile, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'silent', absWorkingDir: resolve('.') });
   inWorkers = createOverviewReader({ db, workerFile, threads: 2 }); // two, as on 4 cores or more
+  await inWorkers.whenReady(); // from here on the calls are read in the threads
 });
 
 afterAll(async () => {
@@ -94,6 +95,21 @@ describe("Home's overview read in worker threads", () => {
     expect(amounts.every(Number.isSafeInteger)).toBe(true);
   });
 
+  it("answers Home's first call at once from main's connection while the thread is still starting, then reads in the thread", async () => {
+    const { query } = queries[0]!;
+    const onMain = await createOverview({ db, reader: createOverviewReader({ db }) }).get(query);
+    const starting = createOverviewReader({ db, workerFile, threads: 1 });
+    try {
+      expect(starting.threadReady).toBe(false); // a new thread opens the ledger and prepares first
+      expect(await starting.read(query)).toEqual(onMain);
+      await starting.whenReady();
+      expect(starting.threadReady).toBe(true);
+      expect(await starting.read(query)).toEqual(onMain);
+    } finally {
+      await starting.close();
+    }
+  });
+
   it('sees a payment main recorded since its last answer (live updates reload from the ledger)', async () => {
     const query = { now: '2026-03-31T15:00:00.000Z', periods: [{ from: '2026-03-31T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' }], days: [] };
     const before = await inWorkers.read(query);
@@ -115,6 +131,7 @@ describe("Home's overview read in worker threads", () => {
       },
     });
     const reader = createOverviewReader({ db: mainConnection, workerFile });
+    await reader.whenReady(); // (before, Home's first call is read on main: the test above)
     const impl = {
       ...ledgerHandlers({ reads: createLedgerReads({ db, events: createEventHub(), exportDir: join(dir, 'exports') }) }),
       ...overviewHandlers({ overview: createOverview({ db: mainConnection, reader }) }),
