@@ -5,19 +5,13 @@
 // payments the date fields find for that day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { startTestLedger } from './support';
+import { startTestLedger, callHandler } from './support';
 import { fromField, fromInstant, toField, toInstant } from '../../renderer/src/features/transactions/date-fields';
 import { daysBetween } from '../../renderer/src/features/overview/periods';
 
 let t: Awaited<ReturnType<typeof startTestLedger>>;
 const zone = process.env.TZ;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
-type Call = (i: unknown, c: unknown) => Promise<{ ok: boolean; value: any; error?: unknown }>;
-const call = async (name: string, input: unknown) => {
-  const result = await (t.handlers as unknown as Record<string, Call>)[name]!(input, t.ctx);
-  if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
-  return result.value;
-};
+const call = (name: string, input: unknown) => callHandler(t, name, input);
 
 /** Sets the process's time zone (Node re-reads it when TZ is assigned). */
 const useZone = (name: string) => {

@@ -7,7 +7,7 @@
 // time, New York's daylight-saving changes), equals the same sums read straight from the payments.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { customer, goodCard, startTestLedger } from './support';
+import { customer, goodCard, startTestLedger, callHandler } from './support';
 import { chartFigures, type ChartRow } from '../../main/ledger/overview';
 import { cardBrandSql } from '../../main/ledger/card-brand';
 import { fillMoneyDaysSql, fillMoneyHoursSql, fillUnpaidLinksSql } from '../../main/ledger/migration-13';
@@ -15,13 +15,7 @@ import { daysBetween, lastDays } from '../../renderer/src/features/overview/peri
 
 let t: Awaited<ReturnType<typeof startTestLedger>>;
 const zone = process.env.TZ;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
-type Call = (i: unknown, c: unknown) => Promise<{ ok: boolean; value: any; error?: unknown }>;
-const call = async (name: string, input: unknown) => {
-  const result = await (t.handlers as unknown as Record<string, Call>)[name]!(input, t.ctx);
-  if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
-  return result.value;
-};
+const call = (name: string, input: unknown) => callHandler(t, name, input);
 
 const currencies = ['SAR', 'KWD', 'JPY', 'USD'];
 const kinds = ['sale', 'link', 'checkout', 'recurring'];

@@ -3,16 +3,10 @@
 // the payments behind it, and the settlement summary per day adds up the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { customer, goodCard, startTestLedger } from './support';
+import { customer, goodCard, startTestLedger, callHandler, type HandlerCall } from './support';
 
 let t: Awaited<ReturnType<typeof startTestLedger>>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
-type Call = (i: unknown, c: unknown) => Promise<{ ok: boolean; value: any; error?: unknown }>;
-const call = async (name: string, input: unknown) => {
-  const result = await (t.handlers as unknown as Record<string, Call>)[name]!(input, t.ctx);
-  if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
-  return result.value;
-};
+const call = (name: string, input: unknown) => callHandler(t, name, input);
 
 const day = (date: string) => ({ date, from: `${date}T00:00:00.000Z`, to: new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString() });
 
@@ -160,7 +154,7 @@ describe('the overview', () => {
   });
 
   it('refuses a period that is not a date, with the field named', async () => {
-    const result = await (t.handlers as unknown as Record<string, Call>).getOverview!({ periods: [{ from: 'yesterday', to: '2026-03-01T00:00:00Z' }], now: '2026-03-05T00:00:00Z' }, t.ctx);
+    const result = await (t.handlers as unknown as Record<string, HandlerCall>).getOverview!({ periods: [{ from: 'yesterday', to: '2026-03-01T00:00:00Z' }], now: '2026-03-05T00:00:00Z' }, t.ctx);
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result.error)).toContain('ledger.notADate');
   });

@@ -46,3 +46,12 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
 
 export const customer = { name: 'Omar Saleh', email: 'omar@example.com', phone: '+966 50 000 0002' };
 export const goodCard = { number: '5123 4500 0000 0008', holder: 'OMAR SALEH', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
+export type HandlerCall = (i: unknown, c: unknown) => Promise<{ ok: boolean; value: any; error?: unknown }>;
+/** Calls one of the test ledger's handlers by name and answers its value (a refusal throws, with its error). */
+export async function callHandler(t: Awaited<ReturnType<typeof startTestLedger>>, name: string, input: unknown) {
+  const result = await (t.handlers as unknown as Record<string, HandlerCall>)[name]!(input, t.ctx);
+  if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
