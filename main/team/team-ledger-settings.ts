@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { teamLedgerCheckSchema, teamLedgerFormSchema, TeamLedgerView } from '../../contract/methods/team-ledger';
 import { reason } from '../core/fail';
 import type { Logger } from '../log/logger';
-import { isLoopback } from '../ledger/postgres/loopback';
+import { isLoopback } from '../../contract/loopback-host';
 import type { KeyVault } from '../vault/key-vault';
 import { teamLedgerPasswords, type TeamLedgerLogin } from '../vault/team-ledger-password';
 

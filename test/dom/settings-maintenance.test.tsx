@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { methodNames, type PaydeskApi } from '../../contract/methods';
+import { installDirectApi } from '../support/direct-api';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { appHandlers } from '../../main/api/app-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
@@ -21,7 +21,6 @@ import { absentKeychainVault, practice } from '../profiles/support';
 import { addPayments } from '../maintenance/support';
 import { createUiLanguage } from '../../main/core/ui-language';
 
-const ctx = { transport: 'direct' as const, osUser: 'tester' };
 let dataDir: string;
 let folder: string;
 let db: LedgerDb;
@@ -41,9 +40,7 @@ function directBackend() {
   return { handlers, events };
 }
 let backend: ReturnType<typeof directBackend>;
-const api: Record<string, unknown> = { subscribe: (listener: Parameters<PaydeskApi['subscribe']>[0]) => backend.events.subscribe(listener) };
-for (const name of methodNames) api[name] = (input: unknown) => backend.handlers[name](input, ctx);
-window.paydesk = api as PaydeskApi;
+installDirectApi(() => backend);
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { methodNames, type PaydeskApi } from '../../contract/methods';
+import { installDirectApi } from '../support/direct-api';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { appHandlers } from '../../main/api/app-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
@@ -26,7 +26,6 @@ import { createKeyVault, type KeychainBackend } from '../../main/vault/key-vault
 import { createUiLanguage } from '../../main/core/ui-language';
 import { absentKeychainVault, practice } from '../profiles/support';
 
-const ctx = { transport: 'direct' as const, osUser: 'tester' };
 const password = 'team-secret-7f3a';
 const pem = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUTeamLedgerTestCA\n-----END CERTIFICATE-----\n';
 let dataDir: string;
@@ -51,9 +50,7 @@ function directBackend() {
   return { handlers, events, logger };
 }
 let backend: ReturnType<typeof directBackend>;
-const api: Record<string, unknown> = { subscribe: (listener: Parameters<PaydeskApi['subscribe']>[0]) => backend.events.subscribe(listener) };
-for (const name of methodNames) api[name] = (input: unknown) => backend.handlers[name](input, ctx);
-window.paydesk = api as PaydeskApi;
+installDirectApi(() => backend);
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { methodNames, type PaydeskApi } from '../../contract/methods';
+import { installDirectApi } from '../support/direct-api';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { appHandlers } from '../../main/api/app-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
@@ -13,7 +13,6 @@ import { createProfileStore } from '../../main/profiles/profile-store';
 import { absentKeychainVault, practice, tempDir } from '../profiles/support';
 import { createUiLanguage } from '../../main/core/ui-language';
 
-const ctx = { transport: 'direct' as const, osUser: 'tester' };
 
 /** Fresh main services per test, behind one API object (the renderer's `api` is bound once, at import). */
 function directBackend() {
@@ -24,11 +23,7 @@ function directBackend() {
   return { handlers, events };
 }
 let backend = directBackend();
-const api: Record<string, unknown> = { subscribe: (listener: Parameters<PaydeskApi['subscribe']>[0]) => backend.events.subscribe(listener) };
-for (const name of methodNames) api[name] = (input: unknown) => backend.handlers[name](input, ctx);
-
-// The renderer's `api` is window.paydesk when present (as under Electron's preload).
-window.paydesk = api as PaydeskApi;
+installDirectApi(() => backend);
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');

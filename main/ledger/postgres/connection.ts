@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Reason } from '../../../contract/reasons';
 import { reason } from '../../core/fail';
 import { teamLedgerSchemaVersion, teamRoles, type TeamRole } from './security';
-import { isLoopback } from './loopback';
+import { isLoopback } from '../../../contract/loopback-host';
 
 export type TeamLedgerSettings = {
   host: string;

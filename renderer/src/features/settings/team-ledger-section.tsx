@@ -7,14 +7,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import { localizeError, useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { isLoopback } from '../../../../contract/loopback-host';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
-
-// This computer: the one place a team ledger may be reached without TLS (as main's loopback.ts).
-const isLoopback = (host: string) => {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-};
 
 // FileReader rather than Blob.text(): the same in Electron, the browser preview and the DOM tests.
 const readText = (file: File) => new Promise<string>((resolve, reject) => {
