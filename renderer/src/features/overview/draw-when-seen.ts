@@ -14,18 +14,35 @@ const slice = 40; // ms of drawing per frame at most (about one chart per 10 ms 
 const waiting: Waiting[] = [];
 let observer: IntersectionObserver | undefined;
 let scheduled = false;
+let whenDone: Array<() => void> = [];
+
+function settle(): void {
+  if (waiting.length || scheduled) return;
+  const done = whenDone;
+  whenDone = [];
+  done.forEach((resolve) => resolve());
+}
+
+/** Resolves once no chart is waiting to be drawn (what follows the first screen waits for it). */
+export function allDrawn(): Promise<void> {
+  return new Promise((resolve) => {
+    whenDone.push(resolve);
+    settle();
+  });
+}
 
 function take(entry: Waiting): Measure | undefined {
   const at = waiting.indexOf(entry);
   if (at < 0) return undefined;
   waiting.splice(at, 1);
   observer?.unobserve(entry.el);
+  queueMicrotask(settle);
   return entry.measure;
 }
 
 /** After the next paint (a task queued from the frame), draws waiting charts, `slice` ms at most. */
 function drawAfterPaint(): void {
-  if (scheduled || !waiting.length) return;
+  if (scheduled || !waiting.length) return settle();
   scheduled = true;
   requestAnimationFrame(() => setTimeout(() => {
     scheduled = false;
@@ -63,5 +80,6 @@ export function drawWhenSeen(el: Element, measure: Measure): () => void {
     const at = waiting.indexOf(entry);
     if (at >= 0) waiting.splice(at, 1);
     observer?.unobserve(el);
+    settle();
   };
 }
