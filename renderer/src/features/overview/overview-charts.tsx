@@ -68,7 +68,7 @@ export function OverviewCharts({ data, open }: { data: OverviewData; open: (filt
           );
         };
         return (
-          <div key={currency} data-testid={`ov-charts-${currency}`}>
+          <div key={currency} className="ov-currency-charts" data-testid={`ov-charts-${currency}`}>
             <BarChart
               testId={`ov-daily-${currency}`}
               title={t('ov.chart.daily', { currency })}
