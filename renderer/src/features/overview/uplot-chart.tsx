@@ -45,8 +45,12 @@ export function UplotChart(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const calls = useRef(props);
   calls.current = props;
-  // Drawn again only when what is drawn changes (a parent's render makes new arrays each time).
-  const content = JSON.stringify([props.labels, props.series, props.rtl, props.labelSpace]);
+  const plot = useRef<{ chart: uPlot; values: string }>(undefined);
+  // Made again only when its shape changes (days, series, direction); new values of the same
+  // shape (a live update) are given to the chart it has. A parent's render makes new arrays each
+  // time, so both are compared as text.
+  const shape = JSON.stringify([props.labels, props.series.map((s) => [s.name, s.color]), props.rtl, props.labelSpace]);
+  const values = JSON.stringify(props.series.map((s) => s.values));
 
   // Before the browser paints (a layout effect): a chart in view comes with the frame that shows
   // it; one below the fold is drawn after that frame or when scrolled to (draw-when-seen.ts).
@@ -56,27 +60,40 @@ export function UplotChart(props: Props) {
     let undraw: (() => void) | undefined;
     const cancel = drawWhenSeen(el, () => {
       const draw = measureChart(el, calls);
-      return () => (undraw = draw());
+      return () => {
+        const made = draw();
+        plot.current = { chart: made.chart, values: JSON.stringify(calls.current.series.map((s) => s.values)) };
+        undraw = made.undraw;
+      };
     });
     return () => {
       cancel();
       undraw?.();
+      plot.current = undefined;
     };
-  }, [content]);
+  }, [shape]);
+
+  useLayoutEffect(() => {
+    const drawn = plot.current;
+    if (!drawn || drawn.values === values) return;
+    drawn.values = values;
+    drawn.chart.setData(chartData(calls.current));
+  }, [values]);
 
   return <div ref={box} className="ov-plot" />;
 }
 
-/** Reads what the chart in `el` needs from the layout; returns the step that makes the chart (and
- * returns what takes it down). */
-function measureChart(el: HTMLDivElement, calls: { current: Props }): () => () => void {
+const chartData = ({ labels, series }: Props): uPlot.AlignedData => [labels.map((_, i) => i), ...series.map((s) => s.values)];
+
+/** Reads what the chart in `el` needs from the layout; returns the step that makes the chart. */
+function measureChart(el: HTMLDivElement, calls: { current: Props }): () => { chart: uPlot; undraw: () => void } {
   const width = Math.max(280, el.clientWidth);
   const ink = getComputedStyle(el).color || '#1b1f24';
   return () => drawChart(el, calls, width, ink);
 }
 
-/** Makes the uPlot chart in `el`; returns what takes it down. */
-function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number, ink: string): () => void {
+/** Makes the uPlot chart in `el`; returns it and what takes it down. */
+function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number, ink: string): { chart: uPlot; undraw: () => void } {
   const { labels, series, rtl, labelSpace } = calls.current;
   const amountText = (minor: number) => calls.current.amountText(minor);
   const n = labels.length;
@@ -111,8 +128,7 @@ function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number,
       draw: [() => calls.current.onDrawn()],
     },
   };
-  const data: uPlot.AlignedData = [labels.map((_, i) => i), ...series.map((s) => s.values)];
-  const plot = new uPlot(options, data, el);
+  const plot = new uPlot(options, chartData(calls.current), el);
   const click = () => {
     const row = plot.cursor.idx;
     if (row == null || plot.cursor.left == null || plot.cursor.left < 0) return;
@@ -129,8 +145,11 @@ function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number,
     if (width !== plot.width) plot.setSize({ width, height });
   });
   resize.observe(el);
-  return () => {
-    resize.disconnect();
-    plot.destroy();
+  return {
+    chart: plot,
+    undraw: () => {
+      resize.disconnect();
+      plot.destroy();
+    },
   };
 }
