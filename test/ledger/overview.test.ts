@@ -127,14 +127,14 @@ describe('the overview', () => {
     };
     const days = ['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'].map(day);
     const span = { from: days[0]!.from, to: days.at(-1)!.to };
-    const byKey = <K extends string>(rows: Array<Record<K, string | number>>, keys: K[]) => rows.map((r) => keys.map((k) => r[k]).join(' ')).sort();
+    const byKey = (rows: Array<Record<string, unknown>>, keys: string[]) => rows.map((r) => keys.map((k) => String(r[k])).join(' ')).sort();
     for (const profileId of [undefined, 'practice', 'shop']) {
       const charts = await call('getOverview', { profileId, days, now: '2026-03-05T00:00:00.000Z' });
       const daily = days.flatMap((d) => Object.entries(sumsFromCsv(csv, d.from, d.to, profileId)).map(([currency, x]) => ({ date: d.date, currency, grossMinor: x.gross, refundedMinor: x.refunded })));
       expect(byKey(charts.days, ['date', 'currency', 'grossMinor', 'refundedMinor'])).toEqual(byKey(daily, ['date', 'currency', 'grossMinor', 'refundedMinor']));
       const taken = csv.filter((r) => r.created_at! >= span.from && r.created_at! < span.to && (!profileId || r.profile_id === profileId) && minorOf(r.captured!) > 0);
       const share = (keyOf: (r: Record<string, string>) => string, name: string) => {
-        const sums = new Map<string, { currency: string; grossMinor: number; count: number } & Record<string, string | number>>();
+        const sums = new Map<string, { currency: string; grossMinor: number; count: number; [key: string]: string | number }>();
         for (const r of taken) {
           const id = `${r.currency} ${keyOf(r)}`;
           const g = sums.get(id) ?? { currency: r.currency!, [name]: keyOf(r), grossMinor: 0, count: 0 };
