@@ -1,16 +1,16 @@
 // When an overview chart is drawn: at once if it is in view (or nearly) when it is laid out, so
-// the bars come with the frame that shows it; otherwise after that frame is painted, in slices of
-// a few dozen milliseconds so the page stays responsive, or as soon as it scrolls near the view.
+// the bars come with the frame that shows it; otherwise right after that frame is painted (all
+// waiting charts in one task: about 5 ms a chart, 7 at most at first), or as soon as it scrolls
+// near the view.
 // Home shows up to 7 daily charts (one per currency), mostly below the fold: drawing them all
 // before the first paint held the overview back (docs/overview.md, Loading).
 // Drawing is in two steps: `measure` reads the layout (width, colour) and returns `draw`, which
-// writes. A slice measures all its charts first, so the layout is computed once, not once a chart.
+// writes. The task measures all its charts first, so the layout is computed once, not once a chart.
 
 type Measure = () => () => void;
 type Waiting = { el: Element; measure: Measure };
 
 const margin = 200; // px: a chart this close to the view is drawn before it is scrolled in
-const slice = 40; // ms of drawing per frame at most (about one chart per 10 ms on this machine)
 const waiting: Waiting[] = [];
 let observer: IntersectionObserver | undefined;
 let scheduled = false;
@@ -40,17 +40,14 @@ function take(entry: Waiting): Measure | undefined {
   return entry.measure;
 }
 
-/** After the next paint (a task queued from the frame), draws waiting charts, `slice` ms at most. */
+/** After the next paint (a task queued from the frame), draws every waiting chart. */
 function drawAfterPaint(): void {
   if (scheduled || !waiting.length) return settle();
   scheduled = true;
   requestAnimationFrame(() => setTimeout(() => {
     scheduled = false;
-    const start = performance.now();
-    const draws = waiting.slice(0, 4).map((entry) => take(entry)!()); // measured together
+    const draws = [...waiting].map((entry) => take(entry)!()); // measured together, then drawn
     for (const draw of draws) draw();
-    while (waiting.length && performance.now() - start < slice) take(waiting[0]!)!()();
-    drawAfterPaint();
   }, 0));
 }
 
