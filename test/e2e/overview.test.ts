@@ -151,6 +151,18 @@ describe('the money overview on Home', () => {
     await chart.getByRole('button', { name: 'اعرض رسمًا' }).click();
     await home.chooseLanguage('en');
   });
+
+  it('gives a drawn chart a new payment in place (the same canvas, new totals and bars)', async () => {
+    const page = session.page;
+    const chart = await home.chart('Taken and refunded per day, SAR');
+    await chart.locator('canvas').evaluate((canvas) => canvas.setAttribute('data-kept', 'yes'));
+    await callApi(page, 'chargeCard', { amount: '5.00', currency: 'SAR', card, customer, authOnly: false });
+    const image = page.getByRole('img', { name: 'Taken and refunded per day, SAR' });
+    const described = () => image.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
+    await expect.poll(async () => plain(await described()), { timeout: 10_000 }).toBe('Taken: SAR 125.00 in all. Refunded: SAR 20.00 in all.');
+    expect(await chart.locator('canvas').getAttribute('data-kept')).toBe('yes');
+    expect(plain(await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0)))).toBe(`${today()} · Taken: SAR 125.00 · Refunded: SAR 20.00`);
+  });
 });
 
 const xy = (p: { x: number; y: number }) => [p.x, p.y] as const;
