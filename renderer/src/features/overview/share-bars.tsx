@@ -4,7 +4,7 @@
 // render (no chart library, no layout read), read as text by a screen reader, mirror in Arabic
 // through logical properties, and open their payments when chosen. "Show as table" gives the
 // same figures as the daily charts' table view.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { ChartTable } from './chart-table';
@@ -40,7 +40,7 @@ export function ShareBars({ title, head, name, color, rows, amountText, pick, te
   const [table, setTable] = useState(false);
   const total = rows.reduce((n, r) => n + r.grossMinor, 0);
   const share = (row: number) => t('ov.share', { percent: percent(rows[row]!.grossMinor, total) });
-  const titleId = `${testId ?? 'share'}-title`;
+  const titleId = `${useId()}-title`;
   return (
     <figure className="ov-chart" data-testid={testId} data-drawn="true">
       <figcaption id={titleId}>{title}</figcaption>
