@@ -1,13 +1,18 @@
 // Benchmark: Home's overview in real Chromium over the preview, at 1,000,000 payments (issue 17:
 // "the overview appears in ≤ 300 ms after the app is ready"). Each run starts a fresh preview
 // process on the seeded ledger and a fresh browser context, opens the app and records, in the
-// page, three moments (each the first animation frame after the DOM shows it, i.e. the frame
+// page, four moments (each the first animation frame after the DOM shows it, i.e. the frame
 // that paints it; performance.now() from navigation start):
 //   ready:   `main[data-ready="true"]`, the shell has its session and draws Home's tasks;
 //   figures: the overview's figures table (every period, every currency) is in the page;
-//   charts:  every overview chart is drawn (uPlot's draw hook sets `data-drawn="true"`).
-// Goal: ready → figures and ready → charts ≤ 300 ms. Printed as median and p95 (nearest rank),
-// with where the time went: each getOverview call sent → answered, and answered → charts drawn.
+//   in view: the overview as the window (1280 × 800, or --height H) shows it: the figures, and
+//            every chart whose box is in the window drawn, none of it still "loading" (what a
+//            person sees first);
+//   charts:  every overview chart is drawn, those below the fold too (uPlot's draw hook sets
+//            `data-drawn="true"`; the share bars are HTML, drawn with the page).
+// Goal: the overview in view ≤ 300 ms after ready (docs/overview.md, Speed, says why this moment);
+// every chart drawn is printed beside it. Median and p95 (nearest rank), with where the time
+// went: each getOverview call sent → answered, and answered → charts drawn.
 // The seeded history ends on 2026-11-01 (scripts/seed-ledger.ts); so that today, the last 7
 // days, this month and the charts' 30 days hold payments as they would for a merchant, the page's
 // clock is set to the seed's last day (`Date` only, timers and performance.now() stay real).
@@ -29,6 +34,8 @@ import { startAndWaitForUrl, stop } from './ui-support';
 
 const dataDir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
 const runs = Number(option('runs') ?? 7);
+// The window's height (the width is 1280): a taller one has charts in view at first.
+const height = Number(option('height') ?? 800);
 const otherDirs = option('against-data-dir')?.split(',') ?? [];
 const builds = [
   { label: 'this build', dist: 'dist', dataDir },
@@ -36,7 +43,7 @@ const builds = [
 ];
 const seedLastDay = '2026-10-31T15:00:00';
 
-type Marks = { ready: number; figures: number; charts: number };
+type Marks = { ready: number; figures: number; view: number; charts: number };
 // Where the time goes (the page's resource timings of its two getOverview calls, figures first):
 // each call from sent to answered, and from the charts' answer (or their code, if later) to drawn.
 type Phases = { figuresCall: number; chartsCall: number; drawn: number };
@@ -66,23 +73,33 @@ function recorder(shiftTo: string | null) {
   };
   const check = () => {
     if (document.querySelector('main[data-ready="true"]')) seen('ready');
-    if (document.querySelector('[data-testid="ov-figures"]')) seen('figures');
-    const figures = document.querySelectorAll('[data-testid="ov-charts"] figure.ov-chart');
-    if (figures.length > 0 && [...figures].every((f) => f.getAttribute('data-drawn') === 'true')) seen('charts');
+    if (!document.querySelector('[data-testid="ov-figures"]')) return;
+    seen('figures');
+    const figures = [...document.querySelectorAll('[data-testid="ov-charts"] figure.ov-chart')];
+    if (!('view' in marks)) {
+      // Read once the figures are there (a layout read, as the page's own first paint does).
+      const inView = (el: Element) => {
+        const box = el.getBoundingClientRect();
+        return box.bottom > 0 && box.top < innerHeight;
+      };
+      const loading = [...document.querySelectorAll('[data-testid="overview"] [role="status"]')].some(inView);
+      if (!loading && figures.filter(inView).every((f) => f.getAttribute('data-drawn') === 'true')) seen('view');
+    }
+    if (figures.length > 0 && figures.every((f) => f.getAttribute('data-drawn') === 'true')) seen('charts');
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
 }
 
 async function once(browser: Browser, shiftTo: string | null, dist = 'dist', dir = dataDir): Promise<Marks & Phases> {
   const preview = await startAndWaitForUrl([join(dist, 'main/preview.cjs'), '--port', '0', '--data-dir', dir]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height } });
   try {
     const page = await context.newPage();
     await page.addInitScript(recorder, shiftTo);
     await page.goto(preview.url);
     await page.waitForFunction(() => {
       const m = (window as unknown as { __marks: Partial<Marks> }).__marks;
-      return (m.ready ?? 0) > 0 && (m.figures ?? 0) > 0 && (m.charts ?? 0) > 0;
+      return (m.ready ?? 0) > 0 && (m.figures ?? 0) > 0 && (m.view ?? 0) > 0 && (m.charts ?? 0) > 0;
     }, undefined, { timeout: 60_000 });
     const { marks, calls, chunkEnd } = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -125,12 +142,15 @@ async function main() {
         };
         row('navigation → ready', (m) => m.ready);
         row('ready → figures shown', (m) => m.figures - m.ready);
-        row('ready → figures and charts drawn', (m) => m.charts - m.ready);
+        row('ready → overview in view drawn (goal)', (m) => m.view - m.ready);
+        row('ready → every chart drawn', (m) => m.charts - m.ready);
         row('  figures call, sent → answered', (m) => m.figuresCall);
         row('  charts call, sent → answered', (m) => m.chartsCall);
         row('  charts answered → every chart drawn', (m) => m.drawn);
         if (b === 0 && shiftTo) {
           results.push(['overview_figures_p50_1m', stats(samples[b]!.map((m) => m.figures - m.ready)).p50]);
+          results.push(['overview_in_view_p50_1m', stats(samples[b]!.map((m) => m.view - m.ready)).p50]);
+          results.push(['overview_in_view_p95_1m', stats(samples[b]!.map((m) => m.view - m.ready)).p95]);
           results.push(['overview_charts_p50_1m', stats(samples[b]!.map((m) => m.charts - m.ready)).p50]);
           results.push(['overview_charts_p95_1m', stats(samples[b]!.map((m) => m.charts - m.ready)).p95]);
         }
@@ -139,7 +159,7 @@ async function main() {
   } finally {
     await browser.close();
   }
-  console.log(`Home's overview in Chromium, ${dataDir}, ${runs} runs each (fresh preview process and page per run), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`Home's overview in Chromium, ${dataDir}, window 1280 × ${height}, ${runs} runs each (fresh preview process and page per run), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   table([...(builds.length > 1 ? ['build'] : []), 'clock', 'moment', 'median', 'p95'], rows);
   for (const [name, value] of results) result(name, Number(value), 'ms'); // this build, the seed's last day
 }

@@ -1,7 +1,8 @@
 // Home's money overview in Chromium through the preview: it follows new payments live, each
-// figure and each chart bar opens exactly the payments behind it, the charts (uPlot) read out
-// exact amounts, have a table view and mirror in Arabic, and axe finds no serious or critical
-// violation in English or Arabic with the charts drawn.
+// figure and each chart bar opens exactly the payments behind it, the daily charts (uPlot) read
+// out exact amounts, the shares (HTML bars) show them, every chart has a table view and mirrors in
+// Arabic, and axe finds no serious or critical violation in English or Arabic, with the charts
+// drawn and with every chart shown as a table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
@@ -64,7 +65,7 @@ describe('the money overview on Home', () => {
     await session.page.getByTestId('nav-home').click();
   });
 
-  it('names each chart and its totals, and reads out a bar’s exact amounts under the pointer', async () => {
+  it('names each chart and its totals, reads out a day’s exact amounts under the pointer and shows each share’s', async () => {
     const chart = await home.chart('Taken and refunded per day, SAR');
     const image = session.page.getByRole('img', { name: 'Taken and refunded per day, SAR' });
     expect(await image.getAttribute('aria-describedby')).toBeTruthy();
@@ -74,7 +75,9 @@ describe('the money overview on Home', () => {
     const text = await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0));
     expect(plain(text)).toBe(`${today()} · Taken: SAR 120.00 · Refunded: SAR 20.00`);
     const brands = await home.chart('Taken by card brand, SAR');
-    expect(plain(await home.pointAt(brands, await home.barPoint(brands, 0, 1, null)))).toBe('Mastercard · Taken: SAR 120.00 · 100.0%');
+    const mastercard = brands.getByRole('button', { name: /^Mastercard/ });
+    expect(plain(await mastercard.textContent())).toBe('Mastercard: SAR 120.00 · 100.0%');
+    expect(await brands.getByRole('list', { name: 'Taken by card brand, SAR' }).getByRole('button').count()).toBe(1);
   });
 
   it('opens the payments behind a bar', async () => {
@@ -84,7 +87,7 @@ describe('the money overview on Home', () => {
     expect(await session.page.getByTestId('overview-filter-note').textContent()).toBe('Only payments with a refund');
     await session.page.getByTestId('nav-home').click();
     chart = await home.chart('Taken by kind of payment, KWD');
-    await session.page.mouse.click(...xy(await home.barPoint(chart, 0, 1, null)));
+    await chart.getByRole('button', { name: /^Card sale\b.*KWD\s1\.500/ }).click();
     expect(await tx.total()).toBe(1);
     expect(await session.page.getByLabel('Kind').inputValue()).toBe('sale');
     await session.page.getByTestId('nav-home').click();
@@ -110,14 +113,28 @@ describe('the money overview on Home', () => {
     await session.page.getByLabel('30 days').check();
   });
 
-  it('has no serious or critical accessibility violations, in English and in Arabic, charts drawn', async () => {
+  it('has no serious or critical accessibility violations, in English and in Arabic, charts drawn and as tables', async () => {
+    const page = session.page;
+    const asTables = async (show: string, back: string) => {
+      const buttons = page.getByTestId('ov-charts').getByRole('button', { name: show, exact: true });
+      const count = await buttons.count();
+      expect(count).toBeGreaterThanOrEqual(6); // SAR and KWD: daily, brand and kind each
+      for (let i = 0; i < count; i++) await buttons.first().click(); // each click turns one into a table
+      expect(await page.getByTestId('ov-charts').locator('figure.ov-chart table').count()).toBe(count);
+      const violations = serious(await axeViolations(page));
+      for (let i = 0; i < count; i++) await page.getByTestId('ov-charts').getByRole('button', { name: back, exact: true }).first().click();
+      return violations;
+    };
     await home.chartsDrawn();
-    expect(serious(await axeViolations(session.page))).toEqual([]);
+    expect(serious(await axeViolations(page))).toEqual([]);
+    expect(await asTables('Show as table', 'Show as chart')).toEqual([]);
     await home.chooseLanguage('ar');
-    await session.page.getByText('المال في لمحة').waitFor();
+    await page.getByText('المال في لمحة').waitFor();
     await home.chartsDrawn();
-    expect(serious(await axeViolations(session.page))).toEqual([]);
+    expect(serious(await axeViolations(page))).toEqual([]);
     await session.screenshot('home-overview-ar');
+    expect(await asTables('اعرض جدولًا', 'اعرض رسمًا')).toEqual([]);
+    await home.chartsDrawn();
   });
 
   it('runs the days right to left in Arabic: today at the left end, the oldest day at the right', async () => {
@@ -133,6 +150,18 @@ describe('the money overview on Home', () => {
     expect(right.startsWith(`${first} · `)).toBe(true);
     await chart.getByRole('button', { name: 'اعرض رسمًا' }).click();
     await home.chooseLanguage('en');
+  });
+
+  it('gives a drawn chart a new payment in place (the same canvas, new totals and bars)', async () => {
+    const page = session.page;
+    const chart = await home.chart('Taken and refunded per day, SAR');
+    await chart.locator('canvas').evaluate((canvas) => canvas.setAttribute('data-kept', 'yes'));
+    await callApi(page, 'chargeCard', { amount: '5.00', currency: 'SAR', card, customer, authOnly: false });
+    const image = page.getByRole('img', { name: 'Taken and refunded per day, SAR' });
+    const described = () => image.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
+    await expect.poll(async () => plain(await described()), { timeout: 10_000 }).toBe('Taken: SAR 125.00 in all. Refunded: SAR 20.00 in all.');
+    expect(await chart.locator('canvas').getAttribute('data-kept')).toBe('yes');
+    expect(plain(await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0)))).toBe(`${today()} · Taken: SAR 125.00 · Refunded: SAR 20.00`);
   });
 });
 

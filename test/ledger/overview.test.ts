@@ -1,6 +1,7 @@
-// The Home overview's figures are the ledger's money, per currency: they equal sums computed
-// independently from the payments CSV export, each figure's click-through filter lists exactly
-// the payments behind it, and the settlement summary per day adds up the same way.
+// The Home overview's figures are the ledger's money, per currency: they and the charts' days and
+// shares (by kind, by card brand) equal sums computed independently from the payments CSV export,
+// each figure's click-through filter lists exactly the payments behind it, and the settlement
+// summary per day adds up the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { customer, goodCard, startTestLedger, callHandler, type HandlerCall } from './support';
@@ -110,6 +111,42 @@ describe('the overview', () => {
     // The live payments: 100.00 + 50.25 SAR taken, 10.10 refunded; the voided USD authorisation takes nothing.
     expect(asSums(all.periods[0].totals).SAR).toEqual({ gross: 10_000 + 5_025 + 60_000 + 2_500, refunded: 1_010, paid: 4, refunds: 1 });
     expect(all.periods[0].totals.map((x: { currency: string }) => x.currency)).toEqual(['AED', 'JPY', 'KWD', 'SAR']);
+  });
+
+  it('draws charts whose days and shares equal the sums of the exported CSV, per currency and profile', async () => {
+    const csv = parseCsv((await call('exportPayments', { filter: {} })).csv);
+    // The brand from the card's first digits (the CSV's masked card: 400000******0008), written here
+    // from the card schemes' published ranges.
+    const brandOf = (bin: string) => {
+      if (!bin) return 'none';
+      const two = Number(bin.slice(0, 2));
+      const four = Number(bin.slice(0, 4));
+      if (bin.startsWith('4')) return 'visa';
+      if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
+      return two === 34 || two === 37 ? 'amex' : 'other';
+    };
+    const days = ['2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04'].map(day);
+    const span = { from: days[0]!.from, to: days.at(-1)!.to };
+    const byKey = (rows: Array<Record<string, unknown>>, keys: string[]) => rows.map((r) => keys.map((k) => String(r[k])).join(' ')).sort();
+    for (const profileId of [undefined, 'practice', 'shop']) {
+      const charts = await call('getOverview', { profileId, days, now: '2026-03-05T00:00:00.000Z' });
+      const daily = days.flatMap((d) => Object.entries(sumsFromCsv(csv, d.from, d.to, profileId)).map(([currency, x]) => ({ date: d.date, currency, grossMinor: x.gross, refundedMinor: x.refunded })));
+      expect(byKey(charts.days, ['date', 'currency', 'grossMinor', 'refundedMinor'])).toEqual(byKey(daily, ['date', 'currency', 'grossMinor', 'refundedMinor']));
+      const taken = csv.filter((r) => r.created_at! >= span.from && r.created_at! < span.to && (!profileId || r.profile_id === profileId) && minorOf(r.captured!) > 0);
+      const share = (keyOf: (r: Record<string, string>) => string, name: string) => {
+        const sums = new Map<string, { currency: string; grossMinor: number; count: number; [key: string]: string | number }>();
+        for (const r of taken) {
+          const id = `${r.currency} ${keyOf(r)}`;
+          const g = sums.get(id) ?? { currency: r.currency!, [name]: keyOf(r), grossMinor: 0, count: 0 };
+          g.grossMinor += minorOf(r.captured!);
+          g.count += 1;
+          sums.set(id, g);
+        }
+        return [...sums.values()];
+      };
+      expect(byKey(charts.byKind, ['currency', 'kind', 'grossMinor', 'count'])).toEqual(byKey(share((r) => r.kind!, 'kind'), ['currency', 'kind', 'grossMinor', 'count']));
+      expect(byKey(charts.byBrand, ['currency', 'brand', 'grossMinor', 'count'])).toEqual(byKey(share((r) => brandOf(r.card!), 'brand'), ['currency', 'brand', 'grossMinor', 'count']));
+    }
   });
 
   it('opens, for every figure, a list of exactly the payments behind it', async () => {

@@ -1,5 +1,6 @@
-// Page object for Home's money overview: figures by period and currency, the charts (uPlot on a
-// canvas, so a bar is reached by where it is drawn) and the settlement export.
+// Page object for Home's money overview: figures by period and currency, the charts (the daily
+// ones are uPlot on a canvas, so a bar is reached by where it is drawn; the shares are buttons)
+// and the settlement export.
 import type { Locator, Page } from 'playwright-core';
 import { AppPage } from './app-page';
 

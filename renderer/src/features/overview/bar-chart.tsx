@@ -1,10 +1,11 @@
-// One overview chart as a figure: its caption, a legend, the uPlot bars or the same figures as a
-// table ("Show as table"), and a line that reads out the category under the pointer. The chart
-// is one named image described by its totals; every amount (table, hover line, summary, axis)
-// is formatted exactly from integer minor units. A bar or a table amount opens its payments.
+// One daily chart as a figure: its caption, a legend, the uPlot bars or the same figures as a
+// table ("Show as table"), and a line that reads out the day under the pointer. The chart is one
+// named image described by its totals; every amount (table, hover line, summary, axis) is
+// formatted exactly from integer minor units. A bar or a table amount opens its payments.
 import { useId, useRef, useState } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
+import { ChartTable } from './chart-table';
 import { UplotChart, type ChartSeries } from './uplot-chart';
 
 export type Series = ChartSeries;
@@ -20,8 +21,6 @@ type Props = {
   amountText: (minor: number) => string;
   /** Opens the payments behind one category of one series. */
   pick: (row: number, series: number) => void;
-  /** An extra table column (the shares' percentages), also read out on hover. */
-  extra?: { head: string; cell: (row: number) => string };
   testId?: string;
 };
 
@@ -33,7 +32,7 @@ export function BarChart(props: Props) {
   // Set on the element, not through state: a drawn chart needs no second render.
   const figure = useRef<HTMLElement>(null);
   const id = useId();
-  const { labels, series, amountText, extra } = props;
+  const { labels, series, amountText } = props;
   const money = (minor: number) => <Ltr>{amountText(minor)}</Ltr>;
   // Totals of integer minor units: exact while below 2^53, as every amount the contract allows.
   const summary = series.map((s) => t('ov.chart.total', { series: s.name, amount: amountText(s.values.reduce((a, v) => a + v, 0)) })).join(' ');
@@ -46,27 +45,7 @@ export function BarChart(props: Props) {
         {series.map((s) => <li key={s.name}><span className="swatch" style={{ background: s.color }} /> {s.name}</li>)}
       </ul>
       {table ? (
-        <table>
-          <caption className="visually-hidden">{props.title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{props.head}</th>
-              {series.map((s) => <th key={s.name} scope="col">{s.name}</th>)}
-              {extra && <th scope="col">{extra.head}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {labels.map((label, row) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                {series.map((s, i) => (
-                  <td key={s.name}><button type="button" className="link" onClick={() => props.pick(row, i)}>{money(s.values[row] ?? 0)}</button></td>
-                ))}
-                {extra && <td><Ltr>{extra.cell(row)}</Ltr></td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ChartTable title={props.title} head={props.head} labels={labels} series={series} amountText={amountText} pick={props.pick} />
       ) : (
         <>
           <div role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-sum`} className="ov-plot-box">
@@ -78,7 +57,6 @@ export function BarChart(props: Props) {
               <>
                 <strong>{labels[hover]}</strong>
                 {series.map((s) => <span key={s.name}> · {s.name}: {money(s.values[hover] ?? 0)}</span>)}
-                {extra && <span> · <Ltr>{extra.cell(hover)}</Ltr></span>}
               </>
             )}
           </p>

@@ -1,24 +1,18 @@
-// The overview's charts (uPlot, loaded with this chunk only when Home shows them): daily money
-// taken and refunded over 30 or 90 days, and the shares by card brand and by kind, each per
-// currency (amounts are never added across currencies). Every bar and table amount opens the
-// payments behind it.
+// The overview's charts (this chunk is loaded only when Home shows them): daily money taken and
+// refunded over 30 or 90 days (uPlot), and the shares by card brand and by kind (HTML bars,
+// share-bars.tsx), each per currency (amounts are never added across currencies). Every bar and
+// table amount opens the payments behind it.
 import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDate } from '../../i18n/format';
 import { BarChart } from './bar-chart';
+import { ShareBars } from './share-bars';
 import { lastDays } from './periods';
 import { useOverview, type OverviewData } from './overview-store';
 
 const gross = '#0b5fce';
 const refund = '#b3261e';
-
-/** A share in tenths of a percent, from integers: "12.5". */
-export function percent(part: number, whole: number): string {
-  if (whole <= 0) return '0.0';
-  const perMille = Number((BigInt(part) * 1000n + BigInt(whole) / 2n) / BigInt(whole));
-  return `${Math.floor(perMille / 10)}.${perMille % 10}`;
-}
 
 /** "5 Nov" for the axis (the table and hover line show the full date). */
 function dayMonths(dates: string[], language: 'en' | 'ar'): string[] {
@@ -59,23 +53,22 @@ export function OverviewCharts({ data, open }: { data: OverviewData; open: (filt
         const brands = data.byBrand.filter((b) => b.currency === currency).map((b) => ({ label: t(`brand.${b.brand}`), grossMinor: b.grossMinor, filter: { cardBrand: b.brand } }));
         const kinds = data.byKind.filter((k) => k.currency === currency).map((k) => ({ label: t(`kind.${k.kind}`), grossMinor: k.grossMinor, filter: { kinds: [k.kind] } }));
         const share = (title: string, head: string, rows: typeof brands | typeof kinds, testId: string) => {
-          const total = rows.reduce((n, r) => n + r.grossMinor, 0);
-          if (total === 0) return null;
+          if (rows.reduce((n, r) => n + r.grossMinor, 0) === 0) return null;
           return (
-            <BarChart
+            <ShareBars
               testId={testId}
               title={title}
               head={head}
-              labels={rows.map((r) => r.label)}
-              series={[{ name: t('ov.chart.gross'), color: gross, values: rows.map((r) => r.grossMinor) }]}
+              name={t('ov.chart.gross')}
+              color={gross}
+              rows={rows}
               amountText={amount}
-              extra={{ head: t('ov.col.share'), cell: (row) => t('ov.share', { percent: percent(rows[row]!.grossMinor, total) }) }}
               pick={(row) => open({ ...span, currency, withCaptured: true, ...rows[row]!.filter })}
             />
           );
         };
         return (
-          <div key={currency} data-testid={`ov-charts-${currency}`}>
+          <div key={currency} className="ov-currency-charts" data-testid={`ov-charts-${currency}`}>
             <BarChart
               testId={`ov-daily-${currency}`}
               title={t('ov.chart.daily', { currency })}

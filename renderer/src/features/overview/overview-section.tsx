@@ -11,6 +11,7 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
+import { allDrawn } from './draw-when-seen';
 import { daysBetween } from './periods';
 import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
 import './overview.css';
@@ -23,6 +24,8 @@ type Charts = ComponentType<{ data: NonNullable<ReturnType<typeof useOverview.ge
 let chartsModule: Promise<Charts> | undefined;
 const loadCharts = () => (chartsModule ??= import('./overview-charts').then((m) => m.OverviewCharts));
 
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 export function OverviewSection({ profileId }: { profileId: string }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
@@ -32,8 +35,10 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
-    // The other screens' code and main's later services wait for Home's figures and charts.
-    firstScreenWaitsFor(useOverview.getState().load(profileId));
+    // The other screens' code and main's later services wait for Home's figures and charts, the
+    // charts drawn below the fold after the first paint included (a frame after their answer,
+    // their layout effects have queued them).
+    firstScreenWaitsFor(useOverview.getState().load(profileId).then(afterNextPaint).then(allDrawn));
     loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
     return watchOverview();
   }, [profileId]);

@@ -7,6 +7,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { drawWhenSeen } from './draw-when-seen';
 
 export type ChartSeries = { name: string; color: string; values: number[] };
 
@@ -44,71 +45,111 @@ export function UplotChart(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const calls = useRef(props);
   calls.current = props;
-  // Drawn again only when what is drawn changes (a parent's render makes new arrays each time).
-  const content = JSON.stringify([props.labels, props.series, props.rtl, props.labelSpace]);
+  const plot = useRef<{ chart: uPlot; values: string }>(undefined);
+  // Made again only when its shape changes (days, series, direction); new values of the same
+  // shape (a live update) are given to the chart it has. A parent's render makes new arrays each
+  // time, so both are compared as text.
+  const shape = JSON.stringify([props.labels, props.series.map((s) => [s.name, s.color]), props.rtl, props.labelSpace]);
+  const values = JSON.stringify(props.series.map((s) => s.values));
 
-  // Before the browser paints (a layout effect): the bars come with the frame that shows the chart.
+  // Before the browser paints (a layout effect): a chart in view comes with the frame that shows
+  // it; one below the fold is drawn after that frame or when scrolled to (draw-when-seen.ts).
   useLayoutEffect(() => {
-    const { labels, series, rtl, labelSpace } = calls.current;
-    const amountText = (minor: number) => calls.current.amountText(minor);
     const el = box.current;
     if (!el) return;
-    const n = labels.length;
-    const ink = getComputedStyle(el).color || '#1b1f24';
-    const two = series.length > 1;
-    const options: uPlot.Options = {
-      width: Math.max(280, el.clientWidth),
-      height,
-      legend: { show: false },
-      select: { show: false, left: 0, top: 0, width: 0, height: 0 },
-      cursor: { y: false, points: { show: false }, drag: { x: false, y: false, setScale: false, click: () => undefined } }, // let clicks through: a click opens a bar's payments
-      scales: {
-        x: { time: false, dir: rtl ? -1 : 1, range: () => [-0.5, n - 0.5] },
-        y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.08] },
-      },
-      axes: [
-        { stroke: ink, grid: { show: false }, incrs: daySteps, space: labelSpace ?? 90, values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-        { side: rtl ? 1 : 3, stroke: ink, grid: { stroke: 'rgba(0,0,0,0.08)' }, incrs: moneySteps, size: axisWidth, values: (_u, splits) => splits.map((v) => amountText(Math.round(v))) },
-      ],
-      series: [
-        {},
-        ...series.map((s, i) => ({
-          label: s.name,
-          fill: s.color,
-          stroke: s.color,
-          width: 0,
-          points: { show: false },
-          paths: uPlot.paths.bars!({ size: [two ? 0.4 : 0.6, 64], align: two ? (i === 0 ? -1 : 1) : 0 }),
-        })),
-      ],
-      hooks: {
-        setCursor: [(u) => calls.current.onHover(u.cursor.idx ?? null)],
-        draw: [() => calls.current.onDrawn()],
-      },
-    };
-    const data: uPlot.AlignedData = [labels.map((_, i) => i), ...series.map((s) => s.values)];
-    const plot = new uPlot(options, data, el);
-    const click = () => {
-      const row = plot.cursor.idx;
-      if (row == null || plot.cursor.left == null || plot.cursor.left < 0) return;
-      // Two bars per category: the pointer's side of the category's centre (in values, so it
-      // holds in both directions) says which.
-      const side = two && plot.posToVal(plot.cursor.left, 'x') >= row ? 1 : 0;
-      calls.current.onPick(row, side);
-    };
-    plot.over.addEventListener('click', click);
-    const leave = () => calls.current.onHover(null);
-    plot.over.addEventListener('mouseleave', leave);
-    const resize = new ResizeObserver(() => {
-      const width = Math.max(280, el.clientWidth);
-      if (width !== plot.width) plot.setSize({ width, height });
+    let undraw: (() => void) | undefined;
+    const cancel = drawWhenSeen(el, () => {
+      const draw = measureChart(el, calls);
+      return () => {
+        const made = draw();
+        plot.current = { chart: made.chart, values: JSON.stringify(calls.current.series.map((s) => s.values)) };
+        undraw = made.undraw;
+      };
     });
-    resize.observe(el);
     return () => {
-      resize.disconnect();
-      plot.destroy();
+      cancel();
+      undraw?.();
+      plot.current = undefined;
     };
-  }, [content]);
+  }, [shape]);
+
+  useLayoutEffect(() => {
+    const drawn = plot.current;
+    if (!drawn || drawn.values === values) return;
+    drawn.values = values;
+    drawn.chart.setData(chartData(calls.current));
+  }, [values]);
 
   return <div ref={box} className="ov-plot" />;
+}
+
+const chartData = ({ labels, series }: Props): uPlot.AlignedData => [labels.map((_, i) => i), ...series.map((s) => s.values)];
+
+/** Reads what the chart in `el` needs from the layout; returns the step that makes the chart. */
+function measureChart(el: HTMLDivElement, calls: { current: Props }): () => { chart: uPlot; undraw: () => void } {
+  const width = Math.max(280, el.clientWidth);
+  const ink = getComputedStyle(el).color || '#1b1f24';
+  return () => drawChart(el, calls, width, ink);
+}
+
+/** Makes the uPlot chart in `el`; returns it and what takes it down. */
+function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number, ink: string): { chart: uPlot; undraw: () => void } {
+  const { labels, series, rtl, labelSpace } = calls.current;
+  const amountText = (minor: number) => calls.current.amountText(minor);
+  const n = labels.length;
+  const two = series.length > 1;
+  const options: uPlot.Options = {
+    width,
+    height,
+    legend: { show: false },
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    cursor: { y: false, points: { show: false }, drag: { x: false, y: false, setScale: false, click: () => undefined } }, // let clicks through: a click opens a bar's payments
+    scales: {
+      x: { time: false, dir: rtl ? -1 : 1, range: () => [-0.5, n - 0.5] },
+      y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.08] },
+    },
+    axes: [
+      { stroke: ink, grid: { show: false }, incrs: daySteps, space: labelSpace ?? 90, values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
+      { side: rtl ? 1 : 3, stroke: ink, grid: { stroke: 'rgba(0,0,0,0.08)' }, incrs: moneySteps, size: axisWidth, values: (_u, splits) => splits.map((v) => amountText(Math.round(v))) },
+    ],
+    series: [
+      {},
+      ...series.map((s, i) => ({
+        label: s.name,
+        fill: s.color,
+        stroke: s.color,
+        width: 0,
+        points: { show: false },
+        paths: uPlot.paths.bars!({ size: [two ? 0.4 : 0.6, 64], align: two ? (i === 0 ? -1 : 1) : 0 }),
+      })),
+    ],
+    hooks: {
+      setCursor: [(u) => calls.current.onHover(u.cursor.idx ?? null)],
+      draw: [() => calls.current.onDrawn()],
+    },
+  };
+  const plot = new uPlot(options, chartData(calls.current), el);
+  const click = () => {
+    const row = plot.cursor.idx;
+    if (row == null || plot.cursor.left == null || plot.cursor.left < 0) return;
+    // Two bars per category: the pointer's side of the category's centre (in values, so it
+    // holds in both directions) says which.
+    const side = two && plot.posToVal(plot.cursor.left, 'x') >= row ? 1 : 0;
+    calls.current.onPick(row, side);
+  };
+  plot.over.addEventListener('click', click);
+  const leave = () => calls.current.onHover(null);
+  plot.over.addEventListener('mouseleave', leave);
+  const resize = new ResizeObserver(() => {
+    const width = Math.max(280, el.clientWidth);
+    if (width !== plot.width) plot.setSize({ width, height });
+  });
+  resize.observe(el);
+  return {
+    chart: plot,
+    undraw: () => {
+      resize.disconnect();
+      plot.destroy();
+    },
+  };
 }
