@@ -204,7 +204,7 @@ describe('unclear outcomes', () => {
     const p = await authorise('5.00');
     // What a crash between "recorded" and "answered" leaves behind:
     t.db.prepare("INSERT INTO operations (id, payment_id, kind, amount_minor, base_minor, os_user, outcome, created_at) VALUES ('crashed-op', ?, 'capture', 500, 0, 'tester', 'sending', ?)").run(p.id, new Date().toISOString());
-    expect(t.service.markInterrupted()).toBe(1);
+    expect(await t.service.markInterrupted()).toBe(1);
     expect(await t.service.reconcileDue()).toBeGreaterThanOrEqual(1);
     const op = t.db.prepare("SELECT outcome FROM operations WHERE id = 'crashed-op'").get() as { outcome: string };
     expect(op.outcome).toBe('unknown'); // "Approved, Authorization" alone proves nothing either way
