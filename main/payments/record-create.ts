@@ -64,19 +64,21 @@ export function createRecorder(core: PaymentsCore) {
     options: CreateOptions = {},
   ): Promise<{ view: PaymentView; value?: T }> {
     const at = core.now().toISOString();
-    const existing = await store.byOrderId(gateway.profile.id, input.orderId);
-    if (existing && existing.state !== 'not_created') {
-      throw new AppFailure('conflict', englishText(reason('rule.orderExists', { orderId: input.orderId })), { reason: reason('rule.orderExists', { orderId: input.orderId }), fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
-    }
-    const paymentId = existing?.id ?? randomUUID();
     const opId = randomUUID();
-    const row = newPaymentRow(paymentId, gateway, input, ctx.osUser, at);
-    await store.transaction(async (tx) => {
+    // The order id checked in the intent's own transaction: two creates of one order cannot both pass.
+    const paymentId = await store.transaction(async (tx) => {
+      const existing = await tx.byOrderId(gateway.profile.id, input.orderId);
+      if (existing && existing.state !== 'not_created') {
+        throw new AppFailure('conflict', englishText(reason('rule.orderExists', { orderId: input.orderId })), { reason: reason('rule.orderExists', { orderId: input.orderId }), fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
+      }
+      const id = existing?.id ?? randomUUID();
+      const row = newPaymentRow(id, gateway, input, ctx.osUser, at);
       // A payment the gateway never created may be tried again: same row, its history kept.
       if (existing) await tx.update(existing.id, { ...row, created_at: existing.created_at }, 'create', at);
       else await tx.insert(row);
-      await tx.insertOperation({ id: opId, payment_id: paymentId, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
-      await options.withIntent?.(paymentId, at);
+      await tx.insertOperation({ id: opId, payment_id: id, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+      await options.withIntent?.(id, at);
+      return id;
     });
     core.changed(paymentId);
 

@@ -57,6 +57,14 @@ describe('creating payments', () => {
     expect(t.practice.gateway.records().length).toBe(before);
   });
 
+  it('of two creates of one order id started together, one is sent and the other refused as a conflict', async () => {
+    const orderId = newOrderId();
+    const both = await Promise.all([0, 1].map(() => call('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer })));
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toMatchObject({ ok: false, error: { code: 'conflict', fields: { orderId: expect.any(String) } } });
+    expect(t.practice.gateway.records().filter((r) => r.orderId === orderId)).toHaveLength(1);
+  });
+
   it.each([
     [{ amount: '10.005' }, 'amount', /at most 2 decimals/],
     [{ amount: '-5' }, 'amount', /without a sign/],
