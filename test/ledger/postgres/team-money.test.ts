@@ -1,0 +1,82 @@
+// The payments service on the team ledger: two laptops (sue and ada, each a payments service
+// with its own connections to one team database) and one practice gateway over HTTP. A refund
+// while another person's refund of the same payment is on the wire is refused before anything is
+// sent, naming that person; exactly one refund request reaches the gateway.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AppFailure } from '../../../contract/result';
+import { createEventHub } from '../../../main/core/event-hub';
+import { createGatewayClient } from '../../../main/gateway/client';
+import { createPostgresLedgerStore } from '../../../main/ledger/postgres/pg-store';
+import { createPaymentsService } from '../../../main/payments/payments-service';
+import { requireProductionConfirmation } from '../../../main/profiles/production-guard';
+import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
+
+describeWithPostgres('money on the team ledger, from two laptops', () => {
+  let practice: Awaited<ReturnType<typeof startTestGateway>>;
+  const pools: pg.Pool[] = [];
+  let database: string;
+  /** Sue's refund requests wait here until the test lets them go (her refund is "on the wire"). */
+  let releaseSue!: () => void;
+  const sueOnTheWire = new Promise<void>((resolve) => (releaseSue = resolve));
+
+  beforeAll(async () => {
+    practice = await startTestGateway();
+    database = await teamServer().createTeamDatabase();
+  });
+  afterAll(async () => {
+    releaseSue();
+    await Promise.all(pools.map((p) => p.end()));
+    await practice?.gateway.close();
+  });
+
+  function laptop(role: 'support' | 'admin', fetch?: typeof globalThis.fetch) {
+    const server = teamServer();
+    const person = server.person(role);
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
+    pool.on('error', () => undefined);
+    pools.push(pool);
+    const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
+    const service = createPaymentsService({
+      store: createPostgresLedgerStore(pool), client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000, fetch }),
+      logger: practice.logger, events: createEventHub(),
+      active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
+      connectionFor: async () => practice.conn, requireConfirmation: requireProductionConfirmation,
+    });
+    return { service, ctx: { transport: 'direct' as const, osUser: `${person.login}-laptop` } };
+  }
+
+  it('a refund while another person’s refund of the payment is on the wire is refused, naming them; one request reaches the gateway', async () => {
+    const held: typeof globalThis.fetch = async (url, init) => {
+      if (String(url).includes('refund')) await sueOnTheWire;
+      return globalThis.fetch(url, init);
+    };
+    const sue = laptop('support', held);
+    const ada = laptop('admin');
+    const orderId = `PD-TEAM-${randomUUID().slice(0, 8)}`;
+    const { payment } = await sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
+    expect(payment).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
+
+    const suesRefund = sue.service.moneyOperation(sue.ctx, { paymentId: payment.id, kind: 'refund', amount: '100.00', currency: 'SAR', reason: 'Customer returned it' });
+    // Her intent is committed before her request leaves: ada's laptop sees it open.
+    await expect.poll(async () => (await ada.service.store.openOperations(payment.id)).map((op) => [op.kind, op.db_user])).toEqual([['refund', 'sue']]);
+
+    const adas = await ada.service.moneyOperation(ada.ctx, { paymentId: payment.id, kind: 'refund', amount: '100.00', currency: 'SAR', reason: 'Customer called' }).then(() => undefined, (e: unknown) => e);
+    expect(adas).toBeInstanceOf(AppFailure);
+    expect((adas as AppFailure).toError()).toMatchObject({
+      code: 'busy', reason: { key: 'teamLedger.busySending', values: { person: 'sue', operation: 'refund' } },
+      message: 'sue is already doing a refund on this payment in the team ledger. Wait for it to finish, then look at the payment again.',
+    });
+
+    releaseSue();
+    expect(await suesRefund).toMatchObject({ state: 'refunded', refundedMinor: 10_000, operationInFlight: false });
+    const refunds = practice.gateway.records().filter((r) => r.transactionId === payment.transactionId && r.operation === 'refund');
+    expect(refunds).toHaveLength(1);
+    const ops = await ada.service.store.operationsOf(payment.id);
+    expect(ops.map((op) => [op.kind, op.outcome, op.db_user, op.os_user])).toEqual([['create', 'succeeded', 'sue', 'sue-laptop'], ['refund', 'succeeded', 'sue', 'sue-laptop']]);
+    // Ada sees the refund as her screen would.
+    expect(await ada.service.store.view((await ada.service.store.get(payment.id))!)).toMatchObject({ state: 'refunded', refundedMinor: 10_000 });
+  });
+});
