@@ -95,7 +95,11 @@ function txOn(db: Queryable, inTransaction: boolean): LedgerTx {
     operation: async (id) => (await operations('id = $1', [id]))[0],
     openOperations,
     operationsOf: (id) => operations('payment_id = $1', [id]),
-    sendingOperations: () => operations(`outcome = 'sending'`, []),
+    // After a crash a laptop marks its own `sending` operations unknown: every laptop's would wrongly
+    // mark those on the wire elsewhere. The laptop id that tells them apart comes with step 5's rest.
+    sendingOperations: async () => {
+      throw notYet('which laptop an operation is being sent from');
+    },
     async operationsMark(id) {
       const mark = (await one(`SELECT count(*) AS n, count(completed_at) AS done, count(*) FILTER (WHERE outcome IN ('succeeded', 'failed')) AS settled FROM paydesk.operations WHERE payment_id = $1`, [id]))!;
       return `${mark.n}/${mark.done}/${mark.settled}`;
