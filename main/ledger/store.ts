@@ -51,9 +51,10 @@ export type LedgerTx = {
 export type LedgerStore = LedgerTx & {
   readonly backend: 'sqlite' | 'postgres';
   /**
-   * Runs `body` in one transaction: all its writes commit together or none. Store transactions
-   * run one at a time per store; the body must use `tx`, never the store itself (that would
-   * wait for this very transaction).
+   * Runs `body` in one transaction: all its writes commit together or none. On SQLite store
+   * transactions run one at a time (one connection); on PostgreSQL each has a connection of its
+   * own and the database orders them. The body must use `tx`, never the store itself (on SQLite
+   * that would wait for this very transaction; on PostgreSQL it would be outside it).
    */
   transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T>;
 };
