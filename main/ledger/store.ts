@@ -40,6 +40,7 @@ export type LedgerTx = {
   completeOperation(operationId: string, changes: OperationChanges, from?: OperationRow['outcome'][]): Promise<void>;
 
   recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null): Promise<void>;
+  /** Payments whose next check is due; on the team ledger each is leased to this laptop for a while, so two never check one at once. */
   dueForCheck(now: string, limit: number): Promise<Array<{ id: string; profile_id: string }>>;
   historyOf(paymentId: string): Promise<HistoryRow[]>;
   checksOf(paymentId: string): Promise<CheckRow[]>;

@@ -25,6 +25,8 @@ const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount
 const booleans = new Set(['auth_only', 'needs_attention']);
 const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
 const open = `outcome IN ('sending', 'unknown')`;
+/** How long a laptop has to check a due payment before another may (a check's retries take seconds). */
+export const checkLeaseMs = 2 * 60_000;
 /** Audit actions the database's own triggers record (security.sql: audit_payment, audit_operation). */
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
 
@@ -131,8 +133,12 @@ function txOn(db: Queryable, inTransaction: boolean): LedgerTx {
     recordCheck: async () => {
       throw notYet('status checks');
     },
+    // Reconciliation by one laptop at a time: the due payments are leased (their next check moved
+    // past the lease) in one short statement, skipping rows another laptop is leasing right now.
     dueForCheck: async (now, limit) =>
-      (await db.query('SELECT id, profile_id FROM paydesk.payments WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2', [now, limit])).rows as Array<{ id: string; profile_id: string }>,
+      (await db.query(`UPDATE paydesk.payments SET next_check_at = $3 WHERE id IN (
+         SELECT id FROM paydesk.payments WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING id, profile_id`,
+      [now, limit, new Date(Date.parse(now) + checkLeaseMs).toISOString()])).rows as Array<{ id: string; profile_id: string }>,
     historyOf: async () => {
       throw notYet('state history');
     },

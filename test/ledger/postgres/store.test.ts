@@ -137,6 +137,47 @@ describeLedger('the ledger store', (ledger) => {
     expect(refused).toEqual({ code: 'busy', reason: { key: 'teamLedger.busySending', values: { person: winner, operation: 'refund' } }, message: `${winner} is already doing a refund on this payment in the team ledger. Wait for it to finish, then look at the payment again.` });
   });
 
+  it('two refunds of one payment started together on one laptop: one recorded, the other refused', async () => {
+    // On SQLite the store's transactions take turns on the one connection; without that, both
+    // would read "nothing open" between each other's awaits and both insert.
+    const store = await ledger().storeAs('support');
+    const payment = await paidSale(store, 'omar');
+    const attempts = await Promise.allSettled([recordRefund(store, refundOf(payment.id, 'omar')), recordRefund(store, refundOf(payment.id, 'omar'))]);
+    expect(attempts.map((a) => a.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = await failureOf(Promise.reject((attempts.find((a) => a.status === 'rejected') as PromiseRejectedResult).reason));
+    expect(refused.code).toBe('busy');
+    expect((await store.operationsOf(payment.id)).filter((op) => op.kind === 'refund')).toHaveLength(1);
+  });
+
+  it('answers the payments whose check is due', async () => {
+    const store = await ledger().storeAs('support');
+    const due = await Promise.all([0, 1, 2].map(async () => {
+      const payment = await paidSale(store, 'omar');
+      await store.update(payment.id, { next_check_at: '2000-01-01T00:00:00.000Z' }, 'schedule', later(3));
+      return payment.id;
+    }));
+    expect((await store.dueForCheck('2000-01-02T00:00:00.000Z', 10)).map((p) => p.id).sort()).toEqual([...due].sort());
+    await Promise.all(due.map((id) => store.update(id, { next_check_at: null }, 'schedule', later(4))));
+  });
+
+  it.skipIf(ledger().backend !== 'postgres')('two laptops asking for due checks at the same moment get different payments, each once', async () => {
+    const sue = await ledger().storeAs('support');
+    const ada = await ledger().storeAs('admin');
+    const due = await Promise.all([0, 1, 2, 3, 4, 5].map(async () => {
+      const payment = await paidSale(sue, 'sue-laptop');
+      await sue.update(payment.id, { next_check_at: '2001-01-01T00:00:00.000Z' }, 'schedule', later(3));
+      return payment.id;
+    }));
+    const at = '2001-01-02T00:00:00.000Z';
+    const [a, b] = await Promise.all([sue.dueForCheck(at, 4), ada.dueForCheck(at, 4)]);
+    const taken = [...a, ...b].map((p) => p.id);
+    expect(new Set(taken).size).toBe(taken.length);
+    // Leased: nobody gets them again until the lease ends; what neither took is still due.
+    const rest = await sue.dueForCheck(at, 10);
+    expect([...taken, ...rest.map((p) => p.id)].sort()).toEqual([...due].sort());
+    expect(await ada.dueForCheck(at, 10)).toEqual([]);
+  });
+
   it.skipIf(ledger().backend !== 'postgres')('a staff login records its sales but the database refuses its refund', async () => {
     const sam = await ledger().storeAs('staff');
     const payment = await paidSale(sam, 'sam-laptop');
