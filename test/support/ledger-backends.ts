@@ -20,7 +20,7 @@ export type LedgerUnderTest = {
    * A store as one of the template's people (sam staff, sue support, fay finance, ada admin), on
    * connections of its own: a laptop. On SQLite there is one laptop and one store, whoever asks.
    */
-  storeAs(role: TeamPerson['role']): Promise<LedgerStore>;
+  storeAs(role: TeamPerson['role'], laptop?: string): Promise<LedgerStore>;
 };
 
 const backends = (process.env.LEDGER_BACKENDS ?? 'sqlite,postgres').split(',').map((b) => b.trim());
@@ -55,13 +55,13 @@ export function describeLedger(name: string, body: (ledger: () => LedgerUnderTes
       });
       body(() => ({
         backend: 'postgres',
-        async storeAs(role) {
+        async storeAs(role, laptop) {
           const server = teamServer();
           const person = server.person(role);
           const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
           pool.on('error', () => undefined); // an idle connection the server drops is replaced on the next query
           pools.push(pool);
-          return createPostgresLedgerStore(pool);
+          return createPostgresLedgerStore(pool, { laptop: laptop ?? `${person.login}-laptop` });
         },
       }));
     });

@@ -65,7 +65,7 @@ function operationOf(r: Record<string, unknown>): OperationRow {
 const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger-plan.md, step 3).`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
-function txOn(db: Queryable, inTransaction: boolean): LedgerTx {
+function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
   const payment = async (text: string, values: unknown[]) => {
     const row = await one(text, values);
@@ -74,8 +74,8 @@ function txOn(db: Queryable, inTransaction: boolean): LedgerTx {
   const operations = async (where: string, values: unknown[]) =>
     (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
   const openOperations = (paymentId: string) => operations(`payment_id = $1 AND ${open}`, [paymentId]);
-  /** The laptop's OS user, for the rows the database stamps (local to this transaction). */
-  const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true)`, [name]) : undefined);
+  /** The laptop and its OS user, for the rows the database stamps (local to this transaction). */
+  const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
 
   const tx: LedgerTx = {
     get: (id) => payment('SELECT * FROM paydesk.payments WHERE id = $1', [id]),
@@ -97,11 +97,9 @@ function txOn(db: Queryable, inTransaction: boolean): LedgerTx {
     operation: async (id) => (await operations('id = $1', [id]))[0],
     openOperations,
     operationsOf: (id) => operations('payment_id = $1', [id]),
-    // After a crash a laptop marks its own `sending` operations unknown: every laptop's would wrongly
-    // mark those on the wire elsewhere. The laptop id that tells them apart comes with step 5's rest.
-    sendingOperations: async () => {
-      throw notYet('which laptop an operation is being sent from');
-    },
+    // After a crash a laptop marks its own `sending` operations unknown, never those another
+    // laptop has on the wire (laptops.sql stamps each operation with the laptop that recorded it).
+    sendingOperations: () => operations(`outcome = 'sending' AND laptop = $1`, [laptop]),
     async operationsMark(id) {
       const mark = (await one(`SELECT count(*) AS n, count(completed_at) AS done, count(*) FILTER (WHERE outcome IN ('succeeded', 'failed')) AS settled FROM paydesk.operations WHERE payment_id = $1`, [id]))!;
       return `${mark.n}/${mark.done}/${mark.settled}`;
@@ -155,14 +153,19 @@ function txOn(db: Queryable, inTransaction: boolean): LedgerTx {
   return tx;
 }
 
-/** A LedgerStore over a pool of connections logged in as one person (connection.ts's openTeamLedger makes such a pool). */
-export function createPostgresLedgerStore(pool: Connections): LedgerStore {
+/**
+ * A LedgerStore over a pool of connections logged in as one person (connection.ts's openTeamLedger
+ * makes such a pool), on the laptop named `laptop` (stable across restarts: its own operations
+ * left `sending` by a crash are found by it).
+ */
+export function createPostgresLedgerStore(pool: Connections, options: { laptop: string }): LedgerStore {
+  const { laptop } = options;
   async function transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await body(txOn(client, true));
+      const result = await body(txOn(client, true, laptop));
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -172,7 +175,7 @@ export function createPostgresLedgerStore(pool: Connections): LedgerStore {
       client.release(broken);
     }
   }
-  const outside = txOn(pool, false);
+  const outside = txOn(pool, false, laptop);
   return {
     ...outside,
     backend: 'postgres',

@@ -32,7 +32,7 @@ describeWithPostgres('money on the team ledger, from two laptops', () => {
     await practice?.gateway.close();
   });
 
-  function laptop(role: 'support' | 'admin', fetch?: typeof globalThis.fetch) {
+  function laptop(role: 'support' | 'admin', fetch?: typeof globalThis.fetch, name?: string) {
     const server = teamServer();
     const person = server.person(role);
     const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
@@ -40,7 +40,7 @@ describeWithPostgres('money on the team ledger, from two laptops', () => {
     pools.push(pool);
     const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
     const service = createPaymentsService({
-      store: createPostgresLedgerStore(pool), client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000, fetch }),
+      store: createPostgresLedgerStore(pool, { laptop: name ?? `${person.login}-laptop` }), client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000, fetch }),
       logger: practice.logger, events: createEventHub(),
       active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
       connectionFor: async () => practice.conn, requireConfirmation: requireProductionConfirmation,
@@ -78,5 +78,23 @@ describeWithPostgres('money on the team ledger, from two laptops', () => {
     expect(ops.map((op) => [op.kind, op.outcome, op.db_user, op.os_user])).toEqual([['create', 'succeeded', 'sue', 'sue-laptop'], ['refund', 'succeeded', 'sue', 'sue-laptop']]);
     // Ada sees the refund as her screen would.
     expect(await ada.service.store.view((await ada.service.store.get(payment.id))!)).toMatchObject({ state: 'refunded', refundedMinor: 10_000 });
+  });
+
+  it('after a crash a laptop marks only its own operations that were being sent unknown, and checks them first', async () => {
+    const sue = laptop('support', undefined, 'sue-desk');
+    const ada = laptop('admin', undefined, 'ada-desk');
+    const sale = async (who: typeof sue) => (await who.service.chargeCard({ amount: '40.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, who.ctx)).payment;
+    const [mine, theirs] = [await sale(sue), await sale(ada)];
+    // What a crash between "recorded" and "answered" leaves on sue's desk, while ada's refund is on the wire.
+    const intent = (paymentId: string, osUser: string) => ({ id: randomUUID(), payment_id: paymentId, kind: 'refund' as const, amount_minor: 1_000, base_minor: 0, reason: 'customer asked', os_user: osUser, outcome: 'sending' as const, error_code: null, error_message: null, gateway_answer: null, created_at: new Date().toISOString(), completed_at: null });
+    await sue.service.store.insertOperation(intent(mine.id, 'sue-desk'));
+    await ada.service.store.insertOperation(intent(theirs.id, 'ada-desk'));
+
+    const restarted = laptop('support', undefined, 'sue-desk');
+    expect(await restarted.service.markInterrupted()).toBe(1);
+    expect((await restarted.service.store.openOperations(mine.id)).map((op) => op.outcome)).toEqual(['unknown']);
+    expect((await restarted.service.store.openOperations(theirs.id)).map((op) => op.outcome)).toEqual(['sending']);
+    expect((await restarted.service.store.get(mine.id))!.next_check_at).not.toBeNull();
+    expect((await restarted.service.store.get(theirs.id))!.next_check_at).toBeNull();
   });
 });
