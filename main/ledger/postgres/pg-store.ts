@@ -12,9 +12,11 @@
 // (status checks, history, webhooks, attempts, last error) come with step 3: their writes are
 // left out, their reads and other audit actions throw rather than answer wrongly.
 import type pg from 'pg';
-import { fail } from '../../core/fail';
+import { AppFailure } from '../../../contract/result';
+import { englishText, fail } from '../../core/fail';
 import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
+import { explainConnectionError, type TeamLedgerSettings } from './connection';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
@@ -158,10 +160,25 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
  * makes such a pool), on the laptop named `laptop` (stable across restarts: its own operations
  * left `sending` by a crash are found by it).
  */
-export function createPostgresLedgerStore(pool: Connections, options: { laptop: string }): LedgerStore {
-  const { laptop } = options;
+export function createPostgresLedgerStore(pool: Connections, options: { laptop: string; settings?: TeamLedgerSettings }): LedgerStore {
+  const { laptop, settings } = options;
+  /**
+   * A server that cannot be reached (or refuses the login) is said in words, as "Test connection"
+   * says it; the payments flow then stops before its request leaves: nothing is sent unrecorded.
+   */
+  const explained = (error: unknown): never => {
+    // Only what the server or the network said (an SQLSTATE, a socket's code, pg's connection words).
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const fromServer = typeof code === 'string' || (typeof message === 'string' && /connection|timeout/i.test(message));
+    if (error instanceof AppFailure || !settings || !fromServer) throw error;
+    const check = explainConnectionError(error, settings);
+    if (check.ok) throw error;
+    throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
+  };
+  const worded = (tx: LedgerTx): LedgerTx =>
+    Object.fromEntries(Object.entries(tx).map(([name, call]) => [name, (...args: unknown[]) => (call as (...a: unknown[]) => Promise<unknown>)(...args).catch(explained)])) as LedgerTx;
   async function transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+    const client = await pool.connect().catch(explained);
     let broken = false;
     try {
       await client.query('BEGIN');
@@ -170,12 +187,12 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
       return result;
     } catch (e) {
       await client.query('ROLLBACK').catch(() => void (broken = true));
-      throw e;
+      return explained(e);
     } finally {
       client.release(broken);
     }
   }
-  const outside = txOn(pool, false, laptop);
+  const outside = worded(txOn(pool, false, laptop));
   return {
     ...outside,
     backend: 'postgres',

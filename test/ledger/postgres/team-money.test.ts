@@ -3,6 +3,7 @@
 // while another person's refund of the same payment is on the wire is refused before anything is
 // sent, naming that person; exactly one refund request reaches the gateway.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AppFailure } from '../../../contract/result';
@@ -78,6 +79,31 @@ describeWithPostgres('money on the team ledger, from two laptops', () => {
     expect(ops.map((op) => [op.kind, op.outcome, op.db_user, op.os_user])).toEqual([['create', 'succeeded', 'sue', 'sue-laptop'], ['refund', 'succeeded', 'sue', 'sue-laptop']]);
     // Ada sees the refund as her screen would.
     expect(await ada.service.store.view((await ada.service.store.get(payment.id))!)).toMatchObject({ state: 'refunded', refundedMinor: 10_000 });
+  });
+
+  it('with the team database out of reach, a payment is refused in words before anything is sent', async () => {
+    // A port nobody listens on: the server is down, or this laptop is off the network.
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const settings = { host: '127.0.0.1', port, database, user: 'sue' };
+    const pool = new pg.Pool({ ...settings, password: 'unused', max: 1, connectionTimeoutMillis: 5_000 });
+    pool.on('error', () => undefined);
+    pools.push(pool);
+    const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
+    const service = createPaymentsService({
+      store: createPostgresLedgerStore(pool, { laptop: 'sue-desk', settings }), client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000 }),
+      logger: practice.logger, events: createEventHub(), active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
+      connectionFor: async () => practice.conn, requireConfirmation: requireProductionConfirmation,
+    });
+    const orderId = `PD-DOWN-${randomUUID().slice(0, 8)}`;
+    const refused = await service.chargeCard({ orderId, amount: '40.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, { transport: 'direct', osUser: 'sue-desk' }).then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppFailure);
+    expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable', values: { host: '127.0.0.1', port, code: 'ECONNREFUSED' } } });
+    expect(practice.gateway.records().filter((r) => r.orderId === orderId)).toEqual([]);
   });
 
   it('after a crash a laptop marks only its own operations that were being sent unknown, and checks them first', async () => {
