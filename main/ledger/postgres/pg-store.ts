@@ -6,7 +6,10 @@
 // `operations_one_open`): of two laptops recording one at the same moment the second gets 23505,
 // answered here as "{person} is already doing a {operation} on this payment", the person being
 // the database login that recorded the open one. What a role may not do (a refund by staff) the
-// database refuses (row-level security, 42501), answered as such.
+// database refuses (row-level security, 42501), answered as such. Each operation carries the
+// laptop that recorded it (laptops.sql), so a laptop restarted after a crash marks only its own
+// `sending` ones unknown; due status checks are leased (SKIP LOCKED), one laptop per payment; a
+// server out of reach is said in "Test connection"'s words, before any request leaves.
 // The database writes the audit entries of payments and operations itself (triggers, with the
 // login), so appendAudit records nothing for those. Columns and tables the team schema lacks yet
 // (status checks, history, webhooks, attempts, last error) come with step 3: their writes are
