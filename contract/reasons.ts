@@ -207,6 +207,9 @@ export const reasonTexts = {
   'teamLedger.copyOpenOperations': '{open} operations on this computer are still being sent or have an unclear outcome. Let Paydesk settle them (Transactions shows them), then copy again.',
   'teamLedger.copyAdminOnly': 'Only a Paydesk admin copies a computer’s ledger into the team ledger. Log in as an admin in these settings, or ask one to do it.',
   'teamLedger.copyNoSettings': 'Save the team ledger settings with a password first, then copy.',
+  'teamLedger.busySending': '{person} is already doing a {operation} on this payment in the team ledger. Wait for it to finish, then look at the payment again.',
+  'teamLedger.busyUnknown': 'The outcome of the {operation} that {person} did on this payment is not known yet. Check its status before doing anything else.',
+  'teamLedger.notAllowed': 'The team ledger does not let {person} do a {operation} on payments. Ask a Paydesk admin for a role that may.',
   // The ledger file, at start (worded in English by main for its start-up dialog)
   'storage.folderNotWritable': 'Paydesk cannot write to its data folder ({folder}). Check the folder’s permissions, or free disk space, and start Paydesk again. Nothing was changed.',
   'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}). Update Paydesk to open it; nothing was changed.',

@@ -26,6 +26,7 @@ import { createOverviewReader } from './ledger/overview-reader';
 import { positionsThread } from './ledger/positions-thread';
 import { overviewHandlers } from './api/overview-handlers';
 import { startWebhookReceiver } from './ledger/webhook-receiver';
+import { createSqliteLedgerStore } from './ledger/sqlite-store';
 import { paymentHandlers } from './api/payment-handlers';
 import { ledgerHandlers } from './api/ledger-handlers';
 import { createLedgerReads } from './payments/ledger-reads';
@@ -161,7 +162,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   }, { fallbackMs: options.startLaterMs ?? 3_000, onError: (error) => logger.error('services after the first screen did not start', { error: error instanceof Error ? error.message : String(error) }) });
 
   const payments = createPaymentsService({
-    db, client, logger, events,
+    store: createSqliteLedgerStore(db), client, logger, events,
     async active() {
       await later.ready();
       return gatewayOf(await profiles.activeConnection());
@@ -177,7 +178,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const invoiceRows = createInvoiceRows(db);
   const invoices = createInvoiceService({
     rows: invoiceRows, logger,
-    payment: (id) => payments.rows.get(id),
+    payment: (id) => payments.store.get(id),
     activeProfileId: async () => profiles.active().id,
     seller: (profileId) => profiles.seller(profileId),
     createLink: (input, ctx, createOptions) => payments.createLink(input, ctx, createOptions),
@@ -195,7 +196,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   documents.invoices = invoices;
   // Whatever was being sent when Paydesk last stopped is marked now (one index seek); the status
   // checks that settle it start with the other services below.
-  payments.markInterrupted();
+  await payments.markInterrupted();
 
   // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md).
   const bulk = createBulkService({

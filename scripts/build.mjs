@@ -41,7 +41,7 @@ await build({
   logLevel: 'warning',
 });
 // The team ledger's schema files are read at run time beside the bundle (main/ledger/postgres/security.ts).
-for (const file of ['security.sql', 'live.sql', 'import.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
+for (const file of ['security.sql', 'live.sql', 'import.sql', 'laptops.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
 
 if (only !== 'main') {
   await build(preloadBuild);

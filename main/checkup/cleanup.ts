@@ -11,10 +11,10 @@ const refundable = new Set(['paid', 'partially_captured', 'partially_refunded'])
 export async function cleanUp(kit: StepKit): Promise<void> {
   const { step } = kit;
   for (const id of kit.created) {
-    let payment = kit.payments.rows.get(id);
+    let payment = await kit.payments.store.get(id);
     if (!payment) continue;
     const amount = (minor: number) => ({ amount: formatMinor(minor, payment!.currency), currency: payment!.currency, order: payment!.order_id });
-    if (kit.payments.rows.openOperations(id).length > 0) {
+    if ((await kit.payments.store.openOperations(id)).length > 0) {
       note(step, 'left_open', 'different', { order: payment.order_id, why: 'unclear' });
       continue;
     }
@@ -37,7 +37,7 @@ export async function cleanUp(kit: StepKit): Promise<void> {
       const after = await move(kit, 'refund', payment, left);
       if (after && after.refunded_minor >= payment.captured_minor) note(step, 'cleaned', 'info', { ...amount(left), action: 'refund' });
       else note(step, 'cleanup_failed', 'failed', { order: payment.order_id, action: 'refund' });
-      payment = kit.payments.rows.get(id)!;
+      payment = (await kit.payments.store.get(id))!;
     }
     // A void is allowed only before any capture: the rest of a partly captured authorisation lapses.
     if (payment.auth_only === 1 && payment.captured_minor > 0 && payment.captured_minor < payment.amount_minor) {

@@ -61,13 +61,13 @@ const lastOf = (ops: OperationRow[], kind: OperationRow['kind']) => ops.filter((
 /** A status check through the payments service, as Paydesk makes one on its schedule. */
 export async function checkByStatus(kit: StepKit, payment: PaymentRow): Promise<PaymentRow> {
   await kit.payments.refresh(payment.id, 'status', kit.gateway.conn).catch(() => undefined);
-  return kit.payments.rows.get(payment.id)!;
+  return (await kit.payments.store.get(payment.id))!;
 }
 
 /** Notes what an answer carried and what Paydesk made of it; an unclear outcome is checked by status. */
 async function afterAnswer(kit: StepKit, call: CheckupCall, paymentId: string, op: OperationRow | undefined, failure: AppFailure | undefined): Promise<PaymentRow | undefined> {
   const { step } = kit;
-  let payment = kit.payments.rows.get(paymentId)!;
+  let payment = (await kit.payments.store.get(paymentId))!;
   const answer = describeAnswer(call, op?.gateway_answer, null);
   step.answers.push(answer);
   if (op?.outcome === 'unknown') {
@@ -93,24 +93,24 @@ export async function create(kit: StepKit, call: CheckupCall, tag: string, send:
   const orderId = kit.orderId(tag);
   kit.step.orderIds.push(orderId);
   const failure = await attempt(() => send(orderId));
-  const payment = kit.payments.rows.byOrderId(kit.gateway.profile.id, orderId);
+  const payment = await kit.payments.store.byOrderId(kit.gateway.profile.id, orderId);
   if (!payment) {
     // Refused before anything was recorded or sent (a check of the input).
     note(kit.step, 'call_failed', 'failed', { call, error: failure?.code ?? 'internal', gatewayCode: '' });
     return undefined;
   }
   kit.created.push(payment.id);
-  return afterAnswer(kit, call, payment.id, lastOf(kit.payments.rows.operationsOf(payment.id), 'create'), failure);
+  return afterAnswer(kit, call, payment.id, lastOf(await kit.payments.store.operationsOf(payment.id), 'create'), failure);
 }
 
 /** A capture, void or refund through the pinned flows. */
 export async function move(kit: StepKit, kind: 'capture' | 'void' | 'refund', payment: PaymentRow, amountMinor?: number): Promise<PaymentRow | undefined> {
   if (!kit.step.orderIds.includes(payment.order_id)) kit.step.orderIds.push(payment.order_id);
-  const before = kit.payments.rows.operationsOf(payment.id).length;
+  const before = (await kit.payments.store.operationsOf(payment.id)).length;
   const failure = await attempt(() =>
     kit.flows.moneyOperation(kit.ctx, { paymentId: payment.id, kind, amount: amountMinor === undefined ? undefined : amountText(kit, amountMinor), reason: kind === 'refund' ? refundReason : undefined }),
   );
-  const ops = kit.payments.rows.operationsOf(payment.id);
+  const ops = await kit.payments.store.operationsOf(payment.id);
   const op = ops.length > before ? lastOf(ops, kind) : undefined;
   if (!op) {
     note(kit.step, 'call_failed', 'failed', { call: kind, error: failure?.code ?? 'internal', gatewayCode: '' });

@@ -40,7 +40,7 @@ async function statusReading(kit: StepKit, payment: PaymentRow, request: { order
     else note(step, 'call_failed', 'failed', { call: 'status', error: result.error.kind, gatewayCode: result.error.gateway?.errorCode ?? '' });
     return;
   }
-  const current = kit.payments.rows.get(payment.id)!;
+  const current = (await kit.payments.store.get(payment.id))!;
   const read = evidenceOf(current, result.value).state;
   answer.state = read;
   if (!usedReading(answer, 'statusWord')) note(step, 'missing_reading', 'different', { call: 'status', reading: 'statusWord', looked: lookedIn('status', 'statusWord') });

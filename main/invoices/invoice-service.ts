@@ -27,7 +27,8 @@ export type DocumentRenderer = (html: string) => Promise<{ pdf: Uint8Array; png:
 export type InvoiceDeps = {
   rows: InvoiceRows;
   logger: Logger;
-  payment(id: string): PaymentRow | undefined;
+  /** The invoice's payment, read from the ledger's store. */
+  payment(id: string): Promise<PaymentRow | undefined>;
   activeProfileId(): Promise<string>;
   seller(profileId: string): SellerDetails | undefined;
   createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions): Promise<PaymentView>;
@@ -84,8 +85,8 @@ export function createInvoiceService(deps: InvoiceDeps) {
     breakdown: JSON.parse(note.breakdown_json) as VatGroup[], reason: note.reason, issuedAt: note.issued_at,
   });
 
-  function view(invoice: InvoiceRow): InvoiceView {
-    const payment = deps.payment(invoice.payment_id);
+  async function view(invoice: InvoiceRow): Promise<InvoiceView> {
+    const payment = await deps.payment(invoice.payment_id);
     const lines = rows.lines(invoice.id);
     const currency = invoice.currency as CurrencyCode;
     return {
@@ -123,7 +124,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       },
     });
     deps.logger.info('invoice reserved with its link', { state: payment.state, number });
-    return { payment, invoice: view(rows.byPayment(payment.id)!) };
+    return { payment, invoice: await view(rows.byPayment(payment.id)!) };
   }
 
   /** A confirmed refund of an invoiced payment: its credit note, in the refund's own transaction (a savepoint). */
@@ -142,11 +143,11 @@ export function createInvoiceService(deps: InvoiceDeps) {
     });
   }
 
-  function documentOf(input: { invoiceId?: string; creditNoteId?: string }): { fileName: string; model: DocumentModel } {
+  async function documentOf(input: { invoiceId?: string; creditNoteId?: string }): Promise<{ fileName: string; model: DocumentModel }> {
     const note = input.creditNoteId ? rows.creditNote(input.creditNoteId) : undefined;
     const invoice = note ? rows.byId(note.invoice_id) : input.invoiceId ? rows.byId(input.invoiceId) : undefined;
     if (!invoice || (input.creditNoteId && !note)) throw failWith('not_found', 'invoice.notFound');
-    const payment = deps.payment(invoice.payment_id);
+    const payment = await deps.payment(invoice.payment_id);
     const seller = sellerOf(invoice);
     const currency = invoice.currency as CurrencyCode;
     const lines = rows.lines(invoice.id);
@@ -179,7 +180,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
 
   async function renderDocument(input: { invoiceId?: string; creditNoteId?: string }) {
     if (!deps.render) throw failWith('internal', 'invoice.noRenderer');
-    const { fileName, model } = documentOf(input);
+    const { fileName, model } = await documentOf(input);
     const { pdf, png } = await deps.render(invoiceHtml(model));
     return { fileName, pdf, png };
   }
@@ -187,10 +188,10 @@ export function createInvoiceService(deps: InvoiceDeps) {
   return {
     create,
     onRefundConfirmed,
-    html: (input: { invoiceId?: string; creditNoteId?: string }) => invoiceHtml(documentOf(input).model),
-    get(paymentId: string) {
+    html: async (input: { invoiceId?: string; creditNoteId?: string }) => invoiceHtml((await documentOf(input)).model),
+    async get(paymentId: string) {
       const invoice = rows.byPayment(paymentId);
-      return { invoice: invoice ? view(invoice) : null };
+      return { invoice: invoice ? await view(invoice) : null };
     },
     numbers: (paymentIds: string[]) => Object.fromEntries(rows.numbersOf(paymentIds)),
     async document(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'invoiceDocument'>> {

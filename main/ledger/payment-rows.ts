@@ -58,6 +58,8 @@ export type OperationRow = {
   base_minor?: number | null;
   reason: string | null;
   os_user: string;
+  /** The database login that recorded it: the team ledger only (PostgreSQL stamps it). */
+  db_user?: string;
   outcome: 'sending' | 'succeeded' | 'failed' | 'unknown';
   error_code: string | null;
   error_message: string | null;

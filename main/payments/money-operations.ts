@@ -12,6 +12,7 @@ import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
 import type { StatusOutcome } from '../gateway/requests';
 import type { OperationRow, PaymentRow } from '../ledger/payment-rows';
+import type { LedgerTx } from '../ledger/store';
 import { afterConfirmed } from './money-state';
 import type { PaymentsCore, RefundConfirmed } from './payments-core';
 import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
@@ -30,20 +31,20 @@ function declinedIn(payment: PaymentRow, kind: MoneyKind, value: StatusOutcome):
 }
 
 export function createMoneyOperations(core: PaymentsCore) {
-  const { rows, deps } = core;
+  const { store, deps } = core;
 
   /** The money a confirmed (or settled-as-done) operation moves, applied to the payment. */
-  function applyDone(payment: PaymentRow, op: Pick<OperationRow, 'id' | 'kind' | 'amount_minor' | 'base_minor' | 'reason'>, source: string, at: string): PaymentRow {
+  async function applyDone(tx: LedgerTx, payment: PaymentRow, op: Pick<OperationRow, 'id' | 'kind' | 'amount_minor' | 'base_minor' | 'reason'>, source: string, at: string): Promise<PaymentRow> {
     if (op.kind === 'create') return payment;
-    const updated = rows.update(payment.id, afterConfirmed(payment, op.kind, op.amount_minor ?? 0, op.base_minor ?? null), source, at);
-    if (op.kind === 'refund') refundConfirmed({ paymentId: payment.id, operationId: op.id, amountMinor: op.amount_minor ?? 0, reason: op.reason, at });
+    const updated = await tx.update(payment.id, afterConfirmed(payment, op.kind, op.amount_minor ?? 0, op.base_minor ?? null), source, at);
+    if (op.kind === 'refund') await refundConfirmed({ paymentId: payment.id, operationId: op.id, amountMinor: op.amount_minor ?? 0, reason: op.reason, at });
     return updated;
   }
 
   /** Tells the listener (credit notes) about a confirmed refund; its failure never undoes the refund. */
-  function refundConfirmed(refund: RefundConfirmed) {
+  async function refundConfirmed(refund: RefundConfirmed) {
     try {
-      deps.onRefundConfirmed?.(refund);
+      await deps.onRefundConfirmed?.(refund);
     } catch (e) {
       deps.logger.error('A confirmed refund could not be passed on', { error: e instanceof Error ? e.name : 'unknown' });
     }
@@ -51,7 +52,7 @@ export function createMoneyOperations(core: PaymentsCore) {
 
   async function moneyOperation(ctx: CallContext, request: MoneyRequest): Promise<PaymentView> {
     const gateway = await deps.active();
-    const payment = core.mustGet(request.paymentId);
+    const payment = await core.mustGet(store, request.paymentId);
     if (request.kind === 'refund' && !request.reason?.trim()) throw failField('invalid_input', 'reason', 'rule.refundReason');
     const input = {
       ...request,
@@ -67,9 +68,9 @@ export function createMoneyOperations(core: PaymentsCore) {
     try {
       const opId = randomUUID();
       const at = core.now().toISOString();
-      const transactionId = deps.db.transaction(() => {
-        const current = core.mustGet(payment.id);
-        const open = rows.openOperations(current.id);
+      const transactionId = await store.transaction(async (tx) => {
+        const current = await core.mustGet(tx, payment.id);
+        const open = await tx.openOperations(current.id);
         requireNoOpenOperation(open);
         if (input.currency !== undefined) requireSameCurrency(current, input.currency);
         const id = requireTransactionId(current);
@@ -77,9 +78,9 @@ export function createMoneyOperations(core: PaymentsCore) {
         if (input.kind === 'void') checkVoid(current);
         if (input.kind === 'refund') checkRefund(current, input.amountMinor!, input.reason ?? '', open);
         const base = input.kind === 'capture' ? current.captured_minor : input.kind === 'refund' ? current.refunded_minor : null;
-        rows.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: base, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+        await tx.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: base, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
         return id;
-      }).immediate();
+      });
       core.changed(payment.id);
 
       const money = { minor: input.amountMinor ?? 0, currency: payment.currency };
@@ -91,28 +92,28 @@ export function createMoneyOperations(core: PaymentsCore) {
       const doneAt = core.now();
       const done = doneAt.toISOString();
       let failure: AppFailure | undefined;
-      const view = deps.db.transaction(() => {
-        let current = core.mustGet(payment.id);
+      const view = await store.transaction(async (tx) => {
+        let current = await core.mustGet(tx, payment.id);
         const auditExtra = { amountMinor: input.amountMinor ?? null, reason: input.reason ?? null };
         const said = result.ok ? declinedIn(current, input.kind, result.value) : undefined;
         const declined = said === undefined ? undefined : deps.logger.redact(said);
         if (result.ok && declined === undefined) {
-          current = applyDone(current, rows.operation(opId)!, input.kind, done);
-          rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
-          core.audit(ctx, current, input.kind, 'succeeded', auditExtra);
+          current = await applyDone(tx, current, (await tx.operation(opId))!, input.kind, done);
+          await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
+          await core.audit(tx, ctx, current, input.kind, 'succeeded', auditExtra);
         } else if (!result.ok && result.error.mayHaveHappened) {
-          current = rows.update(current.id, { last_error: result.error.message }, input.kind, done);
-          rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
-          core.audit(ctx, current, input.kind, 'outcome_unknown', auditExtra);
+          current = await tx.update(current.id, { last_error: result.error.message }, input.kind, done);
+          await tx.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+          await core.audit(tx, ctx, current, input.kind, 'outcome_unknown', auditExtra);
         } else {
           const message = result.ok ? `The gateway declined the ${input.kind}: ${declined}.` : result.error.message;
-          rows.completeOperation(opId, { outcome: 'failed', error_code: result.ok ? 'declined' : result.error.kind, error_message: message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
-          core.audit(ctx, current, input.kind, `failed: ${result.ok ? 'declined' : result.error.kind}`, auditExtra);
+          await tx.completeOperation(opId, { outcome: 'failed', error_code: result.ok ? 'declined' : result.error.kind, error_message: message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+          await core.audit(tx, ctx, current, input.kind, `failed: ${result.ok ? 'declined' : result.error.kind}`, auditExtra);
           if (input.kind === 'refund') core.notify('error', current.id, reason('notify.refundFailed', { orderId: current.order_id, said: result.ok ? declined ?? '' : result.error.gateway?.message ?? '' }));
           failure = result.ok ? fail('request_rejected', 'gateway.declined', { operation: input.kind, said: declined ?? '' }) : toAppFailure(result.error);
         }
-        return rows.view(core.schedule(current, doneAt, 0));
-      }).immediate();
+        return tx.view(await core.schedule(tx, current, doneAt, 0));
+      });
       core.changed(payment.id);
       if (failure) throw failure;
       return view;
@@ -127,27 +128,27 @@ export function createMoneyOperations(core: PaymentsCore) {
    * needs attention); recorded with the OS user, time and reason, in the audit log too.
    * Nothing is sent to the gateway.
    */
-  function settleByHand(ctx: CallContext, input: { paymentId: string; operationId: string; happened: boolean; reason: string }): PaymentView {
+  async function settleByHand(ctx: CallContext, input: { paymentId: string; operationId: string; happened: boolean; reason: string }): Promise<PaymentView> {
     const reason = input.reason.trim();
     if (!reason) throw failField('invalid_input', 'reason', 'rule.settleReason');
     if (core.inFlight.has(input.paymentId)) throw fail('busy', 'rule.busy');
     const doneAt = core.now();
     const done = doneAt.toISOString();
-    const view = deps.db.transaction(() => {
-      let payment = core.mustGet(input.paymentId);
-      const op = rows.operation(input.operationId);
+    const view = await store.transaction(async (tx) => {
+      let payment = await core.mustGet(tx, input.paymentId);
+      const op = await tx.operation(input.operationId);
       if (!op || op.payment_id !== payment.id) throw fail('not_found', 'ledger.noOperation');
       if (op.outcome !== 'unknown' || op.kind === 'create') throw fail('rule_violation', 'rule.settleOnlyUnknown');
       if (payment.needs_attention !== 1) throw fail('rule_violation', 'rule.settleCheckFirst');
-      rows.completeOperation(op.id, {
+      await tx.completeOperation(op.id, {
         outcome: input.happened ? 'succeeded' : 'failed', error_code: input.happened ? null : 'not_processed',
         error_message: input.happened ? null : 'Settled by hand: it did not go through.', completed_at: done, settled_by: ctx.osUser, settled_reason: reason,
       }, ['unknown']);
-      if (input.happened) payment = applyDone(payment, op, 'settled_by_hand', done);
-      payment = rows.update(payment.id, { last_error: null, attention_reason: null }, 'settled_by_hand', done);
-      core.audit(ctx, payment, `settle_${op.kind}`, input.happened ? 'went_through' : 'did_not_go_through', { amountMinor: op.amount_minor, reason });
-      return rows.view(core.schedule(payment, doneAt, 0));
-    }).immediate();
+      if (input.happened) payment = await applyDone(tx, payment, op, 'settled_by_hand', done);
+      payment = await tx.update(payment.id, { last_error: null, attention_reason: null }, 'settled_by_hand', done);
+      await core.audit(tx, ctx, payment, `settle_${op.kind}`, input.happened ? 'went_through' : 'did_not_go_through', { amountMinor: op.amount_minor, reason });
+      return tx.view(await core.schedule(tx, payment, doneAt, 0));
+    });
     core.changed(input.paymentId);
     deps.logger.info('An unclear operation was settled by hand', { kind: 'settle', happened: input.happened });
     return view;

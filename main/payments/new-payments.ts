@@ -86,7 +86,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   async function chargeRecurring(input: MethodParsedInput<'chargeRecurring'>, ctx: CallContext): Promise<PaymentView> {
     const gateway = await deps.active();
     deps.requireConfirmation(gateway.profile, input.confirm);
-    const parent = core.mustGet(input.paymentId);
+    const parent = await core.mustGet(core.store, input.paymentId);
     if (!parent.recurring_token || !parent.transaction_id) {
       throw fail('rule_violation', parent.recurring_init ? 'rule.recurringTokenPending' : 'rule.recurringNotEnabled');
     }

@@ -10,9 +10,8 @@ import type { EventHub } from '../core/event-hub';
 import type { GatewayClient } from '../gateway/client';
 import type { GatewayConnection } from '../gateway/operations';
 import type { Logger } from '../log/logger';
-import { appendAudit } from '../ledger/audit-log';
-import type { LedgerDb } from '../ledger/database';
-import { createPaymentRows, type AttentionReason, type PaymentRow } from '../ledger/payment-rows';
+import type { AttentionReason, PaymentRow } from '../ledger/payment-rows';
+import type { LedgerStore, LedgerTx } from '../ledger/store';
 import { attentionAfter, nextCheckAt } from './schedule';
 
 export type ActiveGateway = {
@@ -23,7 +22,8 @@ export type ActiveGateway = {
 };
 
 export type PaymentsDeps = {
-  db: LedgerDb;
+  /** The ledger (ledger/store.ts): SQLite on the laptop, PostgreSQL for a team. */
+  store: LedgerStore;
   client: GatewayClient;
   logger: Logger;
   events: EventHub;
@@ -38,7 +38,7 @@ export type PaymentsDeps = {
    * inside that transaction, so what a listener records (a credit note) commits with it; a
    * listener that throws is logged and does not undo the refund.
    */
-  onRefundConfirmed?(refund: RefundConfirmed): void;
+  onRefundConfirmed?(refund: RefundConfirmed): void | Promise<void>;
 };
 
 export type RefundConfirmed = { paymentId: string; operationId: string; amountMinor: number; reason: string | null; at: string };
@@ -47,12 +47,12 @@ const tookMoney = new Set<PaymentRow['state']>(['authorised', 'partially_capture
 
 export function createPaymentsCore(deps: PaymentsDeps) {
   const now = deps.now ?? (() => new Date());
-  const rows = createPaymentRows(deps.db);
+  const { store } = deps;
   /** Payments with a call of this process on the wire: one at a time, and status answers wait. */
   const inFlight = new Set<string>();
 
-  function mustGet(paymentId: string): PaymentRow {
-    const payment = rows.get(paymentId);
+  async function mustGet(tx: LedgerTx, paymentId: string): Promise<PaymentRow> {
+    const payment = await tx.get(paymentId);
     if (!payment) throw fail('not_found', 'ledger.noPayment');
     return payment;
   }
@@ -69,14 +69,14 @@ export function createPaymentsCore(deps: PaymentsDeps) {
    * that an answer could not decide waits for a person at once; anything else after
    * `attentionAfter` checks without a settled answer.
    */
-  function schedule(payment: PaymentRow, at: Date, attempts: number, undecided = false): PaymentRow {
-    const open = rows.openOperations(payment.id);
+  async function schedule(tx: LedgerTx, payment: PaymentRow, at: Date, attempts: number, undecided = false): Promise<PaymentRow> {
+    const open = await tx.openOperations(payment.id);
     const settled = isSettled(payment, open.length);
     const unclearMove = open.some((op) => op.outcome === 'unknown' && op.kind !== 'create');
     const reason: AttentionReason | null = settled ? null
       : unclearMove && (undecided || payment.attention_reason === 'undecidable') ? 'undecidable'
       : attempts >= attentionAfter ? 'unsettled' : null;
-    return rows.update(payment.id, {
+    return tx.update(payment.id, {
       next_check_at: settled ? null : nextCheckAt(at, attempts),
       check_attempts: settled ? 0 : attempts,
       needs_attention: reason ? 1 : 0,
@@ -84,8 +84,8 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     }, 'schedule', at.toISOString());
   }
 
-  function audit(ctx: Pick<CallContext, 'osUser'>, payment: PaymentRow, action: string, result: string, extra: { amountMinor?: number | null; reason?: string | null } = {}) {
-    appendAudit(deps.db, {
+  function audit(tx: LedgerTx, ctx: Pick<CallContext, 'osUser'>, payment: PaymentRow, action: string, result: string, extra: { amountMinor?: number | null; reason?: string | null } = {}) {
+    return tx.appendAudit({
       // Whatever happens to a check-up's payment is marked as such (docs/check-up.md).
       osUser: ctx.osUser, profileId: payment.profile_id, environment: payment.environment, action: payment.checkup_run ? `checkup_${action}` : action, paymentId: payment.id, orderId: payment.order_id,
       amountMinor: extra.amountMinor === undefined ? payment.amount_minor : extra.amountMinor, currency: payment.currency, reason: extra.reason ?? null, result,
@@ -94,7 +94,7 @@ export function createPaymentsCore(deps: PaymentsDeps) {
 
   return {
     deps,
-    rows,
+    store,
     now,
     inFlight,
     mustGet,

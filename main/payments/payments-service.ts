@@ -17,15 +17,15 @@ export type { NewPayment } from './record-create';
 
 export function createPaymentsService(deps: PaymentsDeps) {
   const core = createPaymentsCore(deps);
-  const { rows } = core;
+  const { store } = core;
   const create = createRecorder(core);
   const money = createMoneyOperations(core);
   const checks = createStatusChecks(core, money);
-  const auditView = (ctx: CallContext, view: PaymentView, action: string) =>
-    core.audit(ctx, core.mustGet(view.id), action, view.state);
+  const auditView = async (ctx: CallContext, view: PaymentView, action: string) =>
+    core.audit(store, ctx, await core.mustGet(store, view.id), action, view.state);
 
   return {
-    rows,
+    store,
     active: () => deps.active(),
     create,
     ...createNewPayments(core, create),
@@ -38,7 +38,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** A person asked for the status: recorded in the audit log with the state it found. */
     async checkStatus(ctx: CallContext, paymentId: string): Promise<PaymentView> {
       const view = await checks.refresh(paymentId, 'status');
-      auditView(ctx, view, 'status_check');
+      await auditView(ctx, view, 'status_check');
       return view;
     },
 
@@ -47,7 +47,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const transactionId = input.transactionId?.trim();
       if (!orderId && !transactionId) throw failField('invalid_input', 'orderId', 'input.lookupRef');
       const view = await checks.lookup(ctx, orderId ? { orderId } : { transactionId: transactionId! });
-      auditView(ctx, view, 'lookup');
+      await auditView(ctx, view, 'lookup');
       return view;
     },
 
@@ -63,28 +63,31 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return { ...createNewPayments(pinnedCore, marked), moneyOperation: createMoneyOperations(pinnedCore).moneyOperation };
     },
 
-    watch(paymentId: string, watched: boolean): PaymentView {
-      core.mustGet(paymentId);
-      return rows.view(rows.update(paymentId, { watched: watched ? 1 : 0 }, 'watch', core.now().toISOString()));
+    async watch(paymentId: string, watched: boolean): Promise<PaymentView> {
+      await core.mustGet(store, paymentId);
+      return store.view(await store.update(paymentId, { watched: watched ? 1 : 0 }, 'watch', core.now().toISOString()));
     },
 
-    detail(paymentId: string): MethodOutput<'getPayment'> {
-      const payment = core.mustGet(paymentId);
-      const parent = payment.parent_payment_id ? rows.get(payment.parent_payment_id) : undefined;
+    async detail(paymentId: string): Promise<MethodOutput<'getPayment'>> {
+      const payment = await core.mustGet(store, paymentId);
+      const parent = payment.parent_payment_id ? await store.get(payment.parent_payment_id) : undefined;
+      const [view, repeats, operations, history, checks, webhooks] = await Promise.all([
+        store.view(payment), store.repeatsOf(payment.id), store.operationsOf(payment.id), store.historyOf(payment.id), store.checksOf(payment.id), store.webhooksOf(payment.id),
+      ]);
       return {
-        payment: rows.view(payment),
+        payment: view,
         related: {
           parent: parent ? { id: parent.id, orderId: parent.order_id } : null,
-          repeats: rows.repeatsOf(payment.id).map((r) => ({ id: r.id, orderId: r.order_id, amountMinor: r.amount_minor, state: r.state, kind: r.kind, createdAt: r.created_at })),
+          repeats: repeats.map((r) => ({ id: r.id, orderId: r.order_id, amountMinor: r.amount_minor, state: r.state, kind: r.kind, createdAt: r.created_at })),
         },
-        operations: rows.operationsOf(payment.id).map((op) => ({
+        operations: operations.map((op) => ({
           id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, outcome: op.outcome, errorCode: op.error_code,
           errorMessage: op.error_message, gatewayAnswer: op.gateway_answer, createdAt: op.created_at, completedAt: op.completed_at,
           settledBy: op.settled_by ?? null, settledReason: op.settled_reason ?? null,
         })),
-        history: rows.historyOf(payment.id).map((h) => ({ state: h.state, statusWord: h.status_word, source: h.source, at: h.at })),
-        checks: rows.checksOf(payment.id).map((c) => ({ at: c.at, outcome: c.outcome, statusWord: c.status_word, state: c.state })),
-        webhooks: rows.webhooksOf(payment.id).map((w) => ({ receivedAt: w.received_at, statusWord: w.status_word, type: w.type, duplicate: w.duplicate === 1 })),
+        history: history.map((h) => ({ state: h.state, statusWord: h.status_word, source: h.source, at: h.at })),
+        checks: checks.map((c) => ({ at: c.at, outcome: c.outcome, statusWord: c.status_word, state: c.state })),
+        webhooks: webhooks.map((w) => ({ receivedAt: w.received_at, statusWord: w.status_word, type: w.type, duplicate: w.duplicate === 1 })),
       };
     },
   };

@@ -29,7 +29,7 @@ export type NewPayment = {
 
 export type CreateOptions = {
   /** Records what belongs to the payment (an invoice and its number) in the intent's own transaction; throwing cancels the create. */
-  withIntent?(paymentId: string, at: string): void;
+  withIntent?(paymentId: string, at: string): void | Promise<void>;
 };
 
 /** A payment row as recorded before its request leaves. */
@@ -47,7 +47,7 @@ export function newPaymentRow(id: string, gateway: ActiveGateway, input: NewPaym
 }
 
 export function createRecorder(core: PaymentsCore) {
-  const { rows, deps } = core;
+  const { store } = core;
 
   /**
    * Records a new payment and its create intent, sends it, and records the answer. A definite
@@ -64,43 +64,45 @@ export function createRecorder(core: PaymentsCore) {
     options: CreateOptions = {},
   ): Promise<{ view: PaymentView; value?: T }> {
     const at = core.now().toISOString();
-    const existing = rows.byOrderId(gateway.profile.id, input.orderId);
-    if (existing && existing.state !== 'not_created') {
-      throw new AppFailure('conflict', englishText(reason('rule.orderExists', { orderId: input.orderId })), { reason: reason('rule.orderExists', { orderId: input.orderId }), fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
-    }
-    const paymentId = existing?.id ?? randomUUID();
     const opId = randomUUID();
-    const row = newPaymentRow(paymentId, gateway, input, ctx.osUser, at);
-    deps.db.transaction(() => {
+    // The order id checked in the intent's own transaction: two creates of one order cannot both pass.
+    const paymentId = await store.transaction(async (tx) => {
+      const existing = await tx.byOrderId(gateway.profile.id, input.orderId);
+      if (existing && existing.state !== 'not_created') {
+        throw new AppFailure('conflict', englishText(reason('rule.orderExists', { orderId: input.orderId })), { reason: reason('rule.orderExists', { orderId: input.orderId }), fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
+      }
+      const id = existing?.id ?? randomUUID();
+      const row = newPaymentRow(id, gateway, input, ctx.osUser, at);
       // A payment the gateway never created may be tried again: same row, its history kept.
-      if (existing) rows.update(existing.id, { ...row, created_at: existing.created_at }, 'create', at);
-      else rows.insert(row);
-      rows.insertOperation({ id: opId, payment_id: paymentId, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
-      options.withIntent?.(paymentId, at);
-    }).immediate();
+      if (existing) await tx.update(existing.id, { ...row, created_at: existing.created_at }, 'create', at);
+      else await tx.insert(row);
+      await tx.insertOperation({ id: opId, payment_id: id, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+      await options.withIntent?.(id, at);
+      return id;
+    });
     core.changed(paymentId);
 
     core.inFlight.add(paymentId);
     const result = await send(input.orderId).finally(() => core.inFlight.delete(paymentId));
     const doneAt = core.now();
     const done = doneAt.toISOString();
-    const view = deps.db.transaction(() => {
-      let payment = rows.get(paymentId)!;
+    const view = await store.transaction(async (tx) => {
+      let payment = (await tx.get(paymentId))!;
       if (result.ok) {
-        payment = rows.update(paymentId, apply(result.value, payment), 'create', done);
-        rows.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
-        core.audit(ctx, payment, `create_${input.kind}`, payment.state);
+        payment = await tx.update(paymentId, apply(result.value, payment), 'create', done);
+        await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
+        await core.audit(tx, ctx, payment, `create_${input.kind}`, payment.state);
       } else if (result.error.mayHaveHappened) {
-        payment = rows.update(paymentId, { state: 'unknown', last_error: result.error.message }, 'create', done);
-        rows.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
-        core.audit(ctx, payment, `create_${input.kind}`, 'outcome_unknown');
+        payment = await tx.update(paymentId, { state: 'unknown', last_error: result.error.message }, 'create', done);
+        await tx.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+        await core.audit(tx, ctx, payment, `create_${input.kind}`, 'outcome_unknown');
       } else {
-        payment = rows.update(paymentId, { state: 'not_created', last_error: result.error.message }, 'create', done);
-        rows.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
-        core.audit(ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
+        payment = await tx.update(paymentId, { state: 'not_created', last_error: result.error.message }, 'create', done);
+        await tx.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
+        await core.audit(tx, ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
       }
-      return rows.view(core.schedule(payment, doneAt, 0));
-    }).immediate();
+      return tx.view(await core.schedule(tx, payment, doneAt, 0));
+    });
     core.changed(paymentId);
     if (!result.ok && !result.error.mayHaveHappened) throw toAppFailure(result.error);
     return { view, value: result.ok ? result.value : undefined };

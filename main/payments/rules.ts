@@ -7,7 +7,8 @@ import { formatMinor, parseAmount, type CurrencyCode } from '../../contract/mone
 import type { LedgerState } from '../../contract/payment-states';
 import { fail, failField } from '../core/fail';
 
-export type RuleOperation = { kind: 'create' | 'capture' | 'void' | 'refund'; outcome: string; amount_minor: number | null };
+/** `db_user`: the team ledger's login that recorded it (PostgreSQL only): the refusal names that person. */
+export type RuleOperation = { kind: 'create' | 'capture' | 'void' | 'refund'; outcome: string; amount_minor: number | null; db_user?: string | null };
 export type RulePayment = {
   state: LedgerState;
   currency: CurrencyCode;
@@ -33,7 +34,9 @@ export function requireSameCurrency(payment: RulePayment, currency: string): voi
 export function requireNoOpenOperation(open: RuleOperation[]): void {
   const first = open[0];
   if (!first) return;
-  throw fail('busy', first.outcome === 'unknown' ? 'rule.busyUnknown' : 'rule.busySending', { operation: first.kind });
+  const unknown = first.outcome === 'unknown';
+  if (first.db_user) throw fail('busy', unknown ? 'teamLedger.busyUnknown' : 'teamLedger.busySending', { operation: first.kind, person: first.db_user });
+  throw fail('busy', unknown ? 'rule.busyUnknown' : 'rule.busySending', { operation: first.kind });
 }
 
 /** Capture, void, refund and recurring name the transaction; a session's or link's own id is not one. */

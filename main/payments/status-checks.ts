@@ -11,6 +11,7 @@ import type { CallContext } from '../core/call-context';
 import { toAppFailure } from '../gateway/errors';
 import type { GatewayConnection } from '../gateway/operations';
 import type { PaymentRow } from '../ledger/payment-rows';
+import type { LedgerTx } from '../ledger/store';
 import type { createMoneyOperations } from './money-operations';
 import type { PaymentsCore } from './payments-core';
 import { newPaymentRow } from './record-create';
@@ -20,24 +21,24 @@ import { evidenceOf, statusChanges } from './status-answer';
 type Source = 'status' | 'reconcile' | 'webhook';
 
 export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<typeof createMoneyOperations>, 'applyDone'>) {
-  const { rows, deps } = core;
+  const { store, deps } = core;
 
   /** Settles the unknown operations the answer decides; says whether any stays undecided. */
-  function settleUnknown(payment: PaymentRow, evidence: ReturnType<typeof evidenceOf>, at: string) {
+  async function settleUnknown(tx: LedgerTx, payment: PaymentRow, evidence: ReturnType<typeof evidenceOf>, at: string) {
     let current = payment;
     let undecided = false;
     let failedRefund = false;
-    for (const op of rows.openOperations(payment.id).filter((o) => o.outcome === 'unknown')) {
+    for (const op of (await tx.openOperations(payment.id)).filter((o) => o.outcome === 'unknown')) {
       const verdict = judgeUnknown(op, payment, evidence);
       if (verdict === undefined) {
         undecided ||= op.kind !== 'create';
         continue;
       }
-      rows.completeOperation(op.id, {
+      await tx.completeOperation(op.id, {
         outcome: verdict, error_code: verdict === 'failed' ? 'not_processed' : null,
         error_message: verdict === 'failed' ? 'A status check showed the gateway did not process it.' : null, completed_at: at,
       }, ['unknown']);
-      if (verdict === 'succeeded') current = money.applyDone(current, op, 'status', at);
+      if (verdict === 'succeeded') current = await money.applyDone(tx, current, op, 'status', at);
       failedRefund ||= verdict === 'failed' && op.kind === 'refund';
     }
     return { payment: current, undecided, failedRefund };
@@ -52,48 +53,48 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
 
   /** Asks the gateway about one payment and records the answer; settles open operations it can. */
   async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1): Promise<PaymentView> {
-    const payment = core.mustGet(paymentId);
+    const payment = await core.mustGet(store, paymentId);
     const connection = conn ?? (await deps.connectionFor(payment.profile_id));
     if (!connection) throw fail('key_missing', 'ledger.noKeyForCheck');
-    const mark = rows.operationsMark(paymentId);
+    const mark = await store.operationsMark(paymentId);
     const request = payment.transaction_id ? { transactionId: payment.transaction_id } : { orderId: payment.order_id };
     const result = await deps.client.status(connection, request, { retry: source === 'status' });
     const doneAt = core.now();
     const done = doneAt.toISOString();
     let stale = false;
-    const view = deps.db.transaction(() => {
-      let current = core.mustGet(paymentId);
+    const view = await store.transaction(async (tx) => {
+      let current = await core.mustGet(tx, paymentId);
       const attempts = current.check_attempts + 1;
-      if (result.ok && (core.inFlight.has(paymentId) || rows.operationsMark(paymentId) !== mark)) {
+      if (result.ok && (core.inFlight.has(paymentId) || (await tx.operationsMark(paymentId)) !== mark)) {
         // Asked before an operation was recorded or settled: the answer may describe the payment as it was.
         stale = true;
-        rows.recordCheck(current.id, done, 'stale', result.value.statusWord ?? null, null);
-        return rows.view(rows.update(current.id, { next_check_at: doneAt.toISOString(), last_checked_at: done }, source, done));
+        await tx.recordCheck(current.id, done, 'stale', result.value.statusWord ?? null, null);
+        return tx.view(await tx.update(current.id, { next_check_at: doneAt.toISOString(), last_checked_at: done }, source, done));
       }
       if (result.ok) {
         const before = current;
         const evidence = evidenceOf(current, result.value);
-        const settled = settleUnknown(current, evidence, done);
+        const settled = await settleUnknown(tx, current, evidence, done);
         // While an unclear operation stays undecided the answer most likely shows that very
         // operation: its word is kept, the money state waits for the verdict.
         const changes = statusChanges(settled.payment, result.value);
         if (settled.undecided) Object.assign(changes, { state: settled.payment.state, captured_minor: settled.payment.captured_minor, refunded_minor: settled.payment.refunded_minor });
-        current = rows.update(current.id, { ...changes, last_checked_at: done }, source, done);
+        current = await tx.update(current.id, { ...changes, last_checked_at: done }, source, done);
         notifyChanges(before, current, settled.failedRefund);
-        rows.recordCheck(current.id, done, 'ok', result.value.statusWord ?? null, evidence.state);
-        return rows.view(core.schedule(current, doneAt, settledStates.has(current.state) && !settled.undecided ? 0 : attempts, settled.undecided));
+        await tx.recordCheck(current.id, done, 'ok', result.value.statusWord ?? null, evidence.state);
+        return tx.view(await core.schedule(tx, current, doneAt, settledStates.has(current.state) && !settled.undecided ? 0 : attempts, settled.undecided));
       }
-      rows.recordCheck(current.id, done, result.error.kind, null, null);
-      const creating = rows.openOperations(current.id).filter((op) => op.kind === 'create' && op.outcome === 'unknown');
+      await tx.recordCheck(current.id, done, result.error.kind, null, null);
+      const creating = (await tx.openOperations(current.id)).filter((op) => op.kind === 'create' && op.outcome === 'unknown');
       if (result.error.kind === 'not_found' && creating.length > 0) {
         // The gateway has no such order: the create never arrived, so it may be sent again.
-        for (const op of creating) rows.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown']);
-        current = rows.update(current.id, { state: 'not_created', last_checked_at: done, last_error: 'The gateway has no such order: it was not created. You can create it again.' }, source, done);
-        return rows.view(core.schedule(current, doneAt, 0));
+        for (const op of creating) await tx.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown']);
+        current = await tx.update(current.id, { state: 'not_created', last_checked_at: done, last_error: 'The gateway has no such order: it was not created. You can create it again.' }, source, done);
+        return tx.view(await core.schedule(tx, current, doneAt, 0));
       }
-      current = rows.update(current.id, { last_checked_at: done, last_error: result.error.message }, source, done);
-      return rows.view(core.schedule(current, doneAt, attempts));
-    }).immediate();
+      current = await tx.update(current.id, { last_checked_at: done, last_error: result.error.message }, source, done);
+      return tx.view(await core.schedule(tx, current, doneAt, attempts));
+    });
     core.changed(paymentId);
     // A person asked: a stale answer is asked again at once (bounded), the schedule does the rest.
     if (stale && source === 'status' && staleRetries > 0 && !core.inFlight.has(paymentId)) return refresh(paymentId, source, connection, staleRetries - 1);
@@ -104,7 +105,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
   /** A payment made elsewhere, found by status on the active profile and added to the ledger (or refreshed if known). */
   async function lookup(ctx: CallContext, request: { orderId: string } | { transactionId: string }): Promise<PaymentView> {
     const gateway = await deps.active();
-    const known = rows.findKnown(gateway.profile.id, request);
+    const known = await store.findKnown(gateway.profile.id, request);
     if (known) return refresh(known.id, 'status', gateway.conn);
     const result = await deps.client.status(gateway.conn, request);
     if (!result.ok) throw toAppFailure(result.error);
@@ -117,34 +118,34 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     const id = randomUUID();
     const blank = newPaymentRow(id, gateway, { kind: 'external', orderId, amountMinor: value.amountMinor, currency: value.currency, authOnly: value.type?.toLowerCase().startsWith('auth') }, ctx.osUser, at.toISOString());
     const row: PaymentRow = { ...blank, state: 'unknown', last_checked_at: at.toISOString() };
-    const view = deps.db.transaction(() => {
-      rows.insert({ ...row, ...statusChanges(row, value) } as PaymentRow);
-      const inserted = core.mustGet(id);
-      rows.recordCheck(id, row.created_at, 'ok', inserted.status_word, inserted.state);
-      return rows.view(core.schedule(inserted, at, 0));
-    }).immediate();
+    const view = await store.transaction(async (tx) => {
+      await tx.insert({ ...row, ...statusChanges(row, value) } as PaymentRow);
+      const inserted = await core.mustGet(tx, id);
+      await tx.recordCheck(id, row.created_at, 'ok', inserted.status_word, inserted.state);
+      return tx.view(await core.schedule(tx, inserted, at, 0));
+    });
     core.changed(id);
     return view;
   }
 
   /** After a crash: whatever was being sent has an unknown outcome and is checked first. */
-  function markInterrupted(): number {
+  function markInterrupted(): Promise<number> {
     const at = core.now().toISOString();
-    return deps.db.transaction(() => {
-      const ops = rows.sendingOperations();
+    return store.transaction(async (tx) => {
+      const ops = await tx.sendingOperations();
       for (const op of ops) {
-        rows.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
-        const payment = core.mustGet(op.payment_id);
-        rows.update(payment.id, { state: payment.state === 'creating' ? 'unknown' : payment.state, next_check_at: at }, 'restart', at);
+        await tx.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
+        const payment = await core.mustGet(tx, op.payment_id);
+        await tx.update(payment.id, { state: payment.state === 'creating' ? 'unknown' : payment.state, next_check_at: at }, 'restart', at);
       }
       return ops.length;
-    }).immediate();
+    });
   }
 
   /** Re-checks every payment whose next check is due, oldest first. */
   async function reconcileDue(limit = 25): Promise<number> {
     let checked = 0;
-    for (const { id, profile_id } of rows.dueForCheck(core.now().toISOString(), limit)) {
+    for (const { id, profile_id } of await store.dueForCheck(core.now().toISOString(), limit)) {
       if (core.inFlight.has(id)) continue;
       const conn = await deps.connectionFor(profile_id).catch(() => undefined);
       if (!conn) continue;

@@ -10,6 +10,7 @@ import { createCheckupService } from '../../main/checkup/checkup-service';
 import { createEventHub } from '../../main/core/event-hub';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService } from '../../main/payments/payments-service';
 import type { Persona } from '../../main/practice/personas';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
@@ -25,7 +26,7 @@ export async function startCheckupRig(options: { persona?: Persona; environment?
   events.subscribe((event) => seen.push(event));
   const active = { profile: { id: 'practice', name: 'Practice', environment: 'practice' as const }, conn: practice.conn };
   const payments = createPaymentsService({
-    db, client, logger: practice.logger, events,
+    store: createSqliteLedgerStore(db), client, logger: practice.logger, events,
     active: async () => active,
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,

@@ -38,10 +38,10 @@ describe('bulk links with a VAT rate', () => {
     await bulk.start(batch.id, t.ctx, undefined);
     await bulk.idle(batch.id);
     expect(bulk.view(batch.id)).toMatchObject({ state: 'done', created: 3, failed: 2 });
-    const invoiceOf = (orderId: string) => t.invoices.get(t.payments.rows.byOrderId('practice', orderId)!.id).invoice;
-    expect(invoiceOf('B-STD')).toMatchObject({ number: 'INV-000001', totalMinor: 11500, vatMinor: 1500, netMinor: 10000, pricesIncludeVat: true });
-    expect(invoiceOf('B-ZERO')).toMatchObject({ number: 'INV-000002', totalMinor: 4000, vatMinor: 0, lines: [expect.objectContaining({ category: 'zero', reason: 'Export outside the GCC' })] });
-    expect(invoiceOf('B-PLAIN')).toBeNull();
-    expect(t.payments.rows.byOrderId('practice', 'B-STD')!.amount_minor).toBe(11500);
+    const invoiceOf = async (orderId: string) => (await t.invoices.get((await t.payments.store.byOrderId('practice', orderId))!.id)).invoice;
+    expect(await invoiceOf('B-STD')).toMatchObject({ number: 'INV-000001', totalMinor: 11500, vatMinor: 1500, netMinor: 10000, pricesIncludeVat: true });
+    expect(await invoiceOf('B-ZERO')).toMatchObject({ number: 'INV-000002', totalMinor: 4000, vatMinor: 0, lines: [expect.objectContaining({ category: 'zero', reason: 'Export outside the GCC' })] });
+    expect(await invoiceOf('B-PLAIN')).toBeNull();
+    expect((await t.payments.store.byOrderId('practice', 'B-STD'))!.amount_minor).toBe(11500);
   });
 });

@@ -28,7 +28,7 @@ describe('invoices behind payment links', () => {
     t.setSeller(undefined);
     await expect(create('INV-NOSELLER')).rejects.toMatchObject({ code: 'invalid_input', extra: { fields: { seller: expect.any(String) } } });
     t.setSeller(seller);
-    expect(t.payments.rows.byOrderId('practice', 'INV-NOSELLER')).toBeUndefined();
+    expect(await t.payments.store.byOrderId('practice', 'INV-NOSELLER')).toBeUndefined();
   });
 
   it('checks each line and says where the problem is', async () => {
@@ -47,7 +47,7 @@ describe('invoices behind payment links', () => {
   it('keeps the number of a link the gateway refused, and uses it again when the same order is retried', async () => {
     t.practice.gateway.faults.set('createPaymentLink', { failure: 'error_envelope', times: 1 });
     await expect(create('INV-RETRY')).rejects.toBeDefined();
-    const refused = t.invoices.get(t.payments.rows.byOrderId('practice', 'INV-RETRY')!.id).invoice!;
+    const refused = (await t.invoices.get((await t.payments.store.byOrderId('practice', 'INV-RETRY'))!.id)).invoice!;
     expect(refused).toMatchObject({ number: 'INV-000002', state: 'not_issued' });
     const { invoice } = await create('INV-RETRY');
     expect(invoice).toMatchObject({ number: 'INV-000002', state: 'issued' });
@@ -60,7 +60,7 @@ describe('invoices behind payment links', () => {
     expect(payment.state).toBe('unknown');
     expect(invoice).toMatchObject({ number: 'INV-000004', state: 'reserved' });
     await t.payments.refresh(payment.id, 'status');
-    expect(t.invoices.get(payment.id).invoice).toMatchObject({ number: 'INV-000004', state: 'not_issued' });
+    expect((await t.invoices.get(payment.id)).invoice).toMatchObject({ number: 'INV-000004', state: 'not_issued' });
     expect((await create('INV-UNCLEAR')).invoice).toMatchObject({ number: 'INV-000004', state: 'issued' });
   });
 
@@ -69,13 +69,13 @@ describe('invoices behind payment links', () => {
     await payLink(payment.url!);
     await expect.poll(async () => (await t.payments.refresh(payment.id, 'status')).state, { timeout: 10_000 }).toBe('paid');
     await t.payments.moneyOperation(t.ctx, { paymentId: payment.id, kind: 'refund', amount: '50', currency: 'SAR', reason: 'Two hours not used' });
-    const invoice = t.invoices.get(payment.id).invoice!;
+    const invoice = (await t.invoices.get(payment.id)).invoice!;
     expect(invoice.creditNotes).toEqual([expect.objectContaining({ number: 'CN-000001', amountMinor: 5000, vatMinor: 371, netMinor: 4629, reason: 'Two hours not used' })]);
   });
 
   it('draws the invoice and the credit note: both QR codes decode, the Arabic is in the text layer', async () => {
-    const paid = t.payments.rows.byOrderId('practice', 'INV-PAID')!;
-    const invoice = t.invoices.get(paid.id).invoice!;
+    const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;
+    const invoice = (await t.invoices.get(paid.id)).invoice!;
     const doc = await t.invoices.document({ invoiceId: invoice.id });
     expect(doc.fileName).toBe(`${invoice.number}.pdf`);
     const read = readPdf(Buffer.from(doc.pdfBase64, 'base64'), t.dir, 'invoice');

@@ -12,6 +12,7 @@ import { createGatewayClient } from '../../main/gateway/client';
 import { createInvoiceService, type InvoiceService } from '../../main/invoices/invoice-service';
 import { openLedgerDb } from '../../main/ledger/database';
 import { createInvoiceRows } from '../../main/ledger/invoice-rows';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService } from '../../main/payments/payments-service';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import { startTestGateway } from '../support/practice';
@@ -29,7 +30,7 @@ export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {})
   const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
   const holder: { invoices?: InvoiceService } = {};
   const payments = createPaymentsService({
-    db, client, logger: practice.logger, events: createEventHub(),
+    store: createSqliteLedgerStore(db), client, logger: practice.logger, events: createEventHub(),
     active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
@@ -39,7 +40,7 @@ export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {})
   const rows = createInvoiceRows(db);
   let currentSeller: SellerDetails | undefined = seller;
   const invoices = createInvoiceService({
-    rows, logger: practice.logger, payment: (id) => payments.rows.get(id), activeProfileId: async () => 'practice', seller: () => currentSeller,
+    rows, logger: practice.logger, payment: (id) => payments.store.get(id), activeProfileId: async () => 'practice', seller: () => currentSeller,
     createLink: (input, ctx, o) => payments.createLink(input, ctx, o), recentCustomers: (id) => rows.recentCustomers(id), render: documents.render,
   });
   holder.invoices = invoices;

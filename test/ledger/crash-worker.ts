@@ -3,6 +3,7 @@
 // Paydesk does after a crash: marks interrupted sends unknown and settles them by status.
 // Env: DATA_DIR, BASE_URL, API_KEY, MODE ("run" or "reconcile").
 import { openLedgerDb } from '../../main/ledger/database';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService } from '../../main/payments/payments-service';
 import { paymentHandlers } from '../../main/api/payment-handlers';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
@@ -24,7 +25,7 @@ events.subscribe((event) => {
   if (event.type === 'payments.changed') for (const id of event.paymentIds) process.stdout.write(`recorded ${id}\n`);
 });
 const service = createPaymentsService({
-  db, client, logger, events,
+  store: createSqliteLedgerStore(db), client, logger, events,
   active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' }, conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
   connectionFor: async () => conn,
   requireConfirmation: requireProductionConfirmation,
@@ -33,7 +34,7 @@ const handlers = createHandlers(paymentHandlers({ service }) as unknown as Imple
 const ctx = { transport: 'direct', osUser: 'crash-test' };
 
 async function reconcileEverything() {
-  service.markInterrupted();
+  await service.markInterrupted();
   db.prepare("UPDATE payments SET next_check_at = ? WHERE state IN ('creating', 'unknown') OR id IN (SELECT payment_id FROM operations WHERE outcome IN ('sending', 'unknown'))").run(new Date(0).toISOString());
   while ((await service.reconcileDue(50)) > 0) {
     const open = db.prepare("SELECT count(*) AS n FROM operations WHERE outcome IN ('sending', 'unknown')").get() as { n: number };

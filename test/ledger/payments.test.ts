@@ -57,6 +57,14 @@ describe('creating payments', () => {
     expect(t.practice.gateway.records().length).toBe(before);
   });
 
+  it('of two creates of one order id started together, one is sent and the other refused as a conflict', async () => {
+    const orderId = newOrderId();
+    const both = await Promise.all([0, 1].map(() => call('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer })));
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.find((r) => !r.ok)).toMatchObject({ ok: false, error: { code: 'conflict', fields: { orderId: expect.any(String) } } });
+    expect(t.practice.gateway.records().filter((r) => r.orderId === orderId)).toHaveLength(1);
+  });
+
   it.each([
     [{ amount: '10.005' }, 'amount', /at most 2 decimals/],
     [{ amount: '-5' }, 'amount', /without a sign/],
@@ -204,7 +212,7 @@ describe('unclear outcomes', () => {
     const p = await authorise('5.00');
     // What a crash between "recorded" and "answered" leaves behind:
     t.db.prepare("INSERT INTO operations (id, payment_id, kind, amount_minor, base_minor, os_user, outcome, created_at) VALUES ('crashed-op', ?, 'capture', 500, 0, 'tester', 'sending', ?)").run(p.id, new Date().toISOString());
-    expect(t.service.markInterrupted()).toBe(1);
+    expect(await t.service.markInterrupted()).toBe(1);
     expect(await t.service.reconcileDue()).toBeGreaterThanOrEqual(1);
     const op = t.db.prepare("SELECT outcome FROM operations WHERE id = 'crashed-op'").get() as { outcome: string };
     expect(op.outcome).toBe('unknown'); // "Approved, Authorization" alone proves nothing either way

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService, type ActiveGateway } from '../../main/payments/payments-service';
 import { createOverview } from '../../main/payments/overview';
 import { overviewHandlers } from '../../main/api/overview-handlers';
@@ -27,7 +28,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
   events.subscribe((event) => seen.push(event));
   const profile = { id: 'practice', name: 'Practice', environment: options.environment ?? ('practice' as const) };
   const service = createPaymentsService({
-    db, client, logger: practice.logger, events, now: options.now,
+    store: createSqliteLedgerStore(db), client, logger: practice.logger, events, now: options.now,
     active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,

@@ -12,6 +12,7 @@ import { createEventHub } from '../../main/core/event-hub';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb } from '../../main/ledger/database';
 import { createMemoryLogger } from '../../main/log/logger';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService } from '../../main/payments/payments-service';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import { startDocumentedGateway } from '../support/documented-gateway';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const client = createGatewayClient({ logger, sleep: async () => {}, timeoutMs: 2_000 });
   const profile = { id: 'sandbox', name: 'Sandbox', environment: 'sandbox' as const };
   service = createPaymentsService({
-    db, client, logger, events: createEventHub(),
+    store: createSqliteLedgerStore(db), client, logger, events: createEventHub(),
     active: async () => ({ profile, conn: gateway.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
     connectionFor: async () => gateway.conn,
     requireConfirmation: requireProductionConfirmation,
@@ -136,7 +137,7 @@ describe('unclear outcomes', () => {
     await value('capturePayment', { paymentId: auth.id, amount: '10.00', currency: 'SAR' });
     const waiting = await value('checkPaymentStatus', { paymentId: auth.id });
     expect(waiting).toMatchObject({ state: 'authorised', capturedMinor: 0, operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
-    const flagged = await service.rows.get(auth.id)!;
+    const flagged = (await service.store.get(auth.id))!;
     expect(flagged.next_check_at).not.toBeNull(); // still checked on its schedule meanwhile
     const op = (await operations(auth.id)).find((o) => o.kind === 'capture')!;
     const settled = await value('settleOperation', { paymentId: auth.id, operationId: op.id, happened: true, reason: 'Dashboard: 10.00 captured' });
@@ -170,7 +171,7 @@ describe('a late status answer', () => {
     expect(await late).toMatchObject({ state: 'refunded', capturedMinor: 6_000, refundedMinor: 6_000 });
     const checks = db.prepare('SELECT outcome FROM status_checks WHERE payment_id = ? ORDER BY id').all(paid.id) as Array<{ outcome: string }>;
     expect(checks.map((c) => c.outcome)).toEqual(['stale', 'ok']);
-    expect(service.rows.get(paid.id)).toMatchObject({ state: 'refunded', refunded_minor: 6_000 });
+    expect(await service.store.get(paid.id)).toMatchObject({ state: 'refunded', refunded_minor: 6_000 });
   });
 });
 

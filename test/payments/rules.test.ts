@@ -43,6 +43,11 @@ describe('currency, open operations and the transaction id', () => {
     expect(failure(() => requireNoOpenOperation([{ kind: 'capture', outcome: 'sending', amount_minor: 1 }]))).toMatchObject({ code: 'busy', message: 'A capture on this payment is in progress. Wait for it to finish.' });
   });
 
+  it('in the team ledger, names the person whose operation is open', () => {
+    expect(failure(() => requireNoOpenOperation([{ kind: 'refund', outcome: 'sending', amount_minor: 1, db_user: 'sue' }]))).toMatchObject({ code: 'busy', message: 'sue is already doing a refund on this payment in the team ledger. Wait for it to finish, then look at the payment again.' });
+    expect(failure(() => requireNoOpenOperation([{ kind: 'void', outcome: 'unknown', amount_minor: null, db_user: 'ada' }]))).toMatchObject({ code: 'busy', message: 'The outcome of the void that ada did on this payment is not known yet. Check its status before doing anything else.' });
+  });
+
   it('needs the transaction the gateway named; a session or link id is not one', () => {
     expect(requireTransactionId(p())).toBe('tx-1');
     expect(failure(() => requireTransactionId(p({ transaction_id: null })))).toMatchObject({ code: 'rule_violation', message: 'The gateway has not named this payment’s transaction yet. Check status first.' });

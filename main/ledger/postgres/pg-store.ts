@@ -1,0 +1,208 @@
+// The LedgerStore on the team's PostgreSQL (security.sql's schema): the money path only, so far
+// (docs/team-ledger-plan.md, step 5): payments, their create and money operations recorded
+// before sending and completed after, read back with the payment. Each transaction runs on a
+// connection of its own from the pool, so an intent commits on its own before its request leaves.
+// One open operation per payment is the database's rule (the unique index
+// `operations_one_open`): of two laptops recording one at the same moment the second gets 23505,
+// answered here as "{person} is already doing a {operation} on this payment", the person being
+// the database login that recorded the open one. What a role may not do (a refund by staff) the
+// database refuses (row-level security, 42501), answered as such. Each operation carries the
+// laptop that recorded it (laptops.sql), so a laptop restarted after a crash marks only its own
+// `sending` ones unknown; due status checks are leased (SKIP LOCKED), one laptop per payment; a
+// server out of reach is said in "Test connection"'s words, before any request leaves.
+// The database writes the audit entries of payments and operations itself (triggers, with the
+// login), so appendAudit records nothing for those. Columns and tables the team schema lacks yet
+// (status checks, history, webhooks, attempts, last error) come with step 3: their writes are
+// left out, their reads and other audit actions throw rather than answer wrongly.
+import type pg from 'pg';
+import { AppFailure } from '../../../contract/result';
+import { englishText, fail } from '../../core/fail';
+import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
+import type { LedgerStore, LedgerTx } from '../store';
+import { explainConnectionError, type TeamLedgerSettings } from './connection';
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
+type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
+
+/** Columns the team schema has and a payments flow may set after the insert (security.sql's UPDATE grant). */
+const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason']);
+const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason'] as const;
+const booleans = new Set(['auth_only', 'needs_attention']);
+const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
+const open = `outcome IN ('sending', 'unknown')`;
+/** How long a laptop has to check a due payment before another may (a check's retries take seconds). */
+export const checkLeaseMs = 2 * 60_000;
+/** Audit actions the database's own triggers record (security.sql: audit_payment, audit_operation). */
+const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+/** bigint columns come back as text: exact, or refused. */
+function minor(v: string | number | null): number | null {
+  if (v === null) return null;
+  const n = Number(v);
+  if (!Number.isSafeInteger(n)) throw new Error('an amount in the team ledger is beyond exact integers');
+  return n;
+}
+
+function paymentOf(r: Record<string, unknown>): PaymentRow {
+  return {
+    id: r.id as string, profile_id: r.profile_id as string, environment: r.environment as PaymentRow['environment'], kind: r.kind as PaymentRow['kind'],
+    order_id: r.order_id as string, amount_minor: minor(r.amount_minor as string)!, currency: r.currency as PaymentRow['currency'], description: r.description as string | null,
+    customer_name: r.customer_name as string | null, customer_email: r.customer_email as string | null, customer_phone: r.customer_phone as string | null,
+    card_bin: r.card_bin as string | null, card_last4: r.card_last4 as string | null, transaction_id: r.transaction_id as string | null, session_id: r.session_id as string | null,
+    link_url: r.link_url as string | null, recurring_token: null, recurring_init: 0, parent_payment_id: null, auth_only: r.auth_only ? 1 : 0,
+    state: r.state as PaymentRow['state'], status_word: r.status_word as string | null, captured_minor: minor(r.captured_minor as string)!, refunded_minor: minor(r.refunded_minor as string)!,
+    created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: null,
+    next_check_at: iso(r.next_check_at as Date | null), check_attempts: 0, needs_attention: r.needs_attention ? 1 : 0,
+    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: 0, last_error: null, checkup_run: null,
+  };
+}
+
+function operationOf(r: Record<string, unknown>): OperationRow {
+  return {
+    id: r.id as string, payment_id: r.payment_id as string, kind: r.kind as OperationRow['kind'], amount_minor: minor(r.amount_minor as string), base_minor: minor(r.base_minor as string),
+    reason: r.reason as string | null, db_user: r.db_user as string, os_user: (r.os_user as string | null) ?? (r.db_user as string), outcome: r.outcome as OperationRow['outcome'],
+    error_code: r.error_code as string | null, error_message: r.error_message as string | null, gateway_answer: r.gateway_answer as string | null,
+    created_at: iso(r.created_at as Date)!, completed_at: iso(r.completed_at as Date | null), settled_by: r.settled_by as string | null, settled_reason: r.settled_reason as string | null,
+  };
+}
+
+const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger-plan.md, step 3).`);
+const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
+
+function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
+  const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
+  const payment = async (text: string, values: unknown[]) => {
+    const row = await one(text, values);
+    return row ? paymentOf(row) : undefined;
+  };
+  const operations = async (where: string, values: unknown[]) =>
+    (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
+  const openOperations = (paymentId: string) => operations(`payment_id = $1 AND ${open}`, [paymentId]);
+  /** The laptop and its OS user, for the rows the database stamps (local to this transaction). */
+  const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
+
+  const tx: LedgerTx = {
+    get: (id) => payment('SELECT * FROM paydesk.payments WHERE id = $1', [id]),
+    byOrderId: (profileId, orderId) => payment('SELECT * FROM paydesk.payments WHERE profile_id = $1 AND order_id = $2', [profileId, orderId]),
+    findKnown: (profileId, ref) => payment('SELECT * FROM paydesk.payments WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1', [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
+    repeatsOf: async () => [],
+    view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
+    async insert(row) {
+      await osUser(row.created_by);
+      await db.query(`INSERT INTO paydesk.payments (${inserted.join(', ')}) VALUES (${inserted.map((_, i) => `$${i + 1}`).join(', ')})`, inserted.map((c) => value(c, row[c])));
+    },
+    async update(id, changes) {
+      const columns = Object.keys(changes).filter((c) => updatable.has(c));
+      if (columns.length) {
+        await db.query(`UPDATE paydesk.payments SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...columns.map((c) => value(c, changes[c as keyof PaymentRow]))]);
+      }
+      return (await tx.get(id))!;
+    },
+    operation: async (id) => (await operations('id = $1', [id]))[0],
+    openOperations,
+    operationsOf: (id) => operations('payment_id = $1', [id]),
+    // After a crash a laptop marks its own `sending` operations unknown, never those another
+    // laptop has on the wire (laptops.sql stamps each operation with the laptop that recorded it).
+    sendingOperations: () => operations(`outcome = 'sending' AND laptop = $1`, [laptop]),
+    async operationsMark(id) {
+      const mark = (await one(`SELECT count(*) AS n, count(completed_at) AS done, count(*) FILTER (WHERE outcome IN ('succeeded', 'failed')) AS settled FROM paydesk.operations WHERE payment_id = $1`, [id]))!;
+      return `${mark.n}/${mark.done}/${mark.settled}`;
+    },
+    async insertOperation(row) {
+      await osUser(row.os_user);
+      await db.query('SAVEPOINT intent');
+      try {
+        await db.query('INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, base_minor, reason, outcome) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [row.id, row.payment_id, row.kind, row.amount_minor, row.base_minor ?? null, row.reason, row.outcome]);
+      } catch (e) {
+        const { code, constraint } = e as { code?: string; constraint?: string };
+        const busy = code === '23505' && constraint === 'operations_one_open';
+        if (!busy && code !== '42501') throw e;
+        await db.query('ROLLBACK TO SAVEPOINT intent');
+        if (!busy) throw fail('forbidden', 'teamLedger.notAllowed', { person: (await one('SELECT session_user AS who', []))!.who as string, operation: row.kind });
+        const first = (await openOperations(row.payment_id))[0];
+        throw fail('busy', first?.outcome === 'unknown' ? 'teamLedger.busyUnknown' : 'teamLedger.busySending', { person: first?.db_user ?? '?', operation: first?.kind ?? row.kind });
+      }
+      await db.query('RELEASE SAVEPOINT intent');
+    },
+    async completeOperation(id, changes, from = ['sending', 'unknown']) {
+      // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said).
+      const kept = changes.outcome === 'succeeded' && changes.gateway_answer ? { ...changes, gateway_answer: null } : changes;
+      const columns = (['outcome', 'error_code', 'error_message', 'gateway_answer', 'completed_at', 'settled_reason'] as const).filter((c) => kept[c] !== undefined);
+      if (kept.settled_by) await osUser(kept.settled_by);
+      await db.query(`UPDATE paydesk.operations SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE id = $1 AND outcome = ANY($2)`, [id, from, ...columns.map((c) => kept[c])]);
+    },
+    recordCheck: async () => {
+      throw notYet('status checks');
+    },
+    // Reconciliation by one laptop at a time: the due payments are leased (their next check moved
+    // past the lease) in one short statement, skipping rows another laptop is leasing right now.
+    dueForCheck: async (now, limit) =>
+      (await db.query(`UPDATE paydesk.payments SET next_check_at = $3 WHERE id IN (
+         SELECT id FROM paydesk.payments WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING id, profile_id`,
+      [now, limit, new Date(Date.parse(now) + checkLeaseMs).toISOString()])).rows as Array<{ id: string; profile_id: string }>,
+    historyOf: async () => {
+      throw notYet('state history');
+    },
+    checksOf: async () => {
+      throw notYet('status checks');
+    },
+    webhooksOf: async () => {
+      throw notYet('webhooks');
+    },
+    appendAudit: async (entry) => {
+      if (!auditedByDatabase.test(entry.action)) throw notYet(`"${entry.action}" audit entries`);
+    },
+  };
+  return tx;
+}
+
+/**
+ * A LedgerStore over a pool of connections logged in as one person (connection.ts's openTeamLedger
+ * makes such a pool), on the laptop named `laptop` (stable across restarts: its own operations
+ * left `sending` by a crash are found by it).
+ */
+export function createPostgresLedgerStore(pool: Connections, options: { laptop: string; settings?: TeamLedgerSettings }): LedgerStore {
+  const { laptop, settings } = options;
+  /**
+   * A server that cannot be reached (or refuses the login) is said in words, as "Test connection"
+   * says it; the payments flow then stops before its request leaves: nothing is sent unrecorded.
+   */
+  const explained = (error: unknown): never => {
+    // Only what the server or the network said (an SQLSTATE, a socket's code, pg's connection words).
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+    const fromServer = typeof code === 'string' || (typeof message === 'string' && /connection|timeout/i.test(message));
+    if (error instanceof AppFailure || !settings || !fromServer) throw error;
+    const check = explainConnectionError(error, settings);
+    if (check.ok) throw error;
+    throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
+  };
+  const worded = (tx: LedgerTx): LedgerTx =>
+    Object.fromEntries(Object.entries(tx).map(([name, call]) => [name, (...args: unknown[]) => (call as (...a: unknown[]) => Promise<unknown>)(...args).catch(explained)])) as LedgerTx;
+  async function transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    const client = await pool.connect().catch(explained);
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await body(txOn(client, true, laptop));
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => void (broken = true));
+      return explained(e);
+    } finally {
+      client.release(broken);
+    }
+  }
+  const outside = worded(txOn(pool, false, laptop));
+  return {
+    ...outside,
+    backend: 'postgres',
+    transaction,
+    // Writes that stamp the OS user, or take a savepoint, need a transaction of their own.
+    insert: (row) => transaction((t) => t.insert(row)),
+    insertOperation: (row) => transaction((t) => t.insertOperation(row)),
+    completeOperation: (id, changes, from) => transaction((t) => t.completeOperation(id, changes, from)),
+  };
+}

@@ -1,0 +1,70 @@
+// The LedgerStore on the laptop's SQLite file: the row modules (payment-rows.ts, audit-log.ts)
+// unchanged behind the async interface. A transaction is BEGIN IMMEDIATE … COMMIT on main's one
+// connection around the awaited body; store transactions are queued so two never interleave.
+// Why a queue and not better-sqlite3's db.transaction(): that one takes a synchronous function,
+// and the body is async (the PostgreSQL store's is truly so). The body's awaits here are
+// microtasks only (every call below answers at once), so a transaction still holds the
+// connection for one turn of the event loop, as before.
+import { appendAudit } from './audit-log';
+import type { LedgerDb } from './database';
+import { createPaymentRows } from './payment-rows';
+import type { LedgerStore, LedgerTx } from './store';
+
+export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
+  const rows = createPaymentRows(db);
+  let tail: Promise<unknown> = Promise.resolve();
+
+  const tx: LedgerTx = {
+    get: async (id) => rows.get(id),
+    byOrderId: async (profileId, orderId) => rows.byOrderId(profileId, orderId),
+    findKnown: async (profileId, ref) => rows.findKnown(profileId, ref),
+    repeatsOf: async (id) => rows.repeatsOf(id),
+    view: async (row) => rows.view(row),
+    insert: async (row) => rows.insert(row),
+    update: async (id, changes, source, at) => rows.update(id, changes, source, at),
+    operation: async (id) => rows.operation(id),
+    openOperations: async (id) => rows.openOperations(id),
+    operationsOf: async (id) => rows.operationsOf(id),
+    sendingOperations: async () => rows.sendingOperations(),
+    operationsMark: async (id) => rows.operationsMark(id),
+    insertOperation: async (row) => rows.insertOperation(row),
+    completeOperation: async (id, changes, from) => rows.completeOperation(id, changes, from),
+    recordCheck: async (id, at, outcome, statusWord, state) => rows.recordCheck(id, at, outcome, statusWord, state),
+    dueForCheck: async (now, limit) => rows.dueForCheck(now, limit),
+    historyOf: async (id) => rows.historyOf(id),
+    checksOf: async (id) => rows.checksOf(id),
+    webhooksOf: async (id) => rows.webhooksOf(id),
+    appendAudit: async (entry, at) => appendAudit(db, entry, at),
+  };
+
+  async function runNow<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await body(tx);
+      db.exec('COMMIT');
+      return result;
+    } catch (e) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+
+  function transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
+    const run = tail.then(() => runNow(body));
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  // Outside a transaction a write is a transaction of its own (queued like the others); reads answer at once.
+  return {
+    ...tx,
+    backend: 'sqlite',
+    transaction,
+    insert: (row) => transaction((t) => t.insert(row)),
+    update: (id, changes, source, at) => transaction((t) => t.update(id, changes, source, at)),
+    insertOperation: (row) => transaction((t) => t.insertOperation(row)),
+    completeOperation: (id, changes, from) => transaction((t) => t.completeOperation(id, changes, from)),
+    recordCheck: (id, at, outcome, statusWord, state) => transaction((t) => t.recordCheck(id, at, outcome, statusWord, state)),
+    appendAudit: (entry, at) => transaction((t) => t.appendAudit(entry, at)),
+  };
+}

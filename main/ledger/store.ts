@@ -1,0 +1,61 @@
+// LedgerStore: what the payments service needs from the ledger, as one async interface, so the
+// same money flows run on the laptop's SQLite file and on the team's PostgreSQL
+// (docs/team-ledger-plan.md, step 1). Rows keep the SQLite row modules' shapes (payment-rows.ts).
+// The list, overview and audit screens read through their own modules (search.ts, overview*.ts,
+// audit-query.ts), not through this interface yet.
+import type { PaymentView } from '../../contract/methods/payments';
+import type { AuditEntry } from './audit-log';
+import type { OperationRow, PaymentRow } from './payment-rows';
+
+export type HistoryRow = { state: PaymentRow['state']; status_word: string | null; source: string; at: string };
+export type CheckRow = { at: string; outcome: string; status_word: string | null; state: string | null };
+export type WebhookRow = { received_at: string; status_word: string | null; type: string | null; duplicate: number };
+export type OperationChanges = Pick<OperationRow, 'outcome'> & Partial<OperationRow>;
+
+/** The reads and writes of the ledger's money records; inside `transaction` they commit together. */
+export type LedgerTx = {
+  get(paymentId: string): Promise<PaymentRow | undefined>;
+  byOrderId(profileId: string, orderId: string): Promise<PaymentRow | undefined>;
+  /** A payment of this profile known by its order id or its transaction id. */
+  findKnown(profileId: string, ref: { orderId?: string; transactionId?: string }): Promise<PaymentRow | undefined>;
+  /** Repeat charges of a card enrolled on this payment, oldest first. */
+  repeatsOf(paymentId: string): Promise<PaymentRow[]>;
+  /** What the renderer is shown of a payment (its open operation included). */
+  view(row: PaymentRow): Promise<PaymentView>;
+  insert(row: PaymentRow): Promise<void>;
+  /** Updates columns; a change of state is added to the history with its source. Answers the row after. */
+  update(paymentId: string, changes: Partial<PaymentRow>, source: string, at: string): Promise<PaymentRow>;
+
+  operation(operationId: string): Promise<OperationRow | undefined>;
+  /** Operations still `sending` or `unknown`, oldest first. */
+  openOperations(paymentId: string): Promise<OperationRow[]>;
+  operationsOf(paymentId: string): Promise<OperationRow[]>;
+  /** Every operation being sent: after a crash their outcome is unknown. */
+  sendingOperations(): Promise<OperationRow[]>;
+  /** Changes whenever an operation of the payment is recorded or settled (a stale status answer is not applied). */
+  operationsMark(paymentId: string): Promise<string>;
+  /** Records an intent (outcome `sending`) before its request leaves. */
+  insertOperation(row: OperationRow): Promise<void>;
+  /** Settles an operation if its outcome is still one of `from`. */
+  completeOperation(operationId: string, changes: OperationChanges, from?: OperationRow['outcome'][]): Promise<void>;
+
+  recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null): Promise<void>;
+  /** Payments whose next check is due; on the team ledger each is leased to this laptop for a while, so two never check one at once. */
+  dueForCheck(now: string, limit: number): Promise<Array<{ id: string; profile_id: string }>>;
+  historyOf(paymentId: string): Promise<HistoryRow[]>;
+  checksOf(paymentId: string): Promise<CheckRow[]>;
+  webhooksOf(paymentId: string): Promise<WebhookRow[]>;
+
+  appendAudit(entry: AuditEntry, at: string): Promise<void>;
+};
+
+export type LedgerStore = LedgerTx & {
+  readonly backend: 'sqlite' | 'postgres';
+  /**
+   * Runs `body` in one transaction: all its writes commit together or none. On SQLite store
+   * transactions run one at a time (one connection); on PostgreSQL each has a connection of its
+   * own and the database orders them. The body must use `tx`, never the store itself (on SQLite
+   * that would wait for this very transaction; on PostgreSQL it would be outside it).
+   */
+  transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T>;
+};
