@@ -10,6 +10,9 @@ import type { LedgerDb } from './database';
 import { createPaymentRows } from './payment-rows';
 import type { LedgerStore, LedgerTx } from './store';
 
+/** Thrown (and the transaction rolled back) when a store transaction's body waits on I/O. */
+export const bodyWaitedMessage = 'A ledger transaction waited on I/O inside its body; it was rolled back.';
+
 export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
   const rows = createPaymentRows(db);
   let tail: Promise<unknown> = Promise.resolve();
@@ -39,13 +42,21 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
 
   async function runNow<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
     db.exec('BEGIN IMMEDIATE');
+    // The body must finish within this turn of the event loop: if it waited on real I/O, any
+    // other write on main's connection meanwhile would join this transaction and share its fate.
+    // A body that does is a programming error, refused here before it can commit.
+    let turnEnded = false;
+    const marker = setImmediate(() => { turnEnded = true; });
     try {
       const result = await body(tx);
+      if (turnEnded) throw new Error(bodyWaitedMessage);
       db.exec('COMMIT');
       return result;
     } catch (e) {
       if (db.inTransaction) db.exec('ROLLBACK');
       throw e;
+    } finally {
+      clearImmediate(marker);
     }
   }
 
