@@ -3,7 +3,7 @@
 // builds only main.
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { preloadBuild } from './build-options.mjs';
 
 const only = process.argv[2];
@@ -40,6 +40,14 @@ await build({
   banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
+// esbuild writes strings ASCII-only but keeps a comment's other characters (a dash, an arrow):
+// escaped too, a bundle is all ASCII, so Node reads it without UTF-8 decoding and V8 holds it as a
+// one-byte string (main's services bundle is read on every start: main/entry/code-cache.ts).
+for (const name of Object.keys(present)) {
+  const file = `dist/main/${name}.cjs`;
+  const text = readFileSync(file, 'utf8');
+  if (/[^\x00-\x7f]/.test(text)) writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
 // The team ledger's schema files are read at run time beside the bundle (main/ledger/postgres/security.ts).
 for (const file of ['security.sql', 'live.sql', 'import.sql', 'laptops.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
 

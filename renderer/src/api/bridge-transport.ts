@@ -75,6 +75,7 @@ function sharedEventStream(headers: Record<string, string>) {
     }
   });
 
+  let eventSchema: typeof import('../../../contract/events').appEventSchema | undefined;
   function open() {
     const own = new AbortController();
     controller = own;
@@ -86,8 +87,6 @@ function sharedEventStream(headers: Record<string, string>) {
           const response = await fetch('/api/events', { method: 'POST', headers, signal: own.signal });
           if (!response.ok || !response.body) throw new Error('no stream');
           if (connections++ > 0) sequence.reconnected();
-          // The events' schema comes with zod: fetched once the stream opens, not with the first screen.
-          const { appEventSchema } = await import('../../../contract/events');
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           let buffered = '';
           for (;;) {
@@ -98,7 +97,10 @@ function sharedEventStream(headers: Record<string, string>) {
             buffered = lines.pop() ?? '';
             for (const line of lines) {
               if (!line.trim()) continue;
-              const parsed = appEventSchema.safeParse(JSON.parse(line));
+              // The events' schema comes with zod: fetched with the first event, not with the first
+              // screen (the stream opens as the page starts; at start it usually carries nothing).
+              eventSchema ??= (await import('../../../contract/events')).appEventSchema;
+              const parsed = eventSchema.safeParse(JSON.parse(line));
               if (parsed.success) sequence.event(parsed.data);
             }
           }

@@ -15,9 +15,22 @@ type SessionState = {
   load(): Promise<void>;
 };
 
+// The session's two calls, asked for by the page's entry before React draws the frame (main.tsx),
+// so main answers them while React renders; the frame's first load() takes them instead of asking.
+let early: Promise<[Awaited<ReturnType<typeof api.getAppInfo>>, Awaited<ReturnType<typeof api.getActiveProfile>>]> | undefined;
+const askForSession = () => Promise.all([api.getAppInfo({}), api.getActiveProfile({})]);
+
+/** Asks main for the session now; the next load() uses these answers. */
+export function askForSessionEarly(): void {
+  early ??= askForSession();
+  early.catch(() => undefined); // load() reports a failure
+}
+
 export const useSession = create<SessionState>((set) => ({
   async load() {
-    const [info, profile] = await Promise.all([api.getAppInfo({}), api.getActiveProfile({})]);
+    const pending = early ?? askForSession();
+    early = undefined;
+    const [info, profile] = await pending;
     if (!info.ok) return set({ error: info.error });
     if (!profile.ok) return set({ error: profile.error });
     set({ info: info.value, profile: profile.value, error: undefined });
