@@ -1,6 +1,6 @@
 // The list worker's two jobs as it runs them, on a read-only connection of their own (as
 // positions-worker.ts opens it), in read transactions that end every few rows here (the app:
-// about 100 ms) and go on in a new snapshot: the positions land where a scan says, the counts
+// about 250 ms) and go on in a new snapshot: the positions land where a scan says, the counts
 // equal a scan, and a change of the ledger between two transactions ends the job with nothing
 // more posted for the old version (main drops it and a later page starts it again).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('positions walked in short read transactions', () => {
     const rows = scan(query, sort);
     expect(rows.length).toBeGreaterThan(2 * anchorEvery);
     const filter = query ? { query } : {};
-    const short = await walk(filter, sort, 0); // a new snapshot after every turn
+    const short = await walk(filter, sort, 0); // a new snapshot after (nearly) every turn
     const long = await walk(filter, sort, Number.POSITIVE_INFINITY); // one snapshot
     expect(short.complete).toBe(true);
     expect([...short.at.keys()]).toEqual(Array.from({ length: Math.floor(rows.length / anchorEvery) }, (_, i) => (i + 1) * anchorEvery));
