@@ -3,7 +3,7 @@
 // first time and reuses them after. Needs a build (npm run bench does it).
 // At the end, one table puts every figure of issue 13's "done when" next to its goal, from the
 // `RESULT <name> <value> <unit>` lines the benches print (bench/README.md).
-// Run: npm run bench -- [--data-dir DIR] [--runs R] [--skip-1m] [--skip-ui]
+// Run: npm run bench -- [--data-dir DIR] [--runs R: list runs per case, else ledger-search.ts's 41] [--skip-1m] [--skip-ui]
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +14,7 @@ import { option, sizeLabel, table } from './support';
 import { summarize, type Figures } from './summary';
 
 const root = resolve(option('data-dir') ?? join(tmpdir(), 'paydesk-bench-ledgers'));
-const runs = option('runs') ?? '21';
+const runs = option('runs');
 const sizes = option('skip-1m') === undefined ? [100_000, 1_000_000] : [100_000];
 const seeded: string[][] = [];
 const figures: Figures = new Map();
@@ -60,7 +60,7 @@ function run(title: string, args: string[]): Promise<void> {
 const dirs = sizes.map(ledger);
 console.log('\n=== seeded ledgers (npm run seed: states, currencies, refunds, Arabic and Latin names, audit entries)');
 table(['payments', 'seed time', 'ledger file', 'per payment'], seeded);
-for (const [i, payments] of sizes.entries()) await run(`list, search and audit screen at ${payments.toLocaleString('en')} payments`, ['bench/ledger-search.ts', '--data-dir', dirs[i]!, '--runs', runs]);
+for (const [i, payments] of sizes.entries()) await run(`list, search and audit screen at ${payments.toLocaleString('en')} payments`, ['bench/ledger-search.ts', '--data-dir', dirs[i]!, ...(runs ? ['--runs', runs] : [])]);
 await run(`export and full chain check at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/ledger-work.ts', '--data-dir', dirs.at(-1)!]);
 await run('practice gateway with its state on disk', ['bench/practice-store.ts', '--earlier', '100000', '--runs', '5']);
 // Its own throwaway PostgreSQL (a few seconds to start); says so and skips without the server binaries.

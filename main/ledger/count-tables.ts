@@ -2,11 +2,16 @@
 // filters (state, kind, currency, profile, attention) are summed from payment_counts, which
 // triggers keep exact (migration 6); any other filter is counted once per change of the
 // ledger after its first page has answered (a page reads one row past its window, so it knows
-// "more than N" itself): up to a cap first, then exactly in small slices in the background.
+// "more than N" itself): up to a cap first, then exactly, in the background. In the app that
+// background is the list's worker thread (positions-worker.ts, on its own read-only connection,
+// in short read transactions): main's thread spends no turn counting. Without the worker
+// (tests that do not build it) main counts in small slices, a turn of its event loop each.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { windowQuery, type Where } from './search';
+import type { Database } from 'better-sqlite3';
+import { planWhere, windowQuery, type Where } from './search';
 import { prepared } from './statements';
+import { positionsThread } from './positions-thread';
 import type { Statement } from 'better-sqlite3';
 
 export const countCap = 1_000;
@@ -108,7 +113,7 @@ export function knownCount(db: LedgerDb, filter: PaymentFilter): Counted | undef
  * asked meaning more follow), and `exact` when the window ended inside. Unless that settled it,
  * the count runs in the background: up to countCap at once, then exactly, in slices.
  */
-export function noteCount(db: LedgerDb, counted: Counted, where: Where, seen: number, exact: boolean): Counted {
+export function noteCount(db: LedgerDb, counted: Counted, filter: PaymentFilter, where: Where, seen: number, exact: boolean): Counted {
   if (counted.exact) return counted;
   if (exact) {
     const wasCounting = counted.counting;
@@ -117,8 +122,32 @@ export function noteCount(db: LedgerDb, counted: Counted, where: Where, seen: nu
     return counted;
   }
   counted.total = Math.max(counted.total, seen);
-  if (!counted.counting) countLater(db, where, counted);
+  if (!counted.counting) {
+    if (positionsThread(db)) countInThread(db, filter, counted);
+    else countLater(db, where, counted);
+  }
   return counted;
+}
+
+/**
+ * The count in the list's worker thread: "more than 1,000" (or exact, when fewer match), then
+ * exact, each announced as it comes; dropped when the ledger has changed or a page settled it.
+ */
+function countInThread(db: LedgerDb, filter: PaymentFilter, counted: Counted): void {
+  counted.counting = true;
+  positionsThread(db)!.count({
+    filter,
+    version: counted.version,
+    stale: () => counted.exact,
+    found(total, exact) {
+      if (counted.exact) return;
+      if (exact) Object.assign(counted, { total, exact: true, counting: false });
+      else counted.total = Math.max(counted.total, total);
+      announce(db, counted);
+    },
+    // Stopped before its end (another count, a change): the next page of this version starts it again.
+    ended: (complete) => void (complete || (counted.counting = false)),
+  });
 }
 
 /**
@@ -131,8 +160,7 @@ function countLater(db: LedgerDb, where: Where, counted: Counted): void {
   const stale = () => !db.open || counted.exact || ledgerMeta(db).paymentsVersion !== counted.version;
   setImmediate(() => {
     if (stale()) return void (counted.counting = false);
-    const query = windowQuery(db, where, { by: 'createdAt', direction: 'desc' }, undefined, '1');
-    const capped = (prepared(db, `SELECT count(*) AS n FROM (${query.sql} LIMIT ${countCap + 1})`).get(query.params) as { n: number }).n;
+    const capped = countCapped(db, where);
     if (capped <= countCap) {
       Object.assign(counted, { total: capped, exact: true, counting: false });
       return announce(db, counted);
@@ -145,8 +173,8 @@ function countLater(db: LedgerDb, where: Where, counted: Counted): void {
 
 /** The exact count, a slice of rowids per turn of the event loop. */
 function countInSlices(db: LedgerDb, where: Where, counted: Counted, stale: () => boolean): void {
-  const last = (prepared(db, 'SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
-  const statement = db.prepare(`SELECT count(*) AS n FROM payments p NOT INDEXED WHERE p.rowid > @a AND p.rowid <= @b${where.sql ? ` AND ${where.sql}` : ''}`);
+  const last = lastRowid(db);
+  const statement = sliceStatement(db, where);
   let total = 0;
   const step = (from: number) => {
     if (stale()) return void (counted.counting = false);
@@ -156,4 +184,64 @@ function countInSlices(db: LedgerDb, where: Where, counted: Counted, stale: () =
     announce(db, counted);
   };
   setImmediate(step, 0);
+}
+
+/** Up to countCap + 1 matches, counted by the window's own plan (stops there). */
+function countCapped(db: LedgerDb, where: Where): number {
+  const query = windowQuery(db, where, { by: 'createdAt', direction: 'desc' }, undefined, '1');
+  return (prepared(db, `SELECT count(*) AS n FROM (${query.sql} LIMIT ${countCap + 1})`).get(query.params) as { n: number }).n;
+}
+
+const lastRowid = (db: LedgerDb) => (prepared(db, 'SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
+const sliceStatement = (db: LedgerDb, where: Where) =>
+  db.prepare(`SELECT count(*) AS n FROM payments p NOT INDEXED WHERE p.rowid > @a AND p.rowid <= @b${where.sql ? ` AND ${where.sql}` : ''}`);
+
+/**
+ * The worker thread's side of a count (positions-worker.ts), on its own connection: up to
+ * countCap + 1 first (posted: exact when that is all), then the exact count a slice of rowids at
+ * a time, a turn of the thread between slices (where a newer count stops it), each read
+ * transaction ended after about `transactionMs` and the next one checked to be the same ledger
+ * version (every change of payments moves it): a count of `version` or none (false).
+ */
+export async function countMatches(
+  db: Database,
+  job: { filter: PaymentFilter; version: number },
+  post: (total: number, exact: boolean) => void,
+  stopped: () => boolean,
+  turn: () => Promise<void>,
+  options: { transactionMs: number },
+): Promise<boolean> {
+  const ledger = db as LedgerDb;
+  let where: Where | undefined;
+  let statement: Statement | undefined;
+  let last = 0;
+  let from = 0;
+  let total = 0;
+  for (;;) {
+    db.exec('BEGIN');
+    try {
+      if (ledgerMeta(ledger).paymentsVersion !== job.version) return false; // main's page was of another version
+      if (!where) {
+        where = planWhere(ledger, job.filter);
+        const capped = countCapped(ledger, where);
+        post(capped, capped <= countCap);
+        if (capped <= countCap) return true;
+        [last, statement] = [lastRowid(ledger), sliceStatement(ledger, where)];
+      }
+      const began = performance.now();
+      while (from < last) {
+        total += (statement!.get({ ...where.params, a: from, b: from + sliceRows }) as { n: number }).n;
+        from += sliceRows;
+        await turn();
+        if (stopped()) return false;
+        if (performance.now() - began >= options.transactionMs) break; // a new transaction from `from`
+      }
+      if (from >= last) {
+        post(total, true);
+        return true;
+      }
+    } finally {
+      db.exec('COMMIT');
+    }
+  }
 }

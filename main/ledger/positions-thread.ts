@@ -1,7 +1,9 @@
-// Main's side of the list's positions (positions.ts): one worker thread per ledger connection,
-// started at the first walk and kept (unref'd: it never keeps the app alive). A new walk stops
-// the one before (the list shows one search at a time); positions of a ledger version that is no
-// longer current are dropped, and the walk is stopped once main's ledger has moved on.
+// Main's side of the list's worker thread (positions-worker.ts): one per ledger connection,
+// started at its first job and kept (unref'd: it never keeps the app alive). Two kinds of job,
+// each in its own lane: the positions for deep jumps (positions.ts) and the exact count of a
+// filter (count-tables.ts). In each lane a new job stops the one before (the list shows one
+// search at a time); what a job finds for a ledger version that is no longer current is
+// dropped, and the job is stopped once main's ledger has moved on.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { PaymentFilter } from '../../contract/methods/payments';
@@ -10,23 +12,28 @@ import { ledgerMeta } from './count-tables';
 import type { Positions } from './positions';
 import type { PaymentSort } from './search';
 
-export type PositionsJob = { filter: PaymentFilter; sort: PaymentSort; version: number; found(at: Positions): void; ended(complete: boolean): void };
-type Thread = { walk(job: PositionsJob): void; idle(): Promise<void>; stop(): Promise<void> };
+type Job = { version: number; ended(complete: boolean): void; stale?(): boolean };
+export type PositionsJob = Job & { filter: PaymentFilter; sort: PaymentSort; found(at: Positions): void };
+export type CountJob = Job & { filter: PaymentFilter; found(total: number, exact: boolean): void };
+export type Lane = 'walk' | 'count';
+/** From the worker: positions (`at`), a count (`total`, `exact`), or the job's end (`done`). */
+export type LaneMessage = { lane: Lane; id: number; version?: number; at?: Positions; total?: number; exact?: boolean; done?: boolean; complete?: boolean };
+type Thread = { walk(job: PositionsJob): void; count(job: CountJob): void; idle(): Promise<void>; stop(): Promise<void> };
 const threads = new WeakMap<LedgerDb, Thread>();
 const running = new Set<Thread>();
 
-/** Positions of `db`'s lists are walked in `workerFile` (dist/main/positions-worker.cjs) from now on, when it exists. */
+/** Positions and counts of `db`'s lists are made in `workerFile` (dist/main/positions-worker.cjs) from now on, when it exists. */
 export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined): void {
   if (!workerFile || !existsSync(workerFile) || db.memory) return;
   let worker: Worker | undefined;
   let ids = 0;
-  let current: { id: number; job: PositionsJob } | undefined;
+  const current: Partial<Record<Lane, { id: number; job: PositionsJob | CountJob }>> = {};
   let waiting: Array<() => void> = [];
-  const end = (complete: boolean) => {
-    const ended = current;
-    current = undefined;
+  const end = (lane: Lane, complete: boolean) => {
+    const ended = current[lane];
+    delete current[lane];
     ended?.job.ended(complete);
-    if (!current) {
+    if (!current.walk && !current.count) {
       running.delete(thread);
       waiting.forEach((resolve) => resolve());
       waiting = [];
@@ -35,36 +42,43 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
   const start = () => {
     const started = new Worker(workerFile, { workerData: { ledgerFile: db.name } });
     started.unref();
-    started.on('message', (m: { id: number; version?: number; at?: Positions; done?: boolean; complete?: boolean }) => {
-      if (m.id !== current?.id) return;
-      if (m.done) return end(Boolean(m.complete));
-      if (!db.open || ledgerMeta(db).paymentsVersion !== current.job.version) {
-        started.postMessage({ id: ++ids }); // stale: stop walking
-        return end(false);
+    started.on('message', (m: LaneMessage) => {
+      const now = current[m.lane];
+      if (m.id !== now?.id) return;
+      if (m.done) return end(m.lane, Boolean(m.complete));
+      if (!db.open || ledgerMeta(db).paymentsVersion !== now.job.version || now.job.stale?.()) {
+        started.postMessage({ lane: m.lane, id: ++ids }); // stale: stop it
+        return end(m.lane, false);
       }
-      if (m.version === current.job.version) current.job.found(m.at!);
+      if (m.version !== now.job.version) return;
+      if (m.lane === 'walk') (now.job as PositionsJob).found(m.at!);
+      else (now.job as CountJob).found(m.total!, Boolean(m.exact));
     });
-    // A thread that fails leaves the positions to main's walk in steps (search.ts).
+    // A thread that fails leaves positions and counts to main, in steps (search.ts, count-tables.ts).
     started.on('error', () => {
       threads.delete(db);
       worker = undefined;
-      end(false);
+      end('walk', false);
+      end('count', false);
     });
     return started;
   };
+  const post = (lane: Lane, job: PositionsJob | CountJob, message: object) => {
+    worker ??= start();
+    const previous = current[lane];
+    current[lane] = { id: ++ids, job };
+    previous?.job.ended(false);
+    running.add(thread);
+    worker.postMessage({ lane, id: current[lane]!.id, ...message });
+  };
   const thread: Thread = {
-    walk(job) {
-      worker ??= start();
-      const previous = current;
-      current = { id: ++ids, job };
-      previous?.job.ended(false);
-      running.add(thread);
-      worker.postMessage({ id: current.id, filter: job.filter, sort: job.sort });
-    },
-    idle: () => (current ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
+    walk: (job) => post('walk', job, { filter: job.filter, sort: job.sort }),
+    count: (job) => post('count', job, { filter: job.filter, version: job.version }),
+    idle: () => (current.walk || current.count ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
     async stop() {
       threads.delete(db);
-      end(false);
+      end('walk', false);
+      end('count', false);
       await worker?.terminate();
       worker = undefined;
     },
@@ -74,6 +88,6 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
 
 export const positionsThread = (db: LedgerDb): Thread | undefined => threads.get(db);
 
-/** Whether a walk is running, and resolves when none is (tests and benchmarks). */
+/** Whether a job (positions or a count) is running, and resolves when none is (tests and benchmarks). */
 export const positionsBusy = () => running.size > 0;
 export const positionsIdle = () => Promise.all([...running].map((t) => t.idle())).then(() => undefined);

@@ -1,31 +1,49 @@
-// Worker thread: the list's positions (positions.ts) on a read-only connection of its own, so
-// main's event loop never walks a list. Jobs in ({ id, filter, sort }; a newer id stops the one
-// walking), positions out ({ id, version, at }), then { id, done, complete }. Bundled as
+// Worker thread of the list: its positions (positions.ts) and its exact counts (count-tables.ts),
+// each lane on a read-only connection of its own (a walk keeps its iterator open between turns),
+// so main's event loop never walks a list nor counts one. Jobs in ({ lane, id, filter, sort } or
+// { lane, id, filter, version }; a newer id in a lane stops the job walking in it); out: positions
+// ({ lane, id, version, at }), counts ({ lane, id, version, total, exact }), then { lane, id, done,
+// complete }. The thread runs at the lowest priority (thread-priority.ts). Bundled as
 // dist/main/positions-worker.cjs.
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { walkPositions } from './positions';
+import { transactionMs, walkPositions } from './positions';
+import { countMatches } from './count-tables';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { PaymentSort } from './search';
+import type { Lane, LaneMessage } from './positions-thread';
+import { lowerThisThread } from '../core/thread-priority';
 
-type Job = { id: number; filter?: PaymentFilter; sort?: PaymentSort };
-const db = new Database((workerData as { ledgerFile: string }).ledgerFile, { readonly: true, fileMustExist: true });
+// Background work: on a busy machine main's thread (the user's calls) gets the CPU first.
+lowerThisThread();
+
+type Job = { lane: Lane; id: number; filter?: PaymentFilter; sort?: PaymentSort; version?: number };
+const open = () => new Database((workerData as { ledgerFile: string }).ledgerFile, { readonly: true, fileMustExist: true });
+const lanes: Record<Lane, { db: Database.Database; latest: number; queue: Promise<void> }> = {
+  walk: { db: open(), latest: 0, queue: Promise.resolve() },
+  count: { db: open(), latest: 0, queue: Promise.resolve() },
+};
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-let latest = 0;
-let queue = Promise.resolve();
+const send = (message: LaneMessage) => parentPort!.postMessage(message);
 
 parentPort!.on('message', (job: Job) => {
-  latest = job.id;
-  if (!job.filter || !job.sort) return; // only a stop
-  const { filter, sort } = job;
-  // One walk at a time on this connection: the one before stops at its next turn.
-  queue = queue.then(async () => {
-    if (latest !== job.id) return parentPort!.postMessage({ id: job.id, done: true, complete: false });
+  const lane = lanes[job.lane];
+  lane.latest = job.id;
+  if (!job.filter) return; // only a stop
+  const { filter, sort, version } = job;
+  const stopped = () => lane.latest !== job.id;
+  // One job at a time in a lane: the one before stops at its next turn.
+  lane.queue = lane.queue.then(async () => {
     let complete = false;
     try {
-      complete = await walkPositions(db, { filter, sort }, (version, at) => parentPort!.postMessage({ id: job.id, version, at }), () => latest !== job.id, turn);
+      if (stopped()) return;
+      if (job.lane === 'walk') {
+        complete = await walkPositions(lane.db, { filter, sort: sort! }, (at, positions) => send({ lane: 'walk', id: job.id, version: at, at: positions }), stopped, turn);
+      } else {
+        complete = await countMatches(lane.db, { filter, version: version! }, (total, exact) => send({ lane: 'count', id: job.id, version, total, exact }), stopped, turn, { transactionMs });
+      }
     } finally {
-      parentPort!.postMessage({ id: job.id, done: true, complete });
+      send({ lane: job.lane, id: job.id, done: true, complete });
     }
   }).catch(() => undefined);
 });

@@ -255,7 +255,7 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
   if (offset === 0 && !more && !known) return { total: found.length, totalExact: true, rows };
   // Past the end (offset beyond the last match) the page tells nothing new: the count does.
   const seen = found.length ? offset + found.length : 0;
-  const counted = noteCount(db, known ?? countedFor(db, filterKey, version), plan.where, seen, !more && (found.length > 0 || offset === 0));
+  const counted = noteCount(db, known ?? countedFor(db, filterKey, version), filter, plan.where, seen, !more && (found.length > 0 || offset === 0));
   return counted.exact ? { total: counted.total, totalExact: true, rows } : { total: counted.total, totalExact: false, rows, countId: counted.id };
 }
 

@@ -4,7 +4,7 @@
 // thread (bundled positions-worker), land a deep jump on the rows scrolling would show.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
@@ -85,6 +85,17 @@ describe('the background count', () => {
 describe('positions walked in their own thread', () => {
   it('exist for the app\'s ledger', () => {
     expect(positionsThread(db)).toBeDefined();
+  });
+
+  // On a busy machine the kernel then runs main's thread (the user's calls) before the list's work.
+  // A thread's nice value is the 19th field of its stat (after the name in parentheses).
+  const nice = (tid: string | number) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+  it.runIf(process.platform === 'linux' && nice(process.pid) < 19)('which runs at the lowest priority, main\'s thread at its own', async () => {
+    const own = nice(process.pid);
+    search('example');
+    await settle();
+    expect(readdirSync('/proc/self/task').filter((tid) => nice(tid) === 19)).toHaveLength(1);
+    expect(nice(process.pid)).toBe(own);
   });
 
   it.each([
