@@ -14,7 +14,7 @@ import { startPreviewServer } from '../bridge/preview-server';
 import { listenForChallenges } from '../challenge/challenge-server';
 import { defaultDataDir } from './data-dir';
 import { runPreviewServices, type ServicesOptions } from './preview-services';
-import { createServicesThread } from './services-thread';
+import { startServicesThread } from './services-thread';
 import { version } from '../../package.json';
 
 const probe = (label: string) => process.env.START4_PROBE && process.stderr.write(`MARK ${label} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`);
@@ -32,7 +32,7 @@ async function main() {
   // The page's CSP names the 3-D Secure challenge server's origin: it listens here at once, and
   // its requests are answered by the services thread, which keeps the challenges.
   const challenges = await listenForChallenges((request) => services.respondChallenge(request));
-  const services = createServicesThread(__filename, { dataDir, exportDir, version, challengePort: challenges.port });
+  const services = startServicesThread(__filename, { dataDir, exportDir, version, challengePort: challenges.port });
   services.handlers.catch(() => undefined); // reported below, once the server is up
   const server = await startPreviewServer({
     handlers: services.handlers,
@@ -44,7 +44,6 @@ async function main() {
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);
-  services.start();
   await services.handlers.catch(async (error: unknown) => {
     await server.close();
     throw error;

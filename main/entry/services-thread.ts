@@ -16,19 +16,13 @@ export type ServicesThread = {
   events: EventHub;
   logger: Logger;
   respondChallenge(request: ChallengeRequest): Promise<ChallengeResponse>;
-  /** Starts the thread (what was asked of it before waits for it). */
-  start(): void;
   close(): Promise<void>;
 };
 
-/**
- * `file` runs `runPreviewServices` when it is a worker (preview.ts is both). The thread starts at
- * `start()`: the preview starts it once it listens, so its start never delays the address.
- */
-export function createServicesThread(file: string, options: ServicesOptions): ServicesThread {
-  let worker: Worker | undefined;
-  const queued: ToServices[] = [];
-  const send = (message: ToServices) => (worker ? worker.postMessage(message) : queued.push(message));
+/** `file` runs `runPreviewServices` when it is a worker (preview.ts is both). */
+export function startServicesThread(file: string, options: ServicesOptions): ServicesThread {
+  const worker = new Worker(file, { workerData: options });
+  const send = (message: ToServices) => worker.postMessage(message);
   const events = createEventHub();
   const waiting = new Map<number, { resolve(json: string): void; reject(error: Error): void }>();
   let nextId = 0;
@@ -39,7 +33,7 @@ export function createServicesThread(file: string, options: ServicesOptions): Se
   const methods = new Promise<string[]>((resolve, reject) => ((onReady = resolve), (onFailed = reject)));
   methods.catch(() => undefined); // reported by whoever awaits the handlers
 
-  const listen = (worker: Worker) => worker.on('message', (message: FromServices) => {
+  worker.on('message', (message: FromServices) => {
     if (message.type === 'answer') {
       const call = waiting.get(message.id);
       waiting.delete(message.id);
@@ -49,7 +43,8 @@ export function createServicesThread(file: string, options: ServicesOptions): Se
     else if (message.type === 'ready') {
       started = true;
       onReady(message.methods);
-    } else if (message.type === 'failed') onFailed(new Error(message.message));
+    }
+    else if (message.type === 'failed') onFailed(new Error(message.message));
     else onClosed();
   });
   // The services thread failing is main's services failing: as when they ran on this thread.
@@ -58,14 +53,8 @@ export function createServicesThread(file: string, options: ServicesOptions): Se
     console.error(`Paydesk preview stopped: ${error.message}`);
     process.exit(1);
   };
-  function start() {
-    if (worker) return;
-    worker = new Worker(file, { workerData: options });
-    listen(worker);
-    worker.on('error', stopped);
-    worker.on('exit', (code) => stopped(new Error(`main's services stopped (exit code ${code})`)));
-    for (const message of queued.splice(0)) worker.postMessage(message);
-  }
+  worker.on('error', stopped);
+  worker.on('exit', (code) => stopped(new Error(`main's services stopped (exit code ${code})`)));
 
   /** Sends `message` with a new id and resolves with the thread's answer, parsed. */
   const ask = <T>(message: (id: number) => ToServices) =>
@@ -85,15 +74,12 @@ export function createServicesThread(file: string, options: ServicesOptions): Se
     events,
     logger,
     respondChallenge: (request) => ask<ChallengeResponse>((id) => ({ type: 'challenge', id, request })),
-    start,
     close: () =>
       new Promise<void>((resolve) => {
-        const running = worker;
-        if (!running) return resolve();
-        running.removeAllListeners('exit');
-        running.once('exit', () => resolve());
-        onClosed = () => void running.terminate();
-        setTimeout(() => void running.terminate(), 5000).unref();
+        worker.removeAllListeners('exit');
+        worker.once('exit', () => resolve());
+        onClosed = () => void worker.terminate();
+        setTimeout(() => void worker.terminate(), 5000).unref();
         send({ type: 'close' });
       }),
   };
