@@ -145,8 +145,9 @@ export function createChallenges(options: { port: number; onReturn(view: Challen
 }
 
 export async function startChallengeServer(options: { logger: Logger; onReturn(view: ChallengeView): void }): Promise<ChallengeServer> {
-  const listener = await listenForChallenges((request) => challenges.respond(request));
-  const challenges = createChallenges({ port: listener.port, onReturn: options.onReturn });
+  let challenges: ReturnType<typeof createChallenges> | undefined;
+  const listener = await listenForChallenges((request) => challenges!.respond(request));
+  challenges = createChallenges({ port: listener.port, onReturn: options.onReturn });
   const stopSweep = challenges.close;
   return {
     ...challenges,

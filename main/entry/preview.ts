@@ -31,8 +31,9 @@ async function main() {
   const exportDir = values['export-dir'] === undefined ? undefined : resolve(values['export-dir']);
   // The page's CSP names the 3-D Secure challenge server's origin: it listens here at once, and
   // its requests are answered by the services thread, which keeps the challenges.
-  const challenges = await listenForChallenges((request) => services.respondChallenge(request));
-  const services = startServicesThread(__filename, { dataDir, exportDir, version, challengePort: challenges.port });
+  let services: ReturnType<typeof startServicesThread> | undefined;
+  const challenges = await listenForChallenges((request) => services!.respondChallenge(request));
+  services = startServicesThread(__filename, { dataDir, exportDir, version, challengePort: challenges.port });
   services.handlers.catch(() => undefined); // reported below, once the server is up
   const server = await startPreviewServer({
     handlers: services.handlers,

@@ -40,10 +40,7 @@ export function startServicesThread(file: string, options: ServicesOptions): Ser
       if (message.error !== undefined) call?.reject(new Error(message.error));
       else call?.resolve(message.json!);
     } else if (message.type === 'event') events.emit(message.event as AppEvent);
-    else if (message.type === 'ready') {
-      started = true;
-      onReady(message.methods);
-    }
+    else if (message.type === 'ready') ((started = true), onReady(message.methods));
     else if (message.type === 'failed') onFailed(new Error(message.message));
     else onClosed();
   });
