@@ -1,25 +1,53 @@
 // `npm run preview -- [--port N] [--data-dir DIR] [--export-dir DIR]`: the real main-process services and the
 // built renderer on 127.0.0.1, for machines without Electron and for the end-to-end tests.
 //
-// Fast start (docs/performance.md): the server listens and prints its address at once, and main's
-// services are read and started meanwhile in a thread of their own (preview-services.ts, this same
-// file run as a worker): their bundle (dist/main/preview-app.cjs: zod, the contract's schemas,
-// better-sqlite3) is read there from the process's start, beside the page's files being sent here,
-// instead of after them on this thread. The API calls the page makes meanwhile wait for them.
-import { mkdirSync } from 'node:fs';
+// Fast start (docs/performance.md): the server listens and prints its address before main's
+// services and their modules are read: they are a bundle of their own (preview-app.ts, built as
+// dist/main/preview-app.cjs), so this one holds only the server, the logger and the challenge
+// server, no zod. They load once every file the page's HTML names has been sent (while the browser
+// compiles them: reading main's bundle blocks this thread, so no file waits behind it), at the
+// page's first call, or after 500 ms; the API calls the page makes meanwhile wait for them.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
-import { listenForChallenges } from '../challenge/challenge-server';
+import { startChallengeServer } from '../challenge/challenge-server';
+import { createLogger } from '../log/logger';
+import { createAppEvents } from '../core/sequenced-events';
+import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
-import { runPreviewServices, type ServicesOptions } from './preview-services';
-import { startServicesThread } from './services-thread';
+import { requireWithCodeCache } from './code-cache';
 import { version } from '../../package.json';
 
-const probe = (label: string) => process.env.START4_PROBE && process.stderr.write(`MARK ${label} ${(performance.timeOrigin + performance.now()).toFixed(1)}\n`);
+/** The scripts and stylesheets index.html names (`/assets/…`); none if it cannot be read. */
+function pageFiles(staticDir: string): Set<string> {
+  try {
+    const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+    return new Set([...html.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
+ * compiled through V8's code cache kept in the data folder (code-cache.ts): a start after the first
+ * skips compiling what the last one ran. The cache is written once, 3 s after the app started
+ * (off the first screen's path), or as the preview stops if that comes first.
+ */
+let saveCodeCache = () => undefined as void;
+function loadPreviewApp(dataDir: string) {
+  const loaded = requireWithCodeCache(join(__dirname, 'preview-app.cjs'), join(dataDir, 'code-cache'));
+  let saved = false;
+  saveCodeCache = () => {
+    if (!saved) loaded.save();
+    saved = true;
+  };
+  setTimeout(saveCodeCache, 3000).unref();
+  return loaded.exports as typeof import('./preview-app');
+}
+
 async function main() {
-  probe('main');
   const { values } = parseArgs({
     options: { port: { type: 'string' }, 'data-dir': { type: 'string' }, 'export-dir': { type: 'string' } },
     strict: true,
@@ -28,41 +56,59 @@ async function main() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, not "${values.port}"`);
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const logger = createLogger({ file: join(dataDir, 'paydesk.log') });
+
   const exportDir = values['export-dir'] === undefined ? undefined : resolve(values['export-dir']);
-  // The page's CSP names the 3-D Secure challenge server's origin: it listens here at once, and
-  // its requests are answered by the services thread, which keeps the challenges.
-  let services: ReturnType<typeof startServicesThread> | undefined;
-  const challenges = await listenForChallenges((request) => services!.respondChallenge(request));
-  services = startServicesThread(__filename, { dataDir, exportDir, version, challengePort: challenges.port });
-  services.handlers.catch(() => undefined); // reported below, once the server is up
+  // A large ledger from an older Paydesk is updated first (main/ledger/migrate.ts): say how far.
+  let shown = -10;
+  const onLedgerMigration = (percent: number) => percent >= shown + 10 && console.log(`Updating your ledger… ${(shown = percent)}%`);
+  // The page's CSP names the challenge server's origin, so it listens before the page is served.
+  let onChallengeReturn: (view: ChallengeView) => void = () => undefined;
+  const challenges = await startChallengeServer({ logger, onReturn: (view) => onChallengeReturn(view) });
+  let startApp = () => undefined as void;
+  const appWanted = new Promise<void>((resolve) => (startApp = () => setImmediate(resolve)));
+  const fallback = setTimeout(startApp, 500);
+  // The page hears main's events while the app starts (a large ledger's update progress).
+  const events = createAppEvents();
+  const app = appWanted.then(() =>
+    loadPreviewApp(dataDir).startPreviewApp({
+      dataDir, exportDir, logger, events, version,
+      challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) }, onLedgerMigration,
+    }),
+  );
+  app.catch(() => undefined); // reported below, once the server is up
+  const staticDir = join(__dirname, '..', 'renderer');
+  const unsent = pageFiles(staticDir);
   const server = await startPreviewServer({
-    handlers: services.handlers,
-    events: services.events,
-    logger: services.logger,
-    staticDir: join(__dirname, '..', 'renderer'),
+    handlers: app.then((a) => a.handlers),
+    events,
+    logger,
+    staticDir,
     port,
     frameSources: [challenges.origin],
+    onRequest: (path) => {
+      unsent.delete(path);
+      if (path.startsWith('/api/') || (/\.(js|css)$/.test(path) && unsent.size === 0)) startApp();
+    },
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);
-  await services.handlers.catch(async (error: unknown) => {
+  const started = await app.finally(() => clearTimeout(fallback)).catch(async (error: unknown) => {
     await server.close();
     throw error;
   });
 
   const stop = async () => {
+    saveCodeCache();
     await server.close();
-    await services.close();
-    await challenges.close();
+    await started.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
 }
 
-if (isMainThread) {
-  main().catch((error: unknown) => {
-    console.error(`Paydesk preview could not start: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  });
-} else void runPreviewServices(parentPort!, workerData as ServicesOptions);
+main().catch((error: unknown) => {
+  console.error(`Paydesk preview could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
