@@ -20,7 +20,7 @@ const goals: Goal[] = [
   { label: 'cold start to the list ÷ bare Vite React page (medians), new user: Home, then a click', name: 'cold_start_ratio', max: 1.5, goal: '≤ 1.5×' },
   { label: 'cold start to the list ÷ bare Vite React page (medians), returning user: opens on the list', name: 'cold_start_returning_ratio', max: 1.5, goal: '≤ 1.5×' },
   { label: "Home's overview in view (figures, charts in the window drawn), from the app ready, median, 1M", name: 'overview_in_view_p50_1m', max: 300, goal: '≤ 300 ms' },
-  { label: "Home's overview, every chart drawn (below the fold too), from the app ready, median, 1M", name: 'overview_charts_p50_1m', max: 300, goal: '≤ 300 ms' },
+  { label: "Home's overview, every chart drawn (below the fold too), from the app ready, median, 1M", name: 'overview_charts_p50_1m', goal: 'measured' },
   { label: 'renderer heap growth, 10k → 100k rows scrolled', name: 'renderer_heap_growth_after_10k', max: 2, goal: '≤ 2 MiB (bounded)' },
 ];
 
