@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { launchChromium } from '../test/support/browser';
 import { option } from './support';
-import { startAndWaitForUrl, stop } from './ui-support';
+import { shiftClock, startAndWaitForUrl, stop } from './ui-support';
 
 const dist = option('dist') ?? 'dist';
 const dir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
@@ -18,20 +18,8 @@ const runs = Number(option('runs') ?? 3);
 const seedLastDay = '2026-10-31T15:00:00';
 type TraceEvent = { name: string; ph: string; ts: number; dur?: number; tdur?: number; tid: number; pid: number };
 
-// Runs in the page before the app: the seed's clock, and a performance mark at each moment.
-function recorder(shiftTo: string) {
-  const RealDate = Date;
-  const offset = RealDate.now() - new RealDate(shiftTo).getTime();
-  class ShiftedDate extends RealDate {
-    constructor(...args: unknown[]) {
-      if (args.length === 0) super(RealDate.now() - offset);
-      else super(...(args as [number]));
-    }
-    static override now() {
-      return RealDate.now() - offset;
-    }
-  }
-  (window as unknown as { Date: DateConstructor }).Date = ShiftedDate as DateConstructor;
+// Runs in the page before the app (after shiftClock): a performance mark at each moment.
+function recorder() {
   const marks: Record<string, number> = {};
   (window as unknown as { __marks: Record<string, number> }).__marks = marks;
   const seen = (name: string) => {
@@ -64,7 +52,8 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const page = await context.newPage();
-      await page.addInitScript(recorder, seedLastDay);
+      await page.addInitScript(shiftClock, seedLastDay);
+      await page.addInitScript(recorder);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

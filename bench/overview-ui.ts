@@ -30,7 +30,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../test/support/browser';
 import { ledgerFileName } from '../main/ledger/database';
 import { option, result, stats, table } from './support';
-import { startAndWaitForUrl, stop } from './ui-support';
+import { shiftClock, startAndWaitForUrl, stop } from './ui-support';
 
 const dataDir = option('data-dir') ?? '/tmp/paydesk-overview-1m';
 const runs = Number(option('runs') ?? 7);
@@ -49,21 +49,7 @@ type Marks = { ready: number; figures: number; view: number; charts: number };
 type Phases = { figuresCall: number; chartsCall: number; drawn: number };
 
 // Runs in the page before the app: records when each moment is first painted.
-function recorder(shiftTo: string | null) {
-  if (shiftTo) {
-    const RealDate = Date;
-    const offset = RealDate.now() - new RealDate(shiftTo).getTime();
-    class ShiftedDate extends RealDate {
-      constructor(...args: unknown[]) {
-        if (args.length === 0) super(RealDate.now() - offset);
-        else super(...(args as [number]));
-      }
-      static override now() {
-        return RealDate.now() - offset;
-      }
-    }
-    (window as unknown as { Date: DateConstructor }).Date = ShiftedDate as DateConstructor;
-  }
+function recorder() {
   const marks: Record<string, number> = {};
   (window as unknown as { __marks: Record<string, number> }).__marks = marks;
   const seen = (name: string) => {
@@ -95,7 +81,8 @@ async function once(browser: Browser, shiftTo: string | null, dist = 'dist', dir
   const context = await browser.newContext({ viewport: { width: 1280, height } });
   try {
     const page = await context.newPage();
-    await page.addInitScript(recorder, shiftTo);
+    if (shiftTo) await page.addInitScript(shiftClock, shiftTo);
+    await page.addInitScript(recorder);
     await page.goto(preview.url);
     await page.waitForFunction(() => {
       const m = (window as unknown as { __marks: Partial<Marks> }).__marks;

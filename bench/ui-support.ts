@@ -117,3 +117,23 @@ export async function watchFor(page: Page, selector: string): Promise<() => Prom
   }, { selector, key });
   return () => page.evaluate((key) => (window as unknown as Record<string, Promise<number>>)[key]!, key);
 }
+
+/**
+ * Runs in the page before the app (`page.addInitScript(shiftClock, at)`, before the bench's own
+ * recorder): the page's clock starts at `at` (the seeded ledger's last day), so "today" has sales.
+ * Self-contained: Playwright sends its source text to the page.
+ */
+export function shiftClock(shiftTo: string): void {
+  const RealDate = Date;
+  const offset = RealDate.now() - new RealDate(shiftTo).getTime();
+  class ShiftedDate extends RealDate {
+    constructor(...args: unknown[]) {
+      if (args.length === 0) super(RealDate.now() - offset);
+      else super(...(args as [number]));
+    }
+    static override now() {
+      return RealDate.now() - offset;
+    }
+  }
+  (window as unknown as { Date: DateConstructor }).Date = ShiftedDate as DateConstructor;
+}
