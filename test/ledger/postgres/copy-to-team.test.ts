@@ -98,6 +98,8 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
   it('keeps money in whole minor units, the rows as they ended, and the laptop\'s audit chain verifiable', async () => {
     const team = await server.createTeamDatabase();
     const c = await admin(team);
+    const otherEntries = async (client: typeof c) => (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM paydesk.audit_log WHERE action <> 'import'`)).rows[0]!.n;
+    const entriesBefore = await otherEntries(c);
     await copyLedgerToTeam({ source: db, team: c, laptop: 'laptop-b', batchRows: 500 });
 
     const laptopSums = db.prepare('SELECT sum(amount_minor) AS a, sum(refunded_minor) AS r FROM payments').get() as { a: number; r: number };
@@ -118,6 +120,7 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     // Nothing per copied row in the team's own log: one `import` entry per batch, by the admin.
     const imports = await c.query(`SELECT db_user, count(*)::int AS n FROM paydesk.audit_log WHERE action = 'import' GROUP BY db_user`);
     expect(imports.rows).toEqual([{ db_user: server.person('admin').login, n: 2 + Math.ceil(audit / 500) }]);
+    expect(await otherEntries(c)).toBe(entriesBefore);
     await server.sql(team, `UPDATE paydesk.imported_audit SET amount_minor = amount_minor + 1 WHERE laptop = 'laptop-b' AND seq = 5`);
     expect(await verifyImportedAudit(c, 'laptop-b')).toMatchObject({ ok: false, brokenAt: 5 });
   });
