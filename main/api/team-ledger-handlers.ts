@@ -2,7 +2,7 @@ import type { Implementations } from './create-handlers';
 import type { TeamLedgerSettingsService } from '../team/team-ledger-settings';
 import type { TeamLedgerCopyService } from '../team/team-ledger-copy';
 
-type Names = 'getTeamLedger' | 'saveTeamLedger' | 'testTeamLedger';
+type Names = 'getTeamLedger' | 'saveTeamLedger' | 'testTeamLedger' | 'useTeamLedger';
 type CopyNames = 'copyToTeamLedger' | 'getTeamLedgerCopy';
 
 export function teamLedgerHandlers(deps: { teamLedger: TeamLedgerSettingsService }): Pick<Implementations, Names> {
@@ -11,6 +11,7 @@ export function teamLedgerHandlers(deps: { teamLedger: TeamLedgerSettingsService
     getTeamLedger: () => teamLedger.view(),
     saveTeamLedger: (input) => teamLedger.save(input),
     testTeamLedger: (input) => teamLedger.test(input),
+    useTeamLedger: (input) => teamLedger.use(input.use),
   };
 }
 

@@ -85,7 +85,7 @@ describe('Settings: team ledger', () => {
     const team = await openTeamLedger();
     const s = within(team);
     expect(s.getByRole('heading', { name: 'Team ledger', level: 2 })).toBeTruthy();
-    expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use yet: Paydesk keeps reading and writing this computer’s own ledger\./);
+    expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use on this laptop: Paydesk reads and writes this computer’s own ledger\./);
 
     fireEvent.change(s.getByLabelText('Server'), { target: { value: 'db.example.com' } });
     fireEvent.change(s.getByLabelText('User'), { target: { value: 'sara' } });
@@ -98,7 +98,7 @@ describe('Settings: team ledger', () => {
     await waitFor(() => expect(s.getByText('Chosen: team-ca.pem (saved with the settings)')).toBeTruthy());
 
     fireEvent.click(s.getByRole('button', { name: 'Save team ledger settings' }));
-    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toBe('Team ledger settings saved. The team ledger is not in use yet.'));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toBe('Team ledger settings saved.'));
     expect(s.getByTestId('team-password-saved').textContent).toBe('Saved in the keychain. Type a new one only to replace it.');
     expect((s.getByLabelText('Password') as HTMLInputElement).value).toBe('');
     expect([...keychain.entries()]).toEqual([['Paydesk/team-ledger:sara@db.example.com:5432/paydesk', password]]);

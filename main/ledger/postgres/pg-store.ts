@@ -16,12 +16,12 @@
 // tables (version 7). Webhooks are not received on the team ledger (its receiver runs only on the
 // laptop's file), so a payment has none. Columns the team schema lacks yet (attempts, last error,
 // the recurring token) are left out of updates; other audit actions throw rather than answer wrongly.
-import type pg from 'pg';
+import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
 import { englishText, fail } from '../../core/fail';
 import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
-import { explainConnectionError, type TeamLedgerSettings } from './connection';
+import { clientConfig, explainConnectionError, type TeamLedgerSettings } from './connection';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
@@ -218,4 +218,19 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     completeOperation: (id, changes, from) => transaction((t) => t.completeOperation(id, changes, from)),
     appendAudit: (entry, at) => transaction((t) => t.appendAudit(entry, at)),
   };
+}
+
+/**
+ * The app's ledger on the team database: a small pool logged in with the saved settings and the
+ * keychain's password, and the store on it. Opening connects nothing: a server out of reach is
+ * said by the first call that needs it (the app still starts).
+ */
+export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: string, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; close(): Promise<void> } {
+  const made = clientConfig(settings, password);
+  if ('refused' in made) throw new AppFailure('storage', englishText(made.refused), { reason: made.refused });
+  const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });
+  // As openTeamLedger's pool: a dropped connection's 'error' events must not end main.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return { store: createPostgresLedgerStore(pool, { laptop: options.laptop, settings }), close: () => pool.end() };
 }

@@ -2,6 +2,8 @@
 // scripts/build.mjs): the connection (pg, Kysely) and the copy of a laptop's ledger.
 export { clientConfig, explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection } from './connection';
 export { copyLedgerToTeam, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
+export { openPostgresLedgerStore } from './pg-store';
+export { listenForTeamChanges } from './live';
 
 import pg from 'pg';
 import { clientConfig } from './connection';
