@@ -50,8 +50,8 @@ import { createTeamLedgerSettings } from './team/team-ledger-settings';
 import { teamLedgerCopyHandlers, teamLedgerHandlers } from './api/team-ledger-handlers';
 import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
-import { unavailableOnTeamLedger } from './team/team-unavailable';
-import { sharedPracticeGateway, type PracticeInUse } from './team/shared-practice';
+import { unavailableOnTeamLedger } from './api/team-unavailable-handlers';
+import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
 
 export type AppOptions = {
   dataDir: string;

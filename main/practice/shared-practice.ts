@@ -3,7 +3,7 @@
 // PAYDESK_PRACTICE_KEY (its practice key, not a real gateway's) make the practice profile use that
 // gateway instead of starting one of its own, so a practice payment made on one laptop can be
 // refunded from another. Loopback only: a practice gateway is never reached over a network.
-import type { PracticeGateway } from '../practice/embedded';
+import type { PracticeGateway } from './embedded';
 import { isLoopback } from '../../contract/loopback-host';
 
 export type PracticeInUse = Pick<PracticeGateway, 'baseUrl' | 'apiKey' | 'webhookSecret' | 'setWebhookTarget' | 'close'>;

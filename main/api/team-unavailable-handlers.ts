@@ -3,7 +3,7 @@
 // ledger"). Each method is answered with its feature's reason.
 import type { MethodName } from '../../contract/methods';
 import type { ReasonKey } from '../../contract/reasons';
-import type { Implementations } from '../api/create-handlers';
+import type { Implementations } from './create-handlers';
 import { fail } from '../core/fail';
 
 /** Methods that read or write this laptop's own file, by the reason each answers on the team ledger. */
