@@ -23,7 +23,8 @@ export async function startHoldingProxy(target: string): Promise<HoldingProxy> {
   const waiting: Array<() => void> = [];
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const out = request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+    // The gateway answers only requests addressed to itself (Host), as it would behind any proxy.
+    const out = request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host } }, (answer) => {
       // The caller may be gone (a killed preview): its answer is dropped, the gateway acted anyway.
       res.on('error', () => undefined);
       res.writeHead(answer.statusCode ?? 502, answer.headers);
