@@ -11,7 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { Reason } from '../../contract/reasons';
-import { AppFailure } from '../../contract/result';
+import { AppFailure, type ErrorCode } from '../../contract/result';
 import type { TeamLedgerView } from '../../contract/methods/team-ledger';
 import type { EventHub } from '../core/event-hub';
 import { englishText, reason } from '../core/fail';
@@ -53,6 +53,21 @@ function refusingStore(why: Reason): LedgerStore {
   return new Proxy({ backend: 'postgres' } as LedgerStore, { get: (target, name) => (name === 'backend' ? target.backend : refuse) });
 }
 
+/**
+ * Failures made in team-ledger.cjs are AppFailures of that bundle's own copy of the class, which
+ * main's handlers would not recognise (answered "internal"): they are made again as main's.
+ */
+function asMainFailure(error: unknown): never {
+  const e = error as { name?: unknown; code?: ErrorCode; message?: string; extra?: ConstructorParameters<typeof AppFailure>[2] } | null;
+  if (!(error instanceof AppFailure) && e?.name === 'AppFailure' && e.code && e.message !== undefined) throw new AppFailure(e.code, e.message, e.extra);
+  throw error;
+}
+function mainFailures(store: LedgerStore): LedgerStore {
+  const wrapped = Object.fromEntries(Object.entries(store).map(([name, value]) =>
+    [name, typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>)(...args).catch(asMainFailure) : value]));
+  return wrapped as LedgerStore;
+}
+
 /** The team backend when it is chosen, else undefined (this laptop's SQLite ledger is used). */
 export async function openTeamBackend(deps: { dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger }): Promise<TeamBackend | undefined> {
   const stored = deps.settings.read();
@@ -68,6 +83,7 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
   }
   const team = await loadTeamLedgerModule();
   const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
+  const store = mainFailures(opened.store);
 
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
   const checkSession = async () => {
@@ -83,23 +99,23 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
   const notify = (level: 'info' | 'warning', why: Reason) => deps.events.emit({ type: 'notification', level, message: englishText(why), reason: why });
   // This laptop's own operations left `sending` (a crash, a lost connection) are marked unknown
   // and their status checked first; another laptop's stay as they are.
-  const settle = async () => {
+  // At start the checks begin with the other services after the first screen (composition.ts);
+  // after a reconnect they are checked at once.
+  const settle = async (checkNow: boolean) => {
     if (!payments) return;
     const marked = await payments.markInterrupted();
-    if (marked > 0) {
-      deps.logger.info('team ledger: interrupted operations of this laptop marked unknown', { marked });
-      await payments.reconcileDue();
-    }
+    if (marked > 0) deps.logger.info('team ledger: interrupted operations of this laptop marked unknown', { marked });
+    if (marked > 0 && checkNow) await payments.reconcileDue();
   };
-  const settleLogged = () => settle().catch((error: unknown) => deps.logger.warn('team ledger: interrupted operations not settled yet', { code: (error as { code?: string }).code ?? 'unknown' }));
+  const settleLogged = (checkNow: boolean) => settle(checkNow).catch((error: unknown) => deps.logger.warn('team ledger: interrupted operations not settled yet', { code: (error as { code?: string }).code ?? 'unknown' }));
 
   return {
-    store: opened.store,
+    store,
     laptop,
     session: () => session,
     async begin(service) {
       payments = service;
-      await settleLogged();
+      await settleLogged(false);
       live = team.listenForTeamChanges(saved.settings, saved.password, {
         onPaymentsChanged(ids) {
           for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });
@@ -114,7 +130,7 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;
           away = false;
-          if (wasAway) void checkSession().catch(() => undefined).then(settleLogged);
+          if (wasAway) void checkSession().catch(() => undefined).then(() => settleLogged(true));
         },
       });
     },

@@ -185,7 +185,9 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     // Only what the server or the network said (an SQLSTATE, a socket's code, pg's connection words).
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
     const fromServer = typeof code === 'string' || (typeof message === 'string' && /connection|timeout/i.test(message));
-    if (error instanceof AppFailure || !settings || !fromServer) throw error;
+    // An AppFailure from main's code in a transaction's body is main's copy of the class (this file is bundled apart).
+    const failure = error instanceof AppFailure || (error as { name?: unknown } | null)?.name === 'AppFailure';
+    if (failure || !settings || !fromServer) throw error;
     const check = explainConnectionError(error, settings);
     if (check.ok) throw error;
     throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
