@@ -30,8 +30,20 @@ const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; cast: string }>> 
 /** Where a window starts: the sort values (as text) and list_seq of the row before it. */
 export type Cursor = { values: string[]; seq: string };
 
-/** The text the trigram index (reads.sql payments_search) holds per payment. */
-export const searchText = `(p.order_id || ' ' || coalesce(p.transaction_id, '') || ' ' || coalesce(p.customer_name, '') || ' ' || coalesce(p.customer_email, '') || ' ' || coalesce(p.customer_phone, ''))`;
+/**
+ * Punctuation as letters for the trigram index: pg_trgm keeps only letters and digits (words),
+ * so "omar.2" would ask for the trigrams of "omar" and "2", held by thousands; as "omarα2" its
+ * trigrams are as selective as SQLite's. Greek letters in the data only widen what the index
+ * finds (the columns' LIKE decides). The same pairs as reads.sql's payments_search.
+ */
+const punctuation = ".-@+_:/#,'()";
+const asLetters = 'αβγδεζηθικλμ';
+/** The text the trigram index (reads.sql payments_search) holds per payment: the five columns, a space between. */
+export const searchText = `translate(p.order_id || ' ' || coalesce(p.transaction_id, '') || ' ' || coalesce(p.customer_name, '') || ' ' || coalesce(p.customer_email, '') || ' ' || coalesce(p.customer_phone, ''), '${punctuation.replace(/'/g, "''")}', '${asLetters}')`;
+const lettered = (text: string) => [...text].map((c) => (punctuation.includes(c) ? asLetters[punctuation.indexOf(c)] : c)).join('');
+
+/** Whether the filter searches text through the trigram index (three characters or more). */
+export const trigramQuery = (filter: PaymentFilter) => [...(filter.query?.trim() ?? '')].length >= 3;
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** SQLite's case folding: ASCII letters only. */
@@ -39,15 +51,17 @@ export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLo
 /** A column as SQLite's LIKE compares it (ASCII letters folded). */
 export const folded = (column: string) => `lower(${column} COLLATE "C")`;
 
-/** The filter as SQL on payments `p` (empty: every payment). */
-export function filterSql(filter: PaymentFilter, params: Params): string {
+/** The filter as SQL on payments `p` (empty: every payment); `part`: only the text search, or all but it. */
+export function filterSql(filter: PaymentFilter, params: Params, part: 'all' | 'text' | 'rest' = 'all'): string {
+  if (part === 'text') return filterSql({ query: filter.query }, params);
+  if (part === 'rest') return filterSql({ ...filter, query: undefined }, params);
   const clauses: string[] = [];
   const query = filter.query?.trim();
-  if (query && [...query].length >= 3) {
+  if (query && trigramQuery(filter)) {
     // The trigram index narrows (ILIKE folds more than ASCII, so it finds a superset); each
     // column's LIKE, folded as SQLite folds, decides. % and _ are literal.
     const like = `%${escapeLike(query)}%`;
-    clauses.push(`${searchText} ILIKE ${params.add(like)}`);
+    clauses.push(`${searchText} ILIKE ${params.add(`%${escapeLike(lettered(query))}%`)}`);
     const p = params.add(asciiLower(like));
     clauses.push(`(${textColumns.map((c) => `${folded(`p.${c}`)} LIKE ${p}`).join(' OR ')})`);
   } else if (query) {

@@ -16,7 +16,7 @@ import type { PaymentFilter } from '../../../contract/methods/payments';
 import { toView } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import { createTeamAuditReads } from './pg-audit-reads';
-import { afterSql, cursorColumns, cursorOf, filterSql, orderSql, Params, type Cursor } from './pg-list-sql';
+import { afterSql, cursorColumns, cursorOf, filterSql, orderSql, Params, trigramQuery, type Cursor } from './pg-list-sql';
 import { paymentOf } from './pg-store';
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
@@ -34,6 +34,8 @@ export type TeamLedgerReadsOptions = {
 
 type Counted = { id: string; version: string; total: number; exact: boolean; counting?: boolean };
 type Anchors = { version: string; at: Map<number, Cursor>; walking?: boolean };
+/** Rows of the sort's index a text search walks before the trigram index drives instead. */
+const walkRows = 4_000;
 const inFlight = `EXISTS (SELECT 1 FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome IN ('sending', 'unknown')) AS _in_flight`;
 
 export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
@@ -78,14 +80,28 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     })());
   }
 
-  /** A window: rows after `cursor` (or from the start) in sort order, skipping `skip` of them. */
-  async function windowRows(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns = `p.*, ${inFlight}`) {
+  /**
+   * A window: rows after `cursor` (or from the start) in sort order, skipping `skip` of them. A
+   * text search first walks the sort's index (the next `walkRows` rows the other filters keep)
+   * testing each row's text: when the text is common ("PD-2025", "example.com") the window is
+   * found there at once. Only when it is not does the trigram index drive (the matches are then
+   * few: fewer than the window in `walkRows` rows), as search.ts chooses on SQLite.
+   */
+  async function windowRows(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns = `p.*, ${inFlight}`, tryWalk = true): Promise<Array<Record<string, unknown>>> {
     const params = new Params();
-    const clauses = [filterSql(filter, params)].filter(Boolean);
+    const walk = tryWalk && trigramQuery(filter) && skip + limit <= walkRows / 4;
+    const clauses = [filterSql(filter, params, walk ? 'rest' : 'all')].filter(Boolean);
     if (cursor) clauses.push(afterSql(sort, cursor, params));
-    const sql = `SELECT ${columns}, ${cursorColumns(sort)} FROM paydesk.payments p ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''}
-      ${orderSql(sort)} LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
-    return (await pool.query(sql, params.values)).rows;
+    const from = `paydesk.payments p ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''}`;
+    const tail = (params: Params) => `${orderSql(sort)} LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
+    if (walk) {
+      const text = filterSql(filter, params, 'text');
+      const walked = (await pool.query(`SELECT ${columns}, ${cursorColumns(sort)} FROM (SELECT p.* FROM ${from} ${orderSql(sort)} LIMIT ${params.add(walkRows)}) p
+        WHERE ${text} ${tail(params)}`, params.values)).rows;
+      if (walked.length >= limit) return walked;
+      return windowRows(filter, sort, cursor, skip, limit, columns, false);
+    }
+    return (await pool.query(`SELECT ${columns}, ${cursorColumns(sort)} FROM ${from} ${tail(params)}`, params.values)).rows;
   }
 
   /** Positions every 10,000 rows of this filter and sort, one query each, until the end or a change. */

@@ -31,10 +31,12 @@ CREATE INDEX payments_customer ON paydesk.payments ((lower(coalesce(customer_nam
 CREATE INDEX payments_links ON paydesk.payments (created_at, list_seq) WHERE kind = 'link';
 
 -- The free text (three characters or more): order id, transaction id, customer name, e-mail
--- and phone, as one text, in a trigram index. The index narrows to the rows that hold the
--- text's trigrams anywhere in it; the search then tests each column as SQLite does.
-CREATE INDEX payments_search ON paydesk.payments USING gin ((order_id || ' ' || coalesce(transaction_id, '') || ' ' || coalesce(customer_name, '')
-  || ' ' || coalesce(customer_email, '') || ' ' || coalesce(customer_phone, '')) public.gin_trgm_ops);
+-- and phone, as one text, in a trigram index. pg_trgm keeps only words (letters and digits), so
+-- punctuation is turned into letters first ("omar.2" as one word, not "omar" and "2", held by
+-- thousands); pg-list-sql.ts asks with the same expression. The index narrows to the rows that
+-- hold the text's trigrams anywhere in it; the search then tests each column as SQLite does.
+CREATE INDEX payments_search ON paydesk.payments USING gin ((translate(order_id || ' ' || coalesce(transaction_id, '') || ' ' || coalesce(customer_name, '')
+  || ' ' || coalesce(customer_email, '') || ' ' || coalesce(customer_phone, ''), '.-@+_:/#,''()', 'αβγδεζηθικλμ')) public.gin_trgm_ops);
 
 -- The audit screen's search by words of an entry (its seq is its position: the primary key).
 CREATE INDEX audit_log_search ON paydesk.audit_log
