@@ -39,14 +39,14 @@ const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 /** bigint columns come back as text: exact, or refused. */
-function minor(v: string | number | null): number | null {
+export function minor(v: string | number | null): number | null {
   if (v === null) return null;
   const n = Number(v);
   if (!Number.isSafeInteger(n)) throw new Error('an amount in the team ledger is beyond exact integers');
   return n;
 }
 
-function paymentOf(r: Record<string, unknown>): PaymentRow {
+export function paymentOf(r: Record<string, unknown>): PaymentRow {
   return {
     id: r.id as string, profile_id: r.profile_id as string, environment: r.environment as PaymentRow['environment'], kind: r.kind as PaymentRow['kind'],
     order_id: r.order_id as string, amount_minor: minor(r.amount_minor as string)!, currency: r.currency as PaymentRow['currency'], description: r.description as string | null,

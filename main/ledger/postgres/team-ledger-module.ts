@@ -1,9 +1,10 @@
 // What main loads on first use of the team ledger, as one bundle of its own (dist/main/team-ledger.cjs,
-// scripts/build.mjs): the connection (pg, Kysely) and the copy of a laptop's ledger.
+// scripts/build.mjs): the connection (pg, Kysely), the copy of a laptop's ledger and the screens' reads.
 export { clientConfig, explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection } from './connection';
 export { copyLedgerToTeam, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
 export { openPostgresLedgerStore } from './pg-store';
 export { listenForTeamChanges } from './live';
+export { createTeamLedgerReads, type TeamLedgerReads } from './pg-reads';
 
 import pg from 'pg';
 import { clientConfig } from './connection';
