@@ -1,7 +1,8 @@
 // What main loads on first use of the team ledger, as one bundle of its own (dist/main/team-ledger.cjs,
-// scripts/build.mjs): the connection (pg, Kysely) and the copy of a laptop's ledger.
+// scripts/build.mjs): the connection (pg, Kysely), the copy of a laptop's ledger, and Home's overview.
 export { clientConfig, explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection } from './connection';
 export { copyLedgerToTeam, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
+export { createTeamOverview, type TeamOverview } from './pg-overview';
 
 import pg from 'pg';
 import { clientConfig } from './connection';
