@@ -1,14 +1,15 @@
 // Sets a team database up: the tables, roles, grants, row-level security and audit triggers of
 // security.sql (version 1), then live.sql (version 2: change_seq and the notifications for live
-// updates), import.sql (version 3: copying a laptop's ledger in) and laptops.sql (version 4: which
-// laptop sends an operation), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
-// database administrator runs with psql.
+// updates), import.sql (version 3: copying a laptop's ledger in), laptops.sql (version 4: which
+// laptop sends an operation) and reports.sql (version 6 after reads.sql: the overview's indexes),
+// in one transaction, as a superuser (docs/team-ledger.md). The same files are what a database
+// administrator runs with psql.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientBase } from 'pg';
 
 /** The schema's files, in order: file n (from 1) takes a database to version n; each sets paydesk.ledger_meta 'schema_version'. */
-export const schemaFiles = ['security.sql', 'live.sql', 'import.sql', 'laptops.sql'] as const;
+export const schemaFiles = ['security.sql', 'live.sql', 'import.sql', 'laptops.sql', 'reports.sql'] as const;
 
 /** The team ledger schema this Paydesk reads and writes (paydesk.ledger_meta 'schema_version'). */
 export const teamLedgerSchemaVersion = schemaFiles.length;
