@@ -50,7 +50,7 @@ import { createTeamLedgerSettings } from './team/team-ledger-settings';
 import { teamLedgerCopyHandlers, teamLedgerHandlers } from './api/team-ledger-handlers';
 import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
-import { unavailableOnTeamLedger } from './api/team-unavailable-handlers';
+import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from './api/team-unavailable-handlers';
 import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
 
 export type AppOptions = {
@@ -138,7 +138,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const client = createGatewayClient({ logger });
   // The team ledger instead of this laptop's file, when Settings → Team ledger chose it (read at start; docs/team-ledger.md).
   const teamLedger = createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger });
-  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger });
+  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir) });
   // Credit notes are recorded when the payments service confirms a refund (in its transaction).
   const documents: { invoices?: InvoiceService } = {};
   const practiceOrigin = new URL(practice.baseUrl).origin;
@@ -264,6 +264,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
     // On the team ledger, what still reads or writes this laptop's file answers why instead.
     ...(team ? unavailableOnTeamLedger() : {}),
+    ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),
   };
 
   return {

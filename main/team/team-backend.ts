@@ -17,17 +17,26 @@ import type { EventHub } from '../core/event-hub';
 import { englishText, reason } from '../core/fail';
 import type { LedgerStore } from '../ledger/store';
 import type { Logger } from '../log/logger';
-import { loadTeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
+import { loadTeamLedgerModule, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
 
 /** What the team backend needs of the payments service once it exists. */
 type Payments = { markInterrupted(): Promise<number>; reconcileDue(): Promise<number> };
 type Session = NonNullable<TeamLedgerView['session']>;
+
+/** The screens' reads on the team ledger (pg-reads.ts, pg-overview.ts, pg-export.ts), with SQLite's contract. */
+export type TeamScreens = {
+  reads: ReturnType<TeamLedgerModule['createTeamLedgerReads']>;
+  overview: ReturnType<TeamLedgerModule['createTeamOverview']>;
+  exports: ReturnType<TeamLedgerModule['createTeamExports']>;
+};
 
 export type TeamBackend = {
   store: LedgerStore;
   /** This laptop's id in the team ledger (operations it sends are stamped with it). */
   laptop: string;
   session(): Session;
+  /** The list, audit log, customers, overview and exports on the team ledger; undefined without a connection's settings. */
+  screens?: TeamScreens;
   /** With the payments service made: settles this laptop's interrupted operations, then listens for changes. */
   begin(payments: Payments): Promise<void>;
   close(): Promise<void>;
@@ -62,14 +71,20 @@ function asMainFailure(error: unknown): never {
   if (!(error instanceof AppFailure) && e?.name === 'AppFailure' && e.code && e.message !== undefined) throw new AppFailure(e.code, e.message, e.extra);
   throw error;
 }
-function mainFailures(store: LedgerStore): LedgerStore {
-  const wrapped = Object.fromEntries(Object.entries(store).map(([name, value]) =>
-    [name, typeof value === 'function' ? (...args: unknown[]) => (value as (...a: unknown[]) => Promise<unknown>)(...args).catch(asMainFailure) : value]));
-  return wrapped as LedgerStore;
+function mainFailures<T extends object>(service: T): T {
+  const call = (fn: (...a: unknown[]) => unknown) => (...args: unknown[]) => {
+    try {
+      const result = fn(...args);
+      return result instanceof Promise ? result.catch(asMainFailure) : result;
+    } catch (error) {
+      return asMainFailure(error);
+    }
+  };
+  return Object.fromEntries(Object.entries(service).map(([name, value]) => [name, typeof value === 'function' ? call(value as (...a: unknown[]) => unknown) : value])) as T;
 }
 
 /** The team backend when it is chosen, else undefined (this laptop's SQLite ledger is used). */
-export async function openTeamBackend(deps: { dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger }): Promise<TeamBackend | undefined> {
+export async function openTeamBackend(deps: { dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger; exportDir: string }): Promise<TeamBackend | undefined> {
   const stored = deps.settings.read();
   if (!stored?.use) return undefined;
   const laptop = laptopId(deps.dataDir);
@@ -84,6 +99,11 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
   const team = await loadTeamLedgerModule();
   const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
   const store = mainFailures(opened.store);
+  const screens: TeamScreens = {
+    reads: mainFailures(team.createTeamLedgerReads({ pool: opened.pool, laptop, onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }) })),
+    overview: mainFailures(team.createTeamOverview({ pool: opened.pool })),
+    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event) })),
+  };
 
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
   const checkSession = async () => {
@@ -111,6 +131,7 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
 
   return {
     store,
+    screens,
     laptop,
     session: () => session,
     async begin(service) {
@@ -136,6 +157,8 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
     },
     async close() {
       await live?.close();
+      await screens.exports.idle().catch(() => undefined);
+      await screens.reads.settled().catch(() => undefined);
       await opened.close().catch(() => undefined);
     },
   };

@@ -227,12 +227,12 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
  * keychain's password, and the store on it. Opening connects nothing: a server out of reach is
  * said by the first call that needs it (the app still starts).
  */
-export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: string, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; close(): Promise<void> } {
+export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: string, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; pool: pg.Pool; close(): Promise<void> } {
   const made = clientConfig(settings, password);
   if ('refused' in made) throw new AppFailure('storage', englishText(made.refused), { reason: made.refused });
   const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });
   // As openTeamLedger's pool: a dropped connection's 'error' events must not end main.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return { store: createPostgresLedgerStore(pool, { laptop: options.laptop, settings }), close: () => pool.end() };
+  return { store: createPostgresLedgerStore(pool, { laptop: options.laptop, settings }), pool, close: () => pool.end() };
 }
