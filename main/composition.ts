@@ -47,7 +47,8 @@ import { invoiceHandlers } from './invoices/invoice-handlers';
 import { createInvoiceRows } from './ledger/invoice-rows';
 import { startLater } from './core/start-later';
 import { createTeamLedgerSettings } from './team/team-ledger-settings';
-import { teamLedgerCopyHandlers, teamLedgerHandlers } from './api/team-ledger-handlers';
+import { teamLedgerCopyHandlers, teamLedgerHandlers, teamPeopleHandlers } from './api/team-ledger-handlers';
+import { createTeamPeople } from './team/team-people';
 import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
 import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from './api/team-unavailable-handlers';
@@ -262,6 +263,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     // Settings → Team ledger (pg loads only when a connection is tested, the ledger copied, or the team ledger is in use).
     ...teamLedgerHandlers({ teamLedger }),
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
+    ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
     // On the team ledger, what still reads or writes this laptop's file answers why instead.
     ...(team ? unavailableOnTeamLedger() : {}),
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),

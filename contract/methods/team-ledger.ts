@@ -101,4 +101,16 @@ export const teamLedgerCopyMethods = {
   }),
 };
 
-export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods };
+export const teamPeopleMethods = {
+  addTeamPerson: method({
+    summary: 'An admin adds a person to the team ledger: their own login in one group, with a first password they change themselves (sent to the database only, never answered back).',
+    input: z.object({
+      login: z.string().trim().min(1).max(63).regex(/^[a-z][a-z0-9_.@-]*$/),
+      role: teamRoleSchema,
+      password: z.string().min(8).max(1_000),
+    }).strict(),
+    output: z.object({ login: z.string(), role: teamRoleSchema }),
+  }),
+};
+
+export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods, ...teamPeopleMethods };

@@ -1,6 +1,7 @@
 import type { Implementations } from './create-handlers';
 import type { TeamLedgerSettingsService } from '../team/team-ledger-settings';
 import type { TeamLedgerCopyService } from '../team/team-ledger-copy';
+import type { TeamPeopleService } from '../team/team-people';
 
 type Names = 'getTeamLedger' | 'saveTeamLedger' | 'testTeamLedger' | 'useTeamLedger';
 type CopyNames = 'copyToTeamLedger' | 'getTeamLedgerCopy';
@@ -20,4 +21,8 @@ export function teamLedgerCopyHandlers(deps: { copy: TeamLedgerCopyService }): P
     copyToTeamLedger: () => deps.copy.start(),
     getTeamLedgerCopy: () => deps.copy.view(),
   };
+}
+
+export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Implementations, 'addTeamPerson'> {
+  return { addTeamPerson: (input) => deps.people.add(input) };
 }

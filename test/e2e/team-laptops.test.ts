@@ -8,7 +8,7 @@
 // cannot refund (the screen does not offer it, the database refuses it); a laptop killed while its
 // refund is on the wire marks it unknown at its next start and settles it: every money move once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import keytar from 'keytar';
@@ -133,6 +133,23 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     await new SettingsPage(b.session.page).openSettings();
     await expect.poll(() => b.session.page.getByTestId('team-ledger').getByRole('note').textContent()).toBe(`This laptop uses the team ledger at 127.0.0.1, logged in as ada (admin).`);
   }, 120_000);
+
+  it('an admin adds a person from Settings; the first password goes to the database only', async () => {
+    const { page } = b.session;
+    const people = page.getByTestId('team-people');
+    const first = 'lee-first-password-2f9c';
+    await people.getByLabel('Login').fill('lee');
+    await people.getByLabel('Group').selectOption('staff');
+    await people.getByLabel('First password').fill(first);
+    await people.getByRole('button', { name: 'Add the person' }).click();
+    await expect.poll(() => page.getByTestId('team-people-outcome').textContent()).toBe('lee was added as staff. They log in with the first password and change it.');
+    expect(await people.getByLabel('First password').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(first);
+    expect(readFileSync(join(b.dataDir, 'paydesk.log'), 'utf8')).not.toContain(first);
+    expect(await sql(`SELECT pg_has_role('lee', 'paydesk_staff', 'MEMBER') AS staff, pg_has_role('lee', 'paydesk_support', 'MEMBER') AS support`)).toEqual([{ staff: true, support: false }]);
+    // Sue (support) is not offered it.
+    expect(await a.session.page.getByTestId('team-people').count()).toBe(0);
+  }, 60_000);
 
   it('a sale made on A is found in B’s list and refunded there, and A’s open screen shows the refund', async () => {
     const payment = await sale(a);

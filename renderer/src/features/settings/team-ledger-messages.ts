@@ -53,6 +53,14 @@ export const en = {
   'team.useLocal.next': 'Paydesk uses this laptop’s own ledger again from its next start: close Paydesk and open it again.',
   'team.use.hint': 'Payments made from then on are recorded in the team ledger. This laptop’s own ledger stays as it is (copy it in first if the team should see it).',
   'team.using': 'Testing the connection…',
+  'team.people.title': 'Add a person',
+  'team.people.intro': 'Admins add each person with their own login in one group. Give them the first password in person: they change it themselves.',
+  'team.people.login': 'Login',
+  'team.people.role': 'Group',
+  'team.people.password': 'First password',
+  'team.people.password.hint': 'At least 8 characters. Sent to the database only, never kept on this computer.',
+  'team.people.add': 'Add the person',
+  'team.people.added': '{login} was added as {role}. They log in with the first password and change it.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -109,4 +117,12 @@ export const ar: Record<keyof typeof en, string> = {
   'team.useLocal.next': 'يعود بايدسك إلى سجل هذا الحاسوب من تشغيله التالي: أغلق بايدسك وافتحه مرة أخرى.',
   'team.use.hint': 'تُسجَّل المدفوعات من بعدها في سجل الفريق. يبقى سجل هذا الحاسوب كما هو (انسخه أولًا إن كان على الفريق أن يراه).',
   'team.using': 'جارٍ اختبار الاتصال…',
+  'team.people.title': 'إضافة شخص',
+  'team.people.intro': 'يضيف المسؤولون كل شخص باسم دخول خاص به في مجموعة واحدة. سلّمه كلمة المرور الأولى بنفسك: وهو يغيّرها بنفسه.',
+  'team.people.login': 'اسم الدخول',
+  'team.people.role': 'المجموعة',
+  'team.people.password': 'كلمة المرور الأولى',
+  'team.people.password.hint': '8 أحرف على الأقل. تُرسل إلى قاعدة البيانات فقط، ولا تُحفظ على هذا الحاسوب.',
+  'team.people.add': 'إضافة الشخص',
+  'team.people.added': 'أُضيف {login} بدور {role}. يدخل بكلمة المرور الأولى ثم يغيّرها.',
 };

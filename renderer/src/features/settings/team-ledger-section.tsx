@@ -11,6 +11,7 @@ import { localizeError, useLanguage, useT, wordReason, type MessageKey } from '.
 import { isLoopback } from '../../../../contract/loopback-host';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
+import { TeamPeopleSection } from './team-people';
 
 // FileReader rather than Blob.text(): the same in Electron, the browser preview and the DOM tests.
 const readText = (file: File) => new Promise<string>((resolve, reject) => {
@@ -38,6 +39,8 @@ export function TeamLedgerSection() {
   const [caProblem, setCaProblem] = useState(false);
   const [busy, setBusy] = useState<'save' | 'test' | 'use'>();
   const [outcome, setOutcome] = useState<Outcome>();
+  // An admin (as the test or the running app found) is offered "Add a person"; the database refuses anyone else anyway.
+  const [testedRole, setTestedRole] = useState<string>();
 
   const show = (next: TeamLedgerView) => {
     setView(next);
@@ -99,6 +102,7 @@ export function TeamLedgerSection() {
       if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
       const check = result.value;
       if (!check.ok) return setOutcome({ kind: 'error', lines: [wordReason(language, check.reason) ?? check.problem] });
+      setTestedRole(check.role);
       const lines = [t('team.connected', { login: check.login, role: t(`team.role.${check.role}` as MessageKey) })];
       if (check.tls) lines.push(t('team.connected.tls'));
       if (check.superuser) lines.push(t('team.connected.superuser'));
@@ -170,6 +174,7 @@ export function TeamLedgerSection() {
         {outcome?.lines.map((line) => <p key={line}>{line}</p>)}
       </div>
       {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
+      {view.settings && view.passwordSaved && (testedRole ?? view.session?.role) === 'admin' && <TeamPeopleSection />}
     </section>
   );
 }
