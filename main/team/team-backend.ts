@@ -107,7 +107,8 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
 
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
   const checkSession = async () => {
-    const check = await team.testTeamLedgerConnection(saved.settings, saved.password);
+    // A server that does not answer costs the start at most this long (one refusing answers at once).
+    const check = await team.testTeamLedgerConnection(saved.settings, saved.password, { timeoutMs: 3_000 });
     session = check.ok ? { login: check.login, role: check.role, reason: null } : { login: stored.user, role: null, reason: check.reason };
     if (!check.ok) deps.logger.warn('team ledger not reachable at start', { problem: check.problem });
   };
@@ -136,7 +137,8 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
     session: () => session,
     async begin(service) {
       payments = service;
-      await settleLogged(false);
+      // Out of reach now: the listener marks them once it connects (no second wait at start).
+      if (session.reason === null) await settleLogged(false);
       live = team.listenForTeamChanges(saved.settings, saved.password, {
         onPaymentsChanged(ids) {
           for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AppEvent } from '../../../contract/events';
 import { AppFailure } from '../../../contract/result';
@@ -32,12 +33,12 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function laptopOf(role: 'support' | 'staff', options: { password?: boolean } = {}) {
+  async function laptopOf(role: 'support' | 'staff', options: { password?: boolean; port?: number } = {}) {
     const server = teamServer();
     const person = server.person(role);
     const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-backend-'));
     dirs.push(dataDir);
-    const login = { host: server.host, port: server.port, database, user: person.login };
+    const login = { host: server.host, port: options.port ?? server.port, database, user: person.login };
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login, tls: false, caPem: null, use: true }));
     const keychain = new Map<string, string>();
     const backend: KeychainBackend = {
@@ -89,5 +90,23 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const refused = await sam.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPassword' } });
+  });
+
+  it('with the server out of reach at start: starts, says why, and refuses every call in words before anything is sent', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const sue = await laptopOf('support', { port });
+    expect(sue.team.session()).toMatchObject({ role: null, reason: { key: 'teamLedger.unreachable', values: { port, code: 'ECONNREFUSED' } } });
+    const marks: string[] = [];
+    await sue.team.begin({ markInterrupted: async () => (marks.push('mark'), 0), reconcileDue: async () => 0 });
+    expect(marks).toEqual([]);
+    await expect.poll(() => sue.heard.some((e) => e.type === 'notification' && (e as { reason?: { key: string } }).reason?.key === 'teamLedger.reconnecting')).toBe(true);
+    const refused = await sue.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppFailure);
+    expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable' } });
   });
 });
