@@ -66,6 +66,7 @@ await run('practice gateway with its state on disk', ['bench/practice-store.ts',
 // Its own throwaway PostgreSQL (a few seconds to start); says so and skips without the server binaries.
 await run('live update between two instances on a team ledger (PostgreSQL)', ['bench/team-live.ts', '--changes', '300']);
 await run('copy of a laptop ledger into a team ledger (PostgreSQL)', ['bench/team-copy.ts', '--payments', '20000']);
+await run('Home overview and CSV exports on a team ledger of 100,000 payments (PostgreSQL)', ['bench/team-reports.ts', '--payments', '100000']);
 if (option('skip-ui') === undefined) {
   await run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '7']);
   await run('renderer heap while scrolling the list (100,000 payments)', ['bench/renderer-heap.ts', '100000']);

@@ -47,8 +47,12 @@ import { invoiceHandlers } from './invoices/invoice-handlers';
 import { createInvoiceRows } from './ledger/invoice-rows';
 import { startLater } from './core/start-later';
 import { createTeamLedgerSettings } from './team/team-ledger-settings';
-import { teamLedgerCopyHandlers, teamLedgerHandlers } from './api/team-ledger-handlers';
+import { teamLedgerCopyHandlers, teamLedgerHandlers, teamPeopleHandlers } from './api/team-ledger-handlers';
+import { createTeamPeople } from './team/team-people';
 import { createTeamLedgerCopy } from './team/team-ledger-copy';
+import { openTeamBackend } from './team/team-backend';
+import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from './api/team-unavailable-handlers';
+import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
 
 export type AppOptions = {
   dataDir: string;
@@ -126,13 +130,16 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   // Home's overview is read in worker threads started now, so they have opened the ledger by the
   // time Home asks; main's event loop stays free meanwhile (ledger/overview-reader.ts).
   const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined });
-  const practice = await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
+  const practice: PracticeInUse = sharedPracticeGateway() ?? await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
   const connectionProbe = createGatewayClient({ logger });
   const profiles = createProfileStore({ dataDir: options.dataDir, practice, vault, logger, events, probe: (conn, request, opts) => connectionProbe.status(conn, request, opts) });
 
   const client = createGatewayClient({ logger });
+  // The team ledger instead of this laptop's file, when Settings → Team ledger chose it (read at start; docs/team-ledger.md).
+  const teamLedger = createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger });
+  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir) });
   // Credit notes are recorded when the payments service confirms a refund (in its transaction).
   const documents: { invoices?: InvoiceService } = {};
   const practiceOrigin = new URL(practice.baseUrl).origin;
@@ -152,8 +159,11 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   let reconcileTimer: ReturnType<typeof setInterval> | undefined;
   const later = startLater(async () => {
     // With the practice profile, final states also arrive by signed webhook on loopback.
-    webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
-    practice.setWebhookTarget(webhooks.url);
+    // (Not on the team ledger: the receiver records into this laptop's file; status checks settle payments instead.)
+    if (!team) {
+      webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
+      practice.setWebhookTarget(webhooks.url);
+    }
     const reconcile = () => void payments.reconcileDue().catch(() => undefined);
     reconcileTimer = setInterval(reconcile, 15_000);
     reconcileTimer.unref();
@@ -162,7 +172,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   }, { fallbackMs: options.startLaterMs ?? 3_000, onError: (error) => logger.error('services after the first screen did not start', { error: error instanceof Error ? error.message : String(error) }) });
 
   const payments = createPaymentsService({
-    store: createSqliteLedgerStore(db), client, logger, events,
+    store: team?.store ?? createSqliteLedgerStore(db), client, logger, events,
     async active() {
       await later.ready();
       return gatewayOf(await profiles.activeConnection());
@@ -173,7 +183,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       return profiles.connectionOf(profileId).then((found) => found.connection, () => undefined);
     },
     requireConfirmation: requireProductionConfirmation,
-    onRefundConfirmed: (refund) => documents.invoices?.onRefundConfirmed(refund),
+    onRefundConfirmed: team ? undefined : (refund) => documents.invoices?.onRefundConfirmed(refund),
   });
   const invoiceRows = createInvoiceRows(db);
   const invoices = createInvoiceService({
@@ -196,7 +206,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   documents.invoices = invoices;
   // Whatever was being sent when Paydesk last stopped is marked now (one index seek); the status
   // checks that settle it start with the other services below.
-  await payments.markInterrupted();
+  // On the team ledger only this laptop's, and again at every reconnect (team-backend.ts).
+  await (team ? team.begin(payments) : payments.markInterrupted());
 
   // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md).
   const bulk = createBulkService({
@@ -236,7 +247,6 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   });
 
   const language = createUiLanguage(options.dataDir, options.osLanguage);
-  const teamLedger = createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger });
   const teamLedgerCopy = createTeamLedgerCopy({ db, dataDir: options.dataDir, settings: teamLedger, logger });
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs)),
@@ -250,9 +260,13 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...invoiceHandlers({ invoices }),
     ...challengeHandlers({ server: challenges, chargeCard: payments.chargeCard, openWindow: options.openChallengeWindow, windows: challengeWindows }),
     ...maintenanceHandlers(maintenance),
-    // Settings → Team ledger (pg loads only when a connection is tested or the ledger copied; the app's ledger stays SQLite).
+    // Settings → Team ledger (pg loads only when a connection is tested, the ledger copied, or the team ledger is in use).
     ...teamLedgerHandlers({ teamLedger }),
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
+    ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
+    // On the team ledger, what still reads or writes this laptop's file answers why instead.
+    ...(team ? unavailableOnTeamLedger() : {}),
+    ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),
   };
 
   return {
@@ -270,6 +284,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       await maintenance.close();
       await challenges.close();
       await webhooks?.close();
+      await team?.close();
       await practice.close();
       await overviewReader.close();
       await positionsThread(db)?.stop();

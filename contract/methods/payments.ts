@@ -103,6 +103,8 @@ const operationViewSchema = z.object({
   amountMinor: minor.nullable(),
   reason: z.string().nullable(),
   osUser: z.string(),
+  /** On the team ledger: the person (database login) who recorded it; null on this laptop's ledger. */
+  person: z.string().nullable().optional(),
   outcome: z.enum(['sending', 'succeeded', 'failed', 'unknown']),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),

@@ -1,7 +1,8 @@
 // Settings → Team ledger (docs/team-ledger.md): where the team's PostgreSQL ledger is, who this
 // person logs in as, and "Test connection". The password goes from the renderer to main once
-// (save or test) and is never answered back: main keeps it in the OS keychain only. Saving does not
-// switch the app's ledger yet (the port to two backends is not done); the answer says so.
+// (save or test) and is never answered back: main keeps it in the OS keychain only. "Use the team
+// ledger on this laptop" (after a successful test) is kept with the settings and takes effect at
+// the next start; the view says which ledger this Paydesk uses now, and as whom (never the password).
 import { z } from 'zod';
 import { method } from '../method-spec';
 import { reasonSchema } from '../result';
@@ -21,6 +22,8 @@ export const teamLedgerFormSchema = z.object({
   password: z.string().min(1).max(1_000).optional(),
 }).strict();
 
+export const teamRoleSchema = z.enum(['staff', 'support', 'finance', 'admin']);
+
 export const teamLedgerViewSchema = z.object({
   settings: z.object({
     host: z.string(), port: z.number().int(), database: z.string(), user: z.string(), tls: z.boolean(),
@@ -29,13 +32,20 @@ export const teamLedgerViewSchema = z.object({
   }).nullable(),
   /** A password for these settings is in the keychain (never the password itself). */
   passwordSaved: z.boolean(),
-  /** Always false until the port lands: Paydesk still uses this laptop's own ledger. */
-  inUse: z.literal(false),
+  /** This Paydesk, since it started, records and reads payments in the team ledger (else this laptop's own). */
+  inUse: z.boolean(),
+  /** Kept in the settings: the team ledger is used from the next start (differs from inUse until then). */
+  chosen: z.boolean(),
+  /**
+   * In use: who this laptop is logged in as and the role the database gives (from the check at
+   * start or at the last reconnect), or why it could not be checked (the server out of reach...).
+   */
+  session: z.object({ login: z.string(), role: teamRoleSchema.nullable(), reason: reasonSchema.nullable() }).nullable(),
 });
 export type TeamLedgerView = z.infer<typeof teamLedgerViewSchema>;
 
 export const teamLedgerCheckSchema = z.union([
-  z.object({ ok: z.literal(true), login: z.string(), role: z.enum(['staff', 'support', 'finance', 'admin']), superuser: z.boolean(), tls: z.boolean() }),
+  z.object({ ok: z.literal(true), login: z.string(), role: teamRoleSchema, superuser: z.boolean(), tls: z.boolean() }),
   z.object({ ok: z.literal(false), problem: z.string(), reason: reasonSchema }),
 ]);
 
@@ -46,8 +56,13 @@ const settingsMethods = {
     output: teamLedgerViewSchema,
   }),
   saveTeamLedger: method({
-    summary: 'Saves the team ledger settings; a password given goes to the OS keychain only. Does not switch the app to the team ledger yet.',
+    summary: 'Saves the team ledger settings; a password given goes to the OS keychain only. Does not switch the app\'s ledger (useTeamLedger does).',
     input: teamLedgerFormSchema,
+    output: teamLedgerViewSchema,
+  }),
+  useTeamLedger: method({
+    summary: 'Uses the saved team ledger on this laptop from the next start (refused, in words, unless its connection test succeeds now), or this laptop\'s own ledger again.',
+    input: z.object({ use: z.boolean() }).strict(),
     output: teamLedgerViewSchema,
   }),
   testTeamLedger: method({
@@ -86,4 +101,16 @@ export const teamLedgerCopyMethods = {
   }),
 };
 
-export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods };
+export const teamPeopleMethods = {
+  addTeamPerson: method({
+    summary: 'An admin adds a person to the team ledger: their own login in one group, with a first password they change themselves (sent to the database only, never answered back).',
+    input: z.object({
+      login: z.string().trim().min(1).max(63).regex(/^[a-z][a-z0-9_.@-]*$/),
+      role: teamRoleSchema,
+      password: z.string().min(8).max(1_000),
+    }).strict(),
+    output: z.object({ login: z.string(), role: teamRoleSchema }),
+  }),
+};
+
+export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods, ...teamPeopleMethods };

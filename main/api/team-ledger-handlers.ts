@@ -1,8 +1,9 @@
 import type { Implementations } from './create-handlers';
 import type { TeamLedgerSettingsService } from '../team/team-ledger-settings';
 import type { TeamLedgerCopyService } from '../team/team-ledger-copy';
+import type { TeamPeopleService } from '../team/team-people';
 
-type Names = 'getTeamLedger' | 'saveTeamLedger' | 'testTeamLedger';
+type Names = 'getTeamLedger' | 'saveTeamLedger' | 'testTeamLedger' | 'useTeamLedger';
 type CopyNames = 'copyToTeamLedger' | 'getTeamLedgerCopy';
 
 export function teamLedgerHandlers(deps: { teamLedger: TeamLedgerSettingsService }): Pick<Implementations, Names> {
@@ -11,6 +12,7 @@ export function teamLedgerHandlers(deps: { teamLedger: TeamLedgerSettingsService
     getTeamLedger: () => teamLedger.view(),
     saveTeamLedger: (input) => teamLedger.save(input),
     testTeamLedger: (input) => teamLedger.test(input),
+    useTeamLedger: (input) => teamLedger.use(input.use),
   };
 }
 
@@ -19,4 +21,8 @@ export function teamLedgerCopyHandlers(deps: { copy: TeamLedgerCopyService }): P
     copyToTeamLedger: () => deps.copy.start(),
     getTeamLedgerCopy: () => deps.copy.view(),
   };
+}
+
+export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Implementations, 'addTeamPerson'> {
+  return { addTeamPerson: (input) => deps.people.add(input) };
 }

@@ -6,7 +6,7 @@ import { toCsv, type Cell } from './csv';
 import { searchPayments, type PaymentSort } from './search';
 import type { PaymentRow } from './payment-rows';
 import { checkAuditChain } from './audit-chain';
-import { dailyTotals, type Day } from './overview';
+import { dailyTotals, type Day, type TotalsRow } from './overview';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
@@ -51,14 +51,20 @@ export function exportAuditCsv(db: LedgerDb, now: Date) {
   return { fileName: exportFileName('audit', now), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
 }
 
-/** The settlement summary: per day (the user's calendar days) and currency, gross, refunds, net and counts. */
-export function exportSettlementCsv(db: LedgerDb, days: Day[], profileId: string | undefined, now: Date) {
-  const header = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments'];
+export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments'];
+
+/** The settlement summary's CSV from its rows (per day and currency), on either backend. */
+export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, now: Date) {
   function* lines(): Generator<Cell[]> {
-    for (const r of dailyTotals(db, days, profileId)) {
+    for (const r of rows) {
       const c = r.currency as CurrencyCode;
       yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount];
     }
   }
-  return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(header, lines()) };
+  return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(settlementHeader, lines()) };
+}
+
+/** The settlement summary: per day (the user's calendar days) and currency, gross, refunds, net and counts. */
+export function exportSettlementCsv(db: LedgerDb, days: Day[], profileId: string | undefined, now: Date) {
+  return settlementCsv(dailyTotals(db, days, profileId), now);
 }

@@ -132,7 +132,8 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
   function markInterrupted(): Promise<number> {
     const at = core.now().toISOString();
     return store.transaction(async (tx) => {
-      const ops = await tx.sendingOperations();
+      // One this process is sending right now is not interrupted (the team ledger marks again at every reconnect).
+      const ops = (await tx.sendingOperations()).filter((op) => !core.inFlight.has(op.payment_id));
       for (const op of ops) {
         await tx.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
         const payment = await core.mustGet(tx, op.payment_id);

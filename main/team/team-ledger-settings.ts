@@ -3,14 +3,17 @@
 // the password in the OS keychain only (team-ledger-password.ts), and "Test connection".
 // pg and Kysely are loaded only when a connection is tested, from a bundle of their own
 // (dist/main/team-ledger.cjs), so main's bundle carries neither and they cost nothing at start.
-// Saving does not switch the app's ledger: the port to two backends is not done (docs/team-ledger-plan.md).
+// "Use the team ledger on this laptop" (`use`, after a successful test now) is kept in the same
+// file and read at the next start (team-backend.ts); the view says which ledger is in use now.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { z } from 'zod';
+import type { Reason } from '../../contract/reasons';
 import type { teamLedgerCheckSchema, teamLedgerFormSchema, TeamLedgerView } from '../../contract/methods/team-ledger';
-import { reason } from '../core/fail';
+import { AppFailure } from '../../contract/result';
+import { englishText, reason } from '../core/fail';
 import type { Logger } from '../log/logger';
 import { isLoopback } from '../../contract/loopback-host';
 import type { KeyVault } from '../vault/key-vault';
@@ -19,7 +22,10 @@ import { teamLedgerPasswords, type TeamLedgerLogin } from '../vault/team-ledger-
 type Form = z.output<typeof teamLedgerFormSchema>;
 type Check = z.output<typeof teamLedgerCheckSchema>;
 /** What is kept in team-ledger.json: never the password. */
-export type StoredTeamLedger = { host: string; port: number; database: string; user: string; tls: boolean; caPem: string | null };
+export type StoredTeamLedger = { host: string; port: number; database: string; user: string; tls: boolean; caPem: string | null; /** Use the team ledger from the next start. */ use?: boolean };
+
+/** What the running app uses (team-backend.ts tells it): the team ledger since it started, and as whom. */
+export type TeamLedgerRunning = Pick<TeamLedgerView, 'inUse' | 'session'>;
 
 export const teamLedgerSettingsFile = 'team-ledger.json';
 
@@ -39,6 +45,7 @@ export async function loadTeamLedgerModule(): Promise<TeamLedgerModule> {
 export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVault; logger: Logger; testTimeoutMs?: number }) {
   const file = join(deps.dataDir, teamLedgerSettingsFile);
   const passwords = teamLedgerPasswords(deps.vault);
+  let running: () => TeamLedgerRunning = () => ({ inUse: false, session: null });
 
   function read(): StoredTeamLedger | null {
     if (!existsSync(file)) return null;
@@ -64,22 +71,42 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
 
   async function view(): Promise<TeamLedgerView> {
     const s = read();
-    if (!s) return { settings: null, passwordSaved: false, inUse: false };
+    const now = running();
+    if (!s) return { settings: null, passwordSaved: false, chosen: false, ...now };
     return {
       settings: { host: s.host, port: s.port, database: s.database, user: s.user, tls: s.tls, caPinned: s.caPem !== null, caSubject: caSubject(s.caPem) },
       passwordSaved: (await passwords.read(loginOf(s))) !== null,
-      inUse: false,
+      chosen: s.use === true,
+      ...now,
     };
   }
 
-  async function save(form: Form): Promise<TeamLedgerView> {
-    const next = stored(form);
-    const before = read();
-    // The keychain first: a keychain that does not work leaves the settings as they were.
-    if (form.password !== undefined) await passwords.store(loginOf(next), form.password);
+  function write(next: StoredTeamLedger) {
     const tmp = `${file}.tmp`;
     writeFileSync(tmp, JSON.stringify(next, null, 2), { mode: 0o600 });
     renameSync(tmp, file);
+  }
+
+  /** Use the saved team ledger from the next start (only if its connection test succeeds now), or this laptop's ledger again. */
+  async function use(on: boolean): Promise<TeamLedgerView> {
+    const s = read();
+    if (!s) throw new AppFailure('invalid_input', englishText(reason('teamLedger.copyNoSettings')), { reason: reason('teamLedger.copyNoSettings') });
+    if (on) {
+      const check = await test({ host: s.host, port: s.port, database: s.database, user: s.user, tls: s.tls });
+      if (!check.ok) throw new AppFailure('invalid_input', englishText(check.reason as Reason), { reason: check.reason as Reason });
+    }
+    write({ ...s, use: on });
+    deps.logger.info('team ledger chosen for the next start', { use: on, host: s.host, database: s.database, user: s.user });
+    return view();
+  }
+
+  async function save(form: Form): Promise<TeamLedgerView> {
+    const before = read();
+    // The choice to use the team ledger stays with the same login; another login is tested again first.
+    const next = { ...stored(form), ...(before?.use && JSON.stringify(loginOf(before)) === JSON.stringify(loginOf(stored(form))) ? { use: true } : {}) };
+    // The keychain first: a keychain that does not work leaves the settings as they were.
+    if (form.password !== undefined) await passwords.store(loginOf(next), form.password);
+    write(next);
     // Another server, database or user: the previous login's password has no use left.
     if (before && JSON.stringify(loginOf(before)) !== JSON.stringify(loginOf(next))) await passwords.remove(loginOf(before)).catch(() => false);
     deps.logger.info('team ledger settings saved', { host: next.host, port: next.port, database: next.database, user: next.user, tls: next.tls, caPinned: next.caPem !== null });
@@ -104,7 +131,11 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     return { settings: { ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password };
   }
 
-  return { view, save, test, read, connectionSettings };
+  return {
+    view, save, test, read, connectionSettings, use,
+    /** The running app's team ledger, for the view (team-backend.ts). */
+    setRunning: (now: () => TeamLedgerRunning) => void (running = now),
+  };
 }
 
 export type TeamLedgerSettingsService = ReturnType<typeof createTeamLedgerSettings>;

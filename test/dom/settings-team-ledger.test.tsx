@@ -85,7 +85,7 @@ describe('Settings: team ledger', () => {
     const team = await openTeamLedger();
     const s = within(team);
     expect(s.getByRole('heading', { name: 'Team ledger', level: 2 })).toBeTruthy();
-    expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use yet: Paydesk keeps reading and writing this computer’s own ledger\./);
+    expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use on this laptop: Paydesk reads and writes this computer’s own ledger\./);
 
     fireEvent.change(s.getByLabelText('Server'), { target: { value: 'db.example.com' } });
     fireEvent.change(s.getByLabelText('User'), { target: { value: 'sara' } });
@@ -98,7 +98,7 @@ describe('Settings: team ledger', () => {
     await waitFor(() => expect(s.getByText('Chosen: team-ca.pem (saved with the settings)')).toBeTruthy());
 
     fireEvent.click(s.getByRole('button', { name: 'Save team ledger settings' }));
-    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toBe('Team ledger settings saved. The team ledger is not in use yet.'));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toBe('Team ledger settings saved.'));
     expect(s.getByTestId('team-password-saved').textContent).toBe('Saved in the keychain. Type a new one only to replace it.');
     expect((s.getByLabelText('Password') as HTMLInputElement).value).toBe('');
     expect([...keychain.entries()]).toEqual([['Paydesk/team-ledger:sara@db.example.com:5432/paydesk', password]]);
@@ -115,7 +115,7 @@ describe('Settings: team ledger', () => {
     const s = within(team);
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(await s.findByRole('heading', { name: 'سجل الفريق', level: 2 })).toBeTruthy();
-    expect(s.getByRole('note').textContent).toMatch(/^سجل الفريق غير مستخدم بعد/);
+    expect(s.getByRole('note').textContent).toMatch(/^سجل الفريق غير مستخدم على هذا الحاسوب/);
     fireEvent.change(s.getByLabelText('الخادم'), { target: { value: '127.0.0.1' } });
     fireEvent.change(s.getByLabelText('المنفذ'), { target: { value: String(port) } });
     fireEvent.change(s.getByLabelText('المستخدم'), { target: { value: 'sue' } });
@@ -144,6 +144,12 @@ describe('Settings: team ledger', () => {
     expect(s.getByRole('heading', { name: 'Move this computer’s ledger to the team ledger', level: 3 })).toBeTruthy();
     fireEvent.click(s.getByRole('button', { name: 'Copy to the team ledger' }));
     await waitFor(() => expect(s.getByTestId('team-copy-status').textContent).toMatch(/^Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+
+    // Using the team ledger is refused while its connection test fails; nothing is switched.
+    fireEvent.click(s.getByRole('button', { name: 'Use the team ledger on this laptop' }));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^That did not work: Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+    expect(JSON.parse(readFileSync(join(dataDir, 'team-ledger.json'), 'utf8')).use).toBeUndefined();
+    expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use on this laptop/);
   });
 
   it('refuses a file that is not a PEM certificate, in words', async () => {

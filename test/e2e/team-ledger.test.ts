@@ -63,7 +63,7 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     await settings.openSettings();
     interactions += 1;
     const team = page.getByTestId('team-ledger');
-    await expect.poll(() => team.getByRole('note').textContent()).toMatch(/^The team ledger is not in use yet/);
+    await expect.poll(() => team.getByRole('note').textContent()).toMatch(/^The team ledger is not in use on this laptop/);
     const act = async (run: Promise<unknown>) => {
       await run;
       interactions += 1;
@@ -104,7 +104,7 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     await team.getByLabel('User').fill(ada.login);
     await team.getByLabel('Password').fill(ada.password);
     await team.getByRole('button', { name: 'Save team ledger settings' }).click();
-    await expect.poll(() => page.getByTestId('team-outcome').textContent()).toBe('Team ledger settings saved. The team ledger is not in use yet.');
+    await expect.poll(() => page.getByTestId('team-outcome').textContent()).toBe('Team ledger settings saved.');
     await team.getByRole('button', { name: 'Copy to the team ledger' }).click();
     await expect.poll(() => team.getByTestId('team-copy-status').textContent(), { timeout: 30_000 }).toContain('Copy finished.');
     const report = team.getByTestId('team-copy-report');

@@ -126,7 +126,8 @@ export async function makeCertificates(dir: string, server = true): Promise<{ ca
   return { caPem: readFileSync(file('ca.crt'), 'utf8'), cert: file('server.crt'), key: file('server.key') };
 }
 
-export async function startPostgres(options: { tls?: boolean } = {}): Promise<PostgresServer> {
+/** `settings`: more server settings (name=value), after the defaults (a bench's bigger shared_buffers). */
+export async function startPostgres(options: { tls?: boolean; settings?: string[] } = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (!bin) throw new Error(postgresMissing()!);
   const owner = postgresOsUser();
@@ -171,7 +172,7 @@ export async function startPostgres(options: { tls?: boolean } = {}): Promise<Po
     let port = 0;
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=100', 'shared_buffers=16MB', ...tlsSettings];
+      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=100', 'shared_buffers=16MB', ...tlsSettings, ...(options.settings ?? [])];
       try {
         await exec('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
         break;

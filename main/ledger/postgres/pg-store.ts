@@ -11,15 +11,17 @@
 // `sending` ones unknown; due status checks are leased (SKIP LOCKED), one laptop per payment; a
 // server out of reach is said in "Test connection"'s words, before any request leaves.
 // The database writes the audit entries of payments and operations itself (triggers, with the
-// login), so appendAudit records nothing for those. Columns and tables the team schema lacks yet
-// (status checks, history, webhooks, attempts, last error) come with step 3: their writes are
-// left out, their reads and other audit actions throw rather than answer wrongly.
-import type pg from 'pg';
+// login), so appendAudit records nothing for those; a status check or look-up goes through
+// paydesk.record_payment_check. A payment's state history and status checks are history.sql's
+// tables (version 7). Webhooks are not received on the team ledger (its receiver runs only on the
+// laptop's file), so a payment has none. Columns the team schema lacks yet (attempts, last error,
+// the recurring token) are left out of updates; other audit actions throw rather than answer wrongly.
+import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
 import { englishText, fail } from '../../core/fail';
 import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
-import { explainConnectionError, type TeamLedgerSettings } from './connection';
+import { clientConfig, explainConnectionError, type TeamLedgerSettings } from './connection';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
@@ -37,14 +39,14 @@ const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 /** bigint columns come back as text: exact, or refused. */
-function minor(v: string | number | null): number | null {
+export function minor(v: string | number | null): number | null {
   if (v === null) return null;
   const n = Number(v);
   if (!Number.isSafeInteger(n)) throw new Error('an amount in the team ledger is beyond exact integers');
   return n;
 }
 
-function paymentOf(r: Record<string, unknown>): PaymentRow {
+export function paymentOf(r: Record<string, unknown>): PaymentRow {
   return {
     id: r.id as string, profile_id: r.profile_id as string, environment: r.environment as PaymentRow['environment'], kind: r.kind as PaymentRow['kind'],
     order_id: r.order_id as string, amount_minor: minor(r.amount_minor as string)!, currency: r.currency as PaymentRow['currency'], description: r.description as string | null,
@@ -67,7 +69,7 @@ function operationOf(r: Record<string, unknown>): OperationRow {
   };
 }
 
-const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger-plan.md, step 3).`);
+const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger.md, "What works on the team ledger").`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
 function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
@@ -79,6 +81,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
   const operations = async (where: string, values: unknown[]) =>
     (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
   const openOperations = (paymentId: string) => operations(`payment_id = $1 AND ${open}`, [paymentId]);
+  const history = (paymentId: string, state: string, statusWord: string | null, source: string, at: string) =>
+    db.query('INSERT INTO paydesk.payment_history (payment_id, state, status_word, source, at) VALUES ($1, $2, $3, $4, $5)', [paymentId, state, statusWord, source, at]);
   /** The laptop and its OS user, for the rows the database stamps (local to this transaction). */
   const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
 
@@ -91,11 +95,18 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
     async insert(row) {
       await osUser(row.created_by);
       await db.query(`INSERT INTO paydesk.payments (${inserted.join(', ')}) VALUES (${inserted.map((_, i) => `$${i + 1}`).join(', ')})`, inserted.map((c) => value(c, row[c])));
+      await history(row.id, row.state, row.status_word, 'create', row.created_at);
     },
-    async update(id, changes) {
+    async update(id, changes, source, at) {
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
+      // The row as it was, locked until commit: its change of state goes into the history once.
+      const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
       if (columns.length) {
         await db.query(`UPDATE paydesk.payments SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...columns.map((c) => value(c, changes[c as keyof PaymentRow]))]);
+      }
+      if (before && changes.state) {
+        const word = changes.status_word ?? (before.status_word as string | null);
+        if (changes.state !== before.state || word !== before.status_word) await history(id, changes.state, word, source, at);
       }
       return (await tx.get(id))!;
     },
@@ -133,8 +144,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       if (kept.settled_by) await osUser(kept.settled_by);
       await db.query(`UPDATE paydesk.operations SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE id = $1 AND outcome = ANY($2)`, [id, from, ...columns.map((c) => kept[c])]);
     },
-    recordCheck: async () => {
-      throw notYet('status checks');
+    async recordCheck(paymentId, at, outcome, statusWord, state) {
+      await db.query('INSERT INTO paydesk.status_checks (payment_id, at, outcome, status_word, state) VALUES ($1, $2, $3, $4, $5)', [paymentId, at, outcome, statusWord, state]);
     },
     // Reconciliation by one laptop at a time: the due payments are leased (their next check moved
     // past the lease) in one short statement, skipping rows another laptop is leasing right now.
@@ -142,17 +153,18 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       (await db.query(`UPDATE paydesk.payments SET next_check_at = $3 WHERE id IN (
          SELECT id FROM paydesk.payments WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING id, profile_id`,
       [now, limit, new Date(Date.parse(now) + checkLeaseMs).toISOString()])).rows as Array<{ id: string; profile_id: string }>,
-    historyOf: async () => {
-      throw notYet('state history');
-    },
-    checksOf: async () => {
-      throw notYet('status checks');
-    },
-    webhooksOf: async () => {
-      throw notYet('webhooks');
-    },
+    historyOf: async (id) =>
+      (await db.query('SELECT state, status_word, source, at FROM paydesk.payment_history WHERE payment_id = $1 ORDER BY id', [id])).rows.map((r) => ({ state: r.state, status_word: r.status_word, source: r.source, at: iso(r.at)! })),
+    checksOf: async (id) =>
+      (await db.query('SELECT at, outcome, status_word, state FROM paydesk.status_checks WHERE payment_id = $1 ORDER BY id', [id])).rows.map((r) => ({ at: iso(r.at)!, outcome: r.outcome, status_word: r.status_word, state: r.state })),
+    // The webhook receiver does not write to the team ledger: no payment there has webhooks.
+    webhooksOf: async () => [],
     appendAudit: async (entry) => {
-      if (!auditedByDatabase.test(entry.action)) throw notYet(`"${entry.action}" audit entries`);
+      if (auditedByDatabase.test(entry.action)) return;
+      const check = /^(checkup_)?(status_check|lookup)$/.exec(entry.action);
+      if (!check || !entry.paymentId) throw notYet(`"${entry.action}" audit entries`);
+      await osUser(entry.osUser);
+      await db.query('SELECT paydesk.record_payment_check($1, $2, $3)', [check[2], entry.paymentId, entry.result]);
     },
   };
   return tx;
@@ -173,7 +185,9 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     // Only what the server or the network said (an SQLSTATE, a socket's code, pg's connection words).
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
     const fromServer = typeof code === 'string' || (typeof message === 'string' && /connection|timeout/i.test(message));
-    if (error instanceof AppFailure || !settings || !fromServer) throw error;
+    // An AppFailure from main's code in a transaction's body is main's copy of the class (this file is bundled apart).
+    const failure = error instanceof AppFailure || (error as { name?: unknown } | null)?.name === 'AppFailure';
+    if (failure || !settings || !fromServer) throw error;
     const check = explainConnectionError(error, settings);
     if (check.ok) throw error;
     throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
@@ -204,5 +218,21 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     insert: (row) => transaction((t) => t.insert(row)),
     insertOperation: (row) => transaction((t) => t.insertOperation(row)),
     completeOperation: (id, changes, from) => transaction((t) => t.completeOperation(id, changes, from)),
+    appendAudit: (entry, at) => transaction((t) => t.appendAudit(entry, at)),
   };
+}
+
+/**
+ * The app's ledger on the team database: a small pool logged in with the saved settings and the
+ * keychain's password, and the store on it. Opening connects nothing: a server out of reach is
+ * said by the first call that needs it (the app still starts).
+ */
+export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: string, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; pool: pg.Pool; close(): Promise<void> } {
+  const made = clientConfig(settings, password);
+  if ('refused' in made) throw new AppFailure('storage', englishText(made.refused), { reason: made.refused });
+  const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });
+  // As openTeamLedger's pool: a dropped connection's 'error' events must not end main.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return { store: createPostgresLedgerStore(pool, { laptop: options.laptop, settings }), pool, close: () => pool.end() };
 }

@@ -1,17 +1,21 @@
 // Sets a team database up: the tables, roles, grants, row-level security and audit triggers of
 // security.sql (version 1), then live.sql (version 2: change_seq and the notifications for live
 // updates), import.sql (version 3: copying a laptop's ledger in) and laptops.sql (version 4: which
-// laptop sends an operation), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
+// laptop sends an operation), reads.sql (version 5: the list's indexes and pg_trgm), reports.sql (version 6: the overview's indexes) and history.sql (version 7: state history and status checks), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
 // database administrator runs with psql.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ClientBase } from 'pg';
 
-/** The schema's files, in order: file n (from 1) takes a database to version n; each sets paydesk.ledger_meta 'schema_version'. */
-export const schemaFiles = ['security.sql', 'live.sql', 'import.sql', 'laptops.sql'] as const;
+/**
+ * The schema's files, in order, each with the version it takes a database to (it sets
+ * paydesk.ledger_meta 'schema_version').
+ */
+export const schemaSteps = [[1, 'security.sql'], [2, 'live.sql'], [3, 'import.sql'], [4, 'laptops.sql'], [5, 'reads.sql'], [6, 'reports.sql'], [7, 'history.sql']] as const;
+export const schemaFiles = schemaSteps.map(([, file]) => file);
 
 /** The team ledger schema this Paydesk reads and writes (paydesk.ledger_meta 'schema_version'). */
-export const teamLedgerSchemaVersion = schemaFiles.length;
+export const teamLedgerSchemaVersion: number = schemaSteps[schemaSteps.length - 1]![0];
 
 /** The group roles, lowest first; each person's login role is a member of one. */
 export const teamRoles = ['staff', 'support', 'finance', 'admin'] as const;
@@ -40,13 +44,13 @@ export async function applyTeamLedgerSecurity(client: ClientBase): Promise<'crea
     const found = schema.rows[0].meta ? await client.query<{ value: string }>(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`) : undefined;
     from = Number(found?.rows[0]?.value ?? NaN);
     if (from === teamLedgerSchemaVersion) return 'present';
-    if (!Number.isInteger(from) || from < 1 || from > teamLedgerSchemaVersion) {
+    if (!schemaSteps.some(([version]) => version === from)) {
       throw new Error(`this database already has a paydesk schema at version ${found?.rows[0]?.value ?? 'none'}; expected 1 to ${teamLedgerSchemaVersion}`);
     }
   }
   await client.query('BEGIN');
   try {
-    for (const file of schemaFiles.slice(from)) await client.query(schemaFile(file));
+    for (const [version, file] of schemaSteps) if (version > from) await client.query(schemaFile(file));
     await client.query('COMMIT');
     return from === 0 ? 'created' : 'upgraded';
   } catch (error) {

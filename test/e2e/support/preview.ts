@@ -5,7 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export type RunningPreview = { url: string; origin: string; token: string; dataDir: string; output: () => string; stop(): Promise<void> };
+export type RunningPreview = {
+  url: string; origin: string; token: string; dataDir: string; output: () => string; stop(): Promise<void>;
+  /** Ends the process at once (SIGKILL: nothing is closed cleanly), as a crash or a pulled plug would. */
+  kill(): Promise<void>;
+};
 
 const entry = resolve('dist/main/preview.cjs');
 
@@ -45,6 +49,12 @@ export async function startPreview(options: { dataDir?: string; env?: NodeJS.Pro
     async stop() {
       await stopChild(child);
       if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

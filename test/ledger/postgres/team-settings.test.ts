@@ -123,7 +123,7 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
   it('saves the settings, keeps the password for the test, and never answers it back', async () => {
     expect(await problemOf(form())).toBe('noPassword');
     const saved = await handlers.saveTeamLedger({ ...form(), password }, ctx);
-    expect(saved).toEqual({ ok: true, value: { settings: { host: '127.0.0.1', port: server.port, database: team, user: 'sue', tls: false, caPinned: false, caSubject: null }, passwordSaved: true, inUse: false } });
+    expect(saved).toEqual({ ok: true, value: { settings: { host: '127.0.0.1', port: server.port, database: team, user: 'sue', tls: false, caPinned: false, caSubject: null }, passwordSaved: true, chosen: false, inUse: false, session: null } });
     // Tested again without typing it: the one in the keychain.
     expect(await problemOf(form())).toBe('ok');
     // With the test authority pinned, over TLS.

@@ -2,6 +2,7 @@
 // number, optional address, authorisation-only and recurring options, URLs and dates) and the
 // result with the same share actions as a link.
 import { useEffect, useRef, useState } from 'react';
+import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
@@ -23,6 +24,7 @@ export function CheckoutScreen() {
   const t = useT();
   const [result, setResult] = useState<PaymentView | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const mayCreate = useMayCreatePayments();
   const box = useRef<HTMLElement>(null);
   useEffect(() => box.current?.focus(), [result?.id]);
   const focusFirst = useNewShortcut('3', 'checkout-orderId', () => {
@@ -36,7 +38,8 @@ export function CheckoutScreen() {
         <h1 id="checkout-title">{t('gp.checkout.screen')}</h1>
         {result && <button type="button" className="gp-primary" onClick={() => { setResult(null); setFormKey((k) => k + 1); focusFirst(); }} data-testid="new-checkout">{t('gp.checkout.new')}</button>}
       </div>
-      {!result && <CheckoutForm key={formKey} onCreated={setResult} onCancel={() => setFormKey((k) => k + 1)} />}
+      {!result && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
+      {!result && mayCreate && <CheckoutForm key={formKey} onCreated={setResult} onCancel={() => setFormKey((k) => k + 1)} />}
       {result && (
         <section className="gp-result" aria-labelledby="checkout-result-title" data-testid="checkout-result" tabIndex={-1} ref={box}>
           <h2 id="checkout-result-title">{result.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.checkout.created')}</h2>

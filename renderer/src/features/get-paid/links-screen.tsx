@@ -1,6 +1,7 @@
 // Payment links (Alt+2): the form for a new link, its result with the share actions, and the
 // list of links. Opening the screen puts the focus in the form, so Alt+2 is "new link".
 import { useEffect, useRef, useState } from 'react';
+import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import { useT } from '../../i18n';
@@ -16,6 +17,7 @@ export function LinksScreen() {
   const t = useT();
   const [mode, setMode] = useState<'form' | 'closed' | PaymentView>('form');
   const [formKey, setFormKey] = useState(0);
+  const mayCreate = useMayCreatePayments();
   const reset = () => {
     setFormKey((k) => k + 1);
     setMode('form');
@@ -32,7 +34,8 @@ export function LinksScreen() {
         <h1 id="links-title">{t('gp.links.screen')}</h1>
         {mode !== 'form' && <button type="button" className="gp-primary" onClick={newLink} data-testid="new-link">{t('gp.link.new')}</button>}
       </div>
-      {mode === 'form' && <LinkForm key={formKey} onCreated={setMode} onCancel={() => setMode('closed')} />}
+      {mode === 'form' && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
+      {mode === 'form' && mayCreate && <LinkForm key={formKey} onCreated={setMode} onCancel={() => setMode('closed')} />}
       {typeof mode === 'object' && <LinkResult payment={mode} onChange={setMode} />}
       <LinksList />
     </section>

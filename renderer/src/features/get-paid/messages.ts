@@ -184,6 +184,7 @@ export const en = {
   'gp.bulk.noNames': 'No names to show',
   'gp.bulk.problemsTitle': 'Rows not created',
   'gp.bulk.problemLine': 'Line {line}',
+  'gp.roleNoCreate': 'Your role in the team ledger (finance) reads and exports payments; it does not create them. Ask a colleague in support, or a Paydesk admin.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -370,4 +371,5 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.bulk.noNames': 'لا أسماء لعرضها',
   'gp.bulk.problemsTitle': 'صفوف لم تُنشأ',
   'gp.bulk.problemLine': 'السطر {line}',
+  'gp.roleNoCreate': 'دورك في سجل الفريق (المالية) يقرأ المدفوعات ويصدّرها ولا يُنشئها. اطلب ذلك من زميل في الدعم أو من مسؤول بايدسك.',
 } as const;

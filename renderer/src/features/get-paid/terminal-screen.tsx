@@ -2,6 +2,7 @@
 // The card number is Luhn-checked and its brand shown while typing; the hash is computed in
 // main; after submit the card fields are emptied and only the masked number stays on screen.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useMayCreatePayments } from '../settings/team-role';
 import type { ChallengeView } from '../../../../contract/methods/challenge';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
@@ -27,6 +28,7 @@ export function TerminalScreen() {
   const t = useT();
   const [sale, setSale] = useState<Sale | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const mayCreate = useMayCreatePayments();
   const onChallengeDone = useCallback((r: { challenge: ChallengeView; payment: PaymentView }) => setSale((s) => s && { ...s, payment: r.payment, challenge: r.challenge, challengeDone: true }), []);
   const focusFirst = useNewShortcut('4', 'terminal-amount', () => {
     setSale(null);
@@ -39,7 +41,8 @@ export function TerminalScreen() {
         {sale && <button type="button" className="gp-primary" onClick={() => { setSale(null); setFormKey((k) => k + 1); focusFirst(); }} data-testid="new-sale">{t('gp.terminal.new')}</button>}
       </div>
       <p className="gp-note" data-testid="card-note">{t('gp.terminal.note')}</p>
-      {!sale && <TerminalForm key={formKey} onSent={setSale} />}
+      {!sale && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
+      {!sale && mayCreate && <TerminalForm key={formKey} onSent={setSale} />}
       {sale && sale.challenge && !sale.challengeDone && <ChallengeStep challenge={sale.challenge} payment={sale.payment} onDone={onChallengeDone} />}
       {sale && (!sale.challenge || sale.challengeDone) && <SaleResult sale={sale} onChange={(payment) => setSale({ ...sale, payment })} />}
     </section>

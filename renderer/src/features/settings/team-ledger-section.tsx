@@ -2,7 +2,8 @@
 // the password goes to main once (save or test) into the keychain and is never shown or sent back
 // ("Saved in the keychain"). TLS is forced on off this computer; a pinned certificate authority
 // is a PEM file the person chooses (not a secret: kept with the settings). "Test connection" words
-// each problem main found. Saving does not switch the app's ledger yet, and the screen says so.
+// each problem main found. "Use the team ledger on this laptop" (main tests the connection first)
+// takes effect at the next start, and the screen says so; it also says which ledger is in use now.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
@@ -10,6 +11,7 @@ import { localizeError, useLanguage, useT, wordReason, type MessageKey } from '.
 import { isLoopback } from '../../../../contract/loopback-host';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
+import { TeamPeopleSection } from './team-people';
 
 // FileReader rather than Blob.text(): the same in Electron, the browser preview and the DOM tests.
 const readText = (file: File) => new Promise<string>((resolve, reject) => {
@@ -35,8 +37,10 @@ export function TeamLedgerSection() {
   const [caPem, setCaPem] = useState<string | null>();
   const [caName, setCaName] = useState<string>();
   const [caProblem, setCaProblem] = useState(false);
-  const [busy, setBusy] = useState<'save' | 'test'>();
+  const [busy, setBusy] = useState<'save' | 'test' | 'use'>();
   const [outcome, setOutcome] = useState<Outcome>();
+  // An admin (as the test or the running app found) is offered "Add a person"; the database refuses anyone else anyway.
+  const [testedRole, setTestedRole] = useState<string>();
 
   const show = (next: TeamLedgerView) => {
     setView(next);
@@ -98,6 +102,7 @@ export function TeamLedgerSection() {
       if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
       const check = result.value;
       if (!check.ok) return setOutcome({ kind: 'error', lines: [wordReason(language, check.reason) ?? check.problem] });
+      setTestedRole(check.role);
       const lines = [t('team.connected', { login: check.login, role: t(`team.role.${check.role}` as MessageKey) })];
       if (check.tls) lines.push(t('team.connected.tls'));
       if (check.superuser) lines.push(t('team.connected.superuser'));
@@ -107,13 +112,30 @@ export function TeamLedgerSection() {
     }
   }
 
+  async function use(on: boolean) {
+    setBusy('use');
+    setOutcome(undefined);
+    try {
+      const result = await api.useTeamLedger({ use: on });
+      if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
+      setView(result.value);
+      setOutcome({ kind: 'ok', lines: [t(on ? 'team.use.next' : 'team.useLocal.next')] });
+    } finally {
+      setBusy(undefined);
+    }
+  }
+
   if (!view) return null;
+  const session = view.session;
+  const inUseLine = !view.inUse || !session ? t('team.notInUse')
+    : session.role ? t('team.inUse', { host: view.settings?.host ?? '', login: session.login, role: t(`team.role.${session.role}` as MessageKey) })
+    : t('team.inUse.noRole', { host: view.settings?.host ?? '', login: session.login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
   const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
   return (
     <section aria-labelledby="team-title" className="maintenance" data-testid="team-ledger">
       <h2 id="team-title">{t('team.title')}</h2>
       <p>{t('team.intro')}</p>
-      <p role="note" className="notice" data-testid="team-not-in-use"><strong>{t('team.notInUse')}</strong></p>
+      <p role="note" className="notice" data-testid="team-not-in-use"><strong>{inUseLine}</strong></p>
       <form onSubmit={(e) => void save(e)}>
         <Field id="team-host" label={t('team.host')} hint={t('team.host.hint')} value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" dir="ltr" />
         <Field id="team-port" label={t('team.port')} type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} dir="ltr" />
@@ -140,10 +162,19 @@ export function TeamLedgerSection() {
           </button>
         </div>
       </form>
+      {view.settings && view.passwordSaved && (
+        <div className="actions" data-testid="team-use">
+          {view.chosen
+            ? <button type="button" disabled={busy !== undefined} onClick={() => void use(false)}>{t('team.useLocal')}</button>
+            : <button type="button" disabled={busy !== undefined} onClick={() => void use(true)}>{busy === 'use' ? t('team.using') : t('team.use')}</button>}
+          <p className="field-hint">{view.chosen !== view.inUse ? t(view.chosen ? 'team.use.next' : 'team.useLocal.next') : t('team.use.hint')}</p>
+        </div>
+      )}
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome">
         {outcome?.lines.map((line) => <p key={line}>{line}</p>)}
       </div>
       {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
+      {view.settings && view.passwordSaved && (testedRole ?? view.session?.role) === 'admin' && <TeamPeopleSection />}
     </section>
   );
 }

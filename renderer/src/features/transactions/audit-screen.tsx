@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
-import { useLanguage, useT } from '../../i18n';
+import { localizeError, useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
@@ -67,6 +67,8 @@ export function AuditScreen() {
   async function verifyAll() {
     const started = await api.verifyAuditChain({});
     if (started.ok) setVerify({ checked: 0, total: started.value.entries, done: false, intact: true });
+    // Refused (on the team ledger the database keeps the chain): said, not silently ignored.
+    else setMessage(localizeError(language, started.error).message);
   }
 
   const chain = data?.chain;

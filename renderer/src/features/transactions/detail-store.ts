@@ -26,12 +26,12 @@ export const useDetail = create<State>((set) => ({
   clear: () => set({ detail: undefined, error: undefined }),
 }));
 
-/** What the state allows, and only that (main enforces the same rules). */
-export function allowedActions(payment: PaymentDetail['payment']) {
+/** What the state allows, and only that (main enforces the same rules); `mayMoveMoney` false: the team ledger's role allows none of it. */
+export function allowedActions(payment: PaymentDetail['payment'], mayMoveMoney = true) {
   const captureLeft = payment.amountMinor - payment.capturedMinor;
   const refundLeft = payment.capturedMinor - payment.refundedMinor;
   // Capture, void and refund name the gateway's transaction: a session's or link's own id is not one.
-  const free = !payment.operationInFlight && Boolean(payment.transactionId);
+  const free = mayMoveMoney && !payment.operationInFlight && Boolean(payment.transactionId);
   return {
     capture: free && (payment.state === 'authorised' || payment.state === 'partially_captured') && captureLeft > 0,
     void: free && payment.state === 'authorised' && payment.capturedMinor === 0,

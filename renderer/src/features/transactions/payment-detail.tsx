@@ -13,6 +13,7 @@ import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
+import { useTeamRole } from '../settings/team-role';
 
 export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; onClose(): void }) {
   const t = useT();
@@ -23,6 +24,9 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const [notice, setNotice] = useState<{ text: string; tone: 'ok' | 'error' }>();
   const [checking, setChecking] = useState(false);
   const [settling, setSettling] = useState(false);
+  // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway).
+  const mayMoveMoney = useTeamRole((s) => s.mayMoveMoney);
+  useEffect(() => void useTeamRole.getState().load(), []);
 
   useEffect(() => {
     void load(paymentId);
@@ -40,7 +44,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   }, [paymentId, load, t]);
 
   const payment = detail?.payment.id === paymentId ? detail.payment : undefined;
-  const allowed = payment ? allowedActions(payment) : undefined;
+  const allowed = payment ? allowedActions(payment, mayMoveMoney) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
   const openPayment = (id: string) => useTransactions.getState().open(id);
@@ -65,6 +69,8 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   if (!payment || !allowed || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
+  // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
+  const sender = detail.operations.find((op) => op.outcome === 'sending');
 
   return (
     <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state}>
@@ -73,11 +79,11 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         <StateBadge payment={payment} />
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
       </div>
-      {payment.operationInFlight && <p className="unknown-outcome" role="status">{t('detail.inFlight')}</p>}
+      {payment.operationInFlight && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
           <p>{t('detail.attention.undecidable', { kind: t(`noun.${unclear.kind}`) })}</p>
-          {!otherProfile && <button type="button" onClick={() => setSettling(true)} data-testid="action-settle">{t('settle.open')}</button>}
+          {!otherProfile && mayMoveMoney && <button type="button" onClick={() => setSettling(true)} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}

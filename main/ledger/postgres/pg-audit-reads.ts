@@ -1,0 +1,122 @@
+// The audit screen on the team's PostgreSQL: paydesk.audit_log (the database writes it,
+// security.sql), newest first, as main/ledger/audit-query.ts answers it on SQLite. Without a
+// search the seq numbers are the positions (the chain keeps them gapless): any depth is one
+// seek, the total is the newest seq. With a search (action, login, OS user, result, order id;
+// folded as SQLite's LIKE folds) the log is read newest first, narrowed by reads.sql's trigram
+// index from three characters on, and nothing is counted.
+// The chain (security.sql's rule: the SQLite ledger's with the database login added) is checked
+// once per entry as on SQLite (audit-chain.ts): each look checks up to 1,000 new entries and
+// goes on in the background. What is verified is kept in this process only: a database person
+// cannot write paydesk.ledger_meta, so after a restart the check starts again from the first
+// entry (in the background, a slice at a time). Entries copied from laptops
+// (paydesk.imported_audit) are their own chains (copy-to-team.ts verifyImportedAudit), not listed here.
+import { createHash } from 'node:crypto';
+import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
+import type { ChainStatus } from '../audit-chain';
+import { asciiLower, escapeLike, folded, Params } from './pg-list-sql';
+import { minor } from './pg-store';
+import type { Queryable } from './pg-reads';
+
+const genesis = '0'.repeat(64);
+const slice = 1_000;
+// int8 columns come back as text (pg's default), read with Number() and minor().
+const columns = 'seq, at, db_user, os_user, profile_id, environment, action, payment_id::text AS payment_id, order_id, amount_minor, currency, reason, result';
+/** What reads.sql's audit_log_search index holds per entry. */
+const auditText = `(a.action || ' ' || a.db_user || ' ' || coalesce(a.os_user, '') || ' ' || a.result || ' ' || coalesce(a.order_id, ''))`;
+type Entry = Record<string, unknown>;
+
+const iso = (v: unknown) => new Date(v as Date).toISOString();
+/** The JSON array an entry's hash covers, in security.sql's order. */
+const hashed = (r: Entry) =>
+  JSON.stringify([Number(r.seq), iso(r.at), r.db_user, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, minor(r.amount_minor as string | null), r.currency, r.reason, r.result]);
+
+export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void) {
+  let verified = { seq: 0, hash: genesis };
+  let brokenAt: number | undefined;
+  let checking = false;
+  const lastSeq = async () => Number((await pool.query('SELECT coalesce(max(seq), 0)::text AS n FROM paydesk.audit_log')).rows[0]!.n);
+
+  // One check at a time (a look at the screen and the background's next slice take turns).
+  let turn: Promise<unknown> = Promise.resolve();
+  const checkSlice = (): Promise<ChainStatus> => {
+    const next = turn.then(checkOnce, checkOnce);
+    turn = next.catch(() => undefined);
+    return next;
+  };
+
+  /** Checks at most one slice of entries after the last verified one. */
+  async function checkOnce(): Promise<ChainStatus> {
+    const last = await lastSeq();
+    if (brokenAt !== undefined) return { intact: false, checkedThrough: brokenAt - 1, last, brokenAt };
+    const broken = (at: number): ChainStatus => ((brokenAt = at), { intact: false, checkedThrough: at - 1, last, brokenAt: at });
+    if (verified.seq > 0) {
+      // The remembered entry must still be there with the same hash, or something was rewritten.
+      const anchor = (await pool.query('SELECT hash FROM paydesk.audit_log WHERE seq = $1', [verified.seq])).rows[0];
+      if (anchor?.hash !== verified.hash) return broken(verified.seq);
+    }
+    const rows = (await pool.query(`SELECT ${columns}, prev_hash, hash FROM paydesk.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [verified.seq, slice])).rows;
+    let { seq, hash } = verified;
+    for (const r of rows) {
+      const at = Number(r.seq);
+      const expected = createHash('sha256').update(hash).update(hashed(r)).digest('hex');
+      if (at !== seq + 1 || r.prev_hash !== hash || r.hash !== expected) return broken(seq + 1);
+      seq = at;
+      hash = expected;
+    }
+    verified = { seq, hash };
+    return { intact: true, checkedThrough: seq, last: Math.max(last, seq) };
+  }
+
+  function continueInBackground() {
+    if (checking) return;
+    checking = true;
+    track((async () => {
+      try {
+        for (;;) {
+          const status = await checkSlice();
+          if (!status.intact || status.checkedThrough >= status.last) return;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      } finally {
+        checking = false;
+      }
+    })());
+  }
+
+  async function window(input: MethodParsedInput<'listAuditLog'>, last: number) {
+    const query = input.query?.trim();
+    const params = new Params();
+    if (!query) {
+      const top = input.beforeSeq !== undefined ? input.beforeSeq - 1 : last - input.offset;
+      const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log WHERE seq <= $1 ORDER BY seq DESC LIMIT $2`, [top, input.limit])).rows;
+      return { total: last, totalExact: true, rows };
+    }
+    const offset = input.beforeSeq !== undefined ? 0 : input.offset;
+    const like = `%${escapeLike(query)}%`;
+    const q = params.add(asciiLower(like));
+    const clauses = [`a.seq < ${params.add(input.beforeSeq ?? last + 1)}`, `(${['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'].map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
+    if ([...query].length >= 3) clauses.push(`${auditText} ILIKE ${params.add(like)}`);
+    const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log a WHERE ${clauses.join(' AND ')} ORDER BY a.seq DESC LIMIT ${params.add(input.limit)} OFFSET ${params.add(offset)}`, params.values)).rows;
+    // No count: the screen pages on ("more" while a window comes back full).
+    return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };
+  }
+
+  return {
+    async list(input: MethodParsedInput<'listAuditLog'>): Promise<MethodOutput<'listAuditLog'>> {
+      const chain = await checkSlice();
+      if (chain.intact && chain.checkedThrough < chain.last) continueInBackground();
+      const found = await window(input, chain.last);
+      return {
+        total: found.total,
+        totalExact: found.totalExact,
+        chainIntact: chain.intact,
+        chain,
+        rows: found.rows.map((r) => ({
+          seq: Number(r.seq), at: iso(r.at), osUser: (r.os_user as string | null) ?? (r.db_user as string), profileId: r.profile_id as string | null,
+          environment: r.environment as string | null, action: r.action as string, paymentId: r.payment_id as string | null, orderId: r.order_id as string | null,
+          amountMinor: minor(r.amount_minor as string | null), currency: r.currency as string | null, reason: r.reason as string | null, result: r.result as string,
+        })),
+      };
+    },
+  };
+}

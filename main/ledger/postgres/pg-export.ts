@@ -1,0 +1,165 @@
+// The CSV exports to a file from the team ledger (PostgreSQL): the payments (any filter and sort of
+// the transactions list) and the audit log, byte for byte the format SQLite's export writes for the
+// same rows (the same header, paymentLine and auditCells, csv.ts). One snapshot: a REPEATABLE READ,
+// read-only transaction whose cursor is fetched 1,000 rows at a time, each window written before
+// the next is fetched (memory flat in the row count), so payments added meanwhile are neither
+// listed nor skipped twice. Progress every 10,000 rows and cancel like export-jobs.ts; the file
+// appears under its name only when complete and recorded. The database writes the audit entry
+// (record_export) in a transaction of its own after the read: inside the snapshot, appending to
+// the audit chain would fail (the chain's head changed since the snapshot began) or be refused
+// (read-only).
+import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { AppEvent } from '../../../contract/events';
+import type { PaymentFilter } from '../../../contract/methods/payments';
+import { csvLine } from '../csv';
+import { auditCells, auditHeader, exportFileName, paymentHeader, type AuditRow } from '../export';
+import type { ExportProgress } from '../export-file';
+import { paymentLine } from '../export-rows';
+import type { PaymentSort } from '../search';
+import { exactInteger } from './copy-to-team';
+import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
+import { recordTeamExport, type Connections } from './pg-snapshot';
+
+export type TeamExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
+
+const window = 1_000;
+const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+// export-rows.ts's paymentColumns from the team schema; it keeps no status checks yet (last_checked_at).
+const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.status_word, p.amount_minor, p.currency, p.captured_minor, p.refunded_minor,
+  p.customer_name, p.customer_email, p.customer_phone, p.card_bin, p.card_last4, p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, NULL`;
+// export.ts's AuditRow: the OS user the laptop gave, else the login (as pg-store.ts reads operations).
+const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash`;
+
+/** One window of payments as CSV text: amounts read back as exact integers, then SQLite's line. */
+function paymentText(rows: unknown[][]): string {
+  let text = '';
+  for (const r of rows) {
+    r[5] = exactInteger(r[5] as string);
+    r[7] = exactInteger(r[7] as string);
+    r[8] = exactInteger(r[8] as string);
+    text += paymentLine(r);
+  }
+  return text;
+}
+
+function auditText(rows: unknown[][]): string {
+  let text = '';
+  for (const r of rows) {
+    const row: AuditRow = {
+      seq: exactInteger(r[0] as string)!, at: r[1] as string, os_user: r[2] as string, profile_id: r[3] as string | null, environment: r[4] as string | null, action: r[5] as string,
+      payment_id: r[6] as string | null, order_id: r[7] as string | null, amount_minor: exactInteger(r[8] as string | null), currency: r[9] as string | null, reason: r[10] as string | null, result: r[11] as string, hash: r[12] as string,
+    };
+    text += csvLine(auditCells(row));
+  }
+  return text;
+}
+
+type Statement = { text: string; values: unknown[] };
+type Job = { path: string; header: string[]; count: Statement; select: Statement; lines: (rows: unknown[][]) => string };
+
+function jobOf(request: TeamExportRequest, path: string): Job {
+  if (request.kind === 'audit') {
+    const all = (text: string) => ({ text, values: [] });
+    return { path, header: auditHeader, count: all('SELECT count(*) AS n FROM paydesk.audit_log'), select: all(`SELECT ${auditSelect} FROM paydesk.audit_log ORDER BY seq`), lines: auditText };
+  }
+  const where = teamPaymentWhere(request.filter); // bad input fails the call, in words, before any file
+  return {
+    path,
+    header: paymentHeader,
+    count: { values: where.values, text: `SELECT count(*) AS n FROM paydesk.payments p WHERE ${where.sql}` },
+    select: { values: where.values, text: `SELECT ${paymentSelect} FROM paydesk.payments p WHERE ${where.sql} ${teamOrderBy(request.sort)}` },
+    lines: paymentText,
+  };
+}
+
+/** Runs one export into `path` (through `path.part`); resolves with how it ended. */
+async function runTeamExport(pool: Connections, job: Job, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
+  const partial = `${job.path}.part`;
+  const out = createWriteStream(partial, { encoding: 'utf8' });
+  let rows = 0;
+  let total = 0;
+  let client: Awaited<ReturnType<Connections['connect']>> | undefined;
+  let broken = false;
+  try {
+    client = await pool.connect();
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    total = exactInteger((await client.query(job.count.text, job.count.values)).rows[0].n)!; // fixes the snapshot
+    await client.query(`DECLARE export NO SCROLL CURSOR FOR ${job.select.text}`, job.select.values);
+    out.write(`\uFEFF${csvLine(job.header)}`);
+    for (;;) {
+      const fetched = await client.query({ text: `FETCH ${window} FROM export`, rowMode: 'array' });
+      const batch = fetched.rows as unknown[][];
+      rows += batch.length;
+      if (!out.write(job.lines(batch))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      await afterWindow?.(rows);
+      if (batch.length < window || cancelled()) break;
+      if (rows % (window * 10) === 0) report({ rows, total, done: false });
+    }
+    await client.query('COMMIT');
+    client.release();
+    client = undefined;
+    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+    if (cancelled()) {
+      rmSync(partial, { force: true });
+      return { rows, total, done: true, cancelled: true };
+    }
+    await record(rows); // no entry, no file
+    renameSync(partial, job.path);
+    return { rows, total, done: true };
+  } catch {
+    out.destroy();
+    rmSync(partial, { force: true });
+    if (client) await client.query('ROLLBACK').catch(() => void (broken = true));
+    return { rows, total, done: true, failed: true };
+  } finally {
+    client?.release(broken);
+  }
+}
+
+/**
+ * File exports from the team database, over a pool logged in as one person: export-jobs.ts's
+ * createExportJobs for the team ledger (the same start, cancel, idle and export.progress events).
+ * Each complete export is in the team's audit log, by that person (`osUser`: the laptop's OS user).
+ */
+export function createTeamExports(deps: {
+  pool: Connections;
+  exportDir: string;
+  emit: (event: AppEvent) => void;
+  now?: () => Date;
+  /** Called after each window is written (tests change the ledger or cancel here). */
+  afterWindow?: (rows: number) => Promise<void>;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const running = new Map<string, { cancel(): void; done: Promise<ExportProgress> }>();
+  return {
+    start(request: TeamExportRequest, onDone?: (p: ExportProgress) => void, ctx?: { osUser: string }) {
+      const fileName = exportFileName(request.kind, now());
+      const path = join(deps.exportDir, fileName);
+      const job = jobOf(request, path);
+      mkdirSync(deps.exportDir, { recursive: true });
+      const exportId = randomUUID();
+      const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
+      let cancelled = false;
+      const what = request.kind === 'audit' ? 'audit_log' : 'payments';
+      const done = runTeamExport(deps.pool, job, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
+      running.set(exportId, { cancel: () => (cancelled = true), done });
+      void done.then((p) => {
+        running.delete(exportId);
+        onDone?.(p);
+        emit(p);
+      });
+      return { exportId, fileName, path };
+    },
+    cancel(exportId: string): boolean {
+      const job = running.get(exportId);
+      job?.cancel();
+      return Boolean(job);
+    },
+    /** Resolves when every running export has ended (tests, shutdown). */
+    idle: () => Promise.all([...running.values()].map((r) => r.done)).then(() => undefined),
+  };
+}
+
+export type TeamExports = ReturnType<typeof createTeamExports>;

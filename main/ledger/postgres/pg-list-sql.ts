@@ -1,0 +1,120 @@
+// The transactions list's SQL on the team's PostgreSQL (reads.sql's indexes), as
+// main/ledger/search.ts answers it on SQLite: the same filters, the same sorts with the order
+// rows arrived in (list_seq, SQLite's rowid) as the tie-breaker, text folded and compared as
+// SQLite's LIKE and NOCASE do (ASCII letters only: lower() under the "C" collation), and a
+// window continued from a row's sort values (keyset), so a page deep in the list is one seek.
+import type { PaymentFilter } from '../../../contract/methods/payments';
+import { parseAmount, type CurrencyCode } from '../../../contract/money';
+import { failField } from '../../core/fail';
+import { cardBrandSql } from '../card-brand';
+import type { PaymentSort } from '../search';
+
+/** Positional parameters, numbered as they are added. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/** Each sort's expressions, matched by an index of reads.sql that ends in list_seq; `cast`: the type a cursor's text value is read back as. */
+const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; cast: string }>> = {
+  createdAt: [{ sql: 'p.created_at', cast: '::timestamptz' }],
+  amount: [{ sql: 'p.amount_minor', cast: '::bigint' }],
+  orderId: [{ sql: 'lower(p.order_id COLLATE "C")', cast: '::text COLLATE "C"' }],
+  state: [{ sql: '(p.state COLLATE "C")', cast: '::text COLLATE "C"' }, { sql: 'p.created_at', cast: '::timestamptz' }],
+  customer: [{ sql: `lower(coalesce(p.customer_name, '') COLLATE "C")`, cast: '::text COLLATE "C"' }],
+};
+
+/** Where a window starts: the sort values (as text) and list_seq of the row before it. */
+export type Cursor = { values: string[]; seq: string };
+
+/**
+ * Punctuation as letters for the trigram index: pg_trgm keeps only letters and digits (words),
+ * so "omar.2" would ask for the trigrams of "omar" and "2", held by thousands; as "omarα2" its
+ * trigrams are as selective as SQLite's. Greek letters in the data only widen what the index
+ * finds (the columns' LIKE decides). The same pairs as reads.sql's payments_search.
+ */
+const punctuation = ".-@+_:/#,'()";
+const asLetters = 'αβγδεζηθικλμ';
+/** The text the trigram index (reads.sql payments_search) holds per payment: the five columns, a space between. */
+export const searchText = `translate(p.order_id || ' ' || coalesce(p.transaction_id, '') || ' ' || coalesce(p.customer_name, '') || ' ' || coalesce(p.customer_email, '') || ' ' || coalesce(p.customer_phone, ''), '${punctuation.replace(/'/g, "''")}', '${asLetters}')`;
+const lettered = (text: string) => [...text].map((c) => (punctuation.includes(c) ? asLetters[punctuation.indexOf(c)] : c)).join('');
+
+/** Whether the filter searches text through the trigram index (three characters or more). */
+export const trigramQuery = (filter: PaymentFilter) => [...(filter.query?.trim() ?? '')].length >= 3;
+const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** SQLite's case folding: ASCII letters only. */
+export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** A column as SQLite's LIKE compares it (ASCII letters folded). */
+export const folded = (column: string) => `lower(${column} COLLATE "C")`;
+
+/** The filter as SQL on payments `p` (empty: every payment); `part`: only the text search, or all but it. */
+export function filterSql(filter: PaymentFilter, params: Params, part: 'all' | 'text' | 'rest' = 'all'): string {
+  if (part === 'text') return filterSql({ query: filter.query }, params);
+  if (part === 'rest') return filterSql({ ...filter, query: undefined }, params);
+  const clauses: string[] = [];
+  const query = filter.query?.trim();
+  if (query && trigramQuery(filter)) {
+    // The trigram index narrows (ILIKE folds more than ASCII, so it finds a superset); each
+    // column's LIKE, folded as SQLite folds, decides. % and _ are literal.
+    const like = `%${escapeLike(query)}%`;
+    clauses.push(`${searchText} ILIKE ${params.add(`%${escapeLike(lettered(query))}%`)}`);
+    const p = params.add(asciiLower(like));
+    clauses.push(`(${textColumns.map((c) => `${folded(`p.${c}`)} LIKE ${p}`).join(' OR ')})`);
+  } else if (query) {
+    // Too short for trigrams: the start of an order id (a range of payments_order_nocase), or an exact transaction id.
+    clauses.push(`(${folded('p.order_id')} LIKE ${params.add(`${escapeLike(asciiLower(query))}%`)} OR p.transaction_id = ${params.add(query)})`);
+  }
+  if (filter.states?.length) clauses.push(`(p.state COLLATE "C") = ANY(${params.add(filter.states, '::text[]')})`);
+  if (filter.kinds?.length) clauses.push(`p.kind = ANY(${params.add(filter.kinds, '::text[]')})`);
+  if (filter.currency) clauses.push(`p.currency = ${params.add(filter.currency)}`);
+  for (const [name, op] of [['from', '>='], ['to', '<']] as const) {
+    const value = filter[name];
+    if (value === undefined) continue;
+    const time = new Date(value);
+    if (Number.isNaN(time.getTime())) throw failField('invalid_input', name, 'ledger.notADate', { value: value.slice(0, 40) });
+    clauses.push(`p.created_at ${op} ${params.add(time.toISOString(), '::timestamptz')}`);
+  }
+  if (filter.minAmount !== undefined || filter.maxAmount !== undefined) {
+    if (!filter.currency) throw failField('invalid_input', 'currency', 'ledger.amountNeedsCurrency');
+    const currency = filter.currency as CurrencyCode;
+    if (filter.minAmount) clauses.push(`p.amount_minor >= ${params.add(amountField(filter.minAmount, currency, 'minAmount'))}`);
+    if (filter.maxAmount) clauses.push(`p.amount_minor <= ${params.add(amountField(filter.maxAmount, currency, 'maxAmount'))}`);
+  }
+  if (filter.profileId) clauses.push(`p.profile_id = ${params.add(filter.profileId)}`);
+  if (filter.needsAttention !== undefined) clauses.push(`p.needs_attention = ${params.add(filter.needsAttention)}`);
+  if (filter.withCaptured !== undefined) clauses.push(filter.withCaptured ? 'p.captured_minor > 0' : 'p.captured_minor = 0');
+  if (filter.withRefunded !== undefined) clauses.push(filter.withRefunded ? 'p.refunded_minor > 0' : 'p.refunded_minor = 0');
+  if (filter.cardBrand) clauses.push(`${cardBrandSql.replace(/card_bin/g, 'p.card_bin')} = ${params.add(filter.cardBrand)}`);
+  return clauses.join(' AND ');
+}
+
+/** The sort's ORDER BY, list_seq last, all in the sort's direction (its index walked forwards or backwards). */
+export function orderSql(sort: PaymentSort): string {
+  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  return `ORDER BY ${[...sortKeys[sort.by].map((k) => k.sql), 'p.list_seq'].map((e) => `${e} ${direction}`).join(', ')}`;
+}
+
+/** The sort values and list_seq of each row, as text, to continue after it. */
+export const cursorColumns = (sort: PaymentSort) => [...sortKeys[sort.by].map((k, i) => `(${k.sql})::text AS _k${i}`), 'p.list_seq::text AS _seq'].join(', ');
+
+export function cursorOf(row: Record<string, unknown>, sort: PaymentSort): Cursor {
+  return { values: sortKeys[sort.by].map((_, i) => row[`_k${i}`] as string), seq: row._seq as string };
+}
+
+/** Rows after the cursor in sort order. */
+export function afterSql(sort: PaymentSort, cursor: Cursor, params: Params): string {
+  const keys = [...sortKeys[sort.by].map((k) => k.sql), 'p.list_seq'];
+  const values = [...sortKeys[sort.by].map((k, i) => params.add(cursor.values[i], k.cast)), params.add(cursor.seq, '::bigint')];
+  return `(${keys.join(', ')}) ${sort.direction === 'asc' ? '>' : '<'} (${values.join(', ')})`;
+}
+
+/** An amount bound of a filter, as typed, in the filter's currency. */
+function amountField(text: string, currency: CurrencyCode, field: string): number {
+  const parsed = parseAmount(text, currency);
+  if (!parsed.ok) throw failField('invalid_input', field, parsed.why.key, parsed.why.values);
+  return parsed.minor;
+}

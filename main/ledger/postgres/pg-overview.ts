@@ -1,0 +1,134 @@
+// Home's overview and the settlement summary on the team ledger (PostgreSQL): the same contract
+// inputs and answers as the SQLite path (main/payments/overview.ts), every figure with the same
+// meaning (docs/overview.md): per currency, over the payments created in each period or day,
+// gross = captured, refunds, net, the payments that took money and those with a refund; the
+// charts' days and shares by card brand and kind; unpaid links by age; payments needing a person.
+// Read straight from paydesk.payments in one REPEATABLE READ, read-only transaction (one
+// snapshot, like SQLite's one read transaction). Money stays integer: PostgreSQL's sum(bigint) is
+// numeric and pg answers bigint and numeric as text, read back with exactInteger (never a float).
+import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
+import { cardBrandSql } from '../card-brand';
+import { settlementCsv } from '../export';
+import { chartFigures, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
+import { checkOverviewQuery, checkRanges } from '../overview-input';
+import { exactInteger } from './copy-to-team';
+import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
+
+type OverviewAnswer = MethodOutput<'getOverview'>;
+
+const dayMs = 86_400_000;
+const whole = (v: unknown) => exactInteger(v as string)!;
+/** Text compared byte by byte, as SQLite's binary collation does (currencies, dates). */
+const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const profileAt = (n: number) => `($${n}::text IS NULL OR profile_id = $${n})`;
+
+/**
+ * Gross, refunds, net and counts per currency for each range (by its index): the payments
+ * created in [from, to) that took money.
+ */
+async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): Promise<Array<TotalsRow & { i: number }>> {
+  if (!ranges.length) return [];
+  const result = await db.query({
+    text: `SELECT r.i, p.currency, sum(p.captured_minor) AS gross, sum(p.refunded_minor) AS refunded, count(*) AS paid,
+        count(*) FILTER (WHERE p.refunded_minor > 0) AS refunds
+      FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS r(f, t, i)
+      JOIN paydesk.payments p ON p.created_at >= r.f AND p.created_at < r.t AND p.captured_minor > 0 AND ${profileAt(3)}
+      GROUP BY r.i, p.currency`,
+    values: [ranges.map((r) => r.from), ranges.map((r) => r.to), profileId ?? null],
+  });
+  return result.rows
+    .map((r) => {
+      const grossMinor = whole(r.gross);
+      const refundedMinor = whole(r.refunded);
+      return { i: Number(r.i) - 1, currency: r.currency as string, grossMinor, refundedMinor, netMinor: grossMinor - refundedMinor, paidCount: whole(r.paid), refundCount: whole(r.refunds) };
+    })
+    .sort((a, b) => a.i - b.i || byBytes(a.currency, b.currency));
+}
+
+/** Per day, currency, kind and card brand: captured, refunded and how many took money (overview.ts's chartRows). */
+async function chartRows(db: Queryable, days: Day[], profileId?: string): Promise<ChartRow[]> {
+  if (!days.length) return [];
+  const result = await db.query({
+    text: `SELECT r.d AS date, p.currency, p.kind, ${cardBrandSql} AS brand, sum(p.captured_minor) AS gross, sum(p.refunded_minor) AS refunded, count(*) AS n
+      FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS r(d, f, t)
+      JOIN paydesk.payments p ON p.created_at >= r.f AND p.created_at < r.t AND p.captured_minor > 0 AND ${profileAt(4)}
+      GROUP BY 1, 2, 3, 4`,
+    values: [days.map((d) => d.date), days.map((d) => d.from), days.map((d) => d.to), profileId ?? null],
+  });
+  return result.rows.map((r) => ({ date: r.date, currency: r.currency, kind: r.kind, brand: r.brand, grossMinor: whole(r.gross), refundedMinor: whole(r.refunded), count: whole(r.n) }));
+}
+
+type LinkTotals = { count: number; totals: Array<{ currency: string; amountMinor: number }> };
+
+/** Links still pending by age: created from a day ago on, in the week before, and older. */
+async function unpaidLinksByAge(db: Queryable, dayAgo: string, weekAgo: string, profileId?: string): Promise<Record<'day' | 'week' | 'older', LinkTotals>> {
+  const result = await db.query({
+    text: `SELECT CASE WHEN created_at >= $1::timestamptz THEN 'day' WHEN created_at >= $2::timestamptz THEN 'week' ELSE 'older' END AS age,
+        currency, sum(amount_minor) AS amount, count(*) AS n
+      FROM paydesk.payments WHERE kind = 'link' AND state = 'pending' AND ${profileAt(3)} GROUP BY 1, 2`,
+    values: [dayAgo, weekAgo, profileId ?? null],
+  });
+  const byAge: Record<'day' | 'week' | 'older', LinkTotals> = { day: { count: 0, totals: [] }, week: { count: 0, totals: [] }, older: { count: 0, totals: [] } };
+  const rows = result.rows.map((r) => ({ age: r.age as 'day' | 'week' | 'older', currency: r.currency as string, amountMinor: whole(r.amount), count: whole(r.n) }));
+  for (const r of rows.sort((a, b) => byBytes(a.currency, b.currency))) {
+    byAge[r.age].count += r.count;
+    byAge[r.age].totals.push({ currency: r.currency, amountMinor: r.amountMinor });
+  }
+  return byAge;
+}
+
+/** Home's whole answer on one snapshot of the team ledger (overview.ts's readOverview). */
+export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'getOverview'>): Promise<OverviewAnswer> {
+  const { profileId, days } = query;
+  const at = new Date(query.now).getTime();
+  const dayAgo = new Date(at - dayMs).toISOString();
+  const weekAgo = new Date(at - 7 * dayMs).toISOString();
+  const totals = await rangeTotals(db, query.periods, profileId);
+  const charts = chartFigures(await chartRows(db, days, profileId));
+  const answer: OverviewAnswer = {
+    periods: query.periods.map((range, i) => ({ ...range, totals: totals.filter((t) => t.i === i).map(({ i: _, ...t }) => t) as never })),
+    days: charts.days.map((r) => ({ ...r, currency: r.currency as never })),
+    byBrand: charts.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
+    byKind: charts.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
+  };
+  // As on SQLite: unpaid links and payments needing a person come with the figures only.
+  if (!query.periods.length) return answer;
+  const byAge = await unpaidLinksByAge(db, dayAgo, weekAgo, profileId);
+  const ages = [
+    { age: 'day' as const, from: dayAgo, to: null },
+    { age: 'week' as const, from: weekAgo, to: dayAgo },
+    { age: 'older' as const, from: null, to: weekAgo },
+  ];
+  answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
+  const attention = await db.query({ text: `SELECT count(*) AS n FROM paydesk.payments WHERE needs_attention AND ${profileAt(1)}`, values: [profileId ?? null] });
+  answer.needsAttention = whole(attention.rows[0].n);
+  return answer;
+}
+
+/** The settlement summary's rows: per day (in the order given) and currency. */
+export async function teamDailyTotals(db: Queryable, days: Day[], profileId?: string): Promise<Array<TotalsRow & { date: string }>> {
+  const rows = await rangeTotals(db, days, profileId);
+  return rows.map(({ i, ...r }) => ({ date: days[i]!.date, ...r }));
+}
+
+/** The overview on a team database, over a pool logged in as one person (main/payments/overview.ts's createOverview). */
+export function createTeamOverview(deps: { pool: Connections; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  return {
+    async get(input: MethodParsedInput<'getOverview'>): Promise<OverviewAnswer> {
+      checkOverviewQuery(input); // a bad instant fails next to its field, in words, before any read
+      return inSnapshot(deps.pool, (db) => readTeamOverview(db, input));
+    },
+    /** The same CSV as SQLite's, recorded in the team's audit log by the database (record_export). */
+    async exportSettlement(input: MethodParsedInput<'exportSettlement'>, ctx?: { osUser: string }): Promise<MethodOutput<'exportSettlement'>> {
+      checkRanges(input.days);
+      const rows = await inSnapshot(deps.pool, (db) => teamDailyTotals(db, input.days, input.profileId));
+      const result = settlementCsv(rows, now());
+      await recordTeamExport(deps.pool, 'settlement', `${result.rows} rows`, ctx?.osUser);
+      return result;
+    },
+  };
+}
+
+export type TeamOverview = ReturnType<typeof createTeamOverview>;

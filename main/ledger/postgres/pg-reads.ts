@@ -1,0 +1,212 @@
+// What the screens read from the team's PostgreSQL: the transactions list (search, filters,
+// sorts, a window by position), the links list, the audit log and earlier customers, with the
+// same contract inputs and outputs as the SQLite ledger's createLedgerReads
+// (main/payments/ledger-reads.ts), over a pool of connections logged in as one person.
+//
+// As on SQLite (main/ledger/search.ts): a page reads one row past its window, so it knows
+// "more than N" (or the exact count, when the window ends inside); a count the page does not
+// settle is made afterwards, in the background (one count(*) on the pool: the database works,
+// main's thread waits on a socket), kept for this version of the payments and told through
+// `onCounted` (the app's payments.counted event). The version is the newest change_seq
+// (live.sql: every insert and update of a payment takes one), one index read per page.
+// Deep pages continue from a position (the sort values of a row) every 10,000 rows, walked in
+// the background once a page is full, so a jump skips fewer than 10,000 rows.
+import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
+import type { PaymentFilter } from '../../../contract/methods/payments';
+import { toView } from '../payment-rows';
+import type { PaymentSort } from '../search';
+import { createTeamAuditReads } from './pg-audit-reads';
+import { afterSql, cursorColumns, cursorOf, filterSql, orderSql, Params, trigramQuery, type Cursor } from './pg-list-sql';
+import { paymentOf } from './pg-store';
+
+export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
+/** A background count moved on: the list's `payments.counted` event. */
+export type CountedEvent = { countId: string; total: number; exact: boolean };
+export type TeamLedgerReadsOptions = {
+  pool: Queryable;
+  /** Which laptop reads (for the record; the reads do not depend on it). */
+  laptop?: string;
+  now?: () => Date;
+  onCounted?: (event: CountedEvent) => void;
+  /** A position every this many rows (10,000; tests take fewer to reach the positions' path with few payments). */
+  anchorEvery?: number;
+};
+
+type Counted = { id: string; version: string; total: number; exact: boolean; counting?: boolean };
+type Anchors = { version: string; at: Map<number, Cursor>; walking?: boolean };
+/** Rows of the sort's index a text search walks before the trigram index drives instead. */
+const walkRows = 4_000;
+const inFlight = `EXISTS (SELECT 1 FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome IN ('sending', 'unknown')) AS _in_flight`;
+
+export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
+  const { pool } = options;
+  // As search.ts's anchorEvery.
+  const anchorEvery = options.anchorEvery ?? 10_000;
+  const counts = new Map<string, Counted>();
+  const anchors = new Map<string, Anchors>();
+  const background = new Set<Promise<unknown>>();
+  let countIds = 0;
+  const audit = createTeamAuditReads(pool, (work) => track(work));
+
+  function track(work: Promise<unknown>) {
+    const kept = work.catch(() => undefined).finally(() => background.delete(kept));
+    background.add(kept);
+  }
+  /** The payments' version: changes with every insert and update of a payment. */
+  const versionOf = async () => String((await pool.query('SELECT coalesce(max(change_seq), 0)::text AS v FROM paydesk.payments')).rows[0]!.v);
+  const views = (rows: Array<Record<string, unknown>>) => rows.map((r) => toView(paymentOf(r), r._in_flight === true));
+  const bounded = <T>(map: Map<string, T>, size: number) => void (map.size >= size && map.delete(map.keys().next().value!));
+
+  function countedFor(key: string, version: string): Counted {
+    let counted = counts.get(key);
+    if (!counted || counted.version !== version) {
+      bounded(counts, 100);
+      counts.set(key, (counted = { id: `t${++countIds}`, version, total: 0, exact: false }));
+    }
+    return counted;
+  }
+
+  /** The exact count, in the background: kept for the version it was counted at, and told. */
+  function countLater(filter: PaymentFilter, counted: Counted) {
+    counted.counting = true;
+    const params = new Params();
+    const where = filterSql(filter, params);
+    track((async () => {
+      const found = (await pool.query(`SELECT count(*)::bigint::text AS n, (SELECT coalesce(max(change_seq), 0)::text FROM paydesk.payments) AS v FROM paydesk.payments p ${where ? `WHERE ${where}` : ''}`, params.values)).rows[0]!;
+      counted.counting = false;
+      if (found.v !== counted.version || counted.exact) return;
+      Object.assign(counted, { total: Number(found.n), exact: true });
+      options.onCounted?.({ countId: counted.id, total: counted.total, exact: true });
+    })());
+  }
+
+  /**
+   * A window: rows after `cursor` (or from the start) in sort order, skipping `skip` of them. A
+   * text search first walks the sort's index (the next `walkRows` rows the other filters keep)
+   * testing each row's text: when the text is common ("PD-2025", "example.com") the window is
+   * found there at once. Only when it is not does the trigram index drive (the matches are then
+   * few: fewer than the window in `walkRows` rows), as search.ts chooses on SQLite.
+   */
+  async function windowRows(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns = `p.*, ${inFlight}`, tryWalk = true): Promise<Array<Record<string, unknown>>> {
+    const params = new Params();
+    const walk = tryWalk && trigramQuery(filter) && skip + limit <= walkRows / 4;
+    const clauses = [filterSql(filter, params, walk ? 'rest' : 'all')].filter(Boolean);
+    if (cursor) clauses.push(afterSql(sort, cursor, params));
+    const from = `paydesk.payments p ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''}`;
+    const tail = (params: Params) => `${orderSql(sort)} LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
+    if (walk) {
+      const text = filterSql(filter, params, 'text');
+      const walked = (await pool.query(`SELECT ${columns}, ${cursorColumns(sort)} FROM (SELECT p.* FROM ${from} ${orderSql(sort)} LIMIT ${params.add(walkRows)}) p
+        WHERE ${text} ${tail(params)}`, params.values)).rows;
+      if (walked.length >= limit) return walked;
+      return windowRows(filter, sort, cursor, skip, limit, columns, false);
+    }
+    return (await pool.query(`SELECT ${columns}, ${cursorColumns(sort)} FROM ${from} ${tail(params)}`, params.values)).rows;
+  }
+
+  /** Positions every 10,000 rows of this filter and sort, one query each, until the end or a change. */
+  function walkPositions(filter: PaymentFilter, sort: PaymentSort, at: Anchors) {
+    at.walking = true;
+    track((async () => {
+      let cursor: Cursor | undefined;
+      for (let offset = anchorEvery; ; offset += anchorEvery) {
+        const row = (await windowRows(filter, sort, cursor, anchorEvery - 1, 1, 'p.id'))[0];
+        if (!row || (await versionOf()) !== at.version) break;
+        cursor = cursorOf(row, sort);
+        at.at.set(offset, cursor);
+      }
+    })());
+  }
+
+  return {
+    backend: 'postgres' as const,
+
+    async searchPayments(input: MethodParsedInput<'searchPayments'>): Promise<MethodOutput<'searchPayments'>> {
+      const { filter, sort, offset, limit } = input;
+      const version = await versionOf();
+      const filterKey = JSON.stringify(filter);
+      const known = counts.get(filterKey);
+      const exactTotal = known?.version === version && known.exact ? known.total : undefined;
+      const anchorKey = `${sort.by} ${sort.direction} ${filterKey}`;
+      let positions = anchors.get(anchorKey);
+      if (positions?.version !== version) {
+        bounded(anchors, 50);
+        anchors.set(anchorKey, (positions = { version, at: new Map() }));
+      }
+      let from = 0;
+      for (const at of positions.at.keys()) if (at <= offset && at > from) from = at;
+      const read = exactTotal !== undefined ? limit : limit + 1;
+      const found = await windowRows(filter, sort, from ? positions.at.get(from) : undefined, offset - from, read);
+      const more = found.length > limit;
+      const rows = more ? found.slice(0, limit) : found;
+      if (rows.length === limit) {
+        if (positions.at.size >= 2_000) positions.at.clear();
+        positions.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
+        if (!positions.walking && (exactTotal === undefined || exactTotal > 2 * anchorEvery)) walkPositions(filter, sort, positions);
+      }
+      if (exactTotal !== undefined) return { total: exactTotal, totalExact: true, rows: views(rows) };
+      const counted = countedFor(filterKey, version);
+      const seen = found.length ? offset + found.length : 0;
+      if (!more && (found.length > 0 || offset === 0)) {
+        // The window ended inside: that is the count.
+        Object.assign(counted, { total: seen, exact: true });
+        return { total: seen, totalExact: true, rows: views(rows) };
+      }
+      counted.total = Math.max(counted.total, seen);
+      if (!counted.counting) countLater(filter, counted);
+      return { total: counted.total, totalExact: false, countId: counted.id, rows: views(rows) };
+    },
+
+    async listPaymentLinks(input: MethodParsedInput<'listPaymentLinks'>): Promise<MethodOutput<'listPaymentLinks'>> {
+      const params = new Params();
+      const cursor = input.after === undefined ? undefined : parseLinksCursor(input.after);
+      const after = cursor ? `AND (p.created_at, p.list_seq) < (${params.add(cursor.createdAt, '::timestamptz')}, ${params.add(cursor.seq, '::bigint')})` : '';
+      const version = await versionOf();
+      const [found, total] = await Promise.all([
+        cursor === null
+          ? Promise.resolve([])
+          : pool.query(`SELECT p.*, ${inFlight}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq FROM paydesk.payments p
+              WHERE p.kind = 'link' ${after} ORDER BY p.created_at DESC, p.list_seq DESC LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
+        linksCount(version),
+      ]);
+      const rows = found.slice(0, input.limit);
+      const last = rows.at(-1);
+      return { total, rows: views(rows), next: found.length > input.limit && last ? `${last._at as string}~${last._seq as string}` : undefined };
+    },
+
+    listAuditLog: (input: MethodParsedInput<'listAuditLog'>): Promise<MethodOutput<'listAuditLog'>> => audit.list(input),
+
+    /** Earlier customers, for picking one in a form: the most recent distinct ones among the latest 5,000 payments. */
+    async listCustomers(input: MethodParsedInput<'listCustomers'>): Promise<MethodOutput<'listCustomers'>> {
+      const found = await pool.query(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(list_seq) AS seq
+        FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq FROM paydesk.payments ORDER BY created_at DESC, list_seq DESC LIMIT 5000) t
+        WHERE customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
+        GROUP BY customer_name, customer_email, customer_phone ORDER BY latest DESC, seq DESC LIMIT $1`, [input.limit]);
+      return { customers: found.rows.map((r) => ({ name: r.name as string, email: r.email as string, phone: r.phone as string })) };
+    },
+
+    /** Resolves once the background counts, position walks and chain checks begun so far are done: benchmarks and tests. */
+    async settled(): Promise<void> {
+      while (background.size) await Promise.all([...background]);
+    },
+  };
+
+  /** How many links: counted once per version of the payments (an index-only walk of payments_links). */
+  async function linksCount(version: string): Promise<number> {
+    const known = counts.get('links');
+    if (known?.version === version) return known.total;
+    const n = Number((await pool.query(`SELECT count(*)::bigint::text AS n FROM paydesk.payments WHERE kind = 'link'`)).rows[0]!.n);
+    counts.set('links', { id: 'links', version, total: n, exact: true });
+    return n;
+  }
+}
+
+/** A links window's `next`: "<created_at, ISO with microseconds>~<list_seq>"; anything else is past the end (null: an empty window). */
+function parseLinksCursor(text: string): { createdAt: string; seq: string } | null {
+  const at = text.lastIndexOf('~');
+  const seq = text.slice(at + 1);
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(text.slice(0, at)) || !/^\d{1,18}$/.test(seq)) return null;
+  return { createdAt: text.slice(0, at), seq };
+}
+
+export type TeamLedgerReads = ReturnType<typeof createTeamLedgerReads>;

@@ -1,0 +1,167 @@
+// This laptop's ledger on the team's PostgreSQL, when Settings → Team ledger says to use it
+// (`use` in team-ledger.json, read at start): the payments store on a small pool (pg loaded from
+// its own bundle, team-ledger.cjs), who this laptop is logged in as and the role the database
+// gives, live updates from every laptop turned into main's `payments.changed` events, and, at
+// start and at every reconnect, this laptop's own `sending` operations marked unknown and checked
+// first (docs/team-ledger-plan.md, steps 5 and 8). A server out of reach does not stop the start:
+// Settings says so in words, a notification says it is reconnecting, and every call that needs the
+// ledger fails in words before anything is sent to the gateway.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import type { Reason } from '../../contract/reasons';
+import { AppFailure, type ErrorCode } from '../../contract/result';
+import type { TeamLedgerView } from '../../contract/methods/team-ledger';
+import type { EventHub } from '../core/event-hub';
+import { englishText, reason } from '../core/fail';
+import type { LedgerStore } from '../ledger/store';
+import type { Logger } from '../log/logger';
+import { loadTeamLedgerModule, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
+
+/** What the team backend needs of the payments service once it exists. */
+type Payments = { markInterrupted(): Promise<number>; reconcileDue(): Promise<number> };
+type Session = NonNullable<TeamLedgerView['session']>;
+
+/** The screens' reads on the team ledger (pg-reads.ts, pg-overview.ts, pg-export.ts), with SQLite's contract. */
+export type TeamScreens = {
+  reads: ReturnType<TeamLedgerModule['createTeamLedgerReads']>;
+  overview: ReturnType<TeamLedgerModule['createTeamOverview']>;
+  exports: ReturnType<TeamLedgerModule['createTeamExports']>;
+};
+
+export type TeamBackend = {
+  store: LedgerStore;
+  /** This laptop's id in the team ledger (operations it sends are stamped with it). */
+  laptop: string;
+  session(): Session;
+  /** The list, audit log, customers, overview and exports on the team ledger; undefined without a connection's settings. */
+  screens?: TeamScreens;
+  /** With the payments service made: settles this laptop's interrupted operations, then listens for changes. */
+  begin(payments: Payments): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** A stable id for this laptop and data folder, kept in the data folder (`laptop-id`), made once. */
+export function laptopId(dataDir: string): string {
+  const file = join(dataDir, 'laptop-id');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept) return kept;
+  }
+  const made = `${hostname().slice(0, 40)}-${randomUUID().slice(0, 8)}`;
+  writeFileSync(file, `${made}\n`, { mode: 0o600 });
+  return made;
+}
+
+/** A store whose every call fails with `why` (no password for the chosen login): nothing is recorded elsewhere instead. */
+function refusingStore(why: Reason): LedgerStore {
+  const refuse = async () => {
+    throw new AppFailure('storage', englishText(why), { reason: why });
+  };
+  return new Proxy({ backend: 'postgres' } as LedgerStore, { get: (target, name) => (name === 'backend' ? target.backend : refuse) });
+}
+
+/**
+ * Failures made in team-ledger.cjs are AppFailures of that bundle's own copy of the class, which
+ * main's handlers would not recognise (answered "internal"): they are made again as main's.
+ */
+function asMainFailure(error: unknown): never {
+  const e = error as { name?: unknown; code?: ErrorCode; message?: string; extra?: ConstructorParameters<typeof AppFailure>[2] } | null;
+  if (!(error instanceof AppFailure) && e?.name === 'AppFailure' && e.code && e.message !== undefined) throw new AppFailure(e.code, e.message, e.extra);
+  throw error;
+}
+function mainFailures<T extends object>(service: T): T {
+  const call = (fn: (...a: unknown[]) => unknown) => (...args: unknown[]) => {
+    try {
+      const result = fn(...args);
+      return result instanceof Promise ? result.catch(asMainFailure) : result;
+    } catch (error) {
+      return asMainFailure(error);
+    }
+  };
+  return Object.fromEntries(Object.entries(service).map(([name, value]) => [name, typeof value === 'function' ? call(value as (...a: unknown[]) => unknown) : value])) as T;
+}
+
+/** The team backend when it is chosen, else undefined (this laptop's SQLite ledger is used). */
+export async function openTeamBackend(deps: { dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger; exportDir: string }): Promise<TeamBackend | undefined> {
+  const stored = deps.settings.read();
+  if (!stored?.use) return undefined;
+  const laptop = laptopId(deps.dataDir);
+  let session: Session = { login: stored.user, role: null, reason: null };
+  deps.settings.setRunning(() => ({ inUse: true, session }));
+  const saved = await deps.settings.connectionSettings();
+  if (!saved) {
+    session = { ...session, reason: reason('teamLedger.noPassword', { host: stored.host, user: stored.user }) };
+    deps.logger.warn('team ledger chosen but no password in the keychain for its login');
+    return { store: refusingStore(session.reason as Reason), laptop, session: () => session, begin: async () => {}, close: async () => {} };
+  }
+  const team = await loadTeamLedgerModule();
+  const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
+  const store = mainFailures(opened.store);
+  const screens: TeamScreens = {
+    reads: mainFailures(team.createTeamLedgerReads({ pool: opened.pool, laptop, onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }) })),
+    overview: mainFailures(team.createTeamOverview({ pool: opened.pool })),
+    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event) })),
+  };
+
+  // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
+  const checkSession = async () => {
+    // A server that does not answer costs the start at most this long (one refusing answers at once).
+    const check = await team.testTeamLedgerConnection(saved.settings, saved.password, { timeoutMs: 3_000 });
+    session = check.ok ? { login: check.login, role: check.role, reason: null } : { login: stored.user, role: null, reason: check.reason };
+    if (!check.ok) deps.logger.warn('team ledger not reachable at start', { problem: check.problem });
+  };
+  await checkSession();
+
+  let live: { close(): Promise<void> } | undefined;
+  let payments: Payments | undefined;
+  let away = false;
+  const notify = (level: 'info' | 'warning', why: Reason) => deps.events.emit({ type: 'notification', level, message: englishText(why), reason: why });
+  // This laptop's own operations left `sending` (a crash, a lost connection) are marked unknown
+  // and their status checked first; another laptop's stay as they are.
+  // At start the checks begin with the other services after the first screen (composition.ts);
+  // after a reconnect they are checked at once.
+  const settle = async (checkNow: boolean) => {
+    if (!payments) return;
+    const marked = await payments.markInterrupted();
+    if (marked > 0) deps.logger.info('team ledger: interrupted operations of this laptop marked unknown', { marked });
+    if (marked > 0 && checkNow) await payments.reconcileDue();
+  };
+  const settleLogged = (checkNow: boolean) => settle(checkNow).catch((error: unknown) => deps.logger.warn('team ledger: interrupted operations not settled yet', { code: (error as { code?: string }).code ?? 'unknown' }));
+
+  return {
+    store,
+    screens,
+    laptop,
+    session: () => session,
+    async begin(service) {
+      payments = service;
+      // Out of reach now: the listener marks them once it connects (no second wait at start).
+      if (session.reason === null) await settleLogged(false);
+      live = team.listenForTeamChanges(saved.settings, saved.password, {
+        onPaymentsChanged(ids) {
+          for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });
+        },
+        onStatus(status) {
+          if (status.state === 'reconnecting') {
+            if (!away) notify('warning', reason('teamLedger.reconnecting', { host: saved.settings.host }));
+            away = true;
+            return;
+          }
+          if (away) notify('info', reason('teamLedger.reconnected', { host: saved.settings.host }));
+          // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
+          const wasAway = away || session.reason !== null;
+          away = false;
+          if (wasAway) void checkSession().catch(() => undefined).then(() => settleLogged(true));
+        },
+      });
+    },
+    async close() {
+      await live?.close();
+      await screens.exports.idle().catch(() => undefined);
+      await screens.reads.settled().catch(() => undefined);
+      await opened.close().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// "Add a person" (Settings → Team ledger, admins): a login of their own in one of the four groups,
+// with a first password they change themselves, through the database's own paydesk.add_person
+// (which refuses anyone but an admin, and audits the call). Connects with the saved settings and
+// the keychain's password, on a client of its own. The new person's password goes to the database
+// only: never into a log line, a file or an answer (the answer is the login and the group).
+import type { Reason } from '../../contract/reasons';
+import { AppFailure } from '../../contract/result';
+import { englishText, failField, reason } from '../core/fail';
+import type { Logger } from '../log/logger';
+import { loadTeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
+
+export type NewPerson = { login: string; role: 'staff' | 'support' | 'finance' | 'admin'; password: string };
+
+const refused = (why: Reason) => new AppFailure('invalid_input', englishText(why), { reason: why });
+
+export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; logger: Logger }) {
+  return {
+    async add(person: NewPerson): Promise<{ login: string; role: NewPerson['role'] }> {
+      const saved = await deps.settings.connectionSettings();
+      if (!saved) throw refused(reason('teamLedger.copyNoSettings'));
+      const team = await loadTeamLedgerModule();
+      const made = team.clientConfig(saved.settings, saved.password);
+      if ('refused' in made) throw refused(made.refused);
+      let client: Awaited<ReturnType<typeof team.connectTeamClient>> | undefined;
+      try {
+        client = await team.connectTeamClient(made.config);
+        await client.query('SELECT paydesk.add_person($1, $2, $3)', [person.login, person.role, person.password]);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        deps.logger.warn('team ledger: a person was not added', { login: person.login, role: person.role, code: code ?? 'none' });
+        if (code === '42501') throw refused(reason('teamLedger.addPersonAdminOnly', { login: person.login }));
+        if (code === '22023') throw failField('invalid_input', 'login', 'teamLedger.addPersonLogin');
+        const check = team.explainConnectionError(error, saved.settings);
+        throw refused((check as { reason: Reason }).reason);
+      } finally {
+        await client?.end().catch(() => {});
+      }
+      deps.logger.info('team ledger: a person was added', { login: person.login, role: person.role });
+      return { login: person.login, role: person.role };
+    },
+  };
+}
+
+export type TeamPeopleService = ReturnType<typeof createTeamPeople>;

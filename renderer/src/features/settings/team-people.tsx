@@ -1,0 +1,53 @@
+// "Add a person" (Settings → Team ledger), shown to admins: a login, its group and a first
+// password the person changes themselves. The password goes to main once and into the database
+// only; the field empties after and nothing of it is shown again.
+import { useState, type FormEvent } from 'react';
+import { api } from '../../api';
+import { localizeError, useLanguage, useT, type MessageKey } from '../../i18n';
+import { Field } from './field';
+
+const roles = ['staff', 'support', 'finance', 'admin'] as const;
+
+export function TeamPeopleSection() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const [login, setLogin] = useState('');
+  const [role, setRole] = useState<(typeof roles)[number]>('staff');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string }>();
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setOutcome(undefined);
+    try {
+      const result = await api.addTeamPerson({ login: login.trim(), role, password });
+      setPassword('');
+      if (!result.ok) return setOutcome({ kind: 'error', text: t('team.error', { message: localizeError(language, result.error).message }) });
+      setLogin('');
+      setOutcome({ kind: 'ok', text: t('team.people.added', { login: result.value.login, role: t(`team.role.${result.value.role}` as MessageKey) }) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void add(e)} aria-labelledby="team-people-title" data-testid="team-people">
+      <h3 id="team-people-title">{t('team.people.title')}</h3>
+      <p>{t('team.people.intro')}</p>
+      <Field id="team-person-login" label={t('team.people.login')} value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="off" dir="ltr" />
+      <div className="field">
+        <label htmlFor="team-person-role">{t('team.people.role')}</label>
+        <select id="team-person-role" value={role} onChange={(e) => setRole(e.target.value as (typeof roles)[number])}>
+          {roles.map((r) => <option key={r} value={r}>{t(`team.role.${r}` as MessageKey)}</option>)}
+        </select>
+      </div>
+      <Field id="team-person-password" label={t('team.people.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" hint={t('team.people.password.hint')} />
+      <div className="actions">
+        <button type="submit" disabled={busy || !login.trim() || password.length < 8}>{t('team.people.add')}</button>
+      </div>
+      <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome?.text}</p>
+    </form>
+  );
+}

@@ -1,0 +1,257 @@
+// Two laptops on one team ledger, end to end: two built previews (each its own process, data folder
+// and keychain entry), each with Chromium, on one PostgreSQL team database this file starts, and
+// one practice gateway shared by both (PAYDESK_PRACTICE_GATEWAY), reached through a pass-through
+// that can hold refunds "on the wire". Sue (support) works on laptop A, Ada (admin) on laptop B.
+// What a person relies on: a sale made on one laptop is refunded from the other, and the first
+// laptop's open screen shows it; two refunds of one payment at the same moment send exactly one
+// request (the gateway's records), and the other person is told who is refunding; a staff login
+// cannot refund (the screen does not offer it, the database refuses it); a laptop killed while its
+// refund is on the wire marks it unknown at its next start and settles it: every money move once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import keytar from 'keytar';
+import { applyTeamLedgerSecurity } from '../../main/ledger/postgres/security';
+import { keychainService } from '../../main/vault/key-vault';
+import { teamLedgerAccount } from '../../main/vault/team-ledger-password';
+import { postgresMissing, startPostgres, type PostgresServer } from '../support/postgres-server';
+import { approveCard, startTestGateway, testCustomer } from '../support/practice';
+import { describeWithKeychain } from '../vault/support/keychain';
+import { openSession, type E2eSession } from './support/session';
+import { callApi } from './support/practice-control';
+import { startHoldingProxy, type HoldingProxy } from './support/holding-proxy';
+import { SettingsPage } from './pages/settings-page';
+import { TransactionsPage } from './pages/transactions-page';
+
+const missing = postgresMissing();
+const required = process.env.PAYDESK_REQUIRE_POSTGRES === '1';
+if (missing && !required) console.warn(`Skipping the two-laptop end-to-end test: ${missing}`);
+const withPostgres = missing && !required ? describe.skip : describeWithKeychain;
+
+type Person = { login: string; role: 'staff' | 'support' | 'admin'; password: string };
+type Laptop = { name: string; dataDir: string; person: Person; session: E2eSession; tx: TransactionsPage };
+type Payment = { id: string; orderId: string; transactionId: string | null };
+
+withPostgres('two laptops on one team ledger, through two previews', () => {
+  const sue: Person = { login: 'sue', role: 'support', password: 'sue-two-laptops-password' };
+  const ada: Person = { login: 'ada', role: 'admin', password: 'ada-two-laptops-password' };
+  const sam: Person = { login: 'sam', role: 'staff', password: 'sam-two-laptops-password' };
+  let server: PostgresServer;
+  let database: string;
+  let practice: Awaited<ReturnType<typeof startTestGateway>>;
+  let proxy: HoldingProxy;
+  let a: Laptop;
+  let b: Laptop;
+  const dataDirs: string[] = [];
+  let orders = 0;
+
+  const env = () => ({ PAYDESK_PRACTICE_GATEWAY: proxy.baseUrl, PAYDESK_PRACTICE_KEY: practice.conn.apiKey });
+  const login = (person: Person) => ({ host: '127.0.0.1', port: server.port, database, user: person.login });
+  /** The settings a person saved on their laptop (the form is tested in team-ledger.test.ts), the password in the keychain only. */
+  async function prepare(dataDir: string, person: Person, use: boolean) {
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login(person), tls: false, caPem: null, ...(use ? { use } : {}) }));
+    await keytar.setPassword(keychainService, teamLedgerAccount(login(person)), person.password);
+  }
+  async function start(name: string, dataDir: string, person: Person): Promise<Laptop> {
+    // The preview's V8 code cache loses import()'s loader on Node 20 (keytar's import then fails with
+    // "A dynamic import callback was not specified" on a restart): each start compiles afresh.
+    rmSync(join(dataDir, 'code-cache'), { recursive: true, force: true });
+    const session = await openSession({ dataDir, env: env() });
+    const tx = new TransactionsPage(session.page);
+    // A preview that stopped says why (its output) rather than only "connection refused".
+    await tx.open(session.preview.url).catch((error: unknown) => {
+      throw new Error(`laptop ${name} did not open: ${String(error)}\n${session.preview.output()}`);
+    });
+    return { name, dataDir, person, session, tx };
+  }
+  const restart = async (laptop: Laptop, person = laptop.person) => {
+    await laptop.session.close();
+    return start(laptop.name, laptop.dataDir, person);
+  };
+  const sql = async (text: string, values: unknown[] = []) => (await server.sql(database, text, values)).rows;
+  const refundsAtGateway = (payment: Payment) => practice.gateway.records().filter((r) => r.operation === 'refund' && r.transactionId === payment.transactionId);
+
+  /** A card sale made on a laptop (setup: the terminal's own screens are tested elsewhere). */
+  async function sale(laptop: Laptop, amount = '100.00'): Promise<Payment> {
+    const orderId = `PD-LAPTOPS-${Date.now().toString(36)}-${++orders}`;
+    const { payment } = await callApi<{ payment: Payment & { state: string } }>(laptop.session.page, 'chargeCard', { orderId, amount, currency: 'SAR', card: { ...approveCard, number: approveCard.number.replace(/ /g, '') }, customer: testCustomer, authOnly: false });
+    expect(payment.state).toBe('paid');
+    return payment;
+  }
+  /** Opens a payment by its order id as a person would on the team ledger (Transactions → Find a payment). */
+  async function openByOrder(laptop: Laptop, orderId: string) {
+    const { page } = laptop.session;
+    await page.getByTestId('nav-transactions').click();
+    await page.getByLabel('Find a payment made elsewhere').fill(orderId);
+    await page.getByTestId('lookup-order').click();
+    await page.locator(`[data-testid="payment-detail"] h2:has-text("${orderId}")`).waitFor();
+  }
+  async function openRefund(laptop: Laptop, reason: string) {
+    await laptop.tx.startAction('refund');
+    await laptop.tx.dialog.getByLabel(/^Reason/).fill(reason);
+  }
+
+  beforeAll(async () => {
+    if (missing) throw new Error(`PAYDESK_REQUIRE_POSTGRES=1 but ${missing}`);
+    server = await startPostgres();
+    database = await server.createDatabase();
+    const superuser = await server.connect({ database });
+    await applyTeamLedgerSecurity(superuser);
+    await superuser.query(`SELECT paydesk.add_person($1, 'support', $2), paydesk.add_person($3, 'admin', $4), paydesk.add_person($5, 'staff', $6)`, [sue.login, sue.password, ada.login, ada.password, sam.login, sam.password]);
+    await superuser.end();
+    practice = await startTestGateway();
+    proxy = await startHoldingProxy(practice.conn.baseUrl);
+    const [dirA, dirB] = [mkdtempSync(join(tmpdir(), 'paydesk-e2e-laptop-a-')), mkdtempSync(join(tmpdir(), 'paydesk-e2e-laptop-b-'))];
+    dataDirs.push(dirA, dirB);
+    // Laptop A switches in Settings (below); laptop B already uses the team ledger.
+    await prepare(dirA, sue, false);
+    await prepare(dirB, ada, true);
+    a = await start('A', dirA, sue);
+    b = await start('B', dirB, ada);
+  }, 120_000);
+  afterAll(async () => {
+    await a?.session.close().catch(() => undefined);
+    await b?.session.close().catch(() => undefined);
+    for (const person of [sue, ada, sam]) await keytar.deletePassword(keychainService, teamLedgerAccount(login(person))).catch(() => false);
+    await proxy?.close();
+    await practice?.gateway.close();
+    await server?.stop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is switched to in Settings, from the next start', async () => {
+    const settings = new SettingsPage(a.session.page);
+    await settings.openSettings();
+    const team = a.session.page.getByTestId('team-ledger');
+    await expect.poll(() => team.getByRole('note').textContent()).toMatch(/^The team ledger is not in use on this laptop/);
+    await team.getByRole('button', { name: 'Use the team ledger on this laptop' }).click();
+    await expect.poll(() => a.session.page.getByTestId('team-outcome').textContent()).toBe('Paydesk uses the team ledger from its next start: close Paydesk and open it again.');
+    a = await restart(a);
+    await new SettingsPage(a.session.page).openSettings();
+    await expect.poll(() => a.session.page.getByTestId('team-ledger').getByRole('note').textContent()).toBe(`This laptop uses the team ledger at 127.0.0.1, logged in as sue (support).`);
+    await new SettingsPage(b.session.page).openSettings();
+    await expect.poll(() => b.session.page.getByTestId('team-ledger').getByRole('note').textContent()).toBe(`This laptop uses the team ledger at 127.0.0.1, logged in as ada (admin).`);
+  }, 120_000);
+
+  it('an admin adds a person from Settings; the first password goes to the database only', async () => {
+    const { page } = b.session;
+    const people = page.getByTestId('team-people');
+    const first = 'lee-first-password-2f9c';
+    await people.getByLabel('Login').fill('lee');
+    await people.getByLabel('Group').selectOption('staff');
+    await people.getByLabel('First password').fill(first);
+    await people.getByRole('button', { name: 'Add the person' }).click();
+    await expect.poll(() => page.getByTestId('team-people-outcome').textContent()).toBe('lee was added as staff. They log in with the first password and change it.');
+    expect(await people.getByLabel('First password').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(first);
+    expect(readFileSync(join(b.dataDir, 'paydesk.log'), 'utf8')).not.toContain(first);
+    expect(await sql(`SELECT pg_has_role('lee', 'paydesk_staff', 'MEMBER') AS staff, pg_has_role('lee', 'paydesk_support', 'MEMBER') AS support`)).toEqual([{ staff: true, support: false }]);
+    // Sue (support) is not offered it.
+    expect(await a.session.page.getByTestId('team-people').count()).toBe(0);
+  }, 60_000);
+
+  it('a sale made on A is found in B’s list and refunded there, and A’s open screen shows the refund', async () => {
+    const payment = await sale(a);
+    await openByOrder(a, payment.orderId);
+    await a.tx.detailState('paid');
+
+    // B finds it in its own list of the team's payments.
+    await b.tx.show();
+    await b.tx.search(payment.orderId);
+    await b.tx.openPayment(payment.orderId);
+    await b.tx.detailState('paid');
+    await openRefund(b, 'Customer returned it');
+    await b.tx.send();
+    await b.tx.detailState('refunded');
+    // A did nothing: its screen follows the team ledger (waiting for it, no time limit asserted).
+    await a.tx.detailState('refunded');
+
+    expect(refundsAtGateway(payment).map((r) => r.amountMinor)).toEqual([10_000]);
+    expect(await sql(`SELECT kind, outcome, db_user FROM paydesk.operations WHERE payment_id = $1 ORDER BY created_at`, [payment.id])).toEqual([
+      { kind: 'create', outcome: 'succeeded', db_user: 'sue' },
+      { kind: 'refund', outcome: 'succeeded', db_user: 'ada' },
+    ]);
+  }, 120_000);
+
+  it('two refunds of one payment at the same moment: one request reaches the gateway, the other person is told who', async () => {
+    const payment = await sale(a);
+    for (const laptop of [a, b]) {
+      await openByOrder(laptop, payment.orderId);
+      await laptop.tx.detailState('paid');
+      await openRefund(laptop, `Refund from laptop ${laptop.name}`);
+    }
+    // Whichever refund gets its intent in first is held on the wire until the other has been answered.
+    proxy.hold(/refund/);
+    await Promise.allSettled([a.tx.sendButton.click({ timeout: 10_000 }), b.tx.sendButton.click({ timeout: 10_000 })]);
+    await expect.poll(() => proxy.held()).toBe(1);
+    const winner = ((await sql(`SELECT db_user FROM paydesk.operations WHERE payment_id = $1 AND kind = 'refund'`, [payment.id])) as Array<{ db_user: string }>)[0]!.db_user;
+    const [sender, other] = winner === sue.login ? [a, b] : [b, a];
+    // The other person reads who is refunding: refused by the team ledger, or told by their screen before they could send.
+    const told = new RegExp(`^${winner} is (already )?doing a refund on this payment`);
+    await expect.poll(async () => {
+      const texts = await other.session.page.locator('[data-testid="action-dialog"] [role="alert"], [data-testid="detail-in-flight"]').allTextContents();
+      return texts.some((text) => told.test(text));
+    }).toBe(true);
+
+    proxy.release();
+    await sender.tx.dialog.waitFor({ state: 'detached' });
+    await sender.tx.detailState('refunded');
+    await other.tx.detailState('refunded');
+    expect(refundsAtGateway(payment)).toHaveLength(1);
+    expect(await sql(`SELECT count(*)::int AS n FROM paydesk.operations WHERE payment_id = $1 AND kind = 'refund'`, [payment.id])).toEqual([{ n: 1 }]);
+    await other.session.page.keyboard.press('Escape');
+  }, 120_000);
+
+  it('a staff login is not offered a refund, and the database refuses one', async () => {
+    const payment = await sale(a);
+    await prepare(b.dataDir, sam, true);
+    b = await restart(b, sam);
+    await openByOrder(b, payment.orderId);
+    await b.tx.detailState('paid');
+    expect(await b.tx.action('refund').count()).toBe(0);
+    // Sent anyway (a changed screen, an old one): the database refuses it, in words, before anything is sent.
+    const refused = await b.session.page.evaluate(async (paymentId) => {
+      const token = sessionStorage.getItem('paydesk.previewToken');
+      const response = await fetch('/api/call/refundPayment', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ paymentId, amount: '100.00', currency: 'SAR', reason: 'not mine to give' }) });
+      return response.json() as Promise<{ ok: boolean; error?: { code: string; message: string } }>;
+    }, payment.id);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'The team ledger does not let sam do a refund on payments. Ask a Paydesk admin for a role that may.' } });
+    expect(refundsAtGateway(payment)).toEqual([]);
+    await prepare(b.dataDir, ada, true);
+    b = await restart(b, ada);
+  }, 120_000);
+
+  it('a laptop killed while its refund is on the wire marks it unknown at its next start and settles it: the money moves once', async () => {
+    const payment = await sale(a);
+    await openByOrder(a, payment.orderId);
+    await a.tx.detailState('paid');
+    await openByOrder(b, payment.orderId);
+    await openRefund(a, 'Refund interrupted by a crash');
+    proxy.hold(/refund/);
+    await a.tx.sendButton.click();
+    await expect.poll(() => proxy.held()).toBe(1);
+    // B sees sue's refund under way.
+    await expect.poll(() => b.session.page.getByTestId('detail-in-flight').textContent()).toMatch(/^sue is doing a refund on this payment right now/);
+
+    await a.session.preview.kill();
+    // The request was already sent: it reaches the gateway, whose answer nobody hears.
+    proxy.release();
+    await expect.poll(() => refundsAtGateway(payment).length).toBe(1);
+    expect(await sql(`SELECT outcome FROM paydesk.operations WHERE payment_id = $1 AND kind = 'refund'`, [payment.id])).toEqual([{ outcome: 'sending' }]);
+
+    await a.session.browser.close();
+    a = await start('A', a.dataDir, sue);
+    // At its start A marks its own refund unknown, checks it first, and settles it from the gateway's answer.
+    await expect.poll(async () => sql(`SELECT outcome FROM paydesk.operations WHERE payment_id = $1 AND kind = 'refund'`, [payment.id]), { timeout: 60_000 }).toEqual([{ outcome: 'succeeded' }]);
+    // The team's audit log tells the refund's story: sent, unknown after the crash, then settled, all as sue.
+    expect(await sql(`SELECT result, db_user FROM paydesk.audit_log WHERE payment_id = $1 AND action = 'refund' ORDER BY seq`, [payment.id])).toEqual([
+      { result: 'sending', db_user: 'sue' }, { result: 'outcome_unknown', db_user: 'sue' }, { result: 'succeeded', db_user: 'sue' },
+    ]);
+    await openByOrder(a, payment.orderId);
+    await a.tx.detailState('refunded');
+    await b.tx.detailState('refunded');
+    expect(refundsAtGateway(payment)).toHaveLength(1);
+    expect(await sql(`SELECT refunded_minor::int AS refunded FROM paydesk.payments WHERE id = $1`, [payment.id])).toEqual([{ refunded: 10_000 }]);
+  }, 180_000);
+});

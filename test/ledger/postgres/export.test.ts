@@ -1,0 +1,148 @@
+// The CSV exports to a file on both backends: the same payments on a laptop's SQLite ledger and in
+// a team database give byte-for-byte the same payments file for every sort and the list's
+// filters; the team's audit log exports in the same format; an export lists each payment of its
+// snapshot exactly once while payments are added and moved in the sort meanwhile; a cancel leaves
+// no file and no audit entry; each finished export is in the team's audit log by the person who
+// made it (staff included: the security model lets everyone who reads the payments export them).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppEvent } from '../../../contract/events';
+import type { PaymentFilter } from '../../../contract/methods/payments';
+import { csvLine } from '../../../main/ledger/csv';
+import { auditCells, auditHeader } from '../../../main/ledger/export';
+import type { ExportProgress } from '../../../main/ledger/export-file';
+import { createExportJobs } from '../../../main/ledger/export-jobs';
+import { exactInteger } from '../../../main/ledger/postgres/copy-to-team';
+import { createTeamExports } from '../../../main/ledger/postgres/pg-export';
+import type { PaymentSort } from '../../../main/ledger/search';
+import { describeWithPostgres } from '../../support/postgres-tests';
+import { reportLedgers, type ReportLedgers } from '../../support/report-ledgers';
+
+const now = new Date('2026-11-20T15:00:00Z');
+
+describeWithPostgres('CSV exports on both backends', () => {
+  let ledgers: ReportLedgers;
+  let dir: string;
+  let n = 0;
+  const events: AppEvent[] = [];
+
+  beforeAll(async () => {
+    ledgers = await reportLedgers({ payments: 12_000, now, days: 120, seed: 11 });
+    dir = mkdtempSync(join(tmpdir(), 'paydesk-team-export-'));
+  }, 180_000);
+  afterAll(async () => {
+    await ledgers?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const finished = (start: (onDone: (p: ExportProgress) => void) => { path: string }) =>
+    new Promise<{ path: string; progress: ExportProgress }>((resolve) => {
+      const started = start((progress) => resolve({ path: started.path, progress }));
+    });
+  const folder = () => join(dir, String(++n));
+  const sqliteFile = async (filter: PaymentFilter, sort: PaymentSort) => {
+    const jobs = createExportJobs({ db: ledgers.db, emit: () => undefined, exportDir: folder(), now: () => now });
+    const done = await finished((onDone) => jobs.start({ kind: 'payments', filter, sort }, onDone));
+    return { ...done, text: readFileSync(done.path, 'utf8') };
+  };
+  const teamExports = (role: 'staff' | 'finance', afterWindow?: (rows: number) => Promise<void>) =>
+    createTeamExports({ pool: ledgers.pool(role), exportDir: folder(), emit: (e) => events.push(e), now: () => now, afterWindow });
+  const teamFile = async (request: Parameters<ReturnType<typeof teamExports>['start']>[0], role: 'staff' | 'finance' = 'finance', afterWindow?: (rows: number) => Promise<void>) => {
+    const done = await finished((onDone) => teamExports(role, afterWindow).start(request, onDone, { osUser: 'huda' }));
+    return { ...done, text: existsSync(done.path) ? readFileSync(done.path, 'utf8') : undefined };
+  };
+  const exportEntries = async () =>
+    (await ledgers.pool('finance').query(`SELECT db_user, os_user, action, result FROM paydesk.audit_log WHERE action LIKE 'export_%' ORDER BY seq`)).rows;
+
+  it('writes the same payments file as SQLite for every sort and the list\'s filters', async () => {
+    const cases: Array<[PaymentFilter, PaymentSort]> = [
+      [{}, { by: 'createdAt', direction: 'desc' }],
+      [{}, { by: 'amount', direction: 'asc' }],
+      [{}, { by: 'orderId', direction: 'desc' }],
+      [{}, { by: 'state', direction: 'asc' }],
+      [{}, { by: 'customer', direction: 'asc' }],
+      [{ currency: 'KWD', minAmount: '10', maxAmount: '200.5' }, { by: 'amount', direction: 'desc' }],
+      [{ kinds: ['link'], states: ['pending'], profileId: 'shop-2' }, { by: 'createdAt', direction: 'asc' }],
+      [{ withCaptured: true, withRefunded: true, cardBrand: 'visa' }, { by: 'createdAt', direction: 'desc' }],
+      [{ cardBrand: 'none', currency: 'JPY' }, { by: 'customer', direction: 'desc' }],
+      [{ query: 'EXAMPLE.com' }, { by: 'createdAt', direction: 'desc' }],
+      [{ query: 'pd' }, { by: 'orderId', direction: 'asc' }],
+      [{ from: '2026-10-01T21:00:00.000Z', to: '2026-10-15T21:00:00.000Z', needsAttention: false }, { by: 'state', direction: 'desc' }],
+    ];
+    for (const [filter, sort] of cases) {
+      const [sqlite, team] = [await sqliteFile(filter, sort), await teamFile({ kind: 'payments', filter, sort })];
+      expect(sqlite.progress.rows, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(team.progress).toMatchObject({ done: true, rows: sqlite.progress.rows, total: sqlite.progress.total });
+      expect(team.text!.length).toBe(sqlite.text.length);
+      expect(team.text === sqlite.text, `${JSON.stringify(filter)} ${JSON.stringify(sort)}`).toBe(true);
+    }
+    const all = await sqliteFile({}, { by: 'createdAt', direction: 'desc' });
+    expect(all.progress.rows).toBe(12_000);
+    // Money with 0, 2 and 3 decimals, the BOM, and a header SQLite's export also writes.
+    expect(all.text).toMatch(/^\uFEFFcreated_at,kind,order_id,state,gateway_status,amount,currency,/);
+    expect(all.text).toMatch(/,\d+,JPY,/);
+    expect(all.text).toMatch(/,\d+\.\d{3},KWD,/);
+    // Progress every 10,000 rows on the team ledger too.
+    expect(events.some((e) => e.type === 'export.progress' && !e.done && e.rows === 10_000 && e.total === 12_000)).toBe(true);
+  });
+
+  it('rejects a bad filter in words before any file', () => {
+    const exports = teamExports('finance');
+    expect(() => exports.start({ kind: 'payments', filter: { minAmount: '5' }, sort: { by: 'amount', direction: 'asc' } })).toThrow(expect.objectContaining({ extra: expect.objectContaining({ fieldReasons: { currency: expect.objectContaining({ key: 'ledger.amountNeedsCurrency' }) } }) }));
+  });
+
+  it('exports the team audit log in the laptop\'s format, the log as it was when the export began', async () => {
+    const entries = (await ledgers.pool('finance').query(`SELECT seq, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, os_user, db_user, profile_id, environment, action,
+      payment_id::text, order_id, amount_minor, currency, reason, result, hash FROM paydesk.audit_log ORDER BY seq`)).rows;
+    const expected = `\uFEFF${csvLine(auditHeader)}${entries.map((r) => csvLine(auditCells({ ...r, seq: exactInteger(r.seq)!, amount_minor: exactInteger(r.amount_minor), os_user: r.os_user ?? r.db_user }))).join('')}`;
+    const team = await teamFile({ kind: 'audit' });
+    expect(team.text).toBe(expected);
+    expect(team.progress.rows).toBe(entries.length);
+    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_audit_log', result: `${entries.length} rows` });
+  });
+
+  it('lets staff export (the database grants record_export to staff), recorded with their login', async () => {
+    const team = await teamFile({ kind: 'payments', filter: { currency: 'SAR' }, sort: { by: 'createdAt', direction: 'desc' } }, 'staff');
+    expect(team.progress.failed).toBeUndefined();
+    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'sam', os_user: 'huda', action: 'export_payments', result: `${team.progress.rows} rows` });
+  });
+
+  it('stops at a cancel, leaving no file, no partial file and no audit entry', async () => {
+    const before = (await exportEntries()).length;
+    const exportDir = folder();
+    let id = '';
+    const exports = createTeamExports({ pool: ledgers.pool('finance'), exportDir, emit: () => undefined, now: () => now, afterWindow: async (rows) => void (rows === 2_000 && exports.cancel(id)) });
+    const result = await new Promise<ExportProgress>((resolve) => (id = exports.start({ kind: 'payments', filter: {}, sort: { by: 'amount', direction: 'asc' } }, resolve).exportId));
+    expect(result).toMatchObject({ done: true, cancelled: true, rows: 2_000 });
+    expect(readdirSync(exportDir)).toEqual([]);
+    expect((await exportEntries()).length).toBe(before);
+    expect(exports.cancel(id)).toBe(false);
+  });
+
+  // Last: it changes the team ledger.
+  it('lists each payment of its snapshot exactly once while payments are added and moved in the sort meanwhile', async () => {
+    const sort: PaymentSort = { by: 'state', direction: 'asc' };
+    const laptop = await sqliteFile({}, sort);
+    const staff = ledgers.pool('staff');
+    let changed = false;
+    const team = await teamFile({ kind: 'payments', filter: {}, sort }, 'finance', async (rows) => {
+      if (rows !== 3_000) return;
+      // Rows already written move to the end of the order, rows not yet written to its start,
+      // and new payments arrive: a file read without one snapshot would repeat and skip rows.
+      await staff.query(`UPDATE paydesk.payments SET state = CASE WHEN state < 'expired' THEN 'zzz' ELSE 'aaa' END`);
+      for (let i = 0; i < 25; i++) {
+        await staff.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state) VALUES (gen_random_uuid(), 'practice', 'practice', 'link', $1, 500, 'SAR', 'aaa')`, [`DURING-${i}`]);
+      }
+      changed = true;
+    });
+    expect(changed).toBe(true);
+    expect(team.text === laptop.text).toBe(true);
+    const orderIds = team.text!.split('\r\n').slice(1, -1).map((line) => line.split(',')[2]);
+    expect(orderIds).toHaveLength(12_000);
+    expect(new Set(orderIds).size).toBe(12_000);
+    const now = await staff.query(`SELECT count(*) AS n FROM paydesk.payments`);
+    expect(Number(now.rows[0].n)).toBe(12_025);
+  });
+});

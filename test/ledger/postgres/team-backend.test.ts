@@ -1,0 +1,112 @@
+// The team backend main starts when Settings → Team ledger says to use it (main/team/team-backend.ts),
+// on a real team database: the role the database gives is what the screens get (never the
+// password); a change made by another laptop arrives as main's payments.changed event; a lost
+// live connection is said ("reconnecting…", then back, in words) and, once back, this laptop's own
+// operations left `sending` are marked unknown again; chosen with no password in the keychain,
+// every ledger call is refused in words (nothing is recorded anywhere else).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AppEvent } from '../../../contract/events';
+import { AppFailure } from '../../../contract/result';
+import { createEventHub } from '../../../main/core/event-hub';
+import { createMemoryLogger } from '../../../main/log/logger';
+import { openTeamBackend, type TeamBackend } from '../../../main/team/team-backend';
+import { createTeamLedgerSettings } from '../../../main/team/team-ledger-settings';
+import { createKeyVault, type KeychainBackend } from '../../../main/vault/key-vault';
+import { teamLedgerPasswords } from '../../../main/vault/team-ledger-password';
+import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+
+describeWithPostgres('the team backend main starts on the team ledger', () => {
+  let database: string;
+  const dirs: string[] = [];
+  const backends: TeamBackend[] = [];
+
+  beforeAll(async () => {
+    database = await teamServer().createTeamDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(backends.map((b) => b.close()));
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function laptopOf(role: 'support' | 'staff', options: { password?: boolean; port?: number } = {}) {
+    const server = teamServer();
+    const person = server.person(role);
+    const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-backend-'));
+    dirs.push(dataDir);
+    const login = { host: server.host, port: options.port ?? server.port, database, user: person.login };
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login, tls: false, caPem: null, use: true }));
+    const keychain = new Map<string, string>();
+    const backend: KeychainBackend = {
+      getPassword: async (s, a) => keychain.get(`${s}/${a}`) ?? null,
+      setPassword: async (s, a, p) => void keychain.set(`${s}/${a}`, p),
+      deletePassword: async (s, a) => keychain.delete(`${s}/${a}`),
+    };
+    const logger = createMemoryLogger();
+    const vault = createKeyVault({ logger, backend });
+    if (options.password !== false) await teamLedgerPasswords(vault).store(login, person.password);
+    const settings = createTeamLedgerSettings({ dataDir, vault, logger });
+    const events = createEventHub();
+    const heard: AppEvent[] = [];
+    events.subscribe((e) => heard.push(e));
+    const team = (await openTeamBackend({ dataDir, settings, events, logger, exportDir: join(dataDir, 'exports') }))!;
+    backends.push(team);
+    return { team, settings, heard, person, dataDir };
+  }
+
+  it('tells the screens who is logged in and the role, hears other laptops, and marks its own again after a lost connection', async () => {
+    const sue = await laptopOf('support');
+    expect(sue.team.session()).toEqual({ login: sue.person.login, role: 'support', reason: null });
+    const view = await sue.settings.view();
+    expect(view).toMatchObject({ inUse: true, chosen: true, session: { login: sue.person.login, role: 'support', reason: null } });
+    expect(JSON.stringify(view)).not.toContain(sue.person.password);
+
+    const marks: string[] = [];
+    await sue.team.begin({ markInterrupted: async () => (marks.push('mark'), 0), reconcileDue: async () => 0 });
+    expect(marks).toEqual(['mark']);
+    const listening = async () => (await teamServer().sql(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database])).rows[0].n;
+    await expect.poll(listening).toBe(1);
+
+    // Another laptop records a payment: sue's main hears it as payments.changed.
+    const other = await teamServer().connectAs(database, teamServer().person('staff').login, 'sam-desk');
+    const id = randomUUID();
+    await other.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state) VALUES ($1, 'practice', 'practice', 'sale', $2, 500, 'SAR', 'paid')`, [id, `PD-BACKEND-${id.slice(0, 8)}`]);
+    await other.end();
+    await expect.poll(() => sue.heard.some((e) => e.type === 'payments.changed' && e.paymentIds.includes(id))).toBe(true);
+
+    // The live connection is cut: said in words, then back, and this laptop's sending operations are marked again.
+    await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database]);
+    await expect.poll(() => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key)).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
+    await expect.poll(() => marks.length).toBe(2);
+  });
+
+  it('chosen with no password in the keychain: every ledger call is refused in words', async () => {
+    const sam = await laptopOf('staff', { password: false });
+    expect(sam.team.session()).toMatchObject({ role: null, reason: { key: 'teamLedger.noPassword' } });
+    const refused = await sam.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppFailure);
+    expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPassword' } });
+  });
+
+  it('with the server out of reach at start: starts, says why, and refuses every call in words before anything is sent', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+    const sue = await laptopOf('support', { port });
+    expect(sue.team.session()).toMatchObject({ role: null, reason: { key: 'teamLedger.unreachable', values: { port, code: 'ECONNREFUSED' } } });
+    const marks: string[] = [];
+    await sue.team.begin({ markInterrupted: async () => (marks.push('mark'), 0), reconcileDue: async () => 0 });
+    expect(marks).toEqual([]);
+    await expect.poll(() => sue.heard.some((e) => e.type === 'notification' && (e as { reason?: { key: string } }).reason?.key === 'teamLedger.reconnecting')).toBe(true);
+    const refused = await sue.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppFailure);
+    expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable' } });
+  });
+});
