@@ -1,9 +1,10 @@
 // The CSV exports to a file from the team ledger (PostgreSQL): the payments (any filter and sort of
 // the transactions list) and the audit log, byte for byte the format SQLite's export writes for the
 // same rows (the same header, paymentLine and auditCells, csv.ts). One snapshot: a REPEATABLE READ,
-// read-only transaction whose cursor is fetched 1,000 rows at a time, each window written before
-// the next is fetched (memory flat in the row count), so payments added meanwhile are neither
-// listed nor skipped twice. Progress every 10,000 rows and cancel like export-jobs.ts; the file
+// read-only transaction (payments added meanwhile are neither listed nor skipped twice) whose
+// cursor is fetched 1,000 rows at a time (few round trips to a distant server), each window
+// formatted 100 rows per turn of main's event loop (its other calls get in between) and written
+// before the next is fetched (memory flat in the row count). Progress every 10,000 rows and cancel like export-jobs.ts; the file
 // appears under its name only when complete and recorded. The database writes the audit entry
 // (record_export) in a transaction of its own after the read: inside the snapshot, appending to
 // the audit chain would fail (the chain's head changed since the snapshot began) or be refused
@@ -24,7 +25,11 @@ import { recordTeamExport, type Connections } from './pg-snapshot';
 
 export type TeamExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
 
-const window = 1_000;
+/** Rows fetched and written per turn of main's event loop (a divisor of 10,000, the progress step). */
+const defaultWindow = 1_000;
+const progressEvery = 10_000;
+/** Rows formatted per turn of main's event loop. */
+const slice = 100;
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 // export-rows.ts's paymentColumns from the team schema; it keeps no status checks yet (last_checked_at).
 const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.status_word, p.amount_minor, p.currency, p.captured_minor, p.refunded_minor,
@@ -75,7 +80,7 @@ function jobOf(request: TeamExportRequest, path: string): Job {
 }
 
 /** Runs one export into `path` (through `path.part`); resolves with how it ended. */
-async function runTeamExport(pool: Connections, job: Job, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
+async function runTeamExport(pool: Connections, job: Job, window: number, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
   const partial = `${job.path}.part`;
   const out = createWriteStream(partial, { encoding: 'utf8' });
   let rows = 0;
@@ -92,10 +97,14 @@ async function runTeamExport(pool: Connections, job: Job, report: (p: ExportProg
       const fetched = await client.query({ text: `FETCH ${window} FROM export`, rowMode: 'array' });
       const batch = fetched.rows as unknown[][];
       rows += batch.length;
-      if (!out.write(job.lines(batch))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      // Formatted a slice per turn of the event loop, so other calls and events get in between.
+      for (let at = 0; at < batch.length; at += slice) {
+        if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        if (!out.write(job.lines(batch.slice(at, at + slice)))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      }
       await afterWindow?.(rows);
       if (batch.length < window || cancelled()) break;
-      if (rows % (window * 10) === 0) report({ rows, total, done: false });
+      if (rows % progressEvery === 0) report({ rows, total, done: false });
     }
     await client.query('COMMIT');
     client.release();
@@ -130,6 +139,8 @@ export function createTeamExports(deps: {
   now?: () => Date;
   /** Called after each window is written (tests change the ledger or cancel here). */
   afterWindow?: (rows: number) => Promise<void>;
+  /** Rows per window (bench/team-reports.ts compares sizes); 1,000 unless given. */
+  windowRows?: number;
 }) {
   const now = deps.now ?? (() => new Date());
   const running = new Map<string, { cancel(): void; done: Promise<ExportProgress> }>();
@@ -143,7 +154,7 @@ export function createTeamExports(deps: {
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       let cancelled = false;
       const what = request.kind === 'audit' ? 'audit_log' : 'payments';
-      const done = runTeamExport(deps.pool, job, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
+      const done = runTeamExport(deps.pool, job, deps.windowRows ?? defaultWindow, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
       running.set(exportId, { cancel: () => (cancelled = true), done });
       void done.then((p) => {
         running.delete(exportId);
