@@ -7,7 +7,7 @@
 // generate_series (the triggers off while filling: no audit entry per row; the audit log gets
 // three entries a payment the same way). Reads as a finance login, through the pool the app uses.
 // Without the server binaries it says so and exits 0.
-// Run: node scripts/run-ts.mjs bench/team-reports.ts [--payments 100000] [--runs 15] [--no-index] [--windows 1000]
+// Run: node scripts/run-ts.mjs bench/team-reports.ts [--payments 100000] [--runs 15] [--no-index] [--windows 1000] [--slices 100,1000]
 //   --no-index: drops reports.sql's indexes first (what the overview costs without them).
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -129,13 +129,15 @@ if (missing) {
     result('team_reports_idle_loop_max', idle.max / 1e6, 'ms');
 
     // Exports: every payment (newest first), then the audit log; three of each, windows of 1,000
-    // rows (pg-export.ts's; --windows 1000,100,… alternates other sizes).
+    // rows formatted 100 per turn (pg-export.ts's), alternated with the whole window formatted at
+    // once (--slices 100 for pg-export's only, --windows 1000,100 for other fetch sizes).
     const exportRows: string[][] = [];
     const windows = (option('windows') || '1000').split(',').map(Number);
+    const slices = (option('slices') || '100,1000').split(',').map(Number);
     for (const [name, request] of [['payments', { kind: 'payments', filter: {}, sort: { by: 'createdAt', direction: 'desc' } }], ['audit', { kind: 'audit' }]] as Array<[string, TeamExportRequest]>) {
       for (let run = 0; run < 3; run++) {
-        for (const windowRows of windows) {
-          const exports = createTeamExports({ pool, exportDir: dir, emit: () => undefined, windowRows });
+        for (const [windowRows, sliceRows] of windows.flatMap((w) => slices.map((sl) => [w, Math.min(sl, w)]))) {
+          const exports = createTeamExports({ pool, exportDir: dir, emit: () => undefined, windowRows, sliceRows });
           global.gc?.();
           const rssBefore = process.memoryUsage().rss;
           let rssPeak = rssBefore;
@@ -152,8 +154,8 @@ if (missing) {
           const bytes = statSync(done.path).size;
           rmSync(done.path);
           const grew = (rssPeak - rssBefore) / 1e6;
-          exportRows.push([name, String(windowRows), String(run + 1), done.p.rows.toLocaleString('en'), `${(bytes / 1e6).toFixed(1)} MB`, seconds.toFixed(2), `${Math.round(done.p.rows / seconds).toLocaleString('en')}`, (delay.percentile(99) / 1e6).toFixed(1), (delay.max / 1e6).toFixed(1), grew.toFixed(1)]);
-          const id = `team_export_${name}${windowRows === 1_000 ? '' : `_window${windowRows}`}_${sizeLabel(payments)}_run${run + 1}`;
+          exportRows.push([name, `${windowRows} / ${sliceRows}`, String(run + 1), done.p.rows.toLocaleString('en'), `${(bytes / 1e6).toFixed(1)} MB`, seconds.toFixed(2), `${Math.round(done.p.rows / seconds).toLocaleString('en')}`, (delay.percentile(99) / 1e6).toFixed(1), (delay.max / 1e6).toFixed(1), grew.toFixed(1)]);
+          const id = `team_export_${name}${windowRows === 1_000 ? '' : `_window${windowRows}`}${sliceRows === 100 ? '' : `_slice${sliceRows}`}_${sizeLabel(payments)}_run${run + 1}`;
           result(`${id}_seconds`, seconds, 's');
           result(`${id}_loop_p99`, delay.percentile(99) / 1e6, 'ms');
           result(`${id}_loop_max`, delay.max / 1e6, 'ms');
@@ -162,7 +164,7 @@ if (missing) {
       }
     }
     console.log(`\nexports to a file from the team ledger`);
-    table(['export', 'window', 'run', 'rows', 'file', 'seconds', 'rows/s', 'event-loop delay p99 ms', 'max ms', 'RSS growth MB'], exportRows);
+    table(['export', 'window / per turn', 'run', 'rows', 'file', 'seconds', 'rows/s', 'event-loop delay p99 ms', 'max ms', 'RSS growth MB'], exportRows);
     console.log(`\nload average ${loadStart} at the start, ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
   } finally {
     await pool?.end();

@@ -29,7 +29,7 @@ export type TeamExportRequest = { kind: 'payments'; filter: PaymentFilter; sort:
 const defaultWindow = 1_000;
 const progressEvery = 10_000;
 /** Rows formatted per turn of main's event loop. */
-const slice = 100;
+const defaultSlice = 100;
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 // export-rows.ts's paymentColumns from the team schema; it keeps no status checks yet (last_checked_at).
 const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.status_word, p.amount_minor, p.currency, p.captured_minor, p.refunded_minor,
@@ -80,7 +80,7 @@ function jobOf(request: TeamExportRequest, path: string): Job {
 }
 
 /** Runs one export into `path` (through `path.part`); resolves with how it ended. */
-async function runTeamExport(pool: Connections, job: Job, window: number, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
+async function runTeamExport(pool: Connections, job: Job, { window, slice }: { window: number; slice: number }, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
   const partial = `${job.path}.part`;
   const out = createWriteStream(partial, { encoding: 'utf8' });
   let rows = 0;
@@ -139,8 +139,9 @@ export function createTeamExports(deps: {
   now?: () => Date;
   /** Called after each window is written (tests change the ledger or cancel here). */
   afterWindow?: (rows: number) => Promise<void>;
-  /** Rows per window (bench/team-reports.ts compares sizes); 1,000 unless given. */
+  /** Rows fetched per window, and formatted per turn (bench/team-reports.ts compares sizes); 1,000 and 100 unless given. */
   windowRows?: number;
+  sliceRows?: number;
 }) {
   const now = deps.now ?? (() => new Date());
   const running = new Map<string, { cancel(): void; done: Promise<ExportProgress> }>();
@@ -154,7 +155,7 @@ export function createTeamExports(deps: {
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       let cancelled = false;
       const what = request.kind === 'audit' ? 'audit_log' : 'payments';
-      const done = runTeamExport(deps.pool, job, deps.windowRows ?? defaultWindow, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
+      const done = runTeamExport(deps.pool, job, { window: deps.windowRows ?? defaultWindow, slice: deps.sliceRows ?? defaultSlice }, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
       running.set(exportId, { cancel: () => (cancelled = true), done });
       void done.then((p) => {
         running.delete(exportId);
