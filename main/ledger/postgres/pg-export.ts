@@ -9,7 +9,9 @@
 // (record_export) in a transaction of its own after the read: inside the snapshot, appending to
 // the audit chain would fail (the chain's head changed since the snapshot began) or be refused
 // (read-only).
-import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type pg from 'pg';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '../../../contract/events';
@@ -22,6 +24,9 @@ import type { PaymentSort } from '../search';
 import { exactInteger } from './copy-to-team';
 import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
 import { recordTeamExport, type Connections } from './pg-snapshot';
+
+/** What the worker thread (pg-export-worker.ts) is given. */
+export type WorkerJob = { config: pg.ClientConfig; request: TeamExportRequest; path: string; window: number; osUser?: string };
 
 export type TeamExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
 
@@ -62,9 +67,10 @@ function auditText(rows: unknown[][]): string {
 }
 
 type Statement = { text: string; values: unknown[] };
-type Job = { path: string; header: string[]; count: Statement; select: Statement; lines: (rows: unknown[][]) => string };
+export type Job = { path: string; header: string[]; count: Statement; select: Statement; lines: (rows: unknown[][]) => string };
 
-function jobOf(request: TeamExportRequest, path: string): Job {
+/** What one export reads and writes (a bad filter throws here, in words). */
+export function jobOf(request: TeamExportRequest, path: string): Job {
   if (request.kind === 'audit') {
     const all = (text: string) => ({ text, values: [] });
     return { path, header: auditHeader, count: all('SELECT count(*) AS n FROM paydesk.audit_log'), select: all(`SELECT ${auditSelect} FROM paydesk.audit_log ORDER BY seq`), lines: auditText };
@@ -80,7 +86,7 @@ function jobOf(request: TeamExportRequest, path: string): Job {
 }
 
 /** Runs one export into `path` (through `path.part`); resolves with how it ended. */
-async function runTeamExport(pool: Connections, job: Job, { window, slice }: { window: number; slice: number }, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
+export async function runTeamExport(pool: Connections, job: Job, { window, slice }: { window: number; slice: number }, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
   const partial = `${job.path}.part`;
   const out = createWriteStream(partial, { encoding: 'utf8' });
   let rows = 0;
@@ -142,6 +148,12 @@ export function createTeamExports(deps: {
   /** Rows fetched per window, and formatted per turn (bench/team-reports.ts compares sizes); 1,000 and 100 unless given. */
   windowRows?: number;
   sliceRows?: number;
+  /**
+   * The worker bundle (dist/main/team-export-worker.cjs) and the connection's settings (connection.ts's
+   * clientConfig, the person's login): each export then runs in a worker thread on a connection of
+   * its own, off main's event loop. Without them (or the bundle) it runs on main, a slice per turn.
+   */
+  worker?: { file: string; config: pg.ClientConfig };
 }) {
   const now = deps.now ?? (() => new Date());
   const running = new Map<string, { cancel(): void; done: Promise<ExportProgress> }>();
@@ -155,8 +167,24 @@ export function createTeamExports(deps: {
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       let cancelled = false;
       const what = request.kind === 'audit' ? 'audit_log' : 'payments';
-      const done = runTeamExport(deps.pool, job, { window: deps.windowRows ?? defaultWindow, slice: deps.sliceRows ?? defaultSlice }, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
-      running.set(exportId, { cancel: () => (cancelled = true), done });
+      const window = deps.windowRows ?? defaultWindow;
+      const inWorker = deps.worker && existsSync(deps.worker.file) ? deps.worker : undefined;
+      if (inWorker) {
+        const data: WorkerJob = { config: inWorker.config, request, path, window, osUser: ctx?.osUser };
+        const worker = new Worker(inWorker.file, { workerData: data });
+        let last: ExportProgress = { rows: 0, total: 0, done: true, failed: true };
+        worker.on('message', (p: ExportProgress) => {
+          last = p;
+          if (!p.done) emit(p);
+        });
+        worker.on('error', () => undefined); // ends the thread: `last` says it failed
+        const done = new Promise<ExportProgress>((resolve) => worker.once('exit', () => resolve(last)));
+        running.set(exportId, { cancel: () => worker.postMessage('cancel'), done });
+      } else {
+        const done = runTeamExport(deps.pool, job, { window, slice: deps.sliceRows ?? defaultSlice }, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
+        running.set(exportId, { cancel: () => (cancelled = true), done });
+      }
+      const done = running.get(exportId)!.done;
       void done.then((p) => {
         running.delete(exportId);
         onDone?.(p);
