@@ -2,14 +2,15 @@
 // (figures: today, 7 days, this month, 90 days; charts: 30 and 90 days with the shares; all
 // profiles and one) and of a file export of every payment and of the audit log, with main's
 // longest event-loop delay and the process's memory growth during an export (flat in the row
-// count: a cursor read 1,000 rows at a time). On a throwaway PostgreSQL it starts itself
+// count: a cursor read 1,000 rows at a time), on main a slice per turn and in its worker thread.
+// On a throwaway PostgreSQL it starts itself
 // (test/support/postgres-server.ts: loopback, fsync off), filled with plain INSERT … SELECT
 // generate_series (the triggers off while filling: no audit entry per row; the audit log gets
 // three entries a payment the same way). Reads as a finance login, through the pool the app uses.
 // Without the server binaries it says so and exits 0.
-// Run: node scripts/run-ts.mjs bench/team-reports.ts [--payments 100000] [--runs 15] [--no-index]
+// Run: node scripts/run-ts.mjs bench/team-reports.ts [--payments 100000] [--runs 15] [--no-index] [--windows 1000] [--slices 100,1000]
 //   --no-index: drops reports.sql's indexes first (what the overview costs without them).
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -128,35 +129,51 @@ if (missing) {
     console.log(`\nevent-loop delay while idle for 3 s: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms, max ${(idle.max / 1e6).toFixed(1)} ms`);
     result('team_reports_idle_loop_max', idle.max / 1e6, 'ms');
 
-    // Exports: every payment (newest first), then the audit log; three of each.
+    // Exports: every payment (newest first), then the audit log; three of each, windows of 1,000
+    // rows formatted 100 per turn (pg-export.ts's), alternated with the whole window formatted at
+    // once (--slices 100 for pg-export's only, --windows 1000,100 for other fetch sizes).
     const exportRows: string[][] = [];
-    const exports = createTeamExports({ pool, exportDir: dir, emit: () => undefined });
+    const windows = (option('windows') || '1000').split(',').map(Number);
+    const slices = (option('slices') || '100,1000').split(',').map(Number);
+    // The export in its worker thread too, when the bundle is built (node scripts/build.mjs).
+    const workerFile = join(process.cwd(), 'dist/main/team-export-worker.cjs');
+    const worker = existsSync(workerFile) ? { file: workerFile, config: { host: '127.0.0.1', port: server.port, database, user: 'fay', password: 'fay-bench-password' } } : undefined;
+    if (!worker) console.log('no dist/main/team-export-worker.cjs: exports on main only (node scripts/build.mjs first)');
+    const modes: Array<{ windowRows: number; sliceRows: number; worker?: typeof worker }> = [
+      ...windows.flatMap((w) => slices.map((sl) => ({ windowRows: w, sliceRows: Math.min(sl, w) }))),
+      ...(worker ? [{ windowRows: 1_000, sliceRows: 1_000, worker }] : []),
+    ];
     for (const [name, request] of [['payments', { kind: 'payments', filter: {}, sort: { by: 'createdAt', direction: 'desc' } }], ['audit', { kind: 'audit' }]] as Array<[string, TeamExportRequest]>) {
       for (let run = 0; run < 3; run++) {
-        global.gc?.();
-        const rssBefore = process.memoryUsage().rss;
-        let rssPeak = rssBefore;
-        const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
-        const delay = monitorEventLoopDelay({ resolution: 1 });
-        delay.enable();
-        started = performance.now();
-        const done = await new Promise<{ p: ExportProgress; path: string }>((resolve) => {
-          const s = exports.start(request, (p) => resolve({ p, path: s.path }));
-        });
-        const seconds = (performance.now() - started) / 1000;
-        delay.disable();
-        clearInterval(sampler);
-        const bytes = statSync(done.path).size;
-        rmSync(done.path);
-        const grew = (rssPeak - rssBefore) / 1e6;
-        exportRows.push([name, String(run + 1), done.p.rows.toLocaleString('en'), `${(bytes / 1e6).toFixed(1)} MB`, seconds.toFixed(2), `${Math.round(done.p.rows / seconds).toLocaleString('en')}`, (delay.percentile(99) / 1e6).toFixed(1), (delay.max / 1e6).toFixed(1), grew.toFixed(1)]);
-        result(`team_export_${name}_${sizeLabel(payments)}_run${run + 1}_seconds`, seconds, 's');
-        result(`team_export_${name}_${sizeLabel(payments)}_run${run + 1}_loop_max`, delay.max / 1e6, 'ms');
-        result(`team_export_${name}_${sizeLabel(payments)}_run${run + 1}_rss_growth`, grew, 'MB');
+        for (const { windowRows, sliceRows, worker: inWorker } of modes) {
+          const exports = createTeamExports({ pool, exportDir: dir, emit: () => undefined, windowRows, sliceRows, worker: inWorker });
+          global.gc?.();
+          const rssBefore = process.memoryUsage().rss;
+          let rssPeak = rssBefore;
+          const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
+          const delay = monitorEventLoopDelay({ resolution: 1 });
+          delay.enable();
+          started = performance.now();
+          const done = await new Promise<{ p: ExportProgress; path: string }>((resolve) => {
+            const s = exports.start(request, (p) => resolve({ p, path: s.path }));
+          });
+          const seconds = (performance.now() - started) / 1000;
+          delay.disable();
+          clearInterval(sampler);
+          const bytes = statSync(done.path).size;
+          rmSync(done.path);
+          const grew = (rssPeak - rssBefore) / 1e6;
+          exportRows.push([name, inWorker ? 'worker thread' : `main, ${windowRows} / ${sliceRows}`, String(run + 1), done.p.rows.toLocaleString('en'), `${(bytes / 1e6).toFixed(1)} MB`, seconds.toFixed(2), `${Math.round(done.p.rows / seconds).toLocaleString('en')}`, (delay.percentile(99) / 1e6).toFixed(1), (delay.max / 1e6).toFixed(1), grew.toFixed(1)]);
+          const id = `team_export_${name}${inWorker ? '_worker' : `${windowRows === 1_000 ? '' : `_window${windowRows}`}${sliceRows === 100 ? '' : `_slice${sliceRows}`}`}_${sizeLabel(payments)}_run${run + 1}`;
+          result(`${id}_seconds`, seconds, 's');
+          result(`${id}_loop_p99`, delay.percentile(99) / 1e6, 'ms');
+          result(`${id}_loop_max`, delay.max / 1e6, 'ms');
+          result(`${id}_rss_growth`, grew, 'MB');
+        }
       }
     }
     console.log(`\nexports to a file from the team ledger`);
-    table(['export', 'run', 'rows', 'file', 'seconds', 'rows/s', 'event-loop delay p99 ms', 'max ms', 'RSS growth MB'], exportRows);
+    table(['export', 'where (window / rows per turn)', 'run', 'rows', 'file', 'seconds', 'rows/s', 'event-loop delay p99 ms', 'max ms', 'RSS growth MB'], exportRows);
     console.log(`\nload average ${loadStart} at the start, ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
   } finally {
     await pool?.end();

@@ -21,6 +21,8 @@ const nodeEntries = {
   'ledger-check-worker': 'main/maintenance/ledger-check-worker.ts',
   // The team ledger's connection (pg, Kysely) and copy, loaded by main only when they are used.
   'team-ledger': 'main/ledger/postgres/team-ledger-module.ts',
+  // A team ledger export in a thread of its own (main/ledger/postgres/pg-export.ts).
+  'team-export-worker': 'main/ledger/postgres/pg-export-worker.ts',
 };
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 

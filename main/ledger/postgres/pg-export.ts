@@ -1,14 +1,17 @@
 // The CSV exports to a file from the team ledger (PostgreSQL): the payments (any filter and sort of
 // the transactions list) and the audit log, byte for byte the format SQLite's export writes for the
 // same rows (the same header, paymentLine and auditCells, csv.ts). One snapshot: a REPEATABLE READ,
-// read-only transaction whose cursor is fetched 1,000 rows at a time, each window written before
-// the next is fetched (memory flat in the row count), so payments added meanwhile are neither
-// listed nor skipped twice. Progress every 10,000 rows and cancel like export-jobs.ts; the file
+// read-only transaction (payments added meanwhile are neither listed nor skipped twice) whose
+// cursor is fetched 1,000 rows at a time (few round trips to a distant server), each window
+// formatted 100 rows per turn of main's event loop (its other calls get in between) and written
+// before the next is fetched (memory flat in the row count). Progress every 10,000 rows and cancel like export-jobs.ts; the file
 // appears under its name only when complete and recorded. The database writes the audit entry
 // (record_export) in a transaction of its own after the read: inside the snapshot, appending to
 // the audit chain would fail (the chain's head changed since the snapshot began) or be refused
 // (read-only).
-import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import type pg from 'pg';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '../../../contract/events';
@@ -22,9 +25,16 @@ import { exactInteger } from './copy-to-team';
 import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
 import { recordTeamExport, type Connections } from './pg-snapshot';
 
+/** What the worker thread (pg-export-worker.ts) is given. */
+export type WorkerJob = { config: pg.ClientConfig; request: TeamExportRequest; path: string; window: number; osUser?: string };
+
 export type TeamExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
 
-const window = 1_000;
+/** Rows fetched and written per turn of main's event loop (a divisor of 10,000, the progress step). */
+const defaultWindow = 1_000;
+const progressEvery = 10_000;
+/** Rows formatted per turn of main's event loop. */
+const defaultSlice = 100;
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 // export-rows.ts's paymentColumns from the team schema; it keeps no status checks yet (last_checked_at).
 const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.status_word, p.amount_minor, p.currency, p.captured_minor, p.refunded_minor,
@@ -57,9 +67,10 @@ function auditText(rows: unknown[][]): string {
 }
 
 type Statement = { text: string; values: unknown[] };
-type Job = { path: string; header: string[]; count: Statement; select: Statement; lines: (rows: unknown[][]) => string };
+export type Job = { path: string; header: string[]; count: Statement; select: Statement; lines: (rows: unknown[][]) => string };
 
-function jobOf(request: TeamExportRequest, path: string): Job {
+/** What one export reads and writes (a bad filter throws here, in words). */
+export function jobOf(request: TeamExportRequest, path: string): Job {
   if (request.kind === 'audit') {
     const all = (text: string) => ({ text, values: [] });
     return { path, header: auditHeader, count: all('SELECT count(*) AS n FROM paydesk.audit_log'), select: all(`SELECT ${auditSelect} FROM paydesk.audit_log ORDER BY seq`), lines: auditText };
@@ -75,7 +86,7 @@ function jobOf(request: TeamExportRequest, path: string): Job {
 }
 
 /** Runs one export into `path` (through `path.part`); resolves with how it ended. */
-async function runTeamExport(pool: Connections, job: Job, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
+export async function runTeamExport(pool: Connections, job: Job, { window, slice }: { window: number; slice: number }, report: (p: ExportProgress) => void, cancelled: () => boolean, record: (rows: number) => Promise<void>, afterWindow?: (rows: number) => Promise<void>): Promise<ExportProgress> {
   const partial = `${job.path}.part`;
   const out = createWriteStream(partial, { encoding: 'utf8' });
   let rows = 0;
@@ -92,10 +103,14 @@ async function runTeamExport(pool: Connections, job: Job, report: (p: ExportProg
       const fetched = await client.query({ text: `FETCH ${window} FROM export`, rowMode: 'array' });
       const batch = fetched.rows as unknown[][];
       rows += batch.length;
-      if (!out.write(job.lines(batch))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      // Formatted a slice per turn of the event loop, so other calls and events get in between.
+      for (let at = 0; at < batch.length; at += slice) {
+        if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+        if (!out.write(job.lines(batch.slice(at, at + slice)))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      }
       await afterWindow?.(rows);
       if (batch.length < window || cancelled()) break;
-      if (rows % (window * 10) === 0) report({ rows, total, done: false });
+      if (rows % progressEvery === 0) report({ rows, total, done: false });
     }
     await client.query('COMMIT');
     client.release();
@@ -130,6 +145,15 @@ export function createTeamExports(deps: {
   now?: () => Date;
   /** Called after each window is written (tests change the ledger or cancel here). */
   afterWindow?: (rows: number) => Promise<void>;
+  /** Rows fetched per window, and formatted per turn (bench/team-reports.ts compares sizes); 1,000 and 100 unless given. */
+  windowRows?: number;
+  sliceRows?: number;
+  /**
+   * The worker bundle (dist/main/team-export-worker.cjs) and the connection's settings (connection.ts's
+   * clientConfig, the person's login): each export then runs in a worker thread on a connection of
+   * its own, off main's event loop. Without them (or the bundle) it runs on main, a slice per turn.
+   */
+  worker?: { file: string; config: pg.ClientConfig };
 }) {
   const now = deps.now ?? (() => new Date());
   const running = new Map<string, { cancel(): void; done: Promise<ExportProgress> }>();
@@ -143,8 +167,24 @@ export function createTeamExports(deps: {
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       let cancelled = false;
       const what = request.kind === 'audit' ? 'audit_log' : 'payments';
-      const done = runTeamExport(deps.pool, job, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
-      running.set(exportId, { cancel: () => (cancelled = true), done });
+      const window = deps.windowRows ?? defaultWindow;
+      const inWorker = deps.worker && existsSync(deps.worker.file) ? deps.worker : undefined;
+      if (inWorker) {
+        const data: WorkerJob = { config: inWorker.config, request, path, window, osUser: ctx?.osUser };
+        const worker = new Worker(inWorker.file, { workerData: data });
+        let last: ExportProgress = { rows: 0, total: 0, done: true, failed: true };
+        worker.on('message', (p: ExportProgress) => {
+          last = p;
+          if (!p.done) emit(p);
+        });
+        worker.on('error', () => undefined); // ends the thread: `last` says it failed
+        const done = new Promise<ExportProgress>((resolve) => worker.once('exit', () => resolve(last)));
+        running.set(exportId, { cancel: () => worker.postMessage('cancel'), done });
+      } else {
+        const done = runTeamExport(deps.pool, job, { window, slice: deps.sliceRows ?? defaultSlice }, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
+        running.set(exportId, { cancel: () => (cancelled = true), done });
+      }
+      const done = running.get(exportId)!.done;
       void done.then((p) => {
         running.delete(exportId);
         onDone?.(p);

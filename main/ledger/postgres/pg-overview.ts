@@ -46,17 +46,27 @@ async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): 
     .sort((a, b) => a.i - b.i || byBytes(a.currency, b.currency));
 }
 
-/** Per day, currency, kind and card brand: captured, refunded and how many took money (overview.ts's chartRows). */
-async function chartRows(db: Queryable, days: Day[], profileId?: string): Promise<ChartRow[]> {
-  if (!days.length) return [];
+/**
+ * The charts' figures: per day and currency, per currency and kind, per currency and card brand
+ * (grouping sets: a few hundred rows for 90 days, not one per day, kind and brand), each summed
+ * and sorted by overview.ts's chartFigures as on SQLite.
+ */
+async function charts(db: Queryable, days: Day[], profileId?: string) {
+  if (!days.length) return chartFigures([]);
   const result = await db.query({
-    text: `SELECT r.d AS date, p.currency, p.kind, ${cardBrandSql} AS brand, sum(p.captured_minor) AS gross, sum(p.refunded_minor) AS refunded, count(*) AS n
-      FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS r(d, f, t)
-      JOIN paydesk.payments p ON p.created_at >= r.f AND p.created_at < r.t AND p.captured_minor > 0 AND ${profileAt(4)}
-      GROUP BY 1, 2, 3, 4`,
+    text: `SELECT d, currency, kind, brand, sum(captured_minor) AS gross, sum(refunded_minor) AS refunded, count(*) AS n, GROUPING(d) AS no_day, GROUPING(kind) AS no_kind
+      FROM (SELECT r.d, p.currency, p.kind, ${cardBrandSql} AS brand, p.captured_minor, p.refunded_minor
+        FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS r(d, f, t)
+        JOIN paydesk.payments p ON p.created_at >= r.f AND p.created_at < r.t AND p.captured_minor > 0 AND ${profileAt(4)}) AS x
+      GROUP BY GROUPING SETS ((d, currency), (currency, kind), (currency, brand))`,
     values: [days.map((d) => d.date), days.map((d) => d.from), days.map((d) => d.to), profileId ?? null],
   });
-  return result.rows.map((r) => ({ date: r.date, currency: r.currency, kind: r.kind, brand: r.brand, grossMinor: whole(r.gross), refundedMinor: whole(r.refunded), count: whole(r.n) }));
+  const sets: { day: ChartRow[]; kind: ChartRow[]; brand: ChartRow[] } = { day: [], kind: [], brand: [] };
+  for (const r of result.rows) {
+    const row: ChartRow = { date: r.d ?? '', currency: r.currency, kind: r.kind ?? '', brand: r.brand ?? '', grossMinor: whole(r.gross), refundedMinor: whole(r.refunded), count: whole(r.n) };
+    sets[r.no_day === 0 ? 'day' : r.no_kind === 0 ? 'kind' : 'brand'].push(row);
+  }
+  return { days: chartFigures(sets.day).days, byKind: chartFigures(sets.kind).byKind, byBrand: chartFigures(sets.brand).byBrand };
 }
 
 type LinkTotals = { count: number; totals: Array<{ currency: string; amountMinor: number }> };
@@ -85,12 +95,12 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
   const dayAgo = new Date(at - dayMs).toISOString();
   const weekAgo = new Date(at - 7 * dayMs).toISOString();
   const totals = await rangeTotals(db, query.periods, profileId);
-  const charts = chartFigures(await chartRows(db, days, profileId));
+  const chart = await charts(db, days, profileId);
   const answer: OverviewAnswer = {
     periods: query.periods.map((range, i) => ({ ...range, totals: totals.filter((t) => t.i === i).map(({ i: _, ...t }) => t) as never })),
-    days: charts.days.map((r) => ({ ...r, currency: r.currency as never })),
-    byBrand: charts.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
-    byKind: charts.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
+    days: chart.days.map((r) => ({ ...r, currency: r.currency as never })),
+    byBrand: chart.byBrand.map(({ key, ...r }) => ({ brand: key as never, ...r, currency: r.currency as never })),
+    byKind: chart.byKind.map(({ key, ...r }) => ({ kind: key as never, ...r, currency: r.currency as never })),
   };
   // As on SQLite: unpaid links and payments needing a person come with the figures only.
   if (!query.periods.length) return answer;

@@ -17,7 +17,7 @@ import { createExportJobs } from '../../../main/ledger/export-jobs';
 import { exactInteger } from '../../../main/ledger/postgres/copy-to-team';
 import { createTeamExports } from '../../../main/ledger/postgres/pg-export';
 import type { PaymentSort } from '../../../main/ledger/search';
-import { describeWithPostgres } from '../../support/postgres-tests';
+import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 import { reportLedgers, type ReportLedgers } from '../../support/report-ledgers';
 
 const now = new Date('2026-11-20T15:00:00Z');
@@ -119,6 +119,35 @@ describeWithPostgres('CSV exports on both backends', () => {
     expect(readdirSync(exportDir)).toEqual([]);
     expect((await exportEntries()).length).toBe(before);
     expect(exports.cancel(id)).toBe(false);
+  });
+
+  it('writes the same file from a worker thread on a connection of its own, and stops there at a cancel', async () => {
+    const file = join(process.cwd(), 'dist/main/team-export-worker.cjs');
+    expect(existsSync(file), 'npm test builds the worker bundle first').toBe(true);
+    const server = teamServer();
+    const fay = server.person('finance');
+    const worker = { file, config: { host: server.host, port: server.port, database: ledgers.database, user: fay.login, password: fay.password } };
+    const sort: PaymentSort = { by: 'customer', direction: 'desc' };
+    const laptop = await sqliteFile({ currency: 'SAR' }, sort);
+    const exportDir = folder();
+    const progress: AppEvent[] = [];
+    const exports = createTeamExports({ pool: ledgers.pool('finance'), exportDir, emit: (e) => progress.push(e), now: () => now, worker });
+    const done = await finished((onDone) => exports.start({ kind: 'payments', filter: { currency: 'SAR' }, sort }, onDone, { osUser: 'huda' }));
+    expect(done.progress).toMatchObject({ done: true, rows: laptop.progress.rows });
+    expect(readFileSync(done.path, 'utf8') === laptop.text).toBe(true);
+    expect(progress.at(-1)).toMatchObject({ type: 'export.progress', done: true, rows: laptop.progress.rows });
+    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_payments', result: `${laptop.progress.rows} rows` });
+
+    const before = (await exportEntries()).length;
+    const cancelDir = folder();
+    const cancelling = createTeamExports({ pool: ledgers.pool('finance'), exportDir: cancelDir, emit: () => undefined, now: () => now, worker });
+    const result = await new Promise<ExportProgress>((resolve) => {
+      const started = cancelling.start({ kind: 'audit' }, resolve);
+      cancelling.cancel(started.exportId);
+    });
+    expect(result).toMatchObject({ done: true, cancelled: true });
+    expect(readdirSync(cancelDir)).toEqual([]);
+    expect((await exportEntries()).length).toBe(before);
   });
 
   // Last: it changes the team ledger.
