@@ -123,9 +123,10 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     },
   });
   const db = openLedgerDb(options.dataDir);
-  // Home's overview is read in worker threads started now, so they have opened the ledger by the
-  // time Home asks; main's event loop stays free meanwhile (ledger/overview-reader.ts).
-  const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined });
+  // Home's overview is read in worker threads, started with the services that follow the first
+  // screen (below): until then its first questions are read on main's connection, from the summary
+  // tables, and the threads' start does not compete with the first screen (ledger/overview-reader.ts).
+  const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined, threadsLater: true });
   const practice = await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
@@ -151,6 +152,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   let webhooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
   let reconcileTimer: ReturnType<typeof setInterval> | undefined;
   const later = startLater(async () => {
+    overviewReader.startThreads();
     // With the practice profile, final states also arrive by signed webhook on loopback.
     webhooks = await startWebhookReceiver({ db, logger, secret: () => practice.webhookSecret, onPaymentEvent: (id) => void payments.refresh(id, 'webhook').catch(() => undefined) });
     practice.setWebhookTarget(webhooks.url);
