@@ -35,7 +35,7 @@ function pageFiles(staticDir: string): Set<string> {
 /**
  * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
  * compiled through V8's code cache kept in the data folder (code-cache.ts): a start after the first
- * skips compiling what the last one ran. The cache is written once, 3 s after the app started
+ * skips compiling what the last one ran. The cache is written once, 3 s after the bundle ran
  * (off the first screen's path), or as the preview stops if that comes first. Compiled and run in
  * two steps (`compile`, `load`; each does what is not done yet), so a request waits for one only.
  */
