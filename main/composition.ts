@@ -127,9 +127,10 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     },
   });
   const db = openLedgerDb(options.dataDir);
-  // Home's overview is read in worker threads started now, so they have opened the ledger by the
-  // time Home asks; main's event loop stays free meanwhile (ledger/overview-reader.ts).
-  const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined });
+  // Home's overview is read in worker threads, started with the services that follow the first
+  // screen (below): until then its first questions are read on main's connection, from the summary
+  // tables, and the threads' start does not compete with the first screen (ledger/overview-reader.ts).
+  const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined, threadsLater: true });
   const practice: PracticeInUse = sharedPracticeGateway() ?? await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
@@ -158,6 +159,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   let webhooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
   let reconcileTimer: ReturnType<typeof setInterval> | undefined;
   const later = startLater(async () => {
+    overviewReader.startThreads();
     // With the practice profile, final states also arrive by signed webhook on loopback.
     // (Not on the team ledger: the receiver records into this laptop's file; status checks settle payments instead.)
     if (!team) {

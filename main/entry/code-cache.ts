@@ -45,6 +45,14 @@ function readCache(file: string): Buffer | 'corrupt' | undefined {
 
 /** `require(bundle)` compiled with the code cache kept in `cacheDir`. */
 export function requireWithCodeCache(bundle: string, cacheDir: string): CodeCache {
+  return compileWithCodeCache(bundle, cacheDir).run();
+}
+
+/**
+ * The bundle read and compiled with the code cache, not run yet: `run()` runs its top level (the
+ * preview does the two apart, so a request that arrives between them waits for one only).
+ */
+export function compileWithCodeCache(bundle: string, cacheDir: string): { run(): CodeCache } {
   const bytes = readFileSync(bundle);
   const file = codeCacheFile(cacheDir, bundle, bytes);
   const source = bytes.toString('utf8');
@@ -56,6 +64,10 @@ export function requireWithCodeCache(bundle: string, cacheDir: string): CodeCach
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const state = cached === undefined ? 'none' : cached === 'corrupt' ? 'corrupt' : script.cachedDataRejected ? 'rejected' : 'hit';
+  return { run: () => runCompiled(script, bundle, file, cacheDir, state) };
+}
+
+function runCompiled(script: Script, bundle: string, file: string, cacheDir: string, state: CodeCache['state']): CodeCache {
   const module = { exports: {} as unknown };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));

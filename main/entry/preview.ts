@@ -4,10 +4,13 @@
 // Fast start (docs/performance.md): the server listens and prints its address before main's
 // services and their modules are read: they are a bundle of their own (preview-app.ts, built as
 // dist/main/preview-app.cjs), so this one holds only the server, the logger and the challenge
-// server, no zod. They load once every file the page's HTML names has been sent (while the browser
-// compiles them: reading main's bundle blocks this thread, so no file waits behind it), at the
-// page's first call, or after 500 ms; the API calls the page makes meanwhile wait for them.
+// server, no zod. The bundle is read in short steps right after the address is printed (while the
+// browser opens the page: main's thread is idle until the HTML is asked for); the app itself
+// starts once every file the page's HTML names has been sent (while the browser compiles them, so
+// no file waits behind it), at the page's first call, or after 500 ms; the API calls the page
+// makes meanwhile wait for it.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
@@ -16,7 +19,7 @@ import { createLogger } from '../log/logger';
 import { createAppEvents } from '../core/sequenced-events';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
-import { requireWithCodeCache } from './code-cache';
+import { compileWithCodeCache } from './code-cache';
 import { version } from '../../package.json';
 
 /** The scripts and stylesheets index.html names (`/assets/…`); none if it cannot be read. */
@@ -32,19 +35,27 @@ function pageFiles(staticDir: string): Set<string> {
 /**
  * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
  * compiled through V8's code cache kept in the data folder (code-cache.ts): a start after the first
- * skips compiling what the last one ran. The cache is written once, 3 s after the app started
- * (off the first screen's path), or as the preview stops if that comes first.
+ * skips compiling what the last one ran. The cache is written once, 3 s after the bundle ran
+ * (off the first screen's path), or as the preview stops if that comes first. Compiled and run in
+ * two steps (`compile`, `load`; each does what is not done yet), so a request waits for one only.
  */
 let saveCodeCache = () => undefined as void;
-function loadPreviewApp(dataDir: string) {
-  const loaded = requireWithCodeCache(join(__dirname, 'preview-app.cjs'), join(dataDir, 'code-cache'));
-  let saved = false;
-  saveCodeCache = () => {
-    if (!saved) loaded.save();
-    saved = true;
+function servicesBundle(dataDir: string) {
+  let compiled: ReturnType<typeof compileWithCodeCache> | undefined;
+  let exports: typeof import('./preview-app') | undefined;
+  const compile = () => (compiled ??= compileWithCodeCache(join(__dirname, 'preview-app.cjs'), join(dataDir, 'code-cache')));
+  const load = () => {
+    if (exports) return exports;
+    const loaded = compile().run();
+    let saved = false;
+    saveCodeCache = () => {
+      if (!saved) loaded.save();
+      saved = true;
+    };
+    setTimeout(saveCodeCache, 3000).unref();
+    return (exports = loaded.exports as typeof import('./preview-app'));
   };
-  setTimeout(saveCodeCache, 3000).unref();
-  return loaded.exports as typeof import('./preview-app');
+  return { compile, load };
 }
 
 async function main() {
@@ -70,8 +81,9 @@ async function main() {
   const fallback = setTimeout(startApp, 500);
   // The page hears main's events while the app starts (a large ledger's update progress).
   const events = createAppEvents();
+  const services = servicesBundle(dataDir);
   const app = appWanted.then(() =>
-    loadPreviewApp(dataDir).startPreviewApp({
+    services.load().startPreviewApp({
       dataDir, exportDir, logger, events, version,
       challenges: { server: challenges, onReturn: (listener) => void (onChallengeReturn = listener) }, onLedgerMigration,
     }),
@@ -93,6 +105,20 @@ async function main() {
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);
+  // While the browser opens the page and asks for its files, main's services are read (nothing is
+  // started, no ledger opened: the app starts as before, with the page's files sent or its first
+  // call): better-sqlite3's native module, then the bundle compiled, then run. Each step comes
+  // after the I/O that arrived meanwhile (setImmediate), so a request waits for one step at most.
+  const steps = [() => createRequire(__filename)('better-sqlite3'), services.compile, services.load];
+  const nextStep = () => {
+    try {
+      steps.shift()?.();
+    } catch {
+      // done again, and the failure reported, when the app starts
+    }
+    if (steps.length) setImmediate(nextStep);
+  };
+  setImmediate(nextStep);
   const started = await app.finally(() => clearTimeout(fallback)).catch(async (error: unknown) => {
     await server.close();
     throw error;

@@ -14,7 +14,12 @@ import { readOverview, type OverviewAnswer, type OverviewQuery } from './overvie
 type Pending = { resolve(answer: OverviewAnswer): void; reject(error: Error): void };
 type Thread = { worker: Worker; pending: Map<number, Pending>; ready: boolean };
 
-export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; threads?: number }) {
+/**
+ * `threadsLater`: the threads start at `startThreads()`, not now (the app starts them once the first
+ * screen has shown: until then Home's first questions are read on main's connection anyway, and a
+ * thread's start is CPU the first screen would wait for on 2 cores).
+ */
+export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; threads?: number; threadsLater?: boolean }) {
   const file = deps.workerFile && existsSync(deps.workerFile) ? deps.workerFile : undefined;
   const threads: Array<Thread | undefined> = [];
   let nextId = 1;
@@ -49,9 +54,13 @@ export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; 
     return thread;
   }
 
-  // Started with the app, so the threads have loaded and opened the ledger before Home asks.
+  // Started with the app (or once its first screen has shown), so the threads have loaded and
+  // opened the ledger before Home asks (or Home's first questions are read on main's connection).
   const count = file ? Math.max(1, deps.threads ?? (availableParallelism() >= 4 ? 2 : 1)) : 0;
-  for (let slot = 0; slot < count; slot++) start(slot);
+  const startThreads = () => {
+    for (let slot = 0; slot < count; slot++) if (!closed && !threads[slot]) start(slot);
+  };
+  if (!deps.threadsLater) startThreads();
 
   /** The thread with the fewest calls waiting (a dead one is started again). */
   function leastBusy(): Thread {
@@ -66,6 +75,8 @@ export function createOverviewReader(deps: { db: LedgerDb; workerFile?: string; 
   return {
     /** True when the sums are read in worker threads (not on main's connection). */
     inWorkers: count > 0,
+    /** Starts the threads not started yet (`threadsLater`); a no-op once they run. */
+    startThreads,
     /** Whether a thread has said it is ready (until then calls are read on main's connection). */
     get threadReady() {
       return threads.some((t) => t?.ready);

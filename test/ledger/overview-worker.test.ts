@@ -110,6 +110,22 @@ describe("Home's overview read in worker threads", () => {
     }
   });
 
+  it('starts no thread before startThreads() when asked to start them later (the app: after its first screen), answering from main meanwhile', async () => {
+    const { query } = queries[0]!;
+    const onMain = await createOverview({ db, reader: createOverviewReader({ db }) }).get(query);
+    const later = createOverviewReader({ db, workerFile, threads: 1, threadsLater: true });
+    try {
+      expect(await later.read(query)).toEqual(onMain);
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a thread started now would be ready by then
+      expect(later.threadReady).toBe(false);
+      later.startThreads();
+      await later.whenReady();
+      expect(await later.read(query)).toEqual(onMain);
+    } finally {
+      await later.close();
+    }
+  });
+
   it('sees a payment main recorded since its last answer (live updates reload from the ledger)', async () => {
     const query = { now: '2026-03-31T15:00:00.000Z', periods: [{ from: '2026-03-31T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z' }], days: [] };
     const before = await inWorkers.read(query);
