@@ -3,7 +3,9 @@
 // each in its own lane: the positions for deep jumps (positions.ts) and the exact count of a
 // filter (count-tables.ts). In each lane a new job stops the one before (the list shows one
 // search at a time); what a job finds for a ledger version that is no longer current is
-// dropped, and the job is stopped once main's ledger has moved on.
+// dropped, and the job is stopped once main's ledger has moved on. While main answers a page of
+// the list (`whileServingList`) the thread holds still at its next turn: on a busy 2-core machine
+// the page then never waits for a core behind the thread's count or walk.
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { PaymentFilter } from '../../contract/methods/payments';
@@ -18,7 +20,7 @@ export type CountJob = Job & { filter: PaymentFilter; found(total: number, exact
 export type Lane = 'walk' | 'count';
 /** From the worker: positions (`at`), a count (`total`, `exact`), or the job's end (`done`). */
 export type LaneMessage = { lane: Lane; id: number; version?: number; at?: Positions; total?: number; exact?: boolean; done?: boolean; complete?: boolean };
-type Thread = { walk(job: PositionsJob): void; count(job: CountJob): void; idle(): Promise<void>; stop(): Promise<void> };
+type Thread = { walk(job: PositionsJob): void; count(job: CountJob): void; idle(): Promise<void>; stop(): Promise<void>; serving: Int32Array };
 const threads = new WeakMap<LedgerDb, Thread>();
 const running = new Set<Thread>();
 
@@ -29,6 +31,8 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
   let ids = 0;
   const current: Partial<Record<Lane, { id: number; job: PositionsJob | CountJob }>> = {};
   let waiting: Array<() => void> = [];
+  // How many of main's list pages are being answered now; the worker waits while it is not 0.
+  const serving = new Int32Array(new SharedArrayBuffer(4));
   const end = (lane: Lane, complete: boolean) => {
     const ended = current[lane];
     delete current[lane];
@@ -40,7 +44,7 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
     }
   };
   const start = () => {
-    const started = new Worker(workerFile, { workerData: { ledgerFile: db.name } });
+    const started = new Worker(workerFile, { workerData: { ledgerFile: db.name, serving: serving.buffer } });
     started.unref();
     started.on('message', (m: LaneMessage) => {
       const now = current[m.lane];
@@ -72,6 +76,7 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
     worker.postMessage({ lane, id: current[lane]!.id, ...message });
   };
   const thread: Thread = {
+    serving,
     walk: (job) => post('walk', job, { filter: job.filter, sort: job.sort }),
     count: (job) => post('count', job, { filter: job.filter, version: job.version }),
     idle: () => (current.walk || current.count ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
@@ -87,6 +92,18 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
 }
 
 export const positionsThread = (db: LedgerDb): Thread | undefined => threads.get(db);
+
+/** Answers a page of `db`'s list with the list's worker holding still meanwhile (positions-worker.ts). */
+export function whileServingList<T>(db: LedgerDb, answer: () => T): T {
+  const serving = threads.get(db)?.serving;
+  if (!serving) return answer();
+  Atomics.add(serving, 0, 1);
+  try {
+    return answer();
+  } finally {
+    if (Atomics.sub(serving, 0, 1) === 1) Atomics.notify(serving, 0);
+  }
+}
 
 /** Whether a job (positions or a count) is running, and resolves when none is (tests and benchmarks). */
 export const positionsBusy = () => running.size > 0;

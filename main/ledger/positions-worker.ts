@@ -18,12 +18,28 @@ import { lowerThisThread } from '../core/thread-priority';
 lowerThisThread();
 
 type Job = { lane: Lane; id: number; filter?: PaymentFilter; sort?: PaymentSort; version?: number };
-const open = () => new Database((workerData as { ledgerFile: string }).ledgerFile, { readonly: true, fileMustExist: true });
+const { ledgerFile, serving: servingBuffer } = workerData as { ledgerFile: string; serving?: SharedArrayBuffer };
+const open = () => new Database(ledgerFile, { readonly: true, fileMustExist: true });
 const lanes: Record<Lane, { db: Database.Database; latest: number; queue: Promise<void> }> = {
   walk: { db: open(), latest: 0, queue: Promise.resolve() },
   count: { db: open(), latest: 0, queue: Promise.resolve() },
 };
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+// While main answers a page of the list (positions-thread.ts's whileServingList) this thread
+// sleeps at its turns, so the page has the machine's cores; never more than maxHoldMs a turn, so
+// a user paging without pause still gets the count.
+const serving = servingBuffer ? new Int32Array(servingBuffer) : undefined;
+const maxHoldMs = 100;
+function holdWhileMainServes(): void {
+  if (!serving) return;
+  const until = performance.now() + maxHoldMs;
+  for (let now = Atomics.load(serving, 0); now > 0 && performance.now() < until; now = Atomics.load(serving, 0)) {
+    Atomics.wait(serving, 0, now, Math.max(1, until - performance.now()));
+  }
+}
+const turn = () => {
+  holdWhileMainServes();
+  return new Promise<void>((resolve) => setImmediate(resolve));
+};
 const send = (message: LaneMessage) => parentPort!.postMessage(message);
 
 parentPort!.on('message', (job: Job) => {
@@ -37,6 +53,7 @@ parentPort!.on('message', (job: Job) => {
     let complete = false;
     try {
       if (stopped()) return;
+      holdWhileMainServes(); // the page that asked for this job is usually still being answered
       if (job.lane === 'walk') {
         complete = await walkPositions(lane.db, { filter, sort: sort! }, (at, positions) => send({ lane: 'walk', id: job.id, version: at, at: positions }), stopped, turn);
       } else {

@@ -12,7 +12,7 @@ import { countCommon, countedFor, knownCounted, ledgerMeta, noteCount, onlyCommo
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
 import { prepared } from './statements';
-import { positionsBusy, positionsIdle, positionsThread } from './positions-thread';
+import { positionsBusy, positionsIdle, positionsThread, whileServingList } from './positions-thread';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -227,6 +227,10 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  * comes after, in the background (count-tables.ts), for the next call to tell.
  */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number): Page {
+  return whileServingList(db, () => pageOf(db, filter, sort, offset, limit));
+}
+
+function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number): Page {
   const meta = ledgerMeta(db);
   const version = meta.paymentsVersion;
   const filterKey = JSON.stringify(filter);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { searchPayments, settle, type PaymentSort } from '../../main/ledger/search';
-import { positionsThread } from '../../main/ledger/positions-thread';
+import { positionsThread, whileServingList } from '../../main/ledger/positions-thread';
 import { createLedgerReads } from '../../main/payments/ledger-reads';
 import { seedLedger } from '../../scripts/seed-ledger';
 import type { AppEvent } from '../../contract/events';
@@ -111,5 +111,57 @@ describe('positions walked in their own thread', () => {
     for (const offset of [10_000, 12_345, 20_001, all.length - 50]) {
       expect(searchPayments(db, filter, sort, offset, 100).rows.map((r) => r.id)).toEqual(all.slice(offset, offset + 100));
     }
+  });
+});
+
+describe('the list\'s thread while main answers a page', () => {
+  // CPU time a thread has run, in ns (the first field of its schedstat).
+  const ranNs = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+  const nice = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+  const listThread = () => readdirSync('/proc/self/task').find((tid) => nice(tid) === 19)!;
+  const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+  const newVersion = () => db.prepare("UPDATE ledger_meta SET value = value + 1 WHERE key = 'payments_version'").run();
+  // A count of every match of 'example' (most of the ledger) started by a page.
+  const countStarted = () => {
+    newVersion();
+    const page = search('example');
+    expect(page.totalExact).toBe(false);
+  };
+
+  it.runIf(process.platform === 'linux' && nice(String(process.pid)) < 19)('holds still, so the page never waits behind its count for a core', async () => {
+    search('example');
+    await settle();
+    const thread = listThread();
+    // What the whole count costs the thread, unhindered.
+    let before = ranNs(thread);
+    countStarted();
+    await settle();
+    const whole = ranNs(thread) - before;
+    // The same count started by a page that takes 80 ms (main sleeping, the cores free; the
+    // thread holds still for 100 ms at most at a time, so a list paged nonstop still gets counted).
+    const held = whileServingList(db, () => {
+      countStarted();
+      before = ranNs(thread);
+      sleep(80);
+      return ranNs(thread) - before;
+    });
+    await settle();
+    expect(whole).toBeGreaterThan(0);
+    expect(held).toBeLessThan(whole / 5);
+  });
+
+  it('still finishes its count while the list is paged without a pause', async () => {
+    events.length = 0;
+    newVersion();
+    const page = search('example');
+    const exact = () => events.some((e) => e.type === 'payments.counted' && e.countId === page.countId && e.exact);
+    // Pages back to back for 50 ms at a time, a turn of main's event loop between (to hear the thread).
+    for (let until = Date.now() + 20_000; !exact() && Date.now() < until; ) {
+      whileServingList(db, () => {
+        for (const end = Date.now() + 50; Date.now() < end; ) search('example', 0, 20);
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(exact()).toBe(true);
   });
 });
