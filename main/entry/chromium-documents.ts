@@ -4,13 +4,14 @@
 // page runs with JavaScript off and no network: the document is self-contained.
 import type { Browser } from 'playwright-core';
 import { fail } from '../core/fail';
+import { loadPackage } from '../core/load-package';
 import type { DocumentRenderer } from '../invoices/invoice-service';
 
 export function chromiumDocuments(executablePath = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium'): { render: DocumentRenderer; close(): Promise<void> } {
   let browser: Promise<Browser> | undefined;
   const launch = async () => {
     try {
-      const { chromium } = await import('playwright-core');
+      const { chromium } = loadPackage<typeof import('playwright-core')>('playwright-core');
       return await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--no-first-run'] });
     } catch {
       browser = undefined; // try again next time (Chromium installed meanwhile)

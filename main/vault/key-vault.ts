@@ -5,6 +5,7 @@
 import { AppFailure } from '../../contract/result';
 import { redact, type Logger } from '../log/logger';
 import { keychainUnavailable } from './keychain-help';
+import { loadPackage } from '../core/load-package';
 
 export const keychainService = 'Paydesk';
 
@@ -90,7 +91,7 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
 }
 
 async function loadKeytar(): Promise<KeychainBackend> {
-  const mod = (await import('keytar')) as KeychainBackend & { default?: KeychainBackend };
+  const mod = loadPackage<KeychainBackend & { default?: KeychainBackend }>('keytar');
   return mod.default ?? mod;
 }
 

@@ -54,9 +54,6 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     await keytar.setPassword(keychainService, teamLedgerAccount(login(person)), person.password);
   }
   async function start(name: string, dataDir: string, person: Person): Promise<Laptop> {
-    // The preview's V8 code cache loses import()'s loader on Node 20 (keytar's import then fails with
-    // "A dynamic import callback was not specified" on a restart): each start compiles afresh.
-    rmSync(join(dataDir, 'code-cache'), { recursive: true, force: true });
     const session = await openSession({ dataDir, env: env() });
     const tx = new TransactionsPage(session.page);
     // A preview that stopped says why (its output) rather than only "connection refused".

@@ -100,6 +100,46 @@ describe('code cache', () => {
   });
 });
 
+const call = async (running: RunningPreview, name: string) => {
+  const answer = await fetch(`${running.origin}/api/call/${name}`, {
+    method: 'POST',
+    headers: { origin: running.origin, authorization: `Bearer ${running.token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return answer.json();
+};
+
+describe('the preview started again, from its code cache', () => {
+  let preview: RunningPreview | undefined;
+  afterEach(async () => {
+    await preview?.stop();
+    preview = undefined;
+  });
+
+  // V8's code cache drops what import() needs (Node 20: "A dynamic import callback was not
+  // specified"), so a package main loads on first use (keytar) must still load from cached code.
+  it('still reaches the OS keychain', async () => {
+    const dataDir = folder();
+    const cacheDir = join(dataDir, 'code-cache');
+    preview = await startPreview({ dataDir });
+    expect(await call(preview, 'getAppInfo')).toMatchObject({ ok: true });
+    // The cache is written a few seconds after the bundle ran.
+    for (let waited = 0; !readdirSafe(cacheDir).length && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    expect(readdirSafe(cacheDir)).toHaveLength(1);
+    await preview.stop();
+    preview = await startPreview({ dataDir });
+    expect(await call(preview, 'getKeychainStatus')).toMatchObject({ ok: true, value: { available: true } });
+  }, 60_000);
+});
+
+const readdirSafe = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
 describe('the preview with a bad code cache', () => {
   let preview: RunningPreview | undefined;
   afterEach(async () => {
