@@ -66,6 +66,8 @@ await run('practice gateway with its state on disk', ['bench/practice-store.ts',
 // Its own throwaway PostgreSQL (a few seconds to start); says so and skips without the server binaries.
 await run('live update between two instances on a team ledger (PostgreSQL)', ['bench/team-live.ts', '--changes', '300']);
 await run('copy of a laptop ledger into a team ledger (PostgreSQL)', ['bench/team-copy.ts', '--payments', '20000']);
+// The list's searches on a team ledger, the same payments as the SQLite ledger's (copied in with COPY; minutes at a million).
+await run(`list searches on a team ledger (PostgreSQL) at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/team-search.ts', '--from', dirs.at(-1)!, ...(runs ? ['--runs', runs] : [])]);
 if (option('skip-ui') === undefined) {
   await run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '7']);
   await run('renderer heap while scrolling the list (100,000 payments)', ['bench/renderer-heap.ts', '100000']);

@@ -110,7 +110,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     track((async () => {
       let cursor: Cursor | undefined;
       for (let offset = anchorEvery; ; offset += anchorEvery) {
-        const row = (await windowRows(filter, sort, cursor, anchorEvery - 1, 1, 'p.id'))[0];
+        const row = (await windowRows(filter, sort, cursor, anchorEvery - 1, 1, 'p.list_seq'))[0];
         if (!row || (await versionOf()) !== at.version) break;
         cursor = cursorOf(row, sort);
         at.at.set(offset, cursor);
