@@ -34,8 +34,6 @@ export type TeamLedgerReadsOptions = {
 
 type Counted = { id: string; version: string; total: number; exact: boolean; counting?: boolean };
 type Anchors = { version: string; at: Map<number, Cursor>; walking?: boolean };
-/** Rows of the sort's index a text search walks before the trigram index drives instead. */
-const walkRows = 4_000;
 
 export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   const { pool } = options;
