@@ -131,6 +131,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   function walkPositions(filter: PaymentFilter, sort: PaymentSort, at: Anchors) {
     at.walking = true;
     track((async () => {
+      // After the page's own queries (its views), which it is answering now.
+      await new Promise((resolve) => setImmediate(resolve));
       let cursor: Cursor | undefined;
       for (let offset = anchorEvery; ; offset += anchorEvery) {
         const row = (await windowRows(filter, sort, cursor, anchorEvery - 1, 1, 'p.list_seq'))[0];
@@ -167,17 +169,19 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
         positions.at.set(offset + limit, cursorOf(rows.at(-1)!, sort));
         if (!positions.walking && (exactTotal === undefined || exactTotal > 2 * anchorEvery)) walkPositions(filter, sort, positions);
       }
-      if (exactTotal !== undefined) return { total: exactTotal, totalExact: true, rows: await views(rows) };
+      // The views first: a count started before them would share the database's cores with them.
+      const shown = await views(rows);
+      if (exactTotal !== undefined) return { total: exactTotal, totalExact: true, rows: shown };
       const counted = countedFor(filterKey, version);
       const seen = found.length ? offset + found.length : 0;
       if (!more && (found.length > 0 || offset === 0)) {
         // The window ended inside: that is the count.
         Object.assign(counted, { total: seen, exact: true });
-        return { total: seen, totalExact: true, rows: await views(rows) };
+        return { total: seen, totalExact: true, rows: shown };
       }
       counted.total = Math.max(counted.total, seen);
       if (!counted.counting) countLater(filter, counted);
-      return { total: counted.total, totalExact: false, countId: counted.id, rows: await views(rows) };
+      return { total: counted.total, totalExact: false, countId: counted.id, rows: shown };
     },
 
     async listPaymentLinks(input: MethodParsedInput<'listPaymentLinks'>): Promise<MethodOutput<'listPaymentLinks'>> {
