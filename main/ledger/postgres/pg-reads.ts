@@ -161,7 +161,12 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       let from = 0;
       for (const at of positions.at.keys()) if (at <= offset && at > from) from = at;
       const read = exactTotal !== undefined ? limit : limit + 1;
-      const found = await windowRows(filter, sort, from ? positions.at.get(from) : undefined, offset - from, read);
+      // Near the end, the count known: read from the end backwards when fewer rows lie between
+      // (the last page is then one seek, not up to 10,000 rows skipped from a position).
+      const behind = exactTotal !== undefined && offset < exactTotal ? exactTotal - Math.min(offset + limit, exactTotal) : undefined;
+      const found = behind !== undefined && behind < offset - from
+        ? (await windowRows(filter, { ...sort, direction: sort.direction === 'asc' ? 'desc' : 'asc' }, undefined, behind, Math.min(offset + limit, exactTotal!) - offset)).reverse()
+        : await windowRows(filter, sort, from ? positions.at.get(from) : undefined, offset - from, read);
       const more = found.length > limit;
       const rows = more ? found.slice(0, limit) : found;
       if (rows.length === limit) {
