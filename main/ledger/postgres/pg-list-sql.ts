@@ -61,7 +61,9 @@ export function filterSql(filter: PaymentFilter, params: Params, part: 'all' | '
   if (query && trigramQuery(filter)) {
     // The trigram index narrows; each column's LIKE, folded as SQLite folds, decides. % and _ are literal.
     const like = `%${escapeLike(query)}%`;
-    clauses.push(`${searchText} LIKE ${params.add(`%${escapeLike(lettered(query))}%`)}`);
+    // The index is asked for the text's first 8 characters only: GIN reads the posting list of every
+    // trigram asked, and a whole e-mail's end ("@example.com") is in every payment (40 ms at 1M).
+    clauses.push(`${searchText} LIKE ${params.add(`%${escapeLike(lettered([...query].slice(0, 8).join('')))}%`)}`);
     const p = params.add(asciiLower(like));
     clauses.push(`(${textColumns.map((c) => `${folded(`p.${c}`)} LIKE ${p}`).join(' OR ')})`);
   } else if (query) {
