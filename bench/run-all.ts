@@ -67,6 +67,8 @@ await run('practice gateway with its state on disk', ['bench/practice-store.ts',
 await run('live update between two instances on a team ledger (PostgreSQL)', ['bench/team-live.ts', '--changes', '300']);
 await run('copy of a laptop ledger into a team ledger (PostgreSQL)', ['bench/team-copy.ts', '--payments', '20000']);
 await run('Home overview and CSV exports on a team ledger of 100,000 payments (PostgreSQL)', ['bench/team-reports.ts', '--payments', '100000']);
+// The list's searches on a team ledger, the same payments as the SQLite ledger's (copied in with COPY; minutes at a million).
+await run(`list searches on a team ledger (PostgreSQL) at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/team-search.ts', '--from', dirs.at(-1)!, ...(runs ? ['--runs', runs] : [])]);
 if (option('skip-ui') === undefined) {
   await run('preview cold start and list (100,000 payments)', ['bench/transactions-ui.ts', '100000', '7']);
   await run('renderer heap while scrolling the list (100,000 payments)', ['bench/renderer-heap.ts', '100000']);

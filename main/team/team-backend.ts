@@ -83,6 +83,16 @@ function mainFailures<T extends object>(service: T): T {
   return Object.fromEntries(Object.entries(service).map(([name, value]) => [name, typeof value === 'function' ? call(value as (...a: unknown[]) => unknown) : value])) as T;
 }
 
+/**
+ * Exports run in a worker thread on a connection of its own (dist/main/team-export-worker.cjs,
+ * beside main's bundle), so a large file never holds main's event loop; unbundled (tests), on main.
+ */
+function exportWorker(team: TeamLedgerModule, saved: { settings: Parameters<TeamLedgerModule['clientConfig']>[0]; password: string }) {
+  const client = team.clientConfig(saved.settings, saved.password);
+  if (typeof __dirname !== 'string' || !('config' in client)) return undefined;
+  return { file: join(__dirname, 'team-export-worker.cjs'), config: client.config };
+}
+
 /** The team backend when it is chosen, else undefined (this laptop's SQLite ledger is used). */
 export async function openTeamBackend(deps: { dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger; exportDir: string }): Promise<TeamBackend | undefined> {
   const stored = deps.settings.read();
@@ -102,7 +112,7 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
   const screens: TeamScreens = {
     reads: mainFailures(team.createTeamLedgerReads({ pool: opened.pool, laptop, onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }) })),
     overview: mainFailures(team.createTeamOverview({ pool: opened.pool })),
-    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event) })),
+    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved) })),
   };
 
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.

@@ -22,7 +22,7 @@ const slice = 1_000;
 // int8 columns come back as text (pg's default), read with Number() and minor().
 const columns = 'seq, at, db_user, os_user, profile_id, environment, action, payment_id::text AS payment_id, order_id, amount_minor, currency, reason, result';
 /** What reads.sql's audit_log_search index holds per entry. */
-const auditText = `(a.action || ' ' || a.db_user || ' ' || coalesce(a.os_user, '') || ' ' || a.result || ' ' || coalesce(a.order_id, ''))`;
+const auditText = `lower(a.action || ' ' || a.db_user || ' ' || coalesce(a.os_user, '') || ' ' || a.result || ' ' || coalesce(a.order_id, '') COLLATE "C")`;
 type Entry = Record<string, unknown>;
 
 const iso = (v: unknown) => new Date(v as Date).toISOString();
@@ -95,7 +95,7 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
     const like = `%${escapeLike(query)}%`;
     const q = params.add(asciiLower(like));
     const clauses = [`a.seq < ${params.add(input.beforeSeq ?? last + 1)}`, `(${['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'].map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
-    if ([...query].length >= 3) clauses.push(`${auditText} ILIKE ${params.add(like)}`);
+    if ([...query].length >= 3) clauses.push(`${auditText} LIKE ${q}`);
     const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log a WHERE ${clauses.join(' AND ')} ORDER BY a.seq DESC LIMIT ${params.add(input.limit)} OFFSET ${params.add(offset)}`, params.values)).rows;
     // No count: the screen pages on ("more" while a window comes back full).
     return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };
