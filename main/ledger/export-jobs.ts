@@ -11,12 +11,11 @@ import type { LedgerDb } from './database';
 import { exportFileName } from './export';
 import { runExport, type ExportJob, type ExportProgress } from './export-file';
 import type { PaymentSort } from './search';
-
-type Running = { cancel(): void; done: Promise<ExportProgress> };
+import { runningExports, type RunningExport as Running } from './running-exports';
 
 export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  const running = new Map<string, Running>();
+  const running = runningExports();
   // Main's automatic WAL checkpoint is paused while a worker export holds its snapshot: the
   // worker checkpoints when it ends (export-worker.ts). Resumed when the last one ends.
   let inWorkers = 0;
@@ -56,21 +55,15 @@ export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) =
       const path = join(deps.exportDir, fileName);
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       const job = run({ ...request, ledgerFile: deps.db.name, path }, emit);
-      running.set(exportId, job);
-      void job.done.then((p) => {
-        running.delete(exportId);
+      running.add(exportId, job, (p) => {
         onDone?.(p);
         emit(p);
       });
       return { exportId, fileName, path };
     },
-    cancel(exportId: string): boolean {
-      const job = running.get(exportId);
-      job?.cancel();
-      return Boolean(job);
-    },
+    cancel: running.cancel,
     /** Resolves when every running export has ended (tests, shutdown). */
-    idle: () => Promise.all([...running.values()].map((r) => r.done)).then(() => undefined),
+    idle: running.idle,
   };
 }
 

@@ -154,11 +154,6 @@ describe('the preview with a bad code cache', () => {
     mkdirSync(cacheDir, { recursive: true });
     writeFileSync(codeCacheFile(cacheDir, servicesBundle, readFileSync(servicesBundle, 'utf8')), Buffer.alloc(4096, 7));
     preview = await startPreview({ dataDir });
-    const answer = await fetch(`${preview.origin}/api/call/getAppInfo`, {
-      method: 'POST',
-      headers: { origin: preview.origin, authorization: `Bearer ${preview.token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(await answer.json()).toMatchObject({ ok: true, value: { name: 'Paydesk', runtime: 'preview' } });
+    expect(await call(preview, 'getAppInfo')).toMatchObject({ ok: true, value: { name: 'Paydesk', runtime: 'preview' } });
   });
 });

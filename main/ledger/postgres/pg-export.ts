@@ -20,6 +20,7 @@ import { csvLine } from '../csv';
 import { auditCells, auditHeader, exportFileName, paymentHeader, type AuditRow } from '../export';
 import type { ExportProgress } from '../export-file';
 import { paymentLine } from '../export-rows';
+import { runningExports } from '../running-exports';
 import type { PaymentSort } from '../search';
 import { exactInteger } from './copy-to-team';
 import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
@@ -156,7 +157,7 @@ export function createTeamExports(deps: {
   worker?: { file: string; config: pg.ClientConfig };
 }) {
   const now = deps.now ?? (() => new Date());
-  const running = new Map<string, { cancel(): void; done: Promise<ExportProgress> }>();
+  const running = runningExports();
   return {
     start(request: TeamExportRequest, onDone?: (p: ExportProgress) => void, ctx?: { osUser: string }) {
       const fileName = exportFileName(request.kind, now());
@@ -165,6 +166,10 @@ export function createTeamExports(deps: {
       mkdirSync(deps.exportDir, { recursive: true });
       const exportId = randomUUID();
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
+      const ended = (p: ExportProgress) => {
+        onDone?.(p);
+        emit(p);
+      };
       let cancelled = false;
       const what = request.kind === 'audit' ? 'audit_log' : 'payments';
       const window = deps.windowRows ?? defaultWindow;
@@ -179,26 +184,16 @@ export function createTeamExports(deps: {
         });
         worker.on('error', () => undefined); // ends the thread: `last` says it failed
         const done = new Promise<ExportProgress>((resolve) => worker.once('exit', () => resolve(last)));
-        running.set(exportId, { cancel: () => worker.postMessage('cancel'), done });
+        running.add(exportId, { cancel: () => worker.postMessage('cancel'), done }, ended);
       } else {
         const done = runTeamExport(deps.pool, job, { window, slice: deps.sliceRows ?? defaultSlice }, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
-        running.set(exportId, { cancel: () => (cancelled = true), done });
+        running.add(exportId, { cancel: () => (cancelled = true), done }, ended);
       }
-      const done = running.get(exportId)!.done;
-      void done.then((p) => {
-        running.delete(exportId);
-        onDone?.(p);
-        emit(p);
-      });
       return { exportId, fileName, path };
     },
-    cancel(exportId: string): boolean {
-      const job = running.get(exportId);
-      job?.cancel();
-      return Boolean(job);
-    },
+    cancel: running.cancel,
     /** Resolves when every running export has ended (tests, shutdown). */
-    idle: () => Promise.all([...running.values()].map((r) => r.done)).then(() => undefined),
+    idle: running.idle,
   };
 }
 
