@@ -22,7 +22,8 @@ import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
 import { createTeamLedgerSettings } from '../../main/team/team-ledger-settings';
-import { createKeyVault, type KeychainBackend } from '../../main/vault/key-vault';
+import { createKeyVault } from '../../main/vault/key-vault';
+import { memoryKeychain } from '../vault/support/memory-keychain';
 import { createUiLanguage } from '../../main/core/ui-language';
 import { absentKeychainVault, practice } from '../profiles/support';
 
@@ -35,11 +36,7 @@ let db: LedgerDb;
 function directBackend() {
   dataDir = mkdtempSync(join(tmpdir(), 'paydesk-dom-team-'));
   keychain = new Map();
-  const backend: KeychainBackend = {
-    getPassword: async (s, a) => keychain.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void keychain.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => keychain.delete(`${s}/${a}`),
-  };
+  const { backend } = memoryKeychain(keychain);
   const logger = createMemoryLogger();
   const events = createEventHub();
   const store = createProfileStore({ dataDir, practice, vault: absentKeychainVault(logger), logger, events });

@@ -16,7 +16,8 @@ import { createEventHub } from '../../../main/core/event-hub';
 import { createMemoryLogger } from '../../../main/log/logger';
 import { openTeamBackend, type TeamBackend } from '../../../main/team/team-backend';
 import { createTeamLedgerSettings } from '../../../main/team/team-ledger-settings';
-import { createKeyVault, type KeychainBackend } from '../../../main/vault/key-vault';
+import { createKeyVault } from '../../../main/vault/key-vault';
+import { memoryKeychain } from '../../vault/support/memory-keychain';
 import { teamLedgerPasswords } from '../../../main/vault/team-ledger-password';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 
@@ -40,12 +41,7 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     dirs.push(dataDir);
     const login = { host: server.host, port: options.port ?? server.port, database, user: person.login };
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login, tls: false, caPem: null, use: true }));
-    const keychain = new Map<string, string>();
-    const backend: KeychainBackend = {
-      getPassword: async (s, a) => keychain.get(`${s}/${a}`) ?? null,
-      setPassword: async (s, a, p) => void keychain.set(`${s}/${a}`, p),
-      deletePassword: async (s, a) => keychain.delete(`${s}/${a}`),
-    };
+    const { backend } = memoryKeychain();
     const logger = createMemoryLogger();
     const vault = createKeyVault({ logger, backend });
     if (options.password !== false) await teamLedgerPasswords(vault).store(login, person.password);

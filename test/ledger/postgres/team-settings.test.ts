@@ -16,7 +16,8 @@ import { createTeamLedgerCopy } from '../../../main/team/team-ledger-copy';
 import { teamLedgerCopyHandlers } from '../../../main/api/team-ledger-handlers';
 import { openLedgerDb, type LedgerDb } from '../../../main/ledger/database';
 import { seedLedger } from '../../../scripts/seed-ledger';
-import { createKeyVault, type KeychainBackend } from '../../../main/vault/key-vault';
+import { createKeyVault } from '../../../main/vault/key-vault';
+import { memoryKeychain } from '../../vault/support/memory-keychain';
 import type { Reason } from '../../../contract/reasons';
 import { describeWithPostgres, teamServer, type TeamServer } from '../../support/postgres-tests';
 
@@ -27,12 +28,7 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
   let team: string;
   let dataDir: string;
   let password: string;
-  const keychain = new Map<string, string>();
-  const backend: KeychainBackend = {
-    getPassword: async (s, a) => keychain.get(`${s}/${a}`) ?? null,
-    setPassword: async (s, a, p) => void keychain.set(`${s}/${a}`, p),
-    deletePassword: async (s, a) => keychain.delete(`${s}/${a}`),
-  };
+  const { entries: keychain, backend } = memoryKeychain();
   const logger = createMemoryLogger();
   let handlers: ReturnType<typeof createHandlers>;
   const form = () => ({ host: '127.0.0.1', port: server.port, database: team, user: 'sue', tls: false, caPem: null });
