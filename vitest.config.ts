@@ -5,6 +5,10 @@ import { fileURLToPath } from 'node:url';
 // `electron`), React components in a DOM, and the whole app in Chromium through the preview.
 // The team ledger's PostgreSQL tests are plain Node too, in a project of their own whose
 // globalSetup starts one PostgreSQL server for the run, only when one of its files is selected.
+// Reports tests whose bodies run on both backends (test/support/report-backends.ts): they need
+// the run's PostgreSQL server, so they belong to the `postgres` project, not to `node`.
+const reportsOnBothBackends = ['overview', 'overview-summary', 'local-days', 'export-file', 'export-bytes', 'list-at-scale'].map((name) => `test/ledger/${name}.test.ts`);
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,7 +17,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/dom/**', 'test/ledger/postgres/**'],
+          exclude: ['test/e2e/**', 'test/dom/**', 'test/ledger/postgres/**', ...reportsOnBothBackends],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           environment: 'node',
-          include: ['test/ledger/postgres/**/*.test.ts'],
+          include: ['test/ledger/postgres/**/*.test.ts', ...reportsOnBothBackends],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

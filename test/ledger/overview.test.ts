@@ -1,44 +1,44 @@
 // The Home overview's figures are the ledger's money, per currency: they and the charts' days and
 // shares (by kind, by card brand) equal sums computed independently from the payments CSV export,
 // each figure's click-through filter lists exactly the payments behind it, and the settlement
-// summary per day adds up the same way.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// summary per day adds up the same way. On both backends (test/support/report-backends.ts): the
+// same payments in a laptop's SQLite ledger and copied into a team database.
+import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { customer, goodCard, startTestLedger, callHandler, type HandlerCall } from './support';
-
-let t: Awaited<ReturnType<typeof startTestLedger>>;
-const call = (name: string, input: unknown) => callHandler(t, name, input);
+import type { LedgerDb } from '../../main/ledger/database';
+import { describeReports, practicePayments, type ReportsUnderTest } from '../support/report-backends';
+import { customer, goodCard } from './support';
 
 const day = (date: string) => ({ date, from: `${date}T00:00:00.000Z`, to: new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString() });
 
-function seed(row: { profile?: string; kind?: string; currency: string; amount: number; captured?: number; refunded?: number; state: string; at: string; bin?: string; attention?: boolean }) {
-  t.db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, card_bin, card_last4, state, captured_minor, refunded_minor, needs_attention, created_by, created_at, updated_at)
+function seed(db: LedgerDb, row: { profile?: string; kind?: string; currency: string; amount: number; captured?: number; refunded?: number; state: string; at: string; bin?: string; attention?: boolean }) {
+  db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, card_bin, card_last4, state, captured_minor, refunded_minor, needs_attention, created_by, created_at, updated_at)
     VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'seed', ?, ?)`).run(
     randomUUID(), row.profile ?? 'practice', row.kind ?? 'sale', `S-${randomUUID().slice(0, 8)}`, row.amount, row.currency, row.bin ?? null, row.bin ? '0008' : null,
     row.state, row.captured ?? 0, row.refunded ?? 0, row.attention ? 1 : 0, row.at, row.at);
 }
 
-beforeAll(async () => {
-  t = await startTestLedger();
+async function seedLedger(db: LedgerDb) {
   // Real payments through the practice gateway: a sale, a sale partly refunded, an authorisation voided.
-  await call('chargeCard', { amount: '100.00', currency: 'SAR', card: goodCard, customer, authOnly: false });
-  const refunded = await call('chargeCard', { amount: '50.25', currency: 'SAR', card: goodCard, customer, authOnly: false });
-  await call('refundPayment', { paymentId: refunded.payment.id, amount: '10.10', currency: 'SAR', reason: 'damaged' });
-  const auth = await call('chargeCard', { amount: '7.00', currency: 'USD', card: goodCard, customer, authOnly: true });
-  await call('voidPayment', { paymentId: auth.payment.id, reason: 'cancelled' });
+  await practicePayments(db, async (call) => {
+    await call('chargeCard', { amount: '100.00', currency: 'SAR', card: goodCard, customer, authOnly: false });
+    const refunded = await call('chargeCard', { amount: '50.25', currency: 'SAR', card: goodCard, customer, authOnly: false });
+    await call('refundPayment', { paymentId: refunded.payment.id, amount: '10.10', currency: 'SAR', reason: 'damaged' });
+    const auth = await call('chargeCard', { amount: '7.00', currency: 'USD', card: goodCard, customer, authOnly: true });
+    await call('voidPayment', { paymentId: auth.payment.id, reason: 'cancelled' });
+  });
   // A seeded history of mixed currencies (2 and 3 decimals, none), refunds, voids and profiles.
-  seed({ currency: 'KWD', amount: 12_345, captured: 12_345, refunded: 12_345, state: 'refunded', at: '2026-03-02T09:00:00.000Z', bin: '400000' });
-  seed({ currency: 'KWD', amount: 1_001, captured: 1_001, refunded: 1, state: 'partially_refunded', at: '2026-03-02T23:59:59.999Z', bin: '222100' });
-  seed({ currency: 'JPY', amount: 5_000, captured: 5_000, state: 'paid', at: '2026-03-03T00:00:00.000Z', kind: 'link' });
-  seed({ currency: 'SAR', amount: 90_000, captured: 60_000, state: 'partially_captured', at: '2026-03-03T12:00:00.000Z', bin: '371449', profile: 'shop' });
-  seed({ currency: 'SAR', amount: 4_000, state: 'voided', at: '2026-03-03T13:00:00.000Z', bin: '512345' });
-  seed({ currency: 'SAR', amount: 2_500, captured: 2_500, state: 'paid', at: '2026-03-04T08:00:00.000Z', kind: 'checkout', bin: '601100' });
-  seed({ currency: 'USD', amount: 800, state: 'declined', at: '2026-03-04T08:30:00.000Z' });
-  seed({ currency: 'SAR', amount: 1_500, state: 'pending', kind: 'link', at: '2026-03-04T20:00:00.000Z' });
-  seed({ currency: 'AED', amount: 3_000, state: 'pending', kind: 'link', at: '2026-02-20T10:00:00.000Z', attention: true });
-  seed({ currency: 'AED', amount: 3_000, captured: 3_000, state: 'unknown', at: '2026-03-01T10:00:00.000Z', attention: true });
-});
-afterAll(() => t.close());
+  seed(db, { currency: 'KWD', amount: 12_345, captured: 12_345, refunded: 12_345, state: 'refunded', at: '2026-03-02T09:00:00.000Z', bin: '400000' });
+  seed(db, { currency: 'KWD', amount: 1_001, captured: 1_001, refunded: 1, state: 'partially_refunded', at: '2026-03-02T23:59:59.999Z', bin: '222100' });
+  seed(db, { currency: 'JPY', amount: 5_000, captured: 5_000, state: 'paid', at: '2026-03-03T00:00:00.000Z', kind: 'link' });
+  seed(db, { currency: 'SAR', amount: 90_000, captured: 60_000, state: 'partially_captured', at: '2026-03-03T12:00:00.000Z', bin: '371449', profile: 'shop' });
+  seed(db, { currency: 'SAR', amount: 4_000, state: 'voided', at: '2026-03-03T13:00:00.000Z', bin: '512345' });
+  seed(db, { currency: 'SAR', amount: 2_500, captured: 2_500, state: 'paid', at: '2026-03-04T08:00:00.000Z', kind: 'checkout', bin: '601100' });
+  seed(db, { currency: 'USD', amount: 800, state: 'declined', at: '2026-03-04T08:30:00.000Z' });
+  seed(db, { currency: 'SAR', amount: 1_500, state: 'pending', kind: 'link', at: '2026-03-04T20:00:00.000Z' });
+  seed(db, { currency: 'AED', amount: 3_000, state: 'pending', kind: 'link', at: '2026-02-20T10:00:00.000Z', attention: true });
+  seed(db, { currency: 'AED', amount: 3_000, captured: 3_000, state: 'unknown', at: '2026-03-01T10:00:00.000Z', attention: true });
+}
 
 /** An RFC 4180 reader written for this test, independent of the app's writer. */
 function parseCsv(text: string): Array<Record<string, string>> {
@@ -93,7 +93,10 @@ const asSums = (totals: Array<{ currency: string; grossMinor: number; refundedMi
   return Object.fromEntries(totals.map((x) => [x.currency, { gross: x.grossMinor, refunded: x.refundedMinor, paid: x.paidCount, refunds: x.refundCount }]));
 };
 
-describe('the overview', () => {
+describeReports('the overview', seedLedger, (reports: () => ReportsUnderTest) => {
+  const call = (name: string, input: unknown) => reports().call(name, input);
+  /** Every payment, as the CSV export to a file writes them. */
+  const exported = async () => parseCsv((await reports().exportFile({ kind: 'payments', filter: {}, sort: { by: 'createdAt', direction: 'desc' } })).text);
   const ranges = [
     { from: '2026-03-02T00:00:00.000Z', to: '2026-03-03T00:00:00.000Z' },
     { from: '2026-03-01T00:00:00.000Z', to: '2026-03-08T00:00:00.000Z' },
@@ -101,7 +104,7 @@ describe('the overview', () => {
   ];
 
   it('equals the sums of the exported CSV, per currency, for every period and profile', async () => {
-    const csv = parseCsv((await call('exportPayments', { filter: {} })).csv);
+    const csv = await exported();
     expect(csv.length).toBe(13);
     for (const profileId of [undefined, 'practice', 'shop']) {
       const overview = await call('getOverview', { profileId, periods: ranges, now: '2026-03-05T00:00:00.000Z' });
@@ -114,7 +117,7 @@ describe('the overview', () => {
   });
 
   it('draws charts whose days and shares equal the sums of the exported CSV, per currency and profile', async () => {
-    const csv = parseCsv((await call('exportPayments', { filter: {} })).csv);
+    const csv = await exported();
     // The brand from the card's first digits (the CSV's masked card: 400000******0008), written here
     // from the card schemes' published ranges.
     const brandOf = (bin: string) => {
@@ -178,7 +181,7 @@ describe('the overview', () => {
     const days = [day('2026-03-02'), day('2026-03-03'), day('2026-03-04')];
     const out = await call('exportSettlement', { days });
     expect(out.csv.startsWith('\uFEFFdate,currency,gross,refunds,net,payments,refunded_payments\r\n')).toBe(true);
-    const csv = parseCsv((await call('exportPayments', { filter: {} })).csv);
+    const csv = await exported();
     const rows = parseCsv(out.csv);
     for (const d of days) {
       const expected = sumsFromCsv(csv, d.from, d.to);
@@ -187,11 +190,11 @@ describe('the overview', () => {
       for (const r of rows) expect(minorOf(r.net!)).toBe(minorOf(r.gross!) - minorOf(r.refunds!));
     }
     expect(rows.find((r) => r.currency === 'KWD')).toMatchObject({ date: '2026-03-02', gross: '13.346', refunds: '12.346', net: '1.000' });
-    expect(t.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'export_settlement'").get()).toEqual({ n: 1 });
+    expect(await reports().auditCount('export_settlement')).toBe(1);
   });
 
   it('refuses a period that is not a date, with the field named', async () => {
-    const result = await (t.handlers as unknown as Record<string, HandlerCall>).getOverview!({ periods: [{ from: 'yesterday', to: '2026-03-01T00:00:00Z' }], now: '2026-03-05T00:00:00Z' }, t.ctx);
+    const result = await reports().result('getOverview', { periods: [{ from: 'yesterday', to: '2026-03-01T00:00:00Z' }], now: '2026-03-05T00:00:00Z' });
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result.error)).toContain('ledger.notADate');
   });

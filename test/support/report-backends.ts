@@ -1,0 +1,306 @@
+// describeReports: one reports test body (Home's overview, the settlement summary, the list's
+// pages, the CSV exports to a file) run once per backend, on the same payments. A seed function
+// fills a laptop's SQLite ledger; the SQLite half reads that ledger, the PostgreSQL half copies it
+// into a team database of its own (copy-to-team.ts keeps each payment's times, states, totals and
+// arrival order) and reads that as fay (finance), one database per describe block. Each half also
+// has an `oracle`: an SQLite ledger holding the same payments (the ledger itself, or the copied
+// one), where a test sums or sorts with plain SQL for what the screens must answer. Changes made
+// during a test go through a backend-neutral route (the LedgerStore, or a copy from another
+// laptop) and reach the oracle too. LEDGER_BACKENDS=sqlite or =postgres runs one half; the
+// PostgreSQL half skips, saying why, where the server binaries are missing (fails with
+// PAYDESK_REQUIRE_POSTGRES=1). Files using it belong to the vitest project `postgres`.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { AppEvent } from '../../contract/events';
+import type { PaymentFilter } from '../../contract/methods/payments';
+import type { Result } from '../../contract/result';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { ledgerHandlers } from '../../main/api/ledger-handlers';
+import { overviewHandlers } from '../../main/api/overview-handlers';
+import { paymentHandlers } from '../../main/api/payment-handlers';
+import { teamLedgerScreenHandlers } from '../../main/api/team-unavailable-handlers';
+import { createEventHub } from '../../main/core/event-hub';
+import { createGatewayClient } from '../../main/gateway/client';
+import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import type { ExportProgress } from '../../main/ledger/export-file';
+import type { PaymentRow } from '../../main/ledger/payment-rows';
+import { copyLedgerToTeam } from '../../main/ledger/postgres/copy-to-team';
+import { createTeamExports } from '../../main/ledger/postgres/pg-export';
+import { createTeamOverview } from '../../main/ledger/postgres/pg-overview';
+import { createTeamLedgerReads } from '../../main/ledger/postgres/pg-reads';
+import { createPostgresLedgerStore } from '../../main/ledger/postgres/pg-store';
+import { settle, type PaymentSort } from '../../main/ledger/search';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
+import type { LedgerStore } from '../../main/ledger/store';
+import { createMemoryLogger } from '../../main/log/logger';
+import { createLedgerReads } from '../../main/payments/ledger-reads';
+import { createOverview } from '../../main/payments/overview';
+import { createPaymentsService } from '../../main/payments/payments-service';
+import { requireProductionConfirmation } from '../../main/profiles/production-guard';
+import { startTestGateway } from './practice';
+import { describeWithPostgres, teamServer } from './postgres-tests';
+
+export type Backend = 'sqlite' | 'postgres';
+export type ExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
+export type StartedExport = { exportId: string; fileName: string; path: string; done: Promise<ExportProgress> };
+export type ExportsUnderTest = { start(request: ExportRequest): StartedExport; cancel(exportId: string): boolean };
+
+export type ReportsUnderTest = {
+  backend: Backend;
+  /** A screen method (getOverview, exportSettlement, searchPayments) through the contract, as the renderer calls it; a refusal throws with its error. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
+  call(name: string, input: unknown): Promise<any>;
+  /** The same, answering the whole result (refusals included). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
+  result(name: string, input: unknown): Promise<Result<any>>;
+  /** File exports into a folder of their own, run on main in slices or (`inWorker`) in the app's worker thread (dist/main, built by npm test). */
+  exports(options?: { inWorker?: boolean }): ExportsUnderTest & { dir: string };
+  /** A finished export to a file: how it ended, and the file's text. */
+  exportFile(request: ExportRequest): Promise<{ progress: ExportProgress; path: string; text: string }>;
+  /** Resolves once the list's background counts and position walks begun so far are done. */
+  settled(): Promise<void>;
+  /** How many entries of this action the ledger's audit log has (the team's audit_log on PostgreSQL). */
+  auditCount(action: string): Promise<number>;
+  /** An SQLite ledger with the same payments, for plain-SQL expectations. */
+  oracle: LedgerDb;
+  /** Changes a payment through the LedgerStore (as the payments service does), in the oracle too. */
+  update(id: string, changes: Partial<PaymentRow>): Promise<void>;
+  /** Records a new payment through the LedgerStore, in the oracle too (on the team ledger the database stamps created_at: give now). */
+  insert(row: PaymentRow): Promise<void>;
+  /** Payments recorded elsewhere at their own times, arriving now (a copy from another laptop on the team ledger), in the oracle too. */
+  arrive(seed: (db: LedgerDb) => void): Promise<void>;
+};
+
+export type ReportsSeed = (db: LedgerDb) => void | Promise<void>;
+
+const backends = (process.env.LEDGER_BACKENDS ?? 'sqlite,postgres').split(',').map((b) => b.trim());
+const ctx = { transport: 'direct' as const, osUser: 'huda' };
+const workerDir = join(process.cwd(), 'dist/main');
+
+/** A finished export's progress: the app's export.progress event that says done, for this export. */
+function doneOf(events: { subscribe(listener: (e: AppEvent) => void): () => void }, exportId: () => string): Promise<ExportProgress> {
+  return new Promise((resolve) => {
+    const stop = events.subscribe((e) => {
+      if (e.type !== 'export.progress' || e.exportId !== exportId() || !e.done) return;
+      stop();
+      const { type: _, exportId: __, ...progress } = e;
+      resolve(progress as ExportProgress);
+    });
+  });
+}
+
+/** What the copy needs, and what the team schema keeps, made the same on both halves. */
+function readyForCopy(db: LedgerDb) {
+  db.exec(`
+    -- The copy waits for open operations to settle on the laptop.
+    UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3);
+    -- The team ledger keeps status checks apart, not as a payment's column (docs/team-ledger.md).
+    UPDATE payments SET last_checked_at = NULL WHERE last_checked_at IS NOT NULL;
+  `);
+}
+
+async function copyInto(source: LedgerDb, database: string, laptop: string) {
+  const server = teamServer();
+  const admin = await server.connectAs(database, server.person('admin').login);
+  try {
+    const report = await copyLedgerToTeam({ source, team: admin, laptop, batchRows: 2_000 });
+    // Every payment must be there, or the two halves would not hold the same payments.
+    if (report.payments.skipped > 0) throw new Error(`the copy skipped payments: ${JSON.stringify(report.skipped.slice(0, 5))}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function tempLedger(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, db: openLedgerDb(dir) };
+}
+
+export function describeReports(name: string, seed: ReportsSeed, body: (reports: () => ReportsUnderTest, backend: Backend) => void) {
+  if (backends.includes('sqlite')) {
+    describe(`${name} (SQLite)`, () => {
+      let dir: string;
+      let db: LedgerDb;
+      let reports: ReportsUnderTest;
+      beforeAll(async () => {
+        ({ dir, db } = tempLedger('paydesk-reports-'));
+        await seed(db);
+        readyForCopy(db);
+        const store = createSqliteLedgerStore(db);
+        const events = createEventHub();
+        // The list's counts and positions in main's thread, as search.ts's settle() waits for them.
+        const reads = createLedgerReads({ db, events, exportDir: join(dir, 'exports') });
+        const handlers = createHandlers({ ...ledgerHandlers({ reads }), ...overviewHandlers({ overview: createOverview({ db }) }) } as unknown as Implementations, createMemoryLogger());
+        let exportDirs = 0;
+        const exports = (options: { inWorker?: boolean } = {}) => {
+          const exportDir = join(dir, `exports-${++exportDirs}`);
+          const own = createEventHub();
+          const jobs = createLedgerReads({ db, events: own, exportDir, workerDir: options.inWorker ? workerDir : undefined });
+          return {
+            dir: exportDir,
+            start(request: ExportRequest) {
+              let id = '';
+              const done = doneOf(own, () => id);
+              const started = jobs.exportToFile(request.kind === 'audit' ? { kind: 'audit' } : request, ctx);
+              id = started.exportId;
+              return { ...started, done };
+            },
+            cancel: (exportId: string) => jobs.cancelExport({ exportId }).cancelled,
+          };
+        };
+        reports = {
+          backend: 'sqlite',
+          result: (method, input) => (handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<Result<unknown>>>)[method]!(input, ctx) as never,
+          async call(method, input) {
+            const result = await reports.result(method, input);
+            if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
+            return result.value;
+          },
+          exports,
+          async exportFile(request) {
+            const started = exports().start(request);
+            const progress = await started.done;
+            return { progress, path: started.path, text: existsSync(started.path) ? readFileSync(started.path, 'utf8') : '' };
+          },
+          settled: () => settle(),
+          auditCount: async (action) => Number(db.prepare('SELECT count(*) FROM audit_log WHERE action = ?').pluck().get(action)),
+          oracle: db,
+          update: async (id, changes) => void (await store.update(id, changes, 'test', new Date().toISOString())),
+          insert: (row) => store.insert(row),
+          async arrive(seedMore) {
+            seedMore(db);
+          },
+        };
+      }, 120_000);
+      afterAll(() => {
+        db?.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      });
+      body(() => reports, 'sqlite');
+    });
+  }
+  if (backends.includes('postgres')) {
+    describeWithPostgres(`${name} (PostgreSQL)`, () => {
+      let dir: string;
+      let oracle: LedgerDb;
+      let reports: ReportsUnderTest;
+      const pools: pg.Pool[] = [];
+      beforeAll(async () => {
+        ({ dir, db: oracle } = tempLedger('paydesk-team-reports-'));
+        await seed(oracle);
+        readyForCopy(oracle);
+        const server = teamServer();
+        const database = await server.createTeamDatabase();
+        await copyInto(oracle, database, 'reports-laptop');
+        const poolAs = (role: 'support' | 'finance') => {
+          const person = server.person(role);
+          const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
+          pool.on('error', () => undefined); // an idle connection the server drops is replaced on the next query
+          pools.push(pool);
+          return { pool, person };
+        };
+        const { pool, person: fay } = poolAs('finance');
+        const store: LedgerStore = createPostgresLedgerStore(poolAs('support').pool, { laptop: 'support-laptop' });
+        const oracleStore = createSqliteLedgerStore(oracle);
+        const reads = createTeamLedgerReads({ pool });
+        const events = createEventHub();
+        let exportDirs = 0;
+        const exports = (options: { inWorker?: boolean } = {}) => {
+          const exportDir = join(dir, `exports-${++exportDirs}`);
+          const worker = options.inWorker ? { file: join(workerDir, 'team-export-worker.cjs'), config: { host: server.host, port: server.port, database, user: fay.login, password: fay.password } } : undefined;
+          if (worker && !existsSync(worker.file)) throw new Error('npm test builds the worker bundles first (dist/main/team-export-worker.cjs)');
+          const team = createTeamExports({ pool, exportDir, emit: (e) => events.emit(e), worker });
+          return {
+            dir: exportDir,
+            start(request: ExportRequest) {
+              let resolveDone: (p: ExportProgress) => void = () => undefined;
+              const done = new Promise<ExportProgress>((resolve) => (resolveDone = resolve));
+              return { ...team.start(request, resolveDone, ctx), done };
+            },
+            cancel: (exportId: string) => team.cancel(exportId),
+          };
+        };
+        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: (e) => events.emit(e) }) }) as unknown as Implementations, createMemoryLogger());
+        let laptops = 0;
+        reports = {
+          backend: 'postgres',
+          result: (method, input) => (handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<Result<unknown>>>)[method]!(input, ctx) as never,
+          async call(method, input) {
+            const result = await reports.result(method, input);
+            if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
+            return result.value;
+          },
+          exports,
+          async exportFile(request) {
+            const started = exports().start(request);
+            const progress = await started.done;
+            return { progress, path: started.path, text: existsSync(started.path) ? readFileSync(started.path, 'utf8') : '' };
+          },
+          settled: () => reads.settled(),
+          async auditCount(action) {
+            return Number((await pool.query('SELECT count(*) AS n FROM paydesk.audit_log WHERE action = $1', [action])).rows[0].n);
+          },
+          oracle,
+          async update(id, changes) {
+            const at = new Date().toISOString();
+            await store.update(id, changes, 'test', at);
+            await oracleStore.update(id, changes, 'test', at);
+          },
+          async insert(row) {
+            await store.insert(row);
+            // As the team ledger stamped it: its own clock.
+            const at = (await pool.query(`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM paydesk.payments WHERE id = $1`, [row.id])).rows[0].at as string;
+            await oracleStore.insert({ ...row, created_at: at, updated_at: at });
+          },
+          async arrive(seedMore) {
+            const other = tempLedger('paydesk-other-laptop-');
+            try {
+              seedMore(other.db);
+              readyForCopy(other.db);
+              await copyInto(other.db, database, `other-laptop-${++laptops}`);
+              seedMore(oracle);
+            } finally {
+              other.db.close();
+              rmSync(other.dir, { recursive: true, force: true });
+            }
+          },
+        };
+      }, 120_000);
+      afterAll(async () => {
+        await Promise.all(pools.map((p) => p.end()));
+        oracle?.close();
+        if (dir) rmSync(dir, { recursive: true, force: true });
+      });
+      body(() => reports, 'postgres');
+    });
+  }
+}
+
+/**
+ * Real payments through the practice gateway into a laptop's ledger (a seed's part): the payments
+ * service on this ledger, calling the practice gateway over loopback HTTP. `body` calls payment
+ * methods (chargeCard, refundPayment, voidPayment, capturePayment) by name.
+ */
+export async function practicePayments(db: LedgerDb, body: (call: (name: string, input: unknown) => Promise<{ payment: { id: string } }>) => Promise<void>) {
+  const practice = await startTestGateway();
+  try {
+    const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
+    const service = createPaymentsService({
+      store: createSqliteLedgerStore(db), client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 2_000 }), logger: practice.logger, events: createEventHub(),
+      active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
+      connectionFor: async () => practice.conn,
+      requireConfirmation: requireProductionConfirmation,
+    });
+    const handlers = createHandlers(paymentHandlers({ service }) as unknown as Implementations, practice.logger) as unknown as Record<string, (i: unknown, c: unknown) => Promise<Result<{ payment: { id: string } }>>>;
+    await body(async (name, input) => {
+      const result = await handlers[name]!(input, { transport: 'direct', osUser: 'tester' });
+      if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
+      return result.value;
+    });
+  } finally {
+    await practice.gateway.close();
+  }
+}
