@@ -55,7 +55,7 @@ export type ReportsUnderTest = {
   call(name: string, input: unknown): Promise<any>;
   /** The same, answering the whole result (refusals included). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
-  result(name: string, input: unknown): Promise<Result<any>>;
+  result(name: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: unknown }>;
   /** File exports into a folder of their own, run on main in slices or (`inWorker`) in the app's worker thread (dist/main, built by npm test). */
   exports(options?: { inWorker?: boolean }): ExportsUnderTest & { dir: string };
   /** A finished export to a file: how it ended, and the file's text. */
@@ -144,7 +144,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             start(request: ExportRequest) {
               let id = '';
               const done = doneOf(own, () => id);
-              const started = jobs.exportToFile(request.kind === 'audit' ? { kind: 'audit' } : request, ctx);
+              const started = jobs.exportToFile(request.kind === 'audit' ? { kind: 'audit', filter: {}, sort: { by: 'createdAt', direction: 'desc' } } : request, ctx);
               id = started.exportId;
               return { ...started, done };
             },
