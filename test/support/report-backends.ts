@@ -46,7 +46,14 @@ import { describeWithPostgres, teamServer } from './postgres-tests';
 export type Backend = 'sqlite' | 'postgres';
 export type ExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
 export type StartedExport = { exportId: string; fileName: string; path: string; done: Promise<ExportProgress> };
-export type ExportsUnderTest = { start(request: ExportRequest): StartedExport; cancel(exportId: string): boolean };
+export type ExportsUnderTest = {
+  start(request: ExportRequest): StartedExport;
+  cancel(exportId: string): boolean;
+  /** The folder the files go to. */
+  dir: string;
+  /** The export.progress events these exports sent, in order. */
+  events: AppEvent[];
+};
 
 export type ReportsUnderTest = {
   backend: Backend;
@@ -57,13 +64,13 @@ export type ReportsUnderTest = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
   result(name: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: unknown }>;
   /** File exports into a folder of their own, run on main in slices or (`inWorker`) in the app's worker thread (dist/main, built by npm test). */
-  exports(options?: { inWorker?: boolean }): ExportsUnderTest & { dir: string };
+  exports(options?: { inWorker?: boolean }): ExportsUnderTest;
   /** A finished export to a file: how it ended, and the file's text. */
   exportFile(request: ExportRequest): Promise<{ progress: ExportProgress; path: string; text: string }>;
   /** Resolves once the list's background counts and position walks begun so far are done. */
   settled(): Promise<void>;
-  /** How many entries of this action the ledger's audit log has (the team's audit_log on PostgreSQL). */
-  auditCount(action: string): Promise<number>;
+  /** How many entries (of this action) the ledger's audit log has (the team's audit_log on PostgreSQL). */
+  auditCount(action?: string): Promise<number>;
   /** An SQLite ledger with the same payments, for plain-SQL expectations. */
   oracle: LedgerDb;
   /** Changes a payment through the LedgerStore (as the payments service does), in the oracle too. */
@@ -138,9 +145,12 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const exports = (options: { inWorker?: boolean } = {}) => {
           const exportDir = join(dir, `exports-${++exportDirs}`);
           const own = createEventHub();
+          const events: AppEvent[] = [];
+          own.subscribe((e) => events.push(e));
           const jobs = createLedgerReads({ db, events: own, exportDir, workerDir: options.inWorker ? workerDir : undefined });
           return {
             dir: exportDir,
+            events,
             start(request: ExportRequest) {
               let id = '';
               const done = doneOf(own, () => id);
@@ -166,7 +176,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             return { progress, path: started.path, text: existsSync(started.path) ? readFileSync(started.path, 'utf8') : '' };
           },
           settled: () => settle(),
-          auditCount: async (action) => Number(db.prepare('SELECT count(*) FROM audit_log WHERE action = ?').pluck().get(action)),
+          auditCount: async (action) => Number(db.prepare('SELECT count(*) FROM audit_log WHERE ? IS NULL OR action = ?').pluck().get(action ?? null, action ?? null)),
           oracle: db,
           update: async (id, changes) => void (await store.update(id, changes, 'test', new Date().toISOString())),
           insert: (row) => store.insert(row),
@@ -189,12 +199,16 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
       let reports: ReportsUnderTest;
       const pools: pg.Pool[] = [];
       beforeAll(async () => {
+        const t0 = performance.now();
         ({ dir, db: oracle } = tempLedger('paydesk-team-reports-'));
         await seed(oracle);
         readyForCopy(oracle);
+        const t1 = performance.now();
         const server = teamServer();
         const database = await server.createTeamDatabase();
+        const t2 = performance.now();
         await copyInto(oracle, database, 'reports-laptop');
+        if (process.env.PAYDESK_PG_TIMINGS === '1') console.log(`${name}: seeded in ${Math.round(t1 - t0)} ms, team database ${Math.round(t2 - t1)} ms, copied in ${Math.round(performance.now() - t2)} ms`);
         const poolAs = (role: 'support' | 'finance') => {
           const person = server.person(role);
           const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
@@ -206,15 +220,16 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const store: LedgerStore = createPostgresLedgerStore(poolAs('support').pool, { laptop: 'support-laptop' });
         const oracleStore = createSqliteLedgerStore(oracle);
         const reads = createTeamLedgerReads({ pool });
-        const events = createEventHub();
         let exportDirs = 0;
         const exports = (options: { inWorker?: boolean } = {}) => {
           const exportDir = join(dir, `exports-${++exportDirs}`);
           const worker = options.inWorker ? { file: join(workerDir, 'team-export-worker.cjs'), config: { host: server.host, port: server.port, database, user: fay.login, password: fay.password } } : undefined;
           if (worker && !existsSync(worker.file)) throw new Error('npm test builds the worker bundles first (dist/main/team-export-worker.cjs)');
-          const team = createTeamExports({ pool, exportDir, emit: (e) => events.emit(e), worker });
+          const events: AppEvent[] = [];
+          const team = createTeamExports({ pool, exportDir, emit: (e) => events.push(e), worker });
           return {
             dir: exportDir,
+            events,
             start(request: ExportRequest) {
               let resolveDone: (p: ExportProgress) => void = () => undefined;
               const done = new Promise<ExportProgress>((resolve) => (resolveDone = resolve));
@@ -223,7 +238,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             cancel: (exportId: string) => team.cancel(exportId),
           };
         };
-        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: (e) => events.emit(e) }) }) as unknown as Implementations, createMemoryLogger());
+        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined }) }) as unknown as Implementations, createMemoryLogger());
         let laptops = 0;
         reports = {
           backend: 'postgres',
@@ -241,7 +256,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
           },
           settled: () => reads.settled(),
           async auditCount(action) {
-            return Number((await pool.query('SELECT count(*) AS n FROM paydesk.audit_log WHERE action = $1', [action])).rows[0].n);
+            return Number((await pool.query('SELECT count(*) AS n FROM paydesk.audit_log WHERE $1::text IS NULL OR action = $1', [action ?? null])).rows[0].n);
           },
           oracle,
           async update(id, changes) {
