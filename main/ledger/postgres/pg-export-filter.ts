@@ -2,8 +2,8 @@
 // database's paydesk.payments `p`, for the exports: the same rows in the same order as SQLite's
 // search.ts gives for the same payments. SQLite's LIKE and NOCASE fold ASCII letters only, and it
 // compares text byte by byte: here lower() and comparisons under the "C" collation do the same
-// (lower() in "C" folds only A-Z). Ties in the sort's keys are broken by the payment's id here,
-// by the rowid there (the same order for copied ledgers, whose ids grow with time).
+// (lower() in "C" folds only A-Z). Ties in the sort's keys are broken by the order payments arrived
+// in: list_seq here (reads.sql), the rowid there, as the list (pg-list-sql.ts) shows them.
 import type { PaymentFilter } from '../../../contract/methods/payments';
 import { parseAmount, type CurrencyCode } from '../../../contract/money';
 import { failField } from '../../core/fail';
@@ -68,8 +68,8 @@ const sortKeys: Record<PaymentSort['by'], string[]> = {
   customer: [folded(`coalesce(p.customer_name, '')`)],
 };
 
-/** ORDER BY for the sort, the payment's id last. */
+/** ORDER BY for the sort, the order of arrival last (the list's order: reads.sql's indexes end in list_seq). */
 export function teamOrderBy(sort: PaymentSort): string {
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  return `ORDER BY ${[...sortKeys[sort.by], 'p.id'].map((k) => `${k} ${direction}`).join(', ')}`;
+  return `ORDER BY ${[...sortKeys[sort.by], 'p.list_seq'].map((k) => `${k} ${direction}`).join(', ')}`;
 }
