@@ -1,47 +1,44 @@
 // The payments export's fast row loop (export-rows.ts: rows as arrays, money sliced from its
 // integer minor units) writes byte for byte what the plain writer below writes: one object per
 // row, formatMinor for money, every cell through the spreadsheet rules. The reference is the
-// writer the export used before, kept here as the judge.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
-import { createExportJobs } from '../../main/ledger/export-jobs';
+// writer the export used before, kept here as the judge. On both backends
+// (test/support/report-backends.ts): the team ledger's export (pg-export.ts) writes the same bytes
+// for the same payments copied into a team database.
+import { expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import type { LedgerDb } from '../../main/ledger/database';
 import { seedLedger } from '../../scripts/seed-ledger';
+import { describeReports } from '../support/report-backends';
 import { formatMinor, type CurrencyCode } from '../../contract/money';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { PaymentSort } from '../../main/ledger/search';
 
-let dir: string;
-let db: LedgerDb;
-
 // Awkward rows beside the seeded ones: formulas, quotes, separators, line breaks, Arabic,
-// every exponent, the smallest and a huge amount, half a card.
+// every exponent, the smallest and a huge amount, half a card (no card at all: the team ledger
+// keeps a card's digits or nothing).
 const awkward: Array<Record<string, unknown>> = [
   { order: '=HYPERLINK("http://x","y")', amount: 1, currency: 'KWD', captured: 1, refunded: 0, name: '+966 Omar, "the" saver', email: '-me@example.com', phone: '@home', bin: '512345', last4: '0008', description: 'line one\r\nline two' },
   { order: 'JPY-1', amount: 7, currency: 'JPY', captured: 7, refunded: 3, name: 'مريم القحطاني', email: '\tx@example.com', phone: '\rx', bin: '411111', last4: null, description: 'فاتورة, "شهرية"' },
   { order: 'BHD-big', amount: 999_999_999_999_999, currency: 'BHD', captured: 999_999_999_999_999, refunded: 10, name: null, email: null, phone: null, bin: null, last4: '1234', description: null },
-  { order: 'SAR-small', amount: 5, currency: 'SAR', captured: 0, refunded: 0, name: 'a\nb', email: 'q"uote@example.com', phone: '0500', bin: '', last4: '', description: '=1+1' },
+  { order: 'SAR-small', amount: 5, currency: 'SAR', captured: 0, refunded: 0, name: 'a\nb', email: 'q"uote@example.com', phone: '0500', bin: null, last4: null, description: '=1+1' },
   { order: '-10.50', amount: 100, currency: 'AED', captured: 100, refunded: 100, name: ' space', email: 'x,y@example.com', phone: '+966500000000', bin: '222100', last4: '4444', description: '' },
 ];
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-export-bytes-'));
-  db = openLedgerDb(dir);
+function seed(db: LedgerDb) {
   seedLedger(db, { payments: 4_000, seed: 21 });
   const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
     card_bin, card_last4, transaction_id, link_url, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, last_checked_at)
     VALUES (@id, 'practice', 'practice', 'sale', @order, @amount, @currency, @description, @name, @email, @phone, @bin, @last4, @tx, @url, 'paid', 'CAPTURED', @captured, @refunded, 't', @at, @at, @checked)`);
   awkward.forEach((row, i) => {
     const at = new Date(Date.UTC(2026, 10, 5, 0, 0, i)).toISOString();
-    insert.run({ ...row, id: `awkward-${i}`, tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
+    insert.run({ ...row, id: randomUUID(), tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
   });
-});
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+  // Payments alike in every sort's key but their order of arrival (ids as random as the app's):
+  // they keep that order, as the list shows them.
+  ['TIE', 'tie', 'Tie', 'tIe', 'tiE', 'TIe', 'tIE', 'TiE'].forEach((order, i) => {
+    insert.run({ id: randomUUID(), order, amount: 4_242, currency: 'KWD', captured: 4_242, refunded: 0, name: 'Tie Customer', email: `tie${i}@example.com`, phone: null, bin: null, last4: null, description: null, tx: null, url: null, at: '2026-11-06T00:00:00.000Z', checked: null });
+  });
+}
 
 // The reference writer (csv.ts and export.ts as they were): regular expressions, map and join.
 const formulaStart = /^[=+\-@\t\r]/;
@@ -61,22 +58,20 @@ const referenceCsv = (rows: Row[]) => '\uFEFF' + referenceLine(header) + rows.ma
   p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at,
 ])).join('');
 
-async function exported(filter: PaymentFilter, sort: PaymentSort): Promise<string> {
-  const jobs = createExportJobs({ db, emit: () => {}, exportDir: join(dir, 'out') });
-  const started = jobs.start({ kind: 'payments', filter, sort });
-  await jobs.idle();
-  return readFileSync(started.path, 'utf8');
-}
+describeReports('the fast export writer', seed, (reports) => {
+  const exported = async (filter: PaymentFilter, sort: PaymentSort) => (await reports().exportFile({ kind: 'payments', filter, sort })).text;
 
-describe('the fast export writer', () => {
   it.each<[string, PaymentFilter, PaymentSort, string, unknown[]]>([
     ['every payment, newest first', {}, { by: 'createdAt', direction: 'desc' }, '', []],
     ['a currency, by customer', { currency: 'KWD' }, { by: 'customer', direction: 'asc' }, "WHERE currency = 'KWD'", []],
+    ['alike payments by amount', { currency: 'KWD', minAmount: '4.242', maxAmount: '4.242' }, { by: 'amount', direction: 'desc' }, "WHERE currency = 'KWD' AND amount_minor = 4242", []],
+    ['alike payments by order id', { currency: 'KWD', minAmount: '4.242', maxAmount: '4.242' }, { by: 'orderId', direction: 'asc' }, "WHERE currency = 'KWD' AND amount_minor = 4242", []],
+    ['alike payments by date, newest first', { currency: 'KWD', from: '2026-11-06T00:00:00.000Z', to: '2026-11-06T00:00:00.001Z' }, { by: 'createdAt', direction: 'desc' }, "WHERE currency = 'KWD' AND created_at = '2026-11-06T00:00:00.000Z'", []],
     ['a text search, by amount', { query: 'example.com' }, { by: 'amount', direction: 'desc' }, "WHERE customer_email LIKE '%example.com%'", []],
     ['paid, by state and date', { states: ['paid'] }, { by: 'state', direction: 'asc' }, "WHERE state = 'paid'", []],
   ])('writes the same bytes as the plain writer: %s', async (_name, filter, sort, where, params) => {
     const order: Record<PaymentSort['by'], string> = { createdAt: 'created_at D, rowid D', amount: 'amount_minor D, rowid D', customer: "ifnull(customer_name, '') COLLATE NOCASE D, rowid D", state: 'state D, created_at D, rowid D', orderId: 'order_id COLLATE NOCASE D, rowid D' };
-    const rows = db.prepare(`SELECT * FROM payments ${where} ORDER BY ${order[sort.by].replace(/ D/g, sort.direction === 'asc' ? ' ASC' : ' DESC')}`).all(...params) as Row[];
+    const rows = reports().oracle.prepare(`SELECT * FROM payments ${where} ORDER BY ${order[sort.by].replace(/ D/g, sort.direction === 'asc' ? ' ASC' : ' DESC')}`).all(...params) as Row[];
     expect(rows.length).toBeGreaterThan(0);
     const text = await exported(filter, sort);
     expect(text).toBe(referenceCsv(rows));

@@ -99,7 +99,7 @@ function doneOf(events: { subscribe(listener: (e: AppEvent) => void): () => void
   });
 }
 
-/** What the copy needs, and what the team schema keeps, made the same on both halves. */
+/** What the copy needs, and what the team schema keeps (the oracle of the PostgreSQL half too). */
 function readyForCopy(db: LedgerDb) {
   db.exec(`
     -- The copy waits for open operations to settle on the laptop.
@@ -135,7 +135,6 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
       beforeAll(async () => {
         ({ dir, db } = tempLedger('paydesk-reports-'));
         await seed(db);
-        readyForCopy(db);
         const store = createSqliteLedgerStore(db);
         const events = createEventHub();
         // The list's counts and positions in main's thread, as search.ts's settle() waits for them.
