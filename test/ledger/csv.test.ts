@@ -1,5 +1,7 @@
 // Exports open in a spreadsheet: RFC 4180 (CRLF, quotes doubled, fields with separators quoted),
 // a byte-order mark so Excel reads Arabic, and no cell a spreadsheet would run as a formula.
+// Both backends write their files through these functions; the files themselves, formulas and
+// quotes included, are checked on both in export-bytes.test.ts.
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, toCsv } from '../../main/ledger/csv';
 import { parseCsv } from '../../main/bulk/csv-parse';

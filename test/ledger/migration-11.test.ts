@@ -3,6 +3,8 @@
 // written, and its audit chain still verifies; a migration stopped midway (between slices, or
 // failing inside one) resumes at the next opening and finishes without loss or duplicates; the
 // app's start migrates in a worker thread or in slices, with progress.
+// SQLite only: migration 11 rewrites the laptop's SQLite file; the team schema's own numbered
+// steps are tested in postgres/schema-steps.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -2,6 +2,8 @@
 // into money_hours and money_days in slices; a migration stopped between slices resumes at the next opening without
 // counting a payment twice; the money index goes; and from then on the triggers keep the table
 // equal to the payments summed again.
+// SQLite only: migration 13 builds SQLite's own summary tables; the team ledger sums the payments
+// (pg-overview.ts), and its schema's numbered steps are tested in postgres/schema-steps.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,8 @@
 // Home's overview read in the app's worker threads (the bundled overview-worker) answers exactly
 // what the same sums read on main's connection answer, on a seeded ledger of mixed currencies,
 // kinds, states, brands and profiles; and while a worker reads, main answers a list call.
+// SQLite only: the worker threads are SQLite's way to read off main's thread; the team ledger's
+// overview is read by the database server (the same figures: overview.test.ts, overview-summary.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync } from 'node:fs';

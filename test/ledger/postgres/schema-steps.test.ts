@@ -1,0 +1,126 @@
+// The team schema's numbered steps (security.ts's schemaSteps), the team ledger's counterpart of
+// the laptop's migrations: a team database set up by an older Paydesk (every older version in
+// turn), with its people and their payments, refunds and exports, is told apart in words by
+// "Test connection", then upgraded in order to this version, keeping every row and audit entry
+// as it was, its audit chain continuing, its people's rights as before, and its old payments in
+// the list and the overview. A database newer than this Paydesk knows is refused, untouched.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { reasonText } from '../../../main/core/fail';
+import { testTeamLedgerConnection } from '../../../main/ledger/postgres/connection';
+import { createTeamOverview } from '../../../main/ledger/postgres/pg-overview';
+import { createTeamLedgerReads } from '../../../main/ledger/postgres/pg-reads';
+import { applyTeamLedgerSecurity, schemaSteps, teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
+import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+
+const olderVersions = schemaSteps.map(([version]) => version).filter((v) => v < teamLedgerSchemaVersion);
+const stepSql = (file: string) => readFileSync(join(process.cwd(), 'main/ledger/postgres', file), 'utf8');
+
+describeWithPostgres('the team schema\'s numbered steps', () => {
+  const ends: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    await Promise.allSettled(ends.map((end) => end()));
+  });
+
+  /** A new database taken to `version` as an older Paydesk's setup did: its steps in order, in one transaction, as a superuser. */
+  async function databaseAt(version: number) {
+    const server = teamServer();
+    const database = await server.createDatabase();
+    const superuser = await server.connect({ database });
+    ends.push(() => superuser.end());
+    await superuser.query('BEGIN');
+    for (const [step, file] of schemaSteps) if (step <= version) await superuser.query(stepSql(file));
+    await superuser.query('COMMIT');
+    // As a business does it: the superuser adds the first admin, the admin everyone else.
+    await superuser.query(`SELECT paydesk.add_person('ada', 'admin')`);
+    const as = async (role: 'staff' | 'support' | 'finance' | 'admin') => {
+      const client = await server.connectAs(database, server.person(role).login, `${role}-laptop`);
+      ends.push(() => client.end());
+      return client;
+    };
+    const [sam, sue, fay, ada] = [await as('staff'), await as('support'), await as('finance'), await as('admin')];
+    for (const [login, role] of [['sam', 'staff'], ['sue', 'support'], ['fay', 'finance']]) await ada.query('SELECT paydesk.add_person($1, $2)', [login, role]);
+    return { server, database, superuser, sam, sue, fay, ada };
+  }
+
+  type Client = Pick<pg.Client, 'query'>;
+  const insertPayment = async (client: Client, amount: number) => {
+    const id = randomUUID();
+    await client.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state) VALUES ($1, 'practice', 'practice', 'sale', $2, $3, 'KWD', 'creating')`, [id, `OLD-${id.slice(0, 8)}`, amount]);
+    return id;
+  };
+  const insertOperation = (client: Client, paymentId: string, kind: string, amount: number | null) =>
+    client.query(`INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, reason, outcome) VALUES ($1, $2, $3, $4, $5, 'sending')`, [randomUUID(), paymentId, kind, amount, kind === 'refund' ? 'customer asked' : null]);
+  /** What must come through an upgrade as it was. */
+  const snapshot = async (client: Client) => ({
+    payments: (await client.query(`SELECT id, order_id, amount_minor::text, currency, state, captured_minor::text, refunded_minor::text, created_by, created_at FROM paydesk.payments ORDER BY id`)).rows,
+    operations: (await client.query(`SELECT id, payment_id, kind, amount_minor::text, outcome, db_user, created_at FROM paydesk.operations ORDER BY id`)).rows,
+    audit: (await client.query(`SELECT seq::text, at, db_user, os_user, action, payment_id, amount_minor::text, result, prev_hash, hash FROM paydesk.audit_log ORDER BY seq`)).rows,
+  });
+
+  it.each(olderVersions)('upgrades a version %i team database in order to this version, keeping its rows and its people\'s rights', async (version) => {
+    const { server, database, superuser, sam, sue, fay, ada } = await databaseAt(version);
+    // Its people at work: staff records a sale, support takes the money and refunds part, finance exports.
+    const paymentId = await insertPayment(sam, 12_345);
+    await insertOperation(sam, paymentId, 'create', 12_345);
+    await sue.query(`UPDATE paydesk.operations SET outcome = 'succeeded', completed_at = now() WHERE payment_id = $1 AND kind = 'create'`, [paymentId]);
+    await sue.query(`UPDATE paydesk.payments SET state = 'paid', captured_minor = 12345, transaction_id = $2 WHERE id = $1`, [paymentId, `T-${paymentId.slice(0, 8)}`]);
+    await insertOperation(sue, paymentId, 'refund', 2_345);
+    await sue.query(`UPDATE paydesk.operations SET outcome = 'succeeded', completed_at = now() WHERE payment_id = $1 AND kind = 'refund'`, [paymentId]);
+    await sue.query(`UPDATE paydesk.payments SET state = 'partially_refunded', refunded_minor = 2345 WHERE id = $1`, [paymentId]);
+    await fay.query(`SELECT paydesk.record_export('payments', '1 rows')`);
+    const before = await snapshot(superuser);
+
+    // "Test connection" tells the older schema, in words, in English and Arabic.
+    const settings = { host: '127.0.0.1', port: server.port, database, user: 'fay' };
+    const old = await testTeamLedgerConnection(settings, server.person('finance').password);
+    expect(old).toMatchObject({ ok: false, problem: 'oldSchema', reason: { key: 'teamLedger.oldSchema', values: { found: version, expected: teamLedgerSchemaVersion } } });
+    if (!old.ok) {
+      expect(reasonText('en', old.reason)).toContain(`schema ${version}`);
+      expect(reasonText('ar', old.reason)).toMatch(/[\u0600-\u06ff]/);
+    }
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect((await superuser.query(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`)).rows).toEqual([{ value: String(teamLedgerSchemaVersion) }]);
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('present');
+    expect(await testTeamLedgerConnection(settings, server.person('finance').password)).toMatchObject({ ok: true, role: 'finance' });
+
+    // Every row and audit entry as it was.
+    expect(await snapshot(superuser)).toEqual(before);
+    // Its people's rights as before: staff refused a refund by the database, finance refused money moves, support and admin allowed.
+    const later = await insertPayment(sam, 500);
+    await expect(insertOperation(sam, paymentId, 'refund', 100)).rejects.toMatchObject({ code: '42501' });
+    await expect(insertPayment(fay, 700)).rejects.toMatchObject({ code: '42501' });
+    await insertOperation(sue, paymentId, 'refund', 100);
+    await ada.query(`SELECT paydesk.add_person($1, 'staff')`, [`joiner-${version}`]);
+    // The audit chain goes on from where the older version left it.
+    const chain = (await superuser.query(`SELECT seq::int, prev_hash, hash, action FROM paydesk.audit_log ORDER BY seq`)).rows;
+    chain.forEach((entry, i) => {
+      expect(entry.seq).toBe(i + 1);
+      if (i > 0) expect(entry.prev_hash).toBe(chain[i - 1].hash);
+    });
+    expect(chain.slice(before.audit.length).map((e) => e.action)).toEqual(['create_sale', 'refund', 'add_person']);
+
+    // The old payments are in the list and the overview of this version.
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 2 });
+    ends.push(() => pool.end());
+    const list = await createTeamLedgerReads({ pool }).searchPayments({ filter: { currency: 'KWD' }, sort: { by: 'createdAt', direction: 'asc' }, offset: 0, limit: 10 });
+    expect(list).toMatchObject({ total: 2, totalExact: true });
+    expect(list.rows.map((r) => [r.id, r.state, r.capturedMinor, r.refundedMinor])).toEqual([[paymentId, 'partially_refunded', 12_345, 2_345], [later, 'creating', 0, 0]]);
+    const day = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
+    const overview = await createTeamOverview({ pool }).get({ now: new Date().toISOString(), periods: [day], days: [] });
+    expect(overview.periods[0]!.totals).toEqual([{ currency: 'KWD', grossMinor: 12_345, refundedMinor: 2_345, netMinor: 10_000, paidCount: 1, refundCount: 1 }]);
+  });
+
+  it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
+    const { superuser } = await databaseAt(teamLedgerSchemaVersion);
+    await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);
+    const before = await snapshot(superuser);
+    await expect(applyTeamLedgerSecurity(superuser)).rejects.toThrow(`this database already has a paydesk schema at version ${teamLedgerSchemaVersion + 1}; expected 1 to ${teamLedgerSchemaVersion}`);
+    expect(await snapshot(superuser)).toEqual(before);
+    expect((await superuser.query(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`)).rows).toEqual([{ value: String(teamLedgerSchemaVersion + 1) }]);
+  });
+});
