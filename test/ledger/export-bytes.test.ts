@@ -61,6 +61,18 @@ const referenceCsv = (rows: Row[]) => '\uFEFF' + referenceLine(header) + rows.ma
 describeReports('the fast export writer', seed, (reports) => {
   const exported = async (filter: PaymentFilter, sort: PaymentSort) => (await reports().exportFile({ kind: 'payments', filter, sort })).text;
 
+  it('writes when each payment was last checked, as the status checks recorded it', async () => {
+    const ids = reports().oracle.prepare("SELECT id FROM payments WHERE currency = 'SAR' ORDER BY rowid LIMIT 3").pluck().all() as string[];
+    // Checked twice, the second answer the last; the third payment once.
+    await reports().check(ids[0]!, '2026-11-07T08:00:00.000Z');
+    await reports().check(ids[0]!, '2026-11-08T09:30:15.250Z');
+    await reports().check(ids[1]!, '2026-11-08T10:00:00.001Z');
+    await reports().check(ids[2]!, '2026-11-08T10:00:00.002Z');
+    const text = await exported({ currency: 'SAR' }, { by: 'createdAt', direction: 'asc' });
+    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-1));
+    expect(checkedAt.filter((at) => at?.startsWith('2026-11-0'))).toEqual(expect.arrayContaining(['2026-11-08T09:30:15.250Z', '2026-11-08T10:00:00.001Z', '2026-11-08T10:00:00.002Z']));
+  });
+
   it.each<[string, PaymentFilter, PaymentSort, string, unknown[]]>([
     ['every payment, newest first', {}, { by: 'createdAt', direction: 'desc' }, '', []],
     ['a currency, by customer', { currency: 'KWD' }, { by: 'customer', direction: 'asc' }, "WHERE currency = 'KWD'", []],

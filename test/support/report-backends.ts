@@ -75,6 +75,8 @@ export type ReportsUnderTest = {
   oracle: LedgerDb;
   /** Changes a payment through the LedgerStore (as the payments service does), in the oracle too. */
   update(id: string, changes: Partial<PaymentRow>): Promise<void>;
+  /** A status check answered at `at`, recorded through the LedgerStore as the status checks record one (the check, and the payment's last check), in the oracle too. */
+  check(id: string, at: string): Promise<void>;
   /** Records a new payment through the LedgerStore, in the oracle too (on the team ledger the database stamps created_at: give now). */
   insert(row: PaymentRow): Promise<void>;
   /** Payments recorded elsewhere at their own times, arriving now (a copy from another laptop on the team ledger), in the oracle too. */
@@ -104,9 +106,17 @@ function readyForCopy(db: LedgerDb) {
   db.exec(`
     -- The copy waits for open operations to settle on the laptop.
     UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3);
-    -- The team ledger keeps status checks apart, not as a payment's column (docs/team-ledger.md).
+    -- The copy leaves a payment's status checks on the laptop (docs/team-ledger-plan.md): its last check is unknown there.
     UPDATE payments SET last_checked_at = NULL WHERE last_checked_at IS NOT NULL;
   `);
+}
+
+/** As status-checks.ts records an answer: the check, and the payment's last check time. */
+async function checked(store: LedgerStore, id: string, at: string) {
+  await store.transaction(async (tx) => {
+    await tx.recordCheck(id, at, 'ok', 'CAPTURED', 'paid');
+    await tx.update(id, { last_checked_at: at }, 'status', at);
+  });
 }
 
 async function copyInto(source: LedgerDb, database: string, laptop: string) {
@@ -178,6 +188,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
           auditCount: async (action) => Number(db.prepare('SELECT count(*) FROM audit_log WHERE ? IS NULL OR action = ?').pluck().get(action ?? null, action ?? null)),
           oracle: db,
           update: async (id, changes) => void (await store.update(id, changes, 'test', new Date().toISOString())),
+          check: (id, at) => checked(store, id, at),
           insert: (row) => store.insert(row),
           async arrive(seedMore) {
             seedMore(db);
@@ -262,6 +273,10 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             const at = new Date().toISOString();
             await store.update(id, changes, 'test', at);
             await oracleStore.update(id, changes, 'test', at);
+          },
+          async check(id, at) {
+            await checked(store, id, at);
+            await checked(oracleStore, id, at);
           },
           async insert(row) {
             await store.insert(row);
