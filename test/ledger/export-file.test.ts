@@ -34,6 +34,7 @@ describeReports('exporting to a file', (db) => void seedLedger(db, { payments: n
   it('writes one snapshot in order while payments are added, with progress', async () => {
     const db = reports().oracle;
     const before = (db.prepare('SELECT order_id FROM payments ORDER BY created_at DESC, rowid DESC').all() as Array<{ order_id: string }>).map((r) => r.order_id);
+    const recorded = await reports().auditCount('export_payments');
     const exports = reports().exports();
     const started = exports.start({ kind: 'payments', filter: {}, sort: { by: 'createdAt', direction: 'desc' } });
     let finished = false;
@@ -52,6 +53,8 @@ describeReports('exporting to a file', (db) => void seedLedger(db, { payments: n
     expect(progress.some((e) => !e.done)).toBe(true);
     expect(progress.at(-1)).toMatchObject({ exportId: started.exportId, rows: n, total: n, done: true });
     expect(started.fileName).toMatch(/^paydesk-payments-\d{8}-\d{6}\.csv$/);
+    // Recorded once, in that ledger's audit log.
+    expect(await reports().auditCount('export_payments')).toBe(recorded + 1);
   });
 
   it('writes the same file from a worker thread, filtered and sorted', async () => {
