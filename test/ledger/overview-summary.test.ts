@@ -55,7 +55,6 @@ const months = [
 ];
 
 async function seedLedger(db: LedgerDb) {
-  x = 11; // the same payments for each backend
   // Real operations through the practice gateway: each changes a payment's captured or refunded money.
   await practicePayments(db, async (call) => {
     await call('chargeCard', { amount: '100.00', currency: 'SAR', card: goodCard, customer, authOnly: false });

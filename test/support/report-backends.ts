@@ -1,7 +1,7 @@
 // describeReports: one reports test body (Home's overview, the settlement summary, the list's
 // pages, the CSV exports to a file) run once per backend, on the same payments. A seed function
-// fills a laptop's SQLite ledger; the SQLite half reads that ledger, the PostgreSQL half copies it
-// into a team database of its own (copy-to-team.ts keeps each payment's times, states, totals and
+// fills a laptop's SQLite ledger once; the SQLite half reads a copy of that ledger, the PostgreSQL
+// half copies it into a team database of its own (copy-to-team.ts keeps each payment's times, states, totals and
 // arrival order) and reads that as fay (finance), one database per describe block. Each half also
 // has an `oracle`: an SQLite ledger holding the same payments (the ledger itself, or the copied
 // one), where a test sums or sorts with plain SQL for what the screens must answer. Changes made
@@ -9,7 +9,7 @@
 // laptop) and reach the oracle too. LEDGER_BACKENDS=sqlite or =postgres runs one half; the
 // PostgreSQL half skips, saying why, where the server binaries are missing (fails with
 // PAYDESK_REQUIRE_POSTGRES=1). Files using it belong to the vitest project `postgres`.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -136,15 +136,40 @@ function tempLedger(prefix: string) {
   return { dir, db: openLedgerDb(dir) };
 }
 
+/**
+ * The seeded ledger, made once per describeReports (the first half to start seeds it, closed so
+ * its folder is whole) and copied for each half: both start from the very same rows and ids.
+ */
+function seededOnce(seed: ReportsSeed) {
+  let made: Promise<string> | undefined;
+  afterAll(async () => {
+    if (made) rmSync(await made, { recursive: true, force: true });
+  });
+  return async (prefix: string) => {
+    made ??= (async () => {
+      const { dir, db } = tempLedger('paydesk-seeded-');
+      try {
+        await seed(db);
+      } finally {
+        db.close();
+      }
+      return dir;
+    })();
+    const dir = mkdtempSync(join(tmpdir(), prefix));
+    cpSync(await made, dir, { recursive: true });
+    return { dir, db: openLedgerDb(dir) };
+  };
+}
+
 export function describeReports(name: string, seed: ReportsSeed, body: (reports: () => ReportsUnderTest, backend: Backend) => void) {
+  const seeded = seededOnce(seed);
   if (backends.includes('sqlite')) {
     describe(`${name} (SQLite)`, () => {
       let dir: string;
       let db: LedgerDb;
       let reports: ReportsUnderTest;
       beforeAll(async () => {
-        ({ dir, db } = tempLedger('paydesk-reports-'));
-        await seed(db);
+        ({ dir, db } = await seeded('paydesk-reports-'));
         const store = createSqliteLedgerStore(db);
         const events = createEventHub();
         // The list's counts and positions in main's thread, as search.ts's settle() waits for them.
@@ -210,8 +235,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
       const pools: pg.Pool[] = [];
       beforeAll(async () => {
         const t0 = performance.now();
-        ({ dir, db: oracle } = tempLedger('paydesk-team-reports-'));
-        await seed(oracle);
+        ({ dir, db: oracle } = await seeded('paydesk-team-reports-'));
         readyForCopy(oracle);
         const t1 = performance.now();
         const server = teamServer();
