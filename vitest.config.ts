@@ -4,11 +4,8 @@ import { fileURLToPath } from 'node:url';
 // Three kinds of suite: plain Node (services, handlers, the Electron shell with a fake
 // `electron`), React components in a DOM, and the whole app in Chromium through the preview.
 // The team ledger's PostgreSQL tests are plain Node too, in a project of their own whose
-// globalSetup starts one PostgreSQL server for the run, only when one of its files is selected.
-// Reports tests whose bodies run on both backends (test/support/report-backends.ts): they need
-// the run's PostgreSQL server, so they belong to the `postgres` project, not to `node`.
-const reportsOnBothBackends = ['overview', 'overview-summary', 'local-days', 'export-file', 'export-bytes', 'list-at-scale'].map((name) => `test/ledger/${name}.test.ts`);
-
+// globalSetup starts one PostgreSQL server for the run, only when one of its files is selected:
+// every ledger test (test/ledger/**), most of them run on both backends.
 export default defineConfig({
   test: {
     projects: [
@@ -17,7 +14,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/dom/**', 'test/ledger/postgres/**', ...reportsOnBothBackends],
+          // The ledger's tests run on both backends (test/support/ledger-backends.ts, ledger-apps.ts): the `postgres` project.
+          exclude: ['test/e2e/**', 'test/dom/**', 'test/ledger/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           environment: 'node',
-          include: ['test/ledger/postgres/**/*.test.ts', ...reportsOnBothBackends],
+          include: ['test/ledger/**/*.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
