@@ -1,14 +1,15 @@
 // describeReports: one reports test body (Home's overview, the settlement summary, the list's
 // pages, the CSV exports to a file) run once per backend, on the same payments. A seed function
-// fills a laptop's SQLite ledger once; the SQLite half reads a copy of that ledger, the PostgreSQL
-// half copies it into a team database of its own (copy-to-team.ts keeps each payment's times, states, totals and
-// arrival order) and reads that as fay (finance), one database per describe block. Each half also
-// has an `oracle`: an SQLite ledger holding the same payments (the ledger itself, or the copied
-// one), where a test sums or sorts with plain SQL for what the screens must answer. Changes made
-// during a test go through a backend-neutral route (the LedgerStore, or a copy from another
-// laptop) and reach the oracle too. LEDGER_BACKENDS=sqlite or =postgres runs one half; the
-// PostgreSQL half skips, saying why, where the server binaries are missing (fails with
-// PAYDESK_REQUIRE_POSTGRES=1). Files using it belong to the vitest project `postgres`.
+// fills a laptop's SQLite ledger once; the SQLite half reads a copy of that ledger, the
+// PostgreSQL half copies it into a team database of its own (copy-to-team.ts keeps each
+// payment's times, states, totals and arrival order) and reads that as fay (finance), one
+// database per describe block. Each half also has an `oracle`: an SQLite ledger holding the same
+// payments (the ledger itself, or the copied one), where a test sums or sorts with plain SQL for
+// what the screens must answer. Changes made during a test go through a backend-neutral route
+// (the LedgerStore, or a copy from another laptop) and reach the oracle too.
+// LEDGER_BACKENDS=sqlite or =postgres runs one half; the PostgreSQL half skips, saying why, where
+// the server binaries are missing (fails with PAYDESK_REQUIRE_POSTGRES=1). Files using it belong
+// to the vitest project `postgres`.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
