@@ -35,6 +35,8 @@ withPostgres('two laptops on one team ledger, SIGKILLed amid money moves', () =>
     expect(report.interrupted).toBeGreaterThan(0);
     expect(report.sales).toBeGreaterThan(rounds);
     expect(report.moves).toBeGreaterThan(rounds);
+    // Each laptop moved money on payments the other made (one team ledger, one practice gateway).
+    expect(report.crossLaptop).toBeGreaterThan(0);
     // Nothing answered "internal": every refusal was a rule, a busy payment or the gateway's word.
     expect(Object.keys(report.answers).filter((key) => key.endsWith(': internal'))).toEqual([]);
   }, 300_000);

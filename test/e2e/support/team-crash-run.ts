@@ -4,14 +4,14 @@
 // bridge the page uses): sales, captures, voids, partial and full refunds, some on the same payment
 // from both laptops at the same moment. Meanwhile each laptop is SIGKILLed several times: at a
 // random moment, while its request is held before the gateway (then sent on or dropped), or after
-// the gateway answered (the answer never heard); once both at once; and now and then a laptop's
+// the gateway answered (the answer never heard), again soon after its restart; once both at once; and now and then a laptop's
 // database sessions are cut (it reconnects). Each killed laptop is restarted and marks its own
 // interrupted operations. At the end both settle: status checks (as a person asks for them), and
 // what answers without totals cannot decide is settled by hand from the gateway's records (what a
 // person reads on its dashboard). Then `checkAgainstGateway` judges. Choices (which move, amounts,
 // when and how to kill) come from a seeded generator: the seed replays them (timing still varies).
 // Used by test/e2e/team-crash.test.ts and scripts/team-crash-soak.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -33,13 +33,17 @@ export type CrashRunOptions = {
 export type CrashRunReport = CheckResult & {
   seed: number;
   kills: { A: number; B: number };
-  /** How kills landed: a request held before the gateway then sent on / dropped, an answer held, a random moment. */
-  landed: { sentOn: number; dropped: number; answerHeld: number; random: number };
+  /** How kills landed: a request held before the gateway then sent on / dropped, an answer held, a random moment, soon after a restart. */
+  landed: { sentOn: number; dropped: number; answerHeld: number; random: number; whileStarting: number };
   cuts: number;
+  /** Captures, voids and refunds that succeeded on a payment the other laptop's person made. */
+  crossLaptop: number;
   /** Operations the crashes left unclear (their audit entries), and how what was open at the end was settled. */
   interrupted: number;
   settled: Settled;
   answers: Record<string, number>;
+  /** The first refusal's words of each method and code (a busy payment names who is on it). */
+  refusals: Record<string, string>;
   seconds: number;
 };
 
@@ -72,7 +76,7 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
     { login: 'sid', role: 'support', password: 'sid-crash-password' },
   ];
   const report: CrashRunReport = {
-    seed: options.seed, kills: { A: 0, B: 0 }, landed: { sentOn: 0, dropped: 0, answerHeld: 0, random: 0 }, cuts: 0, interrupted: 0, settled: { onTheirOwn: 0, statusAsked: 0, byHand: 0 }, answers: {}, seconds: 0,
+    seed: options.seed, kills: { A: 0, B: 0 }, landed: { sentOn: 0, dropped: 0, answerHeld: 0, random: 0, whileStarting: 0 }, cuts: 0, crossLaptop: 0, interrupted: 0, settled: { onTheirOwn: 0, statusAsked: 0, byHand: 0 }, answers: {}, refusals: {}, seconds: 0,
     problems: [], payments: 0, moves: 0, sales: 0,
   };
   const team = await startTeamDatabase(people);
@@ -104,6 +108,7 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
         const answer = await callPreview(preview, method, input);
         const key = answer.ok ? `${method}: ok` : `${method}: ${answer.error.code}`;
         report.answers[key] = (report.answers[key] ?? 0) + 1;
+        if (!answer.ok && !(key in report.refusals)) report.refusals[key] = answer.error.message;
         return answer;
       } catch {
         return 'gone';
@@ -195,6 +200,20 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
       }
       await sleep(between(0, 500));
       await Promise.all(victims.map(start));
+      // Every fourth round the laptop is killed again while it starts: marking and checking its
+      // interrupted operations must survive being interrupted too.
+      if (round % 4 === 3) {
+        await sleep(between(100, 1_500));
+        for (const laptop of victims) {
+          const preview = laptop.preview!;
+          laptop.preview = null;
+          await preview.kill();
+          report.kills[laptop.name] += 1;
+          report.landed.whileStarting += 1;
+          log(`killed ${laptop.name} again while it started`);
+        }
+        await Promise.all(victims.map(start));
+      }
     }
     stop = true;
     await Promise.all(movers);
@@ -202,9 +221,18 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
     await Promise.all(laptops.map((l) => l.proxy.idle()));
     log(`moves stopped after ${((performance.now() - started) / 1000).toFixed(1)} s; settling`);
 
+    report.crossLaptop = Number((await reader.query(`SELECT count(*) AS n FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id
+      WHERE o.kind <> 'create' AND o.outcome = 'succeeded' AND o.db_user <> p.created_by`)).rows[0].n);
     report.interrupted = Number((await reader.query(`SELECT count(*) AS n FROM paydesk.audit_log WHERE result = 'outcome_unknown'`)).rows[0].n);
     report.settled = await settle(reader, (method, input) => call(laptops[Math.floor(random() * 2)]!, method, input), () => practice.gateway.records(), log);
     Object.assign(report, checkAgainstGateway(practice.gateway.records(), await readTeamLedger(reader)));
+    // A problem comes with what each laptop logged of its team ledger (marking, reconnects, checks).
+    if (report.problems.length) {
+      for (const laptop of laptops) {
+        const lines = readFileSync(join(laptop.dataDir, 'paydesk.log'), 'utf8').split('\n').filter((line) => /team ledger|interrupted|Reconciliation|reconnect/i.test(line));
+        for (const line of lines.slice(-40)) log(`${laptop.name} logged: ${line}`);
+      }
+    }
     report.seconds = (performance.now() - started) / 1000;
     return report;
   } finally {
