@@ -44,6 +44,8 @@ export type CrashRunReport = CheckResult & {
   answers: Record<string, number>;
   /** The first refusal's words of each method and code (a busy payment names who is on it). */
   refusals: Record<string, string>;
+  /** Every distinct "busy" refusal: the team ledger's name the person doing the other move. */
+  busyWords: string[];
   seconds: number;
 };
 
@@ -76,7 +78,7 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
     { login: 'sid', role: 'support', password: 'sid-crash-password' },
   ];
   const report: CrashRunReport = {
-    seed: options.seed, kills: { A: 0, B: 0 }, landed: { sentOn: 0, dropped: 0, answerHeld: 0, random: 0, whileStarting: 0 }, cuts: 0, crossLaptop: 0, interrupted: 0, settled: { onTheirOwn: 0, statusAsked: 0, byHand: 0 }, answers: {}, refusals: {}, seconds: 0,
+    seed: options.seed, kills: { A: 0, B: 0 }, landed: { sentOn: 0, dropped: 0, answerHeld: 0, random: 0, whileStarting: 0 }, cuts: 0, crossLaptop: 0, interrupted: 0, settled: { onTheirOwn: 0, statusAsked: 0, byHand: 0 }, answers: {}, refusals: {}, busyWords: [], seconds: 0,
     problems: [], payments: 0, moves: 0, sales: 0,
   };
   const team = await startTeamDatabase(people);
@@ -109,6 +111,7 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
         const key = answer.ok ? `${method}: ok` : `${method}: ${answer.error.code}`;
         report.answers[key] = (report.answers[key] ?? 0) + 1;
         if (!answer.ok && !(key in report.refusals)) report.refusals[key] = answer.error.message;
+        if (!answer.ok && answer.error.code === 'busy' && !report.busyWords.includes(answer.error.message)) report.busyWords.push(answer.error.message);
         return answer;
       } catch {
         return 'gone';
