@@ -61,7 +61,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-type Laptop = { name: 'A' | 'B'; person: TeamPerson; dataDir: string; proxy: CrashProxy; preview: RunningPreview | null; starting?: Promise<void> };
+type Laptop = { name: 'A' | 'B'; person: TeamPerson; dataDir: string; proxy: CrashProxy; preview: RunningPreview | null };
 type Candidate = { id: string; state: string; amount_minor: string; captured_minor: string; refunded_minor: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
