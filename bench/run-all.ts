@@ -65,6 +65,8 @@ await run(`export and full chain check at ${sizes.at(-1)!.toLocaleString('en')} 
 await run('practice gateway with its state on disk', ['bench/practice-store.ts', '--earlier', '100000', '--runs', '5']);
 // Its own throwaway PostgreSQL (a few seconds to start); says so and skips without the server binaries.
 await run('live update between two instances on a team ledger (PostgreSQL)', ['bench/team-live.ts', '--changes', '300']);
+// Two built previews on one team ledger: a refund through A's API until B's event stream hears it and B's re-read shows it (its own keyring and server).
+await run('live update between two previews (two laptops) on a team ledger (PostgreSQL)', ['bench/team-live-previews.ts', '--changes', '100']);
 await run('copy of a laptop ledger into a team ledger (PostgreSQL)', ['bench/team-copy.ts', '--payments', '20000']);
 await run('Home overview and CSV exports on a team ledger of 100,000 payments (PostgreSQL)', ['bench/team-reports.ts', '--payments', '100000']);
 // The list's searches on a team ledger, the same payments as the SQLite ledger's (copied in with COPY; minutes at a million).

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
 import { AppFailure } from '../../contract/result';
-import { englishText, reason } from '../core/fail';
+import { englishText, fail, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
@@ -65,6 +65,10 @@ export function createRecorder(core: PaymentsCore) {
   ): Promise<{ view: PaymentView; value?: T }> {
     const at = core.now().toISOString();
     const opId = randomUUID();
+    // In flight from its intent until its answer is recorded, so marking interrupted operations
+    // (at a start, a reconnect, a recheck) never takes this one for a crashed send.
+    let claimed: string | undefined;
+    const release = () => claimed !== undefined && core.inFlight.delete(claimed);
     // The order id checked in the intent's own transaction: two creates of one order cannot both pass.
     const paymentId = await store.transaction(async (tx) => {
       const existing = await tx.byOrderId(gateway.profile.id, input.orderId);
@@ -72,6 +76,8 @@ export function createRecorder(core: PaymentsCore) {
         throw new AppFailure('conflict', englishText(reason('rule.orderExists', { orderId: input.orderId })), { reason: reason('rule.orderExists', { orderId: input.orderId }), fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
       }
       const id = existing?.id ?? randomUUID();
+      if (core.inFlight.has(id)) throw fail('busy', 'rule.busy');
+      core.inFlight.add((claimed = id));
       const row = newPaymentRow(id, gateway, input, ctx.osUser, at);
       // A payment the gateway never created may be tried again: same row, its history kept.
       if (existing) await tx.update(existing.id, { ...row, created_at: existing.created_at }, 'create', at);
@@ -79,11 +85,16 @@ export function createRecorder(core: PaymentsCore) {
       await tx.insertOperation({ id: opId, payment_id: id, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
       await options.withIntent?.(id, at);
       return id;
+    }).catch((error: unknown) => {
+      release();
+      throw error;
     });
     core.changed(paymentId);
 
-    core.inFlight.add(paymentId);
-    const result = await send(input.orderId).finally(() => core.inFlight.delete(paymentId));
+    const result = await send(input.orderId).catch((error: unknown) => {
+      release();
+      throw error;
+    });
     const doneAt = core.now();
     const done = doneAt.toISOString();
     const view = await store.transaction(async (tx) => {
@@ -102,7 +113,7 @@ export function createRecorder(core: PaymentsCore) {
         await core.audit(tx, ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
       }
       return tx.view(await core.schedule(tx, payment, doneAt, 0));
-    });
+    }).finally(release);
     core.changed(paymentId);
     if (!result.ok && !result.error.mayHaveHappened) throw toAppFailure(result.error);
     return { view, value: result.ok ? result.value : undefined };

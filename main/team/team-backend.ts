@@ -94,7 +94,11 @@ function exportWorker(team: TeamLedgerModule, saved: { settings: Parameters<Team
 }
 
 /** The team backend when it is chosen, else undefined (this laptop's SQLite ledger is used). */
-export async function openTeamBackend(deps: { dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger; exportDir: string }): Promise<TeamBackend | undefined> {
+export async function openTeamBackend(deps: {
+  dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger; exportDir: string;
+  /** How often this laptop looks again for its own operations left `sending` (default: reconciliation's 15 s). */
+  recheckMs?: number;
+}): Promise<TeamBackend | undefined> {
   const stored = deps.settings.read();
   if (!stored?.use) return undefined;
   const laptop = laptopId(deps.dataDir);
@@ -125,6 +129,7 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
   await checkSession();
 
   let live: { close(): Promise<void> } | undefined;
+  let recheck: ReturnType<typeof setInterval> | undefined;
   let payments: Payments | undefined;
   let away = false;
   const notify = (level: 'info' | 'warning', why: Reason) => deps.events.emit({ type: 'notification', level, message: englishText(why), reason: why });
@@ -166,8 +171,17 @@ export async function openTeamBackend(deps: { dataDir: string; settings: TeamLed
           if (wasAway) void checkSession().catch(() => undefined).then(() => settleLogged(true));
         },
       });
+      // Marking at start and at a reconnect misses an operation whose answer could not be recorded
+      // afterwards (the connection lost while recording it, after the reconnect's marking had passed
+      // it by as still in flight): it would stay `sending` until the next start, the payment busy
+      // for everyone. So this laptop looks again on reconciliation's beat (while connected).
+      recheck = setInterval(() => {
+        if (!away && session.reason === null) void settleLogged(true);
+      }, deps.recheckMs ?? 15_000);
+      recheck.unref();
     },
     async close() {
+      clearInterval(recheck);
       await live?.close();
       await screens.exports.idle().catch(() => undefined);
       await screens.reads.settled().catch(() => undefined);
