@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 // Three kinds of suite: plain Node (services, handlers, the Electron shell with a fake
 // `electron`), React components in a DOM, and the whole app in Chromium through the preview.
 // The team ledger's PostgreSQL tests are plain Node too, in a project of their own whose
-// globalSetup starts one PostgreSQL server for the run, only when one of its files is selected.
+// globalSetup starts one PostgreSQL server for the run, only when one of its files is selected:
+// every ledger test (test/ledger/**), most of them run on both backends.
 export default defineConfig({
   test: {
     projects: [
@@ -13,7 +14,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/dom/**', 'test/ledger/postgres/**'],
+          // The ledger's tests run on both backends (test/support/ledger-backends.ts, ledger-apps.ts): the `postgres` project.
+          exclude: ['test/e2e/**', 'test/dom/**', 'test/ledger/**'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -26,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           environment: 'node',
-          include: ['test/ledger/postgres/**/*.test.ts'],
+          include: ['test/ledger/**/*.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
