@@ -18,7 +18,7 @@
 // the recurring token) are left out of updates; other audit actions throw rather than answer wrongly.
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
-import { englishText, fail } from '../../core/fail';
+import { englishText, fail, reason } from '../../core/fail';
 import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
 import { clientConfig, explainConnectionError, type TeamLedgerSettings } from './connection';
@@ -69,6 +69,12 @@ function operationOf(r: Record<string, unknown>): OperationRow {
   };
 }
 
+/** As record-create.ts refuses an order id already in the ledger. */
+function orderExists(orderId: string): AppFailure {
+  const why = reason('rule.orderExists', { orderId });
+  return new AppFailure('conflict', englishText(why), { reason: why, fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
+}
+
 const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger.md, "What works on the team ledger").`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
@@ -94,7 +100,12 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
     view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
     async insert(row) {
       await osUser(row.created_by);
-      await db.query(`INSERT INTO paydesk.payments (${inserted.join(', ')}) VALUES (${inserted.map((_, i) => `$${i + 1}`).join(', ')})`, inserted.map((c) => value(c, row[c])));
+      await db.query(`INSERT INTO paydesk.payments (${inserted.join(', ')}) VALUES (${inserted.map((_, i) => `$${i + 1}`).join(', ')})`, inserted.map((c) => value(c, row[c]))).catch((e: { code?: string; constraint?: string }) => {
+        // Two creates of one order id at once (two windows or laptops): both found none, the second
+        // waited on the unique index. Refused as on SQLite, where the check and the insert are one step.
+        if (e?.code === '23505' && e.constraint === 'payments_profile_id_order_id_key') throw orderExists(row.order_id);
+        throw e;
+      });
       await history(row.id, row.state, row.status_word, 'create', row.created_at);
     },
     async update(id, changes, source, at) {
