@@ -82,6 +82,8 @@ export type LedgerApp = {
   seedHistory(rows: SeedPayment[]): Promise<void>;
   /** Resolves once the background counts and chain checks begun so far are done. */
   settled(): Promise<void>;
+  /** Every row the ledger keeps of payments, operations, their history and the audit log, as text (on PostgreSQL read by a superuser): what must never hold a card number. */
+  everything(): Promise<string>;
   /** Another app on the same ledger: on PostgreSQL another laptop on the team database; on SQLite a laptop of its own (its own file). */
   open(options?: LedgerAppOptions): Promise<LedgerApp>;
   close(): Promise<void>;
@@ -117,7 +119,7 @@ async function recordPayments(store: LedgerStore, rows: SeedPayment[]): Promise<
 
 type Parts = { backend: Backend; handlers: Implementations; service: LedgerApp['service']; store: LedgerStore; practice: LedgerApp['practice']; events: AppEvent[]; osUser: string };
 
-function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'open' | 'close' | 'database'>): LedgerApp {
+function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'open' | 'close' | 'database'>): LedgerApp {
   const handlers = createHandlers(parts.handlers, parts.practice.logger) as unknown as LedgerApp['handlers'];
   const ctx = { transport: 'direct' as const, osUser: parts.osUser };
   const call = <T>(name: MethodName, input: unknown) => handlers[name]!(input, ctx) as Promise<Answer<T>>;
@@ -165,6 +167,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   const app = appOf({ backend: 'sqlite', handlers, service, store, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
     seedHistory: async (rows) => void (await recordPayments(store, rows)),
     settled: () => settle(),
+    everything: async () => ['payments', 'operations', 'state_history', 'status_checks', 'webhooks', 'audit_log'].map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n'),
     open: (more) => startSqliteApp({ ...options, ...more }),
     async close() {
       await settle();
@@ -222,6 +225,11 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
       }
     },
     settled: () => team.screens!.reads.settled(),
+    async everything() {
+      const tables = (await server.sql(database, `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'paydesk' ORDER BY 1`)).rows.map((r) => r.t as string);
+      const texts = await Promise.all(tables.map(async (table) => JSON.stringify((await server.sql(database, `SELECT to_jsonb(x) AS row FROM paydesk.${table} x`)).rows)));
+      return texts.join('\n');
+    },
     open: (more) => startPostgresApp(database, { ...options, ...more }),
     async close() {
       await team.close();
