@@ -37,6 +37,14 @@ export const checkLeaseMs = 2 * 60_000;
 /** Audit actions the database's own triggers record (security.sql: audit_payment, audit_operation). */
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
 
+/**
+ * A payment with its last error: the team schema has no column for it yet, so it is the message
+ * of its operation whose outcome is unclear ("may or may not have gone through"), as SQLite's
+ * last_error says until a status answer or a person settles it. (A failed status check's own
+ * message is not kept here.)
+ */
+const withLastError = `SELECT p.*, (SELECT o.error_message FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome = 'unknown' ORDER BY o.created_at DESC LIMIT 1) AS last_error FROM paydesk.payments p`;
+
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 /** bigint columns come back as text: exact, or refused. */
 export function minor(v: string | number | null): number | null {
@@ -56,7 +64,7 @@ export function paymentOf(r: Record<string, unknown>): PaymentRow {
     state: r.state as PaymentRow['state'], status_word: r.status_word as string | null, captured_minor: minor(r.captured_minor as string)!, refunded_minor: minor(r.refunded_minor as string)!,
     created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: null,
     next_check_at: iso(r.next_check_at as Date | null), check_attempts: 0, needs_attention: r.needs_attention ? 1 : 0,
-    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: 0, last_error: null, checkup_run: null,
+    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: 0, last_error: (r.last_error as string | null | undefined) ?? null, checkup_run: null,
   };
 }
 
@@ -93,9 +101,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
   const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
 
   const tx: LedgerTx = {
-    get: (id) => payment('SELECT * FROM paydesk.payments WHERE id = $1', [id]),
-    byOrderId: (profileId, orderId) => payment('SELECT * FROM paydesk.payments WHERE profile_id = $1 AND order_id = $2', [profileId, orderId]),
-    findKnown: (profileId, ref) => payment('SELECT * FROM paydesk.payments WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1', [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
+    get: (id) => payment(`${withLastError} WHERE id = $1`, [id]),
+    byOrderId: (profileId, orderId) => payment(`${withLastError} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
+    findKnown: (profileId, ref) => payment(`${withLastError} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
     repeatsOf: async () => [],
     view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
     async insert(row) {
