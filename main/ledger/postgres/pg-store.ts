@@ -86,11 +86,11 @@ function orderExists(orderId: string): AppFailure {
 const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger.md, "What works on the team ledger").`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
-function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
+function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Set<string>): LedgerTx {
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
   const payment = async (text: string, values: unknown[]) => {
     const row = await one(text, values);
-    return row ? paymentOf(row) : undefined;
+    return row ? { ...paymentOf(row), watched: watched.has(row.id as string) ? 1 : 0 } : undefined;
   };
   const operations = async (where: string, values: unknown[]) =>
     (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
@@ -117,6 +117,7 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       await history(row.id, row.state, row.status_word, 'create', row.created_at);
     },
     async update(id, changes, source, at) {
+      if (changes.watched !== undefined) void (changes.watched ? watched.add(id) : watched.delete(id));
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
       // The row as it was, locked until commit: its change of state goes into the history once.
       const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
@@ -196,6 +197,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
  */
 export function createPostgresLedgerStore(pool: Connections, options: { laptop: string; settings?: TeamLedgerSettings }): LedgerStore {
   const { laptop, settings } = options;
+  // The payments this person watches (told when a watched link is paid): this laptop's, kept in
+  // this process while the team schema has no place for them (forgotten at a restart).
+  const watched = new Set<string>();
   /**
    * A server that cannot be reached (or refuses the login) is said in words, as "Test connection"
    * says it; the payments flow then stops before its request leaves: nothing is sent unrecorded.
@@ -218,7 +222,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await body(txOn(client, true, laptop));
+      const result = await body(txOn(client, true, laptop, watched));
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -228,7 +232,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
       client.release(broken);
     }
   }
-  const outside = worded(txOn(pool, false, laptop));
+  const outside = worded(txOn(pool, false, laptop, watched));
   return {
     ...outside,
     backend: 'postgres',
