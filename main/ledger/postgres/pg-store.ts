@@ -161,7 +161,10 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Se
       // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said).
       const kept = changes.outcome === 'succeeded' && changes.gateway_answer ? { ...changes, gateway_answer: null } : changes;
       const columns = (['outcome', 'error_code', 'error_message', 'gateway_answer', 'completed_at', 'settled_reason'] as const).filter((c) => kept[c] !== undefined);
+      // The database audits the outcome with the OS user set now: the person settling it by hand,
+      // else the one who sent it (without it the entry showed only the database login).
       if (kept.settled_by) await osUser(kept.settled_by);
+      else if (inTransaction) await db.query(`SELECT set_config('paydesk.os_user', coalesce(os_user, ''), true), set_config('paydesk.laptop', $2, true) FROM paydesk.operations WHERE id = $1`, [id, laptop]);
       await db.query(`UPDATE paydesk.operations SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE id = $1 AND outcome = ANY($2)`, [id, from, ...columns.map((c) => kept[c])]);
     },
     async recordCheck(paymentId, at, outcome, statusWord, state) {
