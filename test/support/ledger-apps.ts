@@ -71,6 +71,13 @@ export type LedgerApp = {
   events: AppEvent[];
   /** The team database (PostgreSQL only): a superuser may reach it with teamServer().sql(database, …). */
   database?: string;
+  /** The laptop's file (SQLite only), for what is SQLite's own (its full chain check, its plans). */
+  db?: LedgerDb;
+  /**
+   * Someone with the file or the server in hand changes an audit entry (`set` a column) or removes
+   * it, behind Paydesk's back: on SQLite in the file, on PostgreSQL as the server's superuser.
+   */
+  tamperAudit(seq: number, change: { set: Record<string, string | number | null> } | 'delete'): Promise<void>;
   /** A handler's answer, `ok` or not. */
   call<T = unknown>(name: MethodName, input: unknown): Promise<Answer<T>>;
   /** A handler's value; a refusal throws with its error. */
@@ -104,6 +111,13 @@ export function paymentRow(row: SeedPayment): PaymentRow {
   };
 }
 
+/** The statement that changes or removes entry $1 of `table` (set: column names of the test's own). */
+function tampering(table: string, change: Parameters<LedgerApp['tamperAudit']>[1], placeholder: (i: number) => string) {
+  if (change === 'delete') return { text: `DELETE FROM ${table} WHERE seq = ${placeholder(1)}`, values: [] as unknown[] };
+  const columns = Object.keys(change.set);
+  return { text: `UPDATE ${table} SET ${columns.map((c, i) => `${c} = ${placeholder(i + 2)}`).join(', ')} WHERE seq = ${placeholder(1)}`, values: columns.map((c) => change.set[c]) };
+}
+
 /** Records the rows in one store transaction, each with the audit entry the payments flows write for a creation. */
 async function recordPayments(store: LedgerStore, rows: SeedPayment[]): Promise<PaymentRow[]> {
   const made = rows.map(paymentRow);
@@ -119,7 +133,7 @@ async function recordPayments(store: LedgerStore, rows: SeedPayment[]): Promise<
 
 type Parts = { backend: Backend; handlers: Implementations; service: LedgerApp['service']; store: LedgerStore; practice: LedgerApp['practice']; events: AppEvent[]; osUser: string };
 
-function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'open' | 'close' | 'database'>): LedgerApp {
+function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'tamperAudit' | 'open' | 'close' | 'database' | 'db'>): LedgerApp {
   const handlers = createHandlers(parts.handlers, parts.practice.logger) as unknown as LedgerApp['handlers'];
   const ctx = { transport: 'direct' as const, osUser: parts.osUser };
   const call = <T>(name: MethodName, input: unknown) => handlers[name]!(input, ctx) as Promise<Answer<T>>;
@@ -165,6 +179,12 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
     ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }),
   } as unknown as Implementations;
   const app = appOf({ backend: 'sqlite', handlers, service, store, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
+    db,
+    async tamperAudit(seq, change) {
+      const { text, values } = tampering('audit_log', change, () => '?');
+      // Positional: the SET values come before the seq in the text.
+      db.prepare(text).run(...values, seq);
+    },
     seedHistory: async (rows) => void (await recordPayments(store, rows)),
     settled: () => settle(),
     everything: async () => ['payments', 'operations', 'state_history', 'status_checks', 'webhooks', 'audit_log'].map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n'),
@@ -176,7 +196,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
       rmSync(dir, { recursive: true, force: true });
     },
   });
-  return { ...app, db, dir };
+  return { ...app, db: db as LedgerDb, dir };
 }
 
 /**
@@ -209,6 +229,10 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   let laptops = 0;
   const app = appOf({ backend: 'postgres', handlers, service, store: team.store, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
     database,
+    async tamperAudit(seq, change) {
+      const { text, values } = tampering('paydesk.audit_log', change, (i) => `$${i}`);
+      await server.sql(database, text, [seq, ...values]);
+    },
     async seedHistory(rows) {
       // A laptop's own ledger with these payments, copied in by an admin (a copy per call: each its own laptop).
       const dir = mkdtempSync(join(tmpdir(), 'paydesk-team-seed-'));
