@@ -36,7 +36,7 @@ async function refund(store: LedgerStore, payment: PaymentRow, osUser: string) {
 }
 
 describeLedgerApp('the audit search', (app, backend) => {
-  let payments: PaymentRow[] = [];
+  const payments: PaymentRow[] = [];
   let every: Entry[] = [];
   const order = (i: number) => payments[i]!.order_id;
 

@@ -40,7 +40,7 @@ function openLedger(): { store: LedgerStore; read(sql: string, ...values: unknow
   return {
     store: createSqliteLedgerStore(db),
     read: async (sql, ...values) => db.prepare(sql.replace(/\{(payments|operations)\}/g, '$1')).all(...values) as Array<Record<string, unknown>>,
-    close: async () => db.close(),
+    close: async () => void db.close(),
   };
 }
 
