@@ -267,18 +267,23 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
 /**
  * Runs `body` once per backend (LEDGER_BACKENDS=sqlite or =postgres for one), with one app per
  * backend started before the body's tests (on PostgreSQL in a team database of the file's own)
- * and closed after. `backend` is known as the body is declared, for the rare `it.skipIf`.
+ * and closed after. `backend` is known as the body is declared, for what only one backend has.
  */
 export function describeLedgerApp(name: string, body: (app: () => LedgerApp, backend: Backend) => void, options: LedgerAppOptions = {}) {
   const run = (start: () => Promise<LedgerApp>, backend: Backend) => {
     let app: LedgerApp | undefined;
     const opened: LedgerApp[] = [];
+    // Apps the tests open close with the file's.
+    const tracked = (a: LedgerApp): LedgerApp => ({
+      ...a,
+      async open(more) {
+        const another = tracked(await a.open(more));
+        opened.push(another);
+        return another;
+      },
+    });
     beforeAll(async () => {
-      app = await start();
-      const open = app.open;
-      // Apps opened by the tests close with the file's.
-      const tracked = (a: LedgerApp): LedgerApp => ({ ...a, open: async (more) => { const b = tracked(await a.open(more)); opened.push(b); return b; } });
-      app = { ...tracked(app), open: async (more) => { const b = tracked(await open(more)); opened.push(b); return b; } };
+      app = tracked(await start());
     });
     afterAll(async () => {
       for (const a of opened) await a.close().catch(() => undefined);
