@@ -15,7 +15,8 @@
 // paydesk.record_payment_check. A payment's state history and status checks are history.sql's
 // tables (version 7). Webhooks are not received on the team ledger (its receiver runs only on the
 // laptop's file), so a payment has none. Columns the team schema lacks yet (attempts, last error,
-// the recurring token) are left out of updates; other audit actions throw rather than answer wrongly.
+// the recurring token) are left out of updates (the last error is read from the unclear operation,
+// "watched" kept in the process); other audit actions throw rather than answer wrongly.
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
 import { englishText, fail, reason } from '../../core/fail';
