@@ -160,7 +160,8 @@ describe('unclear outcomes', () => {
     expect(unclear).toMatchObject({ operationInFlight: true, state: 'authorised', lastError: expect.stringMatching(/may or may not/) });
     expect(await call('capturePayment', { paymentId: p.id, amount: '30', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'busy', message: expect.stringMatching(/Check its status/) } });
     const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: p.orderId } });
-    expect(listed.rows).toMatchObject([{ id: p.id, operationInFlight: true }]);
+    // The list says why too (the attention screen shows a row's last error).
+    expect(listed.rows).toMatchObject([{ id: p.id, operationInFlight: true, lastError: expect.stringMatching(/may or may not/) }]);
     // "Approved, Capture" says something was captured, not how much: no verdict, a person is asked.
     const checked = await value('checkPaymentStatus', { paymentId: p.id });
     expect(checked).toMatchObject({ state: 'authorised', capturedMinor: 0, operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
