@@ -1,36 +1,86 @@
 // The audit log's hash chain shows an edit or a deletion; CSV exports open correctly in a
-// spreadsheet (BOM, RFC 4180 quoting, exact amounts) and cannot smuggle in a formula.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendAudit, verifyAudit } from '../../main/ledger/audit-log';
+// spreadsheet (BOM, RFC 4180 quoting, exact amounts) and cannot smuggle in a formula. The audit
+// log on a laptop's SQLite ledger and on the team ledger (test/support/ledger-apps.ts), where the
+// database writes it and "tampering" is a superuser's hand on the server; the quick CSV downloads
+// read a laptop's file (on the team ledger they answer why: "Export to a file" is there instead).
+import { describe, expect, it } from 'vitest';
+import { verifyAudit } from '../../main/ledger/audit-log';
 import { csvCell, toCsv } from '../../main/ledger/csv';
-import { customer, goodCard, startTestLedger } from './support';
+import { customer, goodCard } from './support';
+import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
 
-let t: Awaited<ReturnType<typeof startTestLedger>>;
-beforeAll(async () => {
-  t = await startTestLedger();
-});
-afterAll(() => t.close());
-const handlers = () => t.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<{ ok: boolean; value: never }>>;
+type Entry = { seq: number; osUser: string; profileId: string | null; environment: string | null; action: string; amountMinor: number | null; currency: string | null; result: string };
+type AuditWindow = { chainIntact: boolean; chain?: { intact: boolean; brokenAt?: number }; rows: Entry[] };
 
-describe('audit log', () => {
-  it('records who did what, and its chain breaks where a row is edited or removed', async () => {
-    const sale = await handlers().chargeCard!({ amount: '12.5', currency: 'SAR', card: goodCard, customer, authOnly: false }, t.ctx);
-    expect(sale.ok).toBe(true);
-    const row = t.db.prepare("SELECT * FROM audit_log WHERE action = 'create_sale' ORDER BY seq DESC LIMIT 1").get() as Record<string, unknown>;
-    expect(row).toMatchObject({ os_user: 'tester', profile_id: 'practice', environment: 'practice', amount_minor: 1250, currency: 'SAR', result: 'paid' });
-    for (let i = 0; i < 3; i++) appendAudit(t.db, { osUser: 'tester', action: 'note', result: `r${i}` }, new Date().toISOString());
-    expect(verifyAudit(t.db)).toMatchObject({ ok: true });
+describeLedgerApp('the audit log and its exports', (app, backend) => {
+  /** What the audit screen says of the chain, as a laptop opening it now (on the team ledger another laptop: this one remembers a break until it restarts). */
+  async function chainAsOpened(): Promise<{ intact: boolean; brokenAt?: number }> {
+    if (backend === 'sqlite') {
+      // SQLite's full check (the screen's quick check remembers a break in the file until the full check runs).
+      const full = verifyAudit(app().db!);
+      return full.ok ? { intact: true } : { intact: false, brokenAt: full.brokenAt };
+    }
+    const laptop: LedgerApp = await app().open();
+    const { chain } = await laptop.value<AuditWindow>('listAuditLog', { limit: 1 });
+    return chain!.brokenAt === undefined ? { intact: chain!.intact } : { intact: chain!.intact, brokenAt: chain!.brokenAt };
+  }
 
-    t.db.prepare('UPDATE audit_log SET amount_minor = 1 WHERE seq = ?').run(row.seq);
-    expect(verifyAudit(t.db)).toMatchObject({ ok: false, brokenAt: row.seq });
-    t.db.prepare('UPDATE audit_log SET amount_minor = 1250 WHERE seq = ?').run(row.seq);
-    expect(verifyAudit(t.db).ok).toBe(true);
-    t.db.prepare('DELETE FROM audit_log WHERE seq = ?').run(row.seq);
-    expect(verifyAudit(t.db)).toMatchObject({ ok: false, brokenAt: row.seq });
+  describe('audit log', () => {
+    it('records who did what, and its chain breaks where a row is edited or removed', async () => {
+      const sale = await app().call('chargeCard', { amount: '12.5', currency: 'SAR', card: goodCard, customer, authOnly: false });
+      expect(sale.ok).toBe(true);
+      const row = (await app().value<AuditWindow>('listAuditLog', { query: 'create_sale', limit: 1 })).rows[0]!;
+      // The entry of the sale's outcome: on the team ledger written by the database as the operation's.
+      expect(row).toMatchObject({ osUser: 'tester', profileId: 'practice', environment: 'practice', amountMinor: 1250, currency: 'SAR', result: backend === 'sqlite' ? 'paid' : 'succeeded' });
+      for (let i = 0; i < 3; i++) await app().value('createPaymentLink', { amount: `1${i}`, currency: 'SAR', description: `r${i}`, customer });
+      expect((await app().value<AuditWindow>('listAuditLog', { limit: 5 })).chainIntact).toBe(true);
+      expect(await chainAsOpened()).toEqual({ intact: true });
+
+      await app().tamperAudit(row.seq, { set: { amount_minor: 1 } });
+      expect(await chainAsOpened()).toEqual({ intact: false, brokenAt: row.seq });
+      await app().tamperAudit(row.seq, { set: { amount_minor: 1250 } });
+      expect(await chainAsOpened()).toEqual({ intact: true });
+      await app().tamperAudit(row.seq, 'delete');
+      expect(await chainAsOpened()).toEqual({ intact: false, brokenAt: row.seq });
+    });
+  });
+
+  if (backend === 'postgres') {
+    it('on the team ledger, the quick CSV downloads answer why they are not there yet', async () => {
+      for (const [name, input] of [['exportPayments', { filter: { currency: 'KWD' } }], ['exportAuditLog', {}]] as const) {
+        expect(await app().call(name, input)).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'teamLedger.notYetAuditCheck' } } });
+      }
+    });
+    return;
+  }
+
+  describe('CSV', () => {
+    it('exports the filtered payments with exact amounts, Arabic text intact, ISO dates', async () => {
+      const arabic = { name: 'مريم القحطاني', email: 'maryam@example.com', phone: '+966500000003' };
+      await app().value('createPaymentLink', { amount: '1.005', currency: 'KWD', description: '=cmd|"/c calc"!A1', customer: arabic });
+      const { csv, rows, fileName } = await app().value<{ csv: string; rows: number; fileName: string }>('exportPayments', { filter: { currency: 'KWD' } });
+      expect(fileName).toMatch(/^paydesk-payments-\d{8}-\d{6}\.csv$/);
+      expect(rows).toBe(1);
+      expect(csv.startsWith('\uFEFFcreated_at,kind,order_id,state')).toBe(true);
+      const line = csv.split('\r\n')[1]!;
+      expect(line).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,link,PD-/);
+      expect(line).toContain(',1.005,KWD,0.000,0.000,مريم القحطاني,');
+      expect(line).toContain(`"'=cmd|""/c calc""!A1"`);
+    });
+
+    it('exports the audit log and says its chain is broken (a row was deleted above, the whole chain checked since)', async () => {
+      // The log was looked at before the deletion: the check once per entry finds it when the whole chain is checked ("Check the whole log").
+      await app().value('verifyAuditChain', {});
+      await expect.poll(() => app().events.some((e) => e.type === 'audit.verify' && e.done)).toBe(true);
+      const value = await app().value<{ csv: string; chainIntact: boolean }>('exportAuditLog', {});
+      expect(value.csv).toContain('seq,at,os_user');
+      expect(value.csv).toContain(',create_link,');
+      expect(value.chainIntact).toBe(false);
+    });
   });
 });
 
-describe('CSV', () => {
+describe('CSV cells', () => {
   it('quotes per RFC 4180 and neutralises formulas', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a,b')).toBe('"a,b"');
@@ -39,28 +89,5 @@ describe('CSV', () => {
     for (const danger of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x")']) expect(csvCell(danger).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell(null)).toBe('');
     expect(toCsv(['a', 'b'], [['1', 'x,y']]).csv).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
-  });
-
-  it('exports the filtered payments with exact amounts, Arabic text intact, ISO dates', async () => {
-    const arabic = { name: 'مريم القحطاني', email: 'maryam@example.com', phone: '+966500000003' };
-    await handlers().createPaymentLink!({ amount: '1.005', currency: 'KWD', description: '=cmd|"/c calc"!A1', customer: arabic }, t.ctx);
-    const result = await handlers().exportPayments!({ filter: { currency: 'KWD' } }, t.ctx);
-    expect(result.ok).toBe(true);
-    const { csv, rows, fileName } = result.value as { csv: string; rows: number; fileName: string };
-    expect(fileName).toMatch(/^paydesk-payments-\d{8}-\d{6}\.csv$/);
-    expect(rows).toBe(1);
-    expect(csv.startsWith('\uFEFFcreated_at,kind,order_id,state')).toBe(true);
-    const line = csv.split('\r\n')[1]!;
-    expect(line).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,link,PD-/);
-    expect(line).toContain(',1.005,KWD,0.000,0.000,مريم القحطاني,');
-    expect(line).toContain(`"'=cmd|""/c calc""!A1"`);
-  });
-
-  it('exports the audit log and says its chain is broken (a row was deleted above)', async () => {
-    const result = await handlers().exportAuditLog!({}, t.ctx);
-    const value = result.value as { csv: string; chainIntact: boolean };
-    expect(value.csv).toContain('seq,at,os_user');
-    expect(value.csv).toContain(',create_link,');
-    expect(value.chainIntact).toBe(false);
   });
 });

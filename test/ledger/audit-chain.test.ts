@@ -1,105 +1,113 @@
 // The audit chain is verified once per entry: opening the log checks only what was added since,
-// yet an edit after or at the last verified entry is still caught; the full check runs off
-// main's event loop (a worker thread, or slices), reports progress and the first broken link;
-// the audit screen pages by seq at any depth.
+// yet an edit after or at the last verified entry is still caught; the audit screen pages by seq
+// at any depth. On a laptop's SQLite ledger and on the team ledger (test/support/ledger-apps.ts),
+// whose database writes the log (an edit there is a superuser's on the server). The full check
+// (off main's event loop: a worker thread, or slices; progress and the first broken link) is the
+// laptop's: on the team ledger it answers why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
-import { appendAudit } from '../../main/ledger/audit-log';
 import { checkAuditChain } from '../../main/ledger/audit-chain';
-import { listAudit } from '../../main/ledger/audit-query';
 import { createAuditVerifier } from '../../main/ledger/audit-verify';
-import { settle } from '../../main/ledger/search';
 import type { AppEvent } from '../../contract/events';
+import { describeLedgerApp } from '../support/ledger-apps';
 
-let dir: string;
-let db: LedgerDb;
-let workerFile: string;
-const at = '2026-11-20T10:00:00.000Z';
+type Chain = { intact: boolean; checkedThrough: number; last: number; brokenAt?: number };
+type Window = { total: number; totalExact?: boolean; chain: Chain; rows: Array<{ seq: number; orderId: string | null }> };
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-audit-'));
-  db = openLedgerDb(dir);
-  db.transaction(() => {
-    for (let i = 0; i < 2_500; i++) appendAudit(db, { osUser: i % 2 ? 'omar' : 'layla', action: i % 3 ? 'refund' : 'create_link', orderId: `PD-${i}`, amountMinor: 100 + i, currency: 'SAR', result: 'succeeded' }, at);
-  })();
-  // The worker as the app ships it: one bundled file next to main's.
-  workerFile = resolve(`node_modules/.audit-verify-worker-${process.pid}.cjs`);
-  await build({ entryPoints: [resolve('main/ledger/audit-verify-worker.ts')], outfile: workerFile, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'silent', absWorkingDir: resolve('.') });
-});
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-  rmSync(workerFile, { force: true });
-});
+describeLedgerApp('the audit chain', (app, backend) => {
+  /** Entries already in the log before the test's (the team's template records who was added). */
+  let base = 0;
+  const look = (input: object = {}) => app().value<Window>('listAuditLog', { limit: 10, ...input });
+  const note = async (order: string) => void (await app().seedPayments([{ order_id: order }]));
 
-const note = (result: string) => appendAudit(db, { osUser: 'tester', action: 'note', result }, at);
+  beforeAll(async () => {
+    // Read by another laptop: this one's first look at the log is the first test's.
+    base = backend === 'postgres' ? (await (await app().open()).value<Window>('listAuditLog', { limit: 1 })).total : 0;
+    const users = ['layla', 'omar'];
+    for (let from = 0; from < 2_500; from += 500) {
+      await app().seedPayments(Array.from({ length: 500 }, (_, k) => ({ order_id: `PD-${from + k}`, created_by: users[(from + k) % 2]!, amount_minor: 100 + from + k })));
+    }
+  }, 120_000);
 
-describe('checking the chain as the log is opened', () => {
-  it('checks a slice now and the rest in the background, then only new entries', async () => {
-    const first = checkAuditChain(db);
-    expect(first).toMatchObject({ intact: true, last: 2_500 });
-    expect(first.checkedThrough).toBeLessThan(2_500);
-    await settle();
-    expect(checkAuditChain(db)).toEqual({ intact: true, checkedThrough: 2_500, last: 2_500 });
-    note('a');
-    expect(checkAuditChain(db)).toEqual({ intact: true, checkedThrough: 2_501, last: 2_501 });
+  describe('checking the chain as the log is opened', () => {
+    it('checks a slice now and the rest in the background, then only new entries', async () => {
+      const first = (await look()).chain;
+      expect(first).toMatchObject({ intact: true, last: base + 2_500 });
+      expect(first.checkedThrough).toBeLessThan(base + 2_500);
+      await app().settled();
+      expect((await look()).chain).toEqual({ intact: true, checkedThrough: base + 2_500, last: base + 2_500 });
+      await note('a');
+      expect((await look()).chain).toEqual({ intact: true, checkedThrough: base + 2_501, last: base + 2_501 });
+    });
+
+    it('catches an entry edited after the last verified one, and one rewritten at it', async () => {
+      await note('b');
+      await app().tamperAudit(base + 2_502, { set: { result: 'edited' } });
+      expect((await look()).chain).toMatchObject({ intact: false, brokenAt: base + 2_502 });
+      expect((await look()).chain).toMatchObject({ intact: false, brokenAt: base + 2_502 });
+    });
   });
 
-  it('catches an entry edited after the last verified one, and one rewritten at it', () => {
-    note('b');
-    db.prepare('UPDATE audit_log SET result = ? WHERE seq = 2502').run('edited');
-    expect(checkAuditChain(db)).toMatchObject({ intact: false, brokenAt: 2_502 });
-    expect(checkAuditChain(db)).toMatchObject({ intact: false, brokenAt: 2_502 });
-  });
-});
+  if (backend === 'postgres') {
+    it('the full check of the chain answers why it is not on the team ledger yet', async () => {
+      expect(await app().call('verifyAuditChain', {})).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'teamLedger.notYetAuditCheck' } } });
+    });
+  } else {
+    // The full check reads the laptop's file: in a worker thread as the app ships it, or in slices.
+    describe('the full check', () => {
+      const workerFile = resolve(`node_modules/.audit-verify-worker-${process.pid}.cjs`);
+      beforeAll(async () => {
+        await build({ entryPoints: [resolve('main/ledger/audit-verify-worker.ts')], outfile: workerFile, bundle: true, platform: 'node', format: 'cjs', packages: 'external', logLevel: 'silent', absWorkingDir: resolve('.') });
+      });
+      afterAll(() => rmSync(workerFile, { force: true }));
 
-describe('the full check', () => {
-  it('runs in a worker thread, reports progress and the first broken link; a repaired chain is intact again', async () => {
-    const events: AppEvent[] = [];
-    const verifier = createAuditVerifier({ db, emit: (e) => events.push(e), workerFile });
-    expect(verifier.start()).toEqual({ started: true, entries: 2_502 });
-    expect(verifier.start().started).toBe(false);
-    await verifier.idle();
-    expect(events.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: false, brokenAt: 2_502 });
+      it('runs in a worker thread, reports progress and the first broken link; a repaired chain is intact again', async () => {
+        const db = app().db!;
+        const events: AppEvent[] = [];
+        const verifier = createAuditVerifier({ db, emit: (e) => events.push(e), workerFile });
+        expect(verifier.start()).toEqual({ started: true, entries: 2_502 });
+        expect(verifier.start().started).toBe(false);
+        await verifier.idle();
+        expect(events.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: false, brokenAt: 2_502 });
 
-    db.prepare('UPDATE audit_log SET result = ? WHERE seq = 2502').run('b');
-    verifier.start();
-    await verifier.idle();
-    expect(events.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: true, checked: 2_502 });
-    expect(checkAuditChain(db)).toEqual({ intact: true, checkedThrough: 2_502, last: 2_502 });
-  });
+        await app().tamperAudit(2_502, { set: { result: 'recorded: pending' } });
+        verifier.start();
+        await verifier.idle();
+        expect(events.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: true, checked: 2_502 });
+        expect(checkAuditChain(db)).toEqual({ intact: true, checkedThrough: 2_502, last: 2_502 });
+      });
 
-  it('without the worker bundle, runs in slices on the event loop and still finds a deleted entry', async () => {
-    db.prepare('DELETE FROM audit_log WHERE seq = 1234').run();
-    const events: AppEvent[] = [];
-    const verifier = createAuditVerifier({ db, emit: (e) => events.push(e) });
-    verifier.start();
-    let answered = 0;
-    const timer = setInterval(() => answered++, 0);
-    await verifier.idle();
-    clearInterval(timer);
-    expect(events.filter((e) => e.type === 'audit.verify' && !e.done).length).toBeGreaterThan(0);
-    expect(events.at(-1)).toMatchObject({ done: true, intact: false, brokenAt: 1_234 });
-    expect(answered).toBeGreaterThan(0);
-  });
-});
+      it('without the worker bundle, runs in slices on the event loop and still finds a deleted entry', async () => {
+        await app().tamperAudit(1_234, 'delete');
+        const events: AppEvent[] = [];
+        const verifier = createAuditVerifier({ db: app().db!, emit: (e) => events.push(e) });
+        verifier.start();
+        let answered = 0;
+        const timer = setInterval(() => answered++, 0);
+        await verifier.idle();
+        clearInterval(timer);
+        expect(events.filter((e) => e.type === 'audit.verify' && !e.done).length).toBeGreaterThan(0);
+        expect(events.at(-1)).toMatchObject({ done: true, intact: false, brokenAt: 1_234 });
+        expect(answered).toBeGreaterThan(0);
+      });
+    });
+  }
 
-describe('the audit screen window', () => {
-  it('pages by seq at any depth, and searches newest first without counting', () => {
-    const newest = listAudit(db, { offset: 0, limit: 10 });
-    expect(newest.total).toBe(2_502);
-    expect(newest.rows.map((r) => r.seq)).toEqual([2502, 2501, 2500, 2499, 2498, 2497, 2496, 2495, 2494, 2493]);
-    expect(listAudit(db, { offset: 2_000, limit: 3 }).rows.map((r) => r.seq)).toEqual([502, 501, 500]);
-    expect(listAudit(db, { offset: 0, limit: 3, beforeSeq: 100 }).rows.map((r) => r.seq)).toEqual([99, 98, 97]);
-    const found = listAudit(db, { query: 'PD-24', offset: 0, limit: 5 });
-    expect(found.rows.map((r) => r.order_id)).toEqual(['PD-2499', 'PD-2498', 'PD-2497', 'PD-2496', 'PD-2495']);
-    expect(found.totalExact).toBe(false);
-    const rest = listAudit(db, { query: 'PD-24', offset: 0, limit: 500, beforeSeq: found.rows.at(-1)!.seq });
-    expect(rest.rows.length).toBe(111 - 5);
-    expect(rest.totalExact).toBe(true);
+  describe('the audit screen window', () => {
+    it('pages by seq at any depth, and searches newest first without counting', async () => {
+      const newest = await look({ offset: 0, limit: 10 });
+      expect(newest.total).toBe(base + 2_502);
+      expect(newest.rows.map((r) => r.seq - base)).toEqual([2502, 2501, 2500, 2499, 2498, 2497, 2496, 2495, 2494, 2493]);
+      expect((await look({ offset: 2_000, limit: 3 })).rows.map((r) => r.seq - base)).toEqual([502, 501, 500]);
+      expect((await look({ offset: 0, limit: 3, beforeSeq: base + 100 })).rows.map((r) => r.seq - base)).toEqual([99, 98, 97]);
+      const found = await look({ query: 'PD-24', offset: 0, limit: 5 });
+      expect(found.rows.map((r) => r.orderId)).toEqual(['PD-2499', 'PD-2498', 'PD-2497', 'PD-2496', 'PD-2495']);
+      expect(found.totalExact).toBe(false);
+      const rest = await look({ query: 'PD-24', offset: 0, limit: 500, beforeSeq: found.rows.at(-1)!.seq });
+      expect(rest.rows.length).toBe(111 - 5);
+      expect(rest.totalExact).toBe(true);
+    });
   });
 });

@@ -1,81 +1,140 @@
 // The audit screen's search finds exactly what a plain scan of the log finds (each entry's words
-// and the order id it shows, its payment's or its own), newest first, window after window,
-// whichever way it looks (payments' order ids first, the own order ids' index, the words).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// and the order id it shows), newest first, window after window, whichever way it looks. On a
+// laptop's SQLite ledger and on the team ledger (test/support/ledger-apps.ts), whose database
+// writes the log itself; the scan reads every entry through the screen's own window, unsearched.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import { beforeAll, expect, it } from 'vitest';
+import type { PaymentRow } from '../../main/ledger/payment-rows';
+import { openLedgerDb } from '../../main/ledger/database';
 import { appendAudit } from '../../main/ledger/audit-log';
 import { listAudit } from '../../main/ledger/audit-query';
-import { seedLedger } from '../../scripts/seed-ledger';
+import type { LedgerStore } from '../../main/ledger/store';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
+import { describeLedgerApp, paymentRow } from '../support/ledger-apps';
 
-let dir: string;
-let db: LedgerDb;
+type Entry = { seq: number; action: string; osUser: string; result: string; orderId: string | null };
+type Window = { total: number; totalExact?: boolean; rows: Entry[] };
+const pad = (n: number) => String(n).padStart(2, '0');
 const at = '2026-11-20T10:00:00.000Z';
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-audit-search-'));
-  db = openLedgerDb(dir);
-  seedLedger(db, { payments: 3_000, seed: 11 });
-  const some = db.prepare('SELECT id, order_id FROM payments WHERE rowid IN (10, 1500, 2999) ORDER BY rowid').all() as Array<{ id: string; order_id: string }>;
-  // Beside the seeded entries: an order id of its own (no payment, an unknown payment, not the
-  // payment's), none while the payment has one, wildcards and mixed case, words.
-  appendAudit(db, { osUser: 'layla', action: 'create_payment', orderId: 'ORPHAN-77', result: 'failed' }, at);
-  appendAudit(db, { osUser: 'layla', action: 'refund', paymentId: 'no-such-payment', orderId: 'Ghost_50%', result: 'failed' }, at);
-  appendAudit(db, { osUser: 'omar', action: 'refund', paymentId: some[0]!.id, orderId: 'RENAMED-9', result: 'succeeded' }, at);
-  appendAudit(db, { osUser: 'omar', action: 'capture', paymentId: some[1]!.id, orderId: null, result: 'succeeded' }, at);
-  appendAudit(db, { osUser: 'omar', action: 'capture', paymentId: some[2]!.id, orderId: some[2]!.order_id, result: 'Exported 12 rows' }, at);
-  appendAudit(db, { osUser: 'zainab', action: 'settings_changed', result: 'ok' }, at);
-});
-afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Every entry tested, as the log shows it (the audit_log view), newest first. */
-function scan(text: string): number[] {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db.prepare(`SELECT seq FROM audit_log WHERE ${['action', 'os_user', 'result', 'order_id'].map((c) => `${c} LIKE @like ESCAPE '\\'`).join(' OR ')} ORDER BY seq DESC`).pluck().all({ like }) as number[];
+/** A refund recorded as the payments flow records one: its intent, then its outcome, each with its audit entry (the team's database writes its own). */
+async function refund(store: LedgerStore, payment: PaymentRow, osUser: string) {
+  const id = randomUUID();
+  const entry = (result: string) => ({ osUser, profileId: payment.profile_id, environment: payment.environment, action: 'refund', paymentId: payment.id, orderId: payment.order_id, amountMinor: 100, currency: payment.currency, reason: 'Damaged', result });
+  await store.transaction(async (tx) => {
+    await tx.insertOperation({ id, payment_id: payment.id, kind: 'refund', amount_minor: 100, base_minor: payment.refunded_minor, reason: 'Damaged', os_user: osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null, settled_by: null, settled_reason: null });
+    await tx.appendAudit(entry('sending'), at);
+  });
+  await store.transaction(async (tx) => {
+    await tx.completeOperation(id, { outcome: 'succeeded', completed_at: at });
+    await tx.update(payment.id, { refunded_minor: payment.refunded_minor + 100, state: 'partially_refunded' }, 'refund', at);
+    await tx.appendAudit(entry('succeeded'), at);
+  });
 }
 
-const pick = (sql: string) => db.prepare(sql).pluck().get() as string;
+describeLedgerApp('the audit search', (app, backend) => {
+  const payments: PaymentRow[] = [];
+  let every: Entry[] = [];
+  const order = (i: number) => payments[i]!.order_id;
 
-describe('the audit search', () => {
+  beforeAll(async () => {
+    const users = ['layla', 'omar', 'zainab'];
+    // On SQLite more than 2,000 payments whose order id holds "PD-2025", so it reads each entry's
+    // payment instead (audit-query.ts's fewOrders); PostgreSQL has one way (each 300 costs it about 2 s under load).
+    for (let batch = 0; batch < (backend === 'sqlite' ? 7 : 4); batch++) {
+      const rows = Array.from({ length: 300 }, (_, k) => {
+        const i = batch * 300 + k;
+        const sale = i % 4 === 0;
+        return {
+          order_id: `PD-2025${pad(1 + (i % 12))}${pad(1 + (i % 28))}-${i.toString(36).toUpperCase().padStart(6, '0')}`, kind: sale ? ('sale' as const) : ('link' as const),
+          state: sale ? ('paid' as const) : ('pending' as const), captured_minor: sale ? 1_000 : 0, created_by: users[i % 3]!,
+        };
+      });
+      payments.push(...(await app().seedPayments(rows)));
+    }
+    // Beside them: wildcards and mixed case in order ids, refunds, an export's entry.
+    payments.push(...(await app().seedPayments([
+      { order_id: 'ORPHAN-77', created_by: 'layla' }, { order_id: 'Ghost_50%', created_by: 'layla' },
+      { order_id: 'RENAMED-9', kind: 'sale', state: 'paid', captured_minor: 1_000, created_by: 'omar' },
+    ])));
+    for (const p of payments.filter((x) => x.state === 'paid').slice(-12)) await refund(app().store, p, 'omar');
+    await app().value('exportSettlement', { days: [{ date: '2026-11-20', from: '2026-11-19T21:00:00.000Z', to: '2026-11-20T21:00:00.000Z' }] });
+    every = [];
+    for (let before: number | undefined; ;) {
+      const page = await app().value<Window>('listAuditLog', { limit: 500, beforeSeq: before });
+      every.push(...page.rows);
+      if (page.rows.length < 500) break;
+      before = page.rows.at(-1)!.seq;
+    }
+  });
+
+  /** Every entry tested, as the log shows it, newest first (LIKE's folding: ASCII letters only). */
+  function scan(text: string): number[] {
+    const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    return every.filter((e) => [e.action, e.osUser, e.result, e.orderId ?? ''].some((w) => fold(w).includes(fold(text)))).map((e) => e.seq);
+  }
+  const list = (input: object) => app().value<Window>('listAuditLog', input);
+
   const queries = () => [
-    'no-such-entry', 'zz', 'Q', 'PD', 'PD-20', 'PD-2025', 'example', 'Qahtani', 'pd-2025-0', 'ORPHAN', 'orphan-77', 'ghost_', '50%', '_5', 'RENAMED', 'refund', 'REFUND', 'omar', 'zainab', 'rows', 'Exported 1',
-    pick('SELECT order_id FROM payments WHERE rowid = 10'), pick('SELECT order_id FROM payments WHERE rowid = 1500'), pick('SELECT order_id FROM payments WHERE rowid = 2999'),
-    pick('SELECT order_id FROM payments WHERE rowid = 777').slice(-5), pick('SELECT order_id FROM payments WHERE rowid = 2222').slice(2, 9),
+    'no-such-entry', 'zz', 'Q', 'PD', 'PD-20', 'PD-2025', 'example', 'pd-2025-0', 'pd-202503', 'ORPHAN', 'orphan-77', 'ghost_', '50%', '_5', 'RENAMED', 'refund', 'REFUND', 'omar', 'zainab', 'rows', 'export', 'succeeded',
+    order(10), order(600), order(1199), order(777).slice(-5), order(222).slice(2, 9),
   ];
 
-  it('finds what a scan of every entry finds, newest first', () => {
+  it('finds what a scan of every entry finds, newest first', async () => {
+    expect(every.length).toBeGreaterThan(payments.length);
     for (const query of queries()) {
-      const found = listAudit(db, { query, offset: 0, limit: 300 });
+      const found = await list({ query, offset: 0, limit: 300 });
       const expected = scan(query);
       expect({ query, seqs: found.rows.map((r) => r.seq) }).toEqual({ query, seqs: expected.slice(0, 300) });
       expect({ query, more: !found.totalExact }).toEqual({ query, more: expected.length >= 300 });
     }
   });
 
-  it('window after window, by offset or from the last entry shown, each entry once', () => {
-    for (const query of ['PD-2025', pick('SELECT order_id FROM payments WHERE rowid = 1500'), 'refund', 'no-such-entry']) {
+  it('window after window, by offset or from the last entry shown, each entry once', async () => {
+    for (const query of ['PD-2025', order(600), 'refund', 'no-such-entry']) {
       const expected = scan(query);
       const seen: number[] = [];
       let before: number | undefined;
       for (;;) {
-        const page = listAudit(db, { query, offset: 0, limit: 250, beforeSeq: before });
+        const page = await list({ query, offset: 0, limit: 250, beforeSeq: before });
         seen.push(...page.rows.map((r) => r.seq));
         if (page.totalExact) break;
         before = page.rows.at(-1)!.seq;
       }
       expect({ query, seen }).toEqual({ query, seen: expected });
-      expect(listAudit(db, { query, offset: 100, limit: 50 }).rows.map((r) => r.seq)).toEqual(expected.slice(100, 150));
+      expect((await list({ query, offset: 100, limit: 50 })).rows.map((r) => r.seq)).toEqual(expected.slice(100, 150));
     }
   });
 
-  it('shows the order id an entry shows in the log', () => {
-    expect(listAudit(db, { query: 'RENAMED-9', offset: 0, limit: 10 }).rows.map((r) => r.order_id)).toEqual(['RENAMED-9']);
-    const order = pick('SELECT order_id FROM payments WHERE rowid = 1500');
-    expect(listAudit(db, { query: order, offset: 0, limit: 10 }).rows.every((r) => r.order_id === order)).toBe(true);
+  it('shows the order id of the entry’s payment', async () => {
+    const found = await list({ query: 'RENAMED-9', offset: 0, limit: 10 });
+    expect(found.rows.length).toBeGreaterThan(1);
+    expect(found.rows.every((r) => r.orderId === 'RENAMED-9')).toBe(true);
   });
+});
+
+// SQLite-internal: a laptop's entries may keep an order id other than their payment's, or none
+// (the team's database always writes the payment's into the entry).
+it('on a laptop’s ledger, shows the order id an entry shows in the log: its own, its payment’s, or none', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-audit-search-'));
+  const db = openLedgerDb(dir);
+  try {
+    const { id } = paymentRow({ order_id: 'PD-OWN-1', created_at: at });
+    await createSqliteLedgerStore(db).insert(paymentRow({ id, order_id: 'PD-OWN-1', created_at: at }));
+    appendAudit(db, { osUser: 'layla', action: 'create_payment', orderId: 'ORPHAN-77', result: 'failed' }, at);
+    appendAudit(db, { osUser: 'layla', action: 'refund', paymentId: 'no-such-payment', orderId: 'Ghost_50%', result: 'failed' }, at);
+    appendAudit(db, { osUser: 'omar', action: 'refund', paymentId: id, orderId: 'RENAMED-9', result: 'succeeded' }, at);
+    appendAudit(db, { osUser: 'omar', action: 'capture', paymentId: id, orderId: 'PD-OWN-1', result: 'succeeded' }, at);
+    appendAudit(db, { osUser: 'omar', action: 'void', paymentId: id, orderId: null, result: 'succeeded' }, at);
+    expect(listAudit(db, { query: 'RENAMED-9', offset: 0, limit: 10 }).rows.map((r) => r.order_id)).toEqual(['RENAMED-9']);
+    expect(listAudit(db, { query: 'ghost_', offset: 0, limit: 10 }).rows.map((r) => r.order_id)).toEqual(['Ghost_50%']);
+    expect(listAudit(db, { query: 'PD-OWN-1', offset: 0, limit: 10 }).rows.map((r) => [r.action, r.order_id])).toEqual([['capture', 'PD-OWN-1']]);
+    expect(listAudit(db, { query: 'void', offset: 0, limit: 10 }).rows.map((r) => r.order_id)).toEqual([null]);
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -1,35 +1,25 @@
-// Finding payments: search by order id, customer or gateway id; filters; sorting; windows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import { startTestLedger } from './support';
+// Finding payments: search by order id, customer or gateway id; filters; sorting; windows. On a
+// laptop's SQLite ledger and on the team ledger (test/support/ledger-apps.ts).
+import { beforeAll, expect, it } from 'vitest';
 import type { PaymentView } from '../../contract/methods/payments';
+import { describeLedgerApp } from '../support/ledger-apps';
 
-let t: Awaited<ReturnType<typeof startTestLedger>>;
-type Search = { ok: true; value: { total: number; rows: PaymentView[] } } | { ok: false; error: { code: string; fields?: Record<string, string> } };
-const search = (input: unknown) => (t.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<Search>>).searchPayments!(input, t.ctx);
-const orders = async (input: unknown) => {
-  const result = await search(input);
-  if (!result.ok) throw new Error(result.error.code);
-  return result.value.rows.map((r) => r.orderId);
-};
+describeLedgerApp('searching the ledger', (app) => {
+  const search = (input: unknown) => app().call<{ total: number; rows: PaymentView[] }>('searchPayments', input);
+  const orders = async (input: unknown) => (await app().value<{ rows: PaymentView[] }>('searchPayments', input)).rows.map((r) => r.orderId);
 
-beforeAll(async () => {
-  t = await startTestLedger();
-  const insert = t.db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, customer_name, customer_email, customer_phone, transaction_id, state, created_by, created_at, updated_at)
-    VALUES (@id, @profile, 'practice', @kind, @order, @amount, @currency, @name, @email, @phone, @tx, @state, 'me', @at, @at)`);
-  const rows = [
-    ['A-100', 'link', 1_000, 'SAR', 'Layla Haddad', 'layla@example.com', '+966500000001', 'tx-aaa', 'pending', '2026-11-01T10:00:00.000Z', 'practice'],
-    ['A-101', 'sale', 25_000, 'SAR', 'Omar 50% Saleh', 'omar@example.com', '+966500000002', 'tx-bbb', 'paid', '2026-11-02T10:00:00.000Z', 'practice'],
-    ['B-200', 'checkout', 500, 'KWD', 'مريم القحطاني', 'maryam@example.com', '+96550000000', 'tx-ccc', 'refunded', '2026-11-03T10:00:00.000Z', 'practice'],
-    ['B-201', 'sale', 1_250, 'KWD', 'Zaid_Ali', 'zaid@example.com', '+96550000001', 'tx-ddd', 'unknown', '2026-11-04T10:00:00.000Z', 'other'],
-  ] as const;
-  for (const [order, kind, amount, currency, name, email, phone, tx, state, at, profile] of rows) {
-    insert.run({ id: randomUUID(), order, kind, amount, currency, name, email, phone, tx, state, at, profile });
-  }
-});
-afterAll(() => t.close());
+  beforeAll(async () => {
+    const rows = [
+      ['A-100', 'link', 1_000, 'SAR', 'Layla Haddad', 'layla@example.com', '+966500000001', 'tx-aaa', 'pending', '2026-11-01T10:00:00.000Z', 'practice'],
+      ['A-101', 'sale', 25_000, 'SAR', 'Omar 50% Saleh', 'omar@example.com', '+966500000002', 'tx-bbb', 'paid', '2026-11-02T10:00:00.000Z', 'practice'],
+      ['B-200', 'checkout', 500, 'KWD', 'مريم القحطاني', 'maryam@example.com', '+96550000000', 'tx-ccc', 'refunded', '2026-11-03T10:00:00.000Z', 'practice'],
+      ['B-201', 'sale', 1_250, 'KWD', 'Zaid_Ali', 'zaid@example.com', '+96550000001', 'tx-ddd', 'unknown', '2026-11-04T10:00:00.000Z', 'other'],
+    ] as const;
+    await app().seedHistory(rows.map(([order, kind, amount, currency, name, email, phone, tx, state, at, profile]) => ({
+      order_id: order, kind, amount_minor: amount, currency, customer_name: name, customer_email: email, customer_phone: phone, transaction_id: tx, state, created_at: at, profile_id: profile, created_by: 'me',
+    })));
+  });
 
-describe('searching the ledger', () => {
   it('finds by order id prefix, e-mail, name, phone or transaction id', async () => {
     expect(await orders({ filter: { query: 'A-10' } })).toEqual(['A-101', 'A-100']);
     expect(await orders({ filter: { query: 'MARYAM@' } })).toEqual(['B-200']);

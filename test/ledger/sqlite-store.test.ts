@@ -1,6 +1,8 @@
 // The SQLite store runs a transaction on main's one connection: a body that waited on real I/O
 // would let any other write of main meanwhile join the transaction and share its fate. Such a body
 // is refused and rolled back; a body that only awaits the store commits as before.
+// SQLite-only: the rule comes from the laptop file's one connection (on the team ledger each
+// transaction has a connection of its own); the store's contract on both is ledger/postgres/store.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,70 +1,89 @@
 // Webhooks from the practice gateway: signed deliveries are recorded and move the payment;
-// duplicates are recorded once as such and change nothing; a bad signature is refused.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// duplicates are recorded once as such and change nothing; a bad signature is refused. The
+// receiver records into a laptop's SQLite file, so on the team ledger it does not start
+// (main/composition.ts): there a paid link is settled by its status check, and no payment has
+// webhooks (test/support/ledger-apps.ts runs both).
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../main/ledger/webhook-receiver';
-import { customer, startTestLedger } from './support';
+import { customer } from './support';
 import { signBody } from '../../main/practice/webhooks';
+import type { PaymentView } from '../../contract/methods/payments';
+import { describeLedgerApp } from '../support/ledger-apps';
 
-let t: Awaited<ReturnType<typeof startTestLedger>>;
-let receiver: WebhookReceiver;
-const refreshed: string[] = [];
-
-beforeAll(async () => {
-  t = await startTestLedger();
-  receiver = await startWebhookReceiver({
-    db: t.db,
-    secret: () => t.practice.gateway.webhookSecret,
-    logger: t.practice.logger,
-    onPaymentEvent: (id) => {
-      refreshed.push(id);
-      void t.service.refresh(id, 'webhook');
-    },
-  });
-  t.practice.gateway.setWebhookTarget(receiver.url);
-});
-afterAll(async () => {
-  await receiver.close();
-  await t.close();
-});
-
-const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
+const waitFor = async (check: () => boolean | Promise<boolean>) => {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(await check()).toBe(true);
 };
 
-describe('practice webhooks', () => {
-  it('a link paid on its page becomes paid in the ledger through the webhook', async () => {
-    const created = await (t.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<{ ok: true; value: { id: string; url: string } }>>).createPaymentLink!({ amount: '20', currency: 'SAR', description: 'Invoice', customer }, t.ctx);
-    const url = new URL(created.value.url);
+describeLedgerApp('practice webhooks', (app, backend) => {
+  /** A payment link, paid on the practice gateway's page by its customer. */
+  async function paidLink(): Promise<PaymentView> {
+    const created = await app().value<PaymentView>('createPaymentLink', { amount: '20', currency: 'SAR', description: 'Invoice', customer });
+    const url = new URL(created.url!);
     const paid = await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
     expect(paid.status).toBe(303);
-    await t.practice.gateway.webhooksIdle();
-    await waitFor(() => (t.db.prepare('SELECT state FROM payments WHERE id = ?').get(created.value.id) as { state: string }).state === 'paid');
-    expect(t.db.prepare('SELECT status_word, type, duplicate FROM webhooks WHERE payment_id = ?').all(created.value.id)).toEqual([{ status_word: 'Approved', type: 'Purchase', duplicate: 0 }]);
+    await app().practice.gateway.webhooksIdle();
+    return created;
+  }
+  const stateOf = async (id: string) => (await app().store.get(id))!.state;
+
+  if (backend === 'postgres') {
+    it('on the team ledger no webhook is received: a link paid on its page is settled by its status check, with no webhooks', async () => {
+      const link = await paidLink();
+      expect(await stateOf(link.id)).toBe('pending');
+      expect(await app().value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid' });
+      expect(await app().value('getPayment', { paymentId: link.id })).toMatchObject({ payment: { state: 'paid' }, webhooks: [] });
+    });
+    return;
+  }
+
+  let receiver: WebhookReceiver;
+  const refreshed: string[] = [];
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver({
+      db: app().db!,
+      secret: () => app().practice.gateway.webhookSecret,
+      logger: app().practice.logger,
+      onPaymentEvent: (id) => {
+        refreshed.push(id);
+        void app().service.refresh(id, 'webhook');
+      },
+    });
+    app().practice.gateway.setWebhookTarget(receiver.url);
+  });
+  afterAll(() => receiver?.close());
+  // What the receiver keeps of a delivery is the file's (its columns): read there.
+  const db = () => app().db!;
+
+  it('a link paid on its page becomes paid in the ledger through the webhook', async () => {
+    const link = await paidLink();
+    await waitFor(async () => (await stateOf(link.id)) === 'paid');
+    expect((await app().store.webhooksOf(link.id)).map(({ status_word, type, duplicate }) => ({ status_word, type, duplicate }))).toEqual([{ status_word: 'Approved', type: 'Purchase', duplicate: 0 }]);
     // Kept once: the word and type in their columns, the order id as the payment's, nothing else of the body.
-    const kept = t.db.prepare('SELECT order_id, body FROM webhooks WHERE payment_id = ?').get(created.value.id) as { order_id: string; body: string };
-    expect(kept.order_id).toBe((t.db.prepare('SELECT order_id FROM payments WHERE id = ?').get(created.value.id) as { order_id: string }).order_id);
+    const kept = db().prepare('SELECT order_id, body FROM webhooks WHERE payment_id = ?').get(link.id) as { order_id: string; body: string };
+    expect(kept.order_id).toBe(link.orderId);
     expect(JSON.parse(kept.body)).toEqual({ reason: null });
   });
 
   it('records a duplicate delivery as a duplicate and acts on it once', async () => {
     refreshed.length = 0;
-    t.practice.gateway.faults.setWebhook({ duplicate: true, times: 1 });
-    const sale = await (t.handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<{ ok: true; value: { payment: { id: string } } }>>).chargeCard!({ amount: '3', currency: 'SAR', card: { number: '5123450000000008', holder: 'X', expiryMonth: '01', expiryYear: '2039', cvv: '100' }, customer, authOnly: true }, t.ctx);
-    await t.practice.gateway.webhooksIdle();
-    const id = sale.value.payment.id;
-    await waitFor(() => (t.db.prepare('SELECT count(*) AS n FROM webhooks WHERE payment_id = ?').get(id) as { n: number }).n === 2);
-    expect((t.db.prepare('SELECT duplicate FROM webhooks WHERE payment_id = ? ORDER BY id').all(id) as Array<{ duplicate: number }>).map((r) => r.duplicate)).toEqual([0, 1]);
+    app().practice.gateway.faults.setWebhook({ duplicate: true, times: 1 });
+    const sale = await app().value<{ payment: PaymentView }>('chargeCard', { amount: '3', currency: 'SAR', card: { number: '5123450000000008', holder: 'X', expiryMonth: '01', expiryYear: '2039', cvv: '100' }, customer, authOnly: true });
+    await app().practice.gateway.webhooksIdle();
+    const id = sale.payment.id;
+    await waitFor(async () => (await app().store.webhooksOf(id)).length === 2);
+    expect((await app().store.webhooksOf(id)).map((r) => r.duplicate)).toEqual([0, 1]);
     expect(refreshed.filter((r) => r === id)).toHaveLength(1);
   });
 
   it('refuses a delivery whose signature does not match, and records nothing', async () => {
-    const before = (t.db.prepare('SELECT count(*) AS n FROM webhooks').get() as { n: number }).n;
+    const count = () => (db().prepare('SELECT count(*) AS n FROM webhooks').get() as { n: number }).n;
+    const before = count();
     const body = JSON.stringify({ transactionId: 'x', status: 'APPROVED' });
     const wrong = await fetch(receiver.url, { method: 'POST', body, headers: { 'X-Paydesk-Signature': signBody(body, 'not-the-secret') } });
     expect(wrong.status).toBe(401);
-    const right = await fetch(receiver.url, { method: 'POST', body, headers: { 'X-Paydesk-Signature': signBody(body, t.practice.gateway.webhookSecret) } });
+    const right = await fetch(receiver.url, { method: 'POST', body, headers: { 'X-Paydesk-Signature': signBody(body, app().practice.gateway.webhookSecret) } });
     expect(right.status).toBe(200);
-    expect((t.db.prepare('SELECT count(*) AS n FROM webhooks').get() as { n: number }).n).toBe(before + 1);
+    expect(count()).toBe(before + 1);
   });
 });

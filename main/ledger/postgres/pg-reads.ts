@@ -58,8 +58,9 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
    */
   const views = async (rows: Array<Record<string, unknown>>) => {
     if (!rows.length) return [];
-    const open = new Set((await pool.query(`SELECT payment_id::text AS id FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')`, [rows.map((r) => r.id)])).rows.map((r) => r.id));
-    return rows.map((r) => toView(paymentOf(r), open.has(r.id)));
+    // With the unclear one's message: the row's last error, as pg-store.ts reads it (the attention screen shows it).
+    const open = new Map((await pool.query(`SELECT payment_id::text AS id, CASE WHEN outcome = 'unknown' THEN error_message END AS last_error FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')`, [rows.map((r) => r.id)])).rows.map((r) => [r.id, r.last_error]));
+    return rows.map((r) => toView(paymentOf({ ...r, last_error: open.get(r.id as string) ?? null }), open.has(r.id as string)));
   };
   const bounded = <T>(map: Map<string, T>, size: number) => void (map.size >= size && map.delete(map.keys().next().value!));
 

@@ -15,10 +15,11 @@
 // paydesk.record_payment_check. A payment's state history and status checks are history.sql's
 // tables (version 7). Webhooks are not received on the team ledger (its receiver runs only on the
 // laptop's file), so a payment has none. Columns the team schema lacks yet (attempts, last error,
-// the recurring token) are left out of updates; other audit actions throw rather than answer wrongly.
+// the recurring token) are left out of updates (the last error is read from the unclear operation,
+// "watched" kept in the process); other audit actions throw rather than answer wrongly.
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
-import { englishText, fail } from '../../core/fail';
+import { englishText, fail, reason } from '../../core/fail';
 import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
 import { clientConfig, explainConnectionError, type TeamLedgerSettings } from './connection';
@@ -36,6 +37,14 @@ const open = `outcome IN ('sending', 'unknown')`;
 export const checkLeaseMs = 2 * 60_000;
 /** Audit actions the database's own triggers record (security.sql: audit_payment, audit_operation). */
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
+
+/**
+ * A payment with its last error: the team schema has no column for it yet, so it is the message
+ * of its operation whose outcome is unclear ("may or may not have gone through"), as SQLite's
+ * last_error says until a status answer or a person settles it. (A failed status check's own
+ * message is not kept here.)
+ */
+const withLastError = `SELECT p.*, (SELECT o.error_message FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome = 'unknown' ORDER BY o.created_at DESC LIMIT 1) AS last_error FROM paydesk.payments p`;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 /** bigint columns come back as text: exact, or refused. */
@@ -56,7 +65,7 @@ export function paymentOf(r: Record<string, unknown>): PaymentRow {
     state: r.state as PaymentRow['state'], status_word: r.status_word as string | null, captured_minor: minor(r.captured_minor as string)!, refunded_minor: minor(r.refunded_minor as string)!,
     created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: null,
     next_check_at: iso(r.next_check_at as Date | null), check_attempts: 0, needs_attention: r.needs_attention ? 1 : 0,
-    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: 0, last_error: null, checkup_run: null,
+    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: 0, last_error: (r.last_error as string | null | undefined) ?? null, checkup_run: null,
   };
 }
 
@@ -69,14 +78,20 @@ function operationOf(r: Record<string, unknown>): OperationRow {
   };
 }
 
+/** As record-create.ts refuses an order id already in the ledger. */
+function orderExists(orderId: string): AppFailure {
+  const why = reason('rule.orderExists', { orderId });
+  return new AppFailure('conflict', englishText(why), { reason: why, fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
+}
+
 const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger.md, "What works on the team ledger").`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
-function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
+function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Set<string>): LedgerTx {
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
   const payment = async (text: string, values: unknown[]) => {
     const row = await one(text, values);
-    return row ? paymentOf(row) : undefined;
+    return row ? { ...paymentOf(row), watched: watched.has(row.id as string) ? 1 : 0 } : undefined;
   };
   const operations = async (where: string, values: unknown[]) =>
     (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
@@ -87,17 +102,23 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
   const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
 
   const tx: LedgerTx = {
-    get: (id) => payment('SELECT * FROM paydesk.payments WHERE id = $1', [id]),
-    byOrderId: (profileId, orderId) => payment('SELECT * FROM paydesk.payments WHERE profile_id = $1 AND order_id = $2', [profileId, orderId]),
-    findKnown: (profileId, ref) => payment('SELECT * FROM paydesk.payments WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1', [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
+    get: (id) => payment(`${withLastError} WHERE id = $1`, [id]),
+    byOrderId: (profileId, orderId) => payment(`${withLastError} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
+    findKnown: (profileId, ref) => payment(`${withLastError} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
     repeatsOf: async () => [],
     view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
     async insert(row) {
       await osUser(row.created_by);
-      await db.query(`INSERT INTO paydesk.payments (${inserted.join(', ')}) VALUES (${inserted.map((_, i) => `$${i + 1}`).join(', ')})`, inserted.map((c) => value(c, row[c])));
+      await db.query(`INSERT INTO paydesk.payments (${inserted.join(', ')}) VALUES (${inserted.map((_, i) => `$${i + 1}`).join(', ')})`, inserted.map((c) => value(c, row[c]))).catch((e: { code?: string; constraint?: string }) => {
+        // Two creates of one order id at once (two windows or laptops): both found none, the second
+        // waited on the unique index. Refused as on SQLite, where the check and the insert are one step.
+        if (e?.code === '23505' && e.constraint === 'payments_profile_id_order_id_key') throw orderExists(row.order_id);
+        throw e;
+      });
       await history(row.id, row.state, row.status_word, 'create', row.created_at);
     },
     async update(id, changes, source, at) {
+      if (changes.watched !== undefined) void (changes.watched ? watched.add(id) : watched.delete(id));
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
       // The row as it was, locked until commit: its change of state goes into the history once.
       const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
@@ -141,7 +162,10 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said).
       const kept = changes.outcome === 'succeeded' && changes.gateway_answer ? { ...changes, gateway_answer: null } : changes;
       const columns = (['outcome', 'error_code', 'error_message', 'gateway_answer', 'completed_at', 'settled_reason'] as const).filter((c) => kept[c] !== undefined);
+      // The database audits the outcome with the OS user set now: the person settling it by hand,
+      // else the one who sent it (without it the entry showed only the database login).
       if (kept.settled_by) await osUser(kept.settled_by);
+      else if (inTransaction) await db.query(`SELECT set_config('paydesk.os_user', coalesce(os_user, ''), true), set_config('paydesk.laptop', $2, true) FROM paydesk.operations WHERE id = $1`, [id, laptop]);
       await db.query(`UPDATE paydesk.operations SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE id = $1 AND outcome = ANY($2)`, [id, from, ...columns.map((c) => kept[c])]);
     },
     async recordCheck(paymentId, at, outcome, statusWord, state) {
@@ -177,6 +201,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
  */
 export function createPostgresLedgerStore(pool: Connections, options: { laptop: string; settings?: TeamLedgerSettings }): LedgerStore {
   const { laptop, settings } = options;
+  // The payments this person watches (told when a watched link is paid): this laptop's, kept in
+  // this process while the team schema has no place for them (forgotten at a restart).
+  const watched = new Set<string>();
   /**
    * A server that cannot be reached (or refuses the login) is said in words, as "Test connection"
    * says it; the payments flow then stops before its request leaves: nothing is sent unrecorded.
@@ -199,7 +226,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await body(txOn(client, true, laptop));
+      const result = await body(txOn(client, true, laptop, watched));
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -209,7 +236,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
       client.release(broken);
     }
   }
-  const outside = worded(txOn(pool, false, laptop));
+  const outside = worded(txOn(pool, false, laptop, watched));
   return {
     ...outside,
     backend: 'postgres',

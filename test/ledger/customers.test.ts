@@ -1,0 +1,34 @@
+// Earlier customers, to pick one in a form instead of typing them again: each once, the most
+// recent first, only those with a name, an e-mail and a phone. On a laptop's SQLite ledger and
+// on the team ledger (test/support/ledger-apps.ts).
+import { beforeAll, expect, it } from 'vitest';
+import { describeLedgerApp } from '../support/ledger-apps';
+
+describeLedgerApp('earlier customers', (app) => {
+  const layla = { customer_name: 'Layla Haddad', customer_email: 'layla@example.com', customer_phone: '+966500000001' };
+  const omar = { customer_name: 'Omar Saleh', customer_email: 'omar@example.com', customer_phone: '+966500000002' };
+  const maryam = { customer_name: 'مريم القحطاني', customer_email: 'maryam@example.com', customer_phone: '+96550000000' };
+
+  beforeAll(async () => {
+    const day = (d: number) => `2026-11-${String(d).padStart(2, '0')}T10:00:00.000Z`;
+    await app().seedHistory([
+      { order_id: 'C-1', ...layla, created_at: day(1) },
+      { order_id: 'C-2', ...omar, created_at: day(2) },
+      { order_id: 'C-3', ...maryam, created_at: day(3) },
+      // Omar again, the newest; a payment without a phone, and one without a customer.
+      { order_id: 'C-4', ...omar, created_at: day(4) },
+      { order_id: 'C-5', ...layla, customer_phone: null, created_at: day(5) },
+      { order_id: 'C-6', created_at: day(6) },
+    ]);
+  });
+
+  it('lists each customer once, the most recent first, only whole ones', async () => {
+    const { customers } = await app().value<{ customers: Array<{ name: string; email: string; phone: string }> }>('listCustomers', {});
+    expect(customers).toEqual([
+      { name: omar.customer_name, email: omar.customer_email, phone: omar.customer_phone },
+      { name: maryam.customer_name, email: maryam.customer_email, phone: maryam.customer_phone },
+      { name: layla.customer_name, email: layla.customer_email, phone: layla.customer_phone },
+    ]);
+    expect((await app().value<{ customers: unknown[] }>('listCustomers', { limit: 2 })).customers).toHaveLength(2);
+  });
+});
