@@ -126,13 +126,31 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       if (walked.length >= limit) return walked;
     }
     about ??= await matchesAbout(filter);
-    if (about.starting + about.elsewhere < manyMatches) return query();
+    if (about.starting + about.elsewhere < manyMatches) return fewMatches(filter, sort, cursor, skip, limit, columns);
     if (byDay(about)) return startingOrderIds(filter.query!.trim(), sort, cursor, skip, limit, columns);
     for (const rows of [walkRows * 8, walkRows * 128]) {
       const longer = await query(rows);
       if (longer.length >= limit) return longer;
     }
     return query();
+  }
+
+  /**
+   * A text search's window when its matches are few: every match read through the indexes and
+   * sorted. Two parts, each fenced (OFFSET 0: planned for all its rows): the order ids starting
+   * with the text (a range), and the trigram index's others. As one OR the filter would compute
+   * the index's expression a second time on each row (the recheck's OR is not the filter's).
+   */
+  async function fewMatches(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns: string) {
+    const params = new Params();
+    const query = filter.query!.trim();
+    const rest = [filterSql(filter, params, 'rest'), cursor ? afterSql(sort, cursor, params) : ''].filter(Boolean).map((c) => ` AND ${c}`).join('');
+    const sql = `SELECT ${columns}, ${cursorColumns(sort)} FROM (
+        (SELECT p.* FROM paydesk.payments p WHERE ${orderIdStarts(query, params)}${rest} OFFSET 0)
+        UNION ALL
+        (SELECT p.* FROM paydesk.payments p WHERE ${textSql(query, params, 'elsewhere')}${rest} OFFSET 0)
+      ) p ${orderSql(sort)} LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
+    return (await pool.query(sql, params.values)).rows;
   }
 
   /**
@@ -168,7 +186,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     const sql = `SELECT ${columns}, ${cursorColumns(sort)} FROM (
         (SELECT p.* FROM paydesk.payments p WHERE ${day} = ANY(${text.add(days, '::date[]')}) AND ${textStarts} AND ${textAfter} OFFSET 0)
         UNION ALL
-        (SELECT p.* FROM paydesk.payments p WHERE ${textSql(query, text, true)} AND ${textAfter} OFFSET 0)
+        (SELECT p.* FROM paydesk.payments p WHERE ${textSql(query, text, 'elsewhere')} AND ${textAfter} OFFSET 0)
       ) p ${orderSql(sort)} LIMIT ${text.add(limit)} OFFSET ${text.add(skip)}`;
     return (await pool.query(sql, text.values)).rows;
   }
