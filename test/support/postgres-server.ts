@@ -9,7 +9,7 @@
 // -m immediate, then the folder goes) is called by whoever started it, and again at process exit
 // in case that died first.
 import { execFile, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,8 +126,12 @@ export async function makeCertificates(dir: string, server = true): Promise<{ ca
   return { caPem: readFileSync(file('ca.crt'), 'utf8'), cert: file('server.crt'), key: file('server.key') };
 }
 
-/** `settings`: more server settings (name=value), after the defaults (a bench's bigger shared_buffers). */
-export async function startPostgres(options: { tls?: boolean; settings?: string[] } = {}): Promise<PostgresServer> {
+/**
+ * `settings`: more server settings (name=value), after the defaults (a bench's bigger shared_buffers).
+ * `keepIn`: a folder kept between runs (a bench's seeded million): the cluster is made there once,
+ * then started again from it; `stop()` stops it (fast) and leaves the folder.
+ */
+export async function startPostgres(options: { tls?: boolean; settings?: string[]; keepIn?: string } = {}): Promise<PostgresServer> {
   const bin = postgresBinaries();
   if (!bin) throw new Error(postgresMissing()!);
   const owner = postgresOsUser();
@@ -138,11 +142,14 @@ export async function startPostgres(options: { tls?: boolean; settings?: string[
     return run(c.file, c.args, { timeout: 60_000 });
   };
 
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-pg-'));
+  const kept = options.keepIn;
+  if (kept) mkdirSync(kept, { recursive: true, mode: 0o700 });
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'paydesk-pg-'));
   const data = join(dir, 'data');
-  const password = randomBytes(18).toString('base64url');
   const passwordFile = join(dir, 'superuser-password');
-  writeFileSync(passwordFile, password, { mode: 0o600 });
+  const made = kept !== undefined && existsSync(join(data, 'PG_VERSION'));
+  const password = made ? readFileSync(passwordFile, 'utf8') : randomBytes(18).toString('base64url');
+  if (!made) writeFileSync(passwordFile, password, { mode: 0o600 });
   if (owner) {
     chownSync(dir, owner.uid, owner.gid);
     chownSync(passwordFile, owner.uid, owner.gid);
@@ -152,9 +159,9 @@ export async function startPostgres(options: { tls?: boolean; settings?: string[
   const stopNow = () => {
     if (stopped) return;
     stopped = true;
-    const c = command('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-s']);
-    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(c.file, c.args, { stdio: 'ignore', timeout: 20_000 });
-    rmSync(dir, { recursive: true, force: true });
+    const c = command('pg_ctl', ['stop', '-D', data, '-m', kept ? 'fast' : 'immediate', '-s']);
+    if (existsSync(join(data, 'postmaster.pid'))) spawnSync(c.file, c.args, { stdio: 'ignore', timeout: 60_000 });
+    if (!kept) rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', stopNow);
 
@@ -162,10 +169,11 @@ export async function startPostgres(options: { tls?: boolean; settings?: string[
     // -N: no fsync of the throwaway files; the C.UTF-8 locale needs no locale package.
     // The test certificates are made while initdb runs (both take a while on a loaded machine).
     const [, tls] = await Promise.all([
-      exec('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '-N']),
+      made ? undefined : exec('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${passwordFile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '-N']),
       options.tls ? makeCertificates(dir) : undefined,
     ]);
-    rmSync(passwordFile);
+    // A kept cluster keeps its password beside it (owner-only), to be started again.
+    if (!kept) rmSync(passwordFile);
     if (tls) chmodSync(tls.key!, 0o600); // the server refuses a key others can read
     if (tls && owner) for (const f of [tls.cert!, tls.key!]) chownSync(f, owner.uid, owner.gid);
     const tlsSettings = tls ? ['ssl=on', `ssl_cert_file=${tls.cert}`, `ssl_key_file=${tls.key}`] : [];

@@ -31,15 +31,18 @@ const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; cast: string }>> 
 export type Cursor = { values: string[]; seq: string };
 
 /**
- * The five columns as one text for the trigram index, punctuation as letters: pg_trgm keeps only
- * words (letters and digits), so "omar.2" would ask for the trigrams of "omar" and "2", held by
- * thousands; as "omarα2" its trigrams are as selective as SQLite's. Then ASCII letters folded
- * (lower() under "C", as SQLite's LIKE folds), so a plain LIKE rechecks a row cheaply (ILIKE or
- * translate() cost 5-25 µs a row). Greek letters in the data only widen what the index finds
- * (each column's LIKE decides). Exactly reads.sql's payments_search expression.
+ * The five columns as one text for the trigram index, the order id from its second character
+ * (search.sql's payments_search_rest: an order id starting with the text is a range of the
+ * folded order id instead, so a text starting half the ledger's order ids, "PD-2025", is rare
+ * here). Punctuation as letters: pg_trgm keeps only words (letters and digits), so "omar.2"
+ * would ask for the trigrams of "omar" and "2", held by thousands; as "omarα2" its trigrams are
+ * as selective as SQLite's. Then ASCII letters folded (lower() under "C", as SQLite's LIKE folds),
+ * so a plain LIKE rechecks a row cheaply (ILIKE or translate() cost 5-25 µs a row). Greek letters
+ * in the data only widen what the index finds (each column's LIKE decides). Exactly search.sql's
+ * expression.
  */
 const asLetters: Array<[string, string]> = [['.', 'α'], ['-', 'β'], ['@', 'γ'], ['+', 'δ'], ['_', 'ε']];
-const columnsText = `p.order_id || ' ' || coalesce(p.transaction_id, '') || ' ' || coalesce(p.customer_name, '') || ' ' || coalesce(p.customer_email, '') || ' ' || coalesce(p.customer_phone, '')`;
+const columnsText = `substr(p.order_id, 2) || ' ' || coalesce(p.transaction_id, '') || ' ' || coalesce(p.customer_name, '') || ' ' || coalesce(p.customer_email, '') || ' ' || coalesce(p.customer_phone, '')`;
 export const searchText = `lower(${asLetters.reduce((sql, [c, l]) => `replace(${sql}, '${c}', '${l}')`, columnsText)} COLLATE "C")`;
 const lettered = (text: string) => asLetters.reduce((t, [c, l]) => t.split(c).join(l), asciiLower(text));
 
@@ -52,25 +55,44 @@ export const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLo
 /** A column as SQLite's LIKE compares it (ASCII letters folded). */
 export const folded = (column: string) => `lower(${column} COLLATE "C")`;
 
-/** The filter as SQL on payments `p` (empty: every payment); `part`: only the text search, or all but it. */
+/** The folded order id starts with `query` (a range of payments_order_nocase and of payments_order_day within a day). */
+export const orderIdStarts = (query: string, params: Params) => `${folded('p.order_id')} LIKE ${params.add(`${escapeLike(asciiLower(query))}%`)}`;
+
+/** Whether the filter is a text search and nothing else (the order-id prefix path of pg-reads.ts). */
+export const onlyText = (filter: PaymentFilter) => Object.entries(filter).every(([key, value]) => key === 'query' || value === undefined);
+
+/**
+ * A text of three characters or more: the indexes narrow, each column's LIKE, folded as SQLite
+ * folds, decides (% and _ literal). `any`: for the planner (an order id starting with the text,
+ * or the trigram index); `columns`: only the columns' LIKEs (a walk tests each row with them: the
+ * index's expression costs several µs a row); `elsewhere`: the trigram index's payments whose
+ * order id does not start with the text (pg-reads.ts reads those that do apart).
+ */
+export function textSql(query: string, params: Params, part: 'any' | 'columns' | 'elsewhere' = 'any'): string {
+  const like = params.add(asciiLower(`%${escapeLike(query)}%`));
+  const columns = `(${textColumns.map((c) => `${folded(`p.${c}`)} LIKE ${like}`).join(' OR ')})`;
+  if (part === 'columns') return columns;
+  // An order id starting with the text: a range of payments_order_nocase; anywhere else: the
+  // trigram index, asked for the text's first 8 characters only: GIN reads the posting list of
+  // every trigram asked, and a whole e-mail's end ("@example.com") is in every payment (40 ms at 1M).
+  const trigrams = `${searchText} LIKE ${params.add(`%${escapeLike(lettered([...query].slice(0, 8).join('')))}%`)}`;
+  return part === 'elsewhere' ? `${trigrams} AND ${columns} AND NOT ${orderIdStarts(query, params)}` : `(${orderIdStarts(query, params)} OR ${trigrams}) AND ${columns}`;
+}
+
+/** The filter as SQL on payments `p` (empty: every payment); `part`: only the text search (a row's test: no index), or all but it. */
 export function filterSql(filter: PaymentFilter, params: Params, part: 'all' | 'text' | 'rest' = 'all'): string {
-  if (part === 'text') return filterSql({ query: filter.query }, params);
+  if (part === 'text') return trigramQuery(filter) ? textSql(filter.query!.trim(), params, 'columns') : filterSql({ query: filter.query }, params);
   if (part === 'rest') return filterSql({ ...filter, query: undefined }, params);
   const clauses: string[] = [];
   const query = filter.query?.trim();
-  if (query && trigramQuery(filter)) {
-    // The trigram index narrows; each column's LIKE, folded as SQLite folds, decides. % and _ are literal.
-    const like = `%${escapeLike(query)}%`;
-    // The index is asked for the text's first 8 characters only: GIN reads the posting list of every
-    // trigram asked, and a whole e-mail's end ("@example.com") is in every payment (40 ms at 1M).
-    clauses.push(`${searchText} LIKE ${params.add(`%${escapeLike(lettered([...query].slice(0, 8).join('')))}%`)}`);
-    const p = params.add(asciiLower(like));
-    clauses.push(`(${textColumns.map((c) => `${folded(`p.${c}`)} LIKE ${p}`).join(' OR ')})`);
-  } else if (query) {
+  if (query && trigramQuery(filter)) clauses.push(textSql(query, params));
+  else if (query) {
     // Too short for trigrams: the start of an order id (a range of payments_order_nocase), or an exact transaction id.
-    clauses.push(`(${folded('p.order_id')} LIKE ${params.add(`${escapeLike(asciiLower(query))}%`)} OR p.transaction_id = ${params.add(query)})`);
+    clauses.push(`(${orderIdStarts(query, params)} OR p.transaction_id = ${params.add(query)})`);
   }
-  if (filter.states?.length) clauses.push(`(p.state COLLATE "C") = ANY(${params.add(filter.states, '::text[]')})`);
+  // One state as `=`: payments_state is then walked in the sort's order (= ANY reads them all and sorts).
+  if (filter.states?.length === 1) clauses.push(`(p.state COLLATE "C") = ${params.add(filter.states[0], '::text')}`);
+  else if (filter.states?.length) clauses.push(`(p.state COLLATE "C") = ANY(${params.add(filter.states, '::text[]')})`);
   if (filter.kinds?.length) clauses.push(`p.kind = ANY(${params.add(filter.kinds, '::text[]')})`);
   if (filter.currency) clauses.push(`p.currency = ${params.add(filter.currency)}`);
   for (const [name, op] of [['from', '>='], ['to', '<']] as const) {

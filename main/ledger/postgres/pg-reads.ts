@@ -16,7 +16,7 @@ import type { PaymentFilter } from '../../../contract/methods/payments';
 import { toView } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import { createTeamAuditReads } from './pg-audit-reads';
-import { afterSql, cursorColumns, cursorOf, filterSql, orderSql, Params, trigramQuery, type Cursor } from './pg-list-sql';
+import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
 import { paymentOf } from './pg-store';
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
@@ -30,18 +30,25 @@ export type TeamLedgerReadsOptions = {
   onCounted?: (event: CountedEvent) => void;
   /** A position every this many rows (10,000; tests take fewer to reach the positions' path with few payments). */
   anchorEvery?: number;
+  /** How a text search chooses its plan: the first walk's rows (4,000) and the matches above which the indexes do not drive (20,000); tests take fewer. */
+  textPlan?: { walkRows: number; manyMatches: number };
 };
 
 type Counted = { id: string; version: string; total: number; exact: boolean; counting?: boolean };
 type Anchors = { version: string; at: Map<number, Cursor>; walking?: boolean };
+/** A text search's estimated matches: order ids starting with the text, and the others; `rows`: the payments then. */
+type Matches = { rows: number; starting: number; elsewhere: number };
 
 export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   const { pool } = options;
   // As search.ts's anchorEvery.
   const anchorEvery = options.anchorEvery ?? 10_000;
+  const { walkRows, manyMatches } = options.textPlan ?? { walkRows: 4_000, manyMatches: 20_000 };
   const counts = new Map<string, Counted>();
   const anchors = new Map<string, Anchors>();
   const background = new Set<Promise<unknown>>();
+  const estimates = new Map<string, Matches>();
+  let tableRows: { n: number; at: number } | undefined;
   let countIds = 0;
   const audit = createTeamAuditReads(pool, (work) => track(work));
 
@@ -91,11 +98,13 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
    * A window: rows after `cursor` (or from the start) in sort order, skipping `skip` of them.
    * A text search chooses, as search.ts's textDriver does on SQLite, between walking the sort's
    * index testing each row's text (the window is found at once when the text is common:
-   * "example.com", "Qahtani") and letting the trigram index drive (cheap when the text is rare:
-   * every match is read and sorted). First a walk of 4,000 rows; when that does not fill the
-   * window, a sample of the payments (0.2% of their pages at a million, TABLESAMPLE) estimates
-   * how many match: under 20,000, the trigram index drives; more ("PD-2025": half the ledger,
-   * none of it among the newest), longer walks (32,000, then 512,000 rows), then the index.
+   * "example.com", "Qahtani") and letting the indexes drive (cheap when the text is rare: every
+   * match is read and sorted). First a walk of 4,000 rows; when that does not fill the window, a
+   * sample of the payments (0.2% of their pages at a million, TABLESAMPLE) estimates how many
+   * match, apart those whose order id starts with the text: under 20,000 in all, the indexes
+   * drive; when nearly all of them are order ids starting with the text ("PD-2025": half the
+   * ledger, none of it among the newest), the newest days holding such order ids are found day
+   * by day (startingOrderIds); else longer walks (32,000, then 512,000 rows), then the indexes.
    */
   async function windowRows(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns = 'p.*'): Promise<Array<Record<string, unknown>>> {
     const query = (walkRows?: number) => {
@@ -110,22 +119,107 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       return pool.query(sql, params.values).then((r) => r.rows);
     };
     if (!trigramQuery(filter) || skip + limit > 1_000) return query();
-    const walked = await query(4_000);
-    if (walked.length >= limit || (await matchesAbout(filter)) < 20_000) return walked.length >= limit ? walked : query();
-    for (const rows of [32_000, 512_000]) {
+    const byDay = (about: Matches) => about.starting >= manyMatches && about.elsewhere < manyMatches && sort.by === 'createdAt' && onlyText(filter);
+    let about = await knownMatches(filter);
+    // A text known to be rare, or to start many order ids, skips the walk.
+    if (!about || (!byDay(about) && about.starting + about.elsewhere >= manyMatches)) {
+      const walked = await query(walkRows);
+      if (walked.length >= limit) return walked;
+    }
+    about ??= await matchesAbout(filter);
+    if (about.starting + about.elsewhere < manyMatches) return fewMatches(filter, sort, cursor, skip, limit, columns);
+    if (byDay(about)) return startingOrderIds(filter.query!.trim(), sort, cursor, skip, limit, columns);
+    for (const rows of [walkRows * 8, walkRows * 128]) {
       const longer = await query(rows);
       if (longer.length >= limit) return longer;
     }
     return query();
   }
 
-  /** About how many payments the filter's text matches, from a sample of about 2,000 payments' pages (TABLESAMPLE SYSTEM). */
-  async function matchesAbout(filter: PaymentFilter): Promise<number> {
-    const rows = Math.max(1, Number((await pool.query(`SELECT reltuples::bigint::text AS n FROM pg_class WHERE oid = 'paydesk.payments'::regclass`)).rows[0]!.n));
+  /**
+   * A text search's window when its matches are few: every match read through the indexes and
+   * sorted. Two parts, each fenced (OFFSET 0: planned for all its rows): the order ids starting
+   * with the text (a range), and the trigram index's others. As one OR the filter would compute
+   * the index's expression a second time on each row (the recheck's OR is not the filter's).
+   */
+  async function fewMatches(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns: string) {
+    const params = new Params();
+    const query = filter.query!.trim();
+    const rest = [filterSql(filter, params, 'rest'), cursor ? afterSql(sort, cursor, params) : ''].filter(Boolean).map((c) => ` AND ${c}`).join('');
+    const sql = `SELECT ${columns}, ${cursorColumns(sort)} FROM (
+        (SELECT p.* FROM paydesk.payments p WHERE ${orderIdStarts(query, params)}${rest} OFFSET 0)
+        UNION ALL
+        (SELECT p.* FROM paydesk.payments p WHERE ${textSql(query, params, 'elsewhere')}${rest} OFFSET 0)
+      ) p ${orderSql(sort)} LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
+    return (await pool.query(sql, params.values)).rows;
+  }
+
+  /**
+   * A text search's window, newest (or oldest) first, when most matches are order ids starting
+   * with the text. GIN cannot give its matches newest first, and walking newest first reads every
+   * newer payment (416,000 for "PD-2025"); payments_order_day (search.sql) answers "does this day
+   * hold an order id starting with the text" in one seek. Day by day from the cursor's day (or
+   * the newest), the matches are counted (up to the window's size each) until the days found
+   * hold the window; those days' matches are read, with every other match (the text elsewhere:
+   * rare here, the trigram index reads them all), sorted, and the window taken.
+   */
+  async function startingOrderIds(query: string, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns: string) {
+    const params = new Params();
+    const day = `(p.created_at AT TIME ZONE 'UTC')::date`;
+    const starts = orderIdStarts(query, params);
+    const after = cursor ? afterSql(sort, cursor, params) : 'true';
+    const wanted = params.add(skip + limit);
+    const step = sort.direction === 'asc' ? 1 : -1;
+    const first = cursor ? `(${params.add(cursor.values[0], '::timestamptz')} AT TIME ZONE 'UTC')::date` : sort.direction === 'asc' ? 'b.lo' : 'b.hi';
+    const countOn = (d: string) => `SELECT count(*)::int FROM (SELECT 1 FROM paydesk.payments p WHERE ${day} = ${d} AND ${starts} AND ${after} LIMIT ${wanted}) x`;
+    const found = await pool.query(`WITH RECURSIVE b AS (SELECT (min(created_at) AT TIME ZONE 'UTC')::date AS lo, (max(created_at) AT TIME ZONE 'UTC')::date AS hi FROM paydesk.payments),
+      walk(day, found, hits) AS (
+        SELECT s.d, c.n, c.n FROM (SELECT ${first} AS d FROM b) s CROSS JOIN LATERAL (${countOn('s.d')}) c(n)
+        UNION ALL
+        SELECT w.day + ${step}, w.found + c.n, c.n FROM walk w CROSS JOIN b CROSS JOIN LATERAL (${countOn(`w.day + ${step}`)}) c(n)
+        WHERE w.found < ${wanted} AND w.day + ${step} BETWEEN b.lo AND b.hi)
+      SELECT coalesce(array_agg(day::text) FILTER (WHERE hits > 0), '{}') AS days FROM walk`, params.values);
+    const days = found.rows[0]!.days as string[];
+    // Each part fenced (OFFSET 0): planned for all its rows (an index read and a sort), not walked for the limit.
+    const text = new Params();
+    const textStarts = orderIdStarts(query, text);
+    const textAfter = cursor ? afterSql(sort, cursor, text) : 'true';
+    const sql = `SELECT ${columns}, ${cursorColumns(sort)} FROM (
+        (SELECT p.* FROM paydesk.payments p WHERE ${day} = ANY(${text.add(days, '::date[]')}) AND ${textStarts} AND ${textAfter} OFFSET 0)
+        UNION ALL
+        (SELECT p.* FROM paydesk.payments p WHERE ${textSql(query, text, 'elsewhere')} AND ${textAfter} OFFSET 0)
+      ) p ${orderSql(sort)} LIMIT ${text.add(limit)} OFFSET ${text.add(skip)}`;
+    return (await pool.query(sql, text.values)).rows;
+  }
+
+  /** How many payments there are about (pg_class.reltuples), read again after a minute. */
+  async function paymentsAbout(): Promise<number> {
+    if (!tableRows || Date.now() - tableRows.at > 60_000) {
+      const n = Number((await pool.query(`SELECT reltuples::bigint::text AS n FROM pg_class WHERE oid = 'paydesk.payments'::regclass`)).rows[0]!.n);
+      tableRows = { n: Math.max(1, n), at: Date.now() };
+    }
+    return tableRows.n;
+  }
+
+  /** A text's estimate made earlier, while the payments have grown less than 1 in 100 since (as trigrams.ts keeps SQLite's densities). */
+  async function knownMatches(filter: PaymentFilter): Promise<Matches | undefined> {
+    const known = estimates.get(filter.query!.trim());
+    return known && Math.abs((await paymentsAbout()) - known.rows) < known.rows / 100 ? known : undefined;
+  }
+
+  /** About how many payments the filter's text matches (order ids starting with it, and elsewhere), from a sample of about 2,000 payments' pages (TABLESAMPLE SYSTEM); kept for the text. */
+  async function matchesAbout(filter: PaymentFilter): Promise<Matches> {
+    const rows = await paymentsAbout();
     const percent = Math.min(100, (2_000 / rows) * 100);
     const params = new Params();
-    const found = (await pool.query(`SELECT count(*)::int AS hits FROM paydesk.payments p TABLESAMPLE SYSTEM (${params.add(percent)}) WHERE ${filterSql(filter, params, 'text')}`, params.values)).rows[0]!;
-    return (Number(found.hits) * 100) / percent;
+    const text = filter.query!.trim();
+    const starting = orderIdStarts(text, params);
+    const found = (await pool.query(`SELECT count(*) FILTER (WHERE ${starting})::int AS starting, count(*) FILTER (WHERE NOT ${starting})::int AS elsewhere
+      FROM paydesk.payments p TABLESAMPLE SYSTEM (${params.add(percent)}) WHERE ${filterSql(filter, params, 'text')}`, params.values)).rows[0]!;
+    const about = { rows, starting: (Number(found.starting) * 100) / percent, elsewhere: (Number(found.elsewhere) * 100) / percent };
+    bounded(estimates, 200);
+    estimates.set(text, about);
+    return about;
   }
 
   /** Positions every 10,000 rows of this filter and sort, one query each, until the end or a change. */

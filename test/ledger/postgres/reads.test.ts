@@ -22,6 +22,10 @@ describeWithPostgres('The list, links, customers and audit reads on SQLite and P
   let db: LedgerDb;
   let sqlite: LedgerReads;
   let team: TeamLedgerReads;
+  // The reads the comparisons ask (`team`, or `byDay` for the order-id prefix path).
+  let reads: TeamLedgerReads;
+  let byDay: TeamLedgerReads;
+  const byDaySql: string[] = [];
   let pool: pg.Pool;
   let superuser: pg.Client;
   let database: string;
@@ -31,6 +35,10 @@ describeWithPostgres('The list, links, customers and audit reads on SQLite and P
     dir = mkdtempSync(join(tmpdir(), 'paydesk-reads-'));
     db = openLedgerDb(dir);
     seedLedger(db, { payments: 900, seed: 7 });
+    // A text that starts the order ids of a year, also in a name and an e-mail (the newest
+    // payments'): found in order ids by day and elsewhere by the trigram index.
+    db.prepare(`UPDATE payments SET customer_name = 'Pd-2025 Trading' WHERE rowid = (SELECT max(rowid) FROM payments)`).run();
+    db.prepare(`UPDATE payments SET customer_email = 'ops.pd-20250@example.com' WHERE rowid = (SELECT max(rowid) - 5 FROM payments)`).run();
     // A copy waits until unclear operations are settled on the laptop.
     db.exec('UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3)');
     sqlite = createLedgerReads({ db, events: { emit: () => undefined }, exportDir: dir });
@@ -46,10 +54,15 @@ describeWithPostgres('The list, links, customers and audit reads on SQLite and P
     pool.on('error', () => undefined);
     // Positions every 100 rows: deep pages continue from them, as at 10,000 in a big ledger.
     team = createTeamLedgerReads({ pool, anchorEvery: 100, onCounted: (e) => pgCounted.push(e) });
+    reads = team;
+    // A text search's plans as at a million, with 900 payments: a walk of 10 rows first, "many" from 30 matches.
+    const watched = { query: (text: string, values?: unknown[]) => (byDaySql.push(text), pool.query(text, values)) };
+    byDay = createTeamLedgerReads({ pool: watched, anchorEvery: 100, textPlan: { walkRows: 10, manyMatches: 30 } });
   });
 
   afterAll(async () => {
     await team?.settled();
+    await byDay?.settled();
     await pool?.end();
     await superuser?.end();
     db?.close();
@@ -58,7 +71,7 @@ describeWithPostgres('The list, links, customers and audit reads on SQLite and P
 
   const page = async (filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number) => {
     const input = { filter, sort, offset, limit };
-    const [a, b] = [sqlite.searchPayments(input), await team.searchPayments(input)];
+    const [a, b] = [sqlite.searchPayments(input), await reads.searchPayments(input)];
     return { sqlite: a, team: b };
   };
   const shown = (rows: Array<{ id: string; orderId: string; amountMinor: number; currency: string; state: string; customer: unknown; createdAt: string; transactionId: string | null }>) =>
@@ -78,7 +91,7 @@ describeWithPostgres('The list, links, customers and audit reads on SQLite and P
     let first = await page(filter, sort, 0, 10);
     for (let i = 0; i < 50 && !(first.team.totalExact && first.sqlite.totalExact); i++) {
       await settle();
-      await team.settled();
+      await reads.settled();
       first = await page(filter, sort, 0, 10);
     }
     expect(first.team.totalExact).toBe(true);
@@ -105,9 +118,30 @@ describeWithPostgres('The list, links, customers and audit reads on SQLite and P
     expect(await sameOnBoth({ query: 'zz' }, newest)).toEqual([]);
   });
 
+  it('finds texts that start many order ids (a year, a month, a day) newest or oldest first, with the text elsewhere too', async () => {
+    reads = byDay;
+    try {
+      for (const query of ['PD-2025', 'pd-2025', 'PD-202503', 'PD-2026', 'PD-20250', 'pd-2024', 'PD-', 'pd-2025 t', 'PD-2099']) {
+        for (const direction of ['desc', 'asc'] as const) await sameOnBoth({ query }, { by: 'createdAt', direction }, 40);
+      }
+      // The path was taken (the day-by-day walk), not only the trigram index.
+      expect(byDaySql.some((sql) => sql.includes('WITH RECURSIVE'))).toBe(true);
+      // Other filters and sorts keep the general plans, with the same answers.
+      await sameOnBoth({ query: 'PD-2025', states: ['paid'] }, newest);
+      await sameOnBoth({ query: 'PD-2025' }, { by: 'amount', direction: 'desc' });
+      await sameOnBoth({ query: '2025' }, newest);
+    } finally {
+      reads = team;
+    }
+  });
+
   it('filters by states, kinds, currency, dates, amounts, attention, captured and refunded, card brand alike', async () => {
     const filters: PaymentFilter[] = [
       { states: ['pending'] },
+      { states: ['unknown'], needsAttention: true },
+      { states: ['unknown'], needsAttention: false },
+      { states: ['paid', 'unknown'], needsAttention: true },
+      { states: ['paid'], kinds: ['link'] },
       { states: ['refunded', 'partially_refunded'], currency: 'SAR' },
       { kinds: ['link', 'checkout'] },
       { currency: 'KWD', minAmount: '100', maxAmount: '200' },
