@@ -118,7 +118,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   // The ledger first: a damaged file or an unwritable folder stops the start, in words,
   // before anything else writes to the data folder.
   // A large ledger's schema is brought up to date off main's event loop first, with progress.
-  await migrateLedger({
+  const opened = await migrateLedger({
+    keepOpen: true,
     open: () => openLedgerDb(options.dataDir, { migrate: false }),
     workerFile: typeof __dirname === 'string' ? join(__dirname, 'ledger-migrate-worker.cjs') : undefined,
     onProgress: (p) => {
@@ -126,7 +127,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       options.onLedgerMigration?.(p.percent);
     },
   });
-  const db = openLedgerDb(options.dataDir);
+  // Opened once: the migration check's connection when there was nothing to migrate (most starts).
+  const db = opened ?? openLedgerDb(options.dataDir);
   // Home's overview is read in worker threads, started with the services that follow the first
   // screen (below): until then its first questions are read on main's connection, from the summary
   // tables, and the threads' start does not compete with the first screen (ledger/overview-reader.ts).
