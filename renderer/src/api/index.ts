@@ -6,6 +6,7 @@ import type { PaydeskApi } from '../../../contract/methods';
 import type { Result } from '../../../contract/result';
 import { localizeError, useLanguage } from '../i18n';
 import { createBridgeApi, methodsBy } from './bridge-transport';
+import { appStarted, takeFirstCall } from './first-calls';
 
 declare global {
   interface Window {
@@ -17,10 +18,12 @@ function worded(transport: PaydeskApi): PaydeskApi {
   return methodsBy((name) => {
     const call = (transport as unknown as Record<string, (input: unknown) => Promise<Result<unknown>>>)[name]!;
     return async (input: unknown) => {
-      const result = await call(input);
+      // The same call sent by index.html's first script (first-calls.ts): its answer, not a second call.
+      const result = await (takeFirstCall(name, input) ?? call(input));
       return result.ok ? result : { ok: false, error: localizeError(useLanguage.getState().language, result.error) };
     };
   }, transport.subscribe.bind(transport));
 }
 
+appStarted();
 export const api: PaydeskApi = worded(window.paydesk ?? createBridgeApi());
