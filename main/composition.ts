@@ -53,6 +53,8 @@ import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
 import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from './api/team-unavailable-handlers';
 import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
+import { withPreparedFirstPage } from './api/prepared-first-page';
+import { ledgerMeta } from './ledger/count-tables';
 
 export type AppOptions = {
   dataDir: string;
@@ -273,8 +275,11 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),
   };
 
+  const handlers = createHandlers(impl, logger);
   return {
-    handlers: createHandlers(impl, logger),
+    // The list's first page is answered in idle time after the start and kept for its first call
+    // (not on the team ledger: other laptops change it without this laptop's version moving).
+    handlers: team ? handlers : withPreparedFirstPage(handlers, { events, version: () => ledgerMeta(db).paymentsVersion }),
     events,
     logger,
     language,
