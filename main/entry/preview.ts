@@ -9,11 +9,12 @@
 // starts once every file the page's HTML names has been sent (while the browser compiles them, so
 // no file waits behind it), at the page's first call, or after 500 ms; the API calls the page
 // makes meanwhile wait for it.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
+import { readPageFiles } from '../bridge/static-files';
 import { startChallengeServer } from '../challenge/challenge-server';
 import { createLogger } from '../log/logger';
 import { createAppEvents } from '../core/sequenced-events';
@@ -22,15 +23,6 @@ import { defaultDataDir } from './data-dir';
 import { compileWithCodeCache } from './code-cache';
 import { version } from '../../package.json';
 
-/** The scripts and stylesheets index.html names (`/assets/…`); none if it cannot be read. */
-function pageFiles(staticDir: string): Set<string> {
-  try {
-    const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
-    return new Set([...html.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
-  } catch {
-    return new Set();
-  }
-}
 
 /**
  * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
@@ -90,8 +82,13 @@ async function main() {
   );
   app.catch(() => undefined); // reported below, once the server is up
   const staticDir = join(__dirname, '..', 'renderer');
-  const unsent = pageFiles(staticDir);
+  // The page and the files it names are read now and served from memory: while main's services
+  // are read below (steps that hold the thread), a file then waits for one step at most, not for
+  // one per file-system call.
+  const pageFiles = readPageFiles(staticDir);
+  const unsent = new Set([...pageFiles.keys()].filter((path) => path.startsWith('/assets/')));
   const server = await startPreviewServer({
+    pageFiles,
     handlers: app.then((a) => a.handlers),
     events,
     logger,
