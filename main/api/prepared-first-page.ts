@@ -25,12 +25,20 @@ export function withPreparedFirstPage(handlers: Handlers, deps: { events: EventH
   const isFirstPage = (input: unknown) => isDeepStrictEqual(input, listFirstPageQuery());
 
   // After the calls already waiting for the app (the page's first ones), before the next.
+  // A version that cannot be read (the app closed meanwhile) prepares nothing.
+  const versionNow = () => {
+    try {
+      return deps.version();
+    } catch {
+      return undefined;
+    }
+  };
   setImmediate(() => {
-    if (asked) return unsubscribe();
-    const version = deps.version();
+    const version = versionNow();
+    if (asked || version === undefined) return unsubscribe();
     const ctx: CallContext = { transport: 'direct', osUser: '' };
     void search(listFirstPageQuery(), ctx).then((answer) => {
-      if (!asked && answer.ok && answer.value.totalExact !== false && deps.version() === version) prepared = { answer, version, at: now() };
+      if (!asked && answer.ok && answer.value.totalExact !== false && versionNow() === version) prepared = { answer, version, at: now() };
     }, () => undefined);
   });
 
@@ -42,7 +50,7 @@ export function withPreparedFirstPage(handlers: Handlers, deps: { events: EventH
         unsubscribe();
         const kept = prepared;
         prepared = undefined;
-        if (kept && isFirstPage(input) && now() - kept.at <= keepMs && deps.version() === kept.version) return kept.answer;
+        if (kept && isFirstPage(input) && now() - kept.at <= keepMs && versionNow() === kept.version) return kept.answer;
       }
       return search(input, ctx);
     },

@@ -63,6 +63,14 @@ describe("the list's first page prepared at start", () => {
     expect(answerNo(await byVersion.wrapped.searchPayments(listFirstPageQuery(), ctx))).toBe(2);
   });
 
+  it('prepares nothing when the app closed before its turn (the ledger cannot be read)', async () => {
+    const asked: unknown[] = [];
+    const handlers = { searchPayments: async (input: unknown) => void asked.push(input) } as unknown as Handlers;
+    withPreparedFirstPage(handlers, { events: createEventHub(), version: () => { throw new Error('The database connection is not open'); } });
+    await turn();
+    expect(asked).toHaveLength(0);
+  });
+
   it('is dropped after its time, for any other page or filter, and when its count was not exact', async () => {
     const old = setup();
     await turn();
