@@ -117,4 +117,16 @@ describe("the list's first page prepared at start, in the whole app", () => {
     expect(practiceKey).toMatch(/^practice_/);
     expect(JSON.stringify(prepared)).not.toContain(practiceKey);
   });
+
+  it("is answered before Home's figures asked with it (a click on the list as Home shows)", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'paydesk-first-page-'));
+    app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs: 60_000 });
+    await turn();
+    await turn();
+    const order: string[] = [];
+    const figures = app.handlers.getOverview({ now: new Date().toISOString(), periods: [{ from: '2026-01-01', to: '2026-12-31' }] }, ctx).then((r) => order.push(`overview ${r.ok}`));
+    const list = app.handlers.searchPayments(listFirstPageQuery(), ctx).then((r) => order.push(`list ${r.ok}`));
+    await Promise.all([figures, list]);
+    expect(order).toEqual(['list true', 'overview true']);
+  });
 });
