@@ -113,7 +113,7 @@ describe("the list's first page prepared at start, in the whole app", () => {
     const fresh = await app.handlers.searchPayments(listFirstPageQuery(), ctx);
     expect(prepared.ok && prepared.value.rows.map((row) => row.customer.name)).toEqual(['Layla', 'Omar', 'Sara']);
     expect(prepared).toEqual(fresh);
-    const practiceKey = (JSON.parse(readFileSync(join(dir, 'practice-gateway.json'), 'utf8').split('\n')[0]) as { apiKey: string }).apiKey;
+    const practiceKey = (JSON.parse(readFileSync(join(dir, 'practice-gateway.json'), 'utf8').split('\n')[0]!) as { apiKey: string }).apiKey;
     expect(practiceKey).toMatch(/^practice_/);
     expect(JSON.stringify(prepared)).not.toContain(practiceKey);
   });
