@@ -1,5 +1,5 @@
 // A Vite plugin for the renderer's build: one more entry, built as a chunk of its own and named
-// first in index.html as an async module script, so the browser runs it as soon as it (and the
+// first in index.html (at high priority) as an async module script, so the browser runs it as soon as it (and the
 // little it imports) has arrived, without waiting for the app's bundle. For the page's first calls
 // to main (renderer/src/first-calls-entry.ts; docs/performance.md, "Cold start, sixth pass").
 /** @param {string} entryFile the entry's source, relative to the renderer's root (`src/…`) */
@@ -20,11 +20,16 @@ export function firstScript(entryFile) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((item) => item.type === 'chunk');
         const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.replace(/\\/g, '/').endsWith(`/${entryFile}`));
         if (!entry) throw new Error(`firstScript: no chunk for ${entryFile}`);
-        const named = (file) => html.includes(`./${file}"`);
-        return [
-          { tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `./${entry.fileName}` }, injectTo: 'head' },
-          ...entry.imports.filter((file) => !named(file)).map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' })),
+        // First in the head (after the charset), and asked for at high priority with what it imports:
+        // the browser opens at most 6 connections to the preview, so a script named last (an async
+        // module script is fetched at low priority) waits behind the app's files, and its calls with it.
+        const tags = [
+          `<script type="module" async crossorigin fetchpriority="high" src="./${entry.fileName}"></script>`,
+          ...entry.imports.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="high" href="./${file}">`),
         ];
+        const charset = /<meta charset="[^"]*"\s*\/?>/i;
+        if (!charset.test(html)) throw new Error('firstScript: index.html has no <meta charset>');
+        return html.replace(charset, (meta) => [meta, ...tags].join('\n    '));
       },
     },
   };
