@@ -7,8 +7,8 @@
 // server, no zod. The bundle is read in short steps right after the address is printed (while the
 // browser opens the page: main's thread is idle until the HTML is asked for); the app itself
 // starts once every file the page's HTML names has been sent (while the browser compiles them, so
-// no file waits behind it), at the page's first call, or after 500 ms; the API calls the page
-// makes meanwhile wait for it.
+// no file waits behind it), at a call when no page is loading, or after 500 ms; the API calls the
+// page makes meanwhile (its first script's, sent before its files are all in) wait for it.
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -87,6 +87,7 @@ async function main() {
   // one per file-system call.
   const pageFiles = readPageFiles(staticDir);
   const unsent = new Set([...pageFiles.keys()].filter((path) => path.startsWith('/assets/')));
+  let pageServed = false;
   const server = await startPreviewServer({
     pageFiles,
     handlers: app.then((a) => a.handlers),
@@ -96,8 +97,13 @@ async function main() {
     port,
     frameSources: [challenges.origin],
     onRequest: (path) => {
+      if (path === '/' || path === '/index.html') pageServed = true;
       unsent.delete(path);
-      if (path.startsWith('/api/') || (/\.(js|css)$/.test(path) && unsent.size === 0)) startApp();
+      // The page's files go first: the page's first calls (sent by its first script while the rest
+      // is on its way) wait for the files, not the files for the app. A call with no page loading
+      // (none asked for, or all its files sent) starts the app at once.
+      const pageLoading = pageServed && unsent.size > 0;
+      if ((path.startsWith('/api/') && !pageLoading) || (/\.(js|css)$/.test(path) && unsent.size === 0)) startApp();
     },
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
