@@ -23,7 +23,6 @@ import { defaultDataDir } from './data-dir';
 import { compileWithCodeCache } from './code-cache';
 import { version } from '../../package.json';
 
-
 /**
  * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
  * compiled through V8's code cache kept in the data folder (code-cache.ts): a start after the first
@@ -110,8 +109,9 @@ async function main() {
   console.log(`Open: ${server.url}`);
   // While the browser opens the page and asks for its files, main's services are read (nothing is
   // started, no ledger opened: the app starts as before, with the page's files sent or its first
-  // call): better-sqlite3's native module (its addon loaded), then the bundle compiled, then run. Each step comes
-  // after the I/O that arrived meanwhile (setImmediate), so a request waits for one step at most.
+  // call): better-sqlite3's native module (its addon loaded), then the bundle compiled, then run.
+  // Each step comes after the I/O that arrived meanwhile (setImmediate), so a request waits for one
+  // step at most.
   // better-sqlite3 loads its native addon at its first connection, not at require: an in-memory
   // one made and closed here loads it now (dlopen and the addon's path search, 4-15 ms) instead of
   // at the ledger's opening on the first call's path.
