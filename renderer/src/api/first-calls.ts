@@ -27,20 +27,14 @@ export function firstCalls(screen: string): Array<[name: keyof PaydeskApi & stri
   return calls;
 }
 
-/**
- * Sends the first calls through `transport`, unless the app's bundle already runs (it asks itself
- * then). One after the other: in the preview a call waiting for main's app holds one of the
- * browser's 6 connections to it, and the page's files still load meanwhile; main answers one at a
- * time anyway.
- */
+/** Sends the first calls through `transport`, unless the app's bundle already runs (it asks itself then). */
 export function sendFirstCalls(transport: PaydeskApi): void {
   const state = sent();
   if (state.appStarted || state.calls.size > 0) return;
-  let previous: Promise<unknown> = Promise.resolve();
   for (const [name, input] of firstCalls(lastScreen())) {
     const method = (transport as unknown as Record<string, (input: unknown) => Promise<Result<unknown>>>)[name]!;
-    const answer = previous.then(() => method(input));
-    previous = answer.catch(() => undefined); // the app's own call reports a failure
+    const answer = method(input);
+    answer.catch(() => undefined); // the app's own call reports a failure
     state.calls.set(callKey(name, input), answer);
   }
 }
