@@ -1,7 +1,6 @@
 import { defineConfig } from 'vite';
 import { precompiledMessages } from './scripts/precompiled-messages.mjs';
 import { preloadScreen } from './scripts/preload-screen.mjs';
-import { firstScript } from './scripts/first-script.mjs';
 
 // The renderer is a static bundle: Electron serves it from the app:// protocol, the preview
 // from its loopback server. No dev server is needed for either.
@@ -11,8 +10,7 @@ export default defineConfig({
   // Messages are compiled at build time (scripts/precompiled-messages.mjs), so intl-messageformat
   // gets the ICU parser's stand-in, which throws if a text ever arrives unparsed.
   // The transactions list's code comes with the page (not run until opened): scripts/preload-screen.mjs.
-  // The page's first calls leave from a small script of their own, before the app's bundle runs: scripts/first-script.mjs.
-  plugins: [precompiledMessages(), preloadScreen('src/features/transactions/transactions-screen.tsx'), firstScript('src/first-calls-entry.ts')],
+  plugins: [precompiledMessages(), preloadScreen('src/features/transactions/transactions-screen.tsx')],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
   },

@@ -6,7 +6,6 @@ import type { PaydeskApi } from '../../../contract/methods';
 import type { Result } from '../../../contract/result';
 import { localizeError, useLanguage } from '../i18n';
 import { createBridgeApi, methodsBy } from './bridge-transport';
-import { appStarted, takeFirstCall } from './first-calls';
 
 declare global {
   interface Window {
@@ -18,12 +17,10 @@ function worded(transport: PaydeskApi): PaydeskApi {
   return methodsBy((name) => {
     const call = (transport as unknown as Record<string, (input: unknown) => Promise<Result<unknown>>>)[name]!;
     return async (input: unknown) => {
-      // The same call sent by index.html's first script (first-calls.ts): its answer, not a second call.
-      const result = await (takeFirstCall(name, input) ?? call(input));
+      const result = await call(input);
       return result.ok ? result : { ok: false, error: localizeError(useLanguage.getState().language, result.error) };
     };
   }, transport.subscribe.bind(transport));
 }
 
-appStarted();
 export const api: PaydeskApi = worded(window.paydesk ?? createBridgeApi());

@@ -1,6 +1,5 @@
-// The list's first page as the list asks for it when opened (transactions-store.ts), apart from
-// the store (no imports beyond the contract's constants), so the page's first calls
-// (api/first-calls.ts) can ask for exactly it and main can prepare it.
+// The list's first page as the list asks for it when opened (transactions-store.ts): the
+// contract's constants, so main can prepare exactly that answer (main/api/prepared-first-page.ts).
 import { listDefaultSort, listFirstPageQuery, listPageSize } from '../../../../contract/list-first-page';
 
 export const pageSize = listPageSize;
