@@ -199,6 +199,9 @@ async function main() {
     console.log(`cold start to an interactive list, ${label}: Paydesk ${ms(percentile(samples, 50))} ms vs bare page ${ms(percentile(bareTotal, 50))} ms, ratio of medians ${r.toFixed(2)} (goal ≤ 1.5); p95 ${ms(percentile(samples, 95))} vs ${ms(percentile(bareTotal, 95))}`);
   }
 
+  // Every run's figure, in run order (to pool the runs of several invocations).
+  console.log(`\nruns, first rows / rendered, ms: new user ${total.map(ms).join(' ')}; returning user ${toList(returning).map(ms).join(' ')}; bare page ${bareTotal.map(ms).join(' ')}`);
+
   for (const [label, last] of [['new user', paydesk.at(-1)], ['returning user', returning.at(-1)]] as const) {
     if (!last) continue;
     console.log(`\ncalls to main during the last start, ${label} (ms from spawn: sent → answered)`);

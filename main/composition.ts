@@ -53,6 +53,8 @@ import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
 import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from './api/team-unavailable-handlers';
 import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
+import { withPreparedFirstPage } from './api/prepared-first-page';
+import { ledgerMeta } from './ledger/count-tables';
 
 export type AppOptions = {
   dataDir: string;
@@ -118,7 +120,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   // The ledger first: a damaged file or an unwritable folder stops the start, in words,
   // before anything else writes to the data folder.
   // A large ledger's schema is brought up to date off main's event loop first, with progress.
-  await migrateLedger({
+  const opened = await migrateLedger({
+    keepOpen: true,
     open: () => openLedgerDb(options.dataDir, { migrate: false }),
     workerFile: typeof __dirname === 'string' ? join(__dirname, 'ledger-migrate-worker.cjs') : undefined,
     onProgress: (p) => {
@@ -126,7 +129,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       options.onLedgerMigration?.(p.percent);
     },
   });
-  const db = openLedgerDb(options.dataDir);
+  // Opened once: the migration check's connection when there was nothing to migrate (most starts).
+  const db = opened ?? openLedgerDb(options.dataDir);
   // Home's overview is read in worker threads, started with the services that follow the first
   // screen (below): until then its first questions are read on main's connection, from the summary
   // tables, and the threads' start does not compete with the first screen (ledger/overview-reader.ts).
@@ -271,8 +275,11 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),
   };
 
+  const handlers = createHandlers(impl, logger);
   return {
-    handlers: createHandlers(impl, logger),
+    // The list's first page is answered in idle time after the start and kept for its first call
+    // (not on the team ledger: other laptops change it without this laptop's version moving).
+    handlers: team ? handlers : withPreparedFirstPage(handlers, { events, version: () => ledgerMeta(db).paymentsVersion }),
     events,
     logger,
     language,

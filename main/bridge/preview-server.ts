@@ -10,7 +10,7 @@ import type { Handlers } from '../api/create-handlers';
 import type { EventHub } from '../core/event-hub';
 import type { Logger } from '../log/logger';
 import { checkApiRequest, checkHost } from './request-guard';
-import { readStaticFile } from './static-files';
+import { readStaticFile, type StaticFile } from './static-files';
 
 export type PreviewServerOptions = {
   /** May still be loading: the page and its code are served meanwhile, calls wait for them. */
@@ -23,6 +23,8 @@ export type PreviewServerOptions = {
   onRequest?(path: string): void;
   /** Origins the page may frame besides its own: main's 3-D Secure challenge server. */
   frameSources?: string[];
+  /** Files already read, by URL path (the page and what its HTML names: static-files.ts's readPageFiles), served from memory. */
+  pageFiles?: Map<string, StaticFile>;
 };
 
 export type PreviewServer = { url: string; port: number; token: string; close(): Promise<void> };
@@ -67,7 +69,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const host = checkHost(req, port);
     if (!host.ok) return send(res, host.status, 'text/plain', host.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'Method not allowed');
-    const file = await readStaticFile(options.staticDir, path);
+    const file = options.pageFiles?.get(path) ?? await readStaticFile(options.staticDir, path);
     if (!file) return send(res, 404, 'text/plain', 'Not found');
     res.writeHead(200, {
       'content-type': file.contentType,

@@ -1,5 +1,6 @@
 // Serves the built renderer. Only files inside the folder, resolved without following a
 // path out of it; everything else is 404.
+import { readFileSync, realpathSync } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -36,4 +37,37 @@ export async function readStaticFile(root: string, urlPath: string): Promise<Sta
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The page and the files its HTML names (`/assets/…` scripts and stylesheets), read at once and
+ * kept: the preview serves them from memory, so a request for them needs no turn of the event
+ * loop per file-system step while main's services are being read (docs/performance.md, "Cold
+ * start, sixth pass"). Keyed by URL path ('/' and '/index.html' both the page); a file that
+ * cannot be read is left out (served from disk as any other).
+ */
+export function readPageFiles(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  let realRoot: string;
+  let html: Buffer;
+  try {
+    realRoot = realpathSync(root);
+    html = readFileSync(join(realRoot, 'index.html'));
+  } catch {
+    return files;
+  }
+  const page = { body: html, contentType: types['.html']! };
+  files.set('/', page);
+  files.set('/index.html', page);
+  for (const [, path] of html.toString('utf8').matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.(?:js|css))"/g)) {
+    const relative = normalize(path!);
+    if (relative.split(/[\\/]/).includes('..')) continue;
+    try {
+      const file = realpathSync(join(realRoot, relative));
+      if (file.startsWith(realRoot + sep)) files.set(path!, { body: readFileSync(file), contentType: types[extname(file)]! });
+    } catch {
+      // served from disk, or 404, as before
+    }
+  }
+  return files;
 }

@@ -7,13 +7,14 @@
 // server, no zod. The bundle is read in short steps right after the address is printed (while the
 // browser opens the page: main's thread is idle until the HTML is asked for); the app itself
 // starts once every file the page's HTML names has been sent (while the browser compiles them, so
-// no file waits behind it), at the page's first call, or after 500 ms; the API calls the page
-// makes meanwhile wait for it.
-import { mkdirSync, readFileSync } from 'node:fs';
+// no file waits behind it), at a call when no page is loading, or after 500 ms; the API calls the
+// page makes meanwhile (its first script's, sent before its files are all in) wait for it.
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
+import { readPageFiles } from '../bridge/static-files';
 import { startChallengeServer } from '../challenge/challenge-server';
 import { createLogger } from '../log/logger';
 import { createAppEvents } from '../core/sequenced-events';
@@ -21,16 +22,6 @@ import type { ChallengeView } from '../../contract/methods/challenge';
 import { defaultDataDir } from './data-dir';
 import { compileWithCodeCache } from './code-cache';
 import { version } from '../../package.json';
-
-/** The scripts and stylesheets index.html names (`/assets/…`); none if it cannot be read. */
-function pageFiles(staticDir: string): Set<string> {
-  try {
-    const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
-    return new Set([...html.matchAll(/(?:src|href)="\.?(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
-  } catch {
-    return new Set();
-  }
-}
 
 /**
  * The services' bundle, next to this file (required by path so esbuild leaves it out of this one),
@@ -90,8 +81,14 @@ async function main() {
   );
   app.catch(() => undefined); // reported below, once the server is up
   const staticDir = join(__dirname, '..', 'renderer');
-  const unsent = pageFiles(staticDir);
+  // The page and the files it names are read now and served from memory: while main's services
+  // are read below (steps that hold the thread), a file then waits for one step at most, not for
+  // one per file-system call.
+  const pageFiles = readPageFiles(staticDir);
+  const unsent = new Set([...pageFiles.keys()].filter((path) => path.startsWith('/assets/')));
+  let pageServed = false;
   const server = await startPreviewServer({
+    pageFiles,
     handlers: app.then((a) => a.handlers),
     events,
     logger,
@@ -99,17 +96,30 @@ async function main() {
     port,
     frameSources: [challenges.origin],
     onRequest: (path) => {
+      if (path === '/' || path === '/index.html') pageServed = true;
       unsent.delete(path);
-      if (path.startsWith('/api/') || (/\.(js|css)$/.test(path) && unsent.size === 0)) startApp();
+      // The page's files go first: the page's first calls (sent by its first script while the rest
+      // is on its way) wait for the files, not the files for the app. A call with no page loading
+      // (none asked for, or all its files sent) starts the app at once.
+      const pageLoading = pageServed && unsent.size > 0;
+      if ((path.startsWith('/api/') && !pageLoading) || (/\.(js|css)$/.test(path) && unsent.size === 0)) startApp();
     },
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);
   // While the browser opens the page and asks for its files, main's services are read (nothing is
   // started, no ledger opened: the app starts as before, with the page's files sent or its first
-  // call): better-sqlite3's native module, then the bundle compiled, then run. Each step comes
-  // after the I/O that arrived meanwhile (setImmediate), so a request waits for one step at most.
-  const steps = [() => createRequire(__filename)('better-sqlite3'), services.compile, services.load];
+  // call): better-sqlite3's native module (its addon loaded), then the bundle compiled, then run.
+  // Each step comes after the I/O that arrived meanwhile (setImmediate), so a request waits for one
+  // step at most.
+  // better-sqlite3 loads its native addon at its first connection, not at require: an in-memory
+  // one made and closed here loads it now (dlopen and the addon's path search, 4-15 ms) instead of
+  // at the ledger's opening on the first call's path.
+  const loadSqlite = () => {
+    const Database = createRequire(__filename)('better-sqlite3') as new (file: string) => { close(): void };
+    new Database(':memory:').close();
+  };
+  const steps = [loadSqlite, services.compile, services.load];
   const nextStep = () => {
     try {
       steps.shift()?.();

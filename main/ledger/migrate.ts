@@ -37,21 +37,29 @@ export function migrateNow(db: LedgerDb, options: MigrateOptions = {}): void {
 
 /**
  * Brings the ledger in `dataDir` to the latest version before the app opens it, with progress.
- * `open` opens it without migrating (and refuses a damaged or foreign file in words).
+ * `open` opens it without migrating (and refuses a damaged or foreign file in words). With
+ * `keepOpen`, a ledger that needed no migration (or was new) is answered with that connection, still
+ * open; after a migration (which closes its own), undefined: the caller opens the file itself.
  */
-export async function migrateLedger(deps: { open: () => LedgerDb; workerFile?: string; onProgress?: (p: MigrationProgress) => void }): Promise<void> {
+export async function migrateLedger(deps: { open: () => LedgerDb; workerFile?: string; onProgress?: (p: MigrationProgress) => void; keepOpen?: boolean }): Promise<LedgerDb | undefined> {
   const db = deps.open();
   const version = schemaVersion(db);
   // A new ledger has nothing to copy: made at once, without progress to show.
   if (version === 0) migrateNow(db);
-  if (version === 0 || version >= latestVersion) return void db.close();
+  if (version === 0 || version >= latestVersion) {
+    // `keepOpen`: the connection is handed back (the app's start opens the file once, not twice).
+    if (deps.keepOpen) return db;
+    return void db.close();
+  }
   const file = deps.workerFile && existsSync(deps.workerFile) ? deps.workerFile : undefined;
   if (file) {
     const dataFile = db.name;
     db.close();
-    return inWorker(file, dataFile, deps.onProgress);
+    await inWorker(file, dataFile, deps.onProgress);
+  } else {
+    await inSlices(db, deps.onProgress);
   }
-  return inSlices(db, deps.onProgress);
+  return undefined;
 }
 
 function inSlices(db: LedgerDb, onProgress?: (p: MigrationProgress) => void): Promise<void> {
