@@ -53,8 +53,6 @@ import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
 import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from './api/team-unavailable-handlers';
 import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
-import { withPreparedFirstPage } from './api/prepared-first-page';
-import { ledgerMeta } from './ledger/count-tables';
 
 export type AppOptions = {
   dataDir: string;
@@ -275,11 +273,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),
   };
 
-  const handlers = createHandlers(impl, logger);
   return {
-    // The list's first page is answered in idle time after the start and kept for its first call
-    // (not on the team ledger: other laptops change it without this laptop's version moving).
-    handlers: team ? handlers : withPreparedFirstPage(handlers, { events, version: () => ledgerMeta(db).paymentsVersion }),
+    handlers: createHandlers(impl, logger),
     events,
     logger,
     language,

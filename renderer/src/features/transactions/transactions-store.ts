@@ -8,10 +8,9 @@ import type { PaymentFilter, PaymentView } from '../../../../contract/methods/pa
 import type { AppError } from '../../../../contract/result';
 import type { AppEvent } from '../../../../contract/events';
 import { api } from '../../api';
-import { defaultSort, pageSize } from './first-page';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
-export { pageSize };
+export const pageSize = 100;
 /** Rows kept either side of the view; farther ones are fetched again if scrolled back to. */
 export const keepAround = 1_000;
 
@@ -81,7 +80,7 @@ export const useTransactions = create<State>((set, get) => {
 
   return {
     filter: {},
-    sort: { ...defaultSort },
+    sort: { by: 'createdAt', direction: 'desc' },
     total: undefined,
     totalExact: true,
     rows: new Map(),
