@@ -110,8 +110,12 @@ async function main() {
       shown = undefined;
       const seen = new Promise<void>((resolve) => (wake = resolve));
       const after = await mustCall<{ id: string }>(a, 'refundPayment', { paymentId: watched, amount: '1.00', currency: 'SAR', reason: 'live bench' });
-      // B may never hear of it: bounded, and said.
-      const timedOut = await Promise.race([seen.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 30_000))]);
+      // B may never hear of it: bounded, and said. During the warm-up B's app may still be starting
+      // (its first call, the stream's, starts it; it listens once connected): a refund made before
+      // B listened is never announced to it, so the warm-up goes on to the next one.
+      const limitMs = i < warmup ? 3_000 : 30_000;
+      const timedOut = await Promise.race([seen.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), limitMs))]);
+      if (timedOut && i < warmup) continue;
       if (timedOut) throw new Error(`laptop B did not show the refund of ${after.id} within 30 s`);
       const done = (await reader.query(`SELECT (extract(epoch FROM completed_at) * 1000)::float8 AS at FROM paydesk.operations WHERE payment_id = $1 AND kind = 'refund' ORDER BY completed_at DESC LIMIT 1`, [watched])).rows[0].at as number;
       if (i >= warmup) {
