@@ -31,7 +31,8 @@ const words: Record<string, string> = {
   refunded: 'REFUNDED', voided: 'VOIDED', declined: 'DECLINED', expired: 'EXPIRED', unknown: 'PROCESSING', not_created: '',
 };
 
-function random(seed: number) {
+/** mulberry32: a small seeded generator (the same seed, the same ledger; test/e2e's crash run replays with it). */
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -88,6 +88,26 @@ export type ReportsSeed = (db: LedgerDb) => void | Promise<void>;
 
 const backends = (process.env.LEDGER_BACKENDS ?? 'sqlite,postgres').split(',').map((b) => b.trim());
 const ctx = { transport: 'direct' as const, osUser: 'huda' };
+
+/** What both halves answer alike: the screen methods through the contract, and the file exports. */
+function screensOf(backend: Backend, handlers: unknown, exports: ReportsUnderTest['exports']): Pick<ReportsUnderTest, 'backend' | 'result' | 'call' | 'exports' | 'exportFile'> {
+  const result: ReportsUnderTest['result'] = (method, input) => (handlers as Record<string, (i: unknown, c: unknown) => Promise<Result<unknown>>>)[method]!(input, ctx) as never;
+  return {
+    backend,
+    result,
+    async call(method, input) {
+      const answer = await result(method, input);
+      if (!answer.ok) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+      return answer.value;
+    },
+    exports,
+    async exportFile(request) {
+      const started = exports().start(request);
+      const progress = await started.done;
+      return { progress, path: started.path, text: existsSync(started.path) ? readFileSync(started.path, 'utf8') : '' };
+    },
+  };
+}
 const workerDir = join(process.cwd(), 'dist/main');
 
 /** A finished export's progress: the app's export.progress event that says done, for this export. */
@@ -197,19 +217,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
           };
         };
         reports = {
-          backend: 'sqlite',
-          result: (method, input) => (handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<Result<unknown>>>)[method]!(input, ctx) as never,
-          async call(method, input) {
-            const result = await reports.result(method, input);
-            if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
-            return result.value;
-          },
-          exports,
-          async exportFile(request) {
-            const started = exports().start(request);
-            const progress = await started.done;
-            return { progress, path: started.path, text: existsSync(started.path) ? readFileSync(started.path, 'utf8') : '' };
-          },
+          ...screensOf('sqlite', handlers, exports),
           settled: () => settle(),
           auditCount: async (action) => Number(db.prepare('SELECT count(*) FROM audit_log WHERE ? IS NULL OR action = ?').pluck().get(action ?? null, action ?? null)),
           oracle: db,
@@ -276,19 +284,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined }) }) as unknown as Implementations, createMemoryLogger());
         let laptops = 0;
         reports = {
-          backend: 'postgres',
-          result: (method, input) => (handlers as unknown as Record<string, (i: unknown, c: unknown) => Promise<Result<unknown>>>)[method]!(input, ctx) as never,
-          async call(method, input) {
-            const result = await reports.result(method, input);
-            if (!result.ok) throw new Error(`${method}: ${JSON.stringify(result.error)}`);
-            return result.value;
-          },
-          exports,
-          async exportFile(request) {
-            const started = exports().start(request);
-            const progress = await started.done;
-            return { progress, path: started.path, text: existsSync(started.path) ? readFileSync(started.path, 'utf8') : '' };
-          },
+          ...screensOf('postgres', handlers, exports),
           settled: () => reads.settled(),
           async auditCount(action) {
             return Number((await pool.query('SELECT count(*) AS n FROM paydesk.audit_log WHERE $1::text IS NULL OR action = $1', [action ?? null])).rows[0].n);

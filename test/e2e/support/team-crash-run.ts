@@ -22,6 +22,7 @@ import { startPreview, type RunningPreview } from './preview';
 import { callPreview, type ApiAnswer } from './preview-api';
 import { checkAgainstGateway, readTeamLedger, type CheckResult } from './team-crash-check';
 import { startTeamDatabase, type TeamPerson } from './team-database';
+import { random } from '../../../scripts/seed-ledger';
 
 export type CrashRunOptions = {
   seed: number;
@@ -49,17 +50,8 @@ export type CrashRunReport = CheckResult & {
   seconds: number;
 };
 
-/** mulberry32: a small seeded generator, so a failing run's choices can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator, so a failing run's choices can be replayed (scripts/seed-ledger.ts's). */
+export const seededRandom = random;
 
 type Laptop = { name: 'A' | 'B'; person: TeamPerson; dataDir: string; proxy: CrashProxy; preview: RunningPreview | null };
 type Candidate = { id: string; state: string; amount_minor: string; captured_minor: string; refunded_minor: string };
