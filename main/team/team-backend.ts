@@ -127,6 +127,11 @@ export async function openTeamBackend(deps: {
     if (!check.ok) deps.logger.warn('team ledger not reachable at start', { problem: check.problem });
   };
   await checkSession();
+  // Where this laptop begins reading: changes after it that come before its listener is up are read
+  // back when it is (live.ts `since`), so a screen drawn meanwhile is told of them.
+  const since = session.reason === null
+    ? await opened.pool.query(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END::text AS at FROM paydesk.change_seq`).then((r) => Number(r.rows[0]!.at), () => undefined)
+    : undefined;
 
   let live: { close(): Promise<void> } | undefined;
   let recheck: ReturnType<typeof setInterval> | undefined;
@@ -155,6 +160,7 @@ export async function openTeamBackend(deps: {
       // Out of reach now: the listener marks them once it connects (no second wait at start).
       if (session.reason === null) await settleLogged(false);
       live = team.listenForTeamChanges(saved.settings, saved.password, {
+        since,
         onPaymentsChanged(ids) {
           for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });
         },

@@ -27,6 +27,12 @@ export type TeamLedgerLiveOptions = {
    * connection dropped are covered. Rows already reported are not reported again.
    */
   resyncMargin?: number;
+  /**
+   * The change_seq when this laptop began reading the ledger (read at its start): the changes
+   * committed after it but before the first connection listened are read back then, so a screen
+   * drawn in between is told. Without it, the first connection starts from the sequence as it is.
+   */
+  since?: number;
   /** The first retry's delay, doubled each time up to maxDelayMs (a fifth of it random, so laptops spread out). */
   firstDelayMs?: number;
   maxDelayMs?: number;
@@ -174,7 +180,8 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
       await c.query(`LISTEN ${liveChannel}`);
       if (client !== c) return;
       let resynced = 0;
-      if (connectedBefore) resynced = await resync(c);
+      if (!connectedBefore && options.since !== undefined) confirmed = lastSeen = options.since;
+      if (connectedBefore || options.since !== undefined) resynced = await resync(c);
       else confirmed = lastSeen = await sequenceNow(c);
       if (client !== c) return;
       connectedBefore = true;

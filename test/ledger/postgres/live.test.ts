@@ -20,7 +20,7 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
 
   const settingsFor = (user: string): TeamLedgerSettings => ({ host: '127.0.0.1', port: server.port, database, user });
   /** A listener that keeps what it was told, and lets a test wait for a payment or a status. */
-  const listen = (user: string, password: string) => {
+  const listen = (user: string, password: string, since?: number) => {
     const heard: Array<{ id: string; source: LiveSource }> = [];
     const statuses: LiveStatus[] = [];
     const waiters = new Set<() => void>();
@@ -36,6 +36,7 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
       },
       firstDelayMs: 50,
       maxDelayMs: 400,
+      since,
     });
     listeners.push(live);
     const until = <T>(find: () => T | undefined, what: string): Promise<T> =>
@@ -99,6 +100,17 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
 
   afterAll(async () => {
     await Promise.allSettled(clients.map((c) => c.end()));
+  });
+
+  it('tells a laptop that has just started of a change made before its listener was up (read back from where its reading began)', async () => {
+    const fay = server.person('finance');
+    // The app reads the sequence at its start, before it draws anything; its listener connects later.
+    const since = Number((await server.sql(database, `SELECT CASE WHEN is_called THEN last_value ELSE 0 END::text AS at FROM paydesk.change_seq`)).rows[0].at);
+    const meanwhile = await newPayment(sue);
+    const laptop = listen(fay.login, fay.password, since);
+    expect(await laptop.payment(meanwhile)).toEqual({ id: meanwhile, source: 'resync' });
+    const later = await newPayment(sue);
+    expect(await laptop.payment(later)).toEqual({ id: later, source: 'notification' });
   });
 
   it('tells finance’s laptop at once about a payment and a refund support records on another', async () => {
