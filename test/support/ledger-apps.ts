@@ -23,7 +23,7 @@ import { ledgerHandlers } from '../../main/api/ledger-handlers';
 import { overviewHandlers } from '../../main/api/overview-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
 import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from '../../main/api/team-unavailable-handlers';
-import { createEventHub } from '../../main/core/event-hub';
+import { createEventHub, type EventHub } from '../../main/core/event-hub';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { copyLedgerToTeam } from '../../main/ledger/postgres/copy-to-team';
@@ -200,12 +200,12 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
 }
 
 /**
- * The app on a team database as main starts it (openTeamBackend with Settings → Team ledger
- * saved and the password in a keychain), logged in as the template's person with `role`.
+ * main's own team backend on `database`, logged in as the template's person of this role from a
+ * data folder of its own (the choice in team-ledger.json, the password in an in-memory keychain).
  */
-export async function startPostgresApp(database: string, options: LedgerAppOptions = {}): Promise<LedgerApp & { team: TeamBackend }> {
+export async function openTeamBackendAs(database: string, role: TeamPerson['role'], options: { events?: EventHub; recheckMs?: number } = {}): Promise<{ team: TeamBackend; dataDir: string }> {
   const server = teamServer();
-  const person = server.person(options.role ?? 'support');
+  const person = server.person(role);
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-app-'));
   const login = { host: server.host, port: server.port, database, user: person.login };
   writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login, tls: false, caPem: null, use: true }));
@@ -213,10 +213,20 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   const vault = createKeyVault({ logger, backend: memoryKeychain().backend });
   await teamLedgerPasswords(vault).store(login, person.password);
   const settings = createTeamLedgerSettings({ dataDir, vault, logger });
+  const team = (await openTeamBackend({ dataDir, settings, events: options.events ?? createEventHub(), logger, exportDir: join(dataDir, 'exports'), recheckMs: options.recheckMs }))!;
+  return { team, dataDir };
+}
+
+/**
+ * The app on a team database as main starts it (openTeamBackend with Settings → Team ledger
+ * saved and the password in a keychain), logged in as the template's person with `role`.
+ */
+export async function startPostgresApp(database: string, options: LedgerAppOptions = {}): Promise<LedgerApp & { team: TeamBackend }> {
   const events = createEventHub();
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
-  const team = (await openTeamBackend({ dataDir, settings, events, logger, exportDir: join(dataDir, 'exports') }))!;
+  const server = teamServer();
+  const { team, dataDir } = await openTeamBackendAs(database, options.role ?? 'support', { events });
   const practice = await startTestGateway();
   // As composition.ts: no credit notes on the team ledger (invoices stay on laptops).
   const service = serviceOn(team.store, practice, events, options);

@@ -6,9 +6,7 @@
 // (found by the two-laptop crash soak, scripts/team-crash-soak.ts: three moves left `sending` after
 // a laptop's connections were cut). Looking again must not take a sale whose answer is being
 // recorded for an interrupted one: a create stays in flight until its answer is recorded.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AppFailure } from '../../../contract/result';
 import { createEventHub } from '../../../main/core/event-hub';
@@ -17,12 +15,9 @@ import type { LedgerStore } from '../../../main/ledger/store';
 import { createMemoryLogger } from '../../../main/log/logger';
 import { createPaymentsService } from '../../../main/payments/payments-service';
 import { requireProductionConfirmation } from '../../../main/profiles/production-guard';
-import { openTeamBackend, type TeamBackend } from '../../../main/team/team-backend';
-import { createTeamLedgerSettings } from '../../../main/team/team-ledger-settings';
-import { createKeyVault } from '../../../main/vault/key-vault';
-import { teamLedgerPasswords } from '../../../main/vault/team-ledger-password';
-import { memoryKeychain } from '../../vault/support/memory-keychain';
+import type { TeamBackend } from '../../../main/team/team-backend';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+import { openTeamBackendAs } from '../../support/ledger-apps';
 import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
 
 describeWithPostgres('a money move whose answer could not be recorded, on the team ledger', () => {
@@ -42,17 +37,11 @@ describeWithPostgres('a money move whose answer could not be recorded, on the te
   });
 
   it('is marked unknown and settled by this laptop while it keeps running: the refund counted once', async () => {
-    const server = teamServer();
-    const sue = server.person('support');
-    const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-recheck-'));
-    dirs.push(dataDir);
-    const login = { host: server.host, port: server.port, database, user: sue.login };
-    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login, tls: false, caPem: null, use: true }));
+    const opened = await openTeamBackendAs(database, 'support', { recheckMs: 250 });
+    team = opened.team;
+    dirs.push(opened.dataDir);
     const logger = createMemoryLogger();
-    const vault = createKeyVault({ logger, backend: memoryKeychain().backend });
-    await teamLedgerPasswords(vault).store(login, sue.password);
-    const settings = createTeamLedgerSettings({ dataDir, vault, logger });
-    team = (await openTeamBackend({ dataDir, settings, events: createEventHub(), logger, exportDir: join(dataDir, 'exports'), recheckMs: 250 }))!;
+    const server = teamServer();
 
     // The team ledger cannot be reached for the transaction that records the refund's answer; a
     // sale's answer is recorded just after this laptop looked for interrupted operations.
