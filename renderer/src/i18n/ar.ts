@@ -132,4 +132,6 @@ export const ar: Record<MessageKey, string> = {
   'confirm.production.body': '{action} عبر ملف الإنتاج «{name}». تنتقل بذلك أموال حقيقية ولا يمكن التراجع عنه هنا.',
   'confirm.production.yes': 'أكّد في بيئة الإنتاج (مباشر)',
   'confirm.production.no': 'إلغاء',
+  'file.choose': 'اختر ملفًا…',
+  'file.none': 'لم يُختر أي ملف',
 };

@@ -132,6 +132,9 @@ export const en = {
   'confirm.production.body': '{action} through the production profile “{name}”. This moves real money and cannot be undone here.',
   'confirm.production.yes': 'Confirm on production (LIVE)',
   'confirm.production.no': 'Cancel',
+  // A file field's own button and "nothing chosen" (ui/file-input.tsx), in place of the browser's.
+  'file.choose': 'Choose a file…',
+  'file.none': 'No file chosen',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -9,6 +9,7 @@ import type { MethodOutput } from '../../../../contract/methods';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
 import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
 import { saveText, SendError, useConfirmedSend } from './form-kit';
@@ -119,7 +120,7 @@ export function BulkScreen() {
       </div>
       <div className="field">
         <label htmlFor="bulk-file">{t('gp.bulk.file')}</label>
-        <input id="bulk-file" type="file" accept=".csv,text/csv" onChange={(e) => void choose(e.target.files?.[0])} data-testid="bulk-file" />
+        <FileInput id="bulk-file" accept=".csv,text/csv" onFile={(file) => void choose(file)} data-testid="bulk-file" />
       </div>
       <SendError error={error} />
       {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}

@@ -1,5 +1,6 @@
 // A labelled form field with the error main reported for it, wired for screen readers.
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { FileInput } from '../../ui/file-input';
 
 type FieldProps = {
   id: string;
@@ -8,14 +9,21 @@ type FieldProps = {
   hint?: ReactNode;
   children?: ReactNode;
   ref?: Ref<HTMLInputElement>;
+  /** A file field (FileInput, in the app's words): called with the chosen file. */
+  onFile?: (file: File | undefined) => void;
 } & InputHTMLAttributes<HTMLInputElement>;
 
-export function Field({ id, label, error, hint, children, ...input }: FieldProps) {
+export function Field({ id, label, error, hint, children, onFile, ...input }: FieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children ?? <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />}
+      {children ??
+        (onFile ? (
+          <FileInput id={id} accept={input.accept} aria-invalid={error ? true : undefined} aria-describedby={described} onFile={onFile} />
+        ) : (
+          <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+        ))}
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
       {error && (
         <p id={`${id}-error`} className="field-error" data-testid={`error-${id}`}>

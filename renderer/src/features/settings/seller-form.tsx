@@ -93,7 +93,7 @@ export function SellerSection() {
           {field('vatNumber', t('seller.vatNumber.hint'), 'ltr')}
           {field('crNumber', t('seller.crNumber.hint'), 'ltr')}
           {field('address')}
-          <Field id="seller-logo" label={t('seller.logo')} error={errors.logo} type="file" accept="image/png,image/jpeg" onChange={(e) => chooseLogo(e.target.files?.[0])} />
+          <Field id="seller-logo" label={t('seller.logo')} error={errors.logo} accept="image/png,image/jpeg" onFile={chooseLogo} />
           {v.logo && <button type="button" onClick={() => set('logo')(null)}>{t('seller.logo.remove')}</button>}
           <div className="form-actions">
             <button type="submit" data-testid="seller-save">{t('seller.save')}</button>

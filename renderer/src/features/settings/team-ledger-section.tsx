@@ -149,7 +149,7 @@ export function TeamLedgerSection() {
           </label>
           {!local && <p className="field-hint">{t('team.tls.required')}</p>}
         </div>
-        <Field id="team-ca" label={t('team.ca')} type="file" accept=".pem,.crt,.cer" onChange={(e) => void chooseCa(e.target.files?.[0])}
+        <Field id="team-ca" label={t('team.ca')} accept=".pem,.crt,.cer" onFile={(file) => void chooseCa(file)}
           hint={caProblem ? undefined : caName ? t('team.ca.chosen', { name: caName }) : view.settings?.caSubject && caPem === undefined ? t('team.ca.pinned', { subject: view.settings.caSubject }) : t('team.ca.hint')}
           error={caProblem ? t('team.ca.unreadable') : undefined} />
         {keptCa && (
