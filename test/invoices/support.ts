@@ -15,11 +15,9 @@ import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService } from '../../main/payments/payments-service';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import { startTestGateway } from '../support/practice';
+import { seller } from '../support/seller';
 
-export const seller: SellerDetails = {
-  legalNameAr: 'شركة المثال للتجارة', legalNameEn: 'Example Trading Co.', vatNumber: '310122393500003', crNumber: '1010010000',
-  address: 'King Fahd Road, Riyadh 12271', logo: null,
-};
+export { seller } from '../support/seller';
 
 export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-invoices-'));

@@ -91,12 +91,15 @@ export function createPgInvoiceLedger(db: Queryable, options: { inTransaction: b
     async reserve(invoice, lines) {
       inTransaction('An invoice');
       await db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [invoice.created_by, options.laptop]);
-      const row = (await first('SELECT (paydesk.reserve_invoice($1, $2::jsonb, $3::jsonb)).*', [invoice.payment_id, invoiceJson(invoice), linesJson(lines)]))!;
+      const row = (await first('SELECT * FROM paydesk.reserve_invoice($1, $2::jsonb, $3::jsonb)', [invoice.payment_id, invoiceJson(invoice), linesJson(lines)]))!;
       return invoiceOf(row);
     },
     async insertCreditNote(note) {
       inTransaction('A credit note');
-      const row = (await first('SELECT (paydesk.record_credit_note($1, $2, $3, $4)).*', [note.operation_id, note.net_minor, note.vat_minor, note.breakdown_json]))!;
+      // Audited with the OS user of the refund (the one set in this transaction, else who sent it).
+      await db.query(`SELECT set_config('paydesk.os_user', coalesce(nullif(current_setting('paydesk.os_user', true), ''), os_user, ''), true), set_config('paydesk.laptop', $2, true)
+        FROM paydesk.operations WHERE id = $1`, [note.operation_id, options.laptop]);
+      const row = (await first('SELECT * FROM paydesk.record_credit_note($1, $2, $3, $4)', [note.operation_id, note.net_minor, note.vat_minor, note.breakdown_json]))!;
       return creditNoteOf(row);
     },
     async savepoint(fn) {
