@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { decodeZatcaQr } from '../../main/invoices/zatca-qr';
 import { payLink, readPdf } from '../invoices/support';
-import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
+import { copyLedgerToTeam } from '../../main/ledger/postgres/copy-to-team';
+import { describeLedgerApp, startPostgresApp, startSqliteApp, type LedgerApp } from '../support/ledger-apps';
 import { teamServer } from '../support/postgres-tests';
 import { seller } from '../support/seller';
 
@@ -179,6 +180,32 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     }
     // No number was taken by any of it.
     expect((await create('INV-AFTER-REFUSALS', oneLine)).invoice.number).toBe(`INV-${String(Number(last) + 1).padStart(6, '0')}`);
+  });
+
+  it('a laptop moving in: the team’s numbers of its profile continue after the laptop’s own', async () => {
+    const server = teamServer();
+    const laptop = await startSqliteApp();
+    const database = await server.createTeamDatabase();
+    const admin = await server.connectAs(database, server.person('admin').login, 'ada');
+    let team: LedgerApp | undefined;
+    try {
+      for (const order of ['L-1', 'L-2', 'L-3']) await create(order, oneLine, laptop);
+      await copyLedgerToTeam({ source: laptop.db, team: admin, laptop: 'laptop-a' });
+      // Again: copies nothing twice and lowers nothing.
+      await copyLedgerToTeam({ source: laptop.db, team: admin, laptop: 'laptop-a' });
+      team = await startPostgresApp(database);
+      expect((await create('T-1', oneLine, team)).invoice.number).toBe('INV-000004');
+      const audit = (await server.sql(database, `SELECT db_user, reason, result FROM paydesk.audit_log WHERE action = 'document_numbers_continued'`)).rows;
+      expect(audit).toEqual([{ db_user: server.person('admin').login, reason: 'laptop-a', result: 'practice: INV-000003' }]);
+      // Only an admin may.
+      const sam = await server.connectAs(database, server.person('staff').login);
+      await expect(sam.query(`SELECT paydesk.continue_document_numbers('x', 'practice', 'invoice', 99)`)).rejects.toMatchObject({ code: '42501' });
+      await sam.end();
+    } finally {
+      await team?.close();
+      await admin.end();
+      await laptop.close();
+    }
   });
 
   it('writes each invoice number and credit note into the team’s audit log itself, with who', async () => {

@@ -200,7 +200,36 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION paydesk.next_document_seq(text, text), paydesk.reserve_invoice(uuid, jsonb, jsonb), paydesk.record_credit_note(uuid, bigint, bigint, text) FROM PUBLIC;
+-- A laptop moving in (copy-to-team.ts) issued numbers of its own per profile, which stay in its
+-- file: the team's series of that profile continues after the last of them, so no number is
+-- issued twice for one profile. Admins only (they copy laptops in); never lowers a counter;
+-- audited when it raises one. Answers whether it did.
+CREATE FUNCTION paydesk.continue_document_numbers(p_laptop text, p_profile text, p_kind text, p_last bigint) RETURNS boolean
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  before bigint;
+BEGIN
+  IF NOT pg_has_role(session_user, 'paydesk_admin', 'MEMBER') THEN
+    RAISE EXCEPTION 'only a Paydesk admin copies a laptop in' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF p_kind NOT IN ('invoice', 'credit_note') OR p_last < 1 THEN
+    RAISE EXCEPTION 'a counter is invoice or credit_note, from 1' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  SELECT last_seq INTO before FROM paydesk.invoice_counters WHERE profile_id = p_profile AND kind = p_kind FOR UPDATE;
+  IF before >= p_last THEN
+    RETURN false;
+  END IF;
+  INSERT INTO paydesk.invoice_counters (profile_id, kind, last_seq) VALUES (p_profile, p_kind, p_last)
+  ON CONFLICT (profile_id, kind) DO UPDATE SET last_seq = EXCLUDED.last_seq;
+  PERFORM paydesk.append_audit('document_numbers_continued', NULL, NULL, p_laptop,
+    p_profile || ': ' || CASE p_kind WHEN 'invoice' THEN 'INV-' ELSE 'CN-' END || lpad(p_last::text, greatest(6, length(p_last::text)), '0'));
+  RETURN true;
+END
+$$;
+
+REVOKE ALL ON FUNCTION paydesk.next_document_seq(text, text), paydesk.reserve_invoice(uuid, jsonb, jsonb), paydesk.record_credit_note(uuid, bigint, bigint, text),
+  paydesk.continue_document_numbers(text, text, text, bigint) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.continue_document_numbers(text, text, text, bigint) TO paydesk_admin;
 GRANT EXECUTE ON FUNCTION paydesk.reserve_invoice(uuid, jsonb, jsonb) TO paydesk_staff;
 GRANT EXECUTE ON FUNCTION paydesk.record_credit_note(uuid, bigint, bigint, text) TO paydesk_support;
 
