@@ -63,14 +63,30 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     expect((await create('INV-NEXT')).invoice.number).toBe('INV-000003');
   });
 
+  it('an order tried again with other totals: the laptop replaces the lines; the team ledger, whose payment keeps its first amount, refuses it in words and sends nothing', async () => {
+    app().practice.gateway.faults.set('createPaymentLink', { failure: 'error_envelope', times: 1 });
+    expect((await app().call('createInvoice', input('INV-CHANGED', threeLines))).ok).toBe(false);
+    const again = await app().call<Created>('createInvoice', input('INV-CHANGED', oneLine));
+    const sent = app().practice.gateway.records().filter((r) => r.orderId === 'INV-CHANGED');
+    if (backend === 'sqlite') {
+      expect(again).toMatchObject({ ok: true, value: { invoice: { number: 'INV-000004', totalMinor: 1323 }, payment: { amountMinor: 1323 } } });
+      expect(sent).toHaveLength(1);
+    } else {
+      expect(again).toMatchObject({ ok: false, error: { code: 'conflict', reason: { key: 'invoice.teamRetryChanged' } } });
+      expect(sent).toHaveLength(0);
+      // Tried again as it was, it keeps its number.
+      expect((await create('INV-CHANGED')).invoice).toMatchObject({ number: 'INV-000004', totalMinor: 23233 });
+    }
+  });
+
   it('holds the number while a creation’s outcome is unknown, and settles it with the status answer', async () => {
     app().practice.gateway.faults.set('createPaymentLink', { failure: 'http_500', times: 1 });
     const { payment, invoice } = await create('INV-UNCLEAR');
     expect(payment.state).toBe('unknown');
-    expect(invoice).toMatchObject({ number: 'INV-000004', state: 'reserved' });
+    expect(invoice).toMatchObject({ number: 'INV-000005', state: 'reserved' });
     await app().service.refresh(payment.id, 'status');
-    expect((await app().value('getInvoice', { paymentId: payment.id })).invoice).toMatchObject({ number: 'INV-000004', state: 'not_issued' });
-    expect((await create('INV-UNCLEAR')).invoice).toMatchObject({ number: 'INV-000004', state: 'issued' });
+    expect((await app().value('getInvoice', { paymentId: payment.id })).invoice).toMatchObject({ number: 'INV-000005', state: 'not_issued' });
+    expect((await create('INV-UNCLEAR')).invoice).toMatchObject({ number: 'INV-000005', state: 'issued' });
   });
 
   it('records a credit note for each confirmed refund of an invoiced payment, the last one taking exactly what is left', async () => {
@@ -80,7 +96,7 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     await app().value('refundPayment', { paymentId: payment.id, amount: '50', currency: 'SAR', reason: 'Two hours not used' });
     await app().value('refundPayment', { paymentId: payment.id, amount: '182.33', currency: 'SAR', reason: 'Order cancelled' });
     const invoice = (await app().value('getInvoice', { paymentId: payment.id })).invoice;
-    expect(invoice.number).toBe('INV-000005');
+    expect(invoice.number).toBe('INV-000006');
     expect(invoice.creditNotes).toEqual([
       expect.objectContaining({ number: 'CN-000001', amountMinor: 5000, netMinor: 4629, vatMinor: 371, reason: 'Two hours not used',
         breakdown: [{ category: 'standard', rateBp: 1500, netMinor: 2477, vatMinor: 371, grossMinor: 2848 }, { category: 'zero', rateBp: 0, netMinor: 2152, vatMinor: 0, grossMinor: 2152 }] }),
@@ -95,15 +111,15 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     const paid = (await app().store.byOrderId('practice', 'INV-PAID'))!;
     const invoice = (await app().value('getInvoice', { paymentId: paid.id })).invoice;
     const doc = await app().value('invoiceDocument', { invoiceId: invoice.id });
-    expect(doc.fileName).toBe('INV-000005.pdf');
+    expect(doc.fileName).toBe('INV-000006.pdf');
     const read = readPdf(Buffer.from(doc.pdfBase64, 'base64'), dir, `invoice-${backend}`);
     expect(read.codes).toEqual(expect.arrayContaining([paid.link_url, invoice.zatcaQr]));
-    for (const words of ['INV-000005', 'شركة المثال للتجارة', 'ورق طباعة', 'ليلى حداد', '232.33']) expect(read.text).toContain(words);
+    for (const words of ['INV-000006', 'شركة المثال للتجارة', 'ورق طباعة', 'ليلى حداد', '232.33']) expect(read.text).toContain(words);
     const note = await app().value('invoiceDocument', { creditNoteId: invoice.creditNotes[0].id });
     expect(note.fileName).toBe('CN-000001.pdf');
     const credit = readPdf(Buffer.from(note.pdfBase64, 'base64'), dir, `credit-${backend}`);
     expect([...decodeZatcaQr(credit.codes[0]!).values()].slice(3)).toEqual(['50.00', '3.71']);
-    expect(credit.text).toContain('INV-000005');
+    expect(credit.text).toContain('INV-000006');
     expect(await app().call('invoiceDocument', { invoiceId: randomUUID() })).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await app().value('openInvoiceDocument', { invoiceId: invoice.id })).toEqual({ opened: false, path: null });
   });
@@ -152,7 +168,7 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     expect(await app().store.byOrderId('practice', 'INV-FINANCE')).toBeUndefined();
     // Finance reads every invoice.
     const paid = (await app().store.byOrderId('practice', 'INV-PAID'))!;
-    expect((await fay.value('getInvoice', { paymentId: paid.id })).invoice).toMatchObject({ number: 'INV-000005', creditNotes: [{ number: 'CN-000001' }, { number: 'CN-000002' }] });
+    expect((await fay.value('getInvoice', { paymentId: paid.id })).invoice).toMatchObject({ number: 'INV-000006', creditNotes: [{ number: 'CN-000001' }, { number: 'CN-000002' }] });
 
     const as = async (role: 'staff' | 'finance') => server.connectAs(database, server.person(role).login, role);
     const finance = await as('finance');

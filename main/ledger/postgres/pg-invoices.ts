@@ -7,6 +7,7 @@
 // and up record credit notes), check the totals, stamp who and when, and write the audit entry.
 // Money stays integer minor units: sent as JSON integers, kept as bigint, read back exactly (minor()).
 import type pg from 'pg';
+import { fail } from '../../core/fail';
 import type { InvoiceLedger, NewInvoice, NewInvoiceLine } from '../invoice-ledger';
 import type { CreditNoteRow, InvoiceLineRow, InvoiceRow } from '../invoice-rows';
 import { minor } from './pg-store';
@@ -91,8 +92,12 @@ export function createPgInvoiceLedger(db: Queryable, options: { inTransaction: b
     async reserve(invoice, lines) {
       inTransaction('An invoice');
       await db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [invoice.created_by, options.laptop]);
-      const row = (await first('SELECT * FROM paydesk.reserve_invoice($1, $2::jsonb, $3::jsonb)', [invoice.payment_id, invoiceJson(invoice), linesJson(lines)]))!;
-      return invoiceOf(row);
+      const row = await first('SELECT * FROM paydesk.reserve_invoice($1, $2::jsonb, $3::jsonb)', [invoice.payment_id, invoiceJson(invoice), linesJson(lines)]).catch((e: { code?: string }) => {
+        // The total is not the payment's amount: an order tried again with other totals, whose
+        // payment keeps its first amount on the team ledger (pg-store updates no amount).
+        throw e?.code === '23514' ? fail('conflict', 'invoice.teamRetryChanged') : e;
+      });
+      return invoiceOf(row!);
     },
     async insertCreditNote(note) {
       inTransaction('A credit note');
