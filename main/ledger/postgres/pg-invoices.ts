@@ -5,12 +5,13 @@
 // transaction ends, so two laptops get distinct consecutive numbers and a rolled-back intent takes
 // its number back. Those functions also decide who may (the grants: staff and up reserve, support
 // and up record credit notes), check the totals, stamp who and when, and write the audit entry.
-// Money stays integer minor units: sent as JSON integers, kept as bigint, read back exactly (minor()).
+// Money stays integer minor units: sent as JSON integers, kept as bigint, read back exactly
+// (exactInteger: refuses what a number cannot hold).
 import type pg from 'pg';
 import { fail } from '../../core/fail';
 import type { InvoiceLedger, NewInvoice, NewInvoiceLine } from '../invoice-ledger';
 import type { CreditNoteRow, InvoiceLineRow, InvoiceRow } from '../invoice-rows';
-import { minor } from './pg-store';
+import { exactInteger as minor } from './copy-to-team';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
