@@ -44,7 +44,6 @@ import { createCheckupService } from './checkup/checkup-service';
 import { checkupHandlers } from './api/checkup-handlers';
 import { createInvoiceService, type DocumentRenderer, type InvoiceService } from './invoices/invoice-service';
 import { invoiceHandlers } from './invoices/invoice-handlers';
-import { createInvoiceRows } from './ledger/invoice-rows';
 import { startLater } from './core/start-later';
 import { createTeamLedgerSettings } from './team/team-ledger-settings';
 import { teamLedgerCopyHandlers, teamLedgerHandlers, teamPeopleHandlers } from './api/team-ledger-handlers';
@@ -187,16 +186,15 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       return profiles.connectionOf(profileId).then((found) => found.connection, () => undefined);
     },
     requireConfirmation: requireProductionConfirmation,
-    onRefundConfirmed: team ? undefined : (refund) => documents.invoices?.onRefundConfirmed(refund),
+    onRefundConfirmed: (refund, tx) => documents.invoices?.onRefundConfirmed(refund, tx),
   });
-  const invoiceRows = createInvoiceRows(db);
+  // Invoices are the ledger's: this laptop's file, or the team's PostgreSQL (pg-invoices.ts).
   const invoices = createInvoiceService({
-    rows: invoiceRows, logger,
+    rows: payments.store.invoices, logger,
     payment: (id) => payments.store.get(id),
     activeProfileId: async () => profiles.active().id,
     seller: (profileId) => profiles.seller(profileId),
     createLink: (input, ctx, createOptions) => payments.createLink(input, ctx, createOptions),
-    recentCustomers: (profileId) => invoiceRows.recentCustomers(profileId),
     render: options.renderDocument,
     openPdf: options.openPath && (async (fileName, pdf) => {
       const folder = join(options.dataDir, 'invoices');

@@ -3,7 +3,8 @@
 // path, and the invoice with its number is reserved inside that path's intent transaction
 // (`withIntent`), so a number is never taken by a link the ledger does not know. Credit notes
 // are recorded when the payments service confirms a refund of an invoiced payment
-// (`onRefundConfirmed`). Money logic stays in main/payments/; this module only documents it.
+// (`onRefundConfirmed`), in that transaction. The rows are the ledger's (InvoiceLedger: the
+// laptop's file or the team's PostgreSQL). Money logic stays in main/payments/; this module only documents it.
 import type { MethodOutput, MethodParsedInput } from '../../contract/methods';
 import type { InvoiceView } from '../../contract/methods/invoices';
 import type { PaymentView } from '../../contract/methods/payments';
@@ -13,8 +14,10 @@ import type { Reason } from '../../contract/reasons';
 import { fail as failWith, fieldFailure, reason as why } from '../core/fail';
 import { computeInvoice, creditSplit, parseQuantity, parseRatePercent, standardRateBp, type VatGroup, type VatLineInput } from '../../contract/vat';
 import type { CallContext } from '../core/call-context';
-import type { InvoiceLineRow, InvoiceRow, InvoiceRows, CreditNoteRow } from '../ledger/invoice-rows';
+import type { InvoiceLedger } from '../ledger/invoice-ledger';
+import type { InvoiceLineRow, InvoiceRow, CreditNoteRow } from '../ledger/invoice-rows';
 import type { PaymentRow } from '../ledger/payment-rows';
+import type { LedgerTx } from '../ledger/store';
 import type { Logger } from '../log/logger';
 import type { RefundConfirmed } from '../payments/payments-core';
 import type { CreateOptions } from '../payments/record-create';
@@ -25,14 +28,14 @@ import { zatcaQrText, zatcaTimestamp } from './zatca-qr';
 export type DocumentRenderer = (html: string) => Promise<{ pdf: Uint8Array; png: Uint8Array }>;
 
 export type InvoiceDeps = {
-  rows: InvoiceRows;
+  /** The ledger's invoices, read outside a transaction (the store's `invoices`). */
+  rows: InvoiceLedger;
   logger: Logger;
   /** The invoice's payment, read from the ledger's store. */
   payment(id: string): Promise<PaymentRow | undefined>;
   activeProfileId(): Promise<string>;
   seller(profileId: string): SellerDetails | undefined;
   createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions): Promise<PaymentView>;
-  recentCustomers(profileId: string): MethodOutput<'recentCustomers'>;
   render?: DocumentRenderer;
   /** Desktop only: saves the PDF where the user's files go and opens it with the system's viewer. */
   openPdf?(fileName: string, pdf: Uint8Array): Promise<string>;
@@ -87,7 +90,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
 
   async function view(invoice: InvoiceRow): Promise<InvoiceView> {
     const payment = await deps.payment(invoice.payment_id);
-    const lines = rows.lines(invoice.id);
+    const lines = await rows.lines(invoice.id);
     const currency = invoice.currency as CurrencyCode;
     return {
       id: invoice.id, number: invoice.number, paymentId: invoice.payment_id, orderId: payment?.order_id ?? '', currency, state: stateOf(payment),
@@ -95,7 +98,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       issuedAt: invoice.issued_at,
       lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
       breakdown: breakdownOf(lines, invoice.prices_include_vat === 1),
-      creditNotes: rows.creditNotesOf(invoice.id).map(creditView),
+      creditNotes: (await rows.creditNotesOf(invoice.id)).map(creditView),
       zatcaQr: zatcaOf(sellerOf(invoice), invoice.issued_at, invoice.total_minor, invoice.vat_minor, currency),
     };
   }
@@ -116,27 +119,31 @@ export function createInvoiceService(deps: InvoiceDeps) {
       orderId: input.orderId, amount: formatMinor(totals.totalMinor, currency), currency, description, customer: input.customer,
       issueDate: input.issueDate, expireDate: input.expireDate, successUrl: input.successUrl, failureUrl: input.failureUrl, confirm: input.confirm,
     }, ctx, {
-      withIntent(paymentId, at) {
-        number = rows.reserve({
+      async withIntent(paymentId, at, tx) {
+        number = (await tx.invoices.reserve({
           profile_id: profileId, payment_id: paymentId, currency, prices_include_vat: input.pricesIncludeVat ? 1 : 0, net_minor: totals.netMinor, vat_minor: totals.vatMinor,
           total_minor: totals.totalMinor, seller_json: JSON.stringify(seller), buyer_vat_number: buyerVatNumber, language: input.language, issued_at: at, created_by: ctx.osUser,
-        }, lines.map((l, i) => ({ description: l.description, quantity_milli: l.quantityMilli, unit_minor: l.unitMinor, category: l.category, rate_bp: l.rateBp, reason: l.reason, ...pick(totals.lines[i]!) }))).number;
+        }, lines.map((l, i) => ({ description: l.description, quantity_milli: l.quantityMilli, unit_minor: l.unitMinor, category: l.category, rate_bp: l.rateBp, reason: l.reason, ...pick(totals.lines[i]!) })))).number;
       },
     });
     deps.logger.info('invoice reserved with its link', { state: payment.state, number });
-    return { payment, invoice: await view(rows.byPayment(payment.id)!) };
+    return { payment, invoice: await view((await rows.byPayment(payment.id))!) };
   }
 
-  /** A confirmed refund of an invoiced payment: its credit note, in the refund's own transaction (a savepoint). */
-  function onRefundConfirmed(refund: RefundConfirmed) {
-    const invoice = rows.byPayment(refund.paymentId);
-    if (!invoice || rows.creditNoteOfOperation(refund.operationId)) return;
-    rows.savepoint(() => {
-      const lines = rows.lines(invoice.id);
-      const earlier = rows.creditNotesOf(invoice.id).flatMap((n) => JSON.parse(n.breakdown_json) as VatGroup[]);
+  /**
+   * A confirmed refund of an invoiced payment: its credit note, in the refund's own transaction,
+   * in a savepoint (on PostgreSQL a failed statement would otherwise abort the refund's transaction).
+   */
+  async function onRefundConfirmed(refund: RefundConfirmed, tx: LedgerTx) {
+    const ledger = tx.invoices;
+    await ledger.savepoint(async () => {
+      const invoice = await ledger.byPayment(refund.paymentId);
+      if (!invoice || (await ledger.creditNoteOfOperation(refund.operationId))) return;
+      const lines = await ledger.lines(invoice.id);
+      const earlier = (await ledger.creditNotesOf(invoice.id)).flatMap((n) => JSON.parse(n.breakdown_json) as VatGroup[]);
       const split = creditSplit(breakdownOf(lines, invoice.prices_include_vat === 1), refund.amountMinor, earlier);
       const sum = (pick: (g: VatGroup) => number) => split.reduce((s, g) => s + pick(g), 0);
-      rows.insertCreditNote({
+      await ledger.insertCreditNote({
         profile_id: invoice.profile_id, invoice_id: invoice.id, payment_id: refund.paymentId, operation_id: refund.operationId, amount_minor: refund.amountMinor,
         net_minor: sum((g) => g.netMinor), vat_minor: sum((g) => g.vatMinor), breakdown_json: JSON.stringify(split), reason: refund.reason, issued_at: refund.at,
       });
@@ -144,13 +151,13 @@ export function createInvoiceService(deps: InvoiceDeps) {
   }
 
   async function documentOf(input: { invoiceId?: string; creditNoteId?: string }): Promise<{ fileName: string; model: DocumentModel }> {
-    const note = input.creditNoteId ? rows.creditNote(input.creditNoteId) : undefined;
-    const invoice = note ? rows.byId(note.invoice_id) : input.invoiceId ? rows.byId(input.invoiceId) : undefined;
+    const note = input.creditNoteId ? await rows.creditNote(input.creditNoteId) : undefined;
+    const invoice = note ? await rows.byId(note.invoice_id) : input.invoiceId ? await rows.byId(input.invoiceId) : undefined;
     if (!invoice || (input.creditNoteId && !note)) throw failWith('not_found', 'invoice.notFound');
     const payment = await deps.payment(invoice.payment_id);
     const seller = sellerOf(invoice);
     const currency = invoice.currency as CurrencyCode;
-    const lines = rows.lines(invoice.id);
+    const lines = await rows.lines(invoice.id);
     const base = {
       language: invoice.language, orderId: payment?.order_id ?? '', currency, pricesIncludeVat: invoice.prices_include_vat === 1, seller,
       buyer: { name: payment?.customer_name ?? null, email: payment?.customer_email ?? null, phone: payment?.customer_phone ?? null, vatNumber: invoice.buyer_vat_number },
@@ -190,10 +197,10 @@ export function createInvoiceService(deps: InvoiceDeps) {
     onRefundConfirmed,
     html: async (input: { invoiceId?: string; creditNoteId?: string }) => invoiceHtml((await documentOf(input)).model),
     async get(paymentId: string) {
-      const invoice = rows.byPayment(paymentId);
+      const invoice = await rows.byPayment(paymentId);
       return { invoice: invoice ? await view(invoice) : null };
     },
-    numbers: (paymentIds: string[]) => Object.fromEntries(rows.numbersOf(paymentIds)),
+    numbers: async (paymentIds: string[]) => Object.fromEntries(await rows.numbersOf(paymentIds)),
     async document(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'invoiceDocument'>> {
       const { fileName, pdf, png } = await renderDocument(input);
       return { fileName, pdfBase64: Buffer.from(pdf).toString('base64'), pngBase64: Buffer.from(png).toString('base64') };
@@ -203,8 +210,8 @@ export function createInvoiceService(deps: InvoiceDeps) {
       const { fileName, pdf } = await renderDocument(input);
       return { opened: true, path: await deps.openPdf(fileName, pdf) };
     },
-    async recentCustomers() {
-      return deps.recentCustomers(await deps.activeProfileId());
+    async recentCustomers(): Promise<MethodOutput<'recentCustomers'>> {
+      return rows.recentCustomers(await deps.activeProfileId());
     },
   };
 }

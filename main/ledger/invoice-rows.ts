@@ -3,6 +3,7 @@
 // and without gaps that nothing explains; docs/invoices.md.
 import { randomUUID } from 'node:crypto';
 import type { LedgerDb } from './database';
+import type { InvoiceLedger } from './invoice-ledger';
 
 export type InvoiceRow = {
   id: string;
@@ -115,12 +116,40 @@ export function createInvoiceRows(db: LedgerDb) {
       db.prepare(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone FROM payments
         WHERE profile_id = ? AND customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
         GROUP BY customer_name, customer_email, customer_phone ORDER BY MAX(created_at) DESC LIMIT ?`).all(profileId, limit) as Array<{ name: string; email: string; phone: string }>,
-
-    /** Runs `fn` in a savepoint: what it wrote is undone if it throws, the caller's transaction goes on. */
-    savepoint<T>(fn: () => T): T {
-      return db.transaction(fn)();
-    },
   };
 }
 
 export type InvoiceRows = ReturnType<typeof createInvoiceRows>;
+
+/** The async InvoiceLedger on the laptop's file: these rows, answered at once (a store transaction's body stays within one turn). */
+export function createSqliteInvoiceLedger(db: LedgerDb): InvoiceLedger {
+  const rows = createInvoiceRows(db);
+  let depth = 0;
+  return {
+    byPayment: async (id) => rows.byPayment(id),
+    byId: async (id) => rows.byId(id),
+    lines: async (id) => rows.lines(id),
+    numbersOf: async (ids) => rows.numbersOf(ids),
+    creditNotesOf: async (id) => rows.creditNotesOf(id),
+    creditNote: async (id) => rows.creditNote(id),
+    creditNoteOfOperation: async (id) => rows.creditNoteOfOperation(id),
+    recentCustomers: async (profileId, limit) => rows.recentCustomers(profileId, limit),
+    reserve: async (invoice, lines) => rows.reserve(invoice, lines),
+    insertCreditNote: async (note) => rows.insertCreditNote(note),
+    async savepoint(fn) {
+      const name = `invoice_part_${++depth}`;
+      db.exec(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn();
+        db.exec(`RELEASE ${name}`);
+        return result;
+      } catch (e) {
+        db.exec(`ROLLBACK TO ${name}`);
+        db.exec(`RELEASE ${name}`);
+        throw e;
+      } finally {
+        depth -= 1;
+      }
+    },
+  };
+}

@@ -7,6 +7,7 @@
 // connection for one turn of the event loop, as before.
 import { appendAudit } from './audit-log';
 import type { LedgerDb } from './database';
+import { createSqliteInvoiceLedger } from './invoice-rows';
 import { createPaymentRows } from './payment-rows';
 import type { LedgerStore, LedgerTx } from './store';
 
@@ -38,6 +39,7 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
     checksOf: async (id) => rows.checksOf(id),
     webhooksOf: async (id) => rows.webhooksOf(id),
     appendAudit: async (entry, at) => appendAudit(db, entry, at),
+    invoices: createSqliteInvoiceLedger(db),
   };
 
   async function runNow<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {

@@ -5,6 +5,7 @@
 // audit-query.ts), not through this interface yet.
 import type { PaymentView } from '../../contract/methods/payments';
 import type { AuditEntry } from './audit-log';
+import type { InvoiceLedger } from './invoice-ledger';
 import type { OperationRow, PaymentRow } from './payment-rows';
 
 export type HistoryRow = { state: PaymentRow['state']; status_word: string | null; source: string; at: string };
@@ -47,6 +48,9 @@ export type LedgerTx = {
   webhooksOf(paymentId: string): Promise<WebhookRow[]>;
 
   appendAudit(entry: AuditEntry, at: string): Promise<void>;
+
+  /** Invoices and credit notes (invoice-ledger.ts): in a transaction, written with the payment's rows. */
+  invoices: InvoiceLedger;
 };
 
 export type LedgerStore = LedgerTx & {

@@ -37,14 +37,14 @@ export function createMoneyOperations(core: PaymentsCore) {
   async function applyDone(tx: LedgerTx, payment: PaymentRow, op: Pick<OperationRow, 'id' | 'kind' | 'amount_minor' | 'base_minor' | 'reason'>, source: string, at: string): Promise<PaymentRow> {
     if (op.kind === 'create') return payment;
     const updated = await tx.update(payment.id, afterConfirmed(payment, op.kind, op.amount_minor ?? 0, op.base_minor ?? null), source, at);
-    if (op.kind === 'refund') await refundConfirmed({ paymentId: payment.id, operationId: op.id, amountMinor: op.amount_minor ?? 0, reason: op.reason, at });
+    if (op.kind === 'refund') await refundConfirmed({ paymentId: payment.id, operationId: op.id, amountMinor: op.amount_minor ?? 0, reason: op.reason, at }, tx);
     return updated;
   }
 
   /** Tells the listener (credit notes) about a confirmed refund; its failure never undoes the refund. */
-  async function refundConfirmed(refund: RefundConfirmed) {
+  async function refundConfirmed(refund: RefundConfirmed, tx: LedgerTx) {
     try {
-      await deps.onRefundConfirmed?.(refund);
+      await deps.onRefundConfirmed?.(refund, tx);
     } catch (e) {
       deps.logger.error('A confirmed refund could not be passed on', { error: e instanceof Error ? e.name : 'unknown' });
     }

@@ -35,10 +35,10 @@ export type PaymentsDeps = {
   requireConfirmation(profile: ActiveGateway['profile'], confirm: ProductionConfirmation | undefined): void;
   /**
    * A refund the gateway confirmed (or a person settled as done) was applied to the ledger. Called
-   * inside that transaction, so what a listener records (a credit note) commits with it; a
-   * listener that throws is logged and does not undo the refund.
+   * inside that transaction (`tx`), so what a listener records (a credit note) commits with it; a
+   * listener that throws is logged and does not undo the refund (it writes in a savepoint).
    */
-  onRefundConfirmed?(refund: RefundConfirmed): void | Promise<void>;
+  onRefundConfirmed?(refund: RefundConfirmed, tx: LedgerTx): void | Promise<void>;
 };
 
 export type RefundConfirmed = { paymentId: string; operationId: string; amountMinor: number; reason: string | null; at: string };

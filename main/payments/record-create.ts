@@ -10,6 +10,7 @@ import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
 import type { PaymentRow } from '../ledger/payment-rows';
+import type { LedgerTx } from '../ledger/store';
 import type { ActiveGateway, PaymentsCore } from './payments-core';
 
 export type NewPayment = {
@@ -28,8 +29,8 @@ export type NewPayment = {
 };
 
 export type CreateOptions = {
-  /** Records what belongs to the payment (an invoice and its number) in the intent's own transaction; throwing cancels the create. */
-  withIntent?(paymentId: string, at: string): void | Promise<void>;
+  /** Records what belongs to the payment (an invoice and its number) in the intent's own transaction (`tx`); throwing cancels the create. */
+  withIntent?(paymentId: string, at: string, tx: LedgerTx): void | Promise<void>;
 };
 
 /** A payment row as recorded before its request leaves. */
@@ -83,7 +84,7 @@ export function createRecorder(core: PaymentsCore) {
       if (existing) await tx.update(existing.id, { ...row, created_at: existing.created_at }, 'create', at);
       else await tx.insert(row);
       await tx.insertOperation({ id: opId, payment_id: id, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
-      await options.withIntent?.(id, at);
+      await options.withIntent?.(id, at, tx);
       return id;
     }).catch((error: unknown) => {
       release();

@@ -59,7 +59,8 @@ function refusingStore(why: Reason): LedgerStore {
   const refuse = async () => {
     throw new AppFailure('storage', englishText(why), { reason: why });
   };
-  return new Proxy({ backend: 'postgres' } as LedgerStore, { get: (target, name) => (name === 'backend' ? target.backend : refuse) });
+  const invoices = new Proxy({} as LedgerStore['invoices'], { get: () => refuse });
+  return new Proxy({ backend: 'postgres' } as LedgerStore, { get: (target, name) => (name === 'backend' ? target.backend : name === 'invoices' ? invoices : refuse) });
 }
 
 /**
@@ -112,7 +113,7 @@ export async function openTeamBackend(deps: {
   }
   const team = await loadTeamLedgerModule();
   const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
-  const store = mainFailures(opened.store);
+  const store = { ...mainFailures(opened.store), invoices: mainFailures(opened.store.invoices) };
   const screens: TeamScreens = {
     reads: mainFailures(team.createTeamLedgerReads({ pool: opened.pool, laptop, onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }) })),
     overview: mainFailures(team.createTeamOverview({ pool: opened.pool })),

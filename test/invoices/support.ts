@@ -11,16 +11,13 @@ import { chromiumDocuments } from '../../main/entry/chromium-documents';
 import { createGatewayClient } from '../../main/gateway/client';
 import { createInvoiceService, type InvoiceService } from '../../main/invoices/invoice-service';
 import { openLedgerDb } from '../../main/ledger/database';
-import { createInvoiceRows } from '../../main/ledger/invoice-rows';
 import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService } from '../../main/payments/payments-service';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import { startTestGateway } from '../support/practice';
+import { seller } from '../support/seller';
 
-export const seller: SellerDetails = {
-  legalNameAr: 'شركة المثال للتجارة', legalNameEn: 'Example Trading Co.', vatNumber: '310122393500003', crNumber: '1010010000',
-  address: 'King Fahd Road, Riyadh 12271', logo: null,
-};
+export { seller } from '../support/seller';
 
 export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-invoices-'));
@@ -34,14 +31,13 @@ export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {})
     active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
-    onRefundConfirmed: (refund) => holder.invoices?.onRefundConfirmed(refund),
+    onRefundConfirmed: (refund, tx) => holder.invoices?.onRefundConfirmed(refund, tx),
   });
   const documents = chromiumDocuments();
-  const rows = createInvoiceRows(db);
   let currentSeller: SellerDetails | undefined = seller;
   const invoices = createInvoiceService({
-    rows, logger: practice.logger, payment: (id) => payments.store.get(id), activeProfileId: async () => 'practice', seller: () => currentSeller,
-    createLink: (input, ctx, o) => payments.createLink(input, ctx, o), recentCustomers: (id) => rows.recentCustomers(id), render: documents.render,
+    rows: payments.store.invoices, logger: practice.logger, payment: (id) => payments.store.get(id), activeProfileId: async () => 'practice', seller: () => currentSeller,
+    createLink: (input, ctx, o) => payments.createLink(input, ctx, o), render: documents.render,
   });
   holder.invoices = invoices;
   const ctx = { transport: 'direct' as const, osUser: 'tester' };

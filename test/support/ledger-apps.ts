@@ -24,7 +24,10 @@ import { overviewHandlers } from '../../main/api/overview-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
 import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from '../../main/api/team-unavailable-handlers';
 import { createEventHub, type EventHub } from '../../main/core/event-hub';
+import { chromiumDocuments } from '../../main/entry/chromium-documents';
 import { createGatewayClient } from '../../main/gateway/client';
+import { invoiceHandlers } from '../../main/invoices/invoice-handlers';
+import { createInvoiceService, type InvoiceService } from '../../main/invoices/invoice-service';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { copyLedgerToTeam } from '../../main/ledger/postgres/copy-to-team';
 import type { PaymentRow } from '../../main/ledger/payment-rows';
@@ -42,6 +45,7 @@ import { createKeyVault } from '../../main/vault/key-vault';
 import { teamLedgerPasswords } from '../../main/vault/team-ledger-password';
 import { memoryKeychain } from '../vault/support/memory-keychain';
 import { startTestGateway } from './practice';
+import { seller } from './seller';
 import { describeWithPostgres, teamServer, type TeamPerson } from './postgres-tests';
 
 export type Backend = 'sqlite' | 'postgres';
@@ -54,6 +58,27 @@ export type LedgerAppOptions = {
   /** The OS user of the calls (the audit log's `os_user`); `tester` by default. */
   osUser?: string;
 };
+
+/**
+ * The invoice service on the app's payments service, as composition.ts wires it: the practice
+ * profile with seller details, credit notes in the refund's transaction, documents drawn by
+ * Debian's Chromium (started on first use, closed with the app).
+ */
+function invoicesOn() {
+  let documents: ReturnType<typeof chromiumDocuments> | undefined;
+  const holder: { invoices?: InvoiceService } = {};
+  return {
+    onRefundConfirmed: ((refund, tx) => holder.invoices?.onRefundConfirmed(refund, tx)) satisfies Parameters<typeof createPaymentsService>[0]['onRefundConfirmed'],
+    handlers(service: ReturnType<typeof createPaymentsService>, logger: LedgerApp['practice']['logger']) {
+      holder.invoices = createInvoiceService({
+        rows: service.store.invoices, logger, payment: (id) => service.store.get(id), activeProfileId: async () => 'practice', seller: () => seller,
+        createLink: (input, ctx, o) => service.createLink(input, ctx, o), render: (html) => (documents ??= chromiumDocuments()).render(html),
+      });
+      return invoiceHandlers({ invoices: holder.invoices });
+    },
+    close: async () => documents?.close(),
+  };
+}
 /** A handler's answer, as the renderer gets it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
 export type Answer<T = any> = { ok: true; value: T } | { ok: false; error: { code: string; message: string; fields?: Record<string, string>; reason?: { key: string; values?: Record<string, unknown> } } };
@@ -171,10 +196,12 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
   const store = createSqliteLedgerStore(db);
-  const service = serviceOn(store, practice, events, options);
+  const invoices = invoicesOn();
+  const service = serviceOn(store, practice, events, options, invoices.onRefundConfirmed);
   await service.markInterrupted();
   const handlers = {
     ...paymentHandlers({ service }),
+    ...invoices.handlers(service, practice.logger),
     ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }) }),
     ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }),
   } as unknown as Implementations;
@@ -191,6 +218,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
     open: (more) => startSqliteApp({ ...options, ...more }),
     async close() {
       await settle();
+      await invoices.close();
       db.close();
       await practice.gateway.close();
       rmSync(dir, { recursive: true, force: true });
@@ -228,11 +256,12 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   const server = teamServer();
   const { team, dataDir } = await openTeamBackendAs(database, options.role ?? 'support', { events });
   const practice = await startTestGateway();
-  // As composition.ts: no credit notes on the team ledger (invoices stay on laptops).
-  const service = serviceOn(team.store, practice, events, options);
+  const invoices = invoicesOn();
+  const service = serviceOn(team.store, practice, events, options, invoices.onRefundConfirmed);
   await team.begin(service);
   const handlers = {
     ...paymentHandlers({ service }),
+    ...invoices.handlers(service, practice.logger),
     ...unavailableOnTeamLedger(),
     ...teamLedgerScreenHandlers(team.screens!),
   } as unknown as Implementations;
@@ -266,6 +295,7 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
     },
     open: (more) => startPostgresApp(database, { ...options, ...more }),
     async close() {
+      await invoices.close();
       await team.close();
       await practice.gateway.close();
       rmSync(dataDir, { recursive: true, force: true });

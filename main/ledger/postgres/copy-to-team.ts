@@ -194,7 +194,19 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     auditKey = lastKey;
     options.onProgress?.({ part: 'audit', done: report.audit.copied + report.audit.alreadyThere, total: report.audit.source });
   }
+  await continueDocumentNumbers(db, team, laptop);
   return report;
+}
+
+/**
+ * The laptop's invoices and credit notes are not copied (docs/team-ledger.md), but their numbers
+ * were issued: the team's series of each profile continues after the laptop's last (invoices.sql).
+ */
+async function continueDocumentNumbers(db: LedgerDb, team: pg.ClientBase, laptop: string) {
+  for (const [table, kind] of [['invoices', 'invoice'], ['credit_notes', 'credit_note']] as const) {
+    const last = db.prepare(`SELECT profile_id, max(seq) AS seq FROM ${table} GROUP BY profile_id`).safeIntegers(true).all() as Array<{ profile_id: string; seq: bigint }>;
+    for (const { profile_id, seq } of last) await team.query('SELECT paydesk.continue_document_numbers($1, $2, $3, $4)', [laptop, profile_id, kind, seq.toString()]);
+  }
 }
 
 const auditColumns = ['seq', 'at', 'os_user', 'profile_id', 'environment', 'action', 'payment_id', 'order_id', 'amount_minor', 'currency', 'reason', 'result'] as const;

@@ -23,6 +23,7 @@ import { englishText, fail, reason } from '../../core/fail';
 import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
 import { clientConfig, explainConnectionError, type TeamLedgerSettings } from './connection';
+import { createPgInvoiceLedger } from './pg-invoices';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
@@ -190,6 +191,7 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Se
       await osUser(entry.osUser);
       await db.query('SELECT paydesk.record_payment_check($1, $2, $3)', [check[2], entry.paymentId, entry.result]);
     },
+    invoices: createPgInvoiceLedger(db, { inTransaction, laptop }),
   };
   return tx;
 }
@@ -219,8 +221,9 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     if (check.ok) throw error;
     throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
   };
-  const worded = (tx: LedgerTx): LedgerTx =>
-    Object.fromEntries(Object.entries(tx).map(([name, call]) => [name, (...args: unknown[]) => (call as (...a: unknown[]) => Promise<unknown>)(...args).catch(explained)])) as LedgerTx;
+  const wordedCalls = <T extends object>(calls: T): T =>
+    Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, (...args: unknown[]) => (call as (...a: unknown[]) => Promise<unknown>)(...args).catch(explained)])) as T;
+  const worded = (tx: LedgerTx): LedgerTx => ({ ...wordedCalls(tx), invoices: wordedCalls(tx.invoices) });
   async function transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
     const client = await pool.connect().catch(explained);
     let broken = false;

@@ -1,0 +1,128 @@
+// Invoices and credit notes on the team's PostgreSQL (invoices.sql): the InvoiceLedger the invoice
+// service uses on the laptop's file, here on a connection of the store's (inside a store
+// transaction, its own). Numbers are the database's: paydesk.reserve_invoice and
+// paydesk.record_credit_note take the profile's next one from a counter row locked until the
+// transaction ends, so two laptops get distinct consecutive numbers and a rolled-back intent takes
+// its number back. Those functions also decide who may (the grants: staff and up reserve, support
+// and up record credit notes), check the totals, stamp who and when, and write the audit entry.
+// Money stays integer minor units: sent as JSON integers, kept as bigint, read back exactly
+// (exactInteger: refuses what a number cannot hold).
+import type pg from 'pg';
+import { fail } from '../../core/fail';
+import type { InvoiceLedger, NewInvoice, NewInvoiceLine } from '../invoice-ledger';
+import type { CreditNoteRow, InvoiceLineRow, InvoiceRow } from '../invoice-rows';
+import { exactInteger as minor } from './copy-to-team';
+
+type Queryable = Pick<pg.ClientBase, 'query'>;
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id that cannot be a row's (the columns are uuid) finds nothing, rather than failing the query. */
+const ids = (values: string[]) => values.filter((v) => uuid.test(v));
+
+function invoiceOf(r: Record<string, unknown>): InvoiceRow {
+  return {
+    id: r.id as string, profile_id: r.profile_id as string, seq: minor(r.seq as string)!, number: r.number as string, payment_id: r.payment_id as string,
+    currency: r.currency as string, prices_include_vat: r.prices_include_vat ? 1 : 0,
+    net_minor: minor(r.net_minor as string)!, vat_minor: minor(r.vat_minor as string)!, total_minor: minor(r.total_minor as string)!,
+    seller_json: r.seller_json as string, buyer_vat_number: r.buyer_vat_number as string | null, language: r.language as InvoiceRow['language'],
+    issued_at: iso(r.issued_at as Date), created_by: (r.os_user as string | null) ?? (r.db_user as string),
+  };
+}
+
+function lineOf(r: Record<string, unknown>): InvoiceLineRow {
+  return {
+    invoice_id: r.invoice_id as string, line_no: r.line_no as number, description: r.description as string, quantity_milli: minor(r.quantity_milli as string)!,
+    unit_minor: minor(r.unit_minor as string)!, category: r.category as InvoiceLineRow['category'], rate_bp: r.rate_bp as number, reason: r.reason as string | null,
+    net_minor: minor(r.net_minor as string)!, vat_minor: minor(r.vat_minor as string)!, gross_minor: minor(r.gross_minor as string)!,
+  };
+}
+
+function creditNoteOf(r: Record<string, unknown>): CreditNoteRow {
+  return {
+    id: r.id as string, profile_id: r.profile_id as string, seq: minor(r.seq as string)!, number: r.number as string, invoice_id: r.invoice_id as string,
+    payment_id: r.payment_id as string, operation_id: r.operation_id as string, amount_minor: minor(r.amount_minor as string)!,
+    net_minor: minor(r.net_minor as string)!, vat_minor: minor(r.vat_minor as string)!, breakdown_json: r.breakdown_json as string,
+    reason: r.reason as string | null, issued_at: iso(r.issued_at as Date),
+  };
+}
+
+/** What reserve_invoice reads of the invoice: the database sets its id, number, profile, date and who. */
+const invoiceJson = (invoice: NewInvoice) => JSON.stringify({
+  currency: invoice.currency, prices_include_vat: invoice.prices_include_vat === 1, net_minor: invoice.net_minor, vat_minor: invoice.vat_minor,
+  total_minor: invoice.total_minor, seller_json: invoice.seller_json, buyer_vat_number: invoice.buyer_vat_number, language: invoice.language,
+});
+const linesJson = (lines: NewInvoiceLine[]) => JSON.stringify(lines.map((l) => ({
+  description: l.description, quantity_milli: l.quantity_milli, unit_minor: l.unit_minor, category: l.category, rate_bp: l.rate_bp, reason: l.reason,
+  net_minor: l.net_minor, vat_minor: l.vat_minor, gross_minor: l.gross_minor,
+})));
+
+/**
+ * The team ledger's invoices on `db`: a transaction's client (writes and savepoints need one) or
+ * the pool (reads). `laptop` is stamped with the OS user, as the store's writes are.
+ */
+export function createPgInvoiceLedger(db: Queryable, options: { inTransaction: boolean; laptop: string }): InvoiceLedger {
+  const all = async (text: string, values: unknown[]) => (await db.query(text, values)).rows as Array<Record<string, unknown>>;
+  const first = async (text: string, values: unknown[]) => (await all(text, values))[0];
+  let depth = 0;
+  const inTransaction = (what: string) => {
+    if (!options.inTransaction) throw new Error(`${what} belongs in the transaction of its payment's intent or refund`);
+  };
+
+  return {
+    byPayment: async (paymentId) => (ids([paymentId]).length ? (await first('SELECT * FROM paydesk.invoices WHERE payment_id = $1', [paymentId]).then((r) => r && invoiceOf(r))) : undefined),
+    byId: async (id) => (ids([id]).length ? (await first('SELECT * FROM paydesk.invoices WHERE id = $1', [id]).then((r) => r && invoiceOf(r))) : undefined),
+    lines: async (invoiceId) => (await all('SELECT * FROM paydesk.invoice_lines WHERE invoice_id = $1 ORDER BY line_no', [invoiceId])).map(lineOf),
+    async numbersOf(paymentIds) {
+      const wanted = ids(paymentIds);
+      if (wanted.length === 0) return new Map();
+      const found = await all('SELECT payment_id, number FROM paydesk.invoices WHERE payment_id = ANY($1::uuid[])', [wanted]);
+      return new Map(found.map((r) => [r.payment_id as string, r.number as string]));
+    },
+    creditNotesOf: async (invoiceId) => (await all('SELECT * FROM paydesk.credit_notes WHERE invoice_id = $1 ORDER BY seq', [invoiceId])).map(creditNoteOf),
+    creditNote: async (id) => (ids([id]).length ? (await first('SELECT * FROM paydesk.credit_notes WHERE id = $1', [id]).then((r) => r && creditNoteOf(r))) : undefined),
+    creditNoteOfOperation: async (operationId) => (await first('SELECT * FROM paydesk.credit_notes WHERE operation_id = $1', [operationId]).then((r) => r && creditNoteOf(r))),
+    // Among the profile's latest 5,000 payments (as the list's earlier customers), so it stays fast at any size.
+    recentCustomers: async (profileId, limit = 20) =>
+      (await all(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone
+        FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq FROM paydesk.payments WHERE profile_id = $1 ORDER BY created_at DESC, list_seq DESC LIMIT 5000) t
+        WHERE customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
+        GROUP BY customer_name, customer_email, customer_phone ORDER BY max(created_at) DESC, max(list_seq) DESC LIMIT $2`, [profileId, limit]))
+        .map((r) => ({ name: r.name as string, email: r.email as string, phone: r.phone as string })),
+
+    async reserve(invoice, lines) {
+      inTransaction('An invoice');
+      await db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [invoice.created_by, options.laptop]);
+      const row = await first('SELECT * FROM paydesk.reserve_invoice($1, $2::jsonb, $3::jsonb)', [invoice.payment_id, invoiceJson(invoice), linesJson(lines)]).catch((e: { code?: string }) => {
+        // The total is not the payment's amount: an order tried again with other totals, whose
+        // payment keeps its first amount on the team ledger (pg-store updates no amount).
+        throw e?.code === '23514' ? fail('conflict', 'invoice.teamRetryChanged') : e;
+      });
+      return invoiceOf(row!);
+    },
+    async insertCreditNote(note) {
+      inTransaction('A credit note');
+      // Audited with the OS user of the refund (the one set in this transaction, else who sent it).
+      await db.query(`SELECT set_config('paydesk.os_user', coalesce(nullif(current_setting('paydesk.os_user', true), ''), os_user, ''), true), set_config('paydesk.laptop', $2, true)
+        FROM paydesk.operations WHERE id = $1`, [note.operation_id, options.laptop]);
+      const row = (await first('SELECT * FROM paydesk.record_credit_note($1, $2, $3, $4)', [note.operation_id, note.net_minor, note.vat_minor, note.breakdown_json]))!;
+      return creditNoteOf(row);
+    },
+    async savepoint(fn) {
+      inTransaction('A savepoint');
+      const name = `invoice_part_${++depth}`;
+      await db.query(`SAVEPOINT ${name}`);
+      try {
+        const result = await fn();
+        await db.query(`RELEASE SAVEPOINT ${name}`);
+        return result;
+      } catch (e) {
+        await db.query(`ROLLBACK TO SAVEPOINT ${name}`);
+        await db.query(`RELEASE SAVEPOINT ${name}`);
+        throw e;
+      } finally {
+        depth -= 1;
+      }
+    },
+  };
+}
