@@ -27,7 +27,6 @@ export function teamLedgerScreenHandlers(screens: TeamScreens): Pick<Implementat
 export const notOnTeamLedger = {
   'teamLedger.notYetAuditCheck': ['verifyAuditChain', 'exportAuditLog', 'exportPayments'],
   'teamLedger.notYetInvoices': ['createInvoice', 'getInvoice', 'invoiceNumbers', 'invoiceDocument', 'openInvoiceDocument', 'recentCustomers'],
-  'teamLedger.notYetBulk': ['bulkTemplate', 'bulkPreview', 'bulkCreateBatch', 'bulkRun', 'bulkCancel', 'getBulkBatch', 'listBulkBatches', 'bulkErrorReport'],
   'teamLedger.notYetCheckup': ['startCheckup', 'cancelCheckup', 'getCheckup', 'saveCheckupReport'],
   'teamLedger.notYetRecurring': ['chargeRecurring'],
 } as const satisfies Partial<Record<ReasonKey, readonly MethodName[]>>;
