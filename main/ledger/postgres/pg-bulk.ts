@@ -73,10 +73,15 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
   }
 
   return {
-    markInterrupted: () => worded(() => inTransaction(null, async (client) => {
-      const mine = await client.query(`UPDATE paydesk.bulk_batches SET state = 'interrupted', lease_until = NULL WHERE state = 'running' AND run_laptop = $1 RETURNING id`, [laptop]);
-      if (mine.rows.length) await client.query(`UPDATE paydesk.bulk_rows SET state = 'pending' WHERE state = 'sending' AND batch_id = ANY($1)`, [mine.rows.map((r) => r.id)]);
-    })),
+    // Looked for first: a laptop that runs none (finance's, which may not write) writes nothing.
+    markInterrupted: () => worded(async () => {
+      const running = await pool.query(`SELECT id FROM paydesk.bulk_batches WHERE state = 'running' AND run_laptop = $1`, [laptop]);
+      if (!running.rows.length) return;
+      await inTransaction(null, async (client) => {
+        const mine = await client.query(`UPDATE paydesk.bulk_batches SET state = 'interrupted', lease_until = NULL WHERE state = 'running' AND run_laptop = $1 RETURNING id`, [laptop]);
+        if (mine.rows.length) await client.query(`UPDATE paydesk.bulk_rows SET state = 'pending' WHERE state = 'sending' AND batch_id = ANY($1)`, [mine.rows.map((r) => r.id)]);
+      });
+    }),
 
     insertBatch: (batch, rows) => worded(() => inTransaction(batch.created_by, async (client) => {
       await client.query('INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES ($1, $2, $3, $4)', [batch.id, batch.profile_id, batch.file_name, batch.state]);
