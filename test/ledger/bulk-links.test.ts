@@ -191,6 +191,28 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     expect(linksSent(app(), 'W')).toEqual(orderIds('W', 3));
   });
 
+  it('a run whose laptop went quiet past its lease is taken over by another laptop; the first stops at its next row; each link once', async () => {
+    const practice = app().practice;
+    const quiet = await app().open({ role: 'support', fetch: wire.fetch, practice });
+    const other = await app().open({ role: 'admin', practice });
+    const batch = await quiet.value('bulkCreateBatch', { file: file(rowsCsv(4, 'Q')), fileName: 'quiet.csv' });
+    wire.hold();
+    await quiet.value('bulkRun', { batchId: batch.id });
+    await wire.held;
+    // Q-1 is on the wire and the lease runs out (as if two minutes passed without a word from that laptop).
+    await teamServer().sql(app().database!, `UPDATE paydesk.bulk_batches SET lease_until = now() - interval '1 second' WHERE id = $1`, [batch.id]);
+    expect(await other.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'interrupted' });
+    await other.value('bulkRun', { batchId: batch.id });
+    await other.bulk.idle(batch.id);
+    // Q-1 was recorded before it left: the other laptop leaves it (unknown) and sends the rest.
+    expect(await other.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'done', created: 3, unknown: 1 });
+    wire.release();
+    await quiet.bulk.idle(batch.id);
+    // The first laptop records Q-1's answer, finds its run taken over and stops: nothing sent twice, the batch left done.
+    expect(await app().value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'done', created: 4, unknown: 0, pending: 0 });
+    expect(linksSent(app(), 'Q')).toEqual(orderIds('Q', 4));
+  });
+
   it('staff, support and admin make and run batches; finance reads them and is refused by the database itself', async () => {
     const practice = app().practice;
     for (const role of ['staff', 'support', 'admin'] as const) {
