@@ -3,9 +3,10 @@
 // PostgreSQL; a laptop killed with a link's answer on the wire, started again, resumes the batch
 // and sends each link once. On the team ledger: one laptop runs a batch, a second laptop's Run is
 // refused naming who runs it (also when both press Run at the same moment), a Cancel from the
-// second laptop stops the first; finance is refused by the database itself (its grants and
-// row-level security), staff, support and admin make and run batches. The practice gateway's
-// records are the witness of what was sent.
+// second laptop stops the first, a lease run out is taken over (the first laptop stops at its next
+// row); finance is refused by the database itself (its grants and row-level security), staff,
+// support and admin make and run batches; a row with a VAT rate (an invoice) is refused in the
+// preview. The practice gateway's records are the witness of what was sent.
 import { expect, it } from 'vitest';
 import { reasonText } from '../../main/core/fail';
 import type { TeamBackend } from '../../main/team/team-backend';
@@ -211,6 +212,17 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     // The first laptop records Q-1's answer, finds its run taken over and stops: nothing sent twice, the batch left done.
     expect(await app().value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'done', created: 4, unknown: 0, pending: 0 });
     expect(linksSent(app(), 'Q')).toEqual(orderIds('Q', 4));
+  });
+
+  it('refuses a row with a VAT rate in the preview (an invoice: not on the team ledger yet), in words, and keeps the plain rows', async () => {
+    const csv = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone,vat_rate,vat_reason\r\nV-1,115.00,SAR,Course,Sara,sara@example.com,+966501111111,15,\r\nV-2,20.00,SAR,Deposit,Sara,sara@example.com,+966501111111,,';
+    const preview = await app().value('bulkPreview', { file: file(csv) });
+    expect(preview.rows.map((r: { errors: object }) => r.errors)).toEqual([{ vat_rate: { key: 'teamLedger.notYetInvoices' } }, {}]);
+    const batch = await app().value('bulkCreateBatch', { file: file(csv), fileName: 'vat.csv' });
+    await app().value('bulkRun', { batchId: batch.id });
+    await app().bulk.idle(batch.id);
+    expect(await app().value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'done', created: 1, failed: 1 });
+    expect(linksSent(app(), 'V')).toEqual(['V-2']);
   });
 
   it('staff, support and admin make and run batches; finance reads them and is refused by the database itself', async () => {
