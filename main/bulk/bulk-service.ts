@@ -50,6 +50,8 @@ export function createBulkService(deps: BulkDeps) {
     started = undefined;
     throw error;
   }));
+  // At start too: a row left `sending` counts as money in flight until it is settled (maintenance's update check).
+  void ready().catch(() => undefined);
 
   const getBatch = async (batchId: string) => {
     await ready();
@@ -88,9 +90,9 @@ export function createBulkService(deps: BulkDeps) {
 
   async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {
     const control = runs.get(batchId)!;
-    const batch = await getBatch(batchId);
     let lost = false;
     try {
+      const batch = await getBatch(batchId);
       for (const row of await store.rows(batchId)) {
         // Left `sending` by a laptop that stopped mid-row: settled by the ledger check below, like a waiting row.
         if (row.state !== 'pending' && row.state !== 'sending') continue; // created, unknown, or failed (in the error report)
