@@ -88,6 +88,14 @@ export function createBulkService(deps: BulkDeps) {
     return read;
   }
 
+  /** Whether the ledger has the row's order id (in any state but not created): the row then takes that payment's outcome. */
+  async function knownAlready(profileId: string, row: BulkRowRow): Promise<boolean> {
+    const existing = await deps.orders.byOrderId(profileId, row.order_id);
+    if (!existing || existing.state === 'not_created') return false;
+    await setRow(row, { state: existing.state === 'unknown' || existing.state === 'creating' ? 'unknown' : 'created', payment_id: existing.id });
+    return true;
+  }
+
   async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {
     const control = runs.get(batchId)!;
     let lost = false;
@@ -107,12 +115,8 @@ export function createBulkService(deps: BulkDeps) {
           control.cancel = true;
           break;
         }
-        const existing = await deps.orders.byOrderId(batch.profile_id, row.order_id);
-        if (existing && existing.state !== 'not_created') {
-          // Sent before (a run that was cancelled or crashed after sending): never again.
-          await setRow(row, { state: existing.state === 'unknown' || existing.state === 'creating' ? 'unknown' : 'created', payment_id: existing.id });
-          continue;
-        }
+        // Sent before (a run that was cancelled or crashed after sending): never again.
+        if (await knownAlready(batch.profile_id, row)) continue;
         await setRow(row, { state: 'sending' });
         try {
           const link = {
@@ -129,8 +133,10 @@ export function createBulkService(deps: BulkDeps) {
           const unknown = payment.state === 'unknown';
           await setRow(row, { state: unknown ? 'unknown' : 'created', payment_id: payment.id, error: unknown ? storeProblems([{ column: null, reason: reason('gateway.outcome_unknown') }]) : null });
         } catch (e) {
-          const message = storeProblems(problemsOf(e));
           const code = e instanceof AppFailure ? e.code : 'internal';
+          // Recorded meanwhile by the laptop that took the run over (its lease ran out on this one): the row is that payment.
+          if (code === 'conflict' && (await knownAlready(batch.profile_id, row))) continue;
+          const message = storeProblems(problemsOf(e));
           // Not reached, or every row would fail the same way: the row waits for a resume.
           if (['network', 'timeout', 'key_missing', 'key_rejected', 'confirmation_required', 'keychain_unavailable', 'storage', 'forbidden'].includes(code)) {
             await setRow(row, { state: 'pending', error: message });
