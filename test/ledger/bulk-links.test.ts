@@ -8,7 +8,10 @@
 // support and admin make and run batches; a row with a VAT rate (an invoice) is refused in the
 // preview. The practice gateway's records are the witness of what was sent.
 import { expect, it } from 'vitest';
+import { createBulkService } from '../../main/bulk/bulk-service';
+import { createEventHub } from '../../main/core/event-hub';
 import { reasonText } from '../../main/core/fail';
+import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import type { TeamBackend } from '../../main/team/team-backend';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
 import { teamServer } from '../support/postgres-tests';
@@ -212,6 +215,31 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     // The first laptop records Q-1's answer, finds its run taken over and stops: nothing sent twice, the batch left done.
     expect(await app().value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'done', created: 4, unknown: 0, pending: 0 });
     expect(linksSent(app(), 'Q')).toEqual(orderIds('Q', 4));
+  });
+
+  it('a row whose order id the laptop that took the run over recorded first takes that payment: not failed, not sent twice', async () => {
+    const practice = app().practice;
+    const a = await app().open({ role: 'support', practice });
+    const b = await app().open({ role: 'admin', practice });
+    const batch = await a.value('bulkCreateBatch', { file: file(rowsCsv(2, 'M')), fileName: 'meanwhile.csv' });
+    let first = true;
+    // A's run as composition.ts wires it, except that B records and sends M-1 between A's row going
+    // "sending" and A's own intent (B took the run over while A was slow).
+    const bulk = createBulkService({
+      store: (a as LedgerApp & { team: TeamBackend }).team.bulk, orders: a.store, logger: a.practice.logger, events: createEventHub(),
+      active: () => a.service.active(), defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation,
+      async createLink(input, ctx) {
+        if (first) await b.service.createLink(input, b.ctx);
+        first = false;
+        return a.service.createLink(input, ctx);
+      },
+    });
+    await bulk.start(batch.id, a.ctx, undefined);
+    await bulk.idle(batch.id);
+    const view = await a.value('getBulkBatch', { batchId: batch.id });
+    expect(view).toMatchObject({ state: 'done', created: 2, failed: 0 });
+    expect(view.rows[0]).toMatchObject({ orderId: 'M-1', state: 'created', paymentId: (await a.store.byOrderId('practice', 'M-1'))!.id });
+    expect(linksSent(app(), 'M')).toEqual(['M-1', 'M-2']);
   });
 
   it('refuses a row with a VAT rate in the preview (an invoice: not on the team ledger yet), in words, and keeps the plain rows', async () => {
