@@ -4,7 +4,7 @@
 // and sends each link once. On the team ledger: one laptop runs a batch, a second laptop's Run is
 // refused naming who runs it (also when both press Run at the same moment), a Cancel from the
 // second laptop stops the first, a lease run out is taken over (the first laptop stops at its next
-// row); finance is refused by the database itself (its grants and row-level security), staff,
+// row, and a row it recorded first takes that payment); finance is refused by the database itself (its grants and row-level security), staff,
 // support and admin make and run batches; a row with a VAT rate (an invoice) is refused in the
 // preview. The practice gateway's records are the witness of what was sent.
 import { expect, it } from 'vitest';
