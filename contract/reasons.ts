@@ -140,6 +140,9 @@ export const reasonTexts = {
   'bulk.sendFailed': 'Paydesk could not send this row.',
   // A row's error as an earlier Paydesk stored it: English words, shown as they are.
   'bulk.storedText': '{text}',
+  // The team ledger: one computer sends a batch's links; the others are told who.
+  'bulk.runningElsewhere': '{person} is sending the links of this batch from another computer ({laptop}) right now. Only one computer sends a batch: wait until it is done or cancelled there, then open the batch again.',
+  'bulk.notAllowed': 'The team ledger does not let {person} make or send bulk payment links. Ask a Paydesk admin for the staff or support role.',
   // Profiles: `field` is name, baseUrl, path, successUrl or failureUrl
   'profile.nameRequired': 'Enter a name for the profile.',
   'profile.tooLong': '{field, select, name {The name} baseUrl {The base URL} path {The path} successUrl {The success URL} failureUrl {The failure URL} other {This field}} is too long: at most {max} characters, this has {length}.',
@@ -211,7 +214,6 @@ export const reasonTexts = {
   'teamLedger.busyUnknown': 'The outcome of the {operation} that {person} did on this payment is not known yet. Check its status before doing anything else.',
   'teamLedger.notAllowed': 'The team ledger does not let {person} do a {operation} on payments. Ask a Paydesk admin for a role that may.',
   'teamLedger.notYetAuditCheck': 'The full check of the audit chain and the quick CSV download are not available on the team ledger yet (the database keeps the team’s chain itself). “Export to a file” works.',
-  'teamLedger.notYetBulk': 'Bulk payment links are not available on the team ledger yet.',
   'teamLedger.notYetCheckup': 'The gateway check-up is not available on the team ledger yet.',
   'teamLedger.notYetRecurring': 'Charging a saved card again is not available on the team ledger yet: the card’s token stays on the laptop that saved it.',
   'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Nothing is sent to the gateway until it is back.',

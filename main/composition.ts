@@ -32,6 +32,7 @@ import { ledgerHandlers } from './api/ledger-handlers';
 import { createLedgerReads } from './payments/ledger-reads';
 import { requireProductionConfirmation } from './profiles/production-guard';
 import { createBulkService } from './bulk/bulk-service';
+import { createSqliteBulkStore } from './ledger/bulk-store';
 import { bulkHandlers } from './bulk/bulk-handlers';
 import { startChallengeServer, type ChallengeServer } from './challenge/challenge-server';
 import type { ChallengeView } from '../contract/methods/challenge';
@@ -211,13 +212,15 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   // On the team ledger only this laptop's, and again at every reconnect (team-backend.ts).
   await (team ? team.begin(payments) : payments.markInterrupted());
 
-  // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md).
+  // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md);
+  // on the team ledger their batches are the team's, run by one laptop at a time (docs/team-ledger.md).
   const bulk = createBulkService({
-    db, logger, events,
+    store: team?.bulk ?? createSqliteBulkStore(db), orders: payments.store, logger, events,
     active: () => payments.active(),
     defaultCurrency: async () => (await profiles.activeConnection()).profile.defaultCurrency,
     requireConfirmation: requireProductionConfirmation,
     createLink: (input, ctx) => payments.createLink(input, ctx),
+    // Rows with VAT are invoices, numbered by the ledger in use (the team's counter on the team ledger).
     createInvoice: (input, ctx) => invoices.create(input, ctx).then((r) => r.payment),
   });
   // 3-D Secure returns of virtual-terminal sales land on main's own loopback page.
@@ -284,6 +287,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       if (later.started) await later.ready().catch(() => undefined);
       clearInterval(reconcileTimer);
       await maintenance.close();
+      await bulk.close();
       await challenges.close();
       await webhooks?.close();
       await team?.close();

@@ -34,7 +34,8 @@ export type ReadRows = {
   /** When the encoding is unsure: each reading with its first few customer names. */
   choices: Array<{ encoding: BulkEncoding; names: string[] }>;
 };
-type Options = { defaultCurrency: string; orderExists(orderId: string): boolean };
+/** `orderExists`: whether the ledger already has an order id (a row with it would be a duplicate); without it, `markOrdersInLedger` afterwards. */
+type Options = { defaultCurrency: string; orderExists?(orderId: string): boolean };
 
 const fileProblem = (why: Reason, encoding: BulkEncoding | null = null): ReadRows => ({ rows: [], fileError: why, encoding, delimiter: null, choices: [] });
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
@@ -97,7 +98,7 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
 
 const rowFields: Record<string, Column> = { 'customer.name': 'customerName', 'customer.email': 'customerEmail', 'customer.phone': 'customerPhone' };
 
-function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean, seen: Map<string, number>) {
+function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolean) | undefined, seen: Map<string, number>) {
   const problem = (column: string, run: () => void) => {
     try {
       run();
@@ -115,7 +116,7 @@ function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean
     const earlier = seen.get(id);
     if (earlier !== undefined) throw rowFailure(reason('bulk.orderIdRepeated', { line: earlier }));
     seen.set(id, row.line);
-    if (orderExists(id)) throw rowFailure(reason('bulk.orderIdInLedger'));
+    if (orderExists?.(id)) throw rowFailure(reason('bulk.orderIdInLedger'));
   });
   if (!isCurrencyCode(row.currency)) row.errors.currency ??= reason('bulk.currency');
   else {
@@ -131,6 +132,20 @@ function checkRow(row: BulkPreviewRow, orderExists: (orderId: string) => boolean
   const vat = vatOfRow(row.vatRate ?? '');
   if (vat === 'invalid') row.errors.vat_rate = reason('bulk.vatRate');
   else if (vat && vat.vat !== 'standard' && !row.vatReason?.trim()) row.errors.vat_reason = reason('bulk.vatReason');
+}
+
+/** The order ids of rows that could be sent (the ledger is asked about them all at once, on the team ledger one query). */
+export function orderIdsToCheck(rows: BulkPreviewRow[]): string[] {
+  return rows.filter((r) => !r.errors.orderId).map((r) => cleanOrderId(r.orderId)).filter((id): id is string => !!id);
+}
+
+/** Marks the rows whose order id the ledger already has, as `orderExists` does while reading. */
+export function markOrdersInLedger(rows: BulkPreviewRow[], known: Set<string>): void {
+  for (const row of rows) {
+    if (row.errors.orderId) continue;
+    const id = cleanOrderId(row.orderId);
+    if (id && known.has(id)) row.errors = { orderId: reason('bulk.orderIdInLedger'), ...row.errors };
+  }
 }
 
 /** A row's VAT column as an invoice line's VAT: undefined when empty (a plain link). */

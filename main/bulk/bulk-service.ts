@@ -13,21 +13,18 @@ import { AppFailure } from '../../contract/result';
 import { englishText, fail, fieldFailure, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
-import type { LedgerDb } from '../ledger/database';
+import type { BulkBatchRow, BulkBatchSummary, BulkRowRow, BulkStore } from '../ledger/bulk-store';
 import { toCsv } from '../ledger/csv';
+import type { LedgerTx } from '../ledger/store';
 import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
-import { readBulkFile, vatOfRow } from './bulk-rows';
-
-type BatchRow = { id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string };
-type RowRow = {
-  batch_id: string; line: number; order_id: string; amount: string; currency: string; description: string; customer_name: string; customer_email: string; customer_phone: string;
-  issue_date: string | null; expire_date: string | null; state: BulkBatchView['rows'][number]['state']; payment_id: string | null; error: string | null;
-  vat_rate?: string | null; vat_reason?: string | null;
-};
+import { markOrdersInLedger, orderIdsToCheck, readBulkFile, vatOfRow } from './bulk-rows';
 
 export type BulkDeps = {
-  db: LedgerDb;
+  /** Where batches and rows are kept: the laptop's file or the team ledger (ledger/bulk-store.ts, ledger/postgres/pg-bulk.ts). */
+  store: BulkStore;
+  /** The payments ledger the links are recorded in (a row's order id is looked up there before it is sent). */
+  orders: Pick<LedgerTx, 'byOrderId'>;
   logger: Logger;
   events: EventHub;
   now?: () => Date;
@@ -37,65 +34,87 @@ export type BulkDeps = {
   /** The single-link create path (records the intent before sending). */
   createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext): Promise<PaymentView>;
   /** A row with a VAT rate: the invoice path, which goes through the same create path. */
-  createInvoice?(input: MethodParsedInput<'createInvoice'>, ctx: CallContext): Promise<PaymentView>;
+  createInvoice(input: MethodParsedInput<'createInvoice'>, ctx: CallContext): Promise<PaymentView>;
 };
 
 export function createBulkService(deps: BulkDeps) {
-  const { db } = deps;
+  const { store } = deps;
   const now = deps.now ?? (() => new Date());
-  const runs = new Map<string, { cancel: boolean; done: Promise<void> }>();
+  const runs = new Map<string, { cancel: boolean; stop: boolean; done: Promise<void> }>();
 
-  // Whatever was running when Paydesk stopped is interrupted; the ledger settles its rows on resume.
-  db.transaction(() => {
-    db.prepare("UPDATE bulk_rows SET state = 'pending' WHERE state = 'sending'").run();
-    db.prepare("UPDATE bulk_batches SET state = 'interrupted' WHERE state = 'running'").run();
-  }).immediate();
+  // Whatever this laptop was running when Paydesk stopped is interrupted; the ledger settles its
+  // rows on resume. Asked before the first call (on the team ledger again after a failure: the
+  // server may be out of reach at start).
+  let started: Promise<void> | undefined;
+  const ready = () => (started ??= store.markInterrupted().catch((error: unknown) => {
+    started = undefined;
+    throw error;
+  }));
+  // At start too: a row left `sending` counts as money in flight until it is settled (maintenance's update check).
+  void ready().catch(() => undefined);
 
-  const getBatch = (batchId: string) => {
-    const batch = db.prepare('SELECT * FROM bulk_batches WHERE id = ?').get(batchId) as BatchRow | undefined;
+  const getBatch = async (batchId: string) => {
+    await ready();
+    const batch = await store.batch(batchId);
     if (!batch) throw fail('not_found', 'bulk.noBatch');
     return batch;
   };
-  const rowsOf = (batchId: string) => db.prepare('SELECT * FROM bulk_rows WHERE batch_id = ? ORDER BY line').all(batchId) as RowRow[];
-  const setBatch = (batchId: string, state: BatchRow['state']) => db.prepare('UPDATE bulk_batches SET state = ?, updated_at = ? WHERE id = ?').run(state, now().toISOString(), batchId);
-  const setRow = (row: RowRow, changes: Pick<RowRow, 'state'> & Partial<Pick<RowRow, 'payment_id' | 'error'>>) =>
-    db.prepare('UPDATE bulk_rows SET state = @state, payment_id = @payment_id, error = @error WHERE batch_id = @batch_id AND line = @line')
-      .run({ state: changes.state, payment_id: changes.payment_id ?? row.payment_id, error: changes.error ?? null, batch_id: row.batch_id, line: row.line });
+  const setRow = (row: BulkRowRow, changes: Pick<BulkRowRow, 'state'> & Partial<Pick<BulkRowRow, 'payment_id' | 'error'>>) =>
+    store.setRow(row.batch_id, row.line, { state: changes.state, payment_id: changes.payment_id ?? row.payment_id, error: changes.error ?? null });
 
-  function view(batchId: string, withRows = true): BulkBatchView {
-    const batch = getBatch(batchId);
-    const rows = rowsOf(batchId);
-    const count = (state: RowRow['state']) => rows.filter((r) => r.state === state).length;
-    return {
-      id: batch.id, fileName: batch.file_name, profileId: batch.profile_id, state: batch.state, total: rows.length,
-      created: count('created'), failed: count('failed'), unknown: count('unknown'), pending: count('pending') + count('sending'),
-      createdAt: batch.created_at, updatedAt: batch.updated_at,
-      rows: withRows ? rows.map((r) => ({ line: r.line, orderId: r.order_id, amount: r.amount, currency: r.currency, customerName: r.customer_name, state: r.state, paymentId: r.payment_id, problems: storedProblems(r.error) })) : [],
-    };
+  const viewOf = (batch: BulkBatchRow | BulkBatchSummary, counts: Pick<BulkBatchView, 'total' | 'created' | 'failed' | 'unknown' | 'pending'>, rows: BulkRowRow[]): BulkBatchView => ({
+    id: batch.id, fileName: batch.file_name, profileId: batch.profile_id, state: batch.state, ...counts,
+    createdAt: batch.created_at, updatedAt: batch.updated_at,
+    rows: rows.map((r) => ({ line: r.line, orderId: r.order_id, amount: r.amount, currency: r.currency, customerName: r.customer_name, state: r.state, paymentId: r.payment_id, problems: storedProblems(r.error) })),
+  });
+
+  async function view(batchId: string): Promise<BulkBatchView> {
+    const batch = await getBatch(batchId);
+    const rows = await store.rows(batchId);
+    const count = (state: BulkRowRow['state']) => rows.filter((r) => r.state === state).length;
+    return viewOf(batch, { total: rows.length, created: count('created'), failed: count('failed'), unknown: count('unknown'), pending: count('pending') + count('sending') }, rows);
   }
 
   async function preview(file: BulkFile) {
+    await ready();
     const gateway = await deps.active();
     const currency = await deps.defaultCurrency();
-    const exists = db.prepare("SELECT 1 FROM payments WHERE profile_id = ? AND order_id = ? AND state <> 'not_created'");
-    return readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency, orderExists: (orderId) => exists.get(gateway.profile.id, orderId) !== undefined });
+    const read = readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency });
+    // Every order id asked about at once (one query on the team ledger), then marked as reading would.
+    markOrdersInLedger(read.rows, await store.knownOrderIds(gateway.profile.id, orderIdsToCheck(read.rows)));
+    return read;
+  }
+
+  /** Whether the ledger has the row's order id (in any state but not created): the row then takes that payment's outcome. */
+  async function knownAlready(profileId: string, row: BulkRowRow): Promise<boolean> {
+    const existing = await deps.orders.byOrderId(profileId, row.order_id);
+    if (!existing || existing.state === 'not_created') return false;
+    await setRow(row, { state: existing.state === 'unknown' || existing.state === 'creating' ? 'unknown' : 'created', payment_id: existing.id });
+    return true;
   }
 
   async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {
     const control = runs.get(batchId)!;
-    const batch = getBatch(batchId);
-    const known = db.prepare('SELECT id, state FROM payments WHERE profile_id = ? AND order_id = ?');
+    let lost = false;
     try {
-      for (const row of rowsOf(batchId)) {
-        if (control.cancel) break;
-        if (row.state !== 'pending') continue; // created, unknown, or failed (in the error report)
-        const existing = known.get(batch.profile_id, row.order_id) as { id: string; state: string } | undefined;
-        if (existing && existing.state !== 'not_created') {
-          // Sent before (a run that was cancelled or crashed after sending): never again.
-          setRow(row, { state: existing.state === 'unknown' || existing.state === 'creating' ? 'unknown' : 'created', payment_id: existing.id });
-          continue;
+      const batch = await getBatch(batchId);
+      for (const row of await store.rows(batchId)) {
+        // Left `sending` by a laptop that stopped mid-row: settled by the ledger check below, like a waiting row.
+        if (row.state !== 'pending' && row.state !== 'sending') continue; // created, unknown, or failed (in the error report)
+        if (control.cancel || control.stop) break;
+        // Still this laptop's run (a Cancel from another laptop, or the run taken over after this one went quiet).
+        const go = await store.renew(batchId);
+        if (go === 'lost') {
+          lost = true;
+          break;
         }
-        setRow(row, { state: 'sending' });
+        if (go === 'cancel') {
+          control.cancel = true;
+          break;
+        }
+        // Sent before (a run that was cancelled or crashed after sending): never again.
+        if (await knownAlready(batch.profile_id, row)) continue;
+        await setRow(row, { state: 'sending' });
         try {
           const link = {
             orderId: row.order_id, currency: row.currency as never, description: row.description,
@@ -103,28 +122,32 @@ export function createBulkService(deps: BulkDeps) {
             issueDate: row.issue_date ?? undefined, expireDate: row.expire_date ?? undefined, confirm,
           };
           const vat = vatOfRow(row.vat_rate ?? '');
-          const payment = vat && vat !== 'invalid' && deps.createInvoice
+          const payment = vat && vat !== 'invalid'
             // One line whose price is the row's amount, VAT included: the customer pays exactly that.
             ? await deps.createInvoice({ ...link, lines: [{ description: row.description, quantity: '1', unitPrice: row.amount, ...vat, reason: row.vat_reason ?? undefined }], pricesIncludeVat: true, language: 'both' }, ctx)
             : await deps.createLink({ ...link, amount: row.amount }, ctx);
           const unknown = payment.state === 'unknown';
-          setRow(row, { state: unknown ? 'unknown' : 'created', payment_id: payment.id, error: unknown ? storeProblems([{ column: null, reason: reason('gateway.outcome_unknown') }]) : null });
+          await setRow(row, { state: unknown ? 'unknown' : 'created', payment_id: payment.id, error: unknown ? storeProblems([{ column: null, reason: reason('gateway.outcome_unknown') }]) : null });
         } catch (e) {
-          const message = storeProblems(problemsOf(e));
           const code = e instanceof AppFailure ? e.code : 'internal';
+          // Recorded meanwhile by the laptop that took the run over (its lease ran out on this one): the row is that payment.
+          if (code === 'conflict' && (await knownAlready(batch.profile_id, row))) continue;
+          const message = storeProblems(problemsOf(e));
           // Not reached, or every row would fail the same way: the row waits for a resume.
-          if (['network', 'timeout', 'key_missing', 'key_rejected', 'confirmation_required', 'keychain_unavailable'].includes(code)) {
-            setRow(row, { state: 'pending', error: message });
+          if (['network', 'timeout', 'key_missing', 'key_rejected', 'confirmation_required', 'keychain_unavailable', 'storage', 'forbidden'].includes(code)) {
+            await setRow(row, { state: 'pending', error: message });
             break;
           }
-          setRow(row, { state: 'failed', error: message });
+          await setRow(row, { state: 'failed', error: message });
         }
       }
-      const left = rowsOf(batchId).some((r) => r.state === 'pending' || r.state === 'sending');
-      setBatch(batchId, control.cancel && left ? 'cancelled' : left ? 'interrupted' : 'done');
+      if (!lost) {
+        const left = (await store.rows(batchId)).some((r) => r.state === 'pending' || r.state === 'sending');
+        await store.finish(batchId, control.cancel && left ? 'cancelled' : left ? 'interrupted' : 'done');
+      }
     } catch (e) {
-      deps.logger.error('A bulk run stopped unexpectedly', { error: e instanceof Error ? e.name : 'unknown' });
-      setBatch(batchId, 'interrupted');
+      deps.logger.error('A bulk run stopped unexpectedly', { error: e instanceof Error ? e.name : 'unknown', code: String((e as { code?: unknown } | null)?.code ?? '') });
+      await store.finish(batchId, 'interrupted').catch(() => undefined);
     } finally {
       runs.delete(batchId);
       deps.events.emit({ type: 'payments.changed', paymentIds: [] });
@@ -143,56 +166,77 @@ export function createBulkService(deps: BulkDeps) {
       if (valid.length === 0) throw fieldFailure('invalid_input', { file: reason('bulk.noValidRows') });
       const id = randomUUID();
       const at = now();
-      const insert = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, vat_rate, vat_reason, state)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')`);
-      db.transaction(() => {
-        db.prepare("INSERT INTO bulk_batches (id, profile_id, file_name, state, created_by, created_at, updated_at) VALUES (?, ?, ?, 'ready', ?, ?, ?)")
-          .run(id, gateway.profile.id, fileName.trim().slice(0, 255) || 'links.csv', ctx.osUser, at.toISOString(), at.toISOString());
-        // Each row's order id is fixed now, before any request: a resume sends the same one.
-        for (const r of valid) insert.run(id, r.line, r.orderId || newOrderId(at), r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, r.issueDate || null, r.expireDate || null, r.vatRate || null, r.vatReason || null);
-        // Rows with problems are kept (never sent) so the error report lists them too.
-        const bad = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, state, error)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'failed', ?)`);
-        for (const r of invalid) bad.run(id, r.line, r.orderId, r.amount, r.currency, r.description, r.customerName, r.customerEmail, r.customerPhone, storeProblems(Object.entries(r.errors).map(([column, why]) => ({ column, reason: why }))));
-      }).immediate();
+      const row = (r: (typeof read.rows)[number], fields: Partial<BulkRowRow>): BulkRowRow => ({
+        batch_id: id, line: r.line, order_id: r.orderId, amount: r.amount, currency: r.currency, description: r.description,
+        customer_name: r.customerName, customer_email: r.customerEmail, customer_phone: r.customerPhone, issue_date: null, expire_date: null,
+        vat_rate: null, vat_reason: null, state: 'pending', payment_id: null, error: null, ...fields,
+      });
+      await store.insertBatch(
+        { id, profile_id: gateway.profile.id, file_name: fileName.trim().slice(0, 255) || 'links.csv', state: 'ready', created_by: ctx.osUser, created_at: at.toISOString(), updated_at: at.toISOString() },
+        [
+          // Each row's order id is fixed now, before any request: a resume sends the same one.
+          ...valid.map((r) => row(r, { order_id: r.orderId || newOrderId(at), issue_date: r.issueDate || null, expire_date: r.expireDate || null, vat_rate: r.vatRate || null, vat_reason: r.vatReason || null })),
+          // Rows with problems are kept (never sent) so the error report lists them too.
+          ...invalid.map((r) => row(r, { state: 'failed', error: storeProblems(Object.entries(r.errors).map(([column, why]) => ({ column, reason: why }))) })),
+        ].sort((a, b) => a.line - b.line),
+      );
       return view(id);
     },
 
     async start(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined): Promise<BulkBatchView> {
-      const batch = getBatch(batchId);
+      const batch = await getBatch(batchId);
       if (runs.has(batchId)) return view(batchId);
       const gateway = await deps.active();
       if (gateway.profile.id !== batch.profile_id) throw fail('rule_violation', 'bulk.otherProfile');
       deps.requireConfirmation(gateway.profile, confirm);
       if (batch.state === 'done') return view(batchId);
-      setBatch(batchId, 'running');
-      const control = { cancel: false, done: Promise.resolve() };
+      // One laptop runs a batch: on the team ledger the database gives the run to one of them and
+      // names who has it to the others.
+      const control = { cancel: false, stop: false, done: Promise.resolve() };
       runs.set(batchId, control);
+      try {
+        const claim = await store.claim(batchId, ctx.osUser);
+        if (!claim.taken) throw fail('busy', 'bulk.runningElsewhere', { person: claim.runner.person, laptop: claim.runner.laptop ?? '?' });
+      } catch (error) {
+        runs.delete(batchId);
+        throw error;
+      }
       control.done = run(batchId, ctx, confirm);
       return view(batchId);
     },
 
-    cancel(batchId: string): BulkBatchView {
-      getBatch(batchId);
+    async cancel(batchId: string): Promise<BulkBatchView> {
+      // At once: the run looks before its next row.
       const control = runs.get(batchId);
       if (control) control.cancel = true;
+      await getBatch(batchId);
+      // Running on another laptop: it stops after the row it is sending.
+      if (!control) await store.askCancel(batchId);
       return view(batchId);
     },
 
     view,
-    list: (): BulkBatchView[] => (db.prepare('SELECT id FROM bulk_batches ORDER BY created_at DESC LIMIT 20').all() as Array<{ id: string }>).map((b) => view(b.id, false)),
+    async list(): Promise<BulkBatchView[]> {
+      await ready();
+      return (await store.recent(20)).map((b) => viewOf(b, { total: b.total, created: b.created, failed: b.failed, unknown: b.unknown, pending: b.pending }, []));
+    },
 
     /** The failed and unknown rows as CSV; the error column as the renderer worded it, else in English. */
-    errorReport(batchId: string, wording: Record<string, string> = {}) {
-      getBatch(batchId);
-      const bad = rowsOf(batchId).filter((r) => r.state === 'failed' || r.state === 'unknown');
-      const english = (r: RowRow) => storedProblems(r.error).map((p) => (p.column ? `${p.column}: ` : '') + englishText(p.reason as Reason)).join(' ');
+    async errorReport(batchId: string, wording: Record<string, string> = {}) {
+      await getBatch(batchId);
+      const bad = (await store.rows(batchId)).filter((r) => r.state === 'failed' || r.state === 'unknown');
+      const english = (r: BulkRowRow) => storedProblems(r.error).map((p) => (p.column ? `${p.column}: ` : '') + englishText(p.reason as Reason)).join(' ');
       const { csv, rows } = toCsv(['line', 'orderId', 'amount', 'currency', 'customerName', 'state', 'error'], bad.map((r) => [r.line, r.order_id, r.amount, r.currency, r.customer_name, r.state, wording[String(r.line)] ?? english(r)]));
       return { fileName: `paydesk-bulk-errors-${batchId.slice(0, 8)}.csv`, csv, rows };
     },
 
     /** Resolves when the batch's current run (if any) has stopped; for tests and shutdown. */
     idle: (batchId: string) => runs.get(batchId)?.done ?? Promise.resolve(),
+    /** At shutdown: every run stops after the row it is sending, its batch interrupted (resumed from Recent batches). */
+    async close() {
+      for (const control of runs.values()) control.stop = true;
+      await Promise.all([...runs.values()].map((c) => c.done));
+    },
   };
 }
 

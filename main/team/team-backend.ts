@@ -15,6 +15,7 @@ import { AppFailure, type ErrorCode } from '../../contract/result';
 import type { TeamLedgerView } from '../../contract/methods/team-ledger';
 import type { EventHub } from '../core/event-hub';
 import { englishText, reason } from '../core/fail';
+import type { BulkStore } from '../ledger/bulk-store';
 import type { LedgerStore } from '../ledger/store';
 import type { Logger } from '../log/logger';
 import { loadTeamLedgerModule, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
@@ -32,6 +33,8 @@ export type TeamScreens = {
 
 export type TeamBackend = {
   store: LedgerStore;
+  /** Bulk payment links' batches and rows in the team database (pg-bulk.ts): one laptop runs a batch at a time. */
+  bulk: BulkStore;
   /** This laptop's id in the team ledger (operations it sends are stamped with it). */
   laptop: string;
   session(): Session;
@@ -55,12 +58,13 @@ export function laptopId(dataDir: string): string {
 }
 
 /** A store whose every call fails with `why` (no password for the chosen login): nothing is recorded elsewhere instead. */
-function refusingStore(why: Reason): LedgerStore {
+function refusingStore<T extends object>(why: Reason): T {
   const refuse = async () => {
     throw new AppFailure('storage', englishText(why), { reason: why });
   };
-  const invoices = new Proxy({} as LedgerStore['invoices'], { get: () => refuse });
-  return new Proxy({ backend: 'postgres' } as LedgerStore, { get: (target, name) => (name === 'backend' ? target.backend : name === 'invoices' ? invoices : refuse) });
+  // The store's invoices answer the same refusal (LedgerStore['invoices'] is an object of its own).
+  const invoices = new Proxy({}, { get: () => refuse });
+  return new Proxy({ backend: 'postgres' } as unknown as T, { get: (target, name) => (name === 'backend' ? (target as { backend: string }).backend : name === 'invoices' ? invoices : refuse) });
 }
 
 /**
@@ -109,11 +113,12 @@ export async function openTeamBackend(deps: {
   if (!saved) {
     session = { ...session, reason: reason('teamLedger.noPassword', { host: stored.host, user: stored.user }) };
     deps.logger.warn('team ledger chosen but no password in the keychain for its login');
-    return { store: refusingStore(session.reason as Reason), laptop, session: () => session, begin: async () => {}, close: async () => {} };
+    return { store: refusingStore<LedgerStore>(session.reason as Reason), bulk: refusingStore<BulkStore>(session.reason as Reason), laptop, session: () => session, begin: async () => {}, close: async () => {} };
   }
   const team = await loadTeamLedgerModule();
   const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
   const store = { ...mainFailures(opened.store), invoices: mainFailures(opened.store.invoices) };
+  const bulk = mainFailures(team.createTeamBulkStore({ pool: opened.pool, laptop, settings: saved.settings }));
   const screens: TeamScreens = {
     reads: mainFailures(team.createTeamLedgerReads({ pool: opened.pool, laptop, onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }) })),
     overview: mainFailures(team.createTeamOverview({ pool: opened.pool })),
@@ -153,6 +158,7 @@ export async function openTeamBackend(deps: {
 
   return {
     store,
+    bulk,
     screens,
     laptop,
     session: () => session,

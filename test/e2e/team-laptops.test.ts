@@ -5,7 +5,8 @@
 // What a person relies on: a sale made on one laptop is refunded from the other, and the first
 // laptop's open screen shows it; two refunds of one payment at the same moment send exactly one
 // request (the gateway's records), and the other person is told who is refunding; a staff login
-// cannot refund (the screen does not offer it, the database refuses it); a laptop killed while its
+// cannot refund (the screen does not offer it, the database refuses it); a bulk batch is sent by one
+// laptop, the other's Resume refused naming who sends it; a laptop killed while its
 // refund is on the wire marks it unknown at its next start and settles it: every money move once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { callApi } from './support/practice-control';
 import { startHoldingProxy, type HoldingProxy } from './support/holding-proxy';
 import { SettingsPage } from './pages/settings-page';
 import { TransactionsPage } from './pages/transactions-page';
+import { BulkPage } from './pages/get-paid-page';
 
 const missing = postgresMissing();
 const required = process.env.PAYDESK_REQUIRE_POSTGRES === '1';
@@ -217,6 +219,33 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     expect(refundsAtGateway(payment)).toEqual([]);
     await prepare(b.dataDir, ada, true);
     b = await restart(b, ada);
+  }, 120_000);
+
+  it('a bulk batch is the team’s: A sends it, B’s Resume is refused naming sue, and every link reaches the gateway once', async () => {
+    const stamp = `PD-BULK-${Date.now().toString(36)}`;
+    const csv = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone\r\n'
+      + [1, 2, 3].map((i) => `${stamp}-${i},${i}0.50,SAR,Invoice ${i},Customer ${i},c${i}@example.com,+96650000100${i}`).join('\r\n');
+    // Made on A (the screen's file and preview are tested in get-paid-bulk.test.ts).
+    const batch = await callApi<{ id: string }>(a.session.page, 'bulkCreateBatch', { file: Buffer.from(csv, 'utf8').toString('base64'), fileName: `${stamp}.csv` });
+    // B opens it from the team's recent batches: ready to send.
+    const bulkB = new BulkPage(b.session.page);
+    await bulkB.openScreen('bulk');
+    await b.session.page.getByRole('button', { name: `Open batch ${stamp}.csv` }).click();
+    await bulkB.batchState('ready');
+    // A sends it; its first link is held on the wire.
+    proxy.hold(/payment-links/);
+    await callApi(a.session.page, 'bulkRun', { batchId: batch.id });
+    await expect.poll(() => proxy.held()).toBe(1);
+    // B presses Resume: the database has given the run to A's laptop, and B reads who sends it.
+    await b.session.page.getByTestId('bulk-resume').click();
+    await expect.poll(() => b.session.page.getByTestId('send-error').textContent()).toMatch(/^sue is sending the links of this batch from another computer \(.+\) right now\./);
+    proxy.release();
+    await expect.poll(async () => sql(`SELECT state, run_by FROM paydesk.bulk_batches WHERE id = $1`, [batch.id]), { timeout: 30_000 }).toEqual([{ state: 'done', run_by: 'sue' }]);
+    const links = practice.gateway.records().filter((r) => r.operation === 'createPaymentLink' && r.orderId?.startsWith(stamp)).map((r) => r.orderId);
+    expect(links.sort()).toEqual([1, 2, 3].map((i) => `${stamp}-${i}`));
+    await b.session.page.getByRole('button', { name: `Open batch ${stamp}.csv` }).click();
+    await bulkB.batchState('done');
+    expect(await b.session.page.getByTestId('bulk-status').textContent()).toMatch(/3 created/);
   }, 120_000);
 
   it('a laptop killed while its refund is on the wire marks it unknown at its next start and settles it: the money moves once', async () => {

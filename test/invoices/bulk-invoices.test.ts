@@ -2,6 +2,7 @@
 // line (its amount includes VAT), a row without stays a plain link, and a 0% or exempt row
 // needs a vat_reason. Against the practice gateway and a real ledger.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteBulkStore } from '../../main/ledger/bulk-store';
 import { createBulkService } from '../../main/bulk/bulk-service';
 import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
@@ -26,7 +27,7 @@ describe('bulk links with a VAT rate', () => {
 
   it('turns rows with a rate into invoices and checks the rate and reason first', async () => {
     const bulk = createBulkService({
-      db: t.db, logger: createMemoryLogger(), events: createEventHub(),
+      store: createSqliteBulkStore(t.db), orders: t.payments.store, logger: createMemoryLogger(), events: createEventHub(),
       active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' } }),
       defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation,
       createLink: (input, ctx) => t.payments.createLink(input, ctx),
@@ -37,7 +38,7 @@ describe('bulk links with a VAT rate', () => {
     const batch = await bulk.createBatch({ file: Buffer.from(csv, 'utf8').toString('base64') }, 'vat.csv', t.ctx);
     await bulk.start(batch.id, t.ctx, undefined);
     await bulk.idle(batch.id);
-    expect(bulk.view(batch.id)).toMatchObject({ state: 'done', created: 3, failed: 2 });
+    expect(await bulk.view(batch.id)).toMatchObject({ state: 'done', created: 3, failed: 2 });
     const invoiceOf = async (orderId: string) => (await t.invoices.get((await t.payments.store.byOrderId('practice', orderId))!.id)).invoice;
     expect(await invoiceOf('B-STD')).toMatchObject({ number: 'INV-000001', totalMinor: 11500, vatMinor: 1500, netMinor: 10000, pricesIncludeVat: true });
     expect(await invoiceOf('B-ZERO')).toMatchObject({ number: 'INV-000002', totalMinor: 4000, vatMinor: 0, lines: [expect.objectContaining({ category: 'zero', reason: 'Export outside the GCC' })] });

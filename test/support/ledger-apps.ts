@@ -19,6 +19,9 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { AppEvent } from '../../contract/events';
 import type { MethodName } from '../../contract/methods';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { bulkHandlers } from '../../main/bulk/bulk-handlers';
+import { createBulkService, type BulkDeps, type BulkService } from '../../main/bulk/bulk-service';
+import { createSqliteBulkStore, type BulkStore } from '../../main/ledger/bulk-store';
 import { ledgerHandlers } from '../../main/api/ledger-handlers';
 import { overviewHandlers } from '../../main/api/overview-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
@@ -57,6 +60,12 @@ export type LedgerAppOptions = {
   fetch?: typeof fetch;
   /** The OS user of the calls (the audit log's `os_user`); `tester` by default. */
   osUser?: string;
+  /** A practice gateway already running (another app's): this app's payments go there too, and it is left running at close. */
+  practice?: LedgerApp['practice'];
+  /** SQLite: this data folder's ledger (another app's; left in place at close). */
+  dataDir?: string;
+  /** PostgreSQL: this laptop id (another app's: the same laptop started again). */
+  laptop?: string;
 };
 
 /**
@@ -76,6 +85,8 @@ function invoicesOn() {
       });
       return invoiceHandlers({ invoices: holder.invoices });
     },
+    /** The invoice path bulk rows with a VAT rate take (as composition.ts wires it); the handlers must be made first. */
+    createInvoice: ((input, ctx) => holder.invoices!.create(input, ctx).then((r) => r.payment)) satisfies BulkDeps['createInvoice'],
     close: async () => documents?.close(),
   };
 }
@@ -91,6 +102,8 @@ export type LedgerApp = {
   service: ReturnType<typeof createPaymentsService>;
   /** The ledger the payments service records into (its reads answer what the app recorded). */
   store: LedgerStore;
+  /** Bulk payment links as composition.ts wires them (their handlers are in `handlers`); `idle(batchId)` waits for a run. */
+  bulk: BulkService;
   practice: Awaited<ReturnType<typeof startTestGateway>>;
   /** Every event main emitted (notifications, payments.changed, payments.counted, …). */
   events: AppEvent[];
@@ -118,6 +131,11 @@ export type LedgerApp = {
   everything(): Promise<string>;
   /** Another app on the same ledger: on PostgreSQL another laptop on the team database; on SQLite a laptop of its own (its own file). */
   open(options?: LedgerAppOptions): Promise<LedgerApp>;
+  /**
+   * This laptop started again (after it was killed: this app is left as it is, never closed by
+   * it): the same ledger file on SQLite, the same laptop id on PostgreSQL, the same practice gateway.
+   */
+  restart(): Promise<LedgerApp>;
   close(): Promise<void>;
 };
 
@@ -156,14 +174,14 @@ async function recordPayments(store: LedgerStore, rows: SeedPayment[]): Promise<
   return Promise.all(made.map(async (row) => (await store.get(row.id))!));
 }
 
-type Parts = { backend: Backend; handlers: Implementations; service: LedgerApp['service']; store: LedgerStore; practice: LedgerApp['practice']; events: AppEvent[]; osUser: string };
+type Parts = { backend: Backend; handlers: Implementations; service: LedgerApp['service']; store: LedgerStore; bulk: BulkService; practice: LedgerApp['practice']; events: AppEvent[]; osUser: string };
 
-function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'tamperAudit' | 'open' | 'close' | 'database' | 'db'>): LedgerApp {
+function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'tamperAudit' | 'open' | 'restart' | 'close' | 'database' | 'db'>): LedgerApp {
   const handlers = createHandlers(parts.handlers, parts.practice.logger) as unknown as LedgerApp['handlers'];
   const ctx = { transport: 'direct' as const, osUser: parts.osUser };
   const call = <T>(name: MethodName, input: unknown) => handlers[name]!(input, ctx) as Promise<Answer<T>>;
   return {
-    backend: parts.backend, handlers, ctx, service: parts.service, store: parts.store, practice: parts.practice, events: parts.events,
+    backend: parts.backend, handlers, ctx, service: parts.service, store: parts.store, bulk: parts.bulk, practice: parts.practice, events: parts.events,
     call,
     async value(name, input) {
       const answer = await call(name, input);
@@ -187,10 +205,22 @@ function serviceOn(store: LedgerStore, practice: LedgerApp['practice'], events: 
   });
 }
 
+/** Bulk links as composition.ts wires them: through the payments service's create path (rows with a VAT rate through the invoice path), on the ledger's bulk store. */
+function bulkOn(store: BulkStore, service: LedgerApp['service'], practice: LedgerApp['practice'], events: EventHub, createInvoice: BulkDeps['createInvoice']): BulkService {
+  return createBulkService({
+    store, orders: service.store, logger: practice.logger, events,
+    active: () => service.active(),
+    defaultCurrency: async () => 'SAR',
+    requireConfirmation: requireProductionConfirmation,
+    createLink: (input, ctx) => service.createLink(input, ctx),
+    createInvoice,
+  });
+}
+
 /** The app on a laptop's SQLite file (as composition.ts wires it without a team ledger). */
 export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<LedgerApp & { db: LedgerDb; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-app-'));
-  const practice = await startTestGateway();
+  const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-app-'));
+  const practice = options.practice ?? await startTestGateway();
   const db = openLedgerDb(dir);
   const events = createEventHub();
   const seen: AppEvent[] = [];
@@ -199,13 +229,15 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   const invoices = invoicesOn();
   const service = serviceOn(store, practice, events, options, invoices.onRefundConfirmed);
   await service.markInterrupted();
+  const bulk = bulkOn(createSqliteBulkStore(db), service, practice, events, invoices.createInvoice);
   const handlers = {
     ...paymentHandlers({ service }),
     ...invoices.handlers(service, practice.logger),
+    ...bulkHandlers({ bulk }),
     ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }) }),
     ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }),
   } as unknown as Implementations;
-  const app = appOf({ backend: 'sqlite', handlers, service, store, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
+  const app = appOf({ backend: 'sqlite', handlers, service, store, bulk, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
     db,
     async tamperAudit(seq, change) {
       const { text, values } = tampering('audit_log', change, () => '?');
@@ -215,13 +247,14 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
     seedHistory: async (rows) => void (await recordPayments(store, rows)),
     settled: () => settle(),
     everything: async () => ['payments', 'operations', 'state_history', 'status_checks', 'webhooks', 'audit_log'].map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n'),
-    open: (more) => startSqliteApp({ ...options, ...more }),
+    open: (more) => startSqliteApp({ ...options, practice: undefined, dataDir: undefined, ...more }),
+    restart: () => startSqliteApp({ ...options, practice, dataDir: dir }),
     async close() {
       await settle();
       await invoices.close();
       db.close();
-      await practice.gateway.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.practice) await practice.gateway.close();
+      if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
     },
   });
   return { ...app, db: db as LedgerDb, dir };
@@ -231,12 +264,14 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
  * main's own team backend on `database`, logged in as the template's person of this role from a
  * data folder of its own (the choice in team-ledger.json, the password in an in-memory keychain).
  */
-export async function openTeamBackendAs(database: string, role: TeamPerson['role'], options: { events?: EventHub; recheckMs?: number } = {}): Promise<{ team: TeamBackend; dataDir: string }> {
+export async function openTeamBackendAs(database: string, role: TeamPerson['role'], options: { events?: EventHub; recheckMs?: number; laptop?: string } = {}): Promise<{ team: TeamBackend; dataDir: string }> {
   const server = teamServer();
   const person = server.person(role);
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-app-'));
   const login = { host: server.host, port: server.port, database, user: person.login };
   writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login, tls: false, caPem: null, use: true }));
+  // The same laptop started again: its id (team-backend.ts's laptopId) as it kept it.
+  if (options.laptop) writeFileSync(join(dataDir, 'laptop-id'), `${options.laptop}\n`);
   const logger = createMemoryLogger();
   const vault = createKeyVault({ logger, backend: memoryKeychain().backend });
   await teamLedgerPasswords(vault).store(login, person.password);
@@ -254,19 +289,21 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
   const server = teamServer();
-  const { team, dataDir } = await openTeamBackendAs(database, options.role ?? 'support', { events });
-  const practice = await startTestGateway();
+  const { team, dataDir } = await openTeamBackendAs(database, options.role ?? 'support', { events, laptop: options.laptop });
+  const practice = options.practice ?? await startTestGateway();
   const invoices = invoicesOn();
   const service = serviceOn(team.store, practice, events, options, invoices.onRefundConfirmed);
   await team.begin(service);
+  const bulk = bulkOn(team.bulk, service, practice, events, invoices.createInvoice);
   const handlers = {
     ...paymentHandlers({ service }),
     ...invoices.handlers(service, practice.logger),
+    ...bulkHandlers({ bulk }),
     ...unavailableOnTeamLedger(),
     ...teamLedgerScreenHandlers(team.screens!),
   } as unknown as Implementations;
   let laptops = 0;
-  const app = appOf({ backend: 'postgres', handlers, service, store: team.store, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
+  const app = appOf({ backend: 'postgres', handlers, service, store: team.store, bulk, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
     database,
     async tamperAudit(seq, change) {
       const { text, values } = tampering('paydesk.audit_log', change, (i) => `$${i}`);
@@ -293,11 +330,12 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
       const texts = await Promise.all(tables.map(async (table) => JSON.stringify((await server.sql(database, `SELECT to_jsonb(x) AS row FROM paydesk.${table} x`)).rows)));
       return texts.join('\n');
     },
-    open: (more) => startPostgresApp(database, { ...options, ...more }),
+    open: (more) => startPostgresApp(database, { ...options, practice: undefined, laptop: undefined, ...more }),
+    restart: () => startPostgresApp(database, { ...options, practice, laptop: team.laptop }),
     async close() {
       await invoices.close();
       await team.close();
-      await practice.gateway.close();
+      if (!options.practice) await practice.gateway.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
@@ -320,6 +358,11 @@ export function describeLedgerApp(name: string, body: (app: () => LedgerApp, bac
         const another = tracked(await a.open(more));
         opened.push(another);
         return another;
+      },
+      async restart() {
+        const again = tracked(await a.restart());
+        opened.push(again);
+        return again;
       },
     });
     beforeAll(async () => {

@@ -7,6 +7,7 @@ export { listenForTeamChanges } from './live';
 export { createTeamLedgerReads, type TeamLedgerReads } from './pg-reads';
 export { createTeamOverview, type TeamOverview } from './pg-overview';
 export { createTeamExports, type TeamExportRequest, type TeamExports } from './pg-export';
+export { createTeamBulkStore } from './pg-bulk';
 
 import pg from 'pg';
 import { clientConfig } from './connection';

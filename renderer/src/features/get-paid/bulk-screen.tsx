@@ -11,6 +11,7 @@ import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
+import { useMayCreatePayments } from '../settings/team-role';
 import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
 import { saveText, SendError, useConfirmedSend } from './form-kit';
 
@@ -25,6 +26,8 @@ export function BulkScreen() {
   const [recent, setRecent] = useState<BulkBatchView[]>([]);
   const [error, setError] = useState<AppError | null>(null);
   const { send, dialog } = useConfirmedSend();
+  // Finance on the team ledger reads batches (and their error reports) but makes and sends none; the database refuses it anyway.
+  const mayCreate = useMayCreatePayments();
 
   const loadRecent = useCallback(async () => {
     const r = await api.listBulkBatches({});
@@ -115,17 +118,22 @@ export function BulkScreen() {
     <section aria-labelledby="bulk-title" className="gp-screen" data-testid="bulk-screen">
       <h1 id="bulk-title">{t('gp.bulk.screen')}</h1>
       <p>{t('gp.bulk.intro')}</p>
-      <div className="form-actions">
-        <button type="button" onClick={() => void template()} data-testid="bulk-template">{t('gp.bulk.template')}</button>
-      </div>
-      <div className="field">
-        <label htmlFor="bulk-file">{t('gp.bulk.file')}</label>
-        <FileInput id="bulk-file" accept=".csv,text/csv" onFile={(file) => void choose(file)} data-testid="bulk-file" />
-      </div>
+      {!mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
+      {mayCreate && (
+        <>
+          <div className="form-actions">
+            <button type="button" onClick={() => void template()} data-testid="bulk-template">{t('gp.bulk.template')}</button>
+          </div>
+          <div className="field">
+            <label htmlFor="bulk-file">{t('gp.bulk.file')}</label>
+            <FileInput id="bulk-file" accept=".csv,text/csv" onFile={(file) => void choose(file)} data-testid="bulk-file" />
+          </div>
+        </>
+      )}
       <SendError error={error} />
       {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}
       {preview && preview.choices.length === 0 && <PreviewTable preview={preview} onStart={() => void start()} />}
-      {batch && <BatchProgress batch={batch} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} />}
+      {batch && <BatchProgress batch={batch} maySend={mayCreate} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} />}
       {dialog}
       {recent.length > 0 && (
         <section aria-labelledby="bulk-recent-title" className="gp-list">
@@ -212,10 +220,10 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
   );
 }
 
-function BatchProgress({ batch, onCancel, onResume, onReport }: { batch: BulkBatchView; onCancel(): void; onResume(): void; onReport(): void }) {
+function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch: BulkBatchView; maySend: boolean; onCancel(): void; onResume(): void; onReport(): void }) {
   const t = useT();
   const done = batch.total - batch.pending;
-  const canResume = batch.pending > 0 && batch.state !== 'running';
+  const canResume = maySend && batch.pending > 0 && batch.state !== 'running';
   return (
     <section aria-labelledby="bulk-batch-title" className="gp-result" data-testid="bulk-batch" data-state={batch.state}>
       <h2 id="bulk-batch-title">{t('gp.bulk.batch', { name: batch.fileName })}</h2>
@@ -227,7 +235,7 @@ function BatchProgress({ batch, onCancel, onResume, onReport }: { batch: BulkBat
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
       {batch.state !== 'running' && <RowProblems batch={batch} />}
       <div className="form-actions">
-        {batch.state === 'running' && <button type="button" onClick={onCancel} data-testid="bulk-cancel">{t('gp.bulk.cancel')}</button>}
+        {maySend && batch.state === 'running' && <button type="button" onClick={onCancel} data-testid="bulk-cancel">{t('gp.bulk.cancel')}</button>}
         {canResume && <button type="button" className="gp-primary" onClick={onResume} data-testid="bulk-resume">{t('gp.bulk.resume')}</button>}
         {batch.failed + batch.unknown > 0 && batch.state !== 'running' && <button type="button" onClick={onReport} data-testid="bulk-report">{t('gp.bulk.report')}</button>}
       </div>
