@@ -42,9 +42,9 @@ describe('the package', () => {
     const own = entries.filter((e) => !e.startsWith('/node_modules'));
     const files = own.filter((e) => /\.\w+$/.test(e));
     // Main's entry and its worker bundles, the team ledger's schema files (read at run time), the preload, the renderer (its screens as chunks).
-    const allowed = [/^\/dist\/main\/(electron-main|export-worker|audit-verify-worker|ledger-migrate-worker|ledger-check-worker|overview-worker|positions-worker|team-ledger|team-export-worker)\.cjs$/, /^\/dist\/main\/(security|live|import|laptops|reads|reports|history|search)\.sql$/, /^\/dist\/preload\/preload\.cjs$/, /^\/dist\/renderer\/assets\/[\w-]+\.(js|css)$/, /^\/dist\/renderer\/(icon\.svg|index\.html)$/, /^\/package\.json$/];
+    const allowed = [/^\/dist\/main\/(electron-main|export-worker|audit-verify-worker|ledger-migrate-worker|ledger-check-worker|overview-worker|positions-worker|team-ledger|team-export-worker)\.cjs$/, /^\/dist\/main\/(security|live|import|laptops|reads|reports|history|search|checks)\.sql$/, /^\/dist\/preload\/preload\.cjs$/, /^\/dist\/renderer\/assets\/[\w-]+\.(js|css)$/, /^\/dist\/renderer\/(icon\.svg|index\.html)$/, /^\/package\.json$/];
     expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-    for (const needed of ['/dist/main/electron-main.cjs', '/dist/main/overview-worker.cjs', '/dist/main/team-ledger.cjs', '/dist/main/security.sql', '/dist/main/live.sql', '/dist/main/import.sql', '/dist/main/laptops.sql', '/dist/main/reads.sql', '/dist/main/reports.sql', '/dist/main/history.sql', '/dist/main/search.sql', '/dist/preload/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(files).toContain(needed);
+    for (const needed of ['/dist/main/electron-main.cjs', '/dist/main/overview-worker.cjs', '/dist/main/team-ledger.cjs', '/dist/main/security.sql', '/dist/main/live.sql', '/dist/main/import.sql', '/dist/main/laptops.sql', '/dist/main/reads.sql', '/dist/main/reports.sql', '/dist/main/history.sql', '/dist/main/search.sql', '/dist/main/checks.sql', '/dist/preload/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(files).toContain(needed);
     expect(files.some((file) => /^\/dist\/renderer\/assets\/index-[\w-]{8}\.js$/.test(file))).toBe(true);
   });
 

@@ -17,7 +17,7 @@ import { toView } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import { createTeamAuditReads } from './pg-audit-reads';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
-import { paymentOf } from './pg-store';
+import { paymentOf, watchedSql } from './pg-store';
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 /** A background count moved on: the list's `payments.counted` event. */
@@ -59,15 +59,18 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   /** The payments' version: changes with every insert and update of a payment. */
   const versionOf = async () => String((await pool.query('SELECT coalesce(max(change_seq), 0)::text AS v FROM paydesk.payments')).rows[0]!.v);
   /**
-   * The rows as views, with whether each has an operation open: asked apart for the window's ids
-   * (operations_one_open), since inside the window's query the planner hashes every open
-   * operation of the ledger for it (4-25 ms at 10,000 open ones) instead of 100 index probes.
+   * The rows as views, with whether each has an operation open and whether the person logged in
+   * watches it: asked apart for the window's ids (operations_one_open, watching's key), since
+   * inside the window's query the planner hashes every open operation of the ledger for it
+   * (4-25 ms at 10,000 open ones) instead of 100 index probes.
    */
   const views = async (rows: Array<Record<string, unknown>>) => {
     if (!rows.length) return [];
-    // With the unclear one's message: the row's last error, as pg-store.ts reads it (the attention screen shows it).
-    const open = new Map((await pool.query(`SELECT payment_id::text AS id, CASE WHEN outcome = 'unknown' THEN error_message END AS last_error FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')`, [rows.map((r) => r.id)])).rows.map((r) => [r.id, r.last_error]));
-    return rows.map((r) => toView(paymentOf({ ...r, last_error: open.get(r.id as string) ?? null }), open.has(r.id as string)));
+    const marks = (await pool.query(`SELECT id::text AS id, EXISTS (SELECT 1 FROM paydesk.operations o WHERE o.payment_id = w.id AND o.outcome IN ('sending', 'unknown')) AS open, ${watchedSql('w.id')} AS watched
+      FROM unnest($1::uuid[]) AS w(id)`, [rows.map((r) => r.id)])).rows;
+    const open = new Set(marks.filter((m) => m.open).map((m) => m.id as string));
+    const watched = new Set(marks.filter((m) => m.watched).map((m) => m.id as string));
+    return rows.map((r) => toView(paymentOf({ ...r, watched: watched.has(r.id as string) }), open.has(r.id as string)));
   };
   const bounded = <T>(map: Map<string, T>, size: number) => void (map.size >= size && map.delete(map.keys().next().value!));
 

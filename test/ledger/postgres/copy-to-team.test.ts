@@ -145,7 +145,7 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     clients.push(support);
     await expect(copyLedgerToTeam({ source: db, team: support, laptop: 'laptop-d', batchRows: 100 })).rejects.toMatchObject({ code: '42501' });
     // Nor can a person forge an imported (already decided) operation by hand.
-    await expect(support.query(`SELECT paydesk.import_batch('x', 'payments', 1, '[]', '[]', '[]')`)).rejects.toMatchObject({ code: '42501' });
+    await expect(support.query(`SELECT paydesk.import_batch('x', 'payments', 1, '[]', '[]', '[]', '[]', '[]')`)).rejects.toMatchObject({ code: '42501' });
     await expect(support.query(`INSERT INTO paydesk.importing VALUES (pg_backend_pid(), 'x')`)).rejects.toMatchObject({ code: '42501' });
     // A payment recorded the ordinary way cannot claim to be imported, nor enter with its own time.
     const made = await support.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state, imported_from, created_at)
