@@ -93,6 +93,8 @@ export type LedgerApp = {
   everything(): Promise<string>;
   /** Another app on the same ledger: on PostgreSQL another laptop on the team database; on SQLite a laptop of its own (its own file). */
   open(options?: LedgerAppOptions): Promise<LedgerApp>;
+  /** This app started again (a restart): the same ledger (the same file, or the team database as the same person) and the same practice gateway. */
+  restart(): Promise<LedgerApp>;
   close(): Promise<void>;
 };
 
@@ -133,7 +135,7 @@ async function recordPayments(store: LedgerStore, rows: SeedPayment[]): Promise<
 
 type Parts = { backend: Backend; handlers: Implementations; service: LedgerApp['service']; store: LedgerStore; practice: LedgerApp['practice']; events: AppEvent[]; osUser: string };
 
-function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'tamperAudit' | 'open' | 'close' | 'database' | 'db'>): LedgerApp {
+function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'tamperAudit' | 'open' | 'restart' | 'close' | 'database' | 'db'>): LedgerApp {
   const handlers = createHandlers(parts.handlers, parts.practice.logger) as unknown as LedgerApp['handlers'];
   const ctx = { transport: 'direct' as const, osUser: parts.osUser };
   const call = <T>(name: MethodName, input: unknown) => handlers[name]!(input, ctx) as Promise<Answer<T>>;
@@ -162,10 +164,13 @@ function serviceOn(store: LedgerStore, practice: LedgerApp['practice'], events: 
   });
 }
 
+/** What a restarted app keeps of the one before: its practice gateway (and on SQLite its data folder), closed by the first app. */
+type Kept = { practice: LedgerApp['practice']; dir?: string };
+
 /** The app on a laptop's SQLite file (as composition.ts wires it without a team ledger). */
-export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<LedgerApp & { db: LedgerDb; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'paydesk-app-'));
-  const practice = await startTestGateway();
+export async function startSqliteApp(options: LedgerAppOptions = {}, kept?: Kept): Promise<LedgerApp & { db: LedgerDb; dir: string }> {
+  const dir = kept?.dir ?? mkdtempSync(join(tmpdir(), 'paydesk-app-'));
+  const practice = kept?.practice ?? (await startTestGateway());
   const db = openLedgerDb(dir);
   const events = createEventHub();
   const seen: AppEvent[] = [];
@@ -189,9 +194,11 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
     settled: () => settle(),
     everything: async () => ['payments', 'operations', 'state_history', 'status_checks', 'webhooks', 'audit_log'].map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n'),
     open: (more) => startSqliteApp({ ...options, ...more }),
+    restart: () => startSqliteApp(options, { practice, dir }),
     async close() {
       await settle();
       db.close();
+      if (kept) return;
       await practice.gateway.close();
       rmSync(dir, { recursive: true, force: true });
     },
@@ -221,13 +228,13 @@ export async function openTeamBackendAs(database: string, role: TeamPerson['role
  * The app on a team database as main starts it (openTeamBackend with Settings → Team ledger
  * saved and the password in a keychain), logged in as the template's person with `role`.
  */
-export async function startPostgresApp(database: string, options: LedgerAppOptions = {}): Promise<LedgerApp & { team: TeamBackend }> {
+export async function startPostgresApp(database: string, options: LedgerAppOptions = {}, kept?: Kept): Promise<LedgerApp & { team: TeamBackend }> {
   const events = createEventHub();
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
   const server = teamServer();
   const { team, dataDir } = await openTeamBackendAs(database, options.role ?? 'support', { events });
-  const practice = await startTestGateway();
+  const practice = kept?.practice ?? (await startTestGateway());
   // As composition.ts: no credit notes on the team ledger (invoices stay on laptops).
   const service = serviceOn(team.store, practice, events, options);
   await team.begin(service);
@@ -265,9 +272,10 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
       return texts.join('\n');
     },
     open: (more) => startPostgresApp(database, { ...options, ...more }),
+    restart: () => startPostgresApp(database, options, { practice }),
     async close() {
       await team.close();
-      await practice.gateway.close();
+      if (!kept) await practice.gateway.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
@@ -284,14 +292,14 @@ export function describeLedgerApp(name: string, body: (app: () => LedgerApp, bac
     let app: LedgerApp | undefined;
     const opened: LedgerApp[] = [];
     // Apps the tests open close with the file's.
-    const tracked = (a: LedgerApp): LedgerApp => ({
-      ...a,
-      async open(more) {
-        const another = tracked(await a.open(more));
-        opened.push(another);
-        return another;
-      },
-    });
+    const tracked = (a: LedgerApp): LedgerApp => {
+      const kept = async (another: LedgerApp) => {
+        const made = tracked(another);
+        opened.push(made);
+        return made;
+      };
+      return { ...a, open: async (more) => kept(await a.open(more)), restart: async () => kept(await a.restart()) };
+    };
     beforeAll(async () => {
       app = tracked(await start());
     });
