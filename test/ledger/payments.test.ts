@@ -3,7 +3,7 @@
 // unclear outcome settled by status and never resent, production confirmed. On a laptop's SQLite
 // ledger and on the team ledger, logged in as support (test/support/ledger-apps.ts).
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { customer, goodCard } from './support';
 import { newOrderId } from '../support/practice';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
@@ -345,6 +345,18 @@ describe('watching a link', () => {
       // Sue stops watching: fay still watches.
       await value('watchPayment', { paymentId: link.id, watched: false });
       expect((await fay.value<{ payment: PaymentView }>('getPayment', { paymentId: link.id })).payment.watched).toBe(true);
+    });
+
+    it('on the team ledger, tells the watcher when another laptop\'s check finds the link paid, and not the one who checked', async () => {
+      const link = await value('createPaymentLink', { amount: '18', currency: 'SAR', description: 'Watched, checked elsewhere', customer });
+      await value('watchPayment', { paymentId: link.id, watched: true });
+      const sam = await app().open({ role: 'staff', sameGateway: true });
+      const url = new URL(link.url!);
+      await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
+      expect(await sam.value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid', watched: false });
+      const told = { type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: 18.00 SAR.`, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amount: '18.00 SAR' } } };
+      await vi.waitFor(() => expect(t.events).toContainEqual(told), { timeout: 15_000, interval: 50 });
+      expect(sam.events).not.toContainEqual(expect.objectContaining({ type: 'notification', paymentId: link.id }));
     });
   }
 });

@@ -91,8 +91,8 @@ export type LedgerApp = {
   settled(): Promise<void>;
   /** Every row the ledger keeps of payments, operations, their history and the audit log, as text (on PostgreSQL read by a superuser): what must never hold a card number. */
   everything(): Promise<string>;
-  /** Another app on the same ledger: on PostgreSQL another laptop on the team database; on SQLite a laptop of its own (its own file). */
-  open(options?: LedgerAppOptions): Promise<LedgerApp>;
+  /** Another app on the same ledger: on PostgreSQL another laptop on the team database; on SQLite a laptop of its own (its own file). Its own practice gateway unless `sameGateway`. */
+  open(options?: LedgerAppOptions & { sameGateway?: boolean }): Promise<LedgerApp>;
   /** This app started again (a restart): the same ledger (the same file, or the team database as the same person) and the same practice gateway. */
   restart(): Promise<LedgerApp>;
   close(): Promise<void>;
@@ -193,14 +193,13 @@ export async function startSqliteApp(options: LedgerAppOptions = {}, kept?: Kept
     seedHistory: async (rows) => void (await recordPayments(store, rows)),
     settled: () => settle(),
     everything: async () => ['payments', 'operations', 'state_history', 'status_checks', 'webhooks', 'audit_log'].map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n'),
-    open: (more) => startSqliteApp({ ...options, ...more }),
+    open: (more) => startSqliteApp({ ...options, ...more }, more?.sameGateway ? { practice } : undefined),
     restart: () => startSqliteApp(options, { practice, dir }),
     async close() {
       await settle();
       db.close();
-      if (kept) return;
-      await practice.gateway.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) await practice.gateway.close();
+      if (!kept?.dir) rmSync(dir, { recursive: true, force: true });
     },
   });
   return { ...app, db: db as LedgerDb, dir };
@@ -271,7 +270,7 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
       const texts = await Promise.all(tables.map(async (table) => JSON.stringify((await server.sql(database, `SELECT to_jsonb(x) AS row FROM paydesk.${table} x`)).rows)));
       return texts.join('\n');
     },
-    open: (more) => startPostgresApp(database, { ...options, ...more }),
+    open: (more) => startPostgresApp(database, { ...options, ...more }, more?.sameGateway ? { practice } : undefined),
     restart: () => startPostgresApp(database, options, { practice }),
     async close() {
       await team.close();

@@ -125,9 +125,9 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     // What status checks left on every payment, and each one's state history and checks in the laptop's order.
     const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
     const byPayment = <T extends { payment_id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.payment_id < b.payment_id ? -1 : a.payment_id > b.payment_id ? 1 : 0));
-    const laptopChecked = db.prepare('SELECT id AS payment_id, last_error, last_checked_at, check_attempts FROM payments').all() as Array<{ payment_id: string }>;
+    const laptopChecked = db.prepare('SELECT id AS payment_id, last_error, last_checked_at, check_attempts FROM payments').all() as Array<{ payment_id: string; check_attempts: number }>;
     const teamChecked = await c.query(`SELECT id::text AS payment_id, last_error, ${utc('last_checked_at')}, check_attempts FROM paydesk.payments WHERE imported_from = 'laptop-b'`);
-    expect(laptopChecked.some((r) => (r as { check_attempts: number }).check_attempts > 0)).toBe(true);
+    expect(laptopChecked.some((r) => r.check_attempts > 0)).toBe(true);
     expect(byPayment(teamChecked.rows)).toEqual(byPayment(laptopChecked));
     for (const [table, columns] of [['state_history', 'state, status_word, source'], ['status_checks', 'outcome, status_word, state']]) {
       const laptopRows = db.prepare(`SELECT payment_id, ${columns}, at FROM ${table} ORDER BY payment_id, id`).all() as Array<{ payment_id: string }>;
