@@ -43,7 +43,7 @@ const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w
 export const watchedSql = (payment: string) => `EXISTS (SELECT 1 FROM paydesk.watching pw WHERE pw.payment_id = ${payment} AND pw.login = session_user AND pw.watched)`;
 const withWatched = `SELECT p.*, ${watchedSql('p.id')} AS watched FROM paydesk.payments p`;
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 /** bigint columns come back as text: exact, or refused. */
 export function minor(v: string | number | null): number | null {
   if (v === null) return null;
