@@ -4,35 +4,35 @@
 -- docs/team-ledger.md "What works on the team ledger").
 --   last_error       why the last create, move or status check did not get a clear answer (a
 --                    failed check's own message too); cleared by the next answer
---   last_checked_at  when the gateway was last asked about it (the payment view, the export)
 --   check_attempts   checks in a row without a settled answer: the next check waits longer, and
 --                    after five the payment needs a person's attention (main/payments/schedule.ts)
 -- Written as a payment's status-answer columns are: by staff and up (a status check, the
 -- reconciliation, a create or a move writes them); finance reads them and changes nothing.
+-- When it was last checked is not a column: it is its latest row in status_checks (history.sql),
+-- which every check writes (SQLite's last_checked_at is the same time). A column filled on
+-- upgrade would rewrite every checked payment and all its indexes: 399 s and 973 MB to 2,063 MB
+-- at a million payments with a check each (docs/performance.md).
 -- Watching a link ("tell me when it is paid") is a person's own: paydesk.watching, a row per
 -- payment and login, which only that login reads and writes.
 -- A copy from a laptop now brings these columns, and each payment's state history and status
 -- checks (paydesk.import_batch, replaced below).
 SET LOCAL ROLE paydesk_owner;
 
+-- Both without rewriting the table (a constant default is kept in the catalog).
 ALTER TABLE paydesk.payments
   ADD COLUMN last_error text,
-  ADD COLUMN last_checked_at timestamptz,
   ADD COLUMN check_attempts integer NOT NULL DEFAULT 0 CHECK (check_attempts >= 0);
 
--- What older versions showed stays shown: the last check's time (history.sql's status_checks),
--- and, for a payment with an unclear operation, that operation's message (what pg-store.ts read
--- before). Filled with the payments' triggers off: not a change anyone made (no new updated_at,
--- change_seq or notification to every laptop).
+-- What older versions showed stays shown: for a payment with an unclear operation (a few), that
+-- operation's message, what pg-store.ts read before. Filled with the payments' triggers off: not a
+-- change anyone made (no new updated_at, change_seq or notification to every laptop).
 ALTER TABLE paydesk.payments DISABLE TRIGGER USER;
-UPDATE paydesk.payments p SET last_checked_at = c.at
-  FROM (SELECT payment_id, max(at) AS at FROM paydesk.status_checks GROUP BY payment_id) c WHERE c.payment_id = p.id;
 UPDATE paydesk.payments p SET last_error = o.error_message
   FROM (SELECT DISTINCT ON (payment_id) payment_id, error_message FROM paydesk.operations WHERE outcome = 'unknown' ORDER BY payment_id, created_at DESC) o
   WHERE o.payment_id = p.id AND o.error_message IS NOT NULL;
 ALTER TABLE paydesk.payments ENABLE TRIGGER USER;
 
-GRANT UPDATE (last_error, last_checked_at, check_attempts) ON paydesk.payments TO paydesk_staff;
+GRANT UPDATE (last_error, check_attempts) ON paydesk.payments TO paydesk_staff;
 
 -- Who watches which payment. A row is never removed (nobody deletes anything in this schema):
 -- "stop watching" sets watched to false. The login is the database's (session_user), whatever
@@ -88,11 +88,11 @@ BEGIN
     INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description,
         customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url,
         auth_only, state, status_word, captured_minor, refunded_minor, os_user, created_at, updated_at, next_check_at,
-        needs_attention, attention_reason, last_error, last_checked_at, check_attempts)
+        needs_attention, attention_reason, last_error, check_attempts)
       SELECT r.id, r.profile_id, r.environment, r.kind, r.order_id, r.amount_minor, r.currency, r.description,
         r.customer_name, r.customer_email, r.customer_phone, r.card_bin, r.card_last4, r.transaction_id, r.session_id, r.link_url,
         r.auth_only, r.state, r.status_word, r.captured_minor, r.refunded_minor, r.os_user, r.created_at, r.updated_at, r.next_check_at,
-        r.needs_attention, r.attention_reason, r.last_error, r.last_checked_at, coalesce(r.check_attempts, 0)
+        r.needs_attention, r.attention_reason, r.last_error, coalesce(r.check_attempts, 0)
       FROM jsonb_populate_recordset(NULL::paydesk.payments, coalesce(payments, '[]')) r
       ON CONFLICT DO NOTHING
       RETURNING id)

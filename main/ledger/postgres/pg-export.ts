@@ -37,9 +37,12 @@ const progressEvery = 10_000;
 /** Rows formatted per turn of main's event loop. */
 const defaultSlice = 100;
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-// export-rows.ts's paymentColumns from the team schema (last_checked_at: checks.sql, version 9).
+// export-rows.ts's paymentColumns from the team schema. A payment's last check is its latest row
+// in status_checks (history.sql): status-checks.ts records each check at the time it writes as
+// last_checked_at on SQLite (one probe of status_checks_payment per row).
+const lastChecked = `(SELECT ${utc('c.at')} FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1)`;
 const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.status_word, p.amount_minor, p.currency, p.captured_minor, p.refunded_minor,
-  p.customer_name, p.customer_email, p.customer_phone, p.card_bin, p.card_last4, p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, ${utc('p.last_checked_at')}`;
+  p.customer_name, p.customer_email, p.customer_phone, p.card_bin, p.card_last4, p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, ${lastChecked}`;
 // export.ts's AuditRow: the OS user the laptop gave, else the login (as pg-store.ts reads operations).
 const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash`;
 

@@ -17,7 +17,7 @@ import { toView } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import { createTeamAuditReads } from './pg-audit-reads';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
-import { paymentOf, watchedSql } from './pg-store';
+import { paymentOf } from './pg-store';
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 /** A background count moved on: the list's `payments.counted` event. */
@@ -59,18 +59,24 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   /** The payments' version: changes with every insert and update of a payment. */
   const versionOf = async () => String((await pool.query('SELECT coalesce(max(change_seq), 0)::text AS v FROM paydesk.payments')).rows[0]!.v);
   /**
-   * The rows as views, with whether each has an operation open and whether the person logged in
-   * watches it: asked apart for the window's ids (operations_one_open, watching's key), since
-   * inside the window's query the planner hashes every open operation of the ledger for it
-   * (4-25 ms at 10,000 open ones) instead of 100 index probes.
+   * The rows as views, with whether each has an operation open, whether the person logged in
+   * watches it and when it was last checked (its latest status check): asked apart for the
+   * window's ids, each by its index (operations_one_open, watching's key, a LATERAL probe of
+   * status_checks_payment per row), in one statement. Inside the window's query, or as an EXISTS
+   * per row, the planner hashes every open operation of the ledger (4-25 ms at 10,000 open ones)
+   * instead of 100 index probes.
    */
   const views = async (rows: Array<Record<string, unknown>>) => {
     if (!rows.length) return [];
-    const marks = (await pool.query(`SELECT id::text AS id, EXISTS (SELECT 1 FROM paydesk.operations o WHERE o.payment_id = w.id AND o.outcome IN ('sending', 'unknown')) AS open, ${watchedSql('w.id')} AS watched
-      FROM unnest($1::uuid[]) AS w(id)`, [rows.map((r) => r.id)])).rows;
-    const open = new Set(marks.filter((m) => m.open).map((m) => m.id as string));
-    const watched = new Set(marks.filter((m) => m.watched).map((m) => m.id as string));
-    return rows.map((r) => toView(paymentOf({ ...r, watched: watched.has(r.id as string) }), open.has(r.id as string)));
+    const marks = (await pool.query(`SELECT
+        (SELECT coalesce(array_agg(payment_id::text), '{}') FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')) AS open,
+        (SELECT coalesce(array_agg(payment_id::text), '{}') FROM paydesk.watching WHERE payment_id = ANY($1::uuid[]) AND login = session_user AND watched) AS watched,
+        (SELECT coalesce(json_object_agg(x.id, c.at), '{}') FROM unnest($1::uuid[]) AS x(id)
+          CROSS JOIN LATERAL (SELECT at FROM paydesk.status_checks WHERE payment_id = x.id ORDER BY id DESC LIMIT 1) c) AS checked`, [rows.map((r) => r.id)])).rows[0]!;
+    const open = new Set(marks.open as string[]);
+    const watched = new Set(marks.watched as string[]);
+    const checked = marks.checked as Record<string, string>;
+    return rows.map((r) => toView(paymentOf({ ...r, watched: watched.has(r.id as string), last_checked_at: checked[r.id as string] ?? null }), open.has(r.id as string)));
   };
   const bounded = <T>(map: Map<string, T>, size: number) => void (map.size >= size && map.delete(map.keys().next().value!));
 

@@ -13,8 +13,9 @@
 // The database writes the audit entries of payments and operations itself (triggers, with the
 // login), so appendAudit records nothing for those; a status check or look-up goes through
 // paydesk.record_payment_check. A payment's state history and status checks are history.sql's
-// tables (version 7); its last error, last check and check attempts are its columns (checks.sql,
-// version 9), and whether the person logged in watches it is their row in paydesk.watching.
+// tables (version 7); its last check is its latest status check, its last error and check
+// attempts are its columns (checks.sql, version 9), and whether the person logged in watches it is
+// their row in paydesk.watching.
 // Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
 // payment has none. The recurring token is not in the team schema (left out of updates); other
 // audit actions throw rather than answer wrongly.
@@ -29,8 +30,8 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
 
 /** Columns the team schema has and a payments flow may set after the insert (security.sql's UPDATE grant). */
-const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'last_checked_at', 'check_attempts']);
-const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'last_checked_at', 'check_attempts'] as const;
+const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts']);
+const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts'] as const;
 const booleans = new Set(['auth_only', 'needs_attention']);
 const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
 const open = `outcome IN ('sending', 'unknown')`;
@@ -39,9 +40,13 @@ export const checkLeaseMs = 2 * 60_000;
 /** Audit actions the database's own triggers record (security.sql: audit_payment, audit_operation). */
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
 
-/** A payment with whether the person logged in watches it (their own row in paydesk.watching: row-level security shows no one else's). */
-export const watchedSql = (payment: string) => `EXISTS (SELECT 1 FROM paydesk.watching pw WHERE pw.payment_id = ${payment} AND pw.login = session_user AND pw.watched)`;
-const withWatched = `SELECT p.*, ${watchedSql('p.id')} AS watched FROM paydesk.payments p`;
+/**
+ * A payment with when it was last checked (its latest status check: every check records one, at
+ * the time SQLite writes as last_checked_at) and whether the person logged in watches it (their
+ * own row in paydesk.watching: row-level security shows no one else's).
+ */
+const withChecks = `SELECT p.*, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
+  EXISTS (SELECT 1 FROM paydesk.watching w WHERE w.payment_id = p.id AND w.login = session_user AND w.watched) AS watched FROM paydesk.payments p`;
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 /** bigint columns come back as text: exact, or refused. */
@@ -99,9 +104,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
   const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
 
   const tx: LedgerTx = {
-    get: (id) => payment(`${withWatched} WHERE id = $1`, [id]),
-    byOrderId: (profileId, orderId) => payment(`${withWatched} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
-    findKnown: (profileId, ref) => payment(`${withWatched} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
+    get: (id) => payment(`${withChecks} WHERE id = $1`, [id]),
+    byOrderId: (profileId, orderId) => payment(`${withChecks} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
+    findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
     repeatsOf: async () => [],
     view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
     async insert(row) {

@@ -123,15 +123,17 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     expect(teamOps.rows.map((r) => ({ ...r, amount_minor: exactInteger(r.amount_minor) }))).toEqual(ops);
 
     // What status checks left on every payment, and each one's state history and checks in the laptop's order.
-    const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
+    const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
     const byPayment = <T extends { payment_id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.payment_id < b.payment_id ? -1 : a.payment_id > b.payment_id ? 1 : 0));
     const laptopChecked = db.prepare('SELECT id AS payment_id, last_error, last_checked_at, check_attempts FROM payments').all() as Array<{ payment_id: string; check_attempts: number }>;
-    const teamChecked = await c.query(`SELECT id::text AS payment_id, last_error, ${utc('last_checked_at')}, check_attempts FROM paydesk.payments WHERE imported_from = 'laptop-b'`);
+    // The team ledger's last check is the payment's latest status check.
+    const teamChecked = await c.query(`SELECT id::text AS payment_id, last_error, (SELECT ${utc('max(at)')} FROM paydesk.status_checks WHERE payment_id = p.id) AS last_checked_at, check_attempts
+      FROM paydesk.payments p WHERE imported_from = 'laptop-b'`);
     expect(laptopChecked.some((r) => r.check_attempts > 0)).toBe(true);
     expect(byPayment(teamChecked.rows)).toEqual(byPayment(laptopChecked));
     for (const [table, columns] of [['state_history', 'state, status_word, source'], ['status_checks', 'outcome, status_word, state']]) {
       const laptopRows = db.prepare(`SELECT payment_id, ${columns}, at FROM ${table} ORDER BY payment_id, id`).all() as Array<{ payment_id: string }>;
-      const teamRows = await c.query(`SELECT payment_id::text, ${columns}, ${utc('at')} FROM paydesk.${table === 'state_history' ? 'payment_history' : table} ORDER BY payment_id, id`);
+      const teamRows = await c.query(`SELECT payment_id::text, ${columns}, ${utc('at')} AS at FROM paydesk.${table === 'state_history' ? 'payment_history' : table} ORDER BY payment_id, id`);
       expect(laptopRows.length, table).toBeGreaterThan(0);
       expect(byPayment(teamRows.rows), table).toEqual(byPayment(laptopRows));
     }

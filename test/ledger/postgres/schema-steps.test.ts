@@ -116,7 +116,7 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
   });
 
   it('from version 8, shows on each payment what the older version showed: its last check and its unclear operation\'s message', async () => {
-    const { superuser, sam, sue } = await databaseAt(8);
+    const { server, database, superuser, sam, sue } = await databaseAt(8);
     const checked = await insertPayment(sam, 1_000);
     await sam.query(`INSERT INTO paydesk.status_checks (payment_id, at, outcome) VALUES ($1, '2026-01-02T03:04:05.006Z', 'ok'), ($1, '2026-01-03T03:04:05.006Z', 'timeout')`, [checked]);
     const unclear = await insertPayment(sue, 2_000);
@@ -130,8 +130,11 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     const told: string[] = [];
     superuser.on('notification', (n) => told.push(n.payload ?? ''));
     expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
-    const after = await superuser.query(`SELECT id, last_checked_at, last_error, check_attempts FROM paydesk.payments ORDER BY id`);
-    expect(Object.fromEntries(after.rows.map((r) => [r.id, [r.last_checked_at?.toISOString() ?? null, r.last_error, r.check_attempts]]))).toEqual({
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 2 });
+    ends.push(() => pool.end());
+    const list = await createTeamLedgerReads({ pool }).searchPayments({ filter: { currency: 'KWD' }, sort: { by: 'createdAt', direction: 'asc' }, offset: 0, limit: 10 });
+    const attempts = new Map((await superuser.query(`SELECT id, check_attempts FROM paydesk.payments`)).rows.map((r) => [r.id, r.check_attempts]));
+    expect(Object.fromEntries(list.rows.map((r) => [r.id, [r.lastCheckedAt, r.lastError, attempts.get(r.id)]]))).toEqual({
       [checked]: ['2026-01-03T03:04:05.006Z', null, 0],
       [unclear]: [null, 'It may or may not have gone through.', 0],
       [untouched]: [null, null, 0],
