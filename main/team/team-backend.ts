@@ -19,6 +19,7 @@ import type { BulkStore } from '../ledger/bulk-store';
 import type { LedgerStore } from '../ledger/store';
 import type { Logger } from '../log/logger';
 import { loadTeamLedgerModule, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
+import { watchedLinkNotices } from './watched-links';
 
 /** What the team backend needs of the payments service once it exists. */
 type Payments = { markInterrupted(): Promise<number>; reconcileDue(): Promise<number> };
@@ -138,6 +139,10 @@ export async function openTeamBackend(deps: {
   const since = session.reason === null
     ? await opened.pool.query(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END::text AS at FROM paydesk.change_seq`).then((r) => Number(r.rows[0]!.at), () => undefined)
     : undefined;
+  // A watched link another laptop's check found paid is told here too (watched-links.ts).
+  const notices = watchedLinkNotices(opened.pool, deps.events);
+  const startNotices = () => notices.start().catch(() => undefined);
+  if (session.reason === null) await startNotices();
 
   let live: { close(): Promise<void> } | undefined;
   let recheck: ReturnType<typeof setInterval> | undefined;
@@ -170,6 +175,7 @@ export async function openTeamBackend(deps: {
         since,
         onPaymentsChanged(ids) {
           for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });
+          void notices.changed(ids).catch((error: unknown) => deps.logger.warn('team ledger: watched links not looked at', { code: (error as { code?: string }).code ?? 'unknown' }));
         },
         onStatus(status) {
           if (status.state === 'reconnecting') {
@@ -181,7 +187,7 @@ export async function openTeamBackend(deps: {
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;
           away = false;
-          if (wasAway) void checkSession().catch(() => undefined).then(() => settleLogged(true));
+          if (wasAway) void checkSession().catch(() => undefined).then(startNotices).then(() => settleLogged(true));
         },
       });
       // Marking at start and at a reconnect misses an operation whose answer could not be recorded

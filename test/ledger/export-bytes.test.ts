@@ -29,9 +29,13 @@ function seed(db: LedgerDb) {
   const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
     card_bin, card_last4, transaction_id, link_url, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, last_checked_at)
     VALUES (@id, 'practice', 'practice', 'sale', @order, @amount, @currency, @description, @name, @email, @phone, @bin, @last4, @tx, @url, 'paid', 'CAPTURED', @captured, @refunded, 't', @at, @at, @checked)`);
+  // A payment's last check is its latest status check, as the app records them (the team ledger reads it so).
+  const check = db.prepare(`INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, 'ok', 'CAPTURED', 'paid')`);
   awkward.forEach((row, i) => {
     const at = new Date(Date.UTC(2026, 10, 5, 0, 0, i)).toISOString();
-    insert.run({ ...row, id: randomUUID(), tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
+    const id = randomUUID();
+    insert.run({ ...row, id, tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
+    if (i % 2) check.run(id, at);
   });
   // Payments alike in every sort's key but their order of arrival (ids as random as the app's):
   // they keep that order, as the list shows them.

@@ -3,7 +3,7 @@
 // unclear outcome settled by status and never resent, production confirmed. On a laptop's SQLite
 // ledger and on the team ledger, logged in as support (test/support/ledger-apps.ts).
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { customer, goodCard } from './support';
 import { newOrderId } from '../support/practice';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
@@ -263,6 +263,102 @@ describe('lookup, watching and notifications', () => {
     expect(await call('refundPayment', { paymentId: p.id, amount: '5', currency: 'SAR', reason: 'x' })).toMatchObject({ ok: false });
     expect(t.events).toContainEqual(expect.objectContaining({ type: 'notification', level: 'error', paymentId: p.id }));
   });
+});
+
+describe('what status checks leave on a payment', () => {
+  type Detail = { payment: PaymentView; checks: Array<{ outcome: string }>; history: Array<{ state: string }> };
+  const detail = (paymentId: string, on = app()) => on.value<Detail>('getPayment', { paymentId });
+  const link = () => value('createPaymentLink', { amount: '12', currency: 'SAR', description: 'Checked', customer });
+
+  it('a failed check keeps its own message as the last error, on every laptop, until the next answer clears it', async () => {
+    const p = await link();
+    t.practice.gateway.faults.set('status', { failure: 'error_envelope', times: 1 });
+    const refused = await call('checkPaymentStatus', { paymentId: p.id });
+    expect(refused.ok).toBe(false);
+    const failed = await detail(p.id);
+    expect(failed.checks.at(-1)).toMatchObject({ outcome: expect.not.stringMatching(/^ok$/) });
+    expect(failed.payment.lastError).toMatch(/\S/);
+    expect(failed.payment.lastCheckedAt).not.toBeNull();
+    // The list says it too (the attention screen shows a row's last error), and so does another laptop on the same ledger.
+    const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: p.orderId } });
+    expect(listed.rows).toMatchObject([{ id: p.id, lastError: failed.payment.lastError }]);
+    if (backend === 'postgres') expect((await detail(p.id, await app().open({ role: 'staff' }))).payment.lastError).toBe(failed.payment.lastError);
+
+    const answered = await value('checkPaymentStatus', { paymentId: p.id });
+    expect(answered).toMatchObject({ state: 'pending', lastError: null });
+    expect(Date.parse(answered.lastCheckedAt!)).toBeGreaterThanOrEqual(Date.parse(failed.payment.lastCheckedAt!));
+  });
+
+  it('the payment says when it was last checked', async () => {
+    const p = await link();
+    expect(p.lastCheckedAt).toBeNull();
+    const before = Date.now();
+    const checked = await value('checkPaymentStatus', { paymentId: p.id });
+    expect(Date.parse(checked.lastCheckedAt!)).toBeGreaterThanOrEqual(before - 1_000);
+    expect((await detail(p.id)).payment.lastCheckedAt).toBe(checked.lastCheckedAt);
+    const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: p.orderId } });
+    expect(listed.rows[0]!.lastCheckedAt).toBe(checked.lastCheckedAt);
+  });
+
+  it('checks without a settled answer count up: after five in a row the payment needs a person\'s attention', async () => {
+    const p = await link();
+    for (let i = 1; i <= 4; i++) expect(await value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'pending', needsAttention: false });
+    expect(await value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'pending', needsAttention: true, attentionReason: 'unsettled' });
+    expect((await detail(p.id)).checks.filter((c) => c.outcome === 'ok')).toHaveLength(5);
+  });
+
+  it('an older payment from before the team ledger keeps its last error', async () => {
+    const orderId = newOrderId('OLD');
+    await app().seedHistory([{ order_id: orderId, created_at: '2025-03-01T10:00:00.000Z', check_attempts: 3, last_error: 'The gateway did not answer in time.' }]);
+    const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: orderId } });
+    expect(listed.rows).toMatchObject([{ orderId, lastError: 'The gateway did not answer in time.' }]);
+    expect((await value<{ payment: PaymentView }>('getPayment', { paymentId: listed.rows[0]!.id })).payment.lastError).toBe('The gateway did not answer in time.');
+  });
+});
+
+describe('watching a link', () => {
+  it('stays watched after a restart, and the restarted app tells when it is paid', async () => {
+    const link = await value('createPaymentLink', { amount: '16', currency: 'SAR', description: 'Watched', customer });
+    await value('watchPayment', { paymentId: link.id, watched: true });
+    const restarted = await app().restart();
+    const seen = await restarted.value<{ payment: PaymentView }>('getPayment', { paymentId: link.id });
+    expect(seen.payment.watched).toBe(true);
+    expect((await restarted.value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: link.orderId } })).rows).toMatchObject([{ id: link.id, watched: true }]);
+    const url = new URL(link.url!);
+    await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
+    expect(await restarted.value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid', watched: true });
+    expect(restarted.events).toContainEqual(expect.objectContaining({ type: 'notification', level: 'info', paymentId: link.id, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amount: '16.00 SAR' } } }));
+    expect(await restarted.value('watchPayment', { paymentId: link.id, watched: false })).toMatchObject({ watched: false });
+    expect((await value<{ payment: PaymentView }>('getPayment', { paymentId: link.id })).payment.watched).toBe(false);
+  });
+
+  // A team's watching is each person's own; on a laptop's file there is one person.
+  if (backend === 'postgres') {
+    it('on the team ledger, is the person\'s own: another person neither sees it nor is told; finance may watch too', async () => {
+      const link = await value('createPaymentLink', { amount: '17', currency: 'SAR', description: 'Watched by sue', customer });
+      await value('watchPayment', { paymentId: link.id, watched: true });
+      const sam = await app().open({ role: 'staff' });
+      expect((await sam.value<{ payment: PaymentView }>('getPayment', { paymentId: link.id })).payment.watched).toBe(false);
+      expect((await sam.value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: link.orderId } })).rows).toMatchObject([{ id: link.id, watched: false }]);
+      const fay = await app().open({ role: 'finance' });
+      expect(await fay.value('watchPayment', { paymentId: link.id, watched: true })).toMatchObject({ watched: true });
+      // Sue stops watching: fay still watches.
+      await value('watchPayment', { paymentId: link.id, watched: false });
+      expect((await fay.value<{ payment: PaymentView }>('getPayment', { paymentId: link.id })).payment.watched).toBe(true);
+    });
+
+    it('on the team ledger, tells the watcher when another laptop\'s check finds the link paid, and not the one who checked', async () => {
+      const link = await value('createPaymentLink', { amount: '18', currency: 'SAR', description: 'Watched, checked elsewhere', customer });
+      await value('watchPayment', { paymentId: link.id, watched: true });
+      const sam = await app().open({ role: 'staff', sameGateway: true });
+      const url = new URL(link.url!);
+      await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
+      expect(await sam.value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid', watched: false });
+      const told = { type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: 18.00 SAR.`, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amount: '18.00 SAR' } } };
+      await vi.waitFor(() => expect(t.events).toContainEqual(told), { timeout: 15_000, interval: 50 });
+      expect(sam.events).not.toContainEqual(expect.objectContaining({ type: 'notification', paymentId: link.id }));
+    });
+  }
 });
 
 describe('export in chunks', () => {

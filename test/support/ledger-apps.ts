@@ -129,8 +129,8 @@ export type LedgerApp = {
   settled(): Promise<void>;
   /** Every row the ledger keeps of payments, operations, their history and the audit log, as text (on PostgreSQL read by a superuser): what must never hold a card number. */
   everything(): Promise<string>;
-  /** Another app on the same ledger: on PostgreSQL another laptop on the team database; on SQLite a laptop of its own (its own file). */
-  open(options?: LedgerAppOptions): Promise<LedgerApp>;
+  /** Another app on the same ledger: on PostgreSQL another laptop on the team database; on SQLite a laptop of its own (its own file). Its own practice gateway unless `sameGateway` (or `practice`) says otherwise. */
+  open(options?: LedgerAppOptions & { sameGateway?: boolean }): Promise<LedgerApp>;
   /**
    * This laptop started again (after it was killed: this app is left as it is, never closed by
    * it): the same ledger file on SQLite, the same laptop id on PostgreSQL, the same practice gateway.
@@ -247,7 +247,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
     seedHistory: async (rows) => void (await recordPayments(store, rows)),
     settled: () => settle(),
     everything: async () => ['payments', 'operations', 'state_history', 'status_checks', 'webhooks', 'audit_log'].map((table) => JSON.stringify(db.prepare(`SELECT * FROM ${table}`).all())).join('\n'),
-    open: (more) => startSqliteApp({ ...options, practice: undefined, dataDir: undefined, ...more }),
+    open: ({ sameGateway, ...more } = {}) => startSqliteApp({ ...options, practice: sameGateway ? practice : undefined, dataDir: undefined, ...more }),
     restart: () => startSqliteApp({ ...options, practice, dataDir: dir }),
     async close() {
       await settle();
@@ -284,7 +284,7 @@ export async function openTeamBackendAs(database: string, role: TeamPerson['role
  * The app on a team database as main starts it (openTeamBackend with Settings → Team ledger
  * saved and the password in a keychain), logged in as the template's person with `role`.
  */
-export async function startPostgresApp(database: string, options: LedgerAppOptions = {}): Promise<LedgerApp & { team: TeamBackend }> {
+export async function startPostgresApp(database: string, options: LedgerAppOptions = {}, kept?: Kept): Promise<LedgerApp & { team: TeamBackend }> {
   const events = createEventHub();
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
@@ -330,7 +330,7 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
       const texts = await Promise.all(tables.map(async (table) => JSON.stringify((await server.sql(database, `SELECT to_jsonb(x) AS row FROM paydesk.${table} x`)).rows)));
       return texts.join('\n');
     },
-    open: (more) => startPostgresApp(database, { ...options, practice: undefined, laptop: undefined, ...more }),
+    open: ({ sameGateway, ...more } = {}) => startPostgresApp(database, { ...options, practice: sameGateway ? practice : undefined, laptop: undefined, ...more }),
     restart: () => startPostgresApp(database, { ...options, practice, laptop: team.laptop }),
     async close() {
       await invoices.close();

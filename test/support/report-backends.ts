@@ -127,8 +127,6 @@ function readyForCopy(db: LedgerDb) {
   db.exec(`
     -- The copy waits for open operations to settle on the laptop.
     UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3);
-    -- The copy leaves a payment's status checks on the laptop (docs/team-ledger-plan.md): its last check is unknown there.
-    UPDATE payments SET last_checked_at = NULL WHERE last_checked_at IS NOT NULL;
   `);
 }
 

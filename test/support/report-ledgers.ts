@@ -32,8 +32,6 @@ export async function reportLedgers(options: { payments: number; now: Date; days
     UPDATE payments SET currency = 'JPY' WHERE rowid % 11 = 0;
     UPDATE payments SET profile_id = 'shop-2' WHERE rowid % 3 = 0;
     UPDATE payments SET card_bin = CASE rowid % 5 WHEN 0 THEN '411111' WHEN 1 THEN '371449' WHEN 2 THEN '601100' WHEN 3 THEN '222100' ELSE card_bin END WHERE card_bin IS NOT NULL;
-    -- The team schema keeps no status checks yet (docs/team-ledger-plan.md, step 3).
-    UPDATE payments SET last_checked_at = NULL;
   `);
   const server = teamServer();
   const database = await server.createTeamDatabase();

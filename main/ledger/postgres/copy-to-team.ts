@@ -1,5 +1,6 @@
-// Moving to the team ledger: copies this laptop's payments (with their operations) and its audit
-// entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
+// Moving to the team ledger: copies this laptop's payments (with their operations, state history
+// and status checks, and what the checks left on them: last error, attempts) and its
+// audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
 // of paydesk.import_batch (import.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
 // and a second run copies nothing twice. The report counts, per table, the rows copied, those
@@ -51,27 +52,29 @@ const count = (db: LedgerDb, sql: string, ...params: unknown[]) => Number((db.pr
 const toJson = (rows: Row[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 const paymentsSelect = `SELECT rowid AS k, id, profile_id, environment, kind, order_id, amount_minor, currency, description,
   customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url, auth_only, state,
-  status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, next_check_at, needs_attention, attention_reason
+  status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, next_check_at, needs_attention, attention_reason,
+  last_error, check_attempts
   FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 
 /**
- * The operations of the payments with rowids in (from, to]. The ledger keeps them packed
- * (migration 11) behind the `operations` view, keyed by the payment's rowid: the view's own query
+ * The rows of a payment's child table (operations, state_history, status_checks) of the payments
+ * with rowids in (from, to], in the order they were recorded. The ledger keeps them packed
+ * (migration 11) behind a view of the old name, keyed by the payment's rowid: the view's own query
  * with that key's range, so each batch is an index range, not a scan of the view.
  */
-function operationsOfRange(db: LedgerDb) {
-  const view = db.prepare(`SELECT type, sql FROM sqlite_master WHERE name = 'operations'`).get() as { type: string; sql: string } | undefined;
-  const body = view?.type === 'view' ? /^CREATE VIEW operations AS (SELECT .* FROM ledger_operations a)$/s.exec(view.sql)?.[1] : undefined;
+function childRowsOfRange(db: LedgerDb, view: 'operations' | 'state_history' | 'status_checks', packed: string, order: { packed: string; plain: string }) {
+  const found = db.prepare(`SELECT type, sql FROM sqlite_master WHERE name = ?`).get(view) as { type: string; sql: string } | undefined;
+  const body = found?.type === 'view' ? new RegExp(`^CREATE VIEW ${view} AS (SELECT .* FROM ${packed} a)$`, 's').exec(found.sql)?.[1] : undefined;
   const statement = body
-    ? db.prepare(`${body} WHERE a.payment > ? AND a.payment <= ? ORDER BY a.payment, a.seq`)
-    : db.prepare(`SELECT o.* FROM operations o JOIN payments p ON p.id = o.payment_id WHERE p.rowid > ? AND p.rowid <= ? ORDER BY p.rowid, o.created_at`);
+    ? db.prepare(`${body} WHERE a.payment > ? AND a.payment <= ? ORDER BY a.payment, a.${order.packed}`)
+    : db.prepare(`SELECT c.* FROM ${view} c JOIN payments p ON p.id = c.payment_id WHERE p.rowid > ? AND p.rowid <= ? ORDER BY p.rowid, c.${order.plain}`);
   statement.safeIntegers(true);
   const upTo = body
-    ? db.prepare('SELECT count(*) AS n FROM ledger_operations WHERE payment <= ?')
-    : db.prepare('SELECT count(*) AS n FROM operations o JOIN payments p ON p.id = o.payment_id WHERE p.rowid <= ?');
+    ? db.prepare(`SELECT count(*) AS n FROM ${packed} WHERE payment <= ?`)
+    : db.prepare(`SELECT count(*) AS n FROM ${view} c JOIN payments p ON p.id = c.payment_id WHERE p.rowid <= ?`);
   return {
     between: (from: bigint, to: bigint) => statement.all(from, to) as Row[],
-    /** How many operations the payments up to this rowid have. */
+    /** How many rows the payments up to this rowid have. */
     countUpTo: (to: bigint) => Number((upTo.get(to) as { n: number }).n),
   };
 }
@@ -92,6 +95,8 @@ const laptopPayment = (p: Row) => ({
   // The laptop's OS user who made it; created_by in the team ledger is the admin who copied it.
   os_user: p.created_by, created_at: p.created_at, updated_at: p.updated_at, next_check_at: p.next_check_at,
   needs_attention: Number(p.needs_attention) !== 0, attention_reason: p.attention_reason,
+  // Its last check comes as its status checks (the latest one's time).
+  last_error: p.last_error, check_attempts: p.check_attempts,
 });
 
 export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport> {
@@ -127,7 +132,9 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
   const start = (part: string) => BigInt(progress.rows.find((r) => r.part === part)?.last_key ?? '0');
   let paymentKey = start('payments');
   let auditKey = start('audit');
-  const readOperations = operationsOfRange(db);
+  const readOperations = childRowsOfRange(db, 'operations', 'ledger_operations', { packed: 'seq', plain: 'created_at' });
+  const readHistory = childRowsOfRange(db, 'state_history', 'ledger_history', { packed: 'id', plain: 'id' });
+  const readChecks = childRowsOfRange(db, 'status_checks', 'ledger_checks', { packed: 'id', plain: 'id' });
   if (paymentKey > 0n || auditKey > 0n) {
     report.resumedAfter = { payments: paymentKey.toString(), audit: auditKey.toString() };
     // Counted as already there: copied (or skipped) by the run that got this far.
@@ -139,10 +146,11 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
   const readPayments = db.prepare(paymentsSelect).safeIntegers(true);
   const readAudit = db.prepare('SELECT seq, at, os_user, profile_id, environment, action, payment_id, order_id, amount_minor, currency, reason, result, prev_hash, hash FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').safeIntegers(true);
 
-  const commit = async (part: 'payments' | 'audit', lastKey: bigint, payments: Row[], operations: Row[], audit: Row[]) => {
+  // A payment's state history and status checks go with it (the team ledger takes them only with a payment it did not have).
+  const commit = async (part: 'payments' | 'audit', lastKey: bigint, payments: Row[], operations: Row[], audit: Row[], history: Row[] = [], checks: Row[] = []) => {
     const added = await team.query<{ payments_added: string; operations_added: string; audit_added: string }>(
-      'SELECT * FROM paydesk.import_batch($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb)',
-      [laptop, part, lastKey.toString(), toJson(payments), toJson(operations), toJson(audit)],
+      'SELECT * FROM paydesk.import_batch($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7::jsonb, $8::jsonb)',
+      [laptop, part, lastKey.toString(), toJson(payments), toJson(operations), toJson(audit), toJson(history), toJson(checks)],
     );
     const row = added.rows[0]!;
     const tally = (counts: CopyCounts, sent: number, inserted: string) => {
@@ -180,7 +188,8 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
       if (skippedPayments.has(String(o.payment_id))) skip('operations', o.id, 'paymentSkipped');
       else ops.push(o);
     }
-    await commit('payments', lastKey, payments, ops, []);
+    const copied = (rows: Row[]) => rows.filter((r) => !skippedPayments.has(String(r.payment_id)));
+    await commit('payments', lastKey, payments, ops, [], copied(readHistory.between(paymentKey, lastKey)), copied(readChecks.between(paymentKey, lastKey)));
     paymentKey = lastKey;
     options.onProgress?.({ part: 'payments', done: report.payments.copied + report.payments.alreadyThere + report.payments.skipped, total: report.payments.source });
   }

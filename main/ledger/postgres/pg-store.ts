@@ -13,10 +13,12 @@
 // The database writes the audit entries of payments and operations itself (triggers, with the
 // login), so appendAudit records nothing for those; a status check or look-up goes through
 // paydesk.record_payment_check. A payment's state history and status checks are history.sql's
-// tables (version 7). Webhooks are not received on the team ledger (its receiver runs only on the
-// laptop's file), so a payment has none. Columns the team schema lacks yet (attempts, last error,
-// the recurring token) are left out of updates (the last error is read from the unclear operation,
-// "watched" kept in the process); other audit actions throw rather than answer wrongly.
+// tables (version 7); its last check is its latest status check, its last error and check
+// attempts are its columns (checks.sql, version 9), and whether the person logged in watches it is
+// their row in paydesk.watching.
+// Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
+// payment has none. The recurring token is not in the team schema (left out of updates); other
+// audit actions throw rather than answer wrongly.
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
 import { englishText, fail, reason } from '../../core/fail';
@@ -29,8 +31,8 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
 
 /** Columns the team schema has and a payments flow may set after the insert (security.sql's UPDATE grant). */
-const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason']);
-const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason'] as const;
+const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts']);
+const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts'] as const;
 const booleans = new Set(['auth_only', 'needs_attention']);
 const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
 const open = `outcome IN ('sending', 'unknown')`;
@@ -40,14 +42,14 @@ export const checkLeaseMs = 2 * 60_000;
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
 
 /**
- * A payment with its last error: the team schema has no column for it yet, so it is the message
- * of its operation whose outcome is unclear ("may or may not have gone through"), as SQLite's
- * last_error says until a status answer or a person settles it. (A failed status check's own
- * message is not kept here.)
+ * A payment with when it was last checked (its latest status check: every check records one, at
+ * the time SQLite writes as last_checked_at) and whether the person logged in watches it (their
+ * own row in paydesk.watching: row-level security shows no one else's).
  */
-const withLastError = `SELECT p.*, (SELECT o.error_message FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome = 'unknown' ORDER BY o.created_at DESC LIMIT 1) AS last_error FROM paydesk.payments p`;
+const withChecks = `SELECT p.*, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
+  EXISTS (SELECT 1 FROM paydesk.watching w WHERE w.payment_id = p.id AND w.login = session_user AND w.watched) AS watched FROM paydesk.payments p`;
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
 /** bigint columns come back as text: exact, or refused. */
 export function minor(v: string | number | null): number | null {
   if (v === null) return null;
@@ -64,9 +66,9 @@ export function paymentOf(r: Record<string, unknown>): PaymentRow {
     card_bin: r.card_bin as string | null, card_last4: r.card_last4 as string | null, transaction_id: r.transaction_id as string | null, session_id: r.session_id as string | null,
     link_url: r.link_url as string | null, recurring_token: null, recurring_init: 0, parent_payment_id: null, auth_only: r.auth_only ? 1 : 0,
     state: r.state as PaymentRow['state'], status_word: r.status_word as string | null, captured_minor: minor(r.captured_minor as string)!, refunded_minor: minor(r.refunded_minor as string)!,
-    created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: null,
-    next_check_at: iso(r.next_check_at as Date | null), check_attempts: 0, needs_attention: r.needs_attention ? 1 : 0,
-    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: 0, last_error: (r.last_error as string | null | undefined) ?? null, checkup_run: null,
+    created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: iso(r.last_checked_at as Date | null),
+    next_check_at: iso(r.next_check_at as Date | null), check_attempts: Number(r.check_attempts ?? 0), needs_attention: r.needs_attention ? 1 : 0,
+    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: r.watched ? 1 : 0, last_error: (r.last_error as string | null | undefined) ?? null, checkup_run: null,
   };
 }
 
@@ -88,11 +90,11 @@ function orderExists(orderId: string): AppFailure {
 const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger.md, "What works on the team ledger").`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
-function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Set<string>): LedgerTx {
+function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
   const payment = async (text: string, values: unknown[]) => {
     const row = await one(text, values);
-    return row ? { ...paymentOf(row), watched: watched.has(row.id as string) ? 1 : 0 } : undefined;
+    return row ? paymentOf(row) : undefined;
   };
   const operations = async (where: string, values: unknown[]) =>
     (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
@@ -103,9 +105,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Se
   const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
 
   const tx: LedgerTx = {
-    get: (id) => payment(`${withLastError} WHERE id = $1`, [id]),
-    byOrderId: (profileId, orderId) => payment(`${withLastError} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
-    findKnown: (profileId, ref) => payment(`${withLastError} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
+    get: (id) => payment(`${withChecks} WHERE id = $1`, [id]),
+    byOrderId: (profileId, orderId) => payment(`${withChecks} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
+    findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
     repeatsOf: async () => [],
     view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
     async insert(row) {
@@ -119,7 +121,10 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Se
       await history(row.id, row.state, row.status_word, 'create', row.created_at);
     },
     async update(id, changes, source, at) {
-      if (changes.watched !== undefined) void (changes.watched ? watched.add(id) : watched.delete(id));
+      // The person's own watch (finance's too: it changes no payment); never removed, set false.
+      if (changes.watched !== undefined) {
+        await db.query(`INSERT INTO paydesk.watching (payment_id, watched) VALUES ($1, $2) ON CONFLICT (payment_id, login) DO UPDATE SET watched = excluded.watched`, [id, changes.watched === 1]);
+      }
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
       // The row as it was, locked until commit: its change of state goes into the history once.
       const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
@@ -203,9 +208,6 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, watched: Se
  */
 export function createPostgresLedgerStore(pool: Connections, options: { laptop: string; settings?: TeamLedgerSettings }): LedgerStore {
   const { laptop, settings } = options;
-  // The payments this person watches (told when a watched link is paid): this laptop's, kept in
-  // this process while the team schema has no place for them (forgotten at a restart).
-  const watched = new Set<string>();
   /**
    * A server that cannot be reached (or refuses the login) is said in words, as "Test connection"
    * says it; the payments flow then stops before its request leaves: nothing is sent unrecorded.
@@ -229,7 +231,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await body(txOn(client, true, laptop, watched));
+      const result = await body(txOn(client, true, laptop));
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -239,7 +241,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
       client.release(broken);
     }
   }
-  const outside = worded(txOn(pool, false, laptop, watched));
+  const outside = worded(txOn(pool, false, laptop));
   return {
     ...outside,
     backend: 'postgres',

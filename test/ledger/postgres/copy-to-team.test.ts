@@ -1,7 +1,9 @@
 // Moving to the team ledger, against the real PostgreSQL: a seeded laptop ledger is copied into a
 // team database; a copy interrupted half-way and run again holds every row exactly once; a second
 // run copies nothing; the report adds up to the laptop's own counts; money stays whole integers;
-// the laptop's audit chain still verifies in the team database; only an admin may copy.
+// each payment's state history, status checks, last error, last check and check attempts arrive
+// as the laptop has them; the laptop's audit chain still verifies in the team database; only an
+// admin may copy.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,16 +28,20 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     payments: (db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n,
     operations: (db.prepare('SELECT count(*) AS n FROM operations').get() as { n: number }).n,
     audit: (db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n,
+    history: (db.prepare('SELECT count(*) AS n FROM state_history').get() as { n: number }).n,
+    checks: (db.prepare('SELECT count(*) AS n FROM status_checks').get() as { n: number }).n,
   });
   const inTeam = async (c: pg.ClientBase, laptop: string) => {
-    const r = await c.query<{ p: string; o: string; a: string; dp: string; do: string }>(
+    const r = await c.query<{ p: string; o: string; a: string; h: string; c: string; dp: string; do: string }>(
       `SELECT (SELECT count(*) FROM paydesk.payments WHERE imported_from = $1) AS p,
               (SELECT count(*) FROM paydesk.operations WHERE imported_from = $1) AS o,
               (SELECT count(*) FROM paydesk.imported_audit WHERE laptop = $1) AS a,
+              (SELECT count(*) FROM paydesk.payment_history h JOIN paydesk.payments p ON p.id = h.payment_id WHERE p.imported_from = $1) AS h,
+              (SELECT count(*) FROM paydesk.status_checks k JOIN paydesk.payments p ON p.id = k.payment_id WHERE p.imported_from = $1) AS c,
               (SELECT count(*) - count(DISTINCT id) FROM paydesk.payments) AS dp,
               (SELECT count(*) - count(DISTINCT id) FROM paydesk.operations) AS do`, [laptop]);
     const row = r.rows[0]!;
-    return { payments: Number(row.p), operations: Number(row.o), audit: Number(row.a), duplicates: Number(row.dp) + Number(row.do) };
+    return { payments: Number(row.p), operations: Number(row.o), audit: Number(row.a), history: Number(row.h), checks: Number(row.c), duplicates: Number(row.dp) + Number(row.do) };
   };
   const adds = (report: CopyReport, table: 'payments' | 'operations' | 'audit') => {
     const c = report[table];
@@ -49,6 +55,8 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     seedLedger(db, { payments: 700, seed: 15 });
     // The seed leaves a few operations unclear; a copy waits until they are settled on the laptop.
     db.exec('UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3)');
+    // Some payments checked again and again without a clear answer.
+    db.exec(`UPDATE payments SET check_attempts = 1 + rowid % 6, last_error = 'The gateway did not answer in time.' WHERE rowid % 7 = 0`);
   });
 
   afterAll(async () => {
@@ -92,7 +100,7 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     const other = await copyLedgerToTeam({ source: db, team: c, laptop: 'laptop-a-again', batchRows: 250 });
     expect(other.payments).toEqual({ source: 700, copied: 0, alreadyThere: 700, skipped: 0 });
     expect(other.operations.copied).toBe(0);
-    expect((await inTeam(c, 'laptop-a')).duplicates).toBe(0);
+    expect(await inTeam(c, 'laptop-a')).toEqual({ ...counts, duplicates: 0 });
   });
 
   it('keeps money in whole minor units, the rows as they ended, and the laptop\'s audit chain verifiable', async () => {
@@ -113,6 +121,22 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     const ops = db.prepare('SELECT id, kind, outcome, amount_minor FROM operations WHERE payment_id = ? ORDER BY id').all(one.id);
     const teamOps = await c.query('SELECT id::text, kind, outcome, amount_minor FROM paydesk.operations WHERE payment_id = $1 ORDER BY id', [one.id]);
     expect(teamOps.rows.map((r) => ({ ...r, amount_minor: exactInteger(r.amount_minor) }))).toEqual(ops);
+
+    // What status checks left on every payment, and each one's state history and checks in the laptop's order.
+    const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const byPayment = <T extends { payment_id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.payment_id < b.payment_id ? -1 : a.payment_id > b.payment_id ? 1 : 0));
+    const laptopChecked = db.prepare('SELECT id AS payment_id, last_error, last_checked_at, check_attempts FROM payments').all() as Array<{ payment_id: string; check_attempts: number }>;
+    // The team ledger's last check is the payment's latest status check.
+    const teamChecked = await c.query(`SELECT id::text AS payment_id, last_error, (SELECT ${utc('max(at)')} FROM paydesk.status_checks WHERE payment_id = p.id) AS last_checked_at, check_attempts
+      FROM paydesk.payments p WHERE imported_from = 'laptop-b'`);
+    expect(laptopChecked.some((r) => r.check_attempts > 0)).toBe(true);
+    expect(byPayment(teamChecked.rows)).toEqual(byPayment(laptopChecked));
+    for (const [table, columns] of [['state_history', 'state, status_word, source'], ['status_checks', 'outcome, status_word, state']]) {
+      const laptopRows = db.prepare(`SELECT payment_id, ${columns}, at FROM ${table} ORDER BY payment_id, id`).all() as Array<{ payment_id: string }>;
+      const teamRows = await c.query(`SELECT payment_id::text, ${columns}, ${utc('at')} AS at FROM paydesk.${table === 'state_history' ? 'payment_history' : table} ORDER BY payment_id, id`);
+      expect(laptopRows.length, table).toBeGreaterThan(0);
+      expect(byPayment(teamRows.rows), table).toEqual(byPayment(laptopRows));
+    }
 
     // The laptop's chain verifies in the team database, and an edit there is found.
     const audit = source().audit;
@@ -145,7 +169,7 @@ describeWithPostgres('Copying a laptop ledger into the team ledger', () => {
     clients.push(support);
     await expect(copyLedgerToTeam({ source: db, team: support, laptop: 'laptop-d', batchRows: 100 })).rejects.toMatchObject({ code: '42501' });
     // Nor can a person forge an imported (already decided) operation by hand.
-    await expect(support.query(`SELECT paydesk.import_batch('x', 'payments', 1, '[]', '[]', '[]')`)).rejects.toMatchObject({ code: '42501' });
+    await expect(support.query(`SELECT paydesk.import_batch('x', 'payments', 1, '[]', '[]', '[]', '[]', '[]')`)).rejects.toMatchObject({ code: '42501' });
     await expect(support.query(`INSERT INTO paydesk.importing VALUES (pg_backend_pid(), 'x')`)).rejects.toMatchObject({ code: '42501' });
     // A payment recorded the ordinary way cannot claim to be imported, nor enter with its own time.
     const made = await support.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state, imported_from, created_at)

@@ -115,6 +115,36 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect(overview.periods[0]!.totals).toEqual([{ currency: 'KWD', grossMinor: 12_345, refundedMinor: 2_345, netMinor: 10_000, paidCount: 1, refundCount: 1 }]);
   });
 
+  it('from version 8, shows on each payment what the older version showed: its last check and its unclear operation\'s message', async () => {
+    const { server, database, superuser, sam, sue } = await databaseAt(8);
+    const checked = await insertPayment(sam, 1_000);
+    await sam.query(`INSERT INTO paydesk.status_checks (payment_id, at, outcome) VALUES ($1, '2026-01-02T03:04:05.006Z', 'ok'), ($1, '2026-01-03T03:04:05.006Z', 'timeout')`, [checked]);
+    const unclear = await insertPayment(sue, 2_000);
+    await insertOperation(sue, unclear, 'create', 2_000);
+    await sue.query(`UPDATE paydesk.operations SET outcome = 'unknown', error_message = 'It may or may not have gone through.' WHERE payment_id = $1`, [unclear]);
+    const untouched = await insertPayment(sam, 3_000);
+    const marks = `SELECT id, updated_at, change_seq FROM paydesk.payments ORDER BY id`;
+    const before = { rows: await snapshot(superuser), marks: (await superuser.query(marks)).rows };
+
+    await superuser.query('LISTEN paydesk_changes');
+    const told: string[] = [];
+    superuser.on('notification', (n) => told.push(n.payload ?? ''));
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 2 });
+    ends.push(() => pool.end());
+    const list = await createTeamLedgerReads({ pool }).searchPayments({ filter: { currency: 'KWD' }, sort: { by: 'createdAt', direction: 'asc' }, offset: 0, limit: 10 });
+    const attempts = new Map((await superuser.query(`SELECT id, check_attempts FROM paydesk.payments`)).rows.map((r) => [r.id, r.check_attempts]));
+    expect(Object.fromEntries(list.rows.map((r) => [r.id, [r.lastCheckedAt, r.lastError, attempts.get(r.id)]]))).toEqual({
+      [checked]: ['2026-01-03T03:04:05.006Z', null, 0],
+      [unclear]: [null, 'It may or may not have gone through.', 0],
+      [untouched]: [null, null, 0],
+    });
+    // Filled in, not changed by anyone: no new updated_at or change_seq, no laptop told.
+    expect({ rows: await snapshot(superuser), marks: (await superuser.query(marks)).rows }).toEqual(before);
+    await superuser.query('SELECT 1');
+    expect(told).toEqual([]);
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

@@ -124,6 +124,30 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     await expect(as.fay!.query(`DELETE FROM paydesk.payments WHERE id = $1`, [p.id])).rejects.toMatchObject({ code: '42501' });
   });
 
+  it('lets staff and up write what a status check leaves on a payment, and finance none of it', async () => {
+    const p = await paidPayment();
+    await as.sam!.query(`UPDATE paydesk.payments SET last_error = 'The gateway did not answer.', check_attempts = 2 WHERE id = $1`, [p.id]);
+    expect((await as.fay!.query(`SELECT last_error, check_attempts FROM paydesk.payments WHERE id = $1`, [p.id])).rows).toEqual([{ last_error: 'The gateway did not answer.', check_attempts: 2 }]);
+    for (const change of [`last_error = NULL`, `check_attempts = 0`]) {
+      await expect(as.fay!.query(`UPDATE paydesk.payments SET ${change} WHERE id = $1`, [p.id]), change).rejects.toMatchObject({ code: '42501' });
+    }
+    await expect(as.sam!.query(`UPDATE paydesk.payments SET check_attempts = -1 WHERE id = $1`, [p.id])).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('keeps each person\'s watching their own: stamped with their login, unseen and unchangeable by anyone else, never deleted', async () => {
+    const p = await paidPayment();
+    // Whatever login a hand-written client claims, the row is the session's.
+    await expect(as.sam!.query(`INSERT INTO paydesk.watching (payment_id, login, watched) VALUES ($1, 'sue', true)`, [p.id])).rejects.toMatchObject({ code: '42501' });
+    for (const who of ['sam', 'fay']) await as[who]!.query(`INSERT INTO paydesk.watching (payment_id, watched) VALUES ($1, true)`, [p.id]);
+    expect((await as.sam!.query(`SELECT login, watched FROM paydesk.watching WHERE payment_id = $1`, [p.id])).rows).toEqual([{ login: 'sam', watched: true }]);
+    expect((await as.sue!.query(`SELECT login FROM paydesk.watching WHERE payment_id = $1`, [p.id])).rows).toEqual([]);
+    // Sue cannot stop fay's watching (row-level security finds no row of hers), nor delete anyone's.
+    expect((await as.sue!.query(`UPDATE paydesk.watching SET watched = false WHERE payment_id = $1`, [p.id])).rowCount).toBe(0);
+    await expect(as.fay!.query(`DELETE FROM paydesk.watching WHERE payment_id = $1`, [p.id])).rejects.toMatchObject({ code: '42501' });
+    await expect(as.fay!.query(`UPDATE paydesk.watching SET login = 'sam' WHERE payment_id = $1`, [p.id])).rejects.toMatchObject({ code: '42501' });
+    expect((await as.postgres!.query(`SELECT login, watched FROM paydesk.watching WHERE payment_id = $1 ORDER BY login`, [p.id])).rows).toEqual([{ login: 'fay', watched: true }, { login: 'sam', watched: true }]);
+  });
+
   it('lets nobody who uses Paydesk write, edit or delete the audit log, or forge their login', async () => {
     for (const login of ['sam', 'sue', 'fay', 'ada']) {
       const c = as[login]!;
