@@ -210,7 +210,6 @@ export const reasonTexts = {
   'teamLedger.busySending': '{person} is already doing a {operation} on this payment in the team ledger. Wait for it to finish, then look at the payment again.',
   'teamLedger.busyUnknown': 'The outcome of the {operation} that {person} did on this payment is not known yet. Check its status before doing anything else.',
   'teamLedger.notAllowed': 'The team ledger does not let {person} do a {operation} on payments. Ask a Paydesk admin for a role that may.',
-  'teamLedger.notYetAuditCheck': 'The full check of the audit chain and the quick CSV download are not available on the team ledger yet (the database keeps the team’s chain itself). “Export to a file” works.',
   'teamLedger.notYetInvoices': 'Invoices and credit notes are not available on the team ledger yet.',
   'teamLedger.notYetBulk': 'Bulk payment links are not available on the team ledger yet.',
   'teamLedger.notYetCheckup': 'The gateway check-up is not available on the team ledger yet.',
@@ -219,6 +218,8 @@ export const reasonTexts = {
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
   'teamLedger.addPersonAdminOnly': 'Only a Paydesk admin adds people to the team ledger. Log in as an admin in these settings, or ask one to add {login}.',
   'teamLedger.addPersonLogin': 'A login is lower-case letters, digits and _ . @ -, starting with a letter, and not starting with pg_ or paydesk_.',
+  'teamLedger.auditReadRefused': 'The team ledger does not let {person} read its audit log, so it cannot be checked or exported here. Ask a Paydesk admin for a role that may.',
+  'teamLedger.exportRefused': 'The team ledger does not let {person} export its payments or its audit log. Ask a Paydesk admin for a role that may.',
   // The ledger file, at start (worded in English by main for its start-up dialog)
   'storage.folderNotWritable': 'Paydesk cannot write to its data folder ({folder}). Check the folder’s permissions, or free disk space, and start Paydesk again. Nothing was changed.',
   'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}). Update Paydesk to open it; nothing was changed.',
