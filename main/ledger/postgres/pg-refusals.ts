@@ -17,8 +17,11 @@ export function refusalsInWords(options: { pool: Queryable; settings?: TeamLedge
     // Main's own failures (a bad filter, in words already) go as they are.
     if (error instanceof AppFailure || name === 'AppFailure') throw error;
     if (code === '42501') {
-      const who = await options.pool.query('SELECT session_user AS who').then((r) => r.rows[0]?.who as string | undefined, () => undefined);
-      throw fail('forbidden', refused, { person: who ?? options.settings?.user ?? '?' });
+      // The login the pool connects as; else the session's (a refused query drops its connection, and
+      // a login no longer allowed cannot make another, so this is asked last).
+      const configured = options.settings?.user ?? (options.pool as { options?: { user?: unknown } }).options?.user;
+      const who = typeof configured === 'string' ? configured : await options.pool.query('SELECT session_user AS who').then((r) => r.rows[0]?.who as string | undefined, () => undefined);
+      throw fail('forbidden', refused, { person: who ?? '?' });
     }
     if (options.settings && (typeof code === 'string' || /connection|timeout/i.test(String((error as { message?: unknown } | null)?.message)))) {
       const check = explainConnectionError(error, options.settings);
