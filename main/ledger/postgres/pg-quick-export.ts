@@ -19,8 +19,8 @@ import { refusalsInWords } from './pg-refusals';
 import { inSnapshot, recordTeamExport, type Connections } from './pg-snapshot';
 
 const chunkLimit = 20_000;
-/** Audit entries fetched, then formatted, per turn of main's event loop. */
-const auditWindow = 5_000;
+/** Audit entries fetched, then formatted, per turn of main's event loop (bench/team-audit.ts compares sizes). */
+const defaultAuditWindow = 5_000;
 const paymentSlice = 1_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -30,8 +30,10 @@ export function createTeamQuickExports(deps: {
   chain: () => Promise<ChainStatus>;
   settings?: TeamLedgerSettings;
   now?: () => Date;
+  auditWindow?: number;
 }) {
   const now = deps.now ?? (() => new Date());
+  const auditWindow = deps.auditWindow ?? defaultAuditWindow;
   const refused = refusalsInWords({ pool: deps.pool, settings: deps.settings });
   const inWords = <T>(work: () => Promise<T>) => work().catch((e: unknown) => refused(e, 'teamLedger.exportRefused'));
 
