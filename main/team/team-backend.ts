@@ -198,6 +198,7 @@ export async function openTeamBackend(deps: {
       clearInterval(recheck);
       await live?.close();
       await screens.exports.idle().catch(() => undefined);
+      await screens.reads.stopAuditCheck().catch(() => undefined);
       await screens.reads.settled().catch(() => undefined);
       await opened.close().catch(() => undefined);
     },

@@ -92,6 +92,16 @@ describeLedgerApp('the audit chain', (app, backend) => {
           expect(answered).toBeGreaterThan(0);
           // The app's own check says the same.
           expect(await fullCheck()).toMatchObject({ done: true, intact: false, brokenAt: base + 1_234 });
+
+          // Paydesk closing: the check ends after its slice under way, said as not finished, and none starts after.
+          const stopped: AppEvent[] = [];
+          const closing = createTeamAuditVerifier({ pool: fay, emit: (e) => stopped.push(e), sliceRows: 100 });
+          expect((await closing.start()).started).toBe(true);
+          await closing.stop();
+          expect(stopped.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: false });
+          expect(stopped.at(-1)).not.toHaveProperty('brokenAt');
+          expect((stopped.at(-1) as { checked: number }).checked).toBeLessThan(1_000);
+          expect((await closing.start()).started).toBe(false);
         } finally {
           await fay.end();
         }

@@ -76,6 +76,7 @@ export function createTeamAuditVerifier(deps: {
 }) {
   const slice = deps.sliceRows ?? defaultSlice;
   let running: Promise<void> | undefined;
+  let stopping = false;
   const emit = (p: { checked: number; total: number; done: boolean; brokenAt?: number; failed?: boolean }) =>
     deps.emit({ type: 'audit.verify', checked: p.checked, total: Math.max(p.total, p.checked), done: p.done, intact: !p.failed && p.brokenAt === undefined, ...(p.brokenAt !== undefined ? { brokenAt: p.brokenAt } : {}) });
 
@@ -84,6 +85,8 @@ export function createTeamAuditVerifier(deps: {
     let checked = 0;
     try {
       for (;;) {
+        // Paydesk closing: the check ends after the slice under way, said as not finished.
+        if (stopping) throw new Error('stopped');
         const range = await verifyTeamAuditRange(deps.pool, position.seq, position.hash, slice);
         checked += range.rows;
         const done = range.brokenAt !== undefined || range.rows < slice;
@@ -101,6 +104,7 @@ export function createTeamAuditVerifier(deps: {
   return {
     /** Starts a full check unless one is running; answers the number of entries to check. A refusal throws, in words. */
     async start(): Promise<{ started: boolean; entries: number }> {
+      if (stopping) return { started: false, entries: 0 };
       const entries = lastTeamAuditSeq(deps.pool).catch((e: unknown) => (deps.explain ? deps.explain(e) : Promise.reject(e)));
       if (running) return { started: false, entries: await entries };
       running = entries.then(run, () => undefined).finally(() => (running = undefined));
@@ -108,6 +112,11 @@ export function createTeamAuditVerifier(deps: {
     },
     /** Resolves when the running check (if any) has finished. */
     idle: (): Promise<void> => running ?? Promise.resolve(),
+    /** Ends a running check after its slice under way (Paydesk closing); no check starts after it. */
+    stop(): Promise<void> {
+      stopping = true;
+      return running ?? Promise.resolve();
+    },
   };
 }
 

@@ -316,6 +316,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     verifyAuditChain: (): Promise<MethodOutput<'verifyAuditChain'>> => audit.verify(),
     /** The chain as checked so far (one more slice now): the quick audit CSV says whether it is intact. */
     auditChain: () => audit.chain(),
+    /** Ends a running full check after its slice under way (Paydesk closing). */
+    stopAuditCheck: () => audit.stopFullCheck(),
 
     /** Earlier customers, for picking one in a form: the most recent distinct ones among the latest 5,000 payments. */
     async listCustomers(input: MethodParsedInput<'listCustomers'>): Promise<MethodOutput<'listCustomers'>> {
