@@ -67,7 +67,7 @@ export function AuditScreen() {
   async function verifyAll() {
     const started = await api.verifyAuditChain({});
     if (started.ok) setVerify({ checked: 0, total: started.value.entries, done: false, intact: true });
-    // Refused (on the team ledger the database keeps the chain): said, not silently ignored.
+    // Refused (on the team ledger the database may refuse the person): said, not silently ignored.
     else setMessage(localizeError(language, started.error).message);
   }
 
