@@ -69,6 +69,7 @@ await run('live update between two instances on a team ledger (PostgreSQL)', ['b
 await run('live update between two previews (two laptops) on a team ledger (PostgreSQL)', ['bench/team-live-previews.ts', '--changes', '100']);
 await run('copy of a laptop ledger into a team ledger (PostgreSQL)', ['bench/team-copy.ts', '--payments', '20000']);
 await run('Home overview and CSV exports on a team ledger of 100,000 payments (PostgreSQL)', ['bench/team-reports.ts', '--payments', '100000']);
+await run('the audit chain\'s full check and the quick audit download on a team ledger of 100,000 entries (PostgreSQL)', ['bench/team-audit.ts', '--entries', '100000']);
 // The list's searches on a team ledger, the same payments as the SQLite ledger's (copied in with COPY; minutes at a million).
 await run(`list searches on a team ledger (PostgreSQL) at ${sizes.at(-1)!.toLocaleString('en')} payments`, ['bench/team-search.ts', '--from', dirs.at(-1)!, ...(runs ? ['--runs', runs] : [])]);
 if (option('skip-ui') === undefined) {

@@ -8,8 +8,8 @@ import { fail } from '../core/fail';
 import type { TeamScreens } from '../team/team-backend';
 
 /** The screens' reads on the team ledger: the same methods and answers as on this laptop's ledger. */
-export function teamLedgerScreenHandlers(screens: TeamScreens): Pick<Implementations, 'searchPayments' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'exportToFile' | 'cancelExport'> {
-  const { reads, overview, exports } = screens;
+export function teamLedgerScreenHandlers(screens: TeamScreens): Pick<Implementations, 'searchPayments' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog'> {
+  const { reads, overview, exports, quick } = screens;
   return {
     searchPayments: (input) => reads.searchPayments(input),
     listPaymentLinks: (input) => reads.listPaymentLinks(input),
@@ -20,12 +20,15 @@ export function teamLedgerScreenHandlers(screens: TeamScreens): Pick<Implementat
     exportSettlement: (input, ctx) => overview.exportSettlement(input, ctx),
     exportToFile: (input, ctx) => exports.start(input.kind === 'audit' ? { kind: 'audit' } : { kind: 'payments', filter: input.filter, sort: input.sort }, undefined, ctx),
     cancelExport: (input) => ({ cancelled: exports.cancel(input.exportId) }),
+    // The full check of the database's chain (audit.verify events) and the quick CSV downloads, as on a laptop's file.
+    verifyAuditChain: () => reads.verifyAuditChain(),
+    exportPayments: (input, ctx) => quick.exportPayments(input, ctx.osUser),
+    exportAuditLog: (_input, ctx) => quick.exportAuditLog(ctx.osUser),
   };
 }
 
 /** Methods that read or write this laptop's own file, by the reason each answers on the team ledger. */
 export const notOnTeamLedger = {
-  'teamLedger.notYetAuditCheck': ['verifyAuditChain', 'exportAuditLog', 'exportPayments'],
   'teamLedger.notYetCheckup': ['startCheckup', 'cancelCheckup', 'getCheckup', 'saveCheckupReport'],
   'teamLedger.notYetRecurring': ['chargeRecurring'],
 } as const satisfies Partial<Record<ReasonKey, readonly MethodName[]>>;

@@ -25,11 +25,13 @@ import { watchedLinkNotices } from './watched-links';
 type Payments = { markInterrupted(): Promise<number>; reconcileDue(): Promise<number> };
 type Session = NonNullable<TeamLedgerView['session']>;
 
-/** The screens' reads on the team ledger (pg-reads.ts, pg-overview.ts, pg-export.ts), with SQLite's contract. */
+/** The screens' reads on the team ledger (pg-reads.ts, pg-overview.ts, pg-export.ts, pg-quick-export.ts), with SQLite's contract. */
 export type TeamScreens = {
   reads: ReturnType<TeamLedgerModule['createTeamLedgerReads']>;
   overview: ReturnType<TeamLedgerModule['createTeamOverview']>;
   exports: ReturnType<TeamLedgerModule['createTeamExports']>;
+  /** The quick CSV downloads (exportPayments, exportAuditLog). */
+  quick: ReturnType<TeamLedgerModule['createTeamQuickExports']>;
 };
 
 export type TeamBackend = {
@@ -120,10 +122,16 @@ export async function openTeamBackend(deps: {
   const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
   const store = { ...mainFailures(opened.store), invoices: mainFailures(opened.store.invoices) };
   const bulk = mainFailures(team.createTeamBulkStore({ pool: opened.pool, laptop, settings: saved.settings }));
+  const reads = mainFailures(team.createTeamLedgerReads({
+    pool: opened.pool, laptop, settings: saved.settings,
+    onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }),
+    onAuditVerify: (event) => deps.events.emit(event),
+  }));
   const screens: TeamScreens = {
-    reads: mainFailures(team.createTeamLedgerReads({ pool: opened.pool, laptop, onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }) })),
+    reads,
     overview: mainFailures(team.createTeamOverview({ pool: opened.pool })),
     exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved) })),
+    quick: mainFailures(team.createTeamQuickExports({ pool: opened.pool, settings: saved.settings, chain: () => reads.auditChain() })),
   };
 
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
@@ -203,6 +211,7 @@ export async function openTeamBackend(deps: {
       clearInterval(recheck);
       await live?.close();
       await screens.exports.idle().catch(() => undefined);
+      await screens.reads.stopAuditCheck().catch(() => undefined);
       await screens.reads.settled().catch(() => undefined);
       await opened.close().catch(() => undefined);
     },

@@ -7,7 +7,8 @@
 // request (the gateway's records), and the other person is told who is refunding; a staff login
 // cannot refund (the screen does not offer it, the database refuses it); a bulk batch is sent by one
 // laptop, the other's Resume refused naming who sends it; a laptop killed while its
-// refund is on the wire marks it unknown at its next start and settles it: every money move once.
+// refund is on the wire marks it unknown at its next start and settles it: every money move once;
+// "Verify the whole chain" on screen checks the team's audit log and names an entry changed on the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -280,4 +281,23 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     expect(refundsAtGateway(payment)).toHaveLength(1);
     expect(await sql(`SELECT refunded_minor::int AS refunded FROM paydesk.payments WHERE id = $1`, [payment.id])).toEqual([{ refunded: 10_000 }]);
   }, 180_000);
+
+  it('"Verify the whole chain" checks the team\'s audit log on screen, and names the entry a superuser changed', async () => {
+    const page = b.session.page;
+    const status = page.getByTestId('audit-verify-status');
+    const entries = Number((await sql(`SELECT max(seq)::text AS n FROM paydesk.audit_log`))[0]!.n);
+    await page.getByTestId('nav-audit').click();
+    await page.getByTestId('audit-verify').click();
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe(`The whole chain was verified: all ${entries} entries are intact.`);
+
+    // Someone with the server in hand changes an entry behind Paydesk's back.
+    const [{ result }] = await sql(`SELECT result FROM paydesk.audit_log WHERE seq = 3`);
+    await sql(`UPDATE paydesk.audit_log SET result = 'changed' WHERE seq = 3`);
+    try {
+      await page.getByTestId('audit-verify').click();
+      await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe('Warning: the log was changed or an entry removed outside Paydesk, from entry 3 on.');
+    } finally {
+      await sql(`UPDATE paydesk.audit_log SET result = $1 WHERE seq = 3`, [result]);
+    }
+  }, 120_000);
 });

@@ -1,13 +1,20 @@
 // The audit log's hash chain shows an edit or a deletion; CSV exports open correctly in a
 // spreadsheet (BOM, RFC 4180 quoting, exact amounts) and cannot smuggle in a formula. The audit
 // log on a laptop's SQLite ledger and on the team ledger (test/support/ledger-apps.ts), where the
-// database writes it and "tampering" is a superuser's hand on the server; the quick CSV downloads
-// read a laptop's file (on the team ledger they answer why: "Export to a file" is there instead).
+// database writes it and "tampering" is a superuser's hand on the server. The quick CSV downloads
+// on both (their bytes against the file exports: export-bytes.test.ts); on the team ledger every
+// role may run them and the full check (security.sql's grants), and a person removed while their
+// laptop runs is refused in words.
 import { describe, expect, it } from 'vitest';
 import { verifyAudit } from '../../main/ledger/audit-log';
 import { csvCell, toCsv } from '../../main/ledger/csv';
 import { customer, goodCard } from './support';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
+import pg from 'pg';
+import type { AppFailure } from '../../contract/result';
+import { createTeamLedgerReads } from '../../main/ledger/postgres/pg-reads';
+import { createTeamQuickExports } from '../../main/ledger/postgres/pg-quick-export';
+import { teamServer } from '../support/postgres-tests';
 
 type Entry = { seq: number; osUser: string; profileId: string | null; environment: string | null; action: string; amountMinor: number | null; currency: string | null; result: string };
 type AuditWindow = { chainIntact: boolean; chain?: { intact: boolean; brokenAt?: number }; rows: Entry[] };
@@ -45,15 +52,6 @@ describeLedgerApp('the audit log and its exports', (app, backend) => {
     });
   });
 
-  if (backend === 'postgres') {
-    it('on the team ledger, the quick CSV downloads answer why they are not there yet', async () => {
-      for (const [name, input] of [['exportPayments', { filter: { currency: 'KWD' } }], ['exportAuditLog', {}]] as const) {
-        expect(await app().call(name, input)).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'teamLedger.notYetAuditCheck' } } });
-      }
-    });
-    return;
-  }
-
   describe('CSV', () => {
     it('exports the filtered payments with exact amounts, Arabic text intact, ISO dates', async () => {
       const arabic = { name: 'مريم القحطاني', email: 'maryam@example.com', phone: '+966500000003' };
@@ -76,8 +74,56 @@ describeLedgerApp('the audit log and its exports', (app, backend) => {
       expect(value.csv).toContain('seq,at,os_user');
       expect(value.csv).toContain(',create_link,');
       expect(value.chainIntact).toBe(false);
+      // The download records itself first, so it lists its own entry last.
+      expect(value.csv.split('\r\n').at(-2)).toMatch(/^\d+,\d{4}-\d\d-\d\dT[\d:.]+Z,tester,,,export_audit_log,,,,,,exported,[0-9a-f]{64}$/);
     });
   });
+
+  if (backend === 'postgres') {
+    describe('who may check and download on the team ledger', () => {
+      it('staff, the narrowest role, may: each download is in the team log by that person', async () => {
+        const sam = await app().open({ role: 'staff', osUser: 'sami' });
+        const payments = await sam.value<{ rows: number; done: boolean }>('exportPayments', { filter: { currency: 'KWD' } });
+        expect(payments).toMatchObject({ rows: 1, done: true });
+        expect((await sam.value<{ rows: number }>('exportAuditLog', {})).rows).toBeGreaterThan(5);
+        expect((await sam.value<{ started: boolean }>('verifyAuditChain', {})).started).toBe(true);
+        const server = teamServer();
+        const entries = (await server.sql(app().database!, `SELECT db_user, os_user, action, result FROM paydesk.audit_log WHERE action LIKE 'export_%' ORDER BY seq DESC LIMIT 2`)).rows;
+        expect(entries).toEqual([
+          { db_user: server.person('staff').login, os_user: 'sami', action: 'export_audit_log', result: 'exported' },
+          { db_user: server.person('staff').login, os_user: 'sami', action: 'export_payments', result: '1 rows' },
+        ]);
+      });
+
+      it('a person removed from the team while their laptop runs is refused in words', async () => {
+        const server = teamServer();
+        const database = app().database!;
+        // Roles are the server's: a login of this file's own.
+        const login = `leaver_${process.pid}`;
+        await server.sql(database, `SELECT paydesk.add_person($1, 'finance', 'leaver-password')`, [login]);
+        const settings = { host: server.host, port: server.port, database, user: login };
+        const pool = new pg.Pool({ ...settings, password: 'leaver-password', max: 1 });
+        pool.on('error', () => undefined);
+        try {
+          const reads = createTeamLedgerReads({ pool, settings });
+          const quick = createTeamQuickExports({ pool, settings, chain: () => reads.auditChain() });
+          const all = { filter: {}, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 } as const;
+          expect((await reads.verifyAuditChain()).started).toBe(true);
+          expect((await quick.exportPayments({ ...all, filter: { currency: 'KWD' } })).rows).toBe(1);
+          await reads.settled();
+          await server.sql(database, `SELECT paydesk.remove_person($1)`, [login]);
+          const refusal = async (work: Promise<unknown>) => ((await work.then(() => undefined, (e: unknown) => e)) as AppFailure).toError();
+          // Its open session lost the rights: the database's refusal, in words.
+          expect(await refusal(quick.exportPayments(all))).toMatchObject({ code: 'forbidden', reason: { key: 'teamLedger.exportRefused', values: { person: login } } });
+          expect(await refusal(reads.verifyAuditChain())).toMatchObject({ code: 'forbidden', reason: { key: 'teamLedger.auditReadRefused', values: { person: login } } });
+          // A new connection is refused the login itself: "Test connection"'s words.
+          expect(await refusal(quick.exportAuditLog('tester'))).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPermission', values: { user: login, database } } });
+        } finally {
+          await pool.end();
+        }
+      });
+    });
+  }
 });
 
 describe('CSV cells', () => {

@@ -2,14 +2,16 @@
 // yet an edit after or at the last verified entry is still caught; the audit screen pages by seq
 // at any depth. On a laptop's SQLite ledger and on the team ledger (test/support/ledger-apps.ts),
 // whose database writes the log (an edit there is a superuser's on the server). The full check
-// (off main's event loop: a worker thread, or slices; progress and the first broken link) is the
-// laptop's: on the team ledger it answers why.
+// (off main's event loop: a worker thread, or slices; progress and the first broken link): on
+// SQLite over the laptop's file, on the team ledger recomputed by PostgreSQL slice by slice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { checkAuditChain } from '../../main/ledger/audit-chain';
 import { createAuditVerifier } from '../../main/ledger/audit-verify';
+import { createTeamAuditVerifier } from '../../main/ledger/postgres/pg-audit-verify';
+import { teamServer } from '../support/postgres-tests';
 import type { AppEvent } from '../../contract/events';
 import { describeLedgerApp } from '../support/ledger-apps';
 
@@ -51,8 +53,59 @@ describeLedgerApp('the audit chain', (app, backend) => {
   });
 
   if (backend === 'postgres') {
-    it('the full check of the chain answers why it is not on the team ledger yet', async () => {
-      expect(await app().call('verifyAuditChain', {})).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'teamLedger.notYetAuditCheck' } } });
+    // The full check of the database's chain: PostgreSQL recomputes each hash as append_audit wrote
+    // it, a keyset slice per query awaited on the pool (pg-audit-verify.ts).
+    describe('the full check', () => {
+      const verifyEvents = () => app().events.filter((e): e is Extract<AppEvent, { type: 'audit.verify' }> => e.type === 'audit.verify');
+      async function fullCheck() {
+        const before = verifyEvents().length;
+        const [first, again] = await Promise.all([app().value<{ started: boolean; entries: number }>('verifyAuditChain', {}), app().value<{ started: boolean }>('verifyAuditChain', {})]);
+        expect(first).toEqual({ started: true, entries: base + 2_502 });
+        expect(again.started).toBe(false);
+        await expect.poll(() => verifyEvents().slice(before).some((e) => e.done)).toBe(true);
+        return verifyEvents().at(-1)!;
+      }
+
+      it('reports the first broken link, a superuser\'s edit on the server; a repaired chain is intact again', async () => {
+        expect(await fullCheck()).toMatchObject({ done: true, intact: false, brokenAt: base + 2_502 });
+        // As the database wrote it (audit_payment: 'recorded: ' || state).
+        await app().tamperAudit(base + 2_502, { set: { result: 'recorded: pending' } });
+        expect(await fullCheck()).toMatchObject({ done: true, intact: true, checked: base + 2_502, total: base + 2_502 });
+        // The quick check, which had remembered the break, takes the full check's word (as on SQLite).
+        expect((await look()).chain).toEqual({ intact: true, checkedThrough: base + 2_502, last: base + 2_502 });
+      });
+
+      it('in slices with awaits: progress, main answering meanwhile, and a removed entry found at its place', async () => {
+        const server = teamServer();
+        const fay = await server.connectAs(app().database!, server.person('finance').login);
+        try {
+          await app().tamperAudit(base + 1_234, 'delete');
+          const events: AppEvent[] = [];
+          const verifier = createTeamAuditVerifier({ pool: fay, emit: (e) => events.push(e), sliceRows: 500 });
+          expect(await verifier.start()).toEqual({ started: true, entries: base + 2_502 });
+          let answered = 0;
+          const timer = setInterval(() => answered++, 0);
+          await verifier.idle();
+          clearInterval(timer);
+          expect(events.filter((e) => e.type === 'audit.verify' && !e.done).map((e) => (e as { checked: number }).checked)).toEqual([500, 1_000]);
+          expect(events.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: false, brokenAt: base + 1_234 });
+          expect(answered).toBeGreaterThan(0);
+          // The app's own check says the same.
+          expect(await fullCheck()).toMatchObject({ done: true, intact: false, brokenAt: base + 1_234 });
+
+          // Paydesk closing: the check ends after its slice under way, said as not finished, and none starts after.
+          const stopped: AppEvent[] = [];
+          const closing = createTeamAuditVerifier({ pool: fay, emit: (e) => stopped.push(e), sliceRows: 100 });
+          expect((await closing.start()).started).toBe(true);
+          await closing.stop();
+          expect(stopped.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: false });
+          expect(stopped.at(-1)).not.toHaveProperty('brokenAt');
+          expect((stopped.at(-1) as { checked: number }).checked).toBeLessThan(1_000);
+          expect((await closing.start()).started).toBe(false);
+        } finally {
+          await fay.end();
+        }
+      });
     });
   } else {
     // The full check reads the laptop's file: in a worker thread as the app ships it, or in slices.

@@ -3,7 +3,8 @@
 // row, formatMinor for money, every cell through the spreadsheet rules. The reference is the
 // writer the export used before, kept here as the judge. On both backends
 // (test/support/report-backends.ts): the team ledger's export (pg-export.ts) writes the same bytes
-// for the same payments copied into a team database.
+// for the same payments copied into a team database, and so do the quick downloads (exportPayments'
+// chunks joined; exportAuditLog against the file export of the same log: pg-quick-export.ts).
 import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LedgerDb } from '../../main/ledger/database';
@@ -64,6 +65,15 @@ const referenceCsv = (rows: Row[]) => '\uFEFF' + referenceLine(header) + rows.ma
 
 describeReports('the fast export writer', seed, (reports) => {
   const exported = async (filter: PaymentFilter, sort: PaymentSort) => (await reports().exportFile({ kind: 'payments', filter, sort })).text;
+  /** exportPayments' chunks (1,500 rows each, several for the larger cases) joined, as a caller saves them. */
+  async function quickPayments(filter: PaymentFilter, sort: PaymentSort) {
+    let text = '';
+    for (let offset = 0; ; offset += 1_500) {
+      const chunk = await reports().call('exportPayments', { filter, sort, offset, limit: 1_500 });
+      text += chunk.csv;
+      if (chunk.done) return text;
+    }
+  }
 
   it('writes when each payment was last checked, as the status checks recorded it', async () => {
     const ids = reports().oracle.prepare("SELECT id FROM payments WHERE currency = 'SAR' ORDER BY rowid LIMIT 3").pluck().all() as string[];
@@ -91,6 +101,22 @@ describeReports('the fast export writer', seed, (reports) => {
     expect(rows.length).toBeGreaterThan(0);
     const text = await exported(filter, sort);
     expect(text).toBe(referenceCsv(rows));
+    // The quick download, its chunks joined, is the same file.
+    expect(await quickPayments(filter, sort)).toBe(text);
+  });
+
+  it('the quick audit download lists the log as the file export does, then the two exports\' own entries', async () => {
+    const file = await reports().exportFile({ kind: 'audit' });
+    const quick = await reports().call('exportAuditLog', {});
+    expect(quick.fileName).toMatch(/^paydesk-audit-\d{8}-\d{6}\.csv$/);
+    expect(quick.csv.startsWith(file.text)).toBe(true);
+    expect(quick.rows).toBe(file.progress.rows + 2);
+    // Who exported: the OS user the call came from (huda), the entry's hash last.
+    const own = quick.csv.slice(file.text.length).split('\r\n').filter(Boolean);
+    expect(own).toEqual([
+      expect.stringMatching(new RegExp(`^${file.progress.rows + 1},[^,]+,huda,,,export_audit_log,,,,,,${file.progress.rows} rows,[0-9a-f]{64}$`)),
+      expect.stringMatching(new RegExp(`^${file.progress.rows + 2},[^,]+,huda,,,export_audit_log,,,,,,exported,[0-9a-f]{64}$`)),
+    ]);
   });
 
   it('keeps formulas neutralised and money exact in the awkward rows', async () => {

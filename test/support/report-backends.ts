@@ -31,6 +31,7 @@ import type { PaymentRow } from '../../main/ledger/payment-rows';
 import { copyLedgerToTeam } from '../../main/ledger/postgres/copy-to-team';
 import { createTeamExports } from '../../main/ledger/postgres/pg-export';
 import { createTeamOverview } from '../../main/ledger/postgres/pg-overview';
+import { createTeamQuickExports } from '../../main/ledger/postgres/pg-quick-export';
 import { createTeamLedgerReads } from '../../main/ledger/postgres/pg-reads';
 import { createPostgresLedgerStore } from '../../main/ledger/postgres/pg-store';
 import { settle, type PaymentSort } from '../../main/ledger/search';
@@ -279,7 +280,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             cancel: (exportId: string) => team.cancel(exportId),
           };
         };
-        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined }) }) as unknown as Implementations, createMemoryLogger());
+        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined }), quick: createTeamQuickExports({ pool, chain: () => reads.auditChain() }) }) as unknown as Implementations, createMemoryLogger());
         let laptops = 0;
         reports = {
           ...screensOf('postgres', handlers, exports),

@@ -10,12 +10,17 @@
 // cannot write paydesk.ledger_meta, so after a restart the check starts again from the first
 // entry (in the background, a slice at a time). Entries copied from laptops
 // (paydesk.imported_audit) are their own chains (copy-to-team.ts verifyImportedAudit), not listed here.
+// "Verify the whole chain" (pg-audit-verify.ts) checks every entry again and its result is
+// remembered here, as recordFullCheck does on SQLite: a break where it found one, or the whole
+// chain verified (a repaired chain is intact again).
 import { createHash } from 'node:crypto';
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import type { ChainStatus } from '../audit-chain';
 import { asciiLower, escapeLike, folded, Params } from './pg-list-sql';
 import { minor } from './pg-store';
 import type { Queryable } from './pg-reads';
+import { createTeamAuditVerifier, type FullCheck } from './pg-audit-verify';
+import type { AppEvent } from '../../../contract/events';
 
 const genesis = '0'.repeat(64);
 const slice = 1_000;
@@ -30,7 +35,7 @@ const iso = (v: unknown) => new Date(v as Date).toISOString();
 const hashed = (r: Entry) =>
   JSON.stringify([Number(r.seq), iso(r.at), r.db_user, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, minor(r.amount_minor as string | null), r.currency, r.reason, r.result]);
 
-export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void) {
+export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void, options: { emit?: (event: AppEvent) => void; explain?: (error: unknown) => Promise<never> } = {}) {
   let verified = { seq: 0, hash: genesis };
   let brokenAt: number | undefined;
   let checking = false;
@@ -65,6 +70,24 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
     }
     verified = { seq, hash };
     return { intact: true, checkedThrough: seq, last: Math.max(last, seq) };
+  }
+
+  /** A full check's result, taken in turn with the quick check's slices. */
+  const remember = (result: FullCheck) => {
+    const next = turn.then(() => {
+      brokenAt = result.brokenAt;
+      if (result.brokenAt === undefined) verified = { seq: result.seq, hash: result.hash };
+    });
+    turn = next.catch(() => undefined);
+    return next;
+  };
+  const verifier = createTeamAuditVerifier({ pool, emit: (event) => options.emit?.(event), remember, explain: options.explain });
+
+  /** The chain as the log is looked at: one slice checked now, the rest in the background. */
+  async function chain(): Promise<ChainStatus> {
+    const status = await checkSlice();
+    if (status.intact && status.checkedThrough < status.last) continueInBackground();
+    return status;
   }
 
   function continueInBackground() {
@@ -102,15 +125,22 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
   }
 
   return {
+    chain,
+    stopFullCheck: () => verifier.stop(),
+    /** "Verify the whole chain": starts it (audit.verify events), unless one is running. */
+    verify: () => {
+      const started = verifier.start();
+      track(started.then(() => verifier.idle()));
+      return started;
+    },
     async list(input: MethodParsedInput<'listAuditLog'>): Promise<MethodOutput<'listAuditLog'>> {
-      const chain = await checkSlice();
-      if (chain.intact && chain.checkedThrough < chain.last) continueInBackground();
-      const found = await window(input, chain.last);
+      const status = await chain();
+      const found = await window(input, status.last);
       return {
         total: found.total,
         totalExact: found.totalExact,
-        chainIntact: chain.intact,
-        chain,
+        chainIntact: status.intact,
+        chain: status,
         rows: found.rows.map((r) => ({
           seq: Number(r.seq), at: iso(r.at), osUser: (r.os_user as string | null) ?? (r.db_user as string), profileId: r.profile_id as string | null,
           environment: r.environment as string | null, action: r.action as string, paymentId: r.payment_id as string | null, orderId: r.order_id as string | null,

@@ -15,7 +15,10 @@ import type { MethodOutput, MethodParsedInput } from '../../../contract/methods'
 import type { PaymentFilter } from '../../../contract/methods/payments';
 import { toView } from '../payment-rows';
 import type { PaymentSort } from '../search';
+import type { AppEvent } from '../../../contract/events';
 import { createTeamAuditReads } from './pg-audit-reads';
+import type { TeamLedgerSettings } from './connection';
+import { refusalsInWords } from './pg-refusals';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
 import { paymentOf } from './pg-store';
 
@@ -28,6 +31,10 @@ export type TeamLedgerReadsOptions = {
   laptop?: string;
   now?: () => Date;
   onCounted?: (event: CountedEvent) => void;
+  /** "Verify the whole chain"'s progress and result: the app's audit.verify events. */
+  onAuditVerify?: (event: AppEvent) => void;
+  /** The connection's settings: a server out of reach is then said in "Test connection"'s words. */
+  settings?: TeamLedgerSettings;
   /** A position every this many rows (10,000; tests take fewer to reach the positions' path with few payments). */
   anchorEvery?: number;
   /** How a text search chooses its plan: the first walk's rows (4,000) and the matches above which the indexes do not drive (20,000); tests take fewer. */
@@ -50,7 +57,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   const estimates = new Map<string, Matches>();
   let tableRows: { n: number; at: number } | undefined;
   let countIds = 0;
-  const audit = createTeamAuditReads(pool, (work) => track(work));
+  const refused = refusalsInWords({ pool, settings: options.settings });
+  const audit = createTeamAuditReads(pool, (work) => track(work), { emit: options.onAuditVerify, explain: (e) => refused(e, 'teamLedger.auditReadRefused') });
 
   function track(work: Promise<unknown>) {
     const kept = work.catch(() => undefined).finally(() => background.delete(kept));
@@ -313,6 +321,12 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     },
 
     listAuditLog: (input: MethodParsedInput<'listAuditLog'>): Promise<MethodOutput<'listAuditLog'>> => audit.list(input),
+    /** "Verify the whole chain" (pg-audit-verify.ts): progress and the result as audit.verify events. */
+    verifyAuditChain: (): Promise<MethodOutput<'verifyAuditChain'>> => audit.verify(),
+    /** The chain as checked so far (one more slice now): the quick audit CSV says whether it is intact. */
+    auditChain: () => audit.chain(),
+    /** Ends a running full check after its slice under way (Paydesk closing). */
+    stopAuditCheck: () => audit.stopFullCheck(),
 
     /** Earlier customers, for picking one in a form: the most recent distinct ones among the latest 5,000 payments. */
     async listCustomers(input: MethodParsedInput<'listCustomers'>): Promise<MethodOutput<'listCustomers'>> {

@@ -1,5 +1,5 @@
 // What main loads on first use of the team ledger, as one bundle of its own (dist/main/team-ledger.cjs,
-// scripts/build.mjs): the connection (pg, Kysely), the copy of a laptop's ledger, the screens' reads, Home's overview and the exports.
+// scripts/build.mjs): the connection (pg, Kysely), the copy of a laptop's ledger, the screens' reads (the audit chain's full check included), Home's overview and the exports (the quick CSV downloads included).
 export { clientConfig, explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection } from './connection';
 export { copyLedgerToTeam, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
 export { openPostgresLedgerStore } from './pg-store';
@@ -8,6 +8,7 @@ export { createTeamLedgerReads, type TeamLedgerReads } from './pg-reads';
 export { createTeamOverview, type TeamOverview } from './pg-overview';
 export { createTeamExports, type TeamExportRequest, type TeamExports } from './pg-export';
 export { createTeamBulkStore } from './pg-bulk';
+export { createTeamQuickExports, type TeamQuickExports } from './pg-quick-export';
 
 import pg from 'pg';
 import { clientConfig } from './connection';

@@ -65,10 +65,16 @@ export function AuditScreen() {
   }
 
   async function verifyAll() {
+    // Under way from the click: a short check's audit.verify events may arrive before this call's
+    // answer (events and answers travel apart), and must not be overwritten by it.
+    setVerify({ checked: 0, total: 0, done: false, intact: true });
     const started = await api.verifyAuditChain({});
-    if (started.ok) setVerify({ checked: 0, total: started.value.entries, done: false, intact: true });
-    // Refused (on the team ledger the database keeps the chain): said, not silently ignored.
-    else setMessage(localizeError(language, started.error).message);
+    if (started.ok) setVerify((v) => (v && !v.done ? { ...v, total: Math.max(v.total, started.value.entries) } : v));
+    else {
+      // Refused (on the team ledger the database may refuse the person): said, not silently ignored.
+      setVerify(undefined);
+      setMessage(localizeError(language, started.error).message);
+    }
   }
 
   const chain = data?.chain;

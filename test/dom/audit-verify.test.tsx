@@ -1,0 +1,65 @@
+// "Verify the whole chain" on the audit screen: a short check (the team ledger's database checks
+// a small log in one slice) can send its result before main's answer to the click arrives, since
+// events and answers travel apart; the screen still shows the result, not "Verifying… 0 of N"
+// for ever. A refusal is said in words and the button is free again.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { PaydeskApi } from '../../contract/methods';
+import type { AppEvent } from '../../contract/events';
+
+const listeners = new Set<(event: AppEvent) => void>();
+const send = (event: AppEvent) => act(() => listeners.forEach((listener) => listener(event)));
+/** What main does when asked to verify: by default sends the result before answering. */
+let verify: () => Promise<unknown> = async () => {
+  send({ type: 'audit.verify', checked: 30, total: 30, done: true, intact: true });
+  return { ok: true, value: { started: true, entries: 30 } };
+};
+window.paydesk = new Proxy({}, {
+  get: (_t, name: string) => {
+    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => (listeners.add(listener), () => void listeners.delete(listener));
+    return async () => {
+      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: null } };
+      if (name === 'listAuditLog') return { ok: true, value: { total: 0, totalExact: true, chainIntact: true, chain: { intact: true, checkedThrough: 0, last: 0 }, rows: [] } };
+      if (name === 'verifyAuditChain') return verify();
+      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
+    };
+  },
+}) as PaydeskApi;
+const { AuditScreen } = await import('../../renderer/src/features/transactions/audit-screen');
+
+const status = () => screen.getByTestId('audit-verify-status').textContent;
+
+describe('verifying the whole audit chain on screen', () => {
+  afterEach(() => cleanup());
+
+  it('shows the result even when it arrives before the answer to the click', async () => {
+    render(<AuditScreen />);
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId('audit-verify'));
+    await waitFor(() => expect(status()).toBe('The whole chain was verified: all 30 entries are intact.'));
+    expect((screen.getByTestId('audit-verify') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the progress, then the first broken link, when the answer comes first', async () => {
+    verify = async () => ({ ok: true, value: { started: true, entries: 20_000 } });
+    render(<AuditScreen />);
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId('audit-verify'));
+    await waitFor(() => expect(status()).toBe('Verifying the whole chain: 0 of 20000 entries…'));
+    send({ type: 'audit.verify', checked: 10_000, total: 20_000, done: false, intact: true });
+    expect(status()).toBe('Verifying the whole chain: 10000 of 20000 entries…');
+    send({ type: 'audit.verify', checked: 12_345, total: 20_000, done: true, intact: false, brokenAt: 12_345 });
+    expect(status()).toBe('Warning: the log was changed or an entry removed outside Paydesk, from entry 12345 on.');
+  });
+
+  it('says a refusal in words, and the button is free again', async () => {
+    verify = async () => ({ ok: false, error: { code: 'forbidden', message: 'The team ledger does not let leaver read its audit log, so it cannot be checked or exported here. Ask a Paydesk admin for a role that may.', reason: { key: 'teamLedger.auditReadRefused', values: { person: 'leaver' } } } });
+    render(<AuditScreen />);
+    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId('audit-verify'));
+    await screen.findByText(/The team ledger does not let leaver read its audit log/);
+    expect(status()).toBe('');
+    expect((screen.getByTestId('audit-verify') as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,64 @@
+// The team's audit chain checked two ways must agree on every entry the database can write: the
+// full check, where PostgreSQL recomputes each hash (pg-audit-verify.ts), and the audit page's
+// check, where main recomputes it from the rows with JSON.stringify (pg-audit-reads.ts). Entries
+// with awkward text (quotes, backslashes, line breaks, control characters, Arabic, emoji, a
+// payment's order id and amount) are intact to both; an edit of one is found by both at its seq.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import pg from 'pg';
+import type { AppEvent } from '../../../contract/events';
+import { createTeamAuditVerifier } from '../../../main/ledger/postgres/pg-audit-verify';
+import { createTeamLedgerReads } from '../../../main/ledger/postgres/pg-reads';
+import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+
+const awkward = ['say "hi"', 'back\\slash', 'two\nlines\r\n', 'tab\there', 'bell\u0007 and \u001f', 'مريم القحطاني', '🧾 receipt', 'del\u007f', '\u2028 separator', '/slash/', ''];
+
+describeWithPostgres('the team audit chain, checked by the database and by main', () => {
+  let database: string;
+  let fay: pg.Pool;
+
+  beforeAll(async () => {
+    const server = teamServer();
+    database = await server.createTeamDatabase();
+    // Written as the database writes every entry (append_audit), as the superuser: each reason and
+    // result awkward, one with a payment (its order id, amount and currency in the entry).
+    const id = randomUUID();
+    await server.sql(database, `INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state, created_by)
+      VALUES ($1, 'practice', 'practice', 'link', 'PD-"awkward"\\1', 9007199254740, 'KWD', 'pending', 'tester')`, [id]);
+    for (const [i, text] of awkward.entries()) {
+      await server.sql(database, `SELECT paydesk.append_audit($1, $2::uuid, $3, $4, $5)`, ['note', i % 2 ? id : null, i % 2 ? i : null, text, `${text}|${i}`]);
+    }
+    const finance = server.person('finance');
+    fay = new pg.Pool({ host: server.host, port: server.port, database, user: finance.login, password: finance.password, max: 2 });
+    fay.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    await fay?.end();
+  });
+
+  async function bothChecks() {
+    const events: AppEvent[] = [];
+    const verifier = createTeamAuditVerifier({ pool: fay, emit: (e) => events.push(e) });
+    await verifier.start();
+    await verifier.idle();
+    const reads = createTeamLedgerReads({ pool: fay });
+    await reads.listAuditLog({ offset: 0, limit: 1 });
+    await reads.settled();
+    return { database: events.at(-1) as Extract<AppEvent, { type: 'audit.verify' }>, main: await reads.auditChain() };
+  }
+
+  it('finds every entry intact, both ways', async () => {
+    const last = Number((await fay.query('SELECT max(seq)::text AS n FROM paydesk.audit_log')).rows[0].n);
+    const { database: byDatabase, main } = await bothChecks();
+    expect(byDatabase).toMatchObject({ done: true, intact: true, checked: last });
+    expect(main).toEqual({ intact: true, checkedThrough: last, last });
+  });
+
+  it('finds an edited entry at its seq, both ways', async () => {
+    const seq = Number((await fay.query(`SELECT min(seq)::text AS n FROM paydesk.audit_log WHERE reason = 'مريم القحطاني'`)).rows[0].n);
+    await teamServer().sql(database, `UPDATE paydesk.audit_log SET reason = 'مريم' WHERE seq = $1`, [seq]);
+    const { database: byDatabase, main } = await bothChecks();
+    expect(byDatabase).toMatchObject({ done: true, intact: false, brokenAt: seq });
+    expect(main).toMatchObject({ intact: false, brokenAt: seq });
+  });
+});
