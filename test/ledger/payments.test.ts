@@ -10,7 +10,7 @@ import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
 import type { MethodName } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 
-describeLedgerApp('the ledger\'s money flows', (app) => {
+describeLedgerApp('the ledger\'s money flows', (app, backend) => {
 const t = { get practice() { return app().practice; }, get service() { return app().service; }, get events() { return app().events; } };
 async function call<T = PaymentView>(name: string, input: unknown): Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string; fields?: Record<string, string> } }> {
   return app().call<T>(name as MethodName, input) as never;
