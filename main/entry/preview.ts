@@ -107,13 +107,11 @@ async function main() {
   });
   console.log(`Paydesk preview (data in ${dataDir})`);
   console.log(`Open: ${server.url}`);
-  // While the browser opens the page, main's services are read in two short steps (nothing is
-  // started, no ledger opened): better-sqlite3's native module (its addon loaded), then the bundle
-  // compiled. Each step comes after the I/O that arrived meanwhile (setImmediate), so a request
-  // waits for one step at most. The bundle is run (its top level: zod's schemas, ~40 ms) only when
-  // the app starts, with the page's files sent or at its first call: run here it held the page's
-  // HTML or its files back, which then reached the browser after it (docs/performance.md, "Cold
-  // start, seventh pass").
+  // While the browser opens the page and asks for its files, main's services are read (nothing is
+  // started, no ledger opened: the app starts as before, with the page's files sent or its first
+  // call): better-sqlite3's native module (its addon loaded), then the bundle compiled, then run.
+  // Each step comes after the I/O that arrived meanwhile (setImmediate), so a request waits for one
+  // step at most.
   // better-sqlite3 loads its native addon at its first connection, not at require: an in-memory
   // one made and closed here loads it now (dlopen and the addon's path search, 4-15 ms) instead of
   // at the ledger's opening on the first call's path.
@@ -121,7 +119,7 @@ async function main() {
     const Database = createRequire(__filename)('better-sqlite3') as new (file: string) => { close(): void };
     new Database(':memory:').close();
   };
-  const steps = [loadSqlite, services.compile];
+  const steps = [loadSqlite, services.compile, services.load];
   const nextStep = () => {
     try {
       steps.shift()?.();
