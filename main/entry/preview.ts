@@ -4,11 +4,11 @@
 // Fast start (docs/performance.md): the server listens and prints its address before main's
 // services and their modules are read: they are a bundle of their own (preview-app.ts, built as
 // dist/main/preview-app.cjs), so this one holds only the server, the logger and the challenge
-// server, no zod. The bundle is compiled in short steps right after the address is printed (while
-// the browser opens the page: main's thread is idle until the HTML is asked for), and run as the
-// app starts: once every file the page's HTML names has been sent (while the browser compiles
-// them, so no file waits behind it), at a call when no page is loading, or after 500 ms; the API
-// calls the page makes meanwhile wait for it.
+// server, no zod. The bundle is read in short steps right after the address is printed (while the
+// browser opens the page: main's thread is idle until the HTML is asked for); the app itself
+// starts once every file the page's HTML names has been sent (while the browser compiles them, so
+// no file waits behind it), at a call when no page is loading, or after 500 ms; the API calls the
+// page makes meanwhile (its first script's, sent before its files are all in) wait for it.
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
