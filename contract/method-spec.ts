@@ -2,10 +2,29 @@ import type { z } from 'zod';
 
 /** One contract method: its single object argument and its value on success. */
 export type MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> = {
-  input: I;
-  output: O;
+  readonly input: I;
+  readonly output: O;
   /** One line for the READMEs and for reviewers: what the method does. */
   summary: string;
 };
 
-export const method = <I extends z.ZodType, O extends z.ZodType>(spec: MethodSpec<I, O>) => spec;
+/**
+ * A method's schemas are written as functions and built on first use, then kept: main checks a
+ * method's calls with them, and building every method's schemas as main's services load (zod's
+ * objects for ~80 methods) held main's start back before its first answer, while the first screen
+ * needs a handful (docs/performance.md, "Cold start, seventh pass"). Schemas shared by several
+ * methods stay module constants.
+ */
+export const method = <I extends z.ZodType, O extends z.ZodType>(spec: { summary: string; input: () => I; output: () => O }): MethodSpec<I, O> => {
+  let input: I | undefined;
+  let output: O | undefined;
+  return {
+    summary: spec.summary,
+    get input() {
+      return (input ??= spec.input());
+    },
+    get output() {
+      return (output ??= spec.output());
+    },
+  };
+};

@@ -79,13 +79,13 @@ export type BulkPreviewRow = z.infer<typeof bulkPreviewRowSchema>;
 export const bulkMethods = {
   bulkTemplate: method({
     summary: 'The CSV template for bulk payment links (header and one example row).',
-    input: z.object({}).strict(),
-    output: z.object({ fileName: z.string(), csv: z.string() }),
+    input: () => z.object({}).strict(),
+    output: () => z.object({ fileName: z.string(), csv: z.string() }),
   }),
   bulkPreview: method({
     summary: 'Reads a CSV file of payment links (encoding and delimiter detected) and checks every row; nothing is stored or sent.',
-    input: z.object(fileInput).strict(),
-    output: z.object({
+    input: () => z.object(fileInput).strict(),
+    output: () => z.object({
       rows: z.array(bulkPreviewRowSchema),
       valid: z.number().int(),
       invalid: z.number().int(),
@@ -99,36 +99,36 @@ export const bulkMethods = {
   }),
   bulkCreateBatch: method({
     summary: 'Stores the valid rows of a CSV as a batch, each with its order id, ready to run.',
-    input: z.object({ ...fileInput, fileName: z.string().max(255) }).strict(),
-    output: bulkBatchViewSchema,
+    input: () => z.object({ ...fileInput, fileName: z.string().max(255) }).strict(),
+    output: () => bulkBatchViewSchema,
   }),
   bulkRun: method({
     summary: 'Starts (or resumes) sending a batch, one row at a time; answers at once. Rows the ledger already has are skipped.',
-    input: z.object({ batchId: id, confirm: productionConfirmationSchema.optional() }).strict(),
-    output: bulkBatchViewSchema,
+    input: () => z.object({ batchId: id, confirm: productionConfirmationSchema.optional() }).strict(),
+    output: () => bulkBatchViewSchema,
   }),
   bulkCancel: method({
     summary: 'Stops a running batch after the row being sent.',
-    input: z.object({ batchId: id }).strict(),
-    output: bulkBatchViewSchema,
+    input: () => z.object({ batchId: id }).strict(),
+    output: () => bulkBatchViewSchema,
   }),
   getBulkBatch: method({
     summary: 'A batch with its rows and progress.',
-    input: z.object({ batchId: id }).strict(),
-    output: bulkBatchViewSchema,
+    input: () => z.object({ batchId: id }).strict(),
+    output: () => bulkBatchViewSchema,
   }),
   listBulkBatches: method({
     summary: 'Recent batches, newest first (rows left out), to resume one after a crash.',
-    input: z.object({}).strict(),
-    output: z.array(bulkBatchViewSchema),
+    input: () => z.object({}).strict(),
+    output: () => z.array(bulkBatchViewSchema),
   }),
   bulkErrorReport: method({
     summary: 'The rows of a batch that failed or whose outcome is unknown, as CSV.',
-    input: z.object({
+    input: () => z.object({
       batchId: id,
       /** The error column as the renderer words it in the user's language, by line; English otherwise. */
       wording: z.record(z.string().max(10), z.string().max(2000)).optional(),
     }).strict(),
-    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+    output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
 };

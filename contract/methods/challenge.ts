@@ -19,17 +19,17 @@ export type ChallengeView = z.infer<typeof challengeViewSchema>;
 export const challengeMethods = {
   terminalSale: method({
     summary: 'Virtual terminal sale: chargeCard with the 3-D Secure return handled by main. The card is used for this call only.',
-    input: paymentMethods.chargeCard.input.omit({ successUrl: true, failureUrl: true }),
-    output: z.object({ payment: paymentViewSchema, challenge: challengeViewSchema.nullable() }),
+    input: () => paymentMethods.chargeCard.input.omit({ successUrl: true, failureUrl: true }),
+    output: () => z.object({ payment: paymentViewSchema, challenge: challengeViewSchema.nullable() }),
   }),
   openChallengeWindow: method({
     summary: 'Electron: shows the challenge in its own window (own session, no preload). In the preview answers "frame": show frameUrl in an iframe.',
-    input: z.object({ challengeId: z.string().min(1).max(100) }).strict(),
-    output: z.object({ mode: z.enum(['window', 'frame']) }),
+    input: () => z.object({ challengeId: z.string().min(1).max(100) }).strict(),
+    output: () => z.object({ mode: z.enum(['window', 'frame']) }),
   }),
   getChallenge: method({
     summary: 'Whether the customer has come back from the challenge, and how.',
-    input: z.object({ challengeId: z.string().min(1).max(100) }).strict(),
-    output: challengeViewSchema,
+    input: () => z.object({ challengeId: z.string().min(1).max(100) }).strict(),
+    output: () => challengeViewSchema,
   }),
 };

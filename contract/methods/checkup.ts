@@ -85,22 +85,22 @@ const id = z.string().min(1).max(200);
 export const checkupMethods = {
   startCheckup: method({
     summary: 'Starts a gateway check-up on a sandbox or the practice profile (refused on production); progress comes as checkup.progress events.',
-    input: z.object({ profileId: id }).strict(),
-    output: checkupRunSchema,
+    input: () => z.object({ profileId: id }).strict(),
+    output: () => checkupRunSchema,
   }),
   cancelCheckup: method({
     summary: 'Stops a running check-up after the step under way; the test money moved so far is still returned.',
-    input: z.object({ runId: id }).strict(),
-    output: checkupRunSchema,
+    input: () => z.object({ runId: id }).strict(),
+    output: () => checkupRunSchema,
   }),
   getCheckup: method({
     summary: 'A check-up run by id, or the latest run of a profile (null when there is none since Paydesk started).',
-    input: z.object({ runId: id.optional(), profileId: id.optional() }).strict(),
-    output: z.object({ run: checkupRunSchema.nullable() }),
+    input: () => z.object({ runId: id.optional(), profileId: id.optional() }).strict(),
+    output: () => z.object({ run: checkupRunSchema.nullable() }),
   }),
   saveCheckupReport: method({
     summary: 'The report of a finished check-up as JSON (versions, environment, each step redacted: never a key, card number or CVV); recorded in the audit log.',
-    input: z.object({ runId: id }).strict(),
-    output: z.object({ fileName: z.string(), json: z.string(), app: z.object({ name: z.string(), version: z.string(), runtime: z.string(), platform: z.string() }), gatewayHost: z.string() }),
+    input: () => z.object({ runId: id }).strict(),
+    output: () => z.object({ fileName: z.string(), json: z.string(), app: z.object({ name: z.string(), version: z.string(), runtime: z.string(), platform: z.string() }), gatewayHost: z.string() }),
   }),
 };

@@ -75,7 +75,7 @@ const customer = z.object({ name: text(200), email: text(320), phone: text(40) }
 export const invoiceMethods = {
   createInvoice: method({
     summary: 'Create a payment link whose amount is the total of an invoice with VAT; the invoice number is reserved with the link’s create intent.',
-    input: z.object({
+    input: () => z.object({
       orderId: text(100).optional(),
       currency: z.enum(currencyCodes as [string, ...string[]]),
       lines: z.array(invoiceLineInputSchema).min(1).max(100),
@@ -89,31 +89,31 @@ export const invoiceMethods = {
       successUrl: text(2048).optional(), failureUrl: text(2048).optional(),
       confirm: productionConfirmationSchema.optional(),
     }).strict(),
-    output: z.object({ payment: paymentViewSchema, invoice: invoiceViewSchema }),
+    output: () => z.object({ payment: paymentViewSchema, invoice: invoiceViewSchema }),
   }),
   getInvoice: method({
     summary: 'The invoice of a payment with its credit notes, or null for a link without lines.',
-    input: z.object({ paymentId: id }).strict(),
-    output: z.object({ invoice: invoiceViewSchema.nullable() }),
+    input: () => z.object({ paymentId: id }).strict(),
+    output: () => z.object({ invoice: invoiceViewSchema.nullable() }),
   }),
   invoiceNumbers: method({
     summary: 'Invoice numbers of the given payments (those that have one).',
-    input: z.object({ paymentIds: z.array(id).max(500) }).strict(),
-    output: z.record(z.string(), z.string()),
+    input: () => z.object({ paymentIds: z.array(id).max(500) }).strict(),
+    output: () => z.record(z.string(), z.string()),
   }),
   invoiceDocument: method({
     summary: 'An invoice or credit note rendered by Chromium: the PDF to save or open, and a PNG of it to show first.',
-    input: z.object({ invoiceId: id.optional(), creditNoteId: id.optional() }).strict(),
-    output: z.object({ fileName: z.string(), pdfBase64: z.string(), pngBase64: z.string() }),
+    input: () => z.object({ invoiceId: id.optional(), creditNoteId: id.optional() }).strict(),
+    output: () => z.object({ fileName: z.string(), pdfBase64: z.string(), pngBase64: z.string() }),
   }),
   openInvoiceDocument: method({
     summary: 'Saves the PDF in the data folder’s invoices/ and opens it with the system’s viewer (desktop app); the preview answers opened: false.',
-    input: z.object({ invoiceId: id.optional(), creditNoteId: id.optional() }).strict(),
-    output: z.object({ opened: z.boolean(), path: z.string().nullable() }),
+    input: () => z.object({ invoiceId: id.optional(), creditNoteId: id.optional() }).strict(),
+    output: () => z.object({ opened: z.boolean(), path: z.string().nullable() }),
   }),
   recentCustomers: method({
     summary: 'The last customers of the active profile (name, e-mail, phone), newest first, to fill a form in one step.',
-    input: z.object({}).strict(),
-    output: z.array(customer),
+    input: () => z.object({}).strict(),
+    output: () => z.array(customer),
   }),
 };

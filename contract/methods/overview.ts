@@ -34,7 +34,7 @@ export const unpaidAges = ['day', 'week', 'older'] as const;
 export const overviewMethods = {
   getOverview: method({
     summary: 'Figures for Home: money taken, refunded and net per currency for each period, daily figures and shares for the charts, unpaid links by age, payments needing attention.',
-    input: z
+    input: () => z
       .object({
         /** One profile, or every profile together when absent (still per currency). */
         profileId: id.optional(),
@@ -46,7 +46,7 @@ export const overviewMethods = {
         days: z.array(day).max(92).default([]),
       })
       .strict(),
-    output: z.object({
+    output: () => z.object({
       periods: z.array(z.object({ from: z.string(), to: z.string(), totals: z.array(moneyTotalsSchema) })),
       days: z.array(z.object({ date: z.string(), currency, grossMinor: minor, refundedMinor: minor })),
       byBrand: z.array(z.object({ brand: z.enum(cardBrands), currency, grossMinor: minor, count: z.number().int() })),
@@ -62,7 +62,7 @@ export const overviewMethods = {
   }),
   exportSettlement: method({
     summary: 'Settlement summary as CSV (UTF-8 with BOM, formulas neutralised): per day and currency, gross, refunds, net and counts.',
-    input: z.object({ profileId: id.optional(), days: z.array(day).min(1).max(400) }).strict(),
-    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+    input: () => z.object({ profileId: id.optional(), days: z.array(day).min(1).max(400) }).strict(),
+    output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
 };

@@ -122,19 +122,19 @@ const chainStatusSchema = z.object({ intact: z.boolean(), checkedThrough: z.numb
 export const paymentMethods = {
   createPaymentLink: method({
     summary: 'Create a payment link (invoice) on the active profile and record it.',
-    input: z.object({ orderId: text(100).optional(), amount: amountText, currency, description: text(500), customer, ...dates, ...urls, confirm }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ orderId: text(100).optional(), amount: amountText, currency, description: text(500), customer, ...dates, ...urls, confirm }).strict(),
+    output: () => paymentViewSchema,
   }),
   createCheckoutSession: method({
     summary: 'Create a hosted checkout session on the active profile and record it.',
-    input: z
+    input: () => z
       .object({ orderId: text(100).optional(), amount: amountText, currency, customer: checkoutCustomer, address: address.optional(), authOnly: z.boolean(), recurringInit: z.boolean(), ...dates, ...urls, confirm })
       .strict(),
-    output: paymentViewSchema,
+    output: () => paymentViewSchema,
   }),
   chargeCard: method({
     summary: 'Virtual terminal: an S2S card sale. The card is used for this call only and never stored.',
-    input: z
+    input: () => z
       .object({
         orderId: text(100).optional(),
         amount: amountText,
@@ -147,42 +147,42 @@ export const paymentMethods = {
         confirm,
       })
       .strict(),
-    output: z.object({ payment: paymentViewSchema, challengeHtml: z.string().nullable() }),
+    output: () => z.object({ payment: paymentViewSchema, challengeHtml: z.string().nullable() }),
   }),
   capturePayment: method({
     summary: 'Capture part or all of an authorisation.',
-    input: z.object({ paymentId: id, amount: amountText, currency, confirm }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ paymentId: id, amount: amountText, currency, confirm }).strict(),
+    output: () => paymentViewSchema,
   }),
   voidPayment: method({
     summary: 'Cancel an authorisation before anything is captured.',
-    input: z.object({ paymentId: id, reason: text(500).optional(), confirm }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ paymentId: id, reason: text(500).optional(), confirm }).strict(),
+    output: () => paymentViewSchema,
   }),
   refundPayment: method({
     summary: 'Refund part or all of what was captured; a reason is required.',
-    input: z.object({ paymentId: id, amount: amountText, currency, reason: text(500), confirm }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ paymentId: id, amount: amountText, currency, reason: text(500), confirm }).strict(),
+    output: () => paymentViewSchema,
   }),
   chargeRecurring: method({
     summary: 'Charge the stored card of a payment made with recurring enabled.',
-    input: z.object({ paymentId: id, orderId: text(100).optional(), amount: amountText, currency, description: text(500), confirm }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ paymentId: id, orderId: text(100).optional(), amount: amountText, currency, description: text(500), confirm }).strict(),
+    output: () => paymentViewSchema,
   }),
   settleOperation: method({
     summary: 'Settle by hand an unclear capture, refund or void that status answers cannot decide: a person checked the gateway’s dashboard. Nothing is sent.',
-    input: z.object({ paymentId: id, operationId: id, happened: z.boolean(), reason: text(500) }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ paymentId: id, operationId: id, happened: z.boolean(), reason: text(500) }).strict(),
+    output: () => paymentViewSchema,
   }),
   checkPaymentStatus: method({
     summary: 'Ask the gateway for the current status of a payment and record the answer.',
-    input: z.object({ paymentId: id }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ paymentId: id }).strict(),
+    output: () => paymentViewSchema,
   }),
   getPayment: method({
     summary: 'One payment with its operations, state history, status checks and webhooks.',
-    input: z.object({ paymentId: id }).strict(),
-    output: z.object({
+    input: () => z.object({ paymentId: id }).strict(),
+    output: () => z.object({
       payment: paymentViewSchema,
       /** A repeat charge's first payment, and a first payment's repeat charges. */
       related: z.object({
@@ -197,54 +197,54 @@ export const paymentMethods = {
   }),
   searchPayments: method({
     summary: 'Find payments in the ledger: search, filters, sorting and a window of rows.',
-    input: z
+    input: () => z
       .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) })
       .strict(),
     /** totalExact false: at least `total` match, still being counted (the list: "more than {total - 1}"); a payments.counted event with `countId` tells how the count gets on. */
-    output: z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema) }),
+    output: () => z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema) }),
   }),
   listPaymentLinks: method({
     summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset).',
-    input: z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
     /** next: pass as `after` for the following window; absent after the last one. */
-    output: z.object({ total: z.number().int(), rows: z.array(paymentViewSchema), next: z.string().optional() }),
+    output: () => z.object({ total: z.number().int(), rows: z.array(paymentViewSchema), next: z.string().optional() }),
   }),
   exportPayments: method({
     summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',
-    input: z
+    input: () => z
       .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(20_000) })
       .strict(),
     /** The first chunk starts with the BOM and the header; join the chunks in order. */
-    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean() }),
+    output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean() }),
   }),
   exportToFile: method({
     summary: 'Write the filtered payments (or the audit log) as CSV to a file in the export folder, off the main thread; progress arrives as export.progress events.',
-    input: z
+    input: () => z
       .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }) })
       .strict(),
     /** path: where the file will be when the export is done. */
-    output: z.object({ exportId: z.string(), fileName: z.string(), path: z.string() }),
+    output: () => z.object({ exportId: z.string(), fileName: z.string(), path: z.string() }),
   }),
   cancelExport: method({
     summary: 'Stop a file export; nothing is left behind.',
-    input: z.object({ exportId: z.string().max(100) }).strict(),
-    output: z.object({ cancelled: z.boolean() }),
+    input: () => z.object({ exportId: z.string().max(100) }).strict(),
+    output: () => z.object({ cancelled: z.boolean() }),
   }),
   lookupPayment: method({
     summary: 'Find a payment made elsewhere by its order or transaction id on the active profile, and add it to the ledger.',
-    input: z.object({ orderId: text(100).optional(), transactionId: text(200).optional() }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ orderId: text(100).optional(), transactionId: text(200).optional() }).strict(),
+    output: () => paymentViewSchema,
   }),
   watchPayment: method({
     summary: 'Be told (in the app and by the OS) when this payment is paid or a refund on it fails.',
-    input: z.object({ paymentId: id, watched: z.boolean() }).strict(),
-    output: paymentViewSchema,
+    input: () => z.object({ paymentId: id, watched: z.boolean() }).strict(),
+    output: () => paymentViewSchema,
   }),
   listAuditLog: method({
     summary: 'The audit log, newest first, a window at a time.',
     /** beforeSeq: the window continues below the last entry shown (keyset), instead of offset. */
-    input: z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
-    output: z.object({
+    input: () => z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
+    output: () => z.object({
       /** With a search, the entries found so far; totalExact false while a window comes back full. */
       total: z.number().int(),
       totalExact: z.boolean().optional(),
@@ -256,17 +256,17 @@ export const paymentMethods = {
   }),
   listCustomers: method({
     summary: 'Earlier customers from the ledger, most recent first, to pick one in a form.',
-    input: z.object({ limit: z.number().int().min(1).max(100).default(30) }).strict(),
-    output: z.object({ customers: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string() })) }),
+    input: () => z.object({ limit: z.number().int().min(1).max(100).default(30) }).strict(),
+    output: () => z.object({ customers: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string() })) }),
   }),
   verifyAuditChain: method({
     summary: 'Check the whole audit chain again, off the main thread; progress and the result arrive as audit.verify events.',
-    input: z.object({}).strict(),
-    output: z.object({ started: z.boolean(), entries: z.number().int() }),
+    input: () => z.object({}).strict(),
+    output: () => z.object({ started: z.boolean(), entries: z.number().int() }),
   }),
   exportAuditLog: method({
     summary: 'The audit log as CSV, with the result of checking its hash chain.',
-    input: z.object({}).strict(),
-    output: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), chainIntact: z.boolean() }),
+    input: () => z.object({}).strict(),
+    output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), chainIntact: z.boolean() }),
   }),
 };

@@ -97,17 +97,17 @@ export type SellerDetails = z.infer<typeof sellerDetailsSchema>;
 export const profileMethods = {
   getActiveProfile: method({
     summary: 'The profile every gateway call currently goes to.',
-    input: z.object({}).strict(),
-    output: profileViewSchema,
+    input: () => z.object({}).strict(),
+    output: () => profileViewSchema,
   }),
   listProfiles: method({
     summary: 'Every profile (practice first) and which one is active.',
-    input: z.object({}).strict(),
-    output: z.object({ profiles: z.array(profileViewSchema), activeId: z.string() }),
+    input: () => z.object({}).strict(),
+    output: () => z.object({ profiles: z.array(profileViewSchema), activeId: z.string() }),
   }),
   createProfile: method({
     summary: 'Adds a sandbox or production profile (without a key: set it with setProfileKey).',
-    input: z
+    input: () => z
       .object({
         ...editableFields,
         environment: z.enum(['sandbox', 'production']),
@@ -116,51 +116,51 @@ export const profileMethods = {
         failureUrl: text.nullable().default(null),
       })
       .strict(),
-    output: profileViewSchema,
+    output: () => profileViewSchema,
   }),
   updateProfile: method({
     summary: 'Changes the given fields of a profile; its environment never changes.',
-    input: z.object({ id, ...editableFields }).partial().required({ id: true }).strict(),
-    output: profileViewSchema,
+    input: () => z.object({ id, ...editableFields }).partial().required({ id: true }).strict(),
+    output: () => profileViewSchema,
   }),
   removeProfile: method({
     summary: 'Removes a profile and its key from the keychain (not the practice profile).',
-    input: z.object({ id }).strict(),
-    output: z.object({ removed: z.literal(true), activeId: z.string() }),
+    input: () => z.object({ id }).strict(),
+    output: () => z.object({ removed: z.literal(true), activeId: z.string() }),
   }),
   switchProfile: method({
     summary: 'Makes a profile the active one: every gateway call goes to it from now on.',
-    input: z.object({ id }).strict(),
-    output: profileViewSchema,
+    input: () => z.object({ id }).strict(),
+    output: () => profileViewSchema,
   }),
   setProfileKey: method({
     summary: 'Stores or replaces a profile key in the OS keychain; with testConnection, checks it against the gateway first.',
-    input: z.object({ id, key: text, testConnection: z.boolean().default(false) }).strict(),
-    output: z.object({ profile: profileViewSchema, check: connectionCheckSchema.nullable() }),
+    input: () => z.object({ id, key: text, testConnection: z.boolean().default(false) }).strict(),
+    output: () => z.object({ profile: profileViewSchema, check: connectionCheckSchema.nullable() }),
   }),
   removeProfileKey: method({
     summary: 'Removes a profile key from the OS keychain.',
-    input: z.object({ id }).strict(),
-    output: profileViewSchema,
+    input: () => z.object({ id }).strict(),
+    output: () => profileViewSchema,
   }),
   testConnection: method({
     summary: 'A cheap authenticated call with the stored key: tells "key rejected" from "gateway unreachable".',
-    input: z.object({ id }).strict(),
-    output: connectionCheckSchema,
+    input: () => z.object({ id }).strict(),
+    output: () => connectionCheckSchema,
   }),
   getSellerDetails: method({
     summary: 'The seller details a profile prints on its invoices, or null when none are set.',
-    input: z.object({ id }).strict(),
-    output: z.object({ seller: sellerDetailsSchema.nullable() }),
+    input: () => z.object({ id }).strict(),
+    output: () => z.object({ seller: sellerDetailsSchema.nullable() }),
   }),
   setSellerDetails: method({
     summary: 'Sets the seller details of a profile (legal names, VAT and CR numbers, address, logo); main checks the VAT number’s format.',
-    input: z.object({ id, seller: sellerDetailsSchema }).strict(),
-    output: z.object({ seller: sellerDetailsSchema }),
+    input: () => z.object({ id, seller: sellerDetailsSchema }).strict(),
+    output: () => z.object({ seller: sellerDetailsSchema }),
   }),
   getKeychainStatus: method({
     summary: 'Whether the OS keychain can be used, and if not, what is wrong and how to fix it.',
-    input: z.object({}).strict(),
-    output: keychainStatusSchema,
+    input: () => z.object({}).strict(),
+    output: () => keychainStatusSchema,
   }),
 };

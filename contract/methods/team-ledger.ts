@@ -52,23 +52,23 @@ export const teamLedgerCheckSchema = z.union([
 const settingsMethods = {
   getTeamLedger: method({
     summary: 'The team ledger settings (host, port, database, user, TLS, pinned CA) and whether a password is in the keychain; never the password.',
-    input: z.object({}).strict(),
-    output: teamLedgerViewSchema,
+    input: () => z.object({}).strict(),
+    output: () => teamLedgerViewSchema,
   }),
   saveTeamLedger: method({
     summary: 'Saves the team ledger settings; a password given goes to the OS keychain only. Does not switch the app\'s ledger (useTeamLedger does).',
-    input: teamLedgerFormSchema,
-    output: teamLedgerViewSchema,
+    input: () => teamLedgerFormSchema,
+    output: () => teamLedgerViewSchema,
   }),
   useTeamLedger: method({
     summary: 'Uses the saved team ledger on this laptop from the next start (refused, in words, unless its connection test succeeds now), or this laptop\'s own ledger again.',
-    input: z.object({ use: z.boolean() }).strict(),
-    output: teamLedgerViewSchema,
+    input: () => z.object({ use: z.boolean() }).strict(),
+    output: () => teamLedgerViewSchema,
   }),
   testTeamLedger: method({
     summary: 'Test connection with these settings (the password given, else the one in the keychain): who the person is in the team, or which problem, in words.',
-    input: teamLedgerFormSchema,
-    output: teamLedgerCheckSchema,
+    input: () => teamLedgerFormSchema,
+    output: () => teamLedgerCheckSchema,
   }),
 };
 
@@ -91,25 +91,25 @@ export type TeamLedgerCopy = z.infer<typeof teamLedgerCopySchema>;
 export const teamLedgerCopyMethods = {
   copyToTeamLedger: method({
     summary: 'Starts copying this laptop\'s payments, operations and audit entries into the saved team ledger (an admin\'s login; resumable, never doubled); follow it with getTeamLedgerCopy.',
-    input: z.object({}).strict(),
-    output: teamLedgerCopySchema,
+    input: () => z.object({}).strict(),
+    output: () => teamLedgerCopySchema,
   }),
   getTeamLedgerCopy: method({
     summary: 'How far the copy into the team ledger got, and its report when done (rows copied, already there, skipped and why).',
-    input: z.object({}).strict(),
-    output: teamLedgerCopySchema,
+    input: () => z.object({}).strict(),
+    output: () => teamLedgerCopySchema,
   }),
 };
 
 export const teamPeopleMethods = {
   addTeamPerson: method({
     summary: 'An admin adds a person to the team ledger: their own login in one group, with a first password they change themselves (sent to the database only, never answered back).',
-    input: z.object({
+    input: () => z.object({
       login: z.string().trim().min(1).max(63).regex(/^[a-z][a-z0-9_.@-]*$/),
       role: teamRoleSchema,
       password: z.string().min(8).max(1_000),
     }).strict(),
-    output: z.object({ login: z.string(), role: teamRoleSchema }),
+    output: () => z.object({ login: z.string(), role: teamRoleSchema }),
   }),
 };
 

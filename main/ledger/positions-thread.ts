@@ -67,13 +67,32 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
     });
     return started;
   };
+  // The thread is started after the turn that first needs it: creating a Worker holds main's thread
+  // (10-20 ms quiet, 70 under load: worker_threads' first use), and the list's first page, whose
+  // answer asks for the first walk and count, is sent before that (docs/performance.md, "Cold
+  // start, seventh pass"). What is posted meanwhile waits in `unsent`.
+  let unsent: object[] | undefined;
+  let stopped = false;
+  const send = (message: object) => {
+    if (worker) return worker.postMessage(message);
+    if (!unsent) {
+      unsent = [];
+      setImmediate(() => {
+        const waiting = unsent ?? [];
+        unsent = undefined;
+        if (stopped || waiting.length === 0) return;
+        worker = start();
+        for (const queued of waiting) worker.postMessage(queued);
+      });
+    }
+    unsent.push(message);
+  };
   const post = (lane: Lane, job: PositionsJob | CountJob, message: object) => {
-    worker ??= start();
     const previous = current[lane];
     current[lane] = { id: ++ids, job };
     previous?.job.ended(false);
     running.add(thread);
-    worker.postMessage({ lane, id: current[lane]!.id, ...message });
+    send({ lane, id: current[lane]!.id, ...message });
   };
   const thread: Thread = {
     serving,
@@ -81,6 +100,8 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
     count: (job) => post('count', job, { filter: job.filter, version: job.version }),
     idle: () => (current.walk || current.count ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
     async stop() {
+      stopped = true;
+      unsent = undefined;
       threads.delete(db);
       end('walk', false);
       end('count', false);

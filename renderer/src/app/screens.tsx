@@ -68,9 +68,12 @@ export const screens: ScreenEntry[] = [
   { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: '9' },
 ];
 
-// Whichever way a screen is chosen (navigation, a shortcut, a link on another screen).
+// Whichever way a screen is chosen (navigation, a shortcut, a link on another screen). Its data,
+// asked for before what follows the first screen has started, is waited for as the first screen's is.
 useNavigation.subscribe((state, previous) => {
-  if (state.screen !== previous.screen) void screens.find((entry) => entry.id === state.screen)?.onOpen?.();
+  if (state.screen === previous.screen) return;
+  const data = screens.find((entry) => entry.id === state.screen)?.onOpen?.();
+  if (data) firstScreenWaitsFor(data);
 });
 
 // The first screen: the one last used (navigation-store.ts), or Home.
