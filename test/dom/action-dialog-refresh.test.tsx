@@ -17,16 +17,27 @@ const payment = {
 };
 let listeners: Array<(event: AppEvent) => void> = [];
 let loads = 0;
+/** From the next load on: another person's refund of this payment is being sent (team ledger). */
+let refundBy: string | undefined;
+const sendingRefund = (person: string) => ({
+  id: 'op-2', kind: 'refund', amountMinor: 8_000, reason: 'Returned', osUser: person, person, outcome: 'sending', errorCode: null, errorMessage: null,
+  gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,
+});
 window.paydesk = new Proxy({} as Record<string, unknown>, {
   get(_target, name: string) {
     if (name === 'subscribe') return (listener: (event: AppEvent) => void) => {
       listeners.push(listener);
       return () => (listeners = listeners.filter((l) => l !== listener));
     };
-    return async () => {
+    return async (input?: { paymentId?: string }) => {
+      if (name === 'checkPaymentStatus') return { ok: true, value: { ...payment, id: input?.paymentId } };
       if (name === 'getPayment') {
         loads += 1;
-        return { ok: true, value: { payment: { ...payment, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] } };
+        const busy = refundBy !== undefined;
+        return { ok: true, value: {
+          payment: { ...payment, id: input?.paymentId ?? payment.id, operationInFlight: busy, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] },
+          operations: busy ? [sendingRefund(refundBy!)] : [], history: [], checks: [], webhooks: [],
+        } };
       }
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
@@ -35,7 +46,10 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
 }) as unknown as PaydeskApi;
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  refundBy = undefined;
+});
 
 describe('the refund dialog while the payment refreshes', () => {
   it('keeps the cursor in Reason and the typed amount when main says the payment changed', async () => {
@@ -69,5 +83,27 @@ describe('the refund dialog while the payment refreshes', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByTestId('action-dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByTestId('action-refund'));
+  });
+});
+
+describe('the refund dialog when someone else starts a refund meanwhile (team ledger)', () => {
+  it('says who is refunding, not that the payment "is now Paid", and offers no send', async () => {
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-refund'));
+    refundBy = 'sue';
+    act(() => listeners.forEach((listener) => listener({ type: 'payments.changed', paymentIds: ['pay-1'] })));
+    await waitFor(() => expect(screen.getByTestId('action-no-longer').textContent).toBe('sue is doing a refund on this payment right now (team ledger). Wait for it to finish, then look again.'));
+    expect((screen.getByTestId('action-send') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the detail panel opened on another payment', () => {
+  it('forgets what it said about the last one', async () => {
+    const { rerender } = render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Check status now' }));
+    await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('Status checked: Paid.'));
+    rerender(<PaymentDetailPanel paymentId="pay-2" onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getByTestId('payment-detail').getAttribute('data-state')).toBe('paid'));
+    expect(screen.getByTestId('detail-notice').textContent).toBe('');
   });
 });

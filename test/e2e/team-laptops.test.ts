@@ -193,6 +193,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
       const texts = await other.session.page.locator('[data-testid="action-dialog"] [role="alert"], [data-testid="detail-in-flight"]').allTextContents();
       return texts.some((text) => told.test(text));
     }).toBe(true);
+    await other.session.screenshot('team-refund-busy-en');
 
     proxy.release();
     await sender.tx.dialog.waitFor({ state: 'detached' });
@@ -240,6 +241,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     // B presses Resume: the database has given the run to A's laptop, and B reads who sends it.
     await b.session.page.getByTestId('bulk-resume').click();
     await expect.poll(() => b.session.page.getByTestId('send-error').textContent()).toMatch(/^sue is sending the links of this batch from another computer \(.+\) right now\./);
+    await b.session.screenshot('team-bulk-running-elsewhere-en');
     proxy.release();
     await expect.poll(async () => sql(`SELECT state, run_by FROM paydesk.bulk_batches WHERE id = $1`, [batch.id]), { timeout: 30_000 }).toEqual([{ state: 'done', run_by: 'sue' }]);
     const links = practice.gateway.records().filter((r) => r.operation === 'createPaymentLink' && r.orderId?.startsWith(stamp)).map((r) => r.orderId);

@@ -4,7 +4,7 @@
 // status check, never a retry.
 import { useRef, useState, type FormEvent } from 'react';
 import { parseAmount, formatMinor, type CurrencyCode } from '../../../../contract/money';
-import type { PaymentView } from '../../../../contract/methods/payments';
+import type { operationKinds, PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
@@ -20,9 +20,13 @@ import { productionConfirmation } from '../settings/production-confirmation';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
-type Props = { kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(message: string): void; onClose(): void };
+type Props = {
+  kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(message: string): void; onClose(): void;
+  /** Who is sending the payment's open operation (another person on the team ledger), if known. */
+  busyWith?: { person: string; kind: (typeof operationKinds)[number] };
+};
 
-export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }: Props) {
+export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, busyWith }: Props) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
@@ -48,6 +52,13 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
   // The payment as it is now (main's events keep it fresh): voided or refunded elsewhere while
   // this dialog was open, the action is no longer offered.
   const stillAllowed = unknownOutcome || sending || allowedActions(payment)[kind];
+
+  /** Why the action went away while the dialog was open: another operation under way (by whom, when known), or the payment's new state. */
+  function noLongerWhy() {
+    if (payment.operationInFlight && busyWith) return t('detail.inFlightBy', { person: busyWith.person, kind: t(`noun.${busyWith.kind}`) });
+    if (payment.operationInFlight) return t('detail.inFlight');
+    return t('action.noLonger', { state: t(`state.${stateWordOf(payment)}`) });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -121,7 +132,8 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose }:
               </label>
             )}
             {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
-            {!stillAllowed && <p className="form-error" role="alert" data-testid="action-no-longer">{t('action.noLonger', { state: t(`state.${stateWordOf(payment)}`) })}</p>}
+            {/* Main's own refusal of this send already says who is doing what: not said twice. */}
+            {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
             <div className="form-actions">
               <button type="submit" className="primary" disabled={sending || !stillAllowed || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}

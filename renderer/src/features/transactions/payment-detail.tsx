@@ -1,6 +1,6 @@
 // One payment: what it is, what is left to capture or refund, who did what, and the actions
 // its state allows. "r" opens the refund dialog, "c" capture, "s" checks status.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
@@ -24,6 +24,18 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const [notice, setNotice] = useState<{ text: string; tone: 'ok' | 'error' }>();
   const [checking, setChecking] = useState(false);
   const [settling, setSettling] = useState(false);
+  // Another payment opened in this panel: what was said or open about the last one goes.
+  const [shownId, setShownId] = useState(paymentId);
+  const currentId = useRef(paymentId);
+  useEffect(() => {
+    currentId.current = paymentId;
+  }, [paymentId]);
+  if (shownId !== paymentId) {
+    setShownId(paymentId);
+    setNotice(undefined);
+    setDialog(undefined);
+    setSettling(false);
+  }
   // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway).
   const mayMoveMoney = useTeamRole((s) => s.mayMoveMoney);
   useEffect(() => void useTeamRole.getState().load(), []);
@@ -39,6 +51,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
     setChecking(true);
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
+    if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
     setNotice(result.ok ? { text: t('detail.checked', { state: t(`state.${result.value.state}`) }), tone: 'ok' } : { text: result.error.message, tone: 'error' });
     void load(paymentId);
   }, [paymentId, load, t]);
@@ -153,6 +166,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
           kind={dialog}
           payment={payment}
           remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
+          busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={() => setDialog(undefined)}
           onDone={(text) => {
             setDialog(undefined);
