@@ -220,6 +220,7 @@ export const reasonTexts = {
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
   'teamLedger.addPersonAdminOnly': 'Only a Paydesk admin adds people to the team ledger. Log in as an admin in these settings, or ask one to add {login}.',
   'teamLedger.addPersonLogin': 'A login is lower-case letters, digits and _ . @ -, starting with a letter, and not starting with pg_ or paydesk_.',
+  'teamLedger.detailsFixed': 'The team ledger keeps this payment’s amount, currency, description and customer as the gateway has them: they cannot change now, so nothing was sent. Make it with a new order id.',
   // The ledger file, at start (worded in English by main for its start-up dialog)
   'storage.folderNotWritable': 'Paydesk cannot write to its data folder ({folder}). Check the folder’s permissions, or free disk space, and start Paydesk again. Nothing was changed.',
   'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}). Update Paydesk to open it; nothing was changed.',
