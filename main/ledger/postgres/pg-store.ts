@@ -16,6 +16,9 @@
 // tables (version 7); its last check is its latest status check, its last error and check
 // attempts are its columns (checks.sql, version 9), and whether the person logged in watches it is
 // their row in paydesk.watching.
+// A payment's details (amount, currency, description, customer) change only when an order is tried
+// again after "not created" (retry.sql, version 13: the database refuses it on any other payment,
+// PD013, and audits it); a change the store may not write is refused, never dropped (issue 15).
 // Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
 // payment has none. The recurring token is not in the team schema (left out of updates); other
 // audit actions throw rather than answer wrongly.
@@ -31,7 +34,9 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
 
 /** Columns the team schema has and a payments flow may set after the insert (security.sql's UPDATE grant). */
-const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts']);
+const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts',
+  // An order tried again after "not created" (retry.sql, version 13: the database refuses them on any other payment, PD013).
+  'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'auth_only']);
 const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts'] as const;
 const booleans = new Set(['auth_only', 'needs_attention']);
 /** The columns the team schema keeps as given (the rest of a PaymentRow it stamps itself or does not keep: created_by, recurring_token, …). */
@@ -146,7 +151,10 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
       await refuseUnwritable(id, changes);
       if (columns.length) {
-        await db.query(`UPDATE paydesk.payments SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...columns.map((c) => value(c, changes[c as keyof PaymentRow]))]);
+        await db.query(`UPDATE paydesk.payments SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...columns.map((c) => value(c, changes[c as keyof PaymentRow]))]).catch((e: { code?: string }) => {
+          // retry.sql: a created payment's details are the gateway's.
+          throw e?.code === 'PD013' ? fail('conflict', 'teamLedger.detailsFixed') : e;
+        });
       }
       if (before && changes.state) {
         const word = changes.status_word ?? (before.status_word as string | null);
