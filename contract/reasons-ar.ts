@@ -216,7 +216,6 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'invoice.notFound': 'لا توجد هذه الفاتورة أو الإشعار الدائن في السجل.',
   'invoice.noRenderer': 'لا تستطيع هذه النسخة رسم مستندات PDF.',
   'invoice.noChromium': 'ترسم المعاينة فواتير PDF بمتصفح كروميوم، وتعذّر تشغيله من {path}. ثبّت حزمة chromium من دبيان أو اضبط PAYDESK_CHROMIUM.',
-  'invoice.teamRetryChanged': 'في سجل الفريق يحتفظ الطلب المُعاد بمبلغه الأول، وإجمالي هذه الفاتورة مختلف. أنشئها برقم طلب جديد.',
   'seller.vatDigits': 'يتكون الرقم الضريبي من 15 رقمًا.',
   'seller.vatThrees': 'يبدأ الرقم الضريبي السعودي بالرقم 3 وينتهي به.',
   'seller.nameAr': 'أدخل الاسم القانوني بالعربية.',

@@ -240,7 +240,6 @@ export const reasonTexts = {
   'invoice.notFound': 'There is no such invoice or credit note in the ledger.',
   'invoice.noRenderer': 'This build cannot draw PDF documents.',
   'invoice.noChromium': 'The preview draws invoice PDFs with Chromium, which could not be started from {path}. Install Debian’s chromium package or set PAYDESK_CHROMIUM.',
-  'invoice.teamRetryChanged': 'On the team ledger an order tried again keeps its first amount, and this invoice’s total is different. Make it with a new order id.',
   'seller.vatDigits': 'The VAT registration number has 15 digits.',
   'seller.vatThrees': 'A Saudi VAT registration number starts and ends with 3.',
   'seller.nameAr': 'Enter the legal name in Arabic.',
