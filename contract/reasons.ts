@@ -221,6 +221,7 @@ export const reasonTexts = {
   'teamLedger.addPersonLogin': 'A login is lower-case letters, digits and _ . @ -, starting with a letter, and not starting with pg_ or paydesk_.',
   'teamLedger.auditReadRefused': 'The team ledger does not let {person} read its audit log, so it cannot be checked or exported here. Ask a Paydesk admin for a role that may.',
   'teamLedger.exportRefused': 'The team ledger does not let {person} export its payments or its audit log. Ask a Paydesk admin for a role that may.',
+  'teamLedger.detailsFixed': 'The team ledger keeps this payment’s amount, currency, description and customer as the gateway has them: they cannot change now, so nothing was sent. Make it with a new order id.',
   // The ledger file, at start (worded in English by main for its start-up dialog)
   'storage.folderNotWritable': 'Paydesk cannot write to its data folder ({folder}). Check the folder’s permissions, or free disk space, and start Paydesk again. Nothing was changed.',
   'storage.newerLedger': 'The ledger ({file}) was written by a newer Paydesk (schema {version}). Update Paydesk to open it; nothing was changed.',
@@ -240,7 +241,6 @@ export const reasonTexts = {
   'invoice.notFound': 'There is no such invoice or credit note in the ledger.',
   'invoice.noRenderer': 'This build cannot draw PDF documents.',
   'invoice.noChromium': 'The preview draws invoice PDFs with Chromium, which could not be started from {path}. Install Debian’s chromium package or set PAYDESK_CHROMIUM.',
-  'invoice.teamRetryChanged': 'On the team ledger an order tried again keeps its first amount, and this invoice’s total is different. Make it with a new order id.',
   'seller.vatDigits': 'The VAT registration number has 15 digits.',
   'seller.vatThrees': 'A Saudi VAT registration number starts and ends with 3.',
   'seller.nameAr': 'Enter the legal name in Arabic.',

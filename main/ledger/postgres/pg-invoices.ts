@@ -8,7 +8,6 @@
 // Money stays integer minor units: sent as JSON integers, kept as bigint, read back exactly
 // (exactInteger: refuses what a number cannot hold).
 import type pg from 'pg';
-import { fail } from '../../core/fail';
 import type { InvoiceLedger, NewInvoice, NewInvoiceLine } from '../invoice-ledger';
 import type { CreditNoteRow, InvoiceLineRow, InvoiceRow } from '../invoice-rows';
 import { exactInteger as minor } from './copy-to-team';
@@ -93,11 +92,9 @@ export function createPgInvoiceLedger(db: Queryable, options: { inTransaction: b
     async reserve(invoice, lines) {
       inTransaction('An invoice');
       await db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [invoice.created_by, options.laptop]);
-      const row = await first('SELECT * FROM paydesk.reserve_invoice($1, $2::jsonb, $3::jsonb)', [invoice.payment_id, invoiceJson(invoice), linesJson(lines)]).catch((e: { code?: string }) => {
-        // The total is not the payment's amount: an order tried again with other totals, whose
-        // payment keeps its first amount on the team ledger (pg-store updates no amount).
-        throw e?.code === '23514' ? fail('conflict', 'invoice.teamRetryChanged') : e;
-      });
+      // An order tried again with other totals: its payment already has the new amount (retry.sql,
+      // version 13, in this same transaction), and reserve_invoice replaces the lines, as on SQLite.
+      const row = await first('SELECT * FROM paydesk.reserve_invoice($1, $2::jsonb, $3::jsonb)', [invoice.payment_id, invoiceJson(invoice), linesJson(lines)]);
       return invoiceOf(row!);
     },
     async insertCreditNote(note) {

@@ -16,6 +16,9 @@
 // tables (version 7); its last check is its latest status check, its last error and check
 // attempts are its columns (checks.sql, version 9), and whether the person logged in watches it is
 // their row in paydesk.watching.
+// A payment's details (amount, currency, description, customer) change only when an order is tried
+// again after "not created" (retry.sql, version 13: the database refuses it on any other payment,
+// PD013, and audits it); a change the store may not write is refused, never dropped (issue 15).
 // Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
 // payment has none. The recurring token is not in the team schema (left out of updates); other
 // audit actions throw rather than answer wrongly.
@@ -31,9 +34,13 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
 
 /** Columns the team schema has and a payments flow may set after the insert (security.sql's UPDATE grant). */
-const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts']);
+const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts',
+  // An order tried again after "not created" (retry.sql, version 13: the database refuses them on any other payment, PD013).
+  'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'auth_only']);
 const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts'] as const;
 const booleans = new Set(['auth_only', 'needs_attention']);
+/** The columns the team schema keeps as given (the rest of a PaymentRow it stamps itself or does not keep: created_by, recurring_token, …). */
+const keptColumns = new Set<string>([...inserted, 'last_error', 'check_attempts']);
 const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
 const open = `outcome IN ('sending', 'unknown')`;
 /** How long a laptop has to check a due payment before another may (a check's retries take seconds). */
@@ -104,6 +111,20 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
   /** The laptop and its OS user, for the rows the database stamps (local to this transaction). */
   const osUser = (name: string) => (inTransaction ? db.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [name, laptop]) : undefined);
 
+  /**
+   * A change to a column the team schema keeps but this store may not write (an order's amount,
+   * currency or customer once created) is never dropped silently: if its value differs from the
+   * row's, the transaction fails, so an intent rolls back and nothing is sent (issue 15: the
+   * ledger kept 10.00 while the gateway's link was for 20.00).
+   */
+  const refuseUnwritable = async (id: string, changes: Partial<PaymentRow>) => {
+    const fixed = Object.keys(changes).filter((c) => keptColumns.has(c) && !updatable.has(c));
+    if (!fixed.length) return;
+    const row = (await payment(`${withChecks} WHERE id = $1 FOR UPDATE OF p`, [id]))!;
+    const changed = fixed.filter((c) => changes[c as keyof PaymentRow] !== row[c as keyof PaymentRow]);
+    if (changed.length) throw fail('conflict', 'teamLedger.detailsFixed');
+  };
+
   const tx: LedgerTx = {
     get: (id) => payment(`${withChecks} WHERE id = $1`, [id]),
     byOrderId: (profileId, orderId) => payment(`${withChecks} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
@@ -128,8 +149,12 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
       // The row as it was, locked until commit: its change of state goes into the history once.
       const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
+      await refuseUnwritable(id, changes);
       if (columns.length) {
-        await db.query(`UPDATE paydesk.payments SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...columns.map((c) => value(c, changes[c as keyof PaymentRow]))]);
+        await db.query(`UPDATE paydesk.payments SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...columns.map((c) => value(c, changes[c as keyof PaymentRow]))]).catch((e: { code?: string }) => {
+          // retry.sql: a created payment's details are the gateway's.
+          throw e?.code === 'PD013' ? fail('conflict', 'teamLedger.detailsFixed') : e;
+        });
       }
       if (before && changes.state) {
         const word = changes.status_word ?? (before.status_word as string | null);

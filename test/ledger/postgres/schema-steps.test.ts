@@ -145,6 +145,25 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect(told).toEqual([]);
   });
 
+  it('from version 12, an older order the gateway did not create may be tried again with a new amount; a paid one keeps its amount', async () => {
+    const { superuser, sam, sue } = await databaseAt(12);
+    const refused = await insertPayment(sam, 1_000);
+    await insertOperation(sam, refused, 'create', 1_000);
+    await sam.query(`UPDATE paydesk.operations SET outcome = 'failed', completed_at = now() WHERE payment_id = $1`, [refused]);
+    await sam.query(`UPDATE paydesk.payments SET state = 'not_created' WHERE id = $1`, [refused]);
+    const paid = await insertPayment(sam, 3_000);
+    await sue.query(`UPDATE paydesk.payments SET state = 'paid', captured_minor = 3000 WHERE id = $1`, [paid]);
+    // Version 12 gave staff no right to change an amount at all.
+    await expect(sam.query(`UPDATE paydesk.payments SET amount_minor = 2000 WHERE id = $1`, [refused])).rejects.toMatchObject({ code: '42501' });
+    const before = await snapshot(superuser);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    await sam.query(`UPDATE paydesk.payments SET amount_minor = 2000, state = 'creating' WHERE id = $1`, [refused]);
+    await expect(sam.query(`UPDATE paydesk.payments SET amount_minor = 1 WHERE id = $1`, [paid])).rejects.toMatchObject({ code: 'PD013' });
+    expect((await superuser.query(`SELECT id, amount_minor::int FROM paydesk.payments ORDER BY amount_minor`)).rows).toEqual([{ id: refused, amount_minor: 2_000 }, { id: paid, amount_minor: 3_000 }]);
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

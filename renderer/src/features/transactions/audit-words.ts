@@ -9,6 +9,8 @@ const actions = [
   'profile_add', 'profile_change', 'profile_remove', 'profile_switch', 'key_set', 'key_replace', 'key_remove',
   // Written by the team ledger's database (invoices.sql); the result is the number.
   'invoice_reserved', 'credit_note', 'document_numbers_continued',
+  // retry.sql: the result is the old and new amount (and which other details changed).
+  'retry_details',
 ] as const;
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;

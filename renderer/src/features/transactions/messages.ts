@@ -73,6 +73,7 @@ export const en = {
   'notify.region': 'Notifications', 'notify.dismiss': 'Dismiss', 'notify.generic': 'Something changed on a payment. Open Transactions to see it.',
   'detail.inFlightBy': '{person} is doing a {kind} on this payment right now (team ledger). Wait for it to finish, then look again.',
   'audit.action.invoice_reserved': 'Invoice number given to a payment link', 'audit.action.credit_note': 'Credit note recorded', 'audit.action.document_numbers_continued': 'Invoice numbers continued after a laptop’s own',
+  'audit.action.retry_details': 'Order tried again with other details',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -148,4 +149,5 @@ export const ar: Record<keyof typeof en, string> = {
   'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء', 'notify.generic': 'تغيّر شيء في إحدى الدفعات. افتح المعاملات لتراه.',
   'detail.inFlightBy': '{person} يُجري {kind} على هذه الدفعة الآن (سجل الفريق). انتظر حتى ينتهي، ثم انظر مجددًا.',
   'audit.action.invoice_reserved': 'أُعطي رابط دفع رقم فاتورة', 'audit.action.credit_note': 'سُجّل إشعار دائن', 'audit.action.document_numbers_continued': 'استُكمل ترقيم الفواتير بعد أرقام حاسوب',
+  'audit.action.retry_details': 'أُعيدت محاولة طلب ببيانات أخرى',
 };
