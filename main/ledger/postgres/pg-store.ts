@@ -90,7 +90,12 @@ function orderExists(orderId: string): AppFailure {
 const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger.md, "What works on the team ledger").`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
-function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
+/** Who is logged in, and whether their role may UPDATE payments (finance may not: status-answers.sql). */
+type Login = { who: string; mayUpdate: boolean };
+/** The sources of a status answer's writes (status-checks.ts, and the schedule after it). */
+const statusSources = new Set(['status', 'reconcile', 'schedule']);
+
+function txOn(db: Queryable, inTransaction: boolean, laptop: string, login: () => Promise<Login>): LedgerTx {
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
   const payment = async (text: string, values: unknown[]) => {
     const row = await one(text, values);
@@ -126,6 +131,13 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
         await db.query(`INSERT INTO paydesk.watching (payment_id, watched) VALUES ($1, $2) ON CONFLICT (payment_id, login) DO UPDATE SET watched = excluded.watched`, [id, changes.watched === 1]);
       }
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
+      // A role without UPDATE on payments (finance) records a status answer through the database's
+      // narrow path: only those columns, only forward, history and audit written by the database.
+      if (columns.length && statusSources.has(source) && !(await login()).mayUpdate) {
+        const answer = Object.fromEntries(columns.map((c) => [c, value(c, changes[c as keyof PaymentRow])]));
+        await db.query('SELECT paydesk.record_status_answer($1, $2, $3, $4)', [id, JSON.stringify(answer), source, at]);
+        return (await tx.get(id))!;
+      }
       // The row as it was, locked until commit: its change of state goes into the history once.
       const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
       if (columns.length) {
@@ -168,6 +180,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said).
       const kept = changes.outcome === 'succeeded' && changes.gateway_answer ? { ...changes, gateway_answer: null } : changes;
       const columns = (['outcome', 'error_code', 'error_message', 'gateway_answer', 'completed_at', 'settled_reason'] as const).filter((c) => kept[c] !== undefined);
+      // Finance settles no operation (a status check that would is for support), said in words.
+      const me = await login();
+      if (!me.mayUpdate) throw fail('forbidden', 'teamLedger.settleNotAllowed', { person: me.who, operation: (await one('SELECT kind FROM paydesk.operations WHERE id = $1', [id]))?.kind as string ?? '?' });
       // The database audits the outcome with the OS user set now: the person settling it by hand,
       // else the one who sent it (without it the entry showed only the database login).
       if (kept.settled_by) await osUser(kept.settled_by);
@@ -208,6 +223,13 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
  */
 export function createPostgresLedgerStore(pool: Connections, options: { laptop: string; settings?: TeamLedgerSettings }): LedgerStore {
   const { laptop, settings } = options;
+  // Asked once per store: a person's role does not change under a running app (an admin's change applies at the next start).
+  let asked: Promise<Login> | undefined;
+  const login = () => (asked ??= pool.query(`SELECT session_user AS who, has_column_privilege('paydesk.payments', 'state', 'UPDATE') AS may`)
+    .then((r) => ({ who: String(r.rows[0].who), mayUpdate: r.rows[0].may === true }), (e: unknown) => {
+      asked = undefined;
+      throw e;
+    }));
   /**
    * A server that cannot be reached (or refuses the login) is said in words, as "Test connection"
    * says it; the payments flow then stops before its request leaves: nothing is sent unrecorded.
@@ -231,7 +253,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await body(txOn(client, true, laptop));
+      const result = await body(txOn(client, true, laptop, login));
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -241,7 +263,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
       client.release(broken);
     }
   }
-  const outside = worded(txOn(pool, false, laptop));
+  const outside = worded(txOn(pool, false, laptop, login));
   return {
     ...outside,
     backend: 'postgres',

@@ -9,6 +9,8 @@ const actions = [
   'profile_add', 'profile_change', 'profile_remove', 'profile_switch', 'key_set', 'key_replace', 'key_remove',
   // Written by the team ledger's database (invoices.sql); the result is the number.
   'invoice_reserved', 'credit_note', 'document_numbers_continued',
+  // Written by the team ledger's database when finance's status check changes a payment (status-answers.sql).
+  'status_answer',
 ] as const;
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;

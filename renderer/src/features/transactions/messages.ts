@@ -73,6 +73,8 @@ export const en = {
   'notify.region': 'Notifications', 'notify.dismiss': 'Dismiss', 'notify.generic': 'Something changed on a payment. Open Transactions to see it.',
   'detail.inFlightBy': '{person} is doing a {kind} on this payment right now (team ledger). Wait for it to finish, then look again.',
   'audit.action.invoice_reserved': 'Invoice number given to a payment link', 'audit.action.credit_note': 'Credit note recorded', 'audit.action.document_numbers_continued': 'Invoice numbers continued after a laptop’s own',
+  'audit.action.status_answer': 'Status answer recorded',
+  'detail.checkForSupport': 'This payment has an unclear {kind}: a status check would settle it, which your team role does not do. Ask someone with the support or admin role to check its status.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -148,4 +150,6 @@ export const ar: Record<keyof typeof en, string> = {
   'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء', 'notify.generic': 'تغيّر شيء في إحدى الدفعات. افتح المعاملات لتراه.',
   'detail.inFlightBy': '{person} يُجري {kind} على هذه الدفعة الآن (سجل الفريق). انتظر حتى ينتهي، ثم انظر مجددًا.',
   'audit.action.invoice_reserved': 'أُعطي رابط دفع رقم فاتورة', 'audit.action.credit_note': 'سُجّل إشعار دائن', 'audit.action.document_numbers_continued': 'استُكمل ترقيم الفواتير بعد أرقام حاسوب',
+  'audit.action.status_answer': 'سُجّل جواب الحالة',
+  'detail.checkForSupport': 'على هذه الدفعة عملية {kind} غير واضحة: فحص الحالة سيسوّيها، ودورك في الفريق لا يفعل ذلك. اطلب من شخص بدور الدعم أو المسؤول فحص حالتها.',
 };
