@@ -241,6 +241,9 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     // An AppFailure from main's code in a transaction's body is main's copy of the class (this file is bundled apart).
     const failure = error instanceof AppFailure || (error as { name?: unknown } | null)?.name === 'AppFailure';
     if (failure || !settings || !fromServer) throw error;
+    // A grant or policy refusing one change to a person who may use the ledger (not the schema as a
+    // whole: that one is "may not use the team ledger" below) is said as such.
+    if (code === '42501' && typeof message === 'string' && !/schema/.test(message)) throw fail('forbidden', 'teamLedger.refused', { person: settings.user });
     const check = explainConnectionError(error, settings);
     if (check.ok) throw error;
     throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
