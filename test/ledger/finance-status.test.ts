@@ -93,7 +93,12 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
         expect(await answer({ state: 'creating' })).toBe('23514');
         expect(await answer({ state: 'not_created' })).toBe('23514');
         expect(await answer({ state: 'nonsense' })).toBe('23514');
+        // …and never points a payment at another payment's transaction (support's refund would name it).
+        const other = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '1.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
+        expect(await answer({ transaction_id: other.transactionId })).toBe('23514');
         expect(await answer({ state: 'paid', captured_minor: 4_000 })).toBe('accepted');
+        expect(await answer({ transaction_id: 'tx-first-known' })).toBe('accepted');
+        expect(await answer({ transaction_id: 'tx-another' })).toBe('23514');
         expect(await answer({ state: 'pending' })).toBe('23514');
         expect(await answer({ captured_minor: 3_000 })).toBe('23514');
         expect(await answer({ state: 'partially_refunded', refunded_minor: 5_000 })).toBe('23514');

@@ -104,10 +104,17 @@ BEGIN
   IF new_captured > was.amount_minor OR new_refunded > new_captured THEN
     RAISE EXCEPTION 'totals above the amount: captured % refunded % of %', new_captured, new_refunded, was.amount_minor USING ERRCODE = 'check_violation';
   END IF;
-  -- status-answer.ts's transactionIdFrom: a sale or recurring charge keeps its own; a session or
-  -- a link takes the one an answer names.
-  IF new_transaction IS DISTINCT FROM was.transaction_id AND (new_transaction IS NULL OR (was.transaction_id IS NOT NULL AND was.kind NOT IN ('link', 'checkout'))) THEN
-    RAISE EXCEPTION 'a status answer does not replace the transaction id of a %', was.kind USING ERRCODE = 'check_violation';
+  -- The transaction id only when first known (tighter than status-answer.ts, where a later answer
+  -- about a link or session may name another), and never one another payment has: a capture,
+  -- void or refund names it, so pointing a payment at another's transaction would aim support's
+  -- next move at the wrong money.
+  IF new_transaction IS DISTINCT FROM was.transaction_id THEN
+    IF was.transaction_id IS NOT NULL OR new_transaction IS NULL THEN
+      RAISE EXCEPTION 'a status answer does not replace a payment''s transaction id' USING ERRCODE = 'check_violation';
+    END IF;
+    IF EXISTS (SELECT 1 FROM paydesk.payments o WHERE o.transaction_id = new_transaction AND o.id <> payment) THEN
+      RAISE EXCEPTION 'another payment has transaction %', new_transaction USING ERRCODE = 'check_violation';
+    END IF;
   END IF;
   IF changes ? 'attention_reason' AND changes->>'attention_reason' IS NOT NULL AND changes->>'attention_reason' NOT IN ('undecidable', 'unsettled') THEN
     RAISE EXCEPTION 'unknown attention reason' USING ERRCODE = 'check_violation';
