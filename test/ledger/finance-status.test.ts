@@ -67,6 +67,13 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
       expect(await app().value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'paid', operationInFlight: false });
     });
 
+    it('what finance still may not do is refused in words saying so, not as "may not use the team ledger"', async () => {
+      const fay = await finance();
+      const refused = await fay.call('createPaymentLink', { amount: '5', currency: 'SAR', description: 'By finance', customer });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'teamLedger.refused', values: { person: teamServer().person('finance').login } } } });
+      expect(refused.ok || refused.error.message).not.toMatch(/may not use the team ledger/);
+    });
+
     it('a hand-written finance client cannot UPDATE payments, record money moves, nor make the status path say what no gateway answer could', async () => {
       const database = app().database!;
       const server = teamServer();

@@ -17,7 +17,9 @@
 // attempts are its columns (checks.sql, version 9), and whether the person logged in watches it is
 // their row in paydesk.watching.
 // Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
-// payment has none. The recurring token is not in the team schema (left out of updates); other
+// payment has none. A role without UPDATE on payments (finance) records a status answer through
+// paydesk.record_status_answer (status-answers.sql, version 14: only those columns, only forward)
+// and settles no operation (refused as teamLedger.settleNotAllowed). The recurring token is not in the team schema (left out of updates); other
 // audit actions throw rather than answer wrongly.
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
