@@ -72,6 +72,8 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
       const refused = await fay.call('createPaymentLink', { amount: '5', currency: 'SAR', description: 'By finance', customer });
       expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'teamLedger.refused', values: { person: teamServer().person('finance').login } } } });
       expect(refused.ok || refused.error.message).not.toMatch(/may not use the team ledger/);
+      // Nor does finance's laptop lease due payments for the reconciliation (an UPDATE): it leaves them to the others, without an error.
+      expect(await fay.store.dueForCheck(new Date(Date.now() + 365 * 86_400_000).toISOString(), 5)).toEqual([]);
     });
 
     it('a hand-written finance client cannot UPDATE payments, record money moves, nor make the status path say what no gateway answer could', async () => {

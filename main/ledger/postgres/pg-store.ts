@@ -97,7 +97,9 @@ type Login = { who: string; mayUpdate: boolean };
 /** The sources of a status answer's writes (status-checks.ts, and the schedule after it). */
 const statusSources = new Set(['status', 'reconcile', 'schedule']);
 
-function txOn(db: Queryable, inTransaction: boolean, laptop: string, login: () => Promise<Login>): LedgerTx {
+function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (db: Queryable) => Promise<Login>): LedgerTx {
+  // Asked on this transaction's own connection: a pool's other one could be taken by transactions waiting on this.
+  const login = () => loginOn(db);
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
   const payment = async (text: string, values: unknown[]) => {
     const row = await one(text, values);
@@ -196,7 +198,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, login: () =
     },
     // Reconciliation by one laptop at a time: the due payments are leased (their next check moved
     // past the lease) in one short statement, skipping rows another laptop is leasing right now.
-    dueForCheck: async (now, limit) =>
+    // A role that may not lease (finance: no UPDATE on payments) leaves the schedule to the others.
+    dueForCheck: async (now, limit) => !(await login()).mayUpdate ? [] :
       (await db.query(`UPDATE paydesk.payments SET next_check_at = $3 WHERE id IN (
          SELECT id FROM paydesk.payments WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING id, profile_id`,
       [now, limit, new Date(Date.parse(now) + checkLeaseMs).toISOString()])).rows as Array<{ id: string; profile_id: string }>,
@@ -227,7 +230,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
   const { laptop, settings } = options;
   // Asked once per store: a person's role does not change under a running app (an admin's change applies at the next start).
   let asked: Promise<Login> | undefined;
-  const login = () => (asked ??= pool.query(`SELECT session_user AS who, has_column_privilege('paydesk.payments', 'state', 'UPDATE') AS may`)
+  const login = (db: Queryable) => (asked ??= db.query(`SELECT session_user AS who, has_column_privilege('paydesk.payments', 'state', 'UPDATE') AS may`)
     .then((r) => ({ who: String(r.rows[0].who), mayUpdate: r.rows[0].may === true }), (e: unknown) => {
       asked = undefined;
       throw e;
