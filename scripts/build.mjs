@@ -3,7 +3,7 @@
 // builds only main.
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { preloadBuild } from './build-options.mjs';
 
 const only = process.argv[2];
@@ -50,8 +50,9 @@ for (const name of Object.keys(present)) {
   const text = readFileSync(file, 'utf8');
   if (/[^\x00-\x7f]/.test(text)) writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
-// The team ledger's schema files are read at run time beside the bundle (main/ledger/postgres/security.ts).
-for (const file of ['security.sql', 'live.sql', 'import.sql', 'laptops.sql', 'reads.sql', 'reports.sql', 'history.sql', 'search.sql', 'checks.sql', 'invoices.sql', 'bulk.sql', 'retry.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
+// The team ledger's schema files are read at run time beside the bundle (main/ledger/postgres/security.ts
+// lists their order): every .sql file of that folder, so a new schema step needs no edit here.
+for (const file of readdirSync('main/ledger/postgres').filter((name) => name.endsWith('.sql'))) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
 
 if (only !== 'main') {
   await build(preloadBuild);

@@ -15,6 +15,7 @@ import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { makeStandInElectron } from '../support/stand-in-electron';
 import { checkNativeModules } from '../../scripts/package/after-pack.mjs';
 import { electronModuleVersion } from '../../scripts/native/module-version.mjs';
+import { schemaFiles } from '../../main/ledger/postgres/security';
 
 const config = parse(readFileSync('electron-builder.yml', 'utf8'));
 const electronVersion = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version;
@@ -41,10 +42,10 @@ describe('the package', () => {
   it('holds only the app’s built output and package.json', () => {
     const own = entries.filter((e) => !e.startsWith('/node_modules'));
     const files = own.filter((e) => /\.\w+$/.test(e));
-    // Main's entry and its worker bundles, the team ledger's schema files (read at run time), the preload, the renderer (its screens as chunks).
-    const allowed = [/^\/dist\/main\/(electron-main|export-worker|audit-verify-worker|ledger-migrate-worker|ledger-check-worker|overview-worker|positions-worker|team-ledger|team-export-worker)\.cjs$/, /^\/dist\/main\/(security|live|import|laptops|reads|reports|history|search|checks|invoices|bulk|retry)\.sql$/, /^\/dist\/preload\/preload\.cjs$/, /^\/dist\/renderer\/assets\/[\w-]+\.(js|css)$/, /^\/dist\/renderer\/(icon\.svg|index\.html)$/, /^\/package\.json$/];
+    // Main's entry and its worker bundles, the team ledger's schema files (read at run time: every step security.ts lists), the preload, the renderer (its screens as chunks).
+    const allowed = [/^\/dist\/main\/(electron-main|export-worker|audit-verify-worker|ledger-migrate-worker|ledger-check-worker|overview-worker|positions-worker|team-ledger|team-export-worker)\.cjs$/, /^\/dist\/main\/[\w-]+\.sql$/, /^\/dist\/preload\/preload\.cjs$/, /^\/dist\/renderer\/assets\/[\w-]+\.(js|css)$/, /^\/dist\/renderer\/(icon\.svg|index\.html)$/, /^\/package\.json$/];
     expect(files.filter((file) => !allowed.some((pattern) => pattern.test(file)))).toEqual([]);
-    for (const needed of ['/dist/main/electron-main.cjs', '/dist/main/overview-worker.cjs', '/dist/main/team-ledger.cjs', '/dist/main/security.sql', '/dist/main/live.sql', '/dist/main/import.sql', '/dist/main/laptops.sql', '/dist/main/reads.sql', '/dist/main/reports.sql', '/dist/main/history.sql', '/dist/main/search.sql', '/dist/main/checks.sql', '/dist/main/invoices.sql', '/dist/main/bulk.sql', '/dist/main/retry.sql', '/dist/preload/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(files).toContain(needed);
+    for (const needed of ['/dist/main/electron-main.cjs', '/dist/main/overview-worker.cjs', '/dist/main/team-ledger.cjs', ...schemaFiles.map((file) => `/dist/main/${file}`), '/dist/preload/preload.cjs', '/dist/renderer/index.html', '/package.json']) expect(files).toContain(needed);
     expect(files.some((file) => /^\/dist\/renderer\/assets\/index-[\w-]{8}\.js$/.test(file))).toBe(true);
   });
 

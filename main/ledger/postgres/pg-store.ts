@@ -20,7 +20,9 @@
 // again after "not created" (retry.sql, version 13: the database refuses it on any other payment,
 // PD013, and audits it); a change the store may not write is refused, never dropped (issue 15).
 // Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
-// payment has none. The recurring token is not in the team schema (left out of updates); other
+// payment has none. A role without UPDATE on payments (finance) records a status answer through
+// paydesk.record_status_answer (status-answers.sql, version 14: only those columns, only forward)
+// and settles no operation (refused as teamLedger.settleNotAllowed). The recurring token is not in the team schema (left out of updates); other
 // audit actions throw rather than answer wrongly.
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
@@ -97,7 +99,14 @@ function orderExists(orderId: string): AppFailure {
 const notYet = (what: string) => new Error(`The team ledger does not keep ${what} yet (docs/team-ledger.md, "What works on the team ledger").`);
 const value = (column: string, v: unknown) => (booleans.has(column) ? v === 1 || v === true : v);
 
-function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
+/** Who is logged in, and whether their role may UPDATE payments (finance may not: status-answers.sql). */
+type Login = { who: string; mayUpdate: boolean };
+/** The sources of a status answer's writes (status-checks.ts, and the schedule after it). */
+const statusSources = new Set(['status', 'reconcile', 'schedule']);
+
+function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (db: Queryable) => Promise<Login>): LedgerTx {
+  // Asked on this transaction's own connection: a pool's other one could be taken by transactions waiting on this.
+  const login = () => loginOn(db);
   const one = async (text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as Record<string, unknown> | undefined;
   const payment = async (text: string, values: unknown[]) => {
     const row = await one(text, values);
@@ -147,6 +156,13 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
         await db.query(`INSERT INTO paydesk.watching (payment_id, watched) VALUES ($1, $2) ON CONFLICT (payment_id, login) DO UPDATE SET watched = excluded.watched`, [id, changes.watched === 1]);
       }
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
+      // A role without UPDATE on payments (finance) records a status answer through the database's
+      // narrow path: only those columns, only forward, history and audit written by the database.
+      if (columns.length && statusSources.has(source) && !(await login()).mayUpdate) {
+        const answer = Object.fromEntries(columns.map((c) => [c, value(c, changes[c as keyof PaymentRow])]));
+        await db.query('SELECT paydesk.record_status_answer($1, $2, $3, $4)', [id, JSON.stringify(answer), source, at]);
+        return (await tx.get(id))!;
+      }
       // The row as it was, locked until commit: its change of state goes into the history once.
       const before = changes.state ? await one('SELECT state, status_word FROM paydesk.payments WHERE id = $1 FOR UPDATE', [id]) : undefined;
       await refuseUnwritable(id, changes);
@@ -193,6 +209,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
       // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said).
       const kept = changes.outcome === 'succeeded' && changes.gateway_answer ? { ...changes, gateway_answer: null } : changes;
       const columns = (['outcome', 'error_code', 'error_message', 'gateway_answer', 'completed_at', 'settled_reason'] as const).filter((c) => kept[c] !== undefined);
+      // Finance settles no operation (a status check that would is for support), said in words.
+      const me = await login();
+      if (!me.mayUpdate) throw fail('forbidden', 'teamLedger.settleNotAllowed', { person: me.who, operation: (await one('SELECT kind FROM paydesk.operations WHERE id = $1', [id]))?.kind as string ?? '?' });
       // The database audits the outcome with the OS user set now: the person settling it by hand,
       // else the one who sent it (without it the entry showed only the database login).
       if (kept.settled_by) await osUser(kept.settled_by);
@@ -204,7 +223,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
     },
     // Reconciliation by one laptop at a time: the due payments are leased (their next check moved
     // past the lease) in one short statement, skipping rows another laptop is leasing right now.
-    dueForCheck: async (now, limit) =>
+    // A role that may not lease (finance: no UPDATE on payments) leaves the schedule to the others.
+    dueForCheck: async (now, limit) => !(await login()).mayUpdate ? [] :
       (await db.query(`UPDATE paydesk.payments SET next_check_at = $3 WHERE id IN (
          SELECT id FROM paydesk.payments WHERE next_check_at <= $1 ORDER BY next_check_at LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING id, profile_id`,
       [now, limit, new Date(Date.parse(now) + checkLeaseMs).toISOString()])).rows as Array<{ id: string; profile_id: string }>,
@@ -233,6 +253,13 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string): LedgerTx {
  */
 export function createPostgresLedgerStore(pool: Connections, options: { laptop: string; settings?: TeamLedgerSettings }): LedgerStore {
   const { laptop, settings } = options;
+  // Asked once per store: a person's role does not change under a running app (an admin's change applies at the next start).
+  let asked: Promise<Login> | undefined;
+  const login = (db: Queryable) => (asked ??= db.query(`SELECT session_user AS who, has_column_privilege('paydesk.payments', 'state', 'UPDATE') AS may`)
+    .then((r) => ({ who: String(r.rows[0].who), mayUpdate: r.rows[0].may === true }), (e: unknown) => {
+      asked = undefined;
+      throw e;
+    }));
   /**
    * A server that cannot be reached (or refuses the login) is said in words, as "Test connection"
    * says it; the payments flow then stops before its request leaves: nothing is sent unrecorded.
@@ -244,6 +271,9 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     // An AppFailure from main's code in a transaction's body is main's copy of the class (this file is bundled apart).
     const failure = error instanceof AppFailure || (error as { name?: unknown } | null)?.name === 'AppFailure';
     if (failure || !settings || !fromServer) throw error;
+    // A grant or policy refusing one change to a person who may use the ledger (not the schema as a
+    // whole: that one is "may not use the team ledger" below) is said as such.
+    if (code === '42501' && typeof message === 'string' && !/schema/.test(message)) throw fail('forbidden', 'teamLedger.refused', { person: settings.user });
     const check = explainConnectionError(error, settings);
     if (check.ok) throw error;
     throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
@@ -256,7 +286,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await body(txOn(client, true, laptop));
+      const result = await body(txOn(client, true, laptop, login));
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -266,7 +296,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
       client.release(broken);
     }
   }
-  const outside = worded(txOn(pool, false, laptop));
+  const outside = worded(txOn(pool, false, laptop, login));
   return {
     ...outside,
     backend: 'postgres',

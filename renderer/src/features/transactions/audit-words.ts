@@ -11,6 +11,8 @@ const actions = [
   'invoice_reserved', 'credit_note', 'document_numbers_continued',
   // retry.sql: the result is the old and new amount (and which other details changed).
   'retry_details',
+  // Written by the team ledger's database when finance's status check changes a payment (status-answers.sql).
+  'status_answer',
 ] as const;
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;

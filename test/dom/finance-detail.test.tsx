@@ -1,0 +1,51 @@
+// On the team ledger, finance checks a payment's status (team schema 14) and is offered no money
+// move; where the check would settle an unclear operation (support's to do, refused by main in
+// words) the button gives way to a note saying who may. main is a stub here answering getPayment
+// and getTeamLedger as a finance person's laptop; test/ledger/finance-status.test.ts drives the real one.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { PaydeskApi } from '../../contract/methods';
+
+const payment = {
+  id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'FIN-1', amountMinor: 8_000, currency: 'SAR',
+  description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: '512345******0008', transactionId: 'tx-1',
+  sessionId: null, url: null, authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid',
+  statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
+  watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
+};
+const operation = (outcome: string) => ({ id: 'op-1', kind: 'create', amountMinor: 8_000, reason: null, osUser: 'sue', person: 'sue', outcome, errorCode: null, errorMessage: null, gatewayAnswer: null, createdAt: payment.createdAt, completedAt: null, settledBy: null, settledReason: null });
+let outcome = 'succeeded';
+window.paydesk = new Proxy({} as Record<string, unknown>, {
+  get(_target, name: string) {
+    if (name === 'subscribe') return () => () => undefined;
+    return async () => {
+      if (name === 'getPayment') return { ok: true, value: { payment: { ...payment, operationInFlight: outcome === 'unknown' }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] } };
+      if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'fay', role: 'finance', reason: null } } };
+      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
+      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
+    };
+  },
+}) as unknown as PaydeskApi;
+const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
+const { useTeamRole } = await import('../../renderer/src/features/settings/team-role');
+
+beforeEach(() => useTeamRole.setState({ role: null, mayMoveMoney: true, mayCreatePayments: true }));
+afterEach(cleanup);
+
+describe('a payment\'s detail for finance on the team ledger', () => {
+  it('offers Check status, and no refund', async () => {
+    outcome = 'succeeded';
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    expect(await screen.findByTestId('action-status')).toBeTruthy();
+    await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
+    expect(screen.queryByTestId('action-refund')).toBeNull();
+  });
+
+  it('says who may check a payment whose check would settle an unclear operation, instead of offering it', async () => {
+    outcome = 'unknown';
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const note = await screen.findByTestId('status-for-support');
+    expect(note.textContent).toMatch(/unclear creation.*support or admin role/);
+    expect(screen.queryByTestId('action-status')).toBeNull();
+  });
+});

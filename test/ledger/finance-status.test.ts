@@ -1,0 +1,122 @@
+// Finance checks status (issue 15: finance "see and export everything; move no money"; checking
+// status is their job). On a laptop's SQLite ledger the one person checks; on the team ledger the
+// finance person does, through the database's narrow path (status-answers.sql), and still cannot
+// move money or rewrite a payment from a hand-written client: the database refuses a plain UPDATE
+// and any status answer a gateway could not give.
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { customer, goodCard } from './support';
+import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
+import { teamServer } from '../support/postgres-tests';
+import type { PaymentView } from '../../contract/methods/payments';
+
+type Detail = { payment: PaymentView; checks: Array<{ outcome: string; state: string | null }>; history: Array<{ state: string }>; operations: Array<{ id: string; kind: string; outcome: string }> };
+
+describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
+  /** Who checks: on the team ledger the finance person on a laptop of their own, on a laptop's file its one person. */
+  const finance = async (): Promise<LedgerApp> => (backend === 'postgres' ? app().open({ role: 'finance', sameGateway: true }) : app());
+  const payLink = async (link: PaymentView) => {
+    const url = new URL(link.url!);
+    await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
+  };
+
+  it('sees the gateway\'s answer recorded: the paid link, its transaction, its history and the check', async () => {
+    const link = await app().value<PaymentView>('createPaymentLink', { amount: '21.50', currency: 'SAR', description: 'Checked by finance', customer });
+    await payLink(link);
+    const fay = await finance();
+    const checked = await fay.value<PaymentView>('checkPaymentStatus', { paymentId: link.id });
+    expect(checked).toMatchObject({ state: 'paid', capturedMinor: 2_150, refundedMinor: 0, transactionId: expect.any(String), lastError: null, needsAttention: false });
+    const seen = await app().value<Detail>('getPayment', { paymentId: link.id });
+    expect(seen.payment).toMatchObject({ state: 'paid', capturedMinor: 2_150, transactionId: checked.transactionId, lastCheckedAt: checked.lastCheckedAt });
+    expect(seen.history.map((h) => h.state)).toEqual(['creating', 'pending', 'paid']);
+    expect(seen.checks.at(-1)).toMatchObject({ outcome: 'ok', state: 'paid' });
+    // Nothing was sent but the status question.
+    expect(app().practice.gateway.records().filter((r) => ['capture', 'void', 'refund'].includes(r.operation) && r.transactionId === checked.transactionId)).toEqual([]);
+    if (backend === 'postgres') {
+      // Stamped by the database with finance's login: the history row, the check row and the audit entries.
+      const login = teamServer().person('finance').login;
+      const sql = (text: string) => teamServer().sql(app().database!, text, [link.id]);
+      expect((await sql(`SELECT db_user FROM paydesk.payment_history WHERE payment_id = $1 AND state = 'paid'`)).rows).toEqual([{ db_user: login }]);
+      expect((await sql(`SELECT db_user FROM paydesk.status_checks WHERE payment_id = $1`)).rows).toEqual([{ db_user: login }]);
+      expect((await sql(`SELECT action, db_user, result FROM paydesk.audit_log WHERE payment_id = $1 AND db_user <> (SELECT created_by FROM paydesk.payments WHERE id = $1) ORDER BY seq`)).rows)
+        .toEqual([{ action: 'status_answer', db_user: login, result: 'paid' }, { action: 'status_check', db_user: login, result: 'paid' }]);
+    }
+  });
+
+  it('a check that finds nothing new changes nothing but when it was checked', async () => {
+    const link = await app().value<PaymentView>('createPaymentLink', { amount: '3', currency: 'SAR', description: 'Not paid yet', customer });
+    const fay = await finance();
+    expect(await fay.value<PaymentView>('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'pending', capturedMinor: 0, lastCheckedAt: expect.any(String) });
+    const seen = await app().value<Detail>('getPayment', { paymentId: link.id });
+    expect(seen.payment).toMatchObject({ state: 'pending', capturedMinor: 0, refundedMinor: 0 });
+    expect(new Set(seen.history.map((h) => h.state))).toEqual(new Set(['creating', 'pending']));
+  });
+
+  if (backend === 'postgres') {
+    it('is told in words where the check would settle an unclear operation (support does that), and the operation stays for them', async () => {
+      app().practice.gateway.faults.set('sale', { failure: 'reset_after_processing', times: 1 });
+      const p = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '7.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
+      expect(p).toMatchObject({ state: 'unknown', operationInFlight: true });
+      const fay = await finance();
+      const refused = await fay.call('checkPaymentStatus', { paymentId: p.id });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'teamLedger.settleNotAllowed', values: { person: teamServer().person('finance').login, operation: 'create' } } } });
+      expect(refused.ok || refused.error.message).toMatch(/support or admin role/);
+      const after = await app().value<Detail>('getPayment', { paymentId: p.id });
+      expect(after.operations).toMatchObject([{ kind: 'create', outcome: 'unknown' }]);
+      // Support's check settles it.
+      expect(await app().value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'paid', operationInFlight: false });
+    });
+
+    it('what finance still may not do is refused in words saying so, not as "may not use the team ledger"', async () => {
+      const fay = await finance();
+      const refused = await fay.call('createPaymentLink', { amount: '5', currency: 'SAR', description: 'By finance', customer });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'teamLedger.refused', values: { person: teamServer().person('finance').login } } } });
+      expect(refused.ok || refused.error.message).not.toMatch(/may not use the team ledger/);
+      // Nor does finance's laptop lease due payments for the reconciliation (an UPDATE): it leaves them to the others, without an error.
+      expect(await fay.store.dueForCheck(new Date(Date.now() + 365 * 86_400_000).toISOString(), 5)).toEqual([]);
+    });
+
+    it('a hand-written finance client cannot UPDATE payments, record money moves, nor make the status path say what no gateway answer could', async () => {
+      const database = app().database!;
+      const server = teamServer();
+      const link = await app().value<PaymentView>('createPaymentLink', { amount: '40', currency: 'SAR', description: 'Hand-written client', customer });
+      const fay = await server.connectAs(database, server.person('finance').login);
+      const refusal = async (text: string, values: unknown[] = []) => (await fay.query(text, values).then(() => 'accepted', (e: { code?: string }) => e.code));
+      const answer = (changes: object, source = 'status') => refusal('SELECT paydesk.record_status_answer($1, $2, $3, now())', [link.id, JSON.stringify(changes), source]);
+      try {
+        // No write on payments or operations: no refund, no amount or order rewritten.
+        expect(await refusal(`UPDATE paydesk.payments SET state = 'refunded', refunded_minor = 4000 WHERE id = $1`, [link.id])).toBe('42501');
+        expect(await refusal(`UPDATE paydesk.payments SET amount_minor = 1 WHERE id = $1`, [link.id])).toBe('42501');
+        expect(await refusal(`INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, reason, outcome) VALUES ($1, $2, 'refund', 100, 'x', 'sending')`, [randomUUID(), link.id])).toBe('42501');
+        expect(await refusal(`UPDATE paydesk.operations SET outcome = 'succeeded' WHERE payment_id = $1`, [link.id])).toBe('42501');
+        expect(await refusal(`SELECT paydesk.import_batch('x', 'payments', 0, '[]', '[]', '[]', '[]', '[]')`)).toBe('42501');
+        // The status path takes only a status answer's columns…
+        expect(await answer({ amount_minor: 1 })).toBe('22023');
+        expect(await answer({ order_id: 'X' })).toBe('22023');
+        expect(await answer({ card_bin: '411111' })).toBe('22023');
+        expect(await answer({ state: 'paid' }, 'settle')).toBe('22023');
+        // …only as an answer moves them: no totals above the amount, no refund that captured nothing, nothing backwards.
+        expect(await answer({ state: 'paid', captured_minor: 4_001 })).toBe('23514');
+        expect(await answer({ state: 'paid', captured_minor: 0 })).toBe('23514');
+        expect(await answer({ state: 'refunded', captured_minor: 4_000, refunded_minor: 100 })).toBe('23514');
+        expect(await answer({ state: 'creating' })).toBe('23514');
+        expect(await answer({ state: 'not_created' })).toBe('23514');
+        expect(await answer({ state: 'nonsense' })).toBe('23514');
+        // …and never points a payment at another payment's transaction (support's refund would name it).
+        const other = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '1.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
+        expect(await answer({ transaction_id: other.transactionId })).toBe('23514');
+        expect(await answer({ state: 'paid', captured_minor: 4_000 })).toBe('accepted');
+        expect(await answer({ transaction_id: 'tx-first-known' })).toBe('accepted');
+        expect(await answer({ transaction_id: 'tx-another' })).toBe('23514');
+        expect(await answer({ state: 'pending' })).toBe('23514');
+        expect(await answer({ captured_minor: 3_000 })).toBe('23514');
+        expect(await answer({ state: 'partially_refunded', refunded_minor: 5_000 })).toBe('23514');
+        // What it did accept is in the audit log with finance's login.
+        const audit = await server.sql(database, `SELECT action, db_user, result FROM paydesk.audit_log WHERE payment_id = $1 AND action = 'status_answer'`, [link.id]);
+        expect(audit.rows).toEqual([{ action: 'status_answer', db_user: server.person('finance').login, result: 'paid' }]);
+      } finally {
+        await fay.end();
+      }
+    });
+  }
+});
