@@ -241,7 +241,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   });
   // The gateway check-up runs on the profile it was started for, through the same payments flows.
   const checkup = createCheckupService({
-    db, payments, client, events, logger,
+    payments, client, events, logger,
     app: { name: 'Paydesk', version: options.version, runtime: options.runtime, platform: process.platform },
     async gatewayFor(profileId) {
       await later.ready();

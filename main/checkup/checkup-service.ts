@@ -10,8 +10,6 @@ import { fail } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayClient } from '../gateway/client';
-import { appendAudit } from '../ledger/audit-log';
-import type { LedgerDb } from '../ledger/database';
 import type { Logger } from '../log/logger';
 import type { ActiveGateway, PaymentsService } from '../payments/payments-service';
 import { cleanUp } from './cleanup';
@@ -20,7 +18,7 @@ import { settle, type StepKit } from './step-kit';
 import { steps } from './steps';
 
 export type CheckupDeps = {
-  db: LedgerDb;
+  /** Its ledger (the laptop's file or the team's PostgreSQL) is where the run's moves and audit entries go. */
   payments: PaymentsService;
   client: GatewayClient;
   events: EventHub;
@@ -47,11 +45,14 @@ export function createCheckupService(deps: CheckupDeps) {
   const runs = new Map<string, Run>();
   const latest = new Map<string, string>();
   let running: Run | undefined;
+  let starting = false;
 
   const view = (run: Run): CheckupRun => structuredClone({ id: run.id, profileId: run.profileId, environment: run.environment, currency: run.currency, state: run.state, startedAt: run.startedAt, finishedAt: run.finishedAt, steps: run.steps });
   const progress = (run: Run) => deps.events.emit({ type: 'checkup.progress', runId: run.id });
+  // Through the ledger in use: on the team ledger the start registers the run, and the database
+  // refuses it to a role that may not capture, void and refund (checkup.sql).
   const audit = (ctx: CallContext, run: Run, action: string, result: string) =>
-    appendAudit(deps.db, { osUser: ctx.osUser, profileId: run.profileId, environment: run.environment, action, result }, now().toISOString());
+    deps.payments.store.appendAudit({ osUser: ctx.osUser, profileId: run.profileId, environment: run.environment, action, result, checkupRun: run.id }, now().toISOString());
 
   function summary(run: Run): string {
     const count = (state: CheckupStep['state']) => run.steps.filter((s) => s.state === state).length;
@@ -80,7 +81,8 @@ export function createCheckupService(deps: CheckupDeps) {
     }
     run.state = run.cancelRequested ? 'cancelled' : 'finished';
     run.finishedAt = now().toISOString();
-    audit(ctx, run, 'checkup_finished', summary(run));
+    await audit(ctx, run, 'checkup_finished', summary(run)).catch((e: unknown) =>
+      deps.logger.warn('Check-up end not recorded in the audit log', { code: (e as { code?: string }).code ?? 'unknown' }));
     deps.logger.info('Gateway check-up finished', { environment: run.environment, cancelled: run.cancelRequested });
     progress(run);
   }
@@ -97,7 +99,7 @@ export function createCheckupService(deps: CheckupDeps) {
       if (deps.environmentOf(profileId) === 'production') throw refuse();
       const gateway = await deps.gatewayFor(profileId);
       if (gateway.profile.environment === 'production') throw refuse();
-      if (running) throw fail('busy', 'checkup.running');
+      if (running || starting) throw fail('busy', 'checkup.running');
       const id = randomUUID();
       const started = now();
       const currency = gateway.currency;
@@ -117,10 +119,16 @@ export function createCheckupService(deps: CheckupDeps) {
         orderId: (what) => `CHK-${day.replace(/-/g, '')}-${tag}-${what}`,
         made: {}, created: [], step: run.steps[0]!,
       };
+      // Recorded before anything moves: a refusal (the team ledger's, by role) leaves nothing behind.
+      starting = true;
+      try {
+        await audit(ctx, run, 'checkup_started', `${run.environment}, ${currency}`);
+      } finally {
+        starting = false;
+      }
       runs.set(id, run);
       latest.set(profileId, id);
       running = run;
-      audit(ctx, run, 'checkup_started', `${run.environment}, ${currency}`);
       run.done = execute(run, kit, ctx).finally(() => {
         if (running === run) running = undefined;
       });
@@ -148,7 +156,7 @@ export function createCheckupService(deps: CheckupDeps) {
       if (run.state === 'running' || run.state === 'cancelling') throw fail('busy', 'checkup.reportWhileRunning');
       const gateway = await deps.gatewayFor(run.profileId).catch(() => undefined);
       const report = buildReport(view(run), { app: deps.app, gatewayHost: run.gatewayHost, pathOverrides: Object.keys(gateway?.conn.pathOverrides ?? {}), secrets: gateway ? [gateway.conn.apiKey] : [], at: now() });
-      audit(ctx, run, 'checkup_report_saved', summary(run));
+      await audit(ctx, run, 'checkup_report_saved', summary(run));
       return report;
     },
 

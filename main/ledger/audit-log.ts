@@ -17,6 +17,8 @@ export type AuditEntry = {
   currency?: string | null;
   reason?: string | null;
   result: string;
+  /** A check-up run's own entries name their run (the team ledger registers it: checkup.sql); not a column of the laptop's log. */
+  checkupRun?: string;
 };
 
 const genesis = '0'.repeat(64);

@@ -34,7 +34,7 @@ export async function startCheckupRig(options: { persona?: Persona; environment?
   const environment = options.environment ?? 'sandbox';
   const profile = { id: `${environment}-profile`, name: `Shop ${environment}`, environment };
   const checkup = createCheckupService({
-    db, payments, client, events, logger: practice.logger,
+    payments, client, events, logger: practice.logger,
     app: { name: 'Paydesk', version: '9.9.9-test', runtime: 'test', platform: process.platform },
     environmentOf: () => environment,
     gatewayFor: async (id) => ({ profile: { ...profile, id }, conn: practice.conn, currency: 'SAR', defaults: {} }),

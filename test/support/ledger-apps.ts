@@ -20,6 +20,8 @@ import type { AppEvent } from '../../contract/events';
 import type { MethodName } from '../../contract/methods';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { bulkHandlers } from '../../main/bulk/bulk-handlers';
+import { checkupHandlers } from '../../main/api/checkup-handlers';
+import { createCheckupService, type CheckupService } from '../../main/checkup/checkup-service';
 import { createBulkService, type BulkDeps, type BulkService } from '../../main/bulk/bulk-service';
 import { createSqliteBulkStore, type BulkStore } from '../../main/ledger/bulk-store';
 import { ledgerHandlers } from '../../main/api/ledger-handlers';
@@ -102,6 +104,8 @@ export type LedgerApp = {
   service: ReturnType<typeof createPaymentsService>;
   /** The ledger the payments service records into (its reads answer what the app recorded). */
   store: LedgerStore;
+  /** The gateway check-up on the practice profile, as composition.ts wires it (its handlers are in `handlers`); `finished(runId)` waits for a run. */
+  checkup: CheckupService;
   /** Bulk payment links as composition.ts wires them (their handlers are in `handlers`); `idle(batchId)` waits for a run. */
   bulk: BulkService;
   practice: Awaited<ReturnType<typeof startTestGateway>>;
@@ -174,14 +178,14 @@ async function recordPayments(store: LedgerStore, rows: SeedPayment[]): Promise<
   return Promise.all(made.map(async (row) => (await store.get(row.id))!));
 }
 
-type Parts = { backend: Backend; handlers: Implementations; service: LedgerApp['service']; store: LedgerStore; bulk: BulkService; practice: LedgerApp['practice']; events: AppEvent[]; osUser: string };
+type Parts = { backend: Backend; handlers: Implementations; service: LedgerApp['service']; store: LedgerStore; bulk: BulkService; checkup: CheckupService; practice: LedgerApp['practice']; events: AppEvent[]; osUser: string };
 
 function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 'everything' | 'tamperAudit' | 'open' | 'restart' | 'close' | 'database' | 'db'>): LedgerApp {
   const handlers = createHandlers(parts.handlers, parts.practice.logger) as unknown as LedgerApp['handlers'];
   const ctx = { transport: 'direct' as const, osUser: parts.osUser };
   const call = <T>(name: MethodName, input: unknown) => handlers[name]!(input, ctx) as Promise<Answer<T>>;
   return {
-    backend: parts.backend, handlers, ctx, service: parts.service, store: parts.store, bulk: parts.bulk, practice: parts.practice, events: parts.events,
+    backend: parts.backend, handlers, ctx, service: parts.service, store: parts.store, bulk: parts.bulk, checkup: parts.checkup, practice: parts.practice, events: parts.events,
     call,
     async value(name, input) {
       const answer = await call(name, input);
@@ -202,6 +206,17 @@ function serviceOn(store: LedgerStore, practice: LedgerApp['practice'], events: 
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
     onRefundConfirmed,
+  });
+}
+
+/** The gateway check-up as composition.ts wires it: through the payments service, on the practice profile (SAR). */
+function checkupOn(service: LedgerApp['service'], practice: LedgerApp['practice'], events: EventHub, options: LedgerAppOptions): CheckupService {
+  const environment = options.environment ?? ('practice' as const);
+  return createCheckupService({
+    payments: service, client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000, fetch: options.fetch }), events, logger: practice.logger, now: options.now,
+    app: { name: 'Paydesk', version: '9.9.9-test', runtime: 'test', platform: process.platform },
+    environmentOf: () => environment,
+    gatewayFor: async (id) => ({ profile: { id, name: 'Practice', environment }, conn: practice.conn, currency: 'SAR', defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
   });
 }
 
@@ -230,14 +245,16 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   const service = serviceOn(store, practice, events, options, invoices.onRefundConfirmed);
   await service.markInterrupted();
   const bulk = bulkOn(createSqliteBulkStore(db), service, practice, events, invoices.createInvoice);
+  const checkup = checkupOn(service, practice, events, options);
   const handlers = {
     ...paymentHandlers({ service }),
+    ...checkupHandlers({ checkup }),
     ...invoices.handlers(service, practice.logger),
     ...bulkHandlers({ bulk }),
     ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }) }),
     ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }),
   } as unknown as Implementations;
-  const app = appOf({ backend: 'sqlite', handlers, service, store, bulk, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
+  const app = appOf({ backend: 'sqlite', handlers, service, store, bulk, checkup, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
     db,
     async tamperAudit(seq, change) {
       const { text, values } = tampering('audit_log', change, () => '?');
@@ -295,15 +312,17 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   const service = serviceOn(team.store, practice, events, options, invoices.onRefundConfirmed);
   await team.begin(service);
   const bulk = bulkOn(team.bulk, service, practice, events, invoices.createInvoice);
+  const checkup = checkupOn(service, practice, events, options);
   const handlers = {
     ...paymentHandlers({ service }),
+    ...checkupHandlers({ checkup }),
     ...invoices.handlers(service, practice.logger),
     ...bulkHandlers({ bulk }),
     ...unavailableOnTeamLedger(),
     ...teamLedgerScreenHandlers(team.screens!),
   } as unknown as Implementations;
   let laptops = 0;
-  const app = appOf({ backend: 'postgres', handlers, service, store: team.store, bulk, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
+  const app = appOf({ backend: 'postgres', handlers, service, store: team.store, bulk, checkup, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
     database,
     async tamperAudit(seq, change) {
       const { text, values } = tampering('paydesk.audit_log', change, (i) => `$${i}`);

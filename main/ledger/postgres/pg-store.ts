@@ -39,7 +39,7 @@ type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] 
 const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts',
   // An order tried again after "not created" (retry.sql, version 13: the database refuses them on any other payment, PD013).
   'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'auth_only']);
-const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts'] as const;
+const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts', 'checkup_run'] as const;
 const booleans = new Set(['auth_only', 'needs_attention']);
 /** The columns the team schema keeps as given (the rest of a PaymentRow it stamps itself or does not keep: created_by, recurring_token, …). */
 const keptColumns = new Set<string>([...inserted, 'last_error', 'check_attempts']);
@@ -77,7 +77,7 @@ export function paymentOf(r: Record<string, unknown>): PaymentRow {
     state: r.state as PaymentRow['state'], status_word: r.status_word as string | null, captured_minor: minor(r.captured_minor as string)!, refunded_minor: minor(r.refunded_minor as string)!,
     created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: iso(r.last_checked_at as Date | null),
     next_check_at: iso(r.next_check_at as Date | null), check_attempts: Number(r.check_attempts ?? 0), needs_attention: r.needs_attention ? 1 : 0,
-    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: r.watched ? 1 : 0, last_error: (r.last_error as string | null | undefined) ?? null, checkup_run: null,
+    attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: r.watched ? 1 : 0, last_error: (r.last_error as string | null | undefined) ?? null, checkup_run: (r.checkup_run as string | null | undefined) ?? null,
   };
 }
 
@@ -206,8 +206,10 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
       await db.query('RELEASE SAVEPOINT intent');
     },
     async completeOperation(id, changes, from = ['sending', 'unknown']) {
-      // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said).
-      const kept = changes.outcome === 'succeeded' && changes.gateway_answer ? { ...changes, gateway_answer: null } : changes;
+      // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said),
+      // except a check-up's (checkup.sql): it compares them with what it expects.
+      const ofCheckup = async () => (await one('SELECT p.checkup_run FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.id = $1', [id]))?.checkup_run != null;
+      const kept = changes.outcome === 'succeeded' && changes.gateway_answer && !(await ofCheckup()) ? { ...changes, gateway_answer: null } : changes;
       const columns = (['outcome', 'error_code', 'error_message', 'gateway_answer', 'completed_at', 'settled_reason'] as const).filter((c) => kept[c] !== undefined);
       // Finance settles no operation (a status check that would is for support), said in words.
       const me = await login();
@@ -236,6 +238,19 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     webhooksOf: async () => [],
     appendAudit: async (entry) => {
       if (auditedByDatabase.test(entry.action)) return;
+      // A check-up's start (registering its run), end and saved report (checkup.sql): support and up, never production.
+      if (/^checkup_(started|finished|report_saved)$/.test(entry.action) && entry.checkupRun) {
+        await osUser(entry.osUser);
+        await db.query('SAVEPOINT checkup');
+        try {
+          await db.query('SELECT paydesk.record_checkup($1, $2, $3, $4, $5)', [entry.action, entry.checkupRun, entry.profileId ?? null, entry.environment ?? null, entry.result]);
+        } catch (e) {
+          if ((e as { code?: string }).code !== '42501') throw e;
+          await db.query('ROLLBACK TO SAVEPOINT checkup');
+          throw fail('forbidden', 'teamLedger.notAllowed', { person: (await one('SELECT session_user AS who', []))!.who as string, operation: 'check-up' });
+        }
+        return;
+      }
       const check = /^(checkup_)?(status_check|lookup)$/.exec(entry.action);
       if (!check || !entry.paymentId) throw notYet(`"${entry.action}" audit entries`);
       await osUser(entry.osUser);

@@ -11,6 +11,7 @@ import { StepRow } from './step-row';
 import { useCheckups, watchCheckups } from './checkup-store';
 import './checkup.css';
 import { profileName } from '../../ui/profile-name';
+import { useTeamRole } from '../settings/team-role';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -24,8 +25,11 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   const [saved, setSaved] = useState<{ ok: true; file: string } | { ok: false; text: string }>();
   const titleId = `checkup-${profile.id}-title`;
   const running = run ? busyStates.has(run.state) : false;
-  const usable = profile.environment === 'practice' || profile.key.configured;
+  // On the team ledger its steps' captures, voids and refunds are support's and up (the database refuses the rest anyway).
+  const mayRun = useTeamRole((s) => s.mayMoveMoney);
+  const usable = (profile.environment === 'practice' || profile.key.configured) && mayRun;
 
+  useEffect(() => void useTeamRole.getState().load(), []);
   useEffect(() => {
     void useCheckups.getState().load(profile.id);
     return watchCheckups();
@@ -49,7 +53,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
     <section className="checkup" aria-label={t('checkup.region', { name: profileName(profile, t) })} data-testid="checkup-section">
       <h4 id={titleId}>{t('checkup.title')}</h4>
       <p className="checkup-intro">{t('checkup.intro')}{profile.environment === 'practice' ? ` ${t('checkup.intro.practice')}` : ''}</p>
-      {offered && !running && (
+      {offered && !running && mayRun && (
         <div className="checkup-offer" data-testid="checkup-offer">
           <p>{t('checkup.offer')}</p>
           <button type="button" onClick={() => void useCheckups.getState().start(profile.id)}>{t('checkup.offer.yes')}</button>
@@ -70,7 +74,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
           </>
         )}
       </div>
-      {!usable && <p className="notice">{t('checkup.needsKey')}</p>}
+      {!usable && <p className="notice" data-testid="checkup-unusable">{mayRun ? t('checkup.needsKey') : t('checkup.teamRole')}</p>}
       {errorText && <p className="notice notice-error" role="alert" data-testid="checkup-error">{errorText}</p>}
       {run && (
         <div data-testid="checkup-run-view" data-run-state={run.state} data-run-id={run.id}>
