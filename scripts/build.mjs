@@ -51,7 +51,7 @@ for (const name of Object.keys(present)) {
   if (/[^\x00-\x7f]/.test(text)) writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 // The team ledger's schema files are read at run time beside the bundle (main/ledger/postgres/security.ts).
-for (const file of ['security.sql', 'live.sql', 'import.sql', 'laptops.sql', 'reads.sql', 'reports.sql', 'history.sql', 'search.sql', 'checks.sql', 'invoices.sql', 'bulk.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
+for (const file of ['security.sql', 'live.sql', 'import.sql', 'laptops.sql', 'reads.sql', 'reports.sql', 'history.sql', 'search.sql', 'checks.sql', 'invoices.sql', 'bulk.sql', 'recurring.sql']) copyFileSync(`main/ledger/postgres/${file}`, `dist/main/${file}`);
 
 if (only !== 'main') {
   await build(preloadBuild);

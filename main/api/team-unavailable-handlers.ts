@@ -27,7 +27,6 @@ export function teamLedgerScreenHandlers(screens: TeamScreens): Pick<Implementat
 export const notOnTeamLedger = {
   'teamLedger.notYetAuditCheck': ['verifyAuditChain', 'exportAuditLog', 'exportPayments'],
   'teamLedger.notYetCheckup': ['startCheckup', 'cancelCheckup', 'getCheckup', 'saveCheckupReport'],
-  'teamLedger.notYetRecurring': ['chargeRecurring'],
 } as const satisfies Partial<Record<ReasonKey, readonly MethodName[]>>;
 
 /**

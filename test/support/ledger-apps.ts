@@ -284,7 +284,7 @@ export async function openTeamBackendAs(database: string, role: TeamPerson['role
  * The app on a team database as main starts it (openTeamBackend with Settings → Team ledger
  * saved and the password in a keychain), logged in as the template's person with `role`.
  */
-export async function startPostgresApp(database: string, options: LedgerAppOptions = {}, kept?: Kept): Promise<LedgerApp & { team: TeamBackend }> {
+export async function startPostgresApp(database: string, options: LedgerAppOptions = {}): Promise<LedgerApp & { team: TeamBackend }> {
   const events = createEventHub();
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
