@@ -5,7 +5,8 @@
 // (with the API key it charges the customer's card) is never in a handler's answer or a log line.
 import { expect, it } from 'vitest';
 import { customer, goodCard } from './support';
-import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
+import { describeLedgerApp, startSqliteApp, type LedgerApp } from '../support/ledger-apps';
+import { copyLedgerToTeam } from '../../main/ledger/postgres/copy-to-team';
 import { teamServer } from '../support/postgres-tests';
 import type { MethodName } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
@@ -83,6 +84,30 @@ describeLedgerApp('charging a saved card again', (app, backend) => {
       expect(again).toMatchObject({ kind: 'recurring', state: 'paid', parentPaymentId: enrolled.id });
       expect(repeats().slice(before)).toMatchObject([{ operation: 'recurring', amountMinor: 3_000 }]);
       for (const answer of answers) expect(answer).not.toContain(saved);
+    });
+
+    it('a laptop moving to the team brings its enrolled card, token and repeats: support charges it again there', async () => {
+      const laptop = await startSqliteApp({ practice: app().practice });
+      const server = teamServer();
+      const admin = await server.connectAs(app().database!, server.person('admin').login);
+      try {
+        const enrolled = (await value<{ payment: PaymentView }>(laptop, 'chargeCard', { amount: '20.00', currency: 'SAR', card: goodCard, customer, authOnly: false, recurringInit: true })).payment;
+        const repeat = await value(laptop, 'chargeRecurring', { paymentId: enrolled.id, amount: '20.00', currency: 'SAR', description: 'Monthly' });
+        const laptopToken = (await laptop.store.get(enrolled.id))!.recurring_token!;
+        const report = await copyLedgerToTeam({ source: laptop.db!, team: admin, laptop: 'moving-laptop' });
+        expect(report.payments).toMatchObject({ copied: 2, skipped: 0 });
+        expect(await savedToken(enrolled.id)).toBe(laptopToken);
+        expect(await value(app(), 'getPayment', { paymentId: enrolled.id })).toMatchObject({ payment: { recurringRequested: true, recurringAvailable: true } });
+        expect(await app().store.repeatsOf(enrolled.id)).toMatchObject([{ id: repeat.id, parent_payment_id: enrolled.id }]);
+        const before = repeats().length;
+        const again = await value(app(), 'chargeRecurring', { paymentId: enrolled.id, amount: '21.00', currency: 'SAR', description: 'Monthly' });
+        expect(again).toMatchObject({ state: 'paid', parentPaymentId: enrolled.id });
+        expect(repeats().slice(before)).toMatchObject([{ amountMinor: 2_100 }]);
+        expect((await app().store.repeatsOf(enrolled.id)).map((r) => r.id)).toEqual([repeat.id, again.id]);
+      } finally {
+        await admin.end();
+        await laptop.close();
+      }
     });
 
     it('a hand-written client logged in as staff or finance cannot read the token; support and admin can', async () => {
