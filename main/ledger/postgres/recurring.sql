@@ -34,6 +34,10 @@ BEGIN
   IF NOT pg_has_role(session_user, 'paydesk_staff', 'MEMBER') THEN
     RAISE EXCEPTION 'only staff, support and admin record gateway answers' USING ERRCODE = 'insufficient_privilege';
   END IF;
+  -- Said without the value (a CHECK's error would show the row, token and all).
+  IF token IS NULL OR length(token) NOT BETWEEN 1 AND 500 THEN
+    RAISE EXCEPTION 'a recurring token is 1 to 500 characters' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
   IF NOT EXISTS (SELECT 1 FROM paydesk.payments WHERE id = payment AND recurring_init) THEN
     RAISE EXCEPTION 'no payment that enrolled its card' USING ERRCODE = 'foreign_key_violation';
   END IF;
