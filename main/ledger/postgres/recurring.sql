@@ -26,8 +26,9 @@ CREATE TABLE paydesk.recurring_tokens (
 ALTER TABLE paydesk.recurring_tokens ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON paydesk.recurring_tokens FROM PUBLIC;
 
--- A gateway answer's token for a payment that enrolled its card, kept once (the gateway names one
--- token per enrolment; a later answer naming another does not replace it). Returns nothing:
+-- A gateway answer's token for a payment, kept once (the gateway names one token per enrolment; a
+-- later answer naming another does not replace it). As on a laptop, whatever payment an answer
+-- names a token for keeps it (a refusal here would leave the answer unapplied). Returns nothing:
 -- whoever may save a token (staff record card sales) learns nothing of one saved before.
 CREATE FUNCTION paydesk.save_recurring_token(payment uuid, token text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -38,8 +39,8 @@ BEGIN
   IF token IS NULL OR length(token) NOT BETWEEN 1 AND 500 THEN
     RAISE EXCEPTION 'a recurring token is 1 to 500 characters' USING ERRCODE = 'invalid_parameter_value';
   END IF;
-  IF NOT EXISTS (SELECT 1 FROM paydesk.payments WHERE id = payment AND recurring_init) THEN
-    RAISE EXCEPTION 'no payment that enrolled its card' USING ERRCODE = 'foreign_key_violation';
+  IF NOT EXISTS (SELECT 1 FROM paydesk.payments WHERE id = payment) THEN
+    RAISE EXCEPTION 'no such payment' USING ERRCODE = 'foreign_key_violation';
   END IF;
   INSERT INTO paydesk.recurring_tokens (payment_id, token) VALUES (payment, token) ON CONFLICT (payment_id) DO NOTHING;
   UPDATE paydesk.payments SET recurring_saved = true WHERE id = payment AND NOT recurring_saved;
@@ -93,7 +94,7 @@ BEGIN
         -- A repeat charge keeps its parent when the team ledger has it (or it comes in this batch).
         CASE WHEN EXISTS (SELECT 1 FROM paydesk.payments x WHERE x.id = r.parent_payment_id)
           OR r.parent_payment_id IN (SELECT (b.item->>'id')::uuid FROM jsonb_array_elements(coalesce(payments, '[]')) b(item)) THEN r.parent_payment_id END,
-        coalesce(r.recurring_init, false) AND length(e.v->>'recurring_token') BETWEEN 1 AND 500
+        coalesce(length(e.v->>'recurring_token') BETWEEN 1 AND 500, false)
       FROM jsonb_array_elements(coalesce(payments, '[]')) e(v), jsonb_populate_record(NULL::paydesk.payments, e.v) r
       ON CONFLICT DO NOTHING
       RETURNING id)
@@ -102,7 +103,7 @@ BEGIN
   -- The cards' tokens, of payments copied now (never in an error: filtered, not checked).
   INSERT INTO paydesk.recurring_tokens (payment_id, token)
     SELECT (e.v->>'id')::uuid, e.v->>'recurring_token' FROM jsonb_array_elements(coalesce(payments, '[]')) e(v)
-    WHERE (e.v->>'id')::uuid = ANY(added) AND (e.v->>'recurring_init')::boolean AND length(e.v->>'recurring_token') BETWEEN 1 AND 500
+    WHERE (e.v->>'id')::uuid = ANY(added) AND length(e.v->>'recurring_token') BETWEEN 1 AND 500
     ON CONFLICT (payment_id) DO NOTHING;
 
   INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, base_minor, reason, os_user, outcome, error_code,
