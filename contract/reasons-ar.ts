@@ -191,7 +191,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'teamLedger.busySending': '{person} يجري الآن عملية {operation} على هذه الدفعة في سجل الفريق. انتظر حتى تنتهي، ثم افتح الدفعة مجددًا.',
   'teamLedger.busyUnknown': 'نتيجة عملية {operation} التي أجراها {person} على هذه الدفعة غير معروفة بعد. افحص حالتها قبل أي إجراء آخر.',
   'teamLedger.notAllowed': 'لا يسمح سجل الفريق للمستخدم {person} بعملية {operation} على الدفعات. اطلب من مسؤول بايدسك دورًا يسمح بها.',
-  'teamLedger.notYetRecurring': 'تكرار الخصم من بطاقة محفوظة غير متاح في سجل الفريق بعد: يبقى رمز البطاقة على الحاسوب الذي حفظها.',
+  'teamLedger.recurringNotAllowed': 'لا يسمح سجل الفريق للمستخدم {person} بتكرار الخصم من بطاقة محفوظة: هذا للدعم والمسؤول فقط. اطلب من مسؤول بايدسك دور الدعم.',
   'teamLedger.reconnecting': 'انقطع اتصال بايدسك بسجل الفريق على {host} وهو يعيد الاتصال… لا يُرسل شيء إلى بوابة الدفع حتى يعود.',
   'teamLedger.reconnected': 'عاد اتصال بايدسك بسجل الفريق على {host}.',
   'teamLedger.addPersonAdminOnly': 'لا يضيف الأشخاص إلى سجل الفريق إلا مسؤول بايدسك. سجّل الدخول بحساب مسؤول في هذه الإعدادات، أو اطلب من أحدهم إضافة {login}.',

@@ -213,7 +213,7 @@ export const reasonTexts = {
   'teamLedger.busySending': '{person} is already doing a {operation} on this payment in the team ledger. Wait for it to finish, then look at the payment again.',
   'teamLedger.busyUnknown': 'The outcome of the {operation} that {person} did on this payment is not known yet. Check its status before doing anything else.',
   'teamLedger.notAllowed': 'The team ledger does not let {person} do a {operation} on payments. Ask a Paydesk admin for a role that may.',
-  'teamLedger.notYetRecurring': 'Charging a saved card again is not available on the team ledger yet: the card’s token stays on the laptop that saved it.',
+  'teamLedger.recurringNotAllowed': 'The team ledger does not let {person} charge a saved card again: only support and admin may. Ask a Paydesk admin for the support role.',
   'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Nothing is sent to the gateway until it is back.',
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
   'teamLedger.addPersonAdminOnly': 'Only a Paydesk admin adds people to the team ledger. Log in as an admin in these settings, or ask one to add {login}.',

@@ -32,7 +32,6 @@ export const checkupFindingCodes = [
   'call_failed', 'unreadable_answer', 'outcome_unknown', 'missing_reading', 'no_transaction_yet', 'learned_by_status',
   'unknown_word', 'state_differs', 'declined', 'challenge_required', 'no_recurring_token', 'needs_step',
   'cleaned', 'cleanup_failed', 'left_open',
-  'recurring_not_on_team',
 ] as const;
 export type CheckupFindingCode = (typeof checkupFindingCodes)[number];
 

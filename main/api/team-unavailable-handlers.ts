@@ -29,7 +29,6 @@ export function teamLedgerScreenHandlers(screens: TeamScreens): Pick<Implementat
 
 /** Methods that read or write this laptop's own file, by the reason each answers on the team ledger. */
 export const notOnTeamLedger = {
-  'teamLedger.notYetRecurring': ['chargeRecurring'],
 } as const satisfies Partial<Record<ReasonKey, readonly MethodName[]>>;
 
 /**

@@ -140,10 +140,11 @@ function classify(status: number, detail: GatewayError['gateway'], moneyCall: bo
   return gatewayError('gateway_error', `The gateway reported an error${detail?.errorCode ? ` (${detail.errorCode})` : ''}.`, extra);
 }
 
-/** The response text, safe to keep: no key, no card number, no security code. */
+/** The response text, safe to keep: no key, no card number, no security code, no recurring token (it charges the card again). */
 export function redactRaw(text: string, apiKey: string): string {
   const noCvv = text.replace(/("(?:card)?cvv2?"\s*:\s*)("(?:[^"\\]|\\.)*"|\d+)/gi, '$1"[removed]"');
-  return redact(noCvv, [apiKey]);
+  const noToken = noCvv.replace(/("recurringToken"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, '$1"[removed]"');
+  return redact(noToken, [apiKey]);
 }
 
 export { JsonNumber };

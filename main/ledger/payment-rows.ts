@@ -27,6 +27,11 @@ export type PaymentRow = {
   session_id: string | null;
   link_url: string | null;
   recurring_token: string | null;
+  /**
+   * The team ledger: 1 when a token is saved there (recurring.sql). Its rows never carry the
+   * token itself; support and admin read it only to charge again (LedgerTx.recurringTokenOf).
+   */
+  recurring_saved?: number;
   /** 1 when the card was enrolled for repeat charges: its token comes with a later answer. */
   recurring_init: number;
   parent_payment_id: string | null;
@@ -87,7 +92,7 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
     sessionId: row.session_id,
     url: row.link_url,
     authOnly: row.auth_only === 1,
-    recurringAvailable: Boolean(row.recurring_token && row.transaction_id),
+    recurringAvailable: Boolean((row.recurring_token || row.recurring_saved) && row.transaction_id),
     recurringRequested: row.recurring_init === 1,
     parentPaymentId: row.parent_payment_id,
     state: row.state,

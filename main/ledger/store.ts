@@ -21,6 +21,11 @@ export type LedgerTx = {
   findKnown(profileId: string, ref: { orderId?: string; transactionId?: string }): Promise<PaymentRow | undefined>;
   /** Repeat charges of a card enrolled on this payment, oldest first. */
   repeatsOf(paymentId: string): Promise<PaymentRow[]>;
+  /**
+   * The team ledger only: the card's saved token, to charge it again (the database gives it to
+   * support and admin only, refusing anyone else). The laptop's rows carry it as recurring_token.
+   */
+  recurringTokenOf?(paymentId: string): Promise<string | null>;
   /** What the renderer is shown of a payment (its open operation included). */
   view(row: PaymentRow): Promise<PaymentView>;
   insert(row: PaymentRow): Promise<void>;

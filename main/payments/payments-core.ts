@@ -61,7 +61,7 @@ export function createPaymentsCore(deps: PaymentsDeps) {
   function isSettled(payment: PaymentRow, open: number): boolean {
     if (!settledStates.has(payment.state) || open > 0) return false;
     if (tookMoney.has(payment.state) && !payment.transaction_id) return false;
-    return !(payment.recurring_init === 1 && !payment.recurring_token && tookMoney.has(payment.state));
+    return !(payment.recurring_init === 1 && !payment.recurring_token && !payment.recurring_saved && tookMoney.has(payment.state));
   }
 
   /**

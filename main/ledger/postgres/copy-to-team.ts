@@ -1,5 +1,6 @@
 // Moving to the team ledger: copies this laptop's payments (with their operations, state history
-// and status checks, and what the checks left on them: last error, attempts) and its
+// and status checks, what the checks left on them: last error, attempts, and a card enrolled for
+// repeat charges with its token and a repeat's parent: recurring.sql) and its
 // audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
 // of paydesk.import_batch (import.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
@@ -53,7 +54,7 @@ const toJson = (rows: Row[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof
 const paymentsSelect = `SELECT rowid AS k, id, profile_id, environment, kind, order_id, amount_minor, currency, description,
   customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url, auth_only, state,
   status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, next_check_at, needs_attention, attention_reason,
-  last_error, check_attempts
+  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token
   FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 
 /**
@@ -97,6 +98,8 @@ const laptopPayment = (p: Row) => ({
   needs_attention: Number(p.needs_attention) !== 0, attention_reason: p.attention_reason,
   // Its last check comes as its status checks (the latest one's time).
   last_error: p.last_error, check_attempts: p.check_attempts,
+  // A card enrolled for repeat charges, its token (the team keeps it for support and admin only) and a repeat's parent.
+  recurring_init: Number(p.recurring_init) !== 0, parent_payment_id: p.parent_payment_id, recurring_token: p.recurring_token,
 });
 
 export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport> {

@@ -22,8 +22,11 @@
 // Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
 // payment has none. A role without UPDATE on payments (finance) records a status answer through
 // paydesk.record_status_answer (status-answers.sql, version 14: only those columns, only forward)
-// and settles no operation (refused as teamLedger.settleNotAllowed). The recurring token is not in the team schema (left out of updates); other
-// audit actions throw rather than answer wrongly.
+// and settles no operation (refused as teamLedger.settleNotAllowed). Other audit actions throw
+// rather than answer wrongly. A card's recurring token (recurring.sql, version 15) is never in a
+// row read here: an answer's token is saved through paydesk.save_recurring_token (write only),
+// rows say only recurring_saved, and a repeat charge reads it through paydesk.recurring_token_of,
+// which the database answers to support and admin only.
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
 import { englishText, fail, reason } from '../../core/fail';
@@ -39,8 +42,8 @@ type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] 
 const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts',
   // An order tried again after "not created" (retry.sql, version 13: the database refuses them on any other payment, PD013).
   'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'auth_only']);
-const inserted = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts', 'checkup_run'] as const;
-const booleans = new Set(['auth_only', 'needs_attention']);
+const inserted = ['recurring_init', 'parent_payment_id', 'id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts', 'checkup_run'] as const;
+const booleans = new Set(['auth_only', 'needs_attention', 'recurring_init']);
 /** The columns the team schema keeps as given (the rest of a PaymentRow it stamps itself or does not keep: created_by, recurring_token, …). */
 const keptColumns = new Set<string>([...inserted, 'last_error', 'check_attempts']);
 const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
@@ -73,7 +76,7 @@ export function paymentOf(r: Record<string, unknown>): PaymentRow {
     order_id: r.order_id as string, amount_minor: minor(r.amount_minor as string)!, currency: r.currency as PaymentRow['currency'], description: r.description as string | null,
     customer_name: r.customer_name as string | null, customer_email: r.customer_email as string | null, customer_phone: r.customer_phone as string | null,
     card_bin: r.card_bin as string | null, card_last4: r.card_last4 as string | null, transaction_id: r.transaction_id as string | null, session_id: r.session_id as string | null,
-    link_url: r.link_url as string | null, recurring_token: null, recurring_init: 0, parent_payment_id: null, auth_only: r.auth_only ? 1 : 0,
+    link_url: r.link_url as string | null, recurring_token: null, recurring_init: r.recurring_init ? 1 : 0, parent_payment_id: (r.parent_payment_id as string | null | undefined) ?? null, recurring_saved: r.recurring_saved ? 1 : 0, auth_only: r.auth_only ? 1 : 0,
     state: r.state as PaymentRow['state'], status_word: r.status_word as string | null, captured_minor: minor(r.captured_minor as string)!, refunded_minor: minor(r.refunded_minor as string)!,
     created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: iso(r.last_checked_at as Date | null),
     next_check_at: iso(r.next_check_at as Date | null), check_attempts: Number(r.check_attempts ?? 0), needs_attention: r.needs_attention ? 1 : 0,
@@ -138,7 +141,14 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     get: (id) => payment(`${withChecks} WHERE id = $1`, [id]),
     byOrderId: (profileId, orderId) => payment(`${withChecks} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
     findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
-    repeatsOf: async () => [],
+    repeatsOf: async (id) => (await db.query(`${withChecks} WHERE parent_payment_id = $1 ORDER BY created_at, id`, [id])).rows.map(paymentOf),
+    async recurringTokenOf(id) {
+      const token = await one('SELECT paydesk.recurring_token_of($1) AS token', [id]).catch(async (e: { code?: string }) => {
+        if (e?.code !== '42501') throw e;
+        throw fail('forbidden', 'teamLedger.recurringNotAllowed', { person: (await one('SELECT session_user AS who', []))!.who as string });
+      });
+      return (token?.token as string | null) ?? null;
+    },
     view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
     async insert(row) {
       await osUser(row.created_by);
@@ -156,6 +166,9 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
         await db.query(`INSERT INTO paydesk.watching (payment_id, watched) VALUES ($1, $2) ON CONFLICT (payment_id, login) DO UPDATE SET watched = excluded.watched`, [id, changes.watched === 1]);
       }
       const columns = Object.keys(changes).filter((c) => updatable.has(c));
+      // An answer's card token: kept by the database (write only, for every role that records
+      // answers, finance's status check included), never read back into this row.
+      if (changes.recurring_token) await db.query('SELECT paydesk.save_recurring_token($1, $2)', [id, changes.recurring_token]);
       // A role without UPDATE on payments (finance) records a status answer through the database's
       // narrow path: only those columns, only forward, history and audit written by the database.
       if (columns.length && statusSources.has(source) && !(await login()).mayUpdate) {

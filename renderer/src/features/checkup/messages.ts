@@ -103,7 +103,6 @@ export const en = {
   'checkup.report.run': 'Started {started}, ended {finished}: {state}',
   'checkup.report.redacted': 'No key, card number or CVV is in this report; the answers are shown as field names and types only.',
   'checkup.error.production': 'The check-up runs only on sandbox and practice profiles.',
-  'checkup.finding.recurring_not_on_team': 'Skipped on the team ledger: it does not keep recurring tokens yet, so no repeat charge can be made from it (nothing was sent).',
   'checkup.teamRole': 'On the team ledger only support and admins run the check-up: its steps capture, void and refund.',
 } as const;
 
@@ -210,6 +209,5 @@ export const ar: Record<keyof typeof en, string> = {
   'checkup.report.run': 'بدأ {started}، وانتهى {finished}: {state}',
   'checkup.report.redacted': 'لا يحتوي هذا التقرير على مفتاح ولا رقم بطاقة ولا رمز تحقق؛ تُعرض الإجابات بأسماء الحقول وأنواعها فقط.',
   'checkup.error.production': 'يعمل الفحص على ملفات الاختبار والتدريب فقط.',
-  'checkup.finding.recurring_not_on_team': 'تُخطيت في سجل الفريق: فهو لا يحفظ رموز الخصم المتكرر بعد، فلا يمكن إجراء خصم متكرر منه (لم يُرسل شيء).',
   'checkup.teamRole': 'في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي وتسترد.',
 };
