@@ -51,7 +51,7 @@ import { teamLedgerCopyHandlers, teamLedgerHandlers, teamPeopleHandlers } from '
 import { createTeamPeople } from './team/team-people';
 import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
-import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from './api/team-unavailable-handlers';
+import { teamLedgerScreenHandlers } from './api/team-screen-handlers';
 import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
 
 export type AppOptions = {
@@ -269,8 +269,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...teamLedgerHandlers({ teamLedger }),
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
     ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
-    // On the team ledger, what still reads or writes this laptop's file answers why instead.
-    ...(team ? unavailableOnTeamLedger() : {}),
+    // On the team ledger, the screens' reads, exports and chain check are the team database's.
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),
   };
 

@@ -27,7 +27,7 @@ import { createSqliteBulkStore, type BulkStore } from '../../main/ledger/bulk-st
 import { ledgerHandlers } from '../../main/api/ledger-handlers';
 import { overviewHandlers } from '../../main/api/overview-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
-import { teamLedgerScreenHandlers, unavailableOnTeamLedger } from '../../main/api/team-unavailable-handlers';
+import { teamLedgerScreenHandlers } from '../../main/api/team-screen-handlers';
 import { createEventHub, type EventHub } from '../../main/core/event-hub';
 import { chromiumDocuments } from '../../main/entry/chromium-documents';
 import { createGatewayClient } from '../../main/gateway/client';
@@ -318,7 +318,6 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
     ...checkupHandlers({ checkup }),
     ...invoices.handlers(service, practice.logger),
     ...bulkHandlers({ bulk }),
-    ...unavailableOnTeamLedger(),
     ...teamLedgerScreenHandlers(team.screens!),
   } as unknown as Implementations;
   let laptops = 0;

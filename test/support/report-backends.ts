@@ -22,7 +22,7 @@ import { createHandlers, type Implementations } from '../../main/api/create-hand
 import { ledgerHandlers } from '../../main/api/ledger-handlers';
 import { overviewHandlers } from '../../main/api/overview-handlers';
 import { paymentHandlers } from '../../main/api/payment-handlers';
-import { teamLedgerScreenHandlers } from '../../main/api/team-unavailable-handlers';
+import { teamLedgerScreenHandlers } from '../../main/api/team-screen-handlers';
 import { createEventHub } from '../../main/core/event-hub';
 import { createGatewayClient } from '../../main/gateway/client';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';

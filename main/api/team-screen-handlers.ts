@@ -1,10 +1,7 @@
-// What does not work on the team ledger yet answers why, in words, instead of reading or writing
-// this laptop's own file behind the person's back (docs/team-ledger.md, "What works on the team
-// ledger"). Each method is answered with its feature's reason.
-import type { MethodName } from '../../contract/methods';
-import type { ReasonKey } from '../../contract/reasons';
+// The screens' reads, exports and chain check on the team ledger: the same methods and answers as
+// on this laptop's file (docs/team-ledger.md, "What works on the team ledger"); everything else
+// goes through the store and services that composition.ts gives the team backend.
 import type { Implementations } from './create-handlers';
-import { fail } from '../core/fail';
 import type { TeamScreens } from '../team/team-backend';
 
 /** The screens' reads on the team ledger: the same methods and answers as on this laptop's ledger. */
@@ -25,25 +22,4 @@ export function teamLedgerScreenHandlers(screens: TeamScreens): Pick<Implementat
     exportPayments: (input, ctx) => quick.exportPayments(input, ctx.osUser),
     exportAuditLog: (_input, ctx) => quick.exportAuditLog(ctx.osUser),
   };
-}
-
-/** Methods that read or write this laptop's own file, by the reason each answers on the team ledger. */
-export const notOnTeamLedger = {
-} as const satisfies Partial<Record<ReasonKey, readonly MethodName[]>>;
-
-/**
- * The methods of `notOnTeamLedger` answering their reason, except those given in `ported` (a
- * PostgreSQL version landed, e.g. the list's reads).
- */
-export function unavailableOnTeamLedger(ported: readonly MethodName[] = []): Partial<Implementations> {
-  const answers: Partial<Record<MethodName, () => never>> = {};
-  for (const [key, names] of Object.entries(notOnTeamLedger) as Array<[ReasonKey, readonly MethodName[]]>) {
-    for (const name of names) {
-      if (ported.includes(name)) continue;
-      answers[name] = () => {
-        throw fail('rule_violation', key);
-      };
-    }
-  }
-  return answers as Partial<Implementations>;
 }
