@@ -27,7 +27,7 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
     ...detail.operations.map((op) => ({
       at: op.createdAt,
       key: op.id,
-      text: t('timeline.operation', { kind: t(`op.${op.kind}`), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.osUser, outcome: t(`outcome.${op.outcome}`) })
+      text: t('timeline.operation', { kind: t(`op.${op.kind}`), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.person ? t('timeline.person', { person: op.person, osUser: op.osUser }) : op.osUser, outcome: t(`outcome.${op.outcome}`) })
         + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy })}` : ''),
       said: [op.reason, op.settledReason].filter(Boolean).join(' — ') || null,
       raw: [op.errorMessage, op.gatewayAnswer].filter(Boolean).join('\n') || null,

@@ -1,0 +1,36 @@
+// A payment's "What happened" names who did each move: on the team ledger the person's login (the
+// one the team knows them by) with the laptop's OS user; on a laptop's own ledger its OS user.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, render } from '@testing-library/react';
+import { Timeline } from '../../renderer/src/features/transactions/timeline';
+import type { PaymentDetail } from '../../renderer/src/features/transactions/detail-store';
+import { useLanguage } from '../../renderer/src/i18n';
+
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+const refund = (person: string | null) => ({
+  id: 'op-1', kind: 'refund', amountMinor: 10_000, reason: 'Returned', osUser: 'root', person, outcome: 'sending', errorCode: null, errorMessage: null,
+  gatewayAnswer: null, createdAt: '2026-11-24T08:20:00.000Z', completedAt: null,
+});
+const detail = (person: string | null) => ({
+  payment: { currency: 'SAR' }, operations: [refund(person)], history: [], checks: [], webhooks: [], related: { parent: null, repeats: [] },
+}) as unknown as PaymentDetail;
+
+describe('what happened to a payment, by whom', () => {
+  it('names the team login with the computer user on the team ledger, in English and Arabic', () => {
+    const { container, rerender } = render(<Timeline detail={detail('ada')} />);
+    expect(container.textContent).toMatch(/Refund SAR\s100\.00 by ada \(computer user root\): sending/);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    rerender(<Timeline detail={detail('ada')} />);
+    expect(container.textContent).toContain('ada (مستخدم الحاسوب root)');
+  });
+
+  it('names the computer user on a laptop\'s own ledger', () => {
+    const { container } = render(<Timeline detail={detail(null)} />);
+    expect(container.textContent).toMatch(/Refund SAR\s100\.00 by root: sending/);
+  });
+});
