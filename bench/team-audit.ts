@@ -12,9 +12,9 @@ import pg from 'pg';
 import { createTeamAuditVerifier } from '../main/ledger/postgres/pg-audit-verify';
 import { createTeamLedgerReads } from '../main/ledger/postgres/pg-reads';
 import { createTeamQuickExports } from '../main/ledger/postgres/pg-quick-export';
-import { applyTeamLedgerSecurity } from '../main/ledger/postgres/security';
 import { postgresMissing, startPostgres } from '../test/support/postgres-server';
 import { option, percentile, result, sizeLabel, table } from './support';
+import { financeTeamDatabase } from './team-database';
 
 /** Times `work`, with main's longest event-loop delay while it ran. */
 async function timed(work: () => Promise<unknown>): Promise<{ ms: number; loopMax: number }> {
@@ -37,10 +37,7 @@ if (missing) {
   const server = await startPostgres();
   let pool: pg.Pool | undefined;
   try {
-    const database = await server.createDatabase('team');
-    const superuser = await server.connect({ database });
-    await applyTeamLedgerSecurity(superuser);
-    await superuser.query(`SELECT paydesk.add_person('fay', 'finance', 'fay-bench-password')`);
+    const { superuser, financePool } = await financeTeamDatabase(server);
     const started = performance.now();
     // Entries of the usual size (an amount, a reason, a result), each appended by the database.
     await superuser.query(`SELECT set_config('paydesk.os_user', 'huda', false)`);
@@ -54,7 +51,7 @@ if (missing) {
     console.log(`appended ${total.toLocaleString('en')} audit entries in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await superuser.end();
 
-    const fay = new pg.Pool({ host: '127.0.0.1', port: server.port, database, user: 'fay', password: 'fay-bench-password', max: 4 });
+    const fay = financePool();
     pool = fay;
     const samples = { pg: [] as number[], pgLoop: [] as number[], main: [] as number[], mainLoop: [] as number[], csv: [] as number[], csvLoop: [] as number[], csv1k: [] as number[], csv1kLoop: [] as number[] };
     for (let run = -1; run < runs; run++) {

@@ -18,9 +18,9 @@ import pg from 'pg';
 import type { ExportProgress } from '../main/ledger/export-file';
 import { createTeamExports, type TeamExportRequest } from '../main/ledger/postgres/pg-export';
 import { createTeamOverview } from '../main/ledger/postgres/pg-overview';
-import { applyTeamLedgerSecurity } from '../main/ledger/postgres/security';
 import { postgresMissing, startPostgres } from '../test/support/postgres-server';
 import { option, percentile, result, sizeLabel, table } from './support';
+import { financeTeamDatabase } from './team-database';
 
 const dayMs = 86_400_000;
 
@@ -72,10 +72,7 @@ if (missing) {
   const server = await startPostgres();
   let pool: pg.Pool | undefined;
   try {
-    const database = await server.createDatabase('team');
-    const superuser = await server.connect({ database });
-    await applyTeamLedgerSecurity(superuser);
-    await superuser.query(`SELECT paydesk.add_person('fay', 'finance', 'fay-bench-password')`);
+    const { superuser, finance, financePool } = await financeTeamDatabase(server);
     let started = performance.now();
     await superuser.query(fill(payments));
     const indexed = option('no-index') === undefined;
@@ -84,7 +81,7 @@ if (missing) {
     console.log(`filled ${payments.toLocaleString('en')} payments and ${(payments * 3).toLocaleString('en')} audit entries in ${((performance.now() - started) / 1000).toFixed(1)} s${indexed ? '' : ' (without reports.sql\'s indexes)'}`);
     await superuser.end();
 
-    pool = new pg.Pool({ host: '127.0.0.1', port: server.port, database, user: 'fay', password: 'fay-bench-password', max: 4 });
+    pool = financePool();
     const overview = createTeamOverview({ pool });
     const now = new Date();
     const days90 = riyadhDays(90, now);
@@ -137,7 +134,7 @@ if (missing) {
     const slices = (option('slices') || '100,1000').split(',').map(Number);
     // The export in its worker thread too, when the bundle is built (node scripts/build.mjs).
     const workerFile = join(process.cwd(), 'dist/main/team-export-worker.cjs');
-    const worker = existsSync(workerFile) ? { file: workerFile, config: { host: '127.0.0.1', port: server.port, database, user: 'fay', password: 'fay-bench-password' } } : undefined;
+    const worker = existsSync(workerFile) ? { file: workerFile, config: finance } : undefined;
     if (!worker) console.log('no dist/main/team-export-worker.cjs: exports on main only (node scripts/build.mjs first)');
     const modes: Array<{ windowRows: number; sliceRows: number; worker?: typeof worker }> = [
       ...windows.flatMap((w) => slices.map((sl) => ({ windowRows: w, sliceRows: Math.min(sl, w) }))),

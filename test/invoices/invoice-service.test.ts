@@ -5,15 +5,9 @@
 // flows run on both ledgers in test/ledger/invoices.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeZatcaQr } from '../../main/invoices/zatca-qr';
+import { customer, threeLines } from '../support/seller';
 import { payLink, readPdf, seller, startInvoiceLedger } from './support';
 
-const customer = { name: 'ليلى حداد', email: 'layla@example.com', phone: '+966501234567' };
-type Line = { description: string; quantity: string; unitPrice: string; vat: 'standard' | 'zero' | 'exempt'; rate?: string; reason?: string };
-const threeLines: Line[] = [
-  { description: 'Consulting hours', quantity: '3', unitPrice: '33.33', vat: 'standard' },
-  { description: 'ورق طباعة', quantity: '1.5', unitPrice: '10.05', vat: 'standard', rate: '15' },
-  { description: 'Export shipping', quantity: '2', unitPrice: '50', vat: 'zero', reason: 'Export of goods outside the GCC' },
-];
 
 describe('invoices behind payment links', () => {
   let t: Awaited<ReturnType<typeof startInvoiceLedger>>;

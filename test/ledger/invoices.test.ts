@@ -14,15 +14,8 @@ import { payLink, readPdf } from '../invoices/support';
 import { copyLedgerToTeam } from '../../main/ledger/postgres/copy-to-team';
 import { describeLedgerApp, startPostgresApp, startSqliteApp, type LedgerApp } from '../support/ledger-apps';
 import { teamServer } from '../support/postgres-tests';
-import { seller } from '../support/seller';
+import { customer, seller, threeLines, type Line } from '../support/seller';
 
-const customer = { name: 'ليلى حداد', email: 'layla@example.com', phone: '+966501234567' };
-type Line = { description: string; quantity: string; unitPrice: string; vat: 'standard' | 'zero' | 'exempt'; rate?: string; reason?: string };
-const threeLines: Line[] = [
-  { description: 'Consulting hours', quantity: '3', unitPrice: '33.33', vat: 'standard' },
-  { description: 'ورق طباعة', quantity: '1.5', unitPrice: '10.05', vat: 'standard', rate: '15' },
-  { description: 'Export shipping', quantity: '2', unitPrice: '50', vat: 'zero', reason: 'Export of goods outside the GCC' },
-];
 const oneLine: Line[] = [{ description: 'Delivery', quantity: '1', unitPrice: '11.50', vat: 'standard' }];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions

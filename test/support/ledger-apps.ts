@@ -232,6 +232,24 @@ function bulkOn(store: BulkStore, service: LedgerApp['service'], practice: Ledge
   });
 }
 
+/**
+ * The app's services on a ledger's store as composition.ts wires them on either backend (payments,
+ * invoices, bulk links, the check-up) and their handlers; each backend adds its screens' reads.
+ */
+function servicesOn(store: LedgerStore, bulkStore: BulkStore, practice: LedgerApp['practice'], events: EventHub, options: LedgerAppOptions) {
+  const invoices = invoicesOn();
+  const service = serviceOn(store, practice, events, options, invoices.onRefundConfirmed);
+  const bulk = bulkOn(bulkStore, service, practice, events, invoices.createInvoice);
+  const checkup = checkupOn(service, practice, events, options);
+  const handlers = {
+    ...paymentHandlers({ service }),
+    ...checkupHandlers({ checkup }),
+    ...invoices.handlers(service, practice.logger),
+    ...bulkHandlers({ bulk }),
+  };
+  return { invoices, service, bulk, checkup, handlers };
+}
+
 /** The app on a laptop's SQLite file (as composition.ts wires it without a team ledger). */
 export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<LedgerApp & { db: LedgerDb; dir: string }> {
   const dir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'paydesk-app-'));
@@ -241,16 +259,10 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
   const store = createSqliteLedgerStore(db);
-  const invoices = invoicesOn();
-  const service = serviceOn(store, practice, events, options, invoices.onRefundConfirmed);
+  const { invoices, service, bulk, checkup, handlers: shared } = servicesOn(store, createSqliteBulkStore(db), practice, events, options);
   await service.markInterrupted();
-  const bulk = bulkOn(createSqliteBulkStore(db), service, practice, events, invoices.createInvoice);
-  const checkup = checkupOn(service, practice, events, options);
   const handlers = {
-    ...paymentHandlers({ service }),
-    ...checkupHandlers({ checkup }),
-    ...invoices.handlers(service, practice.logger),
-    ...bulkHandlers({ bulk }),
+    ...shared,
     ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }) }),
     ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }),
   } as unknown as Implementations;
@@ -308,16 +320,10 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   const server = teamServer();
   const { team, dataDir } = await openTeamBackendAs(database, options.role ?? 'support', { events, laptop: options.laptop });
   const practice = options.practice ?? await startTestGateway();
-  const invoices = invoicesOn();
-  const service = serviceOn(team.store, practice, events, options, invoices.onRefundConfirmed);
+  const { invoices, service, bulk, checkup, handlers: shared } = servicesOn(team.store, team.bulk, practice, events, options);
   await team.begin(service);
-  const bulk = bulkOn(team.bulk, service, practice, events, invoices.createInvoice);
-  const checkup = checkupOn(service, practice, events, options);
   const handlers = {
-    ...paymentHandlers({ service }),
-    ...checkupHandlers({ checkup }),
-    ...invoices.handlers(service, practice.logger),
-    ...bulkHandlers({ bulk }),
+    ...shared,
     ...teamLedgerScreenHandlers(team.screens!),
   } as unknown as Implementations;
   let laptops = 0;
