@@ -133,10 +133,12 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
           {settlesUnclear
             ? <p className="attention-note" data-testid="status-for-support">{t('detail.checkForSupport', { kind: t(`noun.${settlesUnclear.kind}`) })}</p>
             : <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>}
-          <label className="field-check">
-            <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
-            {t('detail.watch')}
-          </label>
+          {mayBecomePaid(payment) && (
+            <label className="field-check">
+              <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
+              {t('detail.watch')}
+            </label>
+          )}
         </div>
       )}
       <p className={`notice${notice?.tone === 'error' ? ' notice-error' : ''}`} role="status" data-testid="detail-notice">{notice?.text ?? ''}</p>
@@ -183,4 +185,12 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       )}
     </section>
   );
+}
+
+/**
+ * Main tells a watcher only when a payment link becomes paid, so "Tell me when it is paid" is
+ * offered on a link that may still be paid; a watch already on stays shown so it can be turned off.
+ */
+function mayBecomePaid(payment: { kind: string; state: string; watched: boolean }): boolean {
+  return payment.watched || (payment.kind === 'link' && ['pending', 'unknown', 'creating'].includes(payment.state));
 }
