@@ -116,6 +116,18 @@ describe('transactions', () => {
     expect(await refundsAtGateway(p)).toHaveLength(1);
   });
 
+  it('shows the actions of a payment a search opened in the window, without scrolling', async () => {
+    await sale('INVIEW-1', '15.00');
+    await tx.show();
+    await tx.search('INVIEW-1');
+    await tx.openPayment('INVIEW-1');
+    const refund = await tx.action('refund').boundingBox();
+    const scrolled = await session.page.evaluate(() => window.scrollY);
+    expect(scrolled).toBe(0);
+    expect(refund!.y + refund!.height).toBeLessThanOrEqual(800); // the session's window is 1280 × 800
+    await tx.search('');
+  });
+
   it('a double click on Refund sends one refund', async () => {
     const p = await sale('DOUBLE-1', '10.00');
     await practice.fault('refund', { latencyMs: 300, times: 1 });

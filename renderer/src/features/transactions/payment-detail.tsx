@@ -1,5 +1,5 @@
-// One payment: what it is, what is left to capture or refund, who did what, and the actions
-// its state allows. "r" opens the refund dialog, "c" capture, "s" checks status.
+// One payment: the actions its state allows (first, so they are in view when a search opens the
+// payment below the filters), what it is, what is left to capture or refund, and who did what. "r" opens the refund dialog, "c" capture, "s" checks status.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
@@ -106,22 +106,6 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
       {payment.lastError && <p className="form-error">{payment.lastError}</p>}
-      <dl className="facts">
-        <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
-        <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
-        <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
-        <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{money(payment.refundedMinor)}</dd>
-        {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
-        <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{money(Math.max(allowed.refundLeft, 0))}</dd>
-        <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
-        {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
-        <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
-        {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
-        {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
-        <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
-        <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
-        <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
-      </dl>
       {otherProfile ? (
         <p className="attention-note">{t('detail.otherProfile')}</p>
       ) : (
@@ -142,6 +126,22 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         </div>
       )}
       <p className={`notice${notice?.tone === 'error' ? ' notice-error' : ''}`} role="status" data-testid="detail-notice">{notice?.text ?? ''}</p>
+      <dl className="facts">
+        <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
+        <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
+        <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
+        <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{money(payment.refundedMinor)}</dd>
+        {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
+        <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{money(Math.max(allowed.refundLeft, 0))}</dd>
+        <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
+        {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
+        <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
+        {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
+        {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
+        <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
+        <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
+        <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
+      </dl>
       {(detail.related.parent || detail.related.repeats.length > 0) && (
         <section aria-labelledby="related-title" data-testid="related-payments">
           <h3 id="related-title">{t(detail.related.parent ? 'detail.repeatOf' : 'detail.repeats')}</h3>
