@@ -344,6 +344,11 @@ describeLedgerApp('bulk payment links', (app, backend) => {
       await expect(samClient.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES (gen_random_uuid(), 'practice', 'x.csv', 'done')`)).rejects.toMatchObject({ code: '42501' });
       const mine = await samClient.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES (gen_random_uuid(), 'practice', 'by-hand.csv', 'ready') RETURNING created_by`);
       expect(mine.rows).toEqual([{ created_by: 'sam' }]);
+      // Even a batch made by hand is audited by the database, under its login; nobody writes a batch's entry themselves.
+      const imported = await server.sql(database, `SELECT db_user, result FROM paydesk.audit_log WHERE action = 'bulk_import' AND reason = 'by-hand.csv'`);
+      expect(imported.rows).toEqual([{ db_user: 'sam', result: 'rows 0, to send 0' }]);
+      await expect(samClient.query(`SELECT paydesk.append_audit_batch('bulk_finish', 'practice', 'x.csv', 'done: forged')`)).rejects.toMatchObject({ code: '42501' });
+      await expect(fayClient.query(`SELECT paydesk.bulk_counts($1)`, [made.id])).rejects.toMatchObject({ code: '42501' });
     } finally {
       await fayClient.end();
       await samClient.end();
