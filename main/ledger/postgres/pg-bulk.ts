@@ -7,6 +7,9 @@
 // state). A laptop killed mid-run leaves its lease to run out (bulkLeaseMs) — or, started again,
 // marks its own batches interrupted at once. Whatever the database refuses a role (finance makes
 // or runs no batch: grants and row-level security) is answered in words naming the login.
+// A batch read names who runs it (`runner`, from run_by and run_laptop while its lease holds).
+// Its audit entries and its notifications to the other laptops are the database's (bulk-audit.sql,
+// version 18): this file only sets the OS user beside the login for the changes a person makes.
 import pg from 'pg';
 import { parseAmount } from '../../../contract/money';
 import { AppFailure } from '../../../contract/result';
