@@ -40,6 +40,21 @@ const openBatch = async () => {
   fireEvent.click(await screen.findByRole('button', { name: /march\.csv/ }));
   return screen.findByTestId('bulk-runner');
 };
+const moved = () => act(() => listeners.forEach((listener) => listener({ type: 'bulk.changed', batchId: 'b-1' })));
+
+it('a batch open while ready, run from another computer, shows as sending there and in Recent batches without a click', async () => {
+  current = batch('ready', null);
+  render(<BulkScreen />);
+  fireEvent.click(await screen.findByRole('button', { name: /march\.csv/ }));
+  await waitFor(() => expect(screen.getByTestId('bulk-batch').getAttribute('data-state')).toBe('ready'));
+  expect(screen.queryByTestId('bulk-resume')).toBeTruthy();
+
+  current = batch('running', { person: 'sam', laptop: 'desk-2-ab12cd34', here: false });
+  moved();
+  expect((await screen.findByTestId('bulk-runner')).textContent).toMatch(/^Running on another computer \(desk-2-ab12cd34\), by sam\./);
+  expect(screen.queryByTestId('bulk-resume')).toBeNull();
+  await waitFor(() => expect(screen.getByTestId('bulk-recent').textContent).toContain('Sending (sam)'));
+});
 
 it('says which computer and person run a batch, and follows it to its end as main says it moved', async () => {
   current = batch('running', { person: 'sam', laptop: 'desk-2-ab12cd34', here: false });
@@ -48,7 +63,7 @@ it('says which computer and person run a batch, and follows it to its end as mai
   expect(screen.queryByTestId('bulk-cancel')).toBeTruthy();
 
   current = batch('done', null);
-  act(() => listeners.forEach((listener) => listener({ type: 'bulk.changed', batchId: 'b-1' })));
+  moved();
   await waitFor(() => expect(screen.getByTestId('bulk-batch').getAttribute('data-state')).toBe('done'));
   expect(screen.queryByTestId('bulk-runner')).toBeNull();
 });

@@ -140,7 +140,10 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
 
     renew: (batchId) => worded(async () => {
       const held = await pool.query(`UPDATE paydesk.bulk_batches SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND state = 'running' AND run_laptop = $2 RETURNING cancel_asked`, [batchId, laptop, leaseMs]);
-      if (!held.rows.length) return 'lost' as const;
+      if (!held.rows.length) {
+        runners.delete(batchId);
+        return 'lost' as const;
+      }
       return held.rows[0]!.cancel_asked ? 'cancel' as const : 'go' as const;
     }),
 

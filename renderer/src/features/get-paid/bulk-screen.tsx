@@ -3,7 +3,7 @@
 // row by row. Progress, cancel, resume (also after a crash) and the error report. The file's
 // bytes go to main, which detects the encoding and the separator, and asks (through `choices`)
 // when it cannot tell Arabic from Western Excel files.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkBatchView, BulkEncoding } from '../../../../contract/methods/bulk';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { AppError } from '../../../../contract/result';
@@ -41,12 +41,13 @@ export function BulkScreen() {
   // resync, api/event-sequence.ts). Reads overlap never: one more read after the one under way.
   const running = batch?.state === 'running';
   const batchId = batch?.id;
+  const shownState = useRef(batch?.state);
+  shownState.current = batch?.state;
   useEffect(() => {
     if (!batchId) return;
     let reading = false;
     let again = false;
     let stopped = false;
-    let lastState: string | undefined = running ? 'running' : undefined;
     const refresh = async () => {
       if (reading) return void (again = true);
       reading = true;
@@ -55,9 +56,10 @@ export function BulkScreen() {
           again = false;
           const r = await api.getBulkBatch({ batchId });
           if (stopped || !r.ok) break;
+          // Its state moved on (here or elsewhere): Recent batches says it too.
+          if (r.value.state !== shownState.current) void loadRecent();
+          shownState.current = r.value.state;
           setBatch(r.value);
-          if (lastState !== undefined && r.value.state !== lastState) void loadRecent();
-          lastState = r.value.state;
         } while (again && !stopped);
       } finally {
         reading = false;
