@@ -3,7 +3,7 @@
 -- and told to every laptop as they move (docs/team-ledger.md, "Bulk payment links").
 --   Audit entries (on the one chain, with the login and the laptop's OS user), about the batch's
 --   profile, the file's name as the entry's reason, the result in a fixed form the screens word
---   in the person's language (renderer/src/features/transactions/audit-words.ts):
+--   in the person's language (renderer/src/features/transactions/database-audit-words.ts):
 --     bulk_import   the batch stored (at commit, its rows counted)   'rows 5, to send 3'
 --     bulk_run      a laptop took its run (a start, a resume, a take-over) 'to send 3'
 --     bulk_cancel   someone asked it to stop                          'asked'
