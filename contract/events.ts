@@ -19,6 +19,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('export.progress'), ...seq, exportId: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean(), cancelled: z.boolean().optional(), failed: z.boolean().optional() }),
   /** The ledger's schema being brought up to date at start (a large ledger takes a while): how far, then done. */
   z.object({ type: z.literal('ledger.migrate'), ...seq, percent: z.number().int().min(0).max(100), done: z.boolean() }),
+  /** A bulk batch moved on (started, a row's outcome, cancelled, ended), on this laptop or, on the team ledger, another: ask getBulkBatch again. No id: any batch (after a lost connection). */
+  z.object({ type: z.literal('bulk.changed'), ...seq, batchId: z.string().max(100).optional() }),
   // `message` is English (logs); the renderer and the OS notification word `reason` in the user's language.
   z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
 ]);

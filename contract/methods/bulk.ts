@@ -71,6 +71,11 @@ export const bulkBatchViewSchema = z.object({
   pending: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Who is sending its links while it runs, else null: on the team ledger the login the database
+   * stamped and the laptop (`here`: this one); on a laptop's own file its OS user, laptop null.
+   */
+  runner: z.object({ person: z.string(), laptop: z.string().nullable(), here: z.boolean() }).nullable(),
   rows: z.array(bulkRowViewSchema),
 });
 export type BulkBatchView = z.infer<typeof bulkBatchViewSchema>;

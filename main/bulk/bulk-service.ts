@@ -59,12 +59,16 @@ export function createBulkService(deps: BulkDeps) {
     if (!batch) throw fail('not_found', 'bulk.noBatch');
     return batch;
   };
-  const setRow = (row: BulkRowRow, changes: Pick<BulkRowRow, 'state'> & Partial<Pick<BulkRowRow, 'payment_id' | 'error'>>) =>
-    store.setRow(row.batch_id, row.line, { state: changes.state, payment_id: changes.payment_id ?? row.payment_id, error: changes.error ?? null });
+  // The screens follow a batch by this event (on the team ledger other laptops hear it from the database: bulk-audit.sql).
+  const moved = (batchId: string) => deps.events.emit({ type: 'bulk.changed', batchId });
+  const setRow = async (row: BulkRowRow, changes: Pick<BulkRowRow, 'state'> & Partial<Pick<BulkRowRow, 'payment_id' | 'error'>>) => {
+    await store.setRow(row.batch_id, row.line, { state: changes.state, payment_id: changes.payment_id ?? row.payment_id, error: changes.error ?? null });
+    if (changes.state !== 'sending') moved(row.batch_id);
+  };
 
   const viewOf = (batch: BulkBatchRow | BulkBatchSummary, counts: Pick<BulkBatchView, 'total' | 'created' | 'failed' | 'unknown' | 'pending'>, rows: BulkRowRow[]): BulkBatchView => ({
     id: batch.id, fileName: batch.file_name, profileId: batch.profile_id, state: batch.state, ...counts,
-    createdAt: batch.created_at, updatedAt: batch.updated_at,
+    createdAt: batch.created_at, updatedAt: batch.updated_at, runner: batch.runner ?? null,
     rows: rows.map((r) => ({ line: r.line, orderId: r.order_id, amount: r.amount, currency: r.currency, customerName: r.customer_name, state: r.state, paymentId: r.payment_id, problems: storedProblems(r.error) })),
   });
 
@@ -151,6 +155,7 @@ export function createBulkService(deps: BulkDeps) {
     } finally {
       runs.delete(batchId);
       deps.events.emit({ type: 'payments.changed', paymentIds: [] });
+      moved(batchId);
     }
   }
 
@@ -202,16 +207,18 @@ export function createBulkService(deps: BulkDeps) {
         throw error;
       }
       control.done = run(batchId, ctx, confirm);
+      moved(batchId);
       return view(batchId);
     },
 
-    async cancel(batchId: string): Promise<BulkBatchView> {
+    async cancel(batchId: string, ctx: CallContext): Promise<BulkBatchView> {
       // At once: the run looks before its next row.
       const control = runs.get(batchId);
       if (control) control.cancel = true;
       await getBatch(batchId);
-      // Running on another laptop: it stops after the row it is sending.
-      if (!control) await store.askCancel(batchId);
+      // Asked of the store too, which audits it (bulk_cancel); running on another laptop, that one stops after the row it is sending.
+      await store.askCancel(batchId, ctx.osUser);
+      moved(batchId);
       return view(batchId);
     },
 

@@ -2,11 +2,18 @@
 // payments), so the same bulk service (main/bulk/bulk-service.ts) runs on the laptop's SQLite file
 // (here, migration 4's tables) and on the team's PostgreSQL (postgres/pg-bulk.ts, bulk.sql). Rows
 // are stored with their order ids before anything is sent; the payments themselves are recorded by
-// the payments flows (each link's intent before its request leaves).
+// the payments flows (each link's intent before its request leaves). A batch's import, run, cancel
+// and end are audit entries, with the same names and results on both (bulk-audit.sql).
+import { userInfo } from 'node:os';
 import type { BulkBatchView } from '../../contract/methods/bulk';
+import { appendAudit } from './audit-log';
 import type { LedgerDb } from './database';
 
-export type BulkBatchRow = { id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string };
+export type BulkBatchRow = {
+  id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string;
+  /** Who is sending its links while it runs (read from the store, never written through insertBatch). */
+  runner?: BulkRunner | null;
+};
 export type BulkRowRow = {
   batch_id: string; line: number; order_id: string; amount: string; currency: string; description: string; customer_name: string; customer_email: string; customer_phone: string;
   issue_date: string | null; expire_date: string | null; state: BulkBatchView['rows'][number]['state']; payment_id: string | null; error: string | null;
@@ -14,8 +21,8 @@ export type BulkRowRow = {
 };
 /** A batch with its rows counted (the recent batches' list). */
 export type BulkBatchSummary = BulkBatchRow & { total: number; created: number; failed: number; unknown: number; pending: number };
-/** Who is sending a batch's links: the database login and the laptop it runs on. */
-export type BulkRunner = { person: string; laptop: string | null };
+/** Who is sending a batch's links: the database login (a laptop's own file: its OS user), the laptop it runs on (null on a laptop's own file), and whether that is this one. */
+export type BulkRunner = { person: string; laptop: string | null; here: boolean };
 
 export type BulkStore = {
   /** At start: this laptop's batches left running by a crash become interrupted, their rows being sent wait again (a resume checks the ledger first). */
@@ -32,18 +39,49 @@ export type BulkStore = {
   renew(batchId: string): Promise<'go' | 'cancel' | 'lost'>;
   /** Ends this laptop's run with its state (nothing when another laptop has taken it over). */
   finish(batchId: string, state: BulkBatchRow['state']): Promise<void>;
-  /** A Cancel pressed on a laptop that is not running the batch (the one running it stops after its row). */
-  askCancel(batchId: string): Promise<void>;
+  /** A Cancel pressed while the batch runs, here or on another laptop (the one running it stops after its row); audited once (bulk_cancel). */
+  askCancel(batchId: string, osUser: string): Promise<void>;
   /** Which of these order ids the profile's payments already have (in any state but not created). */
   knownOrderIds(profileId: string, orderIds: string[]): Promise<Set<string>>;
 };
 
-/** The bulk store on the laptop's own file: one laptop, so a run is this process's alone (bulk-service.ts keeps it). */
+/** A batch's rows counted as its audit entries say them (bulk-audit.sql writes the same on the team ledger). */
+function countsText(rows: Array<Pick<BulkRowRow, 'state'>>): string {
+  const count = (...states: Array<BulkRowRow['state']>) => rows.filter((r) => states.includes(r.state)).length;
+  return `created ${count('created')}, failed ${count('failed')}, unknown ${count('unknown')}, waiting ${count('pending', 'sending')}`;
+}
+
+/** Who this process runs as, for the entry of a run found interrupted at start (nobody pressed anything). */
+function processUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'paydesk';
+  }
+}
+
+/**
+ * The bulk store on the laptop's own file: one laptop, so a run is this process's alone
+ * (bulk-service.ts keeps it). Each change writes its audit entry in the same transaction, with
+ * the names and results the team database's triggers write (bulk-audit.sql).
+ */
 export function createSqliteBulkStore(db: LedgerDb): BulkStore {
+  /** The OS user who pressed Run, per batch running in this process. */
+  const runners = new Map<string, string>();
+  const batchOf = (batchId: string) => db.prepare('SELECT * FROM bulk_batches WHERE id = ?').get(batchId) as BulkBatchRow | undefined;
+  const rowStates = (batchId: string) => db.prepare('SELECT state FROM bulk_rows WHERE batch_id = ?').all(batchId) as Array<Pick<BulkRowRow, 'state'>>;
+  const audit = (batch: Pick<BulkBatchRow, 'profile_id' | 'file_name'>, osUser: string, action: string, result: string) =>
+    appendAudit(db, { osUser, profileId: batch.profile_id, action, reason: batch.file_name, result }, new Date().toISOString());
   const setBatch = (batchId: string, state: BulkBatchRow['state']) => db.prepare('UPDATE bulk_batches SET state = ?, updated_at = ? WHERE id = ?').run(state, new Date().toISOString(), batchId);
+  const withRunner = <T extends BulkBatchRow>(batch: T): T => {
+    const person = batch.state === 'running' ? runners.get(batch.id) : undefined;
+    return { ...batch, runner: person === undefined ? null : { person, laptop: null, here: true } };
+  };
   return {
     async markInterrupted() {
       db.transaction(() => {
+        const running = db.prepare("SELECT * FROM bulk_batches WHERE state = 'running'").all() as BulkBatchRow[];
+        for (const batch of running) audit(batch, processUser(), 'bulk_finish', `interrupted: ${countsText(rowStates(batch.id))}`);
         db.prepare("UPDATE bulk_rows SET state = 'pending' WHERE state = 'sending'").run();
         db.prepare("UPDATE bulk_batches SET state = 'interrupted' WHERE state = 'running'").run();
       }).immediate();
@@ -52,26 +90,48 @@ export function createSqliteBulkStore(db: LedgerDb): BulkStore {
       const insert = db.prepare(`INSERT INTO bulk_rows (batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, vat_rate, vat_reason, state, payment_id, error)
         VALUES (@batch_id, @line, @order_id, @amount, @currency, @description, @customer_name, @customer_email, @customer_phone, @issue_date, @expire_date, @vat_rate, @vat_reason, @state, @payment_id, @error)`);
       db.transaction(() => {
-        db.prepare('INSERT INTO bulk_batches (id, profile_id, file_name, state, created_by, created_at, updated_at) VALUES (@id, @profile_id, @file_name, @state, @created_by, @created_at, @updated_at)').run(batch);
+        const { runner: _runner, ...stored } = batch;
+        db.prepare('INSERT INTO bulk_batches (id, profile_id, file_name, state, created_by, created_at, updated_at) VALUES (@id, @profile_id, @file_name, @state, @created_by, @created_at, @updated_at)').run(stored);
         for (const row of rows) insert.run(row);
+        audit(batch, batch.created_by, 'bulk_import', `rows ${rows.length}, to send ${rows.filter((r) => r.state !== 'failed').length}`);
       }).immediate();
     },
-    batch: async (batchId) => db.prepare('SELECT * FROM bulk_batches WHERE id = ?').get(batchId) as BulkBatchRow | undefined,
+    batch: async (batchId) => {
+      const batch = batchOf(batchId);
+      return batch && withRunner(batch);
+    },
     rows: async (batchId) => db.prepare('SELECT * FROM bulk_rows WHERE batch_id = ? ORDER BY line').all(batchId) as BulkRowRow[],
-    recent: async (limit) => db.prepare(`SELECT b.*, count(r.line) AS total, count(*) FILTER (WHERE r.state = 'created') AS created, count(*) FILTER (WHERE r.state = 'failed') AS failed,
+    recent: async (limit) => (db.prepare(`SELECT b.*, count(r.line) AS total, count(*) FILTER (WHERE r.state = 'created') AS created, count(*) FILTER (WHERE r.state = 'failed') AS failed,
         count(*) FILTER (WHERE r.state = 'unknown') AS unknown, count(*) FILTER (WHERE r.state IN ('pending', 'sending')) AS pending
-      FROM (SELECT * FROM bulk_batches ORDER BY created_at DESC LIMIT ?) b LEFT JOIN bulk_rows r ON r.batch_id = b.id GROUP BY b.id ORDER BY b.created_at DESC`).all(limit) as BulkBatchSummary[],
+      FROM (SELECT * FROM bulk_batches ORDER BY created_at DESC LIMIT ?) b LEFT JOIN bulk_rows r ON r.batch_id = b.id GROUP BY b.id ORDER BY b.created_at DESC`).all(limit) as BulkBatchSummary[]).map(withRunner),
     async setRow(batchId, line, changes) {
       db.prepare('UPDATE bulk_rows SET state = @state, payment_id = @payment_id, error = @error WHERE batch_id = @batch_id AND line = @line').run({ ...changes, batch_id: batchId, line });
     },
-    async claim(batchId) {
-      setBatch(batchId, 'running');
+    async claim(batchId, osUser) {
+      db.transaction(() => {
+        const batch = batchOf(batchId);
+        setBatch(batchId, 'running');
+        if (batch && batch.state !== 'running') audit(batch, osUser, 'bulk_run', `to send ${rowStates(batchId).filter((r) => r.state === 'pending' || r.state === 'sending').length}`);
+      }).immediate();
+      runners.set(batchId, osUser);
       return { taken: true };
     },
     renew: async () => 'go',
-    finish: async (batchId, state) => void setBatch(batchId, state),
-    // Only this process runs the file's batches: its own Cancel stops them (bulk-service.ts).
-    askCancel: async () => {},
+    async finish(batchId, state) {
+      const osUser = runners.get(batchId) ?? processUser();
+      runners.delete(batchId);
+      db.transaction(() => {
+        const batch = batchOf(batchId);
+        if (!batch || batch.state !== 'running') return;
+        setBatch(batchId, state);
+        audit(batch, osUser, 'bulk_finish', `${state}: ${countsText(rowStates(batchId))}`);
+      }).immediate();
+    },
+    // Only this process runs the file's batches: its own Cancel stops them (bulk-service.ts); here it is audited.
+    async askCancel(batchId, osUser) {
+      const batch = batchOf(batchId);
+      if (batch?.state === 'running') db.transaction(() => audit(batch, osUser, 'bulk_cancel', 'asked')).immediate();
+    },
     async knownOrderIds(profileId, orderIds) {
       const exists = db.prepare("SELECT 1 FROM payments WHERE profile_id = ? AND order_id = ? AND state <> 'not_created'");
       return new Set(orderIds.filter((id) => exists.get(profileId, id) !== undefined));

@@ -185,6 +185,9 @@ export async function openTeamBackend(deps: {
           for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });
           void notices.changed(ids).catch((error: unknown) => deps.logger.warn('team ledger: watched links not looked at', { code: (error as { code?: string }).code ?? 'unknown' }));
         },
+        onBulkChanged(batchIds) {
+          for (const batchId of batchIds) deps.events.emit({ type: 'bulk.changed', batchId });
+        },
         onStatus(status) {
           if (status.state === 'reconnecting') {
             if (!away) notify('warning', reason('teamLedger.reconnecting', { host: saved.settings.host }));
@@ -192,6 +195,8 @@ export async function openTeamBackend(deps: {
             return;
           }
           if (away) notify('info', reason('teamLedger.reconnected', { host: saved.settings.host }));
+          // Bulk batches are not read back by change_seq: a screen showing one reads it again.
+          if (away) deps.events.emit({ type: 'bulk.changed' });
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;
           away = false;

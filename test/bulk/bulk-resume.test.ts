@@ -48,7 +48,7 @@ describe('bulk links', () => {
     let batchId = '';
     const bulk: ReturnType<typeof bulkFor> = bulkFor(async (input) => {
       const result = await ledger.handlers.createPaymentLink(input, ledger.ctx);
-      if (++sent === 3) void bulk.cancel(batchId); // the user presses Cancel while row 3 is being sent
+      if (++sent === 3) void bulk.cancel(batchId, ledger.ctx); // the user presses Cancel while row 3 is being sent
       if (!result.ok) throw new Error(result.error.message);
       return result.value;
     });

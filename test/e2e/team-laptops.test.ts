@@ -6,7 +6,7 @@
 // laptop's open screen shows it; two refunds of one payment at the same moment send exactly one
 // request (the gateway's records), and the other person is told who is refunding; a staff login
 // cannot refund (the screen does not offer it, the database refuses it); a bulk batch is sent by one
-// laptop, the other's Resume refused naming who sends it; a laptop killed while its
+// laptop, the other's open screen following it live and naming who sends it, its Run refused naming them; a laptop killed while its
 // refund is on the wire marks it unknown at its next start and settles it: every money move once;
 // "Verify the whole chain" on screen checks the team's audit log and names an entry changed on the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,7 +223,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     b = await restart(b, ada);
   }, 120_000);
 
-  it('a bulk batch is the team’s: A sends it, B’s Resume is refused naming sue, and every link reaches the gateway once', async () => {
+  it('a bulk batch is the team’s: A sends it, B’s open screen follows it live naming who runs it, B’s Run is refused naming sue, and every link reaches the gateway once', async () => {
     const stamp = `PD-BULK-${Date.now().toString(36)}`;
     const csv = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone\r\n'
       + [1, 2, 3].map((i) => `${stamp}-${i},${i}0.50,SAR,Invoice ${i},Customer ${i},c${i}@example.com,+96650000100${i}`).join('\r\n');
@@ -238,15 +238,19 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     proxy.hold(/payment-links/);
     await callApi(a.session.page, 'bulkRun', { batchId: batch.id });
     await expect.poll(() => proxy.held()).toBe(1);
-    // B presses Resume: the database has given the run to A's laptop, and B reads who sends it.
-    await b.session.page.getByTestId('bulk-resume').click();
-    await expect.poll(() => b.session.page.getByTestId('send-error').textContent()).toMatch(/^sue is sending the links of this batch from another computer \(.+\) right now\./);
+    // B's open screen follows it without a click (the database tells B's laptop: bulk-audit.sql):
+    // sending, from A's computer, by sue; B is offered no Resume while A sends it.
+    await bulkB.batchState('running');
+    await expect.poll(() => b.session.page.getByTestId('bulk-runner').textContent()).toMatch(/^Running on another computer \(.+\), by sue\./);
+    expect(await b.session.page.getByTestId('bulk-resume').count()).toBe(0);
     await b.session.screenshot('team-bulk-running-elsewhere-en');
+    // Run sent from B anyway: the database has given the run to A's laptop, and B is told who sends it.
+    await expect(callApi(b.session.page, 'bulkRun', { batchId: batch.id })).rejects.toThrow(/sue is sending the links of this batch from another computer \(.+\) right now\./);
     proxy.release();
     await expect.poll(async () => sql(`SELECT state, run_by FROM paydesk.bulk_batches WHERE id = $1`, [batch.id]), { timeout: 30_000 }).toEqual([{ state: 'done', run_by: 'sue' }]);
     const links = practice.gateway.records().filter((r) => r.operation === 'createPaymentLink' && r.orderId?.startsWith(stamp)).map((r) => r.orderId);
     expect(links.sort()).toEqual([1, 2, 3].map((i) => `${stamp}-${i}`));
-    await b.session.page.getByRole('button', { name: `Open batch ${stamp}.csv` }).click();
+    // B's screen reaches the end by itself too.
     await bulkB.batchState('done');
     expect(await b.session.page.getByTestId('bulk-status').textContent()).toMatch(/3 created/);
   }, 120_000);

@@ -122,10 +122,12 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     await wire.died;
     // Killed: row 3 reached the gateway, its answer never came back; the batch still says running.
     expect(linksSent(laptop, 'K')).toEqual(['K-1', 'K-2', 'K-3']);
-    expect(await laptop.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'running', created: 2, pending: 3 });
+    // Who runs it, in the batch's view: on a laptop's own file its OS user; on the team ledger the login, on this laptop.
+    const person = backend === 'sqlite' ? 'tester' : teamServer().person('support').login;
+    expect(await laptop.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'running', created: 2, pending: 3, runner: { person, here: true } });
 
     const again = await laptop.restart();
-    expect(await again.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'interrupted', created: 2, pending: 3 });
+    expect(await again.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'interrupted', created: 2, pending: 3, runner: null });
     await again.value('bulkRun', { batchId: batch.id });
     await again.bulk.idle(batch.id);
     const resumed = await again.value('getBulkBatch', { batchId: batch.id });
@@ -140,6 +142,41 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     expect(linksSent(again, 'K')).toEqual(orderIds('K', 5));
   });
 
+  it('a batch\'s import, run, cancel and end are audit entries, the same on both ledgers (on the team ledger written by the database)', async () => {
+    const laptop = await app().open({ fetch: wire.fetch, sameGateway: true });
+    const bulkEntries = async () => (await laptop.value('listAuditLog', { query: 'bulk_', limit: 500 })).rows
+      .filter((r: { action: string; reason: string | null }) => r.action.startsWith('bulk_') && ['audited.csv', 'stopped.csv'].includes(r.reason ?? '')).reverse()
+      .map((r: { action: string; reason: string | null; result: string; osUser: string; profileId: string | null }) => [r.action, r.reason, r.result, r.osUser, r.profileId]);
+    const csv = rowsCsv(3, 'AU') + '\r\nAU-BAD,12.345,SAR,Bad amount,Y,y@example.com,+966500009998,,';
+    const done = await laptop.value('bulkCreateBatch', { file: file(csv), fileName: 'audited.csv' });
+    await laptop.value('bulkRun', { batchId: done.id });
+    await laptop.bulk.idle(done.id);
+
+    const stopped = await laptop.value('bulkCreateBatch', { file: file(rowsCsv(3, 'AC')), fileName: 'stopped.csv' });
+    wire.hold();
+    await laptop.value('bulkRun', { batchId: stopped.id });
+    await wire.held;
+    await laptop.value('bulkCancel', { batchId: stopped.id });
+    wire.release();
+    await laptop.bulk.idle(stopped.id);
+
+    expect(await bulkEntries()).toEqual([
+      ['bulk_import', 'audited.csv', 'rows 4, to send 3', 'tester', 'practice'],
+      ['bulk_run', 'audited.csv', 'to send 3', 'tester', 'practice'],
+      ['bulk_finish', 'audited.csv', 'done: created 3, failed 1, unknown 0, waiting 0', 'tester', 'practice'],
+      ['bulk_import', 'stopped.csv', 'rows 3, to send 3', 'tester', 'practice'],
+      ['bulk_run', 'stopped.csv', 'to send 3', 'tester', 'practice'],
+      ['bulk_cancel', 'stopped.csv', 'asked', 'tester', 'practice'],
+      ['bulk_finish', 'stopped.csv', 'cancelled: created 1, failed 0, unknown 0, waiting 2', 'tester', 'practice'],
+    ]);
+    expect((await laptop.value('listAuditLog', {})).chainIntact).toBe(true);
+    if (backend === 'postgres') {
+      // Written by the database's triggers under the login that made each change.
+      const logins = await teamServer().sql(app().database!, `SELECT DISTINCT db_user FROM paydesk.audit_log WHERE action LIKE 'bulk\\_%' AND reason IN ('audited.csv', 'stopped.csv')`);
+      expect(logins.rows).toEqual([{ db_user: teamServer().person('support').login }]);
+    }
+  });
+
   if (backend === 'sqlite') return;
 
   const laptopOf = (a: LedgerApp) => (a as LedgerApp & { team: TeamBackend }).team.laptop;
@@ -152,6 +189,8 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     wire.hold();
     await sam.value('bulkRun', { batchId: batch.id });
     await wire.held;
+    // Sue's laptop, which has done nothing yet, is told by the database that the batch started.
+    await expect.poll(() => sue.events.filter((e) => e.type === 'bulk.changed' && e.batchId === batch.id).length).toBeGreaterThanOrEqual(1);
 
     // T-1 is on the wire from sam's laptop: sue's Run is refused by the database's lease, in words naming sam.
     const refused = await sue.call('bulkRun', { batchId: batch.id });
@@ -161,12 +200,22 @@ describeLedgerApp('bulk payment links', (app, backend) => {
       expect(reasonText('en', why)).toContain(`sam is sending the links of this batch from another computer (${laptopOf(sam)})`);
       expect(reasonText('ar', why)).toMatch(/sam[\s\S]*[\u0600-\u06ff]|[\u0600-\u06ff][\s\S]*sam/);
     }
-    // Sue sees the batch running; her Cancel stops sam's run after the row on the wire.
-    expect(await sue.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'running' });
+    // Sue sees the batch running and who runs it, on which laptop; sam's view says it runs on his.
+    expect(await sue.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'running', runner: { person: 'sam', laptop: laptopOf(sam), here: false } });
+    expect(await sam.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ runner: { person: 'sam', laptop: laptopOf(sam), here: true } });
+    expect((await sue.value('listBulkBatches', {})).find((b: { id: string }) => b.id === batch.id)).toMatchObject({ runner: { person: 'sam', here: false } });
+    // Her Cancel stops sam's run after the row on the wire.
     await sue.value('bulkCancel', { batchId: batch.id });
     wire.release();
     await sam.bulk.idle(batch.id);
-    expect(await sue.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'cancelled', created: 1, pending: 3 });
+    expect(await sue.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'cancelled', created: 1, pending: 3, runner: null });
+    // The ask and the end are audited under who did each: sue asked, sam's laptop ended its run.
+    const entries = await teamServer().sql(app().database!, `SELECT action, db_user, os_user, result FROM paydesk.audit_log WHERE action IN ('bulk_run', 'bulk_cancel', 'bulk_finish') AND reason = 'team.csv' ORDER BY seq`);
+    expect(entries.rows).toEqual([
+      { action: 'bulk_run', db_user: 'sam', os_user: 'sam-os', result: 'to send 4' },
+      { action: 'bulk_cancel', db_user: teamServer().person('support').login, os_user: 'tester', result: 'asked' },
+      { action: 'bulk_finish', db_user: 'sam', os_user: 'sam-os', result: 'cancelled: created 1, failed 0, unknown 0, waiting 3' },
+    ]);
 
     // Now sue may run it: she sends the rest, nothing twice.
     await sue.value('bulkRun', { batchId: batch.id });
@@ -295,6 +344,11 @@ describeLedgerApp('bulk payment links', (app, backend) => {
       await expect(samClient.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES (gen_random_uuid(), 'practice', 'x.csv', 'done')`)).rejects.toMatchObject({ code: '42501' });
       const mine = await samClient.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES (gen_random_uuid(), 'practice', 'by-hand.csv', 'ready') RETURNING created_by`);
       expect(mine.rows).toEqual([{ created_by: 'sam' }]);
+      // Even a batch made by hand is audited by the database, under its login; nobody writes a batch's entry themselves.
+      const imported = await server.sql(database, `SELECT db_user, result FROM paydesk.audit_log WHERE action = 'bulk_import' AND reason = 'by-hand.csv'`);
+      expect(imported.rows).toEqual([{ db_user: 'sam', result: 'rows 0, to send 0' }]);
+      await expect(samClient.query(`SELECT paydesk.append_audit_batch('bulk_finish', 'practice', 'x.csv', 'done: forged')`)).rejects.toMatchObject({ code: '42501' });
+      await expect(fayClient.query(`SELECT paydesk.bulk_counts($1)`, [made.id])).rejects.toMatchObject({ code: '42501' });
     } finally {
       await fayClient.end();
       await samClient.end();

@@ -20,6 +20,8 @@ export type LiveStatus =
 export type TeamLedgerLiveOptions = {
   /** Payments changed by anyone (this laptop included): each id once per call. */
   onPaymentsChanged: (paymentIds: string[], source: LiveSource) => void;
+  /** Bulk batches that moved on (bulk-audit.sql notifies 'bulk:<batch id>'): each id once per call. Not read back after a reconnect (the status 'listening' says to look again). */
+  onBulkChanged?: (batchIds: string[]) => void;
   onStatus?: (status: LiveStatus) => void;
   /**
    * How far below the last change_seq seen the read-back starts. A transaction that took its
@@ -65,6 +67,7 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
   /** change_seq values already reported (within the margin), so a read-back repeats none of them. */
   const reported = new Set<number>();
   const pending = new Set<string>();
+  const pendingBatches = new Set<string>();
   /** Connections given up on that are still closing: close() waits for them too. */
   const ending = new Set<Promise<void>>();
   const end = (c: pg.Client) => {
@@ -99,10 +102,32 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
     pending.clear();
     forget();
     report(ids, 'notification');
+    const batches = [...pendingBatches];
+    pendingBatches.clear();
+    if (closed || batches.length === 0) return;
+    try {
+      options.onBulkChanged?.(batches);
+    } catch {
+      // as report's
+    }
+  };
+  const soon = () => {
+    // Notifications that arrive together (one commit, or one read from the socket) go out as one call.
+    if (!flushing) {
+      flushing = setImmediate(flush);
+      flushing.unref();
+    }
   };
 
   const heard = (message: pg.Notification) => {
     if (message.channel !== liveChannel) return;
+    // A bulk batch moved on: only "read it again" (anyone may NOTIFY; nothing is trusted from it).
+    const batch = /^bulk:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(message.payload ?? '');
+    if (batch) {
+      pendingBatches.add(batch[1]!);
+      soon();
+      return;
+    }
     const match = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}):(\d{1,18})$/.exec(message.payload ?? '');
     if (!match) return;
     const seq = Number(match[2]);
@@ -110,11 +135,7 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
     reported.add(seq);
     lastSeen = Math.max(lastSeen, seq);
     pending.add(match[1]!);
-    // Notifications that arrive together (one commit, or one read from the socket) go out as one call.
-    if (!flushing) {
-      flushing = setImmediate(flush);
-      flushing.unref();
-    }
+    soon();
   };
 
   /** The sequence's position now: every change at or below it is committed or still open (and then notifies us, since we listen). */

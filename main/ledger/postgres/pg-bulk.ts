@@ -7,6 +7,9 @@
 // state). A laptop killed mid-run leaves its lease to run out (bulkLeaseMs) — or, started again,
 // marks its own batches interrupted at once. Whatever the database refuses a role (finance makes
 // or runs no batch: grants and row-level security) is answered in words naming the login.
+// A batch read names who runs it (`runner`, from run_by and run_laptop while its lease holds).
+// Its audit entries and its notifications to the other laptops are the database's (bulk-audit.sql,
+// version 18): this file only sets the OS user beside the login for the changes a person makes.
 import pg from 'pg';
 import { parseAmount } from '../../../contract/money';
 import { AppFailure } from '../../../contract/result';
@@ -23,11 +26,14 @@ const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}
 const iso = (v: unknown) => new Date(v as string).toISOString();
 // A run whose lease ran out (its laptop stopped answering) reads as interrupted: Resume takes it over.
 const stateSql = `CASE WHEN b.state = 'running' AND b.lease_until < now() THEN 'interrupted' ELSE b.state END AS state`;
-const batchColumns = `b.id, b.profile_id, b.file_name, ${stateSql}, coalesce(b.os_user, b.created_by) AS created_by, b.created_at, b.updated_at`;
+// Who runs it, while it runs (a run whose lease ran out has nobody): the login the database stamped and the laptop.
+const runnerSql = `CASE WHEN b.state = 'running' AND b.lease_until >= now() THEN coalesce(b.run_by, b.created_by) END AS run_person, CASE WHEN b.state = 'running' AND b.lease_until >= now() THEN b.run_laptop END AS run_laptop`;
+const batchColumns = `b.id, b.profile_id, b.file_name, ${stateSql}, coalesce(b.os_user, b.created_by) AS created_by, b.created_at, b.updated_at, ${runnerSql}`;
 const rowColumns = 'batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, vat_rate, vat_reason, state, payment_id, error';
 
-function batchOf(r: Record<string, unknown>): BulkBatchRow {
-  return { id: r.id as string, profile_id: r.profile_id as string, file_name: r.file_name as string, state: r.state as BulkBatchRow['state'], created_by: r.created_by as string, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
+function batchOf(r: Record<string, unknown>, laptop: string): BulkBatchRow {
+  const runner = r.state === 'running' && typeof r.run_person === 'string' ? { person: r.run_person, laptop: (r.run_laptop as string | null) ?? null, here: r.run_laptop === laptop } : null;
+  return { id: r.id as string, profile_id: r.profile_id as string, file_name: r.file_name as string, state: r.state as BulkBatchRow['state'], created_by: r.created_by as string, created_at: iso(r.created_at), updated_at: iso(r.updated_at), runner };
 }
 
 /** The amount a row would send, in minor units (the link form's parser: exact text to integer), or null for a row that is not sent. */
@@ -40,6 +46,8 @@ function amountMinorOf(row: BulkRowRow): number | null {
 export function createTeamBulkStore(options: { pool: Queryable & { connect(): Promise<pg.PoolClient> }; laptop: string; settings?: TeamLedgerSettings; leaseMs?: number }): BulkStore {
   const { pool, laptop, settings } = options;
   const leaseMs = options.leaseMs ?? bulkLeaseMs;
+  /** The OS user who pressed Run, per batch this laptop runs: beside the login in its end's audit entry. */
+  const runners = new Map<string, string>();
 
   /** The database's refusal of a role, or a server out of reach, in words; anything else as it is. */
   async function worded<T>(work: () => Promise<T>): Promise<T> {
@@ -101,7 +109,7 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
     batch: (batchId) => worded(async () => {
       if (!isUuid(batchId)) return undefined;
       const found = await pool.query(`SELECT ${batchColumns} FROM paydesk.bulk_batches b WHERE b.id = $1`, [batchId]);
-      return found.rows[0] ? batchOf(found.rows[0]) : undefined;
+      return found.rows[0] ? batchOf(found.rows[0], laptop) : undefined;
     }),
 
     rows: (batchId) => worded(async () => !isUuid(batchId) ? [] : (await pool.query(`SELECT ${rowColumns} FROM paydesk.bulk_rows WHERE batch_id = $1 ORDER BY line`, [batchId])).rows.map((r) => ({ ...r, payment_id: (r.payment_id as string | null) ?? null }) as BulkRowRow)),
@@ -110,8 +118,8 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
         count(*) FILTER (WHERE r.state = 'created')::int AS created, count(*) FILTER (WHERE r.state = 'failed')::int AS failed,
         count(*) FILTER (WHERE r.state = 'unknown')::int AS unknown, count(*) FILTER (WHERE r.state IN ('pending', 'sending'))::int AS pending
       FROM (SELECT * FROM paydesk.bulk_batches ORDER BY created_at DESC LIMIT $1) b LEFT JOIN paydesk.bulk_rows r ON r.batch_id = b.id
-      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at ORDER BY b.created_at DESC`, [limit])).rows
-      .map((r): BulkBatchSummary => ({ ...batchOf(r), total: r.total as number, created: r.created as number, failed: r.failed as number, unknown: r.unknown as number, pending: r.pending as number }))),
+      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at, b.run_by, b.run_laptop ORDER BY b.created_at DESC`, [limit])).rows
+      .map((r): BulkBatchSummary => ({ ...batchOf(r, laptop), total: r.total as number, created: r.created as number, failed: r.failed as number, unknown: r.unknown as number, pending: r.pending as number }))),
 
     setRow: (batchId, line, changes) => worded(async () => {
       await pool.query('UPDATE paydesk.bulk_rows SET state = $3, payment_id = $4, error = $5 WHERE batch_id = $1 AND line = $2', [batchId, line, changes.state, changes.payment_id, changes.error]);
@@ -122,24 +130,33 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
     claim: (batchId, osUser) => worded(() => inTransaction(osUser, async (client) => {
       const taken = await client.query(`UPDATE paydesk.bulk_batches SET state = 'running', run_laptop = $2, lease_until = now() + $3 * interval '1 millisecond', cancel_asked = false
         WHERE id = $1 AND state <> 'done' AND (state <> 'running' OR lease_until IS NULL OR lease_until < now() OR run_laptop = $2) RETURNING id`, [batchId, laptop, leaseMs]);
-      if (taken.rows.length) return { taken: true as const };
+      if (taken.rows.length) {
+        runners.set(batchId, osUser);
+        return { taken: true as const };
+      }
       const held = (await client.query('SELECT coalesce(run_by, created_by) AS person, run_laptop AS laptop FROM paydesk.bulk_batches WHERE id = $1', [batchId])).rows[0];
-      return { taken: false as const, runner: { person: (held?.person as string | undefined) ?? '?', laptop: (held?.laptop as string | null | undefined) ?? null } };
+      return { taken: false as const, runner: { person: (held?.person as string | undefined) ?? '?', laptop: (held?.laptop as string | null | undefined) ?? null, here: false } };
     })),
 
     renew: (batchId) => worded(async () => {
       const held = await pool.query(`UPDATE paydesk.bulk_batches SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND state = 'running' AND run_laptop = $2 RETURNING cancel_asked`, [batchId, laptop, leaseMs]);
-      if (!held.rows.length) return 'lost' as const;
+      if (!held.rows.length) {
+        runners.delete(batchId);
+        return 'lost' as const;
+      }
       return held.rows[0]!.cancel_asked ? 'cancel' as const : 'go' as const;
     }),
 
-    finish: (batchId, state) => worded(async () => {
-      await pool.query(`UPDATE paydesk.bulk_batches SET state = $3, lease_until = NULL WHERE id = $1 AND state = 'running' AND run_laptop = $2`, [batchId, laptop, state]);
-    }),
+    // The end is audited by the database (bulk_finish) under the OS user who pressed Run on this laptop.
+    finish: (batchId, state) => worded(() => inTransaction(runners.get(batchId) ?? null, async (client) => {
+      runners.delete(batchId);
+      await client.query(`UPDATE paydesk.bulk_batches SET state = $3, lease_until = NULL WHERE id = $1 AND state = 'running' AND run_laptop = $2`, [batchId, laptop, state]);
+    })),
 
-    askCancel: (batchId) => worded(async () => {
-      await pool.query(`UPDATE paydesk.bulk_batches SET cancel_asked = true WHERE id = $1 AND state = 'running'`, [batchId]);
-    }),
+    // The database audits the ask (bulk_cancel, bulk-audit.sql) with this person's OS user beside the login.
+    askCancel: (batchId, osUser) => worded(() => inTransaction(osUser, async (client) => {
+      await client.query(`UPDATE paydesk.bulk_batches SET cancel_asked = true WHERE id = $1 AND state = 'running' AND NOT cancel_asked`, [batchId]);
+    })),
 
     knownOrderIds: (profileId, orderIds) => worded(async () => {
       if (!orderIds.length) return new Set<string>();

@@ -19,6 +19,7 @@ export const schemaSteps = [[1, 'security.sql'], [2, 'live.sql'], [3, 'import.sq
   [14, 'status-answers.sql'],
   [15, 'recurring.sql'],
   [16, 'checkup.sql'],
+  [18, 'bulk-audit.sql'],
 ] as const;
 export const schemaFiles = schemaSteps.map(([, file]) => file);
 

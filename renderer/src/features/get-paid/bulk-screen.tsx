@@ -3,7 +3,7 @@
 // row by row. Progress, cancel, resume (also after a crash) and the error report. The file's
 // bytes go to main, which detects the encoding and the separator, and asks (through `choices`)
 // when it cannot tell Arabic from Western Excel files.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkBatchView, BulkEncoding } from '../../../../contract/methods/bulk';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { AppError } from '../../../../contract/result';
@@ -35,19 +35,44 @@ export function BulkScreen() {
   }, []);
   useEffect(() => void loadRecent(), [loadRecent]);
 
-  // While a batch runs, follow it on every payments change (each link created is one; a missed
-  // event comes back as a resync, api/event-sequence.ts).
+  // The batch shown follows its own moves (bulk.changed: a row's outcome, its run started,
+  // cancelled or ended, on this laptop or, on the team ledger, on another one, told by the
+  // database), and while it runs every payments change too (a missed event comes back as a
+  // resync, api/event-sequence.ts). Reads overlap never: one more read after the one under way.
   const running = batch?.state === 'running';
   const batchId = batch?.id;
+  const shownState = useRef(batch?.state);
+  shownState.current = batch?.state;
   useEffect(() => {
-    if (!batchId || !running) return;
+    if (!batchId) return;
+    let reading = false;
+    let again = false;
+    let stopped = false;
     const refresh = async () => {
-      const r = await api.getBulkBatch({ batchId });
-      if (r.ok) setBatch(r.value);
-      if (r.ok && r.value.state !== 'running') void loadRecent();
+      if (reading) return void (again = true);
+      reading = true;
+      try {
+        do {
+          again = false;
+          const r = await api.getBulkBatch({ batchId });
+          if (stopped || !r.ok) break;
+          // Its state moved on (here or elsewhere): Recent batches says it too.
+          if (r.value.state !== shownState.current) void loadRecent();
+          shownState.current = r.value.state;
+          setBatch(r.value);
+        } while (again && !stopped);
+      } finally {
+        reading = false;
+      }
     };
-    void refresh();
-    return api.subscribe((e) => e.type === 'payments.changed' && void refresh());
+    if (running) void refresh();
+    const unsubscribe = api.subscribe((e) => {
+      if ((e.type === 'bulk.changed' && (e.batchId === undefined || e.batchId === batchId)) || (running && e.type === 'payments.changed')) void refresh();
+    });
+    return () => {
+      stopped = true;
+      unsubscribe();
+    };
   }, [batchId, running, loadRecent]);
 
   const template = async () => {
@@ -141,7 +166,7 @@ export function BulkScreen() {
           <ul className="gp-simple-list" data-testid="bulk-recent">
             {recent.map((b) => (
               <li key={b.id}>
-                <Ltr>{b.fileName}</Ltr> · {t(`gp.bulk.state.${b.state}`)} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
+                <Ltr>{b.fileName}</Ltr> · {t(`gp.bulk.state.${b.state}`)}{b.runner && !b.runner.here ? ` (${b.runner.person})` : ''} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
                 <button type="button" onClick={() => void open(b.id)} aria-label={t('gp.bulk.openBatch', { name: b.fileName })}>{t('gp.bulk.open')}</button>
               </li>
             ))}
@@ -232,6 +257,13 @@ function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch
       <p role="status" data-testid="bulk-status">
         {t(`gp.bulk.state.${batch.state}`)} · {t('gp.bulk.detail', { created: String(batch.created), failed: String(batch.failed), unknown: String(batch.unknown), pending: String(batch.pending), total: String(batch.total) })}
       </p>
+      {batch.state === 'running' && batch.runner && (
+        <p data-testid="bulk-runner" data-here={batch.runner.here ? 'true' : 'false'}>
+          {batch.runner.here || batch.runner.laptop === null
+            ? t('gp.bulk.runningHere', { person: batch.runner.person })
+            : t('gp.bulk.runningOn', { laptop: batch.runner.laptop, person: batch.runner.person })}
+        </p>
+      )}
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
       {batch.state !== 'running' && <RowProblems batch={batch} />}
       <div className="form-actions">

@@ -184,6 +184,8 @@ export const en = {
   'gp.bulk.noNames': 'No names to show',
   'gp.bulk.problemsTitle': 'Rows not created',
   'gp.bulk.problemLine': 'Line {line}',
+  'gp.bulk.runningHere': 'Running on this computer, by {person}.',
+  'gp.bulk.runningOn': 'Running on another computer ({laptop}), by {person}. Its progress shows here as the links are sent.',
   'gp.roleNoCreate': 'Your role in the team ledger (finance) reads and exports payments; it does not create them. Ask a colleague in support, or a Paydesk admin.',
 } as const;
 
@@ -371,5 +373,7 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.bulk.noNames': 'لا أسماء لعرضها',
   'gp.bulk.problemsTitle': 'صفوف لم تُنشأ',
   'gp.bulk.problemLine': 'السطر {line}',
+  'gp.bulk.runningHere': 'يجري الإرسال من هذا الحاسوب، بواسطة {person}.',
+  'gp.bulk.runningOn': 'يجري الإرسال من حاسوب آخر ({laptop})، بواسطة {person}. يظهر التقدم هنا أثناء إرسال الروابط.',
   'gp.roleNoCreate': 'دورك في سجل الفريق (المالية) يقرأ المدفوعات ويصدّرها ولا يُنشئها. اطلب ذلك من زميل في الدعم أو من مسؤول بايدسك.',
 } as const;

@@ -124,7 +124,7 @@ export function AuditScreen() {
                   <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{row.reason}</bdi></> : null}</td>
                   <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
                   <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
-                  <td>{auditResult(row.action, row.result, t)}</td>
+                  <td>{auditResult(row.action, row.result, t, language)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,8 @@
 // The audit log in words: each action and result main records as a code, worded in the user's
 // language; a code a newer Paydesk wrote is shown as it is rather than hidden.
 import { stateWords, type StateWord } from '../../../../contract/payment-states';
-import type { MessageKey } from '../../i18n';
+import type { Language, MessageKey } from '../../i18n';
+import { databaseResult } from './database-audit-words';
 
 const actions = [
   'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
@@ -13,6 +14,10 @@ const actions = [
   'retry_details',
   // Written by the team ledger's database when finance's status check changes a payment (status-answers.sql).
   'status_answer',
+  // The team ledger's database: a laptop's copy (import.sql), its people (security.sql).
+  'import', 'add_person', 'remove_person',
+  // A bulk links batch, on both ledgers (bulk-audit.sql, ledger/bulk-store.ts).
+  'bulk_import', 'bulk_run', 'bulk_cancel', 'bulk_finish',
 ] as const;
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -26,9 +31,11 @@ export function auditAction(action: string, t: Translate): string {
   return (actions as readonly string[]).includes(action) ? t(`audit.action.${action as (typeof actions)[number]}`) : action;
 }
 
-/** A result: a payment state, an outcome, a count of exported rows, or a profile's name. */
-export function auditResult(action: string, result: string, t: Translate): string {
+/** A result: a payment state, an outcome, a count of exported rows, a profile's name, or one of the forms database-audit-words.ts words. */
+export function auditResult(action: string, result: string, t: Translate, language: Language = 'en'): string {
   if (action.startsWith('profile_') || action.startsWith('key_')) return result;
+  const worded = databaseResult(action, result, t, language);
+  if (worded !== undefined) return worded;
   if ((stateWords as readonly string[]).includes(result)) return t(`state.${result as StateWord}`);
   const rows = /^(\d+) rows$/.exec(result);
   if (rows) return t('audit.result.rows', { rows: Number(rows[1]) });
