@@ -32,6 +32,8 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Live updates cross a second connection: expect.poll's 1 s default is too short at load 10+.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

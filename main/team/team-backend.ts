@@ -156,6 +156,7 @@ export async function openTeamBackend(deps: {
   let recheck: ReturnType<typeof setInterval> | undefined;
   let payments: Payments | undefined;
   let away = false;
+  let listened = false;
   const notify = (level: 'info' | 'warning', why: Reason) => deps.events.emit({ type: 'notification', level, message: englishText(why), reason: why });
   // This laptop's own operations left `sending` (a crash, a lost connection) are marked unknown
   // and their status checked first; another laptop's stay as they are.
@@ -195,8 +196,10 @@ export async function openTeamBackend(deps: {
             return;
           }
           if (away) notify('info', reason('teamLedger.reconnected', { host: saved.settings.host }));
-          // Bulk batches are not read back by change_seq: a screen showing one reads it again.
-          if (away) deps.events.emit({ type: 'bulk.changed' });
+          // Bulk batches are not read back by change_seq: a screen showing one reads it again, after a
+          // reconnect and when first listening (a batch moved before this laptop's listener was up).
+          if (away || !listened) deps.events.emit({ type: 'bulk.changed' });
+          listened = true;
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;
           away = false;

@@ -186,6 +186,8 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     const sam = await app().open({ role: 'staff', fetch: wire.fetch, practice, osUser: 'sam-os' });
     const sue = await app().open({ role: 'support', fetch: wire.fetch, practice });
     const batch = await sam.value('bulkCreateBatch', { file: file(rowsCsv(4, 'T')), fileName: 'team.csv' });
+    // Sue's listener is up (its first "look at the batches again"): a batch's moves now reach her.
+    await expect.poll(() => sue.events.some((e) => e.type === 'bulk.changed' && e.batchId === undefined)).toBe(true);
     wire.hold();
     await sam.value('bulkRun', { batchId: batch.id });
     await wire.held;
