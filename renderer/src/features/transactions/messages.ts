@@ -77,7 +77,6 @@ export const en = {
   'audit.action.invoice_reserved': 'Invoice number given to a payment link', 'audit.action.credit_note': 'Credit note recorded', 'audit.action.document_numbers_continued': 'Invoice numbers continued after a laptop’s own',
   'audit.action.retry_details': 'Order tried again with other details',
   'audit.action.status_answer': 'Status answer recorded',
-  'detail.checkForSupport': 'This payment has an unclear {kind}: a status check would settle it, which your team role does not do. Ask someone with the support or admin role to check its status.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -156,5 +155,4 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.action.invoice_reserved': 'أُعطي رابط دفع رقم فاتورة', 'audit.action.credit_note': 'سُجّل إشعار دائن', 'audit.action.document_numbers_continued': 'استُكمل ترقيم الفواتير بعد أرقام حاسوب',
   'audit.action.retry_details': 'أُعيدت محاولة طلب ببيانات أخرى',
   'audit.action.status_answer': 'سُجّل جواب الحالة',
-  'detail.checkForSupport': 'على هذه الدفعة عملية {kind} غير واضحة: فحص الحالة سيسوّيها، ودورك في الفريق لا يفعل ذلك. اطلب من شخص بدور الدعم أو المسؤول فحص حالتها.',
 };
