@@ -70,6 +70,16 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
     }
   });
 
+  it('settles an unclear sale the gateway never received as not created, so it may be tried again', async () => {
+    app().practice.gateway.faults.set('sale', { failure: 'http_500', times: 1 });
+    const p = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '5.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
+    expect(p).toMatchObject({ state: 'unknown', operationInFlight: true });
+    const fay = await finance();
+    expect(await fay.value<PaymentView>('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'not_created', capturedMinor: 0, operationInFlight: false });
+    expect((await app().value<Detail>('getPayment', { paymentId: p.id })).operations).toMatchObject([{ kind: 'create', outcome: 'failed' }]);
+    expect(app().practice.gateway.records().filter((r) => r.operation === 'sale' && r.orderId === p.orderId)).toEqual([]);
+  });
+
   it('settles an unclear refund in full and an unclear void from the answer, each sent once', async () => {
     const sale = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '9.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
     app().practice.gateway.faults.set('refund', { failure: 'reset_after_processing', times: 1 });
