@@ -6,9 +6,8 @@
 // index from three characters on, and nothing is counted.
 // The chain (security.sql's rule: the SQLite ledger's with the database login added) is checked
 // once per entry as on SQLite (audit-chain.ts): each look checks up to 1,000 new entries and
-// goes on in the background. What is verified is kept in this process only: a database person
-// cannot write paydesk.ledger_meta, so after a restart the check starts again from the first
-// entry (in the background, a slice at a time). Entries copied from laptops
+// goes on in the background. Each look also compares the log's end with the chain's head
+// (paydesk.audit_chain_head, status-settle.sql): entries removed from the end are a break too. Entries copied from laptops
 // (paydesk.imported_audit) are their own chains (copy-to-team.ts verifyImportedAudit), not listed here.
 // "Verify the whole chain" (pg-audit-verify.ts) checks every entry again and its result is
 // remembered here, as recordFullCheck does on SQLite: a break where it found one, or the whole
@@ -19,7 +18,7 @@ import type { ChainStatus } from '../audit-chain';
 import { asciiLower, escapeLike, folded, Params } from './pg-list-sql';
 import { minor } from './pg-store';
 import type { Queryable } from './pg-reads';
-import { createTeamAuditVerifier, type FullCheck } from './pg-audit-verify';
+import { createTeamAuditVerifier, teamAuditHead, type FullCheck } from './pg-audit-verify';
 import type { AppEvent } from '../../../contract/events';
 
 const genesis = '0'.repeat(64);
@@ -38,6 +37,8 @@ const hashed = (r: Entry) =>
 export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void, options: { emit?: (event: AppEvent) => void; explain?: (error: unknown) => Promise<never> } = {}) {
   let verified = { seq: 0, hash: genesis };
   let brokenAt: number | undefined;
+  /** The chain head's seq, when entries were found removed from the log's end (from brokenAt on). */
+  let headSeq: number | undefined;
   let checking = false;
   const lastSeq = async () => Number((await pool.query('SELECT coalesce(max(seq), 0)::text AS n FROM paydesk.audit_log')).rows[0]!.n);
 
@@ -51,9 +52,17 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
 
   /** Checks at most one slice of entries after the last verified one. */
   async function checkOnce(): Promise<ChainStatus> {
+    // The head first (status-settle.sql): every entry up to it had committed when it was read.
+    const head = await teamAuditHead(pool);
     const last = await lastSeq();
-    if (brokenAt !== undefined) return { intact: false, checkedThrough: brokenAt - 1, last, brokenAt };
-    const broken = (at: number): ChainStatus => ((brokenAt = at), { intact: false, checkedThrough: at - 1, last, brokenAt: at });
+    if (brokenAt !== undefined) return { intact: false, checkedThrough: brokenAt - 1, last, brokenAt, ...(headSeq !== undefined ? { headSeq } : {}) };
+    const broken = (at: number, cutFrom?: number): ChainStatus => {
+      brokenAt = at;
+      headSeq = cutFrom;
+      return { intact: false, checkedThrough: at - 1, last, brokenAt: at, ...(cutFrom !== undefined ? { headSeq: cutFrom } : {}) };
+    };
+    // Entries removed from the end: the log stops before its head (no entry after them shows it).
+    if (last < head.seq) return broken(last + 1, head.seq);
     if (verified.seq > 0) {
       // The remembered entry must still be there with the same hash, or something was rewritten.
       const anchor = (await pool.query('SELECT hash FROM paydesk.audit_log WHERE seq = $1', [verified.seq])).rows[0];
@@ -69,6 +78,8 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
       hash = expected;
     }
     verified = { seq, hash };
+    // Checked up to the head: its newest entry must be the one the head names.
+    if (seq === head.seq && hash !== head.hash) return broken(seq);
     return { intact: true, checkedThrough: seq, last: Math.max(last, seq) };
   }
 
@@ -76,6 +87,7 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
   const remember = (result: FullCheck) => {
     const next = turn.then(() => {
       brokenAt = result.brokenAt;
+      headSeq = result.headSeq;
       if (result.brokenAt === undefined) verified = { seq: result.seq, hash: result.hash };
     });
     turn = next.catch(() => undefined);

@@ -13,6 +13,18 @@ import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 
 const awkward = ['say "hi"', 'back\\slash', 'two\nlines\r\n', 'tab\there', 'bell\u0007 and \u001f', 'مريم القحطاني', '🧾 receipt', 'del\u007f', '\u2028 separator', '/slash/', ''];
 
+/** The full check (the database recomputes) and the audit page's check (main recomputes), each from the first entry, as the person logged in on `pool`. */
+async function bothChecks(pool: pg.Pool) {
+  const events: AppEvent[] = [];
+  const verifier = createTeamAuditVerifier({ pool, emit: (e) => events.push(e) });
+  await verifier.start();
+  await verifier.idle();
+  const reads = createTeamLedgerReads({ pool });
+  await reads.listAuditLog({ offset: 0, limit: 1 });
+  await reads.settled();
+  return { database: events.at(-1) as Extract<AppEvent, { type: 'audit.verify' }>, main: await reads.auditChain() };
+}
+
 describeWithPostgres('the team audit chain, checked by the database and by main', () => {
   let database: string;
   let fay: pg.Pool;
@@ -36,20 +48,9 @@ describeWithPostgres('the team audit chain, checked by the database and by main'
     await fay?.end();
   });
 
-  async function bothChecks() {
-    const events: AppEvent[] = [];
-    const verifier = createTeamAuditVerifier({ pool: fay, emit: (e) => events.push(e) });
-    await verifier.start();
-    await verifier.idle();
-    const reads = createTeamLedgerReads({ pool: fay });
-    await reads.listAuditLog({ offset: 0, limit: 1 });
-    await reads.settled();
-    return { database: events.at(-1) as Extract<AppEvent, { type: 'audit.verify' }>, main: await reads.auditChain() };
-  }
-
   it('finds every entry intact, both ways', async () => {
     const last = Number((await fay.query('SELECT max(seq)::text AS n FROM paydesk.audit_log')).rows[0].n);
-    const { database: byDatabase, main } = await bothChecks();
+    const { database: byDatabase, main } = await bothChecks(fay);
     expect(byDatabase).toMatchObject({ done: true, intact: true, checked: last });
     expect(main).toEqual({ intact: true, checkedThrough: last, last });
   });
@@ -57,8 +58,63 @@ describeWithPostgres('the team audit chain, checked by the database and by main'
   it('finds an edited entry at its seq, both ways', async () => {
     const seq = Number((await fay.query(`SELECT min(seq)::text AS n FROM paydesk.audit_log WHERE reason = 'مريم القحطاني'`)).rows[0].n);
     await teamServer().sql(database, `UPDATE paydesk.audit_log SET reason = 'مريم' WHERE seq = $1`, [seq]);
-    const { database: byDatabase, main } = await bothChecks();
+    const { database: byDatabase, main } = await bothChecks(fay);
     expect(byDatabase).toMatchObject({ done: true, intact: false, brokenAt: seq });
     expect(main).toMatchObject({ intact: false, brokenAt: seq });
+  });
+});
+
+// Entries removed from the end of the chain by a superuser leave no entry after them to show the
+// gap; the chain's head (paydesk.audit_chain_head, status-settle.sql) still names the last entry
+// written, so both checks report the log cut at its end, and the audit page's check notices it
+// even where it had verified beyond the cut.
+describeWithPostgres('the team audit chain cut at its end', () => {
+  let database: string;
+  let fay: pg.Pool;
+  const newest = async () => Number((await fay.query('SELECT max(seq)::text AS n FROM paydesk.audit_log')).rows[0].n);
+
+  beforeAll(async () => {
+    const server = teamServer();
+    database = await server.createTeamDatabase();
+    for (let i = 0; i < 6; i++) await server.sql(database, `SELECT paydesk.append_audit('note', NULL, NULL, $1, 'ok')`, [`entry ${i}`]);
+    const finance = server.person('finance');
+    fay = new pg.Pool({ host: server.host, port: server.port, database, user: finance.login, password: finance.password, max: 2 });
+    fay.on('error', () => undefined);
+  });
+  afterAll(async () => {
+    await fay?.end();
+  });
+
+  it('lets every person ask the chain head for its seq and hash, nothing else, and no one read the head itself', async () => {
+    const server = teamServer();
+    const last = (await fay.query('SELECT a.seq::text AS seq, a.hash FROM paydesk.audit_log a ORDER BY a.seq DESC LIMIT 1')).rows[0];
+    for (const role of ['staff', 'support', 'finance', 'admin'] as const) {
+      const client = await server.connectAs(database, server.person(role).login);
+      try {
+        const head = await client.query('SELECT * FROM paydesk.audit_chain_head()');
+        expect(head.fields.map((f) => f.name)).toEqual(['seq', 'hash']);
+        expect({ seq: String(head.rows[0].seq), hash: head.rows[0].hash }).toEqual(last);
+        expect(await client.query('SELECT * FROM paydesk.audit_head').then(() => 'read', (e: { code?: string }) => e.code)).toBe('42501');
+      } finally {
+        await client.end();
+      }
+    }
+  });
+
+  it('finds the last entries removed by a superuser, both ways, as a break at the end', async () => {
+    const head = await newest();
+    // The audit page has checked every entry (its position is the newest one) before the cut.
+    const page = createTeamLedgerReads({ pool: fay });
+    await page.listAuditLog({ offset: 0, limit: 1 });
+    await page.settled();
+    expect(await page.auditChain()).toEqual({ intact: true, checkedThrough: head, last: head });
+
+    await teamServer().sql(database, 'DELETE FROM paydesk.audit_log WHERE seq > $1', [head - 2]);
+    const cut = { intact: false, brokenAt: head - 1, headSeq: head, last: head - 2 };
+    // The same page, whose verified entry is gone: said as the cut, not as an edit.
+    expect(await page.auditChain()).toMatchObject({ ...cut, checkedThrough: head - 2 });
+    const { database: byDatabase, main } = await bothChecks(fay);
+    expect(byDatabase).toMatchObject({ done: true, intact: false, brokenAt: head - 1, headSeq: head, checked: head - 2 });
+    expect(main).toMatchObject(cut);
   });
 });

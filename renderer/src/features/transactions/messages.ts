@@ -77,6 +77,8 @@ export const en = {
   'audit.action.invoice_reserved': 'Invoice number given to a payment link', 'audit.action.credit_note': 'Credit note recorded', 'audit.action.document_numbers_continued': 'Invoice numbers continued after a laptop’s own',
   'audit.action.retry_details': 'Order tried again with other details',
   'audit.action.status_answer': 'Status answer recorded',
+  // The team ledger's chain head (status-settle.sql) says the log went further: its last entries were removed.
+  'audit.chainCutAtEnd': 'Warning: entries were removed from the end of the log outside Paydesk: the team ledger\'s chain head says its last entry is {head}, but the log ends at entry {last}.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -155,4 +157,5 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.action.invoice_reserved': 'أُعطي رابط دفع رقم فاتورة', 'audit.action.credit_note': 'سُجّل إشعار دائن', 'audit.action.document_numbers_continued': 'استُكمل ترقيم الفواتير بعد أرقام حاسوب',
   'audit.action.retry_details': 'أُعيدت محاولة طلب ببيانات أخرى',
   'audit.action.status_answer': 'سُجّل جواب الحالة',
+  'audit.chainCutAtEnd': 'تحذير: حُذفت قيود من آخر السجل خارج بايدسك: يقول رأس سلسلة سجل الفريق إن آخر قيد فيه هو {head}، لكن السجل ينتهي عند القيد {last}.',
 };
