@@ -7,7 +7,10 @@
 // The chain (security.sql's rule: the SQLite ledger's with the database login added) is checked
 // once per entry as on SQLite (audit-chain.ts): each look checks up to 1,000 new entries and
 // goes on in the background. Each look also compares the log's end with the chain's head
-// (paydesk.audit_chain_head, status-settle.sql): entries removed from the end are a break too. Entries copied from laptops
+// (paydesk.audit_chain_head, status-settle.sql): entries removed from the end are a break too.
+// What is verified can be kept on the laptop (`keeper`: main/team/team-audit-position.ts, a file
+// in the data folder, per team database and its oid), so after a restart the check goes on from
+// there; without one it starts again from the first entry. Entries copied from laptops
 // (paydesk.imported_audit) are their own chains (copy-to-team.ts verifyImportedAudit), not listed here.
 // "Verify the whole chain" (pg-audit-verify.ts) checks every entry again and its result is
 // remembered here, as recordFullCheck does on SQLite: a break where it found one, or the whole
@@ -23,6 +26,15 @@ import type { AppEvent } from '../../../contract/events';
 
 const genesis = '0'.repeat(64);
 const slice = 1_000;
+/** While a first check walks a long log, its position is kept at least this often (and when it catches up). */
+const keepEvery = 100_000;
+
+/** A verified position kept on the laptop: the entry's seq and hash, and the database's oid it belongs to. */
+export type KeptAuditPosition = { seq: number; hash: string; database: string };
+export type AuditPositionKeeper = {
+  read(): Promise<KeptAuditPosition | undefined>;
+  write(position: KeptAuditPosition): Promise<void>;
+};
 // int8 columns come back as text (pg's default), read with Number() and minor().
 const columns = 'seq, at, db_user, os_user, profile_id, environment, action, payment_id::text AS payment_id, order_id, amount_minor, currency, reason, result';
 /** What reads.sql's audit_log_search index holds per entry. */
@@ -34,8 +46,32 @@ const iso = (v: unknown) => new Date(v as Date).toISOString();
 const hashed = (r: Entry) =>
   JSON.stringify([Number(r.seq), iso(r.at), r.db_user, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, minor(r.amount_minor as string | null), r.currency, r.reason, r.result]);
 
-export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void, options: { emit?: (event: AppEvent) => void; explain?: (error: unknown) => Promise<never> } = {}) {
+export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void, options: { emit?: (event: AppEvent) => void; explain?: (error: unknown) => Promise<never>; keeper?: AuditPositionKeeper } = {}) {
   let verified = { seq: 0, hash: genesis };
+  const { keeper } = options;
+  /** This database's oid (its kept position is for it only) and the seq last kept. */
+  let database: string | undefined;
+  let kept = 0;
+  let loaded: Promise<void> | undefined;
+  /** Once per process: the position this laptop kept, if it is this database's. */
+  const load = () => (loaded ??= (async () => {
+    if (!keeper) return;
+    database = String((await pool.query('SELECT oid::text AS oid FROM pg_database WHERE datname = current_database()')).rows[0]!.oid);
+    const position = await keeper.read().catch(() => undefined);
+    if (position && position.database === database && verified.seq === 0) {
+      verified = { seq: position.seq, hash: position.hash };
+      kept = position.seq;
+    }
+  })().catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  }));
+  /** Keeps the verified position when a check caught up (or walked far), never a broken one. */
+  const keep = (last: number) => {
+    if (!keeper || database === undefined || verified.seq === kept || (verified.seq < last && verified.seq - kept < keepEvery)) return;
+    kept = verified.seq;
+    track(keeper.write({ ...verified, database }));
+  };
   let brokenAt: number | undefined;
   /** The chain head's seq, when entries were found removed from the log's end (from brokenAt on). */
   let headSeq: number | undefined;
@@ -52,6 +88,7 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
 
   /** Checks at most one slice of entries after the last verified one. */
   async function checkOnce(): Promise<ChainStatus> {
+    await load();
     // The head first (status-settle.sql): every entry up to it had committed when it was read.
     const head = await teamAuditHead(pool);
     const last = await lastSeq();
@@ -77,9 +114,10 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
       seq = at;
       hash = expected;
     }
-    verified = { seq, hash };
     // Checked up to the head: its newest entry must be the one the head names.
     if (seq === head.seq && hash !== head.hash) return broken(seq);
+    verified = { seq, hash };
+    keep(last);
     return { intact: true, checkedThrough: seq, last: Math.max(last, seq) };
   }
 
@@ -88,7 +126,10 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
     const next = turn.then(() => {
       brokenAt = result.brokenAt;
       headSeq = result.headSeq;
-      if (result.brokenAt === undefined) verified = { seq: result.seq, hash: result.hash };
+      if (result.brokenAt === undefined) {
+        verified = { seq: result.seq, hash: result.hash };
+        keep(result.seq);
+      }
     });
     turn = next.catch(() => undefined);
     return next;

@@ -3,12 +3,18 @@
 // check, where main recomputes it from the rows with JSON.stringify (pg-audit-reads.ts). Entries
 // with awkward text (quotes, backslashes, line breaks, control characters, Arabic, emoji, a
 // payment's order id and amount) are intact to both; an edit of one is found by both at its seq.
+// Also: entries removed from the end (the chain's head, status-settle.sql) and the verified
+// position kept on the laptop across restarts (main/team/team-audit-position.ts).
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import type { AppEvent } from '../../../contract/events';
 import { createTeamAuditVerifier } from '../../../main/ledger/postgres/pg-audit-verify';
 import { createTeamLedgerReads } from '../../../main/ledger/postgres/pg-reads';
+import { teamAuditPositionFile } from '../../../main/team/team-audit-position';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 
 const awkward = ['say "hi"', 'back\\slash', 'two\nlines\r\n', 'tab\there', 'bell\u0007 and \u001f', 'مريم القحطاني', '🧾 receipt', 'del\u007f', '\u2028 separator', '/slash/', ''];
@@ -116,5 +122,75 @@ describeWithPostgres('the team audit chain cut at its end', () => {
     const { database: byDatabase, main } = await bothChecks(fay);
     expect(byDatabase).toMatchObject({ done: true, intact: false, brokenAt: head - 1, headSeq: head, checked: head - 2 });
     expect(main).toMatchObject(cut);
+  });
+});
+
+// How far a laptop verified the chain is kept in its data folder (team-audit-position.ts), per team
+// database: after a restart the audit page checks on from there, and still notices entries
+// removed from the end while it was closed.
+describeWithPostgres('the team audit chain\'s verified position, kept on the laptop', () => {
+  let database: string;
+  let fay: pg.Pool;
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-audit-position-'));
+  const keeper = () => teamAuditPositionFile(dataDir, 'db.example:5432/paydesk');
+  /** The audit page of a laptop (just started) keeping its position with `auditPosition`. */
+  const page = async (pool: pg.Pool, auditPosition = keeper()) => {
+    const reads = createTeamLedgerReads({ pool, auditPosition });
+    await reads.listAuditLog({ offset: 0, limit: 1 });
+    await reads.settled();
+    return reads;
+  };
+  const financePool = (name: string) => {
+    const server = teamServer();
+    const finance = server.person('finance');
+    const pool = new pg.Pool({ host: server.host, port: server.port, database: name, user: finance.login, password: finance.password, max: 2 });
+    pool.on('error', () => undefined);
+    return pool;
+  };
+
+  beforeAll(async () => {
+    database = await teamServer().createTeamDatabase();
+    for (let i = 0; i < 8; i++) await teamServer().sql(database, `SELECT paydesk.append_audit('note', NULL, NULL, $1, 'ok')`, [`entry ${i}`]);
+    fay = financePool(database);
+  });
+  afterAll(async () => {
+    await fay?.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('checks on from the kept position after a restart, and finds entries removed from the end meanwhile', async () => {
+    const last = Number((await fay.query('SELECT max(seq)::text AS n FROM paydesk.audit_log')).rows[0].n);
+    expect(await (await page(fay)).auditChain()).toEqual({ intact: true, checkedThrough: last, last });
+    const oid = (await fay.query('SELECT oid::text AS oid FROM pg_database WHERE datname = current_database()')).rows[0].oid;
+    const lastHash = (await fay.query('SELECT hash FROM paydesk.audit_log WHERE seq = $1', [last])).rows[0].hash;
+    expect(await keeper().read()).toEqual({ seq: last, hash: lastHash, database: oid });
+
+    // An entry before the kept position edited behind Paydesk's back: the restarted page does not
+    // read what it verified already (as the laptop's own ledger), a laptop without a kept position
+    // and the full check do.
+    await teamServer().sql(database, `UPDATE paydesk.audit_log SET reason = 'edited' WHERE seq = 3`);
+    expect(await (await page(fay)).auditChain()).toEqual({ intact: true, checkedThrough: last, last });
+    const elsewhere = mkdtempSync(join(tmpdir(), 'paydesk-audit-position-'));
+    try {
+      expect(await (await page(fay, teamAuditPositionFile(elsewhere, 'db.example:5432/paydesk'))).auditChain()).toMatchObject({ intact: false, brokenAt: 3 });
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+    expect((await bothChecks(fay)).database).toMatchObject({ intact: false, brokenAt: 3 });
+
+    // Closed while the last two entries were removed: the restarted page says the log was cut at its end.
+    await teamServer().sql(database, 'DELETE FROM paydesk.audit_log WHERE seq > $1', [last - 2]);
+    expect(await (await page(fay)).auditChain()).toMatchObject({ intact: false, brokenAt: last - 1, headSeq: last, last: last - 2 });
+  });
+
+  it('checks another database under the same name from its first entry, not as broken', async () => {
+    const other = await teamServer().createTeamDatabase();
+    const pool = financePool(other);
+    try {
+      const last = Number((await pool.query('SELECT max(seq)::text AS n FROM paydesk.audit_log')).rows[0].n);
+      expect(await (await page(pool)).auditChain()).toEqual({ intact: true, checkedThrough: last, last });
+    } finally {
+      await pool.end();
+    }
   });
 });
