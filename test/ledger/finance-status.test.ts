@@ -80,6 +80,33 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
     expect(app().practice.gateway.records().filter((r) => r.operation === 'sale' && r.orderId === p.orderId)).toEqual([]);
   });
 
+  it('leaves an unclear capture the answer does not decide for a person, as the laptop does; the database settles one only on proof', async () => {
+    const held = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '6.00', currency: 'SAR', card: goodCard, customer, authOnly: true })).payment;
+    app().practice.gateway.faults.set('capture', { failure: 'reset_after_processing', times: 1 });
+    await app().call('capturePayment', { paymentId: held.id, amount: '6.00', currency: 'SAR' });
+    const capture = (await app().value<Detail>('getPayment', { paymentId: held.id })).operations.at(-1)!;
+    expect(capture).toMatchObject({ kind: 'capture', outcome: 'unknown' });
+    // The practice gateway's answer for a captured authorisation does not prove the capture (no totals, settlement.ts).
+    const fay = await finance();
+    expect(await fay.value<PaymentView>('checkPaymentStatus', { paymentId: held.id })).toMatchObject({ state: 'authorised', capturedMinor: 0, operationInFlight: true, needsAttention: true });
+    expect((await app().value<Detail>('getPayment', { paymentId: held.id })).operations.at(-1)).toMatchObject({ kind: 'capture', outcome: 'unknown' });
+    if (backend === 'postgres') {
+      // An answer saying paid (all that was authorised) proves it: the database settles it and moves the totals.
+      const server = teamServer();
+      const client = await server.connectAs(app().database!, server.person('finance').login);
+      const settle = (outcome: string, evidence: object) =>
+        client.query('SELECT paydesk.settle_from_status_answer($1, $2, $3, now())', [capture.id, outcome, JSON.stringify(evidence)]).then(() => 'accepted', (e: { code?: string }) => e.code);
+      try {
+        expect(await settle('succeeded', { state: 'authorised' })).toBe('23514');
+        expect(await settle('succeeded', { state: 'paid' })).toBe('accepted');
+      } finally {
+        await client.end();
+      }
+      expect((await app().value<Detail>('getPayment', { paymentId: held.id })).payment).toMatchObject({ state: 'paid', capturedMinor: 600, operationInFlight: false });
+    }
+    expect(app().practice.gateway.records().filter((r) => r.operation === 'capture' && r.transactionId === held.transactionId)).toHaveLength(1);
+  });
+
   it('settles an unclear refund in full and an unclear void from the answer, each sent once', async () => {
     const sale = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '9.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
     app().practice.gateway.faults.set('refund', { failure: 'reset_after_processing', times: 1 });

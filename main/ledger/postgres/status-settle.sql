@@ -73,12 +73,13 @@ BEGIN
     RAISE EXCEPTION 'no such operation %', said_failed USING ERRCODE = 'invalid_parameter_value';
   END IF;
 
-  -- The payment first, then its operation (record_status_answer locks the payment too).
-  SELECT * INTO pay FROM paydesk.payments p WHERE p.id = (SELECT o.payment_id FROM paydesk.operations o WHERE o.id = operation) FOR UPDATE;
+  -- The operation first, then its payment: the order support's own settling takes them in
+  -- (completing the operation, then the payment's totals), so the two wait rather than deadlock.
+  SELECT * INTO op FROM paydesk.operations o WHERE o.id = operation FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'no such operation' USING ERRCODE = 'foreign_key_violation';
   END IF;
-  SELECT * INTO op FROM paydesk.operations o WHERE o.id = operation FOR UPDATE;
+  SELECT * INTO pay FROM paydesk.payments p WHERE p.id = op.payment_id FOR UPDATE;
   IF op.outcome <> 'unknown' THEN
     RAISE EXCEPTION 'operation % is not unclear (%)', operation, op.outcome USING ERRCODE = 'object_not_in_prerequisite_state';
   END IF;
