@@ -255,8 +255,9 @@ export const reasonTexts = {
   'bridge.noToken': 'This page has no valid preview token. Open the address the preview printed.',
   'bridge.tooLarge': 'This is too large to send to Paydesk.',
   'bridge.failed': 'The Paydesk preview could not answer ({status}).',
-  'teamLedger.settleNotAllowed': 'The status check found the answer to an unclear {operation} on this payment, but the team ledger does not let {person} settle it (finance moves no money). Ask someone with the support or admin role to check this payment\'s status.',
+  'teamLedger.settleNotAllowed': 'The team ledger does not let {person} settle the unclear {operation} on this payment by hand (finance moves no money). Ask someone with the support or admin role.',
   'teamLedger.refused': 'The team ledger refused this change for {person}: their role does not allow it. Ask a Paydesk admin for a role that may.',
+  'teamLedger.settleCreditNote': 'The status check shows the unclear {operation} on this invoiced payment went through, but settling it issues a credit note, which the team ledger does not let {person} do (finance issues no documents). Ask someone with the support or admin role to check this payment\'s status.',
 } as const;
 
 export type ReasonKey = keyof typeof reasonTexts;

@@ -117,7 +117,9 @@ const operationViewSchema = z.object({
   settledReason: z.string().nullable(),
 });
 
-const chainStatusSchema = z.object({ intact: z.boolean(), checkedThrough: z.number().int(), last: z.number().int(), brokenAt: z.number().int().optional() });
+// headSeq (the team ledger only): the chain's head says its last entry is this one, but the log ends
+// before it (entries removed from its end; brokenAt is the first missing one).
+const chainStatusSchema = z.object({ intact: z.boolean(), checkedThrough: z.number().int(), last: z.number().int(), brokenAt: z.number().int().optional(), headSeq: z.number().int().optional() });
 
 export const paymentMethods = {
   createPaymentLink: method({

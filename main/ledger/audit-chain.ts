@@ -13,6 +13,8 @@ export type ChainStatus = {
   checkedThrough: number;
   last: number;
   brokenAt?: number;
+  /** The team ledger only: its chain head's seq, when the log ends before it (entries removed from the end, from brokenAt on). */
+  headSeq?: number;
 };
 
 // About 10 ms of hashing: main answers other calls between slices.

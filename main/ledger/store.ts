@@ -12,6 +12,14 @@ export type HistoryRow = { state: PaymentRow['state']; status_word: string | nul
 export type CheckRow = { at: string; outcome: string; status_word: string | null; state: string | null };
 export type WebhookRow = { received_at: string; status_word: string | null; type: string | null; duplicate: number };
 export type OperationChanges = Pick<OperationRow, 'outcome'> & Partial<OperationRow>;
+/**
+ * What a status answer proves about an unclear operation (settlement.ts's evidence, or the gateway
+ * having no such order), passed with the settlement it leads to: the team ledger lets a role
+ * without UPDATE on operations (finance) settle one only through the database, which judges it again.
+ */
+export type StatusProof =
+  | { state: string; transactionId?: string; failedOperation?: 'capture' | 'refund' | 'void'; capturedMinor?: number; refundedMinor?: number }
+  | { notFound: true };
 
 /** The reads and writes of the ledger's money records; inside `transaction` they commit together. */
 export type LedgerTx = {
@@ -42,8 +50,8 @@ export type LedgerTx = {
   operationsMark(paymentId: string): Promise<string>;
   /** Records an intent (outcome `sending`) before its request leaves. */
   insertOperation(row: OperationRow): Promise<void>;
-  /** Settles an operation if its outcome is still one of `from`. */
-  completeOperation(operationId: string, changes: OperationChanges, from?: OperationRow['outcome'][]): Promise<void>;
+  /** Settles an operation if its outcome is still one of `from`; `proof`: the status answer that settles an unclear one. */
+  completeOperation(operationId: string, changes: OperationChanges, from?: OperationRow['outcome'][], proof?: StatusProof): Promise<void>;
 
   recordCheck(paymentId: string, at: string, outcome: string, statusWord: string | null, state: string | null): Promise<void>;
   /** Payments whose next check is due; on the team ledger each is leased to this laptop for a while, so two never check one at once. */

@@ -11,7 +11,7 @@ import type { CallContext } from '../core/call-context';
 import { toAppFailure } from '../gateway/errors';
 import type { GatewayConnection } from '../gateway/operations';
 import type { PaymentRow } from '../ledger/payment-rows';
-import type { LedgerTx } from '../ledger/store';
+import type { LedgerTx, StatusProof } from '../ledger/store';
 import type { createMoneyOperations } from './money-operations';
 import type { PaymentsCore } from './payments-core';
 import { newPaymentRow } from './record-create';
@@ -19,6 +19,11 @@ import { judgeUnknown } from './settlement';
 import { evidenceOf, statusChanges } from './status-answer';
 
 type Source = 'status' | 'reconcile' | 'webhook';
+
+/** The evidence an unclear operation is settled on, as the team ledger's database judges it again (status-settle.sql). */
+const proofOf = (evidence: ReturnType<typeof evidenceOf>): StatusProof => ({
+  state: evidence.state, transactionId: evidence.transactionId, failedOperation: evidence.failedOperation, capturedMinor: evidence.capturedMinor, refundedMinor: evidence.refundedMinor,
+});
 
 export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<typeof createMoneyOperations>, 'applyDone'>) {
   const { store, deps } = core;
@@ -37,7 +42,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
       await tx.completeOperation(op.id, {
         outcome: verdict, error_code: verdict === 'failed' ? 'not_processed' : null,
         error_message: verdict === 'failed' ? 'A status check showed the gateway did not process it.' : null, completed_at: at,
-      }, ['unknown']);
+      }, ['unknown'], proofOf(evidence));
       if (verdict === 'succeeded') current = await money.applyDone(tx, current, op, 'status', at);
       failedRefund ||= verdict === 'failed' && op.kind === 'refund';
     }
@@ -88,7 +93,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
       const creating = (await tx.openOperations(current.id)).filter((op) => op.kind === 'create' && op.outcome === 'unknown');
       if (result.error.kind === 'not_found' && creating.length > 0) {
         // The gateway has no such order: the create never arrived, so it may be sent again.
-        for (const op of creating) await tx.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown']);
+        for (const op of creating) await tx.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown'], { notFound: true });
         current = await tx.update(current.id, { state: 'not_created', last_checked_at: done, last_error: 'The gateway has no such order: it was not created. You can create it again.' }, source, done);
         return tx.view(await core.schedule(tx, current, doneAt, 0));
       }

@@ -18,6 +18,7 @@ import { englishText, reason } from '../core/fail';
 import type { BulkStore } from '../ledger/bulk-store';
 import type { LedgerStore } from '../ledger/store';
 import type { Logger } from '../log/logger';
+import { teamAuditPositionFile } from './team-audit-position';
 import { loadTeamLedgerModule, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
 import { watchedLinkNotices } from './watched-links';
 
@@ -124,6 +125,8 @@ export async function openTeamBackend(deps: {
   const bulk = mainFailures(team.createTeamBulkStore({ pool: opened.pool, laptop, settings: saved.settings }));
   const reads = mainFailures(team.createTeamLedgerReads({
     pool: opened.pool, laptop, settings: saved.settings,
+    // How far this laptop verified the team's audit chain, kept across restarts (per server and database).
+    auditPosition: teamAuditPositionFile(deps.dataDir, `${saved.settings.host}:${saved.settings.port}/${saved.settings.database}`),
     onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }),
     onAuditVerify: (event) => deps.events.emit(event),
   }));

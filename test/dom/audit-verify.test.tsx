@@ -11,6 +11,8 @@ import type { AppEvent } from '../../contract/events';
 const listeners = new Set<(event: AppEvent) => void>();
 const send = (event: AppEvent) => act(() => listeners.forEach((listener) => listener(event)));
 /** What main does when asked to verify: by default sends the result before answering. */
+/** The chain as main's audit page check answers it. */
+let chain: { intact: boolean; checkedThrough: number; last: number; brokenAt?: number; headSeq?: number } = { intact: true, checkedThrough: 0, last: 0 };
 let verify: () => Promise<unknown> = async () => {
   send({ type: 'audit.verify', checked: 30, total: 30, done: true, intact: true });
   return { ok: true, value: { started: true, entries: 30 } };
@@ -20,13 +22,14 @@ window.paydesk = new Proxy({}, {
     if (name === 'subscribe') return (listener: (event: AppEvent) => void) => (listeners.add(listener), () => void listeners.delete(listener));
     return async () => {
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: null } };
-      if (name === 'listAuditLog') return { ok: true, value: { total: 0, totalExact: true, chainIntact: true, chain: { intact: true, checkedThrough: 0, last: 0 }, rows: [] } };
+      if (name === 'listAuditLog') return { ok: true, value: { total: 0, totalExact: true, chainIntact: chain.intact, chain, rows: [] } };
       if (name === 'verifyAuditChain') return verify();
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
   },
 }) as PaydeskApi;
 const { AuditScreen } = await import('../../renderer/src/features/transactions/audit-screen');
+const { useLanguage } = await import('../../renderer/src/i18n');
 
 const status = () => screen.getByTestId('audit-verify-status').textContent;
 
@@ -61,5 +64,23 @@ describe('verifying the whole audit chain on screen', () => {
     await screen.findByText(/The team ledger does not let leaver read its audit log/);
     expect(status()).toBe('');
     expect((screen.getByTestId('audit-verify') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says entries were removed from the end of the team ledger\'s log (its chain head is further), in English and Arabic', async () => {
+    chain = { intact: false, checkedThrough: 28, last: 28, brokenAt: 29, headSeq: 30 };
+    try {
+      render(<AuditScreen />);
+      const english = 'Warning: entries were removed from the end of the log outside Paydesk: the team ledger\'s chain head says its last entry is 30, but the log ends at entry 28.';
+      await waitFor(() => expect(screen.getByTestId('audit-chain').textContent).toBe(english));
+      send({ type: 'audit.verify', checked: 28, total: 28, done: true, intact: false, brokenAt: 29, headSeq: 30 });
+      expect(status()).toBe(english);
+      act(() => useLanguage.getState().setLanguage('ar'));
+      const arabic = 'تحذير: حُذفت قيود من آخر السجل خارج بايدسك: يقول رأس سلسلة سجل الفريق إن آخر قيد فيه هو 30، لكن السجل ينتهي عند القيد 28.';
+      await waitFor(() => expect(screen.getByTestId('audit-chain').textContent).toBe(arabic));
+      expect(status()).toBe(arabic);
+    } finally {
+      act(() => useLanguage.getState().setLanguage('en'));
+      chain = { intact: true, checkedThrough: 0, last: 0 };
+    }
   });
 });

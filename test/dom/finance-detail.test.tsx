@@ -1,6 +1,6 @@
 // On the team ledger, finance checks a payment's status (team schema 14) and is offered no money
-// move; where the check would settle an unclear operation (support's to do, refused by main in
-// words) the button gives way to a note saying who may. main is a stub here answering getPayment
+// move; where the check settles an unclear operation (team schema 17: the database judges the
+// answer again) "Check status" is offered as on any payment, with no note sending it to support. main is a stub here answering getPayment
 // and getTeamLedger as a finance person's laptop; test/ledger/finance-status.test.ts drives the real one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -41,11 +41,14 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     expect(screen.queryByTestId('action-refund')).toBeNull();
   });
 
-  it('says who may check a payment whose check would settle an unclear operation, instead of offering it', async () => {
+  it('offers Check status on a payment with an unclear operation too (the database settles it from the answer), and no settling by hand', async () => {
     outcome = 'unknown';
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
-    const note = await screen.findByTestId('status-for-support');
-    expect(note.textContent).toMatch(/unclear creation.*support or admin role/);
-    expect(screen.queryByTestId('action-status')).toBeNull();
+    expect(await screen.findByTestId('detail-in-flight')).toBeTruthy();
+    await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
+    expect(screen.getByTestId('action-status')).toBeTruthy();
+    expect(screen.queryByTestId('status-for-support')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/support or admin role/);
+    expect(screen.queryByTestId('action-settle')).toBeNull();
   });
 });

@@ -6,9 +6,11 @@
 // index from three characters on, and nothing is counted.
 // The chain (security.sql's rule: the SQLite ledger's with the database login added) is checked
 // once per entry as on SQLite (audit-chain.ts): each look checks up to 1,000 new entries and
-// goes on in the background. What is verified is kept in this process only: a database person
-// cannot write paydesk.ledger_meta, so after a restart the check starts again from the first
-// entry (in the background, a slice at a time). Entries copied from laptops
+// goes on in the background. Each look also compares the log's end with the chain's head
+// (paydesk.audit_chain_head, status-settle.sql): entries removed from the end are a break too.
+// What is verified can be kept on the laptop (`keeper`: main/team/team-audit-position.ts, a file
+// in the data folder, per team database and its oid), so after a restart the check goes on from
+// there; without one it starts again from the first entry. Entries copied from laptops
 // (paydesk.imported_audit) are their own chains (copy-to-team.ts verifyImportedAudit), not listed here.
 // "Verify the whole chain" (pg-audit-verify.ts) checks every entry again and its result is
 // remembered here, as recordFullCheck does on SQLite: a break where it found one, or the whole
@@ -19,11 +21,20 @@ import type { ChainStatus } from '../audit-chain';
 import { asciiLower, escapeLike, folded, Params } from './pg-list-sql';
 import { minor } from './pg-store';
 import type { Queryable } from './pg-reads';
-import { createTeamAuditVerifier, type FullCheck } from './pg-audit-verify';
+import { createTeamAuditVerifier, teamAuditHead, type FullCheck } from './pg-audit-verify';
 import type { AppEvent } from '../../../contract/events';
 
 const genesis = '0'.repeat(64);
 const slice = 1_000;
+/** While a first check walks a long log, its position is kept at least this often (and when it catches up). */
+const keepEvery = 100_000;
+
+/** A verified position kept on the laptop: the entry's seq and hash, and the database's oid it belongs to. */
+export type KeptAuditPosition = { seq: number; hash: string; database: string };
+export type AuditPositionKeeper = {
+  read(): Promise<KeptAuditPosition | undefined>;
+  write(position: KeptAuditPosition): Promise<void>;
+};
 // int8 columns come back as text (pg's default), read with Number() and minor().
 const columns = 'seq, at, db_user, os_user, profile_id, environment, action, payment_id::text AS payment_id, order_id, amount_minor, currency, reason, result';
 /** What reads.sql's audit_log_search index holds per entry. */
@@ -35,9 +46,35 @@ const iso = (v: unknown) => new Date(v as Date).toISOString();
 const hashed = (r: Entry) =>
   JSON.stringify([Number(r.seq), iso(r.at), r.db_user, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, minor(r.amount_minor as string | null), r.currency, r.reason, r.result]);
 
-export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void, options: { emit?: (event: AppEvent) => void; explain?: (error: unknown) => Promise<never> } = {}) {
+export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void, options: { emit?: (event: AppEvent) => void; explain?: (error: unknown) => Promise<never>; keeper?: AuditPositionKeeper } = {}) {
   let verified = { seq: 0, hash: genesis };
+  const { keeper } = options;
+  /** This database's oid (its kept position is for it only) and the seq last kept. */
+  let database: string | undefined;
+  let kept = 0;
+  let loaded: Promise<void> | undefined;
+  /** Once per process: the position this laptop kept, if it is this database's. */
+  const load = () => (loaded ??= (async () => {
+    if (!keeper) return;
+    database = String((await pool.query('SELECT oid::text AS oid FROM pg_database WHERE datname = current_database()')).rows[0]!.oid);
+    const position = await keeper.read().catch(() => undefined);
+    if (position && position.database === database && verified.seq === 0) {
+      verified = { seq: position.seq, hash: position.hash };
+      kept = position.seq;
+    }
+  })().catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  }));
+  /** Keeps the verified position when a check caught up (or walked far), never a broken one. */
+  const keep = (last: number) => {
+    if (!keeper || database === undefined || verified.seq === kept || (verified.seq < last && verified.seq - kept < keepEvery)) return;
+    kept = verified.seq;
+    track(keeper.write({ ...verified, database }));
+  };
   let brokenAt: number | undefined;
+  /** The chain head's seq, when entries were found removed from the log's end (from brokenAt on). */
+  let headSeq: number | undefined;
   let checking = false;
   const lastSeq = async () => Number((await pool.query('SELECT coalesce(max(seq), 0)::text AS n FROM paydesk.audit_log')).rows[0]!.n);
 
@@ -51,9 +88,18 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
 
   /** Checks at most one slice of entries after the last verified one. */
   async function checkOnce(): Promise<ChainStatus> {
+    await load();
+    // The head first (status-settle.sql): every entry up to it had committed when it was read.
+    const head = await teamAuditHead(pool);
     const last = await lastSeq();
-    if (brokenAt !== undefined) return { intact: false, checkedThrough: brokenAt - 1, last, brokenAt };
-    const broken = (at: number): ChainStatus => ((brokenAt = at), { intact: false, checkedThrough: at - 1, last, brokenAt: at });
+    if (brokenAt !== undefined) return { intact: false, checkedThrough: brokenAt - 1, last, brokenAt, ...(headSeq !== undefined ? { headSeq } : {}) };
+    const broken = (at: number, cutFrom?: number): ChainStatus => {
+      brokenAt = at;
+      headSeq = cutFrom;
+      return { intact: false, checkedThrough: at - 1, last, brokenAt: at, ...(cutFrom !== undefined ? { headSeq: cutFrom } : {}) };
+    };
+    // Entries removed from the end: the log stops before its head (no entry after them shows it).
+    if (last < head.seq) return broken(last + 1, head.seq);
     if (verified.seq > 0) {
       // The remembered entry must still be there with the same hash, or something was rewritten.
       const anchor = (await pool.query('SELECT hash FROM paydesk.audit_log WHERE seq = $1', [verified.seq])).rows[0];
@@ -68,7 +114,10 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
       seq = at;
       hash = expected;
     }
+    // Checked up to the head: its newest entry must be the one the head names.
+    if (seq === head.seq && hash !== head.hash) return broken(seq);
     verified = { seq, hash };
+    keep(last);
     return { intact: true, checkedThrough: seq, last: Math.max(last, seq) };
   }
 
@@ -76,7 +125,11 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
   const remember = (result: FullCheck) => {
     const next = turn.then(() => {
       brokenAt = result.brokenAt;
-      if (result.brokenAt === undefined) verified = { seq: result.seq, hash: result.hash };
+      headSeq = result.headSeq;
+      if (result.brokenAt === undefined) {
+        verified = { seq: result.seq, hash: result.hash };
+        keep(result.seq);
+      }
     });
     turn = next.catch(() => undefined);
     return next;

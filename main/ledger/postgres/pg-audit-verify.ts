@@ -7,6 +7,9 @@
 // entries, each one query awaited on the pool: main's event loop only reads the slice's answer,
 // other calls get in between. A slice reads whatever is committed when it runs (entries appended
 // meanwhile are checked too: writers take the chain's head in turn, so no gap is ever visible).
+// At the end the newest entry is compared with the chain's head (paydesk.audit_chain_head,
+// status-settle.sql, version 17): entries removed from the end leave the head ahead of the log, a
+// break no entry shows (before, only the next entry written showed the gap).
 import type { AppEvent } from '../../../contract/events';
 import type { Queryable } from './pg-reads';
 
@@ -58,12 +61,32 @@ export async function verifyTeamAuditRange(db: Queryable, afterSeq: number, prev
   return { rows: r.rows, seq: Number(r.last_seq), hash: r.last_hash! };
 }
 
+/** The chain's head as the last writer left it (status-settle.sql: every person may ask, nobody reads the table). */
+export async function teamAuditHead(db: Queryable): Promise<{ seq: number; hash: string }> {
+  const r = (await db.query('SELECT seq::text AS seq, hash FROM paydesk.audit_chain_head()')).rows[0] as { seq: string; hash: string };
+  return { seq: Number(r.seq), hash: r.hash };
+}
+
+/**
+ * The log's end against its head: entries removed from the end (the newest entry before the head's:
+ * brokenAt the first missing one, headSeq the head's), or the newest entry not the one the head
+ * names (brokenAt: it). The head is read first: every entry up to it had committed by then.
+ */
+export async function teamAuditEnd(db: Queryable): Promise<{ brokenAt: number; headSeq?: number } | undefined> {
+  const head = await teamAuditHead(db);
+  const newest = (await db.query('SELECT a.seq::text AS seq, a.hash FROM paydesk.audit_log a ORDER BY a.seq DESC LIMIT 1')).rows[0] as { seq: string; hash: string } | undefined;
+  const last = Number(newest?.seq ?? 0);
+  if (last < head.seq) return { brokenAt: last + 1, headSeq: head.seq };
+  if (last === head.seq && (newest?.hash ?? teamAuditGenesis) !== head.hash) return { brokenAt: head.seq };
+  return undefined;
+}
+
 /** The newest entry's seq (the chain is gapless: the number of entries). */
 export async function lastTeamAuditSeq(db: Queryable): Promise<number> {
   return Number((await db.query('SELECT coalesce(max(seq), 0)::text AS n FROM paydesk.audit_log')).rows[0]!.n);
 }
 
-export type FullCheck = { seq: number; hash: string; brokenAt?: number };
+export type FullCheck = { seq: number; hash: string; brokenAt?: number; headSeq?: number };
 
 export function createTeamAuditVerifier(deps: {
   pool: Queryable;
@@ -77,8 +100,9 @@ export function createTeamAuditVerifier(deps: {
   const slice = deps.sliceRows ?? defaultSlice;
   let running: Promise<void> | undefined;
   let stopping = false;
-  const emit = (p: { checked: number; total: number; done: boolean; brokenAt?: number; failed?: boolean }) =>
-    deps.emit({ type: 'audit.verify', checked: p.checked, total: Math.max(p.total, p.checked), done: p.done, intact: !p.failed && p.brokenAt === undefined, ...(p.brokenAt !== undefined ? { brokenAt: p.brokenAt } : {}) });
+  const emit = (p: { checked: number; total: number; done: boolean; brokenAt?: number; headSeq?: number; failed?: boolean }) =>
+    deps.emit({ type: 'audit.verify', checked: p.checked, total: Math.max(p.total, p.checked), done: p.done, intact: !p.failed && p.brokenAt === undefined,
+      ...(p.brokenAt !== undefined ? { brokenAt: p.brokenAt } : {}), ...(p.headSeq !== undefined ? { headSeq: p.headSeq } : {}) });
 
   async function run(total: number): Promise<void> {
     let position = { seq: 0, hash: teamAuditGenesis };
@@ -90,8 +114,11 @@ export function createTeamAuditVerifier(deps: {
         const range = await verifyTeamAuditRange(deps.pool, position.seq, position.hash, slice);
         checked += range.rows;
         const done = range.brokenAt !== undefined || range.rows < slice;
-        if (done) await deps.remember?.({ seq: range.seq, hash: range.hash, brokenAt: range.brokenAt });
-        emit({ checked, total, done, brokenAt: range.brokenAt });
+        // Every entry holds: the log must still end where its head says.
+        const end = done && range.brokenAt === undefined ? await teamAuditEnd(deps.pool) : undefined;
+        const brokenAt = range.brokenAt ?? end?.brokenAt;
+        if (done) await deps.remember?.({ seq: range.seq, hash: range.hash, brokenAt, headSeq: end?.headSeq });
+        emit({ checked, total, done, brokenAt, headSeq: end?.headSeq });
         if (done) return;
         position = { seq: range.seq, hash: range.hash };
       }

@@ -16,7 +16,7 @@ import type { PaymentFilter } from '../../../contract/methods/payments';
 import { toView } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import type { AppEvent } from '../../../contract/events';
-import { createTeamAuditReads } from './pg-audit-reads';
+import { createTeamAuditReads, type AuditPositionKeeper } from './pg-audit-reads';
 import type { TeamLedgerSettings } from './connection';
 import { refusalsInWords } from './pg-refusals';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
@@ -35,6 +35,8 @@ export type TeamLedgerReadsOptions = {
   onAuditVerify?: (event: AppEvent) => void;
   /** The connection's settings: a server out of reach is then said in "Test connection"'s words. */
   settings?: TeamLedgerSettings;
+  /** Where this laptop keeps how far it verified the audit chain (main/team/team-audit-position.ts); without it, only in this process. */
+  auditPosition?: AuditPositionKeeper;
   /** A position every this many rows (10,000; tests take fewer to reach the positions' path with few payments). */
   anchorEvery?: number;
   /** How a text search chooses its plan: the first walk's rows (4,000) and the matches above which the indexes do not drive (20,000); tests take fewer. */
@@ -58,7 +60,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   let tableRows: { n: number; at: number } | undefined;
   let countIds = 0;
   const refused = refusalsInWords({ pool, settings: options.settings });
-  const audit = createTeamAuditReads(pool, (work) => track(work), { emit: options.onAuditVerify, explain: (e) => refused(e, 'teamLedger.auditReadRefused') });
+  const audit = createTeamAuditReads(pool, (work) => track(work), { emit: options.onAuditVerify, explain: (e) => refused(e, 'teamLedger.auditReadRefused'), keeper: options.auditPosition });
 
   function track(work: Promise<unknown>) {
     const kept = work.catch(() => undefined).finally(() => background.delete(kept));

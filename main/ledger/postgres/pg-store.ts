@@ -22,7 +22,9 @@
 // Webhooks are not received on the team ledger (its receiver runs only on the laptop's file), so a
 // payment has none. A role without UPDATE on payments (finance) records a status answer through
 // paydesk.record_status_answer (status-answers.sql, version 14: only those columns, only forward)
-// and settles no operation (refused as teamLedger.settleNotAllowed). Other audit actions throw
+// and settles an unclear operation only as a status answer proves it, through
+// paydesk.settle_from_status_answer (status-settle.sql, version 17: the database judges the answer
+// again); any other completion is refused as teamLedger.settleNotAllowed. Other audit actions throw
 // rather than answer wrongly. A card's recurring token (recurring.sql, version 15) is never in a
 // row read here: an answer's token is saved through paydesk.save_recurring_token (write only),
 // rows say only recurring_saved, and a repeat charge reads it through paydesk.recurring_token_of,
@@ -218,19 +220,35 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
       }
       await db.query('RELEASE SAVEPOINT intent');
     },
-    async completeOperation(id, changes, from = ['sending', 'unknown']) {
+    async completeOperation(id, changes, from = ['sending', 'unknown'], proof) {
       // As on SQLite: an applied answer is not kept twice (the payment's columns say what it said),
       // except a check-up's (checkup.sql): it compares them with what it expects.
       const ofCheckup = async () => (await one('SELECT p.checkup_run FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.id = $1', [id]))?.checkup_run != null;
       const kept = changes.outcome === 'succeeded' && changes.gateway_answer && !(await ofCheckup()) ? { ...changes, gateway_answer: null } : changes;
       const columns = (['outcome', 'error_code', 'error_message', 'gateway_answer', 'completed_at', 'settled_reason'] as const).filter((c) => kept[c] !== undefined);
-      // Finance settles no operation (a status check that would is for support), said in words.
       const me = await login();
-      if (!me.mayUpdate) throw fail('forbidden', 'teamLedger.settleNotAllowed', { person: me.who, operation: (await one('SELECT kind FROM paydesk.operations WHERE id = $1', [id]))?.kind as string ?? '?' });
+      const kindOf = async () => ((await one('SELECT kind FROM paydesk.operations WHERE id = $1', [id]))?.kind as string | undefined) ?? '?';
+      // Finance completes no operation by hand nor from its own request; an unclear one a status
+      // answer settles goes through the database, which judges the answer again (status-settle.sql).
+      const fromAnswer = proof !== undefined && from.length === 1 && from[0] === 'unknown' && !kept.settled_reason && (kept.outcome === 'succeeded' || kept.outcome === 'failed');
+      if (!me.mayUpdate && !fromAnswer) throw fail('forbidden', 'teamLedger.settleNotAllowed', { person: me.who, operation: await kindOf() });
       // The database audits the outcome with the OS user set now: the person settling it by hand,
       // else the one who sent it (without it the entry showed only the database login).
       if (kept.settled_by) await osUser(kept.settled_by);
       else if (inTransaction) await db.query(`SELECT set_config('paydesk.os_user', coalesce(os_user, ''), true), set_config('paydesk.laptop', $2, true) FROM paydesk.operations WHERE id = $1`, [id, laptop]);
+      if (!me.mayUpdate) {
+        await db.query('SAVEPOINT settle');
+        try {
+          await db.query('SELECT paydesk.settle_from_status_answer($1, $2, $3, $4)', [id, kept.outcome, JSON.stringify(proof), kept.completed_at ?? new Date().toISOString()]);
+        } catch (e) {
+          // A refund of an invoiced payment: its credit note is support's to issue, said in words.
+          if ((e as { code?: string }).code !== 'PD017') throw e;
+          await db.query('ROLLBACK TO SAVEPOINT settle');
+          throw fail('forbidden', 'teamLedger.settleCreditNote', { person: me.who, operation: await kindOf() });
+        }
+        await db.query('RELEASE SAVEPOINT settle');
+        return;
+      }
       await db.query(`UPDATE paydesk.operations SET ${columns.map((c, i) => `${c} = $${i + 3}`).join(', ')} WHERE id = $1 AND outcome = ANY($2)`, [id, from, ...columns.map((c) => kept[c])]);
     },
     async recordCheck(paymentId, at, outcome, statusWord, state) {

@@ -29,7 +29,7 @@ export function AuditScreen() {
   const [profiles, setProfiles] = useState<Map<string, string>>(new Map());
   useEffect(() => void api.listProfiles({}).then((r) => r.ok && setProfiles(new Map(r.value.profiles.map((p) => [p.id, displayName(p, t)])))), []);
   const profileName = (id: string) => profiles.get(id) ?? t('audit.profileRemoved');
-  const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number }>();
+  const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number; headSeq?: number }>();
   const [exporting, setExporting] = useState<{ done: number; total: number }>();
   const cancel = useRef<AbortController | undefined>(undefined);
   const beforeSeq = pages.at(-1);
@@ -78,10 +78,13 @@ export function AuditScreen() {
   }
 
   const chain = data?.chain;
+  // A break at the end (the team ledger's head is ahead of the log) or from an entry on.
+  const brokenText = (brokenAt: number | undefined, headSeq: number | undefined) =>
+    headSeq !== undefined && brokenAt !== undefined ? t('audit.chainCutAtEnd', { head: String(headSeq), last: String(brokenAt - 1) }) : t('audit.chainBrokenAt', { seq: String(brokenAt ?? '?') });
   const chainText = !data
     ? ''
     : chain?.brokenAt !== undefined || !data.chainIntact
-      ? t('audit.chainBrokenAt', { seq: String(chain?.brokenAt ?? '?') })
+      ? brokenText(chain?.brokenAt, chain?.headSeq)
       : chain && chain.checkedThrough < chain.last
         ? t('audit.chainChecking', { checked: String(chain.checkedThrough), total: String(chain.last) })
         : t('audit.chainOk');
@@ -105,7 +108,7 @@ export function AuditScreen() {
         )}
         <button type="button" onClick={() => void verifyAll()} disabled={verify !== undefined && !verify.done} data-testid="audit-verify">{t('audit.verifyAll')}</button>
         <span role="status" className="notice" data-testid="audit-verify-status">
-          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? t('audit.chainBrokenAt', { seq: String(verify.brokenAt) }) : t('audit.verifyFailed'))}
+          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
         </span>
         <span role="status" className="notice">{message}</span>
       </div>

@@ -77,7 +77,6 @@ export const en = {
   'audit.action.invoice_reserved': 'Invoice number given to a payment link', 'audit.action.credit_note': 'Credit note recorded', 'audit.action.document_numbers_continued': 'Invoice numbers continued after a laptop’s own',
   'audit.action.retry_details': 'Order tried again with other details',
   'audit.action.status_answer': 'Status answer recorded',
-  'detail.checkForSupport': 'This payment has an unclear {kind}: a status check would settle it, which your team role does not do. Ask someone with the support or admin role to check its status.',
   'audit.action.import': 'A laptop’s ledger copied into the team ledger', 'audit.action.add_person': 'Person added to the team ledger', 'audit.action.remove_person': 'Person removed from the team ledger',
   'audit.action.bulk_import': 'Bulk links file stored as a batch', 'audit.action.bulk_run': 'Bulk links batch started sending', 'audit.action.bulk_cancel': 'Bulk links batch asked to stop', 'audit.action.bulk_finish': 'Bulk links batch stopped sending',
   'audit.result.recorded': 'recorded: {state}', 'audit.result.sending': 'being sent',
@@ -88,6 +87,8 @@ export const en = {
   'audit.result.bulkImported': '{rows, plural, one {# row} other {# rows}}, {toSend} to send', 'audit.result.bulkToSend': '{toSend} to send', 'audit.result.bulkCancelAsked': 'stop asked',
   'audit.result.bulkFinished': '{state}: {created} created, {failed} failed, {unknown} unknown, {waiting} waiting',
   'audit.result.checkupStarted': '{environment}, {currency}', 'audit.result.checkupCounts': '{passed} passed, {different} answered differently, {failed} failed, {skipped} skipped', 'audit.result.checkupCancelled': '{counts}, cancelled',
+  // The team ledger's chain head (status-settle.sql) says the log went further: its last entries were removed.
+  'audit.chainCutAtEnd': 'Warning: entries were removed from the end of the log outside Paydesk: the team ledger\'s chain head says its last entry is {head}, but the log ends at entry {last}.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -166,7 +167,6 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.action.invoice_reserved': 'أُعطي رابط دفع رقم فاتورة', 'audit.action.credit_note': 'سُجّل إشعار دائن', 'audit.action.document_numbers_continued': 'استُكمل ترقيم الفواتير بعد أرقام حاسوب',
   'audit.action.retry_details': 'أُعيدت محاولة طلب ببيانات أخرى',
   'audit.action.status_answer': 'سُجّل جواب الحالة',
-  'detail.checkForSupport': 'على هذه الدفعة عملية {kind} غير واضحة: فحص الحالة سيسوّيها، ودورك في الفريق لا يفعل ذلك. اطلب من شخص بدور الدعم أو المسؤول فحص حالتها.',
   'audit.action.import': 'نُسخ سجل حاسوب إلى سجل الفريق', 'audit.action.add_person': 'أُضيف شخص إلى سجل الفريق', 'audit.action.remove_person': 'أُزيل شخص من سجل الفريق',
   'audit.action.bulk_import': 'حُفظ ملف روابط بالجملة كدفعة', 'audit.action.bulk_run': 'بدأ إرسال دفعة روابط بالجملة', 'audit.action.bulk_cancel': 'طُلب إيقاف دفعة روابط بالجملة', 'audit.action.bulk_finish': 'توقف إرسال دفعة روابط بالجملة',
   'audit.result.recorded': 'سُجّلت: {state}', 'audit.result.sending': 'قيد الإرسال',
@@ -177,4 +177,5 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.result.bulkImported': 'الصفوف: {rows}، للإرسال: {toSend}', 'audit.result.bulkToSend': 'للإرسال: {toSend}', 'audit.result.bulkCancelAsked': 'طُلب الإيقاف',
   'audit.result.bulkFinished': '{state}: أُنشئ {created}، فشل {failed}، غير معروف {unknown}، بالانتظار {waiting}',
   'audit.result.checkupStarted': '{environment}، {currency}', 'audit.result.checkupCounts': 'نجح {passed}، أجاب بشكل مختلف {different}، فشل {failed}، تُخطّي {skipped}', 'audit.result.checkupCancelled': '{counts}، أُلغي',
+  'audit.chainCutAtEnd': 'تحذير: حُذفت قيود من آخر السجل خارج بايدسك: يقول رأس سلسلة سجل الفريق إن آخر قيد فيه هو {head}، لكن السجل ينتهي عند القيد {last}.',
 };

@@ -38,7 +38,6 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   }
   // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway).
   const mayMoveMoney = useTeamRole((s) => s.mayMoveMoney);
-  const role = useTeamRole((s) => s.role);
   useEffect(() => void useTeamRole.getState().load(), []);
 
   useEffect(() => {
@@ -61,9 +60,6 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const allowed = payment ? allowedActions(payment, mayMoveMoney) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
-  // Finance may check status (the database's narrow path), but not settle an unclear operation the
-  // answer would decide: that check is for support, so it is not offered (main refuses it in words).
-  const settlesUnclear = role === 'finance' && detail && payment ? detail.operations.find((op) => op.outcome === 'unknown') : undefined;
   const openPayment = (id: string) => useTransactions.getState().open(id);
 
   useEffect(() => {
@@ -72,7 +68,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       if (typing || dialog || settling || event.altKey || event.ctrlKey || event.metaKey || !allowed || otherProfile) return;
       const keys: Record<string, ActionKind | 'status'> = { r: 'refund', c: 'capture', v: 'void', s: 'status' };
       const wanted = keys[event.key];
-      if (wanted === 'status') return void (settlesUnclear ? undefined : checkStatus());
+      if (wanted === 'status') return void checkStatus();
       if (wanted && allowed[wanted]) {
         event.preventDefault();
         setDialog(wanted);
@@ -80,7 +76,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [allowed, dialog, settling, otherProfile, checkStatus, settlesUnclear]);
+  }, [allowed, dialog, settling, otherProfile, checkStatus]);
 
   if (error) return <section className="detail" role="alert">{error.message}</section>;
   if (!payment || !allowed || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
@@ -114,9 +110,8 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
           {allowed.void && <button type="button" onClick={() => setDialog('void')} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
           {allowed.refund && <button type="button" onClick={() => setDialog('refund')} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
           {allowed.recurring && <button type="button" onClick={() => setDialog('recurring')} data-testid="action-recurring">{t('action.recurring')}</button>}
-          {settlesUnclear
-            ? <p className="attention-note" data-testid="status-for-support">{t('detail.checkForSupport', { kind: t(`noun.${settlesUnclear.kind}`) })}</p>
-            : <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>}
+          {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql). */}
+          <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
