@@ -1,6 +1,7 @@
 // Moving to the team ledger: copies this laptop's payments (with their operations, state history
 // and status checks, what the checks left on them: last error, attempts, and a card enrolled for
-// repeat charges with its token and a repeat's parent: recurring.sql) and its
+// repeat charges with its token and a repeat's parent: recurring.sql; the check-up run that made
+// it, registered as the copy's: checkup-runs.sql) and its
 // audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
 // of paydesk.import_batch (import.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
@@ -54,7 +55,7 @@ const toJson = (rows: Row[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof
 const paymentsSelect = `SELECT rowid AS k, id, profile_id, environment, kind, order_id, amount_minor, currency, description,
   customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url, auth_only, state,
   status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, next_check_at, needs_attention, attention_reason,
-  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token
+  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token, checkup_run
   FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 
 /**
@@ -87,6 +88,7 @@ function acceptedPayment(p: Row): boolean {
     && BigInt(p.captured_minor as bigint) >= 0n && BigInt(p.refunded_minor as bigint) >= 0n;
 }
 
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const laptopPayment = (p: Row) => ({
   id: p.id, profile_id: p.profile_id, environment: p.environment, kind: p.kind, order_id: p.order_id, amount_minor: p.amount_minor,
   currency: p.currency, description: p.description, customer_name: p.customer_name, customer_email: p.customer_email,
@@ -100,6 +102,8 @@ const laptopPayment = (p: Row) => ({
   last_error: p.last_error, check_attempts: p.check_attempts,
   // A card enrolled for repeat charges, its token (the team keeps it for support and admin only) and a repeat's parent.
   recurring_init: Number(p.recurring_init) !== 0, parent_payment_id: p.parent_payment_id, recurring_token: p.recurring_token,
+  // The check-up run that made it (checkup-runs.sql registers the run, started by the admin copying, with this OS user).
+  checkup_run: typeof p.checkup_run === 'string' && uuidLike.test(p.checkup_run) ? p.checkup_run : null,
 });
 
 export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport> {

@@ -1,0 +1,181 @@
+-- Team ledger schema version 19, applied after the versions before it by security.ts, or by a
+-- superuser with psql in one transaction: the gateway check-up's runs kept on the team ledger, and
+-- the copy of a laptop's ledger bringing its check-up marks (docs/check-up.md "On the team
+-- ledger", docs/team-ledger.md "Moving to the team ledger").
+--   checkup_runs            (checkup.sql) now also says which laptop and OS user started a run,
+--                           and which laptop's copy brought it (imported_from).
+--   checkup_run_results     a run's state, steps and findings as the laptop running it last saved
+--                           them, so another laptop (or the same after a restart) opens it. Written
+--                           only through paydesk.save_checkup_run by the login that started the
+--                           run, while it is not ended; read by support and admin (the check-up is
+--                           theirs). What a step keeps is names, types, words and codes: never a
+--                           key, card number or CVV (main removes them; a long digit run is refused
+--                           here too).
+--   import_batch            a laptop's payments keep their check-up run: the run is registered
+--                           (started by the copying admin, with the laptop's OS user, as the copy's
+--                           other rows), only on sandbox or practice, as record_checkup would.
+SET LOCAL ROLE paydesk_owner;
+
+ALTER TABLE paydesk.checkup_runs ADD COLUMN os_user text, ADD COLUMN laptop text, ADD COLUMN imported_from text;
+CREATE INDEX checkup_runs_profile ON paydesk.checkup_runs (profile_id, started_at DESC);
+
+CREATE TABLE paydesk.checkup_run_results (
+  run_id uuid PRIMARY KEY REFERENCES paydesk.checkup_runs (id),
+  state text NOT NULL CHECK (state IN ('running', 'cancelling', 'finished', 'cancelled')),
+  currency text NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
+  -- The gateway's host only (nothing else of its base URL) and the names of overridden paths, for the report.
+  gateway_host text NOT NULL CHECK (length(gateway_host) <= 300),
+  path_overrides jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(path_overrides) = 'array'),
+  steps jsonb NOT NULL CHECK (jsonb_typeof(steps) = 'array'),
+  finished_at timestamptz,
+  saved_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT checkup_results_small CHECK (length(steps::text) <= 500000),
+  -- Nothing that could be a card number (the laptop removes them first; this refuses what slipped through).
+  CONSTRAINT checkup_results_no_card_number CHECK (steps::text !~ '[0-9]([ -]?[0-9]){11,18}' AND path_overrides::text !~ '[0-9]([ -]?[0-9]){11,18}')
+);
+
+GRANT SELECT ON paydesk.checkup_run_results TO paydesk_support;
+ALTER TABLE paydesk.checkup_run_results ENABLE ROW LEVEL SECURITY;
+CREATE POLICY checkup_run_results_read ON paydesk.checkup_run_results FOR SELECT TO paydesk_support USING (true);
+
+-- checkup.sql's function, the run now stamped with the laptop and its OS user (set by the laptop
+-- for the transaction, as every write of it is).
+CREATE OR REPLACE FUNCTION paydesk.record_checkup(action text, run uuid, profile text, environment text, result text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  IF NOT pg_has_role(session_user, 'paydesk_support', 'MEMBER') THEN
+    RAISE EXCEPTION 'a check-up captures, voids and refunds: support and up only' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF environment IS NULL OR environment NOT IN ('sandbox', 'practice') THEN
+    RAISE EXCEPTION 'a check-up runs only on sandbox and practice profiles' USING ERRCODE = 'check_violation';
+  END IF;
+  IF action = 'checkup_started' THEN
+    INSERT INTO paydesk.checkup_runs (id, profile_id, environment, started_by, os_user, laptop)
+    VALUES (run, profile, environment, session_user, nullif(current_setting('paydesk.os_user', true), ''), nullif(current_setting('paydesk.laptop', true), ''));
+  ELSIF action IN ('checkup_finished', 'checkup_report_saved') THEN
+    IF NOT EXISTS (SELECT 1 FROM paydesk.checkup_runs r WHERE r.id = run AND r.profile_id = profile AND r.environment = record_checkup.environment) THEN
+      RAISE EXCEPTION 'no such check-up' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+  ELSE
+    RAISE EXCEPTION 'unknown check-up entry %', action USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  PERFORM paydesk.append_audit_about(action, profile, environment, left(result, 200));
+END
+$$;
+
+-- A run's state, steps and findings as the laptop running it has them now: only by the login that
+-- started it (registered by record_checkup), and never again once the run has ended.
+CREATE FUNCTION paydesk.save_checkup_run(p_run uuid, p_state text, p_currency text, p_gateway_host text, p_path_overrides jsonb, p_steps jsonb, p_finished_at timestamptz)
+RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  kept text;
+BEGIN
+  IF NOT pg_has_role(session_user, 'paydesk_support', 'MEMBER')
+     OR NOT EXISTS (SELECT 1 FROM paydesk.checkup_runs WHERE id = p_run AND started_by = session_user AND imported_from IS NULL) THEN
+    RAISE EXCEPTION 'only the person who started a check-up keeps its steps' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  SELECT state INTO kept FROM paydesk.checkup_run_results WHERE run_id = p_run FOR UPDATE;
+  IF kept IN ('finished', 'cancelled') THEN
+    RAISE EXCEPTION 'check-up % has ended; its steps are kept as they ended', p_run USING ERRCODE = 'check_violation';
+  END IF;
+  INSERT INTO paydesk.checkup_run_results AS r (run_id, state, currency, gateway_host, path_overrides, steps, finished_at)
+  VALUES (p_run, p_state, p_currency, p_gateway_host, coalesce(p_path_overrides, '[]'), p_steps, p_finished_at)
+  ON CONFLICT (run_id) DO UPDATE SET state = EXCLUDED.state, currency = EXCLUDED.currency, gateway_host = EXCLUDED.gateway_host,
+    path_overrides = EXCLUDED.path_overrides, steps = EXCLUDED.steps, finished_at = EXCLUDED.finished_at, saved_at = now();
+END
+$$;
+REVOKE ALL ON FUNCTION paydesk.save_checkup_run(uuid, text, text, text, jsonb, jsonb, timestamptz) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.save_checkup_run(uuid, text, text, text, jsonb, jsonb, timestamptz) TO paydesk_support;
+
+-- The copy of a laptop's ledger (recurring.sql's import_batch, the same arguments), now with each
+-- payment's check-up run: registered in checkup_runs first (its profile and environment from its
+-- payments, started by the admin copying, the laptop's OS user who made its first payment, when
+-- that was), only on sandbox or practice; a mark that does not fit a registered run is dropped.
+CREATE OR REPLACE FUNCTION paydesk.import_batch(laptop text, part text, last_key bigint, payments jsonb, operations jsonb, audit jsonb, history jsonb, checks jsonb)
+RETURNS TABLE (payments_added bigint, operations_added bigint, audit_added bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  added uuid[];
+  p bigint := 0;
+  o bigint := 0;
+  a bigint := 0;
+BEGIN
+  IF NOT pg_has_role(session_user, 'paydesk_admin', 'MEMBER') THEN
+    RAISE EXCEPTION 'only a Paydesk admin copies a laptop''s ledger into the team ledger' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF laptop IS NULL OR length(laptop) NOT BETWEEN 1 AND 200 THEN
+    RAISE EXCEPTION 'a copy names its laptop' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  INSERT INTO paydesk.importing (backend_pid, laptop) VALUES (pg_backend_pid(), laptop);
+
+  INSERT INTO paydesk.checkup_runs (id, profile_id, environment, started_by, started_at, os_user, laptop, imported_from)
+    SELECT DISTINCT ON (r.checkup_run) r.checkup_run, r.profile_id, r.environment, session_user, r.created_at, r.os_user, import_batch.laptop, import_batch.laptop
+    FROM jsonb_populate_recordset(NULL::paydesk.payments, coalesce(payments, '[]')) r
+    WHERE r.checkup_run IS NOT NULL AND r.environment IN ('sandbox', 'practice')
+    ORDER BY r.checkup_run, r.created_at
+    ON CONFLICT (id) DO NOTHING;
+
+  WITH inserted AS (
+    INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description,
+        customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url,
+        auth_only, state, status_word, captured_minor, refunded_minor, os_user, created_at, updated_at, next_check_at,
+        needs_attention, attention_reason, last_error, check_attempts, recurring_init, parent_payment_id, recurring_saved, checkup_run)
+      SELECT r.id, r.profile_id, r.environment, r.kind, r.order_id, r.amount_minor, r.currency, r.description,
+        r.customer_name, r.customer_email, r.customer_phone, r.card_bin, r.card_last4, r.transaction_id, r.session_id, r.link_url,
+        r.auth_only, r.state, r.status_word, r.captured_minor, r.refunded_minor, r.os_user, r.created_at, r.updated_at, r.next_check_at,
+        r.needs_attention, r.attention_reason, r.last_error, coalesce(r.check_attempts, 0), coalesce(r.recurring_init, false),
+        -- A repeat charge keeps its parent when the team ledger has it (or it comes in this batch).
+        CASE WHEN EXISTS (SELECT 1 FROM paydesk.payments x WHERE x.id = r.parent_payment_id)
+          OR r.parent_payment_id IN (SELECT (b.item->>'id')::uuid FROM jsonb_array_elements(coalesce(payments, '[]')) b(item)) THEN r.parent_payment_id END,
+        coalesce(length(e.v->>'recurring_token') BETWEEN 1 AND 500, false),
+        -- Its check-up run when registered on its profile and environment (above, or already).
+        CASE WHEN EXISTS (SELECT 1 FROM paydesk.checkup_runs c WHERE c.id = r.checkup_run AND c.profile_id = r.profile_id AND c.environment = r.environment) THEN r.checkup_run END
+      FROM jsonb_array_elements(coalesce(payments, '[]')) e(v), jsonb_populate_record(NULL::paydesk.payments, e.v) r
+      ON CONFLICT DO NOTHING
+      RETURNING id)
+  SELECT coalesce(array_agg(id), '{}') INTO added FROM inserted;
+  p := cardinality(added);
+  -- The cards' tokens, of payments copied now (never in an error: filtered, not checked).
+  INSERT INTO paydesk.recurring_tokens (payment_id, token)
+    SELECT (e.v->>'id')::uuid, e.v->>'recurring_token' FROM jsonb_array_elements(coalesce(payments, '[]')) e(v)
+    WHERE (e.v->>'id')::uuid = ANY(added) AND length(e.v->>'recurring_token') BETWEEN 1 AND 500
+    ON CONFLICT (payment_id) DO NOTHING;
+
+  INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, base_minor, reason, os_user, outcome, error_code,
+      error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason)
+    SELECT r.id, r.payment_id, r.kind, r.amount_minor, r.base_minor, r.reason, r.os_user, r.outcome, r.error_code,
+      r.error_message, r.gateway_answer, r.created_at, r.completed_at, r.settled_by, r.settled_reason
+    FROM jsonb_populate_recordset(NULL::paydesk.operations, coalesce(operations, '[]')) r
+    ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS o = ROW_COUNT;
+
+  -- In the laptop's order (the identities number them as they come).
+  INSERT INTO paydesk.payment_history (payment_id, state, status_word, source, at)
+    SELECT r.payment_id, r.state, r.status_word, r.source, r.at
+    FROM jsonb_array_elements(coalesce(history, '[]')) WITH ORDINALITY e(v, n), jsonb_populate_record(NULL::paydesk.payment_history, e.v) r
+    WHERE r.payment_id = ANY(added) ORDER BY e.n;
+  INSERT INTO paydesk.status_checks (payment_id, at, outcome, status_word, state)
+    SELECT r.payment_id, r.at, r.outcome, r.status_word, r.state
+    FROM jsonb_array_elements(coalesce(checks, '[]')) WITH ORDINALITY e(v, n), jsonb_populate_record(NULL::paydesk.status_checks, e.v) r
+    WHERE r.payment_id = ANY(added) ORDER BY e.n;
+
+  INSERT INTO paydesk.imported_audit (laptop, seq, at, os_user, profile_id, environment, action, payment_id, order_id,
+      amount_minor, currency, reason, result, prev_hash, hash)
+    SELECT import_batch.laptop, r.seq, r.at, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id,
+      r.amount_minor, r.currency, r.reason, r.result, r.prev_hash, r.hash
+    FROM jsonb_populate_recordset(NULL::paydesk.imported_audit, coalesce(audit, '[]')) r
+    ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS a = ROW_COUNT;
+
+  INSERT INTO paydesk.import_progress (laptop, part, last_key) VALUES (import_batch.laptop, import_batch.part, import_batch.last_key)
+    ON CONFLICT ON CONSTRAINT import_progress_pkey DO UPDATE SET last_key = excluded.last_key;
+  DELETE FROM paydesk.importing WHERE backend_pid = pg_backend_pid();
+  IF p + o + a > 0 THEN
+    PERFORM paydesk.append_audit('import', NULL, NULL, import_batch.laptop,
+      format('%s: payments %s, operations %s, audit entries %s', import_batch.part, p, o, a));
+  END IF;
+  RETURN QUERY SELECT p, o, a;
+END
+$$;
+
+UPDATE paydesk.ledger_meta SET value = '19' WHERE key = 'schema_version';
+RESET ROLE;
