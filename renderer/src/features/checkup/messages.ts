@@ -104,6 +104,16 @@ export const en = {
   'checkup.report.redacted': 'No key, card number or CVV is in this report; the answers are shown as field names and types only.',
   'checkup.error.production': 'The check-up runs only on sandbox and practice profiles.',
   'checkup.teamRole': 'On the team ledger only support and admins run the check-up: its steps capture, void and refund.',
+  'checkup.by.thisComputer': 'Started by {login} (computer user {osUser}) on this computer, {started}.',
+  'checkup.by.otherComputer': 'Started by {login} (computer user {osUser}) on another computer, {started}.',
+  'checkup.elsewhere.running': 'It is still running there: this shows its steps as last saved; “Refresh the list” shows more.',
+  'checkup.recent': 'Recent check-ups on the team ledger',
+  'checkup.recent.refresh': 'Refresh the list',
+  'checkup.recent.item': '{started}: {state}, {passed} passed, {different} answered differently, {failed} failed.',
+  'checkup.recent.byHere': 'By {login} (computer user {osUser}) on this computer.',
+  'checkup.recent.byElsewhere': 'By {login} (computer user {osUser}) on another computer.',
+  'checkup.recent.open': 'Open',
+  'checkup.recent.shown': 'Shown above',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -210,4 +220,14 @@ export const ar: Record<keyof typeof en, string> = {
   'checkup.report.redacted': 'لا يحتوي هذا التقرير على مفتاح ولا رقم بطاقة ولا رمز تحقق؛ تُعرض الإجابات بأسماء الحقول وأنواعها فقط.',
   'checkup.error.production': 'يعمل الفحص على ملفات الاختبار والتدريب فقط.',
   'checkup.teamRole': 'في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي وتسترد.',
+  'checkup.by.thisComputer': 'بدأه {login} (مستخدم الحاسوب {osUser}) على هذا الحاسوب، {started}.',
+  'checkup.by.otherComputer': 'بدأه {login} (مستخدم الحاسوب {osUser}) على حاسوب آخر، {started}.',
+  'checkup.elsewhere.running': 'ما زال يعمل هناك: يُعرض هنا بخطواته كما حُفظت آخر مرة؛ «تحديث القائمة» يعرض المزيد.',
+  'checkup.recent': 'الفحوص الأخيرة في سجل الفريق',
+  'checkup.recent.refresh': 'تحديث القائمة',
+  'checkup.recent.item': '{started}: {state}، نجح {passed}، وأجاب بشكل مختلف {different}، وفشل {failed}.',
+  'checkup.recent.byHere': 'بواسطة {login} (مستخدم الحاسوب {osUser}) على هذا الحاسوب.',
+  'checkup.recent.byElsewhere': 'بواسطة {login} (مستخدم الحاسوب {osUser}) على حاسوب آخر.',
+  'checkup.recent.open': 'فتح',
+  'checkup.recent.shown': 'معروض أعلاه',
 };
