@@ -3,7 +3,7 @@
 // tells the renderer of every change (checkup.progress), stops after the step under way when
 // cancelled, and always cleans up. Production is refused: a check-up moves money.
 // On the team ledger each run's state, steps and findings are also kept in the team database as
-// they change (run-store.ts), so support and admin on any laptop list and open it; a laptop's own
+// they change (main/ledger/checkup-runs.ts), so support and admin on any laptop list and open it; a laptop's own
 // ledger keeps its runs in memory until Paydesk quits.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkupStepKeys, type CheckupRun, type CheckupRunSummary, type CheckupStep } from '../../contract/methods/checkup';
@@ -19,7 +19,7 @@ import { cleanUp } from './cleanup';
 import { buildReport, type AppVersions } from './report';
 import { settle, type StepKit } from './step-kit';
 import { steps } from './steps';
-import { checkupCounts } from './run-store';
+import { checkupCounts } from '../ledger/checkup-runs';
 
 export type CheckupDeps = {
   /** Its ledger (the laptop's file or the team's PostgreSQL) is where the run's moves and audit entries go. */

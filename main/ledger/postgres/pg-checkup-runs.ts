@@ -6,7 +6,7 @@
 // digit run too.
 import type pg from 'pg';
 import type { CheckupRun, CheckupRunSummary } from '../../../contract/methods/checkup';
-import { checkupCounts, type CheckupRunContext, type CheckupRunStore } from '../../checkup/run-store';
+import { checkupCounts, type CheckupRunContext, type CheckupRunStore } from '../checkup-runs';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 
