@@ -14,6 +14,8 @@
 --   import_batch            a laptop's payments keep their check-up run: the run is registered
 --                           (started by the copying admin, with the laptop's OS user, as the copy's
 --                           other rows), only on sandbox or practice, as record_checkup would.
+--   import_documents        a laptop's invoices and credit notes copied with their own numbers,
+--                           marked with the laptop whose series they belong to.
 SET LOCAL ROLE paydesk_owner;
 
 ALTER TABLE paydesk.checkup_runs ADD COLUMN os_user text, ADD COLUMN laptop text, ADD COLUMN imported_from text;
@@ -176,6 +178,77 @@ BEGIN
   RETURN QUERY SELECT p, o, a;
 END
 $$;
+
+-- A laptop's invoices and credit notes, copied with their own numbers (never renumbered): a
+-- laptop numbers its own series per profile, so two laptops' INV-000001 of one profile are two
+-- documents. Each copied one says which laptop's series it belongs to (issued_on_laptop; NULL for
+-- the team's own), and a number is unique per profile and series: two laptops' INV-000001 both
+-- enter, one laptop's invoice never twice (its id, its payment and its number in its series are
+-- each unique). The team's own series of the profile continues after the laptops' last numbers
+-- (continue_document_numbers, invoices.sql), as before.
+ALTER TABLE paydesk.invoices ADD COLUMN issued_on_laptop text;
+ALTER TABLE paydesk.credit_notes ADD COLUMN issued_on_laptop text;
+ALTER TABLE paydesk.invoices DROP CONSTRAINT invoices_profile_id_seq_key;
+CREATE UNIQUE INDEX invoices_series_seq ON paydesk.invoices (profile_id, coalesce(issued_on_laptop, ''), seq);
+ALTER TABLE paydesk.credit_notes DROP CONSTRAINT credit_notes_profile_id_seq_key;
+CREATE UNIQUE INDEX credit_notes_series_seq ON paydesk.credit_notes (profile_id, coalesce(issued_on_laptop, ''), seq);
+
+-- One batch of a laptop's invoices (with their lines) or credit notes, in the caller's
+-- transaction with its position, as import_batch: rows as JSON arrays of the tables' columns
+-- (an invoice's os_user is who issued it on the laptop). Only for a payment (and a credit note's
+-- refund operation and invoice) the team ledger has with the same id; ON CONFLICT DO NOTHING, so a
+-- resumed or repeated copy adds nothing twice. Admins only; one audit entry per batch that added rows.
+CREATE FUNCTION paydesk.import_documents(laptop text, part text, last_key bigint, invoices jsonb, lines jsonb, credit_notes jsonb)
+RETURNS TABLE (invoices_added bigint, credit_notes_added bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  added uuid[];
+  i bigint := 0;
+  c bigint := 0;
+BEGIN
+  IF NOT pg_has_role(session_user, 'paydesk_admin', 'MEMBER') THEN
+    RAISE EXCEPTION 'only a Paydesk admin copies a laptop''s ledger into the team ledger' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF laptop IS NULL OR length(laptop) NOT BETWEEN 1 AND 200 OR part NOT IN ('invoices', 'credit_notes') THEN
+    RAISE EXCEPTION 'a copy names its laptop and its part' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  WITH inserted AS (
+    INSERT INTO paydesk.invoices (id, profile_id, seq, number, payment_id, currency, prices_include_vat, net_minor, vat_minor, total_minor,
+        seller_json, buyer_vat_number, language, issued_at, db_user, os_user, issued_on_laptop)
+      SELECT r.id, r.profile_id, r.seq, r.number, r.payment_id, r.currency, r.prices_include_vat, r.net_minor, r.vat_minor, r.total_minor,
+        r.seller_json, r.buyer_vat_number, r.language, r.issued_at, session_user, r.os_user, import_documents.laptop
+      FROM jsonb_populate_recordset(NULL::paydesk.invoices, coalesce(invoices, '[]')) r
+      WHERE EXISTS (SELECT 1 FROM paydesk.payments p WHERE p.id = r.payment_id AND p.profile_id = r.profile_id AND p.currency = r.currency)
+      ON CONFLICT DO NOTHING
+      RETURNING id)
+  SELECT coalesce(array_agg(id), '{}') INTO added FROM inserted;
+  i := cardinality(added);
+  INSERT INTO paydesk.invoice_lines (invoice_id, line_no, description, quantity_milli, unit_minor, category, rate_bp, reason, net_minor, vat_minor, gross_minor)
+    SELECT r.invoice_id, r.line_no, r.description, r.quantity_milli, r.unit_minor, r.category, r.rate_bp, r.reason, r.net_minor, r.vat_minor, r.gross_minor
+    FROM jsonb_populate_recordset(NULL::paydesk.invoice_lines, coalesce(lines, '[]')) r
+    WHERE r.invoice_id = ANY(added);
+
+  INSERT INTO paydesk.credit_notes (id, profile_id, seq, number, invoice_id, payment_id, operation_id, amount_minor, net_minor, vat_minor,
+      breakdown_json, reason, issued_at, db_user, issued_on_laptop)
+    SELECT r.id, r.profile_id, r.seq, r.number, r.invoice_id, r.payment_id, r.operation_id, r.amount_minor, r.net_minor, r.vat_minor,
+      r.breakdown_json, r.reason, r.issued_at, session_user, import_documents.laptop
+    FROM jsonb_populate_recordset(NULL::paydesk.credit_notes, coalesce(credit_notes, '[]')) r
+    WHERE EXISTS (SELECT 1 FROM paydesk.invoices v WHERE v.id = r.invoice_id AND v.payment_id = r.payment_id AND v.profile_id = r.profile_id)
+      AND EXISTS (SELECT 1 FROM paydesk.operations o WHERE o.id = r.operation_id AND o.payment_id = r.payment_id AND o.kind = 'refund')
+    ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS c = ROW_COUNT;
+
+  INSERT INTO paydesk.import_progress (laptop, part, last_key) VALUES (import_documents.laptop, import_documents.part, import_documents.last_key)
+    ON CONFLICT ON CONSTRAINT import_progress_pkey DO UPDATE SET last_key = excluded.last_key;
+  IF i + c > 0 THEN
+    PERFORM paydesk.append_audit('import', NULL, NULL, import_documents.laptop, format('%s: invoices %s, credit notes %s', import_documents.part, i, c));
+  END IF;
+  RETURN QUERY SELECT i, c;
+END
+$$;
+REVOKE ALL ON FUNCTION paydesk.import_documents(text, text, bigint, jsonb, jsonb, jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.import_documents(text, text, bigint, jsonb, jsonb, jsonb) TO paydesk_admin;
 
 UPDATE paydesk.ledger_meta SET value = '19' WHERE key = 'schema_version';
 RESET ROLE;

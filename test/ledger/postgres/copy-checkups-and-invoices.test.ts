@@ -1,13 +1,23 @@
 // The copy of a laptop's ledger into the team ledger (copy-to-team.ts) with what a laptop made
 // besides plain payments: a check-up's payments keep their run, registered in
 // paydesk.checkup_runs as the copy's other rows are attributed (the copying admin, the laptop's OS
-// user, the laptop); copied once however often the copy runs.
+// user, the laptop); copied once however often the copy runs. Its invoices and credit notes come
+// with their own numbers, marked as that laptop's series: two laptops' INV-000001 of one profile
+// both enter, neither twice, and the team ledger shows them where the laptop did (the invoice
+// panel, the PDF, the links list's numbers) while its own series continues after them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { CheckupRun } from '../../../contract/methods/checkup';
 import { copyLedgerToTeam } from '../../../main/ledger/postgres/copy-to-team';
-import { startSqliteApp, type LedgerApp } from '../../support/ledger-apps';
+import { startPostgresApp, startSqliteApp, type LedgerApp } from '../../support/ledger-apps';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 import type { LedgerDb } from '../../../main/ledger/database';
+import { payLink } from '../../invoices/support';
+import { customer, type Line } from '../../support/seller';
+
+const oneLine: Line[] = [{ description: 'Delivery', quantity: '1', unitPrice: '11.50', vat: 'standard' }];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
+type Created = { payment: any; invoice: any };
+const invoiceOn = (app: LedgerApp, orderId: string) => app.value<Created>('createInvoice', { orderId, currency: 'SAR', lines: oneLine, pricesIncludeVat: false, customer, language: 'both' });
 
 describeWithPostgres('copying a laptop\'s check-ups into the team ledger', () => {
   let laptop: LedgerApp & { db: LedgerDb };
@@ -50,6 +60,64 @@ describeWithPostgres('copying a laptop\'s check-ups into the team ledger', () =>
       expect((await server.sql(database, 'SELECT count(*)::int AS n FROM paydesk.checkup_runs')).rows[0]!.n).toBe(1);
     } finally {
       await admin.end();
+    }
+  });
+});
+
+describeWithPostgres('copying two laptops\' invoices and credit notes into the team ledger', () => {
+  it('keeps each laptop\'s numbers exactly, as its series, once, readable where the laptop showed them', async () => {
+    const server = teamServer();
+    const a = await startSqliteApp({ osUser: 'amal-os' });
+    const b = await startSqliteApp({ osUser: 'badr-os', practice: a.practice });
+    const database = await server.createTeamDatabase();
+    const admin = await server.connectAs(database, server.person('admin').login, 'ada');
+    let team: LedgerApp | undefined;
+    try {
+      // Laptop A: INV-000001..3, the first paid and refunded in part (CN-000001); laptop B: its own INV-000001..2.
+      const paid = await invoiceOn(a, 'A-1');
+      for (const order of ['A-2', 'A-3']) await invoiceOn(a, order);
+      for (const order of ['B-1', 'B-2']) await invoiceOn(b, order);
+      await payLink(paid.payment.url);
+      await expect.poll(async () => (await a.service.refresh(paid.payment.id, 'status')).state, { timeout: 10_000 }).toBe('paid');
+      await a.value('refundPayment', { paymentId: paid.payment.id, amount: '5', currency: 'SAR', reason: 'Late delivery' });
+      const laptopInvoice = (await a.value<{ invoice: { number: string; creditNotes: Array<{ number: string; amountMinor: number }> } }>('getInvoice', { paymentId: paid.payment.id })).invoice;
+      expect(laptopInvoice.creditNotes.map((n) => n.number)).toEqual(['CN-000001']);
+
+      const fromA = await copyLedgerToTeam({ source: a.db, team: admin, laptop: 'laptop-a', batchRows: 2 });
+      expect(fromA.invoices).toEqual({ source: 3, copied: 3, alreadyThere: 0, skipped: 0 });
+      expect(fromA.creditNotes).toEqual({ source: 1, copied: 1, alreadyThere: 0, skipped: 0 });
+      const fromB = await copyLedgerToTeam({ source: b.db, team: admin, laptop: 'laptop-b' });
+      expect(fromB.invoices).toEqual({ source: 2, copied: 2, alreadyThere: 0, skipped: 0 });
+      // Again, and under another name: nothing doubled.
+      expect((await copyLedgerToTeam({ source: a.db, team: admin, laptop: 'laptop-a' })).invoices).toEqual({ source: 3, copied: 0, alreadyThere: 3, skipped: 0 });
+      expect((await copyLedgerToTeam({ source: a.db, team: admin, laptop: 'laptop-a-again' })).invoices).toEqual({ source: 3, copied: 0, alreadyThere: 3, skipped: 0 });
+      const numbers = (await server.sql(database, `SELECT issued_on_laptop, number, os_user, db_user FROM paydesk.invoices ORDER BY issued_on_laptop, number`)).rows;
+      expect(numbers).toEqual([
+        ...['INV-000001', 'INV-000002', 'INV-000003'].map((number) => ({ issued_on_laptop: 'laptop-a', number, os_user: 'amal-os', db_user: server.person('admin').login })),
+        ...['INV-000001', 'INV-000002'].map((number) => ({ issued_on_laptop: 'laptop-b', number, os_user: 'badr-os', db_user: server.person('admin').login })),
+      ]);
+      expect((await server.sql(database, `SELECT issued_on_laptop, number, amount_minor::int AS amount FROM paydesk.credit_notes`)).rows).toEqual([{ issued_on_laptop: 'laptop-a', number: 'CN-000001', amount: 500 }]);
+
+      // On the team ledger: the invoice panel, the PDF and the links list's numbers as the laptop showed them.
+      team = await startPostgresApp(database, { practice: a.practice });
+      const there = (await team.value<{ invoice: typeof laptopInvoice }>('getInvoice', { paymentId: paid.payment.id })).invoice;
+      expect(there).toEqual(laptopInvoice);
+      const doc = await team.value<{ fileName: string }>('invoiceDocument', { invoiceId: (there as unknown as { id: string }).id });
+      expect(doc.fileName).toBe('INV-000001.pdf');
+      const bPayment = (await b.store.byOrderId('practice', 'B-2'))!;
+      expect(await team.value('invoiceNumbers', { paymentIds: [paid.payment.id, bPayment.id] })).toEqual({ [paid.payment.id]: 'INV-000001', [bPayment.id]: 'INV-000002' });
+      // The team's own series continues after the laptops' last numbers.
+      expect((await invoiceOn(team, 'T-1')).invoice.number).toBe('INV-000004');
+      // A direct write of a laptop's series is nobody's.
+      await expect(admin.query(`UPDATE paydesk.invoices SET issued_on_laptop = NULL WHERE number = 'INV-000001'`)).rejects.toMatchObject({ code: '42501' });
+      const staff = await server.connectAs(database, server.person('staff').login);
+      await expect(staff.query(`SELECT paydesk.import_documents('x', 'invoices', 1, '[]', '[]', '[]')`)).rejects.toMatchObject({ code: '42501' });
+      await staff.end();
+    } finally {
+      await team?.close();
+      await admin.end();
+      await b.close();
+      await a.close();
     }
   });
 });
