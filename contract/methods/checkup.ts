@@ -73,7 +73,8 @@ export const checkupRunSchema = z.object({
   profileId: z.string(),
   environment: environmentSchema,
   currency: z.string(),
-  state: z.enum(['running', 'cancelling', 'finished', 'cancelled']),
+  /** interrupted: on the team ledger, a run its laptop stopped in the middle of (Paydesk closed or killed); its clean-up did not run. */
+  state: z.enum(['running', 'cancelling', 'finished', 'cancelled', 'interrupted']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   steps: z.array(checkupStepSchema),

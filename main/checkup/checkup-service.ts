@@ -93,6 +93,21 @@ export function createCheckupService(deps: CheckupDeps) {
       throw e;
     }
   };
+  /**
+   * This laptop's run kept as running, though this Paydesk runs no such run: Paydesk stopped in the
+   * middle of it (closed, killed). Said so on the team ledger (only its starter may: another login
+   * on this laptop sees it so all the same); its clean-up never ran.
+   */
+  async function interrupted<T extends CheckupRun | CheckupRunSummary>(run: T): Promise<T> {
+    if (!kept || run.startedBy?.thisLaptop !== true || !(run.state === 'running' || run.state === 'cancelling') || runs.has(run.id)) return run;
+    const finishedAt = now().toISOString();
+    const found = await kept.get(run.id);
+    if (found) {
+      await kept.save({ ...found.run, state: 'interrupted', finishedAt }, found.context).catch((e: unknown) =>
+        deps.logger.warn('Interrupted check-up not marked on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' }));
+    }
+    return { ...run, state: 'interrupted', finishedAt };
+  }
   // Through the ledger in use: on the team ledger the start registers the run, and the database
   // refuses it to a role that may not capture, void and refund (checkup.sql).
   const audit = (ctx: CallContext, run: Pick<CheckupRun, 'id' | 'profileId' | 'environment'>, action: string, result: string) =>
@@ -196,19 +211,21 @@ export function createCheckupService(deps: CheckupDeps) {
       if (input.runId) {
         const local = runs.get(input.runId);
         if (local) return { run: view(local) };
-        return { run: (await keptRead(() => kept!.get(input.runId!), undefined))?.run ?? null };
+        const found = (await keptRead(() => kept!.get(input.runId!), undefined))?.run;
+        return { run: found ? await interrupted(found) : null };
       }
       if (!input.profileId) return { run: null };
       const local = runs.get(latest.get(input.profileId) ?? '');
       const newest = (await keptRead(() => kept!.recent(input.profileId!, 1), []))[0];
       if (!newest || newest.id === local?.id || (local && local.startedAt >= newest.startedAt)) return { run: local ? view(local) : null };
-      return { run: (await keptRead(() => kept!.get(newest.id), undefined))?.run ?? null };
+      const found = (await keptRead(() => kept!.get(newest.id), undefined))?.run;
+      return { run: found ? await interrupted(found) : null };
     },
 
     /** The profile's recent runs, newest first: on the team ledger every laptop's, else this run of Paydesk's. */
     async list(profileId: string): Promise<{ runs: CheckupRunSummary[]; kept: 'team' | 'thisRun' }> {
       const mine = [...runs.values()].filter((r) => r.profileId === profileId).map((r) => summaryOf(view(r)));
-      const team = await keptRead(() => kept!.recent(profileId, recentRuns), []);
+      const team = await Promise.all((await keptRead(() => kept!.recent(profileId, recentRuns), [])).map((r) => interrupted(r)));
       // This laptop's runs as they are now (the kept copy may be a step behind), with who started them as kept.
       const all = [...team.map((r) => ({ ...(mine.find((m) => m.id === r.id) ?? r), startedBy: r.startedBy })), ...mine.filter((m) => !team.some((r) => r.id === m.id))];
       all.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0));

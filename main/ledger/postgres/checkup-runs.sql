@@ -23,12 +23,14 @@ CREATE INDEX checkup_runs_profile ON paydesk.checkup_runs (profile_id, started_a
 
 CREATE TABLE paydesk.checkup_run_results (
   run_id uuid PRIMARY KEY REFERENCES paydesk.checkup_runs (id),
-  state text NOT NULL CHECK (state IN ('running', 'cancelling', 'finished', 'cancelled')),
+  state text NOT NULL CHECK (state IN ('running', 'cancelling', 'finished', 'cancelled', 'interrupted')),
   currency text NOT NULL CHECK (currency ~ '^[A-Z]{3}$'),
   -- The gateway's host only (nothing else of its base URL) and the names of overridden paths, for the report.
   gateway_host text NOT NULL CHECK (length(gateway_host) <= 300),
   path_overrides jsonb NOT NULL DEFAULT '[]' CHECK (jsonb_typeof(path_overrides) = 'array'),
   steps jsonb NOT NULL CHECK (jsonb_typeof(steps) = 'array'),
+  -- The run's times as its laptop's clock had them (the report and the screens show these).
+  started_at timestamptz NOT NULL,
   finished_at timestamptz,
   saved_at timestamptz NOT NULL DEFAULT now(),
   CONSTRAINT checkup_results_small CHECK (length(steps::text) <= 500000),
@@ -65,8 +67,10 @@ END
 $$;
 
 -- A run's state, steps and findings as the laptop running it has them now: only by the login that
--- started it (registered by record_checkup), and never again once the run has ended.
-CREATE FUNCTION paydesk.save_checkup_run(p_run uuid, p_state text, p_currency text, p_gateway_host text, p_path_overrides jsonb, p_steps jsonb, p_finished_at timestamptz)
+-- started it (registered by record_checkup), and never again once the run has ended (interrupted:
+-- its laptop stopped in the middle of it, said by that laptop when it finds the run still running
+-- on the team ledger but no longer in its memory).
+CREATE FUNCTION paydesk.save_checkup_run(p_run uuid, p_state text, p_currency text, p_gateway_host text, p_path_overrides jsonb, p_steps jsonb, p_started_at timestamptz, p_finished_at timestamptz)
 RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
   kept text;
@@ -76,17 +80,17 @@ BEGIN
     RAISE EXCEPTION 'only the person who started a check-up keeps its steps' USING ERRCODE = 'insufficient_privilege';
   END IF;
   SELECT state INTO kept FROM paydesk.checkup_run_results WHERE run_id = p_run FOR UPDATE;
-  IF kept IN ('finished', 'cancelled') THEN
+  IF kept IN ('finished', 'cancelled', 'interrupted') THEN
     RAISE EXCEPTION 'check-up % has ended; its steps are kept as they ended', p_run USING ERRCODE = 'check_violation';
   END IF;
-  INSERT INTO paydesk.checkup_run_results AS r (run_id, state, currency, gateway_host, path_overrides, steps, finished_at)
-  VALUES (p_run, p_state, p_currency, p_gateway_host, coalesce(p_path_overrides, '[]'), p_steps, p_finished_at)
+  INSERT INTO paydesk.checkup_run_results AS r (run_id, state, currency, gateway_host, path_overrides, steps, started_at, finished_at)
+  VALUES (p_run, p_state, p_currency, p_gateway_host, coalesce(p_path_overrides, '[]'), p_steps, p_started_at, p_finished_at)
   ON CONFLICT (run_id) DO UPDATE SET state = EXCLUDED.state, currency = EXCLUDED.currency, gateway_host = EXCLUDED.gateway_host,
-    path_overrides = EXCLUDED.path_overrides, steps = EXCLUDED.steps, finished_at = EXCLUDED.finished_at, saved_at = now();
+    path_overrides = EXCLUDED.path_overrides, steps = EXCLUDED.steps, started_at = EXCLUDED.started_at, finished_at = EXCLUDED.finished_at, saved_at = now();
 END
 $$;
-REVOKE ALL ON FUNCTION paydesk.save_checkup_run(uuid, text, text, text, jsonb, jsonb, timestamptz) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION paydesk.save_checkup_run(uuid, text, text, text, jsonb, jsonb, timestamptz) TO paydesk_support;
+REVOKE ALL ON FUNCTION paydesk.save_checkup_run(uuid, text, text, text, jsonb, jsonb, timestamptz, timestamptz) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.save_checkup_run(uuid, text, text, text, jsonb, jsonb, timestamptz, timestamptz) TO paydesk_support;
 
 -- The copy of a laptop's ledger (recurring.sql's import_batch, the same arguments), now with each
 -- payment's check-up run: registered in checkup_runs first (its profile and environment from its

@@ -12,7 +12,7 @@ type Queryable = Pick<pg.ClientBase, 'query'>;
 
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 
-const selectRuns = `SELECT r.id::text, r.profile_id, r.environment, r.started_by, r.os_user, r.laptop, r.started_at,
+const selectRuns = `SELECT r.id::text, r.profile_id, r.environment, r.started_by, r.os_user, r.laptop, k.started_at,
   k.state, k.currency, k.gateway_host, k.path_overrides, k.steps, k.finished_at
   FROM paydesk.checkup_runs r JOIN paydesk.checkup_run_results k ON k.run_id = r.id`;
 
@@ -25,8 +25,8 @@ export function createPgCheckupRuns(db: Queryable, options: { laptop: string }):
   });
   return {
     async save(run: CheckupRun, context: CheckupRunContext) {
-      await db.query('SELECT paydesk.save_checkup_run($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)', [
-        run.id, run.state, run.currency, context.gatewayHost, JSON.stringify(context.pathOverrides), JSON.stringify(run.steps), run.finishedAt,
+      await db.query('SELECT paydesk.save_checkup_run($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)', [
+        run.id, run.state, run.currency, context.gatewayHost, JSON.stringify(context.pathOverrides), JSON.stringify(run.steps), run.startedAt, run.finishedAt,
       ]);
     },
     async get(runId) {

@@ -92,7 +92,7 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
       const client = await server().connectAs(database, server().person(role).login, role);
       try {
         await expect(client.query('SELECT * FROM paydesk.checkup_run_results')).rejects.toMatchObject({ code: '42501' });
-        await expect(client.query(`SELECT paydesk.save_checkup_run($1, 'running', 'SAR', 'x', '[]', '[]', NULL)`, [run.id])).rejects.toMatchObject({ code: '42501' });
+        await expect(client.query(`SELECT paydesk.save_checkup_run($1, 'running', 'SAR', 'x', '[]', '[]', now(), NULL)`, [run.id])).rejects.toMatchObject({ code: '42501' });
       } finally {
         await client.end();
       }
@@ -104,7 +104,7 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
     const support = await as('support');
     const admin = await as('admin');
     const save = (client: typeof support, id: string, state: string, steps: unknown[]) =>
-      client.query(`SELECT paydesk.save_checkup_run($1, $2, 'SAR', '127.0.0.1', '[]', $3::jsonb, NULL)`, [id, state, JSON.stringify(steps)]);
+      client.query(`SELECT paydesk.save_checkup_run($1, $2, 'SAR', '127.0.0.1', '[]', $3::jsonb, now(), NULL)`, [id, state, JSON.stringify(steps)]);
     try {
       // Another person (an admin) may not rewrite support's run; nor may its own starter once it ended.
       await expect(save(admin, run.id, 'running', [])).rejects.toMatchObject({ code: '42501' });
@@ -122,5 +122,22 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
       await support.end();
       await admin.end();
     }
+  });
+
+  it('says a run its laptop stopped in the middle of is interrupted, once that laptop starts again, on every laptop', async () => {
+    const stateKept = async (id: string) => (await server().sql(database, 'SELECT state FROM paydesk.checkup_run_results WHERE run_id = $1', [id])).rows[0]?.state as string | undefined;
+    laptopA.practice.gateway.faults.set('sale', { latencyMs: 1500, times: 1 });
+    const started = await laptopA.value<CheckupRun>('startCheckup', { profileId: 'practice' });
+    await expect.poll(() => stateKept(started.id)).toBe('running');
+    // The same laptop started again (as after Paydesk was killed during the run).
+    const again = await laptopA.restart();
+    opened.push(again);
+    const listed = await again.value<Listed>('listCheckups', { profileId: 'practice' });
+    expect(listed.runs.find((r) => r.id === started.id)).toMatchObject({ state: 'interrupted', startedBy: { thisLaptop: true } });
+    expect(await stateKept(started.id)).toBe('interrupted');
+    expect((await laptopB.value<{ run: CheckupRun }>('getCheckup', { runId: started.id })).run.state).toBe('interrupted');
+    // The first process, still alive in this test, finds its run ended there: nothing it saves later changes it.
+    await laptopA.checkup.finished(started.id);
+    expect(await stateKept(started.id)).toBe('interrupted');
   });
 });

@@ -49,7 +49,7 @@ describeWithPostgres('copying a laptop\'s check-ups into the team ledger', () =>
       expect(runs.rows).toEqual([{ id: run.id, profile_id: 'practice', environment: 'practice', started_by: server.person('admin').login, os_user: 'omar-os', laptop: 'omar-laptop', imported_from: 'omar-laptop' }]);
       // Its steps were never kept on the laptop: the run is listed nowhere with steps, and nobody may write them now.
       expect((await server.sql(database, 'SELECT count(*)::int AS n FROM paydesk.checkup_run_results')).rows[0]!.n).toBe(0);
-      await expect(admin.query(`SELECT paydesk.save_checkup_run($1, 'finished', 'SAR', 'x', '[]', '[]', now())`, [run.id])).rejects.toMatchObject({ code: '42501' });
+      await expect(admin.query(`SELECT paydesk.save_checkup_run($1, 'finished', 'SAR', 'x', '[]', '[]', now(), now())`, [run.id])).rejects.toMatchObject({ code: '42501' });
       // Later entries about those payments are named as a check-up's, as on the laptop.
       await admin.query(`SELECT paydesk.record_payment_check('status_check', $1, 'checked')`, [marked[0]]);
       expect((await server.sql(database, `SELECT action FROM paydesk.audit_log ORDER BY seq DESC LIMIT 1`)).rows[0]!.action).toBe('checkup_status_check');

@@ -114,6 +114,8 @@ export const en = {
   'checkup.recent.byElsewhere': 'By {login} (computer user {osUser}) on another computer.',
   'checkup.recent.open': 'Open',
   'checkup.recent.shown': 'Shown above',
+  'checkup.state.interrupted': 'Interrupted',
+  'checkup.interrupted': 'Paydesk stopped during this check-up, so its test money was not returned: settle its payments in Transactions (search for CHK-).',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -230,4 +232,6 @@ export const ar: Record<keyof typeof en, string> = {
   'checkup.recent.byElsewhere': 'بواسطة {login} (مستخدم الحاسوب {osUser}) على حاسوب آخر.',
   'checkup.recent.open': 'فتح',
   'checkup.recent.shown': 'معروض أعلاه',
+  'checkup.state.interrupted': 'توقف',
+  'checkup.interrupted': 'توقف بايدسك أثناء هذا الفحص، فلم تُعد أموال الاختبار: سوِّ دفعاته في المعاملات (ابحث عن CHK-).',
 };
