@@ -216,7 +216,8 @@ export function createCheckupService(deps: CheckupDeps) {
       }
       if (!input.profileId) return { run: null };
       const local = runs.get(latest.get(input.profileId) ?? '');
-      const newest = (await keptRead(() => kept!.recent(input.profileId!, 1), []))[0];
+      // The team ledger out of reach: this laptop's own latest run is still shown.
+      const newest = (await keptRead(() => kept!.recent(input.profileId!, 1), []).catch(() => []))[0];
       if (!newest || newest.id === local?.id || (local && local.startedAt >= newest.startedAt)) return { run: local ? view(local) : null };
       const found = (await keptRead(() => kept!.get(newest.id), undefined))?.run;
       return { run: found ? await interrupted(found) : null };
