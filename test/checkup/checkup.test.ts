@@ -82,6 +82,8 @@ describe('gateway check-up', () => {
     expect(progress.every((e) => e.type === 'checkup.progress' && e.runId === run.id)).toBe(true);
     expect((await rig.checkup.get({ profileId: rig.profileId })).run?.id).toBe(run.id);
     expect((await rig.checkup.get({ profileId: 'another' })).run).toBeNull();
+    // A laptop's own ledger keeps its runs in memory: the list is this run of Paydesk's (the team ledger's: checkup-runs.test.ts).
+    expect(await rig.checkup.list(rig.profileId)).toEqual({ kept: 'thisRun', runs: [expect.objectContaining({ id: run.id, state: run.state, counts: expect.objectContaining({ cancelled: 0 }) })] });
   });
 
   it('refuses a production profile before anything is recorded or sent', async () => {
