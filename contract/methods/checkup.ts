@@ -73,12 +73,21 @@ export const checkupRunSchema = z.object({
   profileId: z.string(),
   environment: environmentSchema,
   currency: z.string(),
-  state: z.enum(['running', 'cancelling', 'finished', 'cancelled']),
+  /** interrupted: on the team ledger, a run its laptop stopped in the middle of (Paydesk closed or killed); its clean-up did not run. */
+  state: z.enum(['running', 'cancelling', 'finished', 'cancelled', 'interrupted']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   steps: z.array(checkupStepSchema),
+  /** On the team ledger, who started it and whether on this computer (null on a laptop's own ledger). */
+  startedBy: z.object({ login: z.string(), osUser: z.string().nullable(), thisLaptop: z.boolean() }).nullable().optional(),
 });
 export type CheckupRun = z.infer<typeof checkupRunSchema>;
+
+/** A run in the list of recent check-ups of a profile: its outcome counts, not its steps. */
+export const checkupRunSummarySchema = checkupRunSchema.omit({ steps: true }).extend({
+  counts: z.object({ passed: z.number().int(), different: z.number().int(), failed: z.number().int(), skipped: z.number().int(), cancelled: z.number().int() }),
+});
+export type CheckupRunSummary = z.infer<typeof checkupRunSummarySchema>;
 
 const id = z.string().min(1).max(200);
 
@@ -94,9 +103,14 @@ export const checkupMethods = {
     output: () => checkupRunSchema,
   }),
   getCheckup: method({
-    summary: 'A check-up run by id, or the latest run of a profile (null when there is none since Paydesk started).',
+    summary: 'A check-up run by id, or the latest run of a profile (on the team ledger any laptop\'s, kept there; on a laptop\'s own ledger null when there is none since Paydesk started).',
     input: () => z.object({ runId: id.optional(), profileId: id.optional() }).strict(),
     output: () => z.object({ run: checkupRunSchema.nullable() }),
+  }),
+  listCheckups: method({
+    summary: 'The recent check-ups of a profile, newest first: on the team ledger every laptop\'s (support and admin read them), on a laptop\'s own ledger this run of Paydesk\'s only (`kept` says which).',
+    input: () => z.object({ profileId: id }).strict(),
+    output: () => z.object({ runs: z.array(checkupRunSummarySchema), kept: z.enum(['team', 'thisRun']) }),
   }),
   saveCheckupReport: method({
     summary: 'The report of a finished check-up as JSON (versions, environment, each step redacted: never a key, card number or CVV); recorded in the audit log.',

@@ -82,7 +82,10 @@ export const teamLedgerCopySchema = z.object({
     payments: copyCountsSchema,
     operations: copyCountsSchema,
     audit: copyCountsSchema,
-    skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped']) })),
+    /** The laptop's invoices and credit notes, with their own numbers (marked as that laptop's series). */
+    invoices: copyCountsSchema,
+    creditNotes: copyCountsSchema,
+    skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit', 'invoices', 'creditNotes']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped', 'documentPaymentSkipped']) })),
   }).nullable(),
   reason: reasonSchema.nullable(),
 });
@@ -90,7 +93,7 @@ export type TeamLedgerCopy = z.infer<typeof teamLedgerCopySchema>;
 
 export const teamLedgerCopyMethods = {
   copyToTeamLedger: method({
-    summary: 'Starts copying this laptop\'s payments, operations and audit entries into the saved team ledger (an admin\'s login; resumable, never doubled); follow it with getTeamLedgerCopy.',
+    summary: 'Starts copying this laptop\'s payments, operations, invoices, credit notes and audit entries into the saved team ledger (an admin\'s login; resumable, never doubled); follow it with getTeamLedgerCopy.',
     input: () => z.object({}).strict(),
     output: () => teamLedgerCopySchema,
   }),

@@ -3,7 +3,7 @@
 import type { Implementations } from './create-handlers';
 import type { CheckupService } from '../checkup/checkup-service';
 
-type Names = 'startCheckup' | 'cancelCheckup' | 'getCheckup' | 'saveCheckupReport';
+type Names = 'startCheckup' | 'cancelCheckup' | 'getCheckup' | 'listCheckups' | 'saveCheckupReport';
 
 export function checkupHandlers(deps: { checkup: CheckupService }): Pick<Implementations, Names> {
   const { checkup } = deps;
@@ -11,6 +11,7 @@ export function checkupHandlers(deps: { checkup: CheckupService }): Pick<Impleme
     startCheckup: (input, ctx) => checkup.start(input.profileId, ctx),
     cancelCheckup: (input) => checkup.cancel(input.runId),
     getCheckup: (input) => checkup.get(input),
+    listCheckups: (input) => checkup.list(input.profileId),
     saveCheckupReport: (input, ctx) => checkup.report(input.runId, ctx),
   };
 }

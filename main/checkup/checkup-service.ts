@@ -2,20 +2,24 @@
 // profile, runs the steps in order through the payments service pinned to that profile,
 // tells the renderer of every change (checkup.progress), stops after the step under way when
 // cancelled, and always cleans up. Production is refused: a check-up moves money.
+// On the team ledger each run's state, steps and findings are also kept in the team database as
+// they change (main/ledger/checkup-runs.ts), so support and admin on any laptop list and open it; a laptop's own
+// ledger keeps its runs in memory until Paydesk quits.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { checkupStepKeys, type CheckupRun, type CheckupStep } from '../../contract/methods/checkup';
+import { checkupStepKeys, type CheckupRun, type CheckupRunSummary, type CheckupStep } from '../../contract/methods/checkup';
 import { exponentOf, type CurrencyCode } from '../../contract/money';
 import type { Environment } from '../../contract/methods/app';
 import { fail } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayClient } from '../gateway/client';
-import type { Logger } from '../log/logger';
+import { redact, type Logger } from '../log/logger';
 import type { ActiveGateway, PaymentsService } from '../payments/payments-service';
 import { cleanUp } from './cleanup';
 import { buildReport, type AppVersions } from './report';
 import { settle, type StepKit } from './step-kit';
 import { steps } from './steps';
+import { checkupCounts } from '../ledger/checkup-runs';
 
 export type CheckupDeps = {
   /** Its ledger (the laptop's file or the team's PostgreSQL) is where the run's moves and audit entries go. */
@@ -32,7 +36,17 @@ export type CheckupDeps = {
 };
 
 export type CheckupGateway = ActiveGateway & { currency: CurrencyCode };
-type Run = CheckupRun & { cancelRequested: boolean; done: Promise<void>; gatewayHost: string };
+type Run = CheckupRun & {
+  cancelRequested: boolean; done: Promise<void>; gatewayHost: string; pathOverrides: string[];
+  /** The profile's key: removed from what is kept on the team ledger (it never is in a step, but a gateway could echo it). */
+  secret: string;
+  /** Kept on the team ledger: a save under way, and whether the run changed since it started. */
+  saving?: Promise<void>; dirty: boolean;
+};
+/** How many runs of a profile the list shows. */
+const recentRuns = 20;
+/** A digit run that could be a card number, with or without spaces and dashes (as the database refuses it). */
+const cardLike = /\d(?:[ -]?\d){11,18}/g;
 
 /** Small amounts: two units of the currency (at least 200 of its smallest unit), 40% captured, 30% refunded. */
 export function checkupAmounts(currency: CurrencyCode) {
@@ -47,14 +61,59 @@ export function createCheckupService(deps: CheckupDeps) {
   let running: Run | undefined;
   let starting = false;
 
+  const kept = deps.payments.store.checkupRuns;
   const view = (run: Run): CheckupRun => structuredClone({ id: run.id, profileId: run.profileId, environment: run.environment, currency: run.currency, state: run.state, startedAt: run.startedAt, finishedAt: run.finishedAt, steps: run.steps });
-  const progress = (run: Run) => deps.events.emit({ type: 'checkup.progress', runId: run.id });
+  const summaryOf = ({ steps: runSteps, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: checkupCounts(runSteps) });
+  /** The run as the team ledger keeps it: names, types, words and codes, without the key or anything like a card number. */
+  const keptCopy = (run: Run): CheckupRun => JSON.parse(redact(JSON.stringify(view(run)), [run.secret]).replace(cardLike, '[removed]')) as CheckupRun;
+  /** Saves the run on the team ledger, one save at a time, the latest state last; a failure is logged, the run goes on. */
+  function persist(run: Run) {
+    if (!kept) return;
+    run.dirty = true;
+    run.saving ??= (async () => {
+      while (run.dirty) {
+        run.dirty = false;
+        await kept.save(keptCopy(run), { gatewayHost: run.gatewayHost, pathOverrides: run.pathOverrides }).catch((e: unknown) =>
+          deps.logger.warn('Check-up run not kept on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' }));
+      }
+      run.saving = undefined;
+    })();
+  }
+  const progress = (run: Run) => {
+    persist(run);
+    deps.events.emit({ type: 'checkup.progress', runId: run.id });
+  };
+  /** A kept run (another laptop's, or one from before a restart); reading is support's and admin's, others find none. */
+  const keptRead = async <T>(read: () => Promise<T>, none: T): Promise<T> => {
+    if (!kept) return none;
+    try {
+      return await read();
+    } catch (e) {
+      if ((e as { code?: string }).code === 'forbidden') return none;
+      throw e;
+    }
+  };
+  /**
+   * This laptop's run kept as running, though this Paydesk runs no such run: Paydesk stopped in the
+   * middle of it (closed, killed). Said so on the team ledger (only its starter may: another login
+   * on this laptop sees it so all the same); its clean-up never ran.
+   */
+  async function interrupted<T extends CheckupRun | CheckupRunSummary>(run: T): Promise<T> {
+    if (!kept || run.startedBy?.thisLaptop !== true || !(run.state === 'running' || run.state === 'cancelling') || runs.has(run.id)) return run;
+    const finishedAt = now().toISOString();
+    const found = await kept.get(run.id);
+    if (found) {
+      await kept.save({ ...found.run, state: 'interrupted', finishedAt }, found.context).catch((e: unknown) =>
+        deps.logger.warn('Interrupted check-up not marked on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' }));
+    }
+    return { ...run, state: 'interrupted', finishedAt };
+  }
   // Through the ledger in use: on the team ledger the start registers the run, and the database
   // refuses it to a role that may not capture, void and refund (checkup.sql).
-  const audit = (ctx: CallContext, run: Run, action: string, result: string) =>
+  const audit = (ctx: CallContext, run: Pick<CheckupRun, 'id' | 'profileId' | 'environment'>, action: string, result: string) =>
     deps.payments.store.appendAudit({ osUser: ctx.osUser, profileId: run.profileId, environment: run.environment, action, result, checkupRun: run.id }, now().toISOString());
 
-  function summary(run: Run): string {
+  function summary(run: CheckupRun): string {
     const count = (state: CheckupStep['state']) => run.steps.filter((s) => s.state === state).length;
     return `${count('passed')} passed, ${count('different')} answered differently, ${count('failed')} failed, ${count('skipped')} skipped${run.state === 'cancelled' ? ', cancelled' : ''}`;
   }
@@ -85,6 +144,7 @@ export function createCheckupService(deps: CheckupDeps) {
       deps.logger.warn('Check-up end not recorded in the audit log', { code: (e as { code?: string }).code ?? 'unknown' }));
     deps.logger.info('Gateway check-up finished', { environment: run.environment, cancelled: run.cancelRequested });
     progress(run);
+    while (run.saving) await run.saving;
   }
 
   function mustGet(runId: string): Run {
@@ -107,6 +167,7 @@ export function createCheckupService(deps: CheckupDeps) {
         id, profileId, environment: gateway.profile.environment, currency, state: 'running', startedAt: started.toISOString(), finishedAt: null,
         steps: checkupStepKeys.map((key) => ({ key, state: 'waiting', orderIds: [], answers: [], findings: [] })),
         cancelRequested: false, done: Promise.resolve(), gatewayHost: new URL(gateway.conn.baseUrl).host,
+        pathOverrides: Object.keys(gateway.conn.pathOverrides ?? {}), secret: gateway.conn.apiKey, dirty: false,
       };
       // Starts with a letter: the date and the tag never join into a digit run a redactor would take for a card number.
       const tag = `R${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -145,17 +206,43 @@ export function createCheckupService(deps: CheckupDeps) {
       return view(run);
     },
 
-    get(input: { runId?: string; profileId?: string }): { run: CheckupRun | null } {
-      const id = input.runId ?? (input.profileId ? latest.get(input.profileId) : undefined);
-      const run = id ? runs.get(id) : undefined;
-      return { run: run ? view(run) : null };
+    /** A run by id (this laptop's as it runs, else as the team ledger keeps it), or the profile's latest on the ledger in use. */
+    async get(input: { runId?: string; profileId?: string }): Promise<{ run: CheckupRun | null }> {
+      if (input.runId) {
+        const local = runs.get(input.runId);
+        if (local) return { run: view(local) };
+        const found = (await keptRead(() => kept!.get(input.runId!), undefined))?.run;
+        return { run: found ? await interrupted(found) : null };
+      }
+      if (!input.profileId) return { run: null };
+      const local = runs.get(latest.get(input.profileId) ?? '');
+      // The team ledger out of reach: this laptop's own latest run is still shown.
+      const newest = (await keptRead(() => kept!.recent(input.profileId!, 1), []).catch(() => []))[0];
+      if (!newest || newest.id === local?.id || (local && local.startedAt >= newest.startedAt)) return { run: local ? view(local) : null };
+      const found = (await keptRead(() => kept!.get(newest.id), undefined))?.run;
+      return { run: found ? await interrupted(found) : null };
+    },
+
+    /** The profile's recent runs, newest first: on the team ledger every laptop's, else this run of Paydesk's. */
+    async list(profileId: string): Promise<{ runs: CheckupRunSummary[]; kept: 'team' | 'thisRun' }> {
+      const mine = [...runs.values()].filter((r) => r.profileId === profileId).map((r) => summaryOf(view(r)));
+      const team = await Promise.all((await keptRead(() => kept!.recent(profileId, recentRuns), [])).map((r) => interrupted(r)));
+      // This laptop's runs as they are now (the kept copy may be a step behind), with who started them as kept.
+      const all = [...team.map((r) => ({ ...(mine.find((m) => m.id === r.id) ?? r), startedBy: r.startedBy })), ...mine.filter((m) => !team.some((r) => r.id === m.id))];
+      all.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : 0));
+      return { runs: all.slice(0, recentRuns), kept: kept ? 'team' : 'thisRun' };
     },
 
     async report(runId: string, ctx: CallContext) {
-      const run = mustGet(runId);
+      const local = runs.get(runId);
+      const found = local ? undefined : await keptRead(() => kept!.get(runId), undefined);
+      if (!local && !found) throw fail('not_found', 'checkup.noRun');
+      const run = local ? view(local) : found!.run;
       if (run.state === 'running' || run.state === 'cancelling') throw fail('busy', 'checkup.reportWhileRunning');
       const gateway = await deps.gatewayFor(run.profileId).catch(() => undefined);
-      const report = buildReport(view(run), { app: deps.app, gatewayHost: run.gatewayHost, pathOverrides: Object.keys(gateway?.conn.pathOverrides ?? {}), secrets: gateway ? [gateway.conn.apiKey] : [], at: now() });
+      // A run made on another laptop reports that laptop's gateway host and overridden paths (kept with it).
+      const context = local ? { gatewayHost: local.gatewayHost, pathOverrides: Object.keys(gateway?.conn.pathOverrides ?? {}) } : found!.context;
+      const report = buildReport(run, { app: deps.app, ...context, secrets: gateway ? [gateway.conn.apiKey] : [], at: now() });
       await audit(ctx, run, 'checkup_report_saved', summary(run));
       return report;
     },

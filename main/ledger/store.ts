@@ -7,6 +7,7 @@ import type { PaymentView } from '../../contract/methods/payments';
 import type { AuditEntry } from './audit-log';
 import type { InvoiceLedger } from './invoice-ledger';
 import type { OperationRow, PaymentRow } from './payment-rows';
+import type { CheckupRunStore } from './checkup-runs';
 
 export type HistoryRow = { state: PaymentRow['state']; status_word: string | null; source: string; at: string };
 export type CheckRow = { at: string; outcome: string; status_word: string | null; state: string | null };
@@ -75,4 +76,6 @@ export type LedgerStore = LedgerTx & {
    * that would wait for this very transaction; on PostgreSQL it would be outside it).
    */
   transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T>;
+  /** Check-up runs kept beyond this run of Paydesk (the team ledger only: main/ledger/checkup-runs.ts); a laptop keeps them in memory. */
+  readonly checkupRuns?: CheckupRunStore;
 };

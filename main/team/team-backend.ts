@@ -66,9 +66,9 @@ function refusingStore<T extends object>(why: Reason): T {
   const refuse = async () => {
     throw new AppFailure('storage', englishText(why), { reason: why });
   };
-  // The store's invoices answer the same refusal (LedgerStore['invoices'] is an object of its own).
+  // The store's invoices and check-up runs answer the same refusal (objects of their own).
   const invoices = new Proxy({}, { get: () => refuse });
-  return new Proxy({ backend: 'postgres' } as unknown as T, { get: (target, name) => (name === 'backend' ? (target as { backend: string }).backend : name === 'invoices' ? invoices : refuse) });
+  return new Proxy({ backend: 'postgres' } as unknown as T, { get: (target, name) => (name === 'backend' ? (target as { backend: string }).backend : name === 'invoices' || name === 'checkupRuns' ? invoices : refuse) });
 }
 
 /**

@@ -40,7 +40,8 @@ export function createTeamLedgerCopy(deps: { db: LedgerDb; dataDir: string; sett
         },
       });
       state = { state: 'done', progress: state.progress, report, reason: null };
-      deps.logger.info('ledger copied to the team ledger', { payments: report.payments.copied, operations: report.operations.copied, audit: report.audit.copied, skipped: report.payments.skipped + report.operations.skipped });
+      deps.logger.info('ledger copied to the team ledger', { payments: report.payments.copied, operations: report.operations.copied, audit: report.audit.copied, invoices: report.invoices.copied, creditNotes: report.creditNotes.copied,
+        skipped: report.payments.skipped + report.operations.skipped + report.invoices.skipped + report.creditNotes.skipped });
     } catch (error) {
       const e = error as { code?: string };
       const why = error instanceof team.OpenOperationsError ? reason('teamLedger.copyOpenOperations', { open: error.open })

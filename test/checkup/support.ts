@@ -45,7 +45,7 @@ export async function startCheckupRig(options: { persona?: Persona; environment?
     async run() {
       const started = await checkup.start(profile.id, ctx);
       await checkup.finished(started.id);
-      return checkup.get({ runId: started.id }).run!;
+      return (await checkup.get({ runId: started.id })).run!;
     },
     async close() {
       db.close();

@@ -8,7 +8,8 @@
 // cannot refund (the screen does not offer it, the database refuses it); a bulk batch is sent by one
 // laptop, the other's open screen following it live and naming who sends it, its Run refused naming them; a laptop killed while its
 // refund is on the wire marks it unknown at its next start and settles it: every money move once;
-// "Verify the whole chain" on screen checks the team's audit log and names an entry changed on the server.
+// "Verify the whole chain" on screen checks the team's audit log and names an entry changed on the server;
+// a check-up run on one laptop is listed and opened on the other's Settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -202,6 +203,24 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     expect(refundsAtGateway(payment)).toHaveLength(1);
     expect(await sql(`SELECT count(*)::int AS n FROM paydesk.operations WHERE payment_id = $1 AND kind = 'refund'`, [payment.id])).toEqual([{ n: 1 }]);
     await other.session.page.keyboard.press('Escape');
+  }, 120_000);
+
+  it('a check-up run on A is listed on B’s Settings and opened there with its steps, said to be sue’s on another computer', async () => {
+    const started = await callApi<{ id: string }>(a.session.page, 'startCheckup', { profileId: 'practice' });
+    await expect.poll(async () => (await callApi<{ run: { state: string } }>(a.session.page, 'getCheckup', { runId: started.id })).run.state, { timeout: 60_000 }).toBe('finished');
+    const settings = new SettingsPage(b.session.page);
+    await settings.openSettings();
+    const section = b.session.page.getByTestId('checkup-section').first();
+    const listed = section.locator(`[data-testid="checkup-recent-run"][data-run-id="${started.id}"]`);
+    await section.getByTestId('checkup-recent-refresh').click();
+    await expect.poll(() => listed.textContent()).toMatch(/Finished, 11 passed, 0 answered differently, 0 failed\. By sue \(computer user .+\) on another computer\./);
+    const open = listed.getByTestId('checkup-recent-open');
+    if (await open.count()) await open.click();
+    await expect.poll(() => section.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe(started.id);
+    expect(await section.getByTestId('checkup-started-by').textContent()).toMatch(/^Started by sue \(computer user .+\) on another computer/);
+    expect(await section.getByTestId('checkup-status').textContent()).toContain('11 passed, 0 answered differently, 0 failed, 0 skipped');
+    expect(await section.locator('[data-testid^="checkup-step-"][data-state="passed"]').count()).toBe(11);
+    await b.session.screenshot('team-checkup-opened-elsewhere-en');
   }, 120_000);
 
   it('a staff login is not offered a refund, and the database refuses one', async () => {

@@ -1,6 +1,7 @@
 // Moving to the team ledger: copies this laptop's payments (with their operations, state history
 // and status checks, what the checks left on them: last error, attempts, and a card enrolled for
-// repeat charges with its token and a repeat's parent: recurring.sql) and its
+// repeat charges with its token and a repeat's parent: recurring.sql; the check-up run that made
+// it, registered as the copy's: checkup-runs.sql) and its
 // audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
 // of paydesk.import_batch (import.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
@@ -12,14 +13,17 @@ import type pg from 'pg';
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from '../database';
 
-export type CopyTable = 'payments' | 'operations' | 'audit';
-export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped';
+export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes';
+export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped';
 export type CopyCounts = { source: number; copied: number; alreadyThere: number; skipped: number };
 export type CopyReport = {
   laptop: string;
   payments: CopyCounts;
   operations: CopyCounts;
   audit: CopyCounts;
+  /** The laptop's invoices (with their lines) and credit notes, with their own numbers (import_documents, checkup-runs.sql). */
+  invoices: CopyCounts;
+  creditNotes: CopyCounts;
   /** The first 100 rows skipped, by id (payments, operations) or seq (audit entries), with why. */
   skipped: Array<{ table: CopyTable; id: string; why: CopySkipReason }>;
   /** Batches committed by this run; a run that resumed started after `resumedAfter` of each part. */
@@ -54,7 +58,7 @@ const toJson = (rows: Row[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof
 const paymentsSelect = `SELECT rowid AS k, id, profile_id, environment, kind, order_id, amount_minor, currency, description,
   customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url, auth_only, state,
   status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, next_check_at, needs_attention, attention_reason,
-  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token
+  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token, checkup_run
   FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 
 /**
@@ -87,6 +91,7 @@ function acceptedPayment(p: Row): boolean {
     && BigInt(p.captured_minor as bigint) >= 0n && BigInt(p.refunded_minor as bigint) >= 0n;
 }
 
+const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const laptopPayment = (p: Row) => ({
   id: p.id, profile_id: p.profile_id, environment: p.environment, kind: p.kind, order_id: p.order_id, amount_minor: p.amount_minor,
   currency: p.currency, description: p.description, customer_name: p.customer_name, customer_email: p.customer_email,
@@ -100,6 +105,8 @@ const laptopPayment = (p: Row) => ({
   last_error: p.last_error, check_attempts: p.check_attempts,
   // A card enrolled for repeat charges, its token (the team keeps it for support and admin only) and a repeat's parent.
   recurring_init: Number(p.recurring_init) !== 0, parent_payment_id: p.parent_payment_id, recurring_token: p.recurring_token,
+  // The check-up run that made it (checkup-runs.sql registers the run, started by the admin copying, with this OS user).
+  checkup_run: typeof p.checkup_run === 'string' && uuidLike.test(p.checkup_run) ? p.checkup_run : null,
 });
 
 export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport> {
@@ -121,6 +128,8 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     payments: counts(count(db, 'SELECT count(*) AS n FROM payments')),
     operations: counts(count(db, `SELECT count(*) AS n FROM ${packedOperations ? 'ledger_operations' : 'operations'}`)),
     audit: counts(count(db, `SELECT count(*) AS n FROM ${packed('ledger_audit') ? 'ledger_audit' : 'audit_log'}`)),
+    invoices: counts(count(db, 'SELECT count(*) AS n FROM invoices')),
+    creditNotes: counts(count(db, 'SELECT count(*) AS n FROM credit_notes')),
     skipped: [],
     batches: 0,
     resumedAfter: null,
@@ -197,6 +206,12 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     options.onProgress?.({ part: 'payments', done: report.payments.copied + report.payments.alreadyThere + report.payments.skipped, total: report.payments.source });
   }
 
+  // Its invoices and credit notes, after the payments and operations they belong to.
+  await copyDocuments(db, team, laptop, batchRows, { report, skip, start, afterBatch: async () => {
+    report.batches += 1;
+    await options.afterBatch?.(report.batches);
+  } });
+
   // The laptop's own audit entries, as written, into paydesk.imported_audit.
   for (;;) {
     const batch = readAudit.all(auditKey, batchRows) as Row[];
@@ -210,9 +225,100 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
   return report;
 }
 
+type DocumentsRun = {
+  report: CopyReport;
+  skip(table: CopyTable, id: unknown, why: CopySkipReason): void;
+  start(part: string): bigint;
+  afterBatch(): Promise<void>;
+};
+
+const exact = (v: unknown) => BigInt(v as bigint);
+/** What the team schema's checks on invoices and their lines would refuse (they would fail the whole batch): skipped instead. */
+function acceptedInvoice(i: Row, lines: Row[]): boolean {
+  return /^[A-Z]{3}$/.test(String(i.currency)) && exact(i.seq) > 0n && exact(i.total_minor) > 0n && exact(i.net_minor) >= 0n && exact(i.vat_minor) >= 0n
+    && exact(i.total_minor) === exact(i.net_minor) + exact(i.vat_minor) && ['both', 'en', 'ar'].includes(String(i.language))
+    && lines.every((l) => exact(l.quantity_milli) > 0n && exact(l.unit_minor) >= 0n && exact(l.rate_bp) >= 0n && ['standard', 'zero', 'exempt'].includes(String(l.category))
+      && exact(l.gross_minor) === exact(l.net_minor) + exact(l.vat_minor) && exact(l.line_no) > 0n);
+}
+const acceptedCreditNote = (n: Row) => exact(n.seq) > 0n && exact(n.amount_minor) > 0n && exact(n.amount_minor) === exact(n.net_minor) + exact(n.vat_minor);
+
 /**
- * The laptop's invoices and credit notes are not copied (docs/team-ledger.md), but their numbers
- * were issued: the team's series of each profile continues after the laptop's last (invoices.sql).
+ * The laptop's invoices (with their lines) and credit notes, with their numbers exactly as issued
+ * and marked as that laptop's series (import_documents, checkup-runs.sql), a batch at a time with
+ * its position, as the payments: resumable and never doubled. Only those whose payment (and a
+ * credit note's invoice) the team ledger has with the same id; the others are skipped with why.
+ */
+async function copyDocuments(db: LedgerDb, team: pg.ClientBase, laptop: string, batchRows: number, run: DocumentsRun) {
+  const { report, skip } = run;
+  const present = async (table: 'payments' | 'invoices', ids: unknown[]) => {
+    const wanted = ids.map(String).filter((id) => uuidLike.test(id));
+    const found = await team.query<{ id: string }>(`SELECT id::text FROM paydesk.${table} WHERE id = ANY($1::uuid[])`, [wanted]);
+    return new Set(found.rows.map((r) => r.id.toLowerCase()));
+  };
+  const commit = async (part: 'invoices' | 'credit_notes', lastKey: bigint, invoices: Row[], lines: Row[], notes: Row[]) => {
+    const added = (await team.query<{ invoices_added: string; credit_notes_added: string }>('SELECT * FROM paydesk.import_documents($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb)',
+      [laptop, part, lastKey.toString(), toJson(invoices), toJson(lines), toJson(notes)])).rows[0]!;
+    report.invoices.copied += Number(added.invoices_added);
+    report.invoices.alreadyThere += invoices.length - Number(added.invoices_added);
+    report.creditNotes.copied += Number(added.credit_notes_added);
+    report.creditNotes.alreadyThere += notes.length - Number(added.credit_notes_added);
+    await run.afterBatch();
+  };
+
+  let invoiceKey = run.start('invoices');
+  if (invoiceKey > 0n) report.invoices.alreadyThere += count(db, 'SELECT count(*) AS n FROM invoices WHERE rowid <= ?', invoiceKey);
+  const readInvoices = db.prepare('SELECT rowid AS k, * FROM invoices WHERE rowid > ? ORDER BY rowid LIMIT ?').safeIntegers(true);
+  const readLines = db.prepare('SELECT l.* FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id WHERE i.rowid > ? AND i.rowid <= ? ORDER BY i.rowid, l.line_no').safeIntegers(true);
+  for (;;) {
+    const batch = readInvoices.all(invoiceKey, batchRows) as Row[];
+    if (batch.length === 0) break;
+    const lastKey = exact(batch[batch.length - 1]!.k);
+    const lines = readLines.all(invoiceKey, lastKey) as Row[];
+    const there = await present('payments', batch.map((i) => i.payment_id));
+    const invoices: Row[] = [];
+    const kept = new Set<string>();
+    for (const i of batch) {
+      const own = lines.filter((l) => l.invoice_id === i.id);
+      if (!there.has(String(i.payment_id).toLowerCase())) skip('invoices', i.number, 'documentPaymentSkipped');
+      else if (!acceptedInvoice(i, own)) skip('invoices', i.number, 'notAcceptedByTeamLedger');
+      else {
+        kept.add(String(i.id));
+        invoices.push({
+          id: i.id, profile_id: i.profile_id, seq: i.seq, number: i.number, payment_id: i.payment_id, currency: i.currency,
+          prices_include_vat: Number(i.prices_include_vat) !== 0, net_minor: i.net_minor, vat_minor: i.vat_minor, total_minor: i.total_minor,
+          seller_json: i.seller_json, buyer_vat_number: i.buyer_vat_number, language: i.language, issued_at: i.issued_at,
+          // Who issued it on the laptop (its OS user); db_user in the team ledger is the admin who copied it.
+          os_user: i.created_by,
+        });
+      }
+    }
+    await commit('invoices', lastKey, invoices, lines.filter((l) => kept.has(String(l.invoice_id))), []);
+    invoiceKey = lastKey;
+  }
+
+  let noteKey = run.start('credit_notes');
+  if (noteKey > 0n) report.creditNotes.alreadyThere += count(db, 'SELECT count(*) AS n FROM credit_notes WHERE rowid <= ?', noteKey);
+  const readNotes = db.prepare('SELECT rowid AS k, * FROM credit_notes WHERE rowid > ? ORDER BY rowid LIMIT ?').safeIntegers(true);
+  for (;;) {
+    const batch = readNotes.all(noteKey, batchRows) as Row[];
+    if (batch.length === 0) break;
+    const lastKey = exact(batch[batch.length - 1]!.k);
+    const there = await present('invoices', batch.map((n) => n.invoice_id));
+    const notes: Row[] = [];
+    for (const n of batch) {
+      if (!there.has(String(n.invoice_id).toLowerCase())) skip('creditNotes', n.number, 'documentPaymentSkipped');
+      else if (!acceptedCreditNote(n)) skip('creditNotes', n.number, 'notAcceptedByTeamLedger');
+      else notes.push({ id: n.id, profile_id: n.profile_id, seq: n.seq, number: n.number, invoice_id: n.invoice_id, payment_id: n.payment_id, operation_id: n.operation_id,
+        amount_minor: n.amount_minor, net_minor: n.net_minor, vat_minor: n.vat_minor, breakdown_json: n.breakdown_json, reason: n.reason, issued_at: n.issued_at });
+    }
+    await commit('credit_notes', lastKey, [], [], notes);
+    noteKey = lastKey;
+  }
+}
+
+/**
+ * The laptop's invoices and credit notes keep their own numbers (copyDocuments): the team's series
+ * of each profile continues after the laptop's last (invoices.sql), so the team issues none of them again.
  */
 async function continueDocumentNumbers(db: LedgerDb, team: pg.ClientBase, laptop: string) {
   for (const [table, kind] of [['invoices', 'invoice'], ['credit_notes', 'credit_note']] as const) {

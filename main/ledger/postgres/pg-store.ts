@@ -36,6 +36,7 @@ import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
 import { clientConfig, explainConnectionError, type TeamLedgerSettings } from './connection';
 import { createPgInvoiceLedger } from './pg-invoices';
+import { createPgCheckupRuns } from './pg-checkup-runs';
 
 type Queryable = Pick<pg.ClientBase, 'query'>;
 type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] };
@@ -347,6 +348,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     ...outside,
     backend: 'postgres',
     transaction,
+    checkupRuns: wordedCalls(createPgCheckupRuns(pool, { laptop })),
     // Writes that stamp the OS user, or take a savepoint, need a transaction of their own.
     insert: (row) => transaction((t) => t.insert(row)),
     insertOperation: (row) => transaction((t) => t.insertOperation(row)),

@@ -1,7 +1,7 @@
 // Sets a team database up: the tables, roles, grants, row-level security and audit triggers of
 // security.sql (version 1), then live.sql (version 2: change_seq and the notifications for live
 // updates), import.sql (version 3: copying a laptop's ledger in) and laptops.sql (version 4: which
-// laptop sends an operation), reads.sql (version 5: the list's indexes and pg_trgm), reports.sql (version 6: the overview's indexes), history.sql (version 7: state history and status checks) search.sql (version 8: the searches' order-id and trigram indexes), checks.sql (version 9: a payment's last error, last check and check attempts, who watches it, and a copy that brings history and checks), invoices.sql (version 11: invoices, their lines and credit notes, numbered per profile) bulk.sql (version 12: bulk payment links' batches and rows) and retry.sql (version 13: an order tried again after "not created" with other details), status-answers.sql (version 14: finance records a status answer through paydesk.record_status_answer), recurring.sql (version 15: repeat charges, the card's token readable by support and admin only), checkup.sql (version 16: the gateway check-up's runs, payments marked with their run), status-settle.sql (version 17: finance's status check settles an unclear operation through paydesk.settle_from_status_answer; paydesk.audit_chain_head for every person), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
+// laptop sends an operation), reads.sql (version 5: the list's indexes and pg_trgm), reports.sql (version 6: the overview's indexes), history.sql (version 7: state history and status checks) search.sql (version 8: the searches' order-id and trigram indexes), checks.sql (version 9: a payment's last error, last check and check attempts, who watches it, and a copy that brings history and checks), invoices.sql (version 11: invoices, their lines and credit notes, numbered per profile) bulk.sql (version 12: bulk payment links' batches and rows) and retry.sql (version 13: an order tried again after "not created" with other details), status-answers.sql (version 14: finance records a status answer through paydesk.record_status_answer), recurring.sql (version 15: repeat charges, the card's token readable by support and admin only), checkup.sql (version 16: the gateway check-up's runs, payments marked with their run), status-settle.sql (version 17: finance's status check settles an unclear operation through paydesk.settle_from_status_answer; paydesk.audit_chain_head for every person), bulk-audit.sql (version 18: a bulk batch's import, run, cancel and end audited by the database, its moves notified to every laptop), checkup-runs.sql (version 19: a check-up run's steps and findings kept for support and admin, and a copy that brings the laptop's check-up marks and invoices), in one transaction, as a superuser (docs/team-ledger.md). The same files are what a
 // database administrator runs with psql.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ export const schemaSteps = [[1, 'security.sql'], [2, 'live.sql'], [3, 'import.sq
   [16, 'checkup.sql'],
   [17, 'status-settle.sql'],
   [18, 'bulk-audit.sql'],
+  [19, 'checkup-runs.sql'],
 ] as const;
 export const schemaFiles = schemaSteps.map(([, file]) => file);
 

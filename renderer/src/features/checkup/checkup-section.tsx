@@ -1,10 +1,12 @@
 // The "Check-up" section of a sandbox (or the practice) profile in Settings: start, live
-// progress with a cancel, every step's outcome and what came back, and the report to save.
+// progress with a cancel, every step's outcome and what came back, and the report to save. On
+// the team ledger also the profile's recent runs of every laptop, each one opened in place.
 // Never shown for production: main refuses it there too.
 import { useEffect, useState } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import { api } from '../../api';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
 import { saveFile } from '../../ui/save-file';
 import { reportText } from './report-text';
 import { StepRow } from './step-row';
@@ -12,6 +14,7 @@ import { useCheckups, watchCheckups } from './checkup-store';
 import './checkup.css';
 import { profileName } from '../../ui/profile-name';
 import { useTeamRole } from '../settings/team-role';
+import { RecentRuns } from './recent-runs';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -24,7 +27,9 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   // What was saved is kept as the file name, so the line follows a change of language.
   const [saved, setSaved] = useState<{ ok: true; file: string } | { ok: false; text: string }>();
   const titleId = `checkup-${profile.id}-title`;
-  const running = run ? busyStates.has(run.state) : false;
+  // A run started on another computer is shown as kept there: this laptop neither cancels nor waits for it.
+  const elsewhere = run?.startedBy?.thisLaptop === false;
+  const running = run && !elsewhere ? busyStates.has(run.state) : false;
   // On the team ledger its steps' captures, voids and refunds are support's and up (the database refuses the rest anyway).
   const mayRun = useTeamRole((s) => s.mayMoveMoney);
   const usable = (profile.environment === 'practice' || profile.key.configured) && mayRun;
@@ -67,7 +72,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
         {running && run && (
           <button type="button" disabled={run.state === 'cancelling'} onClick={() => void useCheckups.getState().cancel(run.id)} data-testid="checkup-cancel">{t('checkup.cancel')}</button>
         )}
-        {run && !running && (
+        {run && !running && !(elsewhere && busyStates.has(run.state)) && (
           <>
             <button type="button" onClick={() => void save('text')} data-testid="checkup-save-text">{t('checkup.saveText')}</button>
             <button type="button" onClick={() => void save('json')} data-testid="checkup-save-json">{t('checkup.saveJson')}</button>
@@ -78,6 +83,13 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
       {errorText && <p className="notice notice-error" role="alert" data-testid="checkup-error">{errorText}</p>}
       {run && (
         <div data-testid="checkup-run-view" data-run-state={run.state} data-run-id={run.id}>
+          {run.startedBy && (
+            <p data-testid="checkup-started-by">
+              {t(run.startedBy.thisLaptop ? 'checkup.by.thisComputer' : 'checkup.by.otherComputer', { login: run.startedBy.login, osUser: run.startedBy.osUser ?? '—', started: formatDateTime(run.startedAt, language) })}
+              {elsewhere && busyStates.has(run.state) && ` ${t('checkup.elsewhere.running')}`}
+            </p>
+          )}
+          {run.state === 'interrupted' && <p className="notice notice-error" data-testid="checkup-interrupted">{t('checkup.interrupted')}</p>}
           <p role="status" data-testid="checkup-status">
             {t(`checkup.state.${run.state}` as MessageKey)}{' '}
             {!running && t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}
@@ -89,6 +101,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
           </ol>
         </div>
       )}
+      <RecentRuns profileId={profile.id} shownId={run?.id} />
       {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : saved.text}</p>}
     </section>
   );

@@ -1,8 +1,9 @@
 // The check-up runs as main reports them: the latest run of each profile, refreshed on every
 // checkup.progress event (events carry the run's id only), and the one-time offer made right
-// after a sandbox key is set.
+// after a sandbox key is set. On the team ledger also the profile's recent runs, every laptop's
+// (kept in the team database), any of which can be opened in place of the latest.
 import { create } from 'zustand';
-import type { CheckupRun } from '../../../../contract/methods/checkup';
+import type { CheckupRun, CheckupRunSummary } from '../../../../contract/methods/checkup';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 
@@ -11,7 +12,12 @@ type CheckupState = {
   errors: Record<string, AppError | undefined>;
   /** Profiles whose key was just set: the check-up is offered once. */
   offered: Record<string, boolean>;
+  /** The profile's recent runs and where they are kept (the team ledger: every laptop's). */
+  recent: Record<string, { runs: CheckupRunSummary[]; kept: 'team' | 'thisRun' } | undefined>;
   load(profileId: string): Promise<void>;
+  loadRecent(profileId: string): Promise<void>;
+  /** Shows a run of the list (another laptop's too) in place of the latest. */
+  open(profileId: string, runId: string): Promise<void>;
   start(profileId: string): Promise<void>;
   cancel(runId: string): Promise<void>;
   offer(profileId: string): void;
@@ -22,6 +28,15 @@ export const useCheckups = create<CheckupState>((set, get) => ({
   runs: {},
   errors: {},
   offered: {},
+  recent: {},
+  async loadRecent(profileId) {
+    const result = await api.listCheckups({ profileId });
+    if (result.ok) set({ recent: { ...get().recent, [profileId]: result.value } });
+  },
+  async open(profileId, runId) {
+    const result = await api.getCheckup({ runId });
+    if (result.ok && result.value.run) set({ runs: { ...get().runs, [profileId]: result.value.run } });
+  },
   async load(profileId) {
     const result = await api.getCheckup({ profileId });
     if (result.ok && result.value.run) set({ runs: { ...get().runs, [profileId]: result.value.run } });
@@ -50,7 +65,9 @@ export function watchCheckups(): () => void {
       if (event.type !== 'checkup.progress') return;
       void api.getCheckup({ runId: event.runId }).then((result) => {
         const run = result.ok ? result.value.run : null;
-        if (run) useCheckups.setState((state) => ({ runs: { ...state.runs, [run.profileId]: run } }));
+        // Only over the run shown (another laptop's run opened from the list stays shown).
+        if (run) useCheckups.setState((state) => (!state.runs[run.profileId] || state.runs[run.profileId]!.id === run.id || run.state === 'running' ? { runs: { ...state.runs, [run.profileId]: run } } : state));
+        if (run && (run.state === 'finished' || run.state === 'cancelled')) void useCheckups.getState().loadRecent(run.profileId);
       });
     });
   }

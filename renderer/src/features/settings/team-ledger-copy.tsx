@@ -40,7 +40,7 @@ export function TeamLedgerCopySection() {
           <>
             <p>{t('team.copy.done')}</p>
             <ul data-testid="team-copy-report">
-              {(['payments', 'operations', 'audit'] as const).map((table) => (
+              {(['payments', 'operations', 'invoices', 'creditNotes', 'audit'] as const).filter((table) => report[table]).map((table) => (
                 <li key={table}>{t('team.copy.row', { what: t(`team.copy.${table}`), copied: String(report[table].copied), already: String(report[table].alreadyThere), skipped: String(report[table].skipped), source: String(report[table].source) })}</li>
               ))}
               {report.skipped.map((s) => <li key={`${s.table}-${s.id}`}>{t(`team.copy.why.${s.why}` as MessageKey, { id: s.id })}</li>)}

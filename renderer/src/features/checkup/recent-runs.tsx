@@ -1,0 +1,44 @@
+// The profile's recent check-ups on the team ledger, every laptop's (kept in the team database,
+// readable by support and admin): when, how it ended, who started it and on which computer; Open
+// shows one in the section in place of the latest. On a laptop's own ledger runs are kept in
+// memory only, so there is no list.
+import { useEffect } from 'react';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { formatDateTime } from '../../i18n/format';
+import { useCheckups } from './checkup-store';
+
+export function RecentRuns({ profileId, shownId }: { profileId: string; shownId: string | undefined }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const recent = useCheckups((s) => s.recent[profileId]);
+  useEffect(() => void useCheckups.getState().loadRecent(profileId), [profileId]);
+  if (!recent || recent.kept !== 'team' || recent.runs.length === 0) return null;
+  const headingId = `checkup-${profileId}-recent`;
+  // The list, and the run shown when another laptop is still running it (its steps as saved since).
+  const refresh = async () => {
+    const shown = useCheckups.getState().runs[profileId];
+    await Promise.all([useCheckups.getState().loadRecent(profileId), shown?.startedBy?.thisLaptop === false ? useCheckups.getState().open(profileId, shown.id) : undefined]);
+  };
+  return (
+    <section className="checkup-recent" aria-labelledby={headingId} data-testid="checkup-recent">
+      <h5 id={headingId}>{t('checkup.recent')}</h5>
+      <button type="button" onClick={() => void refresh()} data-testid="checkup-recent-refresh">{t('checkup.recent.refresh')}</button>
+      <ul>
+        {recent.runs.map((run) => (
+          <li key={run.id} data-testid="checkup-recent-run" data-run-id={run.id}>
+            <span>
+              {t('checkup.recent.item', {
+                started: formatDateTime(run.startedAt, language), state: t(`checkup.state.${run.state}` as MessageKey),
+                passed: String(run.counts.passed), different: String(run.counts.different), failed: String(run.counts.failed),
+              })}{' '}
+              {run.startedBy && t(run.startedBy.thisLaptop ? 'checkup.recent.byHere' : 'checkup.recent.byElsewhere', { login: run.startedBy.login, osUser: run.startedBy.osUser ?? '—' })}
+            </span>{' '}
+            {run.id === shownId
+              ? <span className="checkup-badge">{t('checkup.recent.shown')}</span>
+              : <button type="button" onClick={() => void useCheckups.getState().open(profileId, run.id)} data-testid="checkup-recent-open">{t('checkup.recent.open')}</button>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

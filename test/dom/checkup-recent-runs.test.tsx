@@ -1,0 +1,76 @@
+// The check-up section on the team ledger lists the profile's recent runs of every laptop and opens
+// one made on another computer in place, saying who started it and where, in English and Arabic;
+// a run still going on there offers no Cancel and no report. main is a recording stub here; the
+// runs kept in the team database are tested in test/ledger/postgres/checkup-runs.test.ts.
+import { afterEach, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { PaydeskApi } from '../../contract/methods';
+import { checkupStepKeys, type CheckupRun, type CheckupRunSummary } from '../../contract/methods/checkup';
+import type { ProfileView } from '../../contract/methods/profiles';
+
+const steps = (state: CheckupRun['steps'][number]['state']) => checkupStepKeys.map((key) => ({ key, state, orderIds: [], answers: [], findings: [] }));
+const mine: CheckupRun = { id: 'run-here', profileId: 'practice', environment: 'practice', currency: 'SAR', state: 'finished', startedAt: '2026-11-24T08:00:00.000Z', finishedAt: '2026-11-24T08:01:00.000Z', steps: steps('passed'), startedBy: { login: 'sue', osUser: 'sue-os', thisLaptop: true } };
+const theirs: CheckupRun = { ...mine, id: 'run-there', state: 'running', startedAt: '2026-11-24T09:00:00.000Z', finishedAt: null, steps: [...steps('passed').slice(0, 3), ...steps('waiting').slice(3)], startedBy: { login: 'ada', osUser: 'ada-os', thisLaptop: false } };
+const stopped: CheckupRun = { ...mine, id: 'run-stopped', state: 'interrupted', startedAt: '2026-11-24T07:00:00.000Z' };
+const summary = ({ steps: s, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: { passed: s.filter((x) => x.state === 'passed').length, different: 0, failed: 0, skipped: 0, cancelled: 0 } });
+const calls: string[] = [];
+
+window.paydesk = new Proxy({} as Record<string, unknown>, {
+  get(_target, name: string) {
+    if (name === 'subscribe') return () => () => undefined;
+    return async (input: { runId?: string }) => {
+      calls.push(name);
+      if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'sue', role: 'support', reason: null } } };
+      if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : mine } };
+      if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: [summary(theirs), summary(mine), summary(stopped)] } };
+      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
+    };
+  },
+}) as unknown as PaydeskApi;
+const { CheckupSection } = await import('../../renderer/src/features/checkup/checkup-section');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as unknown as ProfileView;
+
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+it('lists every laptop\'s recent runs and opens one made on another computer, without Cancel or report while it runs there', async () => {
+  render(<CheckupSection profile={practice} />);
+  const rows = await screen.findAllByTestId('checkup-recent-run');
+  expect(rows.map((r) => r.getAttribute('data-run-id'))).toEqual(['run-there', 'run-here', 'run-stopped']);
+  expect(rows[0]!.textContent).toContain('By ada (computer user ada-os) on another computer.');
+  expect(rows[0]!.textContent).toContain('Running…, 3 passed, 0 answered differently, 0 failed.');
+  await waitFor(() => expect(screen.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe('run-here'));
+  fireEvent.click(rows[0]!.querySelector('[data-testid="checkup-recent-open"]')!);
+  await waitFor(() => expect(screen.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe('run-there'));
+  expect(screen.getByTestId('checkup-started-by').textContent).toMatch(/^Started by ada \(computer user ada-os\) on another computer, .*It is still running there/);
+  expect(screen.queryByTestId('checkup-cancel')).toBeNull();
+  expect(screen.queryByTestId('checkup-save-json')).toBeNull();
+  // This laptop may still run its own.
+  expect((screen.getByTestId('checkup-run') as HTMLButtonElement).disabled).toBe(false);
+  calls.length = 0;
+  fireEvent.click(screen.getByTestId('checkup-recent-refresh'));
+  await waitFor(() => expect(calls).toEqual(expect.arrayContaining(['listCheckups', 'getCheckup'])));
+});
+
+it('says who started it and where in Arabic', async () => {
+  act(() => useLanguage.getState().setLanguage('ar'));
+  render(<CheckupSection profile={practice} />);
+  const rows = await screen.findAllByTestId('checkup-recent-run');
+  expect(rows[0]!.textContent).toContain('بواسطة ada (مستخدم الحاسوب ada-os) على حاسوب آخر.');
+  expect(screen.getByText('الفحوص الأخيرة في سجل الفريق')).toBeTruthy();
+});
+
+it('says a run Paydesk stopped in the middle of was interrupted and what to do, in English and Arabic', async () => {
+  render(<CheckupSection profile={practice} />);
+  const rows = await screen.findAllByTestId('checkup-recent-run');
+  expect(rows[2]!.textContent).toContain('Interrupted, 11 passed');
+  fireEvent.click(rows[2]!.querySelector('[data-testid="checkup-recent-open"]')!);
+  expect((await screen.findByTestId('checkup-interrupted')).textContent).toBe('Paydesk stopped during this check-up, so its test money was not returned: settle its payments in Transactions (search for CHK-).');
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect(screen.getByTestId('checkup-interrupted').textContent).toBe('توقف بايدسك أثناء هذا الفحص، فلم تُعد أموال الاختبار: سوِّ دفعاته في المعاملات (ابحث عن CHK-).');
+});
