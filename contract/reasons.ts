@@ -258,6 +258,7 @@ export const reasonTexts = {
   'teamLedger.settleNotAllowed': 'The team ledger does not let {person} settle the unclear {operation} on this payment by hand (finance moves no money). Ask someone with the support or admin role.',
   'teamLedger.refused': 'The team ledger refused this change for {person}: their role does not allow it. Ask a Paydesk admin for a role that may.',
   'teamLedger.settleCreditNote': 'The status check shows the unclear {operation} on this invoiced payment went through, but settling it issues a credit note, which the team ledger does not let {person} do (finance issues no documents). Ask someone with the support or admin role to check this payment\'s status.',
+  'teamLedger.settleNotDone': 'The status check shows the unclear {operation} on this payment did not go through. Recording that lets it be sent again, so the team ledger leaves it to someone with the support or admin role, not {person} (finance moves no money). Ask them to check this payment\'s status.',
 } as const;
 
 export type ReasonKey = keyof typeof reasonTexts;

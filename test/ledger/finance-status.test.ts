@@ -70,12 +70,19 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
     }
   });
 
-  it('settles an unclear sale the gateway never received as not created, so it may be tried again', async () => {
+  it('an unclear sale the gateway never received: settled as not created (so it may be tried again) by support, not by finance', async () => {
     app().practice.gateway.faults.set('sale', { failure: 'http_500', times: 1 });
     const p = (await app().value<{ payment: PaymentView }>('chargeCard', { amount: '5.00', currency: 'SAR', card: goodCard, customer, authOnly: false })).payment;
     expect(p).toMatchObject({ state: 'unknown', operationInFlight: true });
-    const fay = await finance();
-    expect(await fay.value<PaymentView>('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'not_created', capturedMinor: 0, operationInFlight: false });
+    if (backend === 'postgres') {
+      // Recorded as not done, the sale could be sent again: made-up evidence would then be a second charge.
+      const refused = await (await finance()).call('checkPaymentStatus', { paymentId: p.id });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'teamLedger.settleNotDone', values: { person: teamServer().person('finance').login, operation: 'create' } } } });
+      expect(refused.ok || refused.error.message).toMatch(/did not go through.*support or admin role/);
+      expect((await app().value<Detail>('getPayment', { paymentId: p.id })).operations).toMatchObject([{ kind: 'create', outcome: 'unknown' }]);
+    }
+    // The laptop's one person, or support on the team ledger.
+    expect(await app().value<PaymentView>('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'not_created', capturedMinor: 0, operationInFlight: false });
     expect((await app().value<Detail>('getPayment', { paymentId: p.id })).operations).toMatchObject([{ kind: 'create', outcome: 'failed' }]);
     expect(app().practice.gateway.records().filter((r) => r.operation === 'sale' && r.orderId === p.orderId)).toEqual([]);
   });
@@ -169,6 +176,9 @@ describeLedgerApp('finance checks a payment\'s status', (app, backend) => {
         // Another payment's decided operation is not unclear: nothing to settle.
         const created = (await app().value<Detail>('getPayment', { paymentId: sale.id })).operations[0]!;
         expect(await settle(fay, 'failed', { notFound: true }, created.id)).toBe('55000');
+        // Proven not done, it could be refunded again: support's to record, never finance's.
+        expect(await settle(fay, 'failed', { refundedMinor: 0, state: 'paid' })).toBe('PD018');
+        expect(await settle(fay, 'failed', { failedOperation: 'refund', state: 'paid' })).toBe('PD018');
         // The proven one: the refund's total grew by its amount.
         expect(await settle(fay, 'succeeded', { refundedMinor: 1_000, state: 'partially_refunded' })).toBe('accepted');
         expect(await settle(fay, 'succeeded', { refundedMinor: 1_000, state: 'partially_refunded' })).toBe('55000');

@@ -242,10 +242,12 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
         try {
           await db.query('SELECT paydesk.settle_from_status_answer($1, $2, $3, $4)', [id, kept.outcome, JSON.stringify(proof), kept.completed_at ?? new Date().toISOString()]);
         } catch (e) {
-          // A refund of an invoiced payment: its credit note is support's to issue, said in words.
-          if ((e as { code?: string }).code !== 'PD017') throw e;
+          // A refund of an invoiced payment (its credit note), or an operation that did not go
+          // through (it may then be sent again): support's to record, said in words.
+          const code = (e as { code?: string }).code;
+          if (code !== 'PD017' && code !== 'PD018') throw e;
           await db.query('ROLLBACK TO SAVEPOINT settle');
-          throw fail('forbidden', 'teamLedger.settleCreditNote', { person: me.who, operation: await kindOf() });
+          throw fail('forbidden', code === 'PD017' ? 'teamLedger.settleCreditNote' : 'teamLedger.settleNotDone', { person: me.who, operation: await kindOf() });
         }
         await db.query('RELEASE SAVEPOINT settle');
         return;

@@ -13,8 +13,10 @@
 --                                 moves it (money-state.ts afterConfirmed: never backward, never a
 --                                 total over the amount), and leaves the audit entries to the
 --                                 database (the operation's trigger, and `status_answer`, with
---                                 the login). A refund of an invoiced payment is left to support:
---                                 settling it issues a credit note, which finance does not.
+--                                 the login). Only an operation that went through: one that did
+--                                 not may be sent again once settled, so it is left to support
+--                                 (PD018), as is a refund of an invoiced payment: settling it
+--                                 issues a credit note, which finance does not (PD017).
 --   paydesk.audit_chain_head      the audit chain's head (seq and hash), readable by every person
 --                                 through this function only, so a check of the chain notices
 --                                 entries removed from its end (before, only the next entry
@@ -112,6 +114,12 @@ BEGIN
   END IF;
   IF verdict IS DISTINCT FROM outcome THEN
     RAISE EXCEPTION 'the answer does not prove the % %', op.kind, outcome USING ERRCODE = 'check_violation';
+  END IF;
+  -- Settled as failed (a create as not created), the money may be sent again: the order retried,
+  -- the capture or refund pressed again. Evidence a hand-written client made up would then be a
+  -- second charge or refund, so only what went through is finance's to record; the rest is support's.
+  IF verdict = 'failed' THEN
+    RAISE EXCEPTION 'settling the % as not done lets it be sent again: support''s to record', op.kind USING ERRCODE = 'PD018';
   END IF;
 
   -- What a confirmed operation does to the payment (money-state.ts afterConfirmed), checked first.
