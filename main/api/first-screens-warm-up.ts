@@ -31,7 +31,9 @@ export function firstScreensWarmUp(deps: WarmUpDeps): Array<() => void | Promise
   return [
     () => void (listInput = list.input.parse(firstListInput)),
     () => void (listAnswer = listInput && deps.reads?.warmFirstPage(listInput)),
-    () => void (listAnswer && list.output.safeParse(listAnswer)),
+    // The 100 rows' check in two halves (two shorter steps: V8 warms its code as much either way).
+    () => void (listAnswer && list.output.safeParse({ ...listAnswer, rows: listAnswer.rows.slice(0, 50) })),
+    () => void (listAnswer && list.output.safeParse({ ...listAnswer, rows: listAnswer.rows.slice(50) })),
     async () => {
       const warmed = await deps.overview?.warmUp();
       if (!warmed) return;
