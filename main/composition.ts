@@ -53,6 +53,7 @@ import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
 import { teamLedgerScreenHandlers } from './api/team-screen-handlers';
 import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
+import { firstScreensWarmUp, runInIdleSteps } from './api/first-screens-warm-up';
 
 export type AppOptions = {
   dataDir: string;
@@ -87,6 +88,11 @@ export type AppOptions = {
    * starts: it then hears the ledger's update progress (ledger.migrate) before any call is answered.
    */
   events?: EventHub;
+  /**
+   * Main's idle time right after the start warms the list's and Home's first calls (their checks,
+   * the list's first rows, Home's statements) before the page asks (api/first-screens-warm-up.ts).
+   */
+  warmFirstScreens?: boolean;
 };
 
 
@@ -253,13 +259,15 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
 
   const language = createUiLanguage(options.dataDir, options.osLanguage);
   const teamLedgerCopy = createTeamLedgerCopy({ db, dataDir: options.dataDir, settings: teamLedger, logger });
+  const overview = createOverview({ db, reader: overviewReader });
+  const reads = createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined });
   const impl: Implementations = {
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
-    ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined }) }),
-    ...overviewHandlers({ overview: createOverview({ db, reader: overviewReader }) }),
+    ...ledgerHandlers({ reads }),
+    ...overviewHandlers({ overview }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
     ...invoiceHandlers({ invoices }),
@@ -273,6 +281,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens) : {}),
   };
 
+  let closed = false;
+  // On the team ledger the screens' reads are the team database's: only the checks are warmed.
+  if (options.warmFirstScreens) void runInIdleSteps(firstScreensWarmUp(team ? {} : { reads, overview }), () => closed);
   return {
     handlers: createHandlers(impl, logger),
     events,
@@ -281,6 +292,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     gatewayOrigins: () => profiles.origins(),
     challengeOrigin: challenges.origin,
     async close() {
+      closed = true;
       later.cancel();
       await teamLedgerCopy.close();
       if (later.started) await later.ready().catch(() => undefined);

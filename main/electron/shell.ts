@@ -43,6 +43,7 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
     renderDocument: renderDocumentPdf,
     openPath,
     updater: (log) => createElectronUpdater(log),
+    warmFirstScreens: true,
     relaunch: () => {
       app.relaunch();
       app.quit();

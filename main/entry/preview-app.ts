@@ -9,7 +9,7 @@ export type PreviewApp = Pick<PaydeskApp, 'handlers' | 'events'> & { close(): Pr
 
 export async function startPreviewApp(options: Omit<AppOptions, 'runtime' | 'renderDocument'>): Promise<PreviewApp> {
   const documents = chromiumDocuments();
-  const app = await createApp({ ...options, runtime: 'preview', renderDocument: documents.render });
+  const app = await createApp({ ...options, runtime: 'preview', renderDocument: documents.render, warmFirstScreens: true });
   return {
     handlers: app.handlers,
     events: app.events,

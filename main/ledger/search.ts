@@ -263,6 +263,17 @@ function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: 
   return counted.exact ? { total: counted.total, totalExact: true, rows } : { total: counted.total, totalExact: false, rows, countId: counted.id };
 }
 
+/**
+ * The rows of a filter's first page as its first call reads them (the plan and the window's
+ * statement made and kept for that call), and nothing else: no positions walked, nothing counted,
+ * no event. Main warms the list's first call with it in idle time (api/first-screens-warm-up.ts).
+ */
+export function firstPageRows(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, limit: number): Array<PaymentRow & { _rk: number }> {
+  const plan = planFor(db, filter, JSON.stringify(filter), ledgerMeta(db));
+  const window = firstWindow(db, plan, sort, `${sort.by} ${sort.direction}`);
+  return window.statement.all({ ...window.params, limit, skip: 0 }) as Array<PaymentRow & { _rk: number }>;
+}
+
 function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined) {
   const query = windowQuery(db, where, sort, cursor);
   return { statement: prepared(db, `${query.sql} LIMIT @limit OFFSET @skip`), params: query.params };

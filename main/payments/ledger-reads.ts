@@ -8,7 +8,7 @@ import type { LedgerDb } from '../ledger/database';
 import type { EventHub } from '../core/event-hub';
 import { recentCustomers } from '../ledger/customers';
 import { createPaymentRows } from '../ledger/payment-rows';
-import { searchPayments } from '../ledger/search';
+import { firstPageRows, searchPayments } from '../ledger/search';
 import { onCounted } from '../ledger/count-tables';
 import { usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
@@ -46,6 +46,15 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     searchPayments(input: MethodParsedInput<'searchPayments'>): MethodOutput<'searchPayments'> {
       const found = searchPayments(db, input.filter, input.sort, input.offset, input.limit);
       return { total: found.total, totalExact: found.totalExact, countId: found.countId, rows: rows.views(found.rows) };
+    },
+
+    /**
+     * The list's first page read as `searchPayments` reads it, for warming only (its rows and
+     * views, not its count): nothing walked, counted or announced (api/first-screens-warm-up.ts).
+     */
+    warmFirstPage(input: MethodParsedInput<'searchPayments'>): MethodOutput<'searchPayments'> {
+      const found = firstPageRows(db, input.filter, input.sort, input.limit);
+      return { total: found.length, totalExact: true, rows: rows.views(found) };
     },
 
     listPaymentLinks(input: MethodParsedInput<'listPaymentLinks'>): MethodOutput<'listPaymentLinks'> {

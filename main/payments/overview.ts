@@ -8,6 +8,7 @@ import type { LedgerDb } from '../ledger/database';
 import { exportSettlementCsv } from '../ledger/export';
 import { checkOverviewQuery, checkRanges } from '../ledger/overview-input';
 import { createOverviewReader, type OverviewReader } from '../ledger/overview-reader';
+import { warmUpQuery } from '../ledger/overview-warm-up';
 
 export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: OverviewReader }) {
   const { db } = deps;
@@ -18,6 +19,14 @@ export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: 
     async get(input: MethodParsedInput<'getOverview'>): Promise<MethodOutput<'getOverview'>> {
       checkOverviewQuery(input); // a bad instant fails here, in words, before any thread reads
       return reader.read(input);
+    },
+    /**
+     * Home's questions asked empty (overview-warm-up.ts), for warming only: where Home is read now
+     * (main's connection until the threads are up) its statements are then prepared. Reads no money.
+     */
+    async warmUp(): Promise<{ query: MethodParsedInput<'getOverview'>; answer: MethodOutput<'getOverview'> }> {
+      const query = warmUpQuery();
+      return { query, answer: await reader.read(query) };
     },
     exportSettlement(input: MethodParsedInput<'exportSettlement'>, ctx: CallContext): MethodOutput<'exportSettlement'> {
       checkRanges(input.days);

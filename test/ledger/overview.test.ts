@@ -149,6 +149,13 @@ describeReports('the overview', seedLedger, (reports: () => ReportsUnderTest) =>
       };
       expect(byKey(charts.byKind, ['currency', 'kind', 'grossMinor', 'count'])).toEqual(byKey(share((r) => r.kind!, 'kind'), ['currency', 'kind', 'grossMinor', 'count']));
       expect(byKey(charts.byBrand, ['currency', 'brand', 'grossMinor', 'count'])).toEqual(byKey(share((r) => brandOf(r.card!), 'brand'), ['currency', 'brand', 'grossMinor', 'count']));
+      // Drawn in order: the days by date, then currency; each share per currency, the largest first.
+      const dayKeys = charts.days.map((r: { date: string; currency: string }) => `${r.date} ${r.currency}`);
+      expect(dayKeys).toEqual([...dayKeys].sort());
+      for (const [shares, key] of [[charts.byKind, 'kind'], [charts.byBrand, 'brand']] as const) {
+        const order = [...shares].sort((a, b) => (a.currency === b.currency ? b.grossMinor - a.grossMinor || (a[key] < b[key] ? -1 : 1) : a.currency < b.currency ? -1 : 1));
+        expect(shares).toEqual(order);
+      }
     }
   });
 
