@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { api } from '../api';
 import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
+import { warmFormatters } from '../i18n/format';
 import { useSession, watchProfiles } from './session-store';
 import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
@@ -21,7 +22,13 @@ export function App() {
   useEffect(() => {
     void load();
     openFirstScreen(); // its data after the session's calls, so main answers those first
-    return watchProfiles();
+    // Once the frame is drawn, while main answers the first calls: Intl's first use (not the first rows').
+    const warm = setTimeout(() => warmFormatters(useLanguage.getState().language), 0);
+    const unwatch = watchProfiles();
+    return () => {
+      clearTimeout(warm);
+      unwatch();
+    };
   }, [load]);
 
   return (
