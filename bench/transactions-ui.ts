@@ -60,6 +60,11 @@ async function paydeskRun(browser: Browser, dataDir: string, returning: boolean)
   // request events reach this process late while the machine is busy: up to 200 ms and more).
   const { calls, chunk, scripts } = await requestTimes(page, t0);
   phases.chunk = chunk ?? phases.rows;
+  // The page's own time after main's answers (main's speed left out): main[data-ready] (the first
+  // screen drawn) after the session's two calls were answered, the rows after the list's first page was.
+  const answered = (name: string) => Math.max(...calls.filter((c) => c.name === name && c.end !== undefined && c.end <= phases.rows!).map((c) => c.end!));
+  phases.readyAfterSession = phases.ready! - Math.max(answered('getAppInfo'), answered('getActiveProfile'));
+  phases.rowsAfterPage = phases.rows - answered('searchPayments');
   const searches = await searchTimes(page);
   await stop(preview.child);
   await context.close();
@@ -209,6 +214,10 @@ async function main() {
   }
 
   // Every run's figure, in run order (to pool the runs of several invocations).
+  for (const [label, r] of [['new user', paydesk], ['returning user', returning]] as const) {
+    if (r.length === 0) continue;
+    console.log(`the page's own part, ${label}, p50 ms: first screen drawn (data-ready) ${ms(percentile(col(phasesOf(r), 'readyAfterSession'), 50))} after the session's calls were answered; rows shown ${ms(percentile(col(phasesOf(r), 'rowsAfterPage'), 50))} after the list's first page was`);
+  }
   console.log(`\nruns, first rows / rendered, ms: new user ${total.map(ms).join(' ')}; returning user ${toList(returning).map(ms).join(' ')}; bare page ${bareTotal.map(ms).join(' ')}`);
 
   for (const [label, last] of [['new user', paydesk.at(-1)], ['returning user', returning.at(-1)]] as const) {
