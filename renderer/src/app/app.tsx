@@ -22,11 +22,14 @@ export function App() {
   useEffect(() => {
     void load();
     openFirstScreen(); // its data after the session's calls, so main answers those first
-    // Once the frame is drawn, while main answers the first calls: Intl's first use (not the first rows').
-    const warm = setTimeout(() => warmFormatters(useLanguage.getState().language), 0);
     const unwatch = watchProfiles();
+    // Intl's first use (ICU's data: 10–20 ms) in a moment the page is idle, waiting for main's
+    // answers, not when the first rows are drawn. Only when idle: as a timer it ran while the
+    // session's answers were in, and their bodies were read only after it (probe marks: 20–50 ms).
+    if (typeof requestIdleCallback !== 'function') return unwatch; // a DOM without it (the tests)
+    const warm = requestIdleCallback(() => warmFormatters(useLanguage.getState().language), { timeout: 2_000 });
     return () => {
-      clearTimeout(warm);
+      cancelIdleCallback(warm);
       unwatch();
     };
   }, [load]);
