@@ -99,11 +99,30 @@ export async function recordMarks(page: Page, want: Record<string, string>, clic
         if (marks[name] === undefined && document.querySelector(selector)) {
           marks[name] = performance.timeOrigin + performance.now();
           if (click && name === click.when) (document.querySelector(click.target) as HTMLElement | null)?.click();
+          (window as unknown as { __markSeen?: (name: string) => void }).__markSeen?.(name);
         }
       }
     };
     new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
   }, { want, click });
+}
+
+/**
+ * Installed before the page opens: the returned function resolves once the page's recorder
+ * (recordMarks) has marked `name`. The recorder tells it through a binding, so nothing of
+ * Playwright's runs in the page while it starts: a locator's `waitFor` there injected Playwright's
+ * selector engine (a script of its own, 10–40 ms of the page's main thread in a trace, more under
+ * load) right after the load event, and polled the DOM, in the middle of the measured start.
+ */
+export async function markWaiter(page: Page): Promise<(name: string) => Promise<void>> {
+  const seen = new Set<string>();
+  const waiting = new Map<string, Array<() => void>>();
+  await page.exposeFunction('__markSeen', (name: string) => {
+    seen.add(name);
+    for (const resolve of waiting.get(name) ?? []) resolve();
+    waiting.delete(name);
+  });
+  return (name) => seen.has(name) ? Promise.resolve() : new Promise((resolve) => waiting.set(name, [...(waiting.get(name) ?? []), resolve]));
 }
 
 export async function readMarks(page: Page): Promise<Record<string, number>> {

@@ -80,20 +80,22 @@ useNavigation.subscribe((state, previous) => {
 const firstScreen = screens.find((entry) => entry.id === useNavigation.getState().screen);
 if (!firstScreen) useNavigation.setState({ screen: 'home' });
 
-let firstOpened = false;
+let firstOpened: Promise<unknown> | undefined;
 /**
- * Called by the frame right after it asked main for the session (which every screen needs first):
+ * Called by the page's entry (and the frame) right after it asked main for the session (which every screen needs first):
  * the first screen loads its data as a click would, and what follows the first screen waits for
  * that data as it waits for Home's overview (first-screen.ts; Home registers its own when it mounts).
  */
-export function openFirstScreen(): void {
-  if (firstOpened) return;
-  firstOpened = true;
+export function openFirstScreen(): Promise<unknown> {
+  if (firstOpened) return firstOpened;
   const data = firstScreen?.onOpen?.();
   if (data) firstScreenWaitsFor(data);
   // Its code, and the list's (index.html preloads that chunk: fetched and compiled with the page),
   // run now, while the session's calls are answered, so neither waits to be drawn.
-  for (const id of new Set([firstScreen?.id, 'transactions'])) void loaders[id ?? '']?.().catch(() => undefined);
+  const code = [...new Set([firstScreen?.id, 'transactions'])].map((id) => loaders[id ?? '']?.().catch(() => undefined));
+  // Settles once the first screen's code is in (Home's is in the page's own bundle).
+  firstOpened = (firstScreen && loaders[firstScreen.id] ? code[0] : undefined) ?? Promise.resolve();
+  return firstOpened;
 }
 
 /** What to draw for a screen: its code itself once it has arrived, else the lazy component that waits for it. */
