@@ -128,6 +128,21 @@ describe('transactions', () => {
     await tx.search('');
   });
 
+  it('keeps the environment in view: a screen opened by its shortcut does not scroll the page, and the header stays on top when it scrolls', async () => {
+    await sale('STICKY-1', '12.00');
+    const badge = session.page.getByTestId('environment-badge').first();
+    await session.page.keyboard.press('Alt+1');
+    await session.page.keyboard.press('Alt+5');
+    await tx.row('STICKY-1').waitFor();
+    expect(await session.page.evaluate(() => window.scrollY)).toBe(0);
+    await session.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => session.page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const box = await badge.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(60);
+    await session.page.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('a double click on Refund sends one refund', async () => {
     const p = await sale('DOUBLE-1', '10.00');
     await practice.fault('refund', { latencyMs: 300, times: 1 });

@@ -17,7 +17,8 @@ export function Navigation() {
       if (!target) return;
       event.preventDefault();
       go(target.id);
-      requestAnimationFrame(() => document.getElementById('main')?.focus());
+      // Focus for screen readers without scrolling the page (the header, with the environment, stays in view).
+      requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: true }));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
