@@ -25,6 +25,12 @@ export type StatusProof =
 /** The reads and writes of the ledger's money records; inside `transaction` they commit together. */
 export type LedgerTx = {
   get(paymentId: string): Promise<PaymentRow | undefined>;
+  /**
+   * The team ledger only: holds the payment for this transaction (until it commits), so what it
+   * reads next and writes from it is not written over by another laptop's transaction meanwhile.
+   * SQLite needs none: its write transactions run one at a time.
+   */
+  lockPayment?(paymentId: string): Promise<void>;
   byOrderId(profileId: string, orderId: string): Promise<PaymentRow | undefined>;
   /** A payment of this profile known by its order id or its transaction id. */
   findKnown(profileId: string, ref: { orderId?: string; transactionId?: string }): Promise<PaymentRow | undefined>;

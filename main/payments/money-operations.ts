@@ -69,7 +69,7 @@ export function createMoneyOperations(core: PaymentsCore) {
       const opId = randomUUID();
       const at = core.now().toISOString();
       const transactionId = await store.transaction(async (tx) => {
-        const current = await core.mustGet(tx, payment.id);
+        const current = await core.mustLock(tx, payment.id);
         const open = await tx.openOperations(current.id);
         requireNoOpenOperation(open);
         if (input.currency !== undefined) requireSameCurrency(current, input.currency);
@@ -93,7 +93,7 @@ export function createMoneyOperations(core: PaymentsCore) {
       const done = doneAt.toISOString();
       let failure: AppFailure | undefined;
       const view = await store.transaction(async (tx) => {
-        let current = await core.mustGet(tx, payment.id);
+        let current = await core.mustLock(tx, payment.id);
         const auditExtra = { amountMinor: input.amountMinor ?? null, reason: input.reason ?? null };
         const said = result.ok ? declinedIn(current, input.kind, result.value) : undefined;
         const declined = said === undefined ? undefined : deps.logger.redact(said);
@@ -135,7 +135,7 @@ export function createMoneyOperations(core: PaymentsCore) {
     const doneAt = core.now();
     const done = doneAt.toISOString();
     const view = await store.transaction(async (tx) => {
-      let payment = await core.mustGet(tx, input.paymentId);
+      let payment = await core.mustLock(tx, input.paymentId);
       const op = await tx.operation(input.operationId);
       if (!op || op.payment_id !== payment.id) throw fail('not_found', 'ledger.noOperation');
       if (op.outcome !== 'unknown' || op.kind === 'create') throw fail('rule_violation', 'rule.settleOnlyUnknown');

@@ -57,6 +57,16 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     return payment;
   }
 
+  /**
+   * The payment, held for the rest of this transaction (the team ledger's lock; SQLite's
+   * transactions are one at a time): a transaction that reads a payment's money and writes from
+   * it takes it first, before anything else it reads (operations, the operations mark).
+   */
+  async function mustLock(tx: LedgerTx, paymentId: string): Promise<PaymentRow> {
+    await tx.lockPayment?.(paymentId);
+    return mustGet(tx, paymentId);
+  }
+
   /** Settled: nothing to wait for but a person's action (its transaction and card token known where it needs them). */
   function isSettled(payment: PaymentRow, open: number): boolean {
     if (!settledStates.has(payment.state) || open > 0) return false;
@@ -98,6 +108,7 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     now,
     inFlight,
     mustGet,
+    mustLock,
     schedule,
     audit,
     changed: (...ids: string[]) => deps.events.emit({ type: 'payments.changed', paymentIds: ids }),

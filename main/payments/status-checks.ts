@@ -68,7 +68,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     const done = doneAt.toISOString();
     let stale = false;
     const view = await store.transaction(async (tx) => {
-      let current = await core.mustGet(tx, paymentId);
+      let current = await core.mustLock(tx, paymentId);
       const attempts = current.check_attempts + 1;
       if (result.ok && (core.inFlight.has(paymentId) || (await tx.operationsMark(paymentId)) !== mark)) {
         // Asked before an operation was recorded or settled: the answer may describe the payment as it was.
@@ -141,7 +141,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
       const ops = (await tx.sendingOperations()).filter((op) => !core.inFlight.has(op.payment_id));
       for (const op of ops) {
         await tx.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
-        const payment = await core.mustGet(tx, op.payment_id);
+        const payment = await core.mustLock(tx, op.payment_id);
         await tx.update(payment.id, { state: payment.state === 'creating' ? 'unknown' : payment.state, next_check_at: at }, 'restart', at);
       }
       return ops.length;

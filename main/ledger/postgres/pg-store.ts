@@ -53,6 +53,8 @@ const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_us
 const open = `outcome IN ('sending', 'unknown')`;
 /** How long a laptop has to check a due payment before another may (a check's retries take seconds). */
 export const checkLeaseMs = 2 * 60_000;
+/** The first key of a payment's advisory lock (lockPayment): apart from any other advisory lock. */
+const paymentLockClass = 0x50_44_50_59; // "PDPY"
 /** Audit actions the database's own triggers record (security.sql: audit_payment, audit_operation). */
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
 
@@ -142,6 +144,13 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
 
   const tx: LedgerTx = {
     get: (id) => payment(`${withChecks} WHERE id = $1`, [id]),
+    // A transaction-scoped advisory lock per payment: every role may take it (finance has no
+    // UPDATE, so no FOR UPDATE), and every laptop's read-then-write of a payment's money takes it
+    // first (the crash test's lost refund: a status check wrote totals it read before another
+    // laptop's settlement committed). Outside a transaction it would hold nothing: not taken.
+    lockPayment: async (id) => {
+      if (inTransaction) await db.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [paymentLockClass, id]);
+    },
     byOrderId: (profileId, orderId) => payment(`${withChecks} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
     findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
     repeatsOf: async (id) => (await db.query(`${withChecks} WHERE parent_payment_id = $1 ORDER BY created_at, id`, [id])).rows.map(paymentOf),

@@ -221,8 +221,11 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
     report.interrupted = Number((await reader.query(`SELECT count(*) AS n FROM paydesk.audit_log WHERE result = 'outcome_unknown'`)).rows[0].n);
     report.settled = await settle(reader, (method, input) => call(laptops[Math.floor(random() * 2)]!, method, input), () => practice.gateway.records(), log);
     Object.assign(report, checkAgainstGateway(practice.gateway.records(), await readTeamLedger(reader)));
-    // A problem comes with what each laptop logged of its team ledger (marking, reconnects, checks).
+    // A problem comes with what each laptop logged of its team ledger (marking, reconnects, checks),
+    // and the team ledger's own rows of each payment named: its operations, audit entries, state
+    // history and status checks, in order (who did what when, and what the totals were based on).
     if (report.problems.length) {
+      for (const line of await describePayments(reader, report.problems)) log(line);
       for (const laptop of laptops) {
         const lines = readFileSync(join(laptop.dataDir, 'paydesk.log'), 'utf8').split('\n').filter((line) => /team ledger|interrupted|Reconciliation|reconnect/i.test(line));
         for (const line of lines.slice(-40)) log(`${laptop.name} logged: ${line}`);
@@ -240,6 +243,25 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
     await team.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The team ledger's rows of each payment a problem names (by its order id), one line each, for the failure's report. */
+async function describePayments(reader: pg.Client, problems: string[]): Promise<string[]> {
+  const orders = [...new Set(problems.flatMap((p) => /order (\S+):/.exec(p)?.[1] ?? []))];
+  const lines: string[] = [];
+  const rows = async (title: string, sql: string, id: string) => {
+    for (const row of (await reader.query(sql, [id])).rows) lines.push(`  ${title} ${JSON.stringify(row)}`);
+  };
+  for (const orderId of orders) {
+    const payment = (await reader.query('SELECT id, transaction_id, state, amount_minor::text, captured_minor::text, refunded_minor::text, needs_attention, attention_reason, next_check_at FROM paydesk.payments WHERE order_id = $1', [orderId])).rows[0];
+    lines.push(`order ${orderId} in the team ledger: ${JSON.stringify(payment ?? null)}`);
+    if (!payment) continue;
+    await rows('operation', `SELECT kind, amount_minor::text, base_minor::text, outcome, db_user, laptop, error_code, created_at, completed_at, settled_by, settled_reason FROM paydesk.operations WHERE payment_id = $1 ORDER BY created_at, id`, payment.id);
+    await rows('audit', `SELECT seq, at, db_user, os_user, action, amount_minor::text, result FROM paydesk.audit_log WHERE payment_id = $1 ORDER BY seq`, payment.id);
+    await rows('history', `SELECT at, state, status_word, source, db_user FROM paydesk.payment_history WHERE payment_id = $1 ORDER BY id`, payment.id);
+    await rows('check', `SELECT at, outcome, status_word, state, db_user FROM paydesk.status_checks WHERE payment_id = $1 ORDER BY id`, payment.id);
+  }
+  return lines;
 }
 
 type Open = { id: string; kind: string; outcome: string; payment_id: string; transaction_id: string | null; needs_attention: boolean };
