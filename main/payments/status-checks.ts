@@ -138,10 +138,12 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     const at = core.now().toISOString();
     return store.transaction(async (tx) => {
       // One this process is sending right now is not interrupted (the team ledger marks again at every reconnect).
-      const ops = (await tx.sendingOperations()).filter((op) => !core.inFlight.has(op.payment_id));
+      // Each payment held before its operation is touched, in one order (by id), as every other
+      // money transaction takes them: payment first, so two transactions never wait on each other.
+      const ops = (await tx.sendingOperations()).filter((op) => !core.inFlight.has(op.payment_id)).sort((a, b) => (a.payment_id < b.payment_id ? -1 : a.payment_id > b.payment_id ? 1 : 0));
       for (const op of ops) {
-        await tx.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
         const payment = await core.mustLock(tx, op.payment_id);
+        await tx.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
         await tx.update(payment.id, { state: payment.state === 'creating' ? 'unknown' : payment.state, next_check_at: at }, 'restart', at);
       }
       return ops.length;
