@@ -16,9 +16,11 @@
 -- Who runs a batch was already stamped (run_by, run_laptop, run_os_user): pg-bulk.ts now shows it.
 SET LOCAL ROLE paydesk_owner;
 
--- An audit entry about a profile and no payment, with a reason (append_audit_about has none), on the
--- same chain and hash rule as append_audit (security.sql).
-CREATE FUNCTION paydesk.append_audit_batch(p_action text, p_profile text, p_reason text, p_result text)
+-- append_audit_about (checkup.sql) takes a reason too (a batch's file name), so one function in the
+-- database writes every entry about a profile by the chain's hash rule: made again with a fifth
+-- argument, NULL by default, so the check-up's four-argument calls find it unchanged.
+DROP FUNCTION paydesk.append_audit_about(text, text, text, text);
+CREATE FUNCTION paydesk.append_audit_about(p_action text, p_profile text, p_environment text, p_result text, p_reason text DEFAULT NULL)
 RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
   head record;
@@ -35,14 +37,21 @@ BEGIN
     to_json(next_seq)::text,
     to_json(to_char(at_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text,
     to_json(session_user::text)::text, to_json(os)::text,
-    to_json(p_profile)::text, 'null', to_json(p_action)::text,
+    to_json(p_profile)::text, to_json(p_environment)::text, to_json(p_action)::text,
     'null', 'null', 'null', 'null', to_json(p_reason)::text, to_json(p_result)::text
   ], ',', 'null') || ']';
   new_hash := encode(sha256(convert_to(head.hash || body, 'UTF8')), 'hex');
   INSERT INTO paydesk.audit_log (seq, at, db_user, os_user, profile_id, environment, action, payment_id, order_id, amount_minor, currency, reason, result, prev_hash, hash)
-  VALUES (next_seq, at_time, session_user, os, p_profile, NULL, p_action, NULL, NULL, NULL, NULL, p_reason, p_result, head.hash, new_hash);
+  VALUES (next_seq, at_time, session_user, os, p_profile, p_environment, p_action, NULL, NULL, NULL, NULL, p_reason, p_result, head.hash, new_hash);
   UPDATE paydesk.audit_head SET seq = next_seq, hash = new_hash WHERE id = 1;
 END
+$$;
+REVOKE ALL ON FUNCTION paydesk.append_audit_about(text, text, text, text, text) FROM PUBLIC;
+
+-- A batch's entry: about its profile, no environment, its file name as the reason.
+CREATE FUNCTION paydesk.append_audit_batch(p_action text, p_profile text, p_reason text, p_result text)
+RETURNS void LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $$
+  SELECT paydesk.append_audit_about(p_action, p_profile, NULL, p_result, p_reason)
 $$;
 REVOKE ALL ON FUNCTION paydesk.append_audit_batch(text, text, text, text) FROM PUBLIC;
 
