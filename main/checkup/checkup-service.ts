@@ -42,6 +42,8 @@ type Run = CheckupRun & {
   secret: string;
   /** Kept on the team ledger: a save under way, and whether the run changed since it started. */
   saving?: Promise<void>; dirty: boolean;
+  /** Kept on the team ledger: this laptop holds the run while it runs (let go after its last save). */
+  hold?: { release(): Promise<void> };
 };
 /** How many runs of a profile the list shows. */
 const recentRuns = 20;
@@ -96,12 +98,15 @@ export function createCheckupService(deps: CheckupDeps) {
   /**
    * This laptop's run kept as running, though this Paydesk runs no such run: Paydesk stopped in the
    * middle of it (closed, killed). Said so on the team ledger (only its starter may: another login
-   * on this laptop sees it so all the same); its clean-up never ran.
+   * on this laptop sees it so all the same); its clean-up never ran. (Another laptop's run that no
+   * session holds any more is read as interrupted already: pg-checkup-runs.ts.)
    */
   async function interrupted<T extends CheckupRun | CheckupRunSummary>(run: T): Promise<T> {
-    if (!kept || run.startedBy?.thisLaptop !== true || !(run.state === 'running' || run.state === 'cancelling') || runs.has(run.id)) return run;
+    const open = run.state === 'running' || run.state === 'cancelling' || run.state === 'interrupted';
+    if (!kept || run.startedBy?.thisLaptop !== true || !open || runs.has(run.id)) return run;
     const finishedAt = now().toISOString();
     const found = await kept.get(run.id);
+    if (found && found.savedState !== 'running' && found.savedState !== 'cancelling') return run;
     if (found) {
       await kept.save({ ...found.run, state: 'interrupted', finishedAt }, found.context).catch((e: unknown) =>
         deps.logger.warn('Interrupted check-up not marked on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' }));
@@ -145,6 +150,7 @@ export function createCheckupService(deps: CheckupDeps) {
     deps.logger.info('Gateway check-up finished', { environment: run.environment, cancelled: run.cancelRequested });
     progress(run);
     while (run.saving) await run.saving;
+    await run.hold?.release().catch(() => undefined);
   }
 
   function mustGet(runId: string): Run {
@@ -187,6 +193,11 @@ export function createCheckupService(deps: CheckupDeps) {
       } finally {
         starting = false;
       }
+      // Held before its first save: a run kept as running that nobody holds reads as interrupted.
+      run.hold = await kept?.hold(id).catch((e: unknown) => {
+        deps.logger.warn('Check-up run not held on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' });
+        return undefined;
+      });
       runs.set(id, run);
       latest.set(profileId, id);
       running = run;
