@@ -7,8 +7,12 @@
 // answer once took no lock, read the payment while ada's check held its row, and wrote "paid,
 // nothing refunded" over the refund. Here ada's check is held inside its transaction (the
 // status-check table locked by the superuser) until sue's answer waits for the payment.
+// The same holds for an order tried again after "not created": its intent reads the payment held,
+// so a status answer another laptop records meanwhile ("created after all, and paid": the first
+// request arrived late) is seen, and the order is not sent a second time.
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AppFailure } from '../../../contract/result';
 import { createGatewayClient } from '../../../main/gateway/client';
 import type { PaymentView } from '../../../contract/methods/payments';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
@@ -101,5 +105,43 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     const orderId = `PD-RACE-REPEAT-${Date.now()}`;
     const after = await raceTheAnswer(sue, ada, slow, () => sue.service.chargeRecurring({ paymentId: first.id, orderId, amount: '30.00', currency: 'SAR', description: 'Monthly box' }, sue.ctx), orderId);
     expect({ state: after.state, captured: after.captured_minor, refunded: after.refunded_minor, parent: after.parent_payment_id }).toEqual({ state: 'refunded', captured: 3_000, refunded: 3_000, parent: first.id });
+  });
+
+  it('an order tried again after “not created” is refused, not sent again, when another laptop’s status check finds it paid meanwhile', async () => {
+    // Sue's first request is stuck on the way (a proxy holds it): her laptop sees the connection break.
+    let late: (() => Promise<Response>) | undefined;
+    const stuckOnce: typeof globalThis.fetch = async (url, init) => {
+      if (String(url).includes('/s2s/sale') && !late) {
+        late = () => globalThis.fetch(url, { ...init, signal: undefined });
+        throw new TypeError('fetch failed');
+      }
+      return globalThis.fetch(url, init);
+    };
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-3', fetch: stuckOnce });
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-3' });
+    const orderId = `PD-RACE-RETRY-${Date.now()}`;
+    const sale = () => sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
+    const { payment } = await sale();
+    expect(payment.state).toBe('unknown');
+    // Ada's check: the gateway has no such order, so it was not created (and may be tried again).
+    expect(await ada.service.refresh(payment.id, 'status')).toMatchObject({ state: 'not_created' });
+    // The stuck request arrives now: the gateway makes the sale.
+    expect((await late!()).ok).toBe(true);
+
+    // Ada's next check finds it paid and is held before it commits; sue tries the order again meanwhile.
+    await superuser.query('BEGIN');
+    await superuser.query('LOCK TABLE paydesk.status_checks IN SHARE MODE');
+    const checked = ada.service.refresh(payment.id, 'status');
+    await waitingOnALock(ada.login);
+    const retried = sale().then(() => undefined, (e: unknown) => e);
+    await waitingOnALock(sue.login);
+    await superuser.query('COMMIT');
+    expect(await checked).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
+    const refused = await retried;
+    const after = (await sue.service.store.get(payment.id))!;
+    expect({ state: after.state, captured: after.captured_minor, sales: (await sue.service.store.operationsOf(payment.id)).filter((op) => op.kind === 'create').length }).toEqual({ state: 'paid', captured: 10_000, sales: 1 });
+    expect(refused).toBeInstanceOf(AppFailure);
+    expect((refused as AppFailure).toError()).toMatchObject({ code: 'conflict', reason: { key: 'rule.orderExists' } });
+    expect(practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
   });
 });
