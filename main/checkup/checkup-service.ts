@@ -184,6 +184,9 @@ export function createCheckupService(deps: CheckupDeps) {
       const gateway = await deps.gatewayFor(profileId);
       if (gateway.profile.environment === 'production') throw refuse();
       if (running || starting) throw fail('busy', 'checkup.running');
+      // The previous Paydesk's run read (and marked) first: this run's saves then replace it.
+      await previous;
+      if (running || starting) throw fail('busy', 'checkup.running');
       const id = randomUUID();
       const started = now();
       const currency = gateway.currency;
