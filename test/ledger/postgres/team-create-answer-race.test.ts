@@ -144,4 +144,33 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'conflict', reason: { key: 'rule.orderExists' } });
     expect(practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
   });
+
+  it('a sale whose answer was lost leaves the state another laptop’s status check recorded meanwhile, not “unknown”', async () => {
+    // The sale reaches the gateway, but the connection breaks before its answer: unclear on sue's laptop.
+    let letItBreak!: () => void;
+    const breaks = new Promise<void>((resolve) => (letItBreak = resolve));
+    let reached!: () => void;
+    const answered = new Promise<void>((resolve) => (reached = resolve));
+    const lost: typeof globalThis.fetch = async (url, init) => {
+      const response = await globalThis.fetch(url, init);
+      if (!String(url).includes('/s2s/sale')) return response;
+      await response.text();
+      reached();
+      await breaks;
+      throw new TypeError('fetch failed');
+    };
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-4', fetch: lost, timeoutMs: 120_000 });
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-4' });
+    const orderId = `PD-RACE-LOST-${Date.now()}`;
+    const created = sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
+    await answered;
+    const payment = (await ada.service.store.byOrderId('practice', orderId))!;
+    expect(await ada.service.refresh(payment.id, 'status')).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
+    letItBreak();
+    await created;
+    const after = (await sue.service.store.get(payment.id))!;
+    expect({ state: after.state, captured: after.captured_minor }).toEqual({ state: 'paid', captured: 10_000 });
+    // The unclear create stays for the next check to settle (the payment is checked again).
+    expect((await sue.service.store.openOperations(payment.id)).map((op) => [op.kind, op.outcome])).toEqual([['create', 'unknown']]);
+  });
 });
