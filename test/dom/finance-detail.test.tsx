@@ -17,13 +17,14 @@ const payment = {
   watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
 let kind = 'create';
+let undecided = false;
 const operation = (outcome: string) => ({ id: 'op-1', kind, amountMinor: 8_000, reason: null, osUser: 'sue', person: 'sue', outcome, errorCode: null, errorMessage: null, gatewayAnswer: null, createdAt: payment.createdAt, completedAt: null, settledBy: null, settledReason: null });
 let outcome = 'succeeded';
 window.paydesk = new Proxy({} as Record<string, unknown>, {
   get(_target, name: string) {
     if (name === 'subscribe') return () => () => undefined;
     return async () => {
-      if (name === 'getPayment') return { ok: true, value: { payment: { ...payment, operationInFlight: outcome === 'unknown' }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] } };
+      if (name === 'getPayment') return { ok: true, value: { payment: { ...payment, operationInFlight: outcome === 'unknown', needsAttention: undecided, attentionReason: undecided ? 'undecidable' : null }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] } };
       if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'fay', role: 'finance', reason: null } } };
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
@@ -39,6 +40,7 @@ afterEach(() => {
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
   kind = 'create';
+  undecided = false;
 });
 
 describe('a payment\'s detail for finance on the team ledger', () => {
@@ -79,5 +81,15 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     expect((await screen.findByTestId('status-finance-limits')).textContent).toMatch(/^If the gateway shows this refund went through, your check records it, except on an invoiced payment \(its credit note is for support or an admin\)\./);
     expect(screen.getByTestId('action-status')).toBeTruthy();
+  });
+
+  it('says who settles an operation the answers cannot decide, not to settle it here', async () => {
+    outcome = 'unknown';
+    kind = 'capture';
+    undecided = true;
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
+    await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toBe('The gateway’s answers cannot tell whether the last capture went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.'));
+    expect(screen.queryByTestId('action-settle')).toBeNull();
   });
 });

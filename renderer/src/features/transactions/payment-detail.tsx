@@ -98,7 +98,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       {payment.operationInFlight && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t('detail.attention.undecidable', { kind: t(`noun.${unclear.kind}`) })}</p>
+          <p>{t(mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers', { kind: t(`noun.${unclear.kind}`) })}</p>
           {!otherProfile && mayMoveMoney && <button type="button" onClick={() => setSettling(true)} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
