@@ -42,6 +42,7 @@ import { applyPendingRestore } from './maintenance/restore';
 import type { Updater } from './maintenance/update-service';
 import { maintenanceHandlers } from './api/maintenance-handlers';
 import { createCheckupService } from './checkup/checkup-service';
+import { createLastRunFile } from './checkup/last-run-file';
 import { checkupHandlers } from './api/checkup-handlers';
 import { createInvoiceService, type DocumentRenderer, type InvoiceService } from './invoices/invoice-service';
 import { invoiceHandlers } from './invoices/invoice-handlers';
@@ -255,6 +256,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       return { ...gatewayOf(found), currency: found.profile.defaultCurrency as CurrencyCode };
     },
     environmentOf: (profileId) => profiles.list().profiles.find((p) => p.id === profileId)?.environment,
+    lastRunFile: createLastRunFile(join(options.dataDir, 'checkup-last-run.json')),
   });
 
   const language = createUiLanguage(options.dataDir, options.osLanguage);

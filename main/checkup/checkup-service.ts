@@ -4,7 +4,8 @@
 // cancelled, and always cleans up. Production is refused: a check-up moves money.
 // On the team ledger each run's state, steps and findings are also kept in the team database as
 // they change (main/ledger/checkup-runs.ts), so support and admin on any laptop list and open it; a laptop's own
-// ledger keeps its runs in memory until Paydesk quits.
+// ledger keeps its runs in memory until Paydesk quits, and its latest run in a file as it goes
+// (last-run-file.ts), so one that Paydesk stopped in the middle of is shown again as interrupted.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { checkupStepKeys, type CheckupRun, type CheckupRunSummary, type CheckupStep } from '../../contract/methods/checkup';
 import { exponentOf, type CurrencyCode } from '../../contract/money';
@@ -20,6 +21,7 @@ import { buildReport, type AppVersions } from './report';
 import { settle, type StepKit } from './step-kit';
 import { steps } from './steps';
 import { checkupCounts } from '../ledger/checkup-runs';
+import type { LastRunFile } from './last-run-file';
 
 export type CheckupDeps = {
   /** Its ledger (the laptop's file or the team's PostgreSQL) is where the run's moves and audit entries go. */
@@ -33,6 +35,8 @@ export type CheckupDeps = {
   /** The profile's environment, known without its key: production is refused before anything else. */
   environmentOf(profileId: string): Environment | undefined;
   now?: () => Date;
+  /** A laptop's own ledger: where its latest run is kept as it goes (unused on the team ledger, which keeps every run). */
+  lastRunFile?: LastRunFile;
 };
 
 export type CheckupGateway = ActiveGateway & { currency: CurrencyCode };
@@ -42,6 +46,8 @@ type Run = CheckupRun & {
   secret: string;
   /** Kept on the team ledger: a save under way, and whether the run changed since it started. */
   saving?: Promise<void>; dirty: boolean;
+  /** Kept on the team ledger: this laptop holds the run while it runs (let go after its last save). */
+  hold?: { release(): Promise<void> };
 };
 /** How many runs of a profile the list shows. */
 const recentRuns = 20;
@@ -62,23 +68,37 @@ export function createCheckupService(deps: CheckupDeps) {
   let starting = false;
 
   const kept = deps.payments.store.checkupRuns;
+  const lastRun = kept ? undefined : deps.lastRunFile;
   const view = (run: Run): CheckupRun => structuredClone({ id: run.id, profileId: run.profileId, environment: run.environment, currency: run.currency, state: run.state, startedAt: run.startedAt, finishedAt: run.finishedAt, steps: run.steps });
   const summaryOf = ({ steps: runSteps, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: checkupCounts(runSteps) });
   /** The run as the team ledger keeps it: names, types, words and codes, without the key or anything like a card number. */
   const keptCopy = (run: Run): CheckupRun => JSON.parse(redact(JSON.stringify(view(run)), [run.secret]).replace(cardLike, '[removed]')) as CheckupRun;
   /** Saves the run on the team ledger, one save at a time, the latest state last; a failure is logged, the run goes on. */
   function persist(run: Run) {
-    if (!kept) return;
+    if (!kept && !lastRun) return;
     run.dirty = true;
     run.saving ??= (async () => {
       while (run.dirty) {
         run.dirty = false;
-        await kept.save(keptCopy(run), { gatewayHost: run.gatewayHost, pathOverrides: run.pathOverrides }).catch((e: unknown) =>
-          deps.logger.warn('Check-up run not kept on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' }));
+        const saved = kept ? kept.save(keptCopy(run), { gatewayHost: run.gatewayHost, pathOverrides: run.pathOverrides }) : lastRun!.save(keptCopy(run));
+        await saved.catch((e: unknown) => deps.logger.warn(kept ? 'Check-up run not kept on the team ledger' : 'Check-up run not kept in the data folder', { code: (e as { code?: string }).code ?? 'unknown' }));
       }
       run.saving = undefined;
     })();
   }
+  /**
+   * A laptop's own ledger: its latest run as the previous Paydesk left it, read once at the start.
+   * One still running then can no longer finish (Paydesk was closed or killed in the middle of
+   * it): it is interrupted, and its file says so from now on.
+   */
+  const previous: Promise<CheckupRun | undefined> = (lastRun?.read() ?? Promise.resolve(undefined)).then(async (run) => {
+    if (!run || !(run.state === 'running' || run.state === 'cancelling')) return run;
+    const ended: CheckupRun = { ...run, state: 'interrupted', finishedAt: now().toISOString() };
+    await lastRun!.save(ended).catch((e: unknown) => deps.logger.warn('Interrupted check-up not marked in the data folder', { code: (e as { code?: string }).code ?? 'unknown' }));
+    return ended;
+  });
+  const previousOf = async (profileId: string) => ((await previous)?.profileId === profileId ? (await previous)! : undefined);
+  const previousById = async (runId: string) => ((await previous)?.id === runId ? (await previous)! : undefined);
   const progress = (run: Run) => {
     persist(run);
     deps.events.emit({ type: 'checkup.progress', runId: run.id });
@@ -96,12 +116,15 @@ export function createCheckupService(deps: CheckupDeps) {
   /**
    * This laptop's run kept as running, though this Paydesk runs no such run: Paydesk stopped in the
    * middle of it (closed, killed). Said so on the team ledger (only its starter may: another login
-   * on this laptop sees it so all the same); its clean-up never ran.
+   * on this laptop sees it so all the same); its clean-up never ran. (Another laptop's run that no
+   * session holds any more is read as interrupted already: pg-checkup-runs.ts.)
    */
   async function interrupted<T extends CheckupRun | CheckupRunSummary>(run: T): Promise<T> {
-    if (!kept || run.startedBy?.thisLaptop !== true || !(run.state === 'running' || run.state === 'cancelling') || runs.has(run.id)) return run;
+    const open = run.state === 'running' || run.state === 'cancelling' || run.state === 'interrupted';
+    if (!kept || run.startedBy?.thisLaptop !== true || !open || runs.has(run.id)) return run;
     const finishedAt = now().toISOString();
     const found = await kept.get(run.id);
+    if (found && found.savedState !== 'running' && found.savedState !== 'cancelling') return run;
     if (found) {
       await kept.save({ ...found.run, state: 'interrupted', finishedAt }, found.context).catch((e: unknown) =>
         deps.logger.warn('Interrupted check-up not marked on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' }));
@@ -145,6 +168,7 @@ export function createCheckupService(deps: CheckupDeps) {
     deps.logger.info('Gateway check-up finished', { environment: run.environment, cancelled: run.cancelRequested });
     progress(run);
     while (run.saving) await run.saving;
+    await run.hold?.release().catch(() => undefined);
   }
 
   function mustGet(runId: string): Run {
@@ -159,6 +183,9 @@ export function createCheckupService(deps: CheckupDeps) {
       if (deps.environmentOf(profileId) === 'production') throw refuse();
       const gateway = await deps.gatewayFor(profileId);
       if (gateway.profile.environment === 'production') throw refuse();
+      if (running || starting) throw fail('busy', 'checkup.running');
+      // The previous Paydesk's run read (and marked) first: this run's saves then replace it.
+      await previous;
       if (running || starting) throw fail('busy', 'checkup.running');
       const id = randomUUID();
       const started = now();
@@ -187,6 +214,11 @@ export function createCheckupService(deps: CheckupDeps) {
       } finally {
         starting = false;
       }
+      // Held before its first save: a run kept as running that nobody holds reads as interrupted.
+      run.hold = await kept?.hold(id).catch((e: unknown) => {
+        deps.logger.warn('Check-up run not held on the team ledger', { code: (e as { code?: string }).code ?? 'unknown' });
+        return undefined;
+      });
       runs.set(id, run);
       latest.set(profileId, id);
       running = run;
@@ -211,11 +243,13 @@ export function createCheckupService(deps: CheckupDeps) {
       if (input.runId) {
         const local = runs.get(input.runId);
         if (local) return { run: view(local) };
-        const found = (await keptRead(() => kept!.get(input.runId!), undefined))?.run;
+        if (!kept) return { run: (await previousById(input.runId)) ?? null };
+        const found = (await keptRead(() => kept.get(input.runId!), undefined))?.run;
         return { run: found ? await interrupted(found) : null };
       }
       if (!input.profileId) return { run: null };
       const local = runs.get(latest.get(input.profileId) ?? '');
+      if (!kept) return { run: local ? view(local) : (await previousOf(input.profileId)) ?? null };
       // The team ledger out of reach: this laptop's own latest run is still shown.
       const newest = (await keptRead(() => kept!.recent(input.profileId!, 1), []).catch(() => []))[0];
       if (!newest || newest.id === local?.id || (local && local.startedAt >= newest.startedAt)) return { run: local ? view(local) : null };
@@ -226,6 +260,8 @@ export function createCheckupService(deps: CheckupDeps) {
     /** The profile's recent runs, newest first: on the team ledger every laptop's, else this run of Paydesk's. */
     async list(profileId: string): Promise<{ runs: CheckupRunSummary[]; kept: 'team' | 'thisRun' }> {
       const mine = [...runs.values()].filter((r) => r.profileId === profileId).map((r) => summaryOf(view(r)));
+      const before = await previousOf(profileId);
+      if (before && !runs.has(before.id)) mine.push(summaryOf(before));
       const team = await Promise.all((await keptRead(() => kept!.recent(profileId, recentRuns), [])).map((r) => interrupted(r)));
       // This laptop's runs as they are now (the kept copy may be a step behind), with who started them as kept.
       const all = [...team.map((r) => ({ ...(mine.find((m) => m.id === r.id) ?? r), startedBy: r.startedBy })), ...mine.filter((m) => !team.some((r) => r.id === m.id))];
@@ -236,12 +272,13 @@ export function createCheckupService(deps: CheckupDeps) {
     async report(runId: string, ctx: CallContext) {
       const local = runs.get(runId);
       const found = local ? undefined : await keptRead(() => kept!.get(runId), undefined);
-      if (!local && !found) throw fail('not_found', 'checkup.noRun');
-      const run = local ? view(local) : found!.run;
+      const left = local || found ? undefined : await previousById(runId);
+      if (!local && !found && !left) throw fail('not_found', 'checkup.noRun');
+      const run = local ? view(local) : found?.run ?? left!;
       if (run.state === 'running' || run.state === 'cancelling') throw fail('busy', 'checkup.reportWhileRunning');
       const gateway = await deps.gatewayFor(run.profileId).catch(() => undefined);
       // A run made on another laptop reports that laptop's gateway host and overridden paths (kept with it).
-      const context = local ? { gatewayHost: local.gatewayHost, pathOverrides: Object.keys(gateway?.conn.pathOverrides ?? {}) } : found!.context;
+      const context = local || left ? { gatewayHost: local?.gatewayHost ?? (gateway ? new URL(gateway.conn.baseUrl).host : ''), pathOverrides: Object.keys(gateway?.conn.pathOverrides ?? {}) } : found!.context;
       const report = buildReport(run, { app: deps.app, ...context, secrets: gateway ? [gateway.conn.apiKey] : [], at: now() });
       await audit(ctx, run, 'checkup_report_saved', summary(run));
       return report;

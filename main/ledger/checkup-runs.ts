@@ -7,7 +7,8 @@ import type { CheckupRun, CheckupRunSummary } from '../../contract/methods/check
 /** What the report needs beyond the run itself: the gateway's host and the overridden paths' names, never more. */
 export type CheckupRunContext = { gatewayHost: string; pathOverrides: string[] };
 
-export type KeptCheckupRun = { run: CheckupRun; context: CheckupRunContext };
+/** `savedState`: the state its laptop last saved (a run it saved as running that nobody holds any more is shown as interrupted). */
+export type KeptCheckupRun = { run: CheckupRun; context: CheckupRunContext; savedState: CheckupRun['state'] };
 
 export type CheckupRunStore = {
   /** The run as it is now (steps already stripped of the key and of anything like a card number). */
@@ -15,6 +16,11 @@ export type CheckupRunStore = {
   get(runId: string): Promise<KeptCheckupRun | undefined>;
   /** The profile's runs, newest first. */
   recent(profileId: string, limit: number): Promise<CheckupRunSummary[]>;
+  /**
+   * Held by this laptop while it runs (before its first save, until `release` after its last): a
+   * run kept as running that no laptop holds can no longer finish, and is shown as interrupted.
+   */
+  hold(runId: string): Promise<{ release(): Promise<void> }>;
 };
 
 export const checkupCounts = (steps: CheckupRun['steps']): CheckupRunSummary['counts'] => {

@@ -72,7 +72,11 @@ export function createRecorder(core: PaymentsCore) {
     const release = () => claimed !== undefined && core.inFlight.delete(claimed);
     // The order id checked in the intent's own transaction: two creates of one order cannot both pass.
     const paymentId = await store.transaction(async (tx) => {
-      const existing = await tx.byOrderId(gateway.profile.id, input.orderId);
+      // An order tried again: its payment held (as every money transaction takes it) and read
+      // again, so another laptop's status answer committed meanwhile ("it was created after all")
+      // is seen and refused here, never written over by a fresh "creating" row and sent twice.
+      const found = await tx.byOrderId(gateway.profile.id, input.orderId);
+      const existing = found && (await core.mustLock(tx, found.id));
       if (existing && existing.state !== 'not_created') {
         throw new AppFailure('conflict', englishText(reason('rule.orderExists', { orderId: input.orderId })), { reason: reason('rule.orderExists', { orderId: input.orderId }), fields: { orderId: englishText(reason('rule.orderIdUsed')) }, fieldReasons: { orderId: reason('rule.orderIdUsed') } });
       }
@@ -99,13 +103,18 @@ export function createRecorder(core: PaymentsCore) {
     const doneAt = core.now();
     const done = doneAt.toISOString();
     const view = await store.transaction(async (tx) => {
-      let payment = (await tx.get(paymentId))!;
+      // Held first: another laptop's status check may have recorded this payment while its answer
+      // was on the way (on the team ledger); the answer is applied to that, forward only, never to
+      // the payment as it was before that check committed (its refund once lost: issue 15).
+      let payment = await core.mustLock(tx, paymentId);
+      // A status answer recorded meanwhile said where the payment is: an unclear answer leaves that.
+      const unsure = payment.state === 'creating' ? 'unknown' : payment.state;
       if (result.ok) {
         payment = await tx.update(paymentId, apply(result.value, payment), 'create', done);
         await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, payment.state);
       } else if (result.error.mayHaveHappened) {
-        payment = await tx.update(paymentId, { state: 'unknown', last_error: result.error.message }, 'create', done);
+        payment = await tx.update(paymentId, { state: unsure, last_error: result.error.message }, 'create', done);
         await tx.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, 'outcome_unknown');
       } else {

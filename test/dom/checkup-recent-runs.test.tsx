@@ -13,6 +13,8 @@ const steps = (state: CheckupRun['steps'][number]['state']) => checkupStepKeys.m
 const mine: CheckupRun = { id: 'run-here', profileId: 'practice', environment: 'practice', currency: 'SAR', state: 'finished', startedAt: '2026-11-24T08:00:00.000Z', finishedAt: '2026-11-24T08:01:00.000Z', steps: steps('passed'), startedBy: { login: 'sue', osUser: 'sue-os', thisLaptop: true } };
 const theirs: CheckupRun = { ...mine, id: 'run-there', state: 'running', startedAt: '2026-11-24T09:00:00.000Z', finishedAt: null, steps: [...steps('passed').slice(0, 3), ...steps('waiting').slice(3)], startedBy: { login: 'ada', osUser: 'ada-os', thisLaptop: false } };
 const stopped: CheckupRun = { ...mine, id: 'run-stopped', state: 'interrupted', startedAt: '2026-11-24T07:00:00.000Z' };
+/** Another computer's run that no session holds any more (its computer stopped or left the network). */
+const gone: CheckupRun = { ...theirs, id: 'run-gone', state: 'interrupted', startedAt: '2026-11-24T06:00:00.000Z', finishedAt: '2026-11-24T06:00:40.000Z' };
 const summary = ({ steps: s, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: { passed: s.filter((x) => x.state === 'passed').length, different: 0, failed: 0, skipped: 0, cancelled: 0 } });
 const calls: string[] = [];
 
@@ -22,8 +24,8 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
     return async (input: { runId?: string }) => {
       calls.push(name);
       if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'sue', role: 'support', reason: null } } };
-      if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : mine } };
-      if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: [summary(theirs), summary(mine), summary(stopped)] } };
+      if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : input.runId === 'run-gone' ? gone : mine } };
+      if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
   },
@@ -41,7 +43,7 @@ afterEach(() => {
 it('lists every laptop\'s recent runs and opens one made on another computer, without Cancel or report while it runs there', async () => {
   render(<CheckupSection profile={practice} />);
   const rows = await screen.findAllByTestId('checkup-recent-run');
-  expect(rows.map((r) => r.getAttribute('data-run-id'))).toEqual(['run-there', 'run-here', 'run-stopped']);
+  expect(rows.map((r) => r.getAttribute('data-run-id'))).toEqual(['run-there', 'run-here', 'run-stopped', 'run-gone']);
   expect(rows[0]!.textContent).toContain('By ada (computer user ada-os) on another computer.');
   expect(rows[0]!.textContent).toContain('Running…, 3 passed, 0 answered differently, 0 failed.');
   await waitFor(() => expect(screen.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe('run-here'));
@@ -73,4 +75,16 @@ it('says a run Paydesk stopped in the middle of was interrupted and what to do, 
   expect((await screen.findByTestId('checkup-interrupted')).textContent).toBe('Paydesk stopped during this check-up, so its test money was not returned: settle its payments in Transactions (search for CHK-).');
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(screen.getByTestId('checkup-interrupted').textContent).toBe('توقف بايدسك أثناء هذا الفحص، فلم تُعد أموال الاختبار: سوِّ دفعاته في المعاملات (ابحث عن CHK-).');
+});
+
+it('says another computer\'s run that can no longer finish was interrupted there, that it goes on if that computer comes back, and what to do otherwise, in English and Arabic', async () => {
+  render(<CheckupSection profile={practice} />);
+  const rows = await screen.findAllByTestId('checkup-recent-run');
+  expect(rows[3]!.textContent).toContain('Interrupted, 3 passed');
+  fireEvent.click(rows[3]!.querySelector('[data-testid="checkup-recent-open"]')!);
+  expect((await screen.findByTestId('checkup-interrupted')).textContent).toBe('The computer running this check-up stopped, or lost its connection to the team ledger, before the check-up ended: its steps are shown as last saved. If Paydesk is still running there and connects again, the check-up goes on; otherwise its test money was not returned: settle its payments in Transactions (search for CHK-).');
+  // Not running there as far as anyone can tell: its report may be saved.
+  expect(screen.getByTestId('checkup-save-json')).toBeTruthy();
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect(screen.getByTestId('checkup-interrupted').textContent).toContain('توقف الحاسوب الذي يجري هذا الفحص');
 });

@@ -1,8 +1,11 @@
 // On the team ledger, finance checks a payment's status (team schema 14) and is offered no money
 // move; where the check settles an unclear operation (team schema 17: the database judges the
-// answer again) "Check status" is offered as on any payment, with no note sending it to support. main is a stub here answering getPayment
+// answer again) "Check status" is offered as on any payment, with no note sending it to support; beside it, what finance's check
+// records and what it leaves to support or an admin (an unclear operation the answer shows did not go through; an invoiced
+// payment's refund that went through: the database refuses both to finance, PD018/PD017). main is a stub here answering getPayment
 // and getTeamLedger as a finance person's laptop; test/ledger/finance-status.test.ts drives the real one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { PaydeskApi } from '../../contract/methods';
 
@@ -13,13 +16,15 @@ const payment = {
   statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
   watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
-const operation = (outcome: string) => ({ id: 'op-1', kind: 'create', amountMinor: 8_000, reason: null, osUser: 'sue', person: 'sue', outcome, errorCode: null, errorMessage: null, gatewayAnswer: null, createdAt: payment.createdAt, completedAt: null, settledBy: null, settledReason: null });
+let kind = 'create';
+let undecided = false;
+const operation = (outcome: string) => ({ id: 'op-1', kind, amountMinor: 8_000, reason: null, osUser: 'sue', person: 'sue', outcome, errorCode: null, errorMessage: null, gatewayAnswer: null, createdAt: payment.createdAt, completedAt: null, settledBy: null, settledReason: null });
 let outcome = 'succeeded';
 window.paydesk = new Proxy({} as Record<string, unknown>, {
   get(_target, name: string) {
     if (name === 'subscribe') return () => () => undefined;
     return async () => {
-      if (name === 'getPayment') return { ok: true, value: { payment: { ...payment, operationInFlight: outcome === 'unknown' }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] } };
+      if (name === 'getPayment') return { ok: true, value: { payment: { ...payment, operationInFlight: outcome === 'unknown', needsAttention: undecided, attentionReason: undecided ? 'undecidable' : null }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] } };
       if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'fay', role: 'finance', reason: null } } };
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
@@ -28,9 +33,15 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
 }) as unknown as PaydeskApi;
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { useTeamRole } = await import('../../renderer/src/features/settings/team-role');
+const { useLanguage } = await import('../../renderer/src/i18n');
 
 beforeEach(() => useTeamRole.setState({ role: null, mayMoveMoney: true, mayCreatePayments: true }));
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  kind = 'create';
+  undecided = false;
+});
 
 describe('a payment\'s detail for finance on the team ledger', () => {
   it('offers Check status, and no refund', async () => {
@@ -39,6 +50,7 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     expect(await screen.findByTestId('action-status')).toBeTruthy();
     await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
     expect(screen.queryByTestId('action-refund')).toBeNull();
+    expect(screen.queryByTestId('status-finance-limits')).toBeNull();
   });
 
   it('offers Check status on a payment with an unclear operation too (the database settles it from the answer), and no settling by hand', async () => {
@@ -49,6 +61,35 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     expect(screen.getByTestId('action-status')).toBeTruthy();
     expect(screen.queryByTestId('status-for-support')).toBeNull();
     expect(document.body.textContent).not.toMatch(/support or admin role/);
+    expect(screen.queryByTestId('action-settle')).toBeNull();
+  });
+
+  it('says beside Check status what finance\'s check records and what it leaves to support or an admin, in English and Arabic', async () => {
+    outcome = 'unknown';
+    kind = 'capture';
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const limits = await screen.findByTestId('status-finance-limits');
+    expect(limits.textContent).toBe('If the gateway shows this capture went through, your check records it. If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.');
+    expect(screen.getByTestId('action-status')).toBeTruthy();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('status-finance-limits').textContent).toBe('إن أظهرت البوابة أن عملية تحصيل هذه تمت، يسجّلها فحصك. وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.');
+  });
+
+  it('says an unclear refund that went through on an invoiced payment is for support or an admin (its credit note)', async () => {
+    outcome = 'unknown';
+    kind = 'refund';
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    expect((await screen.findByTestId('status-finance-limits')).textContent).toMatch(/^If the gateway shows this refund went through, your check records it, except on an invoiced payment \(its credit note is for support or an admin\)\./);
+    expect(screen.getByTestId('action-status')).toBeTruthy();
+  });
+
+  it('says who settles an operation the answers cannot decide, not to settle it here', async () => {
+    outcome = 'unknown';
+    kind = 'capture';
+    undecided = true;
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
+    await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toBe('The gateway’s answers cannot tell whether the last capture went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.'));
     expect(screen.queryByTestId('action-settle')).toBeNull();
   });
 });

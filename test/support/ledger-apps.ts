@@ -22,6 +22,7 @@ import { createHandlers, type Implementations } from '../../main/api/create-hand
 import { bulkHandlers } from '../../main/bulk/bulk-handlers';
 import { checkupHandlers } from '../../main/api/checkup-handlers';
 import { createCheckupService, type CheckupService } from '../../main/checkup/checkup-service';
+import { createLastRunFile } from '../../main/checkup/last-run-file';
 import { createBulkService, type BulkDeps, type BulkService } from '../../main/bulk/bulk-service';
 import { createSqliteBulkStore, type BulkStore } from '../../main/ledger/bulk-store';
 import { ledgerHandlers } from '../../main/api/ledger-handlers';
@@ -210,13 +211,14 @@ function serviceOn(store: LedgerStore, practice: LedgerApp['practice'], events: 
 }
 
 /** The gateway check-up as composition.ts wires it: through the payments service, on the practice profile (SAR). */
-function checkupOn(service: LedgerApp['service'], practice: LedgerApp['practice'], events: EventHub, options: LedgerAppOptions): CheckupService {
+function checkupOn(service: LedgerApp['service'], practice: LedgerApp['practice'], events: EventHub, options: LedgerAppOptions, dataDir?: string): CheckupService {
   const environment = options.environment ?? ('practice' as const);
   return createCheckupService({
     payments: service, client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000, fetch: options.fetch }), events, logger: practice.logger, now: options.now,
     app: { name: 'Paydesk', version: '9.9.9-test', runtime: 'test', platform: process.platform },
     environmentOf: () => environment,
     gatewayFor: async (id) => ({ profile: { id, name: 'Practice', environment }, conn: practice.conn, currency: 'SAR', defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
+    lastRunFile: dataDir ? createLastRunFile(join(dataDir, 'checkup-last-run.json')) : undefined,
   });
 }
 
@@ -236,11 +238,11 @@ function bulkOn(store: BulkStore, service: LedgerApp['service'], practice: Ledge
  * The app's services on a ledger's store as composition.ts wires them on either backend (payments,
  * invoices, bulk links, the check-up) and their handlers; each backend adds its screens' reads.
  */
-function servicesOn(store: LedgerStore, bulkStore: BulkStore, practice: LedgerApp['practice'], events: EventHub, options: LedgerAppOptions) {
+function servicesOn(store: LedgerStore, bulkStore: BulkStore, practice: LedgerApp['practice'], events: EventHub, options: LedgerAppOptions, dataDir?: string) {
   const invoices = invoicesOn();
   const service = serviceOn(store, practice, events, options, invoices.onRefundConfirmed);
   const bulk = bulkOn(bulkStore, service, practice, events, invoices.createInvoice);
-  const checkup = checkupOn(service, practice, events, options);
+  const checkup = checkupOn(service, practice, events, options, dataDir);
   const handlers = {
     ...paymentHandlers({ service }),
     ...checkupHandlers({ checkup }),
@@ -259,7 +261,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   const seen: AppEvent[] = [];
   events.subscribe((event) => seen.push(event));
   const store = createSqliteLedgerStore(db);
-  const { invoices, service, bulk, checkup, handlers: shared } = servicesOn(store, createSqliteBulkStore(db), practice, events, options);
+  const { invoices, service, bulk, checkup, handlers: shared } = servicesOn(store, createSqliteBulkStore(db), practice, events, options, dir);
   await service.markInterrupted();
   const handlers = {
     ...shared,

@@ -93,6 +93,8 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
       try {
         await expect(client.query('SELECT * FROM paydesk.checkup_run_results')).rejects.toMatchObject({ code: '42501' });
         await expect(client.query(`SELECT paydesk.save_checkup_run($1, 'running', 'SAR', 'x', '[]', '[]', now(), NULL)`, [run.id])).rejects.toMatchObject({ code: '42501' });
+        await expect(client.query('SELECT paydesk.hold_checkup_run($1)', [run.id])).rejects.toMatchObject({ code: '42501' });
+        await expect(client.query('SELECT paydesk.checkup_run_held($1)', [run.id])).rejects.toMatchObject({ code: '42501' });
       } finally {
         await client.end();
       }
@@ -115,6 +117,12 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
       const step = (word: string) => [{ key: 'sale', state: 'failed', orderIds: [], answers: [], findings: [{ code: 'declined', severity: 'failed', params: { call: 'sale', word } }] }];
       await expect(save(support, fresh, 'running', step('4111 1111 1111 1111'))).rejects.toMatchObject({ code: '23514' });
       await save(support, fresh, 'running', step('DECLINED'));
+      // Only its starter holds a run (schema 20); support and admin both see whether it is held.
+      await expect(admin.query('SELECT paydesk.hold_checkup_run($1)', [fresh])).rejects.toMatchObject({ code: '42501' });
+      const held = async (client: typeof support) => (await client.query('SELECT paydesk.checkup_run_held($1) AS held', [fresh])).rows[0].held as boolean;
+      expect([await held(support), await held(admin)]).toEqual([false, false]);
+      expect((await support.query('SELECT paydesk.hold_checkup_run($1) AS ok', [fresh])).rows[0].ok).toBe(true);
+      expect([await held(support), await held(admin)]).toEqual([true, true]);
       // Nobody writes the table directly.
       await expect(support.query(`UPDATE paydesk.checkup_run_results SET state = 'finished' WHERE run_id = $1`, [fresh])).rejects.toMatchObject({ code: '42501' });
       await expect(admin.query(`DELETE FROM paydesk.checkup_run_results WHERE run_id = $1`, [fresh])).rejects.toMatchObject({ code: '42501' });
@@ -122,6 +130,44 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
       await support.end();
       await admin.end();
     }
+  });
+
+  it('shows a run whose laptop is gone from the team database as interrupted on every laptop, as of its last save; a laptop that only lost its connection holds it again and goes on', async () => {
+    const stateKept = async (id: string) => (await server().sql(database, 'SELECT state, saved_at FROM paydesk.checkup_run_results WHERE run_id = $1', [id])).rows[0] as { state: string; saved_at: Date } | undefined;
+    let letSaleGo!: () => void;
+    const saleHeld = new Promise<void>((resolve) => (letSaleGo = resolve));
+    let saleReached!: () => void;
+    const atSale = new Promise<void>((resolve) => (saleReached = resolve));
+    const held: typeof fetch = async (url, init) => {
+      if (String(url).includes('/s2s/sale')) {
+        saleReached();
+        await saleHeld;
+      }
+      return fetch(url, init);
+    };
+    const sue = await startPostgresApp(database, { role: 'support', osUser: 'sue-os', fetch: held });
+    opened.push(sue);
+    const started = await sue.value<CheckupRun>('startCheckup', { profileId: 'practice' });
+    await atSale;
+    await expect.poll(async () => (await stateKept(started.id))?.state).toBe('running');
+    const shownOnB = async () => (await laptopB.value<{ run: CheckupRun }>('getCheckup', { runId: started.id })).run;
+    expect((await shownOnB()).state).toBe('running');
+
+    // Sue's computer leaves the network: the server ends its session (as it does once the keepalives go unanswered).
+    await server().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND classid = 1346650962::oid AND objid = hashtext($1)::oid`, [started.id]);
+    await expect.poll(async () => (await shownOnB()).state).toBe('interrupted');
+    const lastSave = await stateKept(started.id);
+    expect(lastSave?.state).toBe('running');
+    expect((await shownOnB()).finishedAt).toBe(lastSave!.saved_at.toISOString());
+    expect((await laptopB.value<Listed>('listCheckups', { profileId: 'practice' })).runs.find((r) => r.id === started.id)).toMatchObject({ state: 'interrupted', startedBy: { thisLaptop: false, osUser: 'sue-os' } });
+
+    // Sue's Paydesk was running all along: it holds the run again at its next save and finishes it.
+    letSaleGo();
+    await sue.checkup.finished(started.id);
+    expect((await stateKept(started.id))?.state).toBe('finished');
+    expect((await shownOnB()).state).toBe('finished');
+    // Its hold let go once it ended: nothing of it is left on the server.
+    expect((await server().sql(database, `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = 1346650962::oid AND objid = hashtext($1)::oid`, [started.id])).rows[0].n).toBe(0);
   });
 
   it('says a run its laptop stopped in the middle of is interrupted, once that laptop starts again, on every laptop', async () => {

@@ -9,19 +9,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEventHub } from '../../../main/core/event-hub';
-import { createGatewayClient } from '../../../main/gateway/client';
-import { createPostgresLedgerStore } from '../../../main/ledger/postgres/pg-store';
-import { createPaymentsService, type PaymentsDeps } from '../../../main/payments/payments-service';
-import { requireProductionConfirmation } from '../../../main/profiles/production-guard';
+import type { PaymentsDeps } from '../../../main/payments/payments-service';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+import { teamLaptops } from '../../support/team-laptops';
 import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
 
 describeWithPostgres('a money move settled on one laptop while the other checks the payment, on the team ledger', () => {
   let practice: Awaited<ReturnType<typeof startTestGateway>>;
   let database: string;
   let superuser: pg.Client;
-  const pools: pg.Pool[] = [];
 
   beforeAll(async () => {
     practice = await startTestGateway();
@@ -30,25 +26,12 @@ describeWithPostgres('a money move settled on one laptop while the other checks 
   });
   afterAll(async () => {
     await superuser?.end();
-    await Promise.all(pools.map((p) => p.end()));
+    await laptops.close();
     await practice?.gateway.close();
   });
 
-  function laptop(role: 'support' | 'admin', name: string, onRefundConfirmed?: PaymentsDeps['onRefundConfirmed']) {
-    const server = teamServer();
-    const person = server.person(role);
-    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
-    pool.on('error', () => undefined);
-    pools.push(pool);
-    const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
-    const service = createPaymentsService({
-      store: createPostgresLedgerStore(pool, { laptop: name }), client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000 }),
-      logger: practice.logger, events: createEventHub(),
-      active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
-      connectionFor: async () => practice.conn, requireConfirmation: requireProductionConfirmation, onRefundConfirmed,
-    });
-    return { service, login: person.login, ctx: { transport: 'direct' as const, osUser: name } };
-  }
+  const laptops = teamLaptops();
+  const laptop = (role: 'support' | 'admin', name: string, onRefundConfirmed?: PaymentsDeps['onRefundConfirmed']) => laptops.open(database, practice, role, { name, onRefundConfirmed });
 
   it('a refund settled by hand on one laptop while the other records a status answer is counted once in the payment’s totals', async () => {
     /** Sue's settlement waits here, inside its transaction, after it counted the refund. */

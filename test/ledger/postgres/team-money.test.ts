@@ -13,6 +13,7 @@ import { createPostgresLedgerStore } from '../../../main/ledger/postgres/pg-stor
 import { createPaymentsService } from '../../../main/payments/payments-service';
 import { requireProductionConfirmation } from '../../../main/profiles/production-guard';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+import { teamLaptops } from '../../support/team-laptops';
 import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
 
 describeWithPostgres('money on the team ledger, from two laptops', () => {
@@ -30,24 +31,12 @@ describeWithPostgres('money on the team ledger, from two laptops', () => {
   afterAll(async () => {
     releaseSue();
     await Promise.all(pools.map((p) => p.end()));
+    await laptops.close();
     await practice?.gateway.close();
   });
 
-  function laptop(role: 'support' | 'admin', fetch?: typeof globalThis.fetch, name?: string) {
-    const server = teamServer();
-    const person = server.person(role);
-    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
-    pool.on('error', () => undefined);
-    pools.push(pool);
-    const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
-    const service = createPaymentsService({
-      store: createPostgresLedgerStore(pool, { laptop: name ?? `${person.login}-laptop` }), client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 5_000, fetch }),
-      logger: practice.logger, events: createEventHub(),
-      active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
-      connectionFor: async () => practice.conn, requireConfirmation: requireProductionConfirmation,
-    });
-    return { service, ctx: { transport: 'direct' as const, osUser: `${person.login}-laptop` } };
-  }
+  const laptops = teamLaptops();
+  const laptop = (role: 'support' | 'admin', fetch?: typeof globalThis.fetch, name?: string) => laptops.open(database, practice, role, { fetch, name });
 
   it('a refund while another person’s refund of the payment is on the wire is refused, naming them; one request reaches the gateway', async () => {
     const held: typeof globalThis.fetch = async (url, init) => {

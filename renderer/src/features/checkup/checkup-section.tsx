@@ -89,7 +89,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
               {elsewhere && busyStates.has(run.state) && ` ${t('checkup.elsewhere.running')}`}
             </p>
           )}
-          {run.state === 'interrupted' && <p className="notice notice-error" data-testid="checkup-interrupted">{t('checkup.interrupted')}</p>}
+          {run.state === 'interrupted' && <p className="notice notice-error" data-testid="checkup-interrupted">{t(elsewhere ? 'checkup.interrupted.elsewhere' : 'checkup.interrupted')}</p>}
           <p role="status" data-testid="checkup-status">
             {t(`checkup.state.${run.state}` as MessageKey)}{' '}
             {!running && t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}

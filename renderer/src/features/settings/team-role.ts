@@ -2,9 +2,10 @@
 // so screens hide what the role may not do: staff and finance do not capture, void, refund,
 // charge again or settle by hand (docs/team-ledger.md, "The security model"). The database
 // refuses it anyway; this only spares a person a button that cannot work. Finance creates no
-// payments either (the Get paid forms). Finance does check status (team schema 14), except where
-// the answer would settle an unclear operation (payment-detail.tsx). Not on the team ledger (or
-// its role not known yet): nothing is hidden.
+// payments either (the Get paid forms). Finance does check status (team schema 14) and settles an
+// unclear operation the answer proves went through (schema 17); payment-detail.tsx says beforehand
+// what its check leaves to support or an admin. Not on the team ledger (or its role not known yet):
+// nothing is hidden.
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';

@@ -89,6 +89,11 @@ export const en = {
   'audit.result.checkupStarted': '{environment}, {currency}', 'audit.result.checkupCounts': '{passed} passed, {different} answered differently, {failed} failed, {skipped} skipped', 'audit.result.checkupCancelled': '{counts}, cancelled',
   // The team ledger's chain head (status-settle.sql) says the log went further: its last entries were removed.
   'audit.chainCutAtEnd': 'Warning: entries were removed from the end of the log outside Paydesk: the team ledger\'s chain head says its last entry is {head}, but the log ends at entry {last}.',
+  // Finance's status check on the team ledger records an unclear operation only as having gone through (status-settle.sql).
+  'detail.financeLimits': 'If the gateway shows this {kind} went through, your check records it. If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
+  'detail.financeLimits.refund': 'If the gateway shows this refund went through, your check records it, except on an invoiced payment (its credit note is for support or an admin). If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
+  // On the team ledger staff and finance do not settle by hand (the database refuses it): who does, said instead.
+  'detail.attention.undecidableForOthers': 'The gateway’s answers cannot tell whether the last {kind} went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -178,4 +183,9 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.result.bulkFinished': '{state}: أُنشئ {created}، فشل {failed}، غير معروف {unknown}، بالانتظار {waiting}',
   'audit.result.checkupStarted': '{environment}، {currency}', 'audit.result.checkupCounts': 'نجح {passed}، أجاب بشكل مختلف {different}، فشل {failed}، تُخطّي {skipped}', 'audit.result.checkupCancelled': '{counts}، أُلغي',
   'audit.chainCutAtEnd': 'تحذير: حُذفت قيود من آخر السجل خارج بايدسك: يقول رأس سلسلة سجل الفريق إن آخر قيد فيه هو {head}، لكن السجل ينتهي عند القيد {last}.',
+
+  'detail.financeLimits': 'إن أظهرت البوابة أن عملية {kind} هذه تمت، يسجّلها فحصك. وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
+  'detail.financeLimits.refund': 'إن أظهرت البوابة أن عملية الاسترداد هذه تمت، يسجّلها فحصك، إلا على دفعة مفوترة (إشعارها الدائن لشخص بدور الدعم أو المسؤول). وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
+
+  'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت عملية {kind} الأخيرة. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
 };

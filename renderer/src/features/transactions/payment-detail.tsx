@@ -38,6 +38,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   }
   // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway).
   const mayMoveMoney = useTeamRole((s) => s.mayMoveMoney);
+  const role = useTeamRole((s) => s.role);
   useEffect(() => void useTeamRole.getState().load(), []);
 
   useEffect(() => {
@@ -84,6 +85,8 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
   const sender = detail.operations.find((op) => op.outcome === 'sending');
+  // Finance's check records an unclear operation only as gone through (team schema 17): said before it is asked.
+  const financeUnclear = role === 'finance' ? detail.operations.find((op) => op.outcome === 'unknown') : undefined;
 
   return (
     <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state}>
@@ -95,7 +98,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
       {payment.operationInFlight && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t('detail.attention.undecidable', { kind: t(`noun.${unclear.kind}`) })}</p>
+          <p>{t(mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers', { kind: t(`noun.${unclear.kind}`) })}</p>
           {!otherProfile && mayMoveMoney && <button type="button" onClick={() => setSettling(true)} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
@@ -119,6 +122,11 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
             </label>
           )}
         </div>
+      )}
+      {!otherProfile && financeUnclear && (
+        <p className="attention-note" data-testid="status-finance-limits">
+          {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`noun.${financeUnclear.kind}`) })}
+        </p>
       )}
       <p className={`notice${notice?.tone === 'error' ? ' notice-error' : ''}`} role="status" data-testid="detail-notice">{notice?.text ?? ''}</p>
       <dl className="facts">

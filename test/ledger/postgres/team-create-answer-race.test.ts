@@ -1,0 +1,176 @@
+// A new payment's own answer (a card sale's, a repeat charge's) recorded on one laptop while the
+// other laptop records a status answer about the same payment must not write over what that
+// status answer recorded (issue 15). Sue's sale goes through at the gateway, but its answer is slow
+// to reach her laptop; meanwhile the sale is refunded in full on the gateway's dashboard and ada's
+// laptop checks the payment: refunded. When sue's answer ("approved") is then recorded, it must be
+// read with the refund, not with the payment as it was before ada's check committed: the create's
+// answer once took no lock, read the payment while ada's check held its row, and wrote "paid,
+// nothing refunded" over the refund. Here ada's check is held inside its transaction (the
+// status-check table locked by the superuser) until sue's answer waits for the payment.
+// The same holds for an order tried again after "not created": its intent reads the payment held,
+// so a status answer another laptop records meanwhile ("created after all, and paid": the first
+// request arrived late) is seen, and the order is not sent a second time.
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { AppFailure } from '../../../contract/result';
+import { createGatewayClient } from '../../../main/gateway/client';
+import type { PaymentView } from '../../../contract/methods/payments';
+import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
+import { teamLaptops, type TeamLaptop } from '../../support/team-laptops';
+
+describeWithPostgres('a new payment’s answer recorded on one laptop while the other records a status answer, on the team ledger', () => {
+  let practice: Awaited<ReturnType<typeof startTestGateway>>;
+  let database: string;
+  let superuser: pg.Client;
+  const laptops = teamLaptops();
+
+  beforeAll(async () => {
+    practice = await startTestGateway();
+    database = await teamServer().createTeamDatabase();
+    superuser = await teamServer().connect({ database });
+  });
+  afterAll(async () => {
+    await superuser?.end();
+    await laptops.close();
+    await practice?.gateway.close();
+  });
+
+  /** A network whose answers to `path` reach the laptop only when the test lets them; `answered` once the gateway has answered. */
+  function slowAnswers(path: string) {
+    let letThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    let reached!: () => void;
+    const answered = new Promise<void>((resolve) => (reached = resolve));
+    const fetch: typeof globalThis.fetch = async (url, init) => {
+      const response = await globalThis.fetch(url, init);
+      if (!String(url).includes(path)) return response;
+      const body = await response.text();
+      reached();
+      await held;
+      return new Response(body, { status: response.status, headers: response.headers });
+    };
+    return { fetch, answered, letThrough };
+  }
+
+  const waitingOnALock = (login: string) =>
+    expect.poll(async () => (await superuser.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
+
+  /**
+   * `create` starts sue's payment (its answer held on the wire); the gateway's dashboard refunds it
+   * in full; ada's status check records it refunded while sue's answer is recorded. Answers the
+   * payment as the team ledger keeps it once both are done.
+   */
+  async function raceTheAnswer(sue: TeamLaptop, ada: TeamLaptop, slow: ReturnType<typeof slowAnswers>, create: () => Promise<PaymentView>, orderId: string) {
+    const created = create();
+    await Promise.race([slow.answered, created.then(() => Promise.reject(new Error('the payment was answered before its answer was held')))]);
+    // On the gateway's dashboard: the whole payment refunded, while sue's laptop still waits for its answer.
+    const made = practice.gateway.records().find((r) => r.orderId === orderId && r.transactionId)!;
+    const dashboard = createGatewayClient({ logger: practice.logger, sleep: async () => {} });
+    const refunded = await dashboard.refund(practice.conn, { transactionId: made.transactionId!, amount: { minor: made.amountMinor!, currency: made.currency! }, reason: 'Refunded on the dashboard' });
+    expect(refunded.ok).toBe(true);
+    const payment = (await ada.service.store.byOrderId('practice', orderId))!;
+    expect(payment.state).toBe('creating');
+
+    // Ada's check records the refund and is held before it commits (its status-check row waits on the table).
+    await superuser.query('BEGIN');
+    await superuser.query('LOCK TABLE paydesk.status_checks IN SHARE MODE');
+    const checked = ada.service.refresh(payment.id, 'status');
+    await waitingOnALock(ada.login);
+    // Sue's answer arrives now: its transaction waits for the payment ada's check holds.
+    slow.letThrough();
+    await waitingOnALock(sue.login);
+    await superuser.query('COMMIT');
+    expect(await checked).toMatchObject({ state: 'refunded', refundedMinor: made.amountMinor });
+    await created;
+    return (await sue.service.store.get(payment.id))!;
+  }
+
+  it('a card sale’s answer keeps a refund another laptop’s status check recorded meanwhile', async () => {
+    const slow = slowAnswers('/s2s/sale');
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk', fetch: slow.fetch, timeoutMs: 120_000 });
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk' });
+    const orderId = `PD-RACE-SALE-${Date.now()}`;
+    const after = await raceTheAnswer(sue, ada, slow, async () => (await sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx)).payment, orderId);
+    expect({ state: after.state, captured: after.captured_minor, refunded: after.refunded_minor }).toEqual({ state: 'refunded', captured: 10_000, refunded: 10_000 });
+    expect((await sue.service.store.operationsOf(after.id)).map((op) => [op.kind, op.outcome])).toEqual([['create', 'succeeded']]);
+  });
+
+  it('a repeat charge’s answer keeps a refund another laptop’s status check recorded meanwhile', async () => {
+    const slow = slowAnswers('/s2s/recurring');
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-2', fetch: slow.fetch, timeoutMs: 120_000 });
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-2' });
+    const { payment: first } = await sue.service.chargeCard({ amount: '50.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false, recurringInit: true }, sue.ctx);
+    expect(first).toMatchObject({ state: 'paid' });
+    const orderId = `PD-RACE-REPEAT-${Date.now()}`;
+    const after = await raceTheAnswer(sue, ada, slow, () => sue.service.chargeRecurring({ paymentId: first.id, orderId, amount: '30.00', currency: 'SAR', description: 'Monthly box' }, sue.ctx), orderId);
+    expect({ state: after.state, captured: after.captured_minor, refunded: after.refunded_minor, parent: after.parent_payment_id }).toEqual({ state: 'refunded', captured: 3_000, refunded: 3_000, parent: first.id });
+  });
+
+  it('an order tried again after “not created” is refused, not sent again, when another laptop’s status check finds it paid meanwhile', async () => {
+    // Sue's first request is stuck on the way (a proxy holds it): her laptop sees the connection break.
+    let late: (() => Promise<Response>) | undefined;
+    const stuckOnce: typeof globalThis.fetch = async (url, init) => {
+      if (String(url).includes('/s2s/sale') && !late) {
+        late = () => globalThis.fetch(url, { ...init, signal: undefined });
+        throw new TypeError('fetch failed');
+      }
+      return globalThis.fetch(url, init);
+    };
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-3', fetch: stuckOnce });
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-3' });
+    const orderId = `PD-RACE-RETRY-${Date.now()}`;
+    const sale = () => sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
+    const { payment } = await sale();
+    expect(payment.state).toBe('unknown');
+    // Ada's check: the gateway has no such order, so it was not created (and may be tried again).
+    expect(await ada.service.refresh(payment.id, 'status')).toMatchObject({ state: 'not_created' });
+    // The stuck request arrives now: the gateway makes the sale.
+    expect((await late!()).ok).toBe(true);
+
+    // Ada's next check finds it paid and is held before it commits; sue tries the order again meanwhile.
+    await superuser.query('BEGIN');
+    await superuser.query('LOCK TABLE paydesk.status_checks IN SHARE MODE');
+    const checked = ada.service.refresh(payment.id, 'status');
+    await waitingOnALock(ada.login);
+    const retried = sale().then(() => undefined, (e: unknown) => e);
+    await waitingOnALock(sue.login);
+    await superuser.query('COMMIT');
+    expect(await checked).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
+    const refused = await retried;
+    const after = (await sue.service.store.get(payment.id))!;
+    expect({ state: after.state, captured: after.captured_minor, sales: (await sue.service.store.operationsOf(payment.id)).filter((op) => op.kind === 'create').length }).toEqual({ state: 'paid', captured: 10_000, sales: 1 });
+    expect(refused).toBeInstanceOf(AppFailure);
+    expect((refused as AppFailure).toError()).toMatchObject({ code: 'conflict', reason: { key: 'rule.orderExists' } });
+    expect(practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
+  });
+
+  it('a sale whose answer was lost leaves the state another laptop’s status check recorded meanwhile, not “unknown”', async () => {
+    // The sale reaches the gateway, but the connection breaks before its answer: unclear on sue's laptop.
+    let letItBreak!: () => void;
+    const breaks = new Promise<void>((resolve) => (letItBreak = resolve));
+    let reached!: () => void;
+    const answered = new Promise<void>((resolve) => (reached = resolve));
+    const lost: typeof globalThis.fetch = async (url, init) => {
+      const response = await globalThis.fetch(url, init);
+      if (!String(url).includes('/s2s/sale')) return response;
+      await response.text();
+      reached();
+      await breaks;
+      throw new TypeError('fetch failed');
+    };
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-4', fetch: lost, timeoutMs: 120_000 });
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-4' });
+    const orderId = `PD-RACE-LOST-${Date.now()}`;
+    const created = sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
+    await answered;
+    const payment = (await ada.service.store.byOrderId('practice', orderId))!;
+    expect(await ada.service.refresh(payment.id, 'status')).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
+    letItBreak();
+    await created;
+    const after = (await sue.service.store.get(payment.id))!;
+    expect({ state: after.state, captured: after.captured_minor }).toEqual({ state: 'paid', captured: 10_000 });
+    // The unclear create stays for the next check to settle (the payment is checked again).
+    expect((await sue.service.store.openOperations(payment.id)).map((op) => [op.kind, op.outcome])).toEqual([['create', 'unknown']]);
+  });
+});

@@ -1,0 +1,53 @@
+// Laptops on one team database for the team ledger's ledger-level tests: each a payments service
+// with its own pool of connections logged in as one of the template's people, a laptop name of
+// its own (the operations it records carry it), and the practice gateway over HTTP. Calls can be
+// held on the wire (`fetch`) or inside a transaction (`onRefundConfirmed`) to make two laptops
+// meet at a chosen point, without timers.
+import pg from 'pg';
+import type { CallContext } from '../../main/core/call-context';
+import { createEventHub } from '../../main/core/event-hub';
+import { createGatewayClient } from '../../main/gateway/client';
+import { createPostgresLedgerStore } from '../../main/ledger/postgres/pg-store';
+import { createPaymentsService, type PaymentsDeps, type PaymentsService } from '../../main/payments/payments-service';
+import { requireProductionConfirmation } from '../../main/profiles/production-guard';
+import type { startTestGateway } from './practice';
+import { teamServer } from './postgres-tests';
+
+type Practice = Awaited<ReturnType<typeof startTestGateway>>;
+
+export type TeamLaptop = { service: PaymentsService; login: string; ctx: CallContext };
+
+export type TeamLaptopOptions = {
+  /** The laptop's name (also its person's OS user); `<login>-laptop` unless given. */
+  name?: string;
+  /** Stands in for the network between the laptop and the gateway. */
+  fetch?: typeof globalThis.fetch;
+  onRefundConfirmed?: PaymentsDeps['onRefundConfirmed'];
+  /** How long the laptop waits for a gateway answer (longer where a test holds one). */
+  timeoutMs?: number;
+};
+
+/** Opens laptops on `database`; `close()` ends their connections (call it in afterAll). */
+export function teamLaptops() {
+  const pools: pg.Pool[] = [];
+  return {
+    open(database: string, practice: Practice, role: 'staff' | 'support' | 'finance' | 'admin', options: TeamLaptopOptions = {}): TeamLaptop {
+      const server = teamServer();
+      const person = server.person(role);
+      const name = options.name ?? `${person.login}-laptop`;
+      const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
+      pool.on('error', () => undefined);
+      pools.push(pool);
+      const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
+      const service = createPaymentsService({
+        store: createPostgresLedgerStore(pool, { laptop: name }),
+        client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: options.timeoutMs ?? 5_000, fetch: options.fetch }),
+        logger: practice.logger, events: createEventHub(),
+        active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
+        connectionFor: async () => practice.conn, requireConfirmation: requireProductionConfirmation, onRefundConfirmed: options.onRefundConfirmed,
+      });
+      return { service, login: person.login, ctx: { transport: 'direct', osUser: name } };
+    },
+    close: () => Promise.all(pools.map((p) => p.end())),
+  };
+}
