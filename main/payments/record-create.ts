@@ -102,18 +102,22 @@ export function createRecorder(core: PaymentsCore) {
     });
     const doneAt = core.now();
     const done = doneAt.toISOString();
-    const view = await store.transaction(async (tx) => {
+    const recorded = await store.transaction(async (tx) => {
       // Held first: another laptop's status check may have recorded this payment while its answer
       // was on the way (on the team ledger); the answer is applied to that, forward only, never to
       // the payment as it was before that check committed (its refund once lost: issue 15).
       let payment = await core.mustLock(tx, paymentId);
       // A status answer recorded meanwhile said where the payment is: an unclear answer leaves that.
       const unsure = payment.state === 'creating' ? 'unknown' : payment.state;
+      // A refusal after a status answer found the order at the gateway contradicts that answer:
+      // recording "not created" would let the order be sent again (a second charge). It is
+      // recorded as unclear instead, for the next check to settle.
+      const contradicted = !result.ok && !result.error.mayHaveHappened && payment.state !== 'creating' && payment.state !== 'not_created';
       if (result.ok) {
         payment = await tx.update(paymentId, apply(result.value, payment), 'create', done);
         await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, payment.state);
-      } else if (result.error.mayHaveHappened) {
+      } else if (result.error.mayHaveHappened || contradicted) {
         payment = await tx.update(paymentId, { state: unsure, last_error: result.error.message }, 'create', done);
         await tx.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, 'outcome_unknown');
@@ -122,11 +126,11 @@ export function createRecorder(core: PaymentsCore) {
         await tx.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
       }
-      return tx.view(await core.schedule(tx, payment, doneAt, 0));
+      return { view: await tx.view(await core.schedule(tx, payment, doneAt, 0)), contradicted };
     }).finally(release);
     core.changed(paymentId);
-    if (!result.ok && !result.error.mayHaveHappened) throw toAppFailure(result.error);
-    return { view, value: result.ok ? result.value : undefined };
+    if (!result.ok && !result.error.mayHaveHappened && !recorded.contradicted) throw toAppFailure(result.error);
+    return { view: recorded.view, value: result.ok ? result.value : undefined };
   };
 }
 

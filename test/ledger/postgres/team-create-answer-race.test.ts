@@ -173,4 +173,36 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     // The unclear create stays for the next check to settle (the payment is checked again).
     expect((await sue.service.store.openOperations(payment.id)).map((op) => [op.kind, op.outcome])).toEqual([['create', 'unknown']]);
   });
+
+  it('a sale refused after another laptop’s status check found it paid is kept as unclear, not “not created” (never sent again)', async () => {
+    // The sale goes through at the gateway, but what reaches sue's laptop is a refusal (a proxy or
+    // a gateway contradicting itself): recording "not created" would let the order be sent again.
+    let answer!: () => void;
+    const refuse = new Promise<void>((resolve) => (answer = resolve));
+    let reached!: () => void;
+    const answered = new Promise<void>((resolve) => (reached = resolve));
+    const contradicting: typeof globalThis.fetch = async (url, init) => {
+      const response = await globalThis.fetch(url, init);
+      if (!String(url).includes('/s2s/sale')) return response;
+      await response.text();
+      reached();
+      await refuse;
+      return new Response(JSON.stringify({ code: 400, message: 'Invalid request', errorCode: 'INVALID_REQUEST' }), { status: 400, headers: { 'content-type': 'application/json' } });
+    };
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-5', fetch: contradicting, timeoutMs: 120_000 });
+    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-5' });
+    const orderId = `PD-RACE-REFUSED-${Date.now()}`;
+    const created = sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
+    await answered;
+    const payment = (await ada.service.store.byOrderId('practice', orderId))!;
+    expect(await ada.service.refresh(payment.id, 'status')).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
+    answer();
+    expect((await created).payment).toMatchObject({ state: 'paid' });
+    const after = (await sue.service.store.get(payment.id))!;
+    expect({ state: after.state, captured: after.captured_minor }).toEqual({ state: 'paid', captured: 10_000 });
+    expect((await sue.service.store.openOperations(payment.id)).map((op) => [op.kind, op.outcome])).toEqual([['create', 'unknown']]);
+    // Tried again, the order is refused: it exists.
+    await expect(sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx)).rejects.toMatchObject({ code: 'conflict' });
+    expect(practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
+  });
 });
