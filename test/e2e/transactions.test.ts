@@ -180,6 +180,7 @@ describe('transactions', () => {
     await expect.poll(() => tx.total()).toBe(1);
     await tx.row('AUTH-V1').waitFor();
     await session.page.getByLabel('State').selectOption('');
+    await session.page.getByRole('button', { name: /^More filters/ }).click(); // amounts and currency are folded below the common filters
     await session.page.getByLabel('Amount from').fill('45');
     await session.page.getByText('Choose a currency to filter by amount.').first().waitFor();
     await session.page.getByLabel('Currency').selectOption('SAR');
