@@ -39,6 +39,8 @@ export const creditNoteViewSchema = z.object({
   breakdown: z.array(vatGroupSchema),
   reason: z.string().nullable(),
   issuedAt: z.string(),
+  /** A laptop's credit note copied into the team ledger: that laptop, whose own series its number is in. */
+  issuedOnLaptop: z.string().nullable().optional(),
 });
 
 export const invoiceViewSchema = z.object({
@@ -59,6 +61,8 @@ export const invoiceViewSchema = z.object({
   vatMinor: minor,
   totalMinor: minor,
   issuedAt: z.string(),
+  /** A laptop's invoice copied into the team ledger: that laptop, whose own series its number is in (the team's may have the same number). */
+  issuedOnLaptop: z.string().nullable().optional(),
   lines: z.array(z.object({
     description: z.string(), quantityMilli: z.number().int(), unitMinor: minor, category: z.enum(vatCategories), rateBp: z.number().int(),
     reason: z.string().nullable(), netMinor: minor, vatMinor: minor, grossMinor: minor,

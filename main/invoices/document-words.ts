@@ -37,6 +37,7 @@ export const documentWords = {
   payLink: ['Pay online', 'ادفع عبر الرابط'],
   zatcaQr: ['E-invoice QR code', 'رمز الفاتورة الإلكترونية'],
   refunded: ['Amount refunded', 'المبلغ المسترد'],
+  issuedOnLaptop: ['Issued on laptop', 'صدر على الحاسوب'], // a laptop's own number series, copied into the team ledger
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type WordKey = keyof typeof documentWords;

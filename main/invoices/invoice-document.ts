@@ -28,6 +28,8 @@ export type DocumentModel = {
   reason?: string | null;
   payUrl?: string | null;
   zatcaQr: string;
+  /** Copied into the team ledger from a laptop: its name; the number is in that laptop's own series. */
+  issuedOnLaptop?: string | null;
 };
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,6 +54,7 @@ export function invoiceHtml(model: DocumentModel): string {
   const info = [
     row(model.kind === 'invoice' ? 'invoiceNumber' : 'creditNumber', ltr(model.number)),
     model.refersTo ? row('refersTo', ltr(model.refersTo)) : '',
+    model.issuedOnLaptop ? row('issuedOnLaptop', ltr(model.issuedOnLaptop)) : '',
     row('issued', ltr(issued)),
     row('orderRef', ltr(model.orderId)),
     row('seller', sellerName),

@@ -86,6 +86,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
   const creditView = (note: CreditNoteRow) => ({
     id: note.id, number: note.number, operationId: note.operation_id, amountMinor: note.amount_minor, netMinor: note.net_minor, vatMinor: note.vat_minor,
     breakdown: JSON.parse(note.breakdown_json) as VatGroup[], reason: note.reason, issuedAt: note.issued_at,
+    issuedOnLaptop: note.issued_on_laptop ?? null,
   });
 
   async function view(invoice: InvoiceRow): Promise<InvoiceView> {
@@ -95,7 +96,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     return {
       id: invoice.id, number: invoice.number, paymentId: invoice.payment_id, orderId: payment?.order_id ?? '', currency, state: stateOf(payment),
       pricesIncludeVat: invoice.prices_include_vat === 1, language: invoice.language, netMinor: invoice.net_minor, vatMinor: invoice.vat_minor, totalMinor: invoice.total_minor,
-      issuedAt: invoice.issued_at,
+      issuedAt: invoice.issued_at, issuedOnLaptop: invoice.issued_on_laptop ?? null,
       lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
       breakdown: breakdownOf(lines, invoice.prices_include_vat === 1),
       creditNotes: (await rows.creditNotesOf(invoice.id)).map(creditView),
@@ -167,7 +168,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       return {
         fileName: `${note.number}.pdf`,
         model: {
-          ...base, kind: 'credit', number: note.number, refersTo: invoice.number, issuedAt: note.issued_at, reason: note.reason,
+          ...base, kind: 'credit', number: note.number, refersTo: invoice.number, issuedAt: note.issued_at, reason: note.reason, issuedOnLaptop: note.issued_on_laptop ?? null,
           lines: split.map((g) => ({ description: `${invoice.number}`, quantityMilli: 0, unitMinor: 0, category: g.category, rateBp: g.rateBp, reason: null, netMinor: g.netMinor, vatMinor: g.vatMinor, grossMinor: g.grossMinor })),
           breakdown: split, totals: { netMinor: note.net_minor, vatMinor: note.vat_minor, grossMinor: note.amount_minor },
           zatcaQr: zatcaOf(seller, note.issued_at, note.amount_minor, note.vat_minor, currency),
@@ -177,7 +178,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     return {
       fileName: `${invoice.number}.pdf`,
       model: {
-        ...base, kind: 'invoice', number: invoice.number, issuedAt: invoice.issued_at, payUrl: payment?.link_url ?? null,
+        ...base, kind: 'invoice', number: invoice.number, issuedAt: invoice.issued_at, payUrl: payment?.link_url ?? null, issuedOnLaptop: invoice.issued_on_laptop ?? null,
         lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
         breakdown: breakdownOf(lines, invoice.prices_include_vat === 1), totals: { netMinor: invoice.net_minor, vatMinor: invoice.vat_minor, grossMinor: invoice.total_minor },
         zatcaQr: zatcaOf(seller, invoice.issued_at, invoice.total_minor, invoice.vat_minor, currency),

@@ -22,6 +22,8 @@ export type InvoiceRow = {
   language: 'both' | 'en' | 'ar';
   issued_at: string;
   created_by: string;
+  /** On the team ledger, a laptop's invoice copied in keeps its number in that laptop's own series: the laptop's name; absent for the team's own and on a laptop's file. */
+  issued_on_laptop?: string | null;
 };
 
 export type InvoiceLineRow = {
@@ -52,6 +54,8 @@ export type CreditNoteRow = {
   breakdown_json: string;
   reason: string | null;
   issued_at: string;
+  /** As the invoice's: the laptop whose series the copied credit note's number belongs to. */
+  issued_on_laptop?: string | null;
 };
 
 const pad = (seq: number) => String(seq).padStart(6, '0');

@@ -92,6 +92,21 @@ describe('payment link form', () => {
     expect(sent('createPaymentLink')).toHaveLength(0);
   });
 
+  it('takes its dates typed day/month/year, and sends nothing while one is a day that does not exist', async () => {
+    await openScreen('links', 'Payment links');
+    fillValidLink();
+    type('link-expireDate', '31/02/2026');
+    expect(screen.getByTestId('error-link-expireDate').textContent).toBe('31/02/2026 is not a date: February 2026 has 28 days.');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect(sent('createPaymentLink')).toEqual([]);
+    expect(document.activeElement).toBe(input('link-expireDate'));
+    type('link-issueDate', '01/03/2026');
+    type('link-expireDate', '28/03/2026');
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe('28 Mar 2026');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    await waitFor(() => expect(sent('createPaymentLink')[0]?.input).toMatchObject({ issueDate: '2026-03-01', expireDate: '2026-03-28' }));
+  });
+
   it('keeps the amount as typed and says next to it what cannot be sent, also after the currency changes', async () => {
     await openScreen('links', 'Payment links');
     const amountError = () => document.getElementById('link-amount-error')?.textContent ?? null;

@@ -29,8 +29,8 @@ describe('the transactions date fields', () => {
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-05' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-07' } });
     expect(useTransactions.getState().filter).toMatchObject({ from: '2026-03-04T21:00:00.000Z', to: '2026-03-07T21:00:00.000Z' });
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-05');
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-07');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('05/03/2026'); // as the app writes dates
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('07/03/2026');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '' } });
     expect(useTransactions.getState().filter.to).toBeUndefined();
   });
@@ -39,7 +39,7 @@ describe('the transactions date fields', () => {
     const day = lastDays(new Date('2026-03-05T22:30:00Z'), 1)[0]!; // 01:30 on the 6th in Riyadh
     expect(day.date).toBe('2026-03-06');
     act(() => useTransactions.getState().setFilter({ from: day.from, to: day.to }));
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-06');
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-06');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('06/03/2026');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('06/03/2026');
   });
 });

@@ -25,7 +25,7 @@ function invoiceOf(r: Record<string, unknown>): InvoiceRow {
     currency: r.currency as string, prices_include_vat: r.prices_include_vat ? 1 : 0,
     net_minor: minor(r.net_minor as string)!, vat_minor: minor(r.vat_minor as string)!, total_minor: minor(r.total_minor as string)!,
     seller_json: r.seller_json as string, buyer_vat_number: r.buyer_vat_number as string | null, language: r.language as InvoiceRow['language'],
-    issued_at: iso(r.issued_at as Date), created_by: (r.os_user as string | null) ?? (r.db_user as string),
+    issued_at: iso(r.issued_at as Date), created_by: (r.os_user as string | null) ?? (r.db_user as string), issued_on_laptop: (r.issued_on_laptop as string | null) ?? null,
   };
 }
 
@@ -42,7 +42,7 @@ function creditNoteOf(r: Record<string, unknown>): CreditNoteRow {
     id: r.id as string, profile_id: r.profile_id as string, seq: minor(r.seq as string)!, number: r.number as string, invoice_id: r.invoice_id as string,
     payment_id: r.payment_id as string, operation_id: r.operation_id as string, amount_minor: minor(r.amount_minor as string)!,
     net_minor: minor(r.net_minor as string)!, vat_minor: minor(r.vat_minor as string)!, breakdown_json: r.breakdown_json as string,
-    reason: r.reason as string | null, issued_at: iso(r.issued_at as Date),
+    reason: r.reason as string | null, issued_at: iso(r.issued_at as Date), issued_on_laptop: (r.issued_on_laptop as string | null) ?? null,
   };
 }
 

@@ -134,4 +134,11 @@ export const ar: Record<MessageKey, string> = {
   'confirm.production.no': 'إلغاء',
   'file.choose': 'اختر ملفًا…',
   'file.none': 'لم يُختر أي ملف',
+  'date.placeholder': 'يوم/شهر/سنة',
+  'date.hint': 'يوم/شهر/سنة. يغيّر السهمان لأعلى ولأسفل اليوم؛ ويفتح Alt مع السهم لأسفل التقويم.',
+  'date.calendar': 'اختر «{label}» من التقويم',
+  'date.error.format': 'اكتب التاريخ بصيغة يوم/شهر/سنة، مثل {example}.',
+  'date.error.month': 'لا يوجد شهر رقم {month}: الأشهر من 1 إلى 12.',
+  'date.error.day': '{date} ليس تاريخًا صحيحًا: عدد أيام {month} هو {days}.',
+  'tx.moreFilters': '{count, plural, =0 {مزيد من عوامل التصفية} other {مزيد من عوامل التصفية (المفعّلة: {count})}}',
 };

@@ -135,6 +135,14 @@ export const en = {
   // A file field's own button and "nothing chosen" (ui/file-input.tsx), in place of the browser's.
   'file.choose': 'Choose a file…',
   'file.none': 'No file chosen',
+  // The date field (ui/date-field.tsx): typed as the app writes dates, day/month/year.
+  'date.placeholder': 'dd/mm/yyyy',
+  'date.hint': 'Day/month/year. Arrow keys up and down change the day; Alt+Down opens a calendar.',
+  'date.calendar': 'Choose “{label}” on a calendar',
+  'date.error.format': 'Type the date as day/month/year, for example {example}.',
+  'date.error.month': 'There is no month {month}: months go from 1 to 12.',
+  'date.error.day': '{date} is not a date: {month} has {days} days.',
+  'tx.moreFilters': '{count, plural, =0 {More filters} other {More filters ({count} on)}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -27,15 +27,16 @@ export function formatAmount(minor: number, currency: CurrencyCode, language: La
 // builds one formatter, not 30 (each costs about as much as formatting a few hundred dates), and
 // the next render builds its own, in the zone of that moment.
 const thisTurn = new Map<string, Intl.DateTimeFormat>();
-function localDateTimeFormat(language: Language, dateStyle: 'medium' | 'short'): Intl.DateTimeFormat {
-  const key = `${language} ${dateStyle}`;
+function localFormat(language: Language, name: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${name}`;
   let format = thisTurn.get(key);
   if (!format) {
     if (thisTurn.size === 0) setTimeout(() => thisTurn.clear(), 0);
-    thisTurn.set(key, (format = new Intl.DateTimeFormat(locales[language], { dateStyle, timeStyle: 'short', numberingSystem: 'latn' })));
+    thisTurn.set(key, (format = new Intl.DateTimeFormat(locales[language], { ...options, numberingSystem: 'latn' })));
   }
   return format;
 }
+const localDateTimeFormat = (language: Language, dateStyle: 'medium' | 'short') => localFormat(language, dateStyle, { dateStyle, timeStyle: 'short' });
 
 export function formatDateTime(iso: string, language: Language): string {
   return localDateTimeFormat(language, 'medium').format(new Date(iso));
@@ -51,12 +52,24 @@ export function formatShortDateTime(iso: string, language: Language): string {
 }
 
 /**
+ * A list row's day and time apart (24/11/2026 and 13:05; Arabic 24‏/11‏/2026 and 1:05 م), so a
+ * narrow list can put them on two lines and a wide one on one, without a cut.
+ */
+export function formatRowDay(iso: string, language: Language): string {
+  return localFormat(language, 'row day', { dateStyle: 'short' }).format(new Date(iso));
+}
+export function formatRowTime(iso: string, language: Language): string {
+  return localFormat(language, 'row time', { timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
  * Pays Intl's one-time costs (ICU's data for amounts, dates and plurals in the language: 10–20 ms
  * on the first formatter) while the page waits for its first data, so the first rows or figures
  * drawn do not. The formatters it makes are the ones a screen makes anyway.
  */
 export function warmFormatters(language: Language): void {
   formatAmount(0, 'SAR', language);
-  formatShortDateTime(new Date(0).toISOString(), language);
+  formatRowDay(new Date(0).toISOString(), language);
+  formatRowTime(new Date(0).toISOString(), language);
   new Intl.PluralRules(locales[language]).select(0);
 }

@@ -11,7 +11,10 @@ import { copyLedgerToTeam } from '../../../main/ledger/postgres/copy-to-team';
 import { startPostgresApp, startSqliteApp, type LedgerApp } from '../../support/ledger-apps';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 import type { LedgerDb } from '../../../main/ledger/database';
-import { payLink } from '../../invoices/support';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { payLink, readPdf } from '../../invoices/support';
 import { customer, type Line } from '../../support/seller';
 
 const oneLine: Line[] = [{ description: 'Delivery', quantity: '1', unitPrice: '11.50', vat: 'standard' }];
@@ -101,9 +104,13 @@ describeWithPostgres('copying two laptops\' invoices and credit notes into the t
       // On the team ledger: the invoice panel, the PDF and the links list's numbers as the laptop showed them.
       team = await startPostgresApp(database, { practice: a.practice });
       const there = (await team.value<{ invoice: typeof laptopInvoice }>('getInvoice', { paymentId: paid.payment.id })).invoice;
-      expect(there).toEqual(laptopInvoice);
-      const doc = await team.value<{ fileName: string }>('invoiceDocument', { invoiceId: (there as unknown as { id: string }).id });
+      // ... marked as numbered in laptop-a's own series (the team's may have an INV-000001 of its own), on the panel and the PDF.
+      expect(there).toEqual({ ...laptopInvoice, issuedOnLaptop: 'laptop-a', creditNotes: laptopInvoice.creditNotes.map((n) => ({ ...n, issuedOnLaptop: 'laptop-a' })) });
+      expect(laptopInvoice).toMatchObject({ issuedOnLaptop: null });
+      const doc = await team.value<{ fileName: string; pdfBase64: string }>('invoiceDocument', { invoiceId: (there as unknown as { id: string }).id });
       expect(doc.fileName).toBe('INV-000001.pdf');
+      const pdfText = readPdf(Buffer.from(doc.pdfBase64, 'base64'), mkdtempSync(join(tmpdir(), 'pd-laptop-invoice-')), 'invoice').text;
+      expect(pdfText).toMatch(/Issued on laptop\s+laptop-a\s+صدر على الحاسوب/);
       const bPayment = (await b.store.byOrderId('practice', 'B-2'))!;
       expect(await team.value('invoiceNumbers', { paymentIds: [paid.payment.id, bPayment.id] })).toEqual({ [paid.payment.id]: 'INV-000001', [bPayment.id]: 'INV-000002' });
       // The team's own series continues after the laptops' last numbers.

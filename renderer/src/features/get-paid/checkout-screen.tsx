@@ -11,8 +11,9 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { addDays, AmountField, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors } from './form-kit';
+import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors } from './form-kit';
 import { focusFirstError, UrlFields } from './link-form';
+import { DateField, focusDateMistake } from '../../ui/date-field';
 import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
@@ -73,8 +74,9 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
   const hasAddress = Boolean(v.country || v.state || v.city || v.address || v.zip);
 
-  const submit = (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
     const problems: Problems = {};
     checkAmount(v.amount, v.currency, problems);
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
@@ -139,8 +141,9 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
           <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
         </div>
         <div className="gp-row">
-          {text('issueDate', 'issueDate', t('gp.issueDate'), { type: 'date', hint: v.issueDate ? formatDate(v.issueDate, language) : undefined })}
-          {text('expireDate', 'expireDate', t('gp.expireDate'), { type: 'date', hint: v.expireDate ? formatDate(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDate(defaultExpiry, language) }) : undefined })}
+          <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDate(v.issueDate, language) : undefined} />
+          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate}
+            hint={v.expireDate ? formatDate(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDate(defaultExpiry, language) }) : undefined} />
         </div>
         <UrlFields form={form} values={v} set={(k) => set(k) as (s: string) => void} errors={errors} />
         <SendError error={error} />

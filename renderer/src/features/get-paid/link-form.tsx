@@ -15,6 +15,7 @@ import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, u
 import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
 import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from '../invoices/invoice-lines';
 import { Field } from '../settings/field';
+import { DateField, focusDateMistake } from '../../ui/date-field';
 
 const form = 'link';
 
@@ -36,8 +37,9 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const invoice = useInvoiceDraft(profile?.id);
   const { lines } = invoice;
 
-  const submit = (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
     const problems: Problems = lines ? checkLines(lines, v.currency) : {};
     if (!lines) checkAmount(v.amount, v.currency, problems);
     if (!lines && !v.description.trim()) problems.description = 'gp.check.description';
@@ -120,8 +122,8 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
           </div>
         )}
         <div className="gp-row">
-          <TextField form={form} path="issueDate" label={t('gp.issueDate')} type="date" value={v.issueDate} onChange={set('issueDate')} errors={errors} hint={v.issueDate ? formatDate(v.issueDate, language) : undefined} />
-          <TextField form={form} path="expireDate" label={t('gp.expireDate')} type="date" value={v.expireDate} onChange={set('expireDate')} errors={errors}
+          <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDate(v.issueDate, language) : undefined} />
+          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate}
             hint={v.expireDate ? formatDate(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDate(defaultExpiry, language) }) : undefined} />
         </div>
         <UrlFields form={form} values={v} set={set} errors={errors} />

@@ -77,6 +77,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
   return (
     <section className="inv-panel" aria-labelledby={`inv-${invoice.id}`} data-testid="invoice-panel" data-number={invoice.number}>
       <h3 id={`inv-${invoice.id}`}>{t('inv.panel', { number: '' })}<Ltr className="mono" testId="invoice-number">{invoice.number}</Ltr></h3>
+      {invoice.issuedOnLaptop && <p className="inv-laptop" data-testid="invoice-laptop">{t('inv.issuedOnLaptop', { laptop: invoice.issuedOnLaptop })}</p>}
       <p data-testid="invoice-state" data-state={invoice.state}>{t(`inv.state.${invoice.state}`)} · <Ltr>{money(invoice.totalMinor)}</Ltr> ({t('inv.totals.vat')} <Ltr>{money(invoice.vatMinor)}</Ltr>)</p>
       <div className="inv-panel-actions">
         <button type="button" onClick={() => void show()} disabled={drawing} data-testid="invoice-preview-show">{drawing ? t('inv.preview.loading') : t('inv.preview.show')}</button>
@@ -92,7 +93,8 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
           <ul className="gp-simple-list" data-testid="credit-notes">
             {invoice.creditNotes.map((note) => (
               <li key={note.id} data-testid="credit-note" data-number={note.number}>
-                {t('inv.creditNote', { number: note.number, amount: money(note.amountMinor), vat: money(note.vatMinor) })}{' '}
+                {t('inv.creditNote', { number: note.number, amount: money(note.amountMinor), vat: money(note.vatMinor) })}
+                {note.issuedOnLaptop && <span data-testid="credit-note-laptop"> · {t('inv.creditNote.laptop', { laptop: note.issuedOnLaptop })}</span>}{' '}
                 <button type="button" onClick={() => void save({ creditNoteId: note.id })} data-testid="credit-note-save">{t('inv.creditNote.save', { number: note.number })}</button>
               </li>
             ))}

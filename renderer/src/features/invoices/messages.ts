@@ -73,6 +73,9 @@ export const en = {
   'seller.check.crNumber': 'The CR number has 10 digits.',
   'seller.check.address': 'Enter the address.',
   'seller.check.logo': 'Choose a PNG or JPEG image of at most 200 KB.',
+  // A laptop's document copied into the team ledger keeps its number in that laptop's own series.
+  'inv.issuedOnLaptop': 'Numbered on the laptop “{laptop}”, in its own series, and copied to the team ledger: the team’s own series may have the same number.',
+  'inv.creditNote.laptop': 'numbered on the laptop “{laptop}”',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -147,4 +150,6 @@ export const ar: Record<keyof typeof en, string> = {
   'seller.check.crNumber': 'رقم السجل التجاري ١٠ أرقام.',
   'seller.check.address': 'أدخل العنوان.',
   'seller.check.logo': 'اختر صورة PNG أو JPEG لا تتجاوز ٢٠٠ كيلوبايت.',
+  'inv.issuedOnLaptop': 'رُقّمت على الحاسوب «{laptop}» ضمن سلسلة أرقامه الخاصة ثم نُسخت إلى سجل الفريق: قد يكون للرقم نفسه مثيل في سلسلة الفريق.',
+  'inv.creditNote.laptop': 'رُقّم على الحاسوب «{laptop}»',
 };

@@ -15,6 +15,7 @@ import { allDrawn } from './draw-when-seen';
 import { daysBetween } from './periods';
 import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
 import './overview.css';
+import { DateField } from '../../ui/date-field';
 
 // The charts and their library (uPlot) are a chunk of their own: Home's first paint and its
 // figures never wait for them. The chunk is fetched as soon as Home asks for the figures, and
@@ -70,12 +71,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
         </fieldset>
         <fieldset>
           <legend>{t('ov.period.range')}</legend>
-          <label>
-            {t('ov.range.from')} <input type="date" value={chosen.from} onChange={(e) => e.target.value && useOverview.getState().set({ chosen: { ...chosen, from: e.target.value } })} data-testid="ov-from" />
-          </label>
-          <label>
-            {t('ov.range.to')} <input type="date" value={chosen.to} onChange={(e) => e.target.value && useOverview.getState().set({ chosen: { ...chosen, to: e.target.value } })} data-testid="ov-to" />
-          </label>
+          <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, from: day } })} testId="ov-from" />
+          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, to: day } })} testId="ov-to" />
         </fieldset>
       </div>
       {error && <p role="alert" className="error">{error.message}</p>}

@@ -8,6 +8,7 @@ import { useTransactions, type PaymentSort } from './transactions-store';
 import { api } from '../../api';
 import { OverviewFilterNote } from '../overview/overview-filter-note';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
+import { DateField } from '../../ui/date-field';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
@@ -45,66 +46,77 @@ export function FilterBar() {
   }, []);
 
   const fieldError = (name: string) => error?.fields?.[name];
+  // The common filters (search, state) stay in one row; the rest fold behind "More filters", which
+  // says how many of them are on and opens by itself when one is set from elsewhere (a figure on Home).
+  const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.profileId].filter(Boolean).length;
+  const [more, setMore] = useState(moreActive > 0);
+  const [cleared, setCleared] = useState(0); // "Clear filters" empties a date field holding a typing mistake too (its value was '' already)
+  const wasActive = useRef(moreActive);
+  useEffect(() => {
+    if (moreActive > wasActive.current) setMore(true);
+    wasActive.current = moreActive;
+  }, [moreActive]);
   return (
     <form className="filter-bar" role="search" onSubmit={(e) => { e.preventDefault(); send(query); }} aria-label={t('tx.filters')}>
-      <div className="field filter-search">
-        <label htmlFor="tx-search">{t('tx.search')}</label>
-        <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
+      <div className="filter-row">
+        <div className="field filter-search">
+          <label htmlFor="tx-search">{t('tx.search')}</label>
+          <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
+        </div>
+        <div className="field">
+          <label htmlFor="tx-state">{t('tx.filter.state')}</label>
+          <select id="tx-state" value={filter.states?.[0] ?? ''} onChange={(e) => setFilter({ states: e.target.value ? [e.target.value as never] : undefined })}>
+            <option value="">{t('tx.filter.any')}</option>
+            {ledgerStates.map((s) => <option key={s} value={s}>{t(`state.${s}`)}</option>)}
+          </select>
+        </div>
+        <button type="button" className="more-filters" aria-expanded={more} aria-controls="tx-more-filters" onClick={() => setMore(!more)} data-testid="more-filters">
+          {t('tx.moreFilters', { count: moreActive })}
+        </button>
+        <button type="button" className="clear-filters" onClick={() => { setQuery(''); setCleared(cleared + 1); clearFilter(); }} data-testid="clear-filters">{t('tx.clearFilters')}</button>
+        <div className="field filter-sort">
+          <label htmlFor="tx-sort">{t('tx.sort')}</label>
+          <select id="tx-sort" value={`${sort.by}:${sort.direction}`} onChange={(e) => {
+            const [by, direction] = e.target.value.split(':') as [PaymentSort['by'], PaymentSort['direction']];
+            setSort({ by, direction });
+          }}>
+            {(['createdAt', 'amount', 'orderId', 'state', 'customer'] as const).flatMap((by) =>
+              (['desc', 'asc'] as const).map((direction) => <option key={`${by}:${direction}`} value={`${by}:${direction}`}>{t(`tx.sort.${by}`)} {direction === 'desc' ? '↓' : '↑'}</option>),
+            )}
+          </select>
+        </div>
       </div>
-      <div className="field">
-        <label htmlFor="tx-state">{t('tx.filter.state')}</label>
-        <select id="tx-state" value={filter.states?.[0] ?? ''} onChange={(e) => setFilter({ states: e.target.value ? [e.target.value as never] : undefined })}>
-          <option value="">{t('tx.filter.any')}</option>
-          {ledgerStates.map((s) => <option key={s} value={s}>{t(`state.${s}`)}</option>)}
-        </select>
+      <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
+        <div className="field">
+          <label htmlFor="tx-kind">{t('tx.filter.kind')}</label>
+          <select id="tx-kind" value={filter.kinds?.[0] ?? ''} onChange={(e) => setFilter({ kinds: e.target.value ? [e.target.value as never] : undefined })}>
+            <option value="">{t('tx.filter.any')}</option>
+            {paymentKinds.map((k) => <option key={k} value={k}>{t(`kind.${k}`)}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="tx-currency">{t('tx.filter.currency')}</label>
+          <select id="tx-currency" value={filter.currency ?? ''} onChange={(e) => setFilter({ currency: e.target.value || undefined })}>
+            <option value="">{t('tx.filter.any')}</option>
+            {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+          {fieldError('currency') && <p className="field-error" role="alert">{fieldError('currency')}</p>}
+        </div>
+        <DateField key={`from ${cleared}`} id="tx-from" label={t('tx.filter.from')} value={fromField(filter.from)} onChange={(day) => setFilter({ from: fromInstant(day) })} />
+        <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} onChange={(day) => setFilter({ to: toInstant(day) })} />
+        <div className="field filter-amount">
+          <label htmlFor="tx-min">{t('tx.filter.min')}</label>
+          <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />
+          {fieldError('minAmount') && <p className="field-error">{fieldError('minAmount')}</p>}
+        </div>
+        <div className="field filter-amount">
+          <label htmlFor="tx-max">{t('tx.filter.max')}</label>
+          <input id="tx-max" inputMode="decimal" dir="ltr" value={filter.maxAmount ?? ''} onChange={(e) => setFilter({ maxAmount: e.target.value || undefined })} aria-invalid={fieldError('maxAmount') ? true : undefined} />
+          {fieldError('maxAmount') && <p className="field-error">{fieldError('maxAmount')}</p>}
+        </div>
+        <ProfileFilter />
       </div>
-      <div className="field">
-        <label htmlFor="tx-kind">{t('tx.filter.kind')}</label>
-        <select id="tx-kind" value={filter.kinds?.[0] ?? ''} onChange={(e) => setFilter({ kinds: e.target.value ? [e.target.value as never] : undefined })}>
-          <option value="">{t('tx.filter.any')}</option>
-          {paymentKinds.map((k) => <option key={k} value={k}>{t(`kind.${k}`)}</option>)}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="tx-currency">{t('tx.filter.currency')}</label>
-        <select id="tx-currency" value={filter.currency ?? ''} onChange={(e) => setFilter({ currency: e.target.value || undefined })}>
-          <option value="">{t('tx.filter.any')}</option>
-          {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
-        </select>
-        {fieldError('currency') && <p className="field-error" role="alert">{fieldError('currency')}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="tx-from">{t('tx.filter.from')}</label>
-        <input id="tx-from" type="date" value={fromField(filter.from)} onChange={(e) => setFilter({ from: fromInstant(e.target.value) })} />
-      </div>
-      <div className="field">
-        <label htmlFor="tx-to">{t('tx.filter.to')}</label>
-        <input id="tx-to" type="date" value={toField(filter.to)} onChange={(e) => setFilter({ to: toInstant(e.target.value) })} />
-      </div>
-      <div className="field">
-        <label htmlFor="tx-min">{t('tx.filter.min')}</label>
-        <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />
-        {fieldError('minAmount') && <p className="field-error">{fieldError('minAmount')}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="tx-max">{t('tx.filter.max')}</label>
-        <input id="tx-max" inputMode="decimal" dir="ltr" value={filter.maxAmount ?? ''} onChange={(e) => setFilter({ maxAmount: e.target.value || undefined })} aria-invalid={fieldError('maxAmount') ? true : undefined} />
-        {fieldError('maxAmount') && <p className="field-error">{fieldError('maxAmount')}</p>}
-      </div>
-      <ProfileFilter />
       <OverviewFilterNote />
-      <button type="button" className="clear-filters" onClick={() => { setQuery(''); clearFilter(); }} data-testid="clear-filters">{t('tx.clearFilters')}</button>
-      <div className="field">
-        <label htmlFor="tx-sort">{t('tx.sort')}</label>
-        <select id="tx-sort" value={`${sort.by}:${sort.direction}`} onChange={(e) => {
-          const [by, direction] = e.target.value.split(':') as [PaymentSort['by'], PaymentSort['direction']];
-          setSort({ by, direction });
-        }}>
-          {(['createdAt', 'amount', 'orderId', 'state', 'customer'] as const).flatMap((by) =>
-            (['desc', 'asc'] as const).map((direction) => <option key={`${by}:${direction}`} value={`${by}:${direction}`}>{t(`tx.sort.${by}`)} {direction === 'desc' ? '↓' : '↑'}</option>),
-          )}
-        </select>
-      </div>
     </form>
   );
 }

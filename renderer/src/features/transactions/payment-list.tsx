@@ -2,7 +2,7 @@
 // 100,000 payments scroll like 30. Arrow keys (or j/k) move the highlight, Enter opens it.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
-import { formatAmount, formatShortDateTime } from '../../i18n/format';
+import { formatAmount, formatRowDay, formatRowTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { StateBadge } from './payment-state';
 import { useTransactions } from './transactions-store';
@@ -114,7 +114,7 @@ export function PaymentList() {
                 >
                   {row ? (
                     <>
-                      <span role="gridcell">{formatShortDateTime(row.createdAt, language)}</span>
+                      <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
                       <span role="gridcell" className="order-cell" title={row.orderId}><Ltr className="mono">{row.orderId}</Ltr></span>
                       <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
                       <span role="gridcell" className="num">

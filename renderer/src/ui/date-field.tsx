@@ -1,0 +1,161 @@
+// A date typed as the app writes dates (day/month/year, in the app's language, not the browser's),
+// with a calendar for the mouse. The rest of the code gets and gives the ISO day ("2026-11-24",
+// '' when empty or not a date), as from a native <input type="date">, so nothing else changes.
+// Keyboard: type the date (24/11/2026, 24-11-2026, 24112026 or 2026-11-24 all read), arrows up and
+// down move a day, Alt+Down opens the calendar, Enter or leaving the field settles what was typed.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useLanguage, useT } from '../i18n';
+import { addDaysIso, daysInMonth, formatDateText, monthName, readDateText, type DateReading } from './date-text';
+import './date-field.css';
+
+type DateFieldProps = {
+  id: string;
+  label: string;
+  /** ISO day or ''. */
+  value: string;
+  onChange(iso: string): void;
+  /** Shown under the field (e.g. the date in words); the format hint is always read out. */
+  hint?: string;
+  /** An error found elsewhere (the form's own checks); a typing error is shown first. */
+  error?: string;
+  className?: string;
+  testId?: string;
+};
+
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+export function DateField({ id, label, value, onChange, hint, error, className, testId }: DateFieldProps) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const input = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(() => formatDateText(value, language));
+  const [problem, setProblem] = useState<string>();
+  const formatHintId = useId();
+
+  const problemText = (reading: DateReading, typed: string): string | undefined => {
+    if (reading.kind === 'unreadable') return t('date.error.format', { example: formatDateText('2026-11-24', language) });
+    if (reading.kind !== 'impossible') return undefined;
+    if (reading.month < 1 || reading.month > 12) return t('date.error.month', { month: reading.month });
+    return t('date.error.day', { date: typed.trim(), month: monthName(reading.year, reading.month, language), days: daysInMonth(reading.year, reading.month) });
+  };
+
+  // The value changed from outside (a filter cleared, a figure's days, another language): show it,
+  // unless the text already means it, or is a typing mistake the value '' stands for.
+  useEffect(() => {
+    const reading = readDateText(text);
+    const focused = typeof document !== 'undefined' && document.activeElement === input.current;
+    if (reading.kind === 'date' && reading.iso === value) {
+      if (!focused) setText(formatDateText(value, language));
+      return;
+    }
+    if (value === '' && reading.kind !== 'date') return;
+    setText(formatDateText(value, language));
+    setProblem(undefined);
+  }, [value, language]); // only an outside change of the value or language: the text is read inside
+
+  const give = (iso: string) => {
+    if (iso !== value) onChange(iso);
+  };
+
+  const typed = (next: string) => {
+    setText(next);
+    const reading = readDateText(next);
+    if (reading.kind === 'date') give(reading.iso);
+    if (reading.kind === 'empty') give('');
+    // A whole date that cannot be is said at once; half a date only when the user leaves it.
+    setProblem(reading.kind === 'impossible' ? problemText(reading, next) : undefined);
+  };
+
+  const settle = () => {
+    const reading = readDateText(text);
+    if (reading.kind === 'date') {
+      setText(formatDateText(reading.iso, language));
+      give(reading.iso);
+      return setProblem(undefined);
+    }
+    if (reading.kind === 'empty') return give('');
+    setProblem(problemText(reading, text));
+    give('');
+  };
+
+  const chosen = (iso: string) => {
+    if (!iso) return;
+    setText(formatDateText(iso, language));
+    setProblem(undefined);
+    give(iso);
+  };
+
+  const openCalendar = () => {
+    const element = picker.current;
+    if (!element) return;
+    try {
+      element.showPicker();
+    } catch {
+      element.focus(); // a browser without showPicker: its own field takes the keys
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') return settle(); // and the form goes on to its own Enter
+    if (event.key === 'ArrowDown' && event.altKey) {
+      event.preventDefault();
+      return openCalendar();
+    }
+    if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      const reading = readDateText(text);
+      chosen(reading.kind === 'date' ? addDaysIso(reading.iso, event.key === 'ArrowUp' ? 1 : -1) : localToday());
+    }
+  };
+
+  const shown = problem ?? error;
+  const described = [formatHintId, hint ? `${id}-hint` : '', shown ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`field date-field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <span className="date-box">
+        <input
+          id={id}
+          ref={input}
+          type="text"
+          value={text}
+          onChange={(e) => typed(e.target.value)}
+          onBlur={settle}
+          onKeyDown={onKeyDown}
+          placeholder={t('date.placeholder')}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={shown ? true : undefined}
+          data-mistake={problem ? true : undefined}
+          aria-describedby={described}
+          data-testid={testId}
+        />
+        <button type="button" className="date-calendar" tabIndex={-1} onClick={openCalendar} aria-label={t('date.calendar', { label })} title={t('date.calendar', { label })}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M4 0h1.5v2h5V0H12v2h2a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1h2zM2.5 6v8.5h11V6zM4 8h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
+          </svg>
+        </button>
+        {/* The browser's calendar, opened by the button; its value is the ISO day. Out of the tab order and of the accessibility tree: the text field is the field. */}
+        <input ref={picker} type="date" className="date-picker" tabIndex={-1} aria-hidden="true" value={value} onChange={(e) => chosen(e.target.value)} />
+      </span>
+      <span id={formatHintId} className="date-format-hint">{t('date.hint')}</span>
+      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {shown && (
+        <p id={`${id}-error`} className="field-error" role="alert" data-testid={`error-${id}`}>
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A form's first date field holding a typing mistake, focused; true when there was one (the form then does not send). */
+export function focusDateMistake(form: HTMLFormElement): boolean {
+  const wrong = form.querySelector<HTMLInputElement>('.date-field input[data-mistake]');
+  wrong?.focus();
+  return Boolean(wrong);
+}
