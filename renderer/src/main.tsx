@@ -18,9 +18,9 @@ const draw = () => createRoot(document.getElementById('root')!).render(
 
 // A screen with data of its own (a returning user's list) is drawn once, frame, screen and first
 // rows together, when main has answered (it usually has by the time the page's scripts have run):
-// drawn first with "Loading…", the frame's render, layout and paint held up the session's and the
-// rows' renders by 40–80 ms (docs/performance.md, ninth pass). Home draws at once, as before.
-const firstDrawWaitMs = 100; // at most: a slow main's answers are waited for on "Loading…"
+// drawn first with "Loading…", the frame's render, layout and paint came before the screen's render,
+// which came before the rows' (docs/performance.md, ninth pass). Home draws at once, as before.
+const firstDrawWaitMs = 100; // at most: then the frame with "Loading…", and main's answers come into it as before
 const data = firstScreenData();
 if (!data) draw();
 else {
