@@ -2,16 +2,34 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { askForSessionEarly, showSessionWhenReady } from './app/session-store';
-import { openFirstScreen } from './app/screens';
+import { firstScreenData, openFirstScreen } from './app/screens';
 
 // The session's calls and the first screen's data are asked for before React draws the frame
 // (they used to wait for its first effects), so main answers them while React renders; the
 // session is in the store as soon as it and the first screen's code are in.
 askForSessionEarly();
-showSessionWhenReady(openFirstScreen());
+const sessionShown = showSessionWhenReady(openFirstScreen());
 
-createRoot(document.getElementById('root')!).render(
+const draw = () => createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+// A screen with data of its own (a returning user's list) is drawn once, frame, screen and first
+// rows together, when main has answered (it usually has by the time the page's scripts have run):
+// drawn first with "Loading…", the frame's render, layout and paint came before the screen's render,
+// which came before the rows' (docs/performance.md, ninth pass). Home draws at once, as before.
+const firstDrawWaitMs = 100; // at most: then the frame with "Loading…", and main's answers come into it as before
+const data = firstScreenData();
+if (!data) draw();
+else {
+  let drawn = false;
+  const drawOnce = () => {
+    if (drawn) return;
+    drawn = true;
+    draw();
+  };
+  void Promise.all([sessionShown, data]).catch(() => undefined).then(drawOnce);
+  setTimeout(drawOnce, firstDrawWaitMs);
+}

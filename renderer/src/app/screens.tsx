@@ -81,6 +81,7 @@ const firstScreen = screens.find((entry) => entry.id === useNavigation.getState(
 if (!firstScreen) useNavigation.setState({ screen: 'home' });
 
 let firstOpened: Promise<unknown> | undefined;
+let firstData: Promise<unknown> | undefined;
 /**
  * Called by the page's entry (and the frame) right after it asked main for the session (which every screen needs first):
  * the first screen loads its data as a click would, and what follows the first screen waits for
@@ -90,6 +91,7 @@ export function openFirstScreen(): Promise<unknown> {
   if (firstOpened) return firstOpened;
   const data = firstScreen?.onOpen?.();
   if (data) firstScreenWaitsFor(data);
+  firstData = data ?? undefined;
   // Its code, and the list's (index.html preloads that chunk: fetched and compiled with the page),
   // run now, while the session's calls are answered, so neither waits to be drawn.
   const code = [...new Set([firstScreen?.id, 'transactions'])].map((id) => loaders[id ?? '']?.().catch(() => undefined));
@@ -101,4 +103,9 @@ export function openFirstScreen(): Promise<unknown> {
 /** What to draw for a screen: its code itself once it has arrived, else the lazy component that waits for it. */
 export function screenComponent(entry: ScreenEntry): ScreenEntry['component'] {
   return arrived[entry.id] ?? entry.component;
+}
+
+/** The first screen's own data (the list's first page) once openFirstScreen has asked for it; none for Home (it asks when it mounts). */
+export function firstScreenData(): Promise<unknown> | undefined {
+  return firstData;
 }

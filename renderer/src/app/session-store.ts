@@ -35,9 +35,10 @@ export function askForSessionEarly(): void {
  * screen was drawn 40–60 ms after its data had come). With the code in, the screen is drawn
  * directly, never through a suspended React.lazy (revealed up to 300 ms later: screens.tsx).
  */
-export function showSessionWhenReady(drawable: Promise<unknown>): void {
+export function showSessionWhenReady(drawable: Promise<unknown>): Promise<void> {
   showing ??= useSession.getState().load(drawable);
   showing.catch(() => undefined);
+  return showing;
 }
 
 export const useSession = create<SessionState>((set) => ({

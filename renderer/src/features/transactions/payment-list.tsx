@@ -16,20 +16,22 @@ export function PaymentList() {
   const language = useLanguage((s) => s.language);
   const { total, rows, selected, select, open, ensureRows, openId } = useTransactions();
   const viewport = useRef<HTMLDivElement>(null);
-  const [scroll, setScroll] = useState({ top: 0, height: 600 });
-  const win = rowWindow({ rowCount: total ?? 0, rowHeight, scrollTop: scroll.top, viewportHeight: scroll.height });
+  const [scroll, setScroll] = useState({ top: 0, height: 600, measured: false });
+  // The first draw has only the rows in view (no overscan): fewer rows to render and lay out
+  // before the list shows; the overscan follows once the browser has told the viewport's height.
+  const win = rowWindow({ rowCount: total ?? 0, rowHeight, scrollTop: scroll.top, viewportHeight: scroll.height, overscan: scroll.measured ? undefined : 0 });
 
   // The viewport's height as the browser lays it out (CSS: 60vh), told by a ResizeObserver after
   // its own layout: reading clientHeight in an effect forced a layout of the whole screen right
   // after the first rows were put in (36 ms in a trace of the cold start), then drew them again.
-  // Until then the rows of 600 px and the overscan are drawn; also follows the window's resizes.
+  // Until then the rows of 600 px are drawn, without the overscan; also follows the window's resizes.
   const hasViewport = total !== 0;
   useEffect(() => {
     const element = viewport.current;
     if (!element) return;
     const measured = () => setScroll((now) => {
       const height = element.clientHeight || 600;
-      return height === now.height ? now : { top: element.scrollTop, height };
+      return height === now.height && now.measured ? now : { top: element.scrollTop, height, measured: true };
     });
     if (typeof ResizeObserver === 'undefined') return measured(); // a DOM without layout (the tests)
     const observer = new ResizeObserver(measured);
@@ -90,7 +92,7 @@ export function PaymentList() {
         <span role="columnheader" className="num">{t('tx.col.amount')}</span>
         <span role="columnheader">{t('tx.col.state')}</span>
       </div>
-      <div ref={viewport} className="tx-viewport" onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+      <div ref={viewport} className="tx-viewport" onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight, measured: true })}>
         <div style={{ blockSize: win.totalHeight, position: 'relative' }}>
           <div style={{ position: 'absolute', insetBlockStart: win.offsetTop, insetInline: 0 }}>
             {Array.from({ length: win.last - win.first + 1 }, (_, i) => {
