@@ -9,6 +9,7 @@ import type { AppEvent } from '../../contract/events';
 
 let searches: Array<Record<string, unknown>> = [];
 let listeners = new Set<(event: AppEvent) => void>();
+let failNext = false;
 const row = {
   id: 'p1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'PD-AHEAD-1', amountMinor: 1500, currency: 'SAR', description: null,
   customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: null, sessionId: null, url: null, authOnly: false,
@@ -25,6 +26,10 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
     return async (input: { filter?: Record<string, unknown> }) => {
       if (name === 'searchPayments') {
         searches.push(input.filter ?? {});
+        if (failNext) {
+          failNext = false;
+          return { ok: false, error: { code: 'internal', message: 'the ledger is busy' } };
+        }
         return { ok: true, value: { total: 1, totalExact: true, rows: [row] } };
       }
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
@@ -84,6 +89,16 @@ describe("the list's first page asked ahead by Home", () => {
     vi.spyOn(Date, 'now').mockReturnValue(later);
     useNavigation.getState().go('transactions');
     expect(searches).toHaveLength(2);
+  });
+
+  it('is asked for again at the click when main could not answer it', async () => {
+    failNext = true;
+    const { useNavigation, useTransactions } = await startOnHome();
+    await vi.waitFor(() => expect(useTransactions.getState().error).toBeDefined());
+    useNavigation.getState().go('transactions');
+    expect(searches).toHaveLength(2);
+    await vi.waitFor(() => expect(useTransactions.getState().total).toBe(1));
+    expect(useTransactions.getState().error).toBeUndefined();
   });
 
   it("is not used when the click asks for other payments (a figure's filter)", async () => {

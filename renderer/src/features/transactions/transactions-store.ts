@@ -118,7 +118,8 @@ export const useTransactions = create<State>((set, get) => {
       const taken = ahead;
       ahead = undefined;
       taken?.stop();
-      const fresh = taken && !taken.stale && taken.generation === get().generation && Date.now() - taken.at < aheadFreshMs;
+      // Taken when nothing may have changed since: same filter and sort, no change heard, recent, no error.
+      const fresh = taken && !taken.stale && taken.generation === get().generation && Date.now() - taken.at < aheadFreshMs && !get().error;
       return fresh ? taken.data : reloadFirstPage();
     },
     askAhead() {
