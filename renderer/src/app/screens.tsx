@@ -56,7 +56,8 @@ export type ScreenEntry = {
 };
 
 export const screens: ScreenEntry[] = [
-  { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1' },
+  // Home asks for the list's first page ahead of a click (where its tasks and figures lead); the click takes it.
+  { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1', onOpen: () => useTransactions.getState().askAhead() },
   { id: 'links', label: 'nav.links', component: LinksScreen, shortcut: '2' },
   { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: '3' },
   { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: '4' },

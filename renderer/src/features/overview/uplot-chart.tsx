@@ -6,7 +6,7 @@
 // the value axis stands on the right, as an Arabic reader expects.
 import { useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+// uPlot's stylesheet comes with the page's own (overview-section.tsx), not with this chunk.
 import { drawWhenSeen } from './draw-when-seen';
 
 export type ChartSeries = { name: string; color: string; values: number[] };

@@ -35,6 +35,12 @@ type State = {
   reload(): void;
   /** The list was chosen: its first page is asked for now, while the screen's code is still on the way (resolves once it is in). */
   beginVisit(): Promise<void>;
+  /**
+   * Home asks for the list's first page ahead of a click (the list is where Home's tasks lead):
+   * the next visit takes that answer instead of asking again, while it is fresh. Only before the
+   * list was ever loaded; resolves once the page is in.
+   */
+  askAhead(): Promise<void> | undefined;
   /** The screen is shown: the first page again, unless this visit asked for it already. */
   reloadUnlessVisiting(): void;
   select(index: number): void;
@@ -46,6 +52,10 @@ type Counted = Extract<AppEvent, { type: 'payments.counted' }>;
 /** The latest counts heard, by countId: an event can arrive before the page that names it. */
 const heardCounts = new Map<string, Counted>();
 let visiting = false;
+/** How long a first page asked ahead (askAhead) stands in for the click's own, with no change heard. */
+export const aheadFreshMs = 30_000;
+/** The first page asked ahead, until a visit takes it; `stale` once main said payments changed. */
+let ahead: { generation: number; at: number; data: Promise<void>; stale: boolean; stop(): void } | undefined;
 
 export const useTransactions = create<State>((set, get) => {
   async function fetchPage(page: number) {
@@ -105,7 +115,25 @@ export const useTransactions = create<State>((set, get) => {
     reload: () => void reloadFirstPage(),
     beginVisit() {
       visiting = true;
-      return reloadFirstPage();
+      const taken = ahead;
+      ahead = undefined;
+      taken?.stop();
+      // Taken when nothing may have changed since: same filter and sort, no change heard, recent, no error.
+      const fresh = taken && !taken.stale && taken.generation === get().generation && Date.now() - taken.at < aheadFreshMs && !get().error;
+      return fresh ? taken.data : reloadFirstPage();
+    },
+    askAhead() {
+      if (ahead || get().generation !== 0 || inFlight.size > 0) return undefined;
+      const data = reloadFirstPage();
+      // A change main announces before the visit makes the page stale: the visit asks again.
+      const mine = { generation: get().generation, at: Date.now(), data, stale: false, stop: () => {} };
+      mine.stop = api.subscribe((event) => {
+        if (event.type !== 'payments.changed') return;
+        mine.stale = true;
+        mine.stop();
+      });
+      ahead = mine;
+      return data;
     },
     reloadUnlessVisiting() {
       if (visiting) visiting = false;
