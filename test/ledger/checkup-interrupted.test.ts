@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CheckupRun, CheckupRunSummary } from '../../contract/methods/checkup';
 import { startSqliteApp, type LedgerApp } from '../support/ledger-apps';
+import { heldFetch } from '../support/held-fetch';
 
 describe('a check-up Paydesk stopped in the middle of, on a laptop’s own ledger', () => {
   const opened: LedgerApp[] = [];
@@ -17,21 +18,11 @@ describe('a check-up Paydesk stopped in the middle of, on a laptop’s own ledge
   });
 
   it('is shown after the restart as interrupted, with its steps as last saved, and its report can be saved', async () => {
-    let letSaleGo!: () => void;
-    const saleHeld = new Promise<void>((resolve) => (letSaleGo = resolve));
-    let saleReached!: () => void;
-    const atSale = new Promise<void>((resolve) => (saleReached = resolve));
-    const held: typeof fetch = async (url, init) => {
-      if (String(url).includes('/s2s/sale')) {
-        saleReached();
-        await saleHeld;
-      }
-      return fetch(url, init);
-    };
-    const first = await startSqliteApp({ fetch: held });
+    const sale = heldFetch('/s2s/sale');
+    const first = await startSqliteApp({ fetch: sale.fetch });
     opened.push(first);
     const started = await first.value<CheckupRun>('startCheckup', { profileId: 'practice' });
-    await atSale;
+    await sale.reached;
     const file = join((first as LedgerApp & { dir: string }).dir, 'checkup-last-run.json');
     const kept = () => JSON.parse(readFileSync(file, 'utf8')) as CheckupRun;
     await expect.poll(() => kept().steps.find((s) => s.key === 'sale')?.state).toBe('running');
@@ -52,7 +43,7 @@ describe('a check-up Paydesk stopped in the middle of, on a laptop’s own ledge
     const report = JSON.parse((await again.value<{ json: string }>('saveCheckupReport', { runId: started.id })).json) as { run?: { state?: string }; state?: string };
     expect(JSON.stringify(report)).toContain('interrupted');
 
-    letSaleGo();
+    sale.letGo();
     await first.checkup.finished(started.id);
   });
 

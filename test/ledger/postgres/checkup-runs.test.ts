@@ -10,6 +10,7 @@ import type { CheckupRun, CheckupRunSummary } from '../../../contract/methods/ch
 import { testCard } from '../../../main/checkup/step-kit';
 import { startPostgresApp, type LedgerApp } from '../../support/ledger-apps';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
+import { heldFetch } from '../../support/held-fetch';
 
 type Listed = { runs: CheckupRunSummary[]; kept: 'team' | 'thisRun' };
 
@@ -134,21 +135,11 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
 
   it('shows a run whose laptop is gone from the team database as interrupted on every laptop, as of its last save; a laptop that only lost its connection holds it again and goes on', async () => {
     const stateKept = async (id: string) => (await server().sql(database, 'SELECT state, saved_at FROM paydesk.checkup_run_results WHERE run_id = $1', [id])).rows[0] as { state: string; saved_at: Date } | undefined;
-    let letSaleGo!: () => void;
-    const saleHeld = new Promise<void>((resolve) => (letSaleGo = resolve));
-    let saleReached!: () => void;
-    const atSale = new Promise<void>((resolve) => (saleReached = resolve));
-    const held: typeof fetch = async (url, init) => {
-      if (String(url).includes('/s2s/sale')) {
-        saleReached();
-        await saleHeld;
-      }
-      return fetch(url, init);
-    };
-    const sue = await startPostgresApp(database, { role: 'support', osUser: 'sue-os', fetch: held });
+    const sale = heldFetch('/s2s/sale');
+    const sue = await startPostgresApp(database, { role: 'support', osUser: 'sue-os', fetch: sale.fetch });
     opened.push(sue);
     const started = await sue.value<CheckupRun>('startCheckup', { profileId: 'practice' });
-    await atSale;
+    await sale.reached;
     await expect.poll(async () => (await stateKept(started.id))?.state).toBe('running');
     const shownOnB = async () => (await laptopB.value<{ run: CheckupRun }>('getCheckup', { runId: started.id })).run;
     expect((await shownOnB()).state).toBe('running');
@@ -162,7 +153,7 @@ describeWithPostgres('check-up runs kept on the team ledger, two laptops', () =>
     expect((await laptopB.value<Listed>('listCheckups', { profileId: 'practice' })).runs.find((r) => r.id === started.id)).toMatchObject({ state: 'interrupted', startedBy: { thisLaptop: false, osUser: 'sue-os' } });
 
     // Sue's Paydesk was running all along: it holds the run again at its next save and finishes it.
-    letSaleGo();
+    sale.letGo();
     await sue.checkup.finished(started.id);
     expect((await stateKept(started.id))?.state).toBe('finished');
     expect((await shownOnB()).state).toBe('finished');

@@ -17,6 +17,7 @@ import { createGatewayClient } from '../../../main/gateway/client';
 import type { PaymentView } from '../../../contract/methods/payments';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
+import { connectionBroken, heldFetch, type HeldFetch } from '../../support/held-fetch';
 import { teamLaptops, type TeamLaptop } from '../../support/team-laptops';
 
 describeWithPostgres('a new payment’s answer recorded on one laptop while the other records a status answer, on the team ledger', () => {
@@ -36,23 +37,6 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     await practice?.gateway.close();
   });
 
-  /** A network whose answers to `path` reach the laptop only when the test lets them; `answered` once the gateway has answered. */
-  function slowAnswers(path: string) {
-    let letThrough!: () => void;
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
-    let reached!: () => void;
-    const answered = new Promise<void>((resolve) => (reached = resolve));
-    const fetch: typeof globalThis.fetch = async (url, init) => {
-      const response = await globalThis.fetch(url, init);
-      if (!String(url).includes(path)) return response;
-      const body = await response.text();
-      reached();
-      await held;
-      return new Response(body, { status: response.status, headers: response.headers });
-    };
-    return { fetch, answered, letThrough };
-  }
-
   const waitingOnALock = (login: string) =>
     expect.poll(async () => (await superuser.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
 
@@ -61,9 +45,9 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
    * in full; ada's status check records it refunded while sue's answer is recorded. Answers the
    * payment as the team ledger keeps it once both are done.
    */
-  async function raceTheAnswer(sue: TeamLaptop, ada: TeamLaptop, slow: ReturnType<typeof slowAnswers>, create: () => Promise<PaymentView>, orderId: string) {
+  async function raceTheAnswer(sue: TeamLaptop, ada: TeamLaptop, slow: HeldFetch, create: () => Promise<PaymentView>, orderId: string) {
     const created = create();
-    await Promise.race([slow.answered, created.then(() => Promise.reject(new Error('the payment was answered before its answer was held')))]);
+    await Promise.race([slow.reached, created.then(() => Promise.reject(new Error('the payment was answered before its answer was held')))]);
     // On the gateway's dashboard: the whole payment refunded, while sue's laptop still waits for its answer.
     const made = practice.gateway.records().find((r) => r.orderId === orderId && r.transactionId)!;
     const dashboard = createGatewayClient({ logger: practice.logger, sleep: async () => {} });
@@ -78,7 +62,7 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     const checked = ada.service.refresh(payment.id, 'status');
     await waitingOnALock(ada.login);
     // Sue's answer arrives now: its transaction waits for the payment ada's check holds.
-    slow.letThrough();
+    slow.letGo();
     await waitingOnALock(sue.login);
     await superuser.query('COMMIT');
     expect(await checked).toMatchObject({ state: 'refunded', refundedMinor: made.amountMinor });
@@ -87,7 +71,7 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
   }
 
   it('a card sale’s answer keeps a refund another laptop’s status check recorded meanwhile', async () => {
-    const slow = slowAnswers('/s2s/sale');
+    const slow = heldFetch('/s2s/sale', { at: 'after' });
     const sue = laptops.open(database, practice, 'support', { name: 'sue-desk', fetch: slow.fetch, timeoutMs: 120_000 });
     const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk' });
     const orderId = `PD-RACE-SALE-${Date.now()}`;
@@ -97,7 +81,7 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
   });
 
   it('a repeat charge’s answer keeps a refund another laptop’s status check recorded meanwhile', async () => {
-    const slow = slowAnswers('/s2s/recurring');
+    const slow = heldFetch('/s2s/recurring', { at: 'after' });
     const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-2', fetch: slow.fetch, timeoutMs: 120_000 });
     const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-2' });
     const { payment: first } = await sue.service.chargeCard({ amount: '50.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false, recurringInit: true }, sue.ctx);
@@ -147,26 +131,15 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
 
   it('a sale whose answer was lost leaves the state another laptop’s status check recorded meanwhile, not “unknown”', async () => {
     // The sale reaches the gateway, but the connection breaks before its answer: unclear on sue's laptop.
-    let letItBreak!: () => void;
-    const breaks = new Promise<void>((resolve) => (letItBreak = resolve));
-    let reached!: () => void;
-    const answered = new Promise<void>((resolve) => (reached = resolve));
-    const lost: typeof globalThis.fetch = async (url, init) => {
-      const response = await globalThis.fetch(url, init);
-      if (!String(url).includes('/s2s/sale')) return response;
-      await response.text();
-      reached();
-      await breaks;
-      throw new TypeError('fetch failed');
-    };
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-4', fetch: lost, timeoutMs: 120_000 });
+    const lost = heldFetch('/s2s/sale', { at: 'after', answer: connectionBroken });
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-4', fetch: lost.fetch, timeoutMs: 120_000 });
     const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-4' });
     const orderId = `PD-RACE-LOST-${Date.now()}`;
     const created = sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
-    await answered;
+    await lost.reached;
     const payment = (await ada.service.store.byOrderId('practice', orderId))!;
     expect(await ada.service.refresh(payment.id, 'status')).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
-    letItBreak();
+    lost.letGo();
     await created;
     const after = (await sue.service.store.get(payment.id))!;
     expect({ state: after.state, captured: after.captured_minor }).toEqual({ state: 'paid', captured: 10_000 });
@@ -177,26 +150,16 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
   it('a sale refused after another laptop’s status check found it paid is kept as unclear, not “not created” (never sent again)', async () => {
     // The sale goes through at the gateway, but what reaches sue's laptop is a refusal (a proxy or
     // a gateway contradicting itself): recording "not created" would let the order be sent again.
-    let answer!: () => void;
-    const refuse = new Promise<void>((resolve) => (answer = resolve));
-    let reached!: () => void;
-    const answered = new Promise<void>((resolve) => (reached = resolve));
-    const contradicting: typeof globalThis.fetch = async (url, init) => {
-      const response = await globalThis.fetch(url, init);
-      if (!String(url).includes('/s2s/sale')) return response;
-      await response.text();
-      reached();
-      await refuse;
-      return new Response(JSON.stringify({ code: 400, message: 'Invalid request', errorCode: 'INVALID_REQUEST' }), { status: 400, headers: { 'content-type': 'application/json' } });
-    };
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-5', fetch: contradicting, timeoutMs: 120_000 });
+    const refusal = () => new Response(JSON.stringify({ code: 400, message: 'Invalid request', errorCode: 'INVALID_REQUEST' }), { status: 400, headers: { 'content-type': 'application/json' } });
+    const contradicting = heldFetch('/s2s/sale', { at: 'after', answer: refusal });
+    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-5', fetch: contradicting.fetch, timeoutMs: 120_000 });
     const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-5' });
     const orderId = `PD-RACE-REFUSED-${Date.now()}`;
     const created = sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
-    await answered;
+    await contradicting.reached;
     const payment = (await ada.service.store.byOrderId('practice', orderId))!;
     expect(await ada.service.refresh(payment.id, 'status')).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
-    answer();
+    contradicting.letGo();
     expect((await created).payment).toMatchObject({ state: 'paid' });
     const after = (await sue.service.store.get(payment.id))!;
     expect({ state: after.state, captured: after.captured_minor }).toEqual({ state: 'paid', captured: 10_000 });
