@@ -17,6 +17,8 @@ const stopped: CheckupRun = { ...mine, id: 'run-stopped', state: 'interrupted', 
 const gone: CheckupRun = { ...theirs, id: 'run-gone', state: 'interrupted', startedAt: '2026-11-24T06:00:00.000Z', finishedAt: '2026-11-24T06:00:40.000Z' };
 const summary = ({ steps: s, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: { passed: s.filter((x) => x.state === 'passed').length, different: 0, failed: 0, skipped: 0, cancelled: 0 } });
 const calls: string[] = [];
+/** The team's runs listCheckups answers with (the four above unless a test says otherwise). */
+let listed: CheckupRunSummary[] | undefined;
 
 window.paydesk = new Proxy({} as Record<string, unknown>, {
   get(_target, name: string) {
@@ -25,7 +27,7 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
       calls.push(name);
       if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'sue', role: 'support', reason: null } } };
       if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : input.runId === 'run-gone' ? gone : mine } };
-      if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
+      if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: listed ?? [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
   },
@@ -87,4 +89,21 @@ it('says another computer\'s run that can no longer finish was interrupted there
   expect(screen.getByTestId('checkup-save-json')).toBeTruthy();
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(screen.getByTestId('checkup-interrupted').textContent).toContain('توقف الحاسوب الذي يجري هذا الفحص');
+});
+
+it('shows the team’s list and its Refresh while it is empty, so a run another computer starts afterwards can be listed without leaving the screen', async () => {
+  listed = [];
+  try {
+    render(<CheckupSection profile={practice} />);
+    expect((await screen.findByTestId('checkup-recent-none')).textContent).toBe('No check-up of this profile is kept on the team ledger yet. A run started on any computer is listed here; Refresh the list to see one started since this screen opened.');
+    expect(screen.queryAllByTestId('checkup-recent-run')).toHaveLength(0);
+    // Another computer starts one now: no event reaches this laptop; Refresh lists it.
+    listed = [summary(theirs)];
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh the list' }));
+    const rows = await screen.findAllByTestId('checkup-recent-run');
+    expect(rows.map((r) => r.getAttribute('data-run-id'))).toEqual(['run-there']);
+    expect(screen.queryByTestId('checkup-recent-none')).toBeNull();
+  } finally {
+    listed = undefined;
+  }
 });
