@@ -18,7 +18,7 @@ const gone: CheckupRun = { ...theirs, id: 'run-gone', state: 'interrupted', star
 const summary = ({ steps: s, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: { passed: s.filter((x) => x.state === 'passed').length, different: 0, failed: 0, skipped: 0, cancelled: 0 } });
 const calls: string[] = [];
 /** The team's runs listCheckups answers with (the four above unless a test says otherwise). */
-let listed: CheckupRunSummary[] | undefined;
+let listed: CheckupRunSummary[] | 'fails' | undefined;
 
 window.paydesk = new Proxy({} as Record<string, unknown>, {
   get(_target, name: string) {
@@ -27,6 +27,7 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
       calls.push(name);
       if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'sue', role: 'support', reason: null } } };
       if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : input.runId === 'run-gone' ? gone : mine } };
+      if (name === 'listCheckups' && listed === 'fails') return { ok: false, error: { code: 'storage', message: 'connect ECONNREFUSED' } };
       if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: listed ?? [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
@@ -103,6 +104,22 @@ it('shows the team’s list and its Refresh while it is empty, so a run another 
     const rows = await screen.findAllByTestId('checkup-recent-run');
     expect(rows.map((r) => r.getAttribute('data-run-id'))).toEqual(['run-there']);
     expect(screen.queryByTestId('checkup-recent-none')).toBeNull();
+  } finally {
+    listed = undefined;
+  }
+});
+
+it('says why the team’s list could not be read, in the person’s language, and Refresh tries again', async () => {
+  listed = 'fails';
+  try {
+    act(() => useLanguage.getState().setLanguage('ar'));
+    render(<CheckupSection profile={practice} />);
+    expect((await screen.findByTestId('checkup-recent-error')).textContent).toBe('تعذّرت قراءة الفحوص الأخيرة: تعذّر على بايدسك قراءة بياناته أو كتابتها. حدّث القائمة للمحاولة مرة أخرى.');
+    act(() => useLanguage.getState().setLanguage('en'));
+    listed = [summary(mine)];
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh the list' }));
+    await waitFor(() => expect(screen.queryByTestId('checkup-recent-error')).toBeNull());
+    expect(screen.getAllByTestId('checkup-recent-run').map((r) => r.getAttribute('data-run-id'))).toEqual(['run-here']);
   } finally {
     listed = undefined;
   }

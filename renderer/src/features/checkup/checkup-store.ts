@@ -14,6 +14,8 @@ type CheckupState = {
   offered: Record<string, boolean>;
   /** The profile's recent runs and where they are kept (the team ledger: every laptop's). */
   recent: Record<string, { runs: CheckupRunSummary[]; kept: 'team' | 'thisRun' } | undefined>;
+  /** Why the recent runs could not be read (the team ledger out of reach), until a read succeeds. */
+  recentErrors: Record<string, AppError | undefined>;
   load(profileId: string): Promise<void>;
   loadRecent(profileId: string): Promise<void>;
   /** Shows a run of the list (another laptop's too) in place of the latest. */
@@ -29,9 +31,11 @@ export const useCheckups = create<CheckupState>((set, get) => ({
   errors: {},
   offered: {},
   recent: {},
+  recentErrors: {},
   async loadRecent(profileId) {
     const result = await api.listCheckups({ profileId });
-    if (result.ok) set({ recent: { ...get().recent, [profileId]: result.value } });
+    if (result.ok) set({ recent: { ...get().recent, [profileId]: result.value }, recentErrors: { ...get().recentErrors, [profileId]: undefined } });
+    else set({ recentErrors: { ...get().recentErrors, [profileId]: result.error } });
   },
   async open(profileId, runId) {
     const result = await api.getCheckup({ runId });

@@ -11,10 +11,13 @@ export function RecentRuns({ profileId, shownId }: { profileId: string; shownId:
   const t = useT();
   const language = useLanguage((s) => s.language);
   const recent = useCheckups((s) => s.recent[profileId]);
+  const failed = useCheckups((s) => s.recentErrors[profileId]);
   useEffect(() => void useCheckups.getState().loadRecent(profileId), [profileId]);
   // On the team ledger the list and its Refresh are shown even while empty: a run another computer
   // starts after this screen opened is not announced to this laptop (no event crosses laptops for it).
-  if (!recent || recent.kept !== 'team') return null;
+  // A read that failed (the team ledger out of reach) says why, with Refresh to try again.
+  if (!failed && (!recent || recent.kept !== 'team')) return null;
+  const runs = recent?.runs ?? [];
   const headingId = `checkup-${profileId}-recent`;
   // The list, and the run shown when another laptop is still running it (its steps as saved since).
   const refresh = async () => {
@@ -25,9 +28,10 @@ export function RecentRuns({ profileId, shownId }: { profileId: string; shownId:
     <section className="checkup-recent" aria-labelledby={headingId} data-testid="checkup-recent">
       <h5 id={headingId}>{t('checkup.recent')}</h5>
       <button type="button" onClick={() => void refresh()} data-testid="checkup-recent-refresh">{t('checkup.recent.refresh')}</button>
-      {recent.runs.length === 0 && <p data-testid="checkup-recent-none">{t('checkup.recent.none')}</p>}
+      {failed && <p className="notice notice-error" role="alert" data-testid="checkup-recent-error">{t('checkup.recent.failed', { why: failed.message })}</p>}
+      {!failed && runs.length === 0 && <p data-testid="checkup-recent-none">{t('checkup.recent.none')}</p>}
       <ul>
-        {recent.runs.map((run) => (
+        {runs.map((run) => (
           <li key={run.id} data-testid="checkup-recent-run" data-run-id={run.id}>
             <span>
               {t('checkup.recent.item', {
