@@ -54,6 +54,16 @@ const recentRuns = 20;
 /** A digit run that could be a card number, with or without spaces and dashes (as the database refuses it). */
 const cardLike = /\d(?:[ -]?\d){11,18}/g;
 
+/**
+ * The run as it is kept (the team ledger, a laptop's file): its steps without the key or anything
+ * like a card number. Only the steps' words are scrubbed: the run's own id is a UUID whose digits
+ * can look like a card number ("…28b1-4755-9386-236597267bac"), and a scrubbed id is no id (the
+ * team ledger refused the save, and the run was never listed on the other laptops).
+ */
+export function keptCopyOf(run: CheckupRun, secret: string): CheckupRun {
+  return { ...run, steps: JSON.parse(redact(JSON.stringify(run.steps), [secret]).replace(cardLike, '[removed]')) as CheckupRun['steps'] };
+}
+
 /** Small amounts: two units of the currency (at least 200 of its smallest unit), 40% captured, 30% refunded. */
 export function checkupAmounts(currency: CurrencyCode) {
   const base = Math.max(200, 2 * 10 ** exponentOf(currency));
@@ -72,7 +82,7 @@ export function createCheckupService(deps: CheckupDeps) {
   const view = (run: Run): CheckupRun => structuredClone({ id: run.id, profileId: run.profileId, environment: run.environment, currency: run.currency, state: run.state, startedAt: run.startedAt, finishedAt: run.finishedAt, steps: run.steps });
   const summaryOf = ({ steps: runSteps, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: checkupCounts(runSteps) });
   /** The run as the team ledger keeps it: names, types, words and codes, without the key or anything like a card number. */
-  const keptCopy = (run: Run): CheckupRun => JSON.parse(redact(JSON.stringify(view(run)), [run.secret]).replace(cardLike, '[removed]')) as CheckupRun;
+  const keptCopy = (run: Run): CheckupRun => keptCopyOf(view(run), run.secret);
   /** Saves the run on the team ledger, one save at a time, the latest state last; a failure is logged, the run goes on. */
   function persist(run: Run) {
     if (!kept && !lastRun) return;
