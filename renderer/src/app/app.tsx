@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { api } from '../api';
 import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
 import { warmFormatters } from '../i18n/format';
-import { useSession, watchProfiles } from './session-store';
+import { api } from '../api';
+import { useSession, watchSession } from './session-store';
 import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
 import { Notifications } from './notifications';
@@ -22,7 +22,7 @@ export function App() {
   useEffect(() => {
     void load();
     openFirstScreen(); // its data after the session's calls, so main answers those first
-    const unwatch = watchProfiles();
+    const unwatch = watchSession();
     // Intl's first use (ICU's data: 10–20 ms) in a moment the page is idle, waiting for main's
     // answers, not when the first rows are drawn. Only when idle: as a timer it ran while the
     // session's answers were in, and their bodies were read only after it (probe marks: 20–50 ms).

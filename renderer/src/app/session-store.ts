@@ -1,5 +1,7 @@
-// What every screen shows in the header: the app and the active profile. Loaded from main;
-// no secret is ever part of it (the profile view carries only "configured, ends in …").
+// What every screen shows in the header and needs before it is drawn: the app, the active profile,
+// and, on the team ledger, the role the database gives this laptop (so a screen never draws an
+// action its role may not do, not even for a moment: team-role.ts). Loaded from main; no secret is
+// ever part of it (the profile view carries only "configured, ends in …").
 import { create } from 'zustand';
 import type { MethodOutput } from '../../../contract/methods';
 import type { AppError } from '../../../contract/result';
@@ -57,9 +59,13 @@ export const useSession = create<SessionState>((set) => ({
   },
 }));
 
-/** Keeps the header true when profiles change in main (another window, the settings screen). */
-export function watchProfiles(): () => void {
+/**
+ * Keeps the session true: the header when profiles change in main (another window, the settings
+ * screen), the team ledger's role when main checked it again (the connection came back), and all of
+ * it after missed events (event-sequence.ts delivers profiles.changed then).
+ */
+export function watchSession(): () => void {
   return api.subscribe((event) => {
-    if (event.type === 'profiles.changed') void useSession.getState().load();
+    if (event.type === 'profiles.changed' || event.type === 'team.changed') void useSession.getState().load();
   });
 }
