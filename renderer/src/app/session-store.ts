@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { MethodOutput } from '../../../contract/methods';
 import type { AppError } from '../../../contract/result';
 import { api } from '../api';
+import type { Language } from '../i18n';
 
 type AppInfo = MethodOutput<'getAppInfo'>;
 type Profile = MethodOutput<'getActiveProfile'>;
@@ -68,4 +69,17 @@ export function watchSession(): () => void {
   return api.subscribe((event) => {
     if (event.type === 'profiles.changed' || event.type === 'team.changed') void useSession.getState().load();
   });
+}
+
+// The language main words OS notifications and dialogs in: told only when it differs from the
+// window's (the person chose another in the header, or main took the OS's at a first start), never
+// at every start. Main keeps it in its data folder (main/core/ui-language.ts).
+let toldMain: Language | undefined;
+
+/** Tells main the window's language if main, as last heard (getAppInfo) or told, words things in another. */
+export function tellMainTheLanguage(language: Language): void {
+  const mains = toldMain ?? useSession.getState().info?.language;
+  if (mains === undefined || mains === language) return;
+  toldMain = language;
+  void api.setLanguage({ language }).catch(() => undefined);
 }
