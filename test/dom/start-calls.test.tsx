@@ -49,6 +49,17 @@ describe('a start asks main each thing once', () => {
     expect(names(page.calls)).not.toContain('getTeamLedger');
   });
 
+  it('a returning user who last used the list: the session, the profiles and the list\'s first page once each', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'paydesk-start-calls-'));
+    const page = await startPage(await open(), { lastScreen: 'transactions' });
+    await waitFor(() => expect(screen.getByTestId('tx-count').textContent).toBe('0 payments'));
+    await started(page);
+    expect(page.askedTwice()).toEqual([]);
+    expect(page.count('listProfiles')).toBe(1);
+    expect(page.count('searchPayments')).toBe(1);
+    expect(names(page.calls)).not.toContain('setLanguage');
+  });
+
   it('the language goes to main when the person changes it, once, and the next start sends nothing', async () => {
     dir = mkdtempSync(join(tmpdir(), 'paydesk-start-calls-'));
     const first = await startPage(await open());
