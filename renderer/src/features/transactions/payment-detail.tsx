@@ -87,8 +87,9 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
   const sender = detail.operations.find((op) => op.outcome === 'sending');
+  // The role not known: the money moves the state allows are drawn disabled, and this says why.
+  const held = roleUnknown && (shown.capture || shown.void || shown.refund || shown.recurring) ? 'detail-role-unknown' : undefined;
   // Finance's check records an unclear operation only as gone through (team schema 17): said before it is asked.
-  const held = roleUnknown ? 'detail-role-unknown' : undefined;
   const financeUnclear = role === 'finance' ? detail.operations.find((op) => op.outcome === 'unknown') : undefined;
 
   return (
@@ -126,7 +127,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
           )}
         </div>
       )}
-      {!otherProfile && roleUnknown && <p className="attention-note" id="detail-role-unknown" data-testid="detail-role-unknown">{t('team.roleUnknown')}</p>}
+      {!otherProfile && held && <p className="attention-note" id={held} data-testid="detail-role-unknown">{t('team.roleUnknown')}</p>}
       {!otherProfile && financeUnclear && (
         <p className="attention-note" data-testid="status-finance-limits">
           {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`noun.${financeUnclear.kind}`) })}
