@@ -8,6 +8,8 @@ import { reasonSchema } from './result';
 const seq = { seq: z.number().int().optional() };
 export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profiles.changed'), ...seq }),
+  /** Who this laptop is on the team ledger was checked again (the connection came back): its role is in getAppInfo. */
+  z.object({ type: z.literal('team.changed'), ...seq }),
   z.object({ type: z.literal('payments.changed'), ...seq, paymentIds: z.array(z.string()).max(1000) }),
   /** The list's count of a search moved on in the background: `countId` is what searchPayments returned with totalExact false; exact false: at least `total`. */
   z.object({ type: z.literal('payments.counted'), ...seq, countId: z.string().max(40), total: z.number().int(), exact: z.boolean() }),

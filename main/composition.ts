@@ -264,7 +264,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const overview = createOverview({ db, reader: overviewReader });
   const reads = createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined });
   const impl: Implementations = {
-    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs)),
+    // The team ledger's role comes with the session's first call: screens never draw before it (docs/team-ledger.md).
+    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs), () => (team ? { role: team.session().role } : null)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).

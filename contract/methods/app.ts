@@ -1,18 +1,27 @@
 import { z } from 'zod';
 import { method } from '../method-spec';
+import { teamRoleSchema } from './team-ledger';
 
 export const environmentSchema = z.enum(['practice', 'sandbox', 'production']);
 export type Environment = z.infer<typeof environmentSchema>;
 
 export const appMethods = {
   getAppInfo: method({
-    summary: 'Name, version and runtime of the running app.',
+    summary: 'Name, version and runtime of the running app, the language main words things in, and who this laptop is on the team ledger: the session\'s first call.',
     input: () => z.object({}).strict(),
     output: () => z.object({
       name: z.string(),
       version: z.string(),
       runtime: z.enum(['electron', 'preview', 'test']),
       platform: z.string(),
+      /** What main words OS notifications and dialogs in now: the person's saved choice, else the OS's language. */
+      language: z.enum(['en', 'ar']),
+      /**
+       * null: this laptop's own ledger (no roles). On the team ledger, the role the database gave at
+       * start or at the last reconnect, or null when it could not be checked (the server out of
+       * reach, no password): the screens then offer no money move (renderer team-role.ts).
+       */
+      team: z.object({ role: teamRoleSchema.nullable() }).nullable(),
     }),
   }),
   firstScreenShown: method({

@@ -145,6 +145,12 @@ export async function openTeamBackend(deps: {
     if (!check.ok) deps.logger.warn('team ledger not reachable at start', { problem: check.problem });
   };
   await checkSession();
+  // The screens learn the role from getAppInfo: told to ask again when a later check changed it.
+  const checkSessionAgain = async () => {
+    const before = session.role;
+    await checkSession().catch(() => undefined);
+    if (session.role !== before) deps.events.emit({ type: 'team.changed' });
+  };
   // Where this laptop begins reading: changes after it that come before its listener is up are read
   // back when it is (live.ts `since`), so a screen drawn meanwhile is told of them.
   const since = session.reason === null
@@ -206,7 +212,7 @@ export async function openTeamBackend(deps: {
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;
           away = false;
-          if (wasAway) void checkSession().catch(() => undefined).then(startNotices).then(() => settleLogged(true));
+          if (wasAway) void checkSessionAgain().then(startNotices).then(() => settleLogged(true));
         },
       });
       // Marking at start and at a reconnect misses an operation whose answer could not be recorded

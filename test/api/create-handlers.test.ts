@@ -20,7 +20,7 @@ function handlersWith(overrides: Partial<Record<string, (...args: unknown[]) => 
   const impl = {
     getAppInfo: () => {
       calls++;
-      return { name: 'Paydesk', version: '1.0.0', runtime: 'test', platform: 'linux' };
+      return { name: 'Paydesk', version: '1.0.0', runtime: 'test', platform: 'linux', language: 'en', team: null };
     },
     getActiveProfile: () => profile,
     ...overrides,
@@ -32,7 +32,7 @@ function handlersWith(overrides: Partial<Record<string, (...args: unknown[]) => 
 describe('createHandlers', () => {
   it('answers a valid call with the value', async () => {
     const { handlers } = handlersWith({});
-    expect(await handlers.getAppInfo({}, ctx)).toEqual({ ok: true, value: { name: 'Paydesk', version: '1.0.0', runtime: 'test', platform: 'linux' } });
+    expect(await handlers.getAppInfo({}, ctx)).toEqual({ ok: true, value: { name: 'Paydesk', version: '1.0.0', runtime: 'test', platform: 'linux', language: 'en', team: null } });
   });
 
   it.each([[{ unexpected: true }], ['text'], [[1, 2]], [42]])('refuses input %j without running the service', async (input) => {

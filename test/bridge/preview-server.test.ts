@@ -38,7 +38,7 @@ describe('preview bridge', () => {
     const impl = {
       getAppInfo: () => {
         calls++;
-        return { name: 'Paydesk', version: '9.9.9', runtime: 'test' as const, platform: 'linux' };
+        return { name: 'Paydesk', version: '9.9.9', runtime: 'test' as const, platform: 'linux', language: 'en' as const, team: null };
       },
       getActiveProfile: () => {
         throw new Error('not used');

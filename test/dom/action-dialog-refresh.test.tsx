@@ -7,6 +7,7 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PaydeskApi } from '../../contract/methods';
 import type { AppEvent } from '../../contract/events';
+import { appInfo } from '../support/session';
 
 const payment = {
   id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'DOC-1', amountMinor: 8_000, currency: 'SAR',
@@ -45,6 +46,8 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
   },
 }) as unknown as PaydeskApi;
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
+// This laptop's own ledger: every action its state allows is offered (session-store.ts, team-role.ts).
+(await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
 afterEach(() => {
   cleanup();

@@ -9,6 +9,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { AppEvent } from '../../contract/events';
 import type { PaydeskApi } from '../../contract/methods';
 import type { BulkBatchView } from '../../contract/methods/bulk';
+import { appInfo } from '../support/session';
 
 const listeners = new Set<(event: AppEvent) => void>();
 const batch = (state: BulkBatchView['state'], runner: BulkBatchView['runner']): BulkBatchView => ({
@@ -22,13 +23,14 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
     return async () => {
       if (name === 'listBulkBatches') return { ok: true, value: [current] };
       if (name === 'getBulkBatch') return { ok: true, value: current };
-      if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'sue', role: 'support', reason: null } } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
   },
 }) as unknown as PaydeskApi;
 const { BulkScreen } = await import('../../renderer/src/features/get-paid/bulk-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
+// sue, support on the team ledger, as main's first answer says (session-store.ts).
+(await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo({ role: 'support' }) });
 
 afterEach(() => {
   cleanup();

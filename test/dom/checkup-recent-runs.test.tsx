@@ -8,6 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import type { PaydeskApi } from '../../contract/methods';
 import { checkupStepKeys, type CheckupRun, type CheckupRunSummary } from '../../contract/methods/checkup';
 import type { ProfileView } from '../../contract/methods/profiles';
+import { appInfo } from '../support/session';
 
 const steps = (state: CheckupRun['steps'][number]['state']) => checkupStepKeys.map((key) => ({ key, state, orderIds: [], answers: [], findings: [] }));
 const mine: CheckupRun = { id: 'run-here', profileId: 'practice', environment: 'practice', currency: 'SAR', state: 'finished', startedAt: '2026-11-24T08:00:00.000Z', finishedAt: '2026-11-24T08:01:00.000Z', steps: steps('passed'), startedBy: { login: 'sue', osUser: 'sue-os', thisLaptop: true } };
@@ -25,7 +26,6 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
     if (name === 'subscribe') return () => () => undefined;
     return async (input: { runId?: string }) => {
       calls.push(name);
-      if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'sue', role: 'support', reason: null } } };
       if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : input.runId === 'run-gone' ? gone : mine } };
       if (name === 'listCheckups' && listed === 'fails') return { ok: false, error: { code: 'storage', message: 'connect ECONNREFUSED' } };
       if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: listed ?? [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
@@ -35,6 +35,9 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
 }) as unknown as PaydeskApi;
 const { CheckupSection } = await import('../../renderer/src/features/checkup/checkup-section');
 const { useLanguage } = await import('../../renderer/src/i18n');
+const { useSession } = await import('../../renderer/src/app/session-store');
+// sue is support: main's first answer says so (session-store.ts).
+useSession.setState({ info: appInfo({ role: 'support' }) });
 
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as unknown as ProfileView;
 

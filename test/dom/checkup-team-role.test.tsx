@@ -1,25 +1,26 @@
 // The check-up section on the team ledger: only support and admins are offered Run (its steps
 // capture, void and refund); staff and finance see why instead, in their language. The database
-// refuses them anyway (test/ledger/checkup.test.ts). main is a recording stub here.
+// refuses them anyway (test/ledger/checkup.test.ts). With the role not known (main could not check
+// it), Run is not offered either, saying why. main is a recording stub here; the role comes with the
+// session's first call (getAppInfo), put in the session store as main.tsx would.
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import type { PaydeskApi } from '../../contract/methods';
 import type { ProfileView } from '../../contract/methods/profiles';
+import { appInfo } from '../support/session';
 
-let role: string | null = null;
 window.paydesk = new Proxy({} as Record<string, unknown>, {
   get(_target, name: string) {
     if (name === 'subscribe') return () => () => undefined;
     return async () => {
-      if (name === 'getTeamLedger') return { ok: true, value: { inUse: role !== null, session: role ? { login: 'fay', role, reason: null } : null } };
       if (name === 'getCheckup') return { ok: true, value: { run: null } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
   },
 }) as unknown as PaydeskApi;
 const { CheckupSection } = await import('../../renderer/src/features/checkup/checkup-section');
-const { useTeamRole } = await import('../../renderer/src/features/settings/team-role');
+const { useSession } = await import('../../renderer/src/app/session-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as unknown as ProfileView;
@@ -30,21 +31,33 @@ afterEach(() => {
 });
 
 it.each([
-  ['finance', false], ['staff', false], ['support', true], ['admin', true], [null, true],
-] as const)('on the team ledger as %s, Run check-up is offered: %s', async (as, offered) => {
-  role = as;
+  ['finance', false], ['staff', false], ['support', true], ['admin', true],
+] as const)('on the team ledger as %s, Run check-up is offered: %s', (role, offered) => {
+  useSession.setState({ info: appInfo({ role }) });
   render(<CheckupSection profile={practice} />);
-  await waitFor(() => expect(useTeamRole.getState().role).toBe(as));
   const run = screen.getByTestId('checkup-run') as HTMLButtonElement;
   expect(run.disabled).toBe(!offered);
   if (offered) expect(screen.queryByTestId('checkup-unusable')).toBeNull();
   else expect(screen.getByTestId('checkup-unusable').textContent).toBe('On the team ledger only support and admins run the check-up: its steps capture, void and refund.');
 });
 
-it('says why in Arabic too', async () => {
-  role = 'finance';
+it('on this laptop\'s own ledger, Run check-up is offered', () => {
+  useSession.setState({ info: appInfo(null) });
+  render(<CheckupSection profile={practice} />);
+  expect((screen.getByTestId('checkup-run') as HTMLButtonElement).disabled).toBe(false);
+  expect(screen.queryByTestId('checkup-unusable')).toBeNull();
+});
+
+it('on the team ledger with the role not known, Run is not offered and says why', () => {
+  useSession.setState({ info: appInfo({ role: null }) });
+  render(<CheckupSection profile={practice} />);
+  expect((screen.getByTestId('checkup-run') as HTMLButtonElement).disabled).toBe(true);
+  expect(screen.getByTestId('checkup-unusable').textContent).toMatch(/^Paydesk could not check your role in the team ledger/);
+});
+
+it('says why in Arabic too', () => {
+  useSession.setState({ info: appInfo({ role: 'finance' }) });
   act(() => useLanguage.getState().setLanguage('ar'));
   render(<CheckupSection profile={practice} />);
-  await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
   expect(screen.getByTestId('checkup-unusable').textContent).toBe('في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي وتسترد.');
 });

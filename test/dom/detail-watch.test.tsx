@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { PaydeskApi } from '../../contract/methods';
+import { appInfo } from '../support/session';
 
 const base = {
   id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'link', orderId: 'W-1', amountMinor: 3_300, currency: 'SAR',
@@ -19,13 +20,13 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
     if (name === 'subscribe') return () => () => undefined;
     return async () => {
       if (name === 'getPayment') return { ok: true, value: { payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] } };
-      if (name === 'getTeamLedger') return { ok: true, value: { inUse: false, session: null } };
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
   },
 }) as unknown as PaydeskApi;
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
+(await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
 afterEach(cleanup);
 

@@ -3,11 +3,12 @@
 // answer again) "Check status" is offered as on any payment, with no note sending it to support; beside it, what finance's check
 // records and what it leaves to support or an admin (an unclear operation the answer shows did not go through; an invoiced
 // payment's refund that went through: the database refuses both to finance, PD018/PD017). main is a stub here answering getPayment
-// and getTeamLedger as a finance person's laptop; test/ledger/finance-status.test.ts drives the real one.
+// as a finance person's laptop (the role in the session's first answer, getAppInfo); test/ledger/finance-status.test.ts drives the real one.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { PaydeskApi } from '../../contract/methods';
+import { appInfo } from '../support/session';
 
 const payment = {
   id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'FIN-1', amountMinor: 8_000, currency: 'SAR',
@@ -25,17 +26,16 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
     if (name === 'subscribe') return () => () => undefined;
     return async () => {
       if (name === 'getPayment') return { ok: true, value: { payment: { ...payment, operationInFlight: outcome === 'unknown', needsAttention: undecided, attentionReason: undecided ? 'undecidable' : null }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] } };
-      if (name === 'getTeamLedger') return { ok: true, value: { inUse: true, session: { login: 'fay', role: 'finance', reason: null } } };
       if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
       return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
     };
   },
 }) as unknown as PaydeskApi;
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
-const { useTeamRole } = await import('../../renderer/src/features/settings/team-role');
+const { useSession } = await import('../../renderer/src/app/session-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
-beforeEach(() => useTeamRole.setState({ role: null, mayMoveMoney: true, mayCreatePayments: true }));
+beforeEach(() => useSession.setState({ info: appInfo({ role: 'finance' }) }));
 afterEach(() => {
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
@@ -48,7 +48,6 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     outcome = 'succeeded';
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     expect(await screen.findByTestId('action-status')).toBeTruthy();
-    await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
     expect(screen.queryByTestId('action-refund')).toBeNull();
     expect(screen.queryByTestId('status-finance-limits')).toBeNull();
   });
@@ -57,7 +56,6 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     outcome = 'unknown';
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     expect(await screen.findByTestId('detail-in-flight')).toBeTruthy();
-    await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
     expect(screen.getByTestId('action-status')).toBeTruthy();
     expect(screen.queryByTestId('status-for-support')).toBeNull();
     expect(document.body.textContent).not.toMatch(/support or admin role/);
@@ -88,7 +86,6 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     kind = 'capture';
     undecided = true;
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
-    await waitFor(() => expect(useTeamRole.getState().role).toBe('finance'));
     await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toBe('The gateway’s answers cannot tell whether the last capture went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.'));
     expect(screen.queryByTestId('action-settle')).toBeNull();
   });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { PaydeskApi } from '../../contract/methods';
+import { appInfo } from '../support/session';
 
 type Call = { name: string; input: Record<string, unknown> };
 let calls: Call[] = [];
@@ -17,7 +18,7 @@ window.paydesk = new Proxy({} as Record<string, unknown>, {
     if (name === 'subscribe') return () => () => undefined;
     return async (input: Record<string, unknown>) => {
       calls.push({ name, input });
-      if (name === 'getAppInfo') return { ok: true, value: { name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux' } };
+      if (name === 'getAppInfo') return { ok: true, value: appInfo() };
       if (name === 'getActiveProfile') return { ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
       if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
       if (name === 'listPaymentLinks') return { ok: true, value: { total: 0, rows: [] } };

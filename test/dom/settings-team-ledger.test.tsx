@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +44,7 @@ function directBackend() {
   db = openLedgerDb(dataDir);
   const copy = createTeamLedgerCopy({ db, dataDir, settings: teamLedger, logger });
   const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store }), ...teamLedgerHandlers({ teamLedger }), ...teamLedgerCopyHandlers({ copy }) } as unknown as Implementations, logger);
-  return { handlers, events, logger };
+  return { handlers, events, logger, teamLedger };
 }
 let backend: ReturnType<typeof directBackend>;
 installDirectApi(() => backend);
@@ -78,6 +78,18 @@ afterEach(() => {
 });
 
 describe('Settings: team ledger', () => {
+  it('says who this laptop is again when main checked its role again (team.changed), the form left as typed', async () => {
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sue', tls: true, caPem: null, use: true }));
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue' } } } }));
+    const section = await openTeamLedger();
+    await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toMatch(/^This laptop uses the team ledger at db\.example\.com as sue, but cannot reach it now:/));
+    fireEvent.change(within(section).getByLabelText('Database'), { target: { value: 'paydesk_new' } });
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: 'support', reason: null } }));
+    act(() => backend.events.emit({ type: 'team.changed' }));
+    await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com, logged in as sue (support).'));
+    expect((within(section).getByLabelText('Database') as HTMLInputElement).value).toBe('paydesk_new');
+  });
+
   it('saves the settings with the password in the keychain only, and says the team ledger is not in use yet', async () => {
     const team = await openTeamLedger();
     const s = within(team);

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { api } from '../api';
 import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
 import { warmFormatters } from '../i18n/format';
-import { useSession, watchProfiles } from './session-store';
+import { tellMainTheLanguage, useSession, watchSession } from './session-store';
 import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
 import { Notifications } from './notifications';
@@ -14,15 +13,14 @@ export function App() {
   const language = useLanguage((s) => s.language);
   const { info, error, load } = useSession();
 
-  useEffect(() => {
-    applyDocumentLanguage(language);
-    // Main words OS notifications and its dialogs in the same language.
-    void api.setLanguage({ language }).catch(() => undefined);
-  }, [language]);
+  const mainLanguage = info?.language;
+  useEffect(() => applyDocumentLanguage(language), [language]);
+  // Main words OS notifications and its dialogs in the same language: told when it uses another.
+  useEffect(() => tellMainTheLanguage(language), [language, mainLanguage]);
   useEffect(() => {
     void load();
     openFirstScreen(); // its data after the session's calls, so main answers those first
-    const unwatch = watchProfiles();
+    const unwatch = watchSession();
     // Intl's first use (ICU's data: 10–20 ms) in a moment the page is idle, waiting for main's
     // answers, not when the first rows are drawn. Only when idle: as a timer it ran while the
     // session's answers were in, and their bodies were read only after it (probe marks: 20–50 ms).

@@ -1,9 +1,12 @@
-// What every screen shows in the header: the app and the active profile. Loaded from main;
-// no secret is ever part of it (the profile view carries only "configured, ends in …").
+// What every screen shows in the header and needs before it is drawn: the app, the active profile,
+// and, on the team ledger, the role the database gives this laptop (so a screen never draws an
+// action its role may not do, not even for a moment: team-role.ts). Loaded from main; no secret is
+// ever part of it (the profile view carries only "configured, ends in …").
 import { create } from 'zustand';
 import type { MethodOutput } from '../../../contract/methods';
 import type { AppError } from '../../../contract/result';
 import { api } from '../api';
+import type { Language } from '../i18n';
 
 type AppInfo = MethodOutput<'getAppInfo'>;
 type Profile = MethodOutput<'getActiveProfile'>;
@@ -57,9 +60,26 @@ export const useSession = create<SessionState>((set) => ({
   },
 }));
 
-/** Keeps the header true when profiles change in main (another window, the settings screen). */
-export function watchProfiles(): () => void {
+/**
+ * Keeps the session true: the header when profiles change in main (another window, the settings
+ * screen), the team ledger's role when main checked it again (the connection came back), and all of
+ * it after missed events (event-sequence.ts delivers profiles.changed then).
+ */
+export function watchSession(): () => void {
   return api.subscribe((event) => {
-    if (event.type === 'profiles.changed') void useSession.getState().load();
+    if (event.type === 'profiles.changed' || event.type === 'team.changed') void useSession.getState().load();
   });
+}
+
+// The language main words OS notifications and dialogs in: told only when it differs from the
+// window's (the person chose another in the header, or main took the OS's at a first start), never
+// at every start. Main keeps it in its data folder (main/core/ui-language.ts).
+let toldMain: Language | undefined;
+
+/** Tells main the window's language if main, as last heard (getAppInfo) or told, words things in another. */
+export function tellMainTheLanguage(language: Language): void {
+  const mains = toldMain ?? useSession.getState().info?.language;
+  if (mains === undefined || mains === language) return;
+  toldMain = language;
+  void api.setLanguage({ language }).catch(() => undefined);
 }

@@ -34,9 +34,9 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function laptopOf(role: 'support' | 'staff', options: { password?: boolean; port?: number } = {}) {
+  async function laptopOf(role: 'support' | 'staff', options: { password?: boolean; port?: number; person?: { login: string; password: string } } = {}) {
     const server = teamServer();
-    const person = server.person(role);
+    const person = options.person ?? server.person(role);
     const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-backend-'));
     dirs.push(dataDir);
     const login = { host: server.host, port: options.port ?? server.port, database, user: person.login };
@@ -78,6 +78,26 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database]);
     await expect.poll(() => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key)).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
     await expect.poll(() => marks.length).toBe(2);
+    // The role was checked again and is the same: the screens are not told to ask for it.
+    expect(sue.heard.some((e) => e.type === 'team.changed')).toBe(false);
+  });
+
+  it('a role changed on the server is checked again when the connection comes back, and the screens are told to ask for it (team.changed)', async () => {
+    // A person of this test's own (roles are the server's: the template's people are shared by every file).
+    const lee = { login: `lee_${randomUUID().slice(0, 8)}`, password: 'lee-role-change-password' };
+    await teamServer().sql(database, `SELECT paydesk.add_person($1, 'staff', $2)`, [lee.login, lee.password]);
+    const laptop = await laptopOf('staff', { person: lee });
+    expect(laptop.team.session()).toMatchObject({ login: lee.login, role: 'staff' });
+    const marks: string[] = [];
+    await laptop.team.begin({ markInterrupted: async () => (marks.push('mark'), 0), reconcileDue: async () => 0 });
+    const listening = async () => (await teamServer().sql(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename = $2 AND application_name = 'Paydesk live'`, [database, lee.login])).rows[0].n;
+    await expect.poll(listening).toBe(1);
+
+    // An admin moves lee to support; the live connection drops and comes back.
+    await teamServer().sql(database, `GRANT paydesk_support TO ${lee.login}`);
+    await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND usename = $2 AND application_name = 'Paydesk live'`, [database, lee.login]);
+    await expect.poll(() => laptop.heard.some((e) => e.type === 'team.changed')).toBe(true);
+    expect(laptop.team.session()).toMatchObject({ login: lee.login, role: 'support', reason: null });
   });
 
   it('chosen with no password in the keychain: every ledger call is refused in words', async () => {

@@ -32,9 +32,9 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   const running = run && !elsewhere ? busyStates.has(run.state) : false;
   // On the team ledger its steps' captures, voids and refunds are support's and up (the database refuses the rest anyway).
   const mayRun = useTeamRole((s) => s.mayMoveMoney);
+  const roleUnknown = useTeamRole((s) => s.roleUnknown);
   const usable = (profile.environment === 'practice' || profile.key.configured) && mayRun;
 
-  useEffect(() => void useTeamRole.getState().load(), []);
   useEffect(() => {
     void useCheckups.getState().load(profile.id);
     return watchCheckups();
@@ -79,7 +79,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
           </>
         )}
       </div>
-      {!usable && <p className="notice" data-testid="checkup-unusable">{mayRun ? t('checkup.needsKey') : t('checkup.teamRole')}</p>}
+      {!usable && <p className="notice" data-testid="checkup-unusable">{mayRun ? t('checkup.needsKey') : roleUnknown ? t('team.roleUnknown') : t('checkup.teamRole')}</p>}
       {errorText && <p className="notice notice-error" role="alert" data-testid="checkup-error">{errorText}</p>}
       {run && (
         <div data-testid="checkup-run-view" data-run-state={run.state} data-run-id={run.id}>

@@ -8,14 +8,14 @@ import { profileName } from '../../ui/profile-name';
 
 export function ProfileSwitcher() {
   const t = useT();
-  const { profiles, activeId, load } = useProfiles();
+  const { profiles, activeId, load, ensure } = useProfiles();
   const [choice, setChoice] = useState('');
   const [error, setError] = useState('');
 
   useEffect(() => {
-    void load();
+    void ensure();
     return watchProfileList();
-  }, [load]);
+  }, [ensure]);
   useEffect(() => setChoice(activeId ?? ''), [activeId]);
 
   if (profiles.length < 2) return null;

@@ -17,18 +17,19 @@ import { TeamLedgerSection } from './team-ledger-section';
 export function SettingsScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const { profiles, activeId, keychain, error, load, loadKeychain } = useProfiles();
+  const { profiles, activeId, keychain, error, load, ensure, loadKeychain } = useProfiles();
   // One form open at a time: 'new', or a profile id with what is open on it.
   const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
   const [notice, setNotice] = useState<Notice>();
   const loadMaintenance = useMaintenance((s) => s.load);
 
+  // The header's list, kept true by main's profiles.changed (watchProfileList): not asked again here.
   useEffect(() => {
-    void load();
+    void ensure();
     void loadKeychain();
     void loadMaintenance();
     return watchProfileList();
-  }, [load, loadKeychain, loadMaintenance]);
+  }, [ensure, loadKeychain, loadMaintenance]);
 
   return (
     <section aria-labelledby="settings-title" className="settings">

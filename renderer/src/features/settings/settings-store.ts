@@ -14,17 +14,34 @@ type SettingsState = {
   keychain?: KeychainStatus;
   error?: AppError;
   loaded: boolean;
+  /** The list from main again (after a change). */
   load(): Promise<void>;
+  /** The list as the page has it, asked of main only if no one has yet: the header, the list's and the audit log's filters share one answer. */
+  ensure(): Promise<void>;
   loadKeychain(): Promise<void>;
 };
 
-export const useProfiles = create<SettingsState>((set) => ({
+// The load on its way: a screen that needs the list while the header's first load is answered waits for that one.
+let loading: Promise<void> | undefined;
+
+export const useProfiles = create<SettingsState>((set, get) => ({
   profiles: [],
   loaded: false,
-  async load() {
-    const list = await api.listProfiles({});
-    if (!list.ok) return set({ error: list.error, loaded: true });
-    set({ profiles: list.value.profiles, activeId: list.value.activeId, error: undefined, loaded: true });
+  load() {
+    const mine = (async () => {
+      const list = await api.listProfiles({});
+      if (!list.ok) return set({ error: list.error, loaded: true });
+      set({ profiles: list.value.profiles, activeId: list.value.activeId, error: undefined, loaded: true });
+    })();
+    loading = mine;
+    void mine.finally(() => {
+      if (loading === mine) loading = undefined;
+    });
+    return mine;
+  },
+  ensure() {
+    if (loading) return loading;
+    return get().loaded && !get().error ? Promise.resolve() : get().load();
   },
   async loadKeychain() {
     const status = await api.getKeychainStatus({});
@@ -32,9 +49,24 @@ export const useProfiles = create<SettingsState>((set) => ({
   },
 }));
 
-/** Keeps the list true when profiles change in main (this screen, the header, another window). */
+/**
+ * Keeps the list true when profiles change in main (this screen, the header, another window), one
+ * load per change however many parts of the page watch it (the header and Settings both do).
+ */
+let watchers = 0;
+let unsubscribe: (() => void) | undefined;
 export function watchProfileList(): () => void {
-  return api.subscribe((event) => {
+  watchers += 1;
+  unsubscribe ??= api.subscribe((event) => {
     if (event.type === 'profiles.changed') void useProfiles.getState().load();
   });
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    watchers -= 1;
+    if (watchers > 0) return;
+    unsubscribe?.();
+    unsubscribe = undefined;
+  };
 }

@@ -53,6 +53,10 @@ export function TeamLedgerSection() {
   };
   useEffect(() => {
     void api.getTeamLedger({}).then((r) => r.ok && show(r.value));
+    // Main checked the role again (the connection came back): the line saying who this laptop is follows; the form stays as typed.
+    return api.subscribe((event) => {
+      if (event.type === 'team.changed') void api.getTeamLedger({}).then((r) => r.ok && setView(r.value));
+    });
   }, []);
 
   const local = isLoopback(host);

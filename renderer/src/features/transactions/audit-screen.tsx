@@ -11,6 +11,7 @@ import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
 import { exportToFile } from './export-csv';
+import { useProfiles } from '../settings/settings-store';
 import './transactions.css';
 
 const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
@@ -26,9 +27,13 @@ export function AuditScreen() {
   const [pages, setPages] = useState<number[]>([]);
   const [data, setData] = useState<Data>();
   const [message, setMessage] = useState('');
-  const [profiles, setProfiles] = useState<Map<string, string>>(new Map());
-  useEffect(() => void api.listProfiles({}).then((r) => r.ok && setProfiles(new Map(r.value.profiles.map((p) => [p.id, displayName(p, t)])))), []);
-  const profileName = (id: string) => profiles.get(id) ?? t('audit.profileRemoved');
+  // The header's list of profiles (settings-store.ts), not asked of main again.
+  const profiles = useProfiles((s) => s.profiles);
+  useEffect(() => void useProfiles.getState().ensure(), []);
+  const profileName = (id: string) => {
+    const found = profiles.find((p) => p.id === id);
+    return found ? displayName(found, t) : t('audit.profileRemoved');
+  };
   const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number; headSeq?: number }>();
   const [exporting, setExporting] = useState<{ done: number; total: number }>();
   const cancel = useRef<AbortController | undefined>(undefined);

@@ -5,8 +5,8 @@ import { ledgerStates } from '../../../../contract/payment-states';
 import { paymentKinds } from '../../../../contract/payment-kinds';
 import { useT } from '../../i18n';
 import { useTransactions, type PaymentSort } from './transactions-store';
-import { api } from '../../api';
 import { OverviewFilterNote } from '../overview/overview-filter-note';
+import { useProfiles } from '../settings/settings-store';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
 
@@ -124,12 +124,9 @@ export function FilterBar() {
 function ProfileFilter() {
   const t = useT();
   const { filter, setFilter } = useTransactions();
-  const [profiles, setProfiles] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => {
-    void api.listProfiles({}).then((result) => {
-      if (result.ok) setProfiles(result.value.profiles.map((p) => ({ id: p.id, name: p.name })));
-    });
-  }, []);
+  // The header's list of profiles (settings-store.ts), not asked of main again.
+  const profiles = useProfiles((s) => s.profiles);
+  useEffect(() => void useProfiles.getState().ensure(), []);
   return (
     <div className="field">
       <label htmlFor="tx-profile">{t('tx.filter.profile')}</label>

@@ -36,10 +36,11 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
     setDialog(undefined);
     setSettling(false);
   }
-  // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway).
+  // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway);
+  // with the role not known, what the state allows is drawn disabled, saying why (team-role.ts).
   const mayMoveMoney = useTeamRole((s) => s.mayMoveMoney);
+  const roleUnknown = useTeamRole((s) => s.roleUnknown);
   const role = useTeamRole((s) => s.role);
-  useEffect(() => void useTeamRole.getState().load(), []);
 
   useEffect(() => {
     void load(paymentId);
@@ -59,6 +60,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
 
   const payment = detail?.payment.id === paymentId ? detail.payment : undefined;
   const allowed = payment ? allowedActions(payment, mayMoveMoney) : undefined;
+  const shown = payment ? allowedActions(payment, mayMoveMoney || roleUnknown) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
   const openPayment = (id: string) => useTransactions.getState().open(id);
@@ -80,11 +82,13 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   }, [allowed, dialog, settling, otherProfile, checkStatus]);
 
   if (error) return <section className="detail" role="alert">{error.message}</section>;
-  if (!payment || !allowed || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
+  if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
   const sender = detail.operations.find((op) => op.outcome === 'sending');
+  // The role not known: the money moves the state allows are drawn disabled, and this says why.
+  const held = roleUnknown && (shown.capture || shown.void || shown.refund || shown.recurring) ? 'detail-role-unknown' : undefined;
   // Finance's check records an unclear operation only as gone through (team schema 17): said before it is asked.
   const financeUnclear = role === 'finance' ? detail.operations.find((op) => op.outcome === 'unknown') : undefined;
 
@@ -109,10 +113,10 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
         <p className="attention-note">{t('detail.otherProfile')}</p>
       ) : (
         <div className="detail-actions">
-          {allowed.capture && <button type="button" onClick={() => setDialog('capture')} aria-keyshortcuts="c" data-testid="action-capture">{t('action.capture')}</button>}
-          {allowed.void && <button type="button" onClick={() => setDialog('void')} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
-          {allowed.refund && <button type="button" onClick={() => setDialog('refund')} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
-          {allowed.recurring && <button type="button" onClick={() => setDialog('recurring')} data-testid="action-recurring">{t('action.recurring')}</button>}
+          {shown.capture && <button type="button" onClick={() => setDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts="c" data-testid="action-capture">{t('action.capture')}</button>}
+          {shown.void && <button type="button" onClick={() => setDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
+          {shown.refund && <button type="button" onClick={() => setDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
+          {shown.recurring && <button type="button" onClick={() => setDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
           {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql). */}
           <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
           {mayBecomePaid(payment) && (
@@ -123,6 +127,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
           )}
         </div>
       )}
+      {!otherProfile && held && <p className="attention-note" id={held} data-testid="detail-role-unknown">{t('team.roleUnknown')}</p>}
       {!otherProfile && financeUnclear && (
         <p className="attention-note" data-testid="status-finance-limits">
           {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`noun.${financeUnclear.kind}`) })}

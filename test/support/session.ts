@@ -1,0 +1,8 @@
+// DOM tests' session as main's first call answers it (getAppInfo, renderer/src/app/session-store.ts):
+// a component drawn on its own takes the team ledger's role from it, as every screen does.
+import type { MethodOutput } from '../../contract/methods';
+
+type AppInfo = MethodOutput<'getAppInfo'>;
+
+/** getAppInfo's answer: `team` null on this laptop's own ledger, else the role main checked (null: not known). */
+export const appInfo = (team: AppInfo['team'] = null, language: AppInfo['language'] = 'en'): AppInfo => ({ name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux', language, team });
