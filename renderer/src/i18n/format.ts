@@ -69,9 +69,10 @@ export function formatRowTime(iso: string, language: Language): string {
 }
 
 /**
- * Pays Intl's one-time costs (10–20 ms on the first formatter, whatever it is) in an idle moment,
- * for a page where public/assets/warm-intl.js could not pay them in its worker thread: then the
- * screens' first Intl formatters (Home's figures, other dates) are made quickly.
+ * Pays Intl's one-time costs (12–20 ms on the first formatter, whatever it is: ICU's and V8's
+ * set-up) in an idle moment after the first screen is drawn (app.tsx), so the next screens' Intl
+ * formatters (Home's dates and charts, a detail's dates) are made quickly. The list's first rows
+ * need no Intl (plain-format.ts).
  */
 export function warmFormatters(language: Language): void {
   new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'SAR', numberingSystem: 'latn' }).format(0);
