@@ -10,7 +10,10 @@ import { firstScreenData, openFirstScreen } from './app/screens';
 askForSessionEarly();
 const sessionShown = showSessionWhenReady(openFirstScreen());
 
-const draw = () => createRoot(document.getElementById('root')!).render(
+// The root is made now, while main is asked: createRoot sets up React's event listeners (a few
+// ms in a trace) and would otherwise do so after main's answers, on the first draw's path.
+const root = createRoot(document.getElementById('root')!);
+const draw = () => root.render(
   <StrictMode>
     <App />
   </StrictMode>,
