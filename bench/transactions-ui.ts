@@ -3,8 +3,10 @@
 // built files on loopback), in a fresh browser context each run, by two paths: a new user
 // (nothing stored: Home opens, and the list's tab is clicked the moment Home shows) and a
 // returning user who last used the list (the window's stored last screen says so, as Paydesk
-// keeps it: renderer/src/app/navigation-store.ts; Paydesk opens on the list). The three are
-// alternated, each run starting with the next one in turn. Prints each phase (spawn → "Open:" → page loaded → main ready →
+// keeps it: renderer/src/app/navigation-store.ts; Paydesk opens on the list). A fourth kind of run
+// serves Paydesk's built page from the bare page's server with no main, for its DOMContentLoaded
+// beside the bare page's (the page's own files' part of the gap). The four are alternated, each
+// run starting with the next one in turn. Prints each phase (spawn → "Open:" → page loaded → main ready →
 // list chunk → first rows), the calls the page made to main on the way, searching (pasted and
 // typed key by key) and filtering, and the JavaScript loaded before the first screen.
 // Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs] [--ledger DIR] [--build DIR]
@@ -18,10 +20,11 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openLedgerDb } from '../main/ledger/database';
 import { option, percentile, result, table } from './support';
-import { bareApp, epoch, launchChromium, markWaiter, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, stop, watchFor } from './ui-support';
+import { bareApp, domContentLoaded, epoch, launchChromium, markWaiter, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, staticServer, stop, watchFor } from './ui-support';
 
 const ledger = option('ledger');
 const previewEntry = join(resolve(option('build') ?? '.'), 'dist/main/preview.cjs');
+const builtPage = join(resolve(option('build') ?? '.'), 'dist/renderer');
 let count = Number(process.argv[2] ?? 100_000);
 const runs = Math.max(7, Number(process.argv[3] ?? 7));
 const typingDelay = 120; // ms between keys: a brisk typist (about 8 keys a second)
@@ -136,6 +139,24 @@ async function bareRun(browser: Browser, server: string) {
   phases.loaded = epoch() - t0;
   await marked('ready');
   phases.ready = (await readMarks(page)).ready! - t0;
+  phases.domContentLoaded = (await domContentLoaded(page)) - t0;
+  await stop(started.child);
+  await context.close();
+  return phases;
+}
+
+/**
+ * Paydesk's built page served by the bare page's server, no main at all: its DOMContentLoaded
+ * (the page's own files fetched, parsed and run) from the spawn, to set beside the bare page's,
+ * so the gap splits into the page's part and main's (its calls fail here: nothing answers them).
+ */
+async function pageAloneRun(browser: Browser, server: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const t0 = epoch();
+  const started = await startAndWaitForUrl([server]);
+  await page.goto(started.url);
+  const phases: Phases = { domContentLoaded: (await domContentLoaded(page)) - t0 };
   await stop(started.child);
   await context.close();
   return phases;
@@ -167,16 +188,19 @@ async function main() {
     console.log(`seeded ${count} payments in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
   }
   const bareServer = await bareApp(work);
+  const pageAloneServer = staticServer(work, 'serve-built-page.cjs', builtPage);
   const loadBefore = loadavg()[0]!;
   const browser = await launchChromium();
   const paydesk: Awaited<ReturnType<typeof paydeskRun>>[] = [];
   const returning: Awaited<ReturnType<typeof paydeskRun>>[] = [];
   const bare: Phases[] = [];
+  const pageAlone: Phases[] = [];
   const kinds = [
     async () => paydesk.push(await paydeskRun(browser, dataDir, false)),
     async () => bare.push(await bareRun(browser, bareServer)),
+    async () => pageAlone.push(await pageAloneRun(browser, pageAloneServer)),
     async () => returning.push(await paydeskRun(browser, dataDir, true)),
-  ].slice(0, process.argv.includes('--new-only') ? 2 : 3);
+  ].slice(0, process.argv.includes('--new-only') ? 3 : 4);
   for (let run = 0; run < runs; run++) for (let k = 0; k < kinds.length; k++) await kinds[(run + k) % kinds.length]!();
   await browser.close();
 
@@ -184,7 +208,7 @@ async function main() {
   const col = (samples: Phases[], key: string) => samples.map((s) => s[key]!);
   const row = (label: string, samples: number[]) => [label, ms(percentile(samples, 50)), ms(percentile(samples, 95))];
   const phasesOf = (r: typeof paydesk) => r.map((x) => x.phases);
-  console.log(`\ncold start, ms from the process spawn (${runs} runs each, the three alternated; p50 and p95, nearest rank; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
+  console.log(`\ncold start, ms from the process spawn (${runs} runs each, the four kinds alternated; p50 and p95, nearest rank; load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
   table(['phase', 'p50', 'p95'], [
     row('new user: main listening ("Open:" printed)', col(phasesOf(paydesk), 'open')),
     row('new user: page loaded (HTML + initial JS)', col(phasesOf(paydesk), 'loaded')),
@@ -214,6 +238,9 @@ async function main() {
   }
 
   // Every run's figure, in run order (to pool the runs of several invocations).
+  const pageAloneDcl = percentile(col(pageAlone, 'domContentLoaded'), 50);
+  const bareDcl = percentile(col(bare, 'domContentLoaded'), 50);
+  console.log(`the page's files alone (Paydesk's built page from the bare server, no main): DOMContentLoaded p50 ${ms(pageAloneDcl)} ms vs the bare page's ${ms(bareDcl)} ms (+${ms(pageAloneDcl - bareDcl)} ms)`);
   for (const [label, r] of [['new user', paydesk], ['returning user', returning]] as const) {
     if (r.length === 0) continue;
     console.log(`the page's own part, ${label}, p50 ms: first screen drawn (data-ready) ${ms(percentile(col(phasesOf(r), 'readyAfterSession'), 50))} after the session's calls were answered; rows shown ${ms(percentile(col(phasesOf(r), 'rowsAfterPage'), 50))} after the list's first page was`);
@@ -240,6 +267,8 @@ async function main() {
     result('cold_start_returning_p50', percentile(toList(returning), 50), 'ms');
     result('cold_start_returning_ratio', returningRatio, 'x');
   }
+  result('page_alone_dom_content_loaded_p50', pageAloneDcl, 'ms');
+  result('bare_dom_content_loaded_p50', bareDcl, 'ms');
   result('cold_start_main_listening_p50', percentile(col(paydesk.map((r) => r.phases), 'open'), 50), 'ms');
   result('search_pasted_p50', percentile(pick('pasted'), 50), 'ms');
   result('search_typed_p50', percentile(pick('typed'), 50), 'ms');

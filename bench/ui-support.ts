@@ -35,14 +35,27 @@ export async function bareApp(work: string): Promise<string> {
   writeFileSync(join(root, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.js"></script></body></html>');
   writeFileSync(join(root, 'main.js'), "import { createElement } from 'react'; import { createRoot } from 'react-dom/client'; createRoot(document.getElementById('root')).render(createElement('h1', { id: 'ready' }, 'Ready'));");
   await build({ root, base: './', logLevel: 'error', build: { outDir: join(root, 'dist'), emptyOutDir: true }, resolve: { alias: { react: resolve('node_modules/react'), 'react-dom': resolve('node_modules/react-dom') } } });
-  const server = join(work, 'serve-bare.cjs');
+  return staticServer(work, 'serve-bare.cjs', join(root, 'dist'));
+}
+
+/**
+ * Writes a plain Node server of the files under `root` (the bare page's server; the benches also
+ * serve Paydesk's built page with it, with no main behind it) and returns its file.
+ */
+export function staticServer(work: string, name: string, root: string): string {
+  const server = join(work, name);
   writeFileSync(server, `const http = require('http'), fs = require('fs'), path = require('path');
-const root = ${JSON.stringify(join(root, 'dist'))};
-const types = { '.html': 'text/html', '.js': 'text/javascript' };
+const root = ${JSON.stringify(root)};
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
 const s = http.createServer((req, res) => { const file = path.join(root, req.url === '/' ? 'index.html' : req.url.split('?')[0]);
   fs.readFile(file, (e, body) => { if (e) { res.writeHead(404); return res.end(); } res.writeHead(200, { 'Content-Type': types[path.extname(file)] || 'application/octet-stream' }); res.end(body); }); });
 s.listen(0, '127.0.0.1', () => console.log('Open: http://127.0.0.1:' + s.address().port + '/'));`);
   return server;
+}
+
+/** The page's DOMContentLoaded (its scripts fetched, parsed and run), in ms since the epoch. */
+export async function domContentLoaded(page: Page): Promise<number> {
+  return page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventEnd);
 }
 
 /** Starts `node ...args` and resolves with the address it prints after "Open:". */

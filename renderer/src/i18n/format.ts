@@ -1,5 +1,6 @@
 import { formatMinor, type CurrencyCode } from '../../../contract/money';
 import type { Language } from './index';
+import { plainAmount, plainRowDay, plainRowTime } from './plain-format';
 
 const locales: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA' };
 
@@ -13,10 +14,13 @@ function keep<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
 }
 
 /**
- * An amount for display in the chosen language. Intl formats the exact decimal string built
- * from integer minor units, so no binary float ever touches the amount.
+ * An amount for display in the chosen language: the same text as Intl's, made without Intl where
+ * plain-format.ts can (so the first rows do not pay Intl's first use); else Intl formats the exact
+ * decimal string built from integer minor units. No binary float ever touches the amount.
  */
 export function formatAmount(minor: number, currency: CurrencyCode, language: Language): string {
+  const plain = plainAmount(minor, currency, language);
+  if (plain !== undefined) return plain;
   const format = keep(`amount ${language} ${currency}`, () => new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn' }));
   return format.format(formatMinor(minor, currency) as unknown as number);
 }
@@ -53,23 +57,25 @@ export function formatShortDateTime(iso: string, language: Language): string {
 
 /**
  * A list row's day and time apart (24/11/2026 and 13:05; Arabic 24‏/11‏/2026 and 1:05 م), so a
- * narrow list can put them on two lines and a wide one on one, without a cut.
+ * narrow list can put them on two lines and a wide one on one, without a cut. Intl's short date and
+ * time, made without Intl (plain-format.ts: the first rows do not pay Intl's first use), in the
+ * computer's time zone of the moment.
  */
 export function formatRowDay(iso: string, language: Language): string {
-  return localFormat(language, 'row day', { dateStyle: 'short' }).format(new Date(iso));
+  return plainRowDay(new Date(iso), language);
 }
 export function formatRowTime(iso: string, language: Language): string {
-  return localFormat(language, 'row time', { timeStyle: 'short' }).format(new Date(iso));
+  return plainRowTime(new Date(iso), language);
 }
 
 /**
- * Pays Intl's one-time costs (ICU's data for amounts, dates and plurals in the language: 10–20 ms
- * on the first formatter) while the page waits for its first data, so the first rows or figures
- * drawn do not. The formatters it makes are the ones a screen makes anyway.
+ * Pays Intl's one-time costs (12–20 ms on the first formatter, whatever it is: ICU's and V8's
+ * set-up) in an idle moment after the first screen is drawn (app.tsx), so the next screens' Intl
+ * formatters (Home's dates and charts, a detail's dates) are made quickly. The list's first rows
+ * need no Intl (plain-format.ts).
  */
 export function warmFormatters(language: Language): void {
-  formatAmount(0, 'SAR', language);
-  formatRowDay(new Date(0).toISOString(), language);
-  formatRowTime(new Date(0).toISOString(), language);
+  new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'SAR', numberingSystem: 'latn' }).format(0);
+  formatShortDateTime(new Date(0).toISOString(), language);
   new Intl.PluralRules(locales[language]).select(0);
 }

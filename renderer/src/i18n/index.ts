@@ -5,6 +5,7 @@ import type { AppError } from '../../../contract/result';
 import type { MessageKey } from './en';
 import { messageLocales, unpack, type CompiledMessage, type PackedPart } from './compiled-message';
 import { messages } from './messages';
+import { plainMessage } from './plain-format';
 
 export type Language = 'en' | 'ar';
 const storageKey = 'paydesk.language';
@@ -42,10 +43,14 @@ const formatters = new WeakMap<PackedPart[], IntlMessageFormat>();
 
 /**
  * A compiled ICU MessageFormat text (compile.ts: parsed at build time) in the language: `{name}`,
- * plurals, selects. A text with nothing to fill in is itself; the rest get one formatter each.
+ * plurals, selects. A text with nothing to fill in is itself; one with text and whole numbers is
+ * filled in without Intl (plain-format.ts, the same text: the first screen does not pay Intl's
+ * first use); the rest get one formatter each.
  */
 export function formatMessage(language: Language, message: CompiledMessage, values: Values = {}): string {
   if (typeof message === 'string') return message;
+  const plain = plainMessage(message, values, language);
+  if (plain !== undefined) return plain;
   let formatter = formatters.get(message);
   if (!formatter) formatters.set(message, (formatter = new IntlMessageFormat(unpack(message), messageLocales[language])));
   return String(formatter.format(values));
