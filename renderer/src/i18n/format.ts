@@ -1,4 +1,4 @@
-import { formatMinor, type CurrencyCode } from '../../../contract/money';
+import { exponentOf, formatMinor, type CurrencyCode } from '../../../contract/money';
 import type { Language } from './index';
 import { plainAmount, plainRowDay, plainRowTime } from './plain-format';
 
@@ -16,12 +16,16 @@ function keep<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
 /**
  * An amount for display in the chosen language: the same text as Intl's, made without Intl where
  * plain-format.ts can (so the first rows do not pay Intl's first use); else Intl formats the exact
- * decimal string built from integer minor units. No binary float ever touches the amount.
+ * decimal string built from integer minor units, to the currency's ISO 4217 exponent. No binary
+ * float ever touches the amount.
  */
 export function formatAmount(minor: number, currency: CurrencyCode, language: Language): string {
   const plain = plainAmount(minor, currency, language);
   if (plain !== undefined) return plain;
-  const format = keep(`amount ${language} ${currency}`, () => new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn' }));
+  // Every minor unit shown: ICU's own digits for IQD, LBP and PKR are none, and it rounded them
+  // ("LBP 1,235" for 1,234.56); the ISO 4217 exponent is the ledger's, so it is the display's too.
+  const digits = exponentOf(currency);
+  const format = keep(`amount ${language} ${currency}`, () => new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn', minimumFractionDigits: digits, maximumFractionDigits: digits }));
   return format.format(formatMinor(minor, currency) as unknown as number);
 }
 

@@ -3,8 +3,7 @@
 // the first rows used to pay it. These give the very text Intl gives in Chromium for Paydesk's
 // two locales (en-GB / ar-SA with Latin digits; messages in 'en' / 'ar-u-nu-latn'), proved by
 // test/i18n/plain-format.test.ts in real Chromium against the page's own ICU over every currency,
-// every message of both catalogs and a range of dates; anything they do not cover (a currency
-// whose display Intl rounds, a fraction, a negative count, an ordinal) answers `undefined`, and
+// every message of both catalogs and a range of dates; anything they do not cover (a fraction, a negative count, an ordinal) answers `undefined`, and
 // the caller asks Intl as before.
 import { formatMinor, type CurrencyCode } from '../../../contract/money';
 import type { CompiledMessage, PackedPart } from './compiled-message';
@@ -21,18 +20,18 @@ function grouped(decimal: string): string {
   return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
 }
 
-// How Intl words each currency: en-GB puts a symbol before the number (a code with a no-break
-// space), ar-SA after it (an Arabic symbol ends with a right-to-left mark). Not here: IQD, LBP and
-// PKR, which ICU shows with no decimals (it would round 1.50 LBP to "LBP 2"): Intl words those.
+// How Intl words each currency (format.ts asks it for the ISO 4217 exponent's decimals): en-GB puts
+// a symbol before the number (a code with a no-break space), ar-SA after it (an Arabic symbol ends
+// with a right-to-left mark).
 const enSymbols: Partial<Record<CurrencyCode, string>> = {
   AED: `AED${nbsp}`, AUD: 'A$', BHD: `BHD${nbsp}`, CAD: 'CA$', CHF: `CHF${nbsp}`, CNY: 'CN¥', EGP: `EGP${nbsp}`,
-  EUR: '€', GBP: '£', INR: '₹', JOD: `JOD${nbsp}`, JPY: 'JP¥', KRW: '₩', KWD: `KWD${nbsp}`, LYD: `LYD${nbsp}`,
-  MAD: `MAD${nbsp}`, OMR: `OMR${nbsp}`, QAR: `QAR${nbsp}`, SAR: `SAR${nbsp}`, TND: `TND${nbsp}`, TRY: `TRY${nbsp}`, USD: 'US$',
+  EUR: '€', GBP: '£', INR: '₹', IQD: `IQD${nbsp}`, JOD: `JOD${nbsp}`, JPY: 'JP¥', KRW: '₩', KWD: `KWD${nbsp}`, LBP: `LBP${nbsp}`, LYD: `LYD${nbsp}`,
+  MAD: `MAD${nbsp}`, OMR: `OMR${nbsp}`, PKR: `PKR${nbsp}`, QAR: `QAR${nbsp}`, SAR: `SAR${nbsp}`, TND: `TND${nbsp}`, TRY: `TRY${nbsp}`, USD: 'US$',
 };
 const arSymbols: Partial<Record<CurrencyCode, string>> = {
   AED: `د.إ.${rlm}`, AUD: 'AU$', BHD: `د.ب.${rlm}`, CAD: 'CA$', CHF: 'CHF', CNY: 'CN¥', EGP: `ج.م.${rlm}`,
-  EUR: '€', GBP: 'UK£', INR: '₹', JOD: `د.أ.${rlm}`, JPY: 'JP¥', KRW: '₩', KWD: `د.ك.${rlm}`, LYD: `د.ل.${rlm}`,
-  MAD: `د.م.${rlm}`, OMR: `ر.ع.${rlm}`, QAR: `ر.ق.${rlm}`, SAR: `ر.س.${rlm}`, TND: `د.ت.${rlm}`, TRY: 'TRY', USD: 'US$',
+  EUR: '€', GBP: 'UK£', INR: '₹', IQD: `د.ع.${rlm}`, JOD: `د.أ.${rlm}`, JPY: 'JP¥', KRW: '₩', KWD: `د.ك.${rlm}`, LBP: `ل.ل.${rlm}`, LYD: `د.ل.${rlm}`,
+  MAD: `د.م.${rlm}`, OMR: `ر.ع.${rlm}`, PKR: 'PKR', QAR: `ر.ق.${rlm}`, SAR: `ر.س.${rlm}`, TND: `د.ت.${rlm}`, TRY: 'TRY', USD: 'US$',
 };
 
 /** An amount as Intl's currency format words it, from integer minor units (exact: text only), or undefined. */
