@@ -78,7 +78,10 @@ export function formatRowTime(iso: string, language: Language): string {
  * formatters (Home's dates and charts, a detail's dates) are made quickly. The list's first rows
  * need no Intl (plain-format.ts).
  */
+let warmed = false;
 export function warmFormatters(language: Language): void {
+  if (warmed) return; // once per page: ICU's set-up is the process's, paid by the first use
+  warmed = true;
   new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'SAR', numberingSystem: 'latn' }).format(0);
   formatShortDateTime(new Date(0).toISOString(), language);
   new Intl.PluralRules(locales[language]).select(0);

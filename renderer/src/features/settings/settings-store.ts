@@ -1,5 +1,6 @@
 // What the Settings screen and the header's profile switcher show: the profiles as main
 // reports them (never a key: only `{ configured, lastFour }`) and the keychain's state.
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { ProfileView } from '../../../../contract/methods/profiles';
@@ -48,6 +49,12 @@ export const useProfiles = create<SettingsState>((set, get) => ({
     if (status.ok) set({ keychain: status.value });
   },
 }));
+
+/** The profiles as the page has them (the header's list), asked of main only if no one has yet. */
+export function useProfileList(): SettingsState['profiles'] {
+  useEffect(() => void useProfiles.getState().ensure(), []);
+  return useProfiles((s) => s.profiles);
+}
 
 /**
  * Keeps the list true when profiles change in main (this screen, the header, another window), one

@@ -11,7 +11,7 @@ import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
 import { exportToFile } from './export-csv';
-import { useProfiles } from '../settings/settings-store';
+import { useProfileList } from '../settings/settings-store';
 import './transactions.css';
 
 const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
@@ -28,8 +28,7 @@ export function AuditScreen() {
   const [data, setData] = useState<Data>();
   const [message, setMessage] = useState('');
   // The header's list of profiles (settings-store.ts), not asked of main again.
-  const profiles = useProfiles((s) => s.profiles);
-  useEffect(() => void useProfiles.getState().ensure(), []);
+  const profiles = useProfileList();
   const profileName = (id: string) => {
     const found = profiles.find((p) => p.id === id);
     return found ? displayName(found, t) : t('audit.profileRemoved');

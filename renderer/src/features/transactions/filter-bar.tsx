@@ -6,7 +6,7 @@ import { paymentKinds } from '../../../../contract/payment-kinds';
 import { useT } from '../../i18n';
 import { useTransactions, type PaymentSort } from './transactions-store';
 import { OverviewFilterNote } from '../overview/overview-filter-note';
-import { useProfiles } from '../settings/settings-store';
+import { useProfileList } from '../settings/settings-store';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
 
@@ -125,8 +125,7 @@ function ProfileFilter() {
   const t = useT();
   const { filter, setFilter } = useTransactions();
   // The header's list of profiles (settings-store.ts), not asked of main again.
-  const profiles = useProfiles((s) => s.profiles);
-  useEffect(() => void useProfiles.getState().ensure(), []);
+  const profiles = useProfileList();
   return (
     <div className="field">
       <label htmlFor="tx-profile">{t('tx.filter.profile')}</label>
