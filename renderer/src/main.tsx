@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { askForSessionEarly, showSessionWhenReady } from './app/session-store';
-import { firstScreenData, openFirstScreen } from './app/screens';
+import { firstScreenData, firstScreenUsesIntl, openFirstScreen } from './app/screens';
 import { useLanguage } from './i18n';
 import { warmFormatters } from './i18n/format';
 
@@ -21,19 +21,19 @@ const draw = () => root.render(
   </StrictMode>,
 );
 
-// A screen with data of its own (a returning user's list) is drawn once, frame, screen and first
-// rows together, when main has answered (it usually has by the time the page's scripts have run):
-// drawn first with "Loading…", the frame's render, layout and paint came before the screen's render,
-// which came before the rows' (docs/performance.md, ninth pass). Home draws at once, as before.
+// A screen with data of its own (a returning user's list; Home, which asks for the list's first
+// page ahead) is drawn once, frame, screen and first rows together, when main has answered (it
+// usually has by the time the page's scripts have run): drawn first with "Loading…", the frame's
+// render, layout and paint came before the screen's render, which came before the rows'
+// (docs/performance.md, ninth pass). The other screens draw at once.
 const firstDrawWaitMs = 100; // at most: then the frame with "Loading…", and main's answers come into it as before
+// Home's figures and dates use Intl, as do the other screens but the list: its first use (12–20 ms,
+// whatever is made first) is paid here, while main is asked, before the first draw, rather than in
+// an idle moment that may fall on main's answers or a click. The list needs none (plain-format.ts):
+// a start on it pays Intl once its rows are shown (navigation.tsx).
+if (firstScreenUsesIntl()) warmFormatters(useLanguage.getState().language);
 const data = firstScreenData();
-if (!data) {
-  // Home's figures and dates use Intl: its first use (12–20 ms, whatever is made first) is paid
-  // here, before the first draw, as the ninth pass's warm-intl.js did, rather than in an idle
-  // moment that may fall on the overview's answers or a click. The list needs none (plain-format.ts).
-  warmFormatters(useLanguage.getState().language);
-  draw();
-}
+if (!data) draw();
 else {
   let drawn = false;
   const drawOnce = () => {

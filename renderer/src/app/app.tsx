@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
-import { warmFormatters } from '../i18n/format';
 import { tellMainTheLanguage, useSession, watchSession } from './session-store';
 import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
@@ -20,16 +19,7 @@ export function App() {
   useEffect(() => {
     void load();
     openFirstScreen(); // its data after the session's calls, so main answers those first
-    const unwatch = watchSession();
-    // Intl's first use (ICU's data: 10–20 ms) in a moment the page is idle, waiting for main's
-    // answers, not when the first rows are drawn. Only when idle: as a timer it ran while the
-    // session's answers were in, and their bodies were read only after it (probe marks: 20–50 ms).
-    if (typeof requestIdleCallback !== 'function') return unwatch; // a DOM without it (the tests)
-    const warm = requestIdleCallback(() => warmFormatters(useLanguage.getState().language), { timeout: 2_000 });
-    return () => {
-      cancelIdleCallback(warm);
-      unwatch();
-    };
+    return watchSession();
   }, [load]);
 
   return (

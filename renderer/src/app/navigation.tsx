@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo } from 'react';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
+import { warmFormattersWhenIdle } from '../i18n/format';
 import { useNavigation } from './navigation-store';
 import { preloadScreens, screenComponent, screens } from './screens';
 import { api } from '../api';
@@ -47,13 +48,14 @@ export function Navigation() {
 }
 
 let shown = false;
-/** Once the first screen is on screen with its data: the other screens' code, and main's services it did not need. */
+/** Once the first screen is on screen with its data: the other screens' code, main's services it did not need, and Intl's first use. */
 function firstScreenShown() {
   if (shown) return;
   shown = true;
   afterFirstScreenData(() => {
     preloadScreens();
     void api.firstScreenShown({});
+    warmFormattersWhenIdle(() => useLanguage.getState().language);
   });
 }
 

@@ -53,6 +53,8 @@ export type ScreenEntry = {
   shortcut?: string;
   /** Called as the screen is chosen, before its code may have arrived: starts loading its data (the promise: that data). */
   onOpen?(): Promise<unknown> | void;
+  /** Its first draw words nothing through Intl (plain-format.ts), so a start on it leaves Intl's first use for later. */
+  drawsWithoutIntl?: true;
 };
 
 export const screens: ScreenEntry[] = [
@@ -62,7 +64,7 @@ export const screens: ScreenEntry[] = [
   { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: '3' },
   { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: '4' },
   // The list's first page is asked for at the click, in parallel with the screen's chunk.
-  { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: '5', onOpen: () => useTransactions.getState().beginVisit() },
+  { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: '5', onOpen: () => useTransactions.getState().beginVisit(), drawsWithoutIntl: true },
   { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: '6' },
   { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: '7' },
   { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: '8' },
@@ -106,7 +108,12 @@ export function screenComponent(entry: ScreenEntry): ScreenEntry['component'] {
   return arrived[entry.id] ?? entry.component;
 }
 
-/** The first screen's own data (the list's first page) once openFirstScreen has asked for it; none for Home (it asks when it mounts). */
+/** Whether the first screen's first draw uses Intl (every screen's but the list's: Home's figures and dates, the links' dates…). */
+export function firstScreenUsesIntl(): boolean {
+  return !firstScreen?.drawsWithoutIntl;
+}
+
+/** The first screen's own data (the list's first page; Home's: the list's, asked ahead) once openFirstScreen has asked for it. */
 export function firstScreenData(): Promise<unknown> | undefined {
   return firstData;
 }

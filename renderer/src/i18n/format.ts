@@ -74,7 +74,8 @@ export function formatRowTime(iso: string, language: Language): string {
 
 /**
  * Pays Intl's one-time costs (12–20 ms on the first formatter, whatever it is: ICU's and V8's
- * set-up) in an idle moment after the first screen is drawn (app.tsx), so the next screens' Intl
+ * set-up) before a first screen that uses Intl is drawn (main.tsx), or else in an idle moment once
+ * the first screen is on screen with its data (warmFormattersWhenIdle), so the next screens' Intl
  * formatters (Home's dates and charts, a detail's dates) are made quickly. The list's first rows
  * need no Intl (plain-format.ts).
  */
@@ -85,4 +86,14 @@ export function warmFormatters(language: Language): void {
   new Intl.NumberFormat(locales[language], { style: 'currency', currency: 'SAR', numberingSystem: 'latn' }).format(0);
   formatShortDateTime(new Date(0).toISOString(), language);
   new Intl.PluralRules(locales[language]).select(0);
+}
+
+/**
+ * warmFormatters in the page's next idle moment. Called once the first screen shows its data, never
+ * while main's first answers are awaited: an idle callback then ran while they arrived, and the
+ * list's first rows waited for it (up to 20 ms).
+ */
+export function warmFormattersWhenIdle(language: () => Language): void {
+  if (warmed || typeof requestIdleCallback !== 'function') return; // a DOM without it (the tests)
+  requestIdleCallback(() => warmFormatters(language()), { timeout: 2_000 });
 }
