@@ -24,12 +24,12 @@ beforeEach(() => {
   made = [];
   for (const kind of costly) {
     const Original = originals[kind] as unknown as new (...args: unknown[]) => object;
-    const Counted = function (...args: unknown[]) {
+    function Counted(...args: unknown[]) {
       made.push({ kind, frameDrawn: document.querySelector('main') !== null, rowsShown: document.querySelector('[data-testid="tx-count"]') !== null });
       return new Original(...args);
-    } as unknown as typeof Intl.NumberFormat;
-    Object.assign(Counted, { supportedLocalesOf: originals[kind].supportedLocalesOf });
-    Counted.prototype = Original.prototype as never;
+    }
+    Counted.prototype = Original.prototype;
+    Counted.supportedLocalesOf = originals[kind].supportedLocalesOf;
     (Intl as unknown as Record<string, unknown>)[kind] = Counted;
   }
   // A browser's idle callback: the page has nothing else to do (here: the next timer turn).

@@ -26,8 +26,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const get = (url: string) => Promise.resolve(serve(new Request(url)));
 
 describe('app:// protocol', () => {
-  it('registers app as a standard, secure scheme', () => {
-    expect(protocol.privileged).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) })]);
+  it('registers app as a standard, secure scheme whose scripts\' compiled code Chromium keeps between starts', () => {
+    expect(protocol.privileged).toEqual([expect.objectContaining({ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) })]);
   });
 
   it('serves the renderer with a CSP that allows no connections and no inline script', async () => {
