@@ -107,6 +107,16 @@ export function DateField({ id, label, value, onChange, hint, error, required = 
     give(iso);
   };
 
+  // The browser's calendar gives '' both for its Clear and, in its own field (a browser without
+  // showPicker), for half a date or a day that does not exist: only validity.badInput tells them apart.
+  const picked = (element: HTMLInputElement) => {
+    if (element.value) return chosen(element.value);
+    if (element.validity.badInput) return;
+    setText('');
+    setTold(required);
+    if (!required) give('');
+  };
+
   const openCalendar = () => {
     const element = picker.current;
     if (!element) return;
@@ -162,7 +172,7 @@ export function DateField({ id, label, value, onChange, hint, error, required = 
           </svg>
         </button>
         {/* The browser's calendar, opened by the button; its value is the ISO day. Out of the tab order and of the accessibility tree: the text field is the field. */}
-        <input ref={picker} type="date" className="date-picker" tabIndex={-1} aria-hidden="true" value={value} onChange={(e) => chosen(e.target.value)} />
+        <input ref={picker} type="date" className="date-picker" tabIndex={-1} aria-hidden="true" value={value} onChange={(e) => picked(e.target)} />
       </span>
       <span id={formatHintId} className="date-format-hint">{t('date.hint')}</span>
       {hintShown && <p id={`${id}-hint`} className="field-hint">{hintShown}</p>}
