@@ -70,16 +70,24 @@ describe('a date field', () => {
     expect(field.value).toBe('5\u200f/3\u200f/2026');
   });
 
-  it('refuses 31/02/2026 in both languages, saying why, and gives no date', () => {
+  it('refuses 31/02/2026 in both languages, saying why, and keeps the last good date', () => {
     let field = show('en', 'From', '2026-02-01');
-    type(field, '31/02/2026');
+    field.focus();
+    fireEvent.change(field, { target: { value: '31/02/2026' } }); // the old date typed over, as a selection is
+    expect(error()).toBe('31/02/2026 is not a date: February 2026 has 28 days.'); // at once
+    leave(field);
     expect(error()).toBe('31/02/2026 is not a date: February 2026 has 28 days.');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toContain('day-error');
-    expect(value()).toBe(''); // as a native date field gives for a day that does not exist
+    expect(value()).toBe('2026-02-01'); // never '' as if the field had been cleared
     expect(field.value).toBe('31/02/2026'); // what was typed stays, to be corrected
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(field.value).toBe('31/02/2026'); // a change of language leaves the mistake as typed, and says it in Arabic
+    expect(error()).toBe('31/02/2026 ليس تاريخًا صحيحًا: عدد أيام فبراير 2026 هو 28.');
+    act(() => useLanguage.getState().setLanguage('en'));
     type(field, '28/02/2026');
     expect(error()).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
     expect(value()).toBe('2026-02-28');
     cleanup();
 
@@ -91,14 +99,79 @@ describe('a date field', () => {
     expect(error()).toBe('لا يوجد شهر رقم 13: الأشهر من 1 إلى 12.');
   });
 
-  it('says how to write a date it cannot read, once the user leaves the field', () => {
-    const field = show('en', 'From');
+  it('says how to write a date it cannot read, once the user leaves the field, and keeps the last good date', () => {
+    const field = show('en', 'From', '2026-11-01');
     field.focus();
     fireEvent.change(field, { target: { value: '24/11/26' } });
     expect(error()).toBeNull(); // half typed: not yet
+    expect(field.getAttribute('aria-invalid')).toBeNull();
     leave(field);
     expect(error()).toBe('Type the date as day/month/year, for example 24/11/2026.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(value()).toBe('2026-11-01');
+    field.focus();
+    fireEvent.change(field, { target: { value: '' } }); // cleared on purpose: no date
+    leave(field);
     expect(value()).toBe('');
+    expect(error()).toBeNull();
+  });
+
+  it('says what still uses the last good date, and hides the hint about the value while the text is wrong', () => {
+    function Kept() {
+      const [day, setDay] = useState('2026-02-01');
+      return (
+        <>
+          <DateField id="day" label="From" value={day} onChange={setDay} hint={`Value ${day}`} stillUsing={(last) => `The list keeps ${last}.`} />
+          <output data-testid="value">{day}</output>
+        </>
+      );
+    }
+    render(<Kept />);
+    const field = screen.getByLabelText('From') as HTMLInputElement;
+    expect(document.getElementById('day-hint')?.textContent).toBe('Value 2026-02-01');
+    field.focus();
+    fireEvent.change(field, { target: { value: '30/02/2026' } });
+    leave(field);
+    expect(error()).toBe('30/02/2026 is not a date: February 2026 has 28 days. The list keeps 01/02/2026.');
+    expect(document.getElementById('day-hint')).toBeNull();
+    expect(field.getAttribute('aria-describedby')).not.toContain('day-hint');
+    expect(value()).toBe('2026-02-01');
+  });
+
+  it('when a date is required, says so on leaving it empty and keeps the last good date', () => {
+    function Range() {
+      const [day, setDay] = useState('2026-02-01');
+      return (
+        <>
+          <DateField id="day" label="From" value={day} onChange={setDay} required />
+          <output data-testid="value">{day}</output>
+        </>
+      );
+    }
+    render(<Range />);
+    const field = screen.getByLabelText('From') as HTMLInputElement;
+    field.focus();
+    fireEvent.change(field, { target: { value: '' } });
+    expect(error()).toBeNull(); // not while typing
+    leave(field);
+    expect(error()).toBe('Enter a date as day/month/year.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-required')).toBe('true');
+    expect(value()).toBe('2026-02-01');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(error()).toBe('أدخل تاريخًا بصيغة يوم/شهر/سنة.');
+  });
+
+  it('takes a day chosen on the browser’s calendar, and its Clear as a cleared field', () => {
+    const field = show('en', 'To', '2026-02-28');
+    const calendar = document.querySelector<HTMLInputElement>('.date-picker')!;
+    fireEvent.change(calendar, { target: { value: '2026-03-04' } });
+    expect(value()).toBe('2026-03-04');
+    expect(field.value).toBe('04/03/2026');
+    fireEvent.change(calendar, { target: { value: '' } }); // jsdom: never badInput, so this is the calendar's Clear
+    expect(value()).toBe('');
+    expect(field.value).toBe('');
+    expect(error()).toBeNull();
   });
 
   it('moves a day with the arrow keys, and shows a date set elsewhere in the app’s format', () => {

@@ -108,6 +108,27 @@ describe('payment link form', () => {
     await waitFor(() => expect(sent('createPaymentLink')[0]?.input).toMatchObject({ issueDate: '2026-03-01', expireDate: '2026-03-28' }));
   });
 
+  it('sends nothing on Ctrl+Enter while a date is half typed, and says why next to it (the date is never dropped for the default)', async () => {
+    await openScreen('links', 'Payment links');
+    await waitFor(() => expect(document.activeElement).toBe(input('link-orderId'))); // the screen's own first focus, two frames after it opens
+    fillValidLink();
+    type('link-issueDate', '01/03/2026');
+    const expiry = input('link-expireDate');
+    expiry.focus();
+    type('link-expireDate', '28/03/20'); // the year not finished when Ctrl+Enter is pressed
+    fireEvent.keyDown(expiry, { key: 'Enter', ctrlKey: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(sent('createPaymentLink')).toEqual([]); // not sent with the default expiry (issue date + 7 days)
+    expect(screen.getByTestId('error-link-expireDate').textContent).toBe('Type the date as day/month/year, for example 24/11/2026.');
+    expect(expiry.getAttribute('aria-invalid')).toBe('true');
+    expect(expiry.getAttribute('aria-describedby')).toContain('link-expireDate-error');
+    expect(document.activeElement).toBe(expiry);
+    type('link-expireDate', '28/03/2026');
+    fireEvent.keyDown(expiry, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(sent('createPaymentLink')).toHaveLength(1));
+    expect(sent('createPaymentLink')[0]!.input).toMatchObject({ issueDate: '2026-03-01', expireDate: '2026-03-28' });
+  });
+
   it('keeps the amount as typed and says next to it what cannot be sent, also after the currency changes', async () => {
     await openScreen('links', 'Payment links');
     const amountError = () => document.getElementById('link-amount-error')?.textContent ?? null;
@@ -204,6 +225,24 @@ describe('checkout session form', () => {
     fireEvent.click(screen.getByTestId('checkout-submit'));
     await screen.findByTestId('checkout-result');
     expect(sent('createCheckoutSession')[0]!.input).toMatchObject({ amount: '75', authOnly: true, recurringInit: false, address: { country: 'SA' }, customer: { idType: undefined } });
+  });
+
+  it('sends nothing while the issue date is half typed over a good one, in Arabic too', async () => {
+    await openScreen('checkout', 'Checkout sessions');
+    type('checkout-amount', '75');
+    type('checkout-customer-name', 'Sara');
+    type('checkout-customer-email', 'sara@example.com');
+    type('checkout-customer-phone', '+966501234567');
+    const issued = input('checkout-issueDate');
+    issued.focus();
+    type('checkout-issueDate', '1/3/202'); // over today's date, which is not what is sent either
+    fireEvent.keyDown(issued, { key: 'Enter', ctrlKey: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(sent('createCheckoutSession')).toEqual([]);
+    expect(screen.getByTestId('error-checkout-issueDate').textContent).toBe('Type the date as day/month/year, for example 24/11/2026.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('error-checkout-issueDate').textContent).toBe('اكتب التاريخ بصيغة يوم/شهر/سنة، مثل 24\u200f/11\u200f/2026.');
+    expect(document.getElementById('checkout-issueDate-hint')).toBeNull(); // the hint names the last good date, not the text: hidden meanwhile
   });
 });
 

@@ -1,8 +1,10 @@
 // The transactions filter's date fields in a DOM, in Riyadh (UTC+3): the day typed is the user's
 // own day (from its local midnight to the next), and a list opened from an overview figure shows
-// that figure's local days back in the fields.
+// that figure's local days back in the fields. A date field holding a text that is not a date says
+// so next to it and leaves the list on its last good date, never filtered as if the field were empty.
 import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
+import { useLanguage } from '../../renderer/src/i18n';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { PaydeskApi } from '../../contract/methods';
 
@@ -41,5 +43,51 @@ describe('the transactions date fields', () => {
     act(() => useTransactions.getState().setFilter({ from: day.from, to: day.to }));
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('06/03/2026');
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('06/03/2026');
+  });
+
+  it('keep the last good date while one holds a day that does not exist or half a date, and say so in English and Arabic', () => {
+    act(() => useTransactions.getState().clearFilter());
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    const edit = (field: HTMLInputElement, text: string) => {
+      field.focus();
+      fireEvent.change(field, { target: { value: text } });
+      fireEvent.focusOut(field);
+      field.blur();
+    };
+    edit(from, '05/03/2026');
+    edit(to, '07/03/2026');
+    const chosen = { from: '2026-03-04T21:00:00.000Z', to: '2026-03-07T21:00:00.000Z' };
+    expect(useTransactions.getState().filter).toMatchObject(chosen);
+
+    edit(from, '31/02/2026');
+    expect(useTransactions.getState().filter).toMatchObject(chosen); // not "no start" as before
+    expect(screen.getByTestId('error-tx-from').textContent).toBe('31/02/2026 is not a date: February 2026 has 28 days. Until it is corrected or cleared, the list keeps the last date, 05/03/2026.');
+    expect(from.getAttribute('aria-invalid')).toBe('true');
+    expect(from.getAttribute('aria-describedby')).toContain('tx-from-error');
+
+    edit(to, '07/03/20'); // half typed, then left
+    expect(useTransactions.getState().filter).toMatchObject(chosen);
+    expect(screen.getByTestId('error-tx-to').textContent).toBe('Type the date as day/month/year, for example 24/11/2026. Until it is corrected or cleared, the list keeps the last date, 07/03/2026.');
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('error-tx-to').textContent).toBe('اكتب التاريخ بصيغة يوم/شهر/سنة، مثل 24\u200f/11\u200f/2026. إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: 7\u200f/3\u200f/2026.');
+    act(() => useLanguage.getState().setLanguage('en'));
+
+    edit(to, ''); // cleared on purpose: no end
+    expect(useTransactions.getState().filter.to).toBeUndefined();
+    expect(screen.queryByTestId('error-tx-to')).toBeNull();
+    edit(to, '29/02/2026'); // no end before either: the list stays without one, and says so
+    expect(useTransactions.getState().filter.to).toBeUndefined();
+    expect(screen.getByTestId('error-tx-to').textContent).toBe('29/02/2026 is not a date: February 2026 has 28 days. Until it is corrected, the list is not limited by this field.');
+    edit(from, '28/02/2026');
+    expect(useTransactions.getState().filter.from).toBe('2026-02-27T21:00:00.000Z');
+    expect(screen.queryByTestId('error-tx-from')).toBeNull();
+    expect(from.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('clear-filters')); // also empties the field still holding a mistake
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByTestId('error-tx-to')).toBeNull();
+    expect(useTransactions.getState().filter.from).toBeUndefined();
   });
 });

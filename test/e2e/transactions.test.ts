@@ -1,6 +1,7 @@
 // After the sale, as support and finance staff do it, in Chromium through the preview against
 // the practice gateway: capture and refund in parts with every excess refused, void, recurring,
-// an unclear refund settled by a status check, a double click, search, filters and export.
+// an unclear refund settled by a status check, a double click, search, filters (a date field holding
+// a day that does not exist keeps the list on its last good date) and export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
@@ -214,6 +215,49 @@ describe('transactions', () => {
       expect(cells[header.indexOf('amount')]!.replace('.', '')).toBe(String(row.amountMinor).padStart(3, '0'));
     });
     expect(await status.textContent()).toMatch(/Saved \d+ rows to /);
+  });
+
+  it('keeps the list on the last good date while a date field holds 31/02/2026 or half a date, and says so next to it', async () => {
+    await sale('DATE-1', '12.00');
+    await tx.show();
+    const page = session.page;
+    const more = page.getByTestId('more-filters');
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    const from = page.locator('#tx-from');
+    const retype = async (text: string) => {
+      await from.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      if (text) await page.keyboard.type(text);
+      else await page.keyboard.press('Backspace');
+      await page.keyboard.press('Tab');
+    };
+    // Tomorrow in the browser's own time zone: no payment yet.
+    const tomorrow = await page.evaluate(() => {
+      const d = new Date();
+      d.setDate(d.getDate() + 1);
+      return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+    });
+    await retype(tomorrow);
+    await expect.poll(() => tx.total()).toBe(0);
+
+    await retype('31/02/2026');
+    await page.getByLabel('Kind').selectOption('sale'); // the list asks main again: still from tomorrow, not from any day
+    expect(await tx.total()).toBe(0);
+    const error = page.getByTestId('error-tx-from');
+    expect(await error.textContent()).toBe(`31/02/2026 is not a date: February 2026 has 28 days. Until it is corrected or cleared, the list keeps the last date, ${tomorrow}.`);
+    expect(await from.getAttribute('aria-invalid')).toBe('true');
+    expect(await from.getAttribute('aria-describedby')).toContain('tx-from-error');
+
+    await retype(tomorrow.slice(0, -2)); // half typed, then Tab
+    expect(await error.textContent()).toMatch(/^Type the date as day\/month\/year, for example 24\/11\/2026\. Until it is corrected or cleared/);
+    await page.getByLabel('Kind').selectOption('');
+    expect(await tx.total()).toBe(0);
+
+    await retype(''); // cleared on purpose: no start
+    expect(await error.count()).toBe(0);
+    expect(await from.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => tx.total()).toBeGreaterThan(0);
+    await page.getByTestId('clear-filters').click();
   });
 
   it('has no accessibility violations on the transaction screens, in English and Arabic, and lays Arabic out right to left', async () => {

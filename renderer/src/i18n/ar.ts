@@ -140,5 +140,6 @@ export const ar: Record<MessageKey, string> = {
   'date.error.format': 'اكتب التاريخ بصيغة يوم/شهر/سنة، مثل {example}.',
   'date.error.month': 'لا يوجد شهر رقم {month}: الأشهر من 1 إلى 12.',
   'date.error.day': '{date} ليس تاريخًا صحيحًا: عدد أيام {month} هو {days}.',
+  'date.error.required': 'أدخل تاريخًا بصيغة يوم/شهر/سنة.',
   'tx.moreFilters': '{count, plural, =0 {مزيد من عوامل التصفية} other {مزيد من عوامل التصفية (المفعّلة: {count})}}',
 };

@@ -142,6 +142,7 @@ export const en = {
   'date.error.format': 'Type the date as day/month/year, for example {example}.',
   'date.error.month': 'There is no month {month}: months go from 1 to 12.',
   'date.error.day': '{date} is not a date: {month} has {days} days.',
+  'date.error.required': 'Enter a date as day/month/year.',
   'tx.moreFilters': '{count, plural, =0 {More filters} other {More filters ({count} on)}}',
 } as const;
 

@@ -1,6 +1,9 @@
 // A date typed as the app writes dates (day/month/year, in the app's language, not the browser's),
-// with a calendar for the mouse. The rest of the code gets and gives the ISO day ("2026-11-24",
-// '' when empty or not a date), as from a native <input type="date">, so nothing else changes.
+// with a calendar for the mouse. The rest of the code gets and gives the ISO day ("2026-11-24", or
+// '' once the field is cleared on purpose), as from a native <input type="date">.
+// A text that is not a date (31/02/2026, half a date) is never passed on as '': the field says why
+// next to it and the value stays the last good day, so a list is not filtered as if the field were
+// empty and a form sends nothing while one holds a mistake (focusDateMistake).
 // Keyboard: type the date (24/11/2026, 24-11-2026, 24112026 or 2026-11-24 all read), arrows up and
 // down move a day, Alt+Down opens the calendar, Enter or leaving the field settles what was typed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -14,10 +17,14 @@ type DateFieldProps = {
   /** ISO day or ''. */
   value: string;
   onChange(iso: string): void;
-  /** Shown under the field (e.g. the date in words); the format hint is always read out. */
+  /** Shown under the field (e.g. the date in words); the format hint is always read out. Not while a typing mistake is shown: it speaks of the value, not of the text. */
   hint?: string;
-  /** An error found elsewhere (the form's own checks); a typing error is shown first. */
+  /** An error found elsewhere (the form's own checks); a typing mistake is shown first. */
   error?: string;
+  /** An empty field is a mistake too (a range needs both ends): leaving it empty keeps the last day. */
+  required?: boolean;
+  /** Said after a typing mistake: what still uses the last good day (as the field writes it; '' when there was none), e.g. "the list keeps 01/02/2026". */
+  stillUsing?(lastDay: string): string;
   className?: string;
   testId?: string;
 };
@@ -27,34 +34,46 @@ function localToday(): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-export function DateField({ id, label, value, onChange, hint, error, className, testId }: DateFieldProps) {
+/** A text the field cannot give as a day: not a date at all, a day that does not exist, or nothing where a day is required. */
+function isMistake(reading: DateReading, required: boolean): boolean {
+  return reading.kind === 'impossible' || reading.kind === 'unreadable' || (required && reading.kind === 'empty');
+}
+
+export function DateField({ id, label, value, onChange, hint, error, required = false, stillUsing, className, testId }: DateFieldProps) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const input = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(() => formatDateText(value, language));
-  const [problem, setProblem] = useState<string>();
+  // Whether the text's mistake is said yet: a day that cannot be at once, half a date once the user
+  // leaves the field or presses Enter. The words are made from the text at each draw, so they
+  // follow a change of language.
+  const [told, setTold] = useState(false);
+  const seen = useRef(value);
   const formatHintId = useId();
 
   const problemText = (reading: DateReading, typed: string): string | undefined => {
+    if (reading.kind === 'empty') return required ? t('date.error.required') : undefined;
     if (reading.kind === 'unreadable') return t('date.error.format', { example: formatDateText('2026-11-24', language) });
     if (reading.kind !== 'impossible') return undefined;
     if (reading.month < 1 || reading.month > 12) return t('date.error.month', { month: reading.month });
     return t('date.error.day', { date: typed.trim(), month: monthName(reading.year, reading.month, language), days: daysInMonth(reading.year, reading.month) });
   };
 
-  // The value changed from outside (a filter cleared, a figure's days, another language): show it,
-  // unless the text already means it, or is a typing mistake the value '' stands for.
+  // The value changed from outside (a filter cleared, a figure's days): show it. The language
+  // changed: write the day the new way, and leave a typing mistake as typed.
   useEffect(() => {
+    const outside = value !== seen.current;
+    seen.current = value;
     const reading = readDateText(text);
     const focused = typeof document !== 'undefined' && document.activeElement === input.current;
     if (reading.kind === 'date' && reading.iso === value) {
       if (!focused) setText(formatDateText(value, language));
       return;
     }
-    if (value === '' && reading.kind !== 'date') return;
+    if (!outside && isMistake(reading, required)) return;
     setText(formatDateText(value, language));
-    setProblem(undefined);
+    setTold(false);
   }, [value, language]); // only an outside change of the value or language: the text is read inside
 
   const give = (iso: string) => {
@@ -65,9 +84,9 @@ export function DateField({ id, label, value, onChange, hint, error, className, 
     setText(next);
     const reading = readDateText(next);
     if (reading.kind === 'date') give(reading.iso);
-    if (reading.kind === 'empty') give('');
-    // A whole date that cannot be is said at once; half a date only when the user leaves it.
-    setProblem(reading.kind === 'impossible' ? problemText(reading, next) : undefined);
+    if (reading.kind === 'empty' && !required) give(''); // cleared on purpose: no date
+    // A whole date that cannot be is said at once; half a date (or none where one is required) only when the user leaves it.
+    setTold(reading.kind === 'impossible');
   };
 
   const settle = () => {
@@ -75,18 +94,27 @@ export function DateField({ id, label, value, onChange, hint, error, className, 
     if (reading.kind === 'date') {
       setText(formatDateText(reading.iso, language));
       give(reading.iso);
-      return setProblem(undefined);
+      return setTold(false);
     }
-    if (reading.kind === 'empty') return give('');
-    setProblem(problemText(reading, text));
-    give('');
+    if (reading.kind === 'empty' && !required) give('');
+    setTold(isMistake(reading, required)); // a mistake gives nothing: the last good day stays
   };
 
   const chosen = (iso: string) => {
     if (!iso) return;
     setText(formatDateText(iso, language));
-    setProblem(undefined);
+    setTold(false);
     give(iso);
+  };
+
+  // The browser's calendar gives '' both for its Clear and, in its own field (a browser without
+  // showPicker), for half a date or a day that does not exist: only validity.badInput tells them apart.
+  const picked = (element: HTMLInputElement) => {
+    if (element.value) return chosen(element.value);
+    if (element.validity.badInput) return;
+    setText('');
+    setTold(required);
+    if (!required) give('');
   };
 
   const openCalendar = () => {
@@ -112,8 +140,12 @@ export function DateField({ id, label, value, onChange, hint, error, className, 
     }
   };
 
-  const shown = problem ?? error;
-  const described = [formatHintId, hint ? `${id}-hint` : '', shown ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const reading = readDateText(text);
+  const problem = told && isMistake(reading, required) ? problemText(reading, text) : undefined;
+  const kept = problem && stillUsing ? stillUsing(formatDateText(value, language)) : undefined;
+  const shown = problem ? (kept ? `${problem} ${kept}` : problem) : error;
+  const hintShown = problem ? undefined : hint;
+  const described = [formatHintId, hintShown ? `${id}-hint` : '', shown ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={`field date-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -130,7 +162,7 @@ export function DateField({ id, label, value, onChange, hint, error, className, 
           autoComplete="off"
           spellCheck={false}
           aria-invalid={shown ? true : undefined}
-          data-mistake={problem ? true : undefined}
+          aria-required={required || undefined}
           aria-describedby={described}
           data-testid={testId}
         />
@@ -140,10 +172,10 @@ export function DateField({ id, label, value, onChange, hint, error, className, 
           </svg>
         </button>
         {/* The browser's calendar, opened by the button; its value is the ISO day. Out of the tab order and of the accessibility tree: the text field is the field. */}
-        <input ref={picker} type="date" className="date-picker" tabIndex={-1} aria-hidden="true" value={value} onChange={(e) => chosen(e.target.value)} />
+        <input ref={picker} type="date" className="date-picker" tabIndex={-1} aria-hidden="true" value={value} onChange={(e) => picked(e.target)} />
       </span>
       <span id={formatHintId} className="date-format-hint">{t('date.hint')}</span>
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {hintShown && <p id={`${id}-hint`} className="field-hint">{hintShown}</p>}
       {shown && (
         <p id={`${id}-error`} className="field-error" role="alert" data-testid={`error-${id}`}>
           {shown}
@@ -153,9 +185,15 @@ export function DateField({ id, label, value, onChange, hint, error, className, 
   );
 }
 
-/** A form's first date field holding a typing mistake, focused; true when there was one (the form then does not send). */
+/**
+ * A form's first date field whose text is not a date, focused; true when there was one (the form
+ * then sends nothing). Read from the fields' own text, not from what React has drawn: Ctrl+Enter
+ * submits in the same key press that settles the field, before its mistake is drawn. The mistake's
+ * words come with that draw (Enter and leaving the field settle it).
+ */
 export function focusDateMistake(form: HTMLFormElement): boolean {
-  const wrong = form.querySelector<HTMLInputElement>('.date-field input[data-mistake]');
+  const fields = [...form.querySelectorAll<HTMLInputElement>('.date-field input[type="text"]')];
+  const wrong = fields.find((field) => isMistake(readDateText(field.value), field.getAttribute('aria-required') === 'true'));
   wrong?.focus();
   return Boolean(wrong);
 }

@@ -49,6 +49,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   }, [profileId]);
 
   const open = (filter: PaymentFilter) => showPayments(filter, go);
+  const rangeKept = (day: string) => t('ov.range.kept', { date: day });
   const money = (minor: number, currency: string) => <Ltr>{formatAmount(minor, currency as CurrencyCode, language)}</Ltr>;
 
   async function exportSettlement() {
@@ -75,8 +76,9 @@ export function OverviewSection({ profileId }: { profileId: string }) {
         </fieldset>
         <fieldset>
           <legend>{t('ov.period.range')}</legend>
-          <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, from: day } })} testId="ov-from" />
-          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, to: day } })} testId="ov-to" />
+          {/* A range needs both ends: an empty field is a mistake too, and the figures keep the last good day until it is corrected. */}
+          <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, from: day } })} required stillUsing={rangeKept} testId="ov-from" />
+          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, to: day } })} required stillUsing={rangeKept} testId="ov-to" />
         </fieldset>
       </div>
       {error && <p role="alert" className="error">{error.message}</p>}

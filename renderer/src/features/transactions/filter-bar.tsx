@@ -50,7 +50,9 @@ export function FilterBar() {
   // says how many of them are on and opens by itself when one is set from elsewhere (a figure on Home).
   const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.profileId].filter(Boolean).length;
   const [more, setMore] = useState(moreActive > 0);
-  const [cleared, setCleared] = useState(0); // "Clear filters" empties a date field holding a typing mistake too (its value was '' already)
+  const [cleared, setCleared] = useState(0); // "Clear filters" empties a date field holding a typing mistake too (its value may be '' already)
+  // A date field's typing mistake leaves the list on its last good date, and says so.
+  const dateKept = (day: string) => (day ? t('tx.filter.dateKept', { date: day }) : t('tx.filter.dateUnset'));
   const wasActive = useRef(moreActive);
   useEffect(() => {
     if (moreActive > wasActive.current) setMore(true);
@@ -102,8 +104,8 @@ export function FilterBar() {
           </select>
           {fieldError('currency') && <p className="field-error" role="alert">{fieldError('currency')}</p>}
         </div>
-        <DateField key={`from ${cleared}`} id="tx-from" label={t('tx.filter.from')} value={fromField(filter.from)} onChange={(day) => setFilter({ from: fromInstant(day) })} />
-        <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} onChange={(day) => setFilter({ to: toInstant(day) })} />
+        <DateField key={`from ${cleared}`} id="tx-from" label={t('tx.filter.from')} value={fromField(filter.from)} onChange={(day) => setFilter({ from: fromInstant(day) })} stillUsing={dateKept} />
+        <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} onChange={(day) => setFilter({ to: toInstant(day) })} stillUsing={dateKept} />
         <div className="field filter-amount">
           <label htmlFor="tx-min">{t('tx.filter.min')}</label>
           <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />

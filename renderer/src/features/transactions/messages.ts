@@ -18,6 +18,9 @@ export const en = {
   'tx.col.created': 'Created', 'tx.col.order': 'Order', 'tx.col.customer': 'Customer', 'tx.col.amount': 'Amount', 'tx.col.state': 'State',
   'tx.refundedShort': '({amount} refunded)', 'tx.filters': 'Search and filters', 'tx.search': 'Search (/)', 'tx.search.placeholder': 'Order, name, e-mail, phone or transaction id',
   'tx.filter.state': 'State', 'tx.filter.any': 'Any', 'tx.filter.kind': 'Kind', 'tx.filter.currency': 'Currency', 'tx.filter.from': 'From', 'tx.filter.to': 'To',
+  // After a date field's typing mistake: the list is not filtered as if the field were empty.
+  'tx.filter.dateKept': 'Until it is corrected or cleared, the list keeps the last date, {date}.',
+  'tx.filter.dateUnset': 'Until it is corrected, the list is not limited by this field.',
   'tx.filter.min': 'Amount from', 'tx.filter.max': 'Amount to', 'tx.filter.profile': 'Profile', 'tx.sort': 'Sort by', 'tx.clearFilters': 'Clear filters',
   'tx.sort.createdAt': 'Date', 'tx.sort.amount': 'Amount', 'tx.sort.orderId': 'Order', 'tx.sort.state': 'State', 'tx.sort.customer': 'Customer',
   'timeline.state': '{state} {source}', 'timeline.operation': '{kind} {amount} by {user}: {outcome}',
@@ -114,6 +117,8 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.col.created': 'التاريخ', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
   'tx.refundedShort': '(استُرد {amount})', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
   'tx.filter.state': 'الحالة', 'tx.filter.any': 'الكل', 'tx.filter.kind': 'النوع', 'tx.filter.currency': 'العملة', 'tx.filter.from': 'من', 'tx.filter.to': 'إلى',
+  'tx.filter.dateKept': 'إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: {date}.',
+  'tx.filter.dateUnset': 'إلى أن يُصحَّح، لا تتقيّد القائمة بهذا الحقل.',
   'tx.filter.min': 'المبلغ من', 'tx.filter.max': 'المبلغ إلى', 'tx.filter.profile': 'الملف', 'tx.sort': 'الترتيب حسب', 'tx.clearFilters': 'مسح عوامل التصفية',
   'tx.sort.createdAt': 'التاريخ', 'tx.sort.amount': 'المبلغ', 'tx.sort.orderId': 'الطلب', 'tx.sort.state': 'الحالة', 'tx.sort.customer': 'العميل',
   'timeline.state': '{state} {source}', 'timeline.operation': '{kind} {amount} بواسطة {user}: {outcome}',
