@@ -260,6 +260,24 @@ describe('transactions', () => {
     await page.getByTestId('clear-filters').click();
   });
 
+  it('with a payment open beside the list, each row\'s order id, customer, amount (with what was refunded) and state are whole at 1280 px, in English and Arabic', async () => {
+    // Side by side with the order id, the customer's name had 58 px ("Huda…"); it now goes under the id.
+    const cut = () => session.page.evaluate(() => {
+      const viewport = document.querySelector('.tx-viewport')!;
+      const cells = [...document.querySelectorAll<HTMLElement>('.tx-row [role="gridcell"], .tx-row [role="columnheader"], .tx-row .customer-name')];
+      const wider = cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent);
+      return viewport.scrollWidth > viewport.clientWidth + 1 ? [...wider, 'the list scrolls sideways'] : wider;
+    });
+    await tx.show();
+    await tx.openPayment('AUTH-1'); // refunded: its amount has a second line
+    expect(await session.page.locator('.tx-row [role="gridcell"]').count()).toBeGreaterThan(10);
+    expect(await cut()).toEqual([]);
+    await tx.chooseLanguage('ar');
+    await session.page.getByTestId('tx-count').waitFor();
+    expect(await cut()).toEqual([]);
+    await tx.chooseLanguage('en');
+  });
+
   it('has no accessibility violations on the transaction screens, in English and Arabic, and lays Arabic out right to left', async () => {
     await tx.show();
     const more = session.page.getByTestId('more-filters');
