@@ -9,12 +9,17 @@ import type { ErrorCode, Result } from '../../../contract/result';
 const tokenKey = 'paydesk.previewToken';
 
 function takeToken(): string {
-  const match = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash);
-  if (match?.[1]) {
-    sessionStorage.setItem(tokenKey, match[1]);
+  const token = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash)?.[1];
+  if (!token) return sessionStorage.getItem(tokenKey) ?? '';
+  // Kept for a reload and taken out of the address bar just after the page's first calls are
+  // sent, not before: sessionStorage's first use and replaceState each wait on the browser
+  // (1-5 ms, up to 50 while it loads the page), and the first calls waited for them. Until then
+  // the address still holds the token, so a reload meanwhile finds it there.
+  setTimeout(() => {
+    sessionStorage.setItem(tokenKey, token);
     history.replaceState(null, '', window.location.pathname + window.location.search);
-  }
-  return sessionStorage.getItem(tokenKey) ?? '';
+  }, 0);
+  return token;
 }
 
 export function createBridgeApi(): PaydeskApi {
