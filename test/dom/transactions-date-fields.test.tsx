@@ -2,6 +2,7 @@
 // own day (from its local midnight to the next), and a list opened from an overview figure shows
 // that figure's local days back in the fields. A date field holding a text that is not a date says
 // so next to it and leaves the list on its last good date, never filtered as if the field were empty.
+// They are folded behind "More filters", made when it first opens.
 import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { useLanguage } from '../../renderer/src/i18n';
@@ -26,8 +27,24 @@ const { useTransactions } = await import('../../renderer/src/features/transactio
 const { lastDays } = await import('../../renderer/src/features/overview/periods');
 
 describe('the transactions date fields', () => {
+  it('are made when "More filters" first opens (not on the list\'s first draw, a start\'s path), then kept while folded', () => {
+    render(<FilterBar />);
+    expect(document.getElementById('tx-from')).toBeNull();
+    const more = screen.getByRole('button', { name: /More filters/ });
+    fireEvent.click(more);
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    fireEvent.change(from, { target: { value: '31/02' } }); // half typed, not settled
+    fireEvent.click(more);
+    expect(document.getElementById('tx-more-filters')!.hidden).toBe(true);
+    fireEvent.click(more);
+    expect(screen.getByLabelText('From')).toBe(from);
+    expect(from.value).toBe('31/02');
+    cleanup();
+  });
+
   it('mean the user’s local calendar days', async () => {
     render(<FilterBar />);
+    fireEvent.click(screen.getByRole('button', { name: /More filters/ })); // the date fields are folded behind it
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-05' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-07' } });
     expect(useTransactions.getState().filter).toMatchObject({ from: '2026-03-04T21:00:00.000Z', to: '2026-03-07T21:00:00.000Z' });

@@ -50,6 +50,10 @@ export function FilterBar() {
   // says how many of them are on and opens by itself when one is set from elsewhere (a figure on Home).
   const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.profileId].filter(Boolean).length;
   const [more, setMore] = useState(moreActive > 0);
+  // The folded filters are made the first time they open, then kept (a date field's typing stays):
+  // the list's first draw, on a start's path, does not make their ten fields and fifty options.
+  const [moreMade, setMoreMade] = useState(more);
+  if (more && !moreMade) setMoreMade(true);
   const [cleared, setCleared] = useState(0); // "Clear filters" empties a date field holding a typing mistake too (its value may be '' already)
   // A date field's typing mistake leaves the list on its last good date, and says so.
   const dateKept = (day: string) => (day ? t('tx.filter.dateKept', { date: day }) : t('tx.filter.dateUnset'));
@@ -89,6 +93,7 @@ export function FilterBar() {
         </div>
       </div>
       <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
+        {moreMade && <>
         <div className="field">
           <label htmlFor="tx-kind">{t('tx.filter.kind')}</label>
           <select id="tx-kind" value={filter.kinds?.[0] ?? ''} onChange={(e) => setFilter({ kinds: e.target.value ? [e.target.value as never] : undefined })}>
@@ -117,6 +122,7 @@ export function FilterBar() {
           {fieldError('maxAmount') && <p className="field-error">{fieldError('maxAmount')}</p>}
         </div>
         <ProfileFilter />
+        </>}
       </div>
       <OverviewFilterNote />
     </form>
