@@ -1,7 +1,7 @@
 // After the sale, as support and finance staff do it, in Chromium through the preview against
 // the practice gateway: capture and refund in parts with every excess refused, void, recurring,
 // an unclear refund settled by a status check, a double click, search, filters (a date field holding
-// a day that does not exist keeps the list on its last good date) and export.
+// a day that does not exist keeps the list on its last good date; the app's own calendar, in Arabic) and export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
