@@ -159,7 +159,8 @@ describe('the date field’s calendar', () => {
   it('closes with Escape, the focus back in the field and nothing changed, also while the field holds a mistake; a press outside closes it too', () => {
     const field = show('en', 'From', '2026-02-01');
     const escapesAround: string[] = [];
-    window.addEventListener('keydown', (e) => e.key === 'Escape' && escapesAround.push('window'));
+    const around = (e: KeyboardEvent) => e.key === 'Escape' && escapesAround.push('window');
+    window.addEventListener('keydown', around);
     field.focus();
     fireEvent.change(field, { target: { value: '31/02/2026' } });
     fireEvent.keyDown(field, { key: 'ArrowDown', altKey: true });
@@ -168,6 +169,7 @@ describe('the date field’s calendar', () => {
     press('Escape');
     expect(dialog()).toBeNull();
     expect(escapesAround).toEqual([]); // a dialog around the field stays open
+    window.removeEventListener('keydown', around);
     expect(document.activeElement).toBe(field);
     expect(value()).toBe('2026-02-01');
     expect(field.value).toBe('31/02/2026'); // the mistake stays to be corrected, and still says so
