@@ -204,6 +204,10 @@ describe('the date field’s calendar', () => {
     fireEvent.click(before);
     expect(value()).toBe('2026-02-12');
     expect(screen.getByRole('button', { name: 'Previous month' })).toHaveProperty('disabled', true);
+    press('Tab');
+    press('Tab'); // round past the disabled button
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Next month' }));
+    press('Tab');
     press('ArrowUp'); // a week back would be the 5th: the first day it takes
     expect(focusedDay().getAttribute('aria-label')).toBe('Tuesday, 10 February 2026');
     press('PageDown');

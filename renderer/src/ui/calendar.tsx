@@ -114,7 +114,8 @@ export function Calendar({ label, value, min, max, clearable, opener, onChoose, 
     }
   };
 
-  // Escape closes this calendar only (not a dialog around it); Tab goes round inside it.
+  // Escape closes this calendar only (not a dialog around it); Tab goes round inside it (the box
+  // itself takes the focus of a press on its blank parts, so the keys still reach it).
   const onKey = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -122,7 +123,7 @@ export function Calendar({ label, value, min, max, clearable, opener, onChoose, 
       return onClose(true);
     }
     if (event.key !== 'Tab') return;
-    const stops = [...box.current!.querySelectorAll<HTMLElement>('button, [tabindex="0"]')];
+    const stops = [...box.current!.querySelectorAll<HTMLElement>('button, [tabindex="0"]')].filter((stop) => !(stop as HTMLButtonElement).disabled);
     const at = stops.indexOf(document.activeElement as HTMLElement);
     const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : at === stops.length - 1 ? 0 : at + 1;
     event.preventDefault();
@@ -138,7 +139,7 @@ export function Calendar({ label, value, min, max, clearable, opener, onChoose, 
   const step = (months: number) => setActive(clampIso(addMonthsIso(active, months), min, max));
   const chevron = <path fill="currentColor" d="M10.5 2.5 5 8l5.5 5.5 1.1-1.1L7.2 8l4.4-4.4z" />;
   return (
-    <div ref={box} className={`calendar${atEnd ? ' calendar-at-end' : ''}`} role="dialog" aria-modal="true" aria-label={t('date.calendar', { label })} aria-describedby={keysId} dir={rtl ? 'rtl' : 'ltr'} onKeyDown={onKey} data-testid="calendar">
+    <div ref={box} className={`calendar${atEnd ? ' calendar-at-end' : ''}`} role="dialog" aria-modal="true" aria-label={t('date.calendar', { label })} aria-describedby={keysId} dir={rtl ? 'rtl' : 'ltr'} tabIndex={-1} onKeyDown={onKey} data-testid="calendar">
       <div className="calendar-head">
         <button type="button" className="calendar-step" onClick={() => step(-1)} aria-label={t('date.calendar.previous')} title={t('date.calendar.previous')} disabled={Boolean(min && firstOfMonth <= min)}>
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">{chevron}</svg>
