@@ -1,7 +1,7 @@
 // After the sale, as support and finance staff do it, in Chromium through the preview against
 // the practice gateway: capture and refund in parts with every excess refused, void, recurring,
 // an unclear refund settled by a status check, a double click, search, filters (a date field holding
-// a day that does not exist keeps the list on its last good date) and export.
+// a day that does not exist keeps the list on its last good date; the app's own calendar, in Arabic) and export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
@@ -309,5 +309,85 @@ describe('transactions', () => {
       await session.screenshot(`${screen}-en`);
     }
     expect(await session.page.getByTestId('audit-chain').textContent()).toMatch(/intact/);
+  });
+
+  // Last: its payment makes the list scroll, and axe then finds the list's scroller (not the
+  // calendar) without a keyboard stop of its own; the calendar is checked on its own.
+  it('filters the list by a day chosen on the app’s own calendar, in Arabic right to left (not the browser’s English picker)', async () => {
+    await sale('CAL-1', '13.00');
+    await tx.show();
+    const page = session.page;
+    const more = page.getByTestId('more-filters');
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    const calendar = page.getByTestId('calendar');
+    const focusedDay = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const inWindow = async () => {
+      const box = (await calendar.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= page.viewportSize()!.width;
+    };
+    const [todayIso, tomorrowIso] = await page.evaluate(() => {
+      const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      const d = new Date();
+      const today = iso(d);
+      d.setDate(d.getDate() + 1);
+      return [today, iso(d)];
+    });
+    // The day's full name as Chromium's own ICU words it in Arabic.
+    const arabicDay = (iso: string) => page.evaluate((day) => new Intl.DateTimeFormat('ar-SA', { dateStyle: 'full', timeZone: 'UTC', numberingSystem: 'latn', calendar: 'gregory' }).format(new Date(`${day}T00:00:00Z`)), iso);
+    const arabicField = (iso: string) => `${Number(iso.slice(8))}\u200f/${Number(iso.slice(5, 7))}\u200f/${iso.slice(0, 4)}`;
+
+    // English first, for the screenshot: the calendar opens on today, Monday first.
+    await page.getByRole('button', { name: 'Choose “From” on a calendar' }).click();
+    await calendar.waitFor();
+    expect(await calendar.getByRole('columnheader').first().getAttribute('aria-label')).toBe('Monday');
+    expect(await inWindow()).toBe(true);
+    expect(await axeViolations(page, '[data-testid="calendar"]')).toEqual([]);
+    await session.screenshot('date-calendar-en');
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
+
+    await tx.chooseLanguage('ar');
+    const from = page.locator('#tx-from');
+    await from.focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    await calendar.waitFor();
+    expect(await calendar.getAttribute('dir')).toBe('rtl');
+    expect(await calendar.getByRole('columnheader').first().getAttribute('aria-label')).toBe('الأحد');
+    expect(await calendar.getByRole('button', { name: 'الشهر التالي' }).count()).toBe(1);
+    expect(await focusedDay()).toBe(await arabicDay(todayIso)); // the Arabic day's name, Latin digits
+    expect(await inWindow()).toBe(true);
+    expect(await axeViolations(page, '[data-testid="calendar"]')).toEqual([]);
+    await session.screenshot('date-calendar-ar');
+    await page.keyboard.press('ArrowLeft'); // right to left: left is the next day
+    expect(await focusedDay()).toBe(await arabicDay(tomorrowIso));
+    await page.keyboard.press('Enter');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await from.inputValue()).toBe(arabicField(tomorrowIso));
+    await page.getByTestId('tx-empty').waitFor(); // nothing from tomorrow on (Arabic counts none in words)
+
+    await page.getByRole('button', { name: 'اختر «من» من التقويم' }).click();
+    expect(await focusedDay()).toBe(await arabicDay(tomorrowIso)); // opens on the field's day
+    await page.keyboard.press('ArrowRight'); // back to today
+    await page.keyboard.press('Enter');
+    expect(await from.inputValue()).toBe(arabicField(todayIso));
+    await tx.row('CAL-1').waitFor(); // today's payment is back
+    expect(await page.getByTestId('tx-empty').count()).toBe(0);
+
+    // A narrow window: each field's calendar stays inside it (along the field's other edge if need be).
+    await page.setViewportSize({ width: 700, height: 800 });
+    for (const label of ['من', 'إلى']) {
+      await page.getByRole('button', { name: `اختر «${label}» من التقويم` }).click();
+      await calendar.waitFor();
+      expect(await inWindow(), label).toBe(true);
+      await page.keyboard.press('Escape');
+      await calendar.waitFor({ state: 'detached' });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.getByRole('button', { name: 'اختر «من» من التقويم' }).click();
+    await calendar.getByRole('button', { name: 'مسح' }).click();
+    expect(await from.inputValue()).toBe('');
+    await tx.chooseLanguage('en');
+    await page.getByTestId('clear-filters').click();
   });
 });

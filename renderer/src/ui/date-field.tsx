@@ -1,5 +1,5 @@
 // A date typed as the app writes dates (day/month/year, in the app's language, not the browser's),
-// with a calendar for the mouse. The rest of the code gets and gives the ISO day ("2026-11-24", or
+// with the app's own calendar (calendar.tsx: the browser's picker spoke the browser's language). The rest of the code gets and gives the ISO day ("2026-11-24", or
 // '' once the field is cleared on purpose), as from a native <input type="date">.
 // A text that is not a date (31/02/2026, half a date) is never passed on as '': the field says why
 // next to it and the value stays the last good day, so a list is not filtered as if the field were
@@ -8,6 +8,8 @@
 // down move a day, Alt+Down opens the calendar, Enter or leaving the field settles what was typed.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../i18n';
+import { Calendar } from './calendar';
+import { localToday } from './calendar-month';
 import { addDaysIso, daysInMonth, formatDateText, monthName, readDateText, type DateReading } from './date-text';
 import './date-field.css';
 
@@ -23,27 +25,26 @@ type DateFieldProps = {
   error?: string;
   /** An empty field is a mistake too (a range needs both ends): leaving it empty keeps the last day. */
   required?: boolean;
+  /** The first and last days the calendar offers (ISO days); typing is not limited by them. */
+  min?: string;
+  max?: string;
   /** Said after a typing mistake: what still uses the last good day (as the field writes it; '' when there was none), e.g. "the list keeps 01/02/2026". */
   stillUsing?(lastDay: string): string;
   className?: string;
   testId?: string;
 };
 
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /** A text the field cannot give as a day: not a date at all, a day that does not exist, or nothing where a day is required. */
 function isMistake(reading: DateReading, required: boolean): boolean {
   return reading.kind === 'impossible' || reading.kind === 'unreadable' || (required && reading.kind === 'empty');
 }
 
-export function DateField({ id, label, value, onChange, hint, error, required = false, stillUsing, className, testId }: DateFieldProps) {
+export function DateField({ id, label, value, onChange, hint, error, required = false, min, max, stillUsing, className, testId }: DateFieldProps) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const input = useRef<HTMLInputElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
   const [text, setText] = useState(() => formatDateText(value, language));
   // Whether the text's mistake is said yet: a day that cannot be at once, half a date once the user
   // leaves the field or presses Enter. The words are made from the text at each draw, so they
@@ -107,25 +108,23 @@ export function DateField({ id, label, value, onChange, hint, error, required = 
     give(iso);
   };
 
-  // The browser's calendar gives '' both for its Clear and, in its own field (a browser without
-  // showPicker), for half a date or a day that does not exist: only validity.badInput tells them apart.
-  const picked = (element: HTMLInputElement) => {
-    if (element.value) return chosen(element.value);
-    if (element.validity.badInput) return;
+  // The calendar closed: by the keyboard or a choice the focus comes back to the field.
+  const closeCalendar = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) input.current?.focus();
+  };
+  const pickedDay = (iso: string) => {
+    chosen(iso);
+    closeCalendar(true);
+  };
+  // The calendar's Clear (offered only when the field may be empty): no date, as emptying the field.
+  const cleared = () => {
     setText('');
-    setTold(required);
-    if (!required) give('');
+    setTold(false);
+    give('');
+    closeCalendar(true);
   };
-
-  const openCalendar = () => {
-    const element = picker.current;
-    if (!element) return;
-    try {
-      element.showPicker();
-    } catch {
-      element.focus(); // a browser without showPicker: its own field takes the keys
-    }
-  };
+  const openCalendar = () => setOpen(true);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') return settle(); // and the form goes on to its own Enter
@@ -149,7 +148,7 @@ export function DateField({ id, label, value, onChange, hint, error, required = 
   return (
     <div className={`field date-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <span className="date-box">
+      <div className="date-box">
         <input
           id={id}
           ref={input}
@@ -166,14 +165,13 @@ export function DateField({ id, label, value, onChange, hint, error, required = 
           aria-describedby={described}
           data-testid={testId}
         />
-        <button type="button" className="date-calendar" tabIndex={-1} onClick={openCalendar} aria-label={t('date.calendar', { label })} title={t('date.calendar', { label })}>
+        <button ref={opener} type="button" className="date-calendar" tabIndex={-1} onClick={() => setOpen(!open)} aria-haspopup="dialog" aria-expanded={open} aria-label={t('date.calendar', { label })} title={t('date.calendar', { label })}>
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M4 0h1.5v2h5V0H12v2h2a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1h2zM2.5 6v8.5h11V6zM4 8h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
           </svg>
         </button>
-        {/* The browser's calendar, opened by the button; its value is the ISO day. Out of the tab order and of the accessibility tree: the text field is the field. */}
-        <input ref={picker} type="date" className="date-picker" tabIndex={-1} aria-hidden="true" value={value} onChange={(e) => picked(e.target)} />
-      </span>
+        {open && <Calendar label={label} value={value} min={min} max={max} clearable={!required} opener={opener} onChoose={pickedDay} onClear={cleared} onClose={closeCalendar} />}
+      </div>
       <span id={formatHintId} className="date-format-hint">{t('date.hint')}</span>
       {hintShown && <p id={`${id}-hint`} className="field-hint">{hintShown}</p>}
       {shown && (

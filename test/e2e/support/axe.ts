@@ -8,11 +8,12 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
 
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** `within`: a selector to check only that part of the page (a popup), else the whole document. */
+export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+  return page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document | { include: string[] }, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
+  }, within);
 }
