@@ -23,6 +23,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ledger.migrate'), ...seq, percent: z.number().int().min(0).max(100), done: z.boolean() }),
   /** A bulk batch moved on (started, a row's outcome, cancelled, ended), on this laptop or, on the team ledger, another: ask getBulkBatch again. No id: any batch (after a lost connection). */
   z.object({ type: z.literal('bulk.changed'), ...seq, batchId: z.string().max(100).optional() }),
+  /** A check-up run was saved on the team ledger (started, a step ended, ended; by any laptop, this one's included): the recent check-ups are read again (listCheckups). No id: any run (the first listening, a lost connection back). */
+  z.object({ type: z.literal('checkups.changed'), ...seq, runId: z.string().max(100).optional() }),
   // `message` is English (logs); the renderer and the OS notification word `reason` in the user's language.
   z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
 ]);

@@ -198,6 +198,9 @@ export async function openTeamBackend(deps: {
         onBulkChanged(batchIds) {
           for (const batchId of batchIds) deps.events.emit({ type: 'bulk.changed', batchId });
         },
+        onCheckupChanged(runIds) {
+          for (const runId of runIds) deps.events.emit({ type: 'checkups.changed', runId });
+        },
         onStatus(status) {
           if (status.state === 'reconnecting') {
             if (!away) notify('warning', reason('teamLedger.reconnecting', { host: saved.settings.host }));
@@ -205,9 +208,12 @@ export async function openTeamBackend(deps: {
             return;
           }
           if (away) notify('info', reason('teamLedger.reconnected', { host: saved.settings.host }));
-          // Bulk batches are not read back by change_seq: a screen showing one reads it again, after a
-          // reconnect and when first listening (a batch moved before this laptop's listener was up).
-          if (away || !listened) deps.events.emit({ type: 'bulk.changed' });
+          // Bulk batches and check-up runs are not read back by change_seq: a screen showing one reads
+          // it again, after a reconnect and when first listening (moved before the listener was up).
+          if (away || !listened) {
+            deps.events.emit({ type: 'bulk.changed' });
+            deps.events.emit({ type: 'checkups.changed' });
+          }
           listened = true;
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;

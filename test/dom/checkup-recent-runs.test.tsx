@@ -1,10 +1,14 @@
 // The check-up section on the team ledger lists the profile's recent runs of every laptop and opens
 // one made on another computer in place, saying who started it and where, in English and Arabic;
-// a run still going on there offers no Cancel and no report. main is a recording stub here; the
-// runs kept in the team database are tested in test/ledger/postgres/checkup-runs.test.ts.
+// a run still going on there offers no Cancel and no report. The list follows the team by itself:
+// main's checkups.changed (a run saved on any laptop, told by the team database) reads it again
+// without Refresh, a burst of saves at most twice, and so does the stream's resync. main is a
+// recording stub here; the runs kept in the team database are tested in
+// test/ledger/postgres/checkup-runs.test.ts, their notifications in checkup-live.test.ts.
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { AppEvent } from '../../contract/events';
 import type { PaydeskApi } from '../../contract/methods';
 import { checkupStepKeys, type CheckupRun, type CheckupRunSummary } from '../../contract/methods/checkup';
 import type { ProfileView } from '../../contract/methods/profiles';
@@ -20,12 +24,19 @@ const summary = ({ steps: s, ...run }: CheckupRun): CheckupRunSummary => ({ ...r
 const calls: string[] = [];
 /** The team's runs listCheckups answers with (the four above unless a test says otherwise). */
 let listed: CheckupRunSummary[] | 'fails' | undefined;
+/** While set, listCheckups answers only once it resolves (a read under way). */
+let held: Promise<void> | undefined;
+const listeners = new Set<(event: AppEvent) => void>();
+/** main tells the page something (the stub delivers it as the bridge would). */
+const told = (event: AppEvent) => act(() => listeners.forEach((listener) => listener(event)));
+const listCalls = () => calls.filter((c) => c === 'listCheckups').length;
 
 window.paydesk = new Proxy({} as Record<string, unknown>, {
   get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
+    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => (listeners.add(listener), () => listeners.delete(listener));
     return async (input: { runId?: string }) => {
       calls.push(name);
+      if (name === 'listCheckups') await held;
       if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : input.runId === 'run-gone' ? gone : mine } };
       if (name === 'listCheckups' && listed === 'fails') return { ok: false, error: { code: 'storage', message: 'connect ECONNREFUSED' } };
       if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: listed ?? [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
@@ -99,9 +110,12 @@ it('shows the team’s list and its Refresh while it is empty, so a run another 
   listed = [];
   try {
     render(<CheckupSection profile={practice} />);
-    expect((await screen.findByTestId('checkup-recent-none')).textContent).toBe('No check-up of this profile is kept on the team ledger yet. A run started on any computer is listed here; Refresh the list to see one started since this screen opened.');
+    expect((await screen.findByTestId('checkup-recent-none')).textContent).toBe('No check-up of this profile is kept on the team ledger yet. A run started on any computer is listed here as it starts; if the team ledger was out of reach meanwhile, Refresh the list.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('checkup-recent-none').textContent).toBe('لا يوجد في سجل الفريق بعد أي فحص لهذا الملف. يظهر هنا كل فحص فور بدئه على أي حاسوب؛ وإن تعذّر الوصول إلى سجل الفريق في الأثناء فحدّث القائمة.');
+    act(() => useLanguage.getState().setLanguage('en'));
     expect(screen.queryAllByTestId('checkup-recent-run')).toHaveLength(0);
-    // Another computer starts one now: no event reaches this laptop; Refresh lists it.
+    // Another computer starts one while this laptop could not be told (the team ledger out of reach): Refresh lists it.
     listed = [summary(theirs)];
     fireEvent.click(screen.getByRole('button', { name: 'Refresh the list' }));
     const rows = await screen.findAllByTestId('checkup-recent-run');
@@ -126,4 +140,53 @@ it('says why the team’s list could not be read, in the person’s language, an
   } finally {
     listed = undefined;
   }
+});
+
+it('lists a run another computer starts, and then its end, by itself, without Refresh; a running check-up\'s burst of saves reads the list at most twice', async () => {
+  listed = [];
+  try {
+    render(<CheckupSection profile={practice} />);
+    await screen.findByTestId('checkup-recent-none');
+    // Another computer starts a check-up: the team database tells main, main tells the screen.
+    listed = [summary(theirs)];
+    told({ type: 'checkups.changed', runId: 'run-there' });
+    const rows = await screen.findAllByTestId('checkup-recent-run');
+    expect(rows.map((r) => r.getAttribute('data-run-id'))).toEqual(['run-there']);
+    expect(rows[0]!.textContent).toContain('Running…, 3 passed');
+
+    // It saves after each step: a read under way, more saves are heard; one more read follows it, not one each.
+    let answer!: () => void;
+    held = new Promise((resolve) => (answer = resolve));
+    calls.length = 0;
+    told({ type: 'checkups.changed', runId: 'run-there' });
+    await waitFor(() => expect(listCalls()).toBe(1));
+    listed = [summary({ ...theirs, state: 'finished', finishedAt: '2026-11-24T09:01:00.000Z', steps: steps('passed') })];
+    for (let i = 0; i < 10; i++) told({ type: 'checkups.changed', runId: 'run-there' });
+    held = undefined;
+    answer();
+    await waitFor(() => expect(screen.getByTestId('checkup-recent-run').textContent).toContain('Finished, 11 passed'));
+    expect(listCalls()).toBe(2);
+    expect(screen.queryByTestId('checkup-recent-none')).toBeNull();
+  } finally {
+    listed = undefined;
+    held = undefined;
+  }
+});
+
+it('reads the list again, and the other computer\'s run it shows, once when main\'s events may have been missed (the stream\'s resync)', async () => {
+  render(<CheckupSection profile={practice} />);
+  const rows = await screen.findAllByTestId('checkup-recent-run');
+  fireEvent.click(rows[0]!.querySelector('[data-testid="checkup-recent-open"]')!);
+  await waitFor(() => expect(screen.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe('run-there'));
+  calls.length = 0;
+  // The stream came back after a drop (or a gap in main's numbers): every "changed" event, each once.
+  const { resyncEvents } = await import('../../renderer/src/api/event-sequence');
+  resyncEvents.forEach(told);
+  await waitFor(() => expect(calls).toEqual(expect.arrayContaining(['listCheckups', 'getCheckup'])));
+  expect(listCalls()).toBe(1);
+  // A run saved that is not the one shown: only the list is read again.
+  calls.length = 0;
+  told({ type: 'checkups.changed', runId: 'run-gone' });
+  await waitFor(() => expect(listCalls()).toBe(1));
+  expect(calls).toEqual(['listCheckups']);
 });

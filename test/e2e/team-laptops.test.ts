@@ -9,7 +9,7 @@
 // laptop, the other's open screen following it live and naming who sends it, its Run refused naming them; a laptop killed while its
 // refund is on the wire marks it unknown at its next start and settles it: every money move once;
 // "Verify the whole chain" on screen checks the team's audit log and names an entry changed on the server;
-// a check-up run on one laptop is listed and opened on the other's Settings.
+// a check-up run on one laptop is listed on the other's open Settings as it runs and ends (no Refresh), and opened there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -222,14 +222,16 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     await other.session.page.keyboard.press('Escape');
   }, 120_000);
 
-  it('a check-up run on A is listed on B’s Settings and opened there with its steps, said to be sue’s on another computer', async () => {
-    const started = await callApi<{ id: string }>(a.session.page, 'startCheckup', { profileId: 'practice' });
-    await expect.poll(async () => (await callApi<{ run: { state: string } }>(a.session.page, 'getCheckup', { runId: started.id })).run.state, { timeout: 60_000 }).toBe('finished');
+  it('a check-up run on A is listed on B’s open Settings as it runs and ends, without Refresh, and opened there with its steps, said to be sue’s on another computer', async () => {
+    // B's Settings are open before A starts: the list follows the team database's notifications (checkup-live.sql).
     const settings = new SettingsPage(b.session.page);
     await settings.openSettings();
     const section = b.session.page.getByTestId('checkup-section').first();
+    await section.getByTestId('checkup-recent').waitFor();
+    const started = await callApi<{ id: string }>(a.session.page, 'startCheckup', { profileId: 'practice' });
     const listed = section.locator(`[data-testid="checkup-recent-run"][data-run-id="${started.id}"]`);
-    await section.getByTestId('checkup-recent-refresh').click();
+    await expect.poll(() => listed.count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(async () => (await callApi<{ run: { state: string } }>(a.session.page, 'getCheckup', { runId: started.id })).run.state, { timeout: 60_000 }).toBe('finished');
     await expect.poll(() => listed.textContent()).toMatch(/Finished, 11 passed, 0 answered differently, 0 failed\. By sue \(computer user .+\) on another computer\./);
     const open = listed.getByTestId('checkup-recent-open');
     if (await open.count()) await open.click();

@@ -22,6 +22,8 @@ export type TeamLedgerLiveOptions = {
   onPaymentsChanged: (paymentIds: string[], source: LiveSource) => void;
   /** Bulk batches that moved on (bulk-audit.sql notifies 'bulk:<batch id>'): each id once per call. Not read back after a reconnect (the status 'listening' says to look again). */
   onBulkChanged?: (batchIds: string[]) => void;
+  /** Check-up runs saved (checkup-live.sql notifies 'checkup:<run id>'): each id once per call. Not read back after a reconnect either (the status 'listening' says to look again). */
+  onCheckupChanged?: (runIds: string[]) => void;
   onStatus?: (status: LiveStatus) => void;
   /**
    * How far below the last change_seq seen the read-back starts. A transaction that took its
@@ -68,6 +70,7 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
   const reported = new Set<number>();
   const pending = new Set<string>();
   const pendingBatches = new Set<string>();
+  const pendingRuns = new Set<string>();
   /** Connections given up on that are still closing: close() waits for them too. */
   const ending = new Set<Promise<void>>();
   const end = (c: pg.Client) => {
@@ -102,11 +105,16 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
     pending.clear();
     forget();
     report(ids, 'notification');
-    const batches = [...pendingBatches];
-    pendingBatches.clear();
-    if (closed || batches.length === 0) return;
+    tell(pendingBatches, options.onBulkChanged);
+    tell(pendingRuns, options.onCheckupChanged);
+  };
+  /** Hands the ids gathered since the last flush to their callback, once each. */
+  const tell = (ids: Set<string>, to: ((ids: string[]) => void) | undefined) => {
+    const all = [...ids];
+    ids.clear();
+    if (closed || all.length === 0) return;
     try {
-      options.onBulkChanged?.(batches);
+      to?.(all);
     } catch {
       // as report's
     }
@@ -121,10 +129,10 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
 
   const heard = (message: pg.Notification) => {
     if (message.channel !== liveChannel) return;
-    // A bulk batch moved on: only "read it again" (anyone may NOTIFY; nothing is trusted from it).
-    const batch = /^bulk:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(message.payload ?? '');
-    if (batch) {
-      pendingBatches.add(batch[1]!);
+    // A bulk batch moved on, or a check-up run was saved: only "read it again" (anyone may NOTIFY; nothing is trusted from it).
+    const about = /^(bulk|checkup):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(message.payload ?? '');
+    if (about) {
+      (about[1] === 'bulk' ? pendingBatches : pendingRuns).add(about[2]!);
       soon();
       return;
     }
@@ -223,6 +231,8 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: str
       if (flushing) clearImmediate(flushing);
       flushing = null;
       pending.clear();
+      pendingBatches.clear();
+      pendingRuns.clear();
       const c = client;
       client = null;
       if (c) {

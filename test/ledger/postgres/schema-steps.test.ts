@@ -164,6 +164,28 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect((await superuser.query(`SELECT id, amount_minor::int FROM paydesk.payments ORDER BY amount_minor`)).rows).toEqual([{ id: refused, amount_minor: 2_000 }, { id: paid, amount_minor: 3_000 }]);
   });
 
+  it('from version 20, keeps a check-up run saved before as it was, and tells every laptop of its saves from then on (checkup:<run id>)', async () => {
+    const { superuser, sue } = await databaseAt(20);
+    const run = randomUUID();
+    await sue.query(`SELECT paydesk.record_checkup('checkup_started', $1, 'practice', 'practice', 'practice, SAR')`, [run]);
+    const save = (state: string) => sue.query(`SELECT paydesk.save_checkup_run($1, $2, 'SAR', '127.0.0.1', '[]', '[]', now(), NULL)`, [run, state]);
+    await superuser.query('LISTEN paydesk_changes');
+    const told: string[] = [];
+    superuser.on('notification', (n) => told.push(n.payload ?? ''));
+    // Version 20 told nobody of a save.
+    await save('running');
+    await superuser.query('SELECT 1');
+    const kept = `SELECT run_id, state, steps, started_at, finished_at, saved_at FROM paydesk.checkup_run_results ORDER BY run_id`;
+    const before = (await superuser.query(kept)).rows;
+    expect(before).toHaveLength(1);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect((await superuser.query(kept)).rows).toEqual(before);
+    expect(told).toEqual([]);
+    await save('cancelling');
+    await expect.poll(() => told).toEqual([`checkup:${run}`]);
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

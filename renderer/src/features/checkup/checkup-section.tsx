@@ -37,7 +37,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
 
   useEffect(() => {
     void useCheckups.getState().load(profile.id);
-    return watchCheckups();
+    return watchCheckups(profile.id);
   }, [profile.id]);
 
   async function save(kind: 'text' | 'json') {

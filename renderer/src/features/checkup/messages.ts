@@ -117,7 +117,7 @@ export const en = {
   'checkup.state.interrupted': 'Interrupted',
   'checkup.interrupted': 'Paydesk stopped during this check-up, so its test money was not returned: settle its payments in Transactions (search for CHK-).',
   'checkup.interrupted.elsewhere': 'The computer running this check-up stopped, or lost its connection to the team ledger, before the check-up ended: its steps are shown as last saved. If Paydesk is still running there and connects again, the check-up goes on; otherwise its test money was not returned: settle its payments in Transactions (search for CHK-).',
-  'checkup.recent.none': 'No check-up of this profile is kept on the team ledger yet. A run started on any computer is listed here; Refresh the list to see one started since this screen opened.',
+  'checkup.recent.none': 'No check-up of this profile is kept on the team ledger yet. A run started on any computer is listed here as it starts; if the team ledger was out of reach meanwhile, Refresh the list.',
   'checkup.recent.failed': 'The recent check-ups could not be read: {why} Refresh the list to try again.',
 } as const;
 
@@ -238,6 +238,6 @@ export const ar: Record<keyof typeof en, string> = {
   'checkup.state.interrupted': 'توقف',
   'checkup.interrupted': 'توقف بايدسك أثناء هذا الفحص، فلم تُعد أموال الاختبار: سوِّ دفعاته في المعاملات (ابحث عن CHK-).',
   'checkup.interrupted.elsewhere': 'توقف الحاسوب الذي يجري هذا الفحص، أو انقطع اتصاله بسجل الفريق، قبل انتهاء الفحص: تُعرض خطواته كما حُفظت آخر مرة. إن كان بايدسك ما زال يعمل هناك وعاد اتصاله، يستمر الفحص؛ وإلا فلم تُعد أموال الاختبار: سوِّ دفعاته في المعاملات (ابحث عن CHK-).',
-  'checkup.recent.none': 'لا يوجد في سجل الفريق بعد أي فحص لهذا الملف. يظهر هنا كل فحص يبدأ على أي حاسوب؛ حدّث القائمة لرؤية فحص بدأ منذ فتح هذه الشاشة.',
+  'checkup.recent.none': 'لا يوجد في سجل الفريق بعد أي فحص لهذا الملف. يظهر هنا كل فحص فور بدئه على أي حاسوب؛ وإن تعذّر الوصول إلى سجل الفريق في الأثناء فحدّث القائمة.',
   'checkup.recent.failed': 'تعذّرت قراءة الفحوص الأخيرة: {why} حدّث القائمة للمحاولة مرة أخرى.',
 };

@@ -13,17 +13,14 @@ export function RecentRuns({ profileId, shownId }: { profileId: string; shownId:
   const recent = useCheckups((s) => s.recent[profileId]);
   const failed = useCheckups((s) => s.recentErrors[profileId]);
   useEffect(() => void useCheckups.getState().loadRecent(profileId), [profileId]);
-  // On the team ledger the list and its Refresh are shown even while empty: a run another computer
-  // starts after this screen opened is not announced to this laptop (no event crosses laptops for it).
-  // A read that failed (the team ledger out of reach) says why, with Refresh to try again.
+  // On the team ledger the list and its Refresh are shown even while empty: a run any computer starts
+  // afterwards is listed by itself (checkups.changed), and Refresh reads it again when that could not
+  // be told (the team ledger out of reach). A read that failed says why, with Refresh to try again.
   if (!failed && (!recent || recent.kept !== 'team')) return null;
   const runs = recent?.runs ?? [];
   const headingId = `checkup-${profileId}-recent`;
   // The list, and the run shown when another laptop is still running it (its steps as saved since).
-  const refresh = async () => {
-    const shown = useCheckups.getState().runs[profileId];
-    await Promise.all([useCheckups.getState().loadRecent(profileId), shown?.startedBy?.thisLaptop === false ? useCheckups.getState().open(profileId, shown.id) : undefined]);
-  };
+  const refresh = () => useCheckups.getState().refreshRecent(profileId);
   return (
     <section className="checkup-recent" aria-labelledby={headingId} data-testid="checkup-recent">
       <h5 id={headingId}>{t('checkup.recent')}</h5>
