@@ -25,7 +25,7 @@ async function heapMiB(cdp: CDPSession): Promise<number> {
 /** Scrolls the list from row `from` to row `to`, a page at a time, each time until the row in view has its data. */
 async function scrollRows(page: Page, from: number, to: number): Promise<void> {
   await page.evaluate(async ({ from, to, step, rowHeight }) => {
-    const viewport = document.querySelector('.tx-viewport') as HTMLElement;
+    const viewport = document.querySelector('.tx-table') as HTMLElement;
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (let row = from; row <= to; row += step) {
       const target = Math.min(row, to);

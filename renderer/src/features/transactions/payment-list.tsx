@@ -15,7 +15,12 @@ export function PaymentList() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const { total, rows, selected, select, open, ensureRows, openId } = useTransactions();
+  // The grid itself scrolls, its header row held at the top (CSS: sticky): the one element a
+  // keyboard reaches is the one that scrolls (axe: a scrolling region needs keyboard access; an
+  // inner scroller inside the focusable grid was flagged as soon as the list was long enough).
   const viewport = useRef<HTMLDivElement>(null);
+  /** The rows' part of the grid's height: the header row covers the top of it. */
+  const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((element.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
   const [scroll, setScroll] = useState({ top: 0, height: 600, measured: false });
   // The first draw has only the rows in view (no overscan): fewer rows to render and lay out
   // before the list shows; the overscan follows once the browser has told the viewport's height.
@@ -30,7 +35,7 @@ export function PaymentList() {
     const element = viewport.current;
     if (!element) return;
     const measured = () => setScroll((now) => {
-      const height = element.clientHeight || 600;
+      const height = rowsHeight(element);
       return height === now.height && now.measured ? now : { top: element.scrollTop, height, measured: true };
     });
     if (typeof ResizeObserver === 'undefined') return measured(); // a DOM without layout (the tests)
@@ -45,7 +50,7 @@ export function PaymentList() {
     select(clamped);
     const element = viewport.current;
     if (!element) return;
-    const next = scrollToReveal(clamped, rowHeight, element.scrollTop, element.clientHeight);
+    const next = scrollToReveal(clamped, rowHeight, element.scrollTop, rowsHeight(element));
     if (next !== undefined) element.scrollTop = next;
   };
 
@@ -75,6 +80,7 @@ export function PaymentList() {
   const selectedRow = rows.get(selected);
   return (
     <div
+      ref={viewport}
       className="tx-table"
       role="grid"
       aria-label={t('tx.listLabel')}
@@ -82,6 +88,7 @@ export function PaymentList() {
       aria-activedescendant={selectedRow ? `tx-row-${selected}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, height: rowsHeight(e.currentTarget), measured: true })}
       data-testid="tx-list"
       data-total={total ?? ''}
     >
@@ -92,7 +99,7 @@ export function PaymentList() {
         <span role="columnheader" className="num">{t('tx.col.amount')}</span>
         <span role="columnheader">{t('tx.col.state')}</span>
       </div>
-      <div ref={viewport} className="tx-viewport" onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight, measured: true })}>
+      <div className="tx-rows">
         <div style={{ blockSize: win.totalHeight, position: 'relative' }}>
           <div style={{ position: 'absolute', insetBlockStart: win.offsetTop, insetInline: 0 }}>
             {Array.from({ length: win.last - win.first + 1 }, (_, i) => {
