@@ -2,21 +2,27 @@
 // readers and dismissable. Electron also shows them as OS notifications (main words those).
 import { useEffect, useState } from 'react';
 import { api } from '../api';
-import { translate, useLanguage, useT, wordReason } from '../i18n';
+import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
+import type { AppEvent } from '../../../contract/events';
 
-type Note = { id: number; level: 'info' | 'warning' | 'error'; message: string };
+/** What main said, kept as said: worded at each draw, so a change of language words it again. */
+type Said = Extract<AppEvent, { type: 'notification' }>;
+type Note = { id: number; level: Said['level']; message: string; reason?: Said['reason'] };
 let nextId = 1;
+
+function wordNote(language: Language, note: Note): string {
+  return (note.reason && wordReason(language, note.reason)) ?? (language === 'en' ? note.message : translate(language, 'notify.generic'));
+}
 
 export function Notifications() {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const [notes, setNotes] = useState<Note[]>([]);
   useEffect(
     () =>
       api.subscribe((event) => {
         if (event.type !== 'notification') return;
-        const language = useLanguage.getState().language;
-        const message = (event.reason && wordReason(language, event.reason)) ?? (language === 'en' ? event.message : translate(language, 'notify.generic'));
-        setNotes((list) => [...list.slice(-4), { id: nextId++, level: event.level, message }]);
+        setNotes((list) => [...list.slice(-4), { id: nextId++, level: event.level, message: event.message, reason: event.reason }]);
       }),
     [],
   );
@@ -24,7 +30,7 @@ export function Notifications() {
     <div className="notifications" role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
       {notes.map((note) => (
         <div key={note.id} className={`notification notification-${note.level}`}>
-          <p>{note.message}</p>
+          <p>{wordNote(language, note)}</p>
           <button type="button" onClick={() => setNotes((list) => list.filter((n) => n.id !== note.id))}>{t('notify.dismiss')}</button>
         </div>
       ))}
