@@ -24,6 +24,6 @@ export const appEventSchema = z.discriminatedUnion('type', [
   /** A bulk batch moved on (started, a row's outcome, cancelled, ended), on this laptop or, on the team ledger, another: ask getBulkBatch again. No id: any batch (after a lost connection). */
   z.object({ type: z.literal('bulk.changed'), ...seq, batchId: z.string().max(100).optional() }),
   // `message` is English (logs); the renderer and the OS notification word `reason` in the user's language.
-  z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
+  z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema().optional(), paymentId: z.string().optional() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;

@@ -28,3 +28,14 @@ export const method = <I extends z.ZodType, O extends z.ZodType>(spec: { summary
     },
   };
 };
+
+/**
+ * A schema shared by several methods (or read by main's modules), built on its first use and then
+ * kept, as a method's own are: the contract's modules build no zod object as they load (main's
+ * services bundle ran them all before its first answer; docs/performance.md, "Cold start, twelfth
+ * pass").
+ */
+export const shared = <T>(build: () => T): (() => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};
