@@ -13,7 +13,7 @@ export type MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.
  * method's calls with them, and building every method's schemas as main's services load (zod's
  * objects for ~80 methods) held main's start back before its first answer, while the first screen
  * needs a handful (docs/performance.md, "Cold start, seventh pass"). Schemas shared by several
- * methods stay module constants.
+ * methods are built on first use too (`shared`, below).
  */
 export const method = <I extends z.ZodType, O extends z.ZodType>(spec: { summary: string; input: () => I; output: () => O }): MethodSpec<I, O> => {
   let input: I | undefined;
