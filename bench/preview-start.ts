@@ -1,10 +1,11 @@
 // Benchmark: main's side of the preview's cold start, without a browser (so the figures do not
 // move with the page's own work): spawn → "Open:" printed, → index.html and every file it names
 // sent, → the first API call answered, with the CPU time the process used by "Open:" and by the
-// answer (Linux: /proc/PID/stat). Each run on a fresh copy of a ledger; with several `--build`
-// folders (each holding a dist/ built from another commit) the builds alternate run by run.
-// The data folder's `code-cache` (V8's cache of main's bundle, main/entry/code-cache.ts) is kept
-// from run to run, as a returning user's is; `--cold` deletes it before every run (a first start).
+// answer (Linux: /proc/PID/task/*/schedstat). Each run on a fresh copy of a ledger; with several
+// `--build` folders (each holding a dist/ built from another commit) the builds alternate run by
+// run. Each build's data folder keeps its `code-cache` (V8's cache of main's bundle,
+// main/entry/code-cache.ts) from run to run, as a returning user's is; `--cold` deletes it before
+// every run (a first start).
 // Then the first screen's calls, as the page sends them once its bundle has run (`--gap` ms after
 // its files, default 40): a returning user's (the session's two calls and the list's first page at
 // once), or with `--new-user` a new user's (the session's calls, Home's figures and charts `--home`
@@ -38,16 +39,26 @@ function homeCalls(now: Date) {
   const periods = [range(at(0), at(1)), range(at(-6), now), range(at(-29), now), range(at(-29), now)];
   return [{ now: now.toISOString(), periods }, { now: now.toISOString(), days }];
 }
-const ticksPerSecond = 100; // USER_HZ on Linux
-
-/** CPU ms (user + system) the process has used so far. */
+/**
+ * CPU ms the process has used so far, all its threads (Linux: each thread's schedstat, in ns; the
+ * process's /proc/PID/stat counts in 10 ms ticks, too coarse to tell two builds apart).
+ */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  let ns = 0;
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return ns / 1e6;
 }
 
 async function run(build: string, ledger: string) {
-  const dataDir = join(work, 'data');
+  // One data folder per build: a build's code cache is its own (saving one deletes the others', so
+  // a shared folder made every alternated run of two builds a start without a cache).
+  const dataDir = join(work, `data-${builds.indexOf(build)}`);
   // a fresh copy of the ledger each run; V8's code cache stays unless --cold
   if (existsSync(dataDir)) for (const name of readdirSync(dataDir)) if (cold || name !== 'code-cache') rmSync(join(dataDir, name), { recursive: true, force: true });
   cpSync(ledger, dataDir, { recursive: true });

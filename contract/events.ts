@@ -26,6 +26,6 @@ export const appEventSchema = z.discriminatedUnion('type', [
   /** A check-up run was saved on the team ledger (started, a step ended, ended; by any laptop, this one's included): the recent check-ups are read again (listCheckups). No id: any run (the first listening, a lost connection back). */
   z.object({ type: z.literal('checkups.changed'), ...seq, runId: z.string().max(100).optional() }),
   // `message` is English (logs); the renderer and the OS notification word `reason` in the user's language.
-  z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema.optional(), paymentId: z.string().optional() }),
+  z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema().optional(), paymentId: z.string().optional() }),
 ]);
 export type AppEvent = z.infer<typeof appEventSchema>;

@@ -1,6 +1,7 @@
 // Every contract method answers a value, never a thrown error: the renderer cannot
 // receive a stack trace, and callers must handle failure explicitly.
 import { z } from 'zod';
+import { shared } from './method-spec';
 
 /** The closed set of error codes that may cross from main to the renderer. */
 export const errorCodes = [
@@ -27,32 +28,32 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
-export const gatewayDetailSchema = z.object({
+export const gatewayDetailSchema = shared(() => z.object({
   code: z.number().int().nullable().optional(),
   message: z.string().nullable().optional(),
   errorCode: z.string().nullable().optional(),
-});
-export type GatewayDetail = z.infer<typeof gatewayDetailSchema>;
+}));
+export type GatewayDetail = z.infer<ReturnType<typeof gatewayDetailSchema>>;
 
-export const reasonSchema = z.object({
+export const reasonSchema = shared(() => z.object({
   key: z.string().max(100),
   values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
+}));
 
-export const appErrorSchema = z.object({
+export const appErrorSchema = shared(() => z.object({
   code: z.enum(errorCodes),
   /** English, for logs and tools; the renderer words `reason` in the user's language. */
   message: z.string(),
   /** Why, as a key of contract/reasons.ts and its values. */
-  reason: reasonSchema.optional(),
+  reason: reasonSchema().optional(),
   /** Field path to its reason, for errors shown next to a form field. */
-  fieldReasons: z.record(z.string(), reasonSchema).optional(),
+  fieldReasons: z.record(z.string(), reasonSchema()).optional(),
   /** Field path (dot-separated) to a message, for errors that belong next to a form field. */
   fields: z.record(z.string(), z.string()).optional(),
   /** What the gateway said, when the error came from the gateway. */
-  gateway: gatewayDetailSchema.optional(),
-});
-export type AppError = z.infer<typeof appErrorSchema>;
+  gateway: gatewayDetailSchema().optional(),
+}));
+export type AppError = z.infer<ReturnType<typeof appErrorSchema>>;
 
 export type Ok<T> = { ok: true; value: T };
 export type Err = { ok: false; error: AppError };

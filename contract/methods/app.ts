@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 import { teamRoleSchema } from './team-ledger';
 
-export const environmentSchema = z.enum(['practice', 'sandbox', 'production']);
-export type Environment = z.infer<typeof environmentSchema>;
+export const environmentSchema = shared(() => z.enum(['practice', 'sandbox', 'production']));
+export type Environment = z.infer<ReturnType<typeof environmentSchema>>;
 
 export const appMethods = {
   getAppInfo: method({
@@ -21,7 +21,7 @@ export const appMethods = {
        * start or at the last reconnect, or null when it could not be checked (the server out of
        * reach, no password): the screens then offer no money move (renderer team-role.ts).
        */
-      team: z.object({ role: teamRoleSchema.nullable() }).nullable(),
+      team: z.object({ role: teamRoleSchema().nullable() }).nullable(),
     }),
   }),
   firstScreenShown: method({

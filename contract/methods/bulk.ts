@@ -2,16 +2,16 @@
 // every row with its order id in the ledger before anything is sent, so a run resumed after a
 // cancel or a crash skips rows the ledger already knows and never creates a link twice.
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 import { reasonSchema } from '../result';
 import { productionConfirmationSchema } from './profiles';
 
-const id = z.string().min(1).max(200);
+const id = shared(() => z.string().min(1).max(200));
 
 /** Encodings main reads a file in: it detects them, and asks the person when it cannot be sure. */
 export const bulkEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1256', 'latin1'] as const;
 export type BulkEncoding = (typeof bulkEncodings)[number];
-const encodingSchema = z.enum(bulkEncodings);
+const encodingSchema = shared(() => z.enum(bulkEncodings));
 
 /** The largest file read at once (5,000 rows of links are far smaller); main refuses larger ones by name. */
 export const maxBulkFileBytes = 4 * 1024 * 1024;
@@ -19,13 +19,13 @@ export const maxBulkFileBytes = 4 * 1024 * 1024;
  * The file's bytes as base64: main detects the encoding. The cap is above maxBulkFileBytes (so
  * main can say how large the file was) and below the preview bridge's 16 MiB body limit.
  */
-const fileBytes = z.string().max(12 * 1024 * 1024).regex(/^[A-Za-z0-9+/]*={0,2}$/);
-const fileInput = { file: fileBytes, encoding: encodingSchema.optional() };
+const fileBytes = shared(() => z.string().max(12 * 1024 * 1024).regex(/^[A-Za-z0-9+/]*={0,2}$/));
+const fileInput = shared(() => ({ file: fileBytes(), encoding: encodingSchema().optional() }));
 
 export const bulkRowStates = ['pending', 'sending', 'created', 'failed', 'unknown'] as const;
 export const bulkBatchStates = ['ready', 'running', 'cancelled', 'interrupted', 'done'] as const;
 
-export const bulkPreviewRowSchema = z.object({
+export const bulkPreviewRowSchema = shared(() => z.object({
   /** The line of the file (the header is line 1). */
   line: z.number().int(),
   orderId: z.string(),
@@ -41,13 +41,13 @@ export const bulkPreviewRowSchema = z.object({
   vatRate: z.string().default(''),
   vatReason: z.string().default(''),
   /** Column name to why it cannot be sent (a reason the renderer words); empty when the row can be sent. */
-  errors: z.record(z.string(), reasonSchema),
-});
+  errors: z.record(z.string(), reasonSchema()),
+}));
 
 /** Why a stored row failed: per column (null for the whole row). */
-export const bulkProblemSchema = z.object({ column: z.string().nullable(), reason: reasonSchema });
+export const bulkProblemSchema = shared(() => z.object({ column: z.string().nullable(), reason: reasonSchema() }));
 
-export const bulkRowViewSchema = z.object({
+export const bulkRowViewSchema = shared(() => z.object({
   line: z.number().int(),
   orderId: z.string(),
   amount: z.string(),
@@ -56,10 +56,10 @@ export const bulkRowViewSchema = z.object({
   state: z.enum(bulkRowStates),
   paymentId: z.string().nullable(),
   /** Why the row failed or is unknown; empty otherwise. */
-  problems: z.array(bulkProblemSchema),
-});
+  problems: z.array(bulkProblemSchema()),
+}));
 
-export const bulkBatchViewSchema = z.object({
+export const bulkBatchViewSchema = shared(() => z.object({
   id: z.string(),
   fileName: z.string(),
   profileId: z.string(),
@@ -76,10 +76,10 @@ export const bulkBatchViewSchema = z.object({
    * stamped and the laptop (`here`: this one); on a laptop's own file its OS user, laptop null.
    */
   runner: z.object({ person: z.string(), laptop: z.string().nullable(), here: z.boolean() }).nullable(),
-  rows: z.array(bulkRowViewSchema),
-});
-export type BulkBatchView = z.infer<typeof bulkBatchViewSchema>;
-export type BulkPreviewRow = z.infer<typeof bulkPreviewRowSchema>;
+  rows: z.array(bulkRowViewSchema()),
+}));
+export type BulkBatchView = z.infer<ReturnType<typeof bulkBatchViewSchema>>;
+export type BulkPreviewRow = z.infer<ReturnType<typeof bulkPreviewRowSchema>>;
 
 export const bulkMethods = {
   bulkTemplate: method({
@@ -89,48 +89,48 @@ export const bulkMethods = {
   }),
   bulkPreview: method({
     summary: 'Reads a CSV file of payment links (encoding and delimiter detected) and checks every row; nothing is stored or sent.',
-    input: () => z.object(fileInput).strict(),
+    input: () => z.object(fileInput()).strict(),
     output: () => z.object({
-      rows: z.array(bulkPreviewRowSchema),
+      rows: z.array(bulkPreviewRowSchema()),
       valid: z.number().int(),
       invalid: z.number().int(),
-      fileError: reasonSchema.nullable(),
+      fileError: reasonSchema().nullable(),
       /** How the file was read; null when main needs the person to choose (see choices). */
-      encoding: encodingSchema.nullable(),
+      encoding: encodingSchema().nullable(),
       delimiter: z.enum([',', ';', '\t']).nullable(),
       /** When the encoding is unsure: each candidate with the first names as it reads them. */
-      choices: z.array(z.object({ encoding: encodingSchema, names: z.array(z.string()) })),
+      choices: z.array(z.object({ encoding: encodingSchema(), names: z.array(z.string()) })),
     }),
   }),
   bulkCreateBatch: method({
     summary: 'Stores the valid rows of a CSV as a batch, each with its order id, ready to run.',
-    input: () => z.object({ ...fileInput, fileName: z.string().max(255) }).strict(),
-    output: () => bulkBatchViewSchema,
+    input: () => z.object({ ...fileInput(), fileName: z.string().max(255) }).strict(),
+    output: () => bulkBatchViewSchema(),
   }),
   bulkRun: method({
     summary: 'Starts (or resumes) sending a batch, one row at a time; answers at once. Rows the ledger already has are skipped.',
-    input: () => z.object({ batchId: id, confirm: productionConfirmationSchema.optional() }).strict(),
-    output: () => bulkBatchViewSchema,
+    input: () => z.object({ batchId: id(), confirm: productionConfirmationSchema().optional() }).strict(),
+    output: () => bulkBatchViewSchema(),
   }),
   bulkCancel: method({
     summary: 'Stops a running batch after the row being sent.',
-    input: () => z.object({ batchId: id }).strict(),
-    output: () => bulkBatchViewSchema,
+    input: () => z.object({ batchId: id() }).strict(),
+    output: () => bulkBatchViewSchema(),
   }),
   getBulkBatch: method({
     summary: 'A batch with its rows and progress.',
-    input: () => z.object({ batchId: id }).strict(),
-    output: () => bulkBatchViewSchema,
+    input: () => z.object({ batchId: id() }).strict(),
+    output: () => bulkBatchViewSchema(),
   }),
   listBulkBatches: method({
     summary: 'Recent batches, newest first (rows left out), to resume one after a crash.',
     input: () => z.object({}).strict(),
-    output: () => z.array(bulkBatchViewSchema),
+    output: () => z.array(bulkBatchViewSchema()),
   }),
   bulkErrorReport: method({
     summary: 'The rows of a batch that failed or whose outcome is unknown, as CSV.',
     input: () => z.object({
-      batchId: id,
+      batchId: id(),
       /** The error column as the renderer words it in the user's language, by line; English otherwise. */
       wording: z.record(z.string().max(10), z.string().max(2000)).optional(),
     }).strict(),

@@ -2,25 +2,25 @@
 // at a loopback page of its own, keeps the gateway's challenge html in memory and serves it,
 // unmodified, to an isolated frame (preview) or window (Electron); the return is seen by main.
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 import { paymentMethods, paymentViewSchema } from './payments';
 
 export const challengeStates = ['waiting', 'success', 'failure', 'closed'] as const;
 
-const challengeViewSchema = z.object({
+const challengeViewSchema = shared(() => z.object({
   id: z.string(),
   paymentId: z.string(),
   state: z.enum(challengeStates),
   /** Where the challenge is shown: a page of main's loopback challenge server. */
   frameUrl: z.string(),
-});
-export type ChallengeView = z.infer<typeof challengeViewSchema>;
+}));
+export type ChallengeView = z.infer<ReturnType<typeof challengeViewSchema>>;
 
 export const challengeMethods = {
   terminalSale: method({
     summary: 'Virtual terminal sale: chargeCard with the 3-D Secure return handled by main. The card is used for this call only.',
     input: () => paymentMethods.chargeCard.input.omit({ successUrl: true, failureUrl: true }),
-    output: () => z.object({ payment: paymentViewSchema, challenge: challengeViewSchema.nullable() }),
+    output: () => z.object({ payment: paymentViewSchema(), challenge: challengeViewSchema().nullable() }),
   }),
   openChallengeWindow: method({
     summary: 'Electron: shows the challenge in its own window (own session, no preload). In the preview answers "frame": show frameUrl in an iframe.',
@@ -30,6 +30,6 @@ export const challengeMethods = {
   getChallenge: method({
     summary: 'Whether the customer has come back from the challenge, and how.',
     input: () => z.object({ challengeId: z.string().min(1).max(100) }).strict(),
-    output: () => challengeViewSchema,
+    output: () => challengeViewSchema(),
   }),
 };

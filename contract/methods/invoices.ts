@@ -3,18 +3,18 @@
 // ZATCA phase-1 QR code, and credit notes for refunds of invoiced payments. Amounts come in as
 // typed text and are computed by main in integer minor units (contract/vat.ts).
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 import { currencyCodes } from '../money';
 import { vatCategories } from '../vat';
 import { paymentViewSchema } from './payments';
 import { productionConfirmationSchema } from './profiles';
 
 const text = (max: number) => z.string().max(max);
-const minor = z.number().int().safe();
-const id = z.string().min(1).max(200);
+const minor = shared(() => z.number().int().safe());
+const id = shared(() => z.string().min(1).max(200));
 export const invoiceLanguages = ['both', 'en', 'ar'] as const;
 
-export const invoiceLineInputSchema = z.object({
+export const invoiceLineInputSchema = shared(() => z.object({
   description: text(300),
   /** Up to 3 decimals ("1.5"). */
   quantity: text(20),
@@ -25,25 +25,25 @@ export const invoiceLineInputSchema = z.object({
   rate: text(10).optional(),
   /** Why a line is zero-rated or exempt; required for those. */
   reason: text(300).optional(),
-}).strict();
+}).strict());
 
-const vatGroupSchema = z.object({ category: z.enum(vatCategories), rateBp: z.number().int(), netMinor: minor, vatMinor: minor, grossMinor: minor });
+const vatGroupSchema = shared(() => z.object({ category: z.enum(vatCategories), rateBp: z.number().int(), netMinor: minor(), vatMinor: minor(), grossMinor: minor() }));
 
-export const creditNoteViewSchema = z.object({
+export const creditNoteViewSchema = shared(() => z.object({
   id: z.string(),
   number: z.string(),
   operationId: z.string(),
-  amountMinor: minor,
-  netMinor: minor,
-  vatMinor: minor,
-  breakdown: z.array(vatGroupSchema),
+  amountMinor: minor(),
+  netMinor: minor(),
+  vatMinor: minor(),
+  breakdown: z.array(vatGroupSchema()),
   reason: z.string().nullable(),
   issuedAt: z.string(),
   /** A laptop's credit note copied into the team ledger: that laptop, whose own series its number is in. */
   issuedOnLaptop: z.string().nullable().optional(),
-});
+}));
 
-export const invoiceViewSchema = z.object({
+export const invoiceViewSchema = shared(() => z.object({
   id: z.string(),
   number: z.string(),
   paymentId: z.string(),
@@ -57,24 +57,24 @@ export const invoiceViewSchema = z.object({
   state: z.enum(['issued', 'reserved', 'not_issued']),
   pricesIncludeVat: z.boolean(),
   language: z.enum(invoiceLanguages),
-  netMinor: minor,
-  vatMinor: minor,
-  totalMinor: minor,
+  netMinor: minor(),
+  vatMinor: minor(),
+  totalMinor: minor(),
   issuedAt: z.string(),
   /** A laptop's invoice copied into the team ledger: that laptop, whose own series its number is in (the team's may have the same number). */
   issuedOnLaptop: z.string().nullable().optional(),
   lines: z.array(z.object({
-    description: z.string(), quantityMilli: z.number().int(), unitMinor: minor, category: z.enum(vatCategories), rateBp: z.number().int(),
-    reason: z.string().nullable(), netMinor: minor, vatMinor: minor, grossMinor: minor,
+    description: z.string(), quantityMilli: z.number().int(), unitMinor: minor(), category: z.enum(vatCategories), rateBp: z.number().int(),
+    reason: z.string().nullable(), netMinor: minor(), vatMinor: minor(), grossMinor: minor(),
   })),
-  breakdown: z.array(vatGroupSchema),
-  creditNotes: z.array(creditNoteViewSchema),
+  breakdown: z.array(vatGroupSchema()),
+  creditNotes: z.array(creditNoteViewSchema()),
   /** The ZATCA QR payload (base64 of the TLV), as printed. */
   zatcaQr: z.string(),
-});
-export type InvoiceView = z.infer<typeof invoiceViewSchema>;
+}));
+export type InvoiceView = z.infer<ReturnType<typeof invoiceViewSchema>>;
 
-const customer = z.object({ name: text(200), email: text(320), phone: text(40) }).strict();
+const customer = shared(() => z.object({ name: text(200), email: text(320), phone: text(40) }).strict());
 
 export const invoiceMethods = {
   createInvoice: method({
@@ -82,42 +82,42 @@ export const invoiceMethods = {
     input: () => z.object({
       orderId: text(100).optional(),
       currency: z.enum(currencyCodes as [string, ...string[]]),
-      lines: z.array(invoiceLineInputSchema).min(1).max(100),
+      lines: z.array(invoiceLineInputSchema()).min(1).max(100),
       pricesIncludeVat: z.boolean(),
       /** The link's description; the lines' descriptions when left out. */
       description: text(500).optional(),
-      customer,
+      customer: customer(),
       buyerVatNumber: text(40).optional(),
       language: z.enum(invoiceLanguages).default('both'),
       issueDate: text(10).optional(), expireDate: text(10).optional(),
       successUrl: text(2048).optional(), failureUrl: text(2048).optional(),
-      confirm: productionConfirmationSchema.optional(),
+      confirm: productionConfirmationSchema().optional(),
     }).strict(),
-    output: () => z.object({ payment: paymentViewSchema, invoice: invoiceViewSchema }),
+    output: () => z.object({ payment: paymentViewSchema(), invoice: invoiceViewSchema() }),
   }),
   getInvoice: method({
     summary: 'The invoice of a payment with its credit notes, or null for a link without lines.',
-    input: () => z.object({ paymentId: id }).strict(),
-    output: () => z.object({ invoice: invoiceViewSchema.nullable() }),
+    input: () => z.object({ paymentId: id() }).strict(),
+    output: () => z.object({ invoice: invoiceViewSchema().nullable() }),
   }),
   invoiceNumbers: method({
     summary: 'Invoice numbers of the given payments (those that have one).',
-    input: () => z.object({ paymentIds: z.array(id).max(500) }).strict(),
+    input: () => z.object({ paymentIds: z.array(id()).max(500) }).strict(),
     output: () => z.record(z.string(), z.string()),
   }),
   invoiceDocument: method({
     summary: 'An invoice or credit note rendered by Chromium: the PDF to save or open, and a PNG of it to show first.',
-    input: () => z.object({ invoiceId: id.optional(), creditNoteId: id.optional() }).strict(),
+    input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional() }).strict(),
     output: () => z.object({ fileName: z.string(), pdfBase64: z.string(), pngBase64: z.string() }),
   }),
   openInvoiceDocument: method({
     summary: 'Saves the PDF in the data folder’s invoices/ and opens it with the system’s viewer (desktop app); the preview answers opened: false.',
-    input: () => z.object({ invoiceId: id.optional(), creditNoteId: id.optional() }).strict(),
+    input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional() }).strict(),
     output: () => z.object({ opened: z.boolean(), path: z.string().nullable() }),
   }),
   recentCustomers: method({
     summary: 'The last customers of the active profile (name, e-mail, phone), newest first, to fill a form in one step.',
     input: () => z.object({}).strict(),
-    output: () => z.array(customer),
+    output: () => z.array(customer()),
   }),
 };

@@ -1,22 +1,22 @@
 // Looking after the app: ledger backups and restore, updates, and the diagnostics bundle
 // (docs/maintenance.md). Paths are shown to the user as they are; nothing here carries a key.
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 
-export const backupScheduleSchema = z.enum(['off', 'daily', 'weekly']);
-export type BackupSchedule = z.infer<typeof backupScheduleSchema>;
+export const backupScheduleSchema = shared(() => z.enum(['off', 'daily', 'weekly']));
+export type BackupSchedule = z.infer<ReturnType<typeof backupScheduleSchema>>;
 
-const backupFileSchema = z.object({ name: z.string(), at: z.string(), sizeBytes: z.number().int() });
-export type BackupFile = z.infer<typeof backupFileSchema>;
+const backupFileSchema = shared(() => z.object({ name: z.string(), at: z.string(), sizeBytes: z.number().int() }));
+export type BackupFile = z.infer<ReturnType<typeof backupFileSchema>>;
 
-export const updateStateSchema = z.enum(['off', 'unsupported', 'idle', 'checking', 'none', 'downloading', 'ready', 'error']);
-export type UpdateState = z.infer<typeof updateStateSchema>;
+export const updateStateSchema = shared(() => z.enum(['off', 'unsupported', 'idle', 'checking', 'none', 'downloading', 'ready', 'error']));
+export type UpdateState = z.infer<ReturnType<typeof updateStateSchema>>;
 
-const updateStatusSchema = z.object({
+const updateStatusSchema = shared(() => z.object({
   enabled: z.boolean(),
   /** Turned off by the environment (PAYDESK_UPDATES=off): the setting cannot turn it on. */
   offByPolicy: z.boolean(),
-  state: updateStateSchema,
+  state: updateStateSchema(),
   currentVersion: z.string(),
   /** The offered version, when one is being downloaded or is ready. */
   version: z.string().nullable(),
@@ -25,38 +25,38 @@ const updateStatusSchema = z.object({
   /** The user asked to install while money was moving: it installs when that is over. */
   deferred: z.boolean(),
   lastCheckAt: z.string().nullable(),
-});
-export type UpdateStatus = z.infer<typeof updateStatusSchema>;
+}));
+export type UpdateStatus = z.infer<ReturnType<typeof updateStatusSchema>>;
 
-const maintenanceSchema = z.object({
+const maintenanceSchema = shared(() => z.object({
   backup: z.object({
     folder: z.string().nullable(),
-    schedule: backupScheduleSchema,
+    schedule: backupScheduleSchema(),
     keep: z.number().int(),
     running: z.boolean(),
     lastGood: z.object({ at: z.string(), name: z.string(), payments: z.number().int() }).nullable(),
     lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
     /** Complete, checked backups in the folder, newest first; half-written ones are never listed. */
-    files: z.array(backupFileSchema),
+    files: z.array(backupFileSchema()),
   }),
   /** A restore checked and waiting for the restart that puts it in place. */
   pendingRestore: z.object({ name: z.string(), payments: z.number().int(), auditRows: z.number().int() }).nullable(),
   /** Whether this runtime can restart itself (Electron) or the user must restart it (preview). */
   canRestart: z.boolean(),
-  updates: updateStatusSchema,
-});
-export type MaintenanceView = z.infer<typeof maintenanceSchema>;
+  updates: updateStatusSchema(),
+}));
+export type MaintenanceView = z.infer<ReturnType<typeof maintenanceSchema>>;
 
 export const maintenanceMethods = {
   getMaintenance: method({
     summary: 'Backup settings and files, the last good backup, a pending restore and the update state.',
     input: () => z.object({}).strict(),
-    output: () => maintenanceSchema,
+    output: () => maintenanceSchema(),
   }),
   setBackupSettings: method({
     summary: 'Sets the backup folder (an existing folder, such as a synced or external drive), schedule and how many to keep.',
-    input: () => z.object({ folder: z.string().trim().min(1).max(1000).nullable(), schedule: backupScheduleSchema, keep: z.number().int().min(1).max(100) }).strict(),
-    output: () => maintenanceSchema,
+    input: () => z.object({ folder: z.string().trim().min(1).max(1000).nullable(), schedule: backupScheduleSchema(), keep: z.number().int().min(1).max(100) }).strict(),
+    output: () => maintenanceSchema(),
   }),
   backupNow: method({
     summary: 'Backs up the ledger now with SQLite’s online backup, checks the copy, then keeps the last N.',
@@ -81,17 +81,17 @@ export const maintenanceMethods = {
   setUpdateSettings: method({
     summary: 'Turns automatic update checks on or off.',
     input: () => z.object({ enabled: z.boolean() }).strict(),
-    output: () => updateStatusSchema,
+    output: () => updateStatusSchema(),
   }),
   checkForUpdates: method({
     summary: 'Checks for an update now; a newer version downloads in the background and is verified.',
     input: () => z.object({}).strict(),
-    output: () => updateStatusSchema,
+    output: () => updateStatusSchema(),
   }),
   installUpdate: method({
     summary: 'Installs a downloaded update (restarts Paydesk); deferred while a money operation is in flight.',
     input: () => z.object({}).strict(),
-    output: () => updateStatusSchema,
+    output: () => updateStatusSchema(),
   }),
   saveDiagnostics: method({
     summary: 'Writes a support bundle (versions, settings without secrets, last log lines, ledger statistics) and returns its path.',

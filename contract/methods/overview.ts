@@ -2,32 +2,32 @@
 // from the ledger's own money state, per currency (never mixed). The renderer passes the periods
 // and days as ISO instants computed in the user's time zone, so "today" is the user's today.
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 import { currencyCodes } from '../money';
 import { cardBrands } from '../card';
 import { paymentKinds } from './payments';
 
-const currency = z.enum(currencyCodes as [string, ...string[]]);
-const minor = z.number().int().safe();
-const instant = z.string().min(1).max(40);
-const id = z.string().min(1).max(200);
+const currency = shared(() => z.enum(currencyCodes as [string, ...string[]]));
+const minor = shared(() => z.number().int().safe());
+const instant = shared(() => z.string().min(1).max(40));
+const id = shared(() => z.string().min(1).max(200));
 
 
-const range = z.object({ from: instant, to: instant }).strict();
+const range = shared(() => z.object({ from: instant(), to: instant() }).strict());
 /** One calendar day of the user: its date as shown, and its start and end as instants. */
-const day = z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: instant, to: instant }).strict();
+const day = shared(() => z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), from: instant(), to: instant() }).strict());
 
-export const moneyTotalsSchema = z.object({
-  currency,
+export const moneyTotalsSchema = shared(() => z.object({
+  currency: currency(),
   /** Sum of what was captured on the payments created in the period. */
-  grossMinor: minor,
-  refundedMinor: minor,
-  netMinor: minor,
+  grossMinor: minor(),
+  refundedMinor: minor(),
+  netMinor: minor(),
   /** Payments with something captured, and with something refunded. */
   paidCount: z.number().int(),
   refundCount: z.number().int(),
-});
-export type MoneyTotals = z.infer<typeof moneyTotalsSchema>;
+}));
+export type MoneyTotals = z.infer<ReturnType<typeof moneyTotalsSchema>>;
 
 export const unpaidAges = ['day', 'week', 'older'] as const;
 
@@ -37,32 +37,32 @@ export const overviewMethods = {
     input: () => z
       .object({
         /** One profile, or every profile together when absent (still per currency). */
-        profileId: id.optional(),
+        profileId: id().optional(),
         /** Empty for a call that wants only the charts (Home asks for figures and charts apart, figures first). */
-        periods: z.array(range).max(6).default([]),
+        periods: z.array(range()).max(6).default([]),
         /** Now, for the ages of unpaid links. */
-        now: instant,
+        now: instant(),
         /** The chart's days, oldest first; the shares cover the same span. Empty: no charts. */
-        days: z.array(day).max(92).default([]),
+        days: z.array(day()).max(92).default([]),
       })
       .strict(),
     output: () => z.object({
-      periods: z.array(z.object({ from: z.string(), to: z.string(), totals: z.array(moneyTotalsSchema) })),
-      days: z.array(z.object({ date: z.string(), currency, grossMinor: minor, refundedMinor: minor })),
-      byBrand: z.array(z.object({ brand: z.enum(cardBrands), currency, grossMinor: minor, count: z.number().int() })),
-      byKind: z.array(z.object({ kind: z.enum(paymentKinds), currency, grossMinor: minor, count: z.number().int() })),
+      periods: z.array(z.object({ from: z.string(), to: z.string(), totals: z.array(moneyTotalsSchema()) })),
+      days: z.array(z.object({ date: z.string(), currency: currency(), grossMinor: minor(), refundedMinor: minor() })),
+      byBrand: z.array(z.object({ brand: z.enum(cardBrands), currency: currency(), grossMinor: minor(), count: z.number().int() })),
+      byKind: z.array(z.object({ kind: z.enum(paymentKinds), currency: currency(), grossMinor: minor(), count: z.number().int() })),
       /**
        * Links still pending: under a day old, up to a week, older; with the range each covers.
        * This and needsAttention come with the figures: absent from a call without periods (Home's
        * charts), which would read them again for nothing (15 ms at 1,000,000 payments).
        */
-      unpaidLinks: z.array(z.object({ age: z.enum(unpaidAges), from: z.string().nullable(), to: z.string().nullable(), count: z.number().int(), totals: z.array(z.object({ currency, amountMinor: minor })) })).optional(),
+      unpaidLinks: z.array(z.object({ age: z.enum(unpaidAges), from: z.string().nullable(), to: z.string().nullable(), count: z.number().int(), totals: z.array(z.object({ currency: currency(), amountMinor: minor() })) })).optional(),
       needsAttention: z.number().int().optional(),
     }),
   }),
   exportSettlement: method({
     summary: 'Settlement summary as CSV (UTF-8 with BOM, formulas neutralised): per day and currency, gross, refunds, net and counts.',
-    input: () => z.object({ profileId: id.optional(), days: z.array(day).min(1).max(400) }).strict(),
+    input: () => z.object({ profileId: id().optional(), days: z.array(day()).min(1).max(400) }).strict(),
     output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
 };

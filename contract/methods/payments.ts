@@ -3,7 +3,7 @@
 // ledger. Amounts come in as the decimal text a person typed and are parsed by main against
 // the currency's decimals; they go out as integer minor units.
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 import { currencyCodes } from '../money';
 import { ledgerStates } from '../payment-states';
 import { environmentSchema } from './app';
@@ -11,31 +11,31 @@ import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
 import { paymentKinds } from '../payment-kinds';
 
-const currency = z.enum(currencyCodes as [string, ...string[]]);
-const minor = z.number().int().safe();
+const currency = shared(() => z.enum(currencyCodes as [string, ...string[]]));
+const minor = shared(() => z.number().int().safe());
 const text = (max: number) => z.string().max(max);
-const id = z.string().min(1).max(200);
+const id = shared(() => z.string().min(1).max(200));
 /** Decimal text as typed ("1,250.50", Arabic-Indic digits allowed); main checks its decimals. */
-const amountText = z.string().max(40);
-const confirm = productionConfirmationSchema.optional();
+const amountText = shared(() => z.string().max(40));
+const confirm = shared(() => productionConfirmationSchema().optional());
 
 export { paymentKinds };
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
 
-const customer = z.object({ name: text(200), email: text(320), phone: text(40) }).strict();
-const checkoutCustomer = customer.extend({ idType: text(40).optional(), idNumber: text(60).optional(), taxNumber: text(60).optional() }).strict();
-const address = z.object({ country: text(2).optional(), state: text(100).optional(), city: text(100).optional(), address: text(300).optional(), zip: text(20).optional() }).strict();
-const dates = { issueDate: text(10).optional(), expireDate: text(10).optional() };
-const urls = { successUrl: text(2048).optional(), failureUrl: text(2048).optional() };
+const customer = shared(() => z.object({ name: text(200), email: text(320), phone: text(40) }).strict());
+const checkoutCustomer = shared(() => customer().extend({ idType: text(40).optional(), idNumber: text(60).optional(), taxNumber: text(60).optional() }).strict());
+const address = shared(() => z.object({ country: text(2).optional(), state: text(100).optional(), city: text(100).optional(), address: text(300).optional(), zip: text(20).optional() }).strict());
+const dates = shared(() => ({ issueDate: text(10).optional(), expireDate: text(10).optional() }));
+const urls = shared(() => ({ successUrl: text(2048).optional(), failureUrl: text(2048).optional() }));
 
-export const paymentViewSchema = z.object({
+export const paymentViewSchema = shared(() => z.object({
   id: z.string(),
   profileId: z.string(),
-  environment: environmentSchema,
+  environment: environmentSchema(),
   kind: z.enum(paymentKinds),
   orderId: z.string(),
-  amountMinor: minor,
-  currency,
+  amountMinor: minor(),
+  currency: currency(),
   description: z.string().nullable(),
   customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
   /** First six and last four digits only. */
@@ -53,8 +53,8 @@ export const paymentViewSchema = z.object({
   parentPaymentId: z.string().nullable(),
   state: z.enum(ledgerStates),
   statusWord: z.string().nullable(),
-  capturedMinor: minor,
-  refundedMinor: minor,
+  capturedMinor: minor(),
+  refundedMinor: minor(),
   /** An operation whose outcome is not settled yet: no other may start until it is. */
   operationInFlight: z.boolean(),
   needsAttention: z.boolean(),
@@ -70,37 +70,37 @@ export const paymentViewSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastCheckedAt: z.string().nullable(),
-});
-export type PaymentView = z.infer<typeof paymentViewSchema>;
+}));
+export type PaymentView = z.infer<ReturnType<typeof paymentViewSchema>>;
 
-export const paymentFilterSchema = z
+export const paymentFilterSchema = shared(() => z
   .object({
     /** Order id, customer name, e-mail or phone, transaction id: matched as a prefix or inside. */
     query: text(200).optional(),
     states: z.array(z.enum(ledgerStates)).max(20).optional(),
     kinds: z.array(z.enum(paymentKinds)).max(5).optional(),
-    currency: currency.optional(),
+    currency: currency().optional(),
     /** ISO 8601 instants, inclusive from, exclusive to. */
     from: text(40).optional(),
     to: text(40).optional(),
-    minAmount: amountText.optional(),
-    maxAmount: amountText.optional(),
-    profileId: id.optional(),
+    minAmount: amountText().optional(),
+    maxAmount: amountText().optional(),
+    profileId: id().optional(),
     needsAttention: z.boolean().optional(),
     /** Only payments with something captured / refunded (the Home overview's figures). */
     withCaptured: z.boolean().optional(),
     withRefunded: z.boolean().optional(),
     cardBrand: z.enum(cardBrands).optional(),
   })
-  .strict();
-export type PaymentFilter = z.infer<typeof paymentFilterSchema>;
+  .strict());
+export type PaymentFilter = z.infer<ReturnType<typeof paymentFilterSchema>>;
 
-export const paymentSortSchema = z.object({ by: z.enum(['createdAt', 'amount', 'orderId', 'state', 'customer']), direction: z.enum(['asc', 'desc']) }).strict();
+export const paymentSortSchema = shared(() => z.object({ by: z.enum(['createdAt', 'amount', 'orderId', 'state', 'customer']), direction: z.enum(['asc', 'desc']) }).strict());
 
-const operationViewSchema = z.object({
+const operationViewSchema = shared(() => z.object({
   id: z.string(),
   kind: z.enum(operationKinds),
-  amountMinor: minor.nullable(),
+  amountMinor: minor().nullable(),
   reason: z.string().nullable(),
   osUser: z.string(),
   /** On the team ledger: the person (database login) who recorded it; null on this laptop's ledger. */
@@ -115,83 +115,83 @@ const operationViewSchema = z.object({
   /** Who settled an unclear outcome by hand, and why (what they saw on the gateway's dashboard). */
   settledBy: z.string().nullable(),
   settledReason: z.string().nullable(),
-});
+}));
 
 // headSeq (the team ledger only): the chain's head says its last entry is this one, but the log ends
 // before it (entries removed from its end; brokenAt is the first missing one).
-const chainStatusSchema = z.object({ intact: z.boolean(), checkedThrough: z.number().int(), last: z.number().int(), brokenAt: z.number().int().optional(), headSeq: z.number().int().optional() });
+const chainStatusSchema = shared(() => z.object({ intact: z.boolean(), checkedThrough: z.number().int(), last: z.number().int(), brokenAt: z.number().int().optional(), headSeq: z.number().int().optional() }));
 
 export const paymentMethods = {
   createPaymentLink: method({
     summary: 'Create a payment link (invoice) on the active profile and record it.',
-    input: () => z.object({ orderId: text(100).optional(), amount: amountText, currency, description: text(500), customer, ...dates, ...urls, confirm }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ orderId: text(100).optional(), amount: amountText(), currency: currency(), description: text(500), customer: customer(), ...dates(), ...urls(), confirm: confirm() }).strict(),
+    output: () => paymentViewSchema(),
   }),
   createCheckoutSession: method({
     summary: 'Create a hosted checkout session on the active profile and record it.',
     input: () => z
-      .object({ orderId: text(100).optional(), amount: amountText, currency, customer: checkoutCustomer, address: address.optional(), authOnly: z.boolean(), recurringInit: z.boolean(), ...dates, ...urls, confirm })
+      .object({ orderId: text(100).optional(), amount: amountText(), currency: currency(), customer: checkoutCustomer(), address: address().optional(), authOnly: z.boolean(), recurringInit: z.boolean(), ...dates(), ...urls(), confirm: confirm() })
       .strict(),
-    output: () => paymentViewSchema,
+    output: () => paymentViewSchema(),
   }),
   chargeCard: method({
     summary: 'Virtual terminal: an S2S card sale. The card is used for this call only and never stored.',
     input: () => z
       .object({
         orderId: text(100).optional(),
-        amount: amountText,
-        currency,
+        amount: amountText(),
+        currency: currency(),
         card: z.object({ number: text(30), holder: text(100), expiryMonth: text(2), expiryYear: text(4), cvv: text(4) }).strict(),
-        customer,
+        customer: customer(),
         authOnly: z.boolean(),
         recurringInit: z.boolean().optional(),
-        ...urls,
-        confirm,
+        ...urls(),
+        confirm: confirm(),
       })
       .strict(),
-    output: () => z.object({ payment: paymentViewSchema, challengeHtml: z.string().nullable() }),
+    output: () => z.object({ payment: paymentViewSchema(), challengeHtml: z.string().nullable() }),
   }),
   capturePayment: method({
     summary: 'Capture part or all of an authorisation.',
-    input: () => z.object({ paymentId: id, amount: amountText, currency, confirm }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ paymentId: id(), amount: amountText(), currency: currency(), confirm: confirm() }).strict(),
+    output: () => paymentViewSchema(),
   }),
   voidPayment: method({
     summary: 'Cancel an authorisation before anything is captured.',
-    input: () => z.object({ paymentId: id, reason: text(500).optional(), confirm }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ paymentId: id(), reason: text(500).optional(), confirm: confirm() }).strict(),
+    output: () => paymentViewSchema(),
   }),
   refundPayment: method({
     summary: 'Refund part or all of what was captured; a reason is required.',
-    input: () => z.object({ paymentId: id, amount: amountText, currency, reason: text(500), confirm }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ paymentId: id(), amount: amountText(), currency: currency(), reason: text(500), confirm: confirm() }).strict(),
+    output: () => paymentViewSchema(),
   }),
   chargeRecurring: method({
     summary: 'Charge the stored card of a payment made with recurring enabled.',
-    input: () => z.object({ paymentId: id, orderId: text(100).optional(), amount: amountText, currency, description: text(500), confirm }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ paymentId: id(), orderId: text(100).optional(), amount: amountText(), currency: currency(), description: text(500), confirm: confirm() }).strict(),
+    output: () => paymentViewSchema(),
   }),
   settleOperation: method({
     summary: 'Settle by hand an unclear capture, refund or void that status answers cannot decide: a person checked the gateway’s dashboard. Nothing is sent.',
-    input: () => z.object({ paymentId: id, operationId: id, happened: z.boolean(), reason: text(500) }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ paymentId: id(), operationId: id(), happened: z.boolean(), reason: text(500) }).strict(),
+    output: () => paymentViewSchema(),
   }),
   checkPaymentStatus: method({
     summary: 'Ask the gateway for the current status of a payment and record the answer.',
-    input: () => z.object({ paymentId: id }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ paymentId: id() }).strict(),
+    output: () => paymentViewSchema(),
   }),
   getPayment: method({
     summary: 'One payment with its operations, state history, status checks and webhooks.',
-    input: () => z.object({ paymentId: id }).strict(),
+    input: () => z.object({ paymentId: id() }).strict(),
     output: () => z.object({
-      payment: paymentViewSchema,
+      payment: paymentViewSchema(),
       /** A repeat charge's first payment, and a first payment's repeat charges. */
       related: z.object({
         parent: z.object({ id: z.string(), orderId: z.string() }).nullable(),
-        repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor, state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string() })),
+        repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string() })),
       }),
-      operations: z.array(operationViewSchema),
+      operations: z.array(operationViewSchema()),
       history: z.array(z.object({ state: z.enum(ledgerStates), statusWord: z.string().nullable(), source: z.string(), at: z.string() })),
       checks: z.array(z.object({ at: z.string(), outcome: z.string(), statusWord: z.string().nullable(), state: z.string().nullable() })),
       webhooks: z.array(z.object({ receivedAt: z.string(), statusWord: z.string().nullable(), type: z.string().nullable(), duplicate: z.boolean() })),
@@ -200,21 +200,21 @@ export const paymentMethods = {
   searchPayments: method({
     summary: 'Find payments in the ledger: search, filters, sorting and a window of rows.',
     input: () => z
-      .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) })
+      .object({ filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).max(10_000_000).default(0), limit: z.number().int().min(1).max(500).default(100) })
       .strict(),
     /** totalExact false: at least `total` match, still being counted (the list: "more than {total - 1}"); a payments.counted event with `countId` tells how the count gets on. */
-    output: () => z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema) }),
+    output: () => z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema()) }),
   }),
   listPaymentLinks: method({
     summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset).',
     input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
     /** next: pass as `after` for the following window; absent after the last one. */
-    output: () => z.object({ total: z.number().int(), rows: z.array(paymentViewSchema), next: z.string().optional() }),
+    output: () => z.object({ total: z.number().int(), rows: z.array(paymentViewSchema()), next: z.string().optional() }),
   }),
   exportPayments: method({
     summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',
     input: () => z
-      .object({ filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(20_000) })
+      .object({ filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(20_000) })
       .strict(),
     /** The first chunk starts with the BOM and the header; join the chunks in order. */
     output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean() }),
@@ -222,7 +222,7 @@ export const paymentMethods = {
   exportToFile: method({
     summary: 'Write the filtered payments (or the audit log) as CSV to a file in the export folder, off the main thread; progress arrives as export.progress events.',
     input: () => z
-      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema.default({}), sort: paymentSortSchema.default({ by: 'createdAt', direction: 'desc' }) })
+      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }) })
       .strict(),
     /** path: where the file will be when the export is done. */
     output: () => z.object({ exportId: z.string(), fileName: z.string(), path: z.string() }),
@@ -235,12 +235,12 @@ export const paymentMethods = {
   lookupPayment: method({
     summary: 'Find a payment made elsewhere by its order or transaction id on the active profile, and add it to the ledger.',
     input: () => z.object({ orderId: text(100).optional(), transactionId: text(200).optional() }).strict(),
-    output: () => paymentViewSchema,
+    output: () => paymentViewSchema(),
   }),
   watchPayment: method({
     summary: 'Be told (in the app and by the OS) when this payment is paid or a refund on it fails.',
-    input: () => z.object({ paymentId: id, watched: z.boolean() }).strict(),
-    output: () => paymentViewSchema,
+    input: () => z.object({ paymentId: id(), watched: z.boolean() }).strict(),
+    output: () => paymentViewSchema(),
   }),
   listAuditLog: method({
     summary: 'The audit log, newest first, a window at a time.',
@@ -252,8 +252,8 @@ export const paymentMethods = {
       totalExact: z.boolean().optional(),
       chainIntact: z.boolean(),
       /** Entries verified so far (each is verified once); brokenAt: the first entry that does not match. */
-      chain: chainStatusSchema.optional(),
-      rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor.nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
+      chain: chainStatusSchema().optional(),
+      rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor().nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
     }),
   }),
   listCustomers: method({

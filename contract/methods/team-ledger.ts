@@ -4,12 +4,12 @@
 // ledger on this laptop" (after a successful test) is kept with the settings and takes effect at
 // the next start; the view says which ledger this Paydesk uses now, and as whom (never the password).
 import { z } from 'zod';
-import { method } from '../method-spec';
+import { method, shared } from '../method-spec';
 import { reasonSchema } from '../result';
 
-const pem = z.string().max(65_536).regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/);
+const pem = shared(() => z.string().max(65_536).regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/));
 
-export const teamLedgerFormSchema = z.object({
+export const teamLedgerFormSchema = shared(() => z.object({
   host: z.string().trim().min(1).max(255),
   port: z.number().int().min(1).max(65_535),
   database: z.string().trim().min(1).max(63),
@@ -17,14 +17,14 @@ export const teamLedgerFormSchema = z.object({
   /** Ignored off this computer: TLS is then always on. */
   tls: z.boolean(),
   /** A pinned certificate authority (PEM, not a secret), null for the system's, omitted: the one saved (if any). */
-  caPem: pem.nullable().optional(),
+  caPem: pem().nullable().optional(),
   /** Sent once to be kept in the keychain (or to test); omitted: the one already kept for this login. */
   password: z.string().min(1).max(1_000).optional(),
-}).strict();
+}).strict());
 
-export const teamRoleSchema = z.enum(['staff', 'support', 'finance', 'admin']);
+export const teamRoleSchema = shared(() => z.enum(['staff', 'support', 'finance', 'admin']));
 
-export const teamLedgerViewSchema = z.object({
+export const teamLedgerViewSchema = shared(() => z.object({
   settings: z.object({
     host: z.string(), port: z.number().int(), database: z.string(), user: z.string(), tls: z.boolean(),
     /** Whether a certificate authority is pinned, and its subject for the screen. */
@@ -40,67 +40,67 @@ export const teamLedgerViewSchema = z.object({
    * In use: who this laptop is logged in as and the role the database gives (from the check at
    * start or at the last reconnect), or why it could not be checked (the server out of reach...).
    */
-  session: z.object({ login: z.string(), role: teamRoleSchema.nullable(), reason: reasonSchema.nullable() }).nullable(),
-});
-export type TeamLedgerView = z.infer<typeof teamLedgerViewSchema>;
+  session: z.object({ login: z.string(), role: teamRoleSchema().nullable(), reason: reasonSchema().nullable() }).nullable(),
+}));
+export type TeamLedgerView = z.infer<ReturnType<typeof teamLedgerViewSchema>>;
 
-export const teamLedgerCheckSchema = z.union([
-  z.object({ ok: z.literal(true), login: z.string(), role: teamRoleSchema, superuser: z.boolean(), tls: z.boolean() }),
-  z.object({ ok: z.literal(false), problem: z.string(), reason: reasonSchema }),
-]);
+export const teamLedgerCheckSchema = shared(() => z.union([
+  z.object({ ok: z.literal(true), login: z.string(), role: teamRoleSchema(), superuser: z.boolean(), tls: z.boolean() }),
+  z.object({ ok: z.literal(false), problem: z.string(), reason: reasonSchema() }),
+]));
 
 const settingsMethods = {
   getTeamLedger: method({
     summary: 'The team ledger settings (host, port, database, user, TLS, pinned CA) and whether a password is in the keychain; never the password.',
     input: () => z.object({}).strict(),
-    output: () => teamLedgerViewSchema,
+    output: () => teamLedgerViewSchema(),
   }),
   saveTeamLedger: method({
     summary: 'Saves the team ledger settings; a password given goes to the OS keychain only. Does not switch the app\'s ledger (useTeamLedger does).',
-    input: () => teamLedgerFormSchema,
-    output: () => teamLedgerViewSchema,
+    input: () => teamLedgerFormSchema(),
+    output: () => teamLedgerViewSchema(),
   }),
   useTeamLedger: method({
     summary: 'Uses the saved team ledger on this laptop from the next start (refused, in words, unless its connection test succeeds now), or this laptop\'s own ledger again.',
     input: () => z.object({ use: z.boolean() }).strict(),
-    output: () => teamLedgerViewSchema,
+    output: () => teamLedgerViewSchema(),
   }),
   testTeamLedger: method({
     summary: 'Test connection with these settings (the password given, else the one in the keychain): who the person is in the team, or which problem, in words.',
-    input: () => teamLedgerFormSchema,
-    output: () => teamLedgerCheckSchema,
+    input: () => teamLedgerFormSchema(),
+    output: () => teamLedgerCheckSchema(),
   }),
 };
 
-const copyCountsSchema = z.object({ source: z.number().int(), copied: z.number().int(), alreadyThere: z.number().int(), skipped: z.number().int() });
+const copyCountsSchema = shared(() => z.object({ source: z.number().int(), copied: z.number().int(), alreadyThere: z.number().int(), skipped: z.number().int() }));
 
 /** Moving to the team ledger: the copy of this laptop's ledger, as far as it got. */
-export const teamLedgerCopySchema = z.object({
+export const teamLedgerCopySchema = shared(() => z.object({
   state: z.enum(['idle', 'running', 'done', 'failed']),
   progress: z.object({ part: z.enum(['payments', 'audit']), done: z.number().int(), total: z.number().int() }).nullable(),
   report: z.object({
-    payments: copyCountsSchema,
-    operations: copyCountsSchema,
-    audit: copyCountsSchema,
+    payments: copyCountsSchema(),
+    operations: copyCountsSchema(),
+    audit: copyCountsSchema(),
     /** The laptop's invoices and credit notes, with their own numbers (marked as that laptop's series). */
-    invoices: copyCountsSchema,
-    creditNotes: copyCountsSchema,
+    invoices: copyCountsSchema(),
+    creditNotes: copyCountsSchema(),
     skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit', 'invoices', 'creditNotes']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped', 'documentPaymentSkipped']) })),
   }).nullable(),
-  reason: reasonSchema.nullable(),
-});
-export type TeamLedgerCopy = z.infer<typeof teamLedgerCopySchema>;
+  reason: reasonSchema().nullable(),
+}));
+export type TeamLedgerCopy = z.infer<ReturnType<typeof teamLedgerCopySchema>>;
 
 export const teamLedgerCopyMethods = {
   copyToTeamLedger: method({
     summary: 'Starts copying this laptop\'s payments, operations, invoices, credit notes and audit entries into the saved team ledger (an admin\'s login; resumable, never doubled); follow it with getTeamLedgerCopy.',
     input: () => z.object({}).strict(),
-    output: () => teamLedgerCopySchema,
+    output: () => teamLedgerCopySchema(),
   }),
   getTeamLedgerCopy: method({
     summary: 'How far the copy into the team ledger got, and its report when done (rows copied, already there, skipped and why).',
     input: () => z.object({}).strict(),
-    output: () => teamLedgerCopySchema,
+    output: () => teamLedgerCopySchema(),
   }),
 };
 
@@ -109,10 +109,10 @@ export const teamPeopleMethods = {
     summary: 'An admin adds a person to the team ledger: their own login in one group, with a first password they change themselves (sent to the database only, never answered back).',
     input: () => z.object({
       login: z.string().trim().min(1).max(63).regex(/^[a-z][a-z0-9_.@-]*$/),
-      role: teamRoleSchema,
+      role: teamRoleSchema(),
       password: z.string().min(8).max(1_000),
     }).strict(),
-    output: () => z.object({ login: z.string(), role: teamRoleSchema }),
+    output: () => z.object({ login: z.string(), role: teamRoleSchema() }),
   }),
 };
 

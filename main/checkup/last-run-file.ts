@@ -35,7 +35,7 @@ export function createLastRunFile(path: string): LastRunFile {
       const text = await readFile(path, 'utf8').catch(() => undefined);
       if (text === undefined) return undefined;
       try {
-        const parsed = checkupRunSchema.safeParse(JSON.parse(text));
+        const parsed = checkupRunSchema().safeParse(JSON.parse(text));
         return parsed.success ? (parsed.data as CheckupRun) : undefined;
       } catch {
         return undefined;

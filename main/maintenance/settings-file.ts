@@ -4,19 +4,20 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { shared } from '../../contract/method-spec';
 import { backupScheduleSchema } from '../../contract/methods/maintenance';
 
 export const maintenanceFileName = 'maintenance.json';
 
-const settingsSchema = z.object({
+const settingsSchema = shared(() => z.object({
   backupFolder: z.string().nullable(),
-  schedule: backupScheduleSchema,
+  schedule: backupScheduleSchema(),
   keep: z.number().int().min(1).max(100),
   updatesEnabled: z.boolean(),
   lastBackup: z.object({ at: z.string(), name: z.string(), payments: z.number().int() }).nullable(),
   lastBackupError: z.object({ at: z.string(), message: z.string() }).nullable(),
-});
-export type MaintenanceSettings = z.infer<typeof settingsSchema>;
+}));
+export type MaintenanceSettings = z.infer<ReturnType<typeof settingsSchema>>;
 
 export const defaultMaintenanceSettings = (): MaintenanceSettings => ({
   backupFolder: null, schedule: 'daily', keep: 7, updatesEnabled: true, lastBackup: null, lastBackupError: null,
@@ -24,7 +25,7 @@ export const defaultMaintenanceSettings = (): MaintenanceSettings => ({
 
 export function readMaintenanceSettings(dataDir: string): MaintenanceSettings {
   try {
-    const parsed = settingsSchema.safeParse({ ...defaultMaintenanceSettings(), ...JSON.parse(readFileSync(join(dataDir, maintenanceFileName), 'utf8')) });
+    const parsed = settingsSchema().safeParse({ ...defaultMaintenanceSettings(), ...JSON.parse(readFileSync(join(dataDir, maintenanceFileName), 'utf8')) });
     return parsed.success ? parsed.data : defaultMaintenanceSettings();
   } catch {
     return defaultMaintenanceSettings();
@@ -32,7 +33,7 @@ export function readMaintenanceSettings(dataDir: string): MaintenanceSettings {
 }
 
 export function writeMaintenanceSettings(dataDir: string, settings: MaintenanceSettings): void {
-  writeFileAtomic(join(dataDir, maintenanceFileName), JSON.stringify(settingsSchema.parse(settings), null, 2) + '\n');
+  writeFileAtomic(join(dataDir, maintenanceFileName), JSON.stringify(settingsSchema().parse(settings), null, 2) + '\n');
 }
 
 /** Temp file, fsync, rename: a reader sees the old file or the new one, never half of one. */

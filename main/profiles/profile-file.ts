@@ -4,6 +4,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { shared } from '../../contract/method-spec';
 import { environmentSchema } from '../../contract/methods/app';
 import { pathOverridesSchema, sellerDetailsSchema } from '../../contract/methods/profiles';
 import { currencyCodes } from '../../contract/money';
@@ -11,45 +12,45 @@ import type { Reason } from '../../contract/reasons';
 
 export const profilesFileName = 'profiles.json';
 
-const storedProfileSchema = z
+const storedProfileSchema = shared(() => z
   .object({
     id: z.string().regex(/^[a-z0-9-]{1,64}$/),
     name: z.string().min(1),
-    environment: environmentSchema.exclude(['practice']),
+    environment: environmentSchema().exclude(['practice']),
     baseUrl: z.string().min(1),
-    pathOverrides: pathOverridesSchema,
+    pathOverrides: pathOverridesSchema(),
     successUrl: z.string().nullable(),
     failureUrl: z.string().nullable(),
     defaultCurrency: z.enum(currencyCodes as [string, ...string[]]),
     /** Last four characters of the key in the keychain; null when none is set. */
     keyLastFour: z.string().max(4).nullable(),
     /** Who issues this profile's invoices; absent until set in Settings. */
-    seller: sellerDetailsSchema.optional(),
+    seller: sellerDetailsSchema().optional(),
   })
-  .strict();
-export type StoredProfile = z.infer<typeof storedProfileSchema>;
+  .strict());
+export type StoredProfile = z.infer<ReturnType<typeof storedProfileSchema>>;
 
 /** The practice profile's own settings (its address and key come from the embedded gateway). */
-const practiceSettingsSchema = z
+const practiceSettingsSchema = shared(() => z
   .object({
     name: z.string().min(1),
     defaultCurrency: z.enum(currencyCodes as [string, ...string[]]),
     successUrl: z.string().nullable(),
     failureUrl: z.string().nullable(),
-    seller: sellerDetailsSchema.optional(),
+    seller: sellerDetailsSchema().optional(),
   })
-  .strict();
-export type PracticeSettings = z.infer<typeof practiceSettingsSchema>;
+  .strict());
+export type PracticeSettings = z.infer<ReturnType<typeof practiceSettingsSchema>>;
 
-const fileSchema = z
+const fileSchema = shared(() => z
   .object({
     version: z.literal(1),
     activeId: z.string(),
-    practice: practiceSettingsSchema,
-    profiles: z.array(storedProfileSchema),
+    practice: practiceSettingsSchema(),
+    profiles: z.array(storedProfileSchema()),
   })
-  .strict();
-export type ProfilesFile = z.infer<typeof fileSchema>;
+  .strict());
+export type ProfilesFile = z.infer<ReturnType<typeof fileSchema>>;
 
 export const emptyProfilesFile = (): ProfilesFile => ({
   version: 1,
@@ -70,7 +71,7 @@ export function readProfilesFile(dataDir: string): ReadOutcome {
     const why: Record<string, string> = e instanceof SyntaxError ? { why: 'json' } : { why: 'unreadable', code: (e as NodeJS.ErrnoException).code ?? 'error' };
     return { ok: false, problem: broken(path, why) };
   }
-  const parsed = fileSchema.safeParse(json);
+  const parsed = fileSchema().safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { ok: false, problem: broken(path, { why: 'content', path: issue?.path.join('.') || '-' }) };
@@ -94,7 +95,7 @@ export function writeProfilesFile(dataDir: string, file: ProfilesFile): void {
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temp, 'wx', 0o600);
   try {
-    writeSync(fd, JSON.stringify(fileSchema.parse(file), null, 2) + '\n');
+    writeSync(fd, JSON.stringify(fileSchema().parse(file), null, 2) + '\n');
     fsyncSync(fd);
   } catch (e) {
     closeSync(fd);

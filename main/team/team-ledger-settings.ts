@@ -19,8 +19,8 @@ import { isLoopback } from '../../contract/loopback-host';
 import type { KeyVault } from '../vault/key-vault';
 import { teamLedgerPasswords, type TeamLedgerLogin } from '../vault/team-ledger-password';
 
-type Form = z.output<typeof teamLedgerFormSchema>;
-type Check = z.output<typeof teamLedgerCheckSchema>;
+type Form = z.output<ReturnType<typeof teamLedgerFormSchema>>;
+type Check = z.output<ReturnType<typeof teamLedgerCheckSchema>>;
 /** What is kept in team-ledger.json: never the password. */
 export type StoredTeamLedger = { host: string; port: number; database: string; user: string; tls: boolean; caPem: string | null; /** Use the team ledger from the next start. */ use?: boolean };
 

@@ -25,8 +25,8 @@ describe('requireProductionConfirmation', () => {
   });
 
   it('accepts only a confirmation that names production', () => {
-    expect(productionConfirmationSchema.safeParse({ environment: 'sandbox', profileId: 'p-live' }).success).toBe(false);
-    expect(productionConfirmationSchema.safeParse({ environment: 'production' }).success).toBe(false);
-    expect(productionConfirmationSchema.safeParse(true).success).toBe(false);
+    expect(productionConfirmationSchema().safeParse({ environment: 'sandbox', profileId: 'p-live' }).success).toBe(false);
+    expect(productionConfirmationSchema().safeParse({ environment: 'production' }).success).toBe(false);
+    expect(productionConfirmationSchema().safeParse(true).success).toBe(false);
   });
 });
