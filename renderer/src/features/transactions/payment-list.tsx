@@ -88,7 +88,10 @@ export function PaymentList() {
       aria-activedescendant={selectedRow ? `tx-row-${selected}` : undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, height: rowsHeight(e.currentTarget), measured: true })}
+      onScroll={(e) => {
+        const top = e.currentTarget.scrollTop; // the height stays the ResizeObserver's: no layout read per scroll
+        setScroll((now) => ({ ...now, top }));
+      }}
       data-testid="tx-list"
       data-total={total ?? ''}
     >
