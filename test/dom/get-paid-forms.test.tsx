@@ -108,6 +108,16 @@ describe('payment link form', () => {
     await waitFor(() => expect(sent('createPaymentLink')[0]?.input).toMatchObject({ issueDate: '2026-03-01', expireDate: '2026-03-28' }));
   });
 
+  it('leaves the focus in a field the person went to before the screen put it in the first one (two frames, longer on a slow machine)', async () => {
+    render(<App />);
+    await screen.findByTestId('active-profile-name');
+    act(() => useNavigation.getState().go('links'));
+    await screen.findByRole('heading', { name: 'Payment links', level: 1 });
+    input('link-expireDate').focus(); // before the screen's own first focus has landed
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100))); // its two frames are over
+    expect(document.activeElement).toBe(input('link-expireDate'));
+  });
+
   it('sends nothing on Ctrl+Enter while a date is half typed, and says why next to it (the date is never dropped for the default)', async () => {
     await openScreen('links', 'Payment links');
     await waitFor(() => expect(document.activeElement).toBe(input('link-orderId'))); // the screen's own first focus, two frames after it opens
