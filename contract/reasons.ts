@@ -3,7 +3,8 @@
 // checks it). These English texts are ICU MessageFormat: main also words its `message` with
 // them for logs and tools. Values are plain text and numbers, never a key, a card number or a
 // CVV; `state` is a payment state code and `operation` an operation kind, which each language
-// words itself.
+// words itself; money is `amountMinor` and `currency` (moneyValues, amount-words.ts), worded
+// into `{amount}` as the app shows amounts in that language.
 // What is wrong with a ledger file a backup or restore checked (main/maintenance/ledger-check.ts).
 const ledgerProblem =
   '{problem, select, cannotOpen {it cannot be opened as a database ({code})} notLedger {it is not a Paydesk ledger} newer {it was written by a newer Paydesk (schema {schema})} integrity {SQLite’s integrity check failed} chainBroken {its audit chain is broken at entry {entry}} other {it cannot be read ({code})}}';

@@ -2,6 +2,8 @@
 // contract/reasons.ts and its values. The English `message` is worded from the same catalog,
 // for logs and tools.
 import { IntlMessageFormat } from 'intl-messageformat';
+import { amountFormat, intlAmount, withWordedAmount } from '../../contract/amount-words';
+import type { CurrencyCode } from '../../contract/money';
 import { reasonTexts, type Reason, type ReasonKey, type ReasonValues } from '../../contract/reasons';
 import { reasonsAr } from '../../contract/reasons-ar';
 import { AppFailure, type ErrorCode, type GatewayDetail } from '../../contract/result';
@@ -25,7 +27,7 @@ function formatted(language: Language, key: ReasonKey, values: ReasonValues): st
  * code in the values stays a code with spaces, which those reasons do not use.
  */
 export function reasonText(language: Language, reason: Reason): string {
-  const text = formatted(language, reason.key, plainValues(reason.values));
+  const text = formatted(language, reason.key, plainValues(language, reason.values));
   const said = reason.values?.said;
   return said === undefined || said === '' ? text : `${text} ${formatted(language, 'gateway.saidSuffix', { said })}`;
 }
@@ -38,9 +40,21 @@ export function wireReasonText(language: Language, wire: { key: string; values?:
 /** A reason in English words, for logs, tools and the English `message` of a failure. */
 export const englishText = (reason: Reason): string => reasonText('en', reason);
 
-/** Values that are codes (a payment state, an operation) are worded too: "partially captured". */
-function plainValues(values: ReasonValues = {}): ReasonValues {
-  return typeof values.state === 'string' ? { ...values, state: values.state.replace(/_/g, ' ') } : values;
+/**
+ * Values that are codes (a payment state, an operation) are worded too: "partially captured"; and
+ * money (`amountMinor`, `currency`) becomes `{amount}` as the page formats amounts in the language.
+ */
+function plainValues(language: Language, values: ReasonValues = {}): ReasonValues {
+  const worded = withWordedAmount(values, language, (minor, currency) => intlAmount(amountFormatOf(language, currency), minor, currency));
+  return typeof worded.state === 'string' ? { ...worded, state: worded.state.replace(/_/g, ' ') } : worded;
+}
+
+const amountFormats = new Map<string, Intl.NumberFormat>();
+function amountFormatOf(language: Language, currency: CurrencyCode): Intl.NumberFormat {
+  const id = `${language} ${currency}`;
+  let format = amountFormats.get(id);
+  if (!format) amountFormats.set(id, (format = amountFormat(language, currency)));
+  return format;
 }
 
 export const reason = (key: ReasonKey, values?: ReasonValues): Reason => (values ? { key, values } : { key });

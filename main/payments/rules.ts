@@ -3,7 +3,8 @@
 // was captured and not yet refunded (counting refunds whose outcome is still open), a reason
 // for every refund, the payment's own currency, a transaction id the gateway named, and one
 // money-moving operation per payment at a time.
-import { formatMinor, parseAmount, type CurrencyCode } from '../../contract/money';
+import { moneyValues } from '../../contract/amount-words';
+import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { LedgerState } from '../../contract/payment-states';
 import { fail, failField } from '../core/fail';
 
@@ -25,7 +26,8 @@ export function parseAmountField(text: string, currency: CurrencyCode, field = '
   return parsed.minor;
 }
 
-const left = (minor: number, currency: CurrencyCode) => `${formatMinor(Math.max(minor, 0), currency)} ${currency}`;
+/** What is left, as money the reader's language words (contract/amount-words.ts). */
+const left = (minor: number, currency: CurrencyCode) => moneyValues(Math.max(minor, 0), currency);
 
 export function requireSameCurrency(payment: RulePayment, currency: string): void {
   if (currency !== payment.currency) throw failField('rule_violation', 'currency', 'rule.currency', { expected: payment.currency, given: currency });
@@ -50,7 +52,7 @@ export function checkCapture(payment: RulePayment, amountMinor: number): void {
     throw fail('rule_violation', 'rule.captureState', { state: payment.state });
   }
   const rest = payment.amount_minor - payment.captured_minor;
-  if (amountMinor > rest) throw failField('rule_violation', 'amount', 'rule.captureTooMuch', { amount: left(rest, payment.currency) });
+  if (amountMinor > rest) throw failField('rule_violation', 'amount', 'rule.captureTooMuch', left(rest, payment.currency));
 }
 
 export function checkVoid(payment: RulePayment): void {
@@ -66,5 +68,5 @@ export function checkRefund(payment: RulePayment, amountMinor: number, reason: s
   }
   const pending = open.filter((op) => op.kind === 'refund').reduce((sum, op) => sum + (op.amount_minor ?? 0), 0);
   const rest = payment.captured_minor - payment.refunded_minor - pending;
-  if (amountMinor > rest) throw failField('rule_violation', 'amount', 'rule.refundTooMuch', { amount: left(rest, payment.currency) });
+  if (amountMinor > rest) throw failField('rule_violation', 'amount', 'rule.refundTooMuch', left(rest, payment.currency));
 }

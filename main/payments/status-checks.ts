@@ -4,7 +4,7 @@
 // ledger recorded meanwhile is not applied at all: the payment is checked again instead.
 import { randomUUID } from 'node:crypto';
 import type { PaymentView } from '../../contract/methods/payments';
-import { formatMinor } from '../../contract/money';
+import { moneyValues } from '../../contract/amount-words';
 import { settledStates } from '../../contract/payment-states';
 import { fail, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
@@ -51,7 +51,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
 
   function notifyChanges(before: PaymentRow, after: PaymentRow, failedRefund: boolean) {
     if (after.watched && after.kind === 'link' && before.state !== 'paid' && after.state === 'paid') {
-      core.notify('info', after.id, reason('notify.linkPaid', { orderId: after.order_id, amount: `${formatMinor(after.amount_minor, after.currency)} ${after.currency}` }));
+      core.notify('info', after.id, reason('notify.linkPaid', { orderId: after.order_id, ...moneyValues(after.amount_minor, after.currency) }));
     }
     if (failedRefund) core.notify('error', after.id, reason('notify.refundNotProcessed', { orderId: after.order_id }));
   }

@@ -4,9 +4,20 @@
 // at the payments other laptops changed (live updates): a link this person watches (checks.sql's
 // paydesk.watching) that became paid since this laptop started is told once, unless this laptop's
 // own check told it already.
-import { formatMinor, type CurrencyCode } from '../../contract/money';
+import { moneyValues } from '../../contract/amount-words';
+import type { CurrencyCode } from '../../contract/money';
 import type { EventHub } from '../core/event-hub';
 import { englishText, reason } from '../core/fail';
+
+/**
+ * A bigint column read as text: exact, or refused (as pg-store.ts's `minor`, not imported here: this
+ * module loads with the app, the PostgreSQL one only with a team ledger). Never a rounded float.
+ */
+function exactMinor(text: string): number {
+  const minor = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(minor)) throw new Error('an amount in the team ledger is beyond exact integers');
+  return minor;
+}
 
 type Pool = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 
@@ -33,8 +44,7 @@ export function watchedLinkNotices(pool: Pool, events: EventHub) {
       for (const row of paid.rows) {
         const id = row.id as string;
         if (told.has(id)) continue;
-        const currency = row.currency as CurrencyCode;
-        const why = reason('notify.linkPaid', { orderId: row.order_id as string, amount: `${formatMinor(Number(row.amount), currency)} ${currency}` });
+        const why = reason('notify.linkPaid', { orderId: row.order_id as string, ...moneyValues(exactMinor(row.amount as string), row.currency as CurrencyCode) });
         events.emit({ type: 'notification', level: 'info', paymentId: id, message: englishText(why), reason: why });
       }
     },

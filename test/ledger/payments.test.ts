@@ -104,7 +104,7 @@ describe('money rules', () => {
   it('captures in parts up to the authorisation and no further', async () => {
     const p = await authorise('100.00');
     expect(await value('capturePayment', { paymentId: p.id, amount: '60', currency: 'SAR' })).toMatchObject({ state: 'partially_captured', capturedMinor: 6_000 });
-    expect(await call('capturePayment', { paymentId: p.id, amount: '40.01', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'rule_violation', message: 'At most 40.00 SAR is left to capture.' } });
+    expect(await call('capturePayment', { paymentId: p.id, amount: '40.01', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'rule_violation', message: 'At most SAR\u00A040.00 is left to capture.', reason: { key: 'rule.captureTooMuch', values: { amountMinor: 4_000, currency: 'SAR' } } } });
     expect(await value('capturePayment', { paymentId: p.id, amount: '40', currency: 'SAR' })).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
     expect(gatewayRecords(p.transactionId, 'capture')).toHaveLength(2);
   });
@@ -122,7 +122,7 @@ describe('money rules', () => {
     const p = await sell('50.00');
     expect(await call('refundPayment', { paymentId: p.id, amount: '10', currency: 'SAR', reason: '  ' })).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { reason: expect.any(String) } } });
     expect(await value('refundPayment', { paymentId: p.id, amount: '20', currency: 'SAR', reason: 'Damaged' })).toMatchObject({ state: 'partially_refunded', refundedMinor: 2_000 });
-    expect(await call('refundPayment', { paymentId: p.id, amount: '30.01', currency: 'SAR', reason: 'More' })).toMatchObject({ ok: false, error: { code: 'rule_violation', message: 'At most 30.00 SAR is left to refund.' } });
+    expect(await call('refundPayment', { paymentId: p.id, amount: '30.01', currency: 'SAR', reason: 'More' })).toMatchObject({ ok: false, error: { code: 'rule_violation', message: 'At most SAR\u00A030.00 is left to refund.', reason: { key: 'rule.refundTooMuch', values: { amountMinor: 3_000, currency: 'SAR' } } } });
     expect(await value('refundPayment', { paymentId: p.id, amount: '30', currency: 'SAR', reason: 'Rest' })).toMatchObject({ state: 'refunded', refundedMinor: 5_000 });
     expect(gatewayRecords(p.transactionId, 'refund')).toHaveLength(2);
   });
@@ -255,7 +255,7 @@ describe('lookup, watching and notifications', () => {
     await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
     t.events.length = 0;
     expect(await value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid' });
-    expect(t.events).toContainEqual({ type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: 15.00 SAR.`, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amount: '15.00 SAR' } } });
+    expect(t.events).toContainEqual({ type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: SAR\u00A015.00.`, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amountMinor: 1_500, currency: 'SAR' } } });
 
     const p = await sell('5');
     t.practice.gateway.faults.set('refund', { failure: 'error_envelope', times: 1 });
@@ -327,7 +327,7 @@ describe('watching a link', () => {
     const url = new URL(link.url!);
     await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
     expect(await restarted.value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid', watched: true });
-    expect(restarted.events).toContainEqual(expect.objectContaining({ type: 'notification', level: 'info', paymentId: link.id, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amount: '16.00 SAR' } } }));
+    expect(restarted.events).toContainEqual(expect.objectContaining({ type: 'notification', level: 'info', paymentId: link.id, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amountMinor: 1_600, currency: 'SAR' } } }));
     expect(await restarted.value('watchPayment', { paymentId: link.id, watched: false })).toMatchObject({ watched: false });
     expect((await value<{ payment: PaymentView }>('getPayment', { paymentId: link.id })).payment.watched).toBe(false);
   });
@@ -354,7 +354,7 @@ describe('watching a link', () => {
       const url = new URL(link.url!);
       await fetch(`${url.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: url.searchParams.get('linkId')!, cardNumber: '5123450000000008', cardHolder: 'X', expiry: '01/39', cvv: '100' }) });
       expect(await sam.value('checkPaymentStatus', { paymentId: link.id })).toMatchObject({ state: 'paid', watched: false });
-      const told = { type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: 18.00 SAR.`, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amount: '18.00 SAR' } } };
+      const told = { type: 'notification', level: 'info', paymentId: link.id, message: `Payment link ${link.orderId} was paid: SAR\u00A018.00.`, reason: { key: 'notify.linkPaid', values: { orderId: link.orderId, amountMinor: 1_800, currency: 'SAR' } } };
       await vi.waitFor(() => expect(t.events).toContainEqual(told), { timeout: 15_000, interval: 50 });
       expect(sam.events).not.toContainEqual(expect.objectContaining({ type: 'notification', paymentId: link.id }));
     });

@@ -55,10 +55,14 @@ describe('currency, open operations and the transaction id', () => {
 });
 
 describe('capture', () => {
-  it('takes at most what is left of the authorisation', () => {
+  it('takes at most what is left of the authorisation, saying what is left as money, not text', () => {
     expect(() => checkCapture(p({ state: 'authorised', captured_minor: 0 }), 10_000)).not.toThrow();
     expect(() => checkCapture(p({ state: 'partially_captured', captured_minor: 4_000 }), 6_000)).not.toThrow();
-    expect(failure(() => checkCapture(p({ state: 'partially_captured', captured_minor: 4_000 }), 6_001))).toMatchObject({ code: 'rule_violation', message: 'At most 60.00 SAR is left to capture.', fields: { amount: 'At most 60.00 SAR is left to capture.' } });
+    expect(failure(() => checkCapture(p({ state: 'partially_captured', captured_minor: 4_000 }), 6_001))).toMatchObject({
+      code: 'rule_violation', message: 'At most SAR\u00A060.00 is left to capture.', fields: { amount: 'At most SAR\u00A060.00 is left to capture.' },
+      // Minor units and the currency: each language words them as the app words amounts.
+      reason: { key: 'rule.captureTooMuch', values: { amountMinor: 6_000, currency: 'SAR' } }, fieldReasons: { amount: { key: 'rule.captureTooMuch', values: { amountMinor: 6_000, currency: 'SAR' } } },
+    });
   });
 
   it.each(['paid', 'voided', 'refunded', 'pending', 'declined', 'partially_refunded', 'unknown'] as const)('refuses a %s payment', (state) => {
@@ -84,7 +88,7 @@ describe('refund', () => {
   it.each(['paid', 'partially_captured', 'partially_refunded'] as const)('refunds a %s payment up to what is left', (state) => {
     const payment = p({ state, captured_minor: 6_000, refunded_minor: 1_000 });
     expect(() => checkRefund(payment, 5_000, 'Damaged')).not.toThrow();
-    expect(failure(() => checkRefund(payment, 5_001, 'Damaged'))).toMatchObject({ code: 'rule_violation', message: 'At most 50.00 SAR is left to refund.', fields: { amount: 'At most 50.00 SAR is left to refund.' } });
+    expect(failure(() => checkRefund(payment, 5_001, 'Damaged'))).toMatchObject({ code: 'rule_violation', message: 'At most SAR\u00A050.00 is left to refund.', fields: { amount: 'At most SAR\u00A050.00 is left to refund.' }, reason: { values: { amountMinor: 5_000, currency: 'SAR' } } });
   });
 
   it.each(['authorised', 'refunded', 'voided', 'pending', 'declined', 'expired', 'unknown', 'creating'] as const)('refuses a %s payment', (state) => {
@@ -94,11 +98,11 @@ describe('refund', () => {
   it('counts refunds whose outcome is still open, and only refunds', () => {
     const open = [{ kind: 'refund' as const, outcome: 'unknown', amount_minor: 3_000 }, { kind: 'capture' as const, outcome: 'unknown', amount_minor: 5_000 }, { kind: 'refund' as const, outcome: 'sending', amount_minor: null }];
     expect(() => checkRefund(p(), 7_000, 'x', open)).not.toThrow();
-    expect(failure(() => checkRefund(p(), 7_001, 'x', open))).toMatchObject({ message: 'At most 70.00 SAR is left to refund.' });
+    expect(failure(() => checkRefund(p(), 7_001, 'x', open))).toMatchObject({ message: 'At most SAR\u00A070.00 is left to refund.' });
   });
 
   it('never says a negative amount is left', () => {
     const open = [{ kind: 'refund' as const, outcome: 'unknown', amount_minor: 12_000 }];
-    expect(failure(() => checkRefund(p(), 1, 'x', open))).toMatchObject({ message: 'At most 0.00 SAR is left to refund.' });
+    expect(failure(() => checkRefund(p(), 1, 'x', open))).toMatchObject({ message: 'At most SAR\u00A00.00 is left to refund.', reason: { values: { amountMinor: 0, currency: 'SAR' } } });
   });
 });

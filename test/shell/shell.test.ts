@@ -11,6 +11,7 @@ import { channelOf, eventChannel, methodNames } from '../../contract/methods';
 import type { PaydeskApp } from '../../main/composition';
 import { openLedgerDb } from '../../main/ledger/database';
 import { migrateNow } from '../../main/ledger/migrate';
+import { formatAmount } from '../../renderer/src/i18n/format';
 
 let dataDir: string;
 let paydesk: PaydeskApp;
@@ -126,8 +127,22 @@ describe('notifications', () => {
     resetFakeElectron();
     app.userData = dataDir;
     paydesk = await startShell(join(dataDir, 'dist'));
+    paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-1 was paid: SAR 10.00.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-1', amountMinor: 1_000, currency: 'SAR' } } });
+    // The amount as the Arabic page words it (its own formatter), kept left to right as the page keeps it.
+    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: `دُفع رابط الدفع L-1: \u2066${formatAmount(1_000, 'SAR', 'ar')}\u2069.` }]);
+  });
+
+  it('words a notification from an earlier Paydesk, its amount already worded, as before', async () => {
+    const { Notification } = await import('./fake-electron');
+    expect((await call('setLanguage', { language: 'ar' }, window().webContents)).ok).toBe(true);
     paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-1 was paid: 10.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-1', amount: '10.00 SAR' } } });
     expect(Notification.shown).toEqual([{ title: 'Paydesk', body: 'دُفع رابط الدفع L-1: 10.00 SAR.' }]);
+  });
+
+  it('words an amount in English as the English page does', async () => {
+    const { Notification } = await import('./fake-electron');
+    paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-2 was paid: BHD 1.250.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-2', amountMinor: 1_250, currency: 'BHD' } } });
+    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: `Payment link L-2 was paid: ${formatAmount(1_250, 'BHD', 'en')}.` }]);
   });
 
   it('refuses a language it does not have', async () => {

@@ -1,4 +1,5 @@
-import { exponentOf, formatMinor, type CurrencyCode } from '../../../contract/money';
+import { amountFormat, intlAmount } from '../../../contract/amount-words';
+import type { CurrencyCode } from '../../../contract/money';
 import type { Language } from './index';
 import { plainAmount, plainRowDay, plainRowTime } from './plain-format';
 
@@ -24,9 +25,8 @@ export function formatAmount(minor: number, currency: CurrencyCode, language: La
   if (plain !== undefined) return plain;
   // Every minor unit shown: ICU's own digits for IQD, LBP and PKR are none, and it rounded them
   // ("LBP 1,235" for 1,234.56); the ISO 4217 exponent is the ledger's, so it is the display's too.
-  const digits = exponentOf(currency);
-  const format = keep(`amount ${language} ${currency}`, () => new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn', minimumFractionDigits: digits, maximumFractionDigits: digits }));
-  return format.format(formatMinor(minor, currency) as unknown as number);
+  // The options are main's too (contract/amount-words.ts: an amount in an OS notification).
+  return intlAmount(keep(`amount ${language} ${currency}`, () => amountFormat(language, currency)), minor, currency);
 }
 
 // Dates in the computer's time zone: a formatter keeps the zone it was made in, so these are not

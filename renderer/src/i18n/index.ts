@@ -1,9 +1,11 @@
 import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { withWordedAmount } from '../../../contract/amount-words';
 import type { ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
 import type { MessageKey } from './en';
 import { messageLocales, unpack, type CompiledMessage, type PackedPart } from './compiled-message';
+import { formatAmount } from './format';
 import { messages } from './messages';
 import { plainMessage } from './plain-format';
 
@@ -65,9 +67,12 @@ const isReasonKey = (key: string): key is ReasonKey => Object.prototype.hasOwnPr
 /** Whether a text is a key of the screens' catalog (a word main sent, made into a key). */
 export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(messages.screens.en, key);
 
-/** Values that are codes are worded in the language: a payment state, an operation. */
+/**
+ * Values that are codes are worded in the language: a payment state, an operation; and money
+ * (`amountMinor` and `currency`) becomes `{amount}` in the page's own money format.
+ */
 function wordValues(language: Language, values: Values = {}): Values {
-  const out = { ...values };
+  const out = withWordedAmount({ ...values }, language, (minor, currency) => formatAmount(minor, currency, language));
   const stateKey = `state.${String(values.state)}`;
   const nounKey = `noun.${String(values.operation)}`;
   if (values.state !== undefined && isMessageKey(stateKey)) out.state = translate(language, stateKey);

@@ -1,0 +1,35 @@
+// How Paydesk words an amount for a person, in either process: Intl's currency format in the
+// language's locale, Latin digits, exactly the currency's ISO 4217 decimals, fed the exact decimal
+// text of the integer minor units (never a float). The page (renderer/src/i18n/format.ts, whose
+// Intl-free path gives the same text) and main (OS notifications) both use it, so an amount in a
+// reason reads as every other amount in the app.
+import { exponentOf, formatMinor, isCurrencyCode, type CurrencyCode } from './money';
+
+type Language = 'en' | 'ar';
+export const amountLocales: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA' };
+
+export function amountFormat(language: Language, currency: CurrencyCode): Intl.NumberFormat {
+  // Every minor unit shown: ICU's own digits for IQD, LBP and PKR are none (it rounded them).
+  const digits = exponentOf(currency);
+  return new Intl.NumberFormat(amountLocales[language], { style: 'currency', currency, numberingSystem: 'latn', minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** Integer minor units through an amountFormat, as the exact decimal string (Intl reads it as a decimal, not a float). */
+export const intlAmount = (format: Intl.NumberFormat, minor: number, currency: CurrencyCode): string => format.format(formatMinor(minor, currency) as unknown as number);
+
+type Values = Record<string, string | number>;
+
+/** A reason's money as it travels: minor units (a safe integer, as the contract's amounts) and the currency, never worded text. */
+export const moneyValues = (minor: number, currency: CurrencyCode) => ({ amountMinor: minor, currency });
+
+/**
+ * A reason's `{amount}` worded from its `amountMinor` and `currency` in the reader's language by the
+ * caller's formatter (the message format cannot call it), isolated left to right in Arabic as
+ * <Ltr> does on screens. A reason from an earlier Paydesk carries `amount` already worded: kept.
+ */
+export function withWordedAmount(values: Values, language: Language, format: (minor: number, currency: CurrencyCode) => string): Values {
+  const { amountMinor: minor, currency } = values;
+  if (typeof minor !== 'number' || !Number.isSafeInteger(minor) || typeof currency !== 'string' || !isCurrencyCode(currency)) return values;
+  const amount = format(minor, currency);
+  return { ...values, amount: language === 'ar' ? `\u2066${amount}\u2069` : amount };
+}
