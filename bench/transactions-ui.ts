@@ -7,7 +7,7 @@
 // serves Paydesk's built page from the bare page's server with no main, for its DOMContentLoaded
 // beside the bare page's (the page's own files' part of the gap). The four are alternated, each
 // run starting with the next one in turn. Prints each phase (spawn → "Open:" → page loaded → main ready →
-// list chunk → first rows), the calls the page made to main on the way, searching (pasted and
+// list chunk, in builds that had one → first rows), the calls the page made to main on the way, searching (pasted and
 // typed key by key) and filtering, and the JavaScript loaded before the first screen.
 // Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/transactions-ui.ts [payments] [runs] [--ledger DIR] [--build DIR]
 // `--build DIR`: the preview from DIR/dist (a build of another commit) instead of this folder's;
@@ -62,7 +62,7 @@ async function paydeskRun(browser: Browser, dataDir: string, returning: boolean)
   // The calls, the list's chunk and the scripts from the page's own Resource Timing (Playwright's
   // request events reach this process late while the machine is busy: up to 200 ms and more).
   const { calls, chunk, scripts } = await requestTimes(page, t0);
-  phases.chunk = chunk ?? phases.rows;
+  if (chunk !== undefined) phases.chunk = chunk; // builds before the list came in the page's own files (--build)
   // The page's own time after main's answers (main's speed left out): main[data-ready] (the first
   // screen drawn) after the session's two calls were answered, the rows after the list's first page was.
   const answered = (name: string) => Math.max(...calls.filter((c) => c.name === name && c.end !== undefined && c.end <= phases.rows!).map((c) => c.end!));
@@ -216,7 +216,7 @@ async function main() {
     row('new user: main listening ("Open:" printed)', col(phasesOf(paydesk), 'open')),
     row('new user: page loaded (HTML + initial JS)', col(phasesOf(paydesk), 'loaded')),
     row('new user: main[data-ready] (Home shows; clicked then)', col(phasesOf(paydesk), 'ready')),
-    row('new user: transactions chunk fetched', col(phasesOf(paydesk), 'chunk')),
+    ...(paydesk.every((r) => r.phases.chunk !== undefined) ? [row('new user: transactions chunk fetched', col(phasesOf(paydesk), 'chunk'))] : []),
     row('new user: transactions screen drawn', col(phasesOf(paydesk), 'screen')),
     row(`new user: list rows shown (${count.toLocaleString('en')} payments)`, col(phasesOf(paydesk), 'rows')),
     ...(returning.length === 0 ? [] : [

@@ -3,15 +3,18 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { MessageKey } from '../i18n';
 import { HomeScreen } from '../features/home/home-screen';
+import { TransactionsScreen } from '../features/transactions/transactions-screen';
 import { useTransactions } from '../features/transactions/transactions-store';
 import { useNavigation } from './navigation-store';
 import { firstScreenWaitsFor } from './first-screen';
 
-// Every screen but the first is its own chunk: the first screen's code comes first, the others
-// are fetched once it shows (preloadScreens), so opening one later does not wait for the network.
+// Home and the transactions list are in the page's own files (a returning user's first screen is
+// usually the list, a new user's Home asks for its first page ahead): the browser fetches two
+// scripts and one stylesheet, not eight and three. Every other screen is its own chunk, fetched
+// once the first screen shows (preloadScreens), so opening one later does not wait for the network.
 // A screen whose code has arrived is drawn directly (screenComponent), not through React.lazy: a
 // screen that suspends is revealed in React's next batch (up to 300 ms later), not when its code is in.
-const arrived: Partial<Record<string, ComponentType>> = {};
+const arrived: Partial<Record<string, ComponentType>> = { transactions: TransactionsScreen };
 function screenCode(id: string, importer: () => Promise<ComponentType>) {
   return () => importer().then((component) => {
     arrived[id] = component;
@@ -20,7 +23,6 @@ function screenCode(id: string, importer: () => Promise<ComponentType>) {
 }
 const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   settings: screenCode('settings', () => import('../features/settings/settings-screen').then((m) => m.SettingsScreen)),
-  transactions: screenCode('transactions', () => import('../features/transactions/transactions-screen').then((m) => m.TransactionsScreen)),
   attention: screenCode('attention', () => import('../features/transactions/attention-screen').then((m) => m.AttentionScreen)),
   audit: screenCode('audit', () => import('../features/transactions/audit-screen').then((m) => m.AuditScreen)),
   links: screenCode('links', () => import('../features/get-paid/links-screen').then((m) => m.LinksScreen)),
@@ -29,7 +31,6 @@ const loaders: Record<string, () => Promise<{ default: ComponentType }>> = {
   bulk: screenCode('bulk', () => import('../features/get-paid/bulk-screen').then((m) => m.BulkScreen)),
 };
 const SettingsScreen = lazy(loaders.settings!);
-const TransactionsScreen = lazy(loaders.transactions!);
 const AttentionScreen = lazy(loaders.attention!);
 const AuditScreen = lazy(loaders.audit!);
 const LinksScreen = lazy(loaders.links!);
@@ -95,11 +96,10 @@ export function openFirstScreen(): Promise<unknown> {
   const data = firstScreen?.onOpen?.();
   if (data) firstScreenWaitsFor(data);
   firstData = data ?? undefined;
-  // Its code, and the list's (index.html preloads that chunk: fetched and compiled with the page),
-  // run now, while the session's calls are answered, so neither waits to be drawn.
-  const code = [...new Set([firstScreen?.id, 'transactions'])].map((id) => loaders[id ?? '']?.().catch(() => undefined));
-  // Settles once the first screen's code is in (Home's is in the page's own bundle).
-  firstOpened = (firstScreen && loaders[firstScreen.id] ? code[0] : undefined) ?? Promise.resolve();
+  // A first screen with a chunk of its own (a returning user's settings, say) is fetched now,
+  // while the session's calls are answered. Settles once its code is in (Home's and the list's
+  // are in the page's own files).
+  firstOpened = loaders[firstScreen?.id ?? '']?.().catch(() => undefined) ?? Promise.resolve();
   return firstOpened;
 }
 

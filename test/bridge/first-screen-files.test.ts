@@ -1,0 +1,32 @@
+// The page's first screen (Home, or the transactions list a returning user left open) comes in
+// two scripts and one stylesheet: each file the page waits for costs a request, a round trip
+// and the browser's and main's time to serve it, and on a two-core machine eleven of them cost a
+// returning user's start about 30 ms (docs/performance.md, "thirteenth pass"). The other screens
+// stay chunks of their own, fetched once the first screen shows. Reads the build `npm test` makes.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const renderer = join(process.cwd(), 'dist/renderer');
+const html = readFileSync(join(renderer, 'index.html'), 'utf8');
+const named = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!);
+const scripts = [...named(/<script type="module"[^>]*src="\.\/(assets\/[^"]+)"/g), ...named(/<link rel="modulepreload"[^>]*href="\.\/(assets\/[^"]+)"/g)];
+const styles = named(/<link rel="stylesheet"[^>]*href="\.\/(assets\/[^"]+)"/g);
+const code = scripts.map((file) => readFileSync(join(renderer, file), 'utf8')).join('\n');
+
+describe("the page's first files", () => {
+  it('are two scripts and one stylesheet, and the scripts import only each other as they load', () => {
+    expect(scripts).toHaveLength(2);
+    expect(styles).toHaveLength(1);
+    const imported = [...code.matchAll(/(?:^|[;\s}])import\s*(?:[\w$*{}\s,]+from\s*)?["'`]\.\/([^"'`]+)["'`]/g)].map((match) => `assets/${match[1]}`);
+    expect(imported.filter((file) => !scripts.includes(file))).toEqual([]);
+  });
+
+  it("hold Home's and the transactions list's code, not the other screens'", () => {
+    expect(code).toContain('transactions-screen');
+    expect(code).toContain('home-tasks');
+    expect(code).not.toContain('settings-error');
+    const css = readFileSync(join(renderer, styles[0]!), 'utf8');
+    expect(css).toMatch(/\.tx-table/);
+  });
+});
