@@ -1,0 +1,136 @@
+// Benchmark: the preview's cold start of two or more builds, alternated run by run (not
+// invocation by invocation as transactions-ui.ts does with `--build`): on a shared two-core
+// machine the load drifts within a minute, so only runs taken side by side compare builds fairly.
+// Each round runs the bare Vite React page, then each build's returning user (Paydesk opens on the
+// list), then each build's new user (Home, the list's tab clicked the moment Home shows). Prints
+// per build the medians of each phase, in ms from the process spawn: the page's HTML answered,
+// its first calls sent, their last answer, the list's rows shown, and the page's own part (rows
+// after the answers); and each path's ratio of medians against the bare page.
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--trace DIR]
+// `--builds`: folders holding a build (`dist/`); `--ledger`: a data folder from `npm run seed`
+// (copied once per build); `--trace DIR`: a Chromium trace of every Paydesk run into DIR
+// (devtools.timeline: the page's tasks, its requests, and `m:ready` / `m:rows` marks).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { openLedgerDb } from '../main/ledger/database';
+import { option, percentile } from './support';
+import { bareApp, epoch, launchChromium, markWaiter, readMarks, recordMarks, startAndWaitForUrl, stop } from './ui-support';
+
+const ledger = option('ledger');
+const builds = (option('builds') ?? '.').split(',').map((dir) => resolve(dir));
+const runs = Number(option('runs') ?? 12);
+const traceDir = option('trace');
+if (!ledger) throw new Error('--ledger DIR (a data folder from `npm run seed`) is needed');
+const work = mkdtempSync(join(tmpdir(), 'paydesk-start-ab-'));
+
+type Samples = Record<string, number[]>;
+const results = new Map<string, Samples>();
+const add = (key: string, phase: string, ms: number) => {
+  const samples = results.get(key) ?? {};
+  (samples[phase] ??= []).push(ms);
+  results.set(key, samples);
+};
+
+function newestOrderId(dataDir: string): string {
+  const db = openLedgerDb(dataDir);
+  try {
+    return db.prepare('SELECT order_id FROM payments ORDER BY created_at DESC, rowid DESC LIMIT 1').pluck().get() as string;
+  } finally {
+    db.close();
+  }
+}
+
+async function bareRun(browser: Browser, server: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await recordMarks(page, { ready: '#ready' });
+  const marked = await markWaiter(page);
+  const t0 = epoch();
+  const started = await startAndWaitForUrl([server]);
+  await page.goto(started.url);
+  await marked('ready');
+  add('bare page', 'ready', (await readMarks(page)).ready! - t0);
+  await stop(started.child);
+  await context.close();
+}
+
+async function paydeskRun(browser: Browser, build: string, dataDir: string, newest: string, returning: boolean, label: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (returning) await page.addInitScript(() => localStorage.setItem('paydesk.lastScreen', 'transactions'));
+  const want = { ready: 'main[data-ready="true"]', rows: `[data-testid="tx-row-${newest}"]` };
+  await recordMarks(page, want, returning ? undefined : { when: 'ready', target: '[data-testid="nav-transactions"]' });
+  // The same moments as performance marks, for a trace's timeline.
+  await page.addInitScript((selectors) => {
+    const seen = new Set<string>();
+    new MutationObserver(() => {
+      for (const [name, selector] of Object.entries(selectors)) {
+        if (seen.has(name) || !document.querySelector(selector)) continue;
+        seen.add(name);
+        performance.mark(`m:${name}`);
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true });
+  }, want);
+  const marked = await markWaiter(page);
+  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel'] });
+  const t0 = epoch();
+  const preview = await startAndWaitForUrl([join(build, 'dist/main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
+  await page.goto(preview.url);
+  await marked('rows');
+  const rows = (await readMarks(page)).rows! - t0;
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const calls = performance.getEntriesByType('resource').map((e) => e as PerformanceResourceTiming).filter((e) => /\/api\/calls?(\/|$)/.test(e.name));
+    return { origin: performance.timeOrigin, html: nav.responseStart, calls: calls.map((c) => ({ start: c.startTime, end: c.responseEnd })) };
+  });
+  if (traceDir) await browser.stopTracing();
+  const at = (ms: number) => timing.origin + ms - t0;
+  add(label, 'html', at(timing.html));
+  if (returning) {
+    // The start's own calls: those answered before the rows were shown.
+    const first = timing.calls.filter((c) => at(c.end) <= rows);
+    const answered = Math.max(...first.map((c) => at(c.end)));
+    add(label, 'sent', Math.min(...first.map((c) => at(c.start))));
+    add(label, 'answered', answered);
+    add(label, 'rows after answers', rows - answered);
+  }
+  add(label, 'rows', rows);
+  await stop(preview.child);
+  await context.close();
+}
+
+async function main() {
+  const dataDirs = builds.map((_, i) => {
+    const dir = join(work, `data-${i}`);
+    cpSync(ledger!, dir, { recursive: true });
+    return dir;
+  });
+  const newest = newestOrderId(dataDirs[0]!);
+  const bareServer = await bareApp(work);
+  const loadBefore = loadavg()[0]!;
+  const browser = await launchChromium();
+  const label = (i: number, returning: boolean) => `${builds[i]} (${returning ? 'returning' : 'new'} user)`;
+  for (let run = 0; run < runs; run++) {
+    await bareRun(browser, bareServer);
+    for (const returning of [true, false]) {
+      for (const [i, build] of builds.entries()) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
+    }
+  }
+  await browser.close();
+  const bare = percentile(results.get('bare page')!.ready!, 50);
+  console.log(`\ncold start, ms from the process spawn: medians of ${runs} runs, builds alternated run by run (load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
+  console.log(`bare page: React rendered ${bare.toFixed(0)}`);
+  for (const [key, samples] of results) {
+    if (key === 'bare page') continue;
+    const phases = Object.entries(samples).map(([phase, values]) => `${phase} ${percentile(values, 50).toFixed(0)}`).join(', ');
+    console.log(`${key}: ${phases}; ratio ${(percentile(samples.rows!, 50) / bare).toFixed(2)} (p95 ${percentile(samples.rows!, 95).toFixed(0)})`);
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
