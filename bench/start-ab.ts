@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { openLedgerDb } from '../main/ledger/database';
 import { option, percentile } from './support';
-import { bareApp, epoch, launchChromium, markWaiter, readMarks, recordMarks, startAndWaitForUrl, stop } from './ui-support';
+import { bareApp, bareRun, epoch, launchChromium, markWaiter, readMarks, recordMarks, startAndWaitForUrl, stop } from './ui-support';
 
 const ledger = option('ledger');
 const builds = (option('builds') ?? '.').split(',').map((dir) => resolve(dir));
@@ -40,20 +40,6 @@ function newestOrderId(dataDir: string): string {
   } finally {
     db.close();
   }
-}
-
-async function bareRun(browser: Browser, server: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await recordMarks(page, { ready: '#ready' });
-  const marked = await markWaiter(page);
-  const t0 = epoch();
-  const started = await startAndWaitForUrl([server]);
-  await page.goto(started.url);
-  await marked('ready');
-  add('bare page', 'ready', (await readMarks(page)).ready! - t0);
-  await stop(started.child);
-  await context.close();
 }
 
 async function paydeskRun(browser: Browser, build: string, dataDir: string, newest: string, returning: boolean, label: string) {
@@ -113,7 +99,7 @@ async function main() {
   const browser = await launchChromium();
   const label = (i: number, returning: boolean) => `${builds[i]} (${returning ? 'returning' : 'new'} user)`;
   for (let run = 0; run < runs; run++) {
-    await bareRun(browser, bareServer);
+    add('bare page', 'ready', (await bareRun(browser, bareServer)).ready!);
     for (const returning of [true, false]) {
       for (const [i, build] of builds.entries()) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
     }

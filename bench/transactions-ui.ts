@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { openLedgerDb } from '../main/ledger/database';
 import { option, percentile, result, table } from './support';
-import { bareApp, domContentLoaded, epoch, launchChromium, markWaiter, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, staticServer, stop, watchFor } from './ui-support';
+import { bareApp, bareRun, domContentLoaded, epoch, launchChromium, markWaiter, orderId, readMarks, recordMarks, seedSimpleLedger, startAndWaitForUrl, staticServer, stop, watchFor } from './ui-support';
 
 const ledger = option('ledger');
 const previewEntry = join(resolve(option('build') ?? '.'), 'dist/main/preview.cjs');
@@ -125,24 +125,6 @@ async function searchTimes(page: Page) {
   t0 = epoch();
   await page.getByLabel('State').selectOption('refunded');
   return { pasted, typed, sent, filter: (await shown()) - t0 };
-}
-
-async function bareRun(browser: Browser, server: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await recordMarks(page, { ready: '#ready' });
-  const marked = await markWaiter(page);
-  const t0 = epoch();
-  const started = await startAndWaitForUrl([server]);
-  const phases: Phases = { open: epoch() - t0 };
-  await page.goto(started.url);
-  phases.loaded = epoch() - t0;
-  await marked('ready');
-  phases.ready = (await readMarks(page)).ready! - t0;
-  phases.domContentLoaded = (await domContentLoaded(page)) - t0;
-  await stop(started.child);
-  await context.close();
-  return phases;
 }
 
 /**

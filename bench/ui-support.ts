@@ -178,3 +178,22 @@ export function shiftClock(shiftTo: string): void {
   }
   (window as unknown as { Date: DateConstructor }).Date = ShiftedDate as DateConstructor;
 }
+
+/** One start of the bare Vite React page (server spawn → React rendered), in ms from the spawn, in a fresh context. */
+export async function bareRun(browser: Browser, server: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await recordMarks(page, { ready: '#ready' });
+  const marked = await markWaiter(page);
+  const t0 = epoch();
+  const started = await startAndWaitForUrl([server]);
+  const phases: Record<string, number> = { open: epoch() - t0 };
+  await page.goto(started.url);
+  phases.loaded = epoch() - t0;
+  await marked('ready');
+  phases.ready = (await readMarks(page)).ready! - t0;
+  phases.domContentLoaded = (await domContentLoaded(page)) - t0;
+  await stop(started.child);
+  await context.close();
+  return phases;
+}
