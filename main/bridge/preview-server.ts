@@ -119,8 +119,12 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     if (calls.some((c) => !Object.hasOwn(handlers, c.method))) return send(res, 404, 'application/json', '{"error":"No such method."}');
     res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     await Promise.all(calls.map(async (c, i) => {
-      const result = await handlers[c.method as MethodName](c.input, { transport: 'bridge', osUser });
-      res.write(JSON.stringify({ i, result }) + '\n');
+      // createHandlers answers every failure, but were a handler to throw, the others' answers
+      // still go out and the response still ends (no write after its end); that call gets what
+      // the page makes of a single call's 500. A page gone meanwhile (res destroyed) is not
+      // written to: its calls still run, as a single call's would.
+      const result = await handlers[c.method as MethodName](c.input, { transport: 'bridge', osUser }).catch(() => answered500);
+      if (!res.destroyed) res.write(JSON.stringify({ i, result }) + '\n');
     }));
     res.end();
   }
@@ -159,6 +163,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 }
 
 const maxBatch = 8;
+const answered500 = { ok: false, error: { code: 'internal', message: 'The preview answered 500.', reason: { key: 'bridge.failed', values: { status: 500 } } } };
 /** `{ calls: [{ method, input }] }` with 1 to `maxBatch` calls, or undefined. */
 function batchOf(value: unknown): Array<{ method: string; input: unknown }> | undefined {
   const calls = (value as { calls?: unknown } | null)?.calls;
