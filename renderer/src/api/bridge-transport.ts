@@ -64,22 +64,26 @@ export function createBridgeApi(): PaydeskApi {
   // once) go to main in one request: each request costs the browser and main a few ms at start
   // on a busy machine (docs/performance.md, thirteenth pass). A call alone, or a large one (a CSV
   // upload), goes alone; nothing is ever sent twice.
-  type Queued = { name: string; body: string; settle(result: Result<unknown>): void };
+  type Queued = { name: string; body: string; settle(result: Result<unknown>): void; fail(reason: unknown): void };
   let queued: Queued[] | undefined;
   function call(name: string, input: unknown): Promise<Result<unknown>> {
     const body = JSON.stringify(input ?? {});
     if (body.length > batchedBodyLimit) return callOne(name, body);
-    return new Promise((settle) => {
+    return new Promise((settle, fail) => {
       if (!queued) {
         queued = [];
         queueMicrotask(() => {
           const calls = queued!;
           queued = undefined;
-          if (calls.length === 1) void callOne(calls[0]!.name, calls[0]!.body).then(calls[0]!.settle);
-          else void callMany(calls);
+          // Main takes at most `maxBatch` calls a request: more go in several.
+          for (let at = 0; at < calls.length; at += maxBatch) {
+            const batch = calls.slice(at, at + maxBatch);
+            if (batch.length === 1) void callOne(batch[0]!.name, batch[0]!.body).then(batch[0]!.settle, batch[0]!.fail);
+            else void callMany(batch);
+          }
         });
       }
-      queued.push({ name, body, settle });
+      queued.push({ name, body, settle, fail });
     });
   }
 
@@ -103,6 +107,8 @@ export function methodsBy(method: (name: string) => (input: unknown) => Promise<
 
 /** Inputs up to this size are sent with the other calls of their turn. */
 const batchedBodyLimit = 64 * 1024;
+/** Main's `/api/calls` takes 1 to 8 calls (main/bridge/preview-server.ts). */
+const maxBatch = 8;
 
 const unreachable = () => err('network', 'Paydesk preview is not reachable. Is `npm run preview` still running?', { reason: { key: 'bridge.unreachable' } });
 
