@@ -89,6 +89,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     }
     if (req.method !== 'POST') return send(res, 405, 'application/json', '{"error":"Use POST."}');
     if (path === '/api/events') return openEventStream(res, await options.events);
+    if (path === '/api/calls') return callMany(req, res);
     const name = path.slice('/api/call/'.length);
     // Every contract method has a handler (createHandlers), so the handlers are the list of names.
     const handlers = await options.handlers;
@@ -100,6 +101,32 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     if (!body.ok) return send(res, body.status, 'application/json', JSON.stringify({ error: body.reason }));
     const result = await handlers[name as MethodName](body.value, { transport: 'bridge', osUser });
     send(res, 200, 'application/json', JSON.stringify(result));
+  }
+
+  /**
+   * Several calls the page made in one turn, in one request (bridge-transport.ts): each request
+   * costs the browser, the network stack and main a few ms on a busy two-core machine, and a start
+   * makes three at once (docs/performance.md, thirteenth pass). Each call is checked and answered
+   * as if sent alone, in the order sent, and its answer goes out as soon as it is ready, one line
+   * of JSON each (`{"i":index,"result":…}`), so a quick call never waits for a slow one.
+   */
+  async function callMany(req: IncomingMessage, res: ServerResponse) {
+    const handlers = await options.handlers;
+    const body = await readJsonBody(req);
+    if (!body.ok) return send(res, body.status, 'application/json', JSON.stringify({ error: body.reason }));
+    const calls = batchOf(body.value);
+    if (!calls) return send(res, 400, 'application/json', JSON.stringify({ error: `Send {"calls": [{"method": name, "input": input}]}, 1 to ${maxBatch} calls.` }));
+    if (calls.some((c) => !Object.hasOwn(handlers, c.method))) return send(res, 404, 'application/json', '{"error":"No such method."}');
+    res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    await Promise.all(calls.map(async (c, i) => {
+      // createHandlers answers every failure, but were a handler to throw, the others' answers
+      // still go out and the response still ends (no write after its end); that call gets what
+      // the page makes of a single call's 500. A page gone meanwhile (res destroyed) is not
+      // written to: its calls still run, as a single call's would.
+      const result = await handlers[c.method as MethodName](c.input, { transport: 'bridge', osUser }).catch(() => answered500);
+      if (!res.destroyed) res.write(JSON.stringify({ i, result }) + '\n');
+    }));
+    res.end();
   }
 
   // Events go out as newline-delimited JSON on a long-lived POST response, read by fetch.
@@ -133,6 +160,16 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
         server.closeAllConnections();
       }),
   };
+}
+
+const maxBatch = 8;
+const answered500 = { ok: false, error: { code: 'internal', message: 'The preview answered 500.', reason: { key: 'bridge.failed', values: { status: 500 } } } };
+/** `{ calls: [{ method, input }] }` with 1 to `maxBatch` calls, or undefined. */
+function batchOf(value: unknown): Array<{ method: string; input: unknown }> | undefined {
+  const calls = (value as { calls?: unknown } | null)?.calls;
+  if (!Array.isArray(calls) || calls.length === 0 || calls.length > maxBatch) return undefined;
+  const valid = calls.every((c) => typeof c === 'object' && c !== null && typeof (c as { method?: unknown }).method === 'string');
+  return valid ? calls.map((c: { method: string; input?: unknown }) => ({ method: c.method, input: c.input ?? {} })) : undefined;
 }
 
 type BodyResult = { ok: true; value: unknown } | { ok: false; status: number; reason: string };

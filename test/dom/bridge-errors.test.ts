@@ -40,6 +40,9 @@ describe('the bridge transport', () => {
     });
     const api = createBridgeApi();
     void api.getAppInfo({});
+    // Sent once the turn's calls are gathered (a microtask: calls of one turn go together), before
+    // the token is kept.
+    await Promise.resolve();
     expect(order).toEqual(['sent']);
     expect(sent).toEqual(['Bearer abc_123']);
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -125,8 +125,9 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
     settings = new SettingsPage(session.page);
     events = recordEvents(session.preview.origin, session.preview.token);
     session.page.on('request', (req) => void requests.push(req.postData() ?? ''));
+    // A call's answer, alone (/api/call/<name>) or with its turn's others (/api/calls).
     session.page.on('response', (res) => {
-      if (new URL(res.url()).pathname.startsWith('/api/call/')) responses.push(res.text().catch(() => ''));
+      if (/^\/api\/calls?(\/|$)/.test(new URL(res.url()).pathname)) responses.push(res.text().catch(() => ''));
     });
     await settings.open(session.preview.url);
   });

@@ -24,7 +24,8 @@ describe('reopening on the last screen', () => {
   it('opens on Transactions after it was closed there, with the list asked for at once', async () => {
     await session.page.getByTestId('nav-transactions').click();
     await session.page.getByTestId('transactions-screen').waitFor();
-    const listAsked = session.page.waitForRequest((request) => request.url().endsWith('/api/call/searchPayments'));
+    // Alone, or with the start's other calls of its turn (/api/calls).
+    const listAsked = session.page.waitForRequest((request) => request.url().endsWith('/api/call/searchPayments') || (request.url().endsWith('/api/calls') && (request.postData() ?? '').includes('"method":"searchPayments"')));
     await session.page.reload();
     await listAsked;
     await app.ready();

@@ -26,17 +26,65 @@ export function createBridgeApi(): PaydeskApi {
   const token = takeToken();
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-  async function call(name: string, input: unknown): Promise<Result<unknown>> {
+  async function callOne(name: string, body: string): Promise<Result<unknown>> {
     let response: Response;
     try {
-      response = await fetch(`/api/call/${name}`, { method: 'POST', headers, body: JSON.stringify(input ?? {}) });
+      response = await fetch(`/api/call/${name}`, { method: 'POST', headers, body });
     } catch {
-      return err('network', 'Paydesk preview is not reachable. Is `npm run preview` still running?', { reason: { key: 'bridge.unreachable' } });
+      return unreachable();
     }
-    if (response.status === 401) return err('forbidden', 'This page has no valid preview token. Open the address the preview printed.', { reason: { key: 'bridge.noToken' } });
-    if (response.status === 413) return err('invalid_input', 'This is too large to send to Paydesk.', { reason: { key: 'bridge.tooLarge' } });
-    if (!response.ok) return err('internal', `The preview answered ${response.status}.`, { reason: { key: 'bridge.failed', values: { status: response.status } } });
-    return (await response.json()) as Result<unknown>;
+    return failed(response) ?? ((await response.json()) as Result<unknown>);
+  }
+
+  /** Several calls in one request (main's `/api/calls`): each settles as its answer's line arrives. */
+  async function callMany(calls: Queued[]): Promise<void> {
+    const unsettled = new Map(calls.map((c, i) => [i, c.settle]));
+    const settle = (i: number, result: Result<unknown>) => {
+      unsettled.get(i)?.(result);
+      unsettled.delete(i);
+    };
+    // A stream cut short: what was sent may have been done or not, as with a single call's lost answer.
+    const settleRest = (result: Result<unknown>) => [...unsettled.keys()].forEach((i) => settle(i, result));
+    try {
+      const body = `{"calls":[${calls.map((c) => `{"method":${JSON.stringify(c.name)},"input":${c.body}}`).join(',')}]}`;
+      const response = await fetch('/api/calls', { method: 'POST', headers, body });
+      const failure = failed(response);
+      if (failure || !response.body) return settleRest(failure ?? unreachable());
+      await readLines(response.body, (line) => {
+        const { i, result } = JSON.parse(line) as { i: number; result: Result<unknown> };
+        settle(i, result);
+      });
+    } catch {
+      // fetch failed, or the stream broke: settled below
+    }
+    settleRest(unreachable());
+  }
+
+  // Calls made in the same turn (a start asks for the session and the first screen's data at
+  // once) go to main in one request: each request costs the browser and main a few ms at start
+  // on a busy machine (docs/performance.md, thirteenth pass). A call alone, or a large one (a CSV
+  // upload), goes alone; nothing is ever sent twice.
+  type Queued = { name: string; body: string; settle(result: Result<unknown>): void; fail(reason: unknown): void };
+  let queued: Queued[] | undefined;
+  function call(name: string, input: unknown): Promise<Result<unknown>> {
+    const body = JSON.stringify(input ?? {});
+    if (body.length > batchedBodyLimit) return callOne(name, body);
+    return new Promise((settle, fail) => {
+      if (!queued) {
+        queued = [];
+        queueMicrotask(() => {
+          const calls = queued!;
+          queued = undefined;
+          // Main takes at most `maxBatch` calls a request: more go in several.
+          for (let at = 0; at < calls.length; at += maxBatch) {
+            const batch = calls.slice(at, at + maxBatch);
+            if (batch.length === 1) void callOne(batch[0]!.name, batch[0]!.body).then(batch[0]!.settle, batch[0]!.fail);
+            else void callMany(batch);
+          }
+        });
+      }
+      queued.push({ name, body, settle, fail });
+    });
   }
 
   // Every method by name, without the contract's list: that list comes with its schemas (zod),
@@ -55,6 +103,35 @@ export function methodsBy(method: (name: string) => (input: unknown) => Promise<
       return made.get(name);
     },
   });
+}
+
+/** Inputs up to this size are sent with the other calls of their turn. */
+const batchedBodyLimit = 64 * 1024;
+/** Main's `/api/calls` takes 1 to 8 calls (main/bridge/preview-server.ts). */
+const maxBatch = 8;
+
+const unreachable = () => err('network', 'Paydesk preview is not reachable. Is `npm run preview` still running?', { reason: { key: 'bridge.unreachable' } });
+
+/** What a call's caller is told when main refused the request, or undefined when it answered. */
+function failed(response: Response): Result<unknown> | undefined {
+  if (response.status === 401) return err('forbidden', 'This page has no valid preview token. Open the address the preview printed.', { reason: { key: 'bridge.noToken' } });
+  if (response.status === 413) return err('invalid_input', 'This is too large to send to Paydesk.', { reason: { key: 'bridge.tooLarge' } });
+  if (!response.ok) return err('internal', `The preview answered ${response.status}.`, { reason: { key: 'bridge.failed', values: { status: response.status } } });
+  return undefined;
+}
+
+/** Reads newline-delimited text from `body`, one call of `line` per non-empty line, until it ends. */
+async function readLines(body: NonNullable<Response['body']>, line: (text: string) => void | Promise<void>): Promise<void> {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const text of lines) if (text.trim()) await line(text);
+  }
 }
 
 function err(code: ErrorCode, message: string, extra: { reason: { key: string; values?: Record<string, string | number> } }): Result<unknown> {
@@ -92,23 +169,13 @@ function sharedEventStream(headers: Record<string, string>) {
           const response = await fetch('/api/events', { method: 'POST', headers, signal: own.signal });
           if (!response.ok || !response.body) throw new Error('no stream');
           if (connections++ > 0) sequence.reconnected();
-          const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-          let buffered = '';
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            buffered += value;
-            const lines = buffered.split('\n');
-            buffered = lines.pop() ?? '';
-            for (const line of lines) {
-              if (!line.trim()) continue;
-              // The events' schema comes with zod: fetched with the first event, not with the first
-              // screen (the stream opens as the page starts; at start it usually carries nothing).
-              eventSchema ??= (await import('../../../contract/events')).appEventSchema;
-              const parsed = eventSchema.safeParse(JSON.parse(line));
-              if (parsed.success) sequence.event(parsed.data);
-            }
-          }
+          await readLines(response.body, async (line) => {
+            // The events' schema comes with zod: fetched with the first event, not with the first
+            // screen (the stream opens as the page starts; at start it usually carries nothing).
+            eventSchema ??= (await import('../../../contract/events')).appEventSchema;
+            const parsed = eventSchema.safeParse(JSON.parse(line));
+            if (parsed.success) sequence.event(parsed.data);
+          });
         } catch {
           if (own.signal.aborted) return;
         }
