@@ -74,6 +74,33 @@ function recorder() {
     if (figures.length > 0 && figures.every((f) => f.getAttribute('data-drawn') === 'true')) seen('charts');
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  // Calls the page sends together (one `/api/calls` request, docs/preview-bridge.md) are answered
+  // one line each: each getOverview's time is when its line arrived, read from a copy of the stream.
+  const times: Array<[number, number, number]> = []; // sent, answered, the call's place in its request
+  (window as unknown as { __overviewCalls: typeof times }).__overviewCalls = times;
+  const fetchOf = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const started = performance.now();
+    const response = await fetchOf(input, init);
+    if (!String(input).endsWith('/api/calls') || !response.body) return response;
+    const methods = (JSON.parse(String(init?.body)) as { calls: Array<{ method: string }> }).calls.map((c) => c.method);
+    const [page, copy] = response.body.tee();
+    void (async () => {
+      const reader = copy.pipeThrough(new TextDecoderStream()).getReader();
+      let buffered = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        const lines = (buffered += value).split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) {
+          const i = line.trim() ? (JSON.parse(line) as { i: number }).i : -1;
+          if (methods[i] === 'getOverview') times.push([started, performance.now(), i]);
+        }
+      }
+    })();
+    return new Response(page, { status: response.status, headers: response.headers });
+  };
 }
 
 async function once(browser: Browser, shiftTo: string | null, dist = 'dist', dir = dataDir): Promise<Marks & Phases> {
@@ -92,7 +119,10 @@ async function once(browser: Browser, shiftTo: string | null, dist = 'dist', dir
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       return {
         marks: (window as unknown as { __marks: Marks }).__marks,
-        calls: entries.filter((e) => e.name.includes('/api/call/getOverview')).map((e) => [e.startTime, e.responseEnd] as const),
+        calls: [
+          ...entries.filter((e) => e.name.includes('/api/call/getOverview')).map((e) => [e.startTime, e.responseEnd, 0] as const),
+          ...(window as unknown as { __overviewCalls: Array<[number, number, number]> }).__overviewCalls,
+        ].sort((a, b) => a[0] - b[0] || a[2] - b[2]),
         chunkEnd: entries.find((e) => /overview-charts-[^/]*\.js/.test(e.name))?.responseEnd ?? 0,
       };
     });
