@@ -113,6 +113,13 @@ function pageSurfaces(page: Page): Promise<Record<string, string>> {
   });
 }
 
+/** Each call's answer in the responses: a body alone, or one line each for calls sent together (`{"i":…,"result":…}`). */
+function eachAnswer(bodies: string[]): string[] {
+  return bodies.flatMap((body) => body.startsWith('{"i":')
+    ? body.split('\n').filter((line) => line.trim()).map((line) => JSON.stringify((JSON.parse(line) as { result: unknown }).result))
+    : [body]);
+}
+
 describeWithKeychain('no key leaks to the renderer or to disk', () => {
   let session: E2eSession;
   let settings: SettingsPage;
@@ -175,7 +182,7 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
   it('positive controls: the keys were really sent once and stored in the keychain', async () => {
     const sent = requests.join('\n');
     for (const key of [keys.first, keys.replacement, keys.sandbox]) expect(sent).toContain(key);
-    const list = JSON.parse((await Promise.all(responses)).filter((r) => r.includes('"activeId"')).at(-1)!) as { value: { profiles: Array<{ id: string; name: string }> } };
+    const list = JSON.parse(eachAnswer(await Promise.all(responses)).filter((r) => r.includes('"activeId"')).at(-1)!) as { value: { profiles: Array<{ id: string; name: string }> } };
     const live = list.value.profiles.find((p) => p.name === 'Live shop')!;
     expect(await keytar.getPassword('Paydesk', live.id)).toBe(keys.replacement);
     expect(hitsIn('control', `xx${keys.first}xx`)).not.toEqual([]);
