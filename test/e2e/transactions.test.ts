@@ -324,6 +324,7 @@ describe('transactions', () => {
         expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
         expect(await detailInWindow()).toBe(true);
         await tx.detail.locator('.close').click();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tx-list'); // the keyboard is back on the list
         expect(await misfits(), `${language} 700, detail closed`).toEqual([]);
 
         await page.setViewportSize({ width: 1024, height: 800 });
