@@ -278,6 +278,66 @@ describe('transactions', () => {
     await tx.chooseLanguage('en');
   });
 
+  it('fits a half-screen window: at 700 px wide, and at 1024 px with a payment open, in English and Arabic, the page never scrolls sideways and every header, id, name, amount and state is whole', async () => {
+    const page = session.page;
+    // An id Paydesk makes (PD-20261124-ACDYCM1N), a 20-letter name, an amount with a refund, and a
+    // card sale awaiting 3-D Secure ("Awaiting verification", the longest state word).
+    const big = (await callApi<{ payment: Payment }>(page, 'chargeCard', { amount: '12345.67', currency: 'SAR', card, customer: { ...customer, name: 'Abdulrahman Al-Harbi' }, authOnly: false })).payment;
+    await callApi(page, 'refundPayment', { paymentId: big.id, amount: '1234.56', currency: 'SAR', reason: 'Part returned' });
+    await callApi(page, 'chargeCard', { amount: '50.00', currency: 'SAR', card: { ...card, number: '4111111111111111', cvv: '123' }, customer: { ...customer, name: 'عبدالرحمن سعود الحربي' }, authOnly: false });
+    expect(big.orderId).toMatch(/^PD-\d{8}-\w{8}$/);
+    const misfits = () => page.evaluate(() => {
+      const problems: string[] = [];
+      const root = document.scrollingElement!;
+      if (root.scrollWidth > root.clientWidth) problems.push('the page scrolls sideways');
+      const list = document.querySelector<HTMLElement>('.tx-table')!;
+      if (getComputedStyle(list).visibility !== 'visible') return [...problems, 'the list is hidden'];
+      const left = list.getBoundingClientRect().left + list.clientLeft;
+      const right = left + list.clientWidth;
+      for (const head of list.querySelectorAll<HTMLElement>('[role="columnheader"]')) {
+        const box = head.getBoundingClientRect();
+        if (box.left < left - 0.5 || box.right > right + 0.5) problems.push(`the header ${head.textContent} is outside the list`);
+      }
+      for (const row of list.querySelectorAll('.tx-row:not(.tx-head)')) {
+        const cells = row.querySelectorAll<HTMLElement>('[role="gridcell"]');
+        if (cells.length < 5) continue;
+        for (const text of [cells[1]!, row.querySelector('.customer-name')!, cells[3]!, cells[4]!]) {
+          if (text.scrollWidth > text.clientWidth) problems.push(`${text.textContent} is cut`);
+        }
+      }
+      return problems;
+    });
+    const detailInWindow = async () => {
+      const box = (await tx.detail.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= page.viewportSize()!.width;
+    };
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        await tx.chooseLanguage(language);
+        await page.setViewportSize({ width: 700, height: 800 });
+        await tx.show();
+        if (await tx.detail.count()) await tx.detail.locator('.close').click(); // open from before: it would cover the list
+        await tx.row(big.orderId).waitFor();
+        expect(await page.locator('.tx-row .state-badge[data-state="pending"]').first().textContent()).toBe(language === 'en' ? 'Awaiting verification' : 'بانتظار التحقق');
+        expect(await misfits(), `${language} 700`).toEqual([]);
+        await tx.openPayment(big.orderId); // too narrow for both: the detail takes the list's place
+        expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+        expect(await detailInWindow()).toBe(true);
+        await tx.detail.locator('.close').click();
+        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tx-list'); // the keyboard is back on the list
+        expect(await misfits(), `${language} 700, detail closed`).toEqual([]);
+
+        await page.setViewportSize({ width: 1024, height: 800 });
+        await tx.openPayment(big.orderId);
+        expect(await misfits(), `${language} 1024, detail open`).toEqual([]);
+        expect(await detailInWindow()).toBe(true);
+      }
+    } finally { // the next tests' window and language, even after a failure here
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await tx.chooseLanguage('en');
+    }
+  });
+
   it('has no accessibility violations on the transaction screens, in English and Arabic, and lays Arabic out right to left', async () => {
     await tx.show();
     const more = session.page.getByTestId('more-filters');

@@ -30,10 +30,16 @@ export function TransactionsScreen() {
       </div>
       <div className={`tx-split${openId ? ' with-detail' : ''}`}>
         <PaymentList />
-        {openId && <PaymentDetailPanel paymentId={openId} onClose={() => open(undefined)} />}
+        {openId && <PaymentDetailPanel paymentId={openId} onClose={() => closeDetail(open)} />}
       </div>
     </div>
   );
+}
+
+/** Closed by its ×: the keyboard goes back to the list (in a narrow window the detail had taken its place). */
+function closeDetail(open: (id: undefined) => void) {
+  open(undefined);
+  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="tx-list"]')?.focus({ preventScroll: true }));
 }
 
 function ExportButton() {
