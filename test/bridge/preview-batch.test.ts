@@ -10,6 +10,7 @@ import { createHandlers, type Implementations } from '../../main/api/create-hand
 import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { startPreviewServer, type PreviewServer } from '../../main/bridge/preview-server';
+import { pageHeaders } from '../support/page-headers';
 
 /** Sends a request and hands back the response as it starts, its body still to be read. */
 function open(port: number, path: string, headers: Record<string, string>, body: string): Promise<IncomingMessage> {
@@ -74,12 +75,7 @@ describe('several calls in one request', () => {
   });
   afterAll(() => server.close());
 
-  const good = () => ({
-    host: `127.0.0.1:${server.port}`,
-    origin: `http://127.0.0.1:${server.port}`,
-    authorization: `Bearer ${server.token}`,
-    'content-type': 'application/json',
-  });
+  const good = () => pageHeaders(server);
   const report = { batchId: 'b1', wording: { 2: 'quick' } };
   const batch = JSON.stringify({ calls: [{ method: 'getAppInfo', input: {} }, { method: 'bulkErrorReport', input: report }] });
 

@@ -9,6 +9,7 @@ import { createHandlers, type Implementations } from '../../main/api/create-hand
 import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { startPreviewServer, type PreviewServer } from '../../main/bridge/preview-server';
+import { pageHeaders } from '../support/page-headers';
 
 type Reply = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
 
@@ -52,12 +53,7 @@ describe('preview bridge', () => {
   });
   afterAll(() => server.close());
 
-  const good = () => ({
-    host: `127.0.0.1:${server.port}`,
-    origin: `http://127.0.0.1:${server.port}`,
-    authorization: `Bearer ${server.token}`,
-    'content-type': 'application/json',
-  });
+  const good = () => pageHeaders(server);
 
   it('answers a call from the app page with the handler result', async () => {
     const before = calls;
