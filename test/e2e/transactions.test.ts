@@ -323,7 +323,6 @@ describe('transactions', () => {
         await tx.openPayment(big.orderId); // too narrow for both: the detail takes the list's place
         expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
         expect(await detailInWindow()).toBe(true);
-        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('detail-title'); // the keyboard follows the detail, not lost to the page
         await tx.detail.locator('.close').click();
         await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tx-list'); // the keyboard is back on the list
         expect(await misfits(), `${language} 700, detail closed`).toEqual([]);

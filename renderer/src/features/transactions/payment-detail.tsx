@@ -81,20 +81,6 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
     return () => window.removeEventListener('keydown', onKey);
   }, [allowed, dialog, settling, otherProfile, checkStatus]);
 
-  // In a window too narrow for both, the detail takes the list's place: the keyboard, on the hidden
-  // list (or fallen to the page), goes to the payment's title. Beside the list it stays put.
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  const drawn = Boolean(payment && shown);
-  useEffect(() => {
-    if (!drawn) return;
-    const frame = requestAnimationFrame(() => {
-      const active = document.activeElement as HTMLElement | null;
-      const lost = !active || active === document.body || active.checkVisibility?.({ visibilityProperty: true }) === false;
-      if (lost) titleRef.current?.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [drawn, paymentId]);
-
   if (error) return <section className="detail" role="alert">{error.message}</section>;
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
@@ -109,7 +95,7 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   return (
     <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state}>
       <div className="detail-head">
-        <h2 id="detail-title" ref={titleRef} tabIndex={-1}><Ltr className="mono">{payment.orderId}</Ltr></h2>
+        <h2 id="detail-title"><Ltr className="mono">{payment.orderId}</Ltr></h2>
         <StateBadge payment={payment} />
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
       </div>
