@@ -42,7 +42,13 @@ const openBatch = async () => {
   fireEvent.click(await screen.findByRole('button', { name: /march\.csv/ }));
   return screen.findByTestId('bulk-runner');
 };
-const moved = () => act(() => listeners.forEach((listener) => listener({ type: 'bulk.changed', batchId: 'b-1' })));
+// The screen subscribes in an effect, which React may run a turn after the batch shows: under
+// load testing-library's wait can return between the two, and an event sent then reaches no one
+// (CI failed that way once). Flushing React's pending effects first sends it as main would, later.
+const moved = async () => {
+  await act(async () => {});
+  act(() => listeners.forEach((listener) => listener({ type: 'bulk.changed', batchId: 'b-1' })));
+};
 
 it('a batch open while ready, run from another computer, shows as sending there and in Recent batches without a click', async () => {
   current = batch('ready', null);
@@ -52,7 +58,7 @@ it('a batch open while ready, run from another computer, shows as sending there 
   expect(screen.queryByTestId('bulk-resume')).toBeTruthy();
 
   current = batch('running', { person: 'sam', laptop: 'desk-2-ab12cd34', here: false });
-  moved();
+  await moved();
   expect((await screen.findByTestId('bulk-runner')).textContent).toMatch(/^Running on another computer \(desk-2-ab12cd34\), by sam\./);
   expect(screen.queryByTestId('bulk-resume')).toBeNull();
   await waitFor(() => expect(screen.getByTestId('bulk-recent').textContent).toContain('Sending (sam)'));
@@ -65,7 +71,7 @@ it('says which computer and person run a batch, and follows it to its end as mai
   expect(screen.queryByTestId('bulk-cancel')).toBeTruthy();
 
   current = batch('done', null);
-  moved();
+  await moved();
   await waitFor(() => expect(screen.getByTestId('bulk-batch').getAttribute('data-state')).toBe('done'));
   expect(screen.queryByTestId('bulk-runner')).toBeNull();
 });
