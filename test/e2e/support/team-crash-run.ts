@@ -109,10 +109,18 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
         return 'gone';
       }
     };
-    const candidates = async (states: string[]) => (await reader!.query(
+    /** Payments in one of `states` with no move under way; only those another person made, when `notMadeBy` is given. */
+    const query = async (states: string[], notMadeBy: string | null) => (await reader!.query(
       `SELECT id, state, amount_minor::text, captured_minor::text, refunded_minor::text FROM paydesk.payments p WHERE state = ANY($1)
+         AND ($2::text IS NULL OR p.created_by <> $2)
          AND NOT EXISTS (SELECT 1 FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome IN ('sending', 'unknown'))
-       ORDER BY list_seq DESC LIMIT 12`, [states])).rows as Candidate[];
+       ORDER BY list_seq DESC LIMIT 12`, [states, notMadeBy])).rows as Candidate[];
+    // Half of a laptop's moves go to the other laptop's payments when there are some: under a
+    // loaded CI a run makes only a dozen moves, and picking among all left none cross-laptop once.
+    const candidates = async (states: string[], laptop?: Laptop) => {
+      const theirs = laptop && random() < 0.5 ? await query(states, laptop.person.login) : [];
+      return theirs.length ? theirs : query(states, null);
+    };
     const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
     const left = (p: Candidate, of: 'capture' | 'refund') => (of === 'capture' ? Number(p.amount_minor) - Number(p.captured_minor) : Number(p.captured_minor) - Number(p.refunded_minor));
     /** All that is left, or a part of it. */
@@ -127,11 +135,11 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
     async function step(laptop: Laptop) {
       const r = random();
       if (r < 0.3) return sale(laptop);
-      const authorised = r < 0.6 ? await candidates(['authorised', 'partially_captured']) : [];
+      const authorised = r < 0.6 ? await candidates(['authorised', 'partially_captured'], laptop) : [];
       if (r < 0.5 && authorised.length) return capture(laptop, pick(authorised)!);
       const voidable = authorised.filter((p) => p.state === 'authorised');
       if (r < 0.6 && voidable.length) return voidIt(laptop, pick(voidable)!);
-      const refundable = await candidates(['paid', 'partially_captured', 'partially_refunded']);
+      const refundable = await candidates(['paid', 'partially_captured', 'partially_refunded'], laptop);
       if (refundable.length) return refund(laptop, pick(refundable)!);
       return sale(laptop);
     }
