@@ -398,6 +398,43 @@ describe('transactions', () => {
     expect(found).toEqual([]);
   });
 
+  it('says "Find a payment made elsewhere"\'s hint on one line under its field and buttons, the buttons level with the field, in English and Arabic from 600 px up (it took two lines, "السجل." alone on the second)', async () => {
+    const page = session.page;
+    for (const orderId of ['HINT-1', 'HINT-2', 'HINT-3']) await sale(orderId, '5.00'); // a list to show, counted in digits in Arabic too
+    const layout = () => page.evaluate(() => {
+      const hint = document.getElementById('lookup-id-hint')!;
+      const range = document.createRange();
+      range.selectNodeContents(hint);
+      const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      const middle = (element: Element) => { const box = element.getBoundingClientRect(); return box.top + box.height / 2; };
+      const field = document.getElementById('lookup-id')!;
+      const buttons = [...document.querySelectorAll('.lookup button')];
+      return {
+        lines,
+        buttonsLevel: buttons.every((button) => Math.abs(middle(button) - middle(field)) < 2),
+        hintUnder: buttons.every((button) => button.getBoundingClientRect().bottom <= hint.getBoundingClientRect().top),
+        sideways: document.scrollingElement!.scrollWidth > document.scrollingElement!.clientWidth,
+      };
+    });
+    const seen: Record<string, unknown> = {};
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        await tx.chooseLanguage(language);
+        await tx.show();
+        for (const width of [1280, 1024, 700, 600]) {
+          await page.setViewportSize({ width, height: 800 });
+          seen[`${language} ${width}`] = await layout();
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await tx.chooseLanguage('en');
+    }
+    const expected = { lines: 1, buttonsLevel: true, hintUnder: true, sideways: false };
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((key) => [key, expected])));
+  });
+
   it('has no accessibility violations on the transaction screens, in English and Arabic, and lays Arabic out right to left', async () => {
     await tx.show();
     const more = session.page.getByTestId('more-filters');
