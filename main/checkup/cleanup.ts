@@ -13,6 +13,8 @@ export async function cleanUp(kit: StepKit): Promise<void> {
   for (const id of kit.created) {
     let payment = await kit.payments.store.get(id);
     if (!payment) continue;
+    // The amount as a fact: the exact decimal text of its minor units and the code ("1.40", "SAR"), as
+    // saved runs and reports have always kept it; the renderer words it in the reader's money format.
     const amount = (minor: number) => ({ amount: formatMinor(minor, payment!.currency), currency: payment!.currency, order: payment!.order_id });
     if ((await kit.payments.store.openOperations(id)).length > 0) {
       note(step, 'left_open', 'different', { order: payment.order_id, why: 'unclear' });

@@ -27,10 +27,36 @@ const report = JSON.stringify({
 it.each(['en', 'ar'] as Language[])('words every finding and the whole report in %s', (language) => {
   const t = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
   for (const finding of findings) {
-    const text = findingText(t, finding);
+    const text = findingText(t, finding, language);
     expect(text).not.toMatch(/\{\w+\}|checkup\.|undefined/);
   }
   const text = reportText(report, language);
   expect(text).not.toMatch(/\{\w+\}|checkup\.|undefined/);
   expect(text).toContain(language === 'en' ? 'No transaction id in the card sale answer (looked for transactionId, id)' : 'لا يوجد رقم المعاملة في إجابة البيع بالبطاقة');
+});
+
+// The clean-up's amounts read as every amount in the app ("SAR 1.40" in English, the Arabic money
+// format in Arabic), not "1.40 SAR" in both. Main keeps the exact decimal text and the currency code
+// (saved runs and reports, format paydesk-checkup/1): a run saved before reads the same way. The
+// space inside an amount does not break (U+00A0), as everywhere in the app; in Arabic the sentence
+// does not end on the amount, whose "ر.س." would take a second full stop ("ر.س..").
+it.each([
+  ['en', 'CHK-1-SALE: refund of SAR\u00a01.40 done.', 'CHK-1-AUTH: the rest of the authorisation (SAR\u00a01.20) lapses by itself (a void is allowed only before any capture).', 'CHK-1-KW: void of KWD\u00a02.000 done.'],
+  ['ar', '\u2066CHK-1-SALE\u2069: تم الاسترداد بمبلغ \u2066\u200f1.40\u00a0ر.س.\u200f\u2069 بنجاح.', '\u2066CHK-1-AUTH\u2069: باقي التفويض (\u2066\u200f1.20\u00a0ر.س.\u200f\u2069) ينقضي من تلقاء نفسه (الإلغاء مسموح فقط قبل أي تحصيل).', '\u2066CHK-1-KW\u2069: تم الإلغاء بمبلغ \u2066\u200f2.000\u00a0د.ك.\u200f\u2069 بنجاح.'],
+] as const)('words the clean-up\'s amounts in the app\'s money format in %s, from the facts a saved run keeps', (language, cleaned, lapses, kuwaiti) => {
+  const t = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
+  const saved: CheckupFinding[] = [ // as main/checkup/cleanup.ts notes them, and as saved runs hold them
+    { code: 'cleaned', severity: 'info', params: { amount: '1.40', currency: 'SAR', order: 'CHK-1-SALE', action: 'refund' } },
+    { code: 'left_open', severity: 'info', params: { amount: '1.20', currency: 'SAR', order: 'CHK-1-AUTH', why: 'lapses' } },
+    { code: 'cleaned', severity: 'info', params: { amount: '2.000', currency: 'KWD', order: 'CHK-1-KW', action: 'void' } },
+  ];
+  expect(saved.map((finding) => findingText(t, finding, language))).toEqual([cleaned, lapses, kuwaiti]);
+  const report = reportText(JSON.stringify({
+    createdAt: '2026-01-01T10:00:00.000Z', app: { name: 'Paydesk', version: '0.1.0', runtime: 'preview', platform: 'linux' },
+    profile: { environment: 'sandbox', currency: 'SAR', gatewayHost: 'sandbox.gateway.example', pathOverrides: [] },
+    run: { state: 'finished', startedAt: '2026-01-01T10:00:00.000Z', finishedAt: '2026-01-01T10:00:05.000Z', summary: { passed: 1, different: 0, failed: 0, skipped: 0 } },
+    steps: [{ key: 'cleanup', state: 'passed', orderIds: [], answers: [], findings: saved }],
+  }), language);
+  expect(report).toContain(`   - ${cleaned}`);
+  expect(report).not.toMatch(/1\.40 SAR/);
 });

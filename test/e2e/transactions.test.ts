@@ -338,6 +338,103 @@ describe('transactions', () => {
     }
   });
 
+  it('keeps the columns\' words apart: at least 16 px between any two headers or cells side by side (the amount and the state were 6 px apart, "المبلغ الحالة" read as one phrase), in English and Arabic, wide and narrow', async () => {
+    const page = session.page;
+    const p = (await callApi<{ payment: Payment }>(page, 'chargeCard', { amount: '12345.67', currency: 'SAR', card, customer: { ...customer, name: 'Abdulrahman Al-Harbi' }, authOnly: false })).payment;
+    await callApi(page, 'refundPayment', { paymentId: p.id, amount: '1234.56', currency: 'SAR', reason: 'Part returned' });
+    await callApi(page, 'chargeCard', { amount: '50.00', currency: 'SAR', card: { ...card, number: '4111111111111111', cvv: '123' }, customer: { ...customer, name: 'عبدالرحمن سعود الحربي' }, authOnly: false }); // awaiting verification
+    await sale('GAP-AUTH', '9.50', { authOnly: true }); // three payments at least: Arabic counts one or two in words, without a digit
+    const tooClose = () => page.evaluate(() => {
+      // What a reader sees of a cell: its words (a line each), or the state's badge.
+      const inks = (cell: Element) => {
+        const badge = cell.querySelector('.state-badge');
+        if (badge) return [badge.getBoundingClientRect()];
+        const boxes: DOMRect[] = [];
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          boxes.push(...[...range.getClientRects()].filter((box) => box.width > 0));
+        }
+        return boxes;
+      };
+      const problems: string[] = [];
+      for (const row of document.querySelectorAll('.tx-table .tx-row')) {
+        const cells = [...row.querySelectorAll(':scope > [role="columnheader"], :scope > [role="gridcell"]')].map((cell) => ({ text: cell.textContent, boxes: inks(cell) }));
+        for (const a of cells) for (const b of cells) {
+          if (a === b) continue;
+          // Side by side: on one line (more than half of the lower line's height shared; a name under
+          // its order id shares a few px of its glyphs' ascent, not the line).
+          const sideBySide = (x: DOMRect, y: DOMRect) => Math.min(x.bottom, y.bottom) - Math.max(x.top, y.top) > Math.min(x.height, y.height) / 2;
+          const gaps = a.boxes.flatMap((x) => b.boxes.filter((y) => sideBySide(x, y) && x.left < y.left).map((y) => y.left - x.right));
+          const gap = Math.min(...gaps);
+          if (gap < 16) problems.push(`"${a.text}" and "${b.text}" are ${gap.toFixed(1)} px apart`);
+        }
+      }
+      return problems;
+    });
+    const found: string[] = [];
+    const check = async (where: string) => found.push(...(await tooClose()).map((problem) => `${where}: ${problem}`));
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        await tx.chooseLanguage(language);
+        await tx.show();
+        if (await tx.detail.count()) await tx.detail.locator('.close').click();
+        await tx.row(p.orderId).waitFor();
+        await check(`${language} 1280, one-line rows`);
+        await tx.openPayment(p.orderId); // beside the detail: two-line rows
+        await check(`${language} 1280, detail open`);
+        await page.setViewportSize({ width: 1024, height: 800 });
+        await check(`${language} 1024, detail open`);
+        await tx.detail.locator('.close').click();
+        await page.setViewportSize({ width: 700, height: 800 });
+        await check(`${language} 700`);
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await tx.chooseLanguage('en');
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('says "Find a payment made elsewhere"\'s hint on one line under its field and buttons, the buttons level with the field, in English and Arabic from 600 px up (it took two lines, "السجل." alone on the second)', async () => {
+    const page = session.page;
+    for (const orderId of ['HINT-1', 'HINT-2', 'HINT-3']) await sale(orderId, '5.00'); // a list to show, counted in digits in Arabic too
+    const layout = () => page.evaluate(() => {
+      const hint = document.getElementById('lookup-id-hint')!;
+      const range = document.createRange();
+      range.selectNodeContents(hint);
+      const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      const middle = (element: Element) => { const box = element.getBoundingClientRect(); return box.top + box.height / 2; };
+      const field = document.getElementById('lookup-id')!;
+      const buttons = [...document.querySelectorAll('.lookup button')];
+      return {
+        lines,
+        buttonsLevel: buttons.every((button) => Math.abs(middle(button) - middle(field)) < 2),
+        hintUnder: buttons.every((button) => button.getBoundingClientRect().bottom <= hint.getBoundingClientRect().top),
+        sideways: document.scrollingElement!.scrollWidth > document.scrollingElement!.clientWidth,
+      };
+    });
+    const seen: Record<string, unknown> = {};
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        await tx.chooseLanguage(language);
+        await tx.show();
+        for (const width of [1280, 1024, 700, 600]) {
+          await page.setViewportSize({ width, height: 800 });
+          seen[`${language} ${width}`] = await layout();
+        }
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await tx.chooseLanguage('en');
+    }
+    const expected = { lines: 1, buttonsLevel: true, hintUnder: true, sideways: false };
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((key) => [key, expected])));
+  });
+
   it('has no accessibility violations on the transaction screens, in English and Arabic, and lays Arabic out right to left', async () => {
     await tx.show();
     const more = session.page.getByTestId('more-filters');

@@ -1,6 +1,8 @@
 // A check-up finding in words: main sends a code and its facts, the words are ours (en, ar).
 import type { CheckupFinding } from '../../../../contract/methods/checkup';
-import { isMessageKey, type MessageKey } from '../../i18n';
+import { isCurrencyCode, minorFromDecimalText } from '../../../../contract/money';
+import { isMessageKey, type Language, type MessageKey } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
 
 type T = (key: MessageKey, values?: Record<string, string>) => string;
 
@@ -11,12 +13,29 @@ export const known = (t: T, prefix: string, value: string | undefined) =>
 /** Order ids, field names, gateway words and amounts stay left to right inside Arabic text. */
 const ltr = (text: string | undefined) => (text ? `\u2066${text}\u2069` : '');
 
-export function findingText(t: T, finding: CheckupFinding, options: { rtl?: boolean } = {}): string {
+/**
+ * A finding's amount as the app words every amount, in the reader's language ("SAR 1.40", "1.40 ر.س.").
+ * Main keeps it as it always has, the exact decimal text of its minor units and the currency code
+ * ("1.40", "SAR": saved runs and reports, docs/check-up.md), read back to minor units here (text to
+ * integer, no float); a text that is not such an amount is shown as it came, with its code.
+ */
+function wordedAmount(amount: string, currency: string | undefined, language: Language): string {
+  if (currency && isCurrencyCode(currency)) {
+    const minor = minorFromDecimalText(amount, currency);
+    if (minor !== undefined) return formatAmount(minor, currency, language);
+  }
+  return `${amount} ${currency ?? ''}`.trim();
+}
+
+export function findingText(t: T, finding: CheckupFinding, language: Language): string {
   const p = finding.params;
-  const isolated = options.rtl ? Object.fromEntries(['order', 'looked', 'word', 'amount', 'currency', 'error'].filter((k) => p[k]).map((k) => [k, ltr(p[k])])) : {};
+  const rtl = language === 'ar';
+  const isolated = rtl ? Object.fromEntries(['order', 'looked', 'word', 'currency', 'error'].filter((k) => p[k]).map((k) => [k, ltr(p[k])])) : {};
+  const amount = p.amount ? wordedAmount(p.amount, p.currency, language) : undefined;
   const values: Record<string, string> = {
     ...p,
     ...isolated,
+    ...(amount ? { amount: rtl ? ltr(amount) : amount } : {}),
     call: known(t, 'checkup.call', p.call),
     reading: known(t, 'checkup.reading', p.reading),
     step: known(t, 'checkup.step', p.step),

@@ -30,7 +30,7 @@ export function reportText(json: string, language: Language): string {
   report.steps.forEach((step, i) => {
     lines.push(`${i + 1}. ${t(`checkup.step.${step.key}` as MessageKey)}: ${t(`checkup.stepState.${step.state}` as MessageKey)}`);
     if (step.orderIds.length) lines.push(`   ${t('checkup.orders')}: ${step.orderIds.join(', ')}`);
-    for (const finding of step.findings) lines.push(`   - ${findingText(t, finding, { rtl: language === 'ar' })}`);
+    for (const finding of step.findings) lines.push(`   - ${findingText(t, finding, language)}`);
     for (const answer of step.answers) {
       lines.push(`   ${t('checkup.answer', { call: known(t, 'checkup.call', answer.call) })}`);
       if (!answer.readable) lines.push(`     ${t('checkup.answer.unreadable')}`);

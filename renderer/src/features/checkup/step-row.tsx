@@ -7,7 +7,7 @@ import { findingText, known } from './finding-text';
 
 export function StepRow({ step }: { step: CheckupStep }) {
   const t = useT();
-  const rtl = useLanguage((s) => s.language) === 'ar';
+  const language = useLanguage((s) => s.language);
   return (
     <li className={`checkup-step checkup-${step.state}`} data-testid={`checkup-step-${step.key}`} data-state={step.state}>
       <div className="checkup-step-head">
@@ -17,7 +17,7 @@ export function StepRow({ step }: { step: CheckupStep }) {
       {step.findings.length > 0 && (
         <ul className="checkup-findings">
           {step.findings.map((finding, i) => (
-            <li key={i} className={`finding-${finding.severity}`} data-testid="checkup-finding" data-code={finding.code}>{findingText(t, finding, { rtl })}</li>
+            <li key={i} className={`finding-${finding.severity}`} data-testid="checkup-finding" data-code={finding.code}>{findingText(t, finding, language)}</li>
           ))}
         </ul>
       )}
