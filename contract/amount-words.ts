@@ -33,3 +33,19 @@ export function withWordedAmount(values: Values, language: Language, format: (mi
   const amount = format(minor, currency);
   return { ...values, amount: language === 'ar' ? `\u2066${amount}\u2069` : amount };
 }
+
+/** Marks that follow a worded amount without showing: bidi marks and the isolate's end. */
+const trailingMarks = /[\u200e\u200f\u2069]*$/;
+
+/**
+ * A sentence that ends on a value ending in its own full stop (Arabic "12.50 ر.س.", "د.ك.") takes
+ * one full stop, not two ("تم استرداد 12.50 ر.س.." read as a typo). `text` is the worded message,
+ * `values` what was filled into it.
+ */
+export function oneFullStop(text: string, values: Record<string, unknown>): string {
+  for (const value of Object.values(values)) {
+    if (typeof value !== 'string' || !value.replace(trailingMarks, '').endsWith('.')) continue;
+    text = text.split(`${value}.`).join(value);
+  }
+  return text;
+}

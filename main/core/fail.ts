@@ -2,7 +2,7 @@
 // contract/reasons.ts and its values. The English `message` is worded from the same catalog,
 // for logs and tools.
 import { IntlMessageFormat } from 'intl-messageformat';
-import { amountFormat, intlAmount, withWordedAmount } from '../../contract/amount-words';
+import { amountFormat, intlAmount, oneFullStop, withWordedAmount } from '../../contract/amount-words';
 import type { CurrencyCode } from '../../contract/money';
 import { reasonTexts, type Reason, type ReasonKey, type ReasonValues } from '../../contract/reasons';
 import { reasonsAr } from '../../contract/reasons-ar';
@@ -18,7 +18,7 @@ function formatted(language: Language, key: ReasonKey, values: ReasonValues): st
   const id = `${language}:${key}`;
   let format = formats.get(id);
   if (!format) formats.set(id, (format = new IntlMessageFormat(catalogs[language][key], locales[language])));
-  return String(format.format(values));
+  return oneFullStop(String(format.format(values)), values);
 }
 
 /**

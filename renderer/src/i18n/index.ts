@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { withWordedAmount } from '../../../contract/amount-words';
+import { oneFullStop, withWordedAmount } from '../../../contract/amount-words';
 import type { ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
 import type { MessageKey } from './en';
@@ -52,10 +52,10 @@ const formatters = new WeakMap<PackedPart[], IntlMessageFormat>();
 export function formatMessage(language: Language, message: CompiledMessage, values: Values = {}): string {
   if (typeof message === 'string') return message;
   const plain = plainMessage(message, values, language);
-  if (plain !== undefined) return plain;
+  if (plain !== undefined) return oneFullStop(plain, values);
   let formatter = formatters.get(message);
   if (!formatter) formatters.set(message, (formatter = new IntlMessageFormat(unpack(message), messageLocales[language])));
-  return String(formatter.format(values));
+  return oneFullStop(String(formatter.format(values)), values);
 }
 
 export function translate(language: Language, key: MessageKey, values: Values = {}): string {
