@@ -278,7 +278,7 @@ describe('transactions', () => {
     await tx.chooseLanguage('en');
   });
 
-  it('fits a half-screen window: at 700 px wide, and at 1024 px with a payment open, in English and Arabic, the page never scrolls sideways and every header, id, name, amount and state is whole', async () => {
+  it('fits a half-screen window: at 700 px wide, and at 1024 px with a payment open, in English and Arabic, the page never scrolls sideways and every header, id, name, amount and state is whole; at 700 px an opened payment has the keyboard, the hidden list none, and beside the list the list keeps it', async () => {
     const page = session.page;
     // An id Paydesk makes (PD-20261124-ACDYCM1N), a 20-letter name, an amount with a refund, and a
     // card sale awaiting 3-D Secure ("Awaiting verification", the longest state word).
@@ -307,6 +307,40 @@ describe('transactions', () => {
       }
       return problems;
     });
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('data-testid') || document.activeElement?.tagName);
+    const inList = () => page.evaluate(() => !!document.activeElement?.closest('[data-testid="tx-list"]'));
+    // In the list's place, the keyboard is on the payment's title, not on the hidden list: arrows
+    // move no unseen selection, and Tab, either way round the page, never lands on the list.
+    const keyboardInDetail = async (where: string) => {
+      await expect.poll(focused, { message: where }).toBe('detail-title');
+      expect(await tx.list.evaluate((list) => (list as HTMLElement).inert), where).toBe(true);
+      const selected = await tx.list.getAttribute('aria-activedescendant');
+      expect(selected, where).not.toBe('tx-row-0'); // so Home or an arrow up on the list would move it
+      for (const key of ['Home', 'ArrowUp', 'k']) await page.keyboard.press(key);
+      expect(await tx.list.getAttribute('aria-activedescendant'), where).toBe(selected);
+      for (const key of ['Tab', 'Shift+Tab']) {
+        await page.locator('#detail-title').focus();
+        for (let i = 0; i < 60; i++) {
+          await page.keyboard.press(key);
+          expect(await inList(), `${where}: ${key} ×${i + 1}`).toBe(false);
+          if ((await focused()) === 'detail-title') break; // round the page and back
+        }
+      }
+      await page.locator('#detail-title').focus();
+    };
+    // Beside the list, the list keeps the keyboard: opened by Enter, Home and arrows move on.
+    const keyboardOnList = async (where: string) => {
+      await tx.list.focus();
+      await page.keyboard.press('Enter');
+      await tx.detail.waitFor();
+      expect(await tx.list.evaluate((list) => (list as HTMLElement).inert), where).toBe(false);
+      expect(await focused(), where).toBe('tx-list');
+      await page.keyboard.press('Home');
+      expect(await tx.list.getAttribute('aria-activedescendant'), where).toBe('tx-row-0');
+      await page.keyboard.press('ArrowDown');
+      expect(await focused(), where).toBe('tx-list');
+      expect(await tx.list.getAttribute('aria-activedescendant'), where).toBe('tx-row-1');
+    };
     const detailInWindow = async () => {
       const box = (await tx.detail.boundingBox())!;
       return box.x >= 0 && box.x + box.width <= page.viewportSize()!.width;
@@ -323,14 +357,23 @@ describe('transactions', () => {
         await tx.openPayment(big.orderId); // too narrow for both: the detail takes the list's place
         expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
         expect(await detailInWindow()).toBe(true);
+        await keyboardInDetail(`${language} 700, opened by a click`);
         await tx.detail.locator('.close').click();
-        await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tx-list'); // the keyboard is back on the list
+        await expect.poll(focused).toBe('tx-list'); // the keyboard is back on the list
         expect(await misfits(), `${language} 700, detail closed`).toEqual([]);
+        await page.keyboard.press('Enter'); // the same payment again, by keyboard; Escape gives the list back
+        await keyboardInDetail(`${language} 700, opened by Enter`);
+        await page.keyboard.press('Escape');
+        await expect.poll(focused).toBe('tx-list');
+        await tx.detail.waitFor({ state: 'detached' });
 
         await page.setViewportSize({ width: 1024, height: 800 });
         await tx.openPayment(big.orderId);
         expect(await misfits(), `${language} 1024, detail open`).toEqual([]);
         expect(await detailInWindow()).toBe(true);
+        await keyboardOnList(`${language} 1024`);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await keyboardOnList(`${language} 1280`);
       }
     } finally { // the next tests' window and language, even after a failure here
       await page.setViewportSize({ width: 1280, height: 800 });

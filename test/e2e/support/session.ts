@@ -1,11 +1,14 @@
-// One preview, one Chromium and one page per test file, with screenshots kept as artifacts.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+// One preview, one Chromium and one page per test file, with screenshots kept as artifacts, and
+// a failed test's page kept too (failures below).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { launchChromium } from '../../support/browser';
 import { startPreview, type RunningPreview } from './preview';
 
 export const artifactsDir = join('test-results', 'screenshots');
+export const failuresDir = join('test-results', 'failures');
 
 export type E2eSession = {
   preview: RunningPreview;
@@ -27,7 +30,7 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
   page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
   mkdirSync(artifactsDir, { recursive: true });
-  return {
+  const session: E2eSession = {
     preview,
     browser,
     context,
@@ -39,8 +42,30 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
       return path;
     },
     async close() {
+      openSessions.delete(session);
       await browser.close();
       await preview.stop();
     },
   };
+  openSessions.add(session);
+  return session;
 }
+
+// A failed test leaves what its page showed: test-results/failures/<file> - <test>.png (CI keeps
+// test-results/), and beside it the page's address and its console's errors. The hook is
+// registered for every test file that imports this module (each file has its own copy of it).
+const openSessions = new Set<E2eSession>();
+
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail' || openSessions.size === 0) return;
+  mkdirSync(failuresDir, { recursive: true });
+  const name = `${basename(task.file.name, '.test.ts')} - ${task.name}`.replace(/[^\w .,()-]+/g, '_').slice(0, 150);
+  let n = 0;
+  for (const { page, consoleLines } of openSessions) {
+    const path = join(failuresDir, `${name}${n++ ? `-${n}` : ''}`);
+    const shot = await page.screenshot({ path: `${path}.png`, fullPage: true, timeout: 10_000 }).then(() => 'saved', (e: Error) => `not saved: ${e.message}`);
+    const errors = consoleLines.filter((line) => line.startsWith('error') || line.startsWith('pageerror'));
+    // The address without its per-launch token.
+    writeFileSync(`${path}.txt`, [`test: ${task.fullName}`, `url: ${page.url().replace(/#token=[\w-]+/, '#token=…')}`, `screenshot: ${shot}`, `console errors (${errors.length}):`, ...errors, ''].join('\n'));
+  }
+});

@@ -34,14 +34,23 @@ export function SellerSection() {
   const [error, setError] = useState<AppError | null>(null);
   const [notice, setNotice] = useState('');
 
+  // The saved details, asked again whenever the session's profile is (profiles.changed). They never
+  // touch the form: a late answer (main busy, the ledger starting) emptied the fields being typed in.
+  // The form starts from them when Edit is pressed, so Edit waits for the first answer (or a refusal).
   useEffect(() => {
     if (!profile) return;
     void api.getSellerDetails({ id: profile.id }).then((r) => {
       if (!r.ok) return setError(r.error);
       setSaved(r.value.seller);
-      setV(r.value.seller ?? empty);
     });
   }, [profile]);
+  // Another profile made active: what was typed was for the last one.
+  const [formFor, setFormFor] = useState(profile?.id);
+  if (formFor !== profile?.id) {
+    setFormFor(profile?.id);
+    setEditing(false);
+    setErrors({});
+  }
   if (!profile) return null;
 
   const set = (key: keyof SellerDetails) => (value: string | null) => setV((old) => ({ ...old, [key]: value }));
@@ -84,7 +93,7 @@ export function SellerSection() {
           {saved ? (
             <dl data-testid="seller-summary"><dt>{t('seller.legalNameAr')}</dt><dd lang="ar">{saved.legalNameAr}</dd><dt>{t('seller.vatNumber')}</dt><dd dir="ltr">{saved.vatNumber}</dd></dl>
           ) : saved === null && <p>{t('seller.none')}</p>}
-          <button type="button" onClick={() => setEditing(true)} data-testid="seller-edit">{t('seller.edit')}</button>
+          <button type="button" onClick={() => { setV(saved ?? empty); setEditing(true); }} disabled={saved === undefined && !error} data-testid="seller-edit">{t('seller.edit')}</button>
         </>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate data-testid="seller-form">

@@ -15,7 +15,8 @@ import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useTeamRole } from '../settings/team-role';
 
-export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; onClose(): void }) {
+/** `coversList`: drawn in the list's place (a screen too narrow for both), which then takes no keys. */
+export function PaymentDetailPanel({ paymentId, coversList = false, onClose }: { paymentId: string; coversList?: boolean; onClose(): void }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
@@ -81,6 +82,21 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
     return () => window.removeEventListener('keydown', onKey);
   }, [allowed, dialog, settling, otherProfile, checkStatus]);
 
+  // In the list's place the detail takes the keyboard to its title, as its own draw follows: the
+  // list is inert then, so the keyboard was on the page (or still on the list, for a moment). Focus
+  // anywhere else (the lookup field above) stays; beside the list nothing moves.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const titled = !error && Boolean(payment && allowed && shown && detail);
+  useEffect(() => {
+    if (!coversList || !titled) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest('[data-testid="tx-list"]')) titleRef.current?.focus({ preventScroll: true });
+  }, [coversList, titled, paymentId]);
+  // Escape closes the detail (not while one of its dialogs is open: Escape closes that).
+  const onSectionKey = (event: React.KeyboardEvent) => {
+    if (event.key === 'Escape' && !dialog && !settling && !event.defaultPrevented) onClose();
+  };
+
   if (error) return <section className="detail" role="alert">{error.message}</section>;
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
@@ -93,9 +109,9 @@ export function PaymentDetailPanel({ paymentId, onClose }: { paymentId: string; 
   const financeUnclear = role === 'finance' ? detail.operations.find((op) => op.outcome === 'unknown') : undefined;
 
   return (
-    <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state}>
+    <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state} onKeyDown={onSectionKey}>
       <div className="detail-head">
-        <h2 id="detail-title"><Ltr className="mono">{payment.orderId}</Ltr></h2>
+        <h2 id="detail-title" ref={titleRef} tabIndex={-1}><Ltr className="mono">{payment.orderId}</Ltr></h2>
         <StateBadge payment={payment} />
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
       </div>

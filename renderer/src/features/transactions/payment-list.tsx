@@ -11,7 +11,8 @@ import type { CurrencyCode } from '../../../../contract/money';
 
 const rowHeight = 44;
 
-export function PaymentList() {
+/** `inert`: the open detail covers the list (a narrow screen): out of the tab order and the accessibility tree. */
+export function PaymentList({ inert = false }: { inert?: boolean }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const { total, rows, selected, select, open, ensureRows, openId } = useTransactions();
@@ -81,6 +82,7 @@ export function PaymentList() {
   return (
     <div
       ref={viewport}
+      inert={inert}
       className="tx-table"
       role="grid"
       aria-label={t('tx.listLabel')}

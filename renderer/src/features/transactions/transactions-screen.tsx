@@ -1,6 +1,6 @@
 // Transactions: the whole ledger, searchable and filterable, with the selected payment's
 // detail beside the list. Export and status lookup sit above the list.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { api } from '../../api';
 import { useT } from '../../i18n';
 import { Field } from '../settings/field';
@@ -14,6 +14,10 @@ import './transactions.css';
 export function TransactionsScreen() {
   const t = useT();
   const { total, totalExact, openId, open, reloadUnlessVisiting } = useTransactions();
+  const split = useRef<HTMLDivElement>(null);
+  // Read after each draw: with the detail closed the list is no longer inert in that same draw (the
+  // × gives it the keyboard at the next frame).
+  const covered = useDetailCoversList(split, Boolean(openId)) && Boolean(openId);
   useEffect(() => {
     reloadUnlessVisiting();
     return watchPayments();
@@ -28,15 +32,39 @@ export function TransactionsScreen() {
         <ExportButton />
         <Lookup />
       </div>
-      <div className={`tx-split${openId ? ' with-detail' : ''}`}>
-        <PaymentList />
-        {openId && <PaymentDetailPanel paymentId={openId} onClose={() => closeDetail(open)} />}
+      <div ref={split} className={`tx-split${openId ? ' with-detail' : ''}`}>
+        <PaymentList inert={covered} />
+        {openId && <PaymentDetailPanel paymentId={openId} coversList={covered} onClose={() => closeDetail(open)} />}
       </div>
     </div>
   );
 }
 
-/** Closed by its ×: the keyboard goes back to the list (in a narrow window the detail had taken its place). */
+/**
+ * Whether the open detail covers the list: in a screen too narrow for both, CSS shows the detail in
+ * the list's place and hides the list (a container query, transactions.css), so the list's computed
+ * visibility says it, read again when the split's width changes. The covered list is then inert (out
+ * of the tab order and the accessibility tree) and the detail takes the keyboard (payment-detail.tsx).
+ */
+function useDetailCoversList(split: RefObject<HTMLDivElement | null>, open: boolean): boolean {
+  const [covered, setCovered] = useState(false);
+  useEffect(() => {
+    const element = split.current;
+    if (!open || !element) return setCovered(false);
+    const check = () => {
+      const list = element.querySelector('[data-testid="tx-list"]');
+      setCovered(list !== null && getComputedStyle(list).visibility === 'hidden');
+    };
+    check();
+    if (typeof ResizeObserver === 'undefined') return; // a DOM without layout (the tests)
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [split, open]);
+  return covered;
+}
+
+/** Closed by its × or Escape: the keyboard goes back to the list (in a narrow window the detail had taken its place). */
 function closeDetail(open: (id: undefined) => void) {
   open(undefined);
   requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="tx-list"]')?.focus({ preventScroll: true }));
