@@ -5,31 +5,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import { appInfo } from '../support/session';
+import { stubMain, unchecked } from '../support/stub-main';
 
-type Call = { name: string; input: Record<string, unknown> };
-let calls: Call[] = [];
 let seller: unknown = null;
 const sellerDetails = { legalNameAr: 'شركة المثال', legalNameEn: 'Example Co.', vatNumber: '310122393500003', crNumber: '1010010000', address: 'Riyadh', logo: null };
 
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
-    return async (input: Record<string, unknown>) => {
-      calls.push({ name, input });
-      if (name === 'getAppInfo') return { ok: true, value: appInfo() };
-      if (name === 'getActiveProfile') return { ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
-      if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
-      if (name === 'listPaymentLinks') return { ok: true, value: { total: 0, rows: [] } };
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
-      if (name === 'getKeychainStatus') return { ok: true, value: { available: true, message: null } };
-      if (name === 'getSellerDetails') return { ok: true, value: { seller } };
-      if (name === 'recentCustomers') return { ok: true, value: [{ name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' }] };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-}) as unknown as PaydeskApi;
+const { calls } = stubMain({
+  getAppInfo: () => ({ ok: true, value: appInfo() }),
+  getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
+  searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
+  listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  getKeychainStatus: () => ({ ok: true, value: { available: true, message: null } }),
+  getSellerDetails: () => ({ ok: true, value: unchecked({ seller }) }),
+  recentCustomers: () => ({ ok: true, value: [{ name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' }] }),
+});
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -44,7 +35,7 @@ async function open(id: string, heading: string) {
 }
 
 beforeEach(() => {
-  calls = [];
+  calls.length = 0;
   seller = sellerDetails;
 });
 afterEach(() => {
