@@ -2,11 +2,11 @@
 // PaydeskApi). Each stubbed method answers with the test's function; every other method answers
 // "not stubbed", as main would answer a failure. Every call is recorded with its input.
 //
-// `tell(event)` is how main's events reach the page. Screens subscribe in an effect, which React
-// may run a turn after it drew them: a testing-library wait can return between the two (under load
-// React yields between a commit and its effects, and the wait's check runs on the DOM change), and
-// an event sent then reaches no listener. So `tell` first makes React run its pending effects, then
-// delivers the event inside act. test/dom/stub-main.test.tsx shows the event lost the old way.
+// `tell(event)` is how main's events reach the page. Screens subscribe in an effect, and React runs
+// the effects of a draw done outside act (during a testing-library wait) in a later task, after
+// letting the page paint; the wait returns on a timer that a busy machine fires first, and an event
+// sent then reaches no listener. So `tell` first makes React run its pending effects, then delivers
+// the event inside act. test/dom/stub-main.test.tsx shows the event lost the old way.
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { act } from '@testing-library/react'; // React's act, telling React it runs in a test while it does
@@ -20,7 +20,7 @@ export type Answers = { [M in MethodName]?: Answer<M> };
 export type Call = { [M in MethodName]: { name: M; input: MethodInput<M> } }[MethodName];
 
 export const notStubbed = { ok: false, error: { code: 'internal', message: 'not stubbed' } } as const;
-/** A value a test answers with that is not all the contract's shape (fields the screen never reads left out). */
+/** A value a test answers with that is not the contract's exact shape (fields the screen never reads left out, plain strings for named kinds). */
 export const unchecked = <T>(value: unknown): T => value as T;
 
 // React runs a root's pending effects before any synchronous render, on every root: a render of a
@@ -76,5 +76,3 @@ export function stubMain(answers: Answers = {}, options: { otherwise?: (name: Me
   window.paydesk = main.api;
   return main;
 }
-
-export type StubMain = ReturnType<typeof stubMain>;
