@@ -5,9 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
-import type { AppEvent } from '../../contract/events';
 import { appInfo } from '../support/session';
+import { stubMain, unchecked } from '../support/stub-main';
 
 const payment = {
   id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'DOC-1', amountMinor: 8_000, currency: 'SAR',
@@ -16,7 +15,6 @@ const payment = {
   statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
   watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
-let listeners: Array<(event: AppEvent) => void> = [];
 let loads = 0;
 /** From the next load on: another person's refund of this payment is being sent (team ledger). */
 let refundBy: string | undefined;
@@ -24,27 +22,18 @@ const sendingRefund = (person: string) => ({
   id: 'op-2', kind: 'refund', amountMinor: 8_000, reason: 'Returned', osUser: person, person, outcome: 'sending', errorCode: null, errorMessage: null,
   gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,
 });
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => {
-      listeners.push(listener);
-      return () => (listeners = listeners.filter((l) => l !== listener));
-    };
-    return async (input?: { paymentId?: string }) => {
-      if (name === 'checkPaymentStatus') return { ok: true, value: { ...payment, id: input?.paymentId } };
-      if (name === 'getPayment') {
-        loads += 1;
-        const busy = refundBy !== undefined;
-        return { ok: true, value: {
-          payment: { ...payment, id: input?.paymentId ?? payment.id, operationInFlight: busy, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] },
-          operations: busy ? [sendingRefund(refundBy!)] : [], history: [], checks: [], webhooks: [],
-        } };
-      }
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
+const main = stubMain({
+  checkPaymentStatus: (input) => ({ ok: true, value: unchecked({ ...payment, id: input?.paymentId }) }),
+  getPayment: (input) => {
+    loads += 1;
+    const busy = refundBy !== undefined;
+    return { ok: true, value: unchecked({
+      payment: { ...payment, id: input?.paymentId ?? payment.id, operationInFlight: busy, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] },
+      operations: busy ? [sendingRefund(refundBy!)] : [], history: [], checks: [], webhooks: [],
+    }) };
   },
-}) as unknown as PaydeskApi;
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 // This laptop's own ledger: every action its state allows is offered (session-store.ts, team-role.ts).
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
@@ -66,7 +55,7 @@ describe('the refund dialog while the payment refreshes', () => {
     fireEvent.change(reason, { target: { value: 'Part of the order' } });
 
     const before = loads;
-    act(() => listeners.forEach((listener) => listener({ type: 'payments.changed', paymentIds: ['pay-1'] })));
+    main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
     await waitFor(() => expect(loads).toBe(before + 1));
     await act(() => Promise.resolve());
 
@@ -81,7 +70,7 @@ describe('the refund dialog while the payment refreshes', () => {
     const open = await screen.findByTestId('action-refund');
     open.focus();
     fireEvent.click(open);
-    act(() => listeners.forEach((listener) => listener({ type: 'payments.changed', paymentIds: ['pay-1'] })));
+    main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
     await act(() => Promise.resolve());
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(screen.queryByTestId('action-dialog')).toBeNull();
@@ -94,7 +83,7 @@ describe('the refund dialog when someone else starts a refund meanwhile (team le
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     fireEvent.click(await screen.findByTestId('action-refund'));
     refundBy = 'sue';
-    act(() => listeners.forEach((listener) => listener({ type: 'payments.changed', paymentIds: ['pay-1'] })));
+    main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
     await waitFor(() => expect(screen.getByTestId('action-no-longer').textContent).toBe('sue is doing a refund on this payment right now (team ledger). Wait for it to finish, then look again.'));
     expect((screen.getByTestId('action-send') as HTMLButtonElement).disabled).toBe(true);
   });

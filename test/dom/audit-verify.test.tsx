@@ -5,29 +5,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
+import type { MethodOutput } from '../../contract/methods';
 import type { AppEvent } from '../../contract/events';
+import type { Result } from '../../contract/result';
+import { stubMain, unchecked } from '../support/stub-main';
 
-const listeners = new Set<(event: AppEvent) => void>();
-const send = (event: AppEvent) => act(() => listeners.forEach((listener) => listener(event)));
+const send = (event: AppEvent) => main.tell(event);
 /** What main does when asked to verify: by default sends the result before answering. */
 /** The chain as main's audit page check answers it. */
 let chain: { intact: boolean; checkedThrough: number; last: number; brokenAt?: number; headSeq?: number } = { intact: true, checkedThrough: 0, last: 0 };
-let verify: () => Promise<unknown> = async () => {
+let verify: () => Promise<Result<MethodOutput<'verifyAuditChain'>>> = async () => {
   send({ type: 'audit.verify', checked: 30, total: 30, done: true, intact: true });
   return { ok: true, value: { started: true, entries: 30 } };
 };
-window.paydesk = new Proxy({}, {
-  get: (_t, name: string) => {
-    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => (listeners.add(listener), () => void listeners.delete(listener));
-    return async () => {
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: null } };
-      if (name === 'listAuditLog') return { ok: true, value: { total: 0, totalExact: true, chainIntact: chain.intact, chain, rows: [] } };
-      if (name === 'verifyAuditChain') return verify();
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-}) as PaydeskApi;
+const main = stubMain({
+  listProfiles: () => ({ ok: true, value: unchecked({ profiles: [], activeId: null }) }),
+  listAuditLog: () => ({ ok: true, value: { total: 0, totalExact: true, chainIntact: chain.intact, chain, rows: [] } }),
+  verifyAuditChain: () => verify(),
+});
 const { AuditScreen } = await import('../../renderer/src/features/transactions/audit-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
@@ -38,7 +33,7 @@ describe('verifying the whole audit chain on screen', () => {
 
   it('shows the result even when it arrives before the answer to the click', async () => {
     render(<AuditScreen />);
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     fireEvent.click(screen.getByTestId('audit-verify'));
     await waitFor(() => expect(status()).toBe('The whole chain was verified: all 30 entries are intact.'));
     expect((screen.getByTestId('audit-verify') as HTMLButtonElement).disabled).toBe(false);
@@ -47,7 +42,7 @@ describe('verifying the whole audit chain on screen', () => {
   it('shows the progress, then the first broken link, when the answer comes first', async () => {
     verify = async () => ({ ok: true, value: { started: true, entries: 20_000 } });
     render(<AuditScreen />);
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     fireEvent.click(screen.getByTestId('audit-verify'));
     await waitFor(() => expect(status()).toBe('Verifying the whole chain: 0 of 20000 entries…'));
     send({ type: 'audit.verify', checked: 10_000, total: 20_000, done: false, intact: true });
@@ -59,7 +54,7 @@ describe('verifying the whole audit chain on screen', () => {
   it('says a refusal in words, and the button is free again', async () => {
     verify = async () => ({ ok: false, error: { code: 'forbidden', message: 'The team ledger does not let leaver read its audit log, so it cannot be checked or exported here. Ask a Paydesk admin for a role that may.', reason: { key: 'teamLedger.auditReadRefused', values: { person: 'leaver' } } } });
     render(<AuditScreen />);
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     fireEvent.click(screen.getByTestId('audit-verify'));
     await screen.findByText(/The team ledger does not let leaver read its audit log/);
     expect(status()).toBe('');

@@ -6,27 +6,19 @@
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { AppEvent } from '../../contract/events';
-import type { PaydeskApi } from '../../contract/methods';
 import type { BulkBatchView } from '../../contract/methods/bulk';
 import { appInfo } from '../support/session';
+import { stubMain } from '../support/stub-main';
 
-const listeners = new Set<(event: AppEvent) => void>();
 const batch = (state: BulkBatchView['state'], runner: BulkBatchView['runner']): BulkBatchView => ({
   id: 'b-1', fileName: 'march.csv', profileId: 'practice', state, total: 4, created: state === 'done' ? 4 : 1, failed: 0, unknown: 0, pending: state === 'done' ? 0 : 3,
   createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z', runner, rows: [],
 });
 let current = batch('running', { person: 'sam', laptop: 'desk-2-ab12cd34', here: false });
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => (listeners.add(listener), () => listeners.delete(listener));
-    return async () => {
-      if (name === 'listBulkBatches') return { ok: true, value: [current] };
-      if (name === 'getBulkBatch') return { ok: true, value: current };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-}) as unknown as PaydeskApi;
+const main = stubMain({
+  listBulkBatches: () => ({ ok: true, value: [current] }),
+  getBulkBatch: () => ({ ok: true, value: current }),
+});
 const { BulkScreen } = await import('../../renderer/src/features/get-paid/bulk-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
 // sue, support on the team ledger, as main's first answer says (session-store.ts).
@@ -44,11 +36,8 @@ const openBatch = async () => {
 };
 // The screen subscribes in an effect, which React may run a turn after the batch shows: under
 // load testing-library's wait can return between the two, and an event sent then reaches no one
-// (CI failed that way once). Flushing React's pending effects first sends it as main would, later.
-const moved = async () => {
-  await act(async () => {});
-  act(() => listeners.forEach((listener) => listener({ type: 'bulk.changed', batchId: 'b-1' })));
-};
+// (CI failed that way once). main.tell runs React's pending effects first, as main would send it later.
+const moved = () => main.tell({ type: 'bulk.changed', batchId: 'b-1' });
 
 it('a batch open while ready, run from another computer, shows as sending there and in Recent batches without a click', async () => {
   current = batch('ready', null);
@@ -58,7 +47,7 @@ it('a batch open while ready, run from another computer, shows as sending there 
   expect(screen.queryByTestId('bulk-resume')).toBeTruthy();
 
   current = batch('running', { person: 'sam', laptop: 'desk-2-ab12cd34', here: false });
-  await moved();
+  moved();
   expect((await screen.findByTestId('bulk-runner')).textContent).toMatch(/^Running on another computer \(desk-2-ab12cd34\), by sam\./);
   expect(screen.queryByTestId('bulk-resume')).toBeNull();
   await waitFor(() => expect(screen.getByTestId('bulk-recent').textContent).toContain('Sending (sam)'));
@@ -71,7 +60,7 @@ it('says which computer and person run a batch, and follows it to its end as mai
   expect(screen.queryByTestId('bulk-cancel')).toBeTruthy();
 
   current = batch('done', null);
-  await moved();
+  moved();
   await waitFor(() => expect(screen.getByTestId('bulk-batch').getAttribute('data-state')).toBe('done'));
   expect(screen.queryByTestId('bulk-runner')).toBeNull();
 });

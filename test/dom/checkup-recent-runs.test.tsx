@@ -9,10 +9,10 @@ import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AppEvent } from '../../contract/events';
-import type { PaydeskApi } from '../../contract/methods';
 import { checkupStepKeys, type CheckupRun, type CheckupRunSummary } from '../../contract/methods/checkup';
 import type { ProfileView } from '../../contract/methods/profiles';
 import { appInfo } from '../support/session';
+import { stubMain } from '../support/stub-main';
 
 const steps = (state: CheckupRun['steps'][number]['state']) => checkupStepKeys.map((key) => ({ key, state, orderIds: [], answers: [], findings: [] }));
 const mine: CheckupRun = { id: 'run-here', profileId: 'practice', environment: 'practice', currency: 'SAR', state: 'finished', startedAt: '2026-11-24T08:00:00.000Z', finishedAt: '2026-11-24T08:01:00.000Z', steps: steps('passed'), startedBy: { login: 'sue', osUser: 'sue-os', thisLaptop: true } };
@@ -21,29 +21,24 @@ const stopped: CheckupRun = { ...mine, id: 'run-stopped', state: 'interrupted', 
 /** Another computer's run that no session holds any more (its computer stopped or left the network). */
 const gone: CheckupRun = { ...theirs, id: 'run-gone', state: 'interrupted', startedAt: '2026-11-24T06:00:00.000Z', finishedAt: '2026-11-24T06:00:40.000Z' };
 const summary = ({ steps: s, ...run }: CheckupRun): CheckupRunSummary => ({ ...run, counts: { passed: s.filter((x) => x.state === 'passed').length, different: 0, failed: 0, skipped: 0, cancelled: 0 } });
-const calls: string[] = [];
 /** The team's runs listCheckups answers with (the four above unless a test says otherwise). */
 let listed: CheckupRunSummary[] | 'fails' | undefined;
 /** While set, listCheckups answers only once it resolves (a read under way). */
 let held: Promise<void> | undefined;
-const listeners = new Set<(event: AppEvent) => void>();
-/** main tells the page something (the stub delivers it as the bridge would). */
-const told = (event: AppEvent) => act(() => listeners.forEach((listener) => listener(event)));
-const listCalls = () => calls.filter((c) => c === 'listCheckups').length;
 
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => (listeners.add(listener), () => listeners.delete(listener));
-    return async (input: { runId?: string }) => {
-      calls.push(name);
-      if (name === 'listCheckups') await held;
-      if (name === 'getCheckup') return { ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : input.runId === 'run-gone' ? gone : mine } };
-      if (name === 'listCheckups' && listed === 'fails') return { ok: false, error: { code: 'storage', message: 'connect ECONNREFUSED' } };
-      if (name === 'listCheckups') return { ok: true, value: { kept: 'team', runs: listed ?? [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
+const main = stubMain({
+  getCheckup: (input) => ({ ok: true, value: { run: input.runId === 'run-there' ? theirs : input.runId === 'run-stopped' ? stopped : input.runId === 'run-gone' ? gone : mine } }),
+  listCheckups: async () => {
+    await held;
+    if (listed === 'fails') return { ok: false, error: { code: 'storage', message: 'connect ECONNREFUSED' } };
+    return { ok: true, value: { kept: 'team', runs: listed ?? [summary(theirs), summary(mine), summary(stopped), summary(gone)] } };
   },
-}) as unknown as PaydeskApi;
+});
+/** The methods the page asked main for, in order (every one, stubbed or not). */
+const calls = () => main.calls.map((c) => c.name);
+/** main tells the page something (the stub delivers it as the bridge would). */
+const told = (event: AppEvent) => main.tell(event);
+const listCalls = () => calls().filter((c) => c === 'listCheckups').length;
 const { CheckupSection } = await import('../../renderer/src/features/checkup/checkup-section');
 const { useLanguage } = await import('../../renderer/src/i18n');
 const { useSession } = await import('../../renderer/src/app/session-store');
@@ -71,9 +66,9 @@ it('lists every laptop\'s recent runs and opens one made on another computer, wi
   expect(screen.queryByTestId('checkup-save-json')).toBeNull();
   // This laptop may still run its own.
   expect((screen.getByTestId('checkup-run') as HTMLButtonElement).disabled).toBe(false);
-  calls.length = 0;
+  main.calls.length = 0;
   fireEvent.click(screen.getByTestId('checkup-recent-refresh'));
-  await waitFor(() => expect(calls).toEqual(expect.arrayContaining(['listCheckups', 'getCheckup'])));
+  await waitFor(() => expect(calls()).toEqual(expect.arrayContaining(['listCheckups', 'getCheckup'])));
 });
 
 it('says who started it and where in Arabic', async () => {
@@ -157,7 +152,7 @@ it('lists a run another computer starts, and then its end, by itself, without Re
     // It saves after each step: a read under way, more saves are heard; one more read follows it, not one each.
     let answer!: () => void;
     held = new Promise((resolve) => (answer = resolve));
-    calls.length = 0;
+    main.calls.length = 0;
     told({ type: 'checkups.changed', runId: 'run-there' });
     await waitFor(() => expect(listCalls()).toBe(1));
     listed = [summary({ ...theirs, state: 'finished', finishedAt: '2026-11-24T09:01:00.000Z', steps: steps('passed') })];
@@ -178,15 +173,15 @@ it('reads the list again, and the other computer\'s run it shows, once when main
   const rows = await screen.findAllByTestId('checkup-recent-run');
   fireEvent.click(rows[0]!.querySelector('[data-testid="checkup-recent-open"]')!);
   await waitFor(() => expect(screen.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe('run-there'));
-  calls.length = 0;
+  main.calls.length = 0;
   // The stream came back after a drop (or a gap in main's numbers): every "changed" event, each once.
   const { resyncEvents } = await import('../../renderer/src/api/event-sequence');
   resyncEvents.forEach(told);
-  await waitFor(() => expect(calls).toEqual(expect.arrayContaining(['listCheckups', 'getCheckup'])));
+  await waitFor(() => expect(calls()).toEqual(expect.arrayContaining(['listCheckups', 'getCheckup'])));
   expect(listCalls()).toBe(1);
   // A run saved that is not the one shown: only the list is read again.
-  calls.length = 0;
+  main.calls.length = 0;
   told({ type: 'checkups.changed', runId: 'run-gone' });
   await waitFor(() => expect(listCalls()).toBe(1));
-  expect(calls).toEqual(['listCheckups']);
+  expect(calls()).toEqual(['listCheckups']);
 });

@@ -6,19 +6,11 @@
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import type { ProfileView } from '../../contract/methods/profiles';
 import { appInfo } from '../support/session';
+import { stubMain } from '../support/stub-main';
 
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
-    return async () => {
-      if (name === 'getCheckup') return { ok: true, value: { run: null } };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-}) as unknown as PaydeskApi;
+stubMain({ getCheckup: () => ({ ok: true, value: { run: null } }) });
 const { CheckupSection } = await import('../../renderer/src/features/checkup/checkup-section');
 const { useSession } = await import('../../renderer/src/app/session-store');
 const { useLanguage } = await import('../../renderer/src/i18n');

@@ -4,8 +4,8 @@
 // notification itself is driven end to end in test/e2e/transactions.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import { appInfo } from '../support/session';
+import { stubMain, unchecked } from '../support/stub-main';
 
 const base = {
   id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'link', orderId: 'W-1', amountMinor: 3_300, currency: 'SAR',
@@ -15,16 +15,10 @@ const base = {
   watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
 let payment: Record<string, unknown> = base;
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
-    return async () => {
-      if (name === 'getPayment') return { ok: true, value: { payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] } };
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-}) as unknown as PaydeskApi;
+stubMain({
+  getPayment: () => ({ ok: true, value: unchecked({ payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 

@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import { appInfo } from '../support/session';
+import { stubMain, unchecked } from '../support/stub-main';
 
 const payment = {
   id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'FIN-1', amountMinor: 8_000, currency: 'SAR',
@@ -21,16 +21,10 @@ let kind = 'create';
 let undecided = false;
 const operation = (outcome: string) => ({ id: 'op-1', kind, amountMinor: 8_000, reason: null, osUser: 'sue', person: 'sue', outcome, errorCode: null, errorMessage: null, gatewayAnswer: null, createdAt: payment.createdAt, completedAt: null, settledBy: null, settledReason: null });
 let outcome = 'succeeded';
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
-    return async () => {
-      if (name === 'getPayment') return { ok: true, value: { payment: { ...payment, operationInFlight: outcome === 'unknown', needsAttention: undecided, attentionReason: undecided ? 'undecidable' : null }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] } };
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-}) as unknown as PaydeskApi;
+stubMain({
+  getPayment: () => ({ ok: true, value: unchecked({ payment: { ...payment, operationInFlight: outcome === 'unknown', needsAttention: undecided, attentionReason: undecided ? 'undecidable' : null }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] }) }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { useSession } = await import('../../renderer/src/app/session-store');
 const { useLanguage } = await import('../../renderer/src/i18n');

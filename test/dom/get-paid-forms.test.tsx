@@ -5,12 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import { appInfo } from '../support/session';
+import { notStubbed, stubMain } from '../support/stub-main';
 import type { PaymentView } from '../../contract/methods/payments';
 
-type Call = { name: string; input: Record<string, unknown> };
-let calls: Call[] = [];
 let environment: 'practice' | 'production' = 'practice';
 let answers: Record<string, unknown> = {};
 
@@ -21,21 +19,13 @@ const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
   needsAttention: false, attentionReason: null, watched: false, lastError: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, ...over,
 });
 
-const api = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
-    return async (input: Record<string, unknown>) => {
-      calls.push({ name, input });
-      if (name === 'getAppInfo') return { ok: true, value: appInfo() };
-      if (name === 'getActiveProfile') return { ok: true, value: { id: environment, name: environment === 'production' ? 'Riyadh live' : 'Practice', environment, baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
-      if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
-      if (name === 'listPaymentLinks') return { ok: true, value: { total: 0, rows: [] } };
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: environment } };
-      return answers[name] ?? { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-});
-window.paydesk = api as unknown as PaydeskApi;
+const { calls } = stubMain({
+  getAppInfo: () => ({ ok: true, value: appInfo() }),
+  getActiveProfile: () => ({ ok: true, value: { id: environment, name: environment === 'production' ? 'Riyadh live' : 'Practice', environment, baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
+  searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
+  listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: environment } }),
+}, { otherwise: (name) => answers[name] ?? notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -47,12 +37,12 @@ async function openScreen(id: string, heading: string) {
   act(() => useNavigation.getState().go(id));
   await screen.findByRole('heading', { name: heading, level: 1 });
 }
-const sent = (name: string) => calls.filter((c) => c.name === name);
+const sent = (name: string) => calls.filter((c) => c.name === name) as Array<{ name: string; input: Record<string, unknown> }>;
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
 
 beforeEach(() => {
-  calls = [];
+  calls.length = 0;
   answers = {};
   environment = 'practice';
 });

@@ -5,33 +5,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import { appInfo } from '../support/session';
+import { stubMain, unchecked } from '../support/stub-main';
 
-type Call = { name: string; input: Record<string, unknown> };
-let calls: Call[] = [];
 let seller: unknown = null;
 let held: Promise<void> = Promise.resolve(); // getSellerDetails answers once it settles
-const listeners = new Set<(event: { type: string }) => void>();
 const sellerDetails = { legalNameAr: 'شركة المثال', legalNameEn: 'Example Co.', vatNumber: '310122393500003', crNumber: '1010010000', address: 'Riyadh', logo: null };
 
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return (listener: (event: { type: string }) => void) => (listeners.add(listener), () => listeners.delete(listener));
-    return async (input: Record<string, unknown>) => {
-      calls.push({ name, input });
-      if (name === 'getAppInfo') return { ok: true, value: appInfo() };
-      if (name === 'getActiveProfile') return { ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } };
-      if (name === 'searchPayments') return { ok: true, value: { total: 0, rows: [] } };
-      if (name === 'listPaymentLinks') return { ok: true, value: { total: 0, rows: [] } };
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
-      if (name === 'getKeychainStatus') return { ok: true, value: { available: true, message: null } };
-      if (name === 'getSellerDetails') return held.then(() => ({ ok: true, value: { seller } }));
-      if (name === 'recentCustomers') return { ok: true, value: [{ name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' }] };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
-  },
-}) as unknown as PaydeskApi;
+const main = stubMain({
+  getAppInfo: () => ({ ok: true, value: appInfo() }),
+  getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
+  searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
+  listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  getKeychainStatus: () => ({ ok: true, value: { available: true, message: null } }),
+  getSellerDetails: () => held.then(() => ({ ok: true, value: unchecked({ seller }) })),
+  recentCustomers: () => ({ ok: true, value: [{ name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' }] }),
+});
+const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -46,7 +37,7 @@ async function open(id: string, heading: string) {
 }
 
 beforeEach(() => {
-  calls = [];
+  calls.length = 0;
   seller = sellerDetails;
   held = Promise.resolve();
 });
@@ -127,7 +118,7 @@ describe('seller details in Settings', () => {
 
     const asked = calls.filter((c) => c.name === 'getSellerDetails').length;
     held = new Promise((resolve) => (answer = resolve));
-    act(() => listeners.forEach((listener) => listener({ type: 'profiles.changed' }))); // the session is read again
+    main.tell({ type: 'profiles.changed' }); // the session is read again
     await waitFor(() => expect(calls.filter((c) => c.name === 'getSellerDetails').length).toBe(asked + 1));
     type('seller-legalNameEn', 'Example Co.');
     await act(async () => answer());

@@ -4,12 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import type { InvoiceView } from '../../contract/methods/invoices';
+import { stubMain } from '../support/stub-main';
 
-window.paydesk = new Proxy({}, {
-  get: (_t, name: string) => (name === 'subscribe' ? () => () => undefined : async () => ({ ok: false, error: { code: 'internal', message: 'not stubbed' } })),
-}) as PaydeskApi;
+stubMain();
 const { InvoicePanel } = await import('../../renderer/src/features/invoices/invoice-panel');
 const { useLanguage } = await import('../../renderer/src/i18n');
 

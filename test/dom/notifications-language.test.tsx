@@ -5,12 +5,9 @@ import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { AppEvent } from '../../contract/events';
-import type { PaydeskApi } from '../../contract/methods';
+import { stubMain } from '../support/stub-main';
 
-let hear: (event: AppEvent) => void = () => undefined;
-window.paydesk = new Proxy({}, {
-  get: (_t, name: string) => (name === 'subscribe' ? (listener: typeof hear) => ((hear = listener), () => undefined) : async () => ({ ok: true, value: {} })),
-}) as PaydeskApi;
+const main = stubMain({}, { otherwise: () => ({ ok: true, value: {} }) });
 const { Notifications } = await import('../../renderer/src/app/notifications');
 const { useLanguage } = await import('../../renderer/src/i18n');
 const { formatAmount } = await import('../../renderer/src/i18n/format');
@@ -22,7 +19,7 @@ afterEach(() => {
 
 it('words a notification again in the language the person switches to, its amount as the app words amounts', () => {
   render(<Notifications />);
-  act(() => hear({ type: 'notification', seq: 1, level: 'info', message: 'Payment link WATCH-1 was paid: SAR 33.00.', reason: { key: 'notify.linkPaid', values: { orderId: 'WATCH-1', amountMinor: 3300, currency: 'SAR' } } } as AppEvent));
+  main.tell({ type: 'notification', seq: 1, level: 'info', message: 'Payment link WATCH-1 was paid: SAR 33.00.', reason: { key: 'notify.linkPaid', values: { orderId: 'WATCH-1', amountMinor: 3300, currency: 'SAR' } } } as AppEvent);
   const shown = () => screen.getByTestId('notifications').textContent;
   expect(shown()).toContain(`Payment link WATCH-1 was paid: ${formatAmount(3300, 'SAR', 'en')}.`);
   act(() => useLanguage.getState().setLanguage('ar'));
@@ -36,7 +33,7 @@ it('words a notification again in the language the person switches to, its amoun
 
 it('words a notification from an earlier Paydesk, its amount already worded, as before', () => {
   render(<Notifications />);
-  act(() => hear({ type: 'notification', seq: 1, level: 'info', message: 'Payment link WATCH-1 was paid: 33.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'WATCH-1', amount: '33.00 SAR' } } } as AppEvent));
+  main.tell({ type: 'notification', seq: 1, level: 'info', message: 'Payment link WATCH-1 was paid: 33.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'WATCH-1', amount: '33.00 SAR' } } } as AppEvent);
   expect(screen.getByTestId('notifications').textContent).toContain('Payment link WATCH-1 was paid: 33.00 SAR.');
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(screen.getByTestId('notifications').textContent).toContain('دُفع رابط الدفع WATCH-1: 33.00 SAR.');

@@ -3,16 +3,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
+import { notStubbed, stubMain } from '../support/stub-main';
 
 // main answers nothing useful: the figures are not what is checked here, the calls asked are.
 const asked: Array<Record<string, unknown>> = [];
-window.paydesk = new Proxy({}, {
-  get: (_t, name: string) => (name === 'subscribe' ? () => () => undefined : async (input: Record<string, unknown>) => {
-    if (name === 'getOverview' && input.periods) asked.push(input);
-    return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-  }),
-}) as PaydeskApi;
+stubMain({
+  getOverview: (input) => {
+    if (input.periods) asked.push(input);
+    return notStubbed;
+  },
+});
 const { OverviewSection } = await import('../../renderer/src/features/overview/overview-section');
 const { useOverview } = await import('../../renderer/src/features/overview/overview-store');
 const { useLanguage } = await import('../../renderer/src/i18n');

@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installDirectApi } from '../support/direct-api';
+import { flushEffects } from '../support/stub-main';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { appHandlers } from '../../main/api/app-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
@@ -85,6 +86,7 @@ describe('Settings: team ledger', () => {
     await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toMatch(/^This laptop uses the team ledger at db\.example\.com as sue, but cannot reach it now:/));
     fireEvent.change(within(section).getByLabelText('Database'), { target: { value: 'paydesk_new' } });
     backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: 'support', reason: null } }));
+    flushEffects(); // the section subscribes in an effect: it runs before main tells (test/support/stub-main.ts)
     act(() => backend.events.emit({ type: 'team.changed' }));
     await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com, logged in as sue (support).'));
     expect((within(section).getByLabelText('Database') as HTMLInputElement).value).toBe('paydesk_new');

@@ -8,10 +8,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AppEvent } from '../../contract/events';
 import type { MethodOutput } from '../../contract/methods';
 import { appInfo } from '../support/session';
-import { startPage, type PageMain } from '../support/page-start';
+import { startPage } from '../support/page-start';
+import { stubMain, unchecked } from '../support/stub-main';
 
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' } };
 const payment = {
@@ -25,7 +25,6 @@ const moneyMoves = ['action-refund', 'action-capture', 'action-void', 'action-re
 
 /** A team-ledger laptop's main: `team` as its check found it; the per-screen role answer waits until a payment is drawn. */
 function teamLaptop(team: MethodOutput<'getAppInfo'>['team']) {
-  const listeners = new Set<(event: AppEvent) => void>();
   const state = { team };
   const drawn = () => new Promise<void>((resolve) => {
     const look = () => document.querySelector('[data-testid="payment-detail"]') && (observer.disconnect(), resolve());
@@ -33,26 +32,19 @@ function teamLaptop(team: MethodOutput<'getAppInfo'>['team']) {
     observer.observe(document, { subtree: true, childList: true });
     look();
   });
-  const main: PageMain = {
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+  const main = stubMain({
+    getAppInfo: () => ({ ok: true, value: appInfo(state.team) }),
+    getActiveProfile: () => ({ ok: true, value: unchecked(practice) }),
+    listProfiles: () => ({ ok: true, value: unchecked({ profiles: [practice], activeId: 'practice' }) }),
+    searchPayments: () => ({ ok: true, value: unchecked({ total: 1, totalExact: true, rows: [payment] }) }),
+    getPayment: () => ({ ok: true, value: unchecked({ payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+    getTeamLedger: async () => {
+      await drawn();
+      return { ok: true, value: { settings: null, passwordSaved: true, inUse: true, chosen: true, session: { login: 'sam', role: state.team?.role ?? null, reason: null } } };
     },
-    async call(name) {
-      if (name === 'getAppInfo') return { ok: true, value: appInfo(state.team) };
-      if (name === 'getActiveProfile') return { ok: true, value: practice };
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [practice], activeId: 'practice' } };
-      if (name === 'searchPayments') return { ok: true, value: { total: 1, totalExact: true, rows: [payment] } };
-      if (name === 'getPayment') return { ok: true, value: { payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] } };
-      if (name === 'getTeamLedger') {
-        await drawn();
-        return { ok: true, value: { settings: null, passwordSaved: true, inUse: true, chosen: true, session: { login: 'sam', role: state.team?.role ?? null, reason: null } } };
-      }
-      if (name === 'firstScreenShown') return { ok: true, value: {} };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    },
-  };
-  return { main, state, emit: (event: AppEvent) => listeners.forEach((l) => l(event)) };
+    firstScreenShown: () => ({ ok: true, value: {} }),
+  });
+  return { main, state };
 }
 
 /** Every money move the page ever drew, and every one it ever drew enabled, from before its first element. */
@@ -120,7 +112,7 @@ describe('the team ledger role at start', () => {
 
     // The connection is back and main checked the role again: support.
     laptop.state.team = { role: 'support' };
-    act(() => laptop.emit({ type: 'team.changed' }));
+    laptop.main.tell({ type: 'team.changed' });
     await waitFor(() => expect((screen.getByTestId('action-refund') as HTMLButtonElement).disabled).toBe(false));
     expect(screen.queryByTestId('detail-role-unknown')).toBeNull();
   });

@@ -4,11 +4,10 @@
 // figure's filter). main is a recording stub here; each case loads the app's modules afresh.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import type { AppEvent } from '../../contract/events';
+import { stubMain, unchecked } from '../support/stub-main';
 
 let searches: Array<Record<string, unknown>> = [];
-let listeners = new Set<(event: AppEvent) => void>();
 let failNext = false;
 const row = {
   id: 'p1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'PD-AHEAD-1', amountMinor: 1500, currency: 'SAR', description: null,
@@ -17,26 +16,17 @@ const row = {
   operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null,
   createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z', lastCheckedAt: null,
 };
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    };
-    return async (input: { filter?: Record<string, unknown> }) => {
-      if (name === 'searchPayments') {
-        searches.push(input.filter ?? {});
-        if (failNext) {
-          failNext = false;
-          return { ok: false, error: { code: 'internal', message: 'the ledger is busy' } };
-        }
-        return { ok: true, value: { total: 1, totalExact: true, rows: [row] } };
-      }
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
+const main = stubMain({
+  searchPayments: (input) => {
+    searches.push(input.filter ?? {});
+    if (failNext) {
+      failNext = false;
+      return { ok: false, error: { code: 'internal', message: 'the ledger is busy' } };
+    }
+    return { ok: true, value: unchecked({ total: 1, totalExact: true, rows: [row] }) };
   },
-}) as unknown as PaydeskApi;
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
 
 async function startOnHome() {
   vi.resetModules();
@@ -52,7 +42,7 @@ async function startOnHome() {
 describe("the list's first page asked ahead by Home", () => {
   beforeEach(() => {
     searches = [];
-    listeners = new Set();
+    main.forgetListeners();
   });
   afterEach(() => {
     cleanup();
@@ -73,7 +63,7 @@ describe("the list's first page asked ahead by Home", () => {
   it('is asked for again at the click once main said payments changed', async () => {
     const { useNavigation, useTransactions, TransactionsScreen } = await startOnHome();
     await vi.waitFor(() => expect(useTransactions.getState().total).toBe(1));
-    listeners.forEach((listener) => listener({ type: 'payments.changed', seq: 1, paymentIds: ['p1'] } as unknown as AppEvent));
+    main.tell({ type: 'payments.changed', seq: 1, paymentIds: ['p1'] } as unknown as AppEvent);
     useNavigation.getState().go('transactions');
     expect(searches).toHaveLength(2);
     render(<TransactionsScreen />);

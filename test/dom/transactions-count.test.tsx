@@ -6,29 +6,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
 import type { AppEvent } from '../../contract/events';
+import { stubMain, unchecked } from '../support/stub-main';
 
 // Main as the list sees it: every page of the search answers what main knew when asked
 // (`answer`), naming its count "c7"; events are sent by the test.
 let answer: { total: number; totalExact: boolean; countId?: string } = { total: 101, totalExact: false, countId: 'c7' };
-let asked: Array<{ offset: number; limit: number }> = [];
+let asked: Array<{ offset?: number; limit?: number }> = [];
 let hold: Promise<void> | undefined; // the page's answer waits for this, when set
-const listeners = new Set<(event: AppEvent) => void>();
-const send = (event: AppEvent) => act(() => listeners.forEach((listener) => listener(event)));
-window.paydesk = new Proxy({}, {
-  get: (_t, name: string) => {
-    if (name === 'subscribe') return (listener: (event: AppEvent) => void) => (listeners.add(listener), () => void listeners.delete(listener));
-    return async (input: { offset: number; limit: number }) => {
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: null } };
-      if (name !== 'searchPayments') return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-      asked.push({ offset: input.offset, limit: input.limit });
-      const value = { ...answer, rows: [] };
-      await hold;
-      return { ok: true, value };
-    };
+const main = stubMain({
+  listProfiles: () => ({ ok: true, value: unchecked({ profiles: [], activeId: null }) }),
+  searchPayments: async (input) => {
+    asked.push({ offset: input.offset, limit: input.limit });
+    const value = { ...answer, rows: [] };
+    await hold;
+    return { ok: true, value };
   },
-}) as PaydeskApi;
+});
+const send = (event: AppEvent) => main.tell(event);
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
@@ -48,7 +43,7 @@ describe('the transactions count', () => {
     act(() => useLanguage.getState().setLanguage('en'));
     render(<TransactionsScreen />);
     await screen.findByText('More than 100 payments (still counting)');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     // Another search's count is not this one's.
     send(counted('c6', 99_999, true));
     expect(count()).toBe('More than 100 payments (still counting)');
@@ -70,7 +65,7 @@ describe('the transactions count', () => {
     let release!: () => void;
     hold = new Promise((resolve) => (release = resolve));
     render(<TransactionsScreen />);
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     send(counted('c8', 2_500, true));
     release();
     await waitFor(() => expect(count()).toBe('2,500 payments'));
@@ -81,7 +76,7 @@ describe('the transactions count', () => {
     answer = { total: 101, totalExact: false, countId: 'c9' };
     render(<TransactionsScreen />);
     await screen.findByText('More than 100 payments (still counting)');
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     // Main finished counting, but its event never arrived; the stream's resync says payments changed.
     answer = { total: 777, totalExact: true };
     const before = asked.length;
@@ -96,7 +91,7 @@ describe('the transactions count', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     render(<TransactionsScreen />);
     await waitFor(() => expect(count()).toBe('أكثر من 100 من المدفوعات (ما زال العدّ جاريًا)'));
-    await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     send(counted('c10', 250, true));
     expect(count()).toBe('250 دفعة');
   });

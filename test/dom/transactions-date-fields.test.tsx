@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { useLanguage } from '../../renderer/src/i18n';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
+import { stubMain } from '../support/stub-main';
 
 const zone = process.env.TZ;
 process.env.TZ = 'Asia/Riyadh'; // Node re-reads the zone when TZ is assigned
@@ -19,9 +19,7 @@ afterAll(() => {
 
 // Main's answers the filter bar asks for: no profiles, an empty list.
 const answers: Record<string, unknown> = { listProfiles: { profiles: [], activeId: null }, searchPayments: { rows: [], total: 0, totalExact: true } };
-window.paydesk = new Proxy({}, {
-  get: (_t, name: string) => (name === 'subscribe' ? () => () => undefined : async () => ({ ok: true, value: answers[name] ?? {} })),
-}) as PaydeskApi;
+stubMain({}, { otherwise: (name) => ({ ok: true, value: answers[name] ?? {} }) });
 const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 const { lastDays } = await import('../../renderer/src/features/overview/periods');

@@ -3,21 +3,15 @@
 // shown again later, it asks afresh. main is a recording stub here.
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
+import { stubMain } from '../support/stub-main';
 
 let searches = 0;
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
-    return async () => {
-      if (name === 'searchPayments') {
-        searches++;
-        return { ok: true, value: { total: 0, rows: [] } };
-      }
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
+stubMain({
+  searchPayments: () => {
+    searches++;
+    return { ok: true, value: { total: 0, rows: [] } };
   },
-}) as unknown as PaydeskApi;
+});
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 await import('../../renderer/src/app/screens'); // what each screen does when chosen
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');

@@ -3,22 +3,16 @@
 // main is a recording stub here; the e2e suite drives the real handlers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { PaydeskApi } from '../../contract/methods';
+import { stubMain } from '../support/stub-main';
 
 let searches: Array<string | undefined> = [];
-window.paydesk = new Proxy({} as Record<string, unknown>, {
-  get(_target, name: string) {
-    if (name === 'subscribe') return () => () => undefined;
-    return async (input: { filter?: { query?: string } }) => {
-      if (name === 'searchPayments') {
-        searches.push(input.filter?.query);
-        return { ok: true, value: { total: 0, rows: [] } };
-      }
-      if (name === 'listProfiles') return { ok: true, value: { profiles: [], activeId: 'practice' } };
-      return { ok: false, error: { code: 'internal', message: 'not stubbed' } };
-    };
+stubMain({
+  searchPayments: (input) => {
+    searches.push(input.filter?.query);
+    return { ok: true, value: { total: 0, rows: [] } };
   },
-}) as unknown as PaydeskApi;
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
 const { FilterBar, typingPause } = await import('../../renderer/src/features/transactions/filter-bar');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 
