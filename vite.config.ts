@@ -1,6 +1,5 @@
 import { defineConfig } from 'vite';
 import { precompiledMessages } from './scripts/precompiled-messages.mjs';
-import { firstScript } from './scripts/first-script.mjs';
 
 // The renderer is a static bundle: Electron serves it from the app:// protocol, the preview
 // from its loopback server. No dev server is needed for either.
@@ -9,8 +8,7 @@ export default defineConfig({
   base: './',
   // Messages are compiled at build time (scripts/precompiled-messages.mjs), so intl-messageformat
   // gets the ICU parser's stand-in, which throws if a text ever arrives unparsed.
-  // The page's first calls leave from a small script of their own, before the app's scripts run: scripts/first-script.mjs.
-  plugins: [precompiledMessages(), firstScript('src/first-calls-entry.ts')],
+  plugins: [precompiledMessages()],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
   },

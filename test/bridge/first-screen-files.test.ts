@@ -2,8 +2,7 @@
 // two scripts and one stylesheet: each file the page waits for costs a request, a round trip
 // and the browser's and main's time to serve it, and on a two-core machine eleven of them cost a
 // returning user's start about 30 ms (docs/performance.md, "thirteenth pass"). The other screens
-// stay chunks of their own, fetched once the first screen shows. Before them, a small classic script
-// sends the first calls (docs/performance.md, fourteenth pass). Reads the build `npm test` makes.
+// stay chunks of their own, fetched once the first screen shows. Reads the build `npm test` makes.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,16 +28,5 @@ describe("the page's first files", () => {
     expect(code).not.toContain('settings-error');
     const css = readFileSync(join(renderer, styles[0]!), 'utf8');
     expect(css).toMatch(/\.tx-table/);
-  });
-
-  it("begin with the first calls' script: first in the head, a classic async script at high priority, small, importing nothing (scripts/first-script.mjs)", () => {
-    const first = /<script async fetchpriority="high" src="\.\/(assets\/first-calls-[^"]+\.js)"><\/script>/.exec(html);
-    expect(first).not.toBeNull();
-    expect(first!.index).toBeLessThan(html.indexOf('<script type="module"'));
-    expect(first!.index).toBeGreaterThan(html.indexOf('<meta charset'));
-    const script = readFileSync(join(renderer, first![1]!), 'utf8');
-    expect(script.length).toBeLessThan(2048);
-    expect(script).not.toMatch(/\bimport\b/);
-    expect(script).toContain('/api/calls');
   });
 });

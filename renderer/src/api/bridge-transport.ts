@@ -2,13 +2,14 @@
 // fragment (never sent to any server), keeps it for this tab only, and removes it from the
 // address bar.
 import { eventSequence } from './event-sequence';
-import { batchBody, headersFor, takeFirstCalls, tokenInAddress, tokenKey } from './first-calls';
 import type { AppEvent } from '../../../contract/events';
 import type { PaydeskApi } from '../../../contract/methods';
 import type { ErrorCode, Result } from '../../../contract/result';
 
+const tokenKey = 'paydesk.previewToken';
+
 function takeToken(): string {
-  const token = tokenInAddress();
+  const token = /(?:^#|&)token=([A-Za-z0-9_-]+)/.exec(window.location.hash)?.[1];
   if (!token) return sessionStorage.getItem(tokenKey) ?? '';
   // Kept for a reload and taken out of the address bar just after the page's first calls are
   // sent, not before: sessionStorage's first use and replaceState each wait on the browser
@@ -23,8 +24,7 @@ function takeToken(): string {
 
 export function createBridgeApi(): PaydeskApi {
   const token = takeToken();
-  const headers = headersFor(token);
-  const sentFirst = takeFirstCalls();
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
   async function callOne(name: string, body: string): Promise<Result<unknown>> {
     let response: Response;
@@ -37,13 +37,8 @@ export function createBridgeApi(): PaydeskApi {
   }
 
   /** Several calls in one request (main's `/api/calls`): each settles as its answer's line arrives. */
-  function callMany(calls: Queued[]): Promise<void> {
-    const body = batchBody(calls.map((c) => ({ method: c.name, body: c.body })));
-    return answersOf(fetch('/api/calls', { method: 'POST', headers, body }), new Map(calls.map((c, i) => [i, c.settle])));
-  }
-
-  /** Settles the calls of one `/api/calls` request, by their index in it, as their lines arrive. */
-  async function answersOf(sent: Promise<Response>, unsettled: Map<number, Queued['settle']>): Promise<void> {
+  async function callMany(calls: Queued[]): Promise<void> {
+    const unsettled = new Map(calls.map((c, i) => [i, c.settle]));
     const settle = (i: number, result: Result<unknown>) => {
       unsettled.get(i)?.(result);
       unsettled.delete(i);
@@ -51,7 +46,8 @@ export function createBridgeApi(): PaydeskApi {
     // A stream cut short: what was sent may have been done or not, as with a single call's lost answer.
     const settleRest = (result: Result<unknown>) => [...unsettled.keys()].forEach((i) => settle(i, result));
     try {
-      const response = await sent;
+      const body = `{"calls":[${calls.map((c) => `{"method":${JSON.stringify(c.name)},"input":${c.body}}`).join(',')}]}`;
+      const response = await fetch('/api/calls', { method: 'POST', headers, body });
       const failure = failed(response);
       if (failure || !response.body) return settleRest(failure ?? unreachable());
       await readLines(response.body, (line) => {
@@ -64,28 +60,6 @@ export function createBridgeApi(): PaydeskApi {
     settleRest(unreachable());
   }
 
-  /**
-   * The calls index.html's first script sent while the app's scripts loaded (first-calls.ts), read
-   * as their answers come. The app's first ask of each of those methods takes that answer when its
-   * input is the very same (a start asks the same things); an ask with another input, and every
-   * later ask, goes to main. So nothing is asked twice, and no answer is taken twice.
-   */
-  const firstScript = (() => {
-    if (!sentFirst) return () => undefined;
-    const answers = sentFirst.calls.map(() => {
-      let settle!: Queued['settle'];
-      const result = new Promise<Result<unknown>>((resolve) => (settle = resolve));
-      return { settle, result };
-    });
-    void answersOf(sentFirst.response, new Map(answers.map((a, i) => [i, a.settle])));
-    const open = new Map(sentFirst.calls.map((c, i) => [c.method, { body: c.body, result: answers[i]!.result }]));
-    return (name: string, body: string): Promise<Result<unknown>> | undefined => {
-      const sent = open.get(name);
-      open.delete(name);
-      return sent?.body === body ? sent.result : undefined;
-    };
-  })();
-
   // Calls made in the same turn (a start asks for the session and the first screen's data at
   // once) go to main in one request: each request costs the browser and main a few ms at start
   // on a busy machine (docs/performance.md, thirteenth pass). A call alone, or a large one (a CSV
@@ -94,8 +68,6 @@ export function createBridgeApi(): PaydeskApi {
   let queued: Queued[] | undefined;
   function call(name: string, input: unknown): Promise<Result<unknown>> {
     const body = JSON.stringify(input ?? {});
-    const sent = firstScript(name, body);
-    if (sent) return sent;
     if (body.length > batchedBodyLimit) return callOne(name, body);
     return new Promise((settle, fail) => {
       if (!queued) {

@@ -1,5 +1,4 @@
 import { create } from 'zustand';
-import { lastScreen, lastScreenKey } from './last-screen';
 
 /** Which screen is open. Screens register in screens.tsx; this store only remembers the choice. */
 export type NavigationState = { screen: string; params: Record<string, string>; go(screen: string, params?: Record<string, string>): void };
@@ -8,6 +7,16 @@ export type NavigationState = { screen: string; params: Record<string, string>; 
 // so Paydesk reopens where the user left it: a support agent who closed it on Transactions gets
 // Transactions; someone new gets Home. Read synchronously, so the first frame is already right.
 // Only the screen is kept, not what was open on it. screens.tsx drops an id it does not know.
+const lastScreenKey = 'paydesk.lastScreen';
+
+function lastScreen(): string {
+  try {
+    return localStorage.getItem(lastScreenKey) || 'home';
+  } catch {
+    return 'home';
+  }
+}
+
 export const useNavigation = create<NavigationState>((set) => ({
   screen: lastScreen(),
   params: {},

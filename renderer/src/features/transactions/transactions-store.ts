@@ -8,9 +8,9 @@ import type { PaymentFilter, PaymentView } from '../../../../contract/methods/pa
 import type { AppError } from '../../../../contract/result';
 import type { AppEvent } from '../../../../contract/events';
 import { api } from '../../api';
-import { defaultSort, pageQuery, pageSize } from './list-query';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
+export const pageSize = 100;
 /** Rows kept either side of the view; farther ones are fetched again if scrolled back to. */
 export const keepAround = 1_000;
 
@@ -63,7 +63,7 @@ export const useTransactions = create<State>((set, get) => {
     const key = `${generation}:${page}`;
     if (inFlight.has(key)) return;
     inFlight.add(key);
-    const result = await api.searchPayments(pageQuery(filter, sort, page));
+    const result = await api.searchPayments({ filter, sort, offset: page * pageSize, limit: pageSize });
     inFlight.delete(key);
     if (get().generation !== generation) return; // the filter changed meanwhile
     if (!result.ok) return set({ error: result.error });
@@ -90,7 +90,7 @@ export const useTransactions = create<State>((set, get) => {
 
   return {
     filter: {},
-    sort: defaultSort,
+    sort: { by: 'createdAt', direction: 'desc' },
     total: undefined,
     totalExact: true,
     rows: new Map(),
