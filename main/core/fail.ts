@@ -29,7 +29,8 @@ function formatted(language: Language, key: ReasonKey, values: ReasonValues): st
 export function reasonText(language: Language, reason: Reason): string {
   const text = formatted(language, reason.key, plainValues(language, reason.values));
   const said = reason.values?.said;
-  return said === undefined || said === '' ? text : `${text} ${formatted(language, 'gateway.saidSuffix', { said })}`;
+  // Isolated in Arabic, as the page does (renderer/src/i18n quoted): English words keep their order inside «…».
+  return said === undefined || said === '' ? text : `${text} ${formatted(language, 'gateway.saidSuffix', { said: language === 'ar' ? `\u2068${said}\u2069` : said })}`;
 }
 
 /** A reason as it travels (any key): worded if the key is one of ours, else undefined. */
