@@ -11,7 +11,7 @@ export class TransactionsPage extends AppPage {
   async show() {
     await this.page.getByTestId('nav-transactions').click();
     await this.page.getByTestId('clear-filters').click();
-    await this.page.getByTestId('tx-count').filter({ hasText: /\d/ }).waitFor();
+    await this.counted();
   }
 
   get list(): Locator {
@@ -22,8 +22,13 @@ export class TransactionsPage extends AppPage {
     return this.page.getByTestId(`tx-row-${orderId}`);
   }
 
+  /** The count is shown (not "Loading…"): in any language, Arabic's "دفعتان" (two) has no digit. */
+  async counted() {
+    await this.page.locator('[data-testid="tx-count"]:not([aria-busy="true"])').waitFor();
+  }
+
   async total(): Promise<number> {
-    await this.page.getByTestId('tx-count').filter({ hasText: /\d/ }).waitFor();
+    await this.counted();
     if (await this.page.getByTestId('tx-empty').count()) return 0; // no list drawn to read (not a 30 s wait for one)
     return Number(await this.list.getAttribute('data-total').catch(() => '0'));
   }

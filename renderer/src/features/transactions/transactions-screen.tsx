@@ -28,7 +28,7 @@ export function TransactionsScreen() {
       <h1>{t('tx.title')}</h1>
       <FilterBar />
       <div className="tx-toolbar">
-        <p className="tx-count" role="status" data-testid="tx-count">{total === undefined ? t('app.loading') : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
+        <p className="tx-count" role="status" aria-busy={total === undefined} data-testid="tx-count">{total === undefined ? t('app.loading') : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
         <ExportButton />
         <Lookup />
       </div>
