@@ -6,10 +6,11 @@
 // per build the medians of each phase, in ms from the process spawn: the page's HTML answered,
 // its first calls sent, their last answer, the list's rows shown, and the page's own part (rows
 // after the answers); and each path's ratio of medians against the bare page.
-// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--trace DIR]
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--paths new|returning] [--trace DIR [--samples]]
 // `--builds`: folders holding a build (`dist/`); `--ledger`: a data folder from `npm run seed`
 // (copied once per build); `--trace DIR`: a Chromium trace of every Paydesk run into DIR
-// (devtools.timeline: the page's tasks, its requests, and `m:ready` / `m:rows` marks).
+// (devtools.timeline: the page's tasks, its requests, and `m:ready` / `m:rows` marks); with
+// `--samples`, V8's CPU samples too.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +23,10 @@ const ledger = option('ledger');
 const builds = (option('builds') ?? '.').split(',').map((dir) => resolve(dir));
 const runs = Number(option('runs') ?? 12);
 const traceDir = option('trace');
+// `--samples`: the trace also holds V8's CPU samples (what each task ran; heavier on the page).
+const cpuSamples = process.argv.includes('--samples');
+// `--paths new` or `--paths returning`: only that user's start (both by default).
+const paths = { new: [false], returning: [true] }[option('paths') ?? ''] ?? [true, false];
 if (!ledger) throw new Error('--ledger DIR (a data folder from `npm run seed`) is needed');
 const work = mkdtempSync(join(tmpdir(), 'paydesk-start-ab-'));
 
@@ -60,12 +65,13 @@ async function paydeskRun(browser: Browser, build: string, dataDir: string, newe
     }).observe(document, { subtree: true, childList: true, attributes: true });
   }, want);
   const marked = await markWaiter(page);
-  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel'] });
+  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel', ...(cpuSamples ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
   const t0 = epoch();
   const preview = await startAndWaitForUrl([join(build, 'dist/main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
   await page.goto(preview.url);
   await marked('rows');
-  const rows = (await readMarks(page)).rows! - t0;
+  const marks = await readMarks(page);
+  const rows = marks.rows! - t0;
   const timing = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const calls = performance.getEntriesByType('resource').map((e) => e as PerformanceResourceTiming).filter((e) => /\/api\/calls?(\/|$)/.test(e.name));
@@ -81,6 +87,11 @@ async function paydeskRun(browser: Browser, build: string, dataDir: string, newe
     add(label, 'sent', Math.min(...first.map((c) => at(c.start))));
     add(label, 'answered', answered);
     add(label, 'rows after answers', rows - answered);
+  }
+  // A new user's Home shown (the click's moment) and the rows after it: the click's own part.
+  else {
+    add(label, 'Home shown', marks.ready! - t0);
+    add(label, 'rows after Home', marks.rows! - marks.ready!);
   }
   add(label, 'rows', rows);
   await stop(preview.child);
@@ -100,7 +111,7 @@ async function main() {
   const label = (i: number, returning: boolean) => `${builds[i]} (${returning ? 'returning' : 'new'} user)`;
   for (let run = 0; run < runs; run++) {
     add('bare page', 'ready', (await bareRun(browser, bareServer)).ready!);
-    for (const returning of [true, false]) {
+    for (const returning of paths) {
       for (const [i, build] of builds.entries()) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
     }
   }
