@@ -5,7 +5,8 @@
 // list), then each build's new user (Home, the list's tab clicked the moment Home shows). Prints
 // per build the medians of each phase, in ms from the process spawn: the page's HTML answered,
 // its first calls sent, their last answer, the list's rows shown, and the page's own part (rows
-// after the answers); and each path's ratio of medians against the bare page.
+// after the answers); and each path's ratio of medians against the bare page. With two or more
+// builds, also each build's run-by-run differences from the first (median, rounds ahead).
 // Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--paths new|returning] [--trace DIR [--samples]]
 // `--builds`: folders holding a build (`dist/`); `--ledger`: a data folder from `npm run seed`
 // (copied once per build); `--trace DIR`: a Chromium trace of every Paydesk run into DIR
@@ -112,7 +113,10 @@ async function main() {
   for (let run = 0; run < runs; run++) {
     add('bare page', 'ready', (await bareRun(browser, bareServer)).ready!);
     for (const returning of paths) {
-      for (const [i, build] of builds.entries()) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
+      // Every other round in the opposite order, so no build always runs first (A B, B A, …).
+      const order = [...builds.entries()];
+      if (run % 2 === 1) order.reverse();
+      for (const [i, build] of order) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
     }
   }
   await browser.close();
@@ -123,6 +127,21 @@ async function main() {
     if (key === 'bare page') continue;
     const phases = Object.entries(samples).map(([phase, values]) => `${phase} ${percentile(values, 50).toFixed(0)}`).join(', ');
     console.log(`${key}: ${phases}; ratio ${(percentile(samples.rows!, 50) / bare).toFixed(2)} (p95 ${percentile(samples.rows!, 95).toFixed(0)})`);
+  }
+  // Run by run against the first build and the one before (the runs of a round were taken side by
+  // side): the median of the differences, and in how many rounds the build was ahead.
+  const differences = (of: Samples, from: Samples) => Object.keys(from).map((phase) => {
+    const d = of[phase]!.map((ms, run) => ms - from[phase]![run]!);
+    const median = percentile(d, 50);
+    return `${phase} ${median >= 0 ? '+' : ''}${median.toFixed(0)} (ahead in ${d.filter((x) => x < 0).length}/${d.length})`;
+  }).join(', ');
+  for (const returning of paths) {
+    for (const i of builds.keys()) {
+      if (i === 0) continue;
+      const of = results.get(label(i, returning))!;
+      console.log(`${label(i, returning)} minus ${builds[0]}, run by run, median: ${differences(of, results.get(label(0, returning))!)}`);
+      if (i > 1) console.log(`${label(i, returning)} minus ${builds[i - 1]}, run by run, median: ${differences(of, results.get(label(i - 1, returning))!)}`);
+    }
   }
   rmSync(work, { recursive: true, force: true });
 }
