@@ -40,30 +40,12 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
-    // Asked from a task of its own, not in these effects: a click that leaves Home as it shows is
-    // drawn in the task that runs them (React runs a commit's pending effects before a click's
-    // update), and the figures' calls and the charts' chunk made that task longer and kept main
-    // busy beside the list's rows. Leaving Home before that task asks nothing (docs/performance.md,
-    // fourteenth pass, the new user's path).
-    let cancel = () => {};
     // The other screens' code and main's later services wait for Home's figures and charts, the
     // charts drawn below the fold after the first paint included (a frame after their answer,
-    // their layout effects have queued them); or for Home to be left.
-    firstScreenWaitsFor(new Promise<void>((done) => {
-      const start = setTimeout(() => {
-        void useOverview.getState().load(profileId).then(afterNextPaint).then(allDrawn).then(done, done);
-        loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
-      }, 0);
-      cancel = () => {
-        clearTimeout(start);
-        done();
-      };
-    }));
-    const stopWatching = watchOverview();
-    return () => {
-      cancel();
-      stopWatching();
-    };
+    // their layout effects have queued them).
+    firstScreenWaitsFor(useOverview.getState().load(profileId).then(afterNextPaint).then(allDrawn));
+    loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
+    return watchOverview();
   }, [profileId]);
 
   const open = (filter: PaymentFilter) => showPayments(filter, go);
