@@ -5,11 +5,13 @@
 // list), then each build's new user (Home, the list's tab clicked the moment Home shows). Prints
 // per build the medians of each phase, in ms from the process spawn: the page's HTML answered,
 // its first calls sent, their last answer, the list's rows shown, and the page's own part (rows
-// after the answers); and each path's ratio of medians against the bare page.
-// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--trace DIR]
+// after the answers); and each path's ratio of medians against the bare page. With two or more
+// builds, also each build's run-by-run differences from the first (median, rounds ahead).
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--paths new|returning] [--trace DIR [--samples]]
 // `--builds`: folders holding a build (`dist/`); `--ledger`: a data folder from `npm run seed`
 // (copied once per build); `--trace DIR`: a Chromium trace of every Paydesk run into DIR
-// (devtools.timeline: the page's tasks, its requests, and `m:ready` / `m:rows` marks).
+// (devtools.timeline: the page's tasks, its requests, and `m:ready` / `m:rows` marks); with
+// `--samples`, V8's CPU samples too.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +24,10 @@ const ledger = option('ledger');
 const builds = (option('builds') ?? '.').split(',').map((dir) => resolve(dir));
 const runs = Number(option('runs') ?? 12);
 const traceDir = option('trace');
+// `--samples`: the trace also holds V8's CPU samples (what each task ran; heavier on the page).
+const cpuSamples = process.argv.includes('--samples');
+// `--paths new` or `--paths returning`: only that user's start (both by default).
+const paths = { new: [false], returning: [true] }[option('paths') ?? ''] ?? [true, false];
 if (!ledger) throw new Error('--ledger DIR (a data folder from `npm run seed`) is needed');
 const work = mkdtempSync(join(tmpdir(), 'paydesk-start-ab-'));
 
@@ -60,12 +66,13 @@ async function paydeskRun(browser: Browser, build: string, dataDir: string, newe
     }).observe(document, { subtree: true, childList: true, attributes: true });
   }, want);
   const marked = await markWaiter(page);
-  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel'] });
+  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel', ...(cpuSamples ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
   const t0 = epoch();
   const preview = await startAndWaitForUrl([join(build, 'dist/main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
   await page.goto(preview.url);
   await marked('rows');
-  const rows = (await readMarks(page)).rows! - t0;
+  const marks = await readMarks(page);
+  const rows = marks.rows! - t0;
   const timing = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const calls = performance.getEntriesByType('resource').map((e) => e as PerformanceResourceTiming).filter((e) => /\/api\/calls?(\/|$)/.test(e.name));
@@ -81,6 +88,11 @@ async function paydeskRun(browser: Browser, build: string, dataDir: string, newe
     add(label, 'sent', Math.min(...first.map((c) => at(c.start))));
     add(label, 'answered', answered);
     add(label, 'rows after answers', rows - answered);
+  }
+  // A new user's Home shown (the click's moment) and the rows after it: the click's own part.
+  else {
+    add(label, 'Home shown', marks.ready! - t0);
+    add(label, 'rows after Home', marks.rows! - marks.ready!);
   }
   add(label, 'rows', rows);
   await stop(preview.child);
@@ -100,8 +112,11 @@ async function main() {
   const label = (i: number, returning: boolean) => `${builds[i]} (${returning ? 'returning' : 'new'} user)`;
   for (let run = 0; run < runs; run++) {
     add('bare page', 'ready', (await bareRun(browser, bareServer)).ready!);
-    for (const returning of [true, false]) {
-      for (const [i, build] of builds.entries()) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
+    for (const returning of paths) {
+      // Every other round in the opposite order, so no build always runs first (A B, B A, …).
+      const order = [...builds.entries()];
+      if (run % 2 === 1) order.reverse();
+      for (const [i, build] of order) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
     }
   }
   await browser.close();
@@ -112,6 +127,21 @@ async function main() {
     if (key === 'bare page') continue;
     const phases = Object.entries(samples).map(([phase, values]) => `${phase} ${percentile(values, 50).toFixed(0)}`).join(', ');
     console.log(`${key}: ${phases}; ratio ${(percentile(samples.rows!, 50) / bare).toFixed(2)} (p95 ${percentile(samples.rows!, 95).toFixed(0)})`);
+  }
+  // Run by run against the first build and the one before (the runs of a round were taken side by
+  // side): the median of the differences, and in how many rounds the build was ahead.
+  const differences = (of: Samples, from: Samples) => Object.keys(from).map((phase) => {
+    const d = of[phase]!.map((ms, run) => ms - from[phase]![run]!);
+    const median = percentile(d, 50);
+    return `${phase} ${median >= 0 ? '+' : ''}${median.toFixed(0)} (ahead in ${d.filter((x) => x < 0).length}/${d.length})`;
+  }).join(', ');
+  for (const returning of paths) {
+    for (const i of builds.keys()) {
+      if (i === 0) continue;
+      const of = results.get(label(i, returning))!;
+      console.log(`${label(i, returning)} minus ${builds[0]}, run by run, median: ${differences(of, results.get(label(0, returning))!)}`);
+      if (i > 1) console.log(`${label(i, returning)} minus ${builds[i - 1]}, run by run, median: ${differences(of, results.get(label(i - 1, returning))!)}`);
+    }
   }
   rmSync(work, { recursive: true, force: true });
 }
