@@ -2,7 +2,8 @@
 // language's locale, Latin digits, exactly the currency's ISO 4217 decimals, fed the exact decimal
 // text of the integer minor units (never a float). The page (renderer/src/i18n/format.ts, whose
 // Intl-free path gives the same text) and main (OS notifications) both use it, so an amount in a
-// reason reads as every other amount in the app.
+// reason reads as every other amount in the app. Also the reasons' other shared wording: one full
+// stop after an amount, and the gateway's quoted words isolated in Arabic.
 import { exponentOf, formatMinor, isCurrencyCode, type CurrencyCode } from './money';
 
 type Language = 'en' | 'ar';
@@ -49,3 +50,10 @@ export function oneFullStop(text: string, values: Record<string, unknown>): stri
   }
   return text;
 }
+
+/**
+ * What the gateway said, for `gateway.saidSuffix`: inside an Arabic sentence isolated in its own
+ * direction (FSI…PDI), or an English quote's parentheses and final full stop are reordered with the
+ * «…» around it.
+ */
+export const quotedSaid = (language: Language, said: string): string => (language === 'ar' ? `\u2068${said}\u2069` : said);

@@ -2,7 +2,7 @@
 // contract/reasons.ts and its values. The English `message` is worded from the same catalog,
 // for logs and tools.
 import { IntlMessageFormat } from 'intl-messageformat';
-import { amountFormat, intlAmount, oneFullStop, withWordedAmount } from '../../contract/amount-words';
+import { amountFormat, intlAmount, oneFullStop, quotedSaid, withWordedAmount } from '../../contract/amount-words';
 import type { CurrencyCode } from '../../contract/money';
 import { reasonTexts, type Reason, type ReasonKey, type ReasonValues } from '../../contract/reasons';
 import { reasonsAr } from '../../contract/reasons-ar';
@@ -29,8 +29,7 @@ function formatted(language: Language, key: ReasonKey, values: ReasonValues): st
 export function reasonText(language: Language, reason: Reason): string {
   const text = formatted(language, reason.key, plainValues(language, reason.values));
   const said = reason.values?.said;
-  // Isolated in Arabic, as the page does (renderer/src/i18n quoted): English words keep their order inside «…».
-  return said === undefined || said === '' ? text : `${text} ${formatted(language, 'gateway.saidSuffix', { said: language === 'ar' ? `\u2068${said}\u2069` : said })}`;
+  return said === undefined || said === '' ? text : `${text} ${formatted(language, 'gateway.saidSuffix', { said: quotedSaid(language, String(said)) })}`;
 }
 
 /** A reason as it travels (any key): worded if the key is one of ours, else undefined. */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { oneFullStop, withWordedAmount } from '../../../contract/amount-words';
+import { oneFullStop, quotedSaid, withWordedAmount } from '../../../contract/amount-words';
 import type { ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
 import type { MessageKey } from './en';
@@ -80,18 +80,12 @@ function wordValues(language: Language, values: Values = {}): Values {
   return out;
 }
 
-/**
- * What the gateway said, inside an Arabic sentence, isolated in its own direction (FSI…PDI): its
- * English words, parentheses and final full stop were reordered with the quotation marks around it.
- */
-const quoted = (language: Language, said: string) => (language === 'ar' ? `\u2068${said}\u2069` : said);
-
 /** Why main refused or failed, in the language; what the gateway said follows as a quotation. */
 export function wordReason(language: Language, reason: { key: string; values?: Values }): string | undefined {
   if (!isReasonKey(reason.key)) return undefined;
   const text = formatMessage(language, reasonCatalogs[language][reason.key], wordValues(language, reason.values));
   const said = reason.values?.said;
-  return said === undefined || said === '' ? text : `${text} ${formatMessage(language, reasonCatalogs[language]['gateway.saidSuffix'], { said: quoted(language, String(said)) })}`;
+  return said === undefined || said === '' ? text : `${text} ${formatMessage(language, reasonCatalogs[language]['gateway.saidSuffix'], { said: quotedSaid(language, String(said)) })}`;
 }
 
 /** An error from main, worded in the language: its reason, or what its code means. */
