@@ -77,20 +77,6 @@ describeWithKeychain('gateway check-up through the preview', () => {
     expect(await page.section(name).getByTestId('checkup-saved').textContent()).toContain('It holds no key, card number or CVV.');
   });
 
-  it('keeps the keyboard user on Run check-up while the run goes on and after it (a disabled button dropped the focus to the page)', async () => {
-    const run = page.section(name).getByTestId('checkup-run');
-    const focused = () => session.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
-    let whileRunning: string | undefined;
-    await page.runWith(name, async () => {
-      await run.focus();
-      await session.page.keyboard.press('Enter');
-      await page.section(name).getByTestId('checkup-cancel').waitFor();
-      whileRunning = await focused();
-    });
-    expect(whileRunning).toBe('checkup-run');
-    expect(await focused()).toBe('checkup-run');
-  });
-
   it('shows every check-up move in the ledger exactly once, marked as a check-up', async () => {
     const db = new Database(join(session.preview.dataDir, 'paydesk.sqlite'), { readonly: true, fileMustExist: true });
     try {
@@ -126,6 +112,20 @@ describeWithKeychain('gateway check-up through the preview', () => {
     } finally {
       await practice.persona(null);
     }
+  });
+
+  it('keeps the keyboard user on Run check-up while the run goes on and after it (a disabled button dropped the focus to the page)', async () => {
+    const run = page.section(name).getByTestId('checkup-run');
+    const focused = () => session.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+    let whileRunning: string | undefined;
+    await page.runWith(name, async () => {
+      await run.focus();
+      await session.page.keyboard.press('Enter');
+      await page.section(name).getByTestId('checkup-cancel').waitFor();
+      whileRunning = await focused();
+    });
+    expect(whileRunning).toBe('checkup-run');
+    expect(await focused()).toBe('checkup-run');
   });
 
   it('is not offered on a production profile, and main refuses it there', async () => {
