@@ -86,7 +86,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'os.notificationTitle': 'Paydesk',
   'os.attentionTitle': 'Paydesk: يحتاج إلى انتباهك',
   'os.startFailed': 'تعذّر تشغيل Paydesk',
-  'os.challengeTitle': 'التحقق بـ 3-D Secure',
+  'os.challengeTitle': 'التحقق بـ \u20663-D Secure\u2069',
   'internal.output': 'أنتج بايدسك ردًا لا يمكن عرضه. لم يتغير شيء بعرضه؛ يُرجى الإبلاغ عن ذلك.',
   'internal.unexpected': 'حدث خطأ داخل بايدسك. لم يُرسل شيء؛ حاول مجددًا.',
   'forbidden.window': 'لا يحق لهذه النافذة استخدام بايدسك.',

@@ -209,6 +209,33 @@ describe('payment link form', () => {
   });
 });
 
+describe('an earlier customer', () => {
+  const sara = { name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' };
+  const customerChoices = () => [...document.querySelectorAll('select')].filter((s) => /customer/i.test(s.labels?.[0]?.textContent ?? ''));
+
+  it('is one choice on the link form (not two lists of the same customers), and it fills name, e-mail and phone', async () => {
+    answers.listCustomers = { ok: true, value: { customers: [sara] } };
+    answers.recentCustomers = { ok: true, value: [sara] };
+    await openScreen('links', 'Payment links');
+    await waitFor(() => expect(customerChoices()).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20)); // a second list would have had its answer by now
+    expect(customerChoices().map((s) => s.labels![0]!.textContent)).toEqual(['Earlier customer']);
+    fireEvent.change(customerChoices()[0]!, { target: { value: '0' } });
+    expect([input('link-customer-name').value, input('link-customer-email').value, input('link-customer-phone').value]).toEqual([sara.name, sara.email, sara.phone]);
+  });
+
+  it('is offered on the checkout form too, and what it fills is sent', async () => {
+    answers.listCustomers = { ok: true, value: { customers: [sara] } };
+    answers.createCheckoutSession = { ok: true, value: payment({ kind: 'checkout', url: 'http://127.0.0.1:9/checkout?sessionId=s1' }) };
+    await openScreen('checkout', 'Checkout sessions');
+    type('checkout-amount', '75');
+    fireEvent.change(await screen.findByLabelText('Earlier customer'), { target: { value: '0' } });
+    fireEvent.click(screen.getByTestId('checkout-submit'));
+    await screen.findByTestId('checkout-result');
+    expect(sent('createCheckoutSession')[0]!.input).toMatchObject({ amount: '75', customer: sara });
+  });
+});
+
 describe('checkout session form', () => {
   it('checks the two-letter country and sends the optional parts only when filled', async () => {
     answers.createCheckoutSession = { ok: true, value: payment({ kind: 'checkout', url: 'http://127.0.0.1:9/checkout?sessionId=s1' }) };

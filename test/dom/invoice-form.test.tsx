@@ -20,7 +20,7 @@ const main = stubMain({
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
   getKeychainStatus: () => ({ ok: true, value: { available: true, message: null } }),
   getSellerDetails: () => held.then(() => ({ ok: true, value: unchecked({ seller }) })),
-  recentCustomers: () => ({ ok: true, value: [{ name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' }] }),
+  listCustomers: () => ({ ok: true, value: { customers: [{ name: 'Sara Ahmed', email: 'sara@example.com', phone: '+966501111111' }] } }),
 });
 const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
@@ -48,7 +48,7 @@ afterEach(() => {
 });
 
 describe('invoice lines in the link form', () => {
-  it('is the default with seller details, totals while typing, and a recent customer fills three fields at once', async () => {
+  it('is the default with seller details, totals while typing, and an earlier customer fills three fields at once', async () => {
     await open('links', 'Payment links');
     await screen.findByTestId('invoice-lines');
     type('link-lines-0-description', 'Plan');
@@ -57,7 +57,7 @@ describe('invoice lines in the link form', () => {
     fireEvent.click(screen.getByTestId('invoice-prices-include-vat'));
     await waitFor(() => expect(screen.getByTestId('invoice-total').textContent).toMatch(/114\.99/));
     expect(screen.getByTestId('invoice-totals').textContent).toMatch(/15\.00/);
-    fireEvent.change(await screen.findByTestId('recent-customer'), { target: { value: '0' } });
+    fireEvent.change(await screen.findByTestId('link-earlier-customer'), { target: { value: '0' } });
     expect([input('link-customer-name').value, input('link-customer-email').value, input('link-customer-phone').value]).toEqual(['Sara Ahmed', 'sara@example.com', '+966501111111']);
     fireEvent.click(screen.getByTestId('link-submit'));
     await waitFor(() => expect(calls.some((c) => c.name === 'createInvoice')).toBe(true));

@@ -114,6 +114,20 @@ describeWithKeychain('gateway check-up through the preview', () => {
     }
   });
 
+  it('keeps the keyboard user on Run check-up while the run goes on and after it (a disabled button dropped the focus to the page)', async () => {
+    const run = page.section(name).getByTestId('checkup-run');
+    const focused = () => session.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+    let whileRunning: string | undefined;
+    await page.runWith(name, async () => {
+      await run.focus();
+      await session.page.keyboard.press('Enter');
+      await page.section(name).getByTestId('checkup-cancel').waitFor();
+      whileRunning = await focused();
+    });
+    expect(whileRunning).toBe('checkup-run');
+    expect(await focused()).toBe('checkup-run');
+  });
+
   it('is not offered on a production profile, and main refuses it there', async () => {
     expect(await page.addProfile({ name: 'Live shop', environment: 'production', baseUrl: 'https://gateway.example/api/v1' })).toBe('saved');
     expect(await page.card('Live shop').getByTestId('checkup-section').count()).toBe(0);

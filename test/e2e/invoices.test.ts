@@ -149,7 +149,7 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     };
     await step(() => page.keyboard.press('Alt+2'));
     await app.form('link').getByTestId('invoice-lines').waitFor();
-    await step(() => page.getByTestId('recent-customer').selectOption({ index: 1 }));
+    await step(() => page.getByTestId('link-earlier-customer').selectOption({ index: 1 }));
     await step(() => page.locator('#link-lines-0-description').fill('Monthly maintenance'));
     await step(() => page.locator('#link-lines-0-unitPrice').fill('115'));
     await step(() => page.keyboard.press('Control+Enter'));
@@ -166,7 +166,7 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     await app.newLinkByKeyboard();
     const form = app.form('link');
     await form.getByTestId('invoice-lines').waitFor();
-    await page.getByTestId('recent-customer').selectOption({ index: 1 });
+    await page.getByTestId('link-earlier-customer').selectOption({ index: 1 });
     await form.locator('#link-lines-0-description').fill('صيانة شهرية');
     await form.locator('#link-lines-0-unitPrice').fill('٢٣٠');
     await form.locator('#link-language').selectOption('ar');

@@ -36,6 +36,13 @@ describe.each([
     }
   });
 
+  it('isolates a Latin term that starts with a digit inside Arabic text (else "3-D Secure" reads "D Secure-3")', () => {
+    // The number takes the Arabic side of the sentence and the letters the other: only a
+    // left-to-right isolate (U+2066 … U+2069) keeps the term whole.
+    const outsideIsolates = (text: string) => text.replace(/\u2066[^\u2069]*\u2069/g, '');
+    for (const [key, text] of Object.entries(arabic)) if (/[\u0600-\u06ff]/.test(text)) expect(outsideIsolates(text), key).not.toMatch(/\d[-.]?[A-Za-z]/);
+  });
+
   it('has Arabic words in every Arabic text, but for names that are the same in every language', () => {
     const sameEverywhere = new Set(['language.en', 'gp.brand.jcb', 'timeline.state', 'os.notificationTitle']);
     for (const [key, text] of Object.entries(arabic)) if (!sameEverywhere.has(key)) expect(text, key).toMatch(/[\u0600-\u06ff]/);

@@ -48,7 +48,7 @@ describe('the challenge window', () => {
   it("is titled in the user's language", () => {
     openChallengeWindow('http://127.0.0.1:5555/3ds/abcdefghijklmnopqrstuv', () => undefined);
     openChallengeWindow('http://127.0.0.1:5555/3ds/abcdefghijklmnopqrstuv', () => undefined, 'ar');
-    expect(BrowserWindow.created.slice(-2).map((w) => w.options.title)).toEqual(['3-D Secure verification', 'التحقق بـ 3-D Secure']);
+    expect(BrowserWindow.created.slice(-2).map((w) => w.options.title)).toEqual(['3-D Secure verification', 'التحقق بـ \u20663-D Secure\u2069']);
   });
 
   it('may navigate to the bank and back, while the app window still may not', () => {

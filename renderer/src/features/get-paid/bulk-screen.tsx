@@ -212,7 +212,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
       {preview.encoding && preview.delimiter && (
         <p data-testid="bulk-read-as" data-encoding={preview.encoding}>{t('gp.bulk.readAs', { encoding: t(`gp.bulk.encoding.${preview.encoding}` as MessageKey), delimiter: delimiterWord[preview.delimiter] })}</p>
       )}
-      <p role="status" data-testid="bulk-summary">{t('gp.bulk.summary', { valid: String(preview.valid), invalid: String(preview.invalid) })}</p>
+      <p role="status" data-testid="bulk-summary">{t('gp.bulk.summary', { valid: preview.valid, invalid: preview.invalid })}</p>
       <table className="gp-table">
         <thead>
           <tr>
@@ -229,7 +229,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
             return (
               <tr key={row.line} data-testid="bulk-preview-row" data-valid={problems.length === 0 ? 'true' : 'false'} className={problems.length ? 'gp-row-bad' : undefined}>
                 <td>{row.line}</td>
-                <td><Ltr className="mono">{row.orderId || t('gp.bulk.generated')}</Ltr></td>
+                <td>{row.orderId ? <Ltr className="mono">{row.orderId}</Ltr> : <span className="field-hint">{t('gp.bulk.generated')}</span>}</td>
                 <td><Ltr>{`${row.amount} ${row.currency}`}</Ltr></td>
                 <td><bdi className="customer-name">{row.customerName}</bdi></td>
                 <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><Ltr className="mono">{column}</Ltr>: {wordReason(language, message) ?? message.key}</li>)}</ul> : t('gp.bulk.ok')}</td>

@@ -2,7 +2,7 @@
 // is framed from main's loopback challenge server (an opaque, sandboxed origin with no access
 // to the app). Main sees the return to the success or failure URL; this waits for that and
 // for the payment's new state.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChallengeView } from '../../../../contract/methods/challenge';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
@@ -12,6 +12,9 @@ export function ChallengeStep({ challenge, payment, onDone }: { challenge: Chall
   const t = useT();
   const [mode, setMode] = useState<'window' | 'frame' | null>(null);
   const [state, setState] = useState(challenge.state);
+  // The sale's form, which had the focus, is gone: the keyboard user goes on from here.
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => box.current?.focus(), []);
 
   useEffect(() => {
     let stopped = false;
@@ -41,7 +44,7 @@ export function ChallengeStep({ challenge, payment, onDone }: { challenge: Chall
   }, [challenge.id, payment.id, onDone]);
 
   return (
-    <section className="gp-challenge" aria-labelledby="challenge-title" data-testid="challenge">
+    <section className="gp-challenge" aria-labelledby="challenge-title" data-testid="challenge" tabIndex={-1} ref={box}>
       <h2 id="challenge-title">{t('gp.challenge.title')}</h2>
       <p role="status">{state === 'waiting' ? (mode === 'window' ? t('gp.challenge.window') : t('gp.challenge.frame')) : t('gp.challenge.returned')}</p>
       {mode === 'frame' && state === 'waiting' && (

@@ -11,7 +11,7 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors } from './form-kit';
+import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { focusFirstError, UrlFields } from './link-form';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
@@ -114,15 +114,11 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
       <fieldset disabled={busy}>
         {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
-        <fieldset className="gp-group">
-          <legend>{t('gp.customer')}</legend>
-          {text('customer.name', 'name', t('gp.customer.name'))}
-          {text('customer.email', 'email', t('gp.customer.email'), { ltr: true, type: 'email' })}
-          {text('customer.phone', 'phone', t('gp.customer.phone'), { ltr: true, type: 'tel', hint: t('gp.customer.phone.hint') })}
+        <CustomerFields form={form} values={v} set={set} errors={errors}>
           {text('customer.idType', 'idType', t('gp.customer.idType'), { hint: t('gp.customer.idType.hint') })}
           {text('customer.idNumber', 'idNumber', t('gp.customer.idNumber'), { ltr: true })}
           {text('customer.taxNumber', 'taxNumber', t('gp.customer.taxNumber'), { ltr: true })}
-        </fieldset>
+        </CustomerFields>
         <details className="gp-group" open={Object.keys(errors).some((k) => k.startsWith('address.')) || undefined}>
           <summary>{t('gp.address')}</summary>
           {text('address.country', 'country', t('gp.address.country'), { hint: t('gp.address.country.hint'), ltr: true, maxLength: 2 })}

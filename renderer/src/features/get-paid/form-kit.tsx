@@ -63,9 +63,9 @@ export function useProblemText() {
     Object.fromEntries(Object.entries(problems).map(([path, problem]) => [path, typeof problem === 'string' ? t(problem) : wordReason(language, problem) ?? t('error.field')]));
 }
 
-/** A text field bound to one path of the form's values, with main's error for that path. */
-/** The customer's name, e-mail and phone, as every getting-paid form asks for them. */
-export function CustomerFields({ form, values, set, errors }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors }) {
+/** The customer's name, e-mail and phone, as every getting-paid form asks for them, with one
+ *  choice of an earlier customer filling all three; `children` are a form's own customer fields. */
+export function CustomerFields({ form, values, set, errors, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; children?: ReactNode }) {
   const t = useT();
   const [earlier, setEarlier] = useState<Array<{ name: string; email: string; phone: string }>>([]);
   useEffect(() => void api.listCustomers({ limit: 30 }).then((r) => r.ok && setEarlier(r.value.customers)), []);
@@ -90,10 +90,12 @@ export function CustomerFields({ form, values, set, errors }: { form: string; va
       <TextField form={form} path="customer.name" label={t('gp.customer.name')} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
       <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
       <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
+      {children}
     </fieldset>
   );
 }
 
+/** A text field bound to one path of the form's values, with main's error for that path. */
 export function TextField({ form, path, label, value, onChange, errors, hint, ltr, ...rest }: { form: string; path: string; label: string; value: string; onChange(v: string): void; errors: FieldErrors; hint?: ReactNode; ltr?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
   return <Field id={fieldId(form, path)} label={label} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
 }

@@ -1,7 +1,7 @@
 // Settings → the seller on the active profile's invoices: legal names in Arabic and English, the
 // VAT registration number (checked here as the authority's format requires, and again by main),
 // the CR number, the address and an optional logo. Kept by main with the profile.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SellerDetails } from '../../../../contract/methods/profiles';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
@@ -44,6 +44,16 @@ export function SellerSection() {
       setSaved(r.value.seller);
     });
   }, [profile]);
+  // Edit and Save (or Cancel) each take away the button just pressed: the focus goes on to the
+  // first field, then back to Edit, where the keyboard user was, not to the page's start.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && editing) document.getElementById('seller-legalNameAr')?.focus();
+    else if (lost && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   // Another profile made active: what was typed was for the last one.
   const [formFor, setFormFor] = useState(profile?.id);
   if (formFor !== profile?.id) {
@@ -93,7 +103,7 @@ export function SellerSection() {
           {saved ? (
             <dl data-testid="seller-summary"><dt>{t('seller.legalNameAr')}</dt><dd lang="ar">{saved.legalNameAr}</dd><dt>{t('seller.vatNumber')}</dt><dd dir="ltr">{saved.vatNumber}</dd></dl>
           ) : saved === null && <p>{t('seller.none')}</p>}
-          <button type="button" onClick={() => { setV(saved ?? empty); setEditing(true); }} disabled={saved === undefined && !error} data-testid="seller-edit">{t('seller.edit')}</button>
+          <button type="button" ref={editButton} onClick={() => { setV(saved ?? empty); setEditing(true); }} disabled={saved === undefined && !error} data-testid="seller-edit">{t('seller.edit')}</button>
         </>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate data-testid="seller-form">

@@ -1,0 +1,56 @@
+// The bulk links' check before sending, as a person reads it: the counts worded for one row and
+// for many (English and Arabic plurals), and "(generated)" for an empty order reference written as
+// words of the user's language, not inside the left-to-right, monospaced order id (in Arabic its
+// brackets turned round: "( يُنشأ ) ( تلقائيًا"). main is a stub answering with a checked file.
+import { afterEach, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { BulkPreviewRow } from '../../contract/methods/bulk';
+import { stubMain } from '../support/stub-main';
+
+const row = (line: number, orderId: string, errors: BulkPreviewRow['errors'] = {}): BulkPreviewRow => ({
+  line, orderId, amount: '125.50', currency: 'SAR', description: 'Invoice', customerName: 'Sara Ahmed', customerEmail: 'sara@example.com',
+  customerPhone: '+966501234567', issueDate: '', expireDate: '', vatRate: '', vatReason: '', errors,
+});
+const bad = { customerEmail: { key: 'input.email' } } as BulkPreviewRow['errors'];
+let rows = [row(2, ''), row(3, 'INV-7', bad), row(4, '', bad), row(5, '', bad)];
+stubMain({
+  listBulkBatches: () => ({ ok: true, value: [] }),
+  bulkPreview: () => ({ ok: true, value: { rows, valid: rows.filter((r) => !Object.keys(r.errors).length).length, invalid: rows.filter((r) => Object.keys(r.errors).length).length, fileError: null, encoding: 'utf-8', delimiter: ',', choices: [] } }),
+});
+const { BulkScreen } = await import('../../renderer/src/features/get-paid/bulk-screen');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+async function preview(label: string) {
+  render(<BulkScreen />);
+  // jsdom's File has no arrayBuffer(); the screen reads the file with it (main gets its bytes).
+  const file = Object.assign(new File(['orderId,amount\n'], 'march.csv', { type: 'text/csv' }), { arrayBuffer: async () => new TextEncoder().encode('orderId,amount\n').buffer });
+  fireEvent.change(screen.getByLabelText(label), { target: { files: [file] } });
+  return screen.findByTestId('bulk-summary');
+}
+const orderCells = () => screen.getAllByTestId('bulk-preview-row').map((r) => r.querySelectorAll('td')[1]!);
+
+it('counts one row as one row, in English and Arabic', async () => {
+  expect((await preview('CSV file')).textContent).toBe('1 row can be sent; 3 have problems and will not be sent.');
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect((await preview('ملف CSV')).textContent).toBe('يمكن إرسال صف واحد؛ و3 صفوف فيها مشكلات ولن تُرسل.');
+  rows = [row(2, ''), row(3, '')];
+  cleanup();
+  expect((await preview('ملف CSV')).textContent).toBe('يمكن إرسال صفَّين؛ ولا مشكلات في أي صف.');
+});
+
+it('writes "(generated)" as words of the user’s language, outside the left-to-right order id', async () => {
+  rows = [row(2, ''), row(3, 'INV-7')];
+  act(() => useLanguage.getState().setLanguage('ar'));
+  await preview('ملف CSV');
+  const [generated, typed] = orderCells();
+  expect(generated!.textContent).toBe('(يُنشأ تلقائيًا)');
+  expect(generated!.querySelector('[dir="ltr"], .mono')).toBeNull();
+  expect(typed!.querySelector('[dir="ltr"]')!.textContent).toBe('INV-7');
+});
