@@ -40,7 +40,7 @@ describe('transactions', () => {
     expect(await session.page.getByTestId('error-action-amount').textContent()).toMatch(/At most .*100\.00/);
     expect(await tx.sendButton.isDisabled()).toBe(true);
     await tx.fillAmount('60');
-    expect(await session.page.getByTestId('confirm-line').textContent()).toMatch(/Capture .*60\.00 from Huda Otaibi on PRACTICE/);
+    expect(await session.page.getByTestId('confirm-line').textContent()).toMatch(/Capture .*60\.00 from Huda Otaibi on the practice gateway\./);
     await tx.send();
     await tx.detailState('partially_captured');
 
