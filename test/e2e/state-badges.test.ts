@@ -29,8 +29,16 @@ function misfits(page: Page, where: string): Promise<string[]> {
       if (lines(element) !== 1) problems.push(`${text} takes ${lines(element)} lines`);
       if (!inside(element.getBoundingClientRect(), box.getBoundingClientRect())) problems.push(`${text} is outside its ${box.getAttribute('role') ?? 'box'}`);
     };
+    // The room the badges take comes from the other columns: the page and the list never scroll
+    // sideways, and each order id (Paydesk's, the longest it makes) and amount is whole.
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth) problems.push(`${where}: the page scrolls sideways`);
+    const list = document.querySelector('.tx-table');
+    if (list && getComputedStyle(list).visibility === 'visible' && list.scrollWidth > list.clientWidth) problems.push(`${where}: the list scrolls sideways`);
     for (const row of document.querySelectorAll('.tx-table .tx-row:not(.tx-head)')) {
-      const cell = row.querySelectorAll('[role="gridcell"]')[4];
+      const cells = row.querySelectorAll('[role="gridcell"]');
+      for (const other of [cells[1], cells[3]]) if (other && other.scrollWidth > other.clientWidth) problems.push(`${where}: "${other.textContent}" is cut`);
+      const cell = cells[4];
       if (!cell) continue;
       if (cell.scrollWidth > cell.clientWidth) problems.push(`${where}: "${cell.textContent}" is cut`);
       for (const [element, what] of [[cell.querySelector('.state-badge'), 'the badge'], [cell.querySelector('.in-flight'), '"checking"']] as const) {
