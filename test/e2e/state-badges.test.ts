@@ -13,7 +13,7 @@ const customer = { name: 'Abdulrahman Al-Harbi', email: 'abdulrahman@example.com
 const card = { number: '5123450000000008', holder: 'ABDULRAHMAN AL-HARBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
 const threeDsCard = { ...card, number: '4111111111111111', cvv: '123' }; // the practice gateway asks for 3-D Secure
 
-/** What is cut, wraps or spills out of its row among the states' badges and their "checking", in the list or a payment's title. */
+/** What is cut, wraps or spills out of its row among the states' badges and their "checking": in the list, a payment's title, Needs attention. */
 function misfits(page: Page, where: string): Promise<string[]> {
   return page.evaluate((where) => {
     const problems: string[] = [];
@@ -46,6 +46,10 @@ function misfits(page: Page, where: string): Promise<string[]> {
         check(row, element, what);
       }
     }
+    for (const cell of document.querySelectorAll('.attention-table td:has(.state-badge)')) {
+      check(cell, cell.querySelector('.state-badge'), 'the badge');
+      check(cell, cell.querySelector('.in-flight'), '"checking"');
+    }
     const head = document.querySelector('.detail-head');
     if (head) {
       const title = head.querySelector('h2')!;
@@ -77,7 +81,7 @@ describe('state badges', () => {
   });
   afterAll(() => session?.close());
 
-  it('shows each state\'s badge on one line and whole, "checking" whole beside it (under it in the list\'s rows), in English and Arabic at 600, 900, 1280 and 1600 px, and a payment\'s title whole on one line beside the list', async () => {
+  it('shows each state\'s badge on one line and whole, "checking" whole beside it (under it in the list\'s rows), in English and Arabic at 600, 900, 1280 and 1600 px, a payment\'s title whole on one line beside the list, and Needs attention at 600 px', async () => {
     const page = session.page;
     await practice.fault('status', { failure: 'http_500' }); // no status answer settles the operations below while the test looks
     try {
@@ -124,6 +128,18 @@ describe('state badges', () => {
         }
         await page.setViewportSize({ width: 600, height: 800 });
         await session.screenshot(`state-badges-list-${language}-600`);
+      }
+      // Needs attention: the refund no status answer can decide (100.00 refunded before it, the
+      // gateway says "partly refunded" either way) waits there for a person, still "checking".
+      await practice.fault('status', null);
+      await callApi(page, 'checkPaymentStatus', { paymentId: refunding.id });
+      for (const language of ['en', 'ar'] as const) {
+        await tx.chooseLanguage(language);
+        await page.setViewportSize({ width: 600, height: 800 });
+        await page.getByTestId('nav-attention').click();
+        await page.getByTestId(`attention-${refunding.orderId}`).locator('.in-flight').waitFor();
+        found.push(...(await misfits(page, `${language} 600, Needs attention`)));
+        await session.screenshot(`state-badges-attention-${language}-600`);
       }
       expect(found, found.join("\n")).toEqual([]);
     } finally { // the next tests' gateway, window and language, even after a failure here
