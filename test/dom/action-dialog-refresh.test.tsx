@@ -2,11 +2,15 @@
 // the cursor stays in the field being typed in and nothing typed moves to another field (it
 // once jumped back to Amount on every refresh, so a reason typed meanwhile became the amount).
 // main is a stub here that answers getPayment; the e2e suite drives the real handlers.
+// And its sentence to confirm names where the money moves as a phrase that reads in a sentence, in
+// both languages: it was the environment badge's word, "Refund SAR 25.00 to Sara on PRACTICE." and,
+// in Arabic, "… في مباشر." ("in live"), which is no sentence.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
+import { useLanguage } from '../../renderer/src/i18n';
 
 const payment = {
   id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'DOC-1', amountMinor: 8_000, currency: 'SAR',
@@ -16,6 +20,7 @@ const payment = {
   watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
 let loads = 0;
+let environment = 'practice';
 /** From the next load on: another person's refund of this payment is being sent (team ledger). */
 let refundBy: string | undefined;
 const sendingRefund = (person: string) => ({
@@ -28,7 +33,7 @@ const main = stubMain({
     loads += 1;
     const busy = refundBy !== undefined;
     return { ok: true, value: unchecked({
-      payment: { ...payment, id: input?.paymentId ?? payment.id, operationInFlight: busy, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] },
+      payment: { ...payment, environment, id: input?.paymentId ?? payment.id, operationInFlight: busy, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] },
       operations: busy ? [sendingRefund(refundBy!)] : [], history: [], checks: [], webhooks: [],
     }) };
   },
@@ -41,6 +46,8 @@ const { PaymentDetailPanel } = await import('../../renderer/src/features/transac
 afterEach(() => {
   cleanup();
   refundBy = undefined;
+  environment = 'practice';
+  act(() => useLanguage.getState().setLanguage('en'));
 });
 
 describe('the refund dialog while the payment refreshes', () => {
@@ -97,5 +104,26 @@ describe('the detail panel opened on another payment', () => {
     rerender(<PaymentDetailPanel paymentId="pay-2" onClose={() => undefined} />);
     await waitFor(() => expect(screen.getByTestId('payment-detail').getAttribute('data-state')).toBe('paid'));
     expect(screen.getByTestId('detail-notice').textContent).toBe('');
+  });
+});
+
+describe('the refund dialog\'s sentence to confirm', () => {
+  const confirmLine = async (language: 'en' | 'ar') => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-refund'));
+    fireEvent.change(screen.getByLabelText(language === 'en' ? /^Amount/ : /^المبلغ/), { target: { value: '25' } });
+    return screen.getByTestId('confirm-line').textContent!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\s+/g, ' ');
+  };
+
+  it.each([
+    ['practice', 'on the practice gateway.', 'عبر بوابة التدريب.'],
+    ['sandbox', 'on the test gateway.', 'عبر بوابة الاختبار.'],
+    ['production', 'on the live gateway.', 'عبر البوابة الحقيقية.'],
+  ])('names a %s payment\'s gateway as a phrase, in English and Arabic', async (name, english, arabic) => {
+    environment = name;
+    expect(await confirmLine('en')).toBe(`Refund SAR 25.00 to Sara Al-Harbi ${english}`);
+    cleanup();
+    expect(await confirmLine('ar')).toBe(`استرداد 25.00 ر.س. إلى Sara Al-Harbi ${arabic}`);
   });
 });

@@ -40,7 +40,7 @@ describe('transactions', () => {
     expect(await session.page.getByTestId('error-action-amount').textContent()).toMatch(/At most .*100\.00/);
     expect(await tx.sendButton.isDisabled()).toBe(true);
     await tx.fillAmount('60');
-    expect(await session.page.getByTestId('confirm-line').textContent()).toMatch(/Capture .*60\.00 from Huda Otaibi on PRACTICE/);
+    expect(await session.page.getByTestId('confirm-line').textContent()).toMatch(/Capture .*60\.00 from Huda Otaibi on the practice gateway\./);
     await tx.send();
     await tx.detailState('partially_captured');
 
@@ -594,5 +594,22 @@ describe('transactions', () => {
     const scrolls = () => page.getByTestId('tx-list').evaluate((grid) => [grid, ...grid.querySelectorAll('*')].some((e) => e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY === 'auto'));
     await expect.poll(scrolls).toBe(true); // once the cleared filter's whole list is in
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  // After the tests that open payments lower in the list: its two payments move those rows.
+  it('at 700 px, with a payment open in the list\'s place, opens another one from the list (the page object closes the first: the rows under it are hidden, and a click on one waited for ever)', async () => {
+    const page = session.page;
+    await sale('NARROW-A', '11.00');
+    await sale('NARROW-B', '12.00');
+    try {
+      await page.setViewportSize({ width: 700, height: 800 });
+      await tx.show();
+      await tx.openPayment('NARROW-A');
+      expect(await tx.list.isVisible()).toBe(false); // the detail covers the list
+      await tx.openPayment('NARROW-B');
+      expect(await tx.detail.locator('h2').textContent()).toBe('NARROW-B');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 });

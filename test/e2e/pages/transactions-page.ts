@@ -42,10 +42,22 @@ export class TransactionsPage extends AppPage {
     // can land while a row shifts under it, so click again until the detail shows this payment.
     const title = this.page.locator(`[data-testid="payment-detail"] h2:has-text("${orderId}")`);
     for (let attempt = 0; attempt < 5; attempt++) {
-      await this.row(orderId).click();
+      await this.uncoverList();
+      await this.row(orderId).filter({ visible: true }).click();
       if (await title.waitFor({ timeout: 4_000 }).then(() => true, () => false)) return;
     }
     await title.waitFor();
+  }
+
+  /**
+   * A window too narrow for the list and a payment side by side (56rem) shows the payment in the
+   * list's place, the list hidden under it: closes the payment (its ×, as a person would) so the
+   * rows show again. A click on a hidden row would wait for it to show, for ever.
+   */
+  async uncoverList() {
+    if (!(await this.detail.isVisible()) || (await this.list.isVisible())) return;
+    await this.detail.locator('.close').click();
+    await this.list.waitFor({ state: 'visible' });
   }
 
   get detail(): Locator {

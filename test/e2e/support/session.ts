@@ -5,6 +5,7 @@ import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { launchChromium } from '../../support/browser';
+import { failureName } from './failure-name';
 import { startPreview, type RunningPreview } from './preview';
 
 export const artifactsDir = join('test-results', 'screenshots');
@@ -51,7 +52,8 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
   return session;
 }
 
-// A failed test leaves what its page showed: test-results/failures/<file> - <test>.png (CI keeps
+// A failed test leaves what its page showed: test-results/failures/<file> - <test>.png (a long
+// title cut, with a hash: failure-name.ts; CI keeps
 // test-results/), and beside it the page's address and its console's errors. The hook is
 // registered for every test file that imports this module (each file has its own copy of it).
 const openSessions = new Set<E2eSession>();
@@ -59,7 +61,7 @@ const openSessions = new Set<E2eSession>();
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail' || openSessions.size === 0) return;
   mkdirSync(failuresDir, { recursive: true });
-  const name = `${basename(task.file.name, '.test.ts')} - ${task.name}`.replace(/[^\w .,()-]+/g, '_').slice(0, 150);
+  const name = failureName(basename(task.file.name, '.test.ts'), task.name, task.fullName);
   let n = 0;
   for (const { page, consoleLines } of openSessions) {
     const path = join(failuresDir, `${name}${n++ ? `-${n}` : ''}`);

@@ -123,7 +123,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={error?.fields?.description} />
             )}
             <p className="confirm-line" data-testid="confirm-line">
-              {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: envName, ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
+              {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
             </p>
             {live && (
               <label className="field-check live-check">

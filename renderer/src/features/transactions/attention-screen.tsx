@@ -40,11 +40,11 @@ export function AttentionScreen() {
   };
 
   return (
-    <div data-testid="attention-screen">
+    <div className="attention" data-testid="attention-screen">
       <h1>{t('attention.title')}</h1>
       <p>{t('attention.intro')}</p>
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p data-testid="attention-empty">{t('attention.empty')}</p> : (
-        <table className="simple-table">
+        <table className="simple-table attention-table">
           <thead><tr><th scope="col">{t('tx.col.created')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
           <tbody>
             {rows.map((row) => (

@@ -111,8 +111,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, onClose }: {
   return (
     <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state} onKeyDown={onSectionKey}>
       <div className="detail-head">
-        <h2 id="detail-title" ref={titleRef} tabIndex={-1}><Ltr className="mono">{payment.orderId}</Ltr></h2>
-        <StateBadge payment={payment} />
+        <div className="detail-title">
+          <h2 id="detail-title" ref={titleRef} tabIndex={-1} title={payment.orderId}><Ltr className="mono">{payment.orderId}</Ltr></h2>
+          <StateBadge payment={payment} />
+        </div>
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
       </div>
       {payment.operationInFlight && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}

@@ -1,0 +1,151 @@
+// A payment's state as a reader needs it, in Chromium through the preview against the practice
+// gateway: each state's badge on one line and whole ("Partly refunded" took two lines at 600 px),
+// and "checking" (an operation whose outcome is not known yet) whole beside it, not inside it
+// ("Partly refunded · checking" was cut at the badge's column in one-line rows).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, type E2eSession } from './support/session';
+import { callApi, practiceControl } from './support/practice-control';
+import { TransactionsPage } from './pages/transactions-page';
+
+type Payment = { id: string; orderId: string };
+const customer = { name: 'Abdulrahman Al-Harbi', email: 'abdulrahman@example.com', phone: '+966500000012' };
+const card = { number: '5123450000000008', holder: 'ABDULRAHMAN AL-HARBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const threeDsCard = { ...card, number: '4111111111111111', cvv: '123' }; // the practice gateway asks for 3-D Secure
+
+/** What is cut, wraps or spills out of its row among the states' badges and their "checking": in the list, a payment's title, Needs attention. */
+function misfits(page: Page, where: string): Promise<string[]> {
+  return page.evaluate((where) => {
+    const problems: string[] = [];
+    const lines = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top))).size;
+    };
+    const inside = (inner: DOMRect, outer: DOMRect) => inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5 && inner.top >= outer.top - 0.5 && inner.bottom <= outer.bottom + 0.5;
+    const check = (box: Element, element: Element | null, what: string) => {
+      if (!element) return;
+      const text = `${where}: ${what} "${element.textContent}"`;
+      if (lines(element) !== 1) problems.push(`${text} takes ${lines(element)} lines`);
+      if (!inside(element.getBoundingClientRect(), box.getBoundingClientRect())) problems.push(`${text} is outside its ${box.getAttribute('role') ?? 'box'}`);
+    };
+    // The room the badges take comes from the other columns: the page and the list never scroll
+    // sideways, and each order id (Paydesk's, the longest it makes) and amount is whole.
+    const root = document.scrollingElement!;
+    if (root.scrollWidth > root.clientWidth) problems.push(`${where}: the page scrolls sideways`);
+    const list = document.querySelector('.tx-table');
+    if (list && getComputedStyle(list).visibility === 'visible' && list.scrollWidth > list.clientWidth) problems.push(`${where}: the list scrolls sideways`);
+    for (const row of document.querySelectorAll('.tx-table .tx-row:not(.tx-head)')) {
+      const cells = row.querySelectorAll('[role="gridcell"]');
+      for (const other of [cells[1], cells[3]]) if (other && other.scrollWidth > other.clientWidth) problems.push(`${where}: "${other.textContent}" is cut`);
+      const cell = cells[4];
+      if (!cell) continue;
+      if (cell.scrollWidth > cell.clientWidth) problems.push(`${where}: "${cell.textContent}" is cut`);
+      for (const [element, what] of [[cell.querySelector('.state-badge'), 'the badge'], [cell.querySelector('.in-flight'), '"checking"']] as const) {
+        check(cell, element, what);
+        check(row, element, what);
+      }
+    }
+    for (const cell of document.querySelectorAll('.attention-table td:has(.state-badge)')) {
+      check(cell, cell.querySelector('.state-badge'), 'the badge');
+      check(cell, cell.querySelector('.in-flight'), '"checking"');
+    }
+    const head = document.querySelector('.detail-head');
+    if (head) {
+      const title = head.querySelector('h2')!;
+      if (lines(title) !== 1 || title.scrollWidth > title.clientWidth) problems.push(`${where}: the payment's title "${title.textContent}" is not whole on one line`);
+      check(head, head.querySelector('.state-badge'), 'the detail\'s badge');
+      check(head, head.querySelector('.in-flight'), 'the detail\'s "checking"');
+    }
+    return problems;
+  }, where);
+}
+
+describe('state badges', () => {
+  let session: E2eSession;
+  let tx: TransactionsPage;
+  let practice: Awaited<ReturnType<typeof practiceControl>>;
+  const sale = async (amount: string, extra: Record<string, unknown> = {}) =>
+    (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { amount, currency: 'SAR', card, customer, authOnly: false, ...extra })).payment;
+  /** An operation sent whose answer is lost on the way back, its status unanswered: it stays "checking". */
+  const unanswered = async (operation: 'refund' | 'capture', input: Record<string, unknown>) => {
+    await practice.fault(operation, { failure: 'reset_after_processing', times: 1 });
+    await callApi(session.page, `${operation}Payment`, input).catch(() => undefined); // the outcome unknown: no answer to read
+  };
+
+  beforeAll(async () => {
+    session = await openSession();
+    tx = new TransactionsPage(session.page);
+    await tx.open(session.preview.url);
+    practice = await practiceControl(session.page, session.preview.dataDir);
+  });
+  afterAll(() => session?.close());
+
+  it('shows each state\'s badge on one line and whole, "checking" whole beside it (under it in the list\'s rows), in English and Arabic at 600, 900, 1280 and 1600 px, a payment\'s title whole on one line beside the list, and Needs attention at 600 px', async () => {
+    const page = session.page;
+    await practice.fault('status', { failure: 'http_500' }); // no status answer settles the operations below while the test looks
+    try {
+      const refunded = await sale('12345.67');
+      await callApi(page, 'refundPayment', { paymentId: refunded.id, amount: '1234.56', currency: 'SAR', reason: 'Part returned' });
+      const refunding = await sale('500.00');
+      await callApi(page, 'refundPayment', { paymentId: refunding.id, amount: '100.00', currency: 'SAR', reason: 'Part returned' });
+      await unanswered('refund', { paymentId: refunding.id, amount: '50.00', currency: 'SAR', reason: 'Part returned' });
+      const capturing = await sale('300.00', { authOnly: true });
+      await callApi(page, 'capturePayment', { paymentId: capturing.id, amount: '100.00', currency: 'SAR' });
+      await unanswered('capture', { paymentId: capturing.id, amount: '50.00', currency: 'SAR' });
+      const verifying = await sale('50.00', { card: threeDsCard }); // "Awaiting verification", the longest state word
+      const words = {
+        en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', checking: 'checking' },
+        ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', checking: 'قيد الفحص' },
+      };
+      const found: string[] = [];
+      for (const language of ['en', 'ar'] as const) {
+        await tx.chooseLanguage(language);
+        const said = words[language];
+        for (const width of [600, 900, 1280, 1600]) {
+          await page.setViewportSize({ width, height: 800 });
+          await tx.show();
+          if (await tx.detail.count()) await tx.detail.locator('.close').click();
+          await tx.row(verifying.orderId).waitFor();
+          found.push(...(await misfits(page, `${language} ${width}`)));
+          // The words, each where it belongs (soft: the measures above are told too when one is not).
+          const badge = (p: Payment) => tx.row(p.orderId).locator('.state-badge');
+          expect.soft(await badge(refunded).textContent()).toBe(said.partlyRefunded);
+          expect.soft(await tx.row(refunded.orderId).locator('.in-flight').allTextContents()).toEqual([]);
+          expect.soft(await badge(refunding).textContent()).toBe(said.partlyRefunded);
+          expect.soft(await tx.row(refunding.orderId).locator('.in-flight').allTextContents()).toEqual([said.checking]);
+          expect.soft(await badge(capturing).textContent()).toBe(said.partlyCaptured);
+          expect.soft(await tx.row(capturing.orderId).locator('.in-flight').allTextContents()).toEqual([said.checking]);
+          expect.soft(await badge(verifying).textContent()).toBe(said.verifying);
+        }
+        // Beside the list (1024 and 1280 px) the detail is narrowest: its title and badge whole there too.
+        for (const width of [1024, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await tx.openPayment(refunding.orderId);
+          found.push(...(await misfits(page, `${language} ${width}, the payment open`)));
+          await session.screenshot(`state-badges-detail-${language}-${width}`);
+          await tx.detail.locator('.close').click();
+        }
+        await page.setViewportSize({ width: 600, height: 800 });
+        await session.screenshot(`state-badges-list-${language}-600`);
+      }
+      // Needs attention: the refund no status answer can decide (100.00 refunded before it, the
+      // gateway says "partly refunded" either way) waits there for a person, still "checking".
+      await practice.fault('status', null);
+      await callApi(page, 'checkPaymentStatus', { paymentId: refunding.id });
+      for (const language of ['en', 'ar'] as const) {
+        await tx.chooseLanguage(language);
+        await page.setViewportSize({ width: 600, height: 800 });
+        await page.getByTestId('nav-attention').click();
+        await page.getByTestId(`attention-${refunding.orderId}`).locator('.in-flight').waitFor();
+        found.push(...(await misfits(page, `${language} 600, Needs attention`)));
+        await session.screenshot(`state-badges-attention-${language}-600`);
+      }
+      expect(found, found.join("\n")).toEqual([]);
+    } finally { // the next tests' gateway, window and language, even after a failure here
+      await practice.fault('status', null);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await tx.chooseLanguage('en');
+    }
+  });
+});
