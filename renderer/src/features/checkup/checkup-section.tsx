@@ -2,7 +2,7 @@
 // progress with a cancel, every step's outcome and what came back, and the report to save. On
 // the team ledger also the profile's recent runs of every laptop, each one opened in place.
 // Never shown for production: main refuses it there too.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import { api } from '../../api';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
@@ -15,6 +15,7 @@ import './checkup.css';
 import { profileName } from '../../ui/profile-name';
 import { useTeamRole } from '../settings/team-role';
 import { RecentRuns } from './recent-runs';
+import { focusIfLost } from '../../ui/focus';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -40,6 +41,16 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
     return watchCheckups(profile.id);
   }, [profile.id]);
 
+  // The offer goes away when either of its buttons is pressed: the focus goes on to Run check-up
+  // (kept while the run goes on), not to the page's start.
+  const showOffer = Boolean(offered && !running && mayRun);
+  const runButton = useRef<HTMLButtonElement>(null);
+  const offerShown = useRef(showOffer);
+  useEffect(() => {
+    if (offerShown.current && !showOffer) focusIfLost(runButton.current);
+    offerShown.current = showOffer;
+  }, [showOffer]);
+
   async function save(kind: 'text' | 'json') {
     if (!run) return;
     const result = await api.saveCheckupReport({ runId: run.id });
@@ -58,7 +69,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
     <section className="checkup" aria-label={t('checkup.region', { name: profileName(profile, t) })} data-testid="checkup-section">
       <h4 id={titleId}>{t('checkup.title')}</h4>
       <p className="checkup-intro">{t('checkup.intro')}{profile.environment === 'practice' ? ` ${t('checkup.intro.practice')}` : ''}</p>
-      {offered && !running && mayRun && (
+      {showOffer && (
         <div className="checkup-offer" data-testid="checkup-offer">
           <p>{t('checkup.offer')}</p>
           <button type="button" onClick={() => void useCheckups.getState().start(profile.id)}>{t('checkup.offer.yes')}</button>
@@ -96,7 +107,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
             {t(`checkup.state.${run.state}` as MessageKey)}{' '}
             {!running && t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}
           </p>
-          <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done: String(done), total: String(run.steps.length) })}</label>
+          <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done, total: run.steps.length })}</label>
           <progress id={`${titleId}-progress`} max={run.steps.length} value={done} />
           <ol className="checkup-steps" aria-label={t('checkup.steps')}>
             {run.steps.map((step) => <StepRow key={step.key} step={step} />)}

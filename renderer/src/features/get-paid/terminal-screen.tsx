@@ -15,7 +15,7 @@ import { Ltr } from '../../ui/ltr';
 import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
-import { focusFirstError } from './link-form';
+import { focusFirstError } from '../../ui/focus';
 import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { checkAmount, checkCustomer, type Problems } from './validate';
 
