@@ -79,7 +79,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
       <div className="profile-actions">
         {/* aria-disabled while running, not disabled: a disabled button drops the focus of the
             keyboard user who pressed it to the page's start. */}
-        <button type="button" disabled={!usable} aria-disabled={running || undefined} onClick={() => !running && void useCheckups.getState().start(profile.id)} data-testid="checkup-run">
+        <button type="button" ref={runButton} disabled={!usable} aria-disabled={running || undefined} onClick={() => !running && void useCheckups.getState().start(profile.id)} data-testid="checkup-run">
           {run ? t('checkup.runAgain') : t('checkup.run')}
         </button>
         {running && run && (
