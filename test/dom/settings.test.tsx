@@ -12,11 +12,11 @@ import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
 import { absentKeychainVault, practice, tempDir } from '../profiles/support';
 import { createUiLanguage } from '../../main/core/ui-language';
-import { createKeyVault } from '../../main/vault/key-vault';
+import { createKeyVault, type KeyVault } from '../../main/vault/key-vault';
 
 
 /** Fresh main services per test, behind one API object (the renderer's `api` is bound once, at import). */
-function directBackend(vault = absentKeychainVault) {
+function directBackend(vault: (logger: ReturnType<typeof createMemoryLogger>) => KeyVault = absentKeychainVault) {
   const logger = createMemoryLogger();
   const events = createEventHub();
   const store = createProfileStore({ dataDir: tempDir(), practice, vault: vault(logger), logger, events });
