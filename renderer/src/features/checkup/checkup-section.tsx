@@ -110,7 +110,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
           <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done, total: run.steps.length })}</label>
           <progress id={`${titleId}-progress`} max={run.steps.length} value={done} />
           <ol className="checkup-steps" aria-label={t('checkup.steps')}>
-            {run.steps.map((step) => <StepRow key={step.key} step={step} />)}
+            {run.steps.map((step, i) => <StepRow key={step.key} step={step} number={i + 1} />)}
           </ol>
         </div>
       )}
