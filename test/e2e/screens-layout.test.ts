@@ -30,6 +30,7 @@ describe('screens in Arabic at 800 px', () => {
     await app.chooseLanguage('ar');
     await session.page.setViewportSize({ width: 800, height: 800 });
     const outside = await section.evaluate((el) => {
+      for (const details of el.querySelectorAll('details')) details.open = true; // what came back, too
       const card = el.closest('li.profile-card')!.getBoundingClientRect();
       const out: string[] = [];
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
