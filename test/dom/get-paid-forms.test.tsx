@@ -306,13 +306,7 @@ describe('virtual terminal', () => {
     type('terminal-customer-name', ''); // emptied: it follows the card again
     type('terminal-card-holder', 'SARA AHMED');
     expect(input('terminal-customer-name').value).toBe('SARA AHMED');
-    type('terminal-amount', '99.90');
-    type('terminal-card-number', '5123 4500 0000 0008');
-    fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
-    fireEvent.change(input('terminal-card-expiryYear'), { target: { value: '2039' } });
-    type('terminal-card-cvv', '100');
-    type('terminal-customer-email', 'sara@example.com');
-    type('terminal-customer-phone', '+966501234567');
+    fillSale();
     fireEvent.click(screen.getByTestId('terminal-submit'));
     await screen.findByTestId('sale-result');
     expect(sent('terminalSale')[0]!.input).toMatchObject({ card: { holder: 'SARA AHMED' }, customer: { name: 'SARA AHMED' } });
@@ -321,15 +315,9 @@ describe('virtual terminal', () => {
   it('empties the card fields as the sale is sent and keeps only the masked number', async () => {
     answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state: 'paid', statusWord: 'APPROVED', cardMasked: '512345******0008', url: null }), challenge: null } };
     await openScreen('terminal', 'Virtual terminal');
-    type('terminal-amount', '99.90');
-    type('terminal-card-number', '5123 4500 0000 0008');
     type('terminal-card-holder', 'SARA');
-    fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
-    fireEvent.change(input('terminal-card-expiryYear'), { target: { value: '2039' } });
-    type('terminal-card-cvv', '100');
     type('terminal-customer-name', 'Sara');
-    type('terminal-customer-email', 'sara@example.com');
-    type('terminal-customer-phone', '+966501234567');
+    fillSale();
     fireEvent.click(screen.getByTestId('terminal-submit'));
     const result = await screen.findByTestId('sale-result');
     expect(within(result).getByTestId('masked-card').textContent).toBe('512345******0008');
@@ -339,6 +327,17 @@ describe('virtual terminal', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment approved' })).toBeTruthy());
   });
 });
+
+/** The rest of a good card sale: amount, the frictionless test card, its expiry and CVV, the customer's e-mail and phone. */
+function fillSale() {
+  type('terminal-amount', '99.90');
+  type('terminal-card-number', '5123 4500 0000 0008');
+  fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
+  fireEvent.change(input('terminal-card-expiryYear'), { target: { value: '2039' } });
+  type('terminal-card-cvv', '100');
+  type('terminal-customer-email', 'sara@example.com');
+  type('terminal-customer-phone', '+966501234567');
+}
 
 function fillValidLink() {
   type('link-amount', '125.50');

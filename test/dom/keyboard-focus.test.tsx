@@ -57,7 +57,8 @@ it.each([['Run the check-up now'], ['Not now']])('hands the focus on to Run chec
   await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('checkup-run')));
 });
 
-it('moves the focus into the seller form on Edit, and back to Edit once saved', async () => {
+/** Edit pressed on empty seller details (the focus goes into the form), then the five fields typed and Save pressed. */
+async function saveSeller(vatNumber: string) {
   seller = null;
   render(<SellerSection />);
   await waitFor(() => expect((screen.getByTestId('seller-edit') as HTMLButtonElement).disabled).toBe(false));
@@ -66,29 +67,22 @@ it('moves the focus into the seller form on Edit, and back to Edit once saved', 
   const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
   type('seller-legalNameAr', 'شركة المثال');
   type('seller-legalNameEn', 'Example Co.');
-  type('seller-vatNumber', '310122393500003');
+  type('seller-vatNumber', vatNumber);
   type('seller-crNumber', '1010010000');
   type('seller-address', 'Riyadh');
   press(screen.getByTestId('seller-save'));
+}
+
+it('moves the focus into the seller form on Edit, and back to Edit once saved', async () => {
+  await saveSeller('310122393500003');
   await screen.findByTestId('seller-summary');
   expect(document.activeElement).toBe(screen.getByTestId('seller-edit'));
 });
 
 it('takes the focus from Save to the first field with a message when the seller details have a mistake', async () => {
-  seller = null;
   const saves = () => main.calls.filter((c) => c.name === 'setSellerDetails').length;
   const savedBefore = saves();
-  render(<SellerSection />);
-  await waitFor(() => expect((screen.getByTestId('seller-edit') as HTMLButtonElement).disabled).toBe(false));
-  press(screen.getByTestId('seller-edit'));
-  await waitFor(() => expect(document.activeElement?.id).toBe('seller-legalNameAr'));
-  const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
-  type('seller-legalNameAr', 'شركة المثال');
-  type('seller-legalNameEn', 'Example Co.');
-  type('seller-vatNumber', '31012239350000'); // 14 digits: one short
-  type('seller-crNumber', '1010010000');
-  type('seller-address', 'Riyadh');
-  press(screen.getByTestId('seller-save'));
+  await saveSeller('31012239350000'); // 14 digits: one short
   await waitFor(() => expect(document.activeElement?.id).toBe('seller-vatNumber'));
   expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
   expect(saves()).toBe(savedBefore);
