@@ -306,6 +306,10 @@ describe('virtual terminal', () => {
     type('terminal-customer-name', ''); // emptied: it follows the card again
     type('terminal-card-holder', 'SARA AHMED');
     expect(input('terminal-customer-name').value).toBe('SARA AHMED');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear card' })); // the name stays, no longer said to be the card's
+    expect([input('terminal-customer-name').value, hint()]).toEqual(['SARA AHMED', undefined]);
+    type('terminal-card-holder', 'SARA AHMED');
+    expect(hint()).toBe('Taken from the name on card. Change it if the customer is someone else.');
     fillSale();
     fireEvent.click(screen.getByTestId('terminal-submit'));
     await screen.findByTestId('sale-result');

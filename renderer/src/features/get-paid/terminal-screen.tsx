@@ -103,7 +103,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   // and saying so, while it is empty or still the copy; typed over or an earlier customer chosen, it
   // is the person's own. What is sent is always what the field shows (docs/decisions.md).
   const copiedName = useRef('');
-  const nameFromCard = v.name !== '' && v.name === copiedName.current;
+  // Said only while it is the name on card (a cleared card leaves the name, no longer "taken from" it).
+  const nameFromCard = v.name !== '' && v.name === copiedName.current && v.name === card.holder;
   const setHolder = (holder: string) => {
     setCardField('holder')(holder);
     if (v.name !== '' && v.name !== copiedName.current) return;
