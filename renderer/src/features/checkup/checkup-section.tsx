@@ -104,8 +104,10 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
           )}
           {run.state === 'interrupted' && <p className="notice notice-error" data-testid="checkup-interrupted">{t(elsewhere ? 'checkup.interrupted.elsewhere' : 'checkup.interrupted')}</p>}
           <p role="status" data-testid="checkup-status">
-            {t(`checkup.state.${run.state}` as MessageKey)}{' '}
-            {!running && t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}
+            {/* "Finished: 11 passed, …": the state and the counts read as one sentence ("انتهى نجح 11" did not). */}
+            {running
+              ? t(`checkup.state.${run.state}` as MessageKey)
+              : `${t(`checkup.state.${run.state}` as MessageKey)}: ${t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}.`}
           </p>
           <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done, total: run.steps.length })}</label>
           <progress id={`${titleId}-progress`} max={run.steps.length} value={done} />
