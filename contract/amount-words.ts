@@ -3,7 +3,7 @@
 // text of the integer minor units (never a float). The page (renderer/src/i18n/format.ts, whose
 // Intl-free path gives the same text) and main (OS notifications) both use it, so an amount in a
 // reason reads as every other amount in the app. Also the reasons' other shared wording: one full
-// stop after an amount, and the gateway's quoted words isolated in Arabic.
+// stop after an amount, and the words quoted from the gateway or another program isolated in Arabic.
 import { exponentOf, formatMinor, isCurrencyCode, type CurrencyCode } from './money';
 
 type Language = 'en' | 'ar';
@@ -57,3 +57,21 @@ export function oneFullStop(text: string, values: Record<string, unknown>): stri
  * «…» around it.
  */
 export const quotedSaid = (language: Language, said: string): string => (language === 'ar' ? `\u2068${said}\u2069` : said);
+
+/** Values that quote another program's own words (the keychain's, a failed connection's). */
+const quotedNames = ['detail'];
+
+/**
+ * Those values isolated in an Arabic sentence, as the gateway's words are (quotedSaid): unisolated,
+ * the keychain's "X11 $DISPLAY" read "DISPLAY$" with the closing bracket out of place. `none` is
+ * the catalogs' select word for "nothing said" (keychain.unavailable), so it stays as it is.
+ */
+export function withQuotedWords<V extends Record<string, unknown>>(values: V, language: Language): V {
+  if (language !== 'ar') return values;
+  const out: Record<string, unknown> = { ...values };
+  for (const name of quotedNames) {
+    const said = out[name];
+    if (typeof said === 'string' && said !== '' && said !== 'none') out[name] = quotedSaid(language, said);
+  }
+  return out as V;
+}

@@ -71,6 +71,14 @@ it('lists every laptop\'s recent runs and opens one made on another computer, wi
   await waitFor(() => expect(calls()).toEqual(expect.arrayContaining(['listCheckups', 'getCheckup'])));
 });
 
+it('says how this laptop\'s run ended and then its counts, as one sentence, in English and Arabic', async () => {
+  render(<CheckupSection profile={practice} />);
+  const status = await screen.findByTestId('checkup-status');
+  expect(status.textContent).toBe('Finished: 11 passed, 0 answered differently, 0 failed, 0 skipped.');
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect(status.textContent).toBe('انتهى: نجح 11، وأجاب بشكل مختلف 0، وفشل 0، وتُخطي 0.');
+});
+
 it('says who started it and where in Arabic', async () => {
   act(() => useLanguage.getState().setLanguage('ar'));
   render(<CheckupSection profile={practice} />);

@@ -60,3 +60,10 @@ it.each([
   expect(report).toContain(`   - ${cleaned}`);
   expect(report).not.toMatch(/1\.40 SAR/);
 });
+
+// "11 من 11 خطوات" took the plural of 3 to 10: the count names its steps in the language's form.
+it('counts the steps in each language’s plural forms', () => {
+  const count = (language: Language, done: number, total: number) => translate(language, 'checkup.progress.count', { done, total });
+  expect([count('en', 0, 1), count('en', 4, 11)]).toEqual(['0 of 1 step', '4 of 11 steps']);
+  expect([count('ar', 0, 1), count('ar', 1, 2), count('ar', 3, 3), count('ar', 11, 11), count('ar', 5, 100)]).toEqual(['0 من خطوة واحدة', '1 من خطوتين', '3 من 3 خطوات', '11 من 11 خطوةً', '5 من 100 خطوة']);
+});

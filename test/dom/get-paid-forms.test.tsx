@@ -289,18 +289,39 @@ describe('virtual terminal', () => {
     expect(sent('terminalSale')).toHaveLength(0);
   });
 
+  it('takes the customer name from the name on card, saying so, and sends what the field shows; a name of the person’s own stays', async () => {
+    answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state: 'paid', statusWord: 'APPROVED', cardMasked: '512345******0008', url: null }), challenge: null } };
+    await openScreen('terminal', 'Virtual terminal');
+    const hint = () => document.getElementById('terminal-customer-name-hint')?.textContent;
+    type('terminal-card-holder', 'SARA AHMED');
+    expect(input('terminal-customer-name').value).toBe('SARA AHMED');
+    expect(hint()).toBe('Taken from the name on card. Change it if the customer is someone else.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(hint()).toBe('مأخوذ من الاسم على البطاقة. غيّره إن كان العميل شخصًا آخر.');
+    act(() => useLanguage.getState().setLanguage('en'));
+    type('terminal-customer-name', 'Omar Ahmed'); // the customer is someone else
+    type('terminal-card-holder', 'SARA A AHMED');
+    expect(input('terminal-customer-name').value).toBe('Omar Ahmed');
+    expect(hint()).toBeUndefined();
+    type('terminal-customer-name', ''); // emptied: it follows the card again
+    type('terminal-card-holder', 'SARA AHMED');
+    expect(input('terminal-customer-name').value).toBe('SARA AHMED');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear card' })); // the name stays, no longer said to be the card's
+    expect([input('terminal-customer-name').value, hint()]).toEqual(['SARA AHMED', undefined]);
+    type('terminal-card-holder', 'SARA AHMED');
+    expect(hint()).toBe('Taken from the name on card. Change it if the customer is someone else.');
+    fillSale();
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    await screen.findByTestId('sale-result');
+    expect(sent('terminalSale')[0]!.input).toMatchObject({ card: { holder: 'SARA AHMED' }, customer: { name: 'SARA AHMED' } });
+  });
+
   it('empties the card fields as the sale is sent and keeps only the masked number', async () => {
     answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state: 'paid', statusWord: 'APPROVED', cardMasked: '512345******0008', url: null }), challenge: null } };
     await openScreen('terminal', 'Virtual terminal');
-    type('terminal-amount', '99.90');
-    type('terminal-card-number', '5123 4500 0000 0008');
     type('terminal-card-holder', 'SARA');
-    fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
-    fireEvent.change(input('terminal-card-expiryYear'), { target: { value: '2039' } });
-    type('terminal-card-cvv', '100');
     type('terminal-customer-name', 'Sara');
-    type('terminal-customer-email', 'sara@example.com');
-    type('terminal-customer-phone', '+966501234567');
+    fillSale();
     fireEvent.click(screen.getByTestId('terminal-submit'));
     const result = await screen.findByTestId('sale-result');
     expect(within(result).getByTestId('masked-card').textContent).toBe('512345******0008');
@@ -310,6 +331,17 @@ describe('virtual terminal', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment approved' })).toBeTruthy());
   });
 });
+
+/** The rest of a good card sale: amount, the frictionless test card, its expiry and CVV, the customer's e-mail and phone. */
+function fillSale() {
+  type('terminal-amount', '99.90');
+  type('terminal-card-number', '5123 4500 0000 0008');
+  fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
+  fireEvent.change(input('terminal-card-expiryYear'), { target: { value: '2039' } });
+  type('terminal-card-cvv', '100');
+  type('terminal-customer-email', 'sara@example.com');
+  type('terminal-customer-phone', '+966501234567');
+}
 
 function fillValidLink() {
   type('link-amount', '125.50');

@@ -1,7 +1,8 @@
 // Keyboard users keep their place when an action takes away the button they pressed: Run
 // check-up stays focused while the run goes on (a disabled button dropped the focus to the page's
-// start), seller details' Edit moves the focus into the form and Save back to Edit, and a sale's
-// 3-D Secure challenge takes the focus from the form it replaces. main is a recording stub here.
+// start), the check-up's offer hands it on to Run check-up, seller details' Edit moves the focus
+// into the form and Save back to Edit (or, with a mistake, to the first field with a message), and
+// a sale's 3-D Secure challenge takes the focus from the form it replaces. main is a recording stub here.
 import { afterEach, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { checkupStepKeys, type CheckupRun } from '../../contract/methods/checkup';
@@ -46,7 +47,18 @@ it('keeps the focus on Run check-up while the run goes on, and a second press st
   expect(main.calls.filter((c) => c.name === 'startCheckup')).toHaveLength(1);
 });
 
-it('moves the focus into the seller form on Edit, and back to Edit once saved', async () => {
+it.each([['Run the check-up now'], ['Not now']])('hands the focus on to Run check-up when the offer goes away on %s', async (label) => {
+  const { useCheckups } = await import('../../renderer/src/features/checkup/checkup-store');
+  useCheckups.setState({ runs: {} });
+  useCheckups.getState().offer('practice');
+  render(<CheckupSection profile={practice} />);
+  press(screen.getByRole('button', { name: label }));
+  await waitFor(() => expect(screen.queryByTestId('checkup-offer')).toBeNull());
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('checkup-run')));
+});
+
+/** Edit pressed on empty seller details (the focus goes into the form), then the five fields typed and Save pressed. */
+async function saveSeller(vatNumber: string) {
   seller = null;
   render(<SellerSection />);
   await waitFor(() => expect((screen.getByTestId('seller-edit') as HTMLButtonElement).disabled).toBe(false));
@@ -55,12 +67,25 @@ it('moves the focus into the seller form on Edit, and back to Edit once saved', 
   const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
   type('seller-legalNameAr', 'شركة المثال');
   type('seller-legalNameEn', 'Example Co.');
-  type('seller-vatNumber', '310122393500003');
+  type('seller-vatNumber', vatNumber);
   type('seller-crNumber', '1010010000');
   type('seller-address', 'Riyadh');
   press(screen.getByTestId('seller-save'));
+}
+
+it('moves the focus into the seller form on Edit, and back to Edit once saved', async () => {
+  await saveSeller('310122393500003');
   await screen.findByTestId('seller-summary');
   expect(document.activeElement).toBe(screen.getByTestId('seller-edit'));
+});
+
+it('takes the focus from Save to the first field with a message when the seller details have a mistake', async () => {
+  const saves = () => main.calls.filter((c) => c.name === 'setSellerDetails').length;
+  const savedBefore = saves();
+  await saveSeller('31012239350000'); // 14 digits: one short
+  await waitFor(() => expect(document.activeElement?.id).toBe('seller-vatNumber'));
+  expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
+  expect(saves()).toBe(savedBefore);
 });
 
 it('gives the 3-D Secure challenge the focus of the sale form it replaces', async () => {

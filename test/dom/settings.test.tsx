@@ -12,13 +12,14 @@ import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
 import { absentKeychainVault, practice, tempDir } from '../profiles/support';
 import { createUiLanguage } from '../../main/core/ui-language';
+import { createKeyVault, type KeyVault } from '../../main/vault/key-vault';
 
 
 /** Fresh main services per test, behind one API object (the renderer's `api` is bound once, at import). */
-function directBackend() {
+function directBackend(vault: (logger: ReturnType<typeof createMemoryLogger>) => KeyVault = absentKeychainVault) {
   const logger = createMemoryLogger();
   const events = createEventHub();
-  const store = createProfileStore({ dataDir: tempDir(), practice, vault: absentKeychainVault(logger), logger, events });
+  const store = createProfileStore({ dataDir: tempDir(), practice, vault: vault(logger), logger, events });
   const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir())), ...profileHandlers({ profiles: store }) } as unknown as Implementations, logger);
   return { handlers, events };
 }
@@ -52,6 +53,17 @@ describe('Settings screen', () => {
     expect(warning.textContent).toContain('keys cannot be saved');
     expect(warning.textContent).toContain('GNOME Keyring');
     expect(screen.getByTestId('environment-badge').textContent).toBe('PRACTICE');
+  });
+
+  it('isolates the keychain’s own English words in the Arabic warning (they read “DISPLAY$” with the bracket out of place)', async () => {
+    const said = 'Cannot autolaunch D-Bus without X11 $DISPLAY';
+    backend = directBackend((logger) => createKeyVault({ logger, backend: () => Promise.reject(new Error(said)), platform: 'linux' }));
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    const warning = await screen.findByTestId('keychain-warning');
+    expect(warning.textContent).toContain(`(قالت سلسلة المفاتيح: \u2068${said}\u2069.)`);
+    act(() => useLanguage.getState().setLanguage('en'));
+    expect(warning.textContent).toContain(`(The keychain said: ${said}.)`); // English needs no isolate
   });
 
   it('shows main’s message next to the field it concerns, then adds the profile', async () => {

@@ -16,3 +16,15 @@ it('isolates the gateway’s words inside the Arabic quotation, on screens and i
 it('leaves the English quotation as it is', () => {
   expect(wordReason('en', why)).toMatch(/“Payment not found \(code 404\)\.”\.$/);
 });
+
+// The keychain's own words, quoted the same way ("X11 $DISPLAY" read "DISPLAY$" with the closing
+// bracket out of place); "none" (nothing said) still selects no quotation at all.
+it('isolates another program’s quoted words in Arabic, on screens and in main’s own texts', () => {
+  const keychain = { key: 'keychain.unavailable', values: { os: 'linux', detail: 'Cannot autolaunch D-Bus without X11 $DISPLAY' } };
+  for (const text of [wordReason('ar', keychain), reasonText('ar', keychain as Parameters<typeof reasonText>[1])]) {
+    expect(text).toContain('(قالت سلسلة المفاتيح: \u2068Cannot autolaunch D-Bus without X11 $DISPLAY\u2069.)');
+  }
+  const silent = { key: 'keychain.unavailable', values: { os: 'linux', detail: 'none' } };
+  expect(wordReason('ar', silent)).not.toContain('قالت سلسلة المفاتيح');
+  expect(reasonText('ar', silent as Parameters<typeof reasonText>[1])).not.toContain('قالت سلسلة المفاتيح');
+});

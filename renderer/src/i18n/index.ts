@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { oneFullStop, quotedSaid, withWordedAmount } from '../../../contract/amount-words';
+import { oneFullStop, quotedSaid, withQuotedWords, withWordedAmount } from '../../../contract/amount-words';
 import type { ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
 import type { MessageKey } from './en';
@@ -68,11 +68,12 @@ const isReasonKey = (key: string): key is ReasonKey => Object.prototype.hasOwnPr
 export const isMessageKey = (key: string): key is MessageKey => Object.prototype.hasOwnProperty.call(messages.screens.en, key);
 
 /**
- * Values that are codes are worded in the language: a payment state, an operation; and money
- * (`amountMinor` and `currency`) becomes `{amount}` in the page's own money format.
+ * Values that are codes are worded in the language: a payment state, an operation; money
+ * (`amountMinor` and `currency`) becomes `{amount}` in the page's own money format; another
+ * program's quoted words are isolated in Arabic.
  */
 function wordValues(language: Language, values: Values = {}): Values {
-  const out = withWordedAmount({ ...values }, language, (minor, currency) => formatAmount(minor, currency, language));
+  const out = withWordedAmount(withQuotedWords({ ...values }, language), language, (minor, currency) => formatAmount(minor, currency, language));
   const stateKey = `state.${String(values.state)}`;
   const nounKey = `noun.${String(values.operation)}`;
   if (values.state !== undefined && isMessageKey(stateKey)) out.state = translate(language, stateKey);

@@ -2,7 +2,7 @@
 // progress with a cancel, every step's outcome and what came back, and the report to save. On
 // the team ledger also the profile's recent runs of every laptop, each one opened in place.
 // Never shown for production: main refuses it there too.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import { api } from '../../api';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
@@ -15,6 +15,7 @@ import './checkup.css';
 import { profileName } from '../../ui/profile-name';
 import { useTeamRole } from '../settings/team-role';
 import { RecentRuns } from './recent-runs';
+import { focusIfLost } from '../../ui/focus';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -40,6 +41,16 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
     return watchCheckups(profile.id);
   }, [profile.id]);
 
+  // The offer goes away when either of its buttons is pressed: the focus goes on to Run check-up
+  // (kept while the run goes on), not to the page's start.
+  const showOffer = Boolean(offered && !running && mayRun);
+  const runButton = useRef<HTMLButtonElement>(null);
+  const offerShown = useRef(showOffer);
+  useEffect(() => {
+    if (offerShown.current && !showOffer) focusIfLost(runButton.current);
+    offerShown.current = showOffer;
+  }, [showOffer]);
+
   async function save(kind: 'text' | 'json') {
     if (!run) return;
     const result = await api.saveCheckupReport({ runId: run.id });
@@ -58,7 +69,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
     <section className="checkup" aria-label={t('checkup.region', { name: profileName(profile, t) })} data-testid="checkup-section">
       <h4 id={titleId}>{t('checkup.title')}</h4>
       <p className="checkup-intro">{t('checkup.intro')}{profile.environment === 'practice' ? ` ${t('checkup.intro.practice')}` : ''}</p>
-      {offered && !running && mayRun && (
+      {showOffer && (
         <div className="checkup-offer" data-testid="checkup-offer">
           <p>{t('checkup.offer')}</p>
           <button type="button" onClick={() => void useCheckups.getState().start(profile.id)}>{t('checkup.offer.yes')}</button>
@@ -68,7 +79,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
       <div className="profile-actions">
         {/* aria-disabled while running, not disabled: a disabled button drops the focus of the
             keyboard user who pressed it to the page's start. */}
-        <button type="button" disabled={!usable} aria-disabled={running || undefined} onClick={() => !running && void useCheckups.getState().start(profile.id)} data-testid="checkup-run">
+        <button type="button" ref={runButton} disabled={!usable} aria-disabled={running || undefined} onClick={() => !running && void useCheckups.getState().start(profile.id)} data-testid="checkup-run">
           {run ? t('checkup.runAgain') : t('checkup.run')}
         </button>
         {running && run && (
@@ -93,13 +104,15 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
           )}
           {run.state === 'interrupted' && <p className="notice notice-error" data-testid="checkup-interrupted">{t(elsewhere ? 'checkup.interrupted.elsewhere' : 'checkup.interrupted')}</p>}
           <p role="status" data-testid="checkup-status">
-            {t(`checkup.state.${run.state}` as MessageKey)}{' '}
-            {!running && t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}
+            {/* "Finished: 11 passed, …": the state and the counts read as one sentence ("انتهى نجح 11" did not). */}
+            {running
+              ? t(`checkup.state.${run.state}` as MessageKey)
+              : `${t(`checkup.state.${run.state}` as MessageKey)}: ${t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}.`}
           </p>
-          <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done: String(done), total: String(run.steps.length) })}</label>
+          <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done, total: run.steps.length })}</label>
           <progress id={`${titleId}-progress`} max={run.steps.length} value={done} />
           <ol className="checkup-steps" aria-label={t('checkup.steps')}>
-            {run.steps.map((step) => <StepRow key={step.key} step={step} />)}
+            {run.steps.map((step, i) => <StepRow key={step.key} step={step} number={i + 1} />)}
           </ol>
         </div>
       )}

@@ -5,11 +5,14 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { findingText, known } from './finding-text';
 
-export function StepRow({ step }: { step: CheckupStep }) {
+export function StepRow({ step, number }: { step: CheckupStep; number: number }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   return (
     <li className={`checkup-step checkup-${step.state}`} data-testid={`checkup-step-${step.key}`} data-state={step.state}>
+      {/* Its own column, as wide as the widest number: the list's markers from 10 on were cut at
+          the card's edge in Arabic at 800 px. Hidden from screen readers, which count the list. */}
+      <span className="checkup-step-number" aria-hidden="true">{number}.</span>
       <div className="checkup-step-head">
         <span className="checkup-step-name">{t(`checkup.step.${step.key}` as MessageKey)}</span>
         <span className="checkup-badge" data-testid="checkup-step-state">{t(`checkup.stepState.${step.state}` as MessageKey)}</span>

@@ -65,7 +65,7 @@ export function useProblemText() {
 
 /** The customer's name, e-mail and phone, as every getting-paid form asks for them, with one
  *  choice of an earlier customer filling all three; `children` are a form's own customer fields. */
-export function CustomerFields({ form, values, set, errors, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; children?: ReactNode }) {
+export function CustomerFields({ form, values, set, errors, nameHint, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; nameHint?: ReactNode; children?: ReactNode }) {
   const t = useT();
   const [earlier, setEarlier] = useState<Array<{ name: string; email: string; phone: string }>>([]);
   useEffect(() => void api.listCustomers({ limit: 30 }).then((r) => r.ok && setEarlier(r.value.customers)), []);
@@ -87,7 +87,7 @@ export function CustomerFields({ form, values, set, errors, children }: { form: 
           </select>
         </Field>
       )}
-      <TextField form={form} path="customer.name" label={t('gp.customer.name')} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
+      <TextField form={form} path="customer.name" label={t('gp.customer.name')} hint={nameHint} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
       <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
       <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
       {children}

@@ -16,6 +16,7 @@ import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from 
 import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from '../invoices/invoice-lines';
 import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
+import { focusFirstError } from '../../ui/focus';
 
 const form = 'link';
 
@@ -148,15 +149,6 @@ export function UrlFields({ form, values, set, errors }: { form: string; values:
       <TextField form={form} path="failureUrl" label={t('gp.failureUrl')} hint={hint(profile?.failureUrl)} value={values.failureUrl} onChange={set('failureUrl')} errors={errors} ltr type="url" autoComplete="off" />
     </details>
   );
-}
-
-/** After a failed submit the focus goes to the first field with a message, for keyboard and screen-reader users. */
-export function focusFirstError() {
-  requestAnimationFrame(() => {
-    const first = document.querySelector<HTMLElement>('.gp-form [aria-invalid="true"], .gp-form .gp-error');
-    if (first?.closest('details')) (first.closest('details') as HTMLDetailsElement).open = true;
-    first?.focus();
-  });
 }
 
 /** Whether the profile can issue invoices, and the invoice part of the form's state. */

@@ -15,7 +15,7 @@ import { Ltr } from '../../ui/ltr';
 import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
-import { focusFirstError } from './link-form';
+import { focusFirstError } from '../../ui/focus';
 import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { checkAmount, checkCustomer, type Problems } from './validate';
 
@@ -99,6 +99,18 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
   const setCardField = (key: keyof typeof emptyCard) => (value: string) => setCard((old) => ({ ...old, [key]: value }));
+  // The customer is most often the card's holder: Customer name follows Name on card, in its field
+  // and saying so, while it is empty or still the copy; typed over or an earlier customer chosen, it
+  // is the person's own. What is sent is always what the field shows (docs/decisions.md).
+  const copiedName = useRef('');
+  // Said only while it is the name on card (a cleared card leaves the name, no longer "taken from" it).
+  const nameFromCard = v.name !== '' && v.name === copiedName.current && v.name === card.holder;
+  const setHolder = (holder: string) => {
+    setCardField('holder')(holder);
+    if (v.name !== '' && v.name !== copiedName.current) return;
+    copiedName.current = holder;
+    set('name')(holder);
+  };
   const digits = digitsOf(card.number);
   const brand = brandOf(digits);
   const year = new Date().getFullYear();
@@ -145,7 +157,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           <Field id={numberId} label={t('gp.card.number')} error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
             value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={23}
             onChange={(e) => /^[\d\s-]*$/.test(e.target.value) && setCardField('number')(digitsOf(e.target.value).slice(0, 19))} />
-          <TextField form={form} path="card.holder" label={t('gp.card.holder')} value={card.holder} onChange={setCardField('holder')} errors={errors} autoComplete="off" ltr />
+          <TextField form={form} path="card.holder" label={t('gp.card.holder')} value={card.holder} onChange={setHolder} errors={errors} autoComplete="off" ltr />
           <div className="gp-row">
             <Field id={fieldId(form, 'card.expiryMonth')} label={t('gp.card.month')} error={errors['card.expiryMonth']}>
               <select id={fieldId(form, 'card.expiryMonth')} value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} dir="ltr">
@@ -162,7 +174,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
             <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(s) && setCardField('cvv')(s)} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
           </div>
         </fieldset>
-        <CustomerFields form={form} values={v} set={set} errors={errors} />
+        <CustomerFields form={form} values={v} set={set} errors={errors} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="field field-check">
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />

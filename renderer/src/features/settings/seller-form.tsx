@@ -10,8 +10,10 @@ import { useT, type MessageKey } from '../../i18n';
 import { Field } from './field';
 import '../invoices/invoices.css';
 import { profileName } from '../../ui/profile-name';
+import { focusFirstError, focusIfLost } from '../../ui/focus';
 
 const empty: SellerDetails = { legalNameAr: '', legalNameEn: '', vatNumber: '', crNumber: '', address: '', logo: null };
+const sellerForm = '#seller-form';
 const digits = (text: string) => text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf)).replace(/[\s-]/g, '');
 
 export function checkSeller(s: SellerDetails): Record<string, MessageKey> {
@@ -49,9 +51,8 @@ export function SellerSection() {
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
   useEffect(() => {
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (lost && editing) document.getElementById('seller-legalNameAr')?.focus();
-    else if (lost && wasEditing.current) editButton.current?.focus();
+    if (editing) focusIfLost(document.getElementById('seller-legalNameAr'));
+    else if (wasEditing.current) focusIfLost(editButton.current);
     wasEditing.current = editing;
   }, [editing]);
   // Another profile made active: what was typed was for the last one.
@@ -76,12 +77,13 @@ export function SellerSection() {
     setNotice('');
     const problems = checkSeller(v);
     setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
-    if (Object.keys(problems).length) return;
+    // A mistake: the focus goes to its field, not left on Save far below the message.
+    if (Object.keys(problems).length) return focusFirstError(sellerForm);
     const result = await api.setSellerDetails({ id: profile.id, seller: v });
     if (!result.ok) {
       setError(result.error);
       setErrors(Object.fromEntries(Object.keys(result.error.fields ?? {}).map((k) => [k, t(`seller.check.${k}` as MessageKey)])));
-      return;
+      return focusFirstError(sellerForm);
     }
     setError(null);
     setSaved(result.value.seller);
@@ -106,7 +108,7 @@ export function SellerSection() {
           <button type="button" ref={editButton} onClick={() => { setV(saved ?? empty); setEditing(true); }} disabled={saved === undefined && !error} data-testid="seller-edit">{t('seller.edit')}</button>
         </>
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate data-testid="seller-form">
+        <form id="seller-form" onSubmit={(e) => void submit(e)} noValidate data-testid="seller-form">
           {field('legalNameAr', undefined, 'rtl')}
           {field('legalNameEn', undefined, 'ltr')}
           {field('vatNumber', t('seller.vatNumber.hint'), 'ltr')}

@@ -1,0 +1,87 @@
+// What a person trips on in Arabic at 800 px and beside the amount, in Chromium through the
+// preview: the check-up's step numbers and findings stay inside the profile card, a link's order
+// id stays on one line in the links list, and the currency list sits level with the amount field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { GetPaidPage } from './pages/get-paid-page';
+
+describe('screens in Arabic at 800 px', () => {
+  let session: E2eSession;
+  let app: GetPaidPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    app = new GetPaidPage(session.page);
+    await app.open(session.preview.url);
+  });
+  afterAll(() => session?.close());
+
+  /** How far the currency list's top is from the amount field's, in pixels. */
+  const currencyOffset = (form: string) => session.page.evaluate((id) => {
+    const top = (name: string) => document.getElementById(`${id}-${name}`)!.getBoundingClientRect().top;
+    return Math.round(top('currency') - top('amount'));
+  }, form);
+
+  it('keeps the check-up’s step numbers and findings inside the profile card', async () => {
+    await session.page.keyboard.press('Alt+9');
+    const section = session.page.getByTestId('checkup-section').first();
+    await section.getByTestId('checkup-run').click();
+    await section.locator('[data-testid="checkup-run-view"][data-run-state="finished"]').waitFor({ timeout: 60_000 });
+    await app.chooseLanguage('ar');
+    await session.page.setViewportSize({ width: 800, height: 800 });
+    const outside = await section.evaluate((el) => {
+      for (const details of el.querySelectorAll('details')) details.open = true; // what came back, too
+      const card = el.closest('li.profile-card')!.getBoundingClientRect();
+      const out: string[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0 && (r.left < card.left - 0.5 || r.right > card.right + 0.5)) out.push(node.textContent!.trim().slice(0, 40));
+      }
+      return out;
+    });
+    expect(outside).toEqual([]);
+    // Every step's number is on screen, inside the card (the list's markers from 10 on were cut at its edge).
+    const numbers = await section.locator('li.checkup-step').evaluateAll((steps) => steps.map((step) => {
+      const card = step.closest('li.profile-card')!.getBoundingClientRect();
+      const number = [...step.children].find((child) => /^\d+\.$/.test(child.textContent ?? ''));
+      const box = number?.getBoundingClientRect();
+      return box && box.left >= card.left && box.right <= card.right ? number!.textContent : `step ${step.getAttribute('data-testid')}: no number inside the card`;
+    }));
+    expect(numbers).toEqual(Array.from({ length: 11 }, (_, i) => `${i + 1}.`));
+    expect(await section.locator('label[for$="-progress"]').textContent()).toBe('التقدم: 11 من 11 خطوةً');
+    await section.screenshot({ path: 'test-results/screenshots/checkup-ar-800.png' });
+    await session.page.setViewportSize({ width: 1280, height: 800 });
+    await app.chooseLanguage('en');
+  });
+
+  it('keeps a link’s order id on one line in the links list (it broke at its hyphen)', async () => {
+    await app.openScreen('links');
+    await app.createLink({ orderId: 'PD-20261125-7F3KQ2', amount: '125.50', description: 'Invoice', customer: { name: 'ليلى حداد', email: 'layla@example.com', phone: '+966501234567' } });
+    await app.chooseLanguage('ar');
+    await session.page.setViewportSize({ width: 800, height: 800 });
+    const id = app.linkRow('PD-20261125-7F3KQ2').locator('td').first().locator('bdi').first();
+    expect(await id.evaluate((el) => el.getClientRects().length)).toBe(1);
+    expect(await session.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true); // and the page does not scroll sideways for it
+    await session.page.getByTestId('links-table').screenshot({ path: 'test-results/screenshots/links-list-ar-800.png' });
+    await session.page.setViewportSize({ width: 1280, height: 800 });
+    await app.chooseLanguage('en');
+  });
+
+  it('puts the currency list level with the amount field, in both languages', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      await app.chooseLanguage(language);
+      for (const width of [1280, 800]) {
+        await session.page.setViewportSize({ width, height: 800 });
+        for (const [key, form] of [['2', 'link'], ['4', 'terminal']] as const) {
+          await session.page.keyboard.press(`Alt+${key}`); // a new, empty form
+          await app.form(form).waitFor();
+          expect({ language, width, form, offset: await currencyOffset(form) }).toEqual({ language, width, form, offset: 0 });
+        }
+      }
+    }
+    await session.page.setViewportSize({ width: 1280, height: 800 });
+    await app.chooseLanguage('en');
+  });
+});
