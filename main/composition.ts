@@ -285,10 +285,11 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   };
 
   let closed = false;
+  const handlers = createHandlers(impl, logger);
   // On the team ledger the screens' reads are the team database's: only the checks are warmed.
-  if (options.warmFirstScreens) void runInIdleSteps(firstScreensWarmUp(team ? {} : { reads, overview }), () => closed);
+  if (options.warmFirstScreens) void runInIdleSteps(firstScreensWarmUp(team ? { session: handlers } : { reads, overview, session: handlers }), () => closed);
   return {
-    handlers: createHandlers(impl, logger),
+    handlers,
     events,
     logger,
     language,
