@@ -163,11 +163,15 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   };
   // What the first screen does not need starts a second after it shows (docs/performance.md), so
   // the first screen's own calls and code go first: the webhook receiver, reconciliation and
-  // maintenance's schedules. A gateway call before then starts them at once and waits for them.
+  // maintenance's schedules, Home's overview threads, the list's positions for deep jumps. A
+  // gateway call before then starts them at once and waits for them.
   const afterFirstScreenMs = 1_000;
   let webhooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
   let reconcileTimer: ReturnType<typeof setInterval> | undefined;
+  let laterStarted = () => undefined as void;
+  const servicesStarted = new Promise<void>((resolve) => (laterStarted = resolve));
   const later = startLater(async () => {
+    laterStarted();
     overviewReader.startThreads();
     // With the practice profile, final states also arrive by signed webhook on loopback.
     // (Not on the team ledger: the receiver records into this laptop's file; status checks settle payments instead.)
@@ -262,7 +266,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const language = createUiLanguage(options.dataDir, options.osLanguage);
   const teamLedgerCopy = createTeamLedgerCopy({ db, dataDir: options.dataDir, settings: teamLedger, logger });
   const overview = createOverview({ db, reader: overviewReader });
-  const reads = createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined });
+  // The list's positions for deep jumps are walked once these services start (after the first screen).
+  const reads = createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined, walksAfter: servicesStarted });
   const impl: Implementations = {
     // The team ledger's role comes with the session's first call: screens never draw before it (docs/team-ledger.md).
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs), () => (team ? { role: team.session().role } : null)),
@@ -285,10 +290,11 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   };
 
   let closed = false;
+  const handlers = createHandlers(impl, logger);
   // On the team ledger the screens' reads are the team database's: only the checks are warmed.
-  if (options.warmFirstScreens) void runInIdleSteps(firstScreensWarmUp(team ? {} : { reads, overview }), () => closed);
+  if (options.warmFirstScreens) void runInIdleSteps(firstScreensWarmUp(team ? { session: handlers } : { reads, overview, session: handlers }), () => closed);
   return {
-    handlers: createHandlers(impl, logger),
+    handlers,
     events,
     logger,
     language,

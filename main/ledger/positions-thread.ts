@@ -114,6 +114,22 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
 
 export const positionsThread = (db: LedgerDb): Thread | undefined => threads.get(db);
 
+/**
+ * The positions for deep jumps are walked no sooner than `until` (the app: once the services its
+ * first screen did not need start, a second after it shows; composition.ts): a person cannot jump
+ * deep into a list they have not seen, and the walk (the thread's start, then a core for a while)
+ * ran right after the list's first page was answered, while the page drew its rows on the same
+ * two cores (docs/performance.md, "Cold start, fifteenth pass"). Counts are not held: they are
+ * shown as soon as they come.
+ */
+const walksHeld = new WeakMap<LedgerDb, Promise<void>>();
+export function holdWalks(db: LedgerDb, until: Promise<void>): void {
+  walksHeld.set(db, until);
+  void until.finally(() => walksHeld.get(db) === until && walksHeld.delete(db));
+}
+/** What the next walk on `db` waits for, if anything. */
+export const walksHeldBy = (db: LedgerDb): Promise<void> | undefined => walksHeld.get(db);
+
 /** Answers a page of `db`'s list with the list's worker holding still meanwhile (positions-worker.ts). */
 export function whileServingList<T>(db: LedgerDb, answer: () => T): T {
   const serving = threads.get(db)?.serving;

@@ -12,7 +12,7 @@ import { countCommon, countedFor, knownCounted, ledgerMeta, noteCount, onlyCommo
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
 import { prepared } from './statements';
-import { positionsBusy, positionsIdle, positionsThread, whileServingList } from './positions-thread';
+import { positionsBusy, positionsIdle, positionsThread, walksHeldBy, whileServingList } from './positions-thread';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -293,9 +293,23 @@ export type Page = { total: number; totalExact: boolean; rows: Array<PaymentRow 
  * walk on its own connection, main stays free); else here, 2,000 rows per turn of the event loop
  * (each turn reads only the sort's index where it can, a few ms; a text search's turn re-reads
  * the trigram index's lists, 17-36 ms at 1M). Stops when the ledger changes (stale positions).
+ * Not before the app lets walks start (positions-thread.ts holdWalks).
  */
 function buildAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: PaymentSort, anchors: Anchors): void {
   anchors.building = true;
+  // Held (positions-thread.ts holdWalks): walked once released, unless the ledger changed meanwhile.
+  const held = walksHeldBy(db);
+  if (held) {
+    void held.then(() => {
+      if (db.open && ledgerMeta(db).paymentsVersion === anchors.version) walkAnchors(db, filter, where, sort, anchors);
+      else anchors.building = false;
+    });
+    return;
+  }
+  walkAnchors(db, filter, where, sort, anchors);
+}
+
+function walkAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: PaymentSort, anchors: Anchors): void {
   const thread = positionsThread(db);
   if (thread) {
     thread.walk({

@@ -10,7 +10,7 @@ import { recentCustomers } from '../ledger/customers';
 import { createPaymentRows } from '../ledger/payment-rows';
 import { firstPageRows, searchPayments } from '../ledger/search';
 import { onCounted } from '../ledger/count-tables';
-import { usePositionsWorker } from '../ledger/positions-thread';
+import { holdWalks, usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
 import { appendAudit } from '../ledger/audit-log';
@@ -28,6 +28,8 @@ export type LedgerReadsDeps = {
   /** dist/main: the worker bundles (audit-verify-worker.cjs, export-worker.cjs); without them the work runs in slices on main. */
   workerDir?: string;
   now?: () => Date;
+  /** The list's positions for deep jumps are walked no sooner than this (the app: after its first screen; positions-thread.ts holdWalks). */
+  walksAfter?: Promise<void>;
 };
 
 export function createLedgerReads(deps: LedgerReadsDeps) {
@@ -38,6 +40,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
   const verifier = createAuditVerifier({ db, emit: (event) => deps.events.emit(event), workerFile: worker('audit-verify-worker.cjs') });
   // The list's positions are walked in a worker thread with its own connection (positions.ts).
   usePositionsWorker(db, worker('positions-worker.cjs'));
+  if (deps.walksAfter) holdWalks(db, deps.walksAfter);
   // The list's background counts are announced, so the list updates without asking again.
   onCounted(db, (counted) => deps.events.emit({ type: 'payments.counted', countId: counted.id, total: counted.total, exact: counted.exact }));
   const exports = createExportJobs({ db, emit: (event) => deps.events.emit(event), exportDir: deps.exportDir, workerFile: worker('export-worker.cjs'), now });

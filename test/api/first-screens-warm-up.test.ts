@@ -3,7 +3,8 @@
 // warming itself walks nothing, counts nothing and announces nothing (no event, no background
 // positions), so the only trace it leaves is speed. A failing step does not stop the others, and
 // a closed app stops them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Doc } from 'zod/v4/core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,10 @@ import { createLedgerReads } from '../../main/payments/ledger-reads';
 import { createOverview } from '../../main/payments/overview';
 import { createOverviewReader } from '../../main/ledger/overview-reader';
 import { firstScreensWarmUp, runInIdleSteps } from '../../main/api/first-screens-warm-up';
+import { createHandlers, type Implementations } from '../../main/api/create-handlers';
+import { appHandlers } from '../../main/api/app-handlers';
+import { createUiLanguage } from '../../main/core/ui-language';
+import { createLogger } from '../../main/log/logger';
 import { seedLedger } from '../../scripts/seed-ledger';
 import type { AppEvent } from '../../contract/events';
 
@@ -62,6 +67,26 @@ describe("the first screens' warm-up", () => {
     const coldOverview = createOverview({ db: cold, reader: createOverviewReader({ db: cold }) });
     expect(warmedReads.searchPayments(firstPage)).toEqual(coldReads.searchPayments(firstPage));
     for (const query of home) expect(await warmedOverview.get(query)).toEqual(await coldOverview.get(query));
+  });
+
+  it("leaves the page's first request nothing to build: the session's and the list's checks compile no code", async () => {
+    // What the page sends first (session-store.ts, transactions-store.ts), through main's handlers.
+    const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:1', defaultCurrency: 'KWD', key: { configured: true, lastFour: null }, pathOverrides: {}, successUrl: null, failureUrl: null } as const;
+    const impl = {
+      ...appHandlers({ name: 'Paydesk', version: '1.0.0', runtime: 'test' }, createUiLanguage(dir)),
+      getActiveProfile: () => practice,
+      searchPayments: (input) => reads(warmed).searchPayments(input),
+    } as Partial<Implementations> as Implementations;
+    const handlers = createHandlers(impl, createLogger());
+    await runInIdleSteps(firstScreensWarmUp({ reads: reads(warmed), session: handlers }), () => false);
+    // zod compiles an object schema's check into a function at its first use (Doc.compile): on
+    // the first request's path that took 1-5 ms a check (docs/performance.md, fifteenth pass).
+    const compiled = vi.spyOn(Doc.prototype, 'compile');
+    const ctx = { transport: 'bridge', osUser: 'tester' } as const;
+    const answers = await Promise.all([handlers.getAppInfo({}, ctx), handlers.getActiveProfile({}, ctx), handlers.searchPayments(firstPage, ctx)]);
+    expect(answers.map((a) => a.ok)).toEqual([true, true, true]);
+    expect(compiled).not.toHaveBeenCalled();
+    compiled.mockRestore();
   });
 
   it('reads the list its first call asks for (the contract accepts what it warms)', async () => {

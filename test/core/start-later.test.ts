@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLater } from '../../main/core/start-later';
 import { createApp, type PaydeskApp } from '../../main/composition';
+import { openLedgerDb } from '../../main/ledger/database';
+import { positionsPending } from '../../main/ledger/search';
+import { seedLedger } from '../../scripts/seed-ledger';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,5 +56,25 @@ describe('services started after the first screen', () => {
       expect(created.ok && created.value.state).toBe('pending');
       expect((await app.handlers.firstScreenShown({}, ctx)).ok).toBe(true);
     });
+
+    it("the list's first page walks no positions for deep jumps before they start, and they are walked once they have", async () => {
+      dir = mkdtempSync(join(tmpdir(), 'paydesk-later-'));
+      const db = openLedgerDb(dir);
+      seedLedger(db, { payments: 25_000, seed: 3 }); // over 20,000: a first page asks for positions
+      db.close();
+      app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs: 60_000 });
+      const ctx = { transport: 'direct' as const, osUser: 'tester' };
+      const first = await app.handlers.searchPayments({ filter: {}, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 }, ctx);
+      expect(first.ok && first.value.rows.length).toBe(100);
+      expect(positionsPending()).toBe(false);
+      await pause(50);
+      expect(positionsPending()).toBe(false);
+      // They start a second after the first screen shows: the walk then begins (a turn at a time on
+      // main here: the tests have no worker bundle), looked for at every turn.
+      await app.handlers.firstScreenShown({}, ctx);
+      const until = Date.now() + 5_000;
+      while (!positionsPending() && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+      expect(positionsPending()).toBe(true);
+    }, 60_000);
   });
 });
