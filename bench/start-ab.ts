@@ -69,6 +69,7 @@ async function paydeskRun(browser: Browser, build: string, dataDir: string, newe
   if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel', ...(cpuSamples ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
   const t0 = epoch();
   const preview = await startAndWaitForUrl([join(build, 'dist/main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
+  add(label, 'Open:', epoch() - t0);
   await page.goto(preview.url);
   await marked('rows');
   const marks = await readMarks(page);
@@ -111,7 +112,9 @@ async function main() {
   const browser = await launchChromium();
   const label = (i: number, returning: boolean) => `${builds[i]} (${returning ? 'returning' : 'new'} user)`;
   for (let run = 0; run < runs; run++) {
-    add('bare page', 'ready', (await bareRun(browser, bareServer)).ready!);
+    const barePhases = await bareRun(browser, bareServer);
+    add('bare page', 'ready', barePhases.ready!);
+    add('bare page', 'Open:', barePhases.open!);
     for (const returning of paths) {
       // Every other round in the opposite order, so no build always runs first (A B, B A, …).
       const order = [...builds.entries()];
@@ -122,11 +125,14 @@ async function main() {
   await browser.close();
   const bare = percentile(results.get('bare page')!.ready!, 50);
   console.log(`\ncold start, ms from the process spawn: medians of ${runs} runs, builds alternated run by run (load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
-  console.log(`bare page: React rendered ${bare.toFixed(0)}`);
+  const bareOpen = percentile(results.get('bare page')!['Open:']!, 50);
+  console.log(`bare page: "Open:" printed ${bareOpen.toFixed(0)}, React rendered ${bare.toFixed(0)} (${(bare - bareOpen).toFixed(0)} after "Open:")`);
   for (const [key, samples] of results) {
     if (key === 'bare page') continue;
     const phases = Object.entries(samples).map(([phase, values]) => `${phase} ${percentile(values, 50).toFixed(0)}`).join(', ');
-    console.log(`${key}: ${phases}; ratio ${(percentile(samples.rows!, 50) / bare).toFixed(2)} (p95 ${percentile(samples.rows!, 95).toFixed(0)})`);
+    // The page's own path (from "Open:" to the rows, run by run) beside the bare page's: what is left once main has printed its address.
+    const afterOpen = percentile(samples.rows!.map((ms, run) => ms - samples['Open:']![run]!), 50);
+    console.log(`${key}: ${phases}; ratio ${(percentile(samples.rows!, 50) / bare).toFixed(2)} (p95 ${percentile(samples.rows!, 95).toFixed(0)}); rows ${afterOpen.toFixed(0)} after "Open:" (${(afterOpen / (bare - bareOpen)).toFixed(2)}× the bare page's)`);
   }
   // Run by run against the first build and the one before (the runs of a round were taken side by
   // side): the median of the differences, and in how many rounds the build was ahead.
