@@ -115,9 +115,4 @@ export const invoiceMethods = {
     input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional() }).strict(),
     output: () => z.object({ opened: z.boolean(), path: z.string().nullable() }),
   }),
-  recentCustomers: method({
-    summary: 'The last customers of the active profile (name, e-mail, phone), newest first, to fill a form in one step.',
-    input: () => z.object({}).strict(),
-    output: () => z.array(customer()),
-  }),
 };

@@ -2,7 +2,7 @@
 import type { Implementations } from '../api/create-handlers';
 import type { InvoiceService } from './invoice-service';
 
-type Names = 'createInvoice' | 'getInvoice' | 'invoiceNumbers' | 'invoiceDocument' | 'openInvoiceDocument' | 'recentCustomers';
+type Names = 'createInvoice' | 'getInvoice' | 'invoiceNumbers' | 'invoiceDocument' | 'openInvoiceDocument';
 
 export function invoiceHandlers(deps: { invoices: InvoiceService }): Pick<Implementations, Names> {
   const { invoices } = deps;
@@ -12,6 +12,5 @@ export function invoiceHandlers(deps: { invoices: InvoiceService }): Pick<Implem
     invoiceNumbers: ({ paymentIds }) => invoices.numbers(paymentIds),
     invoiceDocument: (input) => invoices.document(input),
     openInvoiceDocument: (input) => invoices.open(input),
-    recentCustomers: () => invoices.recentCustomers(),
   };
 }

@@ -211,9 +211,6 @@ export function createInvoiceService(deps: InvoiceDeps) {
       const { fileName, pdf } = await renderDocument(input);
       return { opened: true, path: await deps.openPdf(fileName, pdf) };
     },
-    async recentCustomers(): Promise<MethodOutput<'recentCustomers'>> {
-      return rows.recentCustomers(await deps.activeProfileId());
-    },
   };
 }
 

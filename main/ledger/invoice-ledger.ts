@@ -4,7 +4,6 @@
 // writes commit with the payment's; the number is taken there (docs/invoices.md, "Invoice numbers").
 import type { CreditNoteRow, InvoiceLineRow, InvoiceRow } from './invoice-rows';
 
-export type RecentCustomer = { name: string; email: string; phone: string };
 export type NewInvoice = Omit<InvoiceRow, 'id' | 'seq' | 'number'>;
 export type NewInvoiceLine = Omit<InvoiceLineRow, 'invoice_id' | 'line_no'>;
 export type NewCreditNote = Omit<CreditNoteRow, 'id' | 'seq' | 'number'>;
@@ -18,8 +17,6 @@ export type InvoiceLedger = {
   creditNotesOf(invoiceId: string): Promise<CreditNoteRow[]>;
   creditNote(id: string): Promise<CreditNoteRow | undefined>;
   creditNoteOfOperation(operationId: string): Promise<CreditNoteRow | undefined>;
-  /** The profile's last distinct customers, newest first (the invoice form's "recent customer"). */
-  recentCustomers(profileId: string, limit?: number): Promise<RecentCustomer[]>;
   /**
    * Reserves the invoice of a payment with its lines and the profile's next number; call inside
    * the transaction that records the link's create intent. A payment tried again (same order id

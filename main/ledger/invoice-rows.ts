@@ -114,12 +114,6 @@ export function createInvoiceRows(db: LedgerDb) {
         VALUES (@id, @profile_id, @seq, @number, @invoice_id, @payment_id, @operation_id, @amount_minor, @net_minor, @vat_minor, @breakdown_json, @reason, @issued_at)`).run(row);
       return row;
     },
-
-    /** The profile's last distinct customers, newest first (the form's "recent customer" choice). */
-    recentCustomers: (profileId: string, limit = 20) =>
-      db.prepare(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone FROM payments
-        WHERE profile_id = ? AND customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
-        GROUP BY customer_name, customer_email, customer_phone ORDER BY MAX(created_at) DESC LIMIT ?`).all(profileId, limit) as Array<{ name: string; email: string; phone: string }>,
   };
 }
 
@@ -137,7 +131,6 @@ export function createSqliteInvoiceLedger(db: LedgerDb): InvoiceLedger {
     creditNotesOf: async (id) => rows.creditNotesOf(id),
     creditNote: async (id) => rows.creditNote(id),
     creditNoteOfOperation: async (id) => rows.creditNoteOfOperation(id),
-    recentCustomers: async (profileId, limit) => rows.recentCustomers(profileId, limit),
     reserve: async (invoice, lines) => rows.reserve(invoice, lines),
     insertCreditNote: async (note) => rows.insertCreditNote(note),
     async savepoint(fn) {

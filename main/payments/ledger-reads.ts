@@ -98,9 +98,9 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return { cancelled: exports.cancel(input.exportId) };
     },
 
-    /** Earlier customers, for picking one in a form. */
-    listCustomers(input: MethodParsedInput<'listCustomers'>): MethodOutput<'listCustomers'> {
-      return { customers: recentCustomers(db, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
+    /** Earlier customers of the profile (the active one: a form makes its payment there), for picking one in a form. */
+    listCustomers(input: MethodParsedInput<'listCustomers'>, profileId: string): MethodOutput<'listCustomers'> {
+      return { customers: recentCustomers(db, profileId, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
     },
 
     exportAuditLog(ctx: CallContext): MethodOutput<'exportAuditLog'> {

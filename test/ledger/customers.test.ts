@@ -1,6 +1,8 @@
 // Earlier customers, to pick one in a form instead of typing them again: each once, the most
-// recent first, only those with a name, an e-mail and a phone. On a laptop's SQLite ledger and
-// on the team ledger (test/support/ledger-apps.ts).
+// recent first, only those with a name, an e-mail and a phone, only the active profile's (a form
+// makes its payment there) and never the gateway check-up's. On a laptop's SQLite ledger and on
+// the team ledger (test/support/ledger-apps.ts, whose active profile is the practice one).
+import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { describeLedgerApp } from '../support/ledger-apps';
 
@@ -19,10 +21,14 @@ describeLedgerApp('earlier customers', (app) => {
       { order_id: 'C-4', ...omar, created_at: day(4) },
       { order_id: 'C-5', ...layla, customer_phone: null, created_at: day(5) },
       { order_id: 'C-6', created_at: day(6) },
+      // Newer still, but not the practice profile's customers: a production profile's real customer,
+      // and the check-up's made-up one on the practice profile itself.
+      { order_id: 'C-7', profile_id: 'production-shop', environment: 'production', customer_name: 'Real Customer', customer_email: 'real@shop.example', customer_phone: '+966500000009', created_at: day(7) },
+      { order_id: 'CHK-1', customer_name: 'Paydesk check-up', customer_email: 'checkup@paydesk.invalid', customer_phone: '+966500000000', checkup_run: randomUUID(), created_at: day(8) },
     ]);
   });
 
-  it('lists each customer once, the most recent first, only whole ones', async () => {
+  it('lists each customer of the active profile once, the most recent first, only whole ones, never the check-up\'s', async () => {
     const { customers } = await app().value<{ customers: Array<{ name: string; email: string; phone: string }> }>('listCustomers', {});
     expect(customers).toEqual([
       { name: omar.customer_name, email: omar.customer_email, phone: omar.customer_phone },

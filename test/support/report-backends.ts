@@ -194,7 +194,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const events = createEventHub();
         // The list's counts and positions in main's thread, as search.ts's settle() waits for them.
         const reads = createLedgerReads({ db, events, exportDir: join(dir, 'exports') });
-        const handlers = createHandlers({ ...ledgerHandlers({ reads }), ...overviewHandlers({ overview: createOverview({ db }) }) } as unknown as Implementations, createMemoryLogger());
+        const handlers = createHandlers({ ...ledgerHandlers({ reads, activeProfileId: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db }) }) } as unknown as Implementations, createMemoryLogger());
         let exportDirs = 0;
         const exports = (options: { inWorker?: boolean } = {}) => {
           const exportDir = join(dir, `exports-${++exportDirs}`);
@@ -280,7 +280,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             cancel: (exportId: string) => team.cancel(exportId),
           };
         };
-        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined }), quick: createTeamQuickExports({ pool, chain: () => reads.auditChain() }) }) as unknown as Implementations, createMemoryLogger());
+        const handlers = createHandlers(teamLedgerScreenHandlers({ reads, overview: createTeamOverview({ pool }), exports: createTeamExports({ pool, exportDir: join(dir, 'exports'), emit: () => undefined }), quick: createTeamQuickExports({ pool, chain: () => reads.auditChain() }) }, () => 'practice') as unknown as Implementations, createMemoryLogger());
         let laptops = 0;
         reports = {
           ...screensOf('postgres', handlers, exports),

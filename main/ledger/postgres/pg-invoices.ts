@@ -81,13 +81,6 @@ export function createPgInvoiceLedger(db: Queryable, options: { inTransaction: b
     creditNotesOf: async (invoiceId) => (await all('SELECT * FROM paydesk.credit_notes WHERE invoice_id = $1 ORDER BY seq', [invoiceId])).map(creditNoteOf),
     creditNote: async (id) => (ids([id]).length ? (await first('SELECT * FROM paydesk.credit_notes WHERE id = $1', [id]).then((r) => r && creditNoteOf(r))) : undefined),
     creditNoteOfOperation: async (operationId) => (await first('SELECT * FROM paydesk.credit_notes WHERE operation_id = $1', [operationId]).then((r) => r && creditNoteOf(r))),
-    // Among the profile's latest 5,000 payments (as the list's earlier customers), so it stays fast at any size.
-    recentCustomers: async (profileId, limit = 20) =>
-      (await all(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone
-        FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq FROM paydesk.payments WHERE profile_id = $1 ORDER BY created_at DESC, list_seq DESC LIMIT 5000) t
-        WHERE customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
-        GROUP BY customer_name, customer_email, customer_phone ORDER BY max(created_at) DESC, max(list_seq) DESC LIMIT $2`, [profileId, limit]))
-        .map((r) => ({ name: r.name as string, email: r.email as string, phone: r.phone as string })),
 
     async reserve(invoice, lines) {
       inTransaction('An invoice');

@@ -21,6 +21,7 @@ import type { TeamLedgerSettings } from './connection';
 import { refusalsInWords } from './pg-refusals';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
 import { paymentOf } from './pg-store';
+import { customersAmongLatest } from '../customers';
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 /** A background count moved on: the list's `payments.counted` event. */
@@ -330,12 +331,15 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     /** Ends a running full check after its slice under way (Paydesk closing). */
     stopAuditCheck: () => audit.stopFullCheck(),
 
-    /** Earlier customers, for picking one in a form: the most recent distinct ones among the latest 5,000 payments. */
-    async listCustomers(input: MethodParsedInput<'listCustomers'>): Promise<MethodOutput<'listCustomers'>> {
+    /**
+     * Earlier customers of the profile, for picking one in a form: the most recent distinct ones of
+     * that profile among the latest 5,000 payments, never the check-up's (as on a laptop, customers.ts).
+     */
+    async listCustomers(input: MethodParsedInput<'listCustomers'>, profileId: string): Promise<MethodOutput<'listCustomers'>> {
       const found = await pool.query(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(list_seq) AS seq
-        FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq FROM paydesk.payments ORDER BY created_at DESC, list_seq DESC LIMIT 5000) t
-        WHERE customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
-        GROUP BY customer_name, customer_email, customer_phone ORDER BY latest DESC, seq DESC LIMIT $1`, [input.limit]);
+        FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq, profile_id, checkup_run FROM paydesk.payments ORDER BY created_at DESC, list_seq DESC LIMIT ${customersAmongLatest}) t
+        WHERE profile_id = $2 AND checkup_run IS NULL AND customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
+        GROUP BY customer_name, customer_email, customer_phone ORDER BY latest DESC, seq DESC LIMIT $1`, [input.limit, profileId]);
       return { customers: found.rows.map((r) => ({ name: r.name as string, email: r.email as string, phone: r.phone as string })) };
     },
 
