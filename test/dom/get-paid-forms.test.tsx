@@ -98,6 +98,18 @@ describe('payment link form', () => {
     await waitFor(() => expect(sent('createPaymentLink')[0]?.input).toMatchObject({ issueDate: '2026-03-01', expireDate: '2026-03-28' }));
   });
 
+  it('offers no expiry day before the issue date on the expiry calendar', async () => {
+    await openScreen('links', 'Payment links');
+    type('link-issueDate', '12/03/2099'); // after today, so the calendar opens on the issue date's month
+    fireEvent.click(screen.getByRole('button', { name: 'Choose “Expiry date” on a calendar' }));
+    const before = screen.getByRole('gridcell', { name: 'Wednesday, 11 March 2099' });
+    expect(before.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(before);
+    expect(input('link-expireDate').value).toBe('');
+    fireEvent.click(screen.getByRole('gridcell', { name: 'Thursday, 12 March 2099' }));
+    expect(input('link-expireDate').value).toBe('12/03/2099');
+  });
+
   it('leaves the focus in a field the person went to before the screen put it in the first one (two frames, longer on a slow machine)', async () => {
     render(<App />);
     await screen.findByTestId('active-profile-name');

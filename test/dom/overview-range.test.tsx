@@ -52,4 +52,17 @@ describe('the overview’s chosen dates', () => {
     expect(useOverview.getState().chosen).toEqual({ from: '2026-02-05', to: '2026-02-20' });
     expect(asked.length).toBe(calls + 1);
   });
+
+  it('offer no "To" day before the "From" day on the calendar', () => {
+    cleanup();
+    useOverview.setState({ chosen: { from: '2026-02-10', to: '2026-02-20' } });
+    render(<OverviewSection profileId="practice" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose “To” on a calendar' }));
+    const before = screen.getByRole('gridcell', { name: 'Monday, 9 February 2026' });
+    expect(before.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(before);
+    expect(useOverview.getState().chosen.to).toBe('2026-02-20');
+    fireEvent.click(screen.getByRole('gridcell', { name: 'Tuesday, 10 February 2026' }));
+    expect(useOverview.getState().chosen).toEqual({ from: '2026-02-10', to: '2026-02-10' });
+  });
 });

@@ -105,4 +105,20 @@ describe('the transactions date fields', () => {
     expect(screen.queryByTestId('error-tx-to')).toBeNull();
     expect(useTransactions.getState().filter.from).toBeUndefined();
   });
+
+  it('offer no "To" day before the "From" day on the calendar', () => {
+    cleanup();
+    act(() => useTransactions.getState().setFilter({ from: undefined, to: undefined }));
+    render(<FilterBar />);
+    fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '12/03/2099' } }); // after today: the calendar opens on its month
+    fireEvent.click(screen.getByRole('button', { name: 'Choose “To” on a calendar' }));
+    const before = screen.getByRole('gridcell', { name: 'Wednesday, 11 March 2099' });
+    expect(before.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(before);
+    expect(useTransactions.getState().filter.to).toBeUndefined();
+    fireEvent.click(screen.getByRole('gridcell', { name: 'Friday, 13 March 2099' }));
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('13/03/2099');
+    cleanup();
+  });
 });
