@@ -81,7 +81,8 @@ export function creditSplit(breakdown: VatGroup[], refundMinor: number, credited
   return breakdown.flatMap((g, index) => {
     const gross = shares[index]!.whole;
     if (gross === 0n) return [];
-    const vat = g.grossMinor === 0 ? 0n : divRoundHalfUp(gross * BigInt(g.vatMinor), BigInt(g.grossMinor));
+    // A share above zero is a group with a gross above zero: a group of none has no remainder, so no leftover unit either.
+    const vat = divRoundHalfUp(gross * BigInt(g.vatMinor), BigInt(g.grossMinor));
     return [{ category: g.category, rateBp: g.rateBp, grossMinor: Number(gross), vatMinor: Number(vat), netMinor: Number(gross - vat) }];
   });
 }

@@ -61,6 +61,8 @@ describe('parseAmount: what a person types, to minor units', () => {
     ['-5', 'SAR', 'Enter the amount without a sign: it must be more than zero.'],
     ['\u22125', 'SAR', 'Enter the amount without a sign: it must be more than zero.'],
     ['-0', 'SAR', 'Enter the amount without a sign: it must be more than zero.'],
+    // A dash after the first digit is no sign: a range or a slip ("100-20"), not a negative amount.
+    ['100-20', 'SAR', 'Enter the amount as digits, for example 125.50.'],
     // A decimal comma is never read as a thousands separator: 12,50 is not 1250.
     ['12,50', 'SAR', 'Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).'],
     ['12,5', 'SAR', 'Use a dot for the decimals, as in 12.5; a comma only separates thousands (1,234.50).'],

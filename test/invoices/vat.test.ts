@@ -146,6 +146,36 @@ describe('edges of the rule', () => {
       { category: 'exempt', rateBp: 0, grossMinor: 250, vatMinor: 0, netMinor: 250 },
     ]);
     expect(creditSplit([], 100)).toEqual([]);
+    expect(creditSplit([{ category: 'standard', rateBp: 1500, grossMinor: 0, vatMinor: 0, netMinor: 0 }], 100)).toEqual([]);
+  });
+
+  // 11.50 at 15% (10.00 + 1.50) and 5.00 exempt: 16.50 in all.
+  const mixed = () => computeInvoice([std(1000, 1000), { quantityMilli: 1000, unitMinor: 500, category: 'exempt', rateBp: 0 }], false).breakdown;
+
+  it('leaves a group that earlier notes credited in full out of the note that completes the invoice', () => {
+    const whole = [{ category: 'standard' as const, rateBp: 1500, grossMinor: 1150, vatMinor: 150, netMinor: 1000 }];
+    expect(creditSplit(mixed(), 500, whole)).toEqual([{ category: 'exempt', rateBp: 0, grossMinor: 500, vatMinor: 0, netMinor: 500 }]);
+  });
+
+  it('completes by shares, never by a group left below zero in its VAT or its net alone', () => {
+    // Earlier notes (from an older rule, say) took the 15% group's gross exactly but 0.10 too much
+    // VAT, or 0.10 too much net: what is left of it would be -0.10 VAT, or -0.10 net.
+    const vatOver = [{ category: 'standard' as const, rateBp: 1500, grossMinor: 1150, vatMinor: 160, netMinor: 990 }];
+    const netOver = [{ category: 'standard' as const, rateBp: 1500, grossMinor: 1150, vatMinor: 140, netMinor: 1010 }];
+    // 5.00 by gross: 5.00 × 11.50 / 16.50 = 3.4848… → 3.48, exempt 1.5151… → 1.52 (the leftover unit to
+    // the larger remainder); VAT 3.48 × 1.50 / 11.50 = 0.4539… → 0.45.
+    const byShares = [
+      { category: 'standard', rateBp: 1500, grossMinor: 348, vatMinor: 45, netMinor: 303 },
+      { category: 'exempt', rateBp: 0, grossMinor: 152, vatMinor: 0, netMinor: 152 },
+    ];
+    expect(creditSplit(mixed(), 500, vatOver)).toEqual(byShares);
+    expect(creditSplit(mixed(), 500, netOver)).toEqual(byShares);
+    // And 0.50 over in the gross: 4.50 left to give, 3.14 and 1.36 by shares.
+    const grossOver = [{ category: 'standard' as const, rateBp: 1500, grossMinor: 1200, vatMinor: 150, netMinor: 1050 }];
+    expect(creditSplit(mixed(), 450, grossOver)).toEqual([
+      { category: 'standard', rateBp: 1500, grossMinor: 314, vatMinor: 41, netMinor: 273 },
+      { category: 'exempt', rateBp: 0, grossMinor: 136, vatMinor: 0, netMinor: 136 },
+    ]);
   });
 
   it('reads and writes quantities and rates exactly', () => {
