@@ -274,7 +274,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
-    ...ledgerHandlers({ reads, activeProfileId: () => profiles.active().id }),
+    ...ledgerHandlers({ reads, activeEnvironment: () => profiles.active().environment }),
     ...overviewHandlers({ overview }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
@@ -286,7 +286,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
     ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
     // On the team ledger, the screens' reads, exports and chain check are the team database's.
-    ...(team?.screens ? teamLedgerScreenHandlers(team.screens, () => profiles.active().id) : {}),
+    ...(team?.screens ? teamLedgerScreenHandlers(team.screens, () => profiles.active().environment) : {}),
   };
 
   let closed = false;

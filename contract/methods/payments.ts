@@ -257,7 +257,7 @@ export const paymentMethods = {
     }),
   }),
   listCustomers: method({
-    summary: "Earlier customers of the active profile from the ledger (not the check-up's), most recent first, to pick one in a form.",
+    summary: "Earlier customers from the ledger in the active profile's environment (practice, sandbox or production; not the check-up's), most recent first, to pick one in a form.",
     input: () => z.object({ limit: z.number().int().min(1).max(100).default(30) }).strict(),
     output: () => z.object({ customers: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string() })) }),
   }),

@@ -5,8 +5,8 @@ import type { LedgerReads } from '../payments/ledger-reads';
 
 type Names = 'searchPayments' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers';
 
-/** `activeProfileId`: the profile a form makes its payment on, whose earlier customers it offers. */
-export function ledgerHandlers(deps: { reads: LedgerReads; activeProfileId(): string }): Pick<Implementations, Names> {
+/** `activeEnvironment`: that of the profile a form makes its payment on, whose earlier customers it offers. */
+export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): string }): Pick<Implementations, Names> {
   const { reads } = deps;
   return {
     searchPayments: (input) => reads.searchPayments(input),
@@ -17,6 +17,6 @@ export function ledgerHandlers(deps: { reads: LedgerReads; activeProfileId(): st
     exportToFile: (input, ctx) => reads.exportToFile(input, ctx),
     cancelExport: (input) => reads.cancelExport(input),
     exportAuditLog: (_input, ctx) => reads.exportAuditLog(ctx),
-    listCustomers: (input) => reads.listCustomers(input, deps.activeProfileId()),
+    listCustomers: (input) => reads.listCustomers(input, deps.activeEnvironment()),
   };
 }

@@ -98,9 +98,9 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return { cancelled: exports.cancel(input.exportId) };
     },
 
-    /** Earlier customers of the profile (the active one: a form makes its payment there), for picking one in a form. */
-    listCustomers(input: MethodParsedInput<'listCustomers'>, profileId: string): MethodOutput<'listCustomers'> {
-      return { customers: recentCustomers(db, profileId, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
+    /** Earlier customers of an environment (the active profile's: a form makes its payment there), for picking one in a form. */
+    listCustomers(input: MethodParsedInput<'listCustomers'>, environment: string): MethodOutput<'listCustomers'> {
+      return { customers: recentCustomers(db, environment, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
     },
 
     exportAuditLog(ctx: CallContext): MethodOutput<'exportAuditLog'> {

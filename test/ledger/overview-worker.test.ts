@@ -151,7 +151,7 @@ describe("Home's overview read in worker threads", () => {
     const reader = createOverviewReader({ db: mainConnection, workerFile });
     await reader.whenReady(); // (before, Home's first call is read on main: the test above)
     const impl = {
-      ...ledgerHandlers({ reads: createLedgerReads({ db, events: createEventHub(), exportDir: join(dir, 'exports') }), activeProfileId: () => 'practice' }),
+      ...ledgerHandlers({ reads: createLedgerReads({ db, events: createEventHub(), exportDir: join(dir, 'exports') }), activeEnvironment: () => 'practice' }),
       ...overviewHandlers({ overview: createOverview({ db: mainConnection, reader }) }),
     } as unknown as Implementations;
     const handlers = createHandlers(impl, createLogger());

@@ -33,7 +33,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,
   });
-  const handlers = createHandlers({ ...paymentHandlers({ service }), ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }), activeProfileId: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }) } as unknown as Implementations, practice.logger);
+  const handlers = createHandlers({ ...paymentHandlers({ service }), ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }), activeEnvironment: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }) } as unknown as Implementations, practice.logger);
   const ctx = { transport: 'direct' as const, osUser: 'tester' };
   return {
     dir, db, service, handlers, ctx, practice, events: seen,

@@ -265,7 +265,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   await service.markInterrupted();
   const handlers = {
     ...shared,
-    ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }), activeProfileId: () => 'practice' }),
+    ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }), activeEnvironment: () => options.environment ?? 'practice' }),
     ...overviewHandlers({ overview: createOverview({ db, now: options.now }) }),
   } as unknown as Implementations;
   const app = appOf({ backend: 'sqlite', handlers, service, store, bulk, checkup, practice, events: seen, osUser: options.osUser ?? 'tester' }, {
@@ -326,7 +326,7 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   await team.begin(service);
   const handlers = {
     ...shared,
-    ...teamLedgerScreenHandlers(team.screens!, () => 'practice'),
+    ...teamLedgerScreenHandlers(team.screens!, () => options.environment ?? 'practice'),
   } as unknown as Implementations;
   let laptops = 0;
   const app = appOf({ backend: 'postgres', handlers, service, store: team.store, bulk, checkup, practice, events: seen, osUser: options.osUser ?? 'tester' }, {

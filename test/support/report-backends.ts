@@ -194,7 +194,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const events = createEventHub();
         // The list's counts and positions in main's thread, as search.ts's settle() waits for them.
         const reads = createLedgerReads({ db, events, exportDir: join(dir, 'exports') });
-        const handlers = createHandlers({ ...ledgerHandlers({ reads, activeProfileId: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db }) }) } as unknown as Implementations, createMemoryLogger());
+        const handlers = createHandlers({ ...ledgerHandlers({ reads, activeEnvironment: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db }) }) } as unknown as Implementations, createMemoryLogger());
         let exportDirs = 0;
         const exports = (options: { inWorker?: boolean } = {}) => {
           const exportDir = join(dir, `exports-${++exportDirs}`);

@@ -332,14 +332,14 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     stopAuditCheck: () => audit.stopFullCheck(),
 
     /**
-     * Earlier customers of the profile, for picking one in a form: the most recent distinct ones of
-     * that profile among the latest 5,000 payments, never the check-up's (as on a laptop, customers.ts).
+     * Earlier customers of an environment, for picking one in a form: the most recent distinct ones
+     * of that environment among the latest 5,000 payments, never the check-up's (as on a laptop, customers.ts).
      */
-    async listCustomers(input: MethodParsedInput<'listCustomers'>, profileId: string): Promise<MethodOutput<'listCustomers'>> {
+    async listCustomers(input: MethodParsedInput<'listCustomers'>, environment: string): Promise<MethodOutput<'listCustomers'>> {
       const found = await pool.query(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(list_seq) AS seq
-        FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq, profile_id, checkup_run FROM paydesk.payments ORDER BY created_at DESC, list_seq DESC LIMIT ${customersAmongLatest}) t
-        WHERE profile_id = $2 AND checkup_run IS NULL AND customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
-        GROUP BY customer_name, customer_email, customer_phone ORDER BY latest DESC, seq DESC LIMIT $1`, [input.limit, profileId]);
+        FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq, environment, checkup_run FROM paydesk.payments ORDER BY created_at DESC, list_seq DESC LIMIT ${customersAmongLatest}) t
+        WHERE environment = $2 AND checkup_run IS NULL AND customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
+        GROUP BY customer_name, customer_email, customer_phone ORDER BY latest DESC, seq DESC LIMIT $1`, [input.limit, environment]);
       return { customers: found.rows.map((r) => ({ name: r.name as string, email: r.email as string, phone: r.phone as string })) };
     },
 
