@@ -177,7 +177,9 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         createOutcome === 'failed' ? 'The gateway refused the request.' : createOutcome === 'unknown' ? 'No answer in time.' : null,
         txId && createOutcome === 'unknown' ? answer(txId, orderId, createWord, amount, currency, 0, 0, at) : null, tm(0), tm(0.02));
       counts.operations++;
-      audit(ref, tm(0), user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
+      // A payment made elsewhere is recorded as the app records it: found by a lookup, with its state (payments-service.ts).
+      if (kind === 'external') audit(ref, tm(0), user, 'lookup', id, orderId, amount, currency, null, state);
+      else audit(ref, tm(0), user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
       if (state !== 'unknown' && state !== 'not_created') {
         history(ref, state === 'refunded' || state === 'partially_refunded' ? 'paid' : state === 'voided' ? 'authorised' : state, words[state === 'refunded' || state === 'partially_refunded' ? 'paid' : state] ?? null, kind === 'link' ? 'webhook' : 'create', tm(1));
         counts.history++;

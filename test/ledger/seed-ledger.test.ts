@@ -1,0 +1,34 @@
+// The seeded ledger (`npm run seed`, the benchmarks, anyone trying the app at scale) holds only
+// what the app itself records: every audit action it writes is one the audit screen words in
+// English and Arabic, so a person looking at a seeded ledger never meets a raw code (a payment
+// made elsewhere was written "create_external", an action the app never records: it records
+// such a payment as found by a lookup).
+import { afterAll, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openLedgerDb } from '../../main/ledger/database';
+import { seedLedger } from '../../scripts/seed-ledger';
+import { auditAction, auditResult } from '../../renderer/src/features/transactions/audit-words';
+import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
+
+const dir = mkdtempSync(join(tmpdir(), 'paydesk-seed-words-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it.each(['en', 'ar'] as Language[])('words every audit action and result of a seeded ledger in %s', (language) => {
+  const db = openLedgerDb(dir);
+  try {
+    if (language === 'en') seedLedger(db, { payments: 3_000, seed: 11 });
+    const entries = db.prepare('SELECT DISTINCT action, result FROM audit_log').all() as Array<{ action: string; result: string }>;
+    expect(new Set(entries.map((e) => e.action))).toContain('lookup'); // the seed makes payments found elsewhere too
+    const t = (key: MessageKey, values?: Record<string, string | number>) => translate(language, key, values);
+    for (const { action, result } of entries) {
+      expect(auditAction(action, t), action).not.toBe(action);
+      const said = auditResult(action, result, t, language);
+      expect(said, `${action}: ${result}`).not.toBe(result);
+      if (language === 'en') expect(said, `${action}: ${result}`).toMatch(/^[A-Z0-9]/); // as the state words beside it
+    }
+  } finally {
+    db.close();
+  }
+});
