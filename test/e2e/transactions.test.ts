@@ -9,7 +9,7 @@ import { TransactionsPage } from './pages/transactions-page';
 import { axeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
 
-type Payment = { id: string; orderId: string; transactionId: string };
+type Payment = { id: string; orderId: string; transactionId: string; createdAt: string };
 const customer = { name: 'Huda Otaibi', email: 'huda@example.com', phone: '+966500000011' };
 const card = { number: '5123450000000008', holder: 'HUDA OTAIBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
 
@@ -418,12 +418,20 @@ describe('transactions', () => {
     });
     const found: string[] = [];
     const check = async (where: string) => found.push(...(await tooClose()).map((problem) => `${where}: ${problem}`));
+    // The widest time a row shows is a morning hour of two digits: in Arabic "11:05 ص", whose "ص" is
+    // wider than the evening's "م" (the date took 155 of its column's 160 px and sat 12.7 px from the
+    // order id, found by a run at 00:02 UTC). The page's zone is set so that its time reads 11 in the
+    // morning, whatever the hour this test runs at (Etc/GMT-N is UTC+N).
+    const cdp = await page.context().newCDPSession(page);
+    const ahead = ((11 - new Date(p.createdAt).getUTCHours() + 36) % 24) - 12;
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: ahead === 0 ? 'Etc/GMT' : `Etc/GMT${ahead > 0 ? '-' : '+'}${Math.abs(ahead)}` });
     try {
       for (const language of ['en', 'ar'] as const) {
         await tx.chooseLanguage(language);
         await tx.show();
         if (await tx.detail.count()) await tx.detail.locator('.close').click();
         await tx.row(p.orderId).waitFor();
+        expect(await tx.row(p.orderId).locator('.date-cell').textContent()).toMatch(/ 11:\d\d/);
         await check(`${language} 1280, one-line rows`);
         await tx.openPayment(p.orderId); // beside the detail: two-line rows
         await check(`${language} 1280, detail open`);
@@ -436,6 +444,8 @@ describe('transactions', () => {
       }
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' }); // the browser's own zone again
+      await cdp.detach();
       await tx.chooseLanguage('en');
     }
     expect(found).toEqual([]);
