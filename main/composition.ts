@@ -268,13 +268,15 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const overview = createOverview({ db, reader: overviewReader });
   // The list's positions for deep jumps are walked once these services start (after the first screen).
   const reads = createLedgerReads({ db, events, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), workerDir: typeof __dirname === 'string' ? __dirname : undefined, walksAfter: servicesStarted });
+  // Earlier customers are offered from the environment the active profile's forms make payments in.
+  const activeEnvironment = () => profiles.active().environment;
   const impl: Implementations = {
     // The team ledger's role comes with the session's first call: screens never draw before it (docs/team-ledger.md).
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs), () => (team ? { role: team.session().role } : null)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
-    ...ledgerHandlers({ reads, activeEnvironment: () => profiles.active().environment }),
+    ...ledgerHandlers({ reads, activeEnvironment }),
     ...overviewHandlers({ overview }),
     ...bulkHandlers({ bulk }),
     ...checkupHandlers({ checkup }),
@@ -286,7 +288,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
     ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
     // On the team ledger, the screens' reads, exports and chain check are the team database's.
-    ...(team?.screens ? teamLedgerScreenHandlers(team.screens, () => profiles.active().environment) : {}),
+    ...(team?.screens ? teamLedgerScreenHandlers(team.screens, activeEnvironment) : {}),
   };
 
   let closed = false;

@@ -3,7 +3,7 @@
 // English and Arabic, so a person looking at a seeded ledger never meets a raw code (a payment
 // made elsewhere was written "create_external", an action the app never records: it records
 // such a payment as found by a lookup).
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +13,16 @@ import { auditAction, auditResult } from '../../renderer/src/features/transactio
 import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
 
 const dir = mkdtempSync(join(tmpdir(), 'paydesk-seed-words-'));
+beforeAll(() => {
+  const db = openLedgerDb(dir);
+  seedLedger(db, { payments: 3_000, seed: 11 });
+  db.close();
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it.each(['en', 'ar'] as Language[])('words every audit action and result of a seeded ledger in %s', (language) => {
   const db = openLedgerDb(dir);
   try {
-    if (language === 'en') seedLedger(db, { payments: 3_000, seed: 11 });
     const entries = db.prepare('SELECT DISTINCT action, result FROM audit_log').all() as Array<{ action: string; result: string }>;
     expect(new Set(entries.map((e) => e.action))).toContain('lookup'); // the seed makes payments found elsewhere too
     const t = (key: MessageKey, values?: Record<string, string | number>) => translate(language, key, values);

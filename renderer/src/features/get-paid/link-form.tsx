@@ -123,7 +123,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         )}
         <div className="gp-row">
           <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDate(v.issueDate, language) : undefined} />
-          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate} min={v.issueDate || undefined}
+          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate} min={v.issueDate}
             hint={v.expireDate ? formatDate(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDate(defaultExpiry, language) }) : undefined} />
         </div>
         <UrlFields form={form} values={v} set={set} errors={errors} />

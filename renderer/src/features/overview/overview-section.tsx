@@ -78,7 +78,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
           <legend>{t('ov.period.range')}</legend>
           {/* A range needs both ends: an empty field is a mistake too, and the figures keep the last good day until it is corrected. */}
           <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, from: day } })} required stillUsing={rangeKept} testId="ov-from" />
-          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from || undefined} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, to: day } })} required stillUsing={rangeKept} testId="ov-to" />
+          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, to: day } })} required stillUsing={rangeKept} testId="ov-to" />
         </fieldset>
       </div>
       {error && <p role="alert" className="error">{error.message}</p>}

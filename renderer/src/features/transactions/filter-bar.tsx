@@ -110,7 +110,7 @@ export function FilterBar() {
           {fieldError('currency') && <p className="field-error" role="alert">{fieldError('currency')}</p>}
         </div>
         <DateField key={`from ${cleared}`} id="tx-from" label={t('tx.filter.from')} value={fromField(filter.from)} onChange={(day) => setFilter({ from: fromInstant(day) })} stillUsing={dateKept} />
-        <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} min={fromField(filter.from) || undefined} onChange={(day) => setFilter({ to: toInstant(day) })} stillUsing={dateKept} />
+        <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} min={fromField(filter.from)} onChange={(day) => setFilter({ to: toInstant(day) })} stillUsing={dateKept} />
         <div className="field filter-amount">
           <label htmlFor="tx-min">{t('tx.filter.min')}</label>
           <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />
