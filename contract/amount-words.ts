@@ -62,6 +62,17 @@ export const quotedSaid = (language: Language, said: string): string => (languag
 const quotedNames = ['detail'];
 
 /**
+ * Values that are left-to-right tokens whatever the language (an order id, a path, a database, an
+ * error code): unisolated in an Arabic sentence, "/home/you/x" read "home/you/x/" and an order id
+ * "#1001" read "1001#". Isolated left to right (LRI…PDI), as <Ltr> does. Not `host`: the catalogs
+ * write "{host}:{port}", one address that an isolate around the host alone would turn round.
+ */
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone'];
+
+/** A left-to-right token inside Arabic text, as a string (where a <bdi dir="ltr"> cannot go: a message's value). */
+export const ltrIsolated = (text: string): string => `\u2066${text}\u2069`;
+
+/**
  * Those values isolated in an Arabic sentence, as the gateway's words are (quotedSaid): unisolated,
  * the keychain's "X11 $DISPLAY" read "DISPLAY$" with the closing bracket out of place. `none` is
  * the catalogs' select word for "nothing said" (keychain.unavailable), so it stays as it is.
@@ -72,6 +83,10 @@ export function withQuotedWords<V extends Record<string, unknown>>(values: V, la
   for (const name of quotedNames) {
     const said = out[name];
     if (typeof said === 'string' && said !== '' && said !== 'none') out[name] = quotedSaid(language, said);
+  }
+  for (const name of ltrNames) {
+    const token = out[name];
+    if (typeof token === 'string' && token !== '') out[name] = ltrIsolated(token);
   }
   return out as V;
 }

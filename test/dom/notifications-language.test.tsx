@@ -25,7 +25,7 @@ it('words a notification again in the language the person switches to, its amoun
   act(() => useLanguage.getState().setLanguage('ar'));
   // The Arabic app's amount (its currency sign after the digits, Latin digits), kept left to right as <Ltr> keeps amounts.
   // One full stop: the Arabic riyal's sign ends in its own ("ر.س.").
-  expect(shown()).toContain(`دُفع رابط الدفع WATCH-1: \u2066${formatAmount(3300, 'SAR', 'ar')}\u2069`);
+  expect(shown()).toContain(`دُفع رابط الدفع \u2066WATCH-1\u2069: \u2066${formatAmount(3300, 'SAR', 'ar')}\u2069`);
   expect(shown()).not.toContain(`\u2069.`);
   expect(shown()).not.toContain('SAR');
   expect(shown()).not.toContain('was paid');
@@ -36,6 +36,14 @@ it('words a notification from an earlier Paydesk, its amount already worded, as 
   main.tell({ type: 'notification', seq: 1, level: 'info', message: 'Payment link WATCH-1 was paid: 33.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'WATCH-1', amount: '33.00 SAR' } } } as AppEvent);
   expect(screen.getByTestId('notifications').textContent).toContain('Payment link WATCH-1 was paid: 33.00 SAR.');
   act(() => useLanguage.getState().setLanguage('ar'));
-  expect(screen.getByTestId('notifications').textContent).toContain('دُفع رابط الدفع WATCH-1: 33.00 SAR.');
+  expect(screen.getByTestId('notifications').textContent).toContain('دُفع رابط الدفع \u2066WATCH-1\u2069: 33.00 SAR.');
   expect(screen.getByTestId('notifications').textContent).not.toContain('was paid');
+});
+
+it('keeps an order id left to right inside the Arabic sentence: "#1001" is not read "1001#"', () => {
+  render(<Notifications />);
+  main.tell({ type: 'notification', seq: 1, level: 'warning', message: 'A refund on #1001 failed.', reason: { key: 'notify.refundFailed', values: { orderId: '#1001' } } } as AppEvent);
+  act(() => useLanguage.getState().setLanguage('ar'));
+  // Isolated left to right (LRI…PDI, as <Ltr> does on screens): the browser keeps "#" before the digits.
+  expect(screen.getByTestId('notifications').querySelector('p')?.textContent).toBe('فشل استرداد على \u2066#1001\u2069.');
 });

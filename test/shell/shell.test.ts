@@ -121,7 +121,7 @@ describe('notifications', () => {
     expect((await call('setLanguage', { language: 'ar' }, window().webContents)).ok).toBe(true);
     const refundFailed = { key: 'notify.refundFailed', values: { orderId: 'ORD-1', said: 'Insufficient funds' } };
     paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-1 failed.', reason: refundFailed });
-    expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على ORD-1. قالت البوابة: «\u2068Insufficient funds\u2069».' }]); // the English quote isolated in its own direction
+    expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على \u2066ORD-1\u2069. قالت البوابة: «\u2068Insufficient funds\u2069».' }]); // the English quote isolated in its own direction
 
     await paydesk.close();
     resetFakeElectron();
@@ -129,14 +129,14 @@ describe('notifications', () => {
     paydesk = await startShell(join(dataDir, 'dist'));
     paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-1 was paid: SAR 10.00.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-1', amountMinor: 1_000, currency: 'SAR' } } });
     // The amount as the Arabic page words it (its own formatter), kept left to right as the page keeps it.
-    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: `دُفع رابط الدفع L-1: \u2066${formatAmount(1_000, 'SAR', 'ar')}\u2069` }]); // one full stop: the riyal's sign ends in its own
+    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: `دُفع رابط الدفع \u2066L-1\u2069: \u2066${formatAmount(1_000, 'SAR', 'ar')}\u2069` }]); // one full stop: the riyal's sign ends in its own
   });
 
   it('words a notification from an earlier Paydesk, its amount already worded, as before', async () => {
     const { Notification } = await import('./fake-electron');
     expect((await call('setLanguage', { language: 'ar' }, window().webContents)).ok).toBe(true);
     paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-1 was paid: 10.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-1', amount: '10.00 SAR' } } });
-    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: 'دُفع رابط الدفع L-1: 10.00 SAR.' }]);
+    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: 'دُفع رابط الدفع \u2066L-1\u2069: 10.00 SAR.' }]);
   });
 
   it('words an amount in English as the English page does', async () => {
@@ -160,7 +160,7 @@ describe('before the user chose a language', () => {
     try {
       paydesk = await startShell(join(dataDir, 'dist'));
       paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-2 failed.', reason: { key: 'notify.refundFailed', values: { orderId: 'ORD-2' } } });
-      expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على ORD-2.' }]);
+      expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على \u2066ORD-2\u2069.' }]);
     } finally {
       rmSync(app.userData, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 // Transactions: the whole ledger, searchable and filterable, with the selected payment's
 // detail beside the list. Export and status lookup sit above the list.
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import { api } from '../../api';
 import { useT } from '../../i18n';
 import { Field } from '../settings/field';
@@ -86,7 +87,7 @@ function ExportButton() {
     const result = await exportToFile({ kind: 'payments', filter, sort }, (done, total) => setProgress({ done, total }), cancel.current.signal);
     setProgress(undefined);
     if (result.ok) setPath(result.path);
-    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: result.path }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
+    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: ltrIsolated(result.path) }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
   }
 
   return (
