@@ -1,6 +1,7 @@
 // What every check-up step shares: the pinned payments flows, the gateway client for the
 // status readings, the run's amounts and order ids, and the helpers that send one call
 // through the payments service (recorded before sending, exactly once) and note what came back.
+import { checkupRefundReason } from '../../contract/app-written-reasons';
 import type { CheckupCall, CheckupFinding, CheckupStep } from '../../contract/methods/checkup';
 import { formatMinor, type CurrencyCode } from '../../contract/money';
 import { AppFailure } from '../../contract/result';
@@ -31,7 +32,6 @@ export type StepKit = {
 
 export const testCard = { number: '5123450000000008', holder: 'PAYDESK CHECKUP', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
 export const testCustomer = { name: 'Paydesk check-up', email: 'checkup@example.com', phone: '+966500000000' };
-export const refundReason = 'Gateway check-up: returning the test money';
 
 export const amountText = (kit: StepKit, minor: number) => formatMinor(minor, kit.currency);
 
@@ -108,7 +108,7 @@ export async function move(kit: StepKit, kind: 'capture' | 'void' | 'refund', pa
   if (!kit.step.orderIds.includes(payment.order_id)) kit.step.orderIds.push(payment.order_id);
   const before = (await kit.payments.store.operationsOf(payment.id)).length;
   const failure = await attempt(() =>
-    kit.flows.moneyOperation(kit.ctx, { paymentId: payment.id, kind, amount: amountMinor === undefined ? undefined : amountText(kit, amountMinor), reason: kind === 'refund' ? refundReason : undefined }),
+    kit.flows.moneyOperation(kit.ctx, { paymentId: payment.id, kind, amount: amountMinor === undefined ? undefined : amountText(kit, amountMinor), reason: kind === 'refund' ? checkupRefundReason : undefined }),
   );
   const ops = await kit.payments.store.operationsOf(payment.id);
   const op = ops.length > before ? lastOf(ops, kind) : undefined;

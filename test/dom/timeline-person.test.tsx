@@ -23,7 +23,7 @@ const detail = (person: string | null) => ({
 describe('what happened to a payment, by whom', () => {
   it('names the team login with the computer user on the team ledger, in English and Arabic', () => {
     const { container, rerender } = render(<Timeline detail={detail('ada')} />);
-    expect(container.textContent).toMatch(/Refund SAR\s100\.00 by ada \(computer user root\): sending/);
+    expect(container.textContent).toMatch(/Refund SAR\s100\.00 by ada \(computer user root\): Sending/);
     act(() => useLanguage.getState().setLanguage('ar'));
     rerender(<Timeline detail={detail('ada')} />);
     expect(container.textContent).toContain('ada (مستخدم الحاسوب root)');
@@ -31,6 +31,12 @@ describe('what happened to a payment, by whom', () => {
 
   it('names the computer user on a laptop\'s own ledger', () => {
     const { container } = render(<Timeline detail={detail(null)} />);
-    expect(container.textContent).toMatch(/Refund SAR\s100\.00 by root: sending/);
+    expect(container.textContent).toMatch(/Refund SAR\s100\.00 by root: Sending/);
+  });
+
+  it('says a move\'s outcome as the state words do, with a capital in English ("by root: Done", not "done")', () => {
+    const done = { ...detail(null), operations: [{ ...refund(null), outcome: 'succeeded' }] } as unknown as PaymentDetail;
+    const { container } = render(<Timeline detail={done} />);
+    expect(container.textContent).toMatch(/Refund SAR\s100\.00 by root: Done — Returned/);
   });
 });

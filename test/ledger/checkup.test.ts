@@ -7,6 +7,7 @@
 // too, and a forged check-up payment or a production run from a hand-written client.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { checkupRefundReason } from '../../contract/app-written-reasons';
 import type { CheckupRun } from '../../contract/methods/checkup';
 import type { PaymentView } from '../../contract/methods/payments';
 import { describeLedgerApp, type Backend, type LedgerApp } from '../support/ledger-apps';
@@ -45,11 +46,15 @@ describeLedgerApp('the gateway check-up on the ledger in use', (app, backend) =>
     expect(orderIds.length).toBe(7);
     for (const orderId of orderIds) expect((await app().store.byOrderId('practice', orderId))?.checkup_run).toBe(run.id);
     // The audit log names them as a check-up's: the database's triggers on the team ledger, the payments flows on a laptop.
-    const audit = await app().value<{ rows: Array<{ action: string; orderId: string | null; profileId: string | null; environment: string | null }>; chainIntact: boolean }>('listAuditLog', { limit: 500 });
+    const audit = await app().value<{ rows: Array<{ action: string; orderId: string | null; profileId: string | null; environment: string | null; reason: string | null }>; chainIntact: boolean }>('listAuditLog', { limit: 500 });
     const actions = audit.rows.map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['checkup_started', 'checkup_finished', 'checkup_create_sale', 'checkup_capture', 'checkup_void', 'checkup_refund']));
     expect(audit.rows.filter((r) => r.orderId?.startsWith('CHK-')).every((r) => r.action.startsWith('checkup_'))).toBe(true);
     expect(audit.rows.find((r) => r.action === 'checkup_started')).toMatchObject({ profileId: 'practice', environment: 'practice' });
+    // Its refunds' reason is the app's own text on both ledgers, which the screens word in the reader's language (stored-reason.ts).
+    const refundReasons = audit.rows.filter((r) => r.action === 'checkup_refund').map((r) => r.reason);
+    expect(refundReasons.length).toBeGreaterThan(0);
+    expect(new Set(refundReasons)).toEqual(new Set([checkupRefundReason]));
 
     const report = JSON.parse((await app().value<{ json: string }>('saveCheckupReport', { runId: run.id })).json) as { run: { summary: unknown }; steps: Array<{ key: string; state: string; findings: Array<{ code: string }> }> };
     expect((await app().value<{ rows: Array<{ action: string }> }>('listAuditLog', { limit: 1 })).rows[0]!.action).toBe('checkup_report_saved');

@@ -97,7 +97,7 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.attention.count': '{count, plural, =0 {لا شيء يحتاج إلى انتباه} zero {لا شيء يحتاج إلى انتباه} one {دفعة واحدة تحتاج إلى انتباه} two {دفعتان تحتاجان إلى انتباه} few {# دفعات تحتاج إلى انتباه} many {# دفعة تحتاج إلى انتباه} other {# دفعة تحتاج إلى انتباه}}',
   'ov.charts.title': 'الرسوم البيانية',
   'ov.charts.days': 'الأيام المعروضة',
-  'ov.charts.daysOption': '{days} يومًا',
+  'ov.charts.daysOption': '{days, plural, zero {لا أيام} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}',
   'ov.chart.daily': 'المُحصَّل والمردود يوميًا، {currency}',
   'ov.chart.byBrand': 'المُحصَّل حسب نوع البطاقة، {currency}',
   'ov.chart.byKind': 'المُحصَّل حسب نوع الدفع، {currency}',

@@ -3,6 +3,7 @@
 // whole chain" checks every entry again off main's thread and shows its progress.
 import { useEffect, useRef, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { localizeError, useLanguage, useT } from '../../i18n';
@@ -11,6 +12,7 @@ import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
 import { exportToFile } from './export-csv';
+import { storedReason } from './stored-reason';
 import { useProfileList } from '../settings/settings-store';
 import './transactions.css';
 
@@ -65,7 +67,7 @@ export function AuditScreen() {
     setExporting({ done: 0, total: 0 });
     const result = await exportToFile({ kind: 'audit' }, (done, total) => setExporting({ done, total }), cancel.current.signal);
     setExporting(undefined);
-    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: result.path }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
+    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: ltrIsolated(result.path) }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
   }
 
   async function verifyAll() {
@@ -128,7 +130,7 @@ export function AuditScreen() {
                   <td>{formatDateTime(row.at, language)}</td>
                   <td>{row.osUser}</td>
                   <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
-                  <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{row.reason}</bdi></> : null}</td>
+                  <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
                   <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
                   <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
                   <td>{auditResult(row.action, row.result, t, language)}</td>

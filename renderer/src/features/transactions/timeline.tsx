@@ -9,6 +9,7 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import type { PaymentDetail } from './detail-store';
+import { storedReason } from './stored-reason';
 
 /** Changes that come from outside this payment's own operations (which have their own entries). */
 const sources = ['status', 'reconcile', 'webhook', 'restart'] as const;
@@ -29,7 +30,7 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
       key: op.id,
       text: t('timeline.operation', { kind: t(`op.${op.kind}`), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.person ? t('timeline.person', { person: op.person, osUser: op.osUser }) : op.osUser, outcome: t(`outcome.${op.outcome}`) })
         + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy })}` : ''),
-      said: [op.reason, op.settledReason].filter(Boolean).join(' — ') || null,
+      said: [op.reason && storedReason(op.reason, t), op.settledReason].filter(Boolean).join(' — ') || null,
       raw: [op.errorMessage, op.gatewayAnswer].filter(Boolean).join('\n') || null,
       tone: op.outcome === 'failed' ? ('error' as const) : op.outcome === 'unknown' ? ('warning' as const) : undefined,
     })),

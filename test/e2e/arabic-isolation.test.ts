@@ -1,0 +1,86 @@
+// Arabic screens as Chromium draws them: left-to-right tokens (a phone, an e-mail, a card mask, a
+// transaction id, a path) read in their own order inside right-to-left text ("+966…", not
+// "966…+"; "/home/you/…", not "home/you/…/"), and the words Paydesk stored in the ledger itself
+// (the check-up's refund reason) read in Arabic on the audit log.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { checkupRefundReason } from '../../contract/app-written-reasons';
+import { openSession, type E2eSession } from './support/session';
+import { callApi } from './support/practice-control';
+import { TransactionsPage } from './pages/transactions-page';
+
+const customer = { name: 'ليلى حداد', email: 'layla.ar@example.com', phone: '+966501234567' };
+const card = { number: '5123450000000008', holder: 'LAYLA HADDAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+
+/**
+ * Whether the text's characters are drawn left to right, in their own order, where it shows
+ * inside `within`: each character's box starts right of the one before (the first `count`).
+ */
+async function drawnLeftToRight(within: Locator, text: string, count = text.length): Promise<boolean> {
+  return within.evaluate((root, [text, count]) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const start = (node as Text).data.indexOf(text);
+      if (start < 0) continue;
+      const range = document.createRange();
+      const xs = [...Array(count).keys()].map((i) => {
+        range.setStart(node!, start + i);
+        range.setEnd(node!, start + i + 1);
+        return range.getBoundingClientRect().x;
+      });
+      return xs.every((x, i) => i === 0 || x > xs[i - 1]!);
+    }
+    throw new Error(`"${text}" is not shown`);
+  }, [text, count] as const);
+}
+
+describe('Arabic screens in Chromium', () => {
+  let session: E2eSession;
+  let tx: TransactionsPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    tx = new TransactionsPage(session.page);
+    await tx.open(session.preview.url);
+    await tx.chooseLanguage('ar');
+  });
+  afterAll(() => session?.close());
+
+  it('shows a payment\'s phone, e-mail, card and transaction id in their own order in the detail', async () => {
+    const { payment } = await callApi<{ payment: { id: string; transactionId: string } }>(session.page, 'chargeCard', { orderId: 'AR-ISO-1', amount: '150.75', currency: 'SAR', card, customer, authOnly: false });
+    await tx.show();
+    await tx.openPayment('AR-ISO-1');
+    const detail = session.page.getByTestId('payment-detail');
+    expect(await drawnLeftToRight(detail, '+966501234567', 4)).toBe(true); // the plus sign first, at the left
+    expect(await drawnLeftToRight(detail, 'layla.ar@example.com')).toBe(true);
+    expect(await drawnLeftToRight(detail, payment.transactionId.slice(0, 8))).toBe(true);
+    expect(await drawnLeftToRight(detail, '512345', 6)).toBe(true);
+    await session.page.screenshot({ path: 'test-results/screenshots/arabic-detail-ltr-tokens.png' });
+  });
+
+  it('words the check-up\'s refund reason in Arabic on the audit log; a typed reason stays as typed', async () => {
+    const { payment } = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', { orderId: 'AR-ISO-2', amount: '20.00', currency: 'SAR', card, customer, authOnly: false });
+    // The check-up's own words, as an earlier Paydesk's ledger (or a check-up run) holds them.
+    await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '2.00', currency: 'SAR', reason: checkupRefundReason });
+    await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '3.00', currency: 'SAR', reason: 'Damaged item' });
+    await session.page.getByTestId('nav-audit').click();
+    const rows = session.page.getByTestId('audit-table').locator('tbody tr', { hasText: 'AR-ISO-2' });
+    await expect.poll(() => rows.count()).toBe(3);
+    const texts = await rows.allTextContents();
+    expect(texts.some((t) => t.includes('استرداد — فحص البوابة: إعادة أموال الاختبار'))).toBe(true);
+    expect(texts.join(' ')).not.toContain('Gateway check-up');
+    expect(texts.some((t) => t.includes('Damaged item'))).toBe(true);
+    await session.page.screenshot({ path: 'test-results/screenshots/arabic-audit-checkup-reason.png' });
+  });
+
+  it('shows the backup folder\'s example path untranslated, drawn left to right', async () => {
+    await session.page.getByTestId('nav-settings').click();
+    const backups = session.page.getByTestId('backups');
+    await backups.scrollIntoViewIfNeeded();
+    const hint = backups.locator('#backup-folder-hint');
+    expect(await hint.textContent()).toContain('/home/you/Dropbox/Paydesk');
+    expect(await drawnLeftToRight(hint, '/home/you/Dropbox/Paydesk')).toBe(true);
+    expect(await drawnLeftToRight(hint, 'D:\\Backups')).toBe(true);
+    await backups.screenshot({ path: 'test-results/screenshots/arabic-backups-hint.png' });
+  });
+});
