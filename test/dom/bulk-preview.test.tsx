@@ -20,6 +20,8 @@ stubMain({
 });
 const { BulkScreen } = await import('../../renderer/src/features/get-paid/bulk-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
+const { formatAmount } = await import('../../renderer/src/i18n/format');
+const { wordProblems } = await import('../../renderer/src/features/get-paid/bulk-file');
 
 afterEach(() => {
   cleanup();
@@ -53,4 +55,28 @@ it('writes "(generated)" as words of the user’s language, outside the left-to-
   expect(generated!.textContent).toBe('(يُنشأ تلقائيًا)');
   expect(generated!.querySelector('[dir="ltr"], .mono')).toBeNull();
   expect(typed!.querySelector('[dir="ltr"]')!.textContent).toBe('INV-7');
+});
+
+it('names each problem\'s column in the reader\'s language, the file\'s own header beside it, and words amounts as the app does', async () => {
+  rows = [row(2, 'INV-1'), row(3, 'INV-2', { ...bad, amount: { key: 'amount.tooManyDecimals', values: { currency: 'SAR', decimals: 2 } } }), row(4, 'INV-3', { orderId: { key: 'bulk.orderIdInLedger' } })];
+  rows[1]!.amount = '12.345';
+  act(() => useLanguage.getState().setLanguage('ar'));
+  await preview('ملف CSV');
+  const [good, twoProblems, orderTaken] = screen.getAllByTestId('bulk-preview-row');
+  const problems = [...twoProblems!.querySelectorAll('.gp-problems li')].map((li) => li.textContent);
+  expect(problems).toEqual(['البريد الإلكتروني للعميل (customerEmail): أدخل بريدًا إلكترونيًا مثل name@example.com.', 'المبلغ (amount): تسمح عملة SAR بخانتين عشريتين على الأكثر.']);
+  // The header is the file's word: kept left to right, as written.
+  expect(twoProblems!.querySelector('.gp-problems li [dir="ltr"]')!.textContent).toBe('customerEmail');
+  expect(orderTaken!.querySelector('.gp-problems li')!.textContent).toMatch(/^مرجع الطلب أو الفاتورة \(orderId\): /);
+  // A row that can be sent: its amount as every Arabic screen words it; one that cannot: as typed in the file.
+  expect(good!.querySelectorAll('td')[2]!.textContent).toBe(formatAmount(12550, 'SAR', 'ar'));
+  expect(good!.textContent).not.toContain('SAR');
+  expect(twoProblems!.querySelectorAll('td')[2]!.textContent).toBe('12.345 SAR');
+});
+
+it('words a stored batch\'s problems, and its error report, with the column\'s name too', () => {
+  const problems = [{ column: 'customer.phone', reason: { key: 'input.phone' } }, { column: null, reason: { key: 'bulk.sendFailed' } }] as Parameters<typeof wordProblems>[1];
+  expect(wordProblems('en', problems)).toMatch(/^Customer phone \(customerPhone\): .+\. \S/);
+  expect(wordProblems('ar', problems)).toMatch(/^هاتف العميل \(customerPhone\): /);
+  expect(wordProblems('ar', problems, true)).toMatch(/^هاتف العميل \(\u2066customerPhone\u2069\): /);
 });

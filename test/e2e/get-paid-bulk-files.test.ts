@@ -51,7 +51,7 @@ describe('bulk files from spreadsheets', () => {
     const rows = await app.rows();
     expect(rows.map((r) => r[1])).toEqual(['S-1', 'S-2']);
     expect(rows[0]![4]).toBe('OK');
-    expect(rows[1]![4]).toBe('amount: Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).');
+    expect(rows[1]![4]).toBe('Amount (amount): Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).');
   });
 
   it('keeps true line numbers after a quoted field over several lines, and reports bad amounts like the single-link form', async () => {
@@ -68,11 +68,11 @@ describe('bulk files from spreadsheets', () => {
     const rows = await app.rows();
     expect(rows.map((r) => r[0])).toEqual(['2', '5', '6', '7', '8', '9']);
     expect(rows.map((r) => r[4])).toEqual([
-      'description: This field contains characters that cannot be sent.', // a line break is read, then refused like a typed one
-      'amount: SAR allows at most 2 decimals.',
-      'amount: Enter the amount without a sign: it must be more than zero.',
-      'amount: JPY has no decimals.',
-      'amount: Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).',
+      'Description (description): This field contains characters that cannot be sent.', // a line break is read, then refused like a typed one
+      'Amount (amount): SAR allows at most 2 decimals.',
+      'Amount (amount): Enter the amount without a sign: it must be more than zero.',
+      'Amount (amount): JPY has no decimals.',
+      'Amount (amount): Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).',
       'OK',
     ]);
     expect(await axeViolations(session.page)).toEqual([]);
@@ -99,7 +99,12 @@ describe('bulk files from spreadsheets', () => {
   it('words every row problem and file error in Arabic', async () => {
     await app.chooseLanguage('ar');
     await app.choose('lines.csv', header + 'A-1,12.345,SAR,Invoice,Sara,sara@example.com,+966501234567,,\r\n');
-    expect((await app.rows())[0]![4]).toContain('تسمح عملة SAR بخانتين عشريتين على الأكثر');
+    expect((await app.rows())[0]![4]).toBe('المبلغ (amount): تسمح عملة SAR بخانتين عشريتين على الأكثر.'); // the column in Arabic, the file's header beside it
+    expect((await app.rows())[0]![2]).toBe('12.345 SAR'); // cannot be read as money: as typed
+    await app.choose('good.csv', header + 'A-2,1234.5,SAR,Invoice,Sara,sara-at-example.com,+966501234567,,\r\n');
+    const [cells] = await app.rows();
+    expect(cells![2]).toMatch(/^\u200f1,234\.50\s\u0631\.\u0633\.\u200f$/); // the app's money format ("1,234.50 ر.س."), as on every Arabic screen
+    expect(cells![4]).toMatch(/^البريد الإلكتروني للعميل \(customerEmail\): /);
     await app.choose('columns.csv', 'name,price\r\nx,1\r\n');
     expect(await session.page.getByTestId('bulk-file-error').textContent()).toContain('ابدأ من القالب');
     await app.chooseLanguage('en');

@@ -42,9 +42,9 @@ describe('bulk payment links', () => {
     expect(await session.page.getByTestId('bulk-summary').textContent()).toBe('8 rows can be sent; 3 have problems and will not be sent.');
     expect(await app.previewRows(false).count()).toBe(3);
     const badText = await app.previewRows(false).allTextContents();
-    expect(badText[0]).toMatch(/amount: SAR allows at most 2 decimals/);
-    expect(badText[1]).toMatch(/customerPhone: .*international format/);
-    expect(badText[2]).toMatch(/orderId: This order id is also on line 2/);
+    expect(badText[0]).toMatch(/Amount \(amount\): SAR allows at most 2 decimals/);
+    expect(badText[1]).toMatch(/Customer phone \(customerPhone\): .*international format/);
+    expect(badText[2]).toMatch(/Order or invoice reference \(orderId\): This order id is also on line 2/);
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-bulk-preview-en');
 
@@ -71,11 +71,11 @@ describe('bulk payment links', () => {
     const report = readFileSync((await download.path())!, 'utf8');
     expect(report.split('\r\n').filter(Boolean)).toHaveLength(4); // header and the three bad rows
     expect(report).toContain('BULK-X1');
-    expect(report).toContain('amount: SAR allows at most 2 decimals.'); // worded by the page, in its language
+    expect(report).toContain('Amount (amount): SAR allows at most 2 decimals.'); // worded by the page, in its language
     expect(await session.page.getByTestId('bulk-row-problems').locator('li').allTextContents()).toEqual([
-      'Line 6: amount: SAR allows at most 2 decimals.',
-      'Line 7: customerPhone: Enter the phone number in international format, starting with + and the country code.',
-      'Line 8: orderId: This order id is also on line 2.',
+      'Line 6: Amount (amount): SAR allows at most 2 decimals.',
+      'Line 7: Customer phone (customerPhone): Enter the phone number in international format, starting with + and the country code.',
+      'Line 8: Order or invoice reference (orderId): This order id is also on line 2.',
     ]);
     await session.screenshot('get-paid-bulk-done-en');
   });

@@ -3,7 +3,9 @@
 // error column is worded in the user's language from each row's stored reasons.
 import { maxBulkFileBytes, type BulkBatchView } from '../../../../contract/methods/bulk';
 import type { Reason } from '../../../../contract/reasons';
-import { wordReason, type Language } from '../../i18n';
+import { ltrIsolated } from '../../../../contract/amount-words';
+import { translate, wordReason, type Language } from '../../i18n';
+import { bulkColumn } from './bulk-columns';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 
@@ -23,9 +25,18 @@ export async function fileBase64(file: File): Promise<string> {
 
 export type Problems = BulkBatchView['rows'][number]['problems'];
 
-/** "amount: SAR allows at most 2 decimals." in the user's language. */
-export function wordProblems(language: Language, problems: Problems): string {
-  return problems.map((p) => (p.column ? `${p.column}: ` : '') + (wordReason(language, p.reason) ?? p.reason.key)).join(' ');
+/**
+ * "Amount (amount): SAR allows at most 2 decimals." in the user's language (bulk-columns.ts).
+ * `onScreen`: the file's header kept left to right inside Arabic; a report's CSV cell takes no marks.
+ */
+export function wordProblems(language: Language, problems: Problems, onScreen = false): string {
+  return problems.map((p) => {
+    const why = wordReason(language, p.reason) ?? p.reason.key;
+    if (!p.column) return why;
+    const { name, header } = bulkColumn(p.column, (key) => translate(language, key));
+    if (!header) return `${name}: ${why}`;
+    return `${name} (${onScreen && language === 'ar' ? ltrIsolated(header) : header}): ${why}`;
+  }).join(' ');
 }
 
 /** The error column of the report, by line. */

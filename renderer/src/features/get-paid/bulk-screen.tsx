@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BulkBatchView, BulkEncoding } from '../../../../contract/methods/bulk';
 import type { MethodOutput } from '../../../../contract/methods';
+import { isCurrencyCode, parseAmount } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
@@ -13,6 +14,8 @@ import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
 import { useMayCreatePayments } from '../settings/team-role';
 import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
+import { bulkColumn } from './bulk-columns';
+import { Amount } from './outcome';
 import { saveText, SendError, useConfirmedSend } from './form-kit';
 
 type Preview = MethodOutput<'bulkPreview'>;
@@ -230,9 +233,9 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
               <tr key={row.line} data-testid="bulk-preview-row" data-valid={problems.length === 0 ? 'true' : 'false'} className={problems.length ? 'gp-row-bad' : undefined}>
                 <td>{row.line}</td>
                 <td>{row.orderId ? <Ltr className="mono">{row.orderId}</Ltr> : <span className="field-hint">{t('gp.bulk.generated')}</span>}</td>
-                <td><Ltr>{`${row.amount} ${row.currency}`}</Ltr></td>
+                <td><PreviewAmount row={row} /></td>
                 <td><bdi className="customer-name">{row.customerName}</bdi></td>
-                <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><Ltr className="mono">{column}</Ltr>: {wordReason(language, message) ?? message.key}</li>)}</ul> : t('gp.bulk.ok')}</td>
+                <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><ColumnName column={column} />: {wordReason(language, message) ?? message.key}</li>)}</ul> : t('gp.bulk.ok')}</td>
               </tr>
             );
           })}
@@ -243,6 +246,19 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
       </div>
     </section>
   );
+}
+
+/** A row's amount as the app words money, when it can be sent as it reads; else as typed in the file. */
+function PreviewAmount({ row }: { row: Preview['rows'][number] }) {
+  const amount = !row.errors.amount && !row.errors.currency && isCurrencyCode(row.currency) ? parseAmount(row.amount, row.currency) : undefined;
+  return amount?.ok ? <Amount minor={amount.minor} currency={row.currency} /> : <Ltr>{`${row.amount} ${row.currency}`.trim()}</Ltr>;
+}
+
+/** A problem's column in the reader's language, the file's own header beside it (bulk-columns.ts). */
+function ColumnName({ column }: { column: string }) {
+  const t = useT();
+  const { name, header } = bulkColumn(column, t);
+  return <>{name}{header && <> (<Ltr className="mono">{header}</Ltr>)</>}</>;
 }
 
 function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch: BulkBatchView; maySend: boolean; onCancel(): void; onResume(): void; onReport(): void }) {
@@ -285,7 +301,7 @@ function RowProblems({ batch }: { batch: BulkBatchView }) {
     <details data-testid="bulk-row-problems">
       <summary>{t('gp.bulk.problemsTitle')}</summary>
       <ul className="gp-problems">
-        {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: {wordProblems(language, r.problems)}</li>)}
+        {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: {wordProblems(language, r.problems, true)}</li>)}
       </ul>
     </details>
   );
