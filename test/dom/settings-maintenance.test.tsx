@@ -25,6 +25,8 @@ let dataDir: string;
 let folder: string;
 let db: LedgerDb;
 let close: () => Promise<void>;
+/** Payments in the ledger a test starts with. */
+let paymentsInLedger = 12;
 
 function directBackend() {
   dataDir = mkdtempSync(join(tmpdir(), 'paydesk-dom-maint-'));
@@ -32,7 +34,7 @@ function directBackend() {
   const logger = createMemoryLogger();
   const events = createEventHub();
   db = openLedgerDb(dataDir);
-  addPayments(db, 12, 'dom');
+  addPayments(db, paymentsInLedger, 'dom');
   const store = createProfileStore({ dataDir, practice, vault: absentKeychainVault(logger), logger, events });
   const maintenance = createMaintenance({ db, dataDir, logger, logFile: join(dataDir, 'paydesk.log'), app: { name: 'Paydesk', version: '1.2.3', runtime: 'test' }, profiles: () => store.list() });
   close = () => maintenance.close();
@@ -121,5 +123,29 @@ describe('Settings: backups, updates, support', () => {
     expect(screen.getByTestId('backup-now').textContent).toBe('انسخ احتياطيًا الآن');
     expect(screen.getByTestId('save-diagnostics').textContent).toBe('حفظ ملف التشخيص');
     expect(screen.getByTestId('last-backup').textContent).toBe('لا توجد نسخة احتياطية بعد.');
+  });
+
+  it('in Arabic, shows the example path untranslated and left to right, and counts 7 payments with the plural ("7 دفعات", not "7 دفعة")', async () => {
+    // A ledger of 7 payments: Arabic counts 3 to 10 with the plural noun.
+    await close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
+    paymentsInLedger = 7;
+    backend = directBackend();
+    paymentsInLedger = 12;
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    const hint = screen.getByLabelText('مجلد النسخ الاحتياطية').getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    expect(hint).toContain('\u2066/home/you/Dropbox/Paydesk\u2069'); // isolated (LRI…PDI): read as written, not "home/you/Dropbox//…"
+    expect(hint).toContain('\u2066D:\\Backups\u2069');
+    expect(hint).not.toContain('بايدسك');
+
+    fireEvent.change(screen.getByLabelText('مجلد النسخ الاحتياطية'), { target: { value: folder } });
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
+    await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('backup-now'));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('كُتبت النسخة الاحتياطية: 7 دفعات.'));
+    await waitFor(() => expect(screen.getByTestId('last-backup').textContent).toMatch(/^آخر نسخة احتياطية سليمة: .+ \(7 دفعات\)\.$/));
   });
 });

@@ -1,6 +1,7 @@
 // Settings → Backups: the folder, schedule and how many to keep; "Back up now"; the last good
 // backup; the backups in the folder, each with Restore (checked first, put in place at restart).
 import { useEffect, useState } from 'react';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import type { BackupSchedule } from '../../../../contract/methods/maintenance';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
@@ -9,6 +10,9 @@ import { Field } from './field';
 import { failed, formatSize, useMaintenance } from './maintenance-store';
 import { MaintenanceNoticeLine, type MaintenanceNotice } from './maintenance-notice';
 import { said } from './notice';
+
+/** Example paths for the folder's hint: a path is never translated, and stays left to right inside Arabic. */
+const folderExamples = { unixExample: ltrIsolated('/home/you/Dropbox/Paydesk'), windowsExample: ltrIsolated('D:\\Backups') };
 
 export function BackupsSection() {
   const t = useT();
@@ -45,7 +49,7 @@ export function BackupsSection() {
   });
   const backupNow = () => act('backup', async () => {
     const result = await api.backupNow({});
-    return result.ok ? said('maint.backedUp', { payments: String(result.value.payments) }) : failed(result.error);
+    return result.ok ? said('maint.backedUp', { payments: result.value.payments }) : failed(result.error);
   });
   const restore = (name: string) => act('restore', async () => {
     setConfirming(undefined);
@@ -68,7 +72,7 @@ export function BackupsSection() {
       <h2 id="backups-title">{t('maint.backups')}</h2>
       <p>{t('maint.backups.intro')}</p>
       <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <Field id="backup-folder" label={t('maint.folder')} hint={t('maint.folder.hint')} value={folder} dir="ltr" onChange={(e) => setFolder(e.target.value)} />
+        <Field id="backup-folder" label={t('maint.folder')} hint={t('maint.folder.hint', folderExamples)} value={folder} dir="ltr" onChange={(e) => setFolder(e.target.value)} />
         <div className="field">
           <label htmlFor="backup-schedule">{t('maint.schedule')}</label>
           <select id="backup-schedule" value={schedule} onChange={(e) => setSchedule(e.target.value as BackupSchedule)}>
@@ -79,7 +83,7 @@ export function BackupsSection() {
         <button type="submit" disabled={busy !== undefined}>{t('maint.save')}</button>
       </form>
       <p data-testid="last-backup">
-        {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: String(backup.lastGood.payments) }) : t('maint.lastGood.none')}
+        {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: backup.lastGood.payments }) : t('maint.lastGood.none')}
       </p>
       {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} <bdi>{backup.lastError.message}</bdi></p>}
       <button type="button" onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
@@ -89,7 +93,7 @@ export function BackupsSection() {
 
       {view.pendingRestore && (
         <div className="confirm-box" role="status" data-testid="pending-restore">
-          <p>{t('maint.restore.pending', { payments: String(view.pendingRestore.payments) })}</p>
+          <p>{t('maint.restore.pending', { payments: view.pendingRestore.payments })}</p>
           {view.canRestart ? (
             <button type="button" onClick={() => void restart()} disabled={busy !== undefined}>{t('maint.restore.restartNow')}</button>
           ) : (

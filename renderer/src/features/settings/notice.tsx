@@ -2,9 +2,9 @@
 // a language switch; main's messages (errors, check results) are shown as main wrote them.
 import { useT, type MessageKey } from '../../i18n';
 
-export type Notice = { kind: 'ok' | 'error'; key?: MessageKey; values?: Record<string, string>; text?: string };
+export type Notice = { kind: 'ok' | 'error'; key?: MessageKey; values?: Record<string, string | number>; text?: string };
 
-export const said = (key: MessageKey, values?: Record<string, string>): Notice => ({ kind: 'ok', key, values });
+export const said = (key: MessageKey, values?: Record<string, string | number>): Notice => ({ kind: 'ok', key, values });
 
 export function NoticeLine({ notice, testId }: { notice?: Notice; testId: string }) {
   const t = useT();
