@@ -4,7 +4,7 @@
 import type { ReasonKey } from './reasons';
 
 const ledgerProblem =
-  '{problem, select, cannotOpen {لا يمكن فتحها كقاعدة بيانات ({code})} notLedger {ليست سجل Paydesk} newer {كتبها إصدار أحدث من Paydesk (المخطط {schema})} integrity {فشل فحص السلامة في SQLite} chainBroken {سلسلة سجل التدقيق فيها مقطوعة عند القيد {entry}} other {لا يمكن قراءتها ({code})}}';
+  '{problem, select, cannotOpen {لا يمكن فتحها كقاعدة بيانات ({code})} notLedger {ليست سجل بايدسك} newer {كتبها إصدار أحدث من بايدسك (المخطط {schema})} integrity {فشل فحص السلامة في SQLite} chainBroken {سلسلة سجل التدقيق فيها مقطوعة عند القيد {entry}} other {لا يمكن قراءتها ({code})}}';
 
 export const reasonsAr: Record<ReasonKey, string> = {
   'amount.empty': 'أدخل المبلغ.',
@@ -12,7 +12,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'amount.negative': 'أدخل المبلغ بلا إشارة: يجب أن يكون أكبر من صفر.',
   'amount.zero': 'يجب أن يكون المبلغ أكبر من صفر.',
   'amount.noDecimals': 'عملة {currency} بلا كسور عشرية.',
-  'amount.tooManyDecimals': 'تسمح عملة {currency} {decimals, plural, one {بخانة عشرية واحدة} two {بخانتين عشريتين} few {بـ# خانات عشرية} other {بـ# خانة عشرية}} على الأكثر.',
+  'amount.tooManyDecimals': 'تسمح عملة {currency} {decimals, plural, one {بخانة عشرية واحدة} two {بخانتين عشريتين} few {بـ# خانات عشرية} many {بـ# خانة عشرية} other {بـ# خانة عشرية}} على الأكثر.',
   'amount.tooLarge': 'المبلغ كبير جدًا.',
   'amount.decimalComma': 'استخدم النقطة للكسور العشرية كما في {example}؛ الفاصلة تفصل الآلاف فقط (1,234.50).',
   'input.required': 'املأ هذا الحقل.',
@@ -108,7 +108,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'bulk.fileEmpty': 'الملف فارغ. ابدأ من القالب.',
   'bulk.notText': 'لا يمكن قراءة الملف نصًا بترميز {encoding, select, utf8 {UTF-8} utf16 {UTF-16} windows1256 {العربي (Windows-1256)} other {الغربي (Latin-1)}}. احفظه من جدول البيانات بصيغة «CSV UTF-8» ثم اختره مرة أخرى.',
   'bulk.chooseEncoding': 'لا يستطيع بايدسك معرفة طريقة حفظ هذا الملف. اختر القراءة التي تظهر فيها الأسماء صحيحة.',
-  'bulk.missingColumns': '{count, plural, one {ينقص رأسَ الملف العمودُ} two {ينقص رأسَ الملف العمودان} other {ينقص رأسَ الملف الأعمدةُ}} {columns}. ابدأ من القالب.',
+  'bulk.missingColumns': '{count, plural, one {ينقص رأسَ الملف العمودُ} two {ينقص رأسَ الملف العمودان} few {ينقص رأسَ الملف الأعمدةُ} many {ينقص رأسَ الملف الأعمدةُ} other {ينقص رأسَ الملف الأعمدةُ}} {columns}. ابدأ من القالب.',
   'bulk.tooManyRows': 'في الملف {rows} صفًا؛ ولا يُرسل في الدفعة الواحدة أكثر من {max}.',
   'bulk.csvUnclosedQuote': 'السطر {line}: حقل بين علامتي اقتباس لم يُغلق.',
   'bulk.csvBadQuote': 'السطر {line}: لا تأتي علامة الاقتباس إلا في بداية الحقل؛ اكتب "" داخل الحقل المقتبس.',

@@ -43,6 +43,28 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) if (/[\u0600-\u06ff]/.test(text)) expect(outsideIsolates(text), key).not.toMatch(/\d[-.]?[A-Za-z]/);
   });
 
+  it('words every Arabic count that names a thing in each of Arabic\'s forms (one, two, few, many, other), not only English\'s one and other', () => {
+    // "7 دفعة" is wrong (3 to 10 take the plural: "7 دفعات"), "2 منازل" too (two is its own word: "منزلتان").
+    // A plural with no `one` only puts a number in (More filters (2 on)) and needs no forms.
+    const missing: string[] = [];
+    const walk = (key: string, elements: unknown[]) => {
+      for (const element of elements as Array<{ type: number; pluralType?: string; options?: Record<string, { value: unknown[] }> }>) {
+        const forms = Object.keys(element.options ?? {});
+        if (element.type === 6 && element.pluralType !== 'ordinal' && forms.includes('one')) {
+          for (const form of ['two', 'few', 'many', 'other']) if (!forms.includes(form)) missing.push(`${key}: ${form}`);
+        }
+        for (const option of Object.values(element.options ?? {})) walk(key, option.value);
+      }
+    };
+    for (const [key, text] of Object.entries(arabic)) walk(key, new IntlMessageFormat(text, 'ar').getAst() as unknown[]);
+    expect(missing).toEqual([]);
+  });
+
+  it('calls the app بايدسك in Arabic screens, as its header does', () => {
+    // The OS's notification titles name the program as the system knows it (os.*).
+    for (const [key, text] of Object.entries(arabic)) if (!key.startsWith('os.')) expect(text, key).not.toMatch(/Paydesk(?!_|\s*\{)/);
+  });
+
   it('has Arabic words in every Arabic text, but for names that are the same in every language', () => {
     const sameEverywhere = new Set(['language.en', 'gp.brand.jcb', 'timeline.state', 'os.notificationTitle']);
     for (const [key, text] of Object.entries(arabic)) if (!sameEverywhere.has(key)) expect(text, key).toMatch(/[\u0600-\u06ff]/);
