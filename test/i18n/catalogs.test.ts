@@ -65,6 +65,11 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) if (!key.startsWith('os.')) expect(text, key).not.toMatch(/Paydesk(?!_|\s*\{)/);
   });
 
+  it('writes Arabic texts\' numbers in Latin digits, as every amount, date and count the app formats (numberingSystem latn)', () => {
+    // "مثل ١٥" beside a field whose amounts and dates read "15" and "2026/10/31" mixes two scripts of digits on one screen.
+    for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+  });
+
   it('has Arabic words in every Arabic text, but for names that are the same in every language', () => {
     const sameEverywhere = new Set(['language.en', 'gp.brand.jcb', 'timeline.state', 'os.notificationTitle']);
     for (const [key, text] of Object.entries(arabic)) if (!sameEverywhere.has(key)) expect(text, key).toMatch(/[\u0600-\u06ff]/);
