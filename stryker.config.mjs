@@ -4,6 +4,7 @@
 /** The money modules mutation testing judges, each with the fast unit tests that must kill its mutants. */
 export const mutationModules = [
   { file: 'contract/money.ts', tests: ['test/contract/money.test.ts'] },
+  { file: 'contract/digits.ts', tests: ['test/contract/digits.test.ts', 'test/contract/money.test.ts'] },
   { file: 'main/gateway/exact-json.ts', tests: ['test/gateway/exact-json.test.ts', 'test/gateway/exact-json-fixtures.test.ts'] },
   { file: 'main/ledger/csv.ts', tests: ['test/ledger/csv.test.ts'] },
   { file: 'main/gateway/states.ts', tests: ['test/gateway/states.test.ts'] },

@@ -1,6 +1,7 @@
 // Money is an integer count of minor units plus an ISO 4217 code. Conversions to and from
 // decimal text are done on strings, never through binary floating point.
 import type { Reason, ReasonKey } from './reasons';
+import { toAsciiDigits } from './digits';
 
 /** ISO 4217 minor-unit exponents for the currencies Paydesk offers. */
 export const currencyExponents = {
@@ -89,7 +90,3 @@ export function minorFromDecimalText(text: string, currency: CurrencyCode): numb
   return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
-function toAsciiDigits(text: string): string {
-  // Arabic-Indic (U+0660..) and Eastern Arabic-Indic (U+06F0..) digits, as typed on Arabic keyboards.
-  return text.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
-}

@@ -4,6 +4,7 @@
 import type { MethodParsedInput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
+import { toAsciiDigits } from '../../contract/digits';
 import { fail, failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { newOrderId } from './order-ids';
@@ -46,7 +47,9 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const currency = input.currency as CurrencyCode;
     const amountMinor = parseAmountField(input.amount, currency);
     const optional = (value: string | undefined, field: string) => (value?.trim() ? cleanText(value, field, { max: 60 }) : undefined);
-    const customer = { ...cleanCustomer(input.customer), idType: optional(input.customer.idType, 'customer.idType'), idNumber: optional(input.customer.idNumber, 'customer.idNumber'), taxNumber: optional(input.customer.taxNumber, 'customer.taxNumber') };
+    // ID and tax numbers typed in Arabic-Indic digits go to the gateway in ASCII ones.
+    const number = (value: string | undefined, field: string) => optional(value && toAsciiDigits(value), field);
+    const customer = { ...cleanCustomer(input.customer), idType: optional(input.customer.idType, 'customer.idType'), idNumber: number(input.customer.idNumber, 'customer.idNumber'), taxNumber: number(input.customer.taxNumber, 'customer.taxNumber') };
     const country = input.address?.country?.trim().toUpperCase();
     if (country && !/^[A-Z]{2}$/.test(country)) throw failField('invalid_input', 'address.country', 'input.country');
     const address = input.address ? { ...input.address, country: country || undefined } : undefined;

@@ -1,6 +1,8 @@
 // Checks on what people type into payment forms, done in main so no renderer can skip them.
 // Each failure names its field, so the form can show the message next to it.
 import { luhnOk } from '../../contract/card';
+// Arabic-Indic digits read as ASCII, as the renderer reads them: the gateway gets ASCII only.
+import { toAsciiDigits } from '../../contract/digits';
 // Control, invisible and direction-changing characters (the renderer refuses the same ones).
 import { bidiOrInvisible, controlChars } from '../../contract/text-chars';
 import type { ReasonKey, ReasonValues } from '../../contract/reasons';
@@ -31,7 +33,7 @@ export function cleanCustomer(customer: { name: string; email: string; phone: st
   const name = cleanText(customer.name, `${prefix}.name`);
   const email = cleanText(customer.email, `${prefix}.email`, { max: 320 });
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) fail(`${prefix}.email`, 'input.email');
-  const phone = customer.phone.replace(/[\s().-]/g, '');
+  const phone = toAsciiDigits(customer.phone).replace(/[\s().-]/g, '');
   if (!/^\+[1-9]\d{6,14}$/.test(phone)) fail(`${prefix}.phone`, 'input.phone');
   return { name, email, phone };
 }
@@ -60,15 +62,16 @@ export function cleanDate(value: string | undefined, field: string): string | un
 
 /** Card fields: digits only, Luhn-valid, a real month, not expired. Returned for one call only. */
 export function cleanCard(card: { number: string; holder: string; expiryMonth: string; expiryYear: string; cvv: string }, now: Date) {
-  const number = card.number.replace(/[\s-]/g, '');
+  const number = toAsciiDigits(card.number).replace(/[\s-]/g, '');
   if (!luhnOk(number)) fail('card.number', 'card.number');
   const holder = cleanText(card.holder, 'card.holder', { max: 100 });
-  const month = card.expiryMonth.trim().padStart(2, '0');
+  const month = toAsciiDigits(card.expiryMonth).trim().padStart(2, '0');
   if (!/^(0[1-9]|1[0-2])$/.test(month)) fail('card.expiryMonth', 'card.expiryMonth');
-  const year = card.expiryYear.trim();
+  const year = toAsciiDigits(card.expiryYear).trim();
   if (!/^\d{4}$/.test(year)) fail('card.expiryYear', 'card.expiryYear');
   const lastDay = new Date(Date.UTC(Number(year), Number(month), 1));
   if (lastDay <= now) fail('card.expiryYear', 'card.expired');
-  if (!/^\d{3,4}$/.test(card.cvv.trim())) fail('card.cvv', 'card.cvv');
-  return { number, holder, expiryMonth: month, expiryYear: year, cvv: card.cvv.trim() };
+  const cvv = toAsciiDigits(card.cvv).trim();
+  if (!/^\d{3,4}$/.test(cvv)) fail('card.cvv', 'card.cvv');
+  return { number, holder, expiryMonth: month, expiryYear: year, cvv };
 }

@@ -11,13 +11,15 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
+import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
 import { UrlFields } from './link-form';
 import { focusFirstError } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
-import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
+import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
+import { useFieldErrors } from './field-errors';
+import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
 
 const form = 'checkout';
@@ -68,16 +70,13 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     name: '', email: '', phone: '', idType: '', idNumber: '', taxNumber: '', country: '', state: '', city: '', address: '', zip: '',
     authOnly: false, recurringInit: false, issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
   const hasAddress = Boolean(v.country || v.state || v.city || v.address || v.zip);
-
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
+  /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
+  const check = (): Problems => {
     const problems: Problems = {};
     checkAmount(v.amount, v.currency, problems);
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
@@ -85,22 +84,31 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     checkDates(v.issueDate, v.expireDate || defaultExpiry, problems);
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
+    return problems;
+  };
+  const fields = useFieldErrors(form, problemText(check()));
+  const { errors } = fields;
+
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
+    const problems = check();
     setError(null);
-    setErrors(problemText(problems));
+    fields.tell(problems);
     if (Object.keys(problems).length) return focusFirstError();
     send(t('gp.checkout.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       setBusy(true);
       const opt = (s: string) => s.trim() || undefined;
       const result = await api.createCheckoutSession({
         orderId: opt(v.orderId), amount: v.amount, currency: v.currency,
-        customer: { name: v.name, email: v.email, phone: v.phone, idType: opt(v.idType), idNumber: opt(v.idNumber), taxNumber: opt(v.taxNumber) },
+        customer: { ...customerToSend({ name: v.name, email: v.email, phone: v.phone }), idType: opt(v.idType), idNumber: opt(toAsciiDigits(v.idNumber)), taxNumber: opt(toAsciiDigits(v.taxNumber)) },
         address: hasAddress ? { country: opt(v.country), state: opt(v.state), city: opt(v.city), address: opt(v.address), zip: opt(v.zip) } : undefined,
         authOnly: v.authOnly, recurringInit: v.recurringInit, issueDate: v.issueDate || undefined, expireDate: v.expireDate || defaultExpiry || undefined,
         successUrl: opt(v.successUrl), failureUrl: opt(v.failureUrl), confirm,
       });
       setBusy(false);
       if (result.ok) return onCreated(result.value);
-      setErrors(result.error.fields ?? {});
+      fields.tellMain(result.error.fields ?? {});
       setError(result.error);
       focusFirstError();
     });
@@ -110,7 +118,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     <TextField form={form} path={path} label={label} value={v[key] as string} onChange={set(key)} errors={errors} autoComplete="off" {...extra} />
   );
   return (
-    <form className="gp-form" onSubmit={submit} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="checkout-form-title" data-testid="checkout-form">
+    <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="checkout-form-title" data-testid="checkout-form">
       <h2 id="checkout-form-title">{t('gp.checkout.new')}</h2>
       <fieldset disabled={busy}>
         {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}

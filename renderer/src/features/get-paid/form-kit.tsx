@@ -43,7 +43,7 @@ export function AmountField({ form, amount, currency, onAmount, onCurrency, erro
   const live = problem && wordReason(language, problem);
   return (
     <div className="amount-row">
-      <Field id={fieldId(form, 'amount')} label={t('gp.amount')} error={live ?? errors.amount} required inputMode="decimal" dir="ltr" autoComplete="off" value={amount}
+      <Field id={fieldId(form, 'amount')} label={t('gp.amount')} mark={<RequiredMark />} error={live ?? errors.amount} required aria-required inputMode="decimal" dir="ltr" autoComplete="off" value={amount}
         hint={decimals === 0 ? t('gp.amount.hint0', { currency }) : t('gp.amount.hint', { currency, decimals: String(decimals) })}
         onChange={(e) => onAmount(e.target.value)} />
       <Field id={fieldId(form, 'currency')} label={t('gp.currency')} error={errors.currency}>
@@ -81,23 +81,33 @@ export function CustomerFields({ form, values, set, errors, nameHint, children }
       <legend>{t('gp.customer')}</legend>
       {earlier.length > 0 && (
         <Field id={fieldId(form, 'earlier-customer')} label={t('gp.customer.earlier')}>
-          <select id={fieldId(form, 'earlier-customer')} value="" onChange={(e) => pick(e.target.value)} data-testid={`${form}-earlier-customer`}>
+          {/* A long name is cut short in the closed list (get-paid.css), whole in the open one and in its title. */}
+          <select id={fieldId(form, 'earlier-customer')} className="gp-earlier" value="" onChange={(e) => pick(e.target.value)} data-testid={`${form}-earlier-customer`}>
             <option value="">{t('gp.customer.earlier.choose')}</option>
-            {earlier.map((c, i) => <option key={`${c.email}-${c.phone}-${i}`} value={String(i)}>{`${c.name} — ${c.email}`}</option>)}
+            {earlier.map((c, i) => <option key={`${c.email}-${c.phone}-${i}`} value={String(i)} title={`${c.name} — ${c.email}`}>{`${c.name} — ${c.email}`}</option>)}
           </select>
         </Field>
       )}
-      <TextField form={form} path="customer.name" label={t('gp.customer.name')} hint={nameHint} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
-      <TextField form={form} path="customer.email" label={t('gp.customer.email')} value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
-      <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
+      {/* All three are required by the gateway for every kind (shared/gateway-interface.md, the customer object). */}
+      <TextField form={form} path="customer.name" label={t('gp.customer.name')} required hint={nameHint} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
+      <TextField form={form} path="customer.email" label={t('gp.customer.email')} required value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
+      <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} required hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
       {children}
     </fieldset>
   );
 }
 
-/** A text field bound to one path of the form's values, with main's error for that path. */
-export function TextField({ form, path, label, value, onChange, errors, hint, ltr, ...rest }: { form: string; path: string; label: string; value: string; onChange(v: string): void; errors: FieldErrors; hint?: ReactNode; ltr?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
-  return <Field id={fieldId(form, path)} label={label} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
+/** A text field bound to one path of the form's values, with main's error for that path.
+ *  `required`: marked so beside its label and for screen readers; the form's check says what is missing. */
+export function TextField({ form, path, label, value, onChange, errors, hint, ltr, required, ...rest }: { form: string; path: string; label: string; value: string; onChange(v: string): void; errors: FieldErrors; hint?: ReactNode; ltr?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
+  return <Field id={fieldId(form, path)} label={label} mark={required ? <RequiredMark /> : undefined} aria-required={required || undefined} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
+}
+
+/** A required field's mark beside its label: "(required)", as the app's dialogs say it. Screen
+ *  readers hear the field's aria-required instead, so it is hidden from them. */
+export function RequiredMark() {
+  const t = useT();
+  return <span className="field-required" aria-hidden="true">{t('gp.required')}</span>;
 }
 
 /** What to do next, by error code; main's own message is shown too. */

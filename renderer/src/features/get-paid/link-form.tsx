@@ -12,7 +12,9 @@ import { useSession } from '../../app/session-store';
 import { translate, useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDate } from '../../i18n/format';
 import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
-import { checkAmount, checkCustomer, checkDates, checkUrl, type Problems } from './validate';
+import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
+import { useFieldErrors } from './field-errors';
+import { toAsciiDigits } from '../../../../contract/digits';
 import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from '../invoices/invoice-lines';
 import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
@@ -30,17 +32,14 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const { send, dialog } = useConfirmedSend();
   const initialCurrency = profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR';
   const [v, setV] = useState({ orderId: '', amount: '', currency: initialCurrency as CurrencyCode, description: t('gp.description.default'), name: '', email: '', phone: '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [key]: value }));
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
   const invoice = useInvoiceDraft(profile?.id);
   const { lines } = invoice;
-
-  const submit = (e: React.FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
+  /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
+  const check = (): Problems => {
     const problems: Problems = lines ? checkLines(lines, v.currency) : {};
     if (!lines) checkAmount(v.amount, v.currency, problems);
     if (!lines && !v.description.trim()) problems.description = 'gp.check.description';
@@ -48,21 +47,31 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     checkDates(v.issueDate, v.expireDate || defaultExpiry, problems);
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
+    return problems;
+  };
+  const fields = useFieldErrors(form, problemText(check()));
+  const { errors } = fields;
+
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
+    const problems = check();
     setError(null);
-    setErrors(problemText(problems));
+    fields.tell(problems);
     if (Object.keys(problems).length) return focusFirstError();
+    const customer = customerToSend({ name: v.name, email: v.email, phone: v.phone });
     const common = {
-      orderId: v.orderId.trim() || undefined, currency: v.currency, customer: { name: v.name, email: v.email, phone: v.phone },
+      orderId: v.orderId.trim() || undefined, currency: v.currency, customer,
       issueDate: v.issueDate || undefined, expireDate: v.expireDate || defaultExpiry || undefined,
       successUrl: v.successUrl.trim() || undefined, failureUrl: v.failureUrl.trim() || undefined,
     };
     if (lines) {
       return send(t('gp.link.confirmAction', { amount: invoice.totalText(v.currency) }), async (confirm) => {
         setBusy(true);
-        const result = await api.createInvoice({ ...common, lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, vat: l.vat, rate: l.vat === 'standard' ? l.rate : undefined, reason: l.vat === 'standard' ? undefined : l.reason })), pricesIncludeVat: invoice.pricesIncludeVat, buyerVatNumber: invoice.buyerVat.trim() || undefined, language: invoice.language, confirm });
+        const result = await api.createInvoice({ ...common, lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, vat: l.vat, rate: l.vat === 'standard' ? l.rate : undefined, reason: l.vat === 'standard' ? undefined : l.reason })), pricesIncludeVat: invoice.pricesIncludeVat, buyerVatNumber: toAsciiDigits(invoice.buyerVat.trim()) || undefined, language: invoice.language, confirm });
         setBusy(false);
         if (result.ok) return onCreated(result.value.payment);
-        setErrors(Object.fromEntries(Object.entries(result.error.fields ?? {}).map(([k, m]) => [k, fieldMessage(k) ?? m])));
+        fields.tellMain(Object.fromEntries(Object.entries(result.error.fields ?? {}).map(([k, m]) => [k, fieldMessage(k) ?? m])));
         setError(result.error);
         focusFirstError();
       });
@@ -71,19 +80,19 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
       setBusy(true);
       const result = await api.createPaymentLink({
         orderId: v.orderId.trim() || undefined, amount: v.amount, currency: v.currency, description: v.description,
-        customer: { name: v.name, email: v.email, phone: v.phone }, issueDate: v.issueDate || undefined, expireDate: v.expireDate || defaultExpiry || undefined,
+        customer, issueDate: v.issueDate || undefined, expireDate: v.expireDate || defaultExpiry || undefined,
         successUrl: v.successUrl.trim() || undefined, failureUrl: v.failureUrl.trim() || undefined, confirm,
       });
       setBusy(false);
       if (result.ok) return onCreated(result.value);
-      setErrors(result.error.fields ?? {});
+      fields.tellMain(result.error.fields ?? {});
       setError(result.error);
       focusFirstError();
     });
   };
 
   return (
-    <form className="gp-form" onSubmit={submit} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="link-form-title" data-testid="link-form">
+    <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="link-form-title" data-testid="link-form">
       <h2 id="link-form-title">{t('gp.link.new')}</h2>
       <fieldset disabled={busy}>
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
@@ -99,13 +108,12 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
                 {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
               </select>
             </Field>
-            <InvoiceLines form={form} lines={lines} setLines={invoice.setLines} currency={v.currency} pricesIncludeVat={invoice.pricesIncludeVat} setPricesIncludeVat={invoice.setPricesIncludeVat} errors={errors}
-              clearError={(path) => setErrors(({ [path]: _gone, ...rest }) => rest)} />
+            <InvoiceLines form={form} lines={lines} setLines={invoice.setLines} currency={v.currency} pricesIncludeVat={invoice.pricesIncludeVat} setPricesIncludeVat={invoice.setPricesIncludeVat} errors={errors} />
           </>
         ) : (
           <>
             <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
-            <TextField form={form} path="description" label={t('gp.description')} value={v.description} onChange={set('description')} errors={errors} autoComplete="off" />
+            <TextField form={form} path="description" label={t('gp.description')} required value={v.description} onChange={set('description')} errors={errors} autoComplete="off" />
           </>
         )}
         <CustomerFields form={form} values={v} set={set} errors={errors} />

@@ -14,10 +14,12 @@ import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
 import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
-import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
+import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
 import { focusFirstError } from '../../ui/focus';
 import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
-import { checkAmount, checkCustomer, type Problems } from './validate';
+import { checkAmount, checkCustomer, customerToSend, type Problems } from './validate';
+import { useFieldErrors } from './field-errors';
+import { toAsciiDigits } from '../../../../contract/digits';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -94,7 +96,6 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const { send, dialog } = useConfirmedSend();
   const [v, setV] = useState({ amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode, orderId: '', name: '', email: '', phone: '', authOnly: false, recurringInit: false });
   const [card, setCard] = useState(emptyCard);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
@@ -115,8 +116,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const brand = brandOf(digits);
   const year = new Date().getFullYear();
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
+  /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
+  const check = (): Problems => {
     const problems: Problems = {};
     checkAmount(v.amount, v.currency, problems);
     if (!luhnOk(digits)) problems['card.number'] = 'gp.check.card';
@@ -126,8 +127,16 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     else if (card.expiryMonth && new Date(Number(card.expiryYear), Number(card.expiryMonth), 1) <= new Date()) problems['card.expiryYear'] = 'gp.check.expired';
     if (!/^\d{3,4}$/.test(card.cvv)) problems['card.cvv'] = 'gp.check.cvv';
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
+    return problems;
+  };
+  const fields = useFieldErrors(form, problemText(check()));
+  const { errors } = fields;
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const problems = check();
     setError(null);
-    setErrors(problemText(problems));
+    fields.tell(problems);
     if (Object.keys(problems).length) return focusFirstError();
     send(t('gp.terminal.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       const sentCard = { ...card, number: digits };
@@ -136,11 +145,11 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
       setBusy(true);
       const result = await api.terminalSale({
         orderId: v.orderId.trim() || undefined, amount: v.amount, currency: v.currency, card: sentCard,
-        customer: { name: v.name, email: v.email, phone: v.phone }, authOnly: v.authOnly, recurringInit: v.recurringInit, confirm,
+        customer: customerToSend({ name: v.name, email: v.email, phone: v.phone }), authOnly: v.authOnly, recurringInit: v.recurringInit, confirm,
       });
       setBusy(false);
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false });
-      setErrors(result.error.fields ?? {});
+      fields.tellMain(result.error.fields ?? {});
       setError(result.error);
       focusFirstError();
     });
@@ -148,30 +157,33 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
 
   const numberId = fieldId(form, 'card.number');
   return (
-    <form className="gp-form" onSubmit={submit} onKeyDown={formKeys(() => { setCard(emptyCard); setErrors({}); })} noValidate aria-labelledby="terminal-form-title" data-testid="terminal-form" autoComplete="off">
+    <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(() => { setCard(emptyCard); fields.clear(); })} noValidate aria-labelledby="terminal-form-title" data-testid="terminal-form" autoComplete="off">
       <h2 id="terminal-form-title">{t('gp.terminal.new')}</h2>
       <fieldset disabled={busy}>
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
         <fieldset className="gp-group">
           <legend>{t('gp.card')}</legend>
-          <Field id={numberId} label={t('gp.card.number')} error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
+          <Field id={numberId} label={t('gp.card.number')} mark={<RequiredMark />} aria-required error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
             value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={23}
-            onChange={(e) => /^[\d\s-]*$/.test(e.target.value) && setCardField('number')(digitsOf(e.target.value).slice(0, 19))} />
-          <TextField form={form} path="card.holder" label={t('gp.card.holder')} value={card.holder} onChange={setHolder} errors={errors} autoComplete="off" ltr />
+            onChange={(e) => {
+              const typed = toAsciiDigits(e.target.value); // an Arabic keyboard's digits are the same digits
+              if (/^[\d\s-]*$/.test(typed)) setCardField('number')(digitsOf(typed).slice(0, 19));
+            }} />
+          <TextField form={form} path="card.holder" label={t('gp.card.holder')} required value={card.holder} onChange={setHolder} errors={errors} autoComplete="off" ltr />
           <div className="gp-row">
-            <Field id={fieldId(form, 'card.expiryMonth')} label={t('gp.card.month')} error={errors['card.expiryMonth']}>
-              <select id={fieldId(form, 'card.expiryMonth')} value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} dir="ltr">
+            <Field id={fieldId(form, 'card.expiryMonth')} label={t('gp.card.month')} mark={<RequiredMark />} error={errors['card.expiryMonth']}>
+              <select id={fieldId(form, 'card.expiryMonth')} aria-required value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} dir="ltr">
                 <option value="">{t('gp.card.choose')}</option>
                 {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')).map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </Field>
-            <Field id={fieldId(form, 'card.expiryYear')} label={t('gp.card.year')} error={errors['card.expiryYear']}>
-              <select id={fieldId(form, 'card.expiryYear')} value={card.expiryYear} onChange={(e) => setCardField('expiryYear')(e.target.value)} dir="ltr">
+            <Field id={fieldId(form, 'card.expiryYear')} label={t('gp.card.year')} mark={<RequiredMark />} error={errors['card.expiryYear']}>
+              <select id={fieldId(form, 'card.expiryYear')} aria-required value={card.expiryYear} onChange={(e) => setCardField('expiryYear')(e.target.value)} dir="ltr">
                 <option value="">{t('gp.card.choose')}</option>
                 {Array.from({ length: 21 }, (_, i) => String(year + i)).map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </Field>
-            <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(s) && setCardField('cvv')(s)} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
+            <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} required value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(toAsciiDigits(s)) && setCardField('cvv')(toAsciiDigits(s))} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
           </div>
         </fieldset>
         <CustomerFields form={form} values={v} set={set} errors={errors} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
@@ -187,7 +199,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         <SendError error={error} />
         <div className="form-actions">
           <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.terminal.chargeFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.terminal.charge'))}</button>
-          <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); setErrors({}); }}>{t('gp.terminal.clearCard')}</button>
+          <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); fields.clear(); }}>{t('gp.terminal.clearCard')}</button>
         </div>
       </fieldset>
       {dialog}

@@ -1,6 +1,7 @@
 // Checks done while the user fills a form, in the user's language, before anything is sent.
 // Main checks everything again (and its messages show next to the same fields).
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
+import { toAsciiDigits } from '../../../../contract/digits';
 import type { Reason } from '../../../../contract/reasons';
 import { bidiOrInvisible, controlChars } from '../../../../contract/text-chars';
 import type { MessageKey } from '../../i18n';
@@ -9,8 +10,14 @@ import type { MessageKey } from '../../i18n';
 export type Problems = Record<string, MessageKey | Reason>;
 
 export const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-/** International format: + and country code, 7 to 15 digits; spaces, dots, dashes and brackets allowed. */
-export const phoneOk = (phone: string) => /^\+[1-9]\d{6,14}$/.test(phone.replace(/[\s().-]/g, ''));
+/** International format: + and country code, 7 to 15 digits (Arabic-Indic ones too, read as main
+ *  reads them); spaces, dots, dashes and brackets allowed. */
+export const phoneOk = (phone: string) => /^\+[1-9]\d{6,14}$/.test(toAsciiDigits(phone).replace(/[\s().-]/g, ''));
+
+/** The customer as sent: the phone's digits in ASCII whatever keyboard typed them. */
+export function customerToSend<C extends { phone: string }>(customer: C): C {
+  return { ...customer, phone: toAsciiDigits(customer.phone) };
+}
 
 /** What is wrong with an amount as typed, or nothing: the text is never changed to fit. */
 export function amountProblem(amount: string, currency: CurrencyCode): Reason | undefined {
@@ -35,8 +42,11 @@ export function checkCustomer(customer: { name: string; email: string; phone: st
   const nameChars = textCharsProblem(customer.name);
   if (!customer.name.trim()) problems[`${prefix}.name`] = 'gp.check.name';
   else if (nameChars) problems[`${prefix}.name`] = nameChars;
-  if (!emailPattern.test(customer.email.trim())) problems[`${prefix}.email`] = 'gp.check.email';
-  if (!phoneOk(customer.phone)) problems[`${prefix}.phone`] = 'gp.check.phone';
+  // Empty, a required field says it is missing; typed, what is wrong with its format.
+  if (!customer.email.trim()) problems[`${prefix}.email`] = 'gp.check.emailMissing';
+  else if (!emailPattern.test(customer.email.trim())) problems[`${prefix}.email`] = 'gp.check.email';
+  if (!customer.phone.trim()) problems[`${prefix}.phone`] = 'gp.check.phoneMissing';
+  else if (!phoneOk(customer.phone)) problems[`${prefix}.phone`] = 'gp.check.phone';
 }
 
 export function checkDates(issueDate: string, expireDate: string, problems: Problems) {

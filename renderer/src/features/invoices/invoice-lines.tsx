@@ -42,10 +42,9 @@ export function draftTotals(lines: LineDraft[], currency: CurrencyCode, pricesIn
   }
 }
 
-export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat, setPricesIncludeVat, errors, clearError }: {
+/** `errors`: the form's (get-paid/field-errors.ts): a line's message is checked again as its field is edited. */
+export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat, setPricesIncludeVat, errors }: {
   form: string; lines: LineDraft[]; setLines(next: LineDraft[]): void; currency: CurrencyCode; pricesIncludeVat: boolean; setPricesIncludeVat(v: boolean): void; errors: FieldErrors;
-  /** A line's message goes once its field is edited: the totals below show what it now reads. */
-  clearError(path: string): void;
 }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
@@ -56,7 +55,6 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
     return live ? { ...errors, [path]: live } : errors;
   };
   const set = (index: number, key: keyof LineDraft) => (value: string) => {
-    clearError(`lines.${index}.${key}`);
     setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
   };
   const totals = draftTotals(lines, currency, pricesIncludeVat);

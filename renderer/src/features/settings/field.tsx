@@ -7,17 +7,19 @@ type FieldProps = {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Shown beside the label, outside it (a required field's "(required)"), so the label stays the field's name. */
+  mark?: ReactNode;
   children?: ReactNode;
   ref?: Ref<HTMLInputElement>;
   /** A file field (FileInput, in the app's words): called with the chosen file. */
   onFile?: (file: File | undefined) => void;
 } & InputHTMLAttributes<HTMLInputElement>;
 
-export function Field({ id, label, error, hint, children, onFile, ...input }: FieldProps) {
+export function Field({ id, label, error, hint, mark, children, onFile, ...input }: FieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      {mark ? <span className="field-label"><label htmlFor={id}>{label}</label> {mark}</span> : <label htmlFor={id}>{label}</label>}
       {children ??
         (onFile ? (
           <FileInput id={id} accept={input.accept} aria-invalid={error ? true : undefined} aria-describedby={described} onFile={onFile} />
