@@ -20,7 +20,8 @@ export const challengeMethods = {
   terminalSale: method({
     summary: 'Virtual terminal sale: chargeCard with the 3-D Secure return handled by main. The card is used for this call only.',
     input: () => paymentMethods.chargeCard.input.omit({ successUrl: true, failureUrl: true }),
-    output: () => z.object({ payment: paymentViewSchema(), challenge: challengeViewSchema().nullable() }),
+    /** declineReason: the gateway's own words for a decline (decisions §3: a failed status "with reason"), card numbers masked. */
+    output: () => z.object({ payment: paymentViewSchema(), challenge: challengeViewSchema().nullable(), declineReason: z.string().optional() }),
   }),
   openChallengeWindow: method({
     summary: 'Electron: shows the challenge in its own window (own session, no preload). In the preview answers "frame": show frameUrl in an iframe.',

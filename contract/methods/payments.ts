@@ -192,6 +192,8 @@ export const paymentMethods = {
         repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string() })),
       }),
       operations: z.array(operationViewSchema()),
+      /** A declined payment: the reason its own answer gave, verbatim, card numbers masked (main/payments/decline-reason.ts). */
+      declineReason: z.string().nullable().optional(),
       history: z.array(z.object({ state: z.enum(ledgerStates), statusWord: z.string().nullable(), source: z.string(), at: z.string() })),
       checks: z.array(z.object({ at: z.string(), outcome: z.string(), statusWord: z.string().nullable(), state: z.string().nullable() })),
       webhooks: z.array(z.object({ receivedAt: z.string(), statusWord: z.string().nullable(), type: z.string().nullable(), duplicate: z.boolean() })),

@@ -21,10 +21,10 @@ export function challengeHandlers(deps: { server: ChallengeServer; chargeCard: P
     async terminalSale(input, ctx) {
       const reserved = server.reserve();
       try {
-        const { payment, challengeHtml } = await deps.chargeCard({ ...input, successUrl: reserved.successUrl, failureUrl: reserved.failureUrl }, ctx);
+        const { payment, challengeHtml, declineReason } = await deps.chargeCard({ ...input, successUrl: reserved.successUrl, failureUrl: reserved.failureUrl }, ctx);
         if (challengeHtml === null) {
           server.drop(reserved.id);
-          return { payment, challenge: null };
+          return { payment, challenge: null, ...(declineReason ? { declineReason } : {}) };
         }
         return { payment, challenge: server.attach(reserved.id, challengeHtml, payment.id) };
       } catch (e) {

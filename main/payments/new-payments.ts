@@ -11,6 +11,7 @@ import { newOrderId } from './order-ids';
 import type { PaymentsCore } from './payments-core';
 import type { CreateOptions, CreatePayment } from './record-create';
 import { parseAmountField } from './rules';
+import { reasonIn, shownReason } from './decline-reason';
 import { statusChanges } from './status-answer';
 import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, cleanUrl } from './validate-input';
 
@@ -65,7 +66,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     return view;
   }
 
-  async function chargeCard(input: MethodParsedInput<'chargeCard'>, ctx: CallContext): Promise<{ payment: PaymentView; challengeHtml: string | null }> {
+  async function chargeCard(input: MethodParsedInput<'chargeCard'>, ctx: CallContext): Promise<{ payment: PaymentView; challengeHtml: string | null; declineReason: string | null }> {
     const gateway = await deps.active();
     deps.requireConfirmation(gateway.profile, input.confirm);
     const currency = input.currency as CurrencyCode;
@@ -83,7 +84,8 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
       (id) => deps.client.sale(gateway.conn, { orderId: id, amount: { minor: amountMinor, currency }, authOnly: input.authOnly, recurringInit, card, customer, ...urls }),
       (outcome, payment) => statusChanges(payment, outcome),
     );
-    return { payment: view, challengeHtml: value?.html ?? null };
+    const declineReason = view.state === 'declined' ? shownReason(deps.logger.redact(reasonIn(value) ?? '')) : null;
+    return { payment: view, challengeHtml: value?.html ?? null, declineReason };
   }
 
   async function chargeRecurring(input: MethodParsedInput<'chargeRecurring'>, ctx: CallContext): Promise<PaymentView> {

@@ -11,6 +11,7 @@ import { createNewPayments } from './new-payments';
 import { createPaymentsCore, type ActiveGateway, type PaymentsCore, type PaymentsDeps } from './payments-core';
 import { createRecorder, type CreatePayment } from './record-create';
 import { createStatusChecks } from './status-checks';
+import { shownReason } from './decline-reason';
 
 export type { ActiveGateway, PaymentsDeps } from './payments-core';
 export type { NewPayment } from './record-create';
@@ -88,6 +89,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         history: history.map((h) => ({ state: h.state, statusWord: h.status_word, source: h.source, at: h.at })),
         checks: checks.map((c) => ({ at: c.at, outcome: c.outcome, statusWord: c.status_word, state: c.state })),
         webhooks: webhooks.map((w) => ({ receivedAt: w.received_at, statusWord: w.status_word, type: w.type, duplicate: w.duplicate === 1 })),
+        // A declined create keeps the gateway's reason as its message (record-create.ts).
+        declineReason: payment.state === 'declined' ? shownReason(operations.findLast((op) => op.kind === 'create' && op.outcome === 'succeeded')?.error_message) : null,
       };
     },
   };

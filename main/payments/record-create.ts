@@ -6,6 +6,7 @@ import type { PaymentView } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
 import { AppFailure } from '../../contract/result';
 import { englishText, fail, reason } from '../core/fail';
+import { reasonIn, shownReason } from './decline-reason';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
 import { toAppFailure } from '../gateway/errors';
@@ -115,7 +116,10 @@ export function createRecorder(core: PaymentsCore) {
       const contradicted = !result.ok && !result.error.mayHaveHappened && payment.state !== 'creating' && payment.state !== 'not_created';
       if (result.ok) {
         payment = await tx.update(paymentId, apply(result.value, payment), 'create', done);
-        await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
+        // An applied answer is not kept (the payment's columns say what it said), but a decline's
+        // reason is in no column: kept as the creation's message, for the payment's detail.
+        const declined = payment.state === 'declined' ? shownReason(core.deps.logger.redact(reasonIn(result.value) ?? '')) : null;
+        await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done, ...(declined ? { error_message: declined } : {}) }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, payment.state);
       } else if (result.error.mayHaveHappened || contradicted) {
         payment = await tx.update(paymentId, { state: unsure, last_error: result.error.message }, 'create', done);

@@ -10,6 +10,21 @@ import { cards, GetPaidPage, payOnGatewayPage } from './pages/get-paid-page';
 
 const customer = { name: 'Layla Haddad', email: 'layla@example.com', phone: '+966 50 123 4567' };
 
+/** The payment address box within its result's content box, on both sides (it stuck out 16 px on the end side). */
+async function expectAddressInside(page: Page, resultTestId: string) {
+  const overhang = await page.evaluate((id) => {
+    const result = document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
+    const box = result.querySelector<HTMLElement>('[data-testid="share-url"]')!.getBoundingClientRect();
+    const outer = result.getBoundingClientRect();
+    const style = getComputedStyle(result);
+    const left = outer.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);
+    const right = outer.right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+    return { start: left - box.left, end: box.right - right };
+  }, resultTestId);
+  expect(overhang.start).toBeLessThanOrEqual(0.5);
+  expect(overhang.end).toBeLessThanOrEqual(0.5);
+}
+
 describe('payment links and checkout sessions', () => {
   let session: E2eSession;
   let app: GetPaidPage;
@@ -52,6 +67,8 @@ describe('payment links and checkout sessions', () => {
     expect(wa.origin + wa.pathname).toBe('https://wa.me/966501234567');
     expect(wa.searchParams.get('text')).toContain('يرجى دفع');
     expect(wa.searchParams.get('text')).toContain(url);
+    // The address box within its result: it stuck out 16 px (its padding and border past its 100 %).
+    await expectAddressInside(session.page, 'link-result');
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-link-result-en');
 
@@ -100,6 +117,7 @@ describe('payment links and checkout sessions', () => {
     const result = session.page.getByTestId('checkout-result');
     const url = await result.getByTestId('share-url').inputValue();
     expect(url).toMatch(/\/checkout\?sessionId=/);
+    await expectAddressInside(session.page, 'checkout-result');
     expect(await payOnGatewayPage(customerTab, url, cards.approved)).toContain('result=success');
     await session.page.locator('[data-testid="session-row"][data-order-id="CHECKOUT-1"] [data-state="paid"]').waitFor({ timeout: 30_000 });
     await session.screenshot('get-paid-checkout-result-en');
@@ -125,6 +143,7 @@ describe('payment links and checkout sessions', () => {
     expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('تم إنشاء رابط الدفع');
     expect(await result.locator('bdi[dir="ltr"]').first().textContent()).toBe('LINK-AR');
     expect(await app.linkRow('LINK-AR').getByTestId('payment-state').textContent()).toBe('غير مدفوعة');
+    await expectAddressInside(session.page, 'link-result');
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-link-result-ar');
     await app.openScreen('checkout');

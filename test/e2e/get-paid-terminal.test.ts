@@ -96,9 +96,46 @@ describe('virtual terminal', () => {
     expect(payments.rows[0]).toMatchObject({ orderId, state });
   });
 
+  it('says why a card was declined, in the gateway\'s own words, on the result and in the payment\'s detail', async () => {
+    await session.page.getByTestId('new-sale').click();
+    await fillSale('SALE-DECLINED', '4000 0000 0000 0002', '123');
+    await session.page.getByTestId('terminal-submit').click();
+    const result = session.page.getByTestId('sale-result');
+    await result.waitFor();
+    expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('Payment declined');
+    // The practice gateway's reason (a documented free-text field, ../shared/gateway-decisions.md §3), isolated as data.
+    const reason = result.getByTestId('decline-reason');
+    expect(await reason.textContent()).toBe('Declined by the issuer (test card)');
+    expect(await reason.evaluate((e) => e.tagName)).toBe('BDI');
+    await session.screenshot('get-paid-terminal-declined-en');
+    await result.getByTestId('open-in-transactions').click();
+    const detail = session.page.locator('[data-testid="payment-detail"][data-state="declined"]');
+    await detail.locator('h2:has-text("SALE-DECLINED")').waitFor();
+    expect(await detail.getByTestId('decline-reason').textContent()).toBe('Declined by the issuer (test card)');
+    expect(await session.page.content()).not.toContain('4000000000000002');
+  });
+
+  it('captures an authorisation from its result: Open in Transactions, Capture, Send (three clicks)', async () => {
+    await fillSale('SALE-AUTH', '5123 4500 0000 0008', '100');
+    await session.page.locator('#terminal-authOnly').check();
+    await session.page.getByTestId('terminal-submit').click();
+    const result = session.page.getByTestId('sale-result');
+    await result.waitFor();
+    expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('Payment approved');
+    await session.screenshot('get-paid-terminal-open-in-transactions-en');
+    await result.getByTestId('open-in-transactions').click(); // 1
+    const detail = session.page.getByTestId('payment-detail');
+    await detail.locator('h2:has-text("SALE-AUTH")').waitFor();
+    // Its row is in the list (the filters cleared), the one selected.
+    await expect.poll(() => session.page.locator('[role="row"][aria-selected="true"]').getAttribute('data-testid')).toBe('tx-row-SALE-AUTH');
+    await detail.getByTestId('action-capture').click(); // 2
+    await session.page.getByTestId('action-dialog').waitFor();
+    await session.page.getByTestId('action-send').click(); // 3: the whole amount, as offered
+    await session.page.locator('[data-testid="payment-detail"][data-state="paid"]').waitFor();
+  });
+
   it('works in Arabic, right to left, with the challenge too', async () => {
     await app.chooseLanguage('ar');
-    await session.page.getByTestId('new-sale').click();
     await fillSale('SALE-AR', '4111 1111 1111 1111', '123');
     expect(await session.page.getByTestId('card-brand').textContent()).toBe('فيزا');
     expect(await axeViolations(session.page)).toEqual([]);
@@ -110,8 +147,12 @@ describe('virtual terminal', () => {
     const result = session.page.getByTestId('sale-result');
     await result.waitFor({ timeout: 30_000 });
     expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('تمت الموافقة على الدفع');
+    expect(await result.getByTestId('open-in-transactions').textContent()).toBe('افتحها في المعاملات');
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-terminal-approved-ar');
+    await result.getByTestId('open-in-transactions').click();
+    await session.page.locator('[data-testid="payment-detail"] h2:has-text("SALE-AR")').waitFor();
+    await session.page.keyboard.press('Alt+4');
     await app.chooseLanguage('en');
   });
 });

@@ -15,7 +15,7 @@ import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, Tex
 import { UrlFields } from './link-form';
 import { focusFirstError } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
-import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
+import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
@@ -49,6 +49,7 @@ export function CheckoutScreen() {
           <h2 id="checkout-result-title">{result.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.checkout.created')}</h2>
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
           <UnknownOutcome payment={result} onChecked={setResult} />
+          <p><OpenInTransactions payment={result} /></p>
           {result.url && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
         </section>
       )}

@@ -9,7 +9,7 @@ import { Ltr } from '../../ui/ltr';
 import { LinkForm } from './link-form';
 import { useNewShortcut } from './form-kit';
 import { LinksList } from './links-list';
-import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
+import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 
@@ -55,6 +55,7 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
         <Ltr className="mono" testId="result-order-id">{payment.orderId}</Ltr> · <Amount minor={payment.amountMinor} currency={payment.currency} /> · <PaymentStateLabel payment={payment} />
       </p>
       <UnknownOutcome payment={payment} onChecked={onChange} />
+      <p><OpenInTransactions payment={payment} /></p>
       {invoice && <InvoicePanel invoice={invoice} />}
       {payment.url && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
     </section>

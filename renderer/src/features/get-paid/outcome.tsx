@@ -10,11 +10,20 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
+import { useNavigation } from '../../app/navigation-store';
+import { showPayment } from '../transactions/find-payment';
 
 /** The same word for a state as every other screen (contract/payment-states.ts). */
 export function PaymentStateLabel({ payment }: { payment: Pick<PaymentView, 'state' | 'kind'> }) {
   const t = useT();
   return <span className={`gp-state gp-state-${payment.state}`} data-state={payment.state} data-testid="payment-state">{t(`state.${stateWordOf(payment)}`)}</span>;
+}
+
+/** To capture, refund or follow what was just made: Transactions with this payment's detail open, one click. */
+export function OpenInTransactions({ payment }: { payment: Pick<PaymentView, 'id'> }) {
+  const t = useT();
+  const go = useNavigation((s) => s.go);
+  return <button type="button" onClick={() => showPayment(payment.id, go)} data-testid="open-in-transactions">{t('gp.openInTransactions')}</button>;
 }
 
 export function Amount({ minor, currency }: { minor: number; currency: string }) {

@@ -16,7 +16,7 @@ import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
 import { focusFirstError } from '../../ui/focus';
-import { Amount, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
+import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { checkAmount, checkCustomer, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
@@ -24,7 +24,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
 
-type Sale = { payment: PaymentView; masked: string; challenge: ChallengeView | null; challengeDone: boolean };
+type Sale = { payment: PaymentView; masked: string; challenge: ChallengeView | null; challengeDone: boolean; declineReason?: string };
 
 export function TerminalScreen() {
   const t = useT();
@@ -67,11 +67,13 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
         <dt>{t('gp.card')}</dt><dd><Ltr className="mono" testId="masked-card">{p.cardMasked ?? sale.masked}</Ltr></dd>
         <dt>{t('gp.orderId')}</dt><dd><Ltr className="mono" testId="result-order-id">{p.orderId}</Ltr></dd>
         {p.transactionId && (<><dt>{t('gp.transactionId')}</dt><dd><Ltr className="mono">{p.transactionId}</Ltr></dd></>)}
+        {p.state === 'declined' && sale.declineReason && (<><dt>{t('gp.declineReason')}</dt><dd><bdi className="user-text" data-testid="decline-reason">{sale.declineReason}</bdi></dd></>)}
       </dl>
       {sale.challenge?.state === 'closed' && <p>{t('gp.challenge.closed')}</p>}
       {p.state === 'declined' && <p>{t('gp.terminal.declinedNext')}</p>}
       <UnknownOutcome payment={p} onChecked={onChange} />
       {p.state === 'pending' && <CheckNow payment={p} onChange={onChange} />}
+      <p><OpenInTransactions payment={p} /></p>
     </section>
   );
 }
@@ -148,7 +150,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         customer: customerToSend({ name: v.name, email: v.email, phone: v.phone }), authOnly: v.authOnly, recurringInit: v.recurringInit, confirm,
       });
       setBusy(false);
-      if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false });
+      if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false, declineReason: result.value.declineReason });
       fields.tellMain(result.error.fields ?? {});
       setError(result.error);
       focusFirstError();

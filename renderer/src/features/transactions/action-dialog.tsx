@@ -88,7 +88,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     const result = await api.checkPaymentStatus({ paymentId: payment.id });
     setSending(false);
     if (!result.ok) return setError(result.error);
-    onDone(result.value.operationInFlight ? t('action.stillUnknown') : t('action.settled', { state: t(`state.${result.value.state}`) }));
+    onDone(result.value.operationInFlight ? t('action.stillUnknown') : t('action.settled', { state: t(`state.${stateWordOf(result.value)}`) }));
   }
 
   return (

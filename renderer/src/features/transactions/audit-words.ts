@@ -2,7 +2,7 @@
 // language; a code a newer Paydesk wrote is shown as it is rather than hidden.
 import { stateWords, type StateWord } from '../../../../contract/payment-states';
 import type { Language, MessageKey } from '../../i18n';
-import { databaseResult } from './database-audit-words';
+import { auditState, databaseResult } from './database-audit-words';
 
 const actions = [
   'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
@@ -36,7 +36,7 @@ export function auditResult(action: string, result: string, t: Translate, langua
   if (action.startsWith('profile_') || action.startsWith('key_')) return result;
   const worded = databaseResult(action, result, t, language);
   if (worded !== undefined) return worded;
-  if ((stateWords as readonly string[]).includes(result)) return t(`state.${result as StateWord}`);
+  if ((stateWords as readonly string[]).includes(result)) return auditState(action, result as StateWord, t);
   const rows = /^(\d+) rows$/.exec(result);
   if (rows) return t('audit.result.rows', { rows: Number(rows[1]) });
   const failed = /^failed: (\w+)$/.exec(result);

@@ -4,7 +4,7 @@
 // The entries themselves stay as written (the chain's hash covers them): only the screen words
 // them. A form not known here is shown as it is.
 import { isCurrencyCode } from '../../../../contract/money';
-import { stateWords, type StateWord } from '../../../../contract/payment-states';
+import { stateWordOf, stateWords, type StateWord } from '../../../../contract/payment-states';
 import type { Language, MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 
@@ -20,10 +20,21 @@ function amount(minor: string, currency: string, language: Language): string {
   return isCurrencyCode(currency) && /^-?\d{1,15}$/.test(minor) ? formatAmount(Number(minor), currency, language) : `${minor} ${currency}`;
 }
 
+/**
+ * A state an entry recorded, in its badge's word: a creation's action names the payment's kind
+ * (`create_link`: "Unpaid"); other entries (a status check, a lookup) do not, so their pending
+ * is worded as the State filter's option that finds it, every badge word it may have.
+ */
+export function auditState(action: string, state: StateWord, t: Translate): string {
+  if (state !== 'pending') return t(`state.${state}`);
+  const kind = /^(?:checkup_)?create_(\w+)$/.exec(action)?.[1];
+  return kind ? t(`state.${stateWordOf({ state, kind })}`) : t('state.pendingAnyKind');
+}
+
 /** The result of an entry in one of the known forms, worded; undefined when it is in none. */
 export function databaseResult(action: string, result: string, t: Translate, language: Language): string | undefined {
   const recorded = /^recorded: (\w+)$/.exec(result);
-  if (recorded && isState(recorded[1]!)) return t('audit.result.recorded', { state: t(`state.${recorded[1] as StateWord}`) });
+  if (recorded && isState(recorded[1]!)) return t('audit.result.recorded', { state: auditState(action, recorded[1] as StateWord, t) });
   if (result === 'sending') return t('audit.result.sending');
 
   if (action === 'retry_details') {

@@ -73,7 +73,7 @@ export function FilterBar() {
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>
           <select id="tx-state" value={filter.states?.[0] ?? ''} onChange={(e) => setFilter({ states: e.target.value ? [e.target.value as never] : undefined })}>
             <option value="">{t('tx.filter.any')}</option>
-            {ledgerStates.map((s) => <option key={s} value={s}>{t(`state.${s}`)}</option>)}
+            {ledgerStates.map((s) => <option key={s} value={s}>{t(s === 'pending' ? 'state.pendingAnyKind' : `state.${s}`)}</option>)}
           </select>
         </div>
         <button type="button" className="more-filters" aria-expanded={more} aria-controls="tx-more-filters" onClick={() => setMore(!more)} data-testid="more-filters">

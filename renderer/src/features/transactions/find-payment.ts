@@ -1,7 +1,18 @@
 // "Find a payment" from anywhere (Home's task list): the transactions list filtered by what was
-// typed, and the payment opened at once when exactly one matches.
+// typed, and the payment opened at once when exactly one matches; or one payment shown by its id.
 import { api } from '../../api';
 import { useTransactions } from './transactions-store';
+
+/**
+ * One payment opened in Transactions from elsewhere (a sale's or a link's result): the list's
+ * filters cleared, so its row is in the list (the newest first), and its detail open.
+ */
+export function showPayment(paymentId: string, go: (screen: string) => void): void {
+  const list = useTransactions.getState();
+  list.clearFilter();
+  list.open(paymentId);
+  go('transactions');
+}
 
 export async function findPayment(query: string): Promise<void> {
   const text = query.trim();

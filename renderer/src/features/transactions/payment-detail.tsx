@@ -7,6 +7,7 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
 import { SettleDialog } from './settle-dialog';
@@ -15,8 +16,11 @@ import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useTeamRole } from '../settings/team-role';
 
-/** `coversList`: drawn in the list's place (a screen too narrow for both), which then takes no keys. */
-export function PaymentDetailPanel({ paymentId, coversList = false, onClose }: { paymentId: string; coversList?: boolean; onClose(): void }) {
+/**
+ * `coversList`: drawn in the list's place (a screen too narrow for both), which then takes no keys.
+ * `hiddenByFilter`: the list's filters leave this payment out; said, with a way to show it.
+ */
+export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilter = false, onClose }: { paymentId: string; coversList?: boolean; hiddenByFilter?: boolean; onClose(): void }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
@@ -55,7 +59,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, onClose }: {
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
-    setNotice(result.ok ? { text: t('detail.checked', { state: t(`state.${result.value.state}`) }), tone: 'ok' } : { text: result.error.message, tone: 'error' });
+    setNotice(result.ok ? { text: t('detail.checked', { state: t(`state.${stateWordOf(result.value)}`) }), tone: 'ok' } : { text: result.error.message, tone: 'error' });
     void load(paymentId);
   }, [paymentId, load, t]);
 
@@ -117,6 +121,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, onClose }: {
         </div>
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
       </div>
+      {hiddenByFilter && (
+        <p className="attention-note" role="status" data-testid="detail-not-in-list">
+          {t('detail.notInList')} <button type="button" className="link-button" onClick={() => useTransactions.getState().clearFilter()}>{t('tx.clearFilters')}</button>
+        </p>
+      )}
       {payment.operationInFlight && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
@@ -160,6 +169,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, onClose }: {
         {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
         <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{money(Math.max(allowed.refundLeft, 0))}</dd>
         <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
+        {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}
         {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
         <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
         {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}

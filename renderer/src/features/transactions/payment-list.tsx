@@ -1,5 +1,6 @@
 // The windowed transactions list: only the rows in view (plus a little) are in the DOM, so
-// 100,000 payments scroll like 30. Arrow keys (or j/k) move the highlight, Enter opens it.
+// 100,000 payments scroll like 30. Arrow keys (or j/k) move the keyboard's row (aria-activedescendant,
+// outlined only while the keyboard is in use), Enter opens it; the open payment's row is the selected one.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatRowDay, formatRowTime } from '../../i18n/format';
@@ -78,7 +79,8 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   };
 
   if (total === 0) return <p className="empty" data-testid="tx-empty">{t('tx.empty')}</p>;
-  const selectedRow = rows.get(selected);
+  // Named only while drawn: the keyboard's row may be out of the window (scrolled away, or a payment opened further down).
+  const selectedRow = selected >= win.first && selected <= win.last ? rows.get(selected) : undefined;
   return (
     <div
       ref={viewport}
@@ -110,14 +112,15 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
             {Array.from({ length: win.last - win.first + 1 }, (_, i) => {
               const index = win.first + i;
               const row = rows.get(index);
-              const classes = ['tx-row', index === selected ? 'tx-selected' : '', row && row.id === openId ? 'tx-open' : ''].join(' ');
+              const opened = Boolean(row && row.id === openId);
+              const classes = ['tx-row', index === selected ? 'tx-active' : '', opened ? 'tx-open' : ''].join(' ');
               return (
                 <div
                   key={index}
                   id={`tx-row-${index}`}
                   role="row"
                   aria-rowindex={index + 2}
-                  aria-selected={index === selected}
+                  aria-selected={opened}
                   className={classes}
                   style={{ blockSize: rowHeight }}
                   onClick={() => {

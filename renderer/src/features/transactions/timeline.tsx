@@ -3,7 +3,7 @@
 // notification, a restart) as its own entry. The gateway's own words and answers stay in a
 // collapsed part for support, so every visible word is in the user's language.
 import type { CurrencyCode } from '../../../../contract/money';
-import { stateWords, type StateWord } from '../../../../contract/payment-states';
+import { stateWordOf, stateWords, type StateWord } from '../../../../contract/payment-states';
 import type { ErrorCode } from '../../../../contract/result';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
@@ -35,7 +35,7 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
       tone: op.outcome === 'failed' ? ('error' as const) : op.outcome === 'unknown' ? ('warning' as const) : undefined,
     })),
     ...detail.history.flatMap((h, i) => isOutsideSource(h.source) && isStateWord(h.state)
-      ? [{ at: h.at, key: `h${i}`, text: t('timeline.state', { state: t(`state.${h.state}`), source: t(`source.${h.source}`) }), raw: h.statusWord }]
+      ? [{ at: h.at, key: `h${i}`, text: t('timeline.state', { state: t(`state.${h.state === 'pending' ? stateWordOf({ state: h.state, kind: detail.payment.kind }) : h.state}`), source: t(`source.${h.source}`) }), raw: h.statusWord }]
       : []),
     ...detail.checks.flatMap((c, i) => c.outcome === 'ok' ? [] : [{
       at: c.at, key: `c${i}`, tone: 'warning' as const,

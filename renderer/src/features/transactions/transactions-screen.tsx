@@ -9,12 +9,13 @@ import { exportToFile } from './export-csv';
 import { FilterBar } from './filter-bar';
 import { PaymentDetailPanel } from './payment-detail';
 import { PaymentList } from './payment-list';
-import { useTransactions, watchPayments } from './transactions-store';
+import { openHiddenByFilter, useTransactions, watchPayments } from './transactions-store';
 import './transactions.css';
 
 export function TransactionsScreen() {
   const t = useT();
   const { total, totalExact, openId, open, reloadUnlessVisiting } = useTransactions();
+  const hidden = useTransactions(openHiddenByFilter);
   const split = useRef<HTMLDivElement>(null);
   // Read after each draw: with the detail closed the list is no longer inert in that same draw (the
   // × gives it the keyboard at the next frame).
@@ -35,7 +36,7 @@ export function TransactionsScreen() {
       </div>
       <div ref={split} className={`tx-split${openId ? ' with-detail' : ''}`}>
         <PaymentList inert={covered} />
-        {openId && <PaymentDetailPanel paymentId={openId} coversList={covered} onClose={() => closeDetail(open)} />}
+        {openId && <PaymentDetailPanel paymentId={openId} coversList={covered} hiddenByFilter={hidden} onClose={() => closeDetail(open)} />}
       </div>
     </div>
   );

@@ -24,7 +24,7 @@ type State = {
   countId?: string;
   rows: Map<number, PaymentView>;
   error?: AppError;
-  /** Index of the highlighted row (keyboard), and the id of the payment open in the detail. */
+  /** Index of the keyboard's row (arrow keys; Enter opens it), and the id of the payment open in the detail (the selected row). */
   selected: number;
   openId?: string;
   generation: number;
@@ -58,7 +58,15 @@ export const aheadFreshMs = 30_000;
 let ahead: { generation: number; at: number; data: Promise<void>; stale: boolean; stop(): void } | undefined;
 
 export const useTransactions = create<State>((set, get) => {
-  async function fetchPage(page: number) {
+  /** The loaded row of a payment, by its index in the list. */
+  function indexOf(id: string | undefined): number | undefined {
+    if (!id) return undefined;
+    for (const [index, row] of get().rows) if (row.id === id) return index;
+    return undefined;
+  }
+
+  /** `followOpen`: a new list's first page; the keyboard's row starts on the open payment when it is there. */
+  async function fetchPage(page: number, followOpen = false) {
     const { filter, sort, generation } = get();
     const key = `${generation}:${page}`;
     if (inFlight.has(key)) return;
@@ -71,6 +79,8 @@ export const useTransactions = create<State>((set, get) => {
     result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
     const exact = result.value.totalExact !== false;
     set({ rows, total: result.value.total, totalExact: exact, countId: exact ? undefined : result.value.countId, error: undefined });
+    const openIndex = followOpen ? indexOf(get().openId) : undefined;
+    if (openIndex !== undefined) set({ selected: openIndex });
     // The count may have moved on before this answer arrived (its event came first).
     const heard = result.value.countId ? heardCounts.get(result.value.countId) : undefined;
     if (!exact && heard) countMovedOn(heard);
@@ -85,7 +95,7 @@ export const useTransactions = create<State>((set, get) => {
 
   function restart(patch: Partial<State>) {
     set({ ...patch, rows: new Map(), total: undefined, countId: undefined, selected: 0, generation: get().generation + 1 });
-    void fetchPage(0);
+    void fetchPage(0, true);
   }
 
   return {
@@ -140,9 +150,21 @@ export const useTransactions = create<State>((set, get) => {
       else get().reload();
     },
     select: (index) => set({ selected: Math.max(0, Math.min(index, (get().total ?? 1) - 1)) }),
-    open: (openId) => set({ openId }),
+    // Opened from elsewhere (a lookup, Home, a result's "Open in Transactions"): the keyboard's row follows when it is loaded.
+    open: (openId) => set({ openId, selected: indexOf(openId) ?? get().selected }),
   };
 });
+
+/**
+ * The open payment is not in the list as filtered: known once the whole list is loaded (a longer
+ * list may have it further down, and says nothing). The detail stays open (a person in the middle
+ * of a refund keeps it) and says so (docs/screens-after-sale.md).
+ */
+export function openHiddenByFilter({ openId, rows, total }: Pick<State, 'openId' | 'rows' | 'total'>): boolean {
+  if (!openId || total === undefined || rows.size < total) return false;
+  for (const row of rows.values()) if (row.id === openId) return false;
+  return true;
+}
 
 /** Drops empty fields, so "" never reaches main as a filter. */
 function clean(filter: PaymentFilter): PaymentFilter {
