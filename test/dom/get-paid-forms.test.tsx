@@ -285,6 +285,34 @@ describe('checkout session form', () => {
 });
 
 describe('virtual terminal', () => {
+  it('says on its button and in production\'s confirmation whether the card is charged or only authorised', async () => {
+    environment = 'production';
+    await openScreen('terminal', 'Virtual terminal');
+    const button = () => screen.getByTestId('terminal-submit').textContent;
+    expect(button()).toBe('Charge card');
+    type('terminal-amount', '200');
+    expect(button()).toMatch(/^Charge SAR\s200\.00$/);
+    fireEvent.click(screen.getByLabelText('Authorise only (capture later)'));
+    expect(button()).toMatch(/^Authorise SAR\s200\.00$/); // nothing is taken yet: "Charge" would say otherwise
+    type('terminal-amount', '');
+    expect(button()).toBe('Authorise card');
+    type('terminal-amount', '200');
+    type('terminal-card-number', '5123 4500 0000 0008');
+    type('terminal-card-holder', 'Layla Haddad');
+    fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
+    fireEvent.change(input('terminal-card-expiryYear'), { target: { value: '2039' } });
+    type('terminal-card-cvv', '100');
+    type('terminal-customer-name', 'Layla');
+    type('terminal-customer-email', 'layla@example.com');
+    type('terminal-customer-phone', '+966501234567');
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    const dialog = await screen.findByTestId('production-confirm');
+    expect(dialog.textContent).toMatch(/Authorise SAR\s200\.00 on the card \(captured later\)/);
+    expect(sent('terminalSale')).toHaveLength(0);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(button()).toMatch(/^تفويض /);
+  });
+
   it('checks the card number with Luhn and shows the brand while typing', async () => {
     await openScreen('terminal', 'Virtual terminal');
     type('terminal-card-number', '4111 1111 1111 1112');

@@ -1,6 +1,6 @@
 // What a create answered: the payment's state, and for an unclear outcome the explanation and
 // a status check (never a retry: the gateway may have acted on the first request).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
@@ -36,11 +36,34 @@ export function useLivePayment(payment: PaymentView | undefined, onChange: (p: P
   const id = payment?.id;
   useEffect(() => {
     if (!id) return undefined;
-    return api.subscribe((event) => {
+    let shown = true;
+    const unsubscribe = api.subscribe((event) => {
       if (event.type !== 'payments.changed' || !event.paymentIds.includes(id)) return;
-      void api.getPayment({ paymentId: id }).then((result) => result.ok && onChange(result.value.payment));
+      // A read answered after the panel closed ("New payment link") would put it back over the new form.
+      void api.getPayment({ paymentId: id }).then((result) => shown && result.ok && onChange(result.value.payment));
     });
+    return () => {
+      shown = false;
+      unsubscribe();
+    };
   }, [id, onChange]);
+}
+
+/**
+ * Wraps a result panel's callback so that an answer arriving after the panel closed (a status
+ * check still on its way when the person started a new form) is dropped, not shown over the form.
+ */
+export function useWhileShown() {
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
+  return useCallback(<A extends unknown[]>(callback: (...args: A) => void) => (...args: A) => {
+    if (shown.current) callback(...args);
+  }, []);
 }
 
 /** The unknown-outcome explanation with its status check; calls onChecked with the fresh payment. */
@@ -48,13 +71,14 @@ export function UnknownOutcome({ payment, onChecked }: { payment: PaymentView; o
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
+  const whileShown = useWhileShown();
   if (payment.state !== 'unknown' && !payment.operationInFlight) return null;
   const check = async () => {
     setBusy(true);
     setError(null);
     const result = await api.checkPaymentStatus({ paymentId: payment.id });
     setBusy(false);
-    if (result.ok) onChecked(result.value);
+    if (result.ok) whileShown(onChecked)(result.value);
     else setError(result.error);
   };
   return (

@@ -16,7 +16,7 @@ import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
 import { focusFirstError } from '../../ui/focus';
-import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
+import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment, useWhileShown } from './outcome';
 import { checkAmount, checkCustomer, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
@@ -81,9 +81,10 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
 function CheckNow({ payment, onChange }: { payment: PaymentView; onChange(p: PaymentView): void }) {
   const t = useT();
   const [error, setError] = useState<AppError | null>(null);
+  const whileShown = useWhileShown();
   return (
     <>
-      <button type="button" data-testid="check-status" onClick={() => void api.checkPaymentStatus({ paymentId: payment.id }).then((r) => (r.ok ? onChange(r.value) : setError(r.error)))}>{t('gp.checkStatus')}</button>
+      <button type="button" data-testid="check-status" onClick={() => void api.checkPaymentStatus({ paymentId: payment.id }).then((r) => (r.ok ? whileShown(onChange)(r.value) : setError(r.error)))}>{t('gp.checkStatus')}</button>
       <SendError error={error} />
     </>
   );
@@ -140,7 +141,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     setError(null);
     fields.tell(problems);
     if (Object.keys(problems).length) return focusFirstError();
-    send(t('gp.terminal.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
+    send(t(v.authOnly ? 'gp.terminal.confirmAuthorise' : 'gp.terminal.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       const sentCard = { ...card, number: digits };
       const masked = maskCard(digits);
       setCard(emptyCard); // the card leaves the page's state as it is sent
@@ -158,6 +159,11 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   };
 
   const numberId = fieldId(form, 'card.number');
+  // Says what the click does: an authorisation only holds the money (captured later), a sale takes it.
+  const shownAmount = sendAmount(v.amount, v.currency);
+  const submitLabel = v.authOnly
+    ? (shownAmount ? t('gp.terminal.authoriseFor', { amount: shownAmount }) : t('gp.terminal.authorise'))
+    : (shownAmount ? t('gp.terminal.chargeFor', { amount: shownAmount }) : t('gp.terminal.charge'));
   return (
     <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(() => { setCard(emptyCard); fields.clear(); })} noValidate aria-labelledby="terminal-form-title" data-testid="terminal-form" autoComplete="off">
       <h2 id="terminal-form-title">{t('gp.terminal.new')}</h2>
@@ -200,7 +206,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         </div>
         <SendError error={error} />
         <div className="form-actions">
-          <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.terminal.chargeFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.terminal.charge'))}</button>
+          <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : submitLabel}</button>
           <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); fields.clear(); }}>{t('gp.terminal.clearCard')}</button>
         </div>
       </fieldset>
