@@ -7,3 +7,10 @@ export const controlChars = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
  * else, and bidi overrides can reorder what staff read.
  */
 export const bidiOrInvisible = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/**
+ * Text to search for without those characters: an order id copied from an Arabic sentence
+ * (a notification, an error) carries the isolates that kept it left to right there, and would
+ * otherwise match nothing.
+ */
+export const searchableText = (text: string): string => text.replace(new RegExp(bidiOrInvisible.source, 'g'), '');

@@ -10,10 +10,13 @@ import { environmentSchema } from './app';
 import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
 import { paymentKinds } from '../payment-kinds';
+import { searchableText } from '../text-chars';
 
 const currency = shared(() => z.enum(currencyCodes as [string, ...string[]]));
 const minor = shared(() => z.number().int().safe());
 const text = (max: number) => z.string().max(max);
+/** What a person searches for, pasted isolates and invisible marks dropped (text-chars.ts). */
+const searchText = shared(() => text(200).transform(searchableText));
 const id = shared(() => z.string().min(1).max(200));
 /** Decimal text as typed ("1,250.50", Arabic-Indic digits allowed); main checks its decimals. */
 const amountText = shared(() => z.string().max(40));
@@ -76,7 +79,7 @@ export type PaymentView = z.infer<ReturnType<typeof paymentViewSchema>>;
 export const paymentFilterSchema = shared(() => z
   .object({
     /** Order id, customer name, e-mail or phone, transaction id: matched as a prefix or inside. */
-    query: text(200).optional(),
+    query: searchText().optional(),
     states: z.array(z.enum(ledgerStates)).max(20).optional(),
     kinds: z.array(z.enum(paymentKinds)).max(5).optional(),
     currency: currency().optional(),
@@ -247,7 +250,7 @@ export const paymentMethods = {
   listAuditLog: method({
     summary: 'The audit log, newest first, a window at a time.',
     /** beforeSeq: the window continues below the last entry shown (keyset), instead of offset. */
-    input: () => z.object({ query: text(200).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
+    input: () => z.object({ query: searchText().optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
     output: () => z.object({
       /** With a search, the entries found so far; totalExact false while a window comes back full. */
       total: z.number().int(),

@@ -28,6 +28,12 @@ describeLedgerApp('searching the ledger', (app) => {
     expect(await orders({ filter: { query: 'tx-ddd' } })).toEqual(['B-201']);
   });
 
+  it('finds an order id pasted from an Arabic sentence, with the marks that kept it left to right there', async () => {
+    // A notification or error in Arabic isolates an order id (U+2066 … U+2069); copied from it, the marks come along.
+    expect(await orders({ filter: { query: '\u2066A-101\u2069' } })).toEqual(['A-101']);
+    expect(await orders({ filter: { query: '\u200fB-2\u200e' } })).toEqual(['B-201', 'B-200']);
+  });
+
   it('treats % and _ in a search as text, not wildcards', async () => {
     expect(await orders({ filter: { query: '50%' } })).toEqual(['A-101']);
     expect(await orders({ filter: { query: 'aid%' } })).toEqual([]);
