@@ -35,8 +35,6 @@ describe('a new form after a customer with a long name', () => {
   }, form);
 
   it('records the customer with the phone in ASCII, offered whole in the list', async () => {
-    // On another screen: a late update of the link just made can bring its result back over a new
-    // link form (useLivePayment answers after the result is gone; not this test's concern).
     await app.openScreen('checkout');
     const earlier = session.page.getByTestId('checkout-earlier-customer');
     await earlier.locator('option', { hasText: longName }).waitFor({ state: 'attached' });
@@ -48,6 +46,22 @@ describe('a new form after a customer with a long name', () => {
     await app.chooseLanguage('ar');
     expect(await overflow('checkout')).toEqual({ pageScrollsSideways: false, formInWindow: true, outside: [] });
     await session.screenshot('get-paid-long-customer-filled-ar');
+    await app.chooseLanguage('en');
+  });
+
+  it('keeps the links list\'s other columns readable: the name in two lines at most, whole in its title, the state on one', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      await app.chooseLanguage(language);
+      await app.openScreen('links');
+      const row = session.page.locator('[data-testid="link-row"][data-order-id="PD-LONG-NAME-1"]');
+      await row.waitFor();
+      const cells = await row.evaluate((tr) => {
+        const name = tr.querySelector<HTMLElement>('.customer-name')!;
+        const lines = (el: Element) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+        return { nameLines: lines(name), title: name.title, stateLines: lines(tr.querySelector('[data-testid="payment-state"]')!) };
+      });
+      expect({ language, ...cells }).toEqual({ language, nameLines: 2, title: longName, stateLines: 1 });
+    }
     await app.chooseLanguage('en');
   });
 
