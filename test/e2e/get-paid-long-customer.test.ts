@@ -20,6 +20,8 @@ describe('a new form after a customer with a long name', () => {
     await app.open(session.preview.url);
     await app.openScreen('links');
     await app.createLink({ orderId: 'PD-LONG-NAME-1', amount: '150.75', description: 'Invoice', customer });
+    await session.page.getByTestId('new-link').click();
+    await app.createLink({ orderId: 'PD-ARABIC-NAME-1', amount: '20.00', description: 'Invoice', customer: { name: 'ليلى حداد', email: 'layla@example.com', phone: '+966501234567' } });
   });
   afterAll(() => session?.close());
 
@@ -61,6 +63,13 @@ describe('a new form after a customer with a long name', () => {
         return { nameLines: lines(name), title: name.title, stateLines: lines(tr.querySelector('[data-testid="payment-state"]')!) };
       });
       expect({ language, ...cells }).toEqual({ language, nameLines: 2, title: longName, stateLines: 1 });
+      // Each name starts where its column's heading does, whatever its own script.
+      const offsets = await session.page.evaluate(() => [...document.querySelectorAll('[data-testid="link-row"]')].map((tr) => {
+        const cell = tr.querySelectorAll('td')[1]!.getBoundingClientRect();
+        const text = tr.querySelector('.customer-name bdi')!.getBoundingClientRect();
+        return Math.round(document.dir === 'rtl' ? cell.right - text.right : text.left - cell.left);
+      }));
+      expect(new Set(offsets).size, `${language}: ${offsets.join(', ')}`).toBe(1);
     }
     await app.chooseLanguage('en');
   });

@@ -118,7 +118,7 @@ function LinkRow({ row, invoiceNumber, language, sharing, copied, onShare, onCop
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
         <td><Ltr className="mono">{row.orderId}</Ltr>{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
-        <td><bdi className="customer-name" title={row.customer.name ?? undefined}>{row.customer.name}</bdi></td>
+        <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
         <td>{formatDateTime(row.createdAt, language)}</td>
