@@ -30,12 +30,21 @@ export function cleanOrderId(value: string | undefined): string | undefined {
 }
 
 export function cleanCustomer(customer: { name: string; email: string; phone: string }, prefix = 'customer') {
-  const name = cleanText(customer.name, `${prefix}.name`);
-  const email = cleanText(customer.email, `${prefix}.email`, { max: 320 });
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) fail(`${prefix}.email`, 'input.email');
-  const phone = toAsciiDigits(customer.phone).replace(/[\s().-]/g, '');
-  if (!/^\+[1-9]\d{6,14}$/.test(phone)) fail(`${prefix}.phone`, 'input.phone');
-  return { name, email, phone };
+  return { name: cleanText(customer.name, `${prefix}.name`), email: cleanEmail(customer.email, `${prefix}.email`), phone: cleanPhone(customer.phone, `${prefix}.phone`) };
+}
+
+export function cleanEmail(value: string, field: string): string {
+  const email = cleanText(value, field, { max: 320 });
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) fail(field, 'input.email');
+  return email;
+}
+
+/** International format, spaces, brackets, dots and dashes dropped; an empty one is missing, not malformed. */
+export function cleanPhone(value: string, field: string): string {
+  const phone = toAsciiDigits(value).replace(/[\s().-]/g, '');
+  if (!phone) fail(field, 'input.required');
+  if (!/^\+[1-9]\d{6,14}$/.test(phone)) fail(field, 'input.phone');
+  return phone;
 }
 
 export function cleanUrl(value: string | undefined | null, field: string, fallback: string | null | undefined): string {

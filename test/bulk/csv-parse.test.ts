@@ -70,7 +70,7 @@ describe('readBulkCsv', () => {
     expect(rows[0]!.errors).toEqual({});
     expect(rows[1]!.errors).toEqual({ amount: { key: 'amount.tooManyDecimals', values: { currency: 'SAR', decimals: 2 } } });
     expect(rows[2]!.currency).toBe('SAR'); // the profile's default fills an empty cell
-    expect(Object.keys(rows[2]!.errors).sort()).toEqual(['customerEmail', 'orderId']);
+    expect(Object.keys(rows[2]!.errors).sort()).toEqual(['customerEmail', 'customerPhone', 'orderId']);
     expect(rows[2]!.errors.orderId).toEqual({ key: 'bulk.orderIdRepeated', values: { line: 2 } });
     expect(Object.keys(rows[3]!.errors).sort()).toEqual(['expireDate', 'orderId']);
     expect(Object.keys(rows[4]!.errors)).toEqual(['description']);
