@@ -69,8 +69,27 @@ const quotedNames = ['detail'];
  */
 const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone'];
 
+/**
+ * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit
+ * note's VAT, a retried order's old and new amount). Unisolated in an Arabic sentence, "10.00 US$"
+ * read "$US 10.00" (the number took the sentence's direction, "US" its own); isolated as
+ * withWordedAmount isolates the amounts it words, and as <Ltr> draws them in tables.
+ */
+const amountNames = ['amount', 'vat', 'from', 'to'];
+
 /** A left-to-right token inside Arabic text, as a string (where a <bdi dir="ltr"> cannot go: a message's value). */
-export const ltrIsolated = (text: string): string => `\u2066${text}\u2069`;
+export const ltrIsolated = (text: string): string => (text.startsWith('\u2066') ? text : `\u2066${text}\u2069`);
+
+/** A message's worded amounts (amountNames) isolated left to right in Arabic: the screens' messages, whose other values their JSX isolates. */
+export function withIsolatedAmounts<V extends Record<string, unknown>>(values: V, language: Language): V {
+  if (language !== 'ar' || !amountNames.some((name) => typeof values[name] === 'string' && values[name] !== '')) return values;
+  const out: Record<string, unknown> = { ...values };
+  for (const name of amountNames) {
+    const amount = out[name];
+    if (typeof amount === 'string' && amount !== '') out[name] = ltrIsolated(amount);
+  }
+  return out as V;
+}
 
 /**
  * Those values isolated in an Arabic sentence, as the gateway's words are (quotedSaid): unisolated,
@@ -84,7 +103,7 @@ export function withQuotedWords<V extends Record<string, unknown>>(values: V, la
     const said = out[name];
     if (typeof said === 'string' && said !== '' && said !== 'none') out[name] = quotedSaid(language, said);
   }
-  for (const name of ltrNames) {
+  for (const name of [...ltrNames, ...amountNames]) {
     const token = out[name];
     if (typeof token === 'string' && token !== '') out[name] = ltrIsolated(token);
   }

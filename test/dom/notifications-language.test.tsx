@@ -36,7 +36,7 @@ it('words a notification from an earlier Paydesk, its amount already worded, as 
   main.tell({ type: 'notification', seq: 1, level: 'info', message: 'Payment link WATCH-1 was paid: 33.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'WATCH-1', amount: '33.00 SAR' } } } as AppEvent);
   expect(screen.getByTestId('notifications').textContent).toContain('Payment link WATCH-1 was paid: 33.00 SAR.');
   act(() => useLanguage.getState().setLanguage('ar'));
-  expect(screen.getByTestId('notifications').textContent).toContain('دُفع رابط الدفع \u2066WATCH-1\u2069: 33.00 SAR.');
+  expect(screen.getByTestId('notifications').textContent).toContain('دُفع رابط الدفع \u2066WATCH-1\u2069: \u206633.00 SAR\u2069.'); // the worded amount kept, left to right
   expect(screen.getByTestId('notifications').textContent).not.toContain('was paid');
 });
 

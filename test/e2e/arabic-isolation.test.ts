@@ -73,6 +73,36 @@ describe('Arabic screens in Chromium', () => {
     await session.page.screenshot({ path: 'test-results/screenshots/arabic-audit-checkup-reason.png' });
   });
 
+  it('draws a dollar amount in a refund\'s sentences as in the tables, "10.00 US$", not "$US 10.00"', async () => {
+    await callApi(session.page, 'chargeCard', { orderId: 'AR-ISO-USD', amount: '40.00', currency: 'USD', card, customer, authOnly: false });
+    await tx.show();
+    await tx.openPayment('AR-ISO-USD');
+    await tx.startAction('refund');
+    const dialog = session.page.getByTestId('action-dialog');
+    await dialog.locator('#action-amount').fill('10');
+    // The number first, at the left, then the symbol: each sentence that words the amount.
+    const numberBeforeSymbol = (within: Locator) => within.evaluate((root) => {
+      const text = root.textContent ?? '';
+      const at = (needle: string) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const i = (node as Text).data.indexOf(needle);
+          if (i < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          return range.getBoundingClientRect().x;
+        }
+        throw new Error(`"${needle}" is not in "${text}"`);
+      };
+      return at('10.00') < at('US$');
+    });
+    expect(await numberBeforeSymbol(dialog.getByTestId('confirm-line'))).toBe(true);
+    expect(await numberBeforeSymbol(dialog.getByTestId('action-send'))).toBe(true);
+    await dialog.screenshot({ path: 'test-results/screenshots/arabic-refund-usd.png' });
+    await session.page.keyboard.press('Escape');
+  });
+
   it('shows the backup folder\'s example path untranslated, drawn left to right', async () => {
     await session.page.getByTestId('nav-settings').click();
     const backups = session.page.getByTestId('backups');

@@ -35,7 +35,7 @@ it('ends an Arabic sentence on an amount with one full stop, not two', async () 
   const { translate } = await import('../../renderer/src/i18n');
   const { reasonText } = await import('../../main/core/fail');
   const sar = formatAmount(1_250, 'SAR', 'ar');
-  expect(translate('ar', 'action.done.refund', { amount: sar })).toBe(`تم استرداد ${sar}`);
+  expect(translate('ar', 'action.done.refund', { amount: sar })).toBe(`تم استرداد \u2066${sar}\u2069`); // isolated left to right, as <Ltr> draws amounts
   expect(translate('ar', 'action.done.refund', { amount: sar }).replace(/[\u200e\u200f\u2066-\u2069]/g, '')).toMatch(/ر\.س\.$/);
   const paid = reasonText('ar', { key: 'notify.linkPaid', values: { orderId: 'PD-1', amountMinor: 2_000, currency: 'KWD' } });
   expect(paid.replace(/[\u200e\u200f\u2066-\u2069]/g, '')).toMatch(/^دُفع رابط الدفع PD-1: 2\.000\sد\.ك\.$/);

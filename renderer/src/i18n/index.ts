@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { oneFullStop, quotedSaid, withQuotedWords, withWordedAmount } from '../../../contract/amount-words';
+import { oneFullStop, quotedSaid, withIsolatedAmounts, withQuotedWords, withWordedAmount } from '../../../contract/amount-words';
 import type { ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
 import type { MessageKey } from './en';
@@ -59,7 +59,7 @@ export function formatMessage(language: Language, message: CompiledMessage, valu
 }
 
 export function translate(language: Language, key: MessageKey, values: Values = {}): string {
-  return formatMessage(language, messages.screens[language][key], values);
+  return formatMessage(language, messages.screens[language][key], withIsolatedAmounts(values, language));
 }
 
 const reasonCatalogs = messages.reasons;
