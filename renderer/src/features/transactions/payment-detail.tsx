@@ -1,6 +1,6 @@
 // One payment: the actions its state allows (first, so they are in view when a search opens the
 // payment below the filters), what it is, what is left to capture or refund, and who did what. "r" opens the refund dialog, "c" capture, "s" checks status.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
@@ -15,6 +15,9 @@ import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useTeamRole } from '../settings/team-role';
+
+/** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
+const PaymentInvoice = lazy(() => import('../invoices/payment-invoice'));
 
 /**
  * `coversList`: drawn in the list's place (a screen too narrow for both), which then takes no keys.
@@ -191,6 +194,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           </ul>
         </section>
       )}
+      {payment.kind === 'link' && <Suspense fallback={null}><PaymentInvoice paymentId={payment.id} /></Suspense>}
       <h3>{t('detail.timeline')}</h3>
       <Timeline detail={detail} />
       {settling && unclear && (

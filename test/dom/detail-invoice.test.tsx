@@ -1,0 +1,51 @@
+// A payment link's invoice and the credit notes of its refunds, in the transactions detail where
+// support refunds it (they were reachable only from Payment links → Resend). A sale has none, and
+// its detail asks main for none.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { appInfo } from '../support/session';
+import { stubMain, unchecked } from '../support/stub-main';
+
+const row = (id: string, kind: string) => ({
+  id, profileId: 'practice', environment: 'practice', kind, orderId: id, amountMinor: 11_500, currency: 'SAR', description: null,
+  customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: `tx-${id}`, sessionId: null, url: null, authOnly: false,
+  recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'partially_refunded', statusWord: null, capturedMinor: 11_500, refundedMinor: 2_300,
+  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null,
+  createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
+});
+const all = [row('LINK-1', 'link'), row('SALE-1', 'sale')];
+const invoice = {
+  id: 'inv-1', number: 'INV-2026-000007', paymentId: 'LINK-1', orderId: 'LINK-1', currency: 'SAR', state: 'issued', pricesIncludeVat: false, language: 'ar-en',
+  netMinor: 10_000, vatMinor: 1_500, totalMinor: 11_500, issuedAt: '2026-11-23T10:00:00.000Z', lines: [], breakdown: [], zatcaQr: '',
+  creditNotes: [{ id: 'cn-1', number: 'CN-2026-000002', amountMinor: 2_300, vatMinor: 300 }],
+};
+const main = stubMain({
+  searchPayments: () => ({ ok: true, value: unchecked({ total: all.length, rows: all }) }),
+  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked({ payment: all.find((p) => p.id === paymentId), related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  getInvoice: ({ paymentId }) => ({ ok: true, value: unchecked({ invoice: paymentId === 'LINK-1' ? invoice : null }) }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
+const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
+(await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
+
+beforeEach(() => void (main.calls.length = 0));
+afterEach(cleanup);
+
+it('shows a refunded link\'s invoice and credit note in its detail, with their PDFs one click away', async () => {
+  render(<TransactionsScreen />);
+  fireEvent.click(await screen.findByTestId('tx-row-LINK-1'));
+  const panel = await screen.findByTestId('invoice-panel');
+  expect(within(panel).getByTestId('invoice-number').textContent).toBe('INV-2026-000007');
+  expect(within(panel).getByTestId('credit-note').getAttribute('data-number')).toBe('CN-2026-000002');
+  expect(within(panel).getByTestId('credit-note-save')).toBeTruthy();
+  expect(within(panel).getByTestId('invoice-save')).toBeTruthy();
+});
+
+it('shows no invoice for a card sale, and does not ask for one', async () => {
+  render(<TransactionsScreen />);
+  fireEvent.click(await screen.findByTestId('tx-row-SALE-1'));
+  await screen.findByRole('heading', { name: 'SALE-1' });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByTestId('invoice-panel')).toBeNull();
+  expect(main.asked('getInvoice').filter((input) => input.paymentId === 'SALE-1')).toEqual([]);
+});
