@@ -163,6 +163,31 @@ describe('Settings: team ledger', () => {
     expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use on this laptop/);
   });
 
+  it('says what is missing while Save and Test connection cannot be used, in English and Arabic', async () => {
+    const team = await openTeamLedger();
+    const s = within(team);
+    fireEvent.change(s.getByLabelText('Server'), { target: { value: 'db.example.com' } });
+    const save = s.getByRole('button', { name: 'Save team ledger settings' }) as HTMLButtonElement;
+    const test = s.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement;
+    const why = 'Fill in server, port, database and user to save or test.';
+    expect([save.disabled, test.disabled]).toEqual([true, true]); // no user yet
+    expect(s.getByTestId('team-incomplete').textContent).toBe(why);
+    for (const button of [save, test]) expect(button.getAttribute('aria-describedby')).toBe(s.getByTestId('team-incomplete').id);
+    expect(s.getByRole('button', { name: 'Test connection', description: why })).toBe(test);
+
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(s.getByTestId('team-incomplete').textContent).toBe('أدخل الخادم والمنفذ وقاعدة البيانات والمستخدم لتتمكن من الحفظ أو الاختبار.');
+    act(() => useLanguage.getState().setLanguage('en'));
+
+    fireEvent.change(s.getByLabelText('User'), { target: { value: 'sara' } });
+    expect([save.disabled, test.disabled]).toEqual([false, false]);
+    expect(s.queryByTestId('team-incomplete')).toBeNull();
+    expect(save.getAttribute('aria-describedby')).toBeNull();
+    fireEvent.change(s.getByLabelText('Port'), { target: { value: '' } });
+    expect(save.disabled).toBe(true);
+    expect(s.getByTestId('team-incomplete').textContent).toBe(why);
+  });
+
   it('refuses a file that is not a PEM certificate, in words', async () => {
     const team = await openTeamLedger();
     const s = within(team);
