@@ -63,11 +63,11 @@ const quotedNames = ['detail'];
 
 /**
  * Values that are left-to-right tokens whatever the language (an order id, a path, a database, an
- * error code): unisolated in an Arabic sentence, "/home/you/x" read "home/you/x/" and an order id
+ * error code, a server's name or address with its port): unisolated in an Arabic sentence, "/home/you/x" read "home/you/x/" and an order id
  * "#1001" read "1001#". Isolated left to right (LRI…PDI), as <Ltr> does. Not `host`: the catalogs
  * write "{host}:{port}", one address that an isolate around the host alone would turn round.
  */
-const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone'];
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName'];
 
 /**
  * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit

@@ -6,6 +6,12 @@ import type { ReasonKey } from './reasons';
 const ledgerProblem =
   '{problem, select, cannotOpen {لا يمكن فتحها كقاعدة بيانات ({code})} notLedger {ليست سجل بايدسك} newer {كتبها إصدار أحدث من بايدسك (المخطط {schema})} integrity {فشل فحص السلامة في SQLite} chainBroken {سلسلة سجل التدقيق فيها مقطوعة عند القيد {entry}} other {لا يمكن قراءتها ({code})}}';
 
+// contract/reasons.ts's networkWhat and networkCheck: what happened, then what to check.
+const networkWhat =
+  '{cause, select, dns {لم يُعثر على اسم الخادم {serverName} (DNS).} refused {رفض الخادم {server} الاتصال.} timedOut {لم يُجب الخادم {server} في الوقت المحدد.} reset {انقطع الاتصال بالخادم {server}.} noRoute {لا يجد هذا الحاسوب طريقًا عبر الشبكة إلى {server}.} certExpired {انتهت صلاحية شهادة الخادم {server}.} certUntrusted {لا يثق هذا الحاسوب بشهادة الخادم {server}.} certName {شهادة الخادم {server} صادرة لاسم آخر.} other {فشل الاتصال بالخادم {server}.}}';
+const networkCheck =
+  '{cause, select, dns {تحقق من العنوان ومن اتصالك بالشبكة.} refused {تحقق من العنوان والمنفذ، ومن أن الخادم يعمل.} timedOut {تحقق من العنوان ومن اتصالك بالشبكة؛ فقد يعترضه جدار حماية أو شبكة افتراضية خاصة (VPN).} reset {حاول مرة أخرى؛ وإن تكرر ذلك فتحقق من الشبكة أو الخادم الوكيل أو الشبكة الافتراضية الخاصة (VPN).} noRoute {تحقق من اتصالك بالشبكة (Wi-Fi أو الكابل أو VPN).} certExpired {تحقق من العنوان؛ فإن كان صحيحًا فعلى مسؤول الخادم تجديد شهادته.} certUntrusted {تحقق من العنوان؛ فإن كان صحيحًا فعلى مسؤول الخادم إصلاح شهادته.} certName {تحقق من العنوان: استخدم الاسم الذي صدرت له الشهادة.} other {تحقق من العنوان ومن اتصالك بالشبكة.}}';
+
 export const reasonsAr: Record<ReasonKey, string> = {
   'amount.empty': 'أدخل المبلغ.',
   'amount.notDigits': 'أدخل المبلغ بالأرقام، مثل 125.50.',
@@ -66,6 +72,8 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'ledger.noKeyForCheck': 'لا يملك الملف الذي أُجريت عليه هذه الدفعة مفتاح API، فلا يمكن فحص حالتها.',
   'challenge.unknown': 'انتهى هذا التحقق أو أنه غير معروف. افحص حالة الدفعة.',
   'gateway.network': 'تعذّر الوصول إلى البوابة. لم يُرسل شيء. تحقق من الاتصال وحاول مجددًا.',
+  'gateway.unreachable': `${networkWhat} لم يُرسل شيء. ${networkCheck} التفاصيل: {code}.`,
+  'gateway.connectionLost': `${networkWhat} ${networkCheck} التفاصيل: {code}.`,
   'gateway.timeout': 'لم تُجب البوابة في الوقت المحدد. حاول بعد قليل.',
   'gateway.outcome_unknown': 'انقطع الاتصال قبل وصول الرد، فقد تكون البوابة نفّذت الطلب وقد لا تكون. افحص الحالة قبل المحاولة مجددًا.',
   'gateway.key_rejected': 'رفضت البوابة مفتاح API. تحقق من مفتاح هذا الملف في الإعدادات.',
@@ -167,12 +175,13 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'connection.accepted': 'أجابت البوابة وقبلت مفتاح API.',
   'connection.keyRejected': 'رفضت البوابة مفتاح API هذا. تأكد أنه مفتاح هذه البيئة (مفاتيح الاختبار للبيئة التجريبية، والمفاتيح الحية للإنتاج) وأنه نُسخ كاملًا.',
   'connection.timeout': 'لم تُجب البوابة في الوقت المحدد. تحقق من عنوان URL الأساسي ومن اتصالك ثم حاول مرة أخرى.',
-  'connection.unreachable': 'تعذّر الوصول إلى البوابة ({detail}). تحقق من عنوان URL الأساسي ومن اتصالك؛ لم يُفحص المفتاح نفسه.',
+  'connection.unreachable': `${networkWhat} ${networkCheck} لم يُفحص المفتاح نفسه. التفاصيل: {code}.`,
+  'connection.failed': 'تعذّر الوصول إلى البوابة. تحقق من عنوان URL الأساسي ومن اتصالك؛ لم يُفحص المفتاح نفسه.',
   'connection.notGateway': 'أجاب شيء على هذا العنوان، لكن ليس كما تجيب البوابة. تحقق من عنوان URL الأساسي (ينتهي بمقطع الإصدار مثل /v1)؛ لم يُفحص المفتاح نفسه.',
   'connection.serverError': 'أبلغت البوابة عن خطأ في الخادم{status, select, none {} other { (HTTP {status})}}، فلم يمكن فحص المفتاح. حاول لاحقًا.',
   'keychain.unavailable': 'لا يمكن استخدام سلسلة مفاتيح النظام الآن.{detail, select, none {} other { (قالت سلسلة المفاتيح: {detail}.)}} {os, select, linux {على لينكس يستخدم بايدسك خدمة Secret Service: تأكد من تثبيت GNOME Keyring (الحزمة gnome-keyring) أو KWallet وتشغيله، ومن أن سلسلة مفاتيح الدخول مفتوحة (افتح «Passwords and Keys» أو KWallet Manager)، ومن تشغيل بايدسك من جلسة سطح المكتب ليصل إلى D-Bus الخاص بالجلسة.} darwin {على macOS يستخدم بايدسك سلسلة المفاتيح (Keychain): افتح Keychain Access، وتأكد من أن سلسلة «login» مفتوحة، وحين يسألك macOS هل يستخدمها بايدسك اختر «Always Allow».} win32 {على ويندوز يستخدم بايدسك مدير بيانات الاعتماد (Credential Manager): سجّل الدخول بحساب ويندوز المعتاد (لا بملف تعريف مؤقت)، وتأكد من أن خدمة «Credential Manager» تعمل (services.msc)، ثم حاول مرة أخرى.} other {تأكد من أن مخزن بيانات الاعتماد في نظام التشغيل مثبّت ويعمل ومفتوح.}} يحفظ بايدسك مفاتيح API في سلسلة المفاتيح وحدها، لا في ملف ولا في أي مكان آخر، لذا لم يُحفظ شيء. يبقى ملف التدريب يعمل في الأثناء.',
   'teamLedger.tlsRequired': 'سجل الفريق على {host} ليس على هذا الحاسوب، لذا لا يتصل به بايدسك إلا عبر TLS. فعّل TLS؛ وإن كانت شهادة الخادم صادرة عن جهة تصديق خاصة بكم فثبّتها أيضًا.',
-  'teamLedger.unreachable': 'لا يستطيع بايدسك الوصول إلى خادم قاعدة بيانات على {host}:{port} ({code}). تحقق من اسم المضيف والمنفذ، ومن أن الخادم يعمل، ومن أن شبكة هذا الحاسوب تصل إليه.',
+  'teamLedger.unreachable': `${networkWhat} ${networkCheck} التفاصيل: {code}.`,
   'teamLedger.wrongPassword': 'رفض الخادم المستخدم {user} بكلمة المرور هذه. تحقق من اسم المستخدم وكلمة المرور اللذين أعطاك إياهما مسؤول بايدسك لسجل الفريق.',
   'teamLedger.noPermission': 'لا يحق للمستخدم {user} استخدام سجل الفريق في {database}. اطلب من مسؤول بايدسك إضافتك موظفًا أو دعمًا أو ماليةً أو مسؤولًا.',
   'teamLedger.noDatabase': 'لا توجد قاعدة بيانات باسم {database} على {host}. تحقق من اسم قاعدة البيانات.',

@@ -9,6 +9,13 @@
 const ledgerProblem =
   '{problem, select, cannotOpen {it cannot be opened as a database ({code})} notLedger {it is not a Paydesk ledger} newer {it was written by a newer Paydesk (schema {schema})} integrity {SQLite’s integrity check failed} chainBroken {its audit chain is broken at entry {entry}} other {it cannot be read ({code})}}';
 
+// A connection that failed before any answer (main/core/network-failure.ts): what happened, then
+// what to check, each by its cause; the reasons add what it means there and the code, once.
+const networkWhat =
+  '{cause, select, dns {The server name {serverName} was not found (DNS).} refused {The server {server} refused the connection.} timedOut {The server {server} did not answer in time.} reset {The connection to {server} was cut off.} noRoute {This computer has no network route to {server}.} certExpired {The certificate of {server} has expired.} certUntrusted {This computer does not trust the certificate of {server}.} certName {The certificate of {server} is made out to another name.} other {The connection to {server} failed.}}';
+const networkCheck =
+  '{cause, select, dns {Check the address and your network.} refused {Check the address and the port, and that the server is running.} timedOut {Check the address and your network; a firewall or VPN may be in the way.} reset {Try again; if it keeps happening, check your network, proxy or VPN.} noRoute {Check your network connection (Wi-Fi, cable or VPN).} certExpired {Check the address; if it is right, the server’s administrator must renew its certificate.} certUntrusted {Check the address; if it is right, the server’s administrator must fix its certificate.} certName {Check the address: use the name the certificate is made out to.} other {Check the address and your network.}}';
+
 export const reasonTexts = {
   // Amounts, as typed
   'amount.empty': 'Enter an amount.',
@@ -74,6 +81,8 @@ export const reasonTexts = {
   'challenge.unknown': 'This verification is over or unknown. Check the payment’s status.',
   // The gateway: what happened, then what to do; what the gateway said comes as a quotation.
   'gateway.network': 'Could not reach the gateway. Nothing was sent. Check the connection and try again.',
+  'gateway.unreachable': `${networkWhat} Nothing was sent. ${networkCheck} Details: {code}.`,
+  'gateway.connectionLost': `${networkWhat} ${networkCheck} Details: {code}.`,
   'gateway.timeout': 'The gateway did not answer in time. Try again in a moment.',
   'gateway.outcome_unknown': 'The connection broke before the answer came, so the gateway may or may not have processed it. Check its status before trying again.',
   'gateway.key_rejected': 'The gateway refused the API key. Check the API key of this profile in Settings.',
@@ -188,14 +197,15 @@ export const reasonTexts = {
   'connection.accepted': 'The gateway answered and accepted the API key.',
   'connection.keyRejected': 'The gateway refused this API key. Check that it is the key of this environment (test keys for sandbox, live keys for production) and that it was copied whole.',
   'connection.timeout': 'The gateway did not answer in time. Check the base URL and your connection, then try again.',
-  'connection.unreachable': 'The gateway could not be reached ({detail}). Check the base URL and your connection; the key itself was not checked.',
+  'connection.unreachable': `${networkWhat} ${networkCheck} The key itself was not checked. Details: {code}.`,
+  'connection.failed': 'The gateway could not be reached. Check the base URL and your connection; the key itself was not checked.',
   'connection.notGateway': 'Something answered at that address, but not like the gateway does. Check the base URL (it ends in the version segment, such as /v1); the key itself was not checked.',
   'connection.serverError': 'The gateway reported a server error{status, select, none {} other { (HTTP {status})}}, so the key could not be checked. Try again later.',
   // The system keychain: `os` is linux, darwin, win32 or another platform
   'keychain.unavailable': 'The system keychain cannot be used right now.{detail, select, none {} other { (The keychain said: {detail}.)}} {os, select, linux {On Linux, Paydesk uses the Secret Service: make sure GNOME Keyring (package gnome-keyring) or KWallet is installed and running, that your login keyring is unlocked (open “Passwords and Keys” or KWallet Manager), and that Paydesk was started from your desktop session so it can reach the session D-Bus.} darwin {On macOS, Paydesk uses the Keychain: open Keychain Access, make sure the “login” keychain is unlocked, and when macOS asks whether Paydesk may use it, choose “Always Allow”.} win32 {On Windows, Paydesk uses Credential Manager: sign in with your normal Windows account (not a temporary profile), make sure the “Credential Manager” service is running (services.msc), and try again.} other {Make sure your operating system’s credential store is installed, running and unlocked.}} Paydesk keeps API keys only in the keychain, never in a file or anywhere else, so nothing was stored. The practice profile keeps working meanwhile.',
   // The team ledger on PostgreSQL ("Test connection", main/ledger/postgres/connection.ts)
   'teamLedger.tlsRequired': 'The team ledger at {host} is not on this computer, so Paydesk connects to it only over TLS. Turn TLS on; if the server’s certificate comes from your own certificate authority, pin it too.',
-  'teamLedger.unreachable': 'Paydesk cannot reach a database server at {host}:{port} ({code}). Check the host and the port, that the server is running, and that this computer’s network may reach it.',
+  'teamLedger.unreachable': `${networkWhat} ${networkCheck} Details: {code}.`,
   'teamLedger.wrongPassword': 'The server refused the user {user} with this password. Check the user name and the password your Paydesk admin gave you for the team ledger.',
   'teamLedger.noPermission': 'The user {user} may not use the team ledger in {database}. Ask your Paydesk admin to add you as staff, support, finance or admin.',
   'teamLedger.noDatabase': 'There is no database called {database} on {host}. Check the database name.',

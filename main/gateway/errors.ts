@@ -1,6 +1,6 @@
 // The closed set of ways a gateway call can fail, and what each means for the user. The
 // kinds are named like the contract's error codes so the mapping is one to one.
-import type { ReasonKey } from '../../contract/reasons';
+import type { ReasonKey, ReasonValues } from '../../contract/reasons';
 import type { AppFailure, GatewayDetail } from '../../contract/result';
 import { fail } from '../core/fail';
 
@@ -28,8 +28,9 @@ export type GatewayError = {
   /** True when the gateway may have acted on the request; the ledger keeps it open until a status query settles it. */
   mayHaveHappened: boolean;
   httpStatus?: number;
-  /** A more precise reason than the kind's own, for the renderer to word. */
+  /** A more precise reason than the kind's own, for the renderer to word, with its values. */
   reasonKey?: ReasonKey;
+  reasonValues?: ReasonValues;
 };
 
 export function gatewayError(kind: GatewayErrorKind, message: string, extra: Partial<GatewayError> = {}): GatewayError {
@@ -42,5 +43,6 @@ export function gatewayError(kind: GatewayErrorKind, message: string, extra: Par
  */
 export function toAppFailure(error: GatewayError): AppFailure {
   const said = error.gateway?.message && error.kind !== 'outcome_unknown' ? error.gateway.message : undefined;
-  return fail(error.kind, error.reasonKey ?? `gateway.${error.kind}`, said ? { said } : undefined, error.gateway ? { gateway: error.gateway } : {});
+  const values = error.reasonValues || said ? { ...error.reasonValues, ...(said ? { said } : {}) } : undefined;
+  return fail(error.kind, error.reasonKey ?? `gateway.${error.kind}`, values, error.gateway ? { gateway: error.gateway } : {});
 }

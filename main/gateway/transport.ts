@@ -4,6 +4,9 @@
 // is outcome_unknown (money calls) so nobody resends it blindly.
 import { redact, type Logger } from '../log/logger';
 import { parseExact, field, textOf, JsonNumber, stringifyExact, ExactJsonError, type ExactJson, type Writable } from './exact-json';
+import type { ReasonKey } from '../../contract/reasons';
+import { englishText } from '../core/fail';
+import { networkValues } from '../core/network-failure';
 import { gatewayError, type GatewayError } from './errors';
 import { isSafeToRetry, operationUrl, type GatewayConnection, type GatewayOperation } from './operations';
 
@@ -48,7 +51,7 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
     });
     text = await response.text();
   } catch (cause) {
-    const error = failedInFlight(cause, { moneyCall, timedOut, cancelled: options.signal?.aborted === true });
+    const error = failedInFlight(cause, { moneyCall, timedOut, cancelled: options.signal?.aborted === true }, url);
     log(error.kind);
     return { ok: false, error };
   } finally {
@@ -66,16 +69,22 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
   return { ok: false, error: { ...exchange.error, gateway }, raw };
 }
 
-function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boolean; cancelled: boolean }): GatewayError {
+function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boolean; cancelled: boolean }, url: URL): GatewayError {
   const code = errorCode(cause);
-  if (code && notSentCodes.has(code)) return gatewayError('network', `Could not reach the gateway (${code}).`);
+  if (code && notSentCodes.has(code)) return networkFailure('gateway.unreachable', code, url);
   if (how.moneyCall) {
     const why = how.timedOut ? 'No answer came in time' : how.cancelled ? 'It was cancelled while in flight' : 'The connection broke before the answer came';
     return gatewayError('outcome_unknown', `${why}, so the gateway may or may not have processed it.`);
   }
   if (how.timedOut) return gatewayError('timeout', 'The gateway did not answer in time.');
   if (how.cancelled) return gatewayError('cancelled', 'Cancelled.');
-  return gatewayError('network', `The connection to the gateway failed${code ? ` (${code})` : ''}.`);
+  return code ? networkFailure('gateway.connectionLost', code, url) : gatewayError('network', 'The connection to the gateway failed.');
+}
+
+/** A failed connection in words (what happened, what to check, the code once), in English here and in the user's language by the renderer. */
+function networkFailure(key: ReasonKey, code: string, url: URL): GatewayError {
+  const values = networkValues(code, { name: url.hostname, address: url.host });
+  return gatewayError('network', englishText({ key, values }), { reasonKey: key, reasonValues: values });
 }
 
 function errorCode(cause: unknown): string | undefined {

@@ -13,7 +13,7 @@ export type StatusProbe = (
   conn: GatewayConnection,
   request: { orderId: string },
   options: { timeoutMs?: number; retry?: boolean },
-) => Promise<{ ok: true } | { ok: false; error: { kind: string; message: string; httpStatus?: number } }>;
+) => Promise<{ ok: true } | { ok: false; error: { kind: string; message: string; httpStatus?: number; reasonValues?: ReasonValues } }>;
 
 export const probeOrderPrefix = 'paydesk-connection-check-';
 
@@ -27,8 +27,11 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
     case 'timeout':
       return check('timeout', 'connection.timeout');
     case 'network':
-    case 'cancelled':
-      return check('unreachable', 'connection.unreachable', { detail: result.error.message.replace(/\.$/, '') });
+    case 'cancelled': {
+      // The transport's cause, server and code (main/core/network-failure.ts), worded for this check.
+      const values = result.error.reasonValues;
+      return values?.cause ? check('unreachable', 'connection.unreachable', values) : check('unreachable', 'connection.failed');
+    }
     case 'malformed_response':
       return check('unreachable', 'connection.notGateway');
     default:
@@ -53,6 +56,6 @@ const accepted = (): ConnectionCheck => (acceptedCheck ??= check('accepted', 'co
 export function failureOf(check: ConnectionCheck): AppFailure | undefined {
   if (check.outcome === 'accepted') return undefined;
   const code = check.outcome === 'key_rejected' ? 'key_rejected' : check.outcome === 'timeout' ? 'timeout' : 'network';
-  const why = (check.reason as Reason | undefined) ?? reason('connection.unreachable', { detail: check.message });
+  const why = (check.reason as Reason | undefined) ?? reason('connection.failed');
   return code === 'key_rejected' ? failField(code, 'key', why.key, why.values) : fail(code, why.key, why.values);
 }

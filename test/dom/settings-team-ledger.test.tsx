@@ -149,18 +149,43 @@ describe('Settings: team ledger', () => {
 
     act(() => useLanguage.getState().setLanguage('en'));
     fireEvent.click(s.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^The server 127\.0\.0\.1:\d+ refused the connection\. Check the address and the port, and that the server is running\. Details: ECONNREFUSED\./));
 
     // With settings and a password saved, the copy is offered; it says why it cannot run.
     expect(s.getByRole('heading', { name: 'Move this computer’s ledger to the team ledger', level: 3 })).toBeTruthy();
     fireEvent.click(s.getByRole('button', { name: 'Copy to the team ledger' }));
-    await waitFor(() => expect(s.getByTestId('team-copy-status').textContent).toMatch(/^Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+    await waitFor(() => expect(s.getByTestId('team-copy-status').textContent).toMatch(/^The server 127\.0\.0\.1:\d+ refused the connection\. Check the address and the port, and that the server is running\. Details: ECONNREFUSED\./));
 
     // Using the team ledger is refused while its connection test fails; nothing is switched.
     fireEvent.click(s.getByRole('button', { name: 'Use the team ledger on this laptop' }));
-    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^That did not work: Paydesk cannot reach a database server at 127\.0\.0\.1:\d+ \(ECONNREFUSED\)\./));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^That did not work: The server 127\.0\.0\.1:\d+ refused the connection\. .* Details: ECONNREFUSED\./));
     expect(JSON.parse(readFileSync(join(dataDir, 'team-ledger.json'), 'utf8')).use).toBeUndefined();
     expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use on this laptop/);
+  });
+
+  it('says what is missing while Save and Test connection cannot be used, in English and Arabic', async () => {
+    const team = await openTeamLedger();
+    const s = within(team);
+    fireEvent.change(s.getByLabelText('Server'), { target: { value: 'db.example.com' } });
+    const save = s.getByRole('button', { name: 'Save team ledger settings' }) as HTMLButtonElement;
+    const test = s.getByRole('button', { name: 'Test connection' }) as HTMLButtonElement;
+    const why = 'Fill in server, port, database and user to save or test.';
+    expect([save.disabled, test.disabled]).toEqual([true, true]); // no user yet
+    expect(s.getByTestId('team-incomplete').textContent).toBe(why);
+    for (const button of [save, test]) expect(button.getAttribute('aria-describedby')).toBe(s.getByTestId('team-incomplete').id);
+    expect(s.getByRole('button', { name: 'Test connection', description: why })).toBe(test);
+
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(s.getByTestId('team-incomplete').textContent).toBe('أدخل الخادم والمنفذ وقاعدة البيانات والمستخدم لتتمكن من الحفظ أو الاختبار.');
+    act(() => useLanguage.getState().setLanguage('en'));
+
+    fireEvent.change(s.getByLabelText('User'), { target: { value: 'sara' } });
+    expect([save.disabled, test.disabled]).toEqual([false, false]);
+    expect(s.queryByTestId('team-incomplete')).toBeNull();
+    expect(save.getAttribute('aria-describedby')).toBeNull();
+    fireEvent.change(s.getByLabelText('Port'), { target: { value: '' } });
+    expect(save.disabled).toBe(true);
+    expect(s.getByTestId('team-incomplete').textContent).toBe(why);
   });
 
   it('refuses a file that is not a PEM certificate, in words', async () => {

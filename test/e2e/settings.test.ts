@@ -104,6 +104,20 @@ describeWithKeychain('settings through the preview', () => {
     await settings.chooseLanguage('en');
   });
 
+  it('spaces the team ledger’s Save and Test connection apart, and says why they wait, in both directions', async () => {
+    const team = session.page.getByTestId('team-ledger');
+    // The space between two buttons side by side, whichever comes first on the line.
+    const gap = async () => {
+      const [save, test] = await Promise.all([team.getByRole('button', { name: /^(Save team ledger settings|حفظ إعدادات سجل الفريق)$/ }).boundingBox(), team.getByRole('button', { name: /^(Test connection|اختبار الاتصال)$/ }).boundingBox()]);
+      return Math.max(test!.x - (save!.x + save!.width), save!.x - (test!.x + test!.width));
+    };
+    expect(await gap()).toBeGreaterThanOrEqual(8);
+    expect(await team.getByTestId('team-incomplete').textContent()).toBe('Fill in server, port, database and user to save or test.');
+    await settings.chooseLanguage('ar');
+    expect(await gap()).toBeGreaterThanOrEqual(8);
+    await settings.chooseLanguage('en');
+  });
+
   it('logs no errors in the browser console', () => {
     expect(session.consoleLines.filter((line) => line.startsWith('error') || line.startsWith('pageerror'))).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Reason } from '../../../contract/reasons';
 import { reason } from '../../core/fail';
+import { networkValues } from '../../core/network-failure';
 import { teamLedgerSchemaVersion, teamRoles, type TeamRole } from './security';
 import { isLoopback } from '../../../contract/loopback-host';
 
@@ -127,6 +128,11 @@ function failure(problem: TeamLedgerProblem, settings: TeamLedgerSettings, extra
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
 const untrustedCodes = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_SIGNATURE_FAILURE', 'CERT_UNTRUSTED']);
 
+/** The server not reached, worded by its cause (main/core/network-failure.ts): the name alone for DNS, else with the port. */
+function unreachable(code: string, settings: TeamLedgerSettings): TeamLedgerCheck {
+  return failure('unreachable', settings, networkValues(code, { name: settings.host, address: `${settings.host}:${settings.port}` }));
+}
+
 /** Which problem a failed connection or query was, from PostgreSQL's SQLSTATE or Node's error code. */
 export function explainConnectionError(error: unknown, settings: TeamLedgerSettings): TeamLedgerCheck {
   const e = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -137,8 +143,8 @@ export function explainConnectionError(error: unknown, settings: TeamLedgerSetti
   if (code === '28000' || code === '42501') return failure('noPermission', settings);
   if (code === '3D000') return failure('noDatabase', settings);
   if (code === '42P01' || code === '3F000') return failure('notLedger', settings);
-  if (unreachableCodes.has(code)) return failure('unreachable', settings, { code });
-  if (/timeout/i.test(message) && !code) return failure('unreachable', settings, { code: 'timeout' });
+  if (unreachableCodes.has(code)) return unreachable(code, settings);
+  if (/timeout/i.test(message) && !code) return unreachable('timeout', settings);
   if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings);
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return failure('certName', settings);
   if (untrustedCodes.has(code) || code.startsWith('CERT_')) return failure(settings.caPem ? 'caMismatch' : 'certUntrusted', settings, { code });

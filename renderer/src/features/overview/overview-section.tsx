@@ -37,6 +37,10 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const go = useNavigation((s) => s.go);
   const { data, charts, ranges, scope, chosen, error } = useOverview();
   const [exported, setExported] = useState<string>();
+  // The field changed last carries the message when the range runs backwards: the one just typed in.
+  const [lastEdited, setLastEdited] = useState<'from' | 'to'>('to');
+  // ISO days compare as text. Typing is not limited by the calendars' `min`, so this can happen.
+  const backwards = chosen.from > chosen.to;
   const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
@@ -54,7 +58,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
 
   async function exportSettlement() {
     const days = daysBetween(chosen.from, chosen.to);
-    if (!days.length) return;
+    if (!days.length) return setExported(t('ov.range.inverted')); // never silently nothing
     const result = await api.exportSettlement({ profileId: scope === 'profile' ? profileId : undefined, days });
     if (!result.ok) return setExported(result.error.message);
     saveFile(result.value.fileName, [result.value.csv]);
@@ -77,8 +81,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
         <fieldset>
           <legend>{t('ov.period.range')}</legend>
           {/* A range needs both ends: an empty field is a mistake too, and the figures keep the last good day until it is corrected. */}
-          <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, from: day } })} required stillUsing={rangeKept} testId="ov-from" />
-          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} onChange={(day) => day && useOverview.getState().set({ chosen: { ...chosen, to: day } })} required stillUsing={rangeKept} testId="ov-to" />
+          <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => { setLastEdited('from'); if (day) useOverview.getState().set({ chosen: { ...chosen, from: day } }); }} required stillUsing={rangeKept} error={backwards && lastEdited === 'from' ? t('ov.range.inverted') : undefined} testId="ov-from" />
+          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} onChange={(day) => { setLastEdited('to'); if (day) useOverview.getState().set({ chosen: { ...chosen, to: day } }); }} required stillUsing={rangeKept} error={backwards && lastEdited === 'to' ? t('ov.range.inverted') : undefined} testId="ov-to" />
         </fieldset>
       </div>
       {error && <p role="alert" className="error">{error.message}</p>}
@@ -103,7 +107,12 @@ export function OverviewSection({ profileId }: { profileId: string }) {
               const label = t(`ov.period.${id}` as MessageKey);
               return (
                 <tbody key={id} data-testid={`ov-period-${id}`}>
-                  {period.totals.length === 0 ? (
+                  {id === 'range' && backwards ? (
+                    <tr>
+                      <th scope="row">{label}</th>
+                      <td colSpan={5} data-testid="ov-range-backwards">{t('ov.range.noFigures')}</td>
+                    </tr>
+                  ) : period.totals.length === 0 ? (
                     <tr>
                       <th scope="row">{label}</th>
                       <td colSpan={5}>{t('ov.none')}</td>
@@ -150,8 +159,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             </section>
           </div>
           <p>
-            <button type="button" onClick={() => void exportSettlement()} data-testid="ov-export">{t('ov.export')}</button>
-            <span className="field-hint"> {t('ov.export.hint')}</span>
+            <button type="button" onClick={() => void exportSettlement()} disabled={backwards} aria-describedby="ov-export-hint" data-testid="ov-export">{t('ov.export')}</button>
+            <span className="field-hint" id="ov-export-hint"> {t(backwards ? 'ov.export.inverted' : 'ov.export.hint')}</span>
           </p>
           {exported && <p role="status">{exported}</p>}
           {charts && OverviewCharts ? <OverviewCharts data={charts} open={open} /> : <p role="status">{t('ov.charts.loading')}</p>}

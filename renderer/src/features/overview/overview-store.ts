@@ -62,14 +62,11 @@ export function scopeFilter(): PaymentFilter {
   return useOverview.getState().scope === 'profile' && lastProfile ? { profileId: lastProfile } : {};
 }
 
-const filterKeys = ['query', 'states', 'kinds', 'currency', 'from', 'to', 'minAmount', 'maxAmount', 'profileId', 'needsAttention', 'withCaptured', 'withRefunded', 'cardBrand'] as const satisfies ReadonlyArray<keyof PaymentFilter>;
-
 /** Opens the transactions list filtered to exactly the payments behind a figure. */
 export function showPayments(filter: PaymentFilter, go: (screen: string) => void): void {
-  const replace = Object.fromEntries(filterKeys.map((key) => [key, undefined])) as PaymentFilter;
   const list = useTransactions.getState();
   list.open(undefined);
-  list.setFilter({ ...replace, ...scopeFilter(), ...filter });
+  list.replaceFilter({ ...scopeFilter(), ...filter });
   go('transactions');
 }
 

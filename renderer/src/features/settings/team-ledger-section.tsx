@@ -159,12 +159,14 @@ export function TeamLedgerSection() {
         {keptCa && (
           <button type="button" onClick={() => { setCaPem(null); setCaName(undefined); }}>{t('team.ca.remove')}</button>
         )}
-        <div className="actions">
-          <button type="submit" disabled={busy !== undefined || !complete}>{t('team.save')}</button>
-          <button type="button" disabled={busy !== undefined || !complete} onClick={() => void test()}>
+        {/* Disabled buttons say why: what is still to fill in. */}
+        <div className="form-actions">
+          <button type="submit" disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'}>{t('team.save')}</button>
+          <button type="button" disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'} onClick={() => void test()}>
             {busy === 'test' ? t('team.testing') : t('team.test')}
           </button>
         </div>
+        {!complete && <p id="team-incomplete" className="field-hint" data-testid="team-incomplete">{t('team.incomplete')}</p>}
       </form>
       {view.settings && view.passwordSaved && (
         <div className="actions" data-testid="team-use">

@@ -14,9 +14,14 @@ export function showPayment(paymentId: string, go: (screen: string) => void): vo
   go('transactions');
 }
 
+/**
+ * A search from outside the list (Home's "Find a payment") searches every payment: the text
+ * replaces the list's filters, as a global search box does. Filters left from an earlier visit
+ * (a figure's currency and dates, folded under "More filters") would hide what was asked for.
+ */
 export async function findPayment(query: string): Promise<void> {
   const text = query.trim();
-  useTransactions.getState().setFilter({ query: text || undefined });
+  useTransactions.getState().replaceFilter({ query: text || undefined });
   if (!text) return useTransactions.getState().open(undefined);
   const result = await api.searchPayments({ filter: { query: text }, limit: 2 });
   useTransactions.getState().open(result.ok && result.value.rows.length === 1 ? result.value.rows[0]!.id : undefined);

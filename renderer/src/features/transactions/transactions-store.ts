@@ -29,6 +29,8 @@ type State = {
   openId?: string;
   generation: number;
   setFilter(patch: Partial<PaymentFilter>): void;
+  /** The list filtered by this alone: every other filter, set earlier and maybe folded away, goes. */
+  replaceFilter(filter: PaymentFilter): void;
   clearFilter(): void;
   setSort(sort: PaymentSort): void;
   ensureRows(first: number, last: number): void;
@@ -107,6 +109,7 @@ export const useTransactions = create<State>((set, get) => {
     selected: 0,
     generation: 0,
     setFilter: (patch) => restart({ filter: clean({ ...get().filter, ...patch }) }),
+    replaceFilter: (filter) => restart({ filter: clean(filter) }),
     clearFilter: () => restart({ filter: {} }),
     setSort: (sort) => restart({ sort }),
     ensureRows(first, last) {

@@ -1,0 +1,101 @@
+// A connection that failed before any answer is said in words, in the person's language: what
+// happened (a name not found, a refusal, no answer, a cut, a certificate), what to check, and the
+// code once, as a detail for support. Never "(Could not reach the gateway (ENOTFOUND))", never a key.
+import { describe, expect, it } from 'vitest';
+import { wordReason } from '../../renderer/src/i18n';
+import { reasonText } from '../../main/core/fail';
+import { networkValues } from '../../main/core/network-failure';
+import { toAppFailure } from '../../main/gateway/errors';
+import { postJson } from '../../main/gateway/transport';
+import { createMemoryLogger } from '../../main/log/logger';
+import { checkConnection, type StatusProbe } from '../../main/profiles/connection-check';
+import { explainConnectionError } from '../../main/ledger/postgres/connection';
+import type { Reason } from '../../contract/reasons';
+
+const apiKey = 'sk_test_never_in_a_message_1234';
+/** Node's fetch failing as it does for a name DNS does not know: a TypeError whose cause has the code. */
+const failingFetch = (code: string) => (async () => {
+  throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`getaddrinfo ${code} sandbox.invalid ${apiKey}`), { code }) });
+}) as unknown as typeof fetch;
+const deps = (code: string) => ({ fetch: failingFetch(code), logger: createMemoryLogger(), timeoutMs: 1_000 });
+const sandbox = { baseUrl: 'https://sandbox.invalid/api/v1', apiKey };
+const probe = (code: string): StatusProbe => async (conn) => {
+  const exchange = await postJson(deps(code), conn, 'status', { orderId: 'x' });
+  return exchange.ok ? { ok: true } : { ok: false, error: exchange.error };
+};
+const both = (why: Reason | { key: string; values?: Record<string, string | number> }) => ({ en: wordReason('en', why)!, ar: wordReason('ar', why)! });
+const team = { host: 'db.invalid', port: 5432, database: 'paydesk', user: 'sara' };
+const teamReason = (code: string) => {
+  const check = explainConnectionError(Object.assign(new Error(`connect ${code} password=hunter2`), { code }), team);
+  if (check.ok) throw new Error('expected a failure');
+  return check.reason;
+};
+
+describe('a gateway that cannot be reached', () => {
+  it('is said in words when its name is not found, on "Test connection", in English and Arabic', async () => {
+    const check = await checkConnection(probe('ENOTFOUND'), sandbox);
+    expect(check.outcome).toBe('unreachable');
+    expect(check.message).toBe('The server name sandbox.invalid was not found (DNS). Check the address and your network. The key itself was not checked. Details: ENOTFOUND.');
+    expect(both(check.reason!)).toEqual({
+      en: check.message,
+      ar: 'لم يُعثر على اسم الخادم \u2066sandbox.invalid\u2069 (DNS). تحقق من العنوان ومن اتصالك بالشبكة. لم يُفحص المفتاح نفسه. التفاصيل: \u2066ENOTFOUND\u2069.',
+    });
+  });
+
+  it('is said in words on any call (a sale, a status check), nothing was sent, and the key is never in it', async () => {
+    const exchange = await postJson(deps('ECONNREFUSED'), { baseUrl: 'https://gw.example:8443/api/v1', apiKey }, 'sale', { orderId: 'x' });
+    if (exchange.ok) throw new Error('expected a failure');
+    expect(exchange.error).toMatchObject({ kind: 'network', mayHaveHappened: false });
+    expect(exchange.error.message).toBe('The server gw.example:8443 refused the connection. Nothing was sent. Check the address and the port, and that the server is running. Details: ECONNREFUSED.');
+    const words = both(toAppFailure(exchange.error).toError().reason!);
+    expect(words.en).toBe(exchange.error.message);
+    expect(words.ar).toBe('رفض الخادم \u2066gw.example:8443\u2069 الاتصال. لم يُرسل شيء. تحقق من العنوان والمنفذ، ومن أن الخادم يعمل. التفاصيل: \u2066ECONNREFUSED\u2069.');
+    for (const text of [exchange.error.message, words.en, words.ar]) expect(text).not.toContain(apiKey);
+  });
+});
+
+describe('each way a connection fails', () => {
+  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', other: 'ESOMETHINGELSE' };
+  const server = { name: 'gw.example', address: 'gw.example' };
+
+  it('has its own words, in both languages, with the code once and no parentheses in parentheses', () => {
+    for (const language of ['en', 'ar'] as const) {
+      const seen = new Map<string, string>();
+      for (const [name, code] of Object.entries(codes)) {
+        const text = wordReason(language, { key: 'connection.unreachable', values: networkValues(code, server) })!;
+        expect(text.split(code)).toHaveLength(2); // the code exactly once
+        expect(text).not.toMatch(/\([^)]*\(/);
+        expect(text).not.toMatch(new RegExp(`\\(\\u2066?${code}`)); // the code as a detail, not in brackets
+        expect(text).not.toMatch(/\{|\}/); // every value and select was worded
+        if (name !== 'dnsAgain') seen.set(text.replace(code, ''), name);
+      }
+      expect(seen.size).toBe(Object.keys(codes).length - 1); // EAI_AGAIN reads as ENOTFOUND; every other cause apart
+    }
+  });
+
+  it('names the cause a person can act on', () => {
+    const words = (code: string) => wordReason('en', { key: 'connection.unreachable', values: networkValues(code, server) })!;
+    expect(words('ETIMEDOUT')).toMatch(/^The server gw.example did not answer in time\. /);
+    expect(words('ECONNRESET')).toMatch(/^The connection to gw.example was cut off\. /);
+    expect(words('CERT_HAS_EXPIRED')).toMatch(/^The certificate of gw.example has expired\. /);
+    expect(words('EAI_AGAIN')).toMatch(/^The server name gw.example was not found \(DNS\)\. /);
+  });
+});
+
+describe('a team ledger server that cannot be reached', () => {
+  it('is said in words, the name alone for DNS and with the port otherwise, in English and Arabic', () => {
+    expect(both(teamReason('ENOTFOUND'))).toEqual({
+      en: 'The server name db.invalid was not found (DNS). Check the address and your network. Details: ENOTFOUND.',
+      ar: 'لم يُعثر على اسم الخادم \u2066db.invalid\u2069 (DNS). تحقق من العنوان ومن اتصالك بالشبكة. التفاصيل: \u2066ENOTFOUND\u2069.',
+    });
+    expect(both(teamReason('ECONNREFUSED')).en).toBe('The server db.invalid:5432 refused the connection. Check the address and the port, and that the server is running. Details: ECONNREFUSED.');
+  });
+
+  it('words pg’s own time-out (no code) as no answer in time, and main words it the same way', () => {
+    const check = explainConnectionError(new Error('Connection terminated due to connection timeout'), team);
+    if (check.ok) throw new Error('expected a failure');
+    expect(reasonText('en', check.reason)).toBe('The server db.invalid:5432 did not answer in time. Check the address and your network; a firewall or VPN may be in the way. Details: timeout.');
+    expect(reasonText('ar', check.reason)).toBe(wordReason('ar', check.reason));
+    expect(reasonText('ar', check.reason)).not.toContain('hunter2');
+  });
+});
