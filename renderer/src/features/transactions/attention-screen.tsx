@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { StateBadge } from './payment-state';
-import { useTransactions } from './transactions-store';
+import { showPayment } from './find-payment';
 import './transactions.css';
 
 export function AttentionScreen() {
@@ -34,10 +34,8 @@ export function AttentionScreen() {
     });
   }, []);
 
-  const openPayment = (id: string) => {
-    useTransactions.getState().open(id);
-    go('transactions');
-  };
+  // The list's filters from an earlier visit would leave the payment out ("Not in the list").
+  const openPayment = (id: string) => showPayment(id, go);
 
   return (
     <div className="attention" data-testid="attention-screen">
