@@ -64,6 +64,7 @@ export const en = {
   'team.people.password': 'First password',
   'team.people.password.hint': 'At least 8 characters. Sent to the database only, never kept on this computer.',
   'team.people.add': 'Add the person',
+  'team.people.incomplete': 'Fill in the login and a first password of at least 8 characters to add the person.',
   'team.people.added': '{login} was added as {role}. They log in with the first password and change it.',
   // Money moves drawn disabled while main could not check this laptop's role (team-role.ts).
   'team.roleUnknown': 'Paydesk could not check your role in the team ledger (the server may be out of reach), so capture, void, refund and the check-up wait until it can. It checks again as soon as the connection is back.',
@@ -134,6 +135,7 @@ export const ar: Record<keyof typeof en, string> = {
   'team.people.password': 'كلمة المرور الأولى',
   'team.people.password.hint': '8 أحرف على الأقل. تُرسل إلى قاعدة البيانات فقط، ولا تُحفظ على هذا الحاسوب.',
   'team.people.add': 'إضافة الشخص',
+  'team.people.incomplete': 'أدخل اسم الدخول وكلمة مرور أولى من 8 أحرف على الأقل لإضافة الشخص.',
   'team.people.added': 'أُضيف {login} بدور {role}. يدخل بكلمة المرور الأولى ثم يغيّرها.',
   'team.roleUnknown': 'تعذّر على بايدسك التحقق من دورك في سجل الفريق (قد يتعذّر الوصول إلى الخادم)، لذا ينتظر التحصيل والإلغاء والاسترداد والفحص حتى يتمكّن من ذلك. ويتحقق مرة أخرى حالما يعود الاتصال.',
 };

@@ -32,6 +32,7 @@ export function TeamPeopleSection() {
     }
   }
 
+  const complete = login.trim() !== '' && password.length >= 8;
   return (
     <form onSubmit={(e) => void add(e)} aria-labelledby="team-people-title" data-testid="team-people">
       <h3 id="team-people-title">{t('team.people.title')}</h3>
@@ -44,9 +45,11 @@ export function TeamPeopleSection() {
         </select>
       </div>
       <Field id="team-person-password" label={t('team.people.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" hint={t('team.people.password.hint')} />
-      <div className="actions">
-        <button type="submit" disabled={busy || !login.trim() || password.length < 8}>{t('team.people.add')}</button>
+      {/* A disabled button says why: what is still to fill in. */}
+      <div className="form-actions">
+        <button type="submit" disabled={busy || !complete} aria-describedby={complete ? undefined : 'team-people-incomplete'}>{t('team.people.add')}</button>
       </div>
+      {!complete && <p id="team-people-incomplete" className="field-hint" data-testid="team-people-incomplete">{t('team.people.incomplete')}</p>}
       <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome?.text}</p>
     </form>
   );
