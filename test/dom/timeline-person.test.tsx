@@ -40,3 +40,21 @@ describe('what happened to a payment, by whom', () => {
     expect(container.textContent).toMatch(/Refund SAR\s100\.00 by root: Done — Returned/);
   });
 });
+
+describe('what set a state', () => {
+  it('says a state a notification or a check reported as reported, not as done by it ("Voided as a gateway notification said", after "Void by root: Done")', () => {
+    const voided = {
+      ...detail(null),
+      payment: { currency: 'SAR', kind: 'sale' },
+      operations: [{ ...refund(null), kind: 'void', amountMinor: null, reason: null, outcome: 'succeeded' }],
+      history: [{ state: 'voided', statusWord: 'VOID', source: 'webhook', at: '2026-11-24T08:21:00.000Z' }, { state: 'paid', statusWord: 'PAID', source: 'status', at: '2026-11-24T08:19:00.000Z' }],
+    } as unknown as PaymentDetail;
+    const { container, rerender } = render(<Timeline detail={voided} />);
+    expect(container.textContent).toContain('Voided as a gateway notification said');
+    expect(container.textContent).toContain('Paid as a status check said');
+    expect(container.textContent).not.toContain('by a gateway notification');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    rerender(<Timeline detail={voided} />);
+    expect(container.textContent).toContain('ملغاة بحسب إشعار من البوابة');
+  });
+});
