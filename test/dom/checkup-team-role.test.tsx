@@ -53,3 +53,12 @@ it('says why in Arabic too', () => {
   render(<CheckupSection profile={practice} />);
   expect(screen.getByTestId('checkup-unusable').textContent).toBe('في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي وتسترد.');
 });
+
+it('calls the practice profile\'s gateway what it is, not "this sandbox" (production is never checked up)', () => {
+  useSession.setState({ info: appInfo(null) });
+  render(<CheckupSection profile={practice} />);
+  const intro = document.querySelector('.checkup-intro')!.textContent!;
+  expect(intro).toContain('against this profile’s gateway');
+  expect(intro).not.toContain('this sandbox');
+  expect(intro).toContain('Try the check-up on the practice gateway');
+});
