@@ -95,9 +95,9 @@ export function OverviewSection({ profileId }: { profileId: string }) {
               <tr>
                 <td />
                 <th scope="col">{t('ov.col.currency')}</th>
-                <th scope="col">{t('ov.col.gross')}</th>
-                <th scope="col">{t('ov.col.refunds')}</th>
-                <th scope="col">{t('ov.col.net')}</th>
+                <th scope="col" className="num">{t('ov.col.gross')}</th>
+                <th scope="col" className="num">{t('ov.col.refunds')}</th>
+                <th scope="col" className="num">{t('ov.col.net')}</th>
                 <th scope="col">{t('ov.col.count')}</th>
               </tr>
             </thead>
@@ -122,9 +122,9 @@ export function OverviewSection({ profileId }: { profileId: string }) {
                       <tr key={x.currency} data-currency={x.currency}>
                         {row === 0 ? <th scope="row" rowSpan={period.totals.length}>{label}</th> : null}
                         <td><Ltr>{x.currency}</Ltr></td>
-                        <td><button type="button" className="link" data-testid="ov-gross" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</button></td>
-                        <td><button type="button" className="link" data-testid="ov-refunds" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</button></td>
-                        <td><button type="button" className="link" data-testid="ov-net" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</button></td>
+                        <td className="num"><button type="button" className="link" data-testid="ov-gross" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</button></td>
+                        <td className="num"><button type="button" className="link" data-testid="ov-refunds" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</button></td>
+                        <td className="num"><button type="button" className="link" data-testid="ov-net" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</button></td>
                         <td>
                           <button type="button" className="link" data-testid="ov-count" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</button>
                           {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
