@@ -11,6 +11,7 @@ import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
+import { auditCodesFor } from './audit-search-codes';
 import { exportToFile } from './export-csv';
 import { storedReason } from './stored-reason';
 import { useProfileList } from '../settings/settings-store';
@@ -51,7 +52,9 @@ export function AuditScreen() {
 
   useEffect(() => {
     let live = true;
-    const load = () => void api.listAuditLog({ query: query || undefined, limit: pageSize, beforeSeq }).then((r) => {
+    // The words on screen: the codes whose label, in this language or English, holds the text.
+    const codes = query.trim() ? auditCodesFor(query, language) : undefined;
+    const load = () => void api.listAuditLog({ query: query || undefined, ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}), limit: pageSize, beforeSeq }).then((r) => {
       if (!live || !r.ok) return;
       setData(r.value);
       setLoadedFor(`${beforeSeq}|${query}`);
@@ -72,7 +75,7 @@ export function AuditScreen() {
       clearTimeout(again);
       off();
     };
-  }, [query, beforeSeq]);
+  }, [query, beforeSeq, language]);
 
   async function exportAll() {
     cancel.current = new AbortController();
@@ -131,7 +134,9 @@ export function AuditScreen() {
         </span>
         <span role="status" className="notice">{message}</span>
       </div>
-      {data && (
+      {/* A search that finds nothing says so, as Transactions does (an empty table said nothing). */}
+      {data && query && rows.length === 0 && loadedFor === `${beforeSeq}|${query}` && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}
+      {data && (rows.length > 0 || !query) && (
         <>
           <table className="simple-table" data-testid="audit-table">
             <caption className="visually-hidden">{t('audit.title')}</caption>
