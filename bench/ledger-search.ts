@@ -200,6 +200,13 @@ const audit: number[] = [];
 const auditDeep: number[] = [];
 const auditNone: number[] = [];
 const auditOrder: number[] = [];
+// Searches by the words on screen: the codes the screen sends with them (audit-search-codes.ts):
+// a common action in Arabic, a result, and a rare action (settled by hand: few entries, or none).
+const auditWords = [
+  { label: 'words "استرداد" (refund)', input: { query: 'استرداد', actions: ['refund', 'checkup_refund', 'settle_refund', 'checkup_settle_refund'] } },
+  { label: 'words "Done" (a result)', input: { query: 'Done', results: ['succeeded'] } },
+  { label: 'words "settled by hand" (rare)', input: { query: 'settled by hand', actions: ['settle_capture', 'settle_void', 'settle_refund', 'checkup_settle_capture', 'checkup_settle_void', 'checkup_settle_refund'] } },
+].map((c) => ({ ...c, times: [] as number[] }));
 // A search that matches no entry reads to the end of the log; one order id, a payment's few entries.
 const someOrder = (db.prepare('SELECT order_id AS o FROM payments WHERE rowid = ?').get(Math.floor(total / 3)) as { o: string }).o;
 checkAuditChain(db);
@@ -217,6 +224,11 @@ for (let i = 0; i < runs; i++) {
   t0 = performance.now();
   listAudit(db, { query: someOrder, offset: 0, limit: 200 });
   auditOrder.push(performance.now() - t0);
+  for (const c of auditWords) {
+    t0 = performance.now();
+    listAudit(db, { ...c.input, offset: 0, limit: 200 });
+    c.times.push(performance.now() - t0);
+  }
 }
 // For bench/run-all.ts's summary (RESULT lines, bench/README.md): the worst list case.
 const header = ['case', 'page says', 'module p50', 'module p95', 'raw p50', 'raw p95', 'ratio p95', 'first', 'warm-up', 'cold p95', 'counted', 'after', 'longest turn'];
@@ -239,6 +251,10 @@ result(`audit_search_none_p95_${sizeLabel(total)}`, Number(an.p95), 'ms');
 rows.push(['audit screen: search matching nothing', '', an.p50, an.p95]);
 const ao = stats(auditOrder);
 rows.push(['audit screen: search one order id', '', ao.p50, ao.p95]);
+for (const c of auditWords) {
+  const w = stats(c.times);
+  rows.push([`audit screen: ${c.label}`, String(listAudit(db, { ...c.input, offset: 0, limit: 200 }).rows.length), w.p50, w.p95]);
+}
 
 console.log(`\n${total.toLocaleString('en')} payments, ${runs} runs each (${runs * 5} for windows under 1 ms), after ${warmUp} warm-up runs discarded, ms (module = a page as the screen asks it; raw = the window SQL alone; p95 = nearest rank, the ${runs - Math.ceil(0.95 * runs) + 1}th slowest of ${runs}; first = the module's first page of the filter, which plans it; warm-up = the slowest discarded module run; cold = a deep window before the list was shown; counted = the count made after a page that did not know it (in the list's worker), known after ms; longest turn = main's longest turn until that count and the positions for deep jumps are done, and how many took over 16 ms)`);
 table(header, rows);

@@ -21,6 +21,8 @@ const id = shared(() => z.string().min(1).max(200));
 /** Decimal text as typed ("1,250.50", Arabic-Indic digits allowed); main checks its decimals. */
 const amountText = shared(() => z.string().max(40));
 const confirm = shared(() => productionConfirmationSchema().optional());
+/** Audit action or result codes (`create_sale`, `recorded: paid`): as many as the screen words, and no more. */
+const auditCodes = shared(() => z.array(text(60)).max(120));
 
 export { paymentKinds };
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
@@ -249,8 +251,12 @@ export const paymentMethods = {
   }),
   listAuditLog: method({
     summary: 'The audit log, newest first, a window at a time.',
-    /** beforeSeq: the window continues below the last entry shown (keyset), instead of offset. */
-    input: () => z.object({ query: searchText().optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
+    /**
+     * beforeSeq: the window continues below the last entry shown (keyset), instead of offset.
+     * actions, results: with a query, the codes whose label on screen holds it (the renderer owns
+     * the words); an entry with one of them matches too.
+     */
+    input: () => z.object({ query: searchText().optional(), actions: auditCodes().optional(), results: auditCodes().optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
     output: () => z.object({
       /** With a search, the entries found so far; totalExact false while a window comes back full. */
       total: z.number().int(),

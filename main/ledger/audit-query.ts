@@ -1,7 +1,9 @@
 // The audit screen's window of the log, newest first. Without a search the seq numbers are the
 // positions (the chain keeps them gapless), so any depth is one index seek and the total is the
 // newest seq; with a search the log is walked newest first and stops at a window, continued from
-// the last seq shown, and nothing is counted.
+// the last seq shown, and nothing is counted. A search matches an entry's words (action, user,
+// result, reason), the order id it shows, and the action and result codes the screen sends
+// (those whose label on screen holds the text: listAuditLog's `actions`, `results`).
 import type { LedgerDb } from './database';
 import type { AuditRow } from './export';
 import { childTables, unpackedColumns } from './child-tables';
@@ -14,7 +16,7 @@ const fewOrders = 2_000;
 // A text's trigram hits (any of the five searched columns) read to find the order ids among them.
 const fewHits = 2_000;
 
-export function listAudit(db: LedgerDb, input: { query?: string; offset: number; limit: number; beforeSeq?: number }) {
+export function listAudit(db: LedgerDb, input: { query?: string; actions?: string[]; results?: string[]; offset: number; limit: number; beforeSeq?: number }) {
   const query = input.query?.trim();
   const last = (db.prepare('SELECT ifnull(max(seq), 0) AS n FROM audit_log').get() as { n: number }).n;
   if (!query) {
@@ -28,15 +30,21 @@ export function listAudit(db: LedgerDb, input: { query?: string; offset: number;
   // per distinct word, migration 11), its payment's order id (payments' indexes), or an order id
   // of its own (migration 12). An entry shows its payment's order id unless it keeps its own.
   const words = db.prepare("SELECT id FROM ledger_words WHERE word LIKE ? ESCAPE '\\'").pluck().all(like) as number[];
+  // The codes whose label on screen holds the text (the renderer's words): their words, by the unique index.
+  const codeWords = (codes: string[] | undefined) => (codes?.length ? (db.prepare('SELECT id FROM ledger_words WHERE word IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(codes)) as number[]) : []);
+  const actions = codeWords(input.actions);
+  const results = codeWords(input.results);
   const payments = paymentsWithOrderId(db, query, like);
   const own = db.prepare("SELECT 1 FROM ledger_audit INDEXED BY ledger_audit_own_order WHERE typeof(order_id) = 'text' AND order_id LIKE ? ESCAPE '\\' LIMIT 1").get(like) !== undefined;
-  if (!words.length && payments?.length === 0 && !own) return { total: offset, totalExact: true, rows: [] };
+  if (!words.length && !actions.length && !results.length && payments?.length === 0 && !own) return { total: offset, totalExact: true, rows: [] };
   const tests: string[] = [];
-  if (words.length) tests.push('a.action IN words', 'a.os_user IN words', 'a.result IN words');
+  if (words.length) tests.push('a.action IN words', 'a.os_user IN words', 'a.result IN words', 'a.reason IN words');
+  if (actions.length) tests.push('a.action IN (SELECT value FROM json_each(@actions))');
+  if (results.length) tests.push('a.result IN (SELECT value FROM json_each(@results))');
   if (own) tests.push("(typeof(a.order_id) = 'text' AND a.order_id LIKE @q ESCAPE '\\')");
   if (payments === undefined) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND (SELECT order_id FROM payments WHERE rowid = a.payment) LIKE @q ESCAPE '\\')");
   else if (payments.length) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND a.payment IN (SELECT value FROM json_each(@payments)))");
-  const params = { q: like, words: JSON.stringify(words), payments: JSON.stringify(payments ?? []), limit: input.limit, offset, before: input.beforeSeq ?? last + 1 };
+  const params = { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), limit: input.limit, offset, before: input.beforeSeq ?? last + 1 };
   const rows = db.prepare(`WITH words AS (SELECT value FROM json_each(@words))
     SELECT ${unpackedColumns(auditTable)} FROM ledger_audit a WHERE a.seq < @before AND (${tests.join(' OR ')}) ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).

@@ -109,6 +109,37 @@ describeLedgerApp('the audit search', (app, backend) => {
     }
   });
 
+  // The screen sends the codes whose label holds the typed text (audit-search-codes.ts): "استرداد"
+  // or "Card sale" are in no entry, and found nothing before.
+  it('finds the entries whose action or result the screen names, with what the text finds, window after window', async () => {
+    const withCodes = (text: string, actions: string[], results: string[]) => {
+      const typed = new Set(scan(text));
+      return every.filter((e) => actions.includes(e.action) || results.includes(e.result) || typed.has(e.seq)).map((e) => e.seq);
+    };
+    const cases: Array<[string, string[], string[]]> = [
+      ['استرداد', ['refund', 'checkup_refund', 'settle_refund'], []],
+      ['Done', [], ['succeeded']],
+      ['Card sale', ['create_sale'], []],
+      ['omar', ['capture'], ['exported', '3 rows']],
+      ['Payment link', ['create_link'], ['recorded: pending']],
+    ];
+    for (const [query, actions, results] of cases) {
+      const expected = withCodes(query, actions, results);
+      expect({ query, found: expected.length > 0 }).toEqual({ query, found: true });
+      const seen: number[] = [];
+      let before: number | undefined;
+      for (;;) {
+        const page = await list({ query, actions, results, offset: 0, limit: 250, beforeSeq: before });
+        seen.push(...page.rows.map((r) => r.seq));
+        if (page.totalExact) break;
+        before = page.rows.at(-1)!.seq;
+      }
+      expect({ query, seen }).toEqual({ query, seen: expected });
+    }
+    // Codes no entry has, and a text no entry holds: nothing.
+    expect((await list({ query: 'Profile removed', actions: ['profile_remove'], results: ['did_not_go_through'], offset: 0, limit: 50 })).rows).toEqual([]);
+  });
+
   it('shows the order id of the entry’s payment', async () => {
     const found = await list({ query: 'RENAMED-9', offset: 0, limit: 10 });
     expect(found.rows.length).toBeGreaterThan(1);
@@ -133,6 +164,9 @@ it('on a laptop’s ledger, shows the order id an entry shows in the log: its ow
     expect(listAudit(db, { query: 'ghost_', offset: 0, limit: 10 }).rows.map((r) => r.order_id)).toEqual(['Ghost_50%']);
     expect(listAudit(db, { query: 'PD-OWN-1', offset: 0, limit: 10 }).rows.map((r) => [r.action, r.order_id])).toEqual([['capture', 'PD-OWN-1']]);
     expect(listAudit(db, { query: 'void', offset: 0, limit: 10 }).rows.map((r) => r.order_id)).toEqual([null]);
+    // A reason, as the screen shows it beside the action (the team ledger's index does not hold reasons).
+    appendAudit(db, { osUser: 'omar', action: 'refund', paymentId: id, amountMinor: 1030, currency: 'SAR', reason: 'Rest of it', result: 'succeeded' }, at);
+    expect(listAudit(db, { query: 'rest of', offset: 0, limit: 10 }).rows.map((r) => [r.action, r.reason])).toEqual([['refund', 'Rest of it']]);
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });

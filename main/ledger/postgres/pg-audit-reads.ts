@@ -2,8 +2,9 @@
 // security.sql), newest first, as main/ledger/audit-query.ts answers it on SQLite. Without a
 // search the seq numbers are the positions (the chain keeps them gapless): any depth is one
 // seek, the total is the newest seq. With a search (action, login, OS user, result, order id;
-// folded as SQLite's LIKE folds) the log is read newest first, narrowed by reads.sql's trigram
-// index from three characters on, and nothing is counted.
+// folded as SQLite's LIKE folds; and the action and result codes the screen's words name) the log
+// is read newest first, narrowed by reads.sql's trigram index from three characters on, and
+// nothing is counted. A reason is not searched here: the index does not hold it (SQLite's does).
 // The chain (security.sql's rule: the SQLite ledger's with the database login added) is checked
 // once per entry as on SQLite (audit-chain.ts): each look checks up to 1,000 new entries and
 // goes on in the background. Each look also compares the log's end with the chain's head
@@ -170,8 +171,16 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
     const offset = input.beforeSeq !== undefined ? 0 : input.offset;
     const like = `%${escapeLike(query)}%`;
     const q = params.add(asciiLower(like));
-    const clauses = [`a.seq < ${params.add(input.beforeSeq ?? last + 1)}`, `(${['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'].map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
-    if ([...query].length >= 3) clauses.push(`${auditText} LIKE ${q}`);
+    const typed = [`(${['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'].map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
+    if ([...query].length >= 3) typed.push(`${auditText} LIKE ${q}`);
+    const either = [`(${typed.join(' AND ')})`];
+    // The codes whose label on screen holds the text (the renderer's words): each is in the entry's
+    // indexed text, so the same trigram index narrows to them, then the column is matched exactly.
+    for (const [column, codes] of [['a.action', input.actions], ['a.result', input.results]] as const) {
+      if (!codes?.length) continue;
+      either.push(`(${auditText} LIKE ANY(${params.add(codes.map((c) => `%${escapeLike(asciiLower(c))}%`))}::text[]) AND ${column} = ANY(${params.add(codes)}::text[]))`);
+    }
+    const clauses = [`a.seq < ${params.add(input.beforeSeq ?? last + 1)}`, `(${either.join(' OR ')})`];
     const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log a WHERE ${clauses.join(' AND ')} ORDER BY a.seq DESC LIMIT ${params.add(input.limit)} OFFSET ${params.add(offset)}`, params.values)).rows;
     // No count: the screen pages on ("more" while a window comes back full).
     return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };

@@ -1,4 +1,5 @@
 // Where the keyboard focus goes when a form refuses a Save, or when what was pressed goes away.
+import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * After a refused submit the focus goes to the first field with a message, for keyboard and
@@ -19,4 +20,36 @@ export function focusFirstError(form = '.gp-form') {
 export function focusIfLost(target: HTMLElement | null | undefined) {
   const active = document.activeElement;
   if (!active || active === document.body) target?.focus();
+}
+
+/**
+ * Keeps the keyboard near what a person pressed when what follows takes that away: a dialog gives
+ * the focus back to its opener, then the payment's new state removes the opener (nothing left to
+ * refund); a pager's button is disabled at the last page. Call the returned function with the
+ * element to watch (after the dialog closed, or on the press); on each draw of the component, once
+ * that element is gone or disabled while the focus was on it or lost, `fallback()` takes the focus
+ * (else Chromium leaves it on the page's body). The watch ends once the person moves elsewhere.
+ * `ready`: false while what follows is still on its way (a pager's next page), so the fallback is
+ * chosen from what the screen will show, not from the moment between.
+ */
+export function useFocusFallback(fallback: () => HTMLElement | null | undefined, ready = true) {
+  const watched = useRef<HTMLElement | null>(null);
+  const fallbackNow = useRef(fallback);
+  useEffect(() => {
+    fallbackNow.current = fallback;
+    const element = watched.current;
+    if (!element) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== element) {
+      watched.current = null; // the person went elsewhere: never taken from there
+      return;
+    }
+    const gone = element === document.body || !element.isConnected || (element as HTMLButtonElement).disabled === true;
+    if (!gone || !ready) return;
+    watched.current = null;
+    fallbackNow.current()?.focus({ preventScroll: true });
+  });
+  return useCallback((element: Element | null) => {
+    watched.current = element instanceof HTMLElement ? element : null;
+  }, []);
 }

@@ -1,7 +1,8 @@
 // Capture, void, refund and recurring charge, each through one confirmation that names the
 // amount, currency, customer and environment. The send button works once: a second press, a
 // double click or Enter held down cannot send a second request. An unclear outcome offers a
-// status check, never a retry.
+// status check, never a retry. A field told of a problem (by Send or by main) is checked again as
+// it is edited: its message goes once the value is right (get-paid/field-errors.ts).
 import { useRef, useState, type FormEvent } from 'react';
 import { parseAmount, formatMinor, type CurrencyCode } from '../../../../contract/money';
 import type { operationKinds, PaymentView } from '../../../../contract/methods/payments';
@@ -16,6 +17,9 @@ import { placeholders, withData } from '../../ui/isolated';
 import { Field } from '../settings/field';
 import { stateWordOf } from '../../../../contract/payment-states';
 import { allowedActions } from './detail-store';
+import { typedTextProblem } from './action-checks';
+import { useFieldErrors } from '../get-paid/field-errors';
+import { focusFirstError } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
@@ -49,6 +53,15 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
   const shownAmount = kind === 'void' ? formatAmount(payment.amountMinor - payment.capturedMinor, currency, language) : parsed?.ok ? formatAmount(parsed.minor, currency, language) : '—';
   const envName = t(`env.${payment.environment}`);
+  // The typed texts' own checks, worded now; shown once Send or main told of them (the amount's at once, as before).
+  const textProblems = {
+    reason: kind === 'refund' ? typedTextProblem(reason, { required: { key: 'rule.refundReason' }, chars: true }) : kind === 'void' ? typedTextProblem(reason, {}) : undefined,
+    description: kind === 'recurring' ? typedTextProblem(description, { required: { key: 'input.required' }, chars: true }) : undefined,
+  };
+  const current: Record<string, string> = {};
+  if (localError) current.amount = localError;
+  for (const [field, why] of Object.entries(textProblems)) if (why) current[field] = wordReason(language, why) ?? '';
+  const fields = useFieldErrors('action', current);
   // The payment as it is now (main's events keep it fresh): voided or refunded elsewhere while
   // this dialog was open, the action is no longer offered.
   const stillAllowed = unknownOutcome || sending || allowedActions(payment)[kind];
@@ -63,6 +76,12 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sendingRef.current || !stillAllowed || localError || (live && !liveConfirmed)) return;
+    const problems = Object.fromEntries(Object.entries(textProblems).filter(([, why]) => why));
+    if (Object.keys(problems).length) {
+      setError(undefined);
+      fields.tell(problems);
+      return focusFirstError('.action-form');
+    }
     sendingRef.current = true;
     setSending(true);
     setError(undefined);
@@ -75,6 +94,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     setSending(false);
     if (!result.ok) {
       sendingRef.current = false;
+      fields.tellMain(result.error.fields ?? {});
       return setError(result.error);
     }
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
@@ -106,7 +126,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             {error && <p className="form-error">{error.message}</p>}
           </div>
         ) : (
-          <form onSubmit={(e) => void submit(e)} noValidate>
+          <form className="action-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
             <dl className="facts">
               <dt>{t('detail.customer')}</dt><dd><bdi className="customer-name">{payment.customer.name ?? '—'}</bdi></dd>
               <dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd>
@@ -114,13 +134,13 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd><Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr></dd></>)}
             </dl>
             {kind !== 'void' && (
-              <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={first} error={localError ?? error?.fields?.amount} autoComplete="off" />
+              <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={first} error={localError ?? fields.errors.amount} autoComplete="off" />
             )}
             {(kind === 'refund' || kind === 'void') && (
-              <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} onChange={(e) => setReason(e.target.value)} error={error?.fields?.reason} required={kind === 'refund'} />
+              <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'} />
             )}
             {kind === 'recurring' && (
-              <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={error?.fields?.description} />
+              <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} />
             )}
             <p className="confirm-line" data-testid="confirm-line">
               {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}

@@ -11,9 +11,11 @@ import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
+import { auditCodesFor } from './audit-search-codes';
 import { exportToFile } from './export-csv';
 import { storedReason } from './stored-reason';
 import { useProfileList } from '../settings/settings-store';
+import { useFocusFallback } from '../../ui/focus';
 import './transactions.css';
 
 const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
@@ -28,6 +30,8 @@ export function AuditScreen() {
   // The seq each older page starts below; empty: the newest page.
   const [pages, setPages] = useState<number[]>([]);
   const [data, setData] = useState<Data>();
+  // Which search and page `data` answers (a new one is on its way while they differ).
+  const [loadedFor, setLoadedFor] = useState<string>();
   const [message, setMessage] = useState('');
   // The header's list of profiles (settings-store.ts), not asked of main again.
   const profiles = useProfileList();
@@ -39,10 +43,22 @@ export function AuditScreen() {
   const [exporting, setExporting] = useState<{ done: number; total: number }>();
   const cancel = useRef<AbortController | undefined>(undefined);
   const beforeSeq = pages.at(-1);
+  // A pager button disabled by its own press (the last page, or back at the newest) hands the
+  // keyboard to the other one, or to the heading when both are, rather than to the page.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const newer = useRef<HTMLButtonElement>(null);
+  const older = useRef<HTMLButtonElement>(null);
+  const watchFocus = useFocusFallback(() => [newer.current, older.current].find((b) => b && !b.disabled && b !== document.activeElement) ?? heading.current, loadedFor === `${beforeSeq}|${query}`);
 
   useEffect(() => {
     let live = true;
-    const load = () => void api.listAuditLog({ query: query || undefined, limit: pageSize, beforeSeq }).then((r) => live && r.ok && setData(r.value));
+    // The words on screen: the codes whose label, in this language or English, holds the text.
+    const codes = query.trim() ? auditCodesFor(query, language) : undefined;
+    const load = () => void api.listAuditLog({ query: query || undefined, ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}), limit: pageSize, beforeSeq }).then((r) => {
+      if (!live || !r.ok) return;
+      setData(r.value);
+      setLoadedFor(`${beforeSeq}|${query}`);
+    });
     const timer = setTimeout(load, query ? 200 : 0);
     // New entries (and the chain's progress) show up when main says something changed.
     let again: ReturnType<typeof setTimeout> | undefined;
@@ -59,7 +75,7 @@ export function AuditScreen() {
       clearTimeout(again);
       off();
     };
-  }, [query, beforeSeq]);
+  }, [query, beforeSeq, language]);
 
   async function exportAll() {
     cancel.current = new AbortController();
@@ -99,7 +115,7 @@ export function AuditScreen() {
 
   return (
     <div data-testid="audit-screen">
-      <h1>{t('audit.title')}</h1>
+      <h1 ref={heading} tabIndex={-1}>{t('audit.title')}</h1>
       {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
       <div className="tx-toolbar">
         <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" type="search" value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
@@ -118,7 +134,9 @@ export function AuditScreen() {
         </span>
         <span role="status" className="notice">{message}</span>
       </div>
-      {data && (
+      {/* A search that finds nothing says so, as Transactions does (an empty table said nothing). */}
+      {data && query && rows.length === 0 && loadedFor === `${beforeSeq}|${query}` && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}
+      {data && (rows.length > 0 || !query) && (
         <>
           <table className="simple-table" data-testid="audit-table">
             <caption className="visually-hidden">{t('audit.title')}</caption>
@@ -139,8 +157,8 @@ export function AuditScreen() {
             </tbody>
           </table>
           <div className="form-actions">
-            <button type="button" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))} data-testid="audit-newer">{t('audit.newer')}</button>
-            <button type="button" disabled={!hasOlder} onClick={() => setPages([...pages, rows.at(-1)!.seq])} data-testid="audit-older">{t('audit.older')}</button>
+            <button type="button" ref={newer} disabled={pages.length === 0} onClick={(e) => { watchFocus(e.currentTarget); setPages(pages.slice(0, -1)); }} data-testid="audit-newer">{t('audit.newer')}</button>
+            <button type="button" ref={older} disabled={!hasOlder} onClick={(e) => { watchFocus(e.currentTarget); setPages([...pages, rows.at(-1)!.seq]); }} data-testid="audit-older">{t('audit.older')}</button>
           </div>
         </>
       )}

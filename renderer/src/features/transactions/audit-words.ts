@@ -22,6 +22,12 @@ const actions = [
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
+/** Every action code worded here, a check-up's moves included (main prefixes a check-up payment's actions with `checkup_`). */
+export const knownAuditActions: readonly string[] = [
+  ...actions, 'checkup_started', 'checkup_finished', 'checkup_report_saved',
+  ...actions.filter((a) => /^(create_|capture|void|refund|status_|lookup|settle_|retry_)/.test(a)).map((a) => `checkup_${a}`),
+];
+
 const checkupActions = { checkup_started: 'audit.action.checkup_started', checkup_finished: 'audit.action.checkup_finished', checkup_report_saved: 'audit.action.checkup_report_saved' } as const;
 
 export function auditAction(action: string, t: Translate): string {

@@ -15,6 +15,7 @@ import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useTeamRole } from '../settings/team-role';
+import { useFocusFallback } from '../../ui/focus';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
 const PaymentInvoice = lazy(() => import('../invoices/payment-invoice'));
@@ -72,6 +73,21 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
   const openPayment = (id: string) => useTransactions.getState().open(id);
+  // A dialog gives the focus back to what opened it; when the payment's new state then removes
+  // that button (nothing left to refund or capture), the keyboard goes to the title, not the page.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<Element | null>(null);
+  const watchFocus = useFocusFallback(() => titleRef.current);
+  const openDialog = (kind: ActionKind | 'settle') => {
+    opener.current = document.activeElement;
+    if (kind === 'settle') setSettling(true);
+    else setDialog(kind);
+  };
+  const closeDialog = () => {
+    watchFocus(opener.current);
+    setDialog(undefined);
+    setSettling(false);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -82,7 +98,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       if (wanted === 'status') return void checkStatus();
       if (wanted && allowed[wanted]) {
         event.preventDefault();
-        setDialog(wanted);
+        openDialog(wanted);
       }
     };
     window.addEventListener('keydown', onKey);
@@ -92,7 +108,6 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   // In the list's place the detail takes the keyboard to its title, as its own draw follows: the
   // list is inert then, so the keyboard was on the page (or still on the list, for a moment). Focus
   // anywhere else (the lookup field above) stays; beside the list nothing moves.
-  const titleRef = useRef<HTMLHeadingElement>(null);
   const titled = !error && Boolean(payment && allowed && shown && detail);
   useEffect(() => {
     if (!coversList || !titled) return;
@@ -133,7 +148,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
           <p>{t(mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers', { kind: t(`noun.${unclear.kind}`) })}</p>
-          {!otherProfile && mayMoveMoney && <button type="button" onClick={() => setSettling(true)} data-testid="action-settle">{t('settle.open')}</button>}
+          {!otherProfile && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
@@ -143,10 +158,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <p className="attention-note">{t('detail.otherProfile')}</p>
       ) : (
         <div className="detail-actions">
-          {shown.capture && <button type="button" onClick={() => setDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts="c" data-testid="action-capture">{t('action.capture')}</button>}
-          {shown.void && <button type="button" onClick={() => setDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
-          {shown.refund && <button type="button" onClick={() => setDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
-          {shown.recurring && <button type="button" onClick={() => setDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
+          {shown.capture && <button type="button" onClick={() => openDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts="c" data-testid="action-capture">{t('action.capture')}</button>}
+          {shown.void && <button type="button" onClick={() => openDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
+          {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
+          {shown.recurring && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
           {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql). */}
           <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
           {mayBecomePaid(payment) && (
@@ -201,9 +216,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <SettleDialog
           payment={payment}
           operation={unclear}
-          onClose={() => setSettling(false)}
+          onClose={closeDialog}
           onDone={(text) => {
-            setSettling(false);
+            closeDialog();
             setNotice({ text, tone: 'ok' });
             void load(paymentId);
           }}
@@ -215,9 +230,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           payment={payment}
           remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
-          onClose={() => setDialog(undefined)}
+          onClose={closeDialog}
           onDone={(text) => {
-            setDialog(undefined);
+            closeDialog();
             setNotice({ text, tone: 'ok' });
             void load(paymentId);
           }}

@@ -1,16 +1,19 @@
 // Settling an unclear capture, refund or void by hand, once the gateway's answers could not
 // decide it: a person looks at the gateway's dashboard and says what it shows, with a reason.
-// Nothing is sent to the gateway; main records the answer, the OS user and the time.
+// Nothing is sent to the gateway; main records the answer, the OS user and the time. Main's message
+// on the reason goes once the reason is edited, the dialog's own check speaking for it then.
 import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT } from '../../i18n';
+import { useLanguage, useT, wordReason } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Field } from '../settings/field';
 import { useDialogFocus } from '../../ui/dialog-focus';
 import type { PaymentDetail } from './detail-store';
+import { typedTextProblem } from './action-checks';
+import { useFieldErrors } from '../get-paid/field-errors';
 
 type Operation = PaymentDetail['operations'][number];
 type Props = { payment: PaymentView; operation: Operation; onDone(message: string): void; onClose(): void };
@@ -27,14 +30,21 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   const amount = operation.amountMinor === null ? '' : formatAmount(operation.amountMinor, payment.currency as CurrencyCode, language);
 
   useDialogFocus(first, onClose);
+  // Empty, the reason is asked for by the disabled button; typed, what main would refuse in it.
+  const reasonProblem = reason.trim() ? typedTextProblem(reason, {}) : undefined;
+  const fields = useFieldErrors('settle', reasonProblem ? { reason: wordReason(language, reasonProblem) ?? '' } : {});
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (sending || happened === undefined || !reason.trim()) return;
+    if (reasonProblem) return fields.tell({ reason: reasonProblem });
     setSending(true);
     const result = await api.settleOperation({ paymentId: payment.id, operationId: operation.id, happened, reason });
     setSending(false);
-    if (!result.ok) return setError(result.error);
+    if (!result.ok) {
+      fields.tellMain(result.error.fields ?? {});
+      return setError(result.error);
+    }
     onDone(t(happened ? 'settle.done.happened' : 'settle.done.notHappened', { kind }));
   }
 
@@ -43,13 +53,13 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
         <h2 id="settle-title">{t('settle.title', { kind, amount })}</h2>
         <p>{t('settle.intro', { kind })}</p>
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
           <fieldset className="settle-choice">
             <legend>{t('settle.question', { kind })}</legend>
             <label className="field-check"><input ref={first} type="radio" name="settle-happened" checked={happened === true} onChange={() => setHappened(true)} />{t('settle.happened')}</label>
             <label className="field-check"><input type="radio" name="settle-happened" checked={happened === false} onChange={() => setHappened(false)} />{t('settle.notHappened')}</label>
           </fieldset>
-          <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={error?.fields?.reason} required />
+          <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
           {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
           {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
           <div className="form-actions">
