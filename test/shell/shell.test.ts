@@ -136,7 +136,7 @@ describe('notifications', () => {
     const { Notification } = await import('./fake-electron');
     expect((await call('setLanguage', { language: 'ar' }, window().webContents)).ok).toBe(true);
     paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-1 was paid: 10.00 SAR.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-1', amount: '10.00 SAR' } } });
-    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: 'دُفع رابط الدفع \u2066L-1\u2069: 10.00 SAR.' }]);
+    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: 'دُفع رابط الدفع \u2066L-1\u2069: \u206610.00 SAR\u2069.' }]); // the worded amount kept, left to right
   });
 
   it('words an amount in English as the English page does', async () => {

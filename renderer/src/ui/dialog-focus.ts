@@ -3,15 +3,18 @@
 // focus moved on each re-render would pull the cursor out of the field being typed in (typed
 // words then land in another field).
 import { useEffect, useRef, type RefObject } from 'react';
+import { useModalKeys } from './modal-keys';
 
-export function useDialogFocus(first: RefObject<HTMLElement | null>, onEscape: () => void, fallback?: RefObject<HTMLElement | null>) {
+/** `box`: the dialog itself, which keeps Tab inside it (modal-keys.ts); its first button takes the focus when `first` has none. */
+export function useDialogFocus(first: RefObject<HTMLElement | null>, onEscape: () => void, box: RefObject<HTMLElement | null>) {
+  useModalKeys(box);
   const escape = useRef(onEscape);
   useEffect(() => {
     escape.current = onEscape;
   });
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    (first.current ?? fallback?.current?.querySelector<HTMLElement>('button'))?.focus();
+    (first.current ?? box.current?.querySelector<HTMLElement>('button'))?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') escape.current();
     };
@@ -20,5 +23,5 @@ export function useDialogFocus(first: RefObject<HTMLElement | null>, onEscape: (
       window.removeEventListener('keydown', onKey);
       previous?.focus();
     };
-  }, [first, fallback]); // refs: stable for the dialog's life
+  }, [first, box]); // refs: stable for the dialog's life
 }

@@ -3,7 +3,11 @@
 // problem (it used to stay until the next Save, wrong beside a value already fixed). Fields not
 // told yet are left alone while the person types; Save tells them.
 import { useState } from 'react';
-import { fieldId, type FieldErrors } from './form-kit';
+
+/** A field's message by its path ("customer.email"), in the user's language. */
+export type FieldErrors = Record<string, string>;
+/** The id of a form's field element, from the form's name and the field's path. Here, not in form-kit: the transactions dialogs use these without the forms' code. */
+export const fieldId = (form: string, path: string) => `${form}-${path.replace(/\./g, '-')}`;
 
 type Told = { checked: string[]; main: FieldErrors };
 

@@ -27,8 +27,8 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-export type FieldErrors = Record<string, string>;
-export const fieldId = (form: string, path: string) => `${form}-${path.replace(/\./g, '-')}`;
+import { fieldId, type FieldErrors } from './field-errors';
+export { fieldId, type FieldErrors };
 
 /**
  * The amount exactly as typed: nothing is dropped or changed to fit. What cannot be sent in the

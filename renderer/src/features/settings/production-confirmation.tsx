@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { ProductionConfirmation, ProfileView } from '../../../../contract/methods/profiles';
 import { useT } from '../../i18n';
+import { useModalKeys } from '../../ui/modal-keys';
 
 /** Whether a money-moving call on this profile needs the user's confirmation first. */
 export const needsProductionConfirmation = (profile: Pick<ProfileView, 'environment'>) => profile.environment === 'production';
@@ -22,11 +23,13 @@ type Props = {
 export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel }: Props) {
   const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => cancel.current?.focus(), []); // the safe choice has the focus
+  useModalKeys(box);
   // Over the form, in view and focused wherever the form was scrolled to: never below the fold.
   return (
     <div className="dialog-backdrop">
-    <div role="alertdialog" aria-modal="true" aria-labelledby="live-confirm-title" aria-describedby="live-confirm-body" className="dialog live-confirm" data-testid="production-confirm"
+    <div ref={box} role="alertdialog" aria-modal="true" aria-labelledby="live-confirm-title" aria-describedby="live-confirm-body" className="dialog live-confirm" data-testid="production-confirm"
       onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <h2 id="live-confirm-title">
         <span className="env-badge env-production">{t('env.production')}</span> {t('confirm.production.title')}

@@ -26,10 +26,11 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   const [error, setError] = useState<AppError>();
   const [sending, setSending] = useState(false);
   const first = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const kind = t(`noun.${operation.kind}`);
   const amount = operation.amountMinor === null ? '' : formatAmount(operation.amountMinor, payment.currency as CurrencyCode, language);
 
-  useDialogFocus(first, onClose);
+  useDialogFocus(first, onClose, box);
   // Empty, the reason is asked for by the disabled button; typed, what main would refuse in it.
   const reasonProblem = reason.trim() ? typedTextProblem(reason, {}) : undefined;
   const fields = useFieldErrors('settle', reasonProblem ? { reason: wordReason(language, reasonProblem) ?? '' } : {});
@@ -50,7 +51,7 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
 
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
+      <div ref={box} className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
         <h2 id="settle-title">{t('settle.title', { kind, amount })}</h2>
         <p>{t('settle.intro', { kind })}</p>
         <form onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>

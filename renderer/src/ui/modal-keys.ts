@@ -1,0 +1,37 @@
+// A modal dialog keeps the keyboard inside it, as aria-modal promises: Tab and Shift+Tab go round
+// its own controls (they used to leave it for the navigation behind, where Enter switched screens
+// and dropped what was typed), and the screens' Alt+digit shortcuts do nothing while it is open.
+import { useEffect, type RefObject } from 'react';
+
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The dialog's controls a Tab can reach, in order (hidden ones left out). */
+function stops(box: HTMLElement): HTMLElement[] {
+  return [...box.querySelectorAll<HTMLElement>(focusable)].filter((el) => el.getClientRects().length > 0 || el === document.activeElement);
+}
+
+export function useModalKeys(box: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const dialog = box.current;
+      if (!dialog) return;
+      if (event.altKey && !event.ctrlKey && !event.metaKey && /^[0-9]$/.test(event.key)) {
+        // Capture phase, on the window: the navigation's own listener never hears it.
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+      if (event.key !== 'Tab' || event.ctrlKey || event.metaKey || event.altKey) return;
+      const all = stops(dialog);
+      if (!all.length) return event.preventDefault();
+      const at = all.indexOf(document.activeElement as HTMLElement);
+      const next = event.shiftKey ? (at <= 0 ? all.at(-1) : undefined) : (at === -1 || at === all.length - 1 ? all[0] : undefined);
+      if (next) {
+        event.preventDefault();
+        next.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [box]);
+}

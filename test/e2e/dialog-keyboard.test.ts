@@ -1,0 +1,52 @@
+// A modal dialog keeps the keyboard inside it, as aria-modal="true" tells a screen reader: Tab and
+// Shift+Tab go round the refund dialog's own controls (they left for the navigation behind it,
+// where Enter on a screen's button switched screens and dropped the typed refund), and the screens'
+// Alt+digit shortcuts do nothing while it is open. In Chromium through the preview.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { callApi } from './support/practice-control';
+import { TransactionsPage } from './pages/transactions-page';
+
+const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
+const card = { number: '5123450000000008', holder: 'NOURA FAHAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+
+describe('the refund dialog and the keyboard', () => {
+  let session: E2eSession;
+  let tx: TransactionsPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    tx = new TransactionsPage(session.page);
+    await tx.open(session.preview.url);
+    await callApi(session.page, 'chargeCard', { orderId: 'KEYS-1', amount: '100.00', currency: 'SAR', card, customer, authOnly: false });
+    await tx.show();
+    await tx.openPayment('KEYS-1');
+  });
+  afterAll(() => session?.close());
+
+  const inDialog = () => session.page.evaluate(() => document.querySelector('[data-testid="action-dialog"]')?.contains(document.activeElement) === true);
+
+  it('goes round its own controls with Tab and Shift+Tab, never to the page behind', async () => {
+    await tx.startAction('refund');
+    await session.page.locator('#action-amount').fill('10');
+    for (let i = 0; i < 12; i++) {
+      await session.page.keyboard.press('Tab');
+      expect(await inDialog(), `after Tab ${i + 1}`).toBe(true);
+    }
+    for (let i = 0; i < 12; i++) {
+      await session.page.keyboard.press('Shift+Tab');
+      expect(await inDialog(), `after Shift+Tab ${i + 1}`).toBe(true);
+    }
+    expect(await session.page.locator('#action-amount').inputValue()).toBe('10'); // nothing typed was lost
+  });
+
+  it('ignores the screens\' shortcuts while open, and they work again once it is closed', async () => {
+    await session.page.keyboard.press('Alt+4');
+    expect(await session.page.getByTestId('action-dialog').isVisible()).toBe(true);
+    expect(await session.page.getByTestId('nav-transactions').getAttribute('aria-current')).toBe('page');
+    await session.page.keyboard.press('Escape');
+    await session.page.getByTestId('action-dialog').waitFor({ state: 'detached' });
+    await session.page.keyboard.press('Alt+4');
+    await expect.poll(() => session.page.getByTestId('nav-terminal').getAttribute('aria-current')).toBe('page');
+  });
+});
