@@ -105,14 +105,15 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     return () => window.removeEventListener('keydown', onKey);
   }, [allowed, dialog, settling, otherProfile, checkStatus]);
 
-  // In the list's place the detail takes the keyboard to its title, as its own draw follows: the
-  // list is inert then, so the keyboard was on the page (or still on the list, for a moment). Focus
-  // anywhere else (the lookup field above) stays; beside the list nothing moves.
+  // The detail takes the keyboard to its title when the keyboard is nowhere: opened from another
+  // screen ("Open in Transactions", whose button is gone), or in the list's place (the list is
+  // inert then, so the keyboard was on the page, or still on the list for a moment). Focus anywhere
+  // else (the lookup field above, a row beside the detail) stays.
   const titled = !error && Boolean(payment && allowed && shown && detail);
   useEffect(() => {
-    if (!coversList || !titled) return;
+    if (!titled) return;
     const active = document.activeElement;
-    if (!active || active === document.body || active.closest('[data-testid="tx-list"]')) titleRef.current?.focus({ preventScroll: true });
+    if (!active || active === document.body || (coversList && active.closest('[data-testid="tx-list"]'))) titleRef.current?.focus({ preventScroll: true });
   }, [coversList, titled, paymentId]);
   // Escape closes the detail (not while one of its dialogs is open: Escape closes that).
   const onSectionKey = (event: React.KeyboardEvent) => {
