@@ -106,6 +106,29 @@ describe('Settings: backups, updates, support', () => {
     fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
     await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('تعذّر استخدام المجلد أو الملف؛ لم يتغير شيء.'));
     expect(screen.getByTestId('backup-notice-detail').textContent).toContain('unplugged-drive');
+    // Also under the field itself, tied to it, and the keyboard taken there (it fell to the page).
+    const field = screen.getByLabelText('مجلد النسخ الاحتياطية');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain('backup-folder-error');
+    expect(screen.getByTestId('error-backup-folder').textContent).not.toBe('');
+  });
+
+  it('checks the number of backups to keep in the app’s words, not the browser’s, in English and Arabic', async () => {
+    await openSettings();
+    const keep = screen.getByLabelText('Backups to keep');
+    fireEvent.change(keep, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
+    expect(screen.getByTestId('error-backup-keep').textContent).toBe('Keep between 1 and 100 backups.');
+    await waitFor(() => expect(document.activeElement).toBe(keep));
+    act(() => useLanguage.getState().setLanguage('ar'));
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
+    expect(screen.getByTestId('error-backup-keep').textContent).toBe('احتفظ بنسخة واحدة على الأقل و100 نسخة على الأكثر.');
+    fireEvent.change(keep, { target: { value: '١٢' } }); // typed on an Arabic keyboard
+    fireEvent.change(screen.getByLabelText('مجلد النسخ الاحتياطية'), { target: { value: folder } });
+    fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('حُفظت إعدادات النسخ الاحتياطي.'));
+    expect(screen.queryByTestId('error-backup-keep')).toBeNull();
   });
 
   it('shows the update state and saves diagnostics', async () => {

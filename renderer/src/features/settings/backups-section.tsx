@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import type { BackupSchedule } from '../../../../contract/methods/maintenance';
 import { api } from '../../api';
-import { useLanguage, useT } from '../../i18n';
+import { localizeError, useLanguage, useT } from '../../i18n';
+import { toAsciiDigits } from '../../../../contract/digits';
 import { formatDateTime } from '../../i18n/format';
 import { Field } from './field';
 import { failed, formatSize, useMaintenance } from './maintenance-store';
@@ -25,6 +26,9 @@ export function BackupsSection() {
   const [busy, setBusy] = useState<string>();
   const [confirming, setConfirming] = useState<string>();
   const [notice, setNotice] = useState<MaintenanceNotice>();
+  // A setting's problem under its own field (main's, such as a folder that cannot be written, or
+  // the count's, checked here in the app's words rather than the browser's own English bubble).
+  const [fieldErrors, setFieldErrors] = useState<{ folder?: string; keep?: string }>({});
 
   useEffect(() => {
     if (!backup) return;
@@ -43,10 +47,21 @@ export function BackupsSection() {
       await load();
     }
   }
-  const save = () => act('save', async () => {
-    const result = await api.setBackupSettings({ folder: folder.trim() || null, schedule, keep: Number(keep) });
-    return result.ok ? said('maint.saved') : failed(result.error);
-  });
+  const showFieldErrors = (errors: { folder?: string; keep?: string }) => {
+    setFieldErrors(errors);
+    const first = errors.folder ? 'backup-folder' : errors.keep ? 'backup-keep' : undefined;
+    if (first) requestAnimationFrame(() => document.getElementById(first)?.focus());
+  };
+  const save = () => {
+    const count = toAsciiDigits(keep.trim());
+    if (!/^\d{1,3}$/.test(count) || Number(count) < 1 || Number(count) > 100) return showFieldErrors({ keep: t('maint.keep.range') });
+    return act('save', async () => {
+      const result = await api.setBackupSettings({ folder: folder.trim() || null, schedule, keep: Number(count) });
+      const fields = result.ok ? {} : localizeError(language, result.error).fields ?? {};
+      showFieldErrors({ folder: fields.folder, keep: fields.keep });
+      return result.ok ? said('maint.saved') : failed(result.error);
+    });
+  };
   const backupNow = () => act('backup', async () => {
     const result = await api.backupNow({});
     return result.ok ? said('maint.backedUp', { payments: result.value.payments }) : failed(result.error);
@@ -71,15 +86,15 @@ export function BackupsSection() {
     <section aria-labelledby="backups-title" className="maintenance" data-testid="backups">
       <h2 id="backups-title">{t('maint.backups')}</h2>
       <p>{t('maint.backups.intro')}</p>
-      <form onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <Field id="backup-folder" label={t('maint.folder')} hint={t('maint.folder.hint', folderExamples)} value={folder} dir="ltr" onChange={(e) => setFolder(e.target.value)} />
+      <form onSubmit={(e) => { e.preventDefault(); void save(); }} noValidate>
+        <Field id="backup-folder" label={t('maint.folder')} hint={t('maint.folder.hint', folderExamples)} value={folder} dir="ltr" onChange={(e) => setFolder(e.target.value)} error={fieldErrors.folder} />
         <div className="field">
           <label htmlFor="backup-schedule">{t('maint.schedule')}</label>
           <select id="backup-schedule" value={schedule} onChange={(e) => setSchedule(e.target.value as BackupSchedule)}>
             {(['off', 'daily', 'weekly'] as const).map((s) => <option key={s} value={s}>{t(`maint.schedule.${s}`)}</option>)}
           </select>
         </div>
-        <Field id="backup-keep" label={t('maint.keep')} type="number" min={1} max={100} value={keep} onChange={(e) => setKeep(e.target.value)} />
+        <Field id="backup-keep" label={t('maint.keep')} inputMode="numeric" value={keep} onChange={(e) => setKeep(e.target.value)} error={fieldErrors.keep} />
         <button type="submit" disabled={busy !== undefined}>{t('maint.save')}</button>
       </form>
       <p data-testid="last-backup">
