@@ -71,6 +71,17 @@ describe('the refund dialog', () => {
     expect(calls.some((c) => c.name === 'refundPayment')).toBe(false);
   });
 
+  it('takes the keyboard to an amount it cannot send when Enter is pressed in the reason (more than is left)', async () => {
+    await open('refund');
+    type('action-amount', '500');
+    type('action-reason', 'Returned');
+    document.getElementById('action-reason')!.focus();
+    send();
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('action-amount')));
+    expect(message('action-amount')).toBe('At most SAR\u00a080.00 is left.');
+    expect(calls.some((c) => c.name === 'refundPayment')).toBe(false);
+  });
+
   it('in Arabic too', async () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     await open('refund');

@@ -75,7 +75,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sendingRef.current || !stillAllowed || localError || (live && !liveConfirmed)) return;
+    if (sendingRef.current || !stillAllowed || (live && !liveConfirmed)) return;
+    // An amount it cannot send (more than is left, none): Enter in another field takes the keyboard to it.
+    if (localError) return focusFirstError('.action-form');
     const problems = Object.fromEntries(Object.entries(textProblems).filter(([, why]) => why));
     if (Object.keys(problems).length) {
       setError(undefined);
