@@ -73,3 +73,15 @@ it('says it in Arabic, and "this computer" on the laptop that runs it', async ()
   current = batch('running', { person: 'sam', laptop: null, here: true });
   expect((await openBatch()).textContent).toBe('يجري الإرسال من هذا الحاسوب، بواسطة sam.');
 });
+
+it('keeps the keyboard on the batch when the button pressed goes away at its end (it fell to the page)', async () => {
+  current = batch('running', { person: 'sam', laptop: 'desk-2-ab12cd34', here: false });
+  await openBatch();
+  const cancel = screen.getByTestId('bulk-cancel');
+  cancel.focus();
+  current = batch('done', null);
+  moved();
+  await waitFor(() => expect(screen.getByTestId('bulk-batch').getAttribute('data-state')).toBe('done'));
+  expect(screen.queryByTestId('bulk-cancel')).toBeNull();
+  expect(document.activeElement).toBe(screen.getByRole('heading', { name: /march\.csv/ }));
+});

@@ -12,6 +12,7 @@ import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
+import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
 import { bulkColumn } from './bulk-columns';
@@ -265,9 +266,13 @@ function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch
   const t = useT();
   const done = batch.total - batch.pending;
   const canResume = maySend && batch.pending > 0 && batch.state !== 'running';
+  // The button pressed ("Create N links", then Cancel) goes away as the batch starts and ends: the
+  // keyboard, left on the page, comes to the batch's title instead.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => focusIfLost(title.current), [batch.state]);
   return (
     <section aria-labelledby="bulk-batch-title" className="gp-result" data-testid="bulk-batch" data-state={batch.state}>
-      <h2 id="bulk-batch-title">{t('gp.bulk.batch', { name: batch.fileName })}</h2>
+      <h2 id="bulk-batch-title" ref={title} tabIndex={-1}>{t('gp.bulk.batch', { name: batch.fileName })}</h2>
       <label htmlFor="bulk-progress">{t('gp.bulk.progress')}</label>
       <progress id="bulk-progress" max={batch.total} value={done} data-testid="bulk-progress" />
       <p role="status" data-testid="bulk-status">
