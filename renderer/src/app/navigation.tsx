@@ -25,6 +25,14 @@ export function Navigation() {
     return () => window.removeEventListener('keydown', onKey);
   }, [go]);
 
+  // The window's title names the screen ("Transactions — Paydesk"), in the language shown: a screen
+  // reader says it when the screen changes, and the desktop's window list shows where Paydesk is.
+  const label = screens.find((s) => s.id === screen)?.label;
+  const title = label ? `${t(label)} — ${t('app.name')}` : t('app.name');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
   return (
     <nav aria-label={t('nav.label')} className="app-nav">
       <ul>
