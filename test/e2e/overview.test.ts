@@ -52,6 +52,7 @@ describe('the money overview on Home', () => {
     // The link was made last: its figure may come with a later refresh than the refund's.
     await page.getByTestId('ov-unpaid-day').filter({ hasText: '1 link' }).waitFor();
     expect(await page.getByTestId('ov-unpaid-day').textContent()).toBe('1 link');
+    expect(await page.getByRole('button', { name: 'Under a day old 1 link' }).count()).toBe(1); // named with its age, not "1 link" alone
     await home.chart('Taken and refunded per day, SAR');
     await home.chartsDrawn();
     await session.screenshot('home-overview-en');
