@@ -83,12 +83,16 @@ export const ltrIsolated = (text: string): string => (text.startsWith('\u2066') 
 /** A message's worded amounts (amountNames) isolated left to right in Arabic: the screens' messages, whose other values their JSX isolates. */
 export function withIsolatedAmounts<V extends Record<string, unknown>>(values: V, language: Language): V {
   if (language !== 'ar' || !amountNames.some((name) => typeof values[name] === 'string' && values[name] !== '')) return values;
-  const out: Record<string, unknown> = { ...values };
-  for (const name of amountNames) {
-    const amount = out[name];
-    if (typeof amount === 'string' && amount !== '') out[name] = ltrIsolated(amount);
+  return isolatedLtr({ ...values }, amountNames) as V;
+}
+
+/** The named values that are non-empty text, isolated left to right in `out` (changed in place). */
+function isolatedLtr(out: Record<string, unknown>, names: string[]) {
+  for (const name of names) {
+    const token = out[name];
+    if (typeof token === 'string' && token !== '') out[name] = ltrIsolated(token);
   }
-  return out as V;
+  return out;
 }
 
 /**
@@ -103,9 +107,5 @@ export function withQuotedWords<V extends Record<string, unknown>>(values: V, la
     const said = out[name];
     if (typeof said === 'string' && said !== '' && said !== 'none') out[name] = quotedSaid(language, said);
   }
-  for (const name of [...ltrNames, ...amountNames]) {
-    const token = out[name];
-    if (typeof token === 'string' && token !== '') out[name] = ltrIsolated(token);
-  }
-  return out as V;
+  return isolatedLtr(out, [...ltrNames, ...amountNames]) as V;
 }

@@ -13,4 +13,5 @@ export const bidiOrInvisible = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2
  * (a notification, an error) carries the isolates that kept it left to right there, and would
  * otherwise match nothing.
  */
-export const searchableText = (text: string): string => text.replace(new RegExp(bidiOrInvisible.source, 'g'), '');
+const everyBidiOrInvisible = new RegExp(bidiOrInvisible.source, 'g');
+export const searchableText = (text: string): string => text.replace(everyBidiOrInvisible, '');

@@ -1,6 +1,8 @@
 // A modal dialog keeps the keyboard inside it, as aria-modal promises: Tab and Shift+Tab go round
 // its own controls (they used to leave it for the navigation behind, where Enter switched screens
 // and dropped what was typed), and the screens' Alt+digit shortcuts do nothing while it is open.
+// Only the wrap at either end is done here, the browser's order kept between (a radio group stays one
+// stop); the calendar (calendar.tsx) steps each Tab itself over its own few buttons and day.
 import { useEffect, type RefObject } from 'react';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -95,8 +95,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
     const problems = check();
     setError(null);
-    fields.tell(problems);
-    if (Object.keys(problems).length) return focusFirstError();
+    if (fields.tell(problems)) return focusFirstError();
     send(t('gp.checkout.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       setBusy(true);
       const opt = (s: string) => s.trim() || undefined;

@@ -23,9 +23,10 @@ export function useFieldErrors(form: string, current: FieldErrors) {
   Object.assign(errors, told.main);
   return {
     errors,
-    /** Save found these problems: shown now, and re-checked from now on as their fields change. */
-    tell(problems: Record<string, unknown>) {
+    /** Save found these problems: shown now, and re-checked from now on as their fields change. Whether there were any. */
+    tell(problems: Record<string, unknown>): boolean {
       setTold((old) => ({ checked: [...new Set([...old.checked, ...Object.keys(problems)])], main: {} }));
+      return Object.keys(problems).length > 0;
     },
     /** Main refused these fields, in its words. */
     tellMain(fields: FieldErrors) {

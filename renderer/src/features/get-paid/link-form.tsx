@@ -57,8 +57,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     if (focusDateMistake(e.currentTarget)) return; // its own error is shown under it
     const problems = check();
     setError(null);
-    fields.tell(problems);
-    if (Object.keys(problems).length) return focusFirstError();
+    if (fields.tell(problems)) return focusFirstError();
     const customer = customerToSend({ name: v.name, email: v.email, phone: v.phone });
     const common = {
       orderId: v.orderId.trim() || undefined, currency: v.currency, customer,

@@ -139,8 +139,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     e.preventDefault();
     const problems = check();
     setError(null);
-    fields.tell(problems);
-    if (Object.keys(problems).length) return focusFirstError();
+    if (fields.tell(problems)) return focusFirstError();
     send(t(v.authOnly ? 'gp.terminal.confirmAuthorise' : 'gp.terminal.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
       const sentCard = { ...card, number: digits };
       const masked = maskCard(digits);

@@ -8,6 +8,7 @@ import { localizeError, useLanguage, useT } from '../../i18n';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { formatDateTime } from '../../i18n/format';
 import { Field } from './field';
+import { focusFirstError } from '../../ui/focus';
 import { failed, formatSize, useMaintenance } from './maintenance-store';
 import { MaintenanceNoticeLine, type MaintenanceNotice } from './maintenance-notice';
 import { said } from './notice';
@@ -49,8 +50,7 @@ export function BackupsSection() {
   }
   const showFieldErrors = (errors: { folder?: string; keep?: string }) => {
     setFieldErrors(errors);
-    const first = errors.folder ? 'backup-folder' : errors.keep ? 'backup-keep' : undefined;
-    if (first) requestAnimationFrame(() => document.getElementById(first)?.focus());
+    if (errors.folder || errors.keep) focusFirstError('[data-testid="backups"] form');
   };
   const save = () => {
     const count = toAsciiDigits(keep.trim());
