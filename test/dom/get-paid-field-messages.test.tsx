@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { appInfo } from '../support/session';
+import { appInfo, practiceProfile } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 import type { PaymentView } from '../../contract/methods/payments';
 
@@ -20,7 +20,7 @@ const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
 
 const { calls } = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
-  getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
+  getActiveProfile: () => ({ ok: true, value: practiceProfile() }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),

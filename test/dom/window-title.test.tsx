@@ -4,12 +4,12 @@
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { appInfo } from '../support/session';
+import { appInfo, practiceProfile } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
 stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
-  getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
+  getActiveProfile: () => ({ ok: true, value: practiceProfile() }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 }, { otherwise: () => notStubbed });

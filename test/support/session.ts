@@ -6,3 +6,9 @@ type AppInfo = MethodOutput<'getAppInfo'>;
 
 /** getAppInfo's answer: `team` null on this laptop's own ledger, else the role main checked (null: not known). */
 export const appInfo = (team: AppInfo['team'] = null, language: AppInfo['language'] = 'en'): AppInfo => ({ name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux', language, team });
+
+/** getActiveProfile's answer for the practice profile, its key configured: what a new laptop's forms see. */
+export const practiceProfile = (): MethodOutput<'getActiveProfile'> => ({
+  id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR',
+  key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null,
+});
