@@ -4,6 +4,7 @@
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { preloadBuild } from './build-options.mjs';
 
 const only = process.argv[2];
@@ -24,6 +25,16 @@ const nodeEntries = {
   // A team ledger export in a thread of its own (main/ledger/postgres/pg-export.ts).
   'team-export-worker': 'main/ledger/postgres/pg-export-worker.ts',
 };
+// zod's namespace (`import { z } from 'zod'`) keeps every locale of its error messages in a bundle
+// (354 KB of main's 1.6 MB services bundle, read on every start); Paydesk words its own errors and
+// uses only zod's default English, so `z.locales` holds that one.
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer) ? { path: args.importer, namespace: 'zod-locales' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: "export { default as en } from '../locales/en.js';", resolveDir: dirname(args.path) }));
+  },
+};
 const present = Object.fromEntries(Object.entries(nodeEntries).filter(([, file]) => existsSync(file)));
 
 await build({
@@ -41,6 +52,7 @@ await build({
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "const importMetaUrl = require('url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
+  plugins: [zodEnglishOnly],
 });
 // esbuild writes strings ASCII-only but keeps a comment's other characters (a dash, an arrow):
 // escaped too, a bundle is all ASCII, so Node reads it without UTF-8 decoding and V8 holds it as a
