@@ -1,0 +1,45 @@
+// The navigation stays usable however far a long screen scrolls: at a desktop width its every entry
+// is on screen, below the sticky header and not covered by it, at the bottom of Settings (the
+// longest screen), in English and in Arabic. It used to scroll away with the page, so reaching
+// another screen meant scrolling back to the top first.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { AppPage } from './pages/app-page';
+
+describe('the navigation at the bottom of a long screen', () => {
+  let session: E2eSession;
+  let app: AppPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    app = new AppPage(session.page);
+    await session.page.setViewportSize({ width: 1280, height: 700 });
+    await app.open(session.preview.url);
+  });
+  afterAll(() => session?.close());
+
+  /** Each navigation entry that is not wholly on screen below the header, or is covered at its centre. */
+  const hiddenEntries = () => session.page.evaluate(() => {
+    const header = document.querySelector('.app-header')!.getBoundingClientRect();
+    return [...document.querySelectorAll<HTMLButtonElement>('nav.app-nav button')].flatMap((button) => {
+      const box = button.getBoundingClientRect();
+      const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const inView = box.top >= header.bottom - 0.5 && box.bottom <= window.innerHeight + 0.5;
+      return inView && button.contains(onTop) ? [] : [button.textContent!];
+    });
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    it(`keeps every entry on screen and reachable at the bottom of Settings (${language})`, async () => {
+      await app.chooseLanguage(language);
+      await session.page.getByTestId('nav-settings').click();
+      await session.page.getByTestId('team-not-in-use').waitFor(); // the last section is in: the page is at its full length
+      await session.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await session.page.evaluate(() => window.scrollY)).toBeGreaterThan(1000); // the page did scroll far: Settings is over 1,700 px long
+      expect(await hiddenEntries()).toEqual([]);
+      await session.page.screenshot({ path: `test-results/screenshots/navigation-in-view-${language}.png` });
+      await session.page.getByTestId('nav-home').click();
+      await expect.poll(() => session.page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
+    });
+  }
+});
