@@ -1,6 +1,8 @@
-// Starts the practice gateway: the app runs it for the practice profile on a free loopback
-// port, `npm run practice-gateway` runs it standalone. State is in memory unless a state file
-// is given.
+// Starts the practice gateway: the app runs it for the practice profile on a loopback port,
+// `npm run practice-gateway` runs it standalone. State is in memory unless a state file is given.
+// With a state file the port is kept beside it and asked for again at the next start: the links,
+// QR codes and invoices made before point at it (a free port each start left them all dead).
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Logger } from '../log/logger';
 import { createApiRoutes } from './api-routes';
 import { createEngine } from './engine';
@@ -60,7 +62,7 @@ export async function startPracticeGateway(options: PracticeOptions): Promise<Pr
   });
   const setWebhookTarget = (url: string | null) => void (webhookTarget = url);
   const server = createPracticeServer({ store, routes: createApiRoutes(engine, { extendedAnswers: options.extendedAnswers }), pages: createPages(engine, store), faults, logger: options.logger, setWebhookTarget });
-  const port = await server.listen(options.port ?? 0);
+  const port = await listenOnKeptPort(server, options);
 
   return {
     baseUrl: `http://127.0.0.1:${port}${apiPrefix}`,
@@ -76,4 +78,37 @@ export async function startPracticeGateway(options: PracticeOptions): Promise<Pr
       await webhooks.idle();
     },
   };
+}
+
+/** Where the port of a gateway with a state file is kept: `practice-gateway.json` → `practice-gateway.port`. */
+export const portFileOf = (stateFile: string) => stateFile.replace(/(\.json)?$/, '.port');
+
+/**
+ * The port asked for, else the one kept beside the state file, else any free one; a kept port
+ * another program has taken since is given up for a free one (said in the log: what was made
+ * before points at the old one). The port used is kept for the next start.
+ */
+async function listenOnKeptPort(server: { listen(port: number): Promise<number> }, options: PracticeOptions): Promise<number> {
+  if (options.port !== undefined || !options.stateFile) return server.listen(options.port ?? 0);
+  const portFile = portFileOf(options.stateFile);
+  const kept = readKeptPort(portFile);
+  let port: number;
+  try {
+    port = await server.listen(kept ?? 0);
+  } catch (error) {
+    if (kept === undefined) throw error;
+    options.logger.warn('The practice gateway’s port is taken: links made before point at it', { port: kept, code: (error as NodeJS.ErrnoException).code });
+    port = await server.listen(0);
+  }
+  if (port !== kept) writeFileSync(portFile, `${port}\n`, { mode: 0o600 });
+  return port;
+}
+
+function readKeptPort(file: string): number | undefined {
+  try {
+    const port = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(port) && port > 1023 && port < 65536 ? port : undefined;
+  } catch {
+    return undefined;
+  }
 }

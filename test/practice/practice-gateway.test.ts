@@ -368,3 +368,51 @@ describe('state and command line', () => {
     }
   });
 });
+
+describe('the port, kept with the state file', () => {
+  it('comes back on the same port, so a link made before still opens after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'practice-port-'));
+    const stateFile = join(dir, 'practice-gateway.json');
+    try {
+      const first = await startTestGateway({ stateFile });
+      const orderId = newOrderId('INV');
+      const link = await client.createPaymentLink(first.conn, { orderId, amount: sar(4_200), description: 'Made before a restart', customer: testCustomer, ...redirects });
+      await first.gateway.close();
+      const again = await startTestGateway({ stateFile });
+      try {
+        expect(again.gateway.baseUrl).toBe(first.gateway.baseUrl);
+        const page = await fetch(link.ok ? link.value.url : 'http://link.missing');
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('Made before a restart');
+      } finally {
+        await again.gateway.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a free port when another program holds the kept one, and keeps that one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'practice-port-'));
+    const stateFile = join(dir, 'practice-gateway.json');
+    const squatter = createServer();
+    try {
+      const first = await startTestGateway({ stateFile });
+      const keptPort = Number(new URL(first.gateway.baseUrl).port);
+      await first.gateway.close();
+      await new Promise<void>((resolve) => squatter.listen(keptPort, '127.0.0.1', resolve));
+      const again = await startTestGateway({ stateFile });
+      try {
+        const port = Number(new URL(again.gateway.baseUrl).port);
+        expect(port).not.toBe(keptPort);
+        expect(readFileSync(join(dir, 'practice-gateway.port'), 'utf8').trim()).toBe(String(port));
+        expect(again.logger.lines.join('\n')).toContain('The practice gateway’s port is taken: links made before point at it');
+      } finally {
+        await again.gateway.close();
+      }
+    } finally {
+      squatter.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
