@@ -2,7 +2,7 @@
 // support refunds it (they were reachable only from Payment links → Resend). A sale has none, and
 // its detail asks main for none.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
 
@@ -47,5 +47,30 @@ it('shows no invoice for a card sale, and does not ask for one', async () => {
   await screen.findByRole('heading', { name: 'SALE-1' });
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(screen.queryByTestId('invoice-panel')).toBeNull();
+  expect(main.asked('getInvoice').filter((input) => input.paymentId === 'SALE-1')).toEqual([]);
+});
+
+it('says in the refund dialog of an invoiced link that a credit note against its invoice is issued, in English and Arabic', async () => {
+  const { useLanguage } = await import('../../renderer/src/i18n');
+  render(<TransactionsScreen />);
+  fireEvent.click(await screen.findByTestId('tx-row-LINK-1'));
+  fireEvent.click(await screen.findByTestId('action-refund'));
+  const dialog = await screen.findByTestId('action-dialog');
+  expect((await within(dialog).findByTestId('credit-note-line')).textContent).toBe('Paydesk issues a credit note against invoice INV-2026-000007 for this refund.');
+  useLanguage.getState().setLanguage('ar');
+  try {
+    await waitFor(() => expect(within(dialog).getByTestId('credit-note-line').textContent).toBe('يُصدر بايدسك إشعارًا دائنًا على الفاتورة INV-2026-000007 لهذا الاسترداد.'));
+  } finally {
+    useLanguage.getState().setLanguage('en');
+  }
+});
+
+it('says nothing of a credit note when refunding a card sale, and asks main for no invoice', async () => {
+  render(<TransactionsScreen />);
+  fireEvent.click(await screen.findByTestId('tx-row-SALE-1'));
+  fireEvent.click(await screen.findByTestId('action-refund'));
+  const dialog = await screen.findByTestId('action-dialog');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(within(dialog).queryByTestId('credit-note-line')).toBeNull();
   expect(main.asked('getInvoice').filter((input) => input.paymentId === 'SALE-1')).toEqual([]);
 });

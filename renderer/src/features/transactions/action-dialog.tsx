@@ -3,7 +3,7 @@
 // double click or Enter held down cannot send a second request. An unclear outcome offers a
 // status check, never a retry. A field told of a problem (by Send or by main) is checked again as
 // it is edited: its message goes once the value is right (get-paid/field-errors.ts).
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseAmount, formatMinor, type CurrencyCode } from '../../../../contract/money';
 import type { operationKinds, PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
@@ -42,6 +42,18 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const [error, setError] = useState<AppError>();
   const [unknownOutcome, setUnknownOutcome] = useState(false);
   const [sending, setSending] = useState(false);
+  // A refund of an invoiced payment issues its credit note (main/invoices/invoice-service.ts): said
+  // before the refund is sent, so support knows the customer's invoice is corrected too. Only a
+  // link has an invoice (a sale's detail asks for none either).
+  const [invoiceNumber, setInvoiceNumber] = useState<string>();
+  useEffect(() => {
+    if (kind !== 'refund' || payment.kind !== 'link') return;
+    let open = true;
+    void api.getInvoice({ paymentId: payment.id }).then((result) => {
+      if (open && result.ok && result.value.invoice?.state === 'issued') setInvoiceNumber(result.value.invoice.number);
+    });
+    return () => void (open = false);
+  }, [kind, payment.id, payment.kind]);
   const sendingRef = useRef(false);
   const first = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -147,6 +159,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             <p className="confirm-line" data-testid="confirm-line">
               {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
             </p>
+            {invoiceNumber && <p className="confirm-line" data-testid="credit-note-line">{t('action.creditNote', { number: invoiceNumber })}</p>}
             {live && (
               <label className="field-check live-check">
                 <input type="checkbox" checked={liveConfirmed} onChange={(e) => setLiveConfirmed(e.target.checked)} />

@@ -59,6 +59,7 @@ export const en = {
   'action.unknown.body': 'The gateway did not answer clearly, so it may or may not have done this. Do not try again: check the status first.',
   'action.close': 'Close', 'action.amount': 'Amount ({currency})', 'action.reason': 'Reason (required)', 'action.reasonOptional': 'Reason (optional)', 'action.description': 'Description',
   'action.confirm.capture': 'Capture {amount} from {customer} on {environment}.', 'action.confirm.void': 'Void the authorisation of {amount} for {customer} on {environment}.',
+  'action.creditNote': 'Paydesk issues a credit note against invoice {number} for this refund.',
   'action.confirm.refund': 'Refund {amount} to {customer} on {environment}.', 'action.confirm.recurring': 'Charge {amount} to the stored card of {customer} on {environment}.',
   // The environment inside the sentences above: a phrase, not the badge's word ("on PRACTICE"; Arabic's "في مباشر" was no sentence).
   'action.env.practice': 'the practice gateway', 'action.env.sandbox': 'the test gateway', 'action.env.production': 'the live gateway',
@@ -162,6 +163,7 @@ export const ar: Record<keyof typeof en, string> = {
   'action.unknown.body': 'لم تُجب البوابة بوضوح، فقد تكون نفّذت العملية أو لا. لا تُعد المحاولة: افحص الحالة أولًا.',
   'action.close': 'إغلاق', 'action.amount': 'المبلغ ({currency})', 'action.reason': 'السبب (مطلوب)', 'action.reasonOptional': 'السبب (اختياري)', 'action.description': 'الوصف',
   'action.confirm.capture': 'تحصيل {amount} من {customer} عبر {environment}.', 'action.confirm.void': 'إلغاء تفويض {amount} للعميل {customer} عبر {environment}.',
+  'action.creditNote': 'يُصدر بايدسك إشعارًا دائنًا على الفاتورة {number} لهذا الاسترداد.',
   'action.confirm.refund': 'استرداد {amount} إلى {customer} عبر {environment}.', 'action.confirm.recurring': 'خصم {amount} من البطاقة المحفوظة للعميل {customer} عبر {environment}.',
   'action.env.practice': 'بوابة التدريب', 'action.env.sandbox': 'بوابة الاختبار', 'action.env.production': 'البوابة الحقيقية',
   'action.liveConfirm': 'أؤكد أن هذا ينقل أموالًا حقيقية عبر ملف الإنتاج «{name}».', 'action.sending': 'جارٍ الإرسال…',
