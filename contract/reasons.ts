@@ -31,6 +31,8 @@ export const reasonTexts = {
   'input.controlChars': 'This field contains characters that cannot be sent.',
   'input.bidiChars': 'This field contains invisible or direction-changing characters. Type it again.',
   'input.tooLong': 'Too long: at most {max} characters.',
+  // A list longer than the contract allows (a hand-made call: the screens ask for less): days are named.
+  'input.tooMany': '{field, select, days {At most {max} days at once.} other {Too many at once: at most {max}.}}',
   'input.orderIdChars': 'Use letters, digits and . _ - : / # only in the order reference.',
   'input.email': 'Enter an e-mail address like name@example.com.',
   'input.phone': 'Enter the phone number in international format, starting with + and the country code.',

@@ -6,6 +6,7 @@ import { method, shared } from '../method-spec';
 import { currencyCodes } from '../money';
 import { cardBrands } from '../card';
 import { paymentKinds } from './payments';
+import { maxSettlementDays } from '../settlement-days';
 
 const currency = shared(() => z.enum(currencyCodes as [string, ...string[]]));
 const minor = shared(() => z.number().int().safe());
@@ -62,7 +63,7 @@ export const overviewMethods = {
   }),
   exportSettlement: method({
     summary: 'Settlement summary as CSV (UTF-8 with BOM, formulas neutralised): per day and currency, gross, refunds, net and counts.',
-    input: () => z.object({ profileId: id().optional(), days: z.array(day()).min(1).max(400) }).strict(),
+    input: () => z.object({ profileId: id().optional(), days: z.array(day()).min(1).max(maxSettlementDays) }).strict(),
     output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
 };

@@ -63,6 +63,9 @@ function invalidInput(error: z.ZodError): Result<never> {
     if (issue.code === 'unrecognized_keys') {
       const keys = (issue as { keys?: string[] }).keys ?? [];
       reasons[path === '_' ? '_' : path] ??= reason('input.unknownField', { field: keys.slice(0, 3).map(shortName).join(', ') });
+    } else if (issue.code === 'too_big' && issue.origin === 'array') {
+      // A list, not a text: "at most 400 characters" for 401 days was wrong.
+      reasons[path] ??= reason('input.tooMany', { field: String(issue.path.at(-1) ?? ''), max: Number(issue.maximum) });
     } else if (issue.code === 'too_big' && typeof (issue as { maximum?: unknown }).maximum === 'number') {
       reasons[path] ??= reason('input.tooLong', { max: Number((issue as { maximum: number }).maximum) });
     } else {

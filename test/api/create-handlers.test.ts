@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
 import { createMemoryLogger } from '../../main/log/logger';
 import { AppFailure } from '../../contract/result';
+import { reasonText } from '../../main/core/fail';
 
 const ctx = { transport: 'direct' as const, osUser: 'tester' };
 const profile = {
@@ -75,6 +76,24 @@ describe('createHandlers', () => {
     const result = await handlers.getActiveProfile({}, ctx);
     expect(result.ok).toBe(true);
     expect(JSON.stringify(result)).not.toContain('secret-key-value');
+  });
+
+  it('refuses a settlement summary of more than 400 days in words, naming days, without running the service', async () => {
+    // A hand-made call (Home never asks for it): once worded "Too long: at most 400 characters."
+    let ran = false;
+    const { handlers } = handlersWith({ exportSettlement: () => { ran = true; } });
+    const days = Array.from({ length: 401 }, (_, i) => {
+      const from = new Date(Date.UTC(2024, 0, 1 + i));
+      const to = new Date(Date.UTC(2024, 0, 2 + i));
+      return { date: from.toISOString().slice(0, 10), from: from.toISOString(), to: to.toISOString() };
+    });
+    const result = await handlers.exportSettlement({ days }, ctx);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'At most 400 days at once.', fields: { days: 'At most 400 days at once.' } } });
+    expect(ran).toBe(false);
+    if (!result.ok) expect(reasonText('ar', result.error.reason as never)).toBe('400 يوم على الأكثر في المرة الواحدة.');
+    // Any other list says it is too many, not too long.
+    const periods = Array.from({ length: 7 }, () => ({ from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }));
+    expect(await handlers.getOverview({ periods, now: '2026-01-02T00:00:00Z' }, ctx)).toMatchObject({ ok: false, error: { message: 'Too many at once: at most 6.' } });
   });
 
   it('refuses to return an answer that breaks the contract', async () => {

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installDirectApi } from '../support/direct-api';
@@ -99,19 +99,44 @@ describe('Settings: backups, updates, support', () => {
     expect(screen.queryByTestId('pending-restore')).toBeNull();
   });
 
-  it('words a folder that cannot be used in the user’s language, with main’s words as details', async () => {
+  it('says a folder that cannot be used once, in main’s words (nothing was changed said once), and follows a change of language', async () => {
+    // Before: "The folder or file could not be used; nothing was changed." and then "Details: … Nothing was changed."
     await openSettings();
     act(() => useLanguage.getState().setLanguage('ar'));
     fireEvent.change(screen.getByLabelText('مجلد النسخ الاحتياطية'), { target: { value: join(folder, 'unplugged-drive') } });
     fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
-    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('تعذّر استخدام المجلد أو الملف؛ لم يتغير شيء.'));
-    expect(screen.getByTestId('backup-notice-detail').textContent).toContain('unplugged-drive');
+    const unplugged = `\u2066${join(folder, 'unplugged-drive')}\u2069`; // a path stays left to right in Arabic
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe(`مجلد النسخ الاحتياطية ${unplugged} غير متاح أو لا تمكن الكتابة فيه. هل القرص متصل؟ لم يتغير شيء.`));
+    const said = (text: string) => screen.getByTestId('backups').textContent!.split(text).length - 1;
+    expect(said('لم يتغير شيء')).toBe(1);
     // Also under the field itself, tied to it, and the keyboard taken there (it fell to the page).
     const field = screen.getByLabelText('مجلد النسخ الاحتياطية');
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(field.getAttribute('aria-describedby')).toContain('backup-folder-error');
-    expect(screen.getByTestId('error-backup-folder').textContent).not.toBe('');
+    expect(screen.getByTestId('error-backup-folder').textContent).toBe('هذا المجلد غير متاح أو لا تمكن الكتابة فيه.');
+
+    // The language changed after the answer: the line and the field's message follow it.
+    act(() => useLanguage.getState().setLanguage('en'));
+    expect(screen.getByTestId('backup-notice').textContent).toBe(`The backup folder ${join(folder, 'unplugged-drive')} is not available or cannot be written. Is the drive connected? Nothing was changed.`);
+    expect(said('othing was changed')).toBe(1);
+    expect(screen.getByTestId('error-backup-folder').textContent).toBe('This folder is not available or cannot be written.');
+  });
+
+  it('says once that nothing was changed when the backup to restore is gone, in English and Arabic', async () => {
+    await openSettings();
+    fireEvent.change(screen.getByLabelText('Backup folder'), { target: { value: folder } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
+    await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByTestId('backup-now'));
+    const list = await screen.findByTestId('backup-list');
+    for (const name of readdirSync(folder)) rmSync(join(folder, name)); // the drive's files went away meanwhile
+    fireEvent.click(within(list).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Check and restore' }));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('That backup is not in the backup folder any more. Nothing was changed.'));
+    expect(screen.getByTestId('backups').textContent!.split('othing was changed').length - 1).toBe(1);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('backup-notice').textContent).toBe('لم تعد هذه النسخة الاحتياطية في مجلد النسخ. لم يتغير شيء.');
   });
 
   it('checks the number of backups to keep in the app’s words, not the browser’s, in English and Arabic', async () => {

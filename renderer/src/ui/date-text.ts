@@ -54,7 +54,7 @@ export function monthName(year: number, month: number, language: Language): stri
   return new Intl.DateTimeFormat(locales[language], { month: 'long', year: 'numeric', timeZone: 'UTC', numberingSystem: 'latn', calendar: 'gregory' }).format(new Date(Date.UTC(year, month - 1, 1)));
 }
 
-/** The ISO day `days` after (or before) another, for the arrow keys. */
+/** The ISO day `days` after (or before) another: the arrow keys, a range's longest reach. */
 export function addDaysIso(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);

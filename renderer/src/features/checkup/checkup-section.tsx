@@ -5,7 +5,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import { api } from '../../api';
+import type { AppError } from '../../../../contract/result';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
 import { formatDateTime } from '../../i18n/format';
 import { saveFile } from '../../ui/save-file';
 import { reportText } from './report-text';
@@ -22,11 +24,12 @@ const busyStates = new Set(['running', 'cancelling']);
 export function CheckupSection({ profile }: { profile: ProfileView }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
+  const wordError = useWordedError();
   const run = useCheckups((s) => s.runs[profile.id]);
   const error = useCheckups((s) => s.errors[profile.id]);
   const offered = useCheckups((s) => s.offered[profile.id]);
-  // What was saved is kept as the file name, so the line follows a change of language.
-  const [saved, setSaved] = useState<{ ok: true; file: string } | { ok: false; text: string }>();
+  // What was saved is kept as the file name, a refusal as main's error, so the line follows a change of language.
+  const [saved, setSaved] = useState<{ ok: true; file: string } | { ok: false; error: AppError }>();
   const titleId = `checkup-${profile.id}-title`;
   // A run started on another computer is shown as kept there: this laptop neither cancels nor waits for it.
   const elsewhere = run?.startedBy?.thisLaptop === false;
@@ -54,7 +57,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   async function save(kind: 'text' | 'json') {
     if (!run) return;
     const result = await api.saveCheckupReport({ runId: run.id });
-    if (!result.ok) return setSaved({ ok: false, text: result.error.message });
+    if (!result.ok) return setSaved({ ok: false, error: result.error });
     const file = `${result.value.fileName}.${kind === 'text' ? 'txt' : 'json'}`;
     if (kind === 'text') saveFile(file, [reportText(result.value.json, language)], 'text/plain;charset=utf-8');
     else saveFile(file, [result.value.json], 'application/json;charset=utf-8');
@@ -63,7 +66,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
 
   const done = run ? run.steps.filter((s) => s.state !== 'waiting' && s.state !== 'running').length : 0;
   const count = (state: string) => String(run?.steps.filter((s) => s.state === state).length ?? 0);
-  const errorText = error?.code === 'key_missing' ? t('checkup.needsKey') : error?.code === 'rule_violation' ? t('checkup.error.production') : error?.message;
+  const errorText = error?.code === 'key_missing' ? t('checkup.needsKey') : error?.code === 'rule_violation' ? t('checkup.error.production') : error && wordError(error).message;
 
   return (
     <section className="checkup" aria-label={t('checkup.region', { name: profileName(profile, t) })} data-testid="checkup-section">
@@ -117,7 +120,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
         </div>
       )}
       <RecentRuns profileId={profile.id} shownId={run?.id} />
-      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : saved.text}</p>}
+      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : wordError(saved.error).message}</p>}
     </section>
   );
 }

@@ -5,11 +5,13 @@
 import { useEffect } from 'react';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
+import { useWordedError } from '../../i18n/words';
 import { useCheckups } from './checkup-store';
 
 export function RecentRuns({ profileId, shownId }: { profileId: string; shownId: string | undefined }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
+  const wordError = useWordedError();
   const recent = useCheckups((s) => s.recent[profileId]);
   const failed = useCheckups((s) => s.recentErrors[profileId]);
   useEffect(() => void useCheckups.getState().loadRecent(profileId), [profileId]);
@@ -25,7 +27,7 @@ export function RecentRuns({ profileId, shownId }: { profileId: string; shownId:
     <section className="checkup-recent" aria-labelledby={headingId} data-testid="checkup-recent">
       <h5 id={headingId}>{t('checkup.recent')}</h5>
       <button type="button" onClick={() => void refresh()} data-testid="checkup-recent-refresh">{t('checkup.recent.refresh')}</button>
-      {failed && <p className="notice notice-error" role="alert" data-testid="checkup-recent-error">{t('checkup.recent.failed', { why: failed.message })}</p>}
+      {failed && <p className="notice notice-error" role="alert" data-testid="checkup-recent-error">{t('checkup.recent.failed', { why: wordError(failed).message })}</p>}
       {!failed && runs.length === 0 && <p data-testid="checkup-recent-none">{t('checkup.recent.none')}</p>}
       <ul>
         {runs.map((run) => (

@@ -12,7 +12,9 @@ import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
 import { allDrawn } from './draw-when-seen';
-import { daysBetween } from './periods';
+import { daysBetween, firstAllowedFrom, lastAllowedTo, rangeTooLong } from './periods';
+import { maxSettlementDays } from '../../../../contract/settlement-days';
+import { formatDateText } from '../../ui/date-text';
 import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
 import './overview.css';
 import { DateField } from '../../ui/date-field';
@@ -41,6 +43,16 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const [lastEdited, setLastEdited] = useState<'from' | 'to'>('to');
   // ISO days compare as text. Typing is not limited by the calendars' `min`, so this can happen.
   const backwards = chosen.from > chosen.to;
+  // More days than one settlement summary covers: said, never cut short (finance would get wrong totals).
+  const tooLong = !backwards && rangeTooLong(chosen);
+  const rangeProblem = (field: 'from' | 'to') => {
+    if (lastEdited !== field) return undefined;
+    if (backwards) return t('ov.range.inverted');
+    if (!tooLong) return undefined;
+    return field === 'to'
+      ? t('ov.range.tooLong.to', { max: maxSettlementDays, date: formatDateText(lastAllowedTo(chosen.from), language) })
+      : t('ov.range.tooLong.from', { max: maxSettlementDays, date: formatDateText(firstAllowedFrom(chosen.to), language) });
+  };
   const [OverviewCharts, setCharts] = useState<Charts>();
 
   useEffect(() => {
@@ -57,6 +69,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const money = (minor: number, currency: string) => <Ltr>{formatAmount(minor, currency as CurrencyCode, language)}</Ltr>;
 
   async function exportSettlement() {
+    if (tooLong) return; // the button is disabled and says why
     const days = daysBetween(chosen.from, chosen.to);
     if (!days.length) return setExported(t('ov.range.inverted')); // never silently nothing
     const result = await api.exportSettlement({ profileId: scope === 'profile' ? profileId : undefined, days });
@@ -81,8 +94,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
         <fieldset>
           <legend>{t('ov.period.range')}</legend>
           {/* A range needs both ends: an empty field is a mistake too, and the figures keep the last good day until it is corrected. */}
-          <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => { setLastEdited('from'); if (day) useOverview.getState().set({ chosen: { ...chosen, from: day } }); }} required stillUsing={rangeKept} error={backwards && lastEdited === 'from' ? t('ov.range.inverted') : undefined} testId="ov-from" />
-          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} onChange={(day) => { setLastEdited('to'); if (day) useOverview.getState().set({ chosen: { ...chosen, to: day } }); }} required stillUsing={rangeKept} error={backwards && lastEdited === 'to' ? t('ov.range.inverted') : undefined} testId="ov-to" />
+          <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => { setLastEdited('from'); if (day) useOverview.getState().set({ chosen: { ...chosen, from: day } }); }} required stillUsing={rangeKept} error={rangeProblem('from')} testId="ov-from" />
+          <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} max={lastAllowedTo(chosen.from)} onChange={(day) => { setLastEdited('to'); if (day) useOverview.getState().set({ chosen: { ...chosen, to: day } }); }} required stillUsing={rangeKept} error={rangeProblem('to')} testId="ov-to" />
         </fieldset>
       </div>
       {error && <p role="alert" className="error">{error.message}</p>}
@@ -107,10 +120,10 @@ export function OverviewSection({ profileId }: { profileId: string }) {
               const label = t(`ov.period.${id}` as MessageKey);
               return (
                 <tbody key={id} data-testid={`ov-period-${id}`}>
-                  {id === 'range' && backwards ? (
+                  {id === 'range' && (backwards || tooLong) ? (
                     <tr>
                       <th scope="row">{label}</th>
-                      <td colSpan={5} data-testid="ov-range-backwards">{t('ov.range.noFigures')}</td>
+                      <td colSpan={5} data-testid={backwards ? 'ov-range-backwards' : 'ov-range-too-long'}>{backwards ? t('ov.range.noFigures') : t('ov.range.noFigures.tooLong', { max: maxSettlementDays })}</td>
                     </tr>
                   ) : period.totals.length === 0 ? (
                     <tr>
@@ -160,8 +173,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             </section>
           </div>
           <p>
-            <button type="button" onClick={() => void exportSettlement()} disabled={backwards} aria-describedby="ov-export-hint" data-testid="ov-export">{t('ov.export')}</button>
-            <span className="field-hint" id="ov-export-hint"> {t(backwards ? 'ov.export.inverted' : 'ov.export.hint')}</span>
+            <button type="button" onClick={() => void exportSettlement()} disabled={backwards || tooLong} aria-describedby="ov-export-hint" data-testid="ov-export">{t('ov.export')}</button>
+            <span className="field-hint" id="ov-export-hint"> {backwards ? t('ov.export.inverted') : tooLong ? t('ov.export.tooLong', { max: maxSettlementDays }) : t('ov.export.hint')}</span>
           </p>
           {exported && <p role="status">{exported}</p>}
           {charts && OverviewCharts ? <OverviewCharts data={charts} open={open} /> : <p role="status">{t('ov.charts.loading')}</p>}

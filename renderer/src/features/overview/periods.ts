@@ -1,5 +1,8 @@
 // The overview's periods in the user's own time zone: "today" starts at local midnight, whatever
 // the offset or a daylight-saving change. Main gets them as ISO instants.
+import { maxSettlementDays } from '../../../../contract/settlement-days';
+import { addDaysIso } from '../../ui/date-text';
+
 export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
 export type PeriodId = 'today' | 'week' | 'month' | 'range';
@@ -41,12 +44,21 @@ export function lastDays(now: Date, count: number): Day[] {
   });
 }
 
-/** The days from one local date to another, both included, at most `max`. */
-export function daysBetween(from: string, to: string, max = 400): Day[] {
+/**
+ * The days from one local date to another, both included. Never cut short: Home asks for at most
+ * `maxSettlementDays` (rangeTooLong says so beside the field), and main refuses more in words.
+ */
+export function daysBetween(from: string, to: string): Day[] {
   const first = parseLocalDate(from);
   const last = parseLocalDate(to);
   if (!first || !last || last < first) return [];
   const days: Day[] = [];
-  for (let d = first; d <= last && days.length < max; d = addDays(d, 1)) days.push({ date: localDate(d), ...range(d, addDays(d, 1)) });
+  for (let d = first; d <= last; d = addDays(d, 1)) days.push({ date: localDate(d), ...range(d, addDays(d, 1)) });
   return days;
 }
+
+/** The last To a range from `from` may have, and the first From a range to `to` may have (ISO days). */
+export const lastAllowedTo = (from: string) => addDaysIso(from, maxSettlementDays - 1);
+export const firstAllowedFrom = (to: string) => addDaysIso(to, 1 - maxSettlementDays);
+/** More days than one settlement summary may cover (ISO days compare as text). */
+export const rangeTooLong = (chosen: { from: string; to: string }) => chosen.to > lastAllowedTo(chosen.from);

@@ -4,14 +4,15 @@ import { useEffect, useState } from 'react';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import type { BackupSchedule } from '../../../../contract/methods/maintenance';
 import { api } from '../../api';
-import { localizeError, useLanguage, useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
+import type { AppError } from '../../../../contract/result';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { formatDateTime } from '../../i18n/format';
 import { Field } from './field';
 import { focusFirstError } from '../../ui/focus';
-import { failed, formatSize, useMaintenance } from './maintenance-store';
-import { MaintenanceNoticeLine, type MaintenanceNotice } from './maintenance-notice';
-import { said } from './notice';
+import { formatSize, useMaintenance } from './maintenance-store';
+import { NoticeLine, refused, said, type Notice } from './notice';
 
 /** Example paths for the folder's hint: a path is never translated, and stays left to right inside Arabic. */
 const folderExamples = { unixExample: ltrIsolated('/home/you/Dropbox/Paydesk'), windowsExample: ltrIsolated('D:\\Backups') };
@@ -19,6 +20,7 @@ const folderExamples = { unixExample: ltrIsolated('/home/you/Dropbox/Paydesk'), 
 export function BackupsSection() {
   const t = useT();
   const language = useLanguage((s) => s.language);
+  const wordError = useWordedError();
   const { view, load } = useMaintenance();
   const backup = view?.backup;
   const [folder, setFolder] = useState('');
@@ -26,10 +28,14 @@ export function BackupsSection() {
   const [keep, setKeep] = useState('7');
   const [busy, setBusy] = useState<string>();
   const [confirming, setConfirming] = useState<string>();
-  const [notice, setNotice] = useState<MaintenanceNotice>();
+  const [notice, setNotice] = useState<Notice>();
   // A setting's problem under its own field (main's, such as a folder that cannot be written, or
   // the count's, checked here in the app's words rather than the browser's own English bubble).
-  const [fieldErrors, setFieldErrors] = useState<{ folder?: string; keep?: string }>({});
+  // Kept as main's error or the check's key and worded at each draw: they follow a change of language.
+  const [keepWrong, setKeepWrong] = useState(false);
+  const [refusal, setRefusal] = useState<AppError>();
+  const mainFields = refusal ? wordError(refusal).fields ?? {} : {};
+  const fieldErrors = { folder: mainFields.folder, keep: keepWrong ? t('maint.keep.range') : mainFields.keep };
 
   useEffect(() => {
     if (!backup) return;
@@ -38,7 +44,7 @@ export function BackupsSection() {
     setKeep(String(backup.keep));
   }, [backup?.folder, backup?.schedule, backup?.keep]);
 
-  async function act(what: string, run: () => Promise<MaintenanceNotice | undefined>) {
+  async function act(what: string, run: () => Promise<Notice | undefined>) {
     setBusy(what);
     setNotice(undefined);
     try {
@@ -48,36 +54,36 @@ export function BackupsSection() {
       await load();
     }
   }
-  const showFieldErrors = (errors: { folder?: string; keep?: string }) => {
-    setFieldErrors(errors);
-    if (errors.folder || errors.keep) focusFirstError('[data-testid="backups"] form');
+  const showFieldErrors = (keepIsWrong: boolean, error?: AppError) => {
+    setKeepWrong(keepIsWrong);
+    setRefusal(error);
+    if (keepIsWrong || error?.fields?.folder || error?.fields?.keep) focusFirstError('[data-testid="backups"] form');
   };
   const save = () => {
     const count = toAsciiDigits(keep.trim());
-    if (!/^\d{1,3}$/.test(count) || Number(count) < 1 || Number(count) > 100) return showFieldErrors({ keep: t('maint.keep.range') });
+    if (!/^\d{1,3}$/.test(count) || Number(count) < 1 || Number(count) > 100) return showFieldErrors(true);
     return act('save', async () => {
       const result = await api.setBackupSettings({ folder: folder.trim() || null, schedule, keep: Number(count) });
-      const fields = result.ok ? {} : localizeError(language, result.error).fields ?? {};
-      showFieldErrors({ folder: fields.folder, keep: fields.keep });
-      return result.ok ? said('maint.saved') : failed(result.error);
+      showFieldErrors(false, result.ok ? undefined : result.error);
+      return result.ok ? said('maint.saved') : refused(result.error);
     });
   };
   const backupNow = () => act('backup', async () => {
     const result = await api.backupNow({});
-    return result.ok ? said('maint.backedUp', { payments: result.value.payments }) : failed(result.error);
+    return result.ok ? said('maint.backedUp', { payments: result.value.payments }) : refused(result.error);
   });
   const restore = (name: string) => act('restore', async () => {
     setConfirming(undefined);
     const result = await api.restoreBackup({ name });
-    return result.ok ? undefined : failed(result.error);
+    return result.ok ? undefined : refused(result.error);
   });
   const cancelRestore = () => act('cancel', async () => {
     const result = await api.cancelRestore({});
-    return result.ok ? said('maint.restore.cancelled') : failed(result.error);
+    return result.ok ? said('maint.restore.cancelled') : refused(result.error);
   });
   const restart = () => act('restart', async () => {
     const result = await api.restartApp({});
-    return result.ok ? undefined : failed(result.error);
+    return result.ok ? undefined : refused(result.error);
   });
 
   if (!backup) return null;
@@ -104,7 +110,7 @@ export function BackupsSection() {
       <button type="button" onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
         {busy === 'backup' || backup.running ? t('maint.backingUp') : t('maint.backupNow')}
       </button>
-      <MaintenanceNoticeLine notice={notice} testId="backup-notice" />
+      <NoticeLine notice={notice} testId="backup-notice" />
 
       {view.pendingRestore && (
         <div className="confirm-box" role="status" data-testid="pending-restore">

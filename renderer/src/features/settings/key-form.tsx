@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT, wordReason } from '../../i18n';
+import { useT } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
 import { Field } from './field';
 import { said, type Notice } from './notice';
 import { useProfiles } from './settings-store';
@@ -14,6 +15,7 @@ type Props = { profile: ProfileView; onDone(notice: Notice): void; onCancel(): v
 
 export function KeyForm({ profile, onDone, onCancel }: Props) {
   const t = useT();
+  const wordError = useWordedError();
   const [key, setKey] = useState('');
   const [test, setTest] = useState(false);
   const [error, setError] = useState<AppError>();
@@ -34,16 +36,18 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     const check = result.value.check;
     // A new sandbox key: offer the gateway check-up once, right here (docs/check-up.md).
     if (profile.environment === 'sandbox') useCheckups.getState().offer(profile.id);
-    onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: (check.reason && wordReason(useLanguage.getState().language, check.reason)) ?? check.message }) : said('settings.key.saved'));
+    onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: check.reason ? { reason: check.reason, otherwise: check.message } : check.message }) : said('settings.key.saved'));
   }
 
+  // Worded at each draw: the message follows a change of language.
+  const shown = error && wordError(error);
   return (
     <form className="key-form" onSubmit={(e) => void submit(e)} data-answers={answers} noValidate>
       <Field
         id={`${id}-key`}
         label={t('settings.key.input', { name: profile.name })}
         hint={t('settings.key.hint')}
-        error={error?.fields?.key ?? error?.message}
+        error={shown ? shown.fields?.key ?? shown.message : undefined}
         type="password"
         value={key}
         onChange={(e) => setKey(e.target.value)}

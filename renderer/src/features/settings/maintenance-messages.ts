@@ -50,11 +50,6 @@ export const en = {
   'maint.diagnostics.intro': 'A support file with versions, settings, the last log lines and ledger counts. It holds no key, card number or CVV.',
   'maint.diagnostics': 'Save diagnostics',
   'maint.diagnostics.saved': 'Saved to {file}. Send this file to support.',
-  'maint.error.invalid_input': 'Check the settings: {message}',
-  'maint.error.storage': 'The folder or file could not be used; nothing was changed.',
-  'maint.error.not_found': 'That backup is not in the folder any more; nothing was changed.',
-  'maint.error.busy': 'A payment operation is in progress; try again when it has finished.',
-  'maint.error.other': 'That did not work; nothing was changed.',
   'maint.detail': 'Details: {message}',
 } as const;
 
@@ -107,10 +102,5 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.diagnostics.intro': 'ملف للدعم فيه الإصدارات والإعدادات وآخر أسطر السجل وأعداد السجل. لا يحتوي على أي مفتاح أو رقم بطاقة أو رمز تحقق.',
   'maint.diagnostics': 'حفظ ملف التشخيص',
   'maint.diagnostics.saved': 'حُفظ في {file}. أرسل هذا الملف إلى الدعم.',
-  'maint.error.invalid_input': 'راجع الإعدادات: {message}',
-  'maint.error.storage': 'تعذّر استخدام المجلد أو الملف؛ لم يتغير شيء.',
-  'maint.error.not_found': 'لم تعد هذه النسخة الاحتياطية في المجلد؛ لم يتغير شيء.',
-  'maint.error.busy': 'هناك عملية دفع جارية؛ حاول مرة أخرى بعد انتهائها.',
-  'maint.error.other': 'لم ينجح ذلك؛ لم يتغير شيء.',
   'maint.detail': 'التفاصيل: {message}',
 };

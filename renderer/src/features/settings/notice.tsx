@@ -1,16 +1,20 @@
-// A line that reports what just happened. Messages of the app are kept as keys, so they follow
-// a language switch; main's messages (errors, check results) are shown as main wrote them.
-import { useT, type MessageKey } from '../../i18n';
+// A line that reports what just happened. It keeps what it says as words (the app's keys, main's
+// reasons and errors), worded at each draw, so the line follows a language switch.
+import type { AppError } from '../../../../contract/result';
+import type { MessageKey } from '../../i18n';
+import { useWords, type Words } from '../../i18n/words';
 
-export type Notice = { kind: 'ok' | 'error'; key?: MessageKey; values?: Record<string, string | number>; text?: string };
+export type Notice = { kind: 'ok' | 'error'; words: Words };
 
-export const said = (key: MessageKey, values?: Record<string, string | number>): Notice => ({ kind: 'ok', key, values });
+export const said = (key: MessageKey, values?: Record<string, string | number | Words>): Notice => ({ kind: 'ok', words: { key, values } });
+/** Main refused or failed: its error, worded in the language of each draw. */
+export const refused = (error: AppError): Notice => ({ kind: 'error', words: { error } });
 
 export function NoticeLine({ notice, testId }: { notice?: Notice; testId: string }) {
-  const t = useT();
+  const words = useWords();
   return (
     <p className={`notice notice-${notice?.kind ?? 'none'}`} role="status" data-testid={testId}>
-      {notice ? (notice.key ? t(notice.key, notice.values) : notice.text) : null}
+      {notice ? words(notice.words) : null}
     </p>
   );
 }

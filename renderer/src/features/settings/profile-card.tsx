@@ -4,12 +4,12 @@ import { useState } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import type { Result } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT, wordReason } from '../../i18n';
+import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { CheckupSection } from '../checkup/checkup-section';
 import { KeyForm } from './key-form';
 import { ProfileForm } from './profile-form';
-import { NoticeLine, said, type Notice } from './notice';
+import { NoticeLine, refused, said, type Notice } from './notice';
 import { useProfiles } from './settings-store';
 import { profileName } from '../../ui/profile-name';
 
@@ -29,7 +29,7 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
     const result = await call();
     if (result.ok) await useProfiles.getState().load();
     setBusy(false);
-    setNotice(result.ok ? ok(result.value) : { kind: 'error', text: result.error.message });
+    setNotice(result.ok ? ok(result.value) : refused(result.error));
   }
   const done = (notice: Notice) => {
     setOpen(null);
@@ -83,7 +83,7 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
             disabled={busy}
             onClick={() => {
               setTesting(true);
-              void run(() => api.testConnection({ id: profile.id }), (c) => said('settings.test.ok', { message: (c.reason && wordReason(useLanguage.getState().language, c.reason)) ?? c.message })).finally(() => setTesting(false));
+              void run(() => api.testConnection({ id: profile.id }), (c) => said('settings.test.ok', { message: c.reason ? { reason: c.reason, otherwise: c.message } : c.message })).finally(() => setTesting(false));
             }}
           >
             {testing ? t('settings.test.running') : t('settings.test')}

@@ -6,6 +6,7 @@ import { currencyCodes } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useT } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
 import { Field } from './field';
 import { said, type Notice } from './notice';
 import { useProfiles } from './settings-store';
@@ -26,7 +27,10 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
   const [error, setError] = useState<AppError>();
   const [busy, setBusy] = useState(false);
   const [answers, setAnswers] = useState(0); // answered submits: tests wait on data-answers
-  const fieldError = (key: string) => error?.fields?.[key];
+  // Main's answer is kept as it came and worded at each draw: it follows a change of language.
+  const wordError = useWordedError();
+  const shown = error && wordError(error);
+  const fieldError = (key: string) => shown?.fields?.[key];
   const shownElsewhere = error?.fields && Object.keys(error.fields).some((k) => k === 'name' || k === 'baseUrl' || k === 'successUrl' || k === 'failureUrl' || k.startsWith('pathOverrides.'));
 
   async function submit(event: FormEvent) {
@@ -49,7 +53,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
       <h3 id={id('title')}>{profile ? t('settings.form.edit', { name: profile.name }) : t('settings.form.add')}</h3>
       {error && !shownElsewhere && (
         <p role="alert" className="form-error" data-testid="profile-form-error">
-          {error.message}
+          {shown?.message}
         </p>
       )}
       <Field id={id('name')} label={t('settings.field.name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} autoComplete="off" />

@@ -2,15 +2,18 @@
 // Two steps on purpose, so arrowing through the list never moves the app to production.
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
+import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
 import { profileName } from '../../ui/profile-name';
 
 export function ProfileSwitcher() {
   const t = useT();
+  const wordError = useWordedError();
   const { profiles, activeId, load, ensure } = useProfiles();
   const [choice, setChoice] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<AppError>(); // worded at each draw, so it follows a change of language
 
   useEffect(() => {
     void ensure();
@@ -25,7 +28,7 @@ export function ProfileSwitcher() {
       onSubmit={(event) => {
         event.preventDefault();
         void api.switchProfile({ id: choice }).then(async (result) => {
-          setError(result.ok ? '' : result.error.message);
+          setError(result.ok ? undefined : result.error);
           if (result.ok) await load();
         });
       }}
@@ -39,7 +42,7 @@ export function ProfileSwitcher() {
         ))}
       </select>
       <button type="submit" disabled={!choice || choice === activeId}>{t('profile.switch.button')}</button>
-      {error && <span role="alert" className="field-error">{error}</span>}
+      {error && <span role="alert" className="field-error">{wordError(error).message}</span>}
     </form>
   );
 }

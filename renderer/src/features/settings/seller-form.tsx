@@ -7,6 +7,7 @@ import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useT, type MessageKey } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
 import { Field } from './field';
 import '../invoices/invoices.css';
 import { profileName } from '../../ui/profile-name';
@@ -28,13 +29,15 @@ export function checkSeller(s: SellerDetails): Record<string, MessageKey> {
 
 export function SellerSection() {
   const t = useT();
+  const wordError = useWordedError();
   const profile = useSession((s) => s.profile);
   const [saved, setSaved] = useState<SellerDetails | null | undefined>(undefined);
   const [v, setV] = useState<SellerDetails>(empty);
   const [editing, setEditing] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Kept as keys and main's error, worded at each draw: they follow a change of language.
+  const [errors, setErrors] = useState<Record<string, MessageKey>>({});
   const [error, setError] = useState<AppError | null>(null);
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState<MessageKey>();
 
   // The saved details, asked again whenever the session's profile is (profiles.changed). They never
   // touch the form: a late answer (main busy, the ledger starting) emptied the fields being typed in.
@@ -67,39 +70,39 @@ export function SellerSection() {
   const set = (key: keyof SellerDetails) => (value: string | null) => setV((old) => ({ ...old, [key]: value }));
   const chooseLogo = (file: File | undefined) => {
     if (!file) return;
-    if (!/^image\/(png|jpeg)$/.test(file.type) || file.size > 200 * 1024) return setErrors((e) => ({ ...e, logo: t('seller.check.logo') }));
+    if (!/^image\/(png|jpeg)$/.test(file.type) || file.size > 200 * 1024) return setErrors((e) => ({ ...e, logo: 'seller.check.logo' }));
     const reader = new FileReader();
     reader.onload = () => set('logo')(String(reader.result));
     reader.readAsDataURL(file);
   };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setNotice('');
+    setNotice(undefined);
     const problems = checkSeller(v);
-    setErrors(Object.fromEntries(Object.entries(problems).map(([k, key]) => [k, t(key)])));
+    setErrors(problems);
     // A mistake: the focus goes to its field, not left on Save far below the message.
     if (Object.keys(problems).length) return focusFirstError(sellerForm);
     const result = await api.setSellerDetails({ id: profile.id, seller: v });
     if (!result.ok) {
       setError(result.error);
-      setErrors(Object.fromEntries(Object.keys(result.error.fields ?? {}).map((k) => [k, t(`seller.check.${k}` as MessageKey)])));
+      setErrors(Object.fromEntries(Object.keys(result.error.fields ?? {}).map((k) => [k, `seller.check.${k}` as MessageKey])));
       return focusFirstError(sellerForm);
     }
     setError(null);
     setSaved(result.value.seller);
     setEditing(false);
-    setNotice(t('seller.saved'));
+    setNotice('seller.saved');
   };
   const field = (key: Exclude<keyof SellerDetails, 'logo'>, hint?: string, dir?: 'ltr' | 'rtl') => (
-    <Field id={`seller-${key}`} label={t(`seller.${key}` as MessageKey)} hint={hint} error={errors[key]} value={v[key]} dir={dir} onChange={(e) => set(key)(e.target.value)} autoComplete="off" />
+    <Field id={`seller-${key}`} label={t(`seller.${key}` as MessageKey)} hint={hint} error={errors[key] && t(errors[key])} value={v[key]} dir={dir} onChange={(e) => set(key)(e.target.value)} autoComplete="off" />
   );
 
   return (
     <section aria-labelledby="seller-title" className="inv-seller" data-testid="seller-section">
       <h2 id="seller-title">{t('seller.title')}</h2>
       <p>{t('seller.intro', { profile: profileName(profile, t) })}</p>
-      <p role="status" className="gp-status" data-testid="seller-notice">{notice}</p>
-      {error && <div role="alert" className="form-error"><p>{error.message}</p></div>}
+      <p role="status" className="gp-status" data-testid="seller-notice">{notice && t(notice)}</p>
+      {error && <div role="alert" className="form-error"><p>{wordError(error).message}</p></div>}
       {!editing ? (
         <>
           {saved ? (
@@ -114,7 +117,7 @@ export function SellerSection() {
           {field('vatNumber', t('seller.vatNumber.hint'), 'ltr')}
           {field('crNumber', t('seller.crNumber.hint'), 'ltr')}
           {field('address')}
-          <Field id="seller-logo" label={t('seller.logo')} error={errors.logo} accept="image/png,image/jpeg" onFile={chooseLogo} />
+          <Field id="seller-logo" label={t('seller.logo')} error={errors.logo && t(errors.logo)} accept="image/png,image/jpeg" onFile={chooseLogo} />
           {v.logo && <button type="button" onClick={() => set('logo')(null)}>{t('seller.logo.remove')}</button>}
           <div className="form-actions">
             <button type="submit" data-testid="seller-save">{t('seller.save')}</button>

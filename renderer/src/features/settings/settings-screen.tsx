@@ -4,6 +4,7 @@
 // the team ledger's connection (team-ledger-section.tsx).
 import { useEffect, useState } from 'react';
 import { useLanguage, useT, wordReason } from '../../i18n';
+import { useWordedError } from '../../i18n/words';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
 import { useProfiles, watchProfileList } from './settings-store';
@@ -17,6 +18,7 @@ import { TeamLedgerSection } from './team-ledger-section';
 export function SettingsScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
+  const wordError = useWordedError();
   const { profiles, activeId, keychain, error, load, ensure, loadKeychain } = useProfiles();
   // One form open at a time: 'new', or a profile id with what is open on it.
   const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
@@ -44,7 +46,7 @@ export function SettingsScreen() {
       )}
       {error && (
         <div role="alert" className="error-panel" data-testid="settings-error">
-          <p>{error.message}</p>
+          <p>{wordError(error).message}</p>
           <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
         </div>
       )}

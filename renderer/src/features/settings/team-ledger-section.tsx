@@ -7,7 +7,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
-import { localizeError, useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import type { AppError } from '../../../../contract/result';
+import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { useWords, type Words } from '../../i18n/words';
 import { isLoopback } from '../../../../contract/loopback-host';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
@@ -21,11 +23,14 @@ const readText = (file: File) => new Promise<string>((resolve, reject) => {
   reader.readAsText(file);
 });
 
-type Outcome = { kind: 'ok' | 'error'; lines: string[] };
+// Kept as words (keys, main's reason or error) and worded at each draw: a result shown before a
+// change of language reads in the new one.
+type Outcome = { kind: 'ok' | 'error'; lines: Words[] };
 
 export function TeamLedgerSection() {
   const t = useT();
   const language = useLanguage((s) => s.language);
+  const words = useWords();
   const [view, setView] = useState<TeamLedgerView>();
   const [host, setHost] = useState('');
   const [port, setPort] = useState('5432');
@@ -80,20 +85,20 @@ export function TeamLedgerSection() {
     setCaName(file.name);
   }
 
-  const failure = (message: string): Outcome => ({ kind: 'error', lines: [t('team.error', { message })] });
+  const failure = (error: AppError): Outcome => ({ kind: 'error', lines: [{ key: 'team.error', values: { message: { error } } }] });
   async function save(e: FormEvent) {
     e.preventDefault();
     setBusy('save');
     setOutcome(undefined);
     try {
       const result = await api.saveTeamLedger(form());
-      if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
+      if (!result.ok) return setOutcome(failure(result.error));
       show(result.value);
       // The password went to the keychain; the field empties and says so.
       setPassword('');
       setCaPem(undefined);
       setCaName(undefined);
-      setOutcome({ kind: 'ok', lines: [t('team.saved')] });
+      setOutcome({ kind: 'ok', lines: [{ key: 'team.saved' }] });
     } finally {
       setBusy(undefined);
     }
@@ -103,13 +108,13 @@ export function TeamLedgerSection() {
     setOutcome(undefined);
     try {
       const result = await api.testTeamLedger(form());
-      if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
+      if (!result.ok) return setOutcome(failure(result.error));
       const check = result.value;
-      if (!check.ok) return setOutcome({ kind: 'error', lines: [wordReason(language, check.reason) ?? check.problem] });
+      if (!check.ok) return setOutcome({ kind: 'error', lines: [{ reason: check.reason, otherwise: check.problem }] });
       setTestedRole(check.role);
-      const lines = [t('team.connected', { login: check.login, role: t(`team.role.${check.role}` as MessageKey) })];
-      if (check.tls) lines.push(t('team.connected.tls'));
-      if (check.superuser) lines.push(t('team.connected.superuser'));
+      const lines: Words[] = [{ key: 'team.connected', values: { login: check.login, role: { key: `team.role.${check.role}` as MessageKey } } }];
+      if (check.tls) lines.push({ key: 'team.connected.tls' });
+      if (check.superuser) lines.push({ key: 'team.connected.superuser' });
       setOutcome({ kind: 'ok', lines });
     } finally {
       setBusy(undefined);
@@ -121,9 +126,9 @@ export function TeamLedgerSection() {
     setOutcome(undefined);
     try {
       const result = await api.useTeamLedger({ use: on });
-      if (!result.ok) return setOutcome(failure(localizeError(language, result.error).message));
+      if (!result.ok) return setOutcome(failure(result.error));
       setView(result.value);
-      setOutcome({ kind: 'ok', lines: [t(on ? 'team.use.next' : 'team.useLocal.next')] });
+      setOutcome({ kind: 'ok', lines: [{ key: on ? 'team.use.next' : 'team.useLocal.next' }] });
     } finally {
       setBusy(undefined);
     }
@@ -177,7 +182,7 @@ export function TeamLedgerSection() {
         </div>
       )}
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome">
-        {outcome?.lines.map((line) => <p key={line}>{line}</p>)}
+        {outcome?.lines.map((line, i) => <p key={i}>{words(line)}</p>)}
       </div>
       {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
       {view.settings && view.passwordSaved && (testedRole ?? view.session?.role) === 'admin' && <TeamPeopleSection />}

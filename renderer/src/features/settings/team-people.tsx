@@ -3,19 +3,21 @@
 // only; the field empties after and nothing of it is shown again.
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api';
-import { localizeError, useLanguage, useT, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
+import { useWords, type Words } from '../../i18n/words';
 import { Field } from './field';
 
 const roles = ['staff', 'support', 'finance', 'admin'] as const;
 
 export function TeamPeopleSection() {
   const t = useT();
-  const language = useLanguage((s) => s.language);
+  const words = useWords();
   const [login, setLogin] = useState('');
   const [role, setRole] = useState<(typeof roles)[number]>('staff');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string }>();
+  // Kept as words and worded at each draw: it follows a change of language.
+  const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; words: Words }>();
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -24,9 +26,9 @@ export function TeamPeopleSection() {
     try {
       const result = await api.addTeamPerson({ login: login.trim(), role, password });
       setPassword('');
-      if (!result.ok) return setOutcome({ kind: 'error', text: t('team.error', { message: localizeError(language, result.error).message }) });
+      if (!result.ok) return setOutcome({ kind: 'error', words: { key: 'team.error', values: { message: { error: result.error } } } });
       setLogin('');
-      setOutcome({ kind: 'ok', text: t('team.people.added', { login: result.value.login, role: t(`team.role.${result.value.role}` as MessageKey) }) });
+      setOutcome({ kind: 'ok', words: { key: 'team.people.added', values: { login: result.value.login, role: { key: `team.role.${result.value.role}` as MessageKey } } } });
     } finally {
       setBusy(false);
     }
@@ -50,7 +52,7 @@ export function TeamPeopleSection() {
         <button type="submit" disabled={busy || !complete} aria-describedby={complete ? undefined : 'team-people-incomplete'}>{t('team.people.add')}</button>
       </div>
       {!complete && <p id="team-people-incomplete" className="field-hint" data-testid="team-people-incomplete">{t('team.people.incomplete')}</p>}
-      <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome?.text}</p>
+      <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome && words(outcome.words)}</p>
     </form>
   );
 }

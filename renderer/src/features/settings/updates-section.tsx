@@ -3,15 +3,14 @@
 import { useState } from 'react';
 import { api } from '../../api';
 import { useT } from '../../i18n';
-import { failed, useMaintenance } from './maintenance-store';
-import { MaintenanceNoticeLine, type MaintenanceNotice } from './maintenance-notice';
-import { said } from './notice';
+import { useMaintenance } from './maintenance-store';
+import { NoticeLine, refused, said, type Notice } from './notice';
 
 export function UpdatesSection() {
   const t = useT();
   const { view, setUpdates } = useMaintenance();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<MaintenanceNotice>();
+  const [notice, setNotice] = useState<Notice>();
   const updates = view?.updates;
   if (!updates) return null;
 
@@ -21,7 +20,7 @@ export function UpdatesSection() {
     const result = await call();
     setBusy(false);
     if (result.ok) setUpdates(result.value);
-    else setNotice(failed(result.error));
+    else setNotice(refused(result.error));
   }
   const values = { current: updates.currentVersion, version: updates.version ?? '' };
   return (
@@ -41,7 +40,7 @@ export function UpdatesSection() {
       {updates.state === 'ready' && (
         <button type="button" onClick={() => void run(() => api.installUpdate({}))} disabled={busy || updates.deferred}>{t('maint.updates.install')}</button>
       )}
-      <MaintenanceNoticeLine notice={notice} testId="update-notice" />
+      <NoticeLine notice={notice} testId="update-notice" />
     </section>
   );
 }
@@ -49,19 +48,19 @@ export function UpdatesSection() {
 export function SupportSection() {
   const t = useT();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<MaintenanceNotice>();
+  const [notice, setNotice] = useState<Notice>();
   async function save() {
     setBusy(true);
     const result = await api.saveDiagnostics({});
     setBusy(false);
-    setNotice(result.ok ? said('maint.diagnostics.saved', { file: `\u2066${result.value.file}\u2069` }) /* a path stays left to right in Arabic */ : failed(result.error));
+    setNotice(result.ok ? said('maint.diagnostics.saved', { file: `\u2066${result.value.file}\u2069` }) /* a path stays left to right in Arabic */ : refused(result.error));
   }
   return (
     <section aria-labelledby="support-title" className="maintenance" data-testid="support">
       <h2 id="support-title">{t('maint.support')}</h2>
       <p>{t('maint.diagnostics.intro')}</p>
       <button type="button" onClick={() => void save()} disabled={busy} data-testid="save-diagnostics">{t('maint.diagnostics')}</button>
-      <MaintenanceNoticeLine notice={notice} testId="diagnostics-notice" />
+      <NoticeLine notice={notice} testId="diagnostics-notice" />
     </section>
   );
 }
