@@ -81,6 +81,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'gateway.hash_rejected': 'رفضت البوابة توقيع الطلب. تحقق من مفتاح API وبريد العميل.',
   'gateway.request_rejected': 'رفضت البوابة الطلب. صحّحه وحاول مجددًا.',
   'gateway.not_found': 'لا يوجد لدى البوابة هذا الطلب أو المعاملة. تحقق من رقم الطلب أو المعاملة.',
+  'gateway.notCreated': 'لا يوجد لدى البوابة هذا الطلب: لم يُنشأ. يمكنك إنشاؤه مجددًا.',
   'gateway.conflict': 'أبلغت البوابة عن تعارض: قد يكون الطلب موجودًا أو منفّذًا. افحص حالته.',
   'gateway.gateway_error': 'أبلغت البوابة عن خطأ. حاول لاحقًا.',
   'gateway.malformed_response': 'تعذّرت قراءة رد البوابة. افحص الحالة قبل المحاولة مجددًا.',

@@ -91,6 +91,8 @@ export const reasonTexts = {
   'gateway.hash_rejected': 'The gateway refused the request signature. Check the API key and the customer e-mail.',
   'gateway.request_rejected': 'The gateway refused the request. Correct it and try again.',
   'gateway.not_found': 'The gateway has no such order or transaction. Check the order or transaction id.',
+  // A status check found no such order after a create whose answer was lost (a payment's last error).
+  'gateway.notCreated': 'The gateway has no such order: it was not created. You can create it again.',
   'gateway.conflict': 'The gateway reports a conflict: it may already exist or already be done. Check its status.',
   'gateway.gateway_error': 'The gateway reported an error. Try again later.',
   'gateway.malformed_response': 'The gateway’s answer could not be read. Check its status before trying again.',

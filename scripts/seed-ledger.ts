@@ -9,7 +9,9 @@ import { formatMinor, type CurrencyCode } from '../contract/money';
 import type { LedgerDb } from '../main/ledger/database';
 import { rebuildLedgerDerived } from '../main/ledger/derived';
 import { leanAnswer, webhookColumns } from '../main/ledger/lean-answer';
+import { storedLastError } from '../main/ledger/last-error';
 
+const refusedLastError = storedLastError({ key: 'gateway.request_rejected' });
 const latinFirst = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Ahmed', 'Reem', 'Faisal', 'Dana', 'James', 'Anna', 'Priya', 'Hassan'];
 const latinLast = ['Haddad', 'Saleh', 'Qahtani', 'Ali', 'Otaibi', 'Harbi', 'Shammari', 'Dossari', 'Ghamdi', 'Zahrani', 'Smith', 'Khan', 'Mansour', 'Nasser'];
 const arabicFirst = ['مريم', 'عمر', 'ليلى', 'خالد', 'نورة', 'فهد', 'هدى', 'يوسف', 'سارة', 'أحمد', 'ريم', 'فيصل'];
@@ -164,7 +166,8 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         kind === 'checkout' && rnd() < 0.1 ? `rt_${i.toString(36)}` : null, state === 'authorised' || state === 'partially_captured' ? 1 : 0,
         state, word, captured, refunded, user, at, later(state === 'pending' ? 0 : 30), checked ? later(60) : null,
         state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
-        state === 'not_created' ? 'The gateway refused the request.' : null,
+        // As the app stores it now (main/ledger/last-error.ts): a reason each language words.
+        state === 'not_created' ? refusedLastError : null,
       ).lastInsertRowid);
       historyId = 0;
       opSeq = 0;

@@ -11,6 +11,7 @@ import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
 import { paymentKinds } from '../payment-kinds';
 import { searchableText } from '../text-chars';
+import { reasonSchema } from '../result';
 
 const currency = shared(() => z.enum(currencyCodes as [string, ...string[]]));
 const minor = shared(() => z.number().int().safe());
@@ -71,7 +72,10 @@ export const paymentViewSchema = shared(() => z.object({
   attentionReason: z.enum(['undecidable', 'unsettled']).nullable(),
   /** The user asked to be told when this payment settles (a link is paid, a refund fails). */
   watched: z.boolean(),
+  /** Why the last create, money operation or status check got no clear answer, in English (tools, logs). */
   lastError: z.string().nullable(),
+  /** The same as a reason, worded in the reader's language; null for an earlier Paydesk's English text (shown as it is). */
+  lastErrorReason: reasonSchema().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastCheckedAt: z.string().nullable(),

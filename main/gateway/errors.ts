@@ -1,8 +1,8 @@
 // The closed set of ways a gateway call can fail, and what each means for the user. The
 // kinds are named like the contract's error codes so the mapping is one to one.
-import type { ReasonKey, ReasonValues } from '../../contract/reasons';
+import type { Reason, ReasonKey, ReasonValues } from '../../contract/reasons';
 import type { AppFailure, GatewayDetail } from '../../contract/result';
-import { fail } from '../core/fail';
+import { fail, reason } from '../core/fail';
 
 export const gatewayErrorKinds = [
   'network', // never reached the gateway: nothing happened
@@ -42,7 +42,13 @@ export function gatewayError(kind: GatewayErrorKind, message: string, extra: Par
  * language (what happened and what to do next), with what the gateway said as a quotation.
  */
 export function toAppFailure(error: GatewayError): AppFailure {
+  const why = gatewayReason(error);
+  return fail(error.kind, why.key, why.values, error.gateway ? { gateway: error.gateway } : {});
+}
+
+/** Why a gateway call failed, as a reason (a payment's last error keeps it too: main/ledger/last-error.ts). */
+export function gatewayReason(error: GatewayError): Reason {
   const said = error.gateway?.message && error.kind !== 'outcome_unknown' ? error.gateway.message : undefined;
   const values = error.reasonValues || said ? { ...error.reasonValues, ...(said ? { said } : {}) } : undefined;
-  return fail(error.kind, error.reasonKey ?? `gateway.${error.kind}`, values, error.gateway ? { gateway: error.gateway } : {});
+  return reason(error.reasonKey ?? `gateway.${error.kind}`, values);
 }

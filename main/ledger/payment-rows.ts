@@ -5,6 +5,7 @@ import type { LedgerState } from '../../contract/payment-states';
 import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
 import { childTables, unpackedColumns } from './child-tables';
+import { readLastError } from './last-error';
 import { createWords, kindCode, outcomeCode, packId, packTime, sqlUnpackTime, sqlWord } from './packing';
 
 export type AttentionReason = NonNullable<PaymentView['attentionReason']>;
@@ -103,7 +104,7 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
     needsAttention: row.needs_attention === 1,
     attentionReason: row.needs_attention === 1 ? row.attention_reason ?? 'unsettled' : null,
     watched: row.watched === 1,
-    lastError: row.last_error,
+    ...readLastError(row.last_error),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastCheckedAt: row.last_checked_at,

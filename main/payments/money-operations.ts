@@ -9,7 +9,8 @@ import type { AppFailure } from '../../contract/result';
 import { fail, failField, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
-import { toAppFailure } from '../gateway/errors';
+import { gatewayReason, toAppFailure } from '../gateway/errors';
+import { storedLastError } from '../ledger/last-error';
 import type { StatusOutcome } from '../gateway/requests';
 import type { OperationRow, PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx } from '../ledger/store';
@@ -102,7 +103,7 @@ export function createMoneyOperations(core: PaymentsCore) {
           await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done }, ['sending']);
           await core.audit(tx, ctx, current, input.kind, 'succeeded', auditExtra);
         } else if (!result.ok && result.error.mayHaveHappened) {
-          current = await tx.update(current.id, { last_error: result.error.message }, input.kind, done);
+          current = await tx.update(current.id, { last_error: storedLastError(gatewayReason(result.error)) }, input.kind, done);
           await tx.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
           await core.audit(tx, ctx, current, input.kind, 'outcome_unknown', auditExtra);
         } else {

@@ -9,7 +9,8 @@ import { englishText, fail, reason } from '../core/fail';
 import { reasonIn, shownReason } from './decline-reason';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
-import { toAppFailure } from '../gateway/errors';
+import { gatewayReason, toAppFailure } from '../gateway/errors';
+import { storedLastError } from '../ledger/last-error';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx } from '../ledger/store';
 import type { ActiveGateway, PaymentsCore } from './payments-core';
@@ -122,11 +123,11 @@ export function createRecorder(core: PaymentsCore) {
         await tx.completeOperation(opId, { outcome: 'succeeded', gateway_answer: result.raw, completed_at: done, ...(declined ? { error_message: declined } : {}) }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, payment.state);
       } else if (result.error.mayHaveHappened || contradicted) {
-        payment = await tx.update(paymentId, { state: unsure, last_error: result.error.message }, 'create', done);
+        payment = await tx.update(paymentId, { state: unsure, last_error: storedLastError(gatewayReason(result.error)) }, 'create', done);
         await tx.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, 'outcome_unknown');
       } else {
-        payment = await tx.update(paymentId, { state: 'not_created', last_error: result.error.message }, 'create', done);
+        payment = await tx.update(paymentId, { state: 'not_created', last_error: storedLastError(gatewayReason(result.error)) }, 'create', done);
         await tx.completeOperation(opId, { outcome: 'failed', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
         await core.audit(tx, ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
       }

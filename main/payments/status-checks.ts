@@ -8,8 +8,9 @@ import { moneyValues } from '../../contract/amount-words';
 import { settledStates } from '../../contract/payment-states';
 import { fail, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
-import { toAppFailure } from '../gateway/errors';
+import { gatewayReason, toAppFailure } from '../gateway/errors';
 import type { GatewayConnection } from '../gateway/operations';
+import { storedLastError } from '../ledger/last-error';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx, StatusProof } from '../ledger/store';
 import type { createMoneyOperations } from './money-operations';
@@ -94,10 +95,10 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
       if (result.error.kind === 'not_found' && creating.length > 0) {
         // The gateway has no such order: the create never arrived, so it may be sent again.
         for (const op of creating) await tx.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown'], { notFound: true });
-        current = await tx.update(current.id, { state: 'not_created', last_checked_at: done, last_error: 'The gateway has no such order: it was not created. You can create it again.' }, source, done);
+        current = await tx.update(current.id, { state: 'not_created', last_checked_at: done, last_error: storedLastError(reason('gateway.notCreated')) }, source, done);
         return tx.view(await core.schedule(tx, current, doneAt, 0));
       }
-      current = await tx.update(current.id, { last_checked_at: done, last_error: result.error.message }, source, done);
+      current = await tx.update(current.id, { last_checked_at: done, last_error: storedLastError(gatewayReason(result.error)) }, source, done);
       return tx.view(await core.schedule(tx, current, doneAt, attempts));
     });
     core.changed(paymentId);

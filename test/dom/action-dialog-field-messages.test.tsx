@@ -14,7 +14,7 @@ const payment = {
   description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: '512345******0008', transactionId: 'tx-1',
   sessionId: null, url: null, authOnly: false, recurringAvailable: true, recurringRequested: true, parentPaymentId: null, state: 'paid',
   statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null as string | null,
-  watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
+  watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
 const unclearRefund = {
   id: 'op-2', kind: 'refund', amountMinor: 2_000, reason: 'Returned', osUser: 'layla', person: 'layla', outcome: 'unknown', errorCode: null, errorMessage: null,

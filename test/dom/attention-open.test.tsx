@@ -9,7 +9,7 @@ const row = {
   id: 'UNSURE-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'UNSURE-1', amountMinor: 1_000, currency: 'SAR', description: null,
   customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: null, sessionId: null, url: null, authOnly: false,
   recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'unknown', statusWord: null, capturedMinor: 0, refundedMinor: 0,
-  operationInFlight: false, needsAttention: true, attentionReason: 'unsettled', watched: false, lastError: null,
+  operationInFlight: false, needsAttention: true, attentionReason: 'unsettled', watched: false, lastError: null, lastErrorReason: null,
   createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
 stubMain({ searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [row] }) }) });

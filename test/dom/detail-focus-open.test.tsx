@@ -12,7 +12,7 @@ const row = (id: string) => ({
   id, profileId: 'practice', environment: 'practice', kind: 'sale', orderId: id, amountMinor: 1_000, currency: 'SAR', description: null,
   customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: `tx-${id}`, sessionId: null, url: null, authOnly: false,
   recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid', statusWord: null, capturedMinor: 1_000, refundedMinor: 0,
-  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null,
+  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null,
   createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 });
 const all = [row('SALE-1'), row('SALE-2')];

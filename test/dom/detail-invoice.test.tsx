@@ -10,7 +10,7 @@ const row = (id: string, kind: string) => ({
   id, profileId: 'practice', environment: 'practice', kind, orderId: id, amountMinor: 11_500, currency: 'SAR', description: null,
   customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: `tx-${id}`, sessionId: null, url: null, authOnly: false,
   recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'partially_refunded', statusWord: null, capturedMinor: 11_500, refundedMinor: 2_300,
-  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null,
+  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null,
   createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 });
 const all = [row('LINK-1', 'link'), row('SALE-1', 'sale')];

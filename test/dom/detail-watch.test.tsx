@@ -12,7 +12,7 @@ const base = {
   description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: null, transactionId: null,
   sessionId: null, url: 'http://127.0.0.1/link?linkId=l-1', authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null,
   state: 'pending', statusWord: null, capturedMinor: 0, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
-  watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
+  watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
 let payment: Record<string, unknown> = base;
 stubMain({

@@ -13,7 +13,7 @@ const sale = {
   description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: '512345******0008', transactionId: 'tx-1',
   sessionId: null, url: null, authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid',
   statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
-  watched: false, lastError: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
+  watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 };
 let payment: Record<string, unknown> = sale;
 const entry = (seq: number) => ({ seq, at: '2026-11-23T10:00:00.000Z', osUser: 'layla', profileId: null, environment: null, action: 'export_payments', paymentId: null, orderId: null, amountMinor: null, currency: null, reason: null, result: '3 rows' });

@@ -12,7 +12,7 @@ const row = (id: string, name: string, currency: string, capturedMinor: number) 
   id, profileId: 'practice', environment: 'practice', kind: 'sale', orderId: `ORD-${id}`, amountMinor: 1_000, currency, description: null,
   customer: { name, email: null, phone: null }, cardMasked: null, transactionId: `tx-${id}`, sessionId: null, url: null, authOnly: false,
   recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: capturedMinor ? 'paid' : 'pending', statusWord: null, capturedMinor, refundedMinor: 0,
-  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null,
+  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null,
   createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
 });
 const all = [row('1', 'Dan Decimal', 'KWD', 1_000), row('2', 'Sara', 'USD', 15_060), row('3', 'Omar', 'USD', 0)];

@@ -13,7 +13,7 @@ const row = {
   id: 'p1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'PD-AHEAD-1', amountMinor: 1500, currency: 'SAR', description: null,
   customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: null, sessionId: null, url: null, authOnly: false,
   recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid', statusWord: null, capturedMinor: 1500, refundedMinor: 0,
-  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null,
+  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null,
   createdAt: '2026-11-24T10:00:00.000Z', updatedAt: '2026-11-24T10:00:00.000Z', lastCheckedAt: null,
 };
 const main = stubMain({

@@ -9,6 +9,7 @@ import { newOrderId } from '../support/practice';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
 import type { MethodName } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
+import { storedLastError } from '../../main/ledger/last-error';
 
 describeLedgerApp('the ledger\'s money flows', (app, backend) => {
 const t = { get practice() { return app().practice; }, get service() { return app().service; }, get events() { return app().events; } };
@@ -157,11 +158,11 @@ describe('unclear outcomes', () => {
     const p = await authorise('30.00');
     t.practice.gateway.faults.set('capture', { failure: 'reset_after_processing', times: 1 });
     const unclear = await value('capturePayment', { paymentId: p.id, amount: '30', currency: 'SAR' });
-    expect(unclear).toMatchObject({ operationInFlight: true, state: 'authorised', lastError: expect.stringMatching(/may or may not/) });
+    expect(unclear).toMatchObject({ operationInFlight: true, state: 'authorised', lastError: expect.stringMatching(/may or may not/), lastErrorReason: { key: 'gateway.outcome_unknown' } });
     expect(await call('capturePayment', { paymentId: p.id, amount: '30', currency: 'SAR' })).toMatchObject({ ok: false, error: { code: 'busy', message: expect.stringMatching(/Check its status/) } });
     const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: p.orderId } });
     // The list says why too (the attention screen shows a row's last error).
-    expect(listed.rows).toMatchObject([{ id: p.id, operationInFlight: true, lastError: expect.stringMatching(/may or may not/) }]);
+    expect(listed.rows).toMatchObject([{ id: p.id, operationInFlight: true, lastError: expect.stringMatching(/may or may not/), lastErrorReason: { key: 'gateway.outcome_unknown' } }]);
     // "Approved, Capture" says something was captured, not how much: no verdict, a person is asked.
     const checked = await value('checkPaymentStatus', { paymentId: p.id });
     expect(checked).toMatchObject({ state: 'authorised', capturedMinor: 0, operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
@@ -205,7 +206,7 @@ describe('unclear outcomes', () => {
     t.practice.gateway.faults.set('createPaymentLink', { failure: 'http_500', times: 1 });
     const unclear = await value('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer });
     expect(unclear.state).toBe('unknown');
-    expect(await value('checkPaymentStatus', { paymentId: unclear.id })).toMatchObject({ state: 'not_created' });
+    expect(await value('checkPaymentStatus', { paymentId: unclear.id })).toMatchObject({ state: 'not_created', lastErrorReason: { key: 'gateway.notCreated' }, lastError: expect.stringMatching(/You can create it again/) });
     expect(await value('createPaymentLink', { orderId, amount: '10', currency: 'SAR', description: 'A', customer })).toMatchObject({ state: 'pending', orderId });
     expect(t.practice.gateway.records().filter((r) => r.orderId === orderId)).toHaveLength(1);
   });
@@ -269,6 +270,8 @@ describe('what status checks leave on a payment', () => {
   type Detail = { payment: PaymentView; checks: Array<{ outcome: string }>; history: Array<{ state: string }> };
   const detail = (paymentId: string, on = app()) => on.value<Detail>('getPayment', { paymentId });
   const link = () => value('createPaymentLink', { amount: '12', currency: 'SAR', description: 'Checked', customer });
+  /** What the practice gateway's error envelope fault makes a status check's reason. */
+  const refusedReason = { key: 'gateway.request_rejected', values: { said: 'Practice fault: error envelope' } };
 
   it('a failed check keeps its own message as the last error, on every laptop, until the next answer clears it', async () => {
     const p = await link();
@@ -277,12 +280,18 @@ describe('what status checks leave on a payment', () => {
     expect(refused.ok).toBe(false);
     const failed = await detail(p.id);
     expect(failed.checks.at(-1)).toMatchObject({ outcome: expect.not.stringMatching(/^ok$/) });
-    expect(failed.payment.lastError).toMatch(/\S/);
+    // Its reason, for the page to word in the reader's language, beside its English words (tools, logs).
+    expect(failed.payment.lastErrorReason).toEqual(refusedReason);
+    expect(failed.payment.lastError).toBe('The gateway refused the request. Correct it and try again. The gateway said: “Practice fault: error envelope”.');
     expect(failed.payment.lastCheckedAt).not.toBeNull();
     // The list says it too (the attention screen shows a row's last error), and so does another laptop on the same ledger.
     const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: p.orderId } });
-    expect(listed.rows).toMatchObject([{ id: p.id, lastError: failed.payment.lastError }]);
-    if (backend === 'postgres') expect((await detail(p.id, await app().open({ role: 'staff' }))).payment.lastError).toBe(failed.payment.lastError);
+    expect(listed.rows).toMatchObject([{ id: p.id, lastError: failed.payment.lastError, lastErrorReason: refusedReason }]);
+    if (backend === 'postgres') expect((await detail(p.id, await app().open({ role: 'staff' }))).payment).toMatchObject({ lastError: failed.payment.lastError, lastErrorReason: refusedReason });
+    // An export has no last error column: no reason's JSON in it either.
+    const { csv } = await value<{ csv: string }>('exportPayments', { filter: { query: p.orderId } });
+    expect(csv).toContain(p.orderId);
+    expect(csv).not.toMatch(/"key"|gateway\.|Practice fault/);
 
     const answered = await value('checkPaymentStatus', { paymentId: p.id });
     expect(answered).toMatchObject({ state: 'pending', lastError: null });
@@ -307,12 +316,27 @@ describe('what status checks leave on a payment', () => {
     expect((await detail(p.id)).checks.filter((c) => c.outcome === 'ok')).toHaveLength(5);
   });
 
-  it('an older payment from before the team ledger keeps its last error', async () => {
+  it('a failed status check by finance leaves its reason too (on the team ledger through the database\'s narrow path)', async () => {
+    const p = await link();
+    const fay = backend === 'postgres' ? await app().open({ role: 'finance', sameGateway: true }) : app();
+    t.practice.gateway.faults.set('status', { failure: 'error_envelope', times: 1 });
+    expect((await fay.call('checkPaymentStatus', { paymentId: p.id })).ok).toBe(false);
+    expect((await detail(p.id)).payment).toMatchObject({ lastErrorReason: refusedReason, lastError: expect.stringMatching(/^The gateway refused the request\./) });
+  });
+
+  it('an older payment from before the team ledger keeps its last error: English text, shown as it is, without a reason', async () => {
     const orderId = newOrderId('OLD');
     await app().seedHistory([{ order_id: orderId, created_at: '2025-03-01T10:00:00.000Z', check_attempts: 3, last_error: 'The gateway did not answer in time.' }]);
     const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: orderId } });
-    expect(listed.rows).toMatchObject([{ orderId, lastError: 'The gateway did not answer in time.' }]);
-    expect((await value<{ payment: PaymentView }>('getPayment', { paymentId: listed.rows[0]!.id })).payment.lastError).toBe('The gateway did not answer in time.');
+    expect(listed.rows).toMatchObject([{ orderId, lastError: 'The gateway did not answer in time.', lastErrorReason: null }]);
+    expect((await value<{ payment: PaymentView }>('getPayment', { paymentId: listed.rows[0]!.id })).payment).toMatchObject({ lastError: 'The gateway did not answer in time.', lastErrorReason: null });
+  });
+
+  it('a laptop\'s payment with a reason as its last error keeps that reason (on the team ledger: copied from the laptop)', async () => {
+    const orderId = newOrderId('OLD');
+    await app().seedHistory([{ order_id: orderId, created_at: '2025-03-02T10:00:00.000Z', check_attempts: 1, last_error: storedLastError({ key: 'gateway.timeout' }) }]);
+    const listed = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: orderId } });
+    expect(listed.rows).toMatchObject([{ orderId, lastError: 'The gateway did not answer in time. Try again in a moment.', lastErrorReason: { key: 'gateway.timeout' } }]);
   });
 });
 

@@ -8,6 +8,7 @@ import { useNavigation } from '../../app/navigation-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { LastError } from './last-error';
 import { StateBadge } from './payment-state';
 import { showPayment } from './find-payment';
 import './transactions.css';
@@ -51,7 +52,7 @@ export function AttentionScreen() {
                 <td><Ltr className="mono">{row.orderId}</Ltr></td>
                 <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                 <td><StateBadge payment={row} /></td>
-                <td>{row.attentionReason === 'undecidable' ? t('attention.reason.undecidable') : row.lastError ?? (row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'))}</td>
+                <td>{row.attentionReason === 'undecidable' ? t('attention.reason.undecidable') : row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention')}</td>
                 <td><button type="button" onClick={() => openPayment(row.id)}>{t('attention.open')}</button></td>
               </tr>
             ))}

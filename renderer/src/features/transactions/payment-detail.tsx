@@ -10,6 +10,7 @@ import { Ltr } from '../../ui/ltr';
 import { stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
+import { LastError } from './last-error';
 import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
@@ -154,7 +155,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
-      {payment.lastError && <p className="form-error">{payment.lastError}</p>}
+      {payment.lastError && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
       {otherProfile ? (
         <p className="attention-note">{t('detail.otherProfile')}</p>
       ) : (
