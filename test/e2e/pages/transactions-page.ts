@@ -22,6 +22,10 @@ export class TransactionsPage extends AppPage {
     return this.page.getByTestId(`tx-row-${orderId}`);
   }
 
+  orderCell(orderId: string): Locator {
+    return this.row(orderId).locator('.order-cell');
+  }
+
   /** The count is shown (not "Loading…"): in any language, Arabic's "دفعتان" (two) has no digit. */
   async counted() {
     await this.page.locator('[data-testid="tx-count"]:not([aria-busy="true"])').waitFor();

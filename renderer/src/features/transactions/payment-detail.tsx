@@ -135,7 +135,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state} onKeyDown={onSectionKey}>
       <div className="detail-head">
         <div className="detail-title">
-          <h2 id="detail-title" ref={titleRef} tabIndex={-1} title={payment.orderId}><Ltr className="mono">{payment.orderId}</Ltr></h2>
+          <h2 id="detail-title" ref={titleRef} tabIndex={-1}><Ltr className="mono" cut={payment.orderId}>{payment.orderId}</Ltr></h2>
           <StateBadge payment={payment} />
         </div>
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>

@@ -132,7 +132,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                   {row ? (
                     <>
                       <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
-                      <span role="gridcell" className="order-cell" title={row.orderId}><Ltr className="mono">{row.orderId}</Ltr></span>
+                      <span role="gridcell" className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></span>
                       <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
                       <span role="gridcell" className="num">
                         <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
