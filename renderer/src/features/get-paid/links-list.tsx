@@ -6,7 +6,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
-import { formatDateTime } from '../../i18n/format';
+import { formatRowDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
@@ -121,7 +121,7 @@ function LinkRow({ row, invoiceNumber, language, sharing, copied, onShare, onCop
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
-        <td>{formatDateTime(row.createdAt, language)}</td>
+        <td>{formatRowDateTime(row.createdAt, language)}</td>
         <td className="gp-row-actions">
           {row.url && (
             <>
