@@ -11,6 +11,17 @@ import { rowWindow, scrollToReveal } from './windowed-rows';
 import type { CurrencyCode } from '../../../../contract/money';
 
 const rowHeight = 44;
+/** The rows' part of the grid's height: the header row covers the top of it. */
+const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((element.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
+
+/** The keyboard back on the list at this row (its active descendant), scrolled into view: a payment's detail closed. */
+export function focusListRow(index: number) {
+  const grid = document.querySelector<HTMLElement>('[data-testid="tx-list"]');
+  if (!grid) return;
+  const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid));
+  if (top !== undefined) grid.scrollTop = top;
+  grid.focus({ preventScroll: true });
+}
 
 /** `inert`: the open detail covers the list (a narrow screen): out of the tab order and the accessibility tree. */
 export function PaymentList({ inert = false }: { inert?: boolean }) {
@@ -21,8 +32,6 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   // keyboard reaches is the one that scrolls (axe: a scrolling region needs keyboard access; an
   // inner scroller inside the focusable grid was flagged as soon as the list was long enough).
   const viewport = useRef<HTMLDivElement>(null);
-  /** The rows' part of the grid's height: the header row covers the top of it. */
-  const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((element.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
   const [scroll, setScroll] = useState({ top: 0, height: 600, measured: false });
   // The first draw has only the rows in view (no overscan): fewer rows to render and lay out
   // before the list shows; the overscan follows once the browser has told the viewport's height.
