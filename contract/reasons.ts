@@ -189,7 +189,7 @@ export const reasonTexts = {
   'profile.practiceKeyRemove': 'The practice profile uses the practice gateway’s own key, which cannot be removed.',
   'profile.keyMissing': 'The profile "{name}" has no API key yet. Set it in Settings before using this profile.',
   'production.otherProfile': 'The confirmation was given for another profile, but the active profile is now the production profile "{name}". Check it and confirm again.',
-  'production.confirm': 'This moves real money through the production (LIVE) profile "{name}". Confirm that you mean production to go ahead.',
+  'production.confirm': 'This moves real money through the production profile "{name}". Confirm that you mean production to go ahead.',
   // API keys (never quoted: only their length)
   'key.required': 'Enter the API key.',
   'key.tooLong': 'That is {length} characters; an API key is at most {max}. Was something else pasted?',

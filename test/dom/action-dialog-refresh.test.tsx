@@ -118,8 +118,8 @@ describe('the refund dialog\'s sentence to confirm', () => {
 
   it.each([
     ['practice', 'on the practice gateway.', 'عبر بوابة التدريب.'],
-    ['sandbox', 'on the test gateway.', 'عبر بوابة الاختبار.'],
-    ['production', 'on the live gateway.', 'عبر البوابة الحقيقية.'],
+    ['sandbox', 'on the sandbox gateway.', 'عبر بوابة الاختبار.'],
+    ['production', 'on the production gateway.', 'عبر بوابة الإنتاج.'],
   ])('names a %s payment\'s gateway as a phrase, in English and Arabic', async (name, english, arabic) => {
     environment = name;
     expect(await confirmLine('en')).toBe(`Refund SAR 25.00 to Sara Al-Harbi ${english}`);

@@ -12,9 +12,9 @@ afterEach(() => {
 
 describe('EnvironmentBadge', () => {
   it.each([
-    ['production', 'LIVE', 'env-production'],
-    ['sandbox', 'TEST', 'env-sandbox'],
-    ['practice', 'PRACTICE', 'env-practice'],
+    ['production', 'Production', 'env-production'],
+    ['sandbox', 'Sandbox', 'env-sandbox'],
+    ['practice', 'Practice', 'env-practice'],
   ] as const)('marks %s as %s', (environment, text, className) => {
     render(<EnvironmentBadge environment={environment} />);
     const badge = screen.getByTestId('environment-badge');
@@ -27,7 +27,7 @@ describe('EnvironmentBadge', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     applyDocumentLanguage(useLanguage.getState().language);
     render(<EnvironmentBadge environment="production" />);
-    expect(screen.getByTestId('environment-badge').textContent).toBe('مباشر');
+    expect(screen.getByTestId('environment-badge').textContent).toBe('الإنتاج');
     expect(document.documentElement.dir).toBe('rtl');
     expect(localStorage.getItem('paydesk.language')).toBe('ar');
   });

@@ -19,10 +19,10 @@ describe('ProductionConfirmDialog', () => {
     const onConfirm = vi.fn();
     render(<ProductionConfirmDialog profile={live} action="Refund SAR 10.50" onConfirm={onConfirm} onCancel={() => undefined} />);
     const dialog = screen.getByRole('alertdialog');
-    expect(dialog.textContent).toContain('LIVE');
+    expect(dialog.textContent).toContain('Production');
     expect(dialog.textContent).toContain('Refund SAR 10.50 through the production profile “Riyadh live”');
     expect(document.activeElement?.textContent).toBe('Cancel');
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm on production (LIVE)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm on production' }));
     expect(onConfirm).toHaveBeenCalledWith({ environment: 'production', profileId: 'p-live' });
     expect(() => requireProductionConfirmation(live, onConfirm.mock.calls[0]![0])).not.toThrow();
   });
@@ -38,6 +38,6 @@ describe('ProductionConfirmDialog', () => {
   it('speaks Arabic', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     render(<ProductionConfirmDialog profile={live} action="استرداد" onConfirm={() => undefined} onCancel={() => undefined} />);
-    expect(screen.getByRole('alertdialog').textContent).toContain('مباشر');
+    expect(screen.getByRole('alertdialog').textContent).toContain('الإنتاج');
   });
 });

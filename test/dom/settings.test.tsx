@@ -52,7 +52,7 @@ describe('Settings screen', () => {
     const warning = await screen.findByTestId('keychain-warning');
     expect(warning.textContent).toContain('keys cannot be saved');
     expect(warning.textContent).toContain('GNOME Keyring');
-    expect(screen.getByTestId('environment-badge').textContent).toBe('PRACTICE');
+    expect(screen.getByTestId('environment-badge').textContent).toBe('Practice');
   });
 
   it('isolates the keychain’s own English words in the Arabic warning (they read “DISPLAY$” with the bracket out of place)', async () => {
@@ -79,7 +79,7 @@ describe('Settings screen', () => {
     fireEvent.change(screen.getByLabelText(/^Base URL/), { target: { value: 'https://gw.example/api/v1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const card = (await screen.findByRole('heading', { name: 'Shop sandbox', level: 3 })).closest('li')!;
-    expect(within(card).getByTestId('profile-environment').textContent).toBe('TEST');
+    expect(within(card).getByTestId('profile-environment').textContent).toBe('Sandbox');
     expect(within(card).getByTestId('key-status').textContent).toBe('Not set');
   });
 
@@ -91,7 +91,7 @@ describe('Settings screen', () => {
     fireEvent.change(screen.getByLabelText(/^Base URL/), { target: { value: 'https://gw.example/api/v1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const card = (await screen.findByRole('heading', { name: 'Live', level: 3 })).closest('li')!;
-    expect(within(card).getByTestId('profile-environment').textContent).toBe('LIVE');
+    expect(within(card).getByTestId('profile-environment').textContent).toBe('Production');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Set key' }));
     const input = within(card).getByLabelText('API key for “Live”') as HTMLInputElement;
@@ -110,11 +110,33 @@ describe('Settings screen', () => {
     await waitFor(() => expect(select.options).toHaveLength(2));
     const live = [...select.options].find((o) => o.textContent?.startsWith('Riyadh live'))!;
     fireEvent.change(select, { target: { value: live.value } });
-    expect(screen.getByTestId('environment-badge').textContent).toBe('PRACTICE'); // choosing is not switching
+    expect(screen.getByTestId('environment-badge').textContent).toBe('Practice'); // choosing is not switching
     fireEvent.click(screen.getByRole('button', { name: 'Switch' }));
-    await waitFor(() => expect(screen.getByTestId('environment-badge').textContent).toBe('LIVE'));
+    await waitFor(() => expect(screen.getByTestId('environment-badge').textContent).toBe('Production'));
     expect(screen.getByTestId('active-profile-name').textContent).toBe('Riyadh live');
     expect(document.querySelector('header')!.className).toContain('app-header-production');
+  });
+
+  // One name per environment, everywhere a new user meets it: it was "Sandbox" in the form, a "TEST"
+  // badge and "Practice (PRACTICE)" in the switcher (docs/profiles-and-keys.md, "Environment names").
+  it.each([
+    ['en', ['Practice', 'Sandbox', 'Production'], ['Practice', 'Shop (Sandbox)', 'Riyadh (Production)']],
+    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب', 'Shop (الاختبار)', 'Riyadh (الإنتاج)']],
+  ] as const)('names each environment one way in %s: badges, the profile form and the switcher', async (language, [practiceName, sandbox, production], switcher) => {
+    await openSettings();
+    await window.paydesk!.createProfile({ name: 'Shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    await window.paydesk!.createProfile({ name: 'Riyadh', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    const select = (await screen.findByTestId('profile-switch')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(3));
+    act(() => useLanguage.getState().setLanguage(language));
+    fireEvent.click(screen.getByTestId('add-profile'));
+    const form = document.querySelector<HTMLSelectElement>('#profile-form-environment')!;
+    expect({
+      header: screen.getByTestId('environment-badge').textContent,
+      cards: screen.getAllByTestId('profile-environment').map((badge) => badge.textContent),
+      form: [...form.options].map((option) => option.textContent!.split(' (')[0]),
+      switcher: [...select.options].map((option) => option.textContent),
+    }).toEqual({ header: practiceName, cards: [practiceName, sandbox, production], form: [sandbox, production], switcher });
   });
 
   it('speaks Arabic', async () => {

@@ -23,7 +23,7 @@ describe('foundation through the preview', () => {
     expect(await home.version.textContent()).toBe(version);
     expect(await home.runtime.textContent()).toBe('Browser preview');
     expect(await home.profile.textContent()).toBe('Practice');
-    expect(await home.environmentBadge.textContent()).toBe('PRACTICE');
+    expect(await home.environmentBadge.textContent()).toBe('Practice');
     await session.screenshot('home-en');
   });
 
@@ -41,7 +41,7 @@ describe('foundation through the preview', () => {
   it('lays the whole page out right to left in Arabic, keeping the version left to right', async () => {
     await home.chooseLanguage('ar');
     expect(await home.documentDirection()).toBe('rtl');
-    expect(await home.environmentBadge.textContent()).toBe('تدريب');
+    expect(await home.environmentBadge.textContent()).toBe('التدريب');
     expect(await home.version.getAttribute('dir')).toBe('ltr');
     await session.screenshot('home-ar');
     expect(await axeViolations(session.page)).toEqual([]);

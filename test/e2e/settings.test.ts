@@ -28,7 +28,7 @@ describeWithKeychain('settings through the preview', () => {
     const practice = settings.card('Practice');
     expect(await practice.getByTestId('active-marker').count()).toBe(1);
     expect(await settings.keyStatus('Practice').textContent()).toBe('Built in (practice gateway)');
-    expect(await settings.environmentBadge.textContent()).toBe('PRACTICE');
+    expect(await settings.environmentBadge.textContent()).toBe('Practice');
     expect(await settings.cardActionNotice('Practice', 'Test connection')).toContain('Connection works');
   });
 
@@ -44,7 +44,7 @@ describeWithKeychain('settings through the preview', () => {
     await settings.fillProfileForm({ overrides: { refund: '' } });
     expect(await settings.saveProfileForm()).toBe('saved');
     expect(await settings.names()).toEqual(['Practice', 'Shop sandbox']);
-    expect(await settings.card('Shop sandbox').getByTestId('profile-environment').textContent()).toBe('TEST');
+    expect(await settings.card('Shop sandbox').getByTestId('profile-environment').textContent()).toBe('Sandbox');
     expect(await settings.keyStatus('Shop sandbox').textContent()).toBe('Not set');
   });
 
@@ -66,20 +66,20 @@ describeWithKeychain('settings through the preview', () => {
 
   it('switches explicitly from the header; the marker follows on every screen', async () => {
     await settings.switchInHeader('Shop sandbox');
-    expect(await settings.environmentBadge.textContent()).toBe('TEST');
+    expect(await settings.environmentBadge.textContent()).toBe('Sandbox');
     await settings.card('Shop sandbox').getByTestId('active-marker').waitFor();
     await session.page.getByTestId('nav-home').click();
-    expect(await settings.environmentBadge.textContent()).toBe('TEST');
+    expect(await settings.environmentBadge.textContent()).toBe('Sandbox');
     expect(await settings.activeProfileName.textContent()).toBe('Shop sandbox');
     await settings.openSettings();
   });
 
   it('marks a production profile LIVE in red in the header once switched to', async () => {
     expect(await settings.addProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gateway.example/api/v1', currency: 'SAR' })).toBe('saved');
-    expect(await settings.environmentBadge.textContent()).toBe('TEST'); // adding does not switch
+    expect(await settings.environmentBadge.textContent()).toBe('Sandbox'); // adding does not switch
     expect(await settings.cardActionNotice('Riyadh live', 'Use this profile')).toBe('Now using “Riyadh live”.');
     await session.page.locator('.app-header-production').waitFor();
-    expect(await settings.environmentBadge.textContent()).toBe('LIVE');
+    expect(await settings.environmentBadge.textContent()).toBe('Production');
     expect(await settings.environmentBadge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(179, 38, 30)');
     await session.screenshot('settings-live-en');
     expect(await axeViolations(session.page)).toEqual([]);
@@ -90,7 +90,7 @@ describeWithKeychain('settings through the preview', () => {
     await settings.card('Riyadh live').getByRole('alertdialog').waitFor();
     await settings.cardAction('Riyadh live', 'Yes, remove it');
     await settings.card('Riyadh live').waitFor({ state: 'detached' });
-    await settings.environmentBadge.filter({ hasText: 'PRACTICE' }).waitFor();
+    await settings.environmentBadge.filter({ hasText: 'Practice' }).waitFor();
     expect(await settings.names()).toEqual(['Practice', 'Shop sandbox']);
   });
 

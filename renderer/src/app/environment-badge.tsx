@@ -1,7 +1,7 @@
 import type { Environment } from '../../../contract/methods/app';
 import { useT } from '../i18n';
 
-/** PRACTICE, TEST or LIVE (red): staff must never wonder which gateway they are using. */
+/** Practice, Sandbox or Production (red), in capitals: staff must never wonder which gateway they are using. */
 export function EnvironmentBadge({ environment }: { environment: Environment }) {
   const t = useT();
   return (

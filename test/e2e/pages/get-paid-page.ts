@@ -50,6 +50,11 @@ export class GetPaidPage extends AppPage {
     return this.page.locator(`[data-testid="link-row"][data-order-id="${orderId}"]`);
   }
 
+  /** The order id's cell of a row of the links list. */
+  linkOrderCell(orderId: string): Locator {
+    return this.linkRow(orderId).locator('td').first();
+  }
+
   async waitForLinkState(orderId: string, state: string) {
     await this.linkRow(orderId).locator(`[data-testid="payment-state"][data-state="${state}"]`).waitFor({ timeout: 30_000 });
   }

@@ -22,6 +22,10 @@ export class TransactionsPage extends AppPage {
     return this.page.getByTestId(`tx-row-${orderId}`);
   }
 
+  orderCell(orderId: string): Locator {
+    return this.row(orderId).locator('.order-cell');
+  }
+
   /** The count is shown (not "Loading…"): in any language, Arabic's "دفعتان" (two) has no digit. */
   async counted() {
     await this.page.locator('[data-testid="tx-count"]:not([aria-busy="true"])').waitFor();
@@ -43,6 +47,7 @@ export class TransactionsPage extends AppPage {
     const title = this.page.locator(`[data-testid="payment-detail"] h2:has-text("${orderId}")`);
     for (let attempt = 0; attempt < 5; attempt++) {
       await this.uncoverList();
+      await this.scrollToRow(orderId);
       await this.row(orderId).filter({ visible: true }).click();
       if (await title.waitFor({ timeout: 4_000 }).then(() => true, () => false)) return;
     }
@@ -58,6 +63,40 @@ export class TransactionsPage extends AppPage {
     if (!(await this.detail.isVisible()) || (await this.list.isVisible())) return;
     await this.detail.locator('.close').click();
     await this.list.waitFor({ state: 'visible' });
+    // Closed once the keyboard is back on the list, on the payment's row, scrolled into view.
+    await this.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'tx-list');
+  }
+
+  /**
+   * Scrolls the windowed list until the payment's row is in view, from the top (the newest) half a
+   * view at a time, as a person looks for it: only the rows in view are in the page, and closing a
+   * payment brings its own row into view, which may be far from the one wanted next.
+   */
+  async scrollToRow(orderId: string) {
+    const inView = () => this.list.evaluate((grid, id) => {
+      const row = grid.querySelector(`[data-testid="tx-row-${id}"]`);
+      if (!row) return false;
+      const [box, view] = [row.getBoundingClientRect(), grid.getBoundingClientRect()];
+      return box.top >= view.top && box.bottom <= view.bottom;
+    }, orderId);
+    if (await inView()) return;
+    await this.scrollListTo(0);
+    while (!(await inView())) {
+      const next = await this.list.evaluate((grid) => (grid.scrollTop + grid.clientHeight >= grid.scrollHeight ? undefined : grid.scrollTop + grid.clientHeight / 2));
+      if (next === undefined) return;
+      await this.scrollListTo(next);
+    }
+  }
+
+  /** Scrolls the list and waits until the row at the top of the view is drawn, loaded. */
+  private async scrollListTo(top: number) {
+    await this.list.evaluate((grid, y) => { grid.scrollTop = y; }, top);
+    await this.page.waitForFunction(() => {
+      const grid = document.querySelector<HTMLElement>('[data-testid="tx-list"]')!;
+      const rowHeight = grid.querySelector<HTMLElement>('.tx-rows [role="row"]')?.offsetHeight ?? 1;
+      const first = Math.floor(grid.scrollTop / rowHeight) + 2; // its aria-rowindex: the header row is 1
+      return grid.querySelector(`[aria-rowindex="${first}"]:not(:has(.loading-row))`) !== null;
+    });
   }
 
   get detail(): Locator {

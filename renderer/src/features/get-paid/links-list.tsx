@@ -6,7 +6,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
-import { formatDateTime } from '../../i18n/format';
+import { formatRowDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
@@ -79,7 +79,7 @@ export function LinksList() {
   };
 
   return (
-    <section aria-labelledby="links-list-title" className="gp-list">
+    <section aria-labelledby="links-list-title" className="gp-list gp-links">
       <h2 id="links-list-title">{t('gp.links.title')}</h2>
       <div className="field gp-search">
         <label htmlFor="links-search">{t('gp.links.search')}</label>
@@ -117,11 +117,11 @@ function LinkRow({ row, invoiceNumber, language, sharing, copied, onShare, onCop
   return (
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
-        <td><Ltr className="mono">{row.orderId}</Ltr>{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
+        <td><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr>{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
-        <td>{formatDateTime(row.createdAt, language)}</td>
+        <td>{formatRowDateTime(row.createdAt, language)}</td>
         <td className="gp-row-actions">
           {row.url && (
             <>

@@ -37,7 +37,7 @@ export function ProfileSwitcher() {
       <select id="profile-switch" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
         {profiles.map((p) => (
           <option key={p.id} value={p.id}>
-            {profileName(p, t)} ({t(`env.${p.environment}`)})
+            {withEnvironment(profileName(p, t), t(`env.${p.environment}`))}
           </option>
         ))}
       </select>
@@ -45,4 +45,9 @@ export function ProfileSwitcher() {
       {error && <span role="alert" className="field-error">{wordError(error).message}</span>}
     </form>
   );
+}
+
+/** "Shop (Sandbox)"; a profile named as its environment (the practice profile, "Practice") once: "Practice (Practice)" said it twice. */
+function withEnvironment(name: string, environment: string): string {
+  return name.trim().toLocaleLowerCase() === environment.toLocaleLowerCase() ? name : `${name} (${environment})`;
 }

@@ -6,7 +6,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
 import { useLanguage, useT } from '../../i18n';
-import { formatAmount, formatDateTime } from '../../i18n/format';
+import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { LastError } from './last-error';
 import { StateBadge } from './payment-state';
@@ -48,7 +48,7 @@ export function AttentionScreen() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid={`attention-${row.orderId}`}>
-                <td>{formatDateTime(row.createdAt, language)}</td>
+                <td>{formatRowDateTime(row.createdAt, language)}</td>
                 <td><Ltr className="mono">{row.orderId}</Ltr></td>
                 <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                 <td><StateBadge payment={row} /></td>

@@ -7,7 +7,7 @@ import { ltrIsolated } from '../../../../contract/amount-words';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { localizeError, useLanguage, useT } from '../../i18n';
-import { formatAmount, formatDateTime } from '../../i18n/format';
+import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
@@ -145,7 +145,7 @@ export function AuditScreen() {
               {rows.map((row) => (
                 <tr key={row.seq}>
                   <td>{row.seq}</td>
-                  <td>{formatDateTime(row.at, language)}</td>
+                  <td>{formatRowDateTime(row.at, language)}</td>
                   <td>{row.osUser}</td>
                   <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
                   <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>

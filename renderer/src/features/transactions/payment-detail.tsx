@@ -116,10 +116,6 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     const active = document.activeElement;
     if (!active || active === document.body || (coversList && active.closest('[data-testid="tx-list"]'))) titleRef.current?.focus({ preventScroll: true });
   }, [coversList, titled, paymentId]);
-  // Escape closes the detail (not while one of its dialogs is open: Escape closes that).
-  const onSectionKey = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape' && !dialog && !settling && !event.defaultPrevented) onClose();
-  };
 
   if (error) return <section className="detail" role="alert">{error.message}</section>;
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
@@ -133,10 +129,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const financeUnclear = role === 'finance' ? detail.operations.find((op) => op.outcome === 'unknown') : undefined;
 
   return (
-    <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state} onKeyDown={onSectionKey}>
+    <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state}>
       <div className="detail-head">
         <div className="detail-title">
-          <h2 id="detail-title" ref={titleRef} tabIndex={-1} title={payment.orderId}><Ltr className="mono">{payment.orderId}</Ltr></h2>
+          <h2 id="detail-title" ref={titleRef} tabIndex={-1}><Ltr className="mono" cut={payment.orderId}>{payment.orderId}</Ltr></h2>
           <StateBadge payment={payment} />
         </div>
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>

@@ -11,6 +11,17 @@ import { rowWindow, scrollToReveal } from './windowed-rows';
 import type { CurrencyCode } from '../../../../contract/money';
 
 const rowHeight = 44;
+/** The rows' part of the grid's height: the header row covers the top of it. */
+const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((element.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
+
+/** The keyboard back on the list at this row (its active descendant), scrolled into view: a payment's detail closed. */
+export function focusListRow(index: number) {
+  const grid = document.querySelector<HTMLElement>('[data-testid="tx-list"]');
+  if (!grid) return;
+  const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid));
+  if (top !== undefined) grid.scrollTop = top;
+  grid.focus({ preventScroll: true });
+}
 
 /** `inert`: the open detail covers the list (a narrow screen): out of the tab order and the accessibility tree. */
 export function PaymentList({ inert = false }: { inert?: boolean }) {
@@ -21,8 +32,6 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   // keyboard reaches is the one that scrolls (axe: a scrolling region needs keyboard access; an
   // inner scroller inside the focusable grid was flagged as soon as the list was long enough).
   const viewport = useRef<HTMLDivElement>(null);
-  /** The rows' part of the grid's height: the header row covers the top of it. */
-  const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((element.firstElementChild as HTMLElement | null)?.offsetHeight ?? 0);
   const [scroll, setScroll] = useState({ top: 0, height: 600, measured: false });
   // The first draw has only the rows in view (no overscan): fewer rows to render and lay out
   // before the list shows; the overscan follows once the browser has told the viewport's height.
@@ -132,7 +141,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                   {row ? (
                     <>
                       <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
-                      <span role="gridcell" className="order-cell" title={row.orderId}><Ltr className="mono">{row.orderId}</Ltr></span>
+                      <span role="gridcell" className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></span>
                       <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
                       <span role="gridcell" className="num">
                         <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>

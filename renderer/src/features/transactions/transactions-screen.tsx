@@ -1,6 +1,6 @@
 // Transactions: the whole ledger, searchable and filterable, with the selected payment's
 // detail beside the list. Export and status lookup sit above the list.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { api } from '../../api';
 import { useT } from '../../i18n';
@@ -8,13 +8,13 @@ import { Field } from '../settings/field';
 import { exportToFile } from './export-csv';
 import { FilterBar } from './filter-bar';
 import { PaymentDetailPanel } from './payment-detail';
-import { PaymentList } from './payment-list';
+import { focusListRow, PaymentList } from './payment-list';
 import { openHiddenByFilter, useTransactions, watchPayments } from './transactions-store';
 import './transactions.css';
 
 export function TransactionsScreen() {
   const t = useT();
-  const { total, totalExact, openId, open, reloadUnlessVisiting } = useTransactions();
+  const { total, totalExact, openId, reloadUnlessVisiting } = useTransactions();
   const hidden = useTransactions(openHiddenByFilter);
   const split = useRef<HTMLDivElement>(null);
   // Read after each draw: with the detail closed the list is no longer inert in that same draw (the
@@ -26,7 +26,7 @@ export function TransactionsScreen() {
   }, [reloadUnlessVisiting]);
 
   return (
-    <div className="transactions" data-testid="transactions-screen">
+    <div className="transactions" data-testid="transactions-screen" onKeyDown={(event) => openId && escapeClosesDetail(event) && closeDetail()}>
       <h1>{t('tx.title')}</h1>
       <FilterBar />
       <div className="tx-toolbar">
@@ -36,7 +36,7 @@ export function TransactionsScreen() {
       </div>
       <div ref={split} className={`tx-split${openId ? ' with-detail' : ''}`}>
         <PaymentList inert={covered} />
-        {openId && <PaymentDetailPanel paymentId={openId} coversList={covered} hiddenByFilter={hidden} onClose={() => closeDetail(open)} />}
+        {openId && <PaymentDetailPanel paymentId={openId} coversList={covered} hiddenByFilter={hidden} onClose={closeDetail} />}
       </div>
     </div>
   );
@@ -66,10 +66,26 @@ function useDetailCoversList(split: RefObject<HTMLDivElement | null>, open: bool
   return covered;
 }
 
-/** Closed by its × or Escape: the keyboard goes back to the list (in a narrow window the detail had taken its place). */
-function closeDetail(open: (id: undefined) => void) {
-  open(undefined);
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="tx-list"]')?.focus({ preventScroll: true }));
+/**
+ * Closed by its × or Escape: the keyboard goes back to the list (in a narrow window the detail had
+ * taken its place), on the payment's row.
+ */
+function closeDetail() {
+  useTransactions.getState().close();
+  requestAnimationFrame(() => focusListRow(useTransactions.getState().selected));
+}
+
+/**
+ * Escape closes the open payment from anywhere on the screen (the list, the filters, the detail),
+ * unless something open on it takes the Escape: a dialog (an action's, settling, the production
+ * confirmation) or the calendar (aria-modal; the calendar also stops it), or a search field holding
+ * text, which the browser empties first. It used to close it only from inside the detail.
+ */
+function escapeClosesDetail(event: ReactKeyboardEvent): boolean {
+  if (event.key !== 'Escape' || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return false;
+  if (document.querySelector('[aria-modal="true"]')) return false;
+  const target = event.target;
+  return !(target instanceof HTMLInputElement && target.type === 'search' && target.value !== '');
 }
 
 function ExportButton() {

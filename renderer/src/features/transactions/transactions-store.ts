@@ -47,6 +47,8 @@ type State = {
   reloadUnlessVisiting(): void;
   select(index: number): void;
   open(id: string | undefined): void;
+  /** The detail closed: the keyboard's row becomes the payment's that was open (when loaded), for the keyboard to come back to. */
+  close(): void;
 };
 
 const inFlight = new Set<string>();
@@ -155,6 +157,7 @@ export const useTransactions = create<State>((set, get) => {
     select: (index) => set({ selected: Math.max(0, Math.min(index, (get().total ?? 1) - 1)) }),
     // Opened from elsewhere (a lookup, Home, a result's "Open in Transactions"): the keyboard's row follows when it is loaded.
     open: (openId) => set({ openId, selected: indexOf(openId) ?? get().selected }),
+    close: () => set({ openId: undefined, selected: indexOf(get().openId) ?? get().selected }),
   };
 });
 

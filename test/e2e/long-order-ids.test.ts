@@ -1,0 +1,66 @@
+// An order id longer than its column, in the transactions list and the links list, in Chromium
+// with the page's real CSS: it is cut at its own end, the right, in English and in Arabic, so the
+// reader sees its start (the part people read and search by), and it is whole in its title. Cut by
+// its column, the Arabic list's ellipsis was at the column's end, the left, and took the id's start
+// ("…DING-BRANCH-RIYADH-000123-Z9"); the links list did not cut it, and at 700 px the page scrolled sideways.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { callApi } from './support/practice-control';
+import { shownText } from './support/visible-text';
+import { TransactionsPage } from './pages/transactions-page';
+import { GetPaidPage } from './pages/get-paid-page';
+
+const saleId = 'INV-2026-ACME-TRADING-BRANCH-RIYADH-000123-Z9';
+const linkId = 'INV-2026-ACME-TRADING-BRANCH-JEDDAH-000456-L';
+const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
+const card = { number: '5123450000000008', holder: 'NOURA FAHAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+
+/** The id shows its start, at least `atLeast` characters, and not its end (an ellipsis there), and is whole in its title. */
+function expectStartShown(what: { whole: string; shown: string; title: string | null; ellipsis: boolean }, atLeast: number, where: string) {
+  expect({ where, startShown: what.whole.startsWith(what.shown), shown: what.shown.length >= atLeast, cut: what.shown.length < what.whole.length, ellipsis: what.ellipsis, title: what.title }, what.shown)
+    .toEqual({ where, startShown: true, shown: true, cut: true, ellipsis: true, title: what.whole });
+}
+
+describe('a long order id in a narrow list', () => {
+  let session: E2eSession;
+  let tx: TransactionsPage;
+  let links: GetPaidPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    tx = new TransactionsPage(session.page);
+    links = new GetPaidPage(session.page);
+    await tx.open(session.preview.url);
+    await callApi(session.page, 'chargeCard', { orderId: saleId, amount: '10.00', currency: 'SAR', card, customer, authOnly: false });
+    await callApi(session.page, 'createPaymentLink', { orderId: linkId, amount: '30.00', currency: 'SAR', description: 'Invoice', customer });
+  });
+  afterAll(async () => {
+    await session?.page.setViewportSize({ width: 1280, height: 800 });
+    await session?.close();
+  });
+
+  for (const language of ['ar', 'en'] as const) {
+    it(`shows the start of the id in the transactions list, cut at its right end, in ${language}, at 700 and 1280 px`, async () => {
+      await tx.chooseLanguage(language);
+      for (const width of [700, 1280]) {
+        await session.page.setViewportSize({ width, height: 800 });
+        await tx.show();
+        await tx.row(saleId).waitFor();
+        expectStartShown(await shownText(tx.orderCell(saleId)), 12, `transactions ${language} ${width}`);
+      }
+      await session.screenshot(`long-order-id-transactions-${language}`);
+    });
+
+    it(`shows the start of the id in the links list, cut at its right end, the page not scrolling sideways, in ${language}, at 700 and 1280 px`, async () => {
+      await tx.chooseLanguage(language);
+      for (const width of [700, 1280]) {
+        await session.page.setViewportSize({ width, height: 800 });
+        await links.openScreen('links');
+        await links.linkRow(linkId).waitFor();
+        expectStartShown(await shownText(links.linkOrderCell(linkId)), 12, `links ${language} ${width}`);
+        expect(await session.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `links ${language} ${width}`).toBe(false);
+      }
+      await links.linkRow(linkId).screenshot({ path: `test-results/screenshots/long-order-id-links-${language}.png` });
+    });
+  }
+});
