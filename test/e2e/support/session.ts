@@ -39,7 +39,7 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
     consoleLines,
     async screenshot(name) {
       const path = join(artifactsDir, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await wholePageShot(page, path);
       return path;
     },
     async close() {
@@ -65,9 +65,24 @@ afterEach(async ({ task }) => {
   let n = 0;
   for (const { page, consoleLines } of openSessions) {
     const path = join(failuresDir, `${name}${n++ ? `-${n}` : ''}`);
-    const shot = await page.screenshot({ path: `${path}.png`, fullPage: true, timeout: 10_000 }).then(() => 'saved', (e: Error) => `not saved: ${e.message}`);
+    const shot = await wholePageShot(page, `${path}.png`, 10_000).then(() => 'saved', (e: Error) => `not saved: ${e.message}`);
     const errors = consoleLines.filter((line) => line.startsWith('error') || line.startsWith('pageerror'));
     // The address without its per-launch token.
     writeFileSync(`${path}.txt`, [`test: ${task.fullName}`, `url: ${page.url().replace(/#token=[\w-]+/, '#token=…')}`, `screenshot: ${shot}`, `console errors (${errors.length}):`, ...errors, ''].join('\n'));
   }
 });
+
+/**
+ * The whole page as a person would see it scrolled from its top: the header and the navigation are
+ * sticky, and taken while the page was scrolled they were drawn half way down the picture. The
+ * page's scroll is put back after, so a test goes on where it was.
+ */
+async function wholePageShot(page: Page, path: string, timeout?: number): Promise<void> {
+  const scrolled = await page.evaluate(() => window.scrollY);
+  if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
+  try {
+    await page.screenshot({ path, fullPage: true, timeout });
+  } finally {
+    if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+  }
+}
