@@ -2,6 +2,7 @@
 // (docs/maintenance.md). Paths are shown to the user as they are; nothing here carries a key.
 import { z } from 'zod';
 import { method, shared } from '../method-spec';
+import { reasonSchema } from '../result';
 
 export const backupScheduleSchema = shared(() => z.enum(['off', 'daily', 'weekly']));
 export type BackupSchedule = z.infer<ReturnType<typeof backupScheduleSchema>>;
@@ -35,7 +36,11 @@ const maintenanceSchema = shared(() => z.object({
     keep: z.number().int(),
     running: z.boolean(),
     lastGood: z.object({ at: z.string(), name: z.string(), payments: z.number().int() }).nullable(),
-    lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+    /**
+     * The last backup failed: why, as main's reason for the screen to word (null in a file an earlier
+     * Paydesk wrote, or a key this Paydesk does not know), and in English (`message`, shown as it is then).
+     */
+    lastError: z.object({ at: z.string(), message: z.string(), reason: reasonSchema().nullable() }).nullable(),
     /** Complete, checked backups in the folder, newest first; half-written ones are never listed. */
     files: z.array(backupFileSchema()),
   }),

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installDirectApi } from '../support/direct-api';
@@ -121,6 +121,30 @@ describe('Settings: backups, updates, support', () => {
     expect(screen.getByTestId('backup-notice').textContent).toBe(`The backup folder ${join(folder, 'unplugged-drive')} is not available or cannot be written. Is the drive connected? Nothing was changed.`);
     expect(said('othing was changed')).toBe(1);
     expect(screen.getByTestId('error-backup-folder').textContent).toBe('This folder is not available or cannot be written.');
+  });
+
+  it('words the last backup failure in the window’s language, and shows one an earlier Paydesk kept in English as it is', async () => {
+    // Before: the line read "فشلت آخر نسخة احتياطية (…)." followed by main's English words.
+    await openSettings();
+    fireEvent.change(screen.getByLabelText('Backup folder'), { target: { value: folder } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
+    await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
+    rmSync(folder, { recursive: true }); // the external drive was unplugged
+    fireEvent.click(screen.getByTestId('backup-now'));
+    const failed = await screen.findByTestId('last-backup-error');
+    expect(failed.textContent).toMatch(new RegExp(`^The last backup failed \\(.+\\)\\. The backup folder ${folder} is not available or cannot be written\\. Is the drive connected\\? Nothing was changed\\.$`));
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(failed.textContent).toMatch(new RegExp(`^فشلت آخر نسخة احتياطية \\(.+\\)\\. مجلد النسخ الاحتياطية \u2066${folder}\u2069 غير متاح أو لا تمكن الكتابة فيه\\. هل القرص متصل؟ لم يتغير شيء\\.$`));
+    expect(failed.querySelector('[lang="en"]')).toBeNull();
+    cleanup();
+
+    // A maintenance.json an earlier Paydesk wrote: English words, no reason.
+    const earlier = 'The backup folder /media/usb is not available or cannot be written. Is the drive connected? Nothing was changed.';
+    writeFileSync(join(dataDir, 'maintenance.json'), JSON.stringify({ backupFolder: folder, schedule: 'daily', keep: 7, updatesEnabled: true, lastBackup: null, lastBackupError: { at: '2026-10-30T08:00:00.000Z', message: earlier } }));
+    await openSettings();
+    const kept = await screen.findByTestId('last-backup-error');
+    expect(kept.textContent).toMatch(/^فشلت آخر نسخة احتياطية \(.+\)\. /);
+    expect(kept.querySelector('[lang="en"]')?.textContent).toBe(earlier);
   });
 
   it('says once that nothing was changed when the backup to restore is gone, in English and Arabic', async () => {
