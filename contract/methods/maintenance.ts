@@ -21,8 +21,10 @@ const updateStatusSchema = shared(() => z.object({
   currentVersion: z.string(),
   /** The offered version, when one is being downloaded or is ready. */
   version: z.string().nullable(),
-  /** Why the last check or download failed (for support); the screen words the state itself. */
+  /** Why the last check or download failed, in electron-updater's words: for support and the log, never the screen's only words. */
   detail: z.string().nullable(),
+  /** The same, as main's reason for the screen to word (no connection, the server's error, a download that failed its check); null when none fits. */
+  reason: reasonSchema().nullable(),
   /** The user asked to install while money was moving: it installs when that is over. */
   deferred: z.boolean(),
   lastCheckAt: z.string().nullable(),
