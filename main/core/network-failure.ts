@@ -50,15 +50,18 @@ const causeOfCode: Record<string, NetworkCause> = {
 
 export const networkCause = (code: string): NetworkCause => (Object.hasOwn(causeOfCode, code) ? causeOfCode[code]! : 'other');
 
+/** Node's system calls that open a connection: another code from them is a connection failure too (a file's is not). */
+const connectCalls = new Set(['connect', 'getaddrinfo']);
+
 /**
- * The code of a connection that failed before any answer: Node's (a code above, or any system
- * call's) or Chromium's from Electron's net module ("net::ERR_NAME_NOT_RESOLVED"); undefined for
- * any other failure.
+ * The code of a connection that failed before any answer: Node's (a code above, or any from
+ * connecting) or Chromium's from Electron's net module ("net::ERR_NAME_NOT_RESOLVED"); undefined
+ * for any other failure.
  */
 export function networkCodeOf(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
   const { code, syscall, message } = error as { code?: unknown; syscall?: unknown; message?: unknown };
-  if (typeof code === 'string' && (Object.hasOwn(causeOfCode, code) || typeof syscall === 'string')) return code;
+  if (typeof code === 'string' && (Object.hasOwn(causeOfCode, code) || (typeof syscall === 'string' && connectCalls.has(syscall)))) return code;
   return typeof message === 'string' ? /^net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1] : undefined;
 }
 
