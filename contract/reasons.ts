@@ -125,6 +125,11 @@ export const reasonTexts = {
   'maintenance.restoreRefused': `The backup {name} cannot be restored: ${ledgerProblem}. Nothing was changed.`,
   'maintenance.noUpdate': 'No update has been downloaded and verified yet. Nothing was changed.',
   'maintenance.moneyInFlight': 'A payment operation is in progress. Restart when it has finished.',
+  // An update check or download that failed (main/maintenance/update-failure.ts); the screen says
+  // before it that nothing was installed, and keeps electron-updater's own words for support.
+  'update.unreachable': `${networkWhat} ${networkCheck}`,
+  'update.serverError': '{answer, select, http {The update server answered with an error ({code}).} other {The update server answered, but not with an update Paydesk can read.}} Try again later; if it keeps happening, tell support.',
+  'update.checkFailed': 'The download of Paydesk {version} failed its check: it is not the file the update server described, or it is not signed by Paydesk’s publisher. It was deleted, and Paydesk downloads it again at the next check.',
   // The gateway check-up
   'checkup.noRun': 'There is no such check-up since Paydesk started.',
   'checkup.notProduction': 'The check-up runs only on sandbox and practice profiles: it moves money, and on production that money is real.',

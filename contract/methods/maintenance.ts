@@ -2,6 +2,7 @@
 // (docs/maintenance.md). Paths are shown to the user as they are; nothing here carries a key.
 import { z } from 'zod';
 import { method, shared } from '../method-spec';
+import { reasonSchema } from '../result';
 
 export const backupScheduleSchema = shared(() => z.enum(['off', 'daily', 'weekly']));
 export type BackupSchedule = z.infer<ReturnType<typeof backupScheduleSchema>>;
@@ -20,8 +21,10 @@ const updateStatusSchema = shared(() => z.object({
   currentVersion: z.string(),
   /** The offered version, when one is being downloaded or is ready. */
   version: z.string().nullable(),
-  /** Why the last check or download failed (for support); the screen words the state itself. */
+  /** Why the last check or download failed, in electron-updater's words: for support and the log, never the screen's only words. */
   detail: z.string().nullable(),
+  /** The same, as main's reason for the screen to word (no connection, the server's error, a download that failed its check); null when none fits. */
+  reason: reasonSchema().nullable(),
   /** The user asked to install while money was moving: it installs when that is over. */
   deferred: z.boolean(),
   lastCheckAt: z.string().nullable(),
@@ -35,7 +38,11 @@ const maintenanceSchema = shared(() => z.object({
     keep: z.number().int(),
     running: z.boolean(),
     lastGood: z.object({ at: z.string(), name: z.string(), payments: z.number().int() }).nullable(),
-    lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+    /**
+     * The last backup failed: why, as main's reason for the screen to word (null in a file an earlier
+     * Paydesk wrote, or a key this Paydesk does not know), and in English (`message`, shown as it is then).
+     */
+    lastError: z.object({ at: z.string(), message: z.string(), reason: reasonSchema().nullable() }).nullable(),
     /** Complete, checked backups in the folder, newest first; half-written ones are never listed. */
     files: z.array(backupFileSchema()),
   }),

@@ -1,7 +1,7 @@
 // A connection that failed before any answer came (a name not found, a refusal, no answer, a cut,
-// a certificate), sorted from Node's error code into the causes the reasons word apart, each with
-// what to check (contract/reasons.ts, `networkWhat` and `networkCheck`). The code itself goes along
-// once, as a detail for support.
+// a certificate), sorted from Node's (or Chromium's) error code into the causes the reasons word
+// apart, each with what to check (contract/reasons.ts, `networkWhat` and `networkCheck`). The code
+// itself goes along once, as a detail for support.
 import type { ReasonValues } from '../../contract/reasons';
 
 export const networkCauses = ['dns', 'refused', 'timedOut', 'reset', 'noRoute', 'certExpired', 'certUntrusted', 'certName', 'other'] as const;
@@ -30,9 +30,40 @@ const causeOfCode: Record<string, NetworkCause> = {
   CERT_SIGNATURE_FAILURE: 'certUntrusted',
   CERT_UNTRUSTED: 'certUntrusted',
   ERR_TLS_CERT_ALTNAME_INVALID: 'certName',
+  // Chromium's names, which Electron's net module (electron-updater's requests) fails with as "net::ERR_…".
+  ERR_NAME_NOT_RESOLVED: 'dns',
+  ERR_NAME_RESOLUTION_FAILED: 'dns',
+  ERR_CONNECTION_REFUSED: 'refused',
+  ERR_CONNECTION_TIMED_OUT: 'timedOut',
+  ERR_TIMED_OUT: 'timedOut',
+  ERR_CONNECTION_RESET: 'reset',
+  ERR_CONNECTION_CLOSED: 'reset',
+  ERR_CONNECTION_ABORTED: 'reset',
+  ERR_EMPTY_RESPONSE: 'reset',
+  ERR_NETWORK_CHANGED: 'reset',
+  ERR_INTERNET_DISCONNECTED: 'noRoute',
+  ERR_ADDRESS_UNREACHABLE: 'noRoute',
+  ERR_CERT_DATE_INVALID: 'certExpired',
+  ERR_CERT_AUTHORITY_INVALID: 'certUntrusted',
+  ERR_CERT_COMMON_NAME_INVALID: 'certName',
 };
 
 export const networkCause = (code: string): NetworkCause => (Object.hasOwn(causeOfCode, code) ? causeOfCode[code]! : 'other');
+
+/** Node's system calls that open a connection: another code from them is a connection failure too (a file's is not). */
+const connectCalls = new Set(['connect', 'getaddrinfo']);
+
+/**
+ * The code of a connection that failed before any answer: Node's (a code above, or any from
+ * connecting) or Chromium's from Electron's net module ("net::ERR_NAME_NOT_RESOLVED"); undefined
+ * for any other failure.
+ */
+export function networkCodeOf(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, syscall, message } = error as { code?: unknown; syscall?: unknown; message?: unknown };
+  if (typeof code === 'string' && (Object.hasOwn(causeOfCode, code) || (typeof syscall === 'string' && connectCalls.has(syscall)))) return code;
+  return typeof message === 'string' ? /^net::(ERR_[A-Z0-9_]+)/.exec(message)?.[1] : undefined;
+}
 
 /**
  * A network reason's values: the cause, the server's name (`serverName`, what DNS looks up) and

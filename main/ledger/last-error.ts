@@ -3,8 +3,9 @@
 // as `lastErrorReason` for the page to word in the reader's language, beside its English words
 // (`lastError`, for tools and logs). A row an earlier Paydesk wrote holds English text: it stays
 // as it is, with no reason (docs/ledger.md, "A payment's last error").
-import { reasonTexts, type Reason } from '../../contract/reasons';
+import type { Reason } from '../../contract/reasons';
 import { englishText } from '../core/fail';
+import { knownReason } from '../core/known-reason';
 
 /** The team ledger keeps at most this many characters of a finance check's last error (status-answers.sql). */
 const maxStored = 500;
@@ -25,12 +26,7 @@ export function storedLastError(why: Reason): string {
 function storedReason(stored: string): Reason | undefined {
   if (!stored.startsWith('{')) return undefined;
   try {
-    const parsed = JSON.parse(stored) as { key?: unknown; values?: unknown };
-    if (typeof parsed.key !== 'string' || !Object.hasOwn(reasonTexts, parsed.key)) return undefined;
-    const values = parsed.values;
-    if (values === undefined) return { key: parsed.key as Reason['key'] };
-    if (!values || typeof values !== 'object' || Array.isArray(values) || Object.values(values).some((v) => typeof v !== 'string' && typeof v !== 'number')) return undefined;
-    return { key: parsed.key as Reason['key'], values: values as Reason['values'] };
+    return knownReason(JSON.parse(stored));
   } catch {
     return undefined;
   }

@@ -40,6 +40,8 @@ export function createBackupService(options: BackupServiceOptions) {
 
   const settings = () => readMaintenanceSettings(dataDir);
   const update = (change: Partial<MaintenanceSettings>) => writeMaintenanceSettings(dataDir, { ...settings(), ...change });
+  /** The last failure as its reason (the screen words it in the window's language) and its English words (tools, diagnostics). */
+  const recordFailure = (failure: AppFailure) => update({ lastBackupError: { at: now().toISOString(), message: failure.message, reason: failure.extra.reason } });
 
   function usableFolder(folder: string | null): string {
     if (!folder) throw failField('invalid_input', 'folder', 'maintenance.chooseFolder');
@@ -60,7 +62,7 @@ export function createBackupService(options: BackupServiceOptions) {
       folder = usableFolder(current.backupFolder);
     } catch (e) {
       // A drive that is not connected is the likeliest failure: the screen shows it as the last error.
-      if (current.backupFolder) update({ lastBackupError: { at: now().toISOString(), message: (e as Error).message } });
+      if (current.backupFolder) recordFailure(e as AppFailure);
       throw e;
     }
     const at = now();
@@ -85,7 +87,7 @@ export function createBackupService(options: BackupServiceOptions) {
     } catch (e) {
       rmSync(partial, { force: true });
       const failure = e instanceof AppFailure ? e : fail('storage', 'maintenance.backupWriteFailed', { folder, code: (e as { code?: string }).code ?? 'unknown error' });
-      update({ lastBackupError: { at: now().toISOString(), message: failure.message } });
+      recordFailure(failure);
       logger.warn('backup failed', { error: (e as { code?: string }).code ?? (e instanceof Error ? e.name : 'unknown') });
       throw failure;
     }

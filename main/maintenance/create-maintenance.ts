@@ -1,6 +1,7 @@
 // Builds the maintenance services (backups, restore, updates, diagnostics) for the composition
 // root, with the money-in-flight check they share, and the view the Settings screen shows.
 import { fail } from '../core/fail';
+import { knownReason } from '../core/known-reason';
 import type { MaintenanceView } from '../../contract/methods/maintenance';
 import type { ProfileView } from '../../contract/methods/profiles';
 import type { LedgerDb } from '../ledger/database';
@@ -39,7 +40,7 @@ export function createMaintenance(options: MaintenanceOptions) {
     const s = backups.settings();
     const pending = pendingRestore(dataDir);
     return {
-      backup: { folder: s.backupFolder, schedule: s.schedule, keep: s.keep, running: backups.running, lastGood: s.lastBackup, lastError: s.lastBackupError, files: backups.files() },
+      backup: { folder: s.backupFolder, schedule: s.schedule, keep: s.keep, running: backups.running, lastGood: s.lastBackup, lastError: s.lastBackupError && { at: s.lastBackupError.at, message: s.lastBackupError.message, reason: knownReason(s.lastBackupError.reason) ?? null }, files: backups.files() },
       pendingRestore: pending && { name: pending.name, payments: pending.payments, auditRows: pending.auditRows },
       canRestart: options.relaunch !== undefined,
       updates: updates.status(),

@@ -1,11 +1,13 @@
 // maintenance.json in the data folder: backup folder, schedule and count, the update setting,
-// and the last backup's outcome. Written atomically (temp file + rename); a file that cannot be
+// and the last backup's outcome (a failure as main's reason, worded by the screen, beside its
+// English words; a file an earlier Paydesk wrote has the words only). Written atomically (temp file + rename); a file that cannot be
 // read falls back to the defaults (backups off, updates on) and is replaced on the next save.
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { shared } from '../../contract/method-spec';
 import { backupScheduleSchema } from '../../contract/methods/maintenance';
+import { reasonSchema } from '../../contract/result';
 
 export const maintenanceFileName = 'maintenance.json';
 
@@ -15,7 +17,8 @@ const settingsSchema = shared(() => z.object({
   keep: z.number().int().min(1).max(100),
   updatesEnabled: z.boolean(),
   lastBackup: z.object({ at: z.string(), name: z.string(), payments: z.number().int() }).nullable(),
-  lastBackupError: z.object({ at: z.string(), message: z.string() }).nullable(),
+  // A reason that does not read is dropped, never the whole file (which would lose the folder).
+  lastBackupError: z.object({ at: z.string(), message: z.string(), reason: reasonSchema().optional().catch(undefined) }).nullable(),
 }));
 export type MaintenanceSettings = z.infer<ReturnType<typeof settingsSchema>>;
 

@@ -2,9 +2,12 @@
 // start and daily, downloads a newer version in the background and verifies it (sha512 from
 // the update metadata; code signatures on Windows and macOS). It installs only when the user
 // says so, and never while money is moving: a request made then waits until the ledger has no
-// operation in flight. Off by the setting, or by the environment (PAYDESK_UPDATES=off).
+// operation in flight. Off by the setting, or by the environment (PAYDESK_UPDATES=off). A failed
+// check or download keeps its reason for the screen and electron-updater's words for support.
 import { fail } from '../core/fail';
 import type { UpdateStatus } from '../../contract/methods/maintenance';
+import type { Reason } from '../../contract/reasons';
+import { updateFailureReason, type UpdateServer } from './update-failure';
 import type { Logger } from '../log/logger';
 import { readMaintenanceSettings, writeMaintenanceSettings } from './settings-file';
 
@@ -14,6 +17,8 @@ export type Updater = {
   autoInstallOnAppQuit: boolean;
   checkForUpdates(): Promise<{ isUpdateAvailable?: boolean; updateInfo: { version: string }; downloadPromise?: Promise<unknown> | null } | null>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
+  /** The update feed's server, named when a connection to it fails (main/electron/updater.ts). */
+  feedServer?(): UpdateServer | undefined;
 };
 
 export type UpdateServiceOptions = {
@@ -37,6 +42,7 @@ export function createUpdateService(options: UpdateServiceOptions) {
   let state: UpdateStatus['state'] = 'idle';
   let version: string | null = null;
   let detail: string | null = null;
+  let why: Reason | null = null;
   let deferred = false;
   let lastCheckAt: string | null = null;
   let checking: Promise<void> | undefined;
@@ -52,13 +58,14 @@ export function createUpdateService(options: UpdateServiceOptions) {
 
   function status(): UpdateStatus {
     const shown = !updater ? 'unsupported' : offByPolicy || !enabled() ? (state === 'ready' ? 'ready' : 'off') : state;
-    return { enabled: enabled() && !offByPolicy, offByPolicy, state: shown, currentVersion: options.currentVersion, version, detail, deferred, lastCheckAt };
+    return { enabled: enabled() && !offByPolicy, offByPolicy, state: shown, currentVersion: options.currentVersion, version, detail, reason: why, deferred, lastCheckAt };
   }
 
   async function runCheck(): Promise<void> {
     if (!updater) return;
     state = 'checking';
     detail = null;
+    why = null;
     lastCheckAt = now().toISOString();
     try {
       const result = await updater.checkForUpdates();
@@ -74,17 +81,18 @@ export function createUpdateService(options: UpdateServiceOptions) {
           state = 'ready';
           logger.info('update downloaded and verified', { version });
         },
-        (e: unknown) => {
-          state = 'error';
-          detail = messageOf(e);
-          logger.warn('update download refused', { version, error: detail });
-        },
+        (e: unknown) => failed(e, 'update download refused'),
       );
     } catch (e) {
-      state = 'error';
-      detail = messageOf(e);
-      logger.warn('update check failed', { error: detail });
+      failed(e, 'update check failed');
     }
+  }
+
+  function failed(e: unknown, what: string): void {
+    state = 'error';
+    detail = messageOf(e);
+    why = updateFailureReason(e, { server: updater?.feedServer?.(), version });
+    logger.warn(what, { version, error: detail, reason: why?.key ?? null });
   }
 
   function installWhenQuiet(): void {

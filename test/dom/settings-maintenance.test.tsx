@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { installDirectApi } from '../support/direct-api';
@@ -20,6 +20,7 @@ import { createMaintenance } from '../../main/maintenance/create-maintenance';
 import { absentKeychainVault, practice } from '../profiles/support';
 import { addPayments } from '../maintenance/support';
 import { createUiLanguage } from '../../main/core/ui-language';
+import type { Updater } from '../../main/maintenance/update-service';
 
 let dataDir: string;
 let folder: string;
@@ -27,6 +28,8 @@ let db: LedgerDb;
 let close: () => Promise<void>;
 /** Payments in the ledger a test starts with. */
 let paymentsInLedger = 12;
+/** The updater main's update service drives (none: "cannot update itself", as in the preview). */
+let updater: Updater | undefined;
 
 function directBackend() {
   dataDir = mkdtempSync(join(tmpdir(), 'paydesk-dom-maint-'));
@@ -36,7 +39,7 @@ function directBackend() {
   db = openLedgerDb(dataDir);
   addPayments(db, paymentsInLedger, 'dom');
   const store = createProfileStore({ dataDir, practice, vault: absentKeychainVault(logger), logger, events });
-  const maintenance = createMaintenance({ db, dataDir, logger, logFile: join(dataDir, 'paydesk.log'), app: { name: 'Paydesk', version: '1.2.3', runtime: 'test' }, profiles: () => store.list() });
+  const maintenance = createMaintenance({ db, dataDir, logger, logFile: join(dataDir, 'paydesk.log'), app: { name: 'Paydesk', version: '1.2.3', runtime: 'test' }, profiles: () => store.list(), updater });
   close = () => maintenance.close();
   const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store }), ...maintenanceHandlers(maintenance) } as unknown as Implementations, logger);
   return { handlers, events };
@@ -123,6 +126,30 @@ describe('Settings: backups, updates, support', () => {
     expect(screen.getByTestId('error-backup-folder').textContent).toBe('This folder is not available or cannot be written.');
   });
 
+  it('words the last backup failure in the window’s language, and shows one an earlier Paydesk kept in English as it is', async () => {
+    // Before: the line read "فشلت آخر نسخة احتياطية (…)." followed by main's English words.
+    await openSettings();
+    fireEvent.change(screen.getByLabelText('Backup folder'), { target: { value: folder } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
+    await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
+    rmSync(folder, { recursive: true }); // the external drive was unplugged
+    fireEvent.click(screen.getByTestId('backup-now'));
+    const failed = await screen.findByTestId('last-backup-error');
+    expect(failed.textContent).toMatch(new RegExp(`^The last backup failed \\(.+\\)\\. The backup folder ${folder} is not available or cannot be written\\. Is the drive connected\\? Nothing was changed\\.$`));
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(failed.textContent).toMatch(new RegExp(`^فشلت آخر نسخة احتياطية \\(.+\\)\\. مجلد النسخ الاحتياطية \u2066${folder}\u2069 غير متاح أو لا تمكن الكتابة فيه\\. هل القرص متصل؟ لم يتغير شيء\\.$`));
+    expect(failed.querySelector('[lang="en"]')).toBeNull();
+    cleanup();
+
+    // A maintenance.json an earlier Paydesk wrote: English words, no reason.
+    const earlier = 'The backup folder /media/usb is not available or cannot be written. Is the drive connected? Nothing was changed.';
+    writeFileSync(join(dataDir, 'maintenance.json'), JSON.stringify({ backupFolder: folder, schedule: 'daily', keep: 7, updatesEnabled: true, lastBackup: null, lastBackupError: { at: '2026-10-30T08:00:00.000Z', message: earlier } }));
+    await openSettings();
+    const kept = await screen.findByTestId('last-backup-error');
+    expect(kept.textContent).toMatch(/^فشلت آخر نسخة احتياطية \(.+\)\. /);
+    expect(kept.querySelector('[lang="en"]')?.textContent).toBe(earlier);
+  });
+
   it('says once that nothing was changed when the backup to restore is gone, in English and Arabic', async () => {
     await openSettings();
     fireEvent.change(screen.getByLabelText('Backup folder'), { target: { value: folder } });
@@ -161,6 +188,48 @@ describe('Settings: backups, updates, support', () => {
     expect(screen.getByTestId('update-state').textContent).toBe('This copy of Paydesk cannot update itself (a development run or the browser preview).');
     fireEvent.click(screen.getByTestId('save-diagnostics'));
     await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to \u2066.*paydesk-diagnostics-.*\.json\u2069\. Send this file to support\.$/));
+  });
+
+  it('says why an update check failed in the window’s language, electron-updater’s words only under "Details for support"', async () => {
+    // Before: "فشل التحقق من التحديث أو تنزيله…" and then "التفاصيل: net::ERR_INTERNET_DISCONNECTED", the updater's words as the only why.
+    const failures = [
+      new Error('net::ERR_INTERNET_DISCONNECTED'), // Electron's net module, with the Wi-Fi off
+      Object.assign(new Error('503 Service Unavailable\nHeaders: {}'), { statusCode: 503 }), // electron-updater's HttpError
+    ];
+    updater = {
+      autoDownload: false, autoInstallOnAppQuit: true, quitAndInstall: () => {},
+      checkForUpdates: async () => { throw failures.shift(); },
+      feedServer: () => ({ name: 'updates.paydesk.example', address: 'updates.paydesk.example' }),
+    };
+    await close();
+    db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
+    backend = directBackend();
+    updater = undefined;
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    const updates = screen.getByTestId('updates');
+    fireEvent.click(within(updates).getByRole('button', { name: 'تحقق الآن' }));
+    await waitFor(() => expect(screen.getByTestId('update-state').textContent).toBe('فشل التحقق من التحديث أو تنزيله؛ لم يُثبَّت شيء.'));
+    expect(screen.getByTestId('update-error').textContent).toBe('لا يجد هذا الحاسوب طريقًا عبر الشبكة إلى \u2066updates.paydesk.example\u2069. تحقق من اتصالك بالشبكة (Wi-Fi أو الكابل أو VPN).');
+    const detail = screen.getByTestId('update-detail');
+    expect(within(detail).getByText('تفاصيل للدعم').tagName).toBe('SUMMARY');
+    expect(detail.querySelector('pre[lang="en"]')?.textContent).toBe('net::ERR_INTERNET_DISCONNECTED');
+    const outsideDetails = () => updates.textContent!.replace(detail.textContent!, '');
+    expect(outsideDetails()).not.toContain('ERR_');
+
+    act(() => useLanguage.getState().setLanguage('en'));
+    expect(screen.getByTestId('update-error').textContent).toBe('This computer has no network route to updates.paydesk.example. Check your network connection (Wi-Fi, cable or VPN).');
+    expect(within(detail).getByText('Details for support').tagName).toBe('SUMMARY');
+
+    // The update server answers with an error.
+    fireEvent.click(within(updates).getByRole('button', { name: 'Check now' }));
+    await waitFor(() => expect(screen.getByTestId('update-error').textContent).toBe('The update server answered with an error (HTTP 503). Try again later; if it keeps happening, tell support.'));
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('update-error').textContent).toBe('أجاب خادم التحديثات بخطأ (\u2066HTTP 503\u2069). حاول مرة أخرى لاحقًا؛ وإن تكرر ذلك فأخبر الدعم.');
+    expect(screen.getByTestId('update-detail').querySelector('pre')?.textContent).toBe('503 Service Unavailable');
+    expect(outsideDetails()).not.toContain('Service Unavailable');
   });
 
   it('speaks Arabic', async () => {

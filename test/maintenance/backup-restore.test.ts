@@ -194,4 +194,35 @@ describe('backups', () => {
     expect(() => maintenance.backups.setSettings({ folder: join(folder, 'nope'), schedule: 'daily', keep: 3 })).toThrow(/not available/);
     await maintenance.close();
   });
+
+  it('keeps a failed backup’s reason, so Settings words it in the window’s language, also after a restart', async () => {
+    const maintenance = maintenanceOf();
+    maintenance.backups.setSettings({ folder, schedule: 'daily', keep: 3 });
+    rmSync(folder, { recursive: true }); // the external drive was unplugged
+    await expect(maintenance.backups.backupNow()).rejects.toThrow(/not available/);
+    await maintenance.close();
+
+    // Paydesk restarted: a new maintenance service reads the same maintenance.json.
+    const failed = maintenanceOf().view().backup.lastError;
+    expect(failed).toEqual({
+      at: '2026-11-01T09:00:00.000Z',
+      message: `The backup folder ${folder} is not available or cannot be written. Is the drive connected? Nothing was changed.`,
+      reason: { key: 'maintenance.folderUnavailable', values: { folder } },
+    });
+    expect(reasonText('ar', failed!.reason as Reason)).toBe(`مجلد النسخ الاحتياطية \u2066${folder}\u2069 غير متاح أو لا تمكن الكتابة فيه. هل القرص متصل؟ لم يتغير شيء.`);
+  });
+
+  it('reads the last failure a file from an earlier Paydesk holds: its English words, no reason', () => {
+    const written = (lastBackupError: unknown) => {
+      writeFileSync(join(ledger.dir, 'maintenance.json'), JSON.stringify({ backupFolder: folder, schedule: 'weekly', keep: 4, updatesEnabled: true, lastBackup: null, lastBackupError }));
+      return maintenanceOf().view().backup;
+    };
+    const earlier = { at: '2026-10-30T08:00:00.000Z', message: 'The backup folder /media/usb is not available or cannot be written.' };
+    expect(written(earlier).lastError).toEqual({ ...earlier, reason: null });
+    // A reason a newer Paydesk wrote, or one that does not read: the words are kept, and the settings too.
+    expect(written({ ...earlier, reason: { key: 'maintenance.somethingNewer' } }).lastError).toEqual({ ...earlier, reason: null });
+    const unreadable = written({ ...earlier, reason: 'not a reason' });
+    expect(unreadable.lastError).toEqual({ ...earlier, reason: null });
+    expect(unreadable).toMatchObject({ folder, schedule: 'weekly', keep: 4 });
+  });
 });

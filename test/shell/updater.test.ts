@@ -2,7 +2,8 @@
 // Electron, against a local static server serving the update metadata: a newer version is
 // offered, downloaded and verified; the same version is ignored; a bad checksum is refused;
 // installing waits while a refund is in flight; the setting and the environment policy turn
-// checks off.
+// checks off; a failure keeps its reason for the screen (a connection cut, the server's error, a
+// download that failed its check) and electron-updater's words for support.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -18,6 +19,8 @@ import { createMoneyInFlight } from '../../main/maintenance/money-in-flight';
 import { createUpdateService } from '../../main/maintenance/update-service';
 import { readMaintenanceSettings } from '../../main/maintenance/settings-file';
 import { createElectronUpdater } from '../../main/electron/updater';
+import { reasonText } from '../../main/core/fail';
+import type { Reason } from '../../contract/reasons';
 
 // electron-updater is CommonJS outside vitest's module graph: its require('electron') must find the fake too.
 const require = createRequire(import.meta.url);
@@ -30,6 +33,9 @@ let feed = { version: '1.1.0', sha512 };
 const requests: string[] = [];
 let server: Server;
 let root: string;
+/** The feed electron-builder writes into the package (app-update.yml), and ones whose server fails. */
+const feeds = { good: '', cut: '', missing: '' };
+let port = 0;
 let ledger: Awaited<ReturnType<typeof startTestLedger>>;
 const installs: string[] = [];
 
@@ -43,15 +49,20 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url!, 'http://x').pathname; // electron-updater adds ?noCache=…
     requests.push(path);
+    if (path.startsWith('/cut/')) return void req.socket.destroy(); // the connection drops before any answer
     if (path === '/latest-linux.yml') return void res.end(metadata());
     if (path === `/Paydesk-${feed.version}.deb`) return void res.end(installer);
     res.statusCode = 404;
     res.end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/`;
   // What electron-builder writes into resources/app-update.yml from the `publish` provider.
-  writeFileSync(join(root, 'app-update.yml'), `provider: generic\nurl: ${url}\nupdaterCacheDirName: paydesk-updater\n`);
+  for (const [name, base] of [['good', url], ['cut', `${url}cut/`], ['missing', `${url}missing/`]] as const) {
+    feeds[name] = join(root, `app-update-${name}.yml`);
+    writeFileSync(feeds[name], `provider: generic\nurl: ${base}\nupdaterCacheDirName: paydesk-updater\n`);
+  }
 });
 afterAll(async () => {
   await new Promise((r) => server.close(r));
@@ -71,13 +82,13 @@ afterEach(async () => {
   rmSync(join(root, 'cache'), { recursive: true, force: true });
 });
 
-function service(env: NodeJS.ProcessEnv = {}) {
+function service(env: NodeJS.ProcessEnv = {}, feed = feeds.good) {
+  // A packaged app reads its feed from its resources folder; these tests give their own.
   const updater = createElectronUpdater(createMemoryLogger(), () => {
     const deb = new DebUpdater();
-    deb.updateConfigPath = join(root, 'app-update.yml'); // a packaged app reads it from its resources folder
     deb.quitAndInstall = () => void installs.push(deb.currentVersion.version);
     return deb;
-  });
+  }, feed);
   return createUpdateService({ updater, currentVersion: app.version, dataDir: ledger.dir, logger: createMemoryLogger(), moneyInFlight: createMoneyInFlight(ledger.db), env, deferPollMs: 20 });
 }
 
@@ -121,9 +132,24 @@ describe('updates', () => {
     const updates = service();
     await updates.check();
     const status = await settled(updates);
-    expect(status).toMatchObject({ state: 'error', version: '1.2.0' });
-    expect(status.detail).toMatch(/sha512 checksum mismatch/);
+    expect(status).toMatchObject({ state: 'error', version: '1.2.0', reason: { key: 'update.checkFailed', values: { version: '1.2.0' } } });
+    expect(status.detail).toMatch(/sha512 checksum mismatch/); // electron-updater's words, for support
     expect(() => updates.install()).toThrow(/No update has been downloaded and verified/);
+    expect(installs).toEqual([]);
+  });
+
+  it('says why a check failed in its own words: the connection to the update server cut, the server answering with an error', async () => {
+    // Before: the status had only electron-updater's words ("socket hang up", "Cannot find channel …"), shown as they were.
+    const cut = await service({}, feeds.cut).check();
+    expect(cut).toMatchObject({ state: 'error', detail: 'socket hang up' });
+    expect(cut.reason).toEqual({ key: 'update.unreachable', values: { cause: 'reset', serverName: '127.0.0.1', server: `127.0.0.1:${port}`, code: 'ECONNRESET' } });
+    expect(reasonText('en', cut.reason as Reason)).toBe(`The connection to 127.0.0.1:${port} was cut off. Try again; if it keeps happening, check your network, proxy or VPN.`);
+
+    const missing = await service({}, feeds.missing).check();
+    expect(missing.state).toBe('error');
+    expect(missing.detail).toMatch(/^Cannot find channel "latest-linux.yml" update info: HttpError: 404/);
+    expect(missing.reason).toEqual({ key: 'update.serverError', values: { answer: 'http', code: 'HTTP 404' } });
+    expect(reasonText('ar', missing.reason as Reason)).toBe('أجاب خادم التحديثات بخطأ (\u2066HTTP 404\u2069). حاول مرة أخرى لاحقًا؛ وإن تكرر ذلك فأخبر الدعم.');
     expect(installs).toEqual([]);
   });
 

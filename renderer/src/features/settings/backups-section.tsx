@@ -1,5 +1,6 @@
 // Settings → Backups: the folder, schedule and how many to keep; "Back up now"; the last good
-// backup; the backups in the folder, each with Restore (checked first, put in place at restart).
+// backup and the last failure (main's reason, worded in the window's language); the backups in the
+// folder, each with Restore (checked first, put in place at restart).
 import { useEffect, useState } from 'react';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import type { BackupSchedule } from '../../../../contract/methods/maintenance';
@@ -11,6 +12,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { formatDateTime } from '../../i18n/format';
 import { Field } from './field';
 import { focusFirstError } from '../../ui/focus';
+import { MainWords } from '../../ui/main-words';
 import { formatSize, useMaintenance } from './maintenance-store';
 import { NoticeLine, refused, said, type Notice } from './notice';
 
@@ -106,7 +108,7 @@ export function BackupsSection() {
       <p data-testid="last-backup">
         {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: backup.lastGood.payments }) : t('maint.lastGood.none')}
       </p>
-      {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} <bdi>{backup.lastError.message}</bdi></p>}
+      {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} <MainWords reason={backup.lastError.reason} english={backup.lastError.message} /></p>}
       <button type="button" onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
         {busy === 'backup' || backup.running ? t('maint.backingUp') : t('maint.backupNow')}
       </button>

@@ -50,7 +50,7 @@ export const en = {
   'maint.diagnostics.intro': 'A support file with versions, settings, the last log lines and ledger counts. It holds no key, card number or CVV.',
   'maint.diagnostics': 'Save diagnostics',
   'maint.diagnostics.saved': 'Saved to {file}. Send this file to support.',
-  'maint.detail': 'Details: {message}',
+  'maint.details': 'Details for support',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -102,5 +102,5 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.diagnostics.intro': 'ملف للدعم فيه الإصدارات والإعدادات وآخر أسطر السجل وأعداد السجل. لا يحتوي على أي مفتاح أو رقم بطاقة أو رمز تحقق.',
   'maint.diagnostics': 'حفظ ملف التشخيص',
   'maint.diagnostics.saved': 'حُفظ في {file}. أرسل هذا الملف إلى الدعم.',
-  'maint.detail': 'التفاصيل: {message}',
+  'maint.details': 'تفاصيل للدعم',
 };

@@ -1,8 +1,9 @@
-// Settings → Updates (automatic checks on or off, the update state, check and install) and
-// Support ("Save diagnostics").
+// Settings → Updates (automatic checks on or off, the update state, check and install; a failure in
+// main's words, the updater's own under "Details for support") and Support ("Save diagnostics").
 import { useState } from 'react';
 import { api } from '../../api';
 import { useT } from '../../i18n';
+import { MainWords } from '../../ui/main-words';
 import { useMaintenance } from './maintenance-store';
 import { NoticeLine, refused, said, type Notice } from './notice';
 
@@ -33,7 +34,13 @@ export function UpdatesSection() {
       {updates.offByPolicy && <p className="field-hint">{t('maint.updates.policy')}</p>}
       <p data-testid="update-state">{t(`maint.updates.state.${updates.state}`, values)}</p>
       {updates.deferred && <p data-testid="update-deferred">{t('maint.updates.deferred')}</p>}
-      {updates.state === 'error' && updates.detail && <p className="field-hint">{t('maint.detail', { message: updates.detail })}</p>}
+      {updates.state === 'error' && updates.reason && <p className="notice-error" data-testid="update-error"><MainWords reason={updates.reason} english={null} /></p>}
+      {updates.state === 'error' && updates.detail && (
+        <details className="support-detail" data-testid="update-detail">
+          <summary>{t('maint.details')}</summary>
+          <pre dir="ltr" lang="en">{updates.detail}</pre>
+        </details>
+      )}
       {updates.state !== 'unsupported' && updates.state !== 'off' && (
         <button type="button" onClick={() => void run(() => api.checkForUpdates({}))} disabled={busy || updates.state === 'checking' || updates.state === 'downloading'}>{t('maint.updates.check')}</button>
       )}
