@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api } from '../../api';
 import { useT } from '../../i18n';
 import { useMaintenance } from './maintenance-store';
-import { NoticeLine, refused, said, type Notice } from './notice';
+import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 
 export function UpdatesSection() {
   const t = useT();
