@@ -204,7 +204,7 @@ export const reasonTexts = {
   'key.tooShort': 'That is only {length} characters; an API key is at least {min}. Check that the whole key was copied.',
   // Test the connection
   'connection.accepted': 'The gateway answered and accepted the API key.',
-  'connection.keyRejected': 'The gateway refused this API key. Check that it is the key of this environment (test keys for sandbox, live keys for production) and that it was copied whole.',
+  'connection.keyRejected': 'The gateway refused this API key. Check that it is the key of this environment (a sandbox key for a sandbox profile, a production key for a production profile) and that it was copied whole.',
   'connection.timeout': 'The gateway did not answer in time. Check the base URL and your connection, then try again.',
   'connection.unreachable': `${networkWhat} ${networkCheck} The key itself was not checked. Details: {code}.`,
   'connection.failed': 'The gateway could not be reached. Check the base URL and your connection; the key itself was not checked.',

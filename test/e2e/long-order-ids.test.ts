@@ -1,17 +1,19 @@
-// An order id longer than its column, in the transactions list and the links list, in Chromium
-// with the page's real CSS: it is cut at its own end, the right, in English and in Arabic, so the
-// reader sees its start (the part people read and search by), and it is whole in its title. Cut by
-// its column, the Arabic list's ellipsis was at the column's end, the left, and took the id's start
-// ("…DING-BRANCH-RIYADH-000123-Z9"); the links list did not cut it, and at 700 px the page scrolled sideways.
+// An order id longer than its column, in the transactions list, the links list and Needs attention,
+// in Chromium with the page's real CSS: it is cut at its own end, the right, in English and in
+// Arabic, so the reader sees its start (the part people read and search by), and it is whole in its
+// title. Cut by its column, the Arabic list's ellipsis was at the column's end, the left, and took
+// the id's start ("…DING-BRANCH-RIYADH-000123-Z9"); the links list and Needs attention did not cut
+// it, and at 700 px the page scrolled sideways.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi } from './support/practice-control';
+import { callApi, practiceControl } from './support/practice-control';
 import { shownText } from './support/visible-text';
 import { TransactionsPage } from './pages/transactions-page';
 import { GetPaidPage } from './pages/get-paid-page';
 
 const saleId = 'INV-2026-ACME-TRADING-BRANCH-RIYADH-000123-Z9';
 const linkId = 'INV-2026-ACME-TRADING-BRANCH-JEDDAH-000456-L';
+const unclearId = 'INV-2026-ACME-TRADING-BRANCH-DAMMAM-000789-U';
 const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
 const card = { number: '5123450000000008', holder: 'NOURA FAHAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
 
@@ -25,6 +27,7 @@ describe('a long order id in a narrow list', () => {
   let session: E2eSession;
   let tx: TransactionsPage;
   let links: GetPaidPage;
+  let practice: Awaited<ReturnType<typeof practiceControl>>;
 
   beforeAll(async () => {
     session = await openSession();
@@ -33,8 +36,15 @@ describe('a long order id in a narrow list', () => {
     await tx.open(session.preview.url);
     await callApi(session.page, 'chargeCard', { orderId: saleId, amount: '10.00', currency: 'SAR', card, customer, authOnly: false });
     await callApi(session.page, 'createPaymentLink', { orderId: linkId, amount: '30.00', currency: 'SAR', description: 'Invoice', customer });
+    // A sale whose answer is lost on the way back, its status unanswered: its outcome stays unknown
+    // and it waits in Needs attention while the test looks.
+    practice = await practiceControl(session.page, session.preview.dataDir);
+    await practice.fault('status', { failure: 'http_500' });
+    await practice.fault('sale', { failure: 'reset_after_processing', times: 1 });
+    await callApi(session.page, 'chargeCard', { orderId: unclearId, amount: '20.00', currency: 'SAR', card, customer, authOnly: false }).catch(() => undefined);
   });
   afterAll(async () => {
+    await practice?.fault('status', null);
     await session?.page.setViewportSize({ width: 1280, height: 800 });
     await session?.close();
   });
@@ -61,6 +71,21 @@ describe('a long order id in a narrow list', () => {
         expect(await session.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `links ${language} ${width}`).toBe(false);
       }
       await links.linkRow(linkId).screenshot({ path: `test-results/screenshots/long-order-id-links-${language}.png` });
+    });
+
+    it(`shows the start of the id in Needs attention, cut at its right end, the page not scrolling sideways, in ${language}, at 700 and 1280 px (at 600 px whole, wrapped)`, async () => {
+      await tx.chooseLanguage(language);
+      const row = session.page.getByTestId(`attention-${unclearId}`);
+      for (const width of [600, 700, 1280]) {
+        await session.page.setViewportSize({ width, height: 800 });
+        await session.page.getByTestId('nav-attention').click();
+        await row.waitFor();
+        const shown = await shownText(row.locator('.order-cell'));
+        if (width > 600) expectStartShown(shown, 12, `attention ${language} ${width}`);
+        else expect({ whole: shown.shown === shown.whole, title: shown.title }, `attention ${language} ${width}`).toEqual({ whole: true, title: unclearId });
+        expect(await session.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `attention ${language} ${width}`).toBe(false);
+      }
+      await row.screenshot({ path: `test-results/screenshots/long-order-id-attention-${language}.png` });
     });
   }
 });

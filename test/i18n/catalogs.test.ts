@@ -70,6 +70,12 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
   });
 
+  it('calls a key by its environment\'s name (sandbox / production keys, مفاتيح الاختبار / الإنتاج), as the badges and the profile form name the environment', () => {
+    // "test keys" and "live keys" beside a "Sandbox" and a "Production" profile were two more names for them (docs/profiles-and-keys.md).
+    for (const [key, text] of Object.entries(english)) expect(text, key).not.toMatch(/\b(test|live) (API )?keys?\b/i);
+    for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(/(مفتاح|مفاتيح) (اختبار|حي|حية|مباشر|مباشرة|تجريبي|تجريبية)(?![\u0621-\u064a])|المفاتيح الحية|المفتاح الحي/);
+  });
+
   it('has Arabic words in every Arabic text, but for names that are the same in every language', () => {
     const sameEverywhere = new Set(['language.en', 'gp.brand.jcb', 'timeline.state', 'os.notificationTitle']);
     for (const [key, text] of Object.entries(arabic)) if (!sameEverywhere.has(key)) expect(text, key).toMatch(/[\u0600-\u06ff]/);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { applyDocumentLanguage, useLanguage, useT } from '../i18n';
+import { useWordedError } from '../i18n/words';
 import { tellMainTheLanguage, useSession, watchSession } from './session-store';
 import { Header } from './header';
 import { CurrentScreen, Navigation } from './navigation';
@@ -11,6 +12,7 @@ export function App() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const { info, error, load } = useSession();
+  const wordError = useWordedError();
 
   const mainLanguage = info?.language;
   useEffect(() => applyDocumentLanguage(language), [language]);
@@ -31,7 +33,7 @@ export function App() {
         <main id="main" tabIndex={-1} data-ready={info ? 'true' : 'false'}>
           {error ? (
             <div role="alert" className="error-panel">
-              <p>{error.message}</p>
+              <p>{wordError(error).message}</p>
               <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
             </div>
           ) : info ? (

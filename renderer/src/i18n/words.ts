@@ -1,13 +1,20 @@
 // What a result says, kept as keys and values (the app's words, main's reason or error) and worded
 // at each draw: a line shown before a change of language reads in the new language, where a
 // string made when the answer came stayed in the old one.
+import type { CurrencyCode } from '../../../contract/money';
 import type { AppError } from '../../../contract/result';
+import { formatAmount } from './format';
 import { localizeError, translate, useLanguage, wordReason, type Language, type MessageKey } from './index';
 
 type Reason = { key: string; values?: Record<string, string | number> };
+/** An amount as it is kept: integer minor units and currency, worded in the language's money format at each draw. */
+export type Money = { minor: number; currency: CurrencyCode };
+export const money = (minor: number, currency: CurrencyCode): Money => ({ minor, currency });
+/** A message's values: a value may be words itself (a role's name, main's reason) or an amount. */
+export type WordValues = Record<string, string | number | Words | Money>;
 export type Words =
-  /** The app's message; a value may be words itself (a role's name, main's reason). */
-  | { key: MessageKey; values?: Record<string, string | number | Words> }
+  /** The app's message. */
+  | { key: MessageKey; values?: WordValues }
   /** Main's reason; `otherwise` when the key is not one of ours (main's English words). */
   | { reason: Reason; otherwise: string }
   /** Main's error: its reason, or what its code means. */
@@ -16,7 +23,9 @@ export type Words =
 export function word(language: Language, words: Words): string {
   if ('error' in words) return localizeError(language, words.error).message;
   if ('reason' in words) return wordReason(language, words.reason) ?? words.otherwise;
-  const values = Object.fromEntries(Object.entries(words.values ?? {}).map(([name, value]) => [name, typeof value === 'object' ? word(language, value) : value]));
+  // An amount becomes the same text as the screens' (isolated left to right in Arabic by translate, as `amount`).
+  const wordValue = (value: WordValues[string]) => (typeof value !== 'object' ? value : 'minor' in value ? formatAmount(value.minor, value.currency, language) : word(language, value));
+  const values = Object.fromEntries(Object.entries(words.values ?? {}).map(([name, value]) => [name, wordValue(value)]));
   return translate(language, words.key, values);
 }
 

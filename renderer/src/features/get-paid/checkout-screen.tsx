@@ -108,7 +108,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
       });
       setBusy(false);
       if (result.ok) return onCreated(result.value);
-      fields.tellMain(result.error.fields ?? {});
+      fields.tellMain(result.error);
       setError(result.error);
       focusFirstError();
     });

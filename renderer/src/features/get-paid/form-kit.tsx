@@ -9,6 +9,7 @@ import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
+import { useWordedError } from '../../i18n/words';
 import { Field } from '../settings/field';
 import { ProductionConfirmDialog, needsProductionConfirmation } from '../settings/production-confirmation';
 import './get-paid.css';
@@ -113,6 +114,8 @@ export function RequiredMark() {
 /** What to do next, by error code; main's own message is shown too. */
 export function SendError({ error }: { error: AppError | null }) {
   const t = useT();
+  // Main's error as it came, worded at each draw: it follows a change of language.
+  const wordError = useWordedError();
   if (!error) return null;
   const advice: Partial<Record<AppError['code'], MessageKey>> = {
     network: 'gp.error.network', timeout: 'gp.error.network', gateway_error: 'gp.error.gateway', malformed_response: 'gp.error.gateway',
@@ -121,7 +124,7 @@ export function SendError({ error }: { error: AppError | null }) {
   const key = advice[error.code];
   return (
     <div role="alert" className="form-error gp-error" data-testid="send-error">
-      <p>{error.message}</p>
+      <p>{wordError(error).message}</p>
       {key && <p>{t(key)}</p>}
     </div>
   );

@@ -9,7 +9,7 @@ import { currencyCodes, isCurrencyCode, type CurrencyCode } from '../../../../co
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
-import { translate, useLanguage, useT, type MessageKey } from '../../i18n';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDate } from '../../i18n/format';
 import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
@@ -49,7 +49,10 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     checkUrl(v.failureUrl, 'failureUrl', problems);
     return problems;
   };
-  const fields = useFieldErrors(form, problemText(check()));
+  const fields = useFieldErrors(form, problemText(check()), (path) => {
+    const key = invoiceFieldKey(path);
+    return key && t(key);
+  });
   const { errors } = fields;
 
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -70,7 +73,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         const result = await api.createInvoice({ ...common, lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, vat: l.vat, rate: l.vat === 'standard' ? l.rate : undefined, reason: l.vat === 'standard' ? undefined : l.reason })), pricesIncludeVat: invoice.pricesIncludeVat, buyerVatNumber: toAsciiDigits(invoice.buyerVat.trim()) || undefined, language: invoice.language, confirm });
         setBusy(false);
         if (result.ok) return onCreated(result.value.payment);
-        fields.tellMain(Object.fromEntries(Object.entries(result.error.fields ?? {}).map(([k, m]) => [k, fieldMessage(k) ?? m])));
+        fields.tellMain(result.error);
         setError(result.error);
         focusFirstError();
       });
@@ -84,7 +87,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
       });
       setBusy(false);
       if (result.ok) return onCreated(result.value);
-      fields.tellMain(result.error.fields ?? {});
+      fields.tellMain(result.error);
       setError(result.error);
       focusFirstError();
     });
@@ -187,11 +190,10 @@ function useInvoiceDraft(profileId: string | undefined) {
   };
 }
 
-/** Main's field messages for invoice lines, in the user's language (main words them in English). */
-function fieldMessage(path: string): string | undefined {
+/** The form's own words for an invoice line or the seller main refused (main words them in English). */
+function invoiceFieldKey(path: string): MessageKey | undefined {
   const field = /^lines\.\d+\.(description|quantity|unitPrice|rate|reason)$/.exec(path)?.[1];
-  const language = useLanguage.getState().language;
-  if (field) return translate(language, `inv.check.${field}` as MessageKey);
-  if (path === 'seller') return translate(language, 'inv.check.seller');
+  if (field) return `inv.check.${field}` as MessageKey;
+  if (path === 'seller') return 'inv.check.seller';
   return undefined;
 }

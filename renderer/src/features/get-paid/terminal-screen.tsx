@@ -151,7 +151,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
       });
       setBusy(false);
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false, declineReason: result.value.declineReason });
-      fields.tellMain(result.error.fields ?? {});
+      fields.tellMain(result.error);
       setError(result.error);
       focusFirstError();
     });

@@ -7,7 +7,9 @@ import type { InvoiceView } from '../../../../contract/methods/invoices';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import { useLanguage, useT } from '../../i18n';
+import { useWords, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from '../get-paid/form-kit';
@@ -38,8 +40,8 @@ type Target = { invoiceId: string } | { creditNoteId: string };
 
 function useDocuments() {
   const [error, setError] = useState<AppError | null>(null);
-  const [status, setStatus] = useState('');
-  const t = useT();
+  // Kept as words (the path isolated left to right): the line follows a change of language.
+  const [status, setStatus] = useState<Words>();
   const save = async (target: Target) => {
     setError(null);
     const result = await api.invoiceDocument(target);
@@ -50,7 +52,7 @@ function useDocuments() {
     setError(null);
     const result = await api.openInvoiceDocument(target);
     if (!result.ok) return setError(result.error);
-    if (result.value.opened) return setStatus(t('inv.opened', { path: result.value.path ?? '' }));
+    if (result.value.opened) return setStatus({ key: 'inv.opened', values: { path: ltrIsolated(result.value.path ?? '') } });
     // The preview has no system viewer to hand it to: the browser's own, in a new tab.
     const doc = await api.invoiceDocument(target);
     if (!doc.ok) return setError(doc.error);
@@ -65,6 +67,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [drawing, setDrawing] = useState(false);
   const { save, open, error, status } = useDocuments();
+  const words = useWords();
   const money = (minor: number) => formatAmount(minor, invoice.currency as CurrencyCode, language);
 
   const show = async () => {
@@ -84,7 +87,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
         <button type="button" onClick={() => void save({ invoiceId: invoice.id })} data-testid="invoice-save">{t('inv.save')}</button>
         <button type="button" onClick={() => void open({ invoiceId: invoice.id })} data-testid="invoice-open">{t('inv.open')}</button>
       </div>
-      <p role="status" className="gp-status">{status}</p>
+      <p role="status" className="gp-status" data-testid="invoice-status">{status && words(status)}</p>
       <SendError error={error} />
       {preview && <img className="inv-preview" src={preview} alt={t('inv.preview', { number: invoice.number })} data-testid="invoice-preview" />}
       {invoice.creditNotes.length > 0 && (

@@ -9,6 +9,7 @@ import { useNavigation } from '../../app/navigation-store';
 import { firstScreenWaitsFor } from '../../app/first-screen';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
+import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
 import { allDrawn } from './draw-when-seen';
@@ -38,7 +39,10 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const language = useLanguage((s) => s.language);
   const go = useNavigation((s) => s.go);
   const { data, charts, ranges, scope, chosen, error } = useOverview();
-  const [exported, setExported] = useState<string>();
+  // The export's end or a refusal, kept as words: it follows a change of language.
+  const [exported, setExported] = useState<Words>();
+  const words = useWords();
+  const wordError = useWordedError();
   // The field changed last carries the message when the range runs backwards: the one just typed in.
   const [lastEdited, setLastEdited] = useState<'from' | 'to'>('to');
   // ISO days compare as text. Typing is not limited by the calendars' `min`, so this can happen.
@@ -71,11 +75,11 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   async function exportSettlement() {
     if (tooLong) return; // the button is disabled and says why
     const days = daysBetween(chosen.from, chosen.to);
-    if (!days.length) return setExported(t('ov.range.inverted')); // never silently nothing
+    if (!days.length) return setExported({ key: 'ov.range.inverted' }); // never silently nothing
     const result = await api.exportSettlement({ profileId: scope === 'profile' ? profileId : undefined, days });
-    if (!result.ok) return setExported(result.error.message);
+    if (!result.ok) return setExported({ error: result.error });
     saveFile(result.value.fileName, [result.value.csv]);
-    setExported(t('ov.export.done', { count: result.value.rows }));
+    setExported({ key: 'ov.export.done', values: { count: result.value.rows } });
   }
 
   return (
@@ -98,7 +102,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
           <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} max={lastAllowedTo(chosen.from)} onChange={(day) => { setLastEdited('to'); if (day) useOverview.getState().set({ chosen: { ...chosen, to: day } }); }} required stillUsing={rangeKept} error={rangeProblem('to')} testId="ov-to" />
         </fieldset>
       </div>
-      {error && <p role="alert" className="error">{error.message}</p>}
+      {error && <p role="alert" className="error">{wordError(error).message}</p>}
       {!data || !ranges ? (
         <p role="status">{t('ov.loading')}</p>
       ) : (
@@ -176,7 +180,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <button type="button" onClick={() => void exportSettlement()} disabled={backwards || tooLong} aria-describedby="ov-export-hint" data-testid="ov-export">{t('ov.export')}</button>
             <span className="field-hint" id="ov-export-hint"> {backwards ? t('ov.export.inverted') : tooLong ? t('ov.export.tooLong', { max: maxSettlementDays }) : t('ov.export.hint')}</span>
           </p>
-          {exported && <p role="status">{exported}</p>}
+          {exported && <p role="status" data-testid="ov-exported">{words(exported)}</p>}
           {charts && OverviewCharts ? <OverviewCharts data={charts} open={open} /> : <p role="status">{t('ov.charts.loading')}</p>}
         </>
       )}

@@ -14,7 +14,7 @@ import { Field } from './field';
 import { focusFirstError } from '../../ui/focus';
 import { MainWords } from '../../ui/main-words';
 import { formatSize, useMaintenance } from './maintenance-store';
-import { NoticeLine, refused, said, type Notice } from './notice';
+import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 
 /** Example paths for the folder's hint: a path is never translated, and stays left to right inside Arabic. */
 const folderExamples = { unixExample: ltrIsolated('/home/you/Dropbox/Paydesk'), windowsExample: ltrIsolated('D:\\Backups') };

@@ -9,7 +9,7 @@ import { Ltr } from '../../ui/ltr';
 import { CheckupSection } from '../checkup/checkup-section';
 import { KeyForm } from './key-form';
 import { ProfileForm } from './profile-form';
-import { NoticeLine, refused, said, type Notice } from './notice';
+import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
 import { profileName } from '../../ui/profile-name';
 

@@ -8,7 +8,7 @@ import { api } from '../../api';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { Field } from './field';
-import { said, type Notice } from './notice';
+import { said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
 
 type Props = { profile?: ProfileView; onDone(notice: Notice): void; onCancel(): void };

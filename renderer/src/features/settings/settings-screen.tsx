@@ -8,7 +8,7 @@ import { useWordedError } from '../../i18n/words';
 import { ProfileCard } from './profile-card';
 import { ProfileForm } from './profile-form';
 import { useProfiles, watchProfileList } from './settings-store';
-import { NoticeLine, type Notice } from './notice';
+import { NoticeLine, type Notice } from '../../ui/notice';
 import { BackupsSection } from './backups-section';
 import { SupportSection, UpdatesSection } from './updates-section';
 import { useMaintenance } from './maintenance-store';

@@ -5,7 +5,7 @@ import { api } from '../../api';
 import { useT } from '../../i18n';
 import { MainWords } from '../../ui/main-words';
 import { useMaintenance } from './maintenance-store';
-import { NoticeLine, refused, said, type Notice } from './notice';
+import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 
 export function UpdatesSection() {
   const t = useT();

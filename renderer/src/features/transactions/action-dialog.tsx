@@ -10,6 +10,7 @@ import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason } from '../../i18n';
+import { money, useWordedError, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { useDialogFocus } from '../../ui/dialog-focus';
@@ -25,7 +26,7 @@ import { productionConfirmation } from '../settings/production-confirmation';
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
 type Props = {
-  kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(message: string): void; onClose(): void;
+  kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(words: Words): void; onClose(): void;
   /** Who is sending the payment's open operation (another person on the team ledger), if known. */
   busyWith?: { person: string; kind: (typeof operationKinds)[number] };
 };
@@ -40,6 +41,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const [description, setDescription] = useState('');
   const [liveConfirmed, setLiveConfirmed] = useState(false);
   const [error, setError] = useState<AppError>();
+  const wordError = useWordedError();
   const [unknownOutcome, setUnknownOutcome] = useState(false);
   const [sending, setSending] = useState(false);
   // A refund of an invoiced payment issues its credit note (main/invoices/invoice-service.ts): said
@@ -63,7 +65,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
-  const shownAmount = kind === 'void' ? formatAmount(payment.amountMinor - payment.capturedMinor, currency, language) : parsed?.ok ? formatAmount(parsed.minor, currency, language) : '—';
+  // Kept as minor units: the line said once it is done words it in the language of each draw.
+  const sentMinor = kind === 'void' ? payment.amountMinor - payment.capturedMinor : parsed?.ok ? parsed.minor : undefined;
+  const shownAmount = sentMinor === undefined ? '—' : formatAmount(sentMinor, currency, language);
   const envName = t(`env.${payment.environment}`);
   // The typed texts' own checks, worded now; shown once Send or main told of them (the amount's at once, as before).
   const textProblems = {
@@ -108,13 +112,13 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     setSending(false);
     if (!result.ok) {
       sendingRef.current = false;
-      fields.tellMain(result.error.fields ?? {});
+      fields.tellMain(result.error);
       return setError(result.error);
     }
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
     if (kind !== 'recurring' && result.value.operationInFlight) return setUnknownOutcome(true);
     if (kind === 'recurring' && result.value.state === 'unknown') return setUnknownOutcome(true);
-    onDone(t(`action.done.${kind}`, { amount: shownAmount }));
+    onDone({ key: `action.done.${kind}`, values: { amount: sentMinor === undefined ? shownAmount : money(sentMinor, currency) } });
   }
 
   async function checkStatus() {
@@ -122,7 +126,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     const result = await api.checkPaymentStatus({ paymentId: payment.id });
     setSending(false);
     if (!result.ok) return setError(result.error);
-    onDone(result.value.operationInFlight ? t('action.stillUnknown') : t('action.settled', { state: t(`state.${stateWordOf(result.value)}`) }));
+    onDone(result.value.operationInFlight ? { key: 'action.stillUnknown' } : { key: 'action.settled', values: { state: { key: `state.${stateWordOf(result.value)}` } } });
   }
 
   return (
@@ -137,7 +141,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               <button type="button" onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{t('detail.checkStatus')}</button>
               <button type="button" onClick={onClose}>{t('action.close')}</button>
             </div>
-            {error && <p className="form-error">{error.message}</p>}
+            {error && <p className="form-error">{wordError(error).message}</p>}
           </div>
         ) : (
           <form className="action-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
@@ -166,7 +170,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 {t('action.liveConfirm', { name: profile?.name ?? '' })}
               </label>
             )}
-            {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
+            {error && !error.fields && <p className="form-error" role="alert">{wordError(error).message}</p>}
             {/* Main's own refusal of this send already says who is doing what: not said twice. */}
             {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
             <div className="form-actions">

@@ -49,7 +49,7 @@ export function AttentionScreen() {
             {rows.map((row) => (
               <tr key={row.id} data-testid={`attention-${row.orderId}`}>
                 <td>{formatRowDateTime(row.createdAt, language)}</td>
-                <td><Ltr className="mono">{row.orderId}</Ltr></td>
+                <td className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
                 <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                 <td><StateBadge payment={row} /></td>
                 <td>{row.attentionReason === 'undecidable' ? t('attention.reason.undecidable') : row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention')}</td>

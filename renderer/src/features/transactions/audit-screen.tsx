@@ -3,16 +3,16 @@
 // whole chain" checks every entry again off main's thread and shows its progress.
 import { useEffect, useRef, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
-import { ltrIsolated } from '../../../../contract/amount-words';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
-import { localizeError, useLanguage, useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { useWords, type Words } from '../../i18n/words';
 import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
 import { auditCodesFor } from './audit-search-codes';
-import { exportToFile } from './export-csv';
+import { exportToFile, exportWords } from './export-csv';
 import { storedReason } from './stored-reason';
 import { useProfileList } from '../settings/settings-store';
 import { useFocusFallback } from '../../ui/focus';
@@ -32,7 +32,9 @@ export function AuditScreen() {
   const [data, setData] = useState<Data>();
   // Which search and page `data` answers (a new one is on its way while they differ).
   const [loadedFor, setLoadedFor] = useState<string>();
-  const [message, setMessage] = useState('');
+  // The export's end or a refusal, kept as words: it follows a change of language.
+  const [message, setMessage] = useState<Words>();
+  const words = useWords();
   // The header's list of profiles (settings-store.ts), not asked of main again.
   const profiles = useProfileList();
   const profileName = (id: string) => {
@@ -79,11 +81,11 @@ export function AuditScreen() {
 
   async function exportAll() {
     cancel.current = new AbortController();
-    setMessage('');
+    setMessage(undefined);
     setExporting({ done: 0, total: 0 });
     const result = await exportToFile({ kind: 'audit' }, (done, total) => setExporting({ done, total }), cancel.current.signal);
     setExporting(undefined);
-    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: ltrIsolated(result.path) }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
+    setMessage(exportWords(result));
   }
 
   async function verifyAll() {
@@ -95,7 +97,7 @@ export function AuditScreen() {
     else {
       // Refused (on the team ledger the database may refuse the person): said, not silently ignored.
       setVerify(undefined);
-      setMessage(localizeError(language, started.error).message);
+      setMessage({ error: started.error });
     }
   }
 
@@ -132,7 +134,7 @@ export function AuditScreen() {
         <span role="status" className="notice" data-testid="audit-verify-status">
           {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
         </span>
-        <span role="status" className="notice">{message}</span>
+        <span role="status" className="notice" data-testid="audit-message">{message && words(message)}</span>
       </div>
       {/* A search that finds nothing says so, as Transactions does (an empty table said nothing). */}
       {data && query && rows.length === 0 && loadedFor === `${beforeSeq}|${query}` && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}

@@ -4,11 +4,21 @@
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import type { AppEvent } from '../../../../contract/events';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import { api } from '../../api';
+import type { Words } from '../../i18n/words';
 import type { PaymentSort } from './transactions-store';
 
 export type ExportOutcome = { ok: true; rows: number; path: string } | { ok: false; error: AppError | 'cancelled' | 'failed' };
 type Progress = Extract<AppEvent, { type: 'export.progress' }>;
+
+/** What an export ended with, as words drawn in the language of the moment (the file's path left to right). */
+export function exportWords(outcome: ExportOutcome): Words {
+  if (outcome.ok) return { key: 'export.saved', values: { rows: outcome.rows, path: ltrIsolated(outcome.path) } };
+  if (outcome.error === 'cancelled') return { key: 'export.cancelled' };
+  if (outcome.error === 'failed') return { key: 'export.failed' };
+  return { error: outcome.error };
+}
 
 export async function exportToFile(
   request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' },

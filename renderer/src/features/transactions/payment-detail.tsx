@@ -5,6 +5,8 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
+import { useWordedError, type Words } from '../../i18n/words';
+import { NoticeLine, refused, type Notice } from '../../ui/notice';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { stateWordOf } from '../../../../contract/payment-states';
@@ -31,7 +33,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const profile = useSession((s) => s.profile);
   const { detail, error, load } = useDetail();
   const [dialog, setDialog] = useState<ActionKind>();
-  const [notice, setNotice] = useState<{ text: string; tone: 'ok' | 'error' }>();
+  // What the last action or status check said, kept as words: it follows a change of language.
+  const [notice, setNotice] = useState<Notice>();
+  const wordError = useWordedError();
   const [checking, setChecking] = useState(false);
   const [settling, setSettling] = useState(false);
   // Another payment opened in this panel: what was said or open about the last one goes.
@@ -64,9 +68,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
-    setNotice(result.ok ? { text: t('detail.checked', { state: t(`state.${stateWordOf(result.value)}`) }), tone: 'ok' } : { text: result.error.message, tone: 'error' });
+    setNotice(result.ok ? { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } } : refused(result.error));
     void load(paymentId);
-  }, [paymentId, load, t]);
+  }, [paymentId, load]);
 
   const payment = detail?.payment.id === paymentId ? detail.payment : undefined;
   const allowed = payment ? allowedActions(payment, mayMoveMoney) : undefined;
@@ -117,7 +121,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     if (!active || active === document.body || (coversList && active.closest('[data-testid="tx-list"]'))) titleRef.current?.focus({ preventScroll: true });
   }, [coversList, titled, paymentId]);
 
-  if (error) return <section className="detail" role="alert">{error.message}</section>;
+  if (error) return <section className="detail" role="alert">{wordError(error).message}</section>;
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
@@ -176,7 +180,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`noun.${financeUnclear.kind}`) })}
         </p>
       )}
-      <p className={`notice${notice?.tone === 'error' ? ' notice-error' : ''}`} role="status" data-testid="detail-notice">{notice?.text ?? ''}</p>
+      <NoticeLine notice={notice} testId="detail-notice" />
       <dl className="facts">
         <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
         <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
@@ -215,9 +219,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           payment={payment}
           operation={unclear}
           onClose={closeDialog}
-          onDone={(text) => {
+          onDone={(words: Words) => {
             closeDialog();
-            setNotice({ text, tone: 'ok' });
+            setNotice({ kind: 'ok', words });
             void load(paymentId);
           }}
         />
@@ -229,9 +233,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
-          onDone={(text) => {
+          onDone={(words: Words) => {
             closeDialog();
-            setNotice({ text, tone: 'ok' });
+            setNotice({ kind: 'ok', words });
             void load(paymentId);
           }}
         />

@@ -8,6 +8,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT, wordReason } from '../../i18n';
+import { useWordedError, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Field } from '../settings/field';
 import { useDialogFocus } from '../../ui/dialog-focus';
@@ -16,7 +17,7 @@ import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
 
 type Operation = PaymentDetail['operations'][number];
-type Props = { payment: PaymentView; operation: Operation; onDone(message: string): void; onClose(): void };
+type Props = { payment: PaymentView; operation: Operation; onDone(words: Words): void; onClose(): void };
 
 export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   const t = useT();
@@ -24,6 +25,7 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   const [happened, setHappened] = useState<boolean>();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<AppError>();
+  const wordError = useWordedError();
   const [sending, setSending] = useState(false);
   const first = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -43,10 +45,10 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
     const result = await api.settleOperation({ paymentId: payment.id, operationId: operation.id, happened, reason });
     setSending(false);
     if (!result.ok) {
-      fields.tellMain(result.error.fields ?? {});
+      fields.tellMain(result.error);
       return setError(result.error);
     }
-    onDone(t(happened ? 'settle.done.happened' : 'settle.done.notHappened', { kind }));
+    onDone({ key: happened ? 'settle.done.happened' : 'settle.done.notHappened', values: { kind: { key: `noun.${operation.kind}` } } });
   }
 
   return (
@@ -62,7 +64,7 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
           </fieldset>
           <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
           {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
-          {error && !error.fields && <p className="form-error" role="alert">{error.message}</p>}
+          {error && !error.fields && <p className="form-error" role="alert">{wordError(error).message}</p>}
           <div className="form-actions">
             <button type="submit" className="primary" disabled={sending || happened === undefined || !reason.trim()} data-testid="settle-send">{t('settle.confirm')}</button>
             <button type="button" onClick={onClose} disabled={sending}>{t('settle.cancel')}</button>

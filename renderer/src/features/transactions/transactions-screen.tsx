@@ -1,11 +1,12 @@
 // Transactions: the whole ledger, searchable and filterable, with the selected payment's
 // detail beside the list. Export and status lookup sit above the list.
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
-import { ltrIsolated } from '../../../../contract/amount-words';
+import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useT } from '../../i18n';
+import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { Field } from '../settings/field';
-import { exportToFile } from './export-csv';
+import { exportToFile, exportWords } from './export-csv';
 import { FilterBar } from './filter-bar';
 import { PaymentDetailPanel } from './payment-detail';
 import { focusListRow, PaymentList } from './payment-list';
@@ -92,19 +93,21 @@ function ExportButton() {
   const t = useT();
   const { filter, sort } = useTransactions();
   const [progress, setProgress] = useState<{ done: number; total: number }>();
-  const [message, setMessage] = useState('');
+  // Kept as words: the line follows a change of language.
+  const [message, setMessage] = useState<Words>();
+  const words = useWords();
   const [path, setPath] = useState<string>();
   const cancel = useRef<AbortController | undefined>(undefined);
 
   async function run() {
     cancel.current = new AbortController();
-    setMessage('');
+    setMessage(undefined);
     setPath(undefined);
     setProgress({ done: 0, total: 0 });
     const result = await exportToFile({ kind: 'payments', filter, sort }, (done, total) => setProgress({ done, total }), cancel.current.signal);
     setProgress(undefined);
     if (result.ok) setPath(result.path);
-    setMessage(result.ok ? t('export.saved', { rows: result.rows, path: ltrIsolated(result.path) }) : result.error === 'cancelled' ? t('export.cancelled') : result.error === 'failed' ? t('export.failed') : result.error.message);
+    setMessage(exportWords(result));
   }
 
   return (
@@ -118,7 +121,7 @@ function ExportButton() {
       ) : (
         <button type="button" onClick={() => void run()} data-testid="export-csv">{t('export.button')}</button>
       )}
-      <span role="status" className="notice" data-testid="export-status" data-path={path}>{message}</span>
+      <span role="status" className="notice" data-testid="export-status" data-path={path}>{message && words(message)}</span>
     </div>
   );
 }
@@ -127,7 +130,9 @@ function Lookup() {
   const t = useT();
   const { open, reload } = useTransactions();
   const [id, setId] = useState('');
-  const [error, setError] = useState<string>();
+  // Main's refusal as it came, worded at each draw.
+  const [error, setError] = useState<AppError>();
+  const wordError = useWordedError();
   const [busy, setBusy] = useState(false);
 
   async function find(by: 'orderId' | 'transactionId') {
@@ -135,7 +140,7 @@ function Lookup() {
     setError(undefined);
     const result = await api.lookupPayment(by === 'orderId' ? { orderId: id } : { transactionId: id });
     setBusy(false);
-    if (!result.ok) return setError(result.error.message);
+    if (!result.ok) return setError(result.error);
     setId('');
     reload();
     open(result.value.id);
@@ -143,7 +148,7 @@ function Lookup() {
 
   return (
     <form className="lookup" onSubmit={(e) => { e.preventDefault(); void find('orderId'); }}>
-      <Field id="lookup-id" label={t('lookup.label')} value={id} onChange={(e) => setId(e.target.value)} dir="ltr" error={error} hint={t('lookup.hint')} />
+      <Field id="lookup-id" label={t('lookup.label')} value={id} onChange={(e) => setId(e.target.value)} dir="ltr" error={error && wordError(error).message} hint={t('lookup.hint')} />
       <div className="form-actions">
         <button type="submit" disabled={busy || !id.trim()} data-testid="lookup-order">{t('lookup.byOrder')}</button>
         <button type="button" disabled={busy || !id.trim()} onClick={() => void find('transactionId')}>{t('lookup.byTransaction')}</button>

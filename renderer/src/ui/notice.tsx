@@ -1,12 +1,12 @@
 // A line that reports what just happened. It keeps what it says as words (the app's keys, main's
 // reasons and errors), worded at each draw, so the line follows a language switch.
-import type { AppError } from '../../../../contract/result';
-import type { MessageKey } from '../../i18n';
-import { useWords, type Words } from '../../i18n/words';
+import type { AppError } from '../../../contract/result';
+import type { MessageKey } from '../i18n';
+import { useWords, type WordValues, type Words } from '../i18n/words';
 
 export type Notice = { kind: 'ok' | 'error'; words: Words };
 
-export const said = (key: MessageKey, values?: Record<string, string | number | Words>): Notice => ({ kind: 'ok', words: { key, values } });
+export const said = (key: MessageKey, values?: WordValues): Notice => ({ kind: 'ok', words: { key, values } });
 /** Main refused or failed: its error, worded in the language of each draw. */
 export const refused = (error: AppError): Notice => ({ kind: 'error', words: { error } });
 
