@@ -1,7 +1,8 @@
-// Home's chosen dates spanning more than one settlement summary may cover (400 days; the contract
-// refuses more): the field just changed says so with the last day allowed, in the app's date style,
-// in English and Arabic; the "Chosen dates" row shows no figures and the export is disabled, saying
-// why. Before, the export quietly covered the first 400 days only: finance got wrong totals.
+// Home's chosen dates that make no settlement summary, said where they are typed, in English and
+// Arabic, with no figures for the "Chosen dates" row and the settlement export disabled, saying why:
+// - typed backwards (From after To; the calendars prevent it, typing does not);
+// - more than 400 days apart (the contract refuses more): the message gives the last day allowed.
+//   Before, the export quietly covered the first 400 days only: finance got wrong totals.
 import { afterAll, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -31,7 +32,54 @@ const edit = (field: HTMLInputElement, text: string) => {
 };
 const exportReason = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-describedby')!)?.textContent?.trim();
 
+it('says From is after To next to the field, shows no figures for it, and disables the export with the reason', async () => {
+  useOverview.setState({ chosen: { from: '2026-11-20', to: '2026-11-28' } });
+  render(<OverviewSection profileId="practice" />);
+  const row = await screen.findByTestId('ov-period-range');
+  expect(within(row).getByTestId('ov-gross').textContent).toContain('150.60');
+  const exportButton = screen.getByTestId('ov-export') as HTMLButtonElement;
+  expect(exportButton.disabled).toBe(false);
+
+  edit(screen.getByTestId('ov-from') as HTMLInputElement, '30/11/2026');
+  const from = screen.getByTestId('ov-from');
+  expect(screen.getByTestId('error-ov-from').textContent).toBe('From must be on or before To.');
+  expect(from.getAttribute('aria-invalid')).toBe('true');
+  expect(from.getAttribute('aria-describedby')).toContain('ov-from-error');
+  // No figure for days that are not a range (they were the 28th to the 30th, turned round).
+  expect(within(screen.getByTestId('ov-period-range')).queryByTestId('ov-gross')).toBeNull();
+  expect(screen.getByTestId('ov-range-backwards').textContent).toBe('No figures while From is after To.');
+  expect(exportButton.disabled).toBe(true);
+  expect(exportReason(exportButton)).toBe('To export, choose a From on or before To.');
+  fireEvent.click(exportButton);
+  expect(main.asked('exportSettlement')).toHaveLength(0);
+
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect(screen.getByTestId('error-ov-from').textContent).toBe('يجب ألّا يقع تاريخ «من» بعد تاريخ «إلى».');
+  expect(screen.getByTestId('ov-range-backwards').textContent).toBe('لا أرقام ما دام تاريخ «من» بعد تاريخ «إلى».');
+  expect(exportReason(exportButton)).toBe('للتصدير، اختر تاريخ «من» لا يقع بعد تاريخ «إلى».');
+  act(() => useLanguage.getState().setLanguage('en'));
+
+  // Corrected from the other end: the message goes, the figures and the export come back.
+  edit(screen.getByTestId('ov-to') as HTMLInputElement, '30/11/2026');
+  expect(screen.queryByTestId('error-ov-from')).toBeNull();
+  expect(screen.queryByTestId('error-ov-to')).toBeNull();
+  await within(screen.getByTestId('ov-period-range')).findByTestId('ov-gross');
+  expect(exportButton.disabled).toBe(false);
+});
+
+it('puts the message on To when To was typed before From', async () => {
+  cleanup();
+  useOverview.setState({ chosen: { from: '2026-11-20', to: '2026-11-28' } });
+  render(<OverviewSection profileId="practice" />);
+  await screen.findByTestId('ov-period-range');
+  edit(screen.getByTestId('ov-to') as HTMLInputElement, '10/11/2026');
+  expect(screen.getByTestId('error-ov-to').textContent).toBe('From must be on or before To.');
+  expect(screen.queryByTestId('error-ov-from')).toBeNull();
+  expect((screen.getByTestId('ov-export') as HTMLButtonElement).disabled).toBe(true);
+});
+
 it('says a To more than 400 days after From next to To, shows no figures for it, and disables the export with the reason', async () => {
+  cleanup();
   useOverview.setState({ chosen: { from: '2024-01-01', to: '2024-12-31' } });
   render(<OverviewSection profileId="practice" />);
   const row = await screen.findByTestId('ov-period-range');
