@@ -1,7 +1,8 @@
 // The navigation stays usable however far a long screen scrolls: at a desktop width its every entry
 // is on screen, below the sticky header and not covered by it, at the bottom of Settings (the
 // longest screen), in English and in Arabic. It used to scroll away with the page, so reaching
-// another screen meant scrolling back to the top first.
+// another screen meant scrolling back to the top first. And Settings' list of its sections takes
+// a person to one in a click: its heading at the top, under the header, with the keyboard on it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
@@ -40,6 +41,23 @@ describe('the navigation at the bottom of a long screen', () => {
       await session.page.screenshot({ path: `test-results/screenshots/navigation-in-view-${language}.png` });
       await session.page.getByTestId('nav-home').click();
       await expect.poll(() => session.page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
+    });
+  }
+
+  for (const [language, name] of [['en', 'Team ledger'], ['ar', 'سجل الفريق']] as const) {
+    it(`takes a person to a section of Settings in one click from its list (${language})`, async () => {
+      await app.chooseLanguage(language);
+      await session.page.getByTestId('nav-settings').click();
+      await session.page.getByTestId('team-not-in-use').waitFor();
+      await session.page.evaluate(() => window.scrollTo(0, 0));
+      await session.page.getByTestId('settings-contents').getByRole('button', { name }).click();
+      const where = await session.page.evaluate(() => {
+        const heading = document.getElementById('team-title')!.getBoundingClientRect();
+        return { top: heading.top, headerBottom: document.querySelector('.app-header')!.getBoundingClientRect().bottom, focused: document.activeElement?.id };
+      });
+      expect(where.focused).toBe('team-title');
+      expect(where.top).toBeGreaterThanOrEqual(where.headerBottom); // not under the sticky header
+      expect(where.top).toBeLessThan(where.headerBottom + 40); // at the top of what is shown
     });
   }
 });

@@ -82,6 +82,7 @@ export const ar: Record<MessageKey, string> = {
   'profile.switch.label': 'التبديل إلى ملف',
   'profile.switch.button': 'بدّل',
   'settings.title': 'الإعدادات',
+  'settings.contents': 'أقسام الإعدادات',
   'settings.profiles': 'الملفات',
   'settings.profiles.intro': 'كل ملف هو حساب واحد لدى البوابة. تُحفظ مفاتيح الواجهة البرمجية في سلسلة مفاتيح هذا الجهاز، ولا يعرض بايدسك منها إلا آخر أربعة أحرف.',
   'settings.keychain.unavailable': 'لا يمكن استخدام سلسلة مفاتيح النظام، لذا لا يمكن حفظ المفاتيح. يبقى ملف التدريب يعمل.',

@@ -82,6 +82,7 @@ export const en = {
   'profile.switch.label': 'Switch to profile',
   'profile.switch.button': 'Switch',
   'settings.title': 'Settings',
+  'settings.contents': 'Sections of Settings',
   'settings.profiles': 'Profiles',
   'settings.profiles.intro': 'Each profile is one gateway account. API keys are kept in this computer’s keychain; Paydesk only ever shows their last four characters.',
   'settings.keychain.unavailable': 'The system keychain cannot be used, so keys cannot be saved. The practice profile keeps working.',

@@ -106,7 +106,7 @@ export function SellerSection() {
       {!editing ? (
         <>
           {saved ? (
-            <dl data-testid="seller-summary"><dt>{t('seller.legalNameAr')}</dt><dd lang="ar">{saved.legalNameAr}</dd><dt>{t('seller.vatNumber')}</dt><dd dir="ltr">{saved.vatNumber}</dd></dl>
+            <dl className="facts" data-testid="seller-summary"><dt>{t('seller.legalNameAr')}</dt><dd lang="ar">{saved.legalNameAr}</dd><dt>{t('seller.vatNumber')}</dt><dd dir="ltr">{saved.vatNumber}</dd></dl>
           ) : saved === null && <p>{t('seller.none')}</p>}
           <button type="button" ref={editButton} onClick={() => { setV(saved ?? empty); setEditing(true); }} disabled={saved === undefined && !error} data-testid="seller-edit">{t('seller.edit')}</button>
         </>

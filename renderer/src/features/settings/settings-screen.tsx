@@ -1,7 +1,8 @@
 // Settings: the profiles (list, add, edit, remove, switch), their keys (set, replace, remove)
 // and a connection test. Keys go one way, into main's keychain; this screen never sees one.
 // Below them: backups and restore, updates, and "Save diagnostics" (docs/maintenance.md), and
-// the team ledger's connection (team-ledger-section.tsx).
+// the team ledger's connection (team-ledger-section.tsx). A list of its sections at the top takes
+// a person to one in a click: the screen is over 3,000 px long.
 import { useEffect, useState } from 'react';
 import { useLanguage, useT, wordReason } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
@@ -14,6 +15,40 @@ import { SupportSection, UpdatesSection } from './updates-section';
 import { useMaintenance } from './maintenance-store';
 import { SellerSection } from './seller-form';
 import { TeamLedgerSection } from './team-ledger-section';
+
+/** The screen's sections, by their headings' ids, in the order they come. */
+const sections = [
+  ['profiles-title', 'settings.profiles'],
+  ['backups-title', 'maint.backups'],
+  ['updates-title', 'maint.updates'],
+  ['support-title', 'maint.support'],
+  ['seller-title', 'seller.title'],
+  ['team-title', 'team.title'],
+] as const;
+
+/** Scrolls a section's heading to the top (below the sticky header) and puts the keyboard there, not in the URL. */
+function showSection(id: string) {
+  const heading = document.getElementById(id);
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.scrollIntoView({ block: 'start' });
+  heading.focus({ preventScroll: true });
+}
+
+function SectionLinks() {
+  const t = useT();
+  return (
+    <nav aria-label={t('settings.contents')} className="settings-contents" data-testid="settings-contents">
+      <ul>
+        {sections.map(([id, key]) => (
+          <li key={id}>
+            <button type="button" className="link-button" onClick={() => showSection(id)}>{t(key)}</button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export function SettingsScreen() {
   const t = useT();
@@ -36,7 +71,8 @@ export function SettingsScreen() {
   return (
     <section aria-labelledby="settings-title" className="settings">
       <h1 id="settings-title">{t('settings.title')}</h1>
-      <h2>{t('settings.profiles')}</h2>
+      <SectionLinks />
+      <h2 id="profiles-title">{t('settings.profiles')}</h2>
       <p>{t('settings.profiles.intro')}</p>
       {keychain && !keychain.available && (
         <div role="alert" className="keychain-warning" data-testid="keychain-warning">

@@ -144,7 +144,7 @@ export function TeamLedgerSection() {
     <section aria-labelledby="team-title" className="maintenance" data-testid="team-ledger">
       <h2 id="team-title">{t('team.title')}</h2>
       <p>{t('team.intro')}</p>
-      <p role="note" className="notice" data-testid="team-not-in-use"><strong>{inUseLine}</strong></p>
+      <p role="note" className="notice team-in-use-line" data-testid="team-not-in-use"><strong>{inUseLine}</strong></p>
       <form onSubmit={(e) => void save(e)}>
         <Field id="team-host" label={t('team.host')} hint={t('team.host.hint')} value={host} onChange={(e) => setHost(e.target.value)} autoComplete="off" dir="ltr" />
         <Field id="team-port" label={t('team.port')} type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} dir="ltr" />
