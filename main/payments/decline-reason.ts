@@ -2,6 +2,8 @@
 // codes; the public evidence shows a free-text `reason` with a failed status and
 // `pgDetails.reason` in webhooks (../shared/gateway-decisions.md §3, §4), which the client reads
 // (gateway/client.ts). It is shown verbatim, so anything shaped like a card number is masked.
+import { outsideUuids } from '../log/logger';
+
 const cardShaped = /\d(?:[ -]?\d){11,18}/g;
 const maxLength = 300;
 
@@ -9,7 +11,7 @@ const maxLength = 300;
 export function shownReason(said: string | undefined | null): string | null {
   const text = said?.replace(/\s+/g, ' ').trim();
   if (!text) return null;
-  const masked = text.replace(cardShaped, (digits) => `••••${digits.replace(/\D/g, '').slice(-4)}`);
+  const masked = outsideUuids(text, (part) => part.replace(cardShaped, (digits) => `••••${digits.replace(/\D/g, '').slice(-4)}`));
   return masked.length > maxLength ? `${masked.slice(0, maxLength - 1)}…` : masked;
 }
 
