@@ -235,6 +235,17 @@ describe('an earlier customer', () => {
     expect([input('link-customer-name').value, input('link-customer-email').value, input('link-customer-phone').value]).toEqual([sara.name, sara.email, sara.phone]);
   });
 
+  it('shows the customer it filled in (an arrow key moves on from there) until a field is edited by hand', async () => {
+    const omar = { name: 'Omar Saleh', email: 'omar@example.com', phone: '+966502222222' };
+    answers.listCustomers = { ok: true, value: { customers: [sara, omar] } };
+    await openScreen('checkout', 'Checkout sessions');
+    const list = await screen.findByLabelText<HTMLSelectElement>('Earlier customer');
+    fireEvent.change(list, { target: { value: '1' } });
+    expect([list.value, input('checkout-customer-name').value]).toEqual(['1', omar.name]);
+    type('checkout-customer-name', 'Omar S.');
+    expect(list.value).toBe(''); // "Choose to fill in …": the fields are no longer that customer's
+  });
+
   it('is offered on the checkout form too, and what it fills is sent', async () => {
     answers.listCustomers = { ok: true, value: { customers: [sara] } };
     answers.createCheckoutSession = { ok: true, value: payment({ kind: 'checkout', url: 'http://127.0.0.1:9/checkout?sessionId=s1' }) };

@@ -2,7 +2,8 @@
 // customer" list once made every field of every new form as wide as that name (about 1140 px),
 // past the form and the window, and in Arabic pushed the navigation off screen. Fields stay
 // inside their form, the page never scrolls sideways, and the name is whole in the option.
-// The customer's phone is typed in Arabic-Indic digits: the real main records it in ASCII.
+// The customer's phone is typed in Arabic-Indic digits: the real main records it in ASCII. And
+// the Earlier customer list gone through with the arrow keys, as a keyboard user does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { GetPaidPage } from './pages/get-paid-page';
@@ -91,5 +92,27 @@ describe('a new form after a customer with a long name', () => {
     }
     await session.page.setViewportSize({ width: 1280, height: 800 });
     await app.chooseLanguage('en');
+  });
+
+  // The list went back to "Choose…" after each choice, so on the closed list every Down arrow
+  // filled in the first customer again: the keyboard could reach no other (found walking it, 2026-11-29).
+  it('goes down the earlier customers with the arrow keys, the list showing the one filled in until a field is edited', async () => {
+    await session.page.keyboard.press('Alt+3');
+    const earlier = session.page.getByTestId('checkout-earlier-customer');
+    await earlier.locator('option', { hasText: longName }).waitFor({ state: 'attached' });
+    const shown = () => earlier.evaluate((list: HTMLSelectElement) => list.selectedOptions[0]?.textContent);
+    const name = session.page.locator('#checkout-customer-name');
+    await earlier.focus();
+    await session.page.keyboard.press('ArrowDown');
+    expect([await name.inputValue(), await shown()]).toEqual(['ليلى حداد', 'ليلى حداد — layla@example.com']); // the newest first
+    await session.page.keyboard.press('ArrowDown');
+    expect([await name.inputValue(), await shown()]).toEqual([longName, `${longName} — ${customer.email}`]);
+    // Shown in the closed list now, a Latin name on an Arabic page keeps its own direction: its start
+    // in view and its end cut, not the other way round.
+    await app.chooseLanguage('ar');
+    expect(await earlier.evaluate((list: HTMLSelectElement) => getComputedStyle(list.selectedOptions[0]!).direction)).toBe('ltr');
+    await app.chooseLanguage('en');
+    await name.fill('Layla Al-Haddad');
+    expect(await shown()).toBe('Choose to fill in name, e-mail and phone');
   });
 });

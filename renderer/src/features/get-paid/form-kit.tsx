@@ -77,15 +77,19 @@ export function CustomerFields({ form, values, set, errors, nameHint, children }
     set('email')(customer.email);
     set('phone')(customer.phone);
   };
+  // The list shows the customer the fields hold (back to "Choose…" once one is edited by hand): an
+  // arrow key on the closed list then moves on from there. Reset to "Choose…" after each choice, every
+  // arrow press filled in the first customer again and the keyboard could reach no other.
+  const shown = earlier.findIndex((c) => c.name === values.name && c.email === values.email && c.phone === values.phone);
   return (
     <fieldset className="gp-group">
       <legend>{t('gp.customer')}</legend>
       {earlier.length > 0 && (
         <Field id={fieldId(form, 'earlier-customer')} label={t('gp.customer.earlier')}>
-          {/* A long name is cut short in the closed list (get-paid.css), whole in the open one and in its title. */}
-          <select id={fieldId(form, 'earlier-customer')} className="gp-earlier" value="" onChange={(e) => pick(e.target.value)} data-testid={`${form}-earlier-customer`}>
+          {/* A long name is cut short in the closed list (get-paid.css), at its end in its own direction (dir auto), whole in the open one and in its title. */}
+          <select id={fieldId(form, 'earlier-customer')} className="gp-earlier" value={shown < 0 ? '' : String(shown)} onChange={(e) => pick(e.target.value)} data-testid={`${form}-earlier-customer`}>
             <option value="">{t('gp.customer.earlier.choose')}</option>
-            {earlier.map((c, i) => <option key={`${c.email}-${c.phone}-${i}`} value={String(i)} title={`${c.name} — ${c.email}`}>{`${c.name} — ${c.email}`}</option>)}
+            {earlier.map((c, i) => <option key={`${c.email}-${c.phone}-${i}`} value={String(i)} dir="auto" title={`${c.name} — ${c.email}`}>{`${c.name} — ${c.email}`}</option>)}
           </select>
         </Field>
       )}
