@@ -96,6 +96,29 @@ describe('bulk files from spreadsheets', () => {
     expect(await session.page.getByTestId('bulk-preview').count()).toBe(0);
   });
 
+  // Each name was aligned by its own script (an Arabic name at the right of an English table, Latin
+  // names at the left of an Arabic one), away from its column's heading (found walking it, 2026-11-29).
+  it('starts every customer name where its column does, Arabic and Latin names alike, in English and Arabic', async () => {
+    const mixed = ['Noura Al-Qahtani', 'مريم العتيبي', 'Omar'];
+    /** How far each name's text starts from its cell's start side. */
+    const starts = () => session.page.evaluate(() => [...document.querySelectorAll('[data-testid="bulk-preview-row"]')].map((tr) => {
+      const cell = tr.querySelectorAll('td')[3]!;
+      const text = document.createRange();
+      text.selectNodeContents(document.createTreeWalker(cell, NodeFilter.SHOW_TEXT).nextNode()!);
+      const box = cell.getBoundingClientRect();
+      const glyphs = text.getBoundingClientRect();
+      return Math.round(document.dir === 'rtl' ? box.right - glyphs.right : glyphs.left - box.left);
+    }));
+    for (const language of ['en', 'ar'] as const) {
+      await app.chooseLanguage(language);
+      await app.choose('mixed.csv', header + rowsOf(mixed).join('\r\n') + '\r\n');
+      expect(names(await app.rows())).toEqual(mixed);
+      const offsets = await starts();
+      expect(new Set(offsets).size, `${language}: ${offsets.join(', ')}`).toBe(1);
+    }
+    await app.chooseLanguage('en');
+  });
+
   it('words every row problem and file error in Arabic', async () => {
     await app.chooseLanguage('ar');
     await app.choose('lines.csv', header + 'A-1,12.345,SAR,Invoice,Sara,sara@example.com,+966501234567,,\r\n');

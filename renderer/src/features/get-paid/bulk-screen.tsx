@@ -235,7 +235,8 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
                 <td>{row.line}</td>
                 <td>{row.orderId ? <Ltr className="mono">{row.orderId}</Ltr> : <span className="field-hint">{t('gp.bulk.generated')}</span>}</td>
                 <td><PreviewAmount row={row} /></td>
-                <td><bdi className="customer-name">{row.customerName}</bdi></td>
+                {/* The clamp on a box in the page's direction, as in the links list: on the <bdi> itself an Arabic name sat at the right of an English table. */}
+                <td><span className="customer-name" title={row.customerName}><bdi>{row.customerName}</bdi></span></td>
                 <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><ColumnName column={column} />: {wordReason(language, message) ?? message.key}</li>)}</ul> : t('gp.bulk.ok')}</td>
               </tr>
             );
