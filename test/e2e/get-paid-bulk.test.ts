@@ -78,6 +78,12 @@ describe('bulk payment links', () => {
       'Line 8: Order or invoice reference (orderId): This order id is also on line 2.',
     ]);
     await session.screenshot('get-paid-bulk-done-en');
+
+    // Where the links are, one click away (the batch said only "Done · 8 created").
+    expect(await session.page.getByTestId('bulk-created-next').textContent()).toMatch(/^The 8 links created are in Payment links/);
+    await session.page.getByRole('button', { name: 'Open Payment links' }).click();
+    await app.linkRow('BULK-8').waitFor();
+    await app.openScreen('bulk');
   });
 
   it('works in Arabic, right to left', async () => {

@@ -10,10 +10,12 @@ import { isCurrencyCode, parseAmount } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { formatRowDateTime } from '../../i18n/format';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
 import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
+import { useNavigation } from '../../app/navigation-store';
 import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
@@ -170,7 +172,8 @@ export function BulkScreen() {
           <ul className="gp-simple-list" data-testid="bulk-recent">
             {recent.map((b) => (
               <li key={b.id}>
-                <Ltr>{b.fileName}</Ltr> · {t(`gp.bulk.state.${b.state}`)}{b.runner && !b.runner.here ? ` (${b.runner.person})` : ''} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
+                {/* When it was made: two batches of one file (a corrected one chosen again) were told apart by nothing. */}
+                <Ltr>{b.fileName}</Ltr> · <span data-testid="bulk-recent-when">{formatRowDateTime(b.createdAt, language)}</span> · {t(`gp.bulk.state.${b.state}`)}{b.runner && !b.runner.here ? ` (${b.runner.person})` : ''} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
                 <button type="button" onClick={() => void open(b.id)} aria-label={t('gp.bulk.openBatch', { name: b.fileName })}>{t('gp.bulk.open')}</button>
               </li>
             ))}
@@ -287,6 +290,7 @@ function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch
         </p>
       )}
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
+      {batch.state !== 'running' && <WhatNext batch={batch} maySend={maySend} />}
       {batch.state !== 'running' && <RowProblems batch={batch} />}
       <div className="form-actions">
         {maySend && batch.state === 'running' && <button type="button" onClick={onCancel} data-testid="bulk-cancel">{t('gp.bulk.cancel')}</button>}
@@ -294,6 +298,27 @@ function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch
         {batch.failed + batch.unknown > 0 && batch.state !== 'running' && <button type="button" onClick={onReport} data-testid="bulk-report">{t('gp.bulk.report')}</button>}
       </div>
     </section>
+  );
+}
+
+/**
+ * After a run, where the links are and how to send them (the batch said only "Done · 5 created"),
+ * and how to send the rows not created without making links twice: choosing the corrected file
+ * again would make new links for every row without an order reference.
+ */
+function WhatNext({ batch, maySend }: { batch: BulkBatchView; maySend: boolean }) {
+  const t = useT();
+  const go = useNavigation((s) => s.go);
+  return (
+    <>
+      {batch.created > 0 && (
+        <p data-testid="bulk-created-next">
+          {t('gp.bulk.createdNext', { created: batch.created })}{' '}
+          <button type="button" onClick={() => go('links')} data-testid="bulk-open-links">{t('gp.bulk.openLinks')}</button>
+        </p>
+      )}
+      {maySend && batch.failed > 0 && <p data-testid="bulk-retry-next">{t('gp.bulk.retryNext')}</p>}
+    </>
   );
 }
 

@@ -197,6 +197,9 @@ export const en = {
   'gp.bulk.column.customer': 'Customer',
   'gp.bulk.runningHere': 'Running on this computer, by {person}.',
   'gp.bulk.runningOn': 'Running on another computer ({laptop}), by {person}. Its progress shows here as the links are sent.',
+  'gp.bulk.createdNext': '{created, plural, one {The link created is in Payment links, with Copy and Resend to send it to its customer.} other {The # links created are in Payment links, each with Copy and Resend to send it to its customer.}}',
+  'gp.bulk.openLinks': 'Open Payment links',
+  'gp.bulk.retryNext': 'To create the rows not created, correct them and choose a file with only those rows: a row of this file without an order reference would make a second link for its customer.',
   'gp.roleNoCreate': 'Your role in the team ledger (finance) reads and exports payments; it does not create them. Ask a colleague in support, or a Paydesk admin.',
 } as const;
 
@@ -397,5 +400,8 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.bulk.column.customer': 'العميل',
   'gp.bulk.runningHere': 'يجري الإرسال من هذا الحاسوب، بواسطة {person}.',
   'gp.bulk.runningOn': 'يجري الإرسال من حاسوب آخر ({laptop})، بواسطة {person}. يظهر التقدم هنا أثناء إرسال الروابط.',
+  'gp.bulk.createdNext': '{created, plural, zero {لم يُنشأ أي رابط.} one {تجد الرابط الذي أُنشئ في «روابط الدفع»، ومعه «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} two {تجد الرابطين اللذين أُنشئا في «روابط الدفع»، ومع كلٍّ منهما «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} few {تجد الروابط التي أُنشئت (# روابط) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} many {تجد الروابط التي أُنشئت (# رابطًا) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} other {تجد الروابط التي أُنشئت (# رابط) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.}}',
+  'gp.bulk.openLinks': 'فتح روابط الدفع',
+  'gp.bulk.retryNext': 'لإنشاء الصفوف التي لم تُنشأ، صحّحها واختر ملفًا فيه هذه الصفوف وحدها: فكل صف من هذا الملف بلا مرجع طلب سيُنشئ رابطًا ثانيًا لعميله.',
   'gp.roleNoCreate': 'دورك في سجل الفريق (المالية) يقرأ المدفوعات ويصدّرها ولا يُنشئها. اطلب ذلك من زميل في الدعم أو من مسؤول بايدسك.',
 } as const;
