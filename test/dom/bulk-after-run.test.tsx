@@ -1,10 +1,11 @@
 // A bulk batch after its run, as a person reads it (found walking the screen, 2026-11-29): it said
 // only "Done · 4 created, 2 failed", not where the links were nor how to send the rows not created
 // (choosing the corrected file again makes a second link for every row without an order
-// reference); and Recent batches listed two batches of one file alike. main is a stub.
+// reference); Recent batches listed two batches of one file alike; and Alt+8 did not start afresh
+// as the other screens' shortcuts do. main is a stub.
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { BulkBatchView } from '../../contract/methods/bulk';
 import { stubMain } from '../support/stub-main';
 
@@ -55,4 +56,11 @@ it('tells two batches of one file apart in Recent batches by when each was made'
   expect(when).toHaveLength(2);
   expect(when[0]).not.toBe(when[1]);
   expect(when.every((w) => w!.startsWith('24/11/2026 '))).toBe(true);
+});
+
+it('starts afresh on Alt+8, as the other getting-paid screens do, with the keyboard on the file field', async () => {
+  await openBatch(0);
+  fireEvent.keyDown(window, { key: '8', altKey: true });
+  await waitFor(() => expect(document.activeElement?.id).toBe('bulk-file'));
+  expect(screen.queryByTestId('bulk-batch')).toBeNull();
 });

@@ -19,7 +19,7 @@ import { useNavigation } from '../../app/navigation-store';
 import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
-import { saveText, SendError, useConfirmedSend } from './form-kit';
+import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-kit';
 
 type Preview = MethodOutput<'bulkPreview'>;
 
@@ -31,6 +31,16 @@ export function BulkScreen() {
   const [batch, setBatch] = useState<BulkBatchView | null>(null);
   const [recent, setRecent] = useState<BulkBatchView[]>([]);
   const [error, setError] = useState<AppError | null>(null);
+  // Alt+8 means "new", as on the other getting-paid screens: nothing chosen, the keyboard on the file
+  // field (Space opens the file chooser). It left the keyboard on the whole screen, two Tabs away.
+  const [fileKey, setFileKey] = useState(0);
+  useNewShortcut('8', 'bulk-file', () => {
+    setError(null);
+    setBatch(null);
+    setPreview(null);
+    setFile(null);
+    setFileKey((k) => k + 1);
+  });
   const { send, dialog } = useConfirmedSend();
   // Finance on the team ledger reads batches (and their error reports) but makes and sends none; the database refuses it anyway.
   const mayCreate = useMayCreatePayments();
@@ -157,7 +167,7 @@ export function BulkScreen() {
           </div>
           <div className="field">
             <label htmlFor="bulk-file">{t('gp.bulk.file')}</label>
-            <FileInput id="bulk-file" accept=".csv,text/csv" onFile={(file) => void choose(file)} data-testid="bulk-file" />
+            <FileInput key={fileKey} id="bulk-file" accept=".csv,text/csv" onFile={(file) => void choose(file)} data-testid="bulk-file" />
           </div>
         </>
       )}
