@@ -14,7 +14,7 @@ const batch = (id: string, createdAt: string, over: Partial<BulkBatchView> = {})
   createdAt, updatedAt: createdAt, runner: null, rows: [], ...over,
 });
 // Hours apart on one day in every time zone the tests may run in.
-let batches = [batch('b-2', '2026-11-24T12:30:00.000Z'), batch('b-1', '2026-11-24T10:00:00.000Z', { created: 6, failed: 0 })];
+const batches = [batch('b-2', '2026-11-24T12:30:00.000Z'), batch('b-1', '2026-11-24T10:00:00.000Z', { created: 6, failed: 0 })];
 stubMain({
   listBulkBatches: () => ({ ok: true, value: batches }),
   getBulkBatch: ({ batchId }) => ({ ok: true, value: batches.find((b) => b.id === batchId)! }),
