@@ -12,7 +12,6 @@
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '../../../contract/events';
 import type { PaymentFilter } from '../../../contract/methods/payments';
@@ -21,6 +20,7 @@ import { auditCells, auditHeader, exportFileName, paymentHeader, type AuditRow }
 import type { ExportProgress } from '../export-file';
 import { paymentLine } from '../export-rows';
 import { runningExports } from '../running-exports';
+import { claimExportPath } from '../export-path';
 import type { PaymentSort } from '../search';
 import { exactInteger } from './copy-to-team';
 import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
@@ -163,13 +163,13 @@ export function createTeamExports(deps: {
   const running = runningExports();
   return {
     start(request: TeamExportRequest, onDone?: (p: ExportProgress) => void, ctx?: { osUser: string }) {
-      const fileName = exportFileName(request.kind, now());
-      const path = join(deps.exportDir, fileName);
-      const job = jobOf(request, path);
       mkdirSync(deps.exportDir, { recursive: true });
+      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(request.kind, now()));
+      const job = jobOf(request, path);
       const exportId = randomUUID();
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       const ended = (p: ExportProgress) => {
+        release();
         onDone?.(p);
         emit(p);
       };

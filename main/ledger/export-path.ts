@@ -1,0 +1,23 @@
+// Where a file export goes: its name in the export folder, never one an earlier export holds.
+// A name carries the second the export started (export.ts's exportFileName), so two exports in
+// the same second (KWD's refunds, then the currency switched to SAR and exported again) had one
+// name, and the second's file replaced the first's while both said "Saved N rows to" that path.
+// A name taken on disk, being written (its `.part`) or claimed by an export still starting gets
+// "-2", "-3"… before ".csv". Used by both backends (export-jobs.ts, postgres/pg-export.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const claimed = new Set<string>();
+
+/** A free path for `fileName` in `dir`, held until `release` (call it once the export has ended). */
+export function claimExportPath(dir: string, fileName: string): { fileName: string; path: string; release: () => void } {
+  const dot = fileName.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [fileName.slice(0, dot), fileName.slice(dot)] : [fileName, ''];
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? fileName : `${stem}-${n}${extension}`;
+    const path = join(dir, name);
+    if (claimed.has(path) || existsSync(path) || existsSync(`${path}.part`)) continue;
+    claimed.add(path);
+    return { fileName: name, path, release: () => void claimed.delete(path) };
+  }
+}
