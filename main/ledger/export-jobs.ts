@@ -10,7 +10,7 @@ import type { LedgerDb } from './database';
 import { exportFileName } from './export';
 import { claimExportPath } from './export-path';
 import { runExport, type ExportJob, type ExportProgress } from './export-file';
-import type { PaymentSort } from './search';
+import { buildWhere, type PaymentSort } from './search';
 import { runningExports, type RunningExport as Running } from './running-exports';
 
 export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date }) {
@@ -49,6 +49,9 @@ export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) =
 
   return {
     start(request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' }, onDone?: (p: ExportProgress) => void) {
+      // A filter the list refuses (an amount without its currency) is refused here too, in words and
+      // next to its field, as the team ledger does: it failed in the worker, "The export failed… Try again."
+      if (request.kind === 'payments') buildWhere(request.filter);
       mkdirSync(deps.exportDir, { recursive: true });
       const exportId = randomUUID();
       const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(request.kind, now()));

@@ -106,6 +106,19 @@ describeReports('exporting to a file', (db) => void seedLedger(db, { payments: n
     expect([currencies(kwd.path), currencies(sar.path), currencies(later.path)]).toEqual([['KWD'], ['SAR'], ['AED']]);
   });
 
+  it('refuses a filter the list refuses before any file, next to its field', async () => {
+    // An amount without its currency: the list says "Choose a currency to filter by amount." by the
+    // field; the laptop's export started anyway, failed in its worker ("The export failed and left
+    // no file. Try again.") and left a 0-byte .part in Downloads.
+    const request = { kind: 'payments' as const, filter: { minAmount: '100' }, sort: { by: 'createdAt' as const, direction: 'desc' as const } };
+    const refused = await reports().result('exportToFile', request);
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatchObject({ code: 'invalid_input', fieldReasons: { currency: { key: 'ledger.amountNeedsCurrency' } } });
+    const exports = reports().exports();
+    expect(() => exports.start(request)).toThrow();
+    expect(existsSync(exports.dir) ? readdirSync(exports.dir) : []).toEqual([]);
+  });
+
   it('exports the audit log in seq order, and records that it did', async () => {
     const count = await reports().auditCount();
     const exported = await reports().auditCount('export_audit_log');
