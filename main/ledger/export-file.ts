@@ -5,6 +5,7 @@
 // event loop a window per turn. The file appears under its name only when complete.
 import Database from 'better-sqlite3';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { discardPartial } from './export-path';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { csvLine } from './csv';
 import { auditCells, auditHeader, paymentHeader, type AuditRow } from './export';
@@ -83,8 +84,7 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
     renameSync(partial, job.path);
     return { rows, total, done: true };
   } catch {
-    out.destroy();
-    rmSync(partial, { force: true });
+    await discardPartial(out, partial);
     return { rows, total, done: true, failed: true };
   } finally {
     db.close();

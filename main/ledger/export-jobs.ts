@@ -2,15 +2,15 @@
 // worker thread when its bundle is there (else a window per turn of main's event loop), and
 // reports progress, the end, a cancel or a failure as export.progress events.
 import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { AppEvent } from '../../contract/events';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { exportFileName } from './export';
+import { claimExportPath } from './export-path';
 import { runExport, type ExportJob, type ExportProgress } from './export-file';
-import type { PaymentSort } from './search';
+import { buildWhere, type PaymentSort } from './search';
 import { runningExports, type RunningExport as Running } from './running-exports';
 
 export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date }) {
@@ -49,13 +49,16 @@ export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) =
 
   return {
     start(request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' }, onDone?: (p: ExportProgress) => void) {
+      // A filter the list refuses (an amount without its currency) is refused here too, in words and
+      // next to its field, as the team ledger does: it failed in the worker, "The export failed… Try again."
+      if (request.kind === 'payments') buildWhere(request.filter);
       mkdirSync(deps.exportDir, { recursive: true });
       const exportId = randomUUID();
-      const fileName = exportFileName(request.kind, now());
-      const path = join(deps.exportDir, fileName);
+      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(request.kind, now()));
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       const job = run({ ...request, ledgerFile: deps.db.name, path }, emit);
       running.add(exportId, job, (p) => {
+        release();
         onDone?.(p);
         emit(p);
       });

@@ -7,6 +7,7 @@ import { searchPayments, type PaymentSort } from './search';
 import type { PaymentRow } from './payment-rows';
 import { checkAuditChain } from './audit-chain';
 import { dailyTotals, type Day, type TotalsRow } from './overview';
+import { localMidnight, nextDate } from './local-midnight';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
@@ -51,14 +52,17 @@ export function exportAuditCsv(db: LedgerDb, now: Date) {
   return { fileName: exportFileName('audit', now), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
 }
 
-export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments'];
+/** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */
+export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments', 'day_starts_at', 'day_ends_at'];
 
-/** The settlement summary's CSV from its rows (per day and currency), on either backend. */
-export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, now: Date) {
+/** The settlement summary's CSV from its rows (per day and currency) and the days asked for, on either backend. */
+export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days: Day[], now: Date) {
+  const bounds = new Map(days.map((d) => [d.date, [localMidnight(d.date, d.from), localMidnight(nextDate(d.date), d.to)]]));
   function* lines(): Generator<Cell[]> {
     for (const r of rows) {
       const c = r.currency as CurrencyCode;
-      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount];
+      const [starts, ends] = bounds.get(r.date) ?? [];
+      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends];
     }
   }
   return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(settlementHeader, lines()) };
@@ -66,5 +70,5 @@ export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, now:
 
 /** The settlement summary: per day (the user's calendar days) and currency, gross, refunds, net and counts. */
 export function exportSettlementCsv(db: LedgerDb, days: Day[], profileId: string | undefined, now: Date) {
-  return settlementCsv(dailyTotals(db, days, profileId), now);
+  return settlementCsv(dailyTotals(db, days, profileId), days, now);
 }

@@ -1,7 +1,7 @@
 // The settlement summary downloaded from Home's overview in Chromium, over a ledger seeded with
 // payments on several days, in two currencies and two profiles: the file is what Excel opens
-// (UTF-8 with BOM, RFC 4180, a header, one row per day and currency, no cell a spreadsheet would
-// run as a formula), and its totals per currency equal the figures the screen shows for the same
+// (UTF-8 with BOM, RFC 4180, a header, one row per day and currency, each day's start and end
+// with the time zone's offset, no cell a spreadsheet would run as a formula), and its totals per currency equal the figures the screen shows for the same
 // chosen dates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +14,13 @@ import { OverviewPage } from './pages/overview-page';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** That local day's midnight as the file says it: its wall time and the offset from UTC ("2026-10-01T00:00:00+03:00"). */
+const midnight = (d: Date) => {
+  const offset = -new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTimezoneOffset();
+  return `${localDate(d)}T00:00:00${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+};
+/** The day's start and the next day's, as the file's last two cells. */
+const bounds = (d: Date) => `${midnight(d)},${midnight(new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1, 12))}`;
 /** Local noon `back` days ago: well inside that local day. */
 const noon = (back: number) => {
   const now = new Date();
@@ -71,19 +78,21 @@ describe('the settlement summary from the overview', () => {
     const text = bytes.subarray(3).toString('utf8');
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
-    expect(lines[0]).toBe('date,currency,gross,refunds,net,payments,refunded_payments');
+    // Each day says when it began and ended, with the offset from UTC of the time zone it was counted in.
+    expect(lines[0]).toBe('date,currency,gross,refunds,net,payments,refunded_payments,day_starts_at,day_ends_at');
     expect(lines.slice(1)).toEqual([
-      `${localDate(noon(12))},KWD,0.250,0.125,0.125,1,1`,
-      `${localDate(noon(3))},SAR,99.99,99.99,0.00,1,1`,
-      `${localDate(noon(1))},KWD,1.500,0.000,1.500,1,0`,
-      `${localDate(noon(1))},SAR,150.50,20.00,130.50,2,1`,
+      `${localDate(noon(12))},KWD,0.250,0.125,0.125,1,1,${bounds(noon(12))}`,
+      `${localDate(noon(3))},SAR,99.99,99.99,0.00,1,1,${bounds(noon(3))}`,
+      `${localDate(noon(1))},KWD,1.500,0.000,1.500,1,0,${bounds(noon(1))}`,
+      `${localDate(noon(1))},SAR,150.50,20.00,130.50,2,1,${bounds(noon(1))}`,
     ]);
-    // Nothing a spreadsheet would run: every cell is a date, a code, a decimal or a count.
+    // Nothing a spreadsheet would run: every cell is a date, a code, a decimal, a count or a time.
     for (const line of lines.slice(1)) {
       const cells = line.split(',');
       expect(cells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(cells[1]).toMatch(/^[A-Z]{3}$/);
-      for (const cell of cells.slice(2)) expect(cell).toMatch(/^\d+(\.\d+)?$/);
+      for (const cell of cells.slice(2, 7)) expect(cell).toMatch(/^\d+(\.\d+)?$/);
+      for (const cell of cells.slice(7)) expect(cell).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00[+-]\d{2}:\d{2}$/);
     }
 
     // The file's totals per currency equal the "Chosen dates" figures on the screen.

@@ -58,6 +58,27 @@ describe('the money overview on Home', () => {
     await session.screenshot('home-overview-en');
   });
 
+  it('lists the unpaid links one age a line, the ages under each other, in English and Arabic', async () => {
+    // Each age was a cell of a two-column grid: "Under a day old" and "1 to 7 days old" side by
+    // side, the second pushed to the far end and its name broken over three lines by the amounts.
+    const ages = () => session.page.getByTestId('ov-unpaid').locator(':scope > div').evaluateAll((rows) => rows.map((row) => {
+      const name = row.querySelector('dt')!.getBoundingClientRect();
+      const figure = row.querySelector('dd')!.getBoundingClientRect();
+      const rtl = getComputedStyle(row).direction === 'rtl';
+      return { start: Math.round(rtl ? name.right : name.left), top: Math.round(name.top), figureTop: Math.round(figure.top) };
+    }));
+    for (const language of ['en', 'ar'] as const) {
+      await home.chooseLanguage(language);
+      const rows = await ages();
+      expect(rows).toHaveLength(3);
+      for (const [i, row] of rows.entries()) {
+        expect({ language, i, start: row.start, figureTop: row.figureTop }).toEqual({ language, i, start: rows[0]!.start, figureTop: row.top });
+        if (i > 0) expect(row.top).toBeGreaterThan(rows[i - 1]!.top);
+      }
+    }
+    await home.chooseLanguage('en');
+  });
+
   it('opens the payments behind a figure', async () => {
     await home.row('today', 'SAR').getByTestId('ov-refunds').click();
     expect(await tx.total()).toBe(1);

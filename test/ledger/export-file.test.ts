@@ -85,6 +85,40 @@ describeReports('exporting to a file', (db) => void seedLedger(db, { payments: n
     expect(await reports().auditCount('export_payments')).toBe(recorded);
   });
 
+  it('keeps each export started in the same second in a file of its own', async () => {
+    // KWD's payments exported, then the currency switched to SAR and exported again within the
+    // second: the second file took the first's name and replaced it.
+    const second = new Date('2026-11-29T04:26:40.000Z');
+    const exports = reports().exports({ now: () => second });
+    const sort = { by: 'createdAt' as const, direction: 'desc' as const };
+    const kwd = exports.start({ kind: 'payments', filter: { currency: 'KWD' }, sort });
+    const sar = exports.start({ kind: 'payments', filter: { currency: 'SAR' }, sort });
+    await Promise.all([kwd.done, sar.done]);
+    const later = exports.start({ kind: 'payments', filter: { currency: 'AED' }, sort }); // the first two on disk now
+    await later.done;
+    expect([kwd.fileName, sar.fileName, later.fileName]).toEqual(['paydesk-payments-20261129-042640.csv', 'paydesk-payments-20261129-042640-2.csv', 'paydesk-payments-20261129-042640-3.csv']);
+    expect(readdirSync(exports.dir).sort()).toEqual([kwd.fileName, sar.fileName, later.fileName].sort());
+    const currencies = (path: string) => {
+      const lines = readFileSync(path, 'utf8').slice(1).trimEnd().split('\r\n');
+      const column = lines[0]!.split(',').indexOf('currency');
+      return [...new Set(lines.slice(1).map((line) => line.split(',')[column]))];
+    };
+    expect([currencies(kwd.path), currencies(sar.path), currencies(later.path)]).toEqual([['KWD'], ['SAR'], ['AED']]);
+  });
+
+  it('refuses a filter the list refuses before any file, next to its field', async () => {
+    // An amount without its currency: the list says "Choose a currency to filter by amount." by the
+    // field; the laptop's export started anyway, failed in its worker ("The export failed and left
+    // no file. Try again.") and left a 0-byte .part in Downloads.
+    const request = { kind: 'payments' as const, filter: { minAmount: '100' }, sort: { by: 'createdAt' as const, direction: 'desc' as const } };
+    const refused = await reports().result('exportToFile', request);
+    expect(refused.ok).toBe(false);
+    expect(refused.error).toMatchObject({ code: 'invalid_input', fieldReasons: { currency: { key: 'ledger.amountNeedsCurrency' } } });
+    const exports = reports().exports();
+    expect(() => exports.start(request)).toThrow();
+    expect(existsSync(exports.dir) ? readdirSync(exports.dir) : []).toEqual([]);
+  });
+
   it('exports the audit log in seq order, and records that it did', async () => {
     const count = await reports().auditCount();
     const exported = await reports().auditCount('export_audit_log');

@@ -92,5 +92,25 @@ describeReports('local calendar days', seed, (reports) => {
       }
       expect(overview.days.find((x: { date: string }) => x.date === day(5))).toMatchObject({ grossMinor: 5_000 });
     });
+
+    it('says in the settlement summary when each day began and ended, with the zone’s offset from UTC', async () => {
+      // Its dates were the user's days with no zone said, beside a payments CSV in UTC.
+      const days = daysBetween(day(4), day(9));
+      const { csv } = await call('exportSettlement', { days });
+      const [header, ...lines] = (csv as string).slice(1).trimEnd().split('\r\n').map((line) => line.split(','));
+      const column = (name: string) => header!.indexOf(name);
+      expect(lines.length).toBeGreaterThan(0);
+      for (const cells of lines) {
+        const d = days.find((x) => x.date === cells[column('date')])!;
+        const [starts, ends] = [cells[column('day_starts_at')]!, cells[column('day_ends_at')]!];
+        expect(starts.startsWith(`${d.date}T00:00:00`)).toBe(true); // the day's own wall-clock midnight
+        expect([new Date(starts).toISOString(), new Date(ends).toISOString()]).toEqual([d.from, d.to]); // exactly the instants it sums
+      }
+      const eighth = lines.find((cells) => cells[column('date')] === day(8))!;
+      const said = [eighth[column('day_starts_at')], eighth[column('day_ends_at')]];
+      // 8 March in New York is 23 hours long: it starts in winter time and ends in summer time.
+      const expected = { 'Asia/Riyadh': ['2026-05-08T00:00:00+03:00', '2026-05-09T00:00:00+03:00'], 'America/New_York': ['2026-03-08T00:00:00-05:00', '2026-03-09T00:00:00-04:00'], 'Asia/Kolkata': ['2026-04-08T00:00:00+05:30', '2026-04-09T00:00:00+05:30'] }[name];
+      expect(said).toEqual(expected);
+    });
   });
 });

@@ -65,8 +65,8 @@ export type ReportsUnderTest = {
   /** The same, answering the whole result (refusals included). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
   result(name: string, input: unknown): Promise<{ ok: boolean; value?: any; error?: unknown }>;
-  /** File exports into a folder of their own, run on main in slices or (`inWorker`) in the app's worker thread (dist/main, built by npm test). */
-  exports(options?: { inWorker?: boolean }): ExportsUnderTest;
+  /** File exports into a folder of their own, run on main in slices or (`inWorker`) in the app's worker thread (dist/main, built by npm test); `now` names the files. */
+  exports(options?: { inWorker?: boolean; now?: () => Date }): ExportsUnderTest;
   /** A finished export to a file: how it ended, and the file's text. */
   exportFile(request: ExportRequest): Promise<{ progress: ExportProgress; path: string; text: string }>;
   /** Resolves once the list's background counts and position walks begun so far are done. */
@@ -196,12 +196,12 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const reads = createLedgerReads({ db, events, exportDir: join(dir, 'exports') });
         const handlers = createHandlers({ ...ledgerHandlers({ reads, activeEnvironment: () => 'practice' }), ...overviewHandlers({ overview: createOverview({ db }) }) } as unknown as Implementations, createMemoryLogger());
         let exportDirs = 0;
-        const exports = (options: { inWorker?: boolean } = {}) => {
+        const exports = (options: { inWorker?: boolean; now?: () => Date } = {}) => {
           const exportDir = join(dir, `exports-${++exportDirs}`);
           const own = createEventHub();
           const events: AppEvent[] = [];
           own.subscribe((e) => events.push(e));
-          const jobs = createLedgerReads({ db, events: own, exportDir, workerDir: options.inWorker ? workerDir : undefined });
+          const jobs = createLedgerReads({ db, events: own, exportDir, workerDir: options.inWorker ? workerDir : undefined, now: options.now });
           return {
             dir: exportDir,
             events,
@@ -263,12 +263,12 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
         const oracleStore = createSqliteLedgerStore(oracle);
         const reads = createTeamLedgerReads({ pool });
         let exportDirs = 0;
-        const exports = (options: { inWorker?: boolean } = {}) => {
+        const exports = (options: { inWorker?: boolean; now?: () => Date } = {}) => {
           const exportDir = join(dir, `exports-${++exportDirs}`);
           const worker = options.inWorker ? { file: join(workerDir, 'team-export-worker.cjs'), config: { host: server.host, port: server.port, database, user: fay.login, password: fay.password } } : undefined;
           if (worker && !existsSync(worker.file)) throw new Error('npm test builds the worker bundles first (dist/main/team-export-worker.cjs)');
           const events: AppEvent[] = [];
-          const team = createTeamExports({ pool, exportDir, emit: (e) => events.push(e), worker });
+          const team = createTeamExports({ pool, exportDir, emit: (e) => events.push(e), worker, now: options.now });
           return {
             dir: exportDir,
             events,

@@ -12,7 +12,6 @@
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '../../../contract/events';
 import type { PaymentFilter } from '../../../contract/methods/payments';
@@ -21,6 +20,7 @@ import { auditCells, auditHeader, exportFileName, paymentHeader, type AuditRow }
 import type { ExportProgress } from '../export-file';
 import { paymentLine } from '../export-rows';
 import { runningExports } from '../running-exports';
+import { claimExportPath, discardPartial } from '../export-path';
 import type { PaymentSort } from '../search';
 import { exactInteger } from './copy-to-team';
 import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
@@ -128,8 +128,7 @@ export async function runTeamExport(pool: Connections, job: Job, { window, slice
     renameSync(partial, job.path);
     return { rows, total, done: true };
   } catch {
-    out.destroy();
-    rmSync(partial, { force: true });
+    await discardPartial(out, partial);
     if (client) await client.query('ROLLBACK').catch(() => void (broken = true));
     return { rows, total, done: true, failed: true };
   } finally {
@@ -163,13 +162,19 @@ export function createTeamExports(deps: {
   const running = runningExports();
   return {
     start(request: TeamExportRequest, onDone?: (p: ExportProgress) => void, ctx?: { osUser: string }) {
-      const fileName = exportFileName(request.kind, now());
-      const path = join(deps.exportDir, fileName);
-      const job = jobOf(request, path);
       mkdirSync(deps.exportDir, { recursive: true });
+      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(request.kind, now()));
+      let job: Job;
+      try {
+        job = jobOf(request, path); // a bad filter is refused here, in words, before any file
+      } catch (e) {
+        release();
+        throw e;
+      }
       const exportId = randomUUID();
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       const ended = (p: ExportProgress) => {
+        release();
         onDone?.(p);
         emit(p);
       };

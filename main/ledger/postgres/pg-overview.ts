@@ -134,7 +134,7 @@ export function createTeamOverview(deps: { pool: Connections; now?: () => Date }
     async exportSettlement(input: MethodParsedInput<'exportSettlement'>, ctx?: { osUser: string }): Promise<MethodOutput<'exportSettlement'>> {
       checkRanges(input.days);
       const rows = await inSnapshot(deps.pool, (db) => teamDailyTotals(db, input.days, input.profileId));
-      const result = settlementCsv(rows, now());
+      const result = settlementCsv(rows, input.days, now());
       await recordTeamExport(deps.pool, 'settlement', `${result.rows} rows`, ctx?.osUser);
       return result;
     },

@@ -17,6 +17,8 @@ export const en = {
   'source.create': 'on creation', 'source.capture': 'after a capture', 'source.void': 'after a void', 'source.refund': 'after a refund', 'source.status': 'as a status check said',
   'source.reconcile': 'as an automatic check said', 'source.webhook': 'as a gateway notification said', 'source.restart': 'when Paydesk restarted', 'source.schedule': 'by the schedule', 'source.watch': 'by the user', 'source.other': 'by Paydesk',
   'tx.title': 'Transactions', 'tx.count': '{count, plural, one {# payment} other {# payments}}', 'tx.count.more': 'More than {count, number} payments (still counting)', 'tx.inFlight': 'checking', 'tx.empty': 'No payments match.', 'tx.listLabel': 'Payments',
+  // Main refused the filter (an amount without its currency): said next to the field; nothing is loading.
+  'tx.count.refused': 'Nothing listed until the filter is corrected.',
   'tx.col.created': 'Created', 'tx.col.order': 'Order', 'tx.col.customer': 'Customer', 'tx.col.amount': 'Amount', 'tx.col.state': 'State',
   'tx.refundedShort': '({amount} refunded)', 'tx.filters': 'Search and filters', 'tx.search': 'Search (/)', 'tx.search.placeholder': 'Order, name, e-mail, phone or transaction id',
   'tx.filter.state': 'State', 'tx.filter.any': 'Any', 'tx.filter.kind': 'Kind', 'tx.filter.currency': 'Currency', 'tx.filter.from': 'From', 'tx.filter.to': 'To',
@@ -123,6 +125,7 @@ export const ar: Record<keyof typeof en, string> = {
   'source.create': 'عند الإنشاء', 'source.capture': 'بعد التحصيل', 'source.void': 'بعد الإلغاء', 'source.refund': 'بعد الاسترداد', 'source.status': 'بحسب فحص الحالة',
   'source.reconcile': 'بحسب فحص تلقائي', 'source.webhook': 'بحسب إشعار من البوابة', 'source.restart': 'عند إعادة تشغيل بايدسك', 'source.schedule': 'بالجدولة', 'source.watch': 'من المستخدم', 'source.other': 'من بايدسك',
   'tx.title': 'المعاملات', 'tx.count': '{count, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}', 'tx.count.more': 'أكثر من {count, number} من المدفوعات (ما زال العدّ جاريًا)', 'tx.inFlight': 'قيد الفحص', 'tx.empty': 'لا توجد مدفوعات مطابقة.', 'tx.listLabel': 'المدفوعات',
+  'tx.count.refused': 'لا يُعرض شيء حتى يُصحَّح عامل التصفية.',
   'tx.col.created': 'التاريخ', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
   'tx.refundedShort': '(استُرد {amount})', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
   'tx.filter.state': 'الحالة', 'tx.filter.any': 'الكل', 'tx.filter.kind': 'النوع', 'tx.filter.currency': 'العملة', 'tx.filter.from': 'من', 'tx.filter.to': 'إلى',

@@ -15,7 +15,8 @@ import './transactions.css';
 
 export function TransactionsScreen() {
   const t = useT();
-  const { total, totalExact, openId, reloadUnlessVisiting } = useTransactions();
+  const { total, totalExact, openId, reloadUnlessVisiting, error } = useTransactions();
+  const wordError = useWordedError();
   const hidden = useTransactions(openHiddenByFilter);
   const split = useRef<HTMLDivElement>(null);
   // Read after each draw: with the detail closed the list is no longer inert in that same draw (the
@@ -31,7 +32,8 @@ export function TransactionsScreen() {
       <h1>{t('tx.title')}</h1>
       <FilterBar />
       <div className="tx-toolbar">
-        <p className="tx-count" role="status" aria-busy={total === undefined} data-testid="tx-count">{total === undefined ? t('app.loading') : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
+        {/* Main's refusal of the list ends "Loading…", which stayed for good: a filter's is said next to its field, any other here. */}
+        <p className="tx-count" role="status" aria-busy={total === undefined && !error} data-testid="tx-count">{total === undefined ? (error ? (error.fields ? t('tx.count.refused') : wordError(error).message) : t('app.loading')) : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
         <ExportButton />
         <Lookup />
       </div>
