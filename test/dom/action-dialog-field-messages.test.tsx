@@ -6,16 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
+import { cardSale } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 import { useLanguage } from '../../renderer/src/i18n';
 
-const payment = {
-  id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'DOC-1', amountMinor: 8_000, currency: 'SAR',
-  description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: '512345******0008', transactionId: 'tx-1',
-  sessionId: null, url: null, authOnly: false, recurringAvailable: true, recurringRequested: true, parentPaymentId: null, state: 'paid',
-  statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null as string | null,
-  watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
-};
+const payment = cardSale({ recurringAvailable: true, recurringRequested: true });
 const unclearRefund = {
   id: 'op-2', kind: 'refund', amountMinor: 2_000, reason: 'Returned', osUser: 'layla', person: 'layla', outcome: 'unknown', errorCode: null, errorMessage: null,
   gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,

@@ -3,15 +3,10 @@
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const row = {
-  id: 'UNSURE-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'UNSURE-1', amountMinor: 1_000, currency: 'SAR', description: null,
-  customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: null, sessionId: null, url: null, authOnly: false,
-  recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'unknown', statusWord: null, capturedMinor: 0, refundedMinor: 0,
-  operationInFlight: false, needsAttention: true, attentionReason: 'unsettled', watched: false, lastError: null, lastErrorReason: null,
-  createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
-};
+const row = paymentView({ id: 'UNSURE-1', orderId: 'UNSURE-1', transactionId: null, state: 'unknown', capturedMinor: 0, needsAttention: true, attentionReason: 'unsettled' });
 stubMain({ searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [row] }) }) });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');

@@ -6,19 +6,14 @@ import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo, practiceProfile } from '../support/session';
+import { paymentDetail, paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const row = (id: string) => ({
-  id, profileId: 'practice', environment: 'practice', kind: 'sale', orderId: id, amountMinor: 1_000, currency: 'SAR', description: null,
-  customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: `tx-${id}`, sessionId: null, url: null, authOnly: false,
-  recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid', statusWord: null, capturedMinor: 1_000, refundedMinor: 0,
-  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null,
-  createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
-});
+const row = (id: string) => paymentView({ id, orderId: id, transactionId: `tx-${id}` });
 const all = [row('SALE-1'), row('SALE-2'), row('SALE-3')];
 stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: all.length, rows: all }) }),
-  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked({ payment: all.find((p) => p.id === paymentId), related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');

@@ -4,15 +4,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
+import type { PaymentView } from '../../contract/methods/payments';
+import { paymentDetail, paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const row = (id: string, kind: string) => ({
-  id, profileId: 'practice', environment: 'practice', kind, orderId: id, amountMinor: 11_500, currency: 'SAR', description: null,
-  customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: `tx-${id}`, sessionId: null, url: null, authOnly: false,
-  recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'partially_refunded', statusWord: null, capturedMinor: 11_500, refundedMinor: 2_300,
-  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null,
-  createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
-});
+const row = (id: string, kind: PaymentView['kind']) =>
+  paymentView({ id, kind, orderId: id, transactionId: `tx-${id}`, amountMinor: 11_500, state: 'partially_refunded', capturedMinor: 11_500, refundedMinor: 2_300 });
 const all = [row('LINK-1', 'link'), row('SALE-1', 'sale')];
 const invoice = {
   id: 'inv-1', number: 'INV-2026-000007', paymentId: 'LINK-1', orderId: 'LINK-1', currency: 'SAR', state: 'issued', pricesIncludeVat: false, language: 'ar-en',
@@ -21,7 +18,7 @@ const invoice = {
 };
 const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: all.length, rows: all }) }),
-  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked({ payment: all.find((p) => p.id === paymentId), related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
   getInvoice: ({ paymentId }) => ({ ok: true, value: unchecked({ invoice: paymentId === 'LINK-1' ? invoice : null }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });

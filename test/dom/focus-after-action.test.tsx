@@ -6,19 +6,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
+import { cardSale, paymentDetail } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const sale = {
-  id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'DOC-1', amountMinor: 8_000, currency: 'SAR',
-  description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: '512345******0008', transactionId: 'tx-1',
-  sessionId: null, url: null, authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid',
-  statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
-  watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
-};
+const sale = cardSale();
 let payment: Record<string, unknown> = sale;
 const entry = (seq: number) => ({ seq, at: '2026-11-23T10:00:00.000Z', osUser: 'layla', profileId: null, environment: null, action: 'export_payments', paymentId: null, orderId: null, amountMinor: null, currency: null, reason: null, result: '3 rows' });
 const main = stubMain({
-  getPayment: () => ({ ok: true, value: unchecked({ payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  getPayment: () => ({ ok: true, value: unchecked(paymentDetail(payment)) }),
   refundPayment: () => {
     payment = { ...sale, state: 'refunded', refundedMinor: 8_000, updatedAt: '2026-11-23T10:05:00.000Z' };
     return { ok: true, value: unchecked(payment) };

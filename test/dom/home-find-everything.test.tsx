@@ -6,15 +6,12 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { ProfileView } from '../../contract/methods/profiles';
 import { appInfo } from '../support/session';
+import type { PaymentView } from '../../contract/methods/payments';
+import { paymentDetail, paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const row = (id: string, name: string, currency: string, capturedMinor: number) => ({
-  id, profileId: 'practice', environment: 'practice', kind: 'sale', orderId: `ORD-${id}`, amountMinor: 1_000, currency, description: null,
-  customer: { name, email: null, phone: null }, cardMasked: null, transactionId: `tx-${id}`, sessionId: null, url: null, authOnly: false,
-  recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: capturedMinor ? 'paid' : 'pending', statusWord: null, capturedMinor, refundedMinor: 0,
-  operationInFlight: false, needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null,
-  createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
-});
+const row = (id: string, name: string, currency: PaymentView['currency'], capturedMinor: number) =>
+  paymentView({ id, orderId: `ORD-${id}`, currency, customer: { name, email: null, phone: null }, transactionId: `tx-${id}`, state: capturedMinor ? 'paid' : 'pending', capturedMinor });
 const all = [row('1', 'Dan Decimal', 'KWD', 1_000), row('2', 'Sara', 'USD', 15_060), row('3', 'Omar', 'USD', 0)];
 const matches = (p: (typeof all)[number], f: PaymentFilter) =>
   (!f.query || `${p.orderId} ${p.customer.name}`.toLowerCase().includes(f.query.toLowerCase()))
@@ -25,7 +22,7 @@ const main = stubMain({
     const rows = all.filter((p) => matches(p, filter));
     return { ok: true, value: unchecked({ total: rows.length, rows }) };
   },
-  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked({ payment: all.find((p) => p.id === paymentId), related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as unknown as ProfileView;

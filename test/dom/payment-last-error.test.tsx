@@ -7,15 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
+import { paymentDetail, paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const base = {
-  id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'link', orderId: 'LE-1', amountMinor: 1_200, currency: 'SAR',
-  description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: null, transactionId: null,
-  sessionId: null, url: 'http://127.0.0.1/link?linkId=l-1', authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null,
-  state: 'pending', statusWord: null, capturedMinor: 0, refundedMinor: 0, operationInFlight: false, needsAttention: true, attentionReason: 'unsettled',
-  watched: false, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: '2026-11-23T10:05:00.000Z',
-};
+const base = paymentView({
+  id: 'pay-1', kind: 'link', orderId: 'LE-1', amountMinor: 1_200, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, transactionId: null,
+  url: 'http://127.0.0.1/link?linkId=l-1', state: 'pending', capturedMinor: 0, needsAttention: true, attentionReason: 'unsettled', lastCheckedAt: '2026-11-23T10:05:00.000Z',
+});
 const refused = {
   lastError: 'The gateway refused the request. Correct it and try again. The gateway said: “Invalid amount”.',
   lastErrorReason: { key: 'gateway.request_rejected', values: { said: 'Invalid amount' } },
@@ -23,7 +21,7 @@ const refused = {
 const legacy = { lastError: 'The gateway did not answer in time.', lastErrorReason: null };
 let payment: Record<string, unknown> = base;
 stubMain({
-  getPayment: () => ({ ok: true, value: unchecked({ payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  getPayment: () => ({ ok: true, value: unchecked(paymentDetail(payment)) }),
   searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [payment] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });

@@ -9,15 +9,10 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ErrorCode } from '../../contract/result';
 import { appInfo, practiceProfile } from '../support/session';
+import { cardSale, paymentDetail } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const sale = {
-  id: 'pay-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'DOC-1', amountMinor: 8_000, currency: 'SAR',
-  description: null, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, cardMasked: '512345******0008', transactionId: 'tx-1',
-  sessionId: null, url: null, authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid',
-  statusWord: 'CAPTURED', capturedMinor: 8_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null,
-  watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
-};
+const sale = cardSale();
 let payment: Record<string, unknown> = sale;
 const refusal = (code: ErrorCode, key?: string, values?: Record<string, string>) => ({ ok: false as const, error: { code, message: `English words of ${key ?? code}`, ...(key ? { reason: { key, values } } : {}) } });
 const auditReason = { key: 'teamLedger.auditReadRefused', values: { person: 'leaver' } };
@@ -28,7 +23,7 @@ const main = stubMain({
   getOverview: (input) => ({ ok: true, value: unchecked({ periods: (input.periods ?? []).map((p) => ({ ...p, totals: [] })), days: [], byBrand: [], byKind: [], unpaidLinks: [], needsAttention: 0 }) }),
   exportSettlement: () => (settlementAnswers.shift() === 'refuse' ? refusal('network') : { ok: true, value: { fileName: 'settlement.csv', csv: 'date\r\n', rows: 2 } }),
   // A payment's detail
-  getPayment: () => ({ ok: true, value: unchecked({ payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
+  getPayment: () => ({ ok: true, value: unchecked(paymentDetail(payment)) }),
   refundPayment: () => {
     payment = { ...sale, state: 'partially_refunded', refundedMinor: 5_750 };
     return { ok: true, value: unchecked(payment) };
