@@ -6,6 +6,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { typeDate } from '../support/type-date';
 import { stubMain } from '../support/stub-main';
 
 const totals = [{ currency: 'SAR', grossMinor: 15_060, refundedMinor: 0, netMinor: 15_060, paidCount: 2, refundCount: 0 }] as const;
@@ -24,12 +25,6 @@ afterAll(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-const edit = (field: HTMLInputElement, text: string) => {
-  field.focus();
-  fireEvent.change(field, { target: { value: text } });
-  fireEvent.focusOut(field);
-  field.blur();
-};
 const exportReason = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-describedby')!)?.textContent?.trim();
 
 it('says From is after To next to the field, shows no figures for it, and disables the export with the reason', async () => {
@@ -40,7 +35,7 @@ it('says From is after To next to the field, shows no figures for it, and disabl
   const exportButton = screen.getByTestId('ov-export') as HTMLButtonElement;
   expect(exportButton.disabled).toBe(false);
 
-  edit(screen.getByTestId('ov-from') as HTMLInputElement, '30/11/2026');
+  typeDate(screen.getByTestId('ov-from') as HTMLInputElement, '30/11/2026');
   const from = screen.getByTestId('ov-from');
   expect(screen.getByTestId('error-ov-from').textContent).toBe('From must be on or before To.');
   expect(from.getAttribute('aria-invalid')).toBe('true');
@@ -60,7 +55,7 @@ it('says From is after To next to the field, shows no figures for it, and disabl
   act(() => useLanguage.getState().setLanguage('en'));
 
   // Corrected from the other end: the message goes, the figures and the export come back.
-  edit(screen.getByTestId('ov-to') as HTMLInputElement, '30/11/2026');
+  typeDate(screen.getByTestId('ov-to') as HTMLInputElement, '30/11/2026');
   expect(screen.queryByTestId('error-ov-from')).toBeNull();
   expect(screen.queryByTestId('error-ov-to')).toBeNull();
   await within(screen.getByTestId('ov-period-range')).findByTestId('ov-gross');
@@ -72,7 +67,7 @@ it('puts the message on To when To was typed before From', async () => {
   useOverview.setState({ chosen: { from: '2026-11-20', to: '2026-11-28' } });
   render(<OverviewSection profileId="practice" />);
   await screen.findByTestId('ov-period-range');
-  edit(screen.getByTestId('ov-to') as HTMLInputElement, '10/11/2026');
+  typeDate(screen.getByTestId('ov-to') as HTMLInputElement, '10/11/2026');
   expect(screen.getByTestId('error-ov-to').textContent).toBe('From must be on or before To.');
   expect(screen.queryByTestId('error-ov-from')).toBeNull();
   expect((screen.getByTestId('ov-export') as HTMLButtonElement).disabled).toBe(true);
@@ -87,7 +82,7 @@ it('says a To more than 400 days after From next to To, shows no figures for it,
   const exportButton = screen.getByTestId('ov-export') as HTMLButtonElement;
   expect(exportButton.disabled).toBe(false);
 
-  edit(screen.getByTestId('ov-to') as HTMLInputElement, '29/11/2026');
+  typeDate(screen.getByTestId('ov-to') as HTMLInputElement, '29/11/2026');
   const to = screen.getByTestId('ov-to');
   // 2024-01-01 and 399 days after it (2024 has 366 days): 3 February 2025.
   expect(screen.getByTestId('error-ov-to').textContent).toBe('At most 400 days: choose a To date on or before 03/02/2025.');
@@ -107,7 +102,7 @@ it('says a To more than 400 days after From next to To, shows no figures for it,
   act(() => useLanguage.getState().setLanguage('en'));
 
   // Exactly 400 days: the message goes, the figures come back, and the export covers every day.
-  edit(screen.getByTestId('ov-to') as HTMLInputElement, '03/02/2025');
+  typeDate(screen.getByTestId('ov-to') as HTMLInputElement, '03/02/2025');
   expect(screen.queryByTestId('error-ov-to')).toBeNull();
   await within(screen.getByTestId('ov-period-range')).findByTestId('ov-gross');
   expect(exportButton.disabled).toBe(false);
@@ -123,7 +118,7 @@ it('puts the message on From when From was moved too far back, with the first Fr
   useOverview.setState({ chosen: { from: '2026-01-01', to: '2026-11-29' } });
   render(<OverviewSection profileId="practice" />);
   await screen.findByTestId('ov-period-range');
-  edit(screen.getByTestId('ov-from') as HTMLInputElement, '01/01/2024');
+  typeDate(screen.getByTestId('ov-from') as HTMLInputElement, '01/01/2024');
   // 2026-11-29 and 399 days before it.
   expect(screen.getByTestId('error-ov-from').textContent).toBe('At most 400 days: choose a From date on or after 26/10/2025.');
   expect(screen.queryByTestId('error-ov-to')).toBeNull();

@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { typeDate } from '../support/type-date';
 import { notStubbed, stubMain } from '../support/stub-main';
 
 // main answers nothing useful: the figures are not what is checked here, the calls asked are.
@@ -21,12 +22,6 @@ afterAll(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-const edit = (field: HTMLInputElement, text: string) => {
-  field.focus();
-  fireEvent.change(field, { target: { value: text } });
-  fireEvent.focusOut(field);
-  field.blur();
-};
 
 describe('the overview’s chosen dates', () => {
   it('keep the last good range while a field is empty or not a date, and say so in English and Arabic', async () => {
@@ -35,11 +30,11 @@ describe('the overview’s chosen dates', () => {
     const from = screen.getByTestId('ov-from') as HTMLInputElement;
     const calls = asked.length;
 
-    edit(from, '');
+    typeDate(from, '');
     expect(screen.getByTestId('error-ov-from').textContent).toBe('Enter a date as day/month/year. Until it is corrected, the figures keep the last date, 01/02/2026.');
     expect(from.getAttribute('aria-invalid')).toBe('true');
     expect(from.getAttribute('aria-describedby')).toContain('ov-from-error');
-    edit(from, '29/02/2026');
+    typeDate(from, '29/02/2026');
     expect(screen.getByTestId('error-ov-from').textContent).toBe('29/02/2026 is not a date: February 2026 has 28 days. Until it is corrected, the figures keep the last date, 01/02/2026.');
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(screen.getByTestId('error-ov-from').textContent).toBe('29/02/2026 ليس تاريخًا صحيحًا: عدد أيام فبراير 2026 هو 28. إلى أن يُصحَّح، تبقى الأرقام على آخر تاريخ: 1\u200f/2\u200f/2026.');
@@ -47,7 +42,7 @@ describe('the overview’s chosen dates', () => {
     expect(useOverview.getState().chosen).toEqual({ from: '2026-02-01', to: '2026-02-20' });
     expect(asked.length).toBe(calls); // the figures were not asked for another range
 
-    edit(from, '05/02/2026');
+    typeDate(from, '05/02/2026');
     expect(screen.queryByTestId('error-ov-from')).toBeNull();
     expect(useOverview.getState().chosen).toEqual({ from: '2026-02-05', to: '2026-02-20' });
     expect(asked.length).toBe(calls + 1);

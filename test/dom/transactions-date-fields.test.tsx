@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { useLanguage } from '../../renderer/src/i18n';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { typeDate } from '../support/type-date';
 import { stubMain } from '../support/stub-main';
 
 const zone = process.env.TZ;
@@ -64,24 +65,18 @@ describe('the transactions date fields', () => {
     act(() => useTransactions.getState().clearFilter());
     const from = screen.getByLabelText('From') as HTMLInputElement;
     const to = screen.getByLabelText('To') as HTMLInputElement;
-    const edit = (field: HTMLInputElement, text: string) => {
-      field.focus();
-      fireEvent.change(field, { target: { value: text } });
-      fireEvent.focusOut(field);
-      field.blur();
-    };
-    edit(from, '05/03/2026');
-    edit(to, '07/03/2026');
+    typeDate(from, '05/03/2026');
+    typeDate(to, '07/03/2026');
     const chosen = { from: '2026-03-04T21:00:00.000Z', to: '2026-03-07T21:00:00.000Z' };
     expect(useTransactions.getState().filter).toMatchObject(chosen);
 
-    edit(from, '31/02/2026');
+    typeDate(from, '31/02/2026');
     expect(useTransactions.getState().filter).toMatchObject(chosen); // not "no start" as before
     expect(screen.getByTestId('error-tx-from').textContent).toBe('31/02/2026 is not a date: February 2026 has 28 days. Until it is corrected or cleared, the list keeps the last date, 05/03/2026.');
     expect(from.getAttribute('aria-invalid')).toBe('true');
     expect(from.getAttribute('aria-describedby')).toContain('tx-from-error');
 
-    edit(to, '07/03/20'); // half typed, then left
+    typeDate(to, '07/03/20'); // half typed, then left
     expect(useTransactions.getState().filter).toMatchObject(chosen);
     expect(screen.getByTestId('error-tx-to').textContent).toBe('Type the date as day/month/year, for example 24/11/2026. Until it is corrected or cleared, the list keeps the last date, 07/03/2026.');
     expect(to.getAttribute('aria-invalid')).toBe('true');
@@ -89,13 +84,13 @@ describe('the transactions date fields', () => {
     expect(screen.getByTestId('error-tx-to').textContent).toBe('اكتب التاريخ بصيغة يوم/شهر/سنة، مثل 24\u200f/11\u200f/2026. إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: 7\u200f/3\u200f/2026.');
     act(() => useLanguage.getState().setLanguage('en'));
 
-    edit(to, ''); // cleared on purpose: no end
+    typeDate(to, ''); // cleared on purpose: no end
     expect(useTransactions.getState().filter.to).toBeUndefined();
     expect(screen.queryByTestId('error-tx-to')).toBeNull();
-    edit(to, '29/02/2026'); // no end before either: the list stays without one, and says so
+    typeDate(to, '29/02/2026'); // no end before either: the list stays without one, and says so
     expect(useTransactions.getState().filter.to).toBeUndefined();
     expect(screen.getByTestId('error-tx-to').textContent).toBe('29/02/2026 is not a date: February 2026 has 28 days. Until it is corrected, the list is not limited by this field.');
-    edit(from, '28/02/2026');
+    typeDate(from, '28/02/2026');
     expect(useTransactions.getState().filter.from).toBe('2026-02-27T21:00:00.000Z');
     expect(screen.queryByTestId('error-tx-from')).toBeNull();
     expect(from.getAttribute('aria-invalid')).toBeNull();
