@@ -34,8 +34,9 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     setAnswers((n) => n + 1);
     if (!result.ok) return setError(result.error);
     const check = result.value.check;
-    // A new sandbox key: offer the gateway check-up once, right here (docs/check-up.md).
-    if (profile.environment === 'sandbox') useCheckups.getState().offer(profile.id);
+    // A new sandbox key: offer the gateway check-up once, right here (docs/check-up.md), unless
+    // its check just found the gateway unreachable: the check-up's first step would fail too.
+    if (profile.environment === 'sandbox' && (!check || check.outcome === 'accepted')) useCheckups.getState().offer(profile.id);
     onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: check.reason ? { reason: check.reason, otherwise: check.message } : check.message }) : said('settings.key.saved'));
   }
 
