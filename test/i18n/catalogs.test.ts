@@ -78,7 +78,7 @@ describe.each([
 
   it('calls an API key by one Arabic name, مفتاح API, as the keys\' errors and the audit log do', () => {
     // "مفتاح الواجهة البرمجية" on the profile card beside "مفتاح API" in its check-up line read as two different things.
-    for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(/الواجهة البرمجية/);
+    for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(/(مفتاح|مفاتيح) الواجهة|الواجهة البرمجية/);
   });
 
   it('has Arabic words in every Arabic text, but for names that are the same in every language', () => {
