@@ -115,7 +115,11 @@ export function RequiredMark() {
   return <span className="field-required" aria-hidden="true">{t('gp.required')}</span>;
 }
 
-/** What to do next, by error code; main's own message is shown too. */
+// main's worded reasons of these codes already say what to do ("Nothing was sent. Check the
+// connection…", "Check its status…"); the advice under them said it again in other words.
+const adviceAddsToReason = new Set<AppError['code']>(['invalid_input', 'conflict']);
+
+/** What to do next, by error code, when main's own message (shown too) does not say it. */
 export function SendError({ error }: { error: AppError | null }) {
   const t = useT();
   // Main's error as it came, worded at each draw: it follows a change of language.
@@ -125,7 +129,7 @@ export function SendError({ error }: { error: AppError | null }) {
     network: 'gp.error.network', timeout: 'gp.error.network', gateway_error: 'gp.error.gateway', malformed_response: 'gp.error.gateway',
     key_missing: 'gp.error.key', key_rejected: 'gp.error.key', invalid_input: 'gp.error.fields', conflict: 'gp.error.conflict', outcome_unknown: 'gp.error.unknown',
   };
-  const key = advice[error.code];
+  const key = error.reason && !adviceAddsToReason.has(error.code) ? undefined : advice[error.code];
   return (
     <div role="alert" className="form-error gp-error" data-testid="send-error">
       <p>{wordError(error).message}</p>

@@ -1,0 +1,41 @@
+// A send that failed says what happened and what to do once. main's worded reasons for a gateway
+// that could not be reached already say "Nothing was sent. Check … and your network connection";
+// the form's own advice under them ("could not be reached and nothing was created. Check the
+// connection, then send again") said it a second time. The advice stays where it adds something:
+// fields to correct, another order reference, or an error main sent without a reason.
+import { afterEach, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { AppError } from '../../contract/result';
+import { stubMain } from '../support/stub-main';
+
+stubMain({});
+const { SendError } = await import('../../renderer/src/features/get-paid/form-kit');
+const { useLanguage, wordReason, translate } = await import('../../renderer/src/i18n');
+
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+const unreachable = { key: 'gateway.unreachable', values: { cause: 'dns', serverName: 'sandbox.example', server: 'sandbox.example', code: 'ENOTFOUND' } } as const;
+const shown = () => screen.getByTestId('send-error').textContent;
+
+it.each(['en', 'ar'] as const)('says once, in %s, that an unreachable gateway got nothing', (language) => {
+  act(() => useLanguage.getState().setLanguage(language));
+  const error = { code: 'network', message: 'English', reason: unreachable } as unknown as AppError;
+  render(<SendError error={error} />);
+  expect(shown()).toBe(wordReason(language, unreachable));
+  expect(shown()).not.toContain(translate(language, 'gp.error.network'));
+});
+
+it('gives the advice when main sent no words of its own (the code\'s plain words say only what happened)', () => {
+  render(<SendError error={{ code: 'network', message: 'The connection to the gateway failed.' }} />);
+  expect(shown()).toBe(`${translate('en', 'error.code.network')}${translate('en', 'gp.error.network')}`);
+});
+
+it('keeps the advice that adds to main’s reason: another order reference', () => {
+  const reason = { key: 'rule.orderExists', values: { orderId: 'PD-7' } } as const;
+  render(<SendError error={{ code: 'conflict', message: 'English', reason }} />);
+  expect(shown()).toBe(`${wordReason('en', reason)}${translate('en', 'gp.error.conflict')}`);
+});
