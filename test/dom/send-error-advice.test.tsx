@@ -2,7 +2,8 @@
 // that could not be reached already say "Nothing was sent. Check … and your network connection";
 // the form's own advice under them ("could not be reached and nothing was created. Check the
 // connection, then send again") said it a second time. The advice stays where it adds something:
-// fields to correct, another order reference, or an error main sent without a reason.
+// fields to correct, another order reference, or an error main sent without a reason. And an error
+// about one profile's gateway is not left under the form after a switch to another profile.
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -38,4 +39,20 @@ it('keeps the advice that adds to main’s reason: another order reference', () 
   const reason = { key: 'rule.orderExists', values: { orderId: 'PD-7' } } as const;
   render(<SendError error={{ code: 'conflict', message: 'English', reason }} />);
   expect(shown()).toBe(`${wordReason('en', reason)}${translate('en', 'gp.error.conflict')}`);
+});
+
+it('is no longer shown after a switch to another profile, whose gateway it is not about', async () => {
+  const { useSession } = await import('../../renderer/src/app/session-store');
+  const profile = (id: string) => ({ id, name: id, environment: id === 'practice' ? 'practice' : 'sandbox', baseUrl: 'https://sandbox.example/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: '1234' }, pathOverrides: {}, successUrl: null, failureUrl: null }) as never;
+  act(() => useSession.setState({ profile: profile('shop') }));
+  const error = { code: 'network', message: 'English', reason: unreachable } as unknown as AppError;
+  const { rerender } = render(<SendError error={error} />);
+  expect(shown()).toBe(wordReason('en', unreachable));
+  act(() => useSession.setState({ profile: profile('practice') }));
+  rerender(<SendError error={error} />);
+  expect(screen.queryByTestId('send-error')).toBeNull();
+  // A new failure under the profile of the moment is shown.
+  const again = { ...error };
+  rerender(<SendError error={again} />);
+  expect(shown()).toBe(wordReason('en', unreachable));
 });

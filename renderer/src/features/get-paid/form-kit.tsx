@@ -124,7 +124,12 @@ export function SendError({ error }: { error: AppError | null }) {
   const t = useT();
   // Main's error as it came, worded at each draw: it follows a change of language.
   const wordError = useWordedError();
-  if (!error) return null;
+  // The profile the error came under: after a switch to another profile the error is about the
+  // other gateway ("sandbox.example was not found" under Practice), so it is no longer shown.
+  const profileId = useSession((s) => s.profile?.id);
+  const cameUnder = useRef<{ error: AppError | null; profileId?: string }>({ error: null });
+  if (cameUnder.current.error !== error) cameUnder.current = { error, profileId };
+  if (!error || cameUnder.current.profileId !== profileId) return null;
   const advice: Partial<Record<AppError['code'], MessageKey>> = {
     network: 'gp.error.network', timeout: 'gp.error.network', gateway_error: 'gp.error.gateway', malformed_response: 'gp.error.gateway',
     key_missing: 'gp.error.key', key_rejected: 'gp.error.key', invalid_input: 'gp.error.fields', conflict: 'gp.error.conflict', outcome_unknown: 'gp.error.unknown',
