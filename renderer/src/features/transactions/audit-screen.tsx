@@ -153,7 +153,7 @@ export function AuditScreen() {
                   <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
                   <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
                   <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
-                  <td>{auditResult(row.action, row.result, t, language)}</td>
+                  <td>{auditResult(row.action, row.result, t, language, row.profileId)}</td>
                 </tr>
               ))}
             </tbody>
