@@ -48,6 +48,6 @@ export function ProfileSwitcher() {
 }
 
 /** "Shop (Sandbox)"; a profile named as its environment (the practice profile, "Practice") once: "Practice (Practice)" said it twice. */
-function withEnvironment(name: string, environment: string): string {
+export function withEnvironment(name: string, environment: string): string {
   return name.trim().toLocaleLowerCase() === environment.toLocaleLowerCase() ? name : `${name} (${environment})`;
 }

@@ -13,6 +13,7 @@ import { stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
 import { LastError } from './last-error';
+import { OtherProfileNote } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
@@ -157,7 +158,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
       {payment.lastError && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
       {otherProfile ? (
-        <p className="attention-note">{t('detail.otherProfile')}</p>
+        <OtherProfileNote profileId={payment.profileId} onSwitch={watchFocus} />
       ) : (
         <div className="detail-actions">
           {shown.capture && <button type="button" onClick={() => openDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts="c" data-testid="action-capture">{t('action.capture')}</button>}

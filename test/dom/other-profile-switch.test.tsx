@@ -1,0 +1,76 @@
+// A payment made on another profile than the active one is acted on from that profile (its gateway
+// and key). The detail names that profile and switches to it in one press; it said "made on another
+// profile. Switch to that profile" without naming it, and the header's switcher took three more
+// interactions. After the switch the actions are there and the keyboard is on the payment's title.
+// main is a stub here: it switches and tells the page, as main does.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { appInfo } from '../support/session';
+import { stubMain, unchecked } from '../support/stub-main';
+import { cardSale, paymentDetail } from '../support/payment-view';
+
+const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null };
+const shop = { ...practice, id: 'shop', name: 'Shop', environment: 'sandbox', baseUrl: 'https://sandbox.example/api/v1' };
+let activeId = 'practice';
+let profiles = [practice, shop];
+const main = stubMain({
+  getAppInfo: () => ({ ok: true, value: appInfo(null) }),
+  getActiveProfile: () => ({ ok: true, value: unchecked(profiles.find((p) => p.id === activeId) ?? practice) }),
+  listProfiles: () => ({ ok: true, value: unchecked({ profiles, activeId }) }),
+  getPayment: () => ({ ok: true, value: unchecked(paymentDetail(cardSale({ profileId: 'shop', environment: 'sandbox' }))) }),
+  switchProfile: (input) => {
+    activeId = input.id;
+    queueMicrotask(() => main.tell({ type: 'profiles.changed' } as never));
+    return { ok: true, value: unchecked(profiles.find((p) => p.id === input.id)) };
+  },
+});
+const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
+const { useSession, watchSession } = await import('../../renderer/src/app/session-store');
+const { useProfiles } = await import('../../renderer/src/features/settings/settings-store');
+const { useLanguage, translate } = await import('../../renderer/src/i18n');
+
+let unwatch: () => void = () => undefined;
+beforeEach(async () => {
+  activeId = 'practice';
+  profiles = [practice, shop];
+  useSession.setState({ info: appInfo(null), profile: practice as never });
+  await act(() => useProfiles.getState().load());
+  unwatch = watchSession();
+});
+afterEach(() => {
+  unwatch();
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+it('names the payment\'s profile and switches to it in one press; then the actions are offered', async () => {
+  render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+  const note = await screen.findByTestId('other-profile');
+  expect(note.textContent).toContain('This payment was made on Shop (Sandbox).');
+  expect(screen.queryByTestId('action-refund')).toBeNull();
+  const button = screen.getByRole('button', { name: 'Switch to Shop (Sandbox)' });
+  button.focus();
+  fireEvent.click(button);
+  expect(await screen.findByTestId('action-refund')).toBeTruthy();
+  expect(main.calls.filter((c) => c.name === 'switchProfile').map((c) => c.input)).toEqual([{ id: 'shop' }]);
+  expect(screen.queryByTestId('other-profile')).toBeNull();
+  await waitFor(() => expect(document.activeElement?.tagName).toBe('H2'));
+});
+
+it('says so in Arabic, naming the profile', async () => {
+  act(() => useLanguage.getState().setLanguage('ar'));
+  render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+  const note = await screen.findByTestId('other-profile');
+  expect(note.textContent).toContain(translate('ar', 'detail.otherProfile', { profile: 'Shop (الاختبار)' }));
+  expect(screen.getByRole('button', { name: 'انتقل إلى «Shop (الاختبار)»' })).toBeTruthy();
+});
+
+it('says a removed profile\'s payment cannot be acted on here, with nothing to press', async () => {
+  profiles = [practice];
+  await act(() => useProfiles.getState().load());
+  render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+  const note = await screen.findByTestId('other-profile');
+  expect(note.textContent).toBe('This payment was made on a profile that has since been removed, so it cannot be acted on here.');
+  expect(note.querySelector('button')).toBeNull();
+});
