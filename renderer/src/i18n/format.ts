@@ -73,15 +73,6 @@ export function formatRowTime(iso: string, language: Language): string {
 }
 
 /**
- * A list's date and time in one cell (the links list, Needs attention, the audit log): the words of
- * the transactions list's rows, so every list writes a moment one way in each language (the links
- * list said "29 Nov 2026, 03:17" beside the transactions list's 29/11/2026 03:17).
- */
-export function formatRowDateTime(iso: string, language: Language): string {
-  return `${formatRowDay(iso, language)} ${formatRowTime(iso, language)}`;
-}
-
-/**
  * Pays Intl's one-time costs (12–20 ms on the first formatter, whatever it is: ICU's and V8's
  * set-up) before a first screen that uses Intl is drawn (main.tsx), or else in an idle moment once
  * the first screen is on screen with its data (warmFormattersWhenIdle), so the next screens' Intl

@@ -4,13 +4,14 @@
 // bytes go to main, which detects the encoding and the separator, and asks (through `choices`)
 // when it cannot tell Arabic from Western Excel files.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { RowMoment } from '../../ui/row-moment';
 import type { BulkBatchView, BulkEncoding } from '../../../../contract/methods/bulk';
 import type { MethodOutput } from '../../../../contract/methods';
 import { isCurrencyCode, parseAmount } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
-import { formatRowDateTime } from '../../i18n/format';
+import { } from '../../i18n/format';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
 import { focusIfLost } from '../../ui/focus';
@@ -183,7 +184,7 @@ export function BulkScreen() {
             {recent.map((b) => (
               <li key={b.id}>
                 {/* When it was made: two batches of one file (a corrected one chosen again) were told apart by nothing. */}
-                <Ltr>{b.fileName}</Ltr> · <span data-testid="bulk-recent-when">{formatRowDateTime(b.createdAt, language)}</span> · {t(`gp.bulk.state.${b.state}`)}{b.runner && !b.runner.here ? ` (${b.runner.person})` : ''} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
+                <Ltr>{b.fileName}</Ltr> · <RowMoment iso={b.createdAt} testId="bulk-recent-when" /> · {t(`gp.bulk.state.${b.state}`)}{b.runner && !b.runner.here ? ` (${b.runner.person})` : ''} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
                 <button type="button" onClick={() => void open(b.id)} aria-label={t('gp.bulk.openBatch', { name: b.fileName })}>{t('gp.bulk.open')}</button>
               </li>
             ))}

@@ -1,12 +1,13 @@
 // The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search,
 // and per link copy and resend (the share panel again). Refreshed when main says payments changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
-import { formatRowDateTime } from '../../i18n/format';
+import { } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
@@ -121,7 +122,7 @@ function LinkRow({ row, invoiceNumber, language, sharing, copied, onShare, onCop
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
-        <td>{formatRowDateTime(row.createdAt, language)}</td>
+        <td><RowMoment iso={row.createdAt} /></td>
         <td className="gp-row-actions">
           {row.url && (
             <>

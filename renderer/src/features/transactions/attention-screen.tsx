@@ -1,12 +1,13 @@
 // Needs attention: payments whose outcome or state has not settled after several checks, and
 // payments with an operation whose outcome is still unknown, in one place.
 import { useEffect, useState } from 'react';
+import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
 import { useLanguage, useT } from '../../i18n';
-import { formatAmount, formatRowDateTime } from '../../i18n/format';
+import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { LastError } from './last-error';
 import { StateBadge } from './payment-state';
@@ -48,7 +49,7 @@ export function AttentionScreen() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid={`attention-${row.orderId}`}>
-                <td>{formatRowDateTime(row.createdAt, language)}</td>
+                <td><RowMoment iso={row.createdAt} /></td>
                 <td className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
                 <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                 <td><StateBadge payment={row} /></td>

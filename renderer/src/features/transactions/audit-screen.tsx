@@ -2,12 +2,13 @@
 // whether the chain is intact. Main verifies each entry once as the log is opened; "Verify the
 // whole chain" checks every entry again off main's thread and shows its progress.
 import { useEffect, useRef, useState } from 'react';
+import { RowMoment } from '../../ui/row-moment';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
-import { formatAmount, formatRowDateTime } from '../../i18n/format';
+import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
@@ -147,7 +148,7 @@ export function AuditScreen() {
               {rows.map((row) => (
                 <tr key={row.seq}>
                   <td>{row.seq}</td>
-                  <td>{formatRowDateTime(row.at, language)}</td>
+                  <td><RowMoment iso={row.at} /></td>
                   <td>{row.osUser}</td>
                   <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
                   <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
