@@ -3,6 +3,7 @@
 import { stateWords, type StateWord } from '../../../../contract/payment-states';
 import type { Language, MessageKey } from '../../i18n';
 import { auditState, databaseResult } from './database-audit-words';
+import { exportResult } from './export-words';
 
 const actions = [
   'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
@@ -40,6 +41,8 @@ export function auditAction(action: string, t: Translate): string {
 /** A result: a payment state, an outcome, a count of exported rows, a profile's name, or one of the forms database-audit-words.ts words. */
 export function auditResult(action: string, result: string, t: Translate, language: Language = 'en'): string {
   if (action.startsWith('profile_') || action.startsWith('key_')) return result;
+  const exported = action.startsWith('export_') ? exportResult(result, t, language) : undefined;
+  if (exported !== undefined) return exported;
   const worded = databaseResult(action, result, t, language);
   if (worded !== undefined) return worded;
   if ((stateWords as readonly string[]).includes(result)) return auditState(action, result as StateWord, t);
