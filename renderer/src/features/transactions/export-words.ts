@@ -44,7 +44,7 @@ function partWords(part: string, t: Translate, language: Language): string {
 
 /** An export entry's result worded; undefined when it is not in the recorded form (an older entry's "12 rows" is worded elsewhere). */
 export function exportResult(result: string, t: Translate, language: Language): string | undefined {
-  const head = /^(\d+) rows; file (\S+)(.*)$/.exec(result);
+  const head = /^(\d+) rows; file ([^;\s]+)(.*)$/.exec(result);
   if (!head) return undefined;
   let rest = head[3]!;
   // The search is always last, a JSON string (it may hold "; ").
