@@ -24,6 +24,8 @@ const amountText = shared(() => z.string().max(40));
 const confirm = shared(() => productionConfirmationSchema().optional());
 /** Audit action or result codes (`create_sale`, `recorded: paid`): as many as the screen words, and no more. */
 const auditCodes = shared(() => z.array(text(60)).max(120));
+/** The user's time zone (an IANA name, the one Home counts its days in): the CSVs' local_time and local_day columns use it. */
+const timeZone = shared(() => text(64).optional());
 
 export { paymentKinds };
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
@@ -225,15 +227,16 @@ export const paymentMethods = {
   exportPayments: method({
     summary: 'The filtered payments as CSV (RFC 4180, UTF-8 with BOM), in chunks so large exports can show progress.',
     input: () => z
-      .object({ filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(20_000) })
+      .object({ filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20_000).default(20_000), timeZone: timeZone() })
       .strict(),
     /** The first chunk starts with the BOM and the header; join the chunks in order. */
     output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), total: z.number().int(), done: z.boolean() }),
   }),
   exportToFile: method({
-    summary: 'Write the filtered payments (or the audit log) as CSV to a file in the export folder, off the main thread; progress arrives as export.progress events.',
+    summary: 'Write the filtered payments (or the audit log, or the entries an audit search finds) as CSV to a file in the export folder, off the main thread; progress arrives as export.progress events.',
+    /** search: with kind audit, the audit screen's search (listAuditLog's query, actions, results): the file holds the entries it finds. */
     input: () => z
-      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }) })
+      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }), search: z.object({ query: searchText().optional(), actions: auditCodes().optional(), results: auditCodes().optional() }).strict().optional(), timeZone: timeZone() })
       .strict(),
     /** path: where the file will be when the export is done. */
     output: () => z.object({ exportId: z.string(), fileName: z.string(), path: z.string() }),
@@ -283,7 +286,7 @@ export const paymentMethods = {
   }),
   exportAuditLog: method({
     summary: 'The audit log as CSV, with the result of checking its hash chain.',
-    input: () => z.object({}).strict(),
+    input: () => z.object({ timeZone: timeZone() }).strict(),
     output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), chainIntact: z.boolean() }),
   }),
 };

@@ -16,7 +16,7 @@ export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): 
     verifyAuditChain: () => reads.verifyAuditChain(),
     exportToFile: (input, ctx) => reads.exportToFile(input, ctx),
     cancelExport: (input) => reads.cancelExport(input),
-    exportAuditLog: (_input, ctx) => reads.exportAuditLog(ctx),
+    exportAuditLog: (input, ctx) => reads.exportAuditLog(input, ctx),
     listCustomers: (input) => reads.listCustomers(input, deps.activeEnvironment()),
   };
 }

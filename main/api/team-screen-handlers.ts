@@ -15,11 +15,11 @@ export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment
     getOverview: (input) => overview.get(input),
     // The database records the export in the team's audit log itself (record_export).
     exportSettlement: (input, ctx) => overview.exportSettlement(input, ctx),
-    exportToFile: (input, ctx) => exports.start(input.kind === 'audit' ? { kind: 'audit' } : { kind: 'payments', filter: input.filter, sort: input.sort }, undefined, ctx),
+    exportToFile: (input, ctx) => exports.start(input.kind === 'audit' ? { kind: 'audit', search: input.search, timeZone: input.timeZone } : { kind: 'payments', filter: input.filter, sort: input.sort, timeZone: input.timeZone }, undefined, ctx),
     cancelExport: (input) => ({ cancelled: exports.cancel(input.exportId) }),
     // The full check of the database's chain (audit.verify events) and the quick CSV downloads, as on a laptop's file.
     verifyAuditChain: () => reads.verifyAuditChain(),
     exportPayments: (input, ctx) => quick.exportPayments(input, ctx.osUser),
-    exportAuditLog: (_input, ctx) => quick.exportAuditLog(ctx.osUser),
+    exportAuditLog: (input, ctx) => quick.exportAuditLog(ctx.osUser, input.timeZone),
   };
 }

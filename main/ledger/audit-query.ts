@@ -16,27 +16,28 @@ const fewOrders = 2_000;
 // A text's trigram hits (any of the five searched columns) read to find the order ids among them.
 const fewHits = 2_000;
 
-export function listAudit(db: LedgerDb, input: { query?: string; actions?: string[]; results?: string[]; offset: number; limit: number; beforeSeq?: number }) {
-  const query = input.query?.trim();
-  const last = (db.prepare('SELECT ifnull(max(seq), 0) AS n FROM audit_log').get() as { n: number }).n;
-  if (!query) {
-    const top = input.beforeSeq !== undefined ? input.beforeSeq - 1 : last - input.offset;
-    const rows = db.prepare('SELECT * FROM audit_log WHERE seq <= ? ORDER BY seq DESC LIMIT ?').all(top, input.limit) as AuditRow[];
-    return { total: last, totalExact: true, rows };
-  }
+/** What an audit search matches: the text typed and the codes whose label on screen holds it. */
+export type AuditSearch = { query?: string; actions?: string[]; results?: string[] };
+
+/**
+ * An audit search as an SQL test on `ledger_audit a` (needs `WITH words AS (SELECT value FROM
+ * json_each(@words))` before it) and its parameters; 'none' when nothing can match. The screen's
+ * windows (listAudit) and the export of what the screen shows (export-file.ts) share it.
+ */
+export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }): { test: string; params: Record<string, string> } | 'none' {
+  const query = search.query;
   const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const offset = input.beforeSeq !== undefined ? 0 : input.offset;
   // What an entry can match, found first where it is indexed: its words (ledger_words, one row
   // per distinct word, migration 11), its payment's order id (payments' indexes), or an order id
   // of its own (migration 12). An entry shows its payment's order id unless it keeps its own.
   const words = db.prepare("SELECT id FROM ledger_words WHERE word LIKE ? ESCAPE '\\'").pluck().all(like) as number[];
   // The codes whose label on screen holds the text (the renderer's words): their words, by the unique index.
   const codeWords = (codes: string[] | undefined) => (codes?.length ? (db.prepare('SELECT id FROM ledger_words WHERE word IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(codes)) as number[]) : []);
-  const actions = codeWords(input.actions);
-  const results = codeWords(input.results);
+  const actions = codeWords(search.actions);
+  const results = codeWords(search.results);
   const payments = paymentsWithOrderId(db, query, like);
   const own = db.prepare("SELECT 1 FROM ledger_audit INDEXED BY ledger_audit_own_order WHERE typeof(order_id) = 'text' AND order_id LIKE ? ESCAPE '\\' LIMIT 1").get(like) !== undefined;
-  if (!words.length && !actions.length && !results.length && payments?.length === 0 && !own) return { total: offset, totalExact: true, rows: [] };
+  if (!words.length && !actions.length && !results.length && payments?.length === 0 && !own) return 'none';
   const tests: string[] = [];
   if (words.length) tests.push('a.action IN words', 'a.os_user IN words', 'a.result IN words', 'a.reason IN words');
   if (actions.length) tests.push('a.action IN (SELECT value FROM json_each(@actions))');
@@ -44,9 +45,26 @@ export function listAudit(db: LedgerDb, input: { query?: string; actions?: strin
   if (own) tests.push("(typeof(a.order_id) = 'text' AND a.order_id LIKE @q ESCAPE '\\')");
   if (payments === undefined) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND (SELECT order_id FROM payments WHERE rowid = a.payment) LIKE @q ESCAPE '\\')");
   else if (payments.length) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND a.payment IN (SELECT value FROM json_each(@payments)))");
-  const params = { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), limit: input.limit, offset, before: input.beforeSeq ?? last + 1 };
+  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []) } };
+}
+
+/** The entries' columns as audit_log shows them, from `ledger_audit a`. */
+export const auditEntryColumns = unpackedColumns(auditTable);
+
+export function listAudit(db: LedgerDb, input: AuditSearch & { offset: number; limit: number; beforeSeq?: number }) {
+  const query = input.query?.trim();
+  const last = (db.prepare('SELECT ifnull(max(seq), 0) AS n FROM audit_log').get() as { n: number }).n;
+  if (!query) {
+    const top = input.beforeSeq !== undefined ? input.beforeSeq - 1 : last - input.offset;
+    const rows = db.prepare('SELECT * FROM audit_log WHERE seq <= ? ORDER BY seq DESC LIMIT ?').all(top, input.limit) as AuditRow[];
+    return { total: last, totalExact: true, rows };
+  }
+  const offset = input.beforeSeq !== undefined ? 0 : input.offset;
+  const match = auditMatch(db, { ...input, query });
+  if (match === 'none') return { total: offset, totalExact: true, rows: [] };
+  const params = { ...match.params, limit: input.limit, offset, before: input.beforeSeq ?? last + 1 };
   const rows = db.prepare(`WITH words AS (SELECT value FROM json_each(@words))
-    SELECT ${unpackedColumns(auditTable)} FROM ledger_audit a WHERE a.seq < @before AND (${tests.join(' OR ')}) ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
+    SELECT ${auditEntryColumns} FROM ledger_audit a WHERE a.seq < @before AND ${match.test} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).
   return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };
 }

@@ -8,25 +8,46 @@ import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { discardPartial } from './export-path';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { csvLine } from './csv';
-import { auditCells, auditHeader, paymentHeader, type AuditRow } from './export';
+import { auditCells, auditHeader, paymentHeader, type AuditRow, type LocalColumns } from './export';
 import { paymentColumns, paymentLine } from './export-rows';
+import { auditEntryColumns, auditMatch, type AuditSearch } from './audit-query';
+import { localColumns } from './local-time';
 import { allPaymentRows, planWhere, windowQuery, type PaymentSort } from './search';
 import { countCommon } from './count-tables';
 import type { LedgerDb } from './database';
 
-export type ExportJob = { ledgerFile: string; path: string; kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { ledgerFile: string; path: string; kind: 'audit' };
+/** What is exported: the list's filter and sort, or the audit log (only the entries a search finds, with one). */
+export type ExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit'; search?: AuditSearch };
+/** timeZone: the local columns' zone (local-time.ts), an IANA name Intl knows. */
+export type ExportJob = ExportRequest & { ledgerFile: string; path: string; timeZone: string };
 export type ExportProgress = { rows: number; total: number; done: boolean; cancelled?: boolean; failed?: boolean };
 
 const window = 1_000;
 
+/** The audit log's entries (those a search finds, with one), oldest first, in keyset windows. */
+function auditReader(db: LedgerDb, search: AuditSearch | undefined): { count(): number; window(after: number): AuditRow[] } {
+  const query = search?.query?.trim();
+  const match = query ? auditMatch(db, { ...search, query }) : undefined;
+  if (match === 'none') return { count: () => 0, window: () => [] };
+  if (!match) {
+    const statement = db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?');
+    return { count: () => (db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n, window: (after) => statement.all(after, window) as AuditRow[] };
+  }
+  const where = `WITH words AS (SELECT value FROM json_each(@words)) SELECT %s FROM ledger_audit a WHERE a.seq > @after AND ${match.test}`;
+  const statement = db.prepare(`${where.replace('%s', auditEntryColumns)} ORDER BY a.seq LIMIT ${window}`);
+  return {
+    count: () => (db.prepare(where.replace('%s', 'count(*) AS n')).get({ ...match.params, after: 0 }) as { n: number }).n,
+    window: (after) => statement.all({ ...match.params, after }) as AuditRow[],
+  };
+}
+
 /** The audit log a window at a time, as CSV text. */
-function* auditLines(db: LedgerDb): Generator<{ text: string; rows: number }> {
-  const statement = db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?');
+function* auditLines(reader: ReturnType<typeof auditReader>, local: LocalColumns): Generator<{ text: string; rows: number }> {
   let after = 0;
   for (;;) {
-    const rows = statement.all(after, window) as AuditRow[];
+    const rows = reader.window(after);
     let text = '';
-    for (const row of rows) text += csvLine(auditCells(row));
+    for (const row of rows) text += csvLine(auditCells(row, local));
     yield { text, rows: rows.length };
     if (rows.length < window) return;
     after = rows.at(-1)!.seq;
@@ -34,18 +55,18 @@ function* auditLines(db: LedgerDb): Generator<{ text: string; rows: number }> {
 }
 
 /** The payments a window at a time, as CSV text (export-rows.ts: no object per row). */
-function* paymentLines(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort): Generator<{ text: string; rows: number }> {
+function* paymentLines(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, local: LocalColumns): Generator<{ text: string; rows: number }> {
   for (const rows of allPaymentRows(db, filter, sort, paymentColumns, window)) {
     let text = '';
-    for (const row of rows) text += paymentLine(row);
+    for (const row of rows) text += paymentLine(row, local);
     yield { text, rows: rows.length };
   }
 }
 
 const common = ['states', 'kinds', 'currency', 'profileId', 'needsAttention'];
 
-function countOf(db: LedgerDb, job: ExportJob): number {
-  if (job.kind === 'audit') return (db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
+function countOf(db: LedgerDb, job: ExportJob, audit: ReturnType<typeof auditReader> | undefined): number {
+  if (job.kind === 'audit') return audit!.count();
   // The common filters are counted by payment_counts (kept by triggers, so of this snapshot too).
   const keys = Object.keys(job.filter).filter((k) => job.filter[k as keyof PaymentFilter] !== undefined);
   if (keys.every((k) => common.includes(k))) return countCommon(db, job.filter);
@@ -63,10 +84,12 @@ export async function runExport(job: ExportJob, report: (p: ExportProgress) => v
   let total = 0;
   try {
     db.exec('BEGIN');
-    total = countOf(db, job); // the first read fixes the snapshot every later window sees
+    const audit = job.kind === 'audit' ? auditReader(db, job.search) : undefined;
+    total = countOf(db, job, audit); // the first read fixes the snapshot every later window sees
     const header = job.kind === 'audit' ? auditHeader : paymentHeader;
     out.write(`\uFEFF${csvLine(header)}`);
-    const source = job.kind === 'audit' ? auditLines(db) : paymentLines(db, job.filter, job.sort);
+    const local = localColumns(job.timeZone);
+    const source = job.kind === 'payments' ? paymentLines(db, job.filter, job.sort, local) : auditLines(audit!, local);
     for (const chunk of source) {
       rows += chunk.rows;
       if (!out.write(chunk.text)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));

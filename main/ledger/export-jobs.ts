@@ -5,12 +5,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { AppEvent } from '../../contract/events';
-import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { exportFileName } from './export';
+import { exportFileName, exportKindOf } from './export';
 import { claimExportPath } from './export-path';
-import { runExport, type ExportJob, type ExportProgress } from './export-file';
-import { buildWhere, type PaymentSort } from './search';
+import { runExport, type ExportJob, type ExportProgress, type ExportRequest } from './export-file';
+import { exportTimeZone } from './local-time';
+import { buildWhere } from './search';
 import { runningExports, type RunningExport as Running } from './running-exports';
 
 export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) => void; exportDir: string; workerFile?: string; now?: () => Date }) {
@@ -48,18 +48,20 @@ export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) =
   }
 
   return {
-    start(request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' }, onDone?: (p: ExportProgress) => void) {
+    /** timeZone: the renderer's, for the local columns (else main's own); onDone gets the file's name and the zone used. */
+    start(request: ExportRequest & { timeZone?: string }, onDone?: (p: ExportProgress, file: { fileName: string; timeZone: string }) => void) {
       // A filter the list refuses (an amount without its currency) is refused here too, in words and
       // next to its field, as the team ledger does: it failed in the worker, "The export failed… Try again."
       if (request.kind === 'payments') buildWhere(request.filter);
       mkdirSync(deps.exportDir, { recursive: true });
       const exportId = randomUUID();
-      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(request.kind, now()));
+      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now()));
       const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
-      const job = run({ ...request, ledgerFile: deps.db.name, path }, emit);
+      const timeZone = exportTimeZone(request.timeZone);
+      const job = run({ ...request, timeZone, ledgerFile: deps.db.name, path }, emit);
       running.add(exportId, job, (p) => {
         release();
-        onDone?.(p);
+        onDone?.(p, { fileName, timeZone });
         emit(p);
       });
       return { exportId, fileName, path };

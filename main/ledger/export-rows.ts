@@ -4,6 +4,7 @@
 // Byte for byte what paymentCells + csvLine (export.ts, csv.ts) write for the same row.
 import { currencyExponents, formatMinor, type CurrencyCode } from '../../contract/money';
 import { csvCell } from './csv';
+import type { LocalColumns } from './export';
 
 /** What the CSV shows, in the order paymentLine reads them. */
 export const paymentColumns = ['created_at', 'kind', 'order_id', 'state', 'status_word', 'amount_minor', 'currency', 'captured_minor', 'refunded_minor', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'link_url', 'profile_id', 'environment', 'description', 'last_checked_at'].map((c) => `p.${c}`);
@@ -23,8 +24,9 @@ function money(minor: unknown, currency: unknown): string {
 
 const cell = (value: unknown) => csvCell(value as string);
 
-/** One CSV line (CRLF included) of a row read as `paymentColumns`. */
-export function paymentLine(r: unknown[]): string {
+/** One CSV line (CRLF included) of a row read as `paymentColumns`, its local columns from `local`. */
+export function paymentLine(r: unknown[], local: LocalColumns): string {
   const card = r[12] && r[13] ? `${r[12] as string}******${r[13] as string}` : null;
-  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${cell(money(r[7], r[6]))},${cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])}\r\n`;
+  const [time, day] = local(r[0]);
+  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${cell(money(r[7], r[6]))},${cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])},${cell(time)},${cell(day)}\r\n`;
 }

@@ -8,35 +8,43 @@ import type { PaymentRow } from './payment-rows';
 import { checkAuditChain } from './audit-chain';
 import { dailyTotals, type Day, type TotalsRow } from './overview';
 import { localMidnight, nextDate } from './local-midnight';
+import { localColumns } from './local-time';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
-export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at'];
+/** The local columns end both files (added 2026-11-29, after every older column: sheets reading by position still work). */
+export const localHeader = ['local_time', 'local_day'];
+export type LocalColumns = ReturnType<typeof localColumns>;
 
-export function paymentCells(p: PaymentRow): Cell[] {
+export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader];
+
+export function paymentCells(p: PaymentRow, local: LocalColumns): Cell[] {
   return [
     p.created_at, p.kind, p.order_id, p.state, p.status_word,
     formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), formatMinor(p.refunded_minor, p.currency),
     p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
-    p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at,
+    p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...local(p.created_at),
   ];
 }
 
-export const auditHeader = ['seq', 'at', 'os_user', 'profile_id', 'environment', 'action', 'payment_id', 'order_id', 'amount', 'currency', 'reason', 'result', 'hash'];
+export const auditHeader = ['seq', 'at', 'os_user', 'profile_id', 'environment', 'action', 'payment_id', 'order_id', 'amount', 'currency', 'reason', 'result', 'hash', ...localHeader];
 
-export function auditCells(r: AuditRow): Cell[] {
+export function auditCells(r: AuditRow, local: LocalColumns): Cell[] {
   const amount = r.amount_minor !== null && r.currency ? formatMinor(r.amount_minor, r.currency as never) : null;
-  return [r.seq, r.at, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, amount, r.currency, r.reason, r.result, r.hash];
+  return [r.seq, r.at, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, amount, r.currency, r.reason, r.result, r.hash, ...local(r.at)];
 }
 
-export const exportFileName = (kind: 'payments' | 'audit', now: Date) => `paydesk-${kind}-${stamp(now)}.csv`;
+export const exportFileName = (kind: 'payments' | 'audit' | 'audit-matching', now: Date) => `paydesk-${kind}-${stamp(now)}.csv`;
+
+/** A file's kind in its name: an audit search's file is "audit-matching", a part of the log whose chain cannot be checked from it alone. */
+export const exportKindOf = (request: { kind: 'payments' } | { kind: 'audit'; search?: { query?: string } }) => (request.kind === 'audit' && request.search?.query?.trim() ? 'audit-matching' : request.kind);
 
 /** One chunk of the export: rows [offset, offset + limit); the first chunk carries the BOM and the header. */
-export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, offset = 0, limit = Number.MAX_SAFE_INTEGER) {
+export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, local: LocalColumns, offset = 0, limit = Number.MAX_SAFE_INTEGER) {
   // Chunk after chunk continues from where the last one ended (keyset, see search.ts).
   const size = Math.min(limit, 20_000);
   const window = searchPayments(db, filter, sort, offset, size);
-  const chunk = toCsv(paymentHeader, window.rows.map(paymentCells));
+  const chunk = toCsv(paymentHeader, window.rows.map((row) => paymentCells(row, local)));
   // Only the first chunk starts the file; later ones are bare lines to append.
   const csv = offset === 0 ? chunk.csv : chunk.csv.slice(chunk.csv.indexOf('\r\n') + 2);
   return { fileName: exportFileName('payments', now), csv, rows: chunk.rows, total: window.total, done: chunk.rows < size || (window.totalExact && offset + chunk.rows >= window.total) };
@@ -45,9 +53,9 @@ export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: Pay
 export type AuditRow = { seq: number; at: string; os_user: string; profile_id: string | null; environment: string | null; action: string; payment_id: string | null; order_id: string | null; amount_minor: number | null; currency: string | null; reason: string | null; result: string; hash: string };
 
 /** The whole log as one string: kept for small logs; large ones go to a file (export-file.ts). */
-export function exportAuditCsv(db: LedgerDb, now: Date) {
+export function exportAuditCsv(db: LedgerDb, now: Date, local: LocalColumns) {
   function* lines(): Generator<Cell[]> {
-    for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield auditCells(r);
+    for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield auditCells(r, local);
   }
   return { fileName: exportFileName('audit', now), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
 }

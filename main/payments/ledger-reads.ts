@@ -18,6 +18,8 @@ import { checkAuditChain } from '../ledger/audit-chain';
 import { listAudit } from '../ledger/audit-query';
 import { createAuditVerifier } from '../ledger/audit-verify';
 import { createExportJobs } from '../ledger/export-jobs';
+import { exportRecord } from '../ledger/export-record';
+import { exportTimeZone, localColumns } from '../ledger/local-time';
 import { join } from 'node:path';
 
 export type LedgerReadsDeps = {
@@ -66,8 +68,9 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     },
 
     exportPayments(input: MethodParsedInput<'exportPayments'>, ctx: CallContext): MethodOutput<'exportPayments'> {
-      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), input.offset, input.limit);
-      if (result.done) appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: `${input.offset + result.rows} rows` }, now().toISOString());
+      const timeZone = exportTimeZone(input.timeZone);
+      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), localColumns(timeZone), input.offset, input.limit);
+      if (result.done) appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: exportRecord(input.offset + result.rows, result.fileName, { kind: 'payments', filter: input.filter }, timeZone) }, now().toISOString());
       return result;
     },
 
@@ -88,9 +91,9 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     },
 
     exportToFile(input: MethodParsedInput<'exportToFile'>, ctx: CallContext): MethodOutput<'exportToFile'> {
-      const request = input.kind === 'audit' ? { kind: 'audit' as const } : { kind: 'payments' as const, filter: input.filter, sort: input.sort };
-      return exports.start(request, (p) => {
-        if (db.open && !p.cancelled && !p.failed) appendAudit(db, { osUser: ctx.osUser, action: input.kind === 'audit' ? 'export_audit_log' : 'export_payments', result: `${p.rows} rows` }, now().toISOString());
+      const request = input.kind === 'audit' ? { kind: 'audit' as const, search: input.search } : { kind: 'payments' as const, filter: input.filter, sort: input.sort };
+      return exports.start({ ...request, timeZone: input.timeZone }, (p, file) => {
+        if (db.open && !p.cancelled && !p.failed) appendAudit(db, { osUser: ctx.osUser, action: input.kind === 'audit' ? 'export_audit_log' : 'export_payments', result: exportRecord(p.rows, file.fileName, request, file.timeZone) }, now().toISOString());
       });
     },
 
@@ -103,9 +106,9 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return { customers: recentCustomers(db, environment, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
     },
 
-    exportAuditLog(ctx: CallContext): MethodOutput<'exportAuditLog'> {
+    exportAuditLog(input: MethodParsedInput<'exportAuditLog'>, ctx: CallContext): MethodOutput<'exportAuditLog'> {
       appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: 'exported' }, now().toISOString());
-      return exportAuditCsv(db, now());
+      return exportAuditCsv(db, now(), localColumns(exportTimeZone(input.timeZone)));
     },
   };
 }

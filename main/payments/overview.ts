@@ -6,6 +6,7 @@ import type { CallContext } from '../core/call-context';
 import { appendAudit } from '../ledger/audit-log';
 import type { LedgerDb } from '../ledger/database';
 import { exportSettlementCsv } from '../ledger/export';
+import { exportRecord, settlementScope } from '../ledger/export-record';
 import { checkOverviewQuery, checkRanges } from '../ledger/overview-input';
 import { createOverviewReader, type OverviewReader } from '../ledger/overview-reader';
 import { warmUpQuery } from '../ledger/overview-warm-up';
@@ -31,7 +32,7 @@ export function createOverview(deps: { db: LedgerDb; now?: () => Date; reader?: 
     exportSettlement(input: MethodParsedInput<'exportSettlement'>, ctx: CallContext): MethodOutput<'exportSettlement'> {
       checkRanges(input.days);
       const result = exportSettlementCsv(db, input.days, input.profileId, now());
-      appendAudit(db, { osUser: ctx.osUser, action: 'export_settlement', result: `${result.rows} rows` }, now().toISOString());
+      appendAudit(db, { osUser: ctx.osUser, action: 'export_settlement', result: exportRecord(result.rows, result.fileName, settlementScope(input)) }, now().toISOString());
       return result;
     },
   };

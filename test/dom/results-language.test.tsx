@@ -17,6 +17,7 @@ let payment: Record<string, unknown> = sale;
 const refusal = (code: ErrorCode, key?: string, values?: Record<string, string>) => ({ ok: false as const, error: { code, message: `English words of ${key ?? code}`, ...(key ? { reason: { key, values } } : {}) } });
 const auditReason = { key: 'teamLedger.auditReadRefused', values: { person: 'leaver' } };
 let settlementAnswers: Array<'refuse' | 'rows'> = [];
+const exportsAsked: Array<Record<string, unknown>> = [];
 
 const main = stubMain({
   // Home
@@ -34,6 +35,7 @@ const main = stubMain({
   listAuditLog: () => ({ ok: true, value: { total: 0, totalExact: true, chainIntact: true, chain: { intact: true, checkedThrough: 0, last: 0 }, rows: [] } }),
   verifyAuditChain: () => refusal('forbidden', auditReason.key, auditReason.values),
   exportToFile: (input) => {
+    exportsAsked.push(input);
     // The file is written before main answers: its end arrives first (export-csv.ts keeps it).
     main.tell({ type: 'export.progress', exportId: input.kind, rows: 3, total: 3, done: true });
     return { ok: true, value: { exportId: input.kind, fileName: `${input.kind}.csv`, path: `/home/layla/${input.kind}.csv` } };
@@ -120,6 +122,20 @@ describe('results after a change of language', () => {
     await waitFor(() => expect(text('audit-message')).toBe(wordReason('ar', auditReason)));
     speak('en');
     expect(text('audit-message')).toBe(wordReason('en', auditReason));
+  });
+
+  it('the audit log: the export follows the search, says so on its button, and says its file is a part of the log', async () => {
+    render(<AuditScreen />);
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
+    fireEvent.change(screen.getByLabelText('Search the log'), { target: { value: 'refund' } });
+    expect(text('audit-export')).toBe('Export entries matching “refund”');
+    fireEvent.click(screen.getByTestId('audit-export'));
+    await waitFor(() => expect(text('audit-message')).toBe('Saved 3 entries matching “refund” to \u2066/home/layla/audit.csv\u2069. A part of the log: its chain can be checked only in an export of the whole log (clear the search).'));
+    // What the screen searched for is what main is asked to export: the text and the codes it names, in the user's zone.
+    expect(exportsAsked.at(-1)).toMatchObject({ kind: 'audit', search: { query: 'refund', actions: expect.arrayContaining(['refund']) }, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    speak('ar');
+    expect(text('audit-export')).toBe('صدّر القيود المطابقة لـ «refund»');
+    expect(text('audit-message')).toMatch(/^حُفظت 3 قيود مطابقة لـ «refund» في \u2066\/home\/layla\/audit\.csv\u2069\. هذا جزء من السجل/);
   });
 
   it('the transactions list: the export’s file and a payment not found', async () => {

@@ -55,12 +55,20 @@ function referenceCell(value: string | number | null | undefined): string {
 }
 const referenceLine = (cells: Array<string | number | null | undefined>) => cells.map(referenceCell).join(',') + '\r\n';
 type Row = Record<string, string | number | null> & { amount_minor: number; captured_minor: number; refunded_minor: number; currency: CurrencyCode };
-const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at'];
+const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day'];
+// The local columns in this process's zone (an export without a zone uses main's), read with Date's own local getters.
+const two = (n: number) => String(n).padStart(2, '0');
+function referenceLocal(iso: string): [string, string] {
+  const d = new Date(iso);
+  const day = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  const ahead = -d.getTimezoneOffset();
+  return [`${day}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}${ahead < 0 ? '-' : '+'}${two(Math.floor(Math.abs(ahead) / 60))}:${two(Math.abs(ahead) % 60)}`, day];
+}
 const referenceCsv = (rows: Row[]) => '\uFEFF' + referenceLine(header) + rows.map((p) => referenceLine([
   p.created_at, p.kind, p.order_id, p.state, p.status_word,
   formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), formatMinor(p.refunded_minor, p.currency),
   p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
-  p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at,
+  p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...referenceLocal(p.created_at as string),
 ])).join('');
 
 describeReports('the fast export writer', seed, (reports) => {
@@ -83,7 +91,7 @@ describeReports('the fast export writer', seed, (reports) => {
     await reports().check(ids[1]!, '2026-11-08T10:00:00.001Z');
     await reports().check(ids[2]!, '2026-11-08T10:00:00.002Z');
     const text = await exported({ currency: 'SAR' }, { by: 'createdAt', direction: 'asc' });
-    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-1));
+    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-3));
     expect(checkedAt.filter((at) => at?.startsWith('2026-11-0'))).toEqual(expect.arrayContaining(['2026-11-08T09:30:15.250Z', '2026-11-08T10:00:00.001Z', '2026-11-08T10:00:00.002Z']));
   });
 
@@ -114,8 +122,8 @@ describeReports('the fast export writer', seed, (reports) => {
     // Who exported: the OS user the call came from (huda), the entry's hash last.
     const own = quick.csv.slice(file.text.length).split('\r\n').filter(Boolean);
     expect(own).toEqual([
-      expect.stringMatching(new RegExp(`^${file.progress.rows + 1},[^,]+,huda,,,export_audit_log,,,,,,${file.progress.rows} rows,[0-9a-f]{64}$`)),
-      expect.stringMatching(new RegExp(`^${file.progress.rows + 2},[^,]+,huda,,,export_audit_log,,,,,,exported,[0-9a-f]{64}$`)),
+      expect.stringMatching(new RegExp(`^${file.progress.rows + 1},[^,]+,huda,,,export_audit_log,,,,,,${file.progress.rows} rows; file paydesk-audit-[-0-9]+\\.csv; zone [^,]+,[0-9a-f]{64},[-+:T0-9]+,[-0-9]{10}$`)),
+      expect.stringMatching(new RegExp(`^${file.progress.rows + 2},[^,]+,huda,,,export_audit_log,,,,,,exported,[0-9a-f]{64},[-+:T0-9]+,[-0-9]{10}$`)),
     ]);
   });
 

@@ -32,7 +32,7 @@ it('says an export that failed at its first read failed, and leaves its folder e
   const ledger = folder();
   openLedgerDb(ledger).close();
   const exports = folder();
-  const job = { kind: 'payments' as const, ledgerFile: join(ledger, ledgerFileName), path: join(exports, 'paydesk-payments-20261129-043254.csv'), filter: { minAmount: '100' }, sort: { by: 'createdAt' as const, direction: 'desc' as const } };
+  const job = { kind: 'payments' as const, ledgerFile: join(ledger, ledgerFileName), path: join(exports, 'paydesk-payments-20261129-043254.csv'), filter: { minAmount: '100' }, sort: { by: 'createdAt' as const, direction: 'desc' as const }, timeZone: 'UTC' };
   const ended = await runExport(job, () => undefined, () => false, () => new Promise<void>((resolve) => setImmediate(resolve)));
   expect(ended).toMatchObject({ done: true, failed: true });
   expect(readdirSync(exports)).toEqual([]);

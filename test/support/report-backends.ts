@@ -46,7 +46,8 @@ import { startTestGateway } from './practice';
 import { describeWithPostgres, teamServer } from './postgres-tests';
 
 export type Backend = 'sqlite' | 'postgres';
-export type ExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
+/** timeZone: the local columns' zone (the renderer's); search: the audit screen's search. */
+export type ExportRequest = ({ kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit'; search?: { query: string; actions?: string[]; results?: string[] } }) & { timeZone?: string };
 export type StartedExport = { exportId: string; fileName: string; path: string; done: Promise<ExportProgress> };
 export type ExportsUnderTest = {
   start(request: ExportRequest): StartedExport;
@@ -208,7 +209,7 @@ export function describeReports(name: string, seed: ReportsSeed, body: (reports:
             start(request: ExportRequest) {
               let id = '';
               const done = doneOf(own, () => id);
-              const started = jobs.exportToFile(request.kind === 'audit' ? { kind: 'audit', filter: {}, sort: { by: 'createdAt', direction: 'desc' } } : request, ctx);
+              const started = jobs.exportToFile(request.kind === 'audit' ? { ...request, filter: {}, sort: { by: 'createdAt', direction: 'desc' } } : request, ctx);
               id = started.exportId;
               return { ...started, done };
             },

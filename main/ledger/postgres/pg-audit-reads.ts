@@ -47,6 +47,26 @@ const iso = (v: unknown) => new Date(v as Date).toISOString();
 const hashed = (r: Entry) =>
   JSON.stringify([Number(r.seq), iso(r.at), r.db_user, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, minor(r.amount_minor as string | null), r.currency, r.reason, r.result]);
 
+/**
+ * An audit search as an SQL test on `paydesk.audit_log a`, its values added to `params`: the
+ * screen's windows and the export of what the screen shows (pg-export.ts) share it.
+ */
+export function teamAuditMatch(search: { query: string; actions?: string[]; results?: string[] }, params: Params): string {
+  const query = search.query;
+  const like = `%${escapeLike(query)}%`;
+  const q = params.add(asciiLower(like));
+  const typed = [`(${['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'].map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
+  if ([...query].length >= 3) typed.push(`${auditText} LIKE ${q}`);
+  const either = [`(${typed.join(' AND ')})`];
+  // The codes whose label on screen holds the text (the renderer's words): each is in the entry's
+  // indexed text, so the same trigram index narrows to them, then the column is matched exactly.
+  for (const [column, codes] of [['a.action', search.actions], ['a.result', search.results]] as const) {
+    if (!codes?.length) continue;
+    either.push(`(${auditText} LIKE ANY(${params.add(codes.map((c) => `%${escapeLike(asciiLower(c))}%`))}::text[]) AND ${column} = ANY(${params.add(codes)}::text[]))`);
+  }
+  return `(${either.join(' OR ')})`;
+}
+
 export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unknown>) => void, options: { emit?: (event: AppEvent) => void; explain?: (error: unknown) => Promise<never>; keeper?: AuditPositionKeeper } = {}) {
   let verified = { seq: 0, hash: genesis };
   const { keeper } = options;
@@ -169,18 +189,7 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
       return { total: last, totalExact: true, rows };
     }
     const offset = input.beforeSeq !== undefined ? 0 : input.offset;
-    const like = `%${escapeLike(query)}%`;
-    const q = params.add(asciiLower(like));
-    const typed = [`(${['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'].map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
-    if ([...query].length >= 3) typed.push(`${auditText} LIKE ${q}`);
-    const either = [`(${typed.join(' AND ')})`];
-    // The codes whose label on screen holds the text (the renderer's words): each is in the entry's
-    // indexed text, so the same trigram index narrows to them, then the column is matched exactly.
-    for (const [column, codes] of [['a.action', input.actions], ['a.result', input.results]] as const) {
-      if (!codes?.length) continue;
-      either.push(`(${auditText} LIKE ANY(${params.add(codes.map((c) => `%${escapeLike(asciiLower(c))}%`))}::text[]) AND ${column} = ANY(${params.add(codes)}::text[]))`);
-    }
-    const clauses = [`a.seq < ${params.add(input.beforeSeq ?? last + 1)}`, `(${either.join(' OR ')})`];
+    const clauses = [`a.seq < ${params.add(input.beforeSeq ?? last + 1)}`, teamAuditMatch({ ...input, query }, params)];
     const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log a WHERE ${clauses.join(' AND ')} ORDER BY a.seq DESC LIMIT ${params.add(input.limit)} OFFSET ${params.add(offset)}`, params.values)).rows;
     // No count: the screen pages on ("more" while a window comes back full).
     return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };

@@ -5,8 +5,7 @@
 import pg from 'pg';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ExportProgress } from '../export-file';
-import { jobOf, runTeamExport, type WorkerJob } from './pg-export';
-import { recordTeamExport } from './pg-snapshot';
+import { jobOf, recordOf, runTeamExport, type WorkerJob } from './pg-export';
 
 let cancelled = false;
 parentPort!.on('message', (message) => {
@@ -21,8 +20,7 @@ const one = { connect: async () => Object.assign(client, { release: () => undefi
 async function run(): Promise<ExportProgress> {
   try {
     await client.connect();
-    const what = data.request.kind === 'audit' ? 'audit_log' : 'payments';
-    return await runTeamExport(one, jobOf(data.request, data.path), { window: data.window, slice: data.window }, (p) => parentPort!.postMessage(p), () => cancelled, (rows) => recordTeamExport(one, what, `${rows} rows`, data.osUser));
+    return await runTeamExport(one, jobOf(data.request, data.path, data.timeZone), { window: data.window, slice: data.window }, (p) => parentPort!.postMessage(p), () => cancelled, recordOf(data.request, data.path, data.timeZone, data.osUser, one));
   } catch {
     return { rows: 0, total: 0, done: true, failed: true };
   }

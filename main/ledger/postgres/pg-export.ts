@@ -10,26 +10,29 @@
 // the audit chain would fail (the chain's head changed since the snapshot began) or be refused
 // (read-only).
 import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import type { AppEvent } from '../../../contract/events';
-import type { PaymentFilter } from '../../../contract/methods/payments';
 import { csvLine } from '../csv';
-import { auditCells, auditHeader, exportFileName, paymentHeader, type AuditRow } from '../export';
-import type { ExportProgress } from '../export-file';
+import { auditCells, auditHeader, exportFileName, exportKindOf, paymentHeader, type AuditRow, type LocalColumns } from '../export';
+import type { ExportProgress, ExportRequest } from '../export-file';
+import { exportRecord } from '../export-record';
+import { exportTimeZone, localColumns } from '../local-time';
+import { Params } from './pg-list-sql';
+import { teamAuditMatch } from './pg-audit-reads';
 import { paymentLine } from '../export-rows';
 import { runningExports } from '../running-exports';
 import { claimExportPath, discardPartial } from '../export-path';
-import type { PaymentSort } from '../search';
 import { exactInteger } from './copy-to-team';
 import { teamOrderBy, teamPaymentWhere } from './pg-export-filter';
 import { recordTeamExport, type Connections } from './pg-snapshot';
 
 /** What the worker thread (pg-export-worker.ts) is given. */
-export type WorkerJob = { config: pg.ClientConfig; request: TeamExportRequest; path: string; window: number; osUser?: string };
+export type WorkerJob = { config: pg.ClientConfig; request: TeamExportRequest; path: string; window: number; timeZone: string; osUser?: string };
 
-export type TeamExportRequest = { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' };
+export type TeamExportRequest = ExportRequest;
 
 /** Rows fetched and written per turn of main's event loop (a divisor of 10,000, the progress step). */
 const defaultWindow = 1_000;
@@ -47,25 +50,25 @@ const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.st
 const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash`;
 
 /** One window of payments as CSV text: amounts read back as exact integers, then SQLite's line. */
-function paymentText(rows: unknown[][]): string {
+function paymentText(rows: unknown[][], local: LocalColumns): string {
   let text = '';
   for (const r of rows) {
     r[5] = exactInteger(r[5] as string);
     r[7] = exactInteger(r[7] as string);
     r[8] = exactInteger(r[8] as string);
-    text += paymentLine(r);
+    text += paymentLine(r, local);
   }
   return text;
 }
 
-function auditText(rows: unknown[][]): string {
+function auditText(rows: unknown[][], local: LocalColumns): string {
   let text = '';
   for (const r of rows) {
     const row: AuditRow = {
       seq: exactInteger(r[0] as string)!, at: r[1] as string, os_user: r[2] as string, profile_id: r[3] as string | null, environment: r[4] as string | null, action: r[5] as string,
       payment_id: r[6] as string | null, order_id: r[7] as string | null, amount_minor: exactInteger(r[8] as string | null), currency: r[9] as string | null, reason: r[10] as string | null, result: r[11] as string, hash: r[12] as string,
     };
-    text += csvLine(auditCells(row));
+    text += csvLine(auditCells(row, local));
   }
   return text;
 }
@@ -73,11 +76,16 @@ function auditText(rows: unknown[][]): string {
 type Statement = { text: string; values: unknown[] };
 export type Job = { path: string; header: string[]; count: Statement; select: Statement; lines: (rows: unknown[][]) => string };
 
-/** What one export reads and writes (a bad filter throws here, in words). */
-export function jobOf(request: TeamExportRequest, path: string): Job {
+/** What one export reads and writes (a bad filter throws here, in words); timeZone: its local columns' (local-time.ts). */
+export function jobOf(request: TeamExportRequest, path: string, timeZone: string): Job {
+  const local = localColumns(timeZone);
   if (request.kind === 'audit') {
-    const all = (text: string) => ({ text, values: [] });
-    return { path, header: auditHeader, count: all('SELECT count(*) AS n FROM paydesk.audit_log'), select: all(`SELECT ${auditSelect} FROM paydesk.audit_log ORDER BY seq`), lines: auditText };
+    // With a search, the entries the audit screen finds for it (pg-audit-reads.ts), oldest first.
+    const query = request.search?.query?.trim();
+    const params = new Params();
+    const where = query ? `WHERE ${teamAuditMatch({ ...request.search, query }, params)}` : '';
+    const of = (text: string) => ({ text, values: params.values });
+    return { path, header: auditHeader, count: of(`SELECT count(*) AS n FROM paydesk.audit_log a ${where}`), select: of(`SELECT ${auditSelect} FROM paydesk.audit_log a ${where} ORDER BY seq`), lines: (rows) => auditText(rows, local) };
   }
   const where = teamPaymentWhere(request.filter); // bad input fails the call, in words, before any file
   return {
@@ -85,8 +93,14 @@ export function jobOf(request: TeamExportRequest, path: string): Job {
     header: paymentHeader,
     count: { values: where.values, text: `SELECT count(*) AS n FROM paydesk.payments p WHERE ${where.sql}` },
     select: { values: where.values, text: `SELECT ${paymentSelect} FROM paydesk.payments p WHERE ${where.sql} ${teamOrderBy(request.sort)}` },
-    lines: paymentText,
+    lines: (rows) => paymentText(rows, local),
   };
+}
+
+/** The export's entry in the team's audit log: which export, how many rows, its file and scope (export-record.ts). */
+export function recordOf(request: TeamExportRequest, path: string, timeZone: string, osUser: string | undefined, pool: Connections) {
+  const what = request.kind === 'audit' ? 'audit_log' : 'payments';
+  return (rows: number) => recordTeamExport(pool, what, exportRecord(rows, basename(path), request, timeZone), osUser);
 }
 
 /** Runs one export into `path` (through `path.part`); resolves with how it ended. */
@@ -161,12 +175,14 @@ export function createTeamExports(deps: {
   const now = deps.now ?? (() => new Date());
   const running = runningExports();
   return {
-    start(request: TeamExportRequest, onDone?: (p: ExportProgress) => void, ctx?: { osUser: string }) {
+    /** timeZone: the renderer's, for the local columns (else main's own). */
+    start(request: TeamExportRequest & { timeZone?: string }, onDone?: (p: ExportProgress) => void, ctx?: { osUser: string }) {
       mkdirSync(deps.exportDir, { recursive: true });
-      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(request.kind, now()));
+      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now()));
+      const timeZone = exportTimeZone(request.timeZone);
       let job: Job;
       try {
-        job = jobOf(request, path); // a bad filter is refused here, in words, before any file
+        job = jobOf(request, path, timeZone); // a bad filter is refused here, in words, before any file
       } catch (e) {
         release();
         throw e;
@@ -179,11 +195,10 @@ export function createTeamExports(deps: {
         emit(p);
       };
       let cancelled = false;
-      const what = request.kind === 'audit' ? 'audit_log' : 'payments';
       const window = deps.windowRows ?? defaultWindow;
       const inWorker = deps.worker && existsSync(deps.worker.file) ? deps.worker : undefined;
       if (inWorker) {
-        const data: WorkerJob = { config: inWorker.config, request, path, window, osUser: ctx?.osUser };
+        const data: WorkerJob = { config: inWorker.config, request, path, window, timeZone, osUser: ctx?.osUser };
         const worker = new Worker(inWorker.file, { workerData: data });
         let last: ExportProgress = { rows: 0, total: 0, done: true, failed: true };
         worker.on('message', (p: ExportProgress) => {
@@ -194,7 +209,7 @@ export function createTeamExports(deps: {
         const done = new Promise<ExportProgress>((resolve) => worker.once('exit', () => resolve(last)));
         running.add(exportId, { cancel: () => worker.postMessage('cancel'), done }, ended);
       } else {
-        const done = runTeamExport(deps.pool, job, { window, slice: deps.sliceRows ?? defaultSlice }, emit, () => cancelled, (rows) => recordTeamExport(deps.pool, what, `${rows} rows`, ctx?.osUser), deps.afterWindow);
+        const done = runTeamExport(deps.pool, job, { window, slice: deps.sliceRows ?? defaultSlice }, emit, () => cancelled, recordOf(request, path, timeZone, ctx?.osUser, deps.pool), deps.afterWindow);
         running.add(exportId, { cancel: () => (cancelled = true), done }, ended);
       }
       return { exportId, fileName, path };

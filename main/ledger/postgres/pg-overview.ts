@@ -6,6 +6,7 @@
 // Read straight from paydesk.payments in one REPEATABLE READ, read-only transaction (one
 // snapshot, like SQLite's one read transaction). Money stays integer: PostgreSQL's sum(bigint) is
 // numeric and pg answers bigint and numeric as text, read back with exactInteger (never a float).
+import { exportRecord, settlementScope } from '../export-record';
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import { cardBrandSql } from '../card-brand';
 import { settlementCsv } from '../export';
@@ -135,7 +136,7 @@ export function createTeamOverview(deps: { pool: Connections; now?: () => Date }
       checkRanges(input.days);
       const rows = await inSnapshot(deps.pool, (db) => teamDailyTotals(db, input.days, input.profileId));
       const result = settlementCsv(rows, input.days, now());
-      await recordTeamExport(deps.pool, 'settlement', `${result.rows} rows`, ctx?.osUser);
+      await recordTeamExport(deps.pool, 'settlement', exportRecord(result.rows, result.fileName, settlementScope(input)), ctx?.osUser);
       return result;
     },
   };

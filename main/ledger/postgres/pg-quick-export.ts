@@ -11,6 +11,8 @@ import type { MethodOutput, MethodParsedInput } from '../../../contract/methods'
 import type { ChainStatus } from '../audit-chain';
 import { csvLine } from '../csv';
 import { exportFileName } from '../export';
+import { exportRecord } from '../export-record';
+import { exportTimeZone } from '../local-time';
 import type { TeamLedgerSettings } from './connection';
 import { exactInteger } from './copy-to-team';
 import { jobOf } from './pg-export';
@@ -40,7 +42,8 @@ export function createTeamQuickExports(deps: {
   return {
     exportPayments(input: MethodParsedInput<'exportPayments'>, osUser?: string): Promise<MethodOutput<'exportPayments'>> {
       const size = Math.min(input.limit, chunkLimit);
-      const job = jobOf({ kind: 'payments', filter: input.filter, sort: input.sort }, ''); // a bad filter fails here, next to its field
+      const timeZone = exportTimeZone(input.timeZone);
+      const job = jobOf({ kind: 'payments', filter: input.filter, sort: input.sort }, '', timeZone); // a bad filter fails here, next to its field
       return inWords(async () => {
         const { rows, total } = await inSnapshot(deps.pool, async (db) => {
           const counted = exactInteger((await db.query(job.count.text, job.count.values)).rows[0].n as string)!;
@@ -54,13 +57,14 @@ export function createTeamQuickExports(deps: {
           text += job.lines(rows.slice(from, from + paymentSlice));
         }
         const done = rows.length < size || input.offset + rows.length >= total;
-        if (done) await recordTeamExport(deps.pool, 'payments', `${input.offset + rows.length} rows`, osUser);
-        return { fileName: exportFileName('payments', now()), csv: text, rows: rows.length, total, done };
+        const fileName = exportFileName('payments', now());
+        if (done) await recordTeamExport(deps.pool, 'payments', exportRecord(input.offset + rows.length, fileName, { kind: 'payments', filter: input.filter }, timeZone), osUser);
+        return { fileName, csv: text, rows: rows.length, total, done };
       });
     },
 
-    exportAuditLog(osUser?: string): Promise<MethodOutput<'exportAuditLog'>> {
-      const job = jobOf({ kind: 'audit' }, '');
+    exportAuditLog(osUser?: string, timeZone?: string): Promise<MethodOutput<'exportAuditLog'>> {
+      const job = jobOf({ kind: 'audit' }, '', exportTimeZone(timeZone));
       return inWords(async () => {
         await recordTeamExport(deps.pool, 'audit_log', 'exported', osUser);
         let csv = `\uFEFF${csvLine(job.header)}`;

@@ -72,6 +72,11 @@ export function formatRowTime(iso: string, language: Language): string {
   return plainRowTime(new Date(iso), language);
 }
 
+/** A list's moment as one text, for a sentence (an export's entry); a list's cell is `RowMoment` (ui/row-moment.tsx). */
+export function formatRowDateTime(iso: string, language: Language): string {
+  return `${formatRowDay(iso, language)} ${formatRowTime(iso, language)}`;
+}
+
 /**
  * Pays Intl's one-time costs (12–20 ms on the first formatter, whatever it is: ICU's and V8's
  * set-up) before a first screen that uses Intl is drawn (main.tsx), or else in an idle moment once

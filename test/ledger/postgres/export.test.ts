@@ -12,6 +12,7 @@ import type { AppEvent } from '../../../contract/events';
 import type { PaymentFilter } from '../../../contract/methods/payments';
 import { csvLine } from '../../../main/ledger/csv';
 import { auditCells, auditHeader } from '../../../main/ledger/export';
+import { exportTimeZone, localColumns } from '../../../main/ledger/local-time';
 import type { ExportProgress } from '../../../main/ledger/export-file';
 import { createExportJobs } from '../../../main/ledger/export-jobs';
 import { exactInteger } from '../../../main/ledger/postgres/copy-to-team';
@@ -96,17 +97,17 @@ describeWithPostgres('CSV exports on both backends', () => {
   it('exports the team audit log in the laptop\'s format, the log as it was when the export began', async () => {
     const entries = (await ledgers.pool('finance').query(`SELECT seq, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, os_user, db_user, profile_id, environment, action,
       payment_id::text, order_id, amount_minor, currency, reason, result, hash FROM paydesk.audit_log ORDER BY seq`)).rows;
-    const expected = `\uFEFF${csvLine(auditHeader)}${entries.map((r) => csvLine(auditCells({ ...r, seq: exactInteger(r.seq)!, amount_minor: exactInteger(r.amount_minor), os_user: r.os_user ?? r.db_user }))).join('')}`;
+    const expected = `\uFEFF${csvLine(auditHeader)}${entries.map((r) => csvLine(auditCells({ ...r, seq: exactInteger(r.seq)!, amount_minor: exactInteger(r.amount_minor), os_user: r.os_user ?? r.db_user }, localColumns(exportTimeZone(undefined))))).join('')}`;
     const team = await teamFile({ kind: 'audit' });
     expect(team.text).toBe(expected);
     expect(team.progress.rows).toBe(entries.length);
-    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_audit_log', result: `${entries.length} rows` });
+    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_audit_log', result: expect.stringMatching(new RegExp(`^${entries.length} rows; file paydesk-audit-[-0-9]+\\.csv; zone \\S+$`)) });
   });
 
   it('lets staff export (the database grants record_export to staff), recorded with their login', async () => {
     const team = await teamFile({ kind: 'payments', filter: { currency: 'SAR' }, sort: { by: 'createdAt', direction: 'desc' } }, 'staff');
     expect(team.progress.failed).toBeUndefined();
-    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'sam', os_user: 'huda', action: 'export_payments', result: `${team.progress.rows} rows` });
+    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'sam', os_user: 'huda', action: 'export_payments', result: expect.stringMatching(new RegExp(`^${team.progress.rows} rows; file paydesk-payments-`)) });
   });
 
   it('stops at a cancel, leaving no file, no partial file and no audit entry', async () => {
@@ -136,7 +137,7 @@ describeWithPostgres('CSV exports on both backends', () => {
     expect(done.progress).toMatchObject({ done: true, rows: laptop.progress.rows });
     expect(readFileSync(done.path, 'utf8') === laptop.text).toBe(true);
     expect(progress.at(-1)).toMatchObject({ type: 'export.progress', done: true, rows: laptop.progress.rows });
-    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_payments', result: `${laptop.progress.rows} rows` });
+    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_payments', result: expect.stringMatching(new RegExp(`^${laptop.progress.rows} rows; file paydesk-payments-`)) });
 
     const before = (await exportEntries()).length;
     const cancelDir = folder();

@@ -6,7 +6,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
@@ -62,7 +62,6 @@ export function usePaymentList(kind: PaymentView['kind'], query: string) {
 
 export function LinksList() {
   const t = useT();
-  const language = useLanguage((s) => s.language);
   const [query, setQuery] = useState('');
   const [sharing, setSharing] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -103,7 +102,7 @@ export function LinksList() {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <LinkRow key={row.id} row={row} invoiceNumber={numbers[row.id]} language={language} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} />
+              <LinkRow key={row.id} row={row} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} />
             ))}
           </tbody>
         </table>
@@ -113,7 +112,7 @@ export function LinksList() {
   );
 }
 
-function LinkRow({ row, invoiceNumber, language, sharing, copied, onShare, onCopy }: { row: PaymentView; invoiceNumber?: string; language: 'en' | 'ar'; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void }) {
+function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy }: { row: PaymentView; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void }) {
   const t = useT();
   return (
     <>

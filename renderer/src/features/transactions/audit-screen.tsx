@@ -15,6 +15,7 @@ import { auditAction, auditResult } from './audit-words';
 import { auditCodesFor } from './audit-search-codes';
 import { exportToFile, exportWords } from './export-csv';
 import { storedReason } from './stored-reason';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import { useProfileList } from '../settings/settings-store';
 import { useFocusFallback } from '../../ui/focus';
 import './transactions.css';
@@ -80,13 +81,18 @@ export function AuditScreen() {
     };
   }, [query, beforeSeq, language]);
 
-  async function exportAll() {
+  // The export follows the search on screen (as the Transactions export follows its filters):
+  // the button says so, and a file of matching entries is said to be a part of the log.
+  const searched = query.trim();
+  async function exportShown() {
     cancel.current = new AbortController();
     setMessage(undefined);
     setExporting({ done: 0, total: 0 });
-    const result = await exportToFile({ kind: 'audit' }, (done, total) => setExporting({ done, total }), cancel.current.signal);
+    const codes = searched ? auditCodesFor(searched, language) : undefined;
+    const search = searched ? { query: searched, ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}) } : undefined;
+    const result = await exportToFile({ kind: 'audit', search }, (done, total) => setExporting({ done, total }), cancel.current.signal);
     setExporting(undefined);
-    setMessage(exportWords(result));
+    setMessage(result.ok && searched ? { key: 'audit.exportSavedMatching', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } } : exportWords(result));
   }
 
   async function verifyAll() {
@@ -129,7 +135,7 @@ export function AuditScreen() {
             <button type="button" onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
           </>
         ) : (
-          <button type="button" onClick={() => void exportAll()} data-testid="audit-export">{t('audit.export')}</button>
+          <button type="button" onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : t('audit.export')}</button>
         )}
         <button type="button" onClick={() => void verifyAll()} disabled={verify !== undefined && !verify.done} data-testid="audit-verify">{t('audit.verifyAll')}</button>
         <span role="status" className="notice" data-testid="audit-verify-status">

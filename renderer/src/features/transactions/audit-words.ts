@@ -4,6 +4,7 @@ import { stateWords, type StateWord } from '../../../../contract/payment-states'
 import type { Language, MessageKey } from '../../i18n';
 import { auditState, databaseResult } from './database-audit-words';
 import { profileName } from '../../ui/profile-name';
+import { exportResult } from './export-words';
 
 const actions = [
   'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
@@ -38,10 +39,12 @@ export function auditAction(action: string, t: Translate): string {
   return (actions as readonly string[]).includes(action) ? t(`audit.action.${action as (typeof actions)[number]}`) : action;
 }
 
-/** A result: a payment state, an outcome, a count of exported rows, a profile's name, or one of the forms database-audit-words.ts words.
+/** A result: a payment state, an outcome, what an export wrote, a profile's name, or one of the forms database-audit-words.ts words.
  *  `profileId`: the entry's profile, whose name a profile's or key's entry holds (the built-in practice profile's is worded). */
 export function auditResult(action: string, result: string, t: Translate, language: Language = 'en', profileId?: string | null): string {
   if (action.startsWith('profile_') || action.startsWith('key_')) return profileId ? profileName({ id: profileId, name: result }, t) : result;
+  const exported = action.startsWith('export_') ? exportResult(result, t, language) : undefined;
+  if (exported !== undefined) return exported;
   const worded = databaseResult(action, result, t, language);
   if (worded !== undefined) return worded;
   if ((stateWords as readonly string[]).includes(result)) return auditState(action, result as StateWord, t);

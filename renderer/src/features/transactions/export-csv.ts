@@ -20,8 +20,11 @@ export function exportWords(outcome: ExportOutcome): Words {
   return { error: outcome.error };
 }
 
+/** The zone Home counts its days in (this window's): the files' local_day column uses the same days. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 export async function exportToFile(
-  request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit' },
+  request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit'; search?: { query: string; actions?: string[]; results?: string[] } },
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<ExportOutcome> {
@@ -33,7 +36,7 @@ export async function exportToFile(
     if (handle) handle(event);
     else early.push(event);
   });
-  const started = await api.exportToFile(request.kind === 'audit' ? { kind: 'audit' } : request);
+  const started = await api.exportToFile({ ...request, timeZone: timeZone() });
   if (!started.ok) {
     off();
     return { ok: false, error: started.error };

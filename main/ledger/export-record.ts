@@ -1,0 +1,56 @@
+// What an export's audit entry says it exported, on both ledgers: the row count, the file's name,
+// the zone of its local columns, and its scope (the list's filters, the audit search, the
+// settlement's days). One line of fixed English parts, `; ` apart, that the audit screen words in
+// the reader's language (renderer/src/features/transactions/export-words.ts) and a person can read
+// in the raw log too. No secret can be in it: the filters are what the person typed or chose (an
+// order id, a name, dates), the same words the list shows. At most 200 characters (the team
+// database keeps 200, security.sql's record_export): a long search is cut, marked with "…".
+import type { PaymentFilter } from '../../contract/methods/payments';
+import type { AuditSearch } from './audit-query';
+
+export const maxRecordLength = 200;
+const maxSearch = 60;
+
+/** A search text as a JSON string, cut to maxSearch characters ("…" says it was). */
+const quoted = (text: string) => JSON.stringify([...text].length > maxSearch ? `${[...text].slice(0, maxSearch - 1).join('')}…` : text);
+
+function filterParts(filter: PaymentFilter): string[] {
+  const parts: string[] = [];
+  if (filter.states?.length) parts.push(`state ${filter.states.join(',')}`);
+  if (filter.kinds?.length) parts.push(`kind ${filter.kinds.join(',')}`);
+  if (filter.currency) parts.push(`currency ${filter.currency}`);
+  if (filter.from) parts.push(`from ${filter.from}`);
+  if (filter.to) parts.push(`to ${filter.to}`);
+  if (filter.minAmount) parts.push(`min ${filter.minAmount}`);
+  if (filter.maxAmount) parts.push(`max ${filter.maxAmount}`);
+  if (filter.profileId) parts.push(`profile ${filter.profileId}`);
+  if (filter.needsAttention) parts.push('needs attention');
+  if (filter.withCaptured) parts.push('with captured');
+  if (filter.withRefunded) parts.push('with refunded');
+  if (filter.cardBrand) parts.push(`brand ${filter.cardBrand}`);
+  return parts;
+}
+
+/** A settlement summary's scope: its first and last day and the profile (every profile when none). */
+export const settlementScope = (input: { days: Array<{ date: string }>; profileId?: string }): ExportScope => ({ kind: 'settlement', from: input.days[0]?.date ?? '', to: input.days.at(-1)?.date ?? '', profileId: input.profileId });
+
+export type ExportScope = { kind: 'payments'; filter: PaymentFilter } | { kind: 'audit'; search?: AuditSearch } | { kind: 'settlement'; from: string; to: string; profileId?: string };
+
+/** The entry's result: `12 rows; file paydesk-audit-….csv; zone Asia/Riyadh; search "refund"`. A search is always last (it may hold "; "). */
+export function exportRecord(rows: number, fileName: string, scope: ExportScope, timeZone?: string): string {
+  const parts = [`${rows} rows`, `file ${fileName}`];
+  if (timeZone) parts.push(`zone ${timeZone}`);
+  let search = '';
+  if (scope.kind === 'payments') {
+    parts.push(...filterParts(scope.filter));
+    if (scope.filter.query?.trim()) search = scope.filter.query.trim();
+  } else if (scope.kind === 'audit') {
+    search = scope.search?.query?.trim() ?? '';
+  } else {
+    parts.push(`days ${scope.from} to ${scope.to}`);
+    if (scope.profileId) parts.push(`profile ${scope.profileId}`);
+  }
+  if (search) parts.push(`search ${quoted(search)}`);
+  const text = parts.join('; ');
+  return text.length <= maxRecordLength ? text : `${text.slice(0, maxRecordLength - 1)}…`;
+}

@@ -1,0 +1,65 @@
+// An export's audit entry in words: main records which rows went to which file and what chose
+// them, in fixed English parts `; ` apart (main/ledger/export-record.ts): `12 rows; file
+// paydesk-audit-matching-….csv; zone Asia/Riyadh; search "refund"`. Here each part is worded in
+// the reader's language; a part not known here (a newer Paydesk's, or one cut at 200 characters)
+// is shown as it is. The entry itself stays as written (the chain's hash covers it).
+import { ledgerStates } from '../../../../contract/payment-states';
+import { paymentKinds } from '../../../../contract/payment-kinds';
+import { ltrIsolated } from '../../../../contract/amount-words';
+import type { Language, MessageKey } from '../../i18n';
+import { formatDate, formatRowDateTime } from '../../i18n/format';
+
+type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+const isOneOf = <T extends string>(list: readonly T[], word: string): word is T => (list as readonly string[]).includes(word);
+const listOf = (words: string[], language: Language) => words.join(language === 'ar' ? '، ' : ', ');
+const instant = (text: string, language: Language) => (Number.isFinite(Date.parse(text)) ? formatRowDateTime(text, language) : text);
+const day = (text: string, language: Language) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text, language) : text);
+
+function partWords(part: string, t: Translate, language: Language): string {
+  const [, key = '', value = ''] = /^(\w+) ?(.*)$/.exec(part) ?? [];
+  const labelled = (label: MessageKey, text: string) => t('audit.result.exportFilter', { label: t(label), value: text });
+  const codes = (list: readonly string[], word: (code: never) => string) => listOf(value.split(',').map((c) => (isOneOf(list, c) ? word(c as never) : c)), language);
+  switch (key) {
+    case 'zone': return t('audit.result.exportZone', { zone: ltrIsolated(value) });
+    case 'state': return labelled('tx.filter.state', codes(ledgerStates, (s: (typeof ledgerStates)[number]) => t(`state.${s}`)));
+    case 'kind': return labelled('tx.filter.kind', codes(paymentKinds, (k: (typeof paymentKinds)[number]) => t(`kind.${k}`)));
+    case 'currency': return labelled('tx.filter.currency', value);
+    case 'from': return labelled('tx.filter.from', instant(value, language));
+    case 'to': return labelled('tx.filter.to', instant(value, language));
+    case 'min': return labelled('tx.filter.min', ltrIsolated(value));
+    case 'max': return labelled('tx.filter.max', ltrIsolated(value));
+    case 'profile': return labelled('tx.filter.profile', ltrIsolated(value));
+    case 'brand': return t('audit.result.exportBrand', { brand: value });
+    case 'days': {
+      const m = /^(\S+) to (\S+)$/.exec(value);
+      return m ? t('audit.result.exportDays', { from: day(m[1]!, language), to: day(m[2]!, language) }) : part;
+    }
+  }
+  if (part === 'needs attention') return t('audit.result.exportNeedsAttention');
+  if (part === 'with captured') return t('audit.result.exportWithCaptured');
+  if (part === 'with refunded') return t('audit.result.exportWithRefunded');
+  return part;
+}
+
+/** An export entry's result worded; undefined when it is not in the recorded form (an older entry's "12 rows" is worded elsewhere). */
+export function exportResult(result: string, t: Translate, language: Language): string | undefined {
+  const head = /^(\d+) rows; file ([^;\s]+)(.*)$/.exec(result);
+  if (!head) return undefined;
+  let rest = head[3]!;
+  // The search is always last, a JSON string (it may hold "; ").
+  let search: string | undefined;
+  const searched = /; search ("(?:[^"\\]|\\.)*")$/.exec(rest);
+  if (searched) {
+    try {
+      search = JSON.parse(searched[1]!) as string;
+      rest = rest.slice(0, searched.index);
+    } catch {
+      search = undefined;
+    }
+  }
+  const parts = [t('audit.result.exportFile', { rows: Number(head[1]), file: ltrIsolated(head[2]!) })];
+  for (const part of rest.split('; ').filter(Boolean)) parts.push(partWords(part, t, language));
+  if (search !== undefined) parts.push(t('audit.result.exportSearch', { text: search }));
+  return parts.join(language === 'ar' ? '؛ ' : '; ');
+}

@@ -1,0 +1,25 @@
+// An export's audit entry (main/ledger/export-record.ts's form) reads in the user's language on
+// the audit screen: how many rows, which file, the local days' zone, the list's filters with the
+// filter bar's own labels, the settlement's days, and the audit search, in English and Arabic.
+import { expect, it } from 'vitest';
+import { auditResult } from '../../renderer/src/features/transactions/audit-words';
+import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
+
+const entries: Array<[string, string, RegExp, RegExp]> = [
+  ['export_payments', '12 rows; file paydesk-payments-20261129-054000.csv; zone Asia/Riyadh; state paid,refunded; currency KWD; search "PD-7; x"',
+    /^12 rows to .*paydesk-payments-20261129-054000\.csv.*; local days in .*Asia\/Riyadh.*; State: Paid, Refunded; Currency: KWD; matching “PD-7; x”$/,
+    /^12 صفًا إلى .*paydesk-payments-20261129-054000\.csv.*؛ الأيام المحلية بتوقيت .*Asia\/Riyadh.*؛ الحالة: مدفوعة، مستردة؛ العملة: KWD؛ المطابقة لـ «PD-7; x»$/],
+  ['export_audit_log', '1 rows; file paydesk-audit-matching-20261129-054000.csv; zone UTC; search "refund"', /^1 row to .*; local days in .*UTC.*; matching “refund”$/, /^صف واحد إلى .*المطابقة لـ «refund»$/],
+  ['export_settlement', '3 rows; file paydesk-settlement-20261129-054000.csv; days 2026-02-01 to 2026-02-03', /^3 rows to .*; days 1 Feb 2026 to 3 Feb 2026$/, /^3 صفوف إلى .*؛ الأيام من .*2026.* إلى .*2026/],
+];
+
+it.each(['en', 'ar'] as Language[])('words what each export recorded in %s', (language) => {
+  const t = (key: MessageKey, values?: Record<string, string | number>) => translate(language, key, values);
+  for (const [action, result, english, arabic] of entries) {
+    const said = auditResult(action, result, t, language);
+    expect(said).not.toMatch(/\{\w+|audit\.|tx\.|undefined/);
+    expect(said).toMatch(language === 'en' ? english : arabic);
+  }
+  // An older entry's form still reads as before.
+  expect(auditResult('export_payments', '40 rows', t, language)).toBe(t('audit.result.rows', { rows: 40 }));
+});
