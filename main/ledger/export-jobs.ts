@@ -55,9 +55,9 @@ export function createExportJobs(deps: { db: LedgerDb; emit: (event: AppEvent) =
       if (request.kind === 'payments') buildWhere(request.filter);
       mkdirSync(deps.exportDir, { recursive: true });
       const exportId = randomUUID();
-      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now()));
-      const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       const timeZone = exportTimeZone(request.timeZone);
+      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now(), timeZone));
+      const emit = (p: ExportProgress) => deps.emit({ type: 'export.progress', exportId, ...p });
       const job = run({ ...request, timeZone, ledgerFile: deps.db.name, path }, emit);
       running.add(exportId, job, (p) => {
         release();

@@ -8,9 +8,17 @@ import type { PaymentRow } from './payment-rows';
 import { checkAuditChain } from './audit-chain';
 import { dailyTotals, type Day, type TotalsRow } from './overview';
 import { localMidnight, nextDate } from './local-midnight';
-import { localColumns } from './local-time';
+import { exportTimeZone, localColumns } from './local-time';
 
-const stamp = (now: Date) => now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+/**
+ * The moment in a file's name, to the second, as the user's clock showed it (the zone of the
+ * file's local columns, else this process's): a file saved at 08:46 in Riyadh was named 054600,
+ * UTC's time, three hours off the clock and the folder's "modified" column.
+ */
+const stamp = (now: Date, zone?: string) => {
+  const [local] = localColumns(zone ?? exportTimeZone(undefined))(now.toISOString());
+  return (local ?? now.toISOString()).slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
+};
 
 /** The local columns end both files (added 2026-11-29, after every older column: sheets reading by position still work). */
 export const localHeader = ['local_time', 'local_day'];
@@ -34,30 +42,33 @@ export function auditCells(r: AuditRow, local: LocalColumns): Cell[] {
   return [r.seq, r.at, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, amount, r.currency, r.reason, r.result, r.hash, ...local(r.at)];
 }
 
-export const exportFileName = (kind: 'payments' | 'audit' | 'audit-matching', now: Date) => `paydesk-${kind}-${stamp(now)}.csv`;
+/** `zone`: the export's time zone (its local columns'), else this process's. */
+export const exportFileName = (kind: 'payments' | 'audit' | 'audit-matching', now: Date, zone?: string) => `paydesk-${kind}-${stamp(now, zone)}.csv`;
 
 /** A file's kind in its name: an audit search's file is "audit-matching", a part of the log whose chain cannot be checked from it alone. */
 export const exportKindOf = (request: { kind: 'payments' } | { kind: 'audit'; search?: { query?: string } }) => (request.kind === 'audit' && request.search?.query?.trim() ? 'audit-matching' : request.kind);
 
 /** One chunk of the export: rows [offset, offset + limit); the first chunk carries the BOM and the header. */
-export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, local: LocalColumns, offset = 0, limit = Number.MAX_SAFE_INTEGER) {
+export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, zone: string, offset = 0, limit = Number.MAX_SAFE_INTEGER) {
+  const local = localColumns(zone);
   // Chunk after chunk continues from where the last one ended (keyset, see search.ts).
   const size = Math.min(limit, 20_000);
   const window = searchPayments(db, filter, sort, offset, size);
   const chunk = toCsv(paymentHeader, window.rows.map((row) => paymentCells(row, local)));
   // Only the first chunk starts the file; later ones are bare lines to append.
   const csv = offset === 0 ? chunk.csv : chunk.csv.slice(chunk.csv.indexOf('\r\n') + 2);
-  return { fileName: exportFileName('payments', now), csv, rows: chunk.rows, total: window.total, done: chunk.rows < size || (window.totalExact && offset + chunk.rows >= window.total) };
+  return { fileName: exportFileName('payments', now, zone), csv, rows: chunk.rows, total: window.total, done: chunk.rows < size || (window.totalExact && offset + chunk.rows >= window.total) };
 }
 
 export type AuditRow = { seq: number; at: string; os_user: string; profile_id: string | null; environment: string | null; action: string; payment_id: string | null; order_id: string | null; amount_minor: number | null; currency: string | null; reason: string | null; result: string; hash: string };
 
 /** The whole log as one string: kept for small logs; large ones go to a file (export-file.ts). */
-export function exportAuditCsv(db: LedgerDb, now: Date, local: LocalColumns) {
+export function exportAuditCsv(db: LedgerDb, now: Date, zone: string) {
+  const local = localColumns(zone);
   function* lines(): Generator<Cell[]> {
     for (const r of db.prepare('SELECT * FROM audit_log ORDER BY seq').iterate() as Iterable<AuditRow>) yield auditCells(r, local);
   }
-  return { fileName: exportFileName('audit', now), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
+  return { fileName: exportFileName('audit', now, zone), ...toCsv(auditHeader, lines()), chainIntact: checkAuditChain(db).intact };
 }
 
 /** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */

@@ -19,7 +19,7 @@ import { listAudit } from '../ledger/audit-query';
 import { createAuditVerifier } from '../ledger/audit-verify';
 import { createExportJobs } from '../ledger/export-jobs';
 import { exportRecord } from '../ledger/export-record';
-import { exportTimeZone, localColumns } from '../ledger/local-time';
+import { exportTimeZone } from '../ledger/local-time';
 import { join } from 'node:path';
 
 export type LedgerReadsDeps = {
@@ -69,7 +69,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
 
     exportPayments(input: MethodParsedInput<'exportPayments'>, ctx: CallContext): MethodOutput<'exportPayments'> {
       const timeZone = exportTimeZone(input.timeZone);
-      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), localColumns(timeZone), input.offset, input.limit);
+      const result = exportPaymentsCsv(db, input.filter, input.sort, now(), timeZone, input.offset, input.limit);
       if (result.done) appendAudit(db, { osUser: ctx.osUser, action: 'export_payments', result: exportRecord(input.offset + result.rows, result.fileName, { kind: 'payments', filter: input.filter }, timeZone) }, now().toISOString());
       return result;
     },
@@ -108,7 +108,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
 
     exportAuditLog(input: MethodParsedInput<'exportAuditLog'>, ctx: CallContext): MethodOutput<'exportAuditLog'> {
       appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: 'exported' }, now().toISOString());
-      return exportAuditCsv(db, now(), localColumns(exportTimeZone(input.timeZone)));
+      return exportAuditCsv(db, now(), exportTimeZone(input.timeZone));
     },
   };
 }

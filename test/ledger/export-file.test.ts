@@ -85,6 +85,17 @@ describeReports('exporting to a file', (db) => void seedLedger(db, { payments: n
     expect(await reports().auditCount('export_payments')).toBe(recorded);
   });
 
+  it('names a file by the moment on the user\'s clock, in the zone of its local columns', async () => {
+    // 04:26:40 UTC is 07:26:40 in Riyadh and 23:26:40 the day before in New York: the name said
+    // 042640, three hours off the clock of a person in Riyadh and the folder's "modified" column.
+    const exports = reports().exports({ now: () => new Date('2026-11-29T04:26:40.000Z') });
+    const riyadh = exports.start({ kind: 'payments', filter: { currency: 'KWD' }, sort: { by: 'createdAt', direction: 'desc' }, timeZone: 'Asia/Riyadh' });
+    const newYork = exports.start({ kind: 'audit', timeZone: 'America/New_York' });
+    await Promise.all([riyadh.done, newYork.done]);
+    expect([riyadh.fileName, newYork.fileName]).toEqual(['paydesk-payments-20261129-072640.csv', 'paydesk-audit-20261128-232640.csv']);
+    expect(readdirSync(exports.dir).sort()).toEqual([newYork.fileName, riyadh.fileName]);
+  });
+
   it('keeps each export started in the same second in a file of its own', async () => {
     // KWD's payments exported, then the currency switched to SAR and exported again within the
     // second: the second file took the first's name and replaced it.

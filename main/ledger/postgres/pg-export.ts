@@ -178,8 +178,8 @@ export function createTeamExports(deps: {
     /** timeZone: the renderer's, for the local columns (else main's own). */
     start(request: TeamExportRequest & { timeZone?: string }, onDone?: (p: ExportProgress) => void, ctx?: { osUser: string }) {
       mkdirSync(deps.exportDir, { recursive: true });
-      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now()));
       const timeZone = exportTimeZone(request.timeZone);
+      const { fileName, path, release } = claimExportPath(deps.exportDir, exportFileName(exportKindOf(request), now(), timeZone));
       let job: Job;
       try {
         job = jobOf(request, path, timeZone); // a bad filter is refused here, in words, before any file

@@ -57,14 +57,15 @@ export function createTeamQuickExports(deps: {
           text += job.lines(rows.slice(from, from + paymentSlice));
         }
         const done = rows.length < size || input.offset + rows.length >= total;
-        const fileName = exportFileName('payments', now());
+        const fileName = exportFileName('payments', now(), timeZone);
         if (done) await recordTeamExport(deps.pool, 'payments', exportRecord(input.offset + rows.length, fileName, { kind: 'payments', filter: input.filter }, timeZone), osUser);
         return { fileName, csv: text, rows: rows.length, total, done };
       });
     },
 
     exportAuditLog(osUser?: string, timeZone?: string): Promise<MethodOutput<'exportAuditLog'>> {
-      const job = jobOf({ kind: 'audit' }, '', exportTimeZone(timeZone));
+      const zone = exportTimeZone(timeZone);
+      const job = jobOf({ kind: 'audit' }, '', zone);
       return inWords(async () => {
         await recordTeamExport(deps.pool, 'audit_log', 'exported', osUser);
         let csv = `\uFEFF${csvLine(job.header)}`;
@@ -79,7 +80,7 @@ export function createTeamQuickExports(deps: {
             await nextTurn();
           }
         });
-        return { fileName: exportFileName('audit', now()), csv, rows, chainIntact: (await deps.chain()).intact };
+        return { fileName: exportFileName('audit', now(), zone), csv, rows, chainIntact: (await deps.chain()).intact };
       });
     },
   };
