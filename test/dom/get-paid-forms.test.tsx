@@ -120,6 +120,18 @@ describe('payment link form', () => {
     expect(document.activeElement).toBe(input('link-expireDate'));
   });
 
+  it('names the month under a date field in Arabic too, not the digits the field already shows', async () => {
+    // The hint says which typed number was read as the month; Arabic's medium date is digits
+    // ("1‏/3‏/2026"), so it repeated the field.
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await openScreen('links', 'روابط الدفع');
+    type('link-issueDate', '01/03/2026');
+    expect(document.getElementById('link-issueDate-hint')!.textContent).toBe('1 مارس 2026');
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toContain('8 مارس 2026');
+    type('link-expireDate', '28/03/2026');
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe('28 مارس 2026');
+  });
+
   it('sends nothing on Ctrl+Enter while a date is half typed, and says why next to it (the date is never dropped for the default)', async () => {
     await openScreen('links', 'Payment links');
     await waitFor(() => expect(document.activeElement).toBe(input('link-orderId'))); // the screen's own first focus, two frames after it opens

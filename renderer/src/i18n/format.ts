@@ -54,6 +54,15 @@ export function formatDate(isoDate: string, language: Language): string {
   return keep(`date ${language}`, () => new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn' })).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+/**
+ * A date with its month's name (29 Nov 2026; Arabic "29 نوفمبر 2026"), under a date field typed as
+ * digits: it says which number was read as the month. Arabic's medium date is digits
+ * ("29‏/11‏/2026"), so the hint under an Arabic date field repeated the field.
+ */
+export function formatDateSpelled(isoDate: string, language: Language): string {
+  return keep(`spelled ${language}`, () => new Intl.DateTimeFormat(locales[language], { day: 'numeric', month: language === 'en' ? 'short' : 'long', year: 'numeric', calendar: 'gregory', timeZone: 'UTC', numberingSystem: 'latn' })).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 /** Compact date and time for list rows. */
 export function formatShortDateTime(iso: string, language: Language): string {
   return localDateTimeFormat(language, 'short').format(new Date(iso));

@@ -10,7 +10,7 @@ import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
-import { formatAmount, formatDate } from '../../i18n/format';
+import { formatAmount, formatDateSpelled } from '../../i18n/format';
 import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
 import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
@@ -132,9 +132,9 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
           </div>
         )}
         <div className="gp-row">
-          <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDate(v.issueDate, language) : undefined} />
+          <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDateSpelled(v.issueDate, language) : undefined} />
           <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate} min={v.issueDate}
-            hint={v.expireDate ? formatDate(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDate(defaultExpiry, language) }) : undefined} />
+            hint={v.expireDate ? formatDateSpelled(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDateSpelled(defaultExpiry, language) }) : undefined} />
         </div>
         <UrlFields form={form} values={v} set={set} errors={errors} />
         <SendError error={error} />
