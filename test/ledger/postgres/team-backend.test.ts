@@ -3,7 +3,8 @@
 // password); a change made by another laptop arrives as main's payments.changed event; a lost
 // live connection is said ("reconnecting…", then back, in words) and, once back, this laptop's own
 // operations left `sending` are marked unknown again; chosen with no password in the keychain,
-// every ledger call is refused in words (nothing is recorded anywhere else).
+// every ledger call is refused in words (nothing is recorded anywhere else); with the server out of
+// reach, the screens' reads say so in words too.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,8 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const refused = await sam.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPassword' } });
+    // The screens' reads too: the list is never this laptop's own file shown as if it were the team's.
+    expect(await listRefusal(sam.team)).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPassword' } });
   });
 
   it('with the server out of reach at start: starts, says why, and refuses every call in words before anything is sent', async () => {
@@ -124,5 +127,16 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const refused = await sue.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable' } });
+    // The list and Home's figures say the same, not "something went wrong inside Paydesk".
+    expect(await listRefusal(sue.team)).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable', values: { port } } });
+    const overview = await sue.team.screens!.overview.get({ periods: [], now: new Date().toISOString(), days: [] }).then(() => undefined, (e: unknown) => e);
+    expect((overview as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable' } });
   });
 });
+
+/** What the transactions list's first read answers on this backend, as the screen gets it. */
+async function listRefusal(team: TeamBackend) {
+  const refused = await team.screens!.reads.searchPayments({ filter: {}, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 }).then(() => undefined, (e: unknown) => e);
+  expect(refused).toBeInstanceOf(AppFailure);
+  return (refused as AppFailure).toError();
+}
