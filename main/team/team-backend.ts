@@ -240,7 +240,10 @@ export async function openTeamBackend(deps: {
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;
           away = false;
-          if (wasAway) void checkSessionAgain().then(startNotices).then(() => settleLogged(true));
+          if (!wasAway) return;
+          // Every open screen reads again (a list or Home that said "cannot reach" comes back by itself).
+          deps.events.emit({ type: 'payments.changed', paymentIds: [] });
+          void checkSessionAgain().then(startNotices).then(() => settleLogged(true));
         },
       });
       // Marking at start and at a reconnect misses an operation whose answer could not be recorded

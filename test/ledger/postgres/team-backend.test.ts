@@ -79,6 +79,10 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database]);
     await expect.poll(() => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key)).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
     await expect.poll(() => marks.length).toBe(2);
+    // Back: every open screen is told to read again (an empty list of ids: anything may have changed), so
+    // a list that said "cannot reach the server" fills again without a click.
+    const back = sue.heard.findIndex((e) => e.type === 'notification' && (e as { reason?: { key: string } }).reason?.key === 'teamLedger.reconnected');
+    expect(sue.heard.slice(back).some((e) => e.type === 'payments.changed' && e.paymentIds.length === 0)).toBe(true);
     // The role was checked again and is the same: the screens are not told to ask for it.
     expect(sue.heard.some((e) => e.type === 'team.changed')).toBe(false);
   });
