@@ -169,9 +169,10 @@ export async function openTeamBackend(deps: {
   await checkSession();
   // The screens learn the role from getAppInfo: told to ask again when a later check changed it.
   const checkSessionAgain = async () => {
-    const before = session.role;
+    const before = session;
     await checkSession().catch(() => undefined);
-    if (session.role !== before) deps.events.emit({ type: 'team.changed' });
+    // Settings' line follows the reason too (reconnecting, then connected again).
+    if (session.role !== before.role || session.reason !== before.reason) deps.events.emit({ type: 'team.changed' });
   };
   // Where this laptop begins reading: changes after it that come before its listener is up are read
   // back when it is (live.ts `since`), so a screen drawn meanwhile is told of them.
@@ -225,7 +226,15 @@ export async function openTeamBackend(deps: {
         },
         onStatus(status) {
           if (status.state === 'reconnecting') {
-            if (!away) notify('warning', reason('teamLedger.reconnecting', { host: saved.settings.host }));
+            if (!away) {
+              const why = reason('teamLedger.reconnecting', { host: saved.settings.host });
+              notify('warning', why);
+              // Settings says it too while it lasts (the notification may have been dismissed); the role stays as checked.
+              if (session.reason === null) {
+                session = { ...session, reason: why };
+                deps.events.emit({ type: 'team.changed' });
+              }
+            }
             away = true;
             return;
           }

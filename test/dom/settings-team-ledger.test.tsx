@@ -90,6 +90,10 @@ describe('Settings: team ledger', () => {
     act(() => backend.events.emit({ type: 'team.changed' }));
     await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com, logged in as sue (support).'));
     expect((within(section).getByLabelText('Database') as HTMLInputElement).value).toBe('paydesk_new');
+    // The connection lost later: the line says so while it lasts (the role kept), not "uses the team ledger" as if all were well.
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: 'support', reason: { key: 'teamLedger.reconnecting', values: { host: 'db.example.com' } } } }));
+    act(() => backend.events.emit({ type: 'team.changed' }));
+    await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com as sue, but cannot reach it now: Paydesk lost its connection to the team ledger at db.example.com and is reconnecting… Nothing is sent to the gateway until it is back.'));
   });
 
   it('says what the laptop uses now and from its next start, once the team ledger is chosen (the top line no longer asks for the button just pressed)', async () => {

@@ -140,7 +140,7 @@ export function TeamLedgerSection() {
   // Says what this laptop uses now, and what it will use from its next start when that differs.
   const inUseLine = !view.inUse || !session ? t(view.chosen ? 'team.chosen.notYet' : 'team.notInUse')
     : !view.chosen ? t('team.unchosen.notYet', { host: at })
-    : session.role ? t('team.inUse', { host: at, login: session.login, role: t(`team.role.${session.role}` as MessageKey) })
+    : session.role && !session.reason ? t('team.inUse', { host: at, login: session.login, role: t(`team.role.${session.role}` as MessageKey) })
     // The missing password typed since the start: the ledger was opened without it, so a restart connects.
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login: session.login })
     : t('team.inUse.noRole', { host: at, login: session.login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
