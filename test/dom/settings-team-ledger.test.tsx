@@ -107,6 +107,14 @@ describe('Settings: team ledger', () => {
     expect(s.getByRole('note').textContent).toMatch(/^اختير سجل الفريق لهذا الحاسوب/);
   });
 
+  it('with another login saved and chosen again, says who is logged in until the restart and who after', async () => {
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sara', tls: true, caPem: null, use: true }));
+    keychain.set('Paydesk/team-ledger:sara@db.example.com:5432/paydesk', password);
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'omar', role: 'staff', reason: null } }));
+    const s = within(await openTeamLedger());
+    await waitFor(() => expect(s.getByRole('note').textContent).toBe('This laptop uses the team ledger at db.example.com as omar until Paydesk is closed; from its next start as sara (close Paydesk and open it again).'));
+  });
+
   it('after the missing password is saved, says a restart connects (not "no password" still)', async () => {
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sue', tls: true, caPem: null, use: true }));
     backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue' } } } }));

@@ -140,6 +140,8 @@ export function TeamLedgerSection() {
   // Says what this laptop uses now, and what it will use from its next start when that differs.
   const inUseLine = !view.inUse || !session ? t(view.chosen ? 'team.chosen.notYet' : 'team.notInUse')
     : !view.chosen ? t('team.unchosen.notYet', { host: at })
+    // Saved with another login and chosen again: the running session is still the first login's.
+    : view.settings && view.settings.user !== session.login ? t('team.inUse.nextLogin', { host: at, login: session.login, next: view.settings.user })
     : session.role && !session.reason ? t('team.inUse', { host: at, login: session.login, role: t(`team.role.${session.role}` as MessageKey) })
     // The missing password typed since the start: the ledger was opened without it, so a restart connects.
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login: session.login })
