@@ -135,15 +135,7 @@ export async function openTeamBackend(deps: {
   const store = { ...mainFailures(opened.store), invoices: mainFailures(opened.store.invoices) };
   // A screen's read that failed for the server (out of reach, the login refused) says so in "Test
   // connection"'s words, as the store does, not "something went wrong inside Paydesk".
-  const serverInWords = (error: unknown): never => {
-    const { code, message, name } = (error ?? {}) as { code?: unknown; message?: unknown; name?: unknown };
-    const fromServer = typeof code === 'string' || (typeof message === 'string' && /connection|timeout/i.test(message));
-    if (name !== 'AppFailure' && fromServer) {
-      const check = team.explainConnectionError(error, saved.settings);
-      if (!check.ok) throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
-    }
-    return asMainFailure(error);
-  };
+  const serverInWords = (error: unknown): never => asMainFailure(team.serverFailureInWords(error, saved.settings) ?? error);
   const bulk = mainFailures(team.createTeamBulkStore({ pool: opened.pool, laptop, settings: saved.settings }));
   const reads = mainFailures(team.createTeamLedgerReads({
     pool: opened.pool, laptop, settings: saved.settings,
