@@ -61,14 +61,25 @@ export function laptopId(dataDir: string): string {
   return made;
 }
 
-/** A store whose every call fails with `why` (no password for the chosen login): nothing is recorded elsewhere instead. */
-function refusingStore<T extends object>(why: Reason): T {
+/** An object whose every call fails with `why`, but for the members `kept` answers itself. */
+function refusing<T extends object>(why: Reason, kept: Record<string, unknown> = {}): T {
   const refuse = async () => {
     throw new AppFailure('storage', englishText(why), { reason: why });
   };
+  return new Proxy(kept as T, { get: (_, name) => (typeof name === 'string' && name in kept ? kept[name] : refuse) });
+}
+
+/** A store whose every call fails with `why` (no password for the chosen login): nothing is recorded elsewhere instead. */
+function refusingStore<T extends object>(why: Reason): T {
   // The store's invoices and check-up runs answer the same refusal (objects of their own).
-  const invoices = new Proxy({}, { get: () => refuse });
-  return new Proxy({ backend: 'postgres' } as unknown as T, { get: (target, name) => (name === 'backend' ? (target as { backend: string }).backend : name === 'invoices' || name === 'checkupRuns' ? invoices : refuse) });
+  const parts = refusing(why);
+  return refusing<T>(why, { backend: 'postgres', invoices: parts, checkupRuns: parts });
+}
+
+/** The screens' reads refused with `why` too: never this laptop's own file, shown as if it were the team's. */
+function refusingScreens(why: Reason): TeamScreens {
+  // Nothing was started, so nothing is cancelled.
+  return { reads: refusing(why), overview: refusing(why), quick: refusing(why), exports: refusing(why, { cancel: () => false }) };
 }
 
 /**
@@ -80,13 +91,13 @@ function asMainFailure(error: unknown): never {
   if (!(error instanceof AppFailure) && e?.name === 'AppFailure' && e.code && e.message !== undefined) throw new AppFailure(e.code, e.message, e.extra);
   throw error;
 }
-function mainFailures<T extends object>(service: T): T {
+function mainFailures<T extends object>(service: T, inWords: (error: unknown) => never = asMainFailure): T {
   const call = (fn: (...a: unknown[]) => unknown) => (...args: unknown[]) => {
     try {
       const result = fn(...args);
-      return result instanceof Promise ? result.catch(asMainFailure) : result;
+      return result instanceof Promise ? result.catch(inWords) : result;
     } catch (error) {
-      return asMainFailure(error);
+      return inWords(error);
     }
   };
   return Object.fromEntries(Object.entries(service).map(([name, value]) => [name, typeof value === 'function' ? call(value as (...a: unknown[]) => unknown) : value])) as T;
@@ -117,11 +128,14 @@ export async function openTeamBackend(deps: {
   if (!saved) {
     session = { ...session, reason: reason('teamLedger.noPassword', { host: stored.host, user: stored.user }) };
     deps.logger.warn('team ledger chosen but no password in the keychain for its login');
-    return { store: refusingStore<LedgerStore>(session.reason as Reason), bulk: refusingStore<BulkStore>(session.reason as Reason), laptop, session: () => session, begin: async () => {}, close: async () => {} };
+    return { store: refusingStore<LedgerStore>(session.reason as Reason), bulk: refusingStore<BulkStore>(session.reason as Reason), screens: refusingScreens(session.reason as Reason), laptop, session: () => session, begin: async () => {}, close: async () => {} };
   }
   const team = await loadTeamLedgerModule();
   const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
   const store = { ...mainFailures(opened.store), invoices: mainFailures(opened.store.invoices) };
+  // A screen's read that failed for the server (out of reach, the login refused) says so in "Test
+  // connection"'s words, as the store does, not "something went wrong inside Paydesk".
+  const serverInWords = (error: unknown): never => asMainFailure(team.serverFailureInWords(error, saved.settings) ?? error);
   const bulk = mainFailures(team.createTeamBulkStore({ pool: opened.pool, laptop, settings: saved.settings }));
   const reads = mainFailures(team.createTeamLedgerReads({
     pool: opened.pool, laptop, settings: saved.settings,
@@ -129,12 +143,12 @@ export async function openTeamBackend(deps: {
     auditPosition: teamAuditPositionFile(deps.dataDir, `${saved.settings.host}:${saved.settings.port}/${saved.settings.database}`),
     onCounted: (counted) => deps.events.emit({ type: 'payments.counted', ...counted }),
     onAuditVerify: (event) => deps.events.emit(event),
-  }));
+  }), serverInWords);
   const screens: TeamScreens = {
     reads,
-    overview: mainFailures(team.createTeamOverview({ pool: opened.pool })),
-    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved) })),
-    quick: mainFailures(team.createTeamQuickExports({ pool: opened.pool, settings: saved.settings, chain: () => reads.auditChain() })),
+    overview: mainFailures(team.createTeamOverview({ pool: opened.pool }), serverInWords),
+    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved) }), serverInWords),
+    quick: mainFailures(team.createTeamQuickExports({ pool: opened.pool, settings: saved.settings, chain: () => reads.auditChain() }), serverInWords),
   };
 
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
@@ -147,9 +161,10 @@ export async function openTeamBackend(deps: {
   await checkSession();
   // The screens learn the role from getAppInfo: told to ask again when a later check changed it.
   const checkSessionAgain = async () => {
-    const before = session.role;
+    const before = session;
     await checkSession().catch(() => undefined);
-    if (session.role !== before) deps.events.emit({ type: 'team.changed' });
+    // Settings' line follows the reason too (reconnecting, then connected again).
+    if (session.role !== before.role || session.reason !== before.reason) deps.events.emit({ type: 'team.changed' });
   };
   // Where this laptop begins reading: changes after it that come before its listener is up are read
   // back when it is (live.ts `since`), so a screen drawn meanwhile is told of them.
@@ -203,7 +218,15 @@ export async function openTeamBackend(deps: {
         },
         onStatus(status) {
           if (status.state === 'reconnecting') {
-            if (!away) notify('warning', reason('teamLedger.reconnecting', { host: saved.settings.host }));
+            if (!away) {
+              const why = reason('teamLedger.reconnecting', { host: saved.settings.host });
+              notify('warning', why);
+              // Settings says it too while it lasts (the notification may have been dismissed); the role stays as checked.
+              if (session.reason === null) {
+                session = { ...session, reason: why };
+                deps.events.emit({ type: 'team.changed' });
+              }
+            }
             away = true;
             return;
           }
@@ -218,7 +241,10 @@ export async function openTeamBackend(deps: {
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.
           const wasAway = away || session.reason !== null;
           away = false;
-          if (wasAway) void checkSessionAgain().then(startNotices).then(() => settleLogged(true));
+          if (!wasAway) return;
+          // Every open screen reads again (a list or Home that said "cannot reach" comes back by itself).
+          deps.events.emit({ type: 'payments.changed', paymentIds: [] });
+          void checkSessionAgain().then(startNotices).then(() => settleLogged(true));
         },
       });
       // Marking at start and at a reconnect misses an operation whose answer could not be recorded

@@ -90,6 +90,39 @@ describe('Settings: team ledger', () => {
     act(() => backend.events.emit({ type: 'team.changed' }));
     await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com, logged in as sue (support).'));
     expect((within(section).getByLabelText('Database') as HTMLInputElement).value).toBe('paydesk_new');
+    // The connection lost later: the line says so while it lasts (the role kept), not "uses the team ledger" as if all were well.
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: 'support', reason: { key: 'teamLedger.reconnecting', values: { host: 'db.example.com' } } } }));
+    act(() => backend.events.emit({ type: 'team.changed' }));
+    await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toBe('This laptop uses the team ledger at db.example.com as sue, but cannot reach it now: Paydesk lost its connection to the team ledger at db.example.com and is reconnecting… Nothing is sent to the gateway until it is back.'));
+  });
+
+  it('says what the laptop uses now and from its next start, once the team ledger is chosen (the top line no longer asks for the button just pressed)', async () => {
+    // "Use the team ledger on this laptop" was pressed (main tested the connection and kept the choice; e2e: team-laptops.test.ts), Paydesk not restarted yet.
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sue', tls: true, caPem: null, use: true }));
+    keychain.set('Paydesk/team-ledger:sue@db.example.com:5432/paydesk', password);
+    const s = within(await openTeamLedger());
+    await waitFor(() => expect(s.getByRole('note').textContent).toBe('The team ledger is chosen for this laptop: Paydesk uses it from its next start (close Paydesk and open it again). Until then it reads and writes this computer’s own ledger.'));
+    expect(s.getByRole('button', { name: 'Use this laptop’s ledger' })).toBeTruthy();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(s.getByRole('note').textContent).toMatch(/^اختير سجل الفريق لهذا الحاسوب/);
+  });
+
+  it('with another login saved and chosen again, says who is logged in until the restart and who after', async () => {
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sara', tls: true, caPem: null, use: true }));
+    keychain.set('Paydesk/team-ledger:sara@db.example.com:5432/paydesk', password);
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'omar', role: 'staff', reason: null } }));
+    const s = within(await openTeamLedger());
+    await waitFor(() => expect(s.getByRole('note').textContent).toBe('This laptop uses the team ledger at db.example.com as omar until Paydesk is closed; from its next start as sara (close Paydesk and open it again).'));
+  });
+
+  it('after the missing password is saved, says a restart connects (not "no password" still)', async () => {
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sue', tls: true, caPem: null, use: true }));
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue' } } } }));
+    const s = within(await openTeamLedger());
+    await waitFor(() => expect(s.getByRole('note').textContent).toMatch(/cannot reach it now: There is no password for sue/));
+    fireEvent.change(s.getByLabelText('Password'), { target: { value: password } });
+    fireEvent.click(s.getByRole('button', { name: 'Save team ledger settings' }));
+    await waitFor(() => expect(s.getByRole('note').textContent).toBe('The password for sue is now in this computer’s keychain: close Paydesk and open it again to connect to the team ledger at db.example.com.'));
   });
 
   it('saves the settings with the password in the keychain only, and says the team ledger is not in use yet', async () => {

@@ -5,7 +5,8 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Reason } from '../../../contract/reasons';
-import { reason } from '../../core/fail';
+import { AppFailure } from '../../../contract/result';
+import { englishText, reason } from '../../core/fail';
 import { networkValues } from '../../core/network-failure';
 import { teamLedgerSchemaVersion, teamRoles, type TeamRole } from './security';
 import { isLoopback } from '../../../contract/loopback-host';
@@ -150,4 +151,17 @@ export function explainConnectionError(error: unknown, settings: TeamLedgerSetti
   if (untrustedCodes.has(code) || code.startsWith('CERT_')) return failure(settings.caPem ? 'caMismatch' : 'certUntrusted', settings, { code });
   // Anything else: its code only (a message could quote the connection string).
   return failure('failed', settings, { code: code || 'unknown' });
+}
+
+/**
+ * A failure the server or the network caused (an SQLSTATE, a socket's code, pg's connection
+ * words) in "Test connection"'s words, as a `storage` failure; undefined for anything else (main's
+ * own failures included), which the caller throws as it is.
+ */
+export function serverFailureInWords(error: unknown, settings: TeamLedgerSettings): AppFailure | undefined {
+  const { code, message, name } = (error ?? {}) as { code?: unknown; message?: unknown; name?: unknown };
+  if (error instanceof AppFailure || name === 'AppFailure') return undefined;
+  if (typeof code !== 'string' && !(typeof message === 'string' && /connection|timeout/i.test(message))) return undefined;
+  const check = explainConnectionError(error, settings);
+  return check.ok ? undefined : new AppFailure('storage', englishText(check.reason), { reason: check.reason });
 }

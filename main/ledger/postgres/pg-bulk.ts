@@ -12,10 +12,9 @@
 // version 18): this file only sets the OS user beside the login for the changes a person makes.
 import pg from 'pg';
 import { parseAmount } from '../../../contract/money';
-import { AppFailure } from '../../../contract/result';
-import { englishText, fail } from '../../core/fail';
+import { fail } from '../../core/fail';
 import type { BulkBatchRow, BulkBatchSummary, BulkRowRow, BulkStore } from '../bulk-store';
-import { explainConnectionError, type TeamLedgerSettings } from './connection';
+import { serverFailureInWords, type TeamLedgerSettings } from './connection';
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; rowCount?: number | null }> };
 /** How long a laptop's run of a batch holds without a word from it (renewed before each row; a row's create takes seconds). */
@@ -54,12 +53,9 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
     try {
       return await work();
     } catch (error) {
-      const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+      const { code } = (error ?? {}) as { code?: unknown };
       if (code === '42501') throw fail('forbidden', 'bulk.notAllowed', { person: String((await pool.query('SELECT session_user AS who').catch(() => ({ rows: [{ who: '?' }] }))).rows[0]!.who) });
-      if (error instanceof AppFailure || !settings || !(typeof code === 'string' || (typeof message === 'string' && /connection|timeout/i.test(message)))) throw error;
-      const check = explainConnectionError(error, settings);
-      if (check.ok) throw error;
-      throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
+      throw (settings && serverFailureInWords(error, settings)) || error;
     }
   }
   /** Statements that stamp the OS user (the database keeps it beside the login) run in a transaction of their own. */

@@ -4,8 +4,8 @@
 // refused in "Test connection"'s words (connection.ts). Anything else is rethrown as it is.
 import type { ReasonKey } from '../../../contract/reasons';
 import { AppFailure } from '../../../contract/result';
-import { englishText, fail } from '../../core/fail';
-import { explainConnectionError, type TeamLedgerSettings } from './connection';
+import { fail } from '../../core/fail';
+import { serverFailureInWords, type TeamLedgerSettings } from './connection';
 import type { Queryable } from './pg-reads';
 
 /** Reasons whose only value is the person ({person}). */
@@ -23,10 +23,6 @@ export function refusalsInWords(options: { pool: Queryable; settings?: TeamLedge
       const who = typeof configured === 'string' ? configured : await options.pool.query('SELECT session_user AS who').then((r) => r.rows[0]?.who as string | undefined, () => undefined);
       throw fail('forbidden', refused, { person: who ?? '?' });
     }
-    if (options.settings && (typeof code === 'string' || /connection|timeout/i.test(String((error as { message?: unknown } | null)?.message)))) {
-      const check = explainConnectionError(error, options.settings);
-      if (!check.ok) throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
-    }
-    throw error;
+    throw (options.settings && serverFailureInWords(error, options.settings)) || error;
   };
 }

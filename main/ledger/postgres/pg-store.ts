@@ -34,7 +34,7 @@ import { AppFailure } from '../../../contract/result';
 import { englishText, fail, reason } from '../../core/fail';
 import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
-import { clientConfig, explainConnectionError, type TeamLedgerSettings } from './connection';
+import { clientConfig, serverFailureInWords, type TeamLedgerSettings } from './connection';
 import { createPgInvoiceLedger } from './pg-invoices';
 import { createPgCheckupRuns } from './pg-checkup-runs';
 
@@ -332,9 +332,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     // A grant or policy refusing one change to a person who may use the ledger (not the schema as a
     // whole: that one is "may not use the team ledger" below) is said as such.
     if (code === '42501' && typeof message === 'string' && !/schema/.test(message)) throw fail('forbidden', 'teamLedger.refused', { person: settings.user });
-    const check = explainConnectionError(error, settings);
-    if (check.ok) throw error;
-    throw new AppFailure('storage', englishText(check.reason), { reason: check.reason });
+    throw serverFailureInWords(error, settings) ?? error;
   };
   const wordedCalls = <T extends object>(calls: T): T =>
     Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, (...args: unknown[]) => (call as (...a: unknown[]) => Promise<unknown>)(...args).catch(explained)])) as T;

@@ -3,7 +3,8 @@
 // password); a change made by another laptop arrives as main's payments.changed event; a lost
 // live connection is said ("reconnecting…", then back, in words) and, once back, this laptop's own
 // operations left `sending` are marked unknown again; chosen with no password in the keychain,
-// every ledger call is refused in words (nothing is recorded anywhere else).
+// every ledger call is refused in words (nothing is recorded anywhere else); with the server out of
+// reach, the screens' reads say so in words too.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -78,8 +79,14 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database]);
     await expect.poll(() => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key)).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
     await expect.poll(() => marks.length).toBe(2);
-    // The role was checked again and is the same: the screens are not told to ask for it.
-    expect(sue.heard.some((e) => e.type === 'team.changed')).toBe(false);
+    // Settings said so while it lasted (team.changed, then the reason gone again), the role kept.
+    expect(sue.heard.filter((e) => e.type === 'team.changed').length).toBe(2);
+    expect(sue.team.session()).toEqual({ login: sue.person.login, role: 'support', reason: null });
+    // Back: every open screen is told to read again (an empty list of ids: anything may have changed), so
+    // a list that said "cannot reach the server" fills again without a click.
+    const back = sue.heard.findIndex((e) => e.type === 'notification' && (e as { reason?: { key: string } }).reason?.key === 'teamLedger.reconnected');
+    expect(sue.heard.slice(back).some((e) => e.type === 'payments.changed' && e.paymentIds.length === 0)).toBe(true);
+
   });
 
   it('a role changed on the server is checked again when the connection comes back, and the screens are told to ask for it (team.changed)', async () => {
@@ -96,7 +103,8 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     // An admin moves lee to support; the live connection drops and comes back.
     await teamServer().sql(database, `GRANT paydesk_support TO ${lee.login}`);
     await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND usename = $2 AND application_name = 'Paydesk live'`, [database, lee.login]);
-    await expect.poll(() => laptop.heard.some((e) => e.type === 'team.changed')).toBe(true);
+    // Told twice: the connection lost (Settings says so), then back with the new role.
+    await expect.poll(() => laptop.heard.filter((e) => e.type === 'team.changed').length).toBe(2);
     expect(laptop.team.session()).toMatchObject({ login: lee.login, role: 'support', reason: null });
   });
 
@@ -106,6 +114,8 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const refused = await sam.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPassword' } });
+    // The screens' reads too: the list is never this laptop's own file shown as if it were the team's.
+    expect(await listRefusal(sam.team)).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPassword' } });
   });
 
   it('with the server out of reach at start: starts, says why, and refuses every call in words before anything is sent', async () => {
@@ -124,5 +134,16 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const refused = await sue.team.store.get(randomUUID()).then(() => undefined, (e: unknown) => e);
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable' } });
+    // The list and Home's figures say the same, not "something went wrong inside Paydesk".
+    expect(await listRefusal(sue.team)).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable', values: { port } } });
+    const overview = await sue.team.screens!.overview.get({ periods: [], now: new Date().toISOString(), days: [] }).then(() => undefined, (e: unknown) => e);
+    expect((overview as AppFailure).toError()).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.unreachable' } });
   });
 });
+
+/** What the transactions list's first read answers on this backend, as the screen gets it. */
+async function listRefusal(team: TeamBackend) {
+  const refused = await team.screens!.reads.searchPayments({ filter: {}, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 }).then(() => undefined, (e: unknown) => e);
+  expect(refused).toBeInstanceOf(AppFailure);
+  return (refused as AppFailure).toError();
+}

@@ -136,9 +136,16 @@ export function TeamLedgerSection() {
 
   if (!view) return null;
   const session = view.session;
-  const inUseLine = !view.inUse || !session ? t('team.notInUse')
-    : session.role ? t('team.inUse', { host: view.settings?.host ?? '', login: session.login, role: t(`team.role.${session.role}` as MessageKey) })
-    : t('team.inUse.noRole', { host: view.settings?.host ?? '', login: session.login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
+  const at = view.settings?.host ?? '';
+  // Says what this laptop uses now, and what it will use from its next start when that differs.
+  const inUseLine = !view.inUse || !session ? t(view.chosen ? 'team.chosen.notYet' : 'team.notInUse')
+    : !view.chosen ? t('team.unchosen.notYet', { host: at })
+    // Saved with another login and chosen again: the running session is still the first login's.
+    : view.settings && view.settings.user !== session.login ? t('team.inUse.nextLogin', { host: at, login: session.login, next: view.settings.user })
+    : session.role && !session.reason ? t('team.inUse', { host: at, login: session.login, role: t(`team.role.${session.role}` as MessageKey) })
+    // The missing password typed since the start: the ledger was opened without it, so a restart connects.
+    : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login: session.login })
+    : t('team.inUse.noRole', { host: at, login: session.login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
   const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
   return (
     <section aria-labelledby="team-title" className="maintenance" data-testid="team-ledger">
@@ -178,7 +185,8 @@ export function TeamLedgerSection() {
           {view.chosen
             ? <button type="button" disabled={busy !== undefined} onClick={() => void use(false)}>{t('team.useLocal')}</button>
             : <button type="button" disabled={busy !== undefined} onClick={() => void use(true)}>{busy === 'use' ? t('team.using') : t('team.use')}</button>}
-          <p className="field-hint">{view.chosen !== view.inUse ? t(view.chosen ? 'team.use.next' : 'team.useLocal.next') : t('team.use.hint')}</p>
+          {/* What a pending choice means is the line at the top; the hint is for the choice still to make. */}
+          {!view.chosen && !view.inUse && <p className="field-hint">{t('team.use.hint')}</p>}
         </div>
       )}
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome">

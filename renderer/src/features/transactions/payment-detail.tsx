@@ -60,7 +60,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   useEffect(() => {
     void load(paymentId);
     return api.subscribe((event) => {
-      if (event.type === 'payments.changed' && event.paymentIds.includes(paymentId)) void load(paymentId);
+      // No ids: anything may have changed (a missed event, the team ledger reachable again).
+      if (event.type === 'payments.changed' && (event.paymentIds.length === 0 || event.paymentIds.includes(paymentId))) void load(paymentId);
     });
   }, [paymentId, load]);
 
