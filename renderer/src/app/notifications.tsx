@@ -10,6 +10,10 @@ type Said = Extract<AppEvent, { type: 'notification' }>;
 type Note = { id: number; level: Said['level']; message: string; reason?: Said['reason'] };
 let nextId = 1;
 
+// A notification that says a state is over takes away the one that said it began: "connected to the
+// team ledger again" removes "lost its connection … reconnecting", which stayed on screen below it.
+const ends: Record<string, string> = { 'teamLedger.reconnected': 'teamLedger.reconnecting' };
+
 function wordNote(language: Language, note: Note): string {
   return (note.reason && wordReason(language, note.reason)) ?? (language === 'en' ? note.message : translate(language, 'notify.generic'));
 }
@@ -22,7 +26,8 @@ export function Notifications() {
     () =>
       api.subscribe((event) => {
         if (event.type !== 'notification') return;
-        setNotes((list) => [...list.slice(-4), { id: nextId++, level: event.level, message: event.message, reason: event.reason }]);
+        const over = event.reason && ends[event.reason.key];
+        setNotes((list) => [...list.filter((n) => !over || n.reason?.key !== over).slice(-4), { id: nextId++, level: event.level, message: event.message, reason: event.reason }]);
       }),
     [],
   );
