@@ -14,10 +14,11 @@ const practice = { id: 'practice', name: 'Practice', environment: 'practice', ba
 const shop = { ...practice, id: 'shop', name: 'Shop', environment: 'sandbox', baseUrl: 'https://sandbox.example/api/v1' };
 let activeId = 'practice';
 let profiles = [practice, shop];
+let listAnswered = true;
 const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo(null) }),
   getActiveProfile: () => ({ ok: true, value: unchecked(profiles.find((p) => p.id === activeId) ?? practice) }),
-  listProfiles: () => ({ ok: true, value: unchecked({ profiles, activeId }) }),
+  listProfiles: () => (listAnswered ? { ok: true, value: unchecked({ profiles, activeId }) } : new Promise(() => undefined)),
   getPayment: () => ({ ok: true, value: unchecked(paymentDetail(cardSale({ profileId: 'shop', environment: 'sandbox' }))) }),
   switchProfile: (input) => {
     activeId = input.id;
@@ -32,6 +33,7 @@ const { useLanguage, translate } = await import('../../renderer/src/i18n');
 
 let unwatch: () => void = () => undefined;
 beforeEach(async () => {
+  listAnswered = true;
   activeId = 'practice';
   profiles = [practice, shop];
   useSession.setState({ info: appInfo(null), profile: practice as never });
@@ -73,4 +75,12 @@ it('says a removed profile\'s payment cannot be acted on here, with nothing to p
   const note = await screen.findByTestId('other-profile');
   expect(note.textContent).toBe('This payment was made on a profile that has since been removed, so it cannot be acted on here.');
   expect(note.querySelector('button')).toBeNull();
+});
+
+it('does not call the profile removed while the list of profiles is still being asked for', async () => {
+  listAnswered = false;
+  useProfiles.setState({ profiles: [], loaded: false });
+  render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+  const note = await screen.findByTestId('other-profile');
+  expect(note.textContent).toBe('This payment was made on another profile. Switch to that profile to act on it.');
 });

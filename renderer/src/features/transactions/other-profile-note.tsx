@@ -7,17 +7,18 @@ import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { profileName } from '../../ui/profile-name';
-import { useProfileList } from '../settings/settings-store';
+import { useProfileList, useProfiles } from '../settings/settings-store';
 import { withEnvironment } from '../settings/profile-switcher';
 
 export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; onSwitch(button: HTMLButtonElement): void }) {
   const t = useT();
   const wordError = useWordedError();
   const profiles = useProfileList();
+  const listed = useProfiles((s) => s.loaded && !s.error); // not "removed" before the list is known
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError>(); // worded at each draw
   const found = profiles.find((p) => p.id === profileId);
-  if (!found) return <p className="attention-note" data-testid="other-profile">{t('detail.otherProfileRemoved')}</p>;
+  if (!found) return <p className="attention-note" data-testid="other-profile">{t(listed ? 'detail.otherProfileRemoved' : 'detail.otherProfileUnknown')}</p>;
   const name = withEnvironment(profileName(found, t), t(`env.${found.environment}`));
   return (
     <div className="attention-note" data-testid="other-profile">
