@@ -26,7 +26,7 @@ export type MaintenanceOptions = {
   env?: NodeJS.ProcessEnv;
   now?: () => Date;
   pagesPerStep?: number;
-  /** dist/main/ledger-check-worker.cjs: backups and restores are checked off main's event loop. */
+  /** dist/main/ledger-check-worker.cjs: backups and restores are checked, and diagnostics' counts made, off main's event loop. */
   checkWorker?: string;
 };
 
@@ -61,7 +61,7 @@ export function createMaintenance(options: MaintenanceOptions) {
       options.relaunch();
       return true;
     },
-    saveDiagnostics: () => saveDiagnostics({ db: options.db, dataDir, app: options.app, profiles: options.profiles, updates: updates.status, logFile: options.logFile, now: options.now }),
+    saveDiagnostics: () => saveDiagnostics({ db: options.db, dataDir, app: options.app, profiles: options.profiles, updates: updates.status, logFile: options.logFile, now: options.now }, options.checkWorker),
     start() {
       backups.startSchedule();
       updates.startSchedule();
