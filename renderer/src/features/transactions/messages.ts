@@ -10,6 +10,7 @@ export const en = {
   'state.unpaid': 'Unpaid', 'state.open': 'Open', 'state.verifying': 'Awaiting verification',
   // 'pending' where the payment's kind is not known (the State filter, an audit entry of a status check): its badges' words.
   'state.pendingAnyKind': 'Awaiting payment',
+  'tx.filter.anyRefund': 'Any refund',
   'kind.link': 'Payment link', 'kind.checkout': 'Checkout session', 'kind.sale': 'Card sale', 'kind.recurring': 'Recurring charge', 'kind.external': 'Found by lookup',
   'op.create': 'Created', 'op.capture': 'Capture', 'op.void': 'Void', 'op.refund': 'Refund',
   'noun.create': 'creation', 'noun.capture': 'capture', 'noun.void': 'void', 'noun.refund': 'refund', 'noun.recurring': 'repeat charge',
@@ -118,6 +119,7 @@ export const ar: Record<keyof typeof en, string> = {
   'state.expired': 'منتهية', 'state.unknown': 'غير معروفة', 'state.creating': 'جارٍ الإرسال…', 'state.not_created': 'لم تُنشأ',
   'state.unpaid': 'غير مدفوعة', 'state.open': 'مفتوحة', 'state.verifying': 'بانتظار التحقق',
   'state.pendingAnyKind': 'بانتظار الدفع',
+  'tx.filter.anyRefund': 'فيها استرداد',
   'kind.link': 'رابط دفع', 'kind.checkout': 'جلسة دفع', 'kind.sale': 'بيع بالبطاقة', 'kind.recurring': 'خصم متكرر', 'kind.external': 'وُجدت بالبحث',
   'op.create': 'إنشاء', 'op.capture': 'تحصيل', 'op.void': 'إلغاء', 'op.refund': 'استرداد',
   'noun.create': 'إنشاء', 'noun.capture': 'تحصيل', 'noun.void': 'إلغاء', 'noun.refund': 'استرداد', 'noun.recurring': 'خصم متكرر',

@@ -1,0 +1,53 @@
+// What a support agent does when a customer phones, in Chromium through the preview, in English
+// and Arabic: finds the payment by its order id with the keyboard alone (typed in the search, ↓ to
+// the results, Enter), and lists every payment with a refund, partly or fully refunded, with one
+// choice of the State field.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { callApi } from './support/practice-control';
+import { TransactionsPage } from './pages/transactions-page';
+import { translate } from '../../renderer/src/i18n';
+import type { PaymentView } from '../../contract/methods/payments';
+
+const customer = { name: 'Huda Karim', email: 'huda@example.com', phone: '+966500000031' };
+const card = { number: '5123450000000008', holder: 'HUDA KARIM', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+
+describe('a support agent finds payments', () => {
+  let session: E2eSession;
+  let tx: TransactionsPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    tx = new TransactionsPage(session.page);
+    await tx.open(session.preview.url);
+    const sell = async (orderId: string) => (await callApi<{ payment: PaymentView }>(session.page, 'chargeCard', { orderId, amount: '30.00', currency: 'SAR', card, customer, authOnly: false })).payment;
+    const refund = (payment: PaymentView, amount: string) => callApi(session.page, 'refundPayment', { paymentId: payment.id, amount, currency: 'SAR', reason: 'Customer asked' });
+    await sell('CALL-PAID');
+    await refund(await sell('CALL-PART'), '10.00');
+    await refund(await sell('CALL-FULL'), '30.00');
+  });
+  afterAll(() => session?.close());
+
+  it.each(['en', 'ar'] as const)('opens a payment by its order id with the keyboard alone: type, ↓, Enter, in %s', async (language) => {
+    await tx.chooseLanguage(language);
+    await tx.show();
+    await session.page.keyboard.press('/');
+    await session.page.keyboard.type('CALL-PART');
+    await expect.poll(() => tx.total()).toBe(1);
+    await session.page.keyboard.press('ArrowDown');
+    await session.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'tx-list');
+    await session.page.keyboard.press('Enter');
+    await session.page.locator('[data-testid="payment-detail"] h2:has-text("CALL-PART")').waitFor();
+  });
+
+  it.each(['en', 'ar'] as const)('lists the partly and the fully refunded payments, not the others, with "Any refund", in %s', async (language) => {
+    await tx.chooseLanguage(language);
+    await tx.show();
+    await session.page.getByLabel(translate(language, 'tx.filter.state')).selectOption({ label: translate(language, 'tx.filter.anyRefund') });
+    await expect.poll(() => tx.total()).toBe(2);
+    await tx.row('CALL-PART').waitFor();
+    await tx.row('CALL-FULL').waitFor();
+    expect(await tx.row('CALL-PAID').count()).toBe(0);
+    await session.screenshot(`transactions-any-refund-${language}`);
+  });
+});
