@@ -26,8 +26,8 @@ describeLedgerApp('a money operation the gateway refuses', (app) => {
       if (answer.ok) return;
       expect(answer.error).toMatchObject({ code: 'request_rejected', reason: { key: 'gateway.operationRefused', values: { operation: 'refund' } } });
       const error = answer.error as Parameters<typeof localizeError>[1];
-      expect(localizeError('en', error).message).toMatch(/^The gateway refused the refund\. The payment may have changed at the gateway .*check its status now, then try again\. The gateway said: “.+”\.$/);
-      expect(localizeError('ar', error).message).toMatch(/^رفضت البوابة عملية استرداد\. .*افحص حالتها الآن ثم حاول مجددًا\./);
+      expect(localizeError('en', error).message).toMatch(/^The gateway refused the refund: the payment may have changed at the gateway .*Check its status now, and see on the gateway’s dashboard what is left before trying again\. The gateway said: “.+”\.$/);
+      expect(localizeError('ar', error).message).toMatch(/^رفضت البوابة عملية استرداد: .*افحص حالتها الآن، وانظر في لوحة تحكم البوابة كم تبقّى/);
       // Checking its status tells Paydesk what the gateway did: the payment is partly refunded there.
       expect(await app().value<PaymentView>('checkPaymentStatus', { paymentId: payment.id })).toMatchObject({ state: 'partially_refunded' });
     });
