@@ -11,6 +11,7 @@ import { useProfileList } from '../settings/settings-store';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
 import { focusListRow } from './payment-list';
+import { shortcutKey } from '../../ui/shortcut-key';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
@@ -48,7 +49,7 @@ export function FilterBar() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-      if (event.key === '/' && !typing) {
+      if (shortcutKey(event) === '/' && !typing) {
         event.preventDefault();
         search.current?.focus();
       }

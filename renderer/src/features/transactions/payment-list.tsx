@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatRowDay, formatRowTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { shortcutKey } from '../../ui/shortcut-key';
 import { StateBadge } from './payment-state';
 import { useTransactions } from './transactions-store';
 import { rowWindow, scrollToReveal } from './windowed-rows';
@@ -80,7 +81,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
         if (row) open(row.id);
       },
     };
-    const action = keys[event.key];
+    const action = keys[shortcutKey(event)];
     if (action && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       action();
