@@ -1,7 +1,8 @@
 // What a support agent does when a customer phones, in Chromium through the preview, in English
 // and Arabic: finds the payment by its order id with the keyboard alone (typed in the search, ↓ to
-// the results, Enter), and lists every payment with a refund, partly or fully refunded, with one
-// choice of the State field.
+// the results, Enter), by the amount the caller gives (typed in the search, which looks in ids and
+// names, and told so with a button to the payments of that amount), and lists every payment with a
+// refund, partly or fully refunded, with one choice of the State field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
@@ -49,5 +50,27 @@ describe('a support agent finds payments', () => {
     await tx.row('CALL-FULL').waitFor();
     expect(await tx.row('CALL-PAID').count()).toBe(0);
     await session.screenshot(`transactions-any-refund-${language}`);
+  });
+
+  it.each(['en', 'ar'] as const)('finds payments by the amount typed in the search, with one press, in %s', async (language) => {
+    await tx.chooseLanguage(language);
+    await tx.show();
+    await session.page.keyboard.press('/');
+    await session.page.keyboard.type('30');
+    const byAmount = session.page.getByTestId('search-by-amount');
+    expect(await byAmount.textContent()).toContain('30.00');
+    await byAmount.click();
+    await expect.poll(() => tx.total()).toBe(3);
+    expect(await session.page.getByRole('searchbox').inputValue()).toBe('');
+    expect(await session.page.evaluate(() => document.activeElement?.id)).toBe('tx-search');
+    await session.screenshot(`transactions-by-amount-${language}`);
+  });
+
+  it('says what the search looks in when a card\'s last four digits find nothing, and offers no amount for them', async () => {
+    await tx.chooseLanguage('en');
+    await tx.show();
+    await tx.search('0008');
+    await session.page.getByText(translate('en', 'tx.search.notAmounts')).waitFor();
+    expect(await session.page.getByTestId('search-by-amount').count()).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
 import { focusListRow } from './payment-list';
 import { shortcutKey } from '../../ui/shortcut-key';
+import { AmountSearchHint } from './amount-search-hint';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
@@ -141,6 +142,7 @@ export function FilterBar() {
         <ProfileFilter />
         </>}
       </div>
+      <AmountSearchHint query={query} onAmount={() => { setQuery(''); search.current?.focus(); }} />
       <OverviewFilterNote />
     </form>
   );

@@ -11,6 +11,8 @@ export const en = {
   // 'pending' where the payment's kind is not known (the State filter, an audit entry of a status check): its badges' words.
   'state.pendingAnyKind': 'Awaiting payment',
   'tx.filter.anyRefund': 'Any refund',
+  'tx.search.notAmounts': 'The search looks in order ids, names, e-mails, phones and transaction ids, not in amounts or card digits.',
+  'tx.search.byAmount': 'List payments of {amount}',
   'kind.link': 'Payment link', 'kind.checkout': 'Checkout session', 'kind.sale': 'Card sale', 'kind.recurring': 'Recurring charge', 'kind.external': 'Found by lookup',
   'op.create': 'Created', 'op.capture': 'Capture', 'op.void': 'Void', 'op.refund': 'Refund',
   'noun.create': 'creation', 'noun.capture': 'capture', 'noun.void': 'void', 'noun.refund': 'refund', 'noun.recurring': 'repeat charge',
@@ -120,6 +122,8 @@ export const ar: Record<keyof typeof en, string> = {
   'state.unpaid': 'غير مدفوعة', 'state.open': 'مفتوحة', 'state.verifying': 'بانتظار التحقق',
   'state.pendingAnyKind': 'بانتظار الدفع',
   'tx.filter.anyRefund': 'فيها استرداد',
+  'tx.search.notAmounts': 'يبحث البحث في أرقام الطلبات والأسماء والبريد الإلكتروني والهواتف وأرقام المعاملات، لا في المبالغ ولا في أرقام البطاقات.',
+  'tx.search.byAmount': 'اعرض المدفوعات بمبلغ {amount}',
   'kind.link': 'رابط دفع', 'kind.checkout': 'جلسة دفع', 'kind.sale': 'بيع بالبطاقة', 'kind.recurring': 'خصم متكرر', 'kind.external': 'وُجدت بالبحث',
   'op.create': 'إنشاء', 'op.capture': 'تحصيل', 'op.void': 'إلغاء', 'op.refund': 'استرداد',
   'noun.create': 'إنشاء', 'noun.capture': 'تحصيل', 'noun.void': 'إلغاء', 'noun.refund': 'استرداد', 'noun.recurring': 'خصم متكرر',
