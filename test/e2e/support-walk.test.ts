@@ -73,4 +73,34 @@ describe('a support agent finds payments', () => {
     await session.page.getByText(translate('en', 'tx.search.notAmounts')).waitFor();
     expect(await session.page.getByTestId('search-by-amount').count()).toBe(0);
   });
+
+  it.each(['en', 'ar'] as const)('in a 900 px window a second search shows its results, not the payment opened before, in %s', async (language) => {
+    await session.page.setViewportSize({ width: 900, height: 800 });
+    try {
+      await tx.chooseLanguage(language);
+      await tx.show();
+      const openByKeyboard = async (orderId: string) => {
+        await session.page.keyboard.press('/');
+        await session.page.keyboard.press('Control+a');
+        await session.page.keyboard.type(orderId);
+        await session.page.keyboard.press('ArrowDown');
+        await session.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'tx-list');
+        await expect.poll(() => tx.total()).toBe(1);
+        await tx.row(orderId).waitFor();
+        await session.page.keyboard.press('Enter');
+        await session.page.locator(`[data-testid="payment-detail"] h2:has-text("${orderId}")`).waitFor();
+      };
+      await openByKeyboard('CALL-PAID');
+      expect(await tx.list.isVisible()).toBe(false); // the payment is shown in the list's place
+      // Typed with the payment open: the list comes back with what the search found.
+      await session.page.keyboard.press('/');
+      await session.page.keyboard.press('Control+a');
+      await session.page.keyboard.type('CALL-FULL');
+      await tx.row('CALL-FULL').waitFor({ state: 'visible' });
+      expect(await tx.detail.count()).toBe(0);
+      await openByKeyboard('CALL-PART');
+    } finally {
+      await session.page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });

@@ -10,7 +10,7 @@ import { OverviewFilterNote } from '../overview/overview-filter-note';
 import { useProfileList } from '../settings/settings-store';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
-import { focusListRow } from './payment-list';
+import { focusListRow, listCovered } from './payment-list';
 import { shortcutKey } from '../../ui/shortcut-key';
 import { AmountSearchHint } from './amount-search-hint';
 
@@ -19,7 +19,7 @@ export const typingPause = 150;
 
 export function FilterBar() {
   const t = useT();
-  const { filter, sort, setFilter, setSort, clearFilter, error } = useTransactions();
+  const { filter, sort, setSort, clearFilter, error } = useTransactions();
   const [query, setQuery] = useState(filter.query ?? '');
   const search = useRef<HTMLInputElement>(null);
 
@@ -27,7 +27,7 @@ export function FilterBar() {
   // a paste, an autofill, a cleared box (more than one character at once) or Enter search at once.
   const send = useCallback((value: string) => {
     if ((useTransactions.getState().filter.query ?? '') !== value) setFilter({ query: value });
-  }, [setFilter]);
+  }, []);
   useEffect(() => {
     const timer = setTimeout(() => send(query), typingPause);
     return () => clearTimeout(timer);
@@ -42,9 +42,10 @@ export function FilterBar() {
   const toList = (event: ReactKeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'ArrowDown' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
+    if (listCovered()) useTransactions.getState().close();
     send(query);
     useTransactions.getState().select(0);
-    focusListRow(0);
+    requestAnimationFrame(() => focusListRow(0)); // after the draw that gives a covered list back
   };
 
   useEffect(() => {
@@ -149,6 +150,17 @@ export function FilterBar() {
 }
 
 /**
+ * A filter changed while a payment's detail covers the list (a window too narrow for both): the
+ * detail closes, so the list the change made is in view. Beside the list, the payment stays open.
+ * Covered, a second search showed the old payment, "1 payment" and nothing of it.
+ */
+function setFilter(patch: Partial<PaymentFilter>) {
+  const store = useTransactions.getState();
+  if (listCovered()) store.close();
+  store.setFilter(patch);
+}
+
+/**
  * The State field's choice that finds every payment refunded in full or in part: both badges'
  * states, so it finds what the list shows as refunded (main's withRefunded, Home's figures, counts
  * money Paydesk itself refunded, and misses a refund made elsewhere that a status check found).
@@ -163,7 +175,7 @@ const stateFilter = (choice: string): Partial<PaymentFilter> => ({ states: choic
 
 function ProfileFilter() {
   const t = useT();
-  const { filter, setFilter } = useTransactions();
+  const filter = useTransactions((s) => s.filter);
   // The header's list of profiles (settings-store.ts), not asked of main again.
   const profiles = useProfileList();
   return (

@@ -24,6 +24,11 @@ export function focusListRow(index: number) {
   grid.focus({ preventScroll: true });
 }
 
+/** Whether an open payment's detail covers the list (a narrow screen): the list is inert then (transactions-screen.tsx). */
+export function listCovered(): boolean {
+  return document.querySelector('[data-testid="tx-list"]')?.hasAttribute('inert') ?? false;
+}
+
 /** `inert`: the open detail covers the list (a narrow screen): out of the tab order and the accessibility tree. */
 export function PaymentList({ inert = false }: { inert?: boolean }) {
   const t = useT();
