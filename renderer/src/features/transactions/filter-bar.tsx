@@ -10,6 +10,7 @@ import { OverviewFilterNote } from '../overview/overview-filter-note';
 import { useProfileList } from '../settings/settings-store';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
+import { flushSync } from 'react-dom';
 import { focusListRow, listCovered } from './payment-list';
 import { shortcutKey } from '../../ui/shortcut-key';
 import { AmountSearchHint } from './amount-search-hint';
@@ -42,10 +43,11 @@ export function FilterBar() {
   const toList = (event: ReactKeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'ArrowDown' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
-    if (listCovered()) useTransactions.getState().close();
+    // Drawn at once: a covered list is given back before the keyboard goes to it, so an Enter right after opens.
+    if (listCovered()) flushSync(() => useTransactions.getState().close());
     send(query);
     useTransactions.getState().select(0);
-    requestAnimationFrame(() => focusListRow(0)); // after the draw that gives a covered list back
+    focusListRow(0);
   };
 
   useEffect(() => {
