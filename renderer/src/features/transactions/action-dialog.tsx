@@ -118,7 +118,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
     if (kind !== 'recurring' && result.value.operationInFlight) return setUnknownOutcome(true);
     if (kind === 'recurring' && result.value.state === 'unknown') return setUnknownOutcome(true);
-    onDone({ key: `action.done.${kind}`, values: { amount: sentMinor === undefined ? shownAmount : money(sentMinor, currency) } });
+    const amountDone = sentMinor === undefined ? shownAmount : money(sentMinor, currency);
+    // A repeat charge is a new payment: named by its order id, which a caller asking about it gives.
+    onDone(kind === 'recurring' ? { key: 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } } : { key: `action.done.${kind}`, values: { amount: amountDone } });
   }
 
   async function checkStatus() {
