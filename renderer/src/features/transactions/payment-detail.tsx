@@ -234,9 +234,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
-          onDone={(words: Words) => {
+          onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
             closeDialog();
-            setNotice({ kind: 'ok', words });
+            setNotice({ kind: outcome, words });
             void load(paymentId);
           }}
         />
