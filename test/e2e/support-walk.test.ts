@@ -103,4 +103,18 @@ describe('a support agent finds payments', () => {
       await session.page.setViewportSize({ width: 1280, height: 800 });
     }
   });
+
+  it.each(['en', 'ar'] as const)('Home\'s "Find a payment" leaves the keyboard on the list it found, or on the search when it found none, in %s', async (language) => {
+    await tx.chooseLanguage(language);
+    const findFromHome = async (text: string) => {
+      await session.page.keyboard.press('Alt+1');
+      await session.page.getByTestId('home-find').fill(text);
+      await session.page.keyboard.press('Enter');
+      await tx.counted();
+    };
+    await findFromHome('Huda Karim'); // every payment of this test: several, none opened
+    await session.page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'tx-list');
+    await findFromHome('Nobody Anywhere');
+    await session.page.waitForFunction(() => document.activeElement?.id === 'tx-search');
+  });
 });
