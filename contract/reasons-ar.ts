@@ -89,6 +89,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'gateway.redirect': 'ردّت البوابة بإعادة توجيه؛ ولا يتبع بايدسك إعادة التوجيه بمفتاحك. تحقق من العنوان الأساسي.',
   'gateway.badAddress': 'عنوان البوابة في هذا الملف غير صالح. تحقق منه في الإعدادات.',
   'gateway.declined': 'رفضت البوابة عملية {operation}.',
+  'gateway.operationRefused': 'رفضت البوابة عملية {operation}: ربما تغيّرت الدفعة لدى البوابة (حُصّلت أو استُردّت أو أُلغيت من مكان آخر). افحص حالتها الآن، وانظر في لوحة تحكم البوابة كم تبقّى قبل أن تحاول مجددًا.',
   'gateway.saidSuffix': 'قالت البوابة: «{said}».',
   'notify.linkPaid': 'دُفع رابط الدفع {orderId}: {amount}.',
   'notify.refundNotProcessed': 'فشل استرداد على {orderId}: أظهر فحص الحالة أن البوابة لم تنفّذه.',

@@ -100,6 +100,9 @@ export const reasonTexts = {
   'gateway.redirect': 'The gateway answered with a redirect; Paydesk does not follow redirects with your key. Check the base URL.',
   'gateway.badAddress': 'The gateway address of this profile is not valid. Check it in Settings.',
   'gateway.declined': 'The gateway declined the {operation}.',
+  // A capture, void or refund Paydesk checked first and the gateway still refused: the payment most
+  // likely changed at the gateway (done elsewhere), so "correct it" gave the person nothing to correct.
+  'gateway.operationRefused': 'The gateway refused the {operation}: the payment may have changed at the gateway (captured, refunded or voided elsewhere). Check its status now, and see on the gateway’s dashboard what is left before trying again.',
   // Added after any reason whose values carry `said` (redacted first).
   'gateway.saidSuffix': 'The gateway said: “{said}”.',
   // Notifications (not failures of a call: things the user asked to be told)

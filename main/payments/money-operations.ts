@@ -9,7 +9,7 @@ import type { AppFailure } from '../../contract/result';
 import { fail, failField, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
-import { gatewayReason, toAppFailure } from '../gateway/errors';
+import { gatewayReason, toAppFailure, type GatewayError } from '../gateway/errors';
 import { storedLastError } from '../ledger/last-error';
 import type { StatusOutcome } from '../gateway/requests';
 import type { OperationRow, PaymentRow } from '../ledger/payment-rows';
@@ -111,7 +111,7 @@ export function createMoneyOperations(core: PaymentsCore) {
           await tx.completeOperation(opId, { outcome: 'failed', error_code: result.ok ? 'declined' : result.error.kind, error_message: message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
           await core.audit(tx, ctx, current, input.kind, `failed: ${result.ok ? 'declined' : result.error.kind}`, auditExtra);
           if (input.kind === 'refund') core.notify('error', current.id, reason('notify.refundFailed', { orderId: current.order_id, said: result.ok ? declined ?? '' : result.error.gateway?.message ?? '' }));
-          failure = result.ok ? fail('request_rejected', 'gateway.declined', { operation: input.kind, said: declined ?? '' }) : toAppFailure(result.error);
+          failure = result.ok ? fail('request_rejected', 'gateway.declined', { operation: input.kind, said: declined ?? '' }) : refusedFailure(result.error, input.kind);
         }
         return tx.view(await core.schedule(tx, current, doneAt, 0));
       });
@@ -158,3 +158,12 @@ export function createMoneyOperations(core: PaymentsCore) {
   return { moneyOperation, settleByHand, applyDone };
 }
 
+/**
+ * A capture, void or refund that passed main's own checks and the gateway still refused: the
+ * payment most likely changed at the gateway (done elsewhere), so the person is told to check its
+ * status rather than to "correct" a request they cannot see anything wrong with.
+ */
+function refusedFailure(error: GatewayError, operation: 'capture' | 'void' | 'refund'): AppFailure {
+  if (error.kind !== 'request_rejected' || error.reasonKey) return toAppFailure(error);
+  return toAppFailure({ ...error, reasonKey: 'gateway.operationRefused', reasonValues: { ...error.reasonValues, operation } });
+}

@@ -5,6 +5,7 @@ import { useNavigation } from './navigation-store';
 import { preloadScreens, screenComponent, screens } from './screens';
 import { api } from '../api';
 import { afterFirstScreenData } from './first-screen';
+import { shortcutKey } from '../ui/shortcut-key';
 
 export function Navigation() {
   const t = useT();
@@ -14,7 +15,8 @@ export function Navigation() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!event.altKey || event.ctrlKey || event.metaKey) return;
-      const target = screens.find((s) => s.shortcut === event.key);
+      const key = shortcutKey(event);
+      const target = screens.find((s) => s.shortcut === key);
       if (!target) return;
       event.preventDefault();
       go(target.id);

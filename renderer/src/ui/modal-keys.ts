@@ -4,6 +4,7 @@
 // Only the wrap at either end is done here, the browser's order kept between (a radio group stays one
 // stop); the calendar (calendar.tsx) steps each Tab itself over its own few buttons and day.
 import { useEffect, type RefObject } from 'react';
+import { shortcutKey } from './shortcut-key';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -17,7 +18,7 @@ export function useModalKeys(box: RefObject<HTMLElement | null>) {
     const onKey = (event: KeyboardEvent) => {
       const dialog = box.current;
       if (!dialog) return;
-      if (event.altKey && !event.ctrlKey && !event.metaKey && /^[0-9]$/.test(event.key)) {
+      if (event.altKey && !event.ctrlKey && !event.metaKey && /^[0-9]$/.test(shortcutKey(event))) {
         // Capture phase, on the window: the navigation's own listener never hears it.
         event.preventDefault();
         event.stopPropagation();

@@ -14,6 +14,7 @@ import { Field } from '../settings/field';
 import { ProductionConfirmDialog, needsProductionConfirmation } from '../settings/production-confirmation';
 import './get-paid.css';
 import { saveFile } from '../../ui/save-file';
+import { shortcutKey } from '../../ui/shortcut-key';
 
 /** Today as YYYY-MM-DD in the user's own time zone (the day the invoice is issued). */
 export function today(now = new Date()): string {
@@ -213,7 +214,7 @@ export function useNewShortcut(key: string, focusId: string, onNew: () => void) 
   useEffect(() => {
     focusFirst(true);
     const onKey = (e: KeyboardEvent) => {
-      if (!e.altKey || e.ctrlKey || e.metaKey || e.key !== key) return;
+      if (!e.altKey || e.ctrlKey || e.metaKey || shortcutKey(e) !== key) return;
       latest.current();
       focusFirst();
     };

@@ -26,7 +26,7 @@ import { productionConfirmation } from '../settings/production-confirmation';
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
 type Props = {
-  kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(words: Words): void; onClose(): void;
+  kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(words: Words, outcome?: 'ok' | 'error'): void; onClose(): void;
   /** Who is sending the payment's open operation (another person on the team ledger), if known. */
   busyWith?: { person: string; kind: (typeof operationKinds)[number] };
 };
@@ -118,7 +118,12 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
     if (kind !== 'recurring' && result.value.operationInFlight) return setUnknownOutcome(true);
     if (kind === 'recurring' && result.value.state === 'unknown') return setUnknownOutcome(true);
-    onDone({ key: `action.done.${kind}`, values: { amount: sentMinor === undefined ? shownAmount : money(sentMinor, currency) } });
+    const amountDone = sentMinor === undefined ? shownAmount : money(sentMinor, currency);
+    // A repeat charge is a new payment: named by its order id, which a caller asking about it gives;
+    // the gateway may decline it (the answer is a declined payment, not a refusal): "Charged" would be untrue.
+    if (kind !== 'recurring') return onDone({ key: `action.done.${kind}`, values: { amount: amountDone } });
+    const declined = result.value.state === 'declined';
+    onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } }, declined ? 'error' : 'ok');
   }
 
   async function checkStatus() {

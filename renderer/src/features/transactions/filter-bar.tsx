@@ -1,7 +1,8 @@
 // Search and filters over the ledger. "/" focuses the search box from anywhere on the screen.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { currencyCodes } from '../../../../contract/money';
-import { ledgerStates } from '../../../../contract/payment-states';
+import { ledgerStates, type LedgerState } from '../../../../contract/payment-states';
+import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { paymentKinds } from '../../../../contract/payment-kinds';
 import { useT } from '../../i18n';
 import { useTransactions, type PaymentSort } from './transactions-store';
@@ -9,13 +10,17 @@ import { OverviewFilterNote } from '../overview/overview-filter-note';
 import { useProfileList } from '../settings/settings-store';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
+import { flushSync } from 'react-dom';
+import { focusListRow, listCovered } from './payment-list';
+import { shortcutKey } from '../../ui/shortcut-key';
+import { AmountSearchHint } from './amount-search-hint';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
 
 export function FilterBar() {
   const t = useT();
-  const { filter, sort, setFilter, setSort, clearFilter, error } = useTransactions();
+  const { filter, sort, setSort, clearFilter, error } = useTransactions();
   const [query, setQuery] = useState(filter.query ?? '');
   const search = useRef<HTMLInputElement>(null);
 
@@ -23,7 +28,7 @@ export function FilterBar() {
   // a paste, an autofill, a cleared box (more than one character at once) or Enter search at once.
   const send = useCallback((value: string) => {
     if ((useTransactions.getState().filter.query ?? '') !== value) setFilter({ query: value });
-  }, [setFilter]);
+  }, []);
   useEffect(() => {
     const timer = setTimeout(() => send(query), typingPause);
     return () => clearTimeout(timer);
@@ -33,10 +38,22 @@ export function FilterBar() {
     if (Math.abs(next.length - query.length) > 1 || next === '') send(next);
   };
 
+  // ↓ from the search goes to the results, on the first: without it the keyboard reached them
+  // through six controls (state, filters, sort, export, the lookup).
+  const toList = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'ArrowDown' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    // Drawn at once: a covered list is given back before the keyboard goes to it, so an Enter right after opens.
+    if (listCovered()) flushSync(() => useTransactions.getState().close());
+    send(query);
+    useTransactions.getState().select(0);
+    focusListRow(0);
+  };
+
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-      if (event.key === '/' && !typing) {
+      if (shortcutKey(event) === '/' && !typing) {
         event.preventDefault();
         search.current?.focus();
       }
@@ -67,13 +84,17 @@ export function FilterBar() {
       <div className="filter-row">
         <div className="field filter-search">
           <label htmlFor="tx-search">{t('tx.search')}</label>
-          <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
+          <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} onKeyDown={toList} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
         </div>
         <div className="field">
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>
-          <select id="tx-state" value={filter.states?.[0] ?? ''} onChange={(e) => setFilter({ states: e.target.value ? [e.target.value as never] : undefined })}>
+          <select id="tx-state" value={stateChoice(filter)} onChange={(e) => setFilter(stateFilter(e.target.value))}>
             <option value="">{t('tx.filter.any')}</option>
-            {ledgerStates.map((s) => <option key={s} value={s}>{t(s === 'pending' ? 'state.pendingAnyKind' : `state.${s}`)}</option>)}
+            {ledgerStates.map((s) => [
+              // Before "Partly refunded": "Refunded" alone leaves out the partly refunded, which a caller asking "was I refunded?" means too.
+              s === 'partially_refunded' && <option key={anyRefund} value={anyRefund}>{t('tx.filter.anyRefund')}</option>,
+              <option key={s} value={s}>{t(s === 'pending' ? 'state.pendingAnyKind' : `state.${s}`)}</option>,
+            ])}
           </select>
         </div>
         <button type="button" className="more-filters" aria-expanded={more} aria-controls="tx-more-filters" onClick={() => setMore(!more)} data-testid="more-filters">
@@ -124,14 +145,39 @@ export function FilterBar() {
         <ProfileFilter />
         </>}
       </div>
+      <AmountSearchHint query={query} onAmount={() => { setQuery(''); search.current?.focus(); }} />
       <OverviewFilterNote />
     </form>
   );
 }
 
+/**
+ * A filter changed while a payment's detail covers the list (a window too narrow for both): the
+ * detail closes, so the list the change made is in view. Beside the list, the payment stays open.
+ * Covered, a second search showed the old payment, "1 payment" and nothing of it.
+ */
+function setFilter(patch: Partial<PaymentFilter>) {
+  const store = useTransactions.getState();
+  if (listCovered()) store.close();
+  store.setFilter(patch);
+}
+
+/**
+ * The State field's choice that finds every payment refunded in full or in part: both badges'
+ * states, so it finds what the list shows as refunded (main's withRefunded, Home's figures, counts
+ * money Paydesk itself refunded, and misses a refund made elsewhere that a status check found).
+ */
+const anyRefund = 'any-refund';
+const refundedStates: LedgerState[] = ['partially_refunded', 'refunded'];
+const stateChoice = (filter: PaymentFilter) => {
+  const states = filter.states ?? [];
+  return states.length === refundedStates.length && refundedStates.every((s) => states.includes(s)) ? anyRefund : (states[0] ?? '');
+};
+const stateFilter = (choice: string): Partial<PaymentFilter> => ({ states: choice === anyRefund ? refundedStates : choice ? [choice as LedgerState] : undefined });
+
 function ProfileFilter() {
   const t = useT();
-  const { filter, setFilter } = useTransactions();
+  const filter = useTransactions((s) => s.filter);
   // The header's list of profiles (settings-store.ts), not asked of main again.
   const profiles = useProfileList();
   return (

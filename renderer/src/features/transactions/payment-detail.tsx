@@ -20,6 +20,7 @@ import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useTeamRole } from '../settings/team-role';
 import { useFocusFallback } from '../../ui/focus';
+import { shortcutKey } from '../../ui/shortcut-key';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
 const PaymentInvoice = lazy(() => import('../invoices/payment-invoice'));
@@ -101,7 +102,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
       if (typing || dialog || settling || event.altKey || event.ctrlKey || event.metaKey || !allowed || otherProfile) return;
       const keys: Record<string, ActionKind | 'status'> = { r: 'refund', c: 'capture', v: 'void', s: 'status' };
-      const wanted = keys[event.key];
+      const wanted = keys[shortcutKey(event)];
       if (wanted === 'status') return void checkStatus();
       if (wanted && allowed[wanted]) {
         event.preventDefault();
@@ -235,9 +236,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
-          onDone={(words: Words) => {
+          onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
             closeDialog();
-            setNotice({ kind: 'ok', words });
+            setNotice({ kind: outcome, words });
             void load(paymentId);
           }}
         />

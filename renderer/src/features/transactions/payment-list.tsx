@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatRowDay, formatRowTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { shortcutKey } from '../../ui/shortcut-key';
 import { StateBadge } from './payment-state';
 import { useTransactions } from './transactions-store';
 import { rowWindow, scrollToReveal } from './windowed-rows';
@@ -21,6 +22,11 @@ export function focusListRow(index: number) {
   const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid));
   if (top !== undefined) grid.scrollTop = top;
   grid.focus({ preventScroll: true });
+}
+
+/** Whether an open payment's detail covers the list (a narrow screen): the list is inert then (transactions-screen.tsx). */
+export function listCovered(): boolean {
+  return document.querySelector('[data-testid="tx-list"]')?.hasAttribute('inert') ?? false;
 }
 
 /** `inert`: the open detail covers the list (a narrow screen): out of the tab order and the accessibility tree. */
@@ -80,7 +86,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
         if (row) open(row.id);
       },
     };
-    const action = keys[event.key];
+    const action = keys[shortcutKey(event)];
     if (action && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       action();

@@ -26,6 +26,15 @@ export function TransactionsScreen() {
     reloadUnlessVisiting();
     return watchPayments();
   }, [reloadUnlessVisiting]);
+  // The keyboard is never left on the page's body: Home's "Find a payment" matching several payments
+  // (or none) left it there, and the next Tab started again at the top. One match opens the payment,
+  // whose title takes it (payment-detail.tsx).
+  useEffect(() => {
+    const active = document.activeElement;
+    if (total === undefined || openId || (active && active !== document.body)) return;
+    if (total > 0) focusListRow(useTransactions.getState().selected);
+    else document.getElementById('tx-search')?.focus();
+  }, [total, openId]);
 
   return (
     <div className="transactions" data-testid="transactions-screen" onKeyDown={(event) => openId && escapeClosesDetail(event) && closeDetail()}>
