@@ -165,7 +165,7 @@ describe('the money overview on Home', () => {
   });
 
   it('runs the days right to left in Arabic: today at the left end, the oldest day at the right', async () => {
-    const chart = await home.chart('المُحصَّل والمردود يوميًا، SAR');
+    const chart = await home.chart('المُحصَّل والمسترد يوميًا، SAR');
     const left = plain(await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0, true)));
     const right = plain(await home.pointAt(chart, await home.barPoint(chart, 0, 30, 0, true)));
     await chart.getByRole('button', { name: 'اعرض جدولًا' }).click();

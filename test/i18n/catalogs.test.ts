@@ -81,6 +81,11 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(/(مفتاح|مفاتيح) الواجهة|الواجهة البرمجية/);
   });
 
+  it('calls a refund استرداد and what was refunded مسترد in Arabic, as the state and the detail do', () => {
+    // Home's column, chart and filter note said "المردود" beside the list's "مستردة" and the detail's "المسترد".
+    for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(/مردود/);
+  });
+
   it('has Arabic words in every Arabic text, but for names that are the same in every language', () => {
     const sameEverywhere = new Set(['language.en', 'gp.brand.jcb', 'timeline.state', 'os.notificationTitle', 'audit.result.exportFilter']);
     for (const [key, text] of Object.entries(arabic)) if (!sameEverywhere.has(key)) expect(text, key).toMatch(/[\u0600-\u06ff]/);
