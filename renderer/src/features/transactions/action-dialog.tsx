@@ -20,7 +20,7 @@ import { stateWordOf } from '../../../../contract/payment-states';
 import { allowedActions } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
-import { focusFirstError } from '../../ui/focus';
+import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
@@ -58,10 +58,16 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   }, [kind, payment.id, payment.kind]);
   const sendingRef = useRef(false);
   const first = useRef<HTMLInputElement>(null);
+  const checkButton = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const live = profile?.environment === 'production';
 
   useDialogFocus(first, () => !sendingRef.current && onClose(), box);
+  // The form the keyboard was in goes away when the outcome turns unknown, and "Check status now" is
+  // disabled while it asks: the keyboard goes (back) to it, not to the page's body behind the dialog.
+  useEffect(() => {
+    if (unknownOutcome && !sending) focusIfLost(checkButton.current);
+  }, [unknownOutcome, sending]);
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
@@ -143,10 +149,10 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             <p><strong>{t('action.unknown.title')}</strong></p>
             <p>{t('action.unknown.body')}</p>
             <div className="form-actions">
-              <button type="button" onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{t('detail.checkStatus')}</button>
+              <button type="button" ref={checkButton} onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{t('detail.checkStatus')}</button>
               <button type="button" onClick={onClose}>{t('action.close')}</button>
             </div>
-            {error && <p className="form-error">{wordError(error).message}</p>}
+            {error && <p className="form-error" role="alert">{wordError(error).message}</p>}
           </div>
         ) : (
           <form className="action-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>

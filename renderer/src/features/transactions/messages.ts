@@ -113,6 +113,9 @@ export const en = {
   'detail.financeLimits.refund': 'If the gateway shows this refund went through, your check records it, except on an invoiced payment (its credit note is for support or an admin). If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
   // On the team ledger staff and finance do not settle by hand (the database refuses it): who does, said instead.
   'detail.attention.undecidableForOthers': 'The gateway’s answers cannot tell whether the last {kind} went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
+  // Several status checks failed (the gateway's status down): the dashboard is the way out then too.
+  'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Look it up on the gateway’s dashboard, then settle it here.',
+  'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -221,4 +224,6 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.financeLimits.refund': 'إن أظهرت البوابة أن عملية الاسترداد هذه تمت، يسجّلها فحصك، إلا على دفعة مفوترة (إشعارها الدائن لشخص بدور الدعم أو المسؤول). وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
 
   'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت عملية {kind} الأخيرة. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
+  'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم عملية {kind} الأخيرة. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
+  'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم عملية {kind} الأخيرة. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
 };

@@ -2,6 +2,7 @@
 // payment below the filters), what it is, what is left to capture or refund, and who did what. "r" opens the refund dialog, "c" capture, "s" checks status.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
+import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
@@ -149,10 +150,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {t('detail.notInList')} <button type="button" className="link-button" onClick={() => useTransactions.getState().clearFilter()}>{t('tx.clearFilters')}</button>
         </p>
       )}
-      {payment.operationInFlight && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
+      {/* Settling by hand is the way on once the checks are done with it: "check the status" beside it contradicted it. */}
+      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t(mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers', { kind: t(`noun.${unclear.kind}`) })}</p>
+          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney), { kind: t(`noun.${unclear.kind}`) })}</p>
           {!otherProfile && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
@@ -253,4 +255,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
  */
 function mayBecomePaid(payment: { kind: string; state: string; watched: boolean }): boolean {
   return payment.watched || (payment.kind === 'link' && ['pending', 'unknown', 'creating'].includes(payment.state));
+}
+
+/** Why an unclear operation waits for a person: answers that cannot decide it, or none that settled it after several checks. */
+function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean) {
+  if (reason === 'undecidable') return mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers';
+  return mayMoveMoney ? 'detail.attention.noAnswer' : 'detail.attention.noAnswerForOthers';
 }
