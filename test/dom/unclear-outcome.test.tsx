@@ -19,7 +19,7 @@ const unclearRefund = {
   gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,
 };
 let payment: PaymentView = cardSale();
-let statusAnswer: () => unknown = () => ({ ok: false, error: { code: 'gateway_error', message: 'The gateway reported an error. Try again later.' } });
+let statusAnswer: () => unknown;
 stubMain({
   getPayment: () => ({ ok: true, value: unchecked({
     payment, related: { parent: null, repeats: [] }, operations: payment.operationInFlight ? [unclearRefund] : [], history: [], checks: [], webhooks: [],
@@ -29,15 +29,22 @@ stubMain({
     payment = { ...payment, operationInFlight: true };
     return { ok: true, value: payment };
   },
-  checkPaymentStatus: () => unchecked(statusAnswer()),
+  checkPaymentStatus: () => {
+    // Chromium drops the focus of a button disabled while it asks (jsdom keeps it): as Chromium does.
+    (document.activeElement as HTMLElement | null)?.blur();
+    return unchecked(statusAnswer());
+  },
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { useLanguage } = await import('../../renderer/src/i18n');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
+const failedCheck = () => ({ ok: false, error: { code: 'gateway_error', message: 'The gateway reported an error. Try again later.' } });
+
 beforeEach(() => {
   payment = cardSale();
+  statusAnswer = failedCheck;
 });
 afterEach(() => {
   cleanup();
@@ -93,5 +100,30 @@ describe('the refund dialog whose answer is lost', () => {
     const said = await screen.findByText(/The gateway reported an error/);
     expect(said.getAttribute('role')).toBe('alert');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('check-status')));
+  });
+
+  it('a status check that cannot decide it says to settle it by hand, not "Paydesk keeps checking"', async () => {
+    await sendLostRefund();
+    statusAnswer = () => {
+      payment = { ...payment, needsAttention: true, attentionReason: 'undecidable' };
+      return { ok: true, value: payment };
+    };
+    fireEvent.click(screen.getByTestId('check-status'));
+    await waitFor(() => expect(screen.queryByTestId('action-dialog')).toBeNull());
+    const notice = await screen.findByTestId('detail-notice');
+    expect(notice.textContent).toBe('The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.');
+    expect(await screen.findByTestId('action-settle')).toBeTruthy();
+  });
+});
+
+describe('the detail’s "Check status now"', () => {
+  it('keeps the keyboard: back on the button once the answer is in', async () => {
+    payment = cardSale({ operationInFlight: true });
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const button = await screen.findByTestId('action-status');
+    button.focus();
+    fireEvent.click(button);
+    await screen.findByText(/The gateway reported an error/);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('action-status')));
   });
 });

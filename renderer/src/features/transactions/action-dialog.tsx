@@ -137,7 +137,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     const result = await api.checkPaymentStatus({ paymentId: payment.id });
     setSending(false);
     if (!result.ok) return setError(result.error);
-    onDone(result.value.operationInFlight ? { key: 'action.stillUnknown' } : { key: 'action.settled', values: { state: { key: `state.${stateWordOf(result.value)}` } } });
+    // An answer that cannot decide it leaves it to a person: "Paydesk keeps checking" would send them waiting.
+    const unclear = result.value.operationInFlight && result.value.needsAttention;
+    onDone(unclear ? { key: 'action.settleByHand' } : result.value.operationInFlight ? { key: 'action.stillUnknown' } : { key: 'action.settled', values: { state: { key: `state.${stateWordOf(result.value)}` } } });
   }
 
   return (

@@ -116,6 +116,7 @@ export const en = {
   // Several status checks failed (the gateway's status down): the dashboard is the way out then too.
   'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Look it up on the gateway’s dashboard, then settle it here.',
   'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
+  'action.settleByHand': 'The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -226,4 +227,5 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت عملية {kind} الأخيرة. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
   'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم عملية {kind} الأخيرة. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
   'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم عملية {kind} الأخيرة. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
+  'action.settleByHand': 'لا يكفي رد البوابة لمعرفة هل تمت. تحقق منها في لوحة تحكم البوابة، ثم اختر «تسوية يدوية…».',
 };

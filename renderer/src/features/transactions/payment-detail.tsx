@@ -20,7 +20,7 @@ import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useTeamRole } from '../settings/team-role';
-import { useFocusFallback } from '../../ui/focus';
+import { focusIfLost, useFocusFallback } from '../../ui/focus';
 import { shortcutKey } from '../../ui/shortcut-key';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
@@ -67,8 +67,19 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     });
   }, [paymentId, load]);
 
+  // "Check status now" is disabled while it asks, which drops the keyboard to the page's body: it
+  // comes back to the button once the answer is in (unless the person went elsewhere meanwhile).
+  const statusButton = useRef<HTMLButtonElement>(null);
+  const checkEnded = useRef(false);
+  useEffect(() => {
+    if (checking || !checkEnded.current) return;
+    checkEnded.current = false;
+    focusIfLost(statusButton.current);
+  }, [checking]);
+
   const checkStatus = useCallback(async () => {
     setChecking(true);
+    checkEnded.current = true;
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
@@ -170,7 +181,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
           {shown.recurring && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
           {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql). */}
-          <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
+          <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
