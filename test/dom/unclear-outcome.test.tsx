@@ -7,6 +7,7 @@
 // - the refund dialog turned "Outcome unknown" with the keyboard on the page's body (its form
 //   went away), and a failed status check there left it on the body again.
 // main is a stub here.
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
@@ -38,6 +39,7 @@ stubMain({
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { useLanguage } = await import('../../renderer/src/i18n');
+const { UnknownOutcome } = await import('../../renderer/src/features/get-paid/outcome');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
 const failedCheck = () => ({ ok: false, error: { code: 'gateway_error', message: 'The gateway reported an error. Try again later.' } });
@@ -125,5 +127,32 @@ describe('the detail’s "Check status now"', () => {
     fireEvent.click(button);
     await screen.findByText(/The gateway reported an error/);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('action-status')));
+  });
+});
+
+describe('a card sale whose answer was lost, on the virtual terminal', () => {
+  /** The sale's result as the terminal shows it: a section the keyboard can be put on, the unclear box in it. */
+  function SaleResult() {
+    const [sale, setSale] = useState<PaymentView>(cardSale({ state: 'unknown', operationInFlight: true, transactionId: null }));
+    return <section tabIndex={-1} data-testid="sale-result"><h2>{sale.state}</h2><UnknownOutcome payment={sale} onChecked={setSale} /></section>;
+  }
+
+  it('"Check status" that settles it leaves the keyboard on the result, not the page', async () => {
+    statusAnswer = () => ({ ok: true, value: cardSale() });
+    render(<SaleResult />);
+    const check = screen.getByTestId('check-status');
+    check.focus();
+    fireEvent.click(check);
+    await waitFor(() => expect(screen.queryByTestId('outcome-unknown')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('sale-result')));
+  });
+
+  it('"Check status" that fails gives the keyboard back to it', async () => {
+    render(<SaleResult />);
+    const check = screen.getByTestId('check-status');
+    check.focus();
+    fireEvent.click(check);
+    await screen.findByText(/The gateway reported an error/);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('check-status')));
   });
 });
