@@ -8,7 +8,7 @@
 //   went away), and a failed status check there left it on the body again.
 // main is a stub here.
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { cardSale } from '../support/payment-view';
@@ -21,12 +21,15 @@ const unclearRefund = {
 };
 let payment: PaymentView = cardSale();
 let statusAnswer: () => unknown;
+/** The refund's answer comes when this settles (at once unless a test holds it). */
+let answerHeld: Promise<void> = Promise.resolve();
 stubMain({
   getPayment: () => ({ ok: true, value: unchecked({
     payment, related: { parent: null, repeats: [] }, operations: payment.operationInFlight ? [unclearRefund] : [], history: [], checks: [], webhooks: [],
   }) }),
   // The refund's answer lost: main answers with the operation still open.
-  refundPayment: () => {
+  refundPayment: async () => {
+    await answerHeld;
     payment = { ...payment, operationInFlight: true };
     return { ok: true, value: payment };
   },
@@ -47,6 +50,7 @@ const failedCheck = () => ({ ok: false, error: { code: 'gateway_error', message:
 beforeEach(() => {
   payment = cardSale();
   statusAnswer = failedCheck;
+  answerHeld = Promise.resolve();
 });
 afterEach(() => {
   cleanup();
@@ -90,6 +94,29 @@ describe('the refund dialog whose answer is lost', () => {
     fireEvent.submit(screen.getByTestId('action-send').closest('form')!);
     await screen.findByTestId('outcome-unknown');
   }
+
+  it('says why it is still "Sending…" once the gateway is slow to answer, and what will follow', async () => {
+    let answer = () => undefined as void;
+    answerHeld = new Promise((resolve) => (answer = resolve));
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-refund'));
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Customer asked' } });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.submit(screen.getByTestId('action-send').closest('form')!);
+      await act(async () => undefined);
+      expect(screen.getByTestId('action-send').textContent).toBe('Sending…');
+      await act(async () => void vi.advanceTimersByTime(3_900));
+      expect(screen.queryByTestId('action-waiting')).toBeNull();
+      await act(async () => void vi.advanceTimersByTime(200));
+      expect(screen.getByTestId('action-waiting').textContent).toBe('Still waiting for the gateway’s answer. Keep Paydesk open: if no clear answer comes, it will ask you to check the status, never to send again.');
+    } finally {
+      vi.useRealTimers();
+    }
+    answer();
+    await screen.findByTestId('outcome-unknown');
+    expect(screen.queryByTestId('action-waiting')).toBeNull();
+  });
 
   it('puts the keyboard on "Check status now", the one thing it asks for', async () => {
     await sendLostRefund();

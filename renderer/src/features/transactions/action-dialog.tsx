@@ -56,6 +56,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     });
     return () => void (open = false);
   }, [kind, payment.id, payment.kind]);
+  const slow = useSlowAnswer(sending && !unknownOutcome);
   const sendingRef = useRef(false);
   const first = useRef<HTMLInputElement>(null);
   const checkButton = useRef<HTMLButtonElement>(null);
@@ -186,6 +187,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             {error && !error.fields && <p className="form-error" role="alert">{wordError(error).message}</p>}
             {/* Main's own refusal of this send already says who is doing what: not said twice. */}
             {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
+            {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}
             <div className="form-actions">
               <button type="submit" className="primary" disabled={sending || !stillAllowed || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
@@ -197,4 +199,19 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
       </div>
     </div>
   );
+}
+
+/** After this long "Sending…" alone read as a frozen window that cannot be closed (a gateway may take 30 s). */
+export const slowAnswerMs = 4_000;
+
+/** True once `waiting` has lasted `slowAnswerMs`. */
+function useSlowAnswer(waiting: boolean) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlow(true), slowAnswerMs);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return slow && waiting;
 }

@@ -117,6 +117,7 @@ export const en = {
   'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Look it up on the gateway’s dashboard, then settle it here.',
   'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
   'action.settleByHand': 'The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.',
+  'action.waiting': 'Still waiting for the gateway’s answer. Keep Paydesk open: if no clear answer comes, it will ask you to check the status, never to send again.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -228,4 +229,5 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم عملية {kind} الأخيرة. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
   'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم عملية {kind} الأخيرة. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
   'action.settleByHand': 'لا يكفي رد البوابة لمعرفة هل تمت. تحقق منها في لوحة تحكم البوابة، ثم اختر «تسوية يدوية…».',
+  'action.waiting': 'ما زال بايدسك بانتظار رد البوابة. أبقِه مفتوحًا: إن لم يصل رد واضح فسيطلب منك فحص الحالة، لا الإرسال مرة أخرى.',
 };
