@@ -74,7 +74,7 @@ describe('a payment whose unclear refund waits for a person', () => {
     expect(screen.getByTestId('action-settle').textContent).toBe('Settle by hand…');
     expect(screen.queryByTestId('detail-in-flight')).toBeNull();
     act(() => useLanguage.getState().setLanguage('ar'));
-    await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toMatch(/لم تأتِ عدة فحوص للحالة بردٍّ يحسم عملية .+ الأخيرة/));
+    await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toMatch(/لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد\./));
     expect(screen.getByTestId('action-settle').textContent).toBe('تسوية يدوية…');
   });
 
@@ -146,6 +146,18 @@ describe('the refund dialog whose answer is lost', () => {
 });
 
 describe('the detail’s "Check status now"', () => {
+  it('an answer that leaves the unclear refund to a person says to settle it by hand, not only the state', async () => {
+    payment = cardSale({ operationInFlight: true });
+    statusAnswer = () => {
+      payment = { ...payment, needsAttention: true, attentionReason: 'undecidable' };
+      return { ok: true, value: payment };
+    };
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-status'));
+    await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.'));
+    expect(await screen.findByTestId('action-settle')).toBeTruthy();
+  });
+
   it('keeps the keyboard: back on the button once the answer is in', async () => {
     payment = cardSale({ operationInFlight: true });
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);

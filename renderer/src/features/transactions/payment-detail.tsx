@@ -83,7 +83,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
-    setNotice(result.ok ? { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } } : refused(result.error));
+    // An answer that leaves an unclear operation to a person says so ("Status checked: Paid." beside it read as settled).
+    const unclear = result.ok && result.value.operationInFlight && result.value.needsAttention;
+    setNotice(!result.ok ? refused(result.error) : unclear ? { kind: 'ok', words: { key: 'action.settleByHand' } } : { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } });
     void load(paymentId);
   }, [paymentId, load]);
 
