@@ -126,6 +126,7 @@ describe('the refund dialog whose answer is lost', () => {
   it('a status check that fails says why, aloud, and gives the keyboard back to "Check status now"', async () => {
     await sendLostRefund();
     fireEvent.click(screen.getByTestId('check-status'));
+    expect(screen.getByTestId('check-status').textContent).toBe('Checking…'); // while it asks
     const said = await screen.findByText(/The gateway reported an error/);
     expect(said.getAttribute('role')).toBe('alert');
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('check-status')));

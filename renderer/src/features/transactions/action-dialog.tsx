@@ -152,7 +152,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             <p><strong>{t('action.unknown.title')}</strong></p>
             <p>{t('action.unknown.body')}</p>
             <div className="form-actions">
-              <button type="button" ref={checkButton} onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{t('detail.checkStatus')}</button>
+              <button type="button" ref={checkButton} onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{sending ? t('gp.checking') : t('detail.checkStatus')}</button>
               <button type="button" onClick={onClose}>{t('action.close')}</button>
             </div>
             {error && <p className="form-error" role="alert">{wordError(error).message}</p>}
