@@ -98,6 +98,11 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
         current = await tx.update(current.id, { state: 'not_created', last_checked_at: done, last_error: storedLastError(reason('gateway.notCreated')) }, source, done);
         return tx.view(await core.schedule(tx, current, doneAt, 0));
       }
+      if (core.inFlight.has(paymentId) || (await tx.operationsMark(paymentId)) !== mark) {
+        // Asked before an operation was recorded or settled: its failure says nothing of the payment
+        // as it is now (a refund that went through meanwhile showed "Try again later"). Kept as a check.
+        return tx.view(await tx.update(current.id, { last_checked_at: done }, source, done));
+      }
       current = await tx.update(current.id, { last_checked_at: done, last_error: storedLastError(gatewayReason(result.error)) }, source, done);
       return tx.view(await core.schedule(tx, current, doneAt, attempts));
     });

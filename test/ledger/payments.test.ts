@@ -192,6 +192,23 @@ describe('unclear outcomes', () => {
     expect(gatewayRecords(p.transactionId, 'refund')).toHaveLength(1);
   });
 
+  it('a status check that fails after a refund was made meanwhile leaves no error on the refunded payment', async () => {
+    // Walkthrough 2026-11-29: a slow, failing check (Paydesk's own) came back after a person's
+    // refund had gone through: the refunded payment showed "The gateway reported an error. Try
+    // again later." in red, and Needs attention would have given it as the reason.
+    const p = await sell('10.00');
+    t.practice.gateway.faults.set('status', { latencyMs: 200, failure: 'http_500' });
+    const slowCheck = call('checkPaymentStatus', { paymentId: p.id });
+    const refunded = await value('refundPayment', { paymentId: p.id, amount: '10', currency: 'SAR', reason: 'Customer asked' });
+    expect(refunded).toMatchObject({ state: 'refunded', operationInFlight: false });
+    expect(await slowCheck).toMatchObject({ ok: false, error: { code: 'gateway_error' } }); // the person who asked is told
+    t.practice.gateway.faults.set('status', null);
+    const after = await value<{ payment: PaymentView; checks: Array<{ outcome: string }> }>('getPayment', { paymentId: p.id });
+    expect(after.payment).toMatchObject({ state: 'refunded', lastError: null, lastErrorReason: null, needsAttention: false });
+    expect(after.checks.some((c) => c.outcome === 'gateway_error')).toBe(true); // the failed check is in its timeline
+    expect(gatewayRecords(p.transactionId, 'refund')).toHaveLength(1);
+  });
+
   it('a sale whose answer was lost is found by its order id', async () => {
     const orderId = newOrderId();
     t.practice.gateway.faults.set('sale', { failure: 'reset_after_processing', times: 1 });

@@ -12,6 +12,7 @@ import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
+import { focusIfLost } from '../../ui/focus';
 
 /** The same word for a state as every other screen (contract/payment-states.ts). */
 export function PaymentStateLabel({ payment }: { payment: Pick<PaymentView, 'state' | 'kind'> }) {
@@ -72,7 +73,9 @@ export function UnknownOutcome({ payment, onChecked }: { payment: PaymentView; o
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
   const whileShown = useWhileShown();
-  if (payment.state !== 'unknown' && !payment.operationInFlight) return null;
+  const unclear = payment.state === 'unknown' || payment.operationInFlight;
+  const keepKeyboard = useKeyboardNearResult(unclear, busy);
+  if (!unclear) return null;
   const check = async () => {
     setBusy(true);
     setError(null);
@@ -82,11 +85,30 @@ export function UnknownOutcome({ payment, onChecked }: { payment: PaymentView; o
     else setError(result.error);
   };
   return (
-    <div className="gp-unknown" role="status" data-testid="outcome-unknown">
+    <div className="gp-unknown" role="status" data-testid="outcome-unknown" ref={keepKeyboard.box}>
       <h3>{t('gp.unknown.title')}</h3>
       <p>{t('gp.unknown.body')}</p>
-      <button type="button" onClick={() => void check()} disabled={busy} data-testid="check-status">{busy ? t('gp.checking') : t('gp.checkStatus')}</button>
+      <button type="button" ref={keepKeyboard.button} onClick={() => void check()} disabled={busy} data-testid="check-status">{busy ? t('gp.checking') : t('gp.checkStatus')}</button>
       <SendError error={error} />
     </div>
   );
+}
+
+/**
+ * "Check status" is disabled while it asks and goes away once the outcome is known (by its answer
+ * or by Paydesk's own check), and each time Chromium dropped the keyboard to the page's body: it
+ * goes back to the button, or, the box gone, to the result the box was in (its tabIndex -1 section).
+ */
+function useKeyboardNearResult(unclear: boolean, busy: boolean) {
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const result = useRef<HTMLElement | null>(null);
+  const was = useRef({ unclear, busy });
+  useEffect(() => {
+    result.current = box.current?.closest<HTMLElement>('[tabindex="-1"]') ?? result.current;
+    const ended = (was.current.busy && !busy) || (was.current.unclear && !unclear);
+    was.current = { unclear, busy };
+    if (ended) focusIfLost(button.current ?? result.current);
+  }, [unclear, busy]);
+  return { box, button };
 }

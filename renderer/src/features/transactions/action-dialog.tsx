@@ -20,7 +20,7 @@ import { stateWordOf } from '../../../../contract/payment-states';
 import { allowedActions } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
-import { focusFirstError } from '../../ui/focus';
+import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
@@ -56,12 +56,19 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     });
     return () => void (open = false);
   }, [kind, payment.id, payment.kind]);
+  const slow = useSlowAnswer(sending && !unknownOutcome);
   const sendingRef = useRef(false);
   const first = useRef<HTMLInputElement>(null);
+  const checkButton = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const live = profile?.environment === 'production';
 
   useDialogFocus(first, () => !sendingRef.current && onClose(), box);
+  // The form the keyboard was in goes away when the outcome turns unknown, and "Check status now" is
+  // disabled while it asks: the keyboard goes (back) to it, not to the page's body behind the dialog.
+  useEffect(() => {
+    if (unknownOutcome && !sending) focusIfLost(checkButton.current);
+  }, [unknownOutcome, sending]);
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
@@ -131,7 +138,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     const result = await api.checkPaymentStatus({ paymentId: payment.id });
     setSending(false);
     if (!result.ok) return setError(result.error);
-    onDone(result.value.operationInFlight ? { key: 'action.stillUnknown' } : { key: 'action.settled', values: { state: { key: `state.${stateWordOf(result.value)}` } } });
+    // An answer that cannot decide it leaves it to a person: "Paydesk keeps checking" would send them waiting.
+    const unclear = result.value.operationInFlight && result.value.needsAttention;
+    onDone(unclear ? { key: 'action.settleByHand' } : result.value.operationInFlight ? { key: 'action.stillUnknown' } : { key: 'action.settled', values: { state: { key: `state.${stateWordOf(result.value)}` } } });
   }
 
   return (
@@ -143,10 +152,10 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             <p><strong>{t('action.unknown.title')}</strong></p>
             <p>{t('action.unknown.body')}</p>
             <div className="form-actions">
-              <button type="button" onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{t('detail.checkStatus')}</button>
+              <button type="button" ref={checkButton} onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{sending ? t('gp.checking') : t('detail.checkStatus')}</button>
               <button type="button" onClick={onClose}>{t('action.close')}</button>
             </div>
-            {error && <p className="form-error">{wordError(error).message}</p>}
+            {error && <p className="form-error" role="alert">{wordError(error).message}</p>}
           </div>
         ) : (
           <form className="action-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
@@ -178,6 +187,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             {error && !error.fields && <p className="form-error" role="alert">{wordError(error).message}</p>}
             {/* Main's own refusal of this send already says who is doing what: not said twice. */}
             {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
+            {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}
             <div className="form-actions">
               <button type="submit" className="primary" disabled={sending || !stillAllowed || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
@@ -189,4 +199,19 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
       </div>
     </div>
   );
+}
+
+/** After this long "Sending…" alone read as a frozen window that cannot be closed (a gateway may take 30 s). */
+export const slowAnswerMs = 4_000;
+
+/** True once `waiting` has lasted `slowAnswerMs`. */
+function useSlowAnswer(waiting: boolean) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    setSlow(false);
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlow(true), slowAnswerMs);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return slow && waiting;
 }

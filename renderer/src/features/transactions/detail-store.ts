@@ -42,9 +42,14 @@ export function allowedActions(payment: PaymentDetail['payment'], mayMoveMoney =
   };
 }
 
-/** A capture, refund or void whose outcome the gateway's answers could not decide: a person may settle it. */
+/**
+ * A capture, refund or void whose outcome is still unknown on a payment that needs attention: a
+ * person may settle it by hand (main allows it once the payment needs attention). Either the
+ * answers could not decide it, or several checks brought none that settles it (the gateway's
+ * status failing): then too, the dashboard is the way out.
+ */
 export function unclearOperation(detail: PaymentDetail) {
-  if (detail.payment.attentionReason !== 'undecidable') return undefined;
+  if (!detail.payment.needsAttention) return undefined;
   return detail.operations.find((op) => op.outcome === 'unknown' && op.kind !== 'create');
 }
 

@@ -113,6 +113,11 @@ export const en = {
   'detail.financeLimits.refund': 'If the gateway shows this refund went through, your check records it, except on an invoiced payment (its credit note is for support or an admin). If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
   // On the team ledger staff and finance do not settle by hand (the database refuses it): who does, said instead.
   'detail.attention.undecidableForOthers': 'The gateway’s answers cannot tell whether the last {kind} went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
+  // Several status checks failed (the gateway's status down): the dashboard is the way out then too.
+  'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Look it up on the gateway’s dashboard, then settle it here.',
+  'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
+  'action.settleByHand': 'The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.',
+  'action.waiting': 'Still waiting for the gateway’s answer. Keep Paydesk open: if no clear answer comes, it will ask you to check the status, never to send again.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -154,7 +159,7 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.captured': 'المحصَّل', 'detail.refunded': 'المسترد', 'detail.card': 'البطاقة', 'detail.transactionId': 'رقم المعاملة', 'detail.url': 'صفحة الدفع',
   'detail.created': 'أُنشئت', 'detail.lastChecked': 'آخر فحص', 'detail.otherProfile': 'أُجريت هذه العملية على الملف «{profile}». انتقل إليه للتعامل معها.', 'detail.switchTo': 'انتقل إلى «{profile}»', 'detail.otherProfileRemoved': 'أُجريت هذه العملية على ملف أُزيل منذ ذلك الحين، فلا يمكن التعامل معها هنا.', 'detail.otherProfileUnknown': 'أُجريت هذه العملية على ملف آخر. انتقل إلى ذلك الملف للتعامل معها.',
   'detail.watch': 'نبّهني عند الدفع',
-  'detail.attention.undecidable': 'لا تكفي ردود البوابة لمعرفة هل تمت عملية {kind} الأخيرة. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
+  'detail.attention.undecidable': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
   'detail.noTransaction': 'لم تُرسل البوابة رقم معاملة هذه العملية بعد، فلا يمكن التحصيل أو الاسترداد. افحص الحالة أولًا.',
   'detail.recurringWaiting': 'حُفظت البطاقة للخصومات المتكررة، ولم تُرسل البوابة رمزها بعد. افحص الحالة لجلبه.',
   'detail.sessionId': 'رقم الجلسة أو الرابط',
@@ -220,5 +225,9 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.financeLimits': 'إن أظهرت البوابة أن عملية {kind} هذه تمت، يسجّلها فحصك. وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
   'detail.financeLimits.refund': 'إن أظهرت البوابة أن عملية الاسترداد هذه تمت، يسجّلها فحصك، إلا على دفعة مفوترة (إشعارها الدائن لشخص بدور الدعم أو المسؤول). وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
 
-  'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت عملية {kind} الأخيرة. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
+  'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
+  'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
+  'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
+  'action.settleByHand': 'لا يكفي رد البوابة لمعرفة هل تمت. تحقق منها في لوحة تحكم البوابة، ثم اختر «تسوية يدوية…».',
+  'action.waiting': 'ما زال بايدسك بانتظار رد البوابة. أبقِه مفتوحًا: إن لم يصل رد واضح فسيطلب منك فحص الحالة، لا الإرسال مرة أخرى.',
 };

@@ -2,6 +2,7 @@
 // payment below the filters), what it is, what is left to capture or refund, and who did what. "r" opens the refund dialog, "c" capture, "s" checks status.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
+import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
@@ -19,7 +20,7 @@ import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useTeamRole } from '../settings/team-role';
-import { useFocusFallback } from '../../ui/focus';
+import { focusIfLost, useFocusFallback } from '../../ui/focus';
 import { shortcutKey } from '../../ui/shortcut-key';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
@@ -66,12 +67,25 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     });
   }, [paymentId, load]);
 
+  // "Check status now" is disabled while it asks, which drops the keyboard to the page's body: it
+  // comes back to the button once the answer is in (unless the person went elsewhere meanwhile).
+  const statusButton = useRef<HTMLButtonElement>(null);
+  const checkEnded = useRef(false);
+  useEffect(() => {
+    if (checking || !checkEnded.current) return;
+    checkEnded.current = false;
+    focusIfLost(statusButton.current);
+  }, [checking]);
+
   const checkStatus = useCallback(async () => {
     setChecking(true);
+    checkEnded.current = true;
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
-    setNotice(result.ok ? { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } } : refused(result.error));
+    // An answer that leaves an unclear operation to a person says so ("Status checked: Paid." beside it read as settled).
+    const unclear = result.ok && result.value.operationInFlight && result.value.needsAttention;
+    setNotice(!result.ok ? refused(result.error) : unclear ? { kind: 'ok', words: { key: 'action.settleByHand' } } : { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } });
     void load(paymentId);
   }, [paymentId, load]);
 
@@ -149,10 +163,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {t('detail.notInList')} <button type="button" className="link-button" onClick={() => useTransactions.getState().clearFilter()}>{t('tx.clearFilters')}</button>
         </p>
       )}
-      {payment.operationInFlight && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
+      {/* Settling by hand is the way on once the checks are done with it: "check the status" beside it contradicted it. */}
+      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t(mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers', { kind: t(`noun.${unclear.kind}`) })}</p>
+          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney), { kind: t(`noun.${unclear.kind}`) })}</p>
           {!otherProfile && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
@@ -168,7 +183,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
           {shown.recurring && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
           {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql). */}
-          <button type="button" onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
+          <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
@@ -253,4 +268,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
  */
 function mayBecomePaid(payment: { kind: string; state: string; watched: boolean }): boolean {
   return payment.watched || (payment.kind === 'link' && ['pending', 'unknown', 'creating'].includes(payment.state));
+}
+
+/** Why an unclear operation waits for a person: answers that cannot decide it, or none that settled it after several checks. */
+function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean) {
+  if (reason === 'undecidable') return mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers';
+  return mayMoveMoney ? 'detail.attention.noAnswer' : 'detail.attention.noAnswerForOthers';
 }
