@@ -102,8 +102,9 @@ describeWithPostgres('Home overview on both backends', () => {
     }
     const entries = await ledgers.pool('finance').query(`SELECT db_user, os_user, result FROM paydesk.audit_log WHERE action = 'export_settlement' ORDER BY seq`);
     expect(entries.rows).toEqual([
-      { db_user: 'fay', os_user: 'huda', result: expect.stringMatching(/^\d+ rows$/) },
-      { db_user: 'fay', os_user: 'huda', result: expect.stringMatching(/^\d+ rows$/) },
+      // What was written, to which file, for which days (and profile): export-record.ts.
+      { db_user: 'fay', os_user: 'huda', result: expect.stringMatching(/^\d+ rows; file paydesk-settlement-\d{8}-\d{6}\.csv; days \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/) },
+      { db_user: 'fay', os_user: 'huda', result: expect.stringMatching(/^\d+ rows; file paydesk-settlement-\d{8}-\d{6}\.csv; days \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}; profile shop-2$/) },
     ]);
   });
 });
