@@ -8,9 +8,10 @@ import { checkupRefundReason } from '../../contract/app-written-reasons';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
+import { approvedCard } from './support/test-card';
 
 const customer = { name: 'ليلى حداد', email: 'layla.ar@example.com', phone: '+966501234567' };
-const card = { number: '5123450000000008', holder: 'LAYLA HADDAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('LAYLA HADDAD');
 
 /**
  * Whether the text's characters are drawn left to right, in their own order, where it shows

@@ -10,12 +10,13 @@ import { callApi, practiceControl } from './support/practice-control';
 import { shownText } from './support/visible-text';
 import { TransactionsPage } from './pages/transactions-page';
 import { GetPaidPage } from './pages/get-paid-page';
+import { approvedCard } from './support/test-card';
 
 const saleId = 'INV-2026-ACME-TRADING-BRANCH-RIYADH-000123-Z9';
 const linkId = 'INV-2026-ACME-TRADING-BRANCH-JEDDAH-000456-L';
 const unclearId = 'INV-2026-ACME-TRADING-BRANCH-DAMMAM-000789-U';
 const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
-const card = { number: '5123450000000008', holder: 'NOURA FAHAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('NOURA FAHAD');
 
 /** The id shows its start, at least `atLeast` characters, and not its end (an ellipsis there), and is whole in its title. */
 function expectStartShown(what: { whole: string; shown: string; title: string | null; ellipsis: boolean }, atLeast: number, where: string) {

@@ -9,10 +9,11 @@ import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 import { cards, fillTerminalSale, payOnGatewayPage } from './pages/get-paid-page';
 import { axeViolations } from './support/axe';
+import { approvedCard } from './support/test-card';
 
 type Payment = { id: string; orderId: string; transactionId: string | null; sessionId: string | null; url: string | null };
 const customer = { name: 'Sara Al-Harbi', email: 'sara@example.com', phone: '+966500000021' };
-const card = { number: '5123450000000008', holder: 'SARA AL-HARBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('SARA AL-HARBI');
 
 describe('money from the ledger, against documented answers', () => {
   let session: E2eSession;

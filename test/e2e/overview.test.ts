@@ -9,9 +9,10 @@ import { callApi } from './support/practice-control';
 import { OverviewPage } from './pages/overview-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { axeViolations } from './support/axe';
+import { approvedCard } from './support/test-card';
 
 const customer = { name: 'Layla Haddad', email: 'layla@example.com', phone: '+966500000031' };
-const card = { number: '5123450000000008', holder: 'LAYLA HADDAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('LAYLA HADDAD');
 const serious = (v: Array<{ impact: string | null }>) => v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
 /** Text as read, with the no-break spaces Intl puts in amounts made plain. */
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
+import { approvedCard } from './support/test-card';
 
 const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
-const card = { number: '5123450000000008', holder: 'NOURA FAHAD', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('NOURA FAHAD');
 
 /** The rows drawn with a background or an outline of their own (not the list's), and the one marked selected. */
 function rowLooks(page: E2eSession['page']) {

@@ -7,10 +7,11 @@ import type { Page } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
+import { approvedCard } from './support/test-card';
 
 type Payment = { id: string; orderId: string };
 const customer = { name: 'Abdulrahman Al-Harbi', email: 'abdulrahman@example.com', phone: '+966500000012' };
-const card = { number: '5123450000000008', holder: 'ABDULRAHMAN AL-HARBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('ABDULRAHMAN AL-HARBI');
 const threeDsCard = { ...card, number: '4111111111111111', cvv: '123' }; // the practice gateway asks for 3-D Secure
 
 /** What is cut, wraps or spills out of its row among the states' badges and their "checking": in the list, a payment's title, Needs attention. */

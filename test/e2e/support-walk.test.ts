@@ -9,9 +9,10 @@ import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 import { translate } from '../../renderer/src/i18n';
 import type { PaymentView } from '../../contract/methods/payments';
+import { approvedCard } from './support/test-card';
 
 const customer = { name: 'Huda Karim', email: 'huda@example.com', phone: '+966500000031' };
-const card = { number: '5123450000000008', holder: 'HUDA KARIM', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('HUDA KARIM');
 
 describe('a support agent finds payments', () => {
   let session: E2eSession;

@@ -8,10 +8,11 @@ import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 import { axeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
+import { approvedCard } from './support/test-card';
 
 type Payment = { id: string; orderId: string; transactionId: string; createdAt: string };
 const customer = { name: 'Huda Otaibi', email: 'huda@example.com', phone: '+966500000011' };
-const card = { number: '5123450000000008', holder: 'HUDA OTAIBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('HUDA OTAIBI');
 
 describe('transactions', () => {
   let session: E2eSession;

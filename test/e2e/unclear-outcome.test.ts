@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
+import { approvedCard } from './support/test-card';
 
 const customer = { name: 'Huda Otaibi', email: 'huda@example.com', phone: '+966500000011' };
-const card = { number: '5123450000000008', holder: 'HUDA OTAIBI', expiryMonth: '01', expiryYear: '2039', cvv: '100' };
+const card = approvedCard('HUDA OTAIBI');
 const focusedTestId = (session: E2eSession) => session.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 describe('a refund whose answer is lost, the status failing too', () => {
