@@ -28,24 +28,19 @@ export function TransactionsScreen() {
   }, [reloadUnlessVisiting]);
   // The keyboard is never left on the page's body: Home's "Find a payment" matching several payments
   // (or none) left it there, and the next Tab started again at the top. One match opens the payment,
-  // whose title takes it (payment-detail.tsx). Done after the list is painted: in the draw itself,
-  // the focus and its layout held the list's first frame after a click by about 20 ms (bench/start-ab.ts).
+  // whose title takes it (payment-detail.tsx). In a task of its own: after a click React runs a
+  // draw's effects in the click's task, and the focus with its layout held the list's first frame by
+  // about 20 ms (bench/start-ab.ts). Not after a frame: a page not drawn (hidden, or a busy
+  // machine's) runs no frame, and the keyboard stayed on the body.
   useEffect(() => {
     if (total === undefined || openId) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame = requestAnimationFrame(() => {
-      frame = 0;
-      timer = setTimeout(() => {
-        const active = document.activeElement;
-        if (active && active !== document.body) return;
-        if (total > 0) focusListRow(useTransactions.getState().selected);
-        else document.getElementById('tx-search')?.focus();
-      }, 0);
-    });
-    return () => {
-      if (frame) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      if (total > 0) focusListRow(useTransactions.getState().selected);
+      else document.getElementById('tx-search')?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
   }, [total, openId]);
 
   return (
