@@ -2,11 +2,14 @@
 // the zone of its local columns, and its scope (the list's filters, the audit search, the
 // settlement's days). One line of fixed English parts, `; ` apart, that the audit screen words in
 // the reader's language (renderer/src/features/transactions/export-words.ts) and a person can read
-// in the raw log too. No secret can be in it: the filters are what the person typed or chose (an
-// order id, a name, dates), the same words the list shows. At most 200 characters (the team
+// in the raw log too. The filters are what the person typed or chose (an order id, a name, dates),
+// the same words the list shows; a search that holds a card number (pasted from a call) has it
+// removed, as the log does (log/logger.ts's redact): the entry is kept in the ledger, under the
+// chain's hash, for good. At most 200 characters (the team
 // database keeps 200, security.sql's record_export): a long search is cut, marked with "…".
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { AuditSearch } from './audit-query';
+import { redact } from '../log/logger';
 
 export const maxRecordLength = 200;
 const maxSearch = 60;
@@ -50,7 +53,7 @@ export function exportRecord(rows: number, fileName: string, scope: ExportScope,
     parts.push(`days ${scope.from} to ${scope.to}`);
     if (scope.profileId) parts.push(`profile ${scope.profileId}`);
   }
-  if (search) parts.push(`search ${quoted(search)}`);
+  if (search) parts.push(`search ${quoted(redact(search, []))}`);
   const text = parts.join('; ');
   return text.length <= maxRecordLength ? text : `${text.slice(0, maxRecordLength - 1)}…`;
 }

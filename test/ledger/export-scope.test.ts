@@ -105,4 +105,17 @@ describeReports('what an export holds and says', seed, (reports) => {
     const settlement = await call('exportSettlement', { days: daysBetween('2026-02-01', '2026-02-03') });
     expect((await call('listAuditLog', { limit: 1 })).rows[0]).toMatchObject({ action: 'export_settlement', result: `${settlement.rows} rows; file ${settlement.fileName}; days 2026-02-01 to 2026-02-03` });
   });
+  it('records a search that holds a card number without the number: the entry stays in the ledger for good', async () => {
+    // A support agent pasted the card number a caller read out into the search, then exported.
+    for (const query of ['4111 1111 1111 1111', '4111111111111111']) {
+      await reports().exportFile({ kind: 'payments', filter: { query }, sort: { by: 'createdAt', direction: 'desc' }, timeZone: 'Asia/Riyadh' });
+      const [entry] = (await call('listAuditLog', { limit: 1 })).rows as Array<{ action: string; result: string }>;
+      expect(entry!.action).toBe('export_payments');
+      expect(entry!.result).toMatch(/; search "\[card number removed\]"$/);
+      expect(entry!.result.replace(/\D/g, '')).not.toContain('41111111');
+    }
+    await reports().exportFile({ kind: 'audit', search: { query: 'refund 4111-1111-1111-1111' }, timeZone: 'Asia/Riyadh' });
+    const [audit] = (await call('listAuditLog', { limit: 1 })).rows as Array<{ result: string }>;
+    expect(audit!.result).toMatch(/; search "refund \[card number removed\]"$/);
+  });
 });
