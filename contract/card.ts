@@ -15,3 +15,17 @@ export function luhnOk(digits: string): boolean {
 /** A card's brand read from its first digits (the ledger keeps the first six only); 'none': no card known. */
 export const cardBrands = ['visa', 'mastercard', 'amex', 'other', 'none'] as const;
 export type CardBrand = (typeof cardBrands)[number];
+
+/**
+ * Whether a text a person typed holds a card number: a run of 13 to 19 digits (single spaces or
+ * dashes between them allowed, as numbers are written) that passes the Luhn check. For free text
+ * (a refund's reason, a description), which the ledger keeps; not for ids and tax numbers, whose
+ * long digit runs pass the check one time in ten.
+ */
+export function holdsCardNumber(text: string): boolean {
+  for (const run of text.match(/\d(?:[ -]?\d){12,18}/g) ?? []) {
+    const digits = run.replace(/[ -]/g, '');
+    if (digits.length >= 13 && luhnOk(digits)) return true;
+  }
+  return false;
+}

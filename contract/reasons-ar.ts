@@ -24,6 +24,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'input.required': 'املأ هذا الحقل.',
   'input.controlChars': 'يحتوي هذا الحقل على رموز لا يمكن إرسالها.',
   'input.bidiChars': 'يحتوي هذا الحقل على رموز غير مرئية أو تغيّر اتجاه النص. اكتبه من جديد.',
+  'input.cardNumber': 'يبدو أن هذا رقم بطاقة. لا يحتفظ بايدسك بأرقام البطاقات أبدًا: اكتبه دون الرقم.',
   'input.tooLong': 'النص طويل جدًا: {max} حرفًا على الأكثر.',
   'input.tooMany': '{field, select, days {{max, plural, zero {لا أيام} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}} على الأكثر في المرة الواحدة.} other {العدد كبير جدًا: {max} على الأكثر في المرة الواحدة.}}',
   'input.orderIdChars': 'استخدم في مرجع الطلب الحروف اللاتينية والأرقام و . _ - : / # فقط.',

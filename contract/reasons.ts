@@ -30,6 +30,7 @@ export const reasonTexts = {
   'input.required': 'Fill in this field.',
   'input.controlChars': 'This field contains characters that cannot be sent.',
   'input.bidiChars': 'This field contains invisible or direction-changing characters. Type it again.',
+  'input.cardNumber': 'This looks like a card number. Paydesk never keeps card numbers: write it without the number.',
   'input.tooLong': 'Too long: at most {max} characters.',
   // A list longer than the contract allows (a hand-made call: the screens ask for less): days are named.
   'input.tooMany': '{field, select, days {At most {max} days at once.} other {Too many at once: at most {max}.}}',

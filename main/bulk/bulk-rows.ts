@@ -8,7 +8,7 @@ import type { Reason } from '../../contract/reasons';
 import { parseRatePercent } from '../../contract/vat';
 import { AppFailure } from '../../contract/result';
 import { fail, reason } from '../core/fail';
-import { cleanDate, cleanEmail, cleanOrderId, cleanPhone, cleanText } from '../payments/validate-input';
+import { cleanDate, cleanEmail, cleanOrderId, cleanPhone, cleanText, refuseCardNumber } from '../payments/validate-input';
 import { csvLine } from '../ledger/csv';
 import { parseCsv, type CsvRecord, type Delimiter } from './csv-parse';
 import { fileText } from './file-text';
@@ -124,7 +124,7 @@ function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolea
     if (!amount.ok) row.errors.amount ??= amount.why;
     else if (amount.minor <= 0) row.errors.amount ??= reason('amount.zero');
   }
-  problem('description', () => cleanText(row.description, 'description', { max: 500 }));
+  problem('description', () => refuseCardNumber(cleanText(row.description, 'description', { max: 500 }), 'description'));
   // Each of the customer's columns said apart, as the link form says them: one at a time hid the rest.
   problem('customerName', () => cleanText(row.customerName, 'customer.name'));
   problem('customerEmail', () => cleanEmail(row.customerEmail, 'customer.email'));

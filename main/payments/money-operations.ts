@@ -17,7 +17,7 @@ import type { LedgerTx } from '../ledger/store';
 import { afterConfirmed } from './money-state';
 import type { PaymentsCore, RefundConfirmed } from './payments-core';
 import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
-import { cleanText } from './validate-input';
+import { cleanText, refuseCardNumber } from './validate-input';
 import { evidenceOf } from './status-answer';
 
 export type MoneyKind = 'capture' | 'void' | 'refund';
@@ -58,7 +58,7 @@ export function createMoneyOperations(core: PaymentsCore) {
     const input = {
       ...request,
       amountMinor: request.amount === undefined ? undefined : parseAmountField(request.amount, payment.currency),
-      reason: request.kind === 'refund' ? cleanText(request.reason ?? '', 'reason', { max: 500 }) : request.reason?.trim() || undefined,
+      reason: refuseCardNumber(request.kind === 'refund' ? cleanText(request.reason ?? '', 'reason', { max: 500 }) : request.reason?.trim() || '', 'reason') || undefined,
     };
     if (payment.profile_id !== gateway.profile.id) {
       throw fail('rule_violation', 'rule.otherProfile');
@@ -132,6 +132,7 @@ export function createMoneyOperations(core: PaymentsCore) {
   async function settleByHand(ctx: CallContext, input: { paymentId: string; operationId: string; happened: boolean; reason: string }): Promise<PaymentView> {
     const reason = input.reason.trim();
     if (!reason) throw failField('invalid_input', 'reason', 'rule.settleReason');
+    refuseCardNumber(reason, 'reason');
     if (core.inFlight.has(input.paymentId)) throw fail('busy', 'rule.busy');
     const doneAt = core.now();
     const done = doneAt.toISOString();

@@ -13,7 +13,7 @@ import type { CreateOptions, CreatePayment } from './record-create';
 import { parseAmountField } from './rules';
 import { reasonIn, shownReason } from './decline-reason';
 import { statusChanges } from './status-answer';
-import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, cleanUrl } from './validate-input';
+import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseCardNumber, cleanUrl } from './validate-input';
 
 export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   const { deps } = core;
@@ -25,7 +25,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const currency = input.currency as CurrencyCode;
     const amountMinor = parseAmountField(input.amount, currency);
     const customer = cleanCustomer(input.customer);
-    const description = cleanText(input.description, 'description', { max: 500 });
+    const description = refuseCardNumber(cleanText(input.description, 'description', { max: 500 }), 'description');
     const request = {
       amount: { minor: amountMinor, currency }, description, customer,
       issueDate: cleanDate(input.issueDate, 'issueDate'), expireDate: cleanDate(input.expireDate, 'expireDate'),
@@ -101,7 +101,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const token = parent.recurring_token ?? (await core.store.recurringTokenOf?.(parent.id)) ?? null;
     if (!token) throw fail('rule_violation', 'rule.recurringTokenPending');
     const amountMinor = parseAmountField(input.amount, parent.currency);
-    const description = cleanText(input.description, 'description', { max: 500 });
+    const description = refuseCardNumber(cleanText(input.description, 'description', { max: 500 }), 'description');
     const customer = parent.customer_name ? { name: parent.customer_name, email: parent.customer_email ?? '', phone: parent.customer_phone ?? '' } : undefined;
     const card = parent.card_bin && parent.card_last4 ? { bin: parent.card_bin, last4: parent.card_last4 } : undefined;
     const { view } = await create(

@@ -1,6 +1,6 @@
 // Checks on what people type into payment forms, done in main so no renderer can skip them.
 // Each failure names its field, so the form can show the message next to it.
-import { luhnOk } from '../../contract/card';
+import { holdsCardNumber, luhnOk } from '../../contract/card';
 // Arabic-Indic digits read as ASCII, as the renderer reads them: the gateway gets ASCII only.
 import { toAsciiDigits } from '../../contract/digits';
 // Control, invisible and direction-changing characters (the renderer refuses the same ones).
@@ -19,6 +19,16 @@ export function cleanText(value: string, field: string, options: { required?: bo
   if (controlChars.test(text)) fail(field, 'input.controlChars');
   if (bidiOrInvisible.test(text)) fail(field, 'input.bidiChars');
   if (text.length > (options.max ?? 200)) fail(field, 'input.tooLong', { max: options.max ?? 200 });
+  return text;
+}
+
+/**
+ * Free text the ledger keeps (a refund's or a settlement's reason, a description), refused when it
+ * holds a card number: pasted from a caller, it would stay in the ledger, and in the audit log under
+ * the chain's hash, for good. Refused rather than cut, so what was typed is never changed silently.
+ */
+export function refuseCardNumber(text: string, field: string): string {
+  if (holdsCardNumber(toAsciiDigits(text))) fail(field, 'input.cardNumber');
   return text;
 }
 
