@@ -11,6 +11,8 @@ import type { PaymentView } from '../../contract/methods/payments';
 import type { SellerDetails } from '../../contract/methods/profiles';
 import { formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../contract/money';
 import type { Reason } from '../../contract/reasons';
+import { holdsCardNumber } from '../../contract/card';
+import { toAsciiDigits } from '../../contract/digits';
 import { fail as failWith, fieldFailure, reason as why } from '../core/fail';
 import { computeInvoice, creditSplit, parseQuantity, parseRatePercent, standardRateBp, type VatGroup, type VatLineInput } from '../../contract/vat';
 import type { CallContext } from '../core/call-context';
@@ -54,6 +56,8 @@ export function readLines(lines: LineInput[], currency: CurrencyCode) {
     const at = (field: string, problem: Reason) => void (fields[`lines.${i}.${field}`] ??= problem);
     const description = line.description.trim();
     if (!description) at('description', why('invoice.lineDescription'));
+    // Kept on the invoice, in the ledger and on the PDF: a card number pasted there is refused (payments/validate-input.ts).
+    else if (holdsCardNumber(toAsciiDigits(description))) at('description', why('input.cardNumber'));
     const quantityMilli = parseQuantity(line.quantity);
     if (quantityMilli === undefined) at('quantity', why('invoice.lineQuantity'));
     const price = parseAmount(line.unitPrice, currency);

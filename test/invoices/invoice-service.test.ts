@@ -31,6 +31,13 @@ describe('invoices behind payment links', () => {
       .rejects.toMatchObject({ extra: { fields: { 'lines.0.description': expect.any(String), 'lines.0.quantity': expect.any(String), 'lines.0.unitPrice': expect.any(String), 'lines.0.reason': expect.any(String) } } });
   });
 
+  it('refuses a line whose description holds a card number, at that line, and creates nothing', async () => {
+    // Kept on the invoice, in the ledger and on the PDF for good (docs/screens-getting-paid.md).
+    const lines = [threeLines[0]!, { ...threeLines[1]!, description: 'Balance, card 4111 1111 1111 1111' }];
+    await expect(create('INV-CARD', lines)).rejects.toMatchObject({ code: 'invalid_input', extra: { fields: { 'lines.1.description': 'This looks like a card number. Paydesk never keeps card numbers: write it without the number.' } } });
+    expect(await t.payments.store.byOrderId('practice', 'INV-CARD')).toBeUndefined();
+  });
+
   it('a refund of the invoiced payment, once confirmed, produces a credit note with its VAT', async () => {
     const { payment } = await create('INV-PAID');
     await payLink(payment.url!);
