@@ -29,3 +29,6 @@ export function holdsCardNumber(text: string): boolean {
   }
   return false;
 }
+
+/** What stands in a log line or an audit entry where a card number was (main's redact); the audit screen words it in the reader's language. */
+export const cardNumberRemoved = '[card number removed]';

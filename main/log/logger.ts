@@ -2,6 +2,7 @@
 // (API keys) so even a careless message cannot carry one; card-number-like digit runs are
 // masked whatever their source. The file rotates at a size cap (rolling-file.ts).
 import { createRollingFile, type RollingFileOptions } from './rolling-file';
+import { cardNumberRemoved } from '../../contract/card';
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 export type Logger = {
@@ -30,7 +31,7 @@ export function outsideUuids(text: string, mask: (part: string) => string): stri
 export function redact(text: string, secrets: Iterable<string>): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
-  return outsideUuids(out, (part) => part.replace(panLike, '[card number removed]')).replace(cvvLike, '$1$2[removed]');
+  return outsideUuids(out, (part) => part.replace(panLike, cardNumberRemoved)).replace(cvvLike, '$1$2[removed]');
 }
 
 export function createLogger(options: { file?: string; echo?: boolean; cap?: Omit<RollingFileOptions, 'file'> } = {}): Logger {

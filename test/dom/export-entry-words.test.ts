@@ -23,3 +23,10 @@ it.each(['en', 'ar'] as Language[])('words what each export recorded in %s', (la
   // An older entry's form still reads as before.
   expect(auditResult('export_payments', '40 rows', t, language)).toBe(t('audit.result.rows', { rows: 40 }));
 });
+
+it('says a card number main removed from the search in the reader\'s language', () => {
+  const result = '2 rows; file paydesk-payments-20261129-054000.csv; search "refund [card number removed]"';
+  const word = (language: Language) => auditResult('export_payments', result, (key, values) => translate(language, key, values), language);
+  expect(word('en')).toMatch(/matching “refund \[card number removed\]”$/);
+  expect(word('ar')).toMatch(/المطابقة لـ «refund \[حُذف رقم البطاقة\]»$/);
+});

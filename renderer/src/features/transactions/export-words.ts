@@ -8,6 +8,7 @@ import { paymentKinds } from '../../../../contract/payment-kinds';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import type { Language, MessageKey } from '../../i18n';
 import { formatDate, formatRowDateTime } from '../../i18n/format';
+import { cardNumberRemoved } from '../../../../contract/card';
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -60,6 +61,7 @@ export function exportResult(result: string, t: Translate, language: Language): 
   }
   const parts = [t('audit.result.exportFile', { rows: Number(head[1]), file: ltrIsolated(head[2]!) })];
   for (const part of rest.split('; ').filter(Boolean)) parts.push(partWords(part, t, language));
-  if (search !== undefined) parts.push(t('audit.result.exportSearch', { text: search }));
+  // A card number main removed from the search is said so in the reader's language.
+  if (search !== undefined) parts.push(t('audit.result.exportSearch', { text: search.split(cardNumberRemoved).join(t('audit.result.cardRemoved')) }));
   return parts.join(language === 'ar' ? '؛ ' : '; ');
 }
