@@ -123,7 +123,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
       <fieldset disabled={busy}>
         {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
-        <CustomerFields form={form} values={v} set={set} errors={errors}>
+        <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency}>
           {text('customer.idType', 'idType', t('gp.customer.idType'), { hint: t('gp.customer.idType.hint') })}
           {text('customer.idNumber', 'idNumber', t('gp.customer.idNumber'), { ltr: true })}
           {text('customer.taxNumber', 'taxNumber', t('gp.customer.taxNumber'), { ltr: true })}

@@ -15,6 +15,8 @@ import { ProductionConfirmDialog, needsProductionConfirmation } from '../setting
 import './get-paid.css';
 import { saveFile } from '../../ui/save-file';
 import { shortcutKey } from '../../ui/shortcut-key';
+import { Ltr } from '../../ui/ltr';
+import { phoneSuggestion } from './phone-suggestion';
 
 /** Today as YYYY-MM-DD in the user's own time zone (the day the invoice is issued). */
 export function today(now = new Date()): string {
@@ -67,7 +69,7 @@ export function useProblemText() {
 
 /** The customer's name, e-mail and phone, as every getting-paid form asks for them, with one
  *  choice of an earlier customer filling all three; `children` are a form's own customer fields. */
-export function CustomerFields({ form, values, set, errors, nameHint, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; nameHint?: ReactNode; children?: ReactNode }) {
+export function CustomerFields({ form, values, set, errors, nameHint, currency, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; nameHint?: ReactNode; currency: CurrencyCode; children?: ReactNode }) {
   const t = useT();
   const [earlier, setEarlier] = useState<Array<{ name: string; email: string; phone: string }>>([]);
   useEffect(() => void api.listCustomers({ limit: 30 }).then((r) => r.ok && setEarlier(r.value.customers)), []);
@@ -98,8 +100,23 @@ export function CustomerFields({ form, values, set, errors, nameHint, children }
       <TextField form={form} path="customer.name" label={t('gp.customer.name')} required hint={nameHint} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
       <TextField form={form} path="customer.email" label={t('gp.customer.email')} required value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
       <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} required hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
+      <PhoneSuggestion form={form} phone={values.phone} currency={currency} onUse={set('phone')} />
       {children}
     </fieldset>
+  );
+}
+
+/** A phone typed the local way, offered back in international form for one press (never changed
+ *  by itself: the country is a guess from the currency). */
+function PhoneSuggestion({ form, phone, currency, onUse }: { form: string; phone: string; currency: CurrencyCode; onUse(value: string): void }) {
+  const t = useT();
+  const suggestion = phoneSuggestion(phone, currency);
+  if (!suggestion) return null;
+  return (
+    <p className="field-suggestion" data-testid={`${form}-phone-suggestion`}>
+      {t('gp.customer.phone.suggest')} <Ltr className="mono">{suggestion}</Ltr>{' '}
+      <button type="button" className="link-button" aria-label={t('gp.customer.phone.useLabel', { phone: suggestion })} onClick={() => onUse(suggestion)}>{t('gp.customer.phone.use')}</button>
+    </p>
   );
 }
 

@@ -118,7 +118,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
             <TextField form={form} path="description" label={t('gp.description')} required value={v.description} onChange={set('description')} errors={errors} autoComplete="off" />
           </>
         )}
-        <CustomerFields form={form} values={v} set={set} errors={errors} />
+        <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} />
         {lines && (
           <div className="gp-row">
             <TextField form={form} path="buyerVatNumber" label={t('inv.buyerVat')} value={invoice.buyerVat} onChange={invoice.setBuyerVat} errors={errors} ltr autoComplete="off" />

@@ -193,7 +193,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
             <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} required value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(toAsciiDigits(s)) && setCardField('cvv')(toAsciiDigits(s))} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
           </div>
         </fieldset>
-        <CustomerFields form={form} values={v} set={set} errors={errors} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
+        <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="field field-check">
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
