@@ -130,6 +130,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'bulk.csvUnreadable': 'السطر {line}: لا يمكن قراءة هذا السطر بصيغة CSV.',
   'bulk.replacementChar': 'في هذه الخانة حرف ضاع قبل أن يقرأ بايدسك الملف (يظهر هكذا �). صحّحه في جدول البيانات، واحفظ بصيغة «CSV UTF-8» ثم اختر الملف مرة أخرى.',
   'bulk.currency': 'استخدم رمز عملة يدعمه بايدسك، مثل SAR.',
+  'bulk.phoneLocal': 'اكتب الهاتف بالصيغة الدولية، هكذا: {phone}؛ فالبوابة لا تقبل إلا + ورمز الدولة.',
   'bulk.orderIdRepeated': 'رقم الطلب هذا موجود أيضًا في السطر {line}.',
   'bulk.orderIdInLedger': 'رقم الطلب هذا موجود في السجل من قبل.',
   'bulk.vatRate': 'اكتب نسبة ضريبة القيمة المضافة بالمئة (15 أو 5 أو 0) أو «exempt» للمعفى.',

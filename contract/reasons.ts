@@ -153,6 +153,7 @@ export const reasonTexts = {
   'bulk.csvUnreadable': 'Line {line}: this line cannot be read as CSV.',
   'bulk.replacementChar': 'This cell has a character that was lost before Paydesk read the file (shown as �). Correct it in the spreadsheet, save as “CSV UTF-8” and choose the file again.',
   'bulk.currency': 'Use a currency code Paydesk offers, like SAR.',
+  'bulk.phoneLocal': 'Write the phone in international format, as {phone}: the gateway takes only + and the country code.',
   'bulk.orderIdRepeated': 'This order id is also on line {line}.',
   'bulk.orderIdInLedger': 'This order id is already in the ledger.',
   'bulk.vatRate': 'Write the VAT rate in percent (15, 5, 0) or "exempt".',

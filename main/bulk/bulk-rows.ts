@@ -6,6 +6,7 @@ import type { BulkEncoding, BulkPreviewRow } from '../../contract/methods/bulk';
 import { maxBulkFileBytes } from '../../contract/methods/bulk';
 import type { Reason } from '../../contract/reasons';
 import { parseRatePercent } from '../../contract/vat';
+import { phoneSuggestion } from '../../contract/phone';
 import { AppFailure } from '../../contract/result';
 import { fail, reason } from '../core/fail';
 import { cleanDate, cleanEmail, cleanOrderId, cleanPhone, cleanText, refuseCardNumber } from '../payments/validate-input';
@@ -128,7 +129,12 @@ function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolea
   // Each of the customer's columns said apart, as the link form says them: one at a time hid the rest.
   problem('customerName', () => cleanText(row.customerName, 'customer.name'));
   problem('customerEmail', () => cleanEmail(row.customerEmail, 'customer.email'));
-  problem('customerPhone', () => cleanPhone(row.customerPhone, 'customer.phone'));
+  problem('customerPhone', () => {
+    // A phone written the local way is refused with the international form to write instead.
+    const suggestion = isCurrencyCode(row.currency) ? phoneSuggestion(row.customerPhone, row.currency) : undefined;
+    if (suggestion) throw rowFailure(reason('bulk.phoneLocal', { phone: suggestion }));
+    cleanPhone(row.customerPhone, 'customer.phone');
+  });
   problem('issueDate', () => cleanDate(row.issueDate, 'issueDate'));
   problem('expireDate', () => cleanDate(row.expireDate, 'expireDate'));
   if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = reason('input.expiryBeforeIssue');

@@ -3,6 +3,7 @@
 import { holdsCardNumber, luhnOk } from '../../contract/card';
 // Arabic-Indic digits read as ASCII, as the renderer reads them: the gateway gets ASCII only.
 import { toAsciiDigits } from '../../contract/digits';
+import { internationalPhone } from '../../contract/phone';
 // Control, invisible and direction-changing characters (the renderer refuses the same ones).
 import { bidiOrInvisible, controlChars } from '../../contract/text-chars';
 import type { ReasonKey, ReasonValues } from '../../contract/reasons';
@@ -51,10 +52,8 @@ export function cleanEmail(value: string, field: string): string {
 
 /** International format, spaces, brackets, dots and dashes dropped; an empty one is missing, not malformed. */
 export function cleanPhone(value: string, field: string): string {
-  const phone = toAsciiDigits(value).replace(/[\s().-]/g, '');
-  if (!phone) fail(field, 'input.required');
-  if (!/^\+[1-9]\d{6,14}$/.test(phone)) fail(field, 'input.phone');
-  return phone;
+  if (!toAsciiDigits(value).replace(/[\s().-]/g, '')) fail(field, 'input.required');
+  return internationalPhone(value) ?? fail(field, 'input.phone');
 }
 
 export function cleanUrl(value: string | undefined | null, field: string, fallback: string | null | undefined): string {

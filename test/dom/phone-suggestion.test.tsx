@@ -6,7 +6,7 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
-import { phoneSuggestion } from '../../renderer/src/features/get-paid/phone-suggestion';
+import { phoneSuggestion } from '../../contract/phone';
 
 const { calls } = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),

@@ -16,7 +16,7 @@ import './get-paid.css';
 import { saveFile } from '../../ui/save-file';
 import { shortcutKey } from '../../ui/shortcut-key';
 import { Ltr } from '../../ui/ltr';
-import { phoneSuggestion } from './phone-suggestion';
+import { phoneSuggestion } from '../../../../contract/phone';
 
 /** Today as YYYY-MM-DD in the user's own time zone (the day the invoice is issued). */
 export function today(now = new Date()): string {

@@ -2,6 +2,7 @@
 // Main checks everything again (and its messages show next to the same fields).
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
 import { toAsciiDigits } from '../../../../contract/digits';
+import { phoneOk } from '../../../../contract/phone';
 import type { Reason } from '../../../../contract/reasons';
 import { bidiOrInvisible, controlChars } from '../../../../contract/text-chars';
 import type { MessageKey } from '../../i18n';
@@ -10,9 +11,6 @@ import type { MessageKey } from '../../i18n';
 export type Problems = Record<string, MessageKey | Reason>;
 
 export const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-/** International format: + and country code, 7 to 15 digits (Arabic-Indic ones too, read as main
- *  reads them); spaces, dots, dashes and brackets allowed. */
-export const phoneOk = (phone: string) => /^\+[1-9]\d{6,14}$/.test(toAsciiDigits(phone).replace(/[\s().-]/g, ''));
 
 /** The customer as sent: the phone's digits in ASCII whatever keyboard typed them. */
 export function customerToSend<C extends { phone: string }>(customer: C): C {

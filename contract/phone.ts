@@ -1,9 +1,18 @@
-// A phone typed the way people say it at home ("050 123 4567", "00966…", "966…"), offered back
-// in the international form the gateway takes, for one press. Never applied by itself: the
-// country is only a guess from the form's currency, so the person sees the number and chooses.
-import type { CurrencyCode } from '../../../../contract/money';
-import { toAsciiDigits } from '../../../../contract/digits';
-import { phoneOk } from './validate';
+// The customer's phone as the gateway takes it (international: + and the country code), one rule
+// for the forms and for main; and a phone typed the way people say it at home ("050 123 4567",
+// "00966…", "966…") offered back in that form. Never applied by itself: the country is only a
+// guess from the currency, so the person sees the number and chooses.
+import type { CurrencyCode } from './money';
+import { toAsciiDigits } from './digits';
+
+/** The phone as sent: ASCII digits (Arabic-Indic ones read as such), spaces, dots, dashes and
+ *  brackets dropped; undefined unless it is + and a country code, 7 to 15 digits in all. */
+export function internationalPhone(typed: string): string | undefined {
+  const phone = toAsciiDigits(typed).replace(/[\s().-]/g, '');
+  return /^\+[1-9]\d{6,14}$/.test(phone) ? phone : undefined;
+}
+
+export const phoneOk = (typed: string) => internationalPhone(typed) !== undefined;
 
 /** Calling code, whether numbers at home start with a trunk 0, and how many digits follow the
  *  code (the national number without the 0). Only currencies of one country are here: a euro or
