@@ -123,6 +123,8 @@ export const en = {
   'settings.key.hint': 'Paste the key from the gateway dashboard. It goes straight to the keychain and is never shown again.',
   'settings.key.test': 'Check the key with the gateway before saving (sends one status query)',
   'settings.key.save': 'Save key',
+  'settings.open.key': 'Open this profile’s API key in Settings',
+  'settings.open.seller': 'Add the seller details in Settings',
   'settings.key.saved': 'Key saved in the keychain.',
   'settings.key.savedUnchecked': 'Key saved in the keychain, but not checked: {message}',
   'settings.test': 'Test connection',

@@ -16,6 +16,7 @@ import './get-paid.css';
 import { saveFile } from '../../ui/save-file';
 import { shortcutKey } from '../../ui/shortcut-key';
 import { Ltr } from '../../ui/ltr';
+import { SettingsLink } from '../settings/settings-link';
 import { phoneSuggestion } from '../../../../contract/phone';
 
 /** Today as YYYY-MM-DD in the user's own time zone (the day the invoice is issued). */
@@ -157,6 +158,7 @@ export function SendError({ error }: { error: AppError | null }) {
     <div role="alert" className="form-error gp-error" data-testid="send-error">
       <p>{wordError(error).message}</p>
       {key && <p>{t(key)}</p>}
+      {(error.code === 'key_missing' || error.code === 'key_rejected') && <p><SettingsLink to={{ open: 'key' }} testId="send-error-open-key">{t('settings.open.key')}</SettingsLink></p>}
     </div>
   );
 }

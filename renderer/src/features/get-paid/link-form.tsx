@@ -9,6 +9,7 @@ import { currencyCodes, isCurrencyCode, type CurrencyCode } from '../../../../co
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
+import { SettingsLink } from '../settings/settings-link';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDateSpelled } from '../../i18n/format';
 import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
@@ -100,9 +101,9 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="gp-row">
           {invoice.hasSeller && <button type="button" onClick={invoice.toggle} aria-pressed={Boolean(lines)} data-testid="invoice-toggle">{lines ? t('inv.lines.quick') : t('inv.lines.add')}</button>}
-          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller">{t('inv.lines.needSeller')}</p>}
+          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller">{t('inv.lines.needSeller')} <SettingsLink to={{ section: 'seller-title' }}>{t('settings.open.seller')}</SettingsLink></p>}
         </div>
-        {errors.seller && <p className="field-error gp-error" tabIndex={-1}>{errors.seller}</p>}
+        {errors.seller && <p className="field-error gp-error" tabIndex={-1}>{errors.seller} <SettingsLink to={{ section: 'seller-title' }}>{t('settings.open.seller')}</SettingsLink></p>}
         {lines ? (
           <>
             <Field id={fieldId(form, 'currency')} label={t('gp.currency')} error={errors.currency}>

@@ -1,6 +1,6 @@
 // Set or replace a profile's key. The key goes to main once and is cleared from the form at
 // once; main keeps it in the OS keychain and answers with its last four characters only.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
@@ -22,6 +22,12 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const [answers, setAnswers] = useState(0); // answered submits: tests wait on data-answers
   const id = `key-form-${profile.id}`;
+  // Opened to paste a key (the card's Set key, or another screen's "Open … API key"): the keyboard goes there.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.scrollIntoView?.({ block: 'nearest' });
+    input.current?.focus({ preventScroll: true });
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,6 +62,7 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
         spellCheck={false}
         dir="ltr"
         data-testid="key-input"
+        ref={input}
       />
       <div className="field field-check">
         <input id={`${id}-test`} type="checkbox" checked={test} onChange={(e) => setTest(e.target.checked)} />

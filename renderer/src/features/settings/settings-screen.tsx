@@ -15,6 +15,7 @@ import { SupportSection, UpdatesSection } from './updates-section';
 import { useMaintenance } from './maintenance-store';
 import { SellerSection } from './seller-form';
 import { TeamLedgerSection } from './team-ledger-section';
+import { useNavigation } from '../../app/navigation-store';
 
 /** The screen's sections, by their headings' ids, in the order they come. */
 const sections = [
@@ -27,11 +28,11 @@ const sections = [
 ] as const;
 
 /** Scrolls a section's heading to the top (below the sticky header) and puts the keyboard there, not in the URL. */
-function showSection(id: string) {
+export function showSection(id: string) {
   const heading = document.getElementById(id);
   if (!heading) return;
   heading.tabIndex = -1;
-  heading.scrollIntoView({ block: 'start' });
+  heading.scrollIntoView?.({ block: 'start' });
   heading.focus({ preventScroll: true });
 }
 
@@ -59,6 +60,17 @@ export function SettingsScreen() {
   const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
   const [notice, setNotice] = useState<Notice>();
   const loadMaintenance = useMaintenance((s) => s.load);
+
+  // Opened from another screen's "Open Settings" (settings-link.tsx): at the section it named, or
+  // with the active profile's key form open, once the profiles are in.
+  const asked = useNavigation((s) => s.params);
+  const [shown, setShown] = useState<Record<string, string>>();
+  useEffect(() => {
+    if (shown === asked || (asked.open === 'key' && !profiles.some((p) => p.id === activeId))) return;
+    setShown(asked);
+    if (asked.open === 'key' && activeId) setOpen({ id: activeId, what: 'key' });
+    else if (asked.section) requestAnimationFrame(() => showSection(asked.section!));
+  }, [asked, shown, profiles, activeId]);
 
   // The header's list, kept true by main's profiles.changed (watchProfileList): not asked again here.
   useEffect(() => {
