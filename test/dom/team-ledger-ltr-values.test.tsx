@@ -30,7 +30,7 @@ afterEach(() => {
 
 describe('The team ledger’s Latin values in Arabic', () => {
   it('isolates the host, the user, the login and the person in main’s reasons, as the server and the database', () => {
-    const reasons = [
+    const reasons: Array<{ key: string; values: Record<string, string> }> = [
       { key: 'teamLedger.noPassword', values: { user: 'omar', host } },
       { key: 'teamLedger.noDatabase', values: { database: 'paydesk', host } },
       { key: 'teamLedger.wrongPassword', values: { user: 'omar' } },
