@@ -145,7 +145,7 @@ export function TeamLedgerSection() {
     // Saved with another login and chosen again: the running session is still the first login's.
     : view.settings && view.settings.user !== session.login ? t('team.inUse.nextLogin', { host: at, login, next: ltrIn(language, view.settings.user) })
     : session.role && !session.reason ? t('team.inUse', { host: at, login, role: t(`team.role.${session.role}` as MessageKey) })
-    // The missing password typed since the start: the ledger was opened without it, so a restart connects.
+    // The missing password saved since the start, but main could not open the team ledger with it then (it opens it there and then otherwise).
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login })
     : t('team.inUse.noRole', { host: at, login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
   const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
