@@ -64,10 +64,12 @@ const quotedNames = ['detail'];
 /**
  * Values that are left-to-right tokens whatever the language (an order id, a path, a database, an
  * error code, a server's name or address with its port): unisolated in an Arabic sentence, "/home/you/x" read "home/you/x/" and an order id
- * "#1001" read "1001#". Isolated left to right (LRI…PDI), as <Ltr> does. Not `host`: the catalogs
- * write "{host}:{port}", one address that an isolate around the host alone would turn round.
+ * "#1001" read "1001#". Isolated left to right (LRI…PDI), as <Ltr> does. Also the team ledger's
+ * host and logins (`host`, `user`, `login`, `person`: a login is Latin letters, digits and _ . @ -):
+ * unisolated, "omar@db.example.com" read "db.example.com@omar". No catalog writes "{host}:{port}"
+ * (an address with its port is one value, `server`).
  */
-const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName'];
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person'];
 
 /**
  * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit

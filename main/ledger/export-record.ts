@@ -5,17 +5,19 @@
 // in the raw log too. The filters are what the person typed or chose (an order id, a name, dates),
 // the same words the list shows; a search that holds a card number (pasted from a call) has it
 // removed, as the log does (log/logger.ts's redact): the entry is kept in the ledger, under the
-// chain's hash, for good. At most 200 characters (the team
-// database keeps 200, security.sql's record_export): a long search is cut, marked with "…".
+// chain's hash, for good. Kept whole, the search included, on both ledgers: finance reads what
+// was searched, not its first part (the team database kept 200 characters until schema 22,
+// audit-export.sql). What the contract lets a caller ask fits in maxRecordLength (tested with
+// every filter at its longest); were it ever longer, the cut is said in the entry itself.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { AuditSearch } from './audit-query';
 import { redact } from '../log/logger';
 
-export const maxRecordLength = 200;
-const maxSearch = 60;
+/** The longest entry the team database's record_export accepts (audit-export.sql). */
+export const maxRecordLength = 4000;
 
-/** A search text as a JSON string, cut to maxSearch characters ("…" says it was). */
-const quoted = (text: string) => JSON.stringify([...text].length > maxSearch ? `${[...text].slice(0, maxSearch - 1).join('')}…` : text);
+/** A search text as a JSON string, whole. */
+const quoted = (text: string) => JSON.stringify(text);
 
 function filterParts(filter: PaymentFilter): string[] {
   const parts: string[] = [];
@@ -55,5 +57,8 @@ export function exportRecord(rows: number, fileName: string, scope: ExportScope,
   }
   if (search) parts.push(`search ${quoted(redact(search, []))}`);
   const text = parts.join('; ');
-  return text.length <= maxRecordLength ? text : `${text.slice(0, maxRecordLength - 1)}…`;
+  if (text.length <= maxRecordLength) return text;
+  // Not reached within the contract's limits: cut visibly, with the whole length, never silently.
+  const said = ` [cut: ${text.length} characters in all]`;
+  return `${text.slice(0, maxRecordLength - said.length - 1)}…${said}`;
 }

@@ -106,9 +106,13 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return { customers: recentCustomers(db, environment, input.limit).map(({ name, email, phone }) => ({ name, email, phone })) };
     },
 
+    // Recorded once the log is read, as "Export to a file" records once its file is written: a read
+    // that fails leaves no entry saying the log was exported (docs/maintenance.md).
     exportAuditLog(input: MethodParsedInput<'exportAuditLog'>, ctx: CallContext): MethodOutput<'exportAuditLog'> {
-      appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: 'exported' }, now().toISOString());
-      return exportAuditCsv(db, now(), exportTimeZone(input.timeZone));
+      const zone = exportTimeZone(input.timeZone);
+      const download = exportAuditCsv(db, now(), zone);
+      appendAudit(db, { osUser: ctx.osUser, action: 'export_audit_log', result: exportRecord(download.rows, download.fileName, { kind: 'audit' }, zone) }, now().toISOString());
+      return download;
     },
   };
 }

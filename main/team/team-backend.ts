@@ -19,7 +19,8 @@ import type { BulkStore } from '../ledger/bulk-store';
 import type { LedgerStore } from '../ledger/store';
 import type { Logger } from '../log/logger';
 import { teamAuditPositionFile } from './team-audit-position';
-import { loadTeamLedgerModule, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
+import { loadTeamLedgerModule, type StoredTeamLedger, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
+import { waitingForPassword } from './waiting-for-password';
 import { watchedLinkNotices } from './watched-links';
 
 /** What the team backend needs of the payments service once it exists. */
@@ -61,27 +62,6 @@ export function laptopId(dataDir: string): string {
   return made;
 }
 
-/** An object whose every call fails with `why`, but for the members `kept` answers itself. */
-function refusing<T extends object>(why: Reason, kept: Record<string, unknown> = {}): T {
-  const refuse = async () => {
-    throw new AppFailure('storage', englishText(why), { reason: why });
-  };
-  return new Proxy(kept as T, { get: (_, name) => (typeof name === 'string' && name in kept ? kept[name] : refuse) });
-}
-
-/** A store whose every call fails with `why` (no password for the chosen login): nothing is recorded elsewhere instead. */
-function refusingStore<T extends object>(why: Reason): T {
-  // The store's invoices and check-up runs answer the same refusal (objects of their own).
-  const parts = refusing(why);
-  return refusing<T>(why, { backend: 'postgres', invoices: parts, checkupRuns: parts });
-}
-
-/** The screens' reads refused with `why` too: never this laptop's own file, shown as if it were the team's. */
-function refusingScreens(why: Reason): TeamScreens {
-  // Nothing was started, so nothing is cancelled.
-  return { reads: refusing(why), overview: refusing(why), quick: refusing(why), exports: refusing(why, { cancel: () => false }) };
-}
-
 /**
  * Failures made in team-ledger.cjs are AppFailures of that bundle's own copy of the class, which
  * main's handlers would not recognise (answered "internal"): they are made again as main's.
@@ -113,23 +93,36 @@ function exportWorker(team: TeamLedgerModule, saved: { settings: Parameters<Team
   return { file: join(__dirname, 'team-export-worker.cjs'), config: client.config };
 }
 
-/** The team backend when it is chosen, else undefined (this laptop's SQLite ledger is used). */
-export async function openTeamBackend(deps: {
+type Deps = {
   dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger; exportDir: string;
   /** How often this laptop looks again for its own operations left `sending` (default: reconciliation's 15 s). */
   recheckMs?: number;
-}): Promise<TeamBackend | undefined> {
+};
+type Saved = NonNullable<Awaited<ReturnType<TeamLedgerSettingsService['connectionSettings']>>>;
+
+/** The team backend when it is chosen, else undefined (this laptop's SQLite ledger is used). */
+export async function openTeamBackend(deps: Deps): Promise<TeamBackend | undefined> {
   const stored = deps.settings.read();
   if (!stored?.use) return undefined;
   const laptop = laptopId(deps.dataDir);
+  const saved = await deps.settings.connectionSettings();
+  if (saved) return openWithPassword(deps, stored, laptop, saved);
+  deps.logger.warn('team ledger chosen but no password in the keychain for its login');
+  // Refused in words until the password is saved in Settings, then opened there and then.
+  return waitingForPassword({
+    settings: deps.settings, events: deps.events, logger: deps.logger, laptop, login: stored.user,
+    why: reason('teamLedger.noPassword', { host: stored.host, user: stored.user }),
+    async open() {
+      const now = deps.settings.read();
+      const password = await deps.settings.connectionSettings();
+      return now?.use && password ? openWithPassword(deps, now, laptop, password) : undefined;
+    },
+  });
+}
+
+async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: string, saved: Saved): Promise<TeamBackend> {
   let session: Session = { login: stored.user, role: null, reason: null };
   deps.settings.setRunning(() => ({ inUse: true, session }));
-  const saved = await deps.settings.connectionSettings();
-  if (!saved) {
-    session = { ...session, reason: reason('teamLedger.noPassword', { host: stored.host, user: stored.user }) };
-    deps.logger.warn('team ledger chosen but no password in the keychain for its login');
-    return { store: refusingStore<LedgerStore>(session.reason as Reason), bulk: refusingStore<BulkStore>(session.reason as Reason), screens: refusingScreens(session.reason as Reason), laptop, session: () => session, begin: async () => {}, close: async () => {} };
-  }
   const team = await loadTeamLedgerModule();
   const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
   const store = { ...mainFailures(opened.store), invoices: mainFailures(opened.store.invoices) };

@@ -46,6 +46,9 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
   const file = join(deps.dataDir, teamLedgerSettingsFile);
   const passwords = teamLedgerPasswords(deps.vault);
   let running: () => TeamLedgerRunning = () => ({ inUse: false, session: null });
+  // Told once settings are saved or chosen again, before the answer (team-backend.ts opens the team ledger then, when it waited for a password).
+  const savedListeners: Array<() => Promise<void>> = [];
+  const told = () => Promise.all(savedListeners.map((listener) => listener()));
 
   function read(): StoredTeamLedger | null {
     if (!existsSync(file)) return null;
@@ -97,6 +100,7 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     }
     write({ ...s, use: on });
     deps.logger.info('team ledger chosen for the next start', { use: on, host: s.host, database: s.database, user: s.user });
+    await told();
     return view();
   }
 
@@ -110,6 +114,7 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     // Another server, database or user: the previous login's password has no use left.
     if (before && JSON.stringify(loginOf(before)) !== JSON.stringify(loginOf(next))) await passwords.remove(loginOf(before)).catch(() => false);
     deps.logger.info('team ledger settings saved', { host: next.host, port: next.port, database: next.database, user: next.user, tls: next.tls, caPinned: next.caPem !== null });
+    await told();
     return view();
   }
 
@@ -135,6 +140,8 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     view, save, test, read, connectionSettings, use,
     /** The running app's team ledger, for the view (team-backend.ts). */
     setRunning: (now: () => TeamLedgerRunning) => void (running = now),
+    /** `listener` is awaited after each save and each choice of the ledger (it must not throw). */
+    whenSaved: (listener: () => Promise<void>) => void savedListeners.push(listener),
   };
 }
 

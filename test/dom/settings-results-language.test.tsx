@@ -52,8 +52,9 @@ describe('Settings results after a change of language', () => {
     fireEvent.click(within(team).getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(outcome()).toBe('Connected as sue (admin).The connection is encrypted.'));
     speak('ar');
-    expect(outcome()).toBe(`${translate('ar', 'team.connected', { login: 'sue', role: 'مسؤول' })}الاتصال مشفّر.`);
-    expect(outcome()).toMatch(/^متصل باسم sue/);
+    // The login stays left to right inside the Arabic sentence (isolated).
+    expect(outcome()).toBe(`${translate('ar', 'team.connected', { login: '\u2066sue\u2069', role: 'مسؤول' })}الاتصال مشفّر.`);
+    expect(outcome()).toMatch(/^متصل باسم \u2066sue\u2069/);
     speak('en');
     expect(outcome()).toBe('Connected as sue (admin).The connection is encrypted.');
 
@@ -74,7 +75,7 @@ describe('Settings results after a change of language', () => {
     fireEvent.click(within(people).getByRole('button', { name: 'Add the person' }));
     await waitFor(() => expect(screen.getByTestId('team-people-outcome').textContent).toBe('sam was added as staff. They log in with the first password and change it.'));
     speak('ar');
-    expect(screen.getByTestId('team-people-outcome').textContent).toBe(translate('ar', 'team.people.added', { login: 'sam', role: translate('ar', 'team.role.staff') }));
+    expect(screen.getByTestId('team-people-outcome').textContent).toBe(translate('ar', 'team.people.added', { login: '\u2066sam\u2069', role: translate('ar', 'team.role.staff') }));
   });
 
   it('words an API key’s Test connection, a refusal and a refused key in the language of the moment', async () => {

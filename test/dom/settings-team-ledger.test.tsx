@@ -115,14 +115,14 @@ describe('Settings: team ledger', () => {
     await waitFor(() => expect(s.getByRole('note').textContent).toBe('This laptop uses the team ledger at db.example.com as omar until Paydesk is closed; from its next start as sara (close Paydesk and open it again).'));
   });
 
-  it('after the missing password is saved, says a restart connects (not "no password" still)', async () => {
+  it('after the missing password is saved but main could not open the team ledger with it, says a restart connects (not "no password" still)', async () => {
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sue', tls: true, caPem: null, use: true }));
     backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue' } } } }));
     const s = within(await openTeamLedger());
     await waitFor(() => expect(s.getByRole('note').textContent).toMatch(/cannot reach it now: There is no password for sue/));
     fireEvent.change(s.getByLabelText('Password'), { target: { value: password } });
     fireEvent.click(s.getByRole('button', { name: 'Save team ledger settings' }));
-    await waitFor(() => expect(s.getByRole('note').textContent).toBe('The password for sue is now in this computer’s keychain: close Paydesk and open it again to connect to the team ledger at db.example.com.'));
+    await waitFor(() => expect(s.getByRole('note').textContent).toBe('The password for sue is now in this computer’s keychain, but Paydesk could not open the team ledger at db.example.com with it just now: close Paydesk and open it again to connect.'));
   });
 
   it('saves the settings with the password in the keychain only, and says the team ledger is not in use yet', async () => {

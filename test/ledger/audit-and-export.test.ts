@@ -70,12 +70,33 @@ describeLedgerApp('the audit log and its exports', (app, backend) => {
       // The log was looked at before the deletion: the check once per entry finds it when the whole chain is checked ("Check the whole log").
       await app().value('verifyAuditChain', {});
       await expect.poll(() => app().events.some((e) => e.type === 'audit.verify' && e.done)).toBe(true);
-      const value = await app().value<{ csv: string; chainIntact: boolean }>('exportAuditLog', {});
+      const value = await app().value<{ csv: string; chainIntact: boolean; rows: number; fileName: string }>('exportAuditLog', {});
       expect(value.csv).toContain('seq,at,os_user');
       expect(value.csv).toContain(',create_link,');
       expect(value.chainIntact).toBe(false);
-      // The download records itself first, so it lists its own entry last.
-      expect(value.csv.split('\r\n').at(-2)).toMatch(/^\d+,\d{4}-\d\d-\d\dT[\d:.]+Z,tester,,,export_audit_log,,,,,,exported,[0-9a-f]{64},[-+:T0-9]+,\d{4}-\d\d-\d\d$/);
+      // Recorded once read: the download does not list its own entry; the log's newest entry says what it held.
+      expect(value.csv).not.toContain(',export_audit_log,');
+      const [own] = (await app().value<AuditWindow>('listAuditLog', { limit: 1 })).rows;
+      expect(own).toMatchObject({ action: 'export_audit_log', osUser: 'tester', result: `${value.rows} rows; file ${value.fileName}; zone ${Intl.DateTimeFormat().resolvedOptions().timeZone}` });
+    });
+
+    it('records no export of the audit log when reading it fails: the log never says it was exported when it was not', async () => {
+      await app().value('createPaymentLink', { amount: '3', currency: 'SAR', description: 'to read', customer });
+      const entries = async () => (await app().value<AuditWindow>('listAuditLog', { query: 'export_audit_log', limit: 500 })).rows.filter((e) => e.action === 'export_audit_log').length;
+      const before = await entries();
+      // An entry the CSV cannot hold exactly (an amount beyond 2^53): the read fails part-way.
+      const [victim] = (await app().value<AuditWindow>('listAuditLog', { query: 'create_link', limit: 1 })).rows;
+      await app().tamperAudit(victim!.seq, { set: { amount_minor: '1152921504606846976' } });
+      try {
+        const download = await app().call('exportAuditLog', {});
+        expect(download.ok).toBe(false);
+        expect(await entries()).toBe(before);
+      } finally {
+        await app().tamperAudit(victim!.seq, { set: { amount_minor: victim!.amountMinor } });
+      }
+      // Read whole, it is recorded once.
+      expect((await app().call('exportAuditLog', {})).ok).toBe(true);
+      expect(await entries()).toBe(before + 1);
     });
   });
 
@@ -90,7 +111,7 @@ describeLedgerApp('the audit log and its exports', (app, backend) => {
         const server = teamServer();
         const entries = (await server.sql(app().database!, `SELECT db_user, os_user, action, result FROM paydesk.audit_log WHERE action LIKE 'export_%' ORDER BY seq DESC LIMIT 2`)).rows;
         expect(entries).toEqual([
-          { db_user: server.person('staff').login, os_user: 'sami', action: 'export_audit_log', result: 'exported' },
+          { db_user: server.person('staff').login, os_user: 'sami', action: 'export_audit_log', result: expect.stringMatching(/^\d+ rows; file paydesk-audit-[-0-9]+\.csv; zone \S+$/) },
           { db_user: server.person('staff').login, os_user: 'sami', action: 'export_payments', result: expect.stringMatching(/^1 rows; file paydesk-payments-[-0-9]+\.csv; zone \S+; currency KWD$/) },
         ]);
       });

@@ -105,6 +105,18 @@ describeReports('what an export holds and says', seed, (reports) => {
     const settlement = await call('exportSettlement', { days: daysBetween('2026-02-01', '2026-02-03') });
     expect((await call('listAuditLog', { limit: 1 })).rows[0]).toMatchObject({ action: 'export_settlement', result: `${settlement.rows} rows; file ${settlement.fileName}; days 2026-02-01 to 2026-02-03` });
   });
+  it('records a long search whole, the same on both ledgers: finance reads what was searched, not its first part', async () => {
+    // 200 characters (the most a search may be), with quotes, "; " and Arabic; before, the entry kept 59 and "…".
+    const query = 'refund "Ahmed; الدمام" 0500 '.repeat(8).slice(0, 200).trim();
+    await reports().exportFile({ kind: 'audit', search: { query }, timeZone: 'Asia/Riyadh' });
+    await reports().exportFile({ kind: 'payments', filter: { query, currency: 'KWD', states: ['paid', 'partially_refunded'] }, sort: { by: 'createdAt', direction: 'desc' }, timeZone: 'Asia/Riyadh' });
+    const [payments, audit] = (await call('listAuditLog', { limit: 2 })).rows as Array<{ action: string; result: string }>;
+    expect(audit!.result).toMatch(new RegExp(`^\\d+ rows; file paydesk-audit-matching-[-0-9]+\\.csv; zone Asia/Riyadh; search `));
+    expect(audit!.result.endsWith(`; search ${JSON.stringify(query)}`)).toBe(true);
+    expect(payments!.result).toMatch(/; state paid,partially_refunded; currency KWD; search "refund /);
+    expect(payments!.result.endsWith(`; search ${JSON.stringify(query)}`)).toBe(true);
+  });
+
   it('records a search that holds a card number without the number: the entry stays in the ledger for good', async () => {
     // A support agent pasted the card number a caller read out into the search, then exported.
     for (const query of ['4111 1111 1111 1111', '4111111111111111']) {

@@ -3,8 +3,9 @@
 // "Export to a file", pg-export.ts's jobOf): a chunk is the rows [offset, offset + limit) of the
 // list's filter and sort, read with their count in one snapshot; the first chunk carries the BOM
 // and the header. As on SQLite, the payments export is recorded in the team's audit log once its
-// last chunk is read, and the audit log's download records itself first and so lists its own
-// entry; the database writes both entries (record_export). For large exports "Export to a file"
+// last chunk is read, and the audit log's download once the whole log is read (a read that fails
+// records nothing: the log never says it was exported when it was not); the database writes both
+// entries (record_export). For large exports "Export to a file"
 // (a cursor in one snapshot, in a worker thread) is the way: each chunk here counts its filter
 // again and skips `offset` rows.
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
@@ -67,7 +68,6 @@ export function createTeamQuickExports(deps: {
       const zone = exportTimeZone(timeZone);
       const job = jobOf({ kind: 'audit' }, '', zone);
       return inWords(async () => {
-        await recordTeamExport(deps.pool, 'audit_log', 'exported', osUser);
         let csv = `\uFEFF${csvLine(job.header)}`;
         let rows = 0;
         await inSnapshot(deps.pool, async (db) => {
@@ -80,7 +80,9 @@ export function createTeamQuickExports(deps: {
             await nextTurn();
           }
         });
-        return { fileName: exportFileName('audit', now(), zone), csv, rows, chainIntact: (await deps.chain()).intact };
+        const fileName = exportFileName('audit', now(), zone);
+        await recordTeamExport(deps.pool, 'audit_log', exportRecord(rows, fileName, { kind: 'audit' }, zone), osUser);
+        return { fileName, csv, rows, chainIntact: (await deps.chain()).intact };
       });
     },
   };

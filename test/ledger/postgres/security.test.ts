@@ -124,6 +124,17 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     await expect(as.fay!.query(`DELETE FROM paydesk.payments WHERE id = $1`, [p.id])).rejects.toMatchObject({ code: '42501' });
   });
 
+  it('keeps an export\'s record whole (schema 22), refuses one longer than 4000 characters in words, and the chain holds', async () => {
+    // Before, record_export kept the first 200 characters: a long search lost its end, silently.
+    const record = `3 rows; file paydesk-audit-matching-20261129-081500.csv; zone Asia/Riyadh; search ${JSON.stringify('refund "Ahmed; الدمام" '.repeat(200).slice(0, 3_000))}`;
+    await as.fay!.query(`SELECT paydesk.record_export('audit_log', $1)`, [record]);
+    const [kept] = (await as.fay!.query(`SELECT result FROM paydesk.audit_log WHERE action = 'export_audit_log' ORDER BY seq DESC LIMIT 1`)).rows;
+    expect(kept.result).toBe(record);
+    await as.sam!.query(`SELECT paydesk.record_export('payments', $1)`, ['x'.repeat(4_000)]);
+    await expect(as.sam!.query(`SELECT paydesk.record_export('payments', $1)`, ['x'.repeat(4_001)])).rejects.toMatchObject({ code: '22001', message: expect.stringContaining('at most 4000 characters') });
+    expect(brokenAt(await readChain(as.fay!))).toBeNull();
+  });
+
   it('lets staff and up write what a status check leaves on a payment, and finance none of it', async () => {
     const p = await paidPayment();
     await as.sam!.query(`UPDATE paydesk.payments SET last_error = 'The gateway did not answer.', check_attempts = 2 WHERE id = $1`, [p.id]);

@@ -118,6 +118,45 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     expect(await listRefusal(sam.team)).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.noPassword' } });
   });
 
+  it('chosen with no password: the password saved in Settings opens the team ledger there and then, no restart', async () => {
+    const sam = await laptopOf('staff', { password: false });
+    // What composition.ts took at start, held as it holds them.
+    const { store, bulk } = sam.team;
+    const { invoices } = store;
+    const marks: string[] = [];
+    await sam.team.begin({ markInterrupted: async () => (marks.push('mark'), 0), reconcileDue: async () => 0 });
+    expect(marks).toEqual([]);
+    const login = { host: teamServer().host, port: teamServer().port, database, user: sam.person.login, tls: false };
+
+    // A wrong password first: still refused, and why says so (not "no password").
+    await sam.settings.save({ ...login, password: 'not-the-password' });
+    expect(sam.team.session()).toMatchObject({ role: null, reason: { key: 'teamLedger.wrongPassword' } });
+    const refused = await store.get(randomUUID()).then(() => undefined, (e: unknown) => (e as AppFailure).toError());
+    expect(refused).toMatchObject({ code: 'storage', reason: { key: 'teamLedger.wrongPassword' } });
+
+    // The right one: the answer to the save already says who this laptop is on the team ledger.
+    const view = await sam.settings.save({ ...login, password: sam.person.password });
+    expect(view).toMatchObject({ inUse: true, chosen: true, passwordSaved: true, session: { login: sam.person.login, role: 'staff', reason: null } });
+    expect(sam.team.session()).toEqual({ login: sam.person.login, role: 'staff', reason: null });
+    // The same objects now answer from the team database: a payment another laptop made is read.
+    const other = await teamServer().connectAs(database, teamServer().person('support').login, 'sue-desk');
+    const id = randomUUID();
+    await other.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state) VALUES ($1, 'practice', 'practice', 'sale', $2, 700, 'SAR', 'paid')`, [id, `PD-SAVED-${id.slice(0, 8)}`]);
+    await other.end();
+    expect(await store.get(id)).toMatchObject({ id, amount_minor: 700, state: 'paid' });
+    expect(await invoices.byPayment(id)).toBeUndefined();
+    expect(await bulk.recent(5)).toEqual(expect.any(Array));
+    const listed = await sam.team.screens!.reads.searchPayments({ filter: { query: `PD-SAVED-${id.slice(0, 8)}` }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 10 });
+    expect(listed.rows.map((r: { id: string }) => r.id)).toEqual([id]);
+    // As at a start: its interrupted operations marked once, the screens told to ask again.
+    expect(marks).toEqual(['mark']);
+    expect(sam.heard.filter((e) => e.type === 'team.changed')).toHaveLength(1);
+    expect(sam.heard.some((e) => e.type === 'payments.changed' && e.paymentIds.length === 0)).toBe(true);
+    // A later save does not open it twice.
+    await sam.settings.save({ ...login });
+    expect(marks).toEqual(['mark']);
+  });
+
   it('with the server out of reach at start: starts, says why, and refuses every call in words before anything is sent', async () => {
     const port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {
