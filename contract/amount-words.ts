@@ -82,10 +82,19 @@ const amountNames = ['amount', 'vat', 'from', 'to'];
 /** A left-to-right token inside Arabic text, as a string (where a <bdi dir="ltr"> cannot go: a message's value). */
 export const ltrIsolated = (text: string): string => (text.startsWith('\u2066') ? text : `\u2066${text}\u2069`);
 
-/** A message's worded amounts (amountNames) isolated left to right in Arabic: the screens' messages, whose other values their JSX isolates. */
+/**
+ * Who and where in the screens' sentences: a team login, an OS user, a laptop's name, a host
+ * ("Started by omar.h (computer user omar) on …"). Unisolated in Arabic, "omar.h" read "h.omar" and
+ * a login beside its OS user swapped places. Isolated as main's reasons isolate them (ltrNames).
+ */
+const screenLtrNames = ['login', 'person', 'user', 'osUser', 'laptop', 'host'];
+
+/** A message's worded amounts (amountNames) and its people and machines (screenLtrNames) isolated
+ *  left to right in Arabic: the screens' messages, whose other values their JSX isolates. */
 export function withIsolatedAmounts<V extends Record<string, unknown>>(values: V, language: Language): V {
-  if (language !== 'ar' || !amountNames.some((name) => typeof values[name] === 'string' && values[name] !== '')) return values;
-  return isolatedLtr({ ...values }, amountNames) as V;
+  const names = [...amountNames, ...screenLtrNames];
+  if (language !== 'ar' || !names.some((name) => typeof values[name] === 'string' && values[name] !== '')) return values;
+  return isolatedLtr({ ...values }, names) as V;
 }
 
 /** The named values that are non-empty text, isolated left to right in `out` (changed in place). */

@@ -68,10 +68,10 @@ it('says which computer and person run a batch, and follows it to its end as mai
 it('says it in Arabic, and "this computer" on the laptop that runs it', async () => {
   act(() => useLanguage.getState().setLanguage('ar'));
   current = batch('running', { person: 'sam', laptop: 'desk-2-ab12cd34', here: false });
-  expect((await openBatch()).textContent).toBe('يجري الإرسال من حاسوب آخر (desk-2-ab12cd34)، بواسطة sam. يظهر التقدم هنا أثناء إرسال الروابط.');
+  expect((await openBatch()).textContent).toBe('يجري الإرسال من حاسوب آخر (⁦desk-2-ab12cd34⁩)، بواسطة ⁦sam⁩. يظهر التقدم هنا أثناء إرسال الروابط.');
   cleanup();
   current = batch('running', { person: 'sam', laptop: null, here: true });
-  expect((await openBatch()).textContent).toBe('يجري الإرسال من هذا الحاسوب، بواسطة sam.');
+  expect((await openBatch()).textContent).toBe('يجري الإرسال من هذا الحاسوب، بواسطة ⁦sam⁩.');
 });
 
 it('keeps the keyboard on the batch when the button pressed goes away at its end (it fell to the page)', async () => {

@@ -83,7 +83,7 @@ it('says who started it and where in Arabic', async () => {
   act(() => useLanguage.getState().setLanguage('ar'));
   render(<CheckupSection profile={practice} />);
   const rows = await screen.findAllByTestId('checkup-recent-run');
-  expect(rows[0]!.textContent).toContain('بواسطة ada (مستخدم الحاسوب ada-os) على حاسوب آخر.');
+  expect(rows[0]!.textContent).toContain('بواسطة ⁦ada⁩ (مستخدم الحاسوب ⁦ada-os⁩) على حاسوب آخر.');
   expect(screen.getByText('الفحوص الأخيرة في سجل الفريق')).toBeTruthy();
 });
 

@@ -26,7 +26,7 @@ describe('what happened to a payment, by whom', () => {
     expect(container.textContent).toMatch(/Refund SAR\s100\.00 by ada \(computer user root\): Sending/);
     act(() => useLanguage.getState().setLanguage('ar'));
     rerender(<Timeline detail={detail('ada')} />);
-    expect(container.textContent).toContain('ada (مستخدم الحاسوب root)');
+    expect(container.textContent).toContain('⁦ada⁩ (مستخدم الحاسوب ⁦root⁩)');
   });
 
   it('names the computer user on a laptop\'s own ledger', () => {
