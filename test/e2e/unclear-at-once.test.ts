@@ -43,6 +43,8 @@ describe('a refund whose answer is lost, seen by support at once', () => {
     await tx.sendButton.click();
     await page.getByTestId('outcome-unknown').waitFor();
     await tx.dialog.getByRole('button', { name: 'Close' }).click();
+    // The payment's detail names what was sent (it said "the last operation").
+    await expect.poll(async () => plain(await page.getByTestId('detail-in-flight').textContent())).toBe('The refund of SAR 100.00 was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.');
 
     const told = page.getByTestId('notifications').getByText(/LOST-AT-ONCE-1/);
     await told.waitFor();
