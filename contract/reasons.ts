@@ -110,6 +110,10 @@ export const reasonTexts = {
   'notify.linkPaid': 'Payment link {orderId} was paid: {amount}.',
   'notify.refundNotProcessed': 'A refund on {orderId} failed: a status check showed the gateway did not process it.',
   'notify.refundFailed': 'A refund on {orderId} failed.',
+  // A money operation whose answer was lost: told at once (in the window and the OS), not when the checks give up.
+  'notify.answerLost.capture': 'Capture of {amount} on {orderId} sent, answer not received; Paydesk is checking. It is in Needs attention until it is settled.',
+  'notify.answerLost.void': 'Void on {orderId} sent, answer not received; Paydesk is checking. It is in Needs attention until it is settled.',
+  'notify.answerLost.refund': 'Refund of {amount} on {orderId} sent, answer not received; Paydesk is checking. It is in Needs attention until it is settled.',
   // Words main shows itself, outside the window: OS notifications, the start-up error box, titles
   'os.notificationTitle': 'Paydesk',
   'os.attentionTitle': 'Paydesk: needs attention',

@@ -218,6 +218,11 @@ export const paymentMethods = {
     /** totalExact false: at least `total` match, still being counted (the list: "more than {total - 1}"); a payments.counted event with `countId` tells how the count gets on. */
     output: () => z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema()) }),
   }),
+  listUnclearOperations: method({
+    summary: 'Payments with a capture, refund, void or create whose answer was lost (outcome unknown), oldest first, with that operation: Needs attention lists them at once.',
+    input: () => z.object({ limit: z.number().int().min(1).max(500).default(500) }).strict(),
+    output: () => z.object({ rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({ kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string() }) })) }),
+  }),
   listPaymentLinks: method({
     summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset).',
     input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),

@@ -3,13 +3,14 @@
 import type { Implementations } from './create-handlers';
 import type { LedgerReads } from '../payments/ledger-reads';
 
-type Names = 'searchPayments' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers';
+type Names = 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers';
 
 /** `activeEnvironment`: that of the profile a form makes its payment on, whose earlier customers it offers. */
 export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): string }): Pick<Implementations, Names> {
   const { reads } = deps;
   return {
     searchPayments: (input) => reads.searchPayments(input),
+    listUnclearOperations: (input) => reads.listUnclearOperations(input),
     listPaymentLinks: (input) => reads.listPaymentLinks(input),
     exportPayments: (input, ctx) => reads.exportPayments(input, ctx),
     listAuditLog: (input) => reads.listAuditLog(input),

@@ -53,6 +53,12 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return { total: found.total, totalExact: found.totalExact, countId: found.countId, rows: rows.views(found.rows) };
     },
 
+    listUnclearOperations(input: MethodParsedInput<'listUnclearOperations'>): MethodOutput<'listUnclearOperations'> {
+      const ops = rows.unclearOperations(input.limit);
+      const views = rows.views(ops.map((op) => rows.get(op.payment_id)!));
+      return { rows: ops.map((op, i) => ({ payment: views[i]!, operation: { kind: op.kind, amountMinor: op.amount_minor, sentAt: op.created_at } })) };
+    },
+
     /**
      * The list's first page read as `searchPayments` reads it, for warming only (its rows and
      * views, not its count): nothing walked, counted or announced (api/first-screens-warm-up.ts).

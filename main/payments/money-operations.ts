@@ -7,6 +7,7 @@ import type { ProductionConfirmation } from '../../contract/methods/profiles';
 
 import type { AppFailure } from '../../contract/result';
 import { fail, failField, reason } from '../core/fail';
+import { moneyValues } from '../../contract/amount-words';
 import type { CallContext } from '../core/call-context';
 import type { GatewayResult } from '../gateway/client';
 import { gatewayReason, toAppFailure, type GatewayError } from '../gateway/errors';
@@ -106,6 +107,7 @@ export function createMoneyOperations(core: PaymentsCore) {
           current = await tx.update(current.id, { last_error: storedLastError(gatewayReason(result.error)) }, input.kind, done);
           await tx.completeOperation(opId, { outcome: 'unknown', error_code: result.error.kind, error_message: result.error.message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);
           await core.audit(tx, ctx, current, input.kind, 'outcome_unknown', auditExtra);
+          core.notify('error', current.id, reason(`notify.answerLost.${input.kind}`, { orderId: current.order_id, ...moneyValues(input.amountMinor ?? 0, current.currency) }));
         } else {
           const message = result.ok ? `The gateway declined the ${input.kind}: ${declined}.` : result.error.message;
           await tx.completeOperation(opId, { outcome: 'failed', error_code: result.ok ? 'declined' : result.error.kind, error_message: message, gateway_answer: result.raw ?? null, completed_at: done }, ['sending']);

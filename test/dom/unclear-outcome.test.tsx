@@ -84,6 +84,15 @@ describe('a payment whose unclear refund waits for a person', () => {
     expect((await screen.findByTestId('detail-in-flight')).textContent).toMatch(/Check the status/);
     expect(screen.queryByTestId('action-settle')).toBeNull();
   });
+
+  it('names the operation whose answer was lost, with its amount, in English and Arabic (it said "the last operation")', async () => {
+    payment = cardSale({ operationInFlight: true });
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const note = await screen.findByTestId('detail-in-flight');
+    expect(note.textContent!.replace(/[\u2066-\u2069]/g, '')).toBe('The refund of SAR\u00a040.00 was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await waitFor(() => expect(screen.getByTestId('detail-in-flight').textContent).toMatch(/^أُرسل استرداد .*40\.00.*، لكن رده فُقد/));
+  });
 });
 
 describe('the refund dialog whose answer is lost', () => {

@@ -13,7 +13,7 @@
 // the background once a page is full, so a jump skips fewer than 10,000 rows.
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import type { PaymentFilter } from '../../../contract/methods/payments';
-import { toView } from '../payment-rows';
+import { toView, type OperationRow } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import type { AppEvent } from '../../../contract/events';
 import { createTeamAuditReads, type AuditPositionKeeper } from './pg-audit-reads';
@@ -335,6 +335,14 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
      * Earlier customers of an environment, for picking one in a form: the most recent distinct ones
      * of that environment among the latest 5,000 payments, never the check-up's (as on a laptop, customers.ts).
      */
+    /** As on SQLite (ledger-reads.ts): the open operations' partial index (operations_one_open) finds them, so the cost is what is unclear, not the ledger's size. */
+    async listUnclearOperations(input: MethodParsedInput<'listUnclearOperations'>): Promise<MethodOutput<'listUnclearOperations'>> {
+      const found = (await pool.query(`SELECT p.*, o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at FROM paydesk.operations o
+        JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' ORDER BY o.created_at, o.payment_id LIMIT $1`, [input.limit])).rows;
+      const payments = await views(found);
+      return { rows: found.map((r, i) => ({ payment: payments[i]!, operation: { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } })) };
+    },
+
     async listCustomers(input: MethodParsedInput<'listCustomers'>, environment: string): Promise<MethodOutput<'listCustomers'>> {
       const found = await pool.query(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(list_seq) AS seq
         FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq, environment, checkup_run FROM paydesk.payments ORDER BY created_at DESC, list_seq DESC LIMIT ${customersAmongLatest}) t

@@ -1,6 +1,7 @@
 // Home's overview, below the day's tasks: money taken, refunded and net per period and currency,
 // unpaid links by age, payments needing a person, the settlement export and the charts. Every
-// figure is a button that opens the transactions list filtered to exactly its payments.
+// figure is a button that opens the transactions list filtered to exactly its payments; the
+// payments needing a person open Needs attention, which also lists those whose answer was lost.
 import { useEffect, useState, type ComponentType } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
@@ -173,7 +174,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             </section>
             <section aria-labelledby="ov-attention-title">
               <h3 id="ov-attention-title">{t('ov.attention.title')}</h3>
-              <button type="button" className="link" data-testid="ov-attention" onClick={() => open({ needsAttention: true })}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</button>
+              {/* To Needs attention, where each has its why: the list's filter has no operation whose answer was lost. */}
+              <button type="button" className="link" data-testid="ov-attention" onClick={() => go('attention')}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</button>
             </section>
           </div>
           <p>

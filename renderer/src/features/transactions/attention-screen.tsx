@@ -1,7 +1,9 @@
 // Needs attention: payments whose outcome or state has not settled after several checks, and
-// payments with an operation whose outcome is still unknown, in one place.
+// payments with an operation whose answer was lost, listed as soon as it is (not once the checks
+// flag it, ~23 minutes later), in one place.
 import { useEffect, useState } from 'react';
 import { RowMoment } from '../../ui/row-moment';
+import type { MethodOutput } from '../../../../contract/methods';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
@@ -14,20 +16,30 @@ import { StateBadge } from './payment-state';
 import { showPayment } from './find-payment';
 import './transactions.css';
 
+type UnclearOperation = MethodOutput<'listUnclearOperations'>['rows'][number]['operation'];
+
 export function AttentionScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const go = useNavigation((s) => s.go);
   const [rows, setRows] = useState<PaymentView[]>();
+  const [unclear, setUnclear] = useState<Map<string, UnclearOperation>>(new Map());
 
   useEffect(() => {
     const load = async () => {
-      const [flagged, unsure] = await Promise.all([
+      const [flagged, unsure, lost] = await Promise.all([
         api.searchPayments({ filter: { needsAttention: true }, limit: 500 }),
         api.searchPayments({ filter: { states: ['unknown', 'creating'] }, limit: 500 }),
+        api.listUnclearOperations({ limit: 500 }),
       ]);
       const all = new Map<string, PaymentView>();
       for (const result of [flagged, unsure]) if (result.ok) result.value.rows.forEach((row) => all.set(row.id, row));
+      const operations = new Map<string, UnclearOperation>();
+      for (const { payment, operation } of lost.ok ? lost.value.rows : []) {
+        all.set(payment.id, payment);
+        operations.set(payment.id, operation);
+      }
+      setUnclear(operations);
       setRows([...all.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
     };
     void load();
@@ -35,6 +47,11 @@ export function AttentionScreen() {
       if (event.type === 'payments.changed') void load();
     });
   }, []);
+
+  // Not yet flagged by the checks: what was sent and that Paydesk is checking (the payment's last
+  // error, the lost connection, says less to support).
+  const unclearWhy = (operation: UnclearOperation, row: PaymentView) =>
+    t(`attention.reason.unclear.${operation.kind}`, { amount: formatAmount(operation.amountMinor ?? row.amountMinor, row.currency as CurrencyCode, language) });
 
   // The list's filters from an earlier visit would leave the payment out ("Not in the list").
   const openPayment = (id: string) => showPayment(id, go);
@@ -53,7 +70,7 @@ export function AttentionScreen() {
                 <td className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
                 <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                 <td><StateBadge payment={row} /></td>
-                <td>{row.attentionReason === 'undecidable' ? t('attention.reason.undecidable') : row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention')}</td>
+                <td>{row.attentionReason === 'undecidable' ? t('attention.reason.undecidable') : !row.needsAttention && unclear.has(row.id) ? unclearWhy(unclear.get(row.id)!, row) : row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention')}</td>
                 <td><button type="button" onClick={() => openPayment(row.id)}>{t('attention.open')}</button></td>
               </tr>
             ))}

@@ -144,6 +144,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
   const sender = detail.operations.find((op) => op.outcome === 'sending');
+  // An operation whose answer was lost: named with its amount ("the last operation" left support guessing which).
+  const lost = detail.operations.find((op) => op.outcome === 'unknown');
   // The role not known: the money moves the state allows are drawn disabled, and this says why.
   const held = roleUnknown && (shown.capture || shown.void || shown.refund || shown.recurring) ? 'detail-role-unknown' : undefined;
   // Finance's check records an unclear operation only as gone through (team schema 17): said before it is asked.
@@ -164,7 +166,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       {/* Settling by hand is the way on once the checks are done with it: "check the status" beside it contradicted it. */}
-      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : t('detail.inFlight')}</p>}
+      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
           <p>{t(unclearWords(payment.attentionReason, mayMoveMoney), { kind: t(`noun.${unclear.kind}`) })}</p>
