@@ -1,0 +1,12 @@
+// Whether a refused create left nothing with the gateway: main refused it before sending (a field,
+// the order id, the key, the production confirmation...) or the connection failed before the
+// request left the machine (main/gateway/transport.ts, "notSentCodes"). The virtual terminal keeps
+// the card's fields then, for a retry with one press; anything else may have reached the gateway.
+import type { AppError, ErrorCode } from '../../../../contract/result';
+
+const refusedInMain: ReadonlySet<ErrorCode> = new Set(['invalid_input', 'conflict', 'busy', 'rule_violation', 'confirmation_required', 'keychain_unavailable', 'key_missing', 'forbidden']);
+const failedBeforeSending: ReadonlySet<string> = new Set(['gateway.unreachable', 'gateway.badAddress']);
+
+export function nothingSent(error: AppError): boolean {
+  return refusedInMain.has(error.code) || failedBeforeSending.has(error.reason?.key ?? '');
+}
