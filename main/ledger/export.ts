@@ -78,7 +78,8 @@ export function exportAuditCsv(db: LedgerDb, now: Date, zone: string) {
 }
 
 /** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */
-export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments', 'day_starts_at', 'day_ends_at'];
+/** `refunds_not_known` (added 2026-11-29, last): payments refunded outside Paydesk whose amount is not known, in none of the other figures. */
+export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known'];
 
 /** The settlement summary's CSV from its rows (per day and currency) and the days asked for, on either backend. */
 export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days: Day[], now: Date) {
@@ -87,7 +88,7 @@ export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days
     for (const r of rows) {
       const c = r.currency as CurrencyCode;
       const [starts, ends] = bounds.get(r.date) ?? [];
-      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends];
+      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown];
     }
   }
   return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(settlementHeader, lines()) };

@@ -1,7 +1,8 @@
 // A refund made at the gateway's dashboard, behind Paydesk's back: a status check learns that a
 // refund was made ("Approved", type Refund) but no answer carries its amount (decisions §3). The
 // payment reads as refunded with its amount not known, never "0.00 refunded", and the payments
-// export says so (an empty `refunded` cell, `refunded_known` "no") where it wrote 0.00. The real
+// export says so (an empty `refunded` cell, `refunded_known` "no") where it wrote 0.00; Home counts
+// it apart (`refundsNotKnown`) where it counted it as nothing refunded, unsaid. The real
 // practice gateway (documented fields only) over HTTP, on a laptop's SQLite ledger and on the team ledger.
 import { describe, expect, it } from 'vitest';
 import { customer, goodCard } from './support';
@@ -39,6 +40,16 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
       const row = (orderId: string) => rows.find((r) => r.order_id === orderId)!;
       expect(row('ELSEWHERE-1')).toMatchObject({ state: 'partially_refunded', captured: '60.00', refunded: '', refunded_known: 'no' });
       expect(row('ELSEWHERE-2')).toMatchObject({ state: 'paid', captured: '60.00', refunded: '0.00', refunded_known: 'yes' });
+
+      // Home: Refunded stays what is known (nothing), and the refund of an amount not known is counted apart.
+      const now = new Date();
+      const today = { from: new Date(now.getTime() - 3_600_000).toISOString(), to: new Date(now.getTime() + 3_600_000).toISOString() };
+      const overview = await app().value<{ periods: Array<{ totals: Array<Record<string, unknown>> }> }>('getOverview', { periods: [today], now: now.toISOString() });
+      expect(overview.periods[0]!.totals).toEqual([{ currency: 'SAR', grossMinor: 12_000, refundedMinor: 0, netMinor: 12_000, paidCount: 2, refundCount: 0, refundsNotKnown: 1 }]);
+      // The settlement summary: the same count, in a last column of its own.
+      const day = { date: now.toISOString().slice(0, 10), ...today };
+      const settlement = await app().value<{ csv: string }>('exportSettlement', { days: [day] });
+      expect(records(settlement.csv)).toEqual([expect.objectContaining({ currency: 'SAR', gross: '120.00', refunds: '0.00', refunded_payments: '0', refunds_not_known: '1' })]);
     });
   });
 });
