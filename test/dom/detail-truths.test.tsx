@@ -1,14 +1,14 @@
 // What a payment's detail says is true, as support reads it:
 // - a refund made at the gateway's dashboard, which a status check told of without its amount,
 //   reads "Refunded: Not known…" and "Left to refund: Not known", never SAR 0.00 refunded and the
-//   whole amount left;
+//   whole amount left; its refund dialog starts with no amount and says where to read what is left;
 // - a payment the gateway did not create says nothing was charged and offers no status check
 //   (its answer can change nothing), by button or by "s".
 // English and Arabic. main is a stub answering getPayment; what main records for such payments
 // is test/ledger/refund-made-elsewhere.test.ts and test/ledger/payments.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { cardSale, paymentDetail } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
@@ -52,10 +52,25 @@ describe('a refund made outside Paydesk, its amount not known', () => {
     expect(text('detail-refund-left')).toBe('غير معروف');
   });
 
+  it('starts its refund with no amount, the amount left not known, and says where to read it', async () => {
+    await openDetail(elsewhere);
+    fireEvent.click(screen.getByTestId('action-refund'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('action-left').textContent).toBe('Not known');
+    expect((within(dialog).getByLabelText('Amount (SAR)') as HTMLInputElement).value).toBe('');
+    expect(within(dialog).getByTestId('refund-left-unknown').textContent).toBe('Paydesk does not know how much was refunded at the gateway: see on its dashboard what is left, then type the amount. The gateway refuses more than is left.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(within(dialog).getByTestId('refund-left-unknown').textContent).toBe('لا يعرف بايدسك كم استُرد لدى البوابة: انظر في لوحة تحكمها كم تبقّى ثم اكتب المبلغ. ترفض البوابة أكثر مما تبقّى.');
+  });
+
   it('shows amounts Paydesk refunded itself as before', async () => {
     await openDetail({ state: 'partially_refunded', refundedMinor: 2_000 });
     expect(text('detail-refunded')).toBe('SAR\u00a020.00');
     expect(text('detail-refund-left')).toBe('SAR\u00a060.00');
+    fireEvent.click(screen.getByTestId('action-refund'));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Amount (SAR)') as HTMLInputElement).value).toBe('60.00');
+    expect(within(dialog).queryByTestId('refund-left-unknown')).toBeNull();
   });
 });
 
