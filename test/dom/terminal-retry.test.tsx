@@ -82,6 +82,15 @@ describe('a card sale that failed', () => {
     expect(sales()[1]!.input.card).toMatchObject({ number: '5123450000000008', cvv: '100' });
   });
 
+  it('keeps the card when main refused the sale before sending it (an order id already used)', async () => {
+    answers.terminalSale = { ok: false, error: { code: 'conflict', message: 'Order X already exists.', reason: { key: 'rule.orderExists', values: { orderId: 'X' } }, fieldReasons: { orderId: { key: 'rule.orderIdUsed' } } } };
+    await fillSale('Virtual terminal');
+    submit();
+    await waitFor(() => expect(sales()).toHaveLength(1));
+    await waitFor(() => expect(cardFields()).toEqual(['5123 4500 0000 0008', 'OMAR SALEH', '01', '2039', '100']));
+    expect(screen.queryByTestId('card-cleared')).toBeNull();
+  });
+
   it('keeps it in Arabic too', async () => {
     answers.terminalSale = unreachable;
     act(() => useLanguage.getState().setLanguage('ar'));
@@ -91,8 +100,11 @@ describe('a card sale that failed', () => {
     await waitFor(() => expect(cardFields()).toEqual(['5123 4500 0000 0008', 'OMAR SALEH', '01', '2039', '100']));
   });
 
-  it('empties the card when it reached the gateway, and says why and that nothing was charged', async () => {
-    answers.terminalSale = refused;
+  it.each([
+    ['refused', refused],
+    ['answered that the order exists', { ok: false, error: { code: 'conflict', message: 'The gateway says this order already exists.', reason: { key: 'gateway.conflict' } } }],
+  ])('empties the card when it reached the gateway (%s), and says why and that nothing was charged', async (_, answer) => {
+    answers.terminalSale = answer;
     await fillSale('Virtual terminal');
     submit();
     expect((await screen.findByTestId('card-cleared')).textContent).toBe('The card’s details reached the gateway, so Paydesk does not keep them: type them again to try again. Nothing was charged.');

@@ -8,5 +8,7 @@ const refusedInMain: ReadonlySet<ErrorCode> = new Set(['invalid_input', 'conflic
 const failedBeforeSending: ReadonlySet<string> = new Set(['gateway.unreachable', 'gateway.badAddress']);
 
 export function nothingSent(error: AppError): boolean {
-  return refusedInMain.has(error.code) || failedBeforeSending.has(error.reason?.key ?? '');
+  const key = error.reason?.key ?? '';
+  // A gateway's own refusal shares some codes (conflict: a duplicate order there): its reason is "gateway.…".
+  return (refusedInMain.has(error.code) && !key.startsWith('gateway.')) || failedBeforeSending.has(key);
 }
