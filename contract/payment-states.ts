@@ -33,3 +33,13 @@ export function stateWordOf(payment: { state: LedgerState; kind: string }): Stat
   if (payment.state !== 'pending') return payment.state;
   return payment.kind === 'link' ? 'unpaid' : payment.kind === 'checkout' ? 'open' : payment.kind === 'sale' ? 'verifying' : 'pending';
 }
+
+/**
+ * A refund made outside Paydesk (at the gateway's dashboard) that a status answer or notification
+ * told of without its amount (no answer carries a refunded total, decisions §3): the payment shows
+ * a refund state while the ledger knows of no refunded money. Its refunded total is then not known,
+ * never 0 (docs/screens-after-sale.md, "A refund made outside Paydesk").
+ */
+export function refundedAmountUnknown(payment: { state: LedgerState; refundedMinor: number }): boolean {
+  return (payment.state === 'partially_refunded' || payment.state === 'refunded') && payment.refundedMinor === 0;
+}

@@ -27,6 +27,8 @@ export const moneyTotalsSchema = shared(() => z.object({
   /** Payments with something captured, and with something refunded. */
   paidCount: z.number().int(),
   refundCount: z.number().int(),
+  /** Payments refunded outside Paydesk whose amount is not known: in neither refundedMinor nor refundCount. */
+  refundsNotKnown: z.number().int(),
 }));
 export type MoneyTotals = z.infer<ReturnType<typeof moneyTotalsSchema>>;
 

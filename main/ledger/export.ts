@@ -1,5 +1,6 @@
 // Exports of the ledger: any filtered view of payments, and the audit log.
 import { formatMinor, type CurrencyCode } from '../../contract/money';
+import { refundedAmountUnknown } from '../../contract/payment-states';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
@@ -24,14 +25,19 @@ const stamp = (now: Date, zone?: string) => {
 export const localHeader = ['local_time', 'local_day'];
 export type LocalColumns = ReturnType<typeof localColumns>;
 
-export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader];
+/**
+ * `refunded_known` (added 2026-11-29, last): "no" for a refund made outside Paydesk whose amount no
+ * answer told (its `refunded` cell is then empty, never 0.00), else "yes".
+ */
+export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader, 'refunded_known'];
 
 export function paymentCells(p: PaymentRow, local: LocalColumns): Cell[] {
+  const unknown = refundedAmountUnknown({ state: p.state, refundedMinor: p.refunded_minor });
   return [
     p.created_at, p.kind, p.order_id, p.state, p.status_word,
-    formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), formatMinor(p.refunded_minor, p.currency),
+    formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), unknown ? null : formatMinor(p.refunded_minor, p.currency),
     p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
-    p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...local(p.created_at),
+    p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...local(p.created_at), unknown ? 'no' : 'yes',
   ];
 }
 
@@ -72,7 +78,8 @@ export function exportAuditCsv(db: LedgerDb, now: Date, zone: string) {
 }
 
 /** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */
-export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments', 'day_starts_at', 'day_ends_at'];
+/** `refunds_not_known` (added 2026-11-29, last): payments refunded outside Paydesk whose amount is not known, in none of the other figures. */
+export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known'];
 
 /** The settlement summary's CSV from its rows (per day and currency) and the days asked for, on either backend. */
 export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days: Day[], now: Date) {
@@ -81,7 +88,7 @@ export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days
     for (const r of rows) {
       const c = r.currency as CurrencyCode;
       const [starts, ends] = bounds.get(r.date) ?? [];
-      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends];
+      yield [r.date, r.currency, formatMinor(r.grossMinor, c), formatMinor(r.refundedMinor, c), formatMinor(r.netMinor, c), r.paidCount, r.refundCount, starts, ends, r.refundsNotKnown];
     }
   }
   return { fileName: `paydesk-settlement-${stamp(now)}.csv`, ...toCsv(settlementHeader, lines()) };

@@ -9,7 +9,8 @@ import { outcomeCode } from './packing';
 
 export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
-export type TotalsRow = { currency: string; grossMinor: number; refundedMinor: number; netMinor: number; paidCount: number; refundCount: number };
+/** `refundsNotKnown`: payments refunded outside Paydesk whose amount no answer told (not in refundedMinor nor refundCount). */
+export type TotalsRow = { currency: string; grossMinor: number; refundedMinor: number; netMinor: number; paidCount: number; refundCount: number; refundsNotKnown: number };
 
 // Each connection keeps its statements (statements.ts): the overview asks the same few queries
 // again and again (the worker's connection lives as long as the app).
@@ -62,7 +63,23 @@ export function periodTotals(db: LedgerDb, range: Range, profileId?: string): To
     UNION ALL
     SELECT currency, captured_minor, refunded_minor, 1, refunded_minor > 0 FROM ${edgeRows} WHERE ${inEdge('@a2', '@b2')} ${p}
   ) GROUP BY currency ORDER BY currency`;
-  return prepared(db, sql).all({ ...days, a1: s.a1, b1: s.b1, a2: s.a2, b2: s.b2, profileId }) as TotalsRow[];
+  const rows = prepared(db, sql).all({ ...days, a1: s.a1, b1: s.b1, a2: s.a2, b2: s.b2, profileId }) as TotalsRow[];
+  const notKnown = refundsNotKnownBy(db, range, profileId);
+  return rows.map((row) => ({ ...row, refundsNotKnown: notKnown.get(row.currency) ?? 0 }));
+}
+
+/**
+ * Per currency, the payments created in [from, to) that a status answer or notification said were
+ * refunded without telling how much (contract/payment-states.ts, refundedAmountUnknown): their
+ * refunded total is not known, so Home says how many are left out of "Refunded" rather than count
+ * them as 0 unsaid. Of the payments that took money, as every figure. Read from their own
+ * partial index (migration 14): a few rows.
+ */
+function refundsNotKnownBy(db: LedgerDb, range: Range, profileId?: string): Map<string, number> {
+  const sql = `SELECT currency, count(*) AS n FROM payments INDEXED BY payments_refund_not_known
+    WHERE state IN ('partially_refunded', 'refunded') AND refunded_minor = 0 AND created_at >= @from AND created_at < @to AND captured_minor > 0 ${profileClause(profileId)} GROUP BY currency`;
+  const rows = prepared(db, sql).all({ from: range.from, to: range.to, profileId }) as Array<{ currency: string; n: number }>;
+  return new Map(rows.map((r) => [r.currency, r.n]));
 }
 
 /** Per day and currency: the same totals, for each of the given days (the user's calendar days). */

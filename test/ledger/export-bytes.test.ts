@@ -23,25 +23,27 @@ const awkward: Array<Record<string, unknown>> = [
   { order: 'BHD-big', amount: 999_999_999_999_999, currency: 'BHD', captured: 999_999_999_999_999, refunded: 10, name: null, email: null, phone: null, bin: null, last4: '1234', description: null },
   { order: 'SAR-small', amount: 5, currency: 'SAR', captured: 0, refunded: 0, name: 'a\nb', email: 'q"uote@example.com', phone: '0500', bin: null, last4: null, description: '=1+1' },
   { order: '-10.50', amount: 100, currency: 'AED', captured: 100, refunded: 100, name: ' space', email: 'x,y@example.com', phone: '+966500000000', bin: '222100', last4: '4444', description: '' },
+  // Refunded at the gateway's dashboard, its amount not known (a status answer told of a refund only).
+  { order: 'ELSEWHERE', amount: 6000, currency: 'SAR', captured: 6000, refunded: 0, state: 'partially_refunded', name: 'Noura', email: null, phone: null, bin: null, last4: null, description: null },
 ];
 
 function seed(db: LedgerDb) {
   seedLedger(db, { payments: 4_000, seed: 21 });
   const insert = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
     card_bin, card_last4, transaction_id, link_url, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, last_checked_at)
-    VALUES (@id, 'practice', 'practice', 'sale', @order, @amount, @currency, @description, @name, @email, @phone, @bin, @last4, @tx, @url, 'paid', 'CAPTURED', @captured, @refunded, 't', @at, @at, @checked)`);
+    VALUES (@id, 'practice', 'practice', 'sale', @order, @amount, @currency, @description, @name, @email, @phone, @bin, @last4, @tx, @url, @state, 'CAPTURED', @captured, @refunded, 't', @at, @at, @checked)`);
   // A payment's last check is its latest status check, as the app records them (the team ledger reads it so).
   const check = db.prepare(`INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, 'ok', 'CAPTURED', 'paid')`);
   awkward.forEach((row, i) => {
     const at = new Date(Date.UTC(2026, 10, 5, 0, 0, i)).toISOString();
     const id = randomUUID();
-    insert.run({ ...row, id, tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
+    insert.run({ state: 'paid', ...row, id, tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
     if (i % 2) check.run(id, at);
   });
   // Payments alike in every sort's key but their order of arrival (ids as random as the app's):
   // they keep that order, as the list shows them.
   ['TIE', 'tie', 'Tie', 'tIe', 'tiE', 'TIe', 'tIE', 'TiE'].forEach((order, i) => {
-    insert.run({ id: randomUUID(), order, amount: 4_242, currency: 'KWD', captured: 4_242, refunded: 0, name: 'Tie Customer', email: `tie${i}@example.com`, phone: null, bin: null, last4: null, description: null, tx: null, url: null, at: '2026-11-06T00:00:00.000Z', checked: null });
+    insert.run({ state: 'paid', id: randomUUID(), order, amount: 4_242, currency: 'KWD', captured: 4_242, refunded: 0, name: 'Tie Customer', email: `tie${i}@example.com`, phone: null, bin: null, last4: null, description: null, tx: null, url: null, at: '2026-11-06T00:00:00.000Z', checked: null });
   });
 }
 
@@ -55,7 +57,7 @@ function referenceCell(value: string | number | null | undefined): string {
 }
 const referenceLine = (cells: Array<string | number | null | undefined>) => cells.map(referenceCell).join(',') + '\r\n';
 type Row = Record<string, string | number | null> & { amount_minor: number; captured_minor: number; refunded_minor: number; currency: CurrencyCode };
-const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day'];
+const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day', 'refunded_known'];
 // The local columns in this process's zone (an export without a zone uses main's), read with Date's own local getters.
 const two = (n: number) => String(n).padStart(2, '0');
 function referenceLocal(iso: string): [string, string] {
@@ -64,11 +66,13 @@ function referenceLocal(iso: string): [string, string] {
   const ahead = -d.getTimezoneOffset();
   return [`${day}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}${ahead < 0 ? '-' : '+'}${two(Math.floor(Math.abs(ahead) / 60))}:${two(Math.abs(ahead) % 60)}`, day];
 }
+/** A refund state with nothing refunded in the ledger: a refund made elsewhere, its amount not known (no 0.00). */
+const refundNotKnown = (p: Row) => (p.state === 'partially_refunded' || p.state === 'refunded') && p.refunded_minor === 0;
 const referenceCsv = (rows: Row[]) => '\uFEFF' + referenceLine(header) + rows.map((p) => referenceLine([
   p.created_at, p.kind, p.order_id, p.state, p.status_word,
-  formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), formatMinor(p.refunded_minor, p.currency),
+  formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), refundNotKnown(p) ? null : formatMinor(p.refunded_minor, p.currency),
   p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
-  p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...referenceLocal(p.created_at as string),
+  p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...referenceLocal(p.created_at as string), refundNotKnown(p) ? 'no' : 'yes',
 ])).join('');
 
 describeReports('the fast export writer', seed, (reports) => {
@@ -91,7 +95,7 @@ describeReports('the fast export writer', seed, (reports) => {
     await reports().check(ids[1]!, '2026-11-08T10:00:00.001Z');
     await reports().check(ids[2]!, '2026-11-08T10:00:00.002Z');
     const text = await exported({ currency: 'SAR' }, { by: 'createdAt', direction: 'asc' });
-    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-3));
+    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-4)); // before local_time, local_day, refunded_known
     expect(checkedAt.filter((at) => at?.startsWith('2026-11-0'))).toEqual(expect.arrayContaining(['2026-11-08T09:30:15.250Z', '2026-11-08T10:00:00.001Z', '2026-11-08T10:00:00.002Z']));
   });
 

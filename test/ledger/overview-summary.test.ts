@@ -94,7 +94,8 @@ async function seedLedger(db: LedgerDb) {
 /** Per currency, what the payments created in [from, to) took, straight from the payments. */
 function totalsFromPayments(db: LedgerDb, range: { from: string; to: string }, profileId?: string) {
   return db.prepare(`SELECT currency, sum(captured_minor) AS grossMinor, sum(refunded_minor) AS refundedMinor, sum(captured_minor - refunded_minor) AS netMinor,
-      count(*) AS paidCount, count(CASE WHEN refunded_minor > 0 THEN 1 END) AS refundCount
+      count(*) AS paidCount, count(CASE WHEN refunded_minor > 0 THEN 1 END) AS refundCount,
+      count(CASE WHEN refunded_minor = 0 AND state IN ('partially_refunded', 'refunded') THEN 1 END) AS refundsNotKnown
     FROM payments WHERE created_at >= ? AND created_at < ? AND captured_minor > 0 AND (? IS NULL OR profile_id = ?) GROUP BY currency ORDER BY currency`)
     .all(range.from, range.to, profileId ?? null, profileId ?? null);
 }

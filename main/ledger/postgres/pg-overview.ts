@@ -32,7 +32,8 @@ async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): 
   if (!ranges.length) return [];
   const result = await db.query({
     text: `SELECT r.i, p.currency, sum(p.captured_minor) AS gross, sum(p.refunded_minor) AS refunded, count(*) AS paid,
-        count(*) FILTER (WHERE p.refunded_minor > 0) AS refunds
+        count(*) FILTER (WHERE p.refunded_minor > 0) AS refunds,
+        count(*) FILTER (WHERE p.refunded_minor = 0 AND p.state IN ('partially_refunded', 'refunded')) AS refunds_not_known
       FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS r(f, t, i)
       JOIN paydesk.payments p ON p.created_at >= r.f AND p.created_at < r.t AND p.captured_minor > 0 AND ${profileAt(3)}
       GROUP BY r.i, p.currency`,
@@ -42,7 +43,7 @@ async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): 
     .map((r) => {
       const grossMinor = whole(r.gross);
       const refundedMinor = whole(r.refunded);
-      return { i: Number(r.i) - 1, currency: r.currency as string, grossMinor, refundedMinor, netMinor: grossMinor - refundedMinor, paidCount: whole(r.paid), refundCount: whole(r.refunds) };
+      return { i: Number(r.i) - 1, currency: r.currency as string, grossMinor, refundedMinor, netMinor: grossMinor - refundedMinor, paidCount: whole(r.paid), refundCount: whole(r.refunds), refundsNotKnown: whole(r.refunds_not_known) };
     })
     .sort((a, b) => a.i - b.i || byBytes(a.currency, b.currency));
 }

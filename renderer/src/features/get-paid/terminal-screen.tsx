@@ -1,6 +1,7 @@
 // Virtual terminal (Alt+4): an S2S card sale for a customer who is present or on the phone.
 // The card number is Luhn-checked and its brand shown while typing; the hash is computed in
-// main; after submit the card fields are emptied and only the masked number stays on screen.
+// main; after submit the card fields are emptied and only the masked number stays on screen,
+// unless the sale was refused before anything was sent: then what was typed is put back for a retry.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { ChallengeView } from '../../../../contract/methods/challenge';
@@ -20,6 +21,7 @@ import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLiveP
 import { checkAmount, checkCustomer, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
+import { nothingSent } from './not-sent';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -100,6 +102,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const [v, setV] = useState({ amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode, orderId: '', name: '', email: '', phone: '', authOnly: false, recurringInit: false });
   const [card, setCard] = useState(emptyCard);
   const [error, setError] = useState<AppError | null>(null);
+  // The card was sent and refused: its fields are empty, and this says why.
+  const [cardCleared, setCardCleared] = useState(false);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
   const setCardField = (key: keyof typeof emptyCard) => (value: string) => setCard((old) => ({ ...old, [key]: value }));
@@ -141,9 +145,11 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     setError(null);
     if (fields.tell(problems)) return focusFirstError();
     send(t(v.authOnly ? 'gp.terminal.confirmAuthorise' : 'gp.terminal.confirmAction', { amount: amountText(v.amount, v.currency) }), async (confirm) => {
+      const typed = card;
       const sentCard = { ...card, number: digits };
       const masked = maskCard(digits);
       setCard(emptyCard); // the card leaves the page's state as it is sent
+      setCardCleared(false);
       setBusy(true);
       const result = await api.terminalSale({
         orderId: v.orderId.trim() || undefined, amount: v.amount, currency: v.currency, card: sentCard,
@@ -151,6 +157,9 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
       });
       setBusy(false);
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false, declineReason: result.value.declineReason });
+      // Nothing reached the gateway: the card comes back, so "Charge" again is one press.
+      if (nothingSent(result.error)) setCard(typed);
+      else setCardCleared(true);
       fields.tellMain(result.error);
       setError(result.error);
       focusFirstError();
@@ -204,6 +213,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           <label htmlFor="terminal-recurringInit">{t('gp.recurringInit')}</label>
         </div>
         <SendError error={error} />
+        {cardCleared && <p className="gp-note" data-testid="card-cleared">{t('gp.terminal.cardCleared')}</p>}
         <div className="form-actions">
           <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : submitLabel}</button>
           <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); fields.clear(); }}>{t('gp.terminal.clearCard')}</button>

@@ -146,6 +146,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
                         <td>
                           <button type="button" className="link" data-testid="ov-count" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</button>
                           {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
+                          {/* Refunded at the gateway's dashboard, amount not known: said, never summed as 0 unsaid. */}
+                          {x.refundsNotKnown > 0 && <> · <span data-testid="ov-refunds-not-known">{t('ov.count.refundsNotKnown', { count: x.refundsNotKnown })}</span></>}
                         </td>
                       </tr>
                     ))

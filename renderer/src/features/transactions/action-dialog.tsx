@@ -16,7 +16,7 @@ import { Ltr } from '../../ui/ltr';
 import { useDialogFocus } from '../../ui/dialog-focus';
 import { placeholders, withData } from '../../ui/isolated';
 import { Field } from '../settings/field';
-import { stateWordOf } from '../../../../contract/payment-states';
+import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { allowedActions } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
@@ -36,7 +36,10 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
   const currency = payment.currency as CurrencyCode;
-  const [amount, setAmount] = useState(kind === 'void' ? '' : formatMinor(remainingMinor, currency));
+  // Refunded at the gateway by an amount not known: Paydesk's "left" is only an upper bound, so the
+  // amount starts empty, for the person to type what the gateway's dashboard says is left.
+  const leftNotKnown = kind === 'refund' && refundedAmountUnknown(payment);
+  const [amount, setAmount] = useState(kind === 'void' || leftNotKnown ? '' : formatMinor(remainingMinor, currency));
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
   const [liveConfirmed, setLiveConfirmed] = useState(false);
@@ -163,8 +166,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               <dt>{t('detail.customer')}</dt><dd><bdi className="customer-name">{payment.customer.name ?? '—'}</bdi></dd>
               <dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd>
               <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{envName}</span></dd>
-              {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd><Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr></dd></>)}
+              {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left">{leftNotKnown ? t('detail.refundLeftUnknown') : <Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr>}</dd></>)}
             </dl>
+            {leftNotKnown && <p className="attention-note" data-testid="refund-left-unknown">{t('action.refundLeftUnknown')}</p>}
             {kind !== 'void' && (
               <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={first} error={localError ?? fields.errors.amount} autoComplete="off" />
             )}

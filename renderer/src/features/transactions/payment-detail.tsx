@@ -10,7 +10,7 @@ import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, type Notice } from '../../ui/notice';
 import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { stateWordOf } from '../../../../contract/payment-states';
+import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
 import { LastError } from './last-error';
@@ -91,6 +91,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
 
   const payment = detail?.payment.id === paymentId ? detail.payment : undefined;
   const allowed = payment ? allowedActions(payment, mayMoveMoney) : undefined;
+  const checkable = payment ? statusCheckable(payment) : false;
   const shown = payment ? allowedActions(payment, mayMoveMoney || roleUnknown) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
@@ -117,7 +118,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       if (typing || dialog || settling || event.altKey || event.ctrlKey || event.metaKey || !allowed || otherProfile) return;
       const keys: Record<string, ActionKind | 'status'> = { r: 'refund', c: 'capture', v: 'void', s: 'status' };
       const wanted = keys[shortcutKey(event)];
-      if (wanted === 'status') return void checkStatus();
+      if (wanted === 'status') return void (checkable && checkStatus());
       if (wanted && allowed[wanted]) {
         event.preventDefault();
         openDialog(wanted);
@@ -125,7 +126,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [allowed, dialog, settling, otherProfile, checkStatus]);
+  }, [allowed, checkable, dialog, settling, otherProfile, checkStatus]);
 
   // The detail takes the keyboard to its title when the keyboard is nowhere: opened from another
   // screen ("Open in Transactions", whose button is gone), or in the list's place (the list is
@@ -142,6 +143,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
+  // A refund made at the gateway's dashboard, told of without its amount: never shown as 0.00 refunded.
+  const refundUnknown = refundedAmountUnknown(payment);
   // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
   const sender = detail.operations.find((op) => op.outcome === 'sending');
   // An operation whose answer was lost: named with its amount ("the last operation" left support guessing which).
@@ -175,6 +178,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
+      {!checkable && <p className="attention-note" role="status" data-testid="detail-not-created">{t('detail.notCreated')}</p>}
       {payment.lastError && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
       {otherProfile ? (
         <OtherProfileNote profileId={payment.profileId} onSwitch={watchFocus} />
@@ -184,8 +188,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {shown.void && <button type="button" onClick={() => openDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
           {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
           {shown.recurring && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
-          {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql). */}
-          <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>
+          {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql).
+              Not on a payment the gateway did not create: its answer can change nothing. */}
+          {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
@@ -205,9 +210,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
         <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
         <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
-        <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{money(payment.refundedMinor)}</dd>
+        <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
         {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
-        <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{money(Math.max(allowed.refundLeft, 0))}</dd>
+        <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
         <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
         {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}
         {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
@@ -262,6 +267,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       )}
     </section>
   );
+}
+
+/** A payment the gateway did not create has nothing a status check could find or change. */
+function statusCheckable(payment: { state: string }): boolean {
+  return payment.state !== 'not_created';
 }
 
 /**

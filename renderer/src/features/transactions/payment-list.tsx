@@ -10,6 +10,7 @@ import { StateBadge } from './payment-state';
 import { useTransactions } from './transactions-store';
 import { rowWindow, scrollToReveal } from './windowed-rows';
 import type { CurrencyCode } from '../../../../contract/money';
+import { refundedAmountUnknown } from '../../../../contract/payment-states';
 
 const rowHeight = 44;
 /** The rows' part of the grid's height: the header row covers the top of it. */
@@ -152,6 +153,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                       <span role="gridcell" className="num">
                         <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
                         {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
+                        {refundedAmountUnknown(row) && <small className="refunded">{t('tx.refundedUnknownShort')}</small>}
                       </span>
                       <span role="gridcell"><StateBadge payment={row} /></span>
                     </>
