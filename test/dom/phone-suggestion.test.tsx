@@ -63,7 +63,7 @@ describe('the phone offered in international form', () => {
     type('link-customer-phone', '050 123 4567');
     expect(screen.getByTestId('link-phone-suggestion').textContent).toBe('As an international number: +966 501234567 Use it');
     expect(input('link-customer-phone').value).toBe('050 123 4567'); // offered, not changed
-    fireEvent.click(screen.getByRole('button', { name: 'Use +966 501234567 as the customer’s phone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Use it: +966 501234567 as the customer’s phone' }));
     expect(input('link-customer-phone').value).toBe('+966 501234567');
     expect(screen.queryByTestId('link-phone-suggestion')).toBeNull();
     fireEvent.click(screen.getByTestId('link-submit'));
