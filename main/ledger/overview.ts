@@ -187,16 +187,16 @@ export function unpaidLinksByAge(db: LedgerDb, dayAgo: string, weekAgo: string, 
 }
 
 /**
- * The payments Needs attention lists for a person: flagged, or with an operation whose answer was
+ * The payments Needs attention lists for a person, on every profile: flagged, or with an operation whose answer was
  * lost (outcome 3, unknown), counted once; each set read from its partial index (migrations 10,
  * 14). The flagged are taken out of the unclear before any payment is read: most unclear ones are
  * flagged soon, and reading each one's payment cost 30 ms at 10,000 of them (the bench's seed).
  */
-export function needsAttentionCount(db: LedgerDb, profileId?: string): number {
-  const sql = `SELECT (SELECT count(*) FROM payments WHERE needs_attention = 1 ${profileClause(profileId)})
+export function needsAttentionCount(db: LedgerDb): number {
+  const sql = `SELECT (SELECT count(*) FROM payments WHERE needs_attention = 1)
     + (SELECT count(*) FROM payments WHERE rowid IN (SELECT payment FROM ledger_operations WHERE outcome = ${outcomeCode('unknown')}
-       EXCEPT SELECT rowid FROM payments WHERE needs_attention = 1) ${profileClause(profileId)}) AS n`;
-  return (prepared(db, sql).get({ profileId }) as { n: number }).n;
+       EXCEPT SELECT rowid FROM payments WHERE needs_attention = 1)) AS n`;
+  return (prepared(db, sql).get() as { n: number }).n;
 }
 
 export type OverviewQuery = MethodParsedInput<'getOverview'>;
@@ -232,7 +232,8 @@ export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer
     if (!query.periods.length) return answer;
     const byAge = unpaidLinksByAge(db, dayAgo, weekAgo, profileId);
     answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
-    answer.needsAttention = needsAttentionCount(db, profileId);
+    // Every profile's, whatever the figures' scope: Needs attention, where the line leads, lists them all.
+    answer.needsAttention = needsAttentionCount(db);
     return answer;
   })();
 }

@@ -16,7 +16,7 @@ describeLedgerApp('an operation whose answer was lost', (app) => {
     if (!result.ok) throw new Error(`${name}: ${result.error.code} ${result.error.message}`);
     return result.value;
   }
-  const homeCount = (on: LedgerApp) => value<{ needsAttention?: number }>(on, 'getOverview', { profileId: 'practice', periods: [{ from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' }], now: new Date().toISOString() }).then((o) => o.needsAttention);
+  const homeCount = (on: LedgerApp, profileId = 'practice') => value<{ needsAttention?: number }>(on, 'getOverview', { profileId, periods: [{ from: '2020-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z' }], now: new Date().toISOString() }).then((o) => o.needsAttention);
   const unclear = (on: LedgerApp) => value<Unclear>(on, 'listUnclearOperations', {}).then((u) => u.rows);
 
   it('is listed with the refund sent and counted on Home at once, after a restart too, and leaves both once settled', async () => {
@@ -37,6 +37,9 @@ describeLedgerApp('an operation whose answer was lost', (app) => {
     expect(listed).toMatchObject([{ payment: { id: payment.id, orderId: payment.orderId, operationInFlight: true, needsAttention: false }, operation: { kind: 'refund', amountMinor: 10_000 } }]);
     expect(Number.isNaN(Date.parse(listed[0]!.operation.sentAt))).toBe(false);
     expect(await homeCount(app())).toBe(1);
+    // Home showing another profile's figures still counts it: its line leads to Needs attention,
+    // which lists every profile's (the count and the list it opens agree).
+    expect(await homeCount(app(), 'shop-riyadh')).toBe(1);
 
     // Paydesk started again: nothing in memory, the ledger says it.
     const again = await app().restart();

@@ -113,9 +113,10 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
     { age: 'older' as const, from: null, to: weekAgo },
   ];
   answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
-  // Flagged, or with an operation whose answer was lost (as on SQLite, overview.ts's needsAttentionCount).
-  const attention = await db.query({ text: `SELECT (SELECT count(*) FROM paydesk.payments WHERE needs_attention AND ${profileAt(1)})
-    + (SELECT count(*) FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' AND NOT p.needs_attention AND ${profileAt(1)}) AS n`, values: [profileId ?? null] });
+  // Flagged, or with an operation whose answer was lost (as on SQLite, overview.ts's needsAttentionCount),
+  // on every profile whatever the figures' scope: Needs attention, where the line leads, lists them all.
+  const attention = await db.query({ text: `SELECT (SELECT count(*) FROM paydesk.payments WHERE needs_attention)
+    + (SELECT count(*) FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' AND NOT p.needs_attention) AS n` });
   answer.needsAttention = whole(attention.rows[0].n);
   return answer;
 }
