@@ -16,7 +16,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { openLedgerDb } from '../main/ledger/database';
+import Database from 'better-sqlite3';
 import { option, percentile } from './support';
 import { bareApp, bareRun, epoch, launchChromium, markWaiter, readMarks, recordMarks, startAndWaitForUrl, stop } from './ui-support';
 
@@ -39,8 +39,10 @@ const add = (key: string, phase: string, ms: number) => {
   results.set(key, samples);
 };
 
+// Read-only, without this checkout's migrations: opening it the app's way upgraded the copy of
+// the first build, which an older build (a base with an earlier schema) then refused to open.
 function newestOrderId(dataDir: string): string {
-  const db = openLedgerDb(dataDir);
+  const db = new Database(join(dataDir, 'paydesk.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare('SELECT order_id FROM payments ORDER BY created_at DESC, rowid DESC LIMIT 1').pluck().get() as string;
   } finally {
@@ -106,7 +108,7 @@ async function main() {
     cpSync(ledger!, dir, { recursive: true });
     return dir;
   });
-  const newest = newestOrderId(dataDirs[0]!);
+  const newest = newestOrderId(ledger!);
   const bareServer = await bareApp(work);
   const loadBefore = loadavg()[0]!;
   const browser = await launchChromium();
