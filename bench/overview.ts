@@ -58,20 +58,21 @@ const figuresInput = { periods, now: iso(now), days: [] };
 const chartsInput = { periods: [], now: iso(now), days };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const report = (name: string, run: () => unknown) => {
+// The service answers a promise (it may read in the overview worker): each run is awaited.
+const report = async (name: string, run: () => Promise<unknown>) => {
   const samples: number[] = [];
   for (let i = 0; i < repeats; i++) {
     const t0 = performance.now();
-    run();
+    await run();
     samples.push(performance.now() - t0);
   }
   samples.sort((a, b) => a - b);
   console.log(`${name.padEnd(44)} median ${percentile(samples, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(7)} ms   (${repeats} runs)`);
 };
 for (const [scope, profileId] of [['all profiles', undefined], ['one profile', 'practice']] as const) {
-  report(`figures (4 periods), ${scope}`, () => overview.get({ ...figuresInput, profileId }));
-  report(`charts (${chartDays} days + shares), ${scope}`, () => overview.get({ ...chartsInput, profileId }));
-  report(`both in one call, ${scope}`, () => overview.get({ ...figuresInput, days, profileId }));
+  await report(`figures (4 periods), ${scope}`, () => overview.get({ ...figuresInput, profileId }));
+  await report(`charts (${chartDays} days + shares), ${scope}`, () => overview.get({ ...chartsInput, profileId }));
+  await report(`both in one call, ${scope}`, () => overview.get({ ...figuresInput, days, profileId }));
 }
 db.close();
 rmSync(dir, { recursive: true, force: true });
