@@ -88,7 +88,7 @@ describe('a payment the gateway did not create', () => {
 
   it('says so in Arabic', async () => {
     await openDetail(notCreated, 'ar');
-    expect(text('detail-not-created')).toBe('لم تُنشئ البوابة هذه العملية: لم يُخصم شيء.');
+    expect(text('detail-not-created')).toBe('لم تُنشئ البوابة هذه الدفعة: لم يُخصم شيء.');
     expect(screen.queryByTestId('action-status')).toBeNull();
   });
 

@@ -48,7 +48,7 @@ describe('what the detail says is true', () => {
     expect(await today.getByTestId('ov-refunds-not-known').textContent()).toBe('1 refunded outside Paydesk: its amount is not known and not in Refunded');
 
     await app.chooseLanguage('ar');
-    expect(await today.getByTestId('ov-refunds-not-known').textContent()).toBe('واحدة مستردة خارج بايدسك: مبلغها غير معروف وليس في المسترد');
+    expect(await today.getByTestId('ov-refunds-not-known').textContent()).toBe('دفعة واحدة استُردت خارج بايدسك: مبلغها غير معروف وليس في المسترد');
     await page.keyboard.press('Alt+5');
     await page.locator('[data-testid="payment-detail"][data-state="partially_refunded"]').waitFor();
     expect(await page.getByTestId('detail-refunded').textContent()).toBe('غير معروف: استُرد خارج بايدسك (لدى البوابة). اطّلع على المبلغ في لوحة تحكم البوابة.');
@@ -83,7 +83,7 @@ describe('what the detail says is true', () => {
     expect(await detail.getByTestId('detail-not-created').textContent()).toBe('The gateway did not create this payment: nothing was charged.');
     expect(await detail.getByRole('button', { name: 'Check status now' }).count()).toBe(0);
     await app.chooseLanguage('ar');
-    expect(await detail.getByTestId('detail-not-created').textContent()).toBe('لم تُنشئ البوابة هذه العملية: لم يُخصم شيء.');
+    expect(await detail.getByTestId('detail-not-created').textContent()).toBe('لم تُنشئ البوابة هذه الدفعة: لم يُخصم شيء.');
     expect(await detail.getByRole('button', { name: 'افحص الحالة الآن' }).count()).toBe(0);
     await app.chooseLanguage('en');
   });

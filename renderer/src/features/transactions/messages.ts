@@ -168,7 +168,7 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.captured': 'المحصَّل', 'detail.refunded': 'المسترد',
   'detail.refundedUnknown': 'غير معروف: استُرد خارج بايدسك (لدى البوابة). اطّلع على المبلغ في لوحة تحكم البوابة.', 'detail.refundLeftUnknown': 'غير معروف',
   'action.refundLeftUnknown': 'لا يعرف بايدسك كم استُرد لدى البوابة: انظر في لوحة تحكمها كم تبقّى ثم اكتب المبلغ. ترفض البوابة أكثر مما تبقّى.',
-  'detail.notCreated': 'لم تُنشئ البوابة هذه العملية: لم يُخصم شيء.', 'detail.card': 'البطاقة', 'detail.transactionId': 'رقم المعاملة', 'detail.url': 'صفحة الدفع',
+  'detail.notCreated': 'لم تُنشئ البوابة هذه الدفعة: لم يُخصم شيء.', 'detail.card': 'البطاقة', 'detail.transactionId': 'رقم المعاملة', 'detail.url': 'صفحة الدفع',
   'detail.created': 'أُنشئت', 'detail.lastChecked': 'آخر فحص', 'detail.otherProfile': 'أُجريت هذه العملية على الملف «{profile}». انتقل إليه للتعامل معها.', 'detail.switchTo': 'انتقل إلى «{profile}»', 'detail.otherProfileRemoved': 'أُجريت هذه العملية على ملف أُزيل منذ ذلك الحين، فلا يمكن التعامل معها هنا.', 'detail.otherProfileUnknown': 'أُجريت هذه العملية على ملف آخر. انتقل إلى ذلك الملف للتعامل معها.',
   'detail.watch': 'نبّهني عند الدفع',
   'detail.attention.undecidable': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
