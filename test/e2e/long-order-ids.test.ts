@@ -1,4 +1,4 @@
-// An order id longer than its column, in the transactions list, the links list and Needs attention,
+// An order id longer than its column, in the transactions list, the links list, Needs attention and the audit log,
 // in Chromium with the page's real CSS: it is cut at its own end, the right, in English and in
 // Arabic, so the reader sees its start (the part people read and search by), and it is whole in its
 // title. Cut by its column, the Arabic list's ellipsis was at the column's end, the left, and took
@@ -87,6 +87,20 @@ describe('a long order id in a narrow list', () => {
         expect(await session.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `attention ${language} ${width}`).toBe(false);
       }
       await row.screenshot({ path: `test-results/screenshots/long-order-id-attention-${language}.png` });
+    });
+
+    it(`shows the start of the id in the audit log, cut at its right end, the page not scrolling sideways, in ${language}, at 900 and 1280 px (at 700 px whole, wrapped at its hyphens)`, async () => {
+      await tx.chooseLanguage(language);
+      const cell = session.page.locator(`[data-testid="audit-table"] td:has(bdi[title="${saleId}"])`).first();
+      for (const width of [700, 900, 1280]) {
+        await session.page.setViewportSize({ width, height: 800 });
+        await session.page.getByTestId('nav-audit').click();
+        await cell.waitFor();
+        const shown = await shownText(cell);
+        if (width > 700) expectStartShown(shown, 12, `audit ${language} ${width}`);
+        else expect({ whole: shown.shown === shown.whole, title: shown.title }, `audit ${language} ${width}`).toEqual({ whole: true, title: saleId });
+        expect(await session.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth), `audit ${language} ${width}`).toBe(false);
+      }
     });
   }
 });

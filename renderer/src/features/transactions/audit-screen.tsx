@@ -123,7 +123,7 @@ export function AuditScreen() {
   const hasOlder = data ? (query ? data.totalExact === false : (rows.at(-1)?.seq ?? 1) > 1) : false;
 
   return (
-    <div data-testid="audit-screen">
+    <div className="audit" data-testid="audit-screen">
       <h1 ref={heading} tabIndex={-1}>{t('audit.title')}</h1>
       {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
       <div className="tx-toolbar">
@@ -147,7 +147,7 @@ export function AuditScreen() {
       {data && query && rows.length === 0 && loadedFor === `${beforeSeq}|${query}` && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}
       {data && (rows.length > 0 || !query) && (
         <>
-          <table className="simple-table" data-testid="audit-table">
+          <table className="simple-table audit-table" data-testid="audit-table">
             <caption className="visually-hidden">{t('audit.title')}</caption>
             <thead><tr><th scope="col">#</th><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
             <tbody>
@@ -158,7 +158,7 @@ export function AuditScreen() {
                   <td>{row.osUser}</td>
                   <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
                   <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
-                  <td><Ltr className="mono">{row.orderId ?? '—'}</Ltr></td>
+                  <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>
                   <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
                   <td>{auditResult(row.action, row.result, t, language, row.profileId)}</td>
                 </tr>
