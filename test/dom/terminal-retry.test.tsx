@@ -103,13 +103,16 @@ describe('a card sale that failed', () => {
   it.each([
     ['refused', refused],
     ['answered that the order exists', { ok: false, error: { code: 'conflict', message: 'The gateway says this order already exists.', reason: { key: 'gateway.conflict' } } }],
-  ])('empties the card when it reached the gateway (%s), and says why and that nothing was charged', async (_, answer) => {
+  ])('empties the card when it reached the gateway (%s), and says why and that this attempt charged nothing, until a new number is typed', async (_, answer) => {
     answers.terminalSale = answer;
     await fillSale('Virtual terminal');
     submit();
-    expect((await screen.findByTestId('card-cleared')).textContent).toBe('The card’s details reached the gateway, so Paydesk does not keep them: type them again to try again. Nothing was charged.');
+    expect((await screen.findByTestId('card-cleared')).textContent).toBe('The card’s details reached the gateway, so Paydesk does not keep them: type them again to try again. This attempt charged nothing.');
     expect(cardFields()).toEqual(['', '', '', '', '']);
     act(() => useLanguage.getState().setLanguage('ar'));
-    expect(screen.getByTestId('card-cleared').textContent).toBe('وصلت بيانات البطاقة إلى البوابة، فلا يحتفظ بها بايدسك: اكتبها مجددًا لتحاول مرة أخرى. لم يُخصم شيء.');
+    expect(screen.getByTestId('card-cleared').textContent).toBe('وصلت بيانات البطاقة إلى البوابة، فلا يحتفظ بها بايدسك: اكتبها مجددًا لتحاول مرة أخرى. لم تخصم هذه المحاولة شيئًا.');
+    // Gone once a card number is typed again: it spoke of the card that was sent.
+    type('terminal-card-number', '4');
+    expect(screen.queryByTestId('card-cleared')).toBeNull();
   });
 });

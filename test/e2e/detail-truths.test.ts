@@ -71,7 +71,7 @@ describe('what the detail says is true', () => {
     await page.locator('#terminal-customer-phone').fill(customer.phone);
     await page.locator('#terminal-orderId').fill('TRUTH-REFUSED');
     await page.getByRole('button', { name: 'Charge SAR 25.00' }).click();
-    expect(await page.getByTestId('card-cleared').textContent()).toBe('The card’s details reached the gateway, so Paydesk does not keep them: type them again to try again. Nothing was charged.');
+    expect(await page.getByTestId('card-cleared').textContent()).toBe('The card’s details reached the gateway, so Paydesk does not keep them: type them again to try again. This attempt charged nothing.');
     expect(await page.locator('#terminal-card-number').inputValue()).toBe('');
     expect(await page.locator('#terminal-card-cvv').inputValue()).toBe('');
 

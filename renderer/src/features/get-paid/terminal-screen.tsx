@@ -213,7 +213,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           <label htmlFor="terminal-recurringInit">{t('gp.recurringInit')}</label>
         </div>
         <SendError error={error} />
-        {cardCleared && <p className="gp-note" data-testid="card-cleared">{t('gp.terminal.cardCleared')}</p>}
+        {/* Said until a new card number is typed: then it is about a card no longer on the screen. */}
+        {cardCleared && !card.number && <p className="gp-note" data-testid="card-cleared">{t('gp.terminal.cardCleared')}</p>}
         <div className="form-actions">
           <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : submitLabel}</button>
           <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); fields.clear(); }}>{t('gp.terminal.clearCard')}</button>
