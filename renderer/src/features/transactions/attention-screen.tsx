@@ -13,6 +13,8 @@ import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { LastError } from './last-error';
 import { StateBadge } from './payment-state';
+import { ProfileCell } from './profile-cell';
+import { useSession } from '../../app/session-store';
 import { showPayment } from './find-payment';
 import './transactions.css';
 
@@ -53,6 +55,11 @@ export function AttentionScreen() {
   const unclearWhy = (operation: UnclearOperation, row: PaymentView) =>
     t(`attention.reason.unclear.${operation.kind}`, { amount: formatAmount(operation.amountMinor ?? row.amountMinor, row.currency as CurrencyCode, language) });
 
+  // Every profile's payments are listed: once one is not the active profile's, each row says whose
+  // (opening it offers the switch, other-profile-note.tsx).
+  const activeId = useSession((s) => s.profile?.id);
+  const otherProfiles = activeId !== undefined && (rows?.some((row) => row.profileId !== activeId) ?? false);
+
   // The list's filters from an earlier visit would leave the payment out ("Not in the list").
   const openPayment = (id: string) => showPayment(id, go);
 
@@ -62,11 +69,12 @@ export function AttentionScreen() {
       <p>{t('attention.intro')}</p>
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p data-testid="attention-empty">{t('attention.empty')}</p> : (
         <table className="simple-table attention-table">
-          <thead><tr><th scope="col">{t('tx.col.created')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
+          <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid={`attention-${row.orderId}`}>
                 <td><RowMoment iso={row.createdAt} /></td>
+                {otherProfiles && <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>}
                 <td className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
                 <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                 <td><StateBadge payment={row} /></td>

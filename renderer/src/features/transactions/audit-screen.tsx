@@ -10,17 +10,15 @@ import { useLanguage, useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { profileName as displayName } from '../../ui/profile-name';
 import { auditAction, auditResult } from './audit-words';
 import { auditCodesFor } from './audit-search-codes';
 import { exportToFile, exportWords } from './export-csv';
 import { storedReason } from './stored-reason';
 import { ltrIsolated } from '../../../../contract/amount-words';
-import { useProfileList } from '../settings/settings-store';
+import { ProfileCell } from './profile-cell';
 import { useFocusFallback } from '../../ui/focus';
 import './transactions.css';
 
-const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
 
 const pageSize = 200;
 type Data = MethodOutput<'listAuditLog'>;
@@ -37,12 +35,6 @@ export function AuditScreen() {
   // The export's end or a refusal, kept as words: it follows a change of language.
   const [message, setMessage] = useState<Words>();
   const words = useWords();
-  // The header's list of profiles (settings-store.ts), not asked of main again.
-  const profiles = useProfileList();
-  const profileName = (id: string) => {
-    const found = profiles.find((p) => p.id === id);
-    return found ? displayName(found, t) : t('audit.profileRemoved');
-  };
   const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number; headSeq?: number }>();
   const [exporting, setExporting] = useState<{ done: number; total: number }>();
   const cancel = useRef<AbortController | undefined>(undefined);
@@ -156,7 +148,7 @@ export function AuditScreen() {
                   <td>{row.seq}</td>
                   <td><RowMoment iso={row.at} /></td>
                   <td>{row.osUser}</td>
-                  <td>{row.profileId ? profileName(row.profileId) : '—'}{isEnvironment(row.environment) ? <> <span className={`env-badge env-${row.environment}`}>{t(`env.${row.environment}`)}</span></> : null}</td>
+                  <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>
                   <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
                   <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>
                   <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>

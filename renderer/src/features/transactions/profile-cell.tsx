@@ -1,0 +1,16 @@
+// A row's profile as the audit log and Needs attention show it: the profile's name (the practice
+// profile's in the reader's language, a removed one said so) and its environment's badge.
+import { useT } from '../../i18n';
+import { profileName } from '../../ui/profile-name';
+import { useProfileList } from '../settings/settings-store';
+
+const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
+
+export function ProfileCell({ profileId, environment }: { profileId: string | null; environment: string | null }) {
+  const t = useT();
+  // The header's list of profiles (settings-store.ts), not asked of main again.
+  const profiles = useProfileList();
+  const found = profileId ? profiles.find((p) => p.id === profileId) : undefined;
+  const name = !profileId ? '—' : found ? profileName(found, t) : t('audit.profileRemoved');
+  return <>{name}{isEnvironment(environment) ? <> <span className={`env-badge env-${environment}`}>{t(`env.${environment}`)}</span></> : null}</>;
+}
