@@ -89,10 +89,10 @@ describe('a long order id in a narrow list', () => {
       await row.screenshot({ path: `test-results/screenshots/long-order-id-attention-${language}.png` });
     });
 
-    it(`shows the start of the id in the audit log, cut at its right end, the page not scrolling sideways, in ${language}, at 900 and 1280 px (at 700 px whole, wrapped at its hyphens)`, async () => {
+    it(`shows the start of the id in the audit log, cut at its right end, the page not scrolling sideways, in ${language}, at 900 and 1280 px (at 600 and 700 px whole, wrapped at its hyphens)`, async () => {
       await tx.chooseLanguage(language);
       const cell = session.page.locator(`[data-testid="audit-table"] td:has(bdi[title="${saleId}"])`).first();
-      for (const width of [700, 900, 1280]) {
+      for (const width of [600, 700, 900, 1280]) {
         await session.page.setViewportSize({ width, height: 800 });
         await session.page.getByTestId('nav-audit').click();
         await cell.waitFor();
