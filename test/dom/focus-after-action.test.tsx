@@ -1,7 +1,8 @@
 // The keyboard stays near what a person pressed when what follows takes the pressed button away:
 // refunding or capturing the rest closes the dialog and the payment's new state removes the button
 // that opened it (the focus then fell to the page's body, and a keyboard user was lost); the audit
-// log's "Older entries" is disabled at the last page, "Newer entries" back at the newest. A part
+// log's "Older entries" is disabled at the last page, "Newer entries" back at the newest; its Export
+// gives way to Cancel while it runs, and back (the keyboard fell to the page twice). A part
 // refunded keeps the keyboard on Refund, though the button was not drawn while the refund's answer
 // was on its way. main is a stub here.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,6 +40,7 @@ const main = stubMain({
     return { ok: true, value: { total: 250, totalExact: true, chainIntact: true, chain: { intact: true, checkedThrough: 250, last: 250 }, rows } };
   },
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  exportToFile: () => ({ ok: true, value: unchecked({ exportId: 'audit-1', path: '/home/layla/Downloads/paydesk-audit.csv' }) }),
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { AuditScreen } = await import('../../renderer/src/features/transactions/audit-screen');
@@ -108,5 +110,17 @@ describe('the audit log’s pager', () => {
     fireEvent.click(screen.getByTestId('audit-newer'));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('audit-older')));
     expect(main.listeners.size).toBeGreaterThan(0);
+  });
+});
+
+describe('the audit log’s export', () => {
+  it('keeps the keyboard: on Cancel while it runs, back on Export once saved', async () => {
+    render(<AuditScreen />);
+    const exportButton = await screen.findByTestId('audit-export');
+    exportButton.focus();
+    fireEvent.click(exportButton);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })));
+    main.tell({ type: 'export.progress', exportId: 'audit-1', rows: 250, total: 250, done: true });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('audit-export')));
   });
 });
