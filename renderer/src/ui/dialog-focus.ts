@@ -14,7 +14,11 @@ export function useDialogFocus(first: RefObject<HTMLElement | null>, onEscape: (
   });
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    (first.current ?? box.current?.querySelector<HTMLElement>('button'))?.focus();
+    const target = first.current ?? box.current?.querySelector<HTMLElement>('button');
+    target?.focus();
+    // A field that opens filled (the amount left to refund or capture) is selected, as a Tab into it
+    // would: what is typed replaces it (it was added to its end: "100.00" and 10 made "100.0010").
+    if (target instanceof HTMLInputElement) target.select();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') escape.current();
     };

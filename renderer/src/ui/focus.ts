@@ -1,5 +1,5 @@
 // Where the keyboard focus goes when a form refuses a Save, or when what was pressed goes away.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 
 /**
  * After a refused submit the focus goes to the first field with a message, for keyboard and
@@ -23,14 +23,27 @@ export function focusIfLost(target: HTMLElement | null | undefined) {
 }
 
 /**
+ * Keeps the keyboard on a button that another takes the place of while work runs (Export CSV, then
+ * its Cancel, then Export again): each swap removed the focused button and left the keyboard on the
+ * page's body. The one shown takes the focus only when it was lost, never at the first draw.
+ */
+export function useFocusAcrossSwap(busy: boolean, idleButton: RefObject<HTMLElement | null>, busyButton: RefObject<HTMLElement | null>) {
+  const drawn = useRef(false);
+  useEffect(() => {
+    if (drawn.current) focusIfLost(busy ? busyButton.current : idleButton.current);
+    drawn.current = true;
+  }, [busy, idleButton, busyButton]);
+}
+
+/**
  * Keeps the keyboard near what a person pressed when what follows takes that away: a dialog gives
  * the focus back to its opener, then the payment's new state removes the opener (nothing left to
  * refund); a pager's button is disabled at the last page. Call the returned function with the
  * element to watch (after the dialog closed, or on the press); on each draw of the component, once
  * that element is gone or disabled while the focus was on it or lost, `fallback()` takes the focus
  * (else Chromium leaves it on the page's body). The watch ends once the person moves elsewhere.
- * `ready`: false while what follows is still on its way (a pager's next page), so the fallback is
- * chosen from what the screen will show, not from the moment between.
+ * `ready`: false while what follows is still on its way (a pager's next page, a payment's state after
+ * its refund), so the fallback is chosen from what the screen will show, not from the moment between.
  */
 export function useFocusFallback(fallback: () => HTMLElement | null | undefined, ready = true) {
   const watched = useRef<HTMLElement | null>(null);

@@ -193,7 +193,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
             {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}
             <div className="form-actions">
-              <button type="submit" className="primary" disabled={sending || !stillAllowed || Boolean(localError) || (live && !liveConfirmed)} data-testid="action-send">
+              {/* An amount it cannot send only marks it unavailable (aria-disabled): disabled, Enter in the
+                  reason did nothing at all, where it now takes the keyboard to the amount (submit). */}
+              <button type="submit" className="primary" disabled={sending || !stillAllowed || (live && !liveConfirmed)} aria-disabled={Boolean(localError) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.cancel')}</button>

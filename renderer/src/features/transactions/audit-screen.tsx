@@ -16,7 +16,7 @@ import { exportToFile, exportWords } from './export-csv';
 import { storedReason } from './stored-reason';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { ProfileCell } from './profile-cell';
-import { useFocusFallback } from '../../ui/focus';
+import { useFocusAcrossSwap, useFocusFallback } from '../../ui/focus';
 import './transactions.css';
 
 
@@ -38,6 +38,9 @@ export function AuditScreen() {
   const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number; headSeq?: number }>();
   const [exporting, setExporting] = useState<{ done: number; total: number }>();
   const cancel = useRef<AbortController | undefined>(undefined);
+  const exportButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useFocusAcrossSwap(exporting !== undefined, exportButton, cancelButton);
   const beforeSeq = pages.at(-1);
   // A pager button disabled by its own press (the last page, or back at the newest) hands the
   // keyboard to the other one, or to the heading when both are, rather than to the page.
@@ -124,10 +127,10 @@ export function AuditScreen() {
           <>
             <label htmlFor="audit-export-progress">{t('export.progress')}</label>
             <progress id="audit-export-progress" max={exporting.total || 1} value={exporting.done} />
-            <button type="button" onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
+            <button type="button" ref={cancelButton} onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
           </>
         ) : (
-          <button type="button" onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : t('audit.export')}</button>
+          <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : t('audit.export')}</button>
         )}
         <button type="button" onClick={() => void verifyAll()} disabled={verify !== undefined && !verify.done} data-testid="audit-verify">{t('audit.verifyAll')}</button>
         <span role="status" className="notice" data-testid="audit-verify-status">

@@ -100,7 +100,19 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   // that button (nothing left to refund or capture), the keyboard goes to the title, not the page.
   const titleRef = useRef<HTMLHeadingElement>(null);
   const opener = useRef<Element | null>(null);
-  const watchFocus = useFocusFallback(() => titleRef.current);
+  // Chosen once the payment's state after the action is in: the actions are not drawn while its
+  // answer is on its way, so the opener was gone and the keyboard went to the title though 90.00
+  // was left to refund. The same action's button, drawn again, takes it back.
+  const [reloading, setReloading] = useState(false);
+  const reloadAfterAction = () => {
+    setReloading(true);
+    void load(paymentId).finally(() => setReloading(false));
+  };
+  const watchFocus = useFocusFallback(() => {
+    const action = opener.current?.getAttribute('data-testid');
+    const again = action ? document.querySelector<HTMLButtonElement>(`.detail [data-testid="${action}"]`) : null;
+    return again && !again.disabled ? again : titleRef.current;
+  }, !reloading);
   const openDialog = (kind: ActionKind | 'settle') => {
     opener.current = document.activeElement;
     if (kind === 'settle') setSettling(true);
@@ -247,7 +259,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           onDone={(words: Words) => {
             closeDialog();
             setNotice({ kind: 'ok', words });
-            void load(paymentId);
+            reloadAfterAction();
           }}
         />
       )}
@@ -261,7 +273,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
             closeDialog();
             setNotice({ kind: outcome, words });
-            void load(paymentId);
+            reloadAfterAction();
           }}
         />
       )}

@@ -6,6 +6,7 @@ import { api } from '../../api';
 import { useT } from '../../i18n';
 import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { Field } from '../settings/field';
+import { useFocusAcrossSwap } from '../../ui/focus';
 import { exportToFile, exportWords } from './export-csv';
 import { FilterBar } from './filter-bar';
 import { PaymentDetailPanel } from './payment-detail';
@@ -116,6 +117,9 @@ function ExportButton() {
   const words = useWords();
   const [path, setPath] = useState<string>();
   const cancel = useRef<AbortController | undefined>(undefined);
+  const exportButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  useFocusAcrossSwap(progress !== undefined, exportButton, cancelButton);
 
   async function run() {
     cancel.current = new AbortController();
@@ -134,10 +138,10 @@ function ExportButton() {
         <>
           <label htmlFor="export-progress">{t('export.progress')}</label>
           <progress id="export-progress" max={progress.total || 1} value={progress.done} data-testid="export-progress" />
-          <button type="button" onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
+          <button type="button" ref={cancelButton} onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
         </>
       ) : (
-        <button type="button" onClick={() => void run()} data-testid="export-csv">{t('export.button')}</button>
+        <button type="button" ref={exportButton} onClick={() => void run()} data-testid="export-csv">{t('export.button')}</button>
       )}
       <span role="status" className="notice" data-testid="export-status" data-path={path}>{message && words(message)}</span>
     </div>

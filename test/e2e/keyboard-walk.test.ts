@@ -1,0 +1,180 @@
+// The day's main tasks by keyboard alone, from a fresh start, in English and in Arabic, as a power
+// user or a screen-reader user does them: Tab, Shift+Tab, arrows, Enter, Escape and the Alt+digit
+// screens, no clicks. At each step the focus is where the person works next (never the page's
+// body), with its ring drawn; each task stays within the presses docs/screens-after-sale.md
+// records ("By keyboard alone"). In Chromium through the preview, the practice gateway behind it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, type E2eSession } from './support/session';
+import { AppPage } from './pages/app-page';
+import { callApi, practiceControl } from './support/practice-control';
+import { approvedCard } from './support/test-card';
+import { focused, focusRingShown, KeyboardOnly } from './support/keyboard';
+
+// New customers each (a known one's phone is offered as a button, one more stop).
+const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
+const linkCustomer = { name: 'Sara Ali', email: 'sara@example.com', phone: '+966500000031' };
+const saleCustomer = { name: 'Omar Saleh', email: 'omar@example.com', phone: '+966500000041' };
+
+describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (language) => {
+  let session: E2eSession;
+  let keys: KeyboardOnly;
+  const order = (name: string) => `KW-${language.toUpperCase()}-${name}`;
+  /** Waits until the focus is on `id` (an id, else a test id), then checks its ring is drawn. */
+  const focusOn = async (id: string) => {
+    await expect.poll(() => focused(session.page)).toBe(id);
+    expect(await focusRingShown(session.page), `focus ring on ${id}`).toBe(true);
+  };
+  const screenOpened = () => focusOn('main');
+
+  beforeAll(async () => {
+    session = await openSession();
+    keys = new KeyboardOnly(session.page);
+    await new AppPage(session.page).open(session.preview.url);
+    // Something waiting for a person in Needs attention (task 4): a refund whose answer never came.
+    const practice = await practiceControl(session.page, session.preview.dataDir);
+    const { payment } = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', { orderId: order('UNCLEAR'), amount: '50.00', currency: 'SAR', card: approvedCard('NOURA FAHAD'), customer, authOnly: false });
+    await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });
+    await practice.fault('status', { failure: 'http_500' });
+    await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '5.00', currency: 'SAR', reason: 'Returned' });
+    await practice.fault('status', null);
+    if (language === 'ar') {
+      await keys.press('Tab', 2); // past "Skip to content" to the language
+      await keys.press('ArrowDown');
+      await session.page.locator('html[lang="ar"]').waitFor({ state: 'attached' });
+      keys.take();
+    }
+  });
+  afterAll(() => session?.close());
+
+  it('1. creates a payment link for a new customer and copies its address', async () => {
+    await keys.press('Alt+1');
+    await screenOpened();
+    await keys.press('Tab');
+    await focusOn('task-new-link');
+    await keys.press('Enter');
+    await focusOn('link-orderId');
+    await keys.type(order('LINK'));
+    await keys.press('Tab', 2); // past "Add the seller details in Settings"
+    await keys.type('100');
+    await keys.press('Tab', 2); // past the currency
+    await keys.type('Tea');
+    await keys.press('Tab', 2); // past "Earlier customer" (there are some: a new one is typed)
+    await focusOn('link-customer-name');
+    await keys.type(linkCustomer.name);
+    for (const value of [linkCustomer.email, linkCustomer.phone]) {
+      await keys.press('Tab');
+      await keys.type(value);
+    }
+    await keys.press('Enter');
+    await focusOn('link-result');
+    await keys.press('Tab', 3);
+    await focusOn('share-copy');
+    await keys.press('Enter');
+    await expect.poll(() => session.page.locator('.gp-result [role="status"]').textContent()).not.toBe('');
+    await focusOn('share-copy');
+    expect(keys.take()).toBeLessThanOrEqual(16);
+  });
+
+  it('2. takes a card sale on the virtual terminal', async () => {
+    await keys.press('Alt+4');
+    await focusOn('terminal-amount');
+    await keys.type('100');
+    const card = approvedCard('NOURA FAHAD');
+    // Currency, number, name, month, year, CVV.
+    for (const value of ['', card.number, card.holder, card.expiryMonth, card.expiryYear, card.cvv]) {
+      await keys.press('Tab');
+      await keys.type(value);
+    }
+    await keys.press('Tab', 2); // past "Earlier customer"
+    await focusOn('terminal-customer-name');
+    await keys.type(saleCustomer.name);
+    for (const value of [saleCustomer.email, saleCustomer.phone, order('SALE')]) {
+      await keys.press('Tab');
+      await keys.type(value);
+    }
+    await keys.press('Enter');
+    await focusOn('sale-result');
+    await expect.poll(() => session.page.getByTestId('sale-result').getAttribute('class')).toContain('gp-result-paid');
+    expect(keys.take()).toBeLessThanOrEqual(13);
+  });
+
+  it('3. finds that sale by its order id from Home and refunds part of it: the typed amount replaces the one offered', async () => {
+    await keys.press('Alt+1');
+    await screenOpened();
+    await keys.press('Tab', 5); // the four tasks, then Find
+    await focusOn('home-find');
+    await keys.type(order('SALE'));
+    await keys.press('Enter');
+    await focusOn('detail-title');
+    await keys.press('Tab', 2); // past "Close the detail"
+    await focusOn('action-refund');
+    await keys.press('Enter');
+    await focusOn('action-amount');
+    await keys.type('10');
+    expect(await session.page.locator('#action-amount').inputValue()).toBe('10');
+    await keys.press('Tab');
+    await keys.type('Returned one item');
+    await keys.press('Enter');
+    await session.page.getByTestId('action-dialog').waitFor({ state: 'detached' });
+    await focusOn('action-refund'); // 90.00 is left: the button is still there
+    await session.page.locator('[data-testid="payment-detail"][data-state="partially_refunded"]').waitFor();
+    expect(keys.take()).toBeLessThanOrEqual(12);
+  });
+
+  it('takes the keyboard to an amount the refund cannot send when Enter is pressed in the reason, and Escape closes the dialog', async () => {
+    await keys.press('Enter');
+    await focusOn('action-amount');
+    await keys.type('500');
+    await keys.press('Tab');
+    await keys.type('Too much');
+    await keys.press('Enter');
+    await focusOn('action-amount');
+    expect(await session.page.locator('#action-amount-error').textContent()).not.toBe('');
+    await keys.press('Escape');
+    await session.page.getByTestId('action-dialog').waitFor({ state: 'detached' });
+    await focusOn('action-refund');
+    keys.take();
+  });
+
+  it('4. opens Needs attention, opens its item and checks its status', async () => {
+    await keys.press('Alt+6');
+    await screenOpened();
+    await session.page.getByTestId(`attention-${order('UNCLEAR')}`).waitFor(); // the list is read, as a person sees it
+    await keys.press('Tab'); // its Open
+    await keys.press('Enter');
+    await focusOn('detail-title');
+    await expect.poll(() => session.page.locator('#detail-title').textContent()).toBe(order('UNCLEAR'));
+    await keys.press('Tab', 2);
+    await focusOn('action-status');
+    await keys.press('Enter');
+    await session.page.getByTestId('detail-notice').waitFor();
+    await focusOn('action-status');
+    expect(keys.take()).toBeLessThanOrEqual(6);
+  });
+
+  it('5. exports the transactions list to CSV, the keyboard kept on Export', async () => {
+    await keys.press('Alt+5');
+    await screenOpened();
+    await keys.press('Tab', 6); // search, state, more filters, clear, sort, then Export
+    await focusOn('export-csv');
+    await keys.press('Enter');
+    await expect.poll(() => session.page.getByTestId('export-status').getAttribute('data-path')).toMatch(/\.csv$/);
+    await focusOn('export-csv');
+    expect(keys.take()).toBeLessThanOrEqual(8);
+  });
+
+  it('6. switches the language and back, the keyboard staying on the language', async () => {
+    const other = language === 'en' ? 'ar' : 'en';
+    await keys.press('Alt+1');
+    await screenOpened();
+    await keys.press('Shift+Tab', 10); // back over the nine screens to the language (its select)
+    await focusOn('SELECT');
+    await keys.press(other === 'ar' ? 'ArrowDown' : 'ArrowUp');
+    await session.page.locator(`html[lang="${other}"]`).waitFor({ state: 'attached' });
+    await focusOn('SELECT');
+    await keys.press(other === 'ar' ? 'ArrowUp' : 'ArrowDown');
+    await session.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+    await focusOn('SELECT');
+    expect(keys.take()).toBeLessThanOrEqual(13);
+  });
+});
