@@ -43,6 +43,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const [reason, setReason] = useState('');
   const [description, setDescription] = useState('');
   const [liveConfirmed, setLiveConfirmed] = useState(false);
+  // Send pressed (Enter) with production's box not ticked: said under the box, which takes the keyboard.
+  const [liveAsked, setLiveAsked] = useState(false);
+  const liveBox = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<AppError>();
   const wordError = useWordedError();
   const [unknownOutcome, setUnknownOutcome] = useState(false);
@@ -101,7 +104,12 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sendingRef.current || !stillAllowed || (live && !liveConfirmed)) return;
+    if (sendingRef.current || !stillAllowed) return;
+    // Production, the box not ticked: Enter used to do nothing at all (the button was disabled).
+    if (live && !liveConfirmed) {
+      setLiveAsked(true);
+      return liveBox.current?.focus();
+    }
     // An amount it cannot send (more than is left, none): Enter in another field takes the keyboard to it.
     if (localError) return focusFirstError('.action-form');
     const problems = Object.fromEntries(Object.entries(textProblems).filter(([, why]) => why));
@@ -183,19 +191,23 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             </p>
             {invoiceNumber && <p className="confirm-line" data-testid="credit-note-line">{t('action.creditNote', { number: invoiceNumber })}</p>}
             {live && (
-              <label className="field-check live-check">
-                <input type="checkbox" checked={liveConfirmed} onChange={(e) => setLiveConfirmed(e.target.checked)} />
-                {t('action.liveConfirm', { name: profile?.name ?? '' })}
-              </label>
+              <>
+                <label className="field-check live-check">
+                  <input type="checkbox" ref={liveBox} checked={liveConfirmed} onChange={(e) => setLiveConfirmed(e.target.checked)} aria-describedby={liveAsked && !liveConfirmed ? 'action-live-error' : undefined} data-testid="action-live-confirm" />
+                  {t('action.liveConfirm', { name: profile?.name ?? '' })}
+                </label>
+                {liveAsked && !liveConfirmed && <p className="field-error" id="action-live-error" data-testid="action-live-error">{t('action.liveConfirmNeeded')}</p>}
+              </>
             )}
             {error && !error.fields && <p className="form-error" role="alert">{wordError(error).message}</p>}
             {/* Main's own refusal of this send already says who is doing what: not said twice. */}
             {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
             {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}
             <div className="form-actions">
-              {/* An amount it cannot send only marks it unavailable (aria-disabled): disabled, Enter in the
-                  reason did nothing at all, where it now takes the keyboard to the amount (submit). */}
-              <button type="submit" className="primary" disabled={sending || !stillAllowed || (live && !liveConfirmed)} aria-disabled={Boolean(localError) || undefined} data-testid="action-send">
+              {/* An amount it cannot send, or production's box not ticked, only marks it unavailable
+                  (aria-disabled): disabled, Enter in the reason did nothing at all, where it now takes the
+                  keyboard to the amount or the box, saying why (submit). */}
+              <button type="submit" className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.cancel')}</button>

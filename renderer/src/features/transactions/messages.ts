@@ -71,7 +71,7 @@ export const en = {
   'action.confirm.refund': 'Refund {amount} to {customer} on {environment}.', 'action.confirm.recurring': 'Charge {amount} to the stored card of {customer} on {environment}.',
   // The environment inside the sentences above: a phrase, not the badge's word ("on PRACTICE"; Arabic's "في مباشر" was no sentence).
   'action.env.practice': 'the practice gateway', 'action.env.sandbox': 'the sandbox gateway', 'action.env.production': 'the production gateway',
-  'action.liveConfirm': 'I confirm this moves real money on the production profile “{name}”.', 'action.sending': 'Sending…',
+  'action.liveConfirm': 'I confirm this moves real money on the production profile “{name}”.', 'action.liveConfirmNeeded': 'Tick this box to send it: it moves real money.', 'action.sending': 'Sending…',
   'action.send.capture': 'Capture {amount}', 'action.send.void': 'Void', 'action.send.refund': 'Refund {amount}', 'action.send.recurring': 'Charge {amount}', 'action.cancel': 'Cancel',
   'export.done': '{rows, plural, one {Exported # row.} other {Exported # rows.}}', 'export.saved': '{rows, plural, one {Saved # row to {path}} other {Saved # rows to {path}}}', 'export.failed': 'The export failed and left no file. Try again.', 'export.cancelled': 'Export cancelled.', 'export.progress': 'Exporting', 'export.button': 'Export CSV',
   'lookup.label': 'Find a payment made elsewhere', 'lookup.hint': 'Order id or transaction id; what is found is added to the ledger.', 'lookup.byOrder': 'Find by order id', 'lookup.byTransaction': 'Find by transaction id',
@@ -201,7 +201,7 @@ export const ar: Record<keyof typeof en, string> = {
   'action.creditNote': 'يُصدر بايدسك إشعارًا دائنًا على الفاتورة {number} لهذا الاسترداد.',
   'action.confirm.refund': 'استرداد {amount} إلى {customer} عبر {environment}.', 'action.confirm.recurring': 'خصم {amount} من البطاقة المحفوظة للعميل {customer} عبر {environment}.',
   'action.env.practice': 'بوابة التدريب', 'action.env.sandbox': 'بوابة الاختبار', 'action.env.production': 'بوابة الإنتاج',
-  'action.liveConfirm': 'أؤكد أن هذا ينقل أموالًا حقيقية عبر ملف الإنتاج «{name}».', 'action.sending': 'جارٍ الإرسال…',
+  'action.liveConfirm': 'أؤكد أن هذا ينقل أموالًا حقيقية عبر ملف الإنتاج «{name}».', 'action.liveConfirmNeeded': 'ضع علامة في هذا المربع لإرساله: فهو ينقل أموالًا حقيقية.', 'action.sending': 'جارٍ الإرسال…',
   'action.send.capture': 'حصّل {amount}', 'action.send.void': 'ألغِ التفويض', 'action.send.refund': 'استرد {amount}', 'action.send.recurring': 'اخصم {amount}', 'action.cancel': 'إلغاء',
   'export.done': '{rows, plural, zero {لم يُصدَّر أي صف.} one {صُدّر صف واحد.} two {صُدّر صفان.} few {صُدّرت # صفوف.} many {صُدّر # صفًا.} other {صُدّر # صف.}}', 'export.saved': '{rows, plural, zero {لم يُحفظ أي صف في {path}} one {حُفظ صف واحد في {path}} two {حُفظ صفان في {path}} few {حُفظت # صفوف في {path}} many {حُفظ # صفًا في {path}} other {حُفظ # صف في {path}}}', 'export.failed': 'تعذّر التصدير ولم يُترك أي ملف. حاول مرة أخرى.', 'export.cancelled': 'أُلغي التصدير.', 'export.progress': 'جارٍ التصدير', 'export.button': 'تصدير CSV',
   'lookup.label': 'ابحث عن عملية دفع أُجريت في مكان آخر', 'lookup.hint': 'رقم الطلب أو رقم المعاملة؛ ما يُعثر عليه يُضاف إلى السجل.', 'lookup.byOrder': 'ابحث برقم الطلب', 'lookup.byTransaction': 'ابحث برقم المعاملة',
