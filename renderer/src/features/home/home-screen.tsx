@@ -9,6 +9,7 @@ import { Ltr } from '../../ui/ltr';
 import { findPayment } from '../transactions/find-payment';
 import { profileName } from '../../ui/profile-name';
 import { OverviewSection } from '../overview/overview-section';
+import { useSlashFocus } from '../../ui/slash-focus';
 
 export function HomeScreen() {
   const t = useT();
@@ -16,6 +17,7 @@ export function HomeScreen() {
   const { info, profile } = useSession();
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
+  useSlashFocus(search);
   if (!info || !profile) return null;
 
   const find = async (event: FormEvent) => {
@@ -37,7 +39,7 @@ export function HomeScreen() {
       </ul>
       <form className="home-find" role="search" onSubmit={(e) => void find(e)}>
         <label htmlFor="home-find">{t('home.find')}</label>
-        <input id="home-find" ref={search} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tx.search.placeholder')} data-testid="home-find" />
+        <input id="home-find" ref={search} type="search" aria-keyshortcuts="/" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tx.search.placeholder')} data-testid="home-find" />
         <button type="submit">{t('home.find.go')}</button>
         <p className="field-hint">{t('home.find.hint')}</p>
       </form>

@@ -12,7 +12,7 @@ import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { DateField } from '../../ui/date-field';
 import { flushSync } from 'react-dom';
 import { focusListRow, listCovered } from './payment-list';
-import { shortcutKey } from '../../ui/shortcut-key';
+import { useSlashFocus } from '../../ui/slash-focus';
 import { AmountSearchHint } from './amount-search-hint';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
@@ -50,17 +50,7 @@ export function FilterBar() {
     focusListRow(0);
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-      if (shortcutKey(event) === '/' && !typing) {
-        event.preventDefault();
-        search.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSlashFocus(search);
 
   const fieldError = (name: string) => error?.fields?.[name];
   // The common filters (search, state) stay in one row; the rest fold behind "More filters", which
