@@ -87,7 +87,7 @@ export const ltrIsolated = (text: string): string => (text.startsWith('\u2066') 
  * ("Started by omar.h (computer user omar) on …"). Unisolated in Arabic, "omar.h" read "h.omar" and
  * a login beside its OS user swapped places. Isolated as main's reasons isolate them (ltrNames).
  */
-const screenLtrNames = ['login', 'person', 'user', 'osUser', 'laptop', 'host'];
+const screenLtrNames = ['login', 'nextLogin', 'person', 'user', 'osUser', 'laptop', 'host'];
 
 /** A message's worded amounts (amountNames) and its people and machines (screenLtrNames) isolated
  *  left to right in Arabic: the screens' messages, whose other values their JSX isolates. */

@@ -73,7 +73,7 @@ export function periodTotals(db: LedgerDb, range: Range, profileId?: string): To
  * refunded without telling how much (contract/payment-states.ts, refundedAmountUnknown): their
  * refunded total is not known, so Home says how many are left out of "Refunded" rather than count
  * them as 0 unsaid. Of the payments that took money, as every figure. Read from their own
- * partial index (migration 14): a few rows.
+ * partial index (migration 15): a few rows.
  */
 function refundsNotKnownBy(db: LedgerDb, range: Range, profileId?: string): Map<string, number> {
   const sql = `SELECT currency, count(*) AS n FROM payments INDEXED BY payments_refund_not_known

@@ -1,7 +1,6 @@
 // What a result says, kept as keys and values (the app's words, main's reason or error) and worded
 // at each draw: a line shown before a change of language reads in the new language, where a
 // string made when the answer came stayed in the old one.
-import { ltrIsolated } from '../../../contract/amount-words';
 import type { CurrencyCode } from '../../../contract/money';
 import type { AppError } from '../../../contract/result';
 import { formatAmount } from './format';
@@ -11,13 +10,9 @@ type Reason = { key: string; values?: Record<string, string | number> };
 /** An amount as it is kept: integer minor units and currency, worded in the language's money format at each draw. */
 export type Money = { minor: number; currency: CurrencyCode };
 export const money = (minor: number, currency: CurrencyCode): Money => ({ minor, currency });
-/** A left-to-right token (a login, a server's name): isolated inside an Arabic sentence at each draw. */
-export type Latin = { ltr: string };
-export const latin = (text: string): Latin => ({ ltr: text });
-/** `text` isolated left to right in Arabic (unisolated, "omar@db.example.com" reads "db.example.com@omar"); English as it is. */
-export const ltrIn = (language: Language, text: string): string => (language === 'ar' && text !== '' ? ltrIsolated(text) : text);
-/** A message's values: a value may be words itself (a role's name, main's reason), an amount or a Latin token. */
-export type WordValues = Record<string, string | number | Words | Money | Latin>;
+/** A message's values: a value may be words itself (a role's name, main's reason) or an amount.
+ *  A login, a host or a person is isolated left to right in Arabic by translate, by its name. */
+export type WordValues = Record<string, string | number | Words | Money>;
 export type Words =
   /** The app's message. */
   | { key: MessageKey; values?: WordValues }
@@ -30,7 +25,7 @@ export function word(language: Language, words: Words): string {
   if ('error' in words) return localizeError(language, words.error).message;
   if ('reason' in words) return wordReason(language, words.reason) ?? words.otherwise;
   // An amount becomes the same text as the screens' (isolated left to right in Arabic by translate, as `amount`).
-  const wordValue = (value: WordValues[string]) => (typeof value !== 'object' ? value : 'minor' in value ? formatAmount(value.minor, value.currency, language) : 'ltr' in value ? ltrIn(language, value.ltr) : word(language, value));
+  const wordValue = (value: WordValues[string]) => (typeof value !== 'object' ? value : 'minor' in value ? formatAmount(value.minor, value.currency, language) : word(language, value));
   const values = Object.fromEntries(Object.entries(words.values ?? {}).map(([name, value]) => [name, wordValue(value)]));
   return translate(language, words.key, values);
 }

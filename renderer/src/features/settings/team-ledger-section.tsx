@@ -9,7 +9,7 @@ import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
-import { latin, ltrIn, useWords, type Words } from '../../i18n/words';
+import { useWords, type Words } from '../../i18n/words';
 import { isLoopback } from '../../../../contract/loopback-host';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
@@ -112,7 +112,7 @@ export function TeamLedgerSection() {
       const check = result.value;
       if (!check.ok) return setOutcome({ kind: 'error', lines: [{ reason: check.reason, otherwise: check.problem }] });
       setTestedRole(check.role);
-      const lines: Words[] = [{ key: 'team.connected', values: { login: latin(check.login), role: { key: `team.role.${check.role}` as MessageKey } } }];
+      const lines: Words[] = [{ key: 'team.connected', values: { login: check.login, role: { key: `team.role.${check.role}` as MessageKey } } }];
       if (check.tls) lines.push({ key: 'team.connected.tls' });
       if (check.superuser) lines.push({ key: 'team.connected.superuser' });
       setOutcome({ kind: 'ok', lines });
@@ -136,14 +136,15 @@ export function TeamLedgerSection() {
 
   if (!view) return null;
   const session = view.session;
-  // The server's name and the logins stay left to right inside an Arabic sentence.
-  const at = ltrIn(language, view.settings?.host ?? '');
-  const login = ltrIn(language, session?.login ?? '');
+  // The server's name and the logins stay left to right inside an Arabic sentence: translate isolates
+  // values by their names (host, login, nextLogin; contract/amount-words.ts).
+  const at = view.settings?.host ?? '';
+  const login = session?.login ?? '';
   // Says what this laptop uses now, and what it will use from its next start when that differs.
   const inUseLine = !view.inUse || !session ? t(view.chosen ? 'team.chosen.notYet' : 'team.notInUse')
     : !view.chosen ? t('team.unchosen.notYet', { host: at })
     // Saved with another login and chosen again: the running session is still the first login's.
-    : view.settings && view.settings.user !== session.login ? t('team.inUse.nextLogin', { host: at, login, next: ltrIn(language, view.settings.user) })
+    : view.settings && view.settings.user !== session.login ? t('team.inUse.nextLogin', { host: at, login, nextLogin: view.settings.user })
     : session.role && !session.reason ? t('team.inUse', { host: at, login, role: t(`team.role.${session.role}` as MessageKey) })
     // The missing password saved since the start, but main could not open the team ledger with it then (it opens it there and then otherwise).
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login })

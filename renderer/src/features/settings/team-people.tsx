@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
-import { latin, useWords, type Words } from '../../i18n/words';
+import { useWords, type Words } from '../../i18n/words';
 import { Field } from './field';
 
 const roles = ['staff', 'support', 'finance', 'admin'] as const;
@@ -28,7 +28,7 @@ export function TeamPeopleSection() {
       setPassword('');
       if (!result.ok) return setOutcome({ kind: 'error', words: { key: 'team.error', values: { message: { error: result.error } } } });
       setLogin('');
-      setOutcome({ kind: 'ok', words: { key: 'team.people.added', values: { login: latin(result.value.login), role: { key: `team.role.${result.value.role}` as MessageKey } } } });
+      setOutcome({ kind: 'ok', words: { key: 'team.people.added', values: { login: result.value.login, role: { key: `team.role.${result.value.role}` as MessageKey } } } });
     } finally {
       setBusy(false);
     }

@@ -17,7 +17,7 @@ import { useDialogFocus } from '../../ui/dialog-focus';
 import { placeholders, withData } from '../../ui/isolated';
 import { Field } from '../settings/field';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
-import { allowedActions } from './detail-store';
+import { allowedActions, leftToAPerson } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
@@ -150,8 +150,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     setSending(false);
     if (!result.ok) return setError(result.error);
     // An answer that cannot decide it leaves it to a person: "Paydesk keeps checking" would send them waiting.
-    const unclear = result.value.operationInFlight && result.value.needsAttention;
-    onDone(unclear ? { key: 'action.settleByHand' } : result.value.operationInFlight ? { key: 'action.stillUnknown' } : { key: 'action.settled', values: { state: { key: `state.${stateWordOf(result.value)}` } } });
+    onDone(leftToAPerson(result.value) ? { key: 'action.settleByHand' } : result.value.operationInFlight ? { key: 'action.stillUnknown' } : { key: 'action.settled', values: { state: { key: `state.${stateWordOf(result.value)}` } } });
   }
 
   return (

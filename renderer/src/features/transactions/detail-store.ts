@@ -55,5 +55,7 @@ export function unclearOperation(detail: PaymentDetail) {
 
 const tookMoney = ['authorised', 'partially_captured', 'paid', 'partially_refunded'];
 /** Money was taken but the gateway has not named the transaction yet (a paid session or link before its status check). */
+/** A status answer that leaves the open operation to a person (it cannot decide it): settled by hand, not waited for. */
+export const leftToAPerson = (payment: Pick<PaymentDetail['payment'], 'operationInFlight' | 'needsAttention'>) => payment.operationInFlight && payment.needsAttention;
 export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMoney.includes(payment.state) && !payment.transactionId;
 export const waitsForToken = (payment: PaymentDetail['payment']) => payment.recurringRequested && !payment.recurringAvailable && tookMoney.includes(payment.state);

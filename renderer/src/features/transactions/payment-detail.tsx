@@ -12,7 +12,7 @@ import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
+import { allowedActions, leftToAPerson, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
 import { LastError } from './last-error';
 import { OtherProfileNote } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
@@ -84,8 +84,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
     // An answer that leaves an unclear operation to a person says so ("Status checked: Paid." beside it read as settled).
-    const unclear = result.ok && result.value.operationInFlight && result.value.needsAttention;
-    setNotice(!result.ok ? refused(result.error) : unclear ? { kind: 'ok', words: { key: 'action.settleByHand' } } : { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } });
+    setNotice(!result.ok ? refused(result.error) : leftToAPerson(result.value) ? { kind: 'ok', words: { key: 'action.settleByHand' } } : { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } });
     void load(paymentId);
   }, [paymentId, load]);
 
