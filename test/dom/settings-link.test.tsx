@@ -42,8 +42,10 @@ afterEach(() => {
 describe('advice that names a place in Settings', () => {
   it('takes the person from the link form to the seller details in one press', async () => {
     await openLinks('Payment links');
-    await screen.findByTestId('invoice-needs-seller');
-    fireEvent.click(screen.getByRole('button', { name: 'Add the seller details in Settings' }));
+    const advice = await screen.findByTestId('invoice-needs-seller');
+    // Said once, as the button itself (it was a sentence and then a button saying the same words).
+    expect(advice.textContent).toBe('To issue tax invoices, add the seller details in Settings');
+    fireEvent.click(screen.getByRole('button', { name: 'To issue tax invoices, add the seller details in Settings' }));
     await screen.findByRole('heading', { name: 'Settings', level: 1 });
     await waitFor(() => expect(document.activeElement?.id).toBe('seller-title'));
   });

@@ -124,7 +124,7 @@ export const ar: Record<MessageKey, string> = {
   'settings.key.test': 'تحقّق من المفتاح لدى البوابة قبل الحفظ (يرسل استعلام حالة واحدًا)',
   'settings.key.save': 'احفظ المفتاح',
   'settings.open.key': 'افتح مفتاح API لهذا الملف في الإعدادات',
-  'settings.open.seller': 'أضف بيانات البائع في الإعدادات',
+  'settings.open.seller': 'افتح بيانات البائع',
   'settings.key.saved': 'حُفظ المفتاح في سلسلة المفاتيح.',
   'settings.key.savedUnchecked': 'حُفظ المفتاح في سلسلة المفاتيح دون التحقق منه: {message}',
   'settings.test': 'اختبر الاتصال',

@@ -124,7 +124,7 @@ export const en = {
   'settings.key.test': 'Check the key with the gateway before saving (sends one status query)',
   'settings.key.save': 'Save key',
   'settings.open.key': 'Open this profile’s API key in Settings',
-  'settings.open.seller': 'Add the seller details in Settings',
+  'settings.open.seller': 'Open the seller details',
   'settings.key.saved': 'Key saved in the keychain.',
   'settings.key.savedUnchecked': 'Key saved in the keychain, but not checked: {message}',
   'settings.test': 'Test connection',

@@ -101,7 +101,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="gp-row">
           {invoice.hasSeller && <button type="button" onClick={invoice.toggle} aria-pressed={Boolean(lines)} data-testid="invoice-toggle">{lines ? t('inv.lines.quick') : t('inv.lines.add')}</button>}
-          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller">{t('inv.lines.needSeller')} <SettingsLink to={{ section: 'seller-title' }}>{t('settings.open.seller')}</SettingsLink></p>}
+          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller"><SettingsLink to={{ section: 'seller-title' }}>{t('inv.lines.needSeller')}</SettingsLink></p>}
         </div>
         {errors.seller && <p className="field-error gp-error" tabIndex={-1}>{errors.seller} <SettingsLink to={{ section: 'seller-title' }}>{t('settings.open.seller')}</SettingsLink></p>}
         {lines ? (
