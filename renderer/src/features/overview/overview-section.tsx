@@ -2,7 +2,7 @@
 // unpaid links by age, payments needing a person, the settlement export and the charts. Every
 // figure is a button that opens the transactions list filtered to exactly its payments; the
 // payments needing a person open Needs attention, which also lists those whose answer was lost.
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { api } from '../../api';
@@ -141,7 +141,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
                         {row === 0 ? <th scope="row" rowSpan={period.totals.length}>{label}</th> : null}
                         <td><Ltr>{x.currency}</Ltr></td>
                         <td className="num"><button type="button" className="link" data-testid="ov-gross" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</button></td>
-                        <td className="num"><button type="button" className="link" data-testid="ov-refunds" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</button></td>
+                        <td className="num"><OpenIfAny count={x.refundCount} testId="ov-refunds" onOpen={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</OpenIfAny></td>
                         <td className="num"><button type="button" className="link" data-testid="ov-net" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</button></td>
                         <td>
                           <button type="button" className="link" data-testid="ov-count" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</button>
@@ -165,9 +165,9 @@ export function OverviewSection({ profileId }: { profileId: string }) {
                     <dt id={`ov-unpaid-${bucket.age}-age`}>{t(`ov.unpaid.${bucket.age}` as MessageKey)}</dt>
                     <dd>
                       {/* Named with its age ("Under a day old: 1 link"): alone, a screen reader heard "none" or "1 link". */}
-                      <button type="button" className="link" id={`ov-unpaid-${bucket.age}-count`} aria-labelledby={`ov-unpaid-${bucket.age}-age ov-unpaid-${bucket.age}-count`} data-testid={`ov-unpaid-${bucket.age}`} onClick={() => open({ kinds: ['link'], states: ['pending'], from: bucket.from ?? undefined, to: bucket.to ?? undefined })}>
+                      <OpenIfAny count={bucket.count} id={`ov-unpaid-${bucket.age}-count`} labelledBy={`ov-unpaid-${bucket.age}-age ov-unpaid-${bucket.age}-count`} testId={`ov-unpaid-${bucket.age}`} onOpen={() => open({ kinds: ['link'], states: ['pending'], from: bucket.from ?? undefined, to: bucket.to ?? undefined })}>
                         {t('ov.unpaid.count', { count: bucket.count })}
-                      </button>
+                      </OpenIfAny>
                       {bucket.totals.map((x) => <span key={x.currency} className="ov-amount"> {money(x.amountMinor, x.currency)}</span>)}
                     </dd>
                   </div>
@@ -177,7 +177,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             <section aria-labelledby="ov-attention-title">
               <h3 id="ov-attention-title">{t('ov.attention.title')}</h3>
               {/* To Needs attention, where each has its why: the list's filter has no operation whose answer was lost. */}
-              <button type="button" className="link" data-testid="ov-attention" onClick={() => go('attention')}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</button>
+              <OpenIfAny count={data.needsAttention ?? 0} testId="ov-attention" onOpen={() => go('attention')}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</OpenIfAny>
             </section>
           </div>
           <p>
@@ -190,4 +190,13 @@ export function OverviewSection({ profileId }: { profileId: string }) {
       )}
     </section>
   );
+}
+
+/**
+ * A count that opens what it counts, and plain words when there is nothing to open: "None" and
+ * "Nothing needs attention" were buttons leading to an empty list, a Tab stop each.
+ */
+function OpenIfAny({ count, id, labelledBy, testId, onOpen, children }: { count: number; id?: string; labelledBy?: string; testId: string; onOpen(): void; children: ReactNode }) {
+  if (count === 0) return <span id={id} data-testid={testId}>{children}</span>;
+  return <button type="button" className="link" id={id} aria-labelledby={labelledBy} data-testid={testId} onClick={onOpen}>{children}</button>;
 }
