@@ -84,4 +84,20 @@ describe('screens in Arabic at 800 px', () => {
     await session.page.setViewportSize({ width: 1280, height: 800 });
     await app.chooseLanguage('en');
   });
+
+  it('leaves a field’s gap under a form’s hints: “Authorise only” and the tax-invoice advice touched what came next', async () => {
+    /** The space, in pixels, between an element's bottom and the top of the next thing drawn below it. */
+    const gapBelow = (selector: string) => session.page.evaluate((css) => {
+      const el = document.querySelector(css)!.closest('p')!;
+      const bottom = el.getBoundingClientRect().bottom;
+      const below = [...el.closest('form')!.querySelectorAll('label, input, button, select')].map((x) => x.getBoundingClientRect().top).filter((top) => top >= bottom - 0.5);
+      return Math.round(Math.min(...below) - bottom);
+    }, selector);
+    await session.page.keyboard.press('Alt+3');
+    await app.form('checkout').waitFor();
+    expect(await gapBelow('#checkout-authOnly-hint')).toBeGreaterThanOrEqual(8);
+    await session.page.keyboard.press('Alt+2');
+    await app.form('link').waitFor();
+    expect(await gapBelow('[data-testid="invoice-needs-seller"] button')).toBeGreaterThanOrEqual(8);
+  });
 });

@@ -136,11 +136,14 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
           {text('address.address', 'address', t('gp.address.line'))}
           {text('address.zip', 'zip', t('gp.address.zip'), { ltr: true })}
         </details>
-        <div className="field field-check">
-          <input id="checkout-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} aria-describedby="checkout-authOnly-hint" />
-          <label htmlFor="checkout-authOnly">{t('gp.authOnly')}</label>
+        {/* The hint inside the field, so the field's gap comes after it, not between box and hint. */}
+        <div className="field">
+          <div className="field-check">
+            <input id="checkout-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} aria-describedby="checkout-authOnly-hint" />
+            <label htmlFor="checkout-authOnly">{t('gp.authOnly')}</label>
+          </div>
+          <p id="checkout-authOnly-hint" className="field-hint">{t('gp.authOnly.hint')}</p>
         </div>
-        <p id="checkout-authOnly-hint" className="field-hint">{t('gp.authOnly.hint')}</p>
         <div className="field field-check">
           <input id="checkout-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} />
           <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
