@@ -85,7 +85,7 @@ describe('screens in Arabic at 800 px', () => {
     await app.chooseLanguage('en');
   });
 
-  it('leaves a field’s gap under a form’s hints: “Authorise only” and the tax-invoice advice touched what came next', async () => {
+  it('leaves a field’s gap under a form’s hints: “Authorise only”, the tax-invoice advice and the CSV template touched what came next', async () => {
     /** The space, in pixels, between an element's bottom and the top of the next thing drawn below it. */
     const gapBelow = (selector: string) => session.page.evaluate((css) => {
       const el = document.querySelector(css)!.closest('p')!;
@@ -99,5 +99,8 @@ describe('screens in Arabic at 800 px', () => {
     await session.page.keyboard.press('Alt+2');
     await app.form('link').waitFor();
     expect(await gapBelow('[data-testid="invoice-needs-seller"] button')).toBeGreaterThanOrEqual(8);
+    await session.page.keyboard.press('Alt+8');
+    const [template, label] = await Promise.all([session.page.getByTestId('bulk-template').boundingBox(), session.page.locator('label[for="bulk-file"]').boundingBox()]);
+    expect(Math.round(label!.y - (template!.y + template!.height))).toBeGreaterThanOrEqual(8);
   });
 });

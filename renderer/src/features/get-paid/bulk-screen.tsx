@@ -163,7 +163,7 @@ export function BulkScreen() {
       {!mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
       {mayCreate && (
         <>
-          <div className="form-actions">
+          <div className="form-actions bulk-template">
             <button type="button" onClick={() => void template()} data-testid="bulk-template">{t('gp.bulk.template')}</button>
           </div>
           <div className="field">
