@@ -221,8 +221,11 @@ describe('payment link form', () => {
     expect(dialog.textContent).toMatch(/Create a payment link for SAR\s125\.50/);
     expect(sent('createPaymentLink')).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: /Confirm on production/ }));
-    await screen.findByTestId('link-result');
+    const result = await screen.findByTestId('link-result');
     expect(sent('createPaymentLink')[0]!.input.confirm).toEqual({ environment: 'production', profileId: 'production' });
+    // The order id once, in the result's first line (the share panel repeated it under its buttons).
+    const orderId = screen.getByTestId('result-order-id').textContent!;
+    expect(result.textContent!.split(orderId)).toHaveLength(2);
   });
 
   it('speaks Arabic', async () => {

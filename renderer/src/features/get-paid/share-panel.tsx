@@ -5,7 +5,6 @@ import { useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import { translate, useLanguage, useT, type Language } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
-import { Ltr } from '../../ui/ltr';
 import { QrCode } from './qr-code';
 
 export type Shareable = { url: string; orderId: string; amountMinor: number; currency: CurrencyCode; description?: string | null; customer: { name: string | null; email: string | null; phone: string | null }; invoiceNumber?: string | null };
@@ -67,7 +66,6 @@ export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; 
           <button type="button" onClick={() => window.open(item.url, '_blank', 'noopener')} data-testid="share-open">{t('gp.share.open')}</button>
         </div>
       </div>
-      <p className="field-hint">{t('gp.share.order')} <Ltr className="mono">{item.orderId}</Ltr></p>
     </div>
   );
 }
