@@ -199,6 +199,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     },
     requireConfirmation: requireProductionConfirmation,
     onRefundConfirmed: (refund, tx) => documents.invoices?.onRefundConfirmed(refund, tx),
+    // What markInterrupted tells below is held until the window listens (the first screen shown).
+    windowListening: servicesStarted,
   });
   // Invoices are the ledger's: this laptop's file, or the team's PostgreSQL (pg-invoices.ts).
   const invoices = createInvoiceService({

@@ -1,6 +1,7 @@
 // What every part of the payments service shares: its dependencies, the ledger's rows, the
 // in-process lock, events, the audit trail of each move, and the check schedule.
 import type { Environment } from '../../contract/methods/app';
+import type { AppEvent } from '../../contract/events';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
 import { settledStates } from '../../contract/payment-states';
 import type { Reason } from '../../contract/reasons';
@@ -39,6 +40,11 @@ export type PaymentsDeps = {
    * listener that throws is logged and does not undo the refund (it writes in a savepoint).
    */
   onRefundConfirmed?(refund: RefundConfirmed, tx: LedgerTx): void | Promise<void>;
+  /**
+   * Notifications wait for it: at start the window hears main's events only once its first screen
+   * shows (composition.ts), and one told before then (an operation a crash left in doubt) was lost.
+   */
+  windowListening?: Promise<void>;
 };
 
 export type RefundConfirmed = { paymentId: string; operationId: string; amountMinor: number; reason: string | null; at: string };
@@ -102,6 +108,10 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     }, now().toISOString());
   }
 
+  let listening = deps.windowListening === undefined;
+  void deps.windowListening?.then(() => (listening = true));
+  const emitNote = (event: AppEvent) => (listening ? deps.events.emit(event) : void deps.windowListening!.then(() => deps.events.emit(event)));
+
   return {
     deps,
     store,
@@ -112,7 +122,7 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     schedule,
     audit,
     changed: (...ids: string[]) => deps.events.emit({ type: 'payments.changed', paymentIds: ids }),
-    notify: (level: 'info' | 'error', paymentId: string, why: Reason) => deps.events.emit({ type: 'notification', level, paymentId, message: englishText(why), reason: why }),
+    notify: (level: 'info' | 'error', paymentId: string, why: Reason) => emitNote({ type: 'notification', level, paymentId, message: englishText(why), reason: why }),
   };
 }
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentView } from '../../contract/methods/payments';
 import { moneyValues } from '../../contract/amount-words';
 import { settledStates } from '../../contract/payment-states';
+import type { Reason } from '../../contract/reasons';
 import { fail, reason } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { gatewayReason, toAppFailure } from '../gateway/errors';
@@ -139,10 +140,16 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     return view;
   }
 
-  /** After a crash: whatever was being sent has an unknown outcome and is checked first. */
-  function markInterrupted(): Promise<number> {
+  /**
+   * After a crash: whatever was being sent has an unknown outcome and is checked first. A capture,
+   * refund or void is told as a lost answer is (in Needs attention until settled), once: it leaves
+   * `sending` here, and nothing is sent again.
+   */
+  async function markInterrupted(): Promise<number> {
     const at = core.now().toISOString();
-    return store.transaction(async (tx) => {
+    const inDoubt: Array<{ paymentId: string; why: Reason }> = [];
+    const marked = await store.transaction(async (tx) => {
+      inDoubt.length = 0;
       // One this process is sending right now is not interrupted (the team ledger marks again at every reconnect).
       // Each payment held before its operation is touched, in one order (by id), as every other
       // money transaction takes them: payment first, so two transactions never wait on each other.
@@ -151,9 +158,12 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
         const payment = await core.mustLock(tx, op.payment_id);
         await tx.completeOperation(op.id, { outcome: 'unknown', error_code: 'outcome_unknown', error_message: 'Paydesk stopped while this was being sent.' }, ['sending']);
         await tx.update(payment.id, { state: payment.state === 'creating' ? 'unknown' : payment.state, next_check_at: at }, 'restart', at);
+        if (op.kind !== 'create') inDoubt.push({ paymentId: payment.id, why: reason(`notify.answerLost.${op.kind}`, { orderId: payment.order_id, ...moneyValues(op.amount_minor ?? 0, payment.currency) }) });
       }
       return ops.length;
     });
+    for (const { paymentId, why } of inDoubt) core.notify('error', paymentId, why);
+    return marked;
   }
 
   /** Re-checks every payment whose next check is due, oldest first. */

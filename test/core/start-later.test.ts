@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { AppEvent } from '../../contract/events';
 import { startLater } from '../../main/core/start-later';
+import { createAppEvents } from '../../main/core/sequenced-events';
+import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
+import { customer, goodCard } from '../ledger/support';
 import { createApp, type PaydeskApp } from '../../main/composition';
 import { openLedgerDb } from '../../main/ledger/database';
 import { positionsPending } from '../../main/ledger/search';
@@ -55,6 +60,30 @@ describe('services started after the first screen', () => {
       const created = await app.handlers.createPaymentLink({ amount: '12.50', currency: 'SAR', description: 'Early', customer: { name: 'Sara', email: 'sara@example.com', phone: '+966501234567' } }, ctx);
       expect(created.ok && created.value.state).toBe('pending');
       expect((await app.handlers.firstScreenShown({}, ctx)).ok).toBe(true);
+    });
+
+    it('a refund a crash left sending is told once the window listens (its first screen shown), not before', async () => {
+      dir = mkdtempSync(join(tmpdir(), 'paydesk-later-'));
+      app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs: 60_000 });
+      const ctx = { transport: 'direct' as const, osUser: 'tester' };
+      const sold = await app.handlers.chargeCard({ amount: '25.00', currency: 'SAR', card: goodCard, customer, authOnly: false }, ctx);
+      if (!sold.ok) throw new Error(sold.error.message);
+      await app.close();
+      // What a kill between "recorded" and "answered" leaves: the refund's intent.
+      const db = openLedgerDb(dir);
+      await createSqliteLedgerStore(db).insertOperation({ id: randomUUID(), payment_id: sold.value.payment.id, kind: 'refund', amount_minor: 2_500, base_minor: 0, reason: 'Asked', os_user: 'tester', outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: new Date().toISOString(), completed_at: null });
+      db.close();
+
+      const events = createAppEvents();
+      const told: AppEvent[] = [];
+      events.subscribe((event) => event.type === 'notification' && told.push(event));
+      app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs: 60_000, events });
+      // Started, the operation marked: a notification now would reach no window yet.
+      expect(told).toEqual([]);
+      await app.handlers.firstScreenShown({}, ctx);
+      const until = Date.now() + 5_000;
+      while (told.length === 0 && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+      expect(told).toMatchObject([{ level: 'error', paymentId: sold.value.payment.id, reason: { key: 'notify.answerLost.refund', values: { orderId: sold.value.payment.orderId, amountMinor: 2_500 } } }]);
     });
 
     it("the list's first page walks no positions for deep jumps before they start, and they are walked once they have", async () => {

@@ -3,7 +3,7 @@
 //   reads "Refunded: Not known…" and "Left to refund: Not known", never SAR 0.00 refunded and the
 //   whole amount left; its refund dialog starts with no amount and says where to read what is left;
 // - a payment the gateway did not create says nothing was charged and offers no status check
-//   (its answer can change nothing), by button or by "s".
+//   (its answer can change nothing), by button or by "s", and offers to create it again.
 // English and Arabic. main is a stub answering getPayment; what main records for such payments
 // is test/ledger/refund-made-elsewhere.test.ts and test/ledger/payments.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,7 @@ describe('a payment the gateway did not create', () => {
   it('says nothing was charged and offers no status check, by button or by "s"', async () => {
     await openDetail(notCreated);
     expect(text('detail-not-created')).toBe('The gateway did not create this payment: nothing was charged.');
+    expect(text('action-create-again')).toBe('Create it again…'); // its form, filled (test/e2e/create-again.test.ts)
     expect(screen.queryByTestId('action-status')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Check status now' })).toBeNull();
     fireEvent.keyDown(window, { key: 's', code: 'KeyS' });
@@ -89,6 +90,7 @@ describe('a payment the gateway did not create', () => {
   it('says so in Arabic', async () => {
     await openDetail(notCreated, 'ar');
     expect(text('detail-not-created')).toBe('لم تُنشئ البوابة هذه الدفعة: لم يُخصم شيء.');
+    expect(text('action-create-again')).toBe('أنشئها مرة أخرى…');
     expect(screen.queryByTestId('action-status')).toBeNull();
   });
 
@@ -96,5 +98,6 @@ describe('a payment the gateway did not create', () => {
     await openDetail({ state: 'unknown' });
     expect(screen.getByTestId('action-status').textContent).toBe('Check status now');
     expect(screen.queryByTestId('detail-not-created')).toBeNull();
+    expect(screen.queryByTestId('action-create-again')).toBeNull();
   });
 });

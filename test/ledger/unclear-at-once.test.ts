@@ -2,6 +2,7 @@
 // sent, and told in a notification, before any status check flags it (that took 5 failed checks, about 23 minutes), after
 // Paydesk starts again too, and leaves both once its outcome is known. On a laptop's SQLite
 // ledger and on the team ledger (test/support/ledger-apps.ts).
+import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { customer, goodCard } from './support';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
@@ -52,6 +53,24 @@ describeLedgerApp('an operation whose answer was lost', (app) => {
     expect(await unclear(again)).toEqual([]);
     expect(await homeCount(again)).toBe(0);
     expect(app().practice.gateway.records().filter((r) => r.operation === 'refund' && r.transactionId === payment.transactionId)).toHaveLength(1);
+  });
+
+  it('a refund a crash left sending is told at the next start, once, and never sent again', async () => {
+    app().practice.gateway.faults.set('status', null);
+    const { payment } = await value<{ payment: PaymentView }>(app(), 'chargeCard', { amount: '90.00', currency: 'SAR', card: goodCard, customer, authOnly: false });
+    // What a kill between "recorded" and "answered" leaves: the refund's intent, as the flow records it.
+    await app().store.insertOperation({ id: randomUUID(), payment_id: payment.id, kind: 'refund', amount_minor: 4_000, base_minor: 0, reason: 'Customer asked', os_user: 'tester', outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: new Date().toISOString(), completed_at: null });
+
+    const again = await app().restart();
+    const told = again.events.filter((e) => e.type === 'notification' && e.paymentId === payment.id);
+    expect(told).toMatchObject([{ level: 'error', reason: { key: 'notify.answerLost.refund', values: { orderId: payment.orderId, amountMinor: 4_000, currency: 'SAR' } } }]);
+    expect((told[0] as { message: string }).message.replace(/[\u2066-\u2069]/g, '')).toBe(`Refund of SAR\u00a040.00 on ${payment.orderId} sent, answer not received; Paydesk is checking. It is in Needs attention until it is settled.`);
+    expect((await unclear(again)).filter((r) => r.payment.id === payment.id)).toMatchObject([{ operation: { kind: 'refund', amountMinor: 4_000 } }]);
+
+    // Started once more: already said, not said again; and nothing reached the gateway.
+    const third = await again.restart();
+    expect(third.events.filter((e) => e.type === 'notification' && e.paymentId === payment.id)).toEqual([]);
+    expect(app().practice.gateway.records().filter((r) => r.operation === 'refund' && r.transactionId === payment.transactionId)).toEqual([]);
   });
 
   it('counts a payment once when it is flagged as well', async () => {

@@ -21,6 +21,7 @@ import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type 
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
+import { takeAgain } from './create-again';
 
 const form = 'checkout';
 
@@ -66,10 +67,12 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   const problemText = useProblemText();
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
+  // "Create it again" on a session the gateway did not create: filled with what was sent (create-again.ts).
+  const [again] = useState(() => takeAgain('checkout'));
   const [v, setV] = useState({
-    orderId: '', amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode,
-    name: '', email: '', phone: '', idType: '', idNumber: '', taxNumber: '', country: '', state: '', city: '', address: '', zip: '',
-    authOnly: false, recurringInit: false, issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
+    orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode,
+    name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', idType: '', idNumber: '', taxNumber: '', country: '', state: '', city: '', address: '', zip: '',
+    authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false, issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
   });
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);

@@ -5,7 +5,9 @@
 // customer fills name, e-mail and phone in one step (CustomerFields, as on every form). "Quick link without lines" is the old form.
 import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
-import { currencyCodes, isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
+import { currencyCodes, formatMinor, isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
+import type { InvoiceView } from '../../../../contract/methods/invoices';
+import { formatQuantity, formatRate } from '../../../../contract/vat';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
@@ -20,6 +22,7 @@ import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from
 import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError } from '../../ui/focus';
+import { takeAgain } from './create-again';
 
 const form = 'link';
 
@@ -32,12 +35,17 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   const initialCurrency = profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR';
-  const [v, setV] = useState({ orderId: '', amount: '', currency: initialCurrency as CurrencyCode, description: t('gp.description.default'), name: '', email: '', phone: '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '' });
+  // "Create it again" on a link the gateway did not create: filled with what was sent (create-again.ts).
+  const [again] = useState(() => takeAgain('links'));
+  const [v, setV] = useState({
+    orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? initialCurrency) as CurrencyCode, description: again?.description ?? t('gp.description.default'),
+    name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
+  });
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [key]: value }));
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
-  const invoice = useInvoiceDraft(profile?.id);
+  const invoice = useInvoiceDraft(profile?.id, again?.paymentId);
   const { lines } = invoice;
   /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
   const check = (): Problems => {
@@ -162,8 +170,11 @@ export function UrlFields({ form, values, set, errors }: { form: string; values:
   );
 }
 
-/** Whether the profile can issue invoices, and the invoice part of the form's state. */
-function useInvoiceDraft(profileId: string | undefined) {
+/**
+ * Whether the profile can issue invoices, and the invoice part of the form's state. `againOf`: the
+ * link tried again, whose invoice (if it had one) fills the lines; without one it stays a quick link.
+ */
+function useInvoiceDraft(profileId: string | undefined, againOf?: string) {
   const language = useLanguage((s) => s.language);
   const [hasSeller, setHasSeller] = useState<boolean | undefined>(undefined);
   const [lines, setLines] = useState<LineDraft[] | null>(null);
@@ -177,10 +188,19 @@ function useInvoiceDraft(profileId: string | undefined) {
       if (!live) return;
       const has = r.ok && r.value.seller !== null;
       setHasSeller(has);
-      setLines((current) => current ?? (has ? [emptyLine()] : null));
+      if (!againOf) setLines((current) => current ?? (has ? [emptyLine()] : null));
     });
+    if (againOf) {
+      void api.getInvoice({ paymentId: againOf }).then((r) => {
+        const sent = r.ok ? r.value.invoice : null;
+        if (!live || !sent) return;
+        setLines(sent.lines.map((l) => linesFrom(l, sent.currency as CurrencyCode)));
+        setPricesIncludeVat(sent.pricesIncludeVat);
+        setLanguage(sent.language);
+      });
+    }
     return () => void (live = false);
-  }, [profileId]);
+  }, [profileId, againOf]);
   return {
     hasSeller, lines, setLines, pricesIncludeVat, setPricesIncludeVat, buyerVat, setBuyerVat, language: invoiceLanguage, setLanguage,
     toggle: () => setLines((current) => (current ? null : [emptyLine()])),
@@ -189,6 +209,12 @@ function useInvoiceDraft(profileId: string | undefined) {
       return totals ? formatAmount(totals.totalMinor, currency, language) : currency;
     },
   };
+}
+
+/** An invoice's line as it was typed: its quantity, unit price and rate read back exactly. */
+function linesFrom(line: InvoiceView['lines'][number], currency: CurrencyCode): LineDraft {
+  const standard = line.category === 'standard';
+  return { description: line.description, quantity: formatQuantity(line.quantityMilli), unitPrice: formatMinor(line.unitMinor, currency), vat: line.category, rate: standard ? formatRate(line.rateBp) : '15', reason: standard ? '' : line.reason ?? '' };
 }
 
 /** The form's own words for an invoice line or the seller main refused (main words them in English). */

@@ -22,6 +22,7 @@ import { checkAmount, checkCustomer, customerToSend, type Problems } from './val
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
+import { takeAgain } from './create-again';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -99,7 +100,12 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const problemText = useProblemText();
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
-  const [v, setV] = useState({ amount: '', currency: (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR') as CurrencyCode, orderId: '', name: '', email: '', phone: '', authOnly: false, recurringInit: false });
+  // "Create it again" on a sale the gateway did not create: filled with what was sent but the card (create-again.ts).
+  const [again] = useState(() => takeAgain('terminal'));
+  const [v, setV] = useState({
+    amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode, orderId: again?.orderId ?? '',
+    name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false,
+  });
   const [card, setCard] = useState(emptyCard);
   const [error, setError] = useState<AppError | null>(null);
   // The card was sent and refused: its fields are empty, and this says why.

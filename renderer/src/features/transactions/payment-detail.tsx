@@ -19,7 +19,8 @@ import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
-import { useTeamRole } from '../settings/team-role';
+import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
+import { canCreateAgain, createAgain } from '../get-paid/create-again';
 import { focusIfLost, useFocusFallback } from '../../ui/focus';
 import { shortcutKey } from '../../ui/shortcut-key';
 
@@ -58,6 +59,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const mayMoveMoney = useTeamRole((s) => s.mayMoveMoney);
   const roleUnknown = useTeamRole((s) => s.roleUnknown);
   const role = useTeamRole((s) => s.role);
+  const mayCreate = useMayCreatePayments();
 
   useEffect(() => {
     void load(paymentId);
@@ -201,6 +203,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {shown.recurring && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
           {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql).
               Not on a payment the gateway did not create: its answer can change nothing. */}
+          {/* Its form, filled with what was sent (the same order id): what "You can create it again" above offers. */}
+          {mayCreate && canCreateAgain(payment) && <button type="button" onClick={() => createAgain(payment)} data-testid="action-create-again">{t('detail.createAgain')}</button>}
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">

@@ -1,0 +1,52 @@
+// "Create it again" on a payment the gateway did not create: the form of its kind opens filled
+// with what was sent. The same order id, as the ledger tries an order again after "not created"
+// (its row and history kept, an invoice's number too: docs/ledger.md, docs/invoices.md); the
+// amount exact, from minor units. A card's details are never kept: the terminal's are typed again.
+import { create } from 'zustand';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import { formatMinor, isCurrencyCode } from '../../../../contract/money';
+import { useNavigation } from '../../app/navigation-store';
+
+export type AgainDraft = {
+  /** The payment tried again: a link's invoice lines are read from it. */
+  paymentId: string;
+  orderId: string;
+  amount: string;
+  currency: string;
+  description: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  authOnly: boolean;
+  recurringInit: boolean;
+};
+
+const formOf: Partial<Record<PaymentView['kind'], 'links' | 'checkout' | 'terminal'>> = { link: 'links', checkout: 'checkout', sale: 'terminal' };
+
+const useAgain = create<{ draft?: AgainDraft & { screen: string } }>(() => ({}));
+
+/** Whether a form can make this payment again (a repeat charge or a payment made elsewhere has none). */
+export const canCreateAgain = (payment: Pick<PaymentView, 'kind' | 'state'>) => payment.state === 'not_created' && formOf[payment.kind] !== undefined;
+
+/** Opens the payment's form, filled with what was sent. */
+export function createAgain(payment: PaymentView): void {
+  const screen = formOf[payment.kind];
+  if (!screen || !isCurrencyCode(payment.currency)) return;
+  const { customer } = payment;
+  useAgain.setState({
+    draft: {
+      screen, paymentId: payment.id, orderId: payment.orderId, amount: formatMinor(payment.amountMinor, payment.currency), currency: payment.currency,
+      description: payment.description, name: customer.name ?? '', email: customer.email ?? '', phone: customer.phone ?? '',
+      authOnly: payment.authOnly, recurringInit: payment.recurringRequested,
+    },
+  });
+  useNavigation.getState().go(screen);
+}
+
+/** The draft for this screen's form, taken once (a new form after it starts empty). */
+export function takeAgain(screen: 'links' | 'checkout' | 'terminal'): AgainDraft | undefined {
+  const draft = useAgain.getState().draft;
+  if (draft?.screen !== screen) return undefined;
+  useAgain.setState({ draft: undefined });
+  return draft;
+}
