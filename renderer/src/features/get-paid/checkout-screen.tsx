@@ -21,7 +21,8 @@ import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type 
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
-import { takeAgain } from './create-again';
+import { canMakeAnother, takeAgain, useDraftArrives } from './create-again';
+import { MakeAnother } from './make-another';
 
 const form = 'checkout';
 
@@ -37,11 +38,17 @@ export function CheckoutScreen() {
     setFormKey((k) => k + 1);
   });
   useLivePayment(result ?? undefined, setResult);
+  const newSession = () => {
+    setResult(null);
+    setFormKey((k) => k + 1);
+    focusFirst();
+  };
+  useDraftArrives('checkout', newSession);
   return (
     <section aria-labelledby="checkout-title" className="gp-screen" data-testid="checkout-screen">
       <div className="gp-head">
         <h1 id="checkout-title">{t('gp.checkout.screen')}</h1>
-        {result && <button type="button" className="gp-primary" onClick={() => { setResult(null); setFormKey((k) => k + 1); focusFirst(); }} data-testid="new-checkout">{t('gp.checkout.new')}</button>}
+        {result && <button type="button" className="gp-primary" onClick={newSession} data-testid="new-checkout">{t('gp.checkout.new')}</button>}
       </div>
       {!result && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
       {!result && mayCreate && <CheckoutForm key={formKey} onCreated={setResult} onCancel={() => setFormKey((k) => k + 1)} />}
@@ -50,8 +57,8 @@ export function CheckoutScreen() {
           <h2 id="checkout-result-title">{result.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.checkout.created')}</h2>
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
           <UnknownOutcome payment={result} onChecked={setResult} />
-          <p><OpenInTransactions payment={result} /></p>
-          {result.url && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
+          <p><OpenInTransactions payment={result} /> <MakeAnother payment={result} /></p>
+          {result.url && !canMakeAnother(result) && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
         </section>
       )}
       <RecentSessions />
@@ -178,7 +185,7 @@ function RecentSessions() {
       <ul className="gp-simple-list" data-testid="sessions-list">
         {rows.slice(0, 10).map((row) => (
           <li key={row.id} data-testid="session-row" data-order-id={row.orderId}>
-             <Ltr className="mono">{row.orderId}</Ltr> · <bdi className="customer-name">{row.customer.name}</bdi> · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} />
+             <Ltr className="mono">{row.orderId}</Ltr> · <bdi className="customer-name">{row.customer.name}</bdi> · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} /> <MakeAnother payment={row} named />
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@
 // with what was sent. The same order id, as the ledger tries an order again after "not created"
 // (its row and history kept, an invoice's number too: docs/ledger.md, docs/invoices.md); the
 // amount exact, from minor units. A card's details are never kept: the terminal's are typed again.
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { formatMinor, isCurrencyCode } from '../../../../contract/money';
@@ -28,19 +29,43 @@ const useAgain = create<{ draft?: AgainDraft & { screen: string } }>(() => ({}))
 /** Whether a form can make this payment again (a repeat charge or a payment made elsewhere has none). */
 export const canCreateAgain = (payment: Pick<PaymentView, 'kind' | 'state'>) => payment.state === 'not_created' && formOf[payment.kind] !== undefined;
 
-/** Opens the payment's form, filled with what was sent. */
-export function createAgain(payment: PaymentView): void {
+/**
+ * Whether a link or checkout session can no longer be paid and a new one like it is what a person
+ * wants: declined (the page says so to the customer for good) or expired. Sending it again sends a
+ * dead page.
+ */
+export const canMakeAnother = (payment: Pick<PaymentView, 'kind' | 'state'>) => (payment.state === 'declined' || payment.state === 'expired') && (payment.kind === 'link' || payment.kind === 'checkout');
+
+/**
+ * Opens the payment's form, filled with what was sent: under the same order id for one the gateway
+ * did not create (`createAgain`), under a new one Paydesk makes for one it did (`makeAnother`: the
+ * gateway keeps the dead one's order id).
+ */
+export function createAgain(payment: PaymentView, { newOrderId = false } = {}): void {
   const screen = formOf[payment.kind];
   if (!screen || !isCurrencyCode(payment.currency)) return;
   const { customer } = payment;
   useAgain.setState({
     draft: {
-      screen, paymentId: payment.id, orderId: payment.orderId, amount: formatMinor(payment.amountMinor, payment.currency), currency: payment.currency,
+      screen, paymentId: payment.id, orderId: newOrderId ? '' : payment.orderId, amount: formatMinor(payment.amountMinor, payment.currency), currency: payment.currency,
       description: payment.description, name: customer.name ?? '', email: customer.email ?? '', phone: customer.phone ?? '',
       authOnly: payment.authOnly, recurringInit: payment.recurringRequested,
     },
   });
   useNavigation.getState().go(screen);
+}
+
+export const makeAnother = (payment: PaymentView) => createAgain(payment, { newOrderId: true });
+
+/**
+ * Calls `onDraft` when a draft for this screen arrives while the screen is already open (the links
+ * list's own button, or the detail beside it): the screen makes a new form, which takes it.
+ */
+export function useDraftArrives(screen: 'links' | 'checkout', onDraft: () => void): void {
+  const waiting = useAgain((s) => s.draft?.screen === screen);
+  useEffect(() => {
+    if (waiting) onDraft();
+  }, [waiting]); // not onDraft: a fresh closure each draw; the arrival is what counts
 }
 
 /** The draft for this screen's form, taken once (a new form after it starts empty). */

@@ -1,5 +1,6 @@
 // The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search,
-// and per link copy and resend (the share panel again). Refreshed when main says payments changed.
+// and per link copy and resend (the share panel again), or a new link like it once it cannot be paid
+// (declined, expired). Refreshed when main says payments changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
@@ -7,12 +8,13 @@ import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useT } from '../../i18n';
-import { } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
+import { canMakeAnother } from './create-again';
+import { MakeAnother } from './make-another';
 
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -123,7 +125,8 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy }: { row
         <td><PaymentStateLabel payment={row} /></td>
         <td><RowMoment iso={row.createdAt} /></td>
         <td className="gp-row-actions">
-          {row.url && (
+          <MakeAnother payment={row} named />
+          {row.url && !canMakeAnother(row) && (
             <>
               <button type="button" onClick={onCopy} aria-label={t('gp.links.copyFor', { orderId: row.orderId })} data-testid="row-copy">{copied ? t('gp.share.copied') : t('gp.share.copy')}</button>
               <button type="button" onClick={onShare} aria-expanded={sharing} aria-label={t('gp.links.resendFor', { orderId: row.orderId })} data-testid="row-resend">{t('gp.links.resend')}</button>
@@ -131,7 +134,7 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy }: { row
           )}
         </td>
       </tr>
-      {sharing && row.url && <RowShare row={row} url={row.url} />}
+      {sharing && row.url && !canMakeAnother(row) && <RowShare row={row} url={row.url} />}
     </>
   );
 }

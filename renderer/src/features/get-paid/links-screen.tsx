@@ -12,6 +12,8 @@ import { LinksList } from './links-list';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
+import { canMakeAnother, useDraftArrives } from './create-again';
+import { MakeAnother } from './make-another';
 
 export function LinksScreen() {
   const t = useT();
@@ -27,6 +29,7 @@ export function LinksScreen() {
     reset();
     focusFirst();
   };
+  useDraftArrives('links', newLink);
 
   return (
     <section aria-labelledby="links-title" className="gp-screen" data-testid="links-screen">
@@ -55,9 +58,9 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
         <Ltr className="mono" testId="result-order-id">{payment.orderId}</Ltr> · <Amount minor={payment.amountMinor} currency={payment.currency} /> · <PaymentStateLabel payment={payment} />
       </p>
       <UnknownOutcome payment={payment} onChecked={onChange} />
-      <p><OpenInTransactions payment={payment} /></p>
+      <p><OpenInTransactions payment={payment} /> <MakeAnother payment={payment} /></p>
       {invoice && <InvoicePanel invoice={invoice} />}
-      {payment.url && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
+      {payment.url && !canMakeAnother(payment) && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
     </section>
   );
 }

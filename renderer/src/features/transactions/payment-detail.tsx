@@ -21,6 +21,7 @@ import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
+import { MakeAnother } from '../get-paid/make-another';
 import { focusIfLost, useFocusFallback } from '../../ui/focus';
 import { shortcutKey } from '../../ui/shortcut-key';
 
@@ -205,6 +206,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
               Not on a payment the gateway did not create: its answer can change nothing. */}
           {/* Its form, filled with what was sent (the same order id): what "You can create it again" above offers. */}
           {mayCreate && canCreateAgain(payment) && <button type="button" onClick={() => createAgain(payment)} data-testid="action-create-again">{t('detail.createAgain')}</button>}
+          {/* A declined or expired link or session: a new one like it, under a new order id. */}
+          <MakeAnother payment={payment} />
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">

@@ -1,0 +1,87 @@
+// A link or checkout session that can no longer be paid (declined, expired): its row offers "New
+// link like this", the form opens filled with the same amount, customer and description under a
+// new order id, and nothing is sent until Create. Copy and Resend sent the customer a dead page.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { appInfo } from '../support/session';
+import { notStubbed, stubMain } from '../support/stub-main';
+import type { PaymentView } from '../../contract/methods/payments';
+
+const payment = (over: Partial<PaymentView>): PaymentView => ({
+  id: 'p1', profileId: 'practice', environment: 'practice', kind: 'link', orderId: 'PD-1', amountMinor: 1234567, currency: 'KWD', description: 'Tiles, 3 boxes',
+  customer: { name: 'ليلى حداد', email: 'layla@example.com', phone: '+96550123456' }, cardMasked: null, transactionId: 'tx1', sessionId: 'lnk_1', url: 'http://127.0.0.1:9/link?linkId=lnk_1',
+  authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'pending', statusWord: 'UNPAID', capturedMinor: 0, refundedMinor: 0, operationInFlight: false,
+  needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, ...over,
+});
+const links = [
+  payment({ id: 'p-declined', orderId: 'PD-DECLINED', state: 'declined', statusWord: 'DECLINED' }),
+  payment({ id: 'p-expired', orderId: 'PD-EXPIRED', state: 'expired', statusWord: 'EXPIRED', amountMinor: 5000, currency: 'SAR' }),
+  payment({ id: 'p-open', orderId: 'PD-OPEN' }),
+];
+const sessions = [payment({ id: 's-declined', kind: 'checkout', orderId: 'CO-DECLINED', state: 'declined', statusWord: 'DECLINED', amountMinor: 2500, currency: 'SAR', authOnly: true })];
+
+const { calls } = stubMain({
+  getAppInfo: () => ({ ok: true, value: appInfo() }),
+  getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
+  listPaymentLinks: () => ({ ok: true, value: { total: links.length, rows: links } }),
+  searchPayments: (input) => ({ ok: true, value: input.filter.kinds?.[0] === 'checkout' ? { total: 1, rows: sessions } : { total: 0, rows: [] } }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  getInvoice: () => ({ ok: true, value: { invoice: null, creditNotes: [] } }),
+}, { otherwise: () => notStubbed });
+const { App } = await import('../../renderer/src/app/app');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+const field = (id: string) => document.getElementById(id) as HTMLInputElement;
+const row = (orderId: string) => document.querySelector<HTMLElement>(`[data-order-id="${orderId}"]`)!;
+async function open(screenId: string, heading: string) {
+  render(<App />);
+  await screen.findByTestId('active-profile-name');
+  act(() => useNavigation.getState().go(screenId));
+  await screen.findByRole('heading', { name: heading, level: 1 });
+}
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useNavigation.getState().go('home'));
+});
+
+describe('a link that can no longer be paid', () => {
+  it('offers a new link like it, not Copy and Resend, and fills the form without sending', async () => {
+    await open('links', 'Payment links');
+    await waitFor(() => expect(row('PD-OPEN')).toBeTruthy());
+    expect(within(row('PD-OPEN')).queryByTestId('row-resend')).toBeTruthy(); // an open link is still sent
+    expect(within(row('PD-OPEN')).queryByTestId('make-another')).toBeNull();
+    for (const dead of ['PD-DECLINED', 'PD-EXPIRED']) {
+      expect(within(row(dead)).queryByTestId('row-copy')).toBeNull();
+      expect(within(row(dead)).queryByTestId('row-resend')).toBeNull();
+    }
+    field('link-amount').focus(); // typed into, then left for the other link: the new form replaces it
+    fireEvent.change(field('link-amount'), { target: { value: '9' } });
+    fireEvent.click(within(row('PD-DECLINED')).getByRole('button', { name: 'New link like PD-DECLINED' }));
+    await waitFor(() => expect(field('link-amount').value).toBe('1234.567'));
+    expect(field('link-orderId').value).toBe(''); // Paydesk makes a new one: the gateway keeps the declined one's
+    expect(field('link-currency').value).toBe('KWD');
+    expect(field('link-description').value).toBe('Tiles, 3 boxes');
+    expect([field('link-customer-name').value, field('link-customer-email').value, field('link-customer-phone').value]).toEqual(['ليلى حداد', 'layla@example.com', '+96550123456']);
+    expect(calls.filter((c) => c.name === 'createPaymentLink')).toHaveLength(0);
+  });
+
+  it('is named in Arabic', async () => {
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await open('links', 'روابط الدفع');
+    await waitFor(() => expect(row('PD-EXPIRED')).toBeTruthy());
+    expect(within(row('PD-EXPIRED')).getByTestId('make-another').textContent).toBe('رابط جديد مثله');
+    expect(within(row('PD-EXPIRED')).getByRole('button', { name: 'رابط جديد مثل PD-EXPIRED' })).toBeTruthy();
+  });
+
+  it('is offered for a declined checkout session too, authorise-only kept', async () => {
+    await open('checkout', 'Checkout sessions');
+    await waitFor(() => expect(row('CO-DECLINED')).toBeTruthy());
+    fireEvent.click(within(row('CO-DECLINED')).getByRole('button', { name: 'New session like CO-DECLINED' }));
+    await waitFor(() => expect(field('checkout-amount').value).toBe('25.00'));
+    expect(field('checkout-orderId').value).toBe('');
+    expect((document.getElementById('checkout-authOnly') as HTMLInputElement).checked).toBe(true);
+  });
+});
