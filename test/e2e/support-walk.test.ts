@@ -71,12 +71,16 @@ describe('a support agent finds payments', () => {
   it.each(['en', 'ar'] as const)('lists the payments of the card whose last four digits the search found nothing for, with one press, in %s', async (language) => {
     await tx.chooseLanguage(language);
     await tx.show();
-    await tx.search('0008');
+    await session.page.keyboard.press('/');
+    await session.page.keyboard.type('0008');
     await session.page.getByText(translate(language, 'tx.search.notAmounts')).waitFor();
     expect(await session.page.getByTestId('search-by-amount').count()).toBe(0);
     const byCard = session.page.getByTestId('search-by-card');
     expect(await byCard.textContent()).toBe(translate(language, 'tx.search.byCard', { last4: '0008' }));
-    await byCard.click();
+    // By keyboard: 5 Tabs (past State, More filters, Clear filters and Sort), Enter (docs/screens-after-sale.md's count).
+    for (let i = 0; i < 5; i++) await session.page.keyboard.press('Tab');
+    expect(await session.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-by-card');
+    await session.page.keyboard.press('Enter');
     await expect.poll(() => tx.total()).toBe(3);
     for (const order of ['CALL-PAID', 'CALL-PART', 'CALL-FULL']) await tx.row(order).waitFor();
     expect(await session.page.getByRole('searchbox').inputValue()).toBe('');

@@ -104,6 +104,8 @@ export function FilterBar() {
           </select>
         </div>
       </div>
+      {/* Right under the search's row, before the folded filters: said of the search, and its button the same 5 Tabs from it whether they are open or not. */}
+      <AmountSearchHint query={query} onMoved={() => { setQuery(''); search.current?.focus(); }} />
       <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
         {moreMade && <>
         <div className="field">
@@ -137,7 +139,6 @@ export function FilterBar() {
         <ProfileFilter />
         </>}
       </div>
-      <AmountSearchHint query={query} onMoved={() => { setQuery(''); search.current?.focus(); }} />
       <OverviewFilterNote />
     </form>
   );
