@@ -22,6 +22,7 @@ type Params = Record<string, unknown>;
 /**
  * `dateOrdered`: rowid order was creation order when planned (planWhere; read again when absent).
  * `driver`: textDriver's choice, kept with the plan (it reads the index to choose).
+ * `card`: the filter names a card's last four digits (payments_card_last4 drives; windowQuery).
  */
 export type Where = { sql: string; params: Params; text?: TextSearch; dateOrdered?: boolean; driver?: string; card?: boolean };
 type TextSearch = { kind: 'trigram'; match: string } | { kind: 'prefix'; lo: string; hi: string };
