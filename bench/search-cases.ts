@@ -29,5 +29,10 @@ export function searchCases(total: number, rareEmail: string): SearchCase[] {
     { name: 'all, by customer', filter: {}, sort: { by: 'customer', direction: 'asc' } },
     { name: 'all, by state, deep', filter: {}, sort: { by: 'state', direction: 'desc' }, offset: mid },
     { name: 'sales by order id', filter: { kinds: ['sale'] }, sort: { by: 'orderId', direction: 'asc' } },
+    // "My card ending 4242 was charged twice": 1 payment in 9,000 of the seeded ledgers, spread over their two years.
+    { name: 'card ending "4242"', filter: { cardLast4: '4242' } },
+    { name: 'card ending "4242", paid, by amount', filter: { cardLast4: '4242', states: ['paid'] }, sort: { by: 'amount', direction: 'desc' } },
+    { name: 'card ending "4242", SAR, by customer', filter: { cardLast4: '4242', currency: 'SAR' }, sort: { by: 'customer', direction: 'asc' } },
+    { name: 'card ending "0000" (none)', filter: { cardLast4: '0000' } },
   ];
 }

@@ -17,6 +17,13 @@ export const cardBrands = ['visa', 'mastercard', 'amex', 'other', 'none'] as con
 export type CardBrand = (typeof cardBrands)[number];
 
 /**
+ * A card's last four digits as the list's "Card ends in" filter takes them, after Arabic-Indic
+ * digits are read as ASCII (contract/digits.ts): exactly four, as the ledger keeps them (never more
+ * of the number). Shared by the filter's field and main's check of the filter.
+ */
+export const cardLast4Pattern = /^[0-9]{4}$/;
+
+/**
  * Whether a text a person typed holds a card number: a run of 13 to 19 digits (single spaces or
  * dashes between them allowed, as numbers are written) that passes the Luhn check. For free text
  * (a refund's reason, a description), which the ledger keeps; not for ids and tax numbers, whose

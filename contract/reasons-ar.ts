@@ -70,6 +70,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'ledger.noOperation': 'لا توجد هذه العملية على الدفعة.',
   'ledger.notADate': '«{value}» ليس تاريخًا.',
   'ledger.amountNeedsCurrency': 'اختر عملة للتصفية حسب المبلغ.',
+  'ledger.cardLast4Digits': 'اكتب آخر أربعة أرقام من البطاقة، مثل 4242.',
   'ledger.lookupIncomplete': 'وجدتها البوابة لكنها لم تذكر رقم الطلب أو المبلغ أو العملة، فلا يمكن إضافتها إلى السجل.',
   'ledger.noKeyForCheck': 'لا يملك الملف الذي أُجريت عليه هذه الدفعة مفتاح API، فلا يمكن فحص حالتها.',
   'challenge.unknown': 'انتهى هذا التحقق أو أنه غير معروف. افحص حالة الدفعة.',

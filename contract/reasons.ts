@@ -79,6 +79,7 @@ export const reasonTexts = {
   'ledger.noOperation': 'This payment has no such operation.',
   'ledger.notADate': '"{value}" is not a date.',
   'ledger.amountNeedsCurrency': 'Choose a currency to filter by amount.',
+  'ledger.cardLast4Digits': 'Type the card’s last four digits, for example 4242.',
   'ledger.lookupIncomplete': 'The gateway found it but did not say its order id, amount or currency, so it cannot be added to the ledger.',
   'ledger.noKeyForCheck': 'The profile this payment was made on has no API key, so its status cannot be checked.',
   'challenge.unknown': 'This verification is over or unknown. Check the payment’s status.',

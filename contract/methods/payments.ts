@@ -102,6 +102,8 @@ export const paymentFilterSchema = shared(() => z
     withCaptured: z.boolean().optional(),
     withRefunded: z.boolean().optional(),
     cardBrand: z.enum(cardBrands).optional(),
+    /** The card's last four digits (cardLast4Pattern); main refuses anything else in words, next to the field. */
+    cardLast4: text(8).optional(),
   })
   .strict());
 export type PaymentFilter = z.infer<ReturnType<typeof paymentFilterSchema>>;

@@ -12,6 +12,7 @@
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { AuditSearch } from './audit-query';
 import { redact } from '../log/logger';
+import { cardLast4Of } from './card-last4';
 
 /** The longest entry the team database's record_export accepts (audit-export.sql). */
 export const maxRecordLength = 4000;
@@ -33,6 +34,8 @@ function filterParts(filter: PaymentFilter): string[] {
   if (filter.withCaptured) parts.push('with captured');
   if (filter.withRefunded) parts.push('with refunded');
   if (filter.cardBrand) parts.push(`brand ${filter.cardBrand}`);
+  // Four digits only (checked before any row is read): nothing more of a card is ever recorded.
+  if (filter.cardLast4) parts.push(`card ending ${cardLast4Of(filter.cardLast4)}`);
   return parts;
 }
 

@@ -11,6 +11,7 @@ import type { PaymentRow } from './payment-rows';
 import { countCommon, countedFor, knownCounted, ledgerMeta, noteCount, onlyCommon } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
+import { cardLast4Of } from './card-last4';
 import { prepared } from './statements';
 import { positionsBusy, positionsIdle, positionsThread, walksHeldBy, whileServingList } from './positions-thread';
 
@@ -21,8 +22,9 @@ type Params = Record<string, unknown>;
 /**
  * `dateOrdered`: rowid order was creation order when planned (planWhere; read again when absent).
  * `driver`: textDriver's choice, kept with the plan (it reads the index to choose).
+ * `card`: the filter names a card's last four digits (payments_card_last4 drives; windowQuery).
  */
-export type Where = { sql: string; params: Params; text?: TextSearch; dateOrdered?: boolean; driver?: string };
+export type Where = { sql: string; params: Params; text?: TextSearch; dateOrdered?: boolean; driver?: string; card?: boolean };
 type TextSearch = { kind: 'trigram'; match: string } | { kind: 'prefix'; lo: string; hi: string };
 
 // Each sort's expressions, matched by an index (migration 6) that ends in the rowid.
@@ -112,7 +114,12 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
     clauses.push(`${cardBrandSql} = @cardBrand`);
     params.cardBrand = filter.cardBrand;
   }
-  return { sql: clauses.join(' AND '), params, text };
+  if (filter.cardLast4 !== undefined) {
+    // Never "+": about 1 payment in 10,000 ends in given digits, so its index (migration 16) drives.
+    clauses.push('p.card_last4 = @cardLast4');
+    params.cardLast4 = cardLast4Of(filter.cardLast4);
+  }
+  return { sql: clauses.join(' AND '), params, text, card: filter.cardLast4 !== undefined };
 }
 
 /**
@@ -187,6 +194,15 @@ export function windowQuery(db: LedgerDb, where: Where, sort: PaymentSort, curso
         WHERE payments_search MATCH @match AND ${clauses.join(' AND ')} ORDER BY s.rowid ${sort.direction === 'asc' ? 'ASC' : 'DESC'}`,
       params,
     };
+  }
+  if (where.card && !where.text && sort.by === 'createdAt' && (where.dateOrdered ?? ledgerMeta(db).dateOrderBreaks === 0)) {
+    // One card's payments in date order: payments_card_last4's entries of those digits, walked by
+    // their rowid (creation order), so the window stops at its rows however many the card has.
+    if (cursor) {
+      clauses.push(`p.rowid ${less} @cursorRowid`);
+      params.cursorRowid = cursor.rowid;
+    }
+    return { sql: `SELECT ${columns}, p.rowid AS _rk FROM payments p INDEXED BY payments_card_last4 WHERE ${clauses.join(' AND ')} ORDER BY p.rowid ${sort.direction === 'asc' ? 'ASC' : 'DESC'}`, params };
   }
   if (where.text) clauses.push((where.driver ??= textDriver(db, where)));
   if (cursor) {

@@ -9,6 +9,8 @@ const entries: Array<[string, string, RegExp, RegExp]> = [
   ['export_payments', '12 rows; file paydesk-payments-20261129-054000.csv; zone Asia/Riyadh; state paid,refunded; currency KWD; search "PD-7; x"',
     /^12 rows to .*paydesk-payments-20261129-054000\.csv.*; local days in .*Asia\/Riyadh.*; State: Paid, Refunded; Currency: KWD; matching “PD-7; x”$/,
     /^12 صفًا إلى .*paydesk-payments-20261129-054000\.csv.*؛ الأيام المحلية بتوقيت .*Asia\/Riyadh.*؛ الحالة: مدفوعة، مستردة؛ العملة: KWD؛ المطابقة لـ «PD-7; x»$/],
+  ['export_payments', '3 rows; file paydesk-payments-20261129-054000.csv; zone UTC; currency SAR; card ending 4242',
+    /^3 rows to .*; Currency: SAR; Card ends in: .*4242.*$/, /^3 صفوف إلى .*؛ العملة: SAR؛ البطاقة تنتهي بـ: .*4242.*$/],
   ['export_audit_log', '1 rows; file paydesk-audit-matching-20261129-054000.csv; zone UTC; search "refund"', /^1 row to .*; local days in .*UTC.*; matching “refund”$/, /^صف واحد إلى .*المطابقة لـ «refund»$/],
   ['export_settlement', '3 rows; file paydesk-settlement-20261129-054000.csv; days 2026-02-01 to 2026-02-03', /^3 rows to .*; days 1 Feb 2026 to 3 Feb 2026$/, /^3 صفوف إلى .*؛ الأيام من .*2026.* إلى .*2026/],
 ];

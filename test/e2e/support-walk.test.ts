@@ -1,7 +1,8 @@
 // What a support agent does when a customer phones, in Chromium through the preview, in English
 // and Arabic: finds the payment by its order id with the keyboard alone (typed in the search, ↓ to
 // the results, Enter), by the amount the caller gives (typed in the search, which looks in ids and
-// names, and told so with a button to the payments of that amount), and lists every payment with a
+// names, and told so with a button to the payments of that amount), by the card's last four digits
+// (a button there too, to the "Card ends in" filter), and lists every payment with a
 // refund, partly or fully refunded, with one choice of the State field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
@@ -67,12 +68,24 @@ describe('a support agent finds payments', () => {
     await session.screenshot(`transactions-by-amount-${language}`);
   });
 
-  it('says what the search looks in when a card\'s last four digits find nothing, and offers no amount for them', async () => {
-    await tx.chooseLanguage('en');
+  it.each(['en', 'ar'] as const)('lists the payments of the card whose last four digits the search found nothing for, with one press, in %s', async (language) => {
+    await tx.chooseLanguage(language);
     await tx.show();
-    await tx.search('0008');
-    await session.page.getByText(translate('en', 'tx.search.notAmounts')).waitFor();
+    await session.page.keyboard.press('/');
+    await session.page.keyboard.type('0008');
+    await session.page.getByText(translate(language, 'tx.search.notAmounts')).waitFor();
     expect(await session.page.getByTestId('search-by-amount').count()).toBe(0);
+    const byCard = session.page.getByTestId('search-by-card');
+    expect(await byCard.textContent()).toBe(translate(language, 'tx.search.byCard', { last4: '0008' }));
+    // By keyboard: 5 Tabs (past State, More filters, Clear filters and Sort), Enter (docs/screens-after-sale.md's count).
+    for (let i = 0; i < 5; i++) await session.page.keyboard.press('Tab');
+    expect(await session.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-by-card');
+    await session.page.keyboard.press('Enter');
+    await expect.poll(() => tx.total()).toBe(3);
+    for (const order of ['CALL-PAID', 'CALL-PART', 'CALL-FULL']) await tx.row(order).waitFor();
+    expect(await session.page.getByRole('searchbox').inputValue()).toBe('');
+    expect(await session.page.getByLabel(translate(language, 'tx.filter.cardLast4')).inputValue()).toBe('0008');
+    await session.screenshot(`transactions-by-card-${language}`);
   });
 
   it.each(['en', 'ar'] as const)('in a 900 px window a second search shows its results, not the payment opened before, in %s', async (language) => {

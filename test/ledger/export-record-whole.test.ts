@@ -29,7 +29,7 @@ describe('an export\'s audit entry', () => {
         states: Array(20).fill(longest(ledgerStates)),
         kinds: Array(5).fill(longest(paymentKinds)),
         currency: 'KWD', from: '9'.repeat(40), to: '9'.repeat(40), minAmount: '9'.repeat(40), maxAmount: '9'.repeat(40),
-        profileId: 'p'.repeat(200), needsAttention: true, withCaptured: true, withRefunded: true, cardBrand: longest(cardBrands),
+        profileId: 'p'.repeat(200), needsAttention: true, withCaptured: true, withRefunded: true, cardBrand: longest(cardBrands), cardLast4: '4242',
       });
       const record = exportRecord(Number.MAX_SAFE_INTEGER, fileName, { kind: 'payments', filter }, zone);
       expect(record.length).toBeLessThanOrEqual(maxRecordLength);

@@ -8,6 +8,7 @@ import type { PaymentFilter } from '../../../contract/methods/payments';
 import { parseAmount, type CurrencyCode } from '../../../contract/money';
 import { failField } from '../../core/fail';
 import { cardBrandSql } from '../card-brand';
+import { cardLast4Of } from '../card-last4';
 import type { PaymentSort } from '../search';
 
 export type PgWhere = { sql: string; values: unknown[] };
@@ -56,6 +57,7 @@ export function teamPaymentWhere(filter: PaymentFilter): PgWhere {
   if (filter.withCaptured !== undefined) clauses.push(filter.withCaptured ? 'p.captured_minor > 0' : 'p.captured_minor = 0');
   if (filter.withRefunded !== undefined) clauses.push(filter.withRefunded ? 'p.refunded_minor > 0' : 'p.refunded_minor = 0');
   if (filter.cardBrand) clauses.push(`${cardBrandSql.replace(/card_bin/g, 'p.card_bin')} = ${bind(filter.cardBrand)}`);
+  if (filter.cardLast4 !== undefined) clauses.push(`p.card_last4 = ${bind(cardLast4Of(filter.cardLast4))}`);
   return { sql: clauses.length ? clauses.join(' AND ') : 'true', values };
 }
 

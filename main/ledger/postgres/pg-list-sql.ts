@@ -7,6 +7,7 @@ import type { PaymentFilter } from '../../../contract/methods/payments';
 import { parseAmount, type CurrencyCode } from '../../../contract/money';
 import { failField } from '../../core/fail';
 import { cardBrandSql } from '../card-brand';
+import { cardLast4Of } from '../card-last4';
 import type { PaymentSort } from '../search';
 
 /** Positional parameters, numbered as they are added. */
@@ -113,6 +114,8 @@ export function filterSql(filter: PaymentFilter, params: Params, part: 'all' | '
   if (filter.withCaptured !== undefined) clauses.push(filter.withCaptured ? 'p.captured_minor > 0' : 'p.captured_minor = 0');
   if (filter.withRefunded !== undefined) clauses.push(filter.withRefunded ? 'p.refunded_minor > 0' : 'p.refunded_minor = 0');
   if (filter.cardBrand) clauses.push(`${cardBrandSql.replace(/card_bin/g, 'p.card_bin')} = ${params.add(filter.cardBrand)}`);
+  // payments_card_last4 (card-last4.sql) drives: few payments end in given digits.
+  if (filter.cardLast4 !== undefined) clauses.push(`p.card_last4 = ${params.add(cardLast4Of(filter.cardLast4))}`);
   return clauses.join(' AND ');
 }
 

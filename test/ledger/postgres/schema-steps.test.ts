@@ -186,6 +186,23 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     await expect.poll(() => told).toEqual([`checkup:${run}`]);
   });
 
+  it('from version 22, finds an older payment by its card\'s last four digits through the index version 23 adds', async () => {
+    const { server, database, superuser, sam, sue } = await databaseAt(22);
+    const paid = await insertPayment(sam, 4_000);
+    await sue.query(`UPDATE paydesk.payments SET state = 'paid', captured_minor = 4000, card_bin = '424242', card_last4 = '4242' WHERE id = $1`, [paid]);
+    const other = await insertPayment(sam, 1_000);
+    await sue.query(`UPDATE paydesk.payments SET card_bin = '512345', card_last4 = '0008' WHERE id = $1`, [other]);
+    const before = await snapshot(superuser);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    expect((await superuser.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'paydesk' AND indexname = 'payments_card_last4'`)).rows).toHaveLength(1);
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 2 });
+    ends.push(() => pool.end());
+    const list = await createTeamLedgerReads({ pool }).searchPayments({ filter: { cardLast4: '4242' }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 10 });
+    expect(list).toMatchObject({ total: 1, totalExact: true, rows: [{ id: paid, cardMasked: '424242******4242' }] });
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

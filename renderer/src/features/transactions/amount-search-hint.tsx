@@ -1,7 +1,11 @@
 // A search that found nothing for digits (an amount, a card's last four) says what the search looks
-// in, and an amount gets a button that lists the payments of that amount: a caller gives the amount
-// first, and the amount fields (under "More filters", with a currency) took four steps to find.
+// in, and offers the filter that finds them with one press: four digits, the payments of the card
+// ending in them (support's most common call: "my card ending 4242 was charged twice"); an amount,
+// the payments of that amount. The filters (under "More filters", an amount with a currency) took
+// three or four steps to find.
 import { formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../../../contract/money';
+import { cardLast4Pattern } from '../../../../contract/card';
+import { toAsciiDigits } from '../../../../contract/digits';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { useSession } from '../../app/session-store';
@@ -10,25 +14,32 @@ import { useTransactions } from './transactions-store';
 /** Digits as an amount is typed: 200, 200.50, 1,250.50 (no leading zero: "0008" is a card's last four). */
 const amountLike = /^(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*|0)(?:\.\d+)?$/;
 
-export function AmountSearchHint({ query, onAmount }: { query: string; onAmount: () => void }) {
+/** `onMoved`: the search's digits went to a filter (the search is emptied). */
+export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: () => void }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const { filter, total, setFilter } = useTransactions();
   const defaultCurrency = useSession((s) => s.profile?.defaultCurrency);
   const typed = query.trim();
   // Said of the list shown: main has answered this search, and it found nothing.
-  if (total !== 0 || !/^[\d.,\s]+$/.test(typed) || (filter.query ?? '') !== typed) return null;
+  if (total !== 0 || !/^[\d.,\s]+$/.test(toAsciiDigits(typed)) || (filter.query ?? '') !== typed) return null;
   const currency: CurrencyCode = (filter.currency as CurrencyCode | undefined) ?? (defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR');
   const parsed = amountLike.test(typed) ? parseAmount(typed, currency) : undefined;
   const minor = parsed?.ok && parsed.minor > 0 ? parsed.minor : undefined;
+  const last4 = cardLast4Pattern.test(toAsciiDigits(typed)) ? toAsciiDigits(typed) : undefined;
   const byAmount = () => {
     const exact = formatMinor(minor!, currency);
     setFilter({ query: undefined, currency, minAmount: exact, maxAmount: exact });
-    onAmount();
+    onMoved();
+  };
+  const byCard = () => {
+    setFilter({ query: undefined, cardLast4: last4 });
+    onMoved();
   };
   return (
     <p className="field-hint" data-testid="amount-search-hint">
       {t('tx.search.notAmounts')}
+      {last4 !== undefined && <> <button type="button" className="link" onClick={byCard} data-testid="search-by-card">{t('tx.search.byCard', { last4 })}</button></>}
       {minor !== undefined && <> <button type="button" className="link" onClick={byAmount} data-testid="search-by-amount">{t('tx.search.byAmount', { amount: formatAmount(minor, currency, language) })}</button></>}
     </p>
   );

@@ -32,6 +32,10 @@ function partWords(part: string, t: Translate, language: Language): string {
     case 'max': return labelled('tx.filter.max', ltrIsolated(value));
     case 'profile': return labelled('tx.filter.profile', ltrIsolated(value));
     case 'brand': return t('audit.result.exportBrand', { brand: value });
+    case 'card': {
+      const m = /^ending (\d{4})$/.exec(value);
+      return m ? labelled('tx.filter.cardLast4', ltrIsolated(m[1]!)) : part;
+    }
     case 'days': {
       const m = /^(\S+) to (\S+)$/.exec(value);
       return m ? t('audit.result.exportDays', { from: day(m[1]!, language), to: day(m[2]!, language) }) : part;

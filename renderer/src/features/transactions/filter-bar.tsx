@@ -14,6 +14,7 @@ import { flushSync } from 'react-dom';
 import { focusListRow, listCovered } from './payment-list';
 import { useSlashFocus } from '../../ui/slash-focus';
 import { AmountSearchHint } from './amount-search-hint';
+import { CardLast4Field } from './card-last4-field';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
@@ -55,7 +56,7 @@ export function FilterBar() {
   const fieldError = (name: string) => error?.fields?.[name];
   // The common filters (search, state) stay in one row; the rest fold behind "More filters", which
   // says how many of them are on and opens by itself when one is set from elsewhere (a figure on Home).
-  const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.profileId].filter(Boolean).length;
+  const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.cardLast4, filter.profileId].filter(Boolean).length;
   const [more, setMore] = useState(moreActive > 0);
   // The folded filters are made the first time they open, then kept (a date field's typing stays):
   // the list's first draw, on a start's path, does not make their ten fields and fifty options.
@@ -103,6 +104,8 @@ export function FilterBar() {
           </select>
         </div>
       </div>
+      {/* Right under the search's row, before the folded filters: said of the search, and its button the same 5 Tabs from it whether they are open or not. */}
+      <AmountSearchHint query={query} onMoved={() => { setQuery(''); search.current?.focus(); }} />
       <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
         {moreMade && <>
         <div className="field">
@@ -132,10 +135,10 @@ export function FilterBar() {
           <input id="tx-max" inputMode="decimal" dir="ltr" value={filter.maxAmount ?? ''} onChange={(e) => setFilter({ maxAmount: e.target.value || undefined })} aria-invalid={fieldError('maxAmount') ? true : undefined} />
           {fieldError('maxAmount') && <p className="field-error">{fieldError('maxAmount')}</p>}
         </div>
+        <CardLast4Field key={`card ${cleared}`} setFilter={setFilter} />
         <ProfileFilter />
         </>}
       </div>
-      <AmountSearchHint query={query} onAmount={() => { setQuery(''); search.current?.focus(); }} />
       <OverviewFilterNote />
     </form>
   );

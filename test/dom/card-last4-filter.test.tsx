@@ -1,0 +1,106 @@
+// "My card ending 4242 was charged twice": four digits typed in the search find nothing there (it
+// looks in ids, names, e-mails and phones), so the search offers "List payments of card ending
+// 4242", which moves the digits to the "Card ends in" filter (More filters) and empties the search:
+// one press. The field takes four digits exactly and says why not next to it, in English and
+// Arabic, never sending anything else to main. main is a recording stub here; both ledgers filter
+// by it in test/ledger/card-last4.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { stubMain } from '../support/stub-main';
+import { translate, type Language } from '../../renderer/src/i18n';
+import type { PaymentFilter } from '../../contract/methods/payments';
+
+let sent: PaymentFilter[] = [];
+let refuse: ((filter: PaymentFilter) => boolean) | undefined;
+stubMain({
+  searchPayments: (input) => {
+    sent.push(input.filter ?? {});
+    if (refuse?.(input.filter ?? {})) {
+      return { ok: false, error: { code: 'invalid_input', message: 'refused', fields: { cardLast4: 'Main: four digits, please.' } } };
+    }
+    return { ok: true, value: { total: 0, totalExact: true, rows: [] } };
+  },
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
+const { useLanguage } = await import('../../renderer/src/i18n');
+const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
+const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
+
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useTransactions.getState().clearFilter());
+  sent = [];
+  refuse = undefined;
+});
+
+const lastSent = () => sent[sent.length - 1];
+const searchBox = () => screen.getByRole('searchbox') as HTMLInputElement;
+
+describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
+  const word = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate(language, key, values);
+  const cardField = () => screen.getByLabelText(word('tx.filter.cardLast4')) as HTMLInputElement;
+
+  it('moves four digits from the search to the card filter with one press, and empties the search', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<FilterBar />);
+    fireEvent.change(searchBox(), { target: { value: '4242' } });
+    const byCard = await screen.findByTestId('search-by-card');
+    expect(byCard.textContent).toBe(word('tx.search.byCard', { last4: '4242' }));
+    fireEvent.click(byCard);
+    expect(lastSent()).toEqual({ cardLast4: '4242' });
+    expect(searchBox().value).toBe('');
+    expect(document.activeElement).toBe(searchBox());
+    // More filters opens by itself, on the field holding the digits.
+    expect(screen.getByTestId('more-filters').getAttribute('aria-expanded')).toBe('true');
+    expect(cardField().value).toBe('4242');
+    expect(screen.getByTestId('more-filters').textContent).toBe(word('tx.moreFilters', { count: 1 }));
+  });
+
+  it('offers a card\'s end that starts with a zero, which is no amount', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<FilterBar />);
+    fireEvent.change(searchBox(), { target: { value: '0008' } });
+    fireEvent.click(await screen.findByTestId('search-by-card'));
+    expect(lastSent()).toEqual({ cardLast4: '0008' });
+    expect(screen.queryByTestId('search-by-amount')).toBeNull();
+  });
+
+  it('takes four digits in the field, Arabic-Indic ones too, and says why anything else is not taken', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<FilterBar />);
+    fireEvent.click(screen.getByTestId('more-filters'));
+    const said = `${word('tx.filter.cardLast4Digits')} ${word('tx.filter.dateUnset')}`;
+    fireEvent.change(cardField(), { target: { value: '٤٢٤٢' } });
+    expect(lastSent()).toEqual({ cardLast4: '4242' });
+    // Fewer digits: the list is no longer limited by the field; said once the field is left, not while typing.
+    fireEvent.change(cardField(), { target: { value: '42' } });
+    expect(lastSent()).toEqual({});
+    expect(screen.queryByText(said)).toBeNull();
+    fireEvent.blur(cardField());
+    expect(screen.getByText(said)).toBeTruthy();
+    expect(cardField().getAttribute('aria-invalid')).toBe('true');
+    // A wrong character or a fifth digit at once; nothing of it is sent.
+    const calls = sent.length;
+    fireEvent.change(cardField(), { target: { value: '42a' } });
+    expect(screen.getByText(said)).toBeTruthy();
+    fireEvent.change(cardField(), { target: { value: '42424' } });
+    expect(screen.getByText(said)).toBeTruthy();
+    fireEvent.change(cardField(), { target: { value: '4242424242424242' } });
+    expect(sent.slice(calls).some((f) => f.cardLast4 !== undefined)).toBe(false);
+    fireEvent.change(cardField(), { target: { value: '1881' } });
+    expect(lastSent()).toEqual({ cardLast4: '1881' });
+    expect(screen.queryByText(said)).toBeNull();
+    // Clear filters empties the field too.
+    fireEvent.click(screen.getByTestId('clear-filters'));
+    expect(cardField().value).toBe('');
+  });
+});
+
+it('shows main\'s refusal of the card filter next to the field', async () => {
+  refuse = (filter) => filter.cardLast4 !== undefined;
+  render(<FilterBar />);
+  fireEvent.click(screen.getByTestId('more-filters'));
+  fireEvent.change(screen.getByLabelText('Card ends in'), { target: { value: '4242' } });
+  expect(await screen.findByText('Main: four digits, please.')).toBeTruthy();
+});
