@@ -36,6 +36,9 @@ const address = shared(() => z.object({ country: text(2).optional(), state: text
 const dates = shared(() => ({ issueDate: text(10).optional(), expireDate: text(10).optional() }));
 const urls = shared(() => ({ successUrl: text(2048).optional(), failureUrl: text(2048).optional() }));
 
+/** An open operation: `sending`, its answer awaited; `unknown`, its answer lost (it may or may not have gone through). */
+const openOperationSchema = shared(() => z.object({ kind: z.enum(operationKinds), outcome: z.enum(['sending', 'unknown']), amountMinor: minor().nullable() }));
+
 export const paymentViewSchema = shared(() => z.object({
   id: z.string(),
   profileId: z.string(),
@@ -65,6 +68,12 @@ export const paymentViewSchema = shared(() => z.object({
   refundedMinor: minor(),
   /** An operation whose outcome is not settled yet: no other may start until it is. */
   operationInFlight: z.boolean(),
+  /**
+   * That operation, so a list's row can say which it is and whether it is only being sent or its
+   * answer was lost ("refund unclear"); null when none is open. Both ledgers fill it; absent only
+   * in views made by hand (tests), read as not named.
+   */
+  openOperation: openOperationSchema().nullable().optional(),
   needsAttention: z.boolean(),
   /**
    * Why: 'undecidable', an unclear capture, refund or void that the gateway's answers cannot

@@ -6,9 +6,38 @@ import { currencyExponents, formatMinor, type CurrencyCode } from '../../contrac
 import { refundedAmountUnknown, type LedgerState } from '../../contract/payment-states';
 import { csvCell } from './csv';
 import type { LocalColumns } from './export';
+import { openOperationOf, type OpenOperation, type OperationRow } from './payment-rows';
+import { outcomeCode, sqlKindName, sqlOutcomeName } from './packing';
+
+/**
+ * The operation open on the payment as JSON [kind, outcome, amount], or null: one read of the
+ * payment's own part of ledger_operations (its key) per row; the team ledger reads the same (pg-export.ts).
+ */
+const openOperationColumn = `(SELECT json_array(${sqlKindName('o.kind')}, ${sqlOutcomeName('o.outcome')}, o.amount_minor) FROM ledger_operations o
+  WHERE o.payment = p.rowid AND o.outcome IN (${outcomeCode('sending')}, ${outcomeCode('unknown')}) ORDER BY o.seq LIMIT 1)`;
 
 /** What the CSV shows, in the order paymentLine reads them. */
-export const paymentColumns = ['created_at', 'kind', 'order_id', 'state', 'status_word', 'amount_minor', 'currency', 'captured_minor', 'refunded_minor', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'link_url', 'profile_id', 'environment', 'description', 'last_checked_at'].map((c) => `p.${c}`);
+export const paymentColumns = [
+  ...['created_at', 'kind', 'order_id', 'state', 'status_word', 'amount_minor', 'currency', 'captured_minor', 'refunded_minor', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'link_url', 'profile_id', 'environment', 'description', 'last_checked_at'].map((c) => `p.${c}`),
+  openOperationColumn,
+];
+
+/** The open operation read as openOperationColumn's JSON. */
+export function openOperationFromJson(json: unknown): OpenOperation | null {
+  if (typeof json !== 'string') return null;
+  const [kind, outcome, amount] = JSON.parse(json) as [OperationRow['kind'], OperationRow['outcome'], number | string | null];
+  return openOperationOf([{ kind, outcome, amount_minor: amount === null ? null : Number(amount) }]);
+}
+
+/**
+ * The open operation's cells, in the row's words (payment-state.tsx: "refund unclear", "refund
+ * being sent"): open_operation (create, capture, void, refund), open_operation_state (unclear: its
+ * answer lost; being_sent), open_operation_amount (empty for a void). All three empty when none is open.
+ */
+export function openOperationCells(open: OpenOperation | null, currency: unknown): [string | null, string | null, string | null] {
+  if (!open) return [null, null, null];
+  return [open.kind, open.outcome === 'unknown' ? 'unclear' : 'being_sent', open.amountMinor === null ? null : money(open.amountMinor, currency)];
+}
 
 const exponents = new Map<string, number>(Object.entries(currencyExponents));
 const zeros = ['', '0', '00', '000'];
@@ -30,5 +59,6 @@ export function paymentLine(r: unknown[], local: LocalColumns): string {
   const card = r[12] && r[13] ? `${r[12] as string}******${r[13] as string}` : null;
   const [time, day] = local(r[0]);
   const unknown = refundedAmountUnknown({ state: r[3] as LedgerState, refundedMinor: r[8] as number });
-  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${cell(money(r[7], r[6]))},${unknown ? '' : cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])},${cell(time)},${cell(day)},${unknown ? 'no' : 'yes'}\r\n`;
+  const [open, openState, openAmount] = openOperationCells(openOperationFromJson(r[20]), r[6]);
+  return `${cell(r[0])},${cell(r[1])},${cell(r[2])},${cell(r[3])},${cell(r[4])},${cell(money(r[5], r[6]))},${cell(r[6])},${cell(money(r[7], r[6]))},${unknown ? '' : cell(money(r[8], r[6]))},${cell(r[9])},${cell(r[10])},${cell(r[11])},${cell(card)},${cell(r[14])},${cell(r[15])},${cell(r[16])},${cell(r[17])},${cell(r[18])},${cell(r[19])},${cell(time)},${cell(day)},${unknown ? 'no' : 'yes'},${cell(open)},${cell(openState)},${cell(openAmount)}\r\n`;
 }

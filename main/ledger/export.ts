@@ -5,7 +5,8 @@ import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
 import { searchPayments, type PaymentSort } from './search';
-import type { PaymentRow } from './payment-rows';
+import { openOperationsOf, type OpenOperation, type PaymentRow } from './payment-rows';
+import { openOperationCells } from './export-rows';
 import { checkAuditChain } from './audit-chain';
 import { dailyTotals, type Day, type TotalsRow } from './overview';
 import { localMidnight, nextDate } from './local-midnight';
@@ -26,18 +27,20 @@ export const localHeader = ['local_time', 'local_day'];
 export type LocalColumns = ReturnType<typeof localColumns>;
 
 /**
- * `refunded_known` (added 2026-11-29, last): "no" for a refund made outside Paydesk whose amount no
- * answer told (its `refunded` cell is then empty, never 0.00), else "yes".
+ * `refunded_known` (added 2026-11-29): "no" for a refund made outside Paydesk whose amount no
+ * answer told (its `refunded` cell is then empty, never 0.00), else "yes". The open operation's
+ * three (added 2026-11-29, last), as the list's row words it (export-rows.ts openOperationCells).
  */
-export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader, 'refunded_known'];
+export const paymentHeader = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', ...localHeader, 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount'];
 
-export function paymentCells(p: PaymentRow, local: LocalColumns): Cell[] {
+export function paymentCells(p: PaymentRow, local: LocalColumns, open: OpenOperation | null): Cell[] {
   const unknown = refundedAmountUnknown({ state: p.state, refundedMinor: p.refunded_minor });
   return [
     p.created_at, p.kind, p.order_id, p.state, p.status_word,
     formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), unknown ? null : formatMinor(p.refunded_minor, p.currency),
     p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
     p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...local(p.created_at), unknown ? 'no' : 'yes',
+    ...openOperationCells(open, p.currency),
   ];
 }
 
@@ -60,7 +63,8 @@ export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: Pay
   // Chunk after chunk continues from where the last one ended (keyset, see search.ts).
   const size = Math.min(limit, 20_000);
   const window = searchPayments(db, filter, sort, offset, size);
-  const chunk = toCsv(paymentHeader, window.rows.map((row) => paymentCells(row, local)));
+  const open = openOperationsOf(db, window.rows.map((row) => row.id));
+  const chunk = toCsv(paymentHeader, window.rows.map((row) => paymentCells(row, local, open.get(row.id) ?? null)));
   // Only the first chunk starts the file; later ones are bare lines to append.
   const csv = offset === 0 ? chunk.csv : chunk.csv.slice(chunk.csv.indexOf('\r\n') + 2);
   return { fileName: exportFileName('payments', now, zone), csv, rows: chunk.rows, total: window.total, done: chunk.rows < size || (window.totalExact && offset + chunk.rows >= window.total) };

@@ -6,7 +6,7 @@ import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
 import { childTables, unpackedColumns } from './child-tables';
 import { readLastError } from './last-error';
-import { createWords, kindCode, outcomeCode, packId, packTime, sqlUnpackTime, sqlWord } from './packing';
+import { createWords, kindCode, outcomeCode, packId, packTime, sqlKindName, sqlOutcomeName, sqlUnpackTime, sqlWord } from './packing';
 
 export type AttentionReason = NonNullable<PaymentView['attentionReason']>;
 
@@ -77,7 +77,15 @@ export type OperationRow = {
   settled_reason?: string | null;
 };
 
-export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView {
+export type OpenOperation = NonNullable<PaymentView['openOperation']>;
+
+/** The open operation a view names (the first recorded, as the detail reads them); null when none is open. */
+export function openOperationOf(ops: Array<Pick<OperationRow, 'kind' | 'outcome' | 'amount_minor'>>): OpenOperation | null {
+  const op = ops.find((o) => o.outcome === 'sending' || o.outcome === 'unknown');
+  return op ? { kind: op.kind, outcome: op.outcome === 'unknown' ? 'unknown' : 'sending', amountMinor: op.amount_minor === null ? null : Number(op.amount_minor) } : null;
+}
+
+export function toView(row: PaymentRow, open: OpenOperation | null): PaymentView {
   return {
     id: row.id,
     profileId: row.profile_id,
@@ -100,7 +108,8 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
     statusWord: row.status_word,
     capturedMinor: row.captured_minor,
     refundedMinor: row.refunded_minor,
-    operationInFlight,
+    operationInFlight: open !== null,
+    openOperation: open,
     needsAttention: row.needs_attention === 1,
     attentionReason: row.needs_attention === 1 ? row.attention_reason ?? 'unsettled' : null,
     watched: row.watched === 1,
@@ -115,6 +124,17 @@ export function toView(row: PaymentRow, operationInFlight: boolean): PaymentView
 // queries read and write the packed tables, so each lookup uses an index; rows come back as before.
 const opColumns = unpackedColumns(childTables[0]!, 'o');
 const openOutcome = `o.outcome IN (${outcomeCode('sending')}, ${outcomeCode('unknown')})`;
+
+/** The open operation of each of these payments that has one, by payment id: read in each payment's own part of ledger_operations (its key). */
+export function openOperationsOf(db: LedgerDb, ids: string[]): Map<string, OpenOperation> {
+  if (ids.length === 0) return new Map();
+  const open = db.prepare(`SELECT p.id AS payment_id, ${sqlKindName('o.kind')} AS kind, ${sqlOutcomeName('o.outcome')} AS outcome, o.amount_minor FROM payments p JOIN ledger_operations o ON o.payment = p.rowid
+    WHERE p.id IN (${ids.map(() => '?').join(', ')}) AND ${openOutcome} ORDER BY o.created_at, o.seq`).all(...ids) as OperationRow[];
+  return new Map(ids.flatMap((id) => {
+    const named = openOperationOf(open.filter((op) => op.payment_id === id));
+    return named ? [[id, named] as const] : [];
+  }));
+}
 
 export function createPaymentRows(db: LedgerDb) {
   const word = createWords(db);
@@ -140,14 +160,13 @@ export function createPaymentRows(db: LedgerDb) {
     get: (id: string) => byId.get(id) as PaymentRow | undefined,
     openOperations: (paymentId: string) => openOps.all(rowidOf(paymentId)) as OperationRow[],
     view(row: PaymentRow) {
-      return toView(row, (openOps.all(rowidOf(row.id)) as OperationRow[]).length > 0);
+      return toView(row, openOperationOf(openOps.all(rowidOf(row.id)) as OperationRow[]));
     },
     /** Views of many rows with one query for the open operations of those rows only (not of the whole ledger). */
     views(list: PaymentRow[]) {
       if (list.length === 0) return [];
-      const ids = list.map((row) => row.id);
-      const open = new Set((db.prepare(`SELECT DISTINCT p.id FROM payments p JOIN ledger_operations o ON o.payment = p.rowid WHERE p.id IN (${ids.map(() => '?').join(', ')}) AND ${openOutcome}`).pluck().all(...ids) as string[]));
-      return list.map((row) => toView(row, open.has(row.id)));
+      const open = openOperationsOf(db, list.map((row) => row.id));
+      return list.map((row) => toView(row, open.get(row.id) ?? null));
     },
     insert(row: PaymentRow) {
       const columns = Object.keys(row);

@@ -1,6 +1,6 @@
 // A payment's state as a reader needs it, in Chromium through the preview against the practice
 // gateway: each state's badge on one line and whole ("Partly refunded" took two lines at 600 px),
-// and "checking" (an operation whose outcome is not known yet) whole beside it, not inside it
+// and the operation open on it (its answer lost: "refund unclear") whole beside it, not inside it
 // ("Partly refunded · checking" was cut at the badge's column in one-line rows).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,7 +14,7 @@ const customer = { name: 'Abdulrahman Al-Harbi', email: 'abdulrahman@example.com
 const card = approvedCard('ABDULRAHMAN AL-HARBI');
 const threeDsCard = { ...card, number: '4111111111111111', cvv: '123' }; // the practice gateway asks for 3-D Secure
 
-/** What is cut, wraps or spills out of its row among the states' badges and their "checking": in the list, a payment's title, Needs attention. */
+/** What is cut, wraps or spills out of its row among the states' badges and their open operation's words: in the list, a payment's title, Needs attention. */
 function misfits(page: Page, where: string): Promise<string[]> {
   return page.evaluate((where) => {
     const problems: string[] = [];
@@ -48,21 +48,21 @@ function misfits(page: Page, where: string): Promise<string[]> {
       const cell = cells[4];
       if (!cell) continue;
       if (cell.scrollWidth > cell.clientWidth) problems.push(`${where}: "${cell.textContent}" is cut`);
-      for (const [element, what] of [[cell.querySelector('.state-badge'), 'the badge'], [cell.querySelector('.in-flight'), '"checking"']] as const) {
+      for (const [element, what] of [[cell.querySelector('.state-badge'), 'the badge'], [cell.querySelector('.in-flight'), 'the open operation']] as const) {
         check(cell, element, what);
         check(row, element, what);
       }
     }
     for (const cell of document.querySelectorAll('.attention-table td:has(.state-badge)')) {
       check(cell, cell.querySelector('.state-badge'), 'the badge');
-      check(cell, cell.querySelector('.in-flight'), '"checking"');
+      check(cell, cell.querySelector('.in-flight'), 'the open operation');
     }
     const head = document.querySelector('.detail-head');
     if (head) {
       const title = head.querySelector('h2')!;
       if (lines(title) !== 1 || title.scrollWidth > title.clientWidth) problems.push(`${where}: the payment's title "${title.textContent}" is not whole on one line`);
       check(head, head.querySelector('.state-badge'), 'the detail\'s badge');
-      check(head, head.querySelector('.in-flight'), 'the detail\'s "checking"');
+      check(head, head.querySelector('.in-flight'), 'the detail\'s open operation');
     }
     return problems;
   }, where);
@@ -74,7 +74,7 @@ describe('state badges', () => {
   let practice: Awaited<ReturnType<typeof practiceControl>>;
   const sale = async (amount: string, extra: Record<string, unknown> = {}) =>
     (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { amount, currency: 'SAR', card, customer, authOnly: false, ...extra })).payment;
-  /** An operation sent whose answer is lost on the way back, its status unanswered: it stays "checking". */
+  /** An operation sent whose answer is lost on the way back, its status unanswered: it stays unclear. */
   const unanswered = async (operation: 'refund' | 'capture', input: Record<string, unknown>) => {
     await practice.fault(operation, { failure: 'reset_after_processing', times: 1 });
     await callApi(session.page, `${operation}Payment`, input).catch(() => undefined); // the outcome unknown: no answer to read
@@ -88,7 +88,7 @@ describe('state badges', () => {
   });
   afterAll(() => session?.close());
 
-  it('shows each state\'s badge on one line and whole, "checking" whole beside it (under it in the list\'s rows), in English and Arabic at 600, 900, 1280 and 1600 px, a payment\'s title whole on one line beside the list, and Needs attention at 600 px', async () => {
+  it('shows each state\'s badge on one line and whole, the open operation ("refund unclear") whole beside it (under it in the list\'s rows), in English and Arabic at 600, 900, 1280 and 1600 px, a payment\'s title whole on one line beside the list, and Needs attention at 600 px', async () => {
     const page = session.page;
     await practice.fault('status', { failure: 'http_500' }); // no status answer settles the operations below while the test looks
     try {
@@ -102,8 +102,8 @@ describe('state badges', () => {
       await unanswered('capture', { paymentId: capturing.id, amount: '50.00', currency: 'SAR' });
       const verifying = await sale('50.00', { card: threeDsCard }); // "Awaiting verification", the longest state word
       const words = {
-        en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', checking: 'checking' },
-        ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', checking: 'قيد الفحص' },
+        en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', refundUnclear: 'refund unclear', captureUnclear: 'capture unclear' },
+        ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', refundUnclear: 'استرداد غير مؤكد', captureUnclear: 'تحصيل غير مؤكد' },
       };
       const found: string[] = [];
       for (const language of ['en', 'ar'] as const) {
@@ -120,9 +120,9 @@ describe('state badges', () => {
           expect.soft(await badge(refunded).textContent()).toBe(said.partlyRefunded);
           expect.soft(await tx.row(refunded.orderId).locator('.in-flight').allTextContents()).toEqual([]);
           expect.soft(await badge(refunding).textContent()).toBe(said.partlyRefunded);
-          expect.soft(await tx.row(refunding.orderId).locator('.in-flight').allTextContents()).toEqual([said.checking]);
+          expect.soft(await tx.row(refunding.orderId).locator('.in-flight').allTextContents()).toEqual([said.refundUnclear]);
           expect.soft(await badge(capturing).textContent()).toBe(said.partlyCaptured);
-          expect.soft(await tx.row(capturing.orderId).locator('.in-flight').allTextContents()).toEqual([said.checking]);
+          expect.soft(await tx.row(capturing.orderId).locator('.in-flight').allTextContents()).toEqual([said.captureUnclear]);
           expect.soft(await badge(verifying).textContent()).toBe(said.verifying);
         }
         // Beside the list (1024 and 1280 px) the detail is narrowest: its title and badge whole there too.
@@ -137,7 +137,7 @@ describe('state badges', () => {
         await session.screenshot(`state-badges-list-${language}-600`);
       }
       // Needs attention: the refund no status answer can decide (100.00 refunded before it, the
-      // gateway says "partly refunded" either way) waits there for a person, still "checking".
+      // gateway says "partly refunded" either way) waits there for a person, still "refund unclear".
       await practice.fault('status', null);
       await callApi(page, 'checkPaymentStatus', { paymentId: refunding.id });
       for (const language of ['en', 'ar'] as const) {

@@ -34,11 +34,16 @@ function seed(db: LedgerDb) {
     VALUES (@id, 'practice', 'practice', 'sale', @order, @amount, @currency, @description, @name, @email, @phone, @bin, @last4, @tx, @url, @state, 'CAPTURED', @captured, @refunded, 't', @at, @at, @checked)`);
   // A payment's last check is its latest status check, as the app records them (the team ledger reads it so).
   const check = db.prepare(`INSERT INTO status_checks (payment_id, at, outcome, status_word, state) VALUES (?, ?, 'ok', 'CAPTURED', 'paid')`);
+  // An operation open on some: a refund whose answer was lost, a capture being sent, a void (no amount) lost.
+  const openOp = db.prepare(`INSERT INTO operations (id, payment_id, kind, amount_minor, os_user, outcome, created_at) VALUES (?, ?, ?, ?, 't', ?, ?)`);
+  const opens: Record<string, [string, number | null, string]> = { 'JPY-1': ['refund', 2, 'unknown'], 'BHD-big': ['capture', 999_999_999_999_989, 'sending'], 'SAR-small': ['void', null, 'unknown'] };
   awkward.forEach((row, i) => {
     const at = new Date(Date.UTC(2026, 10, 5, 0, 0, i)).toISOString();
     const id = randomUUID();
     insert.run({ state: 'paid', ...row, id, tx: i % 2 ? `tx_${i}` : null, url: i % 2 ? null : `https://pay.example/${i}?a=1,b=2`, at, checked: i % 2 ? at : null });
     if (i % 2) check.run(id, at);
+    const open = opens[row.order as string];
+    if (open) openOp.run(randomUUID(), id, open[0], open[1], open[2], at);
   });
   // Payments alike in every sort's key but their order of arrival (ids as random as the app's):
   // they keep that order, as the list shows them.
@@ -57,7 +62,7 @@ function referenceCell(value: string | number | null | undefined): string {
 }
 const referenceLine = (cells: Array<string | number | null | undefined>) => cells.map(referenceCell).join(',') + '\r\n';
 type Row = Record<string, string | number | null> & { amount_minor: number; captured_minor: number; refunded_minor: number; currency: CurrencyCode };
-const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day', 'refunded_known'];
+const header = ['created_at', 'kind', 'order_id', 'state', 'gateway_status', 'amount', 'currency', 'captured', 'refunded', 'customer_name', 'customer_email', 'customer_phone', 'card', 'transaction_id', 'url', 'profile_id', 'environment', 'description', 'last_checked_at', 'local_time', 'local_day', 'refunded_known', 'open_operation', 'open_operation_state', 'open_operation_amount'];
 // The local columns in this process's zone (an export without a zone uses main's), read with Date's own local getters.
 const two = (n: number) => String(n).padStart(2, '0');
 function referenceLocal(iso: string): [string, string] {
@@ -68,14 +73,18 @@ function referenceLocal(iso: string): [string, string] {
 }
 /** A refund state with nothing refunded in the ledger: a refund made elsewhere, its amount not known (no 0.00). */
 const refundNotKnown = (p: Row) => (p.state === 'partially_refunded' || p.state === 'refunded') && p.refunded_minor === 0;
-const referenceCsv = (rows: Row[]) => '\uFEFF' + referenceLine(header) + rows.map((p) => referenceLine([
+type Open = { payment_id: string; kind: string; outcome: string; amount_minor: number | null };
+/** The operation open on each payment (at most one), as the list's row words it: "refund unclear", "capture being sent". */
+const openCells = (op: Open | undefined, currency: CurrencyCode) => (op ? [op.kind, op.outcome === 'unknown' ? 'unclear' : 'being_sent', op.amount_minor === null ? null : formatMinor(op.amount_minor, currency)] : [null, null, null]);
+const referenceCsv = (rows: Row[], open: Map<string, Open>) => '\uFEFF' + referenceLine(header) + rows.map((p) => referenceLine([
   p.created_at, p.kind, p.order_id, p.state, p.status_word,
   formatMinor(p.amount_minor, p.currency), p.currency, formatMinor(p.captured_minor, p.currency), refundNotKnown(p) ? null : formatMinor(p.refunded_minor, p.currency),
   p.customer_name, p.customer_email, p.customer_phone, p.card_bin && p.card_last4 ? `${p.card_bin}******${p.card_last4}` : null,
   p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, p.last_checked_at, ...referenceLocal(p.created_at as string), refundNotKnown(p) ? 'no' : 'yes',
+  ...openCells(open.get(p.id as string), p.currency),
 ])).join('');
 
-describeReports('the fast export writer', seed, (reports) => {
+describeReports('the fast export writer', seed, (reports, backend) => {
   const exported = async (filter: PaymentFilter, sort: PaymentSort) => (await reports().exportFile({ kind: 'payments', filter, sort })).text;
   /** exportPayments' chunks (1,500 rows each, several for the larger cases) joined, as a caller saves them. */
   async function quickPayments(filter: PaymentFilter, sort: PaymentSort) {
@@ -95,7 +104,7 @@ describeReports('the fast export writer', seed, (reports) => {
     await reports().check(ids[1]!, '2026-11-08T10:00:00.001Z');
     await reports().check(ids[2]!, '2026-11-08T10:00:00.002Z');
     const text = await exported({ currency: 'SAR' }, { by: 'createdAt', direction: 'asc' });
-    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-4)); // before local_time, local_day, refunded_known
+    const checkedAt = text.split('\r\n').map((line) => line.split(',').at(-7)); // before local_time, local_day, refunded_known and the open operation's three
     expect(checkedAt.filter((at) => at?.startsWith('2026-11-0'))).toEqual(expect.arrayContaining(['2026-11-08T09:30:15.250Z', '2026-11-08T10:00:00.001Z', '2026-11-08T10:00:00.002Z']));
   });
 
@@ -111,8 +120,11 @@ describeReports('the fast export writer', seed, (reports) => {
     const order: Record<PaymentSort['by'], string> = { createdAt: 'created_at D, rowid D', amount: 'amount_minor D, rowid D', customer: "ifnull(customer_name, '') COLLATE NOCASE D, rowid D", state: 'state D, created_at D, rowid D', orderId: 'order_id COLLATE NOCASE D, rowid D' };
     const rows = reports().oracle.prepare(`SELECT * FROM payments ${where} ORDER BY ${order[sort.by].replace(/ D/g, sort.direction === 'asc' ? ' ASC' : ' DESC')}`).all(...params) as Row[];
     expect(rows.length).toBeGreaterThan(0);
+    const open = new Map((reports().oracle.prepare(`SELECT payment_id, kind, outcome, amount_minor FROM operations WHERE outcome IN ('sending', 'unknown')`).all() as Open[]).map((op) => [op.payment_id, op]));
+    // The team ledger's copy waits for open operations to settle (report-backends.ts): there none are open.
+    if (backend === 'sqlite') expect([...open.values()].map((op) => op.outcome)).toEqual(expect.arrayContaining(['sending', 'unknown']));
     const text = await exported(filter, sort);
-    expect(text).toBe(referenceCsv(rows));
+    expect(text).toBe(referenceCsv(rows, open));
     // The quick download, its chunks joined, is the same file.
     expect(await quickPayments(filter, sort)).toBe(text);
   });
@@ -138,6 +150,11 @@ describeReports('the fast export writer', seed, (reports) => {
     const lines = text.slice(1).split('\r\n');
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"",""y"")",paid,CAPTURED,0.001,KWD,0.001,0.000,"'+966 Omar, ""the"" saver",'-me@example.com,'@home,512345******0008`);
     expect(text).toContain(',7,JPY,7,3,مريم القحطاني,');
+    // The open operation's cells, last: a refund whose answer was lost, a capture being sent, a void (no amount) lost.
+    if (backend === 'postgres') return; // settled before the copy (report-backends.ts); unclear-row-words.test.ts exports them there
+    expect(text).toMatch(/,7,JPY,7,3,مريم القحطاني,[\s\S]*?,yes,refund,unclear,2\r\n/);
+    expect(text).toMatch(/,999999999999\.999,BHD,[\s\S]*?,yes,capture,being_sent,999999999999\.989\r\n/);
+    expect(text).toMatch(/,0\.05,SAR,[\s\S]*?,yes,void,unclear,\r\n/);
     expect(text).toContain(',999999999999.999,BHD,999999999999.999,0.010,,,,,');
     expect(text).toContain(",0.05,SAR,0.00,0.00,\"a\nb\",\"q\"\"uote@example.com\",0500,,");
     expect(text).toContain(",'-10.50,paid,CAPTURED,1.00,AED,1.00,1.00, space,");

@@ -8,7 +8,7 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     id: 'SALE-1', profileId: 'practice', environment: 'practice', kind: 'sale', orderId: 'SALE-1', amountMinor: 1_000, currency: 'SAR',
     description: null, customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: 'tx-SALE-1', sessionId: null,
     url: null, authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid', statusWord: null,
-    capturedMinor: 1_000, refundedMinor: 0, operationInFlight: false, needsAttention: false, attentionReason: null, watched: false,
+    capturedMinor: 1_000, refundedMinor: 0, operationInFlight: false, openOperation: null, needsAttention: false, attentionReason: null, watched: false,
     lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
     ...overrides,
   };

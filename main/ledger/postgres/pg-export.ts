@@ -44,8 +44,10 @@ const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 // in status_checks (history.sql): status-checks.ts records each check at the time it writes as
 // last_checked_at on SQLite (one probe of status_checks_payment per row).
 const lastChecked = `(SELECT ${utc('c.at')} FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1)`;
+// Its open operation as export-rows.ts's JSON [kind, outcome, amount]: one probe of operations_one_open per row.
+const openOperation = `(SELECT json_build_array(o.kind, o.outcome, o.amount_minor::text)::text FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome IN ('sending', 'unknown'))`;
 const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.status_word, p.amount_minor, p.currency, p.captured_minor, p.refunded_minor,
-  p.customer_name, p.customer_email, p.customer_phone, p.card_bin, p.card_last4, p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, ${lastChecked}`;
+  p.customer_name, p.customer_email, p.customer_phone, p.card_bin, p.card_last4, p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, ${lastChecked}, ${openOperation}`;
 // export.ts's AuditRow: the OS user the laptop gave, else the login (as pg-store.ts reads operations).
 const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash`;
 

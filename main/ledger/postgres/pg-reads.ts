@@ -13,7 +13,7 @@
 // the background once a page is full, so a jump skips fewer than 10,000 rows.
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import type { PaymentFilter } from '../../../contract/methods/payments';
-import { toView, type OperationRow } from '../payment-rows';
+import { openOperationOf, toView, type OperationRow } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import type { AppEvent } from '../../../contract/events';
 import { createTeamAuditReads, type AuditPositionKeeper } from './pg-audit-reads';
@@ -70,7 +70,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   /** The payments' version: changes with every insert and update of a payment. */
   const versionOf = async () => String((await pool.query('SELECT coalesce(max(change_seq), 0)::text AS v FROM paydesk.payments')).rows[0]!.v);
   /**
-   * The rows as views, with whether each has an operation open, whether the person logged in
+   * The rows as views, with the operation each has open (one at most: operations_one_open), whether the person logged in
    * watches it and when it was last checked (its latest status check): asked apart for the
    * window's ids, each by its index (operations_one_open, watching's key, a LATERAL probe of
    * status_checks_payment per row), in one statement. Inside the window's query, or as an EXISTS
@@ -80,14 +80,14 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   const views = async (rows: Array<Record<string, unknown>>) => {
     if (!rows.length) return [];
     const marks = (await pool.query(`SELECT
-        (SELECT coalesce(array_agg(payment_id::text), '{}') FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')) AS open,
+        (SELECT coalesce(json_agg(json_build_object('id', payment_id, 'kind', kind, 'outcome', outcome, 'amount_minor', amount_minor)), '[]') FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')) AS open,
         (SELECT coalesce(array_agg(payment_id::text), '{}') FROM paydesk.watching WHERE payment_id = ANY($1::uuid[]) AND login = session_user AND watched) AS watched,
         (SELECT coalesce(json_object_agg(x.id, c.at), '{}') FROM unnest($1::uuid[]) AS x(id)
           CROSS JOIN LATERAL (SELECT at FROM paydesk.status_checks WHERE payment_id = x.id ORDER BY id DESC LIMIT 1) c) AS checked`, [rows.map((r) => r.id)])).rows[0]!;
-    const open = new Set(marks.open as string[]);
+    const open = new Map((marks.open as Array<OperationRow & { id: string }>).map((op) => [op.id, op]));
     const watched = new Set(marks.watched as string[]);
     const checked = marks.checked as Record<string, string>;
-    return rows.map((r) => toView(paymentOf({ ...r, watched: watched.has(r.id as string), last_checked_at: checked[r.id as string] ?? null }), open.has(r.id as string)));
+    return rows.map((r) => toView(paymentOf({ ...r, watched: watched.has(r.id as string), last_checked_at: checked[r.id as string] ?? null }), openOperationOf(open.has(r.id as string) ? [open.get(r.id as string)!] : [])));
   };
   const bounded = <T>(map: Map<string, T>, size: number) => void (map.size >= size && map.delete(map.keys().next().value!));
 

@@ -32,7 +32,7 @@
 import pg from 'pg';
 import { AppFailure } from '../../../contract/result';
 import { englishText, fail, reason } from '../../core/fail';
-import { toView, type OperationRow, type PaymentRow } from '../payment-rows';
+import { openOperationOf, toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
 import { clientConfig, serverFailureInWords, type TeamLedgerSettings } from './connection';
 import { createPgInvoiceLedger } from './pg-invoices';
@@ -161,7 +161,7 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
       });
       return (token?.token as string | null) ?? null;
     },
-    view: async (row) => toView(row, (await openOperations(row.id)).length > 0),
+    view: async (row) => toView(row, openOperationOf(await openOperations(row.id))),
     async insert(row) {
       await osUser(row.created_by);
       await db.query(`INSERT INTO paydesk.payments (${inserted.join(', ')}) VALUES (${inserted.map((_, i) => `$${i + 1}`).join(', ')})`, inserted.map((c) => value(c, row[c]))).catch((e: { code?: string; constraint?: string }) => {

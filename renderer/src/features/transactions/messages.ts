@@ -23,7 +23,12 @@ export const en = {
   'outcome.sending': 'Sending', 'outcome.succeeded': 'Done', 'outcome.failed': 'Failed', 'outcome.unknown': 'Outcome unknown',
   'source.create': 'on creation', 'source.capture': 'after a capture', 'source.void': 'after a void', 'source.refund': 'after a refund', 'source.status': 'as a status check said',
   'source.reconcile': 'as an automatic check said', 'source.webhook': 'as a gateway notification said', 'source.restart': 'when Paydesk restarted', 'source.schedule': 'by the schedule', 'source.watch': 'by the user', 'source.other': 'by Paydesk',
-  'tx.title': 'Transactions', 'tx.count': '{count, plural, one {# payment} other {# payments}}', 'tx.count.more': 'More than {count, number} payments (still counting)', 'tx.inFlight': 'checking', 'tx.empty': 'No payments match.', 'tx.listLabel': 'Payments',
+  'tx.title': 'Transactions', 'tx.count': '{count, plural, one {# payment} other {# payments}}', 'tx.count.more': 'More than {count, number} payments (still counting)', 'tx.inFlight': 'checking',
+  // Beside a state's badge, the operation open on the payment (payment-state.tsx): short enough for
+  // the list's narrowest state column (130 px at 0.75rem); its amount is in the hover text.
+  'tx.open.sending.create': 'payment being sent', 'tx.open.sending.capture': 'capture being sent', 'tx.open.sending.void': 'void being sent', 'tx.open.sending.refund': 'refund being sent',
+  'tx.open.unknown.create': 'payment unclear', 'tx.open.unknown.capture': 'capture unclear', 'tx.open.unknown.void': 'void unclear', 'tx.open.unknown.refund': 'refund unclear',
+  'tx.empty': 'No payments match.', 'tx.listLabel': 'Payments',
   // Main refused the filter (an amount without its currency): said next to the field; nothing is loading.
   'tx.count.refused': 'Nothing listed until the filter is corrected.',
   'tx.col.created': 'Created', 'tx.col.order': 'Order', 'tx.col.customer': 'Customer', 'tx.col.amount': 'Amount', 'tx.col.state': 'State',
@@ -154,7 +159,10 @@ export const ar: Record<keyof typeof en, string> = {
   'outcome.sending': 'قيد الإرسال', 'outcome.succeeded': 'تم', 'outcome.failed': 'فشل', 'outcome.unknown': 'النتيجة غير معروفة',
   'source.create': 'عند الإنشاء', 'source.capture': 'بعد التحصيل', 'source.void': 'بعد الإلغاء', 'source.refund': 'بعد الاسترداد', 'source.status': 'بحسب فحص الحالة',
   'source.reconcile': 'بحسب فحص تلقائي', 'source.webhook': 'بحسب إشعار من البوابة', 'source.restart': 'عند إعادة تشغيل بايدسك', 'source.schedule': 'بالجدولة', 'source.watch': 'من المستخدم', 'source.other': 'من بايدسك',
-  'tx.title': 'المعاملات', 'tx.count': '{count, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}', 'tx.count.more': 'أكثر من {count, number} من المدفوعات (ما زال العدّ جاريًا)', 'tx.inFlight': 'قيد الفحص', 'tx.empty': 'لا توجد مدفوعات مطابقة.', 'tx.listLabel': 'المدفوعات',
+  'tx.title': 'المعاملات', 'tx.count': '{count, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}', 'tx.count.more': 'أكثر من {count, number} من المدفوعات (ما زال العدّ جاريًا)', 'tx.inFlight': 'قيد الفحص',
+  'tx.open.sending.create': 'جارٍ إرسال الدفعة', 'tx.open.sending.capture': 'جارٍ إرسال التحصيل', 'tx.open.sending.void': 'جارٍ إرسال الإلغاء', 'tx.open.sending.refund': 'جارٍ إرسال الاسترداد',
+  'tx.open.unknown.create': 'دفعة غير مؤكدة', 'tx.open.unknown.capture': 'تحصيل غير مؤكد', 'tx.open.unknown.void': 'إلغاء غير مؤكد', 'tx.open.unknown.refund': 'استرداد غير مؤكد',
+  'tx.empty': 'لا توجد مدفوعات مطابقة.', 'tx.listLabel': 'المدفوعات',
   'tx.count.refused': 'لا يُعرض شيء حتى يُصحَّح عامل التصفية.',
   'tx.col.created': 'التاريخ', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
   'tx.refundedShort': '(استُرد {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',

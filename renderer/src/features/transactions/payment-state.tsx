@@ -1,19 +1,34 @@
 // A payment's state as a word and a colour, the same everywhere it is shown.
 import type { PaymentView } from '../../../../contract/methods/payments';
+import type { CurrencyCode } from '../../../../contract/money';
 import { stateWordOf } from '../../../../contract/payment-states';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+
+/** A repeat charge's line in the detail has no operations read: its badge alone. */
+type Shown = Pick<PaymentView, 'state' | 'kind' | 'needsAttention' | 'operationInFlight'> & Partial<Pick<PaymentView, 'openOperation' | 'amountMinor' | 'currency'>>;
 
 /**
- * The badge holds the state's word alone, on one line; "checking" (an operation whose outcome is
- * not known yet) follows it outside the badge: inside, "Awaiting verification · checking" was cut
- * in the list's one-line rows and took three lines in its two-line rows (CSS: under the badge there).
+ * The badge holds the state's word alone, on one line; the operation open on the payment follows
+ * it outside the badge ("refund unclear": its answer lost; "refund being sent"): inside,
+ * "Awaiting verification · checking" was cut in the list's one-line rows and took three lines in
+ * its two-line rows (CSS: under the badge there). A support agent reading "Paid · checking" could
+ * not tell a refund was in doubt without opening the payment. The unclear one's amount is in its
+ * hover text: with it the words did not fit the list's narrow state column ("refund of SAR 50.00
+ * unclear" is 156 px at 0.75rem, the column 130).
  */
-export function StateBadge({ payment }: { payment: Pick<PaymentView, 'state' | 'kind' | 'needsAttention' | 'operationInFlight'> }) {
+export function StateBadge({ payment }: { payment: Shown }) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
+  const open = payment.openOperation;
+  const amountMinor = open?.amountMinor ?? payment.amountMinor;
+  const unclear = open?.outcome === 'unknown' && amountMinor !== undefined && payment.currency ? t(`attention.reason.unclear.${open.kind}`, { amount: formatAmount(amountMinor, payment.currency as CurrencyCode, language) }) : undefined;
   return (
     <>
       <span className={`state-badge state-${payment.state}`} data-state={payment.state}>{t(`state.${stateWordOf(payment)}`)}</span>
-      {payment.operationInFlight && <> <span className="in-flight">{t('tx.inFlight')}</span></>}
+      {payment.operationInFlight && <> <span className="in-flight" data-open={open ? `${open.outcome}-${open.kind}` : undefined} title={unclear}>
+        {open ? t(`tx.open.${open.outcome}.${open.kind}`) : t('tx.inFlight')}
+      </span></>}
     </>
   );
 }
