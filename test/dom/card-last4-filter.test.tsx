@@ -5,20 +5,22 @@
 // Arabic, never sending anything else to main. main is a recording stub here; both ledgers filter
 // by it in test/ledger/card-last4.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { stubMain } from '../support/stub-main';
 import { translate, type Language } from '../../renderer/src/i18n';
 import type { PaymentFilter } from '../../contract/methods/payments';
 
 let sent: PaymentFilter[] = [];
 let refuse: ((filter: PaymentFilter) => boolean) | undefined;
+/** How many payments the search finds (phones and order ids hold four digits too). */
+let found = 0;
 stubMain({
   searchPayments: (input) => {
     sent.push(input.filter ?? {});
     if (refuse?.(input.filter ?? {})) {
       return { ok: false, error: { code: 'invalid_input', message: 'refused', fields: { cardLast4: 'Main: four digits, please.' } } };
     }
-    return { ok: true, value: { total: 0, totalExact: true, rows: [] } };
+    return { ok: true, value: { total: input.filter?.query ? found : 0, totalExact: true, rows: [] } };
   },
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
@@ -32,6 +34,7 @@ afterEach(() => {
   act(() => useTransactions.getState().clearFilter());
   sent = [];
   refuse = undefined;
+  found = 0;
 });
 
 const lastSent = () => sent[sent.length - 1];
@@ -55,6 +58,20 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     expect(screen.getByTestId('more-filters').getAttribute('aria-expanded')).toBe('true');
     expect(cardField().value).toBe('4242');
     expect(screen.getByTestId('more-filters').textContent).toBe(word('tx.moreFilters', { count: 1 }));
+  });
+
+  it('keeps the offer when four digits found something elsewhere (a phone, an order id), without the sentence; other digits that found something get nothing', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    found = 3;
+    render(<FilterBar />);
+    fireEvent.change(searchBox(), { target: { value: '4242' } });
+    const hint = await screen.findByTestId('amount-search-hint');
+    expect(hint.textContent).toBe(word('tx.search.byCard', { last4: '4242' }));
+    fireEvent.change(searchBox(), { target: { value: '200' } });
+    await waitFor(() => expect(useTransactions.getState().filter.query).toBe('200')); // sent after the search's pause
+    await waitFor(() => expect(useTransactions.getState().total).toBe(3)); // and answered
+    expect(lastSent()).toEqual({ query: '200' });
+    expect(screen.queryByTestId('amount-search-hint')).toBeNull();
   });
 
   it('offers a card\'s end that starts with a zero, which is no amount', async () => {

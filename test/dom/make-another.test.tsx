@@ -25,7 +25,7 @@ const { calls } = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
   listPaymentLinks: () => ({ ok: true, value: { total: links.length, rows: links } }),
-  searchPayments: (input) => ({ ok: true, value: input.filter.kinds?.[0] === 'checkout' ? { total: 1, rows: sessions } : { total: 0, rows: [] } }),
+  searchPayments: (input) => ({ ok: true, value: input.filter?.kinds?.[0] === 'checkout' ? { total: 1, rows: sessions } : { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
   getInvoice: () => ({ ok: true, value: { invoice: null, creditNotes: [] } }),
 }, { otherwise: () => notStubbed });

@@ -1,5 +1,5 @@
 // A search that found nothing for digits (an amount, a card's last four) says what the search looks
-// in, and offers the filter that finds them with one press: four digits, the payments of the card
+// in (four digits that found something keep their card offer), and offers the filter that finds them with one press: four digits, the payments of the card
 // ending in them (support's most common call: "my card ending 4242 was charged twice"); an amount,
 // the payments of that amount. The filters (under "More filters", an amount with a currency) took
 // three or four steps to find.
@@ -21,25 +21,29 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
   const { filter, total, setFilter } = useTransactions();
   const defaultCurrency = useSession((s) => s.profile?.defaultCurrency);
   const typed = query.trim();
-  // Said of the list shown: main has answered this search, and it found nothing.
-  if (total !== 0 || !/^[\d.,\s]+$/.test(toAsciiDigits(typed)) || (filter.query ?? '') !== typed) return null;
+  // Said of the list shown: main has answered this search.
+  if (total === undefined || !/^[\d.,\s]+$/.test(toAsciiDigits(typed)) || (filter.query ?? '') !== typed) return null;
+  const last4 = cardLast4Pattern.test(toAsciiDigits(typed)) ? toAsciiDigits(typed) : undefined;
+  const byCard = () => {
+    setFilter({ query: undefined, cardLast4: last4 });
+    onMoved();
+  };
+  const cardButton = last4 !== undefined && <button type="button" className="link" onClick={byCard} data-testid="search-by-card">{t('tx.search.byCard', { last4 })}</button>;
+  // Four digits that found something (in a phone or an order id, common in a large ledger) may
+  // still be a card's end: the offer stays, without the sentence about what the search looks in.
+  if (total !== 0) return cardButton ? <p className="field-hint" data-testid="amount-search-hint">{cardButton}</p> : null;
   const currency: CurrencyCode = (filter.currency as CurrencyCode | undefined) ?? (defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR');
   const parsed = amountLike.test(typed) ? parseAmount(typed, currency) : undefined;
   const minor = parsed?.ok && parsed.minor > 0 ? parsed.minor : undefined;
-  const last4 = cardLast4Pattern.test(toAsciiDigits(typed)) ? toAsciiDigits(typed) : undefined;
   const byAmount = () => {
     const exact = formatMinor(minor!, currency);
     setFilter({ query: undefined, currency, minAmount: exact, maxAmount: exact });
     onMoved();
   };
-  const byCard = () => {
-    setFilter({ query: undefined, cardLast4: last4 });
-    onMoved();
-  };
   return (
     <p className="field-hint" data-testid="amount-search-hint">
       {t('tx.search.notAmounts')}
-      {last4 !== undefined && <> <button type="button" className="link" onClick={byCard} data-testid="search-by-card">{t('tx.search.byCard', { last4 })}</button></>}
+      {cardButton && <> {cardButton}</>}
       {minor !== undefined && <> <button type="button" className="link" onClick={byAmount} data-testid="search-by-amount">{t('tx.search.byAmount', { amount: formatAmount(minor, currency, language) })}</button></>}
     </p>
   );
