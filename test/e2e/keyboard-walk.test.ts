@@ -24,7 +24,11 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     await expect.poll(() => focused(session.page)).toBe(id);
     expect(await focusRingShown(session.page), `focus ring on ${id}`).toBe(true);
   };
-  const screenOpened = () => focusOn('main');
+  /** The screen's heading has the keyboard (a screen reader says the screen's name), its ring drawn. */
+  const screenOpened = async () => {
+    await expect.poll(() => session.page.evaluate(() => document.activeElement === document.querySelector('#main h1'))).toBe(true);
+    expect(await focusRingShown(session.page), 'focus ring on the heading').toBe(true);
+  };
 
   beforeAll(async () => {
     session = await openSession();
