@@ -169,9 +169,7 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
 
   it('6. switches the language and back, the keyboard staying on the language', async () => {
     const other = language === 'en' ? 'ar' : 'en';
-    await keys.press('Alt+1');
-    await screenOpened();
-    await keys.press('Shift+Tab', 10); // back over the nine screens to the language (its select)
+    await keys.press('Alt+L'); // was Alt+1 and ten Shift+Tabs back over the nine screens
     await focusOn('SELECT');
     await keys.press(other === 'ar' ? 'ArrowDown' : 'ArrowUp');
     await session.page.locator(`html[lang="${other}"]`).waitFor({ state: 'attached' });
@@ -179,6 +177,6 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     await keys.press(other === 'ar' ? 'ArrowUp' : 'ArrowDown');
     await session.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
     await focusOn('SELECT');
-    expect(keys.take()).toBeLessThanOrEqual(13);
+    expect(keys.take()).toBeLessThanOrEqual(3);
   });
 });

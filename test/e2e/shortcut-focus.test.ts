@@ -1,7 +1,8 @@
 // Where the keyboard lands after a shortcut, in Chromium through the preview, in English and
 // Arabic: Alt+digit puts it on the opened screen's heading (a screen reader says the screen's
 // name; on the page's <main>, where it was, it said nothing useful), or, on the four screens whose
-// shortcut means "new", in the form's first field (docs/screens-getting-paid.md).
+// shortcut means "new", in the form's first field (docs/screens-getting-paid.md). Alt+L puts it on
+// the language picker (docs/keyboard.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
@@ -37,6 +38,14 @@ describe('the keyboard after a shortcut', () => {
       await session.page.locator('#home-find').focus();
       await session.page.keyboard.press('Alt+1');
       await expect.poll(focusedHeading).toBe('heading of Alt+1');
+    });
+
+    it(`puts it on the language with Alt+L, from any screen, its ring drawn (${language})`, async () => {
+      await session.page.keyboard.press('Alt+5');
+      await session.page.keyboard.press('Alt+L');
+      await expect.poll(() => session.page.evaluate(() => document.activeElement?.closest('.language-picker') !== null)).toBe(true);
+      expect(await focusRingShown(session.page)).toBe(true);
+      expect(await session.page.locator('.language-picker select').getAttribute('title')).toBe('Alt+L');
     });
 
     it(`puts it in the first field of the screens whose shortcut means "new" (${language})`, async () => {

@@ -5,7 +5,7 @@ import { useNavigation } from './navigation-store';
 import { preloadScreens, screenComponent, screens } from './screens';
 import { api } from '../api';
 import { afterFirstScreenData } from './first-screen';
-import { shortcutKey } from '../ui/shortcut-key';
+import { altShortcut } from '../ui/shortcut-key';
 import { focusHeadingWhenDrawn, focusScreenHeading, screenDrawn } from './screen-heading';
 
 export function Navigation() {
@@ -15,9 +15,8 @@ export function Navigation() {
   // Alt+<key> opens a screen from anywhere, so the whole app works without a mouse.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey) return;
-      const key = shortcutKey(event);
-      const target = screens.find((s) => s.shortcut === key);
+      const key = altShortcut(event);
+      const target = key && screens.find((s) => s.shortcut === key);
       if (!target) return;
       event.preventDefault();
       if (target.id === useNavigation.getState().screen) focusScreenHeading();
