@@ -15,11 +15,12 @@ export function focusFirstError(form = '.gp-form') {
 
 /**
  * Hands the focus on only when it was lost (the button that had it went away and Chromium put it
- * on the page's start), so a change made elsewhere never takes it from where the person is.
+ * on the page's start, or it is disabled and Chromium is about to), so a change made elsewhere
+ * never takes it from where the person is.
  */
 export function focusIfLost(target: HTMLElement | null | undefined) {
   const active = document.activeElement;
-  if (!active || active === document.body) target?.focus();
+  if (!active || active === document.body || (active as HTMLButtonElement).disabled === true) target?.focus();
 }
 
 /**
