@@ -24,6 +24,22 @@ export function focusIfLost(target: HTMLElement | null | undefined) {
 }
 
 /**
+ * A status check's button is disabled while it asks (Chromium drops the keyboard to the page's
+ * body), and what holds it may come or go with the payment (a dialog's form turned into the unclear
+ * outcome; a result's box gone once the outcome is known). Each time the check ends (`checking`
+ * from true to false) or `shown` changes, `target()` takes the keyboard if it was lost. Used by the
+ * payment's detail, the action dialog and the getting-paid results.
+ */
+export function useFocusAfterCheck(checking: boolean, shown: boolean, target: () => HTMLElement | null | undefined) {
+  const was = useRef({ checking, shown });
+  useEffect(() => {
+    const ended = (was.current.checking && !checking) || was.current.shown !== shown;
+    was.current = { checking, shown };
+    if (ended) focusIfLost(target());
+  });
+}
+
+/**
  * Keeps the keyboard on a button that another takes the place of while work runs (Export CSV, then
  * its Cancel, then Export again): each swap removed the focused button and left the keyboard on the
  * page's body. The one shown takes the focus only when it was lost, never at the first draw.
