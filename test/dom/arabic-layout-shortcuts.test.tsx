@@ -1,6 +1,6 @@
 // The keyboard shortcuts work with an Arabic keyboard layout: there the R key types "ق", the C
 // key "ؤ", / types "ظ" and Alt with a digit may give an Arabic-Indic digit, and the shortcuts
-// (r refund, c capture, v void, s status, j/k rows, / search, Alt+digit screens) did nothing.
+// (r refund, c capture, v void, s status, j/k rows, / search, Alt+digit screens, Alt+L language) did nothing.
 // The events carry what Chromium sends for that layout: the typed character and the physical key.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
@@ -18,6 +18,7 @@ stubMain({
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
 const { Navigation } = await import('../../renderer/src/app/navigation');
+const { Header } = await import('../../renderer/src/app/header');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
@@ -54,6 +55,14 @@ describe('shortcuts on an Arabic keyboard layout', () => {
     render(<Navigation />);
     arabicKey('٥', 'Digit5', { altKey: true });
     expect(useNavigation.getState().screen).toBe('transactions');
+  });
+
+  it('takes the keyboard to the language with Alt and the L key ("م"), its shortcut named on the picker', () => {
+    render(<Header />);
+    const picker = screen.getByRole('combobox', { name: 'Language' });
+    arabicKey('م', 'KeyL', { altKey: true });
+    expect(document.activeElement).toBe(picker);
+    expect(picker.getAttribute('aria-keyshortcuts')).toBe('Alt+L');
   });
 
   it('still reads a typed ASCII key as typed: Shift with the / key types "?", not a search', () => {

@@ -1,7 +1,7 @@
 // "Verify the whole chain" on the audit screen: a short check (the team ledger's database checks
 // a small log in one slice) can send its result before main's answer to the click arrives, since
 // events and answers travel apart; the screen still shows the result, not "Verifying… 0 of N"
-// for ever. A refusal is said in words and the button is free again.
+// for ever. A refusal is said in words and the button is free again. The keyboard stays near it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -49,6 +49,20 @@ describe('verifying the whole audit chain on screen', () => {
     expect(status()).toBe('Verifying the whole chain: 10000 of 20000 entries…');
     send({ type: 'audit.verify', checked: 12_345, total: 20_000, done: true, intact: false, brokenAt: 12_345 });
     expect(status()).toBe('Warning: the log was changed or an entry removed outside Paydesk, from entry 12345 on.');
+  });
+
+  it('keeps the keyboard on the line saying the progress, then the result, never the page\'s body (the button is disabled while it checks)', async () => {
+    verify = async () => ({ ok: true, value: { started: true, entries: 500 } });
+    render(<AuditScreen />);
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
+    const button = screen.getByTestId('audit-verify');
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(status()).toBe('Verifying the whole chain: 0 of 500 entries…'));
+    expect(document.activeElement).toBe(screen.getByTestId('audit-verify-status'));
+    send({ type: 'audit.verify', checked: 500, total: 500, done: true, intact: true });
+    expect(status()).toBe('The whole chain was verified: all 500 entries are intact.');
+    expect(document.activeElement).toBe(screen.getByTestId('audit-verify-status'));
   });
 
   it('says a refusal in words, and the button is free again', async () => {

@@ -1,7 +1,7 @@
 // A modal dialog keeps the keyboard inside it, as aria-modal="true" tells a screen reader: Tab and
 // Shift+Tab go round the refund dialog's own controls (they left for the navigation behind it,
-// where Enter on a screen's button switched screens and dropped the typed refund), and the screens'
-// Alt+digit shortcuts do nothing while it is open. In Chromium through the preview.
+// where Enter on a screen's button switched screens and dropped the typed refund), and the frame's
+// Alt shortcuts (a screen's Alt+digit, the language's Alt+L) do nothing while it is open. In Chromium through the preview.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
@@ -45,6 +45,8 @@ describe('the refund dialog and the keyboard', () => {
     await session.page.keyboard.press('Alt+4');
     expect(await session.page.getByTestId('action-dialog').isVisible()).toBe(true);
     expect(await session.page.getByTestId('nav-transactions').getAttribute('aria-current')).toBe('page');
+    await session.page.keyboard.press('Alt+L'); // the language's: the keyboard stays in the dialog
+    expect(await inDialog()).toBe(true);
     await session.page.keyboard.press('Escape');
     await session.page.getByTestId('action-dialog').waitFor({ state: 'detached' });
     await session.page.keyboard.press('Alt+4');

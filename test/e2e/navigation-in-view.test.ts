@@ -3,6 +3,8 @@
 // longest screen), in English and in Arabic. It used to scroll away with the page, so reaching
 // another screen meant scrolling back to the top first. And Settings' list of its sections takes
 // a person to one in a click: its heading at the top, under the header, with the keyboard on it.
+// Under 1200 px the entries go above the screen in balanced lines: at 900 px a full line left
+// "Settings" alone on the next.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
@@ -41,6 +43,30 @@ describe('the navigation at the bottom of a long screen', () => {
       await session.page.screenshot({ path: `test-results/screenshots/navigation-in-view-${language}.png` });
       await session.page.getByTestId('nav-home').click();
       await expect.poll(() => session.page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
+    });
+  }
+
+  /** How many navigation entries each line holds, top to bottom. */
+  const entriesPerLine = () => session.page.evaluate(() => {
+    const tops = [...document.querySelectorAll('nav.app-nav li')].map((li) => Math.round(li.getBoundingClientRect().top));
+    return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+  });
+
+  for (const language of ['en', 'ar'] as const) {
+    it(`wraps the navigation in balanced lines under 1200 px, never an entry alone, and keeps the column at 1280 px (${language})`, async () => {
+      await app.chooseLanguage(language);
+      await session.page.getByTestId('nav-home').click();
+      for (const width of [600, 900]) {
+        await session.page.setViewportSize({ width, height: 700 });
+        const lines = await entriesPerLine();
+        expect({ width, lines: lines.length }).toEqual({ width, lines: 2 });
+        expect({ width, balanced: Math.max(...lines) - Math.min(...lines) <= 1 }).toEqual({ width, balanced: true });
+        await session.page.screenshot({ path: `test-results/screenshots/navigation-${language}-${width}.png` });
+      }
+      await session.page.setViewportSize({ width: 1100, height: 700 });
+      expect(await entriesPerLine()).toEqual([9]); // room for all: one line
+      await session.page.setViewportSize({ width: 1280, height: 700 });
+      expect(await entriesPerLine()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]); // the column beside the screen
     });
   }
 

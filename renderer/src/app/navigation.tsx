@@ -1,11 +1,12 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { useLanguage, useT } from '../i18n';
 import { warmFormattersWhenIdle } from '../i18n/format';
 import { useNavigation } from './navigation-store';
 import { preloadScreens, screenComponent, screens } from './screens';
 import { api } from '../api';
 import { afterFirstScreenData } from './first-screen';
-import { shortcutKey } from '../ui/shortcut-key';
+import { altShortcut } from '../ui/shortcut-key';
+import { focusHeadingWhenDrawn, focusScreenHeading, screenDrawn } from './screen-heading';
 
 export function Navigation() {
   const t = useT();
@@ -14,14 +15,15 @@ export function Navigation() {
   // Alt+<key> opens a screen from anywhere, so the whole app works without a mouse.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!event.altKey || event.ctrlKey || event.metaKey) return;
-      const key = shortcutKey(event);
-      const target = screens.find((s) => s.shortcut === key);
+      const key = altShortcut(event);
+      const target = key && screens.find((s) => s.shortcut === key);
       if (!target) return;
       event.preventDefault();
-      go(target.id);
-      // Focus for screen readers without scrolling the page (the header, with the environment, stays in view).
-      requestAnimationFrame(() => document.getElementById('main')?.focus({ preventScroll: true }));
+      if (target.id === useNavigation.getState().screen) focusScreenHeading();
+      else {
+        focusHeadingWhenDrawn(target.id);
+        go(target.id);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -80,7 +82,13 @@ export function CurrentScreen() {
   }, []);
   return (
     <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-      <Screen />
+      <DrawnScreen key={screen} id={screen} Screen={Screen} />
     </Suspense>
   );
+}
+
+/** Its effect runs once the screen is on the page: a Suspense boundary commits it whole, after its code arrived. */
+function DrawnScreen({ id, Screen }: { id: string; Screen: ComponentType }) {
+  useEffect(() => screenDrawn(id), [id]);
+  return <Screen />;
 }

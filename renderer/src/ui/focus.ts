@@ -15,11 +15,28 @@ export function focusFirstError(form = '.gp-form') {
 
 /**
  * Hands the focus on only when it was lost (the button that had it went away and Chromium put it
- * on the page's start), so a change made elsewhere never takes it from where the person is.
+ * on the page's start, or it is disabled and Chromium is about to), so a change made elsewhere
+ * never takes it from where the person is.
  */
 export function focusIfLost(target: HTMLElement | null | undefined) {
   const active = document.activeElement;
-  if (!active || active === document.body) target?.focus();
+  if (!active || active === document.body || (active as HTMLButtonElement).disabled === true) target?.focus();
+}
+
+/**
+ * A status check's button is disabled while it asks (Chromium drops the keyboard to the page's
+ * body), and what holds it may come or go with the payment (a dialog's form turned into the unclear
+ * outcome; a result's box gone once the outcome is known). Each time the check ends (`checking`
+ * from true to false) or `shown` changes, `target()` takes the keyboard if it was lost. Used by the
+ * payment's detail, the action dialog and the getting-paid results.
+ */
+export function useFocusAfterCheck(checking: boolean, shown: boolean, target: () => HTMLElement | null | undefined) {
+  const was = useRef({ checking, shown });
+  useEffect(() => {
+    const ended = (was.current.checking && !checking) || was.current.shown !== shown;
+    was.current = { checking, shown };
+    if (ended) focusIfLost(target());
+  });
 }
 
 /**

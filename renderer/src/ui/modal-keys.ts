@@ -1,10 +1,11 @@
 // A modal dialog keeps the keyboard inside it, as aria-modal promises: Tab and Shift+Tab go round
 // its own controls (they used to leave it for the navigation behind, where Enter switched screens
-// and dropped what was typed), and the screens' Alt+digit shortcuts do nothing while it is open.
+// and dropped what was typed), and the frame's Alt shortcuts (a screen's Alt+digit, the language's
+// Alt+L) do nothing while it is open.
 // Only the wrap at either end is done here, the browser's order kept between (a radio group stays one
 // stop); the calendar (calendar.tsx) steps each Tab itself over its own few buttons and day.
 import { useEffect, type RefObject } from 'react';
-import { shortcutKey } from './shortcut-key';
+import { altShortcut } from './shortcut-key';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -18,7 +19,7 @@ export function useModalKeys(box: RefObject<HTMLElement | null>) {
     const onKey = (event: KeyboardEvent) => {
       const dialog = box.current;
       if (!dialog) return;
-      if (event.altKey && !event.ctrlKey && !event.metaKey && /^[0-9]$/.test(shortcutKey(event))) {
+      if (altShortcut(event)) {
         // Capture phase, on the window: the navigation's own listener never hears it.
         event.preventDefault();
         event.stopPropagation();

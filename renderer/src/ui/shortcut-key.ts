@@ -1,5 +1,5 @@
 // The key a keyboard shortcut means. With an Arabic layout the R key types "ق", / types "ظ" and the
-// digits may be Arabic-Indic: the shortcuts (r, c, v, s, j, k, /, Alt+digit) then did nothing. A
+// digits may be Arabic-Indic: the shortcuts (r, c, v, s, j, k, /, Alt+digit, Alt+L) then did nothing. A
 // character outside ASCII is read as the Latin character of the same physical key (event.code).
 type KeyEvent = Pick<KeyboardEvent, 'key' | 'code'>;
 
@@ -8,4 +8,14 @@ export function shortcutKey(event: KeyEvent): string {
   if (/^Key[A-Z]$/.test(event.code)) return event.code.slice(3).toLowerCase();
   if (/^Digit[0-9]$/.test(event.code)) return event.code.slice(5);
   return event.code === 'Slash' ? '/' : event.key;
+}
+
+/** Alt + this key puts the keyboard on the language picker, as Alt+digit opens a screen. */
+export const languageShortcut = 'l';
+
+/** The frame's Alt shortcut an event is (a screen's digit, or the language's key), else undefined. */
+export function altShortcut(event: KeyEvent & Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey'>): string | undefined {
+  if (!event.altKey || event.ctrlKey || event.metaKey) return undefined;
+  const key = shortcutKey(event).toLowerCase(); // Caps Lock on gives "L"
+  return /^[0-9]$/.test(key) || key === languageShortcut ? key : undefined;
 }

@@ -219,13 +219,13 @@ export function saveText(fileName: string, text: string, type = 'text/csv;charse
 /**
  * The screen's Alt shortcut means "new": it resets the screen (onNew) and puts the focus in the
  * first field, also when the screen is already open. Two frames later, so it lands after the
- * navigation has focused <main>. As the screen opens, a field the person has already gone to in
+ * navigation has focused the screen's heading. As the screen opens, a field the person has already gone to in
  * those two frames (a slow machine) keeps the focus: `unlessTaken`.
  */
 export function useNewShortcut(key: string, focusId: string, onNew: () => void) {
   const focusFirst = (unlessTaken = false) => requestAnimationFrame(() => requestAnimationFrame(() => {
     const active = document.activeElement;
-    const taken = active !== null && active !== document.body && active.id !== 'main' && !active.closest('nav');
+    const taken = active !== null && active !== document.body && !active.matches('#main, #main h1') && !active.closest('nav');
     if (!(unlessTaken && taken)) document.getElementById(focusId)?.focus();
   }));
   const latest = useRef(onNew);

@@ -12,7 +12,7 @@ import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
-import { focusIfLost } from '../../ui/focus';
+import { useFocusAfterCheck } from '../../ui/focus';
 
 /** The same word for a state as every other screen (contract/payment-states.ts). */
 export function PaymentStateLabel({ payment }: { payment: Pick<PaymentView, 'state' | 'kind'> }) {
@@ -103,12 +103,10 @@ function useKeyboardNearResult(unclear: boolean, busy: boolean) {
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const result = useRef<HTMLElement | null>(null);
-  const was = useRef({ unclear, busy });
+  // Remembered while the box is drawn (before the check below, effects run in order): once the outcome is known it is gone.
   useEffect(() => {
     result.current = box.current?.closest<HTMLElement>('[tabindex="-1"]') ?? result.current;
-    const ended = (was.current.busy && !busy) || (was.current.unclear && !unclear);
-    was.current = { unclear, busy };
-    if (ended) focusIfLost(button.current ?? result.current);
-  }, [unclear, busy]);
+  });
+  useFocusAfterCheck(busy, unclear, () => button.current ?? result.current);
   return { box, button };
 }

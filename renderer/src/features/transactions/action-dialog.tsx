@@ -20,7 +20,7 @@ import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment
 import { allowedActions, leftToAPerson } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
-import { focusFirstError, focusIfLost } from '../../ui/focus';
+import { focusFirstError, useFocusAfterCheck } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
@@ -72,9 +72,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   useDialogFocus(first, () => !sendingRef.current && onClose(), box);
   // The form the keyboard was in goes away when the outcome turns unknown, and "Check status now" is
   // disabled while it asks: the keyboard goes (back) to it, not to the page's body behind the dialog.
-  useEffect(() => {
-    if (unknownOutcome && !sending) focusIfLost(checkButton.current);
-  }, [unknownOutcome, sending]);
+  useFocusAfterCheck(sending, unknownOutcome, () => checkButton.current);
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;

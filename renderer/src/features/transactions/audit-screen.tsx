@@ -41,6 +41,12 @@ export function AuditScreen() {
   const exportButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   useFocusAcrossSwap(exporting !== undefined, exportButton, cancelButton);
+  // "Verify" is disabled while it checks, which dropped the keyboard on the page's body: it goes to
+  // the line saying the progress, which then says the result (the button takes it if it was lost).
+  const verifying = verify !== undefined && !verify.done;
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  const verifyStatus = useRef<HTMLSpanElement>(null);
+  useFocusAcrossSwap(verifying, verifyButton, verifyStatus);
   const beforeSeq = pages.at(-1);
   // A pager button disabled by its own press (the last page, or back at the newest) hands the
   // keyboard to the other one, or to the heading when both are, rather than to the page.
@@ -132,8 +138,8 @@ export function AuditScreen() {
         ) : (
           <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : t('audit.export')}</button>
         )}
-        <button type="button" onClick={() => void verifyAll()} disabled={verify !== undefined && !verify.done} data-testid="audit-verify">{t('audit.verifyAll')}</button>
-        <span role="status" className="notice" data-testid="audit-verify-status">
+        <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
+        <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
           {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
         </span>
         <span role="status" className="notice" data-testid="audit-message">{message && words(message)}</span>

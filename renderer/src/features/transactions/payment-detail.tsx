@@ -22,7 +22,7 @@ import { Timeline } from './timeline';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
 import { MakeAnother } from '../get-paid/make-another';
-import { focusIfLost, useFocusFallback } from '../../ui/focus';
+import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
 import { shortcutKey } from '../../ui/shortcut-key';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
@@ -73,16 +73,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   // "Check status now" is disabled while it asks, which drops the keyboard to the page's body: it
   // comes back to the button once the answer is in (unless the person went elsewhere meanwhile).
   const statusButton = useRef<HTMLButtonElement>(null);
-  const checkEnded = useRef(false);
-  useEffect(() => {
-    if (checking || !checkEnded.current) return;
-    checkEnded.current = false;
-    focusIfLost(statusButton.current);
-  }, [checking]);
+  useFocusAfterCheck(checking, true, () => statusButton.current);
 
   const checkStatus = useCallback(async () => {
     setChecking(true);
-    checkEnded.current = true;
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile

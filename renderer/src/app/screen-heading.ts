@@ -1,0 +1,25 @@
+// Alt+digit gives the keyboard to the opened screen's heading (its h1, made focusable here), so a
+// screen reader says which screen it is. On the page's <main>, where it was, it said nothing useful.
+
+let wantedFor: string | undefined;
+
+/** Puts the keyboard on the heading of the screen drawn now; false when there is none. */
+export function focusScreenHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>('#main h1');
+  if (!heading) return false;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true }); // the header, with the environment, stays in view
+  return true;
+}
+
+/** A shortcut is opening `screen`: its heading takes the keyboard once the screen is drawn (its code may still be on the way). */
+export function focusHeadingWhenDrawn(screen: string) {
+  wantedFor = screen;
+}
+
+/** Called as `screen` is first drawn; a screen opened otherwise (a click, a link) leaves the keyboard where it is. */
+export function screenDrawn(screen: string) {
+  if (wantedFor !== screen) return;
+  wantedFor = undefined;
+  focusScreenHeading();
+}
