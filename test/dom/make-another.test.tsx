@@ -19,6 +19,7 @@ const links = [
   payment({ id: 'p-expired', orderId: 'PD-EXPIRED', state: 'expired', statusWord: 'EXPIRED', amountMinor: 5000, currency: 'SAR' }),
   payment({ id: 'p-open', orderId: 'PD-OPEN' }),
 ];
+const declinedSale = payment({ id: 'sale-1', kind: 'sale', orderId: 'SALE-1', state: 'declined', statusWord: 'DECLINED', amountMinor: 9990, currency: 'SAR', description: null, url: null, cardMasked: '512345******0008', customer: { name: 'Sara', email: 'sara@example.com', phone: '+966501234567' } });
 const sessions = [payment({ id: 's-declined', kind: 'checkout', orderId: 'CO-DECLINED', state: 'declined', statusWord: 'DECLINED', amountMinor: 2500, currency: 'SAR', authOnly: true })];
 
 const { calls } = stubMain({
@@ -28,6 +29,7 @@ const { calls } = stubMain({
   searchPayments: (input) => ({ ok: true, value: input.filter?.kinds?.[0] === 'checkout' ? { total: 1, rows: sessions } : { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
   getInvoice: () => ({ ok: true, value: { invoice: null, creditNotes: [] } }),
+  terminalSale: () => ({ ok: true, value: { payment: declinedSale, challenge: null, declineReason: 'Insufficient funds' } }),
 }, { otherwise: () => notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
@@ -83,5 +85,40 @@ describe('a link that can no longer be paid', () => {
     await waitFor(() => expect(field('checkout-amount').value).toBe('25.00'));
     expect(field('checkout-orderId').value).toBe('');
     expect((document.getElementById('checkout-authOnly') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('on a declined card sale: "Try another card" keeps all but the card, "Send a payment link instead" fills a link', async () => {
+    await open('terminal', 'Virtual terminal');
+    fireEvent.change(field('terminal-amount'), { target: { value: '99.90' } });
+    fireEvent.change(field('terminal-card-number'), { target: { value: '4000 0000 0000 0002' } });
+    fireEvent.change(field('terminal-card-holder'), { target: { value: 'SARA AHMED' } });
+    fireEvent.change(field('terminal-card-expiryMonth'), { target: { value: '01' } });
+    fireEvent.change(field('terminal-card-expiryYear'), { target: { value: '2039' } });
+    fireEvent.change(field('terminal-card-cvv'), { target: { value: '123' } });
+    fireEvent.change(field('terminal-customer-name'), { target: { value: 'Sara' } });
+    fireEvent.change(field('terminal-customer-email'), { target: { value: 'sara@example.com' } });
+    fireEvent.change(field('terminal-customer-phone'), { target: { value: '+966501234567' } });
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    const result = await screen.findByTestId('sale-result');
+    fireEvent.click(within(result).getByRole('button', { name: 'Try another card' }));
+    await waitFor(() => expect(field('terminal-amount').value).toBe('99.90'));
+    expect(field('terminal-orderId').value).toBe(''); // a new one: the gateway keeps the declined sale's
+    expect(field('terminal-card-number').value).toBe(''); // a card is never kept
+    expect(field('terminal-customer-email').value).toBe('sara@example.com');
+    await waitFor(() => expect(document.activeElement).toBe(field('terminal-card-number')));
+    expect(calls.filter((c) => c.name === 'terminalSale')).toHaveLength(1);
+
+    fireEvent.change(field('terminal-card-number'), { target: { value: '4000 0000 0000 0002' } });
+    fireEvent.change(field('terminal-card-holder'), { target: { value: 'SARA AHMED' } });
+    fireEvent.change(field('terminal-card-expiryMonth'), { target: { value: '01' } });
+    fireEvent.change(field('terminal-card-expiryYear'), { target: { value: '2039' } });
+    fireEvent.change(field('terminal-card-cvv'), { target: { value: '123' } });
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    fireEvent.click(within(await screen.findByTestId('sale-result')).getByRole('button', { name: 'Send a payment link instead' }));
+    await screen.findByRole('heading', { name: 'Payment links', level: 1 });
+    await waitFor(() => expect(field('link-amount').value).toBe('99.90'));
+    expect(field('link-orderId').value).toBe('');
+    expect(field('link-customer-phone').value).toBe('+966501234567');
+    expect(calls.filter((c) => c.name === 'createPaymentLink')).toHaveLength(0);
   });
 });

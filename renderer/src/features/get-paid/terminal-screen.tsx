@@ -22,7 +22,8 @@ import { checkAmount, checkCustomer, customerToSend, type Problems } from './val
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
-import { takeAgain } from './create-again';
+import { takeAgain, useDraftArrives } from './create-again';
+import { MakeAnother } from './make-another';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -38,6 +39,13 @@ export function TerminalScreen() {
   const focusFirst = useNewShortcut('4', 'terminal-amount', () => {
     setSale(null);
     setFormKey((k) => k + 1);
+  });
+  // "Try another card" on a declined sale: a new form with everything but the card, the keyboard on
+  // the card's number (useNewShortcut's two frames: the new form is drawn by then).
+  useDraftArrives('terminal', () => {
+    setSale(null);
+    setFormKey((k) => k + 1);
+    requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(fieldId(form, 'card.number'))?.focus()));
   });
   return (
     <section aria-labelledby="terminal-title" className="gp-screen" data-testid="terminal-screen">
@@ -74,6 +82,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
       </dl>
       {sale.challenge?.state === 'closed' && <p>{t('gp.challenge.closed')}</p>}
       {p.state === 'declined' && <p>{t('gp.terminal.declinedNext')}</p>}
+      {p.state === 'declined' && <p><MakeAnother payment={p} /></p>}
       <UnknownOutcome payment={p} onChecked={onChange} />
       {p.state === 'pending' && <CheckNow payment={p} onChange={onChange} />}
       <p><OpenInTransactions payment={p} /></p>
