@@ -2,7 +2,7 @@
 // link like this", the form opens filled with the same amount, customer and description under a
 // new order id, and nothing is sent until Create. Copy and Resend sent the customer a dead page.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act, StrictMode } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
@@ -38,7 +38,7 @@ const { useLanguage } = await import('../../renderer/src/i18n');
 const field = (id: string) => document.getElementById(id) as HTMLInputElement;
 const row = (orderId: string) => document.querySelector<HTMLElement>(`[data-order-id="${orderId}"]`)!;
 async function open(screenId: string, heading: string) {
-  render(<App />);
+  render(<StrictMode><App /></StrictMode>); // as the renderer draws it in development: every draw and effect twice
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go(screenId));
   await screen.findByRole('heading', { name: heading, level: 1 });

@@ -21,7 +21,7 @@ import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type 
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
-import { canMakeAnother, takeAgain, useDraftArrives } from './create-again';
+import { canMakeAnother, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 
 const form = 'checkout';
@@ -75,7 +75,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a session the gateway did not create: filled with what was sent (create-again.ts).
-  const [again] = useState(() => takeAgain('checkout'));
+  const again = useAgainDraft('checkout');
   const [v, setV] = useState({
     orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode,
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', idType: '', idNumber: '', taxNumber: '', country: '', state: '', city: '', address: '', zip: '',

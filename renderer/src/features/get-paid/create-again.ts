@@ -2,7 +2,7 @@
 // with what was sent. The same order id, as the ledger tries an order again after "not created"
 // (its row and history kept, an invoice's number too: docs/ledger.md, docs/invoices.md); the
 // amount exact, from minor units. A card's details are never kept: the terminal's are typed again.
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { formatMinor, isCurrencyCode } from '../../../../contract/money';
@@ -22,9 +22,11 @@ export type AgainDraft = {
   recurringInit: boolean;
 };
 
-const formOf: Partial<Record<PaymentView['kind'], 'links' | 'checkout' | 'terminal'>> = { link: 'links', checkout: 'checkout', sale: 'terminal' };
+const formOf: Partial<Record<PaymentView['kind'], FormScreen>> = { link: 'links', checkout: 'checkout', sale: 'terminal' };
 
-const useAgain = create<{ draft?: AgainDraft & { screen: string } }>(() => ({}));
+type FormScreen = 'links' | 'checkout' | 'terminal';
+/** `serial` counts the drafts made, so a screen tells one that arrives from one there when it opened. */
+const useAgain = create<{ draft?: AgainDraft & { screen: FormScreen; serial: number }; serial: number }>(() => ({ serial: 0 }));
 
 /** Whether a form can make this payment again (a repeat charge or a payment made elsewhere has none). */
 export const canCreateAgain = (payment: Pick<PaymentView, 'kind' | 'state'>) => payment.state === 'not_created' && formOf[payment.kind] !== undefined;
@@ -49,9 +51,11 @@ export function createAgain(payment: PaymentView, { newOrderId = false, form = f
   const screen = form;
   if (!screen || !isCurrencyCode(payment.currency)) return;
   const { customer } = payment;
+  const serial = useAgain.getState().serial + 1;
   useAgain.setState({
+    serial,
     draft: {
-      screen, paymentId: payment.id, orderId: newOrderId ? '' : payment.orderId, amount: formatMinor(payment.amountMinor, payment.currency), currency: payment.currency,
+      screen, serial, paymentId: payment.id, orderId: newOrderId ? '' : payment.orderId, amount: formatMinor(payment.amountMinor, payment.currency), currency: payment.currency,
       description: payment.description, name: customer.name ?? '', email: customer.email ?? '', phone: customer.phone ?? '',
       authOnly: payment.authOnly, recurringInit: payment.recurringRequested,
     },
@@ -64,23 +68,29 @@ export const payByLink = (payment: PaymentView) => createAgain(payment, { newOrd
 
 /**
  * Calls `onDraft` when a draft for this screen arrives while the screen is already open (the links
- * list's own button, or the detail beside it): the screen makes a new form, which takes it.
+ * list's own button, or the detail beside it): the screen makes a new form, which takes it. A draft
+ * there when the screen opened is its first form's already (a new form would find it taken).
  */
-export function useDraftArrives(screen: 'links' | 'checkout' | 'terminal', onDraft: () => void): void {
-  const waiting = useAgain((s) => s.draft?.screen === screen);
-  // A draft there when the screen opens is taken by the form it opens with: a new form then would
-  // find it taken and start empty.
-  const opened = useRef(false);
+export function useDraftArrives(screen: FormScreen, onDraft: () => void): void {
+  const arrived = useAgain((s) => (s.draft?.screen === screen ? s.draft.serial : undefined));
+  const [atOpen] = useState(arrived);
   useEffect(() => {
-    if (waiting && opened.current) onDraft();
-    opened.current = true;
-  }, [waiting]); // not onDraft: a fresh closure each draw; the arrival is what counts
+    if (arrived !== undefined && arrived !== atOpen) onDraft();
+  }, [arrived]); // not onDraft: a fresh closure each draw; the arrival is what counts
 }
 
-/** The draft for this screen's form, taken once (a new form after it starts empty). */
-export function takeAgain(screen: 'links' | 'checkout' | 'terminal'): AgainDraft | undefined {
-  const draft = useAgain.getState().draft;
-  if (draft?.screen !== screen) return undefined;
-  useAgain.setState({ draft: undefined });
+/**
+ * The draft for this screen's form, read when the form is made and then cleared (a new form after
+ * it starts empty). Read without clearing while drawing: React may draw twice (StrictMode) and
+ * keep either draw.
+ */
+export function useAgainDraft(screen: FormScreen): AgainDraft | undefined {
+  const [draft] = useState(() => {
+    const waiting = useAgain.getState().draft;
+    return waiting?.screen === screen ? waiting : undefined;
+  });
+  useEffect(() => {
+    if (draft && useAgain.getState().draft === draft) useAgain.setState({ draft: undefined });
+  }, [draft]);
   return draft;
 }

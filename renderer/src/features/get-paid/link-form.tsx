@@ -22,7 +22,7 @@ import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from
 import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError } from '../../ui/focus';
-import { takeAgain } from './create-again';
+import { useAgainDraft } from './create-again';
 
 const form = 'link';
 
@@ -36,7 +36,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const { send, dialog } = useConfirmedSend();
   const initialCurrency = profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR';
   // "Create it again" on a link the gateway did not create: filled with what was sent (create-again.ts).
-  const [again] = useState(() => takeAgain('links'));
+  const again = useAgainDraft('links');
   const [v, setV] = useState({
     orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? initialCurrency) as CurrencyCode, description: again?.description ?? t('gp.description.default'),
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',

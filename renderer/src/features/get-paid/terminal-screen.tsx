@@ -22,7 +22,7 @@ import { checkAmount, checkCustomer, customerToSend, type Problems } from './val
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
-import { takeAgain, useDraftArrives } from './create-again';
+import { useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 
 const form = 'terminal';
@@ -110,7 +110,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a sale the gateway did not create: filled with what was sent but the card (create-again.ts).
-  const [again] = useState(() => takeAgain('terminal'));
+  const again = useAgainDraft('terminal');
   const [v, setV] = useState({
     amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode, orderId: again?.orderId ?? '',
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false,
