@@ -40,12 +40,10 @@ export function TerminalScreen() {
     setSale(null);
     setFormKey((k) => k + 1);
   });
-  // "Try another card" on a declined sale: a new form with everything but the card, the keyboard on
-  // the card's number (useNewShortcut's two frames: the new form is drawn by then).
+  // "Try another card" on a declined sale: a new form with everything but the card (it takes the keyboard there).
   useDraftArrives('terminal', () => {
     setSale(null);
     setFormKey((k) => k + 1);
-    requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(fieldId(form, 'card.number'))?.focus()));
   });
   return (
     <section aria-labelledby="terminal-title" className="gp-screen" data-testid="terminal-screen">
@@ -111,6 +109,11 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a sale the gateway did not create: filled with what was sent but the card (create-again.ts).
   const again = useAgainDraft('terminal');
+  // Filled but for the card: the keyboard goes to the card's number, after the screen's own focus
+  // (its heading, or useNewShortcut's first field, two frames on).
+  useEffect(() => {
+    if (again) requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(fieldId(form, 'card.number'))?.focus())));
+  }, [again]);
   const [v, setV] = useState({
     amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode, orderId: again?.orderId ?? '',
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false,
