@@ -50,4 +50,24 @@ describe('a declined link, made again', () => {
     await app.waitForLinkState(orderId, 'paid');
     await app.waitForLinkState('DECLINED-1', 'declined'); // the declined one stays as it was
   });
+
+  it('on a declined card sale, "Try another card" keeps all but the card and gives the keyboard to its number', async () => {
+    const page = session.page;
+    await app.openScreen('terminal');
+    const form = app.form('terminal');
+    await form.locator('#terminal-amount').fill('75.50');
+    await form.locator('#terminal-card-number').fill(cards.declined.number);
+    await form.locator('#terminal-card-holder').fill('LAYLA HADDAD');
+    await form.locator('#terminal-card-expiryMonth').selectOption('01');
+    await form.locator('#terminal-card-expiryYear').selectOption('2039');
+    await form.locator('#terminal-card-cvv').fill(cards.declined.cvv);
+    await app.fillCustomer(form, customer);
+    await page.getByTestId('terminal-submit').click();
+    const result = page.getByTestId('sale-result');
+    await result.getByRole('button', { name: 'Try another card' }).click();
+    await page.waitForFunction(() => document.activeElement?.id === 'terminal-card-number');
+    expect(await form.locator('#terminal-amount').inputValue()).toBe('75.50');
+    expect(await form.locator('#terminal-card-number').inputValue()).toBe('');
+    expect(await form.locator('#terminal-orderId').inputValue()).toBe('');
+  });
 });
