@@ -201,9 +201,10 @@ export function createBulkService(deps: BulkDeps) {
           // Each row's order id is fixed now, before any request: a resume sends the same one.
           ...valid.map((r) => row(r, { order_id: r.orderId || newOrderId(at), issue_date: r.issueDate || null, expire_date: r.expireDate || null, vat_rate: r.vatRate || null, vat_reason: r.vatReason || null })),
           // Rows with problems are kept (never sent) so the error report lists them too.
-          // Every cell as typed (the error report gives them back, to be corrected in place), but a card number, which is never kept.
+          // Every cell as typed (the error report gives them back, to be corrected in place), but a card number, which is never kept;
+          // an order id too, generated when none was typed: the corrected report chosen twice makes the row's link once.
           ...invalid.map((r) => row(withoutCardNumbers(r), {
-            issue_date: typed(r.issueDate), expire_date: typed(r.expireDate), vat_rate: typed(r.vatRate), vat_reason: typed(r.vatReason),
+            order_id: r.orderId || newOrderId(at), issue_date: typed(r.issueDate), expire_date: typed(r.expireDate), vat_rate: typed(r.vatRate), vat_reason: typed(r.vatReason),
             state: 'failed', error: storeProblems(Object.entries(r.errors).map(([column, why]) => ({ column, reason: why }))),
           })),
         ].sort((a, b) => a.line - b.line),

@@ -51,10 +51,12 @@ describeLedgerApp('after a bulk run', (app) => {
     const wording = { 4: 'البريد الإلكتروني غير صالح', 5: 'الهاتف بصيغة محلية' };
     const report = await app().value('bulkErrorReport', { batchId, wording });
     expect(report.rows).toBe(2);
+    // A row without an order reference was given one with the batch, refused in the file or not: it is made once, however often the file is chosen.
+    const given = /\r\n(PD-\d{8}-\w{8}),7\.5,/.exec(report.csv)?.[1];
     expect(report.csv).toBe(
       `\uFEFF${header},error\r\n`
       + "AR-3,10.00,SAR,Fees,Bad Mail,bad@,'+966500001003,2026-12-01,2026-12-31,البريد الإلكتروني غير صالح\r\n"
-      + ',7.5,SAR,No reference,Local Phone,local@example.com,0501234567,,,الهاتف بصيغة محلية\r\n',
+      + `${given},7.5,SAR,No reference,Local Phone,local@example.com,0501234567,,,الهاتف بصيغة محلية\r\n`,
     );
 
     // As it is: the same two problems, nothing else in it.
@@ -72,7 +74,9 @@ describeLedgerApp('after a bulk run', (app) => {
     const sent = app().practice.gateway.records().filter((r) => r.operation === 'createPaymentLink').map((r) => r.orderId);
     expect(sent.filter((id) => id === 'AR-1')).toHaveLength(1);
     expect(sent.filter((id) => id === 'AR-3')).toHaveLength(1);
-    const dates = await app().store.byOrderId('practice', 'AR-3');
-    expect(dates).toMatchObject({ customer_email: 'bad@example.com', amount_minor: 1_000 });
+    expect(await app().store.byOrderId('practice', 'AR-3')).toMatchObject({ customer_email: 'bad@example.com', amount_minor: 1_000 });
+    expect(await app().store.byOrderId('practice', given!)).toMatchObject({ customer_phone: '+966501234567', amount_minor: 750 });
+    // The corrected file chosen once more: every row is in the ledger now, none can be sent.
+    expect(await app().value('bulkPreview', { file: file(corrected) })).toMatchObject({ valid: 0, invalid: 3 });
   });
 });
