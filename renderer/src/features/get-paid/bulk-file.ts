@@ -8,7 +8,8 @@ import type { Reason } from '../../../../contract/reasons';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { translate, wordReason, type Language } from '../../i18n';
 import { bulkColumn } from './bulk-columns';
-import { shareMessage } from './share-message';
+// The share panel's own message (one wording for the panel and the batch's CSV).
+import { shareMessage } from './share-panel';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 

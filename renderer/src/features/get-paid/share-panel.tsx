@@ -2,11 +2,19 @@
 // by e-mail and WhatsApp with a message in English or Arabic, and open in the browser (Electron
 // routes window.open through its external-link allow-list).
 import { useState } from 'react';
-import { useLanguage, useT, type Language } from '../../i18n';
+import type { CurrencyCode } from '../../../../contract/money';
+import { translate, useLanguage, useT, type Language } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
 import { QrCode } from './qr-code';
-import { shareMessage, type Shareable } from './share-message';
 
-export type { Shareable };
+export type Shareable = { url: string; orderId: string; amountMinor: number; currency: CurrencyCode; description?: string | null; customer: { name: string | null; email: string | null; phone: string | null }; invoiceNumber?: string | null };
+
+export function shareMessage(item: Shareable, language: Language): { subject: string; body: string } {
+  const values = { name: item.customer.name ?? '', amount: formatAmount(item.amountMinor, item.currency, language), orderId: item.orderId, url: item.url, description: item.description ?? item.orderId, number: item.invoiceNumber ?? '' };
+  // An invoiced link names its invoice number, so the customer (and their accountant) can match the PDF.
+  if (item.invoiceNumber) return { subject: translate(language, 'inv.share.subject', values), body: translate(language, item.customer.name ? 'inv.share.body' : 'inv.share.bodyNoName', values) };
+  return { subject: translate(language, 'gp.share.subject', values), body: translate(language, item.customer.name ? 'gp.share.body' : 'gp.share.bodyNoName', values) };
+}
 
 export const mailtoHref = (item: Shareable, language: Language) => {
   const { subject, body } = shareMessage(item, language);
