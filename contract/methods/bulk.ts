@@ -79,6 +79,22 @@ export const bulkBatchViewSchema = shared(() => z.object({
   rows: z.array(bulkRowViewSchema()),
 }));
 export type BulkBatchView = z.infer<ReturnType<typeof bulkBatchViewSchema>>;
+
+/** A link a batch created, with what its message to the customer needs (the share panel's text). */
+export const bulkLinkSchema = shared(() => z.object({
+  line: z.number().int(),
+  orderId: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  description: z.string().nullable(),
+  customer: z.object({ name: z.string().nullable(), email: z.string().nullable(), phone: z.string().nullable() }),
+  /** The payment's state in the ledger now (pending, paid, expired, …). */
+  state: z.string(),
+  url: z.string().nullable(),
+  /** A row with a VAT rate is an invoice: its message names the number. */
+  invoiceNumber: z.string().nullable(),
+}));
+export type BulkLink = z.infer<ReturnType<typeof bulkLinkSchema>>;
 export type BulkPreviewRow = z.infer<ReturnType<typeof bulkPreviewRowSchema>>;
 
 export const bulkMethods = {
@@ -133,6 +149,20 @@ export const bulkMethods = {
       batchId: id(),
       /** The error column as the renderer words it in the user's language, by line; English otherwise. */
       wording: z.record(z.string().max(10), z.string().max(2000)).optional(),
+    }).strict(),
+    output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
+  }),
+  bulkLinks: method({
+    summary: 'The links a batch created, one per row, with their addresses (to word each customer\'s message).',
+    input: () => z.object({ batchId: id() }).strict(),
+    output: () => z.array(bulkLinkSchema()),
+  }),
+  bulkLinksCsv: method({
+    summary: 'The links a batch created as CSV for a mail merge (one row per link, its address and message); audited as an export.',
+    input: () => z.object({
+      batchId: id(),
+      /** By line: the message to the customer and the state as the renderer words them in the chosen language. */
+      wording: z.record(z.string().max(10), z.object({ message: z.string().max(4000), state: z.string().max(200) }).strict()).optional(),
     }).strict(),
     output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),

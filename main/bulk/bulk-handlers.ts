@@ -3,7 +3,7 @@ import type { Implementations } from '../api/create-handlers';
 import type { BulkService } from './bulk-service';
 import { templateCsv } from './bulk-rows';
 
-type Names = 'bulkTemplate' | 'bulkPreview' | 'bulkCreateBatch' | 'bulkRun' | 'bulkCancel' | 'getBulkBatch' | 'listBulkBatches' | 'bulkErrorReport';
+type Names = 'bulkTemplate' | 'bulkPreview' | 'bulkCreateBatch' | 'bulkRun' | 'bulkCancel' | 'getBulkBatch' | 'listBulkBatches' | 'bulkErrorReport' | 'bulkLinks' | 'bulkLinksCsv';
 
 export function bulkHandlers(deps: { bulk: BulkService }): Pick<Implementations, Names> {
   const { bulk } = deps;
@@ -20,5 +20,7 @@ export function bulkHandlers(deps: { bulk: BulkService }): Pick<Implementations,
     getBulkBatch: (input) => bulk.view(input.batchId),
     listBulkBatches: () => bulk.list(),
     bulkErrorReport: (input) => bulk.errorReport(input.batchId, input.wording),
+    bulkLinks: (input) => bulk.links(input.batchId),
+    bulkLinksCsv: (input, ctx) => bulk.linksCsv(input.batchId, input.wording ?? {}, ctx),
   };
 }

@@ -4,7 +4,8 @@
 // already exists: if it does in any state but "not created", the row is not sent again. So a
 // resume after a cancel, a crash or a lost answer never creates a link twice.
 import { randomUUID } from 'node:crypto';
-import type { BulkBatchView, BulkEncoding } from '../../contract/methods/bulk';
+import type { BulkBatchView, BulkEncoding, BulkLink } from '../../contract/methods/bulk';
+import { formatMinor, isCurrencyCode } from '../../contract/money';
 import type { MethodParsedInput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
 import type { ProductionConfirmation } from '../../contract/methods/profiles';
@@ -18,13 +19,15 @@ import { toCsv } from '../ledger/csv';
 import type { LedgerTx } from '../ledger/store';
 import { newOrderId } from '../payments/order-ids';
 import type { Logger } from '../log/logger';
-import { markOrdersInLedger, orderIdsToCheck, readBulkFile, vatOfRow } from './bulk-rows';
+import { bulkColumns, markOrdersInLedger, orderIdsToCheck, readBulkFile, vatColumns, vatOfRow } from './bulk-rows';
+import { cardNumberRemoved, holdsCardNumber } from '../../contract/card';
+import { toAsciiDigits } from '../../contract/digits';
 
 export type BulkDeps = {
   /** Where batches and rows are kept: the laptop's file or the team ledger (ledger/bulk-store.ts, ledger/postgres/pg-bulk.ts). */
   store: BulkStore;
-  /** The payments ledger the links are recorded in (a row's order id is looked up there before it is sent). */
-  orders: Pick<LedgerTx, 'byOrderId'>;
+  /** The payments ledger the links are recorded in (a row's order id is looked up there before it is sent; a created row's link is read there). */
+  orders: Pick<LedgerTx, 'byOrderId' | 'get' | 'invoices'>;
   logger: Logger;
   events: EventHub;
   now?: () => Date;
@@ -95,6 +98,22 @@ export function createBulkService(deps: BulkDeps) {
     if (!existing || existing.state === 'not_created') return false;
     await setRow(row, { state: existing.state === 'unknown' || existing.state === 'creating' ? 'unknown' : 'created', payment_id: existing.id });
     return true;
+  }
+
+  /** The links the batch created, each as the ledger has it now (its address, state and invoice number). */
+  async function links(batchId: string): Promise<BulkLink[]> {
+    await getBatch(batchId);
+    const created = (await store.rows(batchId)).filter((r) => r.state === 'created' && r.payment_id);
+    const payments = await Promise.all(created.map((r) => deps.orders.get(r.payment_id!)));
+    const numbers = await deps.orders.invoices.numbersOf(created.map((r) => r.payment_id!));
+    return created.flatMap((r, i) => {
+      const p = payments[i];
+      if (!p) return [];
+      return [{
+        line: r.line, orderId: p.order_id, amountMinor: p.amount_minor, currency: p.currency, description: p.description,
+        customer: { name: p.customer_name, email: p.customer_email, phone: p.customer_phone }, state: p.state, url: p.link_url, invoiceNumber: numbers.get(p.id) ?? null,
+      }];
+    });
   }
 
   async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {
@@ -182,7 +201,12 @@ export function createBulkService(deps: BulkDeps) {
           // Each row's order id is fixed now, before any request: a resume sends the same one.
           ...valid.map((r) => row(r, { order_id: r.orderId || newOrderId(at), issue_date: r.issueDate || null, expire_date: r.expireDate || null, vat_rate: r.vatRate || null, vat_reason: r.vatReason || null })),
           // Rows with problems are kept (never sent) so the error report lists them too.
-          ...invalid.map((r) => row(r, { state: 'failed', error: storeProblems(Object.entries(r.errors).map(([column, why]) => ({ column, reason: why }))) })),
+          // Every cell as typed (the error report gives them back, to be corrected in place), but a card number, which is never kept;
+          // an order id too, generated when none was typed: the corrected report chosen twice makes the row's link once.
+          ...invalid.map((r) => row(withoutCardNumbers(r), {
+            order_id: r.orderId || newOrderId(at), issue_date: typed(r.issueDate), expire_date: typed(r.expireDate), vat_rate: typed(r.vatRate), vat_reason: typed(r.vatReason),
+            state: 'failed', error: storeProblems(Object.entries(r.errors).map(([column, why]) => ({ column, reason: why }))),
+          })),
         ].sort((a, b) => a.line - b.line),
       );
       return view(id);
@@ -228,13 +252,44 @@ export function createBulkService(deps: BulkDeps) {
       return (await store.recent(20)).map((b) => viewOf(b, { total: b.total, created: b.created, failed: b.failed, unknown: b.unknown, pending: b.pending }, []));
     },
 
-    /** The failed and unknown rows as CSV; the error column as the renderer worded it, else in English. */
+    /**
+     * The failed and unknown rows as CSV in the template's columns (the VAT ones when the batch
+     * has them) and the reason last, in the renderer's wording (else English): the file is
+     * corrected and chosen again as it is. Each row keeps its order id (a generated one too), so a
+     * row whose link was made meanwhile, or whose outcome is unknown, is refused as already in
+     * the ledger: never a second link.
+     */
     async errorReport(batchId: string, wording: Record<string, string> = {}) {
       await getBatch(batchId);
-      const bad = (await store.rows(batchId)).filter((r) => r.state === 'failed' || r.state === 'unknown');
+      const all = await store.rows(batchId);
+      const bad = all.filter((r) => r.state === 'failed' || r.state === 'unknown');
       const english = (r: BulkRowRow) => storedProblems(r.error).map((p) => (p.column ? `${p.column}: ` : '') + englishText(p.reason as Reason)).join(' ');
-      const { csv, rows } = toCsv(['line', 'orderId', 'amount', 'currency', 'customerName', 'state', 'error'], bad.map((r) => [r.line, r.order_id, r.amount, r.currency, r.customer_name, r.state, wording[String(r.line)] ?? english(r)]));
+      const withVat = all.some((r) => r.vat_rate || r.vat_reason);
+      const header = [...bulkColumns, ...(withVat ? vatColumns : []), 'error'];
+      const { csv, rows } = toCsv(header, bad.map((r) => [
+        r.order_id, r.amount, r.currency, r.description, r.customer_name, r.customer_email, r.customer_phone, r.issue_date, r.expire_date,
+        ...(withVat ? [r.vat_rate, r.vat_reason] : []), wording[String(r.line)] ?? english(r),
+      ]));
       return { fileName: `paydesk-bulk-errors-${batchId.slice(0, 8)}.csv`, csv, rows };
+    },
+
+    links,
+
+    /**
+     * The batch's links as CSV for a mail merge: the amount as an exact decimal from its minor
+     * units, the message and the state as the renderer worded them (else the state's code), and
+     * an audit entry as every export has.
+     */
+    async linksCsv(batchId: string, wording: Record<string, { message: string; state: string }>, ctx: CallContext) {
+      const made = await links(batchId);
+      const amount = (l: BulkLink) => (isCurrencyCode(l.currency) ? formatMinor(l.amountMinor, l.currency) : String(l.amountMinor));
+      const { csv, rows } = toCsv(
+        ['orderId', 'customerName', 'customerEmail', 'customerPhone', 'amount', 'currency', 'description', 'state', 'link', 'message'],
+        made.map((l) => [l.orderId, l.customer.name, l.customer.email, l.customer.phone, amount(l), l.currency, l.description, wording[String(l.line)]?.state ?? l.state, l.url, wording[String(l.line)]?.message ?? '']),
+      );
+      const fileName = `paydesk-bulk-links-${batchId.slice(0, 8)}.csv`;
+      await store.recordExport(ctx.osUser, `${rows} rows; file ${fileName}`);
+      return { fileName, csv, rows };
     },
 
     /** Resolves when the batch's current run (if any) has stopped; for tests and shutdown. */
@@ -250,6 +305,14 @@ export function createBulkService(deps: BulkDeps) {
 export type BulkService = ReturnType<typeof createBulkService>;
 type BulkFile = { file: string; encoding?: BulkEncoding };
 type Problem = BulkBatchView['rows'][number]['problems'][number];
+
+/** A cell as typed, or null when empty (as the good rows store their optional columns). */
+const typed = (text: string | undefined) => text || null;
+
+/** A refused row whose description held a card number (the column that rule checks): the number is never stored, nor given back in the error report. */
+function withoutCardNumbers<T extends { description: string }>(row: T): T {
+  return holdsCardNumber(toAsciiDigits(row.description)) ? { ...row, description: cardNumberRemoved } : row;
+}
 
 /** Why a row failed, as stored in bulk_rows.error: JSON of problems (each a column and a reason). */
 function storeProblems(problems: Problem[]): string {

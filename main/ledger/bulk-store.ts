@@ -43,6 +43,8 @@ export type BulkStore = {
   askCancel(batchId: string, osUser: string): Promise<void>;
   /** Which of these order ids the profile's payments already have (in any state but not created). */
   knownOrderIds(profileId: string, orderIds: string[]): Promise<Set<string>>;
+  /** A batch's links downloaded as CSV: audited as the other exports are (`export_bulk_links`; on the team ledger by the database's record_export). */
+  recordExport(osUser: string, result: string): Promise<void>;
 };
 
 /** A batch's rows counted as its audit entries say them (bulk-audit.sql writes the same on the team ledger). */
@@ -135,6 +137,9 @@ export function createSqliteBulkStore(db: LedgerDb): BulkStore {
     async knownOrderIds(profileId, orderIds) {
       const exists = db.prepare("SELECT 1 FROM payments WHERE profile_id = ? AND order_id = ? AND state <> 'not_created'");
       return new Set(orderIds.filter((id) => exists.get(profileId, id) !== undefined));
+    },
+    async recordExport(osUser, result) {
+      db.transaction(() => appendAudit(db, { osUser, action: 'export_bulk_links', result }, new Date().toISOString())).immediate();
     },
   };
 }

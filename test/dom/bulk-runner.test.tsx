@@ -31,7 +31,7 @@ afterEach(() => {
 
 const openBatch = async () => {
   render(<BulkScreen />);
-  fireEvent.click(await screen.findByRole('button', { name: /march\.csv/ }));
+  fireEvent.click(await screen.findByRole('button', { name: /^(Open batch|فتح الدفعة) march\.csv/ }));
   return screen.findByTestId('bulk-runner');
 };
 // The screen subscribes in an effect, which React may run a turn after the batch shows: under
@@ -42,7 +42,7 @@ const moved = () => main.tell({ type: 'bulk.changed', batchId: 'b-1' });
 it('a batch open while ready, run from another computer, shows as sending there and in Recent batches without a click', async () => {
   current = batch('ready', null);
   render(<BulkScreen />);
-  fireEvent.click(await screen.findByRole('button', { name: /march\.csv/ }));
+  fireEvent.click(await screen.findByRole('button', { name: /^Open batch march\.csv/ }));
   await waitFor(() => expect(screen.getByTestId('bulk-batch').getAttribute('data-state')).toBe('ready'));
   expect(screen.queryByTestId('bulk-resume')).toBeTruthy();
 

@@ -15,6 +15,7 @@ import { parseAmount } from '../../../contract/money';
 import { fail } from '../../core/fail';
 import type { BulkBatchRow, BulkBatchSummary, BulkRowRow, BulkStore } from '../bulk-store';
 import { serverFailureInWords, type TeamLedgerSettings } from './connection';
+import { recordTeamExport } from './pg-snapshot';
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; rowCount?: number | null }> };
 /** How long a laptop's run of a batch holds without a word from it (renewed before each row; a row's create takes seconds). */
@@ -159,5 +160,8 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
       const found = await pool.query(`SELECT order_id FROM paydesk.payments WHERE profile_id = $1 AND order_id = ANY($2) AND state <> 'not_created'`, [profileId, orderIds]);
       return new Set(found.rows.map((r) => r.order_id as string));
     }),
+
+    // The database writes the entry (record_export), the login's and this OS user's.
+    recordExport: (osUser, result) => worded(() => recordTeamExport(pool, 'bulk_links', result, osUser)),
   };
 }

@@ -1,11 +1,15 @@
 // The bulk screen's file work: the file's bytes go to main as base64 (main detects the encoding),
 // a file over the limit is refused here with the same reason main gives, and the error report's
 // error column is worded in the user's language from each row's stored reasons.
-import { maxBulkFileBytes, type BulkBatchView } from '../../../../contract/methods/bulk';
+import { maxBulkFileBytes, type BulkBatchView, type BulkLink } from '../../../../contract/methods/bulk';
+import { isCurrencyCode } from '../../../../contract/money';
+import { ledgerStates } from '../../../../contract/payment-states';
 import type { Reason } from '../../../../contract/reasons';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { translate, wordReason, type Language } from '../../i18n';
 import { bulkColumn } from './bulk-columns';
+// The share panel's own message (one wording for the panel and the batch's CSV).
+import { shareMessage } from './share-panel';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 
@@ -42,4 +46,13 @@ export function wordProblems(language: Language, problems: Problems, onScreen = 
 /** The error column of the report, by line. */
 export function reportWording(language: Language, batch: BulkBatchView): Record<string, string> {
   return Object.fromEntries(batch.rows.filter((r) => r.problems.length).map((r) => [String(r.line), wordProblems(language, r.problems)]));
+}
+
+/** The links CSV's message (the share panel's, in the chosen language) and state words, by line. */
+export function linksWording(language: Language, links: BulkLink[]): Record<string, { message: string; state: string }> {
+  return Object.fromEntries(links.filter((l) => l.url && isCurrencyCode(l.currency)).map((l) => {
+    const message = shareMessage({ ...l, url: l.url!, currency: l.currency as never }, language).body;
+    const state = (ledgerStates as readonly string[]).includes(l.state) ? translate(language, `state.${l.state as (typeof ledgerStates)[number]}`) : l.state;
+    return [String(l.line), { message, state }];
+  }));
 }

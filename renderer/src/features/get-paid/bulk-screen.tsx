@@ -10,14 +10,14 @@ import type { MethodOutput } from '../../../../contract/methods';
 import { isCurrencyCode, parseAmount } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { useLanguage, useT, wordReason, type Language, type MessageKey } from '../../i18n';
 import { } from '../../i18n/format';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
 import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { useNavigation } from '../../app/navigation-store';
-import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk-file';
+import { fileBase64, fileSizeProblem, linksWording, reportWording, wordProblems } from './bulk-file';
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
 import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-kit';
@@ -151,6 +151,16 @@ export function BulkScreen() {
     else setError(r.error);
   };
 
+  // The customers' messages in the language chosen (the page's at first), as the share panel's.
+  const [messageLanguage, setMessageLanguage] = useState<Language>(language);
+  const linksCsv = async (id: string) => {
+    const links = await api.bulkLinks({ batchId: id });
+    if (!links.ok) return setError(links.error);
+    const r = await api.bulkLinksCsv({ batchId: id, wording: linksWording(messageLanguage, links.value) });
+    if (r.ok) saveText(r.value.fileName, r.value.csv);
+    else setError(r.error);
+  };
+
   const open = async (id: string) => {
     const r = await api.getBulkBatch({ batchId: id });
     if (r.ok) setBatch(r.value);
@@ -175,7 +185,8 @@ export function BulkScreen() {
       <SendError error={error} />
       {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}
       {preview && preview.choices.length === 0 && <PreviewTable preview={preview} onStart={() => void start()} />}
-      {batch && <BatchProgress batch={batch} maySend={mayCreate} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} />}
+      {batch && <BatchProgress batch={batch} maySend={mayCreate} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)} />}
+      {(batch?.state !== 'running' && (batch?.created ?? 0) > 0) || recent.some((b) => b.created > 0) ? <MessageLanguage value={messageLanguage} onChange={setMessageLanguage} /> : null}
       {dialog}
       {recent.length > 0 && (
         <section aria-labelledby="bulk-recent-title" className="gp-list">
@@ -186,12 +197,27 @@ export function BulkScreen() {
                 {/* When it was made: two batches of one file (a corrected one chosen again) were told apart by nothing. */}
                 <Ltr>{b.fileName}</Ltr> · <RowMoment iso={b.createdAt} testId="bulk-recent-when" /> · {t(`gp.bulk.state.${b.state}`)}{b.runner && !b.runner.here ? ` (${b.runner.person})` : ''} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
                 <button type="button" onClick={() => void open(b.id)} aria-label={t('gp.bulk.openBatch', { name: b.fileName })}>{t('gp.bulk.open')}</button>
+                {b.created > 0 && b.state !== 'running' && <>{' '}<button type="button" onClick={() => void linksCsv(b.id)} aria-label={t('gp.bulk.linksCsvOf', { name: b.fileName })} data-testid="bulk-recent-links">{t('gp.bulk.linksCsv')}</button></>}
               </li>
             ))}
           </ul>
         </section>
       )}
     </section>
+  );
+}
+
+/** The language of the messages in a batch's links CSV (the share panel's choice, for a whole batch). */
+function MessageLanguage({ value, onChange }: { value: Language; onChange(language: Language): void }) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label htmlFor="bulk-message-language">{t('gp.bulk.messageLanguage')}</label>
+      <select id="bulk-message-language" value={value} onChange={(e) => onChange(e.target.value as Language)} data-testid="bulk-message-language">
+        <option value="en" lang="en">English</option>
+        <option value="ar" lang="ar">العربية</option>
+      </select>
+    </div>
   );
 }
 
@@ -277,7 +303,7 @@ function ColumnName({ column }: { column: string }) {
   return <>{name}{header && <> (<Ltr className="mono">{header}</Ltr>)</>}</>;
 }
 
-function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch: BulkBatchView; maySend: boolean; onCancel(): void; onResume(): void; onReport(): void }) {
+function BatchProgress({ batch, maySend, onCancel, onResume, onReport, onLinks }: { batch: BulkBatchView; maySend: boolean; onCancel(): void; onResume(): void; onReport(): void; onLinks(): void }) {
   const t = useT();
   const done = batch.total - batch.pending;
   const canResume = maySend && batch.pending > 0 && batch.state !== 'running';
@@ -306,6 +332,7 @@ function BatchProgress({ batch, maySend, onCancel, onResume, onReport }: { batch
       <div className="form-actions">
         {maySend && batch.state === 'running' && <button type="button" onClick={onCancel} data-testid="bulk-cancel">{t('gp.bulk.cancel')}</button>}
         {canResume && <button type="button" className="gp-primary" onClick={onResume} data-testid="bulk-resume">{t('gp.bulk.resume')}</button>}
+        {batch.created > 0 && batch.state !== 'running' && <button type="button" onClick={onLinks} data-testid="bulk-links-csv">{t('gp.bulk.linksCsv')}</button>}
         {batch.failed + batch.unknown > 0 && batch.state !== 'running' && <button type="button" onClick={onReport} data-testid="bulk-report">{t('gp.bulk.report')}</button>}
       </div>
     </section>

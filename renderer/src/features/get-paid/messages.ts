@@ -178,6 +178,9 @@ export const en = {
   'gp.bulk.cancel': 'Cancel',
   'gp.bulk.resume': 'Resume',
   'gp.bulk.report': 'Download error report',
+  'gp.bulk.linksCsv': 'Download the links (CSV)',
+  'gp.bulk.linksCsvOf': 'Download the links of {name} (CSV)',
+  'gp.bulk.messageLanguage': 'Language of the customers\' messages',
   'gp.bulk.recent': 'Recent batches',
   'gp.bulk.counts': '{created} of {total} created',
   'gp.bulk.open': 'Open',
@@ -205,7 +208,7 @@ export const en = {
   'gp.bulk.runningOn': 'Running on another computer ({laptop}), by {person}. Its progress shows here as the links are sent.',
   'gp.bulk.createdNext': '{created, plural, one {The link created is in Payment links, with Copy and Resend to send it to its customer.} other {The # links created are in Payment links, each with Copy and Resend to send it to its customer.}}',
   'gp.bulk.openLinks': 'Open Payment links',
-  'gp.bulk.retryNext': 'To create the rows not created, correct them and choose a file with only those rows: a row of this file without an order reference would make a second link for its customer.',
+  'gp.bulk.retryNext': 'To create the rows not created, download the error report, correct the rows in it and choose that file: it holds only those rows, each with its order reference, so no customer gets a second link. Choosing this whole file again would make a second link for every row without an order reference.',
   'gp.roleNoCreate': 'Your role in the team ledger (finance) reads and exports payments; it does not create them. Ask a colleague in support, or a Paydesk admin.',
 } as const;
 
@@ -387,6 +390,9 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.bulk.cancel': 'إلغاء',
   'gp.bulk.resume': 'استئناف',
   'gp.bulk.report': 'تنزيل تقرير الأخطاء',
+  'gp.bulk.linksCsv': 'تنزيل الروابط (CSV)',
+  'gp.bulk.linksCsvOf': 'تنزيل روابط {name} (CSV)',
+  'gp.bulk.messageLanguage': 'لغة الرسائل إلى العملاء',
   'gp.bulk.recent': 'الدفعات الأخيرة',
   'gp.bulk.counts': 'أُنشئ {created} من {total}',
   'gp.bulk.open': 'فتح',
@@ -414,6 +420,6 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.bulk.runningOn': 'يجري الإرسال من حاسوب آخر ({laptop})، بواسطة {person}. يظهر التقدم هنا أثناء إرسال الروابط.',
   'gp.bulk.createdNext': '{created, plural, zero {لم يُنشأ أي رابط.} one {تجد الرابط الذي أُنشئ في «روابط الدفع»، ومعه «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} two {تجد الرابطين اللذين أُنشئا في «روابط الدفع»، ومع كلٍّ منهما «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} few {تجد الروابط التي أُنشئت (# روابط) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} many {تجد الروابط التي أُنشئت (# رابطًا) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} other {تجد الروابط التي أُنشئت (# رابط) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.}}',
   'gp.bulk.openLinks': 'فتح روابط الدفع',
-  'gp.bulk.retryNext': 'لإنشاء الصفوف التي لم تُنشأ، صحّحها واختر ملفًا فيه هذه الصفوف وحدها: فكل صف من هذا الملف بلا مرجع طلب سيُنشئ رابطًا ثانيًا لعميله.',
+  'gp.bulk.retryNext': 'لإنشاء الصفوف التي لم تُنشأ، نزّل تقرير الأخطاء وصحّح الصفوف فيه ثم اختر ذلك الملف: فيه هذه الصفوف وحدها، كلٌّ بمرجع طلبه، فلا يصل أي عميل رابطٌ ثانٍ. أما اختيار هذا الملف كله مرة أخرى فسيُنشئ رابطًا ثانيًا لكل صف بلا مرجع طلب.',
   'gp.roleNoCreate': 'دورك في سجل الفريق (المالية) يقرأ المدفوعات ويصدّرها ولا يُنشئها. اطلب ذلك من زميل في الدعم أو من مسؤول بايدسك.',
 } as const;
