@@ -24,6 +24,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
 import { takeAgain, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
+import { ReceiptOffer } from './receipt-panel';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -86,6 +87,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
       <UnknownOutcome payment={p} onChecked={onChange} />
       {p.state === 'pending' && <CheckNow payment={p} onChange={onChange} />}
       <p><OpenInTransactions payment={p} /></p>
+      <ReceiptOffer payment={p} />
     </section>
   );
 }
