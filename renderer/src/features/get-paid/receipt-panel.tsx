@@ -7,7 +7,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useLanguage, useT, type Language } from '../../i18n';
 import { mailtoHref, receiptKindOf, receiptMessage, whatsappHref } from './share-messages';
-import { MessageLanguage } from './share-panel';
+import { MessageLanguage } from './message-language';
 
 /** The toggle's words: the receipt's, or the refund confirmation's; named with the order id in a list's row. */
 export function receiptWords(payment: Pick<PaymentView, 'state' | 'capturedMinor' | 'refundedMinor'>) {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useLanguage, useT, type Language } from '../../i18n';
 import { QrCode } from './qr-code';
 import { mailtoHref, shareMessage, whatsappHref, type Shareable } from './share-messages';
+import { MessageLanguage } from './message-language';
 
 export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; testId?: string }) {
   const t = useT();
@@ -41,20 +42,6 @@ export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; 
           <button type="button" onClick={() => window.open(item.url, '_blank', 'noopener')} data-testid="share-open">{t('gp.share.open')}</button>
         </div>
       </div>
-    </div>
-  );
-}
-
-/** The language a message to the customer is worded in, whatever the UI's (the share and receipt panels). */
-export function MessageLanguage({ id, value, onChange, testId }: { id: string; value: Language; onChange(language: Language): void; testId: string }) {
-  const t = useT();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t('gp.share.language')}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as Language)} data-testid={testId}>
-        <option value="en" lang="en">English</option>
-        <option value="ar" lang="ar">العربية</option>
-      </select>
     </div>
   );
 }
