@@ -29,7 +29,7 @@ stubMain({
 const { BulkScreen } = await import('../../renderer/src/features/get-paid/bulk-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
-const { shareMessage } = await import('../../renderer/src/features/get-paid/share-panel');
+const { shareMessage } = await import('../../renderer/src/features/get-paid/share-messages');
 
 beforeAll(() => {
   // The CSV is saved through a download link; jsdom has no object URLs.

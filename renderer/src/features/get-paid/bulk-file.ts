@@ -8,8 +8,8 @@ import type { Reason } from '../../../../contract/reasons';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { translate, wordReason, type Language } from '../../i18n';
 import { bulkColumn } from './bulk-columns';
-// The share panel's own message (one wording for the panel and the batch's CSV).
-import { shareMessage } from './share-panel';
+// The share panel's own message (one wording for the panel and the batch's CSV): share-messages.ts.
+import { shareMessage } from './share-messages';
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 

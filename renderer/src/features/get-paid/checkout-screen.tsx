@@ -23,6 +23,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
 import { canMakeAnother, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
+import { ReceiptOffer } from './receipt-panel';
 
 const form = 'checkout';
 
@@ -58,6 +59,7 @@ export function CheckoutScreen() {
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
           <UnknownOutcome payment={result} onChecked={setResult} />
           <p><OpenInTransactions payment={result} /> <MakeAnother payment={result} /></p>
+          <ReceiptOffer payment={result} />
           {result.url && !canMakeAnother(result) && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
         </section>
       )}

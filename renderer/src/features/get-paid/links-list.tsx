@@ -1,6 +1,6 @@
 // The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search,
-// and per link copy and resend (the share panel again), or a new link like it once it cannot be paid
-// (declined, expired). Refreshed when main says payments changed.
+// and per link copy and resend (the share panel again), a receipt once it took money, or a new link
+// like it once it cannot be paid (declined, expired). Refreshed when main says payments changed.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
@@ -15,6 +15,8 @@ import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { canMakeAnother } from './create-again';
 import { MakeAnother } from './make-another';
+import { ReceiptPanel, receiptWords } from './receipt-panel';
+import { receiptKindOf } from './share-messages';
 
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -66,6 +68,7 @@ export function LinksList() {
   const t = useT();
   const [query, setQuery] = useState('');
   const [sharing, setSharing] = useState<string | null>(null);
+  const [receipt, setReceipt] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const { rows, total, error, loaded, more } = usePaymentList('link', query);
   const numbers = useInvoiceNumbers(rows);
@@ -104,7 +107,7 @@ export function LinksList() {
           </thead>
           <tbody>
             {rows.map((row) => (
-              <LinkRow key={row.id} row={row} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} />
+              <LinkRow key={row.id} row={row} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
             ))}
           </tbody>
         </table>
@@ -114,8 +117,9 @@ export function LinksList() {
   );
 }
 
-function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy }: { row: PaymentView; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void }) {
+function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
   const t = useT();
+  const [receiptWord, receiptWordFor] = receiptWords(row);
   return (
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
@@ -132,9 +136,11 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy }: { row
               <button type="button" onClick={onShare} aria-expanded={sharing} aria-label={t('gp.links.resendFor', { orderId: row.orderId })} data-testid="row-resend">{t('gp.links.resend')}</button>
             </>
           )}
+          {receiptKindOf(row) && <button type="button" onClick={onReceipt} aria-expanded={receipt} aria-label={t(receiptWordFor, { orderId: row.orderId })} data-testid="row-receipt">{t(receiptWord)}</button>}
         </td>
       </tr>
       {sharing && row.url && !canMakeAnother(row) && <RowShare row={row} url={row.url} />}
+      {receipt && receiptKindOf(row) && <tr><td colSpan={6}><ReceiptPanel payment={row} testId="row-receipt-panel" /></td></tr>}
     </>
   );
 }

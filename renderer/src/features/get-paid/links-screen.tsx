@@ -14,6 +14,7 @@ import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { canMakeAnother, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
+import { ReceiptOffer } from './receipt-panel';
 
 export function LinksScreen() {
   const t = useT();
@@ -59,6 +60,7 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
       </p>
       <UnknownOutcome payment={payment} onChecked={onChange} />
       <p><OpenInTransactions payment={payment} /> <MakeAnother payment={payment} /></p>
+      <ReceiptOffer payment={payment} />
       {invoice && <InvoicePanel invoice={invoice} />}
       {payment.url && !canMakeAnother(payment) && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
     </section>

@@ -23,6 +23,7 @@ import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
 import { makeAnother, payByLink, useAgainDraft, useDraftArrives } from './create-again';
+import { ReceiptOffer } from './receipt-panel';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -90,6 +91,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
       <UnknownOutcome payment={p} onChecked={onChange} />
       {p.state === 'pending' && <CheckNow payment={p} onChange={onChange} />}
       <p><OpenInTransactions payment={p} /></p>
+      <ReceiptOffer payment={p} />
     </section>
   );
 }

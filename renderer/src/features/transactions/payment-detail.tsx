@@ -22,6 +22,7 @@ import { Timeline } from './timeline';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
 import { MakeAnother } from '../get-paid/make-another';
+import { ReceiptOffer } from '../get-paid/receipt-panel';
 import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
 import { shortcutKey } from '../../ui/shortcut-key';
 
@@ -218,6 +219,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       <NoticeLine notice={notice} testId="detail-notice" />
+      {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
+      <ReceiptOffer payment={payment} />
       <dl className="facts">
         <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
         <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>

@@ -1,0 +1,65 @@
+// "Send a receipt" / "Send a refund confirmation" on a payment that took money (receiptKindOf): the
+// message in English or Arabic whatever the UI's, shown as it will be sent, and sent by e-mail
+// (mailto:) or WhatsApp (wa.me) as the share panel sends a link. A link's invoice is named by its
+// number; its PDFs stay in the invoice panel.
+import { useEffect, useId, useState } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import { api } from '../../api';
+import { useLanguage, useT, type Language } from '../../i18n';
+import { mailtoHref, receiptKindOf, receiptMessage, whatsappHref } from './share-messages';
+import { MessageLanguage } from './message-language';
+
+/** The toggle's words: the receipt's, or the refund confirmation's; named with the order id in a list's row. */
+export function receiptWords(payment: Pick<PaymentView, 'state' | 'capturedMinor' | 'refundedMinor'>) {
+  return receiptKindOf(payment) === 'refund' ? (['gp.refundNote.send', 'gp.refundNote.sendFor'] as const) : (['gp.receipt.send', 'gp.receipt.sendFor'] as const);
+}
+
+/** The toggle and, pressed, its panel: for a result or a payment's detail. Nothing for a payment that took no money. */
+export function ReceiptOffer({ payment }: { payment: PaymentView }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  if (!receiptKindOf(payment)) return null;
+  return (
+    <div className="gp-receipt-offer">
+      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={open ? panelId : undefined} data-testid="receipt-toggle">{t(receiptWords(payment)[0])}</button>
+      {open && <ReceiptPanel payment={payment} id={panelId} />}
+    </div>
+  );
+}
+
+export function ReceiptPanel({ payment, id, testId = 'receipt-panel' }: { payment: PaymentView; id?: string; testId?: string }) {
+  const t = useT();
+  const uiLanguage = useLanguage((s) => s.language);
+  const [language, setLanguage] = useState<Language>(uiLanguage);
+  const invoiceNumber = useInvoiceNumber(payment);
+  const idBase = `${testId}-${payment.id}`.replace(/[^A-Za-z0-9_-]/g, '-');
+  // Worded once the invoice is known: a message sent meanwhile would leave its number out.
+  if (invoiceNumber === undefined) return <div className="gp-receipt" id={id} data-testid={testId} aria-busy="true">{t('app.loading')}</div>;
+  const message = receiptMessage(payment, language, invoiceNumber);
+  return (
+    <div className="gp-receipt" id={id} data-testid={testId}>
+      <MessageLanguage id={`${idBase}-lang`} value={language} onChange={setLanguage} testId="receipt-language" />
+      <p className="gp-receipt-label" id={`${idBase}-text`}>{t('gp.receipt.text')}</p>
+      <blockquote className="gp-receipt-text" lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} aria-labelledby={`${idBase}-text`} data-testid="receipt-text">{message.body}</blockquote>
+      <p className="gp-receipt-actions">
+        <a className="gp-button-link" href={mailtoHref(payment.customer.email, message)} target="_blank" rel="noopener noreferrer" data-testid="receipt-email">{t('gp.share.email')}</a>
+        {payment.customer.phone && <a className="gp-button-link" href={whatsappHref(payment.customer.phone, message)} target="_blank" rel="noopener noreferrer" data-testid="receipt-whatsapp">{t('gp.share.whatsapp')}</a>}
+      </p>
+    </div>
+  );
+}
+
+/** A link's invoice number (null: none), asked once the panel opens; other kinds have no invoice. undefined while asked. */
+function useInvoiceNumber(payment: Pick<PaymentView, 'id' | 'kind'>): string | null | undefined {
+  const isLink = payment.kind === 'link';
+  const [number, setNumber] = useState<{ id: string; number: string | null }>();
+  useEffect(() => {
+    if (!isLink) return undefined;
+    let live = true;
+    void api.invoiceNumbers({ paymentIds: [payment.id] }).then((r) => live && setNumber({ id: payment.id, number: r.ok ? r.value[payment.id] ?? null : null }));
+    return () => void (live = false);
+  }, [isLink, payment.id]);
+  if (!isLink) return null;
+  return number?.id === payment.id ? number.number : undefined;
+}

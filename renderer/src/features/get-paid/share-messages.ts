@@ -1,0 +1,69 @@
+// The messages Paydesk words for a customer, and how they leave: a `mailto:` address (subject and
+// body) and a `wa.me` address (the body). The payment request (the share panel) and the receipt or
+// refund confirmation of a payment that took money (the receipt panel), each in English or Arabic
+// whatever the UI's language. Amounts from minor units in the message's language, Latin digits as
+// every amount in the app; of a card only its last four digits.
+import type { PaymentView } from '../../../../contract/methods/payments';
+import { ltrIsolated } from '../../../../contract/amount-words';
+import type { CurrencyCode } from '../../../../contract/money';
+import { refundedAmountUnknown } from '../../../../contract/payment-states';
+import { translate, type Language } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+
+export type CustomerMessage = { subject: string; body: string };
+
+export type Shareable = { url: string; orderId: string; amountMinor: number; currency: CurrencyCode; description?: string | null; customer: { name: string | null; email: string | null; phone: string | null }; invoiceNumber?: string | null };
+
+export function shareMessage(item: Shareable, language: Language): CustomerMessage {
+  const values = { name: item.customer.name ?? '', amount: formatAmount(item.amountMinor, item.currency, language), orderId: item.orderId, url: item.url, description: item.description ?? item.orderId, number: item.invoiceNumber ?? '' };
+  // An invoiced link names its invoice number, so the customer (and their accountant) can match the PDF.
+  if (item.invoiceNumber) return { subject: translate(language, 'inv.share.subject', values), body: translate(language, item.customer.name ? 'inv.share.body' : 'inv.share.bodyNoName', values) };
+  return { subject: translate(language, 'gp.share.subject', values), body: translate(language, item.customer.name ? 'gp.share.body' : 'gp.share.bodyNoName', values) };
+}
+
+export const mailtoHref = (email: string | null, message: CustomerMessage) =>
+  `mailto:${encodeURIComponent(email ?? '')}?subject=${encodeURIComponent(message.subject)}&body=${encodeURIComponent(message.body)}`;
+export const whatsappHref = (phone: string | null, message: CustomerMessage) =>
+  `https://wa.me/${(phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(message.body)}`;
+
+type Receiptable = Pick<PaymentView, 'state' | 'orderId' | 'currency' | 'capturedMinor' | 'refundedMinor' | 'cardMasked' | 'customer'>;
+
+/**
+ * What a payment that took money offers its customer: a receipt of what was taken (paid, partly
+ * captured), or, once Paydesk refunded some of it, a confirmation of the refund. Nothing for a
+ * refund made at the gateway's dashboard (its amount is not known), nor for money only held.
+ */
+export function receiptKindOf(payment: Pick<PaymentView, 'state' | 'capturedMinor' | 'refundedMinor'>): 'receipt' | 'refund' | undefined {
+  if ((payment.state === 'paid' || payment.state === 'partially_captured') && payment.capturedMinor > 0) return 'receipt';
+  if ((payment.state === 'partially_refunded' || payment.state === 'refunded') && !refundedAmountUnknown(payment)) return 'refund';
+  return undefined;
+}
+
+/** The last four digits of a masked card (first six, last four), the only part a message may name. */
+export const cardLastFour = (cardMasked: string | null): string | undefined => /(\d{4})$/.exec(cardMasked ?? '')?.[1];
+
+/**
+ * The receipt or refund confirmation of a payment (receiptKindOf), naming its invoice when the
+ * link has one. A refund names the total Paydesk refunded and, in part, what stays paid.
+ */
+export function receiptMessage(payment: Receiptable, language: Language, invoiceNumber: string | null): CustomerMessage {
+  const kind = receiptKindOf(payment) ?? 'receipt';
+  const currency = payment.currency as CurrencyCode;
+  const money = (minor: number) => formatAmount(minor, currency, language);
+  // Order ids, invoice numbers and card digits read left to right inside an Arabic sentence ("PD-1" read "1-PD").
+  const token = (text: string) => (language === 'ar' ? ltrIsolated(text) : text);
+  const kept = payment.capturedMinor - payment.refundedMinor;
+  const last4 = cardLastFour(payment.cardMasked);
+  const values = {
+    name: payment.customer.name ?? '',
+    orderId: token(payment.orderId),
+    invoice: invoiceNumber ? 'yes' : 'no',
+    number: invoiceNumber ? token(invoiceNumber) : '',
+    last4: last4 ? token(last4) : 'none',
+    amount: money(kind === 'refund' ? payment.refundedMinor : payment.capturedMinor),
+    kept: kind === 'refund' && kept > 0 ? token(money(kept)) : 'none',
+  };
+  const named = Boolean(payment.customer.name);
+  if (kind === 'refund') return { subject: translate(language, 'gp.refundNote.subject', values), body: translate(language, named ? 'gp.refundNote.body' : 'gp.refundNote.bodyNoName', values) };
+  return { subject: translate(language, 'gp.receipt.subject', values), body: translate(language, named ? 'gp.receipt.body' : 'gp.receipt.bodyNoName', values) };
+}

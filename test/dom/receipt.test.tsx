@@ -1,0 +1,123 @@
+// "Send a receipt" on a payment that took money, and "Send a refund confirmation" once Paydesk
+// refunded some of it: the message the customer gets, in English and Arabic whatever the UI's
+// language (amounts from minor units, KWD's three decimals, Latin digits, the order id left to
+// right in Arabic), the invoice named by its number, of the card its last four digits only, and
+// the e-mail and WhatsApp addresses it leaves by. Before, only the payment address could be sent.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { appInfo } from '../support/session';
+import { paymentDetail, paymentView } from '../support/payment-view';
+import { stubMain, unchecked } from '../support/stub-main';
+
+const customer = { name: 'Sara Al-Harbi', email: 'sara@example.com', phone: '+966 50 123 4567' };
+const paidLink = paymentView({ id: 'LINK-PAID', kind: 'link', orderId: 'PD-1001', amountMinor: 15_000, capturedMinor: 15_000, description: 'Tiles', customer, url: 'http://127.0.0.1:9/link?linkId=lnk_1' });
+const kwdSale = paymentView({ id: 'SALE-KWD', orderId: 'PD-2002', amountMinor: 12_345, capturedMinor: 12_345, currency: 'KWD', cardMasked: '512345******0008', customer: { name: null, email: 'buyer@example.com', phone: null } });
+const partlyRefunded = paymentView({ id: 'SALE-REF', orderId: 'PD-3003', amountMinor: 15_000, capturedMinor: 15_000, refundedMinor: 5_000, state: 'partially_refunded', cardMasked: '411111******1111', customer });
+const unpaidLink = paymentView({ id: 'LINK-OPEN', kind: 'link', orderId: 'PD-4004', state: 'pending', capturedMinor: 0, customer, url: 'http://127.0.0.1:9/link?linkId=lnk_2' });
+const refundedElsewhere = paymentView({ id: 'SALE-ELSEWHERE', orderId: 'PD-5005', state: 'refunded', refundedMinor: 0, cardMasked: '411111******1111' });
+const all = [paidLink, kwdSale, partlyRefunded, unpaidLink, refundedElsewhere];
+
+const main = stubMain({
+  searchPayments: () => ({ ok: true, value: unchecked({ total: all.length, rows: all }) }),
+  listPaymentLinks: () => ({ ok: true, value: unchecked({ total: 2, rows: [paidLink, unpaidLink] }) }),
+  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
+  getInvoice: () => ({ ok: true, value: unchecked({ invoice: null }) }),
+  invoiceNumbers: ({ paymentIds }) => ({ ok: true, value: Object.fromEntries(paymentIds.filter((id) => id === 'LINK-PAID').map((id) => [id, 'INV-000007'])) }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+});
+const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
+const { LinksList } = await import('../../renderer/src/features/get-paid/links-list');
+const { useLanguage } = await import('../../renderer/src/i18n');
+(await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
+
+const LRI = '\u2066';
+const PDI = '\u2069';
+beforeEach(() => void (main.calls.length = 0));
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+/** Opens the payment's detail (its row is named by its order id), presses its receipt button, and gives the panel. */
+async function receiptOf(orderId: string, button: string) {
+  render(<TransactionsScreen />);
+  fireEvent.click(await screen.findByTestId(`tx-row-${orderId}`));
+  fireEvent.click(await screen.findByRole('button', { name: button }));
+  const panel = await screen.findByTestId('receipt-panel');
+  await within(panel).findByTestId('receipt-text');
+  return panel;
+}
+/** The message as a person reads it: Intl's no-break space and, in Arabic, its right-to-left marks inside an amount made plain. */
+const plain = (value: string | null | undefined) => value?.replace(/\u00a0/g, ' ').replace(/[\u200e\u200f]/g, '');
+const text = (panel: HTMLElement) => plain(within(panel).getByTestId('receipt-text').textContent);
+const sent = plain;
+const inArabic = (panel: HTMLElement) => fireEvent.change(within(panel).getByTestId('receipt-language'), { target: { value: 'ar' } });
+const mail = (panel: HTMLElement) => new URL(within(panel).getByTestId('receipt-email').getAttribute('href')!);
+
+describe('a receipt for a payment that took money', () => {
+  it('names a paid link\'s amount, order and invoice number, and leaves by e-mail and WhatsApp', async () => {
+    const panel = await receiptOf('PD-1001', 'Send a receipt');
+    expect(text(panel)).toBe('Hello Sara Al-Harbi, we have received your payment of SAR 150.00 for invoice INV-000007 (order PD-1001). Thank you.');
+    const email = mail(panel);
+    expect(email.protocol + email.pathname).toBe('mailto:sara%40example.com');
+    expect(email.searchParams.get('subject')).toBe('Payment received: invoice INV-000007 (PD-1001)');
+    expect(sent(email.searchParams.get('body'))).toBe(text(panel));
+    const whatsapp = new URL(within(panel).getByTestId('receipt-whatsapp').getAttribute('href')!);
+    expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/966501234567');
+    expect(sent(whatsapp.searchParams.get('text'))).toBe(text(panel));
+
+    inArabic(panel);
+    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، استلمنا دفعتك بمبلغ ${LRI}150.00 ر.س.${PDI} عن الفاتورة ${LRI}INV-000007${PDI} (الطلب ${LRI}PD-1001${PDI}). شكرًا لك.`);
+    expect(plain(mail(panel).searchParams.get('subject'))).toBe(`تم استلام الدفعة: الفاتورة ${LRI}INV-000007${PDI} (${LRI}PD-1001${PDI})`);
+    expect(screen.getByTestId('receipt-toggle').textContent).toBe('Send a receipt'); // the message's language, not the screen's
+  });
+
+  it('words a KWD card sale with its three decimals and the card\'s last four digits only', async () => {
+    const panel = await receiptOf('PD-2002', 'Send a receipt');
+    expect(text(panel)).toBe('Hello, we have received your payment of KWD 12.345 for order PD-2002, made with the card ending 0008. Thank you.');
+    expect(mail(panel).searchParams.get('subject')).toBe('Payment received: order PD-2002');
+    expect(within(panel).queryByTestId('receipt-whatsapp')).toBeNull(); // no phone to send it to
+    inArabic(panel);
+    expect(text(panel)).toBe(`مرحبًا، استلمنا دفعتك بمبلغ ${LRI}12.345 د.ك.${PDI} عن الطلب ${LRI}PD-2002${PDI}، بالبطاقة المنتهية بـ ${LRI}0008${PDI}. شكرًا لك.`);
+    for (const href of [mail(panel).href, decodeURIComponent(mail(panel).href)]) expect(href).not.toContain('512345');
+    // No invoice to name: a sale has none, and main is not asked.
+    expect(main.asked('invoiceNumbers')).toEqual([]);
+  });
+
+  it('confirms the refund of a partly refunded payment, with what stays paid', async () => {
+    const panel = await receiptOf('PD-3003', 'Send a refund confirmation');
+    expect(text(panel)).toBe('Hello Sara Al-Harbi, a refund of SAR 50.00 for order PD-3003 has been sent to your card ending 1111. The remaining SAR 100.00 stays paid. Your bank may take a few days to show it.');
+    expect(mail(panel).searchParams.get('subject')).toBe('Refund for order PD-3003');
+    inArabic(panel);
+    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، أُرسل استرداد بمبلغ ${LRI}50.00 ر.س.${PDI} عن الطلب ${LRI}PD-3003${PDI} إلى بطاقتك المنتهية بـ ${LRI}1111${PDI}. ويبقى ${LRI}100.00 ر.س.${PDI} من دفعتك مدفوعًا. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
+    expect(plain(mail(panel).searchParams.get('subject'))).toBe(`استرداد الطلب ${LRI}PD-3003${PDI}`);
+  });
+
+  it('is offered in the Arabic screen with the message in Arabic first', async () => {
+    act(() => useLanguage.getState().setLanguage('ar'));
+    const panel = await receiptOf('PD-3003', 'إرسال تأكيد الاسترداد');
+    expect(text(panel)).toMatch(/^مرحبًا Sara Al-Harbi، أُرسل استرداد بمبلغ/);
+  });
+
+  it('is not offered for an unpaid link, nor for a refund whose amount Paydesk does not know', async () => {
+    render(<TransactionsScreen />);
+    for (const orderId of ['PD-4004', 'PD-5005']) {
+      fireEvent.click(await screen.findByTestId(`tx-row-${orderId}`));
+      await screen.findByRole('heading', { name: orderId });
+      expect(screen.queryByTestId('receipt-toggle')).toBeNull();
+    }
+  });
+});
+
+describe('the links list', () => {
+  it('offers a paid row its receipt, named with its order id, and an unpaid row none', async () => {
+    render(<LinksList />);
+    const row = (orderId: string) => document.querySelector<HTMLElement>(`[data-testid="link-row"][data-order-id="${orderId}"]`)!;
+    await waitFor(() => expect(row('PD-1001')).toBeTruthy());
+    expect(within(row('PD-4004')).queryByTestId('row-receipt')).toBeNull();
+    fireEvent.click(within(row('PD-1001')).getByRole('button', { name: 'Send a receipt for PD-1001' }));
+    const panel = await screen.findByTestId('row-receipt-panel');
+    await waitFor(() => expect(text(panel)).toBe('Hello Sara Al-Harbi, we have received your payment of SAR 150.00 for invoice INV-000007 (order PD-1001). Thank you.'));
+  });
+});
