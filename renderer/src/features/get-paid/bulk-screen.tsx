@@ -18,6 +18,7 @@ import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { useNavigation } from '../../app/navigation-store';
 import { fileBase64, fileSizeProblem, linksWording, reportWording, wordProblems } from './bulk-file';
+import { MessageLanguage } from './message-language';
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
 import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-kit';
@@ -186,7 +187,7 @@ export function BulkScreen() {
       {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}
       {preview && preview.choices.length === 0 && <PreviewTable preview={preview} onStart={() => void start()} />}
       {batch && <BatchProgress batch={batch} maySend={mayCreate} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)} />}
-      {(batch?.state !== 'running' && (batch?.created ?? 0) > 0) || recent.some((b) => b.created > 0) ? <MessageLanguage value={messageLanguage} onChange={setMessageLanguage} /> : null}
+      {(batch?.state !== 'running' && (batch?.created ?? 0) > 0) || recent.some((b) => b.created > 0) ? <MessageLanguage id="bulk-message-language" label={t('gp.bulk.messageLanguage')} value={messageLanguage} onChange={setMessageLanguage} testId="bulk-message-language" /> : null}
       {dialog}
       {recent.length > 0 && (
         <section aria-labelledby="bulk-recent-title" className="gp-list">
@@ -204,20 +205,6 @@ export function BulkScreen() {
         </section>
       )}
     </section>
-  );
-}
-
-/** The language of the messages in a batch's links CSV (the share panel's choice, for a whole batch). */
-function MessageLanguage({ value, onChange }: { value: Language; onChange(language: Language): void }) {
-  const t = useT();
-  return (
-    <div className="field">
-      <label htmlFor="bulk-message-language">{t('gp.bulk.messageLanguage')}</label>
-      <select id="bulk-message-language" value={value} onChange={(e) => onChange(e.target.value as Language)} data-testid="bulk-message-language">
-        <option value="en" lang="en">English</option>
-        <option value="ar" lang="ar">العربية</option>
-      </select>
-    </div>
   );
 }
 

@@ -1,13 +1,14 @@
 // The language a message to the customer is worded in, chosen beside its buttons whatever the UI's
-// (the share panel's payment request, the receipt panel's receipt). A file of its own: the receipt
+// (the share panel's payment request, the receipt panel's receipt, a bulk batch's links CSV). A file of its own: the receipt
 // panel is in the first screen's code (a payment's detail), the share panel and its QR code are not.
 import { useT, type Language } from '../../i18n';
 
-export function MessageLanguage({ id, value, onChange, testId }: { id: string; value: Language; onChange(language: Language): void; testId: string }) {
+/** `label`: the bulk screen's names what the choice is for ("Language of the customers' messages"). */
+export function MessageLanguage({ id, label, value, onChange, testId }: { id: string; label?: string; value: Language; onChange(language: Language): void; testId: string }) {
   const t = useT();
   return (
     <div className="field">
-      <label htmlFor={id}>{t('gp.share.language')}</label>
+      <label htmlFor={id}>{label ?? t('gp.share.language')}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value as Language)} data-testid={testId}>
         <option value="en" lang="en">English</option>
         <option value="ar" lang="ar">العربية</option>
