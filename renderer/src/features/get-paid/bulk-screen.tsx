@@ -21,6 +21,7 @@ import { fileBase64, fileSizeProblem, reportWording, wordProblems } from './bulk
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
 import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-kit';
+import { screenShortcuts } from '../../ui/shortcuts';
 
 type Preview = MethodOutput<'bulkPreview'>;
 
@@ -35,7 +36,7 @@ export function BulkScreen() {
   // Alt+8 means "new", as on the other getting-paid screens: nothing chosen, the keyboard on the file
   // field (Space opens the file chooser). It left the keyboard on the whole screen, two Tabs away.
   const [fileKey, setFileKey] = useState(0);
-  useNewShortcut('8', 'bulk-file', () => {
+  useNewShortcut(screenShortcuts.bulk, 'bulk-file', () => {
     setError(null);
     setBatch(null);
     setPreview(null);

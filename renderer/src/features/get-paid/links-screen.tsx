@@ -14,6 +14,7 @@ import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { canMakeAnother, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
+import { screenShortcuts } from '../../ui/shortcuts';
 
 export function LinksScreen() {
   const t = useT();
@@ -24,7 +25,7 @@ export function LinksScreen() {
     setFormKey((k) => k + 1);
     setMode('form');
   };
-  const focusFirst = useNewShortcut('2', 'link-orderId', reset);
+  const focusFirst = useNewShortcut(screenShortcuts.links, 'link-orderId', reset);
   const newLink = () => {
     reset();
     focusFirst();
