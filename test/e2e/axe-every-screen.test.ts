@@ -1,4 +1,4 @@
-// The accessibility sweep: every screen of the navigation and the main dialogs, with a little data
+// The accessibility sweep: every screen of the navigation and the main dialogs (the keyboard shortcuts help too), with a little data
 // made first (a link, a card sale, a refund), checked by axe in English and in Arabic, at 1280 px
 // and at 900 px, in one session. A violation anywhere fails the test with where it was (language,
 // width, screen). The Arabic pass leaves a screenshot of each screen to look at
@@ -72,6 +72,12 @@ describeWithKeychain('every screen passes axe, in English and Arabic, at 1280 an
       name: 'refund-dialog',
       show: async () => { await tx.startAction('refund'); },
       leave: async () => { await session.page.keyboard.press('Escape'); await tx.dialog.waitFor({ state: 'detached' }); },
+    },
+    {
+      // The keyboard shortcuts help, from its button at the navigation's end (`?` opens it too: shortcuts-help.test.ts).
+      name: 'shortcuts-help',
+      show: async () => { await session.page.getByTestId('shortcuts-open').click(); await session.page.getByTestId('shortcuts-help').waitFor(); },
+      leave: async () => { await session.page.keyboard.press('Escape'); await session.page.getByTestId('shortcuts-help').waitFor({ state: 'detached' }); },
     },
     { name: 'attention', show: async () => { await open('attention'); await session.page.getByTestId('attention-empty').waitFor(); } },
     {

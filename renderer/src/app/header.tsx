@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLanguage, useT, type Language } from '../i18n';
 import { altShortcut, languageShortcut } from '../ui/shortcut-key';
+import { shortcutKeys } from '../ui/shortcuts';
 import { useSession } from './session-store';
 import { EnvironmentBadge } from './environment-badge';
 import { ProfileSwitcher } from '../features/settings/profile-switcher';
 import { profileName } from '../ui/profile-name';
-
-const languageKeys = `Alt+${languageShortcut.toUpperCase()}`;
 
 export function Header() {
   const t = useT();
@@ -36,7 +35,7 @@ export function Header() {
       <label className="language-picker">
         <span>{t('language.label')}</span>
         {/* Shown as the navigation shows its Alt+digit: named for assistive technology, and in the tooltip. */}
-        <select ref={picker} value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-keyshortcuts={languageKeys} title={languageKeys}>
+        <select ref={picker} value={language} onChange={(e) => setLanguage(e.target.value as Language)} aria-keyshortcuts={shortcutKeys('language')} title={shortcutKeys('language')}>
           <option value="en" lang="en">{t('language.en')}</option>
           <option value="ar" lang="ar">{t('language.ar')}</option>
         </select>

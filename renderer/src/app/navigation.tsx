@@ -6,6 +6,8 @@ import { preloadScreens, screenComponent, screens } from './screens';
 import { api } from '../api';
 import { afterFirstScreenData } from './first-screen';
 import { altShortcut } from '../ui/shortcut-key';
+import { screenKeys } from '../ui/shortcuts';
+import { ShortcutsHelp } from './shortcuts-help';
 import { focusHeadingWhenDrawn, focusScreenHeading, screenDrawn } from './screen-heading';
 
 export function Navigation() {
@@ -45,8 +47,8 @@ export function Navigation() {
             <button
               type="button"
               aria-current={screen === entry.id ? 'page' : undefined}
-              aria-keyshortcuts={entry.shortcut ? `Alt+${entry.shortcut}` : undefined}
-              title={entry.shortcut ? `Alt+${entry.shortcut}` : undefined}
+              aria-keyshortcuts={screenKeys(entry.id)}
+              title={screenKeys(entry.id)}
               onClick={() => go(entry.id)}
               data-testid={`nav-${entry.id}`}
             >
@@ -55,6 +57,7 @@ export function Navigation() {
           </li>
         ))}
       </ul>
+      <ShortcutsHelp />
     </nav>
   );
 }

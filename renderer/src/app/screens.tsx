@@ -7,6 +7,7 @@ import { TransactionsScreen } from '../features/transactions/transactions-screen
 import { useTransactions } from '../features/transactions/transactions-store';
 import { useNavigation } from './navigation-store';
 import { firstScreenWaitsFor } from './first-screen';
+import { screenShortcuts, type ScreenName } from '../ui/shortcuts';
 
 // Home and the transactions list are in the page's own files (a returning user's first screen is
 // usually the list, a new user's Home asks for its first page ahead): the browser fetches two
@@ -47,11 +48,11 @@ export function preloadScreens(): void {
 }
 
 export type ScreenEntry = {
-  id: string;
+  id: ScreenName;
   label: MessageKey;
   component: ComponentType | LazyExoticComponent<ComponentType>;
-  /** Alt + this key opens the screen (shown in the navigation's tooltip). */
-  shortcut?: string;
+  /** Alt + this key opens the screen (shown in the navigation's tooltip and the shortcuts help). */
+  shortcut: string;
   /** Called as the screen is chosen, before its code may have arrived: starts loading its data (the promise: that data). */
   onOpen?(): Promise<unknown> | void;
   /** Its first draw words nothing through Intl (plain-format.ts), so a start on it leaves Intl's first use for later. */
@@ -60,16 +61,16 @@ export type ScreenEntry = {
 
 export const screens: ScreenEntry[] = [
   // Home asks for the list's first page ahead of a click (where its tasks and figures lead); the click takes it.
-  { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: '1', onOpen: () => useTransactions.getState().askAhead() },
-  { id: 'links', label: 'nav.links', component: LinksScreen, shortcut: '2' },
-  { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: '3' },
-  { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: '4' },
+  { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: screenShortcuts.home, onOpen: () => useTransactions.getState().askAhead() },
+  { id: 'links', label: 'nav.links', component: LinksScreen, shortcut: screenShortcuts.links },
+  { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: screenShortcuts.checkout },
+  { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: screenShortcuts.terminal },
   // The list's first page is asked for at the click, in parallel with the screen's chunk.
-  { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: '5', onOpen: () => useTransactions.getState().beginVisit(), drawsWithoutIntl: true },
-  { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: '6' },
-  { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: '7' },
-  { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: '8' },
-  { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: '9' },
+  { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: screenShortcuts.transactions, onOpen: () => useTransactions.getState().beginVisit(), drawsWithoutIntl: true },
+  { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: screenShortcuts.attention },
+  { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: screenShortcuts.audit },
+  { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: screenShortcuts.bulk },
+  { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: screenShortcuts.settings },
 ];
 
 // Whichever way a screen is chosen (navigation, a shortcut, a link on another screen). Its data,

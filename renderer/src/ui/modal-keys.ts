@@ -14,6 +14,11 @@ function stops(box: HTMLElement): HTMLElement[] {
   return [...box.querySelectorAll<HTMLElement>(focusable)].filter((el) => el.getClientRects().length > 0 || el === document.activeElement);
 }
 
+/** Whether a modal dialog (an action's, settling, the shortcuts help, the calendar) has the keyboard: the page's own keys wait. */
+export function modalOpen(): boolean {
+  return document.querySelector('[aria-modal="true"]') !== null;
+}
+
 export function useModalKeys(box: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

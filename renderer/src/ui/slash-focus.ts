@@ -2,13 +2,14 @@
 // "Find a payment"), unless the person is typing in a field already. Read by the key's place, so an
 // Arabic layout's "ظ" works too (shortcut-key.ts).
 import { useEffect, type RefObject } from 'react';
-import { shortcutKey } from './shortcut-key';
+import { typingIn } from './shortcut-key';
+import { pressed } from './shortcuts';
+import { modalOpen } from './modal-keys';
 
 export function useSlashFocus(field: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-      if (shortcutKey(event) === '/' && !typing && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      if (pressed(event, 'search') && !typingIn(event.target) && !modalOpen()) {
         event.preventDefault();
         field.current?.focus();
       }

@@ -22,6 +22,7 @@ import { MessageLanguage } from './message-language';
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
 import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-kit';
+import { screenShortcuts } from '../../ui/shortcuts';
 
 type Preview = MethodOutput<'bulkPreview'>;
 
@@ -36,7 +37,7 @@ export function BulkScreen() {
   // Alt+8 means "new", as on the other getting-paid screens: nothing chosen, the keyboard on the file
   // field (Space opens the file chooser). It left the keyboard on the whole screen, two Tabs away.
   const [fileKey, setFileKey] = useState(0);
-  useNewShortcut('8', 'bulk-file', () => {
+  useNewShortcut(screenShortcuts.bulk, 'bulk-file', () => {
     setError(null);
     setBatch(null);
     setPreview(null);

@@ -24,6 +24,7 @@ import { usePaymentList } from './links-list';
 import { canMakeAnother, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 import { ReceiptOffer } from './receipt-panel';
+import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'checkout';
 
@@ -34,7 +35,7 @@ export function CheckoutScreen() {
   const mayCreate = useMayCreatePayments();
   const box = useRef<HTMLElement>(null);
   useEffect(() => box.current?.focus(), [result?.id]);
-  const focusFirst = useNewShortcut('3', 'checkout-orderId', () => {
+  const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-orderId', () => {
     setResult(null);
     setFormKey((k) => k + 1);
   });
@@ -168,8 +169,8 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
         <UrlFields form={form} values={v} set={(k) => set(k) as (s: string) => void} errors={errors} />
         <SendError error={error} />
         <div className="form-actions">
-          <button type="submit" className="gp-primary" data-testid="checkout-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.checkout.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.checkout.create'))}</button>
-          <button type="button" onClick={onCancel} aria-keyshortcuts="Escape">{t('gp.clear')}</button>
+          <button type="submit" className="gp-primary" data-testid="checkout-submit" aria-keyshortcuts={shortcutKeys('submit')}>{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.checkout.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.checkout.create'))}</button>
+          <button type="button" onClick={onCancel} aria-keyshortcuts={shortcutKeys('cancel')}>{t('gp.clear')}</button>
         </div>
       </fieldset>
       {dialog}

@@ -15,6 +15,7 @@ import { ProductionConfirmDialog, needsProductionConfirmation } from '../setting
 import './get-paid.css';
 import { saveFile } from '../../ui/save-file';
 import { shortcutKey } from '../../ui/shortcut-key';
+import { pressed } from '../../ui/shortcuts';
 import { Ltr } from '../../ui/ltr';
 import { SettingsLink } from '../settings/settings-link';
 import { phoneSuggestion } from '../../../../contract/phone';
@@ -201,10 +202,10 @@ export function useAmountText() {
 /** Ctrl/Cmd+Enter submits and Escape cancels, wherever the focus is inside the form. */
 export function formKeys(onCancel: () => void) {
   return (e: React.KeyboardEvent<HTMLFormElement>) => {
-    if (e.key === 'Escape') {
+    if (pressed(e.nativeEvent, 'cancel')) {
       e.preventDefault();
       onCancel();
-    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+    } else if (pressed(e.nativeEvent, 'submit')) {
       e.preventDefault();
       e.currentTarget.requestSubmit();
     }

@@ -23,6 +23,7 @@ import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError } from '../../ui/focus';
 import { useAgainDraft } from './create-again';
+import { shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'link';
 
@@ -148,8 +149,8 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         <UrlFields form={form} values={v} set={set} errors={errors} />
         <SendError error={error} />
         <div className="form-actions">
-          <button type="submit" className="gp-primary" data-testid="link-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.link.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.link.create'))}</button>
-          <button type="button" onClick={onCancel} aria-keyshortcuts="Escape">{t('gp.cancel')}</button>
+          <button type="submit" className="gp-primary" data-testid="link-submit" aria-keyshortcuts={shortcutKeys('submit')}>{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.link.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.link.create'))}</button>
+          <button type="button" onClick={onCancel} aria-keyshortcuts={shortcutKeys('cancel')}>{t('gp.cancel')}</button>
         </div>
       </fieldset>
       {dialog}

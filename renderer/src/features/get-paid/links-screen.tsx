@@ -15,6 +15,7 @@ import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { canMakeAnother, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 import { ReceiptOffer } from './receipt-panel';
+import { screenShortcuts } from '../../ui/shortcuts';
 
 export function LinksScreen() {
   const t = useT();
@@ -25,7 +26,7 @@ export function LinksScreen() {
     setFormKey((k) => k + 1);
     setMode('form');
   };
-  const focusFirst = useNewShortcut('2', 'link-orderId', reset);
+  const focusFirst = useNewShortcut(screenShortcuts.links, 'link-orderId', reset);
   const newLink = () => {
     reset();
     focusFirst();

@@ -24,6 +24,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
 import { makeAnother, payByLink, useAgainDraft, useDraftArrives } from './create-again';
 import { ReceiptOffer } from './receipt-panel';
+import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -36,7 +37,7 @@ export function TerminalScreen() {
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
   const onChallengeDone = useCallback((r: { challenge: ChallengeView; payment: PaymentView }) => setSale((s) => s && { ...s, payment: r.payment, challenge: r.challenge, challengeDone: true }), []);
-  const focusFirst = useNewShortcut('4', 'terminal-amount', () => {
+  const focusFirst = useNewShortcut(screenShortcuts.terminal, 'terminal-amount', () => {
     setSale(null);
     setFormKey((k) => k + 1);
   });
@@ -242,8 +243,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         {/* Said until a new card number is typed: then it is about a card no longer on the screen. */}
         {cardCleared && !card.number && <p className="gp-note" data-testid="card-cleared">{t('gp.terminal.cardCleared')}</p>}
         <div className="form-actions">
-          <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts="Control+Enter">{busy ? t('gp.sending') : submitLabel}</button>
-          <button type="button" aria-keyshortcuts="Escape" onClick={() => { setCard(emptyCard); fields.clear(); }}>{t('gp.terminal.clearCard')}</button>
+          <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts={shortcutKeys('submit')}>{busy ? t('gp.sending') : submitLabel}</button>
+          <button type="button" aria-keyshortcuts={shortcutKeys('cancel')} onClick={() => { setCard(emptyCard); fields.clear(); }}>{t('gp.terminal.clearCard')}</button>
         </div>
       </fieldset>
       {dialog}

@@ -10,6 +10,7 @@ import { findPayment } from '../transactions/find-payment';
 import { profileName } from '../../ui/profile-name';
 import { OverviewSection } from '../overview/overview-section';
 import { useSlashFocus } from '../../ui/slash-focus';
+import { screenKeys, shortcutKeys } from '../../ui/shortcuts';
 
 export function HomeScreen() {
   const t = useT();
@@ -32,14 +33,14 @@ export function HomeScreen() {
       <p>{t('home.intro')}</p>
       <h2>{t('home.tasks')}</h2>
       <ul className="home-tasks" data-testid="home-tasks">
-        <li><button type="button" onClick={() => go('links')} aria-keyshortcuts="Alt+2" data-testid="task-new-link">{t('home.task.link')}</button> <kbd>Alt+2</kbd></li>
-        <li><button type="button" onClick={() => go('terminal')} aria-keyshortcuts="Alt+4" data-testid="task-card">{t('home.task.card')}</button> <kbd>Alt+4</kbd></li>
-        <li><button type="button" onClick={() => go('checkout')} aria-keyshortcuts="Alt+3">{t('home.task.checkout')}</button> <kbd>Alt+3</kbd></li>
+        <li><button type="button" onClick={() => go('links')} aria-keyshortcuts={screenKeys('links')} data-testid="task-new-link">{t('home.task.link')}</button> <kbd>{screenKeys('links')}</kbd></li>
+        <li><button type="button" onClick={() => go('terminal')} aria-keyshortcuts={screenKeys('terminal')} data-testid="task-card">{t('home.task.card')}</button> <kbd>{screenKeys('terminal')}</kbd></li>
+        <li><button type="button" onClick={() => go('checkout')} aria-keyshortcuts={screenKeys('checkout')}>{t('home.task.checkout')}</button> <kbd>{screenKeys('checkout')}</kbd></li>
         <li><button type="button" onClick={() => search.current?.focus()} data-testid="task-refund">{t('home.task.refund')}</button></li>
       </ul>
       <form className="home-find" role="search" onSubmit={(e) => void find(e)}>
         <label htmlFor="home-find">{t('home.find')}</label>
-        <input id="home-find" ref={search} type="search" aria-keyshortcuts="/" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tx.search.placeholder')} data-testid="home-find" />
+        <input id="home-find" ref={search} type="search" aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tx.search.placeholder')} data-testid="home-find" />
         <button type="submit">{t('home.find.go')}</button>
         <p className="field-hint">{t('home.find.hint')}</p>
       </form>

@@ -13,6 +13,7 @@ import { DateField } from '../../ui/date-field';
 import { flushSync } from 'react-dom';
 import { focusListRow, listCovered } from './payment-list';
 import { useSlashFocus } from '../../ui/slash-focus';
+import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { AmountSearchHint } from './amount-search-hint';
 import { CardLast4Field } from './card-last4-field';
 
@@ -42,7 +43,7 @@ export function FilterBar() {
   // ↓ from the search goes to the results, on the first: without it the keyboard reached them
   // through six controls (state, filters, sort, export, the lookup).
   const toList = (event: ReactKeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'ArrowDown' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (!pressed(event.nativeEvent, 'searchToList') || event.shiftKey) return;
     event.preventDefault();
     // Drawn at once: a covered list is given back before the keyboard goes to it, so an Enter right after opens.
     if (listCovered()) flushSync(() => useTransactions.getState().close());
@@ -75,7 +76,7 @@ export function FilterBar() {
       <div className="filter-row">
         <div className="field filter-search">
           <label htmlFor="tx-search">{t('tx.search')}</label>
-          <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} onKeyDown={toList} aria-keyshortcuts="/" placeholder={t('tx.search.placeholder')} />
+          <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} onKeyDown={toList} aria-keyshortcuts={shortcutKeys('search')} placeholder={t('tx.search.placeholder')} />
         </div>
         <div className="field">
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>

@@ -24,7 +24,9 @@ import { canCreateAgain, createAgain } from '../get-paid/create-again';
 import { MakeAnother } from '../get-paid/make-another';
 import { ReceiptOffer } from '../get-paid/receipt-panel';
 import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
-import { shortcutKey } from '../../ui/shortcut-key';
+import { typingIn } from '../../ui/shortcut-key';
+import { pressed, shortcutKeys } from '../../ui/shortcuts';
+import { modalOpen } from '../../ui/modal-keys';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
 const PaymentInvoice = lazy(() => import('../invoices/payment-invoice'));
@@ -123,10 +125,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const typing = event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement || event.target instanceof HTMLTextAreaElement;
-      if (typing || dialog || settling || event.altKey || event.ctrlKey || event.metaKey || !allowed || otherProfile) return;
-      const keys: Record<string, ActionKind | 'status'> = { r: 'refund', c: 'capture', v: 'void', s: 'status' };
-      const wanted = keys[shortcutKey(event)];
+      // A dialog of the frame's own (the shortcuts help) is open over the detail too: its keys are its own.
+      if (typingIn(event.target) || dialog || settling || modalOpen() || !allowed || otherProfile) return;
+      const wanted = (['refund', 'capture', 'void', 'status'] as const).find((id) => pressed(event, id));
       if (wanted === 'status') return void (checkable && checkStatus());
       if (wanted && allowed[wanted]) {
         event.preventDefault();
@@ -193,9 +194,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <OtherProfileNote profileId={payment.profileId} onSwitch={watchFocus} />
       ) : (
         <div className="detail-actions">
-          {shown.capture && <button type="button" onClick={() => openDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts="c" data-testid="action-capture">{t('action.capture')}</button>}
-          {shown.void && <button type="button" onClick={() => openDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts="v" data-testid="action-void">{t('action.void')}</button>}
-          {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts="r" data-testid="action-refund">{t('action.refund')}</button>}
+          {shown.capture && <button type="button" onClick={() => openDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts={shortcutKeys('capture')} data-testid="action-capture">{t('action.capture')}</button>}
+          {shown.void && <button type="button" onClick={() => openDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts={shortcutKeys('void')} data-testid="action-void">{t('action.void')}</button>}
+          {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts={shortcutKeys('refund')} data-testid="action-refund">{t('action.refund')}</button>}
           {shown.recurring && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
           {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql).
               Not on a payment the gateway did not create: its answer can change nothing. */}
@@ -203,7 +204,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {mayCreate && canCreateAgain(payment) && <button type="button" onClick={() => createAgain(payment)} data-testid="action-create-again">{t('detail.createAgain')}</button>}
           {/* A declined or expired link or session: a new one like it, under a new order id. */}
           <MakeAnother payment={payment} />
-          {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts="s" data-testid="action-status">{t('detail.checkStatus')}</button>}
+          {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts={shortcutKeys('status')} data-testid="action-status">{t('detail.checkStatus')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />

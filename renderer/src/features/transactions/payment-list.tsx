@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatRowDay, formatRowTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { shortcutKey } from '../../ui/shortcut-key';
+import { pressed, type ShortcutId } from '../../ui/shortcuts';
 import { StateBadge } from './payment-state';
 import { useTransactions } from './transactions-store';
 import { rowWindow, scrollToReveal } from './windowed-rows';
@@ -73,24 +73,22 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => move(selected + 1),
-      j: () => move(selected + 1),
-      ArrowUp: () => move(selected - 1),
-      k: () => move(selected - 1),
-      Home: () => move(0),
-      End: () => move((total ?? 1) - 1),
-      PageDown: () => move(selected + 10),
-      PageUp: () => move(selected - 10),
-      Enter: () => {
+    const actions: Partial<Record<ShortcutId, () => void>> = {
+      nextRow: () => move(selected + 1),
+      previousRow: () => move(selected - 1),
+      firstRow: () => move(0),
+      lastRow: () => move((total ?? 1) - 1),
+      pageDown: () => move(selected + 10),
+      pageUp: () => move(selected - 10),
+      openRow: () => {
         const row = rows.get(selected);
         if (row) open(row.id);
       },
     };
-    const action = keys[shortcutKey(event)];
-    if (action && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    const id = (Object.keys(actions) as ShortcutId[]).find((key) => pressed(event.nativeEvent, key));
+    if (id) {
       event.preventDefault();
-      action();
+      actions[id]!();
     }
   };
 
