@@ -18,6 +18,7 @@ const links = [
   payment({ id: 'p-declined', orderId: 'PD-DECLINED', state: 'declined', statusWord: 'DECLINED' }),
   payment({ id: 'p-expired', orderId: 'PD-EXPIRED', state: 'expired', statusWord: 'EXPIRED', amountMinor: 5000, currency: 'SAR' }),
   payment({ id: 'p-open', orderId: 'PD-OPEN' }),
+  payment({ id: 'p-paid', orderId: 'PD-PAID', state: 'paid', statusWord: 'PAID', capturedMinor: 1234567 }),
 ];
 const declinedSale = payment({ id: 'sale-1', kind: 'sale', orderId: 'SALE-1', state: 'declined', statusWord: 'DECLINED', amountMinor: 9990, currency: 'SAR', description: null, url: null, cardMasked: '512345******0008', customer: { name: 'Sara', email: 'sara@example.com', phone: '+966501234567' } });
 const sessions = [payment({ id: 's-declined', kind: 'checkout', orderId: 'CO-DECLINED', state: 'declined', statusWord: 'DECLINED', amountMinor: 2500, currency: 'SAR', authOnly: true })];
@@ -55,6 +56,10 @@ describe('a link that can no longer be paid', () => {
     await waitFor(() => expect(row('PD-OPEN')).toBeTruthy());
     expect(within(row('PD-OPEN')).queryByTestId('row-resend')).toBeTruthy(); // an open link is still sent
     expect(within(row('PD-OPEN')).queryByTestId('make-another')).toBeNull();
+    // A paid link's page says it is paid: a receipt, not its address, is what goes to the customer now.
+    expect(within(row('PD-PAID')).queryByTestId('row-resend')).toBeNull();
+    expect(within(row('PD-PAID')).queryByTestId('row-copy')).toBeNull();
+    expect(within(row('PD-PAID')).queryByTestId('row-receipt')).toBeTruthy();
     for (const dead of ['PD-DECLINED', 'PD-EXPIRED']) {
       expect(within(row(dead)).queryByTestId('row-copy')).toBeNull();
       expect(within(row(dead)).queryByTestId('row-resend')).toBeNull();

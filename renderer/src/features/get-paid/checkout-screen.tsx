@@ -21,7 +21,7 @@ import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type 
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
-import { canMakeAnother, useAgainDraft, useDraftArrives } from './create-again';
+import { stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 import { ReceiptOffer } from './receipt-panel';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
@@ -61,7 +61,7 @@ export function CheckoutScreen() {
           <UnknownOutcome payment={result} onChecked={setResult} />
           <p><OpenInTransactions payment={result} /> <MakeAnother payment={result} /></p>
           <ReceiptOffer payment={result} />
-          {result.url && !canMakeAnother(result) && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
+          {result.url && stillPayable(result) && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
         </section>
       )}
       <RecentSessions />

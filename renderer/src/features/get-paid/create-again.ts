@@ -39,6 +39,13 @@ export const canCreateAgain = (payment: Pick<PaymentView, 'kind' | 'state'>) => 
 export const canMakeAnother = (payment: Pick<PaymentView, 'kind' | 'state'>) =>
   payment.kind === 'sale' ? payment.state === 'declined' : (payment.state === 'declined' || payment.state === 'expired') && (payment.kind === 'link' || payment.kind === 'checkout');
 
+/**
+ * Whether a link or session's page can still take the customer's money, so sending its address
+ * makes sense: unpaid, or not known yet. Paid, declined, expired: Copy and Resend sent a page that
+ * says so (a paid one offers a receipt instead, a dead one a new one like it).
+ */
+export const stillPayable = (payment: Pick<PaymentView, 'state' | 'url'>) => payment.url !== null && (payment.state === 'pending' || payment.state === 'unknown');
+
 /** A declined card sale can also be paid another way: a payment link for the same amount and customer. */
 export const canPayByLink = (payment: Pick<PaymentView, 'kind' | 'state'>) => payment.kind === 'sale' && payment.state === 'declined';
 

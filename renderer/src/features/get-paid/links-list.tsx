@@ -13,7 +13,7 @@ import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
-import { canMakeAnother } from './create-again';
+import { stillPayable } from './create-again';
 import { MakeAnother } from './make-another';
 import { ReceiptPanel, receiptWords } from './receipt-panel';
 import { receiptKindOf } from './share-messages';
@@ -130,7 +130,7 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
         <td><RowMoment iso={row.createdAt} /></td>
         <td className="gp-row-actions">
           <MakeAnother payment={row} named />
-          {row.url && !canMakeAnother(row) && (
+          {row.url && stillPayable(row) && (
             <>
               <button type="button" onClick={onCopy} aria-label={t('gp.links.copyFor', { orderId: row.orderId })} data-testid="row-copy">{copied ? t('gp.share.copied') : t('gp.share.copy')}</button>
               <button type="button" onClick={onShare} aria-expanded={sharing} aria-label={t('gp.links.resendFor', { orderId: row.orderId })} data-testid="row-resend">{t('gp.links.resend')}</button>
@@ -139,7 +139,7 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
           {receiptKindOf(row) && <button type="button" onClick={onReceipt} aria-expanded={receipt} aria-label={t(receiptWordFor, { orderId: row.orderId })} data-testid="row-receipt">{t(receiptWord)}</button>}
         </td>
       </tr>
-      {sharing && row.url && !canMakeAnother(row) && <RowShare row={row} url={row.url} />}
+      {sharing && row.url && stillPayable(row) && <RowShare row={row} url={row.url} />}
       {receipt && receiptKindOf(row) && <tr><td colSpan={6}><ReceiptPanel payment={row} testId="row-receipt-panel" /></td></tr>}
     </>
   );

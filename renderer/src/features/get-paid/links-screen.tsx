@@ -12,7 +12,7 @@ import { LinksList } from './links-list';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
-import { canMakeAnother, useDraftArrives } from './create-again';
+import { stillPayable, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 import { ReceiptOffer } from './receipt-panel';
 import { screenShortcuts } from '../../ui/shortcuts';
@@ -63,7 +63,7 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
       <p><OpenInTransactions payment={payment} /> <MakeAnother payment={payment} /></p>
       <ReceiptOffer payment={payment} />
       {invoice && <InvoicePanel invoice={invoice} />}
-      {payment.url && !canMakeAnother(payment) && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
+      {payment.url && stillPayable(payment) && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
     </section>
   );
 }
