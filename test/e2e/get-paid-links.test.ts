@@ -90,12 +90,14 @@ describe('payment links and checkout sessions', () => {
     await app.waitForLinkState(orderId, state);
   });
 
-  it('finds links by search and offers copy and resend on each', async () => {
+  it('finds links by search, and offers what each can still use: a receipt for the paid one, a new link for the declined one', async () => {
     await session.page.getByTestId('links-search').fill('3DS');
     await expect.poll(() => session.page.getByTestId('link-row').count()).toBe(2);
-    await app.linkRow('LINK-3DS-OK').getByTestId('row-resend').click();
-    const share = session.page.getByTestId('row-share');
-    expect(await share.getByTestId('share-url').inputValue()).toMatch(/\/link\?linkId=/);
+    // Their pages say paid and declined: sending their addresses again (Copy, Resend) would send that.
+    expect(await session.page.getByTestId('row-resend').count()).toBe(0);
+    await app.linkRow('LINK-3DS-OK').getByTestId('row-receipt').click();
+    expect(await session.page.getByTestId('row-receipt-panel').textContent()).toContain('LINK-3DS-OK');
+    expect(await app.linkRow('LINK-3DS-NO').getByRole('button', { name: 'New link like LINK-3DS-NO' }).count()).toBe(1);
     await session.page.getByTestId('links-search').fill('');
     await expect.poll(() => session.page.getByTestId('link-row').count()).toBe(4);
   });
