@@ -26,8 +26,8 @@ import { toAsciiDigits } from '../../contract/digits';
 export type BulkDeps = {
   /** Where batches and rows are kept: the laptop's file or the team ledger (ledger/bulk-store.ts, ledger/postgres/pg-bulk.ts). */
   store: BulkStore;
-  /** The payments ledger the links are recorded in (a row's order id is looked up there before it is sent; a created row's link is read there). */
-  orders: Pick<LedgerTx, 'byOrderId' | 'get' | 'invoices'>;
+  /** The payments ledger the links are recorded in (a row's order id is looked up there before it is sent). */
+  orders: Pick<LedgerTx, 'byOrderId'>;
   logger: Logger;
   events: EventHub;
   now?: () => Date;
@@ -103,17 +103,10 @@ export function createBulkService(deps: BulkDeps) {
   /** The links the batch created, each as the ledger has it now (its address, state and invoice number). */
   async function links(batchId: string): Promise<BulkLink[]> {
     await getBatch(batchId);
-    const created = (await store.rows(batchId)).filter((r) => r.state === 'created' && r.payment_id);
-    const payments = await Promise.all(created.map((r) => deps.orders.get(r.payment_id!)));
-    const numbers = await deps.orders.invoices.numbersOf(created.map((r) => r.payment_id!));
-    return created.flatMap((r, i) => {
-      const p = payments[i];
-      if (!p) return [];
-      return [{
-        line: r.line, orderId: p.order_id, amountMinor: p.amount_minor, currency: p.currency, description: p.description,
-        customer: { name: p.customer_name, email: p.customer_email, phone: p.customer_phone }, state: p.state, url: p.link_url, invoiceNumber: numbers.get(p.id) ?? null,
-      }];
-    });
+    return (await store.createdLinks(batchId)).map((p) => ({
+      line: p.line, orderId: p.order_id, amountMinor: p.amount_minor, currency: p.currency, description: p.description,
+      customer: { name: p.customer_name, email: p.customer_email, phone: p.customer_phone }, state: p.state, url: p.link_url, invoiceNumber: p.invoice_number,
+    }));
   }
 
   async function run(batchId: string, ctx: CallContext, confirm: ProductionConfirmation | undefined) {

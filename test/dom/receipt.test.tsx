@@ -17,9 +17,14 @@ const partlyRefunded = paymentView({ id: 'SALE-REF', orderId: 'PD-3003', amountM
 const unpaidLink = paymentView({ id: 'LINK-OPEN', kind: 'link', orderId: 'PD-4004', state: 'pending', capturedMinor: 0, customer, url: 'http://127.0.0.1:9/link?linkId=lnk_2' });
 const refundedElsewhere = paymentView({ id: 'SALE-ELSEWHERE', orderId: 'PD-5005', state: 'refunded', refundedMinor: 0, cardMasked: '411111******1111' });
 const all = [paidLink, kwdSale, partlyRefunded, unpaidLink, refundedElsewhere];
+const paidSession = paymentView({ id: 'CO-PAID', kind: 'checkout', orderId: 'CO-1001', amountMinor: 7_500, capturedMinor: 7_500, cardMasked: '411111******1111', customer, url: 'http://127.0.0.1:9/checkout?sessionId=cs_1' });
+const openSession = paymentView({ id: 'CO-OPEN', kind: 'checkout', orderId: 'CO-1002', state: 'pending', capturedMinor: 0, customer, url: 'http://127.0.0.1:9/checkout?sessionId=cs_2' });
 
 const main = stubMain({
-  searchPayments: () => ({ ok: true, value: unchecked({ total: all.length, rows: all }) }),
+  searchPayments: (input) => {
+    const rows = input.filter?.kinds?.[0] === 'checkout' ? [paidSession, openSession] : all; // Recent checkout sessions, or Transactions
+    return { ok: true, value: unchecked({ total: rows.length, rows }) };
+  },
   listPaymentLinks: () => ({ ok: true, value: unchecked({ total: 2, rows: [paidLink, unpaidLink] }) }),
   getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
   getInvoice: () => ({ ok: true, value: unchecked({ invoice: null }) }),
@@ -28,6 +33,7 @@ const main = stubMain({
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 const { LinksList } = await import('../../renderer/src/features/get-paid/links-list');
+const { CheckoutScreen } = await import('../../renderer/src/features/get-paid/checkout-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
@@ -119,5 +125,22 @@ describe('the links list', () => {
     fireEvent.click(within(row('PD-1001')).getByRole('button', { name: 'Send a receipt for PD-1001' }));
     const panel = await screen.findByTestId('row-receipt-panel');
     await waitFor(() => expect(text(panel)).toBe('Hello Sara Al-Harbi, we have received your payment of SAR 150.00 for invoice INV-000007 (order PD-1001). Thank you.'));
+  });
+});
+
+describe('the recent checkout sessions', () => {
+  it('offers a paid session its receipt, named with its order id, as a paid link\'s row does, and an unpaid one none', async () => {
+    render(<CheckoutScreen />);
+    const row = (orderId: string) => document.querySelector<HTMLElement>(`[data-testid="session-row"][data-order-id="${orderId}"]`)!;
+    await waitFor(() => expect(row('CO-1001')).toBeTruthy());
+    expect(within(row('CO-1002')).queryByTestId('row-receipt')).toBeNull();
+    const button = within(row('CO-1001')).getByRole('button', { name: 'Send a receipt for CO-1001' });
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const panel = await within(row('CO-1001')).findByTestId('row-receipt-panel');
+    await waitFor(() => expect(text(panel)).toBe('Hello Sara Al-Harbi, we have received your payment of SAR 75.00 for order CO-1001, made with the card ending 1111. Thank you.'));
+    expect(mail(panel).searchParams.get('subject')).toBe('Payment received: order CO-1001');
+    fireEvent.click(button); // pressed again, the panel goes
+    expect(within(row('CO-1001')).queryByTestId('row-receipt-panel')).toBeNull();
   });
 });

@@ -44,5 +44,7 @@ describe('bulk links with a VAT rate', () => {
     expect(await invoiceOf('B-ZERO')).toMatchObject({ number: 'INV-000002', totalMinor: 4000, vatMinor: 0, lines: [expect.objectContaining({ category: 'zero', reason: 'Export outside the GCC' })] });
     expect(await invoiceOf('B-PLAIN')).toBeNull();
     expect((await t.payments.store.byOrderId('practice', 'B-STD'))!.amount_minor).toBe(11500);
+    // The batch's links (and their CSV) name each invoice's number, read with the links.
+    expect((await bulk.links(batch.id)).map((l) => [l.orderId, l.invoiceNumber])).toEqual([['B-STD', 'INV-000001'], ['B-ZERO', 'INV-000002'], ['B-PLAIN', null]]);
   });
 });

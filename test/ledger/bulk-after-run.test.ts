@@ -4,7 +4,7 @@
 // and the message the page worded), the same bytes on a laptop's file and on the team's database,
 // audited as an export; the error report is in the template's columns with the reason last, so it
 // is corrected and chosen again as it is, and then creates only the rows that failed.
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeLedgerApp } from '../support/ledger-apps';
 
 const header = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone,issueDate,expireDate';
@@ -45,6 +45,17 @@ describeLedgerApp('after a bulk run', (app) => {
 
     const entries = (await app().value('listAuditLog', { query: 'export_bulk_links', limit: 10 })).rows.filter((r: { action: string }) => r.action === 'export_bulk_links');
     expect(entries[0]).toMatchObject({ action: 'export_bulk_links', osUser: 'tester', result: `2 rows; file ${download.fileName}` });
+  });
+
+  it('reads a batch\'s links with its rows in one query, not payment by payment (5,000 links: bench/bulk-links.ts)', async () => {
+    const onePayment = vi.spyOn(app().store, 'get');
+    try {
+      expect(await app().value('bulkLinks', { batchId })).toHaveLength(2);
+      expect(await app().value('bulkLinksCsv', { batchId, wording: {} })).toMatchObject({ rows: 2 });
+      expect(onePayment).not.toHaveBeenCalled();
+    } finally {
+      onePayment.mockRestore();
+    }
   });
 
   it('gives the failed rows back in the template\'s columns, reason last; the file chosen again as it is, then corrected, creates only those rows', async () => {

@@ -13,7 +13,8 @@
 import pg from 'pg';
 import { parseAmount } from '../../../contract/money';
 import { fail } from '../../core/fail';
-import type { BulkBatchRow, BulkBatchSummary, BulkRowRow, BulkStore } from '../bulk-store';
+import { bulkLinkColumns, type BulkBatchRow, type BulkBatchSummary, type BulkLinkRow, type BulkRowRow, type BulkStore } from '../bulk-store';
+import { minor } from './pg-store';
 import { serverFailureInWords, type TeamLedgerSettings } from './connection';
 import { recordTeamExport } from './pg-snapshot';
 
@@ -154,6 +155,10 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
     askCancel: (batchId, osUser) => worded(() => inTransaction(osUser, async (client) => {
       await client.query(`UPDATE paydesk.bulk_batches SET cancel_asked = true WHERE id = $1 AND state = 'running' AND NOT cancel_asked`, [batchId]);
     })),
+
+    createdLinks: (batchId) => worded(async () => !isUuid(batchId) ? [] : (await pool.query(`SELECT ${bulkLinkColumns} FROM paydesk.bulk_rows r JOIN paydesk.payments p ON p.id = r.payment_id
+      LEFT JOIN paydesk.invoices i ON i.payment_id = p.id WHERE r.batch_id = $1 AND r.state = 'created' ORDER BY r.line`, [batchId])).rows
+      .map((r) => ({ ...r, amount_minor: minor(r.amount_minor as string)! }) as BulkLinkRow)),
 
     knownOrderIds: (profileId, orderIds) => worded(async () => {
       if (!orderIds.length) return new Set<string>();

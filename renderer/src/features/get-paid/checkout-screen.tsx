@@ -1,6 +1,7 @@
 // Hosted checkout sessions (Alt+3): the /payment-gateway/initiate form (customer with ID and tax
 // number, optional address, authorisation-only and recurring options, URLs and dates) and the
-// result with the same share actions as a link.
+// result with the same share actions as a link; the recent sessions, a paid one with its receipt
+// (the links list's row button, receipt-panel.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
@@ -23,7 +24,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
 import { stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
-import { ReceiptOffer } from './receipt-panel';
+import { ReceiptOffer, RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'checkout';
@@ -181,17 +182,24 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
 function RecentSessions() {
   const t = useT();
   const { rows } = usePaymentList('checkout', '');
+  const [receipt, setReceipt] = useState<string | null>(null);
   if (!rows.length) return null;
   return (
     <section aria-labelledby="sessions-title" className="gp-list">
       <h2 id="sessions-title">{t('gp.checkout.recent')}</h2>
       <ul className="gp-simple-list" data-testid="sessions-list">
-        {rows.slice(0, 10).map((row) => (
-          <li key={row.id} data-testid="session-row" data-order-id={row.orderId}>
-             <Ltr className="mono">{row.orderId}</Ltr> · <bdi className="customer-name">{row.customer.name}</bdi> · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} /> <MakeAnother payment={row} named />
-          </li>
-        ))}
+        {rows.slice(0, 10).map((row) => <SessionRow key={row.id} row={row} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />)}
       </ul>
     </section>
+  );
+}
+
+/** A recent session: a paid one offers its receipt as a paid link's row does (one open at a time). */
+function SessionRow({ row, receipt, onReceipt }: { row: PaymentView; receipt: boolean; onReceipt(): void }) {
+  return (
+    <li data-testid="session-row" data-order-id={row.orderId}>
+      <Ltr className="mono">{row.orderId}</Ltr> · <bdi className="customer-name">{row.customer.name}</bdi> · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} /> <MakeAnother payment={row} named /> <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
+      {receipt && <RowReceiptPanel payment={row} />}
+    </li>
   );
 }

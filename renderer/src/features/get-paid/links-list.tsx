@@ -15,8 +15,7 @@ import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { stillPayable } from './create-again';
 import { MakeAnother } from './make-another';
-import { ReceiptPanel, receiptWords } from './receipt-panel';
-import { receiptKindOf } from './share-messages';
+import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -119,7 +118,6 @@ export function LinksList() {
 
 function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
   const t = useT();
-  const [receiptWord, receiptWordFor] = receiptWords(row);
   return (
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
@@ -136,11 +134,11 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
               <button type="button" onClick={onShare} aria-expanded={sharing} aria-label={t('gp.links.resendFor', { orderId: row.orderId })} data-testid="row-resend">{t('gp.links.resend')}</button>
             </>
           )}
-          {receiptKindOf(row) && <button type="button" onClick={onReceipt} aria-expanded={receipt} aria-label={t(receiptWordFor, { orderId: row.orderId })} data-testid="row-receipt">{t(receiptWord)}</button>}
+          <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
         </td>
       </tr>
       {sharing && row.url && stillPayable(row) && <RowShare row={row} url={row.url} />}
-      {receipt && receiptKindOf(row) && <tr><td colSpan={6}><ReceiptPanel payment={row} testId="row-receipt-panel" /></td></tr>}
+      {receipt && <tr><td colSpan={6}><RowReceiptPanel payment={row} /></td></tr>}
     </>
   );
 }

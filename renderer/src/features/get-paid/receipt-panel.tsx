@@ -28,6 +28,21 @@ export function ReceiptOffer({ payment }: { payment: PaymentView }) {
   );
 }
 
+/**
+ * A list row's receipt button (the links list's, the recent checkout sessions'), named with the
+ * row's order id ("Send a receipt for PD-…"); nothing for a payment that took no money. Pressed,
+ * the row shows its RowReceiptPanel below it.
+ */
+export function RowReceiptButton({ payment, open, onToggle }: { payment: PaymentView; open: boolean; onToggle(): void }) {
+  const t = useT();
+  if (!receiptKindOf(payment)) return null;
+  const [word, wordFor] = receiptWords(payment);
+  return <button type="button" onClick={onToggle} aria-expanded={open} aria-label={t(wordFor, { orderId: payment.orderId })} data-testid="row-receipt">{t(word)}</button>;
+}
+
+/** The panel a row's receipt button opens (none once the payment no longer took money). */
+export const RowReceiptPanel = ({ payment }: { payment: PaymentView }) => (receiptKindOf(payment) ? <ReceiptPanel payment={payment} testId="row-receipt-panel" /> : null);
+
 export function ReceiptPanel({ payment, id, testId = 'receipt-panel' }: { payment: PaymentView; id?: string; testId?: string }) {
   const t = useT();
   const uiLanguage = useLanguage((s) => s.language);

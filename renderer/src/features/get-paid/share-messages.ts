@@ -14,8 +14,17 @@ export type CustomerMessage = { subject: string; body: string };
 
 export type Shareable = { url: string; orderId: string; amountMinor: number; currency: CurrencyCode; description?: string | null; customer: { name: string | null; email: string | null; phone: string | null }; invoiceNumber?: string | null };
 
+/**
+ * An order id, invoice number or card's digits inside a customer's message: isolated left to right
+ * in Arabic, or mail and WhatsApp reorder it ("PD-1" read "1-PD"). Amounts need none here:
+ * `translate` isolates every `{amount}`.
+ */
+const ltrToken = (text: string, language: Language) => (language === 'ar' ? ltrIsolated(text) : text);
+
 export function shareMessage(item: Shareable, language: Language): CustomerMessage {
-  const values = { name: item.customer.name ?? '', amount: formatAmount(item.amountMinor, item.currency, language), orderId: item.orderId, url: item.url, description: item.description ?? item.orderId, number: item.invoiceNumber ?? '' };
+  const orderId = ltrToken(item.orderId, language);
+  // The address stays as it is: a mark beside it could be taken into the link the mail program makes of it.
+  const values = { name: item.customer.name ?? '', amount: formatAmount(item.amountMinor, item.currency, language), orderId, url: item.url, description: item.description ?? orderId, number: item.invoiceNumber ? ltrToken(item.invoiceNumber, language) : '' };
   // An invoiced link names its invoice number, so the customer (and their accountant) can match the PDF.
   if (item.invoiceNumber) return { subject: translate(language, 'inv.share.subject', values), body: translate(language, item.customer.name ? 'inv.share.body' : 'inv.share.bodyNoName', values) };
   return { subject: translate(language, 'gp.share.subject', values), body: translate(language, item.customer.name ? 'gp.share.body' : 'gp.share.bodyNoName', values) };
@@ -50,8 +59,7 @@ export function receiptMessage(payment: Receiptable, language: Language, invoice
   const kind = receiptKindOf(payment) ?? 'receipt';
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => formatAmount(minor, currency, language);
-  // Order ids, invoice numbers and card digits read left to right inside an Arabic sentence ("PD-1" read "1-PD").
-  const token = (text: string) => (language === 'ar' ? ltrIsolated(text) : text);
+  const token = (text: string) => ltrToken(text, language);
   const kept = payment.capturedMinor - payment.refundedMinor;
   const last4 = cardLastFour(payment.cardMasked);
   const values = {
