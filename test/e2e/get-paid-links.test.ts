@@ -96,7 +96,7 @@ describe('payment links and checkout sessions', () => {
     // Their pages say paid and declined: sending their addresses again (Copy, Resend) would send that.
     expect(await session.page.getByTestId('row-resend').count()).toBe(0);
     await app.linkRow('LINK-3DS-OK').getByTestId('row-receipt').click();
-    expect(await session.page.getByTestId('row-receipt-panel').textContent()).toContain('LINK-3DS-OK');
+    await expect.poll(() => session.page.getByTestId('row-receipt-panel').textContent()).toContain('LINK-3DS-OK'); // once its invoice is looked up
     expect(await app.linkRow('LINK-3DS-NO').getByRole('button', { name: 'New link like LINK-3DS-NO' }).count()).toBe(1);
     await session.page.getByTestId('links-search').fill('');
     await expect.poll(() => session.page.getByTestId('link-row').count()).toBe(4);
