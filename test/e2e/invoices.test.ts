@@ -96,7 +96,7 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     const mail = decodeURIComponent((await result.getByTestId('share-email').getAttribute('href'))!);
     expect(mail).toContain('Invoice INV-000001');
     await result.getByTestId('share-language').selectOption('ar');
-    expect(new URL((await result.getByTestId('share-whatsapp').getAttribute('href'))!).searchParams.get('text')).toContain('الفاتورة INV-000001');
+    expect(new URL((await result.getByTestId('share-whatsapp').getAttribute('href'))!).searchParams.get('text')).toContain('الفاتورة \u2066INV-000001\u2069'); // the number kept left to right in the Arabic message
     await result.getByTestId('invoice-preview-show').click();
     await result.getByTestId('invoice-preview').waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -116,8 +116,9 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
 
     await app.openScreen('links');
     await expect.poll(() => app.linkRow('INV-E2E-1').getByTestId('row-invoice-number').textContent()).toBe('INV-000001');
-    await app.linkRow('INV-E2E-1').getByTestId('row-resend').click();
-    const panel = page.getByTestId('row-share').locator('xpath=..').getByTestId('invoice-panel');
+    // Paid: its receipt (Resend is for a link still to be paid), under the invoice's PDFs and credit notes.
+    await app.linkRow('INV-E2E-1').getByTestId('row-receipt').click();
+    const panel = page.getByTestId('row-receipt-panel').locator('xpath=..').getByTestId('invoice-panel');
     await panel.getByTestId('credit-note').waitFor();
     expect(await panel.getByTestId('credit-note').textContent()).toContain('CN-000001');
 

@@ -138,7 +138,7 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
         </td>
       </tr>
       {sharing && row.url && stillPayable(row) && <RowShare row={row} url={row.url} />}
-      {receipt && <tr><td colSpan={6}><RowReceiptPanel payment={row} /></td></tr>}
+      {receipt && <RowReceipt row={row} />}
     </>
   );
 }
@@ -151,6 +151,22 @@ function RowShare({ row, url }: { row: PaymentView; url: string }) {
       <td colSpan={6}>
         {invoice && <InvoicePanel invoice={invoice} />}
         <SharePanel item={{ url, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer, invoiceNumber: invoice?.number }} testId="row-share" />
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * A paid link's receipt, under its invoice (PDFs, credit notes) when it has one: the PDFs were
+ * reached by Resend, which a paid link no longer offers.
+ */
+function RowReceipt({ row }: { row: PaymentView }) {
+  const invoice = useInvoice(row.id);
+  return (
+    <tr>
+      <td colSpan={6}>
+        {invoice && <InvoicePanel invoice={invoice} />}
+        <RowReceiptPanel payment={row} />
       </td>
     </tr>
   );
