@@ -1,45 +1,13 @@
 // "Keyboard shortcuts": `?` (Shift with the / key, on an Arabic layout too) anywhere outside a field,
-// or the button at the navigation's end, opens a dialog listing every shortcut, grouped, each key as
-// it is pressed. The list is the table the handlers read (ui/shortcuts.ts) and the navigation's
-// screens; Escape closes it and the keyboard goes back where it was (useDialogFocus).
-import { Fragment, useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+// or the button at the navigation's end, opens a dialog listing every shortcut (shortcuts-dialog.tsx,
+// fetched when first opened: the first screen's files carry only this button and the key).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../i18n';
-import { Ltr } from '../ui/ltr';
-import { useDialogFocus } from '../ui/dialog-focus';
 import { modalOpen } from '../ui/modal-keys';
 import { typingIn } from '../ui/shortcut-key';
-import { pressed, screenKeys, shortcutKeys, shortcuts, type ShortcutGroup, type ShortcutId } from '../ui/shortcuts';
-import { screens } from './screens';
+import { pressed, shortcutKeys } from '../ui/shortcuts';
 
-const groups: ShortcutGroup[] = ['anywhere', 'list', 'detail', 'forms'];
-
-/** A key as printed on the keyboard: ? is Shift with the / key, on an English and an Arabic layout. */
-const caps: Record<string, string> = { Control: 'Ctrl', Escape: 'Esc', ArrowDown: '↓', ArrowUp: '↑', PageDown: 'Page Down', PageUp: 'Page Up', '?': '/' };
-
-/** "Alt+L" as <kbd>Alt</kbd>+<kbd>L</kbd>, each left to right; alternatives apart by "or", in the page's direction. */
-function Keys({ keys }: { keys: string }) {
-  const t = useT();
-  return (
-    <>
-      {keys.split(' ').map((combo, i) => (
-        <Fragment key={combo}>
-          {i > 0 && ` ${t('keys.or')} `}
-          <Ltr className="shortcut-keys">
-            <kbd>
-              {combo.split('+').map((key, j) => (
-                <Fragment key={key}>
-                  {j > 0 && '+'}
-                  <kbd>{caps[key] ?? key}</kbd>
-                </Fragment>
-              ))}
-            </kbd>
-          </Ltr>
-        </Fragment>
-      ))}
-    </>
-  );
-}
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
 export function ShortcutsHelp() {
   const t = useT();
@@ -58,49 +26,7 @@ export function ShortcutsHelp() {
       <button type="button" className="shortcuts-open" onClick={() => setOpen(true)} aria-keyshortcuts={shortcutKeys('help')} aria-haspopup="dialog" data-testid="shortcuts-open">
         {t('keys.open')}
       </button>
-      {open && <ShortcutsDialog onClose={() => setOpen(false)} />}
+      {open && <Suspense fallback={null}><ShortcutsDialog onClose={() => setOpen(false)} /></Suspense>}
     </>
-  );
-}
-
-function ShortcutsDialog({ onClose }: { onClose(): void }) {
-  const t = useT();
-  const box = useRef<HTMLDivElement>(null);
-  // The title takes the keyboard, not Close at the end: the list is read from its start, and
-  // ↓ / Page Down scroll it where it is longer than the window.
-  const title = useRef<HTMLHeadingElement>(null);
-  useDialogFocus(title, onClose, box);
-  const rows = (group: ShortcutGroup) => {
-    const own = (Object.keys(shortcuts) as ShortcutId[]).filter((id) => shortcuts[id].group === group)
-      .map((id) => ({ keys: shortcuts[id].keys, label: t(shortcuts[id].label) }));
-    // A screen's Alt+digit, from the navigation's own list, right after this list's key.
-    const screenRows = screens.map((entry) => ({ keys: screenKeys(entry.id), label: t('keys.screen', { screen: t(entry.label) }) }));
-    return group === 'anywhere' ? [own[0]!, ...screenRows, ...own.slice(1)] : own;
-  };
-  // On the page's body: inside the navigation (sticky, so a layer of its own) the list's sticky header was drawn over it.
-  return createPortal(
-    <div className="dialog-backdrop">
-      <div ref={box} className="dialog shortcuts-help" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" data-testid="shortcuts-help">
-        <h2 id="shortcuts-title" ref={title} tabIndex={-1}>{t('keys.title')}</h2>
-        <p>{t('keys.intro')}</p>
-        {groups.map((group) => (
-          <section key={group} aria-labelledby={`shortcuts-${group}`}>
-            <h3 id={`shortcuts-${group}`}>{t(`keys.group.${group}`)}</h3>
-            <dl className="shortcuts-list">
-              {rows(group).map((row) => (
-                <div key={row.keys + row.label} data-keys={row.keys}>
-                  <dt><Keys keys={row.keys} /></dt>
-                  <dd>{row.label}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
-        <div className="form-actions">
-          <button type="button" onClick={onClose} data-testid="shortcuts-close">{t('keys.close')}</button>
-        </div>
-      </div>
-    </div>,
-    document.body,
   );
 }
