@@ -24,7 +24,8 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './links-list';
 import { stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
-import { ReceiptOffer, RowReceiptButton, RowReceiptPanel } from './receipt-panel';
+import { ReceiptOffer } from './receipt-offer';
+import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'checkout';

@@ -32,9 +32,9 @@ const useAgain = create<{ draft?: AgainDraft & { screen: FormScreen; serial: num
 export const canCreateAgain = (payment: Pick<PaymentView, 'kind' | 'state'>) => payment.state === 'not_created' && formOf[payment.kind] !== undefined;
 
 /**
- * Whether a link or checkout session can no longer be paid and a new one like it is what a person
- * wants: declined (the page says so to the customer for good) or expired. Sending it again sends a
- * dead page.
+ * Whether a link, checkout session or card sale can no longer be paid and a new one like it is what
+ * a person wants: declined (the page says so to the customer for good), or a link or session
+ * expired. Sending its address again sends a dead page.
  */
 export const canMakeAnother = (payment: Pick<PaymentView, 'kind' | 'state'>) =>
   payment.kind === 'sale' ? payment.state === 'declined' : (payment.state === 'declined' || payment.state === 'expired') && (payment.kind === 'link' || payment.kind === 'checkout');

@@ -14,7 +14,7 @@ import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { stillPayable, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
-import { ReceiptOffer } from './receipt-panel';
+import { ReceiptOffer } from './receipt-offer';
 import { screenShortcuts } from '../../ui/shortcuts';
 
 export function LinksScreen() {

@@ -2,31 +2,13 @@
 // message in English or Arabic whatever the UI's, shown as it will be sent, and sent by e-mail
 // (mailto:) or WhatsApp (wa.me) as the share panel sends a link. A link's invoice is named by its
 // number; its PDFs stay in the invoice panel.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useLanguage, useT, type Language } from '../../i18n';
-import { mailtoHref, receiptKindOf, receiptMessage, whatsappHref } from './share-messages';
+import { mailtoHref, receiptMessage, whatsappHref } from './share-messages';
+import { receiptKindOf, receiptWords } from './receipt-kind';
 import { MessageLanguage } from './message-language';
-
-/** The toggle's words: the receipt's, or the refund confirmation's; named with the order id in a list's row. */
-export function receiptWords(payment: Pick<PaymentView, 'state' | 'capturedMinor' | 'refundedMinor'>) {
-  return receiptKindOf(payment) === 'refund' ? (['gp.refundNote.send', 'gp.refundNote.sendFor'] as const) : (['gp.receipt.send', 'gp.receipt.sendFor'] as const);
-}
-
-/** The toggle and, pressed, its panel: for a result or a payment's detail. Nothing for a payment that took no money. */
-export function ReceiptOffer({ payment }: { payment: PaymentView }) {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  if (!receiptKindOf(payment)) return null;
-  return (
-    <div className="gp-receipt-offer">
-      <button type="button" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={open ? panelId : undefined} data-testid="receipt-toggle">{t(receiptWords(payment)[0])}</button>
-      {open && <ReceiptPanel payment={payment} id={panelId} />}
-    </div>
-  );
-}
 
 /**
  * A list row's receipt button (the links list's, the recent checkout sessions'), named with the

@@ -6,9 +6,11 @@
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import type { CurrencyCode } from '../../../../contract/money';
-import { refundedAmountUnknown } from '../../../../contract/payment-states';
 import { translate, type Language } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
+import { receiptKindOf } from './receipt-kind';
+
+export { receiptKindOf };
 
 export type CustomerMessage = { subject: string; body: string };
 
@@ -36,17 +38,6 @@ export const whatsappHref = (phone: string | null, message: CustomerMessage) =>
   `https://wa.me/${(phone ?? '').replace(/\D/g, '')}?text=${encodeURIComponent(message.body)}`;
 
 type Receiptable = Pick<PaymentView, 'state' | 'orderId' | 'currency' | 'capturedMinor' | 'refundedMinor' | 'cardMasked' | 'customer'>;
-
-/**
- * What a payment that took money offers its customer: a receipt of what was taken (paid, partly
- * captured), or, once Paydesk refunded some of it, a confirmation of the refund. Nothing for a
- * refund made at the gateway's dashboard (its amount is not known), nor for money only held.
- */
-export function receiptKindOf(payment: Pick<PaymentView, 'state' | 'capturedMinor' | 'refundedMinor'>): 'receipt' | 'refund' | undefined {
-  if ((payment.state === 'paid' || payment.state === 'partially_captured') && payment.capturedMinor > 0) return 'receipt';
-  if ((payment.state === 'partially_refunded' || payment.state === 'refunded') && !refundedAmountUnknown(payment)) return 'refund';
-  return undefined;
-}
 
 /** The last four digits of a masked card (first six, last four), the only part a message may name. */
 export const cardLastFour = (cardMasked: string | null): string | undefined => /(\d{4})$/.exec(cardMasked ?? '')?.[1];

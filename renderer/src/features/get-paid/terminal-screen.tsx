@@ -23,7 +23,7 @@ import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
 import { makeAnother, payByLink, useAgainDraft, useDraftArrives } from './create-again';
-import { ReceiptOffer } from './receipt-panel';
+import { ReceiptOffer } from './receipt-offer';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'terminal';

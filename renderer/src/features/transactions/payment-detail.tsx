@@ -22,7 +22,7 @@ import { Timeline } from './timeline';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
 import { MakeAnother } from '../get-paid/make-another';
-import { ReceiptOffer } from '../get-paid/receipt-panel';
+import { ReceiptOffer } from '../get-paid/receipt-offer';
 import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
 import { typingIn } from '../../ui/shortcut-key';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
