@@ -7,12 +7,13 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { appInfo } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 import type { PaymentView } from '../../contract/methods/payments';
+import { paymentView } from '../support/payment-view';
 
-const payment = (over: Partial<PaymentView>): PaymentView => ({
-  id: 'p1', profileId: 'practice', environment: 'practice', kind: 'link', orderId: 'PD-1', amountMinor: 1234567, currency: 'KWD', description: 'Tiles, 3 boxes',
-  customer: { name: 'ليلى حداد', email: 'layla@example.com', phone: '+96550123456' }, cardMasked: null, transactionId: 'tx1', sessionId: 'lnk_1', url: 'http://127.0.0.1:9/link?linkId=lnk_1',
-  authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'pending', statusWord: 'UNPAID', capturedMinor: 0, refundedMinor: 0, operationInFlight: false,
-  needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, ...over,
+/** A link to Layla for KWD 1,234.567, unpaid; each test's differences on top (paymentView: the project's one default). */
+const payment = (over: Partial<PaymentView>): PaymentView => paymentView({
+  id: 'p1', kind: 'link', orderId: 'PD-1', amountMinor: 1234567, currency: 'KWD', description: 'Tiles, 3 boxes',
+  customer: { name: 'ليلى حداد', email: 'layla@example.com', phone: '+96550123456' }, transactionId: 'tx1', sessionId: 'lnk_1', url: 'http://127.0.0.1:9/link?linkId=lnk_1',
+  state: 'pending', statusWord: 'UNPAID', capturedMinor: 0, ...over,
 });
 const links = [
   payment({ id: 'p-declined', orderId: 'PD-DECLINED', state: 'declined', statusWord: 'DECLINED' }),

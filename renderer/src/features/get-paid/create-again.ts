@@ -54,8 +54,7 @@ export const canPayByLink = (payment: Pick<PaymentView, 'kind' | 'state'>) => pa
  * did not create (`createAgain`), under a new one Paydesk makes for one it did (`makeAnother`: the
  * gateway keeps the dead one's order id).
  */
-export function createAgain(payment: PaymentView, { newOrderId = false, form = formOf[payment.kind] } = {}): void {
-  const screen = form;
+export function createAgain(payment: PaymentView, { newOrderId = false, screen = formOf[payment.kind] } = {}): void {
   if (!screen || !isCurrencyCode(payment.currency)) return;
   const { customer } = payment;
   const serial = useAgain.getState().serial + 1;
@@ -71,7 +70,7 @@ export function createAgain(payment: PaymentView, { newOrderId = false, form = f
 }
 
 export const makeAnother = (payment: PaymentView) => createAgain(payment, { newOrderId: true });
-export const payByLink = (payment: PaymentView) => createAgain(payment, { newOrderId: true, form: 'links' });
+export const payByLink = (payment: PaymentView) => createAgain(payment, { newOrderId: true, screen: 'links' });
 
 /**
  * Calls `onDraft` when a draft for this screen arrives while the screen is already open (the links

@@ -1,11 +1,12 @@
 // The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search,
 // and per link copy and resend (the share panel again), a receipt once it took money, or a new link
 // like it once it cannot be paid (declined, expired). Refreshed when main says payments changed.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
+import type { InvoiceView } from '../../../../contract/methods/invoices';
 import { api } from '../../api';
 import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
@@ -137,36 +138,27 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
           <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
         </td>
       </tr>
-      {sharing && row.url && stillPayable(row) && <RowShare row={row} url={row.url} />}
-      {receipt && <RowReceipt row={row} />}
+      {sharing && row.url && stillPayable(row) && (
+        <RowPanel row={row}>
+          {(invoice) => <SharePanel item={{ url: row.url!, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer, invoiceNumber: invoice?.number }} testId="row-share" />}
+        </RowPanel>
+      )}
+      {receipt && <RowPanel row={row}>{() => <RowReceiptPanel payment={row} />}</RowPanel>}
     </>
   );
 }
 
-/** A row's share panel, with its invoice (and credit notes) when the link has one. */
-function RowShare({ row, url }: { row: PaymentView; url: string }) {
-  const invoice = useInvoice(row.id);
-  return (
-    <tr>
-      <td colSpan={6}>
-        {invoice && <InvoicePanel invoice={invoice} />}
-        <SharePanel item={{ url, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer, invoiceNumber: invoice?.number }} testId="row-share" />
-      </td>
-    </tr>
-  );
-}
-
 /**
- * A paid link's receipt, under its invoice (PDFs, credit notes) when it has one: the PDFs were
- * reached by Resend, which a paid link no longer offers.
+ * What opens under a row, under the link's invoice (PDFs, credit notes) when it has one: the share
+ * panel while it can be paid, the receipt once it is (its PDFs were reached by Resend before).
  */
-function RowReceipt({ row }: { row: PaymentView }) {
+function RowPanel({ row, children }: { row: PaymentView; children(invoice: InvoiceView | null): ReactNode }) {
   const invoice = useInvoice(row.id);
   return (
     <tr>
       <td colSpan={6}>
         {invoice && <InvoicePanel invoice={invoice} />}
-        <RowReceiptPanel payment={row} />
+        {children(invoice)}
       </td>
     </tr>
   );

@@ -10,8 +10,6 @@ import { translate, type Language } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { receiptKindOf } from './receipt-kind';
 
-export { receiptKindOf };
-
 export type CustomerMessage = { subject: string; body: string };
 
 export type Shareable = { url: string; orderId: string; amountMinor: number; currency: CurrencyCode; description?: string | null; customer: { name: string | null; email: string | null; phone: string | null }; invoiceNumber?: string | null };
