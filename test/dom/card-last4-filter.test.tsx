@@ -26,6 +26,7 @@ stubMain({
 });
 const { useLanguage } = await import('../../renderer/src/i18n');
 const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
+const { PaymentList } = await import('../../renderer/src/features/transactions/payment-list');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 
 afterEach(() => {
@@ -72,6 +73,18 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     await waitFor(() => expect(useTransactions.getState().total).toBe(3)); // and answered
     expect(lastSent()).toEqual({ query: '200' });
     expect(screen.queryByTestId('amount-search-hint')).toBeNull();
+  });
+
+  it('says, when a card\'s end finds nothing, that only cards typed in the virtual terminal are known (the gateway\'s answers carry no card digits)', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<><FilterBar /><PaymentList /></>);
+    fireEvent.change(searchBox(), { target: { value: '4242' } });
+    fireEvent.click(await screen.findByTestId('search-by-card'));
+    await waitFor(() => expect(screen.getByTestId('tx-empty').textContent).toBe(`${word('tx.empty')} ${word('tx.empty.cardLast4')}`));
+    fireEvent.change(cardField(), { target: { value: '' } });
+    fireEvent.change(searchBox(), { target: { value: 'nobody' } });
+    await waitFor(() => expect(lastSent()).toEqual({ query: 'nobody' }));
+    await waitFor(() => expect(screen.getByTestId('tx-empty').textContent).toBe(word('tx.empty'))); // said of a card's end only
   });
 
   it('offers a card\'s end that starts with a zero, which is no amount', async () => {
