@@ -16,7 +16,19 @@ const kwdSale = paymentView({ id: 'SALE-KWD', orderId: 'PD-2002', amountMinor: 1
 const partlyRefunded = paymentView({ id: 'SALE-REF', orderId: 'PD-3003', amountMinor: 15_000, capturedMinor: 15_000, refundedMinor: 5_000, state: 'partially_refunded', cardMasked: '411111******1111', customer });
 const unpaidLink = paymentView({ id: 'LINK-OPEN', kind: 'link', orderId: 'PD-4004', state: 'pending', capturedMinor: 0, customer, url: 'http://127.0.0.1:9/link?linkId=lnk_2' });
 const refundedElsewhere = paymentView({ id: 'SALE-ELSEWHERE', orderId: 'PD-5005', state: 'refunded', refundedMinor: 0, cardMasked: '411111******1111' });
-const all = [paidLink, kwdSale, partlyRefunded, unpaidLink, refundedElsewhere];
+// Refunded twice (5.000 then 3.000 KWD; a third refund the gateway declined), and refunded in full
+// by the gateway's answer after Paydesk's 50.00 (the rest was refunded at its dashboard).
+const twiceRefunded = paymentView({ id: 'SALE-TWICE', orderId: 'PD-6006', amountMinor: 10_000, capturedMinor: 10_000, refundedMinor: 8_000, currency: 'KWD', state: 'partially_refunded', cardMasked: '512345******0008', customer: { name: null, email: 'buyer@example.com', phone: null } });
+const refundedAtGateway = paymentView({ id: 'SALE-GW', orderId: 'PD-7007', amountMinor: 20_000, capturedMinor: 20_000, refundedMinor: 20_000, state: 'refunded', cardMasked: '411111******1111', customer });
+const refundedLink = paymentView({ id: 'LINK-TWICE', kind: 'link', orderId: 'PD-8008', amountMinor: 30_000, capturedMinor: 30_000, refundedMinor: 12_500, state: 'partially_refunded', customer, url: 'http://127.0.0.1:9/link?linkId=lnk_3' });
+const refund = (amountMinor: number, outcome = 'succeeded') => ({ id: `op-${amountMinor}`, kind: 'refund', amountMinor, reason: 'Returned', osUser: 'root', outcome, errorCode: null, errorMessage: null, gatewayAnswer: null, createdAt: '2026-11-29T09:00:00.000Z', completedAt: '2026-11-29T09:00:01.000Z', settledBy: null, settledReason: null });
+const operationsOf: Record<string, unknown[]> = {
+  'SALE-REF': [refund(5_000)],
+  'SALE-TWICE': [refund(5_000), refund(3_000), refund(1_000, 'failed')],
+  'SALE-GW': [refund(5_000)],
+  'LINK-TWICE': [refund(10_000), refund(2_500)],
+};
+const all = [paidLink, kwdSale, partlyRefunded, unpaidLink, refundedElsewhere, twiceRefunded, refundedAtGateway, refundedLink];
 const paidSession = paymentView({ id: 'CO-PAID', kind: 'checkout', orderId: 'CO-1001', amountMinor: 7_500, capturedMinor: 7_500, cardMasked: '411111******1111', customer, url: 'http://127.0.0.1:9/checkout?sessionId=cs_1' });
 const openSession = paymentView({ id: 'CO-OPEN', kind: 'checkout', orderId: 'CO-1002', state: 'pending', capturedMinor: 0, customer, url: 'http://127.0.0.1:9/checkout?sessionId=cs_2' });
 
@@ -25,8 +37,8 @@ const main = stubMain({
     const rows = input.filter?.kinds?.[0] === 'checkout' ? [paidSession, openSession] : all; // Recent checkout sessions, or Transactions
     return { ok: true, value: unchecked({ total: rows.length, rows }) };
   },
-  listPaymentLinks: () => ({ ok: true, value: unchecked({ total: 2, rows: [paidLink, unpaidLink] }) }),
-  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
+  listPaymentLinks: () => ({ ok: true, value: unchecked({ total: 3, rows: [paidLink, unpaidLink, refundedLink] }) }),
+  getPayment: ({ paymentId }) => ({ ok: true, value: unchecked({ ...paymentDetail(all.find((p) => p.id === paymentId)), operations: operationsOf[paymentId] ?? [] }) }),
   getInvoice: () => ({ ok: true, value: unchecked({ invoice: null }) }),
   invoiceNumbers: ({ paymentIds }) => ({ ok: true, value: Object.fromEntries(paymentIds.filter((id) => id === 'LINK-PAID').map((id) => [id, 'INV-000007'])) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
@@ -100,6 +112,26 @@ describe('a receipt for a payment that took money', () => {
     expect(plain(mail(panel).searchParams.get('subject'))).toBe(`استرداد الطلب ${LRI}PD-3003${PDI}`);
   });
 
+  it('names the refund just made, after an earlier one, with the total refunded of the payment, in KWD\'s three decimals', async () => {
+    const panel = await receiptOf('PD-6006', 'Send a refund confirmation');
+    // It said "a refund of KWD 8.000" (the whole refunded total) when 3.000 went back today.
+    expect(text(panel)).toBe('Hello, a refund of KWD 3.000 of your payment of KWD 10.000 for order PD-6006 has been sent to your card ending 0008. In all, KWD 8.000 has been refunded. The remaining KWD 2.000 stays paid. Your bank may take a few days to show it.');
+    expect(within(panel).queryByTestId('receipt-total-only')).toBeNull();
+    inArabic(panel);
+    expect(text(panel)).toBe(`مرحبًا، أُرسل استرداد بمبلغ ${LRI}3.000 د.ك.${PDI} من دفعتك البالغة ${LRI}10.000 د.ك.${PDI} عن الطلب ${LRI}PD-6006${PDI} إلى بطاقتك المنتهية بـ ${LRI}0008${PDI}. وبذلك يبلغ مجموع ما استُرد ${LRI}8.000 د.ك.${PDI} ويبقى ${LRI}2.000 د.ك.${PDI} من دفعتك مدفوعًا. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
+    expect(sent(mail(panel).searchParams.get('body'))).toBe(text(panel));
+  });
+
+  it('names the total refunded, as a total, and tells the agent why, when the latest refund\'s amount is not known', async () => {
+    const panel = await receiptOf('PD-7007', 'Send a refund confirmation');
+    expect(text(panel)).toBe('Hello Sara Al-Harbi, a total of SAR 200.00 of your payment of SAR 200.00 for order PD-7007 has been refunded to your card ending 1111. Your bank may take a few days to show it.');
+    expect(within(panel).getByTestId('receipt-total-only').textContent).toBe('Paydesk does not know the amount of the latest refund (one made outside Paydesk, at the gateway), so the message names the total refunded.');
+    inArabic(panel);
+    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، استُرد ما مجموعه ${LRI}200.00 ر.س.${PDI} من دفعتك البالغة ${LRI}200.00 ر.س.${PDI} عن الطلب ${LRI}PD-7007${PDI} إلى بطاقتك المنتهية بـ ${LRI}1111${PDI}. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(within(panel).getByTestId('receipt-total-only').textContent).toBe('لا يعرف بايدسك مبلغ آخر استرداد (استرداد أُجري خارج بايدسك، لدى البوابة)، لذا تذكر الرسالة مجموع ما استُرد.');
+  });
+
   it('is offered in the Arabic screen with the message in Arabic first', async () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     const panel = await receiptOf('PD-3003', 'إرسال تأكيد الاسترداد');
@@ -125,6 +157,16 @@ describe('the links list', () => {
     fireEvent.click(within(row('PD-1001')).getByRole('button', { name: 'Send a receipt for PD-1001' }));
     const panel = await screen.findByTestId('row-receipt-panel');
     await waitFor(() => expect(text(panel)).toBe('Hello Sara Al-Harbi, we have received your payment of SAR 150.00 for invoice INV-000007 (order PD-1001). Thank you.'));
+  });
+
+  it('names a refunded row\'s latest refund, its operations asked when the panel opens', async () => {
+    render(<LinksList />);
+    const row = () => document.querySelector<HTMLElement>('[data-testid="link-row"][data-order-id="PD-8008"]')!;
+    await waitFor(() => expect(row()).toBeTruthy());
+    fireEvent.click(within(row()).getByRole('button', { name: 'Send a refund confirmation for PD-8008' }));
+    const panel = await screen.findByTestId('row-receipt-panel');
+    await waitFor(() => expect(text(panel)).toBe('Hello Sara Al-Harbi, a refund of SAR 25.00 of your payment of SAR 300.00 for order PD-8008 has been sent to your card. In all, SAR 125.00 has been refunded. The remaining SAR 175.00 stays paid. Your bank may take a few days to show it.'));
+    expect(main.asked('getPayment')).toEqual([{ paymentId: 'LINK-TWICE' }]);
   });
 });
 

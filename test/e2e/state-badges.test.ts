@@ -137,14 +137,18 @@ describe('state badges', () => {
         await session.screenshot(`state-badges-list-${language}-600`);
       }
       // Needs attention: the refund no status answer can decide (100.00 refunded before it, the
-      // gateway says "partly refunded" either way) waits there for a person, still "refund unclear".
+      // gateway says "partly refunded" either way) waits there for a person; its Why names it
+      // ("… whether the refund of SAR 50.00 went through …"), so its State cell has the state alone.
       await practice.fault('status', null);
       await callApi(page, 'checkPaymentStatus', { paymentId: refunding.id });
+      const undecidable = { en: /whether the refund of SAR\s50\.00 went through/, ar: /هل تم استرداد .*50\.00/ };
       for (const language of ['en', 'ar'] as const) {
         await tx.chooseLanguage(language);
         await page.setViewportSize({ width: 600, height: 800 });
         await page.getByTestId('nav-attention').click();
-        await page.getByTestId(`attention-${refunding.orderId}`).locator('.in-flight').waitFor();
+        const row = page.getByTestId(`attention-${refunding.orderId}`);
+        await row.getByText(undecidable[language]).waitFor();
+        expect.soft(await row.locator('.in-flight').count()).toBe(0);
         found.push(...(await misfits(page, `${language} 600, Needs attention`)));
         await session.screenshot(`state-badges-attention-${language}-600`);
       }

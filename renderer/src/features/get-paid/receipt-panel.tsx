@@ -8,6 +8,7 @@ import { api } from '../../api';
 import { useLanguage, useT, type Language } from '../../i18n';
 import { mailtoHref, receiptMessage, whatsappHref } from './share-messages';
 import { receiptKindOf, receiptWords } from './receipt-kind';
+import { latestRefundMinor, type PaymentOperation } from './latest-refund';
 import { MessageLanguage } from './message-language';
 
 /**
@@ -25,18 +26,22 @@ export function RowReceiptButton({ payment, open, onToggle }: { payment: Payment
 /** The panel a row's receipt button opens (none once the payment no longer took money). */
 export const RowReceiptPanel = ({ payment }: { payment: PaymentView }) => (receiptKindOf(payment) ? <ReceiptPanel payment={payment} testId="row-receipt-panel" /> : null);
 
-export function ReceiptPanel({ payment, id, testId = 'receipt-panel' }: { payment: PaymentView; id?: string; testId?: string }) {
+/** `operations`: the payment's, when its detail has them; else a refund's are asked when the panel opens. */
+export function ReceiptPanel({ payment, operations, id, testId = 'receipt-panel' }: { payment: PaymentView; operations?: readonly PaymentOperation[]; id?: string; testId?: string }) {
   const t = useT();
   const uiLanguage = useLanguage((s) => s.language);
   const [language, setLanguage] = useState<Language>(uiLanguage);
   const invoiceNumber = useInvoiceNumber(payment);
+  const refundOperations = useRefundOperations(payment, operations);
   const idBase = `${testId}-${payment.id}`.replace(/[^A-Za-z0-9_-]/g, '-');
-  // Worded once the invoice is known: a message sent meanwhile would leave its number out.
-  if (invoiceNumber === undefined) return <div className="gp-receipt" id={id} data-testid={testId} aria-busy="true">{t('app.loading')}</div>;
-  const message = receiptMessage(payment, language, invoiceNumber);
+  // Worded once the invoice and the refunds are known: a message sent meanwhile would leave the number out, or name the wrong refund.
+  if (invoiceNumber === undefined || refundOperations === undefined) return <div className="gp-receipt" id={id} data-testid={testId} aria-busy="true">{t('app.loading')}</div>;
+  const message = receiptMessage(payment, language, invoiceNumber, refundOperations);
+  const totalOnly = receiptKindOf(payment) === 'refund' && latestRefundMinor(payment.refundedMinor, refundOperations) === undefined;
   return (
     <div className="gp-receipt" id={id} data-testid={testId}>
       <MessageLanguage id={`${idBase}-lang`} value={language} onChange={setLanguage} testId="receipt-language" />
+      {totalOnly && <p role="note" className="gp-receipt-label" data-testid="receipt-total-only">{t('gp.refundNote.totalOnly')}</p>}
       <p className="gp-receipt-label" id={`${idBase}-text`}>{t('gp.receipt.text')}</p>
       <blockquote className="gp-receipt-text" lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} aria-labelledby={`${idBase}-text`} data-testid="receipt-text">{message.body}</blockquote>
       <p className="gp-receipt-actions">
@@ -59,4 +64,24 @@ function useInvoiceNumber(payment: Pick<PaymentView, 'id' | 'kind'>): string | n
   }, [isLink, payment.id]);
   if (!isLink) return null;
   return number?.id === payment.id ? number.number : undefined;
+}
+
+/**
+ * A refund confirmation's operations (which refund was just made): the detail's when given, else
+ * asked once the panel opens (a list's row or a result has none) and again after another refund;
+ * none for a receipt, none when asking fails (the message then names the total). undefined while asked.
+ */
+function useRefundOperations(payment: Pick<PaymentView, 'id' | 'state' | 'capturedMinor' | 'refundedMinor'>, given: readonly PaymentOperation[] | undefined): readonly PaymentOperation[] | undefined {
+  const ask = given === undefined && receiptKindOf(payment) === 'refund';
+  const asked = `${payment.id} ${payment.refundedMinor}`;
+  const [answer, setAnswer] = useState<{ asked: string; operations: readonly PaymentOperation[] }>();
+  useEffect(() => {
+    if (!ask) return undefined;
+    let live = true;
+    void api.getPayment({ paymentId: payment.id }).then((r) => live && setAnswer({ asked, operations: r.ok ? r.value.operations : [] }));
+    return () => void (live = false);
+  }, [ask, asked, payment.id]);
+  if (given) return given;
+  if (!ask) return [];
+  return answer?.asked === asked ? answer.operations : undefined;
 }

@@ -9,6 +9,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { translate, type Language } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { receiptKindOf } from './receipt-kind';
+import { latestRefundMinor, type PaymentOperation } from './latest-refund';
 
 export type CustomerMessage = { subject: string; body: string };
 
@@ -42,14 +43,15 @@ export const cardLastFour = (cardMasked: string | null): string | undefined => /
 
 /**
  * The receipt or refund confirmation of a payment (receiptKindOf), naming its invoice when the
- * link has one. A refund names the total Paydesk refunded and, in part, what stays paid.
+ * link has one. A refund names the refund just made (latestRefundMinor, from the payment's
+ * operations) and, after earlier ones, the total refunded of what was paid; when that refund's
+ * amount is not known, the total refunded, worded as a total. What stays paid, when some does.
  */
-export function receiptMessage(payment: Receiptable, language: Language, invoiceNumber: string | null): CustomerMessage {
+export function receiptMessage(payment: Receiptable, language: Language, invoiceNumber: string | null, operations: readonly PaymentOperation[]): CustomerMessage {
   const kind = receiptKindOf(payment) ?? 'receipt';
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => formatAmount(minor, currency, language);
   const token = (text: string) => ltrToken(text, language);
-  const kept = payment.capturedMinor - payment.refundedMinor;
   const last4 = cardLastFour(payment.cardMasked);
   const values = {
     name: payment.customer.name ?? '',
@@ -57,10 +59,21 @@ export function receiptMessage(payment: Receiptable, language: Language, invoice
     invoice: invoiceNumber ? 'yes' : 'no',
     number: invoiceNumber ? token(invoiceNumber) : '',
     last4: last4 ? token(last4) : 'none',
-    amount: money(kind === 'refund' ? payment.refundedMinor : payment.capturedMinor),
-    kept: kind === 'refund' && kept > 0 ? token(money(kept)) : 'none',
+    amount: money(payment.capturedMinor),
   };
   const named = Boolean(payment.customer.name);
-  if (kind === 'refund') return { subject: translate(language, 'gp.refundNote.subject', values), body: translate(language, named ? 'gp.refundNote.body' : 'gp.refundNote.bodyNoName', values) };
-  return { subject: translate(language, 'gp.receipt.subject', values), body: translate(language, named ? 'gp.receipt.body' : 'gp.receipt.bodyNoName', values) };
+  if (kind === 'receipt') return { subject: translate(language, 'gp.receipt.subject', values), body: translate(language, named ? 'gp.receipt.body' : 'gp.receipt.bodyNoName', values) };
+  const latest = latestRefundMinor(payment.refundedMinor, operations);
+  const earlier = latest !== undefined && latest < payment.refundedMinor;
+  const kept = payment.capturedMinor - payment.refundedMinor;
+  // Amounts other than `amount` are isolated here, as translate does `amount` ("none": not said).
+  const refund = {
+    ...values,
+    amount: money(latest ?? payment.refundedMinor),
+    total: earlier ? token(money(payment.refundedMinor)) : 'none',
+    paid: token(money(payment.capturedMinor)),
+    kept: kept > 0 ? token(money(kept)) : 'none',
+  };
+  const body = latest === undefined ? (named ? 'gp.refundNote.bodyTotal' : 'gp.refundNote.bodyTotalNoName') : named ? 'gp.refundNote.body' : 'gp.refundNote.bodyNoName';
+  return { subject: translate(language, 'gp.refundNote.subject', refund), body: translate(language, body, refund) };
 }

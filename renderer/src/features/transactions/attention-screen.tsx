@@ -1,7 +1,7 @@
 // Needs attention: payments whose outcome or state has not settled after several checks, and
 // payments with an operation whose answer was lost, listed as soon as it is (not once the checks
 // flag it, ~23 minutes later), in one place.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { PaymentView } from '../../../../contract/methods/payments';
@@ -19,6 +19,7 @@ import { showPayment } from './find-payment';
 import './transactions.css';
 
 type UnclearOperation = MethodOutput<'listUnclearOperations'>['rows'][number]['operation'];
+type LostOperation = Pick<UnclearOperation, 'kind' | 'amountMinor'>;
 
 export function AttentionScreen() {
   const t = useT();
@@ -50,10 +51,25 @@ export function AttentionScreen() {
     });
   }, []);
 
-  // Not yet flagged by the checks: what was sent and that Paydesk is checking (the payment's last
-  // error, the lost connection, says less to support).
-  const unclearWhy = (operation: UnclearOperation, row: PaymentView) =>
-    t(`attention.reason.unclear.${operation.kind}`, { amount: formatAmount(operation.amountMinor ?? row.amountMinor, row.currency as CurrencyCode, language) });
+  // The operation whose answer was lost: as listed at once, or as the payment's row names it.
+  const lostOperation = (row: PaymentView): LostOperation | undefined =>
+    unclear.get(row.id) ?? (row.openOperation?.outcome === 'unknown' ? row.openOperation : undefined);
+  const amountOf = (operation: LostOperation, row: PaymentView) => formatAmount(operation.amountMinor ?? row.amountMinor, row.currency as CurrencyCode, language);
+  /**
+   * Why a row is here, and whether it names the open operation: then its State cell shows the
+   * state alone (it said "refund unclear" beside "Refund of SAR 50.00 sent, answer not received").
+   * Not yet flagged by the checks: what was sent and that Paydesk is checking (the payment's last
+   * error, the lost connection, says less to support). Undecidable: which operation to settle by hand.
+   */
+  const whyOf = (row: PaymentView): { why: ReactNode; namesOperation: boolean } => {
+    const lost = lostOperation(row);
+    if (row.attentionReason === 'undecidable') {
+      return lost ? { why: t(`attention.reason.undecidable.${lost.kind}`, { amount: amountOf(lost, row) }), namesOperation: true } : { why: t('attention.reason.undecidable'), namesOperation: false };
+    }
+    const listed = unclear.get(row.id);
+    if (!row.needsAttention && listed) return { why: t(`attention.reason.unclear.${listed.kind}`, { amount: amountOf(listed, row) }), namesOperation: true };
+    return { why: row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'), namesOperation: false };
+  };
 
   // Every profile's payments are listed: once one is not the active profile's, each row says whose
   // (opening it offers the switch, other-profile-note.tsx).
@@ -71,17 +87,20 @@ export function AttentionScreen() {
         <table className="simple-table attention-table">
           <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
           <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={`attention-${row.orderId}`}>
-                <td><RowMoment iso={row.createdAt} /></td>
-                {otherProfiles && <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>}
-                <td className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
-                <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
-                <td><StateBadge payment={row} /></td>
-                <td>{row.attentionReason === 'undecidable' ? t('attention.reason.undecidable') : !row.needsAttention && unclear.has(row.id) ? unclearWhy(unclear.get(row.id)!, row) : row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention')}</td>
-                <td><button type="button" onClick={() => openPayment(row.id)}>{t('attention.open')}</button></td>
-              </tr>
-            ))}
+            {rows.map((row) => {
+              const { why, namesOperation } = whyOf(row);
+              return (
+                <tr key={row.id} data-testid={`attention-${row.orderId}`}>
+                  <td><RowMoment iso={row.createdAt} /></td>
+                  {otherProfiles && <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>}
+                  <td className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
+                  <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
+                  <td><StateBadge payment={row} withOpenOperation={!namesOperation} /></td>
+                  <td>{why}</td>
+                  <td><button type="button" onClick={() => openPayment(row.id)}>{t('attention.open')}</button></td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

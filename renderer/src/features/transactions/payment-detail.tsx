@@ -221,7 +221,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       )}
       <NoticeLine notice={notice} testId="detail-notice" />
       {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
-      <ReceiptOffer payment={payment} />
+      <ReceiptOffer payment={payment} operations={detail.operations} />
       <dl className="facts">
         <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
         <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>

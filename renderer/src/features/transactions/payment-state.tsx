@@ -17,7 +17,8 @@ type Shown = Pick<PaymentView, 'state' | 'kind' | 'needsAttention' | 'operationI
  * hover text: with it the words did not fit the list's narrow state column ("refund of SAR 50.00
  * unclear" is 156 px at 0.75rem, the column 130).
  */
-export function StateBadge({ payment }: { payment: Shown }) {
+/** `withOpenOperation` false: the state alone, where the row already names the open operation (Needs attention's Why). */
+export function StateBadge({ payment, withOpenOperation = true }: { payment: Shown; withOpenOperation?: boolean }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const open = payment.openOperation;
@@ -26,7 +27,7 @@ export function StateBadge({ payment }: { payment: Shown }) {
   return (
     <>
       <span className={`state-badge state-${payment.state}`} data-state={payment.state}>{t(`state.${stateWordOf(payment)}`)}</span>
-      {payment.operationInFlight && <> <span className="in-flight" data-open={open ? `${open.outcome}-${open.kind}` : undefined} title={unclear}>
+      {withOpenOperation && payment.operationInFlight && <> <span className="in-flight" data-open={open ? `${open.outcome}-${open.kind}` : undefined} title={unclear}>
         {open ? t(`tx.open.${open.outcome}.${open.kind}`) : t('tx.inFlight')}
       </span></>}
     </>
