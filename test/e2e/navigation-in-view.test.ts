@@ -4,7 +4,8 @@
 // another screen meant scrolling back to the top first. And Settings' list of its sections takes
 // a person to one in a click: its heading at the top, under the header, with the keyboard on it.
 // Under 1200 px the entries go above the screen in balanced lines: at 900 px a full line left
-// "Settings" alone on the next.
+// "Settings" alone on the next, and then "Keyboard shortcuts (?)" had a line of its own: it is now
+// the list's last entry, at the end of the last line (only its key under 680 px).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
@@ -46,27 +47,39 @@ describe('the navigation at the bottom of a long screen', () => {
     });
   }
 
-  /** How many navigation entries each line holds, top to bottom. */
-  const entriesPerLine = () => session.page.evaluate(() => {
-    const tops = [...document.querySelectorAll('nav.app-nav li')].map((li) => Math.round(li.getBoundingClientRect().top));
-    return [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+  /**
+   * How many screens each line of the navigation holds, top to bottom, and the line "Keyboard
+   * shortcuts" (the list's last entry) sits on: -1 when it is on a line with no screen.
+   */
+  const navigationLines = () => session.page.evaluate(() => {
+    const entries = [...document.querySelectorAll('nav.app-nav li:not(.nav-help)')].map((li) => li.getBoundingClientRect());
+    const tops = [...new Set(entries.map((box) => Math.round(box.top)))];
+    const help = document.querySelector('nav.app-nav [data-testid="shortcuts-open"]')!.getBoundingClientRect();
+    const helpMiddle = (help.top + help.bottom) / 2;
+    return {
+      screens: tops.map((top) => entries.filter((box) => Math.round(box.top) === top).length),
+      help: tops.findIndex((top) => entries.some((box) => Math.round(box.top) === top && box.top <= helpMiddle && helpMiddle <= box.bottom)),
+    };
   });
 
   for (const language of ['en', 'ar'] as const) {
     it(`wraps the navigation in balanced lines under 1200 px, never an entry alone, and keeps the column at 1280 px (${language})`, async () => {
       await app.chooseLanguage(language);
       await session.page.getByTestId('nav-home').click();
-      for (const width of [600, 900]) {
+      for (const width of [600, 900, 1100]) {
         await session.page.setViewportSize({ width, height: 700 });
-        const lines = await entriesPerLine();
-        expect({ width, lines: lines.length }).toEqual({ width, lines: 2 });
-        expect({ width, balanced: Math.max(...lines) - Math.min(...lines) <= 1 }).toEqual({ width, balanced: true });
+        const { screens, help } = await navigationLines();
+        expect({ width, lines: screens.length }).toEqual({ width, lines: 2 });
+        expect({ width, balanced: Math.max(...screens) - Math.min(...screens) <= 1 }).toEqual({ width, balanced: true });
+        // "Keyboard shortcuts" ends the last line: at 900 px it had a line of its own under the screens.
+        expect({ width, help }).toEqual({ width, help: 1 });
         await session.page.screenshot({ path: `test-results/screenshots/navigation-${language}-${width}.png` });
       }
-      await session.page.setViewportSize({ width: 1100, height: 700 });
-      expect(await entriesPerLine()).toEqual([9]); // room for all: one line
+      // Under 680 px only its key shows, its words still its name.
+      await session.page.setViewportSize({ width: 600, height: 700 });
+      await expect.poll(() => session.page.getByRole('button', { name: language === 'en' ? 'Keyboard shortcuts (?)' : 'اختصارات لوحة المفاتيح (?)', exact: true }).isVisible()).toBe(true);
       await session.page.setViewportSize({ width: 1280, height: 700 });
-      expect(await entriesPerLine()).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1]); // the column beside the screen
+      expect(await navigationLines()).toEqual({ screens: [1, 1, 1, 1, 1, 1, 1, 1, 1], help: -1 }); // the column beside the screen, the help under it
     });
   }
 

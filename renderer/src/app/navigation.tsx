@@ -56,8 +56,9 @@ export function Navigation() {
             </button>
           </li>
         ))}
+        {/* The list's last entry, so under 1200 px it wraps with the screens' lines, not on a line of its own. */}
+        <li className="nav-help"><ShortcutsHelp /></li>
       </ul>
-      <ShortcutsHelp />
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 // Alt+digit gives the keyboard to the opened screen's heading (its h1, made focusable here), so a
 // screen reader says which screen it is. On the page's <main>, where it was, it said nothing useful.
+// The four forms whose shortcut means "new" keep it in their first field instead.
 
 let wantedFor: string | undefined;
 
@@ -21,5 +22,12 @@ export function focusHeadingWhenDrawn(screen: string) {
 export function screenDrawn(screen: string) {
   if (wantedFor !== screen) return;
   wantedFor = undefined;
-  focusScreenHeading();
+  // A form whose shortcut means "new" put it in its first field as it was drawn (form-kit's useNewShortcut): it stays there.
+  if (!keyboardInScreen()) focusScreenHeading();
+}
+
+/** Whether the keyboard is in one of the drawn screen's own controls (not its heading, not the page's <main>). */
+export function keyboardInScreen(): boolean {
+  const active = document.activeElement;
+  return active !== null && active.closest('#main') !== null && !active.matches('#main, #main h1');
 }

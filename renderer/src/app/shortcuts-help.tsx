@@ -1,5 +1,5 @@
 // "Keyboard shortcuts": `?` (Shift with the / key, on an Arabic layout too) anywhere outside a field,
-// or the button at the navigation's end, opens a dialog listing every shortcut (shortcuts-dialog.tsx,
+// or the button ending the navigation's list, opens a dialog listing every shortcut (shortcuts-dialog.tsx,
 // fetched when first opened: the first screen's files carry only this button and the key).
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../i18n';
@@ -23,8 +23,10 @@ export function ShortcutsHelp() {
   }, []);
   return (
     <>
-      <button type="button" className="shortcuts-open" onClick={() => setOpen(true)} aria-keyshortcuts={shortcutKeys('help')} aria-haspopup="dialog" data-testid="shortcuts-open">
-        {t('keys.open')}
+      <button type="button" className="shortcuts-open" onClick={() => setOpen(true)} aria-keyshortcuts={shortcutKeys('help')} aria-haspopup="dialog" title={t('keys.open')} data-testid="shortcuts-open">
+        {/* A narrow window shows only the key (app.css): the words stay the button's name for a screen reader. */}
+        <span className="shortcuts-open-words">{t('keys.open')}</span>
+        <span className="shortcuts-open-key" aria-hidden="true">?</span>
       </button>
       {open && <Suspense fallback={null}><ShortcutsDialog onClose={() => setOpen(false)} /></Suspense>}
     </>

@@ -15,6 +15,7 @@ import { ProductionConfirmDialog, needsProductionConfirmation } from '../setting
 import './get-paid.css';
 import { saveFile } from '../../ui/save-file';
 import { shortcutKey } from '../../ui/shortcut-key';
+import { keyboardInScreen } from '../../app/screen-heading';
 import { pressed } from '../../ui/shortcuts';
 import { Ltr } from '../../ui/ltr';
 import { SettingsLink } from '../settings/settings-link';
@@ -219,27 +220,29 @@ export function saveText(fileName: string, text: string, type = 'text/csv;charse
 
 /**
  * The screen's Alt shortcut means "new": it resets the screen (onNew) and puts the focus in the
- * first field, also when the screen is already open. Two frames later, so it lands after the
- * navigation has focused the screen's heading. As the screen opens, a field the person has already gone to in
- * those two frames (a slow machine) keeps the focus: `unlessTaken`.
+ * first field, also when the screen is already open. Right after the draw that made the fresh
+ * form, in the task of the key press: the heading no longer holds the keyboard for two frames, in
+ * which a quick typist's (or a slow machine's) first keys were lost (docs/keyboard.md). As the
+ * screen opens, a field of its own that already took the keyboard (the card's number of "Try
+ * another card") keeps it.
  */
 export function useNewShortcut(key: string, focusId: string, onNew: () => void) {
-  const focusFirst = (unlessTaken = false) => requestAnimationFrame(() => requestAnimationFrame(() => {
-    const active = document.activeElement;
-    const taken = active !== null && active !== document.body && !active.matches('#main, #main h1') && !active.closest('nav');
-    if (!(unlessTaken && taken)) document.getElementById(focusId)?.focus();
-  }));
+  // Bumped to ask for the focus: the effect runs once the reset it comes with is drawn.
+  const [focusAsked, setFocusAsked] = useState(0);
+  useEffect(() => {
+    if (focusAsked === 0 && keyboardInScreen()) return;
+    document.getElementById(focusId)?.focus();
+  }, [focusAsked, focusId]);
   const latest = useRef(onNew);
   latest.current = onNew;
   useEffect(() => {
-    focusFirst(true);
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey || shortcutKey(e) !== key) return;
       latest.current();
-      focusFirst();
+      setFocusAsked((n) => n + 1);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [key, focusId]);
-  return () => focusFirst();
+  }, [key]);
+  return () => setFocusAsked((n) => n + 1);
 }

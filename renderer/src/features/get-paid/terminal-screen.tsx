@@ -118,10 +118,10 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a sale the gateway did not create: filled with what was sent but the card (create-again.ts).
   const again = useAgainDraft('terminal');
-  // Filled but for the card: the keyboard goes to the card's number, after the screen's own focus
-  // (its heading, or useNewShortcut's first field, two frames on).
+  // Filled but for the card: the keyboard goes to the card's number as the form is drawn (the
+  // screen's first-field focus, useNewShortcut's, then leaves it there).
   useEffect(() => {
-    if (again) requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => document.getElementById(fieldId(form, 'card.number'))?.focus())));
+    if (again) document.getElementById(fieldId(form, 'card.number'))?.focus();
   }, [again]);
   const [v, setV] = useState({
     amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode, orderId: again?.orderId ?? '',

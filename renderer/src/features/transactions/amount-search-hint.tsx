@@ -31,7 +31,7 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
   const cardButton = last4 !== undefined && <button type="button" className="link" onClick={byCard} data-testid="search-by-card">{t('tx.search.byCard', { last4 })}</button>;
   // Four digits that found something (in a phone or an order id, common in a large ledger) may
   // still be a card's end: the offer stays, without the sentence about what the search looks in.
-  if (total !== 0) return cardButton ? <p className="field-hint" data-testid="amount-search-hint">{cardButton}</p> : null;
+  if (total !== 0) return cardButton ? <p className="field-hint search-offer" data-testid="amount-search-hint">{cardButton}</p> : null;
   const currency: CurrencyCode = (filter.currency as CurrencyCode | undefined) ?? (defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR');
   const parsed = amountLike.test(typed) ? parseAmount(typed, currency) : undefined;
   const minor = parsed?.ok && parsed.minor > 0 ? parsed.minor : undefined;
@@ -41,7 +41,7 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
     onMoved();
   };
   return (
-    <p className="field-hint" data-testid="amount-search-hint">
+    <p className="field-hint search-offer" data-testid="amount-search-hint">
       {t('tx.search.notAmounts')}
       {cardButton && <> {cardButton}</>}
       {minor !== undefined && <> <button type="button" className="link" onClick={byAmount} data-testid="search-by-amount">{t('tx.search.byAmount', { amount: formatAmount(minor, currency, language) })}</button></>}

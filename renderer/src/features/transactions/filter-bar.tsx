@@ -78,6 +78,9 @@ export function FilterBar() {
           <label htmlFor="tx-search">{t('tx.search')}</label>
           <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} onKeyDown={toList} aria-keyshortcuts={shortcutKeys('search')} placeholder={t('tx.search.placeholder')} />
         </div>
+        {/* Said of the search, so next after it in tab order (one Tab to "List payments of card ending 4242";
+            after the row's four controls it took five), though drawn under the row (transactions.css). */}
+        <AmountSearchHint query={query} onMoved={() => { setQuery(''); search.current?.focus(); }} />
         <div className="field">
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>
           <select id="tx-state" value={stateChoice(filter)} onChange={(e) => setFilter(stateFilter(e.target.value))}>
@@ -105,8 +108,6 @@ export function FilterBar() {
           </select>
         </div>
       </div>
-      {/* Right under the search's row, before the folded filters: said of the search, and its button the same 5 Tabs from it whether they are open or not. */}
-      <AmountSearchHint query={query} onMoved={() => { setQuery(''); search.current?.focus(); }} />
       <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
         {moreMade && <>
         <div className="field">
