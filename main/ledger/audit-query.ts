@@ -3,11 +3,13 @@
 // newest seq; with a search the log is walked newest first and stops at a window, continued from
 // the last seq shown, and nothing is counted. A search matches an entry's words (action, user,
 // result, reason), the order id it shows, and the action and result codes the screen sends
-// (those whose label on screen holds the text: listAuditLog's `actions`, `results`).
+// (those whose label on screen holds the text: listAuditLog's `actions`, `results`), and an
+// amount as a person types it (typed-amounts.ts), by the amounts index (migration 17).
 import type { LedgerDb } from './database';
 import type { AuditRow } from './export';
 import { childTables, unpackedColumns } from './child-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
+import { typedAmounts } from './typed-amounts';
 
 const auditTable = childTables.find((t) => t.table === 'ledger_audit')!;
 // Up to this many payments whose order id matches are looked for by their rowids; more, and each
@@ -37,7 +39,8 @@ export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }
   const results = codeWords(search.results);
   const payments = paymentsWithOrderId(db, query, like);
   const own = db.prepare("SELECT 1 FROM ledger_audit INDEXED BY ledger_audit_own_order WHERE typeof(order_id) = 'text' AND order_id LIKE ? ESCAPE '\\' LIMIT 1").get(like) !== undefined;
-  if (!words.length && !actions.length && !results.length && payments?.length === 0 && !own) return 'none';
+  const amounts = amountsInLog(db, query);
+  if (!words.length && !actions.length && !results.length && payments?.length === 0 && !own && !amounts.length) return 'none';
   const tests: string[] = [];
   if (words.length) tests.push('a.action IN words', 'a.os_user IN words', 'a.result IN words', 'a.reason IN words');
   if (actions.length) tests.push('a.action IN (SELECT value FROM json_each(@actions))');
@@ -45,7 +48,9 @@ export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }
   if (own) tests.push("(typeof(a.order_id) = 'text' AND a.order_id LIKE @q ESCAPE '\\')");
   if (payments === undefined) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND (SELECT order_id FROM payments WHERE rowid = a.payment) LIKE @q ESCAPE '\\')");
   else if (payments.length) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND a.payment IN (SELECT value FROM json_each(@payments)))");
-  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []) } };
+  // The entries of those amounts, found by the index (a set built once): alone, the window reads them only.
+  if (amounts.length) tests.push("a.seq IN (SELECT b.seq FROM json_each(@amounts) j, ledger_audit b INDEXED BY ledger_audit_amount WHERE b.amount_minor = json_extract(j.value, '$[0]') AND b.currency = json_extract(j.value, '$[1]'))");
+  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), amounts: JSON.stringify(amounts) } };
 }
 
 /** The entries' columns as audit_log shows them, from `ledger_audit a`. */
@@ -67,6 +72,18 @@ export function listAudit(db: LedgerDb, input: AuditSearch & { offset: number; l
     SELECT ${auditEntryColumns} FROM ledger_audit a WHERE a.seq < @before AND ${match.test} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).
   return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };
+}
+
+/** The amounts the text names (typed-amounts.ts) that some entry has, as [minor units, the currency's word id]. */
+function amountsInLog(db: LedgerDb, query: string): Array<[number, number]> {
+  const amounts = typedAmounts(query);
+  if (!amounts.length) return [];
+  const currencies = new Map(db.prepare('SELECT word, id FROM ledger_words WHERE word IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(amounts.map((a) => a.currency))) as Array<[string, number]>);
+  const anyEntry = db.prepare('SELECT 1 FROM ledger_audit INDEXED BY ledger_audit_amount WHERE amount_minor = ? AND currency = ? LIMIT 1');
+  return amounts.flatMap((a): Array<[number, number]> => {
+    const currency = currencies.get(a.currency);
+    return currency !== undefined && anyEntry.get(a.minor, currency) !== undefined ? [[a.minor, currency]] : [];
+  });
 }
 
 /**
