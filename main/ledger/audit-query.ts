@@ -24,9 +24,11 @@ export type AuditSearch = { query?: string; actions?: string[]; results?: string
 /**
  * An audit search as an SQL test on `ledger_audit a` (needs `WITH words AS (SELECT value FROM
  * json_each(@words))` before it) and its parameters; 'none' when nothing can match. The screen's
- * windows (listAudit) and the export of what the screen shows (export-file.ts) share it.
+ * windows (listAudit) and the export of what the screen shows (export-file.ts) share it. An
+ * amount's entries are read from its index newest first below @amountsBefore, at most
+ * @amountsWindow of each (a window needs no more; unbounded unless the caller sets them).
  */
-export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }): { test: string; params: Record<string, string> } | 'none' {
+export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }): { test: string; params: Record<string, string | number> } | 'none' {
   const query = search.query;
   const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // What an entry can match, found first where it is indexed: its words (ledger_words, one row
@@ -48,9 +50,16 @@ export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }
   if (own) tests.push("(typeof(a.order_id) = 'text' AND a.order_id LIKE @q ESCAPE '\\')");
   if (payments === undefined) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND (SELECT order_id FROM payments WHERE rowid = a.payment) LIKE @q ESCAPE '\\')");
   else if (payments.length) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND a.payment IN (SELECT value FROM json_each(@payments)))");
-  // The entries of those amounts, found by the index (a set built once): alone, the window reads them only.
-  if (amounts.length) tests.push("a.seq IN (SELECT b.seq FROM json_each(@amounts) j, ledger_audit b INDEXED BY ledger_audit_amount WHERE b.amount_minor = json_extract(j.value, '$[0]') AND b.currency = json_extract(j.value, '$[1]'))");
-  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), amounts: JSON.stringify(amounts) } };
+  // The entries of those amounts, from the index (a set built once, a window's worth of each
+  // amount at most: a price most sales share stays cheap); alone, the window reads them only.
+  const amountParams: Record<string, number> = { amountsBefore: Number.MAX_SAFE_INTEGER, amountsWindow: -1 };
+  const newest = amounts.map(([minor, currency], i) => {
+    amountParams[`amount${i}`] = minor;
+    amountParams[`currency${i}`] = currency;
+    return `SELECT seq FROM (SELECT seq FROM ledger_audit INDEXED BY ledger_audit_amount WHERE amount_minor = @amount${i} AND currency = @currency${i} AND seq < @amountsBefore ORDER BY seq DESC LIMIT @amountsWindow)`;
+  });
+  if (newest.length) tests.push(`a.seq IN (${newest.join(' UNION ALL ')})`);
+  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), ...amountParams } };
 }
 
 /** The entries' columns as audit_log shows them, from `ledger_audit a`. */
@@ -67,7 +76,8 @@ export function listAudit(db: LedgerDb, input: AuditSearch & { offset: number; l
   const offset = input.beforeSeq !== undefined ? 0 : input.offset;
   const match = auditMatch(db, { ...input, query });
   if (match === 'none') return { total: offset, totalExact: true, rows: [] };
-  const params = { ...match.params, limit: input.limit, offset, before: input.beforeSeq ?? last + 1 };
+  const before = input.beforeSeq ?? last + 1;
+  const params = { ...match.params, limit: input.limit, offset, before, amountsBefore: before, amountsWindow: offset + input.limit };
   const rows = db.prepare(`WITH words AS (SELECT value FROM json_each(@words))
     SELECT ${auditEntryColumns} FROM ledger_audit a WHERE a.seq < @before AND ${match.test} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).

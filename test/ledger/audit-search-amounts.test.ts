@@ -33,6 +33,8 @@ describeLedgerApp('the audit search by amount', (app) => {
       // 12,500 whole units: a KWD link and a JPY one (JPY has no decimals).
       { order_id: 'KW-BIG', currency: 'KWD', amount_minor: 12_500_000 },
       { order_id: 'JP-LINK', currency: 'JPY', amount_minor: 12_500 },
+      // Digits in an order id: found by the text as before, beside the amounts.
+      { order_id: 'INV-12500', currency: 'SAR', amount_minor: 999 },
     ]) as PaymentRow[];
     await seedRefund(app().store, kwd!, { osUser: 'fay', amountMinor: 12_500, at }); // 12.500 KWD
     await seedRefund(app().store, usd!, { osUser: 'fay', amountMinor: 1_250, at }); // 12.50 USD
@@ -68,10 +70,13 @@ describeLedgerApp('the audit search by amount', (app) => {
   it('reads digits without a decimal point as whole units, as the forms do: 12500 is 12,500, never 12.500', async () => {
     const big = entriesOf(['KWD', 12_500_000], ['JPY', 12_500]);
     expect(big).toHaveLength(2); // each link's creation
-    for (const query of ['12500', '12,500', '12,500.000', '١٢٬٥٠٠', '12500 JPY']) {
-      const seqs = await found(query);
-      expect({ query, seqs }).toEqual({ query, seqs: query.endsWith('JPY') ? entriesOf(['JPY', 12_500]) : big });
-    }
+    for (const query of ['12,500', '12,500.000', '١٢٬٥٠٠']) expect({ query, seqs: await found(query) }).toEqual({ query, seqs: big });
+    expect(await found('12500 JPY')).toEqual(entriesOf(['JPY', 12_500]));
+    // "12500" is also text: the order id holding it is found too, newest first among the amounts.
+    const withOrder = every.filter((e) => big.includes(e.seq) || e.orderId === 'INV-12500').map((e) => e.seq);
+    expect(withOrder).toHaveLength(3);
+    expect(await found('12500')).toEqual(withOrder);
+    for (let offset = 0; offset < 3; offset++) expect((await list({ query: '12500', offset, limit: 1 })).rows.map((r) => r.seq)).toEqual(withOrder.slice(offset, offset + 1));
   });
 
   it('pages through an amount\'s entries, window after window, each once', async () => {
@@ -116,12 +121,12 @@ it('on a laptop’s ledger from before migration 17, adds the amounts index and 
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(17);
       expect(listAudit(db, { query: '12.500 KWD', offset: 0, limit: 10 }).rows.map((r) => [r.seq, r.currency, r.amount_minor])).toEqual([[1, 'KWD', 12_500]]);
-      // The window reads the amount's entries by their seq (a set the index gives), not the log newest first.
+      // The window reads the amount's newest entries from the index, then those entries by seq: not the log newest first.
       const match = auditMatch(db, { query: '12.500 KWD' });
       if (match === 'none') throw new Error('expected a match');
       const plan = (db.prepare(`EXPLAIN QUERY PLAN WITH words AS (SELECT value FROM json_each(@words)) SELECT a.seq FROM ledger_audit a WHERE a.seq < 3 AND ${match.test} ORDER BY a.seq DESC LIMIT 200`).all(match.params) as Array<{ detail: string }>).map((r) => r.detail);
       expect(plan[0]).toBe('SEARCH a USING INTEGER PRIMARY KEY (rowid=?)');
-      expect(plan.join('; ')).toContain('SEARCH b USING COVERING INDEX ledger_audit_amount (amount_minor=? AND currency=?)');
+      expect(plan.join('; ')).toContain('SEARCH ledger_audit USING COVERING INDEX ledger_audit_amount (amount_minor=? AND currency=? AND rowid<?)');
     } finally {
       db.close();
     }
