@@ -92,7 +92,7 @@ describe('an amount told from other digits in a search', () => {
     expect(asciiAmountText('۱۲٫۵ KWD')).toBe('12.5 KWD');
   });
 
-  it.each(['200', '200.50', '1,250.50', '12,500', '0', '0.5', '12.500'])('%s is an amount as typed', (text) => {
+  it.each(['200', '200.50', '1,250.50', '12,500', '1,250,000.50', '0', '0.5', '12.500'])('%s is an amount as typed', (text) => {
     expect(amountAsTyped.test(text)).toBe(true);
   });
 
