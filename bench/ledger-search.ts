@@ -19,6 +19,7 @@ import { checkAuditChain } from '../main/ledger/audit-chain';
 import { listAudit } from '../main/ledger/audit-query';
 import { knownCount } from '../main/ledger/count-tables';
 import type { PaymentFilter } from '../contract/methods/payments';
+import { formatMinor, type CurrencyCode } from '../contract/money';
 import { seedLedger } from '../scripts/seed-ledger';
 import { option, result, sizeLabel, stats, table } from './support';
 import { searchCases } from './search-cases';
@@ -206,7 +207,21 @@ const auditWords = [
   { label: 'words "استرداد" (refund)', input: { query: 'استرداد', actions: ['refund', 'checkup_refund', 'settle_refund', 'checkup_settle_refund'] } },
   { label: 'words "Done" (a result)', input: { query: 'Done', results: ['succeeded'] } },
   { label: 'words "settled by hand" (rare)', input: { query: 'settled by hand', actions: ['settle_capture', 'settle_void', 'settle_refund', 'checkup_settle_capture', 'checkup_settle_void', 'checkup_settle_refund'] } },
+  // An amount as typed (typed-amounts.ts): an entry's a third of the way in, with its currency and
+  // without (every currency where it is exact), in Arabic-Indic digits, and one no entry has.
+  ...amountCases(),
 ].map((c) => ({ ...c, times: [] as number[] }));
+function amountCases() {
+  const entry = db.prepare('SELECT amount_minor AS minor, (SELECT word FROM ledger_words WHERE id = currency) AS currency FROM ledger_audit WHERE seq >= (SELECT max(seq) / 3 FROM ledger_audit) AND amount_minor IS NOT NULL ORDER BY seq LIMIT 1').get() as { minor: number; currency: CurrencyCode };
+  const typed = formatMinor(entry.minor, entry.currency);
+  const arabic = typed.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))).replace('.', '\u066B');
+  return [
+    { label: `amount "${typed} ${entry.currency}"`, input: { query: `${typed} ${entry.currency}` } },
+    { label: `amount "${typed}" (any currency)`, input: { query: typed } },
+    { label: `amount "${arabic}" (Arabic-Indic digits)`, input: { query: arabic } },
+    { label: 'amount "98,765.43" (no entry)', input: { query: '98,765.43' } },
+  ];
+}
 // A search that matches no entry reads to the end of the log; one order id, a payment's few entries.
 const someOrder = (db.prepare('SELECT order_id AS o FROM payments WHERE rowid = ?').get(Math.floor(total / 3)) as { o: string }).o;
 checkAuditChain(db);
@@ -232,8 +247,27 @@ for (let i = 0; i < runs; i++) {
 }
 // For bench/run-all.ts's summary (RESULT lines, bench/README.md): the worst list case.
 const header = ['case', 'page says', 'module p50', 'module p95', 'raw p50', 'raw p95', 'ratio p95', 'first', 'warm-up', 'cold p95', 'counted', 'after', 'longest turn'];
+/** The audit screen's rows of the table, and its RESULT lines. */
+function auditRows(): string[][] {
+  const a = stats(audit);
+  result(`audit_open_p95_${sizeLabel(total)}`, Number(a.p95), 'ms');
+  const ad = stats(auditDeep);
+  const an = stats(auditNone);
+  result(`audit_search_none_p95_${sizeLabel(total)}`, Number(an.p95), 'ms');
+  const ao = stats(auditOrder);
+  return [
+    ['audit screen: open (chain + newest 200)', '', a.p50, a.p95],
+    ['audit screen: window at the middle', '', ad.p50, ad.p95],
+    ['audit screen: search matching nothing', '', an.p50, an.p95],
+    ['audit screen: search one order id', '', ao.p50, ao.p95],
+    ...auditWords.map((c) => {
+      const w = stats(c.times);
+      return [`audit screen: ${c.label}`, String(listAudit(db, { ...c.input, offset: 0, limit: 200 }).rows.length), w.p50, w.p95];
+    }),
+  ];
+}
 if (only) {
-  table(header, rows);
+  table(header, [...rows, ...auditRows()]);
   explainSlowRuns();
   await positionsThread(db)?.stop();
   db.close();
@@ -241,20 +275,7 @@ if (only) {
 }
 result(`list_p95_worst_${sizeLabel(total)}`, Math.max(...rows.map((r) => Number(r[3]))), 'ms');
 result(`list_ratio_p95_worst_${sizeLabel(total)}`, Math.max(...rows.map((r) => Number(r[6]))), 'x');
-const a = stats(audit);
-result(`audit_open_p95_${sizeLabel(total)}`, Number(a.p95), 'ms');
-const ad = stats(auditDeep);
-rows.push(['audit screen: open (chain + newest 200)', '', a.p50, a.p95]);
-rows.push(['audit screen: window at the middle', '', ad.p50, ad.p95]);
-const an = stats(auditNone);
-result(`audit_search_none_p95_${sizeLabel(total)}`, Number(an.p95), 'ms');
-rows.push(['audit screen: search matching nothing', '', an.p50, an.p95]);
-const ao = stats(auditOrder);
-rows.push(['audit screen: search one order id', '', ao.p50, ao.p95]);
-for (const c of auditWords) {
-  const w = stats(c.times);
-  rows.push([`audit screen: ${c.label}`, String(listAudit(db, { ...c.input, offset: 0, limit: 200 }).rows.length), w.p50, w.p95]);
-}
+rows.push(...auditRows());
 
 console.log(`\n${total.toLocaleString('en')} payments, ${runs} runs each (${runs * 5} for windows under 1 ms), after ${warmUp} warm-up runs discarded, ms (module = a page as the screen asks it; raw = the window SQL alone; p95 = nearest rank, the ${runs - Math.ceil(0.95 * runs) + 1}th slowest of ${runs}; first = the module's first page of the filter, which plans it; warm-up = the slowest discarded module run; cold = a deep window before the list was shown; counted = the count made after a page that did not know it (in the list's worker), known after ms; longest turn = main's longest turn until that count and the positions for deep jumps are done, and how many took over 16 ms)`);
 table(header, rows);

@@ -28,6 +28,18 @@ export type ParsedAmount = { ok: true; minor: number } | { ok: false; reason: st
 
 const refuse = (reason: string, key: ReasonKey, values?: Reason['values']): ParsedAmount => ({ ok: false, reason, why: values ? { key, values } : { key } });
 
+/** Typed amount text with ASCII digits and separators: Arabic-Indic digits, the Arabic decimal (٫) and thousands (٬) separators read as 0-9, "." and ",". */
+export function asciiAmountText(text: string): string {
+  return toAsciiDigits(text.trim()).replace(/\u066B/g, '.').replace(/\u066C/g, ',');
+}
+
+/**
+ * Digits as a person types an amount (after asciiAmountText): 200, 200.50, 1,250.50, 0.5. No
+ * leading zero ("0008" is a card's last four), no sign, no spaces. Searches use it to tell an
+ * amount from other digits before parseAmount reads it.
+ */
+export const amountAsTyped = /^(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*|0)(?:\.\d+)?$/;
+
 /**
  * Parses what a person typed ("1,250.5", "10", "0.125") into minor units of the currency,
  * exactly as typed or not at all: nothing is dropped or guessed. Accepts ASCII, Arabic-Indic
@@ -37,7 +49,7 @@ const refuse = (reason: string, key: ReasonKey, values?: Reason['values']): Pars
  * message, never read as 1250; a sign is refused; more decimals than the currency has are refused.
  */
 export function parseAmount(text: string, currency: CurrencyCode): ParsedAmount {
-  const typed = toAsciiDigits(text.trim()).replace(/\u066B/g, '.').replace(/\u066C/g, ',').replace(/[\u00A0\u202F ]/g, '');
+  const typed = asciiAmountText(text).replace(/[\u00A0\u202F ]/g, '');
   if (typed.replace(/,/g, '') === '') return refuse('Enter an amount.', 'amount.empty');
   if (/^[-\u2212]/.test(typed)) return refuse('Enter the amount without a sign: it must be more than zero.', 'amount.negative');
   let normalized = typed;

@@ -3,11 +3,13 @@
 // newest seq; with a search the log is walked newest first and stops at a window, continued from
 // the last seq shown, and nothing is counted. A search matches an entry's words (action, user,
 // result, reason), the order id it shows, and the action and result codes the screen sends
-// (those whose label on screen holds the text: listAuditLog's `actions`, `results`).
+// (those whose label on screen holds the text: listAuditLog's `actions`, `results`), and an
+// amount as a person types it (typed-amounts.ts), by the amounts index (migration 17).
 import type { LedgerDb } from './database';
 import type { AuditRow } from './export';
 import { childTables, unpackedColumns } from './child-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
+import { typedAmounts } from './typed-amounts';
 
 const auditTable = childTables.find((t) => t.table === 'ledger_audit')!;
 // Up to this many payments whose order id matches are looked for by their rowids; more, and each
@@ -22,9 +24,11 @@ export type AuditSearch = { query?: string; actions?: string[]; results?: string
 /**
  * An audit search as an SQL test on `ledger_audit a` (needs `WITH words AS (SELECT value FROM
  * json_each(@words))` before it) and its parameters; 'none' when nothing can match. The screen's
- * windows (listAudit) and the export of what the screen shows (export-file.ts) share it.
+ * windows (listAudit) and the export of what the screen shows (export-file.ts) share it. An
+ * amount's entries are read from its index newest first below @amountsBefore, at most
+ * @amountsWindow of each (a window needs no more; unbounded unless the caller sets them).
  */
-export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }): { test: string; params: Record<string, string> } | 'none' {
+export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }): { test: string; params: Record<string, string | number> } | 'none' {
   const query = search.query;
   const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // What an entry can match, found first where it is indexed: its words (ledger_words, one row
@@ -37,7 +41,8 @@ export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }
   const results = codeWords(search.results);
   const payments = paymentsWithOrderId(db, query, like);
   const own = db.prepare("SELECT 1 FROM ledger_audit INDEXED BY ledger_audit_own_order WHERE typeof(order_id) = 'text' AND order_id LIKE ? ESCAPE '\\' LIMIT 1").get(like) !== undefined;
-  if (!words.length && !actions.length && !results.length && payments?.length === 0 && !own) return 'none';
+  const amounts = amountsInLog(db, query);
+  if (!words.length && !actions.length && !results.length && payments?.length === 0 && !own && !amounts.length) return 'none';
   const tests: string[] = [];
   if (words.length) tests.push('a.action IN words', 'a.os_user IN words', 'a.result IN words', 'a.reason IN words');
   if (actions.length) tests.push('a.action IN (SELECT value FROM json_each(@actions))');
@@ -45,7 +50,16 @@ export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }
   if (own) tests.push("(typeof(a.order_id) = 'text' AND a.order_id LIKE @q ESCAPE '\\')");
   if (payments === undefined) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND (SELECT order_id FROM payments WHERE rowid = a.payment) LIKE @q ESCAPE '\\')");
   else if (payments.length) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND a.payment IN (SELECT value FROM json_each(@payments)))");
-  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []) } };
+  // The entries of those amounts, from the index (a set built once, a window's worth of each
+  // amount at most: a price most sales share stays cheap); alone, the window reads them only.
+  const amountParams: Record<string, number> = { amountsBefore: Number.MAX_SAFE_INTEGER, amountsWindow: -1 };
+  const newest = amounts.map(([minor, currency], i) => {
+    amountParams[`amount${i}`] = minor;
+    amountParams[`currency${i}`] = currency;
+    return `SELECT seq FROM (SELECT seq FROM ledger_audit INDEXED BY ledger_audit_amount WHERE amount_minor = @amount${i} AND currency = @currency${i} AND seq < @amountsBefore ORDER BY seq DESC LIMIT @amountsWindow)`;
+  });
+  if (newest.length) tests.push(`a.seq IN (${newest.join(' UNION ALL ')})`);
+  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), ...amountParams } };
 }
 
 /** The entries' columns as audit_log shows them, from `ledger_audit a`. */
@@ -62,11 +76,24 @@ export function listAudit(db: LedgerDb, input: AuditSearch & { offset: number; l
   const offset = input.beforeSeq !== undefined ? 0 : input.offset;
   const match = auditMatch(db, { ...input, query });
   if (match === 'none') return { total: offset, totalExact: true, rows: [] };
-  const params = { ...match.params, limit: input.limit, offset, before: input.beforeSeq ?? last + 1 };
+  const before = input.beforeSeq ?? last + 1;
+  const params = { ...match.params, limit: input.limit, offset, before, amountsBefore: before, amountsWindow: offset + input.limit };
   const rows = db.prepare(`WITH words AS (SELECT value FROM json_each(@words))
     SELECT ${auditEntryColumns} FROM ledger_audit a WHERE a.seq < @before AND ${match.test} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).
   return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };
+}
+
+/** The amounts the text names (typed-amounts.ts) that some entry has, as [minor units, the currency's word id]. */
+function amountsInLog(db: LedgerDb, query: string): Array<[number, number]> {
+  const amounts = typedAmounts(query);
+  if (!amounts.length) return [];
+  const currencies = new Map(db.prepare('SELECT word, id FROM ledger_words WHERE word IN (SELECT value FROM json_each(?))').raw().all(JSON.stringify(amounts.map((a) => a.currency))) as Array<[string, number]>);
+  const anyEntry = db.prepare('SELECT 1 FROM ledger_audit INDEXED BY ledger_audit_amount WHERE amount_minor = ? AND currency = ? LIMIT 1');
+  return amounts.flatMap((a): Array<[number, number]> => {
+    const currency = currencies.get(a.currency);
+    return currency !== undefined && anyEntry.get(a.minor, currency) !== undefined ? [[a.minor, currency]] : [];
+  });
 }
 
 /**

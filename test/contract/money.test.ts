@@ -1,7 +1,7 @@
 // Money is integer minor units: what a person types, what the gateway answers and what the app
 // shows all convert on text, never through binary floats, and a sign is never lost.
 import { describe, expect, it } from 'vitest';
-import { currencyCodes, exponentOf, formatMinor, isCurrencyCode, maxMinorUnits, minorFromDecimalText, parseAmount } from '../../contract/money';
+import { amountAsTyped, asciiAmountText, currencyCodes, exponentOf, formatMinor, isCurrencyCode, maxMinorUnits, minorFromDecimalText, parseAmount } from '../../contract/money';
 
 describe('currencies', () => {
   it('knows each offered currency with its ISO 4217 decimals', () => {
@@ -83,6 +83,21 @@ describe('parseAmount: what a person types, to minor units', () => {
     ['9'.repeat(400), 'JPY', 'The amount is too large.'],
   ] as const)('refuses %j for %s', (text, currency, reason) => {
     expect(parseAmount(text, currency)).toMatchObject({ ok: false, reason, why: { key: expect.stringMatching(/^amount\./) } });
+  });
+});
+
+describe('an amount told from other digits in a search', () => {
+  it('reads Arabic-Indic digits and the Arabic separators as ASCII, around spaces trimmed', () => {
+    expect(asciiAmountText(' ١٢٬٥٠٠٫٢٥ ')).toBe('12,500.25');
+    expect(asciiAmountText('۱۲٫۵ KWD')).toBe('12.5 KWD');
+  });
+
+  it.each(['200', '200.50', '1,250.50', '12,500', '1,250,000.50', '0', '0.5', '12.500'])('%s is an amount as typed', (text) => {
+    expect(amountAsTyped.test(text)).toBe(true);
+  });
+
+  it.each(['0008', '-12', '12,50', '1,2500', '12 500', '.5', '12.', 'PD-2025', '', '1.2.3', '12a'])('%s is not', (text) => {
+    expect(amountAsTyped.test(text)).toBe(false);
   });
 });
 

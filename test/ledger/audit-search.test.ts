@@ -3,7 +3,6 @@
 // laptop's SQLite ledger and on the team ledger (test/support/ledger-apps.ts), whose database
 // writes the log itself; the scan reads every entry through the screen's own window, unsearched.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
@@ -11,29 +10,14 @@ import type { PaymentRow } from '../../main/ledger/payment-rows';
 import { openLedgerDb } from '../../main/ledger/database';
 import { appendAudit } from '../../main/ledger/audit-log';
 import { listAudit } from '../../main/ledger/audit-query';
-import type { LedgerStore } from '../../main/ledger/store';
 import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { describeLedgerApp, paymentRow } from '../support/ledger-apps';
+import { seedRefund } from '../support/seed-refund';
 
 type Entry = { seq: number; action: string; osUser: string; result: string; orderId: string | null };
 type Window = { total: number; totalExact?: boolean; rows: Entry[] };
 const pad = (n: number) => String(n).padStart(2, '0');
 const at = '2026-11-20T10:00:00.000Z';
-
-/** A refund recorded as the payments flow records one: its intent, then its outcome, each with its audit entry (the team's database writes its own). */
-async function refund(store: LedgerStore, payment: PaymentRow, osUser: string) {
-  const id = randomUUID();
-  const entry = (result: string) => ({ osUser, profileId: payment.profile_id, environment: payment.environment, action: 'refund', paymentId: payment.id, orderId: payment.order_id, amountMinor: 100, currency: payment.currency, reason: 'Damaged', result });
-  await store.transaction(async (tx) => {
-    await tx.insertOperation({ id, payment_id: payment.id, kind: 'refund', amount_minor: 100, base_minor: payment.refunded_minor, reason: 'Damaged', os_user: osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null, settled_by: null, settled_reason: null });
-    await tx.appendAudit(entry('sending'), at);
-  });
-  await store.transaction(async (tx) => {
-    await tx.completeOperation(id, { outcome: 'succeeded', completed_at: at });
-    await tx.update(payment.id, { refunded_minor: payment.refunded_minor + 100, state: 'partially_refunded' }, 'refund', at);
-    await tx.appendAudit(entry('succeeded'), at);
-  });
-}
 
 describeLedgerApp('the audit search', (app, backend) => {
   const payments: PaymentRow[] = [];
@@ -60,7 +44,7 @@ describeLedgerApp('the audit search', (app, backend) => {
       { order_id: 'ORPHAN-77', created_by: 'layla' }, { order_id: 'Ghost_50%', created_by: 'layla' },
       { order_id: 'RENAMED-9', kind: 'sale', state: 'paid', captured_minor: 1_000, created_by: 'omar' },
     ])));
-    for (const p of payments.filter((x) => x.state === 'paid').slice(-12)) await refund(app().store, p, 'omar');
+    for (const p of payments.filter((x) => x.state === 'paid').slice(-12)) await seedRefund(app().store, p, { osUser: 'omar', amountMinor: 100, at });
     await app().value('exportSettlement', { days: [{ date: '2026-11-20', from: '2026-11-19T21:00:00.000Z', to: '2026-11-20T21:00:00.000Z' }] });
     every = [];
     for (let before: number | undefined; ;) {

@@ -2,9 +2,9 @@
 // security.sql), newest first, as main/ledger/audit-query.ts answers it on SQLite. Without a
 // search the seq numbers are the positions (the chain keeps them gapless): any depth is one
 // seek, the total is the newest seq. With a search (action, login, OS user, result, order id;
-// folded as SQLite's LIKE folds; and the action and result codes the screen's words name) the log
-// is read newest first, narrowed by reads.sql's trigram index from three characters on, and
-// nothing is counted. A reason is not searched here: the index does not hold it (SQLite's does).
+// folded as SQLite's LIKE folds; the action and result codes the screen's words name; an amount
+// as a person types it, typed-amounts.ts) the log is read newest first, narrowed by reads.sql's
+// trigram index from three characters on and audit-amount.sql's amount index, and nothing is counted. A reason is not searched here: the index does not hold it (SQLite's does).
 // The chain (security.sql's rule: the SQLite ledger's with the database login added) is checked
 // once per entry as on SQLite (audit-chain.ts): each look checks up to 1,000 new entries and
 // goes on in the background. Each look also compares the log's end with the chain's head
@@ -21,6 +21,7 @@ import type { MethodOutput, MethodParsedInput } from '../../../contract/methods'
 import type { ChainStatus } from '../audit-chain';
 import { asciiLower, escapeLike, folded, Params } from './pg-list-sql';
 import { minor } from './pg-store';
+import { typedAmounts } from '../typed-amounts';
 import type { Queryable } from './pg-reads';
 import { createTeamAuditVerifier, teamAuditHead, type FullCheck } from './pg-audit-verify';
 import type { AppEvent } from '../../../contract/events';
@@ -64,6 +65,8 @@ export function teamAuditMatch(search: { query: string; actions?: string[]; resu
     if (!codes?.length) continue;
     either.push(`(${auditText} LIKE ANY(${params.add(codes.map((c) => `%${escapeLike(asciiLower(c))}%`))}::text[]) AND ${column} = ANY(${params.add(codes)}::text[]))`);
   }
+  // An amount: one test per currency it is exact in, each a seek of audit-amount.sql's index.
+  for (const amount of typedAmounts(query)) either.push(`(a.amount_minor = ${params.add(amount.minor)}::bigint AND a.currency = ${params.add(amount.currency)}::text)`);
   return `(${either.join(' OR ')})`;
 }
 

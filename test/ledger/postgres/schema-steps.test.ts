@@ -203,6 +203,21 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect(list).toMatchObject({ total: 1, totalExact: true, rows: [{ id: paid, cardMasked: '424242******4242' }] });
   });
 
+  it('from version 24, finds an older refund by its amount through the index version 25 adds', async () => {
+    const { server, database, superuser, sam, sue } = await databaseAt(24);
+    const paymentId = await insertPayment(sam, 20_000);
+    await insertOperation(sue, paymentId, 'refund', 12_500);
+    const before = await snapshot(superuser);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    expect((await superuser.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'paydesk' AND indexname = 'audit_log_amount'`)).rows).toHaveLength(1);
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 2 });
+    ends.push(() => pool.end());
+    const found = await createTeamLedgerReads({ pool }).listAuditLog({ query: '12.500 KWD', offset: 0, limit: 10 });
+    expect(found.rows.map((r) => [r.action, r.amountMinor, r.currency])).toEqual([['refund', 12_500, 'KWD']]);
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

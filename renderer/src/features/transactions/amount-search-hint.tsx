@@ -3,16 +3,13 @@
 // ending in them (support's most common call: "my card ending 4242 was charged twice"); an amount,
 // the payments of that amount. The filters (under "More filters", an amount with a currency) took
 // three or four steps to find.
-import { formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../../../contract/money';
+import { amountAsTyped, formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../../../contract/money';
 import { cardLast4Pattern } from '../../../../contract/card';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { useSession } from '../../app/session-store';
 import { useTransactions } from './transactions-store';
-
-/** Digits as an amount is typed: 200, 200.50, 1,250.50 (no leading zero: "0008" is a card's last four). */
-const amountLike = /^(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*|0)(?:\.\d+)?$/;
 
 /** `onMoved`: the search's digits went to a filter (the search is emptied). */
 export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: () => void }) {
@@ -33,7 +30,7 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
   // still be a card's end: the offer stays, without the sentence about what the search looks in.
   if (total !== 0) return cardButton ? <p className="field-hint search-offer" data-testid="amount-search-hint">{cardButton}</p> : null;
   const currency: CurrencyCode = (filter.currency as CurrencyCode | undefined) ?? (defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR');
-  const parsed = amountLike.test(typed) ? parseAmount(typed, currency) : undefined;
+  const parsed = amountAsTyped.test(typed) ? parseAmount(typed, currency) : undefined;
   const minor = parsed?.ok && parsed.minor > 0 ? parsed.minor : undefined;
   const byAmount = () => {
     const exact = formatMinor(minor!, currency);
