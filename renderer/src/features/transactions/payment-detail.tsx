@@ -271,7 +271,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <ActionDialog
           kind={dialog}
           payment={payment}
-          remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
+          remainingMinor={dialogStartMinor(dialog, payment, allowed)}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
           onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
@@ -283,6 +283,16 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       )}
     </section>
   );
+}
+
+/**
+ * The amount a dialog offers: what is left to capture or refund; for a repeat charge the payment's own
+ * amount (a subscription's next charge), not what is left to refund, which made it 0.00 after a full
+ * refund (a "must be more than zero" error before anything was typed).
+ */
+function dialogStartMinor(kind: ActionKind, payment: { amountMinor: number }, allowed: { captureLeft: number; refundLeft: number }): number {
+  if (kind === 'recurring') return payment.amountMinor;
+  return kind === 'capture' ? allowed.captureLeft : allowed.refundLeft;
 }
 
 /** A payment the gateway did not create has nothing a status check could find or change. */
