@@ -208,7 +208,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               <button type="submit" className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
-              <button type="button" onClick={onClose} disabled={sending}>{t('action.cancel')}</button>
+              <button type="button" onClick={onClose} disabled={sending}>{t('action.dismiss')}</button>
             </div>
           </form>
         )}
