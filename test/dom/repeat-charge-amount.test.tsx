@@ -1,7 +1,8 @@
 // "Charge again" offers the payment's own amount (a subscription's next charge is the same), as the
 // refund offers what is left: it offered what was left to refund, so after a full refund it opened
 // on 0.00 with "The amount must be more than zero." before anything was typed, and after a part
-// refund on the rest (SAR 60.00 of an 80.00 payment). main is a stub.
+// refund on the rest (SAR 60.00 of an 80.00 payment). A repeat charge's detail says what it was for
+// (its description was only in the CSV). main is a stub.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -40,5 +41,19 @@ describe.each([
     expect(amount.value).toBe('80.00');
     expect(amount.getAttribute('aria-invalid')).toBeNull();
     expect(screen.getByTestId('action-send').textContent).toContain('80.00');
+  });
+});
+
+describe.each([
+  ['en', 'Description'],
+  ['ar', 'الوصف'],
+] as const)('a repeat charge\'s detail in %s', (language, label) => {
+  it('says what it was for, the description typed when charging', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    payment = cardSale({ kind: 'recurring', parentPaymentId: 'pay-0', description: 'December box' });
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const description = await screen.findByTestId('detail-description');
+    expect(description.textContent).toBe('December box');
+    expect(description.closest('dd')?.previousElementSibling?.textContent).toBe(label);
   });
 });

@@ -224,6 +224,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       <ReceiptOffer payment={payment} />
       <dl className="facts">
         <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
+        {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. */}
+        {payment.description && (<><dt>{t('detail.description')}</dt><dd><bdi className="user-text" data-testid="detail-description">{payment.description}</bdi></dd></>)}
         <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
         <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
         <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
