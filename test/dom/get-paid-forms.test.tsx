@@ -396,6 +396,23 @@ describe('virtual terminal', () => {
     expect(screen.queryByLabelText('Security code (CVV)')).toBeNull();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Payment approved' })).toBeTruthy());
   });
+
+  it.each([
+    ['en', 'Virtual terminal', 'Authorisation approved', 'No money is taken until it is captured: open it in Transactions and press Capture.'],
+    ['ar', 'الجهاز الافتراضي', 'تمت الموافقة على التفويض', 'لا يُؤخذ المبلغ حتى يُحصَّل: افتحها في المعاملات واضغط «تحصيل».'],
+  ] as const)('says an authorise-only sale approved is an authorisation, to capture, not a payment, in %s', async (language, screenTitle, title, next) => {
+    act(() => useLanguage.getState().setLanguage(language));
+    answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', authOnly: true, state: 'authorised', statusWord: 'AUTHORIZED', cardMasked: '512345******0008', url: null }), challenge: null } };
+    await openScreen('terminal', screenTitle);
+    type('terminal-card-holder', 'SARA');
+    type('terminal-customer-name', 'Sara');
+    fillSale();
+    fireEvent.click(input('terminal-authOnly'));
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    const result = await screen.findByTestId('sale-result');
+    expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(title);
+    expect(within(result).getByTestId('authorised-next').textContent).toBe(next);
+  });
 });
 
 /** The rest of a good card sale: amount, the frictionless test card, its expiry and CVV, the customer's e-mail and phone. */

@@ -121,7 +121,7 @@ describe('virtual terminal', () => {
     await session.page.getByTestId('terminal-submit').click();
     const result = session.page.getByTestId('sale-result');
     await result.waitFor();
-    expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('Payment approved');
+    expect(await result.getByRole('heading', { level: 2 }).textContent()).toBe('Authorisation approved');
     await session.screenshot('get-paid-terminal-open-in-transactions-en');
     await result.getByTestId('open-in-transactions').click(); // 1
     const detail = session.page.getByTestId('payment-detail');

@@ -150,6 +150,9 @@ export const en = {
   'gp.terminal.confirmAction': 'Charge {amount} to the card',
   'gp.terminal.confirmAuthorise': 'Authorise {amount} on the card (captured later)',
   'gp.terminal.approved': 'Payment approved',
+  // An authorise-only sale took no money yet: "Payment approved" over it read as paid.
+  'gp.terminal.authorised': 'Authorisation approved',
+  'gp.terminal.authorisedNext': 'No money is taken until it is captured: open it in Transactions and press Capture.',
   'gp.terminal.declined': 'Payment declined',
   'gp.terminal.declinedNext': 'Ask the customer for another card or another way to pay.',
   'gp.declineReason': 'Reason the gateway gave', 'gp.openInTransactions': 'Open in Transactions',
@@ -376,6 +379,8 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.terminal.confirmAction': 'خصم {amount} من البطاقة',
   'gp.terminal.confirmAuthorise': 'تفويض {amount} على البطاقة (يُحصَّل لاحقًا)',
   'gp.terminal.approved': 'تمت الموافقة على الدفع',
+  'gp.terminal.authorised': 'تمت الموافقة على التفويض',
+  'gp.terminal.authorisedNext': 'لا يُؤخذ المبلغ حتى يُحصَّل: افتحها في المعاملات واضغط «تحصيل».',
   'gp.terminal.declined': 'رُفض الدفع',
   'gp.terminal.declinedNext': 'اطلب من العميل بطاقة أخرى أو طريقة دفع أخرى.',
   'gp.declineReason': 'السبب كما ذكرته البوابة', 'gp.openInTransactions': 'افتحها في المعاملات',

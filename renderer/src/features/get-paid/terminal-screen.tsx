@@ -68,7 +68,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
   useEffect(() => box.current?.focus(), []);
   useLivePayment(sale.payment, onChange);
   const p = sale.payment;
-  const title: MessageKey = p.state === 'paid' || p.state === 'authorised' ? 'gp.terminal.approved' : p.state === 'declined' ? 'gp.terminal.declined' : p.state === 'unknown' ? 'gp.link.resultUnknown' : 'gp.terminal.pending';
+  const title: MessageKey = p.state === 'paid' ? 'gp.terminal.approved' : p.state === 'authorised' ? 'gp.terminal.authorised' : p.state === 'declined' ? 'gp.terminal.declined' : p.state === 'unknown' ? 'gp.link.resultUnknown' : 'gp.terminal.pending';
   return (
     <section className={`gp-result gp-result-${p.state}`} aria-labelledby="sale-result-title" data-testid="sale-result" tabIndex={-1} ref={box}>
       <h2 id="sale-result-title">{t(title)}</h2>
@@ -82,6 +82,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
       </dl>
       {sale.challenge?.state === 'closed' && <p>{t('gp.challenge.closed')}</p>}
       {p.state === 'declined' && <p>{t('gp.terminal.declinedNext')}</p>}
+      {p.state === 'authorised' && <p data-testid="authorised-next">{t('gp.terminal.authorisedNext')}</p>}
       {/* Not make-another.tsx's button: imported here too, it split the first screen's code in three files (Rolldown's chunking). */}
       {p.state === 'declined' && mayCreate && (
         <p>

@@ -26,6 +26,7 @@ import { productionConfirmation } from '../settings/production-confirmation';
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
 type Props = {
+  /** `remainingMinor`: what is left to capture or refund; for a repeat charge, the amount it starts at (the payment's). */
   kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(words: Words, outcome?: 'ok' | 'error'): void; onClose(): void;
   /** Who is sending the payment's open operation (another person on the team ledger), if known. */
   busyWith?: { person: string; kind: (typeof operationKinds)[number] };
@@ -207,7 +208,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               <button type="submit" className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
-              <button type="button" onClick={onClose} disabled={sending}>{t('action.cancel')}</button>
+              <button type="button" onClick={onClose} disabled={sending}>{t('action.dismiss')}</button>
             </div>
           </form>
         )}

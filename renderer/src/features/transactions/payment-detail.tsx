@@ -224,6 +224,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       <ReceiptOffer payment={payment} operations={detail.operations} />
       <dl className="facts">
         <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
+        {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. */}
+        {payment.description && (<><dt>{t('detail.description')}</dt><dd><bdi className="user-text" data-testid="detail-description">{payment.description}</bdi></dd></>)}
         <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
         <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
         <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
@@ -271,7 +273,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <ActionDialog
           kind={dialog}
           payment={payment}
-          remainingMinor={dialog === 'capture' ? allowed.captureLeft : allowed.refundLeft}
+          remainingMinor={dialogStartMinor(dialog, payment, allowed)}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
           onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
@@ -283,6 +285,16 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       )}
     </section>
   );
+}
+
+/**
+ * The amount a dialog offers: what is left to capture or refund; for a repeat charge the payment's own
+ * amount (a subscription's next charge), not what is left to refund, which made it 0.00 after a full
+ * refund (a "must be more than zero" error before anything was typed).
+ */
+function dialogStartMinor(kind: ActionKind, payment: { amountMinor: number }, allowed: { captureLeft: number; refundLeft: number }): number {
+  if (kind === 'recurring') return payment.amountMinor;
+  return kind === 'capture' ? allowed.captureLeft : allowed.refundLeft;
 }
 
 /** A payment the gateway did not create has nothing a status check could find or change. */

@@ -20,6 +20,9 @@ const errorCodes: readonly string[] = ['network', 'timeout', 'gateway_error', 'm
 /** `said` is what a person typed (a reason): shown as it is, isolated from the sentence around it. */
 type Entry = { at: string; key: string; text: string; said?: string | null; raw?: string | null; tone?: 'error' | 'warning' };
 
+/** An authorise-only payment's creation is its authorisation ("Created" said nothing of it). */
+const operationWord = (kind: PaymentDetail['operations'][number]['kind'], authOnly: boolean) => kind === 'create' && authOnly ? 'op.authorise' as const : `op.${kind}` as const;
+
 export function Timeline({ detail }: { detail: PaymentDetail }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
@@ -28,7 +31,7 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
     ...detail.operations.map((op) => ({
       at: op.createdAt,
       key: op.id,
-      text: t('timeline.operation', { kind: t(`op.${op.kind}`), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.person ? t('timeline.person', { person: op.person, osUser: op.osUser }) : op.osUser, outcome: t(`outcome.${op.outcome}`) })
+      text: t('timeline.operation', { kind: t(operationWord(op.kind, detail.payment.authOnly)), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.person ? t('timeline.person', { person: op.person, osUser: op.osUser }) : op.osUser, outcome: t(`outcome.${op.outcome}`) })
         + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy })}` : ''),
       said: [op.reason && storedReason(op.reason, t), op.settledReason].filter(Boolean).join(' — ') || null,
       raw: [op.errorMessage, op.gatewayAnswer].filter(Boolean).join('\n') || null,

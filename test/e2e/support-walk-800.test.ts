@@ -1,0 +1,75 @@
+// A support agent's day in an 800 px window (half a laptop's screen), in Chromium with the page's
+// real CSS, in English and Arabic: after exporting the list, "Export CSV" stays one line beside the
+// saved file's path (it was squeezed to "Export" over "CSV"), and the audit log, with that export's
+// entry (a file name of 30-odd characters in its result), stays inside the window at 700 and 800 px
+// (it scrolled sideways in English, and Arabic cut its left side), a Paydesk order id in two lines
+// at most.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { openSession, type E2eSession } from './support/session';
+import { callApi } from './support/practice-control';
+import { TransactionsPage } from './pages/transactions-page';
+import { approvedCard } from './support/test-card';
+
+const customer = { name: 'Omar Saeed', email: 'omar@example.com', phone: '+966500000033' };
+const orderId = 'PD-20261129-WALK8001';
+
+/** How many lines a box's text takes on screen. */
+const linesOf = (box: Locator) => box.evaluate((element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+});
+
+describe('a support agent at 800 px', () => {
+  let session: E2eSession;
+  let tx: TransactionsPage;
+
+  beforeAll(async () => {
+    session = await openSession();
+    tx = new TransactionsPage(session.page);
+    await tx.open(session.preview.url);
+    await callApi(session.page, 'chargeCard', { orderId, amount: '1234.50', currency: 'SAR', card: approvedCard('OMAR SAEED'), customer, authOnly: false });
+  });
+  afterAll(async () => {
+    await session?.page.setViewportSize({ width: 1280, height: 800 });
+    await session?.close();
+  });
+
+  for (const language of ['ar', 'en'] as const) {
+    it(`keeps Export CSV on one line beside the saved file, in ${language}`, async () => {
+      await tx.chooseLanguage(language);
+      await session.page.setViewportSize({ width: 800, height: 900 });
+      await tx.show();
+      const status = session.page.getByTestId('export-status');
+      const before = await status.getAttribute('data-path');
+      await session.page.getByTestId('export-csv').click();
+      await expect.poll(() => status.getAttribute('data-path')).not.toBe(before);
+      expect(await linesOf(session.page.getByTestId('export-csv'))).toBe(1);
+      await session.screenshot(`support-800-export-${language}`);
+    });
+
+    it(`keeps the audit log with an export's entry inside the window, in ${language}, at 700 and 800 px`, async () => {
+      await tx.chooseLanguage(language);
+      // A 700 or 800 px window less its scroll bar's 15 px (a day's log is longer than the window; the
+      // tests' Chromium draws no scroll bars, Electron's on Windows and Linux does).
+      for (const window of [700, 800]) {
+        const width = window - 15;
+        await session.page.setViewportSize({ width, height: 900 });
+        await session.page.getByTestId('nav-audit').click();
+        const table = session.page.getByTestId('audit-table');
+        const id = table.locator(`bdi[title="${orderId}"]`).first();
+        await id.waitFor();
+        await table.locator('td', { hasText: '.csv' }).first().waitFor();
+        const fit = await table.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const room = element.parentElement!.getBoundingClientRect();
+          return { left: Math.round(box.left) >= Math.round(room.left), right: Math.round(box.right) <= Math.round(room.right), page: document.documentElement.scrollWidth <= document.documentElement.clientWidth };
+        });
+        expect(fit, `audit ${language} ${window}`).toEqual({ left: true, right: true, page: true });
+        if (window === 800) expect(await linesOf(id), `order id ${language}`).toBeLessThanOrEqual(2);
+        await session.screenshot(`support-${window}-audit-${language}`);
+      }
+    });
+  }
+});
