@@ -235,6 +235,7 @@ export const reasonTexts = {
   'teamLedger.caMismatch': 'The server’s certificate is not signed by the certificate authority pinned in these settings ({code}). Check that this is the right server; if its certificate authority has changed, pin the new one.',
   'teamLedger.certUntrusted': 'This computer does not trust the server’s certificate ({code}). If the server uses a certificate authority of your own, pin it in these settings.',
   'teamLedger.certName': 'The server’s certificate is not made out to {host}. Use the host name the certificate names.',
+  'teamLedger.notPostgres': 'Something at {server} took the connection but did not answer as a PostgreSQL server does: another program may be using that port. Check the port (PostgreSQL usually uses 5432) and the address.',
   'teamLedger.failed': 'The team ledger could not be used ({code}).',
   'teamLedger.noPassword': 'There is no password for {user} on {host} in this computer’s keychain yet. Type the password your Paydesk admin gave you.',
   'teamLedger.copyOpenOperations': '{open} operations on this computer are still being sent or have an unclear outcome. Let Paydesk settle them (Transactions shows them), then copy again.',

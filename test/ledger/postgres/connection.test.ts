@@ -2,11 +2,13 @@
 // test certificate authority): each way a connection fails is told apart, with a reason in both
 // languages, and the password never appears in what comes back.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import type { Reason } from '../../../contract/reasons';
 import { reasonText } from '../../../main/core/fail';
 import { teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
 import { explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection, type TeamLedgerCheck, type TeamLedgerSettings } from '../../../main/ledger/postgres/connection';
@@ -136,6 +138,21 @@ describeWithPostgres('Test connection to the team ledger', () => {
     const port = await listen(declining);
     cleanups.push(() => new Promise((resolve) => declining.close(resolve)));
     expect(problemOf(await testTeamLedgerConnection({ ...settings, port, tls: true }, password))).toBe('tlsUnsupported');
+  });
+
+  // Walked as a new user: a web server on the port typed read "The team ledger could not be used (unknown)".
+  it('tells a port where something else than PostgreSQL answers, with TLS or without', async () => {
+    const web = createHttpServer((_request, response) => response.end('hello'));
+    const closing = createServer((socket) => socket.destroy());
+    const webPort = await listen(web);
+    const closingPort = await listen(closing);
+    cleanups.push(() => new Promise((resolve) => web.close(resolve)), () => new Promise((resolve) => closing.close(resolve)));
+    for (const [port, tls] of [[webPort, false], [webPort, true], [closingPort, false]] as const) {
+      const check = await testTeamLedgerConnection({ ...settings, port, tls }, password);
+      expect(problemOf(check)).toBe('notPostgres');
+      expect(reasonText('en', (check as { reason: Reason }).reason)).toBe(`Something at 127.0.0.1:${port} took the connection but did not answer as a PostgreSQL server does: another program may be using that port. Check the port (PostgreSQL usually uses 5432) and the address.`);
+      expect(reasonText('ar', (check as { reason: Reason }).reason)).toContain(`على \u2066127.0.0.1:${port}\u2069 الاتصال`);
+    }
   });
 
   it('words a certificate for another name, and anything unexpected by its code only', () => {
