@@ -231,7 +231,7 @@ export const reasonTexts = {
   'teamLedger.notLedger': 'The database {database} is not a Paydesk team ledger: it has no Paydesk tables. Check the database name, or ask your admin to set it up (docs/team-ledger.md).',
   'teamLedger.oldSchema': 'The team ledger in {database} was set up by an older Paydesk (schema {found}; this Paydesk needs {expected}). Ask your Paydesk admin to update it.',
   'teamLedger.newerSchema': 'The team ledger in {database} was set up by a newer Paydesk (schema {found}; this Paydesk knows {expected}). Update Paydesk on this computer.',
-  'teamLedger.tlsUnsupported': 'The server at {host} does not offer TLS. Turn TLS on in the server’s settings, or ask its administrator to.',
+  'teamLedger.tlsUnsupported': '{onThisComputer, select, yes {The PostgreSQL server on this computer ({host}) does not offer TLS. A connection that stays on this computer needs none: untick “Encrypt the connection (TLS)” in the team ledger settings, or turn TLS on in the server’s settings.} other {The server at {host} does not offer TLS. Turn TLS on in the server’s settings, or ask its administrator to.}}',
   'teamLedger.caMismatch': 'The server’s certificate is not signed by the certificate authority pinned in these settings ({code}). Check that this is the right server; if its certificate authority has changed, pin the new one.',
   'teamLedger.certUntrusted': 'This computer does not trust the server’s certificate ({code}). If the server uses a certificate authority of your own, pin it in these settings.',
   'teamLedger.certName': 'The server’s certificate is not made out to {host}. Use the host name the certificate names.',

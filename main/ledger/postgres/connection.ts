@@ -160,7 +160,8 @@ export function explainConnectionError(error: unknown, settings: TeamLedgerSetti
   if (code === '42P01' || code === '3F000') return failure('notLedger', settings);
   if (unreachableCodes.has(code)) return unreachable(code, settings);
   if (/timeout/i.test(message) && !code) return unreachable('timeout', settings);
-  if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings);
+  // On this computer the fix is at hand (TLS may be turned off there): said, not only the server's settings.
+  if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings, { onThisComputer: isLoopback(settings.host) ? 'yes' : 'no' });
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return failure('certName', settings);
   if (untrustedCodes.has(code) || code.startsWith('CERT_')) return failure(settings.caPem ? 'caMismatch' : 'certUntrusted', settings, { code });
   // Anything else: its code only (a message could quote the connection string).

@@ -137,7 +137,13 @@ describeWithPostgres('Test connection to the team ledger', () => {
     const declining = createServer((socket) => socket.once('data', () => socket.write('N')));
     const port = await listen(declining);
     cleanups.push(() => new Promise((resolve) => declining.close(resolve)));
-    expect(problemOf(await testTeamLedgerConnection({ ...settings, port, tls: true }, password))).toBe('tlsUnsupported');
+    const check = await testTeamLedgerConnection({ ...settings, port, tls: true }, password);
+    expect(problemOf(check)).toBe('tlsUnsupported');
+    // On this computer the box that turns TLS off is named (it said only "turn TLS on in the server's settings").
+    expect(reasonText('en', (check as { reason: Reason }).reason)).toBe('The PostgreSQL server on this computer (127.0.0.1) does not offer TLS. A connection that stays on this computer needs none: untick “Encrypt the connection (TLS)” in the team ledger settings, or turn TLS on in the server’s settings.');
+    expect(reasonText('ar', (check as { reason: Reason }).reason)).toContain('ألغِ تحديد «تشفير الاتصال (TLS)»');
+    const remote = explainConnectionError(new Error('The server does not support SSL connections'), { ...settings, host: 'db.example.com' });
+    expect(reasonText('en', (remote as { reason: Reason }).reason)).toBe('The server at db.example.com does not offer TLS. Turn TLS on in the server’s settings, or ask its administrator to.');
   });
 
   // Walked as a new user: a web server on the port typed read "The team ledger could not be used (unknown)".
