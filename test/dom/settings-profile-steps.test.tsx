@@ -66,10 +66,12 @@ describe('a profile in as few steps as it takes', () => {
     expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “Shop sandbox” added.');
   });
 
-  it('Edit puts the keyboard in Name, so a rename is type and Enter', async () => {
+  it('Edit puts the keyboard in Name with the name selected, so a rename is type and Enter', async () => {
     await openSettings();
     fireEvent.click(within(await card('Practice')).getByRole('button', { name: 'Edit' }));
-    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    expect(document.activeElement).toBe(name);
+    expect([name.selectionStart, name.selectionEnd]).toEqual([0, 'Practice'.length]);
   });
 
   it.each([

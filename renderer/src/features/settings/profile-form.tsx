@@ -31,11 +31,13 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
   // Main's answer is kept as it came and worded at each draw: it follows a change of language.
   const wordError = useWordedError();
   const shown = error && wordError(error);
-  // Opened to type a name: the keyboard goes there (it stayed on "Add profile" or "Edit", one more click).
+  // Opened to type a name: the keyboard goes there once, when it opens (it stayed on "Add profile"
+  // or "Edit": one more click).
   const nameInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     nameInput.current?.scrollIntoView?.({ block: 'nearest' });
     nameInput.current?.focus({ preventScroll: true });
+    if (profile) nameInput.current?.select(); // a rename is then typing the new name
   }, []);
   const fieldError = (key: string) => shown?.fields?.[key];
   const shownElsewhere = error?.fields && Object.keys(error.fields).some((k) => k === 'name' || k === 'baseUrl' || k === 'successUrl' || k === 'failureUrl' || k.startsWith('pathOverrides.'));
