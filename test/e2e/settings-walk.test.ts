@@ -1,8 +1,9 @@
 // Settings walked as a new user, in Chromium through the preview, counting each click and each
 // run of typing (docs/profiles-and-keys.md, "Walked as a new user"): a sandbox profile and its key
 // in 7 (the keyboard is where the next thing is typed), a rename in 3, a removal that says what it
-// did; and the team ledger's Test connection answers where the person is looking, in English at
-// 1280 px and in Arabic at 800 px (the answer came below the fold).
+// did; a long profile name leaves the header within the window; and the team ledger's Test
+// connection answers where the person is looking, in English at 1280 px and in Arabic at 800 px
+// (the answer came below the fold).
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
@@ -55,8 +56,35 @@ describeWithKeychain('Settings walked as a new user', () => {
     await settings.cardAction('Shop test', /^Remove$/);
     await settings.card('Shop test').getByRole('button', { name: 'Yes, remove it' }).click();
     await settings.card('Shop test').waitFor({ state: 'detached' });
+    await page.getByTestId('settings-notice').filter({ hasText: 'removed' }).waitFor();
     expect(await page.getByTestId('settings-notice').textContent()).toBe('Profile “Shop test” removed. Paydesk now uses the practice profile.');
     expect(await settings.activeProfileName.textContent()).toBe('Practice');
+  });
+
+  // A name may be 60 characters: at 800 px it pushed the switcher's button and the language off the window.
+  it('keeps the header within the window with a long profile name, its start shown in Arabic too (800 px)', async () => {
+    const { page } = session;
+    const name = 'Al Noor Trading Establishment, main branch, sandbox account';
+    expect(await settings.addProfile({ name, environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' })).toBe('saved');
+    await settings.cardAction(name, 'Use this profile');
+    await settings.activeProfileName.filter({ hasText: name }).waitFor();
+    await page.setViewportSize({ width: 800, height: 800 });
+    for (const language of ['en', 'ar'] as const) {
+      await settings.chooseLanguage(language);
+      const fits = await page.evaluate(() => {
+        const root = document.documentElement;
+        const inWindow = (selector: string) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return box.left >= 0 && box.right <= root.clientWidth;
+        };
+        return { scrolls: root.scrollWidth > root.clientWidth, switchButton: inWindow('.profile-switcher button'), language: inWindow('.language-picker select') };
+      });
+      expect(fits).toEqual({ scrolls: false, switchButton: true, language: true });
+      // Cut to fit, from its end: a Latin name reads from its start in an Arabic window.
+      expect(await settings.activeProfileName.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      expect(await page.locator('#profile-switch option:checked').evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
+    }
+    expect(await settings.activeProfileName.getAttribute('title')).toBe(name); // whole in its tooltip
   });
 
   for (const [language, width] of [['en', 1280], ['ar', 800]] as const) {

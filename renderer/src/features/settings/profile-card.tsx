@@ -38,6 +38,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
     setBusy(false);
     setNotice(result.ok ? ok(result.value) : refused(result.error));
   }
+  const removedNotice = said(active ? 'settings.removed.active' : 'settings.removed', { name: profile.name });
   const done = (notice: Notice) => {
     setOpen(null);
     setNotice(notice);
@@ -106,12 +107,13 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
           <button
             type="button"
             className="danger"
-            onClick={() => void run(() => api.removeProfile({ id: profile.id }), () => {
-              // Main makes practice active when the active profile goes: said, not left to the header's badge.
-              const removed = said(active ? 'settings.removed.active' : 'settings.removed', { name: profile.name });
-              onRemoved(removed);
-              return removed;
-            }).then(() => setConfirmRemove(false))}
+            onClick={() => void run(async () => {
+              const result = await api.removeProfile({ id: profile.id });
+              // Said before the list reloads and this card goes. Main makes practice active when the
+              // active profile goes: said too, not left to the header's badge.
+              if (result.ok) onRemoved(removedNotice);
+              return result;
+            }, () => removedNotice).then(() => setConfirmRemove(false))}
           >
             {t('settings.remove.yes')}
           </button>
