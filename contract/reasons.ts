@@ -212,7 +212,7 @@ export const reasonTexts = {
   'key.controlChar': 'The key contains a control character (a line break or tab?). Paste only the key itself.',
   'key.space': 'The key contains a space. Paste only the key itself.',
   'key.notAscii': 'The key contains a character that is not plain ASCII (a letter with an accent, a non-Latin letter or an invisible character). API keys are Latin letters, digits and symbols: copy it again from the gateway dashboard.',
-  'key.tooShort': 'That is only {length} characters; an API key is at least {min}. Check that the whole key was copied.',
+  'key.tooShort': 'That is only {length, plural, one {# character} other {# characters}}; an API key is at least {min}. Check that the whole key was copied.',
   // Test the connection
   'connection.accepted': 'The gateway answered and accepted the API key.',
   'connection.keyRejected': 'The gateway refused this API key. Check that it is the key of this environment (a sandbox key for a sandbox profile, a production key for a production profile) and that it was copied whole.',
