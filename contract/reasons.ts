@@ -239,7 +239,7 @@ export const reasonTexts = {
   'teamLedger.notPostgres': 'Something at {server} took the connection but did not answer as a PostgreSQL server does: another program may be using that port. Check the port (PostgreSQL usually uses 5432) and the address.',
   'teamLedger.failed': 'The team ledger could not be used ({code}).',
   'teamLedger.noPassword': 'There is no password for {user} on {host} in this computer’s keychain yet. Type the password your Paydesk admin gave you.',
-  'teamLedger.copyOpenOperations': '{open} operations on this computer are still being sent or have an unclear outcome. Let Paydesk settle them (Transactions shows them), then copy again.',
+  'teamLedger.copyOpenOperations': '{open, plural, one {# operation on this computer is still being sent or has an unclear outcome. Let Paydesk settle it (Transactions shows it), then copy again.} other {# operations on this computer are still being sent or have an unclear outcome. Let Paydesk settle them (Transactions shows them), then copy again.}}',
   'teamLedger.copyAdminOnly': 'Only a Paydesk admin copies a computer’s ledger into the team ledger. Log in as an admin in these settings, or ask one to do it.',
   'teamLedger.copyNoSettings': 'Save the team ledger settings with a password first, then copy.',
   'teamLedger.busySending': '{person} is already doing a {operation} on this payment in the team ledger. Wait for it to finish, then look at the payment again.',
