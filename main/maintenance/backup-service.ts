@@ -5,7 +5,7 @@
 // (restore.ts). See docs/maintenance.md.
 import Database from 'better-sqlite3';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, accessSync, constants } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { AppFailure } from '../../contract/result';
 import { englishText, fail, failField, reason } from '../core/fail';
 import type { BackupSchedule } from '../../contract/methods/maintenance';
@@ -45,6 +45,9 @@ export function createBackupService(options: BackupServiceOptions) {
 
   function usableFolder(folder: string | null): string {
     if (!folder) throw failField('invalid_input', 'folder', 'maintenance.chooseFolder');
+    // A name alone ("backups") is a folder inside wherever Paydesk was started from: another one at
+    // another start, or the app's own folder. It was taken, and the first copy written there.
+    if (!isAbsolute(folder)) throw failField('invalid_input', 'folder', 'maintenance.folderNotFull', { folder });
     try {
       if (!statSync(folder).isDirectory()) throw new Error('not a folder');
       accessSync(folder, constants.W_OK);

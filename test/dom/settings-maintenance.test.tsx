@@ -126,6 +126,19 @@ describe('Settings: backups, updates, support', () => {
     expect(screen.getByTestId('error-backup-folder').textContent).toBe('This folder is not available or cannot be written.');
   });
 
+  // Walked as a new user: a folder's name alone was taken, and the first copy written where Paydesk was started from.
+  it('asks for a full path under the field, said once, in English and Arabic', async () => {
+    await openSettings();
+    fireEvent.change(screen.getByLabelText('Backup folder'), { target: { value: 'backups' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
+    const english = 'Type the folder’s full path, as in the example: backups alone does not say where the folder is.';
+    await waitFor(() => expect(screen.getByTestId('error-backup-folder').textContent).toBe(english));
+    expect(screen.getByTestId('backups').textContent!.split('alone does not say').length - 1).toBe(1);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('error-backup-folder').textContent).toBe('اكتب المسار الكامل للمجلد كما في المثال: \u2066backups\u2069 وحده لا يحدد مكان المجلد.');
+    expect(screen.getByTestId('backups').textContent!.split('وحده لا يحدد').length - 1).toBe(1);
+  });
+
   it('words the last backup failure in the window’s language, and shows one an earlier Paydesk kept in English as it is', async () => {
     // Before: the line read "فشلت آخر نسخة احتياطية (…)." followed by main's English words.
     await openSettings();

@@ -79,7 +79,7 @@ describe('Settings results after a change of language', () => {
   });
 
   it('words an API key’s Test connection, a refusal and a refused key in the language of the moment', async () => {
-    render(<ul><ProfileCard profile={live} active open={null} setOpen={() => undefined} /></ul>);
+    render(<ul><ProfileCard profile={live} active open={null} setOpen={() => undefined} onRemoved={() => undefined} /></ul>);
     const notice = () => screen.getByTestId('profile-notice').textContent;
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(notice()).toBe('Connection works: The gateway answered and accepted the API key.'));
@@ -95,7 +95,7 @@ describe('Settings results after a change of language', () => {
 
   it('words a key main refused, under its field, in the language of the moment', async () => {
     cleanup();
-    render(<ul><ProfileCard profile={live} active open="key" setOpen={() => undefined} /></ul>);
+    render(<ul><ProfileCard profile={live} active open="key" setOpen={() => undefined} onRemoved={() => undefined} /></ul>);
     fireEvent.change(screen.getByTestId('key-input'), { target: { value: 'x'.repeat(20) } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
     const english = wordReason('en', { key: 'key.tooLong', values: { length: 9000, max: 4096 } })!;

@@ -3,6 +3,7 @@
 // path in a sentence stays as written, left to right. In English, a move's outcome has a capital.
 import { expect, it } from 'vitest';
 import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
+import { reasonText } from '../../main/core/fail';
 
 const say = (language: Language, key: MessageKey, values: Record<string, string | number>) => translate(language, key, values);
 
@@ -35,4 +36,24 @@ it('says how many rows an export saved, with Arabic\'s forms, the path as given'
 it('says a move\'s outcome with a capital in English, as the state words beside it', () => {
   const move = { kind: 'Refund', amount: 'SAR 5.00', user: 'root' };
   expect(say('en', 'timeline.operation', { ...move, outcome: say('en', 'outcome.succeeded', {}) })).toBe('Refund SAR 5.00 by root: Done');
+});
+
+// Walked as a new user: a 3-character key read "هذا 3 حرفًا فقط" (the form for 11 to 99), and 1 "only 1 characters".
+it('counts an API key\'s characters with Arabic\'s forms, and one character as one in English', () => {
+  const short = (language: Language, length: number) => reasonText(language, { key: 'key.tooShort', values: { length, min: 8 } });
+  expect(short('ar', 1)).toMatch(/^هذا حرف واحد فقط؛/);
+  expect(short('ar', 2)).toMatch(/^هذا حرفان فقط؛/);
+  expect(short('ar', 3)).toMatch(/^هذا 3 أحرف فقط؛/);
+  expect(short('en', 1)).toBe('That is only 1 character; an API key is at least 8. Check that the whole key was copied.');
+  expect(short('en', 7)).toMatch(/^That is only 7 characters;/);
+  const long = (length: number) => reasonText('ar', { key: 'key.tooLong', values: { length, max: 256 } });
+  expect([long(257), long(300), long(305)].map((text) => text.split('؛')[0])).toEqual(['هذا 257 حرفًا', 'هذا 300 حرف', 'هذا 305 أحرف']);
+});
+
+// Settings → Team ledger's copy: "1 operations … are" in English and "هناك 12 عمليات" in Arabic.
+it('counts the operations still open before a copy to the team ledger, in both languages', () => {
+  const open = (language: Language, count: number) => reasonText(language, { key: 'teamLedger.copyOpenOperations', values: { open: count } });
+  expect(open('en', 1)).toBe('1 operation on this computer is still being sent or has an unclear outcome. Let Paydesk settle it (Transactions shows it), then copy again.');
+  expect(open('en', 3)).toMatch(/^3 operations on this computer are still/);
+  expect([1, 2, 5, 12, 100].map((count) => open('ar', count).split(' على ')[0])).toEqual(['هناك عملية واحدة', 'هناك عمليتان', 'هناك 5 عمليات', 'هناك 12 عملية', 'هناك 100 عملية']);
 });

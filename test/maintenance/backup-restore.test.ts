@@ -195,6 +195,24 @@ describe('backups', () => {
     await maintenance.close();
   });
 
+  // Walked as a new user: "backups" was taken, and the first copy written into the folder Paydesk was started from.
+  it('refuses a folder that is not a full path, under the field, in both languages', async () => {
+    const maintenance = maintenanceOf();
+    const refusal = (() => {
+      try {
+        maintenance.backups.setSettings({ folder: 'backups', schedule: 'daily', keep: 3 });
+      } catch (error) {
+        return error as AppFailure;
+      }
+    })();
+    expect(refusal?.code).toBe('invalid_input');
+    const why = refusal!.extra.fieldReasons!.folder! as Reason;
+    expect(reasonText('en', why)).toBe('Type the folder’s full path, as in the example: backups alone does not say where the folder is.');
+    expect(reasonText('ar', why)).toBe('اكتب المسار الكامل للمجلد كما في المثال: \u2066backups\u2069 وحده لا يحدد مكان المجلد.');
+    expect(maintenance.view().backup.folder).toBeNull();
+    await maintenance.close();
+  });
+
   it('keeps a failed backup’s reason, so Settings words it in the window’s language, also after a restart', async () => {
     const maintenance = maintenanceOf();
     maintenance.backups.setSettings({ folder, schedule: 'daily', keep: 3 });

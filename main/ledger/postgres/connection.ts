@@ -35,6 +35,7 @@ export type TeamLedgerProblem =
   | 'caMismatch'
   | 'certUntrusted'
   | 'certName'
+  | 'notPostgres'
   | 'failed';
 
 export type TeamLedgerCheck =
@@ -95,8 +96,10 @@ export async function testTeamLedgerConnection(settings: TeamLedgerSettings, pas
   const client = new pg.Client(made.config);
   // A connection lost while testing would otherwise surface as an unhandled 'error' event.
   client.on('error', () => {});
+  let connected = false;
   try {
     await client.connect();
+    connected = true;
     const schema = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = 'paydesk'`);
     if (schema.rowCount === 0) return failure('notLedger', settings);
     const meta = await client.query<{ value: string }>(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`);
@@ -115,6 +118,7 @@ export async function testTeamLedgerConnection(settings: TeamLedgerSettings, pas
     if (!row || !role) return failure('noPermission', settings);
     return { ok: true, login: row.login, role, superuser: row.superuser, tls: made.tls, serverVersion: row.version };
   } catch (error) {
+    if (!connected && notPostgresAnswer(error)) return failure('notPostgres', settings, { server: `${settings.host}:${settings.port}` });
     return explainConnectionError(error, settings);
   } finally {
     await client.end().catch(() => {});
@@ -125,6 +129,16 @@ function failure(problem: TeamLedgerProblem, settings: TeamLedgerSettings, extra
   const values: Record<string, string | number> = { host: settings.host, port: settings.port, database: settings.database, user: settings.user, ...extra };
   return { ok: false, problem, reason: reason(`teamLedger.${problem}`, values) };
 }
+
+/**
+ * pg's words (it gives no code) when what took the connection did not answer as PostgreSQL: it
+ * closed it (a web server on that port, a firewall), or answered TLS's request with neither yes
+ * nor no. Worded as "(unknown)" before (docs/profiles-and-keys.md, "Walked as a new user").
+ */
+const notPostgresAnswer = (error: unknown) => {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === undefined && typeof message === 'string' && /^(Connection terminated unexpectedly|There was an error establishing an SSL connection)$/.test(message);
+};
 
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
 const untrustedCodes = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_SIGNATURE_FAILURE', 'CERT_UNTRUSTED']);
@@ -146,7 +160,8 @@ export function explainConnectionError(error: unknown, settings: TeamLedgerSetti
   if (code === '42P01' || code === '3F000') return failure('notLedger', settings);
   if (unreachableCodes.has(code)) return unreachable(code, settings);
   if (/timeout/i.test(message) && !code) return unreachable('timeout', settings);
-  if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings);
+  // On this computer the fix is at hand (TLS may be turned off there): said, not only the server's settings.
+  if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings, { onThisComputer: isLoopback(settings.host) ? 'yes' : 'no' });
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return failure('certName', settings);
   if (untrustedCodes.has(code) || code.startsWith('CERT_')) return failure(settings.caPem ? 'caMismatch' : 'certUntrusted', settings, { code });
   // Anything else: its code only (a message could quote the connection string).

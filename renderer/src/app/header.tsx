@@ -28,7 +28,7 @@ export function Header() {
       {profile && (
         <span className="active-profile" aria-label={t('profile.active')}>
           <EnvironmentBadge environment={profile.environment} />
-          <span data-testid="active-profile-name">{profileName(profile, t)}</span>
+          <span className="active-profile-name" dir="auto" title={profileName(profile, t)} data-testid="active-profile-name">{profileName(profile, t)}</span>
         </span>
       )}
       <ProfileSwitcher />

@@ -63,7 +63,9 @@ export class SettingsPage extends AppPage {
   /** Sets or replaces a key through the card's key form; answers the card's notice, or the form's error. */
   async setKey(profileName: string, key: string, options: { test?: boolean } = {}): Promise<{ outcome: 'saved' | 'error'; text: string }> {
     const card = this.card(profileName);
-    await card.getByRole('button', { name: /^(Set|Replace) key$/ }).click();
+    // A profile just added has its key form open already: pressing Set key again would close it.
+    const toggle = card.getByRole('button', { name: /^(Set|Replace) key$/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     const form = card.locator('form.key-form');
     await form.getByLabel(`API key for “${profileName}”`).fill(key);
     if (options.test) await form.getByLabel(/^Check the key with the gateway/).check();

@@ -2,11 +2,13 @@
 // test certificate authority): each way a connection fails is told apart, with a reason in both
 // languages, and the password never appears in what comes back.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import type { Reason } from '../../../contract/reasons';
 import { reasonText } from '../../../main/core/fail';
 import { teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
 import { explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection, type TeamLedgerCheck, type TeamLedgerSettings } from '../../../main/ledger/postgres/connection';
@@ -135,7 +137,28 @@ describeWithPostgres('Test connection to the team ledger', () => {
     const declining = createServer((socket) => socket.once('data', () => socket.write('N')));
     const port = await listen(declining);
     cleanups.push(() => new Promise((resolve) => declining.close(resolve)));
-    expect(problemOf(await testTeamLedgerConnection({ ...settings, port, tls: true }, password))).toBe('tlsUnsupported');
+    const check = await testTeamLedgerConnection({ ...settings, port, tls: true }, password);
+    expect(problemOf(check)).toBe('tlsUnsupported');
+    // On this computer the box that turns TLS off is named (it said only "turn TLS on in the server's settings").
+    expect(reasonText('en', (check as { reason: Reason }).reason)).toBe('The PostgreSQL server on this computer (127.0.0.1) does not offer TLS. A connection that stays on this computer needs none: untick “Encrypt the connection (TLS)” in the team ledger settings, or turn TLS on in the server’s settings.');
+    expect(reasonText('ar', (check as { reason: Reason }).reason)).toContain('ألغِ تحديد «تشفير الاتصال (TLS)»');
+    const remote = explainConnectionError(new Error('The server does not support SSL connections'), { ...settings, host: 'db.example.com' });
+    expect(reasonText('en', (remote as { reason: Reason }).reason)).toBe('The server at db.example.com does not offer TLS. Turn TLS on in the server’s settings, or ask its administrator to.');
+  });
+
+  // Walked as a new user: a web server on the port typed read "The team ledger could not be used (unknown)".
+  it('tells a port where something else than PostgreSQL answers, with TLS or without', async () => {
+    const web = createHttpServer((_request, response) => response.end('hello'));
+    const closing = createServer((socket) => socket.destroy());
+    const webPort = await listen(web);
+    const closingPort = await listen(closing);
+    cleanups.push(() => new Promise((resolve) => web.close(resolve)), () => new Promise((resolve) => closing.close(resolve)));
+    for (const [port, tls] of [[webPort, false], [webPort, true], [closingPort, false]] as const) {
+      const check = await testTeamLedgerConnection({ ...settings, port, tls }, password);
+      expect(problemOf(check)).toBe('notPostgres');
+      expect(reasonText('en', (check as { reason: Reason }).reason)).toBe(`Something at 127.0.0.1:${port} took the connection but did not answer as a PostgreSQL server does: another program may be using that port. Check the port (PostgreSQL usually uses 5432) and the address.`);
+      expect(reasonText('ar', (check as { reason: Reason }).reason)).toContain(`على \u2066127.0.0.1:${port}\u2069 الاتصال`);
+    }
   });
 
   it('words a certificate for another name, and anything unexpected by its code only', () => {

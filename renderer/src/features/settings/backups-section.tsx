@@ -67,7 +67,9 @@ export function BackupsSection() {
     return act('save', async () => {
       const result = await api.setBackupSettings({ folder: folder.trim() || null, schedule, keep: Number(count) });
       showFieldErrors(false, result.ok ? undefined : result.error);
-      return result.ok ? said('maint.saved') : refused(result.error);
+      if (result.ok) return said('maint.saved');
+      // A refusal the field's own message already says in full is not said again below.
+      return Object.values(result.error.fields ?? {}).includes(result.error.message) ? undefined : refused(result.error);
     });
   };
   const backupNow = () => act('backup', async () => {

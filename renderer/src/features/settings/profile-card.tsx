@@ -13,9 +13,16 @@ import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
 import { profileName } from '../../ui/profile-name';
 
-type Props = { profile: ProfileView; active: boolean; open: 'edit' | 'key' | null; setOpen(open: 'edit' | 'key' | null): void };
+type Props = {
+  profile: ProfileView;
+  active: boolean;
+  open: 'edit' | 'key' | null;
+  setOpen(open: 'edit' | 'key' | null): void;
+  /** The card goes with its profile, its notice line too: the screen says what happened instead. */
+  onRemoved(notice: Notice): void;
+};
 
-export function ProfileCard({ profile, active, open, setOpen }: Props) {
+export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props) {
   const t = useT();
   const [notice, setNotice] = useState<Notice>();
   const [busy, setBusy] = useState(false);
@@ -31,6 +38,7 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
     setBusy(false);
     setNotice(result.ok ? ok(result.value) : refused(result.error));
   }
+  const removedNotice = said(active ? 'settings.removed.active' : 'settings.removed', { name: profile.name });
   const done = (notice: Notice) => {
     setOpen(null);
     setNotice(notice);
@@ -96,7 +104,17 @@ export function ProfileCard({ profile, active, open, setOpen }: Props) {
       {confirmRemove && (
         <div role="alertdialog" aria-labelledby={`remove-${profile.id}`} className="confirm-box">
           <p id={`remove-${profile.id}`}>{t('settings.remove.confirm', { name: profile.name })}</p>
-          <button type="button" className="danger" onClick={() => void run(() => api.removeProfile({ id: profile.id }), () => said('settings.removed')).then(() => setConfirmRemove(false))}>
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void run(async () => {
+              const result = await api.removeProfile({ id: profile.id });
+              // Said before the list reloads and this card goes. Main makes practice active when the
+              // active profile goes: said too, not left to the header's badge.
+              if (result.ok) onRemoved(removedNotice);
+              return result;
+            }, () => removedNotice).then(() => setConfirmRemove(false))}
+          >
             {t('settings.remove.yes')}
           </button>
           <button type="button" onClick={() => setConfirmRemove(false)}>{t('settings.cancel')}</button>

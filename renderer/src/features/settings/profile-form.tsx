@@ -1,6 +1,6 @@
 // Add or edit a profile. Main checks every field and answers with a message per field; this
 // form only shows them. A profile's environment is chosen once, when it is added.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { gatewayOperationNames, type ProfileView } from '../../../../contract/methods/profiles';
 import { currencyCodes } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
@@ -11,7 +11,8 @@ import { Field } from './field';
 import { said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
 
-type Props = { profile?: ProfileView; onDone(notice: Notice): void; onCancel(): void };
+/** `added`: the profile just created (not on an edit), so the screen can open its key form next. */
+type Props = { profile?: ProfileView; onDone(notice: Notice, added?: ProfileView): void; onCancel(): void };
 type Operation = (typeof gatewayOperationNames)[number];
 
 export function ProfileForm({ profile, onDone, onCancel }: Props) {
@@ -30,6 +31,14 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
   // Main's answer is kept as it came and worded at each draw: it follows a change of language.
   const wordError = useWordedError();
   const shown = error && wordError(error);
+  // Opened to type a name: the keyboard goes there once, when it opens (it stayed on "Add profile"
+  // or "Edit": one more click).
+  const nameInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    nameInput.current?.scrollIntoView?.({ block: 'nearest' });
+    nameInput.current?.focus({ preventScroll: true });
+    if (profile) nameInput.current?.select(); // a rename is then typing the new name
+  }, []);
   const fieldError = (key: string) => shown?.fields?.[key];
   const shownElsewhere = error?.fields && Object.keys(error.fields).some((k) => k === 'name' || k === 'baseUrl' || k === 'successUrl' || k === 'failureUrl' || k.startsWith('pathOverrides.'));
 
@@ -44,7 +53,8 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
     setBusy(false);
     setAnswers((n) => n + 1);
     if (!result.ok) return setError(result.error);
-    onDone(said('settings.saved'));
+    if (profile) onDone(said('settings.saved'));
+    else onDone(said('settings.added', { name: result.value.name }), result.value);
   }
 
   const id = (field: string) => `profile-form-${field}`;
@@ -56,7 +66,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
           {shown?.message}
         </p>
       )}
-      <Field id={id('name')} label={t('settings.field.name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} autoComplete="off" />
+      <Field id={id('name')} label={t('settings.field.name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} autoComplete="off" ref={nameInput} />
       {!profile && (
         <Field id={id('environment')} label={t('settings.field.environment')}>
           <select id={id('environment')} value={environment} onChange={(e) => setEnvironment(e.target.value as 'sandbox' | 'production')}>

@@ -36,7 +36,8 @@ export function ProfileSwitcher() {
       <label htmlFor="profile-switch">{t('profile.switch.label')}</label>
       <select id="profile-switch" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
         {profiles.map((p) => (
-          <option key={p.id} value={p.id}>
+          // dir="auto": a Latin name cut to the select's width keeps its start in Arabic (it showed its end).
+          <option key={p.id} value={p.id} dir="auto">
             {withEnvironment(profileName(p, t), t(`env.${p.environment}`))}
           </option>
         ))}

@@ -106,14 +106,18 @@ export function SettingsScreen() {
             active={profile.id === activeId}
             open={open !== null && open !== 'new' && open.id === profile.id ? open.what : null}
             setOpen={(what) => setOpen(what ? { id: profile.id, what } : null)}
+            onRemoved={setNotice}
           />
         ))}
       </ul>
       <NoticeLine notice={notice} testId="settings-notice" />
       {open === 'new' ? (
         <ProfileForm
-          onDone={(message) => {
-            setOpen(null);
+          onDone={(message, added) => {
+            // A new sandbox or production profile needs its key next: its key form opens with the
+            // keyboard in it (it took a search for the card and its "Set key"), unless the keychain
+            // is known to be out of reach (the warning above says so).
+            setOpen(added && keychain?.available !== false ? { id: added.id, what: 'key' } : null);
             setNotice(message);
           }}
           onCancel={() => setOpen(null)}

@@ -4,7 +4,7 @@
 // is a PEM file the person chooses (not a secret: kept with the settings). "Test connection" words
 // each problem main found. "Use the team ledger on this laptop" (main tests the connection first)
 // takes effect at the next start, and the screen says so; it also says which ledger is in use now.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
@@ -46,6 +46,12 @@ export function TeamLedgerSection() {
   const [outcome, setOutcome] = useState<Outcome>();
   // An admin (as the test or the running app found) is offered "Add a person"; the database refuses anyone else anyway.
   const [testedRole, setTestedRole] = useState<string>();
+  // The answer comes below the buttons, under the fold once the form is filled: brought into view
+  // when it comes (a person pressed Test connection and saw nothing change).
+  const outcomeLine = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) outcomeLine.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
 
   const show = (next: TeamLedgerView) => {
     setView(next);
@@ -192,7 +198,7 @@ export function TeamLedgerSection() {
           {!view.chosen && !view.inUse && <p className="field-hint">{t('team.use.hint')}</p>}
         </div>
       )}
-      <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome">
+      <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome" ref={outcomeLine}>
         {outcome?.lines.map((line, i) => <p key={i}>{words(line)}</p>)}
       </div>
       {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
