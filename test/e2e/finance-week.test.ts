@@ -20,6 +20,7 @@ describe('a finance person’s week', () => {
   let tx: TransactionsPage;
   let dataDir: string;
   let paidOrderId: string;
+  let lastMonthPaidSar: number;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-finance-'));
@@ -29,6 +30,10 @@ describe('a finance person’s week', () => {
     db.exec('UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3)');
     // A paid sale the practice gateway never saw (the seed made it up): its status check finds nothing.
     paidOrderId = (db.prepare("SELECT order_id FROM payments WHERE state = 'paid' AND kind = 'sale' AND transaction_id IS NOT NULL AND needs_attention = 0 ORDER BY created_at DESC LIMIT 1").pluck().get() as string);
+    // Last month's paid SAR payments in this machine's zone (the browser's), counted from the ledger.
+    const now = new Date();
+    const [first, next] = [new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth(), 1)];
+    lastMonthPaidSar = db.prepare("SELECT count(*) FROM payments WHERE state = 'paid' AND currency = 'SAR' AND captured_minor > 0 AND created_at >= ? AND created_at < ?").pluck().get(first.toISOString(), next.toISOString()) as number;
     db.close();
     session = await openSession({ dataDir });
     home = new OverviewPage(session.page);
@@ -47,6 +52,27 @@ describe('a finance person’s week', () => {
   afterAll(async () => {
     await session?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens last month’s paid payments in one currency from Home: its count, then State Paid (two steps, not six)', async () => {
+    const page = session.page;
+    await home.chooseLanguage('en');
+    await page.getByTestId('nav-home').click();
+    const now = new Date();
+    const day = (d: Date) => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+    const row = home.row('lastMonth', 'SAR');
+    expect(await page.getByTestId('ov-period-lastMonth').locator('th').first().textContent()).toBe('Last month');
+    await row.getByTestId('ov-count').click();
+    await tx.counted();
+    expect(await page.locator('#tx-from').inputValue()).toBe(day(new Date(now.getFullYear(), now.getMonth() - 1, 1)));
+    expect(await page.locator('#tx-to').inputValue()).toBe(day(new Date(now.getFullYear(), now.getMonth(), 0)));
+    await page.getByLabel('State').selectOption({ label: 'Paid' });
+    await page.locator('[data-testid="tx-count"]:not([aria-busy="true"])').filter({ hasText: `${lastMonthPaidSar} payments` }).waitFor();
+    expect(lastMonthPaidSar).toBeGreaterThan(0);
+    await home.chooseLanguage('ar');
+    await page.getByTestId('nav-home').click();
+    expect(await page.getByTestId('ov-period-lastMonth').locator('th').first().textContent()).toBe('الشهر الماضي');
+    await home.chooseLanguage('en');
   });
 
   it('draws every share bar of a chart on one track: same start, same length, a bar as long as its share', async () => {
