@@ -16,8 +16,16 @@ describe('overview periods in the user’s time zone', () => {
     expect(p.today).toEqual({ from: '2026-07-14T23:00:00.000Z', to: '2026-07-15T23:00:00.000Z' });
     expect(p.week.from).toBe('2026-07-08T23:00:00.000Z');
     expect(p.month).toEqual({ from: '2026-06-30T23:00:00.000Z', to: '2026-07-31T23:00:00.000Z' });
+    expect(p.lastMonth).toEqual({ from: '2026-05-31T23:00:00.000Z', to: '2026-06-30T23:00:00.000Z' });
     // Chosen dates are both included.
     expect(p.range).toEqual({ from: '2026-06-30T23:00:00.000Z', to: '2026-07-03T23:00:00.000Z' });
+  });
+
+  it('makes January’s last month the December before, from its 1st to January’s, in local time', () => {
+    const p = periodsOf(new Date('2026-01-10T12:00:00Z'), { from: '2026-01-01', to: '2026-01-10' });
+    expect(p.lastMonth).toEqual({ from: '2025-12-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' });
+    // March, its clocks put forward on the 29th: 1 March to 1 April, both at local midnight.
+    expect(periodsOf(new Date('2026-04-02T12:00:00Z'), { from: '2026-04-01', to: '2026-04-02' }).lastMonth).toEqual({ from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T23:00:00.000Z' });
   });
 
   it('gives the day the clocks go forward its 23 hours, and every day once', () => {

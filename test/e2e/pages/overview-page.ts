@@ -13,8 +13,8 @@ export class OverviewPage extends AppPage {
     return this.page.getByTestId('overview');
   }
 
-  /** One currency's row of a period's figures ("today", "week", "month", "range"). */
-  row(period: 'today' | 'week' | 'month' | 'range', currency: string): Locator {
+  /** One currency's row of a period's figures ("today", "week", "month", "lastMonth", "range"). */
+  row(period: 'today' | 'week' | 'month' | 'lastMonth' | 'range', currency: string): Locator {
     return this.page.locator(`[data-testid="ov-period-${period}"] tr[data-currency="${currency}"]`);
   }
 

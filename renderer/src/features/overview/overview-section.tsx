@@ -168,7 +168,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
                       <OpenIfAny count={bucket.count} id={`ov-unpaid-${bucket.age}-count`} labelledBy={`ov-unpaid-${bucket.age}-age ov-unpaid-${bucket.age}-count`} testId={`ov-unpaid-${bucket.age}`} onOpen={() => open({ kinds: ['link'], states: ['pending'], from: bucket.from ?? undefined, to: bucket.to ?? undefined })}>
                         {t('ov.unpaid.count', { count: bucket.count })}
                       </OpenIfAny>
-                      {bucket.totals.map((x) => <span key={x.currency} className="ov-amount"> {money(x.amountMinor, x.currency)}</span>)}
+                      {/* Each amount after a "·", whole on its line: spaces alone ran "AED 1,331.12 €110.45 KWD 38.061" together, and in Arabic "د.إ. 110.45" read as one amount. */}
+                      {bucket.totals.map((x) => <span key={x.currency}> · <span className="ov-amount">{money(x.amountMinor, x.currency)}</span></span>)}
                     </dd>
                   </div>
                 ))}

@@ -9,7 +9,7 @@ import { useTransactions } from '../transactions/transactions-store';
 import { lastDays, localDate, periodsOf, type PeriodId, type Range } from './periods';
 
 export type OverviewData = MethodOutput<'getOverview'>;
-export const periodIds: PeriodId[] = ['today', 'week', 'month', 'range'];
+export const periodIds: PeriodId[] = ['today', 'week', 'month', 'lastMonth', 'range'];
 
 type State = {
   /** The active profile only, or every profile together. */

@@ -5,7 +5,7 @@ import { addDaysIso } from '../../ui/date-text';
 
 export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
-export type PeriodId = 'today' | 'week' | 'month' | 'range';
+export type PeriodId = 'today' | 'week' | 'month' | 'lastMonth' | 'range';
 
 const midnight = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate());
 const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
@@ -22,7 +22,7 @@ export function parseLocalDate(text: string): Date | undefined {
 
 const range = (from: Date, to: Date): Range => ({ from: from.toISOString(), to: to.toISOString() });
 
-/** Today, the last 7 days (today included), this month, and the chosen dates (both included). */
+/** Today, the last 7 days (today included), this month, last month, and the chosen dates (both included). */
 export function periodsOf(now: Date, chosen: { from: string; to: string }): Record<PeriodId, Range> {
   const today = midnight(now);
   const first = parseLocalDate(chosen.from) ?? addDays(today, -29);
@@ -31,6 +31,8 @@ export function periodsOf(now: Date, chosen: { from: string; to: string }): Reco
     today: range(today, addDays(today, 1)),
     week: range(addDays(today, -6), addDays(today, 1)),
     month: range(new Date(today.getFullYear(), today.getMonth(), 1), new Date(today.getFullYear(), today.getMonth() + 1, 1)),
+    // A month-end's figures in one look, and its payments a click away (they took two typed dates).
+    lastMonth: range(new Date(today.getFullYear(), today.getMonth() - 1, 1), new Date(today.getFullYear(), today.getMonth(), 1)),
     range: last < first ? range(last, addDays(first, 1)) : range(first, addDays(last, 1)),
   };
 }

@@ -6,6 +6,7 @@
 // the value axis stands on the right, as an Arabic reader expects.
 import { useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { ltrIsolated } from '../../../../contract/amount-words';
 // uPlot's stylesheet comes with the page's own (overview-section.tsx), not with this chunk.
 import { drawWhenSeen } from './draw-when-seen';
 
@@ -96,6 +97,9 @@ function measureChart(el: HTMLDivElement, calls: { current: Props }): () => { ch
 function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number, ink: string): { chart: uPlot; undraw: () => void } {
   const { labels, series, rtl, labelSpace } = calls.current;
   const amountText = (minor: number) => calls.current.amountText(minor);
+  // The canvas draws right to left in Arabic: an amount unisolated read "¥JP 10,000" and "$US 500.00"
+  // on the axis beside "12,345 JP¥" in the figures. Isolated left to right, as <Ltr> draws them.
+  const axisAmount = (text: string) => (rtl ? ltrIsolated(text) : text);
   const n = labels.length;
   const two = series.length > 1;
   const options: uPlot.Options = {
@@ -110,7 +114,7 @@ function drawChart(el: HTMLDivElement, calls: { current: Props }, width: number,
     },
     axes: [
       { stroke: ink, grid: { show: false }, incrs: daySteps, space: labelSpace ?? 90, values: (_u, splits) => splits.map((i) => labels[i] ?? '') },
-      { side: rtl ? 1 : 3, stroke: ink, grid: { stroke: 'rgba(0,0,0,0.08)' }, incrs: moneySteps, size: axisWidth, values: (_u, splits) => splits.map((v) => amountText(Math.round(v))) },
+      { side: rtl ? 1 : 3, stroke: ink, grid: { stroke: 'rgba(0,0,0,0.08)' }, incrs: moneySteps, size: axisWidth, values: (_u, splits) => splits.map((v) => axisAmount(amountText(Math.round(v)))) },
     ],
     series: [
       {},

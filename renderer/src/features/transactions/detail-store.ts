@@ -56,6 +56,8 @@ export function unclearOperation(detail: PaymentDetail) {
 const tookMoney = ['authorised', 'partially_captured', 'paid', 'partially_refunded'];
 /** Money was taken but the gateway has not named the transaction yet (a paid session or link before its status check). */
 /** A status answer that leaves the open operation to a person (it cannot decide it): settled by hand, not waited for. */
+/** A status check main answered with the payment's last error (not found, refused): its state is the ledger's, not the gateway's word. A "not created" payment's error is what the check found. */
+export const checkNotConfirmed = (payment: Pick<PaymentDetail['payment'], 'lastError' | 'state'>) => payment.lastError !== null && payment.state !== 'not_created';
 export const leftToAPerson = (payment: Pick<PaymentDetail['payment'], 'operationInFlight' | 'needsAttention'>) => payment.operationInFlight && payment.needsAttention;
 export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMoney.includes(payment.state) && !payment.transactionId;
 export const waitsForToken = (payment: PaymentDetail['payment']) => payment.recurringRequested && !payment.recurringAvailable && tookMoney.includes(payment.state);

@@ -12,7 +12,7 @@ import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, leftToAPerson, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
+import { allowedActions, checkNotConfirmed, leftToAPerson, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
 import { LastError } from './last-error';
 import { OtherProfileNote } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
@@ -84,7 +84,12 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
     // An answer that leaves an unclear operation to a person says so ("Status checked: Paid." beside it read as settled).
-    setNotice(!result.ok ? refused(result.error) : leftToAPerson(result.value) ? { kind: 'ok', words: { key: 'action.settleByHand' } } : { kind: 'ok', words: { key: 'detail.checked', values: { state: { key: `state.${stateWordOf(result.value)}` } } } });
+    // An answer main keeps as the payment's last error (the gateway has no such transaction) confirmed
+    // nothing: "Status checked: Paid." under "The gateway has no such order" read as the gateway's word.
+    const state = (view: PaymentView) => ({ state: { key: `state.${stateWordOf(view)}` } }) as const;
+    setNotice(!result.ok ? refused(result.error) : leftToAPerson(result.value) ? { kind: 'ok', words: { key: 'action.settleByHand' } }
+      : checkNotConfirmed(result.value) ? { kind: 'error', words: { key: 'detail.checkNotConfirmed', values: state(result.value) } }
+      : { kind: 'ok', words: { key: 'detail.checked', values: state(result.value) } });
     void load(paymentId);
   }, [paymentId, load]);
 
