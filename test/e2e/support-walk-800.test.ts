@@ -56,6 +56,30 @@ describe('a support agent at 800 px', () => {
       }
     });
 
+    // "Send a refund confirmation" sat right under "Charged … as PD-…" and read as the new charge's.
+    it(`keeps a payment's own refund confirmation under its amounts after Charge again, apart from the new charge's line, in ${language}`, async () => {
+      await tx.chooseLanguage(language);
+      await session.page.setViewportSize({ width: 785, height: 1000 });
+      const first = (await callApi<{ payment: { id: string; orderId: string } }>(session.page, 'chargeCard', { amount: '250.00', currency: 'SAR', card: approvedCard('OMAR SAEED'), customer, authOnly: false, recurringInit: true })).payment;
+      await callApi(session.page, 'refundPayment', { paymentId: first.id, amount: '50.00', currency: 'SAR', reason: 'Part returned' });
+      await tx.show();
+      await tx.openPayment(first.orderId);
+      await session.page.getByTestId('action-recurring').click();
+      await session.page.locator('#action-description').fill(language === 'en' ? 'December box' : 'اشتراك ديسمبر');
+      await session.page.getByTestId('action-send').click();
+      const line = session.page.getByTestId('detail-notice');
+      await line.getByText(/PD-/).waitFor();
+      const order = await session.page.getByTestId('payment-detail').evaluate((detail) => {
+        const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+        const line = detail.querySelector('[data-testid="detail-notice"]')!;
+        const amounts = detail.querySelector('[data-testid="detail-refund-left"]')!;
+        const offer = detail.querySelector('[data-testid="receipt-toggle"]')!;
+        return { amountsAfterLine: follows(line, amounts), offerAfterAmounts: follows(amounts, offer) };
+      });
+      expect(order).toEqual({ amountsAfterLine: true, offerAfterAmounts: true });
+      await session.screenshot(`support-800-charge-again-${language}`);
+    });
+
     it(`keeps Export CSV on one line beside the saved file, in ${language}`, async () => {
       await tx.chooseLanguage(language);
       await session.page.setViewportSize({ width: 800, height: 900 });
