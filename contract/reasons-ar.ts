@@ -62,7 +62,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'rule.recurringTokenPending': 'لم تُرسل البوابة رمز هذه البطاقة للخصم المتكرر بعد. افحص الحالة أولًا.',
   'rule.recurringCurrency': 'الخصم المتكرر من هذه البطاقة بعملة {currency}.',
   'rule.settleReason': 'اذكر كيف عرفت، مثل ما تعرضه لوحة تحكم البوابة.',
-  'rule.settleOnlyUnknown': 'لا يُسوّى يدويًا إلا تحصيل أو استرداد أو إلغاء نتيجته غير معروفة.',
+  'rule.settleOnlyUnknown': 'لا يُسوّى يدويًا إلا تحصيل أو استرداد أو إلغاء تفويض نتيجته غير معروفة.',
   'rule.settleCheckFirst': 'افحص حالة الدفعة أولًا: لا تُسوِّ يدويًا إلا ما لا تكفي ردود البوابة للفصل فيه.',
   'rule.orderExists': 'الطلب {orderId} موجود في السجل. استخدم رقم طلب آخر أو افتح الدفعة الموجودة.',
   'rule.orderIdUsed': 'رقم الطلب هذا مستخدم.',

@@ -36,7 +36,7 @@ it('names each row’s profile once a payment of another profile is listed, in E
   expect(await within(there).findByText('Shop Riyadh')).toBeTruthy();
   expect(there.querySelectorAll('td')[1]!.textContent).toBe('Shop Riyadh Production'); // the badge's word, in capitals by CSS
   act(() => useLanguage.getState().setLanguage('ar'));
-  expect(screen.getByTestId('attention-HERE-1').querySelectorAll('td')[1]!.textContent).toBe('التدريب التدريب'); // the practice profile's name and badge, in Arabic
+  expect(screen.getByTestId('attention-HERE-1').querySelectorAll('td')[1]!.textContent).toBe('التدريب'); // the practice profile once, by its badge, in Arabic (its name and badge said «التدريب التدريب»)
 });
 
 it('has no profile column when every row is the active profile’s', async () => {

@@ -33,3 +33,17 @@ it.each(['en', 'ar'] as const)('names the practice profile in %s in a switch\'s 
   expect(cells(2)[7]!.textContent).toBe(practiceName);
   expect(cells(1)[7]!.textContent).toBe('متجر الاختبار');
 });
+
+// The profile column said the practice profile twice, its name and its environment's badge
+// ("Practice PRACTICE", «التدريب التدريب»): its badge alone says it once. A named profile keeps
+// its name beside its badge.
+it.each(['en', 'ar'] as const)('names the practice profile once in the profile column in %s, a named profile with its badge', async (language) => {
+  act(() => useLanguage.getState().setLanguage(language));
+  await act(() => useProfiles.getState().load());
+  render(<AuditScreen />);
+  const table = await screen.findByTestId('audit-table');
+  const profileCell = (seq: number) => within(table).getAllByRole('row').find((row) => row.textContent?.startsWith(String(seq)))!.querySelectorAll('td')[3]!;
+  expect(profileCell(2).textContent).toBe(translate(language, 'env.practice'));
+  expect(profileCell(2).querySelector('.env-badge')).not.toBeNull();
+  expect(profileCell(1).textContent).toBe(`متجر الاختبار ${translate(language, 'env.sandbox')}`);
+});

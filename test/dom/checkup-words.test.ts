@@ -42,7 +42,7 @@ it.each(['en', 'ar'] as Language[])('words every finding and the whole report in
 // does not end on the amount, whose "ر.س." would take a second full stop ("ر.س..").
 it.each([
   ['en', 'CHK-1-SALE: refund of SAR\u00a01.40 done.', 'CHK-1-AUTH: the rest of the authorisation (SAR\u00a01.20) lapses by itself (a void is allowed only before any capture).', 'CHK-1-KW: void of KWD\u00a02.000 done.'],
-  ['ar', '\u2066CHK-1-SALE\u2069: تم الاسترداد بمبلغ \u2066\u200f1.40\u00a0ر.س.\u200f\u2069 بنجاح.', '\u2066CHK-1-AUTH\u2069: باقي التفويض (\u2066\u200f1.20\u00a0ر.س.\u200f\u2069) ينقضي من تلقاء نفسه (الإلغاء مسموح فقط قبل أي تحصيل).', '\u2066CHK-1-KW\u2069: تم الإلغاء بمبلغ \u2066\u200f2.000\u00a0د.ك.\u200f\u2069 بنجاح.'],
+  ['ar', '\u2066CHK-1-SALE\u2069: تم الاسترداد بمبلغ \u2066\u200f1.40\u00a0ر.س.\u200f\u2069 بنجاح.', '\u2066CHK-1-AUTH\u2069: باقي التفويض (\u2066\u200f1.20\u00a0ر.س.\u200f\u2069) ينقضي من تلقاء نفسه (إلغاء التفويض مسموح فقط قبل أي تحصيل).', '\u2066CHK-1-KW\u2069: تم إلغاء التفويض بمبلغ \u2066\u200f2.000\u00a0د.ك.\u200f\u2069 بنجاح.'],
 ] as const)('words the clean-up\'s amounts in the app\'s money format in %s, from the facts a saved run keeps', (language, cleaned, lapses, kuwaiti) => {
   const t = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
   const saved: CheckupFinding[] = [ // as main/checkup/cleanup.ts notes them, and as saved runs hold them

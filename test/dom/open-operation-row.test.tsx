@@ -38,7 +38,7 @@ const stateCell = (orderId: string) => {
 
 describe.each([
   ['en', { lost: 'Paid refund unclear', sending: 'Authorised capture being sent', voided: 'Authorised void unclear', quiet: 'Paid', hover: /^Refund of SAR 50\.00 sent, answer not received; checking$/ }],
-  ['ar', { lost: 'مدفوعة استرداد غير مؤكد', sending: 'مفوَّضة جارٍ إرسال التحصيل', voided: 'مفوَّضة إلغاء غير مؤكد', quiet: 'مدفوعة', hover: /^أُرسل استرداد .*50\.00.*، ولم يصل الرد؛ جارٍ الفحص$/ }],
+  ['ar', { lost: 'مدفوعة استرداد غير مؤكد', sending: 'مفوَّضة جارٍ إرسال التحصيل', voided: 'مفوَّضة إلغاء تفويض غير مؤكد', quiet: 'مدفوعة', hover: /^أُرسل استرداد .*50\.00.*، ولم يصل الرد؛ جارٍ الفحص$/ }],
 ] as const)('the list\'s row in %s', (language, said) => {
   it('names the open operation, whether it is being sent or unclear, and the unclear one\'s amount on hover', async () => {
     act(() => useLanguage.getState().setLanguage(language));

@@ -52,4 +52,16 @@ describe.each([
     await chargeAgain();
     expect(screen.getByText(said)).toBeTruthy();
   });
+
+  // Its "Send a receipt" sat right under "Charged … as PD-…", as if it were the new charge's.
+  it('keeps the first payment\'s own receipt offer under its amounts, apart from the line about the new charge', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    await chargeAgain();
+    const follows = (first: Node, second: Node) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const line = screen.getByText(said);
+    const ownAmounts = screen.getByTestId('detail-refund-left');
+    const offer = screen.getByTestId('receipt-toggle');
+    expect(follows(line, ownAmounts)).toBe(true);
+    expect(follows(ownAmounts, offer)).toBe(true);
+  });
 });

@@ -55,6 +55,14 @@ describe('a void in Arabic', () => {
     expect(auditAction('void', t)).toBe('إلغاء التفويض');
     expect(auditAction('settle_void', t)).toContain('إلغاء تفويض');
   });
+
+  // The list's row and the check-up said «الإلغاء» ("the cancelling") after the rest said «إلغاء التفويض».
+  it('is «إلغاء التفويض» in the list\'s row while it is sent or unclear, and in the check-up\'s steps', () => {
+    const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate('ar', key, values);
+    expect([t('tx.open.sending.void'), t('tx.open.unknown.void')]).toEqual(['جارٍ إرسال إلغاء التفويض', 'إلغاء تفويض غير مؤكد']);
+    expect([t('checkup.call.void'), t('checkup.action.void')]).toEqual(['إلغاء التفويض', 'إلغاء التفويض']);
+    expect(t('checkup.finding.call_failed', { call: t('checkup.call.void'), error: 'timeout', gatewayCode: '' })).toBe('لم يتم إلغاء التفويض (timeout).');
+  });
 });
 
 describe('an authorise-only payment in English', () => {

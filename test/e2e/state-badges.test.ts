@@ -14,9 +14,14 @@ const customer = { name: 'Abdulrahman Al-Harbi', email: 'abdulrahman@example.com
 const card = approvedCard('ABDULRAHMAN AL-HARBI');
 const threeDsCard = { ...card, number: '4111111111111111', cvv: '123' }; // the practice gateway asks for 3-D Secure
 
-/** What is cut, wraps or spills out of its row among the states' badges and their open operation's words: in the list, a payment's title, Needs attention. */
-function misfits(page: Page, where: string): Promise<string[]> {
-  return page.evaluate((where) => {
+/**
+ * What is cut, wraps or spills out of its row among the states' badges and their open operation's
+ * words: in the list, a payment's title, Needs attention. `sending`: the words of an operation being
+ * sent, drawn in place of the first row's open operation for the measure (no row stays "being sent"
+ * long enough to measure: the gateway answers).
+ */
+function misfits(page: Page, where: string, sending?: string): Promise<string[]> {
+  return page.evaluate(([where, sending]) => {
     const problems: string[] = [];
     // The lines of its text: an inline-block inside (the title's id, cut at its own end) has a box whose top is not its text's.
     const lines = (element: Element) => {
@@ -53,6 +58,19 @@ function misfits(page: Page, where: string): Promise<string[]> {
         check(row, element, what);
       }
     }
+    const open = document.querySelector('.tx-table .tx-row:not(.tx-head) .in-flight');
+    if (sending && open instanceof HTMLElement) {
+      const probe = open.cloneNode() as HTMLElement;
+      probe.textContent = sending;
+      open.style.display = 'none';
+      open.after(probe);
+      const cell = open.closest('[role="gridcell"]')!;
+      if (cell.scrollWidth > cell.clientWidth) problems.push(`${where}: "${sending}" is cut`);
+      check(cell, probe, 'the operation being sent');
+      check(cell.closest('.tx-row')!, probe, 'the operation being sent');
+      probe.remove();
+      open.style.display = '';
+    }
     for (const cell of document.querySelectorAll('.attention-table td:has(.state-badge)')) {
       check(cell, cell.querySelector('.state-badge'), 'the badge');
       check(cell, cell.querySelector('.in-flight'), 'the open operation');
@@ -65,7 +83,7 @@ function misfits(page: Page, where: string): Promise<string[]> {
       check(head, head.querySelector('.in-flight'), 'the detail\'s open operation');
     }
     return problems;
-  }, where);
+  }, [where, sending] as const);
 }
 
 describe('state badges', () => {
@@ -75,7 +93,7 @@ describe('state badges', () => {
   const sale = async (amount: string, extra: Record<string, unknown> = {}) =>
     (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { amount, currency: 'SAR', card, customer, authOnly: false, ...extra })).payment;
   /** An operation sent whose answer is lost on the way back, its status unanswered: it stays unclear. */
-  const unanswered = async (operation: 'refund' | 'capture', input: Record<string, unknown>) => {
+  const unanswered = async (operation: 'refund' | 'capture' | 'void', input: Record<string, unknown>) => {
     await practice.fault(operation, { failure: 'reset_after_processing', times: 1 });
     await callApi(session.page, `${operation}Payment`, input).catch(() => undefined); // the outcome unknown: no answer to read
   };
@@ -88,7 +106,7 @@ describe('state badges', () => {
   });
   afterAll(() => session?.close());
 
-  it('shows each state\'s badge on one line and whole, the open operation ("refund unclear") whole beside it (under it in the list\'s rows), in English and Arabic at 600, 900, 1280 and 1600 px, a payment\'s title whole on one line beside the list, and Needs attention at 600 px', async () => {
+  it('shows each state\'s badge on one line and whole, the open operation ("refund unclear") whole beside it (under it in the list\'s rows), in English and Arabic at 600, 800, 900, 1280 and 1600 px, a payment\'s title whole on one line beside the list, and Needs attention at 600 px', async () => {
     const page = session.page;
     await practice.fault('status', { failure: 'http_500' }); // no status answer settles the operations below while the test looks
     try {
@@ -100,21 +118,27 @@ describe('state badges', () => {
       const capturing = await sale('300.00', { authOnly: true });
       await callApi(page, 'capturePayment', { paymentId: capturing.id, amount: '100.00', currency: 'SAR' });
       await unanswered('capture', { paymentId: capturing.id, amount: '50.00', currency: 'SAR' });
+      const voiding = await sale('75.00', { authOnly: true }); // "void unclear": in Arabic «إلغاء تفويض غير مؤكد», the longest open operation's words
+      await unanswered('void', { paymentId: voiding.id });
       const verifying = await sale('50.00', { card: threeDsCard }); // "Awaiting verification", the longest state word
       const words = {
-        en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', refundUnclear: 'refund unclear', captureUnclear: 'capture unclear' },
-        ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', refundUnclear: 'استرداد غير مؤكد', captureUnclear: 'تحصيل غير مؤكد' },
+        en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', refundUnclear: 'refund unclear', captureUnclear: 'capture unclear', voidUnclear: 'void unclear', longestSending: 'payment being sent' },
+        ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', refundUnclear: 'استرداد غير مؤكد', captureUnclear: 'تحصيل غير مؤكد', voidUnclear: 'إلغاء تفويض غير مؤكد', longestSending: 'جارٍ إرسال إلغاء التفويض' },
       };
+      // The three answers lost are told in notifications, which lie over the list's state column: dismissed, so the screenshots show it.
+      const dismiss = page.getByTestId('notifications').getByRole('button');
+      await dismiss.nth(2).waitFor();
+      while (await dismiss.count()) await dismiss.first().click();
       const found: string[] = [];
       for (const language of ['en', 'ar'] as const) {
         await tx.chooseLanguage(language);
         const said = words[language];
-        for (const width of [600, 900, 1280, 1600]) {
+        for (const width of [600, 785, 900, 1280, 1600]) { // 785: an 800 px window less its scroll bar
           await page.setViewportSize({ width, height: 800 });
           await tx.show();
           if (await tx.detail.count()) await tx.detail.locator('.close').click();
           await tx.row(verifying.orderId).waitFor();
-          found.push(...(await misfits(page, `${language} ${width}`)));
+          found.push(...(await misfits(page, `${language} ${width}`, said.longestSending)));
           // The words, each where it belongs (soft: the measures above are told too when one is not).
           const badge = (p: Payment) => tx.row(p.orderId).locator('.state-badge');
           expect.soft(await badge(refunded).textContent()).toBe(said.partlyRefunded);
@@ -123,6 +147,7 @@ describe('state badges', () => {
           expect.soft(await tx.row(refunding.orderId).locator('.in-flight').allTextContents()).toEqual([said.refundUnclear]);
           expect.soft(await badge(capturing).textContent()).toBe(said.partlyCaptured);
           expect.soft(await tx.row(capturing.orderId).locator('.in-flight').allTextContents()).toEqual([said.captureUnclear]);
+          expect.soft(await tx.row(voiding.orderId).locator('.in-flight').allTextContents()).toEqual([said.voidUnclear]);
           expect.soft(await badge(verifying).textContent()).toBe(said.verifying);
         }
         // Beside the list (1024 and 1280 px) the detail is narrowest: its title and badge whole there too.
@@ -133,6 +158,8 @@ describe('state badges', () => {
           await session.screenshot(`state-badges-detail-${language}-${width}`);
           await tx.detail.locator('.close').click();
         }
+        await page.setViewportSize({ width: 785, height: 800 });
+        await session.screenshot(`state-badges-list-${language}-800`);
         await page.setViewportSize({ width: 600, height: 800 });
         await session.screenshot(`state-badges-list-${language}-600`);
       }

@@ -37,6 +37,49 @@ describe('a support agent at 800 px', () => {
   });
 
   for (const language of ['ar', 'en'] as const) {
+    it(`shows the search's placeholder whole under its label, in ${language}, at 600 and 800 px`, async () => {
+      await tx.chooseLanguage(language);
+      await tx.show();
+      for (const window of [600, 800]) {
+        await session.page.setViewportSize({ width: window - 15, height: 900 });
+        const search = session.page.getByRole('searchbox', { name: language === 'en' ? 'Search (/)' : 'بحث (/)' });
+        // The placeholder's width in the field's own font against the room inside the field.
+        const fit = await search.evaluate((input: HTMLInputElement) => {
+          const style = getComputedStyle(input);
+          const context = document.createElement('canvas').getContext('2d')!;
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { placeholder: Math.ceil(context.measureText(input.placeholder).width), room };
+        });
+        expect(fit.placeholder, `placeholder ${language} ${window}: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);
+        await session.screenshot(`support-${window}-search-${language}`);
+      }
+    });
+
+    // "Send a refund confirmation" sat right under "Charged … as PD-…" and read as the new charge's.
+    it(`keeps a payment's own refund confirmation under its amounts after Charge again, apart from the new charge's line, in ${language}`, async () => {
+      await tx.chooseLanguage(language);
+      await session.page.setViewportSize({ width: 785, height: 1000 });
+      const first = (await callApi<{ payment: { id: string; orderId: string } }>(session.page, 'chargeCard', { amount: '250.00', currency: 'SAR', card: approvedCard('OMAR SAEED'), customer, authOnly: false, recurringInit: true })).payment;
+      await callApi(session.page, 'refundPayment', { paymentId: first.id, amount: '50.00', currency: 'SAR', reason: 'Part returned' });
+      await tx.show();
+      await tx.openPayment(first.orderId);
+      await session.page.getByTestId('action-recurring').click();
+      await session.page.locator('#action-description').fill(language === 'en' ? 'December box' : 'اشتراك ديسمبر');
+      await session.page.getByTestId('action-send').click();
+      const line = session.page.getByTestId('detail-notice');
+      await line.getByText(/PD-/).waitFor();
+      const order = await session.page.getByTestId('payment-detail').evaluate((detail) => {
+        const follows = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+        const line = detail.querySelector('[data-testid="detail-notice"]')!;
+        const amounts = detail.querySelector('[data-testid="detail-refund-left"]')!;
+        const offer = detail.querySelector('[data-testid="receipt-toggle"]')!;
+        return { amountsAfterLine: follows(line, amounts), offerAfterAmounts: follows(amounts, offer) };
+      });
+      expect(order).toEqual({ amountsAfterLine: true, offerAfterAmounts: true });
+      await session.screenshot(`support-800-charge-again-${language}`);
+    });
+
     it(`keeps Export CSV on one line beside the saved file, in ${language}`, async () => {
       await tx.chooseLanguage(language);
       await session.page.setViewportSize({ width: 800, height: 900 });
@@ -49,11 +92,11 @@ describe('a support agent at 800 px', () => {
       await session.screenshot(`support-800-export-${language}`);
     });
 
-    it(`keeps the audit log with an export's entry inside the window, in ${language}, at 700 and 800 px`, async () => {
+    it(`keeps the audit log with an export's entry and a four-digit amount inside the window, in ${language}, at 600, 700 and 800 px`, async () => {
       await tx.chooseLanguage(language);
       // A 700 or 800 px window less its scroll bar's 15 px (a day's log is longer than the window; the
       // tests' Chromium draws no scroll bars, Electron's on Windows and Linux does).
-      for (const window of [700, 800]) {
+      for (const window of [600, 700, 800]) {
         const width = window - 15;
         await session.page.setViewportSize({ width, height: 900 });
         await session.page.getByTestId('nav-audit').click();

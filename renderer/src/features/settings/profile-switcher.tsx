@@ -6,7 +6,7 @@ import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
-import { profileName } from '../../ui/profile-name';
+import { namedAsEnvironment, profileName } from '../../ui/profile-name';
 
 export function ProfileSwitcher() {
   const t = useT();
@@ -50,5 +50,5 @@ export function ProfileSwitcher() {
 
 /** "Shop (Sandbox)"; a profile named as its environment (the practice profile, "Practice") once: "Practice (Practice)" said it twice. */
 export function withEnvironment(name: string, environment: string): string {
-  return name.trim().toLocaleLowerCase() === environment.toLocaleLowerCase() ? name : `${name} (${environment})`;
+  return namedAsEnvironment(name, environment) ? name : `${name} (${environment})`;
 }

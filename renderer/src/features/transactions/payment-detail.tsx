@@ -225,27 +225,34 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       <NoticeLine notice={notice} testId="detail-notice" />
-      {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
-      <ReceiptOffer payment={payment} operations={detail.operations} />
-      <dl className="facts">
-        <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
-        {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. */}
-        {payment.description && (<><dt>{t('detail.description')}</dt><dd><bdi className="user-text" data-testid="detail-description">{payment.description}</bdi></dd></>)}
-        <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
-        <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
-        <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
-        {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
-        <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
-        <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
-        {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}
-        {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
-        <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
-        {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
-        {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
-        <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
-        <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
-        <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
-      </dl>
+      {/* The facts in two lists on one grid (transactions.css), the message to the customer between
+          them, under the payment's own amounts: under the line an action leaves, after "Charge again"
+          its "Send a refund confirmation" sat right under "Charged … as PD-…" and read as the new charge's. */}
+      <div className="detail-facts">
+        <dl className="facts">
+          <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
+          {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. */}
+          {payment.description && (<><dt>{t('detail.description')}</dt><dd><bdi className="user-text" data-testid="detail-description">{payment.description}</bdi></dd></>)}
+          <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
+          <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
+          <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
+          {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
+          <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
+        </dl>
+        {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
+        <ReceiptOffer payment={payment} operations={detail.operations} />
+        <dl className="facts">
+          <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
+          {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}
+          {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
+          <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono">{payment.transactionId ?? '—'}</Ltr></dd>
+          {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
+          {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
+          <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
+          <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
+          <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
+        </dl>
+      </div>
       {(detail.related.parent || detail.related.repeats.length > 0) && (
         <section aria-labelledby="related-title" data-testid="related-payments">
           <h3 id="related-title">{t(detail.related.parent ? 'detail.repeatOf' : 'detail.repeats')}</h3>

@@ -1,7 +1,9 @@
 // A row's profile as the audit log and Needs attention show it: the profile's name (the practice
-// profile's in the reader's language, a removed one said so) and its environment's badge.
+// profile's in the reader's language, a removed one said so) and its environment's badge; a profile
+// named as its environment (the practice profile) by its badge alone: "Practice PRACTICE" and
+// «التدريب التدريب» said it twice (as the header's switcher says it once: withEnvironment).
 import { useT } from '../../i18n';
-import { profileName } from '../../ui/profile-name';
+import { namedAsEnvironment, profileName } from '../../ui/profile-name';
 import { useProfileList } from '../settings/settings-store';
 
 const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
@@ -12,5 +14,7 @@ export function ProfileCell({ profileId, environment }: { profileId: string | nu
   const profiles = useProfileList();
   const found = profileId ? profiles.find((p) => p.id === profileId) : undefined;
   const name = !profileId ? '—' : found ? profileName(found, t) : t('audit.profileRemoved');
-  return <>{name}{isEnvironment(environment) ? <> <span className={`env-badge env-${environment}`}>{t(`env.${environment}`)}</span></> : null}</>;
+  if (!isEnvironment(environment)) return <>{name}</>;
+  const badge = <span className={`env-badge env-${environment}`}>{t(`env.${environment}`)}</span>;
+  return namedAsEnvironment(name, t(`env.${environment}`)) ? badge : <>{name} {badge}</>;
 }
