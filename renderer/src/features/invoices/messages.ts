@@ -129,7 +129,8 @@ export const ar: Record<keyof typeof en, string> = {
   'seller.intro': 'تُطبع على الفواتير الضريبية للملف «{profile}». يحفظها بايدسك مع الملف على هذا الجهاز.',
   'seller.legalNameAr': 'الاسم القانوني بالعربية',
   'seller.legalNameEn': 'الاسم القانوني بالإنجليزية',
-  'seller.vatNumber': 'رقم التسجيل الضريبي',
+  // One name for the field, its message and main's reasons: «الرقم الضريبي», as the printed invoice says it.
+  'seller.vatNumber': 'الرقم الضريبي',
   'seller.vatNumber.hint': '15 رقمًا، يبدأ بالرقم 3 وينتهي به.',
   'seller.crNumber': 'رقم السجل التجاري',
   'seller.crNumber.hint': '10 أرقام.',
