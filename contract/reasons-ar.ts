@@ -108,7 +108,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'forbidden.window': 'لا يحق لهذه النافذة استخدام بايدسك.',
   'maintenance.chooseFolder': 'اختر مجلد النسخ الاحتياطية أولًا.',
   'maintenance.folderUnavailable': 'مجلد النسخ الاحتياطية {folder} غير متاح أو لا تمكن الكتابة فيه. هل القرص متصل؟ لم يتغير شيء.',
-  'maintenance.folderField': 'هذا المجلد غير متاح أو لا تمكن الكتابة فيه.',
+  'maintenance.folderField': 'هذا المجلد غير متاح أو لا تمكن الكتابة فيه. هل القرص متصل؟ لم يتغير شيء.',
   'maintenance.folderNotFull': 'اكتب المسار الكامل للمجلد كما في المثال: {folder} وحده لا يحدد مكان المجلد.',
   'maintenance.backupCheckFailed': `لم تجتز النسخة الاحتياطية الفحص: ${ledgerProblem}. لم يتغير السجل نفسه.`,
   'maintenance.backupWriteFailed': 'تعذّرت كتابة النسخة الاحتياطية في {folder} ({code}). لم يتغير السجل نفسه.',
