@@ -61,7 +61,8 @@ describe('a profile in as few steps as it takes', () => {
 
     const shop = await card('Shop sandbox');
     const key = await within(shop).findByLabelText('API key for “Shop sandbox”');
-    expect(document.activeElement).toBe(key);
+    // The form takes the keyboard in an effect after it is drawn: waited on (it failed on a busy machine).
+    await waitFor(() => expect(document.activeElement).toBe(key));
     expect(within(shop).getByRole('button', { name: 'Set key', expanded: true })).toBeTruthy();
     expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “Shop sandbox” added.');
   });
@@ -76,7 +77,7 @@ describe('a profile in as few steps as it takes', () => {
 
   it.each([
     ['en', 'Profile “Shop” removed. Paydesk now uses the practice profile.', 'Profile “Spare” removed.'],
-    ['ar', 'حُذف الملف «Shop». يستخدم بايدسك الآن ملف التدريب.', 'حُذف الملف «Spare».'],
+    ['ar', 'حُذف ملف التعريف «Shop». يستخدم بايدسك الآن ملف تعريف التدريب.', 'حُذف ملف التعريف «Spare».'],
   ] as const)('says in %s which profile was removed, and that practice is in use when it was the active one', async (language, activeRemoved, otherRemoved) => {
     const input = { environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' } as const;
     await openSettings();
