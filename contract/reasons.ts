@@ -127,7 +127,7 @@ export const reasonTexts = {
   // Backups, restore and updates
   'maintenance.chooseFolder': 'Choose a backup folder first.',
   'maintenance.folderUnavailable': 'The backup folder {folder} is not available or cannot be written. Is the drive connected? Nothing was changed.',
-  'maintenance.folderField': 'This folder is not available or cannot be written.',
+  'maintenance.folderField': 'This folder is not available or cannot be written. Is the drive connected? Nothing was changed.',
   'maintenance.folderNotFull': 'Type the folder’s full path, as in the example: {folder} alone does not say where the folder is.',
   'maintenance.backupCheckFailed': `The backup copy failed its check: ${ledgerProblem}. The ledger itself was not changed.`,
   'maintenance.backupWriteFailed': 'The backup could not be written to {folder} ({code}). The ledger itself was not changed.',

@@ -60,9 +60,13 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
   }
 
   const loginOf = (s: Pick<StoredTeamLedger, 'host' | 'port' | 'database' | 'user'>): TeamLedgerLogin => ({ host: s.host, port: s.port, database: s.database, user: s.user });
-  // TLS is off only where the person turned it off for a server on this computer.
+  // TLS is off only where the person turned it off for a server on this computer, with no pinned
+  // authority (the connection uses TLS with one: connection.ts); kept as what is used, as the screen shows it.
   // A pinned authority not sent again is the one saved.
-  const stored = (form: Form): StoredTeamLedger => ({ host: form.host, port: form.port, database: form.database, user: form.user, tls: isLoopback(form.host) ? form.tls : true, caPem: form.caPem === undefined ? read()?.caPem ?? null : form.caPem });
+  const stored = (form: Form): StoredTeamLedger => {
+    const caPem = form.caPem === undefined ? read()?.caPem ?? null : form.caPem;
+    return { host: form.host, port: form.port, database: form.database, user: form.user, tls: isLoopback(form.host) ? form.tls || caPem !== null : true, caPem };
+  };
   const caSubject = (pem: string | null) => {
     if (!pem) return null;
     try {

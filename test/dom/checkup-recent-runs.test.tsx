@@ -115,7 +115,7 @@ it('shows the team’s list and its Refresh while it is empty, so a run another 
     render(<CheckupSection profile={practice} />);
     expect((await screen.findByTestId('checkup-recent-none')).textContent).toBe('No check-up of this profile is kept on the team ledger yet. A run started on any computer is listed here as it starts; if the team ledger was out of reach meanwhile, Refresh the list.');
     act(() => useLanguage.getState().setLanguage('ar'));
-    expect(screen.getByTestId('checkup-recent-none').textContent).toBe('لا يوجد في سجل الفريق بعد أي فحص لهذا الملف. يظهر هنا كل فحص فور بدئه على أي حاسوب؛ وإن تعذّر الوصول إلى سجل الفريق في الأثناء فحدّث القائمة.');
+    expect(screen.getByTestId('checkup-recent-none').textContent).toBe('لا يوجد في سجل الفريق بعد أي فحص لملف التعريف هذا. يظهر هنا كل فحص فور بدئه على أي حاسوب؛ وإن تعذّر الوصول إلى سجل الفريق في الأثناء فحدّث القائمة.');
     act(() => useLanguage.getState().setLanguage('en'));
     expect(screen.queryAllByTestId('checkup-recent-run')).toHaveLength(0);
     // Another computer starts one while this laptop could not be told (the team ledger out of reach): Refresh lists it.

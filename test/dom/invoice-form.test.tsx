@@ -103,6 +103,20 @@ describe('seller details in Settings', () => {
     expect(calls.some((c) => c.name === 'setSellerDetails')).toBe(false);
   });
 
+  // Walked as a new user: the label said «رقم التسجيل الضريبي» and its message «الرقم الضريبي», two names for one field.
+  it('names the VAT field in its Arabic message as its label does', async () => {
+    seller = null;
+    await open('settings', 'Settings');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await editSeller();
+    type('seller-vatNumber', '123456789012345');
+    fireEvent.click(screen.getByTestId('seller-save'));
+    const message = (await screen.findByTestId('error-seller-vatNumber')).textContent!;
+    const label = document.querySelector('label[for="seller-vatNumber"]')!.textContent!;
+    expect(label).toBe('الرقم الضريبي');
+    expect(message).toContain(label);
+  });
+
   // Under load main's answer came after the first field was typed, and emptied it (the invoices e2e
   // test failed on Save with "Enter the legal name in Arabic", the other fields filled).
   it('keeps what is typed when the saved details come late, or again after profiles.changed', async () => {

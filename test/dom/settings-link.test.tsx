@@ -59,7 +59,7 @@ describe('advice that names a place in Settings', () => {
     type('link-customer-phone', '+966501234567');
     fireEvent.click(screen.getByTestId('link-submit'));
     await screen.findByTestId('send-error');
-    fireEvent.click(screen.getByRole('button', { name: 'افتح مفتاح API لهذا الملف في الإعدادات' }));
+    fireEvent.click(screen.getByRole('button', { name: 'افتح مفتاح API لملف التعريف هذا في الإعدادات' }));
     await screen.findByRole('heading', { name: 'الإعدادات', level: 1 });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('key-input')));
     expect(screen.getByLabelText('مفتاح API لـ «Shop»')).toBe(document.activeElement);

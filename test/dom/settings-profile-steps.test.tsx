@@ -61,7 +61,8 @@ describe('a profile in as few steps as it takes', () => {
 
     const shop = await card('Shop sandbox');
     const key = await within(shop).findByLabelText('API key for “Shop sandbox”');
-    expect(document.activeElement).toBe(key);
+    // The form takes the keyboard in an effect after it is drawn: waited on (it failed on a busy machine).
+    await waitFor(() => expect(document.activeElement).toBe(key));
     expect(within(shop).getByRole('button', { name: 'Set key', expanded: true })).toBeTruthy();
     expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “Shop sandbox” added.');
   });
@@ -76,7 +77,7 @@ describe('a profile in as few steps as it takes', () => {
 
   it.each([
     ['en', 'Profile “Shop” removed. Paydesk now uses the practice profile.', 'Profile “Spare” removed.'],
-    ['ar', 'حُذف الملف «Shop». يستخدم بايدسك الآن ملف التدريب.', 'حُذف الملف «Spare».'],
+    ['ar', 'حُذف ملف التعريف «Shop». يستخدم بايدسك الآن ملف تعريف التدريب.', 'حُذف ملف التعريف «Spare».'],
   ] as const)('says in %s which profile was removed, and that practice is in use when it was the active one', async (language, activeRemoved, otherRemoved) => {
     const input = { environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' } as const;
     await openSettings();
@@ -86,16 +87,36 @@ describe('a profile in as few steps as it takes', () => {
     await window.paydesk!.switchProfile({ id: shop.value.id });
     await waitFor(() => expect(screen.getByTestId('active-profile-name').textContent).toBe('Shop'));
     act(() => useLanguage.getState().setLanguage(language));
+    // Walked as a new user: the keyboard stayed on "Remove" when the confirmation opened, and fell to
+    // the page when the card went. It goes to the confirmation's safe choice, then to "Add profile",
+    // under the status line that says what was removed.
     const remove = async (name: string) => {
       const profile = await card(name);
       fireEvent.click(profile.querySelector('.profile-actions .danger')!);
-      fireEvent.click(within(profile).getByRole('alertdialog').querySelector('.danger')!);
+      const confirmation = within(profile).getByRole('alertdialog');
+      expect(document.activeElement).toBe(confirmation.querySelector('.danger')!.nextElementSibling);
+      fireEvent.click(confirmation.querySelector('.danger')!);
       await waitFor(() => expect(profile.isConnected).toBe(false));
+      expect(document.activeElement).toBe(screen.getByTestId('add-profile'));
+      expect(screen.getByTestId('settings-notice').getAttribute('role')).toBe('status');
     };
 
     await remove('Shop');
     expect(screen.getByTestId('settings-notice').textContent).toBe(activeRemoved);
     await remove('Spare');
     expect(screen.getByTestId('settings-notice').textContent).toBe(otherRemoved);
+  });
+
+  it('Cancel on the remove confirmation gives the keyboard back to "Remove", the profile kept', async () => {
+    await openSettings();
+    await window.paydesk!.createProfile({ name: 'Spare', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    const profile = await card('Spare');
+    const remove = within(profile).getByRole('button', { name: 'Remove' });
+    fireEvent.click(remove);
+    const cancel = within(within(profile).getByRole('alertdialog')).getByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.click(cancel);
+    expect(within(profile).queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
   });
 });

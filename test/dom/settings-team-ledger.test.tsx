@@ -23,6 +23,7 @@ import { createEventHub } from '../../main/core/event-hub';
 import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
 import { createTeamLedgerSettings } from '../../main/team/team-ledger-settings';
+import { clientConfig } from '../../main/ledger/postgres/connection';
 import { createKeyVault } from '../../main/vault/key-vault';
 import { memoryKeychain } from '../vault/support/memory-keychain';
 import { createUiLanguage } from '../../main/core/ui-language';
@@ -153,6 +154,53 @@ describe('Settings: team ledger', () => {
     expect(backend.logger.lines.join('\n')).not.toContain(password);
   });
 
+  // Walked as a new user: the box started ticked for a server on this computer, though main's default there is off.
+  it('shows TLS as main uses it for a server on this computer: off until ticked, on with a pinned authority, and says why', async () => {
+    const team = await openTeamLedger();
+    const s = within(team);
+    fireEvent.change(s.getByLabelText('Server'), { target: { value: 'localhost' } });
+    fireEvent.change(s.getByLabelText('User'), { target: { value: 'sue' } });
+    fireEvent.change(s.getByLabelText('Password'), { target: { value: password } });
+    const tls = s.getByLabelText('Encrypt the connection (TLS)') as HTMLInputElement;
+    const used = async () => {
+      const saved = await backend.teamLedger.connectionSettings();
+      const built = clientConfig(saved!.settings, saved!.password);
+      return 'tls' in built ? built.tls : built.refused;
+    };
+    const save = async () => {
+      fireEvent.click(s.getByRole('button', { name: 'Save team ledger settings' }));
+      await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toBe('Team ledger settings saved.'));
+    };
+
+    expect([tls.checked, tls.disabled]).toEqual([false, false]);
+    expect(s.getByTestId('team-tls-hint').textContent).toBe('Optional on this computer: the connection never leaves it, so nothing on the network can read it. Tick it if the server offers TLS.');
+    await save();
+    expect(await used()).toBe(false);
+    expect(tls.checked).toBe(false);
+
+    fireEvent.click(tls);
+    await save();
+    expect([tls.checked, await used()]).toEqual([true, true]);
+    fireEvent.click(tls);
+
+    // A pinned authority means TLS (connection.ts): ticked, and not offered unticked.
+    fireEvent.change(s.getByLabelText('Pinned certificate authority (PEM file)'), { target: { files: [new File([pem], 'team-ca.pem')] } });
+    await waitFor(() => expect(tls.checked).toBe(true));
+    expect(tls.disabled).toBe(true);
+    expect(s.getByTestId('team-tls-hint').textContent).toBe('On while a certificate authority is pinned: Paydesk checks the server’s certificate against it.');
+    await save();
+    expect(JSON.parse(readFileSync(join(dataDir, 'team-ledger.json'), 'utf8')).tls).toBe(true);
+    expect(await used()).toBe(true);
+
+    // Without the authority the box is the person's again, as saved (on); cleared, TLS is off.
+    act(() => useLanguage.getState().setLanguage('ar'));
+    fireEvent.click(s.getByRole('button', { name: 'الوثوق بجهات التصديق في النظام بدلًا منها' }));
+    expect([tls.checked, tls.disabled]).toEqual([true, false]);
+    fireEvent.click(tls);
+    expect(tls.checked).toBe(false);
+    expect(s.getByTestId('team-tls-hint').textContent).toBe('اختياري على هذا الحاسوب: الاتصال لا يغادره، فلا يستطيع أحد على الشبكة قراءته. ضع علامة هنا إن كان الخادم يوفّر TLS.');
+  });
+
   it('words a failed test in the person’s language, with the password already saved', async () => {
     const port = await closedPort();
     const team = await openTeamLedger();
@@ -163,10 +211,9 @@ describe('Settings: team ledger', () => {
     fireEvent.change(s.getByLabelText('الخادم'), { target: { value: '127.0.0.1' } });
     fireEvent.change(s.getByLabelText('المنفذ'), { target: { value: String(port) } });
     fireEvent.change(s.getByLabelText('المستخدم'), { target: { value: 'sue' } });
-    // On this computer TLS may be turned off.
+    // On this computer TLS is off until ticked, as main's default there.
     const tls = s.getByLabelText('تشفير الاتصال (TLS)') as HTMLInputElement;
-    expect(tls.disabled).toBe(false);
-    fireEvent.click(tls);
+    expect([tls.checked, tls.disabled]).toEqual([false, false]);
 
     // No password typed and none in the keychain yet.
     fireEvent.click(s.getByRole('button', { name: 'اختبار الاتصال' }));

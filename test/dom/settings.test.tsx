@@ -143,6 +143,6 @@ describe('Settings screen', () => {
     await openSettings();
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(await screen.findByRole('heading', { name: 'الإعدادات', level: 1 })).toBeTruthy();
-    expect(screen.getByTestId('add-profile').textContent).toBe('أضف ملفًا');
+    expect(screen.getByTestId('add-profile').textContent).toBe('أضف ملف تعريف');
   });
 });

@@ -126,10 +126,11 @@ export const ar: Record<keyof typeof en, string> = {
   'inv.share.body': 'مرحبًا {name}، يرجى دفع الفاتورة {number} بمبلغ {amount} ({description}) عبر الرابط: {url}',
   'inv.share.bodyNoName': 'يرجى دفع الفاتورة {number} بمبلغ {amount} ({description}) عبر الرابط: {url}',
   'seller.title': 'بيانات البائع للفواتير',
-  'seller.intro': 'تُطبع على الفواتير الضريبية للملف «{profile}». يحفظها بايدسك مع الملف على هذا الجهاز.',
+  'seller.intro': 'تُطبع على الفواتير الضريبية لملف التعريف «{profile}». يحفظها بايدسك مع ملف التعريف على هذا الجهاز.',
   'seller.legalNameAr': 'الاسم القانوني بالعربية',
   'seller.legalNameEn': 'الاسم القانوني بالإنجليزية',
-  'seller.vatNumber': 'رقم التسجيل الضريبي',
+  // One name for the field, its message and main's reasons: «الرقم الضريبي», as the printed invoice says it.
+  'seller.vatNumber': 'الرقم الضريبي',
   'seller.vatNumber.hint': '15 رقمًا، يبدأ بالرقم 3 وينتهي به.',
   'seller.crNumber': 'رقم السجل التجاري',
   'seller.crNumber.hint': '10 أرقام.',

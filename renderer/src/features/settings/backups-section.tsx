@@ -68,8 +68,9 @@ export function BackupsSection() {
       const result = await api.setBackupSettings({ folder: folder.trim() || null, schedule, keep: Number(count) });
       showFieldErrors(false, result.ok ? undefined : result.error);
       if (result.ok) return said('maint.saved');
-      // A refusal the field's own message already says in full is not said again below.
-      return Object.values(result.error.fields ?? {}).includes(result.error.message) ? undefined : refused(result.error);
+      // A refusal main put under a field is said there alone, the keyboard taken to it: said again
+      // below "Back up now", far from the field, it read as a second problem.
+      return result.error.fields?.folder || result.error.fields?.keep ? undefined : refused(result.error);
     });
   };
   const backupNow = () => act('backup', async () => {

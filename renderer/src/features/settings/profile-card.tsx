@@ -1,6 +1,6 @@
 // One profile in the Settings list: what it is, where it points, whether its key is set, and
 // what can be done with it. Every action goes to main; the list reloads on profiles.changed.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ProfileView } from '../../../../contract/methods/profiles';
 import type { Result } from '../../../../contract/result';
 import { api } from '../../api';
@@ -28,6 +28,16 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
   const [busy, setBusy] = useState(false);
   const [testing, setTesting] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  // The confirmation takes the keyboard to its safe choice (it stayed on "Remove"); Cancel gives it back.
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirmRemove) keepButton.current?.focus();
+  }, [confirmRemove]);
+  const cancelRemove = () => {
+    setConfirmRemove(false);
+    removeButton.current?.focus();
+  };
   const practice = profile.environment === 'practice';
 
   async function run<T>(call: () => Promise<Result<T>>, ok: (value: T) => Notice) {
@@ -98,7 +108,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
           </button>
         )}
         {!practice && (
-          <button type="button" className="danger" onClick={() => setConfirmRemove(true)}>{t('settings.remove')}</button>
+          <button type="button" className="danger" ref={removeButton} onClick={() => setConfirmRemove(true)}>{t('settings.remove')}</button>
         )}
       </div>
       {confirmRemove && (
@@ -117,7 +127,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
           >
             {t('settings.remove.yes')}
           </button>
-          <button type="button" onClick={() => setConfirmRemove(false)}>{t('settings.cancel')}</button>
+          <button type="button" ref={keepButton} onClick={cancelRemove}>{t('settings.cancel')}</button>
         </div>
       )}
       <NoticeLine notice={notice} testId="profile-notice" />

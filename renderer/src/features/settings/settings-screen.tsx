@@ -3,7 +3,7 @@
 // Below them: backups and restore, updates, and "Save diagnostics" (docs/maintenance.md), and
 // the team ledger's connection (team-ledger-section.tsx). A list of its sections at the top takes
 // a person to one in a click: the screen is over 3,000 px long.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLanguage, useT, wordReason } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { ProfileCard } from './profile-card';
@@ -60,6 +60,13 @@ export function SettingsScreen() {
   const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
   const [notice, setNotice] = useState<Notice>();
   const loadMaintenance = useMaintenance((s) => s.load);
+  // A removed profile's card goes with the keyboard on its "Yes, remove it": the keyboard goes to
+  // "Add profile", right under the line that says what was removed (it fell to the page).
+  const addButton = useRef<HTMLButtonElement>(null);
+  const onRemoved = (removed: Notice) => {
+    setNotice(removed);
+    addButton.current?.focus(); // absent only while the new profile's form is open, which keeps it
+  };
 
   // Opened from another screen's "Open Settings" (settings-link.tsx): at the section it named, or
   // with the active profile's key form open, once the profiles are in.
@@ -106,7 +113,7 @@ export function SettingsScreen() {
             active={profile.id === activeId}
             open={open !== null && open !== 'new' && open.id === profile.id ? open.what : null}
             setOpen={(what) => setOpen(what ? { id: profile.id, what } : null)}
-            onRemoved={setNotice}
+            onRemoved={onRemoved}
           />
         ))}
       </ul>
@@ -124,7 +131,7 @@ export function SettingsScreen() {
         />
       ) : (
         !error && (
-          <button type="button" onClick={() => { setNotice(undefined); setOpen('new'); }} data-testid="add-profile">
+          <button type="button" ref={addButton} onClick={() => { setNotice(undefined); setOpen('new'); }} data-testid="add-profile">
             {t('settings.add')}
           </button>
         )

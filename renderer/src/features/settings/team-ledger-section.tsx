@@ -37,7 +37,9 @@ export function TeamLedgerSection() {
   const [database, setDatabase] = useState('paydesk');
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
-  const [tls, setTls] = useState(true);
+  // Off until ticked for a server on this computer, as main's default there (connection.ts): it was
+  // shown ticked while main's default was off. Elsewhere it is on whatever this says.
+  const [tls, setTls] = useState(false);
   // undefined: keep what is saved; null: none; a string: the PEM of the file just chosen.
   const [caPem, setCaPem] = useState<string | null>();
   const [caName, setCaName] = useState<string>();
@@ -72,9 +74,12 @@ export function TeamLedgerSection() {
 
   const local = isLoopback(host);
   const keptCa = caPem === undefined ? view?.settings?.caPinned ?? false : caPem !== null;
+  // What the box shows is what main uses: TLS off this computer, and with a pinned authority on it.
+  const tlsForced = !local || keptCa;
+  const tlsUsed = tlsForced || tls;
   // The saved authority stays in main: sent only when chosen or removed here.
   const form = () => ({
-    host: host.trim(), port: Number(port), database: database.trim(), user: user.trim(), tls: local ? tls : true,
+    host: host.trim(), port: Number(port), database: database.trim(), user: user.trim(), tls: tlsUsed,
     ...(caPem !== undefined ? { caPem } : {}),
     ...(password ? { password } : {}),
   });
@@ -170,9 +175,9 @@ export function TeamLedgerSection() {
           hint={view.passwordSaved ? <span data-testid="team-password-saved">{t('team.password.saved')}</span> : t('team.password.hint')} />
         <div className="field">
           <label>
-            <input type="checkbox" checked={local ? tls : true} disabled={!local} onChange={(e) => setTls(e.target.checked)} /> {t('team.tls')}
+            <input type="checkbox" checked={tlsUsed} disabled={tlsForced} onChange={(e) => setTls(e.target.checked)} aria-describedby="team-tls-hint" /> {t('team.tls')}
           </label>
-          {!local && <p className="field-hint">{t('team.tls.required')}</p>}
+          <p id="team-tls-hint" className="field-hint" data-testid="team-tls-hint">{t(!local ? 'team.tls.required' : keptCa ? 'team.tls.pinned' : 'team.tls.local')}</p>
         </div>
         <Field id="team-ca" label={t('team.ca')} accept=".pem,.crt,.cer" onFile={(file) => void chooseCa(file)}
           hint={caProblem ? undefined : caName ? t('team.ca.chosen', { name: caName }) : view.settings?.caSubject && caPem === undefined ? t('team.ca.pinned', { subject: view.settings.caSubject }) : t('team.ca.hint')}
