@@ -210,7 +210,8 @@ export const paymentMethods = {
       payment: paymentViewSchema(),
       /** A repeat charge's first payment, and a first payment's repeat charges. */
       related: z.object({
-        parent: z.object({ id: z.string(), orderId: z.string() }).nullable(),
+        /** `amountMinor`, `recurringAvailable`: what "Charge again" on a repeat charge offers and whether it may (the first payment's card is charged). */
+        parent: z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), recurringAvailable: z.boolean() }).nullable(),
         repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string() })),
       }),
       operations: z.array(operationViewSchema()),

@@ -9,6 +9,7 @@ import { fail, failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { newOrderId } from './order-ids';
 import type { PaymentsCore } from './payments-core';
+import type { PaymentRow } from '../ledger/payment-rows';
 import type { CreateOptions, CreatePayment } from './record-create';
 import { parseAmountField } from './rules';
 import { reasonIn, shownReason } from './decline-reason';
@@ -91,7 +92,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   async function chargeRecurring(input: MethodParsedInput<'chargeRecurring'>, ctx: CallContext): Promise<PaymentView> {
     const gateway = await deps.active();
     deps.requireConfirmation(gateway.profile, input.confirm);
-    const parent = await core.mustGet(core.store, input.paymentId);
+    const parent = await agreementOf(await core.mustGet(core.store, input.paymentId));
     if (!(parent.recurring_token || parent.recurring_saved) || !parent.transaction_id) {
       throw fail('rule_violation', parent.recurring_init ? 'rule.recurringTokenPending' : 'rule.recurringNotEnabled');
     }
@@ -111,6 +112,18 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
       (outcome, payment) => statusChanges(payment, outcome),
     );
     return view;
+  }
+
+  /**
+   * The payment whose card a repeat charge charges. Charged again from a repeat charge's own detail,
+   * it is still the first payment: the recurring call names the transaction that enrolled the card
+   * and its token (decisions §2, §3); a repeat charge's answer is not documented to bring a token.
+   */
+  async function agreementOf(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.kind !== 'recurring') return payment;
+    // Its first payment not in this ledger (left out of a copy to the team ledger): nothing to charge.
+    if (!payment.parent_payment_id) throw fail('rule_violation', 'rule.recurringNotEnabled');
+    return core.mustGet(core.store, payment.parent_payment_id);
   }
 
   return { createLink, createCheckout, chargeCard, chargeRecurring };

@@ -71,14 +71,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     async detail(paymentId: string): Promise<MethodOutput<'getPayment'>> {
       const payment = await core.mustGet(store, paymentId);
-      const parent = payment.parent_payment_id ? await store.get(payment.parent_payment_id) : undefined;
-      const [view, repeats, operations, history, checks, webhooks] = await Promise.all([
-        store.view(payment), store.repeatsOf(payment.id), store.operationsOf(payment.id), store.historyOf(payment.id), store.checksOf(payment.id), store.webhooksOf(payment.id),
+      const parentRow = payment.parent_payment_id ? await store.get(payment.parent_payment_id) : undefined;
+      const [parent, view, repeats, operations, history, checks, webhooks] = await Promise.all([
+        parentRow && store.view(parentRow), store.view(payment), store.repeatsOf(payment.id), store.operationsOf(payment.id), store.historyOf(payment.id), store.checksOf(payment.id), store.webhooksOf(payment.id),
       ]);
       return {
         payment: view,
         related: {
-          parent: parent ? { id: parent.id, orderId: parent.order_id } : null,
+          parent: parent ? { id: parent.id, orderId: parent.orderId, amountMinor: parent.amountMinor, recurringAvailable: parent.recurringAvailable } : null,
           repeats: repeats.map((r) => ({ id: r.id, orderId: r.order_id, amountMinor: r.amount_minor, state: r.state, kind: r.kind, createdAt: r.created_at })),
         },
         operations: operations.map((op) => ({

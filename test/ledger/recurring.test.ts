@@ -58,6 +58,20 @@ describeLedgerApp('charging a saved card again', (app, backend) => {
     expect(await value(app(), 'getPayment', { paymentId: again.id })).toMatchObject({ payment: { parentPaymentId: first.id } });
   });
 
+  it('charged again from last month\'s repeat charge: the first payment\'s card, one charge, listed under the first payment', async () => {
+    const lastMonth = await value(app(), 'chargeRecurring', { paymentId: first.id, amount: '10.00', currency: 'SAR', description: 'November' });
+    // Its detail offers the first payment's amount and token state (the repeat charge has no token of its own).
+    expect(await value(app(), 'getPayment', { paymentId: lastMonth.id })).toMatchObject({
+      payment: { recurringAvailable: false }, related: { parent: { id: first.id, amountMinor: 1_000, recurringAvailable: true } },
+    });
+    const before = repeats().length;
+    // The practice gateway charges only the enrolling transaction with its token: this one went through, so that was sent.
+    const again = await value(app(), 'chargeRecurring', { paymentId: lastMonth.id, amount: '10.00', currency: 'SAR', description: 'December' });
+    expect(again).toMatchObject({ kind: 'recurring', state: 'paid', capturedMinor: 1_000, parentPaymentId: first.id });
+    expect(repeats().slice(before)).toMatchObject([{ operation: 'recurring', amountMinor: 1_000, orderId: again.orderId }]);
+    expect((await app().store.repeatsOf(first.id)).map((r) => r.id).slice(-2)).toEqual([lastMonth.id, again.id]);
+  });
+
   if (backend === 'postgres') {
     it('staff and finance are refused by the database, and nothing reaches the gateway', async () => {
       for (const role of ['staff', 'finance'] as const) {

@@ -120,6 +120,20 @@ describe('rules', () => {
     expect(result).toMatchObject({ ok: false, error: { gateway: { errorCode: 'INVALID_RECURRING_TOKEN' } } });
   });
 
+  // Not more generous than the interface: a stored card is charged by the enrolling transaction and
+  // its token; a repeat charge's answer brings no token of its own, nor is its transaction charged again.
+  it('charges a stored card only by the transaction that enrolled it', async () => {
+    const first = await client.sale(env.conn, { orderId: newOrderId(), amount: sar(100), authOnly: false, recurringInit: true, card: approveCard, customer: testCustomer, ...redirects });
+    const enrolled = first.ok ? first.value : undefined;
+    const again = (transactionId: string) => client.recurring(env.conn, { transactionId, recurringToken: enrolled!.recurringToken!, orderId: newOrderId(), amount: sar(100), description: 'Monthly' });
+    const repeat = await again(enrolled!.transactionId!);
+    expect(repeat).toMatchObject({ ok: true, value: { state: 'paid' } });
+    const repeatTx = repeat.ok ? repeat.value.transactionId! : '';
+    expect(repeat.ok && repeat.value.recurringToken).toBeUndefined();
+    expect(await client.status(env.conn, { transactionId: repeatTx })).toMatchObject({ ok: true, value: { recurringToken: undefined } });
+    expect(await again(repeatTx)).toMatchObject({ ok: false, error: { gateway: { errorCode: 'INVALID_RECURRING_TOKEN' } } });
+  });
+
   it('records each accepted money call once, with its amount in minor units', async () => {
     const id = await txOf(true, 2_000);
     await client.capture(env.conn, { transactionId: id, amount: sar(1_500) });

@@ -2,7 +2,8 @@ import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { useLanguage, useT } from '../i18n';
 import { warmFormattersWhenIdle } from '../i18n/format';
 import { useNavigation } from './navigation-store';
-import { preloadScreens, screenComponent, screens } from './screens';
+import { codeArrived, preloadScreens, screenComponent, screens } from './screens';
+import { keepKeysUntilDrawn } from './keys-while-loading';
 import { api } from '../api';
 import { afterFirstScreenData } from './first-screen';
 import { altShortcut } from '../ui/shortcut-key';
@@ -24,6 +25,8 @@ export function Navigation() {
       if (target.id === useNavigation.getState().screen) focusScreenHeading();
       else {
         focusHeadingWhenDrawn(target.id);
+        // Typed before its code is here, the keys would go nowhere: kept for its first field.
+        if (!codeArrived(target.id)) keepKeysUntilDrawn();
         go(target.id);
       }
     };

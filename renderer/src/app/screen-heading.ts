@@ -1,6 +1,7 @@
 // Alt+digit gives the keyboard to the opened screen's heading (its h1, made focusable here), so a
 // screen reader says which screen it is. On the page's <main>, where it was, it said nothing useful.
 // The four forms whose shortcut means "new" keep it in their first field instead.
+import { typeKeptKeys } from './keys-while-loading';
 
 let wantedFor: string | undefined;
 
@@ -20,10 +21,13 @@ export function focusHeadingWhenDrawn(screen: string) {
 
 /** Called as `screen` is first drawn; a screen opened otherwise (a click, a link) leaves the keyboard where it is. */
 export function screenDrawn(screen: string) {
-  if (wantedFor !== screen) return;
-  wantedFor = undefined;
-  // A form whose shortcut means "new" put it in its first field as it was drawn (form-kit's useNewShortcut): it stays there.
-  if (!keyboardInScreen()) focusScreenHeading();
+  if (wantedFor === screen) {
+    wantedFor = undefined;
+    // A form whose shortcut means "new" put it in its first field as it was drawn (form-kit's useNewShortcut): it stays there.
+    if (!keyboardInScreen()) focusScreenHeading();
+  }
+  // What was typed while its code was on the way goes into that field (keys-while-loading.ts).
+  typeKeptKeys();
 }
 
 /** Whether the keyboard is in one of the drawn screen's own controls (not its heading, not the page's <main>). */

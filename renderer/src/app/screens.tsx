@@ -104,6 +104,11 @@ export function openFirstScreen(): Promise<unknown> {
   return firstOpened;
 }
 
+/** Whether a screen's code is here (Home's and the list's are in the page's own files). */
+export function codeArrived(id: string): boolean {
+  return id === 'home' || id in arrived;
+}
+
 /** What to draw for a screen: its code itself once it has arrived, else the lazy component that waits for it. */
 export function screenComponent(entry: ScreenEntry): ScreenEntry['component'] {
   return arrived[entry.id] ?? entry.component;

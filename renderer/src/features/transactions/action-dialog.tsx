@@ -17,7 +17,7 @@ import { useDialogFocus } from '../../ui/dialog-focus';
 import { placeholders, withData } from '../../ui/isolated';
 import { Field } from '../settings/field';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
-import { allowedActions, leftToAPerson } from './detail-store';
+import { allowedActions, leftToAPerson, type ChargedCard } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
 import { focusFirstError, useFocusAfterCheck } from '../../ui/focus';
@@ -30,9 +30,11 @@ type Props = {
   kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(words: Words, outcome?: 'ok' | 'error'): void; onClose(): void;
   /** Who is sending the payment's open operation (another person on the team ledger), if known. */
   busyWith?: { person: string; kind: (typeof operationKinds)[number] };
+  /** The card a repeat charge charges: on a repeat charge's detail, its first payment's (chargedCardOf). */
+  chargedCard?: ChargedCard | null;
 };
 
-export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, busyWith }: Props) {
+export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, busyWith, chargedCard }: Props) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
@@ -92,7 +94,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const fields = useFieldErrors('action', current);
   // The payment as it is now (main's events keep it fresh): voided or refunded elsewhere while
   // this dialog was open, the action is no longer offered.
-  const stillAllowed = unknownOutcome || sending || allowedActions(payment)[kind];
+  const stillAllowed = unknownOutcome || sending || allowedActions(payment, true, chargedCard)[kind];
 
   /** Why the action went away while the dialog was open: another operation under way (by whom, when known), or the payment's new state. */
   function noLongerWhy() {

@@ -12,7 +12,7 @@ import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, checkNotConfirmed, leftToAPerson, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
+import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
 import { LastError } from './last-error';
 import { OtherProfileNote } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
@@ -94,9 +94,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   }, [paymentId, load]);
 
   const payment = detail?.payment.id === paymentId ? detail.payment : undefined;
-  const allowed = payment ? allowedActions(payment, mayMoveMoney) : undefined;
+  // On a repeat charge's detail too, "Charge again" charges the first payment's card (its amount offered).
+  const chargedCard = payment && detail ? chargedCardOf(payment, detail.related.parent) : null;
+  const allowed = payment ? allowedActions(payment, mayMoveMoney, chargedCard) : undefined;
   const checkable = payment ? statusCheckable(payment) : false;
-  const shown = payment ? allowedActions(payment, mayMoveMoney || roleUnknown) : undefined;
+  const shown = payment ? allowedActions(payment, mayMoveMoney || roleUnknown, chargedCard) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
   const openPayment = (id: string) => useTransactions.getState().open(id);
@@ -285,7 +287,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <ActionDialog
           kind={dialog}
           payment={payment}
-          remainingMinor={dialogStartMinor(dialog, payment, allowed)}
+          remainingMinor={dialogStartMinor(dialog, chargedCard, allowed)}
+          chargedCard={chargedCard}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
           onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
@@ -300,12 +303,13 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
 }
 
 /**
- * The amount a dialog offers: what is left to capture or refund; for a repeat charge the payment's own
- * amount (a subscription's next charge), not what is left to refund, which made it 0.00 after a full
- * refund (a "must be more than zero" error before anything was typed).
+ * The amount a dialog offers: what is left to capture or refund; for a repeat charge the charged
+ * card's first payment's amount (a subscription's next charge), from its detail and its repeat
+ * charges' alike, not what is left to refund, which made it 0.00 after a full refund (a "must be
+ * more than zero" error before anything was typed).
  */
-function dialogStartMinor(kind: ActionKind, payment: { amountMinor: number }, allowed: { captureLeft: number; refundLeft: number }): number {
-  if (kind === 'recurring') return payment.amountMinor;
+function dialogStartMinor(kind: ActionKind, card: ChargedCard | null, allowed: { captureLeft: number; refundLeft: number }): number {
+  if (kind === 'recurring') return card?.amountMinor ?? 0;
   return kind === 'capture' ? allowed.captureLeft : allowed.refundLeft;
 }
 

@@ -1,0 +1,53 @@
+// Keys typed while a screen's code is on its way are kept and typed into the field that takes the
+// keyboard once it is drawn, as React sees typing (its onChange); a screen without a text field
+// drops them, and nothing else on the page gets them meanwhile (docs/keyboard.md). Chromium:
+// test/e2e/keys-before-code.test.ts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { keepKeysUntilDrawn, typeKeptKeys } from '../../renderer/src/app/keys-while-loading';
+
+function OrderIdField() {
+  const [value, setValue] = useState('');
+  return <><input id="order" value={value} onChange={(e) => setValue(e.target.value)} /><output data-testid="kept">{value}</output></>;
+}
+
+const press = (key: string, options: KeyboardEventInit = {}) => fireEvent.keyDown(document.activeElement ?? document.body, { key, ...options });
+
+afterEach(() => {
+  typeKeptKeys();
+  cleanup();
+});
+
+describe('keys typed while a screen\'s code is on its way', () => {
+  it('go into the first field once it has the keyboard, as typed', () => {
+    keepKeysUntilDrawn();
+    const pressed = ['1', '2', '3'].map((key) => press(key));
+    expect(pressed).toEqual([false, false, false]); // kept: no default action meanwhile
+    render(<OrderIdField />);
+    (document.getElementById('order') as HTMLInputElement).focus();
+    typeKeptKeys();
+    expect(screen.getByTestId('kept').textContent).toBe('123');
+  });
+
+  it('keep only characters: Tab, Escape and shortcuts with Ctrl or Alt do what they do', () => {
+    keepKeysUntilDrawn();
+    expect([press('Tab'), press('Escape'), press('c', { ctrlKey: true }), press('3', { altKey: true })]).toEqual([true, true, true, true]);
+    press('7');
+    render(<OrderIdField />);
+    (document.getElementById('order') as HTMLInputElement).focus();
+    typeKeptKeys();
+    expect(screen.getByTestId('kept').textContent).toBe('7');
+  });
+
+  it('are dropped by a screen whose keyboard is not in a text field, and not typed later', () => {
+    keepKeysUntilDrawn();
+    press('5');
+    typeKeptKeys();
+    render(<OrderIdField />);
+    (document.getElementById('order') as HTMLInputElement).focus();
+    typeKeptKeys();
+    expect(screen.getByTestId('kept').textContent).toBe('');
+    expect(press('6')).toBe(true); // no longer kept
+  });
+});
