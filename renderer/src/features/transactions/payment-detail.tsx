@@ -12,7 +12,7 @@ import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, checkNotConfirmed, leftToAPerson, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
+import { allowedActions, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction } from './detail-store';
 import { LastError } from './last-error';
 import { OtherProfileNote } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
@@ -234,10 +234,13 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. */}
           {payment.description && (<><dt>{t('detail.description')}</dt><dd><bdi className="user-text" data-testid="detail-description">{payment.description}</bdi></dd></>)}
           <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
-          <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
-          <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
-          {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
-          <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
+          {/* Nothing paid yet (an unpaid, declined or expired link): its amount and state say it; three 0.000 rows read as figures. */}
+          {!nothingTaken(payment) && (<>
+            <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
+            <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
+            {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd data-testid="detail-capture-left">{money(allowed.captureLeft)}</dd></>)}
+            <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
+          </>)}
         </dl>
         {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
         <ReceiptOffer payment={payment} operations={detail.operations} />
