@@ -1,7 +1,8 @@
 // A finance person's week on a seeded ledger (a month of made-up history up to now), in Chromium
 // through the preview, in English and Arabic at 1280 and 800 px: Home's share charts compare by
 // length, the unpaid links' amounts read one by one, and a status check the gateway cannot answer
-// does not read as the gateway confirming the payment's state.
+// does not read as the gateway confirming the payment's state (in Arabic, the gateway's quoted
+// words on one line); last month's paid SAR payments from Transactions with its "Last month".
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,6 +186,26 @@ describe('a finance person’s week', () => {
     await tx.chooseLanguage('ar');
     await notice.filter({ hasText: 'لم تؤكد البوابة' }).waitFor();
     expect(plain(await notice.textContent())).toContain('مدفوعة هي آخر حالة عرفها بايدسك');
+    // The gateway's quoted words («No transaction tx_…».) read as one unit in the red error: on one
+    // line at every width, never "«No transaction" ending a line and "tx_…»." starting the next.
+    const lastError = page.getByTestId('detail-last-error');
+    for (let width = 700; width <= 1280; width += 20) {
+      await page.setViewportSize({ width, height: 800 });
+      const lines = await lastError.evaluate((p) => {
+        const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf('\u2068');
+          if (at < 0) continue;
+          range.setStart(node, at);
+          range.setEnd(node, node.textContent!.indexOf('\u2069') + 1);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        }
+        return -1; // no quotation found
+      });
+      expect({ width, lines }).toEqual({ width, lines: 1 });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await tx.chooseLanguage('en');
   });
 });

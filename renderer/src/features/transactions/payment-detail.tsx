@@ -27,6 +27,7 @@ import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
 import { typingIn } from '../../ui/shortcut-key';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { modalOpen } from '../../ui/modal-keys';
+import { QuotedWords } from '../../ui/quoted-words';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
 const PaymentInvoice = lazy(() => import('../invoices/payment-invoice'));
@@ -154,7 +155,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     if (!active || active === document.body || (coversList && active.closest('[data-testid="tx-list"]'))) titleRef.current?.focus({ preventScroll: true });
   }, [coversList, titled, paymentId]);
 
-  if (error) return <section className="detail" role="alert">{wordError(error).message}</section>;
+  if (error) return <section className="detail" role="alert"><QuotedWords text={wordError(error).message} /></section>;
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
