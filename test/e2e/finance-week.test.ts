@@ -1,7 +1,8 @@
 // A finance person's week on a seeded ledger (a month of made-up history up to now), in Chromium
 // through the preview, in English and Arabic at 1280 and 800 px: Home's share charts compare by
 // length, the unpaid links' amounts read one by one, and a status check the gateway cannot answer
-// does not read as the gateway confirming the payment's state.
+// does not read as the gateway confirming the payment's state (in Arabic, the gateway's quoted
+// words on one line); last month's paid SAR payments from Transactions with its "Last month".
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +74,28 @@ describe('a finance person’s week', () => {
     await page.getByTestId('nav-home').click();
     expect(await page.getByTestId('ov-period-lastMonth').locator('th').first().textContent()).toBe('الشهر الماضي');
     await home.chooseLanguage('en');
+  });
+
+  it('lists last month’s paid SAR payments from Transactions with "Last month" beside the dates (5 interactions, was 6 with two typed dates)', async () => {
+    const page = session.page;
+    const now = new Date();
+    const day = (d: Date) => new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+    await tx.show(); // Transactions (Clear filters: the test before left its own)
+    await page.getByLabel('State').selectOption({ label: 'Paid' });
+    // Home's click-through before left the folded filters open (Clear filters keeps them so).
+    if (await page.getByTestId('more-filters').getAttribute('aria-expanded') !== 'true') await page.getByTestId('more-filters').click();
+    await page.getByLabel('Currency').selectOption('SAR');
+    await page.getByRole('button', { name: 'Last month' }).click();
+    await page.locator('[data-testid="tx-count"]:not([aria-busy="true"])').filter({ hasText: `${lastMonthPaidSar} payments` }).waitFor();
+    // The choice's days are in the fields (local days, both included, as Home's "Last month"), and it reads as chosen.
+    expect(await page.locator('#tx-from').inputValue()).toBe(day(new Date(now.getFullYear(), now.getMonth() - 1, 1)));
+    expect(await page.locator('#tx-to').inputValue()).toBe(day(new Date(now.getFullYear(), now.getMonth(), 0)));
+    expect(await page.getByRole('button', { name: 'Last month' }).getAttribute('aria-pressed')).toBe('true');
+    await home.chooseLanguage('ar');
+    const choices = page.getByRole('group', { name: 'التواريخ' }).getByRole('button');
+    expect(await choices.allTextContents()).toEqual(['آخر 7 أيام', 'هذا الشهر', 'الشهر الماضي']);
+    await home.chooseLanguage('en');
+    await page.getByTestId('nav-home').click(); // the tests after read Home's charts
   });
 
   it('draws every share bar of a chart on one track: same start, same length, a bar as long as its share', async () => {
@@ -163,6 +186,26 @@ describe('a finance person’s week', () => {
     await tx.chooseLanguage('ar');
     await notice.filter({ hasText: 'لم تؤكد البوابة' }).waitFor();
     expect(plain(await notice.textContent())).toContain('مدفوعة هي آخر حالة عرفها بايدسك');
+    // The gateway's quoted words («No transaction tx_…».) read as one unit in the red error: on one
+    // line at every width, never "«No transaction" ending a line and "tx_…»." starting the next.
+    const lastError = page.getByTestId('detail-last-error');
+    for (let width = 700; width <= 1280; width += 20) {
+      await page.setViewportSize({ width, height: 800 });
+      const lines = await lastError.evaluate((p) => {
+        const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf('\u2068');
+          if (at < 0) continue;
+          range.setStart(node, at);
+          range.setEnd(node, node.textContent!.indexOf('\u2069') + 1);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        }
+        return -1; // no quotation found
+      });
+      expect({ width, lines }).toEqual({ width, lines: 1 });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await tx.chooseLanguage('en');
   });
 });

@@ -3,6 +3,7 @@
 import type { AppError } from '../../../contract/result';
 import type { MessageKey } from '../i18n';
 import { useWords, type WordValues, type Words } from '../i18n/words';
+import { QuotedWords } from './quoted-words';
 
 export type Notice = { kind: 'ok' | 'error'; words: Words };
 
@@ -14,7 +15,7 @@ export function NoticeLine({ notice, testId }: { notice?: Notice; testId: string
   const words = useWords();
   return (
     <p className={`notice notice-${notice?.kind ?? 'none'}`} role="status" data-testid={testId}>
-      {notice ? words(notice.words) : null}
+      {notice ? <QuotedWords text={words(notice.words)} /> : null}
     </p>
   );
 }

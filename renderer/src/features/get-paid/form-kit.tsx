@@ -18,6 +18,7 @@ import { shortcutKey } from '../../ui/shortcut-key';
 import { keyboardInScreen } from '../../app/screen-heading';
 import { pressed } from '../../ui/shortcuts';
 import { Ltr } from '../../ui/ltr';
+import { QuotedWords } from '../../ui/quoted-words';
 import { SettingsLink } from '../settings/settings-link';
 import { phoneSuggestion } from '../../../../contract/phone';
 
@@ -158,7 +159,7 @@ export function SendError({ error }: { error: AppError | null }) {
   const key = error.reason && !adviceAddsToReason.has(error.code) ? undefined : advice[error.code];
   return (
     <div role="alert" className="form-error gp-error" data-testid="send-error">
-      <p>{wordError(error).message}</p>
+      <p><QuotedWords text={wordError(error).message} /></p>
       {key && <p>{t(key)}</p>}
       {(error.code === 'key_missing' || error.code === 'key_rejected') && <p><SettingsLink to={{ open: 'key' }} testId="send-error-open-key">{t('settings.open.key')}</SettingsLink></p>}
     </div>

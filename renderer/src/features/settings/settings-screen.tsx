@@ -16,6 +16,7 @@ import { useMaintenance } from './maintenance-store';
 import { SellerSection } from './seller-form';
 import { TeamLedgerSection } from './team-ledger-section';
 import { useNavigation } from '../../app/navigation-store';
+import { QuotedWords } from '../../ui/quoted-words';
 
 /** The screen's sections, by their headings' ids, in the order they come. */
 const sections = [
@@ -96,7 +97,7 @@ export function SettingsScreen() {
       {keychain && !keychain.available && (
         <div role="alert" className="keychain-warning" data-testid="keychain-warning">
           <p><strong>{t('settings.keychain.unavailable')}</strong></p>
-          <p>{(keychain.reason && wordReason(language, keychain.reason)) ?? keychain.message}</p>
+          <p><QuotedWords text={(keychain.reason && wordReason(language, keychain.reason)) ?? keychain.message ?? ''} /></p>
         </div>
       )}
       {error && (

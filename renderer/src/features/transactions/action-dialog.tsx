@@ -22,6 +22,7 @@ import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
 import { focusFirstError, useFocusAfterCheck } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
+import { QuotedWords } from '../../ui/quoted-words';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
@@ -166,7 +167,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               <button type="button" ref={checkButton} onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{sending ? t('gp.checking') : t('detail.checkStatus')}</button>
               <button type="button" onClick={onClose}>{t('action.close')}</button>
             </div>
-            {error && <p className="form-error" role="alert">{wordError(error).message}</p>}
+            {error && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
           </div>
         ) : (
           <form className="action-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
@@ -199,7 +200,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 {liveAsked && !liveConfirmed && <p className="field-error" id="action-live-error" data-testid="action-live-error">{t('action.liveConfirmNeeded')}</p>}
               </>
             )}
-            {error && !error.fields && <p className="form-error" role="alert">{wordError(error).message}</p>}
+            {error && !error.fields && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
             {/* Main's own refusal of this send already says who is doing what: not said twice. */}
             {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
             {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}

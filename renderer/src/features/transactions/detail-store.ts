@@ -74,4 +74,10 @@ const tookMoney = ['authorised', 'partially_captured', 'paid', 'partially_refund
 export const checkNotConfirmed = (payment: Pick<PaymentDetail['payment'], 'lastError' | 'state'>) => payment.lastError !== null && payment.state !== 'not_created';
 export const leftToAPerson = (payment: Pick<PaymentDetail['payment'], 'operationInFlight' | 'needsAttention'>) => payment.operationInFlight && payment.needsAttention;
 export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMoney.includes(payment.state) && !payment.transactionId;
+/**
+ * Nothing taken, held or refunded yet (an unpaid link, a declined or expired payment, one the gateway
+ * did not create or has not answered): its Captured, Refunded and "Left to refund" would read as 0.00 figures.
+ */
+export const nothingTaken = (payment: Pick<PaymentDetail['payment'], 'state' | 'capturedMinor' | 'refundedMinor'>) =>
+  ['pending', 'declined', 'expired', 'creating', 'not_created', 'unknown'].includes(payment.state) && payment.capturedMinor === 0 && payment.refundedMinor === 0;
 export const waitsForToken = (payment: PaymentDetail['payment']) => payment.recurringRequested && !payment.recurringAvailable && tookMoney.includes(payment.state);

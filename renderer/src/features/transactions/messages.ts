@@ -37,6 +37,7 @@ export const en = {
   'tx.filter.state': 'State', 'tx.filter.any': 'Any', 'tx.filter.kind': 'Kind', 'tx.filter.currency': 'Currency', 'tx.filter.from': 'From', 'tx.filter.to': 'To',
   // After a date field's typing mistake: the list is not filtered as if the field were empty.
   'tx.filter.dateKept': 'Until it is corrected or cleared, the list keeps the last date, {date}.',
+  'tx.filter.quickDates': 'Dates',
   'tx.filter.dateUnset': 'Until it is corrected, the list is not limited by this field.',
   'tx.filter.min': 'Amount from', 'tx.filter.max': 'Amount to', 'tx.filter.profile': 'Profile', 'tx.sort': 'Sort by', 'tx.clearFilters': 'Clear filters',
   'tx.sort.createdAt': 'Date', 'tx.sort.amount': 'Amount', 'tx.sort.orderId': 'Order', 'tx.sort.state': 'State', 'tx.sort.customer': 'Customer',
@@ -175,6 +176,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.refundedShort': '(استُرد {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
   'tx.filter.state': 'الحالة', 'tx.filter.any': 'الكل', 'tx.filter.kind': 'النوع', 'tx.filter.currency': 'العملة', 'tx.filter.from': 'من', 'tx.filter.to': 'إلى',
   'tx.filter.dateKept': 'إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: {date}.',
+  'tx.filter.quickDates': 'التواريخ',
   'tx.filter.dateUnset': 'إلى أن يُصحَّح، لا تتقيّد القائمة بهذا الحقل.',
   'tx.filter.min': 'المبلغ من', 'tx.filter.max': 'المبلغ إلى', 'tx.filter.profile': 'ملف التعريف', 'tx.sort': 'الترتيب حسب', 'tx.clearFilters': 'مسح عوامل التصفية',
   'tx.sort.createdAt': 'التاريخ', 'tx.sort.amount': 'المبلغ', 'tx.sort.orderId': 'الطلب', 'tx.sort.state': 'الحالة', 'tx.sort.customer': 'العميل',

@@ -12,7 +12,7 @@ import { formatAmount, formatDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
+import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
 import { LastError } from './last-error';
 import { OtherProfileNote } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
@@ -27,6 +27,7 @@ import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
 import { typingIn } from '../../ui/shortcut-key';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { modalOpen } from '../../ui/modal-keys';
+import { QuotedWords } from '../../ui/quoted-words';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
 const PaymentInvoice = lazy(() => import('../invoices/payment-invoice'));
@@ -156,7 +157,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     if (!active || active === document.body || (coversList && active.closest('[data-testid="tx-list"]'))) titleRef.current?.focus({ preventScroll: true });
   }, [coversList, titled, paymentId]);
 
-  if (error) return <section className="detail" role="alert">{wordError(error).message}</section>;
+  if (error) return <section className="detail" role="alert"><QuotedWords text={wordError(error).message} /></section>;
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
   const currency = payment.currency as CurrencyCode;
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
@@ -236,10 +237,13 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. */}
           {payment.description && (<><dt>{t('detail.description')}</dt><dd><bdi className="user-text" data-testid="detail-description">{payment.description}</bdi></dd></>)}
           <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
-          <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
-          <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
-          {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd>{money(allowed.captureLeft)}</dd></>)}
-          <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
+          {/* Nothing paid yet (an unpaid, declined or expired link): its amount and state say it; three 0.000 rows read as figures. */}
+          {!nothingTaken(payment) && (<>
+            <dt>{t('detail.captured')}</dt><dd data-testid="detail-captured">{money(payment.capturedMinor)}</dd>
+            <dt>{t('detail.refunded')}</dt><dd data-testid="detail-refunded">{refundUnknown ? t('detail.refundedUnknown') : money(payment.refundedMinor)}</dd>
+            {allowed.captureLeft > 0 && (payment.state === 'authorised' || payment.state === 'partially_captured') && (<><dt>{t('detail.captureLeft')}</dt><dd data-testid="detail-capture-left">{money(allowed.captureLeft)}</dd></>)}
+            <dt>{t('detail.refundLeft')}</dt><dd data-testid="detail-refund-left">{refundUnknown ? t('detail.refundLeftUnknown') : money(Math.max(allowed.refundLeft, 0))}</dd>
+          </>)}
         </dl>
         {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
         <ReceiptOffer payment={payment} operations={detail.operations} />

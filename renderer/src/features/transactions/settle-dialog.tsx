@@ -15,6 +15,7 @@ import { useDialogFocus } from '../../ui/dialog-focus';
 import type { PaymentDetail } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
+import { QuotedWords } from '../../ui/quoted-words';
 
 type Operation = PaymentDetail['operations'][number];
 type Props = { payment: PaymentView; operation: Operation; onDone(words: Words): void; onClose(): void };
@@ -64,7 +65,7 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
           </fieldset>
           <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
           {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
-          {error && !error.fields && <p className="form-error" role="alert">{wordError(error).message}</p>}
+          {error && !error.fields && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
           <div className="form-actions">
             <button type="submit" className="primary" disabled={sending || happened === undefined || !reason.trim()} data-testid="settle-send">{t('settle.confirm')}</button>
             <button type="button" onClick={onClose} disabled={sending}>{t('settle.cancel')}</button>

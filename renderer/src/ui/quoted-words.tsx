@@ -1,0 +1,13 @@
+// Another program's words quoted in an Arabic sentence (the gateway's "No transaction tx_…", the
+// keychain's): `quotedSaid` isolates them (FSI…PDI), which keeps their order but not their line; in a
+// red error the quote broke over two lines ("«No transaction" ending one line, "tx_…»." starting the
+// next). Drawn here as one unit with its «» and full stop: on one line where it fits, else in a box of
+// its own. The text is the same (the marks stay), so what tests and screen readers read is unchanged.
+import { Fragment } from 'react';
+
+const quote = /([«“]?\u2068[^\u2069]*\u2069[»”]?\.?)/;
+
+export function QuotedWords({ text }: { text: string }) {
+  if (!text.includes('\u2068')) return <>{text}</>;
+  return <>{text.split(quote).map((part, i) => (i % 2 === 1 ? <span key={i} className="quoted-words">{part}</span> : <Fragment key={i}>{part}</Fragment>))}</>;
+}
