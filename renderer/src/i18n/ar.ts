@@ -71,6 +71,7 @@ export const ar: Record<MessageKey, string> = {
   'home.task.card': 'قبول دفعة بالبطاقة',
   'home.task.checkout': 'جلسة دفع جديدة',
   'home.task.refund': 'استرداد دفعة أو فحصها',
+  'home.task.check': 'فحص دفعة',
   'home.find': 'ابحث عن دفعة (/)',
   'home.find.go': 'بحث',
   'home.find.hint': 'رقم الطلب أو اسم العميل أو بريده أو هاتفه أو رقم المعاملة. تُفتح النتيجة مباشرة إن كانت واحدة.',

@@ -71,6 +71,7 @@ export const en = {
   'home.task.card': 'Take a card payment',
   'home.task.checkout': 'New checkout session',
   'home.task.refund': 'Refund or check a payment',
+  'home.task.check': 'Check a payment',
   'home.find': 'Find a payment (/)',
   'home.find.go': 'Find',
   'home.find.hint': 'Order id, customer name, e-mail, phone or transaction id. One match opens at once.',

@@ -1,6 +1,8 @@
 // Home: the day's tasks first (a new payment link, a card payment, finding a payment to check
 // or refund), each one step away and with its shortcut; then the money overview
-// (features/overview); then what this installation is.
+// (features/overview); then what this installation is. On the team ledger the tasks are the
+// role's own (team-role.ts): finance was offered three ways to create a payment, each ending at
+// "your role … does not create them", and staff and finance "Refund", which they cannot do.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from '../../app/navigation-store';
 import { useSession } from '../../app/session-store';
@@ -11,6 +13,7 @@ import { profileName } from '../../ui/profile-name';
 import { OverviewSection } from '../overview/overview-section';
 import { useSlashFocus } from '../../ui/slash-focus';
 import { screenKeys, shortcutKeys } from '../../ui/shortcuts';
+import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 
 export function HomeScreen() {
   const t = useT();
@@ -19,6 +22,9 @@ export function HomeScreen() {
   const [query, setQuery] = useState('');
   const search = useRef<HTMLInputElement>(null);
   useSlashFocus(search);
+  const mayCreate = useMayCreatePayments();
+  // A role not known yet may turn out to refund: "Refund" stays in its words.
+  const mayRefund = useTeamRole((s) => s.mayMoveMoney || s.roleUnknown);
   if (!info || !profile) return null;
 
   const find = async (event: FormEvent) => {
@@ -33,10 +39,14 @@ export function HomeScreen() {
       <p>{t('home.intro')}</p>
       <h2>{t('home.tasks')}</h2>
       <ul className="home-tasks" data-testid="home-tasks">
-        <li><button type="button" onClick={() => go('links')} aria-keyshortcuts={screenKeys('links')} data-testid="task-new-link">{t('home.task.link')}</button> <kbd>{screenKeys('links')}</kbd></li>
-        <li><button type="button" onClick={() => go('terminal')} aria-keyshortcuts={screenKeys('terminal')} data-testid="task-card">{t('home.task.card')}</button> <kbd>{screenKeys('terminal')}</kbd></li>
-        <li><button type="button" onClick={() => go('checkout')} aria-keyshortcuts={screenKeys('checkout')}>{t('home.task.checkout')}</button> <kbd>{screenKeys('checkout')}</kbd></li>
-        <li><button type="button" onClick={() => search.current?.focus()} data-testid="task-refund">{t('home.task.refund')}</button></li>
+        {mayCreate && (
+          <>
+            <li><button type="button" onClick={() => go('links')} aria-keyshortcuts={screenKeys('links')} data-testid="task-new-link">{t('home.task.link')}</button> <kbd>{screenKeys('links')}</kbd></li>
+            <li><button type="button" onClick={() => go('terminal')} aria-keyshortcuts={screenKeys('terminal')} data-testid="task-card">{t('home.task.card')}</button> <kbd>{screenKeys('terminal')}</kbd></li>
+            <li><button type="button" onClick={() => go('checkout')} aria-keyshortcuts={screenKeys('checkout')}>{t('home.task.checkout')}</button> <kbd>{screenKeys('checkout')}</kbd></li>
+          </>
+        )}
+        <li><button type="button" onClick={() => search.current?.focus()} data-testid="task-refund">{t(mayRefund ? 'home.task.refund' : 'home.task.check')}</button></li>
       </ul>
       <form className="home-find" role="search" onSubmit={(e) => void find(e)}>
         <label htmlFor="home-find">{t('home.find')}</label>

@@ -52,6 +52,17 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const liveBox = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<AppError>();
   const wordError = useWordedError();
+  // Refused as busy (another person's operation on the team ledger): once that operation is over the
+  // refusal is stale ("wait for it to finish, then look at the payment again" stayed up over the new
+  // amount left, and cost closing, reopening and typing it all again). Over means: seen open and now
+  // closed, or the payment's money moved since Send (a fast gateway's answer may come before the open
+  // operation is ever drawn here).
+  const [busySince, setBusySince] = useState<{ money: string; sawOpen: boolean }>();
+  const moneyNow = `${payment.state}/${payment.capturedMinor}/${payment.refundedMinor}`;
+  useEffect(() => {
+    if (busySince && !busySince.sawOpen && payment.operationInFlight) setBusySince({ ...busySince, sawOpen: true });
+  }, [busySince, payment.operationInFlight]);
+  const otherDone = error?.code === 'busy' && busySince !== undefined && !payment.operationInFlight && (busySince.sawOpen || busySince.money !== moneyNow);
   const [unknownOutcome, setUnknownOutcome] = useState(false);
   const [sending, setSending] = useState(false);
   // A refund of an invoiced payment issues its credit note (main/invoices/invoice-service.ts): said
@@ -123,6 +134,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     sendingRef.current = true;
     setSending(true);
     setError(undefined);
+    setBusySince(undefined);
+    const moneyAtSend = moneyNow;
+    const openAtSend = payment.operationInFlight;
     const confirm = live && profile ? productionConfirmation(profile) : undefined;
     const result =
       kind === 'capture' ? await api.capturePayment({ paymentId: payment.id, amount, currency, confirm })
@@ -133,6 +147,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     if (!result.ok) {
       sendingRef.current = false;
       fields.tellMain(result.error);
+      if (result.error.code === 'busy') setBusySince({ money: moneyAtSend, sawOpen: openAtSend });
       return setError(result.error);
     }
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
@@ -200,7 +215,8 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 {liveAsked && !liveConfirmed && <p className="field-error" id="action-live-error" data-testid="action-live-error">{t('action.liveConfirmNeeded')}</p>}
               </>
             )}
-            {error && !error.fields && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+            {error && !error.fields && !otherDone && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+            {otherDone && stillAllowed && <p className="attention-note" role="status" data-testid="action-other-done">{t('action.otherDone', { person: String(error.reason?.values?.person ?? ''), kind: t(`noun.${String(error.reason?.values?.operation ?? kind)}` as 'noun.refund') })}</p>}
             {/* Main's own refusal of this send already says who is doing what: not said twice. */}
             {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
             {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}

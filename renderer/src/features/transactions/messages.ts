@@ -63,6 +63,7 @@ export const en = {
   'detail.sessionId': 'Session or link id',
   'detail.repeatOf': 'Repeat charge of', 'detail.repeats': 'Repeat charges of this card',
   'action.noLonger': 'This payment is now {state}: this is no longer possible. Close and look at it again.',
+  'action.otherDone': '{person} finished their {kind} on this payment: what is left is shown above. Send yours only if it is still owed.',
   'settle.open': 'Settle by hand…', 'settle.title': 'Settle the {kind} of {amount} by hand',
   'settle.intro': 'Paydesk sends nothing to the gateway. Say what the gateway’s dashboard shows for this {kind}; your answer is recorded with your name and the time in the audit log.',
   'settle.question': 'On the gateway’s dashboard, this {kind}…', 'settle.happened': 'went through', 'settle.notHappened': 'did not go through',
@@ -134,6 +135,7 @@ export const en = {
   // The team ledger's chain head (status-settle.sql) says the log went further: its last entries were removed.
   'audit.chainCutAtEnd': 'Warning: entries were removed from the end of the log outside Paydesk: the team ledger\'s chain head says its last entry is {head}, but the log ends at entry {last}.',
   // Finance's status check on the team ledger records an unclear operation only as having gone through (status-settle.sql).
+  'detail.roleLimits': 'Refunds, captures and voids are made by a colleague in support or a Paydesk admin: your role in the team ledger ({role}) does not move money.',
   'detail.financeLimits': 'If the gateway shows this {kind} went through, your check records it. If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
   'detail.financeLimits.refund': 'If the gateway shows this refund went through, your check records it, except on an invoiced payment (its credit note is for support or an admin). If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
   // On the team ledger staff and finance do not settle by hand (the database refuses it): who does, said instead.
@@ -201,6 +203,7 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.sessionId': 'رقم الجلسة أو الرابط',
   'detail.repeatOf': 'خصم متكرر من', 'detail.repeats': 'الخصومات المتكررة من هذه البطاقة',
   'action.noLonger': 'أصبحت هذه الدفعة {state}: لم يعد هذا ممكنًا. أغلق وانظر إليها من جديد.',
+  'action.otherDone': 'أنهى {person} عملية {kind} على هذه الدفعة: المتبقي معروض أعلاه. أرسل عمليتك فقط إن كانت لا تزال مستحقة.',
   'settle.open': 'تسوية يدوية…', 'settle.title': 'تسوية {kind} بمبلغ {amount} يدويًا',
   'settle.intro': 'لن يرسل بايدسك شيئًا إلى البوابة. اذكر ما تعرضه لوحة تحكم البوابة لعملية {kind} هذه؛ يُسجَّل جوابك باسمك ووقته في سجل التدقيق.',
   'settle.question': 'في لوحة تحكم البوابة، عملية {kind} هذه…', 'settle.happened': 'تمت', 'settle.notHappened': 'لم تتم',
@@ -269,6 +272,7 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.result.checkupStarted': '{environment}، {currency}', 'audit.result.checkupCounts': 'نجح {passed}، أجاب بشكل مختلف {different}، فشل {failed}، تُخطّي {skipped}', 'audit.result.checkupCancelled': '{counts}، أُلغي',
   'audit.chainCutAtEnd': 'تحذير: حُذفت قيود من آخر السجل خارج بايدسك: يقول رأس سلسلة سجل الفريق إن آخر قيد فيه هو {head}، لكن السجل ينتهي عند القيد {last}.',
 
+  'detail.roleLimits': 'يُجري الاسترداد والتحصيل وإلغاء التفويض زميلٌ في الدعم أو مسؤول بايدسك: دورك في سجل الفريق ({role}) لا يحرّك المال.',
   'detail.financeLimits': 'إن أظهرت البوابة أن عملية {kind} هذه تمت، يسجّلها فحصك. وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
   'detail.financeLimits.refund': 'إن أظهرت البوابة أن عملية الاسترداد هذه تمت، يسجّلها فحصك، إلا على دفعة مفوترة (إشعارها الدائن لشخص بدور الدعم أو المسؤول). وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
 

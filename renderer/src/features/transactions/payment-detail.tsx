@@ -171,6 +171,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const held = roleUnknown && (shown.capture || shown.void || shown.refund || shown.recurring) ? 'detail-role-unknown' : undefined;
   // Finance's check records an unclear operation only as gone through (team schema 17): said before it is asked.
   const financeUnclear = role === 'finance' ? detail.operations.find((op) => op.outcome === 'unknown') : undefined;
+  // Staff and finance are not offered a money move the payment's state allows: said where the button would be
+  // (walk of the team ledger: staff asked for a refund looked for a button that was not there, with no word why).
+  const wouldMove = allowedActions(payment, true);
+  const roleLimited = role !== null && !mayMoveMoney && !roleUnknown && (wouldMove.capture || wouldMove.void || wouldMove.refund || wouldMove.recurring);
 
   return (
     <section className="detail" aria-labelledby="detail-title" data-testid="payment-detail" data-state={payment.state}>
@@ -222,6 +226,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </div>
       )}
       {!otherProfile && held && <p className="attention-note" id={held} data-testid="detail-role-unknown">{t('team.roleUnknown')}</p>}
+      {!otherProfile && roleLimited && <p className="field-hint" data-testid="detail-role-limits">{t('detail.roleLimits', { role: t(`team.role.${role}`) })}</p>}
       {!otherProfile && financeUnclear && (
         <p className="attention-note" data-testid="status-finance-limits">
           {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`noun.${financeUnclear.kind}`) })}
