@@ -4,11 +4,12 @@
 // the last seq shown, and nothing is counted. A search matches an entry's words (action, user,
 // result, reason), the order id it shows, and the action and result codes the screen sends
 // (those whose label on screen holds the text: listAuditLog's `actions`, `results`), and an
-// amount as a person types it (typed-amounts.ts), by the amounts index (migration 17).
+// amount as a person types it (typed-amounts.ts), by the amounts index (migration 17); a few
+// payments' entries are read by the index by payment (migration 18).
 import type { LedgerDb } from './database';
 import type { AuditRow } from './export';
 import { childTables, unpackedColumns } from './child-tables';
-import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
+import { matchOf, trigramsOf } from './trigrams';
 import { typedAmounts } from './typed-amounts';
 
 const auditTable = childTables.find((t) => t.table === 'ledger_audit')!;
@@ -24,9 +25,10 @@ export type AuditSearch = { query?: string; actions?: string[]; results?: string
 /**
  * An audit search as an SQL test on `ledger_audit a` (needs `WITH words AS (SELECT value FROM
  * json_each(@words))` before it) and its parameters; 'none' when nothing can match. The screen's
- * windows (listAudit) and the export of what the screen shows (export-file.ts) share it. An
- * amount's entries are read from its index newest first below @amountsBefore, at most
- * @amountsWindow of each (a window needs no more; unbounded unless the caller sets them).
+ * windows (listAudit) and the export of what the screen shows (export-file.ts) share it. A few
+ * payments' entries and an amount's are read from their indexes below @indexedBefore, an amount's
+ * newest first and at most @indexedWindow of them (a window needs no more; unbounded unless the
+ * caller sets them).
  */
 export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }): { test: string; params: Record<string, string | number> } | 'none' {
   const query = search.query;
@@ -49,17 +51,18 @@ export function auditMatch(db: LedgerDb, search: AuditSearch & { query: string }
   if (results.length) tests.push('a.result IN (SELECT value FROM json_each(@results))');
   if (own) tests.push("(typeof(a.order_id) = 'text' AND a.order_id LIKE @q ESCAPE '\\')");
   if (payments === undefined) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND (SELECT order_id FROM payments WHERE rowid = a.payment) LIKE @q ESCAPE '\\')");
-  else if (payments.length) tests.push("(a.order_id IS NULL AND typeof(a.payment) = 'integer' AND a.payment IN (SELECT value FROM json_each(@payments)))");
+  // A few payments' entries from the index by payment (migration 18), not by walking the log.
+  else if (payments.length) tests.push("a.seq IN (SELECT seq FROM ledger_audit INDEXED BY ledger_audit_payment WHERE typeof(payment) = 'integer' AND order_id IS NULL AND payment IN (SELECT value FROM json_each(@payments)) AND seq < @indexedBefore)");
   // The entries of those amounts, from the index (a set built once, a window's worth of each
   // amount at most: a price most sales share stays cheap); alone, the window reads them only.
-  const amountParams: Record<string, number> = { amountsBefore: Number.MAX_SAFE_INTEGER, amountsWindow: -1 };
+  const amountParams: Record<string, number> = {};
   const newest = amounts.map(([minor, currency], i) => {
     amountParams[`amount${i}`] = minor;
     amountParams[`currency${i}`] = currency;
-    return `SELECT seq FROM (SELECT seq FROM ledger_audit INDEXED BY ledger_audit_amount WHERE amount_minor = @amount${i} AND currency = @currency${i} AND seq < @amountsBefore ORDER BY seq DESC LIMIT @amountsWindow)`;
+    return `SELECT seq FROM (SELECT seq FROM ledger_audit INDEXED BY ledger_audit_amount WHERE amount_minor = @amount${i} AND currency = @currency${i} AND seq < @indexedBefore ORDER BY seq DESC LIMIT @indexedWindow)`;
   });
   if (newest.length) tests.push(`a.seq IN (${newest.join(' UNION ALL ')})`);
-  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), ...amountParams } };
+  return { test: `(${tests.join(' OR ')})`, params: { q: like, words: JSON.stringify(words), actions: JSON.stringify(actions), results: JSON.stringify(results), payments: JSON.stringify(payments ?? []), indexedBefore: Number.MAX_SAFE_INTEGER, indexedWindow: -1, ...amountParams } };
 }
 
 /** The entries' columns as audit_log shows them, from `ledger_audit a`. */
@@ -77,7 +80,7 @@ export function listAudit(db: LedgerDb, input: AuditSearch & { offset: number; l
   const match = auditMatch(db, { ...input, query });
   if (match === 'none') return { total: offset, totalExact: true, rows: [] };
   const before = input.beforeSeq ?? last + 1;
-  const params = { ...match.params, limit: input.limit, offset, before, amountsBefore: before, amountsWindow: offset + input.limit };
+  const params = { ...match.params, limit: input.limit, offset, before, indexedBefore: before, indexedWindow: offset + input.limit };
   const rows = db.prepare(`WITH words AS (SELECT value FROM json_each(@words))
     SELECT ${auditEntryColumns} FROM ledger_audit a WHERE a.seq < @before AND ${match.test} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).
@@ -98,13 +101,14 @@ function amountsInLog(db: LedgerDb, query: string): Array<[number, number]> {
 
 /**
  * The rowids of the payments whose order id holds the text, when few (undefined when more than
- * fewOrders): through the trigram index when the text's rarest trigrams are in few payments,
+ * fewOrders): through the trigram index when the rows holding all the text's trigrams are few,
  * else by reading the order-id index whole (order ids only, no row).
  */
 function paymentsWithOrderId(db: LedgerDb, query: string, like: string): number[] | undefined {
-  const grams = trigramsOf(query);
+  // Every trigram of the text: the rarest are often at its end (a counter's digits after "PD-2025").
+  const grams = trigramsOf(query, Infinity);
   if (grams.length) {
-    const match = matchOf(chooseTrigrams(db, grams));
+    const match = matchOf(grams);
     const hits = db.prepare('SELECT rowid FROM payments_search WHERE payments_search MATCH ? LIMIT ?').pluck().all(match, fewHits + 1) as number[];
     if (hits.length <= fewHits) {
       return db.prepare("SELECT rowid FROM payments WHERE rowid IN (SELECT value FROM json_each(?)) AND order_id LIKE ? ESCAPE '\\'").pluck().all(JSON.stringify(hits), like) as number[];

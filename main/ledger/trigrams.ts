@@ -6,11 +6,15 @@
 import type { LedgerDb } from './database';
 import { prepared } from './statements';
 
-/** The text's distinct trigrams: the first six at most, as people type from the start. */
-export function trigramsOf(text: string): string[] {
+/**
+ * The text's distinct trigrams: the first six at most by default, as people type from the start
+ * (a date-order walk, chooseTrigrams). A lookup of the few rows holding the whole text asks for
+ * all of them: the index's AND seeks through its lists (an order id's 12 trigrams: 0.5–0.9 ms at 1M).
+ */
+export function trigramsOf(text: string, most = 6): string[] {
   const chars = [...text];
   const grams: string[] = [];
-  for (let i = 0; i + 3 <= chars.length && grams.length < 6; i++) {
+  for (let i = 0; i + 3 <= chars.length && grams.length < most; i++) {
     const gram = chars.slice(i, i + 3).join('');
     if (!grams.includes(gram)) grams.push(gram);
   }

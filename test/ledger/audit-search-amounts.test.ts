@@ -11,6 +11,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { appendAudit } from '../../main/ledger/audit-log';
 import { auditMatch, listAudit } from '../../main/ledger/audit-query';
 import { ledgerFileName, openLedgerDb } from '../../main/ledger/database';
+import { latestVersion } from '../../main/ledger/migrations';
 import type { PaymentRow } from '../../main/ledger/payment-rows';
 import { describeLedgerApp } from '../support/ledger-apps';
 import { seedRefund } from '../support/seed-refund';
@@ -113,13 +114,13 @@ it('on a laptop’s ledger from before migration 17, adds the amounts index and 
     db.close();
     // As version 16 left it.
     const old = new Database(join(dir, ledgerFileName));
-    old.exec('DROP INDEX ledger_audit_amount');
+    old.exec('DROP INDEX ledger_audit_amount; DROP INDEX ledger_audit_payment');
     old.pragma('user_version = 16');
     old.close();
 
     db = openLedgerDb(dir);
     try {
-      expect(db.pragma('user_version', { simple: true })).toBe(17);
+      expect(db.pragma('user_version', { simple: true })).toBe(latestVersion);
       expect(listAudit(db, { query: '12.500 KWD', offset: 0, limit: 10 }).rows.map((r) => [r.seq, r.currency, r.amount_minor])).toEqual([[1, 'KWD', 12_500]]);
       // The window reads the amount's newest entries from the index, then those entries by seq: not the log newest first.
       const match = auditMatch(db, { query: '12.500 KWD' });
