@@ -26,8 +26,8 @@ export const useDetail = create<State>((set) => ({
   clear: () => set({ detail: undefined, error: undefined }),
 }));
 
-/** The card "Charge again" charges: its amount, and whether its token is in. */
-export type ChargedCard = Pick<PaymentDetail['payment'], 'amountMinor' | 'recurringAvailable'>;
+/** The card "Charge again" charges: its amount, whether its token is in, and the payment it was stored with (named in the dialog). */
+export type ChargedCard = Pick<PaymentDetail['payment'], 'amountMinor' | 'recurringAvailable' | 'orderId' | 'cardMasked'>;
 
 /**
  * The payment whose card "Charge again" charges: a repeat charge's first payment (main charges
