@@ -210,8 +210,11 @@ export const paymentMethods = {
       payment: paymentViewSchema(),
       /** A repeat charge's first payment, and a first payment's repeat charges. */
       related: z.object({
-        /** `amountMinor`, `recurringAvailable`: what "Charge again" on a repeat charge offers and whether it may (the first payment's card is charged). */
-        parent: z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), recurringAvailable: z.boolean() }).nullable(),
+        /**
+         * `amountMinor`, `recurringAvailable`: what "Charge again" on a repeat charge offers and whether it may (the first
+         * payment's card is charged); `orderId`, `cardMasked` (as the payment's own, bin and last four): named in its dialog.
+         */
+        parent: z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), recurringAvailable: z.boolean(), cardMasked: z.string().nullable() }).nullable(),
         repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string() })),
       }),
       operations: z.array(operationViewSchema()),

@@ -78,7 +78,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return {
         payment: view,
         related: {
-          parent: parent ? { id: parent.id, orderId: parent.orderId, amountMinor: parent.amountMinor, recurringAvailable: parent.recurringAvailable } : null,
+          parent: parent ? { id: parent.id, orderId: parent.orderId, amountMinor: parent.amountMinor, recurringAvailable: parent.recurringAvailable, cardMasked: parent.cardMasked } : null,
           repeats: repeats.map((r) => ({ id: r.id, orderId: r.order_id, amountMinor: r.amount_minor, state: r.state, kind: r.kind, createdAt: r.created_at })),
         },
         operations: operations.map((op) => ({

@@ -12,7 +12,7 @@ import { stubMain, unchecked } from '../support/stub-main';
 import { useLanguage, type Language } from '../../renderer/src/i18n';
 
 const repeat = cardSale({ id: 'pay-2', orderId: 'PD-REPEAT-NOV', kind: 'recurring', parentPaymentId: 'pay-1', amountMinor: 9_999, capturedMinor: 9_999, description: 'November box' });
-const firstPayment = { id: 'pay-1', orderId: 'DOC-1', amountMinor: 8_000, recurringAvailable: true };
+const firstPayment = { id: 'pay-1', orderId: 'DOC-1', amountMinor: 8_000, recurringAvailable: true, cardMasked: '411111******1111' as string | null };
 let parent: typeof firstPayment | null = firstPayment;
 const main = stubMain({
   getPayment: () => ({ ok: true, value: unchecked({ ...paymentDetail(repeat), related: { parent, repeats: [] } }) }),
@@ -59,5 +59,33 @@ describe('a repeat charge whose first payment cannot be charged again', () => {
     render(<PaymentDetailPanel paymentId="pay-2" onClose={() => undefined} />);
     await screen.findByTestId('action-status');
     expect(screen.queryByTestId('action-recurring')).toBeNull();
+  });
+});
+
+// The walkthrough: the dialog named this repeat charge's order id (PD-REPEAT-NOV) as if its card were charged.
+describe.each([
+  ['en', 'Card charged', 'Ending in 1111', 'The card stored with the first payment', 'Stored with order', 'The charge is a new payment, under an order id of its own.'],
+  ['ar', 'البطاقة التي يُخصم منها', 'المنتهية بـ 1111', 'البطاقة المحفوظة مع الدفعة الأولى', 'محفوظة مع الطلب', 'الخصم دفعة جديدة برقم طلب خاص بها.'],
+] as Array<[Language, string, string, string, string, string]>)('"Charge again" from a repeat charge in %s', (language, cardLabel, ending, notShown, orderLabel, newOrder) => {
+  const openDialog = async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<PaymentDetailPanel paymentId="pay-2" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-recurring'));
+    return screen.getByTestId('action-dialog');
+  };
+
+  it('names the card it charges: the first payment\'s card ending and order id, not this charge\'s order id', async () => {
+    const dialog = await openDialog();
+    expect(screen.getByText(cardLabel).nextElementSibling!.textContent).toBe(ending);
+    expect(screen.getByText(orderLabel).nextElementSibling!.textContent).toBe('DOC-1');
+    expect(dialog.textContent).not.toContain('PD-REPEAT-NOV');
+    expect(screen.getByTestId('recurring-new-order').textContent).toBe(newOrder);
+  });
+
+  it('says it is the first payment\'s stored card when no card number was kept', async () => {
+    parent = { ...firstPayment, cardMasked: null };
+    await openDialog();
+    expect(screen.getByTestId('charged-card').textContent).toBe(notShown);
+    expect(screen.getByTestId('charged-order').textContent).toBe('DOC-1');
   });
 });

@@ -60,9 +60,11 @@ describeLedgerApp('charging a saved card again', (app, backend) => {
 
   it('charged again from last month\'s repeat charge: the first payment\'s card, one charge, listed under the first payment', async () => {
     const lastMonth = await value(app(), 'chargeRecurring', { paymentId: first.id, amount: '10.00', currency: 'SAR', description: 'November' });
-    // Its detail offers the first payment's amount and token state (the repeat charge has no token of its own).
+    // Its detail offers the first payment's amount and token state (the repeat charge has no token of its own),
+    // and names the card charged: the first payment's order id and card, as its own detail shows them.
+    expect(first.cardMasked).toMatch(/^\d{6}\*{6}\d{4}$/);
     expect(await value(app(), 'getPayment', { paymentId: lastMonth.id })).toMatchObject({
-      payment: { recurringAvailable: false }, related: { parent: { id: first.id, amountMinor: 1_000, recurringAvailable: true } },
+      payment: { recurringAvailable: false }, related: { parent: { id: first.id, orderId: first.orderId, amountMinor: 1_000, recurringAvailable: true, cardMasked: first.cardMasked } },
     });
     const before = repeats().length;
     // The practice gateway charges only the enrolling transaction with its token: this one went through, so that was sent.

@@ -7,6 +7,7 @@ import { CurrentScreen, Navigation } from './navigation';
 import { Notifications } from './notifications';
 import { LedgerUpdating } from './ledger-updating';
 import { openFirstScreen } from './screens';
+import { QuotedWords } from '../ui/quoted-words';
 
 export function App() {
   const t = useT();
@@ -33,7 +34,7 @@ export function App() {
         <main id="main" tabIndex={-1} data-ready={info ? 'true' : 'false'}>
           {error ? (
             <div role="alert" className="error-panel">
-              <p>{wordError(error).message}</p>
+              <p><QuotedWords text={wordError(error).message} /></p>
               <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
             </div>
           ) : info ? (

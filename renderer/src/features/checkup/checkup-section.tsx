@@ -18,6 +18,7 @@ import { profileName } from '../../ui/profile-name';
 import { useTeamRole } from '../settings/team-role';
 import { RecentRuns } from './recent-runs';
 import { focusIfLost } from '../../ui/focus';
+import { QuotedWords } from '../../ui/quoted-words';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -96,7 +97,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
         )}
       </div>
       {!usable && <p className="notice" data-testid="checkup-unusable">{mayRun ? t('checkup.needsKey') : roleUnknown ? t('team.roleUnknown') : t('checkup.teamRole')}</p>}
-      {errorText && <p className="notice notice-error" role="alert" data-testid="checkup-error">{errorText}</p>}
+      {errorText && <p className="notice notice-error" role="alert" data-testid="checkup-error"><QuotedWords text={errorText} /></p>}
       {run && (
         <div data-testid="checkup-run-view" data-run-state={run.state} data-run-id={run.id}>
           {run.startedBy && (
@@ -120,7 +121,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
         </div>
       )}
       <RecentRuns profileId={profile.id} shownId={run?.id} />
-      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : wordError(saved.error).message}</p>}
+      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : <QuotedWords text={wordError(saved.error).message} />}</p>}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { useWordedError } from '../../i18n/words';
 import { useCheckups } from './checkup-store';
+import { QuotedWords } from '../../ui/quoted-words';
 
 export function RecentRuns({ profileId, shownId }: { profileId: string; shownId: string | undefined }) {
   const t = useT();
@@ -27,7 +28,7 @@ export function RecentRuns({ profileId, shownId }: { profileId: string; shownId:
     <section className="checkup-recent" aria-labelledby={headingId} data-testid="checkup-recent">
       <h5 id={headingId}>{t('checkup.recent')}</h5>
       <button type="button" onClick={() => void refresh()} data-testid="checkup-recent-refresh">{t('checkup.recent.refresh')}</button>
-      {failed && <p className="notice notice-error" role="alert" data-testid="checkup-recent-error">{t('checkup.recent.failed', { why: wordError(failed).message })}</p>}
+      {failed && <p className="notice notice-error" role="alert" data-testid="checkup-recent-error"><QuotedWords text={t('checkup.recent.failed', { why: wordError(failed).message })} /></p>}
       {!failed && runs.length === 0 && <p data-testid="checkup-recent-none">{t('checkup.recent.none')}</p>}
       <ul>
         {runs.map((run) => (

@@ -4,7 +4,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
-import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import type { InvoiceView } from '../../../../contract/methods/invoices';
 import { api } from '../../api';
@@ -14,7 +13,8 @@ import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
-import { stillPayable } from './create-again';
+import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
+import { shareableOf } from './share-messages';
 import { MakeAnother } from './make-another';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 
@@ -75,12 +75,8 @@ export function LinksList() {
 
   const copy = async (row: PaymentView) => {
     if (!row.url) return;
-    try {
-      await navigator.clipboard.writeText(row.url);
-      setCopied(row.id);
-    } catch {
-      setSharing(row.id); // the share panel shows the address selected for copying
-    }
+    if (await copyLinkAddress(row.url)) setCopied(row.id);
+    else setSharing(row.id); // the share panel shows the address selected for copying
   };
 
   return (
@@ -118,7 +114,6 @@ export function LinksList() {
 }
 
 function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
-  const t = useT();
   return (
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
@@ -129,18 +124,13 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
         <td><RowMoment iso={row.createdAt} /></td>
         <td className="gp-row-actions">
           <MakeAnother payment={row} named />
-          {row.url && stillPayable(row) && (
-            <>
-              <button type="button" onClick={onCopy} aria-label={t('gp.links.copyFor', { orderId: row.orderId })} data-testid="row-copy">{copied ? t('gp.share.copied') : t('gp.share.copy')}</button>
-              <button type="button" onClick={onShare} aria-expanded={sharing} aria-label={t('gp.links.resendFor', { orderId: row.orderId })} data-testid="row-resend">{t('gp.links.resend')}</button>
-            </>
-          )}
+          {shareable(row) && <LinkShareButtons payment={row} copied={copied} sharing={sharing} onCopy={onCopy} onShare={onShare} inRow />}
           <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
         </td>
       </tr>
-      {sharing && row.url && stillPayable(row) && (
+      {sharing && shareable(row) && (
         <RowPanel row={row}>
-          {(invoice) => <SharePanel item={{ url: row.url!, orderId: row.orderId, amountMinor: row.amountMinor, currency: row.currency as CurrencyCode, description: row.description, customer: row.customer, invoiceNumber: invoice?.number }} testId="row-share" />}
+          {(invoice) => <SharePanel item={shareableOf(row, invoice?.number)} testId="row-share" />}
         </RowPanel>
       )}
       {receipt && <RowPanel row={row}>{() => <RowReceiptPanel payment={row} />}</RowPanel>}

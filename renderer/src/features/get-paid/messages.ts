@@ -100,6 +100,8 @@ export const en = {
   'gp.links.resend': 'Resend',
   'gp.links.resendFor': 'Resend link {orderId}',
   'gp.links.copyFor': 'Copy link {orderId}',
+  // In a payment's detail, where no row says which link: the button names it.
+  'gp.links.copyLink': 'Copy link', 'gp.links.resendLink': 'Resend link',
   'gp.another.link': 'New link like this', 'gp.another.linkFor': 'New link like {orderId}',
   'gp.another.session': 'New session like this', 'gp.another.sessionFor': 'New session like {orderId}',
   'gp.another.card': 'Try another card', 'gp.another.cardFor': 'Try another card for {orderId}', 'gp.another.byLink': 'Send a payment link instead',
@@ -331,6 +333,7 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.links.resend': 'إعادة الإرسال',
   'gp.links.resendFor': 'إعادة إرسال الرابط {orderId}',
   'gp.links.copyFor': 'نسخ الرابط {orderId}',
+  'gp.links.copyLink': 'نسخ الرابط', 'gp.links.resendLink': 'إعادة إرسال الرابط',
   'gp.another.link': 'رابط جديد مثله', 'gp.another.linkFor': 'رابط جديد مثل {orderId}',
   'gp.another.session': 'جلسة جديدة مثلها', 'gp.another.sessionFor': 'جلسة جديدة مثل {orderId}',
   'gp.another.card': 'جرّب بطاقة أخرى', 'gp.another.cardFor': 'جرّب بطاقة أخرى للطلب {orderId}', 'gp.another.byLink': 'أرسل رابط دفع بدلًا من ذلك',

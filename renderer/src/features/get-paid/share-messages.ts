@@ -15,6 +15,11 @@ export type CustomerMessage = { subject: string; body: string };
 
 export type Shareable = { url: string; orderId: string; amountMinor: number; currency: CurrencyCode; description?: string | null; customer: { name: string | null; email: string | null; phone: string | null }; invoiceNumber?: string | null };
 
+/** A link or session as the share panel sends it, with its invoice's number when it has one. */
+export const shareableOf = (payment: PaymentView & { url: string }, invoiceNumber?: string | null): Shareable => ({
+  url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber,
+});
+
 /**
  * An order id, invoice number or card's digits inside a customer's message: isolated left to right
  * in Arabic, or mail and WhatsApp reorder it ("PD-1" read "1-PD"). Amounts need none here:

@@ -24,6 +24,7 @@ import { DateField } from '../../ui/date-field';
 // Home's first calls hold the preview's connections, and no stylesheet arriving later to restyle the
 // whole page (on a new user's start, while the list the user clicked is drawn).
 import 'uplot/dist/uPlot.min.css';
+import { QuotedWords } from '../../ui/quoted-words';
 
 // The charts and their library (uPlot) are a chunk of their own: Home's first paint and its
 // figures never wait for them. The chunk is fetched as soon as Home asks for the figures, and
@@ -103,7 +104,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
           <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} max={lastAllowedTo(chosen.from)} onChange={(day) => { setLastEdited('to'); if (day) useOverview.getState().set({ chosen: { ...chosen, to: day } }); }} required stillUsing={rangeKept} error={rangeProblem('to')} testId="ov-to" />
         </fieldset>
       </div>
-      {error && <p role="alert" className="error">{wordError(error).message}</p>}
+      {error && <p role="alert" className="error"><QuotedWords text={wordError(error).message} /></p>}
       {!data || !ranges ? (
         <p role="status">{t('ov.loading')}</p>
       ) : (

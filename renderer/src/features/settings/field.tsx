@@ -1,6 +1,7 @@
 // A labelled form field with the error main reported for it, wired for screen readers.
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { FileInput } from '../../ui/file-input';
+import { QuotedWords } from '../../ui/quoted-words';
 
 type FieldProps = {
   id: string;
@@ -29,7 +30,7 @@ export function Field({ id, label, error, hint, mark, children, onFile, ...input
       {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
       {error && (
         <p id={`${id}-error`} className="field-error" data-testid={`error-${id}`}>
-          {error}
+          <QuotedWords text={error} />
         </p>
       )}
     </div>

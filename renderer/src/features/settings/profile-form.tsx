@@ -10,6 +10,7 @@ import { useWordedError } from '../../i18n/words';
 import { Field } from './field';
 import { said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
+import { QuotedWords } from '../../ui/quoted-words';
 
 /** `added`: the profile just created (not on an edit), so the screen can open its key form next. */
 type Props = { profile?: ProfileView; onDone(notice: Notice, added?: ProfileView): void; onCancel(): void };
@@ -63,7 +64,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
       <h3 id={id('title')}>{profile ? t('settings.form.edit', { name: profile.name }) : t('settings.form.add')}</h3>
       {error && !shownElsewhere && (
         <p role="alert" className="form-error" data-testid="profile-form-error">
-          {shown?.message}
+          <QuotedWords text={shown?.message ?? ''} />
         </p>
       )}
       <Field id={id('name')} label={t('settings.field.name')} value={name} onChange={(e) => setName(e.target.value)} error={fieldError('name')} autoComplete="off" ref={nameInput} />

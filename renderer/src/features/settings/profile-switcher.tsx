@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
 import { namedAsEnvironment, profileName } from '../../ui/profile-name';
+import { QuotedWords } from '../../ui/quoted-words';
 
 export function ProfileSwitcher() {
   const t = useT();
@@ -43,7 +44,7 @@ export function ProfileSwitcher() {
         ))}
       </select>
       <button type="submit" disabled={!choice || choice === activeId}>{t('profile.switch.button')}</button>
-      {error && <span role="alert" className="field-error">{wordError(error).message}</span>}
+      {error && <span role="alert" className="field-error"><QuotedWords text={wordError(error).message} /></span>}
     </form>
   );
 }

@@ -12,6 +12,7 @@ import { Field } from './field';
 import '../invoices/invoices.css';
 import { profileName } from '../../ui/profile-name';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
+import { QuotedWords } from '../../ui/quoted-words';
 
 const empty: SellerDetails = { legalNameAr: '', legalNameEn: '', vatNumber: '', crNumber: '', address: '', logo: null };
 const sellerForm = '#seller-form';
@@ -102,7 +103,7 @@ export function SellerSection() {
       <h2 id="seller-title">{t('seller.title')}</h2>
       <p>{t('seller.intro', { profile: profileName(profile, t) })}</p>
       <p role="status" className="gp-status" data-testid="seller-notice">{notice && t(notice)}</p>
-      {error && <div role="alert" className="form-error"><p>{wordError(error).message}</p></div>}
+      {error && <div role="alert" className="form-error"><p><QuotedWords text={wordError(error).message} /></p></div>}
       {!editing ? (
         <>
           {saved ? (

@@ -102,7 +102,7 @@ export function SettingsScreen() {
       )}
       {error && (
         <div role="alert" className="error-panel" data-testid="settings-error">
-          <p>{wordError(error).message}</p>
+          <p><QuotedWords text={wordError(error).message} /></p>
           <button type="button" onClick={() => void load()}>{t('error.retry')}</button>
         </div>
       )}

@@ -83,6 +83,8 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const checkButton = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const live = profile?.environment === 'production';
+  // The card a repeat charge charges: the first payment's on a repeat charge's detail, else this payment's own.
+  const card = chargedCard ?? payment;
 
   useDialogFocus(first, () => !sendingRef.current && onClose(), box);
   // The form the keyboard was in goes away when the outcome turns unknown, and "Check status now" is
@@ -188,7 +190,11 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
           <form className="action-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
             <dl className="facts">
               <dt>{t('detail.customer')}</dt><dd><bdi className="customer-name">{payment.customer.name ?? '—'}</bdi></dd>
-              <dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd>
+              {/* A repeat charge charges the first payment's card: its order id here read as the card's (walkthrough). */}
+              {kind === 'recurring' ? (<>
+                <dt>{t('action.recurring.card')}</dt><dd data-testid="charged-card">{card.cardMasked ? t('action.recurring.cardEnding', { last4: card.cardMasked.slice(-4) }) : t('action.recurring.cardNotShown')}</dd>
+                <dt>{t('action.recurring.firstOrder')}</dt><dd><Ltr className="mono" testId="charged-order">{card.orderId}</Ltr></dd>
+              </>) : (<><dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd></>)}
               <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{envName}</span></dd>
               {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left">{leftNotKnown ? t('detail.refundLeftUnknown') : <Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr>}</dd></>)}
             </dl>
@@ -205,6 +211,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             <p className="confirm-line" data-testid="confirm-line">
               {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
             </p>
+            {kind === 'recurring' && <p className="field-hint" data-testid="recurring-new-order">{t('action.recurring.newOrder')}</p>}
             {invoiceNumber && <p className="confirm-line" data-testid="credit-note-line">{t('action.creditNote', { number: invoiceNumber })}</p>}
             {live && (
               <>

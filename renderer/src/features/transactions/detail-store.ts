@@ -26,8 +26,8 @@ export const useDetail = create<State>((set) => ({
   clear: () => set({ detail: undefined, error: undefined }),
 }));
 
-/** The card "Charge again" charges: its amount, and whether its token is in. */
-export type ChargedCard = Pick<PaymentDetail['payment'], 'amountMinor' | 'recurringAvailable'>;
+/** The card "Charge again" charges: its amount, whether its token is in, and the payment it was stored with (named in the dialog). */
+export type ChargedCard = Pick<PaymentDetail['payment'], 'amountMinor' | 'recurringAvailable' | 'orderId' | 'cardMasked'>;
 
 /**
  * The payment whose card "Charge again" charges: a repeat charge's first payment (main charges
@@ -68,11 +68,11 @@ export function unclearOperation(detail: PaymentDetail) {
 }
 
 const tookMoney = ['authorised', 'partially_captured', 'paid', 'partially_refunded'];
-/** Money was taken but the gateway has not named the transaction yet (a paid session or link before its status check). */
-/** A status answer that leaves the open operation to a person (it cannot decide it): settled by hand, not waited for. */
 /** A status check main answered with the payment's last error (not found, refused): its state is the ledger's, not the gateway's word. A "not created" payment's error is what the check found. */
 export const checkNotConfirmed = (payment: Pick<PaymentDetail['payment'], 'lastError' | 'state'>) => payment.lastError !== null && payment.state !== 'not_created';
+/** A status answer that leaves the open operation to a person (it cannot decide it): settled by hand, not waited for. */
 export const leftToAPerson = (payment: Pick<PaymentDetail['payment'], 'operationInFlight' | 'needsAttention'>) => payment.operationInFlight && payment.needsAttention;
+/** Money was taken but the gateway has not named the transaction yet (a paid session or link before its status check). */
 export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMoney.includes(payment.state) && !payment.transactionId;
 /**
  * Nothing taken, held or refunded yet (an unpaid link, a declined or expired payment, one the gateway
@@ -80,4 +80,5 @@ export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMo
  */
 export const nothingTaken = (payment: Pick<PaymentDetail['payment'], 'state' | 'capturedMinor' | 'refundedMinor'>) =>
   ['pending', 'declined', 'expired', 'creating', 'not_created', 'unknown'].includes(payment.state) && payment.capturedMinor === 0 && payment.refundedMinor === 0;
+/** A repeat-charge token was asked for and money taken, but the gateway has not given the token yet. */
 export const waitsForToken = (payment: PaymentDetail['payment']) => payment.recurringRequested && !payment.recurringAvailable && tookMoney.includes(payment.state);

@@ -86,6 +86,9 @@ export const en = {
   'action.confirm.capture': 'Capture {amount} from {customer} on {environment}.', 'action.confirm.void': 'Void the authorisation of {amount} for {customer} on {environment}.',
   'action.creditNote': 'Paydesk issues a credit note against invoice {number} for this refund.',
   'action.confirm.refund': 'Refund {amount} to {customer} on {environment}.', 'action.confirm.recurring': 'Charge {amount} to the stored card of {customer} on {environment}.',
+  // A repeat charge's dialog names the card it charges: the first payment's (its order id was this charge's, read as the card's).
+  'action.recurring.card': 'Card charged', 'action.recurring.cardEnding': 'Ending in {last4}', 'action.recurring.cardNotShown': 'The card stored with the first payment',
+  'action.recurring.firstOrder': 'Stored with order', 'action.recurring.newOrder': 'The charge is a new payment, under an order id of its own.',
   // The environment inside the sentences above: a phrase, not the badge's word ("on PRACTICE"; Arabic's "في مباشر" was no sentence).
   'action.env.practice': 'the practice gateway', 'action.env.sandbox': 'the sandbox gateway', 'action.env.production': 'the production gateway',
   'action.liveConfirm': 'I confirm this moves real money on the production profile “{name}”.', 'action.liveConfirmNeeded': 'Tick this box to send it: it moves real money.', 'action.sending': 'Sending…',
@@ -231,6 +234,8 @@ export const ar: Record<keyof typeof en, string> = {
   'action.confirm.capture': 'تحصيل {amount} من {customer} عبر {environment}.', 'action.confirm.void': 'إلغاء تفويض {amount} للعميل {customer} عبر {environment}.',
   'action.creditNote': 'يُصدر بايدسك إشعارًا دائنًا على الفاتورة {number} لهذا الاسترداد.',
   'action.confirm.refund': 'استرداد {amount} إلى {customer} عبر {environment}.', 'action.confirm.recurring': 'خصم {amount} من البطاقة المحفوظة للعميل {customer} عبر {environment}.',
+  'action.recurring.card': 'البطاقة التي يُخصم منها', 'action.recurring.cardEnding': 'المنتهية بـ {last4}', 'action.recurring.cardNotShown': 'البطاقة المحفوظة مع الدفعة الأولى',
+  'action.recurring.firstOrder': 'محفوظة مع الطلب', 'action.recurring.newOrder': 'الخصم دفعة جديدة برقم طلب خاص بها.',
   'action.env.practice': 'بوابة التدريب', 'action.env.sandbox': 'بوابة الاختبار', 'action.env.production': 'بوابة الإنتاج',
   'action.liveConfirm': 'أؤكد أن هذا ينقل أموالًا حقيقية عبر ملف تعريف الإنتاج «{name}».', 'action.liveConfirmNeeded': 'ضع علامة في هذا المربع لإرساله: فهو ينقل أموالًا حقيقية.', 'action.sending': 'جارٍ الإرسال…',
   // An action dialog's way out is «تراجع», not «إلغاء»: beside «ألغِ التفويض» (void) «إلغاء» read as the void itself.

@@ -9,6 +9,7 @@ import { useWordedError } from '../../i18n/words';
 import { profileName } from '../../ui/profile-name';
 import { useProfileList, useProfiles } from '../settings/settings-store';
 import { withEnvironment } from '../settings/profile-switcher';
+import { QuotedWords } from '../../ui/quoted-words';
 
 export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; onSwitch(button: HTMLButtonElement): void }) {
   const t = useT();
@@ -33,7 +34,7 @@ export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; o
           if (result.ok) onSwitch(button);
         });
       }} data-testid="switch-to-payment-profile">{t('detail.switchTo', { profile: name })}</button>
-      {error && <p role="alert" className="form-error">{wordError(error).message}</p>}
+      {error && <p role="alert" className="form-error"><QuotedWords text={wordError(error).message} /></p>}
     </div>
   );
 }

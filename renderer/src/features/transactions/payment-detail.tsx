@@ -23,6 +23,7 @@ import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
 import { MakeAnother } from '../get-paid/make-another';
 import { ReceiptOffer } from '../get-paid/receipt-offer';
+import { ShareOffer } from '../get-paid/share-offer';
 import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
 import { typingIn } from '../../ui/shortcut-key';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
@@ -252,6 +253,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </dl>
         {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
         <ReceiptOffer payment={payment} operations={detail.operations} />
+        {/* An unpaid link's address, copied or sent again (the links list's buttons and panel); never with a receipt, which needs money taken. */}
+        <ShareOffer payment={payment} />
         <dl className="facts">
           <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
           {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}

@@ -13,6 +13,7 @@ import { PaymentDetailPanel } from './payment-detail';
 import { focusListRow, PaymentList } from './payment-list';
 import { openHiddenByFilter, useTransactions, watchPayments } from './transactions-store';
 import './transactions.css';
+import { QuotedWords } from '../../ui/quoted-words';
 
 export function TransactionsScreen() {
   const t = useT();
@@ -50,7 +51,7 @@ export function TransactionsScreen() {
       <FilterBar />
       <div className="tx-toolbar">
         {/* Main's refusal of the list ends "Loading…", which stayed for good: a filter's is said next to its field, any other here. */}
-        <p className="tx-count" role="status" aria-busy={total === undefined && !error} data-testid="tx-count">{total === undefined ? (error ? (error.fields ? t('tx.count.refused') : wordError(error).message) : t('app.loading')) : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
+        <p className="tx-count" role="status" aria-busy={total === undefined && !error} data-testid="tx-count">{total === undefined ? (error ? (error.fields ? t('tx.count.refused') : <QuotedWords text={wordError(error).message} />) : t('app.loading')) : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
         <ExportButton />
         <Lookup />
       </div>

@@ -1,0 +1,61 @@
+// "Copy" and "Resend" on a payment link that can still be paid (stillPayable), in the links list's
+// rows and a payment's detail: Copy puts its address on the clipboard, Resend opens the share panel
+// (share-panel.tsx). In the detail the panel's code is fetched when it opens: a payment's detail is
+// in the first screen's files, the share panel is not (as receipt-offer.tsx does for receipts).
+import { lazy, Suspense, useState } from 'react';
+import type { PaymentView } from '../../../../contract/methods/payments';
+import { useT } from '../../i18n';
+import { stillPayable } from './create-again';
+
+const PaymentSharePanel = lazy(() => import('./payment-share-panel'));
+
+/** The link's page can still take the customer's money, so its address is worth sending. */
+export const shareable = (payment: PaymentView): payment is PaymentView & { url: string } => payment.kind === 'link' && stillPayable(payment);
+
+/** Puts the address on the clipboard; false where the page may not (no permission): the share panel then shows it selected. */
+export async function copyLinkAddress(url: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type ButtonsProps = { payment: PaymentView; copied: boolean; sharing: boolean; onCopy(): void; onShare(): void; panelId?: string };
+
+/** The two buttons. In a row they are "Copy" and "Resend", named with the order id for screen readers; in the detail "Copy link", "Resend link". */
+export function LinkShareButtons({ payment, copied, sharing, onCopy, onShare, panelId, inRow = false }: ButtonsProps & { inRow?: boolean }) {
+  const t = useT();
+  const prefix = inRow ? 'row' : 'detail';
+  return (
+    <>
+      <button type="button" onClick={onCopy} aria-label={inRow ? t('gp.links.copyFor', { orderId: payment.orderId }) : undefined} data-testid={`${prefix}-copy`}>
+        {copied ? t('gp.share.copied') : t(inRow ? 'gp.share.copy' : 'gp.links.copyLink')}
+      </button>
+      <button type="button" onClick={onShare} aria-expanded={sharing} aria-controls={sharing ? panelId : undefined} aria-label={inRow ? t('gp.links.resendFor', { orderId: payment.orderId }) : undefined} data-testid={`${prefix}-resend`}>
+        {t(inRow ? 'gp.links.resend' : 'gp.links.resendLink')}
+      </button>
+    </>
+  );
+}
+
+/** A payment's detail: the buttons and, Resend pressed (or Copy refused), the share panel under them. Nothing for a link that cannot be paid. */
+export function ShareOffer({ payment }: { payment: PaymentView }) {
+  const [sharing, setSharing] = useState(false);
+  const [copied, setCopied] = useState(false);
+  if (!shareable(payment)) return null;
+  const copy = async () => {
+    if (await copyLinkAddress(payment.url)) setCopied(true);
+    else setSharing(true);
+  };
+  const panelId = `detail-share-${payment.id}`;
+  return (
+    <div className="gp-share-offer" data-testid="detail-share-offer">
+      <div className="gp-share-offer-buttons">
+        <LinkShareButtons payment={payment} copied={copied} sharing={sharing} onCopy={() => void copy()} onShare={() => setSharing(!sharing)} panelId={panelId} />
+      </div>
+      {sharing && <div id={panelId}><Suspense fallback={null}><PaymentSharePanel payment={payment} /></Suspense></div>}
+    </div>
+  );
+}
