@@ -2,7 +2,8 @@
 // its own bundle, dist/main/team-ledger.cjs, on first use), the real keychain and a real PostgreSQL
 // this file starts: a person fills the form by its labels, tests the connection, saves (the
 // password into the keychain only), then an admin copies this computer's seeded ledger into the
-// team database and reads the report. Every interaction a person makes is counted
+// team database and reads the report; the laptop then uses the team ledger from its next start, where
+// the README's pictures of the section are taken (an admin, "Add a person"). Every interaction a person makes is counted
 // (docs/team-ledger.md gives the count with the default port and database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { seedLedger } from '../../scripts/seed-ledger';
 import { postgresMissing, startPostgres, type PostgresServer } from '../support/postgres-server';
 import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
+import { linesAcross } from './support/picture';
 import { describeWithKeychain } from '../vault/support/keychain';
 
 const missing = postgresMissing();
@@ -114,5 +116,28 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     const copied = await client.query(`SELECT count(*)::int AS n FROM paydesk.payments WHERE imported_from IS NOT NULL`);
     await client.end();
     expect(copied.rows).toEqual([{ n: 120 }]);
+  });
+
+  // The README's pictures of Settings → Team ledger (docs/screenshots/settings-team-ledger-*.png):
+  // the section of an admin whose laptop uses the team ledger, with "Add a person", in both languages.
+  it('is used from the next start, as the admin it was saved with, who is offered Add a person', async () => {
+    const team = session.page.getByTestId('team-ledger');
+    await team.getByRole('button', { name: 'Use the team ledger on this laptop' }).click();
+    await expect.poll(() => team.getByTestId('team-outcome').textContent()).toBe('Paydesk uses the team ledger from its next start: close Paydesk and open it again.');
+    await session.close();
+    session = await openSession({ dataDir });
+    const settings = new SettingsPage(session.page);
+    await settings.open(session.preview.url);
+    await settings.openSettings();
+    const reopened = session.page.getByTestId('team-ledger');
+    await expect.poll(() => reopened.getByRole('note').textContent()).toBe('This laptop uses the team ledger at 127.0.0.1, logged in as ada (admin).');
+    await reopened.getByRole('heading', { name: 'Add a person' }).waitFor();
+    // The section alone: the sticky header's line is not drawn across it (it was, half way down).
+    const headerLine = await session.page.locator('.app-header').evaluate((header) => getComputedStyle(header).borderBottomColor);
+    expect(await linesAcross(session.context, await session.screenshot('settings-team-ledger-en', reopened), headerLine)).toEqual([]);
+
+    await settings.chooseLanguage('ar');
+    await reopened.getByRole('heading', { name: 'إضافة شخص' }).waitFor();
+    expect(await linesAcross(session.context, await session.screenshot('settings-team-ledger-ar', reopened), headerLine)).toEqual([]);
   });
 });

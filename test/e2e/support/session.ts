@@ -2,7 +2,7 @@
 // a failed test's page kept too (failures below).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { launchChromium } from '../../support/browser';
 import { failureName } from './failure-name';
@@ -17,7 +17,8 @@ export type E2eSession = {
   context: BrowserContext;
   page: Page;
   consoleLines: string[];
-  screenshot(name: string): Promise<string>;
+  /** The whole page, or only the part `part` covers (a README's picture of one section). */
+  screenshot(name: string, part?: Locator): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -37,9 +38,9 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
     context,
     page,
     consoleLines,
-    async screenshot(name) {
+    async screenshot(name, part) {
       const path = join(artifactsDir, `${name}.png`);
-      await wholePageShot(page, path);
+      await wholePageShot(page, path, undefined, part);
       return path;
     },
     async close() {
@@ -75,13 +76,17 @@ afterEach(async ({ task }) => {
 /**
  * The whole page as a person would see it scrolled from its top: the header and the navigation are
  * sticky, and taken while the page was scrolled they were drawn half way down the picture. The
- * page's scroll is put back after, so a test goes on where it was.
+ * page's scroll is put back after, so a test goes on where it was. A part is cut from that
+ * picture rather than taken with its own screenshot(), which scrolls it under the sticky header.
  */
-async function wholePageShot(page: Page, path: string, timeout?: number): Promise<void> {
+async function wholePageShot(page: Page, path: string, timeout?: number, part?: Locator): Promise<void> {
   const scrolled = await page.evaluate(() => window.scrollY);
   if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
   try {
-    await page.screenshot({ path, fullPage: true, timeout });
+    // Scrolled to the top, where the part is on the page is where it is in the window.
+    const clip = part ? await part.boundingBox() : null;
+    if (part && !clip) throw new Error(`${path}: the part to take is not shown`);
+    await page.screenshot({ path, fullPage: true, timeout, ...(clip ? { clip } : {}) });
   } finally {
     if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   }
