@@ -82,12 +82,23 @@ export class SettingsPage extends AppPage {
     await this.card(profileName).getByRole('button', { name: button }).click();
   }
 
-  /** Presses a card button and waits for its notice line to change. */
+  /**
+   * Presses a card button and waits for its notice line to be said again (the card clears it as an
+   * action starts, then says the outcome). Watched, not wiped: the line's words are React's nodes
+   * (QuotedWords), and a line emptied by hand stayed empty.
+   */
   async cardActionNotice(profileName: string, button: string | RegExp): Promise<string> {
     const notice = this.card(profileName).getByTestId('profile-notice');
-    await notice.evaluate((el) => (el.textContent = ''));
+    await notice.evaluate((el) => {
+      el.removeAttribute('data-said');
+      new MutationObserver((_, observer) => {
+        if (!el.textContent) return;
+        el.setAttribute('data-said', '');
+        observer.disconnect();
+      }).observe(el, { childList: true, subtree: true, characterData: true });
+    });
     await this.cardAction(profileName, button);
-    await this.page.waitForFunction((el) => !!el && el.textContent !== '', await notice.elementHandle());
+    await this.page.waitForFunction((el) => !!el && el.hasAttribute('data-said'), await notice.elementHandle());
     return (await notice.textContent()) ?? '';
   }
 
