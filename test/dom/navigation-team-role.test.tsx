@@ -23,7 +23,6 @@ afterEach(() => {
   act(() => useNavigation.getState().go('home'));
 });
 
-const createScreens = ['links', 'checkout', 'terminal', 'bulk'];
 const every = ['home', 'links', 'checkout', 'terminal', 'transactions', 'attention', 'audit', 'bulk', 'settings'];
 
 function navigationAs(team: TestTeam) {
