@@ -69,7 +69,7 @@ const quotedNames = ['detail'];
  * unisolated, "omar@db.example.com" read "db.example.com@omar". No catalog writes "{host}:{port}"
  * (an address with its port is one value, `server`).
  */
-const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person'];
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command'];
 
 /**
  * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit

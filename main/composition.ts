@@ -274,7 +274,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const activeEnvironment = () => profiles.active().environment;
   const impl: Implementations = {
     // The team ledger's role comes with the session's first call: screens never draw before it (docs/team-ledger.md).
-    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs), () => (team ? { role: team.session().role } : null)),
+    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs), () => (team ? { role: team.session().role, login: team.session().login } : null)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).

@@ -19,9 +19,10 @@ export const appMethods = {
       /**
        * null: this laptop's own ledger (no roles). On the team ledger, the role the database gave at
        * start or at the last reconnect, or null when it could not be checked (the server out of
-       * reach, no password): the screens then offer no money move (renderer team-role.ts).
+       * reach, no password): the screens then offer no money move (renderer team-role.ts). `login`:
+       * the database user this laptop works as (the header names it; never the password).
        */
-      team: z.object({ role: teamRoleSchema().nullable() }).nullable(),
+      team: z.object({ role: teamRoleSchema().nullable(), login: z.string() }).nullable(),
     }),
   }),
   firstScreenShown: method({

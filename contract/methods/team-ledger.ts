@@ -41,6 +41,12 @@ export const teamLedgerViewSchema = shared(() => z.object({
    * start or at the last reconnect), or why it could not be checked (the server out of reach...).
    */
   session: z.object({ login: z.string(), role: teamRoleSchema().nullable(), reason: reasonSchema().nullable() }).nullable(),
+  /**
+   * The role the last successful connection test (or choice of the team ledger) found for the saved
+   * login, kept with the settings; null when not tested since that login was saved. Settings offers
+   * an admin "Add a person" from it on a later visit, before the laptop uses the team ledger.
+   */
+  savedRole: teamRoleSchema().nullable(),
 }));
 export type TeamLedgerView = z.infer<ReturnType<typeof teamLedgerViewSchema>>;
 

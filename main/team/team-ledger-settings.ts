@@ -22,7 +22,13 @@ import { teamLedgerPasswords, type TeamLedgerLogin } from '../vault/team-ledger-
 type Form = z.output<ReturnType<typeof teamLedgerFormSchema>>;
 type Check = z.output<ReturnType<typeof teamLedgerCheckSchema>>;
 /** What is kept in team-ledger.json: never the password. */
-export type StoredTeamLedger = { host: string; port: number; database: string; user: string; tls: boolean; caPem: string | null; /** Use the team ledger from the next start. */ use?: boolean };
+export type StoredTeamLedger = {
+  host: string; port: number; database: string; user: string; tls: boolean; caPem: string | null;
+  /** Use the team ledger from the next start. */ use?: boolean;
+  /** The role the last successful test found for this login (Settings offers an admin "Add a person" from it). */
+  testedRole?: TeamRole;
+};
+type TeamRole = Extract<Check, { ok: true }>['role'];
 
 /** What the running app uses (team-backend.ts tells it): the team ledger since it started, and as whom. */
 export type TeamLedgerRunning = Pick<TeamLedgerView, 'inUse' | 'session'>;
@@ -49,6 +55,8 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
   // Told once settings are saved or chosen again, before the answer (team-backend.ts opens the team ledger then, when it waited for a password).
   const savedListeners: Array<() => Promise<void>> = [];
   const told = () => Promise.all(savedListeners.map((listener) => listener()));
+  // The last successful test's login and role, for the settings saved after it (a person tests, then saves).
+  let lastTested: { login: string; role: TeamRole } | undefined;
 
   function read(): StoredTeamLedger | null {
     if (!existsSync(file)) return null;
@@ -60,6 +68,13 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
   }
 
   const loginOf = (s: Pick<StoredTeamLedger, 'host' | 'port' | 'database' | 'user'>): TeamLedgerLogin => ({ host: s.host, port: s.port, database: s.database, user: s.user });
+  const loginKey = (s: Pick<StoredTeamLedger, 'host' | 'port' | 'database' | 'user'>) => JSON.stringify(loginOf(s));
+  // A successful test's role: kept for a later save of that login, and with the saved settings when they are that login's.
+  const remember = (tested: StoredTeamLedger, role: TeamRole) => {
+    lastTested = { login: loginKey(tested), role };
+    const saved = read();
+    if (saved && loginKey(saved) === loginKey(tested) && saved.testedRole !== role) write({ ...saved, testedRole: role });
+  };
   // TLS is off only where the person turned it off for a server on this computer, with no pinned
   // authority (the connection uses TLS with one: connection.ts); kept as what is used, as the screen shows it.
   // A pinned authority not sent again is the one saved.
@@ -79,11 +94,12 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
   async function view(): Promise<TeamLedgerView> {
     const s = read();
     const now = running();
-    if (!s) return { settings: null, passwordSaved: false, chosen: false, ...now };
+    if (!s) return { settings: null, passwordSaved: false, chosen: false, savedRole: null, ...now };
     return {
       settings: { host: s.host, port: s.port, database: s.database, user: s.user, tls: s.tls, caPinned: s.caPem !== null, caSubject: caSubject(s.caPem) },
       passwordSaved: (await passwords.read(loginOf(s))) !== null,
       chosen: s.use === true,
+      savedRole: s.testedRole ?? null,
       ...now,
     };
   }
@@ -102,7 +118,8 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
       const check = await test({ host: s.host, port: s.port, database: s.database, user: s.user, tls: s.tls });
       if (!check.ok) throw new AppFailure('invalid_input', englishText(check.reason as Reason), { reason: check.reason as Reason });
     }
-    write({ ...s, use: on });
+    // Read again: the test just kept the role it found.
+    write({ ...(read() ?? s), use: on });
     deps.logger.info('team ledger chosen for the next start', { use: on, host: s.host, database: s.database, user: s.user });
     await told();
     return view();
@@ -111,12 +128,15 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
   async function save(form: Form): Promise<TeamLedgerView> {
     const before = read();
     // The choice to use the team ledger stays with the same login; another login is tested again first.
-    const next = { ...stored(form), ...(before?.use && JSON.stringify(loginOf(before)) === JSON.stringify(loginOf(stored(form))) ? { use: true } : {}) };
+    const sameLogin = before !== null && loginKey(before) === loginKey(stored(form));
+    // The role found for this login stays with it: the last test of it, else what was kept.
+    const testedRole = lastTested?.login === loginKey(stored(form)) ? lastTested.role : sameLogin ? before.testedRole : undefined;
+    const next = { ...stored(form), ...(sameLogin && before.use ? { use: true } : {}), ...(testedRole ? { testedRole } : {}) };
     // The keychain first: a keychain that does not work leaves the settings as they were.
     if (form.password !== undefined) await passwords.store(loginOf(next), form.password);
     write(next);
     // Another server, database or user: the previous login's password has no use left.
-    if (before && JSON.stringify(loginOf(before)) !== JSON.stringify(loginOf(next))) await passwords.remove(loginOf(before)).catch(() => false);
+    if (before && !sameLogin) await passwords.remove(loginOf(before)).catch(() => false);
     deps.logger.info('team ledger settings saved', { host: next.host, port: next.port, database: next.database, user: next.user, tls: next.tls, caPinned: next.caPem !== null });
     await told();
     return view();
@@ -129,6 +149,7 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     const { testTeamLedgerConnection } = await loadTeamLedgerModule();
     const check = await testTeamLedgerConnection({ ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password, { timeoutMs: deps.testTimeoutMs });
     deps.logger.info('team ledger connection tested', { host: s.host, port: s.port, database: s.database, user: s.user, result: check.ok ? 'ok' : check.problem });
+    if (check.ok) remember(s, check.role);
     return check.ok ? { ok: true, login: check.login, role: check.role, superuser: check.superuser, tls: check.tls } : { ok: false, problem: check.problem, reason: check.reason };
   }
 

@@ -5,8 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { MethodOutput } from '../../contract/methods';
-import { appInfo } from '../support/session';
+import { appInfo, type TestTeam } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
 import { useLanguage } from '../../renderer/src/i18n';
 
@@ -31,7 +30,7 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-async function detailAs(team: MethodOutput<'getAppInfo'>['team']) {
+async function detailAs(team: TestTeam) {
   useSession.setState({ info: appInfo(team) });
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   await screen.findByTestId('action-status');

@@ -5,8 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
-import type { MethodOutput } from '../../contract/methods';
-import { appInfo, practiceProfile } from '../support/session';
+import { appInfo, practiceProfile, type TestTeam } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
 
 stubMain({
@@ -22,7 +21,7 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-function tasksOf(team: MethodOutput<'getAppInfo'>['team']) {
+function tasksOf(team: TestTeam) {
   useSession.setState({ info: appInfo(team), profile: practiceProfile() });
   render(<HomeScreen />);
   return within(screen.getByTestId('home-tasks')).getAllByRole('button').map((b) => b.textContent);

@@ -14,7 +14,7 @@ const checks: Check[] = [];
 const refusal = (key: string, values: Record<string, string | number>, code: ErrorCode = 'invalid_input') => ({ ok: false as const, error: { code, message: `English words of ${key}`, reason: { key, values } } });
 const teamView: MethodOutput<'getTeamLedger'> = {
   settings: { host: '127.0.0.1', port: 5432, database: 'paydesk', user: 'sue', tls: false, caPinned: false, caSubject: null },
-  passwordSaved: true, inUse: false, chosen: false, session: null,
+  passwordSaved: true, inUse: false, chosen: false, session: null, savedRole: null,
 };
 const keychainValues = { detail: 'none', os: 'linux' };
 const live: MethodOutput<'getActiveProfile'> = {

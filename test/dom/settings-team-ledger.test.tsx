@@ -108,6 +108,20 @@ describe('Settings: team ledger', () => {
     expect(s.getByRole('note').textContent).toMatch(/^اختير سجل الفريق لهذا الحاسوب/);
   });
 
+  it('offers an admin "Add a person" on a later visit, before the laptop uses the team ledger, from the role main kept at their last test (walk of the team ledger)', async () => {
+    // The admin tested and saved yesterday (main kept the role its test found); not chosen yet, no test in this visit.
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'amal', tls: true, caPem: null, testedRole: 'admin' }));
+    keychain.set('Paydesk/team-ledger:amal@db.example.com:5432/paydesk', password);
+    const s = within(await openTeamLedger());
+    expect(await s.findByRole('heading', { name: 'Add a person' })).toBeTruthy();
+    cleanup();
+    // Anyone else's saved login, or one not tested since it was saved: not offered.
+    writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'amal', tls: true, caPem: null, testedRole: 'support' }));
+    const other = within(await openTeamLedger());
+    await other.findByTestId('team-use');
+    expect(other.queryByRole('heading', { name: 'Add a person' })).toBeNull();
+  });
+
   it('with another login saved and chosen again, says who is logged in until the restart and who after', async () => {
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sara', tls: true, caPem: null, use: true }));
     keychain.set('Paydesk/team-ledger:sara@db.example.com:5432/paydesk', password);

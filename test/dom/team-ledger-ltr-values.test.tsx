@@ -49,7 +49,7 @@ describe('The team ledger’s Latin values in Arabic', () => {
   });
 
   it('isolates the host and the login in Settings’ line of what this laptop uses, and in Test connection’s answer', async () => {
-    teamView = { settings, passwordSaved: true, inUse: true, chosen: true, session: { login: 'omar', role: 'staff', reason: null } };
+    teamView = { settings, passwordSaved: true, inUse: true, chosen: true, session: { login: 'omar', role: 'staff', reason: null }, savedRole: null };
     speak('ar');
     render(<TeamLedgerSection />);
     const team = within(await screen.findByTestId('team-ledger'));
@@ -65,7 +65,7 @@ describe('The team ledger’s Latin values in Arabic', () => {
   });
 
   it('isolates both logins when the next start uses another one', async () => {
-    teamView = { settings: { ...settings, user: 'sara' }, passwordSaved: true, inUse: true, chosen: true, session: { login: 'omar', role: 'staff', reason: null } };
+    teamView = { settings: { ...settings, user: 'sara' }, passwordSaved: true, inUse: true, chosen: true, session: { login: 'omar', role: 'staff', reason: null }, savedRole: null };
     speak('ar');
     render(<TeamLedgerSection />);
     const note = await screen.findByRole('note');

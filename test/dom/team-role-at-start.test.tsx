@@ -8,8 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { MethodOutput } from '../../contract/methods';
-import { appInfo } from '../support/session';
+import { appInfo, type TestTeam } from '../support/session';
 import { startPage } from '../support/page-start';
 import { stubMain, unchecked } from '../support/stub-main';
 
@@ -24,7 +23,7 @@ const payment = {
 const moneyMoves = ['action-refund', 'action-capture', 'action-void', 'action-recurring', 'action-settle'];
 
 /** A team-ledger laptop's main: `team` as its check found it; the per-screen role answer waits until a payment is drawn. */
-function teamLaptop(team: MethodOutput<'getAppInfo'>['team']) {
+function teamLaptop(team: TestTeam) {
   const state = { team };
   const drawn = () => new Promise<void>((resolve) => {
     const look = () => document.querySelector('[data-testid="payment-detail"]') && (observer.disconnect(), resolve());
@@ -40,7 +39,7 @@ function teamLaptop(team: MethodOutput<'getAppInfo'>['team']) {
     getPayment: () => ({ ok: true, value: unchecked({ payment, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
     getTeamLedger: async () => {
       await drawn();
-      return { ok: true, value: { settings: null, passwordSaved: true, inUse: true, chosen: true, session: { login: 'sam', role: state.team?.role ?? null, reason: null } } };
+      return { ok: true, value: { settings: null, passwordSaved: true, inUse: true, chosen: true, session: { login: 'sam', role: state.team?.role ?? null, reason: null }, savedRole: null } };
     },
     firstScreenShown: () => ({ ok: true, value: {} }),
   });

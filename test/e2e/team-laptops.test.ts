@@ -143,11 +143,16 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     await settings.openSettings();
     const team = a.session.page.getByTestId('team-ledger');
     await expect.poll(() => team.getByRole('note').textContent()).toMatch(/^The team ledger is not in use on this laptop/);
+    // The header names no ledger on the laptop's own (it is what a laptop without a team uses).
+    expect(await a.session.page.getByTestId('team-login').count()).toBe(0);
     await team.getByRole('button', { name: 'Use the team ledger on this laptop' }).click();
     await expect.poll(() => a.session.page.getByTestId('team-outcome').textContent()).toBe('Paydesk uses the team ledger from its next start: close Paydesk and open it again.');
     a = await restart(a);
     await new SettingsPage(a.session.page).openSettings();
     await expect.poll(() => a.session.page.getByTestId('team-ledger').getByRole('note').textContent()).toBe(`This laptop uses the team ledger at 127.0.0.1, logged in as sue (support).`);
+    // And every screen's header says it (walk of the team ledger: outside Settings nothing did).
+    await a.session.page.getByTestId('nav-home').click();
+    expect(await a.session.page.getByTestId('team-login').innerText()).toMatch(/^Team ledger\s*·?\s*sue \(support\)$/);
     await new SettingsPage(b.session.page).openSettings();
     await expect.poll(() => b.session.page.getByTestId('team-ledger').getByRole('note').textContent()).toBe(`This laptop uses the team ledger at 127.0.0.1, logged in as ada (admin).`);
   }, 120_000);

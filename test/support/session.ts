@@ -4,8 +4,14 @@ import type { MethodOutput } from '../../contract/methods';
 
 type AppInfo = MethodOutput<'getAppInfo'>;
 
-/** getAppInfo's answer: `team` null on this laptop's own ledger, else the role main checked (null: not known). */
-export const appInfo = (team: AppInfo['team'] = null, language: AppInfo['language'] = 'en'): AppInfo => ({ name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux', language, team });
+type Team = NonNullable<AppInfo['team']>;
+/** A test's team session: the login may be left out. */
+export type TestTeam = (Omit<Team, 'login'> & Partial<Pick<Team, 'login'>>) | null;
+
+/** getAppInfo's answer: `team` null on this laptop's own ledger, else the role main checked (null: not known) and the login (omar unless given). */
+export const appInfo = (team: TestTeam = null, language: AppInfo['language'] = 'en'): AppInfo => ({
+  name: 'Paydesk', version: '1', runtime: 'test', platform: 'linux', language, team: team && { login: 'omar', ...team },
+});
 
 /** getActiveProfile's answer for the practice profile, its key configured: what a new laptop's forms see. */
 export const practiceProfile = (): MethodOutput<'getActiveProfile'> => ({

@@ -8,7 +8,7 @@ import type { Reason } from '../../../contract/reasons';
 import { AppFailure } from '../../../contract/result';
 import { englishText, reason } from '../../core/fail';
 import { networkValues } from '../../core/network-failure';
-import { teamLedgerSchemaVersion, teamRoles, type TeamRole } from './security';
+import { schemaSteps, teamLedgerSchemaVersion, teamRoles, type TeamRole } from './security';
 import { isLoopback } from '../../../contract/loopback-host';
 
 export type TeamLedgerSettings = {
@@ -104,17 +104,9 @@ export async function testTeamLedgerConnection(settings: TeamLedgerSettings, pas
     if (schema.rowCount === 0) return failure('notLedger', settings);
     const meta = await client.query<{ value: string }>(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`);
     const found = Number(meta.rows[0]?.value ?? 0);
-    if (found < teamLedgerSchemaVersion) return failure('oldSchema', settings, { found, expected: teamLedgerSchemaVersion });
+    if (found < teamLedgerSchemaVersion) return olderSchema(settings, found, await whoIs(client).then(({ role }) => role, () => undefined));
     if (found > teamLedgerSchemaVersion) return failure('newerSchema', settings, { found, expected: teamLedgerSchemaVersion });
-    const who = await client.query<{ login: string; superuser: boolean; version: string; roles: string[] }>(
-      `SELECT session_user AS login, r.rolsuper AS superuser, current_setting('server_version') AS version,
-         ARRAY(SELECT g FROM unnest($1::text[]) g WHERE pg_has_role('paydesk_' || g, 'MEMBER')) AS roles
-       FROM pg_roles r WHERE r.rolname = session_user`,
-      [[...teamRoles]],
-    );
-    const row = who.rows[0];
-    // The highest group the login is in (admin includes support and finance, support includes staff).
-    const role = [...teamRoles].reverse().find((r) => row?.roles.includes(r));
+    const { row, role } = await whoIs(client);
     if (!row || !role) return failure('noPermission', settings);
     return { ok: true, login: row.login, role, superuser: row.superuser, tls: made.tls, serverVersion: row.version };
   } catch (error) {
@@ -123,6 +115,31 @@ export async function testTeamLedgerConnection(settings: TeamLedgerSettings, pas
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/** The login, whether it is a superuser, the server's version, and the highest group it is in (admin includes support and finance, support includes staff). */
+async function whoIs(client: pg.Client) {
+  const who = await client.query<{ login: string; superuser: boolean; version: string; roles: string[] }>(
+    `SELECT session_user AS login, r.rolsuper AS superuser, current_setting('server_version') AS version,
+       ARRAY(SELECT g FROM unnest($1::text[]) g WHERE pg_has_role('paydesk_' || g, 'MEMBER')) AS roles
+     FROM pg_roles r WHERE r.rolname = session_user`,
+    [[...teamRoles]],
+  );
+  const row = who.rows[0];
+  return { row, role: [...teamRoles].reverse().find((r) => row?.roles.includes(r)) };
+}
+
+/**
+ * A database set up by an older Paydesk. Its admin is told the command that brings it up to date
+ * (only the files after its version, as docs/team-ledger.md's "Upgrading" says): told to "ask your
+ * Paydesk admin", the admin who set it up had no one to ask (walk of the team ledger).
+ */
+function olderSchema(settings: TeamLedgerSettings, found: number, role: TeamRole | undefined): TeamLedgerCheck {
+  const values = { found, expected: teamLedgerSchemaVersion };
+  if (role !== 'admin') return failure('oldSchema', settings, values);
+  const files = schemaSteps.filter(([version]) => version > found).map(([, file]) => `-f main/ledger/postgres/${file}`);
+  const command = [`psql "host=${settings.host} port=${settings.port} user=postgres dbname=${settings.database}" -v ON_ERROR_STOP=1 -1`, ...files].join(' ');
+  return { ok: false, problem: 'oldSchema', reason: reason('teamLedger.oldSchemaAdmin', { host: settings.host, port: settings.port, database: settings.database, user: settings.user, ...values, command }) };
 }
 
 function failure(problem: TeamLedgerProblem, settings: TeamLedgerSettings, extra: Record<string, string | number> = {}): TeamLedgerCheck {

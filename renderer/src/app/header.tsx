@@ -6,6 +6,7 @@ import { useSession } from './session-store';
 import { EnvironmentBadge } from './environment-badge';
 import { ProfileSwitcher } from '../features/settings/profile-switcher';
 import { profileName } from '../ui/profile-name';
+import { TeamLogin } from './team-login';
 
 export function Header() {
   const t = useT();
@@ -31,6 +32,7 @@ export function Header() {
           <span className="active-profile-name" dir="auto" title={profileName(profile, t)} data-testid="active-profile-name">{profileName(profile, t)}</span>
         </span>
       )}
+      <TeamLogin />
       <ProfileSwitcher />
       <label className="language-picker">
         <span>{t('language.label')}</span>

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
 import { useLanguage, useT } from '../i18n';
 import { warmFormattersWhenIdle } from '../i18n/format';
 import { useNavigation } from './navigation-store';
-import { codeArrived, preloadScreens, screenComponent, screens } from './screens';
+import { codeArrived, preloadScreens, screenComponent, screens, screensOfferedNow, useOfferedScreens } from './screens';
 import { keepKeysUntilDrawn } from './keys-while-loading';
 import { api } from '../api';
 import { afterFirstScreenData } from './first-screen';
@@ -13,13 +13,16 @@ import { focusHeadingWhenDrawn, focusScreenHeading, screenDrawn } from './screen
 
 export function Navigation() {
   const t = useT();
-  const { screen, go } = useNavigation();
+  const { go } = useNavigation();
+  const offered = useOfferedScreens();
+  const screen = useShownScreen();
 
-  // Alt+<key> opens a screen from anywhere, so the whole app works without a mouse.
+  // Alt+<key> opens a screen from anywhere, so the whole app works without a mouse; a screen this
+  // person is not offered (finance's create screens) is not opened by its key either.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const key = altShortcut(event);
-      const target = key && screens.find((s) => s.shortcut === key);
+      const target = key && screensOfferedNow().find((s) => s.shortcut === key);
       if (!target) return;
       event.preventDefault();
       if (target.id === useNavigation.getState().screen) focusScreenHeading();
@@ -45,7 +48,7 @@ export function Navigation() {
   return (
     <nav aria-label={t('nav.label')} className="app-nav">
       <ul>
-        {screens.map((entry) => (
+        {offered.map((entry) => (
           <li key={entry.id}>
             <button
               type="button"
@@ -78,8 +81,17 @@ function firstScreenShown() {
   });
 }
 
+/**
+ * The screen drawn: the one chosen, or Home when this person is not offered it (finance's laptop
+ * last closed on a create screen, or a link that leads to one).
+ */
+function useShownScreen(): string {
+  const chosen = useNavigation((s) => s.screen);
+  return useOfferedScreens().some((entry) => entry.id === chosen) ? chosen : 'home';
+}
+
 export function CurrentScreen() {
-  const screen = useNavigation((s) => s.screen);
+  const screen = useShownScreen();
   const t = useT();
   // Chosen once per screen opened: a screen drawn through React.lazy stays so until another opens.
   const Screen = useMemo(() => screenComponent(screens.find((s) => s.id === screen) ?? screens[0]!), [screen]);

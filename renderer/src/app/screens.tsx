@@ -8,6 +8,8 @@ import { useTransactions } from '../features/transactions/transactions-store';
 import { useNavigation } from './navigation-store';
 import { firstScreenWaitsFor } from './first-screen';
 import { screenShortcuts, type ScreenName } from '../ui/shortcuts';
+import { standingOf, useMayCreatePayments } from '../features/settings/team-role';
+import { useSession } from './session-store';
 
 // Home and the transactions list are in the page's own files (a returning user's first screen is
 // usually the list, a new user's Home asks for its first page ahead): the browser fetches two
@@ -57,21 +59,40 @@ export type ScreenEntry = {
   onOpen?(): Promise<unknown> | void;
   /** Its first draw words nothing through Intl (plain-format.ts), so a start on it leaves Intl's first use for later. */
   drawsWithoutIntl?: true;
+  /** Only creates payments: not offered to a role that creates none (finance on the team ledger). */
+  createsPayments?: true;
 };
 
 export const screens: ScreenEntry[] = [
   // Home asks for the list's first page ahead of a click (where its tasks and figures lead); the click takes it.
   { id: 'home', label: 'nav.home', component: HomeScreen, shortcut: screenShortcuts.home, onOpen: () => useTransactions.getState().askAhead() },
-  { id: 'links', label: 'nav.links', component: LinksScreen, shortcut: screenShortcuts.links },
-  { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: screenShortcuts.checkout },
-  { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: screenShortcuts.terminal },
+  { id: 'links', label: 'nav.links', component: LinksScreen, shortcut: screenShortcuts.links, createsPayments: true },
+  { id: 'checkout', label: 'nav.checkout', component: CheckoutScreen, shortcut: screenShortcuts.checkout, createsPayments: true },
+  { id: 'terminal', label: 'nav.terminal', component: TerminalScreen, shortcut: screenShortcuts.terminal, createsPayments: true },
   // The list's first page is asked for at the click, in parallel with the screen's chunk.
   { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: screenShortcuts.transactions, onOpen: () => useTransactions.getState().beginVisit(), drawsWithoutIntl: true },
   { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: screenShortcuts.attention },
   { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: screenShortcuts.audit },
-  { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: screenShortcuts.bulk },
+  { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: screenShortcuts.bulk, createsPayments: true },
   { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: screenShortcuts.settings },
 ];
+
+/**
+ * The screens this person is offered, in navigation order: finance on the team ledger is not
+ * offered the four that only create payments (walk of the team ledger: each ended at "your role
+ * does not create them"). Their Alt+digit does nothing then, and the shortcuts dialog leaves them out.
+ */
+export function offeredScreens(mayCreatePayments: boolean): ScreenEntry[] {
+  return mayCreatePayments ? screens : screens.filter((entry) => !entry.createsPayments);
+}
+
+/** offeredScreens for the session now (a key handler's). */
+export const screensOfferedNow = () => offeredScreens(standingOf(useSession.getState().info).mayCreatePayments);
+
+/** offeredScreens for a component, kept true by the session. */
+export function useOfferedScreens(): ScreenEntry[] {
+  return offeredScreens(useMayCreatePayments());
+}
 
 // Whichever way a screen is chosen (navigation, a shortcut, a link on another screen). Its data,
 // asked for before what follows the first screen has started, is waited for as the first screen's is.

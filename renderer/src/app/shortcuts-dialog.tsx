@@ -7,7 +7,7 @@ import { useT } from '../i18n';
 import { Ltr } from '../ui/ltr';
 import { useDialogFocus } from '../ui/dialog-focus';
 import { screenKeys, shortcuts, type ShortcutGroup, type ShortcutId } from '../ui/shortcuts';
-import { screens } from './screens';
+import { useOfferedScreens } from './screens';
 
 const groups: ShortcutGroup[] = ['anywhere', 'list', 'detail', 'forms'];
 
@@ -45,10 +45,11 @@ export default function ShortcutsDialog({ onClose }: { onClose(): void }) {
   // ↓ / Page Down scroll it where it is longer than the window.
   const title = useRef<HTMLHeadingElement>(null);
   useDialogFocus(title, onClose, box);
+  const screens = useOfferedScreens();
   const rows = (group: ShortcutGroup) => {
     const own = (Object.keys(shortcuts) as ShortcutId[]).filter((id) => shortcuts[id].group === group)
       .map((id) => ({ keys: shortcuts[id].keys, label: t(shortcuts[id].label) }));
-    // A screen's Alt+digit, from the navigation's own list, right after this list's key.
+    // A screen's Alt+digit, from the navigation's own list (the screens this person is offered), right after this list's key.
     const screenRows = screens.map((entry) => ({ keys: screenKeys(entry.id), label: t('keys.screen', { screen: t(entry.label) }) }));
     return group === 'anywhere' ? [own[0]!, ...screenRows, ...own.slice(1)] : own;
   };

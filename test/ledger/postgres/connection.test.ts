@@ -86,6 +86,25 @@ describeWithPostgres('Test connection to the team ledger', () => {
     expect(problemOf(await testTeamLedgerConnection({ ...settings, database: copy }, password))).toBe('newerSchema');
   });
 
+  it('tells the admin of an older ledger the command that brings it up to date, not to ask their admin (walk of the team ledger)', async () => {
+    const copy = await server.createTeamDatabase();
+    await server.sql(copy, `UPDATE paydesk.ledger_meta SET value = '22' WHERE key = 'schema_version'`);
+    const admin = server.person('admin');
+    const check = await testTeamLedgerConnection({ ...settings, database: copy, user: admin.login }, admin.password);
+    expect(problemOf(check)).toBe('oldSchema');
+    if (check.ok) throw new Error('connected');
+    const command = `psql "host=127.0.0.1 port=${server.port} user=postgres dbname=${copy}" -v ON_ERROR_STOP=1 -1 -f main/ledger/postgres/card-last4.sql -f main/ledger/postgres/bulk-links-export.sql -f main/ledger/postgres/audit-amount.sql`;
+    expect(check.reason).toMatchObject({ key: 'teamLedger.oldSchemaAdmin', values: { found: 22, command } });
+    const english = reasonText('en', check.reason as Reason);
+    expect(english).toContain(`As its admin, you bring it up to date`);
+    expect(english).toContain(command);
+    expect(english).not.toContain('Ask your Paydesk admin');
+    expect(JSON.stringify(check)).not.toContain(admin.password);
+    // Anyone else is still told to ask the admin.
+    const other = await testTeamLedgerConnection({ ...settings, database: copy }, password);
+    expect(other).toMatchObject({ reason: { key: 'teamLedger.oldSchema', values: { found: 22 } } });
+  });
+
   it('requires TLS for a server that is not on this computer, before connecting', async () => {
     expect(isLoopback('127.0.0.1') && isLoopback('localhost') && isLoopback('::1') && isLoopback('127.8.0.1')).toBe(true);
     expect(isLoopback('10.0.0.5') || isLoopback('db.example.com') || isLoopback('128.0.0.1')).toBe(false);

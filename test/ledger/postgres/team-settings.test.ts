@@ -116,10 +116,35 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
     expect(await problemOf({ ...form(), port: closed, password })).toBe('unreachable');
   });
 
+  it('keeps the role an admin\'s test found with the saved settings, for Settings\' "Add a person" on a later visit (walk of the team ledger)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-team-admin-'));
+    try {
+      const admin = server.person('admin');
+      const ownKeychain = memoryKeychain().backend; // this laptop's own: the other tests' keychain stays as they left it
+      const visit = () => createHandlers(teamLedgerHandlers({ teamLedger: createTeamLedgerSettings({ dataDir: dir, vault: createKeyVault({ logger, backend: ownKeychain }), logger }) }) as unknown as Implementations, logger);
+      const adminForm = { ...form(), user: admin.login, password: admin.password };
+      // Test connection, then Save, as the walk's admin did; then Settings opened again (a new visit, or a restart).
+      const first = visit();
+      expect(await first.testTeamLedger(adminForm, ctx)).toMatchObject({ ok: true, value: { ok: true, role: 'admin' } });
+      expect(await first.saveTeamLedger(adminForm, ctx)).toMatchObject({ ok: true, value: { savedRole: 'admin' } });
+      expect(await visit().getTeamLedger({}, ctx)).toMatchObject({ ok: true, value: { savedRole: 'admin', inUse: false } });
+      // Saved, then tested (the password from the keychain): kept too.
+      const again = visit();
+      expect(await again.saveTeamLedger({ ...form(), user: admin.login }, ctx)).toMatchObject({ ok: true, value: { savedRole: 'admin' } });
+      // Another login saved: no role until it is tested.
+      expect(await again.saveTeamLedger({ ...form(), password }, ctx)).toMatchObject({ ok: true, value: { savedRole: null } });
+      await again.testTeamLedger(form(), ctx);
+      expect(await visit().getTeamLedger({}, ctx)).toMatchObject({ ok: true, value: { savedRole: 'support' } });
+      expect(readFileSync(join(dir, 'team-ledger.json'), 'utf8')).not.toContain(admin.password);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('saves the settings, keeps the password for the test, and never answers it back', async () => {
     expect(await problemOf(form())).toBe('noPassword');
     const saved = await handlers.saveTeamLedger({ ...form(), password }, ctx);
-    expect(saved).toEqual({ ok: true, value: { settings: { host: '127.0.0.1', port: server.port, database: team, user: 'sue', tls: false, caPinned: false, caSubject: null }, passwordSaved: true, chosen: false, inUse: false, session: null } });
+    expect(saved).toEqual({ ok: true, value: { settings: { host: '127.0.0.1', port: server.port, database: team, user: 'sue', tls: false, caPinned: false, caSubject: null }, passwordSaved: true, chosen: false, inUse: false, session: null, savedRole: 'support' } });
     // Tested again without typing it: the one in the keychain.
     expect(await problemOf(form())).toBe('ok');
     // With the test authority pinned, over TLS.

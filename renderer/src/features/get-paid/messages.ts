@@ -230,7 +230,7 @@ export const en = {
   'gp.bulk.createdNext': '{created, plural, one {The link created is in Payment links, with Copy and Resend to send it to its customer.} other {The # links created are in Payment links, each with Copy and Resend to send it to its customer.}}',
   'gp.bulk.openLinks': 'Open Payment links',
   'gp.bulk.retryNext': 'To create the rows not created, download the error report, correct the rows in it and choose that file: it holds only those rows, each with its order reference, so no customer gets a second link. Choosing this whole file again would make a second link for every row without an order reference.',
-  'gp.roleNoCreate': 'Your role in the team ledger (finance) reads and exports payments; it does not create them. Ask a colleague in support, or a Paydesk admin.',
+  'gp.roleNoCreate': 'Your role in the team ledger (finance) reads and exports payments; it does not create them. A colleague in staff, support or admin creates them.',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -459,5 +459,5 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.bulk.createdNext': '{created, plural, zero {لم يُنشأ أي رابط.} one {تجد الرابط الذي أُنشئ في «روابط الدفع»، ومعه «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} two {تجد الرابطين اللذين أُنشئا في «روابط الدفع»، ومع كلٍّ منهما «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} few {تجد الروابط التي أُنشئت (# روابط) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} many {تجد الروابط التي أُنشئت (# رابطًا) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.} other {تجد الروابط التي أُنشئت (# رابط) في «روابط الدفع»، ومع كل رابط «نسخ» و«إعادة الإرسال» لإرساله إلى عميله.}}',
   'gp.bulk.openLinks': 'فتح روابط الدفع',
   'gp.bulk.retryNext': 'لإنشاء الصفوف التي لم تُنشأ، نزّل تقرير الأخطاء وصحّح الصفوف فيه ثم اختر ذلك الملف: فيه هذه الصفوف وحدها، كلٌّ بمرجع طلبه، فلا يصل أي عميل رابطٌ ثانٍ. أما اختيار هذا الملف كله مرة أخرى فسيُنشئ رابطًا ثانيًا لكل صف بلا مرجع طلب.',
-  'gp.roleNoCreate': 'دورك في سجل الفريق (المالية) يقرأ المدفوعات ويصدّرها ولا يُنشئها. اطلب ذلك من زميل في الدعم أو من مسؤول بايدسك.',
+  'gp.roleNoCreate': 'دورك في سجل الفريق (المالية) يقرأ المدفوعات ويصدّرها ولا يُنشئها. يُنشئها زميل من الموظفين أو الدعم أو المسؤولين.',
 } as const;

@@ -46,7 +46,8 @@ export function TeamLedgerSection() {
   const [caProblem, setCaProblem] = useState(false);
   const [busy, setBusy] = useState<'save' | 'test' | 'use'>();
   const [outcome, setOutcome] = useState<Outcome>();
-  // An admin (as the test or the running app found) is offered "Add a person"; the database refuses anyone else anyway.
+  // An admin (as this visit's test, the running app, or the last test of the saved login found: main
+  // keeps it) is offered "Add a person"; the database refuses anyone else anyway.
   const [testedRole, setTestedRole] = useState<string>();
   // The answer comes below the buttons, under the fold once the form is filled: brought into view
   // when it comes (a person pressed Test connection and saw nothing change).
@@ -207,7 +208,7 @@ export function TeamLedgerSection() {
         {outcome?.lines.map((line, i) => <p key={i}>{words(line)}</p>)}
       </div>
       {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
-      {view.settings && view.passwordSaved && (testedRole ?? view.session?.role) === 'admin' && <TeamPeopleSection />}
+      {view.settings && view.passwordSaved && (testedRole ?? view.session?.role ?? view.savedRole) === 'admin' && <TeamPeopleSection />}
     </section>
   );
 }

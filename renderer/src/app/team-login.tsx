@@ -1,0 +1,23 @@
+// Which ledger and whose login this laptop works as, in the header of every screen (walk of the
+// team ledger: outside Settings nothing said it, and on a laptop two people share only the
+// timeline's "by omar" told whose login acted). On this laptop's own ledger nothing is shown: it is
+// what every laptop without a team uses, and Settings says it. The login only, never the server's
+// credentials (getAppInfo carries no password).
+import { useT, type MessageKey } from '../i18n';
+import { useSession } from './session-store';
+
+export function TeamLogin() {
+  const t = useT();
+  const team = useSession((s) => s.info?.team);
+  if (!team) return null;
+  const role = team.role && t(`team.role.${team.role}` as MessageKey);
+  const title = role ? t('team.header.title', { login: team.login, role }) : t('team.header.title.noRole', { login: team.login });
+  return (
+    <span className="team-login" title={title} aria-label={title} role="note" data-testid="team-login">
+      {/* Under 680 px the login alone: the window is narrow, and the tooltip still says the ledger. */}
+      <span className="team-login-ledger">{t('team.header.ledger')}</span>
+      {/* The login stays left to right in an Arabic line; the role is worded in the page's language. */}
+      <span className="team-login-who"><bdi dir="ltr">{team.login}</bdi>{role && ` (${role})`}</span>
+    </span>
+  );
+}
