@@ -34,7 +34,7 @@ describeWithKeychain('the team ledger password, saved from Settings', () => {
 
     const saved = await handlers.saveTeamLedger({ ...login, tls: false, caPem: null, password }, ctx);
     // Not on this computer: TLS stays on whatever the form said.
-    expect(saved).toEqual({ ok: true, value: { settings: { ...login, tls: true, caPinned: false, caSubject: null }, passwordSaved: true, chosen: false, inUse: false, session: null } });
+    expect(saved).toEqual({ ok: true, value: { settings: { ...login, tls: true, caPinned: false, caSubject: null }, passwordSaved: true, chosen: false, inUse: false, session: null, savedRole: null } });
     expect(await keytar.getPassword('Paydesk', teamLedgerAccount(login))).toBe(password);
 
     const answers = JSON.stringify([saved, await handlers.getTeamLedger({}, ctx)]);
