@@ -96,6 +96,14 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     expect(screen.queryByTestId('search-by-amount')).toBeNull();
   });
 
+  it('offers an amount typed with Arabic-Indic digits and the Arabic decimal separator, as the forms read it', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<FilterBar />);
+    fireEvent.change(searchBox(), { target: { value: '١٢٫٥' } });
+    fireEvent.click(await screen.findByTestId('search-by-amount'));
+    expect(lastSent()).toEqual({ currency: 'SAR', minAmount: '12.50', maxAmount: '12.50' });
+  });
+
   it('takes four digits in the field, Arabic-Indic ones too, and says why anything else is not taken', async () => {
     act(() => useLanguage.getState().setLanguage(language));
     render(<FilterBar />);

@@ -3,9 +3,8 @@
 // ending in them (support's most common call: "my card ending 4242 was charged twice"); an amount,
 // the payments of that amount. The filters (under "More filters", an amount with a currency) took
 // three or four steps to find.
-import { amountAsTyped, formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../../../contract/money';
+import { amountAsTyped, asciiAmountText, formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../../../contract/money';
 import { cardLast4Pattern } from '../../../../contract/card';
-import { toAsciiDigits } from '../../../../contract/digits';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { useSession } from '../../app/session-store';
@@ -18,9 +17,11 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
   const { filter, total, setFilter } = useTransactions();
   const defaultCurrency = useSession((s) => s.profile?.defaultCurrency);
   const typed = query.trim();
+  // Arabic-Indic digits and the Arabic decimal and thousands separators read as the forms read them.
+  const ascii = asciiAmountText(typed);
   // Said of the list shown: main has answered this search.
-  if (total === undefined || !/^[\d.,\s]+$/.test(toAsciiDigits(typed)) || (filter.query ?? '') !== typed) return null;
-  const last4 = cardLast4Pattern.test(toAsciiDigits(typed)) ? toAsciiDigits(typed) : undefined;
+  if (total === undefined || !/^[\d.,\s]+$/.test(ascii) || (filter.query ?? '') !== typed) return null;
+  const last4 = cardLast4Pattern.test(ascii) ? ascii : undefined;
   const byCard = () => {
     setFilter({ query: undefined, cardLast4: last4 });
     onMoved();
@@ -30,7 +31,7 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
   // still be a card's end: the offer stays, without the sentence about what the search looks in.
   if (total !== 0) return cardButton ? <p className="field-hint search-offer" data-testid="amount-search-hint">{cardButton}</p> : null;
   const currency: CurrencyCode = (filter.currency as CurrencyCode | undefined) ?? (defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR');
-  const parsed = amountAsTyped.test(typed) ? parseAmount(typed, currency) : undefined;
+  const parsed = amountAsTyped.test(ascii) ? parseAmount(typed, currency) : undefined;
   const minor = parsed?.ok && parsed.minor > 0 ? parsed.minor : undefined;
   const byAmount = () => {
     const exact = formatMinor(minor!, currency);
