@@ -337,7 +337,8 @@ function WhatNext({ batch, maySend }: { batch: BulkBatchView; maySend: boolean }
   const go = useNavigation((s) => s.go);
   return (
     <>
-      {batch.created > 0 && (
+      {/* Finance is not offered Payment links (screens.tsx): it finds the links in Transactions, or downloads them here. */}
+      {maySend && batch.created > 0 && (
         <p data-testid="bulk-created-next">
           {t('gp.bulk.createdNext', { created: batch.created })}{' '}
           <button type="button" onClick={() => go('links')} data-testid="bulk-open-links">{t('gp.bulk.openLinks')}</button>
