@@ -3,7 +3,6 @@
 // reachable): Recent batches, a batch's rows and outcomes, its error report and its links, with
 // the role's one line saying why nothing is made here, and nothing that creates or sends.
 import { afterEach, beforeAll, expect, it } from 'vitest';
-import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { BulkBatchView } from '../../contract/methods/bulk';
 import { appInfo, practiceProfile } from '../support/session';
