@@ -19,7 +19,8 @@ export const bulkColumns = ['orderId', 'amount', 'currency', 'description', 'cus
 export const vatColumns = ['vat_rate', 'vat_reason'] as const;
 type Column = (typeof bulkColumns)[number];
 type VatColumn = (typeof vatColumns)[number];
-const required: Column[] = ['amount', 'description', 'customerName', 'customerEmail', 'customerPhone'];
+/** Every row needs these (the screen's "what the file needs" line names them: gp.bulk.needs). */
+export const requiredBulkColumns: readonly Column[] = ['amount', 'description', 'customerName', 'customerEmail', 'customerPhone'];
 export const maxBulkRows = 5000;
 
 export function templateCsv(): string {
@@ -74,7 +75,7 @@ export function readBulkCsv(csv: string, options: Options): ReadRows {
   const [header, ...records] = parsed.records;
   if (!header) return { rows: [], fileError: reason('bulk.fileEmpty'), delimiter: parsed.delimiter, ...none };
   const names = header.cells.map((h) => h.trim());
-  const missing = required.filter((c) => !names.includes(c));
+  const missing = requiredBulkColumns.filter((c) => !names.includes(c));
   if (missing.length) return { rows: [], fileError: reason('bulk.missingColumns', { count: missing.length, columns: missing.join(', ') }), delimiter: parsed.delimiter, ...none };
   if (records.length > maxBulkRows) return { rows: [], fileError: reason('bulk.tooManyRows', { rows: records.length, max: maxBulkRows }), delimiter: parsed.delimiter, ...none };
   const index = Object.fromEntries([...bulkColumns, ...vatColumns].map((c) => [c, names.indexOf(c)])) as Record<Column | VatColumn, number>;

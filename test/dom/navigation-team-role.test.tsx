@@ -1,8 +1,9 @@
 // Finance on the team ledger creates no payments: its navigation no longer lists Payment links,
-// Checkout sessions, Virtual terminal and Bulk links (walk of the team ledger: each ended at "your
-// role does not create them"), their Alt+digit opens nothing, the Keyboard shortcuts dialog does
-// not list them, and a laptop last closed on one opens on Home. Staff, support, admin, a role not
-// known yet and a laptop's own ledger keep them.
+// Checkout sessions and Virtual terminal (walk of the team ledger: each ended at "your role does
+// not create them"), their Alt+digit opens nothing, the Keyboard shortcuts dialog does not list
+// them, and a laptop last closed on one opens on Home. Bulk links stays, read-only: finance reads
+// its batches, error reports and links there (test/dom/bulk-finance.test.tsx). Staff, support,
+// admin, a role not known yet and a laptop's own ledger keep every screen.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -33,21 +34,23 @@ function navigationAs(team: TestTeam) {
 const altDigit = (digit: string) => act(() => void fireEvent.keyDown(window, { key: digit, code: `Digit${digit}`, altKey: true }));
 
 describe('the navigation by the team ledger\'s role', () => {
-  it('finance: no create screens listed, and their Alt+digit opens nothing', () => {
-    expect(navigationAs({ role: 'finance' })).toEqual(['home', 'transactions', 'attention', 'audit', 'settings']);
-    for (const digit of ['2', '3', '4', '8']) {
+  it('finance: no create screens listed, and their Alt+digit opens nothing; Bulk links stays', () => {
+    expect(navigationAs({ role: 'finance' })).toEqual(['home', 'transactions', 'attention', 'audit', 'bulk', 'settings']);
+    for (const digit of ['2', '3', '4']) {
       altDigit(digit);
       expect(useNavigation.getState().screen).toBe('home');
     }
     altDigit('5');
     expect(useNavigation.getState().screen).toBe('transactions');
+    altDigit('8');
+    expect(useNavigation.getState().screen).toBe('bulk');
   });
 
   it('finance: the Keyboard shortcuts dialog lists only the screens it is offered', () => {
     useSession.setState({ info: appInfo({ role: 'finance' }) });
     render(<ShortcutsDialog onClose={() => undefined} />);
     const keys = [...screen.getByTestId('shortcuts-help').querySelectorAll('[data-keys^="Alt+"]')].map((row) => row.getAttribute('data-keys'));
-    expect(keys.filter((k) => /^Alt\+\d$/.test(k!))).toEqual(['Alt+1', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+9']);
+    expect(keys.filter((k) => /^Alt\+\d$/.test(k!))).toEqual(['Alt+1', 'Alt+5', 'Alt+6', 'Alt+7', 'Alt+8', 'Alt+9']);
   });
 
   it('finance\'s laptop last closed on a create screen opens on Home', async () => {

@@ -313,12 +313,14 @@ describeLedgerApp('bulk payment links', (app, backend) => {
 
   it('staff, support and admin make and run batches; finance reads them and is refused by the database itself', async () => {
     const practice = app().practice;
+    const run: string[] = [];
     for (const role of ['staff', 'support', 'admin'] as const) {
       const person = await app().open({ role, practice });
       const batch = await person.value('bulkCreateBatch', { file: file(rowsCsv(2, `R${role}`)), fileName: `${role}.csv` });
       await person.value('bulkRun', { batchId: batch.id });
       await person.bulk.idle(batch.id);
       expect(await person.value('getBulkBatch', { batchId: batch.id })).toMatchObject({ state: 'done', created: 2 });
+      run.push(batch.id);
     }
     expect(linksSent(app(), 'Rstaff')).toEqual(orderIds('Rstaff', 2));
 
@@ -329,6 +331,11 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     expect(await fay.call('bulkRun', { batchId: made.id })).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'bulk.notAllowed', values: { person: 'fay' } } } });
     expect(await fay.value('getBulkBatch', { batchId: made.id })).toMatchObject({ state: 'ready', pending: 2 });
     expect((await fay.value('listBulkBatches', {})).map((b: { fileName: string }) => b.fileName)).toContain('for-fay.csv');
+    // Finance's read-only Bulk links: a batch's error report and its links, the export audited under fay's login.
+    expect(await fay.value('bulkErrorReport', { batchId: run[0]! })).toMatchObject({ rows: 0 });
+    expect(await fay.value('bulkLinksCsv', { batchId: run[0]!, wording: {} })).toMatchObject({ rows: 2 });
+    const exported = await teamServer().sql(app().database!, `SELECT db_user FROM paydesk.audit_log WHERE action = 'export_bulk_links'`);
+    expect(exported.rows).toEqual([{ db_user: 'fay' }]);
     expect(linksSent(app(), 'F')).toEqual([]);
     expect(linksSent(app(), 'FAY')).toEqual([]);
 

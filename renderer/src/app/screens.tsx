@@ -73,13 +73,14 @@ export const screens: ScreenEntry[] = [
   { id: 'transactions', label: 'nav.transactions', component: TransactionsScreen, shortcut: screenShortcuts.transactions, onOpen: () => useTransactions.getState().beginVisit(), drawsWithoutIntl: true },
   { id: 'attention', label: 'nav.attention', component: AttentionScreen, shortcut: screenShortcuts.attention },
   { id: 'audit', label: 'nav.audit', component: AuditScreen, shortcut: screenShortcuts.audit },
-  { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: screenShortcuts.bulk, createsPayments: true },
+  // Not createsPayments: finance reads its batches, their error reports and links there (read-only).
+  { id: 'bulk', label: 'nav.bulk', component: BulkScreen, shortcut: screenShortcuts.bulk },
   { id: 'settings', label: 'nav.settings', component: SettingsScreen, shortcut: screenShortcuts.settings },
 ];
 
 /**
  * The screens this person is offered, in navigation order: finance on the team ledger is not
- * offered the four that only create payments (walk of the team ledger: each ended at "your role
+ * offered the three that only create payments (walk of the team ledger: each ended at "your role
  * does not create them"). Their Alt+digit does nothing then, and the shortcuts dialog leaves them out.
  */
 export function offeredScreens(mayCreatePayments: boolean): ScreenEntry[] {

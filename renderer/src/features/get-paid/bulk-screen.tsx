@@ -163,9 +163,13 @@ export function BulkScreen() {
     else setError(r.error);
   };
 
+  // Open in Recent batches shows the batch above the list, out of view from a lower row: its title takes the keyboard (and the view).
+  const [opened, setOpened] = useState(0);
   const open = async (id: string) => {
     const r = await api.getBulkBatch({ batchId: id });
-    if (r.ok) setBatch(r.value);
+    if (!r.ok) return;
+    setBatch(r.value);
+    setOpened((n) => n + 1);
   };
 
   return (
@@ -175,6 +179,8 @@ export function BulkScreen() {
       {!mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
       {mayCreate && (
         <>
+          {/* What a file needs, read here: it was told only by the template, opened in a spreadsheet. */}
+          <p data-testid="bulk-needs">{t('gp.bulk.needs')}</p>
           <div className="form-actions bulk-template">
             <button type="button" onClick={() => void template()} data-testid="bulk-template">{t('gp.bulk.template')}</button>
           </div>
@@ -187,7 +193,7 @@ export function BulkScreen() {
       <SendError error={error} />
       {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}
       {preview && preview.choices.length === 0 && <PreviewTable preview={preview} onStart={() => void start()} />}
-      {batch && <BatchProgress batch={batch} maySend={mayCreate} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)} />}
+      {batch && <BatchProgress batch={batch} opened={opened} maySend={mayCreate} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)} />}
       {(batch?.state !== 'running' && (batch?.created ?? 0) > 0) || recent.some((b) => b.created > 0) ? <MessageLanguage id="bulk-message-language" label={t('gp.bulk.messageLanguage')} value={messageLanguage} onChange={setMessageLanguage} testId="bulk-message-language" /> : null}
       {dialog}
       {recent.length > 0 && (
@@ -291,7 +297,7 @@ function ColumnName({ column }: { column: string }) {
   return <>{name}{header && <> (<Ltr className="mono">{header}</Ltr>)</>}</>;
 }
 
-function BatchProgress({ batch, maySend, onCancel, onResume, onReport, onLinks }: { batch: BulkBatchView; maySend: boolean; onCancel(): void; onResume(): void; onReport(): void; onLinks(): void }) {
+function BatchProgress({ batch, opened, maySend, onCancel, onResume, onReport, onLinks }: { batch: BulkBatchView; opened: number; maySend: boolean; onCancel(): void; onResume(): void; onReport(): void; onLinks(): void }) {
   const t = useT();
   const done = batch.total - batch.pending;
   const canResume = maySend && batch.pending > 0 && batch.state !== 'running';
@@ -299,6 +305,9 @@ function BatchProgress({ batch, maySend, onCancel, onResume, onReport, onLinks }
   // keyboard, left on the page, comes to the batch's title instead.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => focusIfLost(title.current), [batch.state]);
+  useEffect(() => {
+    if (opened) title.current?.focus();
+  }, [opened]);
   return (
     <section aria-labelledby="bulk-batch-title" className="gp-result" data-testid="bulk-batch" data-state={batch.state}>
       <h2 id="bulk-batch-title" ref={title} tabIndex={-1}>{t('gp.bulk.batch', { name: batch.fileName })}</h2>
@@ -337,7 +346,8 @@ function WhatNext({ batch, maySend }: { batch: BulkBatchView; maySend: boolean }
   const go = useNavigation((s) => s.go);
   return (
     <>
-      {batch.created > 0 && (
+      {/* Finance is not offered Payment links (screens.tsx): it finds the links in Transactions, or downloads them here. */}
+      {maySend && batch.created > 0 && (
         <p data-testid="bulk-created-next">
           {t('gp.bulk.createdNext', { created: batch.created })}{' '}
           <button type="button" onClick={() => go('links')} data-testid="bulk-open-links">{t('gp.bulk.openLinks')}</button>
@@ -348,6 +358,8 @@ function WhatNext({ batch, maySend }: { batch: BulkBatchView; maySend: boolean }
   );
 }
 
+const openProblemsUpTo = 10;
+
 /** The rows that failed or whose outcome is unknown, each with why, in the user's language. */
 function RowProblems({ batch }: { batch: BulkBatchView }) {
   const t = useT();
@@ -355,7 +367,8 @@ function RowProblems({ batch }: { batch: BulkBatchView }) {
   const rows = batch.rows.filter((r) => r.problems.length > 0);
   if (!rows.length) return null;
   return (
-    <details data-testid="bulk-row-problems">
+    // Open when short: closed, a row's reason took one more click, and the few rows were the ones to fix.
+    <details data-testid="bulk-row-problems" open={rows.length <= openProblemsUpTo}>
       <summary>{t('gp.bulk.problemsTitle')}</summary>
       <ul className="gp-problems">
         {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: {wordProblems(language, r.problems, true)}</li>)}
