@@ -14,7 +14,7 @@ import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
 import { UrlFields } from './link-form';
-import { focusFirstError } from '../../ui/focus';
+import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
@@ -39,6 +39,8 @@ export function CheckoutScreen() {
   const mayCreate = useMayCreatePayments();
   const box = useRef<HTMLElement>(null);
   useEffect(() => box.current?.focus(), [result?.id]);
+  // Paid while the keyboard was in the share panel (Copy pressed), the panel goes with the focus in it: the result takes it back.
+  useEffect(() => focusIfLost(box.current), [result?.state]);
   const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-orderId', () => {
     setResult(null);
     setFormKey((k) => k + 1);
