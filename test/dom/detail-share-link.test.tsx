@@ -99,3 +99,43 @@ it.each([
   expect(screen.queryByTestId('detail-copy')).toBeNull();
   expect(screen.queryByTestId('detail-resend')).toBeNull();
 });
+
+// A checkout session the customer has not paid yet: its page (the gateway's redirectUrl, kept in
+// the ledger as a link's address is) offered the same way, so support sends it again from
+// Transactions; before, the detail showed the address as text only (walkthrough 2026-11-29).
+const sessionUrl = 'https://pay.example/checkout?sessionId=9689bf75-5af1-4d96-a133-6d25b3d5734d';
+const session = (over: Partial<PaymentView> = {}) => link({ id: 'pay-9', kind: 'checkout', orderId: 'PD-20261129-ZEPEZNR2', amountMinor: 12_500, currency: 'KWD', url: sessionUrl, description: null, customer: { name: 'فاطمة الزهراء العنزي', email: 'fatima@example.com', phone: '+96550001234' }, ...over });
+
+describe.each([
+  ['en', 'Copy link', 'Resend link', 'Copied'],
+  ['ar', 'نسخ الرابط', 'إعادة إرسال الرابط', 'تم النسخ'],
+] as const)('an unpaid checkout session\'s detail in %s', (language, copyWord, resendWord, copiedWord) => {
+  it('Copy link puts the session\'s page on the clipboard', async () => {
+    clipboard(true);
+    await openDetail(session(), language);
+    fireEvent.click(screen.getByRole('button', { name: copyWord }));
+    await waitFor(() => expect(screen.getByTestId('detail-copy').textContent).toBe(copiedWord));
+    expect(copied).toEqual([sessionUrl]);
+  });
+
+  it('Resend link opens the share panel with the session\'s page, its amount in KWD', async () => {
+    await openDetail(session(), language);
+    fireEvent.click(screen.getByRole('button', { name: resendWord }));
+    const panel = await screen.findByTestId('detail-share');
+    expect((within(panel).getByTestId('share-url') as HTMLInputElement).value).toBe(sessionUrl);
+    const body = decodeURIComponent(within(panel).getByTestId('share-email').getAttribute('href')!);
+    expect(body).toContain(sessionUrl);
+    expect(body).toContain('12.500');
+  });
+});
+
+it.each([
+  ['a paid session', session({ state: 'paid', capturedMinor: 12_500, transactionId: 'tx-9' })],
+  ['an expired session', session({ state: 'expired' })],
+  ['a session the gateway did not create (no page)', session({ state: 'not_created', url: null })],
+])('%s offers neither', async (_, shown) => {
+  await openDetail(shown);
+  await screen.findByTestId('detail-amount');
+  expect(screen.queryByTestId('detail-copy')).toBeNull();
+  expect(screen.queryByTestId('detail-resend')).toBeNull();
+});

@@ -25,8 +25,8 @@ function arabicMessages(item: Shareable) {
 it('isolates the order id and the amount of an Arabic payment request; the address stays bare, to be a link', () => {
   const sent = arabicMessages(link);
   expect(sent.subject).toBe(`طلب دفع ${LRI}PD-20261129-AB12${PDI}`);
-  // No description: the order id stands for it, isolated too.
-  const body = `مرحبًا Sara، يرجى دفع ${LRI}150.00 ر.س.${PDI} مقابل ${LRI}PD-20261129-AB12${PDI} (المرجع ${LRI}PD-20261129-AB12${PDI}) عبر الرابط: https://pay.example/l/1`;
+  // No description (a checkout session has none): the order id is named once, as the reference.
+  const body = `مرحبًا Sara، يرجى دفع ${LRI}150.00 ر.س.${PDI} (المرجع ${LRI}PD-20261129-AB12${PDI}) عبر الرابط: https://pay.example/l/1`;
   expect(sent.body).toBe(body);
   expect(sent.whatsapp).toBe(body);
 });
@@ -41,5 +41,22 @@ it('leaves the English request without marks', () => {
   render(<SharePanel item={link} />);
   const mail = new URL(screen.getByTestId('share-email').getAttribute('href')!);
   expect(mail.searchParams.get('subject')).toBe('Payment request PD-20261129-AB12');
-  expect(mail.searchParams.get('body')).toBe('Hello Sara, please pay SAR\u00a0150.00 for PD-20261129-AB12 (ref. PD-20261129-AB12) here: https://pay.example/l/1');
+  expect(mail.searchParams.get('body')).toBe('Hello Sara, please pay SAR\u00a0150.00 (ref. PD-20261129-AB12) here: https://pay.example/l/1');
+});
+
+// A checkout session has no description, and its request said "please pay KWD 12.500 for
+// PD-… (ref. PD-…)": the order id twice (walkthrough 2026-11-29). A link's description stays.
+it.each([
+  ['en', 'Hello, please pay KWD 12.500 (ref. PD-20261129-ZEPEZNR2) here: https://pay.example/c/1', 'Hello Sara, please pay SAR 150.00 for Tiles (ref. PD-20261129-AB12) here: https://pay.example/l/1'],
+  ['ar', `مرحبًا، يرجى دفع ${LRI}12.500 د.ك.${PDI} (المرجع ${LRI}PD-20261129-ZEPEZNR2${PDI}) عبر الرابط: https://pay.example/c/1`, `مرحبًا Sara، يرجى دفع ${LRI}150.00 ر.س.${PDI} مقابل Tiles (المرجع ${LRI}PD-20261129-AB12${PDI}) عبر الرابط: https://pay.example/l/1`],
+] as const)('in %s names a session\'s order id once, and a link\'s description', (language, sessionBody, linkBody) => {
+  const body = (item: Shareable) => {
+    render(<SharePanel item={item} />);
+    fireEvent.change(screen.getByTestId('share-language'), { target: { value: language } });
+    const text = new URL(screen.getByTestId('share-email').getAttribute('href')!).searchParams.get('body')!.replace(/\u00a0/g, ' ').replace(/[\u200e\u200f]/g, '');
+    cleanup();
+    return text;
+  };
+  expect(body({ ...link, url: 'https://pay.example/c/1', orderId: 'PD-20261129-ZEPEZNR2', amountMinor: 12_500, currency: 'KWD', customer: { ...link.customer, name: null } })).toBe(sessionBody);
+  expect(body({ ...link, description: 'Tiles' })).toBe(linkBody);
 });

@@ -1,7 +1,7 @@
 // Hosted checkout sessions (Alt+3): the /payment-gateway/initiate form (customer with ID and tax
 // number, optional address, authorisation-only and recurring options, URLs and dates) and the
-// result with the same share actions as a link; the recent sessions, a paid one with its receipt
-// (the links list's row button, receipt-panel.tsx).
+// result with the same share actions as a link; the recent sessions, with the links list's row
+// buttons: Copy and Resend while unpaid (share-offer.tsx), a receipt once paid (receipt-panel.tsx).
 import { useEffect, useRef, useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
@@ -14,10 +14,12 @@ import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
 import { UrlFields } from './link-form';
-import { focusFirstError } from '../../ui/focus';
+import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
+import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
+import { shareableOf } from './share-messages';
 import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
@@ -37,6 +39,8 @@ export function CheckoutScreen() {
   const mayCreate = useMayCreatePayments();
   const box = useRef<HTMLElement>(null);
   useEffect(() => box.current?.focus(), [result?.id]);
+  // Paid while the keyboard was in the share panel (Copy pressed), the panel goes with the focus in it: the result takes it back.
+  useEffect(() => focusIfLost(box.current), [result?.state]);
   const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-orderId', () => {
     setResult(null);
     setFormKey((k) => k + 1);
@@ -183,24 +187,42 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
 function RecentSessions() {
   const t = useT();
   const { rows } = usePaymentList('checkout', '');
-  const [receipt, setReceipt] = useState<string | null>(null);
+  // One panel open at a time, under its row: the share panel of an unpaid session, or a paid one's receipt.
+  const [open, setOpen] = useState<{ id: string; panel: 'share' | 'receipt' } | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
   if (!rows.length) return null;
+  const toggle = (id: string, panel: 'share' | 'receipt') => setOpen(open?.id === id && open.panel === panel ? null : { id, panel });
+  const copy = async (row: PaymentView) => {
+    if (!row.url) return;
+    if (await copyLinkAddress(row.url)) setCopied(row.id);
+    else setOpen({ id: row.id, panel: 'share' }); // the share panel shows the address selected for copying
+  };
   return (
     <section aria-labelledby="sessions-title" className="gp-list">
       <h2 id="sessions-title">{t('gp.checkout.recent')}</h2>
       <ul className="gp-simple-list" data-testid="sessions-list">
-        {rows.slice(0, 10).map((row) => <SessionRow key={row.id} row={row} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />)}
+        {rows.slice(0, 10).map((row) => (
+          <SessionRow key={row.id} row={row} open={open?.id === row.id ? open.panel : null} copied={copied === row.id}
+            onShare={() => toggle(row.id, 'share')} onCopy={() => void copy(row)} onReceipt={() => toggle(row.id, 'receipt')} />
+        ))}
       </ul>
     </section>
   );
 }
 
-/** A recent session: a paid one offers its receipt as a paid link's row does (one open at a time). */
-function SessionRow({ row, receipt, onReceipt }: { row: PaymentView; receipt: boolean; onReceipt(): void }) {
+/**
+ * A recent session: one not paid yet offers Copy and Resend as a link's row does (the customer lost
+ * the page: before, it was sent again only from the result, gone once left), a paid one its receipt.
+ */
+function SessionRow({ row, open, copied, onShare, onCopy, onReceipt }: { row: PaymentView; open: 'share' | 'receipt' | null; copied: boolean; onShare(): void; onCopy(): void; onReceipt(): void }) {
+  const panelId = `session-share-${row.id}`;
   return (
     <li data-testid="session-row" data-order-id={row.orderId}>
-      <Ltr className="mono">{row.orderId}</Ltr> · <bdi className="customer-name">{row.customer.name}</bdi> · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} /> <MakeAnother payment={row} named /> <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
-      {receipt && <RowReceiptPanel payment={row} />}
+      <Ltr className="mono">{row.orderId}</Ltr> · <bdi className="customer-name">{row.customer.name}</bdi> · <Amount minor={row.amountMinor} currency={row.currency} /> · <PaymentStateLabel payment={row} /> <MakeAnother payment={row} named />
+      {shareable(row) && <> <span className="gp-row-actions gp-inline-actions"><LinkShareButtons payment={row} copied={copied} sharing={open === 'share'} onCopy={onCopy} onShare={onShare} panelId={panelId} inRow /></span></>}
+      {' '}<RowReceiptButton payment={row} open={open === 'receipt'} onToggle={onReceipt} />
+      {open === 'share' && shareable(row) && <div id={panelId}><SharePanel item={shareableOf(row)} testId="row-share" /></div>}
+      {open === 'receipt' && <RowReceiptPanel payment={row} />}
     </li>
   );
 }

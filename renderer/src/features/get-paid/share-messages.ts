@@ -30,7 +30,9 @@ const ltrToken = (text: string, language: Language) => (language === 'ar' ? ltrI
 export function shareMessage(item: Shareable, language: Language): CustomerMessage {
   const orderId = ltrToken(item.orderId, language);
   // The address stays as it is: a mark beside it could be taken into the link the mail program makes of it.
-  const values = { name: item.customer.name ?? '', amount: formatAmount(item.amountMinor, item.currency, language), orderId, url: item.url, description: item.description ?? orderId, number: item.invoiceNumber ? ltrToken(item.invoiceNumber, language) : '' };
+  // A session has no description: the request names the order once ("for PD-1 (ref. PD-1)" named it twice).
+  const described = item.description ? 'yes' : 'no';
+  const values = { name: item.customer.name ?? '', amount: formatAmount(item.amountMinor, item.currency, language), orderId, url: item.url, described, description: item.description ?? orderId, number: item.invoiceNumber ? ltrToken(item.invoiceNumber, language) : '' };
   // An invoiced link names its invoice number, so the customer (and their accountant) can match the PDF.
   if (item.invoiceNumber) return { subject: translate(language, 'inv.share.subject', values), body: translate(language, item.customer.name ? 'inv.share.body' : 'inv.share.bodyNoName', values) };
   return { subject: translate(language, 'gp.share.subject', values), body: translate(language, item.customer.name ? 'gp.share.body' : 'gp.share.bodyNoName', values) };

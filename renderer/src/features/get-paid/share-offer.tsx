@@ -1,5 +1,5 @@
-// "Copy" and "Resend" on a payment link that can still be paid (stillPayable), in the links list's
-// rows and a payment's detail: Copy puts its address on the clipboard, Resend opens the share panel
+// "Copy" and "Resend" on a payment link or checkout session that can still be paid (stillPayable),
+// in the links list's and recent sessions' rows and a payment's detail: Copy puts its address on the clipboard, Resend opens the share panel
 // (share-panel.tsx). In the detail the panel's code is fetched when it opens: a payment's detail is
 // in the first screen's files, the share panel is not (as receipt-offer.tsx does for receipts).
 import { lazy, Suspense, useState } from 'react';
@@ -9,8 +9,12 @@ import { stillPayable } from './create-again';
 
 const PaymentSharePanel = lazy(() => import('./payment-share-panel'));
 
-/** The link's page can still take the customer's money, so its address is worth sending. */
-export const shareable = (payment: PaymentView): payment is PaymentView & { url: string } => payment.kind === 'link' && stillPayable(payment);
+/**
+ * The link's or session's page can still take the customer's money, so its address is worth
+ * sending. A session's page (its redirectUrl, kept as a link's is) lives as long as the gateway
+ * says it is unpaid: nothing documents a shorter life, and an EXPIRED answer ends the offer.
+ */
+export const shareable = (payment: PaymentView): payment is PaymentView & { url: string } => (payment.kind === 'link' || payment.kind === 'checkout') && stillPayable(payment);
 
 /** Puts the address on the clipboard; false where the page may not (no permission): the share panel then shows it selected. */
 export async function copyLinkAddress(url: string): Promise<boolean> {
@@ -40,7 +44,7 @@ export function LinkShareButtons({ payment, copied, sharing, onCopy, onShare, pa
   );
 }
 
-/** A payment's detail: the buttons and, Resend pressed (or Copy refused), the share panel under them. Nothing for a link that cannot be paid. */
+/** A payment's detail: the buttons and, Resend pressed (or Copy refused), the share panel under them. Nothing for a link or session that cannot be paid. */
 export function ShareOffer({ payment }: { payment: PaymentView }) {
   const [sharing, setSharing] = useState(false);
   const [copied, setCopied] = useState(false);

@@ -253,7 +253,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </dl>
         {/* A message to the customer moves no money: offered to every role, on any profile's payment. */}
         <ReceiptOffer payment={payment} operations={detail.operations} />
-        {/* An unpaid link's address, copied or sent again (the links list's buttons and panel); never with a receipt, which needs money taken. */}
+        {/* An unpaid link's or session's address, copied or sent again (the links list's buttons and panel); never with a receipt, which needs money taken. */}
         <ShareOffer payment={payment} />
         <dl className="facts">
           <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
