@@ -61,6 +61,16 @@ it.each([
   expect(report).not.toMatch(/1\.40 SAR/);
 });
 
+// A payment the clean-up could not return because an answer was lost is listed in Needs attention
+// at once, with its check there: the finding sends the person there by the screen's own name and
+// key (it said "settle it in Transactions", where they had to search for it).
+it.each(['en', 'ar'] as Language[])('sends a payment left unclear by the clean-up to Needs attention, by its name and key, in %s', (language) => {
+  const t = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
+  const text = findingText(t, { code: 'left_open', severity: 'different', params: { order: 'CHK-1-SALE', why: 'unclear' } }, language);
+  expect(text).toContain(language === 'en' ? 'Needs attention (Alt+6)' : `«${translate('ar', 'nav.attention')}» (Alt+6)`);
+  expect(text).not.toContain(translate(language, 'nav.transactions'));
+});
+
 // "11 من 11 خطوات" took the plural of 3 to 10: the count names its steps in the language's form.
 it('counts the steps in each language’s plural forms', () => {
   const count = (language: Language, done: number, total: number) => translate(language, 'checkup.progress.count', { done, total });

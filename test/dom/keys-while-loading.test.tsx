@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { keepKeysUntilDrawn, typeKeptKeys } from '../../renderer/src/app/keys-while-loading';
+import { useRef } from 'react';
+import { useSlashFocus } from '../../renderer/src/ui/slash-focus';
 
 function OrderIdField() {
   const [value, setValue] = useState('');
@@ -49,5 +51,48 @@ describe('keys typed while a screen\'s code is on its way', () => {
     typeKeptKeys();
     expect(screen.getByTestId('kept').textContent).toBe('');
     expect(press('6')).toBe(true); // no longer kept
+  });
+});
+
+// A screen like the audit log: its heading has the keyboard once drawn, and "/" goes to its search.
+function SearchScreen() {
+  const search = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  useSlashFocus(search);
+  return <><h1 tabIndex={-1}>Audit log</h1><input id="search" type="search" ref={search} value={value} onChange={(e) => setValue(e.target.value)} /><output data-testid="searched">{value}</output></>;
+}
+
+describe('the shortcuts typed while a screen\'s code is on its way', () => {
+  it('"?" is not kept: it reaches the help at once', () => {
+    keepKeysUntilDrawn();
+    let helpAsked = 0;
+    const onKey = (event: KeyboardEvent) => { if (event.key === '?') helpAsked++; };
+    window.addEventListener('keydown', onKey);
+    const pressedHelp = press('?', { shiftKey: true, code: 'Slash' });
+    window.removeEventListener('keydown', onKey);
+    expect([pressedHelp, helpAsked]).toEqual([true, 1]);
+    render(<OrderIdField />);
+    (document.getElementById('order') as HTMLInputElement).focus();
+    typeKeptKeys();
+    expect(screen.getByTestId('kept').textContent).toBe(''); // not typed as text either
+  });
+
+  it('"/" goes to the search once the screen is drawn, and what follows it is searched', () => {
+    keepKeysUntilDrawn();
+    ['/', 'r', 'e', 'f'].forEach((key) => press(key, { code: key === '/' ? 'Slash' : `Key${key.toUpperCase()}` }));
+    render(<SearchScreen />);
+    screen.getByRole('heading').focus(); // where an Alt+digit leaves the keyboard (screen-heading.ts)
+    typeKeptKeys();
+    expect(document.activeElement?.id).toBe('search');
+    expect(screen.getByTestId('searched').textContent).toBe('ref');
+  });
+
+  it('"/" stays text in a form\'s first field, which order references may hold', () => {
+    keepKeysUntilDrawn();
+    ['I', 'N', 'V', '/', '7'].forEach((key) => press(key));
+    render(<OrderIdField />);
+    (document.getElementById('order') as HTMLInputElement).focus();
+    typeKeptKeys();
+    expect(screen.getByTestId('kept').textContent).toBe('INV/7');
   });
 });

@@ -127,7 +127,7 @@ describe('results after a change of language', () => {
   it('the audit log: the export follows the search, says so on its button, and says its file is a part of the log', async () => {
     render(<AuditScreen />);
     await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
-    fireEvent.change(screen.getByLabelText('Search the log'), { target: { value: 'refund' } });
+    fireEvent.change(screen.getByLabelText('Search the log (/)'), { target: { value: 'refund' } });
     expect(text('audit-export')).toBe('Export entries matching “refund”');
     fireEvent.click(screen.getByTestId('audit-export'));
     await waitFor(() => expect(text('audit-message')).toBe('Saved 3 entries matching “refund” to \u2066/home/layla/audit.csv\u2069. A part of the log: its chain can be checked only in an export of the whole log (clear the search).'));

@@ -140,20 +140,21 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     keys.take();
   });
 
-  it('4. opens Needs attention, opens its item and checks its status', async () => {
+  // Checked where it is listed (it took Open, the detail's check and Alt+6 back); a part refund's
+  // answer cannot decide it, so the keyboard goes on to its Open, for "Settle by hand…" in the detail.
+  it('4. opens Needs attention, checks its item\'s status there, then opens it', async () => {
     await keys.press('Alt+6');
     await screenOpened();
     await session.page.getByTestId(`attention-${order('UNCLEAR')}`).waitFor(); // the list is read, as a person sees it
-    await keys.press('Tab'); // its Open
+    await keys.press('Tab');
+    await focusOn('attention-check');
+    await keys.press('Enter');
+    await expect.poll(() => session.page.getByTestId('attention-checked').textContent()).toContain(order('UNCLEAR'));
+    await focusOn('attention-open');
     await keys.press('Enter');
     await focusOn('detail-title');
     await expect.poll(() => session.page.locator('#detail-title').textContent()).toBe(order('UNCLEAR'));
-    await keys.press('Tab', 2);
-    await focusOn('action-status');
-    await keys.press('Enter');
-    await session.page.getByTestId('detail-notice').waitFor();
-    await focusOn('action-status');
-    expect(keys.take()).toBeLessThanOrEqual(6);
+    expect(keys.take()).toBeLessThanOrEqual(4);
   });
 
   it('5. exports the transactions list to CSV, the keyboard kept on Export', async () => {

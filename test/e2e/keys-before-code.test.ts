@@ -38,4 +38,30 @@ describe('keys typed before a form\'s code has arrived', () => {
     console.log(`Alt+${key}: ${typed.filter((value) => value !== '12345').length} of ${tries} lost keys (${typed.join(', ')})`);
     expect(typed).toEqual(Array(tries).fill('12345'));
   });
+
+  // "?" and "/" are shortcuts, not text (docs/keyboard.md): the help opens at once over the screen
+  // on its way, and gives the keyboard to its heading when closed; "/" then words go to its search.
+  it('"?" opens the help at once and "/" goes to the search of the audit log Alt+7 opens, right after start', async () => {
+    const page = session.page;
+    const heading = () => page.evaluate(() => document.activeElement?.matches('#main h1') ? document.activeElement.textContent : document.activeElement?.tagName);
+    for (let i = 0; i < 3; i++) {
+      await page.reload();
+      await app.ready();
+      await page.keyboard.press('Alt+7');
+      await page.keyboard.press('Shift+Slash');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+      await page.getByTestId('audit-screen').waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(heading).toBe('Audit log');
+
+      await page.reload();
+      await app.ready();
+      await page.keyboard.press('Alt+7');
+      await page.keyboard.type('/refund');
+      await page.getByTestId('audit-screen').waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('audit-search');
+      expect(await page.locator('#audit-search').inputValue()).toBe('refund');
+      await page.keyboard.press('Alt+1');
+    }
+  });
 });

@@ -2,6 +2,7 @@
 // screen reader says which screen it is. On the page's <main>, where it was, it said nothing useful.
 // The four forms whose shortcut means "new" keep it in their first field instead.
 import { typeKeptKeys } from './keys-while-loading';
+import { modalOpen } from '../ui/modal-keys';
 
 let wantedFor: string | undefined;
 
@@ -24,10 +25,16 @@ export function screenDrawn(screen: string) {
   if (wantedFor === screen) {
     wantedFor = undefined;
     // A form whose shortcut means "new" put it in its first field as it was drawn (form-kit's useNewShortcut): it stays there.
-    if (!keyboardInScreen()) focusScreenHeading();
+    // The help, opened by `?` while the code was on its way, keeps it; closed, it gives it to the heading (shortcuts-help.tsx).
+    if (!keyboardTaken()) focusScreenHeading();
   }
   // What was typed while its code was on the way goes into that field (keys-while-loading.ts).
   typeKeptKeys();
+}
+
+/** Whether the keyboard is where a screen drawn now must leave it: its own controls, or a dialog over it. */
+export function keyboardTaken(): boolean {
+  return keyboardInScreen() || modalOpen();
 }
 
 /** Whether the keyboard is in one of the drawn screen's own controls (not its heading, not the page's <main>). */

@@ -34,7 +34,7 @@ export const ar: Record<MessageKey, string> = {
   'keys.screen': 'افتح {screen}',
   'keys.help': 'اعرض قائمة الاختصارات هذه',
   'keys.language': 'انتقل إلى اختيار اللغة (ثم ↓ أو ↑ للتبديل)',
-  'keys.search': 'انتقل إلى البحث (الرئيسية، المعاملات)',
+  'keys.search': 'انتقل إلى البحث (الرئيسية، المعاملات، سجل التدقيق)',
   'keys.closeDialog': 'أغلق نافذة الحوار وأعد لوحة المفاتيح إلى حيث كانت',
   'keys.nextRow': 'الدفعة التالية',
   'keys.previousRow': 'الدفعة السابقة',

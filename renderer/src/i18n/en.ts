@@ -34,7 +34,7 @@ export const en = {
   'keys.screen': 'Open {screen}',
   'keys.help': 'Show this list of shortcuts',
   'keys.language': 'Go to the language picker (then ↓ or ↑ to switch)',
-  'keys.search': 'Go to the search (Home, Transactions)',
+  'keys.search': 'Go to the search (Home, Transactions, Audit log)',
   'keys.closeDialog': 'Close a dialog, the keyboard back where it was',
   'keys.nextRow': 'Next payment',
   'keys.previousRow': 'Previous payment',

@@ -15,7 +15,7 @@ import { ProductionConfirmDialog, needsProductionConfirmation } from '../setting
 import './get-paid.css';
 import { saveFile } from '../../ui/save-file';
 import { shortcutKey } from '../../ui/shortcut-key';
-import { keyboardInScreen } from '../../app/screen-heading';
+import { keyboardTaken } from '../../app/screen-heading';
 import { pressed } from '../../ui/shortcuts';
 import { Ltr } from '../../ui/ltr';
 import { QuotedWords } from '../../ui/quoted-words';
@@ -231,7 +231,7 @@ export function useNewShortcut(key: string, focusId: string, onNew: () => void) 
   // Bumped to ask for the focus: the effect runs once the reset it comes with is drawn.
   const [focusAsked, setFocusAsked] = useState(0);
   useEffect(() => {
-    if (focusAsked === 0 && keyboardInScreen()) return;
+    if (focusAsked === 0 && keyboardTaken()) return;
     document.getElementById(focusId)?.focus();
   }, [focusAsked, focusId]);
   const latest = useRef(onNew);

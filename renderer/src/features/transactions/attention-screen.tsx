@@ -1,7 +1,7 @@
 // Needs attention: payments whose outcome or state has not settled after several checks, and
 // payments with an operation whose answer was lost, listed as soon as it is (not once the checks
 // flag it, ~23 minutes later), in one place.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { PaymentView } from '../../../../contract/methods/payments';
@@ -16,6 +16,9 @@ import { StateBadge } from './payment-state';
 import { ProfileCell } from './profile-cell';
 import { useSession } from '../../app/session-store';
 import { showPayment } from './find-payment';
+import { useAttentionCheck } from './attention-check';
+import { NoticeLine } from '../../ui/notice';
+import { useFocusFallback } from '../../ui/focus';
 import './transactions.css';
 
 type UnclearOperation = MethodOutput<'listUnclearOperations'>['rows'][number]['operation'];
@@ -28,8 +31,7 @@ export function AttentionScreen() {
   const [rows, setRows] = useState<PaymentView[]>();
   const [unclear, setUnclear] = useState<Map<string, UnclearOperation>>(new Map());
 
-  useEffect(() => {
-    const load = async () => {
+  const load = useCallback(async () => {
       const [flagged, unsure, lost] = await Promise.all([
         api.searchPayments({ filter: { needsAttention: true }, limit: 500 }),
         api.searchPayments({ filter: { states: ['unknown', 'creating'] }, limit: 500 }),
@@ -44,12 +46,13 @@ export function AttentionScreen() {
       }
       setUnclear(operations);
       setRows([...all.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
-    };
+  }, []);
+  useEffect(() => {
     void load();
     return api.subscribe((event) => {
       if (event.type === 'payments.changed') void load();
     });
-  }, []);
+  }, [load]);
 
   // The operation whose answer was lost: as listed at once, or as the payment's row names it.
   const lostOperation = (row: PaymentView): LostOperation | undefined =>
@@ -79,25 +82,53 @@ export function AttentionScreen() {
   // The list's filters from an earlier visit would leave the payment out ("Not in the list").
   const openPayment = (id: string) => showPayment(id, go);
 
+  // A check that settles a row takes its button away: the keyboard goes on to the row that took
+  // its place (or the one above, or "Nothing needs attention."), not to the page's start.
+  const { checking, check, notice } = useAttentionCheck();
+  const table = useRef<HTMLTableSectionElement>(null);
+  const empty = useRef<HTMLParagraphElement>(null);
+  const pressedAt = useRef(0);
+  const watchFocus = useFocusFallback(() => {
+    const left = table.current?.rows;
+    return left?.length ? left[Math.min(pressedAt.current, left.length - 1)]!.querySelector('button') : empty.current;
+  });
+  const checkRow = async (row: PaymentView, index: number, button: HTMLElement) => {
+    pressedAt.current = index;
+    watchFocus(button);
+    await check(row);
+    await load();
+  };
+  // A check cannot decide what the gateway's answers cannot tell (settled by hand, in the payment's detail).
+  const checkable = (row: PaymentView) => row.attentionReason !== 'undecidable' && row.state !== 'not_created';
+
   return (
     <div className="attention" data-testid="attention-screen">
       <h1>{t('attention.title')}</h1>
       <p>{t('attention.intro')}</p>
-      {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p data-testid="attention-empty">{t('attention.empty')}</p> : (
+      <NoticeLine notice={notice} testId="attention-checked" />
+      {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p ref={empty} tabIndex={-1} data-testid="attention-empty">{t('attention.empty')}</p> : (
         <table className="simple-table attention-table">
           <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
-          <tbody>
-            {rows.map((row) => {
+          <tbody ref={table}>
+            {rows.map((row, index) => {
               const { why, namesOperation } = whyOf(row);
               return (
                 <tr key={row.id} data-testid={`attention-${row.orderId}`}>
                   <td><RowMoment iso={row.createdAt} /></td>
                   {otherProfiles && <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>}
-                  <td className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
+                  <td className="order-cell" id={`attention-order-${row.id}`}><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></td>
                   <td className="num"><Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr></td>
                   <td><StateBadge payment={row} withOpenOperation={!namesOperation} /></td>
                   <td>{why}</td>
-                  <td><button type="button" onClick={() => openPayment(row.id)}>{t('attention.open')}</button></td>
+                  {/* Each button is described by its row's order id: a screen reader heard "Open" six times over. */}
+                  <td className="attention-actions"><div>
+                    {checkable(row) && (
+                      <button type="button" aria-disabled={checking.has(row.id) || undefined} aria-describedby={`attention-order-${row.id}`} onClick={(e) => void checkRow(row, index, e.currentTarget)} data-testid="attention-check">
+                        {checking.has(row.id) ? t('gp.checking') : t('detail.checkStatus')}
+                      </button>
+                    )}
+                    <button type="button" aria-describedby={`attention-order-${row.id}`} onClick={() => openPayment(row.id)} data-testid="attention-open">{t('attention.open')}</button>
+                  </div></td>
                 </tr>
               );
             })}

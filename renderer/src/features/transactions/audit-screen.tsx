@@ -17,6 +17,8 @@ import { storedReason } from './stored-reason';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { ProfileCell } from './profile-cell';
 import { useFocusAcrossSwap, useFocusFallback } from '../../ui/focus';
+import { useSlashFocus } from '../../ui/slash-focus';
+import { shortcutKeys } from '../../ui/shortcuts';
 import './transactions.css';
 
 
@@ -40,6 +42,9 @@ export function AuditScreen() {
   const cancel = useRef<AbortController | undefined>(undefined);
   const exportButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  // "/" is the search here too, as on Home and Transactions (also typed while this screen's code loads).
+  const searchField = useRef<HTMLInputElement>(null);
+  useSlashFocus(searchField);
   useFocusAcrossSwap(exporting !== undefined, exportButton, cancelButton);
   // "Verify" is disabled while it checks, which dropped the keyboard on the page's body: it goes to
   // the line saying the progress, which then says the result (the button takes it if it was lost).
@@ -128,7 +133,7 @@ export function AuditScreen() {
       <h1 ref={heading} tabIndex={-1}>{t('audit.title')}</h1>
       {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
       <div className="tx-toolbar">
-        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" type="search" value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
+        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
         {exporting ? (
           <>
             <label htmlFor="audit-export-progress">{t('export.progress')}</label>
