@@ -24,8 +24,8 @@ export const requiredBulkColumns: readonly Column[] = ['amount', 'description', 
 export const maxBulkRows = 5000;
 
 export function templateCsv(): string {
-  // Written as is: the phone's "+" must not get the spreadsheet-formula apostrophe of csvLine.
-  return '\uFEFF' + csvLine([...bulkColumns]) + ',125.50,SAR,Invoice 1001,Sara Ahmed,sara@example.com,+966501234567,,\r\n';
+  // The phone is written as is: csvLine gives a plain phone number no formula apostrophe.
+  return '\uFEFF' + csvLine([...bulkColumns]) + csvLine(['', '125.50', 'SAR', 'Invoice 1001', 'Sara Ahmed', 'sara@example.com', '+966501234567', '', '']);
 }
 
 export type ReadRows = {

@@ -1,15 +1,26 @@
 // CSV for spreadsheets: RFC 4180 (CRLF, quotes doubled, fields with separators quoted), UTF-8
 // with a byte-order mark so Excel reads Arabic correctly, and cells that a spreadsheet would
-// run as a formula (starting with = + - @, tab or CR) neutralised with a leading apostrophe.
+// run as a formula (starting with = + - @, tab or CR) neutralised with a leading apostrophe,
+// except a plain phone number or signed number, which cannot hold a formula (docs/ledger.md).
 export type Cell = string | number | null | undefined;
 
 const needsQuotes = /[",\r\n]/;
+// "+966 50 123 4567", "-10.50": digits, spaces and one point call no function and reach no
+// other cell. Written with an apostrophe, a mail merge or an SMS tool took it as part of the number.
+const plainPhone = /^\+[0-9 ]{6,20}$/;
+const plainSignedNumber = /^[+-][0-9]+(\.[0-9]+)?$/;
+
+/** Whether a text cell gets the leading apostrophe; its first character read first (a million-row export). */
+function mightRunAsFormula(text: string): boolean {
+  const first = text.charCodeAt(0); // = + - @ tab CR
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64 && first !== 9 && first !== 13) return false;
+  return !plainPhone.test(text) && !plainSignedNumber.test(text);
+}
 
 export function csvCell(value: Cell): string {
-  // Numbers are data, never a formula; text starting with = + - @, tab or CR gets an apostrophe.
+  // Numbers are data, never a formula.
   if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
-  const first = value.charCodeAt(0);
-  const text = first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13 ? `'${value}` : value;
+  const text = mightRunAsFormula(value) ? `'${value}` : value;
   return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -51,6 +51,7 @@ const words = (why: { key: string; values?: Record<string, string | number> } | 
 
 describe('readBulkCsv', () => {
   it('accepts the template as it is', () => {
+    expect(templateCsv()).toBe(`\uFEFF${header},125.50,SAR,Invoice 1001,Sara Ahmed,sara@example.com,+966501234567,,\r\n`); // the phone as typed, no apostrophe
     const read = readBulkCsv(templateCsv(), options);
     expect(read.fileError).toBeNull();
     expect(read.rows).toHaveLength(1);

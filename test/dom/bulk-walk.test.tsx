@@ -72,3 +72,17 @@ it('gives the keyboard to the batch opened from Recent batches, each time', asyn
   await openBatch('many');
   await waitFor(() => expect(document.activeElement?.textContent).toBe('Batch many.csv'));
 });
+
+it("sets the customers' messages' language just before the links download it words: the batch's, else Recent batches'", async () => {
+  render(<BulkScreen />);
+  const choice = () => screen.getByRole('combobox', { name: "Language of the customers' messages" });
+  // No batch shown: under Recent batches' title, before the batches and their downloads.
+  const recent = await screen.findByRole('region', { name: 'Recent batches' });
+  await waitFor(() => expect(recent.contains(choice())).toBe(true));
+  expect(choice().compareDocumentPosition(screen.getByTestId('bulk-recent')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  // A batch shown: in its actions, right before its "Download the links (CSV)"; one choice on the page.
+  const few = await openBatch('few');
+  expect(screen.getAllByRole('combobox', { name: "Language of the customers' messages" })).toHaveLength(1);
+  expect(few.contains(choice())).toBe(true);
+  expect(choice().closest('.field')!.nextElementSibling).toBe(screen.getByTestId('bulk-links-csv'));
+});

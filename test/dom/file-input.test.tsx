@@ -37,4 +37,17 @@ describe('a file field', () => {
     expect(click.mock.contexts[0]).toBe(input);
     click.mockRestore();
   });
+
+  it('keeps the keyboard on the labelled input once a file is chosen with the pointer, not on the button screen readers skip', () => {
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => undefined);
+    render(<Field id="bulk" label="CSV file" accept=".csv" onFile={() => undefined} />);
+    const input = screen.getByLabelText('CSV file');
+    const button = screen.getByText('Choose a file…');
+    expect(button.getAttribute('aria-hidden')).toBe('true');
+    button.focus(); // as a press does in Chromium (jsdom's click moves no focus)
+    fireEvent.click(button);
+    fireEvent.change(input, { target: { files: [new File(['x'], 'april.csv', { type: 'text/csv' })] } });
+    expect(document.activeElement).toBe(input);
+    click.mockRestore();
+  });
 });

@@ -153,7 +153,7 @@ describe('CSV cells', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    for (const danger of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x")']) expect(csvCell(danger).replace(/^"/, '')).toMatch(/^'/);
+    for (const danger of ['=1+1', '+1+1', '-1+A1', '@SUM(A1)', '\tx', '=HYPERLINK("http://x")']) expect(csvCell(danger).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell(null)).toBe('');
     expect(toCsv(['a', 'b'], [['1', 'x,y']]).csv).toBe('\uFEFFa,b\r\n1,"x,y"\r\n');
   });

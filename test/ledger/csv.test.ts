@@ -36,8 +36,12 @@ describe('a cell', () => {
 
   it.each([
     ['=1+1', "'=1+1"],
-    ['+966501234567', "'+966501234567"],
-    ['-10.50', "'-10.50"],
+    ['+1+1', "'+1+1"],
+    ['-10.50+A1', "'-10.50+A1"],
+    ['+966 CALL', "'+966 CALL"],
+    ['+966501234567)', "'+966501234567)"],
+    ['-2+3+cmd|\' /C calc\'!A0', "'-2+3+cmd|' /C calc'!A0"],
+    ['-', "'-"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
     ['\rx', '"\'\rx"'],
@@ -45,6 +49,18 @@ describe('a cell', () => {
     ['=1,2', '"\'=1,2"'],
   ])('%j, which a spreadsheet would run, starts with an apostrophe', (value, written) => {
     expect(csvCell(value)).toBe(written);
+  });
+
+  // A mail merge or an SMS tool took the apostrophe as part of the number: digits, spaces and one
+  // point after a sign call no function and reach no other cell, so they are written as they are.
+  it.each([
+    ['+966501234567'],
+    ['+966 50 123 4567'],
+    ['-10.50'],
+    ['-5'],
+    ['+12.5'],
+  ])('%j, a plain phone or signed number, is written as it is', (value) => {
+    expect(csvCell(value)).toBe(value);
   });
 
   it.each([

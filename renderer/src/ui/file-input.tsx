@@ -23,8 +23,9 @@ export function FileInput({ id, onFile, ...input }: FileInputProps) {
           setName(file?.name);
           onFile(file);
         }} />
-      {/* For the pointer only: the input above is the control (named by its label). */}
-      <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => field.current?.click()}>{t('file.choose')}</button>
+      {/* For the pointer only: the input above is the control (named by its label). It takes the
+          keyboard, as from the keyboard: left on this button, screen readers heard nothing there. */}
+      <button type="button" tabIndex={-1} aria-hidden="true" onClick={() => { field.current?.focus(); field.current?.click(); }}>{t('file.choose')}</button>
       <span className="file-input-chosen" aria-hidden="true">{name ? <bdi>{name}</bdi> : t('file.none')}</span>
     </span>
   );

@@ -3,7 +3,7 @@
 // row by row. Progress, cancel, resume (also after a crash) and the error report. The file's
 // bytes go to main, which detects the encoding and the separator, and asks (through `choices`)
 // when it cannot tell Arabic from Western Excel files.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { BulkBatchView, BulkEncoding } from '../../../../contract/methods/bulk';
 import type { MethodOutput } from '../../../../contract/methods';
@@ -25,6 +25,8 @@ import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-ki
 import { screenShortcuts } from '../../ui/shortcuts';
 
 type Preview = MethodOutput<'bulkPreview'>;
+/** A batch whose links can be downloaded: it made some and is not running. */
+const offersLinks = (b: BulkBatchView) => b.created > 0 && b.state !== 'running';
 
 export function BulkScreen() {
   const t = useT();
@@ -163,6 +165,10 @@ export function BulkScreen() {
     else setError(r.error);
   };
 
+  // Beside the downloads it words: the batch's when it offers one, else at the head of Recent batches
+  // (one choice for both). It spanned the page below the batch, away from the button it changes.
+  const languageChoice = <MessageLanguage id="bulk-message-language" label={t('gp.bulk.messageLanguage')} value={messageLanguage} onChange={setMessageLanguage} testId="bulk-message-language" />;
+
   // Open in Recent batches shows the batch above the list, out of view from a lower row: its title takes the keyboard (and the view).
   const [opened, setOpened] = useState(0);
   const open = async (id: string) => {
@@ -193,19 +199,19 @@ export function BulkScreen() {
       <SendError error={error} />
       {preview && preview.choices.length > 0 && <EncodingChoice preview={preview} onChoose={readAs} />}
       {preview && preview.choices.length === 0 && <PreviewTable preview={preview} onStart={() => void start()} />}
-      {batch && <BatchProgress batch={batch} opened={opened} maySend={mayCreate} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)} />}
-      {(batch?.state !== 'running' && (batch?.created ?? 0) > 0) || recent.some((b) => b.created > 0) ? <MessageLanguage id="bulk-message-language" label={t('gp.bulk.messageLanguage')} value={messageLanguage} onChange={setMessageLanguage} testId="bulk-message-language" /> : null}
+      {batch && <BatchProgress batch={batch} opened={opened} maySend={mayCreate} languageChoice={languageChoice} onCancel={() => void cancel()} onResume={() => run(batch)} onReport={() => void report(batch.id)} onLinks={() => void linksCsv(batch.id)} />}
       {dialog}
       {recent.length > 0 && (
         <section aria-labelledby="bulk-recent-title" className="gp-list">
           <h2 id="bulk-recent-title">{t('gp.bulk.recent')}</h2>
+          {!(batch && offersLinks(batch)) && recent.some(offersLinks) && <div className="bulk-links-download">{languageChoice}</div>}
           <ul className="gp-simple-list" data-testid="bulk-recent">
             {recent.map((b) => (
               <li key={b.id}>
                 {/* When it was made: two batches of one file (a corrected one chosen again) were told apart by nothing. */}
                 <Ltr>{b.fileName}</Ltr> · <RowMoment iso={b.createdAt} testId="bulk-recent-when" /> · {t(`gp.bulk.state.${b.state}`)}{b.runner && !b.runner.here ? ` (${b.runner.person})` : ''} · {t('gp.bulk.counts', { created: String(b.created), total: String(b.total) })}{' '}
                 <button type="button" onClick={() => void open(b.id)} aria-label={t('gp.bulk.openBatch', { name: b.fileName })}>{t('gp.bulk.open')}</button>
-                {b.created > 0 && b.state !== 'running' && <>{' '}<button type="button" onClick={() => void linksCsv(b.id)} aria-label={t('gp.bulk.linksCsvOf', { name: b.fileName })} data-testid="bulk-recent-links">{t('gp.bulk.linksCsv')}</button></>}
+                {offersLinks(b) && <>{' '}<button type="button" onClick={() => void linksCsv(b.id)} aria-label={t('gp.bulk.linksCsvOf', { name: b.fileName })} data-testid="bulk-recent-links">{t('gp.bulk.linksCsv')}</button></>}
               </li>
             ))}
           </ul>
@@ -297,7 +303,7 @@ function ColumnName({ column }: { column: string }) {
   return <>{name}{header && <> (<Ltr className="mono">{header}</Ltr>)</>}</>;
 }
 
-function BatchProgress({ batch, opened, maySend, onCancel, onResume, onReport, onLinks }: { batch: BulkBatchView; opened: number; maySend: boolean; onCancel(): void; onResume(): void; onReport(): void; onLinks(): void }) {
+function BatchProgress({ batch, opened, maySend, languageChoice, onCancel, onResume, onReport, onLinks }: { batch: BulkBatchView; opened: number; maySend: boolean; languageChoice: ReactNode; onCancel(): void; onResume(): void; onReport(): void; onLinks(): void }) {
   const t = useT();
   const done = batch.total - batch.pending;
   const canResume = maySend && batch.pending > 0 && batch.state !== 'running';
@@ -326,10 +332,15 @@ function BatchProgress({ batch, opened, maySend, onCancel, onResume, onReport, o
       {batch.unknown > 0 && <p>{t('gp.bulk.unknownHint')}</p>}
       {batch.state !== 'running' && <WhatNext batch={batch} maySend={maySend} />}
       {batch.state !== 'running' && <RowProblems batch={batch} />}
-      <div className="form-actions">
+      <div className="form-actions bulk-actions">
         {maySend && batch.state === 'running' && <button type="button" onClick={onCancel} data-testid="bulk-cancel">{t('gp.bulk.cancel')}</button>}
         {canResume && <button type="button" className="gp-primary" onClick={onResume} data-testid="bulk-resume">{t('gp.bulk.resume')}</button>}
-        {batch.created > 0 && batch.state !== 'running' && <button type="button" onClick={onLinks} data-testid="bulk-links-csv">{t('gp.bulk.linksCsv')}</button>}
+        {offersLinks(batch) && (
+          <div className="bulk-links-download">
+            {languageChoice}
+            <button type="button" onClick={onLinks} data-testid="bulk-links-csv">{t('gp.bulk.linksCsv')}</button>
+          </div>
+        )}
         {batch.failed + batch.unknown > 0 && batch.state !== 'running' && <button type="button" onClick={onReport} data-testid="bulk-report">{t('gp.bulk.report')}</button>}
       </div>
     </section>
