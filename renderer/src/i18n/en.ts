@@ -66,6 +66,13 @@ export const en = {
   'env.production.hint': 'Production: real money moves.',
   'home.title': 'Welcome to Paydesk',
   'home.intro': 'Issue payment links and checkout sessions, take card payments, and settle refunds from one desk.',
+  // Home's intro on the team ledger says what the role does there (team-role.ts); an unknown role reads home.intro.
+  'home.intro.staff': 'On the team ledger you take payments: payment links, checkout sessions and card payments, and you check how they went. Capturing, voiding and refunding are left to a colleague in support or an admin.',
+  'home.intro.support': 'On the team ledger you take payments (payment links, checkout sessions, card payments) and look after them afterwards: capture, void or refund when a customer asks.',
+  'home.intro.finance': 'On the team ledger you see every payment, check how it went and export them for the books. Your role moves no money: it creates no payments and does not capture, void or refund.',
+  'home.intro.admin': 'On the team ledger you can do everything: take payments, capture, void and refund them, and add the people of your team in Settings.',
+  'home.practice': 'You are on the practice gateway: it runs on this computer, its payment page takes the test cards it lists, and no real money moves. Try anything here.',
+  'home.practice.ownAccount': 'Add your gateway sandbox account',
   'home.tasks': 'What do you want to do?',
   'home.task.link': 'New payment link',
   'home.task.card': 'Take a card payment',
