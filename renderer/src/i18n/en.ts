@@ -161,7 +161,7 @@ export const en = {
   'settings.key.remove': 'Remove key',
   'settings.key.removed': 'Key removed from the keychain.',
   'settings.key.input': 'API key for “{name}”',
-  'settings.key.hint': 'Paste the key from the gateway dashboard. It goes straight to the keychain and is never shown again.',
+  'settings.key.hint': 'Paste the key from the gateway’s dashboard. It goes only into this computer’s keychain, never into a file, and is not shown again: Paydesk shows only its last four characters.',
   'settings.key.test': 'Check the key with the gateway before saving (sends one status query)',
   'settings.key.save': 'Save key',
   'settings.open.key': 'Open this profile’s API key in Settings',
