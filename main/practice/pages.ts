@@ -3,7 +3,7 @@
 // browser; every value shown is escaped.
 import { formatMinor } from '../../contract/money';
 import type { PracticeEngine } from './engine';
-import { challengeCode, type Transaction } from './model';
+import { challengeCode, testCards, type Transaction } from './model';
 import { Refusal } from './request-fields';
 import type { PracticeStore } from './store';
 
@@ -27,17 +27,26 @@ function summary(tx: Transaction): string {
 <p>Order <span>${escape(tx.orderId)}</span></p>`;
 }
 
-function cardForm(action: string, hidden: Record<string, string>): string {
+const outcomeWords = { approve: 'approved', challenge: `3-D Secure (code ${challengeCode})`, decline: 'declined' } as const;
+const grouped = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+// "Fill in" beside each test card puts it in the form (the page asked again with `testCard`, no
+// script, and no card number in an address): paying a practice link took 38 key presses and clicks
+// copying 16 digits from the list, where a typo declines.
+function cardForm(action: string, hidden: Record<string, string>, testCard: string | null): string {
   const inputs = Object.entries(hidden).map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value)}">`).join('');
+  const chosen = Object.entries(testCards).find(([, card]) => card.outcome === testCard);
+  const [number, card] = chosen ?? ['', undefined];
+  const value = (text: string | undefined) => (card && text ? ` value="${escape(text)}"` : '');
+  const list = Object.entries(testCards).map(([n, c]) =>
+    `<li>${grouped(n)}, ${c.expiry}, ${c.cvv}: ${escape(outcomeWords[c.outcome])} <a href="?${escape(new URLSearchParams({ ...hidden, testCard: c.outcome }).toString())}">Fill in</a></li>`).join('');
   return `<form method="post" action="${action}">${inputs}
-<label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
-<label for="cardHolder">Name on card</label><input id="cardHolder" name="cardHolder" autocomplete="cc-name" required>
-<label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="01/39" required>
-<label for="cvv">Security code</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" required>
+<label for="cardNumber">Card number</label><input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required${value(grouped(number))}>
+<label for="cardHolder">Name on card</label><input id="cardHolder" name="cardHolder" autocomplete="cc-name" required${value('TEST CARD')}>
+<label for="expiry">Expiry (MM/YY)</label><input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="01/39" required${value(card?.expiry)}>
+<label for="cvv">Security code</label><input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" required${value(card?.cvv)}>
 <button type="submit">Pay</button></form>
-<details class="note"><summary>Test cards</summary><ul>
-<li>5123 4500 0000 0008, 01/39, 100: approved</li><li>4111 1111 1111 1111, 01/39, 123: 3-D Secure (code ${challengeCode})</li>
-<li>4000 0000 0000 0002, 01/39, 123: declined</li></ul></details>`;
+<details class="note"><summary>Test cards</summary><ul>${list}</ul></details>`;
 }
 
 function closed(tx: Transaction): string {
@@ -61,12 +70,12 @@ export function createPages(engine: PracticeEngine, store: PracticeStore) {
   };
   const notFound: PageResponse = { status: 404, html: page('Not found', '<h1>No such payment page</h1><p>Check the address you were given.</p>') };
 
-  function showPayment(kind: 'checkout' | 'link', id: string | null): PageResponse {
+  function showPayment(kind: 'checkout' | 'link', id: string | null, testCard: string | null): PageResponse {
     const tx = lookup(kind, id);
     if (!tx) return notFound;
     if ((tx.status !== 'PENDING' && tx.status !== 'UNPAID') || tx.card) return { status: 200, html: closed(tx) };
     const hidden: Record<string, string> = kind === 'checkout' ? { sessionId: tx.sessionId! } : { linkId: tx.linkId! };
-    return { status: 200, html: page('Payment', summary(tx) + cardForm(`/${kind}`, hidden)) };
+    return { status: 200, html: page('Payment', summary(tx) + cardForm(`/${kind}`, hidden, testCard)) };
   }
 
   function pay(kind: 'checkout' | 'link', form: URLSearchParams): PageResponse {
@@ -90,9 +99,9 @@ export function createPages(engine: PracticeEngine, store: PracticeStore) {
   }
 
   return {
-    showCheckout: (query: URLSearchParams) => showPayment('checkout', query.get('sessionId')),
+    showCheckout: (query: URLSearchParams) => showPayment('checkout', query.get('sessionId'), query.get('testCard')),
     payCheckout: (form: URLSearchParams) => pay('checkout', form),
-    showLink: (query: URLSearchParams) => showPayment('link', query.get('linkId')),
+    showLink: (query: URLSearchParams) => showPayment('link', query.get('linkId'), query.get('testCard')),
     payLink: (form: URLSearchParams) => pay('link', form),
     showChallenge(query: URLSearchParams): PageResponse {
       const challenge = store.challenge(query.get('id') ?? '');

@@ -3,6 +3,9 @@
 // (features/overview); then what this installation is. On the team ledger the tasks are the
 // role's own (team-role.ts): finance was offered three ways to create a payment, each ending at
 // "your role … does not create them", and staff and finance "Refund", which they cannot do.
+// The intro says what the role does there too; on this laptop's own ledger, or with the role not
+// known yet, one intro for all. On the practice profile Home says on the page, not only in the
+// badge's tooltip, that no real money moves, and offers the step to one's own sandbox account.
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from '../../app/navigation-store';
 import { useSession } from '../../app/session-store';
@@ -14,6 +17,7 @@ import { OverviewSection } from '../overview/overview-section';
 import { useSlashFocus } from '../../ui/slash-focus';
 import { screenKeys, shortcutKeys } from '../../ui/shortcuts';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
+import { SettingsLink } from '../settings/settings-link';
 
 export function HomeScreen() {
   const t = useT();
@@ -25,6 +29,7 @@ export function HomeScreen() {
   const mayCreate = useMayCreatePayments();
   // A role not known yet may turn out to refund: "Refund" stays in its words.
   const mayRefund = useTeamRole((s) => s.mayMoveMoney || s.roleUnknown);
+  const role = useTeamRole((s) => s.role);
   if (!info || !profile) return null;
 
   const find = async (event: FormEvent) => {
@@ -36,7 +41,7 @@ export function HomeScreen() {
   return (
     <section aria-labelledby="home-title">
       <h1 id="home-title">{t('home.title')}</h1>
-      <p>{t('home.intro')}</p>
+      <p data-testid="home-intro">{t(role ? `home.intro.${role}` : 'home.intro')}</p>
       <h2>{t('home.tasks')}</h2>
       <ul className="home-tasks" data-testid="home-tasks">
         {mayCreate && (
@@ -54,6 +59,12 @@ export function HomeScreen() {
         <button type="submit">{t('home.find.go')}</button>
         <p className="field-hint">{t('home.find.hint')}</p>
       </form>
+      {/* After the tasks and Find, so the keyboard's way to them is not one Tab longer. */}
+      {profile.environment === 'practice' && (
+        <p data-testid="home-practice">
+          {t('home.practice')} <SettingsLink to={{ open: 'new' }} testId="home-own-account">{t('home.practice.ownAccount')}</SettingsLink>
+        </p>
+      )}
       <OverviewSection profileId={profile.id} />
       <h2>{t('home.about')}</h2>
       <dl className="facts">

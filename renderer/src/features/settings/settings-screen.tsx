@@ -69,14 +69,15 @@ export function SettingsScreen() {
     addButton.current?.focus(); // absent only while the new profile's form is open, which keeps it
   };
 
-  // Opened from another screen's "Open Settings" (settings-link.tsx): at the section it named, or
-  // with the active profile's key form open, once the profiles are in.
+  // Opened from another screen's "Open Settings" (settings-link.tsx): at the section it named, with
+  // the active profile's key form open once the profiles are in, or with a new profile's form open.
   const asked = useNavigation((s) => s.params);
   const [shown, setShown] = useState<Record<string, string>>();
   useEffect(() => {
     if (shown === asked || (asked.open === 'key' && !profiles.some((p) => p.id === activeId))) return;
     setShown(asked);
     if (asked.open === 'key' && activeId) setOpen({ id: activeId, what: 'key' });
+    else if (asked.open === 'new') setOpen('new');
     else if (asked.section) requestAnimationFrame(() => showSection(asked.section!));
   }, [asked, shown, profiles, activeId]);
 

@@ -36,6 +36,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   const language = useLanguage((s) => s.language);
   const { total, rows, selected, select, open, ensureRows, openId } = useTransactions();
   const cardLast4 = useTransactions((s) => s.filter.cardLast4);
+  const unfiltered = useTransactions((s) => Object.keys(s.filter).length === 0);
   // The grid itself scrolls, its header row held at the top (CSS: sticky): the one element a
   // keyboard reaches is the one that scrolls (axe: a scrolling region needs keyboard access; an
   // inner scroller inside the focusable grid was flagged as soon as the list was long enough).
@@ -95,6 +96,8 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
 
   // The gateway's answers carry no card digits (gateway-interface.md): only cards typed in the
   // virtual terminal (and their repeat charges) have an end the ledger knows, so say where else to look.
+  // With no filter, nothing was made yet: "No payments match." read as a search gone wrong to a new user.
+  if (total === 0 && unfiltered) return <p className="empty" data-testid="tx-empty">{t('tx.empty.none')}</p>;
   if (total === 0) return <p className="empty" data-testid="tx-empty">{t('tx.empty')}{cardLast4 !== undefined && <> {t('tx.empty.cardLast4')}</>}</p>;
   // Named only while drawn: the keyboard's row may be out of the window (scrolled away, or a payment opened further down).
   const selectedRow = selected >= win.first && selected <= win.last ? rows.get(selected) : undefined;
