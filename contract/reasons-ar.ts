@@ -159,7 +159,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'profile.baseUrlHttp': 'يجب أن يبدأ عنوان URL الأساسي بـ https://؛ فعبر http ينتقل مفتاح API وبيانات الدفع دون تشفير. {environment, select, sandbox {(يُسمح بـ http:// لملف تعريف اختبار على هذا الحاسوب فقط: localhost أو 127.0.0.1 أو ::1.)} other {ملف تعريف الإنتاج يستخدم https:// دائمًا.}}',
   'profile.baseUrlScheme': 'يجب أن يكون عنوان URL الأساسي عنوان https://، لا {scheme}.',
   'profile.noQuery': 'يجب ألا يحتوي {field, select, baseUrl {عنوان URL الأساسي} other {المسار}} على استعلام (?…) أو جزء (#…).',
-  'profile.baseUrlVersion': 'يجب أن ينتهي عنوان URL الأساسي بمقطع الإصدار، مثل …/api/v1.',
+  'profile.baseUrlVersion': 'يجب أن ينتهي عنوان URL الأساسي بالإصدار ‎/v1‎ (كما في ⁦https://gateway.example/api/v1⁩): انسخ العنوان الذي أعطتك إياه البوابة كاملًا، بنهايته.',
   'profile.unknownOperation': '{operation} ليست عملية من عمليات البوابة.',
   'profile.pathInvalid': 'مسار {operation} ليس عنوانًا صالحًا.',
   'profile.pathOtherServer': 'مسار {operation} يشير إلى خادم آخر؛ ولا يُرسل مفتاح API إلا إلى {origin}.',

@@ -186,7 +186,7 @@ export const reasonTexts = {
   'profile.baseUrlHttp': 'The base URL must start with https:// — over http the API key and payment data would travel unencrypted. {environment, select, sandbox {(http:// is allowed for a sandbox on this computer only: localhost, 127.0.0.1 or ::1.)} other {A production profile always uses https://.}}',
   'profile.baseUrlScheme': 'The base URL must be an https:// address, not {scheme}.',
   'profile.noQuery': '{field, select, baseUrl {The base URL} other {The path}} must not contain a query (?…) or a fragment (#…).',
-  'profile.baseUrlVersion': 'The base URL must end in the version segment, for example …/api/v1.',
+  'profile.baseUrlVersion': 'The base URL must end in the version, /v1 (as in https://gateway.example/api/v1): copy the whole address the gateway gave you, its end included.',
   'profile.unknownOperation': '{operation} is not a gateway operation.',
   'profile.pathInvalid': 'The path for {operation} is not a valid address.',
   'profile.pathOtherServer': 'The path for {operation} points to another server; the API key is only sent to {origin}.',

@@ -19,6 +19,7 @@ const { PaymentDetailPanel } = await import('../../renderer/src/features/transac
 const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
 const { Navigation } = await import('../../renderer/src/app/navigation');
 const { Header } = await import('../../renderer/src/app/header');
+const { languagePickerName } = await import('../../renderer/src/app/language-picker');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
@@ -59,7 +60,7 @@ describe('shortcuts on an Arabic keyboard layout', () => {
 
   it('takes the keyboard to the language with Alt and the L key ("م"), its shortcut named on the picker', () => {
     render(<Header />);
-    const picker = screen.getByRole('combobox', { name: 'Language' });
+    const picker = screen.getByRole('combobox', { name: languagePickerName });
     arabicKey('م', 'KeyL', { altKey: true });
     expect(document.activeElement).toBe(picker);
     expect(picker.getAttribute('aria-keyshortcuts')).toBe('Alt+L');

@@ -90,6 +90,22 @@ describe('Settings screen', () => {
     expect(within(card).getByTestId('key-status').textContent).toBe('Not set');
   });
 
+  it('says what the base URL is, where to find it and that it ends in /v1, and names the missing /v1 when refused, in both languages', async () => {
+    // "Base URL" alone was jargon: a merchant did not know which address, nor that it carries the version.
+    await openSettings();
+    fireEvent.click(screen.getByTestId('add-profile'));
+    const described = () => screen.getByLabelText(/^Base URL/).getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent).join(' ');
+    expect(described()).toBe('The address of the gateway’s API for this environment (sandbox or production), as the gateway gave it when you joined: in its onboarding e-mail or its dashboard. It ends in the version, /v1, such as https://gateway.example/api/v1.');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Shop sandbox' } });
+    fireEvent.change(screen.getByLabelText(/^Base URL/), { target: { value: 'https://gw.example/api' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('error-profile-form-baseUrl')).textContent).toBe('The base URL must end in the version, /v1 (as in https://gateway.example/api/v1): copy the whole address the gateway gave you, its end included.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    const field = screen.getByLabelText('عنوان URL الأساسي');
+    expect(document.getElementById(`${field.id}-hint`)!.textContent).toContain('كما أعطتك إياه البوابة عند انضمامك: في رسالة التسجيل أو في لوحة التحكم لديها. ينتهي بالإصدار \u200e/v1\u200e');
+    expect(screen.getByTestId('error-profile-form-baseUrl').textContent).toContain('يجب أن ينتهي عنوان URL الأساسي بالإصدار \u200e/v1\u200e');
+  });
+
   it('clears the key field at once and reports the keychain problem when the key cannot be stored', async () => {
     await openSettings();
     fireEvent.click(screen.getByTestId('add-profile'));

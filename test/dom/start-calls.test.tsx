@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { createApp, type PaydeskApp } from '../../main/composition';
 import { startPage, type Call } from '../support/page-start';
+import { languagePickerName } from '../../renderer/src/app/language-picker';
 
 let app: PaydeskApp | undefined;
 let dir = '';
@@ -64,12 +65,12 @@ describe('a start asks main each thing once', () => {
     dir = mkdtempSync(join(tmpdir(), 'paydesk-start-calls-'));
     const first = await startPage(await open());
     await started(first);
-    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'ar' } });
+    fireEvent.change(screen.getByLabelText(languagePickerName), { target: { value: 'ar' } });
     await waitFor(() => expect(first.calls.filter((c) => c.name === 'setLanguage').map((c) => c.input)).toEqual([{ language: 'ar' }]));
     expect(app!.language.get()).toBe('ar');
-    fireEvent.change(screen.getByLabelText('اللغة'), { target: { value: 'en' } });
+    fireEvent.change(screen.getByLabelText(languagePickerName), { target: { value: 'en' } });
     await waitFor(() => expect(first.calls.filter((c) => c.name === 'setLanguage').map((c) => c.input)).toEqual([{ language: 'ar' }, { language: 'en' }]));
-    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'ar' } });
+    fireEvent.change(screen.getByLabelText(languagePickerName), { target: { value: 'ar' } });
     await waitFor(() => expect(app!.language.get()).toBe('ar'));
     await app!.close();
 

@@ -26,7 +26,7 @@ const profileCases: Case[] = [
   ['a path override from https to loopback http', { pathOverrides: { refund: 'http://127.0.0.1:8124/api/v1/refund' } }, 'pathOverrides.refund', 'points to another server'],
   ['a file: base URL', { baseUrl: 'file:///etc/v1' }, 'baseUrl', 'must be an https:// address'],
   ['a base URL with credentials', { baseUrl: 'https://merchant:secret@gw.example/api/v1' }, 'baseUrl', 'user name or password'],
-  ['a base URL without the version segment', { baseUrl: 'https://gw.example/api' }, 'baseUrl', 'version segment'],
+  ['a base URL without the version segment', { baseUrl: 'https://gw.example/api' }, 'baseUrl', 'must end in the version, /v1'],
   ['a base URL with a query', { baseUrl: 'https://gw.example/api/v1?key=1' }, 'baseUrl', 'query'],
   ['a base URL with a tab', { baseUrl: 'https://gw.example/api/\tv1' }, 'baseUrl', 'control character'],
   ['a path override on another origin', { pathOverrides: { refund: 'https://evil.example/api/v1/refund' } }, 'pathOverrides.refund', 'points to another server'],

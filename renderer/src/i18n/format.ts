@@ -1,7 +1,7 @@
 import { amountFormat, intlAmount } from '../../../contract/amount-words';
 import type { CurrencyCode } from '../../../contract/money';
 import type { Language } from './index';
-import { plainAmount, plainRowDay, plainRowTime } from './plain-format';
+import { plainAmount, plainCurrency, plainRowDay, plainRowTime } from './plain-format';
 
 const locales: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA' };
 
@@ -27,6 +27,18 @@ export function formatAmount(minor: number, currency: CurrencyCode, language: La
   // ("LBP 1,235" for 1,234.56); the ISO 4217 exponent is the ledger's, so it is the display's too.
   // The options are main's too (contract/amount-words.ts: an amount in an OS notification).
   return intlAmount(keep(`amount ${language} ${currency}`, () => amountFormat(language, currency)), minor, currency);
+}
+
+/**
+ * A currency as the amounts beside it word it (SAR, US$; Arabic ر.س.), for a sentence about an
+ * amount field ("In SAR, up to 2 decimals"): its code read «بعملة SAR» beside amounts in «ر.س.».
+ * In Arabic it is isolated by its first letter, so "US$" keeps its $ after the US in the sentence.
+ */
+export function formatCurrency(currency: CurrencyCode, language: Language): string {
+  const symbol = plainCurrency(currency, language)
+    ?? keep(`amount ${language} ${currency}`, () => amountFormat(language, currency)).formatToParts(0).find((part) => part.type === 'currency')?.value
+    ?? currency;
+  return language === 'ar' ? `\u2068${symbol}\u2069` : symbol;
 }
 
 // Dates in the computer's time zone: a formatter keeps the zone it was made in, so these are not

@@ -43,6 +43,11 @@ export function plainAmount(minor: number, currency: CurrencyCode, language: Lan
   return language === 'ar' ? `${rlm}${minor < 0 ? lrm : ''}${minus}${digits}${nbsp}${symbol}` : `${minus}${symbol}${digits}`;
 }
 
+/** A currency as plainAmount writes it beside the digits (SAR, US$; Arabic ر.س.), or undefined. */
+export function plainCurrency(currency: CurrencyCode, language: Language): string | undefined {
+  return (language === 'ar' ? arSymbols : enSymbols)[currency]?.replace(/\u00A0$/, '');
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** A list row's day in the computer's time zone, as Intl's short date: 24/11/2026; Arabic 24‏/11‏/2026. */

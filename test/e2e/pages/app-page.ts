@@ -1,5 +1,6 @@
 // Page object for the frame every screen shares: header, language, navigation.
 import type { Locator, Page } from 'playwright-core';
+import { languagePickerName } from '../../../renderer/src/app/language-picker';
 
 export class AppPage {
   constructor(readonly page: Page) {}
@@ -23,7 +24,7 @@ export class AppPage {
   }
 
   async chooseLanguage(language: 'en' | 'ar') {
-    await this.page.locator('.language-picker select').selectOption(language);
+    await this.page.getByRole('combobox', { name: languagePickerName }).selectOption(language);
     await this.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
   }
 

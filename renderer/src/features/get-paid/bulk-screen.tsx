@@ -10,7 +10,7 @@ import type { MethodOutput } from '../../../../contract/methods';
 import { isCurrencyCode, parseAmount } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useLanguage, useT, wordReason, type Language, type MessageKey } from '../../i18n';
+import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { } from '../../i18n/format';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
@@ -18,7 +18,7 @@ import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { useNavigation } from '../../app/navigation-store';
 import { fileBase64, fileSizeProblem, linksWording, reportWording, wordProblems } from './bulk-file';
-import { MessageLanguage } from './message-language';
+import { MessageLanguage, useMessageLanguage } from './message-language';
 import { bulkColumn } from './bulk-columns';
 import { Amount } from './outcome';
 import { saveText, SendError, useConfirmedSend, useNewShortcut } from './form-kit';
@@ -155,8 +155,8 @@ export function BulkScreen() {
     else setError(r.error);
   };
 
-  // The customers' messages in the language chosen (the page's at first), as the share panel's.
-  const [messageLanguage, setMessageLanguage] = useState<Language>(language);
+  // The customers' messages in the language chosen (the app's until one is), as the share panel's.
+  const [messageLanguage, setMessageLanguage] = useMessageLanguage();
   const linksCsv = async (id: string) => {
     const links = await api.bulkLinks({ batchId: id });
     if (!links.ok) return setError(links.error);

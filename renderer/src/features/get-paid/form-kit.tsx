@@ -8,7 +8,7 @@ import type { ProductionConfirmation } from '../../../../contract/methods/profil
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
-import { formatAmount } from '../../i18n/format';
+import { formatAmount, formatCurrency } from '../../i18n/format';
 import { useWordedError } from '../../i18n/words';
 import { Field } from '../settings/field';
 import { ProductionConfirmDialog, needsProductionConfirmation } from '../settings/production-confirmation';
@@ -52,7 +52,7 @@ export function AmountField({ form, amount, currency, onAmount, onCurrency, erro
   return (
     <div className="amount-row">
       <Field id={fieldId(form, 'amount')} label={t('gp.amount')} mark={<RequiredMark />} error={live ?? errors.amount} required aria-required inputMode="decimal" dir="ltr" autoComplete="off" value={amount}
-        hint={decimals === 0 ? t('gp.amount.hint0', { currency }) : t('gp.amount.hint', { currency, decimals: String(decimals) })}
+        hint={decimals === 0 ? t('gp.amount.hint0', { currency: formatCurrency(currency, language) }) : t('gp.amount.hint', { currency: formatCurrency(currency, language), decimals: String(decimals) })}
         onChange={(e) => onAmount(e.target.value)} />
       <Field id={fieldId(form, 'currency')} label={t('gp.currency')} error={errors.currency}>
         <select id={fieldId(form, 'currency')} value={currency} onChange={(e) => onCurrency(e.target.value as CurrencyCode)}>

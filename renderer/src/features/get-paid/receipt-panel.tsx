@@ -5,11 +5,11 @@
 import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
-import { useLanguage, useT, type Language } from '../../i18n';
+import { useT } from '../../i18n';
 import { mailtoHref, receiptMessage, whatsappHref } from './share-messages';
 import { receiptKindOf, receiptWords } from './receipt-kind';
 import { latestRefundMinor, type PaymentOperation } from './latest-refund';
-import { MessageLanguage } from './message-language';
+import { MessageLanguage, useMessageLanguage } from './message-language';
 
 /**
  * A list row's receipt button (the links list's, the recent checkout sessions'), named with the
@@ -29,8 +29,7 @@ export const RowReceiptPanel = ({ payment }: { payment: PaymentView }) => (recei
 /** `operations`: the payment's, when its detail has them; else a refund's are asked when the panel opens. */
 export function ReceiptPanel({ payment, operations, id, testId = 'receipt-panel' }: { payment: PaymentView; operations?: readonly PaymentOperation[]; id?: string; testId?: string }) {
   const t = useT();
-  const uiLanguage = useLanguage((s) => s.language);
-  const [language, setLanguage] = useState<Language>(uiLanguage);
+  const [language, setLanguage] = useMessageLanguage();
   const invoiceNumber = useInvoiceNumber(payment);
   const refundOperations = useRefundOperations(payment, operations);
   const idBase = `${testId}-${payment.id}`.replace(/[^A-Za-z0-9_-]/g, '-');

@@ -2,15 +2,14 @@
 // by e-mail and WhatsApp with a message in English or Arabic, and open in the browser (Electron
 // routes window.open through its external-link allow-list). The messages: share-messages.ts.
 import { useState } from 'react';
-import { useLanguage, useT, type Language } from '../../i18n';
+import { useT } from '../../i18n';
 import { QrCode } from './qr-code';
 import { mailtoHref, shareMessage, whatsappHref, type Shareable } from './share-messages';
-import { MessageLanguage } from './message-language';
+import { MessageLanguage, useMessageLanguage } from './message-language';
 
 export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; testId?: string }) {
   const t = useT();
-  const uiLanguage = useLanguage((s) => s.language);
-  const [language, setLanguage] = useState<Language>(uiLanguage);
+  const [language, setLanguage] = useMessageLanguage();
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const idBase = `${testId}-${item.orderId}`.replace(/[^A-Za-z0-9_-]/g, '-');
 

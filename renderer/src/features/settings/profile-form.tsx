@@ -79,7 +79,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
       {practice ? (
         <p className="field-hint">{t('settings.practice.fixed')}</p>
       ) : (
-        <Field id={id('baseUrl')} label={t('settings.field.baseUrl')} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} error={fieldError('baseUrl')} dir="ltr" inputMode="url" placeholder="https://gateway.example/api/v1" autoComplete="off" spellCheck={false} />
+        <Field id={id('baseUrl')} label={t('settings.field.baseUrl')} value={baseUrl} onChange={(e) => setBaseUrl(e.target.value)} error={fieldError('baseUrl')} hint={t('settings.field.baseUrl.hint')} dir="ltr" inputMode="url" placeholder="https://gateway.example/api/v1" autoComplete="off" spellCheck={false} />
       )}
       <Field id={id('defaultCurrency')} label={t('settings.field.defaultCurrency')} error={fieldError('defaultCurrency')}>
         <select id={id('defaultCurrency')} value={defaultCurrency} onChange={(e) => setCurrency(e.target.value)}>
