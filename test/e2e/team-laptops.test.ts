@@ -425,6 +425,13 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     const who = (orderOrAction: string) => page.getByTestId('audit-table').locator('tbody tr', { hasText: orderOrAction }).first().locator('td').nth(2).innerText();
     await expect.poll(() => who('Payments exported')).toMatch(/^huda \(computer user .+\)$/);
     expect(await who('Refund — Returned in full')).toMatch(/^sue \(computer user .+\)$/);
+
+    // Settings → Team ledger: copying a laptop's ledger in is an admin's (the database refuses huda): why, in the button's place.
+    await page.getByTestId('nav-settings').click();
+    const team = page.getByTestId('team-ledger');
+    await team.getByTestId('team-copy').waitFor();
+    expect(await team.getByRole('button', { name: 'Copy to the team ledger' }).count()).toBe(0);
+    expect(await team.getByTestId('team-copy-admin-only').textContent()).toBe('Only a Paydesk admin copies a computer’s ledger into the team ledger. Log in as an admin in these settings, or ask one to do it.');
   }, 120_000);
 
   it('"Verify the whole chain" checks the team\'s audit log on screen, and names the entry a superuser changed', async () => {
