@@ -291,7 +291,8 @@ export const paymentMethods = {
       chainIntact: z.boolean(),
       /** Entries verified so far (each is verified once); brokenAt: the first entry that does not match. */
       chain: chainStatusSchema().optional(),
-      rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor().nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
+      /** person: on the team ledger, the login the database stamped (osUser is what the laptop said); absent on a laptop's own ledger. */
+      rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), person: z.string().optional(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor().nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
     }),
   }),
   listCustomers: method({

@@ -9,7 +9,8 @@
 // laptop, the other's open screen following it live and naming who sends it, its Run refused naming them; a laptop killed while its
 // refund is on the wire marks it unknown at its next start and settles it: every money move once;
 // "Verify the whole chain" on screen checks the team's audit log and names an entry changed on the server;
-// a check-up run on one laptop is listed on the other's open Settings as it runs and ends (no Refresh), and opened there.
+// a check-up run on one laptop is listed on the other's open Settings as it runs and ends (no Refresh), and opened there;
+// a finance login reads the team's payments with its own menu, tasks and words, exports them, and moves no money.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ const required = process.env.PAYDESK_REQUIRE_POSTGRES === '1';
 if (missing && !required) console.warn(`Skipping the two-laptop end-to-end test: ${missing}`);
 const withPostgres = missing && !required ? describe.skip : describeWithKeychain;
 
-type Person = { login: string; role: 'staff' | 'support' | 'admin'; password: string };
+type Person = { login: string; role: 'staff' | 'support' | 'finance' | 'admin'; password: string };
 type Laptop = { name: string; dataDir: string; person: Person; session: E2eSession; tx: TransactionsPage };
 type Payment = { id: string; orderId: string; transactionId: string | null };
 
@@ -41,6 +42,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
   const sue: Person = { login: 'sue', role: 'support', password: 'sue-two-laptops-password' };
   const ada: Person = { login: 'ada', role: 'admin', password: 'ada-two-laptops-password' };
   const sam: Person = { login: 'sam', role: 'staff', password: 'sam-two-laptops-password' };
+  const huda: Person = { login: 'huda', role: 'finance', password: 'huda-two-laptops-password' };
   let server: PostgresServer;
   let database: string;
   let practice: Awaited<ReturnType<typeof startTestGateway>>;
@@ -116,7 +118,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     database = await server.createDatabase();
     const superuser = await server.connect({ database });
     await applyTeamLedgerSecurity(superuser);
-    await superuser.query(`SELECT paydesk.add_person($1, 'support', $2), paydesk.add_person($3, 'admin', $4), paydesk.add_person($5, 'staff', $6)`, [sue.login, sue.password, ada.login, ada.password, sam.login, sam.password]);
+    await superuser.query(`SELECT paydesk.add_person($1, 'support', $2), paydesk.add_person($3, 'admin', $4), paydesk.add_person($5, 'staff', $6), paydesk.add_person($7, 'finance', $8)`, [sue.login, sue.password, ada.login, ada.password, sam.login, sam.password, huda.login, huda.password]);
     await superuser.end();
     practice = await startTestGateway();
     proxy = await startHoldingProxy(practice.conn.baseUrl);
@@ -131,7 +133,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
   afterAll(async () => {
     await a?.session.close().catch(() => undefined);
     await b?.session.close().catch(() => undefined);
-    for (const person of [sue, ada, sam]) await keytar.deletePassword(keychainService, teamLedgerAccount(login(person))).catch(() => false);
+    for (const person of [sue, ada, sam, huda]) await keytar.deletePassword(keychainService, teamLedgerAccount(login(person))).catch(() => false);
     await proxy?.close();
     await practice?.gateway.close();
     await server?.stop();
@@ -342,6 +344,95 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     expect(refundsAtGateway(payment)).toHaveLength(1);
     expect(await sql(`SELECT refunded_minor::int AS refunded FROM paydesk.payments WHERE id = $1`, [payment.id])).toEqual([{ refunded: 10_000 }]);
   }, 180_000);
+
+  it('a finance login reads the team’s payments: its own menu, tasks and words, no money move drawn, the CSV exact, its login in the header; a refund sent anyway is refused', async () => {
+    // Made by sue (support) on A: a sale, a sale refunded in full, a bulk batch not sent yet.
+    const kept = await sale(a, '12.34');
+    const refunded = await sale(a, '56.78');
+    await callApi(a.session.page, 'refundPayment', { paymentId: refunded.id, amount: '56.78', currency: 'SAR', reason: 'Returned in full' });
+    const stamp = `PD-FIN-${Date.now().toString(36)}`;
+    await callApi(a.session.page, 'bulkCreateBatch', { file: Buffer.from(`orderId,amount,currency,description,customerName,customerEmail,customerPhone\r\n${stamp}-1,7.05,SAR,Invoice 1,Customer 1,c1@example.com,+966500001001`, 'utf8').toString('base64'), fileName: `${stamp}.csv` });
+
+    await prepare(b.dataDir, huda, true);
+    b = await restart(b, huda, watchMoneyMoves);
+    const { page } = b.session;
+    const buttonNames = (where: ReturnType<typeof page.getByTestId>) => where.getByRole('button').allTextContents();
+    // The header names the team login and its role.
+    expect(await page.getByTestId('team-login').innerText()).toMatch(/^Team ledger\s*·?\s*huda \(finance\)$/);
+    // The menu: what finance reads, none of the three create screens.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect((await nav.locator('[data-testid^="nav-"]').allTextContents())).toEqual(['Home', 'Transactions', 'Needs attention', 'Audit log', 'Bulk links', 'Settings']);
+    // Home: one task, finding a payment to check; no way to create one or refund.
+    await page.getByTestId('nav-home').click();
+    expect(await buttonNames(page.getByTestId('home-tasks'))).toEqual(['Check a payment']);
+    // (Its figures stay: "1 refunded" opens those payments in Transactions.)
+    expect((await page.getByRole('main').getByRole('button').allTextContents()).filter((name) => /^refund|payment link|card payment|checkout session/i.test(name))).toEqual([]);
+    // Alt+2, 3 and 4 (the create screens' keys) do nothing; the shortcuts list, drawn after them, leaves them out.
+    for (const digit of ['2', '3', '4']) await page.keyboard.press(`Alt+${digit}`);
+    await page.keyboard.press('Shift+?');
+    const help = page.getByTestId('shortcuts-help');
+    await help.waitFor();
+    expect(await page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
+    expect(await help.innerText()).not.toMatch(/Payment links|Checkout sessions|Virtual terminal/);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // Transactions: no "Find a payment made elsewhere" (what it finds is added to the ledger, which the database
+    // refuses finance: it ended in "The team ledger refused this change for huda"), and who adds one instead.
+    await b.tx.show();
+    expect(await page.getByRole('button', { name: /^Find by/ }).count()).toBe(0);
+    expect(await page.getByTestId('lookup-role-note').textContent()).toBe('A payment made outside Paydesk is added to the team ledger by a colleague in staff, support or admin; your role in the team ledger (finance) reads and exports it once it is there.');
+    // A paid payment's detail: no money move, and why, in the role's words; status checks stay.
+    await b.tx.search(kept.orderId);
+    await b.tx.openPayment(kept.orderId);
+    await b.tx.detailState('paid');
+    expect(await page.getByTestId('detail-role-limits').textContent()).toBe('Refunds, captures and voids are made by a colleague in support or a Paydesk admin: your role in the team ledger (finance) does not move money.');
+    const detailButtons = await buttonNames(b.tx.detail);
+    expect(detailButtons.filter((name) => /^(Refund|Capture|Void|Charge again)/.test(name))).toEqual([]);
+    expect(detailButtons).toContain('Check status now');
+    await b.tx.search(refunded.orderId);
+    await b.tx.openPayment(refunded.orderId);
+    await b.tx.detailState('refunded');
+    expect(await page.getByTestId('detail-refunded').innerText()).toMatch(/56\.78/);
+    // Not even for a moment since the page loaded (watchMoneyMoves).
+    expect(await moneyMovesDrawn(b)).toEqual([]);
+    // Sent anyway (an old screen, a hand-made call): the team ledger refuses it before anything is sent.
+    await expect(callApi(page, 'refundPayment', { paymentId: kept.id, amount: '12.34', currency: 'SAR', reason: 'not mine to give' })).rejects.toThrow('The team ledger does not let huda do a refund on payments. Ask a Paydesk admin for a role that may.');
+    expect(refundsAtGateway(kept)).toEqual([]);
+
+    // Export CSV: the file holds the team's payments, amounts as written, recorded under huda's login.
+    await b.tx.show();
+    await b.session.screenshot('team-finance-transactions-en');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const status = page.getByTestId('export-status');
+    await expect.poll(() => status.getAttribute('data-path')).toBeTruthy();
+    expect(await status.textContent()).toMatch(/^Saved \d+ rows to /);
+    const [header, ...lines] = readFileSync((await status.getAttribute('data-path'))!, 'utf8').slice(1).trimEnd().split('\r\n').map((line) => line.split(','));
+    const cell = (orderId: string, column: string) => lines.find((line) => line[header!.indexOf('order_id')] === orderId)?.[header!.indexOf(column)];
+    expect([cell(kept.orderId, 'amount'), cell(kept.orderId, 'state')]).toEqual(['12.34', 'paid']);
+    expect([cell(refunded.orderId, 'amount'), cell(refunded.orderId, 'state')]).toEqual(['56.78', 'refunded']);
+    expect(await sql(`SELECT db_user FROM paydesk.audit_log WHERE action = 'export_payments' ORDER BY seq DESC LIMIT 1`)).toEqual([{ db_user: 'huda' }]);
+
+    // Bulk links, read-only: sue's batch opens, its links and report offered, nothing sent or made.
+    await page.getByTestId('nav-bulk').click();
+    expect(await page.getByTestId('role-no-create').textContent()).toBe('Your role in the team ledger (finance) reads and exports payments; it does not create them. A colleague in staff, support or admin creates them.');
+    await page.getByRole('button', { name: `Open batch ${stamp}.csv` }).click();
+    await new BulkPage(page).batchState('ready');
+    expect((await page.getByRole('main').getByRole('button').allTextContents()).filter((name) => /^(Create|Send|Run|Resume|Cancel|Choose a file)/i.test(name))).toEqual([]);
+
+    // The audit log names who did it by the login the database stamped, not only the laptop's OS user ("root" on many).
+    await page.getByTestId('nav-audit').click();
+    const who = (orderOrAction: string) => page.getByTestId('audit-table').locator('tbody tr', { hasText: orderOrAction }).first().locator('td').nth(2).innerText();
+    await expect.poll(() => who('Payments exported')).toMatch(/^huda \(computer user .+\)$/);
+    expect(await who('Refund — Returned in full')).toMatch(/^sue \(computer user .+\)$/);
+
+    // Settings → Team ledger: copying a laptop's ledger in is an admin's (the database refuses huda): why, in the button's place.
+    await page.getByTestId('nav-settings').click();
+    const team = page.getByTestId('team-ledger');
+    await team.getByTestId('team-copy').waitFor();
+    expect(await team.getByRole('button', { name: 'Copy to the team ledger' }).count()).toBe(0);
+    expect(await team.getByTestId('team-copy-admin-only').textContent()).toBe('Only a Paydesk admin copies a computer’s ledger into the team ledger. Log in as an admin in these settings, or ask one to do it.');
+  }, 120_000);
 
   it('"Verify the whole chain" checks the team\'s audit log on screen, and names the entry a superuser changed', async () => {
     const page = b.session.page;

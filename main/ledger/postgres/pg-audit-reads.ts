@@ -216,7 +216,7 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
         chainIntact: status.intact,
         chain: status,
         rows: found.rows.map((r) => ({
-          seq: Number(r.seq), at: iso(r.at), osUser: (r.os_user as string | null) ?? (r.db_user as string), profileId: r.profile_id as string | null,
+          seq: Number(r.seq), at: iso(r.at), osUser: (r.os_user as string | null) ?? (r.db_user as string), person: r.db_user as string, profileId: r.profile_id as string | null,
           environment: r.environment as string | null, action: r.action as string, paymentId: r.payment_id as string | null, orderId: r.order_id as string | null,
           amountMinor: minor(r.amount_minor as string | null), currency: r.currency as string | null, reason: r.reason as string | null, result: r.result as string,
         })),

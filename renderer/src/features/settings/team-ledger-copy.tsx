@@ -6,7 +6,8 @@ import type { TeamLedgerCopy } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 
-export function TeamLedgerCopySection() {
+/** adminOnly: the saved login's role is known and not admin's, whose copy the database refuses: why, in the button's place. */
+export function TeamLedgerCopySection({ adminOnly = false }: { adminOnly?: boolean }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [copy, setCopy] = useState<TeamLedgerCopy>();
@@ -30,7 +31,9 @@ export function TeamLedgerCopySection() {
     <div className="team-copy" data-testid="team-copy">
       <h3>{t('team.copy.title')}</h3>
       <p>{t('team.copy.intro')}</p>
-      <button type="button" disabled={running} onClick={() => void start()}>{t('team.copy.start')}</button>
+      {adminOnly
+        ? <p className="field-hint" data-testid="team-copy-admin-only">{wordReason(language, { key: 'teamLedger.copyAdminOnly' })}</p>
+        : <button type="button" disabled={running} onClick={() => void start()}>{t('team.copy.start')}</button>}
       <div role="status" data-testid="team-copy-status">
         {running && copy.progress && (
           <p>{t('team.copy.running', { part: t(`team.copy.part.${copy.progress.part}`), done: String(copy.progress.done), total: String(copy.progress.total) })}</p>

@@ -162,6 +162,9 @@ export function TeamLedgerSection() {
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login })
     : t('team.inUse.noRole', { host: at, login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
   const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
+  // The saved login's role, as far as known (the last test main kept of it, or the running app's when it is that login):
+  // the copy runs as the saved login. Not known: the button stays, and a refusal is said in words.
+  const savedLoginRole = view.savedRole ?? (session && session.login === view.settings?.user ? session.role : null);
   return (
     <section aria-labelledby="team-title" className="maintenance" data-testid="team-ledger">
       <h2 id="team-title">{t('team.title')}</h2>
@@ -207,7 +210,8 @@ export function TeamLedgerSection() {
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome" ref={outcomeLine}>
         {outcome?.lines.map((line, i) => <p key={i}>{words(line)}</p>)}
       </div>
-      {view.settings && view.passwordSaved && <TeamLedgerCopySection />}
+      {/* Only an admin's login copies (the database refuses the others): a known other role reads why, not a button. */}
+      {view.settings && view.passwordSaved && <TeamLedgerCopySection adminOnly={savedLoginRole !== null && savedLoginRole !== 'admin'} />}
       {view.settings && view.passwordSaved && (testedRole ?? view.session?.role ?? view.savedRole) === 'admin' && <TeamPeopleSection />}
     </section>
   );

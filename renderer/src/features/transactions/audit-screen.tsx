@@ -161,7 +161,8 @@ export function AuditScreen() {
                 <tr key={row.seq}>
                   <td>{row.seq}</td>
                   <td><RowMoment iso={row.at} /></td>
-                  <td>{row.osUser}</td>
+                  {/* On the team ledger, the login the database stamped first: the OS user is only what a laptop said, and many say "root". */}
+                  <td>{row.person && row.person !== row.osUser ? t('timeline.person', { person: row.person, osUser: row.osUser }) : row.osUser}</td>
                   <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>
                   <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
                   <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>

@@ -96,6 +96,7 @@ export const en = {
   'action.send.capture': 'Capture {amount}', 'action.send.void': 'Void', 'action.send.refund': 'Refund {amount}', 'action.send.recurring': 'Charge {amount}', 'action.cancel': 'Cancel', 'action.dismiss': 'Cancel',
   'export.done': '{rows, plural, one {Exported # row.} other {Exported # rows.}}', 'export.saved': '{rows, plural, one {Saved # row to {path}} other {Saved # rows to {path}}}', 'export.failed': 'The export failed and left no file. Try again.', 'export.cancelled': 'Export cancelled.', 'export.progress': 'Exporting', 'export.button': 'Export CSV',
   'lookup.label': 'Find a payment made elsewhere', 'lookup.hint': 'Order id or transaction id; what is found is added to the ledger.', 'lookup.byOrder': 'Find by order id', 'lookup.byTransaction': 'Find by transaction id',
+  'lookup.roleNote': 'A payment made outside Paydesk is added to the team ledger by a colleague in staff, support or admin; your role in the team ledger (finance) reads and exports it once it is there.',
   'attention.title': 'Needs attention', 'attention.intro': 'Payments whose outcome is unknown, or that have not settled after several checks. Check one’s status here, or open it to settle it by hand; it leaves this list once settled.', 'attention.empty': 'Nothing needs attention.',
   'attention.why': 'Why', 'attention.open': 'Open',
   // A row's own status check, said above the list: a settled row leaves it.
@@ -246,6 +247,7 @@ export const ar: Record<keyof typeof en, string> = {
   'action.send.capture': 'حصّل {amount}', 'action.send.void': 'ألغِ التفويض', 'action.send.refund': 'استرد {amount}', 'action.send.recurring': 'اخصم {amount}', 'action.cancel': 'إلغاء', 'action.dismiss': 'تراجع',
   'export.done': '{rows, plural, zero {لم يُصدَّر أي صف.} one {صُدّر صف واحد.} two {صُدّر صفان.} few {صُدّرت # صفوف.} many {صُدّر # صفًا.} other {صُدّر # صف.}}', 'export.saved': '{rows, plural, zero {لم يُحفظ أي صف في {path}} one {حُفظ صف واحد في {path}} two {حُفظ صفان في {path}} few {حُفظت # صفوف في {path}} many {حُفظ # صفًا في {path}} other {حُفظ # صف في {path}}}', 'export.failed': 'تعذّر التصدير ولم يُترك أي ملف. حاول مرة أخرى.', 'export.cancelled': 'أُلغي التصدير.', 'export.progress': 'جارٍ التصدير', 'export.button': 'تصدير CSV',
   'lookup.label': 'ابحث عن عملية دفع أُجريت في مكان آخر', 'lookup.hint': 'رقم الطلب أو رقم المعاملة؛ ما يُعثر عليه يُضاف إلى السجل.', 'lookup.byOrder': 'ابحث برقم الطلب', 'lookup.byTransaction': 'ابحث برقم المعاملة',
+  'lookup.roleNote': 'يضيف زميلٌ من الموظفين أو الدعم أو المسؤولين الدفعةَ التي أُجريت خارج بايدسك إلى سجل الفريق؛ دورك في سجل الفريق (المالية) يقرؤها ويصدّرها بعد إضافتها.',
   'attention.title': 'تحتاج إلى متابعة', 'attention.intro': 'مدفوعات نتيجتها غير معروفة، أو لم تستقر بعد عدة فحوص. افحص حالة الدفعة من هنا، أو افتحها لتسويتها يدويًا؛ وتخرج من هذه القائمة حين تستقر.', 'attention.empty': 'لا شيء يحتاج إلى متابعة.',
   'attention.why': 'السبب', 'attention.open': 'افتح',
   'attention.checked': 'فُحص الطلب {order}. {result}',

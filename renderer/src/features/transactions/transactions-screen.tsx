@@ -14,6 +14,7 @@ import { focusListRow, PaymentList } from './payment-list';
 import { openHiddenByFilter, useTransactions, watchPayments } from './transactions-store';
 import './transactions.css';
 import { QuotedWords } from '../../ui/quoted-words';
+import { useMayCreatePayments } from '../settings/team-role';
 
 export function TransactionsScreen() {
   const t = useT();
@@ -157,6 +158,9 @@ function Lookup() {
   const [error, setError] = useState<AppError>();
   const wordError = useWordedError();
   const [busy, setBusy] = useState(false);
+  // What it finds is added to the ledger: the team database refuses finance that insert (it creates
+  // no payments), so finance reads who adds them instead of a form that ends in a refusal.
+  const mayAdd = useMayCreatePayments();
 
   async function find(by: 'orderId' | 'transactionId') {
     setBusy(true);
@@ -169,6 +173,7 @@ function Lookup() {
     open(result.value.id);
   }
 
+  if (!mayAdd) return <p className="field-hint lookup-role-note" data-testid="lookup-role-note">{t('lookup.roleNote')}</p>;
   return (
     <form className="lookup" onSubmit={(e) => { e.preventDefault(); void find('orderId'); }}>
       <Field id="lookup-id" label={t('lookup.label')} value={id} onChange={(e) => setId(e.target.value)} dir="ltr" error={error && wordError(error).message} hint={t('lookup.hint')} />
