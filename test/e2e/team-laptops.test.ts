@@ -362,8 +362,9 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     // The menu: what finance reads, none of the three create screens.
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect((await nav.locator('[data-testid^="nav-"]').allTextContents())).toEqual(['Home', 'Transactions', 'Needs attention', 'Audit log', 'Bulk links', 'Settings']);
-    // Home: one task, finding a payment to check; no way to create one or refund.
+    // Home: finance's own intro, one task, finding a payment to check; no way to create one or refund.
     await page.getByTestId('nav-home').click();
+    expect(await page.getByTestId('home-intro').innerText()).toMatch(/^On the team ledger you see every payment.*moves no money/);
     expect(await buttonNames(page.getByTestId('home-tasks'))).toEqual(['Check a payment']);
     // (Its figures stay: "1 refunded" opens those payments in Transactions.)
     expect((await page.getByRole('main').getByRole('button').allTextContents()).filter((name) => /^refund|payment link|card payment|checkout session/i.test(name))).toEqual([]);
