@@ -41,6 +41,12 @@ describe('the overview’s counts', () => {
     render(<OverviewSection profileId="practice" />);
     await waitFor(() => expect(screen.getByTestId('ov-attention').tagName).toBe('BUTTON'));
     expect(screen.getByTestId('ov-attention').textContent).toBe('2 payments need attention');
+    // Its heading is the name of the screen the count opens, as the navigation words it.
+    const { en, ar } = await import('../../renderer/src/features/transactions/messages');
+    const { en: ovEn, ar: ovAr } = await import('../../renderer/src/features/overview/messages');
+    expect(screen.getByRole('heading', { name: en['nav.attention'] })).toBeTruthy();
+    expect(ovAr['ov.attention.title']).toBe(ar['nav.attention']);
+    expect(ovEn['ov.attention.title']).toBe(en['nav.attention']);
     expect(screen.getAllByTestId('ov-refunds').every((cell) => cell.tagName === 'BUTTON')).toBe(true);
   });
 });

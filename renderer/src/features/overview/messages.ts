@@ -38,7 +38,8 @@ export const en = {
   'ov.unpaid.week': '1 to 7 days old',
   'ov.unpaid.older': 'Older than 7 days',
   'ov.unpaid.count': '{count, plural, =0 {none} one {# link} other {# links}}',
-  'ov.attention.title': 'Needs a person',
+  // The screen it opens, by its own name in the navigation (it read "Needs a person").
+  'ov.attention.title': 'Needs attention',
   'ov.attention.count': '{count, plural, =0 {Nothing needs attention} one {# payment needs attention} other {# payments need attention}}',
   'ov.charts.title': 'Charts',
   'ov.charts.days': 'Days shown',
@@ -109,7 +110,7 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.unpaid.week': 'عمرها من يوم إلى 7 أيام',
   'ov.unpaid.older': 'أقدم من 7 أيام',
   'ov.unpaid.count': '{count, plural, =0 {لا شيء} zero {لا روابط} one {رابط واحد} two {رابطان} few {# روابط} many {# رابطًا} other {# رابط}}',
-  'ov.attention.title': 'تحتاج إلى شخص',
+  'ov.attention.title': 'تحتاج إلى متابعة',
   'ov.attention.count': '{count, plural, =0 {لا شيء يحتاج إلى انتباه} zero {لا شيء يحتاج إلى انتباه} one {دفعة واحدة تحتاج إلى انتباه} two {دفعتان تحتاجان إلى انتباه} few {# دفعات تحتاج إلى انتباه} many {# دفعة تحتاج إلى انتباه} other {# دفعة تحتاج إلى انتباه}}',
   'ov.charts.title': 'الرسوم البيانية',
   'ov.charts.days': 'الأيام المعروضة',
