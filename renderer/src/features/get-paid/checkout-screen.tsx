@@ -41,7 +41,7 @@ export function CheckoutScreen() {
   useEffect(() => box.current?.focus(), [result?.id]);
   // Paid while the keyboard was in the share panel (Copy pressed), the panel goes with the focus in it: the result takes it back.
   useEffect(() => focusIfLost(box.current), [result?.state]);
-  const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-orderId', () => {
+  const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-amount', () => {
     setResult(null);
     setFormKey((k) => k + 1);
   });
@@ -140,13 +140,14 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="checkout-form-title" data-testid="checkout-form">
       <h2 id="checkout-form-title">{t('gp.checkout.new')}</h2>
       <fieldset disabled={busy}>
-        {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency}>
           {text('customer.idType', 'idType', t('gp.customer.idType'), { hint: t('gp.customer.idType.hint') })}
           {text('customer.idNumber', 'idNumber', t('gp.customer.idNumber'), { ltr: true })}
           {text('customer.taxNumber', 'taxNumber', t('gp.customer.taxNumber'), { ltr: true })}
         </CustomerFields>
+        {/* After the customer, as on the terminal: the amount is what a person types first (docs/keyboard.md). */}
+        {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
         <details className="gp-group" open={Object.keys(errors).some((k) => k.startsWith('address.')) || undefined}>
           <summary>{t('gp.address')}</summary>
           {text('address.country', 'country', t('gp.address.country'), { hint: t('gp.address.country.hint'), ltr: true, maxLength: 2 })}

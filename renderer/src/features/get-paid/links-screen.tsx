@@ -26,7 +26,7 @@ export function LinksScreen() {
     setFormKey((k) => k + 1);
     setMode('form');
   };
-  const focusFirst = useNewShortcut(screenShortcuts.links, 'link-orderId', reset);
+  const focusFirst = useNewShortcut(screenShortcuts.links, 'link-amount', reset);
   const newLink = () => {
     reset();
     focusFirst();
