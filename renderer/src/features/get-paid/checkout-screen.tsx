@@ -2,7 +2,7 @@
 // number, optional address, authorisation-only and recurring options, URLs and dates) and the
 // result with the same share actions as a link; the recent sessions, with the links list's row
 // buttons: Copy and Resend while unpaid (share-offer.tsx), a receipt once paid (receipt-panel.tsx).
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
@@ -14,9 +14,9 @@ import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
 import { UrlFields } from './link-form';
-import { focusFirstError, focusIfLost } from '../../ui/focus';
+import { focusFirstError } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
-import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
+import { Amount, OpenInTransactions, PaymentStateLabel, ResultBox, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
@@ -37,10 +37,6 @@ export function CheckoutScreen() {
   const [result, setResult] = useState<PaymentView | null>(null);
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => box.current?.focus(), [result?.id]);
-  // Paid while the keyboard was in the share panel (Copy pressed), the panel goes with the focus in it: the result takes it back.
-  useEffect(() => focusIfLost(box.current), [result?.state]);
   const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-amount', () => {
     setResult(null);
     setFormKey((k) => k + 1);
@@ -61,14 +57,13 @@ export function CheckoutScreen() {
       {!result && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
       {!result && mayCreate && <CheckoutForm key={formKey} onCreated={setResult} onCancel={() => setFormKey((k) => k + 1)} />}
       {result && (
-        <section className="gp-result" aria-labelledby="checkout-result-title" data-testid="checkout-result" tabIndex={-1} ref={box}>
-          <h2 id="checkout-result-title">{result.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.checkout.created')}</h2>
+        <ResultBox payment={result} testId="checkout-result">
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
           <UnknownOutcome payment={result} onChecked={setResult} />
           <p><OpenInTransactions payment={result} /> <MakeAnother payment={result} /></p>
           <ReceiptOffer payment={result} />
           {result.url && stillPayable(result) && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
-        </section>
+        </ResultBox>
       )}
       <RecentSessions />
     </section>
