@@ -140,7 +140,8 @@ export function ResultBox({ payment, testId, children }: { payment: PaymentView;
   return (
     <section className="gp-result" aria-labelledby={titleId} data-testid={testId} tabIndex={-1} ref={box}>
       <h2 id={titleId}>{title}</h2>
-      <p role="status" className="gp-announce" data-testid="result-news">{shownFirst.current.state === payment.state ? '' : title}</p>
+      {/* Heard, not seen: the heading shows the same words. */}
+      <p role="status" className="visually-hidden" data-testid="result-news">{shownFirst.current.state === payment.state ? '' : title}</p>
       {children}
     </section>
   );
