@@ -73,7 +73,7 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     await keys.press('Tab', 3);
     await focusOn('share-copy');
     await keys.press('Enter');
-    await expect.poll(() => session.page.locator('.gp-result [role="status"]').textContent()).not.toBe('');
+    await expect.poll(() => session.page.locator('.gp-share [role="status"]').textContent()).not.toBe('');
     await focusOn('share-copy');
     expect(keys.take()).toBeLessThanOrEqual(15);
   });
