@@ -115,7 +115,7 @@ describe('payment link form', () => {
     await screen.findByTestId('active-profile-name');
     act(() => useNavigation.getState().go('links'));
     await screen.findByRole('heading', { name: 'Payment links', level: 1 });
-    expect(document.activeElement).toBe(input('link-orderId')); // the screen's own first focus, given as it opened
+    expect(document.activeElement).toBe(input('link-amount')); // the screen's own first focus, given as it opened
     input('link-expireDate').focus();
     await act(() => new Promise((resolve) => setTimeout(resolve, 100))); // no later focus takes it back
     expect(document.activeElement).toBe(input('link-expireDate'));
@@ -135,7 +135,7 @@ describe('payment link form', () => {
 
   it('sends nothing on Ctrl+Enter while a date is half typed, and says why next to it (the date is never dropped for the default)', async () => {
     await openScreen('links', 'Payment links');
-    await waitFor(() => expect(document.activeElement).toBe(input('link-orderId'))); // the screen's own first focus, as it opens
+    await waitFor(() => expect(document.activeElement).toBe(input('link-amount'))); // the screen's own first focus, as it opens
     fillValidLink();
     type('link-issueDate', '01/03/2026');
     const expiry = input('link-expireDate');

@@ -40,7 +40,7 @@ describe('payment links and checkout sessions', () => {
 
   it('checks the form before sending and shows main’s messages next to the fields', async () => {
     await app.newLinkByKeyboard();
-    await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('link-orderId');
+    await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('link-amount'); // the amount first (docs/keyboard.md)
     await session.page.locator('#link-amount').pressSequentially('10.505'); // kept as typed, with a message
     expect(await session.page.locator('#link-amount').inputValue()).toBe('10.505');
     expect(await session.page.getByTestId('error-link-amount').textContent()).toBe('SAR allows at most 2 decimals.');

@@ -22,7 +22,7 @@ describe('keys typed before a form\'s code has arrived', () => {
   });
   afterAll(() => session?.close());
 
-  it.each([['2', 'link-orderId'], ['3', 'checkout-orderId'], ['4', 'terminal-amount']])('land in the first field of the form Alt+%s opens, right after start', async (key, field) => {
+  it.each([['2', 'link-amount'], ['3', 'checkout-amount'], ['4', 'terminal-amount']])('land in the first field of the form Alt+%s opens, right after start', async (key, field) => {
     const typed: string[] = [];
     for (let i = 0; i < tries; i++) {
       await session.page.reload();

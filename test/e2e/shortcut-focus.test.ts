@@ -49,7 +49,7 @@ describe('the keyboard after a shortcut', () => {
     });
 
     it(`puts it in the first field of the screens whose shortcut means "new" (${language})`, async () => {
-      for (const [key, field] of [['2', 'link-orderId'], ['3', 'checkout-orderId'], ['4', 'terminal-amount'], ['8', 'bulk-file']]) {
+      for (const [key, field] of [['2', 'link-amount'], ['3', 'checkout-amount'], ['4', 'terminal-amount'], ['8', 'bulk-file']]) {
         await session.page.keyboard.press(`Alt+${key}`);
         await expect.poll(() => focused(session.page)).toBe(field);
       }
@@ -66,7 +66,7 @@ describe('the keyboard after a shortcut', () => {
         const el = document.activeElement;
         return el === document.querySelector('#main h1') ? 'heading' : el?.id || el?.tagName || 'none';
       }, digit);
-      for (const [key, field] of [['2', 'link-orderId'], ['3', 'checkout-orderId'], ['4', 'terminal-amount'], ['8', 'bulk-file']] as const) {
+      for (const [key, field] of [['2', 'link-amount'], ['3', 'checkout-amount'], ['4', 'terminal-amount'], ['8', 'bulk-file']] as const) {
         await session.page.keyboard.press('Alt+1');
         await expect.poll(focusedHeading).toBe('heading of Alt+1');
         expect({ key, from: 'Home', focus: await focusRightAfterAlt(key) }).toEqual({ key, from: 'Home', focus: field });

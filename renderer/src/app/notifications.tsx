@@ -1,6 +1,6 @@
 // In-app notifications from main (a watched link paid, a refund failed), announced to screen
 // readers and dismissable. Electron also shows them as OS notifications (main words those).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
 import type { AppEvent } from '../../../contract/events';
@@ -22,6 +22,11 @@ export function Notifications() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [notes, setNotes] = useState<Note[]>([]);
+  // A pile taller than the window scrolls inside its column: the newest, at its end, stays in view.
+  const column = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (column.current) column.current.scrollTop = column.current.scrollHeight;
+  }, [notes.length]);
   useEffect(
     () =>
       api.subscribe((event) => {
@@ -32,7 +37,7 @@ export function Notifications() {
     [],
   );
   return (
-    <div className="notifications" role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
+    <div className="notifications" ref={column} role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
       {notes.map((note) => (
         <div key={note.id} className={`notification notification-${note.level}`}>
           <p>{wordNote(language, note)}</p>

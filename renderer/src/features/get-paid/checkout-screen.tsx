@@ -2,7 +2,7 @@
 // number, optional address, authorisation-only and recurring options, URLs and dates) and the
 // result with the same share actions as a link; the recent sessions, with the links list's row
 // buttons: Copy and Resend while unpaid (share-offer.tsx), a receipt once paid (receipt-panel.tsx).
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
@@ -14,9 +14,9 @@ import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
 import { UrlFields } from './link-form';
-import { focusFirstError, focusIfLost } from '../../ui/focus';
+import { focusFirstError } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
-import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
+import { Amount, OpenInTransactions, PaymentStateLabel, ResultBox, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
@@ -37,11 +37,7 @@ export function CheckoutScreen() {
   const [result, setResult] = useState<PaymentView | null>(null);
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => box.current?.focus(), [result?.id]);
-  // Paid while the keyboard was in the share panel (Copy pressed), the panel goes with the focus in it: the result takes it back.
-  useEffect(() => focusIfLost(box.current), [result?.state]);
-  const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-orderId', () => {
+  const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-amount', () => {
     setResult(null);
     setFormKey((k) => k + 1);
   });
@@ -61,14 +57,13 @@ export function CheckoutScreen() {
       {!result && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
       {!result && mayCreate && <CheckoutForm key={formKey} onCreated={setResult} onCancel={() => setFormKey((k) => k + 1)} />}
       {result && (
-        <section className="gp-result" aria-labelledby="checkout-result-title" data-testid="checkout-result" tabIndex={-1} ref={box}>
-          <h2 id="checkout-result-title">{result.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.checkout.created')}</h2>
+        <ResultBox payment={result} testId="checkout-result">
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
           <UnknownOutcome payment={result} onChecked={setResult} />
           <p><OpenInTransactions payment={result} /> <MakeAnother payment={result} /></p>
           <ReceiptOffer payment={result} />
           {result.url && stillPayable(result) && <SharePanel item={{ url: result.url, orderId: result.orderId, amountMinor: result.amountMinor, currency: result.currency as CurrencyCode, description: null, customer: result.customer }} />}
-        </section>
+        </ResultBox>
       )}
       <RecentSessions />
     </section>
@@ -140,13 +135,14 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="checkout-form-title" data-testid="checkout-form">
       <h2 id="checkout-form-title">{t('gp.checkout.new')}</h2>
       <fieldset disabled={busy}>
-        {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency}>
           {text('customer.idType', 'idType', t('gp.customer.idType'), { hint: t('gp.customer.idType.hint') })}
           {text('customer.idNumber', 'idNumber', t('gp.customer.idNumber'), { ltr: true })}
           {text('customer.taxNumber', 'taxNumber', t('gp.customer.taxNumber'), { ltr: true })}
         </CustomerFields>
+        {/* After the customer, as on the terminal: the amount is what a person types first (docs/keyboard.md). */}
+        {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
         <details className="gp-group" open={Object.keys(errors).some((k) => k.startsWith('address.')) || undefined}>
           <summary>{t('gp.address')}</summary>
           {text('address.country', 'country', t('gp.address.country'), { hint: t('gp.address.country.hint'), ltr: true, maxLength: 2 })}

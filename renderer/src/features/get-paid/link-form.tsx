@@ -21,7 +21,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from '../invoices/invoice-lines';
 import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
-import { focusFirstError } from '../../ui/focus';
+import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { useAgainDraft } from './create-again';
 import { shortcutKeys } from '../../ui/shortcuts';
 
@@ -48,6 +48,16 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
   const invoice = useInvoiceDraft(profile?.id, again?.paymentId);
   const { lines } = invoice;
+  const invoiceShown = lines !== null;
+  // With seller details the lines take Amount's place once main says so, after the form is drawn
+  // with the keyboard in Amount (Alt+2): what was typed there goes on as the first line's price,
+  // and the keyboard, lost with the field, goes to that price (or the line's start when none was typed).
+  useEffect(() => {
+    if (!lines) return;
+    const carried = lines.length === 1 && !lines[0]!.unitPrice && v.amount.trim() !== '';
+    if (carried) invoice.setLines([{ ...lines[0]!, unitPrice: v.amount }]);
+    focusIfLost(document.getElementById(fieldId(form, carried ? 'lines.0.unitPrice' : 'lines.0.description')));
+  }, [invoiceShown]);
   /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
   const check = (): Problems => {
     const problems: Problems = lines ? checkLines(lines, v.currency) : {};
@@ -107,7 +117,6 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="link-form-title" data-testid="link-form">
       <h2 id="link-form-title">{t('gp.link.new')}</h2>
       <fieldset disabled={busy}>
-        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="gp-row">
           {invoice.hasSeller && <button type="button" onClick={invoice.toggle} aria-pressed={Boolean(lines)} data-testid="invoice-toggle">{lines ? t('inv.lines.quick') : t('inv.lines.add')}</button>}
           {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller"><SettingsLink to={{ section: 'seller-title' }}>{t('inv.lines.needSeller')}</SettingsLink></p>}
@@ -129,6 +138,8 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
           </>
         )}
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} />
+        {/* After the customer, as on the terminal: the amount is what a person types first (docs/keyboard.md). */}
+        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         {lines && (
           <div className="gp-row">
             <TextField form={form} path="buyerVatNumber" label={t('inv.buyerVat')} value={invoice.buyerVat} onChange={invoice.setBuyerVat} errors={errors} ltr autoComplete="off" />

@@ -1,6 +1,6 @@
 // Payment links (Alt+2): the form for a new link, its result with the share actions, and the
 // list of links. Opening the screen puts the focus in the form, so Alt+2 is "new link".
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
@@ -9,7 +9,7 @@ import { Ltr } from '../../ui/ltr';
 import { LinkForm } from './link-form';
 import { useNewShortcut } from './form-kit';
 import { LinksList } from './links-list';
-import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment } from './outcome';
+import { Amount, OpenInTransactions, PaymentStateLabel, ResultBox, UnknownOutcome, useLivePayment } from './outcome';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { stillPayable, useDraftArrives } from './create-again';
@@ -26,7 +26,7 @@ export function LinksScreen() {
     setFormKey((k) => k + 1);
     setMode('form');
   };
-  const focusFirst = useNewShortcut(screenShortcuts.links, 'link-orderId', reset);
+  const focusFirst = useNewShortcut(screenShortcuts.links, 'link-amount', reset);
   const newLink = () => {
     reset();
     focusFirst();
@@ -48,14 +48,10 @@ export function LinksScreen() {
 }
 
 function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: PaymentView): void }) {
-  const t = useT();
-  const box = useRef<HTMLElement>(null);
   const invoice = useInvoice(payment.id);
-  useEffect(() => box.current?.focus(), [payment.id]);
   useLivePayment(payment, onChange);
   return (
-    <section className="gp-result" aria-labelledby="link-result-title" data-testid="link-result" tabIndex={-1} ref={box}>
-      <h2 id="link-result-title">{payment.state === 'unknown' ? t('gp.link.resultUnknown') : t('gp.link.created')}</h2>
+    <ResultBox payment={payment} testId="link-result">
       <p>
         <Ltr className="mono" testId="result-order-id">{payment.orderId}</Ltr> · <Amount minor={payment.amountMinor} currency={payment.currency} /> · <PaymentStateLabel payment={payment} />
       </p>
@@ -64,6 +60,6 @@ function LinkResult({ payment, onChange }: { payment: PaymentView; onChange(p: P
       <ReceiptOffer payment={payment} />
       {invoice && <InvoicePanel invoice={invoice} />}
       {payment.url && stillPayable(payment) && <SharePanel item={{ url: payment.url, orderId: payment.orderId, amountMinor: payment.amountMinor, currency: payment.currency as CurrencyCode, description: payment.description, customer: payment.customer, invoiceNumber: invoice?.number }} />}
-    </section>
+    </ResultBox>
   );
 }

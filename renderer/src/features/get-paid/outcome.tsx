@@ -1,18 +1,18 @@
 // What a create answered: the payment's state, and for an unclear outcome the explanation and
 // a status check (never a retry: the gateway may have acted on the first request).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { stateWordOf } from '../../../../contract/payment-states';
-import { useLanguage, useT } from '../../i18n';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
-import { useFocusAfterCheck } from '../../ui/focus';
+import { focusIfLost, useFocusAfterCheck } from '../../ui/focus';
 
 /** The same word for a state as every other screen (contract/payment-states.ts). */
 export function PaymentStateLabel({ payment }: { payment: Pick<PaymentView, 'state' | 'kind'> }) {
@@ -109,4 +109,40 @@ function useKeyboardNearResult(unclear: boolean, busy: boolean) {
   });
   useFocusAfterCheck(busy, unclear, () => button.current ?? result.current);
   return { box, button };
+}
+
+/** What became of a link or session, as its result's heading says it; the state beside the order id says the rest (refunded …). */
+function resultTitle(payment: Pick<PaymentView, 'kind' | 'state'>): MessageKey {
+  const kind = payment.kind === 'link' ? 'link' : 'checkout';
+  switch (payment.state) {
+    case 'unknown': return 'gp.link.resultUnknown';
+    case 'paid': case 'partially_captured': case 'partially_refunded': case 'refunded': return `gp.${kind}.paid`;
+    case 'authorised': case 'declined': case 'expired': return `gp.${kind}.${payment.state}`;
+    default: return `gp.${kind}.created`;
+  }
+}
+
+/**
+ * A payment link's or checkout session's result. Its heading follows the outcome main's events bring
+ * (it said "created" once paid), and the change is said once to a screen reader by a status line,
+ * which leaves the keyboard where it is. The box takes the keyboard when a new one is shown, and
+ * takes it back when what had it went with the change (the share panel of a page now paid).
+ */
+export function ResultBox({ payment, testId, children }: { payment: PaymentView; testId: string; children: ReactNode }) {
+  const t = useT();
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => box.current?.focus(), [payment.id]);
+  useEffect(() => focusIfLost(box.current), [payment.state]);
+  const shownFirst = useRef({ id: payment.id, state: payment.state });
+  if (shownFirst.current.id !== payment.id) shownFirst.current = { id: payment.id, state: payment.state };
+  const title = t(resultTitle(payment));
+  const titleId = `${testId}-title`;
+  return (
+    <section className="gp-result" aria-labelledby={titleId} data-testid={testId} tabIndex={-1} ref={box}>
+      <h2 id={titleId}>{title}</h2>
+      {/* Heard, not seen: the heading shows the same words. */}
+      <p role="status" className="visually-hidden" data-testid="result-news">{shownFirst.current.state === payment.state ? '' : title}</p>
+      {children}
+    </section>
+  );
 }
