@@ -3,7 +3,8 @@
 // this file starts: a person fills the form by its labels, tests the connection, saves (the
 // password into the keychain only), then an admin copies this computer's seeded ledger into the
 // team database and reads the report; the laptop then uses the team ledger from its next start, where
-// the README's pictures of the section are taken (an admin, "Add a person"). Every interaction a person makes is counted
+// the README's pictures of the section are taken (an admin, "Add a person"), and the admin, after
+// testing a colleague's login without saving it, still adds a person as themself. Every interaction a person makes is counted
 // (docs/team-ledger.md gives the count with the default port and database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -139,5 +140,24 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     await settings.chooseLanguage('ar');
     await reopened.getByRole('heading', { name: 'إضافة شخص' }).waitFor();
     expect(await linesAcross(session.context, await session.screenshot('settings-team-ledger-ar', reopened), headerLine)).toEqual([]);
+  });
+
+  // "Add a person" runs as the saved login (team-people.ts): a test of a colleague's login, not
+  // saved, is that test's answer only (it once hid the section from this admin).
+  it('keeps Add a person for the saved admin after a test of a colleague\'s login, and adds the person as the admin', async () => {
+    await new SettingsPage(session.page).chooseLanguage('en');
+    const team = session.page.getByTestId('team-ledger');
+    await team.getByLabel('User').fill(sue.login);
+    await team.getByLabel('Password', { exact: true }).fill(sue.password);
+    await team.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => team.getByTestId('team-outcome').textContent()).toBe('Connected as sue (support).');
+    await team.getByLabel('Login').fill('omar');
+    await team.getByLabel('First password').fill('omar-first-password');
+    await team.getByRole('button', { name: 'Add the person' }).click();
+    await expect.poll(() => team.getByTestId('team-people-outcome').textContent()).toBe('omar was added as staff. They log in with the first password and change it.');
+    const client = await server.connect({ database });
+    const added = await client.query(`SELECT db_user FROM paydesk.audit_log WHERE action = 'add_person' AND reason = 'omar'`);
+    await client.end();
+    expect(added.rows).toEqual([{ db_user: ada.login }]);
   });
 });

@@ -1,6 +1,7 @@
 // The CSV exports to a file from the team ledger (PostgreSQL): the payments (any filter and sort of
 // the transactions list) and the audit log, byte for byte the format SQLite's export writes for the
-// same rows (the same header, paymentLine and auditCells, csv.ts). One snapshot: a REPEATABLE READ,
+// same rows (the same header, paymentLine and auditCells, csv.ts; the audit log then adds its
+// `team_login` column). One snapshot: a REPEATABLE READ,
 // read-only transaction (payments added meanwhile are neither listed nor skipped twice) whose
 // cursor is fetched 1,000 rows at a time (few round trips to a distant server), each window
 // formatted 100 rows per turn of main's event loop (its other calls get in between) and written
@@ -48,8 +49,15 @@ const lastChecked = `(SELECT ${utc('c.at')} FROM paydesk.status_checks c WHERE c
 const openOperation = `(SELECT json_build_array(o.kind, o.outcome, o.amount_minor::text)::text FROM paydesk.operations o WHERE o.payment_id = p.id AND o.outcome IN ('sending', 'unknown'))`;
 const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.status_word, p.amount_minor, p.currency, p.captured_minor, p.refunded_minor,
   p.customer_name, p.customer_email, p.customer_phone, p.card_bin, p.card_last4, p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, ${lastChecked}, ${openOperation}`;
-// export.ts's AuditRow: the OS user the laptop gave, else the login (as pg-store.ts reads operations).
-const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash`;
+// export.ts's AuditRow: the OS user the laptop gave, else the login (as pg-store.ts reads operations);
+// then the login the database stamped (db_user), for the team's own last column.
+const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash, db_user`;
+/**
+ * The team's audit CSV: the laptop's columns, byte for byte, then `team_login`, who did it as the
+ * database stamped it (the OS user is only what a laptop said: "root" on many). Last, as the local
+ * columns were added: a sheet reading by position or by name still reads what it read.
+ */
+export const teamAuditHeader = [...auditHeader, 'team_login'];
 
 /** One window of payments as CSV text: amounts read back as exact integers, then SQLite's line. */
 function paymentText(rows: unknown[][], local: LocalColumns): string {
@@ -70,7 +78,7 @@ function auditText(rows: unknown[][], local: LocalColumns): string {
       seq: exactInteger(r[0] as string)!, at: r[1] as string, os_user: r[2] as string, profile_id: r[3] as string | null, environment: r[4] as string | null, action: r[5] as string,
       payment_id: r[6] as string | null, order_id: r[7] as string | null, amount_minor: exactInteger(r[8] as string | null), currency: r[9] as string | null, reason: r[10] as string | null, result: r[11] as string, hash: r[12] as string,
     };
-    text += csvLine(auditCells(row, local));
+    text += csvLine([...auditCells(row, local), r[13] as string]);
   }
   return text;
 }
@@ -87,7 +95,7 @@ export function jobOf(request: TeamExportRequest, path: string, timeZone: string
     const params = new Params();
     const where = query ? `WHERE ${teamAuditMatch({ ...request.search, query }, params)}` : '';
     const of = (text: string) => ({ text, values: params.values });
-    return { path, header: auditHeader, count: of(`SELECT count(*) AS n FROM paydesk.audit_log a ${where}`), select: of(`SELECT ${auditSelect} FROM paydesk.audit_log a ${where} ORDER BY seq`), lines: (rows) => auditText(rows, local) };
+    return { path, header: teamAuditHeader, count: of(`SELECT count(*) AS n FROM paydesk.audit_log a ${where}`), select: of(`SELECT ${auditSelect} FROM paydesk.audit_log a ${where} ORDER BY seq`), lines: (rows) => auditText(rows, local) };
   }
   const where = teamPaymentWhere(request.filter); // bad input fails the call, in words, before any file
   return {

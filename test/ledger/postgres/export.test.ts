@@ -94,12 +94,20 @@ describeWithPostgres('CSV exports on both backends', () => {
     expect(() => exports.start({ kind: 'payments', filter: { minAmount: '5' }, sort: { by: 'amount', direction: 'asc' } })).toThrow(expect.objectContaining({ extra: expect.objectContaining({ fieldReasons: { currency: expect.objectContaining({ key: 'ledger.amountNeedsCurrency' }) } }) }));
   });
 
-  it('exports the team audit log in the laptop\'s format, the log as it was when the export began', async () => {
+  it('exports the team audit log in the laptop\'s format, then who did it as the database stamped it (team_login), the log as it was when the export began', async () => {
     const entries = (await ledgers.pool('finance').query(`SELECT seq, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, os_user, db_user, profile_id, environment, action,
       payment_id::text, order_id, amount_minor, currency, reason, result, hash FROM paydesk.audit_log ORDER BY seq`)).rows;
-    const expected = `\uFEFF${csvLine(auditHeader)}${entries.map((r) => csvLine(auditCells({ ...r, seq: exactInteger(r.seq)!, amount_minor: exactInteger(r.amount_minor), os_user: r.os_user ?? r.db_user }, localColumns(exportTimeZone(undefined))))).join('')}`;
+    // Every column but the last is the laptop's, byte for byte (SQLite's auditCells); the last is the login.
+    const laptopCells = (r: (typeof entries)[number]) => auditCells({ ...r, seq: exactInteger(r.seq)!, amount_minor: exactInteger(r.amount_minor), os_user: r.os_user ?? r.db_user }, localColumns(exportTimeZone(undefined)));
+    const expected = `\uFEFF${csvLine([...auditHeader, 'team_login'])}${entries.map((r) => csvLine([...laptopCells(r), r.db_user])).join('')}`;
     const team = await teamFile({ kind: 'audit' });
     expect(team.text).toBe(expected);
+    // An auditor reads who did it: the earlier export by fay's login from the computer user huda names both.
+    // (Split naively: the columns up to action hold no comma, and team_login is the last.)
+    const [header, ...lines] = team.text!.slice(1).trimEnd().split('\r\n').map((line) => line.split(','));
+    expect(header!.at(-1)).toBe('team_login');
+    const exported = lines.find((cells) => cells[header!.indexOf('action')] === 'export_payments')!;
+    expect([exported[header!.indexOf('os_user')], exported.at(-1)]).toEqual(['huda', 'fay']);
     expect(team.progress.rows).toBe(entries.length);
     expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_audit_log', result: expect.stringMatching(new RegExp(`^${entries.length} rows; file paydesk-audit-[-0-9]+\\.csv; zone \\S+$`)) });
   });

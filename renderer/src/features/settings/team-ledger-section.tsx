@@ -46,9 +46,6 @@ export function TeamLedgerSection() {
   const [caProblem, setCaProblem] = useState(false);
   const [busy, setBusy] = useState<'save' | 'test' | 'use'>();
   const [outcome, setOutcome] = useState<Outcome>();
-  // An admin (as this visit's test, the running app, or the last test of the saved login found: main
-  // keeps it) is offered "Add a person"; the database refuses anyone else anyway.
-  const [testedRole, setTestedRole] = useState<string>();
   // The answer comes below the buttons, under the fold once the form is filled: brought into view
   // when it comes (a person pressed Test connection and saw nothing change).
   const outcomeLine = useRef<HTMLDivElement>(null);
@@ -123,7 +120,9 @@ export function TeamLedgerSection() {
       if (!result.ok) return setOutcome(failure(result.error));
       const check = result.value;
       if (!check.ok) return setOutcome({ kind: 'error', lines: [{ reason: check.reason, otherwise: check.problem }] });
-      setTestedRole(check.role);
+      // Main kept the role when the login tested is the saved one: "Add a person" and the copy follow it.
+      // Another login's test (not saved) is this answer only: those run as the saved login.
+      void api.getTeamLedger({}).then((r) => r.ok && setView(r.value));
       const lines: Words[] = [{ key: 'team.connected', values: { login: check.login, role: { key: `team.role.${check.role}` as MessageKey } } }];
       if (check.tls) lines.push({ key: 'team.connected.tls' });
       if (check.superuser) lines.push({ key: 'team.connected.superuser' });
@@ -163,7 +162,7 @@ export function TeamLedgerSection() {
     : t('team.inUse.noRole', { host: at, login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
   const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
   // The saved login's role, as far as known (the last test main kept of it, or the running app's when it is that login):
-  // the copy runs as the saved login. Not known: the button stays, and a refusal is said in words.
+  // the copy and "Add a person" run as the saved login. Not known: the button stays, and a refusal is said in words.
   const savedLoginRole = view.savedRole ?? (session && session.login === view.settings?.user ? session.role : null);
   return (
     <section aria-labelledby="team-title" className="maintenance" data-testid="team-ledger">
@@ -212,7 +211,8 @@ export function TeamLedgerSection() {
       </div>
       {/* Only an admin's login copies (the database refuses the others): a known other role reads why, not a button. */}
       {view.settings && view.passwordSaved && <TeamLedgerCopySection adminOnly={savedLoginRole !== null && savedLoginRole !== 'admin'} />}
-      {view.settings && view.passwordSaved && (testedRole ?? view.session?.role ?? view.savedRole) === 'admin' && <TeamPeopleSection />}
+      {/* Offered by the saved login's role: main adds the person as that login (team-people.ts), whatever was tested here. */}
+      {view.settings && view.passwordSaved && savedLoginRole === 'admin' && <TeamPeopleSection />}
     </section>
   );
 }
