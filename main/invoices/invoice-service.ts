@@ -25,6 +25,8 @@ import type { RefundConfirmed } from '../payments/payments-core';
 import type { CreateOptions } from '../payments/record-create';
 import { invoiceHtml, type DocumentModel } from './invoice-document';
 import { zatcaQrText, zatcaTimestamp } from './zatca-qr';
+import { registerCsv, type RegisterPayment } from './invoice-register';
+import { exportTimeZone, localColumns } from '../ledger/local-time';
 
 /** Chromium, however it is reached: the PDF and a PNG of the same HTML. */
 export type DocumentRenderer = (html: string) => Promise<{ pdf: Uint8Array; png: Uint8Array }>;
@@ -190,6 +192,30 @@ export function createInvoiceService(deps: InvoiceDeps) {
     };
   }
 
+  /** The invoices and credit notes issued in a period, as CSV for the accountant (invoice-register.ts). */
+  async function register(input: MethodParsedInput<'invoiceRegister'>): Promise<MethodOutput<'invoiceRegister'>> {
+    const instant = (name: 'from' | 'to') => {
+      const value = input[name];
+      if (value === undefined) return undefined;
+      const time = new Date(value);
+      if (Number.isNaN(time.getTime())) throw fieldFailure('invalid_input', { [name]: why('ledger.notADate', { value: value.slice(0, 40) }) });
+      return time.toISOString();
+    };
+    const range = { from: instant('from'), to: instant('to'), profileId: input.profileId };
+    const documents = await rows.issuedBetween(range);
+    const payments = new Map<string, RegisterPayment>();
+    for (const id of new Set([...documents.invoices.map((i) => i.payment_id), ...documents.creditNotes.map((n) => n.payment_id)])) {
+      const payment = await deps.payment(id);
+      if (payment) payments.set(id, { orderId: payment.order_id, customerName: payment.customer_name, state: stateOf(payment) });
+    }
+    const zone = exportTimeZone(input.timeZone);
+    const { csv, invoices, creditNotes } = registerCsv(documents, (id) => payments.get(id), zone);
+    // Named by the period's local days (its last day is the one before `to`).
+    const day = (iso: string | undefined, back = 0) => (iso ? localColumns(zone)(new Date(Date.parse(iso) - back).toISOString())[1] : null);
+    const span = [day(range.from) ?? 'start', day(range.to, 1) ?? 'now'].join('-to-');
+    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes };
+  }
+
   async function renderDocument(input: { invoiceId?: string; creditNoteId?: string }) {
     if (!deps.render) throw failWith('internal', 'invoice.noRenderer');
     const { fileName, model } = await documentOf(input);
@@ -206,6 +232,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       return { invoice: invoice ? await view(invoice) : null };
     },
     numbers: async (paymentIds: string[]) => Object.fromEntries(await rows.numbersOf(paymentIds)),
+    register,
     async document(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'invoiceDocument'>> {
       const { fileName, pdf, png } = await renderDocument(input);
       return { fileName, pdfBase64: Buffer.from(pdf).toString('base64'), pngBase64: Buffer.from(png).toString('base64') };

@@ -74,6 +74,9 @@ export const en = {
   // A laptop's document copied into the team ledger keeps its number in that laptop's own series.
   'inv.issuedOnLaptop': 'Numbered on the laptop “{laptop}”, in its own series, and copied to the team ledger: the team’s own series may have the same number.',
   'inv.creditNote.laptop': 'numbered on the laptop “{laptop}”',
+  // Finance's register (Transactions): the documents issued between the list's From and To.
+  'inv.register': 'Export invoices and credit notes',
+  'inv.register.saved': '{invoices, plural, one {# invoice} other {# invoices}} and {creditNotes, plural, one {# credit note} other {# credit notes}} from the list’s dates: {file}',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -149,4 +152,6 @@ export const ar: Record<keyof typeof en, string> = {
   'seller.check.logo': 'اختر صورة PNG أو JPEG لا تتجاوز 200 كيلوبايت.',
   'inv.issuedOnLaptop': 'رُقّمت على الحاسوب «{laptop}» ضمن سلسلة أرقامه الخاصة ثم نُسخت إلى سجل الفريق: قد يكون للرقم نفسه مثيل في سلسلة الفريق.',
   'inv.creditNote.laptop': 'رُقّم على الحاسوب «{laptop}»',
+  'inv.register': 'تصدير الفواتير والإشعارات الدائنة',
+  'inv.register.saved': '{invoices, plural, zero {لا فواتير} one {فاتورة واحدة} two {فاتورتان} few {# فواتير} many {# فاتورة} other {# فاتورة}} و{creditNotes, plural, zero {لا إشعارات دائنة} one {إشعار دائن واحد} two {إشعاران دائنان} few {# إشعارات دائنة} many {# إشعارًا دائنًا} other {# إشعار دائن}} من تواريخ القائمة: {file}',
 };
