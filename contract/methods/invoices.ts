@@ -105,6 +105,11 @@ export const invoiceMethods = {
     input: () => z.object({ paymentIds: z.array(id()).max(500) }).strict(),
     output: () => z.record(z.string(), z.string()),
   }),
+  findDocumentNumber: method({
+    summary: 'The payments whose invoice or credit note has this number ("INV-000001", "cn 12", Arabic-Indic digits too): what a person holding the document types in the search.',
+    input: () => z.object({ number: text(40) }).strict(),
+    output: () => z.object({ matches: z.array(z.object({ document: z.enum(['invoice', 'credit_note']), number: z.string(), paymentId: z.string(), orderId: z.string(), profileId: z.string() })) }),
+  }),
   invoiceRegister: method({
     summary: 'Finance\'s register for the accountant: the invoices and credit notes issued in a period (the list\'s From and To), as CSV text with their amounts and VAT.',
     input: () => z.object({

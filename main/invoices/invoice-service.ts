@@ -17,7 +17,7 @@ import { fail as failWith, fieldFailure, reason as why } from '../core/fail';
 import { computeInvoice, creditSplit, parseQuantity, parseRatePercent, standardRateBp, type VatGroup, type VatLineInput } from '../../contract/vat';
 import type { CallContext } from '../core/call-context';
 import type { InvoiceLedger } from '../ledger/invoice-ledger';
-import type { InvoiceLineRow, InvoiceRow, CreditNoteRow } from '../ledger/invoice-rows';
+import { creditNoteNumber, invoiceNumber, type InvoiceLineRow, type InvoiceRow, type CreditNoteRow } from '../ledger/invoice-rows';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx } from '../ledger/store';
 import type { Logger } from '../log/logger';
@@ -233,6 +233,17 @@ export function createInvoiceService(deps: InvoiceDeps) {
     },
     numbers: async (paymentIds: string[]) => Object.fromEntries(await rows.numbersOf(paymentIds)),
     register,
+    async findNumber(typed: string): Promise<MethodOutput<'findDocumentNumber'>> {
+      const number = documentNumberOf(typed);
+      if (!number) return { matches: [] };
+      const found = await rows.withNumber(number);
+      const matches = [];
+      for (const doc of found) {
+        const payment = await deps.payment(doc.payment_id);
+        if (payment) matches.push({ document: doc.document, number: doc.number, paymentId: doc.payment_id, orderId: payment.order_id, profileId: doc.profile_id });
+      }
+      return { matches };
+    },
     async document(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'invoiceDocument'>> {
       const { fileName, pdf, png } = await renderDocument(input);
       return { fileName, pdfBase64: Buffer.from(pdf).toString('base64'), pngBase64: Buffer.from(png).toString('base64') };
@@ -243,6 +254,13 @@ export function createInvoiceService(deps: InvoiceDeps) {
       return { opened: true, path: await deps.openPdf(fileName, pdf) };
     },
   };
+}
+
+/** "INV-000001", "inv 1", "CN-٠٠٠٠١٢" as the ledger writes them, or undefined for anything else. */
+export function documentNumberOf(typed: string): string | undefined {
+  const match = /^(INV|CN)[\s-]*0*(\d{1,12})$/i.exec(toAsciiDigits(typed.trim()));
+  if (!match || Number(match[2]) === 0) return undefined;
+  return (match[1]!.toUpperCase() === 'INV' ? invoiceNumber : creditNoteNumber)(Number(match[2]));
 }
 
 const pick = (l: { netMinor: number; vatMinor: number; grossMinor: number }) => ({ net_minor: l.netMinor, vat_minor: l.vatMinor, gross_minor: l.grossMinor });

@@ -7,6 +7,8 @@ import type { CreditNoteRow, InvoiceLineRow, InvoiceRow } from './invoice-rows';
 export type NewInvoice = Omit<InvoiceRow, 'id' | 'seq' | 'number'>;
 export type NewInvoiceLine = Omit<InvoiceLineRow, 'invoice_id' | 'line_no'>;
 export type NewCreditNote = Omit<CreditNoteRow, 'id' | 'seq' | 'number'>;
+/** A document found by its number: which payment it belongs to. */
+export type NumberedDocument = { document: 'invoice' | 'credit_note'; number: string; payment_id: string; profile_id: string };
 /** Issued at or after `from` and before `to` (ISO instants, either left out), of one profile or all. */
 export type IssuedRange = { from?: string; to?: string; profileId?: string };
 /** The documents of a period, in number order: each credit note with its invoice's number and currency (that invoice may be older). */
@@ -21,6 +23,8 @@ export type InvoiceLedger = {
   creditNotesOf(invoiceId: string): Promise<CreditNoteRow[]>;
   creditNote(id: string): Promise<CreditNoteRow | undefined>;
   creditNoteOfOperation(operationId: string): Promise<CreditNoteRow | undefined>;
+  /** The invoices and credit notes that carry this number (one per profile or laptop series), with their payments. */
+  withNumber(number: string): Promise<NumberedDocument[]>;
   /** The invoices (with their lines) and credit notes issued in a period: finance's register for the accountant. */
   issuedBetween(range: IssuedRange): Promise<IssuedDocuments>;
   /**

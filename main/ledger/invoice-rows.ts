@@ -3,7 +3,7 @@
 // and without gaps that nothing explains; docs/invoices.md.
 import { randomUUID } from 'node:crypto';
 import type { LedgerDb } from './database';
-import type { InvoiceLedger, IssuedDocuments, IssuedRange } from './invoice-ledger';
+import type { InvoiceLedger, IssuedDocuments, IssuedRange, NumberedDocument } from './invoice-ledger';
 
 export type InvoiceRow = {
   id: string;
@@ -106,6 +106,9 @@ export function createInvoiceRows(db: LedgerDb) {
     creditNote: (id: string) => db.prepare('SELECT * FROM credit_notes WHERE id = ?').get(id) as CreditNoteRow | undefined,
     creditNoteOfOperation: (operationId: string) => db.prepare('SELECT * FROM credit_notes WHERE operation_id = ?').get(operationId) as CreditNoteRow | undefined,
 
+    withNumber: (number: string) => db.prepare(`SELECT 'invoice' AS document, number, payment_id, profile_id FROM invoices WHERE number = @number
+      UNION ALL SELECT 'credit_note', number, payment_id, profile_id FROM credit_notes WHERE number = @number`).all({ number }) as NumberedDocument[],
+
     /** issued_at is UTC ISO text of one width (toISOString), so text order is time order. */
     issuedBetween(range: IssuedRange): IssuedDocuments {
       const where = (t: string) => [`(@profileId IS NULL OR ${t}.profile_id = @profileId)`, `(@from IS NULL OR ${t}.issued_at >= @from)`, `(@to IS NULL OR ${t}.issued_at < @to)`].join(' AND ');
@@ -141,6 +144,7 @@ export function createSqliteInvoiceLedger(db: LedgerDb): InvoiceLedger {
     creditNotesOf: async (id) => rows.creditNotesOf(id),
     creditNote: async (id) => rows.creditNote(id),
     creditNoteOfOperation: async (id) => rows.creditNoteOfOperation(id),
+    withNumber: async (number) => rows.withNumber(number),
     issuedBetween: async (range) => rows.issuedBetween(range),
     reserve: async (invoice, lines) => rows.reserve(invoice, lines),
     insertCreditNote: async (note) => rows.insertCreditNote(note),

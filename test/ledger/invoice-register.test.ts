@@ -2,7 +2,8 @@
 // a laptop's file and on the team ledger (where finance, who may not issue them, reads it): the
 // documents of the period only, in number order, each amount the ledger's minor units in the
 // currency's exponent, net + VAT = total on every row, a credit note naming its invoice and never
-// more than was refunded (docs/invoices.md, "Finance: the register").
+// more than was refunded (docs/invoices.md, "Finance: the register"). And support's way in from a
+// document a customer holds: its number, however typed, names the payment's order.
 import { expect, it } from 'vitest';
 import { payLink } from '../invoices/support';
 import { describeLedgerApp } from '../support/ledger-apps';
@@ -49,5 +50,13 @@ describeLedgerApp('the register of invoices and credit notes', (app, backend) =>
     const earlier = await reader.value<{ csv: string; invoices: number; creditNotes: number }>('invoiceRegister', { from: new Date(now - 40 * 24 * hour).toISOString(), to: new Date(now - hour).toISOString() });
     expect([earlier.invoices, earlier.creditNotes, rowsOf(earlier.csv).length]).toEqual([0, 0, 1]);
     expect(await reader.call('invoiceRegister', { from: 'last month' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('finds the payment of an invoice or credit note number, typed as a person types it', async () => {
+    const sar = (await app().store.byOrderId('practice', 'REG-SAR'))!;
+    const invoice = { document: 'invoice', number: 'INV-000001', paymentId: sar.id, orderId: 'REG-SAR', profileId: 'practice' };
+    for (const typed of ['INV-000001', 'inv 1', 'Inv-٠٠٠٠٠١']) expect(await app().value('findDocumentNumber', { number: typed })).toEqual({ matches: [invoice] });
+    expect(await app().value('findDocumentNumber', { number: 'cn-1' })).toEqual({ matches: [{ ...invoice, document: 'credit_note', number: 'CN-000001' }] });
+    for (const typed of ['INV-000009', 'INV-0', 'REG-SAR']) expect(await app().value('findDocumentNumber', { number: typed })).toEqual({ matches: [] });
   });
 });

@@ -80,6 +80,9 @@ export function createPgInvoiceLedger(db: Queryable, options: { inTransaction: b
     },
     creditNotesOf: async (invoiceId) => (await all('SELECT * FROM paydesk.credit_notes WHERE invoice_id = $1 ORDER BY seq', [invoiceId])).map(creditNoteOf),
     creditNote: async (id) => (ids([id]).length ? (await first('SELECT * FROM paydesk.credit_notes WHERE id = $1', [id]).then((r) => r && creditNoteOf(r))) : undefined),
+    withNumber: async (number) => (await all(`SELECT 'invoice' AS document, number, payment_id, profile_id FROM paydesk.invoices WHERE number = $1
+      UNION ALL SELECT 'credit_note', number, payment_id, profile_id FROM paydesk.credit_notes WHERE number = $1`, [number]))
+      .map((r) => ({ document: r.document as 'invoice' | 'credit_note', number: r.number as string, payment_id: r.payment_id as string, profile_id: r.profile_id as string })),
     async issuedBetween(range) {
       // Bounds read as instants here, as the list's filter reads them (pg-export-filter.ts).
       const at = (v: string | undefined) => (v === undefined ? null : new Date(v).toISOString());
