@@ -258,7 +258,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
 
 /** "INV-000001", "inv 1", "CN-٠٠٠٠١٢" as the ledger writes them, or undefined for anything else. */
 export function documentNumberOf(typed: string): string | undefined {
-  const match = /^(INV|CN)[\s-]*0*(\d{1,12})$/i.exec(toAsciiDigits(typed.trim()));
+  const match = toAsciiDigits(typed.trim()).match(/^(INV|CN)[\s-]*0*(\d{1,12})$/i);
   if (!match || Number(match[2]) === 0) return undefined;
   return (match[1]!.toUpperCase() === 'INV' ? invoiceNumber : creditNoteNumber)(Number(match[2]));
 }
