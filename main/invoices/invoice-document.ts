@@ -32,6 +32,9 @@ export type DocumentModel = {
   issuedOnLaptop?: string | null;
 };
 
+/** The currency's name in a language ("دينار كويتي", "Kuwaiti Dinar"), from the ICU data Node and Electron carry; the code if none. */
+const currencyName = (code: string, language: 'en' | 'ar') => new Intl.DisplayNames([language], { type: 'currency', fallback: 'code' }).of(code) ?? code;
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function invoiceHtml(model: DocumentModel): string {
@@ -66,7 +69,8 @@ export function invoiceHtml(model: DocumentModel): string {
     model.buyer.phone ? row('phone', ltr(model.buyer.phone)) : '',
     model.buyer.vatNumber ? row('buyerVat', ltr(model.buyer.vatNumber)) : '',
     model.reason ? row(model.kind === 'credit' ? 'refundReason' : 'reason', escape(model.reason)) : '',
-    row('currency', ltr(model.currency)),
+    // Named as well as coded: an Arabic reader saw only "KWD" under «المبالغ بعملة».
+    row('currency', [ltr(model.currency), en ? `<span lang="en" dir="ltr">${escape(currencyName(model.currency, 'en'))}</span>` : '', ar ? `<span lang="ar" dir="rtl">${escape(currencyName(model.currency, 'ar'))}</span>` : ''].filter(Boolean).join(' · ')),
   ].join('');
 
   const lines = model.lines.map((l, i) => `<tr>
