@@ -65,6 +65,8 @@ describe('invoices behind payment links', () => {
     expect([...decodeZatcaQr(credit.codes[0]!).values()].slice(3)).toEqual(['50.00', '3.71']);
     expect(credit.text).toContain('إشعار دائن');
     expect(credit.text).toContain(invoice.number);
+    // Its line says what it is, in both languages: it read the bare invoice number under "Description".
+    for (const words of ['Refund of', 'استرداد من']) expect(credit.text).toContain(words);
   });
 
   it('names the currency in the invoice’s language, with its code: Arabic only reads «دينار كويتي», both languages both names', async () => {
