@@ -70,7 +70,10 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
   const [drawing, setDrawing] = useState<string | null>(null);
   // Drawn above the credit notes: its top brought into view, or a credit note's picture appeared off screen above its button.
   const previewImage = useRef<HTMLImageElement>(null);
-  useEffect(() => previewImage.current?.scrollIntoView?.({ block: 'start' }), [preview]);
+  // A block body: Chromium's scrollIntoView answers a promise, which React would call as the effect's cleanup.
+  useEffect(() => {
+    previewImage.current?.scrollIntoView?.({ block: 'start' });
+  }, [preview]);
   const { save, open, error, status } = useDocuments();
   const words = useWords();
   const money = (minor: number) => formatAmount(minor, invoice.currency as CurrencyCode, language);
