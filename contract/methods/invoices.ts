@@ -105,6 +105,22 @@ export const invoiceMethods = {
     input: () => z.object({ paymentIds: z.array(id()).max(500) }).strict(),
     output: () => z.record(z.string(), z.string()),
   }),
+  findDocumentNumber: method({
+    summary: 'The payments whose invoice or credit note has this number ("INV-000001", "cn 12", Arabic-Indic digits too): what a person holding the document types in the search.',
+    input: () => z.object({ number: text(40) }).strict(),
+    output: () => z.object({ matches: z.array(z.object({ document: z.enum(['invoice', 'credit_note']), number: z.string(), paymentId: z.string(), orderId: z.string(), profileId: z.string() })) }),
+  }),
+  invoiceRegister: method({
+    summary: 'Finance\'s register for the accountant: the invoices and credit notes issued in a period (the list\'s From and To), as CSV text with their amounts and VAT.',
+    input: () => z.object({
+      /** ISO 8601 instants, inclusive from, exclusive to (the transactions filter's); either left out. */
+      from: text(40).optional(), to: text(40).optional(),
+      profileId: id().optional(),
+      /** The renderer's zone, for the local_time and local_day columns. */
+      timeZone: text(64).optional(),
+    }).strict(),
+    output: () => z.object({ fileName: z.string(), csv: z.string(), invoices: z.number().int(), creditNotes: z.number().int() }),
+  }),
   invoiceDocument: method({
     summary: 'An invoice or credit note rendered by Chromium: the PDF to save or open, and a PNG of it to show first.',
     input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional() }).strict(),

@@ -37,6 +37,7 @@ export const documentWords = {
   payLink: ['Pay online', 'ادفع عبر الرابط'],
   zatcaQr: ['E-invoice QR code', 'رمز الفاتورة الإلكترونية'],
   refunded: ['Amount refunded', 'المبلغ المسترد'],
+  refundOf: ['Refund of invoice', 'استرداد من الفاتورة'], // a credit note's line, before the invoice's number
   issuedOnLaptop: ['Issued on laptop', 'صدر على الحاسوب'], // a laptop's own number series, copied into the team ledger
 } as const satisfies Record<string, readonly [string, string]>;
 

@@ -32,6 +32,9 @@ export type DocumentModel = {
   issuedOnLaptop?: string | null;
 };
 
+/** The currency's name in a language ("دينار كويتي", "Kuwaiti Dinar"), from the ICU data Node and Electron carry; the code if none. */
+const currencyName = (code: string, language: 'en' | 'ar') => new Intl.DisplayNames([language], { type: 'currency', fallback: 'code' }).of(code) ?? code;
+
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function invoiceHtml(model: DocumentModel): string {
@@ -47,6 +50,8 @@ export function invoiceHtml(model: DocumentModel): string {
   const ltr = (text: string) => `<bdi dir="ltr">${escape(text)}</bdi>`;
   const rateText = (g: { category: VatCategory; rateBp: number }) =>
     g.category === 'standard' ? `<bdi dir="ltr">${formatRate(g.rateBp)}%</bdi>` : `<bdi dir="ltr">0%</bdi> ${[en ? documentWords[g.category][0] : '', ar ? `<span lang="ar">${documentWords[g.category][1]}</span>` : ''].filter(Boolean).join(' / ')}`;
+  // A credit note's lines are its refund's share per VAT rate: said in words, not the bare invoice number.
+  const refundOf = (number: string) => [en ? `<div lang="en" dir="ltr">${documentWords.refundOf[0]} ${ltr(number)}</div>` : '', ar ? `<div lang="ar" dir="rtl">${documentWords.refundOf[1]} ${ltr(number)}</div>` : ''].join('');
   const title: WordKey = model.kind === 'invoice' ? 'invoiceTitle' : 'creditTitle';
   const issued = model.issuedAt.replace(/T(\d\d:\d\d):\d\d(\.\d+)?Z$/, ' $1 UTC');
 
@@ -66,12 +71,13 @@ export function invoiceHtml(model: DocumentModel): string {
     model.buyer.phone ? row('phone', ltr(model.buyer.phone)) : '',
     model.buyer.vatNumber ? row('buyerVat', ltr(model.buyer.vatNumber)) : '',
     model.reason ? row(model.kind === 'credit' ? 'refundReason' : 'reason', escape(model.reason)) : '',
-    row('currency', ltr(model.currency)),
+    // Named as well as coded: an Arabic reader saw only "KWD" under «المبالغ بعملة».
+    row('currency', [ltr(model.currency), en ? `<span lang="en" dir="ltr">${escape(currencyName(model.currency, 'en'))}</span>` : '', ar ? `<span lang="ar" dir="rtl">${escape(currencyName(model.currency, 'ar'))}</span>` : ''].filter(Boolean).join(' · ')),
   ].join('');
 
   const lines = model.lines.map((l, i) => `<tr>
     <td class="num">${i + 1}</td>
-    <td dir="auto" class="desc">${escape(l.description)}${l.reason ? `<div class="reason" dir="auto">${escape(l.reason)}</div>` : ''}</td>
+    <td dir="auto" class="desc">${model.kind === 'credit' && model.refersTo ? refundOf(model.refersTo) : escape(l.description)}${l.reason ? `<div class="reason" dir="auto">${escape(l.reason)}</div>` : ''}</td>
     <td class="num">${l.quantityMilli > 0 ? ltr(formatQuantity(l.quantityMilli)) : ''}</td>
     <td class="num">${l.quantityMilli > 0 ? money(l.unitMinor) : ''}</td>
     <td class="num">${rateText(l)}</td>

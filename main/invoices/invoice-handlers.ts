@@ -2,7 +2,7 @@
 import type { Implementations } from '../api/create-handlers';
 import type { InvoiceService } from './invoice-service';
 
-type Names = 'createInvoice' | 'getInvoice' | 'invoiceNumbers' | 'invoiceDocument' | 'openInvoiceDocument';
+type Names = 'createInvoice' | 'getInvoice' | 'invoiceNumbers' | 'findDocumentNumber' | 'invoiceRegister' | 'invoiceDocument' | 'openInvoiceDocument';
 
 export function invoiceHandlers(deps: { invoices: InvoiceService }): Pick<Implementations, Names> {
   const { invoices } = deps;
@@ -10,6 +10,8 @@ export function invoiceHandlers(deps: { invoices: InvoiceService }): Pick<Implem
     createInvoice: (input, ctx) => invoices.create(input, ctx),
     getInvoice: ({ paymentId }) => invoices.get(paymentId),
     invoiceNumbers: ({ paymentIds }) => invoices.numbers(paymentIds),
+    findDocumentNumber: ({ number }) => invoices.findNumber(number),
+    invoiceRegister: (input) => invoices.register(input),
     invoiceDocument: (input) => invoices.document(input),
     openInvoiceDocument: (input) => invoices.open(input),
   };

@@ -17,7 +17,7 @@ import { fail as failWith, fieldFailure, reason as why } from '../core/fail';
 import { computeInvoice, creditSplit, parseQuantity, parseRatePercent, standardRateBp, type VatGroup, type VatLineInput } from '../../contract/vat';
 import type { CallContext } from '../core/call-context';
 import type { InvoiceLedger } from '../ledger/invoice-ledger';
-import type { InvoiceLineRow, InvoiceRow, CreditNoteRow } from '../ledger/invoice-rows';
+import { creditNoteNumber, invoiceNumber, type InvoiceLineRow, type InvoiceRow, type CreditNoteRow } from '../ledger/invoice-rows';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx } from '../ledger/store';
 import type { Logger } from '../log/logger';
@@ -25,6 +25,8 @@ import type { RefundConfirmed } from '../payments/payments-core';
 import type { CreateOptions } from '../payments/record-create';
 import { invoiceHtml, type DocumentModel } from './invoice-document';
 import { zatcaQrText, zatcaTimestamp } from './zatca-qr';
+import { registerCsv, type RegisterPayment } from './invoice-register';
+import { exportTimeZone, localColumns } from '../ledger/local-time';
 
 /** Chromium, however it is reached: the PDF and a PNG of the same HTML. */
 export type DocumentRenderer = (html: string) => Promise<{ pdf: Uint8Array; png: Uint8Array }>;
@@ -190,6 +192,30 @@ export function createInvoiceService(deps: InvoiceDeps) {
     };
   }
 
+  /** The invoices and credit notes issued in a period, as CSV for the accountant (invoice-register.ts). */
+  async function register(input: MethodParsedInput<'invoiceRegister'>): Promise<MethodOutput<'invoiceRegister'>> {
+    const instant = (name: 'from' | 'to') => {
+      const value = input[name];
+      if (value === undefined) return undefined;
+      const time = new Date(value);
+      if (Number.isNaN(time.getTime())) throw fieldFailure('invalid_input', { [name]: why('ledger.notADate', { value: value.slice(0, 40) }) });
+      return time.toISOString();
+    };
+    const range = { from: instant('from'), to: instant('to'), profileId: input.profileId };
+    const documents = await rows.issuedBetween(range);
+    const payments = new Map<string, RegisterPayment>();
+    for (const id of new Set([...documents.invoices.map((i) => i.payment_id), ...documents.creditNotes.map((n) => n.payment_id)])) {
+      const payment = await deps.payment(id);
+      if (payment) payments.set(id, { orderId: payment.order_id, customerName: payment.customer_name, state: stateOf(payment) });
+    }
+    const zone = exportTimeZone(input.timeZone);
+    const { csv, invoices, creditNotes } = registerCsv(documents, (id) => payments.get(id), zone);
+    // Named by the period's local days (its last day is the one before `to`).
+    const day = (iso: string | undefined, back = 0) => (iso ? localColumns(zone)(new Date(Date.parse(iso) - back).toISOString())[1] : null);
+    const span = [day(range.from) ?? 'start', day(range.to, 1) ?? 'now'].join('-to-');
+    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes };
+  }
+
   async function renderDocument(input: { invoiceId?: string; creditNoteId?: string }) {
     if (!deps.render) throw failWith('internal', 'invoice.noRenderer');
     const { fileName, model } = await documentOf(input);
@@ -206,6 +232,18 @@ export function createInvoiceService(deps: InvoiceDeps) {
       return { invoice: invoice ? await view(invoice) : null };
     },
     numbers: async (paymentIds: string[]) => Object.fromEntries(await rows.numbersOf(paymentIds)),
+    register,
+    async findNumber(typed: string): Promise<MethodOutput<'findDocumentNumber'>> {
+      const number = documentNumberOf(typed);
+      if (!number) return { matches: [] };
+      const found = await rows.withNumber(number);
+      const matches = [];
+      for (const doc of found) {
+        const payment = await deps.payment(doc.payment_id);
+        if (payment) matches.push({ document: doc.document, number: doc.number, paymentId: doc.payment_id, orderId: payment.order_id, profileId: doc.profile_id });
+      }
+      return { matches };
+    },
     async document(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'invoiceDocument'>> {
       const { fileName, pdf, png } = await renderDocument(input);
       return { fileName, pdfBase64: Buffer.from(pdf).toString('base64'), pngBase64: Buffer.from(png).toString('base64') };
@@ -216,6 +254,13 @@ export function createInvoiceService(deps: InvoiceDeps) {
       return { opened: true, path: await deps.openPdf(fileName, pdf) };
     },
   };
+}
+
+/** "INV-000001", "inv 1", "CN-٠٠٠٠١٢" as the ledger writes them, or undefined for anything else. */
+export function documentNumberOf(typed: string): string | undefined {
+  const match = toAsciiDigits(typed.trim()).match(/^(INV|CN)[\s-]*0*(\d{1,12})$/i);
+  if (!match || Number(match[2]) === 0) return undefined;
+  return (match[1]!.toUpperCase() === 'INV' ? invoiceNumber : creditNoteNumber)(Number(match[2]));
 }
 
 const pick = (l: { netMinor: number; vatMinor: number; grossMinor: number }) => ({ net_minor: l.netMinor, vat_minor: l.vatMinor, gross_minor: l.grossMinor });

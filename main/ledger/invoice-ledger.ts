@@ -7,6 +7,12 @@ import type { CreditNoteRow, InvoiceLineRow, InvoiceRow } from './invoice-rows';
 export type NewInvoice = Omit<InvoiceRow, 'id' | 'seq' | 'number'>;
 export type NewInvoiceLine = Omit<InvoiceLineRow, 'invoice_id' | 'line_no'>;
 export type NewCreditNote = Omit<CreditNoteRow, 'id' | 'seq' | 'number'>;
+/** A document found by its number: which payment it belongs to. */
+export type NumberedDocument = { document: 'invoice' | 'credit_note'; number: string; payment_id: string; profile_id: string };
+/** Issued at or after `from` and before `to` (ISO instants, either left out), of one profile or all. */
+export type IssuedRange = { from?: string; to?: string; profileId?: string };
+/** The documents of a period, in number order: each credit note with its invoice's number and currency (that invoice may be older). */
+export type IssuedDocuments = { invoices: InvoiceRow[]; lines: InvoiceLineRow[]; creditNotes: Array<CreditNoteRow & { invoice_number: string; currency: string }> };
 
 export type InvoiceLedger = {
   byPayment(paymentId: string): Promise<InvoiceRow | undefined>;
@@ -17,6 +23,10 @@ export type InvoiceLedger = {
   creditNotesOf(invoiceId: string): Promise<CreditNoteRow[]>;
   creditNote(id: string): Promise<CreditNoteRow | undefined>;
   creditNoteOfOperation(operationId: string): Promise<CreditNoteRow | undefined>;
+  /** The invoices and credit notes that carry this number (one per profile or laptop series), with their payments. */
+  withNumber(number: string): Promise<NumberedDocument[]>;
+  /** The invoices (with their lines) and credit notes issued in a period: finance's register for the accountant. */
+  issuedBetween(range: IssuedRange): Promise<IssuedDocuments>;
   /**
    * Reserves the invoice of a payment with its lines and the profile's next number; call inside
    * the transaction that records the link's create intent. A payment tried again (same order id

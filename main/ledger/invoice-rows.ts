@@ -3,7 +3,7 @@
 // and without gaps that nothing explains; docs/invoices.md.
 import { randomUUID } from 'node:crypto';
 import type { LedgerDb } from './database';
-import type { InvoiceLedger } from './invoice-ledger';
+import type { InvoiceLedger, IssuedDocuments, IssuedRange, NumberedDocument } from './invoice-ledger';
 
 export type InvoiceRow = {
   id: string;
@@ -106,6 +106,19 @@ export function createInvoiceRows(db: LedgerDb) {
     creditNote: (id: string) => db.prepare('SELECT * FROM credit_notes WHERE id = ?').get(id) as CreditNoteRow | undefined,
     creditNoteOfOperation: (operationId: string) => db.prepare('SELECT * FROM credit_notes WHERE operation_id = ?').get(operationId) as CreditNoteRow | undefined,
 
+    withNumber: (number: string) => db.prepare(`SELECT 'invoice' AS document, number, payment_id, profile_id FROM invoices WHERE number = @number
+      UNION ALL SELECT 'credit_note', number, payment_id, profile_id FROM credit_notes WHERE number = @number`).all({ number }) as NumberedDocument[],
+
+    /** issued_at is UTC ISO text of one width (toISOString), so text order is time order. */
+    issuedBetween(range: IssuedRange): IssuedDocuments {
+      const where = (t: string) => [`(@profileId IS NULL OR ${t}.profile_id = @profileId)`, `(@from IS NULL OR ${t}.issued_at >= @from)`, `(@to IS NULL OR ${t}.issued_at < @to)`].join(' AND ');
+      const params = { profileId: range.profileId ?? null, from: range.from ?? null, to: range.to ?? null };
+      const invoices = db.prepare(`SELECT i.* FROM invoices i WHERE ${where('i')} ORDER BY i.profile_id, i.seq`).all(params) as InvoiceRow[];
+      const lines = db.prepare(`SELECT l.* FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id WHERE ${where('i')} ORDER BY l.invoice_id, l.line_no`).all(params) as InvoiceLineRow[];
+      const creditNotes = db.prepare(`SELECT c.*, i.number AS invoice_number, i.currency FROM credit_notes c JOIN invoices i ON i.id = c.invoice_id WHERE ${where('c')} ORDER BY c.profile_id, c.seq`).all(params) as IssuedDocuments['creditNotes'];
+      return { invoices, lines, creditNotes };
+    },
+
     /** Records a credit note with the next number of its profile; call inside the refund's confirming transaction. */
     insertCreditNote(note: Omit<CreditNoteRow, 'id' | 'seq' | 'number'>): CreditNoteRow {
       const { next } = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM credit_notes WHERE profile_id = ?').get(note.profile_id) as { next: number };
@@ -131,6 +144,8 @@ export function createSqliteInvoiceLedger(db: LedgerDb): InvoiceLedger {
     creditNotesOf: async (id) => rows.creditNotesOf(id),
     creditNote: async (id) => rows.creditNote(id),
     creditNoteOfOperation: async (id) => rows.creditNoteOfOperation(id),
+    withNumber: async (number) => rows.withNumber(number),
+    issuedBetween: async (range) => rows.issuedBetween(range),
     reserve: async (invoice, lines) => rows.reserve(invoice, lines),
     insertCreditNote: async (note) => rows.insertCreditNote(note),
     async savepoint(fn) {

@@ -21,6 +21,7 @@ const main = stubMain({
   getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
   getInvoice: ({ paymentId }) => ({ ok: true, value: unchecked({ invoice: paymentId === 'LINK-1' ? invoice : null }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  invoiceDocument: (target) => ({ ok: true, value: { fileName: 'doc.pdf', pdfBase64: '', pngBase64: btoa(JSON.stringify(target)) } }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
@@ -36,6 +37,26 @@ it('shows a refunded link\'s invoice and credit note in its detail, with their P
   expect(within(panel).getByTestId('credit-note').getAttribute('data-number')).toBe('CN-2026-000002');
   expect(within(panel).getByTestId('credit-note-save')).toBeTruthy();
   expect(within(panel).getByTestId('invoice-save')).toBeTruthy();
+});
+
+it('shows a credit note in the app, as the invoice is, to check its amounts and reference without saving a file', async () => {
+  // Brought into view as Chromium does it: its scrollIntoView answers a promise (React once took it for the effect's cleanup, and the screen went blank on leaving).
+  const scrolled: Array<string | null> = [];
+  Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+    scrolled.push(this.getAttribute('alt'));
+    return Promise.resolve() as unknown as void;
+  };
+  render(<TransactionsScreen />);
+  fireEvent.click(await screen.findByTestId('tx-row-LINK-1'));
+  const panel = await screen.findByTestId('invoice-panel');
+  fireEvent.click(within(panel).getByRole('button', { name: 'Show credit note CN-2026-000002' }));
+  const preview = await within(panel).findByRole('img', { name: 'Preview of credit note CN-2026-000002' });
+  expect(main.asked('invoiceDocument')).toEqual([{ creditNoteId: 'cn-1' }]);
+  expect(preview.getAttribute('src')).toBe(`data:image/png;base64,${btoa(JSON.stringify({ creditNoteId: 'cn-1' }))}`);
+  fireEvent.click(within(panel).getByRole('button', { name: 'Show the invoice' }));
+  expect(await within(panel).findByRole('img', { name: 'Preview of invoice INV-2026-000007' })).toBeTruthy();
+  expect(scrolled).toEqual(['Preview of credit note CN-2026-000002', 'Preview of invoice INV-2026-000007']);
+  expect(() => cleanup()).not.toThrow();
 });
 
 it('shows no invoice for a card sale, and does not ask for one', async () => {

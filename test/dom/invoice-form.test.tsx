@@ -67,6 +67,19 @@ describe('invoice lines in the link form', () => {
     });
   });
 
+  it('takes the keyboard to the new line on Add a line, and to the next line when one is removed', async () => {
+    await open('links', 'Payment links');
+    await screen.findByTestId('invoice-lines');
+    fireEvent.click(screen.getByTestId('invoice-line-add'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('link-lines-1-description'));
+    fireEvent.click(screen.getByTestId('invoice-line-add'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('link-lines-2-description'));
+    fireEvent.click(screen.getAllByTestId('invoice-line-remove')[1]!);
+    await waitFor(() => expect(document.activeElement?.id).toBe('link-lines-1-description'));
+    fireEvent.click(screen.getAllByTestId('invoice-line-remove')[1]!);
+    await waitFor(() => expect(document.activeElement?.id).toBe('link-lines-0-description'));
+  });
+
   it('asks for the reason of a 0% line, in Arabic, and sends nothing', async () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     await open('links', 'روابط الدفع');

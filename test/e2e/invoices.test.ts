@@ -3,7 +3,8 @@
 // practice gateway's page, refunded in part from Transactions; the invoice and credit-note PDFs
 // saved, drawn to PNG (pdftoppm), both QR codes decoded (zbarimg: the ZATCA TLV equals the
 // invoice, the other is the link), the Arabic in the text layer in logical order (pdftotext);
-// and a one-line invoice from the first screen, counting the interactions it takes.
+// finance's register of the month and support's search by the invoice number; and a one-line
+// invoice from the first screen, counting the interactions it takes.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -138,6 +139,30 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     const creditTlv = decodeZatcaQr(credit.codes[0]!);
     expect([creditTlv.get(1), creditTlv.get(4), creditTlv.get(5)]).toEqual([seller.legalNameAr, '50.00', '3.71']);
     for (const words of ['إشعار دائن', 'مرتبط بالفاتورة رقم', 'INV-000001', 'Two hours not used']) expect(credit.text).toContain(words);
+  });
+
+  it('finance exports the month’s invoices and credit notes as the PDFs print them, and support finds the payment by the invoice number', async () => {
+    const page = session.page;
+    const tx = new TransactionsPage(page);
+    await tx.show();
+    await page.getByTestId('more-filters').click();
+    await page.getByTestId('quick-dates-month').click();
+    const register = await saved(page, () => page.getByRole('button', { name: 'Export invoices and credit notes' }).click(), dir);
+    expect(await page.getByTestId('invoice-register-status').textContent()).toMatch(/^1 invoice and 1 credit note from the list’s dates: /);
+    const [header, ...rows] = register.bytes.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));
+    const cells = rows.map((row) => Object.fromEntries(header!.map((name, i) => [name, row[i]])));
+    expect(cells).toEqual([
+      expect.objectContaining({ document: 'invoice', number: 'INV-000001', order_id: 'INV-E2E-1', currency: 'SAR', net: '215.07', vat: '17.26', total: '232.33', zero_rated_net: '100.00' }),
+      expect.objectContaining({ document: 'credit_note', number: 'CN-000001', invoice_number: 'INV-000001', net: '46.29', vat: '3.71', total: '50.00', refund_reason: 'Two hours not used' }),
+    ]);
+
+    await page.getByTestId('clear-filters').click();
+    await page.getByRole('searchbox').fill('INV-000001');
+    await page.getByTestId('search-by-document').click();
+    await page.locator('[data-testid="payment-detail"] h2:has-text("INV-E2E-1")').waitFor();
+    await page.getByTestId('payment-detail').getByTestId('credit-note').waitFor();
+    expect(await page.getByRole('searchbox').inputValue()).toBe('INV-E2E-1');
+    await page.getByTestId('clear-filters').click();
   });
 
   it('issues a one-line invoice from the first screen in at most 6 interactions', async () => {

@@ -65,5 +65,18 @@ describe('invoices behind payment links', () => {
     expect([...decodeZatcaQr(credit.codes[0]!).values()].slice(3)).toEqual(['50.00', '3.71']);
     expect(credit.text).toContain('إشعار دائن');
     expect(credit.text).toContain(invoice.number);
+    // Its line says what it is, in both languages: it read the bare invoice number under "Description".
+    for (const words of ['Refund of', 'استرداد من']) expect(credit.text).toContain(words);
+  });
+
+  it('names the currency in the invoice’s language, with its code: Arabic only reads «دينار كويتي», both languages both names', async () => {
+    const kwd = [{ description: 'صيانة شهرية', quantity: '2', unitPrice: '1.255', vat: 'standard' as const }];
+    const { invoice } = await t.invoices.create({ orderId: 'INV-KWD-AR', currency: 'KWD', lines: kwd, pricesIncludeVat: true, customer, language: 'ar' }, t.ctx);
+    const arabic = readPdf(Buffer.from((await t.invoices.document({ invoiceId: invoice.id })).pdfBase64, 'base64'), t.dir, 'invoice-kwd-ar');
+    for (const words of ['المبالغ بعملة', 'دينار كويتي', 'KWD', '2.510']) expect(arabic.text).toContain(words);
+    expect(arabic.text).not.toContain('Kuwaiti');
+    const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;
+    const both = readPdf(Buffer.from((await t.invoices.document({ invoiceId: (await t.invoices.get(paid.id)).invoice!.id })).pdfBase64, 'base64'), t.dir, 'invoice-sar-both');
+    for (const words of ['Saudi Riyal', 'ريال سعودي', 'SAR']) expect(both.text).toContain(words);
   });
 });

@@ -80,6 +80,20 @@ export function createPgInvoiceLedger(db: Queryable, options: { inTransaction: b
     },
     creditNotesOf: async (invoiceId) => (await all('SELECT * FROM paydesk.credit_notes WHERE invoice_id = $1 ORDER BY seq', [invoiceId])).map(creditNoteOf),
     creditNote: async (id) => (ids([id]).length ? (await first('SELECT * FROM paydesk.credit_notes WHERE id = $1', [id]).then((r) => r && creditNoteOf(r))) : undefined),
+    withNumber: async (number) => (await all(`SELECT 'invoice' AS document, number, payment_id, profile_id FROM paydesk.invoices WHERE number = $1
+      UNION ALL SELECT 'credit_note', number, payment_id, profile_id FROM paydesk.credit_notes WHERE number = $1`, [number]))
+      .map((r) => ({ document: r.document as 'invoice' | 'credit_note', number: r.number as string, payment_id: r.payment_id as string, profile_id: r.profile_id as string })),
+    async issuedBetween(range) {
+      // Bounds read as instants here, as the list's filter reads them (pg-export-filter.ts).
+      const at = (v: string | undefined) => (v === undefined ? null : new Date(v).toISOString());
+      const values = [range.profileId ?? null, at(range.from), at(range.to)];
+      const where = (t: string) => `($1::text IS NULL OR ${t}.profile_id = $1) AND ($2::timestamptz IS NULL OR ${t}.issued_at >= $2) AND ($3::timestamptz IS NULL OR ${t}.issued_at < $3)`;
+      const invoices = (await all(`SELECT i.* FROM paydesk.invoices i WHERE ${where('i')} ORDER BY i.profile_id, i.issued_on_laptop NULLS FIRST, i.seq`, values)).map(invoiceOf);
+      const lines = (await all(`SELECT l.* FROM paydesk.invoice_lines l JOIN paydesk.invoices i ON i.id = l.invoice_id WHERE ${where('i')} ORDER BY l.invoice_id, l.line_no`, values)).map(lineOf);
+      const creditNotes = (await all(`SELECT c.*, i.number AS invoice_number, i.currency FROM paydesk.credit_notes c JOIN paydesk.invoices i ON i.id = c.invoice_id WHERE ${where('c')} ORDER BY c.profile_id, c.issued_on_laptop NULLS FIRST, c.seq`, values))
+        .map((r) => ({ ...creditNoteOf(r), invoice_number: r.invoice_number as string, currency: r.currency as string }));
+      return { invoices, lines, creditNotes };
+    },
     creditNoteOfOperation: async (operationId) => (await first('SELECT * FROM paydesk.credit_notes WHERE operation_id = $1', [operationId]).then((r) => r && creditNoteOf(r))),
 
     async reserve(invoice, lines) {

@@ -1,6 +1,7 @@
 // The line items of an invoice in the link form: description, quantity, unit price, VAT rate
 // (15% by default; 0% and exempt with a reason), prices with or without VAT, and the totals as
 // main will compute them (the same rule, contract/vat.ts), shown while typing.
+import { useEffect, useState } from 'react';
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
 import { computeInvoice, parseQuantity, parseRatePercent, standardRateBp, type VatCategory } from '../../../../contract/vat';
 import { useT, type MessageKey } from '../../i18n';
@@ -58,6 +59,22 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
     setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
   };
   const totals = draftTotals(lines, currency, pricesIncludeVat);
+  // A line added or removed takes the keyboard to a line's first field: before, it stayed on
+  // "Add a line" (six Shift+Tabs back to the new line) or fell to the page's start.
+  const [focusLine, setFocusLine] = useState<number>();
+  useEffect(() => {
+    if (focusLine === undefined) return;
+    document.getElementById(fieldId(form, `lines.${focusLine}.description`))?.focus();
+    setFocusLine(undefined);
+  }, [focusLine, form]);
+  const addLine = () => {
+    setLines([...lines, emptyLine()]);
+    setFocusLine(lines.length);
+  };
+  const removeLine = (index: number) => {
+    setLines(lines.filter((_, j) => j !== index));
+    setFocusLine(Math.min(index, lines.length - 2));
+  };
   return (
     <fieldset className="gp-group inv-lines" data-testid="invoice-lines">
       <legend>{t('inv.lines')}</legend>
@@ -79,11 +96,11 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
             {line.vat === 'standard' && <TextField form={form} path={`lines.${i}.rate`} label={t('inv.line.rate')} value={line.rate} onChange={set(i, 'rate')} errors={errors} ltr inputMode="decimal" autoComplete="off" />}
           </div>
           {line.vat !== 'standard' && <TextField form={form} path={`lines.${i}.reason`} label={t('inv.line.reason')} value={line.reason} onChange={set(i, 'reason')} errors={errors} autoComplete="off" />}
-          {lines.length > 1 && <button type="button" onClick={() => setLines(lines.filter((_, j) => j !== i))} data-testid="invoice-line-remove">{t('inv.line.remove', { n: String(i + 1) })}</button>}
+          {lines.length > 1 && <button type="button" onClick={() => removeLine(i)} data-testid="invoice-line-remove">{t('inv.line.remove', { n: String(i + 1) })}</button>}
         </fieldset>
       ))}
       <div className="gp-row inv-line-actions">
-        <button type="button" onClick={() => setLines([...lines, emptyLine()])} data-testid="invoice-line-add">{t('inv.line.addAnother')}</button>
+        <button type="button" onClick={addLine} data-testid="invoice-line-add">{t('inv.line.addAnother')}</button>
         <label className="inv-check"><input type="checkbox" checked={pricesIncludeVat} onChange={(e) => setPricesIncludeVat(e.target.checked)} data-testid="invoice-prices-include-vat" /> {t('inv.pricesIncludeVat')}</label>
       </div>
       <dl className="inv-totals" data-testid="invoice-totals" aria-live="polite">

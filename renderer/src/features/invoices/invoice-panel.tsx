@@ -2,7 +2,7 @@
 // (shown here first), Save PDF (a download: the browser or Electron asks where), Open PDF (the
 // desktop app opens it with the system's viewer; the preview opens it in a new tab), and the
 // credit notes of its refunds, each with its own PDF. Reloads when main says payments changed.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InvoiceView } from '../../../../contract/methods/invoices';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
@@ -64,17 +64,25 @@ function useDocuments() {
 export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [drawing, setDrawing] = useState(false);
+  // The document drawn below the buttons: the invoice or one of its credit notes (shown in the app,
+  // as the invoice is, to check a credit note's amounts and reference without saving a file).
+  const [preview, setPreview] = useState<{ src: string; alt: string } | null>(null);
+  const [drawing, setDrawing] = useState<string | null>(null);
+  // Drawn above the credit notes: its top brought into view, or a credit note's picture appeared off screen above its button.
+  const previewImage = useRef<HTMLImageElement>(null);
+  // A block body: Chromium's scrollIntoView answers a promise, which React would call as the effect's cleanup.
+  useEffect(() => {
+    previewImage.current?.scrollIntoView?.({ block: 'start' });
+  }, [preview]);
   const { save, open, error, status } = useDocuments();
   const words = useWords();
   const money = (minor: number) => formatAmount(minor, invoice.currency as CurrencyCode, language);
 
-  const show = async () => {
-    setDrawing(true);
-    const result = await api.invoiceDocument({ invoiceId: invoice.id });
-    setDrawing(false);
-    if (result.ok) setPreview(`data:image/png;base64,${result.value.pngBase64}`);
+  const show = async (target: Target, key: string, alt: string) => {
+    setDrawing(key);
+    const result = await api.invoiceDocument(target);
+    setDrawing(null);
+    if (result.ok) setPreview({ src: `data:image/png;base64,${result.value.pngBase64}`, alt });
   };
 
   return (
@@ -83,13 +91,13 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
       {invoice.issuedOnLaptop && <p className="inv-laptop" data-testid="invoice-laptop">{t('inv.issuedOnLaptop', { laptop: invoice.issuedOnLaptop })}</p>}
       <p data-testid="invoice-state" data-state={invoice.state}>{t(`inv.state.${invoice.state}`)} · <Ltr>{money(invoice.totalMinor)}</Ltr> ({t('inv.totals.vat')} <Ltr>{money(invoice.vatMinor)}</Ltr>)</p>
       <div className="inv-panel-actions">
-        <button type="button" onClick={() => void show()} disabled={drawing} data-testid="invoice-preview-show">{drawing ? t('inv.preview.loading') : t('inv.preview.show')}</button>
+        <button type="button" onClick={() => void show({ invoiceId: invoice.id }, invoice.id, t('inv.preview', { number: invoice.number }))} disabled={drawing !== null} data-testid="invoice-preview-show">{drawing === invoice.id ? t('inv.preview.loading') : t('inv.preview.show')}</button>
         <button type="button" onClick={() => void save({ invoiceId: invoice.id })} data-testid="invoice-save">{t('inv.save')}</button>
         <button type="button" onClick={() => void open({ invoiceId: invoice.id })} data-testid="invoice-open">{t('inv.open')}</button>
       </div>
       <p role="status" className="gp-status" data-testid="invoice-status">{status && words(status)}</p>
       <SendError error={error} />
-      {preview && <img className="inv-preview" src={preview} alt={t('inv.preview', { number: invoice.number })} data-testid="invoice-preview" />}
+      {preview && <img ref={previewImage} className="inv-preview" src={preview.src} alt={preview.alt} data-testid="invoice-preview" />}
       {invoice.creditNotes.length > 0 && (
         <>
           <h4>{t('inv.creditNotes')}</h4>
@@ -98,6 +106,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
               <li key={note.id} data-testid="credit-note" data-number={note.number}>
                 {t('inv.creditNote', { number: note.number, amount: money(note.amountMinor), vat: money(note.vatMinor) })}
                 {note.issuedOnLaptop && <span data-testid="credit-note-laptop"> · {t('inv.creditNote.laptop', { laptop: note.issuedOnLaptop })}</span>}{' '}
+                <button type="button" onClick={() => void show({ creditNoteId: note.id }, note.id, t('inv.creditNote.preview', { number: note.number }))} disabled={drawing !== null} data-testid="credit-note-show">{drawing === note.id ? t('inv.preview.loading') : t('inv.creditNote.show', { number: note.number })}</button>{' '}
                 <button type="button" onClick={() => void save({ creditNoteId: note.id })} data-testid="credit-note-save">{t('inv.creditNote.save', { number: note.number })}</button>
               </li>
             ))}

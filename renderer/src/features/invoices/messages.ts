@@ -47,6 +47,8 @@ export const en = {
   'inv.creditNotes': 'Credit notes',
   'inv.creditNote': 'Credit note {number} for {amount}, VAT {vat}',
   'inv.creditNote.save': 'Save credit note {number}',
+  'inv.creditNote.show': 'Show credit note {number}',
+  'inv.creditNote.preview': 'Preview of credit note {number}',
   'inv.share.subject': 'Invoice {number} ({orderId})',
   'inv.share.body': 'Hello {name}, please pay invoice {number} of {amount} ({description}) here: {url}',
   'inv.share.bodyNoName': 'Please pay invoice {number} of {amount} ({description}) here: {url}',
@@ -74,6 +76,13 @@ export const en = {
   // A laptop's document copied into the team ledger keeps its number in that laptop's own series.
   'inv.issuedOnLaptop': 'Numbered on the laptop “{laptop}”, in its own series, and copied to the team ledger: the team’s own series may have the same number.',
   'inv.creditNote.laptop': 'numbered on the laptop “{laptop}”',
+  // Finance's register (Transactions): the documents issued between the list's From and To.
+  // The list's search holding an invoice or credit note number (Transactions).
+  'inv.search.invoice': 'Invoice {number} is order {orderId}: show it',
+  'inv.search.creditNote': 'Credit note {number} is on order {orderId}: show it',
+  'inv.search.none': 'No invoice or credit note is numbered {number}.',
+  'inv.register': 'Export invoices and credit notes',
+  'inv.register.saved': '{invoices, plural, one {# invoice} other {# invoices}} and {creditNotes, plural, one {# credit note} other {# credit notes}} from the list’s dates: {file}',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -122,6 +131,8 @@ export const ar: Record<keyof typeof en, string> = {
   'inv.creditNotes': 'الإشعارات الدائنة',
   'inv.creditNote': 'إشعار دائن {number} بمبلغ {amount}، الضريبة {vat}',
   'inv.creditNote.save': 'احفظ الإشعار الدائن {number}',
+  'inv.creditNote.show': 'اعرض الإشعار الدائن {number}',
+  'inv.creditNote.preview': 'معاينة الإشعار الدائن {number}',
   'inv.share.subject': 'الفاتورة {number} ({orderId})',
   'inv.share.body': 'مرحبًا {name}، يرجى دفع الفاتورة {number} بمبلغ {amount} ({description}) عبر الرابط: {url}',
   'inv.share.bodyNoName': 'يرجى دفع الفاتورة {number} بمبلغ {amount} ({description}) عبر الرابط: {url}',
@@ -149,4 +160,9 @@ export const ar: Record<keyof typeof en, string> = {
   'seller.check.logo': 'اختر صورة PNG أو JPEG لا تتجاوز 200 كيلوبايت.',
   'inv.issuedOnLaptop': 'رُقّمت على الحاسوب «{laptop}» ضمن سلسلة أرقامه الخاصة ثم نُسخت إلى سجل الفريق: قد يكون للرقم نفسه مثيل في سلسلة الفريق.',
   'inv.creditNote.laptop': 'رُقّم على الحاسوب «{laptop}»',
+  'inv.search.invoice': 'الفاتورة {number} هي الطلب {orderId}: اعرضه',
+  'inv.search.creditNote': 'الإشعار الدائن {number} على الطلب {orderId}: اعرضه',
+  'inv.search.none': 'لا فاتورة ولا إشعار دائن بالرقم {number}.',
+  'inv.register': 'تصدير الفواتير والإشعارات الدائنة',
+  'inv.register.saved': '{invoices, plural, zero {لا فواتير} one {فاتورة واحدة} two {فاتورتان} few {# فواتير} many {# فاتورة} other {# فاتورة}} و{creditNotes, plural, zero {لا إشعارات دائنة} one {إشعار دائن واحد} two {إشعاران دائنان} few {# إشعارات دائنة} many {# إشعارًا دائنًا} other {# إشعار دائن}} من تواريخ القائمة: {file}',
 };

@@ -15,6 +15,7 @@ import { focusListRow, listCovered } from './payment-list';
 import { useSlashFocus } from '../../ui/slash-focus';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { AmountSearchHint } from './amount-search-hint';
+import { DocumentSearchHint } from '../invoices/document-search-hint';
 import { CardLast4Field } from './card-last4-field';
 import { QuickDates } from './quick-dates';
 
@@ -82,6 +83,7 @@ export function FilterBar() {
         {/* Said of the search, so next after it in tab order (one Tab to "List payments of card ending 4242";
             after the row's four controls it took five), though drawn under the row (transactions.css). */}
         <AmountSearchHint query={query} onMoved={() => { setQuery(''); search.current?.focus(); }} />
+        <DocumentSearchHint query={query} onShowOrder={setQuery} />
         <div className="field">
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>
           <select id="tx-state" value={stateChoice(filter)} onChange={(e) => setFilter(stateFilter(e.target.value))}>

@@ -15,6 +15,7 @@ import { openHiddenByFilter, useTransactions, watchPayments } from './transactio
 import './transactions.css';
 import { QuotedWords } from '../../ui/quoted-words';
 import { useMayCreatePayments } from '../settings/team-role';
+import { RegisterButton } from '../invoices/register-button';
 
 export function TransactionsScreen() {
   const t = useT();
@@ -55,6 +56,8 @@ export function TransactionsScreen() {
         <p className="tx-count" role="status" aria-busy={total === undefined && !error} data-testid="tx-count">{total === undefined ? (error ? (error.fields ? t('tx.count.refused') : <QuotedWords text={wordError(error).message} />) : t('app.loading')) : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
         <ExportButton />
         <Lookup />
+        {/* Last: the lookup stays level with the count and Export CSV; the register wraps under them. */}
+        <RegisterButton />
       </div>
       <div ref={split} className={`tx-split${openId ? ' with-detail' : ''}`}>
         <PaymentList inert={covered} />

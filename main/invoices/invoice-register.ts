@@ -1,0 +1,57 @@
+// Finance's register of a period for the accountant: one CSV row per invoice and per credit note
+// issued in it, in number order per profile, with the amounts the documents print (integer minor
+// units formatted by the currency's exponent, never a float) and the taxable amount split by VAT
+// category, as a VAT return asks for it. Credit notes keep their printed (positive) amounts; the
+// `document` column tells them apart (docs/invoices.md, "Finance: the register").
+import { formatMinor, type CurrencyCode } from '../../contract/money';
+import type { VatGroup } from '../../contract/vat';
+import { toCsv, type Cell } from '../ledger/csv';
+import { localHeader } from '../ledger/export';
+import type { IssuedDocuments } from '../ledger/invoice-ledger';
+import type { InvoiceLineRow } from '../ledger/invoice-rows';
+import { localColumns } from '../ledger/local-time';
+
+export const registerHeader = [
+  'document', 'number', 'invoice_number', 'state', 'issued_at', 'profile_id', 'numbered_on_laptop', 'order_id', 'customer_name', 'buyer_vat_number', 'currency',
+  'net', 'vat', 'total', 'standard_rated_net', 'zero_rated_net', 'exempt_net', 'refund_reason', ...localHeader,
+];
+
+/** What the register reads of an invoice's payment: its order, customer and the invoice's state (issued, reserved, not_issued). */
+export type RegisterPayment = { orderId: string; customerName: string | null; state: string };
+
+type Split = Pick<VatGroup, 'category' | 'netMinor'>;
+
+/** The taxable amount per category: standard (any rate), zero-rated, exempt. */
+function netByCategory(groups: Split[]): [number, number, number] {
+  const sum = (category: Split['category']) => groups.reduce((s, g) => s + (g.category === category ? g.netMinor : 0), 0);
+  return [sum('standard'), sum('zero'), sum('exempt')];
+}
+
+export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: string) => RegisterPayment | undefined, zone: string): { csv: string; invoices: number; creditNotes: number } {
+  const local = localColumns(zone);
+  const linesOf = new Map<string, InvoiceLineRow[]>();
+  for (const line of documents.lines) linesOf.set(line.invoice_id, [...(linesOf.get(line.invoice_id) ?? []), line]);
+  const money = (currency: string) => (minor: number) => formatMinor(minor, currency as CurrencyCode);
+
+  const rows: Cell[][] = [];
+  for (const invoice of documents.invoices) {
+    const m = money(invoice.currency);
+    const payment = paymentOf(invoice.payment_id);
+    const split = (linesOf.get(invoice.id) ?? []).map((l) => ({ category: l.category, netMinor: l.net_minor }));
+    rows.push([
+      'invoice', invoice.number, invoice.number, payment?.state ?? 'issued', invoice.issued_at, invoice.profile_id, invoice.issued_on_laptop ?? null,
+      payment?.orderId ?? null, payment?.customerName ?? null, invoice.buyer_vat_number, invoice.currency,
+      m(invoice.net_minor), m(invoice.vat_minor), m(invoice.total_minor), ...netByCategory(split).map(m), null, ...local(invoice.issued_at),
+    ]);
+  }
+  for (const note of documents.creditNotes) {
+    const m = money(note.currency);
+    const payment = paymentOf(note.payment_id);
+    rows.push([
+      'credit_note', note.number, note.invoice_number, 'issued', note.issued_at, note.profile_id, note.issued_on_laptop ?? null,
+      payment?.orderId ?? null, payment?.customerName ?? null, null, note.currency,
+      m(note.net_minor), m(note.vat_minor), m(note.amount_minor), ...netByCategory(JSON.parse(note.breakdown_json) as VatGroup[]).map(m), note.reason, ...local(note.issued_at),
+    ]);
+  }
+  return { csv: toCsv(registerHeader, rows).csv, invoices: documents.invoices.length, creditNotes: documents.creditNotes.length };
+}

@@ -1,0 +1,42 @@
+// Finance's register for the accountant, beside the list's "Export CSV": the invoices and credit
+// notes issued between the list's From and To (Last month is one press) of its profile, as one CSV
+// with their numbers, amounts and VAT (main/invoices/invoice-register.ts). Before, no screen
+// listed invoices or credit notes, and the payments CSV carries neither numbers nor VAT.
+import { useState } from 'react';
+import type { AppError } from '../../../../contract/result';
+import { ltrIsolated } from '../../../../contract/amount-words';
+import { api } from '../../api';
+import { useT } from '../../i18n';
+import { useWords, type Words } from '../../i18n/words';
+import { saveFile } from '../../ui/save-file';
+import { SendError } from '../get-paid/form-kit';
+import { useTransactions } from '../transactions/transactions-store';
+
+export function RegisterButton() {
+  const t = useT();
+  const words = useWords();
+  const { from, to, profileId } = useTransactions((s) => s.filter);
+  const [busy, setBusy] = useState(false);
+  // Kept as words: the line follows a change of language.
+  const [status, setStatus] = useState<Words>();
+  const [error, setError] = useState<AppError | null>(null);
+
+  async function run() {
+    setBusy(true);
+    setStatus(undefined);
+    setError(null);
+    const result = await api.invoiceRegister({ from, to, profileId, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+    setBusy(false);
+    if (!result.ok) return setError(result.error);
+    saveFile(result.value.fileName, [result.value.csv]);
+    setStatus({ key: 'inv.register.saved', values: { invoices: result.value.invoices, creditNotes: result.value.creditNotes, file: ltrIsolated(result.value.fileName) } });
+  }
+
+  return (
+    <div className="export">
+      <button type="button" onClick={() => void run()} disabled={busy} data-testid="invoice-register">{t('inv.register')}</button>
+      <span role="status" className="notice" data-testid="invoice-register-status">{status && words(status)}</span>
+      <SendError error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Finance's way to last month's invoices and credit notes for the accountant, on Transactions: "Last
+// month" fills the list's dates, "Export invoices and credit notes" asks main for exactly that period
+// (and the list's profile), saves the CSV it answers and says what it holds, in English and Arabic.
+// Before, no screen offered invoices or credit notes by period. main is a recording stub here;
+// test/ledger/invoice-register.test.ts drives the real register on both ledgers.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { stubMain, unchecked } from '../support/stub-main';
+
+const saved: string[] = [];
+const main = stubMain({
+  searchPayments: () => ({ ok: true, value: unchecked({ total: 0, totalExact: true, rows: [] }) }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  invoiceRegister: () => ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1 } }),
+});
+const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
+const { periodsOf } = await import('../../renderer/src/features/overview/periods');
+const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
+const { useLanguage } = await import('../../renderer/src/i18n');
+
+beforeAll(() => {
+  // The CSV is saved through a download link; jsdom has no object URLs.
+  URL.createObjectURL = () => 'blob:register';
+  URL.revokeObjectURL = () => undefined;
+  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+    saved.push(this.download);
+  };
+});
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+  act(() => useTransactions.getState().clearFilter());
+});
+
+describe("finance's register of invoices and credit notes", () => {
+  it('exports last month’s invoices and credit notes in two presses after More filters, and says what the file holds', async () => {
+    render(<TransactionsScreen />);
+    fireEvent.click(await screen.findByTestId('more-filters'));
+    fireEvent.click(screen.getByTestId('quick-dates-lastMonth'));
+    fireEvent.click(screen.getByRole('button', { name: 'Export invoices and credit notes' }));
+    await waitFor(() => expect(screen.getByTestId('invoice-register-status').textContent).toBe('2 invoices and 1 credit note from the list’s dates: \u2066paydesk-invoices-2026-10-01-to-2026-10-31.csv\u2069'));
+    const lastMonth = periodsOf(new Date(), { from: '', to: '' }).lastMonth;
+    expect(main.asked('invoiceRegister')).toEqual([expect.objectContaining({ from: lastMonth.from, to: lastMonth.to })]);
+    expect(saved).toEqual(['paydesk-invoices-2026-10-01-to-2026-10-31.csv']);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByRole('button', { name: 'تصدير الفواتير والإشعارات الدائنة' })).toBeTruthy();
+    expect(screen.getByTestId('invoice-register-status').textContent).toBe('فاتورتان وإشعار دائن واحد من تواريخ القائمة: \u2066paydesk-invoices-2026-10-01-to-2026-10-31.csv\u2069');
+  });
+});
