@@ -53,6 +53,25 @@ describe('virtual terminal', () => {
     await session.screenshot('get-paid-terminal-form-en');
   });
 
+  it('takes a number pasted with spaced dashes whole, and an expiry typed as 1/39 on the lists', async () => {
+    const page = session.page;
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.keyboard.press('Alt+4');
+    const number = page.locator('#terminal-card-number');
+    await number.fill('');
+    await number.focus();
+    // 25 characters: the field's old limit of 23 cut the paste to 14 digits, silently.
+    await page.evaluate(() => navigator.clipboard.writeText('4111 - 1111 - 1111 - 1111'));
+    await page.keyboard.press('Control+V');
+    expect(await number.inputValue()).toBe('4111 1111 1111 1111');
+    // The list's own search took "1" for October (10).
+    await page.locator('#terminal-card-expiryMonth').focus();
+    await page.keyboard.type('1/39');
+    expect(await page.locator('#terminal-card-expiryMonth').inputValue()).toBe('01');
+    expect(await page.locator('#terminal-card-expiryYear').inputValue()).toBe('2039');
+    await page.getByTestId('terminal-form').getByRole('button', { name: 'Clear card' }).click();
+  });
+
   it('approves a frictionless sale and keeps only the masked number', async () => {
     await fillSale('SALE-OK', '5123 4500 0000 0008', '100');
     await session.page.getByTestId('terminal-submit').click();

@@ -15,6 +15,7 @@ import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
 import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
+import { useExpiryKeys } from './expiry-keys';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
 import { focusFirstError } from '../../ui/focus';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment, useWhileShown } from './outcome';
@@ -150,6 +151,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const digits = digitsOf(card.number);
   const brand = brandOf(digits);
   const year = new Date().getFullYear();
+  const years = Array.from({ length: 21 }, (_, i) => String(year + i));
+  const expiryKeys = useExpiryKeys({ setMonth: setCardField('expiryMonth'), setYear: setCardField('expiryYear'), years, focusYear: () => document.getElementById(fieldId(form, 'card.expiryYear'))?.focus() });
 
   /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
   const check = (): Problems => {
@@ -208,7 +211,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         <fieldset className="gp-group">
           <legend>{t('gp.card')}</legend>
           <Field id={numberId} label={t('gp.card.number')} mark={<RequiredMark />} aria-required error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
-            value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={23}
+            value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false}
             onChange={(e) => {
               const typed = toAsciiDigits(e.target.value); // an Arabic keyboard's digits are the same digits
               if (/^[\d\s-]*$/.test(typed)) setCardField('number')(digitsOf(typed).slice(0, 19));
@@ -216,15 +219,15 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           <TextField form={form} path="card.holder" label={t('gp.card.holder')} required value={card.holder} onChange={setHolder} errors={errors} autoComplete="off" ltr />
           <div className="gp-row">
             <Field id={fieldId(form, 'card.expiryMonth')} label={t('gp.card.month')} mark={<RequiredMark />} error={errors['card.expiryMonth']}>
-              <select id={fieldId(form, 'card.expiryMonth')} aria-required value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} dir="ltr">
+              <select id={fieldId(form, 'card.expiryMonth')} aria-required value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} onKeyDown={expiryKeys.onMonthKey} dir="ltr">
                 <option value="">{t('gp.card.choose')}</option>
                 {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')).map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </Field>
             <Field id={fieldId(form, 'card.expiryYear')} label={t('gp.card.year')} mark={<RequiredMark />} error={errors['card.expiryYear']}>
-              <select id={fieldId(form, 'card.expiryYear')} aria-required value={card.expiryYear} onChange={(e) => setCardField('expiryYear')(e.target.value)} dir="ltr">
+              <select id={fieldId(form, 'card.expiryYear')} aria-required value={card.expiryYear} onChange={(e) => setCardField('expiryYear')(e.target.value)} onKeyDown={expiryKeys.onYearKey} dir="ltr">
                 <option value="">{t('gp.card.choose')}</option>
-                {Array.from({ length: 21 }, (_, i) => String(year + i)).map((y) => <option key={y} value={y}>{y}</option>)}
+                {years.map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </Field>
             <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} required value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(toAsciiDigits(s)) && setCardField('cvv')(toAsciiDigits(s))} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
