@@ -343,7 +343,7 @@ describe('virtual terminal', () => {
   it('checks the card number with Luhn and shows the brand while typing', async () => {
     await openScreen('terminal', 'Virtual terminal');
     type('terminal-card-number', '4111 1111 1111 1112');
-    expect(screen.getByTestId('card-brand').textContent).toBe('Visa · Check the card number.');
+    expect(screen.getByTestId('card-brand').textContent).toBe('Visa · A digit is wrong: this is not a valid card number. Read it back to the customer.');
     type('terminal-card-number', '378282246310005');
     expect(input('terminal-card-number').value).toBe('3782 822463 10005');
     expect(screen.getByTestId('card-brand').textContent).toBe('American Express');

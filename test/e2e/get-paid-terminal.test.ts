@@ -43,7 +43,7 @@ describe('virtual terminal', () => {
     const number = session.page.locator('#terminal-card-number');
     await number.waitFor();
     await number.fill('4111 1111 1111 1112');
-    expect(await session.page.getByTestId('card-brand').textContent()).toBe('Visa · Check the card number.');
+    expect(await session.page.getByTestId('card-brand').textContent()).toBe('Visa · A digit is wrong: this is not a valid card number. Read it back to the customer.');
     await number.fill('5123450000000008');
     expect(await number.inputValue()).toBe('5123 4500 0000 0008');
     expect(await session.page.getByTestId('card-brand').textContent()).toBe('Mastercard');

@@ -158,7 +158,10 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const check = (): Problems => {
     const problems: Problems = {};
     checkAmount(v.amount, v.currency, problems);
-    if (!luhnOk(digits)) problems['card.number'] = 'gp.check.card';
+    // Says which of the three it is: nothing typed, too few digits, or a digit wrong (the check digit).
+    if (!digits) problems['card.number'] = 'gp.check.cardMissing';
+    else if (digits.length < 12) problems['card.number'] = 'gp.check.cardShort';
+    else if (!luhnOk(digits)) problems['card.number'] = 'gp.check.card';
     if (!card.holder.trim()) problems['card.holder'] = 'gp.check.holder';
     if (!card.expiryMonth) problems['card.expiryMonth'] = 'gp.check.month';
     if (!card.expiryYear) problems['card.expiryYear'] = 'gp.check.year';
