@@ -415,6 +415,24 @@ describe('virtual terminal', () => {
   });
 });
 
+describe('a sale\'s result says whether money was taken', () => {
+  it.each([
+    ['en', 'Virtual terminal', 'paid', 'CAPTURED', 'The money was taken from the card.'],
+    ['en', 'Virtual terminal', 'declined', 'DECLINED', 'No money was taken from the card.'],
+    ['ar', 'الجهاز الافتراضي', 'paid', 'CAPTURED', 'خُصم المبلغ من البطاقة.'],
+    ['ar', 'الجهاز الافتراضي', 'declined', 'DECLINED', 'لم يُخصم أي مبلغ من البطاقة.'],
+  ] as const)('in %s, %s: a %s sale', async (language, screenTitle, state, statusWord, said) => {
+    act(() => useLanguage.getState().setLanguage(language));
+    answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state, statusWord, cardMasked: '512345******0008', url: null }), challenge: null } };
+    await openScreen('terminal', screenTitle);
+    type('terminal-card-holder', 'SARA');
+    fillSale();
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    const result = await screen.findByTestId('sale-result');
+    expect(within(result).getByTestId('sale-money').textContent).toBe(said);
+  });
+});
+
 /** The rest of a good card sale: amount, the frictionless test card, its expiry and CVV, the customer's e-mail and phone. */
 function fillSale() {
   type('terminal-amount', '99.90');

@@ -73,6 +73,8 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
   return (
     <section className={`gp-result gp-result-${p.state}`} aria-labelledby="sale-result-title" data-testid="sale-result" tabIndex={-1} ref={box}>
       <h2 id="sale-result-title">{t(title)}</h2>
+      {/* Said in words, first: a person on the phone tells the customer whether they were charged. */}
+      {(p.state === 'paid' || p.state === 'declined') && <p className="gp-money-said" data-testid="sale-money">{t(p.state === 'paid' ? 'gp.terminal.moneyTaken' : 'gp.terminal.noMoneyTaken')}</p>}
       <dl className="facts">
         <dt>{t('gp.state')}</dt><dd><PaymentStateLabel payment={p} /></dd>
         <dt>{t('gp.amount')}</dt><dd><Amount minor={p.amountMinor} currency={p.currency} /></dd>
