@@ -29,12 +29,14 @@ function numberNeedles(number: string): string[] {
   return [number, groups.join(' '), groups.join('-'), [...number].reverse().join(''), number.slice(0, 12), number.slice(4)];
 }
 const numbers = Object.values(cards).flatMap((c) => numberNeedles(c.number));
-// Codes of four digits are distinctive as they are; 100 and 123 only beside a name for a code.
+// Codes of four digits are distinctive standing alone (not inside an id's hex, where any four
+// digits turn up now and then); 100 and 123 only beside a name for a code.
 const codes = ['7373', '9191', '2468'];
+const alone = (code: string) => new RegExp(`(?<![0-9a-z-])${code}(?![0-9a-z-])`, 'i');
 const namedCode = /(cvv|cvc|cardCvv|security.?code)\W{0,6}(100|123|7373|9191|2468)\b/i;
 const hitsIn = (where: string, text: string) => [
   ...numbers.filter((n) => text.includes(n)).map((n) => `${where}: ${n}`),
-  ...codes.filter((c) => text.includes(c)).map((c) => `${where}: code ${c}`),
+  ...codes.filter((c) => alone(c).test(text)).map((c) => `${where}: code ${c}`),
   ...(namedCode.test(text) ? [`${where}: ${namedCode.exec(text)![0]}`] : []),
 ];
 
@@ -109,6 +111,7 @@ describe('no full card number or security code leaks', () => {
     expect(sent).toContain('"cvv":"7373"');
     const control = hitsIn('control', `x${cards.cut.number}x "cvv": "100" 9191`);
     expect(control).toEqual(expect.arrayContaining(['control: 5555555555554444', 'control: code 9191', 'control: cvv": "100']));
+    expect(hitsIn('control', 'c432-9191-ab7373f')).toEqual([]); // inside an id, not a code
   });
 
   it('finds none in what main answered, its events, the page, the console or the errors shown', async () => {
