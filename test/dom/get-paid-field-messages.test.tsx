@@ -96,7 +96,15 @@ describe('a field told of a problem is checked again as it is edited', () => {
   it('on the virtual terminal: card and customer messages go as the fields are put right', async () => {
     await openScreen('terminal', 'Virtual terminal');
     fireEvent.click(screen.getByTestId('terminal-submit'));
-    expect(message('terminal-card-number')).toBe('Check the card number.');
+    expect(message('terminal-card-number')).toBe('Enter the card number.');
+    type('terminal-card-number', '4111 1111');
+    expect(message('terminal-card-number')).toBe('Too short: a card number has 12 to 19 digits.');
+    type('terminal-card-number', '4111 1111 1111 1112');
+    expect(message('terminal-card-number')).toBe('A digit is wrong: this is not a valid card number. Read it back to the customer.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(message('terminal-card-number')).toBe('أحد الأرقام خطأ: هذا ليس رقم بطاقة صالحًا. اقرأه على العميل مرة أخرى.');
+    act(() => useLanguage.getState().setLanguage('en'));
+    type('terminal-card-number', '');
     expect(message('terminal-card-cvv')).toBe('Enter the 3 or 4 digit security code.');
     expect(message('terminal-card-expiryMonth')).toBe('Choose the expiry month.');
     expect(message('terminal-customer-phone')).toBe('Enter the customer’s phone.');

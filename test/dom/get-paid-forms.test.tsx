@@ -343,7 +343,7 @@ describe('virtual terminal', () => {
   it('checks the card number with Luhn and shows the brand while typing', async () => {
     await openScreen('terminal', 'Virtual terminal');
     type('terminal-card-number', '4111 1111 1111 1112');
-    expect(screen.getByTestId('card-brand').textContent).toBe('Visa · Check the card number.');
+    expect(screen.getByTestId('card-brand').textContent).toBe('Visa · A digit is wrong: this is not a valid card number. Read it back to the customer.');
     type('terminal-card-number', '378282246310005');
     expect(input('terminal-card-number').value).toBe('3782 822463 10005');
     expect(screen.getByTestId('card-brand').textContent).toBe('American Express');
@@ -412,6 +412,24 @@ describe('virtual terminal', () => {
     const result = await screen.findByTestId('sale-result');
     expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(title);
     expect(within(result).getByTestId('authorised-next').textContent).toBe(next);
+  });
+});
+
+describe('a sale\'s result says whether money was taken', () => {
+  it.each([
+    ['en', 'Virtual terminal', 'paid', 'CAPTURED', 'The money was taken from the card.'],
+    ['en', 'Virtual terminal', 'declined', 'DECLINED', 'No money was taken from the card.'],
+    ['ar', 'الجهاز الافتراضي', 'paid', 'CAPTURED', 'خُصم المبلغ من البطاقة.'],
+    ['ar', 'الجهاز الافتراضي', 'declined', 'DECLINED', 'لم يُخصم أي مبلغ من البطاقة.'],
+  ] as const)('in %s, %s: a %s sale', async (language, screenTitle, state, statusWord, said) => {
+    act(() => useLanguage.getState().setLanguage(language));
+    answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state, statusWord, cardMasked: '512345******0008', url: null }), challenge: null } };
+    await openScreen('terminal', screenTitle);
+    type('terminal-card-holder', 'SARA');
+    fillSale();
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    const result = await screen.findByTestId('sale-result');
+    expect(within(result).getByTestId('sale-money').textContent).toBe(said);
   });
 });
 

@@ -43,7 +43,7 @@ describe('virtual terminal', () => {
     const number = session.page.locator('#terminal-card-number');
     await number.waitFor();
     await number.fill('4111 1111 1111 1112');
-    expect(await session.page.getByTestId('card-brand').textContent()).toBe('Visa · Check the card number.');
+    expect(await session.page.getByTestId('card-brand').textContent()).toBe('Visa · A digit is wrong: this is not a valid card number. Read it back to the customer.');
     await number.fill('5123450000000008');
     expect(await number.inputValue()).toBe('5123 4500 0000 0008');
     expect(await session.page.getByTestId('card-brand').textContent()).toBe('Mastercard');
@@ -51,6 +51,25 @@ describe('virtual terminal', () => {
     expect(await session.page.getByTestId('error-terminal-card-cvv').textContent()).toMatch(/security code/);
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-terminal-form-en');
+  });
+
+  it('takes a number pasted with spaced dashes whole, and an expiry typed as 1/39 on the lists', async () => {
+    const page = session.page;
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.keyboard.press('Alt+4');
+    const number = page.locator('#terminal-card-number');
+    await number.fill('');
+    await number.focus();
+    // 25 characters: the field's old limit of 23 cut the paste to 14 digits, silently.
+    await page.evaluate(() => navigator.clipboard.writeText('4111 - 1111 - 1111 - 1111'));
+    await page.keyboard.press('Control+V');
+    expect(await number.inputValue()).toBe('4111 1111 1111 1111');
+    // The list's own search took "1" for October (10).
+    await page.locator('#terminal-card-expiryMonth').focus();
+    await page.keyboard.type('1/39');
+    expect(await page.locator('#terminal-card-expiryMonth').inputValue()).toBe('01');
+    expect(await page.locator('#terminal-card-expiryYear').inputValue()).toBe('2039');
+    await page.getByTestId('terminal-form').getByRole('button', { name: 'Clear card' }).click();
   });
 
   it('approves a frictionless sale and keeps only the masked number', async () => {

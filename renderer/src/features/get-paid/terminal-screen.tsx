@@ -15,6 +15,7 @@ import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
 import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
 import { ChallengeStep } from './challenge-view';
+import { useExpiryKeys } from './expiry-keys';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
 import { focusFirstError } from '../../ui/focus';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment, useWhileShown } from './outcome';
@@ -72,6 +73,8 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
   return (
     <section className={`gp-result gp-result-${p.state}`} aria-labelledby="sale-result-title" data-testid="sale-result" tabIndex={-1} ref={box}>
       <h2 id="sale-result-title">{t(title)}</h2>
+      {/* Said in words, first: a person on the phone tells the customer whether they were charged. */}
+      {(p.state === 'paid' || p.state === 'declined') && <p className="gp-money-said" data-testid="sale-money">{t(p.state === 'paid' ? 'gp.terminal.moneyTaken' : 'gp.terminal.noMoneyTaken')}</p>}
       <dl className="facts">
         <dt>{t('gp.state')}</dt><dd><PaymentStateLabel payment={p} /></dd>
         <dt>{t('gp.amount')}</dt><dd><Amount minor={p.amountMinor} currency={p.currency} /></dd>
@@ -150,12 +153,17 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const digits = digitsOf(card.number);
   const brand = brandOf(digits);
   const year = new Date().getFullYear();
+  const years = Array.from({ length: 21 }, (_, i) => String(year + i));
+  const expiryKeys = useExpiryKeys({ setMonth: setCardField('expiryMonth'), setYear: setCardField('expiryYear'), years, focusYear: () => document.getElementById(fieldId(form, 'card.expiryYear'))?.focus() });
 
   /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
   const check = (): Problems => {
     const problems: Problems = {};
     checkAmount(v.amount, v.currency, problems);
-    if (!luhnOk(digits)) problems['card.number'] = 'gp.check.card';
+    // Says which of the three it is: nothing typed, too few digits, or a digit wrong (the check digit).
+    if (!digits) problems['card.number'] = 'gp.check.cardMissing';
+    else if (digits.length < 12) problems['card.number'] = 'gp.check.cardShort';
+    else if (!luhnOk(digits)) problems['card.number'] = 'gp.check.card';
     if (!card.holder.trim()) problems['card.holder'] = 'gp.check.holder';
     if (!card.expiryMonth) problems['card.expiryMonth'] = 'gp.check.month';
     if (!card.expiryYear) problems['card.expiryYear'] = 'gp.check.year';
@@ -208,7 +216,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         <fieldset className="gp-group">
           <legend>{t('gp.card')}</legend>
           <Field id={numberId} label={t('gp.card.number')} mark={<RequiredMark />} aria-required error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
-            value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={23}
+            value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false}
             onChange={(e) => {
               const typed = toAsciiDigits(e.target.value); // an Arabic keyboard's digits are the same digits
               if (/^[\d\s-]*$/.test(typed)) setCardField('number')(digitsOf(typed).slice(0, 19));
@@ -216,15 +224,15 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           <TextField form={form} path="card.holder" label={t('gp.card.holder')} required value={card.holder} onChange={setHolder} errors={errors} autoComplete="off" ltr />
           <div className="gp-row">
             <Field id={fieldId(form, 'card.expiryMonth')} label={t('gp.card.month')} mark={<RequiredMark />} error={errors['card.expiryMonth']}>
-              <select id={fieldId(form, 'card.expiryMonth')} aria-required value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} dir="ltr">
+              <select id={fieldId(form, 'card.expiryMonth')} aria-required value={card.expiryMonth} onChange={(e) => setCardField('expiryMonth')(e.target.value)} onKeyDown={expiryKeys.onMonthKey} dir="ltr">
                 <option value="">{t('gp.card.choose')}</option>
                 {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')).map((m) => <option key={m} value={m}>{m}</option>)}
               </select>
             </Field>
             <Field id={fieldId(form, 'card.expiryYear')} label={t('gp.card.year')} mark={<RequiredMark />} error={errors['card.expiryYear']}>
-              <select id={fieldId(form, 'card.expiryYear')} aria-required value={card.expiryYear} onChange={(e) => setCardField('expiryYear')(e.target.value)} dir="ltr">
+              <select id={fieldId(form, 'card.expiryYear')} aria-required value={card.expiryYear} onChange={(e) => setCardField('expiryYear')(e.target.value)} onKeyDown={expiryKeys.onYearKey} dir="ltr">
                 <option value="">{t('gp.card.choose')}</option>
-                {Array.from({ length: 21 }, (_, i) => String(year + i)).map((y) => <option key={y} value={y}>{y}</option>)}
+                {years.map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </Field>
             <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} required value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(toAsciiDigits(s)) && setCardField('cvv')(toAsciiDigits(s))} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />

@@ -1,0 +1,57 @@
+// The card's expiry typed on the virtual terminal's month and year lists as it is printed on the
+// card or read out on the phone: 1/39, 01/2039, 0139 and Arabic-Indic ١/٣٩ all give 01 / 2039.
+// Before, the list's own search took "1" for October (10, the first item starting with 1) and a
+// two-digit year chose nothing. main is a recording stub here.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { appInfo, practiceProfile } from '../support/session';
+import { notStubbed, stubMain } from '../support/stub-main';
+
+stubMain({
+  getAppInfo: () => ({ ok: true, value: appInfo() }),
+  getActiveProfile: () => ({ ok: true, value: practiceProfile() }),
+  searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
+  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+}, { otherwise: () => notStubbed });
+const { App } = await import('../../renderer/src/app/app');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useSession } = await import('../../renderer/src/app/session-store');
+
+const month = () => document.getElementById('terminal-card-expiryMonth') as HTMLSelectElement;
+const year = () => document.getElementById('terminal-card-expiryYear') as HTMLSelectElement;
+/** Keys pressed one after another, each on whichever element has the keyboard then, as a person types. */
+const typeKeys = (keys: string) => {
+  for (const key of keys) fireEvent.keyDown(document.activeElement!, { key });
+};
+
+afterEach(() => {
+  cleanup();
+  act(() => useNavigation.getState().go('home'));
+  useSession.setState({ profile: undefined, info: undefined });
+});
+
+describe('expiry typed on the virtual terminal', () => {
+  it.each(['1/39', '01/2039', '0139', '1/2039', '١/٣٩', '139'])('takes %s as 01 / 2039', async (typed) => {
+    render(<App />);
+    await screen.findByTestId('active-profile-name');
+    act(() => useNavigation.getState().go('terminal'));
+    await screen.findByRole('heading', { name: 'Virtual terminal', level: 1 });
+    act(() => month().focus());
+    act(() => typeKeys(typed));
+    expect(month().value).toBe('01');
+    expect(year().value).toBe('2039');
+    expect(document.activeElement).toBe(year());
+  });
+
+  it.each([['12', '12'], ['7', '07'], ['10', '10']])('takes %s as month %s and leaves the arrows to the list', async (typed, chosen) => {
+    render(<App />);
+    await screen.findByTestId('active-profile-name');
+    act(() => useNavigation.getState().go('terminal'));
+    await screen.findByRole('heading', { name: 'Virtual terminal', level: 1 });
+    act(() => month().focus());
+    act(() => typeKeys(typed));
+    expect(month().value).toBe(chosen);
+    expect(fireEvent.keyDown(month(), { key: 'ArrowDown' })).toBe(true); // not prevented: the list's own
+  });
+});

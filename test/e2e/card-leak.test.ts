@@ -1,0 +1,148 @@
+// The card leak test: card sales taken on the virtual terminal in Chromium through the preview,
+// against the practice gateway (approved, 3-D Secure passed and failed, declined, a card the
+// gateway refuses, a gateway that repeats the request in its error, the connection cut after the
+// gateway acted), then the full card numbers and the security codes searched for in everything
+// the renderer could reach (bridge answers, events, the page), the console, main's output, and
+// every file of the data folder (the SQLite ledger's bytes, the log). The last four digits may
+// show. Zero hits is the pass; positive controls prove the search can see.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { openSession, type E2eSession } from './support/session';
+import { practiceControl } from './support/practice-control';
+import { eachAnswer, filesUnder, pageSurfaces, recordEvents } from './support/leak-surfaces';
+
+type Card = { number: string; cvv: string };
+const cards = {
+  approved: { number: '5123450000000008', cvv: '100' },
+  challenge: { number: '4111111111111111', cvv: '123' },
+  declined: { number: '4000000000000002', cvv: '123' },
+  // Not practice test cards: the gateway declines them, and their codes are unlike any amount.
+  unknown: { number: '4242424242424242', cvv: '7373' },
+  echoed: { number: '4000056655665556', cvv: '9191' },
+  cut: { number: '5555555555554444', cvv: '2468' },
+} satisfies Record<string, Card>;
+
+/** The forms a card number could take: digits, grouped by spaces or dashes, reversed, as JSON digits. */
+function numberNeedles(number: string): string[] {
+  const groups = number.match(/.{1,4}/g)!;
+  return [number, groups.join(' '), groups.join('-'), [...number].reverse().join(''), number.slice(0, 12), number.slice(4)];
+}
+const numbers = Object.values(cards).flatMap((c) => numberNeedles(c.number));
+// Codes of four digits are distinctive standing alone (not inside an id's hex, where any four
+// digits turn up now and then); 100 and 123 only beside a name for a code.
+const codes = ['7373', '9191', '2468'];
+const alone = (code: string) => new RegExp(`(?<![0-9a-z-])${code}(?![0-9a-z-])`, 'i');
+const namedCode = /(cvv|cvc|cardCvv|security.?code)\W{0,6}(100|123|7373|9191|2468)\b/i;
+const hitsIn = (where: string, text: string) => [
+  ...numbers.filter((n) => text.includes(n)).map((n) => `${where}: ${n}`),
+  ...codes.filter((c) => alone(c).test(text)).map((c) => `${where}: code ${c}`),
+  ...(namedCode.test(text) ? [`${where}: ${namedCode.exec(text)![0]}`] : []),
+];
+
+describe('no full card number or security code leaks', () => {
+  let session: E2eSession;
+  let events: ReturnType<typeof recordEvents>;
+  const responses: Array<Promise<string>> = [];
+  const requests: string[] = [];
+  const errorsShown: string[] = [];
+
+  beforeAll(async () => {
+    session = await openSession();
+    events = recordEvents(session.preview.origin, session.preview.token);
+    session.page.on('request', (req) => void requests.push(req.postData() ?? ''));
+    session.page.on('response', (res) => {
+      if (/^\/api\/calls?(\/|$)/.test(new URL(res.url()).pathname)) responses.push(res.text().catch(() => ''));
+    });
+    await session.page.goto(session.preview.url);
+    await session.page.locator('nav.app-nav').waitFor();
+  });
+  afterAll(async () => {
+    events?.stop();
+    await session?.close();
+  });
+
+  /** A sale typed as a person would, the number grouped with dashes; resolves when the screen answered. */
+  async function sell(card: Card, orderId: string, otp?: string) {
+    const page = session.page;
+    await page.keyboard.press('Alt+4');
+    await page.locator('#terminal-card-number').waitFor();
+    await page.locator('#terminal-amount').fill('7.250');
+    await page.locator('#terminal-currency').selectOption('KWD');
+    await page.locator('#terminal-card-number').fill(card.number.match(/.{1,4}/g)!.join('-'));
+    await page.locator('#terminal-card-holder').fill('OMAR SALEH');
+    await page.locator('#terminal-card-expiryMonth').selectOption('01');
+    await page.locator('#terminal-card-expiryYear').selectOption('2039');
+    await page.locator('#terminal-card-cvv').fill(card.cvv);
+    await page.locator('#terminal-customer-email').fill('omar@example.com');
+    await page.locator('#terminal-customer-phone').fill('+96550000002');
+    await page.locator('#terminal-orderId').fill(orderId);
+    await page.getByTestId('terminal-submit').click();
+    if (otp) {
+      const challenge = page.frameLocator('[data-testid="challenge-frame"]').frameLocator('iframe');
+      await challenge.getByLabel('One-time code').fill(otp);
+      await challenge.getByLabel('One-time code').press('Enter');
+    }
+    const answered = page.locator('[data-testid="sale-result"], [data-testid="send-error"]');
+    await answered.first().waitFor({ timeout: 30_000 });
+    errorsShown.push(await answered.first().innerText());
+  }
+
+  it('takes the sales, including a declined one, an echoed request and a cut connection', async () => {
+    const practice = await practiceControl(session.page, session.preview.dataDir);
+    await sell(cards.approved, 'LEAK-OK');
+    await sell(cards.challenge, 'LEAK-3DS-OK', '123456');
+    await sell(cards.challenge, 'LEAK-3DS-NO', '111111');
+    await sell(cards.declined, 'LEAK-DECLINED');
+    await sell(cards.unknown, 'LEAK-UNKNOWN');
+    // A gateway that repeats what it was sent in its error message (the practice fault echo_request).
+    await practice.fault('sale', { failure: 'echo_request', times: 1 });
+    await sell(cards.echoed, 'LEAK-ECHO');
+    // The connection cut after the gateway acted: an outcome not known.
+    await practice.fault('sale', { failure: 'reset_after_processing', times: 1 });
+    await sell(cards.cut, 'LEAK-CUT');
+    await session.page.getByTestId('outcome-unknown').waitFor();
+    expect(errorsShown.join('\n')).toMatch(/approved/i);
+  });
+
+  it('positive controls: each card was really sent, and the search sees a number and a code', async () => {
+    const sent = requests.join('\n');
+    for (const card of Object.values(cards)) expect(sent).toContain(card.number);
+    expect(sent).toContain('"cvv":"7373"');
+    const control = hitsIn('control', `x${cards.cut.number}x "cvv": "100" 9191`);
+    expect(control).toEqual(expect.arrayContaining(['control: 5555555555554444', 'control: code 9191', 'control: cvv": "100']));
+    expect(hitsIn('control', 'c432-9191-ab7373f')).toEqual([]); // inside an id, not a code
+  });
+
+  it('finds none in what main answered, its events, the page, the console or the errors shown', async () => {
+    const hits: string[] = [];
+    const bodies = eachAnswer(await Promise.all(responses));
+    expect(bodies.join('\n')).toContain('LEAK-CUT'); // the answers are really read
+    bodies.forEach((body, i) => hits.push(...hitsIn(`bridge answer ${i}`, body)));
+    expect(events.text()).toContain('payments.changed');
+    hits.push(...hitsIn('bridge events', events.text()));
+    for (const [where, text] of Object.entries(await pageSurfaces(session.page))) hits.push(...hitsIn(where, text));
+    hits.push(...hitsIn('console', session.consoleLines.join('\n')));
+    hits.push(...hitsIn('errors shown', errorsShown.join('\n')));
+    expect(hits).toEqual([]);
+  });
+
+  it('finds none in the ledger file, the log or main\'s output; the last four are there', async () => {
+    const hits: string[] = [];
+    // The practice gateway's own store stands for the bank's side, not Paydesk's; the code cache
+    // is the app's compiled code, which holds the practice gateway's published test cards.
+    const files = filesUnder(session.preview.dataDir).filter((f) => basename(f) !== 'practice-gateway.json' && !f.includes('code-cache'));
+    const names = files.map((f) => basename(f));
+    expect(names).toContain('paydesk.log');
+    // The ledger with its write-ahead log, where the newest rows are until a checkpoint.
+    const ledger = files.filter((f) => /\.sqlite(-wal)?$/.test(f));
+    expect(ledger.map((f) => basename(f))).toContain('paydesk.sqlite');
+    expect(ledger.map((f) => readFileSync(f).toString('latin1')).join('')).toContain('4444'); // the last four are kept
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      hits.push(...hitsIn(file, bytes.toString('latin1')), ...hitsIn(file, bytes.toString('utf16le')));
+    }
+    hits.push(...hitsIn('preview output', session.preview.output()));
+    expect(hits).toEqual([]);
+  });
+});
