@@ -12,6 +12,15 @@ import { saveFile } from '../../ui/save-file';
 import { SendError } from '../get-paid/form-kit';
 import { useTransactions } from '../transactions/transactions-store';
 
+/**
+ * The saved file's name, isolated in the sentence (ltrIsolated), drawn as one unit as another
+ * program's quoted words are (ui/quoted-words.tsx): in Arabic at 800 px it broke at its hyphen
+ * ("...-start-to-" ending one line, "now.csv" starting the next). The text is unchanged.
+ */
+function FileNameWhole({ text }: { text: string }) {
+  return <>{text.split(/(\u2066[^\u2069]*\u2069)/).map((part, i) => (i % 2 === 1 ? <span key={i} className="quoted-words" data-testid="invoice-register-file">{part}</span> : part))}</>;
+}
+
 export function RegisterButton() {
   const t = useT();
   const words = useWords();
@@ -35,7 +44,7 @@ export function RegisterButton() {
   return (
     <div className="export">
       <button type="button" onClick={() => void run()} disabled={busy} data-testid="invoice-register">{t('inv.register')}</button>
-      <span role="status" className="notice" data-testid="invoice-register-status">{status && words(status)}</span>
+      <span role="status" className="notice" data-testid="invoice-register-status">{status && <FileNameWhole text={words(status)} />}</span>
       <SendError error={error} />
     </div>
   );
