@@ -39,6 +39,8 @@ export const profileViewSchema = shared(() => z.object({
   /** Default redirect targets for checkout sessions and payment links. */
   successUrl: z.string().nullable().default(null),
   failureUrl: z.string().nullable().default(null),
+  /** Seller details are set, so the profile issues invoices (Transactions offers their register). */
+  hasSeller: z.boolean().optional(),
 }));
 export type ProfileView = z.output<ReturnType<typeof profileViewSchema>>;
 

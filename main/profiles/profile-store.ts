@@ -70,9 +70,10 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     failureUrl: file.practice.failureUrl,
     defaultCurrency: file.practice.defaultCurrency,
     key: { configured: true, lastFour: deps.practice.apiKey.slice(-4) },
+    hasSeller: file.practice.seller !== undefined,
   });
 
-  const viewOf = ({ keyLastFour, seller: _seller, ...p }: StoredProfile): ProfileView => ({ ...p, key: { configured: keyLastFour !== null, lastFour: keyLastFour } });
+  const viewOf = ({ keyLastFour, seller, ...p }: StoredProfile): ProfileView => ({ ...p, key: { configured: keyLastFour !== null, lastFour: keyLastFour }, hasSeller: seller !== undefined });
 
   function stored(id: string): StoredProfile {
     const found = file.profiles.find((p) => p.id === id);

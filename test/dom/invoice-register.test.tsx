@@ -9,15 +9,19 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { stubMain, unchecked } from '../support/stub-main';
 
 const saved: string[] = [];
+const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as const;
+let hasSeller = true;
 const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, totalExact: true, rows: [] }) }),
-  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  listProfiles: () => ({ ok: true, value: { profiles: [{ ...practice, hasSeller }], activeId: 'practice' } }),
   invoiceRegister: () => ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1 } }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 const { periodsOf } = await import('../../renderer/src/features/overview/periods');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
+const { useProfiles } = await import('../../renderer/src/features/settings/settings-store');
+const { useSession } = await import('../../renderer/src/app/session-store');
 
 beforeAll(() => {
   // The CSV is saved through a download link; jsdom has no object URLs.
@@ -29,6 +33,9 @@ beforeAll(() => {
 });
 afterEach(() => {
   cleanup();
+  hasSeller = true;
+  act(() => useProfiles.setState({ profiles: [], loaded: false }));
+  act(() => useSession.setState({ info: undefined }));
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useTransactions.getState().clearFilter());
 });
@@ -46,5 +53,22 @@ describe("finance's register of invoices and credit notes", () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(screen.getByRole('button', { name: 'تصدير الفواتير والإشعارات الدائنة' })).toBeTruthy();
     expect(screen.getByTestId('invoice-register-status').textContent).toBe('فاتورتان وإشعار دائن واحد من تواريخ القائمة: \u2066paydesk-invoices-2026-10-01-to-2026-10-31.csv\u2069');
+  });
+
+  it('is not offered where no profile has seller details, so none can have been issued', async () => {
+    hasSeller = false;
+    render(<TransactionsScreen />);
+    await screen.findByTestId('tx-count');
+    await waitFor(() => expect(main.asked('listProfiles').length).toBeGreaterThan(0));
+    await act(async () => undefined);
+    expect(screen.queryByRole('button', { name: 'Export invoices and credit notes' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+
+  it('is offered on the team ledger, whose invoices other laptops issue', async () => {
+    hasSeller = false;
+    act(() => useSession.setState({ info: unchecked({ team: { role: 'finance' } }) }));
+    render(<TransactionsScreen />);
+    expect(await screen.findByRole('button', { name: 'Export invoices and credit notes' })).toBeTruthy();
   });
 });

@@ -30,6 +30,8 @@ describe('seller details per profile', () => {
     expect(await again.handlers.getSellerDetails({ id: 'practice' }, ctx)).toMatchObject({ ok: true, value: { seller: { legalNameAr: seller.legalNameAr, crNumber: '1010010000' } } });
     const list = await again.handlers.listProfiles({}, ctx);
     expect(JSON.stringify(list)).not.toContain('310122393500003');
+    // Only whether they are set: Transactions offers the invoices' register by it (docs/invoices.md).
+    expect(list.ok && list.value.profiles.map((p) => [p.id, p.hasSeller])).toEqual([['practice', true], [sandbox.value.id, false]]);
     expect(readFileSync(join(first.dataDir, 'profiles.json'), 'utf8')).toContain('310122393500003');
   });
 });

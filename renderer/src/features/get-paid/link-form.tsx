@@ -23,6 +23,7 @@ import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { useAgainDraft } from './create-again';
+import { keepLinkDraft, useKeptLinkDraft, type LinkDraft } from './kept-link-draft';
 import { shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'link';
@@ -38,7 +39,9 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const initialCurrency = profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR';
   // "Create it again" on a link the gateway did not create: filled with what was sent (create-again.ts).
   const again = useAgainDraft('links');
-  const [v, setV] = useState({
+  // Or what was typed before "add the seller details in Settings" was followed (kept-link-draft.ts).
+  const kept = useKeptLinkDraft();
+  const [v, setV] = useState<LinkValues>(() => kept?.values ?? {
     orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? initialCurrency) as CurrencyCode, description: again?.description ?? t('gp.description.default'),
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
   });
@@ -46,7 +49,9 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [key]: value }));
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
-  const invoice = useInvoiceDraft(profile?.id, again?.paymentId);
+  const invoice = useInvoiceDraft(profile?.id, again?.paymentId, kept);
+  // Settings opened from this form: what was typed waits there for the way back (one press after Save).
+  const toSeller = () => keepLinkDraft({ values: v, lines: invoice.lines, pricesIncludeVat: invoice.pricesIncludeVat, buyerVat: invoice.buyerVat, language: invoice.language });
   const { lines } = invoice;
   const invoiceShown = lines !== null;
   // With seller details the lines take Amount's place once main says so, after the form is drawn
@@ -119,9 +124,9 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
       <fieldset disabled={busy}>
         <div className="gp-row">
           {invoice.hasSeller && <button type="button" onClick={invoice.toggle} aria-pressed={Boolean(lines)} data-testid="invoice-toggle">{lines ? t('inv.lines.quick') : t('inv.lines.add')}</button>}
-          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller"><SettingsLink to={{ section: 'seller-title' }}>{t('inv.lines.needSeller')}</SettingsLink></p>}
+          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller"><SettingsLink to={{ section: 'seller-title', back: 'links' }} onFollow={toSeller}>{t('inv.lines.needSeller')}</SettingsLink></p>}
         </div>
-        {errors.seller && <p className="field-error gp-error" tabIndex={-1}>{errors.seller} <SettingsLink to={{ section: 'seller-title' }}>{t('settings.open.seller')}</SettingsLink></p>}
+        {errors.seller && <p className="field-error gp-error" tabIndex={-1}>{errors.seller} <SettingsLink to={{ section: 'seller-title', back: 'links' }} onFollow={toSeller}>{t('settings.open.seller')}</SettingsLink></p>}
         {lines ? (
           <>
             <Field id={fieldId(form, 'currency')} label={t('gp.currency')} error={errors.currency}>
@@ -169,6 +174,11 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   );
 }
 
+export type LinkValues = {
+  orderId: string; amount: string; currency: CurrencyCode; description: string; name: string; email: string; phone: string;
+  issueDate: string; expireDate: string; successUrl: string; failureUrl: string;
+};
+
 export function UrlFields({ form, values, set, errors }: { form: string; values: { successUrl: string; failureUrl: string }; set(key: 'successUrl' | 'failureUrl'): (v: string) => void; errors: FieldErrors }) {
   const t = useT();
   const profile = useSession((s) => s.profile);
@@ -186,13 +196,13 @@ export function UrlFields({ form, values, set, errors }: { form: string; values:
  * Whether the profile can issue invoices, and the invoice part of the form's state. `againOf`: the
  * link tried again, whose invoice (if it had one) fills the lines; without one it stays a quick link.
  */
-function useInvoiceDraft(profileId: string | undefined, againOf?: string) {
+function useInvoiceDraft(profileId: string | undefined, againOf?: string, kept?: LinkDraft) {
   const language = useLanguage((s) => s.language);
   const [hasSeller, setHasSeller] = useState<boolean | undefined>(undefined);
-  const [lines, setLines] = useState<LineDraft[] | null>(null);
-  const [pricesIncludeVat, setPricesIncludeVat] = useState(true);
-  const [buyerVat, setBuyerVat] = useState('');
-  const [invoiceLanguage, setLanguage] = useState<'both' | 'en' | 'ar'>('both');
+  const [lines, setLines] = useState<LineDraft[] | null>(kept?.lines ?? null);
+  const [pricesIncludeVat, setPricesIncludeVat] = useState(kept?.pricesIncludeVat ?? true);
+  const [buyerVat, setBuyerVat] = useState(kept?.buyerVat ?? '');
+  const [invoiceLanguage, setLanguage] = useState<'both' | 'en' | 'ar'>(kept?.language ?? 'both');
   useEffect(() => {
     if (!profileId) return;
     let live = true;

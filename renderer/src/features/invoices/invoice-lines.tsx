@@ -81,8 +81,9 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
       {lines.map((line, i) => (
         <fieldset key={i} className="inv-line" data-testid="invoice-line">
           <legend>{t('inv.line', { n: String(i + 1) })}</legend>
-          <TextField form={form} path={`lines.${i}.description`} label={t('inv.line.description')} value={line.description} onChange={set(i, 'description')} errors={errors} autoComplete="off" />
-          <div className="gp-row">
+          {/* One row, as on the printed invoice: description, quantity, price, VAT, rate (invoices.css). */}
+          <div className="gp-row inv-line-fields">
+            <TextField form={form} path={`lines.${i}.description`} label={t('inv.line.description')} value={line.description} onChange={set(i, 'description')} errors={errors} autoComplete="off" />
             <TextField form={form} path={`lines.${i}.quantity`} label={t('inv.line.quantity')} value={line.quantity} onChange={set(i, 'quantity')} errors={errors} ltr inputMode="decimal" autoComplete="off" />
             {/* The price as typed; what cannot be sent in the currency is said next to it. */}
             <TextField form={form} path={`lines.${i}.unitPrice`} label={t('inv.line.unitPrice')} value={line.unitPrice} onChange={set(i, 'unitPrice')} errors={priceError(line.unitPrice, `lines.${i}.unitPrice`)} ltr inputMode="decimal" autoComplete="off" />

@@ -11,6 +11,30 @@ import { useWords, type Words } from '../../i18n/words';
 import { saveFile } from '../../ui/save-file';
 import { SendError } from '../get-paid/form-kit';
 import { useTransactions } from '../transactions/transactions-store';
+import { useProfileList } from '../settings/settings-store';
+import { useSession } from '../../app/session-store';
+
+/**
+ * Whether there can be invoices to export: a profile of this laptop has seller details (none can
+ * be issued without; main says so with each profile, `hasSeller`, from the profiles file it holds,
+ * no ledger query), or the ledger is the team's (another laptop's invoices are there). A new user's
+ * toolbar is spared a button that would export an empty file.
+ */
+function useInvoicesPossible(): boolean {
+  const profiles = useProfileList();
+  const active = useSession((s) => s.profile);
+  const onTeamLedger = useSession((s) => Boolean(s.info?.team));
+  return onTeamLedger || Boolean(active?.hasSeller) || profiles.some((p) => p.hasSeller);
+}
+
+/**
+ * The saved file's name, isolated in the sentence (ltrIsolated), drawn as one unit as another
+ * program's quoted words are (ui/quoted-words.tsx): in Arabic at 800 px it broke at its hyphen
+ * ("...-start-to-" ending one line, "now.csv" starting the next). The text is unchanged.
+ */
+function FileNameWhole({ text }: { text: string }) {
+  return <>{text.split(/(\u2066[^\u2069]*\u2069)/).map((part, i) => (i % 2 === 1 ? <span key={i} className="quoted-words" data-testid="invoice-register-file">{part}</span> : part))}</>;
+}
 
 export function RegisterButton() {
   const t = useT();
@@ -20,6 +44,7 @@ export function RegisterButton() {
   // Kept as words: the line follows a change of language.
   const [status, setStatus] = useState<Words>();
   const [error, setError] = useState<AppError | null>(null);
+  const possible = useInvoicesPossible();
 
   async function run() {
     setBusy(true);
@@ -32,10 +57,11 @@ export function RegisterButton() {
     setStatus({ key: 'inv.register.saved', values: { invoices: result.value.invoices, creditNotes: result.value.creditNotes, file: ltrIsolated(result.value.fileName) } });
   }
 
+  if (!possible) return null;
   return (
     <div className="export">
       <button type="button" onClick={() => void run()} disabled={busy} data-testid="invoice-register">{t('inv.register')}</button>
-      <span role="status" className="notice" data-testid="invoice-register-status">{status && words(status)}</span>
+      <span role="status" className="notice" data-testid="invoice-register-status">{status && <FileNameWhole text={words(status)} />}</span>
       <SendError error={error} />
     </div>
   );

@@ -13,6 +13,7 @@ import '../invoices/invoices.css';
 import { profileName } from '../../ui/profile-name';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { QuotedWords } from '../../ui/quoted-words';
+import { useNavigation } from '../../app/navigation-store';
 
 const empty: SellerDetails = { legalNameAr: '', legalNameEn: '', vatNumber: '', crNumber: '', address: '', logo: null };
 const sellerForm = '#seller-form';
@@ -39,6 +40,11 @@ export function SellerSection() {
   const [errors, setErrors] = useState<Record<string, MessageKey>>({});
   const [error, setError] = useState<AppError | null>(null);
   const [notice, setNotice] = useState<MessageKey>();
+  // Opened from the new payment link's "add the seller details in Settings": once saved, the way
+  // back is one press (the link form kept what was typed); before, Alt+2 gave an empty form.
+  const back = useNavigation((s) => s.params.back);
+  const go = useNavigation((s) => s.go);
+  const backButton = useRef<HTMLButtonElement>(null);
 
   // The saved details, asked again whenever the session's profile is (profiles.changed). They never
   // touch the form: a late answer (main busy, the ledger starting) emptied the fields being typed in.
@@ -56,7 +62,7 @@ export function SellerSection() {
   const wasEditing = useRef(false);
   useEffect(() => {
     if (editing) focusIfLost(document.getElementById('seller-legalNameAr'));
-    else if (wasEditing.current) focusIfLost(editButton.current);
+    else if (wasEditing.current) focusIfLost(backButton.current ?? editButton.current);
     wasEditing.current = editing;
   }, [editing]);
   // Another profile made active: what was typed was for the last one.
@@ -103,6 +109,7 @@ export function SellerSection() {
       <h2 id="seller-title">{t('seller.title')}</h2>
       <p>{t('seller.intro', { profile: profileName(profile, t) })}</p>
       <p role="status" className="gp-status" data-testid="seller-notice">{notice && t(notice)}</p>
+      {notice === 'seller.saved' && back === 'links' && <p><button type="button" ref={backButton} onClick={() => go('links')} data-testid="seller-back-to-link">{t('seller.backToLink')}</button></p>}
       {error && <div role="alert" className="form-error"><p><QuotedWords text={wordError(error).message} /></p></div>}
       {!editing ? (
         <>

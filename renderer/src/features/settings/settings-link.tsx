@@ -5,9 +5,11 @@
 import type { ReactNode } from 'react';
 import { useNavigation } from '../../app/navigation-store';
 
-export type SettingsPlace = { section: 'seller-title' | 'team-title' | 'backups-title' } | { open: 'key' | 'new' };
+/** `back`: the screen whose form it was followed from, offered again once the section is saved (seller-form.tsx). */
+export type SettingsPlace = { section: 'seller-title' | 'team-title' | 'backups-title'; back?: 'links' } | { open: 'key' | 'new' };
 
-export function SettingsLink({ to, children, testId }: { to: SettingsPlace; children: ReactNode; testId?: string }) {
+/** `onFollow`: called first (the link form keeps what was typed). */
+export function SettingsLink({ to, children, testId, onFollow }: { to: SettingsPlace; children: ReactNode; testId?: string; onFollow?(): void }) {
   const go = useNavigation((s) => s.go);
-  return <button type="button" className="link-button" onClick={() => go('settings', to)} data-testid={testId}>{children}</button>;
+  return <button type="button" className="link-button" onClick={() => { onFollow?.(); go('settings', to); }} data-testid={testId}>{children}</button>;
 }
