@@ -11,10 +11,11 @@ import { stubMain, unchecked } from '../support/stub-main';
 const saved: string[] = [];
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as const;
 let hasSeller = true;
+let refuse = false;
 const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, totalExact: true, rows: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [{ ...practice, hasSeller }], activeId: 'practice' } }),
-  invoiceRegister: () => ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1 } }),
+  invoiceRegister: () => refuse ? { ok: false, error: { code: 'invalid_input', message: 'From is after To.' } } : ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1 } }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 const { periodsOf } = await import('../../renderer/src/features/overview/periods');
@@ -34,6 +35,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   hasSeller = true;
+  refuse = false;
   act(() => useProfiles.setState({ profiles: [], loaded: false }));
   act(() => useSession.setState({ info: undefined }));
   act(() => useLanguage.getState().setLanguage('en'));
@@ -70,5 +72,15 @@ describe("finance's register of invoices and credit notes", () => {
     act(() => useSession.setState({ info: unchecked({ team: { role: 'finance' } }) }));
     render(<TransactionsScreen />);
     expect(await screen.findByRole('button', { name: 'Export invoices and credit notes' })).toBeTruthy();
+  });
+
+  it("says main's refusal in place, and keeps nothing saved", async () => {
+    refuse = true;
+    saved.length = 0;
+    render(<TransactionsScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Export invoices and credit notes' }));
+    expect((await screen.findByTestId('invoice-register-error')).textContent).toBe('Check what you entered.');
+    expect(screen.getByTestId('invoice-register-error').getAttribute('role')).toBe('alert');
+    expect(saved).toEqual([]);
   });
 });

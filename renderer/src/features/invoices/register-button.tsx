@@ -7,9 +7,9 @@ import type { AppError } from '../../../../contract/result';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { api } from '../../api';
 import { useT } from '../../i18n';
-import { useWords, type Words } from '../../i18n/words';
+import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { saveFile } from '../../ui/save-file';
-import { SendError } from '../get-paid/form-kit';
+import { QuotedWords } from '../../ui/quoted-words';
 import { useTransactions } from '../transactions/transactions-store';
 import { useProfileList } from '../settings/settings-store';
 import { useSession } from '../../app/session-store';
@@ -45,6 +45,7 @@ export function RegisterButton() {
   const [status, setStatus] = useState<Words>();
   const [error, setError] = useState<AppError | null>(null);
   const possible = useInvoicesPossible();
+  const wordError = useWordedError();
 
   async function run() {
     setBusy(true);
@@ -62,7 +63,8 @@ export function RegisterButton() {
     <div className="export">
       <button type="button" onClick={() => void run()} disabled={busy} data-testid="invoice-register">{t('inv.register')}</button>
       <span role="status" className="notice" data-testid="invoice-register-status">{status && <FileNameWhole text={words(status)} />}</span>
-      <SendError error={error} />
+      {/* Main's refusal worded here, not by the forms' SendError: the forms' kit is another screen's chunk, and importing it made the first screen three scripts (test/bridge/first-screen-files.test.ts). */}
+      {error && <p role="alert" className="form-error" data-testid="invoice-register-error"><QuotedWords text={wordError(error).message} /></p>}
     </div>
   );
 }
