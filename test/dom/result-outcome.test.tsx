@@ -71,6 +71,8 @@ describe.each(['checkout', 'link'] as const)('the %s result', (kind) => {
     const result = await create(kind, language);
     expect(within(result).getByRole('heading', { level: 2 }).textContent).toBe(created);
     expect(within(result).getByTestId('result-news').textContent).toBe(''); // nothing said at creation: the keyboard on the result reads it
+    // The result takes the keyboard as it appears (an effect after its first draw): moved on before that, the effect took it back.
+    await waitFor(() => expect(document.activeElement).toBe(result));
     const elsewhere = within(result).getByTestId('open-in-transactions');
     elsewhere.focus();
     outcome({ state: 'paid', capturedMinor: 12_500, transactionId: 'tx-1' });
