@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { join } from 'node:path';
 import { artifactsDir, openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
+import { TransactionsPage } from './pages/transactions-page';
 import { callApi, practiceControl } from './support/practice-control';
 import { approvedCard } from './support/test-card';
 
@@ -45,6 +46,7 @@ describe('notifications at 800 px', () => {
     session = await openSession();
     await session.page.setViewportSize({ width: 800, height: 700 });
     await new AppPage(session.page).open(session.preview.url);
+    await callApi(session.page, 'chargeCard', { orderId: 'NOTE-DIALOG', amount: '90.00', currency: 'SAR', card: approvedCard('HUDA AL-QAHTANI'), customer, authOnly: false });
     const practice = await practiceControl(session.page, session.preview.dataDir);
     await practice.fault('status', { failure: 'http_500' }); // no status answer settles them while the test looks
     for (const n of [1, 2, 3]) {
@@ -73,5 +75,56 @@ describe('notifications at 800 px', () => {
     const column = await page.getByTestId('notifications').boundingBox();
     if (language === 'en') expect(column!.x + column!.width).toBeGreaterThan(700);
     else expect(column!.x).toBeLessThan(100);
+  });
+
+  // A refund's dialog opened while they show: at 800 px the column lay over its fields' ends. A
+  // dialog is modal: it is on top and whole; the notes stay in the log and are pressed once it closes.
+  it.each(['en', 'ar'] as const)('leave a dialog on top and whole, at 800 and 1100 px, their Dismiss pressable after it closes (%s)', async (language) => {
+    const page = session.page;
+    const tx = new TransactionsPage(page);
+    await tx.chooseLanguage(language);
+    const hidden: Record<number, string[]> = {};
+    for (const width of [800, 1100]) {
+      await page.setViewportSize({ width, height: 700 });
+      await tx.show();
+      await tx.openPayment('NOTE-DIALOG');
+      await tx.startAction('refund');
+      hidden[width] = await page.evaluate(() => {
+        const dialog = document.querySelector('[data-testid="action-dialog"]')!;
+        const found: string[] = [];
+        for (const element of dialog.querySelectorAll('button, input, select, textarea, h2')) {
+          const box = element.getBoundingClientRect();
+          // Its four corners, inside a rounded button's curve.
+          for (const [x, y] of [[box.left + 4, box.top + 4], [box.right - 4, box.top + 4], [box.left + 4, box.bottom - 4], [box.right - 4, box.bottom - 4]]) {
+            if (!element.contains(document.elementFromPoint(x!, y!))) found.push(`${element.tagName.toLowerCase()} "${(element.textContent || element.id).trim().slice(0, 30)}"`);
+          }
+        }
+        return [...new Set(found)];
+      });
+      await page.screenshot({ path: join(artifactsDir, `notifications-dialog-${width}-${language}.png`) });
+      await page.keyboard.press('Escape');
+      await tx.dialog.waitFor({ state: 'detached' });
+    }
+    expect(hidden).toEqual({ 800: [], 1100: [] });
+    expect(await page.getByTestId('notifications').locator('.notification').count()).toBe(3);
+    await page.getByTestId('notifications').getByRole('button').first().click({ trial: true }); // nothing over it: a person can press it
+  });
+
+  // "NOTE-PLACE-1" broke at its hyphens in a notification's words ("NOTE-" / "PLACE-1") and in Needs
+  // attention's narrowed rows: one unit on one line, cut at its end if longer, whole in its title.
+  it.each(['en', 'ar'] as const)('keep each order id on one line in their words and in Needs attention beside them (%s)', async (language) => {
+    const page = session.page;
+    await new AppPage(page).chooseLanguage(language);
+    await page.setViewportSize({ width: 800, height: 700 });
+    await page.keyboard.press('Alt+6');
+    await page.getByTestId('attention-NOTE-PLACE-3').waitFor();
+    const lines = (selector: string) => page.evaluate((css) => [...document.querySelectorAll(css)].map((id) => {
+      const high = id.getBoundingClientRect().height / parseFloat(getComputedStyle(id).fontSize);
+      return `${id.getAttribute('title')}: ${high < 2 ? 'one line' : 'broken'}`;
+    }).sort(), selector);
+    const one = ['NOTE-PLACE-1: one line', 'NOTE-PLACE-2: one line', 'NOTE-PLACE-3: one line'];
+    expect(await lines('[data-testid="notifications"] bdi[title^="NOTE-PLACE"]')).toEqual(one);
+    expect(await lines('.attention-table .order-cell bdi[title^="NOTE-PLACE"]')).toEqual(one);
+    await page.screenshot({ path: join(artifactsDir, `notifications-ids-800-${language}.png`) });
   });
 });

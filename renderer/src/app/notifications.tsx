@@ -1,9 +1,10 @@
 // In-app notifications from main (a watched link paid, a refund failed), announced to screen
 // readers and dismissable. Electron also shows them as OS notifications (main words those).
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
 import type { AppEvent } from '../../../contract/events';
+import { Ltr } from '../ui/ltr';
 
 /** What main said, kept as said: worded at each draw, so a change of language words it again. */
 type Said = Extract<AppEvent, { type: 'notification' }>;
@@ -16,6 +17,18 @@ const ends: Record<string, string> = { 'teamLedger.reconnected': 'teamLedger.rec
 
 function wordNote(language: Language, note: Note): string {
   return (note.reason && wordReason(language, note.reason)) ?? (language === 'en' ? note.message : translate(language, 'notify.generic'));
+}
+
+/**
+ * The words with the order id drawn as one unit (ui/ltr.tsx, `cut`): in the narrow column the
+ * sentence wrapped inside it, at its hyphens ("NOTE-" / "PLACE-1"). Longer than the column, it is
+ * cut at its end and whole in its title, as in the lists. The text read is unchanged.
+ */
+function NoteWords({ text, orderId }: { text: string; orderId: unknown }) {
+  if (typeof orderId !== 'string' || orderId === '' || !text.includes(orderId)) return <>{text}</>;
+  return <>{text.split(orderId).map((part, i) => (
+    <Fragment key={i}>{i > 0 && <Ltr cut={orderId}>{orderId}</Ltr>}{part}</Fragment>
+  ))}</>;
 }
 
 export function Notifications() {
@@ -40,7 +53,7 @@ export function Notifications() {
     <div className="notifications" ref={column} role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
       {notes.map((note) => (
         <div key={note.id} className={`notification notification-${note.level}`}>
-          <p>{wordNote(language, note)}</p>
+          <p><NoteWords text={wordNote(language, note)} orderId={note.reason?.values?.orderId} /></p>
           <button type="button" onClick={() => setNotes((list) => list.filter((n) => n.id !== note.id))}>{t('notify.dismiss')}</button>
         </div>
       ))}
