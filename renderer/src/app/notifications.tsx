@@ -5,6 +5,7 @@ import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
 import type { AppEvent } from '../../../contract/events';
 import { Ltr } from '../ui/ltr';
+import { useHeldWhilePointing } from './held-while-pointing';
 
 /** What main said, kept as said: worded at each draw, so a change of language words it again. */
 type Said = Extract<AppEvent, { type: 'notification' }>;
@@ -37,9 +38,12 @@ export function Notifications() {
   const [notes, setNotes] = useState<Note[]>([]);
   // A pile taller than the window scrolls inside its column: the newest, at its end, stays in view.
   const column = useRef<HTMLDivElement>(null);
+  // Held: in the log (announced at once) but not drawn, and the screen not narrowed, while the
+  // pointer moves; drawn when it rests.
+  const held = useHeldWhilePointing(notes.length > 0);
   useEffect(() => {
     if (column.current) column.current.scrollTop = column.current.scrollHeight;
-  }, [notes.length]);
+  }, [notes.length, held]);
   useEffect(
     () =>
       api.subscribe((event) => {
@@ -50,7 +54,7 @@ export function Notifications() {
     [],
   );
   return (
-    <div className="notifications" ref={column} role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
+    <div className={held ? 'notifications notifications-held' : 'notifications'} data-held={held || undefined} ref={column} role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
       {notes.map((note) => (
         <div key={note.id} className={`notification notification-${note.level}`}>
           <p><NoteWords text={wordNote(language, note)} orderId={note.reason?.values?.orderId} /></p>
