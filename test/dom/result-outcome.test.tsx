@@ -1,7 +1,8 @@
 // A payment link's or checkout session's result once the customer has paid or been declined: its
 // heading says so (it kept "… created"), a status line says it to a screen reader without taking
 // the keyboard, and a link paid while the keyboard was in its share panel gives the keyboard to
-// the result (the panel goes: a paid page is not sent again), as a session's does. Main is a stub;
+// the result (the panel goes: a paid page is not sent again), as a session's does (the walkthrough
+// of 2026-11-29 had pressed Copy there, and the keyboard went to the page's start). Main is a stub;
 // the forms are filled by their labels and its events come as main sends them.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
@@ -94,8 +95,10 @@ describe.each(['checkout', 'link'] as const)('the %s result', (kind) => {
     const copy = within(result).getByRole('button', { name: 'Copy' });
     copy.focus();
     fireEvent.click(copy);
+    expect(document.activeElement).toBe(copy); // pressed, the keyboard stays on it until the panel goes
     outcome({ state: 'paid', capturedMinor: 12_500, transactionId: 'tx-1' });
-    await waitFor(() => expect(within(result).queryByRole('button', { name: 'Copy' })).toBeNull());
+    await waitFor(() => expect(within(result).getByTestId('payment-state').getAttribute('data-state')).toBe('paid'));
+    expect(within(result).queryByRole('button', { name: 'Copy' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(result));
   });
 });

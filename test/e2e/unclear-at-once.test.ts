@@ -46,7 +46,7 @@ describe('a refund whose answer is lost, seen by support at once', () => {
     // The payment's detail names what was sent (it said "the last operation").
     await expect.poll(async () => plain(await page.getByTestId('detail-in-flight').textContent())).toBe('The refund of SAR 100.00 was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.');
 
-    const told = page.getByTestId('notifications').getByText(/LOST-AT-ONCE-1/);
+    const told = page.getByTestId('notifications').locator('p', { hasText: 'LOST-AT-ONCE-1' }); // the words, not the id drawn in them
     await told.waitFor();
     expect(plain(await told.textContent())).toBe('Refund of SAR 100.00 on LOST-AT-ONCE-1 sent, answer not received; Paydesk is checking. It is in Needs attention until it is settled.');
 

@@ -1,9 +1,11 @@
 // In-app notifications from main (a watched link paid, a refund failed), announced to screen
-// readers and dismissable. Electron also shows them as OS notifications (main words those).
-import { useEffect, useRef, useState } from 'react';
+// readers and dismissable: a compact stack over the screen's bottom inline-end corner, which keeps
+// its width (docs/screens-after-sale.md). Electron also shows them as OS notifications (main words those).
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
 import type { AppEvent } from '../../../contract/events';
+import { Ltr } from '../ui/ltr';
 
 /** What main said, kept as said: worded at each draw, so a change of language words it again. */
 type Said = Extract<AppEvent, { type: 'notification' }>;
@@ -18,15 +20,65 @@ function wordNote(language: Language, note: Note): string {
   return (note.reason && wordReason(language, note.reason)) ?? (language === 'en' ? note.message : translate(language, 'notify.generic'));
 }
 
+/**
+ * The words with the order id drawn as one unit (ui/ltr.tsx, `cut`): in the narrow stack the
+ * sentence wrapped inside it, at its hyphens ("NOTE-" / "PLACE-1"). Longer than the stack is wide, it is
+ * cut at its end and whole in its title, as in the lists. The text read is unchanged.
+ */
+function NoteWords({ text, orderId }: { text: string; orderId: unknown }) {
+  if (typeof orderId !== 'string' || orderId === '' || !text.includes(orderId)) return <>{text}</>;
+  return <>{text.split(orderId).map((part, i) => (
+    <Fragment key={i}>{i > 0 && <Ltr cut={orderId}>{orderId}</Ltr>}{part}</Fragment>
+  ))}</>;
+}
+
+/**
+ * How long an information note (a watched link paid, the team ledger back) stays by itself: time to
+ * read it, not to pile up. Warnings and errors (a refund failed, an answer lost, the team ledger
+ * lost) stay until dismissed: they ask for something to be done.
+ */
+const infoShownMs = 8000;
+
+/** One note; an information note goes by itself, its time paused while the pointer or the keyboard is in it. */
+function NoteCard({ note, language, dismiss }: { note: Note; language: Language; dismiss: (id: number) => void }) {
+  const t = useT();
+  const [pointed, setPointed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const left = useRef(infoShownMs);
+  useEffect(() => {
+    if (note.level !== 'info' || pointed || focused) return;
+    const started = Date.now();
+    const timer = window.setTimeout(() => dismiss(note.id), left.current);
+    // Paused: what is left of its time runs once the pointer and the keyboard have gone.
+    return () => {
+      window.clearTimeout(timer);
+      left.current -= Date.now() - started;
+    };
+  }, [note.level, note.id, pointed, focused, dismiss]);
+  return (
+    <div
+      className={`notification notification-${note.level}`}
+      onPointerEnter={() => setPointed(true)}
+      onPointerLeave={() => setPointed(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget as Node | null))}
+    >
+      <p><NoteWords text={wordNote(language, note)} orderId={note.reason?.values?.orderId} /></p>
+      <button type="button" onClick={() => dismiss(note.id)}>{t('notify.dismiss')}</button>
+    </div>
+  );
+}
+
 export function Notifications() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [notes, setNotes] = useState<Note[]>([]);
-  // A pile taller than the window scrolls inside its column: the newest, at its end, stays in view.
-  const column = useRef<HTMLDivElement>(null);
+  // A pile taller than the window scrolls inside its stack: the newest, at its end, stays in view.
+  const stack = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (column.current) column.current.scrollTop = column.current.scrollHeight;
+    if (stack.current) stack.current.scrollTop = stack.current.scrollHeight;
   }, [notes.length]);
+  const dismiss = useCallback((id: number) => setNotes((list) => list.filter((n) => n.id !== id)), []);
   useEffect(
     () =>
       api.subscribe((event) => {
@@ -37,13 +89,8 @@ export function Notifications() {
     [],
   );
   return (
-    <div className="notifications" ref={column} role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
-      {notes.map((note) => (
-        <div key={note.id} className={`notification notification-${note.level}`}>
-          <p>{wordNote(language, note)}</p>
-          <button type="button" onClick={() => setNotes((list) => list.filter((n) => n.id !== note.id))}>{t('notify.dismiss')}</button>
-        </div>
-      ))}
+    <div className="notifications" ref={stack} role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
+      {notes.map((note) => <NoteCard key={note.id} note={note} language={language} dismiss={dismiss} />)}
     </div>
   );
 }
