@@ -1,10 +1,10 @@
-// Strings of the getting-paid screens (links, checkout sessions, virtual terminal, bulk links).
+// Strings of the getting-paid screens (links, checkout sessions, card payment, bulk links).
 // `ar` must have every key of `en` (the type checks it).
 export const en = {
   'nav.getPaid': 'Get paid',
   'nav.links': 'Payment links',
   'nav.checkout': 'Checkout sessions',
-  'nav.terminal': 'Virtual terminal',
+  'nav.terminal': 'Card payment',
   'nav.bulk': 'Bulk links',
   'gp.orderId': 'Order or invoice reference',
   'gp.orderId.hint': 'Leave empty and Paydesk makes one.',
@@ -157,7 +157,7 @@ export const en = {
   'gp.checkout.expired': 'Checkout session expired',
   'gp.checkout.confirmAction': 'Create a checkout session for {amount}',
   'gp.checkout.recent': 'Recent sessions',
-  'gp.terminal.screen': 'Virtual terminal',
+  'gp.terminal.screen': 'Card payment',
   'gp.terminal.new': 'New card payment',
   'gp.terminal.note': 'Card details go straight to the gateway through Paydesk’s main process. They are never saved, logged or shown again: after sending, only the first six and last four digits remain. Do not write card details down.',
   'gp.terminal.charge': 'Charge card',
@@ -259,7 +259,7 @@ export const ar: Record<keyof typeof en, string> = {
   'nav.getPaid': 'تحصيل المدفوعات',
   'nav.links': 'روابط الدفع',
   'nav.checkout': 'جلسات الدفع',
-  'nav.terminal': 'الجهاز الافتراضي',
+  'nav.terminal': 'الدفع بالبطاقة',
   'nav.bulk': 'روابط بالجملة',
   'gp.orderId': 'مرجع الطلب أو الفاتورة',
   'gp.orderId.hint': 'اتركه فارغًا لينشئه بايدسك.',
@@ -409,8 +409,8 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.checkout.expired': 'انتهت صلاحية جلسة الدفع',
   'gp.checkout.confirmAction': 'إنشاء جلسة دفع بمبلغ {amount}',
   'gp.checkout.recent': 'الجلسات الأخيرة',
-  'gp.terminal.screen': 'الجهاز الافتراضي',
-  'gp.terminal.new': 'دفعة بطاقة جديدة',
+  'gp.terminal.screen': 'الدفع بالبطاقة',
+  'gp.terminal.new': 'دفعة جديدة بالبطاقة',
   'gp.terminal.note': 'تذهب بيانات البطاقة مباشرة إلى البوابة عبر العملية الرئيسية في بايدسك، ولا تُحفظ ولا تُسجَّل ولا تُعرض مجددًا: بعد الإرسال تبقى فقط أول ستة أرقام وآخر أربعة. لا تكتب بيانات البطاقة على ورق.',
   'gp.terminal.charge': 'خصم من البطاقة',
   'gp.terminal.chargeFor': 'خصم {amount}',
