@@ -27,7 +27,7 @@ const { calls } = stubMain({
 }, { otherwise: (name) => answers[name] ?? notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
-const { useLanguage } = await import('../../renderer/src/i18n');
+const { useLanguage, translate } = await import('../../renderer/src/i18n');
 const { useSession } = await import('../../renderer/src/app/session-store');
 
 async function openScreen(id: string, heading: string) {
@@ -94,7 +94,7 @@ describe('a field told of a problem is checked again as it is edited', () => {
   });
 
   it('on the virtual terminal: card and customer messages go as the fields are put right', async () => {
-    await openScreen('terminal', 'Virtual terminal');
+    await openScreen('terminal', translate('en', 'gp.terminal.screen'));
     fireEvent.click(screen.getByTestId('terminal-submit'));
     expect(message('terminal-card-number')).toBe('Enter the card number.');
     type('terminal-card-number', '4111 1111');
@@ -111,7 +111,7 @@ describe('a field told of a problem is checked again as it is edited', () => {
     type('terminal-card-number', '5123 4500 0000 0008');
     expect(message('terminal-card-number')).toBeNull();
     type('terminal-card-cvv', '10');
-    expect(message('terminal-card-cvv')).toBe('Enter the 3 or 4 digit security code.');
+    expect(message('terminal-card-cvv')).toBe('A Mastercard card’s security code has 3 digits, on the back.'); // the brand known, its length
     type('terminal-card-cvv', '100');
     expect(message('terminal-card-cvv')).toBeNull();
     fireEvent.change(input('terminal-card-expiryMonth'), { target: { value: '01' } });
@@ -150,7 +150,7 @@ describe('digits typed on an Arabic keyboard', () => {
   it('are taken in the phone in Persian digits too, in Arabic, and the sale is sent in ASCII with the card’s digits', async () => {
     answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state: 'paid', statusWord: 'APPROVED', cardMasked: '512345******0008', url: null }), challenge: null } };
     act(() => useLanguage.getState().setLanguage('ar'));
-    await openScreen('terminal', 'الجهاز الافتراضي');
+    await openScreen('terminal', translate('ar', 'gp.terminal.screen'));
     type('terminal-amount', '٩٩٫٩٠');
     type('terminal-card-number', '٥١٢٣ ٤٥٠٠ ٠٠٠٠ ٠٠٠٨');
     expect(input('terminal-card-number').value).toBe('5123 4500 0000 0008');
@@ -187,7 +187,7 @@ describe('required fields', () => {
   });
 
   it('on the terminal: the card’s fields and the customer’s are marked', async () => {
-    await openScreen('terminal', 'Virtual terminal');
+    await openScreen('terminal', translate('en', 'gp.terminal.screen'));
     for (const id of ['terminal-amount', 'terminal-card-number', 'terminal-card-holder', 'terminal-card-expiryMonth', 'terminal-card-expiryYear', 'terminal-card-cvv', 'terminal-customer-email', 'terminal-customer-phone']) {
       expect({ id, marked: /\(required\)$/.test(labelLine(id) ?? ''), aria: input(id).getAttribute('aria-required') }).toEqual({ id, marked: true, aria: 'true' });
     }

@@ -28,7 +28,7 @@ const { calls } = stubMain({
 }, { otherwise: (name) => answers[name] ?? notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
-const { useLanguage } = await import('../../renderer/src/i18n');
+const { useLanguage, translate } = await import('../../renderer/src/i18n');
 const { useSession } = await import('../../renderer/src/app/session-store');
 
 async function openScreen(id: string, heading: string) {
@@ -314,7 +314,7 @@ describe('checkout session form', () => {
 describe('virtual terminal', () => {
   it('says on its button and in production\'s confirmation whether the card is charged or only authorised', async () => {
     environment = 'production';
-    await openScreen('terminal', 'Virtual terminal');
+    await openScreen('terminal', translate('en', 'gp.terminal.screen'));
     const button = () => screen.getByTestId('terminal-submit').textContent;
     expect(button()).toBe('Charge card');
     type('terminal-amount', '200');
@@ -341,7 +341,7 @@ describe('virtual terminal', () => {
   });
 
   it('checks the card number with Luhn and shows the brand while typing', async () => {
-    await openScreen('terminal', 'Virtual terminal');
+    await openScreen('terminal', translate('en', 'gp.terminal.screen'));
     type('terminal-card-number', '4111 1111 1111 1112');
     expect(screen.getByTestId('card-brand').textContent).toBe('Visa · A digit is wrong: this is not a valid card number. Read it back to the customer.');
     type('terminal-card-number', '378282246310005');
@@ -350,14 +350,14 @@ describe('virtual terminal', () => {
     type('terminal-card-number', '5123abc');
     expect(input('terminal-card-number').value).toBe('3782 822463 10005'); // letters are refused
     fireEvent.click(screen.getByTestId('terminal-submit'));
-    expect(screen.getByTestId('error-terminal-card-cvv').textContent).toBe('Enter the 3 or 4 digit security code.');
+    expect(screen.getByTestId('error-terminal-card-cvv').textContent).toBe('An American Express card’s security code has 4 digits, printed on the front above the number.');
     expect(screen.getByTestId('error-terminal-card-expiryMonth').textContent).toBe('Choose the expiry month.');
     expect(sent('terminalSale')).toHaveLength(0);
   });
 
   it('takes the customer name from the name on card, saying so, and sends what the field shows; a name of the person’s own stays', async () => {
     answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state: 'paid', statusWord: 'APPROVED', cardMasked: '512345******0008', url: null }), challenge: null } };
-    await openScreen('terminal', 'Virtual terminal');
+    await openScreen('terminal', translate('en', 'gp.terminal.screen'));
     const hint = () => document.getElementById('terminal-customer-name-hint')?.textContent;
     type('terminal-card-holder', 'SARA AHMED');
     expect(input('terminal-customer-name').value).toBe('SARA AHMED');
@@ -384,7 +384,7 @@ describe('virtual terminal', () => {
 
   it('empties the card fields as the sale is sent and keeps only the masked number', async () => {
     answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state: 'paid', statusWord: 'APPROVED', cardMasked: '512345******0008', url: null }), challenge: null } };
-    await openScreen('terminal', 'Virtual terminal');
+    await openScreen('terminal', translate('en', 'gp.terminal.screen'));
     type('terminal-card-holder', 'SARA');
     type('terminal-customer-name', 'Sara');
     fillSale();
@@ -398,8 +398,8 @@ describe('virtual terminal', () => {
   });
 
   it.each([
-    ['en', 'Virtual terminal', 'Authorisation approved', 'No money is taken until it is captured: open it in Transactions and press Capture.'],
-    ['ar', 'الجهاز الافتراضي', 'تمت الموافقة على التفويض', 'لا يُؤخذ المبلغ حتى يُحصَّل: افتحها في المعاملات واضغط «تحصيل».'],
+    ['en', translate('en', 'gp.terminal.screen'), 'Authorisation approved', 'No money is taken until it is captured: open it in Transactions and press Capture.'],
+    ['ar', translate('ar', 'gp.terminal.screen'), 'تمت الموافقة على التفويض', 'لا يُؤخذ المبلغ حتى يُحصَّل: افتحها في المعاملات واضغط «تحصيل».'],
   ] as const)('says an authorise-only sale approved is an authorisation, to capture, not a payment, in %s', async (language, screenTitle, title, next) => {
     act(() => useLanguage.getState().setLanguage(language));
     answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', authOnly: true, state: 'authorised', statusWord: 'AUTHORIZED', cardMasked: '512345******0008', url: null }), challenge: null } };
@@ -417,10 +417,10 @@ describe('virtual terminal', () => {
 
 describe('a sale\'s result says whether money was taken', () => {
   it.each([
-    ['en', 'Virtual terminal', 'paid', 'CAPTURED', 'The money was taken from the card.'],
-    ['en', 'Virtual terminal', 'declined', 'DECLINED', 'No money was taken from the card.'],
-    ['ar', 'الجهاز الافتراضي', 'paid', 'CAPTURED', 'خُصم المبلغ من البطاقة.'],
-    ['ar', 'الجهاز الافتراضي', 'declined', 'DECLINED', 'لم يُخصم أي مبلغ من البطاقة.'],
+    ['en', translate('en', 'gp.terminal.screen'), 'paid', 'CAPTURED', 'The money was taken from the card.'],
+    ['en', translate('en', 'gp.terminal.screen'), 'declined', 'DECLINED', 'No money was taken from the card.'],
+    ['ar', translate('ar', 'gp.terminal.screen'), 'paid', 'CAPTURED', 'خُصم المبلغ من البطاقة.'],
+    ['ar', translate('ar', 'gp.terminal.screen'), 'declined', 'DECLINED', 'لم يُخصم أي مبلغ من البطاقة.'],
   ] as const)('in %s, %s: a %s sale', async (language, screenTitle, state, statusWord, said) => {
     act(() => useLanguage.getState().setLanguage(language));
     answers.terminalSale = { ok: true, value: { payment: payment({ kind: 'sale', state, statusWord, cardMasked: '512345******0008', url: null }), challenge: null } };

@@ -35,7 +35,7 @@ const { calls } = stubMain({
 }, { otherwise: () => notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
-const { useLanguage } = await import('../../renderer/src/i18n');
+const { useLanguage, translate } = await import('../../renderer/src/i18n');
 
 const field = (id: string) => document.getElementById(id) as HTMLInputElement;
 const row = (orderId: string) => document.querySelector<HTMLElement>(`[data-order-id="${orderId}"]`)!;
@@ -94,7 +94,7 @@ describe('a link that can no longer be paid', () => {
   });
 
   it('on a declined card sale: "Try another card" keeps all but the card, "Send a payment link instead" fills a link', async () => {
-    await open('terminal', 'Virtual terminal');
+    await open('terminal', translate('en', 'gp.terminal.screen'));
     fireEvent.change(field('terminal-amount'), { target: { value: '99.90' } });
     fireEvent.change(field('terminal-card-number'), { target: { value: '4000 0000 0000 0002' } });
     fireEvent.change(field('terminal-card-holder'), { target: { value: 'SARA AHMED' } });

@@ -17,6 +17,7 @@ stubMain({
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useSession } = await import('../../renderer/src/app/session-store');
+const { translate } = await import('../../renderer/src/i18n');
 
 const month = () => document.getElementById('terminal-card-expiryMonth') as HTMLSelectElement;
 const year = () => document.getElementById('terminal-card-expiryYear') as HTMLSelectElement;
@@ -36,7 +37,7 @@ describe('expiry typed on the virtual terminal', () => {
     render(<App />);
     await screen.findByTestId('active-profile-name');
     act(() => useNavigation.getState().go('terminal'));
-    await screen.findByRole('heading', { name: 'Virtual terminal', level: 1 });
+    await screen.findByRole('heading', { name: translate('en', 'gp.terminal.screen'), level: 1 });
     act(() => month().focus());
     act(() => typeKeys(typed));
     expect(month().value).toBe('01');
@@ -48,7 +49,7 @@ describe('expiry typed on the virtual terminal', () => {
     render(<App />);
     await screen.findByTestId('active-profile-name');
     act(() => useNavigation.getState().go('terminal'));
-    await screen.findByRole('heading', { name: 'Virtual terminal', level: 1 });
+    await screen.findByRole('heading', { name: translate('en', 'gp.terminal.screen'), level: 1 });
     act(() => month().focus());
     act(() => typeKeys(typed));
     expect(month().value).toBe(chosen);

@@ -18,7 +18,7 @@ const { calls } = stubMain({
 }, { otherwise: (name) => answers[name] ?? notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
-const { useLanguage } = await import('../../renderer/src/i18n');
+const { useLanguage, translate } = await import('../../renderer/src/i18n');
 const { useSession } = await import('../../renderer/src/app/session-store');
 
 /** What main answers when the sandbox's server name is not found: nothing left the machine. */
@@ -70,7 +70,7 @@ afterEach(() => {
 describe('a card sale that failed', () => {
   it('keeps the card when nothing was sent, and one press sends the same card again', async () => {
     answers.terminalSale = unreachable;
-    await fillSale('Virtual terminal');
+    await fillSale(translate('en', 'gp.terminal.screen'));
     submit();
     await waitFor(() => expect(sales()).toHaveLength(1));
     await screen.findByText(/Nothing was sent\./);
@@ -84,7 +84,7 @@ describe('a card sale that failed', () => {
 
   it('keeps the card when main refused the sale before sending it (an order id already used)', async () => {
     answers.terminalSale = { ok: false, error: { code: 'conflict', message: 'Order X already exists.', reason: { key: 'rule.orderExists', values: { orderId: 'X' } }, fieldReasons: { orderId: { key: 'rule.orderIdUsed' } } } };
-    await fillSale('Virtual terminal');
+    await fillSale(translate('en', 'gp.terminal.screen'));
     submit();
     await waitFor(() => expect(sales()).toHaveLength(1));
     await waitFor(() => expect(cardFields()).toEqual(['5123 4500 0000 0008', 'OMAR SALEH', '01', '2039', '100']));
@@ -94,7 +94,7 @@ describe('a card sale that failed', () => {
   it('keeps it in Arabic too', async () => {
     answers.terminalSale = unreachable;
     act(() => useLanguage.getState().setLanguage('ar'));
-    await fillSale('الجهاز الافتراضي');
+    await fillSale(translate('ar', 'gp.terminal.screen'));
     submit();
     await screen.findByText(/لم يُرسل شيء\./);
     await waitFor(() => expect(cardFields()).toEqual(['5123 4500 0000 0008', 'OMAR SALEH', '01', '2039', '100']));
@@ -105,7 +105,7 @@ describe('a card sale that failed', () => {
     ['answered that the order exists', { ok: false, error: { code: 'conflict', message: 'The gateway says this order already exists.', reason: { key: 'gateway.conflict' } } }],
   ])('empties the card when it reached the gateway (%s), and says why and that this attempt charged nothing, until a new number is typed', async (_, answer) => {
     answers.terminalSale = answer;
-    await fillSale('Virtual terminal');
+    await fillSale(translate('en', 'gp.terminal.screen'));
     submit();
     expect((await screen.findByTestId('card-cleared')).textContent).toBe('The card’s details reached the gateway, so Paydesk does not keep them: type them again to try again. This attempt charged nothing.');
     expect(cardFields()).toEqual(['', '', '', '', '']);

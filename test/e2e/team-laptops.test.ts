@@ -374,7 +374,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     const help = page.getByTestId('shortcuts-help');
     await help.waitFor();
     expect(await page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
-    expect(await help.innerText()).not.toMatch(/Payment links|Checkout sessions|Virtual terminal/);
+    expect(await help.innerText()).not.toMatch(/Payment links|Checkout sessions|Card payment/);
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
 

@@ -1,10 +1,13 @@
-// Card number helpers for the virtual terminal: Luhn check, brand from the leading digits, and
-// the masked form (first six, last four) that is all that remains once the sale is sent.
+// Card number helpers for the Card payment screen: Luhn check, brand from the leading digits, the
+// security code's length by brand, what a paste gives, and the masked form (first six, last four)
+// that is all that remains once the sale is sent.
+import { luhnOk } from '../../../../contract/card';
+
+export { luhnOk };
+
 export function digitsOf(text: string): string {
   return text.replace(/[\s-]/g, '');
 }
-
-export { luhnOk } from '../../../../contract/card';
 
 export type Brand = 'visa' | 'mastercard' | 'amex' | 'mada' | 'discover' | 'jcb' | 'unionpay' | null;
 
@@ -18,6 +21,35 @@ export function brandOf(digits: string): Brand {
   if (/^35(2[89]|[3-8])/.test(digits)) return 'jcb';
   if (/^62/.test(digits)) return 'unionpay';
   return null;
+}
+
+/**
+ * The security code's length the card's scheme sets (American Express 4 on the front, the others 3
+ * on the back), or null when Paydesk is not sure of the brand: then 3 or 4 are taken and the
+ * gateway judges. Only a whole, valid number is trusted for its brand.
+ */
+export function cvvLengthOf(digits: string): 3 | 4 | null {
+  if (!luhnOk(digits)) return null;
+  const brand = brandOf(digits);
+  return brand === 'amex' ? 4 : brand ? 3 : null;
+}
+
+/**
+ * What a paste into the card number field gives (the pasted text with ASCII digits). Digits alone
+ * go in as the browser puts them, or, when that would pass 19 digits, a whole number replaces the
+ * field. A paste with words ("Card: 4111 …", "… exp 01/39") gives its one run of 12 to 19 digits,
+ * said to the person ('taken'); with none or several, nothing is pasted ('refused'), never a part.
+ */
+export type PastedNumber = { kind: 'insert' } | { kind: 'whole' | 'taken'; digits: string } | { kind: 'refused' };
+export function numberFromPaste(pasted: string, fieldAfterInsert: string): PastedNumber {
+  const wholeNumber = (digits: string) => digits.length >= 12 && digits.length <= 19;
+  if (/^[\d\s-]*$/.test(pasted)) {
+    if (digitsOf(fieldAfterInsert).length <= 19) return { kind: 'insert' };
+    return wholeNumber(digitsOf(pasted)) ? { kind: 'whole', digits: digitsOf(pasted) } : { kind: 'refused' };
+  }
+  // Digits written in groups (single spaces or dashes between them) are one run; a word, "/" or a line ends it.
+  const runs = (pasted.match(/\d(?:[ \u00a0-]?\d)*/g) ?? []).map(digitsOf).filter(wholeNumber);
+  return runs.length === 1 ? { kind: 'taken', digits: runs[0]! } : { kind: 'refused' };
 }
 
 /** Groups of four for reading back to the customer (Amex: 4-6-5). */

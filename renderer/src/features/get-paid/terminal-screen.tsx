@@ -1,4 +1,4 @@
-// Virtual terminal (Alt+4): an S2S card sale for a customer who is present or on the phone.
+// Card payment (Alt+4): an S2S card sale for a customer who is present or on the phone.
 // The card number is Luhn-checked and its brand shown while typing; the hash is computed in
 // main; after submit the card fields are emptied and only the masked number stays on screen,
 // unless the sale was refused before anything was sent: then what was typed is put back for a retry.
@@ -13,7 +13,7 @@ import { useSession } from '../../app/session-store';
 import { useT, type MessageKey } from '../../i18n';
 import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
-import { brandOf, digitsOf, groupDigits, luhnOk, maskCard } from './card';
+import { brandOf, cvvLengthOf, digitsOf, groupDigits, luhnOk, maskCard, numberFromPaste } from './card';
 import { ChallengeStep } from './challenge-view';
 import { useExpiryKeys } from './expiry-keys';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
@@ -136,6 +136,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   // The card was sent and refused: its fields are empty, and this says why.
   const [cardCleared, setCardCleared] = useState(false);
   const [busy, setBusy] = useState(false);
+  // What the last paste into the card number did, said under it until the number is edited again.
+  const [pasteSaid, setPasteSaid] = useState<'taken' | 'refused' | null>(null);
   const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
   const setCardField = (key: keyof typeof emptyCard) => (value: string) => setCard((old) => ({ ...old, [key]: value }));
   // The customer is most often the card's holder: Customer name follows Name on card, in its field
@@ -168,7 +170,10 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     if (!card.expiryMonth) problems['card.expiryMonth'] = 'gp.check.month';
     if (!card.expiryYear) problems['card.expiryYear'] = 'gp.check.year';
     else if (card.expiryMonth && new Date(Number(card.expiryYear), Number(card.expiryMonth), 1) <= new Date()) problems['card.expiryYear'] = 'gp.check.expired';
-    if (!/^\d{3,4}$/.test(card.cvv)) problems['card.cvv'] = 'gp.check.cvv';
+    // The scheme's length when the brand is sure (Amex 4, the others 3); else 3 or 4, for the gateway to judge.
+    const cvvLength = cvvLengthOf(digits);
+    if (cvvLength && brand && card.cvv.length !== cvvLength) problems['card.cvv'] = `gp.check.cvv.${brand}`;
+    else if (!/^\d{3,4}$/.test(card.cvv)) problems['card.cvv'] = 'gp.check.cvv';
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
     return problems;
   };
@@ -186,6 +191,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
       const masked = maskCard(digits);
       setCard(emptyCard); // the card leaves the page's state as it is sent
       setCardCleared(false);
+      setPasteSaid(null);
       setBusy(true);
       const result = await api.terminalSale({
         orderId: v.orderId.trim() || undefined, amount: v.amount, currency: v.currency, card: sentCard,
@@ -202,22 +208,39 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     });
   };
 
+  const clearCard = () => {
+    setCard(emptyCard);
+    setPasteSaid(null);
+    fields.clear();
+  };
   const numberId = fieldId(form, 'card.number');
+  const onNumberPaste = (e: React.ClipboardEvent<HTMLInputElement>) => {
+    const pasted = toAsciiDigits(e.clipboardData.getData('text/plain'));
+    const { value, selectionStart, selectionEnd } = e.currentTarget;
+    const plan = numberFromPaste(pasted, value.slice(0, selectionStart ?? value.length) + pasted + value.slice(selectionEnd ?? value.length));
+    setPasteSaid(plan.kind === 'taken' || plan.kind === 'refused' ? plan.kind : null);
+    if (plan.kind === 'insert') return; // the browser puts it in; onChange groups it
+    e.preventDefault();
+    if (plan.kind !== 'refused') setCardField('number')(plan.digits);
+  };
   // Says what the click does: an authorisation only holds the money (captured later), a sale takes it.
   const shownAmount = sendAmount(v.amount, v.currency);
   const submitLabel = v.authOnly
     ? (shownAmount ? t('gp.terminal.authoriseFor', { amount: shownAmount }) : t('gp.terminal.authorise'))
     : (shownAmount ? t('gp.terminal.chargeFor', { amount: shownAmount }) : t('gp.terminal.charge'));
   return (
-    <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(() => { setCard(emptyCard); fields.clear(); })} noValidate aria-labelledby="terminal-form-title" data-testid="terminal-form" autoComplete="off">
+    <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(clearCard)} noValidate aria-labelledby="terminal-form-title" data-testid="terminal-form" autoComplete="off">
       <h2 id="terminal-form-title">{t('gp.terminal.new')}</h2>
       <fieldset disabled={busy}>
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
         <fieldset className="gp-group">
           <legend>{t('gp.card')}</legend>
-          <Field id={numberId} label={t('gp.card.number')} mark={<RequiredMark />} aria-required error={errors['card.number']} hint={<span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>}
+          <Field id={numberId} label={t('gp.card.number')} mark={<RequiredMark />} aria-required error={errors['card.number']} hint={<><span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>
+              <span role="status" className={pasteSaid === 'refused' ? 'gp-paste-said field-error' : 'gp-paste-said'} data-testid="card-paste">{pasteSaid && t(pasteSaid === 'taken' ? 'gp.card.pasteTaken' : 'gp.card.pasteRefused')}</span></>}
             value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false}
+            onPaste={onNumberPaste}
             onChange={(e) => {
+              setPasteSaid(null);
               const typed = toAsciiDigits(e.target.value); // an Arabic keyboard's digits are the same digits
               if (/^[\d\s-]*$/.test(typed)) setCardField('number')(digitsOf(typed).slice(0, 19));
             }} />
@@ -253,7 +276,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         {cardCleared && !card.number && <p className="gp-note" data-testid="card-cleared">{t('gp.terminal.cardCleared')}</p>}
         <div className="form-actions">
           <button type="submit" className="gp-primary" data-testid="terminal-submit" aria-keyshortcuts={shortcutKeys('submit')}>{busy ? t('gp.sending') : submitLabel}</button>
-          <button type="button" aria-keyshortcuts={shortcutKeys('cancel')} onClick={() => { setCard(emptyCard); fields.clear(); }}>{t('gp.terminal.clearCard')}</button>
+          <button type="button" aria-keyshortcuts={shortcutKeys('cancel')} onClick={clearCard}>{t('gp.terminal.clearCard')}</button>
         </div>
       </fieldset>
       {dialog}

@@ -30,7 +30,7 @@ export const en = {
   'tx.open.unknown.create': 'payment unclear', 'tx.open.unknown.capture': 'capture unclear', 'tx.open.unknown.void': 'void unclear', 'tx.open.unknown.refund': 'refund unclear',
   'tx.empty': 'No payments match.', 'tx.listLabel': 'Payments',
   'tx.empty.none': 'No payments yet. Every payment link, checkout session and card payment made here appears in this list.',
-  'tx.empty.cardLast4': 'Paydesk knows the card of a sale typed in its virtual terminal only: a card entered on the gateway’s page (payment links, checkout sessions) is not in its answers. Look for it on the gateway’s dashboard.',
+  'tx.empty.cardLast4': 'Paydesk knows the card of a sale typed on its Card payment screen only: a card entered on the gateway’s page (payment links, checkout sessions) is not in its answers. Look for it on the gateway’s dashboard.',
   // Main refused the filter (an amount without its currency): said next to the field; nothing is loading.
   'tx.count.refused': 'Nothing listed until the filter is corrected.',
   'tx.col.created': 'Created', 'tx.col.order': 'Order', 'tx.col.customer': 'Customer', 'tx.col.amount': 'Amount', 'tx.col.state': 'State',
@@ -180,7 +180,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.open.unknown.create': 'دفعة غير مؤكدة', 'tx.open.unknown.capture': 'تحصيل غير مؤكد', 'tx.open.unknown.void': 'إلغاء تفويض غير مؤكد', 'tx.open.unknown.refund': 'استرداد غير مؤكد',
   'tx.empty': 'لا توجد مدفوعات مطابقة.', 'tx.listLabel': 'المدفوعات',
   'tx.empty.none': 'لا مدفوعات بعد. يظهر في هذه القائمة كل رابط دفع وجلسة دفع ودفعة بالبطاقة تُجرى هنا.',
-  'tx.empty.cardLast4': 'لا يعرف بايدسك إلا بطاقة البيع المُدخلة في جهازه الافتراضي: البطاقة المُدخلة في صفحة البوابة (روابط الدفع وجلسات الدفع) ليست في ردودها. ابحث عنها في لوحة تحكم البوابة.',
+  'tx.empty.cardLast4': 'لا يعرف بايدسك إلا بطاقة البيع المُدخلة في شاشة «الدفع بالبطاقة» فيه: البطاقة المُدخلة في صفحة البوابة (روابط الدفع وجلسات الدفع) ليست في ردودها. ابحث عنها في لوحة تحكم البوابة.',
   'tx.count.refused': 'لا يُعرض شيء حتى يُصحَّح عامل التصفية.',
   'tx.col.created': 'التاريخ', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
   'tx.refundedShort': '(استُرد {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
