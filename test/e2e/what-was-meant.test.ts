@@ -61,7 +61,7 @@ describe('what the person meant', () => {
     await session.page.getByTestId('nav-home').click();
     steps = 0;
     await step(session.page.getByTestId('task-new-link').click());
-    await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('link-orderId'); // the form is ready
+    await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('link-amount'); // the form is ready, its keyboard in Amount
     await step(session.page.locator('#link-amount').fill('12,345.50'));
     await step(session.page.getByTestId('link-earlier-customer').selectOption({ index: 1 }));
     const submit = session.page.getByTestId('link-submit');

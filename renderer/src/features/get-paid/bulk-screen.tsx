@@ -186,7 +186,7 @@ export function BulkScreen() {
       {mayCreate && (
         <>
           {/* What a file needs, read here: it was told only by the template, opened in a spreadsheet. */}
-          <p data-testid="bulk-needs">{t('gp.bulk.needs')}</p>
+          <p data-testid="bulk-needs"><ColumnNames text={t('gp.bulk.needs')} /></p>
           <div className="form-actions bulk-template">
             <button type="button" onClick={() => void template()} data-testid="bulk-template">{t('gp.bulk.template')}</button>
           </div>
@@ -297,6 +297,11 @@ function PreviewAmount({ row }: { row: Preview['rows'][number] }) {
 }
 
 /** A problem's column in the reader's language, the file's own header beside it (bulk-columns.ts). */
+/** The file's column names in a sentence (isolated in the Arabic text) drawn as code: they are the header's own words, in any language. */
+function ColumnNames({ text }: { text: string }) {
+  return <>{text.split(/(\u2066[^\u2069]*\u2069)/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
 function ColumnName({ column }: { column: string }) {
   const t = useT();
   const { name, header } = bulkColumn(column, t);
