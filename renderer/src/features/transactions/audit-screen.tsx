@@ -144,7 +144,14 @@ export function AuditScreen() {
   return (
     <div className="audit" data-testid="audit-screen">
       <h1 ref={heading} tabIndex={-1}>{t('audit.title')}</h1>
-      {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
+      {/* The chain's state and its full check together, first after the heading: Alt+7, Tab, Enter. */}
+      <div className="tx-toolbar">
+        {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
+        <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
+        <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
+          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
+        </span>
+      </div>
       <div className="tx-toolbar">
         <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
         <DateField id="audit-from" label={t('tx.filter.from')} value={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, from: fromInstant(day) })} testId="audit-from" />
@@ -159,10 +166,6 @@ export function AuditScreen() {
         ) : (
           <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : dated ? t('audit.exportPeriod') : t('audit.export')}</button>
         )}
-        <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
-        <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
-          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
-        </span>
         <span role="status" className="notice" data-testid="audit-message">{message && words(message)}</span>
       </div>
       {/* A search that finds nothing says so, as Transactions does (an empty table said nothing). */}
