@@ -20,6 +20,14 @@ export default defineConfig({
     // No inline scripts or modulepreload polyfill: the CSP forbids inline script.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Everything index.html imports statically (Home's and the list's code) in one file. Left to
+    // itself, Rolldown 1.2 moves a module the first screen already loads into a chunk of its own
+    // when a later chunk also imports it and its merge into the entry is tried in an unlucky order
+    // (rolldown issues #10731, #9963): the audit screen's date fields made the first screen five
+    // scripts. Other screens stay chunks of their own (docs/performance.md, "one script").
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+    // That one file is ~620 KB (React and the catalogs), read from disk or loopback, not a network.
+    chunkSizeWarningLimit: 800,
   },
   oxc: { jsx: { runtime: 'automatic' } },
 });

@@ -254,9 +254,9 @@ export const paymentMethods = {
   }),
   exportToFile: method({
     summary: 'Write the filtered payments (or the audit log, or the entries an audit search finds) as CSV to a file in the export folder, off the main thread; progress arrives as export.progress events.',
-    /** search: with kind audit, the audit screen's search (listAuditLog's query, actions, results): the file holds the entries it finds. */
+    /** search: with kind audit, the audit screen's search (listAuditLog's query, actions, results, from, to): the file holds the entries it finds. */
     input: () => z
-      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }), search: z.object({ query: searchText().optional(), actions: auditCodes().optional(), results: auditCodes().optional() }).strict().optional(), timeZone: timeZone() })
+      .object({ kind: z.enum(['payments', 'audit']), filter: paymentFilterSchema().default({}), sort: paymentSortSchema().default({ by: 'createdAt', direction: 'desc' }), search: z.object({ query: searchText().optional(), actions: auditCodes().optional(), results: auditCodes().optional(), from: text(40).optional(), to: text(40).optional() }).strict().optional(), timeZone: timeZone() })
       .strict(),
     /** path: where the file will be when the export is done. */
     output: () => z.object({ exportId: z.string(), fileName: z.string(), path: z.string() }),
@@ -282,8 +282,10 @@ export const paymentMethods = {
      * beforeSeq: the window continues below the last entry shown (keyset), instead of offset.
      * actions, results: with a query, the codes whose label on screen holds it (the renderer owns
      * the words); an entry with one of them matches too.
+     * from, to: the screen's period, ISO 8601 instants (from included, to excluded): the entries
+     * written in it (main/ledger/audit-period.ts), with or without a query.
      */
-    input: () => z.object({ query: searchText().optional(), actions: auditCodes().optional(), results: auditCodes().optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
+    input: () => z.object({ query: searchText().optional(), actions: auditCodes().optional(), results: auditCodes().optional(), from: text(40).optional(), to: text(40).optional(), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100), beforeSeq: z.number().int().min(1).optional() }).strict(),
     output: () => z.object({
       /** With a search, the entries found so far; totalExact false while a window comes back full. */
       total: z.number().int(),

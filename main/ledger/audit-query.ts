@@ -11,6 +11,7 @@ import type { AuditRow } from './export';
 import { childTables, unpackedColumns } from './child-tables';
 import { matchOf, trigramsOf } from './trigrams';
 import { typedAmounts } from './typed-amounts';
+import { hasPeriod, seqRangeNow, type AuditPeriod, type SeqRange } from './audit-period';
 
 const auditTable = childTables.find((t) => t.table === 'ledger_audit')!;
 // Up to this many payments whose order id matches are looked for by their rowids; more, and each
@@ -19,8 +20,15 @@ const fewOrders = 2_000;
 // A text's trigram hits (any of the five searched columns) read to find the order ids among them.
 const fewHits = 2_000;
 
-/** What an audit search matches: the text typed and the codes whose label on screen holds it. */
-export type AuditSearch = { query?: string; actions?: string[]; results?: string[] };
+/** What an audit search matches: the text typed and the codes whose label on screen holds it, within the screen's period. */
+export type AuditSearch = { query?: string; actions?: string[]; results?: string[] } & AuditPeriod;
+
+/** The entries of the search's period (audit-period.ts), or undefined when it has none. */
+export function auditPeriodRange(db: LedgerDb, period: AuditPeriod, lastSeq: number): SeqRange | undefined {
+  if (!hasPeriod(period)) return undefined;
+  const at = db.prepare('SELECT at FROM audit_log WHERE seq = ?').pluck();
+  return seqRangeNow(period, lastSeq, (seq) => at.get(seq) as string | undefined);
+}
 
 /**
  * An audit search as an SQL test on `ledger_audit a` (needs `WITH words AS (SELECT value FROM
@@ -71,18 +79,21 @@ export const auditEntryColumns = unpackedColumns(auditTable);
 export function listAudit(db: LedgerDb, input: AuditSearch & { offset: number; limit: number; beforeSeq?: number }) {
   const query = input.query?.trim();
   const last = (db.prepare('SELECT ifnull(max(seq), 0) AS n FROM audit_log').get() as { n: number }).n;
+  // A period is a range of seqs: its window is the newest page below its end, down to its first.
+  const range = auditPeriodRange(db, input, last);
   if (!query) {
-    const top = input.beforeSeq !== undefined ? input.beforeSeq - 1 : last - input.offset;
-    const rows = db.prepare('SELECT * FROM audit_log WHERE seq <= ? ORDER BY seq DESC LIMIT ?').all(top, input.limit) as AuditRow[];
-    return { total: last, totalExact: true, rows };
+    const top = Math.min(input.beforeSeq !== undefined ? input.beforeSeq - 1 : last - input.offset, range ? range.last - (input.beforeSeq !== undefined ? 0 : input.offset) : last);
+    const rows = db.prepare('SELECT * FROM audit_log WHERE seq <= ? AND seq >= ? ORDER BY seq DESC LIMIT ?').all(top, range?.first ?? 1, input.limit) as AuditRow[];
+    if (!range) return { total: last, totalExact: true, rows };
+    return { total: Math.max(0, range.last - range.first + 1), totalExact: (rows.at(-1)?.seq ?? range.first) <= range.first, rows };
   }
   const offset = input.beforeSeq !== undefined ? 0 : input.offset;
   const match = auditMatch(db, { ...input, query });
-  if (match === 'none') return { total: offset, totalExact: true, rows: [] };
-  const before = input.beforeSeq ?? last + 1;
-  const params = { ...match.params, limit: input.limit, offset, before, indexedBefore: before, indexedWindow: offset + input.limit };
+  if (match === 'none' || (range && range.first > range.last)) return { total: offset, totalExact: true, rows: [] };
+  const before = Math.min(input.beforeSeq ?? last + 1, range ? range.last + 1 : last + 1);
+  const params = { ...match.params, limit: input.limit, offset, before, first: range?.first ?? 1, indexedBefore: before, indexedWindow: offset + input.limit };
   const rows = db.prepare(`WITH words AS (SELECT value FROM json_each(@words))
-    SELECT ${auditEntryColumns} FROM ledger_audit a WHERE a.seq < @before AND ${match.test} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
+    SELECT ${auditEntryColumns} FROM ledger_audit a WHERE a.seq < @before AND a.seq >= @first AND ${match.test} ORDER BY a.seq DESC LIMIT @limit OFFSET @offset`).all(params) as AuditRow[];
   // No count: the screen pages on ("more" while a window comes back full).
   return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };
 }

@@ -10,7 +10,7 @@ import type { PaymentFilter } from '../../contract/methods/payments';
 import { csvLine } from './csv';
 import { auditCells, auditHeader, paymentHeader, type AuditRow, type LocalColumns } from './export';
 import { paymentColumns, paymentLine } from './export-rows';
-import { auditEntryColumns, auditMatch, type AuditSearch } from './audit-query';
+import { auditEntryColumns, auditMatch, auditPeriodRange, type AuditSearch } from './audit-query';
 import { localColumns } from './local-time';
 import { allPaymentRows, planWhere, windowQuery, type PaymentSort } from './search';
 import { countCommon } from './count-tables';
@@ -28,16 +28,21 @@ const window = 1_000;
 function auditReader(db: LedgerDb, search: AuditSearch | undefined): { count(): number; window(after: number): AuditRow[] } {
   const query = search?.query?.trim();
   const match = query ? auditMatch(db, { ...search, query }) : undefined;
-  if (match === 'none') return { count: () => 0, window: () => [] };
+  // The screen's period, as the screen finds it (audit-period.ts): the entries first..last.
+  const last = (db.prepare('SELECT ifnull(max(seq), 0) AS n FROM audit_log').get() as { n: number }).n;
+  const range = (search && auditPeriodRange(db, search, last)) ?? { first: 1, last };
+  if (match === 'none' || range.first > range.last) return { count: () => 0, window: () => [] };
   if (!match) {
-    const statement = db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?');
-    return { count: () => (db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n, window: (after) => statement.all(after, window) as AuditRow[] };
+    const statement = db.prepare('SELECT * FROM audit_log WHERE seq > ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ?');
+    const count = range.last < last || range.first > 1 ? () => range.last - range.first + 1 : () => (db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
+    return { count, window: (after) => statement.all(after, range.first, range.last, window) as AuditRow[] };
   }
-  const where = `WITH words AS (SELECT value FROM json_each(@words)) SELECT %s FROM ledger_audit a WHERE a.seq > @after AND ${match.test}`;
+  const where = `WITH words AS (SELECT value FROM json_each(@words)) SELECT %s FROM ledger_audit a WHERE a.seq > @after AND a.seq BETWEEN @first AND @last AND ${match.test}`;
   const statement = db.prepare(`${where.replace('%s', auditEntryColumns)} ORDER BY a.seq LIMIT ${window}`);
+  const params = { ...match.params, first: range.first, last: range.last };
   return {
-    count: () => (db.prepare(where.replace('%s', 'count(*) AS n')).get({ ...match.params, after: 0 }) as { n: number }).n,
-    window: (after) => statement.all({ ...match.params, after }) as AuditRow[],
+    count: () => (db.prepare(where.replace('%s', 'count(*) AS n')).get({ ...params, after: 0 }) as { n: number }).n,
+    window: (after) => statement.all({ ...params, after }) as AuditRow[],
   };
 }
 

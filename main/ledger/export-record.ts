@@ -53,6 +53,9 @@ export function exportRecord(rows: number, fileName: string, scope: ExportScope,
     parts.push(...filterParts(scope.filter));
     if (scope.filter.query?.trim()) search = scope.filter.query.trim();
   } else if (scope.kind === 'audit') {
+    // The screen's period, in the payments filter's parts (export-words.ts words them alike).
+    if (scope.search?.from) parts.push(`from ${scope.search.from}`);
+    if (scope.search?.to) parts.push(`to ${scope.search.to}`);
     search = scope.search?.query?.trim() ?? '';
   } else {
     parts.push(`days ${scope.from} to ${scope.to}`);

@@ -54,8 +54,9 @@ export function auditCells(r: AuditRow, local: LocalColumns): Cell[] {
 /** `zone`: the export's time zone (its local columns'), else this process's. */
 export const exportFileName = (kind: 'payments' | 'audit' | 'audit-matching', now: Date, zone?: string) => `paydesk-${kind}-${stamp(now, zone)}.csv`;
 
-/** A file's kind in its name: an audit search's file is "audit-matching", a part of the log whose chain cannot be checked from it alone. */
-export const exportKindOf = (request: { kind: 'payments' } | { kind: 'audit'; search?: { query?: string } }) => (request.kind === 'audit' && request.search?.query?.trim() ? 'audit-matching' : request.kind);
+/** A file's kind in its name: an audit search's or period's file is "audit-matching", a part of the log whose chain cannot be checked from it alone. */
+export const exportKindOf = (request: { kind: 'payments' } | { kind: 'audit'; search?: { query?: string; from?: string; to?: string } }) =>
+  request.kind === 'audit' && (request.search?.query?.trim() || request.search?.from !== undefined || request.search?.to !== undefined) ? 'audit-matching' : request.kind;
 
 /** One chunk of the export: rows [offset, offset + limit); the first chunk carries the BOM and the header. */
 export function exportPaymentsCsv(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, now: Date, zone: string, offset = 0, limit = Number.MAX_SAFE_INTEGER) {

@@ -22,6 +22,7 @@ import type { ChainStatus } from '../audit-chain';
 import { asciiLower, escapeLike, folded, Params } from './pg-list-sql';
 import { minor } from './pg-store';
 import { typedAmounts } from '../typed-amounts';
+import { hasPeriod, seqRangeLater } from '../audit-period';
 import type { Queryable } from './pg-reads';
 import { createTeamAuditVerifier, teamAuditHead, type FullCheck } from './pg-audit-verify';
 import type { AppEvent } from '../../../contract/events';
@@ -186,13 +187,21 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
   async function window(input: MethodParsedInput<'listAuditLog'>, last: number) {
     const query = input.query?.trim();
     const params = new Params();
+    // A period is a range of seqs (audit-period.ts), found as on SQLite.
+    const range = hasPeriod(input) ? await seqRangeLater(input, last, async (seq) => {
+      const found = (await pool.query('SELECT at FROM paydesk.audit_log WHERE seq = $1', [seq])).rows[0] as { at: Date } | undefined;
+      return found && iso(found.at);
+    }) : undefined;
     if (!query) {
-      const top = input.beforeSeq !== undefined ? input.beforeSeq - 1 : last - input.offset;
-      const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log WHERE seq <= $1 ORDER BY seq DESC LIMIT $2`, [top, input.limit])).rows;
-      return { total: last, totalExact: true, rows };
+      const top = Math.min(input.beforeSeq !== undefined ? input.beforeSeq - 1 : last - input.offset, range ? range.last - (input.beforeSeq !== undefined ? 0 : input.offset) : last);
+      const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log WHERE seq <= $1 AND seq >= $2 ORDER BY seq DESC LIMIT $3`, [top, range?.first ?? 1, input.limit])).rows;
+      if (!range) return { total: last, totalExact: true, rows };
+      return { total: Math.max(0, range.last - range.first + 1), totalExact: Number(rows.at(-1)?.seq ?? range.first) <= range.first, rows };
     }
     const offset = input.beforeSeq !== undefined ? 0 : input.offset;
-    const clauses = [`a.seq < ${params.add(input.beforeSeq ?? last + 1)}`, teamAuditMatch({ ...input, query }, params)];
+    if (range && range.first > range.last) return { total: offset, totalExact: true, rows: [] };
+    const before = Math.min(input.beforeSeq ?? last + 1, range ? range.last + 1 : last + 1);
+    const clauses = [`a.seq < ${params.add(before)}`, `a.seq >= ${params.add(range?.first ?? 1)}`, teamAuditMatch({ ...input, query }, params)];
     const rows = (await pool.query(`SELECT ${columns} FROM paydesk.audit_log a WHERE ${clauses.join(' AND ')} ORDER BY a.seq DESC LIMIT ${params.add(input.limit)} OFFSET ${params.add(offset)}`, params.values)).rows;
     // No count: the screen pages on ("more" while a window comes back full).
     return { total: offset + rows.length, totalExact: rows.length < input.limit, rows };

@@ -93,7 +93,11 @@ export function jobOf(request: TeamExportRequest, path: string, timeZone: string
     // With a search, the entries the audit screen finds for it (pg-audit-reads.ts), oldest first.
     const query = request.search?.query?.trim();
     const params = new Params();
-    const where = query ? `WHERE ${teamAuditMatch({ ...request.search, query }, params)}` : '';
+    const tests = query ? [teamAuditMatch({ ...request.search, query }, params)] : [];
+    // The screen's period: the entries written in it (the log is written in time order, audit-period.ts).
+    if (request.search?.from !== undefined) tests.push(`a.at >= ${params.add(request.search.from, '::timestamptz')}`);
+    if (request.search?.to !== undefined) tests.push(`a.at < ${params.add(request.search.to, '::timestamptz')}`);
+    const where = tests.length ? `WHERE ${tests.join(' AND ')}` : '';
     const of = (text: string) => ({ text, values: params.values });
     return { path, header: teamAuditHeader, count: of(`SELECT count(*) AS n FROM paydesk.audit_log a ${where}`), select: of(`SELECT ${auditSelect} FROM paydesk.audit_log a ${where} ORDER BY seq`), lines: (rows) => auditText(rows, local) };
   }

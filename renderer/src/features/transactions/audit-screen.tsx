@@ -18,17 +18,27 @@ import { ltrIsolated } from '../../../../contract/amount-words';
 import { ProfileCell } from './profile-cell';
 import { useFocusAcrossSwap, useFocusFallback } from '../../ui/focus';
 import { useSlashFocus } from '../../ui/slash-focus';
+import { DateField } from '../../ui/date-field';
+import { QuickDates } from './quick-dates';
+import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { shortcutKeys } from '../../ui/shortcuts';
 import './transactions.css';
 
 
 const pageSize = 200;
+// The times are this computer's wall time: the heading names its zone, as an auditor compares them with the CSV's UTC `at`.
+const shownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 type Data = MethodOutput<'listAuditLog'>;
 
 export function AuditScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [query, setQuery] = useState('');
+  // The From and To days (local days, as the Transactions filter's): the entries written in them.
+  const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
+  const dated = period.from !== undefined || period.to !== undefined;
+  const choosePeriod = (next: { from?: string; to?: string }) => { setPeriod(next); setPages([]); };
+
   // The seq each older page starts below; empty: the newest page.
   const [pages, setPages] = useState<number[]>([]);
   const [data, setData] = useState<Data>();
@@ -53,21 +63,23 @@ export function AuditScreen() {
   const verifyStatus = useRef<HTMLSpanElement>(null);
   useFocusAcrossSwap(verifying, verifyButton, verifyStatus);
   const beforeSeq = pages.at(-1);
+  // Which search, period and page a window answers.
+  const shownKey = `${beforeSeq}|${query}|${period.from ?? ''}|${period.to ?? ''}`;
   // A pager button disabled by its own press (the last page, or back at the newest) hands the
   // keyboard to the other one, or to the heading when both are, rather than to the page.
   const heading = useRef<HTMLHeadingElement>(null);
   const newer = useRef<HTMLButtonElement>(null);
   const older = useRef<HTMLButtonElement>(null);
-  const watchFocus = useFocusFallback(() => [newer.current, older.current].find((b) => b && !b.disabled && b !== document.activeElement) ?? heading.current, loadedFor === `${beforeSeq}|${query}`);
+  const watchFocus = useFocusFallback(() => [newer.current, older.current].find((b) => b && !b.disabled && b !== document.activeElement) ?? heading.current, loadedFor === shownKey);
 
   useEffect(() => {
     let live = true;
     // The words on screen: the codes whose label, in this language or English, holds the text.
     const codes = query.trim() ? auditCodesFor(query, language) : undefined;
-    const load = () => void api.listAuditLog({ query: query || undefined, ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}), limit: pageSize, beforeSeq }).then((r) => {
+    const load = () => void api.listAuditLog({ query: query || undefined, ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}), ...period, limit: pageSize, beforeSeq }).then((r) => {
       if (!live || !r.ok) return;
       setData(r.value);
-      setLoadedFor(`${beforeSeq}|${query}`);
+      setLoadedFor(shownKey);
     });
     const timer = setTimeout(load, query ? 200 : 0);
     // New entries (and the chain's progress) show up when main says something changed.
@@ -85,7 +97,7 @@ export function AuditScreen() {
       clearTimeout(again);
       off();
     };
-  }, [query, beforeSeq, language]);
+  }, [query, beforeSeq, language, period]);
 
   // The export follows the search on screen (as the Transactions export follows its filters):
   // the button says so, and a file of matching entries is said to be a part of the log.
@@ -95,10 +107,11 @@ export function AuditScreen() {
     setMessage(undefined);
     setExporting({ done: 0, total: 0 });
     const codes = searched ? auditCodesFor(searched, language) : undefined;
-    const search = searched ? { query: searched, ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}) } : undefined;
+    const search = searched || dated ? { ...(searched ? { query: searched } : {}), ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}), ...period } : undefined;
     const result = await exportToFile({ kind: 'audit', search }, (done, total) => setExporting({ done, total }), cancel.current.signal);
     setExporting(undefined);
-    setMessage(result.ok && searched ? { key: 'audit.exportSavedMatching', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } } : exportWords(result));
+    setMessage(result.ok && searched ? { key: 'audit.exportSavedMatching', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } }
+      : result.ok && dated ? { key: 'audit.exportSavedPeriod', values: { rows: result.rows, path: ltrIsolated(result.path) } } : exportWords(result));
   }
 
   async function verifyAll() {
@@ -126,14 +139,24 @@ export function AuditScreen() {
         ? t('audit.chainChecking', { checked: String(chain.checkedThrough), total: String(chain.last) })
         : t('audit.chainOk');
   const rows = data?.rows ?? [];
-  const hasOlder = data ? (query ? data.totalExact === false : (rows.at(-1)?.seq ?? 1) > 1) : false;
+  const hasOlder = data ? (query || dated ? data.totalExact === false : (rows.at(-1)?.seq ?? 1) > 1) : false;
 
   return (
     <div className="audit" data-testid="audit-screen">
       <h1 ref={heading} tabIndex={-1}>{t('audit.title')}</h1>
-      {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
+      {/* The chain's state and its full check together, first after the heading: Alt+7, Tab, Enter. */}
+      <div className="tx-toolbar">
+        {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
+        <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
+        <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
+          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
+        </span>
+      </div>
       <div className="tx-toolbar">
         <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
+        <DateField id="audit-from" label={t('tx.filter.from')} value={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, from: fromInstant(day) })} testId="audit-from" />
+        <DateField id="audit-to" label={t('tx.filter.to')} value={toField(period.to)} min={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, to: toInstant(day) })} testId="audit-to" />
+        <QuickDates from={period.from} to={period.to} choose={(range) => choosePeriod({ from: range.from, to: range.to })} />
         {exporting ? (
           <>
             <label htmlFor="audit-export-progress">{t('export.progress')}</label>
@@ -141,21 +164,17 @@ export function AuditScreen() {
             <button type="button" ref={cancelButton} onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
           </>
         ) : (
-          <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : t('audit.export')}</button>
+          <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : dated ? t('audit.exportPeriod') : t('audit.export')}</button>
         )}
-        <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
-        <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
-          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
-        </span>
         <span role="status" className="notice" data-testid="audit-message">{message && words(message)}</span>
       </div>
       {/* A search that finds nothing says so, as Transactions does (an empty table said nothing). */}
-      {data && query && rows.length === 0 && loadedFor === `${beforeSeq}|${query}` && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}
-      {data && (rows.length > 0 || !query) && (
+      {data && (query || dated) && rows.length === 0 && loadedFor === shownKey && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}
+      {data && (rows.length > 0 || !(query || dated)) && (
         <>
           <table className="simple-table audit-table" data-testid="audit-table">
             <caption className="visually-hidden">{t('audit.title')}</caption>
-            <thead><tr><th scope="col">#</th><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
+            <thead><tr><th scope="col">#</th><th scope="col">{t('audit.when', { zone: ltrIsolated(shownZone()) })}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.seq}>

@@ -24,7 +24,7 @@ export function exportWords(outcome: ExportOutcome): Words {
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 export async function exportToFile(
-  request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit'; search?: { query: string; actions?: string[]; results?: string[] } },
+  request: { kind: 'payments'; filter: PaymentFilter; sort: PaymentSort } | { kind: 'audit'; search?: { query?: string; actions?: string[]; results?: string[]; from?: string; to?: string } },
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<ExportOutcome> {
