@@ -6,15 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { appInfo, practiceProfile } from '../support/session';
+import { newPracticeLaptop } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
 let answers: Record<string, unknown> = {};
 const { calls } = stubMain({
-  getAppInfo: () => ({ ok: true, value: appInfo() }),
-  getActiveProfile: () => ({ ok: true, value: practiceProfile() }),
-  searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
-  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  ...newPracticeLaptop(),
 }, { otherwise: (name) => answers[name] ?? notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');

@@ -4,14 +4,11 @@
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
-import { appInfo, practiceProfile } from '../support/session';
+import { newPracticeLaptop } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
 stubMain({
-  getAppInfo: () => ({ ok: true, value: appInfo() }),
-  getActiveProfile: () => ({ ok: true, value: practiceProfile() }),
-  searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
-  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  ...newPracticeLaptop(),
 }, { otherwise: () => notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');

@@ -18,3 +18,11 @@ export const practiceProfile = (): MethodOutput<'getActiveProfile'> => ({
   id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR',
   key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null,
 });
+
+/** The whole app's first answers on a new laptop's practice profile with an empty ledger, for `stubMain({ ...newPracticeLaptop(), … })`. */
+export const newPracticeLaptop = () => ({
+  getAppInfo: () => ({ ok: true as const, value: appInfo() }),
+  getActiveProfile: () => ({ ok: true as const, value: practiceProfile() }),
+  searchPayments: () => ({ ok: true as const, value: { total: 0, rows: [] } }),
+  listProfiles: () => ({ ok: true as const, value: { profiles: [], activeId: 'practice' } }),
+});
