@@ -3,6 +3,7 @@
 // row by row. Progress, cancel, resume (also after a crash) and the error report. The file's
 // bytes go to main, which detects the encoding and the separator, and asks (through `choices`)
 // when it cannot tell Arabic from Western Excel files.
+import { IsolatedRuns } from '../../ui/isolated-runs';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { BulkBatchView, BulkEncoding } from '../../../../contract/methods/bulk';
@@ -186,7 +187,7 @@ export function BulkScreen() {
       {mayCreate && (
         <>
           {/* What a file needs, read here: it was told only by the template, opened in a spreadsheet. */}
-          <p data-testid="bulk-needs"><ColumnNames text={t('gp.bulk.needs')} /></p>
+          <p data-testid="bulk-needs"><IsolatedRuns as="code" text={t('gp.bulk.needs')} /></p>
           <div className="form-actions bulk-template">
             <button type="button" onClick={() => void template()} data-testid="bulk-template">{t('gp.bulk.template')}</button>
           </div>
@@ -297,11 +298,6 @@ function PreviewAmount({ row }: { row: Preview['rows'][number] }) {
 }
 
 /** A problem's column in the reader's language, the file's own header beside it (bulk-columns.ts). */
-/** The file's column names in a sentence (isolated in the Arabic text) drawn as code: they are the header's own words, in any language. */
-function ColumnNames({ text }: { text: string }) {
-  return <>{text.split(/(\u2066[^\u2069]*\u2069)/).map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
-}
-
 function ColumnName({ column }: { column: string }) {
   const t = useT();
   const { name, header } = bulkColumn(column, t);

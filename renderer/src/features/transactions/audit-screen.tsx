@@ -1,6 +1,7 @@
 // The audit log: who did what, when, on which profile, a page at a time (newer / older), and
 // whether the chain is intact. Main verifies each entry once as the log is opened; "Verify the
 // whole chain" checks every entry again off main's thread and shows its progress.
+import { IsolatedRuns } from '../../ui/isolated-runs';
 import { useEffect, useRef, useState } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { MethodOutput } from '../../../../contract/methods';
@@ -174,7 +175,7 @@ export function AuditScreen() {
         <>
           <table className="simple-table audit-table" data-testid="audit-table">
             <caption className="visually-hidden">{t('audit.title')}</caption>
-            <thead><tr><th scope="col">#</th><th scope="col">{t('audit.when', { zone: ltrIsolated(shownZone()) })}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
+            <thead><tr><th scope="col">#</th><th scope="col"><IsolatedRuns text={t('audit.when', { zone: ltrIsolated(shownZone()) })} /></th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.seq}>
