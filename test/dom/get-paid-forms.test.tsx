@@ -262,6 +262,30 @@ describe('an earlier customer', () => {
     expect(list.value).toBe(''); // "Choose to fill in …": the fields are no longer that customer's
   });
 
+  // Its answer came late on a busy machine: two Tabs past the currency and the description (as every
+  // time before) reached the e-mail, the list appearing only then, before the name.
+  it('holds its place before the name while the customers are still asked for, and goes (the keyboard on to the name) if there are none', async () => {
+    // The form's fields in their Tab order (the document's: none has a tabindex of its own).
+    const tabOrder = (list: HTMLSelectElement) => [...list.form!.querySelectorAll('input, select, textarea, button')].map((e) => e.id);
+    for (const customers of [[sara], []]) {
+      let answer!: (value: unknown) => void;
+      answers.listCustomers = new Promise((resolve) => { answer = resolve; });
+      await openScreen('links', 'Payment links');
+      const list = await screen.findByTestId<HTMLSelectElement>('link-earlier-customer');
+      expect(list.getAttribute('aria-busy')).toBe('true');
+      const order = tabOrder(list);
+      expect(order.indexOf('link-earlier-customer') + 1).toBe(order.indexOf('link-customer-name'));
+      list.focus();
+      await act(async () => answer({ ok: true, value: { customers } }));
+      if (customers.length) {
+        expect([list.getAttribute('aria-busy'), list.options.length, document.activeElement]).toEqual([null, 2, list]);
+      } else {
+        expect([screen.queryByTestId('link-earlier-customer'), document.activeElement?.id]).toEqual([null, 'link-customer-name']);
+      }
+      cleanup();
+    }
+  });
+
   it('is offered on the checkout form too, and what it fills is sent', async () => {
     answers.listCustomers = { ok: true, value: { customers: [sara] } };
     answers.createCheckoutSession = { ok: true, value: payment({ kind: 'checkout', url: 'http://127.0.0.1:9/checkout?sessionId=s1' }) };

@@ -75,10 +75,17 @@ export function useProblemText() {
  *  choice of an earlier customer filling all three; `children` are a form's own customer fields. */
 export function CustomerFields({ form, values, set, errors, nameHint, currency, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; nameHint?: ReactNode; currency: CurrencyCode; children?: ReactNode }) {
   const t = useT();
-  const [earlier, setEarlier] = useState<Array<{ name: string; email: string; phone: string }>>([]);
-  useEffect(() => void api.listCustomers({ limit: 30 }).then((r) => r.ok && setEarlier(r.value.customers)), []);
+  // Undefined while main is asked: the list holds its place in the Tab order meanwhile, so Tab after
+  // the form's first fields lands where it always does (it came late on a busy machine, and two Tabs
+  // past it reached the e-mail, not the name). No earlier customers: it goes, the keyboard on it on to the name.
+  const [earlier, setEarlier] = useState<Array<{ name: string; email: string; phone: string }>>();
+  useEffect(() => void api.listCustomers({ limit: 30 }).then((r) => {
+    const customers = r.ok ? r.value.customers : [];
+    if (customers.length === 0 && document.activeElement?.id === fieldId(form, 'earlier-customer')) document.getElementById(fieldId(form, 'customer.name'))?.focus();
+    setEarlier(customers);
+  }), [form]);
   const pick = (index: string) => {
-    const customer = earlier[Number(index)];
+    const customer = earlier?.[Number(index)];
     if (!customer) return;
     set('name')(customer.name);
     set('email')(customer.email);
@@ -87,16 +94,16 @@ export function CustomerFields({ form, values, set, errors, nameHint, currency, 
   // The list shows the customer the fields hold (back to "Choose…" once one is edited by hand): an
   // arrow key on the closed list then moves on from there. Reset to "Choose…" after each choice, every
   // arrow press filled in the first customer again and the keyboard could reach no other.
-  const shown = earlier.findIndex((c) => c.name === values.name && c.email === values.email && c.phone === values.phone);
+  const shown = (earlier ?? []).findIndex((c) => c.name === values.name && c.email === values.email && c.phone === values.phone);
   return (
     <fieldset className="gp-group">
       <legend>{t('gp.customer')}</legend>
-      {earlier.length > 0 && (
+      {(earlier === undefined || earlier.length > 0) && (
         <Field id={fieldId(form, 'earlier-customer')} label={t('gp.customer.earlier')}>
           {/* A long name is cut short in the closed list (get-paid.css), at its end in its own direction (dir auto), whole in the open one and in its title. */}
-          <select id={fieldId(form, 'earlier-customer')} className="gp-earlier" value={shown < 0 ? '' : String(shown)} onChange={(e) => pick(e.target.value)} data-testid={`${form}-earlier-customer`}>
+          <select id={fieldId(form, 'earlier-customer')} className="gp-earlier" value={shown < 0 ? '' : String(shown)} onChange={(e) => pick(e.target.value)} aria-busy={earlier === undefined || undefined} data-testid={`${form}-earlier-customer`}>
             <option value="">{t('gp.customer.earlier.choose')}</option>
-            {earlier.map((c, i) => <option key={`${c.email}-${c.phone}-${i}`} value={String(i)} dir="auto" title={`${c.name} — ${c.email}`}>{`${c.name} — ${c.email}`}</option>)}
+            {earlier?.map((c, i) => <option key={`${c.email}-${c.phone}-${i}`} value={String(i)} dir="auto" title={`${c.name} — ${c.email}`}>{`${c.name} — ${c.email}`}</option>)}
           </select>
         </Field>
       )}

@@ -102,71 +102,76 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   // Named only while drawn: the keyboard's row may be out of the window (scrolled away, or a payment opened further down).
   const selectedRow = selected >= win.first && selected <= win.last ? rows.get(selected) : undefined;
   return (
-    <div
-      ref={viewport}
-      inert={inert}
-      className="tx-table"
-      role="grid"
-      aria-label={t('tx.listLabel')}
-      aria-rowcount={(total ?? 0) + 1}
-      aria-activedescendant={selectedRow ? `tx-row-${selected}` : undefined}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      onScroll={(e) => {
-        const top = e.currentTarget.scrollTop; // the height stays the ResizeObserver's: no layout read per scroll
-        setScroll((now) => ({ ...now, top }));
-      }}
-      data-testid="tx-list"
-      data-total={total ?? ''}
-    >
-      <div role="row" aria-rowindex={1} className="tx-row tx-head">
-        <span role="columnheader">{t('tx.col.created')}</span>
-        <span role="columnheader">{t('tx.col.order')}</span>
-        <span role="columnheader">{t('tx.col.customer')}</span>
-        <span role="columnheader" className="num">{t('tx.col.amount')}</span>
-        <span role="columnheader">{t('tx.col.state')}</span>
-      </div>
-      <div className="tx-rows">
-        <div style={{ blockSize: win.totalHeight, position: 'relative' }}>
-          <div style={{ position: 'absolute', insetBlockStart: win.offsetTop, insetInline: 0 }}>
-            {Array.from({ length: win.last - win.first + 1 }, (_, i) => {
-              const index = win.first + i;
-              const row = rows.get(index);
-              const opened = Boolean(row && row.id === openId);
-              const classes = ['tx-row', index === selected ? 'tx-active' : '', opened ? 'tx-open' : ''].join(' ');
-              return (
-                <div
-                  key={index}
-                  id={`tx-row-${index}`}
-                  role="row"
-                  aria-rowindex={index + 2}
-                  aria-selected={opened}
-                  className={classes}
-                  style={{ blockSize: rowHeight }}
-                  onClick={() => {
-                    select(index);
-                    if (row) open(row.id);
-                  }}
-                  data-testid={row ? `tx-row-${row.orderId}` : undefined}
-                >
-                  {row ? (
-                    <>
-                      <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
-                      <span role="gridcell" className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></span>
-                      <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
-                      <span role="gridcell" className="num">
-                        <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
-                        {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
-                        {refundedAmountUnknown(row) && <small className="refunded">{t('tx.refundedUnknownShort')}</small>}
-                      </span>
-                      <span role="gridcell"><StateBadge payment={row} /></span>
-                    </>
-                  ) : (
-                    <span role="gridcell" className="loading-row">{t('app.loading')}</span>
-                  )}
-                </div>
-              );
-            })}
+    // The rows' width rules (a container query) ask this box, not the scrolling grid: when the grid was
+    // the container, rows put back into it after it was emptied and the window's height changed were
+    // never laid out (Chromium: "3 payments" over a blank list until the next resize; docs/testing.md).
+    <div className="tx-list-box">
+      <div
+        ref={viewport}
+        inert={inert}
+        className="tx-table"
+        role="grid"
+        aria-label={t('tx.listLabel')}
+        aria-rowcount={(total ?? 0) + 1}
+        aria-activedescendant={selectedRow ? `tx-row-${selected}` : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onScroll={(e) => {
+          const top = e.currentTarget.scrollTop; // the height stays the ResizeObserver's: no layout read per scroll
+          setScroll((now) => ({ ...now, top }));
+        }}
+        data-testid="tx-list"
+        data-total={total ?? ''}
+      >
+        <div role="row" aria-rowindex={1} className="tx-row tx-head">
+          <span role="columnheader">{t('tx.col.created')}</span>
+          <span role="columnheader">{t('tx.col.order')}</span>
+          <span role="columnheader">{t('tx.col.customer')}</span>
+          <span role="columnheader" className="num">{t('tx.col.amount')}</span>
+          <span role="columnheader">{t('tx.col.state')}</span>
+        </div>
+        <div className="tx-rows">
+          <div style={{ blockSize: win.totalHeight, position: 'relative' }}>
+            <div style={{ position: 'absolute', insetBlockStart: win.offsetTop, insetInline: 0 }}>
+              {Array.from({ length: win.last - win.first + 1 }, (_, i) => {
+                const index = win.first + i;
+                const row = rows.get(index);
+                const opened = Boolean(row && row.id === openId);
+                const classes = ['tx-row', index === selected ? 'tx-active' : '', opened ? 'tx-open' : ''].join(' ');
+                return (
+                  <div
+                    key={index}
+                    id={`tx-row-${index}`}
+                    role="row"
+                    aria-rowindex={index + 2}
+                    aria-selected={opened}
+                    className={classes}
+                    style={{ blockSize: rowHeight }}
+                    onClick={() => {
+                      select(index);
+                      if (row) open(row.id);
+                    }}
+                    data-testid={row ? `tx-row-${row.orderId}` : undefined}
+                  >
+                    {row ? (
+                      <>
+                        <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
+                        <span role="gridcell" className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></span>
+                        <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
+                        <span role="gridcell" className="num">
+                          <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
+                          {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
+                          {refundedAmountUnknown(row) && <small className="refunded">{t('tx.refundedUnknownShort')}</small>}
+                        </span>
+                        <span role="gridcell"><StateBadge payment={row} /></span>
+                      </>
+                    ) : (
+                      <span role="gridcell" className="loading-row">{t('app.loading')}</span>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
           </div>
         </div>
       </div>
