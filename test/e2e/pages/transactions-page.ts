@@ -93,7 +93,10 @@ export class TransactionsPage extends AppPage {
     await this.list.evaluate((grid, y) => { grid.scrollTop = y; }, top);
     await this.page.waitForFunction(() => {
       const grid = document.querySelector<HTMLElement>('[data-testid="tx-list"]')!;
-      const rowHeight = grid.querySelector<HTMLElement>('.tx-rows [role="row"]')?.offsetHeight ?? 1;
+      const row = grid.querySelector<HTMLElement>('.tx-rows [role="row"]');
+      // Rows drawn 0 px high (a layout bug) would otherwise wait out the timeout on row "Infinity".
+      if (row && row.offsetHeight === 0) throw new Error('The list\'s rows are drawn 0 px high: nothing can be scrolled into view');
+      const rowHeight = row?.offsetHeight ?? 1;
       const first = Math.floor(grid.scrollTop / rowHeight) + 2; // its aria-rowindex: the header row is 1
       return grid.querySelector(`[aria-rowindex="${first}"]:not(:has(.loading-row))`) !== null;
     });

@@ -10,6 +10,7 @@ import { useT } from '../../i18n';
 import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { saveFile } from '../../ui/save-file';
 import { QuotedWords } from '../../ui/quoted-words';
+import { IsolatedRuns } from '../../ui/isolated-runs';
 import { useTransactions } from '../transactions/transactions-store';
 import { useProfileList } from '../settings/settings-store';
 import { useSession } from '../../app/session-store';
@@ -25,15 +26,6 @@ function useInvoicesPossible(): boolean {
   const active = useSession((s) => s.profile);
   const onTeamLedger = useSession((s) => Boolean(s.info?.team));
   return onTeamLedger || Boolean(active?.hasSeller) || profiles.some((p) => p.hasSeller);
-}
-
-/**
- * The saved file's name, isolated in the sentence (ltrIsolated), drawn as one unit as another
- * program's quoted words are (ui/quoted-words.tsx): in Arabic at 800 px it broke at its hyphen
- * ("...-start-to-" ending one line, "now.csv" starting the next). The text is unchanged.
- */
-function FileNameWhole({ text }: { text: string }) {
-  return <>{text.split(/(\u2066[^\u2069]*\u2069)/).map((part, i) => (i % 2 === 1 ? <span key={i} className="quoted-words" data-testid="invoice-register-file">{part}</span> : part))}</>;
 }
 
 export function RegisterButton() {
@@ -62,7 +54,7 @@ export function RegisterButton() {
   return (
     <div className="export">
       <button type="button" onClick={() => void run()} disabled={busy} data-testid="invoice-register">{t('inv.register')}</button>
-      <span role="status" className="notice" data-testid="invoice-register-status">{status && <FileNameWhole text={words(status)} />}</span>
+      <span role="status" className="notice" data-testid="invoice-register-status">{status && <IsolatedRuns whole text={words(status)} />}</span>
       {/* Main's refusal worded here, not by the forms' SendError: the forms' kit is another screen's chunk, and importing it made the first screen three scripts (test/bridge/first-screen-files.test.ts). */}
       {error && <p role="alert" className="form-error" data-testid="invoice-register-error"><QuotedWords text={wordError(error).message} /></p>}
     </div>
