@@ -11,7 +11,8 @@ import type { Logger } from '../log/logger';
 import { operationByPath, type createApiRoutes } from './api-routes';
 import { parseFault, type FaultControl } from './faults';
 import { isPersona, personaData } from './personas';
-import type { createPages, PageResponse } from './pages';
+import type { createPages, PageRequest, PageResponse } from './pages';
+import { pageLanguage } from './page-words';
 import { Refusal } from './request-fields';
 import type { PracticeStore } from './store';
 
@@ -122,20 +123,22 @@ export function createPracticeServer(parts: ServerParts) {
   }
 
   async function page(req: IncomingMessage, res: ServerResponse, url: URL) {
-    const routes: Record<string, [(q: URLSearchParams) => PageResponse, (f: URLSearchParams) => PageResponse]> = {
+    const routes: Record<string, [(r: PageRequest) => PageResponse, ((r: PageRequest) => PageResponse)?]> = {
       '/checkout': [parts.pages.showCheckout, parts.pages.payCheckout],
       '/link': [parts.pages.showLink, parts.pages.payLink],
       '/challenge': [parts.pages.showChallenge, parts.pages.completeChallenge],
+      '/done': [parts.pages.showDone],
     };
     const route = routes[url.pathname];
     if (url.pathname === '/' && req.method === 'GET') return html(res, { status: 200, html: indexPage(port) });
-    if (url.pathname === '/done' && req.method === 'GET') return html(res, { status: 200, html: donePage(url.searchParams.get('result') === 'success') });
     if (!route) return text(res, 404, 'Not found');
-    if (req.method === 'GET') return html(res, route[0](url.searchParams));
-    if (req.method === 'POST') {
+    // The page's words: the language in its address or form, else the browser's (page-words.ts).
+    const request = (params: URLSearchParams): PageRequest => ({ params, language: pageLanguage(params, req.headers['accept-language']), origin: url.origin });
+    if (req.method === 'GET') return html(res, route[0](request(url.searchParams)));
+    if (req.method === 'POST' && route[1]) {
       const body = await readBody(req);
       if (body === undefined) return text(res, 413, 'Too large');
-      return html(res, route[1](new URLSearchParams(body)));
+      return html(res, route[1](request(new URLSearchParams(body))));
     }
     return text(res, 405, 'Method not allowed');
   }
@@ -197,12 +200,6 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Where practice customers land when the merchant set no success or failure URL of their own. */
-function donePage(success: boolean): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Practice gateway</title></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto">
-<h1>${success ? 'Payment complete' : 'Payment not completed'}</h1><p>${success ? 'Thank you. You can close this page.' : 'The payment did not go through. You can close this page.'}</p></body></html>`;
 }
 
 function indexPage(port: number): string {

@@ -8,6 +8,7 @@ import { launchChromium } from '../support/browser';
 import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
 import { challengeCard, newOrderId, startTestGateway, testCustomer } from '../support/practice';
+import { formatAmount } from '../../renderer/src/i18n/format';
 
 const client = createGatewayClient({ logger: createMemoryLogger() });
 let env: Awaited<ReturnType<typeof startTestGateway>>;
@@ -81,7 +82,7 @@ describe('the hosted checkout page', () => {
     const page = await browser.newPage();
     try {
       await page.goto(session.ok ? session.value.redirectUrl : 'about:blank');
-      await expect.poll(() => page.getByText('25.00 SAR').count()).toBe(1);
+      await expect.poll(() => page.getByText(formatAmount(2_500, 'SAR', 'en')).count()).toBe(1); // as Paydesk shows it
       await page.getByLabel('Card number').fill('5123 4500 0000 0008');
       await page.getByLabel('Name on card').fill('Layla Haddad');
       await page.getByLabel('Expiry (MM/YY)').fill('01/39');
