@@ -1,6 +1,8 @@
 // In-app notifications from main (a watched link paid, a refund failed), announced to screen
-// readers and dismissable: a compact stack over the screen's bottom inline-end corner, which keeps
-// its width (docs/screens-after-sale.md). Electron also shows them as OS notifications (main words those).
+// readers and dismissable: a band across the window's bottom, as a status bar, with room kept for it
+// at the page's end, so it covers nothing that cannot be scrolled clear; the screen keeps its width
+// and nothing moves as a note comes (docs/screens-after-sale.md). Electron also shows them as OS
+// notifications (main words those).
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
@@ -78,6 +80,18 @@ export function Notifications() {
   useEffect(() => {
     if (stack.current) stack.current.scrollTop = stack.current.scrollHeight;
   }, [notes.length]);
+  // The band's height, for the page to keep that much room at its end (app.css): nothing stays under it.
+  useEffect(() => {
+    const band = stack.current;
+    if (!band || typeof ResizeObserver === 'undefined') return; // a DOM without layout (the tests)
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--notes-block-size', `${band.offsetHeight}px`));
+    observer.observe(band);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--notes-block-size');
+    };
+  }, []);
   const dismiss = useCallback((id: number) => setNotes((list) => list.filter((n) => n.id !== id)), []);
   useEffect(
     () =>

@@ -2,6 +2,7 @@
 // security code's length by brand, what a paste gives, and the masked form (first six, last four)
 // that is all that remains once the sale is sent.
 import { luhnOk } from '../../../../contract/card';
+import { toAsciiDigits } from '../../../../contract/digits';
 
 export { luhnOk };
 
@@ -32,6 +33,26 @@ export function cvvLengthOf(digits: string): 3 | 4 | null {
   if (!luhnOk(digits)) return null;
   const brand = brandOf(digits);
   return brand === 'amex' ? 4 : brand ? 3 : null;
+}
+
+/**
+ * The security code as edited, or null when the field refuses the edit: digits only (Arabic-Indic
+ * read as ASCII, spaces around a pasted code dropped), at most 4. Typing never grows it past the
+ * brand's length once the number tells it (Amex 4, the others 3). A paste goes in whole, and a
+ * code already longer (a 4th digit typed before the number was whole) is kept: never cut behind
+ * the person's back, the field says what is wrong (`cvvTooLong`) and they take a digit away.
+ */
+export function editedCvv(edited: string, before: string, cardDigits: string, how: 'typed' | 'pasted'): string | null {
+  const code = toAsciiDigits(edited).replace(/\s/g, '');
+  if (!/^\d{0,4}$/.test(code)) return null;
+  if (how === 'pasted' || code.length <= before.length) return code;
+  return code.length <= (cvvLengthOf(cardDigits) ?? 4) ? code : null;
+}
+
+/** The code is longer than the brand's (typed or pasted before the number told the brand): said at once. */
+export function cvvTooLong(cvv: string, cardDigits: string): boolean {
+  const most = cvvLengthOf(cardDigits);
+  return most !== null && cvv.length > most;
 }
 
 /**

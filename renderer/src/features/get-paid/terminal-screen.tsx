@@ -13,7 +13,7 @@ import { useSession } from '../../app/session-store';
 import { useT, type MessageKey } from '../../i18n';
 import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
-import { brandOf, cvvLengthOf, digitsOf, groupDigits, luhnOk, maskCard, numberFromPaste } from './card';
+import { brandOf, cvvLengthOf, cvvTooLong, digitsOf, editedCvv, groupDigits, luhnOk, maskCard, numberFromPaste } from './card';
 import { ChallengeStep } from './challenge-view';
 import { useExpiryKeys } from './expiry-keys';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
@@ -154,6 +154,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   };
   const digits = digitsOf(card.number);
   const brand = brandOf(digits);
+  const cvvLength = cvvLengthOf(digits);
   const year = new Date().getFullYear();
   const years = Array.from({ length: 21 }, (_, i) => String(year + i));
   const expiryKeys = useExpiryKeys({ setMonth: setCardField('expiryMonth'), setYear: setCardField('expiryYear'), years, focusYear: () => document.getElementById(fieldId(form, 'card.expiryYear'))?.focus() });
@@ -171,14 +172,16 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     if (!card.expiryYear) problems['card.expiryYear'] = 'gp.check.year';
     else if (card.expiryMonth && new Date(Number(card.expiryYear), Number(card.expiryMonth), 1) <= new Date()) problems['card.expiryYear'] = 'gp.check.expired';
     // The scheme's length when the brand is sure (Amex 4, the others 3); else 3 or 4, for the gateway to judge.
-    const cvvLength = cvvLengthOf(digits);
     if (cvvLength && brand && card.cvv.length !== cvvLength) problems['card.cvv'] = `gp.check.cvv.${brand}`;
     else if (!/^\d{3,4}$/.test(card.cvv)) problems['card.cvv'] = 'gp.check.cvv';
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
     return problems;
   };
-  const fields = useFieldErrors(form, problemText(check()));
-  const { errors } = fields;
+  const problemWords = problemText(check());
+  const fields = useFieldErrors(form, problemWords);
+  // A code longer than the brand's, typed before the number told the brand: said at once, not at
+  // Charge, and never cut (the person sees what they typed and takes a digit away).
+  const errors = cvvTooLong(card.cvv, digits) ? { ...fields.errors, 'card.cvv': problemWords['card.cvv']! } : fields.errors;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -258,7 +261,15 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
                 {years.map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </Field>
-            <TextField form={form} path="card.cvv" label={t('gp.card.cvv')} required value={card.cvv} onChange={(s) => /^\d{0,4}$/.test(toAsciiDigits(s)) && setCardField('cvv')(toAsciiDigits(s))} errors={errors} type="password" inputMode="numeric" autoComplete="off" ltr />
+            {/* The hint says the length the number tells (read out with the field, aria-describedby). */}
+            <Field id={fieldId(form, 'card.cvv')} label={t('gp.card.cvv')} mark={<RequiredMark />} aria-required error={errors['card.cvv']}
+              hint={t(cvvLength === 4 ? 'gp.card.cvv.hint4' : cvvLength === 3 ? 'gp.card.cvv.hint3' : 'gp.card.cvv.hintEither')}
+              value={card.cvv} type="password" inputMode="numeric" autoComplete="off" dir="ltr"
+              onChange={(e) => {
+                const how = /^insertFrom(Paste|Drop)$/.test((e.nativeEvent as InputEvent).inputType ?? '') ? 'pasted' : 'typed';
+                const code = editedCvv(e.target.value, card.cvv, digits, how);
+                if (code !== null) setCardField('cvv')(code);
+              }} />
           </div>
         </fieldset>
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
