@@ -105,7 +105,8 @@ export const reasonTexts = {
   // A capture, void or refund Paydesk checked first and the gateway still refused: the payment most
   // likely changed at the gateway (done elsewhere), so "correct it" gave the person nothing to correct.
   'gateway.operationRefused': 'The gateway refused the {operation}: the payment may have changed at the gateway (captured, refunded or voided elsewhere). Check its status now, and see on the gateway’s dashboard what is left before trying again.',
-  // Added after any reason whose values carry `said` (redacted first).
+  // Added after any reason whose values carry `said` (redacted first): the gateway's own free text
+  // (English, codes documented as "not shown"), never shown alone, always after our own sentence.
   'gateway.saidSuffix': 'The gateway said: “{said}”.',
   // Notifications (not failures of a call: things the user asked to be told)
   'notify.linkPaid': 'Payment link {orderId} was paid: {amount}.',

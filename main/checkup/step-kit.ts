@@ -80,7 +80,7 @@ async function afterAnswer(kit: StepKit, call: CheckupCall, paymentId: string, o
   }
   if (failure) {
     if (op?.error_code === 'declined') note(step, 'declined', 'failed', { call, word: answer.statusWord ?? '' });
-    else note(step, 'call_failed', 'failed', { call, error: failure.code, gatewayCode: failure.extra.gateway?.errorCode ?? '' });
+    else note(step, 'call_failed', 'failed', { call, error: failure.code, gatewayCode: failure.extra.gateway?.errorCode ?? '', said: failure.extra.gateway?.message ?? '' });
     return undefined;
   }
   answer.state = payment.state;

@@ -37,7 +37,7 @@ async function statusReading(kit: StepKit, payment: PaymentRow, request: { order
   step.answers.push(answer);
   if (!result.ok) {
     if (result.error.kind === 'malformed_response') note(step, 'unreadable_answer', 'different', { call: 'status' });
-    else note(step, 'call_failed', 'failed', { call: 'status', error: result.error.kind, gatewayCode: result.error.gateway?.errorCode ?? '' });
+    else note(step, 'call_failed', 'failed', { call: 'status', error: result.error.kind, gatewayCode: result.error.gateway?.errorCode ?? '', said: result.error.gateway?.message ?? '' });
     return;
   }
   const current = (await kit.payments.store.get(payment.id))!;

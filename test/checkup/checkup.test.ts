@@ -134,4 +134,15 @@ describe('gateway check-up', () => {
     const cleanup = run.steps.find((s) => s.key === 'cleanup')!;
     expect(cleanup.findings).toContainEqual({ code: 'left_open', severity: 'different', params: { order: expect.stringMatching(/-SALE$/), why: 'unclear' } });
   });
+
+  // Support needs what the gateway said to talk to it: its code and its own words are kept (the
+  // transport redacted them), and the renderer words them after its own sentence (finding-text.ts).
+  it('keeps the gateway’s code and its own words when it refuses a call', async () => {
+    rig = await startCheckupRig();
+    rig.practice.gateway.faults.set('refund', { failure: 'error_envelope', times: 1 });
+    const run = await rig.run();
+    const refund = run.steps.find((s) => s.key === 'partial_refund')!;
+    expect(refund.state).toBe('failed');
+    expect(refund.findings).toContainEqual({ code: 'call_failed', severity: 'failed', params: { call: 'refund', error: 'request_rejected', gatewayCode: 'PRACTICE_FAULT', said: 'Practice fault: error envelope' } });
+  });
 });

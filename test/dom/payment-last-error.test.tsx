@@ -46,7 +46,7 @@ describe('a payment\'s last error in its detail', () => {
   it('is worded in Arabic when the window is in Arabic, the gateway\'s own words quoted', async () => {
     const line = await detailSays(refused, 'ar');
     // The gateway's English words isolated (U+2068 … U+2069) inside the Arabic sentence.
-    expect(line.textContent).toBe('رفضت البوابة الطلب. صحّحه وحاول مجددًا. قالت البوابة: «\u2068Invalid amount\u2069».');
+    expect(line.textContent).toBe('رفضت البوابة الطلب. صحّحه وحاول مجددًا. رد البوابة (بالإنجليزية): «\u2068Invalid amount\u2069».');
     expect(line.textContent).not.toContain('The gateway refused');
   });
 

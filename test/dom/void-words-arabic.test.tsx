@@ -61,7 +61,7 @@ describe('a void in Arabic', () => {
     const t = (key: Parameters<typeof translate>[1], values?: Record<string, string | number>) => translate('ar', key, values);
     expect([t('tx.open.sending.void'), t('tx.open.unknown.void')]).toEqual(['جارٍ إرسال إلغاء التفويض', 'إلغاء تفويض غير مؤكد']);
     expect([t('checkup.call.void'), t('checkup.action.void')]).toEqual(['إلغاء التفويض', 'إلغاء التفويض']);
-    expect(t('checkup.finding.call_failed', { call: t('checkup.call.void'), error: 'timeout', gatewayCode: '' })).toBe('لم يتم إلغاء التفويض (timeout).');
+    expect(t('checkup.finding.call_failed', { call: t('checkup.call.void'), error: t('error.code.timeout') })).toBe('لم يتم إلغاء التفويض. لم تُجب البوابة في الوقت المحدد.');
   });
 });
 

@@ -8,6 +8,7 @@ import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
 import type { AppEvent } from '../../../contract/events';
 import { Ltr } from '../ui/ltr';
+import { QuotedWords } from '../ui/quoted-words';
 
 /** What main said, kept as said: worded at each draw, so a change of language words it again. */
 type Said = Extract<AppEvent, { type: 'notification' }>;
@@ -28,9 +29,10 @@ function wordNote(language: Language, note: Note): string {
  * cut at its end and whole in its title, as in the lists. The text read is unchanged.
  */
 function NoteWords({ text, orderId }: { text: string; orderId: unknown }) {
-  if (typeof orderId !== 'string' || orderId === '' || !text.includes(orderId)) return <>{text}</>;
+  // The gateway's own words (a refund it refused) are a labelled English quotation, as in the dialogs.
+  if (typeof orderId !== 'string' || orderId === '' || !text.includes(orderId)) return <QuotedWords text={text} />;
   return <>{text.split(orderId).map((part, i) => (
-    <Fragment key={i}>{i > 0 && <Ltr cut={orderId}>{orderId}</Ltr>}{part}</Fragment>
+    <Fragment key={i}>{i > 0 && <Ltr cut={orderId}>{orderId}</Ltr>}<QuotedWords text={part} /></Fragment>
   ))}</>;
 }
 

@@ -86,8 +86,12 @@ export function wordReason(language: Language, reason: { key: string; values?: V
   if (!isReasonKey(reason.key)) return undefined;
   const text = formatMessage(language, reasonCatalogs[language][reason.key], wordValues(language, reason.values));
   const said = reason.values?.said;
-  return said === undefined || said === '' ? text : `${text} ${formatMessage(language, reasonCatalogs[language]['gateway.saidSuffix'], { said: quotedSaid(language, String(said)) })}`;
+  return said === undefined || said === '' ? text : `${text} ${gatewaySaid(language, String(said))}`;
 }
+
+/** The gateway's own words as a labelled quotation («رد البوابة (بالإنجليزية): …»), never alone: after our sentence. */
+export const gatewaySaid = (language: Language, said: string): string =>
+  formatMessage(language, reasonCatalogs[language]['gateway.saidSuffix'], { said: quotedSaid(language, said) });
 
 /** An error from main, worded in the language: its reason, or what its code means. */
 export function localizeError(language: Language, error: AppError): AppError {

@@ -1,7 +1,7 @@
 // A check-up finding in words: main sends a code and its facts, the words are ours (en, ar).
 import type { CheckupFinding } from '../../../../contract/methods/checkup';
 import { isCurrencyCode, minorFromDecimalText } from '../../../../contract/money';
-import { isMessageKey, type Language, type MessageKey } from '../../i18n';
+import { gatewaySaid, isMessageKey, type Language, type MessageKey } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 
 type T = (key: MessageKey, values?: Record<string, string>) => string;
@@ -42,12 +42,20 @@ export function findingText(t: T, finding: CheckupFinding, language: Language): 
     action: known(t, 'checkup.action', p.action),
     expected: known(t, 'state', p.expected),
     got: known(t, 'state', p.got),
-    gatewayCode: p.gatewayCode ? `, ${p.gatewayCode}` : '',
+    // The error code worded (an earlier run's code we do not know stays as it is, isolated).
+    error: isMessageKey(`error.code.${p.error}`) ? t(`error.code.${p.error}` as MessageKey) : isolated.error ?? p.error ?? '',
   };
   if (finding.code === 'missing_reading') {
     const consequence = ['transactionId', 'statusWord', 'url'].includes(p.reading ?? '') ? `checkup.consequence.${p.reading}` : 'checkup.consequence.other';
     values.consequence = t(consequence as MessageKey);
   }
+  if (finding.code === 'call_failed') return withGatewayWords(t, t('checkup.finding.call_failed', values), p, language);
   if (finding.code === 'left_open') return t(`checkup.finding.left_open.${p.why}` as MessageKey, values);
   return t(`checkup.finding.${finding.code}` as MessageKey, values);
+}
+
+/** After our sentence, what the gateway said of it, labelled: its code, then its own (English) words quoted. */
+function withGatewayWords(t: T, sentence: string, p: CheckupFinding['params'], language: Language): string {
+  const code = p.gatewayCode ? t('checkup.gatewayCode', { code: language === 'ar' ? ltr(p.gatewayCode) : p.gatewayCode }) : '';
+  return [sentence, code, p.said ? gatewaySaid(language, p.said) : ''].filter(Boolean).join(' ');
 }

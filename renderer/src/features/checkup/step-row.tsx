@@ -4,6 +4,7 @@ import type { CheckupAnswer, CheckupStep } from '../../../../contract/methods/ch
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { findingText, known } from './finding-text';
+import { QuotedWords } from '../../ui/quoted-words';
 
 export function StepRow({ step, number }: { step: CheckupStep; number: number }) {
   const t = useT();
@@ -20,7 +21,7 @@ export function StepRow({ step, number }: { step: CheckupStep; number: number })
       {step.findings.length > 0 && (
         <ul className="checkup-findings">
           {step.findings.map((finding, i) => (
-            <li key={i} className={`finding-${finding.severity}`} data-testid="checkup-finding" data-code={finding.code}>{findingText(t, finding, language)}</li>
+            <li key={i} className={`finding-${finding.severity}`} data-testid="checkup-finding" data-code={finding.code}><QuotedWords text={findingText(t, finding, language)} /></li>
           ))}
         </ul>
       )}

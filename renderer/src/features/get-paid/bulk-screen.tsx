@@ -15,6 +15,7 @@ import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { } from '../../i18n/format';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
+import { QuotedWords } from '../../ui/quoted-words';
 import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { useNavigation } from '../../app/navigation-store';
@@ -383,7 +384,7 @@ function RowProblems({ batch }: { batch: BulkBatchView }) {
     <details data-testid="bulk-row-problems" open={rows.length <= openProblemsUpTo}>
       <summary>{t('gp.bulk.problemsTitle')}</summary>
       <ul className="gp-problems">
-        {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: {wordProblems(language, r.problems, true)}</li>)}
+        {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: <QuotedWords text={wordProblems(language, r.problems, true)} /></li>)}
       </ul>
     </details>
   );

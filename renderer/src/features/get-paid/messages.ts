@@ -430,7 +430,7 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.terminal.declinedNext': 'اطلب من العميل بطاقة أخرى أو طريقة دفع أخرى.',
   'gp.terminal.moneyTaken': 'خُصم المبلغ من البطاقة.',
   'gp.terminal.noMoneyTaken': 'لم يُخصم أي مبلغ من البطاقة.',
-  'gp.declineReason': 'السبب كما ذكرته البوابة', 'gp.openInTransactions': 'افتحها في المعاملات',
+  'gp.declineReason': 'السبب كما ذكرته البوابة (بالإنجليزية)', 'gp.openInTransactions': 'افتحها في المعاملات',
   'gp.terminal.pending': 'بانتظار النتيجة',
   'gp.card.number': 'رقم البطاقة',
   'gp.card.pasteTaken': 'أُخذ رقم البطاقة مما لُصق وتُرك الباقي. طابقه مع البطاقة.',

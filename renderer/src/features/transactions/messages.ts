@@ -197,7 +197,7 @@ export const ar: Record<keyof typeof en, string> = {
   'timeline.gatewaySaid': 'كلمات البوابة', 'timeline.details': 'تفاصيل للدعم',
   'detail.timeline': 'ما حدث', 'detail.rawAnswer': 'رد البوابة (بعد الحجب)', 'detail.customer': 'العميل', 'detail.order': 'الطلب',
   'detail.environment': 'البيئة', 'detail.captureLeft': 'المتبقي للتحصيل', 'detail.refundLeft': 'المتبقي للاسترداد', 'detail.checkStatus': 'افحص الحالة الآن',
-  'detail.notInList': 'لا تظهر في القائمة: عوامل التصفية تستبعد هذه الدفعة.', 'detail.declineReason': 'السبب كما ذكرته البوابة',
+  'detail.notInList': 'لا تظهر في القائمة: عوامل التصفية تستبعد هذه الدفعة.', 'detail.declineReason': 'السبب كما ذكرته البوابة (بالإنجليزية)',
   'detail.checked': 'فُحصت الحالة: {state}.', 'detail.checkNotConfirmed': 'لم تؤكد البوابة الحالة (ردها أعلاه): {state} هي آخر حالة عرفها بايدسك.', 'detail.close': 'أغلق التفاصيل', 'detail.inFlight': 'نتيجة العملية الأخيرة غير معروفة بعد. افحص الحالة قبل أي إجراء آخر.',
   'detail.needsAttention': 'لم تستقر هذه العملية بعد عدة فحوص. تحقق منها لدى البوابة أو البنك.', 'detail.kind': 'النوع', 'detail.description': 'الوصف', 'detail.amount': 'المبلغ',
   'detail.captured': 'المحصَّل', 'detail.refunded': 'المسترد',
