@@ -1,7 +1,9 @@
 // A support agent in Arabic (and English) in a small window, 600 by 700 px, in Chromium with the
 // page's real CSS: a payment's Capture, Void and Refund dialogs name its order whole and inside the
 // dialog. An order id with no hyphen to break at (a shop's "SHOPIFY_ORDER_…") ran past the dialog's
-// edge: in Arabic its start, the part read back to a customer, was off the window's left.
+// edge: in Arabic its start, the part read back to a customer, was off the window's left. And the
+// detail itself stays inside the window with a long e-mail and a reason holding a pasted reference
+// (the page scrolled sideways by 42 px, the facts' names cut off at the Arabic window's right).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
@@ -10,6 +12,8 @@ import { approvedCard } from './support/test-card';
 
 const authorisedId = 'SHOPIFY_ORDER_20261129_000000000000001234567890_BRANCH_RIYADH';
 const paidId = 'SHOPIFY_ORDER_20261129_000000000000001234567890_BRANCH_JEDDAH';
+const longWordsId = 'PD-20261129-LONGWORDS';
+const reason = 'Customer_returned_item_SKU_1234567890_ABCDEFGHIJ_damaged_in_transit';
 const customer = { name: 'عبد الرحمن بن عبد العزيز القحطاني', email: 'abdulrahman@example.com', phone: '+966500000033' };
 
 describe('the payment detail\'s dialogs in a 600 × 700 px window', () => {
@@ -23,6 +27,11 @@ describe('the payment detail\'s dialogs in a 600 × 700 px window', () => {
     const card = approvedCard('ABDULRAHMAN QAHTANI');
     await callApi(session.page, 'chargeCard', { orderId: authorisedId, amount: '1500.00', currency: 'SAR', card, customer, authOnly: true });
     await callApi(session.page, 'chargeCard', { orderId: paidId, amount: '45.250', currency: 'KWD', card, customer, authOnly: false });
+    const sale = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', {
+      orderId: longWordsId, amount: '10.00', currency: 'SAR', card, authOnly: false,
+      customer: { ...customer, email: 'abdulrahman.alqahtani.customer.service.department@example-company.com.sa' },
+    });
+    await callApi(session.page, 'refundPayment', { paymentId: sale.payment.id, amount: '1.00', currency: 'SAR', reason });
     await session.page.setViewportSize({ width: 600, height: 700 });
   });
   // A dialog left open by a failed check would cover the next test's payment.
@@ -48,6 +57,19 @@ describe('the payment detail\'s dialogs in a 600 × 700 px window', () => {
   }, orderId);
 
   for (const language of ['ar', 'en'] as const) {
+    it(`keeps the detail with a long e-mail and a long reason inside the window, in ${language}`, async () => {
+      await tx.chooseLanguage(language);
+      await tx.show();
+      await tx.openPayment(longWordsId);
+      await tx.detail.getByText(reason).waitFor();
+      const fit = await tx.detail.evaluate((detail) => ({
+        detail: detail.scrollWidth <= detail.clientWidth,
+        page: document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+      }));
+      expect(fit, language).toEqual({ detail: true, page: true });
+      await session.screenshot(`detail-600-long-words-${language}`);
+    });
+
     for (const [action, orderId] of [['capture', authorisedId], ['void', authorisedId], ['refund', paidId]] as const) {
       it(`shows the order id whole in the ${action} dialog, in ${language}`, async () => {
         await tx.chooseLanguage(language);
