@@ -132,6 +132,16 @@ describe('the refund dialog whose answer is lost', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('check-status')));
   });
 
+  // Walkthrough in Arabic at 600 px (2026-11-29): Escape did nothing here, its Close worked; the
+  // dialog only keeps Escape from closing it while a request is on its way.
+  it('closes on Escape, as its Close does, the keyboard back in the payment\'s detail', async () => {
+    await sendLostRefund();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('check-status')));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('action-dialog')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('payment-detail').contains(document.activeElement)).toBe(true));
+  });
+
   it('a status check that fails says why, aloud, and gives the keyboard back to "Check status now"', async () => {
     await sendLostRefund();
     fireEvent.click(screen.getByTestId('check-status'));

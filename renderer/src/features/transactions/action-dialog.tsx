@@ -86,7 +86,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   // The card a repeat charge charges: the first payment's on a repeat charge's detail, else this payment's own.
   const card = chargedCard ?? payment;
 
-  useDialogFocus(first, () => !sendingRef.current && onClose(), box);
+  // Escape closes it as its Close or Dismiss would: not while a request is on its way, but once the
+  // outcome is unknown (its ref stays set, so nothing is sent twice) it closes, as "Close" does.
+  useDialogFocus(first, () => (unknownOutcome || !sendingRef.current) && onClose(), box);
   // The form the keyboard was in goes away when the outcome turns unknown, and "Check status now" is
   // disabled while it asks: the keyboard goes (back) to it, not to the page's body behind the dialog.
   useFocusAfterCheck(sending, unknownOutcome, () => checkButton.current);
