@@ -200,7 +200,7 @@ describe('Settings: backups, updates, support', () => {
     await openSettings();
     expect(screen.getByTestId('update-state').textContent).toBe('This copy of Paydesk cannot update itself (a development run or the browser preview).');
     fireEvent.click(screen.getByTestId('save-diagnostics'));
-    await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to \u2066.*paydesk-diagnostics-.*\.json\u2069\. Send this file to support\.$/));
+    await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to \u2068.*paydesk-diagnostics-.*\.json\u2069\. Send this file to support\.$/));
   });
 
   it('says why an update check failed in the window’s language, electron-updater’s words only under "Details for support"', async () => {
@@ -317,6 +317,7 @@ describe('Settings: backups, updates, support', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     press(within(list).getByRole('button', { name: 'استعادة' }));
     expect(within(list).getByRole('alertdialog').textContent).toContain('ويُحتفظ بالسجل الحالي دون حذف في المجلد \u2066before-restore\u2069 داخل مجلد البيانات.');
+    expect(within(list).getByRole('alertdialog').querySelector('code')?.textContent).toBe('\u2066before-restore\u2069'); // a folder's name, drawn whole
     press(within(list).getByRole('button', { name: 'افحص واستعد' }));
     expect((await screen.findByTestId('pending-restore')).textContent).toMatch(/^نسخة احتياطية مفحوصة \(12 دفعة، .+في السجل الآن 15 دفعة: لن يظهر في بايدسك ما سُجّل بعد /);
   });

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../i18n/format';
 import { Field } from './field';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { MainWords } from '../../ui/main-words';
+import { IsolatedRuns } from '../../ui/isolated-runs';
 import { formatSize, useMaintenance } from './maintenance-store';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 
@@ -148,7 +149,7 @@ export function BackupsSection() {
       {view.pendingRestore && (
         <div className="confirm-box" role="status" data-testid="pending-restore" ref={pendingBox} tabIndex={-1}>
           <p>{t('maint.restore.pending', { payments: view.pendingRestore.payments })}</p>
-          <p>{t('maint.restore.pendingLoss', { now: view.pendingRestore.ledgerPayments, when: when(view.pendingRestore.at), folder: keptFolder })}</p>
+          <p><IsolatedRuns as="code" text={t('maint.restore.pendingLoss', { now: view.pendingRestore.ledgerPayments, when: when(view.pendingRestore.at), folder: keptFolder })} /></p>
           {view.canRestart ? (
             <button type="button" onClick={() => void restart()} disabled={busy !== undefined}>{t('maint.restore.restartNow')}</button>
           ) : (
@@ -166,7 +167,7 @@ export function BackupsSection() {
               <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
               {confirming === file.name ? (
                 <div className="confirm-box" role="alertdialog" aria-labelledby="restore-confirm">
-                  <p id="restore-confirm">{t('maint.restore.confirm', { when: when(file.at), folder: keptFolder })}</p>
+                  <p id="restore-confirm"><IsolatedRuns as="code" text={t('maint.restore.confirm', { when: when(file.at), folder: keptFolder })} /></p>
                   <button type="button" onClick={() => void restore(file.name)}>{t('maint.restore.yes')}</button>
                   <button type="button" ref={keepRestoreButton} onClick={() => setConfirming(undefined)}>{t('settings.cancel')}</button>
                 </div>
