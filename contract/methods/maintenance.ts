@@ -46,8 +46,11 @@ const maintenanceSchema = shared(() => z.object({
     /** Complete, checked backups in the folder, newest first; half-written ones are never listed. */
     files: z.array(backupFileSchema()),
   }),
-  /** A restore checked and waiting for the restart that puts it in place. */
-  pendingRestore: z.object({ name: z.string(), payments: z.number().int(), auditRows: z.number().int() }).nullable(),
+  /**
+   * A restore checked and waiting for the restart that puts it in place: the backup's time (`at`),
+   * its payments, and the ledger's payments now (`ledgerPayments`), so the person sees what goes.
+   */
+  pendingRestore: z.object({ name: z.string(), at: z.string(), payments: z.number().int(), auditRows: z.number().int(), ledgerPayments: z.number().int() }).nullable(),
   /** Whether this runtime can restart itself (Electron) or the user must restart it (preview). */
   canRestart: z.boolean(),
   updates: updateStatusSchema(),

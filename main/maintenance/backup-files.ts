@@ -11,7 +11,8 @@ export const backupNameAt = (at: Date) => `paydesk-backup-${at.toISOString().rep
 export const partialName = (name: string) => `${name}.partial`;
 export const isBackupName = (name: string) => finalName.test(name);
 
-function takenAt(name: string): string | undefined {
+/** When a backup was taken, read from its name (ISO); undefined for a name that is not a backup's. */
+export function takenAt(name: string): string | undefined {
   const m = finalName.exec(name);
   return m ? `${m[1]}T${m[2]}:${m[3]}:${m[4]}.${m[5]}Z` : undefined;
 }

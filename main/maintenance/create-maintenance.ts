@@ -10,6 +10,8 @@ import { createBackupService } from './backup-service';
 import { saveDiagnostics } from './diagnostics';
 import { createMoneyInFlight } from './money-in-flight';
 import { cancelRestore, pendingRestore, prepareRestore } from './restore';
+import { takenAt } from './backup-files';
+import { countCommon } from '../ledger/count-tables';
 import { createUpdateService, type Updater } from './update-service';
 
 export type MaintenanceOptions = {
@@ -41,7 +43,8 @@ export function createMaintenance(options: MaintenanceOptions) {
     const pending = pendingRestore(dataDir);
     return {
       backup: { folder: s.backupFolder, schedule: s.schedule, keep: s.keep, running: backups.running, lastGood: s.lastBackup, lastError: s.lastBackupError && { at: s.lastBackupError.at, message: s.lastBackupError.message, reason: knownReason(s.lastBackupError.reason) ?? null }, files: backups.files() },
-      pendingRestore: pending && { name: pending.name, payments: pending.payments, auditRows: pending.auditRows },
+      // The backup's time and the ledger's payments now: the screen says what the restore leaves out.
+      pendingRestore: pending && { name: pending.name, at: takenAt(pending.name) ?? pending.checkedAt, payments: pending.payments, auditRows: pending.auditRows, ledgerPayments: countCommon(options.db, {}) },
       canRestart: options.relaunch !== undefined,
       updates: updates.status(),
     };

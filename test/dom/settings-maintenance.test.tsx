@@ -90,7 +90,7 @@ describe('Settings: backups, updates, support', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
 
     fireEvent.click(within(list).getByRole('button', { name: 'Restore' }));
-    expect(within(list).getByText(/Paydesk checks it first/)).toBeTruthy();
+    expect(within(list).getByText(/Paydesk checks the backup first/)).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: 'Check and restore' }));
     const pending = await screen.findByTestId('pending-restore');
     expect(pending.textContent).toContain('A checked backup (12 payments, audit chain intact) replaces the ledger at the next start.');
@@ -200,7 +200,7 @@ describe('Settings: backups, updates, support', () => {
     await openSettings();
     expect(screen.getByTestId('update-state').textContent).toBe('This copy of Paydesk cannot update itself (a development run or the browser preview).');
     fireEvent.click(screen.getByTestId('save-diagnostics'));
-    await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to \u2066.*paydesk-diagnostics-.*\.json\u2069\. Send this file to support\.$/));
+    await waitFor(() => expect(screen.getByTestId('diagnostics-notice').textContent).toMatch(/^Saved to \u2068.*paydesk-diagnostics-.*\.json\u2069\. Send this file to support\.$/));
   });
 
   it('says why an update check failed in the window’s language, electron-updater’s words only under "Details for support"', async () => {
@@ -277,5 +277,48 @@ describe('Settings: backups, updates, support', () => {
     fireEvent.click(screen.getByTestId('backup-now'));
     await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('كُتبت النسخة الاحتياطية: 7 دفعات.'));
     await waitFor(() => expect(screen.getByTestId('last-backup').textContent).toMatch(/^آخر نسخة احتياطية سليمة: .+ \(7 دفعات\)\.$/));
+  });
+
+  // Walked as a new owner: the confirmation said the ledger is "replaced" and the current one "kept
+  // in the data folder", not that what was recorded after the backup goes from the screens; and the
+  // keyboard fell to the page's start at Restore, at Cancel, at "Back up now" and once checked.
+  it('names what a restore leaves out, before and after the check, with the keyboard where the person is', async () => {
+    const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target)); // as a click does in Chromium
+    await openSettings();
+    fireEvent.change(screen.getByLabelText('Backup folder'), { target: { value: folder } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
+    await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
+    press(screen.getByTestId('backup-now'));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('Backup written: 12 payments.'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('backup-now')));
+    addPayments(db, 3, 'after-backup'); // taken after the backup: the restore leaves them out
+
+    const list = await screen.findByTestId('backup-list');
+    const restore = within(list).getByRole('button', { name: 'Restore' });
+    press(restore);
+    const asked = within(list).getByRole('alertdialog');
+    const when = within(list).getByRole('listitem').querySelector('span')!.textContent!.split(', ').slice(0, -1).join(', ');
+    expect(asked.textContent).toContain(`Payments, refunds, links and audit entries recorded after ${when} will no longer show in Paydesk.`);
+    expect(asked.textContent).toContain('kept, not deleted, in the data folder’s \u2066before-restore\u2069 folder.');
+    expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' }));
+    press(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Restore' })));
+
+    press(within(list).getByRole('button', { name: 'Restore' }));
+    press(within(list).getByRole('button', { name: 'Check and restore' }));
+    const pending = await screen.findByTestId('pending-restore');
+    expect(pending.textContent).toContain(`The ledger holds 15 payments now: what was recorded after ${when} will no longer show in Paydesk`);
+    await waitFor(() => expect(document.activeElement).toBe(pending));
+
+    press(within(pending).getByRole('button', { name: 'Cancel the restore' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-restore')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Restore' })));
+
+    act(() => useLanguage.getState().setLanguage('ar'));
+    press(within(list).getByRole('button', { name: 'استعادة' }));
+    expect(within(list).getByRole('alertdialog').textContent).toContain('ويُحتفظ بالسجل الحالي دون حذف في المجلد \u2066before-restore\u2069 داخل مجلد البيانات.');
+    expect(within(list).getByRole('alertdialog').querySelector('code')?.textContent).toBe('\u2066before-restore\u2069'); // a folder's name, drawn whole
+    press(within(list).getByRole('button', { name: 'افحص واستعد' }));
+    expect((await screen.findByTestId('pending-restore')).textContent).toMatch(/^نسخة احتياطية مفحوصة \(12 دفعة، .+في السجل الآن 15 دفعة: لن يظهر في بايدسك ما سُجّل بعد /);
   });
 });

@@ -134,10 +134,24 @@ describe('Settings screen', () => {
     const live = [...select.options].find((o) => o.textContent?.startsWith('Riyadh live'))!;
     fireEvent.change(select, { target: { value: live.value } });
     expect(screen.getByTestId('environment-badge').textContent).toBe('Practice'); // choosing is not switching
+    const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target)); // as a click does in Chromium
+    press(screen.getByRole('button', { name: 'Switch' }));
+    // Production asks first, naming the profile and the real money (it switched without a word).
+    const asked = screen.getByRole('alertdialog');
+    expect(asked.textContent).toContain('Use “Riyadh live”, a production profile? From now on the payments, refunds and links made in Paydesk move real money with its key');
+    expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Switch' })); // given back to what was pressed
+    expect(screen.getByTestId('environment-badge').textContent).toBe('Practice');
+
     fireEvent.click(screen.getByRole('button', { name: 'Switch' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Use production' }));
     await waitFor(() => expect(screen.getByTestId('environment-badge').textContent).toBe('Production'));
     expect(screen.getByTestId('active-profile-name').textContent).toBe('Riyadh live');
     expect(document.querySelector('header')!.className).toContain('app-header-production');
+    // Switch is disabled once its choice is in use: the keyboard is on the list, not the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(select));
   });
 
   // One name per environment, everywhere a new user meets it: it was "Sandbox" in the form, a "TEST"
@@ -243,5 +257,68 @@ describe('a profile in as few steps as it takes', () => {
     fireEvent.click(cancel);
     expect(within(profile).queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(remove);
+  });
+});
+
+// Walked as a new owner (docs/profiles-and-keys.md): "Use this profile" made a production profile
+// active in one click, without a word; and after each save, switch or key removal the keyboard fell
+// to the page's start (the button pressed, or the form, went away).
+describe('production asks before it is used; the keyboard stays on the card', () => {
+  beforeEach(() => {
+    backend = directBackend((logger) => createKeyVault({ logger, backend: memoryKeychain().backend }));
+  });
+  const button = (profile: HTMLElement, name: string | RegExp) => within(profile).getByRole('button', { name });
+  const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target)); // as a click does in Chromium
+  /** A profile added through main, its card found by its id: the list the last test left is still drawn at first. */
+  const added = async (name: string, environment: 'sandbox' | 'production') => {
+    const profile = await window.paydesk!.createProfile({ name, environment, baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    if (!profile.ok) throw new Error('not created');
+    return screen.findByTestId(`profile-${profile.value.id}`);
+  };
+
+  it.each([
+    ['en', 'Use this profile', 'Use production', 'Cancel', 'Use “Riyadh live”, a production profile?'],
+    ['ar', 'استخدم ملف التعريف هذا', 'استخدم الإنتاج', 'إلغاء', 'هل تستخدم «Riyadh live»، وهو ملف تعريف إنتاج؟'],
+  ] as const)('asks in %s before a production profile is used, naming it; Cancel keeps practice', async (language, use, yes, no, question) => {
+    await openSettings();
+    const live = await added('Riyadh live', 'production');
+    act(() => useLanguage.getState().setLanguage(language));
+    press(button(live, use));
+    const asked = screen.getByRole('alertdialog');
+    expect(asked.textContent).toContain(question);
+    fireEvent.click(within(asked).getByRole('button', { name: no }));
+    expect(document.activeElement).toBe(button(live, use));
+    expect(within(live).queryByTestId('active-marker')).toBeNull();
+
+    fireEvent.click(button(live, use));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: yes }));
+    await within(live).findByTestId('active-marker');
+    await waitFor(() => expect(document.activeElement).toBe(live.querySelector('.profile-actions button'))); // Edit, where Use was
+  });
+
+  it('uses a sandbox profile at once, the keyboard on its Edit', async () => {
+    await openSettings();
+    const shop = await added('Shop', 'sandbox');
+    fireEvent.click(button(shop, 'Use this profile'));
+    await within(shop).findByTestId('active-marker');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(button(shop, 'Edit')));
+  });
+
+  it('gives the keyboard back to Edit after a save, and to the key’s button after a key is saved or removed', async () => {
+    await openSettings();
+    const shop = await added('Shop', 'sandbox');
+    fireEvent.click(button(shop, 'Edit'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Shop test' } });
+    fireEvent.click(button(shop, 'Save'));
+    await waitFor(() => expect(document.activeElement).toBe(button(shop, 'Edit')));
+
+    fireEvent.click(button(shop, 'Set key'));
+    fireEvent.change(within(shop).getByLabelText('API key for “Shop test”'), { target: { value: 'sk_test_focus_walk_4321' } });
+    fireEvent.click(button(shop, 'Save key'));
+    await waitFor(() => expect(document.activeElement).toBe(button(shop, 'Replace key')));
+
+    fireEvent.click(button(shop, 'Remove key'));
+    await waitFor(() => expect(document.activeElement).toBe(button(shop, 'Set key')));
   });
 });

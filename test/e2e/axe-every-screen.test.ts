@@ -109,11 +109,24 @@ describeWithKeychain('every screen passes axe, in English and Arabic, at 1280 an
       },
     },
     {
+      // Using a production profile asks first (the header's Switch here; a card's "Use this profile" too).
+      name: 'production-switch-confirmation',
+      show: async () => {
+        await session.page.getByTestId('profile-switch').selectOption(liveProfileId);
+        await session.page.locator('form.profile-switcher button[type="submit"]').click();
+        await session.page.getByTestId('production-confirm').waitFor();
+      },
+      leave: async () => {
+        await session.page.keyboard.press('Escape');
+        await session.page.getByTestId('production-confirm').waitFor({ state: 'detached' });
+      },
+    },
+    {
       // The production profile asks before money moves: switched to, a link's Send asks first.
       name: 'production-confirmation',
       show: async () => {
         const page = session.page;
-        await switchTo(liveProfileId);
+        await switchTo(liveProfileId, true);
         await open('links');
         await page.locator('#link-amount').fill('12.00');
         await page.locator('#link-description').fill('Invoice 8');
@@ -131,10 +144,11 @@ describeWithKeychain('every screen passes axe, in English and Arabic, at 1280 an
     },
   ];
 
-  const switchTo = async (profileId: string) => {
+  const switchTo = async (profileId: string, production = false) => {
     const page = session.page;
     await page.getByTestId('profile-switch').selectOption(profileId);
     await page.locator('form.profile-switcher button[type="submit"]').click();
+    if (production) await page.getByTestId('production-confirm').locator('.live-confirm-yes').click(); // it asks first
     await page.locator('form.profile-switcher button[type="submit"]:disabled').waitFor();
   };
 

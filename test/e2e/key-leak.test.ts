@@ -61,7 +61,7 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
     expect((await settings.setKey('Test shop', `${keys.refused} extra`)).outcome).toBe('error');
     await settings.card('Test shop').getByRole('button', { name: 'Cancel' }).click();
 
-    await settings.cardActionNotice('Live shop', 'Use this profile');
+    await settings.useProduction('Live shop');
     await settings.cardActionNotice('Live shop', 'Test connection'); // unreachable here: no network
     await settings.cardActionNotice('Test shop', 'Test connection');
     for (const nav of await page.locator('nav.app-nav button').all()) {

@@ -53,7 +53,27 @@ describe('backups, updates and diagnostics through the preview', () => {
 
     await settings.chooseLanguage('ar');
     await session.page.getByRole('heading', { name: 'النسخ الاحتياطية', exact: true }).waitFor();
+    // The file's path, one unit left to right (it broke at a dash and read "-52" at a line's start).
+    const path = session.page.getByTestId('diagnostics-notice').locator('.quoted-words');
+    expect(await path.textContent()).toMatch(/^\u2068\/.*paydesk-diagnostics-.*\.json\u2069\.$/);
     expect(await session.page.getByTestId('backup-now').textContent()).toBe('انسخ احتياطيًا الآن');
     await session.screenshot('settings-backups-ar');
+  });
+
+  // Walked as a new owner: in Arabic at 800 px the kept ledger's folder broke at its hyphen and read "-before".
+  it('names the folder that keeps the ledger whole, on one line, in the Arabic restore confirmation at 800 px', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 800, height: 800 });
+    await page.getByTestId('pending-restore').getByRole('button', { name: 'إلغاء الاستعادة' }).click();
+    await page.getByTestId('pending-restore').waitFor({ state: 'detached' });
+    await page.getByTestId('backup-list').getByRole('button', { name: 'استعادة' }).click();
+    const asked = page.getByTestId('backup-list').getByRole('alertdialog');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('إلغاء'); // the safe choice
+    const folderName = asked.locator('code');
+    expect(await folderName.textContent()).toBe('\u2066before-restore\u2069');
+    // Never broken (where it falls depends on the date before it): on one line, its parts at one height.
+    expect(await folderName.evaluate((el) => ({ breaks: getComputedStyle(el).textWrapMode, lines: new Set([...el.getClientRects()].map((r) => Math.round(r.bottom))).size }))).toEqual({ breaks: 'nowrap', lines: 1 });
+    await asked.scrollIntoViewIfNeeded();
+    await session.screenshot('settings-restore-confirm-ar-800');
   });
 });

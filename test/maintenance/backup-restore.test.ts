@@ -100,7 +100,8 @@ describe('backups', () => {
 
     const pending = await maintenance.restore(backup.name);
     expect(pending).toMatchObject({ name: backup.name, payments: 1 });
-    expect(maintenance.view().pendingRestore).toMatchObject({ name: backup.name, payments: 1 });
+    // The screen says what goes: the backup's time and the 2 payments the ledger holds now.
+    expect(maintenance.view().pendingRestore).toMatchObject({ name: backup.name, at: backup.at, payments: 1, ledgerPayments: 2 });
     expect(rowsOf(ledger.db)).toHaveLength(2); // nothing replaced yet
 
     ledger.db.close(); // the app stops …

@@ -127,6 +127,8 @@ export const ar: Record<MessageKey, string> = {
   'settings.add': 'أضف ملف تعريف',
   'settings.active': 'نشط',
   'settings.use': 'استخدم ملف التعريف هذا',
+  'settings.use.production.body': 'هل تستخدم «{name}»، وهو ملف تعريف إنتاج؟ من الآن تنقل المدفوعات والمبالغ المستردة والروابط التي تُنشأ في بايدسك أموالًا حقيقية بمفتاحه، ويُطلب تأكيدك قبل كل عملية منها.',
+  'settings.use.production.yes': 'استخدم الإنتاج',
   'settings.edit': 'عدّل',
   'settings.remove': 'احذف',
   'settings.remove.confirm': 'هل تحذف ملف التعريف «{name}»؟ سيُحذف مفتاحه من سلسلة المفاتيح.',

@@ -128,6 +128,8 @@ export const en = {
   'settings.add': 'Add profile',
   'settings.active': 'Active',
   'settings.use': 'Use this profile',
+  'settings.use.production.body': 'Use “{name}”, a production profile? From now on the payments, refunds and links made in Paydesk move real money with its key; each one still asks before it goes.',
+  'settings.use.production.yes': 'Use production',
   'settings.edit': 'Edit',
   'settings.remove': 'Remove',
   'settings.remove.confirm': 'Remove the profile “{name}”? Its API key is deleted from the keychain.',

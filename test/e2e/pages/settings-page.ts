@@ -87,7 +87,7 @@ export class SettingsPage extends AppPage {
    * action starts, then says the outcome). Watched, not wiped: the line's words are React's nodes
    * (QuotedWords), and a line emptied by hand stayed empty.
    */
-  async cardActionNotice(profileName: string, button: string | RegExp): Promise<string> {
+  async cardActionNotice(profileName: string, button: string | RegExp, answer?: () => Promise<void>): Promise<string> {
     const notice = this.card(profileName).getByTestId('profile-notice');
     await notice.evaluate((el) => {
       el.removeAttribute('data-said');
@@ -98,8 +98,18 @@ export class SettingsPage extends AppPage {
       }).observe(el, { childList: true, subtree: true, characterData: true });
     });
     await this.cardAction(profileName, button);
+    await answer?.();
     await this.page.waitForFunction((el) => !!el && el.hasAttribute('data-said'), await notice.elementHandle());
     return (await notice.textContent()) ?? '';
+  }
+
+  /** "Use this profile" on a production profile: it asks first, naming the profile; answered "Use production". */
+  useProduction(profileName: string): Promise<string> {
+    return this.cardActionNotice(profileName, 'Use this profile', async () => {
+      const asked = this.page.getByTestId('production-confirm');
+      await asked.filter({ hasText: `Use “${profileName}”, a production profile?` }).waitFor();
+      await asked.getByRole('button', { name: 'Use production' }).click();
+    });
   }
 
   async switchInHeader(profileName: string) {

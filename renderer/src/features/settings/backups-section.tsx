@@ -1,7 +1,7 @@
 // Settings → Backups: the folder, schedule and how many to keep; "Back up now"; the last good
 // backup and the last failure (main's reason, worded in the window's language); the backups in the
 // folder, each with Restore (checked first, put in place at restart).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import type { BackupSchedule } from '../../../../contract/methods/maintenance';
 import { api } from '../../api';
@@ -11,13 +11,18 @@ import type { AppError } from '../../../../contract/result';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { formatDateTime } from '../../i18n/format';
 import { Field } from './field';
-import { focusFirstError } from '../../ui/focus';
+import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { MainWords } from '../../ui/main-words';
+import { IsolatedRuns } from '../../ui/isolated-runs';
 import { formatSize, useMaintenance } from './maintenance-store';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 
 /** Example paths for the folder's hint: a path is never translated, and stays left to right inside Arabic. */
 const folderExamples = { unixExample: ltrIsolated('/home/you/Dropbox/Paydesk'), windowsExample: ltrIsolated('D:\\Backups') };
+/** Where restore keeps the ledger it replaces (restore.ts), a folder's name, never translated. */
+const keptFolder = ltrIsolated('before-restore');
+/** A backup's Restore button, by the backup's name (letters, digits and dashes): the keyboard goes back to it. */
+const restoreButton = (name: string) => document.querySelector<HTMLElement>(`[data-restore="${name}"]`);
 
 export function BackupsSection() {
   const t = useT();
@@ -31,6 +36,26 @@ export function BackupsSection() {
   const [busy, setBusy] = useState<string>();
   const [confirming, setConfirming] = useState<string>();
   const [notice, setNotice] = useState<Notice>();
+  // The keyboard stays where the person is: each of these buttons is disabled or replaced while it
+  // works, and it fell to the page's start (walked as a new owner, docs/maintenance.md).
+  const backupNowButton = useRef<HTMLButtonElement>(null);
+  const pendingBox = useRef<HTMLDivElement>(null);
+  const keepRestoreButton = useRef<HTMLButtonElement>(null);
+  // Where the keyboard goes once that is drawn and usable (a button enabled again, the pending box
+  // shown after main's answer), if it was lost meanwhile.
+  const focusNext = useRef<() => HTMLElement | null | undefined>(undefined);
+  useEffect(() => {
+    const target = focusNext.current?.();
+    if (!target || (target as HTMLButtonElement).disabled) return;
+    focusNext.current = undefined;
+    focusIfLost(target);
+  });
+  const wasConfirming = useRef<string>(undefined);
+  useEffect(() => {
+    if (confirming) keepRestoreButton.current?.focus(); // the safe choice, as a profile's removal does
+    else if (wasConfirming.current) focusIfLost(restoreButton(wasConfirming.current)); // kept: back to its Restore
+    wasConfirming.current = confirming;
+  }, [confirming]);
   // A setting's problem under its own field (main's, such as a folder that cannot be written, or
   // the count's, checked here in the app's words rather than the browser's own English bubble).
   // Kept as main's error or the check's key and worded at each draw: they follow a change of language.
@@ -74,16 +99,20 @@ export function BackupsSection() {
     });
   };
   const backupNow = () => act('backup', async () => {
+    focusNext.current = () => backupNowButton.current;
     const result = await api.backupNow({});
     return result.ok ? said('maint.backedUp', { payments: result.value.payments }) : refused(result.error);
   });
   const restore = (name: string) => act('restore', async () => {
     setConfirming(undefined);
     const result = await api.restoreBackup({ name });
+    // Checked: the pending box, which says what the restore leaves out, is read first.
+    focusNext.current = result.ok ? () => pendingBox.current : () => restoreButton(name);
     return result.ok ? undefined : refused(result.error);
   });
-  const cancelRestore = () => act('cancel', async () => {
+  const cancelRestore = (name: string) => act('cancel', async () => {
     const result = await api.cancelRestore({});
+    focusNext.current = () => restoreButton(name);
     return result.ok ? said('maint.restore.cancelled') : refused(result.error);
   });
   const restart = () => act('restart', async () => {
@@ -112,20 +141,21 @@ export function BackupsSection() {
         {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: backup.lastGood.payments }) : t('maint.lastGood.none')}
       </p>
       {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} <MainWords reason={backup.lastError.reason} english={backup.lastError.message} /></p>}
-      <button type="button" onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
+      <button type="button" ref={backupNowButton} onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
         {busy === 'backup' || backup.running ? t('maint.backingUp') : t('maint.backupNow')}
       </button>
       <NoticeLine notice={notice} testId="backup-notice" />
 
       {view.pendingRestore && (
-        <div className="confirm-box" role="status" data-testid="pending-restore">
+        <div className="confirm-box" role="status" data-testid="pending-restore" ref={pendingBox} tabIndex={-1}>
           <p>{t('maint.restore.pending', { payments: view.pendingRestore.payments })}</p>
+          <p><IsolatedRuns as="code" text={t('maint.restore.pendingLoss', { now: view.pendingRestore.ledgerPayments, when: when(view.pendingRestore.at), folder: keptFolder })} /></p>
           {view.canRestart ? (
             <button type="button" onClick={() => void restart()} disabled={busy !== undefined}>{t('maint.restore.restartNow')}</button>
           ) : (
             <p>{t('maint.restore.restartYourself')}</p>
           )}
-          <button type="button" onClick={() => void cancelRestore()} disabled={busy !== undefined}>{t('maint.restore.cancel')}</button>
+          <button type="button" onClick={() => void cancelRestore(view.pendingRestore!.name)} disabled={busy !== undefined}>{t('maint.restore.cancel')}</button>
         </div>
       )}
 
@@ -136,13 +166,13 @@ export function BackupsSection() {
             <li key={file.name}>
               <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
               {confirming === file.name ? (
-                <div className="confirm-box">
-                  <p>{t('maint.restore.confirm', { when: when(file.at) })}</p>
+                <div className="confirm-box" role="alertdialog" aria-labelledby="restore-confirm">
+                  <p id="restore-confirm"><IsolatedRuns as="code" text={t('maint.restore.confirm', { when: when(file.at), folder: keptFolder })} /></p>
                   <button type="button" onClick={() => void restore(file.name)}>{t('maint.restore.yes')}</button>
-                  <button type="button" onClick={() => setConfirming(undefined)}>{t('settings.cancel')}</button>
+                  <button type="button" ref={keepRestoreButton} onClick={() => setConfirming(undefined)}>{t('settings.cancel')}</button>
                 </div>
               ) : (
-                <button type="button" onClick={() => setConfirming(file.name)} disabled={busy !== undefined}>
+                <button type="button" data-restore={file.name} onClick={() => setConfirming(file.name)} disabled={busy !== undefined}>
                   {busy === 'restore' ? t('maint.restore.checking') : t('maint.restore')}
                 </button>
               )}

@@ -14,13 +14,16 @@ export const productionConfirmation = (profile: Pick<ProfileView, 'id'>): Produc
 
 type Props = {
   profile: Pick<ProfileView, 'id' | 'name' | 'environment'>;
-  /** What is about to happen, in the user's language, e.g. "Refund SAR 10.50". */
-  action: string;
   onConfirm(confirm: ProductionConfirmation): void;
   onCancel(): void;
-};
+} & (
+  /** What is about to happen, in the user's language, e.g. "Refund SAR 10.50". */
+  | { action: string; words?: undefined }
+  /** Other words than a money action's: making a production profile the one in use (profile-switch-confirm.ts). */
+  | { action?: undefined; words: { body: string; yes: string } }
+);
 
-export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel }: Props) {
+export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel, words }: Props) {
   const t = useT();
   const cancel = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -34,9 +37,9 @@ export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel }
       <h2 id="live-confirm-title">
         <span className="env-badge env-production">{t('env.production')}</span> {t('confirm.production.title')}
       </h2>
-      <p id="live-confirm-body">{t('confirm.production.body', { action, name: profile.name })}</p>
+      <p id="live-confirm-body">{words?.body ?? t('confirm.production.body', { action: action ?? '', name: profile.name })}</p>
       <div className="form-actions">
-        <button type="button" className="live-confirm-yes" onClick={() => onConfirm(productionConfirmation(profile))}>{t('confirm.production.yes')}</button>
+        <button type="button" className="live-confirm-yes" onClick={() => onConfirm(productionConfirmation(profile))}>{words?.yes ?? t('confirm.production.yes')}</button>
         <button type="button" ref={cancel} onClick={onCancel}>{t('confirm.production.no')}</button>
       </div>
     </div>

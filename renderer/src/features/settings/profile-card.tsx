@@ -12,6 +12,8 @@ import { ProfileForm } from './profile-form';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
 import { profileName } from '../../ui/profile-name';
+import { focusIfLost } from '../../ui/focus';
+import { useProductionSwitch } from './production-switch';
 
 type Props = {
   profile: ProfileView;
@@ -39,6 +41,15 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
     removeButton.current?.focus();
   };
   const practice = profile.environment === 'practice';
+  // A form closed (saved or cancelled) gives the keyboard back to the button that opens it; "Use
+  // this profile" goes once used, so the card's Edit takes it. It fell to the page's start each time.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const keyButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) focusIfLost((wasOpen.current === 'edit' ? editButton : keyButton).current);
+    wasOpen.current = open;
+  }, [open]);
 
   async function run<T>(call: () => Promise<Result<T>>, ok: (value: T) => Notice) {
     setBusy(true);
@@ -48,6 +59,9 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
     setBusy(false);
     setNotice(result.ok ? ok(result.value) : refused(result.error));
   }
+  const { ask: use, dialog: productionDialog } = useProductionSwitch(() =>
+    void run(() => api.switchProfile({ id: profile.id }), (p) => said('settings.switched', { name: p.name })).then(() => focusIfLost(editButton.current)),
+  );
   const removedNotice = said(active ? 'settings.removed.active' : 'settings.removed', { name: profile.name });
   const done = (notice: Notice) => {
     setOpen(null);
@@ -80,18 +94,18 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
       </dl>
       <div className="profile-actions">
         {!active && (
-          <button type="button" disabled={busy} onClick={() => void run(() => api.switchProfile({ id: profile.id }), (p) => said('settings.switched', { name: p.name }))}>
+          <button type="button" disabled={busy} onClick={() => use(profile)}>
             {t('settings.use')}
           </button>
         )}
-        <button type="button" aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? null : 'edit')}>{t('settings.edit')}</button>
+        <button type="button" ref={editButton} aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? null : 'edit')}>{t('settings.edit')}</button>
         {!practice && (
-          <button type="button" aria-expanded={open === 'key'} onClick={() => setOpen(open === 'key' ? null : 'key')}>
+          <button type="button" ref={keyButton} aria-expanded={open === 'key'} onClick={() => setOpen(open === 'key' ? null : 'key')}>
             {profile.key.configured ? t('settings.key.replace') : t('settings.key.set')}
           </button>
         )}
         {!practice && profile.key.configured && (
-          <button type="button" disabled={busy} onClick={() => void run(() => api.removeProfileKey({ id: profile.id }), () => said('settings.key.removed'))}>
+          <button type="button" disabled={busy} onClick={() => void run(() => api.removeProfileKey({ id: profile.id }), () => said('settings.key.removed')).then(() => focusIfLost(keyButton.current))}>
             {t('settings.key.remove')}
           </button>
         )}
@@ -134,6 +148,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
       {open === 'edit' && <ProfileForm profile={profile} onDone={done} onCancel={() => setOpen(null)} />}
       {open === 'key' && <KeyForm profile={profile} onDone={done} onCancel={() => setOpen(null)} />}
       {profile.environment !== 'production' && <CheckupSection profile={profile} />}
+      {productionDialog}
     </li>
   );
 }

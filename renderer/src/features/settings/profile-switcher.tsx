@@ -1,6 +1,6 @@
 // The header's profile switcher: choosing a profile and pressing Switch makes it active.
 // Two steps on purpose, so arrowing through the list never moves the app to production.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
@@ -8,6 +8,8 @@ import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
 import { namedAsEnvironment, profileName } from '../../ui/profile-name';
 import { QuotedWords } from '../../ui/quoted-words';
+import { focusIfLost } from '../../ui/focus';
+import { useProductionSwitch } from './production-switch';
 
 export function ProfileSwitcher() {
   const t = useT();
@@ -21,6 +23,15 @@ export function ProfileSwitcher() {
     return watchProfileList();
   }, [ensure]);
   useEffect(() => setChoice(activeId ?? ''), [activeId]);
+  // Switch is disabled once the choice is in use: the keyboard goes back to the list, not the page's start.
+  const list = useRef<HTMLSelectElement>(null);
+  const { ask, dialog } = useProductionSwitch((profile) =>
+    void api.switchProfile({ id: profile.id }).then(async (result) => {
+      setError(result.ok ? undefined : result.error);
+      if (result.ok) await load();
+      focusIfLost(list.current);
+    }),
+  );
 
   if (profiles.length < 2) return null;
   return (
@@ -28,14 +39,12 @@ export function ProfileSwitcher() {
       className="profile-switcher"
       onSubmit={(event) => {
         event.preventDefault();
-        void api.switchProfile({ id: choice }).then(async (result) => {
-          setError(result.ok ? undefined : result.error);
-          if (result.ok) await load();
-        });
+        const profile = profiles.find((p) => p.id === choice);
+        if (profile) ask(profile);
       }}
     >
       <label htmlFor="profile-switch">{t('profile.switch.label')}</label>
-      <select id="profile-switch" value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
+      <select id="profile-switch" ref={list} value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
         {profiles.map((p) => (
           // dir="auto": a Latin name cut to the select's width keeps its start in Arabic (it showed its end).
           <option key={p.id} value={p.id} dir="auto">
@@ -45,6 +54,7 @@ export function ProfileSwitcher() {
       </select>
       <button type="submit" disabled={!choice || choice === activeId}>{t('profile.switch.button')}</button>
       {error && <span role="alert" className="field-error"><QuotedWords text={wordError(error).message} /></span>}
+      {dialog}
     </form>
   );
 }

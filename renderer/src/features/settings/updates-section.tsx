@@ -60,7 +60,9 @@ export function SupportSection() {
     setBusy(true);
     const result = await api.saveDiagnostics({});
     setBusy(false);
-    setNotice(result.ok ? said('maint.diagnostics.saved', { file: `\u2066${result.value.file}\u2069` }) /* a path stays left to right in Arabic */ : refused(result.error));
+    // The path first-strong isolated (FSI, left to right for a path) and so drawn as one unit (QuotedWords):
+    // isolated left to right only, in Arabic it broke at a dash and read "-52" at a line's start.
+    setNotice(result.ok ? said('maint.diagnostics.saved', { file: `\u2068${result.value.file}\u2069` }) : refused(result.error));
   }
   return (
     <section aria-labelledby="support-title" className="maintenance" data-testid="support">
