@@ -5,7 +5,7 @@
 // main is a stub here: it switches and tells the page, as main does.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { act } from 'react';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
 import { cardSale, paymentDetail } from '../support/payment-view';
@@ -15,11 +15,12 @@ const shop = { ...practice, id: 'shop', name: 'Shop', environment: 'sandbox', ba
 let activeId = 'practice';
 let profiles = [practice, shop];
 let listAnswered = true;
+let madeOn = { profileId: 'shop', environment: 'sandbox' };
 const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo(null) }),
   getActiveProfile: () => ({ ok: true, value: unchecked(profiles.find((p) => p.id === activeId) ?? practice) }),
   listProfiles: () => (listAnswered ? { ok: true, value: unchecked({ profiles, activeId }) } : new Promise(() => undefined)),
-  getPayment: () => ({ ok: true, value: unchecked(paymentDetail(cardSale({ profileId: 'shop', environment: 'sandbox' }))) }),
+  getPayment: () => ({ ok: true, value: unchecked(paymentDetail(cardSale(madeOn))) }),
   switchProfile: (input) => {
     activeId = input.id;
     queueMicrotask(() => main.tell({ type: 'profiles.changed' } as never));
@@ -34,6 +35,7 @@ const { useLanguage, translate } = await import('../../renderer/src/i18n');
 let unwatch: () => void = () => undefined;
 beforeEach(async () => {
   listAnswered = true;
+  madeOn = { profileId: 'shop', environment: 'sandbox' };
   activeId = 'practice';
   profiles = [practice, shop];
   useSession.setState({ info: appInfo(null), profile: practice as never });
@@ -83,4 +85,28 @@ it('does not call the profile removed while the list of profiles is still being 
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   const note = await screen.findByTestId('other-profile');
   expect(note.textContent).toBe('This payment was made on another profile. Switch to that profile to act on it.');
+});
+
+it('asks before switching to a production profile, as Settings does; Cancel switches nothing', async () => {
+  const live = { ...shop, id: 'live', name: 'Live shop', environment: 'production', baseUrl: 'https://gateway.example/api/v1' };
+  profiles = [practice, live];
+  await act(() => useProfiles.getState().load());
+  main.calls.length = 0;
+  madeOn = { profileId: 'live', environment: 'production' };
+  render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+  await screen.findByTestId('other-profile');
+  const button = screen.getByRole('button', { name: 'Switch to Live shop (Production)' });
+  button.focus();
+  fireEvent.click(button);
+  const dialog = await screen.findByRole('alertdialog');
+  expect(dialog.textContent).toContain('Use “Live shop”, a production profile?');
+  expect(main.calls.filter((c) => c.name === 'switchProfile')).toEqual([]);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('alertdialog')).toBeNull();
+  expect(document.activeElement).toBe(button); // the keyboard back on what was pressed
+  expect(main.calls.filter((c) => c.name === 'switchProfile')).toEqual([]);
+  fireEvent.click(button);
+  fireEvent.click(await screen.findByRole('button', { name: 'Use production' }));
+  expect(await screen.findByTestId('action-refund')).toBeTruthy();
+  expect(main.calls.filter((c) => c.name === 'switchProfile').map((c) => c.input)).toEqual([{ id: 'live' }]);
 });

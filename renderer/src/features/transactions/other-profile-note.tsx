@@ -1,7 +1,8 @@
 // A payment made on a profile other than the active one cannot be acted on here (its gateway and
 // key are that profile's). The note names that profile and switches to it in one press: the
-// header's switcher took three, and the note did not say which profile to choose.
-import { useState } from 'react';
+// header's switcher took three, and the note did not say which profile to choose. A production
+// profile asks first, as Settings and the header do (useProductionSwitch).
+import { useRef, useState } from 'react';
 import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
@@ -9,6 +10,7 @@ import { useWordedError } from '../../i18n/words';
 import { profileName } from '../../ui/profile-name';
 import { useProfileList, useProfiles } from '../settings/settings-store';
 import { withEnvironment } from '../settings/profile-switcher';
+import { useProductionSwitch } from '../settings/production-switch';
 import { QuotedWords } from '../../ui/quoted-words';
 
 export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; onSwitch(button: HTMLButtonElement): void }) {
@@ -18,6 +20,16 @@ export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; o
   const listed = useProfiles((s) => s.loaded && !s.error); // not "removed" before the list is known
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError>(); // worded at each draw
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  const { ask, dialog } = useProductionSwitch((profile) => {
+    setBusy(true);
+    // main tells every window that profiles changed; the session reloads and the actions appear.
+    void api.switchProfile({ id: profile.id }).then((result) => {
+      setBusy(false);
+      setError(result.ok ? undefined : result.error);
+      if (result.ok && pressed.current) onSwitch(pressed.current);
+    });
+  });
   const found = profiles.find((p) => p.id === profileId);
   if (!found) return <p className="attention-note" data-testid="other-profile">{t(listed ? 'detail.otherProfileRemoved' : 'detail.otherProfileUnknown')}</p>;
   const name = withEnvironment(profileName(found, t), t(`env.${found.environment}`));
@@ -25,16 +37,11 @@ export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; o
     <div className="attention-note" data-testid="other-profile">
       <p>{t('detail.otherProfile', { profile: name })}</p>
       <button type="button" disabled={busy} onClick={(event) => {
-        const button = event.currentTarget;
-        setBusy(true);
-        // main tells every window that profiles changed; the session reloads and the actions appear.
-        void api.switchProfile({ id: found.id }).then((result) => {
-          setBusy(false);
-          setError(result.ok ? undefined : result.error);
-          if (result.ok) onSwitch(button);
-        });
+        pressed.current = event.currentTarget;
+        ask(found);
       }} data-testid="switch-to-payment-profile">{t('detail.switchTo', { profile: name })}</button>
       {error && <p role="alert" className="form-error"><QuotedWords text={wordError(error).message} /></p>}
+      {dialog}
     </div>
   );
 }
