@@ -1,7 +1,7 @@
-// Finance's month end, cross-checked on both ledgers: for a month and one currency, Home's Taken,
+// Finance's month end, cross-checked on both ledgers: for a month and one currency, Home's Captured,
 // Refunded and Net equal the sums of the Transactions CSV export's columns for the same dates (read
 // as decimal text into integer minor units, never floats), its count equals the export's rows that
-// took money, the invoice register's totals equal its rows, and the audit export's refunds equal
+// captured money, the invoice register's totals equal its rows, and the audit export's refunds equal
 // the export's refunded. The month's edges are the person's local midnights (the renderer's own
 // periodsOf and date fields, in Riyadh and in New York): a payment at 23:30 local on the month's
 // last day is in that month on every surface, the settlement summary of its days adds up to
