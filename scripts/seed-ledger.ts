@@ -98,7 +98,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   let seq = last?.seq ?? 0;
   let prevHash = last?.hash.toString('hex') ?? '0'.repeat(64);
   // The same content and hash rule as main/ledger/audit-log.ts.
-  const audit = (ref: bigint, atMs: bigint, user: string, action: string, paymentId: string, orderId: string, amount: number, currency: string, reason: string | null, result: string) => {
+  const write = ([ref, atMs, user, action, paymentId, orderId, amount, currency, reason, result]: AuditEntry) => {
     seq++;
     const at = new Date(Number(atMs)).toISOString();
     const content = JSON.stringify([seq, at, user, profile, 'practice', action, paymentId, orderId, amount, currency, reason, result]);
@@ -106,6 +106,15 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     insertAudit.run(seq, atMs, w(user), w(profile), w('practice'), w(action), ref, amount, w(currency), w(reason), w(result), hash);
     prevHash = hash.toString('hex');
     counts.audit++;
+  };
+  // The log is written in time order, as the app appends it: a payment's later entries (a refund
+  // up to 21 days on) wait until the payments made before them are written. In payment order, the
+  // audit screen's period (found by halving on seq, audit-period.ts) listed November's refunds
+  // under October.
+  const waiting = new EntriesByTime();
+  const audit = (...entry: AuditEntry) => waiting.push(entry);
+  const writeUntil = (ms: bigint) => {
+    while (waiting.size > 0 && waiting.first()![1] <= ms) write(waiting.shift()!);
   };
   // As the app stores them: an applied answer is not kept (its word is in the history); an unclear
   // one whole (here, what the practice gateway would have said); of a webhook's body only what
@@ -133,6 +142,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     const restore = dropDerived(db);
     for (let i = 0; i < n; i++) {
       const t = start + i * step + rnd() * step * 0.9;
+      writeUntil(BigInt(Math.trunc(t)));
       const at = new Date(t).toISOString();
       const later = (minutes: number) => new Date(t + minutes * 60_000).toISOString();
       // The same times as milliseconds (stored so by the child tables).
@@ -223,6 +233,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       }
       if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);
     }
+    writeUntil(BigInt(Number.MAX_SAFE_INTEGER));
     restore();
     // The chain was built here, entry by entry: it counts as verified up to its end.
     db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_seq'").run(seq);
@@ -245,4 +256,50 @@ function dropDerived(db: LedgerDb): () => void {
     rebuildLedgerDerived(db);
     for (const item of items.filter((i) => i.type === 'trigger')) db.exec(item.sql);
   };
+}
+
+type AuditEntry = [ref: bigint, atMs: bigint, user: string, action: string, paymentId: string, orderId: string, amount: number, currency: string, reason: string | null, result: string];
+
+/** A min-heap of audit entries by time, those of one time in the order they came. */
+class EntriesByTime {
+  private heap: Array<[AuditEntry, number]> = [];
+  private count = 0;
+  get size() {
+    return this.heap.length;
+  }
+  private before(a: [AuditEntry, number], b: [AuditEntry, number]) {
+    return a[0][1] < b[0][1] || (a[0][1] === b[0][1] && a[1] < b[1]);
+  }
+  private swap(i: number, j: number) {
+    [this.heap[i], this.heap[j]] = [this.heap[j]!, this.heap[i]!];
+  }
+  first(): AuditEntry | undefined {
+    return this.heap[0]?.[0];
+  }
+  push(entry: AuditEntry) {
+    this.heap.push([entry, this.count++]);
+    for (let i = this.heap.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(this.heap[i]!, this.heap[parent]!)) break;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+  shift(): AuditEntry | undefined {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (this.heap.length > 0 && last) {
+      this.heap[0] = last;
+      for (let i = 0; ; ) {
+        const [l, r] = [2 * i + 1, 2 * i + 2];
+        let next = i;
+        if (l < this.heap.length && this.before(this.heap[l]!, this.heap[next]!)) next = l;
+        if (r < this.heap.length && this.before(this.heap[r]!, this.heap[next]!)) next = r;
+        if (next === i) break;
+        this.swap(i, next);
+        i = next;
+      }
+    }
+    return top?.[0];
+  }
 }

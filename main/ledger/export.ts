@@ -83,8 +83,13 @@ export function exportAuditCsv(db: LedgerDb, now: Date, zone: string) {
 }
 
 /** The last two: the day's start and the next day's, with the user's offset from UTC (the file's time zone). */
-/** `refunds_not_known` (added 2026-11-29, last): payments refunded outside Paydesk whose amount is not known, in none of the other figures. */
-export const settlementHeader = ['date', 'currency', 'gross', 'refunds', 'net', 'payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known'];
+/**
+ * `refunds_not_known` (added 2026-11-29, last): payments refunded outside Paydesk whose amount is not known, in none of the other figures.
+ * The money columns are named as the payments CSV's (`captured`, `refunded`) and Home's figures
+ * (Captured, Refunded): they read `gross`, `refunds` and `payments` until 2026-11-29, three names
+ * for what the month end matches against the payments CSV (docs/ledger.md, "The words for money").
+ */
+export const settlementHeader = ['date', 'currency', 'captured', 'refunded', 'net', 'captured_payments', 'refunded_payments', 'day_starts_at', 'day_ends_at', 'refunds_not_known'];
 
 /** The settlement summary's CSV from its rows (per day and currency) and the days asked for, on either backend. */
 export function settlementCsv(rows: Iterable<TotalsRow & { date: string }>, days: Day[], now: Date) {

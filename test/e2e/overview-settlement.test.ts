@@ -79,7 +79,7 @@ describe('the settlement summary from the overview', () => {
     const lines = text.split('\r\n');
     expect(lines.pop()).toBe('');
     // Each day says when it began and ended, with the offset from UTC of the time zone it was counted in.
-    expect(lines[0]).toBe('date,currency,gross,refunds,net,payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known');
+    expect(lines[0]).toBe('date,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known');
     expect(lines.slice(1)).toEqual([
       `${localDate(noon(12))},KWD,0.250,0.125,0.125,1,1,${bounds(noon(12))},0`,
       `${localDate(noon(3))},SAR,99.99,99.99,0.00,1,1,${bounds(noon(3))},0`,

@@ -54,7 +54,7 @@ describe('the money overview on Home', () => {
     await page.getByTestId('ov-unpaid-day').filter({ hasText: '1 link' }).waitFor();
     expect(await page.getByTestId('ov-unpaid-day').textContent()).toBe('1 link');
     expect(await page.getByRole('button', { name: 'Under a day old 1 link' }).count()).toBe(1); // named with its age, not "1 link" alone
-    await home.chart('Taken and refunded per day, SAR');
+    await home.chart('Captured and refunded per day, SAR');
     await home.chartsDrawn();
     await session.screenshot('home-overview-en');
   });
@@ -94,27 +94,27 @@ describe('the money overview on Home', () => {
   });
 
   it('names each chart and its totals, reads out a day’s exact amounts under the pointer and shows each share’s', async () => {
-    const chart = await home.chart('Taken and refunded per day, SAR');
-    const image = session.page.getByRole('img', { name: 'Taken and refunded per day, SAR' });
+    const chart = await home.chart('Captured and refunded per day, SAR');
+    const image = session.page.getByRole('img', { name: 'Captured and refunded per day, SAR' });
     expect(await image.getAttribute('aria-describedby')).toBeTruthy();
     const described = await image.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
-    expect(plain(described)).toBe('Taken: SAR 120.00 in all. Refunded: SAR 20.00 in all.');
+    expect(plain(described)).toBe('Captured: SAR 120.00 in all. Refunded: SAR 20.00 in all.');
     // Today is the last of 30 days, at the right end in English.
     const text = await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0));
-    expect(plain(text)).toBe(`${today()} · Taken: SAR 120.00 · Refunded: SAR 20.00`);
-    const brands = await home.chart('Taken by card brand, SAR');
+    expect(plain(text)).toBe(`${today()} · Captured: SAR 120.00 · Refunded: SAR 20.00`);
+    const brands = await home.chart('Captured by card brand, SAR');
     const mastercard = brands.getByRole('button', { name: /^Mastercard/ });
     expect(plain(await mastercard.textContent())).toBe('Mastercard: SAR 120.00 · 100.0%');
-    expect(await brands.getByRole('list', { name: 'Taken by card brand, SAR' }).getByRole('button').count()).toBe(1);
+    expect(await brands.getByRole('list', { name: 'Captured by card brand, SAR' }).getByRole('button').count()).toBe(1);
   });
 
   it('opens the payments behind a bar', async () => {
-    let chart = await home.chart('Taken and refunded per day, SAR');
+    let chart = await home.chart('Captured and refunded per day, SAR');
     await session.page.mouse.click(...xy(await home.barPoint(chart, 29, 30, 1)));
     expect(await tx.total()).toBe(1);
     expect(await session.page.getByTestId('overview-filter-note').textContent()).toBe('Only payments with a refund');
     await session.page.getByTestId('nav-home').click();
-    chart = await home.chart('Taken by kind of payment, KWD');
+    chart = await home.chart('Captured by kind of payment, KWD');
     await chart.getByRole('button', { name: /^Card sale\b.*KWD\s1\.500/ }).click();
     expect(await tx.total()).toBe(1);
     expect(await session.page.getByLabel('Kind').inputValue()).toBe('sale');
@@ -122,7 +122,7 @@ describe('the money overview on Home', () => {
   });
 
   it('shows every chart as a table too, 30 or 90 days', async () => {
-    const chart = await home.chart('Taken and refunded per day, SAR');
+    const chart = await home.chart('Captured and refunded per day, SAR');
     await chart.getByRole('button', { name: 'Show as table' }).click();
     expect(await chart.locator('tbody tr').count()).toBe(30);
     const last = chart.locator('tbody tr').last();
@@ -134,7 +134,7 @@ describe('the money overview on Home', () => {
     await last.getByRole('button', { name: /^SAR\s20\.00$/ }).click();
     expect(await tx.total()).toBe(1);
     await session.page.getByTestId('nav-home').click();
-    const shares = await home.chart('Taken by kind of payment, SAR');
+    const shares = await home.chart('Captured by kind of payment, SAR');
     await shares.getByRole('button', { name: 'Show as table' }).click();
     expect(plain(await shares.locator('tbody tr').textContent())).toBe('Card saleSAR 120.00100.0%');
     await shares.getByRole('button', { name: 'Show as chart' }).click();
@@ -166,7 +166,7 @@ describe('the money overview on Home', () => {
   });
 
   it('runs the days right to left in Arabic: today at the left end, the oldest day at the right', async () => {
-    const chart = await home.chart('المُحصَّل والمسترد يوميًا، SAR');
+    const chart = await home.chart('المحصَّل والمسترد يوميًا، SAR');
     const left = plain(await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0, true)));
     const right = plain(await home.pointAt(chart, await home.barPoint(chart, 0, 30, 0, true)));
     await chart.getByRole('button', { name: 'اعرض جدولًا' }).click();
@@ -182,14 +182,14 @@ describe('the money overview on Home', () => {
 
   it('gives a drawn chart a new payment in place (the same canvas, new totals and bars)', async () => {
     const page = session.page;
-    const chart = await home.chart('Taken and refunded per day, SAR');
+    const chart = await home.chart('Captured and refunded per day, SAR');
     await chart.locator('canvas').evaluate((canvas) => canvas.setAttribute('data-kept', 'yes'));
     await callApi(page, 'chargeCard', { amount: '5.00', currency: 'SAR', card, customer, authOnly: false });
-    const image = page.getByRole('img', { name: 'Taken and refunded per day, SAR' });
+    const image = page.getByRole('img', { name: 'Captured and refunded per day, SAR' });
     const described = () => image.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
-    await expect.poll(async () => plain(await described()), { timeout: 10_000 }).toBe('Taken: SAR 125.00 in all. Refunded: SAR 20.00 in all.');
+    await expect.poll(async () => plain(await described()), { timeout: 10_000 }).toBe('Captured: SAR 125.00 in all. Refunded: SAR 20.00 in all.');
     expect(await chart.locator('canvas').getAttribute('data-kept')).toBe('yes');
-    expect(plain(await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0)))).toBe(`${today()} · Taken: SAR 125.00 · Refunded: SAR 20.00`);
+    expect(plain(await home.pointAt(chart, await home.barPoint(chart, 29, 30, 0)))).toBe(`${today()} · Captured: SAR 125.00 · Refunded: SAR 20.00`);
   });
 });
 

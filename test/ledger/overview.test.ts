@@ -187,16 +187,16 @@ describeReports('the overview', seedLedger, (reports: () => ReportsUnderTest) =>
   it('exports a settlement summary per day and currency that Excel opens and that adds up', async () => {
     const days = [day('2026-03-02'), day('2026-03-03'), day('2026-03-04')];
     const out = await call('exportSettlement', { days });
-    expect(out.csv.startsWith('\uFEFFdate,currency,gross,refunds,net,payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known\r\n')).toBe(true);
+    expect(out.csv.startsWith('\uFEFFdate,currency,captured,refunded,net,captured_payments,refunded_payments,day_starts_at,day_ends_at,refunds_not_known\r\n')).toBe(true);
     const csv = await exported();
     const rows = parseCsv(out.csv);
     for (const d of days) {
       const expected = sumsFromCsv(csv, d.from, d.to);
-      const got = Object.fromEntries(rows.filter((r) => r.date === d.date).map((r) => [r.currency, { gross: minorOf(r.gross!), refunded: minorOf(r.refunds!), paid: Number(r.payments), refunds: Number(r.refunded_payments) }]));
+      const got = Object.fromEntries(rows.filter((r) => r.date === d.date).map((r) => [r.currency, { gross: minorOf(r.captured!), refunded: minorOf(r.refunded!), paid: Number(r.captured_payments), refunds: Number(r.refunded_payments) }]));
       expect(got).toEqual(expected);
-      for (const r of rows) expect(minorOf(r.net!)).toBe(minorOf(r.gross!) - minorOf(r.refunds!));
+      for (const r of rows) expect(minorOf(r.net!)).toBe(minorOf(r.captured!) - minorOf(r.refunded!));
     }
-    expect(rows.find((r) => r.currency === 'KWD')).toMatchObject({ date: '2026-03-02', gross: '13.346', refunds: '12.346', net: '1.000' });
+    expect(rows.find((r) => r.currency === 'KWD')).toMatchObject({ date: '2026-03-02', captured: '13.346', refunded: '12.346', net: '1.000' });
     expect(await reports().auditCount('export_settlement')).toBe(1);
   });
 

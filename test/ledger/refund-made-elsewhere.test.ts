@@ -49,7 +49,7 @@ describeLedgerApp('a refund made outside Paydesk', (app) => {
       // The settlement summary: the same count, in a last column of its own.
       const day = { date: now.toISOString().slice(0, 10), ...today };
       const settlement = await app().value<{ csv: string }>('exportSettlement', { days: [day] });
-      expect(records(settlement.csv)).toEqual([expect.objectContaining({ currency: 'SAR', gross: '120.00', refunds: '0.00', refunded_payments: '0', refunds_not_known: '1' })]);
+      expect(records(settlement.csv)).toEqual([expect.objectContaining({ currency: 'SAR', captured: '120.00', refunded: '0.00', refunded_payments: '0', refunds_not_known: '1' })]);
     });
   });
 });

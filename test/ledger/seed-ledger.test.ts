@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openLedgerDb } from '../../main/ledger/database';
+import { checkAuditChain } from '../../main/ledger/audit-chain';
+import { seqRangeNow } from '../../main/ledger/audit-period';
 import { seedLedger } from '../../scripts/seed-ledger';
 import { auditAction, auditResult } from '../../renderer/src/features/transactions/audit-words';
 import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
@@ -32,6 +34,26 @@ it.each(['en', 'ar'] as Language[])('words every audit action and result of a se
       expect(said, `${action}: ${result}`).not.toBe(result);
       if (language === 'en') expect(said, `${action}: ${result}`).toMatch(/^[A-Z0-9]/); // as the state words beside it
     }
+  } finally {
+    db.close();
+  }
+});
+
+// The log is written in time order, as the app appends it: the audit screen finds a period by
+// halving on seq (audit-period.ts), so a seeded refund written beside its payment, weeks before
+// its time, was listed in the payment's month ("Last month" showed November's refunds under October).
+it('writes the audit log in time order, its chain intact, and a month’s period holds that month’s entries only', () => {
+  const db = openLedgerDb(dir);
+  try {
+    const out = db.prepare('SELECT count(*) FROM (SELECT at, lag(at) OVER (ORDER BY seq) AS before FROM audit_log) WHERE at < before').pluck().get();
+    expect(out).toBe(0);
+    expect(checkAuditChain(db).intact).toBe(true);
+    const lastSeq = db.prepare('SELECT max(seq) FROM audit_log').pluck().get() as number;
+    const atOf = db.prepare('SELECT at FROM audit_log WHERE seq = ?').pluck();
+    const october = { from: '2026-09-30T21:00:00.000Z', to: '2026-10-31T21:00:00.000Z' };
+    const { first, last } = seqRangeNow(october, lastSeq, (seq) => atOf.get(seq) as string | undefined);
+    const inside = db.prepare('SELECT count(*) FROM audit_log WHERE at >= ? AND at < ?').pluck().get(october.from, october.to);
+    expect(last - first + 1).toBe(inside);
   } finally {
     db.close();
   }

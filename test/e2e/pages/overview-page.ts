@@ -18,7 +18,7 @@ export class OverviewPage extends AppPage {
     return this.page.locator(`[data-testid="ov-period-${period}"] tr[data-currency="${currency}"]`);
   }
 
-  /** A chart by its caption, once drawn (e.g. "Taken and refunded per day, SAR"). */
+  /** A chart by its caption, once drawn (e.g. "Captured and refunded per day, SAR"). */
   async chart(title: string): Promise<Locator> {
     const figure = this.page.locator('figure.ov-chart').filter({ has: this.page.locator('figcaption', { hasText: title }) });
     await figure.and(this.page.locator('[data-drawn="true"]')).waitFor();
