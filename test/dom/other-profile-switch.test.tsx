@@ -15,7 +15,7 @@ const shop = { ...practice, id: 'shop', name: 'Shop', environment: 'sandbox', ba
 let activeId = 'practice';
 let profiles = [practice, shop];
 let listAnswered = true;
-let madeOn = { profileId: 'shop', environment: 'sandbox' };
+let madeOn: { profileId: string; environment: 'sandbox' | 'production' } = { profileId: 'shop', environment: 'sandbox' };
 const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo(null) }),
   getActiveProfile: () => ({ ok: true, value: unchecked(profiles.find((p) => p.id === activeId) ?? practice) }),
