@@ -11,6 +11,7 @@ import type { AppError } from '../../../../contract/result';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { isLoopback } from '../../../../contract/loopback-host';
+import { useFocusAfterCheck } from '../../ui/focus';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
 import { TeamPeopleSection } from './team-people';
@@ -52,6 +53,16 @@ export function TeamLedgerSection() {
   useEffect(() => {
     if (outcome) outcomeLine.current?.scrollIntoView?.({ block: 'nearest' });
   }, [outcome]);
+  // Each button is disabled while main answers, and Chromium then drops the keyboard to the page's
+  // start (walk of the setup, 2026-11-29): it comes back to the button pressed (for "Use…", the one
+  // drawn in its place), so a second Test or Tab to the next field goes on from there.
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const testButton = useRef<HTMLButtonElement>(null);
+  const useButtons = useRef<HTMLDivElement>(null);
+  const pressed = useRef<'save' | 'test' | 'use'>(undefined);
+  if (busy) pressed.current = busy;
+  useFocusAfterCheck(busy !== undefined, false, () =>
+    pressed.current === 'save' ? saveButton.current : pressed.current === 'test' ? testButton.current : useButtons.current?.querySelector('button'));
 
   const show = (next: TeamLedgerView) => {
     setView(next);
@@ -190,15 +201,15 @@ export function TeamLedgerSection() {
         )}
         {/* Disabled buttons say why: what is still to fill in. */}
         <div className="form-actions">
-          <button type="submit" disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'}>{t('team.save')}</button>
-          <button type="button" disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'} onClick={() => void test()}>
+          <button type="submit" ref={saveButton} disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'}>{t('team.save')}</button>
+          <button type="button" ref={testButton} disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'} onClick={() => void test()}>
             {busy === 'test' ? t('team.testing') : t('team.test')}
           </button>
         </div>
         {!complete && <p id="team-incomplete" className="field-hint" data-testid="team-incomplete">{t('team.incomplete')}</p>}
       </form>
       {view.settings && view.passwordSaved && (
-        <div className="actions" data-testid="team-use">
+        <div className="actions" data-testid="team-use" ref={useButtons}>
           {view.chosen
             ? <button type="button" disabled={busy !== undefined} onClick={() => void use(false)}>{t('team.useLocal')}</button>
             : <button type="button" disabled={busy !== undefined} onClick={() => void use(true)}>{busy === 'use' ? t('team.using') : t('team.use')}</button>}
