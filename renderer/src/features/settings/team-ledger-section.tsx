@@ -171,6 +171,12 @@ export function TeamLedgerSection() {
     // The missing password saved since the start, but main could not open the team ledger with it then (it opens it there and then otherwise).
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login })
     : t('team.inUse.noRole', { host: at, login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
+  // The keychain's password is one login's (user, server, port, database): a form naming another is
+  // tested without it (main answers noPassword), so the note says whose it is rather than "Saved"
+  // (walk of the setup: an admin who fixed the port after saving read "Saved in the keychain", then
+  // "There is no password for amal").
+  const saved = view.settings;
+  const formNamesSaved = !!saved && host.trim() === saved.host && Number(port) === saved.port && database.trim() === saved.database && user.trim() === saved.user;
   const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
   // The saved login's role, as far as known (the last test main kept of it, or the running app's when it is that login):
   // the copy and "Add a person" run as the saved login. Not known: the button stays, and a refusal is said in words.
@@ -186,7 +192,9 @@ export function TeamLedgerSection() {
         <Field id="team-database" label={t('team.database')} value={database} onChange={(e) => setDatabase(e.target.value)} autoComplete="off" dir="ltr" />
         <Field id="team-user" label={t('team.user')} value={user} onChange={(e) => setUser(e.target.value)} autoComplete="off" dir="ltr" />
         <Field id="team-password" label={t('team.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password"
-          hint={view.passwordSaved ? <span data-testid="team-password-saved">{t('team.password.saved')}</span> : t('team.password.hint')} />
+          hint={!view.passwordSaved ? t('team.password.hint')
+            : formNamesSaved ? <span data-testid="team-password-saved">{t('team.password.saved')}</span>
+            : <span data-testid="team-password-other">{t('team.password.otherLogin', { login: view.settings!.user, host: `${view.settings!.host}:${view.settings!.port}/${view.settings!.database}` })}</span>} />
         <div className="field">
           <label>
             <input type="checkbox" checked={tlsUsed} disabled={tlsForced} onChange={(e) => setTls(e.target.checked)} aria-describedby="team-tls-hint" /> {t('team.tls')}
