@@ -86,7 +86,7 @@ describeWithPostgres('Test connection to the team ledger', () => {
     const check = await testTeamLedgerConnection({ ...settings, port: strict.port, user: 'amal' }, 'amal-password');
     expect(problemOf(check)).toBe('noPermission');
     if (check.ok) throw new Error('connected');
-    expect(reasonText('en', check.reason)).toBe(`The server at 127.0.0.1 does not let amal connect to ${team} from this computer: no line of its pg_hba.conf lets this connection in. Whoever runs the server adds the team’s line (step 3 of “Setting one up” in docs/team-ledger.md) and reloads it (SELECT pg_reload_conf()); if that is not you, ask them.`);
+    expect(reasonText('en', check.reason)).toBe(`The server at 127.0.0.1 does not let amal connect to ${team} from this computer: no line of its pg_hba.conf lets this connection in. Whoever runs the server adds the team’s line (step 3 of “Setting one up” in docs/team-ledger.md) and reloads it (SELECT pg_reload_conf()); if that is not you, ask them. That line lets in only people added to the team (“Add a person”), so check too that amal was added.`);
     // The SQL, the file and the path read left to right inside the Arabic sentence.
     expect(reasonText('ar', check.reason)).toContain('\u2066SELECT pg_reload_conf()\u2069');
     expect(reasonText('ar', check.reason)).toContain('\u2066pg_hba.conf\u2069');
