@@ -4,7 +4,7 @@
 // is a PEM file the person chooses (not a secret: kept with the settings). "Test connection" words
 // each problem main found. "Use the team ledger on this laptop" (main tests the connection first)
 // takes effect at the next start, and the screen says so; it also says which ledger is in use now.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
@@ -226,7 +226,7 @@ export function TeamLedgerSection() {
         </div>
       )}
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome" ref={outcomeLine}>
-        {outcome?.lines.map((line, i) => <p key={i}>{words(line)}</p>)}
+        {outcome?.lines.map((line, i) => <OutcomeLine key={i} text={words(line)} line={line} />)}
       </div>
       {/* Only an admin's login copies (the database refuses the others): a known other role reads why, not a button. */}
       {view.settings && view.passwordSaved && <TeamLedgerCopySection adminOnly={savedLoginRole !== null && savedLoginRole !== 'admin'} />}
@@ -234,4 +234,22 @@ export function TeamLedgerSection() {
       {view.settings && view.passwordSaved && savedLoginRole === 'admin' && <TeamPeopleSection />}
     </section>
   );
+}
+
+/**
+ * One line of the answer. A command main words inside it (the upgrade's psql line, to an admin) is
+ * drawn as a block of its own, left to right: wrapped inside an Arabic sentence at 800 px its
+ * parts read across three lines of the paragraph (walk of the setup, 2026-11-29), and it is text
+ * to copy whole. The words around it are the reason's, unchanged.
+ */
+function OutcomeLine({ text, line }: { text: string; line: Words }) {
+  const command = 'reason' in line ? line.reason.values?.command : undefined;
+  const at = typeof command === 'string' ? text.indexOf(command) : -1;
+  if (typeof command !== 'string' || at < 0) return <p>{text}</p>;
+  // Without the marks that isolated it in the sentence (the block is isolated by its own direction).
+  const before = text.slice(0, at).replace(/\u2066$/, '');
+  const after = text.slice(at + command.length).replace(/^\u2069/, '');
+  // Each word kept whole on its line: Chromium broke "-f" after its hyphen.
+  const parts = command.split(' ').map((part, i) => <Fragment key={i}>{i > 0 && ' '}<span className="command-word">{part}</span></Fragment>);
+  return <p>{before}<code className="command-block" dir="ltr" data-testid="team-outcome-command">{parts}</code>{after}</p>;
 }
