@@ -18,7 +18,7 @@ import type { TeamLedgerSettingsService } from './team-ledger-settings';
 
 type Session = ReturnType<TeamBackend['session']>;
 /** A connection test's answers that mean the saved login itself is refused: the next save may fix it, so not opened. */
-const loginRefusals = new Set(['teamLedger.wrongPassword', 'teamLedger.noPermission']);
+const loginRefusals = new Set(['teamLedger.wrongPassword', 'teamLedger.noPermission', 'teamLedger.notLetIn']);
 type Payments = Parameters<TeamBackend['begin']>[0];
 
 /** An object whose every call fails with `why()`, but for the members `kept` answers itself. */

@@ -257,6 +257,30 @@ describe('Settings: team ledger', () => {
     expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use on this laptop/);
   });
 
+  // Walk of the setup (2026-11-29): an admin who saved, then fixed the port, read "Saved in the
+  // keychain" under an empty Password, and Test connection answered "There is no password for amal":
+  // the keychain's password is the saved login's (server, port, database, user) only.
+  it('says whose password the keychain holds when the form names another login, in English and Arabic', async () => {
+    const team = await openTeamLedger();
+    const s = within(team);
+    fireEvent.change(s.getByLabelText('Server'), { target: { value: 'db.example.com' } });
+    fireEvent.change(s.getByLabelText('User'), { target: { value: 'amal' } });
+    fireEvent.change(s.getByLabelText('Password'), { target: { value: password } });
+    fireEvent.click(s.getByRole('button', { name: 'Save team ledger settings' }));
+    await waitFor(() => expect(s.getByTestId('team-password-saved').textContent).toBe('Saved in the keychain. Type a new one only to replace it.'));
+
+    fireEvent.change(s.getByLabelText('Port'), { target: { value: '6432' } });
+    expect(s.queryByTestId('team-password-saved')).toBeNull();
+    expect(s.getByTestId('team-password-other').textContent).toBe('The password in the keychain is for amal on db.example.com:5432/paydesk. Type the password of the login above to test it or save it (saving replaces the one in the keychain).');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(await s.findByTestId('team-password-other')).toHaveProperty('textContent', 'كلمة المرور في سلسلة المفاتيح هي لـ \u2066amal\u2069 على \u2066db.example.com:5432/paydesk\u2069. اكتب كلمة مرور الحساب المذكور أعلاه لاختباره أو حفظه (الحفظ يستبدل ما في سلسلة المفاتيح).');
+    act(() => useLanguage.getState().setLanguage('en'));
+
+    // The saved login named again: the keychain's password is used, and the note says so.
+    fireEvent.change(s.getByLabelText('Port'), { target: { value: '5432' } });
+    expect(s.getByTestId('team-password-saved').textContent).toBe('Saved in the keychain. Type a new one only to replace it.');
+  });
+
   it('says what is missing while Save and Test connection cannot be used, in English and Arabic', async () => {
     const team = await openTeamLedger();
     const s = within(team);

@@ -22,6 +22,12 @@ import { SettingsPage } from './pages/settings-page';
 import { linesAcross } from './support/picture';
 import { describeWithKeychain } from '../vault/support/keychain';
 
+/** What has the keyboard: a button's words, else the element's id. */
+const focused = (page: E2eSession['page']) => page.evaluate(() => {
+  const active = document.activeElement;
+  return active?.tagName === 'BUTTON' ? active.textContent : active?.id || active?.tagName;
+});
+
 const missing = postgresMissing();
 const required = process.env.PAYDESK_REQUIRE_POSTGRES === '1';
 if (missing && !required) console.warn(`Skipping the team ledger's end-to-end test: ${missing}`);
@@ -80,8 +86,11 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     expect(await team.getByLabel('Encrypt the connection (TLS)').isChecked()).toBe(false);
     await act(team.getByRole('button', { name: 'Test connection' }).click());
     await expect.poll(() => page.getByTestId('team-outcome').textContent()).toBe('Connected as sue (support).');
+    // The keyboard stays on the button pressed (disabled while main answered, Chromium dropped it to the page's start).
+    await expect.poll(() => focused(page)).toBe('Test connection');
     await act(team.getByRole('button', { name: 'Save team ledger settings' }).click());
     await expect.poll(() => team.getByTestId('team-password-saved').textContent()).toBe('Saved in the keychain. Type a new one only to replace it.');
+    await expect.poll(() => focused(page)).toBe('Save team ledger settings');
     // 8 here: 6 with the default port and database, +2 as this server has neither; its lack of TLS costs nothing (docs/team-ledger.md).
     expect(interactions).toBe(8);
 
@@ -110,6 +119,7 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     await expect.poll(() => page.getByTestId('team-outcome').textContent()).toBe('Team ledger settings saved.');
     await team.getByRole('button', { name: 'Copy to the team ledger' }).click();
     await expect.poll(() => team.getByTestId('team-copy-status').textContent(), { timeout: 30_000 }).toContain('Copy finished.');
+    await expect.poll(() => focused(page)).toBe('Copy to the team ledger');
     const report = team.getByTestId('team-copy-report');
     expect(await report.locator('li').first().textContent()).toBe('Payments: 120 copied, 0 already there, 0 skipped (of 120).');
 
@@ -155,6 +165,8 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     await team.getByLabel('First password').fill('omar-first-password');
     await team.getByRole('button', { name: 'Add the person' }).click();
     await expect.poll(() => team.getByTestId('team-people-outcome').textContent()).toBe('omar was added as staff. They log in with the first password and change it.');
+    // Ready for the next person: the keyboard on Login (the button stays disabled, the password emptied).
+    await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('team-person-login');
     const client = await server.connect({ database });
     const added = await client.query(`SELECT db_user FROM paydesk.audit_log WHERE action = 'add_person' AND reason = 'omar'`);
     await client.end();

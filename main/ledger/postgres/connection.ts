@@ -160,6 +160,11 @@ const notPostgresAnswer = (error: unknown) => {
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
 const untrustedCodes = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_SIGNATURE_FAILURE', 'CERT_UNTRUSTED']);
 
+/** Refused by the server's pg_hba.conf: the line docs/team-ledger.md's setup adds, and the reload it takes. */
+function notLetIn(settings: TeamLedgerSettings): TeamLedgerCheck {
+  return { ok: false, problem: 'noPermission', reason: reason('teamLedger.notLetIn', { host: settings.host, database: settings.database, user: settings.user, file: 'pg_hba.conf', command: 'SELECT pg_reload_conf()', path: 'docs/team-ledger.md' }) };
+}
+
 /** The server not reached, worded by its cause (main/core/network-failure.ts): the name alone for DNS, else with the port. */
 function unreachable(code: string, settings: TeamLedgerSettings): TeamLedgerCheck {
   return failure('unreachable', settings, networkValues(code, { name: settings.host, address: `${settings.host}:${settings.port}` }));
@@ -171,7 +176,11 @@ export function explainConnectionError(error: unknown, settings: TeamLedgerSetti
   const code = typeof e.code === 'string' ? e.code : '';
   const message = typeof e.message === 'string' ? e.message : '';
   if (code === '28P01') return failure('wrongPassword', settings);
-  // 28000: no pg_hba.conf entry, or the role may not log in; 42501: no grant on the schema or table.
+  // 28000 from pg_hba.conf: the server's own rules keep this connection out, whoever the login is;
+  // worded apart, as "ask your admin to add you" sent the admin who forgot its line (or the reload)
+  // to themself (walk of the setup, 2026-11-29). The message names the host, the user and the database only.
+  if (code === '28000' && /pg_hba\.conf/.test(message)) return notLetIn(settings);
+  // 28000: the role may not log in (removed); 42501: no grant on the schema or table.
   if (code === '28000' || code === '42501') return failure('noPermission', settings);
   if (code === '3D000') return failure('noDatabase', settings);
   if (code === '42P01' || code === '3F000') return failure('notLedger', settings);

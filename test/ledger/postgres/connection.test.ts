@@ -1,7 +1,7 @@
 // "Test connection" for the team ledger, against a real PostgreSQL server (with TLS, signed by a
 // test certificate authority): each way a connection fails is told apart, with a reason in both
 // languages, and the password never appears in what comes back.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import type { Reason } from '../../../contract/reasons';
 import { reasonText } from '../../../main/core/fail';
 import { teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
 import { explainConnectionError, isLoopback, openTeamLedger, testTeamLedgerConnection, type TeamLedgerCheck, type TeamLedgerSettings } from '../../../main/ledger/postgres/connection';
-import { makeCertificates } from '../../support/postgres-server';
+import { makeCertificates, startPostgres } from '../../support/postgres-server';
 import { describeWithPostgres, teamServer, type TeamServer } from '../../support/postgres-tests';
 
 describeWithPostgres('Test connection to the team ledger', () => {
@@ -71,6 +71,28 @@ describeWithPostgres('Test connection to the team ledger', () => {
     expect(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password')).toMatchObject({ ok: true, role: 'staff' });
     await server.sql(team, `SELECT paydesk.remove_person('leaver')`);
     expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password'))).toBe('noPermission');
+  });
+
+  // Walk of the setup (2026-11-29): the admin who had not added the team's pg_hba.conf line (or not
+  // reloaded the server) read "Ask your Paydesk admin to add you". A server of its own whose
+  // pg_hba.conf lets only its superuser in: what keeps the login out, and what to do, in words.
+  it('tells a connection the server’s pg_hba.conf keeps out apart from a login without a group, with the line to add and the reload', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-hba-'));
+    chmodSync(dir, 0o755);
+    const hba = join(dir, 'pg_hba.conf');
+    writeFileSync(hba, 'host all postgres 127.0.0.1/32 scram-sha-256\n', { mode: 0o644 });
+    const strict = await startPostgres({ settings: [`hba_file=${hba}`] });
+    cleanups.push(() => strict.stop(), () => rmSync(dir, { recursive: true, force: true }));
+    const check = await testTeamLedgerConnection({ ...settings, port: strict.port, user: 'amal' }, 'amal-password');
+    expect(problemOf(check)).toBe('noPermission');
+    if (check.ok) throw new Error('connected');
+    expect(reasonText('en', check.reason)).toBe(`The server at 127.0.0.1 does not let amal connect to ${team} from this computer: no line of its pg_hba.conf lets this connection in. Whoever runs the server adds the team’s line (step 3 of “Setting one up” in docs/team-ledger.md) and reloads it (SELECT pg_reload_conf()); if that is not you, ask them. That line lets in only people added to the team (“Add a person”), so check too that amal was added.`);
+    // The SQL, the file and the path read left to right inside the Arabic sentence.
+    expect(reasonText('ar', check.reason)).toContain('\u2066SELECT pg_reload_conf()\u2069');
+    expect(reasonText('ar', check.reason)).toContain('\u2066pg_hba.conf\u2069');
+    // A login the server lets in but the team gave no group: still "ask your admin to add you".
+    const nobody = await testTeamLedgerConnection({ ...settings, user: 'nobody' }, 'nobody-password');
+    expect(nobody).toMatchObject({ ok: false, problem: 'noPermission', reason: { key: 'teamLedger.noPermission' } });
   });
 
   it('tells a missing database, one that is not a Paydesk ledger, and an older or newer ledger', async () => {

@@ -1,10 +1,11 @@
 // Settings → Team ledger → "Move this computer's ledger to the team ledger": starts the copy in
 // main (copyToTeamLedger), follows it while it runs (getTeamLedgerCopy, twice a second), then shows
 // its report: per table copied, already there, skipped, and why a row was skipped.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TeamLedgerCopy } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
+import { useFocusAfterCheck } from '../../ui/focus';
 
 /** adminOnly: the saved login's role is known and not admin's, whose copy the database refuses: why, in the button's place. */
 export function TeamLedgerCopySection({ adminOnly = false }: { adminOnly?: boolean }) {
@@ -16,6 +17,9 @@ export function TeamLedgerCopySection({ adminOnly = false }: { adminOnly?: boole
     void api.getTeamLedgerCopy({}).then((r) => r.ok && setCopy(r.value));
   }, []);
   const running = copy?.state === 'running';
+  // The button is disabled while the copy runs (the keyboard dropped to the page's start): it takes it back after.
+  const startButton = useRef<HTMLButtonElement>(null);
+  useFocusAfterCheck(running, false, () => startButton.current);
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => void api.getTeamLedgerCopy({}).then((r) => r.ok && setCopy(r.value)), 500);
@@ -33,7 +37,7 @@ export function TeamLedgerCopySection({ adminOnly = false }: { adminOnly?: boole
       <p>{t('team.copy.intro')}</p>
       {adminOnly
         ? <p className="field-hint" data-testid="team-copy-admin-only">{wordReason(language, { key: 'teamLedger.copyAdminOnly' })}</p>
-        : <button type="button" disabled={running} onClick={() => void start()}>{t('team.copy.start')}</button>}
+        : <button type="button" ref={startButton} disabled={running} onClick={() => void start()}>{t('team.copy.start')}</button>}
       <div role="status" data-testid="team-copy-status">
         {running && copy.progress && (
           <p>{t('team.copy.running', { part: t(`team.copy.part.${copy.progress.part}`), done: String(copy.progress.done), total: String(copy.progress.total) })}</p>

@@ -4,13 +4,14 @@
 // is a PEM file the person chooses (not a secret: kept with the settings). "Test connection" words
 // each problem main found. "Use the team ledger on this laptop" (main tests the connection first)
 // takes effect at the next start, and the screen says so; it also says which ledger is in use now.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TeamLedgerView } from '../../../../contract/methods/team-ledger';
 import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
 import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { isLoopback } from '../../../../contract/loopback-host';
+import { useFocusAfterCheck } from '../../ui/focus';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
 import { TeamPeopleSection } from './team-people';
@@ -52,6 +53,16 @@ export function TeamLedgerSection() {
   useEffect(() => {
     if (outcome) outcomeLine.current?.scrollIntoView?.({ block: 'nearest' });
   }, [outcome]);
+  // Each button is disabled while main answers, and Chromium then drops the keyboard to the page's
+  // start (walk of the setup, 2026-11-29): it comes back to the button pressed (for "Use…", the one
+  // drawn in its place), so a second Test or Tab to the next field goes on from there.
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const testButton = useRef<HTMLButtonElement>(null);
+  const useButtons = useRef<HTMLDivElement>(null);
+  const pressed = useRef<'save' | 'test' | 'use'>(undefined);
+  if (busy) pressed.current = busy;
+  useFocusAfterCheck(busy !== undefined, false, () =>
+    pressed.current === 'save' ? saveButton.current : pressed.current === 'test' ? testButton.current : useButtons.current?.querySelector('button'));
 
   const show = (next: TeamLedgerView) => {
     setView(next);
@@ -160,6 +171,12 @@ export function TeamLedgerSection() {
     // The missing password saved since the start, but main could not open the team ledger with it then (it opens it there and then otherwise).
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login })
     : t('team.inUse.noRole', { host: at, login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
+  // The keychain's password is one login's (user, server, port, database): a form naming another is
+  // tested without it (main answers noPassword), so the note says whose it is rather than "Saved"
+  // (walk of the setup: an admin who fixed the port after saving read "Saved in the keychain", then
+  // "There is no password for amal").
+  const saved = view.settings;
+  const formNamesSaved = !!saved && host.trim() === saved.host && Number(port) === saved.port && database.trim() === saved.database && user.trim() === saved.user;
   const complete = host.trim() !== '' && database.trim() !== '' && user.trim() !== '' && Number(port) > 0;
   // The saved login's role, as far as known (the last test main kept of it, or the running app's when it is that login):
   // the copy and "Add a person" run as the saved login. Not known: the button stays, and a refusal is said in words.
@@ -175,7 +192,9 @@ export function TeamLedgerSection() {
         <Field id="team-database" label={t('team.database')} value={database} onChange={(e) => setDatabase(e.target.value)} autoComplete="off" dir="ltr" />
         <Field id="team-user" label={t('team.user')} value={user} onChange={(e) => setUser(e.target.value)} autoComplete="off" dir="ltr" />
         <Field id="team-password" label={t('team.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password"
-          hint={view.passwordSaved ? <span data-testid="team-password-saved">{t('team.password.saved')}</span> : t('team.password.hint')} />
+          hint={!view.passwordSaved ? t('team.password.hint')
+            : formNamesSaved ? <span data-testid="team-password-saved">{t('team.password.saved')}</span>
+            : <span data-testid="team-password-other">{t('team.password.otherLogin', { login: view.settings!.user, host: `${view.settings!.host}:${view.settings!.port}/${view.settings!.database}` })}</span>} />
         <div className="field">
           <label>
             <input type="checkbox" checked={tlsUsed} disabled={tlsForced} onChange={(e) => setTls(e.target.checked)} aria-describedby="team-tls-hint" /> {t('team.tls')}
@@ -190,15 +209,15 @@ export function TeamLedgerSection() {
         )}
         {/* Disabled buttons say why: what is still to fill in. */}
         <div className="form-actions">
-          <button type="submit" disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'}>{t('team.save')}</button>
-          <button type="button" disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'} onClick={() => void test()}>
+          <button type="submit" ref={saveButton} disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'}>{t('team.save')}</button>
+          <button type="button" ref={testButton} disabled={busy !== undefined || !complete} aria-describedby={complete ? undefined : 'team-incomplete'} onClick={() => void test()}>
             {busy === 'test' ? t('team.testing') : t('team.test')}
           </button>
         </div>
         {!complete && <p id="team-incomplete" className="field-hint" data-testid="team-incomplete">{t('team.incomplete')}</p>}
       </form>
       {view.settings && view.passwordSaved && (
-        <div className="actions" data-testid="team-use">
+        <div className="actions" data-testid="team-use" ref={useButtons}>
           {view.chosen
             ? <button type="button" disabled={busy !== undefined} onClick={() => void use(false)}>{t('team.useLocal')}</button>
             : <button type="button" disabled={busy !== undefined} onClick={() => void use(true)}>{busy === 'use' ? t('team.using') : t('team.use')}</button>}
@@ -207,7 +226,7 @@ export function TeamLedgerSection() {
         </div>
       )}
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome" ref={outcomeLine}>
-        {outcome?.lines.map((line, i) => <p key={i}>{words(line)}</p>)}
+        {outcome?.lines.map((line, i) => <OutcomeLine key={i} text={words(line)} line={line} />)}
       </div>
       {/* Only an admin's login copies (the database refuses the others): a known other role reads why, not a button. */}
       {view.settings && view.passwordSaved && <TeamLedgerCopySection adminOnly={savedLoginRole !== null && savedLoginRole !== 'admin'} />}
@@ -215,4 +234,22 @@ export function TeamLedgerSection() {
       {view.settings && view.passwordSaved && savedLoginRole === 'admin' && <TeamPeopleSection />}
     </section>
   );
+}
+
+/**
+ * One line of the answer. A command main words inside it (the upgrade's psql line, to an admin) is
+ * drawn as a block of its own, left to right: wrapped inside an Arabic sentence at 800 px its
+ * parts read across three lines of the paragraph (walk of the setup, 2026-11-29), and it is text
+ * to copy whole. The words around it are the reason's, unchanged.
+ */
+function OutcomeLine({ text, line }: { text: string; line: Words }) {
+  const command = 'reason' in line ? line.reason.values?.command : undefined;
+  const at = typeof command === 'string' ? text.indexOf(command) : -1;
+  if (typeof command !== 'string' || at < 0) return <p>{text}</p>;
+  // Without the marks that isolated it in the sentence (the block is isolated by its own direction).
+  const before = text.slice(0, at).replace(/\u2066$/, '');
+  const after = text.slice(at + command.length).replace(/^\u2069/, '');
+  // Each word kept whole on its line: Chromium broke "-f" after its hyphen.
+  const parts = command.split(' ').map((part, i) => <Fragment key={i}>{i > 0 && ' '}<span className="command-word">{part}</span></Fragment>);
+  return <p>{before}<code className="command-block" dir="ltr" data-testid="team-outcome-command">{parts}</code>{after}</p>;
 }

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
+import { useFocusAfterCheck } from '../../ui/focus';
 import { Field } from './field';
 
 const roles = ['staff', 'support', 'finance', 'admin'] as const;
@@ -35,6 +36,9 @@ export function TeamPeopleSection() {
   }
 
   const complete = login.trim() !== '' && password.length >= 8;
+  // "Add the person" is disabled while main answers and after (the password empties): the keyboard,
+  // dropped to the page's start, goes to the Login of the next person, or to the password to type again.
+  useFocusAfterCheck(busy, false, () => document.getElementById(outcome?.kind === 'ok' ? 'team-person-login' : 'team-person-password'));
   return (
     <form onSubmit={(e) => void add(e)} aria-labelledby="team-people-title" data-testid="team-people">
       <h3 id="team-people-title">{t('team.people.title')}</h3>
