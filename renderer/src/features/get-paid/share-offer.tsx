@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { useT } from '../../i18n';
 import { stillPayable } from './create-again';
+import { copyText } from '../../ui/clipboard';
 
 const PaymentSharePanel = lazy(() => import('./payment-share-panel'));
 
@@ -17,14 +18,7 @@ const PaymentSharePanel = lazy(() => import('./payment-share-panel'));
 export const shareable = (payment: PaymentView): payment is PaymentView & { url: string } => (payment.kind === 'link' || payment.kind === 'checkout') && stillPayable(payment);
 
 /** Puts the address on the clipboard; false where the page may not (no permission): the share panel then shows it selected. */
-export async function copyLinkAddress(url: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(url);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const copyLinkAddress = (url: string): Promise<boolean> => copyText(url);
 
 type ButtonsProps = { payment: PaymentView; copied: boolean; sharing: boolean; onCopy(): void; onShare(): void; panelId?: string };
 

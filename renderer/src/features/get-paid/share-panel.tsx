@@ -3,6 +3,7 @@
 // routes window.open through its external-link allow-list). The messages: share-messages.ts.
 import { useState } from 'react';
 import { useT } from '../../i18n';
+import { copyText } from '../../ui/clipboard';
 import { QrCode } from './qr-code';
 import { mailtoHref, shareMessage, whatsappHref, type Shareable } from './share-messages';
 import { MessageLanguage, useMessageLanguage } from './message-language';
@@ -14,14 +15,10 @@ export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; 
   const idBase = `${testId}-${item.orderId}`.replace(/[^A-Za-z0-9_-]/g, '-');
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(item.url);
-      setCopied('yes');
-    } catch {
-      // No clipboard permission: select the address so Ctrl+C copies it.
-      (document.getElementById(`${idBase}-url`) as HTMLInputElement | null)?.select();
-      setCopied('no');
-    }
+    if (await copyText(item.url)) return setCopied('yes');
+    // No clipboard permission: select the address so Ctrl+C copies it.
+    (document.getElementById(`${idBase}-url`) as HTMLInputElement | null)?.select();
+    setCopied('no');
   };
 
   return (

@@ -179,56 +179,63 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
       <div ref={box} className={`dialog${live ? ' dialog-live' : ''}`} role="dialog" aria-modal="true" aria-labelledby="action-title" data-testid="action-dialog">
         <h2 id="action-title">{t(`action.${kind}`)}</h2>
         {unknownOutcome ? (
-          <div role="alert" className="unknown-outcome" data-testid="outcome-unknown">
-            <p><strong>{t('action.unknown.title')}</strong></p>
-            <p>{t('action.unknown.body')}</p>
+          <div role="alert" className="unknown-outcome dialog-form" data-testid="outcome-unknown">
+            {/* Its words scroll in a short window, its buttons stay in view (app.css, .dialog). */}
+            <div className="dialog-body">
+              <p><strong>{t('action.unknown.title')}</strong></p>
+              <p>{t('action.unknown.body')}</p>
+              {error && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+            </div>
             <div className="form-actions">
               <button type="button" ref={checkButton} onClick={() => void checkStatus()} disabled={sending} data-testid="check-status">{sending ? t('gp.checking') : t('detail.checkStatus')}</button>
               <button type="button" onClick={onClose}>{t('action.close')}</button>
             </div>
-            {error && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
           </div>
         ) : (
-          <form className="action-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
-            <dl className="facts">
-              <dt>{t('detail.customer')}</dt><dd><bdi className="customer-name">{payment.customer.name ?? '—'}</bdi></dd>
-              {/* A repeat charge charges the first payment's card: its order id here read as the card's (walkthrough). */}
-              {kind === 'recurring' ? (<>
-                <dt>{t('action.recurring.card')}</dt><dd data-testid="charged-card">{card.cardMasked ? t('action.recurring.cardEnding', { last4: card.cardMasked.slice(-4) }) : t('action.recurring.cardNotShown')}</dd>
-                <dt>{t('action.recurring.firstOrder')}</dt><dd><Ltr className="mono" testId="charged-order">{card.orderId}</Ltr></dd>
-              </>) : (<><dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd></>)}
-              <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{envName}</span></dd>
-              {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left">{leftNotKnown ? t('detail.refundLeftUnknown') : <Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr>}</dd></>)}
-            </dl>
-            {leftNotKnown && <p className="attention-note" data-testid="refund-left-unknown">{t('action.refundLeftUnknown')}</p>}
-            {kind !== 'void' && (
-              <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={first} error={localError ?? fields.errors.amount} autoComplete="off" />
-            )}
-            {(kind === 'refund' || kind === 'void') && (
-              <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'} />
-            )}
-            {kind === 'recurring' && (
-              <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} />
-            )}
-            <p className="confirm-line" data-testid="confirm-line">
-              {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
-            </p>
-            {kind === 'recurring' && <p className="field-hint" data-testid="recurring-new-order">{t('action.recurring.newOrder')}</p>}
-            {invoiceNumber && <p className="confirm-line" data-testid="credit-note-line">{t('action.creditNote', { number: invoiceNumber })}</p>}
-            {live && (
-              <>
-                <label className="field-check live-check">
-                  <input type="checkbox" ref={liveBox} checked={liveConfirmed} onChange={(e) => setLiveConfirmed(e.target.checked)} aria-describedby={liveAsked && !liveConfirmed ? 'action-live-error' : undefined} data-testid="action-live-confirm" />
-                  {t('action.liveConfirm', { name: profile?.name ?? '' })}
-                </label>
-                {liveAsked && !liveConfirmed && <p className="field-error" id="action-live-error" data-testid="action-live-error">{t('action.liveConfirmNeeded')}</p>}
-              </>
-            )}
-            {error && !error.fields && !otherDone && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
-            {otherDone && stillAllowed && <p className="attention-note" role="status" data-testid="action-other-done">{t('action.otherDone', { person: String(error.reason?.values?.person ?? ''), kind: t(`noun.${String(error.reason?.values?.operation ?? kind)}` as 'noun.refund') })}</p>}
-            {/* Main's own refusal of this send already says who is doing what: not said twice. */}
-            {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
-            {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}
+          <form className="action-form dialog-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
+            {/* What it says scrolls in a short window (production's box, an error, the credit note and the
+                waiting line made it taller than 700 px); its title and buttons stay in view (app.css, .dialog). */}
+            <div className="dialog-body">
+              <dl className="facts">
+                <dt>{t('detail.customer')}</dt><dd><bdi className="customer-name">{payment.customer.name ?? '—'}</bdi></dd>
+                {/* A repeat charge charges the first payment's card: its order id here read as the card's (walkthrough). */}
+                {kind === 'recurring' ? (<>
+                  <dt>{t('action.recurring.card')}</dt><dd data-testid="charged-card">{card.cardMasked ? t('action.recurring.cardEnding', { last4: card.cardMasked.slice(-4) }) : t('action.recurring.cardNotShown')}</dd>
+                  <dt>{t('action.recurring.firstOrder')}</dt><dd><Ltr className="mono" testId="charged-order">{card.orderId}</Ltr></dd>
+                </>) : (<><dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd></>)}
+                <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{envName}</span></dd>
+                {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left">{leftNotKnown ? t('detail.refundLeftUnknown') : <Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr>}</dd></>)}
+              </dl>
+              {leftNotKnown && <p className="attention-note" data-testid="refund-left-unknown">{t('action.refundLeftUnknown')}</p>}
+              {kind !== 'void' && (
+                <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={first} error={localError ?? fields.errors.amount} autoComplete="off" />
+              )}
+              {(kind === 'refund' || kind === 'void') && (
+                <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'} />
+              )}
+              {kind === 'recurring' && (
+                <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} />
+              )}
+              <p className="confirm-line" data-testid="confirm-line">
+                {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
+              </p>
+              {kind === 'recurring' && <p className="field-hint" data-testid="recurring-new-order">{t('action.recurring.newOrder')}</p>}
+              {invoiceNumber && <p className="confirm-line" data-testid="credit-note-line">{t('action.creditNote', { number: invoiceNumber })}</p>}
+              {live && (
+                <>
+                  <label className="field-check live-check">
+                    <input type="checkbox" ref={liveBox} checked={liveConfirmed} onChange={(e) => setLiveConfirmed(e.target.checked)} aria-describedby={liveAsked && !liveConfirmed ? 'action-live-error' : undefined} data-testid="action-live-confirm" />
+                    {t('action.liveConfirm', { name: profile?.name ?? '' })}
+                  </label>
+                  {liveAsked && !liveConfirmed && <p className="field-error" id="action-live-error" data-testid="action-live-error">{t('action.liveConfirmNeeded')}</p>}
+                </>
+              )}
+              {error && !error.fields && !otherDone && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+              {otherDone && stillAllowed && <p className="attention-note" role="status" data-testid="action-other-done">{t('action.otherDone', { person: String(error.reason?.values?.person ?? ''), kind: t(`noun.${String(error.reason?.values?.operation ?? kind)}` as 'noun.refund') })}</p>}
+              {/* Main's own refusal of this send already says who is doing what: not said twice. */}
+              {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}
+              {slow && <p className="confirm-line" role="status" data-testid="action-waiting">{t('action.waiting')}</p>}
+            </div>
             <div className="form-actions">
               {/* An amount it cannot send, or production's box not ticked, only marks it unavailable
                   (aria-disabled): disabled, Enter in the reason did nothing at all, where it now takes the

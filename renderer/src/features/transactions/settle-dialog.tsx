@@ -56,16 +56,19 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
     <div className="dialog-backdrop">
       <div ref={box} className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
         <h2 id="settle-title">{t('settle.title', { kind, amount })}</h2>
-        <p>{t('settle.intro', { kind })}</p>
-        <form onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
-          <fieldset className="settle-choice">
-            <legend>{t('settle.question', { kind })}</legend>
-            <label className="field-check"><input ref={first} type="radio" name="settle-happened" checked={happened === true} onChange={() => setHappened(true)} />{t('settle.happened')}</label>
-            <label className="field-check"><input type="radio" name="settle-happened" checked={happened === false} onChange={() => setHappened(false)} />{t('settle.notHappened')}</label>
-          </fieldset>
-          <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
-          {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
-          {error && !error.fields && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+        <form className="dialog-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
+          {/* Scrolls in a short window; the title and the buttons stay in view (app.css, .dialog). */}
+          <div className="dialog-body">
+            <p>{t('settle.intro', { kind })}</p>
+            <fieldset className="settle-choice">
+              <legend>{t('settle.question', { kind })}</legend>
+              <label className="field-check"><input ref={first} type="radio" name="settle-happened" checked={happened === true} onChange={() => setHappened(true)} />{t('settle.happened')}</label>
+              <label className="field-check"><input type="radio" name="settle-happened" checked={happened === false} onChange={() => setHappened(false)} />{t('settle.notHappened')}</label>
+            </fieldset>
+            <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
+            {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
+            {error && !error.fields && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+          </div>
           <div className="form-actions">
             <button type="submit" className="primary" disabled={sending || happened === undefined || !reason.trim()} data-testid="settle-send">{t('settle.confirm')}</button>
             <button type="button" onClick={onClose} disabled={sending}>{t('settle.cancel')}</button>
