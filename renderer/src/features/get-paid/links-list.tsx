@@ -1,7 +1,8 @@
 // The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search,
-// and per link copy and resend (the share panel again), a receipt once it took money, or a new link
+// the order id opening the link's payment in Transactions, and per link copy and resend (the share panel again), a receipt once it took money, or a new link
 // like it once it cannot be paid (declined, expired). Refreshed when main says payments changed.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { create } from 'zustand';
 import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
@@ -17,6 +18,8 @@ import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
 import { MakeAnother } from './make-another';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
+import { useNavigation } from '../../app/navigation-store';
+import { showPayment } from '../transactions/find-payment';
 
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -64,9 +67,17 @@ export function usePaymentList(kind: PaymentView['kind'], query: string) {
   return { rows, total, error, loaded, reload: load, more: next ? more : undefined };
 }
 
+/**
+ * The list's search, kept while the window is open as the Transactions list keeps its filter: from
+ * a link's payment in Transactions back to Payment links, the link searched for is still there
+ * (it came back as the whole list, the search typed again).
+ */
+const useLinksSearch = create<{ query: string }>(() => ({ query: '' }));
+
 export function LinksList() {
   const t = useT();
-  const [query, setQuery] = useState('');
+  const query = useLinksSearch((s) => s.query);
+  const setQuery = (text: string) => useLinksSearch.setState({ query: text });
   const [sharing, setSharing] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -117,7 +128,7 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
   return (
     <>
       <tr data-testid="link-row" data-order-id={row.orderId}>
-        <td><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr>{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
+        <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
@@ -135,6 +146,20 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
       )}
       {receipt && <RowPanel row={row}>{() => <RowReceiptPanel payment={row} />}</RowPanel>}
     </>
+  );
+}
+
+/**
+ * The order id opens the link's payment in Transactions (its operations, refunds, the audit trail),
+ * named with the id for a screen reader. A paid link's payment was reached from nowhere here.
+ */
+function OrderIdOpens({ row }: { row: PaymentView }) {
+  const t = useT();
+  const go = useNavigation((s) => s.go);
+  return (
+    <button type="button" className="gp-order-open" onClick={() => showPayment(row.id, go)} aria-label={t('gp.links.openFor', { orderId: row.orderId })} data-testid="row-open-payment">
+      <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr>
+    </button>
   );
 }
 

@@ -113,6 +113,7 @@ export const en = {
   'gp.links.resend': 'Resend',
   'gp.links.resendFor': 'Resend link {orderId}',
   'gp.links.copyFor': 'Copy link {orderId}',
+  'gp.links.openFor': 'Open {orderId} in Transactions',
   // In a payment's detail, where no row says which link: the button names it.
   'gp.links.copyLink': 'Copy link', 'gp.links.resendLink': 'Resend link',
   'gp.another.link': 'New link like this', 'gp.another.linkFor': 'New link like {orderId}',
@@ -368,6 +369,7 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.links.resend': 'إعادة الإرسال',
   'gp.links.resendFor': 'إعادة إرسال الرابط {orderId}',
   'gp.links.copyFor': 'نسخ الرابط {orderId}',
+  'gp.links.openFor': 'فتح {orderId} في المعاملات',
   'gp.links.copyLink': 'نسخ الرابط', 'gp.links.resendLink': 'إعادة إرسال الرابط',
   'gp.another.link': 'رابط جديد مثله', 'gp.another.linkFor': 'رابط جديد مثل {orderId}',
   'gp.another.session': 'جلسة جديدة مثلها', 'gp.another.sessionFor': 'جلسة جديدة مثل {orderId}',
