@@ -2,7 +2,9 @@
 // and refunded totals, operations) is in Transactions, and the links list led nowhere from a row.
 // The order id of each row now opens the link's payment there, named for a screen reader in
 // English and Arabic; and back on Payment links the link searched for is still there (the search
-// came back empty and the whole list with it). The whole app drawn; main is a stub.
+// came back empty and the whole list with it). And when the customer pays while the keyboard is in
+// a row's share panel, the panel goes and the keyboard lands on the row's Send a receipt, not on the
+// page's start. The whole app drawn; main is a stub.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -16,9 +18,9 @@ const paid = paymentView({
   state: 'paid', statusWord: 'PAID', capturedMinor: 12_345, transactionId: 'tx-1002', cardMasked: '512345******0008', url: 'http://127.0.0.1:9/link?linkId=lnk_2',
 });
 const unpaid = paymentView({ id: 'p-open', kind: 'link', orderId: 'INV-1003', amountMinor: 30_000, currency: 'SAR', description: 'Catering', customer: { name: 'Omar Khalid', email: 'omar@example.com', phone: '+966502223344' }, state: 'pending', statusWord: 'UNPAID', capturedMinor: 0, url: 'http://127.0.0.1:9/link?linkId=lnk_3' });
-const links = [unpaid, paid];
+let links = [unpaid, paid];
 
-stubMain({
+const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: unchecked({ id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
@@ -77,4 +79,19 @@ describe.each([
     expect(row('INV-1003')).toBeNull();
     fireEvent.change(screen.getByLabelText(searchLabel), { target: { value: '' } }); // the next test starts from the whole list
   });
+});
+
+it('keeps the keyboard on the row when the customer pays while its share panel has it', async () => {
+  await openLinks('Payment links');
+  fireEvent.click(within(row('INV-1003')!).getByRole('button', { name: 'Resend link INV-1003' }));
+  const copy = within(screen.getByTestId('row-share')).getByTestId('share-copy');
+  copy.focus();
+  expect(document.activeElement).toBe(copy);
+
+  links = [{ ...unpaid, state: 'paid', statusWord: 'PAID', capturedMinor: 30_000, transactionId: 'tx-1003', cardMasked: '512345******0008' }, paid];
+  main.tell({ type: 'payments.changed', paymentIds: [unpaid.id] });
+  await waitFor(() => expect(within(row('INV-1003')!).getByTestId('payment-state').textContent).toBe('Paid')); // no reload
+  expect(screen.queryByTestId('row-share')).toBeNull(); // a paid page is not sent again
+  await waitFor(() => expect(document.activeElement).toBe(within(row('INV-1003')!).getByRole('button', { name: 'Send a receipt for INV-1003' })));
+  links = [unpaid, paid];
 });

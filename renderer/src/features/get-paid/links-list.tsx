@@ -18,6 +18,7 @@ import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
 import { MakeAnother } from './make-another';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
+import { focusIfLost } from '../../ui/focus';
 import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
 
@@ -83,6 +84,7 @@ export function LinksList() {
   const [copied, setCopied] = useState<string | null>(null);
   const { rows, total, error, loaded, more } = usePaymentList('link', query);
   const numbers = useInvoiceNumbers(rows);
+  const focusedRow = useRef<string | null>(null); // the row (or its panel) the keyboard was last in
 
   const copy = async (row: PaymentView) => {
     if (!row.url) return;
@@ -112,9 +114,9 @@ export function LinksList() {
               <th scope="col">{t('gp.actions')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody onFocus={(e) => (focusedRow.current = e.target.closest<HTMLElement>('[data-row-id]')?.dataset.rowId ?? null)}>
             {rows.map((row) => (
-              <LinkRow key={row.id} row={row} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
+              <LinkRow key={row.id} row={row} hadFocus={() => focusedRow.current === row.id} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
             ))}
           </tbody>
         </table>
@@ -124,10 +126,17 @@ export function LinksList() {
   );
 }
 
-function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
+function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; hadFocus(): boolean; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
+  const line = useRef<HTMLTableRowElement>(null);
+  // The customer paid while the keyboard was on this row's Copy or in its share panel: both go with
+  // the new state and the keyboard fell to the page's start. It lands on what the row offers now
+  // (Send a receipt, New link like this), else its order id.
+  useEffect(() => {
+    if (hadFocus()) focusIfLost(line.current?.querySelector<HTMLElement>('.gp-row-actions button') ?? line.current?.querySelector('button'));
+  }, [row.state]); // only a change of state moves it
   return (
     <>
-      <tr data-testid="link-row" data-order-id={row.orderId}>
+      <tr data-testid="link-row" data-order-id={row.orderId} data-row-id={row.id} ref={line}>
         <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
@@ -170,7 +179,7 @@ function OrderIdOpens({ row }: { row: PaymentView }) {
 function RowPanel({ row, children }: { row: PaymentView; children(invoice: InvoiceView | null): ReactNode }) {
   const invoice = useInvoice(row.id);
   return (
-    <tr>
+    <tr data-row-id={row.id}>
       <td colSpan={6}>
         {invoice && <InvoicePanel invoice={invoice} />}
         {children(invoice)}
