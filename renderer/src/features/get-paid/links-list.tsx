@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { RowMoment } from '../../ui/row-moment';
-import type { PaymentView } from '../../../../contract/methods/payments';
+import type { PaymentFilter, PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import type { InvoiceView } from '../../../../contract/methods/invoices';
 import { api } from '../../api';
@@ -19,8 +19,13 @@ import { shareableOf } from './share-messages';
 import { MakeAnother } from './make-another';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 import { focusIfLost } from '../../ui/focus';
+import { useSession } from '../../app/session-store';
+import { amountFilters } from './amount-search';
 import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
+
+/** The currencies of the lists' rows shown in this window so far: where a search for an amount looks. */
+const seenCurrencies = new Set<string>();
 
 export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -29,14 +34,26 @@ export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const [error, setError] = useState<AppError | null>(null);
   const [loaded, setLoaded] = useState(false);
   const seq = useRef(0);
+  const profileCurrency = useSession((s) => s.profile?.defaultCurrency);
   // The links list continues from its last row (keyset, listPaymentLinks); a search shows its
-  // first 100 matches (searchPayments, the transactions list's search).
+  // first 100 matches (searchPayments, the transactions list's search), and a search typed as an
+  // amount also the payments of that amount (amount-search.ts).
   const fetchWindow = useCallback(async (after?: string) => {
     const q = query.trim();
-    if (kind === 'link' && !q) return api.listPaymentLinks({ after, limit: 100 });
-    const result = await api.searchPayments({ filter: { kinds: [kind], ...(q ? { query: q } : {}) }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
-    return result.ok ? { ok: true as const, value: { ...result.value, next: undefined } } : result;
-  }, [kind, query]);
+    if (kind === 'link' && !q) {
+      const window = await api.listPaymentLinks({ after, limit: 100 });
+      if (window.ok) window.value.rows.forEach((r) => seenCurrencies.add(r.currency));
+      return window;
+    }
+    const search = (filter: PaymentFilter) => api.searchPayments({ filter: { kinds: [kind], ...filter }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
+    const byAmount = amountFilters(q, [...seenCurrencies, ...(profileCurrency ? [profileCurrency] : [])]);
+    const [result, ...amounts] = await Promise.all([search(q ? { query: q } : {}), ...byAmount.map(search)]);
+    if (!result.ok) return result;
+    const found = amounts.flatMap((a) => (a.ok ? a.value.rows : []));
+    if (!found.length) return { ok: true as const, value: { ...result.value, next: undefined } };
+    const rows = [...new Map([...result.value.rows, ...found].map((r) => [r.id, r])).values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return { ok: true as const, value: { rows, total: rows.length, next: undefined } };
+  }, [kind, query, profileCurrency]);
   const load = useCallback(async () => {
     const mine = ++seq.current;
     const result = await fetchWindow();
