@@ -160,9 +160,10 @@ function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCop
         <td><PaymentStateLabel payment={row} /></td>
         <td><RowMoment iso={row.createdAt} /></td>
         <td className="gp-row-actions">
+          {/* A paid link's receipt first: what the row is for now, and where the keyboard lands as it turns paid. */}
+          <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
           <MakeAnother payment={row} named />
           {shareable(row) && <LinkShareButtons payment={row} copied={copied} sharing={sharing} onCopy={onCopy} onShare={onShare} inRow />}
-          <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
         </td>
       </tr>
       {sharing && shareable(row) && (
