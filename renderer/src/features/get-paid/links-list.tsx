@@ -159,11 +159,14 @@ function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCop
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
         <td><RowMoment iso={row.createdAt} /></td>
-        <td className="gp-row-actions">
-          {/* A paid link's receipt first: what the row is for now, and where the keyboard lands as it turns paid. */}
-          <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
-          <MakeAnother payment={row} named />
-          {shareable(row) && <LinkShareButtons payment={row} copied={copied} sharing={sharing} onCopy={onCopy} onShare={onShare} inRow />}
+        <td>
+          {/* The flex box inside the cell: the cell itself a flex box is no table cell, and its line sat above the row's. */}
+          <div className="gp-row-actions">
+            {/* A paid link's receipt first: what the row is for now, and where the keyboard lands as it turns paid. */}
+            <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
+            <MakeAnother payment={row} named />
+            {shareable(row) && <LinkShareButtons payment={row} copied={copied} sharing={sharing} onCopy={onCopy} onShare={onShare} inRow />}
+          </div>
         </td>
       </tr>
       {sharing && shareable(row) && (
