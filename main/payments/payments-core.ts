@@ -83,15 +83,18 @@ export function createPaymentsCore(deps: PaymentsDeps) {
   /**
    * Schedules the next status check, or none once settled. An unclear capture, refund or void
    * that an answer could not decide waits for a person at once; anything else after
-   * `attentionAfter` checks without a settled answer.
+   * `attentionAfter` checks without a settled answer. `awaitingCustomer`: the gateway just answered
+   * that a link or checkout session is unpaid, a clear answer: it is checked on (until paid or
+   * expired) but needs no one; every unpaid link went to Needs attention 23 minutes after it was made.
    */
-  async function schedule(tx: LedgerTx, payment: PaymentRow, at: Date, attempts: number, undecided = false): Promise<PaymentRow> {
+  async function schedule(tx: LedgerTx, payment: PaymentRow, at: Date, attempts: number, undecided = false, awaitingCustomer = false): Promise<PaymentRow> {
     const open = await tx.openOperations(payment.id);
     const settled = isSettled(payment, open.length);
     const unclearMove = open.some((op) => op.outcome === 'unknown' && op.kind !== 'create');
+    const waiting = awaitingCustomer && open.length === 0 && payment.state === 'pending' && (payment.kind === 'link' || payment.kind === 'checkout');
     const reason: AttentionReason | null = settled ? null
       : unclearMove && (undecided || payment.attention_reason === 'undecidable') ? 'undecidable'
-      : attempts >= attentionAfter ? 'unsettled' : null;
+      : attempts >= attentionAfter && !waiting ? 'unsettled' : null;
     return tx.update(payment.id, {
       next_check_at: settled ? null : nextCheckAt(at, attempts),
       check_attempts: settled ? 0 : attempts,

@@ -89,7 +89,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
         current = await tx.update(current.id, { ...changes, last_checked_at: done }, source, done);
         notifyChanges(before, current, settled.failedRefund);
         await tx.recordCheck(current.id, done, 'ok', result.value.statusWord ?? null, evidence.state);
-        return tx.view(await core.schedule(tx, current, doneAt, settledStates.has(current.state) && !settled.undecided ? 0 : attempts, settled.undecided));
+        return tx.view(await core.schedule(tx, current, doneAt, settledStates.has(current.state) && !settled.undecided ? 0 : attempts, settled.undecided, evidence.state === 'pending'));
       }
       await tx.recordCheck(current.id, done, result.error.kind, null, null);
       const creating = (await tx.openOperations(current.id)).filter((op) => op.kind === 'create' && op.outcome === 'unknown');

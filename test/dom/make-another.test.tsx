@@ -84,6 +84,20 @@ describe('a link that can no longer be paid', () => {
     expect(within(row('PD-EXPIRED')).getByRole('button', { name: 'رابط جديد مثل PD-EXPIRED' })).toBeTruthy();
   });
 
+  it('is offered on a paid link too: the same link again for another customer, nothing sent until Create', async () => {
+    await open('links', 'Payment links');
+    await waitFor(() => expect(row('PD-PAID')).toBeTruthy());
+    expect(within(row('PD-PAID')).getByTestId('row-receipt')).toBeTruthy(); // its receipt stays beside it
+    fireEvent.click(within(row('PD-PAID')).getByRole('button', { name: 'New link like PD-PAID' }));
+    await waitFor(() => expect(field('link-amount').value).toBe('1234.567'));
+    expect(field('link-currency').value).toBe('KWD');
+    expect(field('link-description').value).toBe('Tiles, 3 boxes');
+    expect(field('link-orderId').value).toBe(''); // a new order id: the gateway keeps the paid one's
+    fireEvent.change(field('link-customer-name'), { target: { value: 'Omar Khalid' } });
+    expect(field('link-customer-name').value).toBe('Omar Khalid');
+    expect(calls.filter((c) => c.name === 'createPaymentLink')).toHaveLength(0);
+  });
+
   it('is offered for a declined checkout session too, authorise-only kept', async () => {
     await open('checkout', 'Checkout sessions');
     await waitFor(() => expect(row('CO-DECLINED')).toBeTruthy());

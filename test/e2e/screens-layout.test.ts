@@ -1,6 +1,7 @@
 // What a person trips on in Arabic at 800 px and beside the amount, in Chromium through the
 // preview: the check-up's step numbers and findings stay inside the profile card, a link's order
-// id stays on one line in the links list, and the currency list sits level with the amount field.
+// id stays on one line in the links list and its row's cells end together, and the currency list
+// sits level with the amount field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { GetPaidPage } from './pages/get-paid-page';
@@ -67,6 +68,27 @@ describe('screens in Arabic at 800 px', () => {
     await session.page.getByTestId('links-table').screenshot({ path: 'test-results/screenshots/links-list-ar-800.png' });
     await session.page.setViewportSize({ width: 1280, height: 800 });
     await app.chooseLanguage('en');
+  });
+
+  it('ends every cell of a link’s row where the row ends, the actions’ too, in both languages at 1280 and 800 px', async () => {
+    // The actions' cell was a flex box, no table cell: under one line of buttons beside a name on two
+    // lines, its line sat 12 px above the row's.
+    await app.newLinkByKeyboard();
+    await app.createLink({ orderId: 'PD-ROW-CELLS', amount: '12.50', description: 'Invoice', customer: { name: 'Yousef Abdullah Al Kandari General Trading Company', email: 'yousef@example.com', phone: '+966501234567' } });
+    const gaps: Record<string, string[]> = {};
+    for (const width of [1280, 800]) {
+      await session.page.setViewportSize({ width, height: 800 });
+      for (const language of ['ar', 'en'] as const) {
+        await app.chooseLanguage(language);
+        gaps[`${language} ${width}`] = await app.linkRow('PD-ROW-CELLS').evaluate((row) => {
+          const bottom = row.getBoundingClientRect().bottom;
+          return [...row.children].map((cell) => `${getComputedStyle(cell).display} ${Math.round(bottom - cell.getBoundingClientRect().bottom)}`);
+        });
+      }
+    }
+    const whole = Array(6).fill('table-cell 0');
+    expect(gaps).toEqual({ 'ar 1280': whole, 'en 1280': whole, 'ar 800': whole, 'en 800': whole });
+    await session.page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('puts the currency list level with the amount field, in both languages', async () => {

@@ -326,11 +326,24 @@ describe('what status checks leave on a payment', () => {
     expect(listed.rows[0]!.lastCheckedAt).toBe(checked.lastCheckedAt);
   });
 
-  it('checks without a settled answer count up: after five in a row the payment needs a person\'s attention', async () => {
+  it('checks without a settled answer count up: after five failed in a row the payment needs a person\'s attention', async () => {
     const p = await link();
-    for (let i = 1; i <= 4; i++) expect(await value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'pending', needsAttention: false });
-    expect(await value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'pending', needsAttention: true, attentionReason: 'unsettled' });
-    expect((await detail(p.id)).checks.filter((c) => c.outcome === 'ok')).toHaveLength(5);
+    t.practice.gateway.faults.set('status', { failure: 'error_envelope', times: 5 });
+    for (let i = 1; i <= 4; i++) expect((await call('checkPaymentStatus', { paymentId: p.id })).ok).toBe(false);
+    expect((await detail(p.id)).payment).toMatchObject({ state: 'pending', needsAttention: false });
+    expect((await call('checkPaymentStatus', { paymentId: p.id })).ok).toBe(false);
+    expect((await detail(p.id)).payment).toMatchObject({ state: 'pending', needsAttention: true, attentionReason: 'unsettled' });
+    // The next clear answer (unpaid: the link waits for its customer) takes the flag away.
+    expect(await value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'pending', needsAttention: false, attentionReason: null });
+  });
+
+  it('a link the gateway answers unpaid, check after check, waits for its customer without anyone\'s attention', async () => {
+    // Every unpaid link was in Needs attention ("has not settled after several checks") 23 minutes after it was made.
+    const p = await link();
+    for (let i = 1; i <= 7; i++) expect(await value('checkPaymentStatus', { paymentId: p.id })).toMatchObject({ state: 'pending', needsAttention: false, attentionReason: null });
+    expect((await detail(p.id)).checks.filter((c) => c.outcome === 'ok')).toHaveLength(7);
+    const waiting = await value<{ rows: PaymentView[] }>('searchPayments', { filter: { needsAttention: true } });
+    expect(waiting.rows.map((r) => r.id)).not.toContain(p.id);
   });
 
   it('a failed status check by finance leaves its reason too (on the team ledger through the database\'s narrow path)', async () => {

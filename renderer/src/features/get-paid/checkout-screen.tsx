@@ -23,7 +23,7 @@ import { shareableOf } from './share-messages';
 import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
-import { usePaymentList } from './links-list';
+import { usePaymentList } from './payment-list';
 import { stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 import { ReceiptOffer } from './receipt-offer';

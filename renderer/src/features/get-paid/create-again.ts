@@ -32,12 +32,14 @@ const useAgain = create<{ draft?: AgainDraft & { screen: FormScreen; serial: num
 export const canCreateAgain = (payment: Pick<PaymentView, 'kind' | 'state'>) => payment.state === 'not_created' && formOf[payment.kind] !== undefined;
 
 /**
- * Whether a link, checkout session or card sale can no longer be paid and a new one like it is what
- * a person wants: declined (the page says so to the customer for good), or a link or session
- * expired. Sending its address again sends a dead page.
+ * Whether a new one like it is what a person wants: a card sale declined; a link or checkout session
+ * whose page can no longer take money: declined or expired (the page says so to the customer for
+ * good: sending its address again sends a dead page), or paid, held, refunded (the same link again,
+ * often for another customer: it was typed again field by field). Not while it can still be paid.
  */
 export const canMakeAnother = (payment: Pick<PaymentView, 'kind' | 'state'>) =>
-  payment.kind === 'sale' ? payment.state === 'declined' : (payment.state === 'declined' || payment.state === 'expired') && (payment.kind === 'link' || payment.kind === 'checkout');
+  payment.kind === 'sale' ? payment.state === 'declined' : (payment.kind === 'link' || payment.kind === 'checkout') && !stillOpen.includes(payment.state);
+const stillOpen: ReadonlyArray<PaymentView['state']> = ['pending', 'unknown', 'creating', 'not_created'];
 
 /**
  * Whether a link or session's page can still take the customer's money, so sending its address

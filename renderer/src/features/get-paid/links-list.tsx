@@ -1,10 +1,11 @@
-// The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search,
-// and per link copy and resend (the share panel again), a receipt once it took money, or a new link
-// like it once it cannot be paid (declined, expired). Refreshed when main says payments changed.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+// The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search
+// (payment-list.ts), the order id opening the link's payment in Transactions, and per link copy and
+// resend (the share panel again) while it can be paid, then a receipt once it took money and a new
+// link like it. Refreshed when main says payments changed.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { create } from 'zustand';
 import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
-import type { AppError } from '../../../../contract/result';
 import type { InvoiceView } from '../../../../contract/methods/invoices';
 import { api } from '../../api';
 import { useT } from '../../i18n';
@@ -17,61 +18,28 @@ import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
 import { MakeAnother } from './make-another';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
+import { focusIfLost } from '../../ui/focus';
+import { usePaymentList } from './payment-list';
+import { useNavigation } from '../../app/navigation-store';
+import { showPayment } from '../transactions/find-payment';
 
-export function usePaymentList(kind: PaymentView['kind'], query: string) {
-  const [rows, setRows] = useState<PaymentView[]>([]);
-  const [total, setTotal] = useState(0);
-  const [next, setNext] = useState<string | undefined>();
-  const [error, setError] = useState<AppError | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const seq = useRef(0);
-  // The links list continues from its last row (keyset, listPaymentLinks); a search shows its
-  // first 100 matches (searchPayments, the transactions list's search).
-  const fetchWindow = useCallback(async (after?: string) => {
-    const q = query.trim();
-    if (kind === 'link' && !q) return api.listPaymentLinks({ after, limit: 100 });
-    const result = await api.searchPayments({ filter: { kinds: [kind], ...(q ? { query: q } : {}) }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
-    return result.ok ? { ok: true as const, value: { ...result.value, next: undefined } } : result;
-  }, [kind, query]);
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    const result = await fetchWindow();
-    if (mine !== seq.current) return; // an older answer arriving late
-    setLoaded(true);
-    if (!result.ok) return setError(result.error);
-    setError(null);
-    setRows(result.value.rows);
-    setTotal(result.value.total);
-    setNext(result.value.next);
-  }, [fetchWindow]);
-  const more = useCallback(async () => {
-    if (!next) return;
-    const mine = seq.current;
-    const result = await fetchWindow(next);
-    if (mine !== seq.current) return;
-    if (!result.ok) return setError(result.error);
-    setRows((shown) => [...shown, ...result.value.rows]);
-    setNext(result.value.next);
-  }, [fetchWindow, next]);
-  useEffect(() => {
-    void load();
-    return api.subscribe((event) => {
-      if (event.type === 'payments.changed') void load();
-    });
-  }, [load]);
-  // No polling: events say when something changed, and a missed one (a dropped event stream)
-  // arrives as a resync (api/event-sequence.ts).
-  return { rows, total, error, loaded, reload: load, more: next ? more : undefined };
-}
+/**
+ * The list's search, kept while the window is open as the Transactions list keeps its filter: from
+ * a link's payment in Transactions back to Payment links, the link searched for is still there
+ * (it came back as the whole list, the search typed again).
+ */
+const useLinksSearch = create<{ query: string }>(() => ({ query: '' }));
 
 export function LinksList() {
   const t = useT();
-  const [query, setQuery] = useState('');
+  const query = useLinksSearch((s) => s.query);
+  const setQuery = (text: string) => useLinksSearch.setState({ query: text });
   const [sharing, setSharing] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const { rows, total, error, loaded, more } = usePaymentList('link', query);
   const numbers = useInvoiceNumbers(rows);
+  const focusedRow = useRef<string | null>(null); // the row (or its panel) the keyboard was last in
 
   const copy = async (row: PaymentView) => {
     if (!row.url) return;
@@ -101,9 +69,9 @@ export function LinksList() {
               <th scope="col">{t('gp.actions')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody onFocus={(e) => (focusedRow.current = e.target.closest<HTMLElement>('[data-row-id]')?.dataset.rowId ?? null)}>
             {rows.map((row) => (
-              <LinkRow key={row.id} row={row} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
+              <LinkRow key={row.id} row={row} hadFocus={() => focusedRow.current === row.id} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
             ))}
           </tbody>
         </table>
@@ -113,19 +81,30 @@ export function LinksList() {
   );
 }
 
-function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
+function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; hadFocus(): boolean; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
+  const line = useRef<HTMLTableRowElement>(null);
+  // The customer paid while the keyboard was on this row's Copy or in its share panel: both go with
+  // the new state and the keyboard fell to the page's start. It lands on what the row offers now
+  // (Send a receipt, New link like this), else its order id.
+  useEffect(() => {
+    if (hadFocus()) focusIfLost(line.current?.querySelector<HTMLElement>('.gp-row-actions button') ?? line.current?.querySelector('button'));
+  }, [row.state]); // only a change of state moves it
   return (
     <>
-      <tr data-testid="link-row" data-order-id={row.orderId}>
-        <td><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr>{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
+      <tr data-testid="link-row" data-order-id={row.orderId} data-row-id={row.id} ref={line}>
+        <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /></td>
         <td><RowMoment iso={row.createdAt} /></td>
-        <td className="gp-row-actions">
-          <MakeAnother payment={row} named />
-          {shareable(row) && <LinkShareButtons payment={row} copied={copied} sharing={sharing} onCopy={onCopy} onShare={onShare} inRow />}
-          <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
+        <td>
+          {/* The flex box inside the cell: the cell itself a flex box is no table cell, and its line sat above the row's. */}
+          <div className="gp-row-actions">
+            {/* A paid link's receipt first: what the row is for now, and where the keyboard lands as it turns paid. */}
+            <RowReceiptButton payment={row} open={receipt} onToggle={onReceipt} />
+            <MakeAnother payment={row} named />
+            {shareable(row) && <LinkShareButtons payment={row} copied={copied} sharing={sharing} onCopy={onCopy} onShare={onShare} inRow />}
+          </div>
         </td>
       </tr>
       {sharing && shareable(row) && (
@@ -139,13 +118,27 @@ function LinkRow({ row, invoiceNumber, sharing, copied, onShare, onCopy, receipt
 }
 
 /**
+ * The order id opens the link's payment in Transactions (its operations, refunds, the audit trail),
+ * named with the id for a screen reader. A paid link's payment was reached from nowhere here.
+ */
+function OrderIdOpens({ row }: { row: PaymentView }) {
+  const t = useT();
+  const go = useNavigation((s) => s.go);
+  return (
+    <button type="button" className="gp-order-open" onClick={() => showPayment(row.id, go)} aria-label={t('gp.links.openFor', { orderId: row.orderId })} data-testid="row-open-payment">
+      <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr>
+    </button>
+  );
+}
+
+/**
  * What opens under a row, under the link's invoice (PDFs, credit notes) when it has one: the share
  * panel while it can be paid, the receipt once it is (its PDFs were reached by Resend before).
  */
 function RowPanel({ row, children }: { row: PaymentView; children(invoice: InvoiceView | null): ReactNode }) {
   const invoice = useInvoice(row.id);
   return (
-    <tr>
+    <tr data-row-id={row.id}>
       <td colSpan={6}>
         {invoice && <InvoicePanel invoice={invoice} />}
         {children(invoice)}

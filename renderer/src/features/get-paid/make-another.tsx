@@ -1,5 +1,5 @@
 // "New link like this" / "New session like this" / "Try another card": on a link, checkout session
-// or card sale that can no longer be paid (declined, a link or session expired), its form filled with
+// or card sale that can no longer be paid (declined, a link or session expired or paid), its form filled with
 // the same amount, customer and description under a new order id (create-again.ts); a declined sale
 // also "Send a payment link instead". Nothing is sent until the person presses Create or Charge.
 import type { PaymentView } from '../../../../contract/methods/payments';

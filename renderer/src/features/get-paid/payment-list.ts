@@ -1,0 +1,69 @@
+// A list of payments of one kind, newest first, for the getting-paid screens (Payment links, Recent
+// checkout sessions): a window at a time, searched by text or amount, reloaded on main's events.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PaymentFilter, PaymentView } from '../../../../contract/methods/payments';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useSession } from '../../app/session-store';
+import { amountFilters } from './amount-search';
+
+/** The currencies of the lists' rows shown in this window so far: where a search for an amount looks. */
+const seenCurrencies = new Set<string>();
+
+export function usePaymentList(kind: PaymentView['kind'], query: string) {
+  const [rows, setRows] = useState<PaymentView[]>([]);
+  const [total, setTotal] = useState(0);
+  const [next, setNext] = useState<string | undefined>();
+  const [error, setError] = useState<AppError | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const seq = useRef(0);
+  const profileCurrency = useSession((s) => s.profile?.defaultCurrency);
+  // The links list continues from its last row (keyset, listPaymentLinks); a search shows its
+  // first 100 matches (searchPayments, the transactions list's search), and a search typed as an
+  // amount also the payments of that amount (amount-search.ts).
+  const fetchWindow = useCallback(async (after?: string) => {
+    const q = query.trim();
+    if (kind === 'link' && !q) {
+      const window = await api.listPaymentLinks({ after, limit: 100 });
+      if (window.ok) window.value.rows.forEach((r) => seenCurrencies.add(r.currency));
+      return window;
+    }
+    const search = (filter: PaymentFilter) => api.searchPayments({ filter: { kinds: [kind], ...filter }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
+    const byAmount = amountFilters(q, [...seenCurrencies, ...(profileCurrency ? [profileCurrency] : [])]);
+    const [result, ...amounts] = await Promise.all([search(q ? { query: q } : {}), ...byAmount.map(search)]);
+    if (!result.ok) return result;
+    const found = amounts.flatMap((a) => (a.ok ? a.value.rows : []));
+    if (!found.length) return { ok: true as const, value: { ...result.value, next: undefined } };
+    const rows = [...new Map([...result.value.rows, ...found].map((r) => [r.id, r])).values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return { ok: true as const, value: { rows, total: rows.length, next: undefined } };
+  }, [kind, query, profileCurrency]);
+  const load = useCallback(async () => {
+    const mine = ++seq.current;
+    const result = await fetchWindow();
+    if (mine !== seq.current) return; // an older answer arriving late
+    setLoaded(true);
+    if (!result.ok) return setError(result.error);
+    setError(null);
+    setRows(result.value.rows);
+    setTotal(result.value.total);
+    setNext(result.value.next);
+  }, [fetchWindow]);
+  const more = useCallback(async () => {
+    if (!next) return;
+    const mine = seq.current;
+    const result = await fetchWindow(next);
+    if (mine !== seq.current) return;
+    if (!result.ok) return setError(result.error);
+    setRows((shown) => [...shown, ...result.value.rows]);
+    setNext(result.value.next);
+  }, [fetchWindow, next]);
+  useEffect(() => {
+    void load();
+    return api.subscribe((event) => {
+      if (event.type === 'payments.changed') void load();
+    });
+  }, [load]);
+  // No polling: events say when something changed, and a missed one (a dropped event stream)
+  // arrives as a resync (api/event-sequence.ts).
+  return { rows, total, error, loaded, reload: load, more: next ? more : undefined };
+}
