@@ -75,6 +75,7 @@ describe('Home: authorised, not captured', () => {
     const figure = within(screen.getByTestId('ov-held'));
     expect(figure.getByRole('heading', { name: 'Authorised, not captured' })).toBeTruthy();
     expect(plain(figure.getByTestId('held-figure-SAR').textContent)).toBe('2 payments, SAR 150.00');
+    expect(figure.getByText(/until a colleague in support or an admin captures it/)).toBeTruthy(); // finance does not capture
     fireEvent.click(figure.getByTestId('held-figure-SAR'));
     expect(useTransactions.getState().filter).toEqual({ profileId: 'practice', states: ['authorised'], currency: 'SAR' });
   });

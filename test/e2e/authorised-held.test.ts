@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { TransactionsPage } from './pages/transactions-page';
 import { fillTerminalSale } from './pages/get-paid-page';
+import { axeViolations } from './support/axe';
 
 const customer = { name: 'Salma Harbi', email: 'salma@example.com', phone: '+966500000077' };
 /** Without the isolates and direction marks around an amount, its no-break space a space. */
@@ -41,9 +42,11 @@ describe('money authorised and not captured, on Home', () => {
     await task.waitFor();
     expect(plain(await task.textContent())).toBe('Authorised, not captured: 1 payment, SAR 150.00');
     expect(await page.getByTestId('held-oldest-SAR').textContent()).toBe('oldest under a day ago');
+    expect(await axeViolations(page)).toEqual([]);
     await session.screenshot('home-authorised-held-en');
     await tx.chooseLanguage('ar');
     await expect.poll(async () => plain(await task.textContent())).toBe('مفوَّضة غير محصَّلة: دفعة واحدة، 150.00 ر.س.');
+    expect(await axeViolations(page)).toEqual([]);
     await session.screenshot('home-authorised-held-ar');
     await tx.chooseLanguage('en');
 

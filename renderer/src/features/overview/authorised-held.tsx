@@ -46,7 +46,7 @@ export function HeldFigure() {
   const lines = useHeldLines('figure');
   if (!lines.length) return null;
   return (
-    <section aria-labelledby="ov-held-title" data-testid="ov-held">
+    <section aria-labelledby="ov-held-title" className="ov-held-card" data-testid="ov-held">
       <h3 id="ov-held-title">{t('ov.held.title')}</h3>
       <ul className="ov-held">{lines}</ul>
       <p className="field-hint">{t('ov.held.hint')}</p>

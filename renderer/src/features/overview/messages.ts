@@ -43,7 +43,8 @@ export const en = {
   'ov.attention.count': '{count, plural, =0 {Nothing needs attention} one {# payment needs attention} other {# payments need attention}}',
   // Card payments authorised and not captured ("Authorised", the list's state): money held, not yet the business's.
   'ov.held.title': 'Authorised, not captured',
-  'ov.held.hint': 'Held on the customer’s card, not yet the business’s money: capture or void each one. A hold not captured lapses; the gateway’s documents do not say after how long.',
+  // Shown to those who may not capture (finance, staff): who does it, and that a hold does not wait for ever.
+  'ov.held.hint': 'Held on the customer’s card, and not the business’s money until a colleague in support or an admin captures it. A hold not captured lapses, after a time the gateway’s documents do not state.',
   'ov.held.figure': '{count, plural, one {# payment, {amount}} other {# payments, {amount}}}',
   'ov.held.task': '{count, plural, one {Authorised, not captured: # payment, {amount}} other {Authorised, not captured: # payments, {amount}}}',
   'ov.held.oldest': '{days, plural, =0 {oldest under a day ago} one {oldest # day ago} other {oldest # days ago}}',
@@ -119,7 +120,7 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.attention.title': 'تحتاج إلى متابعة',
   'ov.attention.count': '{count, plural, =0 {لا شيء يحتاج إلى انتباه} zero {لا شيء يحتاج إلى انتباه} one {دفعة واحدة تحتاج إلى انتباه} two {دفعتان تحتاجان إلى انتباه} few {# دفعات تحتاج إلى انتباه} many {# دفعة تحتاج إلى انتباه} other {# دفعة تحتاج إلى انتباه}}',
   'ov.held.title': 'مفوَّضة غير محصَّلة',
-  'ov.held.hint': 'مال محجوز على بطاقة العميل وليس للنشاط بعد: حصِّل كل دفعة أو ألغِ تفويضها. التفويض الذي لا يُحصَّل ينقضي، ولا تذكر مستندات البوابة بعد كم من الوقت.',
+  'ov.held.hint': 'مال محجوز على بطاقة العميل، ولا يصير للنشاط حتى يحصّله زميل في الدعم أو مسؤول. والتفويض الذي لا يُحصَّل ينقضي، بعد مدة لا تذكرها مستندات البوابة.',
   'ov.held.figure': '{count, plural, zero {لا دفعات، {amount}} one {دفعة واحدة، {amount}} two {دفعتان، {amount}} few {# دفعات، {amount}} many {# دفعة، {amount}} other {# دفعة، {amount}}}',
   'ov.held.task': 'مفوَّضة غير محصَّلة: {count, plural, zero {لا دفعات، {amount}} one {دفعة واحدة، {amount}} two {دفعتان، {amount}} few {# دفعات، {amount}} many {# دفعة، {amount}} other {# دفعة، {amount}}}',
   'ov.held.oldest': '{days, plural, =0 {أقدمها منذ أقل من يوم} zero {أقدمها منذ أقل من يوم} one {أقدمها منذ يوم واحد} two {أقدمها منذ يومين} few {أقدمها منذ # أيام} many {أقدمها منذ # يومًا} other {أقدمها منذ # يوم}}',
