@@ -36,7 +36,7 @@ export const unpaidAges = ['day', 'week', 'older'] as const;
 
 export const overviewMethods = {
   getOverview: method({
-    summary: 'Figures for Home: money taken, refunded and net per currency for each period, daily figures and shares for the charts, unpaid links by age, payments needing attention.',
+    summary: 'Figures for Home: money taken, refunded and net per currency for each period, daily figures and shares for the charts, unpaid links by age, payments needing attention, authorised payments not captured.',
     input: () => z
       .object({
         /** One profile, or every profile together when absent (still per currency). */
@@ -61,6 +61,11 @@ export const overviewMethods = {
        */
       unpaidLinks: z.array(z.object({ age: z.enum(unpaidAges), from: z.string().nullable(), to: z.string().nullable(), count: z.number().int(), totals: z.array(z.object({ currency: currency(), amountMinor: minor() })) })).optional(),
       needsAttention: z.number().int().optional(),
+      /**
+       * Card payments authorised (money held on the card) and not captured, per currency: how many,
+       * the amount held, and when the oldest was made. Comes with the figures, in their scope.
+       */
+      authorised: z.array(z.object({ currency: currency(), count: z.number().int(), amountMinor: minor(), oldestAt: z.string() })).optional(),
     }),
   }),
   exportSettlement: method({

@@ -199,6 +199,19 @@ export function needsAttentionCount(db: LedgerDb): number {
   return (prepared(db, sql).get() as { n: number }).n;
 }
 
+export type AuthorisedRow = { currency: string; count: number; amountMinor: number; oldestAt: string };
+
+/**
+ * Per currency, the payments authorised and not captured (state `authorised`: the money held on the
+ * customer's card, nothing captured yet): how many, the amount held (integers summed in SQLite), and
+ * the oldest one's creation. Read from their partial index (migration 19): only those payments.
+ */
+export function authorisedNotCaptured(db: LedgerDb, profileId?: string): AuthorisedRow[] {
+  const sql = `SELECT currency, count(*) AS count, sum(amount_minor) AS amountMinor, min(created_at) AS oldestAt
+    FROM payments INDEXED BY payments_authorised WHERE state = 'authorised' ${profileClause(profileId)} GROUP BY currency ORDER BY currency`;
+  return prepared(db, sql).all({ profileId }) as AuthorisedRow[];
+}
+
 export type OverviewQuery = MethodParsedInput<'getOverview'>;
 export type OverviewAnswer = MethodOutput<'getOverview'>;
 
@@ -234,6 +247,7 @@ export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer
     answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
     // Every profile's, whatever the figures' scope: Needs attention, where the line leads, lists them all.
     answer.needsAttention = needsAttentionCount(db);
+    answer.authorised = authorisedNotCaptured(db, profileId) as never;
     return answer;
   })();
 }

@@ -25,7 +25,7 @@ let inWorkers: OverviewReader;
 
 const currencies = ['SAR', 'KWD', 'JPY', 'USD', 'AED'];
 const kinds = ['sale', 'link', 'checkout', 'recurring', 'external'];
-const states = ['paid', 'partially_refunded', 'refunded', 'pending', 'declined', 'voided', 'partially_captured', 'unknown'];
+const states = ['paid', 'partially_refunded', 'refunded', 'pending', 'declined', 'voided', 'partially_captured', 'unknown', 'authorised'];
 const bins = [null, '400000', '512345', '222100', '371449', '601100'];
 
 /** 3,000 payments over March 2026, every combination of the lists above, a fixed pseudo-random walk. */
@@ -86,13 +86,15 @@ describe("Home's overview read in worker threads", () => {
     const together = await Promise.all([inWorkers.read(query), inWorkers.read({ ...query, periods: [] }), inWorkers.read(query)]);
     expect(together[0]).toEqual(onMain);
     expect(together[2]).toEqual(onMain);
-    expect(together[1]).toEqual({ ...onMain, periods: [], unpaidLinks: undefined, needsAttention: undefined });
+    expect(together[1]).toEqual({ ...onMain, periods: [], unpaidLinks: undefined, needsAttention: undefined, authorised: undefined });
     // The seed has payments in every part of the answer, so the comparison compares something.
     if (query.periods.length) expect(fromWorker.periods.every((p) => p.totals.length > 0)).toBe(true);
     if (query.days.length) expect(fromWorker.days.length).toBeGreaterThan(0);
     if (query.periods.length) expect(fromWorker.unpaidLinks?.some((a) => a.count > 0)).toBe(true);
     else expect(fromWorker.unpaidLinks).toBeUndefined();
     if (query.periods.length) expect(fromWorker.needsAttention).toBeGreaterThan(0);
+    if (query.periods.length) expect(fromWorker.authorised?.some((a) => a.count > 0 && Number.isSafeInteger(a.amountMinor))).toBe(true);
+    else expect(fromWorker.authorised).toBeUndefined();
     const amounts = [...fromWorker.periods.flatMap((p) => p.totals.flatMap((t) => [t.grossMinor, t.refundedMinor, t.netMinor])), ...fromWorker.days.flatMap((d) => [d.grossMinor, d.refundedMinor])];
     expect(amounts.every(Number.isSafeInteger)).toBe(true);
   });

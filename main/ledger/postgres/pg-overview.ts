@@ -10,7 +10,7 @@ import { exportRecord, settlementScope } from '../export-record';
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import { cardBrandSql } from '../card-brand';
 import { settlementCsv } from '../export';
-import { chartFigures, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
+import { chartFigures, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
 import { checkOverviewQuery, checkRanges } from '../overview-input';
 import { exactInteger } from './copy-to-team';
 import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
@@ -90,6 +90,18 @@ async function unpaidLinksByAge(db: Queryable, dayAgo: string, weekAgo: string, 
   return byAge;
 }
 
+/** Per currency, the payments authorised and not captured: how many, the amount held, the oldest (overview.ts's authorisedNotCaptured). */
+async function authorisedNotCaptured(db: Queryable, profileId?: string): Promise<AuthorisedRow[]> {
+  const result = await db.query({
+    text: `SELECT currency, count(*) AS n, sum(amount_minor) AS amount, min(created_at) AS oldest
+      FROM paydesk.payments WHERE state = 'authorised' AND ${profileAt(1)} GROUP BY currency`,
+    values: [profileId ?? null],
+  });
+  return result.rows
+    .map((r) => ({ currency: r.currency as string, count: whole(r.n), amountMinor: whole(r.amount), oldestAt: new Date(r.oldest as Date).toISOString() }))
+    .sort((a, b) => byBytes(a.currency, b.currency));
+}
+
 /** Home's whole answer on one snapshot of the team ledger (overview.ts's readOverview). */
 export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'getOverview'>): Promise<OverviewAnswer> {
   const { profileId, days } = query;
@@ -118,6 +130,7 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
   const attention = await db.query({ text: `SELECT (SELECT count(*) FROM paydesk.payments WHERE needs_attention)
     + (SELECT count(*) FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' AND NOT p.needs_attention) AS n` });
   answer.needsAttention = whole(attention.rows[0].n);
+  answer.authorised = (await authorisedNotCaptured(db, profileId)) as never;
   return answer;
 }
 

@@ -6,6 +6,7 @@
 // The intro says what the role does there too; on this laptop's own ledger, or with the role not
 // known yet, one intro for all. On the practice profile Home says on the page, not only in the
 // badge's tooltip, that no real money moves, and offers the step to one's own sandbox account.
+// Card payments authorised and not captured are a task for those who capture (authorised-held.tsx).
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from '../../app/navigation-store';
 import { useSession } from '../../app/session-store';
@@ -18,6 +19,7 @@ import { useSlashFocus } from '../../ui/slash-focus';
 import { screenKeys, shortcutKeys } from '../../ui/shortcuts';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { SettingsLink } from '../settings/settings-link';
+import { HeldTasks } from '../overview/authorised-held';
 
 export function HomeScreen() {
   const t = useT();
@@ -30,6 +32,7 @@ export function HomeScreen() {
   // A role not known yet may turn out to refund: "Refund" stays in its words.
   const mayRefund = useTeamRole((s) => s.mayMoveMoney || s.roleUnknown);
   const role = useTeamRole((s) => s.role);
+  const mayCapture = useTeamRole((s) => s.mayMoveMoney);
   if (!info || !profile) return null;
 
   const find = async (event: FormEvent) => {
@@ -52,6 +55,8 @@ export function HomeScreen() {
           </>
         )}
         <li><button type="button" onClick={() => search.current?.focus()} data-testid="task-refund">{t(mayRefund ? 'home.task.refund' : 'home.task.check')}</button></li>
+        {/* Authorised payments waiting for a capture or void: a task for those who may do it (the others see a figure). */}
+        {mayCapture && <HeldTasks />}
       </ul>
       <form className="home-find" role="search" onSubmit={(e) => void find(e)}>
         <label htmlFor="home-find">{t('home.find')}</label>

@@ -41,6 +41,13 @@ export const en = {
   // The screen it opens, by its own name in the navigation (it read "Needs a person").
   'ov.attention.title': 'Needs attention',
   'ov.attention.count': '{count, plural, =0 {Nothing needs attention} one {# payment needs attention} other {# payments need attention}}',
+  // Card payments authorised and not captured ("Authorised", the list's state): money held, not yet the business's.
+  'ov.held.title': 'Authorised, not captured',
+  // Shown to those who may not capture (finance, staff): who does it, and that a hold does not wait for ever.
+  'ov.held.hint': 'Held on the customer’s card, and not the business’s money until a colleague in support or an admin captures it. A hold not captured lapses, after a time the gateway’s documents do not state.',
+  'ov.held.figure': '{count, plural, one {# payment, {amount}} other {# payments, {amount}}}',
+  'ov.held.task': '{count, plural, one {Authorised, not captured: # payment, {amount}} other {Authorised, not captured: # payments, {amount}}}',
+  'ov.held.oldest': '{days, plural, =0 {oldest under a day ago} one {oldest # day ago} other {oldest # days ago}}',
   'ov.charts.title': 'Charts',
   'ov.charts.days': 'Days shown',
   'ov.charts.daysOption': '{days} days',
@@ -112,6 +119,11 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.unpaid.count': '{count, plural, =0 {لا شيء} zero {لا روابط} one {رابط واحد} two {رابطان} few {# روابط} many {# رابطًا} other {# رابط}}',
   'ov.attention.title': 'تحتاج إلى متابعة',
   'ov.attention.count': '{count, plural, =0 {لا شيء يحتاج إلى انتباه} zero {لا شيء يحتاج إلى انتباه} one {دفعة واحدة تحتاج إلى انتباه} two {دفعتان تحتاجان إلى انتباه} few {# دفعات تحتاج إلى انتباه} many {# دفعة تحتاج إلى انتباه} other {# دفعة تحتاج إلى انتباه}}',
+  'ov.held.title': 'مفوَّضة غير محصَّلة',
+  'ov.held.hint': 'مال محجوز على بطاقة العميل، ولا يصير للنشاط حتى يحصّله زميل في الدعم أو مسؤول. والتفويض الذي لا يُحصَّل ينقضي، بعد مدة لا تذكرها مستندات البوابة.',
+  'ov.held.figure': '{count, plural, zero {لا دفعات، {amount}} one {دفعة واحدة، {amount}} two {دفعتان، {amount}} few {# دفعات، {amount}} many {# دفعة، {amount}} other {# دفعة، {amount}}}',
+  'ov.held.task': 'مفوَّضة غير محصَّلة: {count, plural, zero {لا دفعات، {amount}} one {دفعة واحدة، {amount}} two {دفعتان، {amount}} few {# دفعات، {amount}} many {# دفعة، {amount}} other {# دفعة، {amount}}}',
+  'ov.held.oldest': '{days, plural, =0 {أقدمها منذ أقل من يوم} zero {أقدمها منذ أقل من يوم} one {أقدمها منذ يوم واحد} two {أقدمها منذ يومين} few {أقدمها منذ # أيام} many {أقدمها منذ # يومًا} other {أقدمها منذ # يوم}}',
   'ov.charts.title': 'الرسوم البيانية',
   'ov.charts.days': 'الأيام المعروضة',
   'ov.charts.daysOption': '{days, plural, zero {لا أيام} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}',

@@ -25,6 +25,8 @@ import { DateField } from '../../ui/date-field';
 // whole page (on a new user's start, while the list the user clicked is drawn).
 import 'uplot/dist/uPlot.min.css';
 import { QuotedWords } from '../../ui/quoted-words';
+import { useTeamRole } from '../settings/team-role';
+import { HeldFigure } from './authorised-held';
 
 // The charts and their library (uPlot) are a chunk of their own: Home's first paint and its
 // figures never wait for them. The chunk is fetched as soon as Home asks for the figures, and
@@ -40,6 +42,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const go = useNavigation((s) => s.go);
+  // Who may capture has the held payments among Home's tasks; the others read them here.
+  const mayCapture = useTeamRole((s) => s.mayMoveMoney);
   const { data, charts, ranges, scope, chosen, error } = useOverview();
   // The export's end or a refusal, kept as words: it follows a change of language.
   const [exported, setExported] = useState<Words>();
@@ -181,6 +185,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
               {/* To Needs attention, where each has its why: the list's filter has no operation whose answer was lost. */}
               <OpenIfAny count={data.needsAttention ?? 0} testId="ov-attention" onOpen={() => go('attention')}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</OpenIfAny>
             </section>
+            {!mayCapture && <HeldFigure />}
           </div>
           <p>
             <button type="button" onClick={() => void exportSettlement()} disabled={backwards || tooLong} aria-describedby="ov-export-hint" data-testid="ov-export">{t('ov.export')}</button>
