@@ -11,7 +11,7 @@ import { englishText, failField, reason } from '../core/fail';
 import type { Logger } from '../log/logger';
 import { keepsItsBytes } from '../ledger/postgres/scram-verifier';
 import type { KeyVault } from '../vault/key-vault';
-import { teamLedgerPasswords, type TeamLedgerLogin } from '../vault/team-ledger-password';
+import { teamLedgerAccount, teamLedgerPasswords, type TeamLedgerLogin } from '../vault/team-ledger-password';
 import { loadTeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
 
 const refused = (why: Reason, code: 'invalid_input' | 'storage' = 'invalid_input') => new AppFailure(code, englishText(why), { reason: why });
@@ -47,7 +47,8 @@ export function createTeamPassword(deps: {
       if (problem === 'short') throw failField('invalid_input', 'next', 'teamLedger.passwordShort', { min: teamPasswordMinLength });
       if (problem === 'login') throw failField('invalid_input', 'next', 'teamLedger.passwordHasLogin', { login: login.user });
       if (!keepsItsBytes(input.next)) throw failField('invalid_input', 'next', 'teamLedger.passwordChars');
-      const current = (await passwords.read(login)) ?? input.current;
+      // The server's password now: one it took that the keychain did not is newer than the keychain's.
+      const current = (unsaved && teamLedgerAccount(unsaved.login) === teamLedgerAccount(login) ? unsaved.password : null) ?? (await passwords.read(login)) ?? input.current;
       if (!current) throw failField('invalid_input', 'current', 'teamLedger.passwordCurrentNeeded', { user: login.user, host: login.host });
       if (current === input.next) throw failField('invalid_input', 'next', 'teamLedger.passwordSame');
 

@@ -138,9 +138,15 @@ describeWithPostgres('Change my password on the team ledger', () => {
     expect(await logsIn(me.person.login, next)).toBe(true);
     expect(entries.get(`Paydesk/${teamLedgerAccount(me.login)}`)).toBe(me.person.password);
 
+    // Changed again before the keychain works: from the password the server has now, not the keychain's older one.
+    const latest = `newer-${randomUUID()}`;
+    const second = await me.handlers.changeTeamPassword({ next: latest }, ctx);
+    expect(second.ok ? null : second.error.reason?.key).toBe('teamLedger.passwordNotSaved');
+    expect(await logsIn(me.person.login, latest)).toBe(true);
+
     keychainWorks = true;
     expect(await me.handlers.saveTeamPasswordAgain({}, ctx)).toEqual({ ok: true, value: { login: me.person.login } });
-    expect(entries.get(`Paydesk/${teamLedgerAccount(me.login)}`)).toBe(next);
+    expect(entries.get(`Paydesk/${teamLedgerAccount(me.login)}`)).toBe(latest);
     // Kept for that one save only.
     const again = await me.handlers.saveTeamPasswordAgain({}, ctx);
     expect(again.ok ? null : again.error.reason?.key).toBe('teamLedger.passwordNothingUnsaved');
