@@ -48,8 +48,9 @@ import { createInvoiceService, type DocumentRenderer, type InvoiceService } from
 import { invoiceHandlers } from './invoices/invoice-handlers';
 import { startLater } from './core/start-later';
 import { createTeamLedgerSettings } from './team/team-ledger-settings';
-import { teamLedgerCopyHandlers, teamLedgerHandlers, teamPeopleHandlers } from './api/team-ledger-handlers';
+import { teamLedgerCopyHandlers, teamLedgerHandlers, teamPasswordHandlers, teamPeopleHandlers } from './api/team-ledger-handlers';
 import { createTeamPeople } from './team/team-people';
+import { createTeamPassword } from './team/team-password';
 import { createTeamLedgerCopy } from './team/team-ledger-copy';
 import { openTeamBackend } from './team/team-backend';
 import { teamLedgerScreenHandlers } from './api/team-screen-handlers';
@@ -289,6 +290,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...teamLedgerHandlers({ teamLedger }),
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
     ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
+    // "Change my password": this Paydesk's team ledger, when it is that login's, connects with the new one from then on.
+    ...teamPasswordHandlers({ password: createTeamPassword({ settings: teamLedger, vault, logger, changed: (login, password) => team?.passwordChanged(login, password) }) }),
     // On the team ledger, the screens' reads, exports and chain check are the team database's.
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens, activeEnvironment) : {}),
   };

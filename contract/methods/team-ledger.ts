@@ -122,4 +122,21 @@ export const teamPeopleMethods = {
   }),
 };
 
-export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods, ...teamPeopleMethods };
+/** "Change my password": the saved login's own, on the server, then in the keychain (docs/team-ledger.md). */
+export const teamPasswordMethods = {
+  changeTeamPassword: method({
+    summary: 'Changes the saved login\'s own password on the team\'s server (a SCRAM verifier is sent, never the password), then keeps the new one in the keychain; the current one is the keychain\'s (given only when it has none). Never answered back.',
+    input: () => z.object({
+      current: z.string().min(1).max(1_000).optional(),
+      next: z.string().min(1).max(1_000),
+    }).strict(),
+    output: () => z.object({ login: z.string() }),
+  }),
+  saveTeamPasswordAgain: method({
+    summary: 'Tries the keychain again with the new password the server accepted and the keychain did not take (kept in main\'s memory only, until Paydesk closes).',
+    input: () => z.object({}).strict(),
+    output: () => z.object({ login: z.string() }),
+  }),
+};
+
+export const teamLedgerMethods = { ...settingsMethods, ...teamLedgerCopyMethods, ...teamPeopleMethods, ...teamPasswordMethods };

@@ -2,6 +2,7 @@ import type { Implementations } from './create-handlers';
 import type { TeamLedgerSettingsService } from '../team/team-ledger-settings';
 import type { TeamLedgerCopyService } from '../team/team-ledger-copy';
 import type { TeamPeopleService } from '../team/team-people';
+import type { TeamPasswordService } from '../team/team-password';
 
 type Names = 'getTeamLedger' | 'saveTeamLedger' | 'testTeamLedger' | 'useTeamLedger';
 type CopyNames = 'copyToTeamLedger' | 'getTeamLedgerCopy';
@@ -25,4 +26,11 @@ export function teamLedgerCopyHandlers(deps: { copy: TeamLedgerCopyService }): P
 
 export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Implementations, 'addTeamPerson'> {
   return { addTeamPerson: (input) => deps.people.add(input) };
+}
+
+export function teamPasswordHandlers(deps: { password: TeamPasswordService }): Pick<Implementations, 'changeTeamPassword' | 'saveTeamPasswordAgain'> {
+  return {
+    changeTeamPassword: (input) => deps.password.change(input),
+    saveTeamPasswordAgain: () => deps.password.saveAgain(),
+  };
 }

@@ -19,8 +19,9 @@ import type { BulkStore } from '../ledger/bulk-store';
 import type { LedgerStore } from '../ledger/store';
 import type { Logger } from '../log/logger';
 import { teamAuditPositionFile } from './team-audit-position';
-import { loadTeamLedgerModule, type StoredTeamLedger, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
+import { loadTeamLedgerModule, noPasswordReason, type StoredTeamLedger, type TeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
 import { waitingForPassword } from './waiting-for-password';
+import type { TeamLedgerLogin } from '../vault/team-ledger-password';
 import { watchedLinkNotices } from './watched-links';
 
 /** What the team backend needs of the payments service once it exists. */
@@ -47,6 +48,8 @@ export type TeamBackend = {
   screens?: TeamScreens;
   /** With the payments service made: settles this laptop's interrupted operations, then listens for changes. */
   begin(payments: Payments): Promise<void>;
+  /** "Change my password" changed `login`'s password on the server: this ledger's next connections use it, when they are that login's. */
+  passwordChanged(login: TeamLedgerLogin, password: string): void;
   close(): Promise<void>;
 };
 
@@ -87,10 +90,11 @@ function mainFailures<T extends object>(service: T, inWords: (error: unknown) =>
  * Exports run in a worker thread on a connection of its own (dist/main/team-export-worker.cjs,
  * beside main's bundle), so a large file never holds main's event loop; unbundled (tests), on main.
  */
-function exportWorker(team: TeamLedgerModule, saved: { settings: Parameters<TeamLedgerModule['clientConfig']>[0]; password: string }) {
-  const client = team.clientConfig(saved.settings, saved.password);
+function exportWorker(team: TeamLedgerModule, settings: Parameters<TeamLedgerModule['clientConfig']>[0], password: () => string) {
+  const client = team.clientConfig(settings, password());
   if (typeof __dirname !== 'string' || !('config' in client)) return undefined;
-  return { file: join(__dirname, 'team-export-worker.cjs'), config: client.config };
+  // Read at each export (a thread is given text, not a function): the password as it is then.
+  return { file: join(__dirname, 'team-export-worker.cjs'), get config() { return { ...client.config, password: password() }; } };
 }
 
 type Deps = {
@@ -111,7 +115,7 @@ export async function openTeamBackend(deps: Deps): Promise<TeamBackend | undefin
   // Refused in words until the password is saved in Settings, then opened there and then.
   return waitingForPassword({
     settings: deps.settings, events: deps.events, logger: deps.logger, laptop, login: stored.user,
-    why: reason('teamLedger.noPassword', { host: stored.host, user: stored.user }),
+    why: noPasswordReason(stored, stored.testedRole),
     async open() {
       const now = deps.settings.read();
       const password = await deps.settings.connectionSettings();
@@ -124,7 +128,10 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
   let session: Session = { login: stored.user, role: null, reason: null };
   deps.settings.setRunning(() => ({ inUse: true, session }));
   const team = await loadTeamLedgerModule();
-  const opened = team.openPostgresLedgerStore(saved.settings, saved.password, { laptop });
+  // Read at each new connection: "Change my password" changes it while the app runs (passwordChanged).
+  let password = saved.password;
+  const passwordNow = () => password;
+  const opened = team.openPostgresLedgerStore(saved.settings, passwordNow, { laptop });
   const store = { ...mainFailures(opened.store), invoices: mainFailures(opened.store.invoices) };
   // A screen's read that failed for the server (out of reach, the login refused) says so in "Test
   // connection"'s words, as the store does, not "something went wrong inside Paydesk".
@@ -140,14 +147,14 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
   const screens: TeamScreens = {
     reads,
     overview: mainFailures(team.createTeamOverview({ pool: opened.pool }), serverInWords),
-    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved) }), serverInWords),
+    exports: mainFailures(team.createTeamExports({ pool: opened.pool, exportDir: deps.exportDir, emit: (event) => deps.events.emit(event), worker: exportWorker(team, saved.settings, passwordNow) }), serverInWords),
     quick: mainFailures(team.createTeamQuickExports({ pool: opened.pool, settings: saved.settings, chain: () => reads.auditChain() }), serverInWords),
   };
 
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
   const checkSession = async () => {
     // A server that does not answer costs the start at most this long (one refusing answers at once).
-    const check = await team.testTeamLedgerConnection(saved.settings, saved.password, { timeoutMs: 3_000 });
+    const check = await team.testTeamLedgerConnection(saved.settings, password, { timeoutMs: 3_000 });
     session = check.ok ? { login: check.login, role: check.role, reason: null } : { login: stored.user, role: null, reason: check.reason };
     if (!check.ok) deps.logger.warn('team ledger not reachable at start', { problem: check.problem });
   };
@@ -197,7 +204,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
       payments = service;
       // Out of reach now: the listener marks them once it connects (no second wait at start).
       if (session.reason === null) await settleLogged(false);
-      live = team.listenForTeamChanges(saved.settings, saved.password, {
+      live = team.listenForTeamChanges(saved.settings, passwordNow, {
         since,
         onPaymentsChanged(ids) {
           for (let i = 0; i < ids.length; i += 1_000) deps.events.emit({ type: 'payments.changed', paymentIds: ids.slice(i, i + 1_000) });
@@ -248,6 +255,10 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
         if (!away && session.reason === null) void settleLogged(true);
       }, deps.recheckMs ?? 15_000);
       recheck.unref();
+    },
+    passwordChanged(login, next) {
+      const own = saved.settings;
+      if (login.user === own.user && login.host === own.host && login.port === own.port && login.database === own.database) password = next;
     },
     async close() {
       clearInterval(recheck);

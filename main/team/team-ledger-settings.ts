@@ -35,6 +35,14 @@ export type TeamLedgerRunning = Pick<TeamLedgerView, 'inUse' | 'session'>;
 
 export const teamLedgerSettingsFile = 'team-ledger.json';
 
+/**
+ * No password in the keychain for this login: worded for who reads it, by the role last found for
+ * the saved login (an admin created the login, and its password, themself; walk of the setup).
+ */
+export function noPasswordReason(login: { host: string; user: string }, role: TeamRole | undefined): Reason {
+  return reason('teamLedger.noPassword', { host: login.host, user: login.user, who: role === 'admin' ? 'admin' : role ? 'person' : 'unknown', path: 'docs/team-ledger.md' });
+}
+
 export type TeamLedgerModule = typeof import('../ledger/postgres/team-ledger-module');
 /**
  * The team ledger's code (pg, Kysely): in the app, its own bundle beside main's (scripts/build.mjs);
@@ -145,7 +153,10 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
   async function test(form: Form): Promise<Check> {
     const s = stored(form);
     const password = form.password ?? (await passwords.read(loginOf(s)));
-    if (password === null) return { ok: false, problem: 'noPassword', reason: reason('teamLedger.noPassword', { host: s.host, user: s.user }) };
+    if (password === null) {
+      const saved = read();
+      return { ok: false, problem: 'noPassword', reason: noPasswordReason(s, saved && loginKey(saved) === loginKey(s) ? saved.testedRole : undefined) };
+    }
     const { testTeamLedgerConnection } = await loadTeamLedgerModule();
     const check = await testTeamLedgerConnection({ ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password, { timeoutMs: deps.testTimeoutMs });
     deps.logger.info('team ledger connection tested', { host: s.host, port: s.port, database: s.database, user: s.user, result: check.ok ? 'ok' : check.problem });
@@ -165,6 +176,8 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     view, save, test, read, connectionSettings, use,
     /** The running app's team ledger, for the view (team-backend.ts). */
     setRunning: (now: () => TeamLedgerRunning) => void (running = now),
+    /** A password kept in the keychain by "Change my password" (team-password.ts): told as a save is. */
+    passwordStored: () => told().then(() => undefined),
     /** `listener` is awaited after each save and each choice of the ledger (it must not throw). */
     whenSaved: (listener: () => Promise<void>) => void savedListeners.push(listener),
   };

@@ -113,6 +113,7 @@ export function waitingForPassword(deps: {
     async begin(service) {
       payments = service;
     },
+    passwordChanged: (login, password) => opened?.passwordChanged(login, password),
     async close() {
       closed = true;
       await opening;

@@ -82,7 +82,7 @@ afterEach(() => {
 describe('Settings: team ledger', () => {
   it('says who this laptop is again when main checked its role again (team.changed), the form left as typed', async () => {
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sue', tls: true, caPem: null, use: true }));
-    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue' } } } }));
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue', who: 'person', path: 'docs/team-ledger.md' } } } }));
     const section = await openTeamLedger();
     await waitFor(() => expect(within(section).getByTestId('team-not-in-use').textContent).toMatch(/^This laptop uses the team ledger at db\.example\.com as sue, but cannot reach it now:/));
     fireEvent.change(within(section).getByLabelText('Database'), { target: { value: 'paydesk_new' } });
@@ -132,7 +132,7 @@ describe('Settings: team ledger', () => {
 
   it('after the missing password is saved but main could not open the team ledger with it, says a restart connects (not "no password" still)', async () => {
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ host: 'db.example.com', port: 5432, database: 'paydesk', user: 'sue', tls: true, caPem: null, use: true }));
-    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue' } } } }));
+    backend.teamLedger.setRunning(() => ({ inUse: true, session: { login: 'sue', role: null, reason: { key: 'teamLedger.noPassword', values: { host: 'db.example.com', user: 'sue', who: 'person', path: 'docs/team-ledger.md' } } } }));
     const s = within(await openTeamLedger());
     await waitFor(() => expect(s.getByRole('note').textContent).toMatch(/cannot reach it now: There is no password for sue/));
     fireEvent.change(s.getByLabelText('Password'), { target: { value: password } });

@@ -31,7 +31,7 @@ afterEach(() => {
 describe('The team ledger’s Latin values in Arabic', () => {
   it('isolates the host, the user, the login and the person in main’s reasons, as the server and the database', () => {
     const reasons: Array<{ key: string; values: Record<string, string> }> = [
-      { key: 'teamLedger.noPassword', values: { user: 'omar', host } },
+      { key: 'teamLedger.noPassword', values: { user: 'omar', host, who: 'admin', path: 'docs/team-ledger.md' } },
       { key: 'teamLedger.noDatabase', values: { database: 'paydesk', host } },
       { key: 'teamLedger.wrongPassword', values: { user: 'omar' } },
       { key: 'teamLedger.reconnecting', values: { host } },
@@ -39,7 +39,7 @@ describe('The team ledger’s Latin values in Arabic', () => {
       { key: 'teamLedger.busySending', values: { person: 'omar', operation: 'refund' } },
     ];
     for (const why of reasons) {
-      const latinValues = Object.entries(why.values).filter(([name]) => name !== 'operation').map(([, value]) => value);
+      const latinValues = Object.entries(why.values).filter(([name]) => name !== 'operation' && name !== 'who').map(([, value]) => value);
       // The page's words and main's (notifications, logs in the person's language) alike.
       for (const ar of [wordReason('ar', why)!, mainWords('ar', why)!]) {
         for (const value of latinValues) expect(ar, why.key).toContain(isolated(value));

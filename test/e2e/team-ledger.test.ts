@@ -81,7 +81,7 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     await act(team.getByLabel('Port').fill(String(server.port)));
     await act(team.getByLabel('Database').fill(database));
     await act(team.getByLabel('User').fill(sue.login));
-    await act(team.getByLabel('Password').fill(sue.password));
+    await act(team.getByLabel('Password', { exact: true }).fill(sue.password));
     // The test server has no TLS; on this computer the box starts unticked (main's default there).
     expect(await team.getByLabel('Encrypt the connection (TLS)').isChecked()).toBe(false);
     await act(team.getByRole('button', { name: 'Test connection' }).click());
@@ -95,7 +95,7 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     expect(interactions).toBe(8);
 
     expect(await keytar.getPassword('Paydesk', teamLedgerAccount({ host: '127.0.0.1', port: server.port, database, user: sue.login }))).toBe(sue.password);
-    expect(await team.getByLabel('Password').inputValue()).toBe('');
+    expect(await team.getByLabel('Password', { exact: true }).inputValue()).toBe('');
     expect(await page.content()).not.toContain(sue.password);
     for (const name of readdirSync(dataDir).filter((n) => !n.startsWith('paydesk.sqlite'))) {
       try {
@@ -114,7 +114,7 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     expect(await team.getByTestId('team-copy-admin-only').textContent()).toMatch(/^Only a Paydesk admin copies/);
 
     await team.getByLabel('User').fill(ada.login);
-    await team.getByLabel('Password').fill(ada.password);
+    await team.getByLabel('Password', { exact: true }).fill(ada.password);
     await team.getByRole('button', { name: 'Save team ledger settings' }).click();
     await expect.poll(() => page.getByTestId('team-outcome').textContent()).toBe('Team ledger settings saved.');
     await team.getByRole('button', { name: 'Copy to the team ledger' }).click();

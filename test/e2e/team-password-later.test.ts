@@ -62,7 +62,7 @@ withPostgres('the team ledger chosen with no password in the keychain, through t
     const line = () => team.getByRole('note').textContent();
     await expect.poll(line).toMatch(/cannot reach it now: There is no password for omar on 127\.0\.0\.1/);
 
-    await team.getByLabel('Password').fill(omar.password);
+    await team.getByLabel('Password', { exact: true }).fill(omar.password);
     await team.getByRole('button', { name: 'Save team ledger settings' }).click();
     await expect.poll(line).toBe('This laptop uses the team ledger at 127.0.0.1, logged in as omar (support).');
 

@@ -22,6 +22,12 @@ export type TeamLedgerSettings = {
   caPem?: string;
 };
 
+/**
+ * The login's password, or where to read it at each new connection: the running team ledger's
+ * pool and listener follow "Change my password" without a restart (team-backend.ts).
+ */
+export type TeamPassword = string | (() => string);
+
 export type TeamLedgerProblem =
   | 'tlsRequired'
   | 'unreachable'
@@ -56,7 +62,7 @@ function tlsFor(settings: TeamLedgerSettings): { tls: boolean } | { refused: Rea
  * that is not made within `connectMs` fails as unreachable; `queryMs` bounds each query (the
  * connection test's; the ledger's own queries are not cut short).
  */
-export function clientConfig(settings: TeamLedgerSettings, password: string, timeouts: { connectMs?: number; queryMs?: number } = {}): { config: pg.ClientConfig; tls: boolean } | { refused: Reason } {
+export function clientConfig(settings: TeamLedgerSettings, password: TeamPassword, timeouts: { connectMs?: number; queryMs?: number } = {}): { config: pg.ClientConfig; tls: boolean } | { refused: Reason } {
   const tls = tlsFor(settings);
   if ('refused' in tls) return tls;
   const config: pg.ClientConfig = {

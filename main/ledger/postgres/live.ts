@@ -6,7 +6,7 @@
 // ("resync"). Nothing here keeps the process alive or lets an error end it; close() stops it all.
 import pg from 'pg';
 import type { Socket } from 'node:net';
-import { clientConfig, type TeamLedgerSettings } from './connection';
+import { clientConfig, type TeamLedgerSettings, type TeamPassword } from './connection';
 
 export const liveChannel = 'paydesk_changes';
 
@@ -48,7 +48,7 @@ export type TeamLedgerLive = {
 };
 
 /** Starts listening (in the background: failures to connect are retried, told through onStatus). */
-export function listenForTeamChanges(settings: TeamLedgerSettings, password: string, options: TeamLedgerLiveOptions): TeamLedgerLive {
+export function listenForTeamChanges(settings: TeamLedgerSettings, password: TeamPassword, options: TeamLedgerLiveOptions): TeamLedgerLive {
   const made = clientConfig(settings, password, { connectMs: 10_000 });
   if ('refused' in made) throw new Error(`team ledger settings refused: ${made.refused.key}`);
   const config: pg.ClientConfig = { ...made.config, application_name: 'Paydesk live', keepAlive: true, keepAliveInitialDelayMillis: 10_000 };

@@ -34,7 +34,7 @@ import { AppFailure } from '../../../contract/result';
 import { englishText, fail, reason } from '../../core/fail';
 import { openOperationOf, toView, type OperationRow, type PaymentRow } from '../payment-rows';
 import type { LedgerStore, LedgerTx } from '../store';
-import { clientConfig, serverFailureInWords, type TeamLedgerSettings } from './connection';
+import { clientConfig, serverFailureInWords, type TeamLedgerSettings, type TeamPassword } from './connection';
 import { createPgInvoiceLedger } from './pg-invoices';
 import { createPgCheckupRuns } from './pg-checkup-runs';
 
@@ -371,7 +371,7 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
  * keychain's password, and the store on it. Opening connects nothing: a server out of reach is
  * said by the first call that needs it (the app still starts).
  */
-export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: string, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; pool: pg.Pool; close(): Promise<void> } {
+export function openPostgresLedgerStore(settings: TeamLedgerSettings, password: TeamPassword, options: { laptop: string; maxConnections?: number }): { store: LedgerStore; pool: pg.Pool; close(): Promise<void> } {
   const made = clientConfig(settings, password);
   if ('refused' in made) throw new AppFailure('storage', englishText(made.refused), { reason: made.refused });
   const pool = new pg.Pool({ ...made.config, max: options.maxConnections ?? 4 });

@@ -47,8 +47,11 @@ export function TeamLedgerCopySection({ adminOnly = false }: { adminOnly?: boole
           <>
             <p>{t('team.copy.done')}</p>
             <ul data-testid="team-copy-report">
+              {/* A table this computer had nothing of reads "none", not "0 copied … (of 0)" (walk of the setup: invoices and credit notes). */}
               {(['payments', 'operations', 'invoices', 'creditNotes', 'audit'] as const).filter((table) => report[table]).map((table) => (
-                <li key={table}>{t('team.copy.row', { what: t(`team.copy.${table}`), copied: String(report[table].copied), already: String(report[table].alreadyThere), skipped: String(report[table].skipped), source: String(report[table].source) })}</li>
+                <li key={table}>{report[table].source === 0
+                  ? t('team.copy.row.none', { what: t(`team.copy.${table}`) })
+                  : t('team.copy.row', { what: t(`team.copy.${table}`), copied: String(report[table].copied), already: String(report[table].alreadyThere), skipped: String(report[table].skipped), source: String(report[table].source) })}</li>
               ))}
               {report.skipped.map((s) => <li key={`${s.table}-${s.id}`}>{t(`team.copy.why.${s.why}` as MessageKey, { id: s.id })}</li>)}
             </ul>

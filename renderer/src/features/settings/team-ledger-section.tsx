@@ -15,6 +15,7 @@ import { useFocusAfterCheck } from '../../ui/focus';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
 import { TeamPeopleSection } from './team-people';
+import { TeamPasswordSection } from './team-password';
 
 // FileReader rather than Blob.text(): the same in Electron, the browser preview and the DOM tests.
 const readText = (file: File) => new Promise<string>((resolve, reject) => {
@@ -191,7 +192,7 @@ export function TeamLedgerSection() {
         <Field id="team-port" label={t('team.port')} type="number" min={1} max={65535} value={port} onChange={(e) => setPort(e.target.value)} dir="ltr" />
         <Field id="team-database" label={t('team.database')} value={database} onChange={(e) => setDatabase(e.target.value)} autoComplete="off" dir="ltr" />
         <Field id="team-user" label={t('team.user')} value={user} onChange={(e) => setUser(e.target.value)} autoComplete="off" dir="ltr" />
-        <Field id="team-password" label={t('team.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password"
+        <Field id="team-password" label={t('team.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" dir="ltr"
           hint={!view.passwordSaved ? t('team.password.hint')
             : formNamesSaved ? <span data-testid="team-password-saved">{t('team.password.saved')}</span>
             : <span data-testid="team-password-other">{t('team.password.otherLogin', { login: view.settings!.user, host: `${view.settings!.host}:${view.settings!.port}/${view.settings!.database}` })}</span>} />
@@ -228,6 +229,8 @@ export function TeamLedgerSection() {
       <div role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-outcome" ref={outcomeLine}>
         {outcome?.lines.map((line, i) => <OutcomeLine key={i} text={words(line)} line={line} />)}
       </div>
+      {/* Every role changes its own password (the saved login's): the first one came from an admin. */}
+      {view.settings && <TeamPasswordSection login={view.settings.user} passwordSaved={view.passwordSaved} onKept={() => void api.getTeamLedger({}).then((r) => r.ok && setView(r.value))} />}
       {/* Only an admin's login copies (the database refuses the others): a known other role reads why, not a button. */}
       {view.settings && view.passwordSaved && <TeamLedgerCopySection adminOnly={savedLoginRole !== null && savedLoginRole !== 'admin'} />}
       {/* Offered by the saved login's role: main adds the person as that login (team-people.ts), whatever was tested here. */}

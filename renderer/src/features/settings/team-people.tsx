@@ -29,6 +29,9 @@ export function TeamPeopleSection() {
       setPassword('');
       if (!result.ok) return setOutcome({ kind: 'error', words: { key: 'team.error', values: { message: { error: result.error } } } });
       setLogin('');
+      // Back to staff, the group with the fewest rights: the next person is never made an admin (or
+      // finance) by the last one's choice unseen; another group costs one choice (walk of the setup).
+      setRole('staff');
       setOutcome({ kind: 'ok', words: { key: 'team.people.added', values: { login: result.value.login, role: { key: `team.role.${result.value.role}` as MessageKey } } } });
     } finally {
       setBusy(false);
