@@ -227,7 +227,7 @@ export const reasonTexts = {
   // The team ledger on PostgreSQL ("Test connection", main/ledger/postgres/connection.ts)
   'teamLedger.tlsRequired': 'The team ledger at {host} is not on this computer, so Paydesk connects to it only over TLS. Turn TLS on; if the server’s certificate comes from your own certificate authority, pin it too.',
   'teamLedger.unreachable': `${networkWhat} ${networkCheck} Details: {code}.`,
-  'teamLedger.wrongPassword': 'The server refused the user {user} with this password. Check the user name and the password your Paydesk admin gave you for the team ledger.',
+  'teamLedger.wrongPassword': 'The server refused the user {user} with this password. Check the user name, and that the password is its current one: the one your Paydesk admin gave you, the one you changed it to, or, if you created {user} yourself, the one you set then.',
   'teamLedger.notLetIn': 'The server at {host} does not let {user} connect to {database} from this computer: no line of its {file} lets this connection in. Whoever runs the server adds the team’s line (step 3 of “Setting one up” in {path}) and reloads it ({command}); if that is not you, ask them. That line lets in only people added to the team (“Add a person”), so check too that {user} was added.',
   'teamLedger.noPermission': 'The user {user} may not use the team ledger in {database}. Ask your Paydesk admin to add you as staff, support, finance or admin.',
   'teamLedger.noDatabase': 'There is no database called {database} on {host}. Check the database name.',

@@ -65,6 +65,8 @@ describe('Settings results after a change of language', () => {
 
     fireEvent.click(within(team).getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(outcome()).toMatch(/^The server refused the user sue/));
+    // An admin who created the login, or a person who changed the first password, reads of theirs too.
+    expect(outcome()).toContain('the one you changed it to, or, if you created sue yourself, the one you set then.');
     speak('ar');
     expect(outcome()).toBe(wordReason('ar', { key: 'teamLedger.wrongPassword', values: { user: 'sue' } }));
 
