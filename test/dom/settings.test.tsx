@@ -215,6 +215,32 @@ describe('a profile in as few steps as it takes', () => {
   });
 
   it.each([
+    ['en', 'Saved “Riyadh shop”.', 'Saved “Practice”.'],
+    ['ar', 'حُفظ ملف التعريف «Riyadh shop».', 'حُفظ ملف التعريف «التدريب».'],
+  ] as const)('says in %s which profile an edit saved (a bare “Saved.” named none of the cards)', async (language, shopSaved, practiceSaved) => {
+    await openSettings();
+    const shop = await window.paydesk!.createProfile({ name: 'Riyadh shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    if (!shop.ok) throw new Error('not created');
+    act(() => useLanguage.getState().setLanguage(language));
+    // By id: the list may still show the last test's "Riyadh shop" until it reloads.
+    const save = async (id: string) => {
+      const profile = await screen.findByTestId(`profile-${id}`);
+      fireEvent.click(within(profile).getByRole('button', { name: language === 'en' ? 'Edit' : 'عدّل' }));
+      const currency = await waitFor(() => {
+        const select = document.getElementById('profile-form-defaultCurrency');
+        expect(select).not.toBeNull();
+        return select as HTMLSelectElement;
+      });
+      fireEvent.change(currency, { target: { value: 'USD' } });
+      fireEvent.submit(currency.form!);
+      await waitFor(() => expect(document.getElementById('profile-form-defaultCurrency')).toBeNull());
+      return within(profile).getByTestId('profile-notice').textContent;
+    };
+    expect(await save(shop.value.id)).toBe(shopSaved);
+    expect(await save('practice')).toBe(practiceSaved);
+  });
+
+  it.each([
     ['en', 'Profile “Shop” removed. Paydesk now uses the practice profile.', 'Profile “Spare” removed.'],
     ['ar', 'حُذف ملف التعريف «Shop». يستخدم بايدسك الآن ملف تعريف التدريب.', 'حُذف ملف التعريف «Spare».'],
   ] as const)('says in %s which profile was removed, and that practice is in use when it was the active one', async (language, activeRemoved, otherRemoved) => {

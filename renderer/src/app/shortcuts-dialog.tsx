@@ -41,10 +41,10 @@ function Keys({ keys }: { keys: string }) {
 export default function ShortcutsDialog({ onClose }: { onClose(): void }) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
-  // The title takes the keyboard, not Close at the end: the list is read from its start, and
-  // ↓ / Page Down scroll it where it is longer than the window.
-  const title = useRef<HTMLHeadingElement>(null);
-  useDialogFocus(title, onClose, box);
+  // The list takes the keyboard, not Close at the end: it is read from its start, and ↓ / Page Down
+  // scroll it where it is longer than the window (the title and Close stay in view: app.css, .dialog).
+  const list = useRef<HTMLDivElement>(null);
+  useDialogFocus(list, onClose, box);
   const screens = useOfferedScreens();
   const rows = (group: ShortcutGroup) => {
     const own = (Object.keys(shortcuts) as ShortcutId[]).filter((id) => shortcuts[id].group === group)
@@ -57,21 +57,24 @@ export default function ShortcutsDialog({ onClose }: { onClose(): void }) {
   return createPortal(
     <div className="dialog-backdrop">
       <div ref={box} className="dialog shortcuts-help" role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" data-testid="shortcuts-help">
-        <h2 id="shortcuts-title" ref={title} tabIndex={-1}>{t('keys.title')}</h2>
-        <p>{t('keys.intro')}</p>
-        {groups.map((group) => (
-          <section key={group} aria-labelledby={`shortcuts-${group}`}>
-            <h3 id={`shortcuts-${group}`}>{t(`keys.group.${group}`)}</h3>
-            <dl className="shortcuts-list">
-              {rows(group).map((row) => (
-                <div key={row.keys + row.label} data-keys={row.keys}>
-                  <dt><Keys keys={row.keys} /></dt>
-                  <dd>{row.label}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
+        <h2 id="shortcuts-title">{t('keys.title')}</h2>
+        {/* A scrolling region with nothing focusable in it: focusable itself, named by the title. */}
+        <div ref={list} className="dialog-body" tabIndex={0} role="region" aria-labelledby="shortcuts-title" data-testid="shortcuts-body">
+          <p>{t('keys.intro')}</p>
+          {groups.map((group) => (
+            <section key={group} aria-labelledby={`shortcuts-${group}`}>
+              <h3 id={`shortcuts-${group}`}>{t(`keys.group.${group}`)}</h3>
+              <dl className="shortcuts-list">
+                {rows(group).map((row) => (
+                  <div key={row.keys + row.label} data-keys={row.keys}>
+                    <dt><Keys keys={row.keys} /></dt>
+                    <dd>{row.label}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ))}
+        </div>
         <div className="form-actions">
           <button type="button" onClick={onClose} data-testid="shortcuts-close">{t('keys.close')}</button>
         </div>

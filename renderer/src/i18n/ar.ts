@@ -135,7 +135,7 @@ export const ar: Record<MessageKey, string> = {
   'settings.remove.yes': 'نعم، احذفه',
   'settings.cancel': 'إلغاء',
   'settings.save': 'احفظ',
-  'settings.saved': 'تم الحفظ.',
+  'settings.saved': 'حُفظ ملف التعريف «{name}».',
   'settings.switched': 'ملف التعريف المستخدم الآن: «{name}».',
   'settings.added': 'أُضيف ملف التعريف «{name}».',
   'settings.removed': 'حُذف ملف التعريف «{name}».',

@@ -136,7 +136,7 @@ export const en = {
   'settings.remove.yes': 'Yes, remove it',
   'settings.cancel': 'Cancel',
   'settings.save': 'Save',
-  'settings.saved': 'Saved.',
+  'settings.saved': 'Saved “{name}”.',
   'settings.switched': 'Now using “{name}”.',
   'settings.added': 'Profile “{name}” added.',
   'settings.removed': 'Profile “{name}” removed.',

@@ -3,8 +3,25 @@
 // else `bdi`. What is read stays the same text; the element says it is an identifier, not words of
 // the sentence's language (screen readers, and the Arabic screens' check for English words).
 // `whole` keeps each run on one line (a file's name broke at its hyphen in Arabic at 800 px).
-const isolated = /(\u2066[^\u2069]*\u2069)/;
+import { Fragment } from 'react';
+
+const isolated = /(\u2066[^\u2069]*\u2069\.?)/;
+
+/**
+ * A run that ends its sentence ("حُفظ في ⁦/tmp/x.json⁩.") takes the full stop into its own left to
+ * right element: in an Arabic line the stop sat at the run's left, before its first character
+ * ("./tmp/x.json", read as a relative path), where it now follows its last as read. The text is
+ * the same; only where the stop is drawn changes.
+ */
+export const stopInside = (run: string) => (run.endsWith('.') ? 'ltr' : undefined);
 
 export function IsolatedRuns({ text, as: Tag = 'bdi', whole = false }: { text: string; as?: 'bdi' | 'code'; whole?: boolean }) {
-  return <>{text.split(isolated).map((part, i) => (i % 2 === 1 ? <Tag key={i} className={whole ? 'quoted-words' : undefined}>{part}</Tag> : part))}</>;
+  return <>{text.split(isolated).map((part, i) => (i % 2 === 1 ? <Tag key={i} className={whole ? 'quoted-words' : undefined} dir={stopInside(part)}>{part}</Tag> : part))}</>;
+}
+
+/** Only the runs that end a sentence drawn as elements (stopInside); other text as it is. */
+const runThenStop = /(\u2066[^\u2069]*\u2069\.)/;
+export function StopAfterRuns({ text }: { text: string }) {
+  if (!runThenStop.test(text)) return <>{text}</>;
+  return <>{text.split(runThenStop).map((part, i) => (i % 2 === 1 ? <bdi key={i} dir="ltr">{part}</bdi> : <Fragment key={i}>{part}</Fragment>))}</>;
 }

@@ -5,17 +5,21 @@
 // its own. The words themselves are an English, left-to-right element (<bdi dir="ltr" lang="en">): a
 // screen reader reads them as English and the Arabic line around them keeps its order. The text is
 // the same (the marks stay), so what tests and screen readers read is unchanged.
-import { Fragment } from 'react';
+import { StopAfterRuns } from './isolated-runs';
 
 const quote = /([«“]?\u2068[^\u2069]*\u2069[»”]?\.?)/;
 const parts = /^([«“]?)(\u2068[^\u2069]*\u2069)(.*)$/;
 
 function Quote({ text }: { text: string }) {
   const [, open = '', words = text, close = ''] = parts.exec(text) ?? [];
+  // Unquoted (a file's path) and ending the sentence: the full stop follows the path as read, inside
+  // its element (isolated-runs.tsx, stopInside); after a closing » it stays the Arabic sentence's.
+  if (!open && close === '.') return <span className="quoted-words"><bdi dir="ltr" lang="en" className="quoted-said">{words}{close}</bdi></span>;
   return <span className="quoted-words">{open}<bdi dir="ltr" lang="en" className="quoted-said">{words}</bdi>{close}</span>;
 }
 
+/** Also a left-to-right run (ltrIsolated) that ends a sentence: its full stop drawn after it (StopAfterRuns). */
 export function QuotedWords({ text }: { text: string }) {
-  if (!text.includes('\u2068')) return <>{text}</>;
-  return <>{text.split(quote).map((part, i) => (i % 2 === 1 ? <Quote key={i} text={part} /> : <Fragment key={i}>{part}</Fragment>))}</>;
+  if (!text.includes('\u2068')) return <StopAfterRuns text={text} />;
+  return <>{text.split(quote).map((part, i) => (i % 2 === 1 ? <Quote key={i} text={part} /> : <StopAfterRuns key={i} text={part} />))}</>;
 }

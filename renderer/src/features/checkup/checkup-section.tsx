@@ -19,6 +19,7 @@ import { useTeamRole } from '../settings/team-role';
 import { RecentRuns } from './recent-runs';
 import { focusIfLost } from '../../ui/focus';
 import { QuotedWords } from '../../ui/quoted-words';
+import { StopAfterRuns } from '../../ui/isolated-runs';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -121,7 +122,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
         </div>
       )}
       <RecentRuns profileId={profile.id} shownId={run?.id} />
-      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? t('checkup.saved', { file: `\u2066${saved.file}\u2069` }) : <QuotedWords text={wordError(saved.error).message} />}</p>}
+      {saved && <p className={`notice ${saved.ok ? '' : 'notice-error'}`} role="status" data-testid="checkup-saved">{saved.ok ? <StopAfterRuns text={t('checkup.saved', { file: `\u2066${saved.file}\u2069` })} /> : <QuotedWords text={wordError(saved.error).message} />}</p>}
     </section>
   );
 }

@@ -5,10 +5,9 @@
 import { useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
-import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
+import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
@@ -26,6 +25,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './payment-list';
 import { stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
+import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
@@ -73,15 +73,15 @@ export function CheckoutScreen() {
 function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void; onCancel(): void }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const profile = useSession((s) => s.profile);
   const amountText = useAmountText();
   const problemText = useProblemText();
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a session the gateway did not create: filled with what was sent (create-again.ts).
   const again = useAgainDraft('checkout');
+  const startCurrency = useStartCurrency();
   const [v, setV] = useState({
-    orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode,
+    orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? startCurrency) as CurrencyCode,
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', idType: '', idNumber: '', taxNumber: '', country: '', state: '', city: '', address: '', zip: '',
     authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false, issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
   });
@@ -121,7 +121,10 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
         successUrl: opt(v.successUrl), failureUrl: opt(v.failureUrl), confirm,
       });
       setBusy(false);
-      if (result.ok) return onCreated(result.value);
+      if (result.ok) {
+        rememberCurrency(v.currency);
+        return onCreated(result.value);
+      }
       fields.tellMain(result.error);
       setError(result.error);
       focusFirstError();

@@ -5,7 +5,7 @@
 // customer fills name, e-mail and phone in one step (CustomerFields, as on every form). "Quick link without lines" is the old form.
 import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
-import { currencyCodes, formatMinor, isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
+import { currencyCodes, formatMinor, type CurrencyCode } from '../../../../contract/money';
 import type { InvoiceView } from '../../../../contract/methods/invoices';
 import { formatQuantity, formatRate } from '../../../../contract/vat';
 import type { AppError } from '../../../../contract/result';
@@ -23,6 +23,7 @@ import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { useAgainDraft } from './create-again';
+import { rememberCurrency, useStartCurrency } from './last-currency';
 import { keepLinkDraft, useKeptLinkDraft, type LinkDraft } from './kept-link-draft';
 import { shortcutKeys } from '../../ui/shortcuts';
 
@@ -36,7 +37,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const problemText = useProblemText();
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
-  const initialCurrency = profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR';
+  const initialCurrency = useStartCurrency();
   // "Create it again" on a link the gateway did not create: filled with what was sent (create-again.ts).
   const again = useAgainDraft('links');
   // Or what was typed before "add the seller details in Settings" was followed (kept-link-draft.ts).
@@ -51,6 +52,10 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
   const invoice = useInvoiceDraft(profile?.id, again?.paymentId, kept);
   // Settings opened from this form: what was typed waits there for the way back (one press after Save).
+  const created = (payment: PaymentView) => {
+    rememberCurrency(v.currency);
+    onCreated(payment);
+  };
   const toSeller = () => keepLinkDraft({ values: v, lines: invoice.lines, pricesIncludeVat: invoice.pricesIncludeVat, buyerVat: invoice.buyerVat, language: invoice.language });
   const { lines } = invoice;
   const invoiceShown = lines !== null;
@@ -97,7 +102,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         setBusy(true);
         const result = await api.createInvoice({ ...common, lines: lines.map((l) => ({ description: l.description, quantity: l.quantity, unitPrice: l.unitPrice, vat: l.vat, rate: l.vat === 'standard' ? l.rate : undefined, reason: l.vat === 'standard' ? undefined : l.reason })), pricesIncludeVat: invoice.pricesIncludeVat, buyerVatNumber: toAsciiDigits(invoice.buyerVat.trim()) || undefined, language: invoice.language, confirm });
         setBusy(false);
-        if (result.ok) return onCreated(result.value.payment);
+        if (result.ok) return created(result.value.payment);
         fields.tellMain(result.error);
         setError(result.error);
         focusFirstError();
@@ -111,7 +116,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         successUrl: v.successUrl.trim() || undefined, failureUrl: v.failureUrl.trim() || undefined, confirm,
       });
       setBusy(false);
-      if (result.ok) return onCreated(result.value);
+      if (result.ok) return created(result.value);
       fields.tellMain(result.error);
       setError(result.error);
       focusFirstError();

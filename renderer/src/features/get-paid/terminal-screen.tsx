@@ -6,10 +6,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { ChallengeView } from '../../../../contract/methods/challenge';
 import type { PaymentView } from '../../../../contract/methods/payments';
-import { isCurrencyCode, type CurrencyCode } from '../../../../contract/money';
+import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useSession } from '../../app/session-store';
 import { useT, type MessageKey } from '../../i18n';
 import { Field } from '../settings/field';
 import { Ltr } from '../../ui/ltr';
@@ -24,6 +23,7 @@ import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
 import { makeAnother, payByLink, useAgainDraft, useDraftArrives } from './create-again';
+import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
@@ -115,20 +115,20 @@ function CheckNow({ payment, onChange }: { payment: PaymentView; onChange(p: Pay
 
 function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const t = useT();
-  const profile = useSession((s) => s.profile);
   const amountText = useAmountText();
   const problemText = useProblemText();
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a sale the gateway did not create: filled with what was sent but the card (create-again.ts).
   const again = useAgainDraft('terminal');
+  const startCurrency = useStartCurrency();
   // Filled but for the card: the keyboard goes to the card's number as the form is drawn (the
   // screen's first-field focus, useNewShortcut's, then leaves it there).
   useEffect(() => {
     if (again) document.getElementById(fieldId(form, 'card.number'))?.focus();
   }, [again]);
   const [v, setV] = useState({
-    amount: again?.amount ?? '', currency: (again?.currency ?? (profile && isCurrencyCode(profile.defaultCurrency) ? profile.defaultCurrency : 'SAR')) as CurrencyCode, orderId: again?.orderId ?? '',
+    amount: again?.amount ?? '', currency: (again?.currency ?? startCurrency) as CurrencyCode, orderId: again?.orderId ?? '',
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false,
   });
   const [card, setCard] = useState(emptyCard);
@@ -201,6 +201,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         customer: customerToSend({ name: v.name, email: v.email, phone: v.phone }), authOnly: v.authOnly, recurringInit: v.recurringInit, confirm,
       });
       setBusy(false);
+      if (result.ok) rememberCurrency(v.currency);
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false, declineReason: result.value.declineReason });
       // Nothing reached the gateway: the card comes back, so "Charge" again is one press.
       if (nothingSent(result.error)) setCard(typed);

@@ -11,6 +11,7 @@ import { Field } from './field';
 import { said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
 import { QuotedWords } from '../../ui/quoted-words';
+import { practiceProfileId } from '../../ui/profile-name';
 
 /** `added`: the profile just created (not on an edit), so the screen can open its key form next. */
 type Props = { profile?: ProfileView; onDone(notice: Notice, added?: ProfileView): void; onCancel(): void };
@@ -54,7 +55,10 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
     setBusy(false);
     setAnswers((n) => n + 1);
     if (!result.ok) return setError(result.error);
-    if (profile) onDone(said('settings.saved'));
+    // Which profile was saved is said (a bare "Saved." under a list of cards named none); practice
+    // is named in the language of each draw, as its card is.
+    const saved = result.value;
+    if (profile) onDone(said('settings.saved', { name: saved.id === practiceProfileId ? { key: 'profile.practiceName' } : saved.name }));
     else onDone(said('settings.added', { name: result.value.name }), result.value);
   }
 

@@ -1,7 +1,7 @@
 // The audit log: who did what, when, on which profile, a page at a time (newer / older), and
 // whether the chain is intact. Main verifies each entry once as the log is opened; "Verify the
 // whole chain" checks every entry again off main's thread and shows its progress.
-import { IsolatedRuns } from '../../ui/isolated-runs';
+import { IsolatedRuns, StopAfterRuns } from '../../ui/isolated-runs';
 import { useEffect, useRef, useState } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { MethodOutput } from '../../../../contract/methods';
@@ -167,7 +167,7 @@ export function AuditScreen() {
         ) : (
           <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : dated ? t('audit.exportPeriod') : t('audit.export')}</button>
         )}
-        <span role="status" className="notice" data-testid="audit-message">{message && words(message)}</span>
+        <span role="status" className="notice" data-testid="audit-message">{message && <StopAfterRuns text={words(message)} />}</span>
       </div>
       {/* A search that finds nothing says so, as Transactions does (an empty table said nothing). */}
       {data && (query || dated) && rows.length === 0 && loadedFor === shownKey && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}
