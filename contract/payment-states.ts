@@ -30,8 +30,9 @@ export const stateWords = [...ledgerStates, 'unpaid', 'open', 'verifying'] as co
 export type StateWord = (typeof stateWords)[number];
 
 /**
- * The links list's State filter, one ledger state each so one index walk answers it (migration 20,
- * team step 27): unpaid (pending), paid, expired, declined. A refunded or unknown link is under All.
+ * The links list's State filter, one ledger state each so one walk of the state index answers it
+ * (payments_state on both ledgers): unpaid (pending), paid, expired, declined. A refunded or unknown
+ * link is under All.
  */
 export const linkFilterStates = ['pending', 'paid', 'expired', 'declined'] as const;
 export type LinkFilterState = (typeof linkFilterStates)[number];

@@ -3,7 +3,10 @@
 // payments_created index, whose order is exactly that, so any depth costs one seek and a walk
 // of the window, never skipping rows one by one. Links are a share of all payments, so the walk
 // passes over the other kinds between them; the count comes from payment_counts (instant).
-// The State filter's window walks payments_links_state (migration 20): that state's links only.
+// The State filter's window walks payments_state (state, created_at; rowid in every entry) in the
+// same order: that state's payments newest first, passing over the other kinds as the whole list
+// does. An index of links by state of their own was measured and not kept: at 100,000 payments no
+// faster (docs/performance.md, "The links list's State filter"), 14 B a payment on a 1 GB goal.
 import type { LinkFilterState } from '../../contract/payment-states';
 import type { LedgerDb } from './database';
 import type { PaymentRow } from './payment-rows';

@@ -461,12 +461,6 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
     version: 19,
     sql: `CREATE INDEX payments_authorised ON payments (profile_id, currency, amount_minor, created_at) WHERE state = 'authorised';`,
   },
-  {
-    // The links list's State filter ("which links are still unpaid?", links-query.ts): one state's
-    // links newest first, a seek and a walk of the window (rowid the tie-breaker, in every entry).
-    version: 20,
-    sql: `CREATE INDEX payments_links_state ON payments (state, created_at) WHERE kind = 'link';`,
-  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

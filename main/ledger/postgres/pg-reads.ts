@@ -311,8 +311,9 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       const params = new Params();
       const cursor = input.after === undefined ? undefined : parseLinksCursor(input.after);
       const after = cursor ? `AND (p.created_at, p.list_seq) < (${params.add(cursor.createdAt, '::timestamptz')}, ${params.add(cursor.seq, '::bigint')})` : '';
-      // The State filter: payments_links_state (team step 27) holds one state's links in this order.
-      const inState = input.state ? `AND p.state = ${params.add(input.state)}` : '';
+      // The State filter: reads.sql's payments_state holds one state's payments in this order (its
+      // collation named, or the index is not used), as on the laptop (links-query.ts).
+      const inState = input.state ? `AND (p.state COLLATE "C") = ${params.add(input.state, '::text COLLATE "C"')}` : '';
       const version = await versionOf();
       const [found, total] = await Promise.all([
         cursor === null
@@ -365,7 +366,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     const key = state ? `links:${state}` : 'links';
     const known = counts.get(key);
     if (known?.version === version) return known.total;
-    const n = Number((await pool.query(`SELECT count(*)::bigint::text AS n FROM paydesk.payments WHERE kind = 'link' ${state ? 'AND state = $1' : ''}`, state ? [state] : [])).rows[0]!.n);
+    const n = Number((await pool.query(`SELECT count(*)::bigint::text AS n FROM paydesk.payments WHERE kind = 'link' ${state ? `AND (state COLLATE "C") = $1::text COLLATE "C"` : ''}`, state ? [state] : [])).rows[0]!.n);
     counts.set(key, { id: key, version, total: n, exact: true });
     return n;
   }
