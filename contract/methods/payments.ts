@@ -90,6 +90,8 @@ export const paymentViewSchema = shared(() => z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastCheckedAt: z.string().nullable(),
+  /** A payment link's expiry date (YYYY-MM-DD) as sent to the gateway; null when not known (other kinds, links made before it was kept). */
+  expiresOn: z.string().nullable(),
 }));
 export type PaymentView = z.infer<ReturnType<typeof paymentViewSchema>>;
 

@@ -1,8 +1,8 @@
 // "Which links are still unpaid?" in Chromium through the preview against the practice gateway:
 // three links made, one paid on the gateway's pay page; the links list's State filter reached by
 // Tab from the search and chosen with the arrow keys shows the 2 unpaid ones ("2 unpaid links"),
-// and 1 when the customer of another pays, without a reload. English and Arabic at 800 px, axe
-// clean. docs/screens-getting-paid.md, "The links list's State filter".
+// and 1 when the customer of another pays, without a reload; each unpaid row says when it expires.
+// English and Arabic at 800 px, axe clean. docs/screens-getting-paid.md, "The links list's State filter".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
@@ -46,6 +46,10 @@ describe('the links list\'s State filter', () => {
     expect(await session.page.getByRole('combobox', { name: 'State' }).inputValue()).toBe('pending');
     await expect.poll(count).toBe('2 unpaid links');
     await expect.poll(() => rows().evaluateAll((r) => r.map((e) => (e as HTMLElement).dataset.orderId))).toEqual(['STATE-C', 'STATE-B']);
+    // Each unpaid link says when it expires: the form's default, 7 days after today.
+    const week = new Date(Date.now() + 7 * 86_400_000);
+    const expires = `Expires ${week.getDate()} ${week.toLocaleString('en-GB', { month: 'short' })}`;
+    expect(await app.linkRow('STATE-B').getByTestId('link-expiry').textContent()).toBe(expires);
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('links-state-unpaid-800-en');
 
@@ -61,6 +65,7 @@ describe('the links list\'s State filter', () => {
     await app.chooseLanguage('ar');
     expect(await session.page.getByRole('combobox', { name: 'الحالة' }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]!.textContent)).toBe('غير مدفوعة');
     await expect.poll(count).toBe('رابط واحد غير مدفوع');
+    expect(await app.linkRow('STATE-B').getByTestId('link-expiry').textContent()).toMatch(new RegExp(`^تنتهي في ${week.getDate()} \\S+$`));
     expect(await session.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('links-state-unpaid-800-ar');

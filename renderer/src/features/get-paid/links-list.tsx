@@ -13,6 +13,7 @@ import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
+import { LinkExpiry } from './link-expiry';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
@@ -107,7 +108,7 @@ function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCop
         <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
-        <td><PaymentStateLabel payment={row} /></td>
+        <td><PaymentStateLabel payment={row} /><LinkExpiry payment={row} /></td>
         <td><RowMoment iso={row.createdAt} /></td>
         <td>
           {/* The flex box inside the cell: the cell itself a flex box is no table cell, and its line sat above the row's. */}
