@@ -29,6 +29,14 @@ export const settledStates: ReadonlySet<LedgerState> = new Set(['authorised', 'p
 export const stateWords = [...ledgerStates, 'unpaid', 'open', 'verifying'] as const;
 export type StateWord = (typeof stateWords)[number];
 
+/**
+ * The links list's State filter, one ledger state each so one walk of the state index answers it
+ * (payments_state on both ledgers): unpaid (pending), paid, expired, declined. A refunded or unknown
+ * link is under All.
+ */
+export const linkFilterStates = ['pending', 'paid', 'expired', 'declined'] as const;
+export type LinkFilterState = (typeof linkFilterStates)[number];
+
 export function stateWordOf(payment: { state: LedgerState; kind: string }): StateWord {
   if (payment.state !== 'pending') return payment.state;
   return payment.kind === 'link' ? 'unpaid' : payment.kind === 'checkout' ? 'open' : payment.kind === 'sale' ? 'verifying' : 'pending';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { method, shared } from '../method-spec';
 import { currencyCodes } from '../money';
-import { ledgerStates } from '../payment-states';
+import { ledgerStates, linkFilterStates } from '../payment-states';
 import { environmentSchema } from './app';
 import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
@@ -90,6 +90,8 @@ export const paymentViewSchema = shared(() => z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastCheckedAt: z.string().nullable(),
+  /** A payment link's expiry date (YYYY-MM-DD) as sent to the gateway; null when not known (other kinds, links made before it was kept). */
+  expiresOn: z.string().nullable(),
 }));
 export type PaymentView = z.infer<ReturnType<typeof paymentViewSchema>>;
 
@@ -239,8 +241,8 @@ export const paymentMethods = {
     output: () => z.object({ rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({ kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string() }) })) }),
   }),
   listPaymentLinks: method({
-    summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset).',
-    input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset); `state` keeps only the links in that state (the list\'s State filter).',
+    input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100), state: z.enum(linkFilterStates).optional() }).strict(),
     /** next: pass as `after` for the following window; absent after the last one. */
     output: () => z.object({ total: z.number().int(), rows: z.array(paymentViewSchema()), next: z.string().optional() }),
   }),

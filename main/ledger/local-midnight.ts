@@ -15,7 +15,12 @@ export function localMidnight(date: string, instant: string): string {
 
 /** The calendar date after `date` (YYYY-MM-DD). */
 export function nextDate(date: string): string {
+  return addDays(date, 1);
+}
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
+  day.setUTCDate(day.getUTCDate() + days);
   return day.toISOString().slice(0, 10);
 }

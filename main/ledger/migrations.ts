@@ -461,6 +461,12 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
     version: 19,
     sql: `CREATE INDEX payments_authorised ON payments (profile_id, currency, amount_minor, created_at) WHERE state = 'authorised';`,
   },
+  {
+    // A payment link's expiry date (YYYY-MM-DD) as sent to the gateway, kept when it is made, so the
+    // links list can say "Expires 3 Dec" (docs/screens-getting-paid.md). Links made before: null.
+    version: 20,
+    sql: `ALTER TABLE payments ADD COLUMN expire_date TEXT;`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

@@ -54,6 +54,8 @@ export type PaymentRow = {
   last_error: string | null;
   /** The gateway check-up run that made this payment (docs/check-up.md); null for real business. */
   checkup_run?: string | null;
+  /** A link's expiry date (YYYY-MM-DD) as sent to the gateway (migration 20); null when not known. */
+  expire_date?: string | null;
 };
 
 export type OperationRow = {
@@ -117,6 +119,7 @@ export function toView(row: PaymentRow, open: OpenOperation | null): PaymentView
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     lastCheckedAt: row.last_checked_at,
+    expiresOn: row.kind === 'link' ? row.expire_date ?? null : null,
   };
 }
 

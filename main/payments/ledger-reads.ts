@@ -69,7 +69,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     },
 
     listPaymentLinks(input: MethodParsedInput<'listPaymentLinks'>): MethodOutput<'listPaymentLinks'> {
-      const found = linksWindow(db, { after: input.after, limit: input.limit });
+      const found = linksWindow(db, { after: input.after, limit: input.limit, state: input.state });
       return { total: found.total, rows: rows.views(found.rows), next: found.next };
     },
 

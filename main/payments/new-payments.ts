@@ -8,6 +8,7 @@ import { toAsciiDigits } from '../../contract/digits';
 import { fail, failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { newOrderId } from './order-ids';
+import { addDays } from '../ledger/local-midnight';
 import type { PaymentsCore } from './payments-core';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { CreateOptions, CreatePayment } from './record-create';
@@ -36,7 +37,10 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     if (request.issueDate && request.expireDate && request.expireDate < request.issueDate) {
       throw failField('invalid_input', 'expireDate', 'input.expiryBeforeIssue');
     }
-    const { view } = await create(ctx, gateway, { kind: 'link', orderId: orderIdOf(input.orderId), amountMinor, currency, description, customer },
+    // Kept with the link for the list's "Expires 3 Dec": the date sent, else the documented default
+    // (issueDate plus 7 days, gateway-interface.md 4.4); no issue date sent either: not known.
+    const expireDate = request.expireDate ?? (request.issueDate ? addDays(request.issueDate, 7) : undefined);
+    const { view } = await create(ctx, gateway, { kind: 'link', orderId: orderIdOf(input.orderId), amountMinor, currency, description, customer, expireDate },
       (id) => deps.client.createPaymentLink(gateway.conn, { ...request, orderId: id }),
       // The link's own id is not a transaction: that comes with the status answer once it is paid.
       (value) => ({ state: 'pending', link_url: value.url, session_id: value.linkId ?? null }), options);

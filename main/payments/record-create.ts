@@ -28,6 +28,8 @@ export type NewPayment = {
   parentPaymentId?: string;
   /** Made by a gateway check-up run: marked in the ledger and the audit log. */
   checkupRun?: string;
+  /** A link's expiry date as the gateway will apply it (new-payments.ts). */
+  expireDate?: string;
 };
 
 export type CreateOptions = {
@@ -45,7 +47,7 @@ export function newPaymentRow(id: string, gateway: ActiveGateway, input: NewPaym
     recurring_token: null, recurring_init: input.recurringInit ? 1 : 0, parent_payment_id: input.parentPaymentId ?? null, auth_only: input.authOnly ? 1 : 0,
     state: 'creating', status_word: null, captured_minor: 0, refunded_minor: 0, created_by: osUser, created_at: at, updated_at: at, last_checked_at: null,
     next_check_at: null, check_attempts: 0, needs_attention: 0, attention_reason: null, watched: 0, last_error: null,
-    checkup_run: input.checkupRun ?? null,
+    checkup_run: input.checkupRun ?? null, expire_date: input.expireDate ?? null,
   };
 }
 

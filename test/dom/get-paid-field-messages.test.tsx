@@ -15,7 +15,7 @@ const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
   id: 'p1', profileId: 'practice', environment: 'practice', kind: 'link', orderId: 'PD-1', amountMinor: 15075, currency: 'SAR', description: 'Invoice',
   customer: { name: 'Layla', email: 'layla@example.com', phone: '+966501234567' }, cardMasked: null, transactionId: null, sessionId: 'lnk_1', url: 'http://127.0.0.1:9/link?linkId=lnk_1',
   authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'pending', statusWord: 'UNPAID', capturedMinor: 0, refundedMinor: 0, operationInFlight: false,
-  needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, ...over,
+  needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, expiresOn: null, ...over,
 });
 
 const { calls } = stubMain({

@@ -9,7 +9,7 @@ export function paymentView(overrides: Partial<PaymentView> = {}): PaymentView {
     description: null, customer: { name: 'Sara', email: null, phone: null }, cardMasked: null, transactionId: 'tx-SALE-1', sessionId: null,
     url: null, authOnly: false, recurringAvailable: false, recurringRequested: false, parentPaymentId: null, state: 'paid', statusWord: null,
     capturedMinor: 1_000, refundedMinor: 0, operationInFlight: false, openOperation: null, needsAttention: false, attentionReason: null, watched: false,
-    lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null,
+    lastError: null, lastErrorReason: null, createdAt: '2026-11-23T10:00:00.000Z', updatedAt: '2026-11-23T10:00:00.000Z', lastCheckedAt: null, expiresOn: null,
     ...overrides,
   };
 }

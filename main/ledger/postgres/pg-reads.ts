@@ -13,6 +13,7 @@
 // the background once a page is full, so a jump skips fewer than 10,000 rows.
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import type { PaymentFilter } from '../../../contract/methods/payments';
+import type { LinkFilterState } from '../../../contract/payment-states';
 import { openOperationOf, toView, type OperationRow } from '../payment-rows';
 import type { PaymentSort } from '../search';
 import type { AppEvent } from '../../../contract/events';
@@ -310,13 +311,16 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       const params = new Params();
       const cursor = input.after === undefined ? undefined : parseLinksCursor(input.after);
       const after = cursor ? `AND (p.created_at, p.list_seq) < (${params.add(cursor.createdAt, '::timestamptz')}, ${params.add(cursor.seq, '::bigint')})` : '';
+      // The State filter: reads.sql's payments_state holds one state's payments in this order (its
+      // collation named, or the index is not used), as on the laptop (links-query.ts).
+      const inState = input.state ? `AND (p.state COLLATE "C") = ${params.add(input.state, '::text COLLATE "C"')}` : '';
       const version = await versionOf();
       const [found, total] = await Promise.all([
         cursor === null
           ? Promise.resolve([])
           : pool.query(`SELECT p.*, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq FROM paydesk.payments p
-              WHERE p.kind = 'link' ${after} ORDER BY p.created_at DESC, p.list_seq DESC LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
-        linksCount(version),
+              WHERE p.kind = 'link' ${inState} ${after} ORDER BY p.created_at DESC, p.list_seq DESC LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
+        linksCount(version, input.state),
       ]);
       const rows = found.slice(0, input.limit);
       const last = rows.at(-1);
@@ -358,11 +362,12 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   };
 
   /** How many links: counted once per version of the payments (an index-only walk of payments_links). */
-  async function linksCount(version: string): Promise<number> {
-    const known = counts.get('links');
+  async function linksCount(version: string, state?: LinkFilterState): Promise<number> {
+    const key = state ? `links:${state}` : 'links';
+    const known = counts.get(key);
     if (known?.version === version) return known.total;
-    const n = Number((await pool.query(`SELECT count(*)::bigint::text AS n FROM paydesk.payments WHERE kind = 'link'`)).rows[0]!.n);
-    counts.set('links', { id: 'links', version, total: n, exact: true });
+    const n = Number((await pool.query(`SELECT count(*)::bigint::text AS n FROM paydesk.payments WHERE kind = 'link' ${state ? `AND (state COLLATE "C") = $1::text COLLATE "C"` : ''}`, state ? [state] : [])).rows[0]!.n);
+    counts.set(key, { id: key, version, total: n, exact: true });
     return n;
   }
 }

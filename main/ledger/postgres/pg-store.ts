@@ -45,7 +45,7 @@ type Connections = { connect(): Promise<pg.PoolClient>; query: pg.Pool['query'] 
 const updatable = new Set(['transaction_id', 'session_id', 'link_url', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'card_bin', 'card_last4', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts',
   // An order tried again after "not created" (retry.sql, version 13: the database refuses them on any other payment, PD013).
   'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'auth_only']);
-const inserted = ['recurring_init', 'parent_payment_id', 'id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts', 'checkup_run'] as const;
+const inserted = ['recurring_init', 'parent_payment_id', 'id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone', 'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'auth_only', 'state', 'status_word', 'captured_minor', 'refunded_minor', 'next_check_at', 'needs_attention', 'attention_reason', 'last_error', 'check_attempts', 'checkup_run', 'expire_date'] as const;
 const booleans = new Set(['auth_only', 'needs_attention', 'recurring_init']);
 /** The columns the team schema keeps as given (the rest of a PaymentRow it stamps itself or does not keep: created_by, recurring_token, …). */
 const keptColumns = new Set<string>([...inserted, 'last_error', 'check_attempts']);
@@ -86,6 +86,7 @@ export function paymentOf(r: Record<string, unknown>): PaymentRow {
     created_by: r.created_by as string, created_at: iso(r.created_at as Date)!, updated_at: iso(r.updated_at as Date)!, last_checked_at: iso(r.last_checked_at as Date | null),
     next_check_at: iso(r.next_check_at as Date | null), check_attempts: Number(r.check_attempts ?? 0), needs_attention: r.needs_attention ? 1 : 0,
     attention_reason: r.attention_reason as PaymentRow['attention_reason'], watched: r.watched ? 1 : 0, last_error: (r.last_error as string | null | undefined) ?? null, checkup_run: (r.checkup_run as string | null | undefined) ?? null,
+    expire_date: (r.expire_date as string | null | undefined) ?? null,
   };
 }
 

@@ -75,6 +75,14 @@ export function formatDateSpelled(isoDate: string, language: Language): string {
   return keep(`spelled ${language}`, () => new Intl.DateTimeFormat(locales[language], { day: 'numeric', month: language === 'en' ? 'short' : 'long', year: 'numeric', calendar: 'gregory', timeZone: 'UTC', numberingSystem: 'latn' })).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+/**
+ * A day of the year without it (3 Dec; Arabic "3 ديسمبر"), for a date near today: a link's expiry
+ * on its row. Its month named, as formatDateSpelled's.
+ */
+export function formatDayMonth(isoDate: string, language: Language): string {
+  return keep(`day-month ${language}`, () => new Intl.DateTimeFormat(locales[language], { day: 'numeric', month: language === 'en' ? 'short' : 'long', calendar: 'gregory', timeZone: 'UTC', numberingSystem: 'latn' })).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
 /** Compact date and time for list rows. */
 export function formatShortDateTime(iso: string, language: Language): string {
   return localDateTimeFormat(language, 'short').format(new Date(iso));

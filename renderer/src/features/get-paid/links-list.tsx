@@ -1,9 +1,10 @@
 // The payment links in the ledger, newest first: state (unpaid, paid, expired, unknown), search
-// (payment-list.ts), the order id opening the link's payment in Transactions, and per link copy and
+// (payment-list.ts) and a State filter (all, unpaid, paid, expired, declined) beside it, the order id opening the link's payment in Transactions, and per link copy and
 // resend (the share panel again) while it can be paid, then a receipt once it took money and a new
 // link like it. Refreshed when main says payments changed.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { create } from 'zustand';
+import type { LinkFilterState } from '../../../../contract/payment-states';
 import { RowMoment } from '../../ui/row-moment';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { InvoiceView } from '../../../../contract/methods/invoices';
@@ -12,6 +13,7 @@ import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
+import { LinkExpiry } from './link-expiry';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
@@ -24,20 +26,22 @@ import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
 
 /**
- * The list's search, kept while the window is open as the Transactions list keeps its filter: from
- * a link's payment in Transactions back to Payment links, the link searched for is still there
- * (it came back as the whole list, the search typed again).
+ * The list's search and State filter, kept while the window is open as the Transactions list keeps
+ * its filter: from a link's payment in Transactions back to Payment links, the link searched for
+ * (or the unpaid links chosen) is still there (it came back as the whole list, chosen again).
  */
-const useLinksSearch = create<{ query: string }>(() => ({ query: '' }));
+const useLinksSearch = create<{ query: string; state: LinkFilterState | '' }>(() => ({ query: '', state: '' }));
+const stateChoices = [['pending', 'state.unpaid'], ['paid', 'state.paid'], ['expired', 'state.expired'], ['declined', 'state.declined']] as const satisfies ReadonlyArray<readonly [LinkFilterState, string]>;
 
 export function LinksList() {
   const t = useT();
   const query = useLinksSearch((s) => s.query);
+  const state = useLinksSearch((s) => s.state);
   const setQuery = (text: string) => useLinksSearch.setState({ query: text });
   const [sharing, setSharing] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
-  const { rows, total, error, loaded, more } = usePaymentList('link', query);
+  const { rows, total, error, loaded, more } = usePaymentList('link', query, state || undefined);
   const numbers = useInvoiceNumbers(rows);
   const focusedRow = useRef<string | null>(null); // the row (or its panel) the keyboard was last in
 
@@ -50,13 +54,22 @@ export function LinksList() {
   return (
     <section aria-labelledby="links-list-title" className="gp-list gp-links">
       <h2 id="links-list-title">{t('gp.links.title')}</h2>
-      <div className="field gp-search">
-        <label htmlFor="links-search">{t('gp.links.search')}</label>
-        <input id="links-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="links-search-hint" data-testid="links-search" />
-        <p id="links-search-hint" className="field-hint">{t('gp.links.search.hint')}</p>
+      <div className="gp-links-filters">
+        <div className="field gp-search">
+          <label htmlFor="links-search">{t('gp.links.search')}</label>
+          <input id="links-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="links-search-hint" data-testid="links-search" />
+          <p id="links-search-hint" className="field-hint">{t('gp.links.search.hint')}</p>
+        </div>
+        <div className="field">
+          <label htmlFor="links-state">{t('gp.state')}</label>
+          <select id="links-state" value={state} onChange={(e) => useLinksSearch.setState({ state: e.target.value as LinkFilterState | '' })} data-testid="links-state">
+            <option value="">{t('gp.links.state.all')}</option>
+            {stateChoices.map(([value, word]) => <option key={value} value={value}>{t(word)}</option>)}
+          </select>
+        </div>
       </div>
       <SendError error={error} />
-      <p role="status" className="gp-status" data-testid="links-count">{loaded ? t('gp.links.count', { count: total }) : t('app.loading')}</p>
+      <p role="status" className="gp-status" data-testid="links-count">{loaded ? t(state ? `gp.links.count.${state}` : 'gp.links.count', { count: total }) : t('app.loading')}</p>
       {rows.length > 0 && (
         <table className="gp-table" data-testid="links-table">
           <thead>
@@ -95,7 +108,7 @@ function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCop
         <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
-        <td><PaymentStateLabel payment={row} /></td>
+        <td><PaymentStateLabel payment={row} /><LinkExpiry payment={row} /></td>
         <td><RowMoment iso={row.createdAt} /></td>
         <td>
           {/* The flex box inside the cell: the cell itself a flex box is no table cell, and its line sat above the row's. */}

@@ -1,8 +1,10 @@
 // A list of payments of one kind, newest first, for the getting-paid screens (Payment links, Recent
-// checkout sessions): a window at a time, searched by text or amount, reloaded on main's events.
+// checkout sessions): a window at a time, searched by text or amount, in one state if asked (the
+// links list's State filter), reloaded on main's events.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PaymentFilter, PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
+import type { LinkFilterState } from '../../../../contract/payment-states';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { amountFilters } from './amount-search';
@@ -10,7 +12,7 @@ import { amountFilters } from './amount-search';
 /** The currencies of the lists' rows shown in this window so far: where a search for an amount looks. */
 const seenCurrencies = new Set<string>();
 
-export function usePaymentList(kind: PaymentView['kind'], query: string) {
+export function usePaymentList(kind: PaymentView['kind'], query: string, state?: LinkFilterState) {
   const [rows, setRows] = useState<PaymentView[]>([]);
   const [total, setTotal] = useState(0);
   const [next, setNext] = useState<string | undefined>();
@@ -24,11 +26,11 @@ export function usePaymentList(kind: PaymentView['kind'], query: string) {
   const fetchWindow = useCallback(async (after?: string) => {
     const q = query.trim();
     if (kind === 'link' && !q) {
-      const window = await api.listPaymentLinks({ after, limit: 100 });
+      const window = await api.listPaymentLinks({ after, limit: 100, state });
       if (window.ok) window.value.rows.forEach((r) => seenCurrencies.add(r.currency));
       return window;
     }
-    const search = (filter: PaymentFilter) => api.searchPayments({ filter: { kinds: [kind], ...filter }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
+    const search = (filter: PaymentFilter) => api.searchPayments({ filter: { kinds: [kind], ...(state ? { states: [state] } : {}), ...filter }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
     const byAmount = amountFilters(q, [...seenCurrencies, ...(profileCurrency ? [profileCurrency] : [])]);
     const [result, ...amounts] = await Promise.all([search(q ? { query: q } : {}), ...byAmount.map(search)]);
     if (!result.ok) return result;
@@ -36,7 +38,7 @@ export function usePaymentList(kind: PaymentView['kind'], query: string) {
     if (!found.length) return { ok: true as const, value: { ...result.value, next: undefined } };
     const rows = [...new Map([...result.value.rows, ...found].map((r) => [r.id, r])).values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     return { ok: true as const, value: { rows, total: rows.length, next: undefined } };
-  }, [kind, query, profileCurrency]);
+  }, [kind, query, state, profileCurrency]);
   const load = useCallback(async () => {
     const mine = ++seq.current;
     const result = await fetchWindow();

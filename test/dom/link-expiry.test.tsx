@@ -1,0 +1,53 @@
+// An unpaid link's expiry on the links list (links walk, 2026-11-29: the list could not say when a
+// link stops being payable). Under the state: "Expires 3 Dec" up to and on its day, "Expired" after
+// it; nothing on a paid link or one whose date is not known. English and Arabic (Latin digits, the
+// month named). main is a stub; the clock's date is fixed (Date only: the test's waits still run).
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { appInfo } from '../support/session';
+import { paymentView } from '../support/payment-view';
+import { stubMain, unchecked } from '../support/stub-main';
+import type { PaymentView } from '../../contract/methods/payments';
+
+const link = (orderId: string, state: PaymentView['state'], expiresOn: string | null) =>
+  paymentView({ id: orderId, kind: 'link', orderId, amountMinor: 10_000, currency: 'SAR', state, capturedMinor: state === 'paid' ? 10_000 : 0, url: `http://127.0.0.1:9/link?linkId=${orderId}`, expiresOn });
+const links = [
+  link('INV-1', 'pending', '2026-12-03'), link('INV-2', 'pending', '2026-11-28'), link('INV-3', 'pending', '2026-11-29'),
+  link('INV-4', 'paid', '2026-12-03'), link('INV-5', 'pending', null), link('INV-6', 'expired', '2026-11-20'),
+];
+stubMain({
+  listPaymentLinks: () => ({ ok: true, value: unchecked({ total: links.length, rows: links }) }),
+  invoiceNumbers: () => ({ ok: true, value: {} }),
+});
+const { LinksList } = await import('../../renderer/src/features/get-paid/links-list');
+const { useLanguage } = await import('../../renderer/src/i18n');
+(await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null), profile: { defaultCurrency: 'SAR' } as never });
+
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 29, 23, 30)); // 29 Nov, late evening in the computer's own zone
+});
+afterAll(() => vi.useRealTimers());
+afterEach(() => {
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('en'));
+});
+
+const expiryOf = (orderId: string) => document.querySelector(`[data-testid="link-row"][data-order-id="${orderId}"] [data-testid="link-expiry"]`)?.textContent ?? null;
+
+describe.each([
+  ['en', 'Expires 3 Dec', 'Expired', 'Expires 29 Nov'],
+  ['ar', 'تنتهي في 3 ديسمبر', 'منتهية', 'تنتهي في 29 نوفمبر'],
+] as const)('a link\'s expiry in %s', (language, expires, expired, expiresToday) => {
+  it('says when an unpaid link expires, that it has, and nothing otherwise', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<LinksList />);
+    await waitFor(() => expect(expiryOf('INV-1')).toBe(expires));
+    expect(expiryOf('INV-2')).toBe(expired); // past its day, before the gateway's answer says Expired
+    expect(expiryOf('INV-3')).toBe(expiresToday); // payable through its day
+    expect(expiryOf('INV-4')).toBeNull(); // paid
+    expect(expiryOf('INV-5')).toBeNull(); // made without a date
+    expect(expiryOf('INV-6')).toBeNull(); // its state already says Expired
+  });
+});
