@@ -1,8 +1,9 @@
-// The team ledger's password leak test: a person's PostgreSQL passwords (the first one their admin
-// gave, a wrong one, and the Arabic one they change it to) go through every flow that carries them,
-// in Chromium through the preview, the real keychain and a real PostgreSQL that logs every
-// statement: typed in Settings → Team ledger, Test connection (wrong, then right), Save, Use the
-// team ledger, a restart, Change my password (typed twice), a restart, Save diagnostics, a backup.
+// The team ledger's password leak test: the PostgreSQL passwords (an admin's, the first one the
+// admin gives sue through Add a person, a wrong one, and the Arabic one sue changes it to) go
+// through every flow that carries them, in Chromium through the preview, the real keychain and a
+// real PostgreSQL that logs every statement: typed in Settings → Team ledger, Add a person, Test
+// connection (wrong, then right), Save, Use the team ledger, a restart, Change my password (typed
+// twice), a restart, Save diagnostics, a backup.
 // Then the passwords are searched for, in several encodings, in every bridge answer and event,
 // everything the page can reach (leak-surfaces.ts), the console, the previews' output, every file
 // of the data folder (team-ledger.json, the SQLite file and WAL, paydesk.log, the diagnostics
@@ -30,7 +31,7 @@ if (missing && !required) console.warn(`Skipping the team ledger's password leak
 const withPostgres = missing && !required ? describe.skip : describeWithKeychain;
 
 const tag = () => randomBytes(8).toString('hex');
-const passwords = { first: `First-LEAKCANARY-${tag()}`, wrong: `Wrong-LEAKCANARY-${tag()}`, next: `كلمة-السر-الجديدة-${tag()}` };
+const passwords = { admin: `Admin-LEAKCANARY-${tag()}`, first: `First-LEAKCANARY-${tag()}`, wrong: `Wrong-LEAKCANARY-${tag()}`, next: `كلمة-السر-الجديدة-${tag()}` };
 
 /** The forms a password could take if something mishandled it. */
 function needles(password: string): string[] {
@@ -81,15 +82,15 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     database = await server.createDatabase();
     const superuser = await server.connect({ database });
     await applyTeamLedgerSecurity(superuser);
-    // The admin's first password for sue, as a verifier: the test's own setup does not put it in the log.
-    await superuser.query(`SELECT paydesk.add_person('sue', 'support', $1)`, [scramSha256Verifier(passwords.first)]);
+    // The admin, made as security.sql's step 2 says, with a verifier: the test's own setup puts no password in the log.
+    await superuser.query(`SELECT paydesk.add_person('ada', 'admin', $1)`, [scramSha256Verifier(passwords.admin)]);
     await superuser.end();
     dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-team-leak-'));
     backupDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-team-leak-backups-'));
   });
   afterAll(async () => {
     for (const e of events) e.stop();
-    if (server) await keytar.deletePassword(keychainService, teamLedgerAccount(login())).catch(() => false);
+    if (server) for (const user of ['ada', 'sue']) await keytar.deletePassword(keychainService, teamLedgerAccount({ ...login(), user })).catch(() => false);
     await session?.close();
     await server?.stop();
     for (const dir of [dataDir, backupDir]) if (dir) rmSync(dir, { recursive: true, force: true });
@@ -102,6 +103,19 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     await team.getByLabel('Server').fill('127.0.0.1');
     await team.getByLabel('Port').fill(String(server.port));
     await team.getByLabel('Database').fill(database);
+    // The admin adds sue with her first password.
+    await team.getByLabel('User').fill('ada');
+    await team.getByLabel('Password', { exact: true }).fill(passwords.admin);
+    await team.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(outcome).toBe('Connected as ada (admin).');
+    await team.getByRole('button', { name: 'Save team ledger settings' }).click();
+    await team.getByLabel('Login').fill('sue');
+    await team.getByLabel('Group').selectOption('support');
+    await team.getByLabel('First password').fill(passwords.first);
+    await team.getByRole('button', { name: 'Add the person' }).click();
+    await expect.poll(() => team.getByTestId('team-people-outcome').textContent()).toMatch(/^sue was added as support/);
+
+    // Sue, on her laptop (this one), sets up with it.
     await team.getByLabel('User').fill('sue');
     await team.getByLabel('Password', { exact: true }).fill(passwords.wrong);
     await team.getByRole('button', { name: 'Test connection' }).click();
