@@ -2,11 +2,13 @@
 // with a first password they change themselves, through the database's own paydesk.add_person
 // (which refuses anyone but an admin, and audits the call). Connects with the saved settings and
 // the keychain's password, on a client of its own. The new person's password goes to the database
-// only: never into a log line, a file or an answer (the answer is the login and the group).
+// only, as a SCRAM verifier (own-password.ts): never into a log line (main's or the server's), a
+// file or an answer (the answer is the login and the group).
 import type { Reason } from '../../contract/reasons';
 import { AppFailure } from '../../contract/result';
 import { englishText, failField, reason } from '../core/fail';
 import type { Logger } from '../log/logger';
+import { keepsItsBytes } from '../ledger/postgres/scram-verifier';
 import { loadTeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
 
 export type NewPerson = { login: string; role: 'staff' | 'support' | 'finance' | 'admin'; password: string };
@@ -16,6 +18,8 @@ const refused = (why: Reason) => new AppFailure('invalid_input', englishText(why
 export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; logger: Logger }) {
   return {
     async add(person: NewPerson): Promise<{ login: string; role: NewPerson['role'] }> {
+      // The verifier is made from the password's bytes: one SASLprep would change would not log in from psql (scram-verifier.ts).
+      if (!keepsItsBytes(person.password)) throw refused(reason('teamLedger.passwordChars'));
       const saved = await deps.settings.connectionSettings();
       if (!saved) throw refused(reason('teamLedger.copyNoSettings'));
       const team = await loadTeamLedgerModule();
@@ -24,7 +28,7 @@ export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; lo
       let client: Awaited<ReturnType<typeof team.connectTeamClient>> | undefined;
       try {
         client = await team.connectTeamClient(made.config);
-        await client.query('SELECT paydesk.add_person($1, $2, $3)', [person.login, person.role, person.password]);
+        await team.addPerson(client, person);
       } catch (error) {
         const code = (error as { code?: string }).code;
         deps.logger.warn('team ledger: a person was not added', { login: person.login, role: person.role, code: code ?? 'none' });

@@ -29,13 +29,17 @@ import { absentKeychainVault, practice } from '../profiles/support';
 // The team's server: amal is an admin, omar staff; add_person is an admin's only (42501 otherwise).
 const groups: Record<string, 'admin' | 'staff'> = { amal: 'admin', omar: 'staff' };
 const addedBy: string[] = [];
+const addedWith: unknown[][] = [];
 vi.mock('../../main/ledger/postgres/team-ledger-module', async (original) => ({
   ...(await original<typeof import('../../main/ledger/postgres/team-ledger-module')>()),
   testTeamLedgerConnection: async (settings: { user: string }) => ({ ok: true, login: settings.user, role: groups[settings.user], superuser: false, tls: true }),
   connectTeamClient: async (config: { user: string }) => ({
-    query: async () => {
+    // add_person is the call that counts; the server's scram_iterations is asked first (its verifier's).
+    query: async (text: string, values: unknown[] = []) => {
+      if (!text.includes('add_person')) return { rows: [] };
       if (groups[config.user] !== 'admin') throw Object.assign(new Error('permission denied'), { code: '42501' });
       addedBy.push(config.user);
+      addedWith.push(values);
       return { rows: [] };
     },
     end: async () => {},
@@ -83,6 +87,7 @@ async function testOtherLogin(section: ReturnType<typeof within>, user: string) 
 beforeEach(() => {
   backend = directBackend();
   addedBy.length = 0;
+  addedWith.length = 0;
 });
 afterEach(() => {
   cleanup();
@@ -102,6 +107,17 @@ describe('Add a person follows the saved login', () => {
     await waitFor(() => expect(section.getByTestId('team-people-outcome').textContent).toMatch(/huda/));
     expect(section.getByTestId('team-people-outcome').className).toContain('notice-ok');
     expect(addedBy).toEqual(['amal']);
+    // The server is given a SCRAM verifier, never the password: a server logging every statement's parameters keeps no password.
+    expect(addedWith).toEqual([['huda', 'staff', expect.stringMatching(/^SCRAM-SHA-256\$4096:/)]]);
+  });
+
+  it('refuses a first password PostgreSQL would change before keeping it, and sends nothing', async () => {
+    const section = await openSavedAs('amal', 'admin');
+    fireEvent.change(section.getByLabelText('Login'), { target: { value: 'huda' } });
+    fireEvent.change(section.getByLabelText('First password'), { target: { value: 'a first\u00a0password' } });
+    fireEvent.click(section.getByRole('button', { name: 'Add the person' }));
+    await waitFor(() => expect(section.getByTestId('team-people-outcome').textContent).toMatch(/has a character PostgreSQL would change/));
+    expect(addedBy).toEqual([]);
   });
 
   it('is not offered to a staff login saved here after it tests an admin\'s login without saving it', async () => {

@@ -49,6 +49,8 @@ export type PostgresAt = {
 export type PostgresServer = PostgresAt & {
   /** With `tls: true`: the certificate authority (PEM) that signed the server's certificate (for 127.0.0.1 and localhost). */
   caPem?: string;
+  /** The server's own log (what `log_statement` and the like write): a leak test reads it. */
+  logFile: string;
   stop(): Promise<void>;
 };
 
@@ -196,6 +198,7 @@ export async function startPostgres(options: { tls?: boolean; settings?: string[
     return {
       ...postgresAt(port, password),
       ...(tls ? { caPem: tls.caPem } : {}),
+      logFile: join(dir, 'server.log'),
       async stop() {
         process.removeListener('exit', stopNow);
         stopNow();

@@ -9,7 +9,7 @@ export { createTeamOverview, type TeamOverview } from './pg-overview';
 export { createTeamExports, type TeamExportRequest, type TeamExports } from './pg-export';
 export { createTeamBulkStore } from './pg-bulk';
 export { createTeamQuickExports, type TeamQuickExports } from './pg-quick-export';
-export { changeOwnPassword } from './own-password';
+export { addPerson, changeOwnPassword } from './own-password';
 
 import pg from 'pg';
 import { clientConfig } from './connection';

@@ -1,11 +1,13 @@
 // What a leak test searches: everything the renderer could reach (the DOM and input values,
 // global objects and React's props on DOM nodes, storage, IndexedDB, Cache Storage, cookies), the
 // bridge's event stream read from outside the page, each bridge call's answer, and the files of
-// the data folder. Used by the key leak test and the card leak test.
-import { readdirSync, statSync } from 'node:fs';
+// the data folder, and a PostgreSQL server's log and activity. Used by the key, card and team
+// password leak tests.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { PostgresServer } from '../../support/postgres-server';
 
 export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -99,4 +101,23 @@ export function eachAnswer(bodies: string[]): string[] {
   return bodies.flatMap((body) => body.startsWith('{"i":')
     ? body.split('\n').filter((line) => line.trim()).map((line) => JSON.stringify((JSON.parse(line) as { result: unknown }).result))
     : [body]);
+}
+
+/** Every answer the page's bridge calls receive (/api/call/<name> alone, /api/calls for a turn's together). */
+export function recordAnswers(page: Page, into: Array<Promise<string>>): void {
+  page.on('response', (res) => {
+    if (/^\/api\/calls?(\/|$)/.test(new URL(res.url()).pathname)) into.push(res.text().catch(() => ''));
+  });
+}
+
+/** A file's bytes read the ways a secret could have been written: UTF-8, Latin-1 (any bytes), UTF-16. */
+export function fileTexts(path: string): string[] {
+  const bytes = readFileSync(path);
+  return [bytes.toString('utf8'), bytes.toString('latin1'), bytes.toString('utf16le')];
+}
+
+/** What a PostgreSQL server kept of its clients: its log, and every session's current or last statement. */
+export async function postgresSurfaces(server: PostgresServer): Promise<Record<string, string>> {
+  const activity = await server.sql('postgres', 'SELECT * FROM pg_stat_activity');
+  return { 'PostgreSQL log': readFileSync(server.logFile, 'utf8'), pg_stat_activity: JSON.stringify(activity.rows) };
 }
