@@ -6,15 +6,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { beforeAll, expect, it } from 'vitest';
 import { appendAudit } from '../../main/ledger/audit-log';
 import { auditMatch, listAudit } from '../../main/ledger/audit-query';
-import { ledgerFileName, openLedgerDb } from '../../main/ledger/database';
+import { openLedgerDb } from '../../main/ledger/database';
 import { latestVersion } from '../../main/ledger/migrations';
 import type { PaymentRow } from '../../main/ledger/payment-rows';
 import { describeLedgerApp } from '../support/ledger-apps';
 import { seedRefund } from '../support/seed-refund';
+import { rewindLedger } from '../support/rewind-ledger';
 
 type Entry = { seq: number; action: string; amountMinor: number | null; currency: string | null; orderId: string | null };
 type Window = { total: number; totalExact?: boolean; rows: Entry[] };
@@ -113,10 +113,7 @@ it('on a laptop’s ledger from before migration 17, adds the amounts index and 
     appendAudit(db, { osUser: 'fay', action: 'refund', amountMinor: 12_500, currency: 'SAR', result: 'succeeded' }, at);
     db.close();
     // As version 16 left it.
-    const old = new Database(join(dir, ledgerFileName));
-    old.exec('DROP INDEX ledger_audit_amount; DROP INDEX ledger_audit_payment');
-    old.pragma('user_version = 16');
-    old.close();
+    rewindLedger(dir, 16);
 
     db = openLedgerDb(dir);
     try {

@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import type { PaymentRow } from '../../main/ledger/payment-rows';
-import { ledgerFileName, openLedgerDb } from '../../main/ledger/database';
+import { openLedgerDb } from '../../main/ledger/database';
 import { latestVersion } from '../../main/ledger/migrations';
 import { appendAudit } from '../../main/ledger/audit-log';
-import Database from 'better-sqlite3';
 import { auditMatch, listAudit } from '../../main/ledger/audit-query';
 import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { describeLedgerApp, paymentRow } from '../support/ledger-apps';
 import { seedRefund } from '../support/seed-refund';
+import { rewindLedger } from '../support/rewind-ledger';
 
 type Entry = { seq: number; action: string; osUser: string; result: string; orderId: string | null };
 type Window = { total: number; totalExact?: boolean; rows: Entry[] };
@@ -182,10 +182,7 @@ it('on a laptop’s ledger from before migration 18, finds a payment’s entries
     appendAudit(db, { osUser: 'omar', action: 'refund', paymentId: payments[1]!.id, orderId: null, result: 'failed' }, at);
     appendAudit(db, { osUser: 'omar', action: 'refund', paymentId: payments[0]!.id, orderId: 'PD-IDX-2-B', result: 'succeeded' }, at);
     db.close();
-    const old = new Database(join(dir, ledgerFileName));
-    old.exec('DROP INDEX ledger_audit_payment');
-    old.pragma('user_version = 17');
-    old.close();
+    rewindLedger(dir, 17);
 
     db = openLedgerDb(dir);
     try {
