@@ -87,11 +87,24 @@ function before(n: number) {
   return shot;
 }
 
+/**
+ * The rows after, in the columns the rows before had; a column a later migration added (a link's
+ * expire_date, migration 20) must start empty on every kept row.
+ */
+function keptColumns(after: unknown[], before: unknown[]) {
+  const columns = new Set(Object.keys((before[0] ?? {}) as object));
+  return after.map((row) => Object.fromEntries(Object.entries(row as Record<string, unknown>).filter(([column, value]) => {
+    if (columns.has(column)) return true;
+    expect(value, `${column}, added after version 10`).toBeNull();
+    return false;
+  })));
+}
+
 function expectKept(shot: ReturnType<typeof snapshot>) {
   const db = openLedgerDb(dir);
   expect(schemaVersion(db)).toBe(latestVersion);
   const after = snapshot(db);
-  for (const key of Object.keys(shot) as Array<keyof typeof shot>) expect(after[key], key).toEqual(shot[key]);
+  for (const key of Object.keys(shot) as Array<keyof typeof shot>) expect(keptColumns(after[key], shot[key]), key).toEqual(shot[key]);
   expect(verifyAudit(db)).toEqual({ ok: true, rows: shot.audit.length });
   // The old tables are gone; the ledger goes on: a new entry chains onto the migrated ones.
   expect(db.prepare("SELECT type FROM sqlite_master WHERE name = 'operations'").pluck().get()).toBe('view');
