@@ -81,6 +81,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const sendingRef = useRef(false);
   const first = useRef<HTMLInputElement>(null);
   const checkButton = useRef<HTMLButtonElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const live = profile?.environment === 'production';
   // The card a repeat charge charges: the first payment's on a repeat charge's detail, else this payment's own.
@@ -91,7 +92,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   useDialogFocus(first, () => (unknownOutcome || !sendingRef.current) && onClose(), box);
   // The form the keyboard was in goes away when the outcome turns unknown, and "Check status now" is
   // disabled while it asks: the keyboard goes (back) to it, not to the page's body behind the dialog.
-  useFocusAfterCheck(sending, unknownOutcome, () => checkButton.current);
+  // Send is disabled while it sends too: refused (the gateway said no), the keyboard is back on it,
+  // to try again with one press, not on the page's body (walk of 2026-11-29).
+  useFocusAfterCheck(sending, unknownOutcome, () => (unknownOutcome ? checkButton.current : sendButton.current));
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
@@ -240,7 +243,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               {/* An amount it cannot send, or production's box not ticked, only marks it unavailable
                   (aria-disabled): disabled, Enter in the reason did nothing at all, where it now takes the
                   keyboard to the amount or the box, saying why (submit). */}
-              <button type="submit" className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
+              <button type="submit" ref={sendButton} className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.dismiss')}</button>
