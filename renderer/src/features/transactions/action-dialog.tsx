@@ -23,6 +23,7 @@ import { useFieldErrors } from '../get-paid/field-errors';
 import { focusFirstError, useFocusAfterCheck } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
 import { QuotedWords } from '../../ui/quoted-words';
+import { refundWentThrough } from '../../app/refund-went-through';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
@@ -163,6 +164,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     const amountDone = sentMinor === undefined ? shownAmount : money(sentMinor, currency);
     // A repeat charge is a new payment: named by its order id, which a caller asking about it gives;
     // the gateway may decline it (the answer is a declined payment, not a refusal): "Charged" would be untrue.
+    if (kind === 'refund') refundWentThrough(payment.id);
     if (kind !== 'recurring') return onDone({ key: `action.done.${kind}`, values: { amount: amountDone } });
     const declined = result.value.state === 'declined';
     onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } }, declined ? 'error' : 'ok');
