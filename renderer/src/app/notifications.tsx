@@ -9,15 +9,18 @@ import { translate, useLanguage, useT, wordReason, type Language } from '../i18n
 import type { AppEvent } from '../../../contract/events';
 import { Ltr } from '../ui/ltr';
 import { QuotedWords } from '../ui/quoted-words';
+import { onRefundWentThrough } from './refund-went-through';
 
 /** What main said, kept as said: worded at each draw, so a change of language words it again. */
 type Said = Extract<AppEvent, { type: 'notification' }>;
-type Note = { id: number; level: Said['level']; message: string; reason?: Said['reason'] };
+type Note = { id: number; level: Said['level']; message: string; reason?: Said['reason']; paymentId?: string };
 let nextId = 1;
 
 // A notification that says a state is over takes away the one that said it began: "connected to the
 // team ledger again" removes "lost its connection … reconnecting", which stayed on screen below it.
 const ends: Record<string, string> = { 'teamLedger.reconnected': 'teamLedger.reconnecting' };
+/** The notes a refund that went through makes untrue, for its payment. */
+const refundFailures = new Set(['notify.refundFailed', 'notify.refundNotProcessed']);
 
 function wordNote(language: Language, note: Note): string {
   return (note.reason && wordReason(language, note.reason)) ?? (language === 'en' ? note.message : translate(language, 'notify.generic'));
@@ -100,8 +103,12 @@ export function Notifications() {
       api.subscribe((event) => {
         if (event.type !== 'notification') return;
         const over = event.reason && ends[event.reason.key];
-        setNotes((list) => [...list.filter((n) => !over || n.reason?.key !== over).slice(-4), { id: nextId++, level: event.level, message: event.message, reason: event.reason }]);
+        setNotes((list) => [...list.filter((n) => !over || n.reason?.key !== over).slice(-4), { id: nextId++, level: event.level, message: event.message, reason: event.reason, paymentId: event.paymentId }]);
       }),
+    [],
+  );
+  useEffect(
+    () => onRefundWentThrough((paymentId) => setNotes((list) => list.filter((n) => n.paymentId !== paymentId || !refundFailures.has(n.reason?.key ?? '')))),
     [],
   );
   return (

@@ -20,6 +20,8 @@ import { formatDateText } from '../../ui/date-text';
 import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
 import './overview.css';
 import { DateField } from '../../ui/date-field';
+import { QuickDates } from '../transactions/quick-dates';
+import { fromField, fromInstant, toField, toInstant } from '../transactions/date-fields';
 // uPlot's 1.6 KB stylesheet with the page's own, not with the charts' chunk: one request fewer while
 // Home's first calls hold the preview's connections, and no stylesheet arriving later to restyle the
 // whole page (on a new user's start, while the list the user clicked is drawn).
@@ -106,6 +108,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
           {/* A range needs both ends: an empty field is a mistake too, and the figures keep the last good day until it is corrected. */}
           <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => { setLastEdited('from'); if (day) useOverview.getState().set({ chosen: { ...chosen, from: day } }); }} required stillUsing={rangeKept} error={rangeProblem('from')} testId="ov-from" />
           <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} max={lastAllowedTo(chosen.from)} onChange={(day) => { setLastEdited('to'); if (day) useOverview.getState().set({ chosen: { ...chosen, to: day } }); }} required stillUsing={rangeKept} error={rangeProblem('to')} testId="ov-to" />
+          {/* Last month's settlement summary in two presses, as Transactions and the Audit log fill their dates (it took two typed dates). */}
+          <QuickDates from={fromInstant(chosen.from)} to={toInstant(chosen.to)} choose={(range) => { setLastEdited('to'); useOverview.getState().set({ chosen: { from: fromField(range.from), to: toField(range.to) } }); }} />
         </fieldset>
       </div>
       {error && <p role="alert" className="error"><QuotedWords text={wordError(error).message} /></p>}

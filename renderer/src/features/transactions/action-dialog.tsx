@@ -23,6 +23,7 @@ import { useFieldErrors } from '../get-paid/field-errors';
 import { focusFirstError, useFocusAfterCheck } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
 import { QuotedWords } from '../../ui/quoted-words';
+import { refundWentThrough } from '../../app/refund-went-through';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
@@ -81,6 +82,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const sendingRef = useRef(false);
   const first = useRef<HTMLInputElement>(null);
   const checkButton = useRef<HTMLButtonElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const live = profile?.environment === 'production';
   // The card a repeat charge charges: the first payment's on a repeat charge's detail, else this payment's own.
@@ -91,7 +93,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   useDialogFocus(first, () => (unknownOutcome || !sendingRef.current) && onClose(), box);
   // The form the keyboard was in goes away when the outcome turns unknown, and "Check status now" is
   // disabled while it asks: the keyboard goes (back) to it, not to the page's body behind the dialog.
-  useFocusAfterCheck(sending, unknownOutcome, () => checkButton.current);
+  // Send is disabled while it sends too: refused (the gateway said no), the keyboard is back on it,
+  // to try again with one press, not on the page's body (walk of 2026-11-29).
+  useFocusAfterCheck(sending, unknownOutcome, () => (unknownOutcome ? checkButton.current : sendButton.current));
 
   const parsed = kind === 'void' ? undefined : parseAmount(amount, currency);
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
@@ -160,6 +164,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     const amountDone = sentMinor === undefined ? shownAmount : money(sentMinor, currency);
     // A repeat charge is a new payment: named by its order id, which a caller asking about it gives;
     // the gateway may decline it (the answer is a declined payment, not a refusal): "Charged" would be untrue.
+    if (kind === 'refund') refundWentThrough(payment.id);
     if (kind !== 'recurring') return onDone({ key: `action.done.${kind}`, values: { amount: amountDone } });
     const declined = result.value.state === 'declined';
     onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } }, declined ? 'error' : 'ok');
@@ -240,7 +245,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               {/* An amount it cannot send, or production's box not ticked, only marks it unavailable
                   (aria-disabled): disabled, Enter in the reason did nothing at all, where it now takes the
                   keyboard to the amount or the box, saying why (submit). */}
-              <button type="submit" className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
+              <button type="submit" ref={sendButton} className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
                 {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.dismiss')}</button>

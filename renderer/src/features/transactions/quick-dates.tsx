@@ -1,8 +1,10 @@
-// "Last 7 days", "This month", "Last month" beside the list's From and To: one press fills both
-// (a month took two typed dates). The periods are Home's (overview/periods.ts): local days, both
+// "Last 7 days", "This month", "Last month" beside From and To (Transactions, the Audit log, Home's
+// chosen dates): one press fills both (a month took two typed dates). The periods are Home's (overview/periods.ts): local days, both
 // included, so a choice here lists the same payments as Home's figure for it, under the same words.
+import { useId } from 'react';
 import { useT } from '../../i18n';
 import { periodsOf, type PeriodId, type Range } from '../overview/periods';
+import './quick-dates.css';
 
 const choices = ['week', 'month', 'lastMonth'] as const satisfies readonly PeriodId[];
 
@@ -10,9 +12,10 @@ const choices = ['week', 'month', 'lastMonth'] as const satisfies readonly Perio
 export function QuickDates({ from, to, choose }: { from?: string; to?: string; choose(range: Range): void }) {
   const t = useT();
   const periods = periodsOf(new Date(), { from: '', to: '' });
+  const labelId = useId();
   return (
-    <div className="field quick-dates" role="group" aria-labelledby="tx-quick-dates">
-      <span id="tx-quick-dates" className="quick-dates-label">{t('tx.filter.quickDates')}</span>
+    <div className="field quick-dates" role="group" aria-labelledby={labelId}>
+      <span id={labelId} className="quick-dates-label">{t('tx.filter.quickDates')}</span>
       <div className="quick-dates-choices">
         {choices.map((id) => {
           const period = periods[id];
