@@ -82,12 +82,28 @@ afterEach(async ({ task }) => {
 async function wholePageShot(page: Page, path: string, timeout?: number, part?: Locator): Promise<void> {
   const scrolled = await page.evaluate(() => window.scrollY);
   if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
+  // The notes' band is fixed to the window's bottom: in a picture of the whole page it was drawn
+  // where the window ended, over the rows there. Drawn at the page's end instead (the room the page
+  // keeps for it), where a person scrolled to the end sees it; put back after.
+  const bandMoved = await page.evaluate(() => {
+    const band = document.querySelector<HTMLElement>('[data-testid="notifications"]');
+    if (!band || band.childElementCount === 0 || getComputedStyle(band).position !== 'fixed') return false;
+    const end = document.documentElement.scrollHeight - band.offsetHeight;
+    band.style.setProperty('position', 'absolute');
+    band.style.setProperty('inset-block', `${end}px auto`);
+    return true;
+  });
   try {
     // Scrolled to the top, where the part is on the page is where it is in the window.
     const clip = part ? await part.boundingBox() : null;
     if (part && !clip) throw new Error(`${path}: the part to take is not shown`);
     await page.screenshot({ path, fullPage: true, timeout, ...(clip ? { clip } : {}) });
   } finally {
+    if (bandMoved) await page.evaluate(() => {
+      const band = document.querySelector<HTMLElement>('[data-testid="notifications"]');
+      band?.style.removeProperty('position');
+      band?.style.removeProperty('inset-block');
+    });
     if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   }
 }
