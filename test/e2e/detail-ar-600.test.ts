@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const authorisedId = 'SHOPIFY_ORDER_20261129_000000000000001234567890_BRANCH_RIYADH';
 const paidId = 'SHOPIFY_ORDER_20261129_000000000000001234567890_BRANCH_JEDDAH';
@@ -24,14 +24,14 @@ describe('the payment detail\'s dialogs in a 600 × 700 px window', () => {
     session = await openSession();
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
-    const card = approvedCard('ABDULRAHMAN QAHTANI');
-    await callApi(session.page, 'chargeCard', { orderId: authorisedId, amount: '1500.00', currency: 'SAR', card, customer, authOnly: true });
-    await callApi(session.page, 'chargeCard', { orderId: paidId, amount: '45.250', currency: 'KWD', card, customer, authOnly: false });
-    const sale = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', {
-      orderId: longWordsId, amount: '10.00', currency: 'SAR', card, authOnly: false,
+    const holder = 'ABDULRAHMAN QAHTANI';
+    await cardSale(session.page, { orderId: authorisedId, amount: '1500.00', currency: 'SAR', holder, customer, authOnly: true });
+    await cardSale(session.page, { orderId: paidId, amount: '45.250', currency: 'KWD', holder, customer });
+    const sale = await cardSale(session.page, {
+      orderId: longWordsId, amount: '10.00', currency: 'SAR', holder,
       customer: { ...customer, email: 'abdulrahman.alqahtani.customer.service.department@example-company.com.sa' },
     });
-    await callApi(session.page, 'refundPayment', { paymentId: sale.payment.id, amount: '1.00', currency: 'SAR', reason });
+    await callApi(session.page, 'refundPayment', { paymentId: sale.id, amount: '1.00', currency: 'SAR', reason });
     await session.page.setViewportSize({ width: 600, height: 700 });
   });
   // A dialog left open by a failed check would cover the next test's payment.

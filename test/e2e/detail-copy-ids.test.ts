@@ -4,9 +4,8 @@
 // permission), "Copied" shown in place. English and Arabic. The refused clipboard: test/dom/detail-copy-ids.test.tsx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const orderId = 'SHOPIFY_ORDER_20261129_000000000000001234567890_BRANCH_DAMMAM';
 const customer = { name: 'ريم العتيبي', email: 'reem@example.com', phone: '+966500000044' };
@@ -21,8 +20,7 @@ describe('copying a payment\'s ids in a 600 × 700 px window', () => {
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const sale = await callApi<{ payment: { transactionId: string } }>(session.page, 'chargeCard', { orderId, amount: '75.00', currency: 'SAR', card: approvedCard('REEM OTAIBI'), customer, authOnly: false });
-    transactionId = sale.payment.transactionId;
+    transactionId = (await cardSale(session.page, { orderId, amount: '75.00', currency: 'SAR', holder: 'REEM OTAIBI', customer })).transactionId;
     await session.page.setViewportSize({ width: 600, height: 700 });
   });
   afterAll(async () => {

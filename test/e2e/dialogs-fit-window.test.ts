@@ -9,9 +9,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import type { Locator } from 'playwright-core';
-import { callApi, practiceControl } from './support/practice-control';
+import { practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 import { en } from '../../renderer/src/i18n/en';
 import { ar } from '../../renderer/src/i18n/ar';
 import { reasonTexts } from '../../contract/reasons';
@@ -43,8 +43,8 @@ describe('a dialog in a 600 × 500 px window', () => {
     session = await openSession();
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
-    await callApi(session.page, 'chargeCard', { orderId, amount: '1250.00', currency: 'SAR', card: approvedCard('ABDULRAHMAN QAHTANI'), customer, authOnly: false });
-    await callApi(session.page, 'chargeCard', { orderId: unclearId, amount: '300.00', currency: 'SAR', card: approvedCard('ABDULRAHMAN QAHTANI'), customer, authOnly: false });
+    await cardSale(session.page, { orderId, amount: '1250.00', currency: 'SAR', holder: 'ABDULRAHMAN QAHTANI', customer });
+    await cardSale(session.page, { orderId: unclearId, amount: '300.00', currency: 'SAR', holder: 'ABDULRAHMAN QAHTANI', customer });
     practice = await practiceControl(session.page, session.preview.dataDir);
     await session.page.setViewportSize({ width: 600, height: 500 });
   });

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
 import { TransactionsPage } from './pages/transactions-page';
-import { callApi, practiceControl } from './support/practice-control';
-import { approvedCard } from './support/test-card';
+import { callApi, refuseNextRefund } from './support/practice-control';
+import { cardSale } from './support/test-card';
 
 const orderId = 'SHOPIFY_ORDER_20261129_000000000000001234567890_BRANCH_DAMMAM';
 
@@ -18,12 +18,9 @@ describe('a note naming a long order id at 600 px', () => {
     session = await openSession();
     await session.page.setViewportSize({ width: 600, height: 700 });
     await new AppPage(session.page).open(session.preview.url);
-    const practice = await practiceControl(session.page, session.preview.dataDir);
-    const { payment } = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', {
-      orderId, amount: '50.00', currency: 'SAR', card: approvedCard('HUDA AL-QAHTANI'), customer: { name: 'Huda Al-Qahtani', email: 'huda@example.com', phone: '+966500000062' }, authOnly: false,
-    });
+    const payment = await cardSale(session.page, { orderId, amount: '50.00', currency: 'SAR', holder: 'HUDA AL-QAHTANI', customer: { name: 'Huda Al-Qahtani', email: 'huda@example.com', phone: '+966500000062' } });
     // A refund the gateway refuses: an error note, which stays until dismissed.
-    await practice.fault('refund', { failure: 'error_envelope', times: 1 });
+    await refuseNextRefund(session.page, session.preview.dataDir);
     await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '20.00', currency: 'SAR', reason: 'Returned' }).catch(() => undefined);
     await session.page.getByTestId('notifications').locator('.notification').first().waitFor();
   });

@@ -7,16 +7,11 @@ import { join } from 'node:path';
 import { artifactsDir, openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
 import { TransactionsPage } from './pages/transactions-page';
-import { callApi, practiceControl } from './support/practice-control';
-import { approvedCard } from './support/test-card';
+import { callApi, refuseNextRefund } from './support/practice-control';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Al-Qahtani', email: 'huda@example.com', phone: '+966500000061' };
-const card = approvedCard('HUDA AL-QAHTANI');
-
-async function paidSale(page: Page, orderId: string): Promise<string> {
-  const { payment } = await callApi<{ payment: { id: string } }>(page, 'chargeCard', { orderId, amount: '1234.50', currency: 'SAR', card, customer, authOnly: false });
-  return payment.id;
-}
+const paidSale = async (page: Page, orderId: string) => (await cardSale(page, { orderId, amount: '1234.50', currency: 'SAR', holder: 'HUDA AL-QAHTANI', customer })).id;
 
 /**
  * What of `selector`'s elements shows its start but not its end: a note lying over it. A point is
@@ -61,18 +56,16 @@ function lastRowSeen(page: Page) {
 
 describe('an error note', () => {
   let session: E2eSession;
-  let practice: Awaited<ReturnType<typeof practiceControl>>;
   const notes = () => session.page.getByTestId('notifications').locator('.notification');
 
   beforeAll(async () => {
     session = await openSession();
     await session.page.setViewportSize({ width: 800, height: 700 });
     await new AppPage(session.page).open(session.preview.url);
-    practice = await practiceControl(session.page, session.preview.dataDir);
     for (let n = 1; n <= 24; n++) await paidSale(session.page, `COVER-${String(n).padStart(2, '0')}`);
     // A refund the gateway refuses: an error note, which stays until dismissed.
     const id = await paidSale(session.page, 'COVER-REFUSED');
-    await practice.fault('refund', { failure: 'error_envelope', times: 1 });
+    await refuseNextRefund(session.page, session.preview.dataDir);
     await callApi(session.page, 'refundPayment', { paymentId: id, amount: '20.00', currency: 'SAR', reason: 'Returned' }).catch(() => undefined);
     await notes().first().waitFor();
   });

@@ -5,9 +5,9 @@
 // refund-note-after-retry).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi, practiceControl } from './support/practice-control';
+import { refuseNextRefund } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'نورة القحطاني', email: 'noura@example.com', phone: '+966501112233' };
 let session: E2eSession;
@@ -17,9 +17,8 @@ beforeAll(async () => {
   session = await openSession();
   tx = new TransactionsPage(session.page);
   await tx.open(session.preview.url);
-  await callApi(session.page, 'chargeCard', { orderId: 'RETRY-REFUND-1', amount: '125.50', currency: 'SAR', card: approvedCard('NOURA ALQAHTANI'), customer, authOnly: false });
-  const practice = await practiceControl(session.page, session.preview.dataDir);
-  await practice.fault('refund', { failure: 'error_envelope', times: 1 });
+  await cardSale(session.page, { orderId: 'RETRY-REFUND-1', amount: '125.50', currency: 'SAR', holder: 'NOURA ALQAHTANI', customer });
+  await refuseNextRefund(session.page, session.preview.dataDir);
   await tx.chooseLanguage('ar');
 });
 afterAll(() => session?.close());

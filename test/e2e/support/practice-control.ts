@@ -47,3 +47,8 @@ export async function practiceControl(page: Page, dataDir: string) {
     },
   };
 }
+
+/** The practice gateway refuses the next refund with an error envelope (a refusal the app words and notes), once. */
+export async function refuseNextRefund(page: Page, dataDir: string): Promise<void> {
+  await (await practiceControl(page, dataDir)).fault('refund', { failure: 'error_envelope', times: 1 });
+}
