@@ -24,13 +24,7 @@ beforeAll(async () => {
 afterAll(() => session?.close());
 
 it('says in Arabic that the gateway refused the refund, the gateway’s English words quoted and labelled beside it', async () => {
-  const page = session.page;
-  await tx.show();
-  await tx.openPayment('WORDS-REFUSED-1');
-  await tx.startAction('refund');
-  await page.locator('#action-amount').fill('10');
-  await page.locator('#action-reason').fill('مرتجع');
-  await tx.sendButton.click();
+  await tx.pressRefund('WORDS-REFUSED-1', '10', 'مرتجع');
   const alert = tx.dialog.getByRole('alert');
   await alert.waitFor();
   const text = (await alert.textContent()) ?? '';

@@ -25,12 +25,7 @@ afterAll(() => session?.close());
 
 it('keeps the keyboard on Send after the refusal, and drops the failure note once the second try refunds', async () => {
   const page = session.page;
-  await tx.show();
-  await tx.openPayment('RETRY-REFUND-1');
-  await tx.startAction('refund');
-  await page.locator('#action-amount').fill('20');
-  await page.locator('#action-reason').fill('إرجاع جزء من الخدمة');
-  await tx.sendButton.click();
+  await tx.pressRefund('RETRY-REFUND-1', '20', 'إرجاع جزء من الخدمة');
   await tx.dialog.getByRole('alert').waitFor();
   const notes = page.getByTestId('notifications');
   await notes.getByText(/فشل استرداد على/).waitFor();

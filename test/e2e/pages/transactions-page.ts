@@ -130,6 +130,16 @@ export class TransactionsPage extends AppPage {
     await this.page.waitForFunction(() => document.querySelector('[data-testid="action-dialog"]')?.contains(document.activeElement) === true);
   }
 
+  /** Opens the payment, fills its refund's amount and reason and presses Send; the dialog stays for main's answer. */
+  async pressRefund(orderId: string, amount: string, reason: string) {
+    await this.show();
+    await this.openPayment(orderId);
+    await this.startAction('refund');
+    await this.page.locator('#action-amount').fill(amount);
+    await this.page.locator('#action-reason').fill(reason);
+    await this.sendButton.click();
+  }
+
   async fillAmount(amount: string) {
     await this.dialog.getByLabel(/^Amount/).fill(amount);
   }
