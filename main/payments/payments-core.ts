@@ -13,7 +13,8 @@ import type { GatewayConnection } from '../gateway/operations';
 import type { Logger } from '../log/logger';
 import type { AttentionReason, PaymentRow } from '../ledger/payment-rows';
 import type { LedgerStore, LedgerTx } from '../ledger/store';
-import { attentionAfter, nextCheckAt } from './schedule';
+import { zoneOrLocal } from '../core/zone-days';
+import { attentionAfter, nextCheckOf } from './schedule';
 
 export type ActiveGateway = {
   profile: { id: string; name: string; environment: Environment };
@@ -29,6 +30,8 @@ export type PaymentsDeps = {
   logger: Logger;
   events: EventHub;
   now?: () => Date;
+  /** The business's time zone, whose days a link's expiry date is in: the computer's own unless a test says (core/zone-days.ts). */
+  timeZone?: string;
   /** The active profile and its connection; throws AppFailure (e.g. key_missing) when it cannot be used. */
   active(): Promise<ActiveGateway>;
   /** The connection of any profile, for re-checking payments made on it; undefined when it has no key. */
@@ -54,6 +57,8 @@ const tookMoney = new Set<PaymentRow['state']>(['authorised', 'partially_capture
 export function createPaymentsCore(deps: PaymentsDeps) {
   const now = deps.now ?? (() => new Date());
   const { store } = deps;
+  // Read at the first schedule, not at start: Intl's first zone costs ~10 ms.
+  let zone: string | undefined;
   /** Payments with a call of this process on the wire: one at a time, and status answers wait. */
   const inFlight = new Set<string>();
 
@@ -96,7 +101,7 @@ export function createPaymentsCore(deps: PaymentsDeps) {
       : unclearMove && (undecided || payment.attention_reason === 'undecidable') ? 'undecidable'
       : attempts >= attentionAfter && !waiting ? 'unsettled' : null;
     return tx.update(payment.id, {
-      next_check_at: settled ? null : nextCheckAt(at, attempts),
+      next_check_at: settled ? null : nextCheckOf(payment, at, attempts, (zone ??= zoneOrLocal(deps.timeZone))),
       check_attempts: settled ? 0 : attempts,
       needs_attention: reason ? 1 : 0,
       attention_reason: reason,

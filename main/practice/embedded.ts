@@ -23,6 +23,8 @@ export type PracticeOptions = {
   webhookSecret?: string;
   webhookRetryDelaysMs?: number[];
   now?: () => Date;
+  /** The zone its sessions' and links' days are in: the computer's own by default (dates.ts). */
+  timeZone?: string;
   /** Answers with fields no public source shows (captured and refunded totals...): off by default (docs/practice-gateway.md). */
   extendedAnswers?: boolean;
   /** A fault persona (personas.ts): some answers worded differently, for the check-up's tests. Off by default. */
@@ -58,6 +60,7 @@ export async function startPracticeGateway(options: PracticeOptions): Promise<Pr
   });
   const engine = createEngine(store, {
     now,
+    timeZone: options.timeZone,
     onChange: (tx, change) => webhooks.deliver(webhookBody(tx, change, now()), faults.takeWebhook() ? 2 : 1),
   });
   const setWebhookTarget = (url: string | null) => void (webhookTarget = url);

@@ -5,6 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CurrencyCode } from '../../contract/money';
 import type { GatewayOperation } from '../gateway/operations';
+import { zoneOrLocal } from '../core/zone-days';
 import { addDays, dayOf } from './dates';
 import { challengeCode, testCards, type Customer, type Transaction, type TxStatus } from './model';
 import { Refusal } from './request-fields';
@@ -18,9 +19,12 @@ export type CardOutcome = { result: 'approved' | 'challenge' | 'declined'; chall
 
 const refundable: ReadonlySet<TxStatus> = new Set(['APPROVED', 'PAID', 'CAPTURED', 'PARTIALLY_CAPTURED', 'PARTIALLY_REFUNDED']);
 
-export function createEngine(store: PracticeStore, options: { now: () => Date; onChange: ChangeListener }) {
+/** timeZone: the zone its days are in (dates.ts); the computer's own when not given. */
+export function createEngine(store: PracticeStore, options: { now: () => Date; timeZone?: string; onChange: ChangeListener }) {
   const stamp = () => options.now().toISOString();
-  const today = () => dayOf(options.now());
+  // Read at the first date, not at start: Intl's first zone costs ~10 ms.
+  let zone: string | undefined;
+  const today = () => dayOf(options.now(), (zone ??= zoneOrLocal(options.timeZone)));
   const save = (tx: Transaction, operation: GatewayOperation, amountMinor?: number) => {
     tx.updatedAt = stamp();
     store.record({ operation, orderId: tx.orderId, transactionId: tx.transactionId, amountMinor, currency: tx.currency, at: tx.updatedAt });

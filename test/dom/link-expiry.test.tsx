@@ -1,7 +1,8 @@
 // An unpaid link's expiry on the links list (links walk, 2026-11-29: the list could not say when a
-// link stops being payable). Under the state: "Expires 3 Dec" up to and on its day, "Expired" after
-// it; nothing on a paid link or one whose date is not known. English and Arabic (Latin digits, the
-// month named). main is a stub; the clock's date is fixed (Date only: the test's waits still run).
+// link stops being payable). Under the state: "Expires 3 Dec" up to and on its day; after it the
+// State stays Unpaid, as the gateway last said, and the line says "Past its expiry date, 28 Nov" (it
+// said "Expired" under "Unpaid", a word the gateway had not said); nothing on a paid link or one
+// whose date is not known. English and Arabic (Latin digits, the month named). main is a stub; the clock's date is fixed (Date only: the test's waits still run).
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
@@ -34,17 +35,19 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
+const stateOf = (orderId: string) => document.querySelector(`[data-testid="link-row"][data-order-id="${orderId}"] [data-testid="payment-state"]`)?.textContent ?? null;
 const expiryOf = (orderId: string) => document.querySelector(`[data-testid="link-row"][data-order-id="${orderId}"] [data-testid="link-expiry"]`)?.textContent ?? null;
 
 describe.each([
-  ['en', 'Expires 3 Dec', 'Expired', 'Expires 29 Nov'],
-  ['ar', 'تنتهي في 3 ديسمبر', 'منتهية', 'تنتهي في 29 نوفمبر'],
-] as const)('a link\'s expiry in %s', (language, expires, expired, expiresToday) => {
+  ['en', 'Expires 3 Dec', 'Unpaid', 'Past its expiry date, 28 Nov', 'Expires 29 Nov'],
+  ['ar', 'تنتهي في 3 ديسمبر', 'غير مدفوعة', 'تجاوزت تاريخ انتهائها، 28 نوفمبر', 'تنتهي في 29 نوفمبر'],
+] as const)('a link\'s expiry in %s', (language, expires, unpaid, pastExpiry, expiresToday) => {
   it('says when an unpaid link expires, that it has, and nothing otherwise', async () => {
     act(() => useLanguage.getState().setLanguage(language));
     render(<LinksList />);
     await waitFor(() => expect(expiryOf('INV-1')).toBe(expires));
-    expect(expiryOf('INV-2')).toBe(expired); // past its day, before the gateway's answer says Expired
+    expect(expiryOf('INV-2')).toBe(pastExpiry); // past its day, the gateway's last answer unpaid
+    expect(stateOf('INV-2')).toBe(unpaid); // the state the gateway said, not one made up from the date
     expect(expiryOf('INV-3')).toBe(expiresToday); // payable through its day
     expect(expiryOf('INV-4')).toBeNull(); // paid
     expect(expiryOf('INV-5')).toBeNull(); // made without a date

@@ -19,7 +19,7 @@ let env: Awaited<ReturnType<typeof startTestGateway>>;
 let day = new Date('2026-11-23T10:00:00Z');
 
 beforeAll(async () => {
-  env = await startTestGateway({ now: () => day });
+  env = await startTestGateway({ now: () => day, timeZone: 'UTC' }); // its days in UTC, as the instants below
 });
 afterAll(() => env.gateway.close());
 afterEach(() => env.gateway.faults.clear());
@@ -209,6 +209,32 @@ describe('hosted pages', () => {
     const orderId = newOrderId('INV');
     await client.createPaymentLink(env.conn, { orderId, amount: sar(100), description: 'Old', customer: testCustomer, ...redirects, issueDate: '2026-11-01', expireDate: '2026-11-02' });
     expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'expired' } });
+  });
+
+  it('a link\'s expiry date ends at midnight in the business\'s zone: its page refuses the card from then, its status says EXPIRED', async () => {
+    // A gateway judging days in UTC took payment in Riyadh until 03:00 the day after the link's date.
+    let now = new Date('2026-12-06T20:59:00Z'); // 23:59 on 6 Dec in Riyadh
+    const riyadh = await startTestGateway({ now: () => now, timeZone: 'Asia/Riyadh' });
+    try {
+      const pay = (orderId: string) => client.createPaymentLink(riyadh.conn, { orderId, amount: sar(100), description: 'Due 6 Dec', customer: testCustomer, ...redirects, issueDate: '2026-11-29', expireDate: '2026-12-06' })
+        .then((r) => new URL(r.ok ? r.value.url : ''));
+      const [early, late] = [newOrderId('INV'), newOrderId('INV')];
+      const [earlyUrl, lateUrl] = [await pay(early), await pay(late)];
+      expect(await (await fetch(earlyUrl)).text()).toContain('Card number');
+      const paid = await fetch(`${earlyUrl.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: earlyUrl.searchParams.get('linkId')!, ...cardFields(approveCard) }) });
+      expect(paid.status).toBe(303); // paid on its last day
+      expect(await client.status(riyadh.conn, { orderId: late })).toMatchObject({ ok: true, value: { state: 'pending' } });
+
+      now = new Date('2026-12-06T21:00:01Z'); // 00:00:01 on 7 Dec in Riyadh, still 6 Dec in UTC
+      expect(await (await fetch(lateUrl)).text()).toContain('This payment page has expired.');
+      const refused = await fetch(`${lateUrl.origin}/link`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ linkId: lateUrl.searchParams.get('linkId')!, ...cardFields(approveCard) }) });
+      expect(refused.status).toBe(200);
+      expect(await refused.text()).toContain('This payment page has expired.');
+      expect(await client.status(riyadh.conn, { orderId: late })).toMatchObject({ ok: true, value: { state: 'expired', statusWord: 'EXPIRED' } });
+      expect(await client.status(riyadh.conn, { orderId: early })).toMatchObject({ ok: true, value: { state: 'paid' } });
+    } finally {
+      await riyadh.gateway.close();
+    }
   });
 });
 

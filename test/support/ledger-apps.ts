@@ -60,6 +60,8 @@ export type LedgerAppOptions = {
   role?: TeamPerson['role'];
   environment?: ActiveGateway['profile']['environment'];
   now?: () => Date;
+  /** The business's time zone (a link's expiry date ends at its midnight); the computer's own by default. */
+  timeZone?: string;
   fetch?: typeof fetch;
   /** The OS user of the calls (the audit log's `os_user`); `tester` by default. */
   osUser?: string;
@@ -202,7 +204,7 @@ function serviceOn(store: LedgerStore, practice: LedgerApp['practice'], events: 
   const client = createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 2_000, fetch: options.fetch });
   const profile = { id: 'practice', name: 'Practice', environment: options.environment ?? ('practice' as const) };
   return createPaymentsService({
-    store, client, logger: practice.logger, events, now: options.now,
+    store, client, logger: practice.logger, events, now: options.now, timeZone: options.timeZone,
     active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,

@@ -111,9 +111,9 @@ export const en = {
   'gp.links.count': '{count, plural, one {# link} other {# links}}',
   // The list's State filter: the states' own words (state.unpaid ...) for its choices, its count saying which.
   'gp.links.state.all': 'All',
-  // Under an unpaid link's state: its expiry date (link-expiry.tsx); after it, before the gateway's answer says Expired.
+  // Under an unpaid link's state: its expiry date (link-expiry.tsx); after it, the date passed, while the gateway's answers still say unpaid (it may still take payment).
   'gp.links.expires': 'Expires {date}',
-  'gp.links.expiredDate': 'Expired',
+  'gp.links.pastExpiry': 'Past its expiry date, {date}',
   'gp.links.count.pending': '{count, plural, one {# unpaid link} other {# unpaid links}}',
   'gp.links.count.paid': '{count, plural, one {# paid link} other {# paid links}}',
   'gp.links.count.expired': '{count, plural, one {# expired link} other {# expired links}}',
@@ -380,7 +380,7 @@ export const ar: Record<keyof typeof en, string> = {
   'gp.links.count': '{count, plural, zero {لا روابط} one {رابط واحد} two {رابطان} few {# روابط} many {# رابطًا} other {# رابط}}',
   'gp.links.state.all': 'الكل',
   'gp.links.expires': 'تنتهي في {date}',
-  'gp.links.expiredDate': 'منتهية',
+  'gp.links.pastExpiry': 'تجاوزت تاريخ انتهائها، {date}',
   'gp.links.count.pending': '{count, plural, zero {لا روابط غير مدفوعة} one {رابط واحد غير مدفوع} two {رابطان غير مدفوعين} few {# روابط غير مدفوعة} many {# رابطًا غير مدفوع} other {# رابط غير مدفوع}}',
   'gp.links.count.paid': '{count, plural, zero {لا روابط مدفوعة} one {رابط واحد مدفوع} two {رابطان مدفوعان} few {# روابط مدفوعة} many {# رابطًا مدفوعًا} other {# رابط مدفوع}}',
   'gp.links.count.expired': '{count, plural, zero {لا روابط منتهية} one {رابط واحد منتهٍ} two {رابطان منتهيان} few {# روابط منتهية} many {# رابطًا منتهيًا} other {# رابط منتهٍ}}',
