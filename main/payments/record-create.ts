@@ -98,7 +98,9 @@ export function createRecorder(core: PaymentsCore) {
       release();
       throw error;
     });
-    core.changed(paymentId);
+    // A repeat charge changes its first payment's list of repeat charges too (open in a detail).
+    const changedIds = input.parentPaymentId ? [paymentId, input.parentPaymentId] : [paymentId];
+    core.changed(...changedIds);
 
     const result = await send(input.orderId).catch((error: unknown) => {
       release();
@@ -135,7 +137,7 @@ export function createRecorder(core: PaymentsCore) {
       }
       return { view: await tx.view(await core.schedule(tx, payment, doneAt, 0)), contradicted };
     }).finally(release);
-    core.changed(paymentId);
+    core.changed(...changedIds);
     if (!result.ok && !result.error.mayHaveHappened && !recorded.contradicted) throw toAppFailure(result.error);
     return { view: recorded.view, value: result.ok ? result.value : undefined };
   };

@@ -92,3 +92,19 @@ it('says nothing of a credit note when refunding a card sale, and asks main for 
   expect(within(dialog).queryByTestId('credit-note-line')).toBeNull();
   expect(main.asked('getInvoice').filter((input) => input.paymentId === 'SALE-1')).toEqual([]);
 });
+
+it('copies the invoice number with one press, in English and Arabic: the reference the customer and the accountant quote', async () => {
+  const { useLanguage } = await import('../../renderer/src/i18n');
+  for (const [language, name] of [['en', 'Copy the invoice number'], ['ar', 'انسخ رقم الفاتورة']] as const) {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
+    useLanguage.getState().setLanguage(language);
+    render(<TransactionsScreen />);
+    fireEvent.click(await screen.findByTestId('tx-row-LINK-1'));
+    const panel = await screen.findByTestId('invoice-panel');
+    fireEvent.click(within(panel).getByRole('button', { name }));
+    await waitFor(() => expect(copied).toEqual(['INV-2026-000007']));
+    cleanup();
+  }
+  useLanguage.getState().setLanguage('en');
+});

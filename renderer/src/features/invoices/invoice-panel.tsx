@@ -12,6 +12,7 @@ import { useLanguage, useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { CopyButton } from '../../ui/copy-button';
 import { SendError } from '../get-paid/form-kit';
 import './invoices.css';
 import { saveFile } from '../../ui/save-file';
@@ -70,6 +71,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
   const [drawing, setDrawing] = useState<string | null>(null);
   // Drawn above the credit notes: its top brought into view, or a credit note's picture appeared off screen above its button.
   const previewImage = useRef<HTMLImageElement>(null);
+  const numberShown = useRef<HTMLElement>(null);
   // A block body: Chromium's scrollIntoView answers a promise, which React would call as the effect's cleanup.
   useEffect(() => {
     previewImage.current?.scrollIntoView?.({ block: 'start' });
@@ -87,7 +89,11 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
 
   return (
     <section className="inv-panel" aria-labelledby={`inv-${invoice.id}`} data-testid="invoice-panel" data-number={invoice.number}>
-      <h3 id={`inv-${invoice.id}`}>{t('inv.panel', { number: '' })}<Ltr className="mono" testId="invoice-number">{invoice.number}</Ltr></h3>
+      {/* The number is what the customer and the accountant quote: copied whole, as a payment's ids are. */}
+      <div className="inv-panel-title">
+        <h3 id={`inv-${invoice.id}`}>{t('inv.panel', { number: '' })}<Ltr className="mono" testId="invoice-number" ref={numberShown}>{invoice.number}</Ltr></h3>
+        <CopyButton text={invoice.number} label={t('inv.copyNumber')} shown={numberShown} testId="copy-invoice-number" />
+      </div>
       {invoice.issuedOnLaptop && <p className="inv-laptop" data-testid="invoice-laptop">{t('inv.issuedOnLaptop', { laptop: invoice.issuedOnLaptop })}</p>}
       <p data-testid="invoice-state" data-state={invoice.state}>{t(`inv.state.${invoice.state}`)} · <Ltr>{money(invoice.totalMinor)}</Ltr> ({t('inv.totals.vat')} <Ltr>{money(invoice.vatMinor)}</Ltr>)</p>
       <div className="inv-panel-actions">

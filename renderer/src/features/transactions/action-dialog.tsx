@@ -65,6 +65,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   }, [busySince, payment.operationInFlight]);
   const otherDone = error?.code === 'busy' && busySince !== undefined && !payment.operationInFlight && (busySince.sawOpen || busySince.money !== moneyNow);
   const [unknownOutcome, setUnknownOutcome] = useState(false);
+  // A repeat charge whose answer was lost is a new payment: its status is the one to check, not this
+  // payment's (checked, "Settled: Paid." read as the new charge's while it was still unknown).
+  const [newCharge, setNewCharge] = useState<PaymentView>();
   const [sending, setSending] = useState(false);
   // A refund of an invoiced payment issues its credit note (main/invoices/invoice-service.ts): said
   // before the refund is sent, so support knows the customer's invoice is corrected too. Only a
@@ -160,7 +163,10 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     }
     // Main answers with the payment; an operation still open means the gateway's answer was lost.
     if (kind !== 'recurring' && result.value.operationInFlight) return setUnknownOutcome(true);
-    if (kind === 'recurring' && result.value.state === 'unknown') return setUnknownOutcome(true);
+    if (kind === 'recurring' && result.value.state === 'unknown') {
+      setNewCharge(result.value);
+      return setUnknownOutcome(true);
+    }
     const amountDone = sentMinor === undefined ? shownAmount : money(sentMinor, currency);
     // A repeat charge is a new payment: named by its order id, which a caller asking about it gives;
     // the gateway may decline it (the answer is a declined payment, not a refusal): "Charged" would be untrue.
@@ -172,7 +178,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
 
   async function checkStatus() {
     setSending(true);
-    const result = await api.checkPaymentStatus({ paymentId: payment.id });
+    const result = await api.checkPaymentStatus({ paymentId: (newCharge ?? payment).id });
     setSending(false);
     if (!result.ok) return setError(result.error);
     // An answer that cannot decide it leaves it to a person: "Paydesk keeps checking" would send them waiting.
@@ -189,6 +195,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             <div className="dialog-body">
               <p><strong>{t('action.unknown.title')}</strong></p>
               <p>{t('action.unknown.body')}</p>
+              {newCharge && <p data-testid="unknown-new-charge">{withData(t('action.unknown.newCharge', placeholders(['orderId'])), { orderId: newCharge.orderId })}</p>}
               {error && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
             </div>
             <div className="form-actions">
