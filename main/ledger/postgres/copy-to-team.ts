@@ -12,6 +12,7 @@
 import type pg from 'pg';
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from '../database';
+import { teamLedgerSchemaVersion } from './security';
 
 export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes';
 export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped';
@@ -51,6 +52,17 @@ export class OpenOperationsError extends Error {
   }
 }
 
+/**
+ * Refused before anything is copied: a team database set up by an older Paydesk has an older
+ * import_batch, which names fewer columns and would drop the rest without a word (version 27's
+ * dropped a link's expiry date). Its admin upgrades it first (connection.ts's oldSchema words).
+ */
+export class OlderTeamSchemaError extends Error {
+  constructor(readonly found: number) {
+    super(`the team ledger is at schema ${found}; this Paydesk copies into ${teamLedgerSchemaVersion}`);
+  }
+}
+
 type Row = Record<string, unknown>;
 const count = (db: LedgerDb, sql: string, ...params: unknown[]) => Number((db.prepare(sql).get(...params) as { n: number | bigint }).n);
 // Amounts are read as BigInt (never a float) and go to PostgreSQL as decimal strings in the JSON.
@@ -58,7 +70,7 @@ const toJson = (rows: Row[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof
 const paymentsSelect = `SELECT rowid AS k, id, profile_id, environment, kind, order_id, amount_minor, currency, description,
   customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url, auth_only, state,
   status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, next_check_at, needs_attention, attention_reason,
-  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token, checkup_run
+  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token, checkup_run, expire_date
   FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 
 /**
@@ -88,7 +100,8 @@ function childRowsOfRange(db: LedgerDb, view: 'operations' | 'state_history' | '
 function acceptedPayment(p: Row): boolean {
   return /^[A-Z]{3}$/.test(String(p.currency)) && (p.card_bin === null || /^[0-9]{6}$/.test(String(p.card_bin)))
     && (p.card_last4 === null || /^[0-9]{4}$/.test(String(p.card_last4))) && BigInt(p.amount_minor as bigint) > 0n
-    && BigInt(p.captured_minor as bigint) >= 0n && BigInt(p.refunded_minor as bigint) >= 0n;
+    && BigInt(p.captured_minor as bigint) >= 0n && BigInt(p.refunded_minor as bigint) >= 0n
+    && (p.expire_date === null || /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(String(p.expire_date)));
 }
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,6 +120,8 @@ const laptopPayment = (p: Row) => ({
   recurring_init: Number(p.recurring_init) !== 0, parent_payment_id: p.parent_payment_id, recurring_token: p.recurring_token,
   // The check-up run that made it (checkup-runs.sql registers the run, started by the admin copying, with this OS user).
   checkup_run: typeof p.checkup_run === 'string' && uuidLike.test(p.checkup_run) ? p.checkup_run : null,
+  // A link's expiry date, for the links list's "Expires 3 Dec" (copy-link-expiry.sql, version 28).
+  expire_date: p.expire_date,
 });
 
 export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport> {
@@ -121,6 +136,9 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     ? count(db, 'SELECT count(*) AS n FROM ledger_operations WHERE outcome IN (0, 3)')
     : count(db, `SELECT count(*) AS n FROM operations WHERE outcome IN ('sending', 'unknown')`);
   if (open > 0) throw new OpenOperationsError(open);
+  const schema = await team.query<{ value: string }>(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`);
+  const found = Number(schema.rows[0]?.value ?? 0);
+  if (found < teamLedgerSchemaVersion) throw new OlderTeamSchemaError(found);
 
   const counts = (source: number): CopyCounts => ({ source, copied: 0, alreadyThere: 0, skipped: 0 });
   const report: CopyReport = {
