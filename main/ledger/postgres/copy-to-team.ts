@@ -1,9 +1,9 @@
 // Moving to the team ledger: copies this laptop's payments (with their operations, state history
 // and status checks, what the checks left on them: last error, attempts, and a card enrolled for
 // repeat charges with its token and a repeat's parent: recurring.sql; the check-up run that made
-// it, registered as the copy's: checkup-runs.sql) and its
-// audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
-// of paydesk.import_batch (import.sql), one transaction with the position it reached, and every
+// it, registered as the copy's: checkup-runs.sql; a link's expiry date and the webhooks it received:
+// copy-whole.sql) and its audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
+// of paydesk.import_batch (import.sql; newest copy-whole.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
 // and a second run copies nothing twice. The report counts, per table, the rows copied, those
 // already there and those skipped (with why), which add up to the laptop's own counts.
@@ -74,12 +74,12 @@ const paymentsSelect = `SELECT rowid AS k, id, profile_id, environment, kind, or
   FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 
 /**
- * The rows of a payment's child table (operations, state_history, status_checks) of the payments
+ * The rows of a payment's child table (operations, state_history, status_checks, webhooks) of the payments
  * with rowids in (from, to], in the order they were recorded. The ledger keeps them packed
  * (migration 11) behind a view of the old name, keyed by the payment's rowid: the view's own query
  * with that key's range, so each batch is an index range, not a scan of the view.
  */
-function childRowsOfRange(db: LedgerDb, view: 'operations' | 'state_history' | 'status_checks', packed: string, order: { packed: string; plain: string }) {
+function childRowsOfRange(db: LedgerDb, view: 'operations' | 'state_history' | 'status_checks' | 'webhooks', packed: string, order: { packed: string; plain: string }) {
   const found = db.prepare(`SELECT type, sql FROM sqlite_master WHERE name = ?`).get(view) as { type: string; sql: string } | undefined;
   const body = found?.type === 'view' ? new RegExp(`^CREATE VIEW ${view} AS (SELECT .* FROM ${packed} a)$`, 's').exec(found.sql)?.[1] : undefined;
   const statement = body
@@ -120,7 +120,7 @@ const laptopPayment = (p: Row) => ({
   recurring_init: Number(p.recurring_init) !== 0, parent_payment_id: p.parent_payment_id, recurring_token: p.recurring_token,
   // The check-up run that made it (checkup-runs.sql registers the run, started by the admin copying, with this OS user).
   checkup_run: typeof p.checkup_run === 'string' && uuidLike.test(p.checkup_run) ? p.checkup_run : null,
-  // A link's expiry date, for the links list's "Expires 3 Dec" (copy-link-expiry.sql, version 28).
+  // A link's expiry date, for the links list's "Expires 3 Dec" (copy-whole.sql, version 28).
   expire_date: p.expire_date,
 });
 
@@ -165,6 +165,7 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
   const readOperations = childRowsOfRange(db, 'operations', 'ledger_operations', { packed: 'seq', plain: 'created_at' });
   const readHistory = childRowsOfRange(db, 'state_history', 'ledger_history', { packed: 'id', plain: 'id' });
   const readChecks = childRowsOfRange(db, 'status_checks', 'ledger_checks', { packed: 'id', plain: 'id' });
+  const readWebhooks = childRowsOfRange(db, 'webhooks', 'ledger_webhooks', { packed: 'id', plain: 'id' });
   if (paymentKey > 0n || auditKey > 0n) {
     report.resumedAfter = { payments: paymentKey.toString(), audit: auditKey.toString() };
     // Counted as already there: copied (or skipped) by the run that got this far.
@@ -209,9 +210,15 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     const takenBy = new Map(taken.rows.map((r) => [`${r.profile_id}\u0000${r.order_id}`, r.id]));
     const skippedPayments = new Set<string>();
     const payments: Row[] = [];
+    // Each payment's webhooks go inside it, as its detail lists them (not their bodies: the screen shows none).
+    const webhooksOf = new Map<string, Row[]>();
+    for (const w of readWebhooks.between(paymentKey, lastKey)) {
+      const shown = { received_at: w.received_at, status_word: w.status_word, type: w.type, duplicate: Number(w.duplicate) !== 0 };
+      webhooksOf.set(String(w.payment_id), [...(webhooksOf.get(String(w.payment_id)) ?? []), shown]);
+    }
     for (const p of batch) {
       const other = takenBy.get(`${String(p.profile_id)}\u0000${String(p.order_id)}`);
-      if (other !== undefined && other !== String(p.id).toLowerCase()) { skip('payments', p.id, 'orderIdTaken'); skippedPayments.add(String(p.id)); } else if (!acceptedPayment(p)) { skip('payments', p.id, 'notAcceptedByTeamLedger'); skippedPayments.add(String(p.id)); } else payments.push(laptopPayment(p));
+      if (other !== undefined && other !== String(p.id).toLowerCase()) { skip('payments', p.id, 'orderIdTaken'); skippedPayments.add(String(p.id)); } else if (!acceptedPayment(p)) { skip('payments', p.id, 'notAcceptedByTeamLedger'); skippedPayments.add(String(p.id)); } else payments.push({ ...laptopPayment(p), webhooks: webhooksOf.get(String(p.id)) ?? [] });
     }
     const ops: Row[] = [];
     for (const o of operations) {

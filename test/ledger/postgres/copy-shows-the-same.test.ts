@@ -3,7 +3,7 @@
 // date, a paid link with its status checks, a checkout session, sales, a card enrolled for repeat
 // charges and its repeat, a capture, a void, refunds, one refused by the gateway, one whose answer
 // was lost and settled by hand, a declined card, a status check that failed, an invoice with its
-// credit note, a payment made elsewhere and looked up); then copy-to-team.ts copies it and the
+// credit note, a payment made elsewhere and looked up, the gateway's webhooks, one twice); then copy-to-team.ts copies it and the
 // team ledger's screens answer as the laptop's did, field by field, through the same contract
 // methods the renderer calls (the list's rows, each payment's detail, the links list and its
 // invoice numbers). Whole answers are compared, so a column added on one side and forgotten by
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PaymentView } from '../../../contract/methods/payments';
 import { createGatewayClient } from '../../../main/gateway/client';
 import { copyLedgerToTeam, type CopyReport } from '../../../main/ledger/postgres/copy-to-team';
+import { startWebhookReceiver, type WebhookReceiver } from '../../../main/ledger/webhook-receiver';
 import type { LedgerDb } from '../../../main/ledger/database';
 import { payLink } from '../../invoices/support';
 import { startPostgresApp, startSqliteApp, type LedgerApp } from '../../support/ledger-apps';
@@ -55,6 +56,7 @@ function asTheTeamShowsIt(laptop: Screens, admin: string, from: string): Screens
 
 describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen shows what it showed on the laptop', () => {
   let laptop: LedgerApp & { db: LedgerDb };
+  let receiver: WebhookReceiver | undefined;
   let team: LedgerApp | undefined;
   let before: Screens;
   let after: Screens;
@@ -68,6 +70,14 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     laptop = await startSqliteApp({ osUser: 'omar-os' });
     const { value, call } = laptop;
     const faults = laptop.practice.gateway.faults;
+    // The laptop receives the gateway's webhooks (each payment's detail lists them), the first one twice.
+    const moved: Array<Promise<unknown>> = [];
+    receiver = await startWebhookReceiver({
+      db: laptop.db, secret: () => laptop.practice.gateway.webhookSecret, logger: laptop.practice.logger,
+      onPaymentEvent: (id) => void moved.push(laptop.service.refresh(id, 'webhook')),
+    });
+    laptop.practice.gateway.setWebhookTarget(receiver.url);
+    faults.setWebhook({ duplicate: true, times: 1 });
     const sale = async (amount: string, more: Record<string, unknown> = {}) => (await value<{ payment: PaymentView }>('chargeCard', { amount, currency: 'SAR', card: approveCard, customer, authOnly: false, ...more })).payment;
 
     // Payment links: one with its expiry date, one with the default (issue date + 7 days), one paid and checked.
@@ -121,6 +131,8 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     const orderId = newOrderId('WEB');
     await createGatewayClient({ logger: laptop.practice.logger }).sale(laptop.practice.conn, { orderId, amount: { minor: 4_321, currency: 'SAR' }, authOnly: false, card: { ...approveCard, number: '5123450000000008' }, customer, successUrl: 'https://x.example/', failureUrl: 'https://x.example/' });
     ids.external = (await value<PaymentView>('lookupPayment', { orderId })).id;
+    await laptop.practice.gateway.webhooksIdle();
+    await Promise.allSettled(moved);
     await laptop.settled();
     before = await screensOf(laptop);
     laptopAudit = (await value<{ rows: AuditRow[] }>('listAuditLog', { limit: 500 })).rows;
@@ -142,6 +154,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
   }, 120_000);
 
   afterAll(async () => {
+    await receiver?.close();
     await team?.close();
     await laptop?.close();
   });
@@ -159,6 +172,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     expect(shown('expiring').payment).toMatchObject({ expiresOn: '2031-03-12', watched: true });
     expect(shown('issued').payment).toMatchObject({ expiresOn: '2031-03-08', lastError: expect.any(String) });
     expect(shown('paidLink').payment).toMatchObject({ state: 'paid', transactionId: expect.any(String), lastCheckedAt: expect.any(String) });
+    expect(shown('paidLink').webhooks).toContainEqual(expect.objectContaining({ duplicate: true }));
     expect(shown('enrolled').payment).toMatchObject({ recurringAvailable: true, recurringRequested: true });
     expect(shown('repeat').payment).toMatchObject({ kind: 'recurring', parentPaymentId: ids.enrolled });
     expect(shown('captured').payment).toMatchObject({ capturedMinor: 7_000, refundedMinor: 2_000 });

@@ -128,7 +128,7 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
       expect(answer.value).toMatchObject({ state: 'failed', report: null, reason: { key: 'teamLedger.oldSchemaAdmin', values: { found: 27, expected: teamLedgerSchemaVersion } } });
       const words = reasonText('en', answer.value.reason as Reason);
       expect(words).toContain('set up by an older Paydesk (schema 27');
-      expect(words).toContain('-f main/ledger/postgres/copy-link-expiry.sql');
+      expect(words).toContain('-f main/ledger/postgres/copy-whole.sql');
       expect(reasonText('ar', answer.value.reason as Reason)).toMatch(/[\u0600-\u06ff]/);
       expect((await server.sql(old, 'SELECT count(*)::int AS n FROM paydesk.payments')).rows[0]!.n).toBe(0);
       expect((await server.sql(old, 'SELECT count(*)::int AS n FROM paydesk.import_progress')).rows[0]!.n).toBe(0);

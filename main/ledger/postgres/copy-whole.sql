@@ -1,11 +1,32 @@
 -- Team ledger schema version 28, applied after the versions before it by security.ts, or by a
--- superuser with psql in one transaction: the copy of a laptop's ledger brings a payment link's
--- expiry date (link-expiry.sql, version 27), so a link copied in says "Expires 3 Dec" on the team
--- ledger as it did on the laptop (docs/team-ledger.md, "Moving to the team ledger"). Until now the
--- copy named its columns without it and a link arrived with none.
+-- superuser with psql in one transaction: the copy of a laptop's ledger brings everything the
+-- laptop's screens showed of it (docs/team-ledger.md, "Moving to the team ledger";
+-- test/ledger/postgres/copy-shows-the-same.test.ts compares them field by field):
+--   expire_date        a payment link's expiry date (link-expiry.sql, version 27), for the links
+--                      list's "Expires 3 Dec": version 27's import_batch named no such column, so
+--                      a link copied in arrived with none.
+--   payment_webhooks   the webhooks the laptop received for a payment, as its detail lists them
+--                      (when, the status word, the type, a duplicate): the team ledger receives
+--                      none itself, so only copied ones are here. Each payment's come inside its
+--                      JSON object (`webhooks`), so import_batch keeps its arguments.
 -- import_batch as checkup-runs.sql (version 19) defined it, the same arguments, owner, grants,
--- SECURITY DEFINER and search_path (CREATE OR REPLACE keeps the grants), with expire_date added.
+-- SECURITY DEFINER and search_path (CREATE OR REPLACE keeps the grants), with these added.
 SET LOCAL ROLE paydesk_owner;
+
+-- Read by everyone, as a payment's history; written only by import_batch (its owner's).
+CREATE TABLE paydesk.payment_webhooks (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  payment_id uuid NOT NULL REFERENCES paydesk.payments (id),
+  received_at timestamptz NOT NULL,
+  status_word text,
+  type text,
+  duplicate boolean NOT NULL DEFAULT false,
+  imported_from text NOT NULL
+);
+CREATE INDEX payment_webhooks_payment ON paydesk.payment_webhooks (payment_id, id);
+GRANT SELECT ON paydesk.payment_webhooks TO paydesk_staff, paydesk_finance;
+ALTER TABLE paydesk.payment_webhooks ENABLE ROW LEVEL SECURITY;
+CREATE POLICY payment_webhooks_read ON paydesk.payment_webhooks FOR SELECT TO paydesk_staff, paydesk_finance USING (true);
 
 CREATE OR REPLACE FUNCTION paydesk.import_batch(laptop text, part text, last_key bigint, payments jsonb, operations jsonb, audit jsonb, history jsonb, checks jsonb)
 RETURNS TABLE (payments_added bigint, operations_added bigint, audit_added bigint)
@@ -75,6 +96,11 @@ BEGIN
     SELECT r.payment_id, r.at, r.outcome, r.status_word, r.state
     FROM jsonb_array_elements(coalesce(checks, '[]')) WITH ORDINALITY e(v, n), jsonb_populate_record(NULL::paydesk.status_checks, e.v) r
     WHERE r.payment_id = ANY(added) ORDER BY e.n;
+  -- The webhooks of each payment copied now, in the laptop's order.
+  INSERT INTO paydesk.payment_webhooks (payment_id, received_at, status_word, type, duplicate, imported_from)
+    SELECT (e.v->>'id')::uuid, (w.v->>'received_at')::timestamptz, w.v->>'status_word', w.v->>'type', coalesce((w.v->>'duplicate')::boolean, false), import_batch.laptop
+    FROM jsonb_array_elements(coalesce(payments, '[]')) WITH ORDINALITY e(v, n), jsonb_array_elements(coalesce(e.v->'webhooks', '[]')) WITH ORDINALITY w(v, m)
+    WHERE (e.v->>'id')::uuid = ANY(added) ORDER BY e.n, w.m;
 
   INSERT INTO paydesk.imported_audit (laptop, seq, at, os_user, profile_id, environment, action, payment_id, order_id,
       amount_minor, currency, reason, result, prev_hash, hash)
