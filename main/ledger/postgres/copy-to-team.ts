@@ -2,7 +2,7 @@
 // and status checks, what the checks left on them: last error, attempts, and a card enrolled for
 // repeat charges with its token and a repeat's parent: recurring.sql; the check-up run that made
 // it, registered as the copy's: checkup-runs.sql; a link's expiry date and the webhooks it received:
-// copy-whole.sql) and its audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
+// copy-whole.sql), its invoices, its bulk batches (copy-whole.sql) and its audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
 // of paydesk.import_batch (import.sql; newest copy-whole.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
 // and a second run copies nothing twice. The report counts, per table, the rows copied, those
@@ -13,6 +13,8 @@ import type pg from 'pg';
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from '../database';
 import { teamLedgerSchemaVersion } from './security';
+import { amountMinorOf } from './pg-bulk';
+import type { BulkRowRow } from '../bulk-store';
 
 export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes';
 export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped';
@@ -237,6 +239,12 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     await options.afterBatch?.(report.batches);
   } });
 
+  // Its bulk payment links' batches and rows, after the payments their rows made.
+  await copyBulk(db, team, laptop, batchRows, start('bulk'), async () => {
+    report.batches += 1;
+    await options.afterBatch?.(report.batches);
+  });
+
   // The laptop's own audit entries, as written, into paydesk.imported_audit.
   for (;;) {
     const batch = readAudit.all(auditKey, batchRows) as Row[];
@@ -338,6 +346,33 @@ async function copyDocuments(db: LedgerDb, team: pg.ClientBase, laptop: string, 
     }
     await commit('credit_notes', lastKey, [], [], notes);
     noteKey = lastKey;
+  }
+}
+
+/**
+ * The laptop's bulk payment links (Bulk links' recent batches and each batch's page), a batch of
+ * batches at a time with their rows and its position (import_bulk, copy-whole.sql), as the
+ * payments: resumable and never doubled. A batch left running (the laptop closed mid-run) comes as
+ * interrupted and its row being sent as waiting again, as the laptop's own start marks them
+ * (bulk-store.ts's markInterrupted): a Resume on the team ledger checks the ledger first.
+ */
+async function copyBulk(db: LedgerDb, team: pg.ClientBase, laptop: string, batchRows: number, from: bigint, afterBatch: () => Promise<void>) {
+  const readBatches = db.prepare('SELECT rowid AS k, * FROM bulk_batches WHERE rowid > ? ORDER BY rowid LIMIT ?').safeIntegers(true);
+  const readRows = db.prepare('SELECT r.* FROM bulk_rows r JOIN bulk_batches b ON b.id = r.batch_id WHERE b.rowid > ? AND b.rowid <= ? ORDER BY b.rowid, r.line');
+  for (let key = from; ;) {
+    const batch = readBatches.all(key, batchRows) as Row[];
+    if (batch.length === 0) return;
+    const lastKey = exact(batch[batch.length - 1]!.k);
+    const batches = batch.map((b) => ({ id: b.id, profile_id: b.profile_id, file_name: b.file_name, state: b.state === 'running' ? 'interrupted' : b.state,
+      // Who made it on the laptop (its OS user); created_by in the team ledger is the admin who copied it.
+      os_user: b.created_by, created_at: b.created_at, updated_at: b.updated_at }));
+    const rows = (readRows.all(key, lastKey) as BulkRowRow[]).map((r) => {
+      const row = { ...r, state: r.state === 'sending' ? 'pending' as const : r.state };
+      return { ...row, amount_minor: amountMinorOf(row) };
+    });
+    await team.query('SELECT * FROM paydesk.import_bulk($1, $2, $3::jsonb, $4::jsonb)', [laptop, lastKey.toString(), toJson(batches), toJson(rows)]);
+    key = lastKey;
+    await afterBatch();
   }
 }
 

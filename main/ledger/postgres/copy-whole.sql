@@ -9,6 +9,10 @@
 --                      (when, the status word, the type, a duplicate): the team ledger receives
 --                      none itself, so only copied ones are here. Each payment's come inside its
 --                      JSON object (`webhooks`), so import_batch keeps its arguments.
+--   import_bulk        the laptop's bulk payment links' batches and rows (Bulk links' recent
+--                      batches and each batch's page), after its payments: as the laptop had them
+--                      (its OS user, its times), marked imported_from, audited once per batch of
+--                      the copy (not as new imports: bulk_import is the file a person imported).
 -- import_batch as checkup-runs.sql (version 19) defined it, the same arguments, owner, grants,
 -- SECURITY DEFINER and search_path (CREATE OR REPLACE keeps the grants), with these added.
 SET LOCAL ROLE paydesk_owner;
@@ -120,6 +124,101 @@ BEGIN
   RETURN QUERY SELECT p, o, a;
 END
 $$;
+
+-- A batch copied in keeps who made it on the laptop (its OS user) and when; nobody sets imported_from otherwise.
+ALTER TABLE paydesk.bulk_batches ADD COLUMN imported_from text;
+CREATE OR REPLACE FUNCTION paydesk.stamp_bulk_batch() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  laptop text := paydesk.importing_from();
+BEGIN
+  IF TG_OP = 'INSERT' AND laptop IS NOT NULL THEN
+    NEW.created_by := session_user;
+    NEW.imported_from := laptop;
+    NEW.run_laptop := NULL;
+    NEW.run_by := NULL;
+    NEW.run_os_user := NULL;
+    NEW.lease_until := NULL;
+    RETURN NEW;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    NEW.created_by := session_user;
+    NEW.os_user := nullif(current_setting('paydesk.os_user', true), '');
+    NEW.created_at := now();
+    NEW.run_laptop := NULL;
+    NEW.run_by := NULL;
+    NEW.run_os_user := NULL;
+    NEW.lease_until := NULL;
+    NEW.imported_from := NULL;
+  ELSE
+    NEW.imported_from := OLD.imported_from;
+    IF NEW.run_laptop IS DISTINCT FROM OLD.run_laptop OR (NEW.state = 'running' AND OLD.state <> 'running') THEN
+      NEW.run_by := session_user;
+      NEW.run_os_user := nullif(current_setting('paydesk.os_user', true), '');
+    END IF;
+  END IF;
+  NEW.updated_at := now();
+  RETURN NEW;
+END
+$$;
+-- bulk-audit.sql's, a copied batch left out: the copy's own entry says it (import_bulk).
+CREATE OR REPLACE FUNCTION paydesk.audit_bulk_import() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  IF NEW.imported_from IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
+  PERFORM paydesk.append_audit_batch('bulk_import', NEW.profile_id, NEW.file_name,
+    (SELECT format('rows %s, to send %s', count(*), count(*) FILTER (WHERE state <> 'failed')) FROM paydesk.bulk_rows WHERE batch_id = NEW.id));
+  RETURN NULL;
+END
+$$;
+
+-- One batch of a laptop's bulk batches with their rows, in the caller's transaction with its
+-- position, as import_batch: rows as JSON arrays of the tables' columns (a batch's os_user is who
+-- made it on the laptop). A row keeps its payment when the team ledger has it. ON CONFLICT DO
+-- NOTHING, so a resumed or repeated copy adds nothing twice. Admins only; one audit entry per
+-- batch of the copy that added rows.
+CREATE FUNCTION paydesk.import_bulk(laptop text, last_key bigint, batches jsonb, rows jsonb)
+RETURNS TABLE (batches_added bigint, rows_added bigint)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  added uuid[];
+  b bigint := 0;
+  r bigint := 0;
+BEGIN
+  IF NOT pg_has_role(session_user, 'paydesk_admin', 'MEMBER') THEN
+    RAISE EXCEPTION 'only a Paydesk admin copies a laptop''s ledger into the team ledger' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF laptop IS NULL OR length(laptop) NOT BETWEEN 1 AND 200 THEN
+    RAISE EXCEPTION 'a copy names its laptop' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  INSERT INTO paydesk.importing (backend_pid, laptop) VALUES (pg_backend_pid(), laptop);
+  WITH inserted AS (
+    INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, os_user, created_at, updated_at)
+      SELECT x.id, x.profile_id, x.file_name, x.state, x.os_user, x.created_at, x.updated_at
+      FROM jsonb_populate_recordset(NULL::paydesk.bulk_batches, coalesce(batches, '[]')) x
+      ON CONFLICT DO NOTHING
+      RETURNING id)
+  SELECT coalesce(array_agg(id), '{}') INTO added FROM inserted;
+  b := cardinality(added);
+  INSERT INTO paydesk.bulk_rows (batch_id, line, order_id, amount, amount_minor, currency, description, customer_name, customer_email,
+      customer_phone, issue_date, expire_date, vat_rate, vat_reason, state, payment_id, error)
+    SELECT x.batch_id, x.line, x.order_id, x.amount, x.amount_minor, x.currency, x.description, x.customer_name, x.customer_email,
+      x.customer_phone, x.issue_date, x.expire_date, x.vat_rate, x.vat_reason, x.state,
+      CASE WHEN EXISTS (SELECT 1 FROM paydesk.payments p WHERE p.id = x.payment_id) THEN x.payment_id END, x.error
+    FROM jsonb_populate_recordset(NULL::paydesk.bulk_rows, coalesce(rows, '[]')) x
+    WHERE x.batch_id = ANY(added);
+  GET DIAGNOSTICS r = ROW_COUNT;
+  INSERT INTO paydesk.import_progress (laptop, part, last_key) VALUES (import_bulk.laptop, 'bulk', import_bulk.last_key)
+    ON CONFLICT ON CONSTRAINT import_progress_pkey DO UPDATE SET last_key = excluded.last_key;
+  DELETE FROM paydesk.importing WHERE backend_pid = pg_backend_pid();
+  IF b > 0 THEN
+    PERFORM paydesk.append_audit('import', NULL, NULL, import_bulk.laptop, format('bulk: batches %s, rows %s', b, r));
+  END IF;
+  RETURN QUERY SELECT b, r;
+END
+$$;
+REVOKE ALL ON FUNCTION paydesk.import_bulk(text, bigint, jsonb, jsonb) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION paydesk.import_bulk(text, bigint, jsonb, jsonb) TO paydesk_admin;
 
 UPDATE paydesk.ledger_meta SET value = '28' WHERE key = 'schema_version';
 RESET ROLE;

@@ -11,6 +11,7 @@
 // (docs/team-ledger.md, "Moving to the team ledger").
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PaymentView } from '../../../contract/methods/payments';
+import type { BulkBatchView } from '../../../contract/methods/bulk';
 import { createGatewayClient } from '../../../main/gateway/client';
 import { copyLedgerToTeam, type CopyReport } from '../../../main/ledger/postgres/copy-to-team';
 import { startWebhookReceiver, type WebhookReceiver } from '../../../main/ledger/webhook-receiver';
@@ -21,13 +22,20 @@ import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 import { approveCard, declineCard, newOrderId } from '../../support/practice';
 import { customer, type Line } from '../../support/seller';
 
+const bulkFile = (csv: string) => Buffer.from(csv, 'utf8').toString('base64');
+const bulkCsv = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone,issueDate,expireDate\r\n'
+  + 'BULK-1,"1,234.50",SAR,March rent,Customer 1,c1@example.com,+966500001001,,2031-06-01\r\nBULK-2,15.00,SAR,Parking,Customer 2,c2@example.com,+966500001002,,\r\n'
+  + 'BULK-BAD,12.345,SAR,Bad amount,Customer 3,c3@example.com,+966500001003,,';
 const oneLine: Line[] = [{ description: 'Delivery', quantity: '2', unitPrice: '11.50', vat: 'standard' }];
 type Detail = { payment: PaymentView; operations: Array<Record<string, unknown>> } & Record<string, unknown>;
 type Invoice = { issuedOnLaptop: string | null; creditNotes: Array<{ issuedOnLaptop: string | null }> } & Record<string, unknown>;
-type Screens = { list: { total: number; rows: PaymentView[] }; details: Record<string, Detail>; links: { total: number; rows: PaymentView[] }; invoiceNumbers: Record<string, string>; invoices: Record<string, Invoice | null> };
+type Screens = {
+  list: { total: number; rows: PaymentView[] }; details: Record<string, Detail>; links: { total: number; rows: PaymentView[] }; invoiceNumbers: Record<string, string>; invoices: Record<string, Invoice | null>;
+  bulk: { recent: BulkBatchView[]; batches: BulkBatchView[]; links: unknown[] };
+};
 type AuditRow = { seq: number; at: string; osUser: string; profileId: string | null; environment: string | null; action: string; paymentId: string | null; orderId: string | null; amountMinor: number | null; currency: string | null; reason: string | null; result: string };
 
-/** What the screens show of every payment: the list, each detail, the links list with its invoice numbers, each link's invoice panel. */
+/** What the screens show of every payment: the list, each detail, the links list with its invoice numbers, each link's invoice panel; Bulk links' recent batches, each batch's page and links. */
 async function screensOf(app: LedgerApp): Promise<Screens> {
   const { total, rows } = await app.value<Screens['list']>('searchPayments', { filter: {}, sort: { by: 'createdAt', direction: 'desc' }, limit: 500 });
   const details: Screens['details'] = {};
@@ -36,7 +44,10 @@ async function screensOf(app: LedgerApp): Promise<Screens> {
   const invoiceNumbers = await app.value<Record<string, string>>('invoiceNumbers', { paymentIds: links.rows.map((r) => r.id) });
   const invoices: Screens['invoices'] = {};
   for (const link of links.rows) invoices[link.id] = (await app.value<{ invoice: Invoice | null }>('getInvoice', { paymentId: link.id })).invoice;
-  return { list: { total, rows }, details, links: { total: links.total, rows: links.rows }, invoiceNumbers, invoices };
+  const recent = await app.value<BulkBatchView[]>('listBulkBatches', {});
+  const batches = await Promise.all(recent.map((b) => app.value<BulkBatchView>('getBulkBatch', { batchId: b.id })));
+  const bulkLinks = await Promise.all(recent.map((b) => app.value<unknown[]>('bulkLinks', { batchId: b.id })));
+  return { list: { total, rows }, details, links: { total: links.total, rows: links.rows }, invoiceNumbers, invoices, bulk: { recent, batches, links: bulkLinks } };
 }
 
 /**
@@ -65,6 +76,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
   let copiedAudit: AuditRow[];
   const admin = () => teamServer().person('admin').login;
   const ids: Record<string, string> = {};
+  let database: string;
 
   beforeAll(async () => {
     laptop = await startSqliteApp({ osUser: 'omar-os' });
@@ -131,6 +143,10 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     const orderId = newOrderId('WEB');
     await createGatewayClient({ logger: laptop.practice.logger }).sale(laptop.practice.conn, { orderId, amount: { minor: 4_321, currency: 'SAR' }, authOnly: false, card: { ...approveCard, number: '5123450000000008' }, customer, successUrl: 'https://x.example/', failureUrl: 'https://x.example/' });
     ids.external = (await value<PaymentView>('lookupPayment', { orderId })).id;
+    // Bulk links: a batch of two links and a row refused, run to its end.
+    const batch = await value<BulkBatchView>('bulkCreateBatch', { file: bulkFile(bulkCsv), fileName: 'march.csv' });
+    await value('bulkRun', { batchId: batch.id });
+    await laptop.bulk.idle(batch.id);
     await laptop.practice.gateway.webhooksIdle();
     await Promise.allSettled(moved);
     await laptop.settled();
@@ -138,7 +154,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     laptopAudit = (await value<{ rows: AuditRow[] }>('listAuditLog', { limit: 500 })).rows;
 
     const server = teamServer();
-    const database = await server.createTeamDatabase();
+    database = await server.createTeamDatabase();
     const copier = await server.connectAs(database, admin());
     try {
       report = await copyLedgerToTeam({ source: laptop.db, team: copier, laptop: 'omar-laptop', batchRows: 4 });
@@ -164,7 +180,30 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     expect(report.operations).toMatchObject({ copied: report.operations.source, skipped: 0 });
     expect(report.invoices).toMatchObject({ source: 1, copied: 1 });
     expect(report.creditNotes).toMatchObject({ source: 1, copied: 1 });
-    expect(before.list.rows.length).toBe(Object.keys(ids).length);
+    // Each payment the test made, and the batch's two links.
+    expect(before.list.rows.length).toBe(Object.keys(ids).length + 2);
+  });
+
+  it('copied again, under another name too, adds nothing twice; only an admin copies bulk batches in', async () => {
+    const server = teamServer();
+    const copier = await server.connectAs(database, admin());
+    const staff = await server.connectAs(database, server.person('staff').login);
+    try {
+      for (const name of ['omar-laptop', 'omar-laptop-again']) {
+        const again = await copyLedgerToTeam({ source: laptop.db, team: copier, laptop: name });
+        expect(again.payments.copied + again.operations.copied + again.invoices.copied).toBe(0);
+      }
+      expect((await server.sql(database, 'SELECT count(*)::int AS n FROM paydesk.bulk_rows')).rows[0]!.n).toBe(3);
+      expect((await server.sql(database, `SELECT imported_from, created_by, os_user FROM paydesk.bulk_batches`)).rows).toEqual([{ imported_from: 'omar-laptop', created_by: admin(), os_user: 'omar-os' }]);
+      // The team's log says the copy brought the batch, not that someone imported a file.
+      expect((await server.sql(database, `SELECT count(*)::int AS n FROM paydesk.audit_log WHERE action = 'bulk_import'`)).rows[0]!.n).toBe(0);
+      expect((await server.sql(database, `SELECT result FROM paydesk.audit_log WHERE action = 'import' AND result LIKE 'bulk:%'`)).rows).toEqual([{ result: 'bulk: batches 1, rows 3' }]);
+      await expect(staff.query(`SELECT paydesk.import_bulk('x', 1, '[]', '[]')`)).rejects.toMatchObject({ code: '42501' });
+      await expect(staff.query(`UPDATE paydesk.bulk_batches SET imported_from = NULL`)).rejects.toMatchObject({ code: '42501' });
+    } finally {
+      await staff.end();
+      await copier.end();
+    }
   });
 
   it('the laptop had one of everything worth showing', () => {
@@ -183,6 +222,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     expect(shown('invoiced').checks).not.toEqual([]);
     expect(before.invoiceNumbers[ids.invoiced!]).toBe('INV-000001');
     expect(shown('external').payment).toMatchObject({ kind: 'external' });
+    expect(before.bulk.batches).toMatchObject([{ fileName: 'march.csv', state: 'done', rows: [{ state: 'created' }, { state: 'created' }, { state: 'failed' }] }]);
   });
 
   it('the transactions list shows each payment as the laptop did, field by field', () => {
@@ -204,6 +244,10 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
   it('each link\'s invoice panel, credit notes included, is the laptop\'s, marked as that laptop\'s series', () => {
     expect(before.invoices[ids.invoiced!]).toMatchObject({ number: 'INV-000001', creditNotes: [expect.objectContaining({ number: 'CN-000001' })] });
     expect(after.invoices).toEqual(asTheTeamShowsIt(before, admin(), 'omar-laptop').invoices);
+  });
+
+  it('Bulk links shows the laptop\'s batches, each batch\'s rows and links, as the laptop did', () => {
+    expect(after.bulk).toEqual(before.bulk);
   });
 
   it('the laptop\'s audit entries arrive whole, each field as its audit screen showed it', () => {
