@@ -27,6 +27,8 @@ export type CopyReport = {
   /** The laptop's invoices (with their lines) and credit notes, with their own numbers (import_documents, checkup-runs.sql). */
   invoices: CopyCounts;
   creditNotes: CopyCounts;
+  /** The laptop's bulk payment links' batches, with their rows (import_bulk, copy-whole.sql). */
+  bulkBatches: CopyCounts;
   /** The first 100 rows skipped, by id (payments, operations) or seq (audit entries), with why. */
   skipped: Array<{ table: CopyTable; id: string; why: CopySkipReason }>;
   /** Batches committed by this run; a run that resumed started after `resumedAfter` of each part. */
@@ -150,6 +152,7 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     audit: counts(count(db, `SELECT count(*) AS n FROM ${packed('ledger_audit') ? 'ledger_audit' : 'audit_log'}`)),
     invoices: counts(count(db, 'SELECT count(*) AS n FROM invoices')),
     creditNotes: counts(count(db, 'SELECT count(*) AS n FROM credit_notes')),
+    bulkBatches: counts(count(db, 'SELECT count(*) AS n FROM bulk_batches')),
     skipped: [],
     batches: 0,
     resumedAfter: null,
@@ -240,7 +243,7 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
   } });
 
   // Its bulk payment links' batches and rows, after the payments their rows made.
-  await copyBulk(db, team, laptop, batchRows, start('bulk'), async () => {
+  await copyBulk(db, team, laptop, batchRows, start('bulk'), report.bulkBatches, async () => {
     report.batches += 1;
     await options.afterBatch?.(report.batches);
   });
@@ -356,7 +359,8 @@ async function copyDocuments(db: LedgerDb, team: pg.ClientBase, laptop: string, 
  * interrupted and its row being sent as waiting again, as the laptop's own start marks them
  * (bulk-store.ts's markInterrupted): a Resume on the team ledger checks the ledger first.
  */
-async function copyBulk(db: LedgerDb, team: pg.ClientBase, laptop: string, batchRows: number, from: bigint, afterBatch: () => Promise<void>) {
+async function copyBulk(db: LedgerDb, team: pg.ClientBase, laptop: string, batchRows: number, from: bigint, counts: CopyCounts, afterBatch: () => Promise<void>) {
+  if (from > 0n) counts.alreadyThere += count(db, 'SELECT count(*) AS n FROM bulk_batches WHERE rowid <= ?', from);
   const readBatches = db.prepare('SELECT rowid AS k, * FROM bulk_batches WHERE rowid > ? ORDER BY rowid LIMIT ?').safeIntegers(true);
   const readRows = db.prepare('SELECT r.* FROM bulk_rows r JOIN bulk_batches b ON b.id = r.batch_id WHERE b.rowid > ? AND b.rowid <= ? ORDER BY b.rowid, r.line');
   for (let key = from; ;) {
@@ -370,7 +374,9 @@ async function copyBulk(db: LedgerDb, team: pg.ClientBase, laptop: string, batch
       const row = { ...r, state: r.state === 'sending' ? 'pending' as const : r.state };
       return { ...row, amount_minor: amountMinorOf(row) };
     });
-    await team.query('SELECT * FROM paydesk.import_bulk($1, $2, $3::jsonb, $4::jsonb)', [laptop, lastKey.toString(), toJson(batches), toJson(rows)]);
+    const added = Number((await team.query<{ batches_added: string }>('SELECT * FROM paydesk.import_bulk($1, $2, $3::jsonb, $4::jsonb)', [laptop, lastKey.toString(), toJson(batches), toJson(rows)])).rows[0]!.batches_added);
+    counts.copied += added;
+    counts.alreadyThere += batches.length - added;
     key = lastKey;
     await afterBatch();
   }

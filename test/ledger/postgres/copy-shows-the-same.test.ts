@@ -180,6 +180,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     expect(report.operations).toMatchObject({ copied: report.operations.source, skipped: 0 });
     expect(report.invoices).toMatchObject({ source: 1, copied: 1 });
     expect(report.creditNotes).toMatchObject({ source: 1, copied: 1 });
+    expect(report.bulkBatches).toEqual({ source: 1, copied: 1, alreadyThere: 0, skipped: 0 });
     // Each payment the test made, and the batch's two links.
     expect(before.list.rows.length).toBe(Object.keys(ids).length + 2);
   });
@@ -191,7 +192,8 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     try {
       for (const name of ['omar-laptop', 'omar-laptop-again']) {
         const again = await copyLedgerToTeam({ source: laptop.db, team: copier, laptop: name });
-        expect(again.payments.copied + again.operations.copied + again.invoices.copied).toBe(0);
+        expect(again.payments.copied + again.operations.copied + again.invoices.copied + again.bulkBatches.copied).toBe(0);
+        expect(again.bulkBatches).toMatchObject({ source: 1, alreadyThere: 1 });
       }
       expect((await server.sql(database, 'SELECT count(*)::int AS n FROM paydesk.bulk_rows')).rows[0]!.n).toBe(3);
       expect((await server.sql(database, `SELECT imported_from, created_by, os_user FROM paydesk.bulk_batches`)).rows).toEqual([{ imported_from: 'omar-laptop', created_by: admin(), os_user: 'omar-os' }]);
