@@ -32,10 +32,16 @@ type Invoice = { issuedOnLaptop: string | null; creditNotes: Array<{ issuedOnLap
 type Screens = {
   list: { total: number; rows: PaymentView[] }; details: Record<string, Detail>; links: { total: number; rows: PaymentView[] }; invoiceNumbers: Record<string, string>; invoices: Record<string, Invoice | null>;
   bulk: { recent: BulkBatchView[]; batches: BulkBatchView[]; links: unknown[] };
+  home: unknown; customers: unknown;
 };
+// Home's figures and charts over the day of the test (the same moment asked of both).
+const now = new Date();
+const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+const dayEnd = new Date(dayStart.getTime() + 86_400_000);
+const homeInput = { periods: [{ from: dayStart.toISOString(), to: dayEnd.toISOString() }], now: dayEnd.toISOString(), days: [{ date: dayStart.toISOString().slice(0, 10), from: dayStart.toISOString(), to: dayEnd.toISOString() }] };
 type AuditRow = { seq: number; at: string; osUser: string; profileId: string | null; environment: string | null; action: string; paymentId: string | null; orderId: string | null; amountMinor: number | null; currency: string | null; reason: string | null; result: string };
 
-/** What the screens show of every payment: the list, each detail, the links list with its invoice numbers, each link's invoice panel; Bulk links' recent batches, each batch's page and links. */
+/** What the screens show of every payment: the list, each detail, the links list with its invoice numbers, each link's invoice panel; Bulk links' recent batches, each batch's page and links; Home's figures; the forms' earlier customers. */
 async function screensOf(app: LedgerApp): Promise<Screens> {
   const { total, rows } = await app.value<Screens['list']>('searchPayments', { filter: {}, sort: { by: 'createdAt', direction: 'desc' }, limit: 500 });
   const details: Screens['details'] = {};
@@ -47,7 +53,8 @@ async function screensOf(app: LedgerApp): Promise<Screens> {
   const recent = await app.value<BulkBatchView[]>('listBulkBatches', {});
   const batches = await Promise.all(recent.map((b) => app.value<BulkBatchView>('getBulkBatch', { batchId: b.id })));
   const bulkLinks = await Promise.all(recent.map((b) => app.value<unknown[]>('bulkLinks', { batchId: b.id })));
-  return { list: { total, rows }, details, links: { total: links.total, rows: links.rows }, invoiceNumbers, invoices, bulk: { recent, batches, links: bulkLinks } };
+  return { list: { total, rows }, details, links: { total: links.total, rows: links.rows }, invoiceNumbers, invoices, bulk: { recent, batches, links: bulkLinks },
+    home: await app.value('getOverview', homeInput), customers: await app.value('listCustomers', {}) };
 }
 
 /**
@@ -112,6 +119,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
     await value('capturePayment', { paymentId: held.id, amount: '70.00', currency: 'SAR' });
     await value('refundPayment', { paymentId: held.id, amount: '20.00', currency: 'SAR', reason: 'Damaged box' });
     ids.voided = (await sale('25.00', { authOnly: true })).id;
+    ids.held = (await sale('33.00', { authOnly: true })).id;
     await value('voidPayment', { paymentId: ids.voided, reason: 'Customer changed mind' });
     // A refund the gateway refused (refunded from its dashboard behind Paydesk's back), then checked.
     const refused = await sale('50.00');
@@ -250,6 +258,12 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
 
   it('Bulk links shows the laptop\'s batches, each batch\'s rows and links, as the laptop did', () => {
     expect(after.bulk).toEqual(before.bulk);
+  });
+
+  it('Home\'s figures (taken, refunded, authorised not captured, unpaid links, charts) and the forms\' earlier customers are the laptop\'s', () => {
+    expect(before.home).toMatchObject({ authorised: [{ currency: 'SAR', count: 1, amountMinor: 3_300 }] });
+    expect(after.home).toEqual(before.home);
+    expect(after.customers).toEqual(before.customers);
   });
 
   it('the laptop\'s audit entries arrive whole, each field as its audit screen showed it', () => {
