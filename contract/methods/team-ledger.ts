@@ -91,6 +91,8 @@ export const teamLedgerCopySchema = shared(() => z.object({
     /** The laptop's invoices and credit notes, with their own numbers (marked as that laptop's series). */
     invoices: copyCountsSchema(),
     creditNotes: copyCountsSchema(),
+    /** The laptop's bulk payment links' batches (with their rows). */
+    bulkBatches: copyCountsSchema(),
     skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit', 'invoices', 'creditNotes']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped', 'documentPaymentSkipped']) })),
   }).nullable(),
   reason: reasonSchema().nullable(),

@@ -45,6 +45,7 @@ export function createTeamLedgerCopy(deps: { db: LedgerDb; dataDir: string; sett
     } catch (error) {
       const e = error as { code?: string };
       const why = error instanceof team.OpenOperationsError ? reason('teamLedger.copyOpenOperations', { open: error.open })
+        : error instanceof team.OlderTeamSchemaError && client ? (await team.olderSchemaOf(client, saved.settings, error.found) as { reason: TeamLedgerCopy['reason'] }).reason
         : e.code === '42501' ? reason('teamLedger.copyAdminOnly')
         : (team.explainConnectionError(error, saved.settings) as { reason: TeamLedgerCopy['reason'] }).reason;
       state = { ...state, state: 'failed', reason: why };

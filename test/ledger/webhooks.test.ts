@@ -1,8 +1,9 @@
 // Webhooks from the practice gateway: signed deliveries are recorded and move the payment;
 // duplicates are recorded once as such and change nothing; a bad signature is refused. The
 // receiver records into a laptop's SQLite file, so on the team ledger it does not start
-// (main/composition.ts): there a paid link is settled by its status check, and no payment has
-// webhooks (test/support/ledger-apps.ts runs both).
+// (main/composition.ts): there a paid link is settled by its status check, and no payment made there
+// has webhooks (a laptop's copied in keep theirs: postgres/copy-shows-the-same.test.ts;
+// test/support/ledger-apps.ts runs both).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../main/ledger/webhook-receiver';
 import { customer } from './support';

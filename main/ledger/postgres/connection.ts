@@ -148,6 +148,11 @@ function olderSchema(settings: TeamLedgerSettings, found: number, role: TeamRole
   return { ok: false, problem: 'oldSchema', reason: reason('teamLedger.oldSchemaAdmin', { host: settings.host, port: settings.port, database: settings.database, user: settings.user, ...values, command }) };
 }
 
+/** The same words for a copy refused by an older team schema (copy-to-team.ts's OlderTeamSchemaError), worded for the login's role. */
+export async function olderSchemaOf(client: pg.Client, settings: TeamLedgerSettings, found: number): Promise<TeamLedgerCheck> {
+  return olderSchema(settings, found, await whoIs(client).then(({ role }) => role, () => undefined));
+}
+
 function failure(problem: TeamLedgerProblem, settings: TeamLedgerSettings, extra: Record<string, string | number> = {}): TeamLedgerCheck {
   const values: Record<string, string | number> = { host: settings.host, port: settings.port, database: settings.database, user: settings.user, ...extra };
   return { ok: false, problem, reason: reason(`teamLedger.${problem}`, values) };

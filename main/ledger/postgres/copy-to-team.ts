@@ -1,9 +1,9 @@
 // Moving to the team ledger: copies this laptop's payments (with their operations, state history
 // and status checks, what the checks left on them: last error, attempts, and a card enrolled for
 // repeat charges with its token and a repeat's parent: recurring.sql; the check-up run that made
-// it, registered as the copy's: checkup-runs.sql) and its
-// audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
-// of paydesk.import_batch (import.sql), one transaction with the position it reached, and every
+// it, registered as the copy's: checkup-runs.sql; a link's expiry date and the webhooks it received:
+// copy-whole.sql), its invoices, its bulk batches (copy-whole.sql) and its audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
+// of paydesk.import_batch (import.sql; newest copy-whole.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
 // and a second run copies nothing twice. The report counts, per table, the rows copied, those
 // already there and those skipped (with why), which add up to the laptop's own counts.
@@ -12,6 +12,9 @@
 import type pg from 'pg';
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from '../database';
+import { teamLedgerSchemaVersion } from './security';
+import { amountMinorOf } from './pg-bulk';
+import type { BulkRowRow } from '../bulk-store';
 
 export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes';
 export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped';
@@ -24,6 +27,8 @@ export type CopyReport = {
   /** The laptop's invoices (with their lines) and credit notes, with their own numbers (import_documents, checkup-runs.sql). */
   invoices: CopyCounts;
   creditNotes: CopyCounts;
+  /** The laptop's bulk payment links' batches, with their rows (import_bulk, copy-whole.sql). */
+  bulkBatches: CopyCounts;
   /** The first 100 rows skipped, by id (payments, operations) or seq (audit entries), with why. */
   skipped: Array<{ table: CopyTable; id: string; why: CopySkipReason }>;
   /** Batches committed by this run; a run that resumed started after `resumedAfter` of each part. */
@@ -51,6 +56,17 @@ export class OpenOperationsError extends Error {
   }
 }
 
+/**
+ * Refused before anything is copied: a team database set up by an older Paydesk has an older
+ * import_batch, which names fewer columns and would drop the rest without a word (version 27's
+ * dropped a link's expiry date). Its admin upgrades it first (connection.ts's oldSchema words).
+ */
+export class OlderTeamSchemaError extends Error {
+  constructor(readonly found: number) {
+    super(`the team ledger is at schema ${found}; this Paydesk copies into ${teamLedgerSchemaVersion}`);
+  }
+}
+
 type Row = Record<string, unknown>;
 const count = (db: LedgerDb, sql: string, ...params: unknown[]) => Number((db.prepare(sql).get(...params) as { n: number | bigint }).n);
 // Amounts are read as BigInt (never a float) and go to PostgreSQL as decimal strings in the JSON.
@@ -58,16 +74,16 @@ const toJson = (rows: Row[]) => JSON.stringify(rows, (_k, v: unknown) => (typeof
 const paymentsSelect = `SELECT rowid AS k, id, profile_id, environment, kind, order_id, amount_minor, currency, description,
   customer_name, customer_email, customer_phone, card_bin, card_last4, transaction_id, session_id, link_url, auth_only, state,
   status_word, captured_minor, refunded_minor, created_by, created_at, updated_at, next_check_at, needs_attention, attention_reason,
-  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token, checkup_run
+  last_error, check_attempts, recurring_init, parent_payment_id, recurring_token, checkup_run, expire_date
   FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?`;
 
 /**
- * The rows of a payment's child table (operations, state_history, status_checks) of the payments
+ * The rows of a payment's child table (operations, state_history, status_checks, webhooks) of the payments
  * with rowids in (from, to], in the order they were recorded. The ledger keeps them packed
  * (migration 11) behind a view of the old name, keyed by the payment's rowid: the view's own query
  * with that key's range, so each batch is an index range, not a scan of the view.
  */
-function childRowsOfRange(db: LedgerDb, view: 'operations' | 'state_history' | 'status_checks', packed: string, order: { packed: string; plain: string }) {
+function childRowsOfRange(db: LedgerDb, view: 'operations' | 'state_history' | 'status_checks' | 'webhooks', packed: string, order: { packed: string; plain: string }) {
   const found = db.prepare(`SELECT type, sql FROM sqlite_master WHERE name = ?`).get(view) as { type: string; sql: string } | undefined;
   const body = found?.type === 'view' ? new RegExp(`^CREATE VIEW ${view} AS (SELECT .* FROM ${packed} a)$`, 's').exec(found.sql)?.[1] : undefined;
   const statement = body
@@ -88,7 +104,8 @@ function childRowsOfRange(db: LedgerDb, view: 'operations' | 'state_history' | '
 function acceptedPayment(p: Row): boolean {
   return /^[A-Z]{3}$/.test(String(p.currency)) && (p.card_bin === null || /^[0-9]{6}$/.test(String(p.card_bin)))
     && (p.card_last4 === null || /^[0-9]{4}$/.test(String(p.card_last4))) && BigInt(p.amount_minor as bigint) > 0n
-    && BigInt(p.captured_minor as bigint) >= 0n && BigInt(p.refunded_minor as bigint) >= 0n;
+    && BigInt(p.captured_minor as bigint) >= 0n && BigInt(p.refunded_minor as bigint) >= 0n
+    && (p.expire_date === null || /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(String(p.expire_date)));
 }
 
 const uuidLike = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -107,6 +124,8 @@ const laptopPayment = (p: Row) => ({
   recurring_init: Number(p.recurring_init) !== 0, parent_payment_id: p.parent_payment_id, recurring_token: p.recurring_token,
   // The check-up run that made it (checkup-runs.sql registers the run, started by the admin copying, with this OS user).
   checkup_run: typeof p.checkup_run === 'string' && uuidLike.test(p.checkup_run) ? p.checkup_run : null,
+  // A link's expiry date, for the links list's "Expires 3 Dec" (copy-whole.sql, version 28).
+  expire_date: p.expire_date,
 });
 
 export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport> {
@@ -121,6 +140,9 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     ? count(db, 'SELECT count(*) AS n FROM ledger_operations WHERE outcome IN (0, 3)')
     : count(db, `SELECT count(*) AS n FROM operations WHERE outcome IN ('sending', 'unknown')`);
   if (open > 0) throw new OpenOperationsError(open);
+  const schema = await team.query<{ value: string }>(`SELECT value FROM paydesk.ledger_meta WHERE key = 'schema_version'`);
+  const found = Number(schema.rows[0]?.value ?? 0);
+  if (found < teamLedgerSchemaVersion) throw new OlderTeamSchemaError(found);
 
   const counts = (source: number): CopyCounts => ({ source, copied: 0, alreadyThere: 0, skipped: 0 });
   const report: CopyReport = {
@@ -130,6 +152,7 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     audit: counts(count(db, `SELECT count(*) AS n FROM ${packed('ledger_audit') ? 'ledger_audit' : 'audit_log'}`)),
     invoices: counts(count(db, 'SELECT count(*) AS n FROM invoices')),
     creditNotes: counts(count(db, 'SELECT count(*) AS n FROM credit_notes')),
+    bulkBatches: counts(count(db, 'SELECT count(*) AS n FROM bulk_batches')),
     skipped: [],
     batches: 0,
     resumedAfter: null,
@@ -147,6 +170,7 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
   const readOperations = childRowsOfRange(db, 'operations', 'ledger_operations', { packed: 'seq', plain: 'created_at' });
   const readHistory = childRowsOfRange(db, 'state_history', 'ledger_history', { packed: 'id', plain: 'id' });
   const readChecks = childRowsOfRange(db, 'status_checks', 'ledger_checks', { packed: 'id', plain: 'id' });
+  const readWebhooks = childRowsOfRange(db, 'webhooks', 'ledger_webhooks', { packed: 'id', plain: 'id' });
   if (paymentKey > 0n || auditKey > 0n) {
     report.resumedAfter = { payments: paymentKey.toString(), audit: auditKey.toString() };
     // Counted as already there: copied (or skipped) by the run that got this far.
@@ -191,9 +215,15 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     const takenBy = new Map(taken.rows.map((r) => [`${r.profile_id}\u0000${r.order_id}`, r.id]));
     const skippedPayments = new Set<string>();
     const payments: Row[] = [];
+    // Each payment's webhooks go inside it, as its detail lists them (not their bodies: the screen shows none).
+    const webhooksOf = new Map<string, Row[]>();
+    for (const w of readWebhooks.between(paymentKey, lastKey)) {
+      const shown = { received_at: w.received_at, status_word: w.status_word, type: w.type, duplicate: Number(w.duplicate) !== 0 };
+      webhooksOf.set(String(w.payment_id), [...(webhooksOf.get(String(w.payment_id)) ?? []), shown]);
+    }
     for (const p of batch) {
       const other = takenBy.get(`${String(p.profile_id)}\u0000${String(p.order_id)}`);
-      if (other !== undefined && other !== String(p.id).toLowerCase()) { skip('payments', p.id, 'orderIdTaken'); skippedPayments.add(String(p.id)); } else if (!acceptedPayment(p)) { skip('payments', p.id, 'notAcceptedByTeamLedger'); skippedPayments.add(String(p.id)); } else payments.push(laptopPayment(p));
+      if (other !== undefined && other !== String(p.id).toLowerCase()) { skip('payments', p.id, 'orderIdTaken'); skippedPayments.add(String(p.id)); } else if (!acceptedPayment(p)) { skip('payments', p.id, 'notAcceptedByTeamLedger'); skippedPayments.add(String(p.id)); } else payments.push({ ...laptopPayment(p), webhooks: webhooksOf.get(String(p.id)) ?? [] });
     }
     const ops: Row[] = [];
     for (const o of operations) {
@@ -211,6 +241,12 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     report.batches += 1;
     await options.afterBatch?.(report.batches);
   } });
+
+  // Its bulk payment links' batches and rows, after the payments their rows made.
+  await copyBulk(db, team, laptop, batchRows, start('bulk'), report.bulkBatches, async () => {
+    report.batches += 1;
+    await options.afterBatch?.(report.batches);
+  });
 
   // The laptop's own audit entries, as written, into paydesk.imported_audit.
   for (;;) {
@@ -313,6 +349,36 @@ async function copyDocuments(db: LedgerDb, team: pg.ClientBase, laptop: string, 
     }
     await commit('credit_notes', lastKey, [], [], notes);
     noteKey = lastKey;
+  }
+}
+
+/**
+ * The laptop's bulk payment links (Bulk links' recent batches and each batch's page), a batch of
+ * batches at a time with their rows and its position (import_bulk, copy-whole.sql), as the
+ * payments: resumable and never doubled. A batch left running (the laptop closed mid-run) comes as
+ * interrupted and its row being sent as waiting again, as the laptop's own start marks them
+ * (bulk-store.ts's markInterrupted): a Resume on the team ledger checks the ledger first.
+ */
+async function copyBulk(db: LedgerDb, team: pg.ClientBase, laptop: string, batchRows: number, from: bigint, counts: CopyCounts, afterBatch: () => Promise<void>) {
+  if (from > 0n) counts.alreadyThere += count(db, 'SELECT count(*) AS n FROM bulk_batches WHERE rowid <= ?', from);
+  const readBatches = db.prepare('SELECT rowid AS k, * FROM bulk_batches WHERE rowid > ? ORDER BY rowid LIMIT ?').safeIntegers(true);
+  const readRows = db.prepare('SELECT r.* FROM bulk_rows r JOIN bulk_batches b ON b.id = r.batch_id WHERE b.rowid > ? AND b.rowid <= ? ORDER BY b.rowid, r.line');
+  for (let key = from; ;) {
+    const batch = readBatches.all(key, batchRows) as Row[];
+    if (batch.length === 0) return;
+    const lastKey = exact(batch[batch.length - 1]!.k);
+    const batches = batch.map((b) => ({ id: b.id, profile_id: b.profile_id, file_name: b.file_name, state: b.state === 'running' ? 'interrupted' : b.state,
+      // Who made it on the laptop (its OS user); created_by in the team ledger is the admin who copied it.
+      os_user: b.created_by, created_at: b.created_at, updated_at: b.updated_at }));
+    const rows = (readRows.all(key, lastKey) as BulkRowRow[]).map((r) => {
+      const row = { ...r, state: r.state === 'sending' ? 'pending' as const : r.state };
+      return { ...row, amount_minor: amountMinorOf(row) };
+    });
+    const added = Number((await team.query<{ batches_added: string }>('SELECT * FROM paydesk.import_bulk($1, $2, $3::jsonb, $4::jsonb)', [laptop, lastKey.toString(), toJson(batches), toJson(rows)])).rows[0]!.batches_added);
+    counts.copied += added;
+    counts.alreadyThere += batches.length - added;
+    key = lastKey;
+    await afterBatch();
   }
 }
 

@@ -38,7 +38,7 @@ function batchOf(r: Record<string, unknown>, laptop: string): BulkBatchRow {
 }
 
 /** The amount a row would send, in minor units (the link form's parser: exact text to integer), or null for a row that is not sent. */
-function amountMinorOf(row: BulkRowRow): number | null {
+export function amountMinorOf(row: BulkRowRow): number | null {
   if (row.state === 'failed') return null;
   const parsed = parseAmount(row.amount, row.currency as never);
   return parsed.ok ? parsed.minor : null;

@@ -276,10 +276,13 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
       [now, limit, new Date(Date.parse(now) + checkLeaseMs).toISOString()])).rows as Array<{ id: string; profile_id: string }>,
     historyOf: async (id) =>
       (await db.query('SELECT state, status_word, source, at FROM paydesk.payment_history WHERE payment_id = $1 ORDER BY id', [id])).rows.map((r) => ({ state: r.state, status_word: r.status_word, source: r.source, at: iso(r.at)! })),
+    // The newest 100, newest first, as the laptop's ledger answers (payment-rows.ts): the same detail on both.
     checksOf: async (id) =>
-      (await db.query('SELECT at, outcome, status_word, state FROM paydesk.status_checks WHERE payment_id = $1 ORDER BY id', [id])).rows.map((r) => ({ at: iso(r.at)!, outcome: r.outcome, status_word: r.status_word, state: r.state })),
-    // The webhook receiver does not write to the team ledger: no payment there has webhooks.
-    webhooksOf: async () => [],
+      (await db.query('SELECT at, outcome, status_word, state FROM paydesk.status_checks WHERE payment_id = $1 ORDER BY id DESC LIMIT 100', [id])).rows.map((r) => ({ at: iso(r.at)!, outcome: r.outcome, status_word: r.status_word, state: r.state })),
+    // The webhook receiver does not write to the team ledger: a payment's webhooks are those its laptop received, copied in (copy-whole.sql).
+    webhooksOf: async (id) =>
+      (await db.query('SELECT received_at, status_word, type, duplicate FROM paydesk.payment_webhooks WHERE payment_id = $1 ORDER BY id', [id])).rows
+        .map((r) => ({ received_at: iso(r.received_at)!, status_word: r.status_word, type: r.type, duplicate: r.duplicate ? 1 : 0 })),
     appendAudit: async (entry) => {
       if (auditedByDatabase.test(entry.action)) return;
       // A check-up's start (registering its run), end and saved report (checkup.sql): support and up, never production.

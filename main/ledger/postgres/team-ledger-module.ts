@@ -1,7 +1,7 @@
 // What main loads on first use of the team ledger, as one bundle of its own (dist/main/team-ledger.cjs,
 // scripts/build.mjs): the connection (pg, Kysely), the copy of a laptop's ledger, the screens' reads (the audit chain's full check included), Home's overview and the exports (the quick CSV downloads included).
-export { clientConfig, explainConnectionError, isLoopback, openTeamLedger, serverFailureInWords, testTeamLedgerConnection } from './connection';
-export { copyLedgerToTeam, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
+export { clientConfig, explainConnectionError, isLoopback, olderSchemaOf, openTeamLedger, serverFailureInWords, testTeamLedgerConnection } from './connection';
+export { copyLedgerToTeam, OlderTeamSchemaError, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
 export { openPostgresLedgerStore } from './pg-store';
 export { listenForTeamChanges } from './live';
 export { createTeamLedgerReads, type TeamLedgerReads } from './pg-reads';

@@ -20,6 +20,9 @@ import { createKeyVault } from '../../../main/vault/key-vault';
 import { memoryKeychain } from '../../vault/support/memory-keychain';
 import type { Reason } from '../../../contract/reasons';
 import { describeWithPostgres, teamServer, type TeamServer } from '../../support/postgres-tests';
+import { schemaSteps, teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
+
+const stepSql = (file: string) => readFileSync(join(process.cwd(), 'main/ledger/postgres', file), 'utf8');
 
 const ctx = { transport: 'direct' as const, osUser: 'tester' };
 
@@ -93,6 +96,42 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
       await app.copyToTeamLedger({}, ctx);
       expect(await finished()).toMatchObject({ state: 'done', report: { payments: { copied: 0, alreadyThere: 150 }, operations: { copied: 0, alreadyThere: operations } } });
       expect(JSON.stringify(done)).not.toContain(admin.password);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to copy into a team ledger an older Paydesk set up, saying how to upgrade it, before copying anything', async () => {
+    // A team database at schema 27, as the setup command of that Paydesk left it: its import_batch
+    // named no expiry date, so a copy into it would have dropped every link's without a word.
+    const old = await server.createDatabase();
+    await server.sql(old, `BEGIN; ${schemaSteps.filter(([version]) => version <= 27).map(([, file]) => stepSql(file)).join('\n')} COMMIT;`);
+    const admin = server.person('admin');
+    await server.sql(old, 'SELECT paydesk.add_person($1, $2)', [admin.login, 'admin']);
+    const dir = mkdtempSync(join(tmpdir(), 'paydesk-team-copy-old-'));
+    const db: LedgerDb = openLedgerDb(dir);
+    try {
+      seedLedger(db, { payments: 20, seed: 6 });
+      db.exec('UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3)');
+      const settings = createTeamLedgerSettings({ dataDir: dir, vault: createKeyVault({ logger, backend }), logger });
+      const copy = createTeamLedgerCopy({ db, dataDir: dir, settings, logger });
+      const app = createHandlers({ ...teamLedgerHandlers({ teamLedger: settings }), ...teamLedgerCopyHandlers({ copy }) } as unknown as Implementations, logger);
+      await app.saveTeamLedger({ ...form(), database: old, user: admin.login, password: admin.password }, ctx);
+      await app.copyToTeamLedger({}, ctx);
+      await expect.poll(async () => {
+        const r = await app.getTeamLedgerCopy({}, ctx);
+        return r.ok ? r.value.state : 'error';
+      }, { timeout: 20_000 }).not.toBe('running');
+      const answer = await app.getTeamLedgerCopy({}, ctx);
+      if (!answer.ok) throw new Error(answer.error.message);
+      expect(answer.value).toMatchObject({ state: 'failed', report: null, reason: { key: 'teamLedger.oldSchemaAdmin', values: { found: 27, expected: teamLedgerSchemaVersion } } });
+      const words = reasonText('en', answer.value.reason as Reason);
+      expect(words).toContain('set up by an older Paydesk (schema 27');
+      expect(words).toContain('-f main/ledger/postgres/copy-whole.sql');
+      expect(reasonText('ar', answer.value.reason as Reason)).toMatch(/[\u0600-\u06ff]/);
+      expect((await server.sql(old, 'SELECT count(*)::int AS n FROM paydesk.payments')).rows[0]!.n).toBe(0);
+      expect((await server.sql(old, 'SELECT count(*)::int AS n FROM paydesk.import_progress')).rows[0]!.n).toBe(0);
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });
