@@ -101,7 +101,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'notify.answerLost.void': 'أُرسل إلغاء التفويض للطلب {orderId}، ولم يصل الرد؛ يفحص بايدسك الأمر. سيبقى في «تحتاج إلى متابعة» حتى يُحسم.',
   'notify.answerLost.refund': 'أُرسل استرداد {amount} للطلب {orderId}، ولم يصل الرد؛ يفحص بايدسك الأمر. سيبقى في «تحتاج إلى متابعة» حتى يُحسم.',
   'os.notificationTitle': 'Paydesk',
-  'os.attentionTitle': 'Paydesk: يحتاج إلى انتباهك',
+  'os.attentionTitle': 'Paydesk: يحتاج إلى متابعتك',
   'os.startFailed': 'تعذّر تشغيل Paydesk',
   'os.challengeTitle': 'التحقق بـ \u20663-D Secure\u2069',
   'internal.output': 'أنتج بايدسك ردًا لا يمكن عرضه. لم يتغير شيء بعرضه؛ يُرجى الإبلاغ عن ذلك.',

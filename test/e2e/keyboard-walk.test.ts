@@ -104,7 +104,9 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
   it('3. finds that sale by its order id from Home and refunds part of it: the typed amount replaces the one offered', async () => {
     await keys.press('Alt+1');
     await screenOpened();
-    await keys.press('Tab', 5); // the four tasks, then Find
+    // `/` puts it in Find (it was 5 Tabs past the four tasks; a fifth, "Needs attention: 1 payment",
+    // is among them while a payment needs a person, as the unclear refund of this walk does).
+    await keys.press('/');
     await focusOn('home-find');
     await keys.type(order('SALE'));
     await keys.press('Enter');
@@ -121,7 +123,7 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     await session.page.getByTestId('action-dialog').waitFor({ state: 'detached' });
     await focusOn('action-refund'); // 90.00 is left: the button is still there
     await session.page.locator('[data-testid="payment-detail"][data-state="partially_refunded"]').waitFor();
-    expect(keys.take()).toBeLessThanOrEqual(13);
+    expect(keys.take()).toBeLessThanOrEqual(9);
   });
 
   it('takes the keyboard to an amount the refund cannot send when Enter is pressed in the reason, and Escape closes the dialog', async () => {

@@ -121,7 +121,7 @@ describe('notifications', () => {
     expect((await call('setLanguage', { language: 'ar' }, window().webContents)).ok).toBe(true);
     const refundFailed = { key: 'notify.refundFailed', values: { orderId: 'ORD-1', said: 'Insufficient funds' } };
     paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-1 failed.', reason: refundFailed });
-    expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على \u2066ORD-1\u2069. رد البوابة (بالإنجليزية): «\u2068Insufficient funds\u2069».' }]); // the English quote isolated in its own direction
+    expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى متابعتك', body: 'فشل استرداد على \u2066ORD-1\u2069. رد البوابة (بالإنجليزية): «\u2068Insufficient funds\u2069».' }]); // the English quote isolated in its own direction
 
     await paydesk.close();
     resetFakeElectron();
@@ -160,7 +160,7 @@ describe('before the user chose a language', () => {
     try {
       paydesk = await startShell(join(dataDir, 'dist'));
       paydesk.events.emit({ type: 'notification', level: 'error', message: 'A refund on ORD-2 failed.', reason: { key: 'notify.refundFailed', values: { orderId: 'ORD-2' } } });
-      expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى انتباهك', body: 'فشل استرداد على \u2066ORD-2\u2069.' }]);
+      expect(Notification.shown).toEqual([{ title: 'Paydesk: يحتاج إلى متابعتك', body: 'فشل استرداد على \u2066ORD-2\u2069.' }]);
     } finally {
       rmSync(app.userData, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType } from 'react';
 import { useLanguage, useT } from '../i18n';
 import { warmFormattersWhenIdle } from '../i18n/format';
 import { useNavigation } from './navigation-store';
@@ -108,6 +108,12 @@ export function CurrentScreen() {
 
 /** Its effect runs once the screen is on the page: a Suspense boundary commits it whole, after its code arrived. */
 function DrawnScreen({ id, Screen }: { id: string; Screen: ComponentType }) {
+  // A screen opens at its start: opened by a press low on another (Home's "needs attention", its
+  // figures), it kept that scroll, Needs attention's title above the window. Before the screen's own
+  // effects, so one that brings a part of it into view (Settings' section) still does.
+  useLayoutEffect(() => {
+    if (window.scrollY) window.scrollTo(0, 0);
+  }, [id]);
   useEffect(() => screenDrawn(id), [id]);
   return <Screen />;
 }

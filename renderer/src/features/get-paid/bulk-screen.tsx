@@ -259,7 +259,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
         <p data-testid="bulk-read-as" data-encoding={preview.encoding}>{t('gp.bulk.readAs', { encoding: t(`gp.bulk.encoding.${preview.encoding}` as MessageKey), delimiter: delimiterWord[preview.delimiter] })}</p>
       )}
       <p role="status" data-testid="bulk-summary">{t('gp.bulk.summary', { valid: preview.valid, invalid: preview.invalid })}</p>
-      <table className="gp-table">
+      <table className="gp-table bulk-preview-table">
         <thead>
           <tr>
             <th scope="col">{t('gp.bulk.line')}</th>

@@ -6,7 +6,8 @@
 // The intro says what the role does there too; on this laptop's own ledger, or with the role not
 // known yet, one intro for all. On the practice profile Home says on the page, not only in the
 // badge's tooltip, that no real money moves, and offers the step to one's own sandbox account.
-// Card payments authorised and not captured are a task for those who capture (authorised-held.tsx).
+// Card payments authorised and not captured are a task for those who capture (authorised-held.tsx);
+// payments needing a person are everyone's while there are any (attention-task.tsx).
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from '../../app/navigation-store';
 import { useSession } from '../../app/session-store';
@@ -20,6 +21,7 @@ import { screenKeys, shortcutKeys } from '../../ui/shortcuts';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { SettingsLink } from '../settings/settings-link';
 import { HeldTasks } from '../overview/authorised-held';
+import { AttentionTask } from '../overview/attention-task';
 
 export function HomeScreen() {
   const t = useT();
@@ -57,6 +59,8 @@ export function HomeScreen() {
         <li><button type="button" onClick={() => search.current?.focus()} data-testid="task-refund">{t(mayRefund ? 'home.task.refund' : 'home.task.check')}</button></li>
         {/* Authorised payments waiting for a capture or void: a task for those who may do it (the others see a figure). */}
         {mayCapture && <HeldTasks />}
+        {/* Last, so the keyboard's way to the tasks above is not one Tab longer. */}
+        <AttentionTask />
       </ul>
       <form className="home-find" role="search" onSubmit={(e) => void find(e)}>
         <label htmlFor="home-find">{t('home.find')}</label>

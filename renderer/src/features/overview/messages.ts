@@ -41,6 +41,8 @@ export const en = {
   // The screen it opens, by its own name in the navigation (it read "Needs a person").
   'ov.attention.title': 'Needs attention',
   'ov.attention.count': '{count, plural, =0 {Nothing needs attention} one {# payment needs attention} other {# payments need attention}}',
+  // Among Home's tasks (attention-task.tsx) while any payment needs a person.
+  'ov.attention.task': '{count, plural, one {Needs attention: # payment} other {Needs attention: # payments}}',
   // Card payments authorised and not captured ("Authorised", the list's state): money held, not yet the business's.
   'ov.held.title': 'Authorised, not captured',
   // Shown to those who may not capture (finance, staff): who does it, and that a hold does not wait for ever.
@@ -118,7 +120,8 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.unpaid.older': 'أقدم من 7 أيام',
   'ov.unpaid.count': '{count, plural, =0 {لا شيء} zero {لا روابط} one {رابط واحد} two {رابطان} few {# روابط} many {# رابطًا} other {# رابط}}',
   'ov.attention.title': 'تحتاج إلى متابعة',
-  'ov.attention.count': '{count, plural, =0 {لا شيء يحتاج إلى انتباه} zero {لا شيء يحتاج إلى انتباه} one {دفعة واحدة تحتاج إلى انتباه} two {دفعتان تحتاجان إلى انتباه} few {# دفعات تحتاج إلى انتباه} many {# دفعة تحتاج إلى انتباه} other {# دفعة تحتاج إلى انتباه}}',
+  'ov.attention.count': '{count, plural, =0 {لا شيء يحتاج إلى متابعة} zero {لا شيء يحتاج إلى متابعة} one {دفعة واحدة تحتاج إلى متابعة} two {دفعتان تحتاجان إلى متابعة} few {# دفعات تحتاج إلى متابعة} many {# دفعة تحتاج إلى متابعة} other {# دفعة تحتاج إلى متابعة}}',
+  'ov.attention.task': 'تحتاج إلى متابعة: {count, plural, zero {لا دفعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}',
   'ov.held.title': 'مفوَّضة غير محصَّلة',
   'ov.held.hint': 'مال محجوز على بطاقة العميل، ولا يصير للنشاط حتى يحصّله زميل في الدعم أو مسؤول. والتفويض الذي لا يُحصَّل ينقضي، بعد مدة لا تذكرها مستندات البوابة.',
   'ov.held.figure': '{count, plural, zero {لا دفعات، {amount}} one {دفعة واحدة، {amount}} two {دفعتان، {amount}} few {# دفعات، {amount}} many {# دفعة، {amount}} other {# دفعة، {amount}}}',

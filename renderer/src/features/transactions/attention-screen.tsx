@@ -18,7 +18,7 @@ import { useSession } from '../../app/session-store';
 import { showPayment } from './find-payment';
 import { useAttentionCheck } from './attention-check';
 import { NoticeLine } from '../../ui/notice';
-import { useFocusFallback } from '../../ui/focus';
+import { focusIfLost, useFocusFallback } from '../../ui/focus';
 import './transactions.css';
 
 type UnclearOperation = MethodOutput<'listUnclearOperations'>['rows'][number]['operation'];
@@ -101,9 +101,14 @@ export function AttentionScreen() {
   // A check cannot decide what the gateway's answers cannot tell (settled by hand, in the payment's detail).
   const checkable = (row: PaymentView) => row.attentionReason !== 'undecidable' && row.state !== 'not_created';
 
+  // Opened by a press on another screen (Home's "Needs attention: 2 payments"), whose button went
+  // with it: the keyboard was on the page's body and a screen reader said nothing. The title takes it.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => focusIfLost(title.current), []);
+
   return (
     <div className="attention" data-testid="attention-screen">
-      <h1>{t('attention.title')}</h1>
+      <h1 ref={title} tabIndex={-1}>{t('attention.title')}</h1>
       <p>{t('attention.intro')}</p>
       <NoticeLine notice={notice} testId="attention-checked" />
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p ref={empty} tabIndex={-1} data-testid="attention-empty">{t('attention.empty')}</p> : (
