@@ -185,7 +185,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <div className="detail-title">
           <h2 id="detail-title" ref={titleRef} tabIndex={-1}><Ltr className="mono" cut={payment.orderId}>{payment.orderId}</Ltr></h2>
           {/* Support reads the ids out or pastes them: a triple-click on a title cut with an ellipsis left them unsure all of it was copied. */}
-          <CopyButton text={payment.orderId} label={t('detail.copyOrderId')} shown={titleRef} testId="copy-order-id" />
+          <CopyButton text={payment.orderId} label={t('detail.copyOrderId')} copiedLabel={t('detail.copiedOrderId')} shown={titleRef} testId="copy-order-id" />
           <StateBadge payment={payment} />
         </div>
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
@@ -263,7 +263,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
           {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" dir="ltr" lang="en" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}
           {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
-          <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
+          <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} copiedLabel={t('detail.copiedTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
           <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
