@@ -1,11 +1,11 @@
 // A payment's detail offers "Copy" beside its order id (the title) and its transaction id: one press
 // puts the whole id on the clipboard (support triple-clicked the title, cut with an ellipsis when
-// long, and pressed Ctrl+C, unsure all of it was copied). "Copied" is said in place and announced;
-// a refused clipboard is said, and the id is left selected so Ctrl+C copies it. English and Arabic;
+// long, and pressed Ctrl+C, unsure all of it was copied). "Copied" is said in place and announced
+// once a press, and the button's name follows ("Copied the order id": it stayed "Copy the order id",
+// so a screen reader on the button heard the old name); a refused clipboard is said, and the id is left selected so Ctrl+C copies it. English and Arabic;
 // main is a stub. Chromium's real clipboard: test/e2e/detail-copy-ids.test.ts.
-import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import type { PaymentView } from '../../contract/methods/payments';
 import { cardSale, paymentDetail } from '../support/payment-view';
@@ -17,6 +17,7 @@ stubMain({
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
+const { copiedShownMs } = await import('../../renderer/src/ui/copy-button');
 const { useLanguage } = await import('../../renderer/src/i18n');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
@@ -44,10 +45,19 @@ async function openDetail(language: 'en' | 'ar' = 'en', over: Partial<PaymentVie
   return screen.findByTestId('payment-detail');
 }
 
+/** Each time words come into the element's live region: what a screen reader announces. */
+function announcements(status: HTMLElement): string[] {
+  const said: string[] = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) if (node.textContent) said.push(node.textContent);
+  }).observe(status, { childList: true, subtree: true, characterData: true });
+  return said;
+}
+
 describe.each([
-  ['en', 'Copy the order id', 'Copy the transaction id', 'Copy', 'Copied', 'The clipboard was refused: the id is selected, press Ctrl+C to copy it.'],
-  ['ar', 'انسخ رقم الطلب', 'انسخ رقم المعاملة', 'نسخ', 'تم النسخ', 'رُفض النسخ إلى الحافظة: الرقم محدد، اضغط Ctrl+C لنسخه.'],
-] as const)('in %s', (language, copyOrder, copyTransaction, copyWord, copiedWord, refusedWords) => {
+  ['en', 'Copy the order id', 'Copy the transaction id', 'Copy', 'Copied', 'The clipboard was refused: the id is selected, press Ctrl+C to copy it.', 'Copied the order id', 'Copied the transaction id'],
+  ['ar', 'انسخ رقم الطلب', 'انسخ رقم المعاملة', 'نسخ', 'تم النسخ', 'رُفض النسخ إلى الحافظة: الرقم محدد، اضغط Ctrl+C لنسخه.', 'تم نسخ رقم الطلب', 'تم نسخ رقم المعاملة'],
+] as const)('in %s', (language, copyOrder, copyTransaction, copyWord, copiedWord, refusedWords, copiedOrder, copiedTransaction) => {
   it('one press of the title\'s Copy puts the whole order id on the clipboard, and "Copied" is said and announced', async () => {
     clipboard(true);
     await openDetail(language);
@@ -66,6 +76,41 @@ describe.each([
     fireEvent.click(screen.getByRole('button', { name: copyTransaction }));
     await waitFor(() => expect(screen.getByTestId('copy-transaction-id-status').textContent).toBe(copiedWord));
     expect(copied).toEqual([transactionId]);
+  });
+
+  it('names the button by what it shows: "Copied …" while "Copied" is on it, "Copy …" again after, one announcement a press', async () => {
+    clipboard(true);
+    await openDetail(language);
+    const button = screen.getByTestId('copy-order-id');
+    const said = announcements(screen.getByTestId('copy-order-id-status'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(button);
+      await act(async () => undefined);
+      expect(screen.getByRole('button', { name: copiedOrder }).textContent).toBe(copiedWord);
+      expect(screen.getByRole('button', { name: copyTransaction })).toBeTruthy(); // the other id's button is untouched
+      expect(said).toEqual([copiedWord]);
+
+      // Pressed again while it says "Copied": said once more, and its name never went back to "Copy …" in between.
+      const names: string[] = [];
+      new MutationObserver(() => names.push(button.getAttribute('aria-label')!)).observe(button, { attributes: true, attributeFilter: ['aria-label'] });
+      fireEvent.click(button);
+      await act(async () => undefined);
+      expect(said).toEqual([copiedWord, copiedWord]);
+      expect(names).toEqual([]);
+
+      await act(async () => void vi.advanceTimersByTime(copiedShownMs));
+      expect(screen.getByRole('button', { name: copyOrder }).textContent).toBe(copyWord);
+      expect(said).toEqual([copiedWord, copiedWord]); // going back says nothing
+    } finally {
+      vi.useRealTimers();
+    }
+    // The one live region of the press is the status: the button itself announces nothing.
+    expect(button.closest('.copy-button')!.querySelectorAll('[role="status"], [role="alert"], [aria-live]')).toHaveLength(1);
+    expect(button.hasAttribute('aria-live')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: copyTransaction }));
+    expect(await screen.findByRole('button', { name: copiedTransaction })).toBeTruthy();
   });
 
   it('a refused clipboard is said, and the id is left selected so Ctrl+C copies it', async () => {

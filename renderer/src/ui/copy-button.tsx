@@ -1,7 +1,9 @@
 // "Copy" beside an id a person reads out or pastes elsewhere (a payment's order id and transaction
 // id): one press puts the whole id on the clipboard, even where it is shown cut with an ellipsis.
-// "Copied" shows on the button for a moment and is announced; a refused clipboard is said, and the
-// id is left selected so Ctrl+C copies it.
+// "Copied" shows on the button for a moment, and the button's name says it too ("Copied the order
+// id"), so a screen reader reading the button hears what the eye sees; it is announced once, by the
+// status below (the button has no live region of its own). A refused clipboard is said, and the id
+// is left selected so Ctrl+C copies it.
 import { useEffect, useState, type RefObject } from 'react';
 import { useT } from '../i18n';
 import { copyText, selectTextOf } from './clipboard';
@@ -13,14 +15,19 @@ type Props = {
   text: string;
   /** The button's name for screen readers, naming what it copies ("Copy the order id"). */
   label: string;
+  /** Its name while "Copied" shows ("Copied the order id"): the name follows the words on it. */
+  copiedLabel: string;
   /** Where the text is shown: selected when the clipboard is refused. */
   shown: RefObject<Element | null>;
   testId: string;
 };
 
-export function CopyButton({ text, label, shown, testId }: Props) {
+export function CopyButton({ text, label, copiedLabel, shown, testId }: Props) {
   const t = useT();
-  const [said, setSaid] = useState<'copied' | 'refused'>();
+  // `press` counts the presses: each one's words are a new node in the status, so a second press
+  // is announced again without first emptying the button ("Copied" → "Copy" → "Copied" made its
+  // name change twice, which a screen reader on the button may say each time).
+  const [said, setSaid] = useState<{ what: 'copied' | 'refused'; press: number }>();
   // Another payment's id in the same place: what was said of the last one goes.
   const [copiedText, setCopiedText] = useState(text);
   if (copiedText !== text) {
@@ -28,26 +35,27 @@ export function CopyButton({ text, label, shown, testId }: Props) {
     setSaid(undefined);
   }
   useEffect(() => {
-    if (said !== 'copied') return;
+    if (said?.what !== 'copied') return;
     const timer = setTimeout(() => setSaid(undefined), copiedShownMs);
     return () => clearTimeout(timer);
   }, [said]);
 
+  const say = (what: 'copied' | 'refused') => setSaid((last) => ({ what, press: (last?.press ?? 0) + 1 }));
   const copy = async () => {
-    setSaid(undefined);
-    if (await copyText(text)) return setSaid('copied');
+    if (await copyText(text)) return say('copied');
     selectTextOf(shown.current);
-    setSaid('refused');
+    say('refused');
   };
+  const copied = said?.what === 'copied';
 
   return (
     <span className="copy-button">
-      <button type="button" onClick={() => void copy()} aria-label={label} data-testid={testId}>
-        {said === 'copied' ? t('gp.share.copied') : t('gp.share.copy')}
+      <button type="button" onClick={() => void copy()} aria-label={copied ? copiedLabel : label} data-testid={testId}>
+        {copied ? t('gp.share.copied') : t('gp.share.copy')}
       </button>
-      {/* Always in the page, so what comes into it is announced; "Copied" is on the button for the eye. */}
-      <span role="status" className={said === 'refused' ? 'copy-refused' : 'visually-hidden'} data-testid={`${testId}-status`}>
-        {said === 'copied' ? t('gp.share.copied') : said === 'refused' ? t('copy.refused') : ''}
+      {/* Always in the page, so what comes into it is announced: the one announcement of a press. */}
+      <span role="status" className={said?.what === 'refused' ? 'copy-refused' : 'visually-hidden'} data-testid={`${testId}-status`}>
+        {said && <span key={said.press}>{copied ? t('gp.share.copied') : t('copy.refused')}</span>}
       </span>
     </span>
   );

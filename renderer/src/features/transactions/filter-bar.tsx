@@ -19,6 +19,7 @@ import { AmountSearchHint } from './amount-search-hint';
 import { DocumentSearchHint } from '../invoices/document-search-hint';
 import { CardLast4Field } from './card-last4-field';
 import { QuickDates } from './quick-dates';
+import { FilterChips } from './filter-chips';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
@@ -59,9 +60,12 @@ export function FilterBar() {
 
   const fieldError = (name: string) => error?.fields?.[name];
   // The common filters (search, state) stay in one row; the rest fold behind "More filters", which
-  // says how many of them are on and opens by itself when one is set from elsewhere (a figure on Home).
+  // says how many of them are on. The list arrives with them folded, those on said as chips in the
+  // row (filter-chips.tsx): a figure on Home opened it unfolded, its first rows below an 800 × 600
+  // window. It opens by itself when the bar moves a filter into it (the search's "card ending 4242").
   const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.cardLast4, filter.profileId].filter(Boolean).length;
-  const [more, setMore] = useState(moreActive > 0);
+  const [more, setMore] = useState(false);
+  const moreButton = useRef<HTMLButtonElement>(null);
   // The folded filters are made the first time they open, then kept (a date field's typing stays):
   // the list's first draw, on a start's path, does not make their ten fields and fifty options.
   const [moreMade, setMoreMade] = useState(more);
@@ -96,9 +100,12 @@ export function FilterBar() {
             ])}
           </select>
         </div>
-        <button type="button" className="more-filters" aria-expanded={more} aria-controls="tx-more-filters" onClick={() => setMore(!more)} data-testid="more-filters">
-          {t('tx.moreFilters', { count: moreActive })}
+        <button type="button" ref={moreButton} className="more-filters" aria-expanded={more} aria-controls="tx-more-filters" onClick={() => setMore(!more)} data-testid="more-filters">
+          {/* Folded, the chips after it name what is on: its count too made the row wrap in Arabic at 800 px. */}
+          {t('tx.moreFilters', { count: more ? moreActive : 0 })}
         </button>
+        {/* A chip taken off: the fields made earlier show the filter again, and the keyboard stays by the chips, on "More filters". */}
+        {!more && <FilterChips setFilter={setFilter} onRemoved={() => { setCleared(cleared + 1); moreButton.current?.focus(); }} />}
         <button type="button" className="clear-filters" onClick={() => { setQuery(''); setCleared(cleared + 1); clearFilter(); }} data-testid="clear-filters">{t('tx.clearFilters')}</button>
         <div className="field filter-sort">
           <label htmlFor="tx-sort">{t('tx.sort')}</label>

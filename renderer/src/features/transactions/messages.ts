@@ -41,6 +41,8 @@ export const en = {
   'tx.filter.quickDates': 'Dates',
   'tx.filter.dateUnset': 'Until it is corrected, the list is not limited by this field.',
   'tx.filter.min': 'Amount from', 'tx.filter.max': 'Amount to', 'tx.filter.profile': 'Profile', 'tx.sort': 'Sort by', 'tx.clearFilters': 'Clear filters',
+  // The folded filters that are on, while folded (filter-chips.tsx, "Currency: SAR" worded as an export's audit entry words it): one press takes each off.
+  'tx.chip.remove': 'Remove the filter “{filter}”',
   'tx.sort.createdAt': 'Date', 'tx.sort.amount': 'Amount', 'tx.sort.orderId': 'Order', 'tx.sort.state': 'State', 'tx.sort.customer': 'Customer',
   'timeline.state': '{state} {source}', 'timeline.operation': '{kind} {amount} by {user}: {outcome}',
   // On the team ledger: the person's login, then the laptop's OS user.
@@ -58,6 +60,7 @@ export const en = {
   'detail.notCreated': 'The gateway did not create this payment: nothing was charged.', 'detail.createAgain': 'Create it again…', 'detail.card': 'Card', 'detail.transactionId': 'Transaction id',
   // Beside the detail's order id and transaction id (ui/copy-button.tsx): the buttons' names, and what a refused clipboard leaves to do.
   'detail.copyOrderId': 'Copy the order id', 'detail.copyTransactionId': 'Copy the transaction id',
+  'detail.copiedOrderId': 'Copied the order id', 'detail.copiedTransactionId': 'Copied the transaction id',
   'copy.refused': 'The clipboard was refused: the id is selected, press Ctrl+C to copy it.',
   'detail.url': 'Payment page',
   'detail.created': 'Created', 'detail.lastChecked': 'Last checked', 'detail.otherProfile': 'This payment was made on {profile}. Switch to it to act on it.', 'detail.switchTo': 'Switch to {profile}', 'detail.otherProfileRemoved': 'This payment was made on a profile that has since been removed, so it cannot be acted on here.', 'detail.otherProfileUnknown': 'This payment was made on another profile. Switch to that profile to act on it.',
@@ -195,6 +198,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.filter.quickDates': 'التواريخ',
   'tx.filter.dateUnset': 'إلى أن يُصحَّح، لا تتقيّد القائمة بهذا الحقل.',
   'tx.filter.min': 'المبلغ من', 'tx.filter.max': 'المبلغ إلى', 'tx.filter.profile': 'ملف التعريف', 'tx.sort': 'الترتيب حسب', 'tx.clearFilters': 'مسح عوامل التصفية',
+  'tx.chip.remove': 'ألغِ عامل التصفية «{filter}»',
   'tx.sort.createdAt': 'التاريخ', 'tx.sort.amount': 'المبلغ', 'tx.sort.orderId': 'الطلب', 'tx.sort.state': 'الحالة', 'tx.sort.customer': 'العميل',
   'timeline.state': '{state} {source}', 'timeline.operation': '{kind} {amount} بواسطة {user}: {outcome}',
   'timeline.person': '{person} (مستخدم الحاسوب {osUser})', 'timeline.check': 'فُحصت الحالة: {outcome}',
@@ -210,6 +214,7 @@ export const ar: Record<keyof typeof en, string> = {
   'action.refundLeftUnknown': 'لا يعرف بايدسك كم استُرد لدى البوابة: انظر في لوحة تحكمها كم تبقّى ثم اكتب المبلغ. ترفض البوابة أكثر مما تبقّى.',
   'detail.notCreated': 'لم تُنشئ البوابة هذه الدفعة: لم يُخصم شيء.', 'detail.createAgain': 'أنشئها مرة أخرى…', 'detail.card': 'البطاقة', 'detail.transactionId': 'رقم المعاملة',
   'detail.copyOrderId': 'انسخ رقم الطلب', 'detail.copyTransactionId': 'انسخ رقم المعاملة',
+  'detail.copiedOrderId': 'تم نسخ رقم الطلب', 'detail.copiedTransactionId': 'تم نسخ رقم المعاملة',
   'copy.refused': 'رُفض النسخ إلى الحافظة: الرقم محدد، اضغط Ctrl+C لنسخه.',
   'detail.url': 'صفحة الدفع',
   'detail.created': 'أُنشئت', 'detail.lastChecked': 'آخر فحص', 'detail.otherProfile': 'أُجريت هذه العملية على ملف التعريف «{profile}». انتقل إليه للتعامل معها.', 'detail.switchTo': 'انتقل إلى «{profile}»', 'detail.otherProfileRemoved': 'أُجريت هذه العملية على ملف تعريف أُزيل منذ ذلك الحين، فلا يمكن التعامل معها هنا.', 'detail.otherProfileUnknown': 'أُجريت هذه العملية على ملف تعريف آخر. انتقل إليه للتعامل معها.',

@@ -13,7 +13,7 @@ import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
-import { LastError } from './last-error';
+import { LastError, useNoticeSaysLastError } from './last-error';
 import { OtherProfileNote } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
@@ -104,6 +104,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const shown = payment ? allowedActions(payment, mayMoveMoney || roleUnknown, chargedCard) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
+  const lastErrorInNotice = useNoticeSaysLastError(payment, notice);
   const openPayment = (id: string) => useTransactions.getState().open(id);
   // A dialog gives the focus back to what opened it; when the payment's new state then removes
   // that button (nothing left to refund or capture), the keyboard goes to the title, not the page.
@@ -185,7 +186,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <div className="detail-title">
           <h2 id="detail-title" ref={titleRef} tabIndex={-1}><Ltr className="mono" cut={payment.orderId}>{payment.orderId}</Ltr></h2>
           {/* Support reads the ids out or pastes them: a triple-click on a title cut with an ellipsis left them unsure all of it was copied. */}
-          <CopyButton text={payment.orderId} label={t('detail.copyOrderId')} shown={titleRef} testId="copy-order-id" />
+          <CopyButton text={payment.orderId} label={t('detail.copyOrderId')} copiedLabel={t('detail.copiedOrderId')} shown={titleRef} testId="copy-order-id" />
           <StateBadge payment={payment} />
         </div>
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
@@ -206,7 +207,6 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
       {!checkable && <p className="attention-note" role="status" data-testid="detail-not-created">{t('detail.notCreated')}</p>}
-      {payment.lastError && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
       {otherProfile ? (
         <OtherProfileNote profileId={payment.profileId} onSwitch={watchFocus} />
       ) : (
@@ -237,6 +237,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`noun.${financeUnclear.kind}`) })}
         </p>
       )}
+      {/* Under the buttons, with the notice: a refused press sets it, and above them it pushed the buttons down under the pointer. */}
+      {payment.lastError && !lastErrorInNotice && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
       <NoticeLine notice={notice} testId="detail-notice" />
       {/* The facts in two lists on one grid (transactions.css), the message to the customer between
           them, under the payment's own amounts: under the line an action leaves, after "Charge again"
@@ -263,7 +265,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
           {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" dir="ltr" lang="en" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}
           {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
-          <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
+          <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} copiedLabel={t('detail.copiedTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
           <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>

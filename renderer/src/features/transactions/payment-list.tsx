@@ -23,6 +23,9 @@ export function focusListRow(index: number) {
   const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid));
   if (top !== undefined) grid.scrollTop = top;
   grid.focus({ preventScroll: true });
+  // The row in the window too, not only in the list: in a short window (800 × 600) the list starts
+  // near the bottom edge, and a list opened from Home had its first row under it.
+  grid.querySelector(`#tx-row-${index}`)?.scrollIntoView?.({ block: 'nearest' }); // not in a DOM without layout (the tests)
 }
 
 /** Whether an open payment's detail covers the list (a narrow screen): the list is inert then (transactions-screen.tsx). */
