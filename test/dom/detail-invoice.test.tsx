@@ -95,7 +95,7 @@ it('says nothing of a credit note when refunding a card sale, and asks main for 
 
 it('copies the invoice number with one press, in English and Arabic: the reference the customer and the accountant quote', async () => {
   const { useLanguage } = await import('../../renderer/src/i18n');
-  for (const [language, name] of [['en', 'Copy the invoice number'], ['ar', 'انسخ رقم الفاتورة']] as const) {
+  for (const [language, name, copiedName] of [['en', 'Copy the invoice number', 'Copied the invoice number'], ['ar', 'انسخ رقم الفاتورة', 'تم نسخ رقم الفاتورة']] as const) {
     const copied: string[] = [];
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void copied.push(text) } });
     useLanguage.getState().setLanguage(language);
@@ -104,6 +104,8 @@ it('copies the invoice number with one press, in English and Arabic: the referen
     const panel = await screen.findByTestId('invoice-panel');
     fireEvent.click(within(panel).getByRole('button', { name }));
     await waitFor(() => expect(copied).toEqual(['INV-2026-000007']));
+    // A screen reader hears what the button now shows, as beside the payment's ids.
+    expect(await within(panel).findByRole('button', { name: copiedName })).toBeTruthy();
     cleanup();
   }
   useLanguage.getState().setLanguage('en');

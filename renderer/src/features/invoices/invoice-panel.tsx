@@ -92,7 +92,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
       {/* The number is what the customer and the accountant quote: copied whole, as a payment's ids are. */}
       <div className="inv-panel-title">
         <h3 id={`inv-${invoice.id}`}>{t('inv.panel', { number: '' })}<Ltr className="mono" testId="invoice-number" ref={numberShown}>{invoice.number}</Ltr></h3>
-        <CopyButton text={invoice.number} label={t('inv.copyNumber')} shown={numberShown} testId="copy-invoice-number" />
+        <CopyButton text={invoice.number} label={t('inv.copyNumber')} copiedLabel={t('inv.copiedNumber')} shown={numberShown} testId="copy-invoice-number" />
       </div>
       {invoice.issuedOnLaptop && <p className="inv-laptop" data-testid="invoice-laptop">{t('inv.issuedOnLaptop', { laptop: invoice.issuedOnLaptop })}</p>}
       <p data-testid="invoice-state" data-state={invoice.state}>{t(`inv.state.${invoice.state}`)} · <Ltr>{money(invoice.totalMinor)}</Ltr> ({t('inv.totals.vat')} <Ltr>{money(invoice.vatMinor)}</Ltr>)</p>
