@@ -45,8 +45,8 @@ async function openDetail(language: 'en' | 'ar' = 'en', over: Partial<PaymentVie
 }
 
 describe.each([
-  ['en', 'Copy the order id', 'Copy the transaction id', 'Copy', 'Copied', 'The clipboard was refused: the id is selected, press Ctrl+C to copy it.'],
-  ['ar', 'انسخ رقم الطلب', 'انسخ رقم المعاملة', 'نسخ', 'تم النسخ', 'رُفض النسخ إلى الحافظة: الرقم محدد، اضغط Ctrl+C لنسخه.'],
+  ['en', 'Copy the order reference', 'Copy the transaction id', 'Copy', 'Copied', 'The clipboard was refused: the id is selected, press Ctrl+C to copy it.'],
+  ['ar', 'انسخ مرجع الطلب', 'انسخ رقم المعاملة', 'نسخ', 'تم النسخ', 'رُفض النسخ إلى الحافظة: الرقم محدد، اضغط Ctrl+C لنسخه.'],
 ] as const)('in %s', (language, copyOrder, copyTransaction, copyWord, copiedWord, refusedWords) => {
   it('one press of the title\'s Copy puts the whole order id on the clipboard, and "Copied" is said and announced', async () => {
     clipboard(true);

@@ -31,8 +31,8 @@ describe('copying a payment\'s ids in a 600 × 700 px window', () => {
   const clipboardText = () => session.page.evaluate(() => navigator.clipboard.readText());
 
   for (const [language, copyOrder, copyTransaction, copied] of [
-    ['en', 'Copy the order id', 'Copy the transaction id', 'Copied'],
-    ['ar', 'انسخ رقم الطلب', 'انسخ رقم المعاملة', 'تم النسخ'],
+    ['en', 'Copy the order reference', 'Copy the transaction id', 'Copied'],
+    ['ar', 'انسخ مرجع الطلب', 'انسخ رقم المعاملة', 'تم النسخ'],
   ] as const) {
     it(`puts the whole order id and the transaction id on the clipboard with one press each, in ${language}`, async () => {
       await tx.chooseLanguage(language);
