@@ -102,7 +102,7 @@ describe('results after a change of language', () => {
     const arabic = formatAmount(5_750, 'SAR', 'ar');
     expect(text('detail-notice')).toBe(translate('ar', 'action.done.refund', { amount: arabic }));
     // The amount exact, isolated left to right, one full stop after its own.
-    expect(text('detail-notice')).toBe('تم استرداد \u2066\u200f57.50\u00a0ر.س.\u200f\u2069');
+    expect(text('detail-notice')).toBe('تم استرداد \u2066\u200f57.50\u00a0SAR\u2069.');
 
     fireEvent.click(screen.getByTestId('action-status'));
     await waitFor(() => expect(text('detail-notice')).toBe(`فُحصت الحالة: ${translate('ar', 'state.partially_refunded')}.`));
