@@ -1,5 +1,5 @@
 // How Paydesk words an amount for a person, in either process: Intl's currency format in the
-// language's locale, Latin digits, exactly the currency's ISO 4217 decimals, fed the exact decimal
+// language's locale with the currency's ISO code, Latin digits, exactly the currency's ISO 4217 decimals, fed the exact decimal
 // text of the integer minor units (never a float). The page (renderer/src/i18n/format.ts, whose
 // Intl-free path gives the same text) and main (OS notifications) both use it, so an amount in a
 // reason reads as every other amount in the app. Also the reasons' other shared wording: one full
@@ -12,7 +12,9 @@ export const amountLocales: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA
 export function amountFormat(language: Language, currency: CurrencyCode): Intl.NumberFormat {
   // Every minor unit shown: ICU's own digits for IQD, LBP and PKR are none (it rounded them).
   const digits = exponentOf(currency);
-  return new Intl.NumberFormat(amountLocales[language], { style: 'currency', currency, numberingSystem: 'latn', minimumFractionDigits: digits, maximumFractionDigits: digits });
+  // The ISO code, never a symbol: rows read "US$", "€" and "SAR" side by side, "$" is USD, CAD or
+  // AUD, and Arabic wrote «ر.س.» where English wrote SAR (docs/words.md, "Currencies").
+  return new Intl.NumberFormat(amountLocales[language], { style: 'currency', currency, currencyDisplay: 'code', numberingSystem: 'latn', minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
 /** Integer minor units through an amountFormat, as the exact decimal string (Intl reads it as a decimal, not a float). */
@@ -39,8 +41,8 @@ export function withWordedAmount(values: Values, language: Language, format: (mi
 const trailingMarks = /[\u200e\u200f\u2069]*$/;
 
 /**
- * A sentence that ends on a value ending in its own full stop (Arabic "12.50 ر.س.", "د.ك.") takes
- * one full stop, not two ("تم استرداد 12.50 ر.س.." read as a typo). `text` is the worded message,
+ * A sentence that ends on a value ending in its own full stop (an amount an earlier Paydesk worded
+ * in Arabic symbols, "12.50 ر.س.") takes one full stop, not two ("تم استرداد 12.50 ر.س.." read as a typo). `text` is the worded message,
  * `values` what was filled into it.
  */
 export function oneFullStop(text: string, values: Record<string, unknown>): string {

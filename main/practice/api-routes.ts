@@ -8,6 +8,7 @@ import { gatewayOperations, type GatewayOperation } from '../gateway/operations'
 import type { PracticeEngine } from './engine';
 import type { Transaction } from './model';
 import { customerFrom, fields, Refusal } from './request-fields';
+import { pageWords } from './page-words';
 
 export type RouteContext = { body: ExactJson; apiKey: string; origin: string };
 type Route = (ctx: RouteContext) => Writable;
@@ -142,16 +143,19 @@ export function createApiRoutes(engine: PracticeEngine, options: { extendedAnswe
 /** Path (after /api/v1) to operation, from the interface's default paths. */
 export const operationByPath = new Map<string, GatewayOperation>(Object.entries(gatewayOperations).map(([op, path]) => [path, op as GatewayOperation]));
 
-/** The S2S challenge: a whole document, shown unmodified in the merchant's iframe. */
+/**
+ * The S2S challenge: a whole document, shown unmodified in the merchant's iframe. It was the
+ * challenge itself, in English only; the sale says nothing of the customer's language (the
+ * interface has no such field), so the document goes on at once to the challenge page by address
+ * (pages.ts), whose GET carries the browser's Accept-Language and which has the language switch.
+ * Without scripts its one button does the same, worded in both languages.
+ */
 export function challengeDocument(origin: string, challengeId: string): string {
+  const both = (['en', 'ar'] as const).map((language) => `<span lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}">${pageWords[language].challengeContinue}</span>`).join(' · ');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure</title></head>
 <body style="font-family:sans-serif;margin:16px">
-<h1 style="font-size:18px">Verify your payment</h1>
-<p>Enter the one-time code sent to your phone. (Practice gateway: the code is 123456.)</p>
-<form method="post" action="${origin}/challenge">
-<input type="hidden" name="challengeId" value="${challengeId}">
-<label for="otp">One-time code</label>
-<input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required>
-<button type="submit">Verify</button>
-</form></body></html>`;
+<form method="get" action="${origin}/challenge">
+<input type="hidden" name="id" value="${challengeId}">
+<button type="submit">${both}</button>
+</form><script>document.forms[0].submit()</script></body></html>`;
 }

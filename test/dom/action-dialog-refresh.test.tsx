@@ -124,6 +124,6 @@ describe('the refund dialog\'s sentence to confirm', () => {
     environment = name;
     expect(await confirmLine('en')).toBe(`Refund SAR 25.00 to Sara Al-Harbi ${english}`);
     cleanup();
-    expect(await confirmLine('ar')).toBe(`استرداد 25.00 ر.س. إلى Sara Al-Harbi ${arabic}`);
+    expect(await confirmLine('ar')).toBe(`استرداد 25.00 SAR إلى Sara Al-Harbi ${arabic}`);
   });
 });

@@ -1,6 +1,6 @@
-// The amount's hint under the getting-paid forms names the currency as the amounts beside it do:
-// in Arabic "بعملة ر.س." where amounts read "150.75 ر.س." (it read «بعملة SAR»), by the app's one
-// money formatter, for every currency; English keeps "In SAR". A Latin sign stays whole in Arabic.
+// The amount's hint under the getting-paid forms names the currency as the amounts beside it do: by
+// its ISO code in both languages ("In SAR", «بعملة SAR» beside "150.75 SAR"; docs/words.md), by the
+// app's one money formatter, for every currency. The code stays whole inside the Arabic sentence.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -25,20 +25,20 @@ const hintOf = (currency: CurrencyCode) => {
 const unmarked = (text: string) => text.replace(/[\u200e\u200f\u2066-\u2069]/g, '');
 
 describe('the amount hint names the currency as the amounts do', () => {
-  it('reads «بعملة ر.س.» in Arabic, as "150.75 ر.س." beside it, and "In SAR" in English', () => {
+  it('reads «بعملة SAR» in Arabic, as "150.75 SAR" beside it, and "In SAR" in English', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
-    expect(unmarked(hintOf('SAR'))).toBe('بعملة ر.س.، والحد الأقصى منزلتان عشريتان.');
-    expect(unmarked(formatAmount(15075, 'SAR', 'ar'))).toBe('150.75\u00a0ر.س.');
+    expect(unmarked(hintOf('SAR'))).toBe('بعملة SAR، والحد الأقصى منزلتان عشريتان.');
+    expect(unmarked(formatAmount(15075, 'SAR', 'ar'))).toBe('150.75\u00a0SAR');
     cleanup();
-    expect(unmarked(hintOf('JPY'))).toBe('بعملة JP¥، بلا كسور عشرية.');
+    expect(unmarked(hintOf('JPY'))).toBe('بعملة JPY، بلا كسور عشرية.');
     cleanup();
     act(() => useLanguage.getState().setLanguage('en'));
     expect(hintOf('SAR')).toBe('In SAR, up to 2 decimals.');
   });
 
-  it('keeps a Latin sign whole in an Arabic hint: "US$" isolated, not read "$US"', () => {
+  it('keeps the code whole in an Arabic hint, isolated', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
-    expect(hintOf('USD')).toContain('بعملة \u2068US$\u2069،');
+    expect(hintOf('USD')).toContain('بعملة \u2068USD\u2069،');
   });
 
   it.each(['en', 'ar'] as const)('words every currency in %s as its amounts do', (language) => {

@@ -47,8 +47,8 @@ it('names the unclear operation once per row, with what to do, in English and Ar
 
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(cell('LOST-1', 3)).toBe('مدفوعة');
-  expect(cell('LOST-1', 4)).toBe('أُرسل استرداد 50.00 ر.س.، ولم يصل الرد؛ جارٍ الفحص');
-  expect(cell('UNDECIDED-1', 4)).toBe('لا تكفي ردود البوابة لمعرفة هل تم تحصيل 25.00 ر.س.: تحقق من لوحة تحكمها وسوِّ العملية يدويًا');
+  expect(cell('LOST-1', 4)).toBe('أُرسل استرداد 50.00 SAR، ولم يصل الرد؛ جارٍ الفحص');
+  expect(cell('UNDECIDED-1', 4)).toBe('لا تكفي ردود البوابة لمعرفة هل تم تحصيل 25.00 SAR: تحقق من لوحة تحكمها وسوِّ العملية يدويًا');
   expect(cell('UNSETTLED-1', 3)).toBe('مدفوعة استرداد غير مؤكد');
   expect([timesSaid('LOST-1', 'استرداد'), timesSaid('UNDECIDED-1', 'تحصيل'), timesSaid('UNSETTLED-1', 'استرداد')]).toEqual([1, 1, 1]);
 });

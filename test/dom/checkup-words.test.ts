@@ -35,14 +35,13 @@ it.each(['en', 'ar'] as Language[])('words every finding and the whole report in
   expect(text).toContain(language === 'en' ? 'No transaction id in the card sale answer (looked for transactionId, id)' : 'لا يوجد رقم المعاملة في إجابة البيع بالبطاقة');
 });
 
-// The clean-up's amounts read as every amount in the app ("SAR 1.40" in English, the Arabic money
-// format in Arabic), not "1.40 SAR" in both. Main keeps the exact decimal text and the currency code
+// The clean-up's amounts read as every amount in the app ("SAR 1.40" in English, "1.40 SAR" with
+// the Arabic money format's marks in Arabic). Main keeps the exact decimal text and the currency code
 // (saved runs and reports, format paydesk-checkup/1): a run saved before reads the same way. The
-// space inside an amount does not break (U+00A0), as everywhere in the app; in Arabic the sentence
-// does not end on the amount, whose "ر.س." would take a second full stop ("ر.س..").
+// space inside an amount does not break (U+00A0), as everywhere in the app.
 it.each([
   ['en', 'CHK-1-SALE: refund of SAR\u00a01.40 done.', 'CHK-1-AUTH: the rest of the authorisation (SAR\u00a01.20) lapses by itself (a void is allowed only before any capture).', 'CHK-1-KW: void of KWD\u00a02.000 done.'],
-  ['ar', '\u2066CHK-1-SALE\u2069: تم الاسترداد بمبلغ \u2066\u200f1.40\u00a0ر.س.\u200f\u2069 بنجاح.', '\u2066CHK-1-AUTH\u2069: باقي التفويض (\u2066\u200f1.20\u00a0ر.س.\u200f\u2069) ينقضي من تلقاء نفسه (إلغاء التفويض مسموح فقط قبل أي تحصيل).', '\u2066CHK-1-KW\u2069: تم إلغاء التفويض بمبلغ \u2066\u200f2.000\u00a0د.ك.\u200f\u2069 بنجاح.'],
+  ['ar', '\u2066CHK-1-SALE\u2069: تم الاسترداد بمبلغ \u2066\u200f1.40\u00a0SAR\u2069 بنجاح.', '\u2066CHK-1-AUTH\u2069: باقي التفويض (\u2066\u200f1.20\u00a0SAR\u2069) ينقضي من تلقاء نفسه (إلغاء التفويض مسموح فقط قبل أي تحصيل).', '\u2066CHK-1-KW\u2069: تم إلغاء التفويض بمبلغ \u2066\u200f2.000\u00a0KWD\u2069 بنجاح.'],
 ] as const)('words the clean-up\'s amounts in the app\'s money format in %s, from the facts a saved run keeps', (language, cleaned, lapses, kuwaiti) => {
   const t = (key: MessageKey, values?: Record<string, string>) => translate(language, key, values);
   const saved: CheckupFinding[] = [ // as main/checkup/cleanup.ts notes them, and as saved runs hold them

@@ -1,7 +1,7 @@
 // A payment's detail offers "Copy" beside its order id (the title) and its transaction id: one press
 // puts the whole id on the clipboard (support triple-clicked the title, cut with an ellipsis when
 // long, and pressed Ctrl+C, unsure all of it was copied). "Copied" is said in place and announced
-// once a press, and the button's name follows ("Copied the order id": it stayed "Copy the order id",
+// once a press, and the button's name follows ("Copied the order reference": it stayed "Copy the order reference",
 // so a screen reader on the button heard the old name); a refused clipboard is said, and the id is left selected so Ctrl+C copies it. English and Arabic;
 // main is a stub. Chromium's real clipboard: test/e2e/detail-copy-ids.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -55,8 +55,8 @@ function announcements(status: HTMLElement): string[] {
 }
 
 describe.each([
-  ['en', 'Copy the order id', 'Copy the transaction id', 'Copy', 'Copied', 'The clipboard was refused: the id is selected, press Ctrl+C to copy it.', 'Copied the order id', 'Copied the transaction id'],
-  ['ar', 'انسخ رقم الطلب', 'انسخ رقم المعاملة', 'نسخ', 'تم النسخ', 'رُفض النسخ إلى الحافظة: الرقم محدد، اضغط Ctrl+C لنسخه.', 'تم نسخ رقم الطلب', 'تم نسخ رقم المعاملة'],
+  ['en', 'Copy the order reference', 'Copy the transaction id', 'Copy', 'Copied', 'The clipboard was refused: the id is selected, press Ctrl+C to copy it.', 'Copied the order reference', 'Copied the transaction id'],
+  ['ar', 'انسخ مرجع الطلب', 'انسخ رقم المعاملة', 'نسخ', 'تم النسخ', 'رُفض النسخ إلى الحافظة: الرقم محدد، اضغط Ctrl+C لنسخه.', 'تم نسخ مرجع الطلب', 'تم نسخ رقم المعاملة'],
 ] as const)('in %s', (language, copyOrder, copyTransaction, copyWord, copiedWord, refusedWords, copiedOrder, copiedTransaction) => {
   it('one press of the title\'s Copy puts the whole order id on the clipboard, and "Copied" is said and announced', async () => {
     clipboard(true);

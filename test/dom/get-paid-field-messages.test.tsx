@@ -81,14 +81,14 @@ describe('a field told of a problem is checked again as it is edited', () => {
   });
 
   it('on the link form: main’s message for a field stays until that field is edited', async () => {
-    answers.createPaymentLink = { ok: false, error: { code: 'invalid_input', message: 'Check orderId', fields: { orderId: 'This order id is already used.' } } };
+    answers.createPaymentLink = { ok: false, error: { code: 'invalid_input', message: 'Check orderId', fields: { orderId: 'This order reference is already used.' } } };
     await openScreen('links', 'Payment links');
     fillLink();
     type('link-orderId', 'PD-7');
     fireEvent.click(screen.getByTestId('link-submit'));
-    await waitFor(() => expect(message('link-orderId')).toBe('This order id is already used.'));
+    await waitFor(() => expect(message('link-orderId')).toBe('This order reference is already used.'));
     type('link-customer-name', 'Layla Haddad'); // another field: main's word on the order id stands
-    expect(message('link-orderId')).toBe('This order id is already used.');
+    expect(message('link-orderId')).toBe('This order reference is already used.');
     type('link-orderId', 'PD-8');
     expect(message('link-orderId')).toBeNull();
   });

@@ -183,13 +183,13 @@ describe('payment link form', () => {
   });
 
   it('shows main’s messages next to their fields, opening the section they are in', async () => {
-    answers.createPaymentLink = { ok: false, error: { code: 'invalid_input', message: 'Check successUrl', fields: { successUrl: 'The address must not contain a user name or password.', orderId: 'This order id is already used.' } } };
+    answers.createPaymentLink = { ok: false, error: { code: 'invalid_input', message: 'Check successUrl', fields: { successUrl: 'The address must not contain a user name or password.', orderId: 'This order reference is already used.' } } };
     await openScreen('links', 'Payment links');
     fillValidLink();
     type('link-successUrl', 'https://u:p@shop.example/ok');
     fireEvent.click(screen.getByTestId('link-submit'));
     expect((await screen.findByTestId('error-link-successUrl')).textContent).toContain('user name or password');
-    expect(screen.getByTestId('error-link-orderId').textContent).toBe('This order id is already used.');
+    expect(screen.getByTestId('error-link-orderId').textContent).toBe('This order reference is already used.');
     expect((input('link-successUrl').closest('details') as HTMLDetailsElement).open).toBe(true);
     expect(screen.getByTestId('send-error').textContent).toContain('Correct the fields marked below');
     const call = sent('createPaymentLink')[0]!.input;

@@ -64,7 +64,7 @@ describe('Home: authorised, not captured', () => {
     held = [{ currency: 'SAR', count: 2, amountMinor: 15_000, oldestAt: sixDaysAgo }];
     act(() => useLanguage.getState().setLanguage('ar'));
     await home({ role: 'support' });
-    expect(plain(screen.getByTestId('held-task-SAR').textContent)).toBe('مفوَّضة غير محصَّلة: دفعتان، 150.00 ر.س.');
+    expect(plain(screen.getByTestId('held-task-SAR').textContent)).toBe('مفوَّضة غير محصَّلة: دفعتان، 150.00 SAR');
     expect(screen.getByTestId('held-oldest-SAR').textContent).toBe('أقدمها منذ 6 أيام');
   });
 

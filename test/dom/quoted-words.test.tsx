@@ -33,5 +33,5 @@ it('does so in a refusal’s notice too', () => {
 it('leaves an English error as it was', () => {
   render(<p data-testid="last-error"><MainWords reason={notFound} english={null} /></p>);
   expect(screen.getByTestId('last-error').querySelector('.quoted-words')).toBeNull();
-  expect(screen.getByTestId('last-error').textContent).toBe('The gateway has no such order or transaction. Check the order or transaction id. The gateway said: “No transaction tx_1710ou3i”.');
+  expect(screen.getByTestId('last-error').textContent).toBe('The gateway has no such order or transaction. Check the order reference or transaction id. The gateway said: “No transaction tx_1710ou3i”.');
 });

@@ -86,7 +86,7 @@ describe('a receipt for a payment that took money', () => {
     expect(sent(whatsapp.searchParams.get('text'))).toBe(text(panel));
 
     inArabic(panel);
-    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، استلمنا دفعتك بمبلغ ${LRI}150.00 ر.س.${PDI} عن الفاتورة ${LRI}INV-000007${PDI} (الطلب ${LRI}PD-1001${PDI}). شكرًا لك.`);
+    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، استلمنا دفعتك بمبلغ ${LRI}150.00 SAR${PDI} عن الفاتورة ${LRI}INV-000007${PDI} (الطلب ${LRI}PD-1001${PDI}). شكرًا لك.`);
     expect(plain(mail(panel).searchParams.get('subject'))).toBe(`تم استلام الدفعة: الفاتورة ${LRI}INV-000007${PDI} (${LRI}PD-1001${PDI})`);
     expect(screen.getByTestId('receipt-toggle').textContent).toBe('Send a receipt'); // the message's language, not the screen's
   });
@@ -97,7 +97,7 @@ describe('a receipt for a payment that took money', () => {
     expect(mail(panel).searchParams.get('subject')).toBe('Payment received: order PD-2002');
     expect(within(panel).queryByTestId('receipt-whatsapp')).toBeNull(); // no phone to send it to
     inArabic(panel);
-    expect(text(panel)).toBe(`مرحبًا، استلمنا دفعتك بمبلغ ${LRI}12.345 د.ك.${PDI} عن الطلب ${LRI}PD-2002${PDI}، بالبطاقة المنتهية بـ ${LRI}0008${PDI}. شكرًا لك.`);
+    expect(text(panel)).toBe(`مرحبًا، استلمنا دفعتك بمبلغ ${LRI}12.345 KWD${PDI} عن الطلب ${LRI}PD-2002${PDI}، بالبطاقة المنتهية بـ ${LRI}0008${PDI}. شكرًا لك.`);
     for (const href of [mail(panel).href, decodeURIComponent(mail(panel).href)]) expect(href).not.toContain('512345');
     // No invoice to name: a sale has none, and main is not asked.
     expect(main.asked('invoiceNumbers')).toEqual([]);
@@ -108,7 +108,7 @@ describe('a receipt for a payment that took money', () => {
     expect(text(panel)).toBe('Hello Sara Al-Harbi, a refund of SAR 50.00 for order PD-3003 has been sent to your card ending 1111. The remaining SAR 100.00 stays paid. Your bank may take a few days to show it.');
     expect(mail(panel).searchParams.get('subject')).toBe('Refund for order PD-3003');
     inArabic(panel);
-    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، أُرسل استرداد بمبلغ ${LRI}50.00 ر.س.${PDI} عن الطلب ${LRI}PD-3003${PDI} إلى بطاقتك المنتهية بـ ${LRI}1111${PDI}. ويبقى ${LRI}100.00 ر.س.${PDI} من دفعتك مدفوعًا. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
+    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، أُرسل استرداد بمبلغ ${LRI}50.00 SAR${PDI} عن الطلب ${LRI}PD-3003${PDI} إلى بطاقتك المنتهية بـ ${LRI}1111${PDI}. ويبقى ${LRI}100.00 SAR${PDI} من دفعتك مدفوعًا. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
     expect(plain(mail(panel).searchParams.get('subject'))).toBe(`استرداد الطلب ${LRI}PD-3003${PDI}`);
   });
 
@@ -118,7 +118,7 @@ describe('a receipt for a payment that took money', () => {
     expect(text(panel)).toBe('Hello, a refund of KWD 3.000 of your payment of KWD 10.000 for order PD-6006 has been sent to your card ending 0008. In all, KWD 8.000 has been refunded. The remaining KWD 2.000 stays paid. Your bank may take a few days to show it.');
     expect(within(panel).queryByTestId('receipt-total-only')).toBeNull();
     inArabic(panel);
-    expect(text(panel)).toBe(`مرحبًا، أُرسل استرداد بمبلغ ${LRI}3.000 د.ك.${PDI} من دفعتك البالغة ${LRI}10.000 د.ك.${PDI} عن الطلب ${LRI}PD-6006${PDI} إلى بطاقتك المنتهية بـ ${LRI}0008${PDI}. وبذلك يبلغ مجموع ما استُرد ${LRI}8.000 د.ك.${PDI} ويبقى ${LRI}2.000 د.ك.${PDI} من دفعتك مدفوعًا. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
+    expect(text(panel)).toBe(`مرحبًا، أُرسل استرداد بمبلغ ${LRI}3.000 KWD${PDI} من دفعتك البالغة ${LRI}10.000 KWD${PDI} عن الطلب ${LRI}PD-6006${PDI} إلى بطاقتك المنتهية بـ ${LRI}0008${PDI}. وبذلك يبلغ مجموع ما استُرد ${LRI}8.000 KWD${PDI}. ويبقى ${LRI}2.000 KWD${PDI} من دفعتك مدفوعًا. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
     expect(sent(mail(panel).searchParams.get('body'))).toBe(text(panel));
   });
 
@@ -127,7 +127,7 @@ describe('a receipt for a payment that took money', () => {
     expect(text(panel)).toBe('Hello Sara Al-Harbi, a total of SAR 200.00 of your payment of SAR 200.00 for order PD-7007 has been refunded to your card ending 1111. Your bank may take a few days to show it.');
     expect(within(panel).getByTestId('receipt-total-only').textContent).toBe('Paydesk does not know the amount of the latest refund (one made outside Paydesk, at the gateway), so the message names the total refunded.');
     inArabic(panel);
-    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، استُرد ما مجموعه ${LRI}200.00 ر.س.${PDI} من دفعتك البالغة ${LRI}200.00 ر.س.${PDI} عن الطلب ${LRI}PD-7007${PDI} إلى بطاقتك المنتهية بـ ${LRI}1111${PDI}. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
+    expect(text(panel)).toBe(`مرحبًا Sara Al-Harbi، استُرد ما مجموعه ${LRI}200.00 SAR${PDI} من دفعتك البالغة ${LRI}200.00 SAR${PDI} عن الطلب ${LRI}PD-7007${PDI} إلى بطاقتك المنتهية بـ ${LRI}1111${PDI}. قد يستغرق ظهوره لدى بنكك بضعة أيام.`);
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(within(panel).getByTestId('receipt-total-only').textContent).toBe('لا يعرف بايدسك مبلغ آخر استرداد (استرداد أُجري خارج بايدسك، لدى البوابة)، لذا تذكر الرسالة مجموع ما استُرد.');
   });

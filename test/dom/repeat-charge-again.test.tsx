@@ -64,8 +64,8 @@ describe('a repeat charge whose first payment cannot be charged again', () => {
 
 // The walkthrough: the dialog named this repeat charge's order id (PD-REPEAT-NOV) as if its card were charged.
 describe.each([
-  ['en', 'Card charged', 'Ending in 1111', 'The card stored with the first payment', 'Stored with order', 'The charge is a new payment, under an order id of its own.'],
-  ['ar', 'البطاقة التي يُخصم منها', 'المنتهية بـ 1111', 'البطاقة المحفوظة مع الدفعة الأولى', 'محفوظة مع الطلب', 'الخصم دفعة جديدة برقم طلب خاص بها.'],
+  ['en', 'Card charged', 'Ending in 1111', 'The card stored with the first payment', 'Stored with order', 'The charge is a new payment, under an order reference of its own.'],
+  ['ar', 'البطاقة التي يُخصم منها', 'المنتهية بـ 1111', 'البطاقة المحفوظة مع الدفعة الأولى', 'محفوظة مع الطلب', 'الخصم دفعة جديدة بمرجع طلب خاص بها.'],
 ] as Array<[Language, string, string, string, string, string]>)('"Charge again" from a repeat charge in %s', (language, cardLabel, ending, notShown, orderLabel, newOrder) => {
   const openDialog = async () => {
     act(() => useLanguage.getState().setLanguage(language));

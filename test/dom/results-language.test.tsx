@@ -48,7 +48,7 @@ const main = stubMain({
   createPaymentLink: () => ({
     ok: false, error: {
       code: 'conflict', message: 'Order PD-7 already exists in the ledger.', reason: { key: 'rule.orderExists', values: { orderId: 'PD-7' } },
-      fields: { orderId: 'This order id is already used.' }, fieldReasons: { orderId: { key: 'rule.orderIdUsed' } },
+      fields: { orderId: 'This order reference is already used.' }, fieldReasons: { orderId: { key: 'rule.orderIdUsed' } },
     },
   }),
 });
@@ -102,7 +102,7 @@ describe('results after a change of language', () => {
     const arabic = formatAmount(5_750, 'SAR', 'ar');
     expect(text('detail-notice')).toBe(translate('ar', 'action.done.refund', { amount: arabic }));
     // The amount exact, isolated left to right, one full stop after its own.
-    expect(text('detail-notice')).toBe('تم استرداد \u2066\u200f57.50\u00a0ر.س.\u200f\u2069');
+    expect(text('detail-notice')).toBe('تم استرداد \u2066\u200f57.50\u00a0SAR\u2069.');
 
     fireEvent.click(screen.getByTestId('action-status'));
     await waitFor(() => expect(text('detail-notice')).toBe(`فُحصت الحالة: ${translate('ar', 'state.partially_refunded')}.`));
@@ -160,10 +160,10 @@ describe('results after a change of language', () => {
     type('link-customer-email', 'layla@example.com');
     type('link-customer-phone', '+966501234567');
     fireEvent.click(within(form).getByTestId('link-submit'));
-    await waitFor(() => expect(document.getElementById('link-orderId-error')?.textContent).toBe('This order id is already used.'));
+    await waitFor(() => expect(document.getElementById('link-orderId-error')?.textContent).toBe('This order reference is already used.'));
     expect(text('send-error')).toContain(wordReason('en', { key: 'rule.orderExists', values: { orderId: 'PD-7' } }));
     speak('ar');
-    expect(document.getElementById('link-orderId-error')?.textContent).toBe('رقم الطلب هذا مستخدم.');
+    expect(document.getElementById('link-orderId-error')?.textContent).toBe('مرجع الطلب هذا مستخدم.');
     expect(text('send-error')).toContain(wordReason('ar', { key: 'rule.orderExists', values: { orderId: 'PD-7' } }));
   });
 });

@@ -26,7 +26,7 @@ it('isolates the order id and the amount of an Arabic payment request; the addre
   const sent = arabicMessages(link);
   expect(sent.subject).toBe(`طلب دفع ${LRI}PD-20261129-AB12${PDI}`);
   // No description (a checkout session has none): the order id is named once, as the reference.
-  const body = `مرحبًا Sara، يرجى دفع ${LRI}150.00 ر.س.${PDI} (المرجع ${LRI}PD-20261129-AB12${PDI}) عبر الرابط: https://pay.example/l/1`;
+  const body = `مرحبًا Sara، يرجى دفع ${LRI}150.00 SAR${PDI} (المرجع ${LRI}PD-20261129-AB12${PDI}) عبر الرابط: https://pay.example/l/1`;
   expect(sent.body).toBe(body);
   expect(sent.whatsapp).toBe(body);
 });
@@ -34,7 +34,7 @@ it('isolates the order id and the amount of an Arabic payment request; the addre
 it('isolates an invoiced link\'s invoice number and order id', () => {
   const sent = arabicMessages({ ...link, description: 'بلاط', invoiceNumber: 'INV-000007' });
   expect(sent.subject).toBe(`الفاتورة ${LRI}INV-000007${PDI} (${LRI}PD-20261129-AB12${PDI})`);
-  expect(sent.body).toBe(`مرحبًا Sara، يرجى دفع الفاتورة ${LRI}INV-000007${PDI} بمبلغ ${LRI}150.00 ر.س.${PDI} (بلاط) عبر الرابط: https://pay.example/l/1`);
+  expect(sent.body).toBe(`مرحبًا Sara، يرجى دفع الفاتورة ${LRI}INV-000007${PDI} بمبلغ ${LRI}150.00 SAR${PDI} (بلاط) عبر الرابط: https://pay.example/l/1`);
 });
 
 it('leaves the English request without marks', () => {
@@ -48,7 +48,7 @@ it('leaves the English request without marks', () => {
 // PD-… (ref. PD-…)": the order id twice (walkthrough 2026-11-29). A link's description stays.
 it.each([
   ['en', 'Hello, please pay KWD 12.500 (ref. PD-20261129-ZEPEZNR2) here: https://pay.example/c/1', 'Hello Sara, please pay SAR 150.00 for Tiles (ref. PD-20261129-AB12) here: https://pay.example/l/1'],
-  ['ar', `مرحبًا، يرجى دفع ${LRI}12.500 د.ك.${PDI} (المرجع ${LRI}PD-20261129-ZEPEZNR2${PDI}) عبر الرابط: https://pay.example/c/1`, `مرحبًا Sara، يرجى دفع ${LRI}150.00 ر.س.${PDI} مقابل Tiles (المرجع ${LRI}PD-20261129-AB12${PDI}) عبر الرابط: https://pay.example/l/1`],
+  ['ar', `مرحبًا، يرجى دفع ${LRI}12.500 KWD${PDI} (المرجع ${LRI}PD-20261129-ZEPEZNR2${PDI}) عبر الرابط: https://pay.example/c/1`, `مرحبًا Sara، يرجى دفع ${LRI}150.00 SAR${PDI} مقابل Tiles (المرجع ${LRI}PD-20261129-AB12${PDI}) عبر الرابط: https://pay.example/l/1`],
 ] as const)('in %s names a session\'s order id once, and a link\'s description', (language, sessionBody, linkBody) => {
   const body = (item: Shareable) => {
     render(<SharePanel item={item} />);

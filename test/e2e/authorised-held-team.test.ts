@@ -81,7 +81,7 @@ withPostgres('authorised, not captured, on the team ledger: support’s task, fi
     const tx = new TransactionsPage(page);
     await tx.chooseLanguage('ar');
     await expect.poll(async () => plain(await figure.getByRole('heading').textContent())).toBe('مفوَّضة غير محصَّلة');
-    expect(plain(await figure.getByTestId('held-figure-KWD').textContent())).toBe('دفعة واحدة، 12.345 د.ك.');
+    expect(plain(await figure.getByTestId('held-figure-KWD').textContent())).toBe('دفعة واحدة، 12.345 KWD');
     await finance.screenshot('home-authorised-held-finance-ar');
     await tx.chooseLanguage('en');
 

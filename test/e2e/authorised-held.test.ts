@@ -45,7 +45,7 @@ describe('money authorised and not captured, on Home', () => {
     expect(await axeViolations(page)).toEqual([]);
     await session.screenshot('home-authorised-held-en');
     await tx.chooseLanguage('ar');
-    await expect.poll(async () => plain(await task.textContent())).toBe('مفوَّضة غير محصَّلة: دفعة واحدة، 150.00 ر.س.');
+    await expect.poll(async () => plain(await task.textContent())).toBe('مفوَّضة غير محصَّلة: دفعة واحدة، 150.00 SAR');
     expect(await axeViolations(page)).toEqual([]);
     await session.screenshot('home-authorised-held-ar');
     await tx.chooseLanguage('en');

@@ -31,8 +31,8 @@ describe('copying a payment\'s ids in a 600 × 700 px window', () => {
   const clipboardText = () => session.page.evaluate(() => navigator.clipboard.readText());
 
   for (const [language, copyOrder, copyTransaction, copied, copiedOrder] of [
-    ['en', 'Copy the order id', 'Copy the transaction id', 'Copied', 'Copied the order id'],
-    ['ar', 'انسخ رقم الطلب', 'انسخ رقم المعاملة', 'تم النسخ', 'تم نسخ رقم الطلب'],
+    ['en', 'Copy the order reference', 'Copy the transaction id', 'Copied', 'Copied the order reference'],
+    ['ar', 'انسخ مرجع الطلب', 'انسخ رقم المعاملة', 'تم النسخ', 'تم نسخ مرجع الطلب'],
   ] as const) {
     it(`puts the whole order id and the transaction id on the clipboard with one press each, in ${language}`, async () => {
       await tx.chooseLanguage(language);

@@ -126,15 +126,15 @@ describe('a finance person’s week', () => {
     await home.chooseLanguage('en');
   });
 
-  it('writes a daily chart’s amounts in Arabic as the figures do: "500.00 US$", not "$US 500.00"', async () => {
+  it('writes a daily chart’s amounts in Arabic as the figures do: "500.00 USD", the code after the digits and whole', async () => {
     const page = session.page;
     await page.evaluate(() => { (window as unknown as { drawnTexts: string[] }).drawnTexts.length = 0; });
     await home.chooseLanguage('ar');
     const chart = await home.chart('المحصَّل والمسترد يوميًا، USD');
     await chart.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => (window as unknown as { drawnTexts: string[] }).drawnTexts.some((text) => text.includes('US$')));
-    // Laid out right to left as the Arabic page's canvas draws it: where is "$" beside "US"?
-    const order = await page.evaluate(() => [...new Set((window as unknown as { drawnTexts: string[] }).drawnTexts.filter((text) => text.includes('US$')))].map((text) => {
+    await page.waitForFunction(() => (window as unknown as { drawnTexts: string[] }).drawnTexts.some((text) => text.includes('USD')));
+    // Laid out right to left as the Arabic page's canvas draws it: is the code read "USD", after the digits?
+    const order = await page.evaluate(() => [...new Set((window as unknown as { drawnTexts: string[] }).drawnTexts.filter((text) => text.includes('USD')))].map((text) => {
       const line = document.createElement('div');
       line.dir = 'rtl';
       line.textContent = text;
@@ -146,12 +146,12 @@ describe('a finance person’s week', () => {
         range.setEnd(line.firstChild!, at + 1);
         return range.getBoundingClientRect().left;
       };
-      const seen = { dollarAfterUs: x('$') > x('S'), digitsBeforeUs: x('0') < x('U') };
+      const seen = { codeInOrder: x('U') < x('S') && x('S') < x('D'), digitsBeforeCode: x('0') < x('U') };
       line.remove();
       return seen;
     }));
     expect(order.length).toBeGreaterThan(1);
-    for (const seen of order) expect(seen).toEqual({ dollarAfterUs: true, digitsBeforeUs: true });
+    for (const seen of order) expect(seen).toEqual({ codeInOrder: true, digitsBeforeCode: true });
     await home.chooseLanguage('en');
   });
 

@@ -44,7 +44,7 @@ describe('bulk payment links', () => {
     const badText = await app.previewRows(false).allTextContents();
     expect(badText[0]).toMatch(/Amount \(amount\): SAR allows at most 2 decimals/);
     expect(badText[1]).toMatch(/Customer phone \(customerPhone\): .*international format/);
-    expect(badText[2]).toMatch(/Order or invoice reference \(orderId\): This order id is also on line 2/);
+    expect(badText[2]).toMatch(/Order or invoice reference \(orderId\): This order reference is also on line 2/);
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-bulk-preview-en');
 
@@ -75,7 +75,7 @@ describe('bulk payment links', () => {
     expect(await session.page.getByTestId('bulk-row-problems').locator('li').allTextContents()).toEqual([
       'Line 6: Amount (amount): SAR allows at most 2 decimals.',
       'Line 7: Customer phone (customerPhone): Enter the phone number in international format, starting with + and the country code.',
-      'Line 8: Order or invoice reference (orderId): This order id is also on line 2.',
+      'Line 8: Order or invoice reference (orderId): This order reference is also on line 2.',
     ]);
     await session.screenshot('get-paid-bulk-done-en');
 
@@ -93,7 +93,7 @@ describe('bulk payment links', () => {
     await app.chooseLanguage('ar');
     await app.choose('march.csv', csv);
     expect(await session.page.getByTestId('bulk-summary').textContent()).toContain('فيها مشكلات');
-    expect((await app.previewRows(false).allTextContents())[0]).toContain('رقم الطلب هذا موجود في السجل من قبل.'); // created by the batch above
+    expect((await app.previewRows(false).allTextContents())[0]).toContain('مرجع الطلب هذا موجود في السجل من قبل.'); // created by the batch above
     expect(await axeViolations(session.page)).toEqual([]);
     await session.screenshot('get-paid-bulk-preview-ar');
     await app.chooseLanguage('en');

@@ -75,6 +75,30 @@ describe('3-D Secure in an iframe', () => {
   });
 });
 
+describe('3-D Secure in an iframe, in Arabic', () => {
+  // The sale's html names no language: it goes to the challenge page, which reads the browser's
+  // Accept-Language (Arabic here) and offers English by its switch (docs/practice-gateway.md).
+  it('shows the challenge in Arabic, right to left, to a browser in Arabic, and the code pays', async () => {
+    const orderId = newOrderId();
+    const sale = await client.sale(env.conn, { orderId, amount: { minor: 9_900, currency: 'SAR' }, authOnly: false, card: challengeCard, customer: testCustomer, successUrl: `${merchantOrigin}/success`, failureUrl: `${merchantOrigin}/failure` });
+    iframeDocuments.set(orderId, sale.ok ? sale.value.html! : '');
+    const context = await browser.newContext({ locale: 'ar-SA' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${merchantOrigin}/pay?order=${encodeURIComponent(orderId)}`);
+      const frame = page.frameLocator('iframe');
+      await expect.poll(() => frame.getByRole('heading', { name: 'تحقق من عملية الدفع' }).count()).toBe(1);
+      expect(await frame.locator('html').getAttribute('dir')).toBe('rtl');
+      await frame.getByLabel('رمز التحقق لمرة واحدة').fill('123456');
+      await frame.getByRole('button', { name: 'تحقق', exact: true }).click();
+      await expect.poll(() => page.frames()[1]?.url()).toContain(`${merchantOrigin}/success?`);
+    } finally {
+      await context.close();
+    }
+    expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'paid' } });
+  });
+});
+
 describe('the hosted checkout page', () => {
   it('takes a test card typed by the customer and returns them to the shop', async () => {
     const orderId = newOrderId();

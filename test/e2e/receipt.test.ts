@@ -63,7 +63,7 @@ describe('send a receipt', () => {
     await panel.getByTestId('receipt-language').selectOption('ar');
     const arabic = new URL((await panel.getByTestId('receipt-email').getAttribute('href'))!);
     expect(plain(arabic.searchParams.get('subject'))).toBe(`تم استلام الدفعة: الطلب ${LRI}RECEIPT-KWD-1${PDI}`);
-    expect(plain(arabic.searchParams.get('body'))).toContain(`${LRI}12.345 د.ك.${PDI} عن الطلب ${LRI}RECEIPT-KWD-1${PDI}`);
+    expect(plain(arabic.searchParams.get('body'))).toContain(`${LRI}12.345 KWD${PDI} عن الطلب ${LRI}RECEIPT-KWD-1${PDI}`);
 
     await tx.startAction('refund');
     await tx.fillAmount('2.345');

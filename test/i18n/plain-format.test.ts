@@ -18,9 +18,10 @@ import type { PackedPart } from '../../renderer/src/i18n/compiled-message';
 const pageEntry = `
 import { plainAmount, plainRowDay, plainRowTime, plainMessage, pluralCategory } from './renderer/src/i18n/plain-format';
 import { formatMinor, currencyCodes, exponentOf } from './contract/money';
+import { amountFormat } from './contract/amount-words';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { messageLocales, unpack } from './renderer/src/i18n/compiled-message';
-window.plainFormat = { plainAmount, plainRowDay, plainRowTime, plainMessage, pluralCategory, formatMinor, currencyCodes, exponentOf, IntlMessageFormat, messageLocales, unpack };
+window.plainFormat = { plainAmount, plainRowDay, plainRowTime, plainMessage, pluralCategory, formatMinor, currencyCodes, exponentOf, amountFormat, IntlMessageFormat, messageLocales, unpack };
 `;
 
 type Language = 'en' | 'ar';
@@ -34,6 +35,7 @@ type PageFormat = {
   formatMinor(minor: number, currency: string): Intl.StringNumericLiteral;
   currencyCodes: string[];
   exponentOf(currency: string): number;
+  amountFormat(language: Language, currency: string): Intl.NumberFormat;
   IntlMessageFormat: new (ast: unknown, locale: string) => { format(values: Record<string, string | number>): unknown };
   messageLocales: Record<Language, string>;
   unpack(message: PackedPart[]): unknown;
@@ -78,15 +80,15 @@ function amountCorpus(): number[] {
 describe('amounts without Intl (plainAmount)', () => {
   it("read exactly as Intl's currency format in Chromium, for every currency Paydesk offers, in English and Arabic", async () => {
     const page = await pageIn('Asia/Riyadh');
-    const found = await page.evaluate(({ corpus, locales }) => {
+    const found = await page.evaluate(({ corpus }) => {
       const f = (window as unknown as { plainFormat: PageFormat }).plainFormat;
       const mismatches: string[] = [];
       const withoutPlain = new Set<string>();
       let compared = 0;
       for (const language of ['en', 'ar'] as const) {
         for (const currency of f.currencyCodes) {
-          const digits = f.exponentOf(currency);
-          const intl = new Intl.NumberFormat(locales[language], { style: 'currency', currency, numberingSystem: 'latn', minimumFractionDigits: digits, maximumFractionDigits: digits });
+          // The app's own options (the ISO code, the exponent's decimals), in the page's ICU.
+          const intl = f.amountFormat(language, currency);
           for (const minor of corpus) {
             const plain = f.plainAmount(minor, currency, language);
             if (plain === undefined) {
@@ -105,7 +107,7 @@ describe('amounts without Intl (plainAmount)', () => {
         return !text.includes(f.formatMinor(150, currency));
       });
       return { mismatches, withoutPlain: [...withoutPlain].sort(), compared, rounded };
-    }, { corpus: amountCorpus(), locales });
+    }, { corpus: amountCorpus() });
     expect(found.mismatches).toEqual([]);
     expect(found.compared).toBeGreaterThan(2 * 25 * 300);
     expect(found.rounded).toEqual(['IQD', 'LBP', 'PKR']);

@@ -107,7 +107,7 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     const report = await app().value('bulkErrorReport', { batchId: batch.id });
     expect(report.rows).toBe(2);
     expect(report.csv).toContain('S-BAD');
-    expect(report.csv).toContain('orderId: This order id is already in the ledger.');
+    expect(report.csv).toContain('orderId: This order reference is already in the ledger.');
     // Run again: nothing left to send, nothing sent twice.
     await app().value('bulkRun', { batchId: batch.id });
     await app().bulk.idle(batch.id);

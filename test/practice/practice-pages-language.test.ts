@@ -7,7 +7,7 @@ import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
 import { pageLanguage } from '../../main/practice/page-words';
 import { formatAmount } from '../../renderer/src/i18n/format';
-import { newOrderId, redirects, startTestGateway, testCustomer } from '../support/practice';
+import { challengeCard, newOrderId, redirects, startTestGateway, testCustomer } from '../support/practice';
 
 const client = createGatewayClient({ logger: createMemoryLogger() });
 let env: Awaited<ReturnType<typeof startTestGateway>>;
@@ -149,5 +149,49 @@ describe('a payment link page', () => {
     const html = await get('/link?linkId=nope', 'ar');
     expect(html).toMatch(/<html lang="ar" dir="rtl">/);
     expect(html).toContain('لا توجد صفحة دفع بهذا العنوان');
+  });
+});
+
+// A card payment's challenge (the S2S sale's `html`, framed unmodified by the app) was English only.
+// The sale names no language, so its document goes to the challenge page by address, whose GET
+// carries the browser's Accept-Language and whose switch keeps the challenge (docs/practice-gateway.md).
+describe('a card payment\'s 3-D Secure challenge', () => {
+  async function challengeSale() {
+    const orderId = newOrderId('TERM');
+    const sale = await client.sale(env.conn, { orderId, amount: { minor: 9_900, currency: 'SAR' }, authOnly: false, card: challengeCard, customer: testCustomer, ...redirects });
+    if (!sale.ok || !sale.value.html) throw new Error('expected a challenge');
+    const html = sale.value.html;
+    const action = attribute(html, /<form method="get" action="([^"]+)">/)!;
+    const id = attribute(html, /<input type="hidden" name="id" value="([^"]+)">/)!;
+    return { orderId, html, address: `${action}?${new URLSearchParams({ id })}` };
+  }
+
+  it('opens in Arabic, right to left, for a browser that asks for Arabic, with a switch to English that keeps the challenge', async () => {
+    const { html, address } = await challengeSale();
+    expect(html).toContain('<script>document.forms[0].submit()</script>'); // at once, without a click
+    expect(html).toContain('<span lang="ar" dir="rtl">متابعة إلى التحقق</span>'); // the button without scripts, in both languages
+    expect(html).toContain('<span lang="en" dir="ltr">Continue to the verification</span>');
+    expect(html).not.toContain('Verify your payment');
+    const arabic = await get(address, 'ar-SA,ar;q=0.9,en;q=0.8');
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic).toContain('<h1>تحقق من عملية الدفع</h1>');
+    expect(arabic).toContain('<label for="otp">رمز التحقق لمرة واحدة</label>');
+    expect(arabic).toMatch(/<input id="otp" name="otp" dir="ltr"/);
+    const english = await get(new URL(switchHref(arabic, 'en')!, address).href, 'ar');
+    expect(english).toMatch(/<html lang="en" dir="ltr">/);
+    expect(english).toContain('<label for="otp">One-time code</label>');
+    expect(attribute(english, /name="challengeId" value="([^"]+)"/)).toBe(attribute(arabic, /name="challengeId" value="([^"]+)"/));
+  });
+
+  it('opens in English for a browser that asks for English, and the code typed in Arabic pays', async () => {
+    const { orderId, address } = await challengeSale();
+    expect(await get(address, 'en-GB,en;q=0.9')).toContain('<h1>Verify your payment</h1>');
+    const arabic = await get(address, 'ar');
+    const challengeId = attribute(arabic, /name="challengeId" value="([^"]+)"/)!;
+    const done = await form('/challenge', { challengeId, otp: '123456', lang: 'ar' }, 'ar');
+    const landed = new URL(done.headers.get('location')!);
+    expect(landed.origin + landed.pathname).toBe(redirects.successUrl); // the merchant's own page, no language added
+    expect(landed.searchParams.has('lang')).toBe(false);
+    expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'paid' } });
   });
 });

@@ -81,7 +81,7 @@ export const en = {
   'home.task.check': 'Check a payment',
   'home.find': 'Find a payment (/)',
   'home.find.go': 'Find',
-  'home.find.hint': 'Order id, customer name, e-mail, phone or transaction id. One match opens at once.',
+  'home.find.hint': 'Order reference, customer name, e-mail, phone or transaction id. One match opens at once.',
   'home.about': 'About this installation',
   'home.version': 'Version',
   'home.runtime': 'Running as',

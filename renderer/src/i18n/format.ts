@@ -15,7 +15,8 @@ function keep<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, ma
 }
 
 /**
- * An amount for display in the chosen language: the same text as Intl's, made without Intl where
+ * An amount for display in the chosen language, its currency by ISO code ("USD 12.50", «12.50 USD»):
+ * the same text as Intl's, made without Intl where
  * plain-format.ts can (so the first rows do not pay Intl's first use); else Intl formats the exact
  * decimal string built from integer minor units, to the currency's ISO 4217 exponent. No binary
  * float ever touches the amount.
@@ -30,15 +31,15 @@ export function formatAmount(minor: number, currency: CurrencyCode, language: La
 }
 
 /**
- * A currency as the amounts beside it word it (SAR, US$; Arabic ر.س.), for a sentence about an
- * amount field ("In SAR, up to 2 decimals"): its code read «بعملة SAR» beside amounts in «ر.س.».
- * In Arabic it is isolated by its first letter, so "US$" keeps its $ after the US in the sentence.
+ * A currency as the amounts beside it word it, its ISO code (SAR, USD, in both languages), for a
+ * sentence about an amount field ("In SAR, up to 2 decimals"). Isolated in Arabic, as a Latin
+ * token inside right-to-left text.
  */
 export function formatCurrency(currency: CurrencyCode, language: Language): string {
-  const symbol = plainCurrency(currency, language)
+  const code = plainCurrency(currency)
     ?? keep(`amount ${language} ${currency}`, () => amountFormat(language, currency)).formatToParts(0).find((part) => part.type === 'currency')?.value
     ?? currency;
-  return language === 'ar' ? `\u2068${symbol}\u2069` : symbol;
+  return language === 'ar' ? `\u2068${code}\u2069` : code;
 }
 
 // Dates in the computer's time zone: a formatter keeps the zone it was made in, so these are not

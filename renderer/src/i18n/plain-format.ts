@@ -5,7 +5,7 @@
 // test/i18n/plain-format.test.ts in real Chromium against the page's own ICU over every currency,
 // every message of both catalogs and a range of dates; anything they do not cover (a fraction, a negative count, an ordinal) answers `undefined`, and
 // the caller asks Intl as before.
-import { formatMinor, type CurrencyCode } from '../../../contract/money';
+import { formatMinor, isCurrencyCode, type CurrencyCode } from '../../../contract/money';
 import type { CompiledMessage, PackedPart } from './compiled-message';
 
 type Language = 'en' | 'ar';
@@ -20,32 +20,23 @@ function grouped(decimal: string): string {
   return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
 }
 
-// How Intl words each currency (format.ts asks it for the ISO 4217 exponent's decimals): en-GB puts
-// a symbol before the number (a code with a no-break space), ar-SA after it (an Arabic symbol ends
-// with a right-to-left mark).
-const enSymbols: Partial<Record<CurrencyCode, string>> = {
-  AED: `AED${nbsp}`, AUD: 'A$', BHD: `BHD${nbsp}`, CAD: 'CA$', CHF: `CHF${nbsp}`, CNY: 'CN¥', EGP: `EGP${nbsp}`,
-  EUR: '€', GBP: '£', INR: '₹', IQD: `IQD${nbsp}`, JOD: `JOD${nbsp}`, JPY: 'JP¥', KRW: '₩', KWD: `KWD${nbsp}`, LBP: `LBP${nbsp}`, LYD: `LYD${nbsp}`,
-  MAD: `MAD${nbsp}`, OMR: `OMR${nbsp}`, PKR: `PKR${nbsp}`, QAR: `QAR${nbsp}`, SAR: `SAR${nbsp}`, TND: `TND${nbsp}`, TRY: `TRY${nbsp}`, USD: 'US$',
-};
-const arSymbols: Partial<Record<CurrencyCode, string>> = {
-  AED: `د.إ.${rlm}`, AUD: 'AU$', BHD: `د.ب.${rlm}`, CAD: 'CA$', CHF: 'CHF', CNY: 'CN¥', EGP: `ج.م.${rlm}`,
-  EUR: '€', GBP: 'UK£', INR: '₹', IQD: `د.ع.${rlm}`, JOD: `د.أ.${rlm}`, JPY: 'JP¥', KRW: '₩', KWD: `د.ك.${rlm}`, LBP: `ل.ل.${rlm}`, LYD: `د.ل.${rlm}`,
-  MAD: `د.م.${rlm}`, OMR: `ر.ع.${rlm}`, PKR: 'PKR', QAR: `ر.ق.${rlm}`, SAR: `ر.س.${rlm}`, TND: `د.ت.${rlm}`, TRY: 'TRY', USD: 'US$',
-};
+// How Intl words a currency with its ISO code (contract/amount-words.ts asks for the code, never a
+// symbol): en-GB puts it before the number with a no-break space, ar-SA after it, the same for every
+// currency. The code is what the currency filter, Home's Currency column and the exports say.
+const codeBeside = (currency: CurrencyCode, language: Language) => (language === 'ar' ? currency : `${currency}${nbsp}`);
 
 /** An amount as Intl's currency format words it, from integer minor units (exact: text only), or undefined. */
 export function plainAmount(minor: number, currency: CurrencyCode, language: Language): string | undefined {
-  const symbol = (language === 'ar' ? arSymbols : enSymbols)[currency];
-  if (symbol === undefined || !Number.isSafeInteger(minor)) return undefined;
+  if (!isCurrencyCode(currency) || !Number.isSafeInteger(minor)) return undefined;
+  const code = codeBeside(currency, language);
   const digits = grouped(formatMinor(Math.abs(minor), currency));
   const minus = minor < 0 ? '-' : '';
-  return language === 'ar' ? `${rlm}${minor < 0 ? lrm : ''}${minus}${digits}${nbsp}${symbol}` : `${minus}${symbol}${digits}`;
+  return language === 'ar' ? `${rlm}${minor < 0 ? lrm : ''}${minus}${digits}${nbsp}${code}` : `${minus}${code}${digits}`;
 }
 
-/** A currency as plainAmount writes it beside the digits (SAR, US$; Arabic ر.س.), or undefined. */
-export function plainCurrency(currency: CurrencyCode, language: Language): string | undefined {
-  return (language === 'ar' ? arSymbols : enSymbols)[currency]?.replace(/\u00A0$/, '');
+/** A currency as plainAmount writes it beside the digits: its code (SAR, USD), or undefined for no known currency. */
+export function plainCurrency(currency: CurrencyCode): string | undefined {
+  return isCurrencyCode(currency) ? currency : undefined;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -13,9 +13,9 @@ export const copiedShownMs = 2_000;
 
 type Props = {
   text: string;
-  /** The button's name for screen readers, naming what it copies ("Copy the order id"). */
+  /** The button's name for screen readers, naming what it copies ("Copy the order reference"). */
   label: string;
-  /** Its name while "Copied" shows ("Copied the order id"): the name follows the words on it. */
+  /** Its name while "Copied" shows ("Copied the order reference"): the name follows the words on it. */
   copiedLabel: string;
   /** Where the text is shown: selected when the clipboard is refused. */
   shown: RefObject<Element | null>;

@@ -14,7 +14,7 @@ export const known = (t: T, prefix: string, value: string | undefined) =>
 const ltr = (text: string | undefined) => (text ? `\u2066${text}\u2069` : '');
 
 /**
- * A finding's amount as the app words every amount, in the reader's language ("SAR 1.40", "1.40 ر.س.").
+ * A finding's amount as the app words every amount, in the reader's language ("SAR 1.40", "1.40 SAR").
  * Main keeps it as it always has, the exact decimal text of its minor units and the currency code
  * ("1.40", "SAR": saved runs and reports, docs/check-up.md), read back to minor units here (text to
  * integer, no float); a text that is not such an amount is shown as it came, with its code.
