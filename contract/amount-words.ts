@@ -69,9 +69,10 @@ const quotedNames = ['detail'];
  * "#1001" read "1001#". Isolated left to right (LRI…PDI), as <Ltr> does. Also the team ledger's
  * host and logins (`host`, `user`, `login`, `person`: a login is Latin letters, digits and _ . @ -):
  * unisolated, "omar@db.example.com" read "db.example.com@omar". No catalog writes "{host}:{port}"
- * (an address with its port is one value, `server`).
+ * (an address with its port is one value, `server`). And an amount as typed and its readings
+ * (`example`, `typed`, `whole`, `decimal`: "12,500" with the sentence's commas around it).
  */
-const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command'];
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'typed', 'whole', 'decimal', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command'];
 
 /**
  * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit

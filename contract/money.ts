@@ -2,6 +2,7 @@
 // decimal text are done on strings, never through binary floating point.
 import type { Reason, ReasonKey } from './reasons';
 import { toAsciiDigits } from './digits';
+import { withoutDirectionMarks } from './text-chars';
 
 /** ISO 4217 minor-unit exponents for the currencies Paydesk offers. */
 export const currencyExponents = {
@@ -28,9 +29,13 @@ export type ParsedAmount = { ok: true; minor: number } | { ok: false; reason: st
 
 const refuse = (reason: string, key: ReasonKey, values?: Reason['values']): ParsedAmount => ({ ok: false, reason, why: values ? { key, values } : { key } });
 
-/** Typed amount text with ASCII digits and separators: Arabic-Indic digits, the Arabic decimal (٫) and thousands (٬) separators read as 0-9, "." and ",". */
+/**
+ * Typed amount text with ASCII digits and separators: Arabic-Indic digits, the Arabic decimal (٫)
+ * and thousands (٬) separators read as 0-9, "." and ","; direction marks dropped (invisible, they
+ * come along when an amount is copied from an Arabic sentence, and never change a digit).
+ */
 export function asciiAmountText(text: string): string {
-  return toAsciiDigits(text.trim()).replace(/\u066B/g, '.').replace(/\u066C/g, ',');
+  return toAsciiDigits(withoutDirectionMarks(text).trim()).replace(/\u066B/g, '.').replace(/\u066C/g, ',');
 }
 
 /**
@@ -47,15 +52,55 @@ export const amountAsTyped = /^(?:[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*|0)(?:\.\d+)?$
  * (or the Arabic thousands separator) only as correctly grouped thousands ("1,234.50"), spaces
  * between thousands. A comma that is not a thousands separator ("12,50") is refused with a
  * message, never read as 1250; a sign is refused; more decimals than the currency has are refused.
+ * An amount with two readings is refused with both: "12,500" in KWD is 12500 grouped, or 12.500
+ * to someone who writes decimals with a comma.
  */
 export function parseAmount(text: string, currency: CurrencyCode): ParsedAmount {
-  const typed = asciiAmountText(text).replace(/[\u00A0\u202F ]/g, '');
+  return twoReadings(text, currency) ?? parseSearchAmount(text, currency);
+}
+
+/**
+ * One comma group of three digits and no decimal point, typed with a Latin comma, in a currency of
+ * three decimals: "12,500" KWD may be twelve thousand five hundred or twelve and a half. Not
+ * "1,234,500" (only thousands are grouped twice), not "12,500.000" (the dot is the decimal), not
+ * with the Arabic thousands separator (٬ is never a decimal), not in SAR (12.500 has a decimal too many).
+ */
+function twoReadings(text: string, currency: CurrencyCode): ParsedAmount | undefined {
+  if (exponentOf(currency) !== 3 || text.includes('\u066C')) return undefined;
+  const typed = compactAmountText(text);
+  if (!/^\d{1,3},\d{3}$/.test(typed)) return undefined;
+  const whole = typed.replace(',', '').replace(/^0+(?=\d)/, '');
+  const decimal = typed.replace(',', '.');
+  return refuse(`${typed} could be ${whole} or ${decimal} ${currency}: write it without the comma, or with a dot for the decimals.`, 'amount.twoReadings', { typed, whole, decimal, currency });
+}
+
+/** The amount as typed, in ASCII, without the spaces people put between thousands. */
+const compactAmountText = (text: string) => asciiAmountText(text).replace(/[\u00A0\u202F ]/g, '');
+
+/**
+ * The example for a misplaced comma: "12,50" written with a dot; an amount with an Arabic thousands
+ * separator before or after it ("٬١٢٣", never a decimal) or a comma after it ("123,": nothing
+ * follows), without it; otherwise a fixed one, as no reading of "1.234,50" is certain.
+ */
+function dotExample(text: string, typed: string): string {
+  if (/^\d+,\d+$/.test(typed)) return typed.replace(',', '.');
+  const bare = compactAmountText(withoutDirectionMarks(text).trim().replace(/^\u066C+|[\u066C,]+$/g, ''));
+  return /^\d+(\.\d+)?$/.test(bare) ? bare : '1234.50';
+}
+
+/**
+ * What a search or a filter's amount reads (and parseAmount after its one refusal): a comma group
+ * is always thousands, so "12,500" in KWD finds 12,500.000 as "12500" does. A search moves no money,
+ * and what it found is on screen at once.
+ */
+export function parseSearchAmount(text: string, currency: CurrencyCode): ParsedAmount {
+  const typed = compactAmountText(text);
   if (typed.replace(/,/g, '') === '') return refuse('Enter an amount.', 'amount.empty');
   if (/^[-\u2212]/.test(typed)) return refuse('Enter the amount without a sign: it must be more than zero.', 'amount.negative');
   let normalized = typed;
   if (typed.includes(',')) {
     if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) {
-      const example = /^\d+,\d+$/.test(typed) ? typed.replace(',', '.') : '1234.50';
+      const example = dotExample(text, typed);
       return refuse(`Use a dot for the decimals, as in ${example}; a comma only separates thousands (1,234.50).`, 'amount.decimalComma', { example });
     }
     normalized = typed.replace(/,/g, '');

@@ -21,6 +21,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'amount.tooManyDecimals': 'تسمح عملة {currency} {decimals, plural, one {بخانة عشرية واحدة} two {بخانتين عشريتين} few {بـ# خانات عشرية} many {بـ# خانة عشرية} other {بـ# خانة عشرية}} على الأكثر.',
   'amount.tooLarge': 'المبلغ كبير جدًا.',
   'amount.decimalComma': 'استخدم النقطة للكسور العشرية كما في {example}؛ الفاصلة تفصل الآلاف فقط (1,234.50).',
+  'amount.twoReadings': 'يحتمل المبلغ {typed} قراءتين: {whole} أو {decimal} {currency}. اكتبه دون الفاصلة، أو بالنقطة للكسور العشرية.',
   'input.required': 'املأ هذا الحقل.',
   'input.controlChars': 'يحتوي هذا الحقل على رموز لا يمكن إرسالها.',
   'input.bidiChars': 'يحتوي هذا الحقل على رموز غير مرئية أو تغيّر اتجاه النص. اكتبه من جديد.',

@@ -26,6 +26,8 @@ export const reasonTexts = {
   'amount.tooManyDecimals': '{currency} allows at most {decimals, plural, one {# decimal} other {# decimals}}.',
   'amount.tooLarge': 'The amount is too large.',
   'amount.decimalComma': 'Use a dot for the decimals, as in {example}; a comma only separates thousands (1,234.50).',
+  // "12,500" in a 3-decimal currency: grouped thousands, or a decimal comma (contract/money.ts twoReadings).
+  'amount.twoReadings': '{typed} could be {whole} or {decimal} {currency}: write it without the comma, or with a dot for the decimals.',
   // Payment forms
   'input.required': 'Fill in this field.',
   'input.controlChars': 'This field contains characters that cannot be sent.',

@@ -15,3 +15,12 @@ export const bidiOrInvisible = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2
  */
 const everyBidiOrInvisible = new RegExp(bidiOrInvisible.source, 'g');
 export const searchableText = (text: string): string => text.replace(everyBidiOrInvisible, '');
+
+/**
+ * The marks that only steer direction and show nothing (LRI, RLI, FSI, PDI, LRM, RLM, ALM): Paydesk
+ * puts them around amounts and codes inside Arabic sentences, so they come along when such a
+ * sentence is copied. Overrides and embeddings (U+202A–202E) are not among them: those reorder
+ * what the eye reads.
+ */
+const directionMarks = /[\u061c\u200e\u200f\u2066-\u2069]/g;
+export const withoutDirectionMarks = (text: string): string => text.replace(directionMarks, '');

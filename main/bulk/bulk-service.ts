@@ -22,6 +22,7 @@ import type { Logger } from '../log/logger';
 import { bulkColumns, markOrdersInLedger, orderIdsToCheck, readBulkFile, vatColumns, vatOfRow } from './bulk-rows';
 import { cardNumberRemoved, holdsCardNumber } from '../../contract/card';
 import { toAsciiDigits } from '../../contract/digits';
+import { withoutDirectionMarks } from '../../contract/text-chars';
 
 export type BulkDeps = {
   /** Where batches and rows are kept: the laptop's file or the team ledger (ledger/bulk-store.ts, ledger/postgres/pg-bulk.ts). */
@@ -250,7 +251,9 @@ export function createBulkService(deps: BulkDeps) {
      * has them) and the reason last, in the renderer's wording (else English): the file is
      * corrected and chosen again as it is. Each row keeps its order id (a generated one too), so a
      * row whose link was made meanwhile, or whose outcome is unknown, is refused as already in
-     * the ledger: never a second link.
+     * the ledger: never a second link. The reason is written without the direction marks that
+     * keep an Arabic sentence's amounts in order on screen: in a file they are invisible
+     * characters that a copied example or a corrected cell would carry along.
      */
     async errorReport(batchId: string, wording: Record<string, string> = {}) {
       await getBatch(batchId);
@@ -261,7 +264,7 @@ export function createBulkService(deps: BulkDeps) {
       const header = [...bulkColumns, ...(withVat ? vatColumns : []), 'error'];
       const { csv, rows } = toCsv(header, bad.map((r) => [
         r.order_id, r.amount, r.currency, r.description, r.customer_name, r.customer_email, r.customer_phone, r.issue_date, r.expire_date,
-        ...(withVat ? [r.vat_rate, r.vat_reason] : []), wording[String(r.line)] ?? english(r),
+        ...(withVat ? [r.vat_rate, r.vat_reason] : []), withoutDirectionMarks(wording[String(r.line)] ?? english(r)),
       ]));
       return { fileName: `paydesk-bulk-errors-${batchId.slice(0, 8)}.csv`, csv, rows };
     },

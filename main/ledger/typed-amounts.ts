@@ -1,10 +1,10 @@
 // An amount typed into a search ("12.5", "12.500", "12,500.000", "١٢٫٥", "12.5 KWD", "KWD 12.5")
 // as the exact amounts it names: integer minor units per currency, read by the forms' own parser
-// (contract/money.ts parseAmount), never through a float. Without a currency code, every currency
+// (contract/money.ts parseSearchAmount), never through a float. Without a currency code, every currency
 // in which the amount is exact (12.5: 12500 fils KWD, 1250 cents USD; not JPY). Digits without a
 // decimal separator are whole units, as in the forms: "12500" is 12,500.000 KWD, never 12.500.
 // The audit screen's search (audit-query.ts, pg-audit-reads.ts) matches entries of these amounts.
-import { amountAsTyped, asciiAmountText, currencyCodes, exponentOf, isCurrencyCode, parseAmount, type CurrencyCode } from '../../contract/money';
+import { amountAsTyped, asciiAmountText, currencyCodes, exponentOf, isCurrencyCode, parseSearchAmount, type CurrencyCode } from '../../contract/money';
 
 export type TypedAmount = { currency: CurrencyCode; minor: number };
 
@@ -22,7 +22,7 @@ export function typedAmounts(text: string): TypedAmount[] {
   if (currency !== undefined && !isCurrencyCode(currency)) return [];
   if (!amountAsTyped.test(digits)) return [];
   // Thousandths ("12.500" and "12.5" are the same amount), then each currency's minor units where exact.
-  const parsed = parseAmount(digits, finest);
+  const parsed = parseSearchAmount(digits, finest);
   if (!parsed.ok) return [];
   const amounts: TypedAmount[] = [];
   for (const c of currency ? [currency] : currencyCodes) {

@@ -1,7 +1,7 @@
 // Money is integer minor units: what a person types, what the gateway answers and what the app
 // shows all convert on text, never through binary floats, and a sign is never lost.
 import { describe, expect, it } from 'vitest';
-import { amountAsTyped, asciiAmountText, currencyCodes, exponentOf, formatMinor, isCurrencyCode, maxMinorUnits, minorFromDecimalText, parseAmount } from '../../contract/money';
+import { amountAsTyped, asciiAmountText, currencyCodes, exponentOf, formatMinor, isCurrencyCode, maxMinorUnits, minorFromDecimalText, parseAmount, parseSearchAmount } from '../../contract/money';
 
 describe('currencies', () => {
   it('knows each offered currency with its ISO 4217 decimals', () => {
@@ -83,6 +83,82 @@ describe('parseAmount: what a person types, to minor units', () => {
     ['9'.repeat(400), 'JPY', 'The amount is too large.'],
   ] as const)('refuses %j for %s', (text, currency, reason) => {
     expect(parseAmount(text, currency)).toMatchObject({ ok: false, reason, why: { key: expect.stringMatching(/^amount\./) } });
+  });
+});
+
+describe('an amount with two readings is refused, naming both', () => {
+  const kwd = '12,500 could be 12500 or 12.500 KWD: write it without the comma, or with a dot for the decimals.';
+
+  it('"12,500" in KWD: twelve thousand five hundred, or 12.500 to someone who writes decimals with a comma', () => {
+    expect(parseAmount('12,500', 'KWD')).toEqual({
+      ok: false, reason: kwd,
+      why: { key: 'amount.twoReadings', values: { typed: '12,500', whole: '12500', decimal: '12.500', currency: 'KWD' } },
+    });
+  });
+
+  it('in every currency of three decimals (the ISO 4217 table), and only there', () => {
+    for (const currency of currencyCodes) {
+      const parsed = parseAmount('1,250', currency);
+      if (exponentOf(currency) === 3) expect(parsed, currency).toMatchObject({ ok: false, why: { key: 'amount.twoReadings', values: { whole: '1250', decimal: '1.250', currency } } });
+      // SAR: 1.250 has a decimal too many, so only thousands are possible; JPY has no decimals.
+      else expect(parsed, currency).toEqual({ ok: true, minor: 1250 * 10 ** exponentOf(currency) });
+    }
+  });
+
+  it.each([
+    ['١٢,٥٠٠', 'OMR', '12,500', '12500', '12.500'], // Arabic-Indic digits with a Latin comma
+    [' 1 ,250 ', 'BHD', '1,250', '1250', '1.250'],
+    ['0,500', 'JOD', '0,500', '500', '0.500'],
+  ] as const)('%j in %s', (text, currency, typed, whole, decimal) => {
+    expect(parseAmount(text, currency)).toMatchObject({ ok: false, why: { key: 'amount.twoReadings', values: { typed, whole, decimal, currency } } });
+  });
+
+  it.each([
+    ['1,234,500', 'KWD', 1_234_500_000], // grouped twice: only thousands are
+    ['12,500.000', 'KWD', 12_500_000], // the dot is the decimal
+    ['12,500.', 'KWD', 12_500_000],
+    ['١٢٬٥٠٠', 'KWD', 12_500_000], // the Arabic thousands separator is never a decimal
+    ['12500', 'KWD', 12_500_000],
+    ['12.500', 'KWD', 12_500],
+  ] as const)('reads %j %s as %i: one reading only', (text, currency, minor) => {
+    expect(parseAmount(text, currency)).toEqual({ ok: true, minor });
+  });
+
+  it('a search reads "12,500" as grouped thousands, as it reads "12500": it moves no money', () => {
+    expect(parseSearchAmount('12,500', 'KWD')).toEqual({ ok: true, minor: 12_500_000 });
+    expect(parseSearchAmount('12,50', 'KWD')).toMatchObject({ ok: false, why: { key: 'amount.decimalComma' } });
+  });
+});
+
+describe('direction marks around a typed amount (copied from an Arabic sentence) are dropped like spaces', () => {
+  it.each([
+    ['\u2066١٢٫٥٠\u2069', 'SAR', 1250],
+    ['\u2068 12.50 \u2069', 'SAR', 1250],
+    ['\u200f12.50\u200f', 'SAR', 1250],
+    ['\u200e1,234.50\u061c', 'SAR', 123_450],
+  ] as const)('%j %s is %i', (text, currency, minor) => {
+    expect(parseAmount(text, currency)).toEqual({ ok: true, minor });
+  });
+
+  it('an override, which reorders what the eye reads, is not dropped: refused', () => {
+    expect(parseAmount('\u202e12.50', 'SAR')).toMatchObject({ ok: false, why: { key: 'amount.notDigits' } });
+  });
+
+  it('marks alone are no amount', () => {
+    expect(parseAmount('\u2066\u2069', 'SAR')).toMatchObject({ ok: false, why: { key: 'amount.empty' } });
+  });
+});
+
+describe('the example for a misplaced comma comes from what was typed where it is certain', () => {
+  it.each([
+    ['٬١٢٣', '123'], // a leading Arabic thousands separator: never a decimal
+    ['١٢٣٬', '123'],
+    ['٬١٢٣٫٥', '123.5'],
+    ['123,', '123'], // nothing after the comma: 123 either way
+    [',123', '1234.50'], // ",123" may be 0.123 to someone who writes decimals with a comma
+    ['1.234,50', '1234.50'],
+  ] as const)('%j: as in %s', (text, example) => {
+    expect(parseAmount(text, 'SAR')).toMatchObject({ ok: false, why: { key: 'amount.decimalComma', values: { example } } });
   });
 });
 

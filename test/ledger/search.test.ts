@@ -54,6 +54,12 @@ describeLedgerApp('searching the ledger', (app) => {
     expect(await search({ filter: { from: 'yesterday-ish' } })).toMatchObject({ ok: false, error: { fields: { from: expect.any(String) } } });
   });
 
+  it('refuses an amount bound with two readings next to its field, as a form does: "1,250" KWD is 1250 or 1.250', async () => {
+    expect(await search({ filter: { currency: 'KWD', minAmount: '1,250' } })).toMatchObject({
+      ok: false, error: { fieldReasons: { minAmount: { key: 'amount.twoReadings', values: { whole: '1250', decimal: '1.250', currency: 'KWD' } } } },
+    });
+  });
+
   it('sorts, and pages through a window with the total', async () => {
     expect(await orders({ sort: { by: 'amount', direction: 'asc' } })).toEqual(['B-200', 'A-100', 'B-201', 'A-101']);
     const page = await search({ sort: { by: 'orderId', direction: 'asc' }, offset: 1, limit: 2 });

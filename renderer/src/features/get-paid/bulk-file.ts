@@ -31,7 +31,8 @@ export type Problems = BulkBatchView['rows'][number]['problems'];
 
 /**
  * "Amount (amount): SAR allows at most 2 decimals." in the user's language (bulk-columns.ts).
- * `onScreen`: the file's header kept left to right inside Arabic; a report's CSV cell takes no marks.
+ * `onScreen`: the file's header kept left to right inside Arabic; a report's CSV cell takes no marks
+ * (main drops those its reasons' values carry when it writes the file: bulk-service.ts errorReport).
  */
 export function wordProblems(language: Language, problems: Problems, onScreen = false): string {
   return problems.map((p) => {

@@ -3,7 +3,7 @@
 // ending in them (support's most common call: "my card ending 4242 was charged twice"); an amount,
 // the payments of that amount. The filters (under "More filters", an amount with a currency) took
 // three or four steps to find.
-import { amountAsTyped, asciiAmountText, formatMinor, isCurrencyCode, parseAmount, type CurrencyCode } from '../../../../contract/money';
+import { amountAsTyped, asciiAmountText, formatMinor, isCurrencyCode, parseSearchAmount, type CurrencyCode } from '../../../../contract/money';
 import { cardLast4Pattern } from '../../../../contract/card';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
@@ -31,7 +31,7 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
   // still be a card's end: the offer stays, without the sentence about what the search looks in.
   if (total !== 0) return cardButton ? <p className="field-hint search-offer" data-testid="amount-search-hint">{cardButton}</p> : null;
   const currency: CurrencyCode = (filter.currency as CurrencyCode | undefined) ?? (defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR');
-  const parsed = amountAsTyped.test(ascii) ? parseAmount(typed, currency) : undefined;
+  const parsed = amountAsTyped.test(ascii) ? parseSearchAmount(typed, currency) : undefined;
   const minor = parsed?.ok && parsed.minor > 0 ? parsed.minor : undefined;
   const byAmount = () => {
     const exact = formatMinor(minor!, currency);
