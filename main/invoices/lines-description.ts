@@ -12,4 +12,4 @@ export function linesDescription(lines: ReadonlyArray<{ description: string }>, 
   return lines.map((l) => l.description).join(arabic ? '، ' : ', ').slice(0, 500);
 }
 
-const startsInArabic = (text: string) => /\p{Script=Arabic}/u.test(/\p{L}/u.exec(text)?.[0] ?? '');
+const startsInArabic = (text: string) => /\p{Script=Arabic}/u.test(text.match(/\p{L}/u)?.[0] ?? '');
