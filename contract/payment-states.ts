@@ -43,6 +43,20 @@ export function stateWordOf(payment: { state: LedgerState; kind: string }): Stat
 }
 
 /**
+ * A card a payment asked to save for later charges (recurringInit): 'saved' once the gateway's
+ * final answer brought its token (a status answer or webhook, decisions §3; `recurringAvailable`),
+ * 'waiting' while money is taken and no token has come; null when not asked for, or when nothing was
+ * taken (declined, not created, a 3-D Secure check still open). Never "saved" before the token.
+ */
+export function savedCardState(payment: { recurringRequested: boolean; recurringAvailable: boolean; state: LedgerState }): 'saved' | 'waiting' | null {
+  if (!payment.recurringRequested) return null;
+  if (payment.recurringAvailable) return 'saved';
+  return tookMoneyStates.has(payment.state) ? 'waiting' : null;
+}
+/** Money taken or held, and not all of it given back. */
+export const tookMoneyStates: ReadonlySet<LedgerState> = new Set(['authorised', 'partially_captured', 'paid', 'partially_refunded']);
+
+/**
  * A refund made outside Paydesk (at the gateway's dashboard) that a status answer or notification
  * told of without its amount (no answer carries a refunded total, decisions §3): the payment shows
  * a refund state while the ledger knows of no refunded money. Its refunded total is then not known,

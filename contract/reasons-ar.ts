@@ -93,6 +93,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'gateway.badAddress': 'عنوان البوابة في ملف التعريف هذا غير صالح. تحقق منه في الإعدادات.',
   'gateway.declined': 'رفضت البوابة عملية {operation}.',
   'gateway.operationRefused': 'رفضت البوابة عملية {operation}: ربما تغيّرت الدفعة لدى البوابة (حُصّلت أو استُردّت أو أُلغيت من مكان آخر). افحص حالتها الآن، وانظر في لوحة تحكم البوابة كم تبقّى قبل أن تحاول مجددًا.',
+  'gateway.recurringRefused': 'رفضت البوابة هذا الخصم من البطاقة المحفوظة، فلم يُخصم شيء. اطلب من العميل بطاقة أخرى أو طريقة دفع أخرى، كرابط دفع.',
   // Labelled as the gateway's own words and as English: the reader knows it is a quotation, not ours.
   'gateway.saidSuffix': 'رد البوابة (بالإنجليزية): «{said}».',
   'notify.linkPaid': 'دُفع رابط الدفع {orderId}: {amount}.',

@@ -107,6 +107,8 @@ export const reasonTexts = {
   // A capture, void or refund Paydesk checked first and the gateway still refused: the payment most
   // likely changed at the gateway (done elsewhere), so "correct it" gave the person nothing to correct.
   'gateway.operationRefused': 'The gateway refused the {operation}: the payment may have changed at the gateway (captured, refunded or voided elsewhere). Check its status now, and see on the gateway’s dashboard what is left before trying again.',
+  // A repeat charge refused: the card is the saved one and the dialog has nothing to correct; what is left is another card.
+  'gateway.recurringRefused': 'The gateway refused this charge of the saved card, so nothing was charged. Ask the customer for another card or another way to pay, such as a payment link.',
   // Added after any reason whose values carry `said` (redacted first): the gateway's own free text
   // (English, codes documented as "not shown"), never shown alone, always after our own sentence.
   'gateway.saidSuffix': 'The gateway said: “{said}”.',

@@ -78,14 +78,16 @@ export function invoiceHtml(model: DocumentModel): string {
   const lines = model.lines.map((l, i) => `<tr>
     <td class="num">${i + 1}</td>
     <td dir="auto" class="desc">${model.kind === 'credit' && model.refersTo ? refundOf(model.refersTo) : escape(l.description)}${l.reason ? `<div class="reason" dir="auto">${escape(l.reason)}</div>` : ''}</td>
-    <td class="num">${l.quantityMilli > 0 ? ltr(formatQuantity(l.quantityMilli)) : ''}</td>
-    <td class="num">${l.quantityMilli > 0 ? money(l.unitMinor) : ''}</td>
+    <td class="num">${pricesPrinted(l) ? ltr(formatQuantity(l.quantityMilli)) : ''}</td>
+    <td class="num">${pricesPrinted(l) ? money(l.unitMinor) : ''}</td>
     <td class="num">${rateText(l)}</td>
     <td class="num">${money(l.netMinor)}</td>
     <td class="num">${money(l.vatMinor)}</td>
     <td class="num">${money(l.grossMinor)}</td></tr>`).join('');
   const breakdown = model.breakdown.map((g) => `<tr><td class="num">${rateText(g)}</td><td class="num">${money(g.netMinor)}</td><td class="num">${money(g.vatMinor)}</td></tr>`).join('');
   const total = (key: WordKey, minor: number, strong = false) => `<tr class="${strong ? 'grand' : ''}"><th>${label(key)}</th><td class="num">${money(minor)}</td></tr>`;
+  // Said only under unit prices: a credit note's lines (its refund's share per rate) print none.
+  const pricesNote = model.lines.some(pricesPrinted) ? `<p class="note">${label(model.pricesIncludeVat ? 'pricesInclude' : 'pricesExclude')}</p>` : '';
   const logo = model.seller.logo ? `<img class="logo" src="${escape(model.seller.logo)}" alt="">` : '';
   const qr = (data: string, key: WordKey, testId: string) => `<figure data-qr="${testId}"><img src="${qrDataUrl(data)}" alt=""><figcaption>${label(key)}</figcaption></figure>`;
 
@@ -130,12 +132,15 @@ ${ar ? `<div class="side" lang="ar" dir="rtl"><h1>${documentWords[title][1]}</h1
 <table class="lines">
 <thead><tr><th>#</th><th>${label('description')}</th><th>${label('quantity')}</th><th>${label('unitPrice')}</th><th>${label('rate')}</th><th>${label('taxable')}</th><th>${label('vat')}</th><th>${label('lineTotal')}</th></tr></thead>
 <tbody>${lines}</tbody></table>
-<p class="note">${label(model.pricesIncludeVat ? 'pricesInclude' : 'pricesExclude')}</p>
+${pricesNote}
 <h2>${label('breakdown')}</h2>
 <table class="breakdown"><thead><tr><th>${label('rate')}</th><th>${label('taxable')}</th><th>${label('vat')}</th></tr></thead><tbody>${breakdown}</tbody></table>
 <table class="totals">${total('totalNet', model.totals.netMinor)}${total('totalVat', model.totals.vatMinor)}${total(model.kind === 'credit' ? 'refunded' : 'totalGross', model.totals.grossMinor, true)}</table>
 </body></html>`;
 }
+
+/** A line with a quantity prints its unit price; a credit note's lines have neither. */
+const pricesPrinted = (line: DocumentLine) => line.quantityMilli > 0;
 
 /** "12345.50" → "12,345.50" (digits only ever from formatMinor). */
 function groupThousands(text: string): string {

@@ -24,6 +24,7 @@ import type { Logger } from '../log/logger';
 import type { RefundConfirmed } from '../payments/payments-core';
 import type { CreateOptions } from '../payments/record-create';
 import { invoiceHtml, type DocumentModel } from './invoice-document';
+import { linesDescription } from './lines-description';
 import { zatcaQrText, zatcaTimestamp } from './zatca-qr';
 import { registerCsv, type RegisterPayment } from './invoice-register';
 import { exportTimeZone, localColumns } from '../ledger/local-time';
@@ -119,7 +120,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     const lines = readLines(input.lines, currency);
     const totals = computeInvoice(lines, input.pricesIncludeVat);
     if (totals.totalMinor <= 0) fail({ 'lines.0.unitPrice': why('invoice.totalZero') });
-    const description = input.description?.trim() || lines.map((l) => l.description).join(', ').slice(0, 500);
+    const description = input.description?.trim() || linesDescription(lines, input.language);
     const buyerVatNumber = input.buyerVatNumber?.trim() || null;
     let number = '';
     const payment = await deps.createLink({

@@ -10,6 +10,7 @@ import type { CallContext } from '../core/call-context';
 import { newOrderId } from './order-ids';
 import { addDays } from '../ledger/local-midnight';
 import type { PaymentsCore } from './payments-core';
+import type { GatewayResult } from '../gateway/client';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { CreateOptions, CreatePayment } from './record-create';
 import { parseAmountField } from './rules';
@@ -112,7 +113,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const { view } = await create(
       ctx, gateway,
       { kind: 'recurring', orderId: orderIdOf(input.orderId), amountMinor, currency: parent.currency, description, parentPaymentId: parent.id, customer, card },
-      (id) => deps.client.recurring(gateway.conn, { transactionId: parent.transaction_id!, recurringToken: token, orderId: id, amount: { minor: amountMinor, currency: parent.currency }, description }),
+      (id) => deps.client.recurring(gateway.conn, { transactionId: parent.transaction_id!, recurringToken: token, orderId: id, amount: { minor: amountMinor, currency: parent.currency }, description }).then(refusedAsRepeatCharge),
       (outcome, payment) => statusChanges(payment, outcome),
     );
     return view;
@@ -131,4 +132,14 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   }
 
   return { createLink, createCheckout, chargeCard, chargeRecurring };
+}
+
+/**
+ * A repeat charge the gateway refused: "Correct it and try again" pointed at a dialog with nothing
+ * to correct (the card is the saved one). Its own words say nothing was charged and what to do
+ * instead; the thrown failure and the new payment's last error both carry them (record-create.ts).
+ */
+function refusedAsRepeatCharge<T>(result: GatewayResult<T>): GatewayResult<T> {
+  if (result.ok || result.error.kind !== 'request_rejected' || result.error.reasonKey) return result;
+  return { ...result, error: { ...result.error, reasonKey: 'gateway.recurringRefused' } };
 }

@@ -194,4 +194,29 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     await focusOn('SELECT');
     expect(keys.take()).toBeLessThanOrEqual(3);
   });
+
+  // The dialog opened on the amount, already the payment's: a Tab to the description, the one field
+  // to fill, made it 3 presses (Enter, Tab, Enter); it opens in the description now (walk of 2026-11-29).
+  it('8. charges a saved card again from its detail, the keyboard opening in the description', async () => {
+    await callApi(session.page, 'chargeCard', { orderId: order('SUB'), amount: '80.00', currency: 'SAR', card: approvedCard('NOURA FAHAD'), customer: saleCustomer, authOnly: false, recurringInit: true });
+    await keys.press('Alt+1');
+    await screenOpened();
+    await keys.press('Tab', 5);
+    await focusOn('home-find');
+    await keys.type(order('SUB'));
+    await keys.press('Enter');
+    await focusOn('detail-title');
+    await keys.press('Tab', 4); // past the order id's Copy, "Close the detail" and Refund
+    await focusOn('action-recurring');
+    keys.take();
+    await keys.press('Enter');
+    await focusOn('action-description');
+    expect(await session.page.getByRole('dialog').getAttribute('aria-labelledby')).toBe('action-title');
+    await keys.type(language === 'en' ? 'December box' : 'اشتراك ديسمبر');
+    await keys.press('Enter');
+    await session.page.getByTestId('action-dialog').waitFor({ state: 'detached' });
+    await focusOn('action-recurring');
+    await session.page.getByTestId('detail-notice').getByText(/PD-/).waitFor();
+    expect(keys.take()).toBeLessThanOrEqual(2);
+  });
 });

@@ -69,6 +69,34 @@ describe('invoices behind payment links', () => {
     for (const words of ['Refund of', 'استرداد من']) expect(credit.text).toContain(words);
   });
 
+  // A credit note's lines are its refund's share per rate, with no unit price: it printed "Unit prices exclude VAT" all the same.
+  it('says whether unit prices include VAT only where unit prices are printed: on the invoice, not on its credit note', async () => {
+    const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;
+    const invoice = (await t.invoices.get(paid.id)).invoice!;
+    const printed = readPdf(Buffer.from((await t.invoices.document({ invoiceId: invoice.id })).pdfBase64, 'base64'), t.dir, 'invoice-prices-note').text;
+    for (const words of ['Unit prices exclude VAT', 'أسعار الوحدات غير شاملة']) expect(printed).toContain(words);
+    const credit = readPdf(Buffer.from((await t.invoices.document({ creditNoteId: invoice.creditNotes[0]!.id })).pdfBase64, 'base64'), t.dir, 'credit-prices-note').text;
+    expect(credit).toContain('Refund of'); // the credit note itself, drawn
+    for (const words of ['Unit prices', 'أسعار الوحدات']) expect(credit).not.toContain(words);
+  });
+
+  // The description sent to the gateway and shown on its pay page, made of the lines when none is
+  // typed: joined in the invoice's language (an invoice in both follows its first line), never the app's.
+  it('joins the lines of the link\'s description with the Arabic comma in an Arabic invoice, as the customer reads it on the pay page', async () => {
+    const lines: typeof threeLines = [{ description: 'كتاب', quantity: '1', unitPrice: '20', vat: 'standard' }, { description: 'Export', quantity: '1', unitPrice: '5', vat: 'standard' }];
+    const made = async (orderId: string, language: 'ar' | 'en' | 'both', these = lines) =>
+      (await t.invoices.create({ orderId, currency: 'SAR', lines: these, pricesIncludeVat: true, customer, language }, t.ctx)).payment;
+    const arabic = await made('INV-DESC-AR', 'ar');
+    expect(arabic.description).toBe('كتاب، Export');
+    expect(await (await fetch(arabic.url!)).text()).toContain('كتاب، Export');
+    expect((await made('INV-DESC-BOTH-AR', 'both')).description).toBe('كتاب، Export');
+    expect((await made('INV-DESC-EN', 'en')).description).toBe('كتاب, Export');
+    expect((await made('INV-DESC-BOTH-EN', 'both', threeLines)).description).toBe('Consulting hours, ورق طباعة, Export shipping');
+    // A description typed is sent as typed.
+    const typed = await t.invoices.create({ orderId: 'INV-DESC-TYPED', currency: 'SAR', lines, pricesIncludeVat: true, customer, language: 'ar', description: 'Order 12, books' }, t.ctx);
+    expect(typed.payment.description).toBe('Order 12, books');
+  });
+
   it('names the currency in the invoice’s language, with its code: Arabic only reads «دينار كويتي», both languages both names', async () => {
     const kwd = [{ description: 'صيانة شهرية', quantity: '2', unitPrice: '1.255', vat: 'standard' as const }];
     const { invoice } = await t.invoices.create({ orderId: 'INV-KWD-AR', currency: 'KWD', lines: kwd, pricesIncludeVat: true, customer, language: 'ar' }, t.ctx);

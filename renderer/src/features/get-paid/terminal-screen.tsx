@@ -7,6 +7,7 @@ import { useMayCreatePayments } from '../settings/team-role';
 import type { ChallengeView } from '../../../../contract/methods/challenge';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
+import { savedCardState } from '../../../../contract/payment-states';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
@@ -69,6 +70,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
   useEffect(() => box.current?.focus(), []);
   useLivePayment(sale.payment, onChange);
   const p = sale.payment;
+  const savedCard = savedCardState(p);
   const title: MessageKey = p.state === 'paid' ? 'gp.terminal.approved' : p.state === 'authorised' ? 'gp.terminal.authorised' : p.state === 'declined' ? 'gp.terminal.declined' : p.state === 'unknown' ? 'gp.link.resultUnknown' : 'gp.terminal.pending';
   return (
     <section className={`gp-result gp-result-${p.state}`} aria-labelledby="sale-result-title" data-testid="sale-result" tabIndex={-1} ref={box}>
@@ -86,6 +88,8 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
       {sale.challenge?.state === 'closed' && <p>{t('gp.challenge.closed')}</p>}
       {p.state === 'declined' && <p>{t('gp.terminal.declinedNext')}</p>}
       {p.state === 'authorised' && <p data-testid="authorised-next">{t('gp.terminal.authorisedNext')}</p>}
+      {/* "Save the card" ticked: said saved only once the gateway's answer brought its token (useLivePayment brings it). */}
+      {savedCard && <p data-testid="card-saved" data-saved={savedCard}>{t(savedCard === 'saved' ? 'gp.terminal.cardSaved' : 'gp.terminal.cardSaving')}</p>}
       {/* Not make-another.tsx's button: imported here too, it split the first screen's code in three files (Rolldown's chunking). */}
       {p.state === 'declined' && mayCreate && (
         <p>

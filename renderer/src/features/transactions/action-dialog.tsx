@@ -24,6 +24,8 @@ import { focusFirstError, useFocusAfterCheck } from '../../ui/focus';
 import { productionConfirmation } from '../settings/production-confirmation';
 import { QuotedWords } from '../../ui/quoted-words';
 import { refundWentThrough } from '../../app/refund-went-through';
+import { createAgain } from '../get-paid/create-again';
+import { useMayCreatePayments } from '../settings/team-role';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
@@ -40,6 +42,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const t = useT();
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
+  const mayCreate = useMayCreatePayments();
   const currency = payment.currency as CurrencyCode;
   // Refunded at the gateway by an amount not known: Paydesk's "left" is only an upper bound, so the
   // amount starts empty, for the person to type what the gateway's dashboard says is left.
@@ -176,6 +179,13 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } }, declined ? 'error' : 'ok');
   }
 
+  /** A refused repeat charge: the same charge as a payment link under a new order id, for the customer to pay with another card. */
+  function payByLinkInstead() {
+    const charge = { ...payment, amountMinor: sentMinor ?? payment.amountMinor, description: description.trim() || payment.description };
+    onClose();
+    createAgain(charge, { newOrderId: true, screen: 'links' });
+  }
+
   async function checkStatus() {
     setSending(true);
     const result = await api.checkPaymentStatus({ paymentId: (newCharge ?? payment).id });
@@ -220,13 +230,14 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
               </dl>
               {leftNotKnown && <p className="attention-note" data-testid="refund-left-unknown">{t('action.refundLeftUnknown')}</p>}
               {kind !== 'void' && (
-                <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={first} error={localError ?? fields.errors.amount} autoComplete="off" />
+                <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={kind === 'recurring' ? undefined : first} error={localError ?? fields.errors.amount} autoComplete="off" />
               )}
               {(kind === 'refund' || kind === 'void') && (
                 <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'} />
               )}
               {kind === 'recurring' && (
-                <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} />
+                // The keyboard opens here: the amount is already the payment's, the description the one field to fill.
+                <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} ref={first} />
               )}
               <p className="confirm-line" data-testid="confirm-line">
                 {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
@@ -243,6 +254,8 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 </>
               )}
               {error && !error.fields && !otherDone && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+              {/* The refusal says to ask for another way to pay: a payment link of this charge is that way, one press. */}
+              {kind === 'recurring' && error?.reason?.key === 'gateway.recurringRefused' && mayCreate && <p><button type="button" onClick={payByLinkInstead} data-testid="pay-by-link">{t('gp.another.byLink')}</button></p>}
               {otherDone && stillAllowed && <p className="attention-note" role="status" data-testid="action-other-done">{t('action.otherDone', { person: String(error.reason?.values?.person ?? ''), kind: t(`noun.${String(error.reason?.values?.operation ?? kind)}` as 'noun.refund') })}</p>}
               {/* Main's own refusal of this send already says who is doing what: not said twice. */}
               {!stillAllowed && !(payment.operationInFlight && error && !error.fields) && <p className="form-error" role="alert" data-testid="action-no-longer">{noLongerWhy()}</p>}

@@ -1,6 +1,7 @@
 // The payment open in the detail panel, with its timeline, kept fresh by main's events.
 import { create } from 'zustand';
 import type { MethodOutput } from '../../../../contract/methods';
+import { savedCardState, tookMoneyStates } from '../../../../contract/payment-states';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 
@@ -67,13 +68,12 @@ export function unclearOperation(detail: PaymentDetail) {
   return detail.operations.find((op) => op.outcome === 'unknown' && op.kind !== 'create');
 }
 
-const tookMoney = ['authorised', 'partially_captured', 'paid', 'partially_refunded'];
 /** A status check main answered with the payment's last error (not found, refused): its state is the ledger's, not the gateway's word. A "not created" payment's error is what the check found. */
 export const checkNotConfirmed = (payment: Pick<PaymentDetail['payment'], 'lastError' | 'state'>) => payment.lastError !== null && payment.state !== 'not_created';
 /** A status answer that leaves the open operation to a person (it cannot decide it): settled by hand, not waited for. */
 export const leftToAPerson = (payment: Pick<PaymentDetail['payment'], 'operationInFlight' | 'needsAttention'>) => payment.operationInFlight && payment.needsAttention;
 /** Money was taken but the gateway has not named the transaction yet (a paid session or link before its status check). */
-export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMoney.includes(payment.state) && !payment.transactionId;
+export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMoneyStates.has(payment.state) && !payment.transactionId;
 /**
  * Nothing taken, held or refunded yet (an unpaid link, a declined or expired payment, one the gateway
  * did not create or has not answered): its Captured, Refunded and "Left to refund" would read as 0.00 figures.
@@ -81,4 +81,4 @@ export const waitsForTransaction = (payment: PaymentDetail['payment']) => tookMo
 export const nothingTaken = (payment: Pick<PaymentDetail['payment'], 'state' | 'capturedMinor' | 'refundedMinor'>) =>
   ['pending', 'declined', 'expired', 'creating', 'not_created', 'unknown'].includes(payment.state) && payment.capturedMinor === 0 && payment.refundedMinor === 0;
 /** A repeat-charge token was asked for and money taken, but the gateway has not given the token yet. */
-export const waitsForToken = (payment: PaymentDetail['payment']) => payment.recurringRequested && !payment.recurringAvailable && tookMoney.includes(payment.state);
+export const waitsForToken = (payment: PaymentDetail['payment']) => savedCardState(payment) === 'waiting';
