@@ -19,10 +19,12 @@ const payment = {
 };
 let kind = 'create';
 let undecided = false;
+/** Several checks brought no answer (the gateway's status down). */
+let unsettled = false;
 const operation = (outcome: string) => ({ id: 'op-1', kind, amountMinor: 8_000, reason: null, osUser: 'sue', person: 'sue', outcome, errorCode: null, errorMessage: null, gatewayAnswer: null, createdAt: payment.createdAt, completedAt: null, settledBy: null, settledReason: null });
 let outcome = 'succeeded';
 stubMain({
-  getPayment: () => ({ ok: true, value: unchecked({ payment: { ...payment, operationInFlight: outcome === 'unknown', needsAttention: undecided, attentionReason: undecided ? 'undecidable' : null }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] }) }),
+  getPayment: () => ({ ok: true, value: unchecked({ payment: { ...payment, operationInFlight: outcome === 'unknown', needsAttention: undecided || unsettled, attentionReason: undecided ? 'undecidable' : unsettled ? 'unsettled' : null }, related: { parent: null, repeats: [] }, operations: [operation(outcome)], history: [], checks: [], webhooks: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
@@ -35,6 +37,7 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
   kind = 'create';
   undecided = false;
+  unsettled = false;
 });
 
 describe('a payment\'s detail for finance on the team ledger', () => {
@@ -82,5 +85,18 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toBe('The gateway’s answers cannot tell whether the last capture went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.'));
     expect(screen.queryByTestId('action-settle')).toBeNull();
+  });
+
+  // The one-press check first; who settles it by hand, and what they look up, after (it said the dashboard first).
+  it('after several failed checks says to check the status first, then who looks up which order and amount, in English and Arabic', async () => {
+    outcome = 'unknown';
+    kind = 'refund';
+    unsettled = true;
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const plain = () => screen.getByTestId('attention-undecidable').textContent!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
+    await waitFor(() => expect(plain()).toBe('Several status checks brought no answer that settles the last refund. Try “Check status now” first. If the checks keep failing, someone with the support or admin role looks up order reference FIN-1 for SAR 80.00 on the gateway’s dashboard and settles it.'));
+    expect(screen.getByTestId('action-status')).toBeTruthy();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await waitFor(() => expect(plain()).toBe('لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب FIN-1 بمبلغ 80.00 SAR ثم يسوّيها.'));
   });
 });

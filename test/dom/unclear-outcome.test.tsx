@@ -66,15 +66,17 @@ describe('a payment whose unclear refund waits for a person', () => {
     expect(screen.queryByTestId('detail-in-flight')).toBeNull();
   });
 
-  it('several checks failed (the status down): offers "Settle by hand…" with words that say so, in English and Arabic', async () => {
+  // The one-press check first, settling by hand the fallback with what to look for (it sent people to the dashboard first).
+  it('several checks failed (the status down): says to check the status first, then offers "Settle by hand…" with what to look up, in English and Arabic', async () => {
     payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'unsettled' });
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     const note = await screen.findByTestId('attention-undecidable');
-    expect(note.textContent).toMatch(/Several status checks brought no answer that settles the last refund\. Look it up on the gateway’s dashboard, then settle it here\./);
+    const plain = (text: string | null) => text!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
+    expect(plain(note.querySelector('p')!.textContent)).toBe('Several status checks brought no answer that settles the last refund. Try “Check status now” first. If the checks keep failing, look up order reference DOC-1 for SAR 40.00 on the gateway’s dashboard, then settle it here.');
     expect(screen.getByTestId('action-settle').textContent).toBe('Settle by hand…');
     expect(screen.queryByTestId('detail-in-flight')).toBeNull();
     act(() => useLanguage.getState().setLanguage('ar'));
-    await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toMatch(/لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد\./));
+    await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').querySelector('p')!.textContent)).toBe('لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم سوِّها هنا.'));
     expect(screen.getByTestId('action-settle').textContent).toBe('تسوية يدوية…');
   });
 

@@ -21,6 +21,14 @@ let nextId = 1;
 const ends: Record<string, string> = { 'teamLedger.reconnected': 'teamLedger.reconnecting' };
 /** The notes a refund that went through makes untrue, for its payment. */
 const refundFailures = new Set(['notify.refundFailed', 'notify.refundNotProcessed']);
+/** A note that an answer was lost (main: "… answer not received; Paydesk is checking"): untrue once a check settles it. */
+const isLostAnswer = (note: Note) => note.reason?.key.startsWith('notify.answerLost.') ?? false;
+
+/** Whether the payment has no operation left whose answer is unknown (a check answered, or a person settled it). */
+async function lostAnswerSettled(paymentId: string): Promise<boolean> {
+  const result = await api.getPayment({ paymentId });
+  return result.ok && !result.value.operations.some((op) => op.outcome === 'unknown');
+}
 
 function wordNote(language: Language, note: Note): string {
   return (note.reason && wordReason(language, note.reason)) ?? (language === 'en' ? note.message : translate(language, 'notify.generic'));
@@ -80,6 +88,10 @@ export function Notifications() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [notes, setNotes] = useState<Note[]>([]);
+  const shown = useRef(notes);
+  useEffect(() => {
+    shown.current = notes;
+  }, [notes]);
   // A pile taller than the window scrolls inside its stack: the newest, at its end, stays in view.
   const stack = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -104,6 +116,21 @@ export function Notifications() {
         if (event.type !== 'notification') return;
         const over = event.reason && ends[event.reason.key];
         setNotes((list) => [...list.filter((n) => !over || n.reason?.key !== over).slice(-4), { id: nextId++, level: event.level, message: event.message, reason: event.reason, paymentId: event.paymentId }]);
+      }),
+    [],
+  );
+  // A lost answer's note stayed in the band after a check settled the payment (walk of 2026-11-29,
+  // night): when main says the payment changed, its note goes once nothing about it is unclear.
+  // Only that payment's lost-answer notes; the others stay.
+  useEffect(
+    () =>
+      api.subscribe((event) => {
+        if (event.type !== 'payments.changed') return;
+        const changed = (note: Note) => event.paymentIds.length === 0 || event.paymentIds.includes(note.paymentId!);
+        const asked = new Set(shown.current.filter((note) => note.paymentId && isLostAnswer(note) && changed(note)).map((note) => note.paymentId!));
+        for (const paymentId of asked) {
+          void lostAnswerSettled(paymentId).then((settled) => settled && setNotes((list) => list.filter((n) => n.paymentId !== paymentId || !isLostAnswer(n))));
+        }
       }),
     [],
   );

@@ -8,8 +8,9 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
-import { useLanguage, useT } from '../../i18n';
-import { formatAmount } from '../../i18n/format';
+import { gatewaySaid, useLanguage, useT } from '../../i18n';
+import { formatAmount, formatDateTime } from '../../i18n/format';
+import { QuotedWords } from '../../ui/quoted-words';
 import { Ltr } from '../../ui/ltr';
 import { LastError } from './last-error';
 import { StateBadge } from './payment-state';
@@ -71,7 +72,17 @@ export function AttentionScreen() {
     }
     const listed = unclear.get(row.id);
     if (!row.needsAttention && listed) return { why: t(`attention.reason.unclear.${listed.kind}`, { amount: amountOf(listed, row) }), namesOperation: true };
+    // Flagged after its checks failed: what is unclear, in our words, first; the gateway's last words
+    // after (its error alone, "The gateway reported an error. Try again later.", named no refund).
+    if (listed) return { why: <>{t(`attention.reason.noAnswer.${listed.kind}`, { amount: amountOf(listed, row), sent: formatDateTime(listed.sentAt, language) })}{lastWords(row)}</>, namesOperation: true };
     return { why: row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'), namesOperation: false };
+  };
+
+  /** The gateway's last words on a row, after our sentence: quoted when it said some, else its last error as worded. */
+  const lastWords = (row: PaymentView): ReactNode => {
+    const said = row.lastErrorReason?.values?.said;
+    if (said !== undefined && said !== '') return <> <QuotedWords text={gatewaySaid(language, String(said))} /></>;
+    return row.lastError || row.lastErrorReason ? <> <LastError payment={row} /></> : null;
   };
 
   // Every profile's payments are listed: once one is not the active profile's, each row says whose

@@ -115,6 +115,9 @@ export const en = {
   'detail.answerLost.void': 'The void was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.',
   'detail.answerLost.refund': 'The refund of {amount} was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.',
   'attention.reason.unclear.void': 'Void sent, answer not received; checking', 'attention.reason.unclear.refund': 'Refund of {amount} sent, answer not received; checking',
+  // Flagged after several checks brought no answer: what is unclear first, the gateway's last words after it.
+  'attention.reason.noAnswer.create': 'Payment of {amount} sent {sent}: no answer settles it yet.', 'attention.reason.noAnswer.capture': 'Capture of {amount} sent {sent}: no answer settles it yet.',
+  'attention.reason.noAnswer.void': 'Void sent {sent}: no answer settles it yet.', 'attention.reason.noAnswer.refund': 'Refund of {amount} sent {sent}: no answer settles it yet.',
   'audit.title': 'Audit log', 'audit.chainOk': 'The log is intact: no entry was changed or removed.', 'audit.chainBroken': 'Warning: the log was changed or an entry removed outside Paydesk.',
   'audit.search': 'Search the log (/)', 'audit.empty': 'No entries match.', 'audit.chainBrokenAt': 'Warning: the log was changed or an entry removed outside Paydesk, from entry {seq} on.', 'audit.chainChecking': 'Checking the log: {checked} of {total} entries verified so far, none changed.', 'audit.verifyAll': 'Verify the whole chain', 'audit.verifying': 'Verifying the whole chain: {checked} of {total} entries…', 'audit.verifiedOk': 'The whole chain was verified: all {total} entries are intact.', 'audit.verifyFailed': 'The check could not finish. Try again.', 'audit.newer': 'Newer entries', 'audit.older': 'Older entries', 'audit.export': 'Export the audit log', 'audit.when': 'When ({zone} time)', 'audit.who': 'Who', 'audit.profile': 'Profile', 'audit.action': 'Action', 'audit.result': 'Result',
   'audit.action.create_link': 'Payment link created', 'audit.action.create_checkout': 'Checkout session created', 'audit.action.create_sale': 'Card sale', 'audit.action.create_recurring': 'Repeat charge',
@@ -156,9 +159,9 @@ export const en = {
   'detail.financeLimits.refund': 'If the gateway shows this refund went through, your check records it, except on an invoiced payment (its credit note is for support or an admin). If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
   // On the team ledger staff and finance do not settle by hand (the database refuses it): who does, said instead.
   'detail.attention.undecidableForOthers': 'The gateway’s answers cannot tell whether the last {kind} went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
-  // Several status checks failed (the gateway's status down): the dashboard is the way out then too.
-  'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Look it up on the gateway’s dashboard, then settle it here.',
-  'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
+  // Several status checks failed (the gateway's status down): one more check first, the dashboard the way out if they keep failing.
+  'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Try “Check status now” first. If the checks keep failing, look up order reference {order} for {amount} on the gateway’s dashboard, then settle it here.',
+  'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Try “Check status now” first. If the checks keep failing, someone with the support or admin role looks up order reference {order} for {amount} on the gateway’s dashboard and settles it.',
   'action.settleByHand': 'The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.',
   'action.waiting': 'Still waiting for the gateway’s answer. Keep Paydesk open: if no clear answer comes, it will ask you to check the status, never to send again.',
 } as const;
@@ -244,6 +247,8 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.answerLost.void': 'أُرسل إلغاء التفويض، لكن رده فُقد: ربما تم وربما لم يتم. يفحص بايدسك الأمر؛ افحص الحالة قبل أي إجراء آخر.',
   'detail.answerLost.refund': 'أُرسل استرداد {amount}، لكن رده فُقد: ربما تم وربما لم يتم. يفحص بايدسك الأمر؛ افحص الحالة قبل أي إجراء آخر.',
   'attention.reason.unclear.void': 'أُرسل إلغاء التفويض، ولم يصل الرد؛ جارٍ الفحص', 'attention.reason.unclear.refund': 'أُرسل استرداد {amount}، ولم يصل الرد؛ جارٍ الفحص',
+  'attention.reason.noAnswer.create': 'أُرسلت دفعة بمبلغ {amount} في {sent}: لم يحسمها أي رد بعد.', 'attention.reason.noAnswer.capture': 'أُرسل تحصيل {amount} في {sent}: لم يحسمه أي رد بعد.',
+  'attention.reason.noAnswer.void': 'أُرسل إلغاء التفويض في {sent}: لم يحسمه أي رد بعد.', 'attention.reason.noAnswer.refund': 'أُرسل استرداد {amount} في {sent}: لم يحسمه أي رد بعد.',
   'action.capture': 'تحصيل', 'action.void': 'إلغاء التفويض', 'action.refund': 'استرداد', 'action.recurring': 'خصم مرة أخرى',
   'action.tooMuch': 'المتبقي {amount} كحد أقصى.', 'action.done.capture': 'تم تحصيل {amount}.', 'action.done.void': 'أُلغي التفويض.',
   'action.done.refund': 'تم استرداد {amount}.', 'action.done.recurring': 'تم خصم {amount} من البطاقة المحفوظة بالطلب {orderId}.', 'action.done.recurringDeclined': 'رفضت البوابة الخصم المتكرر بمبلغ {amount}: سُجّل الطلب {orderId} مرفوضًا. اطلب من العميل بطاقة أخرى أو طريقة دفع أخرى.', 'action.stillUnknown': 'لم تحسم البوابة الأمر بعد؛ يواصل بايدسك الفحص.',
@@ -305,8 +310,8 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.financeLimits.refund': 'إن أظهرت البوابة أن عملية الاسترداد هذه تمت، يسجّلها فحصك، إلا على دفعة مفوترة (إشعارها الدائن لشخص بدور الدعم أو المسؤول). وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
 
   'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
-  'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
-  'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
+  'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم سوِّها هنا.',
+  'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
   'action.settleByHand': 'لا يكفي رد البوابة لمعرفة هل تمت. تحقق منها في لوحة تحكم البوابة، ثم اختر «تسوية يدوية…».',
   'action.waiting': 'ما زال بايدسك بانتظار رد البوابة. أبقِه مفتوحًا: إن لم يصل رد واضح فسيطلب منك فحص الحالة، لا الإرسال مرة أخرى.',
 };

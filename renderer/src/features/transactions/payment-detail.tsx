@@ -9,6 +9,7 @@ import { useLanguage, useT } from '../../i18n';
 import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, type Notice } from '../../ui/notice';
 import { formatAmount, formatDateTime } from '../../i18n/format';
+import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
@@ -200,7 +201,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney), { kind: t(`noun.${unclear.kind}`) })}</p>
+          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
           {!otherProfile && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
