@@ -220,6 +220,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'teamLedger.recurringNotAllowed': 'لا يسمح سجل الفريق للمستخدم {person} بتكرار الخصم من بطاقة محفوظة: هذا للدعم والمسؤول فقط. اطلب من مسؤول بايدسك دور الدعم.',
   'teamLedger.reconnecting': 'انقطع اتصال بايدسك بسجل الفريق على {host} وهو يعيد الاتصال… لا يُرسل شيء إلى بوابة الدفع حتى يعود.',
   'teamLedger.reconnected': 'عاد اتصال بايدسك بسجل الفريق على {host}.',
+  'teamLedger.notSent': 'لم يُرسل شيء إلى بوابة الدفع: تعذّر الوصول إلى سجل الفريق على {host}. حاول مجددًا عند عودته. التفاصيل: {code}.',
   'teamLedger.addPersonAdminOnly': 'لا يضيف الأشخاص إلى سجل الفريق إلا مسؤول بايدسك. سجّل الدخول بحساب مسؤول في هذه الإعدادات، أو اطلب من أحدهم إضافة {login}.',
   'teamLedger.passwordNoSettings': 'احفظ إعدادات سجل الفريق أولًا: تُغيَّر كلمة مرور الحساب المحفوظ فيها.',
   'teamLedger.passwordShort': 'استخدم لكلمة المرور الجديدة {min, plural, zero {# حرف} one {حرفًا واحدًا} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}} على الأقل.',

@@ -252,6 +252,8 @@ export const reasonTexts = {
   'teamLedger.recurringNotAllowed': 'The team ledger does not let {person} charge a saved card again: only support and admin may. Ask a Paydesk admin for the support role.',
   'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Nothing is sent to the gateway until it is back.',
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
+  // A money move stopped before its intent was recorded (main/payments/not-sent.ts): nothing left for the gateway.
+  'teamLedger.notSent': 'Nothing was sent to the gateway: the team ledger at {host} could not be reached. Try again when it is back. Details: {code}.',
   'teamLedger.addPersonAdminOnly': 'Only a Paydesk admin adds people to the team ledger. Log in as an admin in these settings, or ask one to add {login}.',
   // "Change my password" (main/team/team-password.ts; the rule: contract/team-password-rule.ts).
   'teamLedger.passwordNoSettings': 'Save the team ledger settings first: the password changed is the one of the login saved there.',
