@@ -263,6 +263,9 @@ export const reasonTexts = {
   'teamLedger.passwordSame': 'The new password is the one you have now. Choose another.',
   'teamLedger.passwordCurrentNeeded': 'There is no password for {user} on {host} in this computer’s keychain: type your current password too.',
   'teamLedger.passwordNotSaved': 'The password of {user} is changed on the server at {host}, but this computer’s keychain did not take the new one. Paydesk keeps it until it is closed: press “Save the new password in the keychain” to try again. If Paydesk closes first, type your new password in the Password field above and save the settings: until then Paydesk cannot log in as {user}.',
+  // Notes outside Settings (main/team/team-password.ts): the new password waiting for the keychain, then saved.
+  'teamLedger.passwordWaitingNote': 'The new password of {user} on {host} is not in this computer’s keychain yet. In Settings (Team ledger), press “Save the new password in the keychain” before closing Paydesk.',
+  'teamLedger.passwordSavedNote': 'The new password of {user} on {host} is now in this computer’s keychain.',
   'teamLedger.passwordNothingUnsaved': 'No new password is waiting to be saved (it was saved, or Paydesk was closed since). If the keychain does not have it, type your new password in the Password field above and save the settings.',
   'teamLedger.addPersonLogin': 'A login is lower-case letters, digits and _ . @ -, starting with a letter, and not starting with pg_ or paydesk_.',
   'teamLedger.auditReadRefused': 'The team ledger does not let {person} read its audit log, so it cannot be checked or exported here. Ask a Paydesk admin for a role that may.',
