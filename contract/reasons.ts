@@ -256,6 +256,8 @@ export const reasonTexts = {
   'teamLedger.recurringNotAllowed': 'The team ledger does not let {person} charge a saved card again: only support and admin may. Ask a Paydesk admin for the support role.',
   'teamLedger.reconnecting': 'Paydesk lost its connection to the team ledger at {host} and is reconnecting… Nothing is sent to the gateway until it is back.',
   'teamLedger.reconnected': 'Paydesk is connected to the team ledger at {host} again.',
+  // A money move stopped before its intent was recorded (main/payments/not-sent.ts): nothing left for the gateway.
+  'teamLedger.notSent': 'Nothing was sent to the gateway: the team ledger at {host} could not be reached. Try again when it is back. Details: {code}.',
   'teamLedger.addPersonAdminOnly': 'Only a Paydesk admin adds people to the team ledger. Log in as an admin in these settings, or ask one to add {login}.',
   // "Change my password" (main/team/team-password.ts; the rule: contract/team-password-rule.ts).
   'teamLedger.passwordNoSettings': 'Save the team ledger settings first: the password changed is the one of the login saved there.',
@@ -265,6 +267,9 @@ export const reasonTexts = {
   'teamLedger.passwordSame': 'The new password is the one you have now. Choose another.',
   'teamLedger.passwordCurrentNeeded': 'There is no password for {user} on {host} in this computer’s keychain: type your current password too.',
   'teamLedger.passwordNotSaved': 'The password of {user} is changed on the server at {host}, but this computer’s keychain did not take the new one. Paydesk keeps it until it is closed: press “Save the new password in the keychain” to try again. If Paydesk closes first, type your new password in the Password field above and save the settings: until then Paydesk cannot log in as {user}.',
+  // Notes outside Settings (main/team/team-password.ts): the new password waiting for the keychain, then saved.
+  'teamLedger.passwordWaitingNote': 'The new password of {user} on {host} is not in this computer’s keychain yet. In Settings (Team ledger), press “Save the new password in the keychain” before closing Paydesk.',
+  'teamLedger.passwordSavedNote': 'The new password of {user} on {host} is now in this computer’s keychain.',
   'teamLedger.passwordNothingUnsaved': 'No new password is waiting to be saved (it was saved, or Paydesk was closed since). If the keychain does not have it, type your new password in the Password field above and save the settings.',
   'teamLedger.addPersonLogin': 'A login is lower-case letters, digits and _ . @ -, starting with a letter, and not starting with pg_ or paydesk_.',
   'teamLedger.auditReadRefused': 'The team ledger does not let {person} read its audit log, so it cannot be checked or exported here. Ask a Paydesk admin for a role that may.',

@@ -10,7 +10,7 @@ import type { EventHub } from './core/event-hub';
 import { createAppEvents } from './core/sequenced-events';
 import { appHandlers, type AppInfo } from './api/app-handlers';
 import { createUiLanguage, type UiLanguage } from './core/ui-language';
-import type { Language } from './core/fail';
+import { englishText, type Language } from './core/fail';
 import { profileHandlers } from './api/profile-handlers';
 import { createProfileStore } from './profiles/profile-store';
 import { createKeyVault } from './vault/key-vault';
@@ -291,7 +291,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     ...teamLedgerCopyHandlers({ copy: teamLedgerCopy }),
     ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
     // "Change my password": this Paydesk's team ledger, when it is that login's, connects with the new one from then on.
-    ...teamPasswordHandlers({ password: createTeamPassword({ settings: teamLedger, vault, logger, changed: (login, password) => team?.passwordChanged(login, password) }) }),
+    ...teamPasswordHandlers({ password: createTeamPassword({ settings: teamLedger, vault, logger, changed: (login, password) => team?.passwordChanged(login, password), notify: (level, why) => events.emit({ type: 'notification', level, message: englishText(why), reason: why }) }) }),
     // On the team ledger, the screens' reads, exports and chain check are the team database's.
     ...(team?.screens ? teamLedgerScreenHandlers(team.screens, activeEnvironment) : {}),
   };

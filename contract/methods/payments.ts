@@ -299,6 +299,25 @@ export const paymentMethods = {
       rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), person: z.string().optional(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor().nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
     }),
   }),
+  listCopiedAudit: method({
+    summary: 'On the team ledger, the audit entries each laptop wrote on its own ledger before it was copied in (read-only), one laptop at a time, newest first; on a laptop\'s own ledger, none.',
+    /** laptop: whose entries (default: the first laptop by name); beforeSeq: the window continues below the last entry shown (keyset). */
+    input: () => z.object({ laptop: text(200).optional(), beforeSeq: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    output: () => z.object({
+      /** Every laptop copied in, by name (its host name and a short id of its data folder). */
+      laptops: z.array(z.string()),
+      laptop: z.string().nullable(),
+      /** The laptop's entries (its chain's seqs are gapless, so its newest seq). */
+      total: z.number().int(),
+      /** at: as the laptop wrote it, its original time; osUser: the laptop's OS user then. */
+      rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor().nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
+    }),
+  }),
+  verifyCopiedAudit: method({
+    summary: 'Checks one copied laptop\'s audit entries by its own chain\'s rule, as the copy made them verifiable: intact, or the first entry that does not match.',
+    input: () => z.object({ laptop: text(200) }).strict(),
+    output: () => z.object({ intact: z.boolean(), entries: z.number().int(), brokenAt: z.number().int().optional() }),
+  }),
   listCustomers: method({
     summary: "Earlier customers from the ledger in the active profile's environment (practice, sandbox or production; not the check-up's), most recent first, to pick one in a form.",
     input: () => z.object({ limit: z.number().int().min(1).max(100).default(30) }).strict(),

@@ -134,6 +134,11 @@ export const teamPasswordMethods = {
     }).strict(),
     output: () => z.object({ login: z.string() }),
   }),
+  getUnsavedTeamPassword: method({
+    summary: 'Whether a new password the server accepted is still waiting in main\'s memory for the keychain (its login and server, never the password); null when none (saved, or Paydesk was closed since).',
+    input: () => z.object({}).strict(),
+    output: () => z.object({ login: z.string(), host: z.string() }).nullable(),
+  }),
   saveTeamPasswordAgain: method({
     summary: 'Tries the keychain again with the new password the server accepted and the keychain did not take (kept in main\'s memory only, until Paydesk closes).',
     input: () => z.object({}).strict(),

@@ -3,7 +3,7 @@
 import type { Implementations } from './create-handlers';
 import type { LedgerReads } from '../payments/ledger-reads';
 
-type Names = 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers';
+type Names = 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers' | 'listCopiedAudit' | 'verifyCopiedAudit';
 
 /** `activeEnvironment`: that of the profile a form makes its payment on, whose earlier customers it offers. */
 export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): string }): Pick<Implementations, Names> {
@@ -19,5 +19,8 @@ export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): 
     cancelExport: (input) => reads.cancelExport(input),
     exportAuditLog: (input, ctx) => reads.exportAuditLog(input, ctx),
     listCustomers: (input) => reads.listCustomers(input, deps.activeEnvironment()),
+    // A laptop's own ledger has nothing copied into it: only the team ledger lists laptops' entries.
+    listCopiedAudit: () => ({ laptops: [], laptop: null, total: 0, rows: [] }),
+    verifyCopiedAudit: () => ({ intact: true, entries: 0 }),
   };
 }

@@ -28,9 +28,10 @@ export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Im
   return { addTeamPerson: (input) => deps.people.add(input) };
 }
 
-export function teamPasswordHandlers(deps: { password: TeamPasswordService }): Pick<Implementations, 'changeTeamPassword' | 'saveTeamPasswordAgain'> {
+export function teamPasswordHandlers(deps: { password: TeamPasswordService }): Pick<Implementations, 'changeTeamPassword' | 'getUnsavedTeamPassword' | 'saveTeamPasswordAgain'> {
   return {
     changeTeamPassword: (input) => deps.password.change(input),
+    getUnsavedTeamPassword: () => deps.password.unsaved(),
     saveTeamPasswordAgain: () => deps.password.saveAgain(),
   };
 }

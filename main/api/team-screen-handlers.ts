@@ -5,13 +5,15 @@ import type { Implementations } from './create-handlers';
 import type { TeamScreens } from '../team/team-backend';
 
 /** The screens' reads on the team ledger: the same methods and answers as on this laptop's ledger. */
-export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog'> {
+export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog' | 'listCopiedAudit' | 'verifyCopiedAudit'> {
   const { reads, overview, exports, quick } = screens;
   return {
     searchPayments: (input) => reads.searchPayments(input),
     listUnclearOperations: (input) => reads.listUnclearOperations(input),
     listPaymentLinks: (input) => reads.listPaymentLinks(input),
     listAuditLog: (input) => reads.listAuditLog(input),
+    listCopiedAudit: (input) => reads.listCopiedAudit(input),
+    verifyCopiedAudit: (input) => reads.verifyCopiedAudit(input),
     listCustomers: (input) => reads.listCustomers(input, activeEnvironment()),
     getOverview: (input) => overview.get(input),
     // The database records the export in the team's audit log itself (record_export).

@@ -20,6 +20,7 @@ import type { PaymentsCore, RefundConfirmed } from './payments-core';
 import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
 import { cleanText, refuseCardNumber } from './validate-input';
 import { evidenceOf } from './status-answer';
+import { beforeSending } from './not-sent';
 
 export type MoneyKind = 'capture' | 'void' | 'refund';
 /** `amount` is the text a person typed, read against the payment's own currency. */
@@ -54,7 +55,7 @@ export function createMoneyOperations(core: PaymentsCore) {
 
   async function moneyOperation(ctx: CallContext, request: MoneyRequest): Promise<PaymentView> {
     const gateway = await deps.active();
-    const payment = await core.mustGet(store, request.paymentId);
+    const payment = await beforeSending(() => core.mustGet(store, request.paymentId));
     if (request.kind === 'refund' && !request.reason?.trim()) throw failField('invalid_input', 'reason', 'rule.refundReason');
     const input = {
       ...request,
@@ -70,7 +71,7 @@ export function createMoneyOperations(core: PaymentsCore) {
     try {
       const opId = randomUUID();
       const at = core.now().toISOString();
-      const transactionId = await store.transaction(async (tx) => {
+      const transactionId = await beforeSending(() => store.transaction(async (tx) => {
         const current = await core.mustLock(tx, payment.id);
         const open = await tx.openOperations(current.id);
         requireNoOpenOperation(open);
@@ -82,7 +83,7 @@ export function createMoneyOperations(core: PaymentsCore) {
         const base = input.kind === 'capture' ? current.captured_minor : input.kind === 'refund' ? current.refunded_minor : null;
         await tx.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: base, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
         return id;
-      });
+      }));
       core.changed(payment.id);
 
       const money = { minor: input.amountMinor ?? 0, currency: payment.currency };

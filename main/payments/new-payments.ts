@@ -16,6 +16,7 @@ import type { CreateOptions, CreatePayment } from './record-create';
 import { parseAmountField } from './rules';
 import { reasonIn, shownReason } from './decline-reason';
 import { statusChanges } from './status-answer';
+import { beforeSending } from './not-sent';
 import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseCardNumber, cleanUrl } from './validate-input';
 
 export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
@@ -97,14 +98,14 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   async function chargeRecurring(input: MethodParsedInput<'chargeRecurring'>, ctx: CallContext): Promise<PaymentView> {
     const gateway = await deps.active();
     deps.requireConfirmation(gateway.profile, input.confirm);
-    const parent = await agreementOf(await core.mustGet(core.store, input.paymentId));
+    const parent = await beforeSending(async () => agreementOf(await core.mustGet(core.store, input.paymentId)));
     if (!(parent.recurring_token || parent.recurring_saved) || !parent.transaction_id) {
       throw fail('rule_violation', parent.recurring_init ? 'rule.recurringTokenPending' : 'rule.recurringNotEnabled');
     }
     if (parent.profile_id !== gateway.profile.id) throw fail('rule_violation', 'rule.otherProfile');
     if (input.currency !== parent.currency) throw failField('rule_violation', 'currency', 'rule.recurringCurrency', { currency: parent.currency });
     // On the team ledger the token is read now, from the database, which refuses staff and finance.
-    const token = parent.recurring_token ?? (await core.store.recurringTokenOf?.(parent.id)) ?? null;
+    const token = parent.recurring_token ?? (await beforeSending(async () => core.store.recurringTokenOf?.(parent.id))) ?? null;
     if (!token) throw fail('rule_violation', 'rule.recurringTokenPending');
     const amountMinor = parseAmountField(input.amount, parent.currency);
     const description = refuseCardNumber(cleanText(input.description, 'description', { max: 500 }), 'description');

@@ -14,6 +14,7 @@ import { storedLastError } from '../ledger/last-error';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx } from '../ledger/store';
 import type { ActiveGateway, PaymentsCore } from './payments-core';
+import { beforeSending } from './not-sent';
 
 export type NewPayment = {
   kind: PaymentRow['kind'];
@@ -75,7 +76,7 @@ export function createRecorder(core: PaymentsCore) {
     let claimed: string | undefined;
     const release = () => claimed !== undefined && core.inFlight.delete(claimed);
     // The order id checked in the intent's own transaction: two creates of one order cannot both pass.
-    const paymentId = await store.transaction(async (tx) => {
+    const paymentId = await beforeSending(() => store.transaction(async (tx) => {
       // An order tried again: its payment held (as every money transaction takes it) and read
       // again, so another laptop's status answer committed meanwhile ("it was created after all")
       // is seen and refused here, never written over by a fresh "creating" row and sent twice.
@@ -94,7 +95,7 @@ export function createRecorder(core: PaymentsCore) {
       await tx.insertOperation({ id: opId, payment_id: id, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
       await options.withIntent?.(id, at, tx);
       return id;
-    }).catch((error: unknown) => {
+    })).catch((error: unknown) => {
       release();
       throw error;
     });

@@ -20,6 +20,8 @@ export function createTeamPassword(deps: {
   settings: TeamLedgerSettingsService; vault: KeyVault; logger: Logger;
   /** Told once the server has the new password (the running team ledger's next connections use it). */
   changed?: (login: TeamLedgerLogin, password: string) => void;
+  /** A note for the window: the new password waiting for the keychain (stays until dismissed or saved), then saved. */
+  notify?: (level: 'info' | 'warning', why: Reason) => void;
 }) {
   const passwords = teamLedgerPasswords(deps.vault);
   // The new password the server has and the keychain did not take: one login's, until saved or Paydesk closes.
@@ -31,8 +33,11 @@ export function createTeamPassword(deps: {
     } catch (error) {
       unsaved = { login, password };
       deps.logger.warn('team ledger: new password not saved in the keychain', { user: login.user, host: login.host, code: (error as { code?: string }).code ?? 'unknown' });
+      // Outside Settings too: leaving it must not leave the person unaware (Settings offers "Save again" while main holds it).
+      deps.notify?.('warning', reason('teamLedger.passwordWaitingNote', { user: login.user, host: login.host }));
       throw refused(reason('teamLedger.passwordNotSaved', { user: login.user, host: login.host }), 'storage');
     }
+    if (unsaved) deps.notify?.('info', reason('teamLedger.passwordSavedNote', { user: login.user, host: login.host }));
     unsaved = undefined;
     // A laptop waiting for this login's password opens the team ledger now (waiting-for-password.ts).
     await deps.settings.passwordStored();
@@ -72,6 +77,21 @@ export function createTeamPassword(deps: {
       deps.changed?.(login, input.next);
       await keep(login, input.next);
       return { login: login.user };
+    },
+
+    /**
+     * The new password still waiting for the keychain: whose, on which server (never the password),
+     * so Settings offers "Save again" whenever it opens; none once the keychain holds it (saved in
+     * the Password field meanwhile) or after a restart (it was never on disk).
+     */
+    async unsaved(): Promise<{ login: string; host: string } | null> {
+      if (!unsaved) return null;
+      const { login, password } = unsaved;
+      if ((await passwords.read(login).catch(() => null)) === password) {
+        unsaved = undefined;
+        return null;
+      }
+      return { login: login.user, host: login.host };
     },
 
     /** The keychain again, with the new password the server has (after its save failed). */

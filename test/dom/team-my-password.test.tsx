@@ -17,6 +17,7 @@ import { appHandlers } from '../../main/api/app-handlers';
 import { profileHandlers } from '../../main/api/profile-handlers';
 import { teamLedgerHandlers, teamPasswordHandlers, teamPeopleHandlers } from '../../main/api/team-ledger-handlers';
 import { createEventHub } from '../../main/core/event-hub';
+import { englishText } from '../../main/core/fail';
 import { createMemoryLogger } from '../../main/log/logger';
 import { createProfileStore } from '../../main/profiles/profile-store';
 import { createTeamLedgerSettings } from '../../main/team/team-ledger-settings';
@@ -59,7 +60,7 @@ function directBackend() {
   const handlers = createHandlers({
     ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(dataDir)), ...profileHandlers({ profiles: store }),
     ...teamLedgerHandlers({ teamLedger }), ...teamPeopleHandlers({ people: createTeamPeople({ settings: teamLedger, logger }) }),
-    ...teamPasswordHandlers({ password: createTeamPassword({ settings: teamLedger, vault, logger }) }),
+    ...teamPasswordHandlers({ password: createTeamPassword({ settings: teamLedger, vault, logger, notify: (level, why) => events.emit({ type: 'notification', level, message: englishText(why), reason: why }) }) }),
     // A copy finished earlier: a laptop with payments and audit entries, and no invoice or credit note.
     getTeamLedgerCopy: async () => ({ state: 'done', progress: null, reason: null, report: {
       payments: { source: 25, copied: 25, alreadyThere: 0, skipped: 0 }, operations: { source: 30, copied: 30, alreadyThere: 0, skipped: 0 },
@@ -168,6 +169,40 @@ describe('Change my password', () => {
     await waitFor(() => expect(outcome.textContent).toMatch(/^Your password is changed on the server and kept/));
     expect(keychain.get(account)).toBe('a long enough password');
     expect(within(outcome).queryByRole('button')).toBeNull();
+    expect(alter()).toHaveLength(1);
+  });
+
+  it('keeps offering "Save the new password in the keychain" after Settings is left, with a note outside it, until saved', async () => {
+    await openSettings();
+    const form = within(screen.getByTestId('team-my-password'));
+    keychainWorks = false;
+    type(form, 'New password', 'a long enough password');
+    type(form, 'New password again', 'a long enough password');
+    fireEvent.click(form.getByRole('button', { name: 'Change my password' }));
+    await form.findByRole('button', { name: 'Save the new password in the keychain' });
+
+    // Elsewhere in the app, a note says it is still waiting and where to save it.
+    act(() => useNavigation.getState().go('home'));
+    await waitFor(() => expect(screen.queryByTestId('team-my-password')).toBeNull());
+    expect(await screen.findByText('The new password of omar on db.example.com is not in this computer’s keychain yet. In Settings (Team ledger), press “Save the new password in the keychain” before closing Paydesk.')).toBeTruthy();
+
+    // Settings opened again: the offer and its words are back.
+    act(() => useNavigation.getState().go('settings'));
+    const again = within(await screen.findByTestId('team-my-password'));
+    const outcome = again.getByTestId('team-my-password-outcome');
+    await waitFor(() => expect(outcome.textContent).toMatch(/^The password of omar is changed on the server at db\.example\.com, but this computer’s keychain did not take the new one\./));
+    keychainWorks = true;
+    fireEvent.click(within(outcome).getByRole('button', { name: 'Save the new password in the keychain' }));
+    await waitFor(() => expect(keychain.get(account)).toBe('a long enough password'));
+    // The note outside Settings is replaced by "now in the keychain"; opened again, nothing is offered.
+    expect(await screen.findByText('The new password of omar on db.example.com is now in this computer’s keychain.')).toBeTruthy();
+    expect(screen.queryByText(/is not in this computer’s keychain yet/)).toBeNull();
+    act(() => useNavigation.getState().go('home'));
+    await waitFor(() => expect(screen.queryByTestId('team-my-password')).toBeNull());
+    act(() => useNavigation.getState().go('settings'));
+    const later = within(await screen.findByTestId('team-my-password'));
+    expect(await backend.handlers.getUnsavedTeamPassword({}, { transport: 'direct', osUser: 'tester' })).toEqual({ ok: true, value: null });
+    expect(later.queryByRole('button', { name: 'Save the new password in the keychain' })).toBeNull();
     expect(alter()).toHaveLength(1);
   });
 

@@ -25,6 +25,8 @@ export type TeamLaptopOptions = {
   onRefundConfirmed?: PaymentsDeps['onRefundConfirmed'];
   /** How long the laptop waits for a gateway answer (longer where a test holds one). */
   timeoutMs?: number;
+  /** The team server's port as this laptop reaches it (a proxy the test can cut); its failures are then worded as the app words them. */
+  port?: number;
 };
 
 /** Opens laptops on `database`; `close()` ends their connections (call it in afterAll). */
@@ -35,12 +37,15 @@ export function teamLaptops() {
       const server = teamServer();
       const person = server.person(role);
       const name = options.name ?? `${person.login}-laptop`;
-      const pool = new pg.Pool({ host: server.host, port: server.port, database, user: person.login, password: person.password, max: 4 });
+      const port = options.port ?? server.port;
+      const pool = new pg.Pool({ host: server.host, port, database, user: person.login, password: person.password, max: 4 });
       pool.on('error', () => undefined);
+      // As the app's pool (pg-store.ts): a connection the server or the network drops must not end the test run.
+      pool.on('connect', (client) => client.on('error', () => undefined));
       pools.push(pool);
       const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
       const service = createPaymentsService({
-        store: createPostgresLedgerStore(pool, { laptop: name }),
+        store: createPostgresLedgerStore(pool, { laptop: name, settings: options.port === undefined ? undefined : { host: server.host, port, database, user: person.login } }),
         client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: options.timeoutMs ?? 5_000, fetch: options.fetch }),
         logger: practice.logger, events: createEventHub(),
         active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),

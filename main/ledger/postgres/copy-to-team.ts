@@ -15,6 +15,7 @@ import type { LedgerDb } from '../database';
 import { teamLedgerSchemaVersion } from './security';
 import { amountMinorOf } from './pg-bulk';
 import type { BulkRowRow } from '../bulk-store';
+import type { Queryable } from './pg-reads';
 
 export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes';
 export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped';
@@ -407,15 +408,15 @@ export function exactInteger(value: string | number | null): number | null {
  * Checks a laptop's imported audit chain in the team database by the SQLite ledger's rule (each
  * hash the SHA-256 of the previous hash and the entry's JSON array), a keyset page at a time.
  */
-export async function verifyImportedAudit(team: pg.ClientBase, laptop: string, pageRows = 5_000): Promise<{ ok: boolean; rows: number; brokenAt?: number }> {
+export async function verifyImportedAudit(team: Pick<Queryable, 'query'>, laptop: string, pageRows = 5_000): Promise<{ ok: boolean; rows: number; brokenAt?: number }> {
   let prev = '0'.repeat(64);
   let after = 0;
   let rows = 0;
   for (;;) {
-    const page = await team.query<Record<string, string | null>>(
+    const page = await team.query(
       `SELECT seq::text, at, os_user, profile_id, environment, action, payment_id, order_id, amount_minor::text, currency, reason, result, prev_hash, hash
        FROM paydesk.imported_audit WHERE laptop = $1 AND seq > $2 ORDER BY imported_audit.seq LIMIT $3`, [laptop, after, pageRows]);
-    for (const r of page.rows) {
+    for (const r of page.rows as Array<Record<string, string | null>>) {
       const entry = { ...r, seq: exactInteger(r.seq ?? null), amount_minor: exactInteger(r.amount_minor ?? null) } as Record<string, unknown>;
       const hash = createHash('sha256').update(prev).update(JSON.stringify(auditColumns.map((c) => entry[c]))).digest('hex');
       if (r.prev_hash !== prev || r.hash !== hash || entry.seq !== after + 1) return { ok: false, rows, brokenAt: Number(entry.seq) };

@@ -12,7 +12,7 @@
 // What is verified can be kept on the laptop (`keeper`: main/team/team-audit-position.ts, a file
 // in the data folder, per team database and its oid), so after a restart the check goes on from
 // there; without one it starts again from the first entry. Entries copied from laptops
-// (paydesk.imported_audit) are their own chains (copy-to-team.ts verifyImportedAudit), not listed here.
+// (paydesk.imported_audit) are their own chains (copy-to-team.ts verifyImportedAudit), listed apart (pg-copied-audit.ts).
 // "Verify the whole chain" (pg-audit-verify.ts) checks every entry again and its result is
 // remembered here, as recordFullCheck does on SQLite: a break where it found one, or the whole
 // chain verified (a repaired chain is intact again).

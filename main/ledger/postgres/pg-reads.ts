@@ -20,6 +20,7 @@ import type { AppEvent } from '../../../contract/events';
 import { createTeamAuditReads, type AuditPositionKeeper } from './pg-audit-reads';
 import type { TeamLedgerSettings } from './connection';
 import { refusalsInWords } from './pg-refusals';
+import { createCopiedAuditReads } from './pg-copied-audit';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
 import { paymentOf } from './pg-store';
 import { customersAmongLatest } from '../customers';
@@ -63,6 +64,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   let countIds = 0;
   const refused = refusalsInWords({ pool, settings: options.settings });
   const audit = createTeamAuditReads(pool, (work) => track(work), { emit: options.onAuditVerify, explain: (e) => refused(e, 'teamLedger.auditReadRefused'), keeper: options.auditPosition });
+  const copiedAudit = createCopiedAuditReads(pool, (e) => refused(e, 'teamLedger.auditReadRefused'));
 
   function track(work: Promise<unknown>) {
     const kept = work.catch(() => undefined).finally(() => background.delete(kept));
@@ -330,6 +332,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     listAuditLog: (input: MethodParsedInput<'listAuditLog'>): Promise<MethodOutput<'listAuditLog'>> => audit.list(input),
     /** "Verify the whole chain" (pg-audit-verify.ts): progress and the result as audit.verify events. */
     verifyAuditChain: (): Promise<MethodOutput<'verifyAuditChain'>> => audit.verify(),
+    /** "Copied from laptops": the laptops' own audit entries brought by the copy (pg-copied-audit.ts). */
+    ...copiedAudit,
     /** The chain as checked so far (one more slice now): the quick audit CSV says whether it is intact. */
     auditChain: () => audit.chain(),
     /** Ends a running full check after its slice under way (Paydesk closing). */

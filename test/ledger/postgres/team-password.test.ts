@@ -144,8 +144,13 @@ describeWithPostgres('Change my password on the team ledger', () => {
     expect(second.ok ? null : second.error.reason?.key).toBe('teamLedger.passwordNotSaved');
     expect(await logsIn(me.person.login, latest)).toBe(true);
 
+    // Settings opened again asks whether one is waiting: whose and where, never the password.
+    const waiting = await me.handlers.getUnsavedTeamPassword({}, ctx);
+    expect(waiting).toEqual({ ok: true, value: { login: me.person.login, host: me.login.host } });
+    expect(JSON.stringify(waiting)).not.toContain(latest);
     keychainWorks = true;
     expect(await me.handlers.saveTeamPasswordAgain({}, ctx)).toEqual({ ok: true, value: { login: me.person.login } });
+    expect(await me.handlers.getUnsavedTeamPassword({}, ctx)).toEqual({ ok: true, value: null });
     expect(entries.get(`Paydesk/${teamLedgerAccount(me.login)}`)).toBe(latest);
     // Kept for that one save only.
     const again = await me.handlers.saveTeamPasswordAgain({}, ctx);

@@ -3,8 +3,9 @@
 // keychain has none); the new one is typed twice, against the rule said before typing
 // (contract/team-password-rule.ts, the one main applies). Main changes it on the server, then keeps
 // it in the keychain; the fields empty after, and nothing of it comes back. When the keychain
-// fails after the server took it, main keeps it until it closes and the screen offers to save it again.
-import { useRef, useState, type FormEvent } from 'react';
+// fails after the server took it, main keeps it until it closes and the screen offers to save it again,
+// also when Settings is opened again (getUnsavedTeamPassword).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../../contract/result';
 import { teamPasswordMinLength, teamPasswordProblem } from '../../../../contract/team-password-rule';
 import { api } from '../../api';
@@ -30,6 +31,16 @@ export function TeamPasswordSection({ login, passwordSaved, onKept }: { login: s
   // The server has the new password and the keychain did not take it: main keeps it for this button.
   const [unsaved, setUnsaved] = useState(false);
   const saveAgainButton = useRef<HTMLButtonElement>(null);
+  // Opened again (Settings left meanwhile): a new password main still holds for the keychain is offered again.
+  useEffect(() => {
+    let shown = true;
+    void api.getUnsavedTeamPassword({}).then((result) => {
+      if (!shown || !result.ok || !result.value) return;
+      setUnsaved(true);
+      setOutcome({ kind: 'error', words: { reason: { key: 'teamLedger.passwordNotSaved', values: { user: result.value.login, host: result.value.host } }, otherwise: '' } });
+    });
+    return () => void (shown = false);
+  }, []);
 
   const answered = (result: Awaited<ReturnType<typeof api.changeTeamPassword>>) => {
     if (result.ok) {

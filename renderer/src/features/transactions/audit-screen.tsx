@@ -17,6 +17,7 @@ import { exportToFile, exportWords } from './export-csv';
 import { storedReason } from './stored-reason';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { ProfileCell } from './profile-cell';
+import { CopiedAudit } from './copied-audit';
 import { useFocusAcrossSwap, useFocusFallback } from '../../ui/focus';
 import { useSlashFocus } from '../../ui/slash-focus';
 import { DateField } from '../../ui/date-field';
@@ -198,6 +199,7 @@ export function AuditScreen() {
           </div>
         </>
       )}
+      <CopiedAudit />
     </div>
   );
 }

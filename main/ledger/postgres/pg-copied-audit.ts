@@ -1,0 +1,50 @@
+// "Copied from laptops" on the audit screen of the team ledger: the entries each laptop wrote on
+// its own ledger before the copy (paydesk.imported_audit, import.sql), read-only, one laptop at a
+// time, newest first by the laptop's own seq. Pages are a keyset on the primary key (laptop, seq):
+// one backward walk of it per page, as fast at a million entries as at ten; the laptops are found
+// by a loose scan of the same key (one seek each). Who may read the team's audit log may read
+// these (the same grants and policy). Each laptop's chain is checked by its own rule, the one the
+// copy verified it by (copy-to-team.ts verifyImportedAudit), when asked.
+import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
+import { exactInteger, verifyImportedAudit } from './copy-to-team';
+import type { Queryable } from './pg-reads';
+
+export function createCopiedAuditReads(pool: Queryable, explain: (error: unknown) => Promise<never>) {
+  async function laptops(): Promise<string[]> {
+    const found = await pool.query(`WITH RECURSIVE l(laptop) AS (
+        SELECT min(laptop) FROM paydesk.imported_audit
+        UNION ALL SELECT (SELECT min(i.laptop) FROM paydesk.imported_audit i WHERE i.laptop > l.laptop) FROM l WHERE l.laptop IS NOT NULL)
+      SELECT laptop FROM l WHERE laptop IS NOT NULL`);
+    return found.rows.map((r) => r.laptop as string);
+  }
+
+  async function list(input: MethodParsedInput<'listCopiedAudit'>): Promise<MethodOutput<'listCopiedAudit'>> {
+    const all = await laptops();
+    const laptop = input.laptop !== undefined && all.includes(input.laptop) ? input.laptop : all[0];
+    if (laptop === undefined) return { laptops: all, laptop: null, total: 0, rows: [] };
+    // Ordered by the table's seq (the answer's `seq` is its text: a bare name would sort that).
+    const [newest, page] = await Promise.all([
+      pool.query('SELECT coalesce(max(seq), 0)::text AS n FROM paydesk.imported_audit WHERE laptop = $1', [laptop]),
+      pool.query(`SELECT seq::text AS seq, at, os_user, profile_id, environment, action, payment_id, order_id, amount_minor::text AS amount_minor, currency, reason, result
+        FROM paydesk.imported_audit i WHERE i.laptop = $1 AND i.seq < $2 ORDER BY i.seq DESC LIMIT $3`, [laptop, input.beforeSeq ?? Number.MAX_SAFE_INTEGER, input.limit]),
+    ]);
+    return {
+      laptops: all, laptop, total: exactInteger(newest.rows[0]!.n as string)!,
+      rows: page.rows.map((r) => ({
+        seq: exactInteger(r.seq as string)!, at: r.at as string, osUser: (r.os_user as string | null) ?? '', profileId: r.profile_id as string | null,
+        environment: r.environment as string | null, action: r.action as string, paymentId: r.payment_id as string | null, orderId: r.order_id as string | null,
+        amountMinor: exactInteger(r.amount_minor as string | null), currency: r.currency as string | null, reason: r.reason as string | null, result: r.result as string,
+      })),
+    };
+  }
+
+  async function verify(input: MethodParsedInput<'verifyCopiedAudit'>): Promise<MethodOutput<'verifyCopiedAudit'>> {
+    const checked = await verifyImportedAudit(pool, input.laptop);
+    return { intact: checked.ok, entries: checked.rows, ...(checked.brokenAt !== undefined ? { brokenAt: checked.brokenAt } : {}) };
+  }
+
+  return {
+    listCopiedAudit: (input: MethodParsedInput<'listCopiedAudit'>) => list(input).catch(explain),
+    verifyCopiedAudit: (input: MethodParsedInput<'verifyCopiedAudit'>) => verify(input).catch(explain),
+  };
+}

@@ -1,0 +1,107 @@
+// "Copied from laptops", under the audit log on the team ledger: what each laptop recorded in its
+// own ledger before its copy into the team ledger (listCopiedAudit), read-only, one laptop at a
+// time, newest first (their times in this computer's zone, as the log above), a page at a time (keyset, as the log above); "Verify this laptop's entries"
+// checks them by that laptop's own chain, as the copy made them verifiable. Nothing is drawn where
+// nothing was copied (a laptop's own ledger answers no laptops).
+import { useEffect, useState } from 'react';
+import type { MethodOutput } from '../../../../contract/methods';
+import type { CurrencyCode } from '../../../../contract/money';
+import { api } from '../../api';
+import { useLanguage, useT } from '../../i18n';
+import { useWords, type Words } from '../../i18n/words';
+import { formatAmount } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { RowMoment } from '../../ui/row-moment';
+import { auditAction, auditResult } from './audit-words';
+import { storedReason } from './stored-reason';
+import { ProfileCell } from './profile-cell';
+import { IsolatedRuns } from '../../ui/isolated-runs';
+import { ltrIsolated } from '../../../../contract/amount-words';
+
+const pageSize = 100;
+type Data = MethodOutput<'listCopiedAudit'>;
+type Checked = { laptop: string; done: false } | { laptop: string; done: true; intact: boolean; entries: number; brokenAt?: number };
+
+export function CopiedAudit() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const words = useWords();
+  const [laptop, setLaptop] = useState<string>();
+  // The seq each older page starts below; empty: the newest page.
+  const [pages, setPages] = useState<number[]>([]);
+  const [data, setData] = useState<Data>();
+  const [checked, setChecked] = useState<Checked>();
+  const [refused, setRefused] = useState<Words>();
+  const beforeSeq = pages.at(-1);
+
+  useEffect(() => {
+    let live = true;
+    void api.listCopiedAudit({ laptop, beforeSeq, limit: pageSize }).then((r) => {
+      if (!live) return;
+      if (r.ok) setData(r.value);
+      else setRefused(r.error.reason ? { reason: r.error.reason, otherwise: r.error.message } : { error: r.error });
+    });
+    return () => void (live = false);
+  }, [laptop, beforeSeq]);
+
+  async function verify(which: string) {
+    setChecked({ laptop: which, done: false });
+    const r = await api.verifyCopiedAudit({ laptop: which });
+    if (r.ok) setChecked({ laptop: which, done: true, ...r.value });
+    else {
+      setChecked(undefined);
+      setRefused(r.error.reason ? { reason: r.error.reason, otherwise: r.error.message } : { error: r.error });
+    }
+  }
+
+  // Nothing copied, or the log above already says the reading was refused: nothing to add.
+  if (!data || data.laptops.length === 0 || data.laptop === null) return null;
+  const shown = data.laptop;
+  const rows = data.rows;
+  const hasOlder = (rows.at(-1)?.seq ?? 1) > 1;
+  const status = checked?.laptop !== shown ? undefined
+    : !checked.done ? t('audit.copied.verifying', { laptop: shown })
+    : checked.intact ? t('audit.copied.intact', { total: checked.entries, laptop: shown })
+    : t('audit.copied.broken', { laptop: shown, seq: String(checked.brokenAt ?? '?') });
+  return (
+    <section className="copied-audit" aria-labelledby="copied-audit-title" data-testid="copied-audit">
+      <h2 id="copied-audit-title">{t('audit.copied.title')}</h2>
+      <p>{t('audit.copied.intro')}</p>
+      <div className="tx-toolbar">
+        {data.laptops.length > 1 && (
+          <div className="field">
+            <label htmlFor="copied-audit-laptop">{t('audit.copied.laptop')}</label>
+            <select id="copied-audit-laptop" value={shown} dir="ltr" onChange={(e) => { setLaptop(e.target.value); setPages([]); }}>
+              {data.laptops.map((name) => <option key={name} value={name}>{name}</option>)}
+            </select>
+          </div>
+        )}
+        <p data-testid="copied-audit-count">{t('audit.copied.count', { total: data.total, laptop: shown })}</p>
+        <button type="button" onClick={() => void verify(shown)} disabled={checked?.laptop === shown && !checked.done} data-testid="copied-audit-verify">{t('audit.copied.verify')}</button>
+        <span role="status" className={checked?.done && !checked.intact ? 'chain-broken' : 'notice'} data-testid="copied-audit-status">{status ?? (refused ? words(refused) : '')}</span>
+      </div>
+      <table className="simple-table audit-table" data-testid="copied-audit-table">
+        <caption className="visually-hidden">{t('audit.copied.caption', { laptop: shown })}</caption>
+        <thead><tr><th scope="col">#</th><th scope="col"><IsolatedRuns text={t('audit.when', { zone: ltrIsolated(Intl.DateTimeFormat().resolvedOptions().timeZone) })} /></th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.seq}>
+              <td>{row.seq}</td>
+              <td><RowMoment iso={row.at} /></td>
+              <td><bdi dir="ltr">{row.osUser}</bdi></td>
+              <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>
+              <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
+              <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>
+              <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
+              <td>{auditResult(row.action, row.result, t, language, row.profileId)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="form-actions">
+        <button type="button" disabled={pages.length === 0} onClick={() => setPages(pages.slice(0, -1))} data-testid="copied-audit-newer">{t('audit.newer')}</button>
+        <button type="button" disabled={!hasOlder} onClick={() => setPages([...pages, rows.at(-1)!.seq])} data-testid="copied-audit-older">{t('audit.older')}</button>
+      </div>
+    </section>
+  );
+}
