@@ -129,7 +129,7 @@ describe('notifications', () => {
     paydesk = await startShell(join(dataDir, 'dist'));
     paydesk.events.emit({ type: 'notification', level: 'info', message: 'Payment link L-1 was paid: SAR 10.00.', reason: { key: 'notify.linkPaid', values: { orderId: 'L-1', amountMinor: 1_000, currency: 'SAR' } } });
     // The amount as the Arabic page words it (its own formatter), kept left to right as the page keeps it.
-    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: `دُفع رابط الدفع \u2066L-1\u2069: \u2066${formatAmount(1_000, 'SAR', 'ar')}\u2069` }]); // one full stop: the riyal's sign ends in its own
+    expect(Notification.shown).toEqual([{ title: 'Paydesk', body: `دُفع رابط الدفع \u2066L-1\u2069: \u2066${formatAmount(1_000, 'SAR', 'ar')}\u2069.` }]); // the sentence's full stop after the code (a symbol such as «ر.س.» once carried its own)
   });
 
   it('words a notification from an earlier Paydesk, its amount already worded, as before', async () => {
