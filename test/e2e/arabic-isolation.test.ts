@@ -8,10 +8,10 @@ import { checkupRefundReason } from '../../contract/app-written-reasons';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'ليلى حداد', email: 'layla.ar@example.com', phone: '+966501234567' };
-const card = approvedCard('LAYLA HADDAD');
+const holder = 'LAYLA HADDAD';
 
 /**
  * Whether the text's characters are drawn left to right, in their own order, where it shows
@@ -48,7 +48,7 @@ describe('Arabic screens in Chromium', () => {
   afterAll(() => session?.close());
 
   it('shows a payment\'s phone, e-mail, card and transaction id in their own order in the detail', async () => {
-    const { payment } = await callApi<{ payment: { id: string; transactionId: string } }>(session.page, 'chargeCard', { orderId: 'AR-ISO-1', amount: '150.75', currency: 'SAR', card, customer, authOnly: false });
+    const payment = await cardSale(session.page, { orderId: 'AR-ISO-1', amount: '150.75', currency: 'SAR', holder, customer });
     await tx.show();
     await tx.openPayment('AR-ISO-1');
     const detail = session.page.getByTestId('payment-detail');
@@ -60,7 +60,7 @@ describe('Arabic screens in Chromium', () => {
   });
 
   it('words the check-up\'s refund reason in Arabic on the audit log; a typed reason stays as typed', async () => {
-    const { payment } = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', { orderId: 'AR-ISO-2', amount: '20.00', currency: 'SAR', card, customer, authOnly: false });
+    const payment = await cardSale(session.page, { orderId: 'AR-ISO-2', amount: '20.00', currency: 'SAR', holder, customer });
     // The check-up's own words, as an earlier Paydesk's ledger (or a check-up run) holds them.
     await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '2.00', currency: 'SAR', reason: checkupRefundReason });
     await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '3.00', currency: 'SAR', reason: 'Damaged item' });
@@ -75,7 +75,7 @@ describe('Arabic screens in Chromium', () => {
   });
 
   it('draws a dollar amount in a refund\'s sentences as in the tables, "10.00 USD", the digits before the code', async () => {
-    await callApi(session.page, 'chargeCard', { orderId: 'AR-ISO-USD', amount: '40.00', currency: 'USD', card, customer, authOnly: false });
+    await cardSale(session.page, { orderId: 'AR-ISO-USD', amount: '40.00', currency: 'USD', holder, customer });
     await tx.show();
     await tx.openPayment('AR-ISO-USD');
     await tx.startAction('refund');

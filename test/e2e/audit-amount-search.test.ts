@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Al-Sabah', email: 'huda@example.com', phone: '+96550000001' };
-const card = approvedCard('HUDA AL-SABAH');
 
 describe('the audit screen, searched by amount', () => {
   let session: E2eSession;
@@ -22,7 +21,7 @@ describe('the audit screen, searched by amount', () => {
   afterAll(() => session?.close());
 
   it('finds the refund of 12.500 KWD typed as ١٢٫٥٠٠ KWD, and not the other refund', async () => {
-    const { payment } = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', { orderId: 'AUD-KWD-1', amount: '20.000', currency: 'KWD', card, customer, authOnly: false });
+    const payment = await cardSale(session.page, { orderId: 'AUD-KWD-1', amount: '20.000', currency: 'KWD', holder: 'HUDA AL-SABAH', customer });
     await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '12.500', currency: 'KWD', reason: 'Two items returned' });
     await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '1.250', currency: 'KWD', reason: 'Delivery fee' });
     await session.page.getByTestId('nav-audit').click();

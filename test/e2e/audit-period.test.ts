@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Al-Sabah', email: 'huda@example.com', phone: '+96550000001' };
 
@@ -22,7 +22,7 @@ describe('the audit screen by dates', () => {
 
   it('lists this month\'s refund by "This month", nothing by "Last month", and exports the dates shown', async () => {
     const { page } = session;
-    const { payment } = await callApi<{ payment: { id: string } }>(page, 'chargeCard', { orderId: 'AUD-DATES-1', amount: '20.000', currency: 'KWD', card: approvedCard('HUDA AL-SABAH'), customer, authOnly: false });
+    const payment = await cardSale(page, { orderId: 'AUD-DATES-1', amount: '20.000', currency: 'KWD', holder: 'HUDA AL-SABAH', customer });
     await callApi(page, 'refundPayment', { paymentId: payment.id, amount: '12.500', currency: 'KWD', reason: 'Two items returned' });
     await page.getByTestId('nav-audit').click();
     const rows = page.getByTestId('audit-table').locator('tbody tr');

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postgresMissing } from '../support/postgres-server';
 import { approveCard, startTestGateway, testCustomer } from '../support/practice';
+import { cardSale } from './support/test-card';
 import { describeWithKeychain } from '../vault/support/keychain';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
@@ -55,7 +56,7 @@ withPostgres('authorised, not captured, on the team ledger: support’s task, fi
   });
 
   it('is a task for support and a figure for finance, which opens the payment, and leaves once captured', async () => {
-    const { payment } = await callApi<{ payment: { id: string; state: string } }>(support.page, 'chargeCard', { orderId: 'HELD-TEAM-1', amount: '12.345', currency: 'KWD', card: approveCard, customer: testCustomer, authOnly: true });
+    const payment = await cardSale(support.page, { orderId: 'HELD-TEAM-1', amount: '12.345', currency: 'KWD', holder: approveCard.holder, customer: testCustomer, authOnly: true });
     expect(payment.state).toBe('authorised');
 
     // Support: among the tasks (Home read again: Alt+1 from another screen).

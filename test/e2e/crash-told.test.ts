@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Maha Zahrani', email: 'maha@example.com', phone: '+966500000032' };
 const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\u00a0/g, ' ');
@@ -26,7 +26,7 @@ describe('a refund a crash left sending', () => {
     const tx = new TransactionsPage(first.page);
     await tx.open(first.preview.url);
     const practice = await practiceControl(first.page, dataDir);
-    const { payment } = await callApi<{ payment: { id: string } }>(first.page, 'chargeCard', { orderId: 'CRASH-TOLD-1', amount: '100.00', currency: 'SAR', card: approvedCard('MAHA ZAHRANI'), customer, authOnly: false });
+    const payment = await cardSale(first.page, { orderId: 'CRASH-TOLD-1', amount: '100.00', currency: 'SAR', holder: 'MAHA ZAHRANI', customer });
     await practice.fault('refund', { failure: 'hang' });
     void callApi(first.page, 'refundPayment', { paymentId: payment.id, amount: '40', currency: 'SAR', reason: 'Customer asked' }).catch(() => undefined);
     // Recorded as being sent (its intent committed), its answer not yet: then the plug is pulled.

@@ -72,6 +72,7 @@ describe('a payment the gateway did not create, made again from its detail', () 
 
   it('a card sale: its terminal filled but the card, to be typed again', async () => {
     const page = session.page;
+    // Raw call, not cardSale(): notCreated sends any creating method while the gateway fails and reads its unclear answer.
     await notCreated('chargeCard', 'sale', { orderId: 'AGAIN-SALE-1', amount: '75.25', currency: 'SAR', card: approvedCard('HUDA QAHTANI'), customer, authOnly: true });
     await tx.show();
     await tx.search('');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Nasser', email: 'huda@example.com', phone: '+966500000044' };
 type Made = { id: string; orderId: string; url: string | null; cardMasked: string | null };
@@ -45,7 +45,7 @@ describe('a payment\'s detail at 800 px', () => {
 
     it(`names the first payment's card and order id in Charge again from a repeat charge, in ${language}`, async () => {
       await tx.chooseLanguage(language);
-      const first = (await callApi<{ payment: Made }>(session.page, 'chargeCard', { amount: '80.00', currency: 'SAR', card: approvedCard('HUDA NASSER'), customer, authOnly: false, recurringInit: true })).payment;
+      const first = await cardSale<Made>(session.page, { amount: '80.00', currency: 'SAR', holder: 'HUDA NASSER', customer, recurringInit: true });
       const repeat = await callApi<Made>(session.page, 'chargeRecurring', { paymentId: first.id, amount: '80.00', currency: 'SAR', description: 'November box' });
       await tx.show();
       await tx.openPayment(repeat.orderId);

@@ -7,7 +7,8 @@
 // By the visible labels, in English and Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi, practiceControl } from './support/practice-control';
+import { practiceControl } from './support/practice-control';
+import { cardSale } from './support/test-card';
 import { TransactionsPage } from './pages/transactions-page';
 
 const customer = { name: 'Noura Saleh', email: 'noura@example.com', phone: '+966500000003' };
@@ -28,7 +29,7 @@ describe('what the detail says is true', () => {
 
   it('a refund made at the gateway: the amount refunded is not known, in the detail, the list and on Home', async () => {
     const page = session.page;
-    const { payment } = await callApi<{ payment: { transactionId: string } }>(page, 'chargeCard', { orderId: 'TRUTH-ELSEWHERE', amount: '60.00', currency: 'SAR', card, customer, authOnly: false });
+    const payment = await cardSale(page, { orderId: 'TRUTH-ELSEWHERE', amount: '60.00', currency: 'SAR', holder: card.holder, customer });
     // Refunded at the gateway directly, as from its dashboard: Paydesk does not know of it yet.
     const refunded = await fetch(`${practice.baseUrl}/payment-gateway/s2s/refund`, { method: 'POST', headers: { 'X-API-KEY': practice.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ transactionId: payment.transactionId, amount: 40, reason: 'dashboard' }) });
     expect(refunded.status).toBe(200);

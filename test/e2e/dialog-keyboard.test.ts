@@ -4,12 +4,10 @@
 // Alt shortcuts (a screen's Alt+digit, the language's Alt+L) do nothing while it is open. In Chromium through the preview.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
-const card = approvedCard('NOURA FAHAD');
 
 describe('the refund dialog and the keyboard', () => {
   let session: E2eSession;
@@ -19,7 +17,7 @@ describe('the refund dialog and the keyboard', () => {
     session = await openSession();
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
-    await callApi(session.page, 'chargeCard', { orderId: 'KEYS-1', amount: '100.00', currency: 'SAR', card, customer, authOnly: false });
+    await cardSale(session.page, { orderId: 'KEYS-1', amount: '100.00', currency: 'SAR', holder: 'NOURA FAHAD', customer });
     await tx.show();
     await tx.openPayment('KEYS-1');
   });

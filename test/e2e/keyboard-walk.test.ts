@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
 import { callApi, practiceControl } from './support/practice-control';
-import { approvedCard } from './support/test-card';
+import { approvedCard, cardSale } from './support/test-card';
 import { focused, focusRingShown, KeyboardOnly } from './support/keyboard';
 
 // New customers each (a known one's phone is offered as a button, one more stop).
@@ -36,7 +36,7 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     await new AppPage(session.page).open(session.preview.url);
     // Something waiting for a person in Needs attention (task 4): a refund whose answer never came.
     const practice = await practiceControl(session.page, session.preview.dataDir);
-    const { payment } = await callApi<{ payment: { id: string } }>(session.page, 'chargeCard', { orderId: order('UNCLEAR'), amount: '50.00', currency: 'SAR', card: approvedCard('NOURA FAHAD'), customer, authOnly: false });
+    const payment = await cardSale(session.page, { orderId: order('UNCLEAR'), amount: '50.00', currency: 'SAR', holder: 'NOURA FAHAD', customer });
     await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });
     await practice.fault('status', { failure: 'http_500' });
     await callApi(session.page, 'refundPayment', { paymentId: payment.id, amount: '5.00', currency: 'SAR', reason: 'Returned' });
@@ -198,7 +198,7 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
   // The dialog opened on the amount, already the payment's: a Tab to the description, the one field
   // to fill, made it 3 presses (Enter, Tab, Enter); it opens in the description now (walk of 2026-11-29).
   it('8. charges a saved card again from its detail, the keyboard opening in the description', async () => {
-    await callApi(session.page, 'chargeCard', { orderId: order('SUB'), amount: '80.00', currency: 'SAR', card: approvedCard('NOURA FAHAD'), customer: saleCustomer, authOnly: false, recurringInit: true });
+    await cardSale(session.page, { orderId: order('SUB'), amount: '80.00', currency: 'SAR', holder: 'NOURA FAHAD', customer: saleCustomer, recurringInit: true });
     await keys.press('Alt+1');
     await screenOpened();
     await keys.press('Tab', 5);

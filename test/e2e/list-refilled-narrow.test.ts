@@ -7,12 +7,11 @@
 // of a box around it now (payment-list.tsx, docs/testing.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Omar Saeed', email: 'omar@example.com', phone: '+966500000033' };
-const charge = (page: E2eSession['page']) => callApi(page, 'chargeCard', { amount: '20.00', currency: 'SAR', card: approvedCard('OMAR SAEED'), customer, authOnly: false });
+const charge = (page: E2eSession['page']) => cardSale(page, { amount: '20.00', currency: 'SAR', holder: 'OMAR SAEED', customer });
 
 describe('the transactions list refilled after a resize, in a narrow window', () => {
   let session: E2eSession;

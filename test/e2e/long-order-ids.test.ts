@@ -10,13 +10,12 @@ import { callApi, practiceControl } from './support/practice-control';
 import { shownText } from './support/visible-text';
 import { TransactionsPage } from './pages/transactions-page';
 import { GetPaidPage } from './pages/get-paid-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const saleId = 'INV-2026-ACME-TRADING-BRANCH-RIYADH-000123-Z9';
 const linkId = 'INV-2026-ACME-TRADING-BRANCH-JEDDAH-000456-L';
 const unclearId = 'INV-2026-ACME-TRADING-BRANCH-DAMMAM-000789-U';
 const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
-const card = approvedCard('NOURA FAHAD');
 
 /** The id shows its start, at least `atLeast` characters, and not its end (an ellipsis there), and is whole in its title. */
 function expectStartShown(what: { whole: string; shown: string; title: string | null; ellipsis: boolean }, atLeast: number, where: string) {
@@ -35,14 +34,14 @@ describe('a long order id in a narrow list', () => {
     tx = new TransactionsPage(session.page);
     links = new GetPaidPage(session.page);
     await tx.open(session.preview.url);
-    await callApi(session.page, 'chargeCard', { orderId: saleId, amount: '10.00', currency: 'SAR', card, customer, authOnly: false });
+    await cardSale(session.page, { orderId: saleId, amount: '10.00', currency: 'SAR', holder: 'NOURA FAHAD', customer });
     await callApi(session.page, 'createPaymentLink', { orderId: linkId, amount: '30.00', currency: 'SAR', description: 'Invoice', customer });
     // A sale whose answer is lost on the way back, its status unanswered: its outcome stays unknown
     // and it waits in Needs attention while the test looks.
     practice = await practiceControl(session.page, session.preview.dataDir);
     await practice.fault('status', { failure: 'http_500' });
     await practice.fault('sale', { failure: 'reset_after_processing', times: 1 });
-    await callApi(session.page, 'chargeCard', { orderId: unclearId, amount: '20.00', currency: 'SAR', card, customer, authOnly: false }).catch(() => undefined);
+    await cardSale(session.page, { orderId: unclearId, amount: '20.00', currency: 'SAR', holder: 'NOURA FAHAD', customer }).catch(() => undefined);
   });
   afterAll(async () => {
     await practice?.fault('status', null);

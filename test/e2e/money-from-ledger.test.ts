@@ -9,11 +9,11 @@ import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 import { cards, fillTerminalSale, payOnGatewayPage } from './pages/get-paid-page';
 import { axeViolations } from './support/axe';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 type Payment = { id: string; orderId: string; transactionId: string | null; sessionId: string | null; url: string | null };
 const customer = { name: 'Sara Al-Harbi', email: 'sara@example.com', phone: '+966500000021' };
-const card = approvedCard('SARA AL-HARBI');
+const holder = 'SARA AL-HARBI';
 
 describe('money from the ledger, against documented answers', () => {
   let session: E2eSession;
@@ -47,7 +47,7 @@ describe('money from the ledger, against documented answers', () => {
   }
 
   it('refunds a card sale in part, then in full', async () => {
-    const sale = (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { orderId: 'DOC-SALE', amount: '80.00', currency: 'SAR', card, customer, authOnly: false })).payment;
+    const sale = await cardSale<Payment>(session.page, { orderId: 'DOC-SALE', amount: '80.00', currency: 'SAR', holder, customer });
     await refundInTwoParts('DOC-SALE', '30', '50.00');
     expect((await atGateway('refund', sale.transactionId)).map((r) => r.amountMinor)).toEqual([3_000, 5_000]);
   });
@@ -90,7 +90,7 @@ describe('money from the ledger, against documented answers', () => {
   });
 
   it('a partial capture whose answer was lost waits for a person, who settles it; the audit log shows it and the payment takes operations again', async () => {
-    const auth = (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { orderId: 'DOC-UNCLEAR', amount: '100.00', currency: 'SAR', card, customer, authOnly: true })).payment;
+    const auth = await cardSale<Payment>(session.page, { orderId: 'DOC-UNCLEAR', amount: '100.00', currency: 'SAR', holder, customer, authOnly: true });
     await practice.fault('capture', { failure: 'reset_after_processing', times: 1 });
     await tx.show();
     await tx.openPayment('DOC-UNCLEAR');

@@ -10,14 +10,14 @@ import { artifactsDir, openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { callApi, practiceControl } from './support/practice-control';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Al-Qahtani', email: 'huda@example.com', phone: '+966500000061' };
-const card = approvedCard('HUDA AL-QAHTANI');
+const holder = 'HUDA AL-QAHTANI';
 
 /** A paid sale's payment id. */
 async function paidSale(page: Page, orderId: string): Promise<string> {
-  const { payment } = await callApi<{ payment: { id: string } }>(page, 'chargeCard', { orderId, amount: '120.00', currency: 'SAR', card, customer, authOnly: false });
+  const payment = await cardSale(page, { orderId, amount: '120.00', currency: 'SAR', holder, customer });
   return payment.id;
 }
 
@@ -66,7 +66,7 @@ describe('notifications', () => {
     await practice.fault('status', { failure: 'http_500' }); // no status answer settles them while the test looks
     // A sale whose answer was lost waits in Needs attention (no notification says it).
     await practice.fault('sale', { failure: 'reset_after_processing', times: 1 });
-    await callApi(session.page, 'chargeCard', { orderId: 'NOTE-UNCLEAR', amount: '50.00', currency: 'SAR', card, customer, authOnly: false }).catch(() => undefined);
+    await cardSale(session.page, { orderId: 'NOTE-UNCLEAR', amount: '50.00', currency: 'SAR', holder, customer }).catch(() => undefined);
     // Three refunds whose answers were lost: three error notes, and three rows in Needs attention.
     for (const n of [1, 2, 3]) {
       const id = await paidSale(session.page, `NOTE-PLACE-${n}`);

@@ -9,10 +9,10 @@ import { callApi } from './support/practice-control';
 import { OverviewPage } from './pages/overview-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { axeViolations } from './support/axe';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Layla Haddad', email: 'layla@example.com', phone: '+966500000031' };
-const card = approvedCard('LAYLA HADDAD');
+const holder = 'LAYLA HADDAD';
 const serious = (v: Array<{ impact: string | null }>) => v.filter((x) => x.impact === 'serious' || x.impact === 'critical');
 /** Text as read, with the no-break spaces Intl puts in amounts made plain. */
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
@@ -38,9 +38,9 @@ describe('the money overview on Home', () => {
     const tasksTop = (await page.getByTestId('home-tasks').boundingBox())!.y;
     expect(tasksTop).toBeLessThan((await home.section.boundingBox())!.y);
 
-    const sale = await callApi<{ payment: { id: string } }>(page, 'chargeCard', { amount: '120.00', currency: 'SAR', card, customer, authOnly: false });
-    await callApi(page, 'chargeCard', { amount: '1.500', currency: 'KWD', card, customer, authOnly: false });
-    await callApi(page, 'refundPayment', { paymentId: sale.payment.id, amount: '20.00', currency: 'SAR', reason: 'One item returned' });
+    const sale = await cardSale(page, { amount: '120.00', currency: 'SAR', holder, customer });
+    await cardSale(page, { amount: '1.500', currency: 'KWD', holder, customer });
+    await callApi(page, 'refundPayment', { paymentId: sale.id, amount: '20.00', currency: 'SAR', reason: 'One item returned' });
     await callApi(page, 'createPaymentLink', { amount: '30.00', currency: 'SAR', description: 'Invoice 7', customer });
 
     await home.row('today', 'SAR').getByTestId('ov-net').filter({ hasText: '100.00' }).waitFor();
@@ -184,7 +184,7 @@ describe('the money overview on Home', () => {
     const page = session.page;
     const chart = await home.chart('Captured and refunded per day, SAR');
     await chart.locator('canvas').evaluate((canvas) => canvas.setAttribute('data-kept', 'yes'));
-    await callApi(page, 'chargeCard', { amount: '5.00', currency: 'SAR', card, customer, authOnly: false });
+    await cardSale(page, { amount: '5.00', currency: 'SAR', holder, customer });
     const image = page.getByRole('img', { name: 'Captured and refunded per day, SAR' });
     const described = () => image.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby')!)!.textContent);
     await expect.poll(async () => plain(await described()), { timeout: 10_000 }).toBe('Captured: SAR 125.00 in all. Refunded: SAR 20.00 in all.');

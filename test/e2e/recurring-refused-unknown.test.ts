@@ -5,9 +5,9 @@
 // it names, not about the first payment (walkthrough of 2026-11-29).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi, practiceControl } from './support/practice-control';
+import { practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Nasser', email: 'huda@example.com', phone: '+96550000044' };
 type Made = { id: string; orderId: string };
@@ -25,7 +25,7 @@ describe('a refused and an unclear repeat charge on the first payment\'s detail'
 
   /** A KWD card sale with the card saved for repeat charges, open in its detail, "Charge again" pressed and a description typed. */
   async function chargeAgainFrom(orderId: string): Promise<Made> {
-    const first = (await callApi<{ payment: Made }>(session.page, 'chargeCard', { orderId, amount: '12.500', currency: 'KWD', card: approvedCard('HUDA NASSER'), customer, authOnly: false, recurringInit: true })).payment;
+    const first = await cardSale<Made>(session.page, { orderId, amount: '12.500', currency: 'KWD', holder: 'HUDA NASSER', customer, recurringInit: true });
     await tx.show();
     await tx.openPayment(orderId);
     await tx.startAction('recurring');

@@ -3,12 +3,10 @@
 // outlined only while the keyboard is in use. In Chromium through the preview, English and Arabic.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966500000021' };
-const card = approvedCard('NOURA FAHAD');
 
 /** The rows drawn with a background or an outline of their own (not the list's), and the one marked selected. */
 function rowLooks(page: E2eSession['page']) {
@@ -31,7 +29,7 @@ describe('one selected row in the transactions list', () => {
     session = await openSession();
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
-    for (const orderId of ['ROW-1', 'ROW-2', 'ROW-3']) await callApi(session.page, 'chargeCard', { orderId, amount: '10.00', currency: 'SAR', card, customer, authOnly: false });
+    for (const orderId of ['ROW-1', 'ROW-2', 'ROW-3']) await cardSale(session.page, { orderId, amount: '10.00', currency: 'SAR', holder: 'NOURA FAHAD', customer });
   });
   afterAll(() => session?.close());
 

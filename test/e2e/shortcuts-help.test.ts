@@ -5,10 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
-import { callApi } from './support/practice-control';
 import { focused } from './support/keyboard';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Salma Harbi', email: 'salma@example.com', phone: '+966500000031' };
 
@@ -21,7 +20,7 @@ describe('the keyboard shortcuts help', () => {
     session = await openSession();
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
-    await callApi(session.page, 'chargeCard', { orderId: 'HELP-1', amount: '25.00', currency: 'SAR', card: approvedCard('SALMA HARBI'), customer, authOnly: false });
+    await cardSale(session.page, { orderId: 'HELP-1', amount: '25.00', currency: 'SAR', holder: 'SALMA HARBI', customer });
     await tx.chooseLanguage('ar');
     await tx.show();
     cdp = await session.context.newCDPSession(session.page);

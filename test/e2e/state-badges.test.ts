@@ -7,12 +7,10 @@ import type { Page } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale, type CardSale } from './support/test-card';
 
 type Payment = { id: string; orderId: string };
 const customer = { name: 'Abdulrahman Al-Harbi', email: 'abdulrahman@example.com', phone: '+966500000012' };
-const card = approvedCard('ABDULRAHMAN AL-HARBI');
-const threeDsCard = { ...card, number: '4111111111111111', cvv: '123' }; // the practice gateway asks for 3-D Secure
 
 /**
  * What is cut, wraps or spills out of its row among the states' badges and their open operation's
@@ -90,8 +88,7 @@ describe('state badges', () => {
   let session: E2eSession;
   let tx: TransactionsPage;
   let practice: Awaited<ReturnType<typeof practiceControl>>;
-  const sale = async (amount: string, extra: Record<string, unknown> = {}) =>
-    (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { amount, currency: 'SAR', card, customer, authOnly: false, ...extra })).payment;
+  const sale = (amount: string, extra: Partial<CardSale> = {}) => cardSale<Payment>(session.page, { amount, currency: 'SAR', holder: 'ABDULRAHMAN AL-HARBI', customer, ...extra });
   /** An operation sent whose answer is lost on the way back, its status unanswered: it stays unclear. */
   const unanswered = async (operation: 'refund' | 'capture' | 'void', input: Record<string, unknown>) => {
     await practice.fault(operation, { failure: 'reset_after_processing', times: 1 });
@@ -120,7 +117,7 @@ describe('state badges', () => {
       await unanswered('capture', { paymentId: capturing.id, amount: '50.00', currency: 'SAR' });
       const voiding = await sale('75.00', { authOnly: true }); // "void unclear": in Arabic «إلغاء تفويض غير مؤكد», the longest open operation's words
       await unanswered('void', { paymentId: voiding.id });
-      const verifying = await sale('50.00', { card: threeDsCard }); // "Awaiting verification", the longest state word
+      const verifying = await sale('50.00', { card: 'challenge' }); // "Awaiting verification", the longest state word
       const words = {
         en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', refundUnclear: 'refund unclear', captureUnclear: 'capture unclear', voidUnclear: 'void unclear', longestSending: 'payment being sent' },
         ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', refundUnclear: 'استرداد غير مؤكد', captureUnclear: 'تحصيل غير مؤكد', voidUnclear: 'إلغاء تفويض غير مؤكد', longestSending: 'جارٍ إرسال إلغاء التفويض' },

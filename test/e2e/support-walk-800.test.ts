@@ -9,7 +9,7 @@ import type { Locator } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Omar Saeed', email: 'omar@example.com', phone: '+966500000033' };
 const orderId = 'PD-20261129-WALK8001';
@@ -29,7 +29,7 @@ describe('a support agent at 800 px', () => {
     session = await openSession();
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
-    await callApi(session.page, 'chargeCard', { orderId, amount: '1234.50', currency: 'SAR', card: approvedCard('OMAR SAEED'), customer, authOnly: false });
+    await cardSale(session.page, { orderId, amount: '1234.50', currency: 'SAR', holder: 'OMAR SAEED', customer });
   });
   afterAll(async () => {
     await session?.page.setViewportSize({ width: 1280, height: 800 });
@@ -60,7 +60,7 @@ describe('a support agent at 800 px', () => {
     it(`keeps a payment's own refund confirmation under its amounts after Charge again, apart from the new charge's line, in ${language}`, async () => {
       await tx.chooseLanguage(language);
       await session.page.setViewportSize({ width: 785, height: 1000 });
-      const first = (await callApi<{ payment: { id: string; orderId: string } }>(session.page, 'chargeCard', { amount: '250.00', currency: 'SAR', card: approvedCard('OMAR SAEED'), customer, authOnly: false, recurringInit: true })).payment;
+      const first = await cardSale(session.page, { amount: '250.00', currency: 'SAR', holder: 'OMAR SAEED', customer, recurringInit: true });
       await callApi(session.page, 'refundPayment', { paymentId: first.id, amount: '50.00', currency: 'SAR', reason: 'Part returned' });
       await tx.show();
       await tx.openPayment(first.orderId);

@@ -10,10 +10,9 @@ import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 import { translate } from '../../renderer/src/i18n';
 import type { PaymentView } from '../../contract/methods/payments';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Karim', email: 'huda@example.com', phone: '+966500000031' };
-const card = approvedCard('HUDA KARIM');
 
 describe('a support agent finds payments', () => {
   let session: E2eSession;
@@ -23,7 +22,7 @@ describe('a support agent finds payments', () => {
     session = await openSession();
     tx = new TransactionsPage(session.page);
     await tx.open(session.preview.url);
-    const sell = async (orderId: string) => (await callApi<{ payment: PaymentView }>(session.page, 'chargeCard', { orderId, amount: '30.00', currency: 'SAR', card, customer, authOnly: false })).payment;
+    const sell = (orderId: string) => cardSale<PaymentView>(session.page, { orderId, amount: '30.00', currency: 'SAR', holder: 'HUDA KARIM', customer });
     const refund = (payment: PaymentView, amount: string) => callApi(session.page, 'refundPayment', { paymentId: payment.id, amount, currency: 'SAR', reason: 'Customer asked' });
     await sell('CALL-PAID');
     await refund(await sell('CALL-PART'), '10.00');

@@ -21,6 +21,7 @@ import { keychainService } from '../../main/vault/key-vault';
 import { teamLedgerAccount } from '../../main/vault/team-ledger-password';
 import { postgresMissing, startPostgres, type PostgresServer } from '../support/postgres-server';
 import { approveCard, startTestGateway, testCustomer } from '../support/practice';
+import { cardSale } from './support/test-card';
 import { describeWithKeychain } from '../vault/support/keychain';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
@@ -95,7 +96,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
   /** A card sale made on a laptop (setup: the terminal's own screens are tested elsewhere). */
   async function sale(laptop: Laptop, amount = '100.00'): Promise<Payment> {
     const orderId = `PD-LAPTOPS-${Date.now().toString(36)}-${++orders}`;
-    const { payment } = await callApi<{ payment: Payment & { state: string } }>(laptop.session.page, 'chargeCard', { orderId, amount, currency: 'SAR', card: { ...approveCard, number: approveCard.number.replace(/ /g, '') }, customer: testCustomer, authOnly: false });
+    const payment = await cardSale<Payment & { state: string }>(laptop.session.page, { orderId, amount, currency: 'SAR', holder: approveCard.holder, customer: testCustomer });
     expect(payment.state).toBe('paid');
     return payment;
   }

@@ -8,18 +8,17 @@ import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 import { axeViolations } from './support/axe';
 import { readFileSync } from 'node:fs';
-import { approvedCard } from './support/test-card';
+import { cardSale, type CardSale } from './support/test-card';
 
 type Payment = { id: string; orderId: string; transactionId: string; createdAt: string };
 const customer = { name: 'Huda Otaibi', email: 'huda@example.com', phone: '+966500000011' };
-const card = approvedCard('HUDA OTAIBI');
+const holder = 'HUDA OTAIBI';
 
 describe('transactions', () => {
   let session: E2eSession;
   let tx: TransactionsPage;
   let practice: Awaited<ReturnType<typeof practiceControl>>;
-  const sale = async (orderId: string, amount: string, extra: Record<string, unknown> = {}) =>
-    (await callApi<{ payment: Payment }>(session.page, 'chargeCard', { orderId, amount, currency: 'SAR', card, customer, authOnly: false, ...extra })).payment;
+  const sale = (orderId: string, amount: string, extra: Partial<CardSale> = {}) => cardSale<Payment>(session.page, { orderId, amount, currency: 'SAR', holder, customer, ...extra });
   const refundsAtGateway = async (p: Payment) => (await practice.records()).filter((r) => r.operation === 'refund' && r.transactionId === p.transactionId);
 
   beforeAll(async () => {
@@ -283,9 +282,9 @@ describe('transactions', () => {
     const page = session.page;
     // An id Paydesk makes (PD-20261124-ACDYCM1N), a 20-letter name, an amount with a refund, and a
     // card sale awaiting 3-D Secure ("Awaiting verification", the longest state word).
-    const big = (await callApi<{ payment: Payment }>(page, 'chargeCard', { amount: '12345.67', currency: 'SAR', card, customer: { ...customer, name: 'Abdulrahman Al-Harbi' }, authOnly: false })).payment;
+    const big = await cardSale<Payment>(page, { amount: '12345.67', currency: 'SAR', holder, customer: { ...customer, name: 'Abdulrahman Al-Harbi' } });
     await callApi(page, 'refundPayment', { paymentId: big.id, amount: '1234.56', currency: 'SAR', reason: 'Part returned' });
-    await callApi(page, 'chargeCard', { amount: '50.00', currency: 'SAR', card: { ...card, number: '4111111111111111', cvv: '123' }, customer: { ...customer, name: 'عبدالرحمن سعود الحربي' }, authOnly: false });
+    await cardSale(page, { amount: '50.00', currency: 'SAR', holder, card: 'challenge', customer: { ...customer, name: 'عبدالرحمن سعود الحربي' } });
     expect(big.orderId).toMatch(/^PD-\d{8}-\w{8}$/);
     const misfits = () => page.evaluate(() => {
       const problems: string[] = [];
@@ -384,9 +383,9 @@ describe('transactions', () => {
 
   it('keeps the columns\' words apart: at least 16 px between any two headers or cells side by side (the amount and the state were 6 px apart, "المبلغ الحالة" read as one phrase), in English and Arabic, wide and narrow', async () => {
     const page = session.page;
-    const p = (await callApi<{ payment: Payment }>(page, 'chargeCard', { amount: '12345.67', currency: 'SAR', card, customer: { ...customer, name: 'Abdulrahman Al-Harbi' }, authOnly: false })).payment;
+    const p = await cardSale<Payment>(page, { amount: '12345.67', currency: 'SAR', holder, customer: { ...customer, name: 'Abdulrahman Al-Harbi' } });
     await callApi(page, 'refundPayment', { paymentId: p.id, amount: '1234.56', currency: 'SAR', reason: 'Part returned' });
-    await callApi(page, 'chargeCard', { amount: '50.00', currency: 'SAR', card: { ...card, number: '4111111111111111', cvv: '123' }, customer: { ...customer, name: 'عبدالرحمن سعود الحربي' }, authOnly: false }); // awaiting verification
+    await cardSale(page, { amount: '50.00', currency: 'SAR', holder, card: 'challenge', customer: { ...customer, name: 'عبدالرحمن سعود الحربي' } }); // awaiting verification
     await sale('GAP-AUTH', '9.50', { authOnly: true }); // three payments at least: Arabic counts one or two in words, without a digit
     const tooClose = () => page.evaluate(() => {
       // What a reader sees of a cell: its words (a line each), or the state's badge.

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Rana Dosari', email: 'rana@example.com', phone: '+966500000012' };
-const card = approvedCard('RANA DOSARI');
+
 const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, '').replace(/\u00a0/g, ' ');
 
 describe('a refund whose answer is lost, seen by support at once', () => {
@@ -32,7 +32,7 @@ describe('a refund whose answer is lost, seen by support at once', () => {
 
   it('is in Needs attention and on Home at once, said in a notification, and leaves both by itself once settled', async () => {
     const page = session.page;
-    const { payment } = await callApi<{ payment: { id: string } }>(page, 'chargeCard', { orderId: 'LOST-AT-ONCE-1', amount: '100.00', currency: 'SAR', card, customer, authOnly: false });
+    const payment = await cardSale(page, { orderId: 'LOST-AT-ONCE-1', amount: '100.00', currency: 'SAR', holder: 'RANA DOSARI', customer });
     await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });
     await practice.fault('status', { failure: 'http_500' });
     await tx.show();

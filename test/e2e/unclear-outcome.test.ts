@@ -5,12 +5,11 @@
 // the check that cannot decide it says to settle it by hand, and settling it sends nothing again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { callApi, practiceControl } from './support/practice-control';
+import { practiceControl } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Huda Otaibi', email: 'huda@example.com', phone: '+966500000011' };
-const card = approvedCard('HUDA OTAIBI');
 const focusedTestId = (session: E2eSession) => session.page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
 
 describe('a refund whose answer is lost, the status failing too', () => {
@@ -30,7 +29,7 @@ describe('a refund whose answer is lost, the status failing too', () => {
   });
 
   it('keeps the keyboard on "Check status now", says a failed check, then leads to settling by hand: one refund at the gateway', async () => {
-    const { payment } = await callApi<{ payment: { transactionId: string } }>(session.page, 'chargeCard', { orderId: 'UNCLEAR-WALK-1', amount: '100.00', currency: 'SAR', card, customer, authOnly: false });
+    const payment = await cardSale(session.page, { orderId: 'UNCLEAR-WALK-1', amount: '100.00', currency: 'SAR', holder: 'HUDA OTAIBI', customer });
     await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });
     await practice.fault('status', { failure: 'http_500' });
     await tx.show();

@@ -10,7 +10,7 @@ import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl, practiceKey } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
 import { fillTerminalSale } from './pages/get-paid-page';
-import { approvedCard } from './support/test-card';
+import { cardSale } from './support/test-card';
 
 const customer = { name: 'Reem Al-Otaibi', email: 'reem@example.com', phone: '+966500000031' };
 const arabicCustomer = { name: 'ريم العتيبي', email: 'reem.ar@example.com', phone: '+966500000032' };
@@ -75,7 +75,7 @@ describe('what the person meant', () => {
   });
 
   it('refunds part of a found payment in at most 6 interactions from Home', async () => {
-    await callApi(session.page, 'chargeCard', { orderId: 'STEP-REFUND-1', amount: '80.00', currency: 'SAR', customer, authOnly: false, card: approvedCard('REEM') });
+    await cardSale(session.page, { orderId: 'STEP-REFUND-1', amount: '80.00', currency: 'SAR', holder: 'REEM', customer });
     await session.page.getByTestId('nav-home').click();
     steps = 0;
     await step(session.page.getByTestId('home-find').fill('STEP-REFUND-1'));
