@@ -201,7 +201,7 @@ describe.each(['en', 'ar'] as const)('the main tasks by keyboard alone (%s)', (l
     await cardSale(session.page, { orderId: order('SUB'), amount: '80.00', currency: 'SAR', holder: 'NOURA FAHAD', customer: saleCustomer, recurringInit: true });
     await keys.press('Alt+1');
     await screenOpened();
-    await keys.press('Tab', 5);
+    await keys.press('/'); // Find, past Home's tasks (the walk's unclear refund adds "Needs attention" among them)
     await focusOn('home-find');
     await keys.type(order('SUB'));
     await keys.press('Enter');
