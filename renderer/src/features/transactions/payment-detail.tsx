@@ -201,8 +201,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
-          {!otherProfile && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
+          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, Boolean(otherProfile)), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
@@ -223,6 +222,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {/* A declined or expired link or session: a new one like it, under a new order id. */}
           <MakeAnother payment={payment} />
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts={shortcutKeys('status')} data-testid="action-status">{t('detail.checkStatus')}</button>}
+          {/* Settling by hand after the one-press check, in reading and keyboard order: the note says to check first
+              (it sat in the note, above the check). Right after it, so a check that settles it moves nothing before it. */}
+          {unclear && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
@@ -345,8 +347,12 @@ function mayBecomePaid(payment: { kind: string; state: string; watched: boolean 
   return payment.watched || (payment.kind === 'link' && ['pending', 'unknown', 'creating'].includes(payment.state));
 }
 
-/** Why an unclear operation waits for a person: answers that cannot decide it, or none that settled it after several checks. */
-function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean) {
+/**
+ * Why an unclear operation waits for a person: answers that cannot decide it, or none that settled it after several checks.
+ * On another profile's payment "Check status now" is not drawn: the words say to switch to that profile first.
+ */
+function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, otherProfile: boolean) {
   if (reason === 'undecidable') return mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers';
+  if (otherProfile) return mayMoveMoney ? 'detail.attention.noAnswerOtherProfile' : 'detail.attention.noAnswerOtherProfileForOthers';
   return mayMoveMoney ? 'detail.attention.noAnswer' : 'detail.attention.noAnswerForOthers';
 }
