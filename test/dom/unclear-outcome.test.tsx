@@ -93,7 +93,7 @@ describe('a payment whose unclear refund waits for a person', () => {
       expect(screen.queryByTestId('action-status')).toBeNull();
       expect(screen.getByTestId('other-profile')).toBeTruthy();
       act(() => useLanguage.getState().setLanguage('ar'));
-      await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').querySelector('p')!.textContent)).toBe('لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم سوِّها من ذلك الملف.'));
+      await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').querySelector('p')!.textContent)).toBe('لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم سوِّها من ملف التعريف ذاك.'));
     } finally {
       useSession.setState({ profile: undefined });
     }
