@@ -22,7 +22,7 @@ import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
-import { MakeAnother } from '../get-paid/make-another';
+import { MakeAnother, PayByLinkButton } from '../get-paid/make-another';
 import { ReceiptOffer } from '../get-paid/receipt-offer';
 import { ShareOffer } from '../get-paid/share-offer';
 import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
@@ -45,8 +45,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const profile = useSession((s) => s.profile);
   const { detail, error, load } = useDetail();
   const [dialog, setDialog] = useState<ActionKind>();
-  // What the last action or status check said, kept as words: it follows a change of language.
-  const [notice, setNotice] = useState<Notice>();
+  // What the last action or status check said, kept as words: it follows a change of language. A
+  // declined repeat charge's notice keeps that charge, to offer a payment link of it beside the words.
+  const [notice, setNotice] = useState<Notice & { declinedCharge?: PaymentView }>();
   const wordError = useWordedError();
   const [checking, setChecking] = useState(false);
   const [settling, setSettling] = useState(false);
@@ -243,6 +244,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {/* Under the buttons, with the notice: a refused press sets it, and above them it pushed the buttons down under the pointer. */}
       {payment.lastError && !lastErrorInNotice && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
       <NoticeLine notice={notice} testId="detail-notice" />
+      {/* "Ask the customer for … another way to pay": that way, one press, as a refused charge's dialog offers it. */}
+      {notice?.declinedCharge && mayCreate && <p><PayByLinkButton payment={notice.declinedCharge} testId="declined-charge-by-link" /></p>}
       {/* The facts in two lists on one grid (transactions.css), the message to the customer between
           them, under the payment's own amounts: under the line an action leaves, after "Charge again"
           its "Send a refund confirmation" sat right under "Charged … as PD-…" and read as the new charge's. */}
@@ -312,9 +315,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           chargedCard={chargedCard}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
-          onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
+          onDone={(words: Words, outcome: Notice['kind'] = 'ok', declinedCharge?: PaymentView) => {
             closeDialog();
-            setNotice({ kind: outcome, words });
+            setNotice({ kind: outcome, words, declinedCharge });
             reloadAfterAction();
           }}
         />
