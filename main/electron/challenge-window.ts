@@ -4,6 +4,9 @@
 // survives the window. It is the one window allowed to navigate (the gateway's form posts to the
 // bank, the bank redirects to main's loopback return page): an explicit exception to
 // security-hooks.ts, limited to http(s) inside this window. New windows and permissions stay denied.
+// Its requests ask for Paydesk's language, not the operating system's: the session's Accept-Language
+// covers every request of the window (the gateway's form POST, the bank's redirects), where
+// loadURL's extraHeaders would cover the first page only.
 import { BrowserWindow, session } from 'electron';
 import { randomBytes } from 'node:crypto';
 import { allowNavigationInside } from './security-hooks';
@@ -20,6 +23,9 @@ export function challengeWindowOptions(partition: string, language: Language = '
   };
 }
 
+/** Paydesk's language first, the other one after it (the bank's page may offer only one of them). */
+export const acceptLanguages = (language: Language) => (language === 'ar' ? 'ar,en' : 'en,ar');
+
 const webUrl = (url: string) => {
   try {
     const parsed = new URL(url);
@@ -34,6 +40,8 @@ export function openChallengeWindow(url: string, onClosed: () => void, language:
   const own = session.fromPartition(partition, { cache: false });
   own.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   own.setPermissionCheckHandler(() => false);
+  // Before the window exists: a session's user agent does not reach a WebContents already made.
+  own.setUserAgent(own.getUserAgent(), acceptLanguages(language));
   const window = new BrowserWindow({ ...challengeWindowOptions(partition, language), ...(parent ? { parent } : {}) });
   allowNavigationInside(window.webContents, webUrl);
   window.on('closed', onClosed);

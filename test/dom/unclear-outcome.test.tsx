@@ -43,7 +43,8 @@ stubMain({
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { useLanguage } = await import('../../renderer/src/i18n');
 const { UnknownOutcome } = await import('../../renderer/src/features/get-paid/outcome');
-(await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
+const { useSession } = await import('../../renderer/src/app/session-store');
+useSession.setState({ info: appInfo(null) });
 
 const failedCheck = () => ({ ok: false, error: { code: 'gateway_error', message: 'The gateway reported an error. Try again later.' } });
 
@@ -78,6 +79,36 @@ describe('a payment whose unclear refund waits for a person', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').querySelector('p')!.textContent)).toBe('لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم سوِّها هنا.'));
     expect(screen.getByTestId('action-settle').textContent).toBe('تسوية يدوية…');
+  });
+
+  // Its detail has no "Check status now" (only "Switch to …"): "Try “Check status now” first" sent people looking for it.
+  it('on another profile\'s payment, says to switch to that profile first, then check the status, in English and Arabic', async () => {
+    useSession.setState({ profile: { id: 'shop' } as never });
+    try {
+      payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'unsettled' });
+      render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+      const note = await screen.findByTestId('attention-undecidable');
+      const plain = (text: string | null) => text!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
+      expect(plain(note.querySelector('p')!.textContent)).toBe('Several status checks brought no answer that settles the last refund. Switch to the profile it was made on first, then try “Check status now”. If the checks keep failing, look up order reference DOC-1 for SAR 40.00 on the gateway’s dashboard, then settle it from that profile.');
+      expect(screen.queryByTestId('action-status')).toBeNull();
+      expect(screen.getByTestId('other-profile')).toBeTruthy();
+      act(() => useLanguage.getState().setLanguage('ar'));
+      await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').querySelector('p')!.textContent)).toBe('لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم سوِّها من ملف التعريف ذاك.'));
+    } finally {
+      useSession.setState({ profile: undefined });
+    }
+  });
+
+  // "Settle by hand…" sat in the note, above the "Check status now" the note says to try first.
+  it('offers "Check status now" before "Settle by hand…", in reading and keyboard order, with the other actions', async () => {
+    payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'unsettled' });
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const settle = await screen.findByTestId('action-settle');
+    const focusable = [...screen.getByTestId('payment-detail').querySelectorAll<HTMLElement>('button, input, [tabindex]')].filter((el) => el.tabIndex >= 0);
+    expect(focusable.indexOf(screen.getByTestId('action-status'))).toBe(focusable.indexOf(settle) - 1);
+    expect(focusable.every((el) => el.tabIndex === 0)).toBe(true); // the page's order is the keyboard's
+    expect(settle.closest('.detail-actions')).toBe(screen.getByTestId('action-status').closest('.detail-actions'));
+    expect(screen.getByTestId('attention-undecidable').querySelector('button')).toBeNull();
   });
 
   it('before the checks are done with it, says to check the status and offers no settling', async () => {

@@ -51,6 +51,18 @@ describe('the challenge window', () => {
     expect(BrowserWindow.created.slice(-2).map((w) => w.options.title)).toEqual(['3-D Secure verification', 'التحقق بـ \u20663-D Secure\u2069']);
   });
 
+  // The bank's and gateway's pages follow Accept-Language: it was the operating system's, not Paydesk's.
+  it("asks the bank's page in the user's language, for every request of the window", () => {
+    for (const [language, expected] of [['ar', 'ar,en'], ['en', 'en,ar']] as const) {
+      const windowsBefore = BrowserWindow.created.length;
+      openChallengeWindow('http://127.0.0.1:5555/3ds/abcdefghijklmnopqrstuv', () => undefined, language);
+      const own = session.partitions.get(BrowserWindow.created.at(-1)!.options.webPreferences!.partition!)!;
+      expect(own.acceptLanguages).toBe(expected);
+      expect(own.userAgent).toBe('Mozilla/5.0 FakeChrome'); // the user agent itself unchanged
+      expect(own.windowsWhenLanguagesSet).toBe(windowsBefore); // set before its window is made
+    }
+  });
+
   it('may navigate to the bank and back, while the app window still may not', () => {
     openChallengeWindow('http://127.0.0.1:5555/3ds/abcdefghijklmnopqrstuv', () => undefined);
     const appWindow = BrowserWindow.created[0]!.webContents;

@@ -194,7 +194,19 @@ type PermissionRequest = (contents: unknown, permission: string, callback: (gran
 export class FakeSession {
   permissionRequest?: PermissionRequest;
   permissionCheck?: () => boolean;
+  userAgent = 'Mozilla/5.0 FakeChrome';
+  /** The Accept-Language set with setUserAgent, and how many windows existed then (it reaches only windows made after). */
+  acceptLanguages?: string;
+  windowsWhenLanguagesSet?: number;
   constructor(public partition: string, public options: unknown) {}
+  getUserAgent() {
+    return this.userAgent;
+  }
+  setUserAgent(userAgent: string, acceptLanguages?: string) {
+    this.userAgent = userAgent;
+    this.acceptLanguages = acceptLanguages;
+    this.windowsWhenLanguagesSet = BrowserWindow.created.length;
+  }
   setPermissionRequestHandler(handler: PermissionRequest) {
     this.permissionRequest = handler;
   }

@@ -48,8 +48,11 @@ const stillOpen: ReadonlyArray<PaymentView['state']> = ['pending', 'unknown', 'c
  */
 export const stillPayable = (payment: Pick<PaymentView, 'state' | 'url'>) => payment.url !== null && (payment.state === 'pending' || payment.state === 'unknown');
 
-/** A declined card sale can also be paid another way: a payment link for the same amount and customer. */
-export const canPayByLink = (payment: Pick<PaymentView, 'kind' | 'state'>) => payment.kind === 'sale' && payment.state === 'declined';
+/**
+ * A declined card sale or repeat charge can also be paid another way: a payment link for the same
+ * amount, description and customer (a repeat charge has no form of its own to try again in).
+ */
+export const canPayByLink = (payment: Pick<PaymentView, 'kind' | 'state'>) => (payment.kind === 'sale' || payment.kind === 'recurring') && payment.state === 'declined';
 
 /**
  * Opens the payment's form, filled with what was sent: under the same order id for one the gateway

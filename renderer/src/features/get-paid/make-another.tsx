@@ -1,7 +1,8 @@
 // "New link like this" / "New session like this" / "Try another card": on a link, checkout session
 // or card sale that can no longer be paid (declined, a link or session expired or paid), its form filled with
 // the same amount, customer and description under a new order id (create-again.ts); a declined sale
-// also "Send a payment link instead". Nothing is sent until the person presses Create or Charge.
+// also "Send a payment link instead", and a declined repeat charge that alone (its card is the saved
+// one: "Charge again" is its other way). Nothing is sent until the person presses Create or Charge.
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { useT } from '../../i18n';
 import { useMayCreatePayments } from '../settings/team-role';
@@ -11,15 +12,22 @@ import { canMakeAnother, canPayByLink, makeAnother, payByLink } from './create-a
 export function MakeAnother({ payment, named = false }: { payment: PaymentView; named?: boolean }) {
   const t = useT();
   const mayCreate = useMayCreatePayments();
-  if (!mayCreate || !canMakeAnother(payment)) return null;
+  const another = canMakeAnother(payment);
+  if (!mayCreate || (!another && !canPayByLink(payment))) return null;
   const [word, wordFor] = words[payment.kind === 'link' ? 'link' : payment.kind === 'sale' ? 'sale' : 'checkout'];
   return (
     <>
-      <button type="button" onClick={() => makeAnother(payment)} aria-label={named ? t(wordFor, { orderId: payment.orderId }) : undefined} data-testid="make-another">{t(word)}</button>
+      {another && <button type="button" onClick={() => makeAnother(payment)} aria-label={named ? t(wordFor, { orderId: payment.orderId }) : undefined} data-testid="make-another">{t(word)}</button>}
       {/* "Ask the customer for another card or another way to pay": the other way, one press. */}
-      {canPayByLink(payment) && <> <button type="button" onClick={() => payByLink(payment)} data-testid="pay-by-link">{t('gp.another.byLink')}</button></>}
+      {canPayByLink(payment) && <>{another && ' '}<PayByLinkButton payment={payment} /></>}
     </>
   );
+}
+
+/** "Send a payment link instead": the payment's amount, description and customer in the link form, a new order id; nothing sent. */
+export function PayByLinkButton({ payment, testId = 'pay-by-link' }: { payment: PaymentView; testId?: string }) {
+  const t = useT();
+  return <button type="button" onClick={() => payByLink(payment)} data-testid={testId}>{t('gp.another.byLink')}</button>;
 }
 
 const words = {

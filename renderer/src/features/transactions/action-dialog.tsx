@@ -31,7 +31,9 @@ export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
 type Props = {
   /** `remainingMinor`: what is left to capture or refund; for a repeat charge, the amount it starts at (the payment's). */
-  kind: ActionKind; payment: PaymentView; remainingMinor: number; onDone(words: Words, outcome?: 'ok' | 'error'): void; onClose(): void;
+  kind: ActionKind; payment: PaymentView; remainingMinor: number; onClose(): void;
+  /** `declinedCharge`: a repeat charge the gateway declined (the new payment), for the detail to offer a payment link of it. */
+  onDone(words: Words, outcome?: 'ok' | 'error', declinedCharge?: PaymentView): void;
   /** Who is sending the payment's open operation (another person on the team ledger), if known. */
   busyWith?: { person: string; kind: (typeof operationKinds)[number] };
   /** The card a repeat charge charges: on a repeat charge's detail, its first payment's (chargedCardOf). */
@@ -176,7 +178,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     if (kind === 'refund') refundWentThrough(payment.id);
     if (kind !== 'recurring') return onDone({ key: `action.done.${kind}`, values: { amount: amountDone } });
     const declined = result.value.state === 'declined';
-    onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } }, declined ? 'error' : 'ok');
+    onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } }, declined ? 'error' : 'ok', declined ? result.value : undefined);
   }
 
   /** A refused repeat charge: the same charge as a payment link under a new order id, for the customer to pay with another card. */

@@ -172,6 +172,9 @@ export const en = {
   // Several status checks failed (the gateway's status down): one more check first, the dashboard the way out if they keep failing.
   'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Try “Check status now” first. If the checks keep failing, look up order reference {order} for {amount} on the gateway’s dashboard, then settle it here.',
   'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Try “Check status now” first. If the checks keep failing, someone with the support or admin role looks up order reference {order} for {amount} on the gateway’s dashboard and settles it.',
+  // A payment of another profile: its detail has no "Check status now" until the person switches to that profile.
+  'detail.attention.noAnswerOtherProfile': 'Several status checks brought no answer that settles the last {kind}. Switch to the profile it was made on first, then try “Check status now”. If the checks keep failing, look up order reference {order} for {amount} on the gateway’s dashboard, then settle it from that profile.',
+  'detail.attention.noAnswerOtherProfileForOthers': 'Several status checks brought no answer that settles the last {kind}. Switch to the profile it was made on first, then try “Check status now”. If the checks keep failing, someone with the support or admin role looks up order reference {order} for {amount} on the gateway’s dashboard and settles it.',
   'action.settleByHand': 'The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.',
   'action.waiting': 'Still waiting for the gateway’s answer. Keep Paydesk open: if no clear answer comes, it will ask you to check the status, never to send again.',
 } as const;
@@ -331,6 +334,8 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
   'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم سوِّها هنا.',
   'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
+  'detail.attention.noAnswerOtherProfile': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم سوِّها من ملف التعريف ذاك.',
+  'detail.attention.noAnswerOtherProfileForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
   'action.settleByHand': 'لا يكفي رد البوابة لمعرفة هل تمت. تحقق منها في لوحة تحكم البوابة، ثم اختر «تسوية يدوية…».',
   'action.waiting': 'ما زال بايدسك بانتظار رد البوابة. أبقِه مفتوحًا: إن لم يصل رد واضح فسيطلب منك فحص الحالة، لا الإرسال مرة أخرى.',
 };

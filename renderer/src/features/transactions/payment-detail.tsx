@@ -22,7 +22,7 @@ import { StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
-import { MakeAnother } from '../get-paid/make-another';
+import { MakeAnother, PayByLinkButton } from '../get-paid/make-another';
 import { ReceiptOffer } from '../get-paid/receipt-offer';
 import { ShareOffer } from '../get-paid/share-offer';
 import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
@@ -45,8 +45,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const profile = useSession((s) => s.profile);
   const { detail, error, load } = useDetail();
   const [dialog, setDialog] = useState<ActionKind>();
-  // What the last action or status check said, kept as words: it follows a change of language.
-  const [notice, setNotice] = useState<Notice>();
+  // What the last action or status check said, kept as words: it follows a change of language. A
+  // declined repeat charge's notice keeps that charge, to offer a payment link of it beside the words.
+  const [notice, setNotice] = useState<Notice & { declinedCharge?: PaymentView }>();
   const wordError = useWordedError();
   const [checking, setChecking] = useState(false);
   const [settling, setSettling] = useState(false);
@@ -201,8 +202,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
-          {!otherProfile && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
+          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, Boolean(otherProfile)), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
@@ -223,6 +223,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {/* A declined or expired link or session: a new one like it, under a new order id. */}
           <MakeAnother payment={payment} />
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts={shortcutKeys('status')} data-testid="action-status">{t('detail.checkStatus')}</button>}
+          {/* Settling by hand after the one-press check, in reading and keyboard order: the note says to check first
+              (it sat in the note, above the check). Right after it, so a check that settles it moves nothing before it. */}
+          {unclear && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
@@ -241,6 +244,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {/* Under the buttons, with the notice: a refused press sets it, and above them it pushed the buttons down under the pointer. */}
       {payment.lastError && !lastErrorInNotice && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
       <NoticeLine notice={notice} testId="detail-notice" />
+      {/* "Ask the customer for … another way to pay": that way, one press, as a refused charge's dialog offers it. */}
+      {notice?.declinedCharge && mayCreate && <p><PayByLinkButton payment={notice.declinedCharge} testId="declined-charge-by-link" /></p>}
       {/* The facts in two lists on one grid (transactions.css), the message to the customer between
           them, under the payment's own amounts: under the line an action leaves, after "Charge again"
           its "Send a refund confirmation" sat right under "Charged … as PD-…" and read as the new charge's. */}
@@ -310,9 +315,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           chargedCard={chargedCard}
           busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
           onClose={closeDialog}
-          onDone={(words: Words, outcome: Notice['kind'] = 'ok') => {
+          onDone={(words: Words, outcome: Notice['kind'] = 'ok', declinedCharge?: PaymentView) => {
             closeDialog();
-            setNotice({ kind: outcome, words });
+            setNotice({ kind: outcome, words, declinedCharge });
             reloadAfterAction();
           }}
         />
@@ -345,8 +350,12 @@ function mayBecomePaid(payment: { kind: string; state: string; watched: boolean 
   return payment.watched || (payment.kind === 'link' && ['pending', 'unknown', 'creating'].includes(payment.state));
 }
 
-/** Why an unclear operation waits for a person: answers that cannot decide it, or none that settled it after several checks. */
-function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean) {
+/**
+ * Why an unclear operation waits for a person: answers that cannot decide it, or none that settled it after several checks.
+ * On another profile's payment "Check status now" is not drawn: the words say to switch to that profile first.
+ */
+function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, otherProfile: boolean) {
   if (reason === 'undecidable') return mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers';
+  if (otherProfile) return mayMoveMoney ? 'detail.attention.noAnswerOtherProfile' : 'detail.attention.noAnswerOtherProfileForOthers';
   return mayMoveMoney ? 'detail.attention.noAnswer' : 'detail.attention.noAnswerForOthers';
 }
