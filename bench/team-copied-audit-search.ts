@@ -31,6 +31,8 @@ if (missing) {
       FROM generate_series(1, $2::int) g`, [name, count]);
     await fill(laptop, entries);
     await fill('amal-laptop:0c1d2e3f', 1_000);
+    // --without-index: as a version 28 database has it (no copied-audit-search.sql), to compare.
+    if (option('without-index') !== undefined) await superuser.query('DROP INDEX IF EXISTS paydesk.imported_audit_search, paydesk.imported_audit_amount');
     await superuser.query('VACUUM ANALYZE paydesk.imported_audit');
     const middle = Math.floor(entries / 2);
     const minor = (middle * 7919) % 60000 + 100;

@@ -16,6 +16,7 @@ import { openLedgerDb, type LedgerDb } from '../../../main/ledger/database';
 import { appendAudit } from '../../../main/ledger/audit-log';
 import type { ExportProgress } from '../../../main/ledger/export-file';
 import { createTeamExports } from '../../../main/ledger/postgres/pg-export';
+import { copiedAuditWindow } from '../../../main/ledger/postgres/pg-copied-audit';
 import { copyLedgerToTeam } from '../../../main/ledger/postgres/copy-to-team';
 import { createTeamLedgerReads } from '../../../main/ledger/postgres/pg-reads';
 import { seedLedger } from '../../../scripts/seed-ledger';
@@ -190,5 +191,21 @@ describeWithPostgres('the audit screen’s search, period and CSV on the entries
     }
     const reads = createTeamLedgerReads({ pool: await as('finance') });
     expect((await reads.listCopiedAudit({ laptop, query: 'edge-nov', limit: 100 })).rows).toHaveLength(1);
+  });
+  it('a rare search among a large laptop’s entries is narrowed by step 29’s indexes (words by trigrams, an amount by a seek), not a walk of them all', async () => {
+    // A laptop of 30,000 entries (bench/team-copied-audit-search.ts measures 100,000), written as the superuser: the plan, not the chain, is looked at.
+    const big = 'big-laptop:00000000';
+    await teamServer().sql(database, `INSERT INTO paydesk.imported_audit (laptop, seq, at, os_user, action, order_id, amount_minor, currency, result, prev_hash, hash)
+      SELECT '${big}', g, '2026-01-01T00:00:00.000Z', 'big-os', 'status_check', 'BIG-' || g, g, 'SAR', 'paid', '', '' FROM generate_series(1, 30000) g`);
+    await teamServer().sql(database, 'ANALYZE paydesk.imported_audit');
+    const finance = await as('finance');
+    const plan = async (query: string) => {
+      const window = copiedAuditWindow(big, { query, limit: 100 });
+      return JSON.stringify((await finance.query(`EXPLAIN (FORMAT JSON) ${window.text}`, window.values)).rows[0]);
+    };
+    expect(await plan('big-12345')).toContain('imported_audit_search');
+    expect(await plan('123.45 SAR')).toContain('imported_audit_amount');
+    const reads = createTeamLedgerReads({ pool: finance });
+    expect((await reads.listCopiedAudit({ laptop: big, query: 'big-12345', limit: 100 })).rows.map((r) => r.orderId)).toEqual(['BIG-12345']);
   });
 });
