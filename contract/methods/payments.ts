@@ -301,14 +301,19 @@ export const paymentMethods = {
   }),
   listCopiedAudit: method({
     summary: 'On the team ledger, the audit entries each laptop wrote on its own ledger before it was copied in (read-only), one laptop at a time, newest first; on a laptop\'s own ledger, none.',
-    /** laptop: whose entries (default: the first laptop by name); beforeSeq: the window continues below the last entry shown (keyset). */
-    input: () => z.object({ laptop: text(200).optional(), beforeSeq: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    /**
+     * laptop: whose entries (default: the first laptop by name); beforeSeq: the window continues below the last entry shown (keyset).
+     * query, actions, results, from, to: the audit screen's search and period, as listAuditLog takes them (the same matching).
+     */
+    input: () => z.object({ laptop: text(200).optional(), beforeSeq: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(500).default(100), query: searchText().optional(), actions: auditCodes().optional(), results: auditCodes().optional(), from: text(40).optional(), to: text(40).optional() }).strict(),
     output: () => z.object({
       /** Every laptop copied in, by name (its host name and a short id of its data folder). */
       laptops: z.array(z.string()),
       laptop: z.string().nullable(),
       /** The laptop's entries (its chain's seqs are gapless, so its newest seq). */
       total: z.number().int(),
+      /** With a search or period: entries older than this window match too (the Older button). */
+      more: z.boolean().optional(),
       /** at: as the laptop wrote it, its original time; osUser: the laptop's OS user then. */
       rows: z.array(z.object({ seq: z.number().int(), at: z.string(), osUser: z.string(), profileId: z.string().nullable(), environment: z.string().nullable(), action: z.string(), paymentId: z.string().nullable(), orderId: z.string().nullable(), amountMinor: minor().nullable(), currency: z.string().nullable(), reason: z.string().nullable(), result: z.string() })),
     }),

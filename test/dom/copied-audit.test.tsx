@@ -1,7 +1,8 @@
 // The audit screen on the team ledger lists what laptops recorded before their copy ("Copied from
 // laptops"): each entry with its laptop and original time, read-only, a keyset page at a time,
 // another laptop chosen by name, and "Verify this laptop's entries" saying intact or where it
-// breaks; in English and Arabic. Where nothing was copied (a laptop's own ledger) nothing is drawn.
+// breaks; in English and Arabic. The log's search and period apply to it too (sent to main as the
+// log's are), with "no entry matches" in both languages. Where nothing was copied (a laptop's own ledger) nothing is drawn.
 // main is a stub here: the answers' real source is test/ledger/postgres/copied-audit.test.ts.
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
@@ -22,6 +23,12 @@ const main = stubMain({
     asked.push(input);
     if (!copied) return { ok: true, value: { laptops: [], laptop: null, total: 0, rows: [] } };
     const laptop = input.laptop ?? laptops[0]!;
+    // A search or period (as main's, test/ledger/postgres/copied-audit.test.ts): the entries whose order id holds the text, a keyset page at a time.
+    if (input.query !== undefined || input.from !== undefined) {
+      const text = (input.query ?? '').toLowerCase();
+      const matching = Array.from({ length: totals[laptop]! }, (_, i) => entry(totals[laptop]! - i)).filter((e) => e.orderId.toLowerCase().includes(text) && e.seq < (input.beforeSeq ?? Infinity));
+      return { ok: true, value: { laptops, laptop, total: totals[laptop]!, more: matching.length > (input.limit ?? 100), rows: matching.slice(0, input.limit ?? 100) } };
+    }
     const top = Math.min(totals[laptop]!, (input.beforeSeq ?? Infinity) - 1);
     const rows = Array.from({ length: Math.max(0, Math.min(input.limit ?? 100, top)) }, (_, i) => entry(top - i));
     return { ok: true, value: { laptops, laptop, total: totals[laptop]!, rows } };
@@ -94,4 +101,40 @@ it('draws nothing where no laptop was copied', async () => {
   await waitFor(() => expect(asked.length).toBeGreaterThan(0));
   expect(screen.queryByTestId('copied-audit')).toBeNull();
   expect(main).toBeTruthy();
+});
+
+it('follows the log’s search and period: the matching entries, Older by whether more match, and none said in English and Arabic', async () => {
+  render(<AuditScreen />);
+  const section = within(await screen.findByTestId('copied-audit'));
+  const rows = () => within(section.getByTestId('copied-audit-table')).getAllByRole('row').slice(1).map((r) => r.textContent);
+  await waitFor(() => expect(rows()).toHaveLength(100));
+  // "PD-OLD-1" is in the order ids of 1 and 10–19 and 100–130: 42 entries, one page.
+  fireEvent.change(screen.getByLabelText('Search the log (/)'), { target: { value: 'pd-old-1' } });
+  await waitFor(() => expect(rows()).toHaveLength(42));
+  expect(asked.at(-1)).toMatchObject({ query: 'pd-old-1', beforeSeq: undefined });
+  expect(rows()[0]).toContain('PD-OLD-130');
+  expect(section.getByTestId('copied-audit-count').textContent).toBe('130 entries from amal-laptop:0c1d2e3f. The search and period above apply here too: entries from amal-laptop:0c1d2e3f that match, newest first.');
+  expect((section.getByRole('button', { name: 'Older entries' }) as HTMLButtonElement).disabled).toBe(true);
+  // Words of the screen go as the log's codes too ("Refund": the action refund).
+  fireEvent.change(screen.getByLabelText('Search the log (/)'), { target: { value: 'Refund' } });
+  await waitFor(() => expect(asked.at(-1)).toMatchObject({ query: 'Refund', actions: expect.arrayContaining(['refund']) }));
+  // A period: sent as the log's, and a search that finds nothing says so.
+  fireEvent.change(screen.getByLabelText('Search the log (/)'), { target: { value: 'nothing-like-it' } });
+  fireEvent.change(screen.getByTestId('audit-from'), { target: { value: '2026-10-01' } });
+  await waitFor(() => expect(asked.at(-1)).toMatchObject({ query: 'nothing-like-it', from: expect.stringMatching(/^2026-(09-30|10-01)T/) }));
+  await waitFor(() => expect(section.getByTestId('copied-audit-empty').textContent).toBe('No entry from amal-laptop:0c1d2e3f matches the search or period above.'));
+  act(() => useLanguage.getState().setLanguage('ar'));
+  await waitFor(() => expect(section.getByTestId('copied-audit-empty').textContent!.replace(/[\u2066-\u2069]/g, '')).toBe('لا قيد من amal-laptop:0c1d2e3f يطابق البحث أو الفترة أعلاه.'));
+});
+
+it('pages a search by whether more match, below the last entry shown', async () => {
+  render(<AuditScreen />);
+  const section = within(await screen.findByTestId('copied-audit'));
+  fireEvent.change(screen.getByLabelText('Search the log (/)'), { target: { value: 'pd-old' } });
+  await waitFor(() => expect(asked.at(-1)).toMatchObject({ query: 'pd-old' }));
+  const older = () => section.getByRole('button', { name: 'Older entries' }) as HTMLButtonElement;
+  await waitFor(() => expect(older().disabled).toBe(false));
+  fireEvent.click(older());
+  await waitFor(() => expect(asked.at(-1)).toMatchObject({ query: 'pd-old', beforeSeq: 31 }));
+  await waitFor(() => expect(older().disabled).toBe(true));
 });

@@ -40,8 +40,14 @@ export type AuditPositionKeeper = {
 };
 // int8 columns come back as text (pg's default), read with Number() and minor().
 const columns = 'seq, at, db_user, os_user, profile_id, environment, action, payment_id::text AS payment_id, order_id, amount_minor, currency, reason, result';
-/** What reads.sql's audit_log_search index holds per entry. */
-const auditText = `lower(a.action || ' ' || a.db_user || ' ' || coalesce(a.os_user, '') || ' ' || a.result || ' ' || coalesce(a.order_id, '') COLLATE "C")`;
+/** Where an audit search looks: the columns matched one by one, and the entry's text as an index holds it. */
+export type AuditSearchSource = { alias: string; columns: string[]; text: string };
+/** The team's own log `paydesk.audit_log a`: what reads.sql's audit_log_search index holds per entry. */
+const teamAuditSource: AuditSearchSource = {
+  alias: 'a',
+  columns: ['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'],
+  text: `lower(a.action || ' ' || a.db_user || ' ' || coalesce(a.os_user, '') || ' ' || a.result || ' ' || coalesce(a.order_id, '') COLLATE "C")`,
+};
 type Entry = Record<string, unknown>;
 
 const iso = (v: unknown) => new Date(v as Date).toISOString();
@@ -50,24 +56,26 @@ const hashed = (r: Entry) =>
   JSON.stringify([Number(r.seq), iso(r.at), r.db_user, r.os_user, r.profile_id, r.environment, r.action, r.payment_id, r.order_id, minor(r.amount_minor as string | null), r.currency, r.reason, r.result]);
 
 /**
- * An audit search as an SQL test on `paydesk.audit_log a`, its values added to `params`: the
- * screen's windows and the export of what the screen shows (pg-export.ts) share it.
+ * An audit search as an SQL test on `paydesk.audit_log a` (or, given its source, the entries
+ * copied from laptops: pg-copied-audit.ts), its values added to `params`: the screen's windows
+ * and the export of what the screen shows (pg-export.ts) share it.
  */
-export function teamAuditMatch(search: { query: string; actions?: string[]; results?: string[] }, params: Params): string {
+export function teamAuditMatch(search: { query: string; actions?: string[]; results?: string[] }, params: Params, source: AuditSearchSource = teamAuditSource): string {
   const query = search.query;
   const like = `%${escapeLike(query)}%`;
   const q = params.add(asciiLower(like));
-  const typed = [`(${['a.action', 'a.db_user', 'a.os_user', 'a.result', 'a.order_id'].map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
+  const { alias, text: auditText } = source;
+  const typed = [`(${source.columns.map((c) => `${folded(c)} LIKE ${q}`).join(' OR ')})`];
   if ([...query].length >= 3) typed.push(`${auditText} LIKE ${q}`);
   const either = [`(${typed.join(' AND ')})`];
   // The codes whose label on screen holds the text (the renderer's words): each is in the entry's
   // indexed text, so the same trigram index narrows to them, then the column is matched exactly.
-  for (const [column, codes] of [['a.action', search.actions], ['a.result', search.results]] as const) {
+  for (const [column, codes] of [[`${alias}.action`, search.actions], [`${alias}.result`, search.results]] as const) {
     if (!codes?.length) continue;
     either.push(`(${auditText} LIKE ANY(${params.add(codes.map((c) => `%${escapeLike(asciiLower(c))}%`))}::text[]) AND ${column} = ANY(${params.add(codes)}::text[]))`);
   }
   // An amount: one test per currency it is exact in, each a seek of audit-amount.sql's index.
-  for (const amount of typedAmounts(query)) either.push(`(a.amount_minor = ${params.add(amount.minor)}::bigint AND a.currency = ${params.add(amount.currency)}::text)`);
+  for (const amount of typedAmounts(query)) either.push(`(${alias}.amount_minor = ${params.add(amount.minor)}::bigint AND ${alias}.currency = ${params.add(amount.currency)}::text)`);
   return `(${either.join(' OR ')})`;
 }
 

@@ -19,10 +19,12 @@ import type { AppEvent } from '../../../contract/events';
 import { csvLine } from '../csv';
 import { auditCells, auditHeader, exportFileName, exportKindOf, paymentHeader, type AuditRow, type LocalColumns } from '../export';
 import type { ExportProgress, ExportRequest } from '../export-file';
+import type { AuditSearch } from '../audit-query';
 import { exportRecord } from '../export-record';
 import { exportTimeZone, localColumns } from '../local-time';
 import { Params } from './pg-list-sql';
-import { teamAuditMatch } from './pg-audit-reads';
+import { teamAuditMatch, type AuditSearchSource } from './pg-audit-reads';
+import { copiedAuditSource } from './pg-copied-audit';
 import { paymentLine } from '../export-rows';
 import { runningExports } from '../running-exports';
 import { claimExportPath, discardPartial } from '../export-path';
@@ -51,13 +53,19 @@ const paymentSelect = `${utc('p.created_at')}, p.kind, p.order_id, p.state, p.st
   p.customer_name, p.customer_email, p.customer_phone, p.card_bin, p.card_last4, p.transaction_id, p.link_url, p.profile_id, p.environment, p.description, ${lastChecked}, ${openOperation}`;
 // export.ts's AuditRow: the OS user the laptop gave, else the login (as pg-store.ts reads operations);
 // then the login the database stamped (db_user), for the team's own last column.
-const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash, db_user`;
+const auditSelect = `seq, ${utc('at')}, coalesce(os_user, db_user), profile_id, environment, action, payment_id::text, order_id, amount_minor, currency, reason, result, hash, db_user, NULL`;
+// The entries copied from laptops (pg-copied-audit.ts) in the same columns: their own seq, time
+// (as the laptop wrote it, read as an instant) and hash; no team login did them, and the last
+// column names the laptop.
+const copiedSelect = `seq, ${utc('at::timestamptz')}, os_user, profile_id, environment, action, payment_id, order_id, amount_minor, currency, reason, result, hash, NULL, laptop`;
 /**
  * The team's audit CSV: the laptop's columns, byte for byte, then `team_login`, who did it as the
- * database stamped it (the OS user is only what a laptop said: "root" on many). Last, as the local
- * columns were added: a sheet reading by position or by name still reads what it read.
+ * database stamped it (the OS user is only what a laptop said: "root" on many), then `laptop`:
+ * empty for the team's own entries, else the laptop an entry copied from a laptop's ledger was
+ * written on (after the team's, each laptop's in its own order). Each added last, as the local
+ * columns were: a sheet reading by position or by name still reads what it read.
  */
-export const teamAuditHeader = [...auditHeader, 'team_login'];
+export const teamAuditHeader = [...auditHeader, 'team_login', 'laptop'];
 
 /** One window of payments as CSV text: amounts read back as exact integers, then SQLite's line. */
 function paymentText(rows: unknown[][], local: LocalColumns): string {
@@ -78,35 +86,52 @@ function auditText(rows: unknown[][], local: LocalColumns): string {
       seq: exactInteger(r[0] as string)!, at: r[1] as string, os_user: r[2] as string, profile_id: r[3] as string | null, environment: r[4] as string | null, action: r[5] as string,
       payment_id: r[6] as string | null, order_id: r[7] as string | null, amount_minor: exactInteger(r[8] as string | null), currency: r[9] as string | null, reason: r[10] as string | null, result: r[11] as string, hash: r[12] as string,
     };
-    text += csvLine([...auditCells(row, local), r[13] as string]);
+    text += csvLine([...auditCells(row, local), (r[13] as string | null) ?? '', (r[14] as string | null) ?? '']);
   }
   return text;
 }
 
 type Statement = { text: string; values: unknown[] };
-export type Job = { path: string; header: string[]; count: Statement; select: Statement; lines: (rows: unknown[][]) => string };
+/** One query of an export: its rows are written after the part before it, in the same snapshot. */
+export type JobPart = { count: Statement; select: Statement };
+export type Job = { path: string; header: string[]; parts: JobPart[]; lines: (rows: unknown[][]) => string };
+
+/** The screen's search and period as an SQL test on one source of audit entries (`at` read as an instant). */
+function auditWhere(search: AuditSearch | undefined, params: Params, source?: AuditSearchSource): string {
+  const query = search?.query?.trim();
+  const alias = source?.alias ?? 'a';
+  const tests = query ? [teamAuditMatch({ ...search, query }, params, source)] : [];
+  // The screen's period: the entries written in it (the log is written in time order, audit-period.ts).
+  if (search?.from !== undefined) tests.push(`${alias}.at::timestamptz >= ${params.add(search.from, '::timestamptz')}`);
+  if (search?.to !== undefined) tests.push(`${alias}.at::timestamptz < ${params.add(search.to, '::timestamptz')}`);
+  return tests.length ? `WHERE ${tests.join(' AND ')}` : '';
+}
 
 /** What one export reads and writes (a bad filter throws here, in words); timeZone: its local columns' (local-time.ts). */
 export function jobOf(request: TeamExportRequest, path: string, timeZone: string): Job {
   const local = localColumns(timeZone);
   if (request.kind === 'audit') {
-    // With a search, the entries the audit screen finds for it (pg-audit-reads.ts), oldest first.
-    const query = request.search?.query?.trim();
-    const params = new Params();
-    const tests = query ? [teamAuditMatch({ ...request.search, query }, params)] : [];
-    // The screen's period: the entries written in it (the log is written in time order, audit-period.ts).
-    if (request.search?.from !== undefined) tests.push(`a.at >= ${params.add(request.search.from, '::timestamptz')}`);
-    if (request.search?.to !== undefined) tests.push(`a.at < ${params.add(request.search.to, '::timestamptz')}`);
-    const where = tests.length ? `WHERE ${tests.join(' AND ')}` : '';
-    const of = (text: string) => ({ text, values: params.values });
-    return { path, header: teamAuditHeader, count: of(`SELECT count(*) AS n FROM paydesk.audit_log a ${where}`), select: of(`SELECT ${auditSelect} FROM paydesk.audit_log a ${where} ORDER BY seq`), lines: (rows) => auditText(rows, local) };
+    // With a search, the entries the audit screen finds for it (pg-audit-reads.ts), oldest first:
+    // the team's own, then those copied from each laptop (pg-copied-audit.ts), by laptop and seq.
+    const part = (table: string, columns: string, order: string, source?: AuditSearchSource): JobPart => {
+      const params = new Params();
+      const where = auditWhere(request.search, params, source);
+      const from = `FROM ${table} ${source?.alias ?? 'a'} ${where}`;
+      return { count: { text: `SELECT count(*) AS n ${from}`, values: params.values }, select: { text: `SELECT ${columns} ${from} ORDER BY ${order}`, values: params.values } };
+    };
+    return {
+      path, header: teamAuditHeader, lines: (rows) => auditText(rows, local),
+      parts: [part('paydesk.audit_log', auditSelect, 'seq'), part('paydesk.imported_audit', copiedSelect, 'i.laptop, i.seq', copiedAuditSource)],
+    };
   }
   const where = teamPaymentWhere(request.filter); // bad input fails the call, in words, before any file
   return {
     path,
     header: paymentHeader,
-    count: { values: where.values, text: `SELECT count(*) AS n FROM paydesk.payments p WHERE ${where.sql}` },
-    select: { values: where.values, text: `SELECT ${paymentSelect} FROM paydesk.payments p WHERE ${where.sql} ${teamOrderBy(request.sort)}` },
+    parts: [{
+      count: { values: where.values, text: `SELECT count(*) AS n FROM paydesk.payments p WHERE ${where.sql}` },
+      select: { values: where.values, text: `SELECT ${paymentSelect} FROM paydesk.payments p WHERE ${where.sql} ${teamOrderBy(request.sort)}` },
+    }],
     lines: (rows) => paymentText(rows, local),
   };
 }
@@ -128,21 +153,26 @@ export async function runTeamExport(pool: Connections, job: Job, { window, slice
   try {
     client = await pool.connect();
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    total = exactInteger((await client.query(job.count.text, job.count.values)).rows[0].n)!; // fixes the snapshot
-    await client.query(`DECLARE export NO SCROLL CURSOR FOR ${job.select.text}`, job.select.values);
+    for (const part of job.parts) total += exactInteger((await client.query(part.count.text, part.count.values)).rows[0].n)!; // the first fixes the snapshot
     out.write(`\uFEFF${csvLine(job.header)}`);
-    for (;;) {
-      const fetched = await client.query({ text: `FETCH ${window} FROM export`, rowMode: 'array' });
-      const batch = fetched.rows as unknown[][];
-      rows += batch.length;
-      // Formatted a slice per turn of the event loop, so other calls and events get in between.
-      for (let at = 0; at < batch.length; at += slice) {
-        if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-        if (!out.write(job.lines(batch.slice(at, at + slice)))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    // Each part through a cursor of its own, one after the other: a window in memory at a time.
+    for (const [index, part] of job.parts.entries()) {
+      if (cancelled()) break;
+      await client.query(`DECLARE export_${index} NO SCROLL CURSOR FOR ${part.select.text}`, part.select.values);
+      for (;;) {
+        const fetched = await client.query({ text: `FETCH ${window} FROM export_${index}`, rowMode: 'array' });
+        const batch = fetched.rows as unknown[][];
+        const before = rows;
+        rows += batch.length;
+        // Formatted a slice per turn of the event loop, so other calls and events get in between.
+        for (let at = 0; at < batch.length; at += slice) {
+          if (at > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+          if (!out.write(job.lines(batch.slice(at, at + slice)))) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        }
+        await afterWindow?.(rows);
+        if (batch.length < window || cancelled()) break;
+        if (Math.floor(rows / progressEvery) > Math.floor(before / progressEvery)) report({ rows, total, done: false });
       }
-      await afterWindow?.(rows);
-      if (batch.length < window || cancelled()) break;
-      if (rows % progressEvery === 0) report({ rows, total, done: false });
     }
     await client.query('COMMIT');
     client.release();

@@ -16,7 +16,7 @@ import { exportRecord } from '../export-record';
 import { exportTimeZone } from '../local-time';
 import type { TeamLedgerSettings } from './connection';
 import { exactInteger } from './copy-to-team';
-import { jobOf } from './pg-export';
+import { jobOf, type JobPart } from './pg-export';
 import type { Queryable } from './pg-reads';
 import { refusalsInWords } from './pg-refusals';
 import { inSnapshot, recordTeamExport, type Connections } from './pg-snapshot';
@@ -45,11 +45,12 @@ export function createTeamQuickExports(deps: {
       const size = Math.min(input.limit, chunkLimit);
       const timeZone = exportTimeZone(input.timeZone);
       const job = jobOf({ kind: 'payments', filter: input.filter, sort: input.sort }, '', timeZone); // a bad filter fails here, next to its field
+      const [part] = job.parts as [JobPart];
       return inWords(async () => {
         const { rows, total } = await inSnapshot(deps.pool, async (db) => {
-          const counted = exactInteger((await db.query(job.count.text, job.count.values)).rows[0].n as string)!;
-          const at = job.select.values.length;
-          const found = await db.query({ text: `${job.select.text} LIMIT $${at + 1} OFFSET $${at + 2}`, values: [...job.select.values, size, input.offset], rowMode: 'array' });
+          const counted = exactInteger((await db.query(part.count.text, part.count.values)).rows[0].n as string)!;
+          const at = part.select.values.length;
+          const found = await db.query({ text: `${part.select.text} LIMIT $${at + 1} OFFSET $${at + 2}`, values: [...part.select.values, size, input.offset], rowMode: 'array' });
           return { rows: found.rows as unknown[][], total: counted };
         });
         let text = input.offset === 0 ? `\uFEFF${csvLine(job.header)}` : '';
@@ -71,13 +72,16 @@ export function createTeamQuickExports(deps: {
         let csv = `\uFEFF${csvLine(job.header)}`;
         let rows = 0;
         await inSnapshot(deps.pool, async (db) => {
-          await db.query(`DECLARE quick_audit NO SCROLL CURSOR FOR ${job.select.text}`);
-          for (;;) {
-            const batch = (await db.query({ text: `FETCH ${auditWindow} FROM quick_audit`, rowMode: 'array' })).rows as unknown[][];
-            csv += job.lines(batch);
-            rows += batch.length;
-            if (batch.length < auditWindow) return;
-            await nextTurn();
+          // The team's entries, then those copied from laptops (jobOf's parts), each by a cursor.
+          for (const [index, part] of job.parts.entries()) {
+            await db.query(`DECLARE quick_audit_${index} NO SCROLL CURSOR FOR ${part.select.text}`, part.select.values);
+            for (;;) {
+              const batch = (await db.query({ text: `FETCH ${auditWindow} FROM quick_audit_${index}`, rowMode: 'array' })).rows as unknown[][];
+              csv += job.lines(batch);
+              rows += batch.length;
+              if (batch.length < auditWindow) break;
+              await nextTurn();
+            }
           }
         });
         const fileName = exportFileName('audit', now(), zone);

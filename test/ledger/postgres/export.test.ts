@@ -99,17 +99,21 @@ describeWithPostgres('CSV exports on both backends', () => {
       payment_id::text, order_id, amount_minor, currency, reason, result, hash FROM paydesk.audit_log ORDER BY seq`)).rows;
     // Every column but the last is the laptop's, byte for byte (SQLite's auditCells); the last is the login.
     const laptopCells = (r: (typeof entries)[number]) => auditCells({ ...r, seq: exactInteger(r.seq)!, amount_minor: exactInteger(r.amount_minor), os_user: r.os_user ?? r.db_user }, localColumns(exportTimeZone(undefined)));
-    const expected = `\uFEFF${csvLine([...auditHeader, 'team_login'])}${entries.map((r) => csvLine([...laptopCells(r), r.db_user])).join('')}`;
+    // Then the entries copied from laptops, each laptop's in its order: no login did them, and the last column names the laptop.
+    const copied = (await ledgers.pool('finance').query(`SELECT seq, to_char(at::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, os_user, profile_id, environment, action,
+      payment_id, order_id, amount_minor, currency, reason, result, hash, laptop FROM paydesk.imported_audit ORDER BY laptop, seq`)).rows;
+    expect(copied.length).toBeGreaterThan(1_000);
+    const expected = `\uFEFF${csvLine([...auditHeader, 'team_login', 'laptop'])}${entries.map((r) => csvLine([...laptopCells(r), r.db_user, ''])).join('')}${copied.map((r) => csvLine([...laptopCells(r), '', r.laptop])).join('')}`;
     const team = await teamFile({ kind: 'audit' });
     expect(team.text).toBe(expected);
     // An auditor reads who did it: the earlier export by fay's login from the computer user huda names both.
-    // (Split naively: the columns up to action hold no comma, and team_login is the last.)
+    // (Split naively: the columns up to action hold no comma, and team_login and laptop are the last.)
     const [header, ...lines] = team.text!.slice(1).trimEnd().split('\r\n').map((line) => line.split(','));
-    expect(header!.at(-1)).toBe('team_login');
+    expect(header!.slice(-2)).toEqual(['team_login', 'laptop']);
     const exported = lines.find((cells) => cells[header!.indexOf('action')] === 'export_payments')!;
-    expect([exported[header!.indexOf('os_user')], exported.at(-1)]).toEqual(['huda', 'fay']);
-    expect(team.progress.rows).toBe(entries.length);
-    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_audit_log', result: expect.stringMatching(new RegExp(`^${entries.length} rows; file paydesk-audit-[-0-9]+\\.csv; zone \\S+$`)) });
+    expect([exported[header!.indexOf('os_user')], exported.at(-2), exported.at(-1)]).toEqual(['huda', 'fay', '']);
+    expect(team.progress.rows).toBe(entries.length + copied.length);
+    expect((await exportEntries()).at(-1)).toEqual({ db_user: 'fay', os_user: 'huda', action: 'export_audit_log', result: expect.stringMatching(new RegExp(`^${entries.length + copied.length} rows; file paydesk-audit-[-0-9]+\\.csv; zone \\S+$`)) });
   });
 
   it('lets staff export (the database grants record_export to staff), recorded with their login', async () => {

@@ -199,7 +199,7 @@ export function AuditScreen() {
           </div>
         </>
       )}
-      <CopiedAudit />
+      <CopiedAudit query={query} period={period} />
     </div>
   );
 }
