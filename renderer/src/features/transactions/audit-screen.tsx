@@ -5,18 +5,13 @@ import { IsolatedRuns, StopAfterRuns } from '../../ui/isolated-runs';
 import { useEffect, useRef, useState } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { MethodOutput } from '../../../../contract/methods';
-import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
-import { formatAmount } from '../../i18n/format';
-import { Ltr } from '../../ui/ltr';
-import { auditAction, auditResult } from './audit-words';
 import { auditCodesFor } from './audit-search-codes';
 import { exportToFile, exportWords } from './export-csv';
-import { storedReason } from './stored-reason';
 import { ltrIsolated } from '../../../../contract/amount-words';
-import { ProfileCell } from './profile-cell';
+import { AuditEntryCells } from './audit-entry-cells';
 import { CopiedAudit } from './copied-audit';
 import { useFocusAcrossSwap, useFocusFallback } from '../../ui/focus';
 import { useSlashFocus } from '../../ui/slash-focus';
@@ -184,11 +179,7 @@ export function AuditScreen() {
                   <td><RowMoment iso={row.at} /></td>
                   {/* On the team ledger, the login the database stamped first: the OS user is only what a laptop said, and many say "root". */}
                   <td>{row.person && row.person !== row.osUser ? t('timeline.person', { person: row.person, osUser: row.osUser }) : row.osUser}</td>
-                  <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>
-                  <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
-                  <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>
-                  <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
-                  <td>{auditResult(row.action, row.result, t, language, row.profileId)}</td>
+                  <AuditEntryCells row={row} />
                 </tr>
               ))}
             </tbody>

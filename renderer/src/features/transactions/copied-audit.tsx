@@ -6,16 +6,11 @@
 // (given by the audit screen) apply here too, sent as the log sends them.
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
-import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
-import { formatAmount } from '../../i18n/format';
-import { Ltr } from '../../ui/ltr';
 import { RowMoment } from '../../ui/row-moment';
-import { auditAction, auditResult } from './audit-words';
-import { storedReason } from './stored-reason';
-import { ProfileCell } from './profile-cell';
+import { AuditEntryCells } from './audit-entry-cells';
 import { IsolatedRuns } from '../../ui/isolated-runs';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { auditCodesFor } from './audit-search-codes';
@@ -112,11 +107,7 @@ export function CopiedAudit({ query, period }: Search) {
               <td>{row.seq}</td>
               <td><RowMoment iso={row.at} /></td>
               <td><bdi dir="ltr">{row.osUser}</bdi></td>
-              <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>
-              <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
-              <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>
-              <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
-              <td>{auditResult(row.action, row.result, t, language, row.profileId)}</td>
+              <AuditEntryCells row={row} />
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,34 @@
+// The cells an audit entry shows after its number, time and person: the same on the team's log and
+// on the entries copied from laptops (audit-screen.tsx, copied-audit.tsx), so the two read alike.
+import type { CurrencyCode } from '../../../../contract/money';
+import { useLanguage, useT } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { Ltr } from '../../ui/ltr';
+import { auditAction, auditResult } from './audit-words';
+import { storedReason } from './stored-reason';
+import { ProfileCell } from './profile-cell';
+
+type Entry = {
+  profileId: Parameters<typeof ProfileCell>[0]['profileId'];
+  environment: Parameters<typeof ProfileCell>[0]['environment'];
+  action: string;
+  reason: string | null;
+  orderId: string | null;
+  amountMinor: number | null;
+  currency: string | null;
+  result: string;
+};
+
+export function AuditEntryCells({ row }: { row: Entry }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  return (
+    <>
+      <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>
+      <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
+      <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>
+      <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
+      <td>{auditResult(row.action, row.result, t, language, row.profileId)}</td>
+    </>
+  );
+}
