@@ -23,11 +23,7 @@ describe('the note of a lost answer, once a check settles the payment', () => {
     await tx.open(session.preview.url);
     practice = await practiceControl(session.page, session.preview.dataDir);
     await cardSale(session.page, { orderId: 'NOTE-LOST-1', amount: '100.00', currency: 'SAR', holder: 'HUDA ALQAHTANI', customer });
-    await practice.fault('refund', { failure: 'reset_after_processing', times: 1 });
-    await practice.fault('status', { failure: 'http_500' });
-    await tx.pressRefund('NOTE-LOST-1', '100', 'Customer asked'); // all of it: a status answer can settle it
-    await session.page.getByTestId('outcome-unknown').waitFor();
-    await tx.dialog.getByRole('button', { name: 'Close' }).click();
+    await tx.refundWithLostAnswer(practice.fault, 'NOTE-LOST-1', '100', 'Customer asked'); // all of it: a status answer can settle it
   });
   afterAll(async () => {
     await practice?.fault('status', null);

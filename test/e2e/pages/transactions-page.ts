@@ -140,6 +140,19 @@ export class TransactionsPage extends AppPage {
     await this.sendButton.click();
   }
 
+  /**
+   * A refund of the whole payment whose answer the practice gateway loses, with every status check
+   * failing after it: the payment stays unclear (Needs attention, a note in the band) until the test
+   * lifts the status fault. `fault` is practice-control's; the dialog is closed on "Outcome unknown".
+   */
+  async refundWithLostAnswer(fault: (operation: string, fault: unknown) => Promise<void>, orderId: string, amount: string, reason: string) {
+    await fault('refund', { failure: 'reset_after_processing', times: 1 });
+    await fault('status', { failure: 'http_500' });
+    await this.pressRefund(orderId, amount, reason);
+    await this.page.getByTestId('outcome-unknown').waitFor();
+    await this.dialog.getByRole('button', { name: 'Close' }).click();
+  }
+
   async fillAmount(amount: string) {
     await this.dialog.getByLabel(/^Amount/).fill(amount);
   }
