@@ -112,7 +112,7 @@ for (const reason of ['undecidable', 'unsettled'] as const) {
     expect(plain(note.textContent)).toBe('No answer settles the last refund, and the profile it was made on has since been removed, so Paydesk can no longer check or settle it. Look up order reference DOC-1 for SAR 40.00 on the gateway’s dashboard to learn its outcome.');
     expect(note.textContent).not.toMatch(/[Ss]witch/);
     act(() => useLanguage.getState().setLanguage('ar'));
-    await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').textContent)).toBe('لم يحسم أي ردٍّ آخر عملية استرداد، وقد أُزيل ملف التعريف الذي أُجريت عليه منذ ذلك الحين، فلم يعد بوسع Paydesk فحصها ولا تسويتها. ابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR لتعرف نتيجتها.'));
+    await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').textContent)).toBe('لم يحسم أي ردٍّ آخر عملية استرداد، وقد أُزيل ملف التعريف الذي أُجريت عليه منذ ذلك الحين، فلم يعد بوسع بايدسك فحصها ولا تسويتها. ابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR لتعرف نتيجتها.'));
   });
 }
 
