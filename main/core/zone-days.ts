@@ -1,7 +1,8 @@
 // Calendar days in a time zone. A payment link's dates are days, written YYYY-MM-DD: the issue
 // date the form sends is today on the computer's own clock (renderer's `today()`), so the business's
 // days are the computer's zone's, and a link's expiry date has passed once the next day has begun
-// there. Main (its check after a link's date) and the practice gateway (its pages) read them here.
+// there. Main (its check after a link's date) and the practice gateway (its pages) read them here;
+// the CSVs' local columns (ledger/local-time.ts) read the zone and its offsets here too.
 const wallTimes = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone Intl knows by this name, else this process's own (the computer's). */
@@ -16,8 +17,8 @@ export function zoneOrLocal(zone?: string): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The wall time in `zone` at `ms`, as if it were UTC (milliseconds). */
-function wallMs(ms: number, zone: string): number {
+/** The wall time in `zone` at `ms`, as if it were UTC (milliseconds); minus `ms`, the zone's offset then (ledger/local-time.ts). */
+export function wallMs(ms: number, zone: string): number {
   let format = wallTimes.get(zone);
   if (!format) wallTimes.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })));
   const p = Object.fromEntries(format.formatToParts(ms).map((x) => [x.type, x.value]));

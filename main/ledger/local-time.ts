@@ -4,30 +4,19 @@
 // CSV by `local_day` gives Home's days; its UTC `created_at` stays as it was. The offset is read
 // from Intl twice per UTC day (and per quarter hour on a day the clocks change: zones change on a
 // quarter hour at most), so a million rows cost a million string slices, not a million Intl calls.
+import { wallMs, zoneOrLocal } from '../core/zone-days';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 const quarter = 15 * 60_000;
 const dayMs = 86_400_000;
 
-/** The zone's name when Intl knows it, else undefined (the CSV then falls back to main's own zone). */
-export function knownTimeZone(zone: string | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The zone an export's local columns use: the renderer's (Home's), else this process's. */
-export const exportTimeZone = (zone: string | undefined) => knownTimeZone(zone) ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The zone an export's local columns use: the renderer's (Home's) when Intl knows it, else this process's. */
+export const exportTimeZone = (zone: string | undefined) => zoneOrLocal(zone);
 
 /** A function from a UTC ISO time to its `local_time` and `local_day` cells in `zone` (empty for a time that is not one). */
 export function localColumns(zone: string): (utc: unknown) => [string, string] | [null, null] {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-  const offsetOf = (at: number): number => {
-    const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
-    return Math.round((Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) - at) / 60_000);
-  };
+  // zone-days.ts reads the wall time; this keeps the offsets it gives per UTC day, read twice a day, not once a row.
+  const offsetOf = (at: number): number => Math.round((wallMs(at, zone) - at) / 60_000);
   // A UTC day whose offset is the same at its start and its end has that offset throughout (no
   // zone changes twice within a day): one entry for the day. A day with a change is kept per quarter hour.
   const days = new Map<number, number | Map<number, number>>();

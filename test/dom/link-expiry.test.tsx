@@ -3,7 +3,7 @@
 // State stays Unpaid, as the gateway last said, and the line says "Past its expiry date, 28 Nov" (it
 // said "Expired" under "Unpaid", a word the gateway had not said); nothing on a paid link or one
 // whose date is not known. English and Arabic (Latin digits, the month named). main is a stub; the clock's date is fixed (Date only: the test's waits still run).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
@@ -17,7 +17,7 @@ const links = [
   link('INV-1', 'pending', '2026-12-03'), link('INV-2', 'pending', '2026-11-28'), link('INV-3', 'pending', '2026-11-29'),
   link('INV-4', 'paid', '2026-12-03'), link('INV-5', 'pending', null), link('INV-6', 'expired', '2026-11-20'),
 ];
-stubMain({
+const main = stubMain({
   listPaymentLinks: () => ({ ok: true, value: unchecked({ total: links.length, rows: links }) }),
   invoiceNumbers: () => ({ ok: true, value: {} }),
 });
@@ -52,5 +52,32 @@ describe.each([
     expect(expiryOf('INV-4')).toBeNull(); // paid
     expect(expiryOf('INV-5')).toBeNull(); // made without a date
     expect(expiryOf('INV-6')).toBeNull(); // its state already says Expired
+  });
+});
+
+// The list open over midnight: "Expires 29 Nov" stayed until main's check redrew it (up to 5 minutes).
+describe('a link whose expiry date ends while the list is open', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date(2026, 10, 29, 23, 59, 30)); // 30 seconds before midnight, the computer's own zone
+  });
+  afterEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 29, 23, 30));
+  });
+
+  it('says it is past its expiry date at midnight, with nothing asked of main, and leaves no timer once closed', async () => {
+    const { unmount } = render(<LinksList />);
+    await act(() => vi.advanceTimersByTimeAsync(0)); // the list's answer
+    expect(expiryOf('INV-3')).toBe('Expires 29 Nov');
+    const asked = main.calls.filter((c) => c.name === 'listPaymentLinks').length;
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(expiryOf('INV-3')).toBe('Expires 29 Nov'); // still its day
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(expiryOf('INV-3')).toBe('Past its expiry date, 29 Nov');
+    expect(expiryOf('INV-1')).toBe('Expires 3 Dec');
+    expect(main.calls.filter((c) => c.name === 'listPaymentLinks')).toHaveLength(asked); // the clock's doing, not a reload
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -16,11 +16,19 @@ let activeId = 'practice';
 let profiles = [practice, shop];
 let listAnswered = true;
 let madeOn: { profileId: string; environment: 'sandbox' | 'production' } = { profileId: 'shop', environment: 'sandbox' };
+/** A refund whose answer was lost, left to a person for this reason (none: nothing unclear). */
+let unclear: 'undecidable' | 'unsettled' | null = null;
+const lostRefund = {
+  id: 'op-2', kind: 'refund', amountMinor: 4_000, reason: null, osUser: 'layla', person: null, outcome: 'unknown', errorCode: null, errorMessage: null,
+  gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,
+};
 const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo(null) }),
   getActiveProfile: () => ({ ok: true, value: unchecked(profiles.find((p) => p.id === activeId) ?? practice) }),
   listProfiles: () => (listAnswered ? { ok: true, value: unchecked({ profiles, activeId }) } : new Promise(() => undefined)),
-  getPayment: () => ({ ok: true, value: unchecked(paymentDetail(cardSale(madeOn))) }),
+  getPayment: () => ({ ok: true, value: unchecked(unclear
+    ? { ...paymentDetail(cardSale({ ...madeOn, operationInFlight: true, needsAttention: true, attentionReason: unclear })), operations: [lostRefund] }
+    : paymentDetail(cardSale(madeOn))) }),
   switchProfile: (input) => {
     activeId = input.id;
     queueMicrotask(() => main.tell({ type: 'profiles.changed' } as never));
@@ -35,6 +43,7 @@ const { useLanguage, translate } = await import('../../renderer/src/i18n');
 let unwatch: () => void = () => undefined;
 beforeEach(async () => {
   listAnswered = true;
+  unclear = null;
   madeOn = { profileId: 'shop', environment: 'sandbox' };
   activeId = 'practice';
   profiles = [practice, shop];
@@ -78,6 +87,34 @@ it('says a removed profile\'s payment cannot be acted on here, with nothing to p
   expect(note.textContent).toBe('This payment was made on a profile that has since been removed, so it cannot be acted on here.');
   expect(note.querySelector('button')).toBeNull();
 });
+
+const plain = (text: string | null | undefined) => text!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
+
+// The view has no "Settle by hand…" on another profile's payment: "then settle it here" sent people looking for it.
+it('an undecidable refund on another profile\'s payment says to settle it from that profile, not here, in English and Arabic', async () => {
+  unclear = 'undecidable';
+  render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+  const note = await screen.findByTestId('attention-undecidable');
+  expect(plain(note.textContent)).toBe('The gateway’s answers cannot tell whether the last refund went through. Look it up on the gateway’s dashboard, then switch to the profile it was made on and settle it from there.');
+  expect(screen.queryByTestId('action-settle')).toBeNull();
+  act(() => useLanguage.getState().setLanguage('ar'));
+  await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').textContent)).toBe('لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية استرداد. تحقق منها في لوحة تحكم البوابة، ثم انتقل إلى ملف التعريف الذي أُجريت عليه وسوِّها منه.'));
+});
+
+// A removed profile cannot be switched to (one added again is a new profile): the notes said to switch to it.
+for (const reason of ['undecidable', 'unsettled'] as const) {
+  it(`an unclear refund (${reason}) on a removed profile's payment says nothing here can check or settle it, and what the dashboard tells, in English and Arabic`, async () => {
+    unclear = reason;
+    profiles = [practice];
+    await act(() => useProfiles.getState().load());
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    const note = await screen.findByTestId('attention-undecidable');
+    expect(plain(note.textContent)).toBe('No answer settles the last refund, and the profile it was made on has since been removed, so Paydesk can no longer check or settle it. Look up order reference DOC-1 for SAR 40.00 on the gateway’s dashboard to learn its outcome.');
+    expect(note.textContent).not.toMatch(/[Ss]witch/);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').textContent)).toBe('لم يحسم أي ردٍّ آخر عملية استرداد، وقد أُزيل ملف التعريف الذي أُجريت عليه منذ ذلك الحين، فلم يعد بوسع بايدسك فحصها ولا تسويتها. ابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR لتعرف نتيجتها.'));
+  });
+}
 
 it('does not call the profile removed while the list of profiles is still being asked for', async () => {
   listAnswered = false;

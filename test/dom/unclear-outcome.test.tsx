@@ -38,7 +38,8 @@ stubMain({
     (document.activeElement as HTMLElement | null)?.blur();
     return unchecked(statusAnswer());
   },
-  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  // The other profile's test's payment is made on "practice" with "shop" active, both still there (a removed profile's note is other-profile-switch.test.tsx's).
+  listProfiles: () => ({ ok: true, value: unchecked({ profiles: [{ id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'https://sandbox.example/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null }], activeId: 'practice' }) }),
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
 const { useLanguage } = await import('../../renderer/src/i18n');

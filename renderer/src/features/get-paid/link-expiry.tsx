@@ -4,6 +4,9 @@
 // stays what the gateway last said (Unpaid): the gateway may still take payment, and main checks the
 // link once soon after its date ends (payments/schedule.ts); its State turns Expired when the
 // gateway answers so. A paid, declined or expired link, and one whose date is not known, shows nothing.
+// The words follow the clock (useToday): at midnight "Expires 6 Dec" turns "Past its expiry date, 6 Dec"
+// at once; it waited for main's check to redraw the list (up to 5 minutes).
+import { useEffect, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { useLanguage, useT } from '../../i18n';
 import { formatDayMonth } from '../../i18n/format';
@@ -15,10 +18,38 @@ export function expiryWord(payment: Pick<PaymentView, 'state' | 'expiresOn'>, on
   return on <= payment.expiresOn ? 'expires' : 'passed';
 }
 
-export function LinkExpiry({ payment }: { payment: Pick<PaymentView, 'state' | 'expiresOn'> }) {
+/**
+ * Today (YYYY-MM-DD, the user's time zone), drawn again at each local midnight while the caller is
+ * shown, and when the window comes back (a computer asleep at midnight may wake with the timer late).
+ */
+export function useToday(): string {
+  const [on, setOn] = useState(() => today());
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      const now = new Date();
+      const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1); // local: a DST day is 23 or 25 hours
+      timer = setTimeout(() => {
+        setOn(today());
+        arm(); // fired a moment early, today() is still yesterday: the next arm waits the rest
+      }, midnight.getTime() - now.getTime());
+    };
+    const onBack = () => setOn(today());
+    arm();
+    window.addEventListener('focus', onBack);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('focus', onBack);
+    };
+  }, []);
+  return on;
+}
+
+/** `on`: today from the list's one `useToday` (one timer for the list, not one per row). */
+export function LinkExpiry({ payment, on }: { payment: Pick<PaymentView, 'state' | 'expiresOn'>; on: string }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const word = expiryWord(payment, today());
+  const word = expiryWord(payment, on);
   if (!word) return null;
   const date = formatDayMonth(payment.expiresOn!, language);
   return (

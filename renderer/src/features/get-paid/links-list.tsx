@@ -13,7 +13,7 @@ import { useT } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { SendError } from './form-kit';
 import { Amount, PaymentStateLabel } from './outcome';
-import { LinkExpiry } from './link-expiry';
+import { LinkExpiry, useToday } from './link-expiry';
 import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
@@ -44,6 +44,7 @@ export function LinksList() {
   const { rows, total, error, loaded, more } = usePaymentList('link', query, state || undefined);
   const numbers = useInvoiceNumbers(rows);
   const focusedRow = useRef<string | null>(null); // the row (or its panel) the keyboard was last in
+  const on = useToday(); // rows' expiry words turn at midnight
 
   const copy = async (row: PaymentView) => {
     if (!row.url) return;
@@ -84,7 +85,7 @@ export function LinksList() {
           </thead>
           <tbody onFocus={(e) => (focusedRow.current = e.target.closest<HTMLElement>('[data-row-id]')?.dataset.rowId ?? null)}>
             {rows.map((row) => (
-              <LinkRow key={row.id} row={row} hadFocus={() => focusedRow.current === row.id} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
+              <LinkRow key={row.id} row={row} on={on} hadFocus={() => focusedRow.current === row.id} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
             ))}
           </tbody>
         </table>
@@ -94,7 +95,7 @@ export function LinksList() {
   );
 }
 
-function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; hadFocus(): boolean; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
+function LinkRow({ row, on, hadFocus, invoiceNumber, sharing, copied, onShare, onCopy, receipt, onReceipt }: { row: PaymentView; on: string; hadFocus(): boolean; invoiceNumber?: string; sharing: boolean; copied: boolean; onShare(): void; onCopy(): void; receipt: boolean; onReceipt(): void }) {
   const line = useRef<HTMLTableRowElement>(null);
   // The customer paid while the keyboard was on this row's Copy or in its share panel: both go with
   // the new state and the keyboard fell to the page's start. It lands on what the row offers now
@@ -108,7 +109,7 @@ function LinkRow({ row, hadFocus, invoiceNumber, sharing, copied, onShare, onCop
         <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
         <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
-        <td><PaymentStateLabel payment={row} /><LinkExpiry payment={row} /></td>
+        <td><PaymentStateLabel payment={row} /><LinkExpiry payment={row} on={on} /></td>
         <td><RowMoment iso={row.createdAt} /></td>
         <td>
           {/* The flex box inside the cell: the cell itself a flex box is no table cell, and its line sat above the row's. */}

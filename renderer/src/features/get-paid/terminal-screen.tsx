@@ -23,7 +23,8 @@ import { checkAmount, checkCustomer, customerToSend, type Problems } from './val
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent } from './not-sent';
-import { makeAnother, payByLink, useAgainDraft, useDraftArrives } from './create-again';
+import { makeAnother, useAgainDraft, useDraftArrives } from './create-again';
+import { PayByLinkButton } from './make-another';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
@@ -90,11 +91,12 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
       {p.state === 'authorised' && <p data-testid="authorised-next">{t('gp.terminal.authorisedNext')}</p>}
       {/* "Save the card" ticked: said saved only once the gateway's answer brought its token (useLivePayment brings it). */}
       {savedCard && <p data-testid="card-saved" data-saved={savedCard}>{t(savedCard === 'saved' ? 'gp.terminal.cardSaved' : 'gp.terminal.cardSaving')}</p>}
-      {/* Not make-another.tsx's button: imported here too, it split the first screen's code in three files (Rolldown's chunking). */}
+      {/* The detail's shared "Send a payment link instead" (make-another.tsx): the first screen's code stays one file since
+          vite.config.ts keeps what it loads together (importing it here split it in three before that). */}
       {p.state === 'declined' && mayCreate && (
         <p>
           <button type="button" onClick={() => makeAnother(p)} data-testid="make-another">{t('gp.another.card')}</button>{' '}
-          <button type="button" onClick={() => payByLink(p)} data-testid="pay-by-link">{t('gp.another.byLink')}</button>
+          <PayByLinkButton payment={p} />
         </p>
       )}
       <UnknownOutcome payment={p} onChecked={onChange} />

@@ -178,6 +178,10 @@ export const en = {
   'detail.attention.noAnswerOtherProfile': 'Several status checks brought no answer that settles the last {kind}. Switch to the profile it was made on first, then try “Check status now”. If the checks keep failing, look up order reference {order} for {amount} on the gateway’s dashboard, then settle it from that profile.',
   'detail.attention.noAnswerOtherProfileForOthers': 'Several status checks brought no answer that settles the last {kind}. Switch to the profile it was made on first, then try “Check status now”. If the checks keep failing, someone with the support or admin role looks up order reference {order} for {amount} on the gateway’s dashboard and settles it.',
   'action.settleByHand': 'The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.',
+  // Another profile's payment has no "Settle by hand…" here: the note says where it is settled.
+  'detail.attention.undecidableOtherProfile': 'The gateway’s answers cannot tell whether the last {kind} went through. Look it up on the gateway’s dashboard, then switch to the profile it was made on and settle it from there.',
+  // Its profile removed: no profile here can check or settle it (a profile added again is a new one, with a new id); the dashboard still has its outcome.
+  'detail.attention.removedProfile': 'No answer settles the last {kind}, and the profile it was made on has since been removed, so Paydesk can no longer check or settle it. Look up order reference {order} for {amount} on the gateway’s dashboard to learn its outcome.',
   'action.waiting': 'Still waiting for the gateway’s answer. Keep Paydesk open: if no clear answer comes, it will ask you to check the status, never to send again.',
 } as const;
 
@@ -340,6 +344,8 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
   'detail.attention.noAnswerOtherProfile': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم سوِّها من ملف التعريف ذاك.',
   'detail.attention.noAnswerOtherProfileForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
+  'detail.attention.undecidableOtherProfile': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. تحقق منها في لوحة تحكم البوابة، ثم انتقل إلى ملف التعريف الذي أُجريت عليه وسوِّها منه.',
+  'detail.attention.removedProfile': 'لم يحسم أي ردٍّ آخر عملية {kind}، وقد أُزيل ملف التعريف الذي أُجريت عليه منذ ذلك الحين، فلم يعد بوسع بايدسك فحصها ولا تسويتها. ابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} لتعرف نتيجتها.',
   'action.settleByHand': 'لا يكفي رد البوابة لمعرفة هل تمت. تحقق منها في لوحة تحكم البوابة، ثم اختر «تسوية يدوية…».',
   'action.waiting': 'ما زال بايدسك بانتظار رد البوابة. أبقِه مفتوحًا: إن لم يصل رد واضح فسيطلب منك فحص الحالة، لا الإرسال مرة أخرى.',
 };

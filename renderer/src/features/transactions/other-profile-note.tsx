@@ -13,11 +13,18 @@ import { withEnvironment } from '../settings/profile-switcher';
 import { useProductionSwitch } from '../settings/production-switch';
 import { QuotedWords } from '../../ui/quoted-words';
 
+/** The payment's profile is known to be gone (the list loaded without it): nothing here can act on it, so no note says to switch. */
+export function useProfileRemoved(profileId: string | undefined): boolean {
+  const profiles = useProfileList();
+  const listed = useProfiles((s) => s.loaded && !s.error); // not "removed" before the list is known
+  return profileId !== undefined && listed && !profiles.some((p) => p.id === profileId);
+}
+
 export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; onSwitch(button: HTMLButtonElement): void }) {
   const t = useT();
   const wordError = useWordedError();
   const profiles = useProfileList();
-  const listed = useProfiles((s) => s.loaded && !s.error); // not "removed" before the list is known
+  const removed = useProfileRemoved(profileId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError>(); // worded at each draw
   const pressed = useRef<HTMLButtonElement | null>(null);
@@ -31,7 +38,7 @@ export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; o
     });
   });
   const found = profiles.find((p) => p.id === profileId);
-  if (!found) return <p className="attention-note" data-testid="other-profile">{t(listed ? 'detail.otherProfileRemoved' : 'detail.otherProfileUnknown')}</p>;
+  if (!found) return <p className="attention-note" data-testid="other-profile">{t(removed ? 'detail.otherProfileRemoved' : 'detail.otherProfileUnknown')}</p>;
   const name = withEnvironment(profileName(found, t), t(`env.${found.environment}`));
   return (
     <div className="attention-note" data-testid="other-profile">

@@ -15,7 +15,7 @@ import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
 import { LastError, useNoticeSaysLastError } from './last-error';
-import { OtherProfileNote } from './other-profile-note';
+import { OtherProfileNote, useProfileRemoved } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
@@ -105,6 +105,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const checkable = payment ? statusCheckable(payment) : false;
   const shown = payment ? allowedActions(payment, mayMoveMoney || roleUnknown, chargedCard) : undefined;
   const otherProfile = payment && profile && payment.profileId !== profile.id;
+  const profileRemoved = useProfileRemoved(otherProfile ? payment.profileId : undefined);
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
   const lastErrorInNotice = useNoticeSaysLastError(payment, notice);
   const openPayment = (id: string) => useTransactions.getState().open(id);
@@ -202,7 +203,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
-          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, Boolean(otherProfile)), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
+          <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, otherProfile ? (profileRemoved ? 'removed' : 'other') : 'active'), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
         </div>
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
@@ -352,10 +353,12 @@ function mayBecomePaid(payment: { kind: string; state: string; watched: boolean 
 
 /**
  * Why an unclear operation waits for a person: answers that cannot decide it, or none that settled it after several checks.
- * On another profile's payment "Check status now" is not drawn: the words say to switch to that profile first.
+ * On another profile's payment neither "Check status now" nor "Settle by hand…" is drawn: the words say to switch to that
+ * profile first; on a removed profile's, that nothing here can check or settle it (for every role: none can).
  */
-function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, otherProfile: boolean) {
-  if (reason === 'undecidable') return mayMoveMoney ? 'detail.attention.undecidable' : 'detail.attention.undecidableForOthers';
-  if (otherProfile) return mayMoveMoney ? 'detail.attention.noAnswerOtherProfile' : 'detail.attention.noAnswerOtherProfileForOthers';
+function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, madeOn: 'active' | 'other' | 'removed') {
+  if (madeOn === 'removed') return 'detail.attention.removedProfile';
+  if (reason === 'undecidable') return !mayMoveMoney ? 'detail.attention.undecidableForOthers' : madeOn === 'other' ? 'detail.attention.undecidableOtherProfile' : 'detail.attention.undecidable';
+  if (madeOn === 'other') return mayMoveMoney ? 'detail.attention.noAnswerOtherProfile' : 'detail.attention.noAnswerOtherProfileForOthers';
   return mayMoveMoney ? 'detail.attention.noAnswer' : 'detail.attention.noAnswerForOthers';
 }
