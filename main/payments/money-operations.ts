@@ -20,7 +20,7 @@ import type { PaymentsCore, RefundConfirmed } from './payments-core';
 import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
 import { cleanText, refuseCardNumber } from './validate-input';
 import { evidenceOf } from './status-answer';
-import { beforeSending } from './not-sent';
+import { afterSending, beforeSending } from './not-sent';
 
 export type MoneyKind = 'capture' | 'void' | 'refund';
 /** `amount` is the text a person typed, read against the payment's own currency. */
@@ -95,7 +95,7 @@ export function createMoneyOperations(core: PaymentsCore) {
       const doneAt = core.now();
       const done = doneAt.toISOString();
       let failure: AppFailure | undefined;
-      const view = await store.transaction(async (tx) => {
+      const view = await afterSending(() => store.transaction(async (tx) => {
         let current = await core.mustLock(tx, payment.id);
         const auditExtra = { amountMinor: input.amountMinor ?? null, reason: input.reason ?? null };
         const said = result.ok ? declinedIn(current, input.kind, result.value) : undefined;
@@ -117,7 +117,7 @@ export function createMoneyOperations(core: PaymentsCore) {
           failure = result.ok ? fail('request_rejected', 'gateway.declined', { operation: input.kind, said: declined ?? '' }) : refusedFailure(result.error, input.kind);
         }
         return tx.view(await core.schedule(tx, current, doneAt, 0));
-      });
+      }));
       core.changed(payment.id);
       if (failure) throw failure;
       return view;

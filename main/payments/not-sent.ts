@@ -1,33 +1,62 @@
-// A money move whose intent could not be recorded because the team ledger is out of reach: the
+// A money move stopped before its intent was recorded by a team ledger failure: the
 // record-before-sending rule stopped it before its request left, so the dialog says nothing was
-// sent (not only the server's problem). Only the steps before the request use this: a failure
-// after it left leaves the outcome unknown, and is never said to have sent nothing.
+// sent, and why in plain words (docs/team-ledger.md, "Storage failures in words"). Only the steps
+// before the request use this: a failure after it left leaves the outcome unknown, and is never
+// said to have sent nothing.
 import { AppFailure } from '../../contract/result';
 import { englishText, reason } from '../core/fail';
 
-/** What the team ledger's words (main/ledger/postgres/connection.ts) call a server not reached or a connection lost. */
-function lostTeamLedger(error: unknown): Pick<AppFailure, 'extra'> | undefined {
+/** The team ledger's words for a storage failure (main/ledger/postgres/connection.ts), or undefined for anything else. */
+function teamLedgerReason(error: unknown): { key: string; values?: Record<string, string | number> } | undefined {
   // By name: the team ledger's failures are made by its own bundle's copy of the class (team-ledger.cjs).
   const failure = error as Partial<AppFailure> | null;
-  if (failure?.name !== 'AppFailure' || failure.code !== 'storage' || !failure.extra) return undefined;
-  const why = failure.extra.reason;
-  if (why?.key === 'teamLedger.unreachable') return { extra: failure.extra };
-  // A connection cut under a query: the server shutting down (57P01–57P03), a connection
-  // exception (08…), or pg's own "Connection terminated" (no code). Other codes are the database's
-  // answers (a constraint, a grant), not a server out of reach.
-  const code = String(why?.values?.code ?? '');
-  return why?.key === 'teamLedger.failed' && /^(08|57P0[123]$|unknown$)/.test(code) ? { extra: failure.extra } : undefined;
+  if (failure?.name !== 'AppFailure' || failure.code !== 'storage') return undefined;
+  return failure.extra?.reason;
 }
 
-/** Runs the steps before a money move's request leaves; the team ledger out of reach is said as "nothing was sent". */
+// The server's answers whose "nothing was sent" says why: all but a password refused, a grant
+// missing or a schema too old, which keep their own words ("could not be reached" would not be true).
+const causes: Record<string, 'conflict' | 'serverFull' | 'timedOut' | 'other'> = {
+  'teamLedger.conflict': 'conflict', 'teamLedger.serverFull': 'serverFull', 'teamLedger.timedOut': 'timedOut', 'teamLedger.failed': 'other',
+};
+
+/** The failure as "nothing was sent" when it is the team ledger's; any other as it is. */
+function saidAsNothingSent(error: unknown): unknown {
+  const why = teamLedgerReason(error);
+  if (!why) return error;
+  const values = { host: why.values?.host ?? '', code: why.values?.code ?? 'unknown' };
+  const lost = why.key === 'teamLedger.unreachable' || why.key === 'teamLedger.connectionLost';
+  const said = lost ? reason('teamLedger.notSent', values) : causes[why.key] ? reason('teamLedger.notSentServer', { ...values, cause: causes[why.key]! }) : undefined;
+  return said ? new AppFailure('storage', englishText(said), { reason: said }) : error;
+}
+
+/**
+ * Runs the steps before a money move's request leaves; a team ledger failure is said as "nothing
+ * was sent". A serialization failure or deadlock undid the steps' transaction whole (nothing
+ * recorded, nothing sent), so they run once more first: a person would only press Send again.
+ * The steps must be safe to run twice (a read, or one transaction that lets go what it claimed).
+ */
 export async function beforeSending<T>(steps: () => Promise<T>): Promise<T> {
   try {
     return await steps();
   } catch (error) {
-    const lost = lostTeamLedger(error);
-    if (!lost) throw error;
-    const values = lost.extra.reason?.values ?? {};
-    const why = reason('teamLedger.notSent', { host: values.host ?? '', code: values.code ?? 'unknown' });
-    throw new AppFailure('storage', englishText(why), { reason: why });
+    if (teamLedgerReason(error)?.key !== 'teamLedger.conflict') throw saidAsNothingSent(error);
   }
+  return steps().catch((again: unknown) => {
+    throw saidAsNothingSent(again);
+  });
+}
+
+/**
+ * Runs the step after a money move's request left (recording the gateway's answer): a team ledger
+ * failure there leaves the outcome unknown (the operation stays `sending`, marked unknown and
+ * checked by the laptop's recheck or reconnect), so it is said as such, never "try again".
+ */
+export async function afterSending<T>(step: () => Promise<T>): Promise<T> {
+  return step().catch((error: unknown) => {
+    const why = teamLedgerReason(error);
+    if (!why?.key.startsWith('teamLedger.')) throw error;
+    const said = reason('teamLedger.answerNotRecorded', { host: why.values?.host ?? '', code: why.values?.code ?? 'unknown' });
+    throw new AppFailure('storage', englishText(said), { reason: said });
+  });
 }

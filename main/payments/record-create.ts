@@ -14,7 +14,7 @@ import { storedLastError } from '../ledger/last-error';
 import type { PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx } from '../ledger/store';
 import type { ActiveGateway, PaymentsCore } from './payments-core';
-import { beforeSending } from './not-sent';
+import { afterSending, beforeSending } from './not-sent';
 
 export type NewPayment = {
   kind: PaymentRow['kind'];
@@ -95,10 +95,11 @@ export function createRecorder(core: PaymentsCore) {
       await tx.insertOperation({ id: opId, payment_id: id, kind: 'create', amount_minor: input.amountMinor, reason: null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
       await options.withIntent?.(id, at, tx);
       return id;
-    })).catch((error: unknown) => {
+    }).catch((error: unknown) => {
+      // Each attempt lets go of its claim: beforeSending runs these steps once more after a conflict.
       release();
       throw error;
-    });
+    }));
     // A repeat charge changes its first payment's list of repeat charges too (open in a detail).
     const changedIds = input.parentPaymentId ? [paymentId, input.parentPaymentId] : [paymentId];
     core.changed(...changedIds);
@@ -109,7 +110,7 @@ export function createRecorder(core: PaymentsCore) {
     });
     const doneAt = core.now();
     const done = doneAt.toISOString();
-    const recorded = await store.transaction(async (tx) => {
+    const recorded = await afterSending(() => store.transaction(async (tx) => {
       // Held first: another laptop's status check may have recorded this payment while its answer
       // was on the way (on the team ledger); the answer is applied to that, forward only, never to
       // the payment as it was before that check committed (its refund once lost: issue 15).
@@ -137,7 +138,7 @@ export function createRecorder(core: PaymentsCore) {
         await core.audit(tx, ctx, payment, `create_${input.kind}`, `failed: ${result.error.kind}`);
       }
       return { view: await tx.view(await core.schedule(tx, payment, doneAt, 0)), contradicted };
-    }).finally(release);
+    })).finally(release);
     core.changed(...changedIds);
     if (!result.ok && !result.error.mayHaveHappened && !recorded.contradicted) throw toAppFailure(result.error);
     return { view: recorded.view, value: result.ok ? result.value : undefined };

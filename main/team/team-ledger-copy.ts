@@ -60,7 +60,7 @@ export function createTeamLedgerCopy(deps: { db: LedgerDb; dataDir: string; sett
       if (state.state === 'running') return state;
       state = { state: 'running', progress: null, report: null, reason: null };
       running = run().catch((error: unknown) => {
-        state = { ...state, state: 'failed', reason: reason('teamLedger.failed', { code: (error as { code?: string }).code ?? 'unknown' }) };
+        state = { ...state, state: 'failed', reason: reason('teamLedger.failed', { host: deps.settings.read()?.host ?? '', code: (error as { code?: string }).code ?? 'unknown' }) };
       });
       return state;
     },

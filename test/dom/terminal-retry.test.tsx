@@ -88,6 +88,24 @@ describe('a card sale that failed', () => {
     expect(screen.queryByTestId('card-cleared')).toBeNull();
   });
 
+  it('keeps the card when the team ledger stopped the sale before sending it (two changes crossing twice)', async () => {
+    answers.terminalSale = { ok: false, error: { code: 'storage', message: 'Nothing was sent to the gateway: another change …', reason: { key: 'teamLedger.notSentServer', values: { cause: 'conflict', host: 'db.example', code: '40P01' } } } };
+    await fillSale(translate('en', 'gp.terminal.screen'));
+    submit();
+    await screen.findByText(/^Nothing was sent to the gateway: another change in the team ledger.*Details: 40P01\.$/);
+    await waitFor(() => expect(cardFields()).toEqual(['5123 4500 0000 0008', 'OMAR SALEH', '01', '2039', '100']));
+    expect(screen.queryByTestId('card-cleared')).toBeNull();
+  });
+
+  it('never says “this attempt charged nothing” when the sale was sent and its answer not recorded in the team ledger', async () => {
+    answers.terminalSale = { ok: false, error: { code: 'storage', message: 'This was sent to the gateway, but …', reason: { key: 'teamLedger.answerNotRecorded', values: { host: 'db.example', code: '57P01' } } } };
+    await fillSale(translate('en', 'gp.terminal.screen'));
+    submit();
+    await screen.findByText(/^This was sent to the gateway, but its answer could not be recorded.*do not send it again/);
+    expect(cardFields()).toEqual(['', '', '', '', '']);
+    expect(screen.queryByTestId('card-cleared')).toBeNull();
+  });
+
   it('keeps it in Arabic too', async () => {
     answers.terminalSale = unreachable;
     act(() => useLanguage.getState().setLanguage('ar'));

@@ -42,6 +42,10 @@ export type TeamLedgerProblem =
   | 'certUntrusted'
   | 'certName'
   | 'notPostgres'
+  | 'connectionLost'
+  | 'conflict'
+  | 'serverFull'
+  | 'timedOut'
   | 'failed';
 
 export type TeamLedgerCheck =
@@ -181,6 +185,28 @@ function unreachable(code: string, settings: TeamLedgerSettings): TeamLedgerChec
   return failure('unreachable', settings, networkValues(code, { name: settings.host, address: `${settings.host}:${settings.port}` }));
 }
 
+// SQLSTATEs of a connection cut under a query: the server shutting down or restarting, or this
+// session ended on it (pg_terminate_backend: 57P01), and connection exceptions (08…, not 08P01, a
+// protocol violation).
+const lostCodes = new Set(['08000', '08003', '08006', '57P01', '57P02', '57P03']);
+// A limit the server set: a statement or lock time-out, an idle transaction ended.
+const timeLimitCodes = new Set(['57014', '55P03', '25P03']);
+
+/**
+ * The storage failures a working connection meets, each worded apart (docs/team-ledger.md,
+ * "Storage failures in words"): they read "The team ledger could not be used (unknown)" before.
+ * pg's own "Connection terminated…" and "…not queryable" carry no code: named by what happened.
+ */
+function storageProblem(code: string, message: string): { problem: TeamLedgerProblem; code: string } | undefined {
+  if (lostCodes.has(code)) return { problem: 'connectionLost', code };
+  if (!code && /^Connection terminated|not queryable/i.test(message)) return { problem: 'connectionLost', code: 'connection terminated' };
+  // Serialization failure, deadlock: the server undid this transaction whole; trying again is safe.
+  if (code === '40001' || code === '40P01') return { problem: 'conflict', code };
+  if (code === '53300') return { problem: 'serverFull', code };
+  if (timeLimitCodes.has(code)) return { problem: 'timedOut', code };
+  return undefined;
+}
+
 /** Which problem a failed connection or query was, from PostgreSQL's SQLSTATE or Node's error code. */
 export function explainConnectionError(error: unknown, settings: TeamLedgerSettings): TeamLedgerCheck {
   const e = (error ?? {}) as { code?: unknown; message?: unknown };
@@ -201,6 +227,8 @@ export function explainConnectionError(error: unknown, settings: TeamLedgerSetti
   if (/does not support SSL/i.test(message)) return failure('tlsUnsupported', settings, { onThisComputer: isLoopback(settings.host) ? 'yes' : 'no' });
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return failure('certName', settings);
   if (untrustedCodes.has(code) || code.startsWith('CERT_')) return failure(settings.caPem ? 'caMismatch' : 'certUntrusted', settings, { code });
+  const storage = storageProblem(code, message);
+  if (storage) return failure(storage.problem, settings, { code: storage.code });
   // Anything else: its code only (a message could quote the connection string).
   return failure('failed', settings, { code: code || 'unknown' });
 }

@@ -22,7 +22,7 @@ import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLiveP
 import { checkAmount, checkCustomer, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
-import { nothingSent } from './not-sent';
+import { nothingSent, outcomeNotKnown } from './not-sent';
 import { makeAnother, useAgainDraft, useDraftArrives } from './create-again';
 import { PayByLinkButton } from './make-another';
 import { rememberCurrency, useStartCurrency } from './last-currency';
@@ -211,7 +211,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false, declineReason: result.value.declineReason });
       // Nothing reached the gateway: the card comes back, so "Charge" again is one press.
       if (nothingSent(result.error)) setCard(typed);
-      else setCardCleared(true);
+      // The note says "this attempt charged nothing": not when the outcome is unknown.
+      else setCardCleared(!outcomeNotKnown(result.error));
       fields.tellMain(result.error);
       setError(result.error);
       focusFirstError();
