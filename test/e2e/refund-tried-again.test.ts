@@ -29,7 +29,8 @@ it('keeps the keyboard on Send after the refusal, and drops the failure note onc
   await tx.dialog.getByRole('alert').waitFor();
   const notes = page.getByTestId('notifications');
   await notes.getByText(/فشل استرداد على/).waitFor();
-  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'action-send');
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+  await expect.poll(focused).toBe('action-send');
 
   await page.keyboard.press('Enter'); // tried again, one press
   await tx.dialog.waitFor({ state: 'detached' });

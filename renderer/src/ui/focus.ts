@@ -32,10 +32,23 @@ export function focusIfLost(target: HTMLElement | null | undefined) {
  */
 export function useFocusAfterCheck(checking: boolean, shown: boolean, target: () => HTMLElement | null | undefined) {
   const was = useRef({ checking, shown });
+  // The target may still be disabled when the check ends (a refused refund's Send, until the
+  // payment's fresh state allows a refund again; seen on a loaded machine): the keyboard waits for
+  // it, on the next draws, unless the person has moved it somewhere themselves meanwhile.
+  const pending = useRef(false);
   useEffect(() => {
     const ended = (was.current.checking && !checking) || was.current.shown !== shown;
     was.current = { checking, shown };
-    if (ended) focusIfLost(target());
+    if (ended) pending.current = true;
+    if (!pending.current) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || (active as HTMLButtonElement).disabled === true;
+    const element = target();
+    if (!lost) pending.current = false;
+    else if (element && (element as HTMLButtonElement).disabled !== true) {
+      element.focus();
+      pending.current = false;
+    }
   });
 }
 
