@@ -59,6 +59,8 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'rule.busySending': 'عملية {operation} على هذه الدفعة جارية. انتظر حتى تنتهي.',
   'rule.busy': 'عملية أخرى على هذه الدفعة جارية. انتظر حتى تنتهي.',
   'rule.otherProfile': 'أُجريت هذه العملية على ملف تعريف آخر. انتقل إليه للتعامل معها.',
+  'rule.colleagueOtherEnvironment': 'أُجريت هذه العملية على حاسوب زميل بملف تعريف {environment, select, production {الإنتاج} other {الاختبار}}، وملف التعريف المستخدم هنا ليس كذلك. انتقل إلى ملف تعريف {environment, select, production {الإنتاج} other {الاختبار}} لديك للتعامل معها.',
+  'rule.colleagueSeveralProfiles': 'أُجريت هذه العملية على حاسوب زميل بملف تعريف {environment, select, production {الإنتاج} other {الاختبار}}، ولدى هذا الحاسوب أكثر من ملف تعريف {environment, select, production {الإنتاج} other {الاختبار}}، فلا يُعرف أيّها لحساب البوابة نفسه. أبقِ على هذا الحاسوب ملف التعريف الخاص بذلك الحساب وحده، أو تعامل معها من الحاسوب الذي أُجريت عليه.',
   'rule.recurringNotEnabled': 'لم تُجرَ هذه العملية مع تفعيل الخصم المتكرر.',
   'rule.recurringTokenPending': 'لم تُرسل البوابة رمز هذه البطاقة للخصم المتكرر بعد. افحص الحالة أولًا.',
   'rule.recurringCurrency': 'الخصم المتكرر من هذه البطاقة بعملة {currency}.',

@@ -68,6 +68,9 @@ export const reasonTexts = {
   'rule.busySending': 'A {operation} on this payment is in progress. Wait for it to finish.',
   'rule.busy': 'Another operation on this payment is in progress. Wait for it to finish.',
   'rule.otherProfile': 'This payment was made on another profile. Switch to that profile to act on it.',
+  // A colleague's payment on the team ledger (contract/colleague-profile.ts).
+  'rule.colleagueOtherEnvironment': 'This payment was made on a colleague’s laptop with a {environment, select, production {production} other {sandbox}} profile, and the profile in use here is not one. Switch to your {environment, select, production {production} other {sandbox}} profile to act on it.',
+  'rule.colleagueSeveralProfiles': 'This payment was made on a colleague’s laptop with a {environment, select, production {production} other {sandbox}} profile, and this laptop has several {environment, select, production {production} other {sandbox}} profiles, so which of them is for the same gateway account is not known. Keep only the one for that account on this laptop, or act on it from the laptop it was made on.',
   'rule.recurringNotEnabled': 'This payment was not made with recurring charges enabled.',
   'rule.recurringTokenPending': 'The gateway has not sent this card’s token for repeat charges yet. Check status first.',
   'rule.recurringCurrency': 'Repeat charges of this card are in {currency}.',

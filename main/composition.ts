@@ -199,6 +199,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
       return profiles.connectionOf(profileId).then((found) => found.connection, () => undefined);
     },
     requireConfirmation: requireProductionConfirmation,
+    teamLedger: Boolean(team),
+    profilesHere: async () => profiles.list().profiles,
     onRefundConfirmed: (refund, tx) => documents.invoices?.onRefundConfirmed(refund, tx),
     // What markInterrupted tells below is held until the window listens (the first screen shown).
     windowListening: servicesStarted,

@@ -21,6 +21,7 @@ import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOp
 import { cleanText, refuseCardNumber } from './validate-input';
 import { evidenceOf } from './status-answer';
 import { afterSending, beforeSending } from './not-sent';
+import { requireActingProfile } from './acting-profile';
 
 export type MoneyKind = 'capture' | 'void' | 'refund';
 /** `amount` is the text a person typed, read against the payment's own currency. */
@@ -62,9 +63,7 @@ export function createMoneyOperations(core: PaymentsCore) {
       amountMinor: request.amount === undefined ? undefined : parseAmountField(request.amount, payment.currency),
       reason: refuseCardNumber(request.kind === 'refund' ? cleanText(request.reason ?? '', 'reason', { max: 500 }) : request.reason?.trim() || '', 'reason') || undefined,
     };
-    if (payment.profile_id !== gateway.profile.id) {
-      throw fail('rule_violation', 'rule.otherProfile');
-    }
+    await requireActingProfile(deps, payment, gateway.profile);
     deps.requireConfirmation(gateway.profile, input.confirm);
     if (core.inFlight.has(payment.id)) throw fail('busy', 'rule.busy');
     core.inFlight.add(payment.id);

@@ -17,6 +17,7 @@ import { parseAmountField } from './rules';
 import { reasonIn, shownReason } from './decline-reason';
 import { statusChanges } from './status-answer';
 import { beforeSending } from './not-sent';
+import { requireActingProfile } from './acting-profile';
 import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseCardNumber, cleanUrl } from './validate-input';
 
 export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
@@ -102,7 +103,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     if (!(parent.recurring_token || parent.recurring_saved) || !parent.transaction_id) {
       throw fail('rule_violation', parent.recurring_init ? 'rule.recurringTokenPending' : 'rule.recurringNotEnabled');
     }
-    if (parent.profile_id !== gateway.profile.id) throw fail('rule_violation', 'rule.otherProfile');
+    await requireActingProfile(deps, parent, gateway.profile);
     if (input.currency !== parent.currency) throw failField('rule_violation', 'currency', 'rule.recurringCurrency', { currency: parent.currency });
     // On the team ledger the token is read now, from the database, which refuses staff and finance.
     const token = parent.recurring_token ?? (await beforeSending(async () => core.store.recurringTokenOf?.(parent.id))) ?? null;

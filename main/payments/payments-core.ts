@@ -37,6 +37,10 @@ export type PaymentsDeps = {
   /** The connection of any profile, for re-checking payments made on it; undefined when it has no key. */
   connectionFor(profileId: string): Promise<GatewayConnection | undefined>;
   requireConfirmation(profile: ActiveGateway['profile'], confirm: ProductionConfirmation | undefined): void;
+  /** On the team ledger: a colleague's payment may be acted on with the active profile (acting-profile.ts). */
+  teamLedger?: boolean;
+  /** This laptop's profiles, for that rule. */
+  profilesHere?(): Promise<Array<{ id: string; environment: Environment }>>;
   /**
    * A refund the gateway confirmed (or a person settled as done) was applied to the ledger. Called
    * inside that transaction (`tx`), so what a listener records (a credit note) commits with it; a

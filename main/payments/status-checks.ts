@@ -17,6 +17,7 @@ import type { LedgerTx, StatusProof } from '../ledger/store';
 import type { createMoneyOperations } from './money-operations';
 import type { PaymentsCore } from './payments-core';
 import { newPaymentRow } from './record-create';
+import { actingRuleOf, requireActingProfile } from './acting-profile';
 import { judgeUnknown } from './settlement';
 import { evidenceOf, statusChanges } from './status-answer';
 
@@ -58,10 +59,20 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     if (failedRefund) core.notify('error', after.id, reason('notify.refundNotProcessed', { orderId: after.order_id }));
   }
 
+  /** On the team ledger, a person's check of a colleague's payment asks with the active profile, as its refund would (acting-profile.ts). */
+  async function colleagueConnection(payment: PaymentRow): Promise<GatewayConnection | undefined> {
+    if (!deps.teamLedger) return undefined;
+    const gateway = await deps.active();
+    // Another of this laptop's profiles without a key: its payments wait, as before (no key to check with).
+    if ((await actingRuleOf(deps, payment, gateway.profile)) === 'otherProfile') return undefined;
+    await requireActingProfile(deps, payment, gateway.profile);
+    return gateway.conn;
+  }
+
   /** Asks the gateway about one payment and records the answer; settles open operations it can. */
   async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1): Promise<PaymentView> {
     const payment = await core.mustGet(store, paymentId);
-    const connection = conn ?? (await deps.connectionFor(payment.profile_id));
+    const connection = conn ?? (await deps.connectionFor(payment.profile_id)) ?? (source === 'status' ? await colleagueConnection(payment) : undefined);
     if (!connection) throw fail('key_missing', 'ledger.noKeyForCheck');
     const mark = await store.operationsMark(paymentId);
     const request = payment.transaction_id ? { transactionId: payment.transaction_id } : { orderId: payment.order_id };

@@ -27,6 +27,9 @@ export type TeamLaptopOptions = {
   timeoutMs?: number;
   /** The team server's port as this laptop reaches it (a proxy the test can cut); its failures are then worded as the app words them. */
   port?: number;
+  /** The laptop's active profile (practice, whose id every laptop shares, unless given) and its other profiles; the rule for a colleague's payment applies (acting-profile.ts). */
+  profile?: { id: string; name: string; environment: 'practice' | 'sandbox' | 'production' };
+  otherProfiles?: Array<{ id: string; environment: 'practice' | 'sandbox' | 'production' }>;
 };
 
 /** Opens laptops on `database`; `close()` ends their connections (call it in afterAll). */
@@ -43,13 +46,17 @@ export function teamLaptops() {
       // As the app's pool (pg-store.ts): a connection the server or the network drops must not end the test run.
       pool.on('connect', (client) => client.on('error', () => undefined));
       pools.push(pool);
-      const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
+      const profile = options.profile ?? { id: 'practice', name: 'Practice', environment: 'practice' as const };
+      const here = [profile, ...(options.otherProfiles ?? [])];
+      // Each of its own profiles reaches the practice gateway; a colleague's id is none of them.
+      const own = (id: string) => here.some((p) => p.id === id);
       const service = createPaymentsService({
         store: createPostgresLedgerStore(pool, { laptop: name, settings: options.port === undefined ? undefined : { host: server.host, port, database, user: person.login } }),
         client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: options.timeoutMs ?? 5_000, fetch: options.fetch }),
         logger: practice.logger, events: createEventHub(),
         active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
-        connectionFor: async () => practice.conn, requireConfirmation: requireProductionConfirmation, onRefundConfirmed: options.onRefundConfirmed,
+        connectionFor: async (id) => (options.profile === undefined || own(id) ? practice.conn : undefined), requireConfirmation: requireProductionConfirmation, onRefundConfirmed: options.onRefundConfirmed,
+        teamLedger: options.profile !== undefined, profilesHere: async () => here,
       });
       return { service, login: person.login, ctx: { transport: 'direct', osUser: name } };
     },

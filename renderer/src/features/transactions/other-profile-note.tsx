@@ -5,13 +5,39 @@
 import { useRef, useState } from 'react';
 import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
-import { useT } from '../../i18n';
+import { useLanguage, useT, wordReason } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { profileName } from '../../ui/profile-name';
 import { useProfileList, useProfiles } from '../settings/settings-store';
 import { withEnvironment } from '../settings/profile-switcher';
 import { useProductionSwitch } from '../settings/production-switch';
 import { QuotedWords } from '../../ui/quoted-words';
+import { useSession } from '../../app/session-store';
+import { actingRule, type ActingRule } from '../../../../contract/colleague-profile';
+import type { PaymentView } from '../../../../contract/methods/payments';
+
+/**
+ * Which profile acts on the payment here (contract/colleague-profile.ts, main's own rule): on the
+ * team ledger a colleague's payment is acted on with the active profile. Until the list of this
+ * laptop's profiles is in, another id is another profile (nothing shown that main may refuse).
+ */
+export function useActingRule(payment: Pick<PaymentView, 'profileId' | 'environment'> | undefined): ActingRule {
+  const active = useSession((s) => s.profile);
+  const team = useSession((s) => Boolean(s.info?.team));
+  const profiles = useProfileList();
+  const listed = useProfiles((s) => s.loaded && !s.error);
+  if (!payment || !active) return 'own';
+  return actingRule({ id: payment.profileId, environment: payment.environment }, active, profiles, team && listed);
+}
+
+/** A colleague's payment, acted on here: says with which of this laptop's profiles. */
+export function ColleagueProfileNote({ environment }: { environment: PaymentView['environment'] }) {
+  const t = useT();
+  const active = useSession((s) => s.profile);
+  if (!active) return null;
+  const name = withEnvironment(profileName(active, t), t(`env.${active.environment}`));
+  return <p className="field-hint" data-testid="colleague-profile">{t('detail.colleagueProfile', { environment, profile: name })}</p>;
+}
 
 /** The payment's profile is known to be gone (the list loaded without it): nothing here can act on it, so no note says to switch. */
 export function useProfileRemoved(profileId: string | undefined): boolean {
@@ -20,8 +46,9 @@ export function useProfileRemoved(profileId: string | undefined): boolean {
   return profileId !== undefined && listed && !profiles.some((p) => p.id === profileId);
 }
 
-export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; onSwitch(button: HTMLButtonElement): void }) {
+export function OtherProfileNote({ profileId, rule, environment, onSwitch }: { profileId: string; rule: ActingRule; environment: PaymentView['environment']; onSwitch(button: HTMLButtonElement): void }) {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const wordError = useWordedError();
   const profiles = useProfileList();
   const removed = useProfileRemoved(profileId);
@@ -38,6 +65,9 @@ export function OtherProfileNote({ profileId, onSwitch }: { profileId: string; o
     });
   });
   const found = profiles.find((p) => p.id === profileId);
+  // A colleague's payment this laptop cannot act on: main's own words, what to do included.
+  const colleague = rule === 'otherEnvironment' ? 'rule.colleagueOtherEnvironment' : rule === 'severalProfiles' ? 'rule.colleagueSeveralProfiles' : undefined;
+  if (colleague) return <p className="attention-note" data-testid="other-profile">{wordReason(language, { key: colleague, values: { environment } })}</p>;
   if (!found) return <p className="attention-note" data-testid="other-profile">{t(removed ? 'detail.otherProfileRemoved' : 'detail.otherProfileUnknown')}</p>;
   const name = withEnvironment(profileName(found, t), t(`env.${found.environment}`));
   return (

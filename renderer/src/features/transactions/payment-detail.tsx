@@ -15,7 +15,7 @@ import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
 import { LastError, useNoticeSaysLastError } from './last-error';
-import { OtherProfileNote, useProfileRemoved } from './other-profile-note';
+import { ColleagueProfileNote, OtherProfileNote, useActingRule, useProfileRemoved } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
 import { StateBadge } from './payment-state';
@@ -104,7 +104,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const allowed = payment ? allowedActions(payment, mayMoveMoney, chargedCard) : undefined;
   const checkable = payment ? statusCheckable(payment) : false;
   const shown = payment ? allowedActions(payment, mayMoveMoney || roleUnknown, chargedCard) : undefined;
-  const otherProfile = payment && profile && payment.profileId !== profile.id;
+  const acting = useActingRule(payment);
+  const otherProfile = payment && profile && acting !== 'own' && acting !== 'colleague';
   const profileRemoved = useProfileRemoved(otherProfile ? payment.profileId : undefined);
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
   const lastErrorInNotice = useNoticeSaysLastError(payment, notice);
@@ -210,9 +211,10 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
       {!checkable && <p className="attention-note" role="status" data-testid="detail-not-created">{t('detail.notCreated')}</p>}
       {otherProfile ? (
-        <OtherProfileNote profileId={payment.profileId} onSwitch={watchFocus} />
+        <OtherProfileNote profileId={payment.profileId} rule={acting} environment={payment.environment} onSwitch={watchFocus} />
       ) : (
         <div className="detail-actions">
+          {acting === 'colleague' && <ColleagueProfileNote environment={payment.environment} />}
           {shown.capture && <button type="button" onClick={() => openDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts={shortcutKeys('capture')} data-testid="action-capture">{t('action.capture')}</button>}
           {shown.void && <button type="button" onClick={() => openDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts={shortcutKeys('void')} data-testid="action-void">{t('action.void')}</button>}
           {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts={shortcutKeys('refund')} data-testid="action-refund">{t('action.refund')}</button>}
