@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { launchChromiumForTest } from './support/chromium-crash';
 import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
 import { challengeCard, newOrderId, startTestGateway, testCustomer } from '../support/practice';
@@ -19,7 +19,7 @@ const iframeDocuments = new Map<string, string>();
 
 beforeAll(async () => {
   env = await startTestGateway();
-  browser = await launchChromium();
+  browser = await launchChromiumForTest();
   // A tiny merchant site: a page that embeds the challenge html, and the two result pages.
   merchant = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');

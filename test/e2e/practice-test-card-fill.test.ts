@@ -3,7 +3,7 @@
 // Fill in, Pay) where copying the card from the list took 38, and a typo declined.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { launchChromiumForTest } from './support/chromium-crash';
 import { createGatewayClient } from '../../main/gateway/client';
 import { createMemoryLogger } from '../../main/log/logger';
 import { newOrderId, startTestGateway, testCustomer } from '../support/practice';
@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   env = await startTestGateway();
-  browser = await launchChromium();
+  browser = await launchChromiumForTest();
 });
 afterAll(async () => {
   await browser?.close();

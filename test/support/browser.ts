@@ -4,8 +4,12 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const chromiumPath = process.env.PAYDESK_CHROMIUM ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * `onCrash`: called when Chromium's own process goes away without `browser.close()` having been
+ * asked for (a crash of the browser, not of a page: a page's crash is the page's "crash" event).
+ */
+export async function launchChromium(options: { onCrash?: () => void } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     args: [
@@ -19,4 +23,17 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  const { onCrash } = options;
+  if (onCrash) {
+    let closing = false;
+    const close = browser.close.bind(browser);
+    browser.close = (closeOptions) => {
+      closing = true;
+      return close(closeOptions);
+    };
+    browser.on('disconnected', () => {
+      if (!closing) onCrash();
+    });
+  }
+  return browser;
 }

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
-import { launchChromium } from '../../support/browser';
+import { launchChromiumForTest } from './chromium-crash';
 import { failureName } from './failure-name';
 import { startPreview, type RunningPreview } from './preview';
 
@@ -25,7 +25,7 @@ export type E2eSession = {
 /** `dataDir`: a data folder prepared by the test (e.g. a seeded ledger), left for the test to remove. */
 export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<E2eSession> {
   const preview = await startPreview({ env: options.env, dataDir: options.dataDir });
-  const browser = await launchChromium();
+  const browser = await launchChromiumForTest();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const consoleLines: string[] = [];
