@@ -140,6 +140,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'bulk.csvUnreadable': 'السطر {line}: لا يمكن قراءة هذا السطر بصيغة CSV.',
   'bulk.replacementChar': 'في هذه الخانة حرف ضاع قبل أن يقرأ بايدسك الملف (يظهر هكذا �). صحّحه في جدول البيانات، واحفظ بصيغة «CSV UTF-8» ثم اختر الملف مرة أخرى.',
   'bulk.currency': 'استخدم رمز عملة يدعمه بايدسك، مثل SAR.',
+  'bulk.currencyUnknown': '{code} ليس رمز عملة يدعمه بايدسك: اكتب رمزها ذا الأحرف الثلاثة، مثل SAR أو KWD أو USD.',
   'bulk.dateOneReading': 'اكتب {typed} هكذا: {isoDate}، بالسنة ثم الشهر ثم اليوم.',
   'bulk.dateTwoReadings': 'يحتمل التاريخ {typed} قراءتين: {dayFirst} أو {monthFirst}. اكتب الذي تقصده بالسنة ثم الشهر ثم اليوم.',
   'bulk.phoneLocal': 'اكتب الهاتف بالصيغة الدولية، هكذا: {phone}؛ فالبوابة لا تقبل إلا + ورمز الدولة.',

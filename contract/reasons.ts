@@ -166,7 +166,8 @@ export const reasonTexts = {
   'bulk.csvBadQuote': 'Line {line}: a quote may only start a field; write "" inside a quoted field.',
   'bulk.csvUnreadable': 'Line {line}: this line cannot be read as CSV.',
   'bulk.replacementChar': 'This cell has a character that was lost before Paydesk read the file (shown as �). Correct it in the spreadsheet, save as “CSV UTF-8” and choose the file again.',
-  'bulk.currency': 'Use a currency code Paydesk offers, like SAR.',
+  'bulk.currency': 'Use a currency code Paydesk offers, like SAR.', // rows stored before bulk.currencyUnknown
+  'bulk.currencyUnknown': '{code} is not a currency code Paydesk offers: write its three-letter code, as SAR, KWD or USD.',
   // A bulk file's day-first or month-first date (main/bulk/slash-dates.ts): the year-month-day to write.
   'bulk.dateOneReading': 'Write {typed} as {isoDate}: year, month, day.',
   'bulk.dateTwoReadings': '{typed} could be {dayFirst} or {monthFirst}: write the one you mean as year-month-day.',

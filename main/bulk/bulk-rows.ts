@@ -121,7 +121,7 @@ function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolea
     seen.set(id, row.line);
     if (orderExists?.(id)) throw rowFailure(reason('bulk.orderIdInLedger'));
   });
-  if (!isCurrencyCode(row.currency)) row.errors.currency ??= reason('bulk.currency');
+  if (!isCurrencyCode(row.currency)) row.errors.currency ??= reason('bulk.currencyUnknown', { code: row.currency });
   else {
     const amount = parseAmount(row.amount, row.currency);
     if (!amount.ok) row.errors.amount ??= amount.why;

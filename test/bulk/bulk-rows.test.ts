@@ -68,3 +68,13 @@ describe('a bulk row\'s dates', () => {
     expect(wordReason('en', { key: 'input.date' })).toBe('Write the date as year-month-day, as 2026-12-31.');
   });
 });
+
+// "Use a currency code Paydesk offers, like SAR." beside "150.00 SR": which code was wrong, and which to write.
+it('names a currency it does not know, and the codes to write instead, in English and Arabic', () => {
+  const why = errorsOf('C-1,150.00,SR,Invoice,Sara,sara@example.com,+966501234567,,').currency!;
+  expect(why).toEqual({ key: 'bulk.currencyUnknown', values: { code: 'SR' } });
+  expect(wordReason('en', why)).toBe('SR is not a currency code Paydesk offers: write its three-letter code, as SAR, KWD or USD.');
+  expect(wordReason('ar', why)).toBe('\u2066SR\u2069 ليس رمز عملة يدعمه بايدسك: اكتب رمزها ذا الأحرف الثلاثة، مثل SAR أو KWD أو USD.');
+  // A batch stored before keeps its words.
+  expect(wordReason('en', { key: 'bulk.currency' })).toBe('Use a currency code Paydesk offers, like SAR.');
+});
