@@ -70,9 +70,11 @@ const quotedNames = ['detail'];
  * host and logins (`host`, `user`, `login`, `person`: a login is Latin letters, digits and _ . @ -):
  * unisolated, "omar@db.example.com" read "db.example.com@omar". No catalog writes "{host}:{port}"
  * (an address with its port is one value, `server`). And an amount as typed and its readings
- * (`example`, `typed`, `whole`, `decimal`: "12,500" with the sentence's commas around it).
+ * (`example`, `typed`, `whole`, `decimal`: "12,500" with the sentence's commas around it), and a
+ * bulk file's date and the year-month-day to write instead (`isoDate`, `dayFirst`, `monthFirst`:
+ * "2026-11-30" read "30-11-2026" in an Arabic problem).
  */
-const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'typed', 'whole', 'decimal', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command'];
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'code', 'example', 'typed', 'whole', 'decimal', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command', 'isoDate', 'dayFirst', 'monthFirst'];
 
 /**
  * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit

@@ -43,7 +43,7 @@ export const reasonTexts = {
   'input.urlInvalid': 'Enter a full address starting with https://.',
   'input.urlScheme': 'The address must start with https://.',
   'input.urlCredentials': 'The address must not contain a user name or password.',
-  'input.date': 'Enter the date as YYYY-MM-DD.',
+  'input.date': 'Write the date as year-month-day, as 2026-12-31.',
   'input.expiryBeforeIssue': 'The expiry date is before the issue date.',
   'input.country': 'Use the two-letter country code, like SA.',
   'input.lookupRef': 'Enter an order reference or a transaction id.',
@@ -166,7 +166,11 @@ export const reasonTexts = {
   'bulk.csvBadQuote': 'Line {line}: a quote may only start a field; write "" inside a quoted field.',
   'bulk.csvUnreadable': 'Line {line}: this line cannot be read as CSV.',
   'bulk.replacementChar': 'This cell has a character that was lost before Paydesk read the file (shown as �). Correct it in the spreadsheet, save as “CSV UTF-8” and choose the file again.',
-  'bulk.currency': 'Use a currency code Paydesk offers, like SAR.',
+  'bulk.currency': 'Use a currency code Paydesk offers, like SAR.', // rows stored before bulk.currencyUnknown
+  'bulk.currencyUnknown': '{code} is not a currency code Paydesk offers: write its three-letter code, as SAR, KWD or USD.',
+  // A bulk file's day-first or month-first date (main/bulk/slash-dates.ts): the year-month-day to write.
+  'bulk.dateOneReading': 'Write {typed} as {isoDate}: year, month, day.',
+  'bulk.dateTwoReadings': '{typed} could be {dayFirst} or {monthFirst}: write the one you mean as year-month-day.',
   'bulk.phoneLocal': 'Write the phone in international format, as {phone}: the gateway takes only + and the country code.',
   'bulk.orderIdRepeated': 'This order reference is also on line {line}.',
   'bulk.orderIdInLedger': 'This order reference is already in the ledger.',

@@ -13,6 +13,7 @@ import { cleanDate, cleanEmail, cleanOrderId, cleanPhone, cleanText, refuseCardN
 import { csvLine } from '../ledger/csv';
 import { parseCsv, type CsvRecord, type Delimiter } from './csv-parse';
 import { fileText } from './file-text';
+import { slashDateReason } from './slash-dates';
 
 export const bulkColumns = ['orderId', 'amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone', 'issueDate', 'expireDate'] as const;
 /** Optional: a row with a VAT rate becomes an invoice of one line whose price (the amount) includes VAT (docs/invoices.md). */
@@ -120,7 +121,7 @@ function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolea
     seen.set(id, row.line);
     if (orderExists?.(id)) throw rowFailure(reason('bulk.orderIdInLedger'));
   });
-  if (!isCurrencyCode(row.currency)) row.errors.currency ??= reason('bulk.currency');
+  if (!isCurrencyCode(row.currency)) row.errors.currency ??= reason('bulk.currencyUnknown', { code: row.currency });
   else {
     const amount = parseAmount(row.amount, row.currency);
     if (!amount.ok) row.errors.amount ??= amount.why;
@@ -136,8 +137,12 @@ function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolea
     if (suggestion) throw rowFailure(reason('bulk.phoneLocal', { phone: suggestion }));
     cleanPhone(row.customerPhone, 'customer.phone');
   });
-  problem('issueDate', () => cleanDate(row.issueDate, 'issueDate'));
-  problem('expireDate', () => cleanDate(row.expireDate, 'expireDate'));
+  // A date as the spreadsheet wrote it (30/11/2026) is refused with the year-month-day to write.
+  for (const column of ['issueDate', 'expireDate'] as const) {
+    const slashed = slashDateReason(row[column]);
+    if (slashed) row.errors[column] ??= slashed;
+    else problem(column, () => cleanDate(row[column], column));
+  }
   if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = reason('input.expiryBeforeIssue');
   const vat = vatOfRow(row.vatRate ?? '');
   if (vat === 'invalid') row.errors.vat_rate = reason('bulk.vatRate');

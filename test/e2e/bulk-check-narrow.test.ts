@@ -21,8 +21,10 @@ const file = [header,
   'N-8,"1,234.5",SAR,Thousands,Khalid Omar,khalid@example.com,+966500000009,,',
   'N-9,١٢٣,SAR,Arabic-Indic digits,Noura Ali,noura@example.com,+966500000010,,',
   'N-10,"1.234,50",SAR,European decimals,Jan Meyer,jan@example.com,+966500000011,,',
+  'N-11,45.00,SAR,Phone at home,Saad Ali,saad@example.com,0501234567,,',
+  'N-12,60.00,SAR,Day first,John Smith,john@example.com,+966500000012,30/11/2026,',
 ].join('\r\n') + '\r\n';
-const names = ['Ahmed Ali', 'Lina Haddad', 'Sara Qahtani', 'Omar Said', 'Huda Saleh', 'فاطمة الزهراء العنزي', 'Abdulrahman Alqahtani', 'Khalid Omar', 'Noura Ali', 'Jan Meyer'];
+const names = ['Ahmed Ali', 'Lina Haddad', 'Sara Qahtani', 'Omar Said', 'Huda Saleh', 'فاطمة الزهراء العنزي', 'Abdulrahman Alqahtani', 'Khalid Omar', 'Noura Ali', 'Jan Meyer', 'Saad Ali', 'John Smith'];
 /** Without the isolates and direction marks around amounts and the file's column names. */
 const plain = (text: string) => text.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
 
@@ -71,5 +73,25 @@ describe.each(['ar', 'en'] as const)('the bulk check at 600 px (%s)', (language)
     expect(byLine.get('2')!.amount).toMatch(/12\.345/); // KWD and JOD take 3 decimals
     expect(byLine.get('3')!.amount).toMatch(/12\.345/);
     expect(byLine.get('11')!.amount).toBe('1.234,50 SAR'); // refused: shown as the file has it
+  });
+
+  // In a narrow Arabic cell the phone to write broke over two lines and read "966+" at one line's end;
+  // the date to write read "30-11-2026" (it was not isolated). Each is now one unit, left to right.
+  it.runIf(language === 'ar')('draws the phone and the date to write whole and left to right inside the problem', async () => {
+    const drawn = (line: string, token: string) => session.page.getByTestId('bulk-preview-row').evaluateAll((rows, [line, token]) => {
+      const row = rows.find((r) => r.querySelector('td')!.textContent === line)!;
+      const walker = document.createTreeWalker(row.querySelector('td:last-child')!, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const at = node.data.indexOf(token!);
+        if (at < 0) continue;
+        const box = (i: number) => { const range = document.createRange(); range.setStart(node!, at + i); range.setEnd(node!, at + i + 1); return range.getBoundingClientRect(); };
+        const first = box(0), last = box(token!.length - 1);
+        return { oneLine: Math.abs(first.top - last.top) < 2, leftToRight: first.left < last.left };
+      }
+      return undefined;
+    }, [line, token]);
+    expect(await drawn('12', '+966 501234567')).toEqual({ oneLine: true, leftToRight: true });
+    expect(await drawn('13', '2026-11-30')).toEqual({ oneLine: true, leftToRight: true });
+    await session.screenshot(`bulk-check-600-ltr-runs-${language}`);
   });
 });

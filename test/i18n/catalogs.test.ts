@@ -45,6 +45,14 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) if (/[\u0600-\u06ff]/.test(text)) expect(outsideIsolates(text), key).not.toMatch(/\d[-.]?[A-Za-z]/);
   });
 
+  it('isolates a phone number or a date written in Latin digits inside Arabic text (bare, "+966 50 123 4567" reads "4567 123 50 966+")', () => {
+    // An isolate, not marks at its ends: the screens find isolates and keep each as one unit on one line
+    // (ui/isolated-runs.tsx); "YYYY-MM-DD", bare, broke at a hyphen in a narrow bulk problem.
+    const outsideIsolates = (text: string) => text.replace(/\u2066[^\u2069]*\u2069/g, '');
+    const spacedOrDated = /(?<![A-Za-z])\+\d|\d[ \u00a0]+\d|\d{2,4}-\d{2}|[YMD]{2,4}-[YMD]/;
+    for (const [key, text] of Object.entries(arabic)) if (/[\u0600-\u06ff]/.test(text)) expect(outsideIsolates(text), key).not.toMatch(spacedOrDated);
+  });
+
   it('words every Arabic count that names a thing in each of Arabic\'s forms (one, two, few, many, other), not only English\'s one and other', () => {
     // "7 دفعة" is wrong (3 to 10 take the plural: "7 دفعات"), "2 منازل" too (two is its own word: "منزلتان").
     // A plural with no `one` only puts a number in (More filters (2 on)) and needs no forms.

@@ -5,7 +5,7 @@
 // its own. The words themselves are an English, left-to-right element (<bdi dir="ltr" lang="en">): a
 // screen reader reads them as English and the Arabic line around them keeps its order. The text is
 // the same (the marks stay), so what tests and screen readers read is unchanged.
-import { StopAfterRuns } from './isolated-runs';
+import { IsolatedRuns, StopAfterRuns } from './isolated-runs';
 
 const quote = /([«“]?\u2068[^\u2069]*\u2069[»”]?\.?)/;
 const parts = /^([«“]?)(\u2068[^\u2069]*\u2069)(.*)$/;
@@ -18,8 +18,13 @@ function Quote({ text }: { text: string }) {
   return <span className="quoted-words">{open}<bdi dir="ltr" lang="en" className="quoted-said">{words}</bdi>{close}</span>;
 }
 
-/** Also a left-to-right run (ltrIsolated) that ends a sentence: its full stop drawn after it (StopAfterRuns). */
-export function QuotedWords({ text }: { text: string }) {
-  if (!text.includes('\u2068')) return <StopAfterRuns text={text} />;
-  return <>{text.split(quote).map((part, i) => (i % 2 === 1 ? <Quote key={i} text={part} /> : <StopAfterRuns key={i} text={part} />))}</>;
+/**
+ * Also a left-to-right run (ltrIsolated) that ends a sentence: its full stop drawn after it (StopAfterRuns).
+ * `wholeRuns`: every such run kept on one line (IsolatedRuns' `whole`), for narrow cells: a phone
+ * "+966 501234567" broken over two lines of an Arabic problem showed "966+" at one line's end.
+ */
+export function QuotedWords({ text, wholeRuns = false }: { text: string; wholeRuns?: boolean }) {
+  const rest = (part: string, key?: number) => (wholeRuns ? <IsolatedRuns key={key} text={part} whole /> : <StopAfterRuns key={key} text={part} />);
+  if (!text.includes('\u2068')) return rest(text);
+  return <>{text.split(quote).map((part, i) => (i % 2 === 1 ? <Quote key={i} text={part} /> : rest(part, i)))}</>;
 }

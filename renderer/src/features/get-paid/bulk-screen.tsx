@@ -279,7 +279,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
                 <td><PreviewAmount row={row} /></td>
                 {/* The clamp on a box in the page's direction, as in the links list: on the <bdi> itself an Arabic name sat at the right of an English table. */}
                 <td><span className="customer-name" title={row.customerName}><bdi>{row.customerName}</bdi></span></td>
-                <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><ColumnName column={column} />: {wordReason(language, message) ?? message.key}</li>)}</ul> : t('gp.bulk.ok')}</td>
+                <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><ColumnName column={column} />: <QuotedWords text={wordReason(language, message) ?? message.key} wholeRuns /></li>)}</ul> : t('gp.bulk.ok')}</td>
               </tr>
             );
           })}
@@ -384,7 +384,7 @@ function RowProblems({ batch }: { batch: BulkBatchView }) {
     <details data-testid="bulk-row-problems" open={rows.length <= openProblemsUpTo}>
       <summary>{t('gp.bulk.problemsTitle')}</summary>
       <ul className="gp-problems">
-        {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: <QuotedWords text={wordProblems(language, r.problems, true)} /></li>)}
+        {rows.map((r) => <li key={r.line}>{t('gp.bulk.problemLine', { line: r.line })}: <QuotedWords text={wordProblems(language, r.problems, true)} wholeRuns /></li>)}
       </ul>
     </details>
   );
