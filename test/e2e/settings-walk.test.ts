@@ -6,6 +6,7 @@
 // (the answer came below the fold).
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
 import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
@@ -33,6 +34,8 @@ describeWithKeychain('Settings walked as a new user', () => {
     const enter = () => (interactions++, page.keyboard.press('Enter'));
 
     await click(page.getByTestId('add-profile'));
+    // The new profile's form is brought up whole: its Name alone showed, cut by the window's foot.
+    expect(await inWindow(page.getByLabel(/^Base URL/))).toBe(true);
     await type('Shop sandbox'); // into Name: the form took the keyboard
     await click(page.getByLabel(/^Base URL/));
     await type('https://sandbox.gateway.example/api/v1');
@@ -59,6 +62,37 @@ describeWithKeychain('Settings walked as a new user', () => {
     await page.getByTestId('settings-notice').filter({ hasText: 'removed' }).waitFor();
     expect(await page.getByTestId('settings-notice').textContent()).toBe('Profile “Shop test” removed. Paydesk now uses the practice profile.');
     expect(await settings.activeProfileName.textContent()).toBe('Practice');
+  });
+
+  // Test connection is disabled while it asks: Chromium dropped the keyboard to the page's start.
+  it('gives the keyboard back to Test connection once it has answered', async () => {
+    const { page } = session;
+    const test = settings.card('Practice').getByRole('button', { name: 'Test connection' });
+    await test.click();
+    await settings.card('Practice').getByTestId('profile-notice').filter({ hasText: 'Connection works' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Test connection');
+  });
+
+  // At 600 px the header wraps to three lines (117 px): a section's heading brought to the top was
+  // left under it (the page kept 64 px clear, the header's height in one line).
+  it("brings a section's heading into view below the header at 600 px, in English and Arabic", async () => {
+    const { page } = session;
+    // A second profile brings the header's switcher, as it is once a sandbox account is added.
+    expect(await settings.addProfile({ name: 'Shop sandbox', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' })).toBe('saved');
+    await page.setViewportSize({ width: 600, height: 800 });
+    try {
+      for (const language of ['en', 'ar'] as const) {
+        await settings.chooseLanguage(language);
+        await page.getByTestId('settings-contents').getByRole('button').nth(1).click(); // Backups
+        await page.locator('#backups-title:focus').waitFor();
+        const [header, heading] = await page.evaluate(() => [document.querySelector('header')!.getBoundingClientRect().bottom, document.getElementById('backups-title')!.getBoundingClientRect().top]);
+        expect(header).toBeGreaterThan(100); // wrapped, as it is at this width
+        expect(heading).toBeGreaterThanOrEqual(header);
+      }
+    } finally {
+      await settings.chooseLanguage('en');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   // A name may be 60 characters: at 800 px it pushed the switcher's button and the language off the window.
@@ -106,6 +140,13 @@ describeWithKeychain('Settings walked as a new user', () => {
     });
   }
 });
+
+/** Wholly inside the window (not under the sticky header's foot: the window's bottom edge). */
+async function inWindow(target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  const height = await target.page().evaluate(() => window.innerHeight);
+  return box !== null && box.y >= 0 && box.y + box.height <= height;
+}
 
 async function closedPort(): Promise<number> {
   const server = createServer();

@@ -43,7 +43,10 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     // A new sandbox key: offer the gateway check-up once, right here (docs/check-up.md), unless
     // its check just found the gateway unreachable: the check-up's first step would fail too.
     if (profile.environment === 'sandbox' && (!check || check.outcome === 'accepted')) useCheckups.getState().offer(profile.id);
-    onDone(check && check.outcome !== 'accepted' ? said('settings.key.savedUnchecked', { message: check.reason ? { reason: check.reason, otherwise: check.message } : check.message }) : said('settings.key.saved'));
+    // A key checked says the gateway took it (a bare "Key saved" left a person who ticked the check
+    // not knowing whether it passed); one saved unchecked says why.
+    if (!check) return onDone(said('settings.key.saved'));
+    onDone(check.outcome === 'accepted' ? said('settings.key.savedChecked') : said('settings.key.savedUnchecked', { message: check.reason ? { reason: check.reason, otherwise: check.message } : check.message }));
   }
 
   // Worded at each draw: the message follows a change of language.

@@ -14,6 +14,7 @@ import { useProfiles } from './settings-store';
 import { profileName } from '../../ui/profile-name';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
+import { useSession } from '../../app/session-store';
 
 type Props = {
   profile: ProfileView;
@@ -41,10 +42,20 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
     removeButton.current?.focus();
   };
   const practice = profile.environment === 'practice';
+  // On the team ledger a removed profile's payments are a colleague's to this laptop (contract/colleague-profile.ts).
+  const onTeamLedger = useSession((s) => Boolean(s.info?.team));
   // A form closed (saved or cancelled) gives the keyboard back to the button that opens it; "Use
   // this profile" goes once used, so the card's Edit takes it. It fell to the page's start each time.
   const editButton = useRef<HTMLButtonElement>(null);
   const keyButton = useRef<HTMLButtonElement>(null);
+  // Test connection is disabled while it asks, and Chromium drops the keyboard to the page's start:
+  // once the answer is drawn (the button enabled again) the keyboard goes back to it.
+  const testButton = useRef<HTMLButtonElement>(null);
+  const wasTesting = useRef(false);
+  useEffect(() => {
+    if (wasTesting.current && !testing) focusIfLost(testButton.current);
+    wasTesting.current = testing;
+  }, [testing]);
   const wasOpen = useRef(open);
   useEffect(() => {
     if (wasOpen.current && !open) focusIfLost((wasOpen.current === 'edit' ? editButton : keyButton).current);
@@ -112,6 +123,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
         {(practice || profile.key.configured) && (
           <button
             type="button"
+            ref={testButton}
             disabled={busy}
             onClick={() => {
               setTesting(true);
@@ -126,8 +138,10 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
         )}
       </div>
       {confirmRemove && (
-        <div role="alertdialog" aria-labelledby={`remove-${profile.id}`} className="confirm-box">
+        <div role="alertdialog" aria-labelledby={`remove-${profile.id}`} aria-describedby={`remove-${profile.id}-payments`} className="confirm-box">
           <p id={`remove-${profile.id}`}>{t('settings.remove.confirm', { name: profile.name })}</p>
+          {/* What becomes of its payments, said before they go out of reach (nothing said it). */}
+          <p id={`remove-${profile.id}-payments`}>{t(onTeamLedger ? 'settings.remove.payments.team' : 'settings.remove.payments')}</p>
           <button
             type="button"
             className="danger"

@@ -36,8 +36,12 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
   // Opened to type a name: the keyboard goes there once, when it opens (it stayed on "Add profile"
   // or "Edit": one more click).
   const nameInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    nameInput.current?.scrollIntoView?.({ block: 'nearest' });
+    // A new profile's form opens under the list, at the window's foot: its heading is brought to the
+    // top so its fields show (Name alone showed, cut by the window's edge, the base URL below it).
+    if (profile) nameInput.current?.scrollIntoView?.({ block: 'nearest' });
+    else form.current?.scrollIntoView?.({ block: 'start' });
     nameInput.current?.focus({ preventScroll: true });
     if (profile) nameInput.current?.select(); // a rename is then typing the new name
   }, []);
@@ -64,7 +68,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
 
   const id = (field: string) => `profile-form-${field}`;
   return (
-    <form className="profile-form" onSubmit={(e) => void submit(e)} data-answers={answers} aria-labelledby={id('title')} noValidate>
+    <form ref={form} className="profile-form" onSubmit={(e) => void submit(e)} data-answers={answers} aria-labelledby={id('title')} noValidate>
       <h3 id={id('title')}>{profile ? t('settings.form.edit', { name: profile.name }) : t('settings.form.add')}</h3>
       {error && !shownElsewhere && (
         <p role="alert" className="form-error" data-testid="profile-form-error">
