@@ -1,8 +1,8 @@
 // Which of this laptop's profiles acts on a payment (docs/team-ledger.md, "A colleague's payment").
-// Profile ids are each laptop's own, so on the team ledger a payment made on a colleague's
-// laptop carries an id no profile here has. Neither the payment nor the team's database keeps
-// the gateway's address or the colleague's profile name, only the environment: the active
-// profile acts when it is this laptop's only profile of that environment. Never across
+// A profile added on a laptop has an id of its own, so on the team ledger a payment made on a
+// colleague's laptop may carry an id no profile here has (unless this laptop added that profile
+// from the team's list and took its id: then it is 'own'). For such a payment the active profile
+// acts when it is this laptop's only profile of the payment's environment. Never across
 // environments, and never on this laptop's own ledger, where another id is another profile.
 import type { Environment } from './methods/app';
 

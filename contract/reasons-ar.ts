@@ -176,6 +176,8 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'profile.redirectScheme': 'يجب أن يكون {field, select, successUrl {عنوان النجاح} other {عنوان الفشل}} عنوان https://.',
   'profile.redirectProduction': 'يجب أن يبدأ {field, select, successUrl {عنوان النجاح} other {عنوان الفشل}} بـ https:// في ملف تعريف الإنتاج.',
   'profile.redirectCredentials': 'يحتوي {field, select, successUrl {عنوان النجاح} other {عنوان الفشل}} على اسم مستخدم أو كلمة مرور. احذفهما.',
+  'profile.teamProfileHere': 'لدى هذا الحاسوب ملف تعريف الفريق «{name}» بالفعل. عدّله بدلًا من إضافته مرة أخرى.',
+  'profile.teamProfileGone': 'لم يعد ملف التعريف هذا في قائمة ملفات تعريف {environment, select, production {الإنتاج} other {الاختبار}} في سجل الفريق. اختر غيره، أو أضف ملف تعريف جديدًا.',
   'profile.gone': 'لم يعد ملف التعريف هذا موجودًا. حُدّثت القائمة.',
   'profile.saveFailed': 'تعذّر على بايدسك حفظ ملفات التعريف في {folder} ({code}). لم يتغير شيء. تأكد من إمكانية الكتابة في المجلد ومن وجود مساحة على القرص.',
   'profile.fileUnusable': 'لا يمكن استخدام ملف ملفات التعريف {file}: {why, select, json {ليس JSON صالحًا} unreadable {تعذّرت قراءته ({code})} content {محتواه ليس ما كتبه بايدسك (عند {path})} other {رقم ملف التعريف {id} مكرر}}. تركه بايدسك كما هو ولن يغيّره. استعده من نسخة احتياطية، أو انقله إلى مكان آخر وأعد تشغيل بايدسك لتبدأ بملف التدريب وحده (تبقى مفاتيح API في سلسلة مفاتيح النظام).',

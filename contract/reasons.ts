@@ -207,6 +207,8 @@ export const reasonTexts = {
   'profile.redirectScheme': '{field, select, successUrl {The success URL} other {The failure URL}} must be an https:// address.',
   'profile.redirectProduction': '{field, select, successUrl {The success URL} other {The failure URL}} must start with https:// for a production profile.',
   'profile.redirectCredentials': '{field, select, successUrl {The success URL} other {The failure URL}} contains a user name or password. Remove them.',
+  'profile.teamProfileHere': 'This laptop already has the team’s profile "{name}". Edit that one instead of adding it again.',
+  'profile.teamProfileGone': 'That profile is no longer on the team ledger’s list of {environment, select, production {production} other {sandbox}} profiles. Choose another, or add a new profile.',
   'profile.gone': 'That profile no longer exists. The list has been refreshed.',
   'profile.saveFailed': 'Paydesk could not save the profiles in {folder} ({code}). Nothing was changed. Check that the folder is writable and the disk is not full.',
   'profile.fileUnusable': 'The profiles file {file} cannot be used: {why, select, json {it is not valid JSON} unreadable {it could not be read ({code})} content {its content is not what Paydesk wrote (at {path})} other {the profile id {id} appears twice}}. Paydesk has left it untouched and will not change it. Restore it from a backup, or move it away and restart Paydesk to begin with the practice profile only (API keys stay in the system keychain).',

@@ -150,7 +150,8 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const client = createGatewayClient({ logger });
   // The team ledger instead of this laptop's file, when Settings → Team ledger chose it (read at start; docs/team-ledger.md).
   const teamLedger = createTeamLedgerSettings({ dataDir: options.dataDir, vault, logger });
-  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir) });
+  // This laptop's sandbox and production profiles are published to the team's list (never a key).
+  const team = await openTeamBackend({ dataDir: options.dataDir, settings: teamLedger, events, logger, exportDir: options.exportDir ?? defaultExportDir(options.dataDir), profilesHere: () => profiles.list().profiles });
   // Credit notes are recorded when the payments service confirms a refund (in its transaction).
   const documents: { invoices?: InvoiceService } = {};
   const practiceOrigin = new URL(practice.baseUrl).origin;
@@ -278,7 +279,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const impl: Implementations = {
     // The team ledger's role comes with the session's first call: screens never draw before it (docs/team-ledger.md).
     ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs), () => (team ? { role: team.session().role, login: team.session().login } : null)),
-    ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()) }),
+    ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()), team: team?.profiles }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).
     ...ledgerHandlers({ reads, activeEnvironment }),

@@ -82,6 +82,24 @@ export const keychainStatusSchema = shared(() => z.object({
 
 const id = shared(() => z.string().min(1).max(200));
 
+/** A sandbox or production profile's id as main makes it (a random uuid), which the team's profiles keep too. */
+export const profileIdSchema = shared(() => z.string().regex(/^[a-z0-9-]{1,64}$/));
+
+/**
+ * A profile a laptop on the team ledger published (team-profiles.sql): what another laptop needs to
+ * add the same profile and to name it. Never a key. `removed`: an admin took it off the team's list.
+ */
+export const teamProfileSchema = shared(() => z.object({
+  id: profileIdSchema(),
+  name: z.string(),
+  environment: z.enum(['sandbox', 'production']),
+  baseUrl: z.string(),
+  addedBy: z.string(),
+  addedAt: z.string(),
+  removed: z.boolean(),
+}).strict());
+export type TeamProfile = z.infer<ReturnType<typeof teamProfileSchema>>;
+
 /**
  * The seller on a profile's invoices (docs/invoices.md). Kept by main with the profile. The
  * logo is a PNG or JPEG data URL of at most 200 KB; main checks every field.
@@ -116,9 +134,16 @@ export const profileMethods = {
         pathOverrides: pathOverridesSchema().default({}),
         successUrl: text().nullable().default(null),
         failureUrl: text().nullable().default(null),
+        /** On the team ledger: the team's profile this one is (its id taken, so a colleague's payments with it are this profile's). */
+        teamProfileId: profileIdSchema().optional(),
       })
       .strict(),
     output: () => profileViewSchema(),
+  }),
+  listTeamProfiles: method({
+    summary: 'On the team ledger, the profiles the team\'s laptops published (never a key); empty on a laptop\'s own ledger.',
+    input: () => z.object({}).strict(),
+    output: () => z.object({ profiles: z.array(teamProfileSchema()) }),
   }),
   updateProfile: method({
     summary: 'Changes the given fields of a profile; its environment never changes.',

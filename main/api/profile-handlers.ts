@@ -4,11 +4,14 @@ import type { Implementations } from './create-handlers';
 import type { ProfileStore } from '../profiles/profile-store';
 import { auditedProfiles, type ProfileAuditEntry } from '../profiles/audited-profiles';
 import type { CallContext } from '../core/call-context';
+import type { TeamProfilesLink } from '../team/team-profiles-link';
+import { adoptableTeamProfile } from '../profiles/team-profile-choice';
 
 type ProfileMethod =
   | 'getActiveProfile'
   | 'listProfiles'
   | 'createProfile'
+  | 'listTeamProfiles'
   | 'updateProfile'
   | 'removeProfile'
   | 'switchProfile'
@@ -19,14 +22,30 @@ type ProfileMethod =
   | 'getSellerDetails'
   | 'setSellerDetails';
 
-/** `audit` records profile and key changes in the audit log (composition.ts passes the ledger's). */
-export function profileHandlers(deps: { profiles: ProfileStore; audit?: (ctx: CallContext, entry: ProfileAuditEntry) => void }): Pick<Implementations, ProfileMethod> {
+/**
+ * `audit` records profile and key changes in the audit log (composition.ts passes the ledger's).
+ * `team`, on the team ledger: the team's profiles, offered when a profile is added, and this
+ * laptop's published to them when one is added or renamed (docs/team-ledger.md, "The team's profiles").
+ */
+export function profileHandlers(deps: { profiles: ProfileStore; audit?: (ctx: CallContext, entry: ProfileAuditEntry) => void; team?: TeamProfilesLink }): Pick<Implementations, ProfileMethod> {
   const profiles = auditedProfiles(deps.profiles, deps.audit ?? (() => undefined));
+  const team = deps.team;
   return {
     getActiveProfile: () => profiles.active(),
     listProfiles: () => profiles.list(),
-    createProfile: (input, ctx) => profiles.create(input, ctx),
-    updateProfile: (input, ctx) => profiles.update(input, ctx),
+    async createProfile(input, ctx) {
+      if (input.teamProfileId !== undefined) await adoptableTeamProfile(team, input.teamProfileId, input.environment, profiles.list().profiles);
+      const made = profiles.create(input, ctx);
+      // Published beside the answer: a server out of reach is published to at the next connection.
+      void team?.publish();
+      return made;
+    },
+    listTeamProfiles: async () => ({ profiles: team ? await team.list() : [] }),
+    updateProfile(input, ctx) {
+      const changed = profiles.update(input, ctx);
+      if (input.name !== undefined || input.baseUrl !== undefined) void team?.renamed(changed);
+      return changed;
+    },
     removeProfile: ({ id }, ctx) => profiles.remove(id, ctx),
     switchProfile: ({ id }, ctx) => profiles.switchTo(id, ctx),
     setProfileKey: ({ id, key, testConnection }, ctx) => profiles.setKey(id, key, testConnection, ctx),

@@ -141,9 +141,12 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       return { profiles: [practiceView(), ...file.profiles.map(viewOf)], activeId: activeView().id };
     },
 
+    /** A new profile; with `teamProfileId` (checked against the team's list by the handler), the team's id instead of a new one. */
     create(input: CreateInput): ProfileView {
       usable();
-      const id = randomUUID();
+      const id = input.teamProfileId ?? randomUUID();
+      const here = file.profiles.find((p) => p.id === id);
+      if (here) throw failField('invalid_input', 'teamProfileId', 'profile.teamProfileHere', { name: here.name });
       const clean = validated(id, input.environment, { ...input, name: input.name ?? '' });
       const profile: StoredProfile = {
         id,

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Reason } from '../../contract/reasons';
 import { AppFailure, type ErrorCode } from '../../contract/result';
 import type { TeamLedgerView } from '../../contract/methods/team-ledger';
+import type { PublishedProfile } from '../ledger/postgres/pg-profiles';
 import type { EventHub } from '../core/event-hub';
 import { englishText, reason } from '../core/fail';
 import type { BulkStore } from '../ledger/bulk-store';
@@ -23,6 +24,7 @@ import { loadTeamLedgerModule, noPasswordReason, type StoredTeamLedger, type Tea
 import { waitingForPassword } from './waiting-for-password';
 import type { TeamLedgerLogin } from '../vault/team-ledger-password';
 import { watchedLinkNotices } from './watched-links';
+import { teamProfilesLink, type TeamProfilesLink } from './team-profiles-link';
 
 /** What the team backend needs of the payments service once it exists. */
 type Payments = { markInterrupted(): Promise<number>; reconcileDue(): Promise<number> };
@@ -48,6 +50,8 @@ export type TeamBackend = {
   screens?: TeamScreens;
   /** With the payments service made: settles this laptop's interrupted operations, then listens for changes. */
   begin(payments: Payments): Promise<void>;
+  /** The team's profiles (pg-profiles.ts): the list every laptop reads, and this laptop's published to it. */
+  profiles: TeamProfilesLink;
   /** "Change my password" changed `login`'s password on the server: this ledger's next connections use it, when they are that login's. */
   passwordChanged(login: TeamLedgerLogin, password: string): void;
   close(): Promise<void>;
@@ -101,6 +105,8 @@ type Deps = {
   dataDir: string; settings: TeamLedgerSettingsService; events: EventHub; logger: Logger; exportDir: string;
   /** How often this laptop looks again for its own operations left `sending` (default: reconciliation's 15 s). */
   recheckMs?: number;
+  /** This laptop's profiles, published to the team's list at each connection (never a key: pg-profiles.ts takes four fields). */
+  profilesHere?: () => readonly PublishedProfile[];
 };
 type Saved = NonNullable<Awaited<ReturnType<TeamLedgerSettingsService['connectionSettings']>>>;
 
@@ -151,6 +157,13 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
     quick: mainFailures(team.createTeamQuickExports({ pool: opened.pool, settings: saved.settings, chain: () => reads.auditChain() }), serverInWords),
   };
 
+  const profiles = teamProfilesLink({
+    profiles: mainFailures(team.createTeamProfiles({ pool: opened.pool }), serverInWords),
+    profilesHere: () => deps.profilesHere?.() ?? [],
+    publishes: () => session.reason === null && session.role !== null && session.role !== 'finance',
+    logger: deps.logger,
+  });
+
   // Who this laptop is in the team and its role (the screens hide what it may not do), or why not.
   const checkSession = async () => {
     // A server that does not answer costs the start at most this long (one refusing answers at once).
@@ -199,11 +212,14 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
     bulk,
     screens,
     laptop,
+    profiles,
     session: () => session,
     async begin(service) {
       payments = service;
       // Out of reach now: the listener marks them once it connects (no second wait at start).
       if (session.reason === null) await settleLogged(false);
+      // This laptop's profiles to the team's list, beside the start (a slow server does not hold it).
+      void profiles.publish();
       live = team.listenForTeamChanges(saved.settings, passwordNow, {
         since,
         onPaymentsChanged(ids) {
@@ -244,7 +260,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
           if (!wasAway) return;
           // Every open screen reads again (a list or Home that said "cannot reach" comes back by itself).
           deps.events.emit({ type: 'payments.changed', paymentIds: [] });
-          void checkSessionAgain().then(startNotices).then(() => settleLogged(true));
+          void checkSessionAgain().then(startNotices).then(() => settleLogged(true)).then(() => profiles.publish());
         },
       });
       // Marking at start and at a reconnect misses an operation whose answer could not be recorded

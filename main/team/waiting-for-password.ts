@@ -109,6 +109,12 @@ export function waitingForPassword(deps: {
     bulk: following(() => opened?.bulk, refusingStore<BulkStore>(why)),
     screens,
     laptop: deps.laptop,
+    // Nothing to publish while waiting (the opened ledger publishes as it begins); the list is refused in words.
+    profiles: {
+      list: () => (opened ? opened.profiles.list() : refusing<{ list(): Promise<never> }>(why).list()),
+      publish: async () => opened?.profiles.publish(),
+      renamed: async (profile) => opened?.profiles.renamed(profile),
+    },
     session,
     async begin(service) {
       payments = service;

@@ -1,5 +1,5 @@
 // What main loads on first use of the team ledger, as one bundle of its own (dist/main/team-ledger.cjs,
-// scripts/build.mjs): the connection (pg, Kysely), the copy of a laptop's ledger, the screens' reads (the audit chain's full check included), Home's overview and the exports (the quick CSV downloads included).
+// scripts/build.mjs): the connection (pg, Kysely), the copy of a laptop's ledger, the screens' reads (the audit chain's full check included), Home's overview and the exports (the quick CSV downloads included), the team's profiles.
 export { clientConfig, explainConnectionError, isLoopback, olderSchemaOf, openTeamLedger, serverFailureInWords, testTeamLedgerConnection } from './connection';
 export { copyLedgerToTeam, OlderTeamSchemaError, OpenOperationsError, verifyImportedAudit } from './copy-to-team';
 export { openPostgresLedgerStore } from './pg-store';
@@ -10,6 +10,7 @@ export { createTeamExports, type TeamExportRequest, type TeamExports } from './p
 export { createTeamBulkStore } from './pg-bulk';
 export { createTeamQuickExports, type TeamQuickExports } from './pg-quick-export';
 export { addPerson, changeOwnPassword } from './own-password';
+export { createTeamProfiles, type TeamProfiles } from './pg-profiles';
 
 import pg from 'pg';
 import { clientConfig } from './connection';

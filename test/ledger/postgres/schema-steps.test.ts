@@ -13,6 +13,7 @@ import { reasonText } from '../../../main/core/fail';
 import { testTeamLedgerConnection } from '../../../main/ledger/postgres/connection';
 import { createTeamOverview } from '../../../main/ledger/postgres/pg-overview';
 import { createTeamLedgerReads } from '../../../main/ledger/postgres/pg-reads';
+import { createTeamProfiles } from '../../../main/ledger/postgres/pg-profiles';
 import { applyTeamLedgerSecurity, schemaSteps, teamLedgerSchemaVersion } from '../../../main/ledger/postgres/security';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 
@@ -216,6 +217,21 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     ends.push(() => pool.end());
     const found = await createTeamLedgerReads({ pool }).listAuditLog({ query: '12.500 KWD', offset: 0, limit: 10 });
     expect(found.rows.map((r) => [r.action, r.amountMinor, r.currency])).toEqual([['refund', 12_500, 'KWD']]);
+  });
+
+  it('from version 29, keeps its payments and gains the team\'s profiles: a laptop publishes, every role reads, another staff member\'s rename refused', async () => {
+    const { server, database, superuser, sam, sue, fay } = await databaseAt(29);
+    await insertPayment(sam, 5_000);
+    const before = await snapshot(superuser);
+    expect((await superuser.query(`SELECT to_regclass('paydesk.profiles') AS t`)).rows).toEqual([{ t: null }]);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'sam', password: server.person('staff').password, max: 1 });
+    ends.push(() => pool.end());
+    expect(await createTeamProfiles({ pool }).publish([{ id: 'sams-sandbox', name: 'Shop', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' }, { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:1/api/v1' }])).toBe(1);
+    expect((await fay.query(`SELECT id, name, environment, added_by FROM paydesk.profiles`)).rows).toEqual([{ id: 'sams-sandbox', name: 'Shop', environment: 'sandbox', added_by: 'sam' }]);
+    await expect(sue.query(`UPDATE paydesk.profiles SET name = 'Sue shop' WHERE id = 'sams-sandbox'`)).rejects.toMatchObject({ code: '42501' });
   });
 
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {

@@ -35,7 +35,7 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function laptopOf(role: 'support' | 'staff', options: { password?: boolean; port?: number; person?: { login: string; password: string } } = {}) {
+  async function laptopOf(role: 'support' | 'staff', options: { password?: boolean; port?: number; person?: { login: string; password: string }; profiles?: Array<{ id: string; name: string; environment: string; baseUrl: string }> } = {}) {
     const server = teamServer();
     const person = options.person ?? server.person(role);
     const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-backend-'));
@@ -50,14 +50,16 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     const events = createEventHub();
     const heard: AppEvent[] = [];
     events.subscribe((e) => heard.push(e));
-    const team = (await openTeamBackend({ dataDir, settings, events, logger, exportDir: join(dataDir, 'exports') }))!;
+    const team = (await openTeamBackend({ dataDir, settings, events, logger, exportDir: join(dataDir, 'exports'), profilesHere: () => options.profiles ?? [] }))!;
     backends.push(team);
     return { team, settings, heard, person, dataDir };
   }
 
   it('tells the screens who is logged in and the role, hears other laptops, and marks its own again after a lost connection', async () => {
-    const sue = await laptopOf('support');
+    const profiles = [{ id: `sues-sandbox-${randomUUID().slice(0, 8)}`, name: 'Sue shop', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' }];
+    const sue = await laptopOf('support', { profiles });
     expect(sue.team.session()).toEqual({ login: sue.person.login, role: 'support', reason: null });
+    const published = async () => (await teamServer().sql(database, `SELECT id FROM paydesk.profiles WHERE added_by = $1 ORDER BY added_at`, [sue.person.login])).rows.map((r: { id: string }) => r.id);
     const view = await sue.settings.view();
     expect(view).toMatchObject({ inUse: true, chosen: true, session: { login: sue.person.login, role: 'support', reason: null } });
     expect(JSON.stringify(view)).not.toContain(sue.person.password);
@@ -67,6 +69,8 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     expect(marks).toEqual(['mark']);
     const listening = async () => (await teamServer().sql(database, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database])).rows[0].n;
     await expect.poll(listening).toBe(1);
+    // Its profiles are published as it begins (The team's profiles, docs/team-ledger.md).
+    await expect.poll(published).toEqual([profiles[0]!.id]);
 
     // Another laptop records a payment: sue's main hears it as payments.changed.
     const other = await teamServer().connectAs(database, teamServer().person('staff').login, 'sam-desk');
@@ -75,6 +79,8 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     await other.end();
     await expect.poll(() => sue.heard.some((e) => e.type === 'payments.changed' && e.paymentIds.includes(id))).toBe(true);
 
+    // A profile added without being published (say, while the server was out of reach) is published when the connection is back.
+    profiles.push({ id: `sues-live-${randomUUID().slice(0, 8)}`, name: 'Sue live', environment: 'production', baseUrl: 'https://gateway.example/api/v1' });
     // The live connection is cut: said in words, then back, and this laptop's sending operations are marked again.
     await teamServer().sql(database, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'Paydesk live'`, [database]);
     await expect.poll(() => sue.heard.filter((e) => e.type === 'notification').map((e) => (e as { reason?: { key: string } }).reason?.key)).toEqual(['teamLedger.reconnecting', 'teamLedger.reconnected']);
@@ -86,6 +92,7 @@ describeWithPostgres('the team backend main starts on the team ledger', () => {
     // a list that said "cannot reach the server" fills again without a click.
     const back = sue.heard.findIndex((e) => e.type === 'notification' && (e as { reason?: { key: string } }).reason?.key === 'teamLedger.reconnected');
     expect(sue.heard.slice(back).some((e) => e.type === 'payments.changed' && e.paymentIds.length === 0)).toBe(true);
+    await expect.poll(published).toEqual(profiles.map((p) => p.id));
 
   });
 

@@ -12,6 +12,8 @@ import { said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
 import { QuotedWords } from '../../ui/quoted-words';
 import { practiceProfileId } from '../../ui/profile-name';
+import { useTeamProfileList } from './team-profiles-store';
+import { withEnvironment } from './profile-switcher';
 
 /** `added`: the profile just created (not on an edit), so the screen can open its key form next. */
 type Props = { profile?: ProfileView; onDone(notice: Notice, added?: ProfileView): void; onCancel(): void };
@@ -30,6 +32,22 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
   const [error, setError] = useState<AppError>();
   const [busy, setBusy] = useState(false);
   const [answers, setAnswers] = useState(0); // answered submits: tests wait on data-answers
+  // On the team ledger, a new profile may be one the team's laptops published: it then takes the
+  // team's id (docs/profiles-and-keys.md). Offered: that environment's, not removed, not here yet.
+  const teamProfiles = useTeamProfileList();
+  const here = useProfiles((s) => s.profiles);
+  const offers = profile ? [] : teamProfiles.filter((p) => p.environment === environment && !p.removed && !here.some((h) => h.id === p.id));
+  const [teamProfileId, setTeamProfileId] = useState<string>();
+  const chosen = offers.find((p) => p.id === teamProfileId);
+  function choose(id: string | undefined) {
+    setTeamProfileId(id);
+    const team = offers.find((p) => p.id === id);
+    // Its name and address filled in as the team has them; both may still be changed here.
+    if (team) {
+      setName(team.name);
+      setBaseUrl(team.baseUrl);
+    }
+  }
   // Main's answer is kept as it came and worded at each draw: it follows a change of language.
   const wordError = useWordedError();
   const shown = error && wordError(error);
@@ -46,7 +64,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
     if (profile) nameInput.current?.select(); // a rename is then typing the new name
   }, []);
   const fieldError = (key: string) => shown?.fields?.[key];
-  const shownElsewhere = error?.fields && Object.keys(error.fields).some((k) => k === 'name' || k === 'baseUrl' || k === 'successUrl' || k === 'failureUrl' || k.startsWith('pathOverrides.'));
+  const shownElsewhere = error?.fields && Object.keys(error.fields).some((k) => (k === 'teamProfileId' && offers.length > 0) || k === 'name' || k === 'baseUrl' || k === 'successUrl' || k === 'failureUrl' || k.startsWith('pathOverrides.'));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,7 +72,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
     const common = { name, defaultCurrency, successUrl: successUrl.trim() || null, failureUrl: failureUrl.trim() || null };
     const result = profile
       ? await api.updateProfile(practice ? { id: profile.id, ...common } : { id: profile.id, ...common, baseUrl, pathOverrides: overrides })
-      : await api.createProfile({ ...common, environment, baseUrl, pathOverrides: overrides });
+      : await api.createProfile({ ...common, environment, baseUrl, pathOverrides: overrides, ...(chosen ? { teamProfileId: chosen.id } : {}) });
     if (result.ok) await useProfiles.getState().load(); // a closed form means the list is current
     setBusy(false);
     setAnswers((n) => n + 1);
@@ -83,6 +101,23 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
             <option value="production">{t('settings.env.production')}</option>
           </select>
         </Field>
+      )}
+      {offers.length > 0 && (
+        <fieldset className="team-profile-choice" data-testid="team-profile-choice">
+          <legend>{t('settings.teamProfiles.legend', { environment })}</legend>
+          <label>
+            <input type="radio" name={id('team')} checked={!chosen} onChange={() => choose(undefined)} />
+            {' '}{t('settings.teamProfiles.new')}
+          </label>
+          {offers.map((p) => (
+            <label key={p.id}>
+              <input type="radio" name={id('team')} checked={chosen?.id === p.id} onChange={() => choose(p.id)} data-testid={`team-profile-${p.id}`} />
+              {' '}{t('settings.teamProfiles.use', { profile: withEnvironment(p.name, t(`env.${p.environment}`)) })}
+            </label>
+          ))}
+          <p className="field-hint">{t('settings.teamProfiles.hint')}</p>
+          {fieldError('teamProfileId') && <p role="alert" className="form-error" data-testid="team-profile-error"><QuotedWords text={fieldError('teamProfileId')!} /></p>}
+        </fieldset>
       )}
       {practice ? (
         <p className="field-hint">{t('settings.practice.fixed')}</p>

@@ -15,6 +15,8 @@ import { QuotedWords } from '../../ui/quoted-words';
 import { useSession } from '../../app/session-store';
 import { actingRule, type ActingRule } from '../../../../contract/colleague-profile';
 import type { PaymentView } from '../../../../contract/methods/payments';
+import type { TeamProfile } from '../../../../contract/methods/profiles';
+import { useTeamProfile } from '../settings/team-profiles-store';
 
 /**
  * Which profile acts on the payment here (contract/colleague-profile.ts, main's own rule): on the
@@ -30,14 +32,22 @@ export function useActingRule(payment: Pick<PaymentView, 'profileId' | 'environm
   return actingRule({ id: payment.profileId, environment: payment.environment }, active, profiles, team && listed);
 }
 
-/** A colleague's payment, acted on here: says with which of this laptop's profiles. */
-export function ColleagueProfileNote({ environment }: { environment: PaymentView['environment'] }) {
+/**
+ * A colleague's payment, acted on here: says with which of this laptop's profiles, and names the
+ * colleague's when it is one of the team's profiles (team-profiles-store.ts); otherwise it may be a
+ * colleague's not published or one removed here, and says so.
+ */
+export function ColleagueProfileNote({ profileId, environment }: { profileId: string; environment: PaymentView['environment'] }) {
   const t = useT();
   const active = useSession((s) => s.profile);
+  const team = useTeamProfile(profileId);
   if (!active) return null;
   const name = withEnvironment(profileName(active, t), t(`env.${active.environment}`));
+  if (team) return <p className="field-hint" data-testid="colleague-profile">{t('detail.teamProfileActed', { team: teamProfileName(team, t), profile: name })}</p>;
   return <p className="field-hint" data-testid="colleague-profile">{t('detail.colleagueProfile', { environment, profile: name })}</p>;
 }
+
+const teamProfileName = (team: TeamProfile, t: ReturnType<typeof useT>) => withEnvironment(team.name, t(`env.${team.environment}`));
 
 /** The payment's profile is known to be gone (the list loaded without it): nothing here can act on it, so no note says to switch. */
 export function useProfileRemoved(profileId: string | undefined): boolean {
@@ -65,9 +75,18 @@ export function OtherProfileNote({ profileId, rule, environment, onSwitch }: { p
     });
   });
   const found = profiles.find((p) => p.id === profileId);
+  // Named when it is one of the team's profiles, whatever this laptop then can do with it.
+  const team = useTeamProfile(rule === 'otherEnvironment' || rule === 'severalProfiles' ? profileId : undefined);
   // A colleague's payment this laptop cannot act on: main's own words, what to do included.
   const colleague = rule === 'otherEnvironment' ? 'rule.colleagueOtherEnvironment' : rule === 'severalProfiles' ? 'rule.colleagueSeveralProfiles' : undefined;
-  if (colleague) return <p className="attention-note" data-testid="other-profile">{wordReason(language, { key: colleague, values: { environment } })}</p>;
+  if (colleague) {
+    return (
+      <p className="attention-note" data-testid="other-profile">
+        {team && <>{t('detail.teamProfile', { team: teamProfileName(team, t) })} </>}
+        {wordReason(language, { key: colleague, values: { environment } })}
+      </p>
+    );
+  }
   if (!found) return <p className="attention-note" data-testid="other-profile">{t(removed ? 'detail.otherProfileRemoved' : 'detail.otherProfileUnknown')}</p>;
   const name = withEnvironment(profileName(found, t), t(`env.${found.environment}`));
   return (

@@ -214,7 +214,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         <OtherProfileNote profileId={payment.profileId} rule={acting} environment={payment.environment} onSwitch={watchFocus} />
       ) : (
         <div className="detail-actions">
-          {acting === 'colleague' && <ColleagueProfileNote environment={payment.environment} />}
+          {acting === 'colleague' && <ColleagueProfileNote profileId={payment.profileId} environment={payment.environment} />}
           {shown.capture && <button type="button" onClick={() => openDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts={shortcutKeys('capture')} data-testid="action-capture">{t('action.capture')}</button>}
           {shown.void && <button type="button" onClick={() => openDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts={shortcutKeys('void')} data-testid="action-void">{t('action.void')}</button>}
           {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts={shortcutKeys('refund')} data-testid="action-refund">{t('action.refund')}</button>}
