@@ -37,6 +37,27 @@ export function withWordedAmount(values: Values, language: Language, format: (mi
   return { ...values, amount: language === 'ar' ? `\u2066${amount}\u2069` : amount };
 }
 
+/** A reason's days (YYYY-MM-DD as main checks them): worded as the app writes dates, not as the wire carries them. */
+const dayNames = ['expiryDay', 'today'];
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * A reason's days (`expiryDay`, `today`) as the date fields and lists write them (28/11/2026; Arabic
+ * 28‏/11‏/2026, shown right to left as the lists show it), so "The expiry date … has passed" names
+ * the day the way the person typed it. Both processes: the renderer's words and main's logs.
+ */
+export function withWordedDays(values: Values, language: Language): Values {
+  if (!dayNames.some((name) => typeof values[name] === 'string')) return values;
+  let format = dayFormats.get(language);
+  if (!format) dayFormats.set(language, (format = new Intl.DateTimeFormat(amountLocales[language], { dateStyle: 'short', timeZone: 'UTC', numberingSystem: 'latn', calendar: 'gregory' })));
+  const out = { ...values };
+  for (const name of dayNames) {
+    const day = out[name];
+    if (typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day)) out[name] = format.format(new Date(`${day}T00:00:00Z`));
+  }
+  return out;
+}
+
 /** Marks that follow a worded amount without showing: bidi marks and the isolate's end. */
 const trailingMarks = /[\u200e\u200f\u2069]*$/;
 

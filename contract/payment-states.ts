@@ -23,10 +23,11 @@ export const settledStates: ReadonlySet<LedgerState> = new Set(['authorised', 'p
 
 /**
  * The one word each screen shows for a payment's state, in both languages: a pending payment is
- * named by what it waits for (a link is unpaid, a checkout session open, a card sale awaiting
- * its 3-D Secure verification); every other state by its own name.
+ * named by what it waits for (a link or checkout session is unpaid: its customer has not paid on
+ * its page; a card sale awaits its 3-D Secure verification); every other state by its own name.
+ * A session said "Open" until 2026-11-30, the same state as a link's "Unpaid" (docs/words.md).
  */
-export const stateWords = [...ledgerStates, 'unpaid', 'open', 'verifying'] as const;
+export const stateWords = [...ledgerStates, 'unpaid', 'verifying'] as const;
 export type StateWord = (typeof stateWords)[number];
 
 /**
@@ -39,7 +40,7 @@ export type LinkFilterState = (typeof linkFilterStates)[number];
 
 export function stateWordOf(payment: { state: LedgerState; kind: string }): StateWord {
   if (payment.state !== 'pending') return payment.state;
-  return payment.kind === 'link' ? 'unpaid' : payment.kind === 'checkout' ? 'open' : payment.kind === 'sale' ? 'verifying' : 'pending';
+  return payment.kind === 'link' || payment.kind === 'checkout' ? 'unpaid' : payment.kind === 'sale' ? 'verifying' : 'pending';
 }
 
 /**

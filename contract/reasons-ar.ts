@@ -37,6 +37,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'input.urlCredentials': 'يجب ألا يحتوي العنوان على اسم مستخدم أو كلمة مرور.',
   'input.date': 'اكتب التاريخ بالسنة ثم الشهر ثم اليوم، مثل \u20662026-12-31\u2069.',
   'input.expiryBeforeIssue': 'تاريخ الانتهاء قبل تاريخ الإصدار.',
+  'input.expiryPassed': 'تاريخ الانتهاء {expiryDay} قد مضى: اليوم {today}.',
   'input.country': 'استخدم رمز الدولة المكوّن من حرفين، مثل SA.',
   'input.lookupRef': 'أدخل مرجع الطلب أو رقم المعاملة.',
   'input.invalid': 'تحقق من هذا الحقل.',

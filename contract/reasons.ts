@@ -45,6 +45,8 @@ export const reasonTexts = {
   'input.urlCredentials': 'The address must not contain a user name or password.',
   'input.date': 'Write the date as year-month-day, as 2026-12-31.',
   'input.expiryBeforeIssue': 'The expiry date is before the issue date.',
+  // A link or checkout session whose page would be dead on arrival (main/payments/offer-dates.ts); days worded as the app writes them.
+  'input.expiryPassed': 'The expiry date {expiryDay} has passed: today is {today}.',
   'input.country': 'Use the two-letter country code, like SA.',
   'input.lookupRef': 'Enter an order reference or a transaction id.',
   'input.invalid': 'Check this field.',

@@ -236,6 +236,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     active: () => payments.active(),
     defaultCurrency: async () => (await profiles.activeConnection()).profile.defaultCurrency,
     requireConfirmation: requireProductionConfirmation,
+    today: () => payments.today(),
     createLink: (input, ctx) => payments.createLink(input, ctx),
     // Rows with VAT are invoices, numbered by the ledger in use (the team's counter on the team ledger).
     createInvoice: (input, ctx) => invoices.create(input, ctx).then((r) => r.payment),

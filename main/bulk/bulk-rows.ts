@@ -14,6 +14,7 @@ import { csvLine } from '../ledger/csv';
 import { parseCsv, type CsvRecord, type Delimiter } from './csv-parse';
 import { fileText } from './file-text';
 import { slashDateReason } from './slash-dates';
+import { checkOfferDates } from '../payments/offer-dates';
 
 export const bulkColumns = ['orderId', 'amount', 'currency', 'description', 'customerName', 'customerEmail', 'customerPhone', 'issueDate', 'expireDate'] as const;
 /** Optional: a row with a VAT rate becomes an invoice of one line whose price (the amount) includes VAT (docs/invoices.md). */
@@ -38,7 +39,8 @@ export type ReadRows = {
   choices: Array<{ encoding: BulkEncoding; names: string[] }>;
 };
 /** `orderExists`: whether the ledger already has an order id (a row with it would be a duplicate); without it, `markOrdersInLedger` afterwards. */
-type Options = { defaultCurrency: string; orderExists?(orderId: string): boolean };
+/** `today`: the business's day (YYYY-MM-DD) a row's expiry is judged by, as a single link's; none given (a test of other rules), only the dates' order is judged. */
+type Options = { defaultCurrency: string; orderExists?(orderId: string): boolean; today?: string };
 
 const fileProblem = (why: Reason, encoding: BulkEncoding | null = null): ReadRows => ({ rows: [], fileError: why, encoding, delimiter: null, choices: [] });
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
@@ -95,13 +97,13 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
     vatRate: cell('vat_rate'), vatReason: cell('vat_reason'),
     errors: {},
   };
-  checkRow(row, options.orderExists, seen);
+  checkRow(row, options, seen);
   return row;
 }
 
 const rowFields: Record<string, Column> = { 'customer.name': 'customerName', 'customer.email': 'customerEmail', 'customer.phone': 'customerPhone' };
 
-function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolean) | undefined, seen: Map<string, number>) {
+function checkRow(row: BulkPreviewRow, { orderExists, today }: Options, seen: Map<string, number>) {
   const problem = (column: string, run: () => void) => {
     try {
       run();
@@ -143,7 +145,9 @@ function checkRow(row: BulkPreviewRow, orderExists: ((orderId: string) => boolea
     if (slashed) row.errors[column] ??= slashed;
     else problem(column, () => cleanDate(row[column], column));
   }
-  if (!row.errors.issueDate && !row.errors.expireDate && row.issueDate && row.expireDate && row.expireDate < row.issueDate) row.errors.expireDate = reason('input.expiryBeforeIssue');
+  // The single link's rules (before its issue date, already past), in its words.
+  // No `today` ('' is before every day): only the order of the dates is judged.
+  if (!row.errors.issueDate && !row.errors.expireDate) problem('expireDate', () => checkOfferDates(row.issueDate || undefined, row.expireDate || undefined, today ?? ''));
   const vat = vatOfRow(row.vatRate ?? '');
   if (vat === 'invalid') row.errors.vat_rate = reason('bulk.vatRate');
   else if (vat && vat.vat !== 'standard' && !row.vatReason?.trim()) row.errors.vat_reason = reason('bulk.vatReason');

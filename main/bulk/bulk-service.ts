@@ -32,6 +32,8 @@ export type BulkDeps = {
   logger: Logger;
   events: EventHub;
   now?: () => Date;
+  /** Today in the business's zone, as a single link's expiry is judged (payments' `today`). */
+  today(): string;
   active(): Promise<{ profile: { id: string; environment: string; name: string } & Record<string, unknown> }>;
   defaultCurrency(): Promise<string>;
   requireConfirmation(profile: { id: string; environment: string; name: string }, confirm: ProductionConfirmation | undefined): void;
@@ -87,7 +89,7 @@ export function createBulkService(deps: BulkDeps) {
     await ready();
     const gateway = await deps.active();
     const currency = await deps.defaultCurrency();
-    const read = readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency });
+    const read = readBulkFile(Buffer.from(file.file, 'base64'), file.encoding, { defaultCurrency: currency, today: deps.today() });
     // Every order id asked about at once (one query on the team ledger), then marked as reading would.
     markOrdersInLedger(read.rows, await store.knownOrderIds(gateway.profile.id, orderIdsToCheck(read.rows)));
     return read;

@@ -213,7 +213,9 @@ export function createCheckupService(deps: CheckupDeps) {
         payments: deps.payments,
         // Pinned: a profile switched meanwhile changes nothing for this run.
         flows: deps.payments.pinned(() => deps.gatewayFor(profileId), { checkupRun: id }),
-        client: deps.client, gateway, ctx, currency, amounts: checkupAmounts(currency), today: day,
+        client: deps.client, gateway, ctx, currency, amounts: checkupAmounts(currency),
+        // The business's day, as the link's and session's expiry is judged: the UTC day was yesterday in Riyadh until 03:00.
+        today: deps.payments.today(),
         orderId: (what) => `CHK-${day.replace(/-/g, '')}-${tag}-${what}`,
         made: {}, created: [], step: run.steps[0]!,
       };

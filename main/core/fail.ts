@@ -2,7 +2,7 @@
 // contract/reasons.ts and its values. The English `message` is worded from the same catalog,
 // for logs and tools.
 import { IntlMessageFormat } from 'intl-messageformat';
-import { amountFormat, intlAmount, oneFullStop, quotedSaid, withQuotedWords, withWordedAmount } from '../../contract/amount-words';
+import { amountFormat, intlAmount, oneFullStop, quotedSaid, withQuotedWords, withWordedAmount, withWordedDays } from '../../contract/amount-words';
 import type { CurrencyCode } from '../../contract/money';
 import { reasonTexts, type Reason, type ReasonKey, type ReasonValues } from '../../contract/reasons';
 import { reasonsAr } from '../../contract/reasons-ar';
@@ -45,7 +45,7 @@ export const englishText = (reason: Reason): string => reasonText('en', reason);
  * money (`amountMinor`, `currency`) becomes `{amount}` as the page formats amounts in the language.
  */
 function plainValues(language: Language, values: ReasonValues = {}): ReasonValues {
-  const worded = withWordedAmount(withQuotedWords(values, language), language, (minor, currency) => intlAmount(amountFormatOf(language, currency), minor, currency));
+  const worded = withWordedAmount(withQuotedWords(withWordedDays(values, language), language), language, (minor, currency) => intlAmount(amountFormatOf(language, currency), minor, currency));
   return typeof worded.state === 'string' ? { ...worded, state: worded.state.replace(/_/g, ' ') } : worded;
 }
 

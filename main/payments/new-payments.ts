@@ -8,7 +8,7 @@ import { toAsciiDigits } from '../../contract/digits';
 import { fail, failField } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import { newOrderId } from './order-ids';
-import { addDays } from '../ledger/local-midnight';
+import { checkOfferDates, expiryOf } from './offer-dates';
 import type { PaymentsCore } from './payments-core';
 import type { GatewayResult } from '../gateway/client';
 import type { PaymentRow } from '../ledger/payment-rows';
@@ -37,12 +37,10 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
       successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
       failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
     };
-    if (request.issueDate && request.expireDate && request.expireDate < request.issueDate) {
-      throw failField('invalid_input', 'expireDate', 'input.expiryBeforeIssue');
-    }
+    checkOfferDates(request.issueDate, request.expireDate, core.today());
     // Kept with the link for the list's "Expires 3 Dec": the date sent, else the documented default
     // (issueDate plus 7 days, gateway-interface.md 4.4); no issue date sent either: not known.
-    const expireDate = request.expireDate ?? (request.issueDate ? addDays(request.issueDate, 7) : undefined);
+    const expireDate = expiryOf(request.issueDate, request.expireDate);
     const { view } = await create(ctx, gateway, { kind: 'link', orderId: orderIdOf(input.orderId), amountMinor, currency, description, customer, expireDate },
       (id) => deps.client.createPaymentLink(gateway.conn, { ...request, orderId: id }),
       // The link's own id is not a transaction: that comes with the status answer once it is paid.
@@ -68,6 +66,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
       successUrl: cleanUrl(input.successUrl, 'successUrl', gateway.defaults?.successUrl),
       failureUrl: cleanUrl(input.failureUrl, 'failureUrl', gateway.defaults?.failureUrl),
     };
+    checkOfferDates(request.issueDate, request.expireDate, core.today());
     const { view } = await create(ctx, gateway, { kind: 'checkout', orderId: orderIdOf(input.orderId), amountMinor, currency, customer, authOnly: input.authOnly, recurringInit: input.recurringInit },
       (id) => deps.client.initiateCheckout(gateway.conn, { ...request, orderId: id }),
       (value) => ({ state: 'pending', link_url: value.redirectUrl, session_id: value.sessionId ?? null }));

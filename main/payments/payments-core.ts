@@ -13,7 +13,7 @@ import type { GatewayConnection } from '../gateway/operations';
 import type { Logger } from '../log/logger';
 import type { AttentionReason, PaymentRow } from '../ledger/payment-rows';
 import type { LedgerStore, LedgerTx } from '../ledger/store';
-import { zoneOrLocal } from '../core/zone-days';
+import { dayIn, zoneOrLocal } from '../core/zone-days';
 import { attentionAfter, nextCheckOf } from './schedule';
 
 export type ActiveGateway = {
@@ -128,6 +128,8 @@ export function createPaymentsCore(deps: PaymentsDeps) {
     deps,
     store,
     now,
+    /** Today in the business's zone (YYYY-MM-DD): the day a link's or session's expiry is judged by. */
+    today: () => dayIn(now(), (zone ??= zoneOrLocal(deps.timeZone))),
     inFlight,
     mustGet,
     mustLock,

@@ -28,6 +28,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
   return {
     store,
     active: () => deps.active(),
+    /** Today in the business's zone, as a link's expiry is judged (offer-dates.ts). */
+    today: core.today,
     create,
     ...createNewPayments(core, create),
     moneyOperation: money.moneyOperation,

@@ -28,6 +28,7 @@ function bulkFor(createLink?: (input: MethodInput<'createPaymentLink'>) => Promi
     active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' } }),
     defaultCurrency: async () => 'SAR',
     requireConfirmation: requireProductionConfirmation,
+    today: () => ledger.service.today(),
     createLink: createLink ?? (async (input) => {
       const result = await ledger.handlers.createPaymentLink(input, ledger.ctx);
       if (!result.ok) throw new AppFailure(result.error.code, result.error.message);

@@ -37,6 +37,8 @@ async function openScreen(id: string, heading: string) {
   act(() => useNavigation.getState().go(id));
   await screen.findByRole('heading', { name: heading, level: 1 });
 }
+// Dates sent are a year ahead: a form refuses an expiry already past (and main does too).
+const next = new Date().getFullYear() + 1;
 const sent = (name: string) => calls.filter((c) => c.name === name) as Array<{ name: string; input: Record<string, unknown> }>;
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });
@@ -91,11 +93,11 @@ describe('payment link form', () => {
     fireEvent.click(screen.getByTestId('link-submit'));
     expect(sent('createPaymentLink')).toEqual([]);
     expect(document.activeElement).toBe(input('link-expireDate'));
-    type('link-issueDate', '01/03/2026');
-    type('link-expireDate', '28/03/2026');
-    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe('28 Mar 2026');
+    type('link-issueDate', `01/03/${next}`);
+    type('link-expireDate', `28/03/${next}`);
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe(`28 Mar ${next}`);
     fireEvent.click(screen.getByTestId('link-submit'));
-    await waitFor(() => expect(sent('createPaymentLink')[0]?.input).toMatchObject({ issueDate: '2026-03-01', expireDate: '2026-03-28' }));
+    await waitFor(() => expect(sent('createPaymentLink')[0]?.input).toMatchObject({ issueDate: `${next}-03-01`, expireDate: `${next}-03-28` }));
   });
 
   it('offers no expiry day before the issue date on the expiry calendar', async () => {
@@ -126,18 +128,18 @@ describe('payment link form', () => {
     // ("1‏/3‏/2026"), so it repeated the field.
     act(() => useLanguage.getState().setLanguage('ar'));
     await openScreen('links', 'روابط الدفع');
-    type('link-issueDate', '01/03/2026');
-    expect(document.getElementById('link-issueDate-hint')!.textContent).toBe('1 مارس 2026');
-    expect(document.getElementById('link-expireDate-hint')!.textContent).toContain('8 مارس 2026');
-    type('link-expireDate', '28/03/2026');
-    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe('28 مارس 2026');
+    type('link-issueDate', `01/03/${next}`);
+    expect(document.getElementById('link-issueDate-hint')!.textContent).toBe(`1 مارس ${next}`);
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toContain(`8 مارس ${next}`);
+    type('link-expireDate', `28/03/${next}`);
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe(`28 مارس ${next}`);
   });
 
   it('sends nothing on Ctrl+Enter while a date is half typed, and says why next to it (the date is never dropped for the default)', async () => {
     await openScreen('links', 'Payment links');
     await waitFor(() => expect(document.activeElement).toBe(input('link-amount'))); // the screen's own first focus, as it opens
     fillValidLink();
-    type('link-issueDate', '01/03/2026');
+    type('link-issueDate', `01/03/${next}`);
     const expiry = input('link-expireDate');
     expiry.focus();
     type('link-expireDate', '28/03/20'); // the year not finished when Ctrl+Enter is pressed
@@ -148,10 +150,10 @@ describe('payment link form', () => {
     expect(expiry.getAttribute('aria-invalid')).toBe('true');
     expect(expiry.getAttribute('aria-describedby')).toContain('link-expireDate-error');
     expect(document.activeElement).toBe(expiry);
-    type('link-expireDate', '28/03/2026');
+    type('link-expireDate', `28/03/${next}`);
     fireEvent.keyDown(expiry, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(sent('createPaymentLink')).toHaveLength(1));
-    expect(sent('createPaymentLink')[0]!.input).toMatchObject({ issueDate: '2026-03-01', expireDate: '2026-03-28' });
+    expect(sent('createPaymentLink')[0]!.input).toMatchObject({ issueDate: `${next}-03-01`, expireDate: `${next}-03-28` });
   });
 
   it('keeps the amount as typed and says next to it what cannot be sent, also after the currency changes', async () => {
@@ -174,9 +176,9 @@ describe('payment link form', () => {
     expect(input('link-amount').value).toBe('1.250');
     expect(amountError()).toBeNull();
     expect(screen.getByTestId('link-submit').textContent).toMatch(/Create link for KWD\s?1\.250/);
-    type('link-issueDate', '2026-03-01');
-    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe('Empty: 8 Mar 2026 (issue date + 7 days).');
-    type('link-expireDate', '2026-02-01');
+    type('link-issueDate', `${next}-03-01`);
+    expect(document.getElementById('link-expireDate-hint')!.textContent).toBe(`Empty: 8 Mar ${next} (issue date + 7 days).`);
+    type('link-expireDate', `${next}-02-01`);
     fillValidLink();
     fireEvent.click(screen.getByTestId('link-submit'));
     expect(screen.getByTestId('error-link-expireDate').textContent).toBe('The expiry date is before the issue date.');

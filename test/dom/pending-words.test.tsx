@@ -32,7 +32,8 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-const kinds = [['link', 'state.unpaid'], ['checkout', 'state.open'], ['sale', 'state.verifying']] as const;
+// A checkout session waiting for its customer is Unpaid, as a link is (it said "Open" until 2026-11-30).
+const kinds = [['link', 'state.unpaid'], ['checkout', 'state.unpaid'], ['sale', 'state.verifying']] as const;
 const languages: Language[] = ['en', 'ar'];
 
 describe.each(languages)('a pending payment in %s', (language) => {

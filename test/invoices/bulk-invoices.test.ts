@@ -29,7 +29,7 @@ describe('bulk links with a VAT rate', () => {
     const bulk = createBulkService({
       store: createSqliteBulkStore(t.db), orders: t.payments.store, logger: createMemoryLogger(), events: createEventHub(),
       active: async () => ({ profile: { id: 'practice', name: 'Practice', environment: 'practice' } }),
-      defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation,
+      defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation, today: () => t.payments.today(),
       createLink: (input, ctx) => t.payments.createLink(input, ctx),
       createInvoice: (input, ctx) => t.invoices.create(input, ctx).then((r) => r.payment),
     });

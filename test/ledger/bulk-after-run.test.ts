@@ -9,11 +9,13 @@ import { describeLedgerApp } from '../support/ledger-apps';
 
 const header = 'orderId,amount,currency,description,customerName,customerEmail,customerPhone,issueDate,expireDate';
 const file = (csv: string) => Buffer.from(csv, 'utf8').toString('base64');
+// A year ahead: a row whose expiry has passed is refused too (main/payments/offer-dates.ts).
+const next = new Date().getFullYear() + 1;
 const rows = [
   'AR-1,"1,234.50",SAR,=SUM(1),سارة أحمد,sara@example.com,+966500001001,,',
   'AR-2,12.345,KWD,"Rent, March",Omar,omar@example.com,+96550001002,,',
   // Refused in the file: an e-mail without its domain; its dates are given back as typed.
-  'AR-3,10.00,SAR,Fees,Bad Mail,bad@,+966500001003,2026-12-01,2026-12-31',
+  `AR-3,10.00,SAR,Fees,Bad Mail,bad@,+966500001003,${next}-12-01,${next}-12-31`,
   // Refused: a local phone (the report gives the cell back, its "+"-less text as typed).
   ',7.5,SAR,No reference,Local Phone,local@example.com,0501234567,,',
 ];
@@ -67,7 +69,7 @@ describeLedgerApp('after a bulk run', (app) => {
     const given = /\r\n(PD-\d{8}-\w{8}),7\.5,/.exec(report.csv)?.[1];
     expect(report.csv).toBe(
       `\uFEFF${header},error\r\n`
-      + "AR-3,10.00,SAR,Fees,Bad Mail,bad@,+966500001003,2026-12-01,2026-12-31,البريد الإلكتروني غير صالح\r\n"
+      + `AR-3,10.00,SAR,Fees,Bad Mail,bad@,+966500001003,${next}-12-01,${next}-12-31,البريد الإلكتروني غير صالح\r\n`
       + `${given},7.5,SAR,No reference,Local Phone,local@example.com,0501234567,,,الهاتف بصيغة محلية\r\n`,
     );
 

@@ -278,7 +278,7 @@ describeLedgerApp('bulk payment links', (app, backend) => {
     // "sending" and A's own intent (B took the run over while A was slow).
     const bulk = createBulkService({
       store: (a as LedgerApp & { team: TeamBackend }).team.bulk, orders: a.store, logger: a.practice.logger, events: createEventHub(),
-      active: () => a.service.active(), defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation,
+      active: () => a.service.active(), defaultCurrency: async () => 'SAR', requireConfirmation: requireProductionConfirmation, today: () => a.service.today(),
       async createLink(input, ctx) {
         if (first) await b.service.createLink(input, b.ctx);
         first = false;

@@ -7,6 +7,9 @@ import type { PaymentView } from '../../contract/methods/payments';
 import { describeLedgerApp } from '../support/ledger-apps';
 import { customer } from './support';
 
+// A year ahead: main refuses an expiry already past (main/payments/offer-dates.ts).
+const next = new Date().getFullYear() + 1;
+
 describeLedgerApp('a payment link\'s expiry date', (app) => {
   type Window = { total: number; rows: PaymentView[] };
   const listed = async (id: string) => (await app().value<Window>('listPaymentLinks', { limit: 100 })).rows.find((r) => r.id === id);
@@ -14,14 +17,14 @@ describeLedgerApp('a payment link\'s expiry date', (app) => {
     app().value<PaymentView>('createPaymentLink', { amount: '40.00', currency: 'SAR', description: 'Expiry kept', customer, ...dates });
 
   it('keeps the expiry date sent, and the list reads it back', async () => {
-    const link = await make({ issueDate: '2026-11-29', expireDate: '2026-12-03' });
-    expect(link.expiresOn).toBe('2026-12-03');
-    expect((await listed(link.id))?.expiresOn).toBe('2026-12-03');
+    const link = await make({ issueDate: `${next}-11-29`, expireDate: `${next}-12-03` });
+    expect(link.expiresOn).toBe(`${next}-12-03`);
+    expect((await listed(link.id))?.expiresOn).toBe(`${next}-12-03`);
   });
 
   it('keeps the documented default when only the issue date was sent: 7 days after it', async () => {
-    const link = await make({ issueDate: '2026-12-28' });
-    expect((await listed(link.id))?.expiresOn).toBe('2027-01-04');
+    const link = await make({ issueDate: `${next}-12-28` });
+    expect((await listed(link.id))?.expiresOn).toBe(`${next + 1}-01-04`);
   });
 
   it('knows no expiry when neither date was sent (the gateway\'s own issue date is not documented)', async () => {

@@ -18,7 +18,7 @@ import { requireProductionConfirmation } from '../../main/profiles/production-gu
 import { startTestGateway } from '../support/practice';
 import type { AppEvent } from '../../contract/events';
 
-export async function startTestLedger(options: { environment?: ActiveGateway['profile']['environment']; now?: () => Date; fetch?: typeof fetch } = {}) {
+export async function startTestLedger(options: { environment?: ActiveGateway['profile']['environment']; now?: () => Date; timeZone?: string; fetch?: typeof fetch } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-ledger-'));
   const practice = await startTestGateway();
   const db = openLedgerDb(dir);
@@ -28,7 +28,7 @@ export async function startTestLedger(options: { environment?: ActiveGateway['pr
   events.subscribe((event) => seen.push(event));
   const profile = { id: 'practice', name: 'Practice', environment: options.environment ?? ('practice' as const) };
   const service = createPaymentsService({
-    store: createSqliteLedgerStore(db), client, logger: practice.logger, events, now: options.now,
+    store: createSqliteLedgerStore(db), client, logger: practice.logger, events, now: options.now, timeZone: options.timeZone,
     active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
     connectionFor: async () => practice.conn,
     requireConfirmation: requireProductionConfirmation,

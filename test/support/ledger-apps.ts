@@ -231,6 +231,7 @@ function bulkOn(store: BulkStore, service: LedgerApp['service'], practice: Ledge
     active: () => service.active(),
     defaultCurrency: async () => 'SAR',
     requireConfirmation: requireProductionConfirmation,
+    today: () => service.today(),
     createLink: (input, ctx) => service.createLink(input, ctx),
     createInvoice,
   });

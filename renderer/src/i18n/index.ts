@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { oneFullStop, quotedSaid, withIsolatedAmounts, withQuotedWords, withWordedAmount } from '../../../contract/amount-words';
+import { oneFullStop, quotedSaid, withIsolatedAmounts, withQuotedWords, withWordedAmount, withWordedDays } from '../../../contract/amount-words';
 import type { ReasonKey } from '../../../contract/reasons';
 import type { AppError } from '../../../contract/result';
 import type { MessageKey } from './en';
@@ -73,7 +73,7 @@ export const isMessageKey = (key: string): key is MessageKey => Object.prototype
  * program's quoted words are isolated in Arabic.
  */
 function wordValues(language: Language, values: Values = {}): Values {
-  const out = withWordedAmount(withQuotedWords({ ...values }, language), language, (minor, currency) => formatAmount(minor, currency, language));
+  const out = withWordedAmount(withQuotedWords(withWordedDays({ ...values }, language), language), language, (minor, currency) => formatAmount(minor, currency, language));
   const stateKey = `state.${String(values.state)}`;
   const nounKey = `noun.${String(values.operation)}`;
   if (values.state !== undefined && isMessageKey(stateKey)) out.state = translate(language, stateKey);

@@ -19,7 +19,7 @@ import { Amount, OpenInTransactions, PaymentStateLabel, ResultBox, UnknownOutcom
 import { SharePanel } from './share-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
-import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
+import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, expiryProblem, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './payment-list';
@@ -89,6 +89,8 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
+  const on = today();
+  const expiry = v.expireDate || defaultExpiry;
   const hasAddress = Boolean(v.country || v.state || v.city || v.address || v.zip);
   /** What is wrong with the form as it is now: at Save, and as a field told of a problem is edited. */
   const check = (): Problems => {
@@ -96,7 +98,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
     checkAmount(v.amount, v.currency, problems);
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
     if (v.country && !/^[A-Za-z]{2}$/.test(v.country.trim())) problems['address.country'] = 'gp.check.country';
-    checkDates(v.issueDate, v.expireDate || defaultExpiry, problems);
+    checkDates(v.issueDate, expiry, problems, on);
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
     return problems;
@@ -168,7 +170,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
         </div>
         <div className="gp-row">
           <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDateSpelled(v.issueDate, language) : undefined} />
-          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate} min={v.issueDate}
+          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate ?? problemText(expiryProblem(v.issueDate, expiry, on)).expireDate} min={v.issueDate > on ? v.issueDate : on}
             hint={v.expireDate ? formatDateSpelled(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDateSpelled(defaultExpiry, language) }) : undefined} />
         </div>
         <UrlFields form={form} values={v} set={(k) => set(k) as (s: string) => void} errors={errors} />

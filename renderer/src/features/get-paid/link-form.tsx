@@ -15,7 +15,7 @@ import { SettingsLink } from '../settings/settings-link';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDateSpelled } from '../../i18n/format';
 import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
-import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, type Problems } from './validate';
+import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, expiryProblem, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from '../invoices/invoice-lines';
@@ -50,6 +50,8 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [key]: value }));
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
+  const on = today();
+  const expiry = v.expireDate || defaultExpiry;
   const invoice = useInvoiceDraft(profile?.id, again?.paymentId, kept);
   // Settings opened from this form: what was typed waits there for the way back (one press after Save).
   const created = (payment: PaymentView) => {
@@ -74,7 +76,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
     if (!lines) checkAmount(v.amount, v.currency, problems);
     if (!lines && !v.description.trim()) problems.description = 'gp.check.description';
     checkCustomer({ name: v.name, email: v.email, phone: v.phone }, problems);
-    checkDates(v.issueDate, v.expireDate || defaultExpiry, problems);
+    checkDates(v.issueDate, expiry, problems, on);
     checkUrl(v.successUrl, 'successUrl', problems);
     checkUrl(v.failureUrl, 'failureUrl', problems);
     return problems;
@@ -164,7 +166,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         )}
         <div className="gp-row">
           <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDateSpelled(v.issueDate, language) : undefined} />
-          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate} min={v.issueDate}
+          <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate ?? problemText(expiryProblem(v.issueDate, expiry, on)).expireDate} min={v.issueDate > on ? v.issueDate : on}
             hint={v.expireDate ? formatDateSpelled(v.expireDate, language) : defaultExpiry ? t('gp.expireDate.default', { date: formatDateSpelled(defaultExpiry, language) }) : undefined} />
         </div>
         <UrlFields form={form} values={v} set={set} errors={errors} />

@@ -47,11 +47,25 @@ export function checkCustomer(customer: { name: string; email: string; phone: st
   else if (!phoneOk(customer.phone)) problems[`${prefix}.phone`] = 'gp.check.phone';
 }
 
-export function checkDates(issueDate: string, expireDate: string, problems: Problems) {
+/**
+ * A link's or session's dates. `expireDate` is the expiry the page would have (typed, or the issue
+ * date plus 7 days); `today` the computer's day. A page payable through its expiry day: today is
+ * allowed, yesterday is main's refusal, in its words (main/payments/offer-dates.ts).
+ */
+export function checkDates(issueDate: string, expireDate: string, problems: Problems, today: string) {
   const valid = (d: string) => !d || (/^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(new Date(`${d}T00:00:00Z`).getTime()));
   if (!valid(issueDate)) problems.issueDate = 'gp.check.date';
   if (!valid(expireDate)) problems.expireDate = 'gp.check.date';
+  // Passed first, as main says it: yesterday's expiry under today's issue date is both.
+  else if (expireDate && expireDate < today) problems.expireDate = { key: 'input.expiryPassed', values: { expiryDay: expireDate, today } };
   else if (issueDate && expireDate && expireDate < issueDate) problems.expireDate = 'gp.check.expiryBeforeIssue';
+}
+
+/** The expiry field's problem said as soon as a whole day is in it (typed, chosen, or an issue date moved), not only at Create. */
+export function expiryProblem(issueDate: string, expireDate: string, today: string): Problems {
+  const problems: Problems = {};
+  checkDates(issueDate, expireDate, problems, today);
+  return problems.expireDate ? { expireDate: problems.expireDate } : {};
 }
 
 export function checkUrl(value: string, path: string, problems: Problems) {

@@ -7,7 +7,7 @@ export const en = {
   'state.pending': 'Pending', 'state.authorised': 'Authorised', 'state.partially_captured': 'Partly captured', 'state.paid': 'Paid',
   'state.partially_refunded': 'Partly refunded', 'state.refunded': 'Refunded', 'state.voided': 'Voided', 'state.declined': 'Declined',
   'state.expired': 'Expired', 'state.unknown': 'Unknown', 'state.creating': 'Sending…', 'state.not_created': 'Not created',
-  'state.unpaid': 'Unpaid', 'state.open': 'Open', 'state.verifying': 'Awaiting verification',
+  'state.unpaid': 'Unpaid', 'state.verifying': 'Awaiting verification',
   // 'pending' where the payment's kind is not known (the State filter, an audit entry of a status check): its badges' words.
   'state.pendingAnyKind': 'Awaiting payment',
   'tx.filter.anyRefund': 'Any refund',
@@ -195,7 +195,7 @@ export const ar: Record<keyof typeof en, string> = {
   'state.pending': 'قيد الانتظار', 'state.authorised': 'مفوَّضة', 'state.partially_captured': 'محصَّلة جزئيًا', 'state.paid': 'مدفوعة',
   'state.partially_refunded': 'مستردة جزئيًا', 'state.refunded': 'مستردة', 'state.voided': 'ملغاة', 'state.declined': 'مرفوضة',
   'state.expired': 'منتهية', 'state.unknown': 'غير معروفة', 'state.creating': 'جارٍ الإرسال…', 'state.not_created': 'لم تُنشأ',
-  'state.unpaid': 'غير مدفوعة', 'state.open': 'مفتوحة', 'state.verifying': 'بانتظار التحقق',
+  'state.unpaid': 'غير مدفوعة', 'state.verifying': 'بانتظار التحقق',
   'state.pendingAnyKind': 'بانتظار الدفع',
   'tx.filter.anyRefund': 'فيها استرداد',
   'tx.search.notAmounts': 'يبحث البحث في مراجع الطلبات والأسماء والبريد الإلكتروني والهواتف وأرقام المعاملات، لا في المبالغ ولا في أرقام البطاقات.',
