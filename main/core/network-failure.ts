@@ -4,7 +4,7 @@
 // itself goes along once, as a detail for support.
 import type { ReasonValues } from '../../contract/reasons';
 
-export const networkCauses = ['dns', 'refused', 'timedOut', 'reset', 'noRoute', 'certExpired', 'certUntrusted', 'certName', 'other'] as const;
+export const networkCauses = ['dns', 'refused', 'timedOut', 'reset', 'noRoute', 'certExpired', 'certUntrusted', 'certName', 'notTls', 'unsafePort', 'other'] as const;
 export type NetworkCause = (typeof networkCauses)[number];
 
 const causeOfCode: Record<string, NetworkCause> = {
@@ -30,6 +30,11 @@ const causeOfCode: Record<string, NetworkCause> = {
   CERT_SIGNATURE_FAILURE: 'certUntrusted',
   CERT_UNTRUSTED: 'certUntrusted',
   ERR_TLS_CERT_ALTNAME_INVALID: 'certName',
+  // https:// to a server that answers plain HTTP on that port: TLS's first bytes got no TLS answer.
+  ERR_SSL_WRONG_VERSION_NUMBER: 'notTls',
+  ERR_SSL_PACKET_LENGTH_TOO_LONG: 'notTls',
+  // A port the fetch standard never connects to (9, 25, 6000…): Node's fetch says only "bad port".
+  ERR_UNSAFE_PORT: 'unsafePort',
   // Chromium's names, which Electron's net module (electron-updater's requests) fails with as "net::ERR_…".
   ERR_NAME_NOT_RESOLVED: 'dns',
   ERR_NAME_RESOLUTION_FAILED: 'dns',
@@ -46,7 +51,26 @@ const causeOfCode: Record<string, NetworkCause> = {
   ERR_CERT_DATE_INVALID: 'certExpired',
   ERR_CERT_AUTHORITY_INVALID: 'certUntrusted',
   ERR_CERT_COMMON_NAME_INVALID: 'certName',
+  ERR_SSL_PROTOCOL_ERROR: 'notTls',
 };
+
+/**
+ * Node's fetch (undici) words some failures without a code: named here by Chromium's code for the
+ * same failure, so they are said as every other one (an address on port 9 said "could not be
+ * reached" with no cause, docs/profiles-and-keys.md).
+ */
+const codeOfUncoded: Record<string, string> = { 'bad port': 'ERR_UNSAFE_PORT' };
+
+/** The code of a failed request (Node's fetch puts it on the error's cause), or one for its words when it has none. */
+export function fetchFailureCode(error: unknown): string | undefined {
+  let words: string | undefined;
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') return code;
+    if (typeof message === 'string' && Object.hasOwn(codeOfUncoded, message)) words ??= codeOfUncoded[message];
+  }
+  return words;
+}
 
 export const networkCause = (code: string): NetworkCause => (Object.hasOwn(causeOfCode, code) ? causeOfCode[code]! : 'other');
 

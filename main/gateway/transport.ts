@@ -6,7 +6,7 @@ import { redact, type Logger } from '../log/logger';
 import { parseExact, field, textOf, JsonNumber, stringifyExact, ExactJsonError, type ExactJson, type Writable } from './exact-json';
 import type { ReasonKey } from '../../contract/reasons';
 import { englishText } from '../core/fail';
-import { networkValues } from '../core/network-failure';
+import { fetchFailureCode, networkValues } from '../core/network-failure';
 import { gatewayError, type GatewayError } from './errors';
 import { isSafeToRetry, operationUrl, type GatewayConnection, type GatewayOperation } from './operations';
 
@@ -18,7 +18,7 @@ export type Exchange =
   | { ok: false; error: GatewayError; raw?: string };
 
 // Failures that happen before a request can leave the machine.
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL', 'ERR_INVALID_URL', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
+const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL', 'ERR_INVALID_URL', 'ERR_UNSAFE_PORT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
 
 export async function postJson(deps: TransportDeps, conn: GatewayConnection, operation: GatewayOperation, body: Writable, options: CallOptions = {}): Promise<Exchange> {
   const moneyCall = !isSafeToRetry(operation);
@@ -70,7 +70,7 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
 }
 
 function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boolean; cancelled: boolean }, url: URL): GatewayError {
-  const code = errorCode(cause);
+  const code = fetchFailureCode(cause);
   if (code && notSentCodes.has(code)) return networkFailure('gateway.unreachable', code, url);
   if (how.moneyCall) {
     const why = how.timedOut ? 'No answer came in time' : how.cancelled ? 'It was cancelled while in flight' : 'The connection broke before the answer came';
@@ -85,14 +85,6 @@ function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boo
 function networkFailure(key: ReasonKey, code: string, url: URL): GatewayError {
   const values = networkValues(code, { name: url.hostname, address: url.host });
   return gatewayError('network', englishText({ key, values }), { reasonKey: key, reasonValues: values });
-}
-
-function errorCode(cause: unknown): string | undefined {
-  for (let e = cause, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
 }
 
 type Read = { ok: true; envelope: ExactJson; data: ExactJson | undefined } | { ok: false; error: GatewayError };

@@ -6,6 +6,7 @@ import type { ConnectionCheck } from '../../contract/methods/profiles';
 import type { Reason, ReasonKey, ReasonValues } from '../../contract/reasons';
 import type { AppFailure } from '../../contract/result';
 import { englishText, fail, failField, reason } from '../core/fail';
+import { networkValues } from '../core/network-failure';
 import type { GatewayConnection } from '../gateway/operations';
 
 /** The gateway client's status call (main/gateway/client.ts), or a stand-in with its shape. */
@@ -24,8 +25,11 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
   switch (kind) {
     case 'key_rejected':
       return check('key_rejected', 'connection.keyRejected');
-    case 'timeout':
-      return check('timeout', 'connection.timeout');
+    case 'timeout': {
+      // Paydesk's own time limit ran out: said as the system's time-out is, by its code (ETIMEDOUT).
+      const values = timedOut(conn.baseUrl);
+      return values ? check('timeout', 'connection.unreachable', values) : check('timeout', 'connection.failed');
+    }
     case 'network':
     case 'cancelled': {
       // The transport's cause, server and code (main/core/network-failure.ts), worded for this check.
@@ -38,6 +42,16 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
       // A server error says nothing about the key; any other answer in the envelope means it was accepted.
       if ((httpStatus ?? 0) >= 500 || kind === 'outcome_unknown') return check('unreachable', 'connection.serverError', { status: httpStatus ?? 'none' });
       return accepted();
+  }
+}
+
+/** The base URL's server (its name, and its host with the port): never its path or anything else in it. */
+function timedOut(baseUrl: string): ReasonValues | undefined {
+  try {
+    const url = new URL(baseUrl);
+    return networkValues('ETIMEDOUT', { name: url.hostname, address: url.host });
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,7 +3,8 @@
 // (keys, main's reason or error) and worded at each draw. Before, the line stayed in the language
 // it was shown in, next to a screen in the other one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
+import { act, useState } from 'react';
+import type { Notice } from '../../renderer/src/ui/notice';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { MethodOutput } from '../../contract/methods';
 import type { ErrorCode } from '../../contract/result';
@@ -39,6 +40,11 @@ stubMain({
 });
 const { TeamLedgerSection } = await import('../../renderer/src/features/settings/team-ledger-section');
 const { ProfileCard } = await import('../../renderer/src/features/settings/profile-card');
+/** A card with its status line held as the Settings screen holds it. */
+function Card({ open }: { open: 'key' | null }) {
+  const [notice, say] = useState<Notice>();
+  return <ProfileCard profile={live} active open={open} setOpen={() => undefined} onRemoved={() => undefined} notice={notice} say={say} />;
+}
 const { useLanguage, translate, wordReason } = await import('../../renderer/src/i18n');
 const speak = (language: 'en' | 'ar') => act(() => useLanguage.getState().setLanguage(language));
 
@@ -86,7 +92,7 @@ describe('Settings results after a change of language', () => {
   });
 
   it('words an API key’s Test connection, a refusal and a refused key in the language of the moment', async () => {
-    render(<ul><ProfileCard profile={live} active open={null} setOpen={() => undefined} onRemoved={() => undefined} /></ul>);
+    render(<ul><Card open={null} /></ul>);
     const notice = () => screen.getByTestId('profile-notice').textContent;
     fireEvent.click(screen.getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(notice()).toBe('Connection works: The gateway answered and accepted the API key.'));
@@ -102,7 +108,7 @@ describe('Settings results after a change of language', () => {
 
   it('words a key main refused, under its field, in the language of the moment', async () => {
     cleanup();
-    render(<ul><ProfileCard profile={live} active open="key" setOpen={() => undefined} onRemoved={() => undefined} /></ul>);
+    render(<ul><Card open="key" /></ul>);
     fireEvent.change(screen.getByTestId('key-input'), { target: { value: 'x'.repeat(20) } });
     fireEvent.click(screen.getByRole('button', { name: 'Save key' }));
     const english = wordReason('en', { key: 'key.tooLong', values: { length: 9000, max: 4096 } })!;

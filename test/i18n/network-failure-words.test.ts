@@ -55,7 +55,7 @@ describe('a gateway that cannot be reached', () => {
 });
 
 describe('each way a connection fails', () => {
-  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', other: 'ESOMETHINGELSE' };
+  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', notTls: 'ERR_SSL_WRONG_VERSION_NUMBER', unsafePort: 'ERR_UNSAFE_PORT', other: 'ESOMETHINGELSE' };
   const server = { name: 'gw.example', address: 'gw.example' };
 
   it('has its own words, in both languages, with the code once and no parentheses in parentheses', () => {
@@ -79,6 +79,19 @@ describe('each way a connection fails', () => {
     expect(words('ECONNRESET')).toMatch(/^The connection to gw.example was cut off\. /);
     expect(words('CERT_HAS_EXPIRED')).toMatch(/^The certificate of gw.example has expired\. /);
     expect(words('EAI_AGAIN')).toMatch(/^The server name gw.example was not found \(DNS\)\. /);
+    expect(words('ERR_SSL_WRONG_VERSION_NUMBER')).toMatch(/^The server gw.example did not answer over HTTPS \(TLS\)\. Check the address’s start and port: /);
+    expect(words('ERR_UNSAFE_PORT')).toMatch(/^Paydesk does not connect to gw.example: that port is kept for other kinds of service/);
+  });
+});
+
+describe('a failure Node’s fetch words without a code', () => {
+  // The walk's http://127.0.0.1:9/api/v1 (docs/profiles-and-keys.md, 2026-11-30): fetch never connects
+  // to port 9 and says only "bad port"; it read "The gateway could not be reached." with no cause or code.
+  it('is named by Chromium’s code for it, and nothing was sent: Node’s real fetch to port 9', async () => {
+    const exchange = await postJson({ fetch, logger: createMemoryLogger(), timeoutMs: 5_000 }, { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey }, 'sale', { orderId: 'x' });
+    if (exchange.ok) throw new Error('expected a failure');
+    expect(exchange.error).toMatchObject({ kind: 'network', mayHaveHappened: false, reasonValues: { cause: 'unsafePort', code: 'ERR_UNSAFE_PORT', server: '127.0.0.1:9' } });
+    expect(exchange.error.message).toBe('Paydesk does not connect to 127.0.0.1:9: that port is kept for other kinds of service, and browsers refuse it too. Nothing was sent. Check the port in the address (the number after the colon). Details: ERR_UNSAFE_PORT.');
   });
 });
 

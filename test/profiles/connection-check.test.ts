@@ -66,9 +66,25 @@ describe('connection check', () => {
     expect(check.message).toContain('ECONNREFUSED');
   });
 
-  it('says "timeout" when the gateway does not answer in time', async () => {
+  it('says "timeout" when the gateway does not answer in time, with the server and its code as every failed connection', async () => {
     const silent = await serve(() => undefined);
-    expect((await checkConnection(probe, { baseUrl: silent, apiKey: 'sk_test_anything_12' }, 300)).outcome).toBe('timeout');
+    const check = await checkConnection(probe, { baseUrl: silent, apiKey: 'sk_test_anything_12' }, 300);
+    expect(check.outcome).toBe('timeout');
+    // It said "The gateway did not answer in time. Check the base URL…", with no server and no code.
+    expect(check.message).toBe(`The server ${new URL(silent).host} did not answer in time. Check the address and your network; a firewall or VPN may be in the way. The key itself was not checked. Details: ETIMEDOUT.`);
+  });
+
+  it('names the cause and its code on a port fetch never connects to (the walk’s http://127.0.0.1:9/api/v1)', async () => {
+    const check = await checkConnection(probe, { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'sk_test_anything_12' });
+    expect(check).toMatchObject({ outcome: 'unreachable', reason: { key: 'connection.unreachable', values: { cause: 'unsafePort', code: 'ERR_UNSAFE_PORT' } } });
+    expect(check.message).toMatch(/^Paydesk does not connect to 127\.0\.0\.1:9: .* Details: ERR_UNSAFE_PORT\.$/);
+  });
+
+  it('says an https:// address that a plain http server answers did not answer over HTTPS, with its code', async () => {
+    const plain = (await serve((res) => res.end('{}'))).replace('http:', 'https:');
+    const check = await checkConnection(probe, { baseUrl: plain, apiKey: 'sk_test_anything_12' });
+    expect(check).toMatchObject({ outcome: 'unreachable', reason: { values: { cause: 'notTls', code: 'ERR_SSL_WRONG_VERSION_NUMBER' } } });
+    expect(check.message).toMatch(/^The server 127\.0\.0\.1:\d+ did not answer over HTTPS \(TLS\)\. /);
   });
 
   it('does not call a server error or a web page an accepted key', async () => {

@@ -176,7 +176,7 @@ export const ar: Record<MessageKey, string> = {
   'settings.open.seller': 'افتح بيانات البائع',
   'settings.key.saved': 'حُفظ المفتاح في سلسلة المفاتيح.',
   'settings.key.savedChecked': 'قبلت البوابة المفتاح، وحُفظ في سلسلة المفاتيح.',
-  'settings.key.savedUnchecked': 'حُفظ المفتاح في سلسلة المفاتيح دون التحقق منه: {message}',
+  'settings.key.savedUnchecked': 'حُفظ المفتاح في سلسلة المفاتيح. {message}',
   'settings.test': 'اختبر الاتصال',
   'settings.test.running': 'جارٍ الاختبار…',
   'settings.test.ok': 'الاتصال يعمل: {message}',

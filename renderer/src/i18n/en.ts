@@ -177,7 +177,7 @@ export const en = {
   'settings.open.seller': 'Open the seller details',
   'settings.key.saved': 'Key saved in the keychain.',
   'settings.key.savedChecked': 'The gateway accepted the key; it is saved in the keychain.',
-  'settings.key.savedUnchecked': 'Key saved in the keychain, but not checked: {message}',
+  'settings.key.savedUnchecked': 'Key saved in the keychain. {message}',
   'settings.test': 'Test connection',
   'settings.test.running': 'Testing…',
   'settings.test.ok': 'Connection works: {message}',

@@ -9,7 +9,7 @@ import { useLanguage, useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import type { AppError } from '../../../../contract/result';
 import { toAsciiDigits } from '../../../../contract/digits';
-import { formatDateTime } from '../../i18n/format';
+import { formatRowDateTime } from '../../i18n/format';
 import { Field } from './field';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { MainWords } from '../../ui/main-words';
@@ -121,7 +121,9 @@ export function BackupsSection() {
   });
 
   if (!backup) return null;
-  const when = (iso: string) => formatDateTime(iso, language);
+  // A backup's moment as the lists and the audit log write one (30/11/2026 00:00), in both languages:
+  // the Arabic read "2026/11/30، 12:00 ص" beside the English "30 Nov 2026, 00:00".
+  const when = (iso: string) => formatRowDateTime(iso, language);
   return (
     <section aria-labelledby="backups-title" className="maintenance" data-testid="backups">
       <h2 id="backups-title">{t('maint.backups')}</h2>

@@ -5,7 +5,8 @@ import { QuotedWords } from '../../ui/quoted-words';
 
 type FieldProps = {
   id: string;
-  label: string;
+  /** Text, or text with a person's data isolated in it (ui/isolated.tsx's withData). */
+  label: ReactNode;
   error?: string;
   hint?: ReactNode;
   /** Shown beside the label, outside it (a required field's "(required)"), so the label stays the field's name. */

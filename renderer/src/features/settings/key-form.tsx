@@ -8,6 +8,7 @@ import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { Field } from './field';
 import { said, type Notice } from '../../ui/notice';
+import { placeholders, withData } from '../../ui/isolated';
 import { useProfiles } from './settings-store';
 import { useCheckups } from '../checkup/checkup-store';
 
@@ -44,7 +45,8 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     // its check just found the gateway unreachable: the check-up's first step would fail too.
     if (profile.environment === 'sandbox' && (!check || check.outcome === 'accepted')) useCheckups.getState().offer(profile.id);
     // A key checked says the gateway took it (a bare "Key saved" left a person who ticked the check
-    // not knowing whether it passed); one saved unchecked says why.
+    // not knowing whether it passed); one saved unchecked says why, main's reason saying once that
+    // the key was not checked (the line said it twice).
     if (!check) return onDone(said('settings.key.saved'));
     onDone(check.outcome === 'accepted' ? said('settings.key.savedChecked') : said('settings.key.savedUnchecked', { message: check.reason ? { reason: check.reason, otherwise: check.message } : check.message }));
   }
@@ -55,7 +57,9 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     <form className="key-form" onSubmit={(e) => void submit(e)} data-answers={answers} noValidate>
       <Field
         id={`${id}-key`}
-        label={t('settings.key.input', { name: profile.name })}
+        // The profile's name is the person's own text: isolated (<bdi>), so "Sandbox 2" or a name
+        // ending in a bracket keeps its order inside the Arabic label.
+        label={withData(t('settings.key.input', placeholders(['name'])), { name: profile.name })}
         hint={t('settings.key.hint')}
         error={shown ? shown.fields?.key ?? shown.message : undefined}
         type="password"

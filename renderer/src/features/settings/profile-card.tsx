@@ -11,6 +11,7 @@ import { KeyForm } from './key-form';
 import { ProfileForm } from './profile-form';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { useProfiles } from './settings-store';
+import { placeholders, withData } from '../../ui/isolated';
 import { profileName } from '../../ui/profile-name';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
@@ -23,11 +24,13 @@ type Props = {
   setOpen(open: 'edit' | 'key' | null): void;
   /** The card goes with its profile, its notice line too: the screen says what happened instead. */
   onRemoved(notice: Notice): void;
+  /** What the card's line says: the screen's one status line for the profiles, when it is this card's (settings-screen.tsx). */
+  notice: Notice | undefined;
+  say(notice: Notice | undefined): void;
 };
 
-export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props) {
+export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice, say: setNotice }: Props) {
   const t = useT();
-  const [notice, setNotice] = useState<Notice>();
   const [busy, setBusy] = useState(false);
   const [testing, setTesting] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -62,13 +65,15 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
     wasOpen.current = open;
   }, [open]);
 
-  async function run<T>(call: () => Promise<Result<T>>, ok: (value: T) => Notice) {
+  /** An action and what it says (nothing more from `ok` when it was said elsewhere: a removal, under the list). */
+  async function run<T>(call: () => Promise<Result<T>>, ok: (value: T) => Notice | undefined) {
     setBusy(true);
     setNotice(undefined);
     const result = await call();
     if (result.ok) await useProfiles.getState().load();
     setBusy(false);
-    setNotice(result.ok ? ok(result.value) : refused(result.error));
+    const words = result.ok ? ok(result.value) : refused(result.error);
+    if (words) setNotice(words);
   }
   const { ask: use, dialog: productionDialog } = useProductionSwitch(() =>
     void run(() => api.switchProfile({ id: profile.id }), (p) => said('settings.switched', { name: p.name })).then(() => focusIfLost(editButton.current)),
@@ -139,7 +144,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
       </div>
       {confirmRemove && (
         <div role="alertdialog" aria-labelledby={`remove-${profile.id}`} aria-describedby={`remove-${profile.id}-payments`} className="confirm-box">
-          <p id={`remove-${profile.id}`}>{t('settings.remove.confirm', { name: profile.name })}</p>
+          <p id={`remove-${profile.id}`}>{withData(t('settings.remove.confirm', placeholders(['name'])), { name: profile.name })}</p>
           {/* What becomes of its payments, said before they go out of reach (nothing said it). */}
           <p id={`remove-${profile.id}-payments`}>{t(onTeamLedger ? 'settings.remove.payments.team' : 'settings.remove.payments')}</p>
           <button
@@ -151,7 +156,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved }: Props
               // active profile goes: said too, not left to the header's badge.
               if (result.ok) onRemoved(removedNotice);
               return result;
-            }, () => removedNotice).then(() => setConfirmRemove(false))}
+            }, () => undefined).then(() => setConfirmRemove(false))}
           >
             {t('settings.remove.yes')}
           </button>

@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { Field } from './field';
 import { said, type Notice } from '../../ui/notice';
+import { placeholders, withData } from '../../ui/isolated';
 import { useProfiles } from './settings-store';
 import { QuotedWords } from '../../ui/quoted-words';
 import { practiceProfileId } from '../../ui/profile-name';
@@ -87,7 +88,7 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
   const id = (field: string) => `profile-form-${field}`;
   return (
     <form ref={form} className="profile-form" onSubmit={(e) => void submit(e)} data-answers={answers} aria-labelledby={id('title')} noValidate>
-      <h3 id={id('title')}>{profile ? t('settings.form.edit', { name: profile.name }) : t('settings.form.add')}</h3>
+      <h3 id={id('title')}>{profile ? withData(t('settings.form.edit', placeholders(['name'])), { name: profile.name }) : t('settings.form.add')}</h3>
       {error && !shownElsewhere && (
         <p role="alert" className="form-error" data-testid="profile-form-error">
           <QuotedWords text={shown?.message ?? ''} />

@@ -59,7 +59,11 @@ export function SettingsScreen() {
   const { profiles, activeId, keychain, error, load, ensure, loadKeychain } = useProfiles();
   // One form open at a time: 'new', or a profile id with what is open on it.
   const [open, setOpen] = useState<{ id: string; what: 'edit' | 'key' } | 'new' | null>(null);
-  const [notice, setNotice] = useState<Notice>();
+  // The profiles' one status line: the latest thing said, under the list or on the card it is about
+  // ('list' or a profile's id). "Profile “X” added." stayed under the list while the new card's key
+  // was saved and checked; each action now replaces what the last one said, as a card's own did.
+  const [said, setSaid] = useState<{ at: string; notice: Notice }>();
+  const setNotice = (notice: Notice | undefined) => setSaid(notice && { at: 'list', notice });
   const loadMaintenance = useMaintenance((s) => s.load);
   // A removed profile's card goes with the keyboard on its "Yes, remove it": the keyboard goes to
   // "Add profile", right under the line that says what was removed (it fell to the page).
@@ -116,10 +120,12 @@ export function SettingsScreen() {
             open={open !== null && open !== 'new' && open.id === profile.id ? open.what : null}
             setOpen={(what) => setOpen(what ? { id: profile.id, what } : null)}
             onRemoved={onRemoved}
+            notice={said?.at === profile.id ? said.notice : undefined}
+            say={(notice) => setSaid(notice && { at: profile.id, notice })}
           />
         ))}
       </ul>
-      <NoticeLine notice={notice} testId="settings-notice" />
+      <NoticeLine notice={said?.at === 'list' ? said.notice : undefined} testId="settings-notice" />
       {open === 'new' ? (
         <ProfileForm
           onDone={(message, added) => {
