@@ -6,32 +6,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { installDirectApi } from '../support/direct-api';
-import { createHandlers, type Implementations } from '../../main/api/create-handlers';
-import { appHandlers } from '../../main/api/app-handlers';
-import { profileHandlers } from '../../main/api/profile-handlers';
-import { createEventHub } from '../../main/core/event-hub';
-import { createMemoryLogger } from '../../main/log/logger';
-import { createProfileStore } from '../../main/profiles/profile-store';
-import { createGatewayClient } from '../../main/gateway/client';
-import { practice, tempDir } from '../profiles/support';
-import { createUiLanguage } from '../../main/core/ui-language';
-import { createKeyVault } from '../../main/vault/key-vault';
-import { memoryKeychain } from '../vault/support/memory-keychain';
+import { settingsMain } from '../support/settings-main';
 import { startTestGateway } from '../support/practice';
 import { appInfo } from '../support/session';
 import type { MethodOutput } from '../../contract/methods';
 
+/** The team ledger's session as getAppInfo gives it (what the card reads to word a removal). */
 function directBackend(team: MethodOutput<'getAppInfo'>['team'] = null) {
-  const logger = createMemoryLogger();
-  const events = createEventHub();
-  // The connection check as composition.ts wires it: the gateway client's status query.
-  const client = createGatewayClient({ logger });
-  const store = createProfileStore({ dataDir: tempDir(), practice, vault: createKeyVault({ logger, backend: memoryKeychain().backend }), logger, events, probe: (conn, request, options) => client.status(conn, request, options) });
-  const app = appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir()));
-  // The team ledger's session as getAppInfo gives it (what the card reads to word a removal).
-  const getAppInfo: typeof app.getAppInfo = async (input, ctx) => (team ? { ...appInfo(team), language: (await app.getAppInfo(input, ctx)).language } : app.getAppInfo(input, ctx));
-  const handlers = createHandlers({ ...app, getAppInfo, ...profileHandlers({ profiles: store }) } as unknown as Implementations, logger);
-  return { handlers, events };
+  return settingsMain({
+    keychain: 'memory',
+    getAppInfo: (app) => async (input, ctx) => (team ? { ...appInfo(team), language: (await app.getAppInfo(input, ctx)).language } : app.getAppInfo(input, ctx)),
+  });
 }
 let backend = directBackend();
 installDirectApi(() => backend);

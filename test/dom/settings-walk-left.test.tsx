@@ -8,29 +8,10 @@ import { act } from 'react';
 import { createServer } from 'node:net';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { installDirectApi } from '../support/direct-api';
-import { createHandlers, type Implementations } from '../../main/api/create-handlers';
-import { appHandlers } from '../../main/api/app-handlers';
-import { profileHandlers } from '../../main/api/profile-handlers';
-import { createEventHub } from '../../main/core/event-hub';
-import { createMemoryLogger } from '../../main/log/logger';
-import { createProfileStore } from '../../main/profiles/profile-store';
-import { createGatewayClient } from '../../main/gateway/client';
-import { practice, tempDir } from '../profiles/support';
-import { createUiLanguage } from '../../main/core/ui-language';
-import { createKeyVault } from '../../main/vault/key-vault';
-import { memoryKeychain } from '../vault/support/memory-keychain';
+import { settingsMain } from '../support/settings-main';
 
 const key = 'sk_test_walk_left_never_shown_1234';
-function directBackend() {
-  const logger = createMemoryLogger();
-  const events = createEventHub();
-  // The connection check as composition.ts wires it: the gateway client's status query.
-  const client = createGatewayClient({ logger });
-  const store = createProfileStore({ dataDir: tempDir(), practice, vault: createKeyVault({ logger, backend: memoryKeychain().backend }), logger, events, probe: (conn, request, options) => client.status(conn, request, options) });
-  const app = appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir()));
-  const handlers = createHandlers({ ...app, ...profileHandlers({ profiles: store }) } as unknown as Implementations, logger);
-  return { handlers, events };
-}
+const directBackend = () => settingsMain({ keychain: 'memory' });
 let backend = directBackend();
 installDirectApi(() => backend);
 const { App } = await import('../../renderer/src/app/app');

@@ -8,25 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { installDirectApi } from '../support/direct-api';
-import { createHandlers, type Implementations } from '../../main/api/create-handlers';
-import { appHandlers } from '../../main/api/app-handlers';
-import { profileHandlers } from '../../main/api/profile-handlers';
-import { createEventHub } from '../../main/core/event-hub';
-import { createMemoryLogger } from '../../main/log/logger';
-import { createProfileStore } from '../../main/profiles/profile-store';
-import { absentKeychainVault, practice, tempDir } from '../profiles/support';
-import { createUiLanguage } from '../../main/core/ui-language';
-import { createKeyVault, type KeyVault } from '../../main/vault/key-vault';
+import { settingsMain, type SettingsKeychain } from '../support/settings-main';
+import { createKeyVault } from '../../main/vault/key-vault';
 import { memoryKeychain } from '../vault/support/memory-keychain';
 
-
 /** Fresh main services per test, behind one API object (the renderer's `api` is bound once, at import). */
-function directBackend(vault: (logger: ReturnType<typeof createMemoryLogger>) => KeyVault = absentKeychainVault) {
-  const logger = createMemoryLogger();
-  const events = createEventHub();
-  const store = createProfileStore({ dataDir: tempDir(), practice, vault: vault(logger), logger, events });
-  const handlers = createHandlers({ ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir())), ...profileHandlers({ profiles: store }) } as unknown as Implementations, logger);
-  return { handlers, events };
+function directBackend(keychain?: SettingsKeychain) {
+  return settingsMain({ keychain });
 }
 let backend = directBackend();
 installDirectApi(() => backend);
