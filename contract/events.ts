@@ -25,6 +25,8 @@ export const appEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bulk.changed'), ...seq, batchId: z.string().max(100).optional() }),
   /** A check-up run was saved on the team ledger (started, a step ended, ended; by any laptop, this one's included): the recent check-ups are read again (listCheckups). No id: any run (the first listening, a lost connection back). */
   z.object({ type: z.literal('checkups.changed'), ...seq, runId: z.string().max(100).optional() }),
+  /** The team's profiles changed (a laptop published, renamed or an admin removed one; after a lost connection too): listTeamProfiles is read again. */
+  z.object({ type: z.literal('teamProfiles.changed'), ...seq }),
   // `message` is English (logs); the renderer and the OS notification word `reason` in the user's language.
   z.object({ type: z.literal('notification'), ...seq, level: z.enum(['info', 'warning', 'error']), message: z.string(), reason: reasonSchema().optional(), paymentId: z.string().optional() }),
 ]);

@@ -73,6 +73,8 @@ export const reasonTexts = {
   // A colleague's payment on the team ledger (contract/colleague-profile.ts).
   'rule.colleagueOtherEnvironment': 'This payment was made on a colleague’s laptop with a {environment, select, production {production} other {sandbox}} profile, and the profile in use here is not one. Switch to your {environment, select, production {production} other {sandbox}} profile to act on it.',
   'rule.colleagueSeveralProfiles': 'This payment was made on a colleague’s laptop with a {environment, select, production {production} other {sandbox}} profile, and this laptop has several {environment, select, production {production} other {sandbox}} profiles, so which of them is for the same gateway account is not known. Keep only the one for that account on this laptop, or act on it from the laptop it was made on.',
+  'rule.colleagueOtherEnvironmentNamed': 'This payment was made on a colleague’s laptop with the team’s profile "{profile}", and the profile in use here is not a {environment, select, production {production} other {sandbox}} one. Switch to your {environment, select, production {production} other {sandbox}} profile to act on it.',
+  'rule.colleagueSeveralProfilesNamed': 'This payment was made on a colleague’s laptop with the team’s profile "{profile}", and this laptop has several {environment, select, production {production} other {sandbox}} profiles, so which of them is for the same gateway account is not known. {offered, select, yes {Add the team’s profile "{profile}" in Settings → Add profile (its API key typed on this laptop)} other {Keep only the one for that account on this laptop}}, or act on it from the laptop it was made on.',
   'rule.recurringNotEnabled': 'This payment was not made with recurring charges enabled.',
   'rule.recurringTokenPending': 'The gateway has not sent this card’s token for repeat charges yet. Check status first.',
   'rule.recurringCurrency': 'Repeat charges of this card are in {currency}.',
@@ -211,6 +213,9 @@ export const reasonTexts = {
   'profile.redirectCredentials': '{field, select, successUrl {The success URL} other {The failure URL}} contains a user name or password. Remove them.',
   'profile.teamProfileHere': 'This laptop already has the team’s profile "{name}". Edit that one instead of adding it again.',
   'profile.teamProfileGone': 'That profile is no longer on the team ledger’s list of {environment, select, production {production} other {sandbox}} profiles. Choose another, or add a new profile.',
+  'profile.teamRenameRefused': 'The team ledger does not let {person} rename the team’s profile "{name}": only an admin, or the person who published it, may.',
+  'profile.teamRemoveRefused': 'The team ledger does not let {person} remove the team’s profile "{name}": only an admin may.',
+  'profile.teamProfileUnknown': 'That profile is not on the team ledger’s list. The list has been read again.',
   'profile.gone': 'That profile no longer exists. The list has been refreshed.',
   'profile.saveFailed': 'Paydesk could not save the profiles in {folder} ({code}). Nothing was changed. Check that the folder is writable and the disk is not full.',
   'profile.fileUnusable': 'The profiles file {file} cannot be used: {why, select, json {it is not valid JSON} unreadable {it could not be read ({code})} content {its content is not what Paydesk wrote (at {path})} other {the profile id {id} appears twice}}. Paydesk has left it untouched and will not change it. Restore it from a backup, or move it away and restart Paydesk to begin with the practice profile only (API keys stay in the system keychain).',

@@ -97,6 +97,11 @@ export const teamProfileSchema = shared(() => z.object({
   addedBy: z.string(),
   addedAt: z.string(),
   removed: z.boolean(),
+  /** Who renamed it last and when (the database stamps it), and who took it off the list and when. */
+  changedBy: z.string().optional(),
+  changedAt: z.string().optional(),
+  removedBy: z.string().optional(),
+  removedAt: z.string().optional(),
 }).strict());
 export type TeamProfile = z.infer<ReturnType<typeof teamProfileSchema>>;
 
@@ -144,6 +149,16 @@ export const profileMethods = {
     summary: 'On the team ledger, the profiles the team\'s laptops published (never a key); empty on a laptop\'s own ledger.',
     input: () => z.object({}).strict(),
     output: () => z.object({ profiles: z.array(teamProfileSchema()) }),
+  }),
+  renameTeamProfile: method({
+    summary: 'On the team ledger, an admin renames one of the team\'s profiles (the database lets only an admin or its publisher); this laptop\'s own profile of that id follows when it had the team\'s name.',
+    input: () => z.object({ id: profileIdSchema(), name: z.string().trim().min(1).max(200) }).strict(),
+    output: () => z.object({ profile: teamProfileSchema() }),
+  }),
+  removeTeamProfile: method({
+    summary: 'On the team ledger, an admin takes one of the team\'s profiles off its list: no longer offered in Add profile; payments made with it stay named, and no laptop loses its profile.',
+    input: () => z.object({ id: profileIdSchema() }).strict(),
+    output: () => z.object({ profile: teamProfileSchema() }),
   }),
   updateProfile: method({
     summary: 'Changes the given fields of a profile; its environment never changes.',

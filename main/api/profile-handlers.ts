@@ -6,12 +6,15 @@ import { auditedProfiles, type ProfileAuditEntry } from '../profiles/audited-pro
 import type { CallContext } from '../core/call-context';
 import type { TeamProfilesLink } from '../team/team-profiles-link';
 import { adoptableTeamProfile } from '../profiles/team-profile-choice';
+import { fail } from '../core/fail';
 
 type ProfileMethod =
   | 'getActiveProfile'
   | 'listProfiles'
   | 'createProfile'
   | 'listTeamProfiles'
+  | 'renameTeamProfile'
+  | 'removeTeamProfile'
   | 'updateProfile'
   | 'removeProfile'
   | 'switchProfile'
@@ -41,6 +44,20 @@ export function profileHandlers(deps: { profiles: ProfileStore; audit?: (ctx: Ca
       return made;
     },
     listTeamProfiles: async () => ({ profiles: team ? await team.list() : [] }),
+    // Settings → Team ledger, an admin's (the database decides: team-profiles.sql). This laptop's own
+    // profile of that id follows when it had the team's name (else its next connection would publish
+    // the old name back, or it was renamed here on purpose and stays so).
+    async renameTeamProfile({ id, name }, ctx) {
+      if (!team) throw fail('not_found', 'profile.teamProfileUnknown');
+      const { before, after } = await team.renameTeamRow(id, name);
+      const here = profiles.list().profiles.find((p) => p.id === id);
+      if (here && here.name === before.name && here.name !== after.name) profiles.update({ id, name: after.name }, ctx);
+      return { profile: after };
+    },
+    async removeTeamProfile({ id }) {
+      if (!team) throw fail('not_found', 'profile.teamProfileUnknown');
+      return { profile: await team.removeTeamRow(id) };
+    },
     updateProfile(input, ctx) {
       const changed = profiles.update(input, ctx);
       if (input.name !== undefined || input.baseUrl !== undefined) void team?.renamed(changed);

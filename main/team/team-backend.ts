@@ -232,6 +232,10 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
         onCheckupChanged(runIds) {
           for (const runId of runIds) deps.events.emit({ type: 'checkups.changed', runId });
         },
+        // A colleague published, renamed or an admin removed one: Add profile's offers and the details' names follow.
+        onProfilesChanged() {
+          deps.events.emit({ type: 'teamProfiles.changed' });
+        },
         onStatus(status) {
           if (status.state === 'reconnecting') {
             if (!away) {
@@ -252,6 +256,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
           if (away || !listened) {
             deps.events.emit({ type: 'bulk.changed' });
             deps.events.emit({ type: 'checkups.changed' });
+            deps.events.emit({ type: 'teamProfiles.changed' });
           }
           listened = true;
           // Back (or reachable for the first time): who we are again, then this laptop's interrupted operations.

@@ -11,6 +11,9 @@ export type TeamProfilesLink = {
   list(): Promise<TeamProfile[]>;
   publish(): Promise<void>;
   renamed(profile: PublishedProfile): Promise<void>;
+  /** Settings → Team ledger, an admin's rename and removal of a team's profile (pg-profiles.ts; the database decides). */
+  renameTeamRow: TeamProfiles['renameTeamRow'];
+  removeTeamRow: TeamProfiles['removeTeamRow'];
 };
 
 export function teamProfilesLink(deps: {
@@ -24,6 +27,8 @@ export function teamProfilesLink(deps: {
   const code = (error: unknown) => (error as { code?: string }).code ?? 'unknown';
   return {
     list: () => deps.profiles.list(),
+    renameTeamRow: (id, name) => deps.profiles.renameTeamRow(id, name),
+    removeTeamRow: (id) => deps.profiles.removeTeamRow(id),
     async publish() {
       if (!deps.publishes()) return;
       try {

@@ -114,6 +114,8 @@ export function waitingForPassword(deps: {
       list: () => (opened ? opened.profiles.list() : refusing<{ list(): Promise<never> }>(why).list()),
       publish: async () => opened?.profiles.publish(),
       renamed: async (profile) => opened?.profiles.renamed(profile),
+      renameTeamRow: (id, name) => (opened ? opened.profiles.renameTeamRow(id, name) : refusing<{ rename(): Promise<never> }>(why).rename()),
+      removeTeamRow: (id) => (opened ? opened.profiles.removeTeamRow(id) : refusing<{ remove(): Promise<never> }>(why).remove()),
     },
     session,
     async begin(service) {

@@ -30,7 +30,7 @@ function directBackend(onTeamLedger: boolean) {
   const events = createEventHub();
   const store = createProfileStore({ dataDir: tempDir(), practice, vault: absentKeychainVault(logger), logger, events });
   let published = 0;
-  const team = onTeamLedger ? { list: async () => teamList, publish: async () => void (published += 1), renamed: async () => undefined } : undefined;
+  const team = onTeamLedger ? { list: async () => teamList, publish: async () => void (published += 1), renamed: async () => undefined, renameTeamRow: async () => { throw new Error('not here'); }, removeTeamRow: async () => { throw new Error('not here'); } } : undefined;
   const handlers = createHandlers({
     ...appHandlers({ name: 'Paydesk', version: '1.2.3', runtime: 'test' }, createUiLanguage(tempDir()), () => undefined, () => (onTeamLedger ? { role: 'support', login: 'sue' } : null)),
     ...profileHandlers({ profiles: store, team }),
@@ -111,4 +111,21 @@ it('a team profile already on this laptop is not offered again; on a laptop\'s o
   form = await openNewProfileForm();
   await act(async () => undefined);
   expect(within(form).queryByTestId('team-profile-choice')).toBeNull();
+});
+
+it('opened from a payment\'s "Add … in Settings": the new profile\'s form comes with that team\'s profile chosen, its environment set; the next Add profile chooses nothing', async () => {
+  render(<App />);
+  await screen.findByTestId('active-profile-name');
+  act(() => useNavigation.getState().go('settings', { open: 'new', teamProfile: 'live-ada' }));
+  const form = (await screen.findByRole('heading', { name: 'New profile', level: 3 })).closest('form')!;
+  await waitFor(() => expect((within(form).getByTestId('team-profile-live-ada') as HTMLInputElement).checked).toBe(true));
+  expect((within(form).getByLabelText('Environment') as HTMLSelectElement).value).toBe('production');
+  expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Shop live');
+  expect((within(form).getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://production.gateway.example/api/v1');
+  fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+  fireEvent.click(await screen.findByTestId('add-profile'));
+  const next = (await screen.findByRole('heading', { name: 'New profile', level: 3 })).closest('form')!;
+  const choice = await within(next).findByTestId('team-profile-choice');
+  expect((within(next).getByLabelText('Environment') as HTMLSelectElement).value).toBe('sandbox');
+  expect(within(choice).getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).toEqual([true, false]);
 });

@@ -24,6 +24,8 @@ export type TeamLedgerLiveOptions = {
   onBulkChanged?: (batchIds: string[]) => void;
   /** Check-up runs saved (checkup-live.sql notifies 'checkup:<run id>'): each id once per call. Not read back after a reconnect either (the status 'listening' says to look again). */
   onCheckupChanged?: (runIds: string[]) => void;
+  /** The team's profiles changed (pg-profiles.ts notifies 'profiles' after a publish, rename or removal). Not read back after a reconnect either. */
+  onProfilesChanged?: () => void;
   onStatus?: (status: LiveStatus) => void;
   /**
    * How far below the last change_seq seen the read-back starts. A transaction that took its
@@ -71,6 +73,7 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
   const pending = new Set<string>();
   const pendingBatches = new Set<string>();
   const pendingRuns = new Set<string>();
+  let profilesChanged = false;
   /** Connections given up on that are still closing: close() waits for them too. */
   const ending = new Set<Promise<void>>();
   const end = (c: pg.Client) => {
@@ -107,6 +110,14 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
     report(ids, 'notification');
     tell(pendingBatches, options.onBulkChanged);
     tell(pendingRuns, options.onCheckupChanged);
+    if (profilesChanged && !closed) {
+      profilesChanged = false;
+      try {
+        options.onProfilesChanged?.();
+      } catch {
+        // as report's
+      }
+    }
   };
   /** Hands the ids gathered since the last flush to their callback, once each. */
   const tell = (ids: Set<string>, to: ((ids: string[]) => void) | undefined) => {
@@ -129,6 +140,11 @@ export function listenForTeamChanges(settings: TeamLedgerSettings, password: Tea
 
   const heard = (message: pg.Notification) => {
     if (message.channel !== liveChannel) return;
+    if (message.payload === 'profiles') {
+      profilesChanged = true;
+      soon();
+      return;
+    }
     // A bulk batch moved on, or a check-up run was saved: only "read it again" (anyone may NOTIFY; nothing is trusted from it).
     const about = /^(bulk|checkup):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(message.payload ?? '');
     if (about) {

@@ -3,7 +3,7 @@
 // "changed" events it delivers make every screen fetch what it shows again.
 import type { AppEvent } from '../../../contract/events';
 
-export const resyncEvents: AppEvent[] = [{ type: 'payments.changed', paymentIds: [] }, { type: 'profiles.changed' }, { type: 'bulk.changed' }, { type: 'checkups.changed' }];
+export const resyncEvents: AppEvent[] = [{ type: 'payments.changed', paymentIds: [] }, { type: 'profiles.changed' }, { type: 'bulk.changed' }, { type: 'checkups.changed' }, { type: 'teamProfiles.changed' }];
 
 export function eventSequence(deliver: (event: AppEvent) => void) {
   let last: number | undefined;

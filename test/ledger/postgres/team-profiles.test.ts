@@ -21,6 +21,7 @@ import { createMemoryLogger } from '../../../main/log/logger';
 import { createTeamProfiles } from '../../../main/ledger/postgres/pg-profiles';
 import { createProfileStore } from '../../../main/profiles/profile-store';
 import { teamProfilesLink } from '../../../main/team/team-profiles-link';
+import { listenForTeamChanges, type LiveStatus, type TeamLedgerLive } from '../../../main/ledger/postgres/live';
 import { createKeyVault } from '../../../main/vault/key-vault';
 import { memoryKeychain } from '../../vault/support/memory-keychain';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
@@ -37,6 +38,7 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
   let database: string;
   const pools: pg.Pool[] = [];
   const clients: pg.Client[] = [];
+  const listeners: TeamLedgerLive[] = [];
   const laptops = teamLaptops();
   beforeAll(async () => {
     practice = await startTestGateway();
@@ -44,6 +46,7 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
   });
   afterAll(async () => {
     await laptops.close();
+    await Promise.allSettled(listeners.map((l) => l.close()));
     await Promise.allSettled([...pools.map((p) => p.end()), ...clients.map((c) => c.end())]);
     await practice?.gateway.close();
   });
@@ -191,5 +194,51 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
     // sam's laptop connecting again publishes nothing back over the removal.
     await sam.team.publish();
     expect(await teamRow(samsProfile.id)).toMatchObject({ removed_by: 'ada' });
+  });
+
+  it('Settings → Team ledger: an admin renames and removes a team\'s profile through main; others are refused in words; every listening laptop is told; the publisher\'s next connection does not undo the admin\'s rename', async () => {
+    // Another laptop listening, as team-backend.ts does: told each time the team's list changes.
+    const fay = teamServer().person('finance');
+    const statuses: LiveStatus[] = [];
+    let told = 0;
+    listeners.push(listenForTeamChanges({ host: '127.0.0.1', port: teamServer().port, database, user: fay.login }, fay.password, {
+      onPaymentsChanged: () => undefined, onProfilesChanged: () => void (told += 1), onStatus: (s) => statuses.push(s), firstDelayMs: 50,
+    }));
+    await expect.poll(() => statuses.some((s) => s.state === 'listening'), { timeout: 10_000 }).toBe(true);
+
+    const sam = settingsOf('staff');
+    const samsOwn = await sam.create({ name: 'Sam two', baseUrl: 'https://sandbox.sam2.example/api/v1' });
+    await expect.poll(() => teamRow(samsOwn.id)).toMatchObject({ name: 'Sam two', added_by: 'sam' });
+    // Published: told.
+    await expect.poll(() => told, { timeout: 2_000 }).toBeGreaterThanOrEqual(1);
+    const before = told;
+    const answer = async (result: Promise<{ ok: boolean; value?: unknown; error?: unknown }>) => result;
+
+    // The admin renames sam's row: the team's name changes, stamped by the database; sam's laptop keeps its own.
+    expect(await answer(ada.handlers.renameTeamProfile({ id: samsOwn.id, name: 'Branch two' }, ctx('ada-laptop')))).toMatchObject({ ok: true, value: { profile: { id: samsOwn.id, name: 'Branch two', addedBy: 'sam', changedBy: 'ada', removed: false } } });
+    expect(await teamRow(samsOwn.id)).toMatchObject({ name: 'Branch two', changed_by: 'ada' });
+    await expect.poll(() => told, { timeout: 2_000 }).toBeGreaterThan(before);
+    // sam's laptop connecting again publishes its profiles: not over the admin's rename.
+    await sam.team.publish();
+    expect(await teamRow(samsOwn.id)).toMatchObject({ name: 'Branch two' });
+    expect(sam.store.list().profiles.find((p) => p.id === samsOwn.id)?.name).toBe('Sam two');
+
+    // The admin's own profile of that id, named as the team's, follows (else her next connection would publish the old name back).
+    expect(ada.store.list().profiles.find((p) => p.id === adasProfile.id)?.name).toBe('Shop main');
+    expect(await answer(ada.handlers.renameTeamProfile({ id: adasProfile.id, name: 'Shop HQ' }, ctx('ada-laptop')))).toMatchObject({ ok: true });
+    expect(ada.store.list().profiles.find((p) => p.id === adasProfile.id)?.name).toBe('Shop HQ');
+    await ada.team.publish();
+    expect(await teamRow(adasProfile.id)).toMatchObject({ name: 'Shop HQ' });
+
+    // sue (support) is refused by the database, said in words naming her; nothing changes.
+    expect(await answer(sue.handlers.renameTeamProfile({ id: samsOwn.id, name: 'Mine' }, ctx('sue-laptop')))).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'The team ledger does not let sue rename the team’s profile "Branch two": only an admin, or the person who published it, may.' } });
+    expect(await answer(sue.handlers.removeTeamProfile({ id: samsOwn.id }, ctx('sue-laptop')))).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'profile.teamRemoveRefused', values: { person: 'sue', name: 'Branch two' } } } });
+    expect(await teamRow(samsOwn.id)).toMatchObject({ name: 'Branch two', removed_by: null });
+
+    // The admin removes it: stamped, still listed (payments made with it are still named), no longer offered.
+    const removed = await answer(ada.handlers.removeTeamProfile({ id: samsOwn.id }, ctx('ada-laptop')));
+    expect(removed).toMatchObject({ ok: true, value: { profile: { id: samsOwn.id, removed: true, removedBy: 'ada' } } });
+    expect((await sue.teamList()).find((p) => p.id === samsOwn.id)).toMatchObject({ name: 'Branch two', removed: true });
+    expect(await answer(ada.handlers.removeTeamProfile({ id: 'no-such-profile' }, ctx('ada-laptop')))).toMatchObject({ ok: false, error: { code: 'not_found', reason: { key: 'profile.teamProfileUnknown' } } });
   });
 });

@@ -17,10 +17,11 @@ import { useTeamProfileList } from './team-profiles-store';
 import { withEnvironment } from './profile-switcher';
 
 /** `added`: the profile just created (not on an edit), so the screen can open its key form next. */
-type Props = { profile?: ProfileView; onDone(notice: Notice, added?: ProfileView): void; onCancel(): void };
+/** `teamProfileId`: a new profile's form opened with that team's profile chosen (a payment detail's "Add … in Settings"). */
+type Props = { profile?: ProfileView; teamProfileId?: string; onDone(notice: Notice, added?: ProfileView): void; onCancel(): void };
 type Operation = (typeof gatewayOperationNames)[number];
 
-export function ProfileForm({ profile, onDone, onCancel }: Props) {
+export function ProfileForm({ profile, teamProfileId: asked, onDone, onCancel }: Props) {
   const t = useT();
   const practice = profile?.environment === 'practice';
   const [name, setName] = useState(profile?.name ?? '');
@@ -40,9 +41,19 @@ export function ProfileForm({ profile, onDone, onCancel }: Props) {
   const offers = profile ? [] : teamProfiles.filter((p) => p.environment === environment && !p.removed && !here.some((h) => h.id === p.id));
   const [teamProfileId, setTeamProfileId] = useState<string>();
   const chosen = offers.find((p) => p.id === teamProfileId);
-  function choose(id: string | undefined) {
+  // Asked for from another screen: its environment first, then chosen once the team's list has it
+  // (it may still be on its way); kept only until then.
+  const [wanted, setWanted] = useState(profile ? undefined : asked);
+  const wantedTeam = teamProfiles.find((p) => p.id === wanted && !p.removed);
+  useEffect(() => {
+    if (!wantedTeam) return;
+    if (environment !== wantedTeam.environment) return setEnvironment(wantedTeam.environment);
+    setWanted(undefined);
+    choose(wantedTeam.id, wantedTeam);
+  });
+  function choose(id: string | undefined, found = offers.find((p) => p.id === id)) {
     setTeamProfileId(id);
-    const team = offers.find((p) => p.id === id);
+    const team = found;
     // Its name and address filled in as the team has them; both may still be changed here.
     if (team) {
       setName(team.name);

@@ -6,7 +6,8 @@ import type { ReactNode } from 'react';
 import { useNavigation } from '../../app/navigation-store';
 
 /** `back`: the screen whose form it was followed from, offered again once the section is saved (seller-form.tsx). */
-export type SettingsPlace = { section: 'seller-title' | 'team-title' | 'backups-title'; back?: 'links' } | { open: 'key' | 'new' };
+/** `teamProfile`: with 'new', the team's profile chosen in the new profile's form (a payment detail's "Add … in Settings"). */
+export type SettingsPlace = { section: 'seller-title' | 'team-title' | 'backups-title'; back?: 'links' } | { open: 'key' } | { open: 'new'; teamProfile?: string };
 
 /** `onFollow`: called first (the link form keeps what was typed). */
 export function SettingsLink({ to, children, testId, onFollow }: { to: SettingsPlace; children: ReactNode; testId?: string; onFollow?(): void }) {

@@ -77,11 +77,16 @@ export function SettingsScreen() {
   // the active profile's key form open once the profiles are in, or with a new profile's form open.
   const asked = useNavigation((s) => s.params);
   const [shown, setShown] = useState<Record<string, string>>();
+  // The team's profile a payment's detail asked to add: chosen in that one form only, not in the next.
+  const [askedTeam, setAskedTeam] = useState<string>();
   useEffect(() => {
     if (shown === asked || (asked.open === 'key' && !profiles.some((p) => p.id === activeId))) return;
     setShown(asked);
     if (asked.open === 'key' && activeId) setOpen({ id: activeId, what: 'key' });
-    else if (asked.open === 'new') setOpen('new');
+    else if (asked.open === 'new') {
+      setAskedTeam(asked.teamProfile);
+      setOpen('new');
+    }
     else if (asked.section) requestAnimationFrame(() => showSection(asked.section!));
   }, [asked, shown, profiles, activeId]);
 
@@ -128,18 +133,20 @@ export function SettingsScreen() {
       <NoticeLine notice={said?.at === 'list' ? said.notice : undefined} testId="settings-notice" />
       {open === 'new' ? (
         <ProfileForm
+          teamProfileId={askedTeam}
           onDone={(message, added) => {
             // A new sandbox or production profile needs its key next: its key form opens with the
             // keyboard in it (it took a search for the card and its "Set key"), unless the keychain
             // is known to be out of reach (the warning above says so).
             setOpen(added && keychain?.available !== false ? { id: added.id, what: 'key' } : null);
             setNotice(message);
+            setAskedTeam(undefined);
           }}
-          onCancel={() => setOpen(null)}
+          onCancel={() => { setOpen(null); setAskedTeam(undefined); }}
         />
       ) : (
         !error && (
-          <button type="button" ref={addButton} onClick={() => { setNotice(undefined); setOpen('new'); }} data-testid="add-profile">
+          <button type="button" ref={addButton} onClick={() => { setNotice(undefined); setAskedTeam(undefined); setOpen('new'); }} data-testid="add-profile">
             {t('settings.add')}
           </button>
         )

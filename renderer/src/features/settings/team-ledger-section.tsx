@@ -16,6 +16,7 @@ import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
 import { TeamPeopleSection } from './team-people';
 import { TeamPasswordSection } from './team-password';
+import { TeamProfilesSection } from './team-profiles-section';
 
 // FileReader rather than Blob.text(): the same in Electron, the browser preview and the DOM tests.
 const readText = (file: File) => new Promise<string>((resolve, reject) => {
@@ -235,6 +236,8 @@ export function TeamLedgerSection() {
       {view.settings && view.passwordSaved && <TeamLedgerCopySection adminOnly={savedLoginRole !== null && savedLoginRole !== 'admin'} />}
       {/* Offered by the saved login's role: main adds the person as that login (team-people.ts), whatever was tested here. */}
       {view.settings && view.passwordSaved && savedLoginRole === 'admin' && <TeamPeopleSection />}
+      {/* The running app's team ledger (its login's role): every role reads the list, an admin changes it. */}
+      {view.inUse && session?.role && !session.reason && <TeamProfilesSection admin={session.role === 'admin'} />}
     </section>
   );
 }

@@ -1,14 +1,20 @@
 // The team's profiles (main's listTeamProfiles: what the team's laptops published, never a key), for
 // "Use the team's profile …" when a profile is added and for naming a colleague's profile on a
-// payment's detail. Empty on a laptop's own ledger. Asked of main when a screen needs it: a
-// colleague may publish one at any time, and nothing tells this laptop (docs/team-ledger.md).
+// payment's detail, and for Settings → Team ledger's list of them (team-profiles-section.tsx). Empty
+// on a laptop's own ledger. Asked of main when a screen needs it, and again while one shows it when
+// main says the team's list changed (teamProfiles.changed: a colleague published, renamed, or an
+// admin removed one; docs/team-ledger.md).
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { TeamProfile } from '../../../../contract/methods/profiles';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 
-type TeamProfilesState = { profiles: TeamProfile[]; loaded: boolean; load(): Promise<void> };
+type TeamProfilesState = {
+  profiles: TeamProfile[]; loaded: boolean; load(): Promise<void>;
+  /** One row as main answered it after a rename or removal (shown at once; the event reads the rest again). */
+  put(profile: TeamProfile): void;
+};
 
 let loading: Promise<void> | undefined;
 // One empty list: a selector answering a new [] at each read would draw for ever.
@@ -26,13 +32,30 @@ export const useTeamProfiles = create<TeamProfilesState>((set) => ({
     ).finally(() => (loading = undefined));
     return loading;
   },
+  put: (profile) => set((s) => ({ profiles: s.profiles.map((p) => (p.id === profile.id ? profile : p)) })),
 }));
+
+// One subscription however many screens show the list: each screen showing it counts itself in.
+let showing = 0;
+let unsubscribe: (() => void) | undefined;
+function watchTeamProfiles(): () => void {
+  if (showing++ === 0) {
+    unsubscribe = api.subscribe((event) => {
+      if (event.type === 'teamProfiles.changed') void useTeamProfiles.getState().load();
+    });
+  }
+  return () => {
+    if (--showing === 0) unsubscribe?.();
+  };
+}
 
 /** The team's profiles, read again when the calling screen opens (only on the team ledger). */
 export function useTeamProfileList(): TeamProfile[] {
   const team = useSession((s) => Boolean(s.info?.team));
   useEffect(() => {
-    if (team) void useTeamProfiles.getState().load();
+    if (!team) return;
+    void useTeamProfiles.getState().load();
+    return watchTeamProfiles();
   }, [team]);
   return useTeamProfiles((s) => (team ? s.profiles : none));
 }
@@ -49,5 +72,7 @@ export function useTeamProfile(profileId: string | undefined): TeamProfile | und
     asked.add(profileId);
     void useTeamProfiles.getState().load();
   }, [team, profileId, found]);
+  // A detail open while a colleague renames it follows the new name.
+  useEffect(() => (team && profileId ? watchTeamProfiles() : undefined), [team, profileId]);
   return team ? found : undefined;
 }

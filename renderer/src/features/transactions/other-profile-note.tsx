@@ -13,6 +13,7 @@ import { withEnvironment } from '../settings/profile-switcher';
 import { useProductionSwitch } from '../settings/production-switch';
 import { QuotedWords } from '../../ui/quoted-words';
 import { useSession } from '../../app/session-store';
+import { SettingsLink } from '../settings/settings-link';
 import { actingRule, type ActingRule } from '../../../../contract/colleague-profile';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { TeamProfile } from '../../../../contract/methods/profiles';
@@ -77,14 +78,21 @@ export function OtherProfileNote({ profileId, rule, environment, onSwitch }: { p
   const found = profiles.find((p) => p.id === profileId);
   // Named when it is one of the team's profiles, whatever this laptop then can do with it.
   const team = useTeamProfile(rule === 'otherEnvironment' || rule === 'severalProfiles' ? profileId : undefined);
-  // A colleague's payment this laptop cannot act on: main's own words, what to do included.
-  const colleague = rule === 'otherEnvironment' ? 'rule.colleagueOtherEnvironment' : rule === 'severalProfiles' ? 'rule.colleagueSeveralProfiles' : undefined;
-  if (colleague) {
+  // A colleague's payment this laptop cannot act on: main's own words, what to do included; naming
+  // the team's profile when it is one (once: "on a colleague's laptop" was said twice).
+  if (rule === 'otherEnvironment' || rule === 'severalProfiles') {
+    if (!team) {
+      return <p className="attention-note" data-testid="other-profile">{wordReason(language, { key: rule === 'otherEnvironment' ? 'rule.colleagueOtherEnvironment' : 'rule.colleagueSeveralProfiles', values: { environment } })}</p>;
+    }
+    const profile = teamProfileName(team, t);
+    if (rule === 'otherEnvironment') return <p className="attention-note" data-testid="other-profile">{wordReason(language, { key: 'rule.colleagueOtherEnvironmentNamed', values: { environment, profile } })}</p>;
+    // The fix that exists: this laptop adds the team's profile (its id), then the payment is its own. Not once removed from the list.
+    const offered = !team.removed;
     return (
-      <p className="attention-note" data-testid="other-profile">
-        {team && <>{t('detail.teamProfile', { team: teamProfileName(team, t) })} </>}
-        {wordReason(language, { key: colleague, values: { environment } })}
-      </p>
+      <div className="attention-note" data-testid="other-profile">
+        <p>{wordReason(language, { key: 'rule.colleagueSeveralProfilesNamed', values: { environment, profile, offered: offered ? 'yes' : 'no' } })}</p>
+        {offered && <SettingsLink to={{ open: 'new', teamProfile: team.id }} testId="add-team-profile">{t('detail.addTeamProfile', { team: profile })}</SettingsLink>}
+      </div>
     );
   }
   if (!found) return <p className="attention-note" data-testid="other-profile">{t(removed ? 'detail.otherProfileRemoved' : 'detail.otherProfileUnknown')}</p>;
