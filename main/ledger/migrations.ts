@@ -467,6 +467,14 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
     version: 20,
     sql: `ALTER TABLE payments ADD COLUMN expire_date TEXT;`,
   },
+  {
+    // Home's "Refunds made in this period" and its list and CSV (refunds-made.ts): the refunds that
+    // succeeded, by when each was made, whatever month their payment was created in. Only those
+    // operations (about one payment in ten has one), in time order; the key's payment comes with
+    // each, so a period's refunds are one range of this index and a rowid look-up per refund.
+    version: 21,
+    sql: `CREATE INDEX ledger_operations_refunds_made ON ledger_operations (created_at, amount_minor) WHERE kind = 3 AND outcome = 1;`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

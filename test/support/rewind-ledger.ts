@@ -13,6 +13,7 @@ export const undoOf: Record<number, string> = {
   18: 'DROP INDEX ledger_audit_payment',
   19: 'DROP INDEX payments_authorised',
   20: 'ALTER TABLE payments DROP COLUMN expire_date',
+  21: 'DROP INDEX ledger_operations_refunds_made',
 };
 
 /** The ledger file in `dir`, closed, brought back to `version` (the migrations after it undone). */
