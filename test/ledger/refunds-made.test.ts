@@ -25,7 +25,7 @@ const november = (zone: string) => month('2026-11-01', '2026-11-30', zone);
 const december = (zone: string) => month('2026-12-01', '2026-12-31', zone);
 
 /** A sale captured in full, created at `at`. */
-const sale = (order_id: string, currency: string, amount_minor: number, at: string): SeedPayment =>
+const sale = (order_id: string, currency: 'SAR' | 'KWD', amount_minor: number, at: string): SeedPayment =>
   ({ order_id, kind: 'sale', state: 'paid', currency, amount_minor, captured_minor: amount_minor, transaction_id: `T-${order_id}`, created_at: at, updated_at: at });
 
 async function seed(db: LedgerDb) {
