@@ -3,6 +3,7 @@
 // migration: add the next one. A heavy migration (one that rewrites large tables) is a generator
 // of committed steps instead (migrate.ts runs it in slices, in a worker in the app).
 import type { LedgerDb } from './database';
+import { refundHoursSql } from './refund-hours';
 import { migrate11, type SliceProgress } from './migration-11';
 import { migrate13 } from './migration-13';
 
@@ -469,11 +470,11 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
   },
   {
     // Home's "Refunds made in this period" and its list and CSV (refunds-made.ts): the refunds that
-    // succeeded, by when each was made, whatever month their payment was created in. Only those
-    // operations (about one payment in ten has one), in time order; the key's payment comes with
-    // each, so a period's refunds are one range of this index and a rowid look-up per refund.
+    // succeeded, by when each was made, whatever month their payment was created in. An index of
+    // only those operations (about one payment in ten has one) in time order, for the list, the CSV
+    // and a period's edges; their sums per UTC hour and day, kept by triggers (refund-hours.ts).
     version: 21,
-    sql: `CREATE INDEX ledger_operations_refunds_made ON ledger_operations (created_at, amount_minor) WHERE kind = 3 AND outcome = 1;`,
+    sql: refundHoursSql,
   },
 ];
 

@@ -8,6 +8,7 @@ import { toCsv, type Cell } from './csv';
 import { localColumns } from './local-time';
 import { kindCode, outcomeCode, packId, sqlUnpackId, sqlUnpackTime, sqlWord } from './packing';
 import { prepared } from './statements';
+import { splitByHours } from './overview';
 
 export type RefundsMadeQuery = { from: string; to: string; profileId?: string; currency?: string };
 export type RefundsMadeTotal = { currency: string; count: number; amountMinor: number };
@@ -23,11 +24,29 @@ const scope = (q: RefundsMadeQuery) => `${q.profileId === undefined ? '' : 'AND 
 const ms = (iso: string) => BigInt(Date.parse(iso));
 const params = (q: RefundsMadeQuery) => ({ from: ms(q.from), to: ms(q.to), profileId: q.profileId, currency: q.currency });
 
-/** Per currency, how many refunds were made in [from, to) and their sum (integers summed in SQLite). */
+/**
+ * Per currency, how many refunds were made in [from, to) and their sum (integers summed in SQLite):
+ * the whole UTC days inside it from refund_days, the whole hours either side from refund_hours
+ * (migration 21, kept by triggers: refund-hours.ts), the partial hours at its ends from the refunds.
+ */
 export function refundsMadeTotals(db: LedgerDb, q: RefundsMadeQuery): RefundsMadeTotal[] {
-  const sql = `SELECT p.currency AS currency, count(*) AS count, sum(o.amount_minor) AS amountMinor FROM ${refunds}
-    WHERE ${succeededRefund} AND o.created_at >= @from AND o.created_at < @to ${scope(q)} GROUP BY p.currency ORDER BY p.currency`;
-  return prepared(db, sql).all(params(q)) as RefundsMadeTotal[];
+  const s = splitByHours(q);
+  const df = Math.ceil(s.hf / 24);
+  const dt = Math.floor(s.ht / 24);
+  // Hours [h1, h2) and [h3, h4) around the days [df, dt); no whole day: all hours in the first.
+  const days = df < dt ? { df, dt, h1: s.hf, h2: df * 24, h3: dt * 24, h4: s.ht } : { df: 0, dt: 0, h1: s.hf, h2: s.ht, h3: 0, h4: 0 };
+  const own = `${q.profileId === undefined ? '' : 'AND profile_id = @profileId'} ${q.currency === undefined ? '' : 'AND currency = @currency'}`;
+  const hours = (lo: string, hi: string) => `SELECT currency, amount, n FROM refund_hours WHERE hour >= ${lo} AND hour < ${hi} ${own}`;
+  const edge = (a: string, b: string) => `SELECT p.currency, o.amount_minor, 1 FROM ${refunds} WHERE ${succeededRefund} AND o.created_at >= ${a} AND o.created_at < ${b} ${scope(q)}`;
+  const sql = `SELECT currency, sum(n) AS count, sum(amount) AS amountMinor FROM (
+    SELECT currency, amount, n FROM refund_days WHERE day >= @df AND day < @dt ${own}
+    UNION ALL ${hours('@h1', '@h2')}
+    UNION ALL ${hours('@h3', '@h4')}
+    UNION ALL ${edge('@a1', '@b1')}
+    UNION ALL ${edge('@a2', '@b2')}
+  ) GROUP BY currency ORDER BY currency`;
+  const at = (iso: string) => (iso ? ms(iso) : 0n);
+  return prepared(db, sql).all({ ...days, a1: at(s.a1), b1: at(s.b1), a2: at(s.a2), b2: at(s.b2), profileId: q.profileId, currency: q.currency }) as RefundsMadeTotal[];
 }
 
 const rowColumns = `${sqlUnpackTime('o.created_at')} AS at, ${sqlUnpackId('o.id')} AS id, p.id AS paymentId, p.order_id AS orderId, o.amount_minor AS amountMinor,

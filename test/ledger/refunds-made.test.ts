@@ -161,6 +161,23 @@ describeReports('refunds made in a period', seed, (reports) => {
     expect(await reports().auditCount('export_refunds')).toBe(exportsBefore + 1);
   });
 
+  it('answers each local day and month the same as the refunds listed, in zones at half and three-quarter hours', async () => {
+    // The figure sums whole days and hours kept by triggers (SQLite) and reads a period's edges from
+    // the refunds; the list reads every refund. Kolkata (+05:30) and Kathmandu (+05:45) cut hours.
+    for (const zone of [riyadh, newYork, 'Asia/Kolkata', 'Asia/Kathmandu', 'UTC']) {
+      const ranges = [november(zone), december(zone), ...['2026-11-30', '2026-12-01', '2026-12-03', '2026-12-05'].map((d) => month(d, d, zone))];
+      for (const range of ranges) {
+        const rows: Row[] = (await reports().call('listRefundsMade', { ...range, limit: 500 })).rows;
+        const byCurrency = new Map<string, Total>();
+        for (const r of rows) {
+          const t = byCurrency.get(r.currency) ?? { currency: r.currency, count: 0, amountMinor: 0 };
+          byCurrency.set(r.currency, { ...t, count: t.count + 1, amountMinor: t.amountMinor + r.amountMinor });
+        }
+        expect(await made(range), `${zone} ${range.from}`).toEqual([...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1)));
+      }
+    }
+  });
+
   it('reads one profile\'s refunds when asked, and refuses a date that is not one in words', async () => {
     expect(await reports().call('listRefundsMade', { ...december(riyadh), profileId: 'another' })).toEqual({ rows: [], more: false });
     const refused = await reports().result('listRefundsMade', { from: 'yesterday', to: december(riyadh).to });
