@@ -3,8 +3,9 @@
 // ten refunded, 1 to 20 days after it was made). Prints, p50 / p95 in ms:
 // - Home's figures call as Home makes it (today, 7 days, this month, last month, 30 chosen days),
 //   with and without the refunds made of the chosen days, alternated run by run;
-// - the refunds made's sums alone over 30, 90 and 400 days, through migration 21's index and, to
-//   compare, with the operations read without any index (what the figure would cost without it);
+// - the refunds made's sums alone over 30, 90 and 400 days as Home reads them (migration 21's
+//   refund_days and refund_hours, a period's edges by its index), and to compare, each refund read
+//   by the index with its payment looked up (the index alone), and with no index at all;
 // - the list's first window (100 refunds) and the CSV of 30 days;
 // - the index's size (dbstat) and the query plan.
 // Run: node scripts/run-ts.mjs bench/refunds-made.ts --data-dir DIR [--repeats 30]
@@ -66,7 +67,9 @@ for (let i = 0; i < repeats; i++) {
 const base = add('Home figures (5 periods), without', without);
 const made = add('Home figures (5 periods), with refunds made (30 days)', withMade);
 
-// The sums alone, by the index and, to compare, with no index on the operations.
+// The sums alone as Home reads them and, to compare, by the index alone and with no index on the operations.
+const indexOnly = (range: { from: string; to: string }) => prepared(db, `SELECT p.currency, count(*), sum(o.amount_minor) FROM ledger_operations o INDEXED BY ledger_operations_refunds_made JOIN payments p ON p.rowid = o.payment
+  WHERE o.kind = 3 AND o.outcome = 1 AND o.created_at >= @from AND o.created_at < @to GROUP BY p.currency`).all({ from: BigInt(Date.parse(range.from)), to: BigInt(Date.parse(range.to)) });
 // (`NOT INDEXED` still let SQLite take the partial index of a WITHOUT ROWID table; `+ 0` makes its condition unprovable.)
 const unindexed = (range: { from: string; to: string }) => prepared(db, `SELECT p.currency, count(*), sum(o.amount_minor) FROM ledger_operations o JOIN payments p ON p.rowid = o.payment
   WHERE o.kind + 0 = 3 AND o.outcome + 0 = 1 AND o.created_at >= @from AND o.created_at < @to GROUP BY p.currency`).all({ from: BigInt(Date.parse(range.from)), to: BigInt(Date.parse(range.to)) });
@@ -77,7 +80,10 @@ for (const n of [30, 90, 400]) {
   if (n === 30) refunds30 = counted;
   const samples: number[] = [];
   for (let i = 0; i < repeats; i++) samples.push(await timed(() => refundsMadeTotals(db, range)));
-  add(`refunds made, ${n} days, by the index`, samples, `${counted} refunds`);
+  add(`refunds made, ${n} days, by hour and day sums`, samples, `${counted} refunds`);
+  const looked: number[] = [];
+  for (let i = 0; i < repeats; i++) looked.push(await timed(() => indexOnly(range)));
+  add(`refunds made, ${n} days, the index alone`, looked);
   const slow: number[] = [];
   for (let i = 0; i < Math.min(repeats, 5); i++) slow.push(await timed(() => unindexed(range)));
   add(`refunds made, ${n} days, without an index`, slow, `${Math.min(repeats, 5)} runs`);
@@ -92,13 +98,17 @@ add('CSV of 30 days', csv, `${csvRows} rows`);
 
 console.log(`\n${payments.toLocaleString('en')} payments, newest ${newest}; chosen dates ${chosen.from} to ${chosen.to} (${zone})\n`);
 table(['case', 'p50 ms', 'p95 ms', ''], rows);
-let bytes = 0;
-try {
-  bytes = db.prepare(`SELECT sum(pgsize) FROM dbstat WHERE name = 'ledger_operations_refunds_made'`).pluck().get() as number;
-} catch {
-  // dbstat not compiled in: the size is not printed
+console.log('');
+for (const name of ['ledger_operations_refunds_made', 'refund_hours', 'refund_days']) {
+  let bytes = 0;
+  try {
+    bytes = db.prepare(`SELECT sum(pgsize) FROM dbstat WHERE name = ?`).pluck().get(name) as number;
+  } catch {
+    // dbstat not compiled in: the size is not printed
+  }
+  const rowsIn = name.startsWith('refund_') ? `, ${db.prepare(`SELECT count(*) FROM ${name}`).pluck().get()} rows` : '';
+  if (bytes) console.log(`${name}: ${(bytes / 1_048_576).toFixed(2)} MiB, ${(bytes / payments).toFixed(2)} B a payment${rowsIn}`);
 }
-if (bytes) console.log(`\nindex ledger_operations_refunds_made: ${(bytes / 1_048_576).toFixed(2)} MiB, ${(bytes / payments).toFixed(2)} B a payment`);
 const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT p.currency, count(*), sum(o.amount_minor) FROM ledger_operations o INDEXED BY ledger_operations_refunds_made JOIN payments p ON p.rowid = o.payment
   WHERE o.kind = 3 AND o.outcome = 1 AND o.created_at >= 0 AND o.created_at < 1 GROUP BY p.currency`).all() as Array<{ detail: string }>;
 console.log(`plan: ${plan.map((p) => p.detail).join(' | ')}`);
