@@ -11,7 +11,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
 import { useLanguage, useT } from '../../i18n';
-import { formatAmount, formatDate } from '../../i18n/format';
+import { formatAmount, formatDateSpelled } from '../../i18n/format';
 import { useWords, type Words } from '../../i18n/words';
 import { useDialogFocus } from '../../ui/dialog-focus';
 import { Ltr } from '../../ui/ltr';
@@ -49,7 +49,7 @@ export default function RefundsMadeList({ scope, currency, onClose }: { scope: R
     void load();
   }, [scope.from, scope.to, scope.profileId, currency]); // a new list for new dates or currency
 
-  const title = t('ov.made.listTitle', { currency, from: formatDate(scope.firstDay, language), to: formatDate(scope.lastDay, language) });
+  const title = t('ov.made.listTitle', { currency, first: formatDateSpelled(scope.firstDay, language), last: formatDateSpelled(scope.lastDay, language) });
   return createPortal(
     <div className="dialog-backdrop">
       <div ref={box} className="dialog ov-made-dialog" role="dialog" aria-modal="true" aria-labelledby="ov-made-list-title" data-testid="ov-made-list">

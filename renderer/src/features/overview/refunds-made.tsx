@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
-import { formatAmount, formatDate } from '../../i18n/format';
+import { formatAmount, formatDateSpelled } from '../../i18n/format';
 import { useWords, type Words } from '../../i18n/words';
 import { Ltr } from '../../ui/ltr';
 import { saveFile } from '../../ui/save-file';
@@ -31,7 +31,7 @@ export function RefundsMade({ totals, scope }: { totals: Total[]; scope: Refunds
   const words = useWords();
   const [listed, setListed] = useState<string>();
   const [exported, setExported] = useState<Words>();
-  const dates = { from: formatDate(scope.firstDay, language), to: formatDate(scope.lastDay, language) };
+  const dates = { first: formatDateSpelled(scope.firstDay, language), last: formatDateSpelled(scope.lastDay, language) };
   return (
     <section aria-labelledby="ov-made-title" className="ov-made" data-testid="ov-refunds-made">
       <h3 id="ov-made-title">{t('ov.made.title')}</h3>
