@@ -18,7 +18,7 @@ INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amoun
 SELECT gen_random_uuid(), CASE WHEN i % 3 = 0 THEN 'shop-2' ELSE 'practice' END, 'practice', 'sale', 'PD-' || lpad(i::text, 8, '0'), amount,
   (ARRAY['SAR', 'SAR', 'SAR', 'AED', 'KWD', 'USD', 'JPY', 'BHD', 'QAR', 'EUR'])[1 + (i * 13) % 10], 'tx_' || i,
   CASE WHEN i % 10 = 0 THEN 'partially_refunded' ELSE 'paid' END, amount, CASE WHEN i % 10 = 0 THEN amount / 3 ELSE 0 END, 'bench', created, created
-FROM (SELECT i, now() - (i * interval '1 second' * (730 * 86400 / ${payments})) AS created, 100 + (i * 7919) % 50000 AS amount FROM generate_series(1, ${payments}) AS i) AS g;
+FROM (SELECT i, now() - (i * interval '1 second' * (730 * 86400 / ${payments})) AS created, 100 + (i::bigint * 7919) % 50000 AS amount FROM generate_series(1, ${payments}) AS i) AS g;
 INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, reason, db_user, os_user, outcome, created_at, completed_at)
 SELECT gen_random_uuid(), p.id, 'refund', greatest(1, p.amount_minor / 3), 'Returned goods', 'bench', 'huda', outcome, made, made
 FROM paydesk.payments p, LATERAL (SELECT p.created_at + ((1 + abs(hashtext(p.order_id)) % 20) * interval '1 day') AS made) AS m,
