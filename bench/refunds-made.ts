@@ -93,7 +93,7 @@ for (let i = 0; i < repeats; i++) list.push(await timed(() => overview.listRefun
 add('list: first 100 refunds of 30 days', list);
 const csv: number[] = [];
 let csvRows = 0;
-for (let i = 0; i < Math.min(repeats, 10); i++) csv.push(await timed(() => (csvRows = overview.exportRefundsMade({ ...chosen, timeZone: zone }, { transport: 'direct', osUser: 'bench' }).rows)));
+for (let i = 0; i < Math.min(repeats, 10); i++) csv.push(await timed(async () => (csvRows = (await overview.exportRefundsMade({ ...chosen, timeZone: zone }, { transport: 'direct', osUser: 'bench' })).rows)));
 add('CSV of 30 days', csv, `${csvRows} rows`);
 
 console.log(`\n${payments.toLocaleString('en')} payments, newest ${newest}; chosen dates ${chosen.from} to ${chosen.to} (${zone})\n`);

@@ -57,7 +57,12 @@ export function refundsMadeWindow(db: LedgerDb, q: RefundsMadeQuery, limit: numb
   const keyset = after ? 'AND (o.created_at, o.id) > (@afterAt, @afterId)' : '';
   const sql = `SELECT ${rowColumns} FROM ${refunds}
     WHERE ${succeededRefund} AND o.created_at >= @from AND o.created_at < @to ${scope(q)} ${keyset} ORDER BY o.created_at, o.id LIMIT @limit`;
-  return prepared(db, sql).all({ ...params(q), limit, ...(after ? { afterAt: ms(after.at), afterId: packId(after.id) } : {}) }) as RefundMade[];
+  const bounds = params(q);
+  // The window's start as the range's one lower bound, so the index seeks there: given both bounds,
+  // SQLite took the period's start and walked every refund before the window (149 ms a window
+  // in the middle of 400 days at 1,000,000 payments, against 31 ms for the first).
+  if (after && ms(after.at) > bounds.from) bounds.from = ms(after.at);
+  return prepared(db, sql).all({ ...bounds, limit, ...(after ? { afterAt: ms(after.at), afterId: packId(after.id) } : {}) }) as RefundMade[];
 }
 
 /**
