@@ -32,6 +32,10 @@ export const moneyTotalsSchema = shared(() => z.object({
 }));
 export type MoneyTotals = z.infer<ReturnType<typeof moneyTotalsSchema>>;
 
+const refundsMadeTotal = shared(() => z.object({ currency: currency(), count: z.number().int(), amountMinor: minor() }));
+/** One refund made: when (UTC instant), its operation id, its payment, the amount in the payment's currency, why, who (the OS user the laptop gave), the profile. */
+const refundMade = shared(() => z.object({ at: z.string(), id: z.string(), paymentId: z.string(), orderId: z.string(), amountMinor: minor(), currency: currency(), reason: z.string().nullable(), osUser: z.string(), profileId: z.string() }));
+
 export const unpaidAges = ['day', 'week', 'older'] as const;
 
 export const overviewMethods = {
@@ -47,6 +51,8 @@ export const overviewMethods = {
         now: instant(),
         /** The chart's days, oldest first; the shares cover the same span. Empty: no charts. */
         days: z.array(day()).max(92).default([]),
+        /** The chosen dates: the refunds made in them (by when each was made), per currency. Absent: none asked. */
+        refundsMadeIn: range().optional(),
       })
       .strict(),
     output: () => z.object({
@@ -66,7 +72,21 @@ export const overviewMethods = {
        * the amount held, and when the oldest was made. Comes with the figures, in their scope.
        */
       authorised: z.array(z.object({ currency: currency(), count: z.number().int(), amountMinor: minor(), oldestAt: z.string() })).optional(),
+      /** The refunds that succeeded in refundsMadeIn, dated by when each was made (not by their payment's creation), per currency. */
+      refundsMade: z.array(refundsMadeTotal()).optional(),
     }),
+  }),
+  listRefundsMade: method({
+    summary: 'The refunds that succeeded in a period, dated by when each was made, oldest first, a window at a time (Home\'s "Refunds made in this period").',
+    /** after: the last refund of the window before (its time and id); currency: one currency's refunds. */
+    input: () => z.object({ from: instant(), to: instant(), profileId: id().optional(), currency: currency().optional(), after: z.object({ at: instant(), id: id() }).strict().optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+    output: () => z.object({ rows: z.array(refundMade()), more: z.boolean() }),
+  }),
+  exportRefundsMade: method({
+    summary: 'The refunds made in a period as CSV (UTF-8 with BOM, formulas neutralised), one row per refund: local day and time, order reference, payment id, amount, currency, reason, who, profile.',
+    /** timeZone: the local columns' zone (the renderer's). */
+    input: () => z.object({ from: instant(), to: instant(), profileId: id().optional(), timeZone: z.string().min(1).max(100).optional() }).strict(),
+    output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
   exportSettlement: method({
     summary: 'Settlement summary as CSV (UTF-8 with BOM, formulas neutralised): per day and currency, gross, refunds, net and counts.',

@@ -5,7 +5,7 @@ import type { Implementations } from './create-handlers';
 import type { TeamScreens } from '../team/team-backend';
 
 /** The screens' reads on the team ledger: the same methods and answers as on this laptop's ledger. */
-export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog' | 'listCopiedAudit' | 'verifyCopiedAudit'> {
+export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'listRefundsMade' | 'exportRefundsMade' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog' | 'listCopiedAudit' | 'verifyCopiedAudit'> {
   const { reads, overview, exports, quick } = screens;
   return {
     searchPayments: (input) => reads.searchPayments(input),
@@ -18,6 +18,8 @@ export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment
     getOverview: (input) => overview.get(input),
     // The database records the export in the team's audit log itself (record_export).
     exportSettlement: (input, ctx) => overview.exportSettlement(input, ctx),
+    listRefundsMade: (input) => overview.listRefundsMade(input),
+    exportRefundsMade: (input, ctx) => overview.exportRefundsMade(input, ctx),
     exportToFile: (input, ctx) => exports.start(input.kind === 'audit' ? { kind: 'audit', search: input.search, timeZone: input.timeZone } : { kind: 'payments', filter: input.filter, sort: input.sort, timeZone: input.timeZone }, undefined, ctx),
     cancelExport: (input) => ({ cancelled: exports.cancel(input.exportId) }),
     // The full check of the database's chain (audit.verify events) and the quick CSV downloads, as on a laptop's file.

@@ -1,8 +1,9 @@
 // What the ledger derives from its payments (the trigram search index, the counts per common
-// filter, whether rowid order is creation order, the overview's money by hour), rebuilt in one pass after a bulk write that
+// filter, whether rowid order is creation order, the overview's money by hour, the refunds made by hour), rebuilt in one pass after a bulk write that
 // ran with the triggers that normally keep them in step dropped (the seeding script, imports).
 import type { LedgerDb } from './database';
 import { fillMoneyDaysSql, fillMoneyHoursSql, fillUnpaidLinksSql } from './migration-13';
+import { fillRefundHoursSql } from './refund-hours';
 
 export function rebuildLedgerDerived(db: LedgerDb): void {
   db.exec(`
@@ -17,5 +18,8 @@ DELETE FROM money_days;
 ${fillMoneyDaysSql(false)};
 DELETE FROM unpaid_links;
 ${fillUnpaidLinksSql};
+DELETE FROM refund_hours;
+DELETE FROM refund_days;
+${fillRefundHoursSql}
 `);
 }

@@ -13,6 +13,7 @@ import type { PaymentFilter } from '../../contract/methods/payments';
 import type { AuditSearch } from './audit-query';
 import { redact } from '../log/logger';
 import { cardLast4Of } from './card-last4';
+import { dayIn } from '../core/zone-days';
 
 /** The longest entry the team database's record_export accepts (audit-export.sql). */
 export const maxRecordLength = 4000;
@@ -40,6 +41,11 @@ function filterParts(filter: PaymentFilter): string[] {
 }
 
 /** A settlement summary's scope: its first and last day and the profile (every profile when none). */
+/** The refunds made's scope: the local days of its instants (the last day the one before `to`) and the profile. */
+export const refundsMadeScope = (input: { from: string; to: string; profileId?: string }, zone: string): ExportScope => ({
+  kind: 'settlement', from: dayIn(new Date(input.from), zone), to: dayIn(new Date(Date.parse(input.to) - 1), zone), profileId: input.profileId,
+});
+
 export const settlementScope = (input: { days: Array<{ date: string }>; profileId?: string }): ExportScope => ({ kind: 'settlement', from: input.days[0]?.date ?? '', to: input.days.at(-1)?.date ?? '', profileId: input.profileId });
 
 export type ExportScope = { kind: 'payments'; filter: PaymentFilter } | { kind: 'audit'; search?: AuditSearch } | { kind: 'settlement'; from: string; to: string; profileId?: string };

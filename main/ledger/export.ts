@@ -52,7 +52,7 @@ export function auditCells(r: AuditRow, local: LocalColumns): Cell[] {
 }
 
 /** `zone`: the export's time zone (its local columns'), else this process's. */
-export const exportFileName = (kind: 'payments' | 'audit' | 'audit-matching', now: Date, zone?: string) => `paydesk-${kind}-${stamp(now, zone)}.csv`;
+export const exportFileName = (kind: 'payments' | 'audit' | 'audit-matching' | 'refunds-made', now: Date, zone?: string) => `paydesk-${kind}-${stamp(now, zone)}.csv`;
 
 /** A file's kind in its name: an audit search's or period's file is "audit-matching", a part of the log whose chain cannot be checked from it alone. */
 export const exportKindOf = (request: { kind: 'payments' } | { kind: 'audit'; search?: { query?: string; from?: string; to?: string } }) =>

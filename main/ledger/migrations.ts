@@ -3,6 +3,7 @@
 // migration: add the next one. A heavy migration (one that rewrites large tables) is a generator
 // of committed steps instead (migrate.ts runs it in slices, in a worker in the app).
 import type { LedgerDb } from './database';
+import { refundHoursSql } from './refund-hours';
 import { migrate11, type SliceProgress } from './migration-11';
 import { migrate13 } from './migration-13';
 
@@ -466,6 +467,14 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
     // links list can say "Expires 3 Dec" (docs/screens-getting-paid.md). Links made before: null.
     version: 20,
     sql: `ALTER TABLE payments ADD COLUMN expire_date TEXT;`,
+  },
+  {
+    // Home's "Refunds made in this period" and its list and CSV (refunds-made.ts): the refunds that
+    // succeeded, by when each was made, whatever month their payment was created in. An index of
+    // only those operations (about one payment in ten has one) in time order, for the list, the CSV
+    // and a period's edges; their sums per UTC hour and day, kept by triggers (refund-hours.ts).
+    version: 21,
+    sql: refundHoursSql,
   },
 ];
 

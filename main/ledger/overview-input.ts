@@ -20,5 +20,5 @@ export function checkRanges(ranges: Range[]): void {
 
 export function checkOverviewQuery(query: MethodParsedInput<'getOverview'>): void {
   instant(query.now, 'now');
-  checkRanges([...query.periods, ...query.days]);
+  checkRanges([...query.periods, ...query.days, ...(query.refundsMadeIn ? [query.refundsMadeIn] : [])]);
 }

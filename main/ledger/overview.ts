@@ -6,6 +6,7 @@ import type { LedgerDb } from './database';
 import { cardBrandSql } from './card-brand';
 import { prepared } from './statements';
 import { outcomeCode } from './packing';
+import { refundsMadeTotals } from './refunds-made';
 
 export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
@@ -248,6 +249,8 @@ export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer
     // Every profile's, whatever the figures' scope: Needs attention, where the line leads, lists them all.
     answer.needsAttention = needsAttentionCount(db);
     answer.authorised = authorisedNotCaptured(db, profileId) as never;
+    // In the same snapshot as the figures: the chosen dates' refunds, by when each was made.
+    if (query.refundsMadeIn) answer.refundsMade = refundsMadeTotals(db, { ...query.refundsMadeIn, profileId }) as never;
     return answer;
   })();
 }

@@ -43,8 +43,8 @@ describe('a start asks main each thing once', () => {
     expect(page.count('getAppInfo')).toBe(1);
     expect(page.count('getActiveProfile')).toBe(1);
     expect(page.count('listProfiles')).toBe(1);
-    // Home's figures and its charts: two questions (the figures never wait for the charts).
-    expect(page.calls.filter((c) => c.name === 'getOverview').map((c) => Object.keys(c.input as object).sort().join())).toEqual(['now,periods,profileId', 'days,now,profileId']);
+    // Home's figures (with the chosen dates' refunds made) and its charts: two questions (the figures never wait for the charts).
+    expect(page.calls.filter((c) => c.name === 'getOverview').map((c) => Object.keys(c.input as object).sort().join())).toEqual(['now,periods,profileId,refundsMadeIn', 'days,now,profileId']);
     expect(names(page.calls)).not.toContain('setLanguage');
     // The team ledger's role comes with getAppInfo, not asked by each screen.
     expect(names(page.calls)).not.toContain('getTeamLedger');

@@ -109,7 +109,7 @@ function expectKept(shot: ReturnType<typeof snapshot>) {
   // The old tables are gone; the ledger goes on: a new entry chains onto the migrated ones.
   expect(db.prepare("SELECT type FROM sqlite_master WHERE name = 'operations'").pluck().get()).toBe('view');
   expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name LIKE 'ledger_%' AND sql IS NOT NULL ORDER BY name").pluck().all())
-    .toEqual(['ledger_audit_amount', 'ledger_audit_own_order', 'ledger_audit_payment', 'ledger_operations_id', 'ledger_operations_sending', 'ledger_operations_unclear', 'ledger_webhooks_dedup', 'ledger_webhooks_payment']); // the amount's from migration 17, by payment from 18, own order's from 12, the unclear one from 14
+    .toEqual(['ledger_audit_amount', 'ledger_audit_own_order', 'ledger_audit_payment', 'ledger_operations_id', 'ledger_operations_refunds_made', 'ledger_operations_sending', 'ledger_operations_unclear', 'ledger_webhooks_dedup', 'ledger_webhooks_payment']); // the amount's from migration 17, by payment from 18, own order's from 12, the unclear one from 14, the refunds made from 21
   appendAudit(db, { osUser: 'layla', action: 'after', paymentId: (shot.payments[0] as { id: string }).id, orderId: 'PD-0', result: 'ok' }, new Date().toISOString());
   expect(verifyAudit(db)).toEqual({ ok: true, rows: shot.audit.length + 1 });
   db.close();

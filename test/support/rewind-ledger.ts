@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { ledgerFileName } from '../../main/ledger/database';
 import { latestVersion } from '../../main/ledger/migrations';
+import { refundHoursUndo } from '../../main/ledger/refund-hours';
 
 /** The undo of each migration a test rewinds past; a new migration adds its line (rewind-ledger.test.ts checks). */
 export const undoOf: Record<number, string> = {
@@ -13,6 +14,7 @@ export const undoOf: Record<number, string> = {
   18: 'DROP INDEX ledger_audit_payment',
   19: 'DROP INDEX payments_authorised',
   20: 'ALTER TABLE payments DROP COLUMN expire_date',
+  21: refundHoursUndo,
 };
 
 /** The ledger file in `dir`, closed, brought back to `version` (the migrations after it undone). */

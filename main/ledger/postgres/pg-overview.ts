@@ -6,12 +6,15 @@
 // Read straight from paydesk.payments in one REPEATABLE READ, read-only transaction (one
 // snapshot, like SQLite's one read transaction). Money stays integer: PostgreSQL's sum(bigint) is
 // numeric and pg answers bigint and numeric as text, read back with exactInteger (never a float).
-import { exportRecord, settlementScope } from '../export-record';
+import { exportRecord, refundsMadeScope, settlementScope } from '../export-record';
+import { exportTimeZone } from '../local-time';
+import { refundsMadeCsv } from '../refunds-made';
+import { teamRefundsMadeTotals, teamRefundsMadeWindow } from './pg-refunds-made';
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import { cardBrandSql } from '../card-brand';
-import { settlementCsv } from '../export';
+import { exportFileName, settlementCsv } from '../export';
 import { chartFigures, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
-import { checkOverviewQuery, checkRanges } from '../overview-input';
+import { checkOverviewQuery, checkRanges, instant } from '../overview-input';
 import { exactInteger } from './copy-to-team';
 import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
 
@@ -131,6 +134,8 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
     + (SELECT count(*) FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' AND NOT p.needs_attention) AS n` });
   answer.needsAttention = whole(attention.rows[0].n);
   answer.authorised = (await authorisedNotCaptured(db, profileId)) as never;
+  // In the same snapshot as the figures: the chosen dates' refunds, by when each was made.
+  if (query.refundsMadeIn) answer.refundsMade = (await teamRefundsMadeTotals(db, { ...query.refundsMadeIn, profileId })) as never;
   return answer;
 }
 
@@ -147,6 +152,23 @@ export function createTeamOverview(deps: { pool: Connections; now?: () => Date }
     async get(input: MethodParsedInput<'getOverview'>): Promise<OverviewAnswer> {
       checkOverviewQuery(input); // a bad instant fails next to its field, in words, before any read
       return inSnapshot(deps.pool, (db) => readTeamOverview(db, input));
+    },
+    /** A window of the refunds made in a period (oldest first), and whether more follow. */
+    async listRefundsMade(input: MethodParsedInput<'listRefundsMade'>): Promise<MethodOutput<'listRefundsMade'>> {
+      checkRanges([input]);
+      const after = input.after ? { at: instant(input.after.at, 'after'), id: input.after.id } : undefined;
+      const rows = await inSnapshot(deps.pool, (db) => teamRefundsMadeWindow(db, input, input.limit + 1, after));
+      return { rows: rows.slice(0, input.limit) as never, more: rows.length > input.limit };
+    },
+    /** SQLite's CSV of the refunds made, recorded in the team's audit log by the database (record_export 'refunds'). */
+    async exportRefundsMade(input: MethodParsedInput<'exportRefundsMade'>, ctx?: { osUser: string }): Promise<MethodOutput<'exportRefundsMade'>> {
+      checkRanges([input]);
+      const zone = exportTimeZone(input.timeZone);
+      const at = now();
+      const rows = await inSnapshot(deps.pool, (db) => teamRefundsMadeWindow(db, input, null));
+      const result = { fileName: exportFileName('refunds-made', at, zone), ...refundsMadeCsv(rows, zone) };
+      await recordTeamExport(deps.pool, 'refunds', exportRecord(result.rows, result.fileName, refundsMadeScope(input, zone), zone), ctx?.osUser);
+      return result;
     },
     /** The same CSV as SQLite's, recorded in the team's audit log by the database (record_export). */
     async exportSettlement(input: MethodParsedInput<'exportSettlement'>, ctx?: { osUser: string }): Promise<MethodOutput<'exportSettlement'>> {

@@ -24,7 +24,7 @@ export async function inSnapshot<T>(pool: Connections, body: (db: Queryable) => 
 }
 
 /** Records an export in the team's audit log, as the person logged in, with the laptop's OS user beside it. */
-export async function recordTeamExport(pool: Connections, what: 'payments' | 'audit_log' | 'settlement' | 'bulk_links', result: string, osUser?: string): Promise<void> {
+export async function recordTeamExport(pool: Connections, what: 'payments' | 'audit_log' | 'settlement' | 'bulk_links' | 'refunds', result: string, osUser?: string): Promise<void> {
   const client = await pool.connect();
   let broken = false;
   try {

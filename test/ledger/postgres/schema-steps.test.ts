@@ -219,8 +219,31 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect(found.rows.map((r) => [r.action, r.amountMinor, r.currency])).toEqual([['refund', 12_500, 'KWD']]);
   });
 
-  it('from version 29, keeps its payments and gains the team\'s profiles: a laptop publishes, every role reads, another staff member\'s rename refused', async () => {
-    const { server, database, superuser, sam, sue, fay } = await databaseAt(29);
+  it('from version 29, counts an older refund among the refunds made through the index version 30 adds, and audits their export', async () => {
+    const { server, database, superuser, sam, sue } = await databaseAt(29);
+    const paymentId = await insertPayment(sam, 20_000);
+    await insertOperation(sue, paymentId, 'refund', 12_500);
+    await sue.query(`UPDATE paydesk.operations SET outcome = 'succeeded', completed_at = now() WHERE payment_id = $1 AND kind = 'refund'`, [paymentId]);
+    const before = await snapshot(superuser);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    expect((await superuser.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'paydesk' AND indexname = 'operations_refunds_made'`)).rows).toHaveLength(1);
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 2 });
+    ends.push(() => pool.end());
+    const overview = createTeamOverview({ pool });
+    const today = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
+    expect((await overview.get({ periods: [today], now: new Date().toISOString(), days: [], refundsMadeIn: today })).refundsMade).toEqual([{ currency: 'KWD', count: 1, amountMinor: 12_500 }]);
+    const file = await overview.exportRefundsMade({ ...today, timeZone: 'Asia/Riyadh' }, { osUser: 'fay-os' });
+    expect(file.rows).toBe(1);
+    expect(file.csv).toContain(',12.500,KWD,customer asked,');
+    const entry = await superuser.query(`SELECT db_user, action, result FROM paydesk.audit_log ORDER BY seq DESC LIMIT 1`);
+    expect(entry.rows[0]).toMatchObject({ db_user: 'fay', action: 'export_refunds' });
+    expect(entry.rows[0].result).toMatch(/^1 rows; file paydesk-refunds-made-/);
+  });
+
+  it('from version 30, keeps its payments and gains the team\'s profiles: a laptop publishes, every role reads, another staff member\'s rename refused', async () => {
+    const { server, database, superuser, sam, sue, fay } = await databaseAt(30);
     await insertPayment(sam, 5_000);
     const before = await snapshot(superuser);
     expect((await superuser.query(`SELECT to_regclass('paydesk.profiles') AS t`)).rows).toEqual([{ t: null }]);

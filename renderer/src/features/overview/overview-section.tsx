@@ -29,6 +29,7 @@ import 'uplot/dist/uPlot.min.css';
 import { QuotedWords } from '../../ui/quoted-words';
 import { useTeamRole } from '../settings/team-role';
 import { HeldFigure } from './authorised-held';
+import { RefundsMade } from './refunds-made';
 
 // The charts and their library (uPlot) are a chunk of their own: Home's first paint and its
 // figures never wait for them. The chunk is fetched as soon as Home asks for the figures, and
@@ -165,6 +166,10 @@ export function OverviewSection({ profileId }: { profileId: string }) {
               );
             })}
           </table>
+          {/* The chosen dates' refunds by the day each was made (the table counts them with their payment's day). */}
+          {data.refundsMade && !backwards && !tooLong && (
+            <RefundsMade totals={data.refundsMade} scope={{ ...ranges.range, profileId: scope === 'profile' ? profileId : undefined, firstDay: chosen.from, lastDay: chosen.to }} />
+          )}
           <div className="ov-cards">
             <section aria-labelledby="ov-unpaid-title">
               <h3 id="ov-unpaid-title">{t('ov.unpaid.title')}</h3>

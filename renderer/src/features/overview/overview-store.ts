@@ -44,7 +44,8 @@ export const useOverview = create<State>((set, get) => ({
     const ranges = periodsOf(now, chosen);
     const mine = ++generation;
     const scoped = { profileId: scope === 'profile' ? profileId : undefined, now: now.toISOString() };
-    const figures = api.getOverview({ ...scoped, periods: periodIds.map((id) => ranges[id]) });
+    // The chosen dates' refunds by when each was made come with the figures, in the same snapshot.
+    const figures = api.getOverview({ ...scoped, periods: periodIds.map((id) => ranges[id]), refundsMadeIn: ranges.range });
     const charts = api.getOverview({ ...scoped, days: lastDays(now, chartDays) });
     const result = await figures;
     if (mine !== generation) return; // a newer request is on its way

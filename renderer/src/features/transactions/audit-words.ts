@@ -8,7 +8,7 @@ import { exportResult } from './export-words';
 
 const actions = [
   'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
-  'settle_capture', 'settle_void', 'settle_refund', 'export_payments', 'export_audit_log', 'export_settlement', 'export_bulk_links',
+  'settle_capture', 'settle_void', 'settle_refund', 'export_payments', 'export_audit_log', 'export_settlement', 'export_refunds', 'export_bulk_links',
   'profile_add', 'profile_change', 'profile_remove', 'profile_switch', 'key_set', 'key_replace', 'key_remove',
   // Written by the team ledger's database (invoices.sql); the result is the number.
   'invoice_reserved', 'credit_note', 'document_numbers_continued',
