@@ -1,17 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 // Three kinds of suite: plain Node (services, handlers, the Electron shell with a fake
 // `electron`), React components in a DOM, and the whole app in Chromium through the preview.
 // The team ledger's PostgreSQL tests are plain Node too, in a project of their own whose
 // globalSetup starts one PostgreSQL server for the run, only when one of its files is selected:
 // every ledger test (test/ledger/**), most of them run on both backends.
+
+// The quick suites run as many files at once as there are cores (vitest's own default is one
+// fewer: on CI's 2 cores that ran them one file at a time, the other core mostly idle while a file
+// waited on its PostgreSQL, its child processes or its imports). One value for all three: vitest
+// runs projects of one group with one worker count.
+const quickWorkers = availableParallelism();
+
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'node',
+          maxWorkers: quickWorkers,
           environment: 'node',
           include: ['test/**/*.test.ts'],
           // The ledger's tests run on both backends (test/support/ledger-backends.ts, ledger-apps.ts): the `postgres` project.
@@ -27,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'postgres',
+          maxWorkers: quickWorkers,
           environment: 'node',
           include: ['test/ledger/**/*.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
@@ -40,6 +50,7 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic' } },
         test: {
           name: 'dom',
+          maxWorkers: quickWorkers,
           environment: 'jsdom',
           include: ['test/dom/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/dom-setup.ts'],

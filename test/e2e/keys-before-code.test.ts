@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
 
-const tries = 6;
+// Before the fix every try lost keys (18 of 18 at this throttling, commit 0a700fdb: the form's code
+// is fetched only after the first screen shows), so three tries per form still fail it three
+// times over; six took 24 reloads at a sixth of the CPU (50 s of the e2e run on a loaded machine).
+const tries = 3;
 
 describe('keys typed before a form\'s code has arrived', () => {
   let session: E2eSession;

@@ -89,7 +89,7 @@ describe('opening the ledger', () => {
     if (!asRoot) {
       expect(failure(() => openLedgerDb(dir)).message).toMatch(/cannot write to its data folder/);
     } else {
-      const bundle = resolve('node_modules/.paydesk-test-open-ledger.cjs');
+      const bundle = resolve(`node_modules/.paydesk-test-open-ledger-${process.pid}.cjs`);
       await build({ entryPoints: ['main/ledger/database.ts'], bundle: true, platform: 'node', format: 'cjs', outfile: bundle, external: ['better-sqlite3'], logLevel: 'warning' });
       const script = `try { require(${JSON.stringify(bundle)}).openLedgerDb(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.code + ': ' + e.message); }`;
       const run = spawnSync(process.execPath, ['-e', script], { uid: 65534, gid: 65534, encoding: 'utf8', cwd: resolve('.') });

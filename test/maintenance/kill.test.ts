@@ -15,7 +15,8 @@ import { createMemoryLogger } from '../../main/log/logger';
 import { makeLedger, paymentIds } from './support';
 
 const kills = Number(process.env.PAYDESK_BACKUP_KILLS ?? 8);
-const worker = resolve('node_modules/.paydesk-kill-worker.mjs');
+// Named by process: checkouts that share one node_modules (worktrees) may run this file at once.
+const worker = resolve(`node_modules/.paydesk-kill-worker-${process.pid}.mjs`);
 let root: string;
 let template: { old: string; backups: string; backupName: string };
 

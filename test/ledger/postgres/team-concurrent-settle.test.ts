@@ -61,7 +61,7 @@ describeWithPostgres('a money move settled on one laptop while the other checks 
     await sueHasCounted;
     // Meanwhile ada's laptop checks the payment (reconciliation): it waits for sue's row.
     const checked = ada.service.refresh(payment.id, 'reconcile');
-    await expect.poll(async () => (await superuser.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND wait_event_type = 'Lock'`, [ada.login])).rows[0].n, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await superuser.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND datname = current_database() AND wait_event_type = 'Lock'`, [ada.login])).rows[0].n, { timeout: 10_000 }).toBe(1);
     letSueCommit();
     expect(await settled).toMatchObject({ state: 'partially_refunded', refundedMinor: 2_100 });
     await checked;

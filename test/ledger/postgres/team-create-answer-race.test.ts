@@ -38,7 +38,7 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
   });
 
   const waitingOnALock = (login: string) =>
-    expect.poll(async () => (await superuser.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
+    expect.poll(async () => (await superuser.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND datname = current_database() AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
 
   /**
    * `create` starts sue's payment (its answer held on the wire); the gateway's dashboard refunds it

@@ -53,7 +53,7 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-settings-'));
     const settings = createTeamLedgerSettings({ dataDir, vault: createKeyVault({ logger, backend }), logger });
     handlers = createHandlers(teamLedgerHandlers({ teamLedger: settings }) as unknown as Implementations, logger);
-    await server.sql('postgres', `DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'nobody') THEN CREATE ROLE nobody LOGIN PASSWORD 'nobody-password'; END IF; END $$`);
+    await server.sql('postgres', `DO $$ BEGIN CREATE ROLE nobody LOGIN PASSWORD 'nobody-password'; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
   });
   afterAll(() => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
