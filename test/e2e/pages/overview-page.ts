@@ -45,7 +45,12 @@ export class OverviewPage extends AppPage {
     const box = (await over.boundingBox())!;
     const value = row + (series === null ? 0 : series === 0 ? -0.2 : 0.2);
     const fraction = (value + 0.5) / count;
-    return { x: box.x + box.width * (rtl ? 1 - fraction : fraction), y: box.y + box.height - 3 };
+    const point = { x: box.x + box.width * (rtl ? 1 - fraction : fraction), y: box.y + box.height - 3 };
+    // A currency's charts below the fold are skipped until scrolled near (content-visibility:
+    // auto, overview.css): until the page has drawn them in view, a pointer there reaches their
+    // box, not the plot, and a single move is lost (a person's next move is not).
+    await this.page.waitForFunction(({ x, y }) => document.elementFromPoint(x, y)?.closest('.u-over') != null, point);
+    return point;
   }
 
   async pointAt(chart: Locator, point: { x: number; y: number }): Promise<string> {
