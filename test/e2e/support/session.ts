@@ -93,6 +93,17 @@ async function wholePageShot(page: Page, path: string, timeout?: number, part?: 
     band.style.setProperty('inset-block', `${end}px auto`);
     return true;
   });
+  // Parts kept undrawn until scrolled near (content-visibility: auto: Home's charts of a second
+  // currency) were blank in the picture, where a person scrolling sees them drawn: drawn for it.
+  const undrawn = await page.evaluate(() => {
+    const skipped = [...document.querySelectorAll<HTMLElement>('main *')].filter((el) => getComputedStyle(el).contentVisibility === 'auto');
+    for (const el of skipped) {
+      el.dataset.shotDrawn = 'true';
+      el.style.setProperty('content-visibility', 'visible');
+    }
+    return skipped.length > 0;
+  });
+  if (undrawn) await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
   try {
     // Scrolled to the top, where the part is on the page is where it is in the window.
     const clip = part ? await part.boundingBox() : null;
@@ -103,6 +114,12 @@ async function wholePageShot(page: Page, path: string, timeout?: number, part?: 
       const band = document.querySelector<HTMLElement>('[data-testid="notifications"]');
       band?.style.removeProperty('position');
       band?.style.removeProperty('inset-block');
+    });
+    if (undrawn) await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>('[data-shot-drawn]')) {
+        el.style.removeProperty('content-visibility');
+        delete el.dataset.shotDrawn;
+      }
     });
     if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
   }
