@@ -13,7 +13,7 @@ import { payLink } from '../invoices/support';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
 import { customer as buyer, threeLines } from '../support/seller';
 import { declineCard } from '../support/practice';
-import { customer, goodCard } from './support';
+import { customer, goodCard, minorOf, parseCsv } from './support';
 
 const zoneBefore = process.env.TZ;
 afterEach(() => {
@@ -21,40 +21,6 @@ afterEach(() => {
   else process.env.TZ = zoneBefore;
 });
 
-/** RFC 4180 rows as records, read by this test (not the app's writer). */
-function parseCsv(text: string): Array<Record<string, string>> {
-  const records: string[][] = [[]];
-  let cell = '';
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted || (c !== ',' && c !== '\r')) cell += c;
-    else {
-      records.at(-1)!.push(cell);
-      cell = '';
-      if (c === '\r') {
-        records.push([]);
-        i++; // the \n after it
-      }
-    }
-  }
-  records.pop();
-  const [header, ...rows] = records;
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
-
-/** "1,234.567" or "12" written with `decimals` places, as integer minor units: text only, a BigInt at the end. */
-function minorOf(text: string, decimals: number): bigint {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.replace(/,/g, ''));
-  if (!match) throw new Error(`not an amount: ${JSON.stringify(text)}`);
-  const fraction = match[2] ?? '';
-  expect(fraction.length).toBe(decimals);
-  return BigInt(match[1]! + fraction);
-}
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
 
 type Totals = { currency: string; grossMinor: number; refundedMinor: number; netMinor: number; paidCount: number; refundCount: number };

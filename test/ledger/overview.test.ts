@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { LedgerDb } from '../../main/ledger/database';
 import { describeReports, practicePayments, type ReportsUnderTest } from '../support/report-backends';
-import { customer, goodCard } from './support';
+import { customer, goodCard, parseCsv } from './support';
 
 const day = (date: string) => ({ date, from: `${date}T00:00:00.000Z`, to: new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString() });
 
@@ -38,35 +38,6 @@ async function seedLedger(db: LedgerDb) {
   seed(db, { currency: 'SAR', amount: 1_500, state: 'pending', kind: 'link', at: '2026-03-04T20:00:00.000Z' });
   seed(db, { currency: 'AED', amount: 3_000, state: 'pending', kind: 'link', at: '2026-02-20T10:00:00.000Z', attention: true });
   seed(db, { currency: 'AED', amount: 3_000, captured: 3_000, state: 'unknown', at: '2026-03-01T10:00:00.000Z', attention: true });
-}
-
-/** An RFC 4180 reader written for this test, independent of the app's writer. */
-function parseCsv(text: string): Array<Record<string, string>> {
-  const records: string[][] = [[]];
-  let cell = '';
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      records.at(-1)!.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      records.at(-1)!.push(cell);
-      cell = '';
-      records.push([]);
-      i++;
-    } else cell += c;
-  }
-  records.pop();
-  const [header, ...rows] = records;
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
 }
 
 /** "12.345" to 12345: the digits without the point, as the currency's decimals were written. */

@@ -11,6 +11,7 @@ import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { paymentRow, type SeedPayment } from '../support/ledger-apps';
 import { describeReports } from '../support/report-backends';
 import { seedRefund } from '../support/seed-refund';
+import { minorOf, parseCsv } from './support';
 
 /** A zone's calendar month [first, last] as the instants Home sends: the local midnight before the first and after the last. */
 const month = (first: string, last: string, zone: string) => ({ from: dayEndsAt(addDay(first, -1), zone).toISOString(), to: dayEndsAt(last, zone).toISOString() });
@@ -59,39 +60,6 @@ async function seed(db: LedgerDb) {
 
 type Total = { currency: string; count: number; amountMinor: number };
 type Row = { at: string; id: string; orderId: string; paymentId: string; amountMinor: number; currency: string; reason: string | null; osUser: string; profileId: string };
-
-/** RFC 4180 rows as records, read by this test (not the app's writer). */
-function parseCsv(text: string): Array<Record<string, string>> {
-  const records: string[][] = [[]];
-  let cell = '';
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (quoted || (c !== ',' && c !== '\r')) cell += c;
-    else {
-      records.at(-1)!.push(cell);
-      cell = '';
-      if (c === '\r') {
-        records.push([]);
-        i++;
-      }
-    }
-  }
-  records.pop();
-  const [header, ...rows] = records;
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
-}
-/** "12.345" with `decimals` places as integer minor units, from the text alone. */
-function minorOf(text: string, decimals: number): number {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) throw new Error(`not an amount: ${JSON.stringify(text)}`);
-  expect((match[2] ?? '').length).toBe(decimals);
-  return Number(match[1]! + (match[2] ?? ''));
-}
 
 describeReports('refunds made in a period', seed, (reports) => {
   const now = '2026-12-20T09:00:00.000Z';
@@ -155,7 +123,7 @@ describeReports('refunds made in a period', seed, (reports) => {
     const figure = await made(range);
     for (const [currency, decimals] of [['SAR', 2], ['KWD', 3]] as const) {
       const mine = rows.filter((r) => r.currency === currency);
-      expect({ currency, count: mine.length, amountMinor: mine.reduce((n, r) => n + minorOf(r.amount!, decimals), 0) }).toEqual(figure.find((t) => t.currency === currency));
+      expect({ currency, count: mine.length, amountMinor: mine.reduce((n, r) => n + Number(minorOf(r.amount!, decimals)), 0) }).toEqual(figure.find((t) => t.currency === currency));
     }
     // The export is in the audit log, like every export (on the team ledger written by the database).
     expect(await reports().auditCount('export_refunds')).toBe(exportsBefore + 1);

@@ -1,5 +1,6 @@
 // A ledger for a test: a real SQLite file in a temp folder, the practice gateway over real
 // HTTP, and the contract handlers on top, called the way the renderer calls them.
+import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,4 +56,39 @@ export async function callHandler(t: Awaited<ReturnType<typeof startTestLedger>>
   const result = await (t.handlers as unknown as Record<string, HandlerCall>)[name]!(input, t.ctx);
   if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
   return result.value;
+}
+
+/** RFC 4180 rows as records, read by the tests (not the app's writer). */
+export function parseCsv(text: string): Array<Record<string, string>> {
+  const records: string[][] = [[]];
+  let cell = '';
+  let quoted = false;
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') quoted = !quoted;
+    else if (quoted || (c !== ',' && c !== '\r')) cell += c;
+    else {
+      records.at(-1)!.push(cell);
+      cell = '';
+      if (c === '\r') {
+        records.push([]);
+        i++; // the \n after it
+      }
+    }
+  }
+  records.pop();
+  const [header, ...rows] = records;
+  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
+
+/** "1,234.567" or "12" written with `decimals` places, as integer minor units: text only, a BigInt at the end. */
+export function minorOf(text: string, decimals: number): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.replace(/,/g, ''));
+  if (!match) throw new Error(`not an amount: ${JSON.stringify(text)}`);
+  const fraction = match[2] ?? '';
+  expect(fraction.length).toBe(decimals);
+  return BigInt(match[1]! + fraction);
 }
