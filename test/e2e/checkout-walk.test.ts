@@ -18,7 +18,7 @@ describe('a checkout session walked as staff, in Arabic at 800 px', () => {
     session = await openSession();
     await new GetPaidPage(session.page).open(session.preview.url);
     await session.page.setViewportSize({ width: 785, height: 1000 }); // an 800 px window less its scroll bar
-    customerTab = await session.context.newPage();
+    customerTab = await session.customerTab();
   });
   afterAll(async () => session?.close());
 

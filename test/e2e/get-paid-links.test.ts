@@ -34,7 +34,7 @@ describe('payment links and checkout sessions', () => {
     session = await openSession();
     app = new GetPaidPage(session.page);
     await app.open(session.preview.url);
-    customerTab = await session.context.newPage();
+    customerTab = await session.customerTab();
   });
   afterAll(() => session?.close());
 

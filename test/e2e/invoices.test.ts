@@ -37,7 +37,7 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     session = await openSession();
     app = new GetPaidPage(session.page);
     await app.open(session.preview.url);
-    customerTab = await session.context.newPage();
+    customerTab = await session.customerTab();
   });
   afterAll(() => session?.close());
 

@@ -22,7 +22,7 @@ describe('the links list\'s State filter', () => {
     app = new GetPaidPage(session.page);
     await app.open(session.preview.url);
     await session.page.setViewportSize({ width: 785, height: 1000 }); // an 800 px window less its scroll bar
-    customerTab = await session.context.newPage();
+    customerTab = await session.customerTab();
   });
   afterAll(() => session?.close());
 

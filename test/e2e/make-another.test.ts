@@ -18,7 +18,7 @@ describe('a declined link, made again', () => {
     session = await openSession();
     app = new GetPaidPage(session.page);
     await app.open(session.preview.url);
-    customerTab = await session.context.newPage();
+    customerTab = await session.customerTab();
   });
   afterAll(() => session?.close());
 

@@ -61,7 +61,7 @@ describe('money from the ledger, against documented answers', () => {
     await tx.show();
     await tx.openPayment(orderId);
     expect(await tx.action('refund').count()).toBe(0); // nothing paid yet
-    const customerTab = await session.page.context().newPage();
+    const customerTab = await session.customerTab();
     await payOnGatewayPage(customerTab, created.url!, cards.approved);
     await customerTab.close();
     await refundInTwoParts(orderId, '25', '35.00');

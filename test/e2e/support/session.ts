@@ -17,6 +17,13 @@ export type E2eSession = {
   context: BrowserContext;
   page: Page;
   consoleLines: string[];
+  /**
+   * A customer's page (the practice gateway's payment page) in a browser context of its own: the
+   * customer's own browser, in a window of its own. With a second tab in the app's window, the
+   * app's page was the hidden tab, and most clicks on it waited about 2 s in Playwright's
+   * "visible, enabled and stable" check (invoices.test.ts took 74 s; with its own window, 20 s).
+   */
+  customerTab(): Promise<Page>;
   /** The whole page, or only the part `part` covers (a README's picture of one section). */
   screenshot(name: string, part?: Locator): Promise<string>;
   close(): Promise<void>;
@@ -38,6 +45,7 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
     context,
     page,
     consoleLines,
+    customerTab: async () => (await browser.newContext()).newPage(),
     async screenshot(name, part) {
       const path = join(artifactsDir, `${name}.png`);
       await wholePageShot(page, path, undefined, part);
