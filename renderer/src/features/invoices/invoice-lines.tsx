@@ -2,6 +2,7 @@
 // (15% by default; 0% and exempt with a reason), prices with or without VAT, and the totals as
 // main will compute them (the same rule, contract/vat.ts), shown while typing.
 import { useEffect, useState } from 'react';
+import { toAsciiDigits } from '../../../../contract/digits';
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
 import { computeInvoice, parseQuantity, parseRatePercent, standardRateBp, type VatCategory } from '../../../../contract/vat';
 import { useT, type MessageKey } from '../../i18n';
@@ -19,13 +20,33 @@ export function checkLines(lines: LineDraft[], currency: CurrencyCode): Record<s
   const problems: Record<string, MessageKey> = {};
   lines.forEach((line, i) => {
     if (!line.description.trim()) problems[`lines.${i}.description`] = 'inv.check.description';
-    if (parseQuantity(line.quantity) === undefined) problems[`lines.${i}.quantity`] = 'inv.check.quantity';
+    const quantity = quantityProblem(line.quantity);
+    if (quantity) problems[`lines.${i}.quantity`] = quantity;
     if (!parseAmount(line.unitPrice, currency).ok) problems[`lines.${i}.unitPrice`] = 'inv.check.unitPrice';
     if (line.vat === 'standard' && !parseRatePercent(line.rate || '15')) problems[`lines.${i}.rate`] = 'inv.check.rate';
     if (line.vat !== 'standard' && !line.reason.trim()) problems[`lines.${i}.reason`] = 'inv.check.reason';
   });
   return problems;
 }
+
+/**
+ * What is wrong with a quantity as typed, said for what was typed: a comma (a decimal comma, or a
+ * thousands separator, which a quantity of 3 decimals cannot tell from one: "1,000"), a fourth
+ * decimal, zero. Before, all of them said "Enter a quantity above 0, with at most 3 decimals."
+ * and only at Create, while the totals showed "—" without a word.
+ */
+export function quantityProblem(text: string): MessageKey | undefined {
+  if (parseQuantity(text) !== undefined) return undefined;
+  const typed = toAsciiDigits(text).trim().replace(/\u066B/g, '.');
+  if (/[,\u066C\u060C]/.test(typed)) return 'inv.check.quantityComma';
+  const plain = /^(\d+)(?:\.(\d*))?$/.exec(typed);
+  if (plain && (plain[2] ?? '').length > 3) return 'inv.check.quantityDecimals';
+  if (plain && /^0*$/.test(plain[1]! + (plain[2] ?? ''))) return 'inv.check.quantityZero';
+  return 'inv.check.quantity';
+}
+
+/** Said as it is typed (as the unit price's decimals are): what is certainly wrong, not a quantity half typed ("0" before "0.5"). */
+const quantitySaidWhileTyping = new Set<MessageKey>(['inv.check.quantityComma', 'inv.check.quantityDecimals']);
 
 /** Totals of the lines that can be read so far; undefined while none can. */
 export function draftTotals(lines: LineDraft[], currency: CurrencyCode, pricesIncludeVat: boolean) {
@@ -54,6 +75,10 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
     const problem = price.trim() ? amountProblem(price, currency) : undefined;
     const live = problem && wordReason(language, problem);
     return live ? { ...errors, [path]: live } : errors;
+  };
+  const quantityError = (quantity: string, path: string): FieldErrors => {
+    const problem = quantityProblem(quantity);
+    return problem && quantitySaidWhileTyping.has(problem) ? { ...errors, [path]: t(problem) } : errors;
   };
   const set = (index: number, key: keyof LineDraft) => (value: string) => {
     setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
@@ -84,7 +109,7 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
           {/* One row, as on the printed invoice: description, quantity, price, VAT, rate (invoices.css). */}
           <div className="gp-row inv-line-fields">
             <TextField form={form} path={`lines.${i}.description`} label={t('inv.line.description')} value={line.description} onChange={set(i, 'description')} errors={errors} autoComplete="off" />
-            <TextField form={form} path={`lines.${i}.quantity`} label={t('inv.line.quantity')} value={line.quantity} onChange={set(i, 'quantity')} errors={errors} ltr inputMode="decimal" autoComplete="off" />
+            <TextField form={form} path={`lines.${i}.quantity`} label={t('inv.line.quantity')} value={line.quantity} onChange={set(i, 'quantity')} errors={quantityError(line.quantity, `lines.${i}.quantity`)} ltr inputMode="decimal" autoComplete="off" />
             {/* The price as typed; what cannot be sent in the currency is said next to it. */}
             <TextField form={form} path={`lines.${i}.unitPrice`} label={t('inv.line.unitPrice')} value={line.unitPrice} onChange={set(i, 'unitPrice')} errors={priceError(line.unitPrice, `lines.${i}.unitPrice`)} ltr inputMode="decimal" autoComplete="off" />
             <Field id={fieldId(form, `lines.${i}.vat`)} label={t('inv.line.vat')}>
