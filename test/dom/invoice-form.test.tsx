@@ -125,6 +125,29 @@ describe('invoice lines in the link form', () => {
     expect(calls.some((c) => c.name === 'createInvoice')).toBe(false);
   });
 
+  // Walk of 2026-11-30: "15,5" was refused only at Create, the totals meanwhile drawn at 15%.
+  it('draws no totals from a VAT rate it cannot read, and says why as it is typed, in English and Arabic', async () => {
+    await open('links', 'Payment links');
+    await screen.findByTestId('invoice-lines');
+    type('link-lines-0-description', 'Plan');
+    type('link-lines-0-unitPrice', '100.00');
+    fireEvent.click(screen.getByTestId('invoice-prices-include-vat'));
+    await waitFor(() => expect(screen.getByTestId('invoice-total').textContent).toMatch(/115\.00/));
+    type('link-lines-0-rate', '15,5');
+    expect((await screen.findByTestId('error-link-lines-0-rate')).textContent).toBe('Write the rate with a dot for decimals, as 12.5.');
+    expect(screen.getByTestId('invoice-total').textContent).toBe('—');
+    type('link-lines-0-rate', '15.555');
+    expect(screen.getByTestId('error-link-lines-0-rate').textContent).toBe('A VAT rate has at most 2 decimals.');
+    expect(screen.getByTestId('invoice-total').textContent).toBe('—');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    type('link-lines-0-rate', '١٥٬٥');
+    expect((await screen.findByTestId('error-link-lines-0-rate')).textContent).toBe('اكتب النسبة بنقطة للكسور، مثل \u206612.5\u2069.');
+    type('link-lines-0-rate', '١٥٫٥');
+    expect(screen.queryByTestId('error-link-lines-0-rate')).toBeNull();
+    expect(screen.getByTestId('invoice-total').textContent).toMatch(/115\.50/);
+    expect(calls.some((c) => c.name === 'createInvoice')).toBe(false);
+  });
+
   it('stays a quick link when the profile has no seller details', async () => {
     seller = null;
     await open('links', 'Payment links');

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
-import { computeInvoice, parseQuantity, parseRatePercent, standardRateBp, type VatCategory } from '../../../../contract/vat';
+import { computeInvoice, parseQuantity, parseRatePercent, type VatCategory } from '../../../../contract/vat';
 import { useT, type MessageKey } from '../../i18n';
 import { Amount } from '../get-paid/outcome';
 import { fieldId, TextField, type FieldErrors } from '../get-paid/form-kit';
@@ -45,6 +45,14 @@ export function quantityProblem(text: string): MessageKey | undefined {
   return 'inv.check.quantity';
 }
 
+/** A VAT rate with a comma or a third decimal, said as it is typed; anything else at Create ("Enter the VAT rate in percent, for example 15."). */
+export function rateProblem(text: string): MessageKey | undefined {
+  const typed = toAsciiDigits(text).trim().replace(/\u066B/g, '.').replace(/[%\u066A]$/, '');
+  if (/^\d+[,\u066C\u060C]\d+$/.test(typed)) return 'inv.check.rateComma';
+  if (/^\d+\.\d{3,}$/.test(typed)) return 'inv.check.rateDecimals';
+  return undefined;
+}
+
 /** Said as it is typed (as the unit price's decimals are): what is certainly wrong, not a quantity half typed ("0" before "0.5"). */
 const quantitySaidWhileTyping = new Set<MessageKey>(['inv.check.quantityComma', 'inv.check.quantityDecimals']);
 
@@ -54,7 +62,11 @@ export function draftTotals(lines: LineDraft[], currency: CurrencyCode, pricesIn
     const quantityMilli = parseQuantity(l.quantity);
     const price = parseAmount(l.unitPrice, currency);
     if (quantityMilli === undefined || !price.ok) return [];
-    return [{ quantityMilli, unitMinor: price.minor, category: l.vat, rateBp: l.vat === 'standard' ? parseRatePercent(l.rate || '15') ?? standardRateBp : 0 }];
+    // A rate that cannot be read leaves its line out, as a quantity or price does: the totals were
+    // drawn at 15% beside a rate field saying "15,5" (walk of 2026-11-30).
+    const rateBp = l.vat === 'standard' ? parseRatePercent(l.rate || '15') : 0;
+    if (rateBp === undefined || (l.vat === 'standard' && !rateBp)) return [];
+    return [{ quantityMilli, unitMinor: price.minor, category: l.vat, rateBp }];
   });
   if (read.length === 0) return undefined;
   try {
@@ -79,6 +91,10 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
   const quantityError = (quantity: string, path: string): FieldErrors => {
     const problem = quantityProblem(quantity);
     return problem && quantitySaidWhileTyping.has(problem) ? { ...errors, [path]: t(problem) } : errors;
+  };
+  const rateError = (rate: string, path: string): FieldErrors => {
+    const problem = rateProblem(rate);
+    return problem ? { ...errors, [path]: t(problem) } : errors;
   };
   const set = (index: number, key: keyof LineDraft) => (value: string) => {
     setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
@@ -119,7 +135,7 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
                 <option value="exempt">{t('inv.line.vat.exempt')}</option>
               </select>
             </Field>
-            {line.vat === 'standard' && <TextField form={form} path={`lines.${i}.rate`} label={t('inv.line.rate')} value={line.rate} onChange={set(i, 'rate')} errors={errors} ltr inputMode="decimal" autoComplete="off" />}
+            {line.vat === 'standard' && <TextField form={form} path={`lines.${i}.rate`} label={t('inv.line.rate')} value={line.rate} onChange={set(i, 'rate')} errors={rateError(line.rate, `lines.${i}.rate`)} ltr inputMode="decimal" autoComplete="off" />}
           </div>
           {line.vat !== 'standard' && <TextField form={form} path={`lines.${i}.reason`} label={t('inv.line.reason')} value={line.reason} onChange={set(i, 'reason')} errors={errors} autoComplete="off" />}
           {lines.length > 1 && <button type="button" onClick={() => removeLine(i)} data-testid="invoice-line-remove">{t('inv.line.remove', { n: String(i + 1) })}</button>}
