@@ -113,7 +113,7 @@ describe('invoice lines in the link form', () => {
     expect((await screen.findByTestId('error-link-lines-0-quantity')).textContent).toBe('Enter a quantity above 0.');
     act(() => useLanguage.getState().setLanguage('ar'));
     type('link-lines-0-quantity', '٢٬٥');
-    expect((await screen.findByTestId('error-link-lines-0-quantity')).textContent).toBe('اكتب الكمية بنقطة للكسور ومن دون فواصل، مثل \u20662.5\u2069 أو \u20661000\u2069.');
+    expect((await screen.findByTestId('error-link-lines-0-quantity')).textContent).toBe('اكتب الكمية مثل \u20662.5\u2069 أو \u20661000\u2069: بنقطة للكسور ومن دون فواصل.');
     type('link-lines-0-quantity', '١٫٠٠٠٥');
     expect(screen.getByTestId('error-link-lines-0-quantity').textContent).toBe('للكمية 3 خانات عشرية على الأكثر.');
     fireEvent.click(screen.getByTestId('link-submit'));
@@ -141,7 +141,7 @@ describe('invoice lines in the link form', () => {
     expect(screen.getByTestId('invoice-total').textContent).toBe('—');
     act(() => useLanguage.getState().setLanguage('ar'));
     type('link-lines-0-rate', '١٥٬٥');
-    expect((await screen.findByTestId('error-link-lines-0-rate')).textContent).toBe('اكتب النسبة بنقطة للكسور، مثل \u206612.5\u2069.');
+    expect((await screen.findByTestId('error-link-lines-0-rate')).textContent).toBe('اكتب النسبة مثل \u206612.5\u2069: بنقطة للكسور.');
     type('link-lines-0-rate', '١٥٫٥');
     expect(screen.queryByTestId('error-link-lines-0-rate')).toBeNull();
     expect(screen.getByTestId('invoice-total').textContent).toMatch(/115\.50/);
