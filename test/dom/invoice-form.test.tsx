@@ -92,6 +92,62 @@ describe('invoice lines in the link form', () => {
     expect(calls.some((c) => c.name === 'createInvoice')).toBe(false);
   });
 
+  // Walk of 2026-11-30: "2,5", "1,000" and "1.0005" left the totals at "—" without a word, and
+  // Create said only "Enter a quantity above 0, with at most 3 decimals." whatever was wrong.
+  it('says what is wrong with a quantity as it is typed, in English and Arabic, and sends nothing', async () => {
+    await open('links', 'Payment links');
+    await screen.findByTestId('invoice-lines');
+    type('link-lines-0-description', 'Plan');
+    type('link-lines-0-unitPrice', '10.00');
+    type('link-lines-0-quantity', '2,5');
+    expect((await screen.findByTestId('error-link-lines-0-quantity')).textContent).toBe('Write the quantity with a dot for decimals and no commas, as 2.5 or 1000.');
+    type('link-lines-0-quantity', '1,000');
+    expect(screen.getByTestId('error-link-lines-0-quantity').textContent).toBe('Write the quantity with a dot for decimals and no commas, as 2.5 or 1000.');
+    type('link-lines-0-quantity', '1.0005');
+    expect(screen.getByTestId('error-link-lines-0-quantity').textContent).toBe('A quantity has at most 3 decimals.');
+    expect(screen.getByTestId('invoice-total').textContent).toBe('—');
+    // Half typed ("0" before "0.5") is not yet wrong: said only at Create.
+    type('link-lines-0-quantity', '0');
+    expect(screen.queryByTestId('error-link-lines-0-quantity')).toBeNull();
+    fireEvent.click(screen.getByTestId('link-submit'));
+    expect((await screen.findByTestId('error-link-lines-0-quantity')).textContent).toBe('Enter a quantity above 0.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    type('link-lines-0-quantity', '٢٬٥');
+    expect((await screen.findByTestId('error-link-lines-0-quantity')).textContent).toBe('اكتب الكمية مثل \u20662.5\u2069 أو \u20661000\u2069: بنقطة للكسور ومن دون فواصل.');
+    type('link-lines-0-quantity', '١٫٠٠٠٥');
+    expect(screen.getByTestId('error-link-lines-0-quantity').textContent).toBe('للكمية 3 خانات عشرية على الأكثر.');
+    fireEvent.click(screen.getByTestId('link-submit'));
+    await waitFor(() => expect(document.activeElement?.id).toBe('link-lines-0-quantity'));
+    // Typed with Arabic digits and decimal sign, the quantity is read as typed.
+    type('link-lines-0-quantity', '١٫٥');
+    expect(screen.queryByTestId('error-link-lines-0-quantity')).toBeNull();
+    expect(screen.getByTestId('invoice-total').textContent).toMatch(/15\.00/);
+    expect(calls.some((c) => c.name === 'createInvoice')).toBe(false);
+  });
+
+  // Walk of 2026-11-30: "15,5" was refused only at Create, the totals meanwhile drawn at 15%.
+  it('draws no totals from a VAT rate it cannot read, and says why as it is typed, in English and Arabic', async () => {
+    await open('links', 'Payment links');
+    await screen.findByTestId('invoice-lines');
+    type('link-lines-0-description', 'Plan');
+    type('link-lines-0-unitPrice', '100.00');
+    fireEvent.click(screen.getByTestId('invoice-prices-include-vat'));
+    await waitFor(() => expect(screen.getByTestId('invoice-total').textContent).toMatch(/115\.00/));
+    type('link-lines-0-rate', '15,5');
+    expect((await screen.findByTestId('error-link-lines-0-rate')).textContent).toBe('Write the rate with a dot for decimals, as 12.5.');
+    expect(screen.getByTestId('invoice-total').textContent).toBe('—');
+    type('link-lines-0-rate', '15.555');
+    expect(screen.getByTestId('error-link-lines-0-rate').textContent).toBe('A VAT rate has at most 2 decimals.');
+    expect(screen.getByTestId('invoice-total').textContent).toBe('—');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    type('link-lines-0-rate', '١٥٬٥');
+    expect((await screen.findByTestId('error-link-lines-0-rate')).textContent).toBe('اكتب النسبة مثل \u206612.5\u2069: بنقطة للكسور.');
+    type('link-lines-0-rate', '١٥٫٥');
+    expect(screen.queryByTestId('error-link-lines-0-rate')).toBeNull();
+    expect(screen.getByTestId('invoice-total').textContent).toMatch(/115\.50/);
+    expect(calls.some((c) => c.name === 'createInvoice')).toBe(false);
+  });
+
   it('stays a quick link when the profile has no seller details', async () => {
     seller = null;
     await open('links', 'Payment links');

@@ -134,6 +134,31 @@ describe('virtual terminal', () => {
     expect(await session.page.content()).not.toContain('4000000000000002');
   });
 
+  // Walk of 2026-11-30: beside the long label «السبب كما ذكرته البوابة (بالإنجليزية)» the id broke at
+  // a hyphen ("a1f6724a-6671-4dd5-8e82-" / "d73bab4de231"): the label now takes two lines instead.
+  it('keeps a declined sale\'s transaction id on one line in Arabic at 600 px, the page not scrolling sideways', async () => {
+    await app.chooseLanguage('ar');
+    await session.page.setViewportSize({ width: 600, height: 800 });
+    try {
+      await fillSale('SALE-DECLINED-AR-600', '4000 0000 0000 0002', '123');
+      await session.page.getByTestId('terminal-submit').click();
+      const result = session.page.getByTestId('sale-result');
+      await result.getByTestId('decline-reason').waitFor();
+      const id = result.getByTestId('result-transaction-id');
+      const lines = await id.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      expect(await session.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await session.screenshot('get-paid-terminal-declined-ar-600');
+    } finally {
+      await session.page.setViewportSize({ width: 1280, height: 800 });
+      await app.chooseLanguage('en');
+    }
+  });
+
   it('captures an authorisation from its result: Open in Transactions, Capture, Send (three clicks)', async () => {
     await fillSale('SALE-AUTH', '5123 4500 0000 0008', '100');
     await session.page.locator('#terminal-authOnly').check();

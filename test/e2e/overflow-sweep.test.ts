@@ -1,13 +1,14 @@
 // Tonight's longer words ("order reference", every amount with its ISO code, the unclear refund's
-// note, the filter row's chips) on every screen, in Chromium through the preview, in English and
+// note, the filter row's chips, a refunded link's row buttons) on every screen, in Chromium through the preview, in English and
 // Arabic at 600 and 800 px: the page never scrolls sideways, no button's words are cut, and no
 // amount or state badge breaks across lines. The Arabic 600 px screens are left as screenshots to
 // look at (test-results/screenshots/overflow-sweep-<screen>-ar-600.png).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
 import { callApi, practiceControl } from './support/practice-control';
 import { approvedCard, cardSale } from './support/test-card';
+import { cards, payOnGatewayPage } from './pages/get-paid-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { OverviewPage } from './pages/overview-page';
 
@@ -62,6 +63,11 @@ function overflows(page: Page, where: string): Promise<string[]> {
         if (lineCount(range) > 1) problems.push(`${where}: amount "${match[0]}" breaks across lines in "${parent.textContent?.trim().slice(0, 60)}"`);
       }
     }
+    // The links list may scroll inside its own box (gp-table-box) rather than push the page, as a
+    // last resort for an amount of many digits: the sweep's rows must fit without it.
+    for (const box of document.querySelectorAll('.gp-table-box')) {
+      if (shown(box) && box.scrollWidth > box.clientWidth + 0.5) problems.push(`${where}: the links list scrolls sideways by ${box.scrollWidth - box.clientWidth} px`);
+    }
     return problems;
   }, where);
 }
@@ -83,6 +89,14 @@ describe('overflow sweep', () => {
     await cardSale(page, { orderId: 'SWEEP-JPY-1', amount: '1234567', currency: 'JPY', holder, customer });
     await cardSale(page, { orderId: 'SWEEP-HELD-1', amount: '999.99', currency: 'SAR', holder, customer, authOnly: true });
     await callApi(page, 'createPaymentLink', { orderId: 'SWEEP-LINK-20261129-0001', amount: '2500.00', currency: 'SAR', description: 'Two oak chairs and a table', customer });
+    // Paid on the practice page, then refunded in part: its row offers "Send a refund confirmation"
+    // and "New link like this", which pushed the page sideways at 600 px (walk of 2026-11-30).
+    const paidLink = await callApi<Payment & { url: string }>(page, 'createPaymentLink', { orderId: 'SWEEP-LINK-PAID-1', amount: '1234.567', currency: 'KWD', description: 'Consulting hours', customer });
+    const customerTab = await session.context.newPage();
+    await payOnGatewayPage(customerTab, paidLink.url, cards.approved);
+    await customerTab.close();
+    await vi.waitFor(async () => expect((await callApi<{ state: string }>(page, 'checkPaymentStatus', { paymentId: paidLink.id })).state).toBe('paid'), { timeout: 30_000, interval: 500 });
+    await callApi(page, 'refundPayment', { paymentId: paidLink.id, amount: '100.000', currency: 'KWD', reason: 'Part returned' });
     // Declined: its detail offers "Try another card" and "Send a payment link instead".
     await callApi(page, 'chargeCard', { orderId: declinedOrder, amount: '75.00', currency: 'SAR', customer, authOnly: false, card: { ...approvedCard(holder), number: '4000000000000002', cvv: '123' } });
     await cardSale(page, { orderId: unclearOrder, amount: '500.00', currency: 'SAR', holder, customer });

@@ -52,9 +52,11 @@ export function LinkExpiry({ payment, on }: { payment: Pick<PaymentView, 'state'
   const word = expiryWord(payment, on);
   if (!word) return null;
   const date = formatDayMonth(payment.expiresOn!, language);
+  // The words may wrap in a narrow list (get-paid.css), the day and month never ("Expires 7" / "Dec").
+  const [before = '', after = ''] = t(word === 'expires' ? 'gp.links.expires' : 'gp.links.pastExpiry', { date: '\u0000' }).split('\u0000');
   return (
     <span className={`gp-expiry gp-expiry-${word}`} data-testid="link-expiry">
-      {word === 'expires' ? t('gp.links.expires', { date }) : t('gp.links.pastExpiry', { date })}
+      {before}<span className="gp-expiry-date">{date}</span>{after}
     </span>
   );
 }

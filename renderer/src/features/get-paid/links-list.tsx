@@ -72,23 +72,25 @@ export function LinksList() {
       <SendError error={error} />
       <p role="status" className="gp-status" data-testid="links-count">{loaded ? t(state ? `gp.links.count.${state}` : 'gp.links.count', { count: total }) : t('app.loading')}</p>
       {rows.length > 0 && (
-        <table className="gp-table" data-testid="links-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('gp.orderId')}</th>
-              <th scope="col">{t('gp.customer.name')}</th>
-              <th scope="col">{t('gp.amount')}</th>
-              <th scope="col">{t('gp.state')}</th>
-              <th scope="col">{t('gp.created')}</th>
-              <th scope="col">{t('gp.actions')}</th>
-            </tr>
-          </thead>
-          <tbody onFocus={(e) => (focusedRow.current = e.target.closest<HTMLElement>('[data-row-id]')?.dataset.rowId ?? null)}>
-            {rows.map((row) => (
-              <LinkRow key={row.id} row={row} on={on} hadFocus={() => focusedRow.current === row.id} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
-            ))}
-          </tbody>
-        </table>
+        <div className="gp-table-box">
+          <table className="gp-table" data-testid="links-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('gp.orderId')}</th>
+                <th scope="col">{t('gp.customer.name')}</th>
+                <th scope="col">{t('gp.amount')}</th>
+                <th scope="col">{t('gp.state')}</th>
+                <th scope="col">{t('gp.created')}</th>
+                <th scope="col">{t('gp.actions')}</th>
+              </tr>
+            </thead>
+            <tbody onFocus={(e) => (focusedRow.current = e.target.closest<HTMLElement>('[data-row-id]')?.dataset.rowId ?? null)}>
+              {rows.map((row) => (
+                <LinkRow key={row.id} row={row} on={on} hadFocus={() => focusedRow.current === row.id} invoiceNumber={numbers[row.id]} sharing={sharing === row.id} copied={copied === row.id} onShare={() => setSharing(sharing === row.id ? null : row.id)} onCopy={() => void copy(row)} receipt={receipt === row.id} onReceipt={() => setReceipt(receipt === row.id ? null : row.id)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {more && <button type="button" onClick={() => void more()} data-testid="links-more">{t('gp.links.more')}</button>}
     </section>

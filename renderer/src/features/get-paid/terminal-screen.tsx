@@ -83,7 +83,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
         <dt>{t('gp.amount')}</dt><dd><Amount minor={p.amountMinor} currency={p.currency} /></dd>
         <dt>{t('gp.card')}</dt><dd><Ltr className="mono" testId="masked-card">{p.cardMasked ?? sale.masked}</Ltr></dd>
         <dt>{t('gp.orderId')}</dt><dd><Ltr className="mono" testId="result-order-id">{p.orderId}</Ltr></dd>
-        {p.transactionId && (<><dt>{t('gp.transactionId')}</dt><dd><Ltr className="mono">{p.transactionId}</Ltr></dd></>)}
+        {p.transactionId && (<><dt>{t('gp.transactionId')}</dt><dd><Ltr className="mono whole-id" testId="result-transaction-id">{p.transactionId}</Ltr></dd></>)}
         {p.state === 'declined' && sale.declineReason && (<><dt>{t('gp.declineReason')}</dt><dd><bdi className="user-text" dir="ltr" lang="en" data-testid="decline-reason">{sale.declineReason}</bdi></dd></>)}
       </dl>
       {sale.challenge?.state === 'closed' && <p>{t('gp.challenge.closed')}</p>}

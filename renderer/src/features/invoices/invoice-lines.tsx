@@ -2,8 +2,9 @@
 // (15% by default; 0% and exempt with a reason), prices with or without VAT, and the totals as
 // main will compute them (the same rule, contract/vat.ts), shown while typing.
 import { useEffect, useState } from 'react';
+import { toAsciiDigits } from '../../../../contract/digits';
 import { parseAmount, type CurrencyCode } from '../../../../contract/money';
-import { computeInvoice, parseQuantity, parseRatePercent, standardRateBp, type VatCategory } from '../../../../contract/vat';
+import { computeInvoice, parseQuantity, parseRatePercent, type VatCategory } from '../../../../contract/vat';
 import { useT, type MessageKey } from '../../i18n';
 import { Amount } from '../get-paid/outcome';
 import { fieldId, TextField, type FieldErrors } from '../get-paid/form-kit';
@@ -19,7 +20,8 @@ export function checkLines(lines: LineDraft[], currency: CurrencyCode): Record<s
   const problems: Record<string, MessageKey> = {};
   lines.forEach((line, i) => {
     if (!line.description.trim()) problems[`lines.${i}.description`] = 'inv.check.description';
-    if (parseQuantity(line.quantity) === undefined) problems[`lines.${i}.quantity`] = 'inv.check.quantity';
+    const quantity = quantityProblem(line.quantity);
+    if (quantity) problems[`lines.${i}.quantity`] = quantity;
     if (!parseAmount(line.unitPrice, currency).ok) problems[`lines.${i}.unitPrice`] = 'inv.check.unitPrice';
     if (line.vat === 'standard' && !parseRatePercent(line.rate || '15')) problems[`lines.${i}.rate`] = 'inv.check.rate';
     if (line.vat !== 'standard' && !line.reason.trim()) problems[`lines.${i}.reason`] = 'inv.check.reason';
@@ -27,13 +29,44 @@ export function checkLines(lines: LineDraft[], currency: CurrencyCode): Record<s
   return problems;
 }
 
+/**
+ * What is wrong with a quantity as typed, said for what was typed: a comma (a decimal comma, or a
+ * thousands separator, which a quantity of 3 decimals cannot tell from one: "1,000"), a fourth
+ * decimal, zero. Before, all of them said "Enter a quantity above 0, with at most 3 decimals."
+ * and only at Create, while the totals showed "—" without a word.
+ */
+export function quantityProblem(text: string): MessageKey | undefined {
+  if (parseQuantity(text) !== undefined) return undefined;
+  const typed = toAsciiDigits(text).trim().replace(/\u066B/g, '.');
+  if (/[,\u066C\u060C]/.test(typed)) return 'inv.check.quantityComma';
+  const plain = /^(\d+)(?:\.(\d*))?$/.exec(typed);
+  if (plain && (plain[2] ?? '').length > 3) return 'inv.check.quantityDecimals';
+  if (plain && /^0*$/.test(plain[1]! + (plain[2] ?? ''))) return 'inv.check.quantityZero';
+  return 'inv.check.quantity';
+}
+
+/** A VAT rate with a comma or a third decimal, said as it is typed; anything else at Create ("Enter the VAT rate in percent, for example 15."). */
+export function rateProblem(text: string): MessageKey | undefined {
+  const typed = toAsciiDigits(text).trim().replace(/\u066B/g, '.').replace(/[%\u066A]$/, '');
+  if (/^\d+[,\u066C\u060C]\d+$/.test(typed)) return 'inv.check.rateComma';
+  if (/^\d+\.\d{3,}$/.test(typed)) return 'inv.check.rateDecimals';
+  return undefined;
+}
+
+/** Said as it is typed (as the unit price's decimals are): what is certainly wrong, not a quantity half typed ("0" before "0.5"). */
+const quantitySaidWhileTyping = new Set<MessageKey>(['inv.check.quantityComma', 'inv.check.quantityDecimals']);
+
 /** Totals of the lines that can be read so far; undefined while none can. */
 export function draftTotals(lines: LineDraft[], currency: CurrencyCode, pricesIncludeVat: boolean) {
   const read = lines.flatMap((l) => {
     const quantityMilli = parseQuantity(l.quantity);
     const price = parseAmount(l.unitPrice, currency);
     if (quantityMilli === undefined || !price.ok) return [];
-    return [{ quantityMilli, unitMinor: price.minor, category: l.vat, rateBp: l.vat === 'standard' ? parseRatePercent(l.rate || '15') ?? standardRateBp : 0 }];
+    // A rate that cannot be read leaves its line out, as a quantity or price does: the totals were
+    // drawn at 15% beside a rate field saying "15,5" (walk of 2026-11-30).
+    const rateBp = l.vat === 'standard' ? parseRatePercent(l.rate || '15') : 0;
+    if (rateBp === undefined || (l.vat === 'standard' && !rateBp)) return [];
+    return [{ quantityMilli, unitMinor: price.minor, category: l.vat, rateBp }];
   });
   if (read.length === 0) return undefined;
   try {
@@ -54,6 +87,14 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
     const problem = price.trim() ? amountProblem(price, currency) : undefined;
     const live = problem && wordReason(language, problem);
     return live ? { ...errors, [path]: live } : errors;
+  };
+  const quantityError = (quantity: string, path: string): FieldErrors => {
+    const problem = quantityProblem(quantity);
+    return problem && quantitySaidWhileTyping.has(problem) ? { ...errors, [path]: t(problem) } : errors;
+  };
+  const rateError = (rate: string, path: string): FieldErrors => {
+    const problem = rateProblem(rate);
+    return problem ? { ...errors, [path]: t(problem) } : errors;
   };
   const set = (index: number, key: keyof LineDraft) => (value: string) => {
     setLines(lines.map((l, i) => (i === index ? { ...l, [key]: value } : l)));
@@ -84,7 +125,7 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
           {/* One row, as on the printed invoice: description, quantity, price, VAT, rate (invoices.css). */}
           <div className="gp-row inv-line-fields">
             <TextField form={form} path={`lines.${i}.description`} label={t('inv.line.description')} value={line.description} onChange={set(i, 'description')} errors={errors} autoComplete="off" />
-            <TextField form={form} path={`lines.${i}.quantity`} label={t('inv.line.quantity')} value={line.quantity} onChange={set(i, 'quantity')} errors={errors} ltr inputMode="decimal" autoComplete="off" />
+            <TextField form={form} path={`lines.${i}.quantity`} label={t('inv.line.quantity')} value={line.quantity} onChange={set(i, 'quantity')} errors={quantityError(line.quantity, `lines.${i}.quantity`)} ltr inputMode="decimal" autoComplete="off" />
             {/* The price as typed; what cannot be sent in the currency is said next to it. */}
             <TextField form={form} path={`lines.${i}.unitPrice`} label={t('inv.line.unitPrice')} value={line.unitPrice} onChange={set(i, 'unitPrice')} errors={priceError(line.unitPrice, `lines.${i}.unitPrice`)} ltr inputMode="decimal" autoComplete="off" />
             <Field id={fieldId(form, `lines.${i}.vat`)} label={t('inv.line.vat')}>
@@ -94,7 +135,7 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
                 <option value="exempt">{t('inv.line.vat.exempt')}</option>
               </select>
             </Field>
-            {line.vat === 'standard' && <TextField form={form} path={`lines.${i}.rate`} label={t('inv.line.rate')} value={line.rate} onChange={set(i, 'rate')} errors={errors} ltr inputMode="decimal" autoComplete="off" />}
+            {line.vat === 'standard' && <TextField form={form} path={`lines.${i}.rate`} label={t('inv.line.rate')} value={line.rate} onChange={set(i, 'rate')} errors={rateError(line.rate, `lines.${i}.rate`)} ltr inputMode="decimal" autoComplete="off" />}
           </div>
           {line.vat !== 'standard' && <TextField form={form} path={`lines.${i}.reason`} label={t('inv.line.reason')} value={line.reason} onChange={set(i, 'reason')} errors={errors} autoComplete="off" />}
           {lines.length > 1 && <button type="button" onClick={() => removeLine(i)} data-testid="invoice-line-remove">{t('inv.line.remove', { n: String(i + 1) })}</button>}
