@@ -75,15 +75,16 @@ function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boo
     const why = how.timedOut ? 'No answer came in time' : how.cancelled ? 'It was cancelled while in flight' : 'The connection broke before the answer came';
     return gatewayError('outcome_unknown', `${why}, so the gateway may or may not have processed it.`);
   }
-  if (how.timedOut) return gatewayError('timeout', 'The gateway did not answer in time.');
+  // Paydesk's own time limit ran out: said as the system's time-out is, naming the server (as "Test connection" does).
+  if (how.timedOut) return networkFailure('gateway.connectionLost', 'ETIMEDOUT', url, 'timeout');
   if (how.cancelled) return gatewayError('cancelled', 'Cancelled.');
   return code ? networkFailure('gateway.connectionLost', code, url) : gatewayError('network', 'The connection to the gateway failed.');
 }
 
 /** A failed connection in words (what happened, what to check, the code once), in English here and in the user's language by the renderer. */
-function networkFailure(key: ReasonKey, code: string, url: URL): GatewayError {
+function networkFailure(key: ReasonKey, code: string, url: URL, kind: 'network' | 'timeout' = 'network'): GatewayError {
   const values = networkValues(code, { name: url.hostname, address: url.host });
-  return gatewayError('network', englishText({ key, values }), { reasonKey: key, reasonValues: values });
+  return gatewayError(kind, englishText({ key, values }), { reasonKey: key, reasonValues: values });
 }
 
 type Read = { ok: true; envelope: ExactJson; data: ExactJson | undefined } | { ok: false; error: GatewayError };
