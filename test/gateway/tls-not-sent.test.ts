@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGatewayClient } from '../../main/gateway/client';
@@ -90,7 +90,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const server of servers) {
-    server.closeAllConnections();
+    server.closeAllConnections?.(); // not a plain TCP server's
     await new Promise((resolve) => server.close(resolve));
   }
   rmSync(dir, { recursive: true, force: true });
@@ -126,6 +126,19 @@ describe('a money call that fails in the TLS handshake', () => {
     const result = await refund(url);
     expect(result).toMatchObject({ ok: false, error: { kind: 'network', mayHaveHappened: false, reasonValues: { cause: 'notTls', code: 'ERR_SSL_WRONG_VERSION_NUMBER' } } });
     expect(seen).toEqual({ requests: 0, connections: 1 }); // it was reached, and read no request
+  });
+
+  it('cut in the middle of the handshake was not sent: the same reset after the handshake would not be', async () => {
+    const seen = { helloes: 0 };
+    const cutter = createTcpServer((socket) => socket.once('data', () => {
+      seen.helloes++; // the ClientHello: no request can follow before the handshake ends
+      socket.resetAndDestroy();
+    }));
+    servers.push(cutter as unknown as Server);
+    await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve));
+    const result = await refund(`https://127.0.0.1:${(cutter.address() as AddressInfo).port}/api/v1`);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'network', mayHaveHappened: false, reasonValues: { cause: 'reset', code: 'ECONNRESET' } } });
+    expect(seen.helloes).toBe(1);
   });
 
   it('is told apart from one cut after the request was written: that one may have been processed', async () => {
