@@ -202,6 +202,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     requireConfirmation: requireProductionConfirmation,
     teamLedger: Boolean(team),
     profilesHere: async () => profiles.list().profiles,
+    teamProfile: team ? async (id) => (await team.profiles.list()).find((p) => p.id === id) : undefined,
     onRefundConfirmed: (refund, tx) => documents.invoices?.onRefundConfirmed(refund, tx),
     // What markInterrupted tells below is held until the window listens (the first screen shown).
     windowListening: servicesStarted,

@@ -322,11 +322,24 @@ export function storedProblems(stored: string | null): Problem[] {
   if (!stored) return [];
   try {
     const parsed = JSON.parse(stored) as unknown;
-    if (Array.isArray(parsed) && parsed.every((p) => typeof p?.reason?.key === 'string')) return parsed as Problem[];
+    if (Array.isArray(parsed) && parsed.every((p) => typeof p?.reason?.key === 'string')) return (parsed as Problem[]).map(profileAsProfile);
   } catch {
     // English text from before reasons: shown as is.
   }
   return [{ column: null, reason: reason('bulk.storedText', { text: stored }) }];
+}
+
+/**
+ * A row paused by a profile's refusal (its key missing, production not confirmed) before the
+ * profile's name was called `profile` in every reason (isolated in Arabic, docs/profiles-and-keys.md)
+ * kept it as `name`: read as `profile`, or its words would miss the value.
+ */
+const namedProfileBefore = new Set(['profile.keyMissing', 'production.confirm', 'production.otherProfile', 'profile.nameTaken', 'profile.teamProfileHere', 'profile.teamRenameRefused', 'profile.teamRemoveRefused']);
+function profileAsProfile(problem: Problem): Problem {
+  const values = problem.reason.values;
+  if (!namedProfileBefore.has(problem.reason.key) || !values || values.profile !== undefined || values.name === undefined) return problem;
+  const { name, ...rest } = values;
+  return { ...problem, reason: { ...problem.reason, values: { ...rest, profile: name } } };
 }
 
 /** A failed send: the reasons of each field, or the failure's own reason. */

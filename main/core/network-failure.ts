@@ -1,7 +1,7 @@
 // A connection that failed before any answer came (a name not found, a refusal, no answer, a cut,
 // a certificate), sorted from Node's (or Chromium's) error code into the causes the reasons word
 // apart, each with what to check (contract/reasons.ts, `networkWhat` and `networkCheck`). The code
-// itself goes along once, as a detail for support.
+// itself goes along once, as a detail for support. Which of them mean a request never left: main/gateway/before-sending.ts.
 import type { ReasonValues } from '../../contract/reasons';
 
 export const networkCauses = ['dns', 'refused', 'timedOut', 'reset', 'noRoute', 'certExpired', 'certUntrusted', 'certName', 'notTls', 'unsafePort', 'other'] as const;

@@ -7,6 +7,7 @@ import { parseExact, field, textOf, JsonNumber, stringifyExact, ExactJsonError, 
 import type { ReasonKey } from '../../contract/reasons';
 import { englishText } from '../core/fail';
 import { fetchFailureCode, networkValues } from '../core/network-failure';
+import { failedBeforeSending } from './before-sending';
 import { gatewayError, type GatewayError } from './errors';
 import { isSafeToRetry, operationUrl, type GatewayConnection, type GatewayOperation } from './operations';
 
@@ -16,9 +17,6 @@ export type TransportDeps = { fetch: typeof fetch; logger: Logger; timeoutMs: nu
 export type Exchange =
   | { ok: true; envelope: ExactJson; data: ExactJson | undefined; raw: string }
   | { ok: false; error: GatewayError; raw?: string };
-
-// Failures that happen before a request can leave the machine.
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'EADDRNOTAVAIL', 'ERR_INVALID_URL', 'ERR_UNSAFE_PORT', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'ERR_TLS_CERT_ALTNAME_INVALID']);
 
 export async function postJson(deps: TransportDeps, conn: GatewayConnection, operation: GatewayOperation, body: Writable, options: CallOptions = {}): Promise<Exchange> {
   const moneyCall = !isSafeToRetry(operation);
@@ -71,20 +69,22 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
 
 function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boolean; cancelled: boolean }, url: URL): GatewayError {
   const code = fetchFailureCode(cause);
-  if (code && notSentCodes.has(code)) return networkFailure('gateway.unreachable', code, url);
+  // Which failures are before sending, and why: before-sending.ts.
+  if (failedBeforeSending(cause)) return code ? networkFailure('gateway.unreachable', code, url) : gatewayError('network', 'Could not reach the gateway. Nothing was sent.');
   if (how.moneyCall) {
     const why = how.timedOut ? 'No answer came in time' : how.cancelled ? 'It was cancelled while in flight' : 'The connection broke before the answer came';
     return gatewayError('outcome_unknown', `${why}, so the gateway may or may not have processed it.`);
   }
-  if (how.timedOut) return gatewayError('timeout', 'The gateway did not answer in time.');
+  // Paydesk's own time limit ran out: said as the system's time-out is, naming the server (as "Test connection" does).
+  if (how.timedOut) return networkFailure('gateway.connectionLost', 'ETIMEDOUT', url, 'timeout');
   if (how.cancelled) return gatewayError('cancelled', 'Cancelled.');
   return code ? networkFailure('gateway.connectionLost', code, url) : gatewayError('network', 'The connection to the gateway failed.');
 }
 
 /** A failed connection in words (what happened, what to check, the code once), in English here and in the user's language by the renderer. */
-function networkFailure(key: ReasonKey, code: string, url: URL): GatewayError {
+function networkFailure(key: ReasonKey, code: string, url: URL, kind: 'network' | 'timeout' = 'network'): GatewayError {
   const values = networkValues(code, { name: url.hostname, address: url.host });
-  return gatewayError('network', englishText({ key, values }), { reasonKey: key, reasonValues: values });
+  return gatewayError(kind, englishText({ key, values }), { reasonKey: key, reasonValues: values });
 }
 
 type Read = { ok: true; envelope: ExactJson; data: ExactJson | undefined } | { ok: false; error: GatewayError };

@@ -41,6 +41,8 @@ export type PaymentsDeps = {
   teamLedger?: boolean;
   /** This laptop's profiles, for that rule. */
   profilesHere?(): Promise<Array<{ id: string; environment: Environment }>>;
+  /** The team's profile of that id, when the team's list has it: a refusal of a colleague's payment names it (acting-profile.ts). */
+  teamProfile?(id: string): Promise<{ name: string; removed: boolean } | undefined>;
   /**
    * A refund the gateway confirmed (or a person settled as done) was applied to the ledger. Called
    * inside that transaction (`tx`), so what a listener records (a credit note) commits with it; a

@@ -10,5 +10,5 @@ export function requireProductionConfirmation(
 ): void {
   if (profile.environment !== 'production') return;
   if (confirm?.environment === 'production' && confirm.profileId === profile.id) return;
-  throw fail('confirmation_required', confirm ? 'production.otherProfile' : 'production.confirm', { name: profile.name });
+  throw fail('confirmation_required', confirm ? 'production.otherProfile' : 'production.confirm', { profile: profile.name });
 }

@@ -34,7 +34,7 @@ export function nameProblem(name: string, taken: (name: string) => boolean): Rea
   if (!trimmed) return reason('profile.nameRequired');
   const problem = textProblem(trimmed, 'name', limits.name);
   if (problem) return problem;
-  if (taken(trimmed)) return reason('profile.nameTaken', { name: trimmed });
+  if (taken(trimmed)) return reason('profile.nameTaken', { profile: trimmed });
   return undefined;
 }
 

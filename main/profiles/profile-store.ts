@@ -146,7 +146,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       usable();
       const id = input.teamProfileId ?? randomUUID();
       const here = file.profiles.find((p) => p.id === id);
-      if (here) throw failField('invalid_input', 'teamProfileId', 'profile.teamProfileHere', { name: here.name });
+      if (here) throw failField('invalid_input', 'teamProfileId', 'profile.teamProfileHere', { profile: here.name });
       const clean = validated(id, input.environment, { ...input, name: input.name ?? '' });
       const profile: StoredProfile = {
         id,
@@ -286,5 +286,5 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 }
 
 function keyMissing(profile: ProfileView) {
-  return fail('key_missing', 'profile.keyMissing', { name: profile.name });
+  return fail('key_missing', 'profile.keyMissing', { profile: profile.name });
 }

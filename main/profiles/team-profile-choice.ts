@@ -10,7 +10,7 @@ type TeamList = { list(): Promise<TeamProfile[]> };
 
 export async function adoptableTeamProfile(team: TeamList | undefined, id: string, environment: 'sandbox' | 'production', here: readonly ProfileView[]): Promise<TeamProfile> {
   const already = here.find((p) => p.id === id);
-  if (already) throw failField('invalid_input', 'teamProfileId', 'profile.teamProfileHere', { name: already.name });
+  if (already) throw failField('invalid_input', 'teamProfileId', 'profile.teamProfileHere', { profile: already.name });
   const found = (await team?.list())?.find((p) => p.id === id && p.environment === environment && !p.removed);
   if (!found) throw failField('invalid_input', 'teamProfileId', 'profile.teamProfileGone', { environment });
   return found;

@@ -87,6 +87,10 @@ describe('bulk links', () => {
     expect(rows[0]!.problems).toEqual([{ column: null, reason: { key: 'rule.orderIdUsed' } }]);
     expect(rows[1]!.problems).toEqual([{ column: null, reason: { key: 'bulk.storedText', values: { text: 'customerPhone: Enter the phone number in international format.' } } }]);
     expect((await bulk.errorReport(batch.id)).csv).toContain('customerPhone: Enter the phone number in international format.');
+    // A row an earlier Paydesk paused on a missing key kept the profile's name as `name`: read as `profile` (now isolated in Arabic).
+    ledger.db.prepare('UPDATE bulk_rows SET error = ? WHERE batch_id = ? AND line = 3').run(JSON.stringify([{ column: null, reason: { key: 'profile.keyMissing', values: { name: 'Main store' } } }]), batch.id);
+    expect((await bulk.view(batch.id)).rows[1]!.problems).toEqual([{ column: null, reason: { key: 'profile.keyMissing', values: { profile: 'Main store' } } }]);
+    expect((await bulk.errorReport(batch.id)).csv).toContain('The profile ""Main store"" has no API key yet.'); // its quotes doubled in the CSV
   });
 
   it('after a crash mid-row (sent, answer lost) the resumed run skips that row', async () => {

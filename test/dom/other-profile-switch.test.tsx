@@ -76,7 +76,7 @@ it('says so in Arabic, naming the profile', async () => {
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   const note = await screen.findByTestId('other-profile');
   expect(note.textContent).toContain(translate('ar', 'detail.otherProfile', { profile: 'Shop (الاختبار)' }));
-  expect(screen.getByRole('button', { name: 'انتقل إلى «Shop (الاختبار)»' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'انتقل إلى «\u2068Shop (الاختبار)\u2069»' })).toBeTruthy();
 });
 
 it('says a removed profile\'s payment cannot be acted on here, with nothing to press', async () => {

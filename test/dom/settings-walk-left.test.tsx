@@ -130,9 +130,9 @@ describe('the profile’s name in the Arabic key label', () => {
     const card = await settingsWith('Sandbox (2)', 'http://127.0.0.1:9/api/v1', 'ar');
     fireEvent.click(within(card).getByRole('button', { name: 'عيّن المفتاح' }));
     const label = card.querySelector<HTMLLabelElement>('label[for$="-key"]')!;
-    expect(label.textContent).toBe('مفتاح API لـ «Sandbox (2)»');
+    expect(label.textContent).toBe('مفتاح API لـ «\u2068Sandbox (2)\u2069»'); // isolated in the text too (FSI…PDI), as every profile name in Arabic
     expect(label.querySelector('bdi')?.textContent).toBe('Sandbox (2)');
-    expect(within(card).getByLabelText('مفتاح API لـ «Sandbox (2)»')).toBe(within(card).getByTestId('key-input'));
+    expect(within(card).getByLabelText('مفتاح API لـ «\u2068Sandbox (2)\u2069»')).toBe(within(card).getByTestId('key-input'));
     act(() => useLanguage.getState().setLanguage('en'));
     expect(label.textContent).toBe('API key for “Sandbox (2)”');
     expect(label.querySelector('bdi')?.textContent).toBe('Sandbox (2)');

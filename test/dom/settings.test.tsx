@@ -204,7 +204,7 @@ describe('a profile in as few steps as it takes', () => {
 
   it.each([
     ['en', 'Saved “Riyadh shop”.', 'Saved “Practice”.'],
-    ['ar', 'حُفظ ملف التعريف «Riyadh shop».', 'حُفظ ملف التعريف «التدريب».'],
+    ['ar', 'حُفظ ملف التعريف «\u2068Riyadh shop\u2069».', 'حُفظ ملف التعريف «\u2068التدريب\u2069».'],
   ] as const)('says in %s which profile an edit saved (a bare “Saved.” named none of the cards)', async (language, shopSaved, practiceSaved) => {
     await openSettings();
     const shop = await window.paydesk!.createProfile({ name: 'Riyadh shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
@@ -230,7 +230,7 @@ describe('a profile in as few steps as it takes', () => {
 
   it.each([
     ['en', 'Profile “Shop” removed. Paydesk now uses the practice profile.', 'Profile “Spare” removed.'],
-    ['ar', 'حُذف ملف التعريف «Shop». يستخدم بايدسك الآن ملف تعريف التدريب.', 'حُذف ملف التعريف «Spare».'],
+    ['ar', 'حُذف ملف التعريف «\u2068Shop\u2069». يستخدم بايدسك الآن ملف تعريف التدريب.', 'حُذف ملف التعريف «\u2068Spare\u2069».'],
   ] as const)('says in %s which profile was removed, and that practice is in use when it was the active one', async (language, activeRemoved, otherRemoved) => {
     const input = { environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' } as const;
     await openSettings();
@@ -292,7 +292,7 @@ describe('production asks before it is used; the keyboard stays on the card', ()
 
   it.each([
     ['en', 'Use this profile', 'Use production', 'Cancel', 'Use “Riyadh live”, a production profile?'],
-    ['ar', 'استخدم ملف التعريف هذا', 'استخدم الإنتاج', 'إلغاء', 'هل تستخدم «Riyadh live»، وهو ملف تعريف إنتاج؟'],
+    ['ar', 'استخدم ملف التعريف هذا', 'استخدم الإنتاج', 'إلغاء', 'هل تستخدم «\u2068Riyadh live\u2069»، وهو ملف تعريف إنتاج؟'],
   ] as const)('asks in %s before a production profile is used, naming it; Cancel keeps practice', async (language, use, yes, no, question) => {
     await openSettings();
     const live = await added('Riyadh live', 'production');

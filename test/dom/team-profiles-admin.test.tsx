@@ -27,7 +27,7 @@ const main = stubMain({
   getTeamLedgerCopy: () => ({ ok: true, value: unchecked({ state: 'idle', progress: null, report: null, reason: null }) }),
   listTeamProfiles: () => ({ ok: true, value: { profiles: list } }),
   renameTeamProfile: ({ id, name }) => {
-    if (refuseRename) return { ok: false, error: unchecked({ code: 'forbidden', message: 'refused', reason: { key: 'profile.teamRenameRefused', values: { person: 'ada', name: 'Shop' } } }) };
+    if (refuseRename) return { ok: false, error: unchecked({ code: 'forbidden', message: 'refused', reason: { key: 'profile.teamRenameRefused', values: { person: 'ada', profile: 'Shop' } } }) };
     list = list.map((p) => (p.id === id ? { ...p, name, changedBy: 'ada', changedAt: '2026-11-30T09:15:00.000Z' } : p));
     return { ok: true, value: { profile: list.find((p) => p.id === id)! } };
   },

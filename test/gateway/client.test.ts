@@ -6,6 +6,8 @@ import { createGatewayClient, type GatewayClient } from '../../main/gateway/clie
 import { createMemoryLogger } from '../../main/log/logger';
 import { s2sHash } from '../../main/gateway/hash';
 import type { GatewayConnection } from '../../main/gateway/operations';
+import { gatewayReason, toAppFailure, type GatewayError } from '../../main/gateway/errors';
+import { wordReason } from '../../renderer/src/i18n';
 import { approveCard, challengeCard, declineCard, newOrderId, redirects, startTestGateway, testCustomer } from '../support/practice';
 
 let env: Awaited<ReturnType<typeof startTestGateway>>;
@@ -216,10 +218,16 @@ describe('errors', () => {
     expect(sent.filter((r) => r.url.endsWith('/refund'))).toHaveLength(1);
   });
 
-  it('timeout for a status query that gets no answer', async () => {
+  it('timeout for a status query that gets no answer, naming the server as every failed connection does, in English and Arabic', async () => {
     env.gateway.faults.set('status', { failure: 'hang' });
     const result = await client.status(env.conn, { orderId: 'x' }, { timeoutMs: 150, retry: false });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    const server = new URL(env.conn.baseUrl).host;
+    expect(result).toMatchObject({ ok: false, error: { kind: 'timeout', mayHaveHappened: false, reasonValues: { cause: 'timedOut', server } } });
+    // It said "The gateway did not answer in time. Try again in a moment.": which server, the person could not tell.
+    const why = gatewayReason((result as { error: GatewayError }).error); // what the payment keeps as its last error, and the check's refusal says
+    expect(wordReason('en', why)).toBe(`The server ${server} did not answer in time. Check the address and your network; a firewall or VPN may be in the way. Details: ETIMEDOUT.`);
+    expect(wordReason('ar', why)).toBe(`لم يُجب الخادم \u2066${server}\u2069 في الوقت المحدد. تحقق من العنوان ومن اتصالك بالشبكة؛ فقد يعترضه جدار حماية أو شبكة افتراضية خاصة (VPN). التفاصيل: \u2066ETIMEDOUT\u2069.`);
+    expect(toAppFailure((result as { error: GatewayError }).error).toError().reason).toEqual(why);
   });
 
   it('retries status with back-off after server errors, then succeeds', async () => {

@@ -53,6 +53,23 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) if (/[\u0600-\u06ff]/.test(text)) expect(outsideIsolates(text), key).not.toMatch(spacedOrDated);
   });
 
+  it('isolates a profile\'s name inside Arabic text (FSI…PDI, "«\u2068{profile}\u2069»"), as Settings isolates it (<bdi>)', () => {
+    // A person's text in either script: unisolated, "Main store (sandbox)" in an Arabic notice read
+    // «Main store (sandbox» with its bracket and full stop thrown to the other side.
+    const profileNames = /\{(?:profile|\w+Profile)\}/g;
+    for (const [key, text] of Object.entries(arabic)) {
+      for (const found of text.matchAll(profileNames)) expect(text.slice(found.index - 1, found.index + found[0].length + 1), key).toBe(`\u2068${found[0]}\u2069`);
+    }
+  });
+
+  it('carries a profile\'s name as {profile} (or {…Profile}), so the rule above sees it', () => {
+    // "the production profile “{name}”" and "ملف التعريف «{name}»" went unisolated under another name
+    // (a profile's id or environment is no name: unquoted).
+    const otherName = /\{(?!profile\}|\w+Profile\})\w+\}/.source;
+    for (const [key, text] of Object.entries(english)) expect(text, key).not.toMatch(new RegExp(`profile\\s*[“"]${otherName}`, 'i'));
+    for (const [key, text] of Object.entries(arabic)) expect(text, key).not.toMatch(new RegExp(`ملف\\s+(?:ال)?تعريف(?:\\s+[^\\s«{]+){0,2}\\s+«${otherName}`));
+  });
+
   it('words every Arabic count that names a thing in each of Arabic\'s forms (one, two, few, many, other), not only English\'s one and other', () => {
     // "7 دفعة" is wrong (3 to 10 take the plural: "7 دفعات"), "2 منازل" too (two is its own word: "منزلتان").
     // A plural with no `one` only puts a number in (More filters (2 on)) and needs no forms.

@@ -13,9 +13,10 @@ import { explainConnectionError } from '../../main/ledger/postgres/connection';
 import type { Reason } from '../../contract/reasons';
 
 const apiKey = 'sk_test_never_in_a_message_1234';
-/** Node's fetch failing as it does for a name DNS does not know: a TypeError whose cause has the code. */
+/** Node's fetch failing as it does to connect (a name DNS does not know, a refusal): a TypeError whose cause has the code and the system call. */
 const failingFetch = (code: string) => (async () => {
-  throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`getaddrinfo ${code} sandbox.invalid ${apiKey}`), { code }) });
+  const syscall = code.startsWith('E') && !code.startsWith('EAI') && code !== 'ENOTFOUND' ? 'connect' : 'getaddrinfo';
+  throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`${syscall} ${code} sandbox.invalid ${apiKey}`), { code, syscall }) });
 }) as unknown as typeof fetch;
 const deps = (code: string) => ({ fetch: failingFetch(code), logger: createMemoryLogger(), timeoutMs: 1_000 });
 const sandbox = { baseUrl: 'https://sandbox.invalid/api/v1', apiKey };

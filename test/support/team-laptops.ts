@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { CallContext } from '../../main/core/call-context';
 import { createEventHub } from '../../main/core/event-hub';
 import { createGatewayClient } from '../../main/gateway/client';
+import { createTeamProfiles, type TeamProfiles } from '../../main/ledger/postgres/pg-profiles';
 import { createPostgresLedgerStore } from '../../main/ledger/postgres/pg-store';
 import { createPaymentsService, type PaymentsDeps, type PaymentsService } from '../../main/payments/payments-service';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
@@ -15,7 +16,8 @@ import { teamServer } from './postgres-tests';
 
 type Practice = Awaited<ReturnType<typeof startTestGateway>>;
 
-export type TeamLaptop = { service: PaymentsService; login: string; ctx: CallContext };
+/** `teamProfiles`: the team's list as this laptop's login reads and changes it (publish, rename, remove). */
+export type TeamLaptop = { service: PaymentsService; login: string; ctx: CallContext; teamProfiles: TeamProfiles };
 
 export type TeamLaptopOptions = {
   /** The laptop's name (also its person's OS user); `<login>-laptop` unless given. */
@@ -50,6 +52,7 @@ export function teamLaptops() {
       const here = [profile, ...(options.otherProfiles ?? [])];
       // Each of its own profiles reaches the practice gateway; a colleague's id is none of them.
       const own = (id: string) => here.some((p) => p.id === id);
+      const teamProfiles = createTeamProfiles({ pool });
       const service = createPaymentsService({
         store: createPostgresLedgerStore(pool, { laptop: name, settings: options.port === undefined ? undefined : { host: server.host, port, database, user: person.login } }),
         client: createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: options.timeoutMs ?? 5_000, fetch: options.fetch }),
@@ -57,8 +60,9 @@ export function teamLaptops() {
         active: async () => ({ profile, conn: practice.conn, defaults: { successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' } }),
         connectionFor: async (id) => (options.profile === undefined || own(id) ? practice.conn : undefined), requireConfirmation: requireProductionConfirmation, onRefundConfirmed: options.onRefundConfirmed,
         teamLedger: options.profile !== undefined, profilesHere: async () => here,
+        teamProfile: async (id) => (await teamProfiles.list()).find((p) => p.id === id), // as composition.ts
       });
-      return { service, login: person.login, ctx: { transport: 'direct', osUser: name } };
+      return { service, login: person.login, ctx: { transport: 'direct', osUser: name }, teamProfiles };
     },
     close: () => Promise.all(pools.map((p) => p.end())),
   };

@@ -103,7 +103,7 @@ export function createTeamProfiles(deps: { pool: Queryable }) {
       try {
         await deps.pool.query(`UPDATE paydesk.profiles SET name = $2 WHERE id = $1`, [id, name]);
       } catch (error) {
-        if ((error as { code?: string }).code === '42501') throw fail('forbidden', 'profile.teamRenameRefused', { person: await who(), name: before.name });
+        if ((error as { code?: string }).code === '42501') throw fail('forbidden', 'profile.teamRenameRefused', { person: await who(), profile: before.name });
         throw error;
       }
       await tell();
@@ -121,7 +121,7 @@ export function createTeamProfiles(deps: { pool: Queryable }) {
       try {
         await deps.pool.query(`UPDATE paydesk.profiles SET removed_at = now() WHERE id = $1 AND removed_at IS NULL`, [id]);
       } catch (error) {
-        if ((error as { code?: string }).code === '42501') throw fail('forbidden', 'profile.teamRemoveRefused', { person: await who(), name: String(found.name) });
+        if ((error as { code?: string }).code === '42501') throw fail('forbidden', 'profile.teamRemoveRefused', { person: await who(), profile: String(found.name) });
         throw error;
       }
       await tell();

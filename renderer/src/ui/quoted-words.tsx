@@ -4,14 +4,20 @@
 // next). Drawn here as one unit with its «» and full stop: on one line where it fits, else in a box of
 // its own. The words themselves are an English, left-to-right element (<bdi dir="ltr" lang="en">): a
 // screen reader reads them as English and the Arabic line around them keeps its order. The text is
-// the same (the marks stay), so what tests and screen readers read is unchanged.
+// the same (the marks stay), so what tests and screen readers read is unchanged. A profile's name is
+// isolated so too (FSI…PDI, in the Arabic catalogs): Latin, it is drawn as these are; Arabic, in its own direction.
 import { IsolatedRuns, StopAfterRuns } from './isolated-runs';
 
 const quote = /([«“]?\u2068[^\u2069]*\u2069[»”]?\.?)/;
 const parts = /^([«“]?)(\u2068[^\u2069]*\u2069)(.*)$/;
 
+/** Words whose first letter is Arabic (or Hebrew): a person's name in Arabic, such as a profile's, isolated as every profile name is. */
+const rightToLeftFirst = /^[^\p{L}]*[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+
 function Quote({ text }: { text: string }) {
   const [, open = '', words = text, close = ''] = parts.exec(text) ?? [];
+  // Not English, not left to right: drawn in its own direction, as the isolate (FSI) says.
+  if (rightToLeftFirst.test(words.slice(1))) return <span className="quoted-words">{open}<bdi className="quoted-said">{words}</bdi>{close}</span>;
   // Unquoted (a file's path) and ending the sentence: the full stop follows the path as read, inside
   // its element (isolated-runs.tsx, stopInside); after a closing » it stays the Arabic sentence's.
   if (!open && close === '.') return <span className="quoted-words"><bdi dir="ltr" lang="en" className="quoted-said">{words}{close}</bdi></span>;

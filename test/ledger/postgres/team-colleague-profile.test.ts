@@ -6,7 +6,8 @@
 // own sandbox profile id, one team database, the practice gateway over HTTP.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AppFailure } from '../../../contract/result';
+import { AppFailure, type AppError } from '../../../contract/result';
+import { wordReason } from '../../../renderer/src/i18n';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 import { teamLaptops, type TeamLaptopOptions } from '../../support/team-laptops';
 import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
@@ -77,5 +78,28 @@ describeWithPostgres('a colleague\'s payment on the team ledger, from two laptop
     expect(await refused(lina.service.moneyOperation(lina.ctx, refund))).toMatchObject({ code: 'rule_violation', reason: { key: 'rule.colleagueSeveralProfiles', values: { environment: 'sandbox' } } });
     expect(refundsOf(adas.transactionId)).toHaveLength(0);
     expect(await ada.service.store.openOperations(adas.id)).toEqual([]);
+  });
+
+  it('main\'s refusal names the team\'s profile the payment was made with, once ada\'s laptop published it, and offers to add it until an admin removes it', async () => {
+    // Main's words alone (a dialog's error, a bulk row, a log) said "a sandbox profile": which one, only the payment's note said.
+    const ada = laptop('admin', { name: 'ada-laptop-4', profile: sandbox('sandbox-named-on-ada', 'Main store') });
+    const adas = await sale(ada);
+    expect(await ada.teamProfiles.publish([{ id: 'sandbox-named-on-ada', name: 'Main store', environment: 'sandbox', baseUrl: practice.conn.baseUrl }])).toBe(1);
+    const refund = { paymentId: adas.id, kind: 'refund' as const, amount: '10.00', currency: 'SAR', reason: 'Customer called' };
+    const omar = laptop('support', { name: 'omar-laptop-4', profile: { id: 'live-on-omar', name: 'Live', environment: 'production' }, otherProfiles: [{ id: 'sandbox-on-omar', environment: 'sandbox' }] });
+    const other = await refused(omar.service.moneyOperation(omar.ctx, refund)) as AppError;
+    expect(other).toMatchObject({ code: 'rule_violation', reason: { key: 'rule.colleagueOtherEnvironmentNamed', values: { environment: 'sandbox', profile: 'Main store' } } });
+    expect(other.message).toBe('This payment was made on a colleague’s laptop with the team’s profile "Main store", and the profile in use here is not a sandbox one. Switch to your sandbox profile to act on it.');
+    expect(wordReason('ar', other.reason!)).toContain('«\u2068Main store\u2069»'); // isolated in Arabic, as every profile's name
+    expect(await refused(omar.service.checkStatus(omar.ctx, adas.id))).toMatchObject({ reason: { key: 'rule.colleagueOtherEnvironmentNamed', values: { profile: 'Main store' } } });
+    const lina = laptop('support', { name: 'lina-laptop-4', profile: sandbox('sandbox-on-lina', 'Shop'), otherProfiles: [{ id: 'sandbox-2-on-lina', environment: 'sandbox' }] });
+    const several = await refused(lina.service.moneyOperation(lina.ctx, refund)) as AppError;
+    expect(several).toMatchObject({ code: 'rule_violation', reason: { key: 'rule.colleagueSeveralProfilesNamed', values: { environment: 'sandbox', profile: 'Main store', offered: 'yes' } } });
+    expect(several.message).toContain('Add the team’s profile "Main store" in Settings → Add profile');
+    expect(wordReason('ar', several.reason!)).toContain('أضف ملف تعريف الفريق «\u2068Main store\u2069»');
+    // Off the team's list: still named (the row stays), no longer offered.
+    await ada.teamProfiles.removeTeamRow('sandbox-named-on-ada');
+    expect(await refused(lina.service.moneyOperation(lina.ctx, refund))).toMatchObject({ reason: { key: 'rule.colleagueSeveralProfilesNamed', values: { profile: 'Main store', offered: 'no' } } });
+    expect(refundsOf(adas.transactionId)).toHaveLength(0);
   });
 });

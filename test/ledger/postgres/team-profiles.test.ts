@@ -232,7 +232,7 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
 
     // sue (support) is refused by the database, said in words naming her; nothing changes.
     expect(await answer(sue.handlers.renameTeamProfile({ id: samsOwn.id, name: 'Mine' }, ctx('sue-laptop')))).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'The team ledger does not let sue rename the team’s profile "Branch two": only an admin, or the person who published it, may.' } });
-    expect(await answer(sue.handlers.removeTeamProfile({ id: samsOwn.id }, ctx('sue-laptop')))).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'profile.teamRemoveRefused', values: { person: 'sue', name: 'Branch two' } } } });
+    expect(await answer(sue.handlers.removeTeamProfile({ id: samsOwn.id }, ctx('sue-laptop')))).toMatchObject({ ok: false, error: { code: 'forbidden', reason: { key: 'profile.teamRemoveRefused', values: { person: 'sue', profile: 'Branch two' } } } });
     expect(await teamRow(samsOwn.id)).toMatchObject({ name: 'Branch two', removed_by: null });
 
     // The admin removes it: stamped, still listed (payments made with it are still named), no longer offered.

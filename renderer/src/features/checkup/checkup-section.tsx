@@ -71,7 +71,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   const errorText = error?.code === 'key_missing' ? t('checkup.needsKey') : error?.code === 'rule_violation' ? t('checkup.error.production') : error && wordError(error).message;
 
   return (
-    <section className="checkup" aria-label={t('checkup.region', { name: profileName(profile, t) })} data-testid="checkup-section">
+    <section className="checkup" aria-label={t('checkup.region', { profile: profileName(profile, t) })} data-testid="checkup-section">
       <h4 id={titleId}>{t('checkup.title')}</h4>
       <p className="checkup-intro">{t('checkup.intro')}{profile.environment === 'practice' ? ` ${t('checkup.intro.practice')}` : ''}</p>
       {showOffer && (

@@ -2,7 +2,7 @@
 // readable report). `ar` must have every key of `en` (the type checks it).
 export const en = {
   'checkup.title': 'Check-up',
-  'checkup.region': 'Check-up of “{name}”',
+  'checkup.region': 'Check-up of “{profile}”',
   'checkup.intro': 'Runs every operation a back office needs against this profile’s gateway with small amounts and the published test cards: a sale, an authorisation, a partial capture, a void, a partial refund, status queries, a checkout session, a payment link and a recurring charge. Each step shows what the gateway answered next to what Paydesk expects; the test money is returned at the end.',
   'checkup.intro.practice': 'Try the check-up on the practice gateway to see what it does before you run it on your sandbox.',
   'checkup.run': 'Run check-up',
@@ -125,7 +125,7 @@ export const en = {
 
 export const ar: Record<keyof typeof en, string> = {
   'checkup.title': 'الفحص',
-  'checkup.region': 'فحص «{name}»',
+  'checkup.region': 'فحص «\u2068{profile}\u2069»',
   'checkup.intro': 'يجري كل عملية يحتاجها المكتب الخلفي على بوابة ملف التعريف هذا بمبالغ صغيرة وبطاقات الاختبار المنشورة: بيع، وتفويض، وتحصيل جزئي، وإلغاء تفويض، واسترداد جزئي، واستعلامات عن الحالة، وجلسة دفع، ورابط دفع، وخصم متكرر. تعرض كل خطوة ما أجابت به البوابة بجانب ما يتوقعه بايدسك، وتُعاد أموال الاختبار في النهاية.',
   'checkup.intro.practice': 'جرّب الفحص على بوابة التدريب لترى ما يفعله قبل تشغيله على بيئة الاختبار الخاصة بك.',
   'checkup.run': 'تشغيل الفحص',

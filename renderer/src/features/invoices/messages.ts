@@ -148,7 +148,7 @@ export const ar: Record<keyof typeof en, string> = {
   'inv.share.body': 'مرحبًا {name}، يرجى دفع الفاتورة {number} بمبلغ {amount} ({description}) عبر الرابط: {url}',
   'inv.share.bodyNoName': 'يرجى دفع الفاتورة {number} بمبلغ {amount} ({description}) عبر الرابط: {url}',
   'seller.title': 'بيانات البائع للفواتير',
-  'seller.intro': 'تُطبع على الفواتير الضريبية لملف التعريف «{profile}». يحفظها بايدسك مع ملف التعريف على هذا الجهاز.',
+  'seller.intro': 'تُطبع على الفواتير الضريبية لملف التعريف «\u2068{profile}\u2069». يحفظها بايدسك مع ملف التعريف على هذا الجهاز.',
   'seller.legalNameAr': 'الاسم القانوني بالعربية',
   'seller.legalNameEn': 'الاسم القانوني بالإنجليزية',
   // One name for the field, its message and main's reasons: «الرقم الضريبي», as the printed invoice says it.

@@ -59,7 +59,7 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
         id={`${id}-key`}
         // The profile's name is the person's own text: isolated (<bdi>), so "Sandbox 2" or a name
         // ending in a bracket keeps its order inside the Arabic label.
-        label={withData(t('settings.key.input', placeholders(['name'])), { name: profile.name })}
+        label={withData(t('settings.key.input', placeholders(['profile'])), { profile: profile.name })}
         hint={t('settings.key.hint')}
         error={shown ? shown.fields?.key ?? shown.message : undefined}
         type="password"

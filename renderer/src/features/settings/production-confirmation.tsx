@@ -37,7 +37,7 @@ export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel, 
       <h2 id="live-confirm-title">
         <span className="env-badge env-production">{t('env.production')}</span> {t('confirm.production.title')}
       </h2>
-      <div className="dialog-body"><p id="live-confirm-body">{words?.body ?? t('confirm.production.body', { action: action ?? '', name: profile.name })}</p></div>
+      <div className="dialog-body"><p id="live-confirm-body">{words?.body ?? t('confirm.production.body', { action: action ?? '', profile: profile.name })}</p></div>
       <div className="form-actions">
         <button type="button" className="live-confirm-yes" onClick={() => onConfirm(productionConfirmation(profile))}>{words?.yes ?? t('confirm.production.yes')}</button>
         <button type="button" ref={cancel} onClick={onCancel}>{t('confirm.production.no')}</button>

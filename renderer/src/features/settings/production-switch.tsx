@@ -21,7 +21,7 @@ export function useProductionSwitch(switchTo: (profile: Switchable) => void) {
   const dialog = asking && (
     <ProductionConfirmDialog
       profile={asking}
-      words={{ body: t('settings.use.production.body', { name: asking.name }), yes: t('settings.use.production.yes') }}
+      words={{ body: t('settings.use.production.body', { profile: asking.name }), yes: t('settings.use.production.yes') }}
       onCancel={() => {
         setAsking(undefined);
         opener.current?.focus();

@@ -76,9 +76,9 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice,
     if (words) setNotice(words);
   }
   const { ask: use, dialog: productionDialog } = useProductionSwitch(() =>
-    void run(() => api.switchProfile({ id: profile.id }), (p) => said('settings.switched', { name: p.name })).then(() => focusIfLost(editButton.current)),
+    void run(() => api.switchProfile({ id: profile.id }), (p) => said('settings.switched', { profile: p.name })).then(() => focusIfLost(editButton.current)),
   );
-  const removedNotice = said(active ? 'settings.removed.active' : 'settings.removed', { name: profile.name });
+  const removedNotice = said(active ? 'settings.removed.active' : 'settings.removed', { profile: profile.name });
   const done = (notice: Notice) => {
     setOpen(null);
     setNotice(notice);
@@ -144,7 +144,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice,
       </div>
       {confirmRemove && (
         <div role="alertdialog" aria-labelledby={`remove-${profile.id}`} aria-describedby={`remove-${profile.id}-payments`} className="confirm-box">
-          <p id={`remove-${profile.id}`}>{withData(t('settings.remove.confirm', placeholders(['name'])), { name: profile.name })}</p>
+          <p id={`remove-${profile.id}`}>{withData(t('settings.remove.confirm', placeholders(['profile'])), { profile: profile.name })}</p>
           {/* What becomes of its payments, said before they go out of reach (nothing said it). */}
           <p id={`remove-${profile.id}-payments`}>{t(onTeamLedger ? 'settings.remove.payments.team' : 'settings.remove.payments')}</p>
           <button

@@ -92,14 +92,14 @@ export function ProfileForm({ profile, teamProfileId: asked, onDone, onCancel }:
     // Which profile was saved is said (a bare "Saved." under a list of cards named none); practice
     // is named in the language of each draw, as its card is.
     const saved = result.value;
-    if (profile) onDone(said('settings.saved', { name: saved.id === practiceProfileId ? { key: 'profile.practiceName' } : saved.name }));
-    else onDone(said('settings.added', { name: result.value.name }), result.value);
+    if (profile) onDone(said('settings.saved', { profile: saved.id === practiceProfileId ? { key: 'profile.practiceName' } : saved.name }));
+    else onDone(said('settings.added', { profile: result.value.name }), result.value);
   }
 
   const id = (field: string) => `profile-form-${field}`;
   return (
     <form ref={form} className="profile-form" onSubmit={(e) => void submit(e)} data-answers={answers} aria-labelledby={id('title')} noValidate>
-      <h3 id={id('title')}>{profile ? withData(t('settings.form.edit', placeholders(['name'])), { name: profile.name }) : t('settings.form.add')}</h3>
+      <h3 id={id('title')}>{profile ? withData(t('settings.form.edit', placeholders(['profile'])), { profile: profile.name }) : t('settings.form.add')}</h3>
       {error && !shownElsewhere && (
         <p role="alert" className="form-error" data-testid="profile-form-error">
           <QuotedWords text={shown?.message ?? ''} />

@@ -65,7 +65,7 @@ function TeamProfileRow({ profile, admin, onNotice }: { profile: TeamProfile; ad
       const result = await api.renameTeamProfile({ id: profile.id, name: name.trim() });
       if (!result.ok) return onNotice(refused(result.error));
       useTeamProfiles.getState().put(result.value.profile);
-      onNotice(said('team.profiles.renamedNotice', { before: profile.name, name: result.value.profile.name }));
+      onNotice(said('team.profiles.renamedNotice', { oldProfile: profile.name, profile: result.value.profile.name }));
       close(renameButton.current);
     } finally {
       setBusy(false);
@@ -78,7 +78,7 @@ function TeamProfileRow({ profile, admin, onNotice }: { profile: TeamProfile; ad
       const result = await api.removeTeamProfile({ id: profile.id });
       if (!result.ok) return onNotice(refused(result.error));
       useTeamProfiles.getState().put(result.value.profile);
-      onNotice(said('team.profiles.removedNotice', { name: profile.name }));
+      onNotice(said('team.profiles.removedNotice', { profile: profile.name }));
       setOpen(null);
       // Its Remove button goes with the removal: the keyboard stays on the row's Rename.
       requestAnimationFrame(() => renameButton.current?.focus());
@@ -122,7 +122,7 @@ function TeamProfileRow({ profile, admin, onNotice }: { profile: TeamProfile; ad
       )}
       {admin && open === 'remove' && (
         <div role="alertdialog" aria-labelledby={`${labelId}-remove`} aria-describedby={`${labelId}-means`} className="confirm-box" data-testid="team-profile-confirm">
-          <p id={`${labelId}-remove`}>{t('team.profiles.remove.confirm', { name: shownName })}</p>
+          <p id={`${labelId}-remove`}>{t('team.profiles.remove.confirm', { profile: shownName })}</p>
           <p id={`${labelId}-means`}>{t('team.profiles.remove.means')}</p>
           <button type="button" className="danger" disabled={busy} onClick={() => void remove()}>{t('team.profiles.remove.yes')}</button>
           <button type="button" ref={keepButton} onClick={() => close(removeButton.current)}>{t('settings.cancel')}</button>

@@ -250,7 +250,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 <>
                   <label className="field-check live-check">
                     <input type="checkbox" ref={liveBox} checked={liveConfirmed} onChange={(e) => setLiveConfirmed(e.target.checked)} aria-describedby={liveAsked && !liveConfirmed ? 'action-live-error' : undefined} data-testid="action-live-confirm" />
-                    {t('action.liveConfirm', { name: profile?.name ?? '' })}
+                    {t('action.liveConfirm', { profile: profile?.name ?? '' })}
                   </label>
                   {liveAsked && !liveConfirmed && <p className="field-error" id="action-live-error" data-testid="action-live-error">{t('action.liveConfirmNeeded')}</p>}
                 </>

@@ -44,7 +44,7 @@ export function ColleagueProfileNote({ profileId, environment }: { profileId: st
   const team = useTeamProfile(profileId);
   if (!active) return null;
   const name = withEnvironment(profileName(active, t), t(`env.${active.environment}`));
-  if (team) return <p className="field-hint" data-testid="colleague-profile">{t('detail.teamProfileActed', { team: teamProfileName(team, t), profile: name })}</p>;
+  if (team) return <p className="field-hint" data-testid="colleague-profile">{t('detail.teamProfileActed', { teamProfile: teamProfileName(team, t), profile: name })}</p>;
   return <p className="field-hint" data-testid="colleague-profile">{t('detail.colleagueProfile', { environment, profile: name })}</p>;
 }
 
@@ -91,7 +91,7 @@ export function OtherProfileNote({ profileId, rule, environment, onSwitch }: { p
     return (
       <div className="attention-note" data-testid="other-profile">
         <p>{wordReason(language, { key: 'rule.colleagueSeveralProfilesNamed', values: { environment, profile, offered: offered ? 'yes' : 'no' } })}</p>
-        {offered && <SettingsLink to={{ open: 'new', teamProfile: team.id }} testId="add-team-profile">{t('detail.addTeamProfile', { team: profile })}</SettingsLink>}
+        {offered && <SettingsLink to={{ open: 'new', teamProfile: team.id }} testId="add-team-profile">{t('detail.addTeamProfile', { teamProfile: profile })}</SettingsLink>}
       </div>
     );
   }
