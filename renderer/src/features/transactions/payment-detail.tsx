@@ -8,7 +8,8 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, type Notice } from '../../ui/notice';
-import { formatAmount, formatDateTime } from '../../i18n/format';
+import { formatAmount } from '../../i18n/format';
+import { RowMoment } from '../../ui/row-moment';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
@@ -278,8 +279,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
           <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
-          <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
-          <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
+          <dt>{t('detail.created')}</dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
+          <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}</dd>
         </dl>
       </div>
       {(detail.related.parent || detail.related.repeats.length > 0) && (
@@ -289,7 +290,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
             {detail.related.parent && <li><button type="button" className="link-button" onClick={() => openPayment(detail.related.parent!.id)}><Ltr className="mono">{detail.related.parent.orderId}</Ltr></button></li>}
             {detail.related.repeats.map((r) => (
               <li key={r.id}>
-                <button type="button" className="link-button" onClick={() => openPayment(r.id)}><Ltr className="mono">{r.orderId}</Ltr></button> · {money(r.amountMinor)} · <StateBadge payment={{ ...r, needsAttention: false, operationInFlight: false }} /> · {formatDateTime(r.createdAt, language)}
+                <button type="button" className="link-button" onClick={() => openPayment(r.id)}><Ltr className="mono">{r.orderId}</Ltr></button> · {money(r.amountMinor)} · <StateBadge payment={{ ...r, needsAttention: false, operationInFlight: false }} /> · <RowMoment iso={r.createdAt} />
               </li>
             ))}
           </ul>
