@@ -117,6 +117,11 @@ export const en = {
   'detail.answerLost.capture': 'The capture of {amount} was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.',
   'detail.answerLost.void': 'The void was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.',
   'detail.answerLost.refund': 'The refund of {amount} was sent, but its answer was lost: it may or may not have gone through. Paydesk is checking. Check the status before doing anything else.',
+  // Being sent now (another window of this app, or its answer still awaited): named, as the lost one is. "The outcome of the last operation is not known yet" named nothing.
+  'detail.sending.create': 'The payment of {amount} is being sent; its answer has not come yet. Wait for it before doing anything else.',
+  'detail.sending.capture': 'A capture of {amount} is being sent; its answer has not come yet. Wait for it before doing anything else.',
+  'detail.sending.void': 'A void is being sent; its answer has not come yet. Wait for it before doing anything else.',
+  'detail.sending.refund': 'A refund of {amount} is being sent; its answer has not come yet. Wait for it before doing anything else.',
   'attention.reason.unclear.void': 'Void sent, answer not received; checking', 'attention.reason.unclear.refund': 'Refund of {amount} sent, answer not received; checking',
   // Flagged after several checks brought no answer: what is unclear first, the gateway's last words after it.
   'attention.reason.noAnswer.create': 'Payment of {amount} sent {sent}: no answer settles it yet.', 'attention.reason.noAnswer.capture': 'Capture of {amount} sent {sent}: no answer settles it yet.',
@@ -271,6 +276,10 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.answerLost.capture': 'أُرسل تحصيل {amount}، لكن رده فُقد: ربما تم وربما لم يتم. يفحص بايدسك الأمر؛ افحص الحالة قبل أي إجراء آخر.',
   'detail.answerLost.void': 'أُرسل إلغاء التفويض، لكن رده فُقد: ربما تم وربما لم يتم. يفحص بايدسك الأمر؛ افحص الحالة قبل أي إجراء آخر.',
   'detail.answerLost.refund': 'أُرسل استرداد {amount}، لكن رده فُقد: ربما تم وربما لم يتم. يفحص بايدسك الأمر؛ افحص الحالة قبل أي إجراء آخر.',
+  'detail.sending.create': 'يجري إرسال دفعة بمبلغ {amount}، ولم يصل ردها بعد. انتظره قبل أي إجراء آخر.',
+  'detail.sending.capture': 'يجري إرسال تحصيل {amount}، ولم يصل رده بعد. انتظره قبل أي إجراء آخر.',
+  'detail.sending.void': 'يجري إرسال إلغاء التفويض، ولم يصل رده بعد. انتظره قبل أي إجراء آخر.',
+  'detail.sending.refund': 'يجري إرسال استرداد {amount}، ولم يصل رده بعد. انتظره قبل أي إجراء آخر.',
   'attention.reason.unclear.void': 'أُرسل إلغاء التفويض، ولم يصل الرد؛ جارٍ الفحص', 'attention.reason.unclear.refund': 'أُرسل استرداد {amount}، ولم يصل الرد؛ جارٍ الفحص',
   'attention.reason.noAnswer.create': 'أُرسلت دفعة بمبلغ {amount} في {sent}: لم يحسمها أي رد بعد.', 'attention.reason.noAnswer.capture': 'أُرسل تحصيل {amount} في {sent}: لم يحسمه أي رد بعد.',
   'attention.reason.noAnswer.void': 'أُرسل إلغاء التفويض في {sent}: لم يحسمه أي رد بعد.', 'attention.reason.noAnswer.refund': 'أُرسل استرداد {amount} في {sent}: لم يحسمه أي رد بعد.',

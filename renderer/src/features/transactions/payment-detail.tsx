@@ -202,7 +202,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       {/* Settling by hand is the way on once the checks are done with it: "check the status" beside it contradicted it. */}
-      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
+      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : sender ? t(`detail.sending.${sender.kind}`, { amount: formatAmount(sender.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
           <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, otherProfile ? (profileRemoved ? 'removed' : 'other') : 'active'), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
@@ -317,7 +317,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           payment={payment}
           remainingMinor={dialogStartMinor(dialog, chargedCard, allowed)}
           chargedCard={chargedCard}
-          busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
+          busyWith={sender ? { person: sender.person ?? null, kind: sender.kind, amountMinor: sender.amountMinor } : undefined}
           onClose={closeDialog}
           onDone={(words: Words, outcome: Notice['kind'] = 'ok', declinedCharge?: PaymentView) => {
             closeDialog();
