@@ -55,7 +55,8 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   return (
     <div className="dialog-backdrop">
       <div ref={box} className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
-        <h2 id="settle-title">{t('settle.title', { kind, amount })}</h2>
+        {/* A void has no amount of its own ("Settle the void of  by hand"). */}
+        <h2 id="settle-title">{operation.kind === 'void' ? t('settle.title.void') : t('settle.title', { kind, amount })}</h2>
         <form className="dialog-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
           {/* Scrolls in a short window; the title and the buttons stay in view (app.css, .dialog). */}
           <div className="dialog-body">
