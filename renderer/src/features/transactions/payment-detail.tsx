@@ -144,8 +144,14 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     const onKey = (event: KeyboardEvent) => {
       // A dialog of the frame's own (the shortcuts help) is open over the detail too: its keys are its own.
       if (typingIn(event.target) || dialog || settling || modalOpen() || !allowed || otherProfile) return;
-      const wanted = (['refund', 'capture', 'void', 'status'] as const).find((id) => pressed(event, id));
+      const wanted = (['refund', 'capture', 'void', 'status', 'settle'] as const).find((id) => pressed(event, id));
       if (wanted === 'status') return void (checkable && checkStatus());
+      // "h": settle by hand, where the button is offered (from Needs attention it was four Tabs past Copy, × and the check).
+      if (wanted === 'settle') {
+        if (!unclear || !mayMoveMoney) return;
+        event.preventDefault();
+        return openDialog('settle');
+      }
       if (wanted && allowed[wanted]) {
         event.preventDefault();
         openDialog(wanted);
@@ -153,7 +159,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [allowed, checkable, dialog, settling, otherProfile, checkStatus]);
+  }, [allowed, checkable, dialog, settling, otherProfile, checkStatus, unclear, mayMoveMoney]);
 
   // The detail takes the keyboard to its title when the keyboard is nowhere: opened from another
   // screen ("Open in Transactions", whose button is gone), or in the list's place (the list is
@@ -229,7 +235,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts={shortcutKeys('status')} data-testid="action-status">{t('detail.checkStatus')}</button>}
           {/* Settling by hand after the one-press check, in reading and keyboard order: the note says to check first
               (it sat in the note, above the check). Right after it, so a check that settles it moves nothing before it. */}
-          {unclear && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
+          {unclear && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} aria-keyshortcuts={shortcutKeys('settle')} data-testid="action-settle">{t('settle.open')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
