@@ -14,7 +14,7 @@ import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
+import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard, type PaymentDetail } from './detail-store';
 import { LastError, useNoticeSaysLastError } from './last-error';
 import { ColleagueProfileNote, OtherProfileNote, useActingRule, useProfileRemoved } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
@@ -51,7 +51,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const [notice, setNotice] = useState<Notice & { declinedCharge?: PaymentView }>();
   const wordError = useWordedError();
   const [checking, setChecking] = useState(false);
-  const [settling, setSettling] = useState(false);
+  // The unclear operation being settled by hand, kept as it was when its dialog opened: settled meanwhile
+  // elsewhere (another person, a status check), the dialog stays and says so (it vanished, the answer typed with it).
+  const [settling, setSettling] = useState<PaymentDetail['operations'][number]>();
   // Another payment opened in this panel: what was said or open about the last one goes.
   const [shownId, setShownId] = useState(paymentId);
   const currentId = useRef(paymentId);
@@ -62,7 +64,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     setShownId(paymentId);
     setNotice(undefined);
     setDialog(undefined);
-    setSettling(false);
+    setSettling(undefined);
   }
   // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway);
   // with the role not known, what the state allows is drawn disabled, saying why (team-role.ts).
@@ -131,13 +133,13 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   }, !reloading);
   const openDialog = (kind: ActionKind | 'settle') => {
     opener.current = document.activeElement;
-    if (kind === 'settle') setSettling(true);
+    if (kind === 'settle') setSettling(unclear);
     else setDialog(kind);
   };
   const closeDialog = () => {
     watchFocus(opener.current);
     setDialog(undefined);
-    setSettling(false);
+    setSettling(undefined);
   };
 
   useEffect(() => {
@@ -305,10 +307,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {payment.kind === 'link' && <Suspense fallback={null}><PaymentInvoice paymentId={payment.id} /></Suspense>}
       <h3>{t('detail.timeline')}</h3>
       <Timeline detail={detail} />
-      {settling && unclear && (
+      {settling && (
         <SettleDialog
           payment={payment}
-          operation={unclear}
+          operation={settling}
+          current={detail.operations.find((op) => op.id === settling.id)}
           onClose={closeDialog}
           onDone={(words: Words) => {
             closeDialog();
