@@ -21,10 +21,10 @@ const payment = {
 };
 let loads = 0;
 let environment = 'practice';
-/** From the next load on: another person's refund of this payment is being sent (team ledger). */
-let refundBy: string | undefined;
-const sendingRefund = (person: string) => ({
-  id: 'op-2', kind: 'refund', amountMinor: 8_000, reason: 'Returned', osUser: person, person, outcome: 'sending', errorCode: null, errorMessage: null,
+/** From the next load on: another person's refund of this payment is being sent (team ledger), or (null) this computer's in another window. */
+let refundBy: string | null | undefined;
+const sendingRefund = (person: string | null) => ({
+  id: 'op-2', kind: 'refund', amountMinor: person ? 8_000 : 3_000, reason: 'Returned', osUser: person ?? 'root', person, outcome: 'sending', errorCode: null, errorMessage: null,
   gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,
 });
 const main = stubMain({
@@ -34,7 +34,7 @@ const main = stubMain({
     const busy = refundBy !== undefined;
     return { ok: true, value: unchecked({
       payment: { ...payment, environment, id: input?.paymentId ?? payment.id, operationInFlight: busy, updatedAt: `2026-11-23T10:00:0${loads % 10}.000Z` }, related: { parent: null, repeats: [] },
-      operations: busy ? [sendingRefund(refundBy!)] : [], history: [], checks: [], webhooks: [],
+      operations: busy ? [sendingRefund(refundBy ?? null)] : [], history: [], checks: [], webhooks: [],
     }) };
   },
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
@@ -93,6 +93,24 @@ describe('the refund dialog when someone else starts a refund meanwhile (team le
     main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
     await waitFor(() => expect(screen.getByTestId('action-no-longer').textContent).toBe('sue is doing a refund on this payment right now (team ledger). Wait for it to finish, then look again.'));
     expect((screen.getByTestId('action-send') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the refund dialog when this computer starts a refund meanwhile, in another window (laptop ledger)', () => {
+  // It said "The outcome of the last operation is not known yet. Check the status before doing anything else.":
+  // which operation, and a status check while its answer is on its way can settle nothing.
+  it.each([
+    ['en', 'A refund of SAR\u00a030.00 is being sent; its answer has not come yet. Wait for it before doing anything else.'],
+    ['ar', 'يجري إرسال استرداد \u2066\u200f30.00\u00a0SAR\u2069، ولم يصل رده بعد. انتظره قبل أي إجراء آخر.'],
+  ] as const)('names the refund being sent and its amount, in the dialog and in the detail, in %s', async (language, words) => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-refund'));
+    refundBy = null;
+    main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
+    await waitFor(() => expect(screen.getByTestId('action-no-longer').textContent).toBe(words));
+    expect((screen.getByTestId('action-send') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('detail-in-flight').textContent).toBe(words);
   });
 });
 

@@ -46,7 +46,7 @@ it('names the unclear operation once per row, with what to do, in English and Ar
   expect(cell('UNDECIDED-1', 3)).toBe('Authorised');
   expect(cell('UNDECIDED-1', 4)).toBe('The gateway’s answers cannot tell whether the capture of SAR 25.00 went through: check its dashboard and settle it by hand');
   expect(cell('UNSETTLED-1', 3)).toBe('Paid');
-  expect(cell('UNSETTLED-1', 4)).toMatch(/^Refund of SAR 50\.00 sent 29 Nov 2026, \d\d:\d\d: no answer settles it yet\. The gateway said: “Practice fault: HTTP 500”\.$/);
+  expect(cell('UNSETTLED-1', 4)).toMatch(/^Refund of SAR 50\.00 sent 29\/11\/2026 \d\d:\d\d: no answer settles it yet\. The gateway said: “Practice fault: HTTP 500”\.$/);
   expect([timesSaid('LOST-1', 'refund'), timesSaid('UNDECIDED-1', 'capture'), timesSaid('UNSETTLED-1', 'refund')]).toEqual([1, 1, 1]);
 
   act(() => useLanguage.getState().setLanguage('ar'));
@@ -54,6 +54,6 @@ it('names the unclear operation once per row, with what to do, in English and Ar
   expect(cell('LOST-1', 4)).toBe('أُرسل استرداد 50.00 SAR، ولم يصل الرد؛ جارٍ الفحص');
   expect(cell('UNDECIDED-1', 4)).toBe('لا تكفي ردود البوابة لمعرفة هل تم تحصيل 25.00 SAR: تحقق من لوحة تحكمها وسوِّ العملية يدويًا');
   expect(cell('UNSETTLED-1', 3)).toBe('مدفوعة');
-  expect(cell('UNSETTLED-1', 4)).toMatch(/^أُرسل استرداد 50\.00 SAR في 29\/11\/2026، \d{1,2}:\d\d [صم]: لم يحسمه أي رد بعد\. رد البوابة \(بالإنجليزية\): «Practice fault: HTTP 500»\.$/);
+  expect(cell('UNSETTLED-1', 4)).toMatch(/^أُرسل استرداد 50\.00 SAR في 29\/11\/2026 \d{1,2}:\d\d [صم]: لم يحسمه أي رد بعد\. رد البوابة \(بالإنجليزية\): «Practice fault: HTTP 500»\.$/);
   expect([timesSaid('LOST-1', 'استرداد'), timesSaid('UNDECIDED-1', 'تحصيل'), timesSaid('UNSETTLED-1', 'استرداد')]).toEqual([1, 1, 1]);
 });

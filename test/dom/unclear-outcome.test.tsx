@@ -112,6 +112,25 @@ describe('a payment whose unclear refund waits for a person', () => {
     expect(screen.getByTestId('attention-undecidable').querySelector('button')).toBeNull();
   });
 
+  // From Needs attention the keyboard is on the payment's title: "Settle by hand…" was four Tabs on (Copy, ×, the check).
+  it('opens "Settle by hand…" with h, on an Arabic layout too (ا), where it is offered only', async () => {
+    payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    expect((await screen.findByTestId('action-settle')).getAttribute('aria-keyshortcuts')).toBe('H');
+    fireEvent.keyDown(window, { key: 'h', code: 'KeyH' });
+    expect(await screen.findByTestId('settle-dialog')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'Escape', code: 'Escape' });
+    expect(screen.queryByTestId('settle-dialog')).toBeNull();
+    fireEvent.keyDown(window, { key: 'ا', code: 'KeyH' });
+    expect(await screen.findByTestId('settle-dialog')).toBeTruthy();
+    cleanup();
+    payment = cardSale({ operationInFlight: true });
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    await screen.findByTestId('detail-in-flight');
+    fireEvent.keyDown(window, { key: 'h', code: 'KeyH' });
+    expect(screen.queryByTestId('settle-dialog')).toBeNull();
+  });
+
   it('before the checks are done with it, says to check the status and offers no settling', async () => {
     payment = cardSale({ operationInFlight: true });
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);

@@ -39,6 +39,16 @@ describe('the refund dialog and the keyboard', () => {
     expect(await session.page.locator('#action-amount').inputValue()).toBe('10'); // nothing typed was lost
   });
 
+  it('keeps the keyboard when its words are pressed, and Tab goes on from there', async () => {
+    // They gave it to the page's <main> behind the dialog, the nearest element that takes focus.
+    for (const words of [tx.dialog.locator('h2'), tx.dialog.getByTestId('confirm-line')]) {
+      await words.click();
+      expect(await inDialog(), await words.innerText()).toBe(true);
+      await session.page.keyboard.press('Tab');
+      expect(await session.page.evaluate(() => document.activeElement?.id)).toBe('action-amount');
+    }
+  });
+
   it('ignores the screens\' shortcuts while open, and they work again once it is closed', async () => {
     await session.page.keyboard.press('Alt+4');
     expect(await session.page.getByTestId('action-dialog').isVisible()).toBe(true);

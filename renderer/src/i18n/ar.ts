@@ -48,6 +48,7 @@ export const ar: Record<MessageKey, string> = {
   'keys.capture': 'تحصيل',
   'keys.void': 'إلغاء التفويض',
   'keys.status': 'افحص الحالة الآن',
+  'keys.settle': 'تسوية يدوية (عملية لا يحسمها أي رد)',
   'keys.closePayment': 'أغلق الدفعة وعُد إلى صفّها',
   'keys.submit': 'أرسل النموذج',
   'keys.cancel': 'ألغِ النموذج أو امسحه',

@@ -48,6 +48,7 @@ export const en = {
   'keys.capture': 'Capture',
   'keys.void': 'Void',
   'keys.status': 'Check status now',
+  'keys.settle': 'Settle by hand (an operation no answer decides)',
   'keys.closePayment': 'Close the payment, back to its row',
   'keys.submit': 'Send the form',
   'keys.cancel': 'Cancel or clear the form',

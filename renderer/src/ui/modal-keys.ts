@@ -20,6 +20,13 @@ export function modalOpen(): boolean {
 }
 
 export function useModalKeys(box: RefObject<HTMLElement | null>) {
+  // A press on the dialog's words (its title, a line, a disabled button) gave the keyboard to the
+  // nearest focusable element, the page's <main> behind the dialog: the dialog itself takes it, and
+  // the next Tab goes to its first control (walk of 2026-11-30).
+  useEffect(() => {
+    const dialog = box.current;
+    if (dialog && !dialog.hasAttribute('tabindex')) dialog.tabIndex = -1;
+  }, [box]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const dialog = box.current;

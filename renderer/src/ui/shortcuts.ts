@@ -35,6 +35,7 @@ export const shortcuts = {
   capture: { group: 'detail', keys: 'C', label: 'keys.capture' },
   void: { group: 'detail', keys: 'V', label: 'keys.void' },
   status: { group: 'detail', keys: 'S', label: 'keys.status' },
+  settle: { group: 'detail', keys: 'H', label: 'keys.settle' },
   closePayment: { group: 'detail', keys: 'Escape', label: 'keys.closePayment' },
   submit: { group: 'forms', keys: 'Control+Enter', label: 'keys.submit' },
   cancel: { group: 'forms', keys: 'Escape', label: 'keys.cancel' },

@@ -34,8 +34,8 @@ type Props = {
   kind: ActionKind; payment: PaymentView; remainingMinor: number; onClose(): void;
   /** `declinedCharge`: a repeat charge the gateway declined (the new payment), for the detail to offer a payment link of it. */
   onDone(words: Words, outcome?: 'ok' | 'error', declinedCharge?: PaymentView): void;
-  /** Who is sending the payment's open operation (another person on the team ledger), if known. */
-  busyWith?: { person: string; kind: (typeof operationKinds)[number] };
+  /** The payment's operation being sent, and who is sending it (another person on the team ledger; null on a laptop's own ledger). */
+  busyWith?: { person: string | null; kind: (typeof operationKinds)[number]; amountMinor: number | null };
   /** The card a repeat charge charges: on a repeat charge's detail, its first payment's (chargedCardOf). */
   chargedCard?: ChargedCard | null;
 };
@@ -126,7 +126,8 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
 
   /** Why the action went away while the dialog was open: another operation under way (by whom, when known), or the payment's new state. */
   function noLongerWhy() {
-    if (payment.operationInFlight && busyWith) return t('detail.inFlightBy', { person: busyWith.person, kind: t(`noun.${busyWith.kind}`) });
+    if (payment.operationInFlight && busyWith?.person) return t('detail.inFlightBy', { person: busyWith.person, kind: t(`noun.${busyWith.kind}`) });
+    if (payment.operationInFlight && busyWith) return t(`detail.sending.${busyWith.kind}`, { amount: formatAmount(busyWith.amountMinor ?? payment.amountMinor, currency, language) });
     if (payment.operationInFlight) return t('detail.inFlight');
     return t('action.noLonger', { state: t(`state.${stateWordOf(payment)}`) });
   }

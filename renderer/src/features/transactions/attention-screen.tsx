@@ -9,7 +9,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
 import { gatewaySaid, useLanguage, useT } from '../../i18n';
-import { formatAmount, formatDateTime } from '../../i18n/format';
+import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { QuotedWords } from '../../ui/quoted-words';
 import { Ltr } from '../../ui/ltr';
 import { LastError } from './last-error';
@@ -74,7 +74,7 @@ export function AttentionScreen() {
     if (!row.needsAttention && listed) return { why: t(`attention.reason.unclear.${listed.kind}`, { amount: amountOf(listed, row) }), namesOperation: true };
     // Flagged after its checks failed: what is unclear, in our words, first; the gateway's last words
     // after (its error alone, "The gateway reported an error. Try again later.", named no refund).
-    if (listed) return { why: <>{t(`attention.reason.noAnswer.${listed.kind}`, { amount: amountOf(listed, row), sent: formatDateTime(listed.sentAt, language) })}{lastWords(row)}</>, namesOperation: true };
+    if (listed) return { why: <>{t(`attention.reason.noAnswer.${listed.kind}`, { amount: amountOf(listed, row), sent: formatRowDateTime(listed.sentAt, language) })}{lastWords(row)}</>, namesOperation: true };
     return { why: row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'), namesOperation: false };
   };
 

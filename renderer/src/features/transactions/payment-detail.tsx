@@ -8,12 +8,13 @@ import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, type Notice } from '../../ui/notice';
-import { formatAmount, formatDateTime } from '../../i18n/format';
+import { formatAmount } from '../../i18n/format';
+import { RowMoment } from '../../ui/row-moment';
 import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard } from './detail-store';
+import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard, type PaymentDetail } from './detail-store';
 import { LastError, useNoticeSaysLastError } from './last-error';
 import { ColleagueProfileNote, OtherProfileNote, useActingRule, useProfileRemoved } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
@@ -50,7 +51,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const [notice, setNotice] = useState<Notice & { declinedCharge?: PaymentView }>();
   const wordError = useWordedError();
   const [checking, setChecking] = useState(false);
-  const [settling, setSettling] = useState(false);
+  // The unclear operation being settled by hand, kept as it was when its dialog opened: settled meanwhile
+  // elsewhere (another person, a status check), the dialog stays and says so (it vanished, the answer typed with it).
+  const [settling, setSettling] = useState<PaymentDetail['operations'][number]>();
   // Another payment opened in this panel: what was said or open about the last one goes.
   const [shownId, setShownId] = useState(paymentId);
   const currentId = useRef(paymentId);
@@ -61,7 +64,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     setShownId(paymentId);
     setNotice(undefined);
     setDialog(undefined);
-    setSettling(false);
+    setSettling(undefined);
   }
   // On the team ledger, staff and finance are not offered what moves money (the database refuses it anyway);
   // with the role not known, what the state allows is drawn disabled, saying why (team-role.ts).
@@ -130,21 +133,27 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   }, !reloading);
   const openDialog = (kind: ActionKind | 'settle') => {
     opener.current = document.activeElement;
-    if (kind === 'settle') setSettling(true);
+    if (kind === 'settle') setSettling(unclear);
     else setDialog(kind);
   };
   const closeDialog = () => {
     watchFocus(opener.current);
     setDialog(undefined);
-    setSettling(false);
+    setSettling(undefined);
   };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       // A dialog of the frame's own (the shortcuts help) is open over the detail too: its keys are its own.
       if (typingIn(event.target) || dialog || settling || modalOpen() || !allowed || otherProfile) return;
-      const wanted = (['refund', 'capture', 'void', 'status'] as const).find((id) => pressed(event, id));
+      const wanted = (['refund', 'capture', 'void', 'status', 'settle'] as const).find((id) => pressed(event, id));
       if (wanted === 'status') return void (checkable && checkStatus());
+      // "h": settle by hand, where the button is offered (from Needs attention it was four Tabs past Copy, × and the check).
+      if (wanted === 'settle') {
+        if (!unclear || !mayMoveMoney) return;
+        event.preventDefault();
+        return openDialog('settle');
+      }
       if (wanted && allowed[wanted]) {
         event.preventDefault();
         openDialog(wanted);
@@ -152,7 +161,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [allowed, checkable, dialog, settling, otherProfile, checkStatus]);
+  }, [allowed, checkable, dialog, settling, otherProfile, checkStatus, unclear, mayMoveMoney]);
 
   // The detail takes the keyboard to its title when the keyboard is nowhere: opened from another
   // screen ("Open in Transactions", whose button is gone), or in the list's place (the list is
@@ -201,7 +210,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       {/* Settling by hand is the way on once the checks are done with it: "check the status" beside it contradicted it. */}
-      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
+      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : sender ? t(`detail.sending.${sender.kind}`, { amount: formatAmount(sender.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
           <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, otherProfile ? (profileRemoved ? 'removed' : 'other') : 'active'), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
@@ -228,7 +237,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts={shortcutKeys('status')} data-testid="action-status">{t('detail.checkStatus')}</button>}
           {/* Settling by hand after the one-press check, in reading and keyboard order: the note says to check first
               (it sat in the note, above the check). Right after it, so a check that settles it moves nothing before it. */}
-          {unclear && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} data-testid="action-settle">{t('settle.open')}</button>}
+          {unclear && mayMoveMoney && <button type="button" onClick={() => openDialog('settle')} aria-keyshortcuts={shortcutKeys('settle')} data-testid="action-settle">{t('settle.open')}</button>}
           {mayBecomePaid(payment) && (
             <label className="field-check">
               <input type="checkbox" checked={payment.watched} onChange={(e) => void api.watchPayment({ paymentId, watched: e.target.checked }).then(() => load(paymentId))} />
@@ -278,8 +287,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
           <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
-          <dt>{t('detail.created')}</dt><dd>{formatDateTime(payment.createdAt, language)}</dd>
-          <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? formatDateTime(payment.lastCheckedAt, language) : '—'}</dd>
+          <dt>{t('detail.created')}</dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
+          <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}</dd>
         </dl>
       </div>
       {(detail.related.parent || detail.related.repeats.length > 0) && (
@@ -289,7 +298,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
             {detail.related.parent && <li><button type="button" className="link-button" onClick={() => openPayment(detail.related.parent!.id)}><Ltr className="mono">{detail.related.parent.orderId}</Ltr></button></li>}
             {detail.related.repeats.map((r) => (
               <li key={r.id}>
-                <button type="button" className="link-button" onClick={() => openPayment(r.id)}><Ltr className="mono">{r.orderId}</Ltr></button> · {money(r.amountMinor)} · <StateBadge payment={{ ...r, needsAttention: false, operationInFlight: false }} /> · {formatDateTime(r.createdAt, language)}
+                <button type="button" className="link-button" onClick={() => openPayment(r.id)}><Ltr className="mono">{r.orderId}</Ltr></button> · {money(r.amountMinor)} · <StateBadge payment={{ ...r, needsAttention: false, operationInFlight: false }} /> · <RowMoment iso={r.createdAt} />
               </li>
             ))}
           </ul>
@@ -298,10 +307,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {payment.kind === 'link' && <Suspense fallback={null}><PaymentInvoice paymentId={payment.id} /></Suspense>}
       <h3>{t('detail.timeline')}</h3>
       <Timeline detail={detail} />
-      {settling && unclear && (
+      {settling && (
         <SettleDialog
           payment={payment}
-          operation={unclear}
+          operation={settling}
+          current={detail.operations.find((op) => op.id === settling.id)}
           onClose={closeDialog}
           onDone={(words: Words) => {
             closeDialog();
@@ -316,7 +326,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           payment={payment}
           remainingMinor={dialogStartMinor(dialog, chargedCard, allowed)}
           chargedCard={chargedCard}
-          busyWith={sender?.person ? { person: sender.person, kind: sender.kind } : undefined}
+          busyWith={sender ? { person: sender.person ?? null, kind: sender.kind, amountMinor: sender.amountMinor } : undefined}
           onClose={closeDialog}
           onDone={(words: Words, outcome: Notice['kind'] = 'ok', declinedCharge?: PaymentView) => {
             closeDialog();

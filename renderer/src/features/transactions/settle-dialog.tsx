@@ -18,9 +18,10 @@ import { useFieldErrors } from '../get-paid/field-errors';
 import { QuotedWords } from '../../ui/quoted-words';
 
 type Operation = PaymentDetail['operations'][number];
-type Props = { payment: PaymentView; operation: Operation; onDone(words: Words): void; onClose(): void };
+/** `current`: the operation as the ledger has it now; settled meanwhile (another person, a status check), nothing more is recorded. */
+type Props = { payment: PaymentView; operation: Operation; current?: Operation; onDone(words: Words): void; onClose(): void };
 
-export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
+export function SettleDialog({ payment, operation, current, onDone, onClose }: Props) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [happened, setHappened] = useState<boolean>();
@@ -28,6 +29,8 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   const [error, setError] = useState<AppError>();
   const wordError = useWordedError();
   const [sending, setSending] = useState(false);
+  // Not while this dialog's own answer is on its way: main's event about it may come before the answer.
+  const settledMeanwhile = !sending && current !== undefined && current.outcome !== 'unknown' ? current : undefined;
   const first = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const kind = t(`noun.${operation.kind}`);
@@ -40,7 +43,7 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (sending || happened === undefined || !reason.trim()) return;
+    if (sending || settledMeanwhile || happened === undefined || !reason.trim()) return;
     if (reasonProblem) return fields.tell({ reason: reasonProblem });
     setSending(true);
     const result = await api.settleOperation({ paymentId: payment.id, operationId: operation.id, happened, reason });
@@ -55,7 +58,8 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
   return (
     <div className="dialog-backdrop">
       <div ref={box} className="dialog" role="dialog" aria-modal="true" aria-labelledby="settle-title" data-testid="settle-dialog">
-        <h2 id="settle-title">{t('settle.title', { kind, amount })}</h2>
+        {/* A void has no amount of its own ("Settle the void of  by hand"). */}
+        <h2 id="settle-title">{operation.kind === 'void' ? t('settle.title.void') : t('settle.title', { kind, amount })}</h2>
         <form className="dialog-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
           {/* Scrolls in a short window; the title and the buttons stay in view (app.css, .dialog). */}
           <div className="dialog-body">
@@ -67,10 +71,11 @@ export function SettleDialog({ payment, operation, onDone, onClose }: Props) {
             </fieldset>
             <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
             {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
-            {error && !error.fields && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+            {error && !error.fields && !settledMeanwhile && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
+            {settledMeanwhile && <p className="form-error" role="alert" data-testid="settled-meanwhile">{t(settledMeanwhile.outcome === 'succeeded' ? 'settle.meanwhile.happened' : 'settle.meanwhile.notHappened', { kind })}</p>}
           </div>
           <div className="form-actions">
-            <button type="submit" className="primary" disabled={sending || happened === undefined || !reason.trim()} data-testid="settle-send">{t('settle.confirm')}</button>
+            <button type="submit" className="primary" disabled={sending || Boolean(settledMeanwhile) || happened === undefined || !reason.trim()} data-testid="settle-send">{t('settle.confirm')}</button>
             <button type="button" onClick={onClose} disabled={sending}>{t('settle.cancel')}</button>
           </div>
         </form>

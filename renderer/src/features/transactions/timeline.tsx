@@ -6,8 +6,9 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { stateWordOf, stateWords, type StateWord } from '../../../../contract/payment-states';
 import type { ErrorCode } from '../../../../contract/result';
 import { useLanguage, useT } from '../../i18n';
-import { formatAmount, formatDateTime } from '../../i18n/format';
+import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { RowMoment } from '../../ui/row-moment';
 import type { PaymentDetail } from './detail-store';
 import { storedReason } from './stored-reason';
 
@@ -51,7 +52,7 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
     <ol className="timeline" aria-label={t('detail.timeline')}>
       {entries.map((entry) => (
         <li key={entry.key} className={entry.tone ? `timeline-${entry.tone}` : undefined}>
-          <time dateTime={entry.at}>{formatDateTime(entry.at, language)}</time> <span>{entry.text}</span>
+          <time dateTime={entry.at}><RowMoment iso={entry.at} /></time> <span>{entry.text}</span>
           {entry.said && <> — <bdi className="user-text">{entry.said}</bdi></>}
           {entry.raw && (
             <details>
