@@ -93,7 +93,7 @@ export function launchChromium(options: { lazySourcePositions?: boolean } = {}):
   // page with DevTools' Runtime domain on, which makes V8 take a full stack trace of every Error
   // created, and React creates five at load (its suspense sentinels). Each trace needs the source
   // positions of every frame, so V8 re-parsed the whole first script (Paydesk's 690 KB: 20–25 ms of
-  // the page's main thread, the bare page's ~190 KB less) — a cost no user's browser pays, as no
+  // the page's main thread, the bare page's 219 KB: 14–15 ms) — a cost no user's browser pays, as no
   // DevTools is attached (docs/performance.md, "Cold start, eighteenth pass"). `lazySourcePositions`:
   // V8's default, for figures comparable with those measured before.
   const jsFlags = options.lazySourcePositions ? '--expose-gc' : '--expose-gc --no-enable-lazy-source-positions';
