@@ -7,11 +7,12 @@
 // its first calls sent, their last answer, the list's rows shown, and the page's own part (rows
 // after the answers); and each path's ratio of medians against the bare page. With two or more
 // builds, also each build's run-by-run differences from the first (median, rounds ahead).
-// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--paths new|returning] [--trace DIR [--samples]]
+// Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--paths new|returning] [--trace DIR [--samples] [--categories a,b]] [--lazy-source-positions | --both-positions]
 // `--builds`: folders holding a build (`dist/`); `--ledger`: a data folder from `npm run seed`
 // (copied once per build); `--trace DIR`: a Chromium trace of every Paydesk run into DIR
 // (devtools.timeline: the page's tasks, its requests, and `m:ready` / `m:rows` marks); with
-// `--samples`, V8's CPU samples too.
+// `--samples`, V8's CPU samples too. `--lazy-source-positions`: V8's default in the bench's Chromium,
+// which re-parses the page's script for a DevTools stack trace (ui-support.ts, launchChromium).
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +27,9 @@ const runs = Number(option('runs') ?? 12);
 const traceDir = option('trace');
 // `--samples`: the trace also holds V8's CPU samples (what each task ran; heavier on the page).
 const cpuSamples = process.argv.includes('--samples');
+// `--categories a,b`: more trace categories, e.g. disabled-by-default-v8.compile (each function V8
+// compiles, named) or disabled-by-default-v8.runtime_stats (V8's time per kind of work in each task).
+const moreCategories = option('categories')?.split(',') ?? [];
 // `--paths new` or `--paths returning`: only that user's start (both by default).
 const paths = { new: [false], returning: [true] }[option('paths') ?? ''] ?? [true, false];
 if (!ledger) throw new Error('--ledger DIR (a data folder from `npm run seed`) is needed');
@@ -68,7 +72,7 @@ async function paydeskRun(browser: Browser, build: string, dataDir: string, newe
     }).observe(document, { subtree: true, childList: true, attributes: true });
   }, want);
   const marked = await markWaiter(page);
-  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel', ...(cpuSamples ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
+  if (traceDir) await browser.startTracing(page, { path: join(traceDir, `${label.replace(/\W+/g, '-')}-${Date.now()}.json`), categories: ['devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'toplevel', ...(cpuSamples ? ['disabled-by-default-v8.cpu_profiler'] : []), ...moreCategories] });
   const t0 = epoch();
   const preview = await startAndWaitForUrl([join(build, 'dist/main/preview.cjs'), '--port', '0', '--data-dir', dataDir]);
   add(label, 'Open:', epoch() - t0);
@@ -111,30 +115,39 @@ async function main() {
   const newest = newestOrderId(ledger!);
   const bareServer = await bareApp(work);
   const loadBefore = loadavg()[0]!;
-  const browser = await launchChromium();
-  const label = (i: number, returning: boolean) => `${builds[i]} (${returning ? 'returning' : 'new'} user)`;
+  // `--both-positions`: each round in a Chromium with V8's eager source positions and in one with its
+  // lazy default, side by side, to see what the DevTools re-parse costs each page (ui-support.ts).
+  const variants = process.argv.includes('--both-positions') ? [false, true] : [process.argv.includes('--lazy-source-positions')];
+  const browsers = await Promise.all(variants.map((lazySourcePositions) => launchChromium({ lazySourcePositions })));
+  const suffix = (v: number) => (variants.length > 1 && variants[v] ? ' [lazy positions]' : '');
+  const label = (i: number, returning: boolean, v = 0) => `${builds[i]} (${returning ? 'returning' : 'new'} user)${suffix(v)}`;
   for (let run = 0; run < runs; run++) {
-    const barePhases = await bareRun(browser, bareServer);
-    add('bare page', 'ready', barePhases.ready!);
-    add('bare page', 'Open:', barePhases.open!);
-    for (const returning of paths) {
-      // Every other round in the opposite order, so no build always runs first (A B, B A, …).
-      const order = [...builds.entries()];
-      if (run % 2 === 1) order.reverse();
-      for (const [i, build] of order) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning));
+    for (const [v, browser] of browsers.entries()) {
+      const barePhases = await bareRun(browser, bareServer);
+      add(`bare page${suffix(v)}`, 'ready', barePhases.ready!);
+      add(`bare page${suffix(v)}`, 'Open:', barePhases.open!);
+      for (const returning of paths) {
+        // Every other round in the opposite order, so no build always runs first (A B, B A, …).
+        const order = [...builds.entries()];
+        if (run % 2 === 1) order.reverse();
+        for (const [i, build] of order) await paydeskRun(browser, build, dataDirs[i]!, newest, returning, label(i, returning, v));
+      }
     }
   }
-  await browser.close();
-  const bare = percentile(results.get('bare page')!.ready!, 50);
+  await Promise.all(browsers.map((browser) => browser.close()));
   console.log(`\ncold start, ms from the process spawn: medians of ${runs} runs, builds alternated run by run (load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`);
-  const bareOpen = percentile(results.get('bare page')!['Open:']!, 50);
-  console.log(`bare page: "Open:" printed ${bareOpen.toFixed(0)}, React rendered ${bare.toFixed(0)} (${(bare - bareOpen).toFixed(0)} after "Open:")`);
-  for (const [key, samples] of results) {
-    if (key === 'bare page') continue;
-    const phases = Object.entries(samples).map(([phase, values]) => `${phase} ${percentile(values, 50).toFixed(0)}`).join(', ');
-    // The page's own path (from "Open:" to the rows, run by run) beside the bare page's: what is left once main has printed its address.
-    const afterOpen = percentile(samples.rows!.map((ms, run) => ms - samples['Open:']![run]!), 50);
-    console.log(`${key}: ${phases}; ratio ${(percentile(samples.rows!, 50) / bare).toFixed(2)} (p95 ${percentile(samples.rows!, 95).toFixed(0)}); rows ${afterOpen.toFixed(0)} after "Open:" (${(afterOpen / (bare - bareOpen)).toFixed(2)}× the bare page's)`);
+  for (const v of variants.keys()) {
+    const bareSamples = results.get(`bare page${suffix(v)}`)!;
+    const bare = percentile(bareSamples.ready!, 50);
+    const bareOpen = percentile(bareSamples['Open:']!, 50);
+    console.log(`bare page${suffix(v)}: "Open:" printed ${bareOpen.toFixed(0)}, React rendered ${bare.toFixed(0)} (${(bare - bareOpen).toFixed(0)} after "Open:")`);
+    for (const [key, samples] of results) {
+      if (key.startsWith('bare page') || (suffix(v) ? !key.endsWith(suffix(v)) : key.endsWith(' [lazy positions]'))) continue;
+      const phases = Object.entries(samples).map(([phase, values]) => `${phase} ${percentile(values, 50).toFixed(0)}`).join(', ');
+      // The page's own path (from "Open:" to the rows, run by run) beside the bare page's: what is left once main has printed its address.
+      const afterOpen = percentile(samples.rows!.map((ms, run) => ms - samples['Open:']![run]!), 50);
+      console.log(`${key}: ${phases}; ratio ${(percentile(samples.rows!, 50) / bare).toFixed(2)} (p95 ${percentile(samples.rows!, 95).toFixed(0)}); rows ${afterOpen.toFixed(0)} after "Open:" (${(afterOpen / (bare - bareOpen)).toFixed(2)}× the bare page's)`);
+    }
   }
   // Run by run against the first build and the one before (the runs of a round were taken side by
   // side): the median of the differences, and in how many rounds the build was ahead.
@@ -145,6 +158,7 @@ async function main() {
   }).join(', ');
   for (const returning of paths) {
     for (const i of builds.keys()) {
+      if (variants.length > 1) console.log(`${label(i, returning)} minus itself with lazy positions, run by run, median: ${differences(results.get(label(i, returning))!, results.get(label(i, returning, 1))!)}`);
       if (i === 0) continue;
       const of = results.get(label(i, returning))!;
       console.log(`${label(i, returning)} minus ${builds[0]}, run by run, median: ${differences(of, results.get(label(0, returning))!)}`);

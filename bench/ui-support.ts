@@ -88,10 +88,18 @@ export function stop(child: ChildProcess): Promise<void> {
  * CPU (and the browser process ~150 ms more) in the 200 ms after the page was opened, on a 2-core
  * machine exactly while the measured page loaded. Neither Paydesk nor the bare page has an omnibox.
  */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(options: { lazySourcePositions?: boolean } = {}): Promise<Browser> {
+  // V8's source positions kept with each compile, not rebuilt on demand: Playwright drives every
+  // page with DevTools' Runtime domain on, which makes V8 take a full stack trace of every Error
+  // created, and React creates five at load (its suspense sentinels). Each trace needs the source
+  // positions of every frame, so V8 re-parsed the whole first script (Paydesk's 690 KB: 20–25 ms of
+  // the page's main thread, the bare page's 219 KB: 14–15 ms) — a cost no user's browser pays, as no
+  // DevTools is attached (docs/performance.md, "Cold start, eighteenth pass"). `lazySourcePositions`:
+  // V8's default, for figures comparable with those measured before.
+  const jsFlags = options.lazySourcePositions ? '--expose-gc' : '--expose-gc --no-enable-lazy-source-positions';
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc', '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--js-flags=${jsFlags}`, '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup'],
   });
 }
 
