@@ -186,14 +186,17 @@ describeWithPostgres('Home\'s sums per hour and day on the team ledger', () => {
     ], [undefined, 'practice', 'shop-2']);
   });
 
-  /** Waits until `client`'s statement waits for a lock another transaction holds. */
-  async function waitsForLock(root: pg.Client, client: pg.Client) {
+  /** Lets a laptop's statement run until it is done or waits for a lock another transaction holds. */
+  async function doneOrWaiting(root: pg.Client, client: pg.Client, run: Promise<unknown>): Promise<'done' | 'waiting'> {
     const pid = (client as unknown as { processID: number }).processID;
-    for (let i = 0; i < 200; i++) {
-      if ((await root.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [pid])).rows[0]?.wait_event_type === 'Lock') return;
-      await new Promise((r) => setTimeout(r, 25));
+    let done = false;
+    void run.then(() => (done = true), () => (done = true));
+    for (let i = 0; i < 400 && !done; i++) {
+      if ((await root.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [pid])).rows[0]?.wait_event_type === 'Lock') return 'waiting';
+      await new Promise((r) => setTimeout(r, 10));
     }
-    throw new Error('the second laptop never waited');
+    if (!done) throw new Error('neither done nor waiting');
+    return 'done';
   }
 
   it('two laptops capturing in the same hour at once: the second waits for the first to commit, and both count', async () => {
@@ -203,10 +206,12 @@ describeWithPostgres('Home\'s sums per hour and day on the team ledger', () => {
     await capture(t.sue, a, 5_000);
     await t.sueOther.query('BEGIN');
     const second = capture(t.sueOther, b, 6_000);
-    await waitsForLock(t.root, t.sueOther);
+    const captured = await doneOrWaiting(t.root, t.sueOther, second);
+    const committed = second.then(() => t.sueOther.query('COMMIT'));
+    const waited = captured === 'waiting' ? captured : await doneOrWaiting(t.root, t.sueOther, committed);
+    expect(waited).toBe('waiting');
     await t.sue.query('COMMIT');
-    await second;
-    await t.sueOther.query('COMMIT');
+    await committed;
     expect((await expectAsCounted(t.root)).moneyHours).toMatchObject([{ currency: 'SAR', gross: 11_000, paid: 2 }]);
   });
 
@@ -216,20 +221,18 @@ describeWithPostgres('Home\'s sums per hour and day on the team ledger', () => {
     await capture(t.sue, a, 5_000);
     await capture(t.sue, b, 6_000);
     const [opA, opB] = [await sendRefund(t.sue, a, 500), await sendRefund(t.sueOther, b, 600)];
-    // As money-operations.ts does: the payment, then the operation.
+    // As money-operations.ts does: the payment, then the operation; as a settlement by hand does: the operation, then the payment.
     await t.sue.query('BEGIN');
     await refunded(t.sue, a, 500);
-    // As a settlement by hand does: the operation, then the payment.
     await t.sueOther.query('BEGIN');
-    const other = (async () => {
-      await answer(t.sueOther, opB, 'succeeded');
-      await refunded(t.sueOther, b, 600);
-      await t.sueOther.query('COMMIT');
-    })();
-    await waitsForLock(t.root, t.sueOther);
-    await answer(t.sue, opA, 'succeeded');
-    await t.sue.query('COMMIT');
-    await other;
+    const answeredB = answer(t.sueOther, opB, 'succeeded');
+    await doneOrWaiting(t.root, t.sueOther, answeredB);
+    const answeredA = answer(t.sue, opA, 'succeeded');
+    await doneOrWaiting(t.root, t.sue, answeredA);
+    await Promise.all([
+      answeredB.then(() => refunded(t.sueOther, b, 600)).then(() => t.sueOther.query('COMMIT')),
+      answeredA.then(() => t.sue.query('COMMIT')),
+    ]);
     const kept = await expectAsCounted(t.root);
     expect(kept.moneyHours).toMatchObject([{ gross: 11_000, refunded: 1_100, paid: 2, refunds: 2 }]);
     expect(kept.refundHours).toMatchObject([{ amount: 1_100, n: 2 }]);
