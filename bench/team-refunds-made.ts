@@ -45,6 +45,9 @@ if (missing) {
     const t2 = performance.now();
     await superuser.query('ANALYZE');
     console.log(`filled ${payments.toLocaleString('en')} payments in ${((t1 - t0) / 1000).toFixed(1)} s; Home's sums counted in ${((t2 - t1) / 1000).toFixed(1)} s`);
+    const sizes = await superuser.query(`SELECT c.relname, pg_total_relation_size(c.oid) AS bytes, (SELECT count(*) FROM paydesk.money_hours) AS money_hours, (SELECT count(*) FROM paydesk.refund_hours) AS refund_hours
+      FROM pg_class c WHERE c.relnamespace = 'paydesk'::regnamespace AND c.relname IN ('money_hours', 'money_days', 'refund_hours', 'refund_days') ORDER BY 1`);
+    console.log(`sums: ${sizes.rows.map((r) => `${r.relname} ${(Number(r.bytes) / 1_048_576).toFixed(2)} MiB`).join(', ')}; ${sizes.rows[0]?.money_hours} money hours, ${sizes.rows[0]?.refund_hours} refund hours`);
     const pool = financePool();
     const overview = createTeamOverview({ pool });
     const dayMs = 86_400_000;

@@ -9,9 +9,10 @@
 -- Kept by statement triggers on payments and operations in the writer's transaction (a copy of
 -- a laptop's ledger is one grouped change per statement, not one per row). A writer changing the
 -- sums first takes the audit chain's head (security.sql), which every write that moves money takes
--- anyway and holds to its commit: writers already take turns there, so the sums' rows add no wait
--- of their own, and as no one holds a sum's row without the head, two writers never lock rows in
--- opposite orders (no deadlock, whichever of payment and operation a flow updates first).
+-- anyway and holds to its commit: writers already take turns there (now from the statement that
+-- moves money, one before its audited answer at most), and as no one holds a sum's row without
+-- the head, two writers never lock rows in opposite orders (no deadlock, whichever of payment and
+-- operation a flow updates first). Cost measured by bench/team-write-sums.ts (docs/performance.md).
 SET LOCAL ROLE paydesk_owner;
 
 CREATE FUNCTION paydesk.utc_hour(t timestamptz) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE
