@@ -223,7 +223,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.empty.none': 'لا مدفوعات بعد. يظهر في هذه القائمة كل رابط دفع وجلسة دفع ودفعة بالبطاقة تُجرى هنا.',
   'tx.empty.cardLast4': 'لا يعرف بايدسك إلا بطاقة البيع المُدخلة في شاشة «الدفع بالبطاقة» فيه: البطاقة المُدخلة في صفحة البوابة (روابط الدفع وجلسات الدفع) ليست في ردودها. ابحث عنها في لوحة تحكم البوابة.',
   'tx.count.refused': 'لا يُعرض شيء حتى يُصحَّح عامل التصفية.',
-  'tx.col.created': 'التاريخ', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
+  'tx.col.created': 'تاريخ الإنشاء', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
   'tx.refundedShort': '(استُرد {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
   'tx.filter.state': 'الحالة', 'tx.filter.any': 'الكل', 'tx.filter.kind': 'النوع', 'tx.filter.currency': 'العملة', 'tx.filter.from': 'من', 'tx.filter.to': 'إلى',
   'tx.filter.dateKept': 'إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: {date}.',
