@@ -278,6 +278,20 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect(overview.refundsMade).toEqual([{ currency: 'KWD', count: 1, amountMinor: 3_000 }]);
   });
 
+  it('from version 32, keeps an older bulk batch (its reports in commas) and keeps a new batch\'s separator, which nobody changes', async () => {
+    const { superuser, sam } = await databaseAt(32);
+    const older = randomUUID();
+    await sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES ($1, 'practice', 'old.csv', 'ready')`, [older]);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect((await sam.query('SELECT separator FROM paydesk.bulk_batches WHERE id = $1', [older])).rows).toEqual([{ separator: null }]);
+    const newer = randomUUID();
+    await sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, separator) VALUES ($1, 'practice', 'new.csv', 'ready', ';')`, [newer]);
+    expect((await sam.query('SELECT separator FROM paydesk.bulk_batches WHERE id = $1', [newer])).rows).toEqual([{ separator: ';' }]);
+    await expect(sam.query(`UPDATE paydesk.bulk_batches SET separator = ',' WHERE id = $1`, [newer])).rejects.toMatchObject({ code: '42501' });
+    await expect(sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, separator) VALUES ($1, 'practice', 'pipe.csv', 'ready', '|')`, [randomUUID()])).rejects.toMatchObject({ code: '23514' });
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);
