@@ -91,11 +91,11 @@ function dotExample(text: string, typed: string, currency: CurrencyCode): string
 
 /**
  * An amount written as the currency's ISO 4217 exponent says, for the words that show one:
- * "1234.50" SAR, "1234.500" KWD, "1234" JPY ("1,234.500" grouped; "125.500" with `whole` 125).
+ * "1234.50" SAR, "1234.500" KWD, "1234" JPY; `grouped` "1,234.500"; `short` "125.500".
  */
-export function amountExample(currency: CurrencyCode, { grouped = false, whole = 1234 } = {}): string {
+export function amountExample(currency: CurrencyCode, form: 'plain' | 'grouped' | 'short' = 'plain'): string {
   const exponent = exponentOf(currency);
-  const digits = grouped ? String(whole).replace(/\B(?=(\d{3})+$)/g, ',') : String(whole);
+  const digits = { plain: '1234', grouped: '1,234', short: '125' }[form];
   return exponent === 0 ? digits : `${digits}.${'5'.padEnd(exponent, '0')}`;
 }
 
@@ -111,7 +111,7 @@ export function parseSearchAmount(text: string, currency: CurrencyCode): ParsedA
   let normalized = typed;
   if (typed.includes(',')) {
     if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) {
-      const grouped = amountExample(currency, { grouped: true });
+      const grouped = amountExample(currency, 'grouped');
       // A currency without decimals has no dot to use instead: its comma only groups thousands.
       if (exponentOf(currency) === 0) return refuse(`${currency} has no decimals, and a comma only separates thousands (${grouped}).`, 'amount.commaNoDecimals', { currency, grouped });
       const example = dotExample(text, typed, currency);
@@ -121,7 +121,7 @@ export function parseSearchAmount(text: string, currency: CurrencyCode): ParsedA
   }
   const match = /^(\d+)(?:\.(\d*))?$/.exec(normalized);
   if (!match) {
-    const example = amountExample(currency, { whole: 125 });
+    const example = amountExample(currency, 'short');
     return refuse(`Enter the amount as digits, for example ${example}.`, 'amount.notDigits', { example });
   }
   const whole = match[1];

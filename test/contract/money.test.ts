@@ -119,6 +119,7 @@ describe('an amount with two readings is refused, naming both', () => {
     ['١٢,٥٠٠', 'OMR', '12,500', '12500', '12.500'], // Arabic-Indic digits with a Latin comma
     [' 1 ,250 ', 'BHD', '1,250', '1250', '1.250'],
     ['0,500', 'JOD', '0,500', '500', '0.500'],
+    ['00,500', 'JOD', '00,500', '500', '00.500'], // every leading zero of the whole reading dropped
   ] as const)('%j in %s', (text, currency, typed, whole, decimal) => {
     expect(parseAmount(text, currency)).toMatchObject({ ok: false, why: { key: 'amount.twoReadings', values: { typed, whole, decimal, currency } } });
   });
@@ -167,6 +168,14 @@ describe('the example for a misplaced comma comes from what was typed where it i
     ['123,', '123'], // nothing after the comma: 123 either way
     [',123', '1234.50'], // ",123" may be 0.123 to someone who writes decimals with a comma
     ['1.234,50', '1234.50'],
+    ['٬١٢٣٫٤٥', '123.45'],
+    ['٬٬١٢٣', '123'], // separators at either end, however many
+    ['١٢٣٬٬', '123'],
+    ['123,,', '123'],
+    ['\u200f٬١٢٣', '123'], // a direction mark copied with it, before the separator
+    [' ٬١٢٣', '123'], // a space before it
+    ['١٬٢٣٤٬٥', '1234.50'], // separators inside are no example: only those at its ends go
+    ['٬١٢٣٫٤٥٦', '1234.50'], // three decimals in SAR: no example; the currency's own
   ] as const)('%j: as in %s', (text, example) => {
     expect(parseAmount(text, 'SAR')).toMatchObject({ ok: false, why: { key: 'amount.decimalComma', values: { example } } });
   });
@@ -283,7 +292,7 @@ describe('minorFromDecimalText: amounts in a gateway answer', () => {
 
 describe('an example amount in the words is written as its currency is', () => {
   it.each(currencyCodes)('%s: its ISO 4217 decimals, and the field takes it', (currency) => {
-    for (const example of [amountExample(currency), amountExample(currency, { grouped: true }), amountExample(currency, { whole: 125 })]) {
+    for (const example of [amountExample(currency), amountExample(currency, 'grouped'), amountExample(currency, 'short')]) {
       expect(example.split('.')[1]?.length ?? 0, example).toBe(exponentOf(currency));
       expect(parseAmount(example, currency).ok, example).toBe(true);
     }
