@@ -14,13 +14,14 @@ const networkCheck =
 
 export const reasonsAr: Record<ReasonKey, string> = {
   'amount.empty': 'أدخل المبلغ.',
-  'amount.notDigits': 'أدخل المبلغ بالأرقام، مثل 125.50.',
+  'amount.notDigits': 'أدخل المبلغ بالأرقام، مثل {example}.',
   'amount.negative': 'أدخل المبلغ بلا إشارة: يجب أن يكون أكبر من صفر.',
   'amount.zero': 'يجب أن يكون المبلغ أكبر من صفر.',
   'amount.noDecimals': 'عملة {currency} بلا كسور عشرية.',
   'amount.tooManyDecimals': 'تسمح عملة {currency} {decimals, plural, one {بخانة عشرية واحدة} two {بخانتين عشريتين} few {بـ# خانات عشرية} many {بـ# خانة عشرية} other {بـ# خانة عشرية}} على الأكثر.',
   'amount.tooLarge': 'المبلغ كبير جدًا.',
-  'amount.decimalComma': 'استخدم النقطة للكسور العشرية كما في {example}؛ الفاصلة تفصل الآلاف فقط (1,234.50).',
+  'amount.decimalComma': 'استخدم النقطة للكسور العشرية كما في {example}؛ الفاصلة تفصل الآلاف فقط ({grouped}).',
+  'amount.commaNoDecimals': 'عملة {currency} بلا كسور عشرية، والفاصلة تفصل الآلاف فقط ({grouped}).',
   'amount.twoReadings': 'يحتمل المبلغ {typed} قراءتين: {whole} أو {decimal} {currency}. اكتبه دون الفاصلة، أو بالنقطة للكسور العشرية.',
   'input.required': 'املأ هذا الحقل.',
   'input.controlChars': 'يحتوي هذا الحقل على رموز لا يمكن إرسالها.',

@@ -19,13 +19,15 @@ const networkCheck =
 export const reasonTexts = {
   // Amounts, as typed
   'amount.empty': 'Enter an amount.',
-  'amount.notDigits': 'Enter the amount as digits, for example 125.50.',
+  // Every example is written with the currency's decimals (contract/money.ts amountExample).
+  'amount.notDigits': 'Enter the amount as digits, for example {example}.',
   'amount.negative': 'Enter the amount without a sign: it must be more than zero.',
   'amount.zero': 'The amount must be more than zero.',
   'amount.noDecimals': '{currency} has no decimals.',
   'amount.tooManyDecimals': '{currency} allows at most {decimals, plural, one {# decimal} other {# decimals}}.',
   'amount.tooLarge': 'The amount is too large.',
-  'amount.decimalComma': 'Use a dot for the decimals, as in {example}; a comma only separates thousands (1,234.50).',
+  'amount.decimalComma': 'Use a dot for the decimals, as in {example}; a comma only separates thousands ({grouped}).',
+  'amount.commaNoDecimals': '{currency} has no decimals, and a comma only separates thousands ({grouped}).',
   // "12,500" in a 3-decimal currency: grouped thousands, or a decimal comma (contract/money.ts twoReadings).
   'amount.twoReadings': '{typed} could be {whole} or {decimal} {currency}: write it without the comma, or with a dot for the decimals.',
   // Payment forms

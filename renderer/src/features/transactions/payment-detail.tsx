@@ -233,7 +233,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {/* Its form, filled with what was sent (the same order id): what "You can create it again" above offers. */}
           {mayCreate && canCreateAgain(payment) && <button type="button" onClick={() => createAgain(payment)} data-testid="action-create-again">{t('detail.createAgain')}</button>}
           {/* A declined or expired link or session: a new one like it, under a new order id. */}
-          <MakeAnother payment={payment} />
+          <MakeAnother payment={payment} declineReason={detail.declineReason} />
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts={shortcutKeys('status')} data-testid="action-status">{t('detail.checkStatus')}</button>}
           {/* Settling by hand after the one-press check, in reading and keyboard order: the note says to check first
               (it sat in the note, above the check). Right after it, so a check that settles it moves nothing before it. */}
