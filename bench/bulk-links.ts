@@ -85,7 +85,7 @@ async function onSqlite() {
     const store = createSqliteBulkStore(db);
     const batchId = randomUUID();
     const at = new Date().toISOString();
-    await store.insertBatch({ id: batchId, profile_id: 'practice', file_name: 'bench.csv', state: 'done', created_by: 'bench', created_at: at, updated_at: at }, batchRows(batchId, payments));
+    await store.insertBatch({ id: batchId, profile_id: 'practice', file_name: 'bench.csv', state: 'done', created_by: 'bench', created_at: at, updated_at: at, separator: null }, batchRows(batchId, payments));
     return await measure('sqlite', store, createSqliteLedgerStore(db), batchId);
   } finally {
     db.close();
@@ -118,7 +118,7 @@ async function onTeam() {
       const batchId = randomUUID();
       const at = new Date().toISOString();
       // Stored as the bulk screen stores a batch, then marked created as a run marks its rows.
-      await store.insertBatch({ id: batchId, profile_id: 'practice', file_name: 'bench.csv', state: 'ready', created_by: 'bench', created_at: at, updated_at: at }, batchRows(batchId, payments).map((r) => ({ ...r, state: 'pending' })));
+      await store.insertBatch({ id: batchId, profile_id: 'practice', file_name: 'bench.csv', state: 'ready', created_by: 'bench', created_at: at, updated_at: at, separator: null }, batchRows(batchId, payments).map((r) => ({ ...r, state: 'pending' })));
       await superuser.query(`UPDATE paydesk.bulk_rows r SET state = 'created', payment_id = p.id FROM paydesk.payments p WHERE r.batch_id = $1 AND p.order_id = r.order_id`, [batchId]);
       await superuser.end();
       return await measure('team', store, createPostgresLedgerStore(pool, { laptop: 'bench' }), batchId);

@@ -82,10 +82,21 @@ const compactAmountText = (text: string) => asciiAmountText(text).replace(/[\u00
  * separator before or after it ("٬١٢٣", never a decimal) or a comma after it ("123,": nothing
  * follows), without it; otherwise a fixed one, as no reading of "1.234,50" is certain.
  */
-function dotExample(text: string, typed: string): string {
-  if (/^\d+,\d+$/.test(typed)) return typed.replace(',', '.');
+function dotExample(text: string, typed: string, currency: CurrencyCode): string {
   const bare = compactAmountText(withoutDirectionMarks(text).trim().replace(/^\u066C+|[\u066C,]+$/g, ''));
-  return /^\d+(\.\d+)?$/.test(bare) ? bare : '1234.50';
+  const derived = /^\d+,\d+$/.test(typed) ? typed.replace(',', '.') : /^\d+(\.\d+)?$/.test(bare) ? bare : undefined;
+  // An example the field would refuse (a decimal too many for the currency) is no example.
+  return derived !== undefined && (derived.split('.')[1] ?? '').length <= exponentOf(currency) ? derived : amountExample(currency);
+}
+
+/**
+ * An amount written as the currency's ISO 4217 exponent says, for the words that show one:
+ * "1234.50" SAR, "1234.500" KWD, "1234" JPY; `grouped` "1,234.500"; `short` "125.500".
+ */
+export function amountExample(currency: CurrencyCode, form: 'plain' | 'grouped' | 'short' = 'plain'): string {
+  const exponent = exponentOf(currency);
+  const digits = { plain: '1234', grouped: '1,234', short: '125' }[form];
+  return exponent === 0 ? digits : `${digits}.${'5'.padEnd(exponent, '0')}`;
 }
 
 /**
@@ -100,13 +111,19 @@ export function parseSearchAmount(text: string, currency: CurrencyCode): ParsedA
   let normalized = typed;
   if (typed.includes(',')) {
     if (!/^\d{1,3}(,\d{3})+(\.\d*)?$/.test(typed)) {
-      const example = dotExample(text, typed);
-      return refuse(`Use a dot for the decimals, as in ${example}; a comma only separates thousands (1,234.50).`, 'amount.decimalComma', { example });
+      const grouped = amountExample(currency, 'grouped');
+      // A currency without decimals has no dot to use instead: its comma only groups thousands.
+      if (exponentOf(currency) === 0) return refuse(`${currency} has no decimals, and a comma only separates thousands (${grouped}).`, 'amount.commaNoDecimals', { currency, grouped });
+      const example = dotExample(text, typed, currency);
+      return refuse(`Use a dot for the decimals, as in ${example}; a comma only separates thousands (${grouped}).`, 'amount.decimalComma', { example, grouped });
     }
     normalized = typed.replace(/,/g, '');
   }
   const match = /^(\d+)(?:\.(\d*))?$/.exec(normalized);
-  if (!match) return refuse('Enter the amount as digits, for example 125.50.', 'amount.notDigits');
+  if (!match) {
+    const example = amountExample(currency, 'short');
+    return refuse(`Enter the amount as digits, for example ${example}.`, 'amount.notDigits', { example });
+  }
   const whole = match[1];
   const fraction = match[2] ?? '';
   const exponent = exponentOf(currency);

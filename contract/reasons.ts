@@ -12,20 +12,22 @@ const ledgerProblem =
 // A connection that failed before any answer (main/core/network-failure.ts): what happened, then
 // what to check, each by its cause; the reasons add what it means there and the code, once.
 const networkWhat =
-  '{cause, select, dns {The server name {serverName} was not found (DNS).} refused {The server {server} refused the connection.} timedOut {The server {server} did not answer in time.} reset {The connection to {server} was cut off.} noRoute {This computer has no network route to {server}.} certExpired {The certificate of {server} has expired.} certUntrusted {This computer does not trust the certificate of {server}.} certName {The certificate of {server} is made out to another name.} notTls {The server {server} did not answer over HTTPS (TLS).} unsafePort {Paydesk does not connect to {server}: that port is kept for other kinds of service, and browsers refuse it too.} other {The connection to {server} failed.}}';
+  '{cause, select, dns {The server name {serverName} was not found (DNS).} refused {The server {server} refused the connection.} timedOut {The server {server} did not answer in time.} connectTimedOut {The server {server} did not answer while Paydesk was connecting to it.} reset {The connection to {server} was cut off.} noRoute {This computer has no network route to {server}.} certExpired {The certificate of {server} has expired.} certUntrusted {This computer does not trust the certificate of {server}.} certName {The certificate of {server} is made out to another name.} notTls {The server {server} did not answer over HTTPS (TLS).} unsafePort {Paydesk does not connect to {server}: that port is kept for other kinds of service, and browsers refuse it too.} other {The connection to {server} failed.}}';
 const networkCheck =
-  '{cause, select, dns {Check the address and your network.} refused {Check the address and the port, and that the server is running.} timedOut {Check the address and your network; a firewall or VPN may be in the way.} reset {Try again; if it keeps happening, check your network, proxy or VPN.} noRoute {Check your network connection (Wi-Fi, cable or VPN).} certExpired {Check the address; if it is right, the server’s administrator must renew its certificate.} certUntrusted {Check the address; if it is right, the server’s administrator must fix its certificate.} certName {Check the address: use the name the certificate is made out to.} notTls {Check the address’s start and port: the server may take only http://, or https:// on another port.} unsafePort {Check the port in the address (the number after the colon).} other {Check the address and your network.}}';
+  '{cause, select, dns {Check the address and your network.} refused {Check the address and the port, and that the server is running.} timedOut {Check the address and your network; a firewall or VPN may be in the way.} connectTimedOut {You can safely try again; if it keeps happening, check the address and your network; a firewall or VPN may be in the way.} reset {Try again; if it keeps happening, check your network, proxy or VPN.} noRoute {Check your network connection (Wi-Fi, cable or VPN).} certExpired {Check the address; if it is right, the server’s administrator must renew its certificate.} certUntrusted {Check the address; if it is right, the server’s administrator must fix its certificate.} certName {Check the address: use the name the certificate is made out to.} notTls {Check the address’s start and port: the server may take only http://, or https:// on another port.} unsafePort {Check the port in the address (the number after the colon).} other {Check the address and your network.}}';
 
 export const reasonTexts = {
   // Amounts, as typed
   'amount.empty': 'Enter an amount.',
-  'amount.notDigits': 'Enter the amount as digits, for example 125.50.',
+  // Every example is written with the currency's decimals (contract/money.ts amountExample).
+  'amount.notDigits': 'Enter the amount as digits, for example {example}.',
   'amount.negative': 'Enter the amount without a sign: it must be more than zero.',
   'amount.zero': 'The amount must be more than zero.',
   'amount.noDecimals': '{currency} has no decimals.',
   'amount.tooManyDecimals': '{currency} allows at most {decimals, plural, one {# decimal} other {# decimals}}.',
   'amount.tooLarge': 'The amount is too large.',
-  'amount.decimalComma': 'Use a dot for the decimals, as in {example}; a comma only separates thousands (1,234.50).',
+  'amount.decimalComma': 'Use a dot for the decimals, as in {example}; a comma only separates thousands ({grouped}).',
+  'amount.commaNoDecimals': '{currency} has no decimals, and a comma only separates thousands ({grouped}).',
   // "12,500" in a 3-decimal currency: grouped thousands, or a decimal comma (contract/money.ts twoReadings).
   'amount.twoReadings': '{typed} could be {whole} or {decimal} {currency}: write it without the comma, or with a dot for the decimals.',
   // Payment forms

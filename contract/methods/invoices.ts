@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { method, shared } from '../method-spec';
 import { currencyCodes } from '../money';
+import { ledgerStates } from '../payment-states';
 import { vatCategories } from '../vat';
 import { paymentViewSchema } from './payments';
 import { productionConfirmationSchema } from './profiles';
@@ -55,6 +56,11 @@ export const invoiceViewSchema = shared(() => z.object({
    * and is used again if the same order is tried again).
    */
   state: z.enum(['issued', 'reserved', 'not_issued']),
+  /**
+   * Its payment's state (null when the ledger has no such payment): what the panel says once an
+   * issued invoice's link is paid or refunded ("Paid", not "Issued"); the document's title never changes.
+   */
+  paymentState: z.enum(ledgerStates).nullable(),
   pricesIncludeVat: z.boolean(),
   language: z.enum(invoiceLanguages),
   netMinor: minor(),
@@ -73,6 +79,9 @@ export const invoiceViewSchema = shared(() => z.object({
   zatcaQr: z.string(),
 }));
 export type InvoiceView = z.infer<ReturnType<typeof invoiceViewSchema>>;
+
+/** The business's zone (the renderer's), in which the document prints its issue time; main's own when left out. */
+const documentZone = shared(() => text(64).optional());
 
 const customer = shared(() => z.object({ name: text(200), email: text(320), phone: text(40) }).strict());
 
@@ -123,12 +132,12 @@ export const invoiceMethods = {
   }),
   invoiceDocument: method({
     summary: 'An invoice or credit note rendered by Chromium: the PDF to save or open, and a PNG of it to show first.',
-    input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional() }).strict(),
+    input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional(), timeZone: documentZone() }).strict(),
     output: () => z.object({ fileName: z.string(), pdfBase64: z.string(), pngBase64: z.string() }),
   }),
   openInvoiceDocument: method({
     summary: 'Saves the PDF in the data folder’s invoices/ and opens it with the system’s viewer (desktop app); the preview answers opened: false.',
-    input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional() }).strict(),
+    input: () => z.object({ invoiceId: id().optional(), creditNoteId: id().optional(), timeZone: documentZone() }).strict(),
     output: () => z.object({ opened: z.boolean(), path: z.string().nullable() }),
   }),
 };

@@ -192,7 +192,7 @@ export function createBulkService(deps: BulkDeps) {
         vat_rate: null, vat_reason: null, state: 'pending', payment_id: null, error: null, ...fields,
       });
       await store.insertBatch(
-        { id, profile_id: gateway.profile.id, file_name: fileName.trim().slice(0, 255) || 'links.csv', state: 'ready', created_by: ctx.osUser, created_at: at.toISOString(), updated_at: at.toISOString() },
+        { id, profile_id: gateway.profile.id, file_name: fileName.trim().slice(0, 255) || 'links.csv', state: 'ready', created_by: ctx.osUser, created_at: at.toISOString(), updated_at: at.toISOString(), separator: read.delimiter },
         [
           // Each row's order id is fixed now, before any request: a resume sends the same one.
           ...valid.map((r) => row(r, { order_id: r.orderId || newOrderId(at), issue_date: r.issueDate || null, expire_date: r.expireDate || null, vat_rate: r.vatRate || null, vat_reason: r.vatReason || null })),
@@ -255,10 +255,11 @@ export function createBulkService(deps: BulkDeps) {
      * row whose link was made meanwhile, or whose outcome is unknown, is refused as already in
      * the ledger: never a second link. The reason is written without the direction marks that
      * keep an Arabic sentence's amounts in order on screen: in a file they are invisible
-     * characters that a copied example or a corrected cell would carry along.
+     * characters that a copied example or a corrected cell would carry along. Written with the
+     * file's own separator (a semicolon file's report opens in columns where it was made).
      */
     async errorReport(batchId: string, wording: Record<string, string> = {}) {
-      await getBatch(batchId);
+      const batch = await getBatch(batchId);
       const all = await store.rows(batchId);
       const bad = all.filter((r) => r.state === 'failed' || r.state === 'unknown');
       const english = (r: BulkRowRow) => storedProblems(r.error).map((p) => (p.column ? `${p.column}: ` : '') + englishText(p.reason as Reason)).join(' ');
@@ -267,7 +268,7 @@ export function createBulkService(deps: BulkDeps) {
       const { csv, rows } = toCsv(header, bad.map((r) => [
         r.order_id, r.amount, r.currency, r.description, r.customer_name, r.customer_email, r.customer_phone, r.issue_date, r.expire_date,
         ...(withVat ? [r.vat_rate, r.vat_reason] : []), withoutDirectionMarks(wording[String(r.line)] ?? english(r)),
-      ]));
+      ]), batch.separator ?? ',');
       return { fileName: `paydesk-bulk-errors-${batchId.slice(0, 8)}.csv`, csv, rows };
     },
 
@@ -276,14 +277,17 @@ export function createBulkService(deps: BulkDeps) {
     /**
      * The batch's links as CSV for a mail merge: the amount as an exact decimal from its minor
      * units, the message and the state as the renderer worded them (else the state's code), and
-     * an audit entry as every export has.
+     * an audit entry as every export has. Written with the batch's file's separator, as its
+     * spreadsheet reads them.
      */
     async linksCsv(batchId: string, wording: Record<string, { message: string; state: string }>, ctx: CallContext) {
       const made = await links(batchId);
+      const { separator } = await getBatch(batchId);
       const amount = (l: BulkLink) => (isCurrencyCode(l.currency) ? formatMinor(l.amountMinor, l.currency) : String(l.amountMinor));
       const { csv, rows } = toCsv(
         ['orderId', 'customerName', 'customerEmail', 'customerPhone', 'amount', 'currency', 'description', 'state', 'link', 'message'],
         made.map((l) => [l.orderId, l.customer.name, l.customer.email, l.customer.phone, amount(l), l.currency, l.description, wording[String(l.line)]?.state ?? l.state, l.url, wording[String(l.line)]?.message ?? '']),
+        separator ?? ',',
       );
       const fileName = `paydesk-bulk-links-${batchId.slice(0, 8)}.csv`;
       await store.recordExport(ctx.osUser, `${rows} rows; file ${fileName}`);

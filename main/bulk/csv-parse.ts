@@ -5,8 +5,9 @@
 // ends are read as CR LF, LF or CR alike. Everything stays text: amounts never become numbers.
 import { parse } from 'csv-parse/sync';
 import type { Reason } from '../../contract/reasons';
+import type { Separator } from '../ledger/csv';
 
-export type Delimiter = ',' | ';' | '\t';
+export type Delimiter = Separator;
 export type CsvRecord = { line: number; cells: string[] };
 export type CsvParse = { ok: true; records: CsvRecord[]; delimiter: Delimiter } | { ok: false; line: number; reason: Reason };
 

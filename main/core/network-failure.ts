@@ -4,7 +4,7 @@
 // itself goes along once, as a detail for support. Which of them mean a request never left: main/gateway/before-sending.ts.
 import type { ReasonValues } from '../../contract/reasons';
 
-export const networkCauses = ['dns', 'refused', 'timedOut', 'reset', 'noRoute', 'certExpired', 'certUntrusted', 'certName', 'notTls', 'unsafePort', 'other'] as const;
+export const networkCauses = ['dns', 'refused', 'timedOut', 'connectTimedOut', 'reset', 'noRoute', 'certExpired', 'certUntrusted', 'certName', 'notTls', 'unsafePort', 'other'] as const;
 export type NetworkCause = (typeof networkCauses)[number];
 
 const causeOfCode: Record<string, NetworkCause> = {
@@ -12,7 +12,7 @@ const causeOfCode: Record<string, NetworkCause> = {
   EAI_AGAIN: 'dns', // the name server did not answer: to a person, the name was not found either
   ECONNREFUSED: 'refused',
   ETIMEDOUT: 'timedOut',
-  UND_ERR_CONNECT_TIMEOUT: 'timedOut',
+  UND_ERR_CONNECT_TIMEOUT: 'connectTimedOut', // undici's time limit on TCP connect and TLS handshake
   timeout: 'timedOut', // pg's own connection time-out, which has no code
   ECONNRESET: 'reset',
   EPIPE: 'reset',

@@ -7,7 +7,7 @@ import { parseExact, field, textOf, JsonNumber, stringifyExact, ExactJsonError, 
 import type { ReasonKey } from '../../contract/reasons';
 import { englishText } from '../core/fail';
 import { fetchFailureCode, networkValues } from '../core/network-failure';
-import { failedBeforeSending } from './before-sending';
+import { failedBeforeSending, watchSending } from './before-sending';
 import { gatewayError, type GatewayError } from './errors';
 import { isSafeToRetry, operationUrl, type GatewayConnection, type GatewayOperation } from './operations';
 
@@ -39,17 +39,19 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
 
   let response: Response;
   let text: string;
+  const sending = watchSending(url, 'POST');
   try {
-    response = await deps.fetch(url, {
+    response = await sending.run(() => deps.fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-API-KEY': conn.apiKey },
       body: stringifyExact(body),
       redirect: 'manual',
       signal: controller.signal,
-    });
+    }));
     text = await response.text();
   } catch (cause) {
-    const error = failedInFlight(cause, { moneyCall, timedOut, cancelled: options.signal?.aborted === true }, url);
+    const how = { moneyCall, timedOut, cancelled: options.signal?.aborted === true };
+    const error = (timedOut || how.cancelled) && sending.neverWritten() ? cutOffBeforeSending(how, url) : failedInFlight(cause, how, url);
     log(error.kind);
     return { ok: false, error };
   } finally {
@@ -65,6 +67,14 @@ export async function postJson(deps: TransportDeps, conn: GatewayConnection, ope
   const said = exchange.error.gateway;
   const gateway = said && { ...said, message: said.message === null || said.message === undefined ? said.message : deps.logger.redact(said.message), errorCode: said.errorCode ? deps.logger.redact(said.errorCode) : said.errorCode };
   return { ok: false, error: { ...exchange.error, gateway }, raw };
+}
+
+/** Paydesk cut the call off (its time limit, a cancel) before undici wrote a byte of it: still connecting. */
+function cutOffBeforeSending(how: { timedOut: boolean }, url: URL): GatewayError {
+  if (!how.timedOut) return gatewayError('cancelled', 'Cancelled before it was sent.');
+  // No system code: Paydesk's own time limit, said as the system's time-out is, while connecting.
+  const values = { ...networkValues('ETIMEDOUT', { name: url.hostname, address: url.host }), cause: 'connectTimedOut' };
+  return gatewayError('network', englishText({ key: 'gateway.unreachable', values }), { reasonKey: 'gateway.unreachable', reasonValues: values });
 }
 
 function failedInFlight(cause: unknown, how: { moneyCall: boolean; timedOut: boolean; cancelled: boolean }, url: URL): GatewayError {

@@ -8,6 +8,7 @@ import { formatMinor, type CurrencyCode } from '../../contract/money';
 import { formatQuantity, formatRate, type VatCategory, type VatGroup } from '../../contract/vat';
 import { documentWords, type WordKey } from './document-words';
 import { qrDataUrl } from './qr-svg';
+import { localColumns } from '../ledger/local-time';
 
 export type DocumentLine = { description: string; quantityMilli: number; unitMinor: number; category: VatCategory; rateBp: number; reason: string | null; netMinor: number; vatMinor: number; grossMinor: number };
 export type DocumentModel = {
@@ -17,6 +18,8 @@ export type DocumentModel = {
   /** The invoice a credit note corrects. */
   refersTo?: string;
   issuedAt: string;
+  /** The business's zone (IANA), in which the issue time is printed with its offset. */
+  timeZone: string;
   orderId: string;
   currency: CurrencyCode;
   pricesIncludeVat: boolean;
@@ -53,7 +56,7 @@ export function invoiceHtml(model: DocumentModel): string {
   // A credit note's lines are its refund's share per VAT rate: said in words, not the bare invoice number.
   const refundOf = (number: string) => [en ? `<div lang="en" dir="ltr">${documentWords.refundOf[0]} ${ltr(number)}</div>` : '', ar ? `<div lang="ar" dir="rtl">${documentWords.refundOf[1]} ${ltr(number)}</div>` : ''].join('');
   const title: WordKey = model.kind === 'invoice' ? 'invoiceTitle' : 'creditTitle';
-  const issued = model.issuedAt.replace(/T(\d\d:\d\d):\d\d(\.\d+)?Z$/, ' $1 UTC');
+  const issued = localIssueTime(model.issuedAt, model.timeZone);
 
   const sellerName = [en ? `<div lang="en" dir="ltr">${escape(model.seller.legalNameEn)}</div>` : '', ar ? `<div lang="ar" dir="rtl">${escape(model.seller.legalNameAr)}</div>` : ''].join('');
   const info = [
@@ -137,6 +140,16 @@ ${pricesNote}
 <table class="breakdown"><thead><tr><th>${label('rate')}</th><th>${label('taxable')}</th><th>${label('vat')}</th></tr></thead><tbody>${breakdown}</tbody></table>
 <table class="totals">${total('totalNet', model.totals.netMinor)}${total('totalVat', model.totals.vatMinor)}${total(model.kind === 'credit' ? 'refunded' : 'totalGross', model.totals.grossMinor, true)}</table>
 </body></html>`;
+}
+
+/**
+ * "2026-11-30 09:25 UTC+03:00": the issue time on the business's clock, its offset said so that
+ * it reads the same anywhere. It printed UTC ("06:25 UTC"), three hours off a Riyadh shop's own
+ * time. The ZATCA QR code keeps the same instant in UTC (zatca-qr.ts).
+ */
+export function localIssueTime(iso: string, zone: string): string {
+  const [local] = localColumns(zone)(iso);
+  return local ? `${local.slice(0, 10)} ${local.slice(11, 16)} UTC${local.slice(19)}` : iso;
 }
 
 /** A line with a quantity prints its unit price; a credit note's lines have neither. */

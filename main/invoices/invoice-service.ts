@@ -46,6 +46,9 @@ export type InvoiceDeps = {
   openPdf?(fileName: string, pdf: Uint8Array): Promise<string>;
 };
 
+/** Which document, and the business's zone its issue time is printed in (the renderer's; main's own when left out). */
+type DocumentInput = { invoiceId?: string; creditNoteId?: string; timeZone?: string };
+
 type LineInput = MethodParsedInput<'createInvoice'>['lines'][number];
 
 function fail(fields: Record<string, Reason>): never {
@@ -101,7 +104,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     const lines = await rows.lines(invoice.id);
     const currency = invoice.currency as CurrencyCode;
     return {
-      id: invoice.id, number: invoice.number, paymentId: invoice.payment_id, orderId: payment?.order_id ?? '', currency, state: stateOf(payment),
+      id: invoice.id, number: invoice.number, paymentId: invoice.payment_id, orderId: payment?.order_id ?? '', currency, state: stateOf(payment), paymentState: payment?.state ?? null,
       pricesIncludeVat: invoice.prices_include_vat === 1, language: invoice.language, netMinor: invoice.net_minor, vatMinor: invoice.vat_minor, totalMinor: invoice.total_minor,
       issuedAt: invoice.issued_at, issuedOnLaptop: invoice.issued_on_laptop ?? null,
       lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
@@ -158,7 +161,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     });
   }
 
-  async function documentOf(input: { invoiceId?: string; creditNoteId?: string }): Promise<{ fileName: string; model: DocumentModel }> {
+  async function documentOf(input: DocumentInput): Promise<{ fileName: string; model: DocumentModel }> {
     const note = input.creditNoteId ? await rows.creditNote(input.creditNoteId) : undefined;
     const invoice = note ? await rows.byId(note.invoice_id) : input.invoiceId ? await rows.byId(input.invoiceId) : undefined;
     if (!invoice || (input.creditNoteId && !note)) throw failWith('not_found', 'invoice.notFound');
@@ -167,7 +170,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     const currency = invoice.currency as CurrencyCode;
     const lines = await rows.lines(invoice.id);
     const base = {
-      language: invoice.language, orderId: payment?.order_id ?? '', currency, pricesIncludeVat: invoice.prices_include_vat === 1, seller,
+      language: invoice.language, timeZone: exportTimeZone(input.timeZone), orderId: payment?.order_id ?? '', currency, pricesIncludeVat: invoice.prices_include_vat === 1, seller,
       buyer: { name: payment?.customer_name ?? null, email: payment?.customer_email ?? null, phone: payment?.customer_phone ?? null, vatNumber: invoice.buyer_vat_number },
     };
     if (note) {
@@ -217,7 +220,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes };
   }
 
-  async function renderDocument(input: { invoiceId?: string; creditNoteId?: string }) {
+  async function renderDocument(input: DocumentInput) {
     if (!deps.render) throw failWith('internal', 'invoice.noRenderer');
     const { fileName, model } = await documentOf(input);
     const { pdf, png } = await deps.render(invoiceHtml(model));
@@ -227,7 +230,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
   return {
     create,
     onRefundConfirmed,
-    html: async (input: { invoiceId?: string; creditNoteId?: string }) => invoiceHtml((await documentOf(input)).model),
+    html: async (input: DocumentInput) => invoiceHtml((await documentOf(input)).model),
     async get(paymentId: string) {
       const invoice = await rows.byPayment(paymentId);
       return { invoice: invoice ? await view(invoice) : null };
@@ -245,11 +248,11 @@ export function createInvoiceService(deps: InvoiceDeps) {
       }
       return { matches };
     },
-    async document(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'invoiceDocument'>> {
+    async document(input: DocumentInput): Promise<MethodOutput<'invoiceDocument'>> {
       const { fileName, pdf, png } = await renderDocument(input);
       return { fileName, pdfBase64: Buffer.from(pdf).toString('base64'), pngBase64: Buffer.from(png).toString('base64') };
     },
-    async open(input: { invoiceId?: string; creditNoteId?: string }): Promise<MethodOutput<'openInvoiceDocument'>> {
+    async open(input: DocumentInput): Promise<MethodOutput<'openInvoiceDocument'>> {
       if (!deps.openPdf) return { opened: false, path: null };
       const { fileName, pdf } = await renderDocument(input);
       return { opened: true, path: await deps.openPdf(fileName, pdf) };

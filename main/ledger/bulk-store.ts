@@ -7,11 +7,14 @@
 import { userInfo } from 'node:os';
 import type { BulkBatchView } from '../../contract/methods/bulk';
 import { appendAudit } from './audit-log';
+import type { Separator } from './csv';
 import type { LedgerDb } from './database';
 import type { PaymentRow } from './payment-rows';
 
 export type BulkBatchRow = {
   id: string; profile_id: string; file_name: string; state: BulkBatchView['state']; created_by: string; created_at: string; updated_at: string;
+  /** The file's separator, for the reports written back (null: a batch made before it was kept, a comma). */
+  separator: Separator | null;
   /** Who is sending its links while it runs (read from the store, never written through insertBatch). */
   runner?: BulkRunner | null;
 };
@@ -103,7 +106,7 @@ export function createSqliteBulkStore(db: LedgerDb): BulkStore {
         VALUES (@batch_id, @line, @order_id, @amount, @currency, @description, @customer_name, @customer_email, @customer_phone, @issue_date, @expire_date, @vat_rate, @vat_reason, @state, @payment_id, @error)`);
       db.transaction(() => {
         const { runner: _runner, ...stored } = batch;
-        db.prepare('INSERT INTO bulk_batches (id, profile_id, file_name, state, created_by, created_at, updated_at) VALUES (@id, @profile_id, @file_name, @state, @created_by, @created_at, @updated_at)').run(stored);
+        db.prepare('INSERT INTO bulk_batches (id, profile_id, file_name, state, created_by, created_at, updated_at, separator) VALUES (@id, @profile_id, @file_name, @state, @created_by, @created_at, @updated_at, @separator)').run(stored);
         for (const row of rows) insert.run(row);
         audit(batch, batch.created_by, 'bulk_import', `rows ${rows.length}, to send ${rows.filter((r) => r.state !== 'failed').length}`);
       }).immediate();

@@ -476,6 +476,13 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
     version: 21,
     sql: refundHoursSql,
   },
+  {
+    // A bulk file's separator (a comma; a semicolon, as Excel writes CSV in many locales; or a tab)
+    // kept with its batch: the error report and the links CSV are written with it, so they open
+    // in the person's spreadsheet in columns (bulk-service.ts). Batches made before: null, commas.
+    version: 22,
+    sql: `ALTER TABLE bulk_batches ADD COLUMN separator TEXT CHECK (separator IN (',', ';', char(9)));`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

@@ -1,7 +1,7 @@
 // Money is integer minor units: what a person types, what the gateway answers and what the app
 // shows all convert on text, never through binary floats, and a sign is never lost.
 import { describe, expect, it } from 'vitest';
-import { amountAsTyped, asciiAmountText, currencyCodes, exponentOf, formatMinor, isCurrencyCode, maxMinorUnits, minorFromDecimalText, parseAmount, parseSearchAmount } from '../../contract/money';
+import { amountAsTyped, amountExample, asciiAmountText, currencyCodes, exponentOf, formatMinor, isCurrencyCode, maxMinorUnits, minorFromDecimalText, parseAmount, parseSearchAmount } from '../../contract/money';
 
 describe('currencies', () => {
   it('knows each offered currency with its ISO 4217 decimals', () => {
@@ -66,9 +66,19 @@ describe('parseAmount: what a person types, to minor units', () => {
     // A decimal comma is never read as a thousands separator: 12,50 is not 1250.
     ['12,50', 'SAR', 'Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).'],
     ['12,5', 'SAR', 'Use a dot for the decimals, as in 12.5; a comma only separates thousands (1,234.50).'],
-    ['1,2345', 'SAR', 'Use a dot for the decimals, as in 1.2345; a comma only separates thousands (1,234.50).'],
+    // An example of more decimals than the currency has is no example: the currency's own instead.
+    ['1,2345', 'SAR', 'Use a dot for the decimals, as in 1234.50; a comma only separates thousands (1,234.50).'],
     ['12,50.5', 'SAR', 'Use a dot for the decimals, as in 1234.50; a comma only separates thousands (1,234.50).'],
-    ['1234,567', 'SAR', 'Use a dot for the decimals, as in 1234.567; a comma only separates thousands (1,234.50).'],
+    ['1234,567', 'SAR', 'Use a dot for the decimals, as in 1234.50; a comma only separates thousands (1,234.50).'],
+    // Every example has the currency's ISO 4217 decimals: three in KWD, none in JPY.
+    ['1.250,5', 'KWD', 'Use a dot for the decimals, as in 1234.500; a comma only separates thousands (1,234.500).'],
+    ['1234,567', 'KWD', 'Use a dot for the decimals, as in 1234.567; a comma only separates thousands (1,234.500).'],
+    ['1,2345', 'KWD', 'Use a dot for the decimals, as in 1234.500; a comma only separates thousands (1,234.500).'],
+    ['12,5', 'KWD', 'Use a dot for the decimals, as in 12.5; a comma only separates thousands (1,234.500).'],
+    ['abc', 'KWD', 'Enter the amount as digits, for example 125.500.'],
+    ['1.250,5', 'JPY', 'JPY has no decimals, and a comma only separates thousands (1,234).'],
+    ['12,50', 'JPY', 'JPY has no decimals, and a comma only separates thousands (1,234).'],
+    ['abc', 'JPY', 'Enter the amount as digits, for example 125.'],
     ['1.234,50', 'SAR', 'Use a dot for the decimals, as in 1234.50; a comma only separates thousands (1,234.50).'],
     ['١٢٬٥٠', 'SAR', 'Use a dot for the decimals, as in 12.50; a comma only separates thousands (1,234.50).'],
     ['+5', 'SAR', 'Enter the amount as digits, for example 125.50.'],
@@ -109,6 +119,7 @@ describe('an amount with two readings is refused, naming both', () => {
     ['١٢,٥٠٠', 'OMR', '12,500', '12500', '12.500'], // Arabic-Indic digits with a Latin comma
     [' 1 ,250 ', 'BHD', '1,250', '1250', '1.250'],
     ['0,500', 'JOD', '0,500', '500', '0.500'],
+    ['00,500', 'JOD', '00,500', '500', '00.500'], // every leading zero of the whole reading dropped
   ] as const)('%j in %s', (text, currency, typed, whole, decimal) => {
     expect(parseAmount(text, currency)).toMatchObject({ ok: false, why: { key: 'amount.twoReadings', values: { typed, whole, decimal, currency } } });
   });
@@ -157,6 +168,14 @@ describe('the example for a misplaced comma comes from what was typed where it i
     ['123,', '123'], // nothing after the comma: 123 either way
     [',123', '1234.50'], // ",123" may be 0.123 to someone who writes decimals with a comma
     ['1.234,50', '1234.50'],
+    ['٬١٢٣٫٤٥', '123.45'],
+    ['٬٬١٢٣', '123'], // separators at either end, however many
+    ['١٢٣٬٬', '123'],
+    ['123,,', '123'],
+    ['\u200f٬١٢٣', '123'], // a direction mark copied with it, before the separator
+    [' ٬١٢٣', '123'], // a space before it
+    ['١٬٢٣٤٬٥', '1234.50'], // separators inside are no example: only those at its ends go
+    ['٬١٢٣٫٤٥٦', '1234.50'], // three decimals in SAR: no example; the currency's own
   ] as const)('%j: as in %s', (text, example) => {
     expect(parseAmount(text, 'SAR')).toMatchObject({ ok: false, why: { key: 'amount.decimalComma', values: { example } } });
   });
@@ -181,8 +200,11 @@ describe('the reasons of a refused amount, for the renderer to word', () => {
   it.each([
     ['', 'SAR', { key: 'amount.empty' }],
     ['-5', 'SAR', { key: 'amount.negative' }],
-    ['12,50', 'SAR', { key: 'amount.decimalComma', values: { example: '12.50' } }],
-    ['x', 'SAR', { key: 'amount.notDigits' }],
+    ['12,50', 'SAR', { key: 'amount.decimalComma', values: { example: '12.50', grouped: '1,234.50' } }],
+    ['x', 'SAR', { key: 'amount.notDigits', values: { example: '125.50' } }],
+    ['1.250,5', 'KWD', { key: 'amount.decimalComma', values: { example: '1234.500', grouped: '1,234.500' } }],
+    ['x', 'KWD', { key: 'amount.notDigits', values: { example: '125.500' } }],
+    ['1.250,5', 'JPY', { key: 'amount.commaNoDecimals', values: { currency: 'JPY', grouped: '1,234' } }],
     ['1.5', 'JPY', { key: 'amount.noDecimals', values: { currency: 'JPY' } }],
     ['12.345', 'SAR', { key: 'amount.tooManyDecimals', values: { currency: 'SAR', decimals: 2 } }],
     ['1.0001', 'KWD', { key: 'amount.tooManyDecimals', values: { currency: 'KWD', decimals: 3 } }],
@@ -265,5 +287,14 @@ describe('minorFromDecimalText: amounts in a gateway answer', () => {
   // would store): it is unreadable, so the ledger keeps its own figure (docs/gateway.md).
   it.each([['-10.00', 'SAR'], ['-10', 'JPY'], ['-0.001', 'KWD'], ['-0', 'SAR'], [' -10.50', 'SAR']] as const)('refuses the negative %j %s', (text, currency) => {
     expect(minorFromDecimalText(text, currency)).toBeUndefined();
+  });
+});
+
+describe('an example amount in the words is written as its currency is', () => {
+  it.each(currencyCodes)('%s: its ISO 4217 decimals, and the field takes it', (currency) => {
+    for (const example of [amountExample(currency), amountExample(currency, 'grouped'), amountExample(currency, 'short')]) {
+      expect(example.split('.')[1]?.length ?? 0, example).toBe(exponentOf(currency));
+      expect(parseAmount(example, currency).ok, example).toBe(true);
+    }
   });
 });

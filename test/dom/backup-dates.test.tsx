@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { MaintenanceView } from '../../contract/methods/maintenance';
+import { rowMomentText } from '../support/row-moment-text';
 import { stubMain } from '../support/stub-main';
 
 stubMain({});
 const { BackupsSection } = await import('../../renderer/src/features/settings/backups-section');
 const { useMaintenance } = await import('../../renderer/src/features/settings/maintenance-store');
-const { RowMoment } = await import('../../renderer/src/ui/row-moment');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
 // Midnight and an afternoon in the computer's zone, as the walk saw them.
@@ -33,27 +33,20 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-/** A moment as the audit log's and the lists' cells draw it, as one line of text. */
-function listed(iso: string): string {
-  const { container, unmount } = render(<RowMoment iso={iso} />);
-  const text = container.textContent!;
-  unmount();
-  return text;
-}
 
 describe.each([
   ['en', 'Last good backup: 30/11/2026 00:00 (12 payments).', '30/11/2026 00:00'],
   ['ar', null, '30\u200F/11\u200F/2026 12:00 ص'],
 ] as const)('backup dates in %s', (language, lastGood, moment) => {
-  it('are written as the audit log and the lists write a moment', () => {
+  it('are written as the audit log and the lists write a moment', async () => {
     act(() => useLanguage.getState().setLanguage(language));
     useMaintenance.setState({ view });
-    expect(listed(midnight)).toBe(moment);
+    expect(await rowMomentText(midnight)).toBe(moment);
     render(<BackupsSection />);
     const section = screen.getByTestId('backups');
     if (lastGood) expect(screen.getByTestId('last-backup').textContent).toBe(lastGood);
     expect(screen.getByTestId('last-backup').textContent).toContain(moment);
-    expect(screen.getByTestId('last-backup-error').textContent).toContain(listed(afternoon));
+    expect(screen.getByTestId('last-backup-error').textContent).toContain(await rowMomentText(afternoon));
     expect(within(section).getByTestId('backup-list').querySelector('li span')!.textContent).toMatch(new RegExp(`^${moment}(,|،) `));
     // No month's name, no comma between the day and the time: one way in both languages.
     expect(section.textContent).not.toMatch(/Nov|نوفمبر|2026(,|،) /);

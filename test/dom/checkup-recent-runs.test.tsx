@@ -193,3 +193,21 @@ it('reads the list again, and the other computer\'s run it shows, once when main
   await waitFor(() => expect(listCalls()).toBe(1));
   expect(calls()).toEqual(['listCheckups']);
 });
+
+// The runs said "24 Nov 2026, 08:00" (Arabic «24‏/11‏/2026، 8:00 ص» and another order) while lists,
+// details and backups write a moment as the transactions list does (formatRowDateTime).
+it('writes when each run started as the lists do, in English and Arabic', async () => {
+  const { formatRowDateTime } = await import('../../renderer/src/i18n/format');
+  render(<CheckupSection profile={practice} />);
+  const rows = await screen.findAllByTestId('checkup-recent-run');
+  await waitFor(() => expect(screen.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe('run-here'));
+  fireEvent.click(rows[0]!.querySelector('[data-testid="checkup-recent-open"]')!);
+  await waitFor(() => expect(screen.getByTestId('checkup-run-view').getAttribute('data-run-id')).toBe('run-there'));
+  for (const language of ['en', 'ar'] as const) {
+    act(() => useLanguage.getState().setLanguage(language));
+    const listed = screen.getAllByTestId('checkup-recent-run')[1]!.textContent!;
+    expect(listed).toContain(formatRowDateTime(mine.startedAt, language));
+    expect(screen.getByTestId('checkup-started-by').textContent).toContain(formatRowDateTime(theirs.startedAt, language));
+    for (const month of ['Nov', 'نوفمبر']) expect(listed).not.toContain(month);
+  }
+});

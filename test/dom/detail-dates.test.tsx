@@ -8,6 +8,7 @@ import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { cardSale, paymentDetail } from '../support/payment-view';
+import { rowMomentText } from '../support/row-moment-text';
 import { stubMain, unchecked } from '../support/stub-main';
 
 // Afternoon moments in the computer's zone (13:05 and the like), whichever zone runs the test.
@@ -26,7 +27,6 @@ stubMain({
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');
-const { RowMoment } = await import('../../renderer/src/ui/row-moment');
 const { useLanguage } = await import('../../renderer/src/i18n');
 (await import('../../renderer/src/app/session-store')).useSession.setState({ info: appInfo(null) });
 
@@ -35,13 +35,6 @@ afterEach(() => {
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
-/** A moment as the lists' cells draw it, as one line of text. */
-function listed(iso: string): string {
-  const { container, unmount } = render(<RowMoment iso={iso} />);
-  const text = container.textContent!;
-  unmount();
-  return text;
-}
 
 describe.each([
   ['en', '29/11/2026 13:05'],
@@ -49,14 +42,14 @@ describe.each([
 ] as const)('a payment\'s moments in %s', (language, createdWords) => {
   it('are written as the transactions list writes them, in the facts, the repeat charges and every entry of its history', async () => {
     act(() => useLanguage.getState().setLanguage(language));
-    expect(listed(created)).toBe(createdWords);
+    expect(await rowMomentText(created)).toBe(createdWords);
     render(<PaymentDetailPanel paymentId={payment.id} onClose={() => undefined} />);
     const detail = await screen.findByTestId('payment-detail');
     expect(screen.getByTestId('detail-created').textContent).toBe(createdWords);
-    expect(screen.getByTestId('detail-last-checked').textContent).toBe(listed(checked));
-    expect(screen.getByTestId('related-payments').querySelector('.row-moment')!.textContent).toBe(listed(repeated));
+    expect(screen.getByTestId('detail-last-checked').textContent).toBe(await rowMomentText(checked));
+    expect(screen.getByTestId('related-payments').querySelector('.row-moment')!.textContent).toBe(await rowMomentText(repeated));
     const times = [...detail.querySelectorAll('.timeline time')].map((time) => time.textContent);
-    expect(times).toEqual([listed(refunded), listed(checked)]);
+    expect(times).toEqual([await rowMomentText(refunded), await rowMomentText(checked)]);
     // No month's name, no comma between the day and the time: one way, in both languages.
     expect(detail.textContent).not.toMatch(/Nov|Dec|نوفمبر|ديسمبر|2026(,|،) /);
   });

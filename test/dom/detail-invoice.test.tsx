@@ -51,8 +51,10 @@ it('shows a credit note in the app, as the invoice is, to check its amounts and 
   const panel = await screen.findByTestId('invoice-panel');
   fireEvent.click(within(panel).getByRole('button', { name: 'Show credit note CN-2026-000002' }));
   const preview = await within(panel).findByRole('img', { name: 'Preview of credit note CN-2026-000002' });
-  expect(main.asked('invoiceDocument')).toEqual([{ creditNoteId: 'cn-1' }]);
-  expect(preview.getAttribute('src')).toBe(`data:image/png;base64,${btoa(JSON.stringify({ creditNoteId: 'cn-1' }))}`);
+  // Drawn in the business's zone (this computer's), which the document prints its issue time in.
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  expect(main.asked('invoiceDocument')).toEqual([{ creditNoteId: 'cn-1', timeZone }]);
+  expect(preview.getAttribute('src')).toBe(`data:image/png;base64,${btoa(JSON.stringify({ creditNoteId: 'cn-1', timeZone }))}`);
   fireEvent.click(within(panel).getByRole('button', { name: 'Show the invoice' }));
   expect(await within(panel).findByRole('img', { name: 'Preview of invoice INV-2026-000007' })).toBeTruthy();
   expect(scrolled).toEqual(['Preview of credit note CN-2026-000002', 'Preview of invoice INV-2026-000007']);

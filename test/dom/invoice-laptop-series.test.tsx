@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 const invoice = (issuedOnLaptop: string | null): InvoiceView => ({
-  id: 'i1', number: 'INV-000001', paymentId: 'p1', orderId: 'A-1', currency: 'SAR', state: 'issued', pricesIncludeVat: false, language: 'both',
+  id: 'i1', number: 'INV-000001', paymentId: 'p1', orderId: 'A-1', currency: 'SAR', state: 'issued', paymentState: 'partially_refunded', pricesIncludeVat: false, language: 'both',
   netMinor: 10000, vatMinor: 1500, totalMinor: 11500, issuedAt: '2026-11-20T10:00:00.000Z', issuedOnLaptop, lines: [], breakdown: [], zatcaQr: '',
   creditNotes: [{ id: 'c1', number: 'CN-000001', operationId: 'o1', amountMinor: 2300, netMinor: 2000, vatMinor: 300, breakdown: [], reason: null, issuedAt: '2026-11-21T10:00:00.000Z', issuedOnLaptop }],
 });

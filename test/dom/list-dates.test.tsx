@@ -67,3 +67,17 @@ describe.each(['en', 'ar'] as const)('dates in lists, in %s', (language) => {
     act(() => useLanguage.getState().setLanguage('en'));
   });
 });
+
+// Needs attention's date column said "Created" in English and «التاريخ» ("Date") in Arabic: the
+// two languages now say the same, as the links list's «تاريخ الإنشاء» does.
+it('names the moment\'s column the same in both languages: Needs attention, the transactions list and the links list', async () => {
+  for (const [language, name] of [['en', 'Created'], ['ar', 'تاريخ الإنشاء']] as const) {
+    act(() => useLanguage.getState().setLanguage(language));
+    for (const list of [<AttentionScreen key="attention" />, <TransactionsScreen key="transactions" />, <LinksList key="links" />]) {
+      render(list);
+      expect(await screen.findByRole('columnheader', { name })).toBeTruthy();
+      cleanup();
+    }
+  }
+  act(() => useLanguage.getState().setLanguage('en'));
+});

@@ -24,6 +24,8 @@ const links = [
 const declinedSale = payment({ id: 'sale-1', kind: 'sale', orderId: 'SALE-1', state: 'declined', statusWord: 'DECLINED', amountMinor: 9990, currency: 'SAR', description: null, url: null, cardMasked: '512345******0008', customer: { name: 'Sara', email: 'sara@example.com', phone: '+966501234567' } });
 const sessions = [payment({ id: 's-declined', kind: 'checkout', orderId: 'CO-DECLINED', state: 'declined', statusWord: 'DECLINED', amountMinor: 2500, currency: 'SAR', authOnly: true })];
 
+/** The gateway's words for the next decline (changed by a test, put back after each). */
+let declineReason = 'Insufficient funds';
 const { calls } = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
@@ -31,7 +33,7 @@ const { calls } = stubMain({
   searchPayments: (input) => ({ ok: true, value: input.filter?.kinds?.[0] === 'checkout' ? { total: 1, rows: sessions } : { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
   getInvoice: () => ({ ok: true, value: { invoice: null, creditNotes: [] } }),
-  terminalSale: () => ({ ok: true, value: { payment: declinedSale, challenge: null, declineReason: 'Insufficient funds' } }),
+  terminalSale: () => ({ ok: true, value: { payment: declinedSale, challenge: null, declineReason } }),
 }, { otherwise: () => notStubbed });
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
@@ -46,6 +48,7 @@ async function open(screenId: string, heading: string) {
   await screen.findByRole('heading', { name: heading, level: 1 });
 }
 afterEach(() => {
+  declineReason = 'Insufficient funds';
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useNavigation.getState().go('home'));
@@ -140,5 +143,48 @@ describe('a link that can no longer be paid', () => {
     expect(field('link-orderId').value).toBe('');
     expect(field('link-customer-phone').value).toBe('+966501234567');
     expect(calls.filter((c) => c.name === 'createPaymentLink')).toHaveLength(0);
+  });
+
+  /** A declined sale of SAR 99.90 typed and sent on the terminal; its result. */
+  async function declinedSaleResult() {
+    fireEvent.change(field('terminal-amount'), { target: { value: '99.90' } });
+    fireEvent.change(field('terminal-card-number'), { target: { value: '5123 4500 0000 0008' } });
+    fireEvent.change(field('terminal-card-holder'), { target: { value: 'SARA AHMED' } });
+    fireEvent.change(field('terminal-card-expiryMonth'), { target: { value: '02' } });
+    fireEvent.change(field('terminal-card-expiryYear'), { target: { value: '2039' } });
+    fireEvent.change(field('terminal-card-cvv'), { target: { value: '999' } });
+    fireEvent.change(field('terminal-customer-name'), { target: { value: 'Sara' } });
+    fireEvent.change(field('terminal-customer-email'), { target: { value: 'sara@example.com' } });
+    fireEvent.change(field('terminal-customer-phone'), { target: { value: '+966501234567' } });
+    fireEvent.click(screen.getByTestId('terminal-submit'));
+    return screen.findByTestId('sale-result');
+  }
+
+  it.each([
+    ['en', 'Wrong expiry date or security code for this test card'],
+    ['en', 'Invalid CVV2'],
+    ['ar', 'Incorrect expiration date'],
+  ] as const)('(%s) declined for a wrong security code or expiry ("%s"): "Enter the card again" keeps all but the card, not "Try another card"', async (language, reason) => {
+    declineReason = reason;
+    act(() => useLanguage.getState().setLanguage(language));
+    await open('terminal', translate(language, 'gp.terminal.screen'));
+    const result = await declinedSaleResult();
+    expect(within(result).getByTestId('declined-next').textContent).toBe(translate(language, 'gp.terminal.declinedCheckCard'));
+    expect(within(result).queryByRole('button', { name: translate(language, 'gp.another.card') })).toBeNull();
+    fireEvent.click(within(result).getByRole('button', { name: translate(language, 'gp.another.cardAgain') }));
+    await waitFor(() => expect(field('terminal-amount').value).toBe('99.90'));
+    expect(field('terminal-card-number').value).toBe(''); // the card number is never kept
+    expect(field('terminal-card-cvv').value).toBe('');
+    expect(field('terminal-customer-email').value).toBe('sara@example.com');
+    await waitFor(() => expect(document.activeElement).toBe(field('terminal-card-number')));
+  });
+
+  it.each(['Declined by the issuer (test card)', 'Expired card', 'Insufficient funds'])('a real decline ("%s") still offers "Try another card"', async (reason) => {
+    declineReason = reason;
+    await open('terminal', translate('en', 'gp.terminal.screen'));
+    const result = await declinedSaleResult();
+    expect(within(result).getByTestId('declined-next').textContent).toBe(translate('en', 'gp.terminal.declinedNext'));
+    expect(within(result).getByRole('button', { name: 'Try another card' })).toBeTruthy();
+    expect(within(result).queryByRole('button', { name: 'Enter the card again' })).toBeNull();
   });
 });

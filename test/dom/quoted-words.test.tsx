@@ -7,7 +7,10 @@ import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { NoticeLine, refused, said } from '../../renderer/src/ui/notice';
 import { MainWords } from '../../renderer/src/ui/main-words';
-import { useLanguage, wordReason } from '../../renderer/src/i18n';
+import { translate, useLanguage, wordReason } from '../../renderer/src/i18n';
+import { money } from '../../renderer/src/i18n/words';
+import { formatAmount } from '../../renderer/src/i18n/format';
+import { QuotedWords } from '../../renderer/src/ui/quoted-words';
 
 afterEach(() => {
   cleanup();
@@ -47,4 +50,25 @@ it('draws a profile’s name in an Arabic notice as one isolated unit: a Latin o
   render(<NoticeLine notice={said('settings.removed', { profile: 'متجر الرياض 2' })} testId="arabic" />);
   const arabic = screen.getByTestId('arabic').querySelector('.quoted-words bdi')!;
   expect([arabic.textContent, arabic.getAttribute('dir'), arabic.getAttribute('lang')]).toEqual(['\u2068متجر الرياض 2\u2069', null, null]);
+});
+
+it('leaves the full stop after an amount that ends an Arabic sentence the sentence’s, not inside the amount (a path’s stays inside)', () => {
+  // «تم استرداد ⁦‏25.500 KWD⁩.»: the stop taken into the amount's left-to-right element was drawn
+  // between "KWD" and the Arabic words; the sentence's own, it is drawn at the line's end.
+  act(() => useLanguage.getState().setLanguage('ar'));
+  render(<NoticeLine notice={said('action.done.refund', { amount: money(25_500, 'KWD') })} testId="refunded" />);
+  const refunded = screen.getByTestId('refunded');
+  expect(refunded.textContent).toBe('تم استرداد \u2066\u200f25.500\u00a0KWD\u2069.');
+  expect(refunded.querySelector('bdi')).toBeNull(); // the text as it is: the isolate keeps the amount's order
+  expect(refunded.lastChild?.textContent?.endsWith('\u2069.')).toBe(true);
+  render(<NoticeLine notice={said('action.done.refund', { amount: money(-1_250, 'SAR') })} testId="negative" />);
+  expect(screen.getByTestId('negative').querySelector('bdi')).toBeNull();
+  // Each run kept on one line (a narrow cell's words): the amount one element, the stop after it.
+  render(<p data-testid="whole"><QuotedWords text={translate('ar', 'action.done.refund', { amount: formatAmount(5, 'JPY', 'ar') })} wholeRuns /></p>);
+  expect(screen.getByTestId('whole').querySelector('bdi')?.textContent).toBe('⁦‏5 JPY⁩');
+  expect(screen.getByTestId('whole').lastChild?.textContent).toBe('.');
+  // A path keeps its stop inside its own left-to-right element: "./tmp/…" read as a relative path.
+  render(<p data-testid="path"><QuotedWords text={'حُفظ في \u2066/tmp/paydesk-diagnostics.json\u2069.'} /></p>);
+  const path = screen.getByTestId('path').querySelector('bdi')!;
+  expect([path.textContent, path.getAttribute('dir')]).toEqual(['\u2066/tmp/paydesk-diagnostics.json\u2069.', 'ltr']);
 });

@@ -62,7 +62,7 @@ describe('advice that names a place in Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'افتح مفتاح API لملف التعريف هذا في الإعدادات' }));
     await screen.findByRole('heading', { name: 'الإعدادات', level: 1 });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('key-input')));
-    expect(screen.getByLabelText('مفتاح API لـ «Shop»')).toBe(document.activeElement);
+    expect(screen.getByLabelText('مفتاح API لـ «\u2068Shop\u2069»')).toBe(document.activeElement);
   });
 
   it('opens Settings as before when nothing is asked of it: no key form, the keyboard left alone', async () => {

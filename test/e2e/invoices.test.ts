@@ -122,6 +122,8 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     const panel = page.getByTestId('row-receipt-panel').locator('xpath=..').getByTestId('invoice-panel');
     await panel.getByTestId('credit-note').waitFor();
     expect(await panel.getByTestId('credit-note').textContent()).toContain('CN-000001');
+    // Paid and partly refunded, as its payment stands: it said "Issued" for good.
+    await expect.poll(() => panel.getByTestId('invoice-state').textContent()).toMatch(/^Paid, partly refunded: its credit notes are below · /);
 
     const invoicePdf = await saved(page, () => panel.getByTestId('invoice-save').click(), dir);
     expect(invoicePdf.name).toBe('INV-000001.pdf');
@@ -132,6 +134,8 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     expect([tlv.get(1), tlv.get(2), tlv.get(4), tlv.get(5)]).toEqual([seller.legalNameAr, seller.vatNumber, '232.33', '17.26']);
     expect(tlv.get(3)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     for (const words of ['فاتورة ضريبية مبسطة', 'رقم الفاتورة', 'شركة المثال للتجارة', 'ورق طباعة', 'ليلى حداد', 'الإجمالي شامل ضريبة القيمة المضافة']) expect(invoice.text).toContain(words);
+    // The issue time on this computer's clock (the business's), its offset said; the QR's stays UTC.
+    expect(invoice.text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC[+-]\d\d:\d\d/);
 
     const creditPdf = await saved(page, () => panel.getByTestId('credit-note-save').click(), dir);
     expect(creditPdf.name).toBe('CN-000001.pdf');

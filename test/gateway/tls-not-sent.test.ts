@@ -15,6 +15,7 @@ import { toAppFailure } from '../../main/gateway/errors';
 import { postJson } from '../../main/gateway/transport';
 import { createMemoryLogger } from '../../main/log/logger';
 import { wordReason } from '../../renderer/src/i18n';
+import { trustingFetch } from '../support/trusting-fetch';
 
 const dir = mkdtempSync(join(tmpdir(), 'paydesk-tls-'));
 const file = (name: string) => join(dir, name);
@@ -38,19 +39,6 @@ function badlySigned(name: string) {
   writeFileSync(file(`${name}-bad.der`), der);
   openssl('x509', '-inform', 'DER', '-in', file(`${name}-bad.der`), '-out', file(`${name}-bad.crt`));
   writeFileSync(file(`${name}-bad.key`), readFileSync(file(`${name}.key`)));
-}
-
-/**
- * Node's fetch trusting the test authority: Node 20 has no way to add one to fetch's trust while it
- * runs (NODE_EXTRA_CA_CERTS is read at start), so a dispatcher of fetch's own undici (the class of
- * its global dispatcher) carries it. The app's connector, handshake and errors, one more authority.
- */
-async function trustingFetch(caPem: string): Promise<typeof fetch> {
-  const globalDispatcher = Symbol.for('undici.globalDispatcher.1');
-  await fetch('data:,'); // loads fetch's undici, which sets its global dispatcher
-  const Agent = (globalThis as Record<symbol, { constructor: new (options: unknown) => unknown }>)[globalDispatcher]!.constructor;
-  const dispatcher = new Agent({ connect: { ca: caPem } });
-  return ((input: string | URL | Request, init?: RequestInit) => fetch(input, { ...init, dispatcher } as RequestInit)) as typeof fetch;
 }
 
 const servers: Server[] = [];

@@ -56,7 +56,7 @@ describe('a gateway that cannot be reached', () => {
 });
 
 describe('each way a connection fails', () => {
-  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', notTls: 'ERR_SSL_WRONG_VERSION_NUMBER', unsafePort: 'ERR_UNSAFE_PORT', other: 'ESOMETHINGELSE' };
+  const codes = { dns: 'ENOTFOUND', dnsAgain: 'EAI_AGAIN', refused: 'ECONNREFUSED', timedOut: 'ETIMEDOUT', connectTimedOut: 'UND_ERR_CONNECT_TIMEOUT', reset: 'ECONNRESET', noRoute: 'EHOSTUNREACH', certExpired: 'CERT_HAS_EXPIRED', certUntrusted: 'SELF_SIGNED_CERT_IN_CHAIN', certName: 'ERR_TLS_CERT_ALTNAME_INVALID', notTls: 'ERR_SSL_WRONG_VERSION_NUMBER', unsafePort: 'ERR_UNSAFE_PORT', other: 'ESOMETHINGELSE' };
   const server = { name: 'gw.example', address: 'gw.example' };
 
   it('has its own words, in both languages, with the code once and no parentheses in parentheses', () => {
@@ -77,6 +77,7 @@ describe('each way a connection fails', () => {
   it('names the cause a person can act on', () => {
     const words = (code: string) => wordReason('en', { key: 'connection.unreachable', values: networkValues(code, server) })!;
     expect(words('ETIMEDOUT')).toMatch(/^The server gw.example did not answer in time\. /);
+    expect(words('UND_ERR_CONNECT_TIMEOUT')).toMatch(/^The server gw.example did not answer while Paydesk was connecting to it\. You can safely try again; /);
     expect(words('ECONNRESET')).toMatch(/^The connection to gw.example was cut off\. /);
     expect(words('CERT_HAS_EXPIRED')).toMatch(/^The certificate of gw.example has expired\. /);
     expect(words('EAI_AGAIN')).toMatch(/^The server name gw.example was not found \(DNS\)\. /);

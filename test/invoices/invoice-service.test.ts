@@ -69,6 +69,30 @@ describe('invoices behind payment links', () => {
     for (const words of ['Refund of', 'استرداد من']) expect(credit.text).toContain(words);
   });
 
+  // It printed the UTC time ("06:25 UTC"): three hours off a Riyadh or Kuwait shop's own clock.
+  it('prints the issue time on the business\'s clock with its offset, in both languages and in Arabic only, while the ZATCA QR keeps the instant in UTC', async () => {
+    const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;
+    const invoice = (await t.invoices.get(paid.id)).invoice!;
+    const at = Date.parse(invoice.issuedAt);
+    const wall = (offsetHours: number) => new Date(at + offsetHours * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    const riyadh = readPdf(Buffer.from((await t.invoices.document({ invoiceId: invoice.id, timeZone: 'Asia/Riyadh' })).pdfBase64, 'base64'), t.dir, 'invoice-riyadh');
+    expect(riyadh.text).toContain(`${wall(3)} UTC+03:00`);
+    expect(riyadh.text).not.toContain(`${wall(0)} UTC`);
+    const zatca = riyadh.codes.find((c) => c !== paid.link_url)!;
+    expect(decodeZatcaQr(zatca).get(3)).toBe(invoice.issuedAt.replace(/\.\d{3}Z$/, 'Z'));
+
+    // The credit note alike, on its own issue time.
+    const note = invoice.creditNotes[0]!;
+    const credit = readPdf(Buffer.from((await t.invoices.document({ creditNoteId: note.id, timeZone: 'Asia/Kuwait' })).pdfBase64, 'base64'), t.dir, 'credit-kuwait').text;
+    expect(credit).toContain(`${new Date(Date.parse(note.issuedAt) + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} UTC+03:00`);
+
+    // An Arabic-only invoice: the time in Latin digits, as its amounts, beside «تاريخ الإصدار».
+    const { invoice: arabicInvoice } = await t.invoices.create({ orderId: 'INV-TIME-AR', currency: 'KWD', lines: [{ description: 'صيانة شهرية', quantity: '1', unitPrice: '2', vat: 'standard' }], pricesIncludeVat: true, customer, language: 'ar' }, t.ctx);
+    const arabic = readPdf(Buffer.from((await t.invoices.document({ invoiceId: arabicInvoice.id, timeZone: 'Asia/Kuwait' })).pdfBase64, 'base64'), t.dir, 'invoice-kwd-ar-time').text;
+    expect(arabic).toContain('تاريخ الإصدار');
+    expect(arabic).toContain(`${new Date(Date.parse(arabicInvoice.issuedAt) + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} UTC+03:00`);
+  });
+
   // A credit note's lines are its refund's share per rate, with no unit price: it printed "Unit prices exclude VAT" all the same.
   it('says whether unit prices include VAT only where unit prices are printed: on the invoice, not on its credit note', async () => {
     const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;

@@ -93,4 +93,29 @@ describeLedgerApp('after a bulk run', (app) => {
     // The corrected file chosen once more: every row is in the ledger now, none can be sent.
     expect(await app().value('bulkPreview', { file: file(corrected) })).toMatchObject({ valid: 0, invalid: 3 });
   });
+
+  // Excel writes CSV with semicolons where the comma is the decimal mark (and in many Arabic
+  // locales): the reports written back use the file's separator, so they open in columns there.
+  it('writes a semicolon file\'s error report and links CSV with semicolons, and reads the report back as it is', async () => {
+    const semicolons = [
+      'orderId;amount;currency;description;customerName;customerEmail;customerPhone;issueDate;expireDate',
+      'SC-1;25.00;SAR;Rent, March; two rooms;Huda;huda@example.com;+966500002001;;',
+      'SC-2;5.00;SAR;Fees;Bad Mail;bad@;+966500002002;;',
+    ].join('\r\n').replace('Rent, March; two rooms', '"Rent, March; two rooms"') + '\r\n';
+    const batch = await app().value('bulkCreateBatch', { file: file(semicolons), fileName: 'semicolons.csv' });
+    await app().value('bulkRun', { batchId: batch.id });
+    await app().bulk.idle(batch.id);
+
+    const links = await app().value('bulkLinksCsv', { batchId: batch.id, wording: {} });
+    expect(linksAsWords(links.csv)).toBe(
+      '\uFEFForderId;customerName;customerEmail;customerPhone;amount;currency;description;state;link;message\r\n'
+      + 'SC-1;Huda;huda@example.com;+966500002001;25.00;SAR;"Rent, March; two rooms";pending;LINK;\r\n',
+    );
+    const report = await app().value('bulkErrorReport', { batchId: batch.id, wording: { 3: 'E-mail not valid' } });
+    expect(report.csv).toBe('\uFEFForderId;amount;currency;description;customerName;customerEmail;customerPhone;issueDate;expireDate;error\r\n'
+      + 'SC-2;5.00;SAR;Fees;Bad Mail;bad@;+966500002002;;;E-mail not valid\r\n');
+    expect(await app().value('bulkPreview', { file: file(report.csv) })).toMatchObject({ valid: 0, invalid: 1, fileError: null });
+    // A comma file's reports stay in commas (the batch of the first test).
+    expect((await app().value('bulkErrorReport', { batchId, wording: {} })).csv).toMatch(/^\uFEFForderId,amount,/);
+  });
 });

@@ -100,4 +100,18 @@ describe('a line and a file', () => {
     const parsed = parseCsv(csv); // csv-parse, which reads line ends inside a quoted field as one \n
     expect(parsed.ok && parsed.records.map((r) => r.cells)).toEqual([header, ['سارة "س"', 'line one\nline two', '1050'], ['a,b', '', '-3'], ["'=SUM(A1:A2)", "'@x", '0']]);
   });
+
+  // A bulk file's reports go back with the file's own separator (Excel writes semicolons in many
+  // locales): a cell is quoted when it holds that separator, and read back cell for cell.
+  it.each([
+    [';', 'a;1;;"b;c";d,e\r\n'],
+    ['\t', 'a\t1\t\tb;c\td,e\r\n'],
+  ] as const)('joins cells with %j, quoting only a cell that holds it', (separator, line) => {
+    expect(csvLine(['a', 1, null, 'b;c', 'd,e'], separator)).toBe(line);
+    const table = [['name', 'note'], ['Rent; March', 'tab\there'], ['1,5', '"quoted"']];
+    const { csv } = toCsv(table[0]!, table.slice(1), separator);
+    const parsed = parseCsv(csv);
+    expect(parsed).toMatchObject({ ok: true, delimiter: separator });
+    expect(parsed.ok && parsed.records.map((r) => r.cells)).toEqual(table);
+  });
 });

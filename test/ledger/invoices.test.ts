@@ -29,7 +29,7 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
 
   it('makes the link for the invoice total and numbers the invoice, its lines and VAT exact', async () => {
     const { payment, invoice } = await create('INV-A');
-    expect(invoice).toMatchObject({ number: 'INV-000001', state: 'issued', orderId: 'INV-A', currency: 'SAR', netMinor: 21507, vatMinor: 1726, totalMinor: 23233, pricesIncludeVat: false, language: 'both', creditNotes: [] });
+    expect(invoice).toMatchObject({ number: 'INV-000001', state: 'issued', paymentState: 'pending', orderId: 'INV-A', currency: 'SAR', netMinor: 21507, vatMinor: 1726, totalMinor: 23233, pricesIncludeVat: false, language: 'both', creditNotes: [] });
     expect(payment.amountMinor).toBe(23233);
     expect(invoice.lines).toEqual([
       { description: 'Consulting hours', quantityMilli: 3000, unitMinor: 3333, category: 'standard', rateBp: 1500, reason: null, netMinor: 9999, vatMinor: 1500, grossMinor: 11499 },
@@ -80,10 +80,14 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     const { payment } = await create('INV-PAID');
     await payLink(payment.url);
     await expect.poll(async () => (await app().service.refresh(payment.id, 'status')).state, { timeout: 10_000 }).toBe('paid');
+    // The panel says "Paid" from here, then "Refunded" (invoice-panel.tsx): its payment's state comes with it.
+    expect((await app().value('getInvoice', { paymentId: payment.id })).invoice.paymentState).toBe('paid');
     await app().value('refundPayment', { paymentId: payment.id, amount: '50', currency: 'SAR', reason: 'Two hours not used' });
+    expect((await app().value('getInvoice', { paymentId: payment.id })).invoice.paymentState).toBe('partially_refunded');
     await app().value('refundPayment', { paymentId: payment.id, amount: '182.33', currency: 'SAR', reason: 'Order cancelled' });
     const invoice = (await app().value('getInvoice', { paymentId: payment.id })).invoice;
     expect(invoice.number).toBe('INV-000006');
+    expect(invoice.paymentState).toBe('refunded');
     expect(invoice.creditNotes).toEqual([
       expect.objectContaining({ number: 'CN-000001', amountMinor: 5000, netMinor: 4629, vatMinor: 371, reason: 'Two hours not used',
         breakdown: [{ category: 'standard', rateBp: 1500, netMinor: 2477, vatMinor: 371, grossMinor: 2848 }, { category: 'zero', rateBp: 0, netMinor: 2152, vatMinor: 0, grossMinor: 2152 }] }),
@@ -97,10 +101,12 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
   it('draws the invoice and its credit note from the ledger', async () => {
     const paid = (await app().store.byOrderId('practice', 'INV-PAID'))!;
     const invoice = (await app().value('getInvoice', { paymentId: paid.id })).invoice;
-    const doc = await app().value('invoiceDocument', { invoiceId: invoice.id });
+    // In the business's zone, as the panel asks for it: the issue time on a Riyadh clock, its offset said.
+    const doc = await app().value('invoiceDocument', { invoiceId: invoice.id, timeZone: 'Asia/Riyadh' });
     expect(doc.fileName).toBe('INV-000006.pdf');
     const read = readPdf(Buffer.from(doc.pdfBase64, 'base64'), dir, `invoice-${backend}`);
     expect(read.codes).toEqual(expect.arrayContaining([paid.link_url, invoice.zatcaQr]));
+    expect(read.text).toContain(`${new Date(Date.parse(invoice.issuedAt) + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} UTC+03:00`);
     for (const words of ['INV-000006', 'شركة المثال للتجارة', 'ورق طباعة', 'ليلى حداد', '232.33']) expect(read.text).toContain(words);
     const note = await app().value('invoiceDocument', { creditNoteId: invoice.creditNotes[0].id });
     expect(note.fileName).toBe('CN-000001.pdf');
@@ -108,7 +114,7 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     expect([...decodeZatcaQr(credit.codes[0]!).values()].slice(3)).toEqual(['50.00', '3.71']);
     expect(credit.text).toContain('INV-000006');
     expect(await app().call('invoiceDocument', { invoiceId: randomUUID() })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await app().value('openInvoiceDocument', { invoiceId: invoice.id })).toEqual({ opened: false, path: null });
+    expect(await app().value('openInvoiceDocument', { invoiceId: invoice.id, timeZone: 'Asia/Riyadh' })).toEqual({ opened: false, path: null });
   });
 
   it('offers the earlier customers of the profile, newest first', async () => {

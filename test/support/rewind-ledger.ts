@@ -15,6 +15,7 @@ export const undoOf: Record<number, string> = {
   19: 'DROP INDEX payments_authorised',
   20: 'ALTER TABLE payments DROP COLUMN expire_date',
   21: refundHoursUndo,
+  22: 'ALTER TABLE bulk_batches DROP COLUMN separator',
 };
 
 /** The ledger file in `dir`, closed, brought back to `version` (the migrations after it undone). */

@@ -29,12 +29,12 @@ const iso = (v: unknown) => new Date(v as string).toISOString();
 const stateSql = `CASE WHEN b.state = 'running' AND b.lease_until < now() THEN 'interrupted' ELSE b.state END AS state`;
 // Who runs it, while it runs (a run whose lease ran out has nobody): the login the database stamped and the laptop.
 const runnerSql = `CASE WHEN b.state = 'running' AND b.lease_until >= now() THEN coalesce(b.run_by, b.created_by) END AS run_person, CASE WHEN b.state = 'running' AND b.lease_until >= now() THEN b.run_laptop END AS run_laptop`;
-const batchColumns = `b.id, b.profile_id, b.file_name, ${stateSql}, coalesce(b.os_user, b.created_by) AS created_by, b.created_at, b.updated_at, ${runnerSql}`;
+const batchColumns = `b.id, b.profile_id, b.file_name, ${stateSql}, coalesce(b.os_user, b.created_by) AS created_by, b.created_at, b.updated_at, b.separator, ${runnerSql}`;
 const rowColumns = 'batch_id, line, order_id, amount, currency, description, customer_name, customer_email, customer_phone, issue_date, expire_date, vat_rate, vat_reason, state, payment_id, error';
 
 function batchOf(r: Record<string, unknown>, laptop: string): BulkBatchRow {
   const runner = r.state === 'running' && typeof r.run_person === 'string' ? { person: r.run_person, laptop: (r.run_laptop as string | null) ?? null, here: r.run_laptop === laptop } : null;
-  return { id: r.id as string, profile_id: r.profile_id as string, file_name: r.file_name as string, state: r.state as BulkBatchRow['state'], created_by: r.created_by as string, created_at: iso(r.created_at), updated_at: iso(r.updated_at), runner };
+  return { id: r.id as string, profile_id: r.profile_id as string, file_name: r.file_name as string, state: r.state as BulkBatchRow['state'], created_by: r.created_by as string, created_at: iso(r.created_at), updated_at: iso(r.updated_at), separator: (r.separator as BulkBatchRow['separator']) ?? null, runner };
 }
 
 /** The amount a row would send, in minor units (the link form's parser: exact text to integer), or null for a row that is not sent. */
@@ -90,7 +90,7 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
     }),
 
     insertBatch: (batch, rows) => worded(() => inTransaction(batch.created_by, async (client) => {
-      await client.query('INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES ($1, $2, $3, $4)', [batch.id, batch.profile_id, batch.file_name, batch.state]);
+      await client.query('INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, separator) VALUES ($1, $2, $3, $4, $5)', [batch.id, batch.profile_id, batch.file_name, batch.state, batch.separator]);
       // In slices of 500 rows (16 parameters each): a 5,000-row file in ten statements.
       for (let i = 0; i < rows.length; i += 500) {
         const slice = rows.slice(i, i + 500);
@@ -116,7 +116,7 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
         count(*) FILTER (WHERE r.state = 'created')::int AS created, count(*) FILTER (WHERE r.state = 'failed')::int AS failed,
         count(*) FILTER (WHERE r.state = 'unknown')::int AS unknown, count(*) FILTER (WHERE r.state IN ('pending', 'sending'))::int AS pending
       FROM (SELECT * FROM paydesk.bulk_batches ORDER BY created_at DESC LIMIT $1) b LEFT JOIN paydesk.bulk_rows r ON r.batch_id = b.id
-      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at, b.run_by, b.run_laptop ORDER BY b.created_at DESC`, [limit])).rows
+      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at, b.separator, b.run_by, b.run_laptop ORDER BY b.created_at DESC`, [limit])).rows
       .map((r): BulkBatchSummary => ({ ...batchOf(r, laptop), total: r.total as number, created: r.created as number, failed: r.failed as number, unknown: r.unknown as number, pending: r.pending as number }))),
 
     setRow: (batchId, line, changes) => worded(async () => {

@@ -3,7 +3,8 @@
 // meaning (docs/overview.md): per currency, over the payments created in each period or day,
 // gross = captured, refunds, net, the payments that took money and those with a refund; the
 // charts' days and shares by card brand and kind; unpaid links by age; payments needing a person.
-// Read straight from paydesk.payments in one REPEATABLE READ, read-only transaction (one
+// The figures from the sums per hour and day of home-sums.sql (step 32) and the rows at a period's
+// edges, the rest from paydesk.payments, in one REPEATABLE READ, read-only transaction (one
 // snapshot, like SQLite's one read transaction). Money stays integer: PostgreSQL's sum(bigint) is
 // numeric and pg answers bigint and numeric as text, read back with exactInteger (never a float).
 import { exportRecord, refundsMadeScope, settlementScope } from '../export-record';
@@ -16,6 +17,7 @@ import { exportFileName, settlementCsv } from '../export';
 import { chartFigures, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
 import { checkOverviewQuery, checkRanges, instant } from '../overview-input';
 import { exactInteger } from './copy-to-team';
+import { sumParts, type SumParts } from './sum-parts';
 import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
 
 type OverviewAnswer = MethodOutput<'getOverview'>;
@@ -29,18 +31,28 @@ const profileAt = (n: number) => `($${n}::text IS NULL OR profile_id = $${n})`;
 
 /**
  * Gross, refunds, net and counts per currency for each range (by its index): the payments
- * created in [from, to) that took money.
+ * created in [from, to) that took money. The whole UTC days inside a range from money_days, the
+ * whole hours either side from money_hours (home-sums.sql, kept by triggers), the partial hours at
+ * its ends from the payments by the money index: a few rows whatever the ledger's size, the same
+ * sums as over the payments (overview.ts's periodTotals on SQLite). A currency appears when some
+ * payment counts in it (a row left with no payment is never kept, and never counted).
  */
 async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): Promise<Array<TotalsRow & { i: number }>> {
   if (!ranges.length) return [];
+  const parts = ranges.map(sumParts);
+  const column = <K extends keyof SumParts>(k: K) => parts.map((p) => p[k]);
+  const hours = (lo: string, hi: string) => `SELECT currency, gross, refunded, paid, refunds, not_known FROM paydesk.money_hours WHERE hour >= ${lo} AND hour < ${hi} AND ${profileAt(11)}`;
+  const edge = (a: string, b: string) => `SELECT currency, captured_minor, refunded_minor, 1, (refunded_minor > 0)::int, (refunded_minor = 0 AND state IN ('partially_refunded', 'refunded'))::int
+    FROM paydesk.payments WHERE created_at >= ${a} AND created_at < ${b} AND captured_minor > 0 AND ${profileAt(11)}`;
   const result = await db.query({
-    text: `SELECT r.i, p.currency, sum(p.captured_minor) AS gross, sum(p.refunded_minor) AS refunded, count(*) AS paid,
-        count(*) FILTER (WHERE p.refunded_minor > 0) AS refunds,
-        count(*) FILTER (WHERE p.refunded_minor = 0 AND p.state IN ('partially_refunded', 'refunded')) AS refunds_not_known
-      FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS r(f, t, i)
-      JOIN paydesk.payments p ON p.created_at >= r.f AND p.created_at < r.t AND p.captured_minor > 0 AND ${profileAt(3)}
-      GROUP BY r.i, p.currency`,
-    values: [ranges.map((r) => r.from), ranges.map((r) => r.to), profileId ?? null],
+    text: `SELECT r.i, x.currency, sum(x.gross) AS gross, sum(x.refunded) AS refunded, sum(x.paid) AS paid, sum(x.refunds) AS refunds, sum(x.not_known) AS refunds_not_known
+      FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::timestamptz[])
+        WITH ORDINALITY AS r(df, dt, h1, h2, h3, h4, a1, b1, a2, b2, i),
+      LATERAL (SELECT currency, gross, refunded, paid, refunds, not_known FROM paydesk.money_days WHERE day >= r.df AND day < r.dt AND ${profileAt(11)}
+        UNION ALL ${hours('r.h1', 'r.h2')} UNION ALL ${hours('r.h3', 'r.h4')}
+        UNION ALL ${edge('r.a1', 'r.b1')} UNION ALL ${edge('r.a2', 'r.b2')}) AS x(currency, gross, refunded, paid, refunds, not_known)
+      GROUP BY r.i, x.currency HAVING sum(x.paid) > 0`,
+    values: [...(['df', 'dt', 'h1', 'h2', 'h3', 'h4', 'a1', 'b1', 'a2', 'b2'] as const).map(column), profileId ?? null],
   });
   return result.rows
     .map((r) => {

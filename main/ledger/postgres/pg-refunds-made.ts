@@ -1,10 +1,12 @@
 // The refunds made in a period on the team ledger: the same answers as SQLite's refunds-made.ts
 // (every refund that succeeded, dated by its operation's created_at, in the payment's currency),
-// read through refunds-made.sql's index of only those operations (schema version 30). Sums come
+// read through refunds-made.sql's index of only those operations (schema version 30), the figure
+// from home-sums.sql's sums per hour and day (schema version 32). Sums come
 // back as text and are read with exactInteger: never a float.
 import type { RefundMade, RefundsAfter, RefundsMadeQuery, RefundsMadeTotal } from '../refunds-made';
 import { exactInteger } from './copy-to-team';
 import type { Queryable } from './pg-snapshot';
+import { sumParts } from './sum-parts';
 
 const whole = (v: unknown) => exactInteger(v as string)!;
 const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -15,11 +17,25 @@ const where = `o.kind = 'refund' AND o.outcome = 'succeeded' AND o.created_at >=
   AND ($3::text IS NULL OR p.profile_id = $3) AND ($4::text IS NULL OR p.currency = $4)`;
 const from = 'paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id';
 
-/** Per currency, how many refunds were made in [from, to) and their sum. */
+/**
+ * Per currency, how many refunds were made in [from, to) and their sum: the whole UTC days from
+ * refund_days, the whole hours either side from refund_hours (home-sums.sql, kept by triggers), the
+ * partial hours at its ends from the refunds by the index (sum-parts.ts): a few rows, not each
+ * refund's payment looked up (refunds-made.ts's refundsMadeTotals on SQLite).
+ */
 export async function teamRefundsMadeTotals(db: Queryable, q: RefundsMadeQuery): Promise<RefundsMadeTotal[]> {
+  const s = sumParts(q);
+  const own = `($11::text IS NULL OR profile_id = $11) AND ($12::text IS NULL OR currency = $12)`;
+  const hours = (lo: string, hi: string) => `SELECT currency, amount, n FROM paydesk.refund_hours WHERE hour >= ${lo} AND hour < ${hi} AND ${own}`;
+  const edge = (a: string, b: string) => `SELECT p.currency, o.amount_minor, 1 FROM ${from} WHERE o.kind = 'refund' AND o.outcome = 'succeeded'
+    AND o.created_at >= ${a} AND o.created_at < ${b} AND ($11::text IS NULL OR p.profile_id = $11) AND ($12::text IS NULL OR p.currency = $12)`;
   const result = await db.query({
-    text: `SELECT p.currency, count(*) AS n, sum(o.amount_minor) AS amount FROM ${from} WHERE ${where} GROUP BY p.currency`,
-    values: [q.from, q.to, q.profileId ?? null, q.currency ?? null],
+    text: `SELECT currency, sum(n) AS n, sum(amount) AS amount FROM (
+        SELECT currency, amount, n FROM paydesk.refund_days WHERE day >= $1::int AND day < $2::int AND ${own}
+        UNION ALL ${hours('$3::int', '$4::int')} UNION ALL ${hours('$5::int', '$6::int')}
+        UNION ALL ${edge('$7::timestamptz', '$8::timestamptz')} UNION ALL ${edge('$9::timestamptz', '$10::timestamptz')}) AS x(currency, amount, n)
+      GROUP BY currency HAVING sum(n) > 0`,
+    values: [s.df, s.dt, s.h1, s.h2, s.h3, s.h4, s.a1, s.b1, s.a2, s.b2, q.profileId ?? null, q.currency ?? null],
   });
   return result.rows.map((r) => ({ currency: r.currency as string, count: whole(r.n), amountMinor: whole(r.amount) })).sort((a, b) => byBytes(a.currency, b.currency));
 }

@@ -59,10 +59,6 @@ function localFormat(language: Language, name: string, options: Intl.DateTimeFor
 }
 const localDateTimeFormat = (language: Language, dateStyle: 'medium' | 'short') => localFormat(language, dateStyle, { dateStyle, timeStyle: 'short' });
 
-export function formatDateTime(iso: string, language: Language): string {
-  return localDateTimeFormat(language, 'medium').format(new Date(iso));
-}
-
 export function formatDate(isoDate: string, language: Language): string {
   return keep(`date ${language}`, () => new Intl.DateTimeFormat(locales[language], { dateStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn' })).format(new Date(`${isoDate}T00:00:00Z`));
 }

@@ -13,15 +13,28 @@ const isolated = /(\u2066[^\u2069]*\u2069\.?)/;
  * ("./tmp/x.json", read as a relative path), where it now follows its last as read. The text is
  * the same; only where the stop is drawn changes.
  */
-export const stopInside = (run: string) => (run.endsWith('.') ? 'ltr' : undefined);
+export const stopInside = (run: string) => (run.endsWith('.') && !amountRun.test(run) ? 'ltr' : undefined);
+
+/**
+ * An amount as Arabic words it, isolated ("⁦‏25.500 KWD⁩."): its full stop stays the Arabic
+ * sentence's, drawn at the sentence's end (left of the amount). Taken inside, it stood between
+ * the amount's code and the Arabic words before it ("25.500 KWD. تم استرداد"): an amount is no
+ * path, and nothing reads it as one.
+ */
+const amountRun = /^\u2066[\u200e\u200f]*-?\p{Nd}[\p{Nd}.,\u066b\u066c]*[\u00a0\u202f ][A-Z]{3}\u2069\.?$/u;
 
 export function IsolatedRuns({ text, as: Tag = 'bdi', whole = false }: { text: string; as?: 'bdi' | 'code'; whole?: boolean }) {
-  return <>{text.split(isolated).map((part, i) => (i % 2 === 1 ? <Tag key={i} className={whole ? 'quoted-words' : undefined} dir={stopInside(part)}>{part}</Tag> : part))}</>;
+  return <>{text.split(isolated).map((part, i) => {
+    if (i % 2 === 0) return part;
+    // An amount's full stop is the sentence's: drawn after its element, not in it (amountRun).
+    const [run, stop] = part.endsWith('.') && !stopInside(part) ? [part.slice(0, -1), '.'] : [part, ''];
+    return <Fragment key={i}><Tag className={whole ? 'quoted-words' : undefined} dir={stopInside(run)}>{run}</Tag>{stop}</Fragment>;
+  })}</>;
 }
 
 /** Only the runs that end a sentence drawn as elements (stopInside); other text as it is. */
 const runThenStop = /(\u2066[^\u2069]*\u2069\.)/;
 export function StopAfterRuns({ text }: { text: string }) {
   if (!runThenStop.test(text)) return <>{text}</>;
-  return <>{text.split(runThenStop).map((part, i) => (i % 2 === 1 ? <bdi key={i} dir="ltr">{part}</bdi> : <Fragment key={i}>{part}</Fragment>))}</>;
+  return <>{text.split(runThenStop).map((part, i) => (i % 2 === 1 && stopInside(part) ? <bdi key={i} dir="ltr">{part}</bdi> : <Fragment key={i}>{part}</Fragment>))}</>;
 }

@@ -204,7 +204,7 @@ describeWithPostgres('moving a laptop\'s ledger to the team ledger: every screen
         expect(again.bulkBatches).toMatchObject({ source: 1, alreadyThere: 1 });
       }
       expect((await server.sql(database, 'SELECT count(*)::int AS n FROM paydesk.bulk_rows')).rows[0]!.n).toBe(3);
-      expect((await server.sql(database, `SELECT imported_from, created_by, os_user FROM paydesk.bulk_batches`)).rows).toEqual([{ imported_from: 'omar-laptop', created_by: admin(), os_user: 'omar-os' }]);
+      expect((await server.sql(database, `SELECT imported_from, created_by, os_user, separator FROM paydesk.bulk_batches`)).rows).toEqual([{ imported_from: 'omar-laptop', created_by: admin(), os_user: 'omar-os', separator: ',' }]);
       // The team's log says the copy brought the batch, not that someone imported a file.
       expect((await server.sql(database, `SELECT count(*)::int AS n FROM paydesk.audit_log WHERE action = 'bulk_import'`)).rows[0]!.n).toBe(0);
       expect((await server.sql(database, `SELECT result FROM paydesk.audit_log WHERE action = 'import' AND result LIKE 'bulk:%'`)).rows).toEqual([{ result: 'bulk: batches 1, rows 3' }]);

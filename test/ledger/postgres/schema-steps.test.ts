@@ -257,6 +257,41 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     await expect(sue.query(`UPDATE paydesk.profiles SET name = 'Sue shop' WHERE id = 'sams-sandbox'`)).rejects.toMatchObject({ code: '42501' });
   });
 
+  it('from version 31, keeps its payments and counts Home\'s sums from those already there: the same figures and refunds made, read by finance', async () => {
+    const { server, database, superuser, sam, sue } = await databaseAt(31);
+    const paymentId = await insertPayment(sam, 8_000);
+    await sue.query(`UPDATE paydesk.payments SET state = 'paid', captured_minor = 8000 WHERE id = $1`, [paymentId]);
+    await insertOperation(sue, paymentId, 'refund', 3_000);
+    await sue.query(`UPDATE paydesk.operations SET outcome = 'succeeded', completed_at = now() WHERE payment_id = $1 AND kind = 'refund'`, [paymentId]);
+    await sue.query(`UPDATE paydesk.payments SET state = 'partially_refunded', refunded_minor = 3000 WHERE id = $1`, [paymentId]);
+    const before = await snapshot(superuser);
+    expect((await superuser.query(`SELECT to_regclass('paydesk.money_hours') AS t`)).rows).toEqual([{ t: null }]);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    expect((await superuser.query(`SELECT currency, gross::int, refunded::int, paid::int, refunds::int FROM paydesk.money_days`)).rows).toEqual([{ currency: 'KWD', gross: 8_000, refunded: 3_000, paid: 1, refunds: 1 }]);
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 1 });
+    ends.push(() => pool.end());
+    const day = { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
+    const overview = await createTeamOverview({ pool }).get({ now: new Date().toISOString(), periods: [day], days: [], refundsMadeIn: day });
+    expect(overview.periods[0]!.totals).toEqual([{ currency: 'KWD', grossMinor: 8_000, refundedMinor: 3_000, netMinor: 5_000, paidCount: 1, refundCount: 1, refundsNotKnown: 0 }]);
+    expect(overview.refundsMade).toEqual([{ currency: 'KWD', count: 1, amountMinor: 3_000 }]);
+  });
+
+  it('from version 32, keeps an older bulk batch (its reports in commas) and keeps a new batch\'s separator, which nobody changes', async () => {
+    const { superuser, sam } = await databaseAt(32);
+    const older = randomUUID();
+    await sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES ($1, 'practice', 'old.csv', 'ready')`, [older]);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect((await sam.query('SELECT separator FROM paydesk.bulk_batches WHERE id = $1', [older])).rows).toEqual([{ separator: null }]);
+    const newer = randomUUID();
+    await sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, separator) VALUES ($1, 'practice', 'new.csv', 'ready', ';')`, [newer]);
+    expect((await sam.query('SELECT separator FROM paydesk.bulk_batches WHERE id = $1', [newer])).rows).toEqual([{ separator: ';' }]);
+    await expect(sam.query(`UPDATE paydesk.bulk_batches SET separator = ',' WHERE id = $1`, [newer])).rejects.toMatchObject({ code: '42501' });
+    await expect(sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, separator) VALUES ($1, 'practice', 'pipe.csv', 'ready', '|')`, [randomUUID()])).rejects.toMatchObject({ code: '23514' });
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

@@ -8,7 +8,7 @@ import { api } from '../../api';
 import type { AppError } from '../../../../contract/result';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
-import { formatDateTime } from '../../i18n/format';
+import { formatRowDateTime } from '../../i18n/format';
 import { saveFile } from '../../ui/save-file';
 import { reportText } from './report-text';
 import { StepRow } from './step-row';
@@ -103,7 +103,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
         <div data-testid="checkup-run-view" data-run-state={run.state} data-run-id={run.id}>
           {run.startedBy && (
             <p data-testid="checkup-started-by">
-              {t(run.startedBy.thisLaptop ? 'checkup.by.thisComputer' : 'checkup.by.otherComputer', { login: run.startedBy.login, osUser: run.startedBy.osUser ?? '—', started: formatDateTime(run.startedAt, language) })}
+              {t(run.startedBy.thisLaptop ? 'checkup.by.thisComputer' : 'checkup.by.otherComputer', { login: run.startedBy.login, osUser: run.startedBy.osUser ?? '—', started: formatRowDateTime(run.startedAt, language) })}
               {elsewhere && busyStates.has(run.state) && ` ${t('checkup.elsewhere.running')}`}
             </p>
           )}

@@ -4,7 +4,7 @@
 // memory only, so there is no list.
 import { useEffect } from 'react';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
-import { formatDateTime } from '../../i18n/format';
+import { formatRowDateTime } from '../../i18n/format';
 import { useWordedError } from '../../i18n/words';
 import { useCheckups } from './checkup-store';
 import { QuotedWords } from '../../ui/quoted-words';
@@ -35,7 +35,7 @@ export function RecentRuns({ profileId, shownId }: { profileId: string; shownId:
           <li key={run.id} data-testid="checkup-recent-run" data-run-id={run.id}>
             <span>
               {t('checkup.recent.item', {
-                started: formatDateTime(run.startedAt, language), state: t(`checkup.state.${run.state}` as MessageKey),
+                started: formatRowDateTime(run.startedAt, language), state: t(`checkup.state.${run.state}` as MessageKey),
                 passed: String(run.counts.passed), different: String(run.counts.different), failed: String(run.counts.failed),
               })}{' '}
               {run.startedBy && t(run.startedBy.thisLaptop ? 'checkup.recent.byHere' : 'checkup.recent.byElsewhere', { login: run.startedBy.login, osUser: run.startedBy.osUser ?? '—' })}

@@ -19,6 +19,7 @@ import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { copyLinkAddress, LinkShareButtons, shareable } from './share-offer';
 import { shareableOf } from './share-messages';
 import { MakeAnother } from './make-another';
+import { ClampedName } from './clamped-name';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 import { focusIfLost } from '../../ui/focus';
 import { usePaymentList } from './payment-list';
@@ -109,7 +110,7 @@ function LinkRow({ row, on, hadFocus, invoiceNumber, sharing, copied, onShare, o
     <>
       <tr data-testid="link-row" data-order-id={row.orderId} data-row-id={row.id} ref={line}>
         <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
-        <td><span className="customer-name" title={row.customer.name ?? undefined}><bdi>{row.customer.name}</bdi></span></td>
+        <td><ClampedName name={row.customer.name} /></td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /><LinkExpiry payment={row} on={on} /></td>
         <td><RowMoment iso={row.createdAt} /></td>

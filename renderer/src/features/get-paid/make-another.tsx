@@ -7,14 +7,16 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import { useT } from '../../i18n';
 import { useMayCreatePayments } from '../settings/team-role';
 import { canMakeAnother, canPayByLink, makeAnother, payByLink } from './create-again';
+import { cardDetailsWrong } from './decline-kind';
 
 /** The button, or nothing when the payment can still be paid or this person may not create payments. */
-export function MakeAnother({ payment, named = false }: { payment: PaymentView; named?: boolean }) {
+/** `declineReason`: the gateway's words for a declined sale; a wrong security code or expiry offers the same card again. */
+export function MakeAnother({ payment, named = false, declineReason }: { payment: PaymentView; named?: boolean; declineReason?: string | null }) {
   const t = useT();
   const mayCreate = useMayCreatePayments();
   const another = canMakeAnother(payment);
   if (!mayCreate || (!another && !canPayByLink(payment))) return null;
-  const [word, wordFor] = words[payment.kind === 'link' ? 'link' : payment.kind === 'sale' ? 'sale' : 'checkout'];
+  const [word, wordFor] = words[payment.kind === 'link' ? 'link' : payment.kind !== 'sale' ? 'checkout' : cardDetailsWrong(declineReason) ? 'saleAgain' : 'sale'];
   return (
     <>
       {another && <button type="button" onClick={() => makeAnother(payment)} aria-label={named ? t(wordFor, { orderId: payment.orderId }) : undefined} data-testid="make-another">{t(word)}</button>}
@@ -34,4 +36,6 @@ const words = {
   link: ['gp.another.link', 'gp.another.linkFor'],
   checkout: ['gp.another.session', 'gp.another.sessionFor'],
   sale: ['gp.another.card', 'gp.another.cardFor'],
+  // The same form (all but the card kept, the keyboard on its number): only the words differ.
+  saleAgain: ['gp.another.cardAgain', 'gp.another.cardAgainFor'],
 } as const;

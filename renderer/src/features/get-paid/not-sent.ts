@@ -1,6 +1,6 @@
 // Whether a refused create left nothing with the gateway: main refused it before sending (a field,
 // the order id, the key, the production confirmation...), the connection failed before the
-// request left the machine (main/gateway/transport.ts, "notSentCodes"), or the team ledger failed
+// request left the machine (main/gateway/before-sending.ts, docs/gateway.md "Not sent"), or the team ledger failed
 // before the intent was recorded. The virtual terminal keeps
 // the card's fields then, for a retry with one press; anything else may have reached the gateway.
 import type { AppError, ErrorCode } from '../../../../contract/result';

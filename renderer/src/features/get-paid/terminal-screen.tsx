@@ -25,6 +25,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent, outcomeNotKnown } from './not-sent';
 import { makeAnother, useAgainDraft, useDraftArrives } from './create-again';
 import { PayByLinkButton } from './make-another';
+import { cardDetailsWrong } from './decline-kind';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
@@ -72,6 +73,8 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
   useLivePayment(sale.payment, onChange);
   const p = sale.payment;
   const savedCard = savedCardState(p);
+  // A wrong security code or expiry: the same card, typed again, is the next step (not another card).
+  const detailsWrong = cardDetailsWrong(sale.declineReason);
   const title: MessageKey = p.state === 'paid' ? 'gp.terminal.approved' : p.state === 'authorised' ? 'gp.terminal.authorised' : p.state === 'declined' ? 'gp.terminal.declined' : p.state === 'unknown' ? 'gp.link.resultUnknown' : 'gp.terminal.pending';
   return (
     <section className={`gp-result gp-result-${p.state}`} aria-labelledby="sale-result-title" data-testid="sale-result" tabIndex={-1} ref={box}>
@@ -87,7 +90,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
         {p.state === 'declined' && sale.declineReason && (<><dt>{t('gp.declineReason')}</dt><dd><bdi className="user-text" dir="ltr" lang="en" data-testid="decline-reason">{sale.declineReason}</bdi></dd></>)}
       </dl>
       {sale.challenge?.state === 'closed' && <p>{t('gp.challenge.closed')}</p>}
-      {p.state === 'declined' && <p>{t('gp.terminal.declinedNext')}</p>}
+      {p.state === 'declined' && <p data-testid="declined-next">{t(detailsWrong ? 'gp.terminal.declinedCheckCard' : 'gp.terminal.declinedNext')}</p>}
       {p.state === 'authorised' && <p data-testid="authorised-next">{t('gp.terminal.authorisedNext')}</p>}
       {/* "Save the card" ticked: said saved only once the gateway's answer brought its token (useLivePayment brings it). */}
       {savedCard && <p data-testid="card-saved" data-saved={savedCard}>{t(savedCard === 'saved' ? 'gp.terminal.cardSaved' : 'gp.terminal.cardSaving')}</p>}
@@ -95,7 +98,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
           vite.config.ts keeps what it loads together (importing it here split it in three before that). */}
       {p.state === 'declined' && mayCreate && (
         <p>
-          <button type="button" onClick={() => makeAnother(p)} data-testid="make-another">{t('gp.another.card')}</button>{' '}
+          <button type="button" onClick={() => makeAnother(p)} data-testid="make-another">{t(detailsWrong ? 'gp.another.cardAgain' : 'gp.another.card')}</button>{' '}
           <PayByLinkButton payment={p} />
         </p>
       )}

@@ -8,7 +8,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { ltrIsolated } from '../../../../contract/amount-words';
-import { useLanguage, useT } from '../../i18n';
+import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
@@ -39,23 +39,44 @@ const download = (fileName: string, base64: string) => saveFile(fileName, [bytes
 
 type Target = { invoiceId: string } | { creditNoteId: string };
 
+/** The business's zone, this computer's: the document prints its issue time there, with the offset. */
+const drawn = (target: Target) => ({ ...target, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+
+/**
+ * What a person reads as the invoice's state: once its link is paid, "Paid" (or refunded, the
+ * credit notes listed below), not "Issued" for good. The document's own title never changes.
+ */
+function stateKey(invoice: InvoiceView): MessageKey {
+  if (invoice.state !== 'issued') return `inv.state.${invoice.state}`;
+  const noted = invoice.creditNotes.length > 0;
+  switch (invoice.paymentState) {
+    case 'pending': return 'inv.state.unpaid';
+    case 'expired': return 'inv.state.expired';
+    case 'paid': return 'inv.state.paid';
+    // A refund made at the gateway's dashboard has no credit note here: said, so nobody looks for one.
+    case 'partially_refunded': return noted ? 'inv.state.partlyRefunded' : 'inv.state.partlyRefundedElsewhere';
+    case 'refunded': return noted ? 'inv.state.refunded' : 'inv.state.refundedElsewhere';
+    default: return 'inv.state.issued';
+  }
+}
+
 function useDocuments() {
   const [error, setError] = useState<AppError | null>(null);
   // Kept as words (the path isolated left to right): the line follows a change of language.
   const [status, setStatus] = useState<Words>();
   const save = async (target: Target) => {
     setError(null);
-    const result = await api.invoiceDocument(target);
+    const result = await api.invoiceDocument(drawn(target));
     if (!result.ok) return setError(result.error);
     download(result.value.fileName, result.value.pdfBase64);
   };
   const open = async (target: Target) => {
     setError(null);
-    const result = await api.openInvoiceDocument(target);
+    const result = await api.openInvoiceDocument(drawn(target));
     if (!result.ok) return setError(result.error);
     if (result.value.opened) return setStatus({ key: 'inv.opened', values: { path: ltrIsolated(result.value.path ?? '') } });
     // The preview has no system viewer to hand it to: the browser's own, in a new tab.
-    const doc = await api.invoiceDocument(target);
+    const doc = await api.invoiceDocument(drawn(target));
     if (!doc.ok) return setError(doc.error);
     window.open(URL.createObjectURL(new Blob([bytesOf(doc.value.pdfBase64)], { type: 'application/pdf' })), '_blank', 'noopener');
   };
@@ -82,7 +103,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
 
   const show = async (target: Target, key: string, alt: string) => {
     setDrawing(key);
-    const result = await api.invoiceDocument(target);
+    const result = await api.invoiceDocument(drawn(target));
     setDrawing(null);
     if (result.ok) setPreview({ src: `data:image/png;base64,${result.value.pngBase64}`, alt });
   };
@@ -95,7 +116,7 @@ export function InvoicePanel({ invoice }: { invoice: InvoiceView }) {
         <CopyButton text={invoice.number} label={t('inv.copyNumber')} copiedLabel={t('inv.copiedNumber')} shown={numberShown} testId="copy-invoice-number" />
       </div>
       {invoice.issuedOnLaptop && <p className="inv-laptop" data-testid="invoice-laptop">{t('inv.issuedOnLaptop', { laptop: invoice.issuedOnLaptop })}</p>}
-      <p data-testid="invoice-state" data-state={invoice.state}>{t(`inv.state.${invoice.state}`)} · <Ltr>{money(invoice.totalMinor)}</Ltr> ({t('inv.totals.vat')} <Ltr>{money(invoice.vatMinor)}</Ltr>)</p>
+      <p data-testid="invoice-state" data-state={invoice.state}>{t(stateKey(invoice))} · <Ltr>{money(invoice.totalMinor)}</Ltr> ({t('inv.totals.vat')} <Ltr>{money(invoice.vatMinor)}</Ltr>)</p>
       <div className="inv-panel-actions">
         <button type="button" onClick={() => void show({ invoiceId: invoice.id }, invoice.id, t('inv.preview', { number: invoice.number }))} disabled={drawing !== null} data-testid="invoice-preview-show">{drawing === invoice.id ? t('inv.preview.loading') : t('inv.preview.show')}</button>
         <button type="button" onClick={() => void save({ invoiceId: invoice.id })} data-testid="invoice-save">{t('inv.save')}</button>

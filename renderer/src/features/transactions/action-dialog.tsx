@@ -109,7 +109,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   const localError = parsed && !parsed.ok ? wordReason(language, parsed.why) : parsed?.ok && parsed.minor <= 0 ? wordReason(language, { key: 'amount.zero' }) : parsed?.ok && parsed.minor > remainingMinor && kind !== 'recurring' ? t('action.tooMuch', { amount: formatAmount(remainingMinor, currency, language) }) : undefined;
   // Kept as minor units: the line said once it is done words it in the language of each draw.
   const sentMinor = kind === 'void' ? payment.amountMinor - payment.capturedMinor : parsed?.ok ? parsed.minor : undefined;
-  const shownAmount = sentMinor === undefined ? '—' : formatAmount(sentMinor, currency, language);
+  // An amount it will not send (none, more than is left) is named nowhere: Send says "Refund" alone, the line "—".
+  const sendable = sentMinor !== undefined && !localError;
+  const shownAmount = sendable ? formatAmount(sentMinor, currency, language) : '—';
   const envName = t(`env.${payment.environment}`);
   // The typed texts' own checks, worded now; shown once Send or main told of them (the amount's at once, as before).
   const textProblems = {
@@ -269,7 +271,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                   (aria-disabled): disabled, Enter in the reason did nothing at all, where it now takes the
                   keyboard to the amount or the box, saying why (submit). */}
               <button type="submit" ref={sendButton} className="primary" disabled={sending || !stillAllowed} aria-disabled={Boolean(localError) || (live && !liveConfirmed) || undefined} data-testid="action-send">
-                {sending ? t('action.sending') : t(`action.send.${kind}`, { amount: shownAmount })}
+                {sending ? t('action.sending') : kind !== 'void' && !sendable ? t(`action.sendNoAmount.${kind}`) : t(`action.send.${kind}`, { amount: shownAmount })}
               </button>
               <button type="button" onClick={onClose} disabled={sending}>{t('action.dismiss')}</button>
             </div>

@@ -106,7 +106,7 @@ export const en = {
   // The environment inside the sentences above: a phrase, not the badge's word ("on PRACTICE"; Arabic's "في مباشر" was no sentence).
   'action.env.practice': 'the practice gateway', 'action.env.sandbox': 'the sandbox gateway', 'action.env.production': 'the production gateway',
   'action.liveConfirm': 'I confirm this moves real money on the production profile “{profile}”.', 'action.liveConfirmNeeded': 'Tick this box to send it: it moves real money.', 'action.sending': 'Sending…',
-  'action.send.capture': 'Capture {amount}', 'action.send.void': 'Void', 'action.send.refund': 'Refund {amount}', 'action.send.recurring': 'Charge {amount}', 'action.cancel': 'Cancel', 'action.dismiss': 'Cancel',
+  'action.send.capture': 'Capture {amount}', 'action.send.void': 'Void', 'action.send.refund': 'Refund {amount}', 'action.send.recurring': 'Charge {amount}', 'action.sendNoAmount.capture': 'Capture', 'action.sendNoAmount.refund': 'Refund', 'action.sendNoAmount.recurring': 'Charge', 'action.cancel': 'Cancel', 'action.dismiss': 'Cancel',
   'export.done': '{rows, plural, one {Exported # row.} other {Exported # rows.}}', 'export.saved': '{rows, plural, one {Saved # row to {path}} other {Saved # rows to {path}}}', 'export.failed': 'The export failed and left no file. Try again.', 'export.cancelled': 'Export cancelled.', 'export.progress': 'Exporting', 'export.button': 'Export CSV',
   'lookup.label': 'Find a payment made elsewhere', 'lookup.hint': 'Order reference or transaction id; what is found is added to the ledger.', 'lookup.byOrder': 'Find by order reference', 'lookup.byTransaction': 'Find by transaction id',
   'lookup.roleNote': 'A payment made outside Paydesk is added to the team ledger by a colleague in staff, support or admin; your role in the team ledger (finance) reads and exports it once it is there.',
@@ -223,7 +223,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.empty.none': 'لا مدفوعات بعد. يظهر في هذه القائمة كل رابط دفع وجلسة دفع ودفعة بالبطاقة تُجرى هنا.',
   'tx.empty.cardLast4': 'لا يعرف بايدسك إلا بطاقة البيع المُدخلة في شاشة «الدفع بالبطاقة» فيه: البطاقة المُدخلة في صفحة البوابة (روابط الدفع وجلسات الدفع) ليست في ردودها. ابحث عنها في لوحة تحكم البوابة.',
   'tx.count.refused': 'لا يُعرض شيء حتى يُصحَّح عامل التصفية.',
-  'tx.col.created': 'التاريخ', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
+  'tx.col.created': 'تاريخ الإنشاء', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
   'tx.refundedShort': '(استُرد {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
   'tx.filter.state': 'الحالة', 'tx.filter.any': 'الكل', 'tx.filter.kind': 'النوع', 'tx.filter.currency': 'العملة', 'tx.filter.from': 'من', 'tx.filter.to': 'إلى',
   'tx.filter.dateKept': 'إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: {date}.',
@@ -302,7 +302,7 @@ export const ar: Record<keyof typeof en, string> = {
   'action.env.practice': 'بوابة التدريب', 'action.env.sandbox': 'بوابة الاختبار', 'action.env.production': 'بوابة الإنتاج',
   'action.liveConfirm': 'أؤكد أن هذا ينقل أموالًا حقيقية عبر ملف تعريف الإنتاج «\u2068{profile}\u2069».', 'action.liveConfirmNeeded': 'ضع علامة في هذا المربع لإرساله: فهو ينقل أموالًا حقيقية.', 'action.sending': 'جارٍ الإرسال…',
   // An action dialog's way out is «تراجع», not «إلغاء»: beside «ألغِ التفويض» (void) «إلغاء» read as the void itself.
-  'action.send.capture': 'حصّل {amount}', 'action.send.void': 'ألغِ التفويض', 'action.send.refund': 'استرد {amount}', 'action.send.recurring': 'اخصم {amount}', 'action.cancel': 'إلغاء', 'action.dismiss': 'تراجع',
+  'action.send.capture': 'حصّل {amount}', 'action.send.void': 'ألغِ التفويض', 'action.send.refund': 'استرد {amount}', 'action.send.recurring': 'اخصم {amount}', 'action.sendNoAmount.capture': 'حصّل', 'action.sendNoAmount.refund': 'استرد', 'action.sendNoAmount.recurring': 'اخصم', 'action.cancel': 'إلغاء', 'action.dismiss': 'تراجع',
   'export.done': '{rows, plural, zero {لم يُصدَّر أي صف.} one {صُدّر صف واحد.} two {صُدّر صفان.} few {صُدّرت # صفوف.} many {صُدّر # صفًا.} other {صُدّر # صف.}}', 'export.saved': '{rows, plural, zero {لم يُحفظ أي صف في {path}} one {حُفظ صف واحد في {path}} two {حُفظ صفان في {path}} few {حُفظت # صفوف في {path}} many {حُفظ # صفًا في {path}} other {حُفظ # صف في {path}}}', 'export.failed': 'تعذّر التصدير ولم يُترك أي ملف. حاول مرة أخرى.', 'export.cancelled': 'أُلغي التصدير.', 'export.progress': 'جارٍ التصدير', 'export.button': 'تصدير CSV',
   'lookup.label': 'ابحث عن عملية دفع أُجريت في مكان آخر', 'lookup.hint': 'مرجع الطلب أو رقم المعاملة؛ ما يُعثر عليه يُضاف إلى السجل.', 'lookup.byOrder': 'ابحث بمرجع الطلب', 'lookup.byTransaction': 'ابحث برقم المعاملة',
   'lookup.roleNote': 'يضيف زميلٌ من الموظفين أو الدعم أو المسؤولين الدفعةَ التي أُجريت خارج بايدسك إلى سجل الفريق؛ دورك في سجل الفريق (المالية) يقرؤها ويصدّرها بعد إضافتها.',

@@ -233,7 +233,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {/* Its form, filled with what was sent (the same order id): what "You can create it again" above offers. */}
           {mayCreate && canCreateAgain(payment) && <button type="button" onClick={() => createAgain(payment)} data-testid="action-create-again">{t('detail.createAgain')}</button>}
           {/* A declined or expired link or session: a new one like it, under a new order id. */}
-          <MakeAnother payment={payment} />
+          <MakeAnother payment={payment} declineReason={detail.declineReason} />
           {checkable && <button type="button" ref={statusButton} onClick={() => void checkStatus()} disabled={checking} aria-keyshortcuts={shortcutKeys('status')} data-testid="action-status">{t('detail.checkStatus')}</button>}
           {/* Settling by hand after the one-press check, in reading and keyboard order: the note says to check first
               (it sat in the note, above the check). Right after it, so a check that settles it moves nothing before it. */}
@@ -283,7 +283,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           <dt>{t('detail.customer')}</dt><dd>{[payment.customer.name, payment.customer.email, payment.customer.phone].filter(Boolean).map((part, i) => <span key={i} className="customer-part">{i === 0 ? <bdi className="customer-name">{part}</bdi> : <Ltr>{part}</Ltr>}</span>)}</dd>
           {payment.state === 'declined' && detail.declineReason && (<><dt>{t('detail.declineReason')}</dt><dd><bdi className="user-text" dir="ltr" lang="en" data-testid="decline-reason">{detail.declineReason}</bdi></dd></>)}
           {payment.cardMasked && (<><dt>{t('detail.card')}</dt><dd><Ltr className="mono">{payment.cardMasked}</Ltr></dd></>)}
-          <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono whole-id" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} copiedLabel={t('detail.copiedTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
+          <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} copiedLabel={t('detail.copiedTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
           <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
