@@ -3,14 +3,16 @@
 // times by tens of ms, thread times by a few) from the navigation to the rows' mark: all tasks, the
 // module evaluation, React's scheduled work (its first draw), V8's lazy compiles, V8 re-parsing for
 // source positions (a DevTools artefact: ui-support.ts, launchChromium), minor GCs, style and layout;
-// and the first script's parse on the streaming thread. The lazy compiles are seen only in a trace
-// taken with `--categories disabled-by-default-v8.compile`.
+// the first screen's scripts' parse on the streaming thread; and two wall times (the scripts'
+// streaming start to their evaluation, the evaluation to the rows), as a compile moved between the
+// two threads shows in both. React's work is found by its function's position, not its minified
+// name. The lazy compiles are seen only in a trace taken with `--categories disabled-by-default-v8.compile`.
 // Run: node scripts/run-ts.mjs bench/start-traces.ts DIR
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { percentile, table } from './support';
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string; functionName?: string } } };
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { url?: string; functionName?: string; lineNumber?: number; columnNumber?: number } } };
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: bench/start-traces.ts DIR (the folder start-ab.ts --trace wrote)');
@@ -38,16 +40,30 @@ function phases(file: string): Record<string, number> | undefined {
     .sort((a, b) => a.ts - b.ts);
   const reparses = page.filter((e) => e.name === 'V8.CollectSourcePositions');
   const outsideReparse = (e: TraceEvent) => !reparses.some((r) => e.ts >= r.ts && e.ts <= r.ts + (r.dur ?? 0));
-  const streaming = events.find((e) => e.pid === rows.pid && e.name === 'v8.parseOnBackground' && /\/index-[^/]*\.js$/.test(e.args?.data?.url ?? ''));
+  // The first screen's scripts: the entry, and the eager chunk with React (vite.config.ts).
+  const firstScreen = /\/(index|first-screen-eager|rolldown-runtime)-[^/]*\.js$/;
+  const streaming = events.filter((e) => e.pid === rows.pid && e.name === 'v8.parseOnBackground' && firstScreen.test(e.args?.data?.url ?? ''));
+  // React's scheduled work: the scheduler's message handler, the page's function called with the
+  // most thread time (found by its position, as its minified name changes from build to build).
+  const calls = page.filter((e) => e.name === 'FunctionCall' && firstScreen.test(e.args?.data?.url ?? ''));
+  const where = (e: TraceEvent) => `${e.args?.data?.url}:${e.args?.data?.lineNumber}:${e.args?.data?.columnNumber}`;
+  const byPlace = new Map<string, number>();
+  for (const e of calls) byPlace.set(where(e), (byPlace.get(where(e)) ?? 0) + (e.tdur ?? 0));
+  const scheduler = [...byPlace].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const evaluation = page.find((e) => e.name === 'v8.evaluateModule');
   return {
     'tasks': threadMs(page, (e) => e.name === 'ThreadControllerImpl::RunTask'),
     'modules run': threadMs(page, (e) => e.name === 'v8.evaluateModule'),
-    'React': threadMs(page, (e) => e.name === 'FunctionCall' && e.args?.data?.functionName === 'E'),
+    'React': threadMs(page, (e) => e.name === 'FunctionCall' && where(e) === scheduler),
     'lazy compiles': threadMs(page, (e) => /^V8\.(ParseFunction|PreParse|CompileIgnition|CompileCode)$/.test(e.name) && outsideReparse(e)),
     'source positions': threadMs(page, (e) => e.name === 'V8.CollectSourcePositions'),
     'GC': threadMs(page, (e) => e.name === 'MinorGC' || e.name === 'MajorGC'),
     'style+layout': threadMs(page, (e) => e.name === 'UpdateLayoutTree' || e.name === 'Layout'),
-    'streaming parse': (streaming?.tdur ?? 0) / 1000,
+    'streaming parse': streaming.reduce((sum, e) => sum + (e.tdur ?? 0), 0) / 1000,
+    // Wall ms: from the first script's streaming start to the module evaluation (what a compile
+    // moved onto the streaming thread adds), and from there to the rows (what it takes off).
+    'wall: streamed→run': ((evaluation?.ts ?? 0) - Math.min(...streaming.map((e) => e.ts))) / 1000,
+    'wall: run→rows': (rows.ts - (evaluation?.ts ?? 0)) / 1000,
   };
 }
 
