@@ -106,7 +106,8 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
     hits.push(...hitsIn('bridge events', events.text()));
     hits.push(...hitsIn('console', session.consoleLines.join('\n')));
     hits.push(...hitsIn('cookies', JSON.stringify(await session.context.cookies())));
-    expect(hits).toEqual([]);
+    // Where each was found, in full: the report cuts a long array to its length ("[ …(2) ]").
+    expect(hits, `found at:\n${hits.join("\n")}`).toEqual([]);
   });
 
   it('finds no key in anything written to disk or printed by main', async () => {
@@ -119,6 +120,7 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
       hits.push(...hitsIn(file, bytes.toString('latin1')), ...hitsIn(file, bytes.toString('utf16le')));
     }
     hits.push(...hitsIn('preview output', session.preview.output()));
-    expect(hits).toEqual([]);
+    // Where each was found, in full: the report cuts a long array to its length ("[ …(2) ]").
+    expect(hits, `found at:\n${hits.join("\n")}`).toEqual([]);
   });
 });

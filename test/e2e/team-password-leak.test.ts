@@ -175,7 +175,8 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     events.forEach((e, n) => hits.push(...hitsIn(`bridge events ${n}`, e.text())));
     consoles.forEach((lines, n) => hits.push(...hitsIn(`console ${n}`, lines.join('\n'))));
     hits.push(...hitsIn('cookies', JSON.stringify(await session.context.cookies())));
-    expect(hits).toEqual([]);
+    // Where each was found, in full: the report cuts a long array to its length ("[ …(2) ]").
+    expect(hits, `found at:\n${hits.join("\n")}`).toEqual([]);
   });
 
   it('finds no password on disk, in main\'s output, or at the server', async () => {
@@ -186,6 +187,7 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     for (const file of files) for (const text of fileTexts(file)) hits.push(...hitsIn(file, text));
     previewOutputs.forEach((output, n) => hits.push(...hitsIn(`preview output ${n}`, output())));
     for (const [where, text] of Object.entries(await postgresSurfaces(server))) hits.push(...hitsIn(where, text));
-    expect(hits).toEqual([]);
+    // Where each was found, in full: the report cuts a long array to its length ("[ …(2) ]").
+    expect(hits, `found at:\n${hits.join("\n")}`).toEqual([]);
   });
 });
