@@ -37,6 +37,22 @@ export function splitByHours(range: Range): Split {
   return { hf, ht, a1: at(from), b1: at(hf * hourMs), a2: at(ht * hourMs), b2: at(to) };
 }
 
+export type SumParts = { df: number; dt: number; h1: number; h2: number; h3: number; h4: number; a1: string; b1: string; a2: string | null; b2: string | null };
+
+/**
+ * A range as both ledgers sum it from their hour and day tables: the whole UTC days [df, dt) from
+ * the day rows, the whole hours [h1, h2) and [h3, h4) either side of them from the hour rows, and
+ * the instants [a1, b1) and [a2, b2) at the ends from the rows themselves (null bounds: no second edge).
+ */
+export function sumParts(range: Range): SumParts {
+  const s = splitByHours(range);
+  const df = Math.ceil(s.hf / 24);
+  const dt = Math.floor(s.ht / 24);
+  // No whole day: every whole hour in the first span.
+  const days = df < dt ? { df, dt, h1: s.hf, h2: df * 24, h3: dt * 24, h4: s.ht } : { df: 0, dt: 0, h1: s.hf, h2: s.ht, h3: 0, h4: 0 };
+  return { ...days, a1: s.a1, b1: s.b1, a2: s.a2 || null, b2: s.b2 || null };
+}
+
 // The payments of an edge, by the creation index (the planner would otherwise weigh others).
 const edgeRows = 'payments INDEXED BY payments_created';
 const inEdge = (a: string, b: string) => `created_at >= ${a} AND created_at < ${b} AND captured_minor > 0`;
@@ -48,11 +64,7 @@ const inEdge = (a: string, b: string) => `created_at >= ${a} AND created_at < ${
  */
 export function periodTotals(db: LedgerDb, range: Range, profileId?: string): TotalsRow[] {
   const p = profileClause(profileId);
-  const s = splitByHours(range);
-  const df = Math.ceil(s.hf / 24);
-  const dt = Math.floor(s.ht / 24);
-  // Hours [h1, h2) and [h3, h4) around the days [df, dt); no whole day: all hours in the first.
-  const days = df < dt ? { df, dt, h1: s.hf, h2: df * 24, h3: dt * 24, h4: s.ht } : { df: 0, dt: 0, h1: s.hf, h2: s.ht, h3: 0, h4: 0 };
+  const parts = sumParts(range);
   const hoursOf = (lo: string, hi: string) => `SELECT currency, gross, refunded, paid, refunds FROM money_hours WHERE hour >= ${lo} AND hour < ${hi} ${p}`;
   const sql = `SELECT currency, sum(gross) AS grossMinor, sum(refunded) AS refundedMinor, sum(gross - refunded) AS netMinor,
       sum(paid) AS paidCount, sum(refunds) AS refundCount FROM (
@@ -64,7 +76,7 @@ export function periodTotals(db: LedgerDb, range: Range, profileId?: string): To
     UNION ALL
     SELECT currency, captured_minor, refunded_minor, 1, refunded_minor > 0 FROM ${edgeRows} WHERE ${inEdge('@a2', '@b2')} ${p}
   ) GROUP BY currency ORDER BY currency`;
-  const rows = prepared(db, sql).all({ ...days, a1: s.a1, b1: s.b1, a2: s.a2, b2: s.b2, profileId }) as TotalsRow[];
+  const rows = prepared(db, sql).all({ ...parts, profileId }) as TotalsRow[];
   const notKnown = refundsNotKnownBy(db, range, profileId);
   return rows.map((row) => ({ ...row, refundsNotKnown: notKnown.get(row.currency) ?? 0 }));
 }

@@ -8,7 +8,7 @@ import { toCsv, type Cell } from './csv';
 import { localColumns } from './local-time';
 import { kindCode, outcomeCode, packId, sqlUnpackId, sqlUnpackTime, sqlWord } from './packing';
 import { prepared } from './statements';
-import { splitByHours } from './overview';
+import { sumParts } from './overview';
 
 export type RefundsMadeQuery = { from: string; to: string; profileId?: string; currency?: string };
 export type RefundsMadeTotal = { currency: string; count: number; amountMinor: number };
@@ -30,11 +30,7 @@ const params = (q: RefundsMadeQuery) => ({ from: ms(q.from), to: ms(q.to), profi
  * (migration 21, kept by triggers: refund-hours.ts), the partial hours at its ends from the refunds.
  */
 export function refundsMadeTotals(db: LedgerDb, q: RefundsMadeQuery): RefundsMadeTotal[] {
-  const s = splitByHours(q);
-  const df = Math.ceil(s.hf / 24);
-  const dt = Math.floor(s.ht / 24);
-  // Hours [h1, h2) and [h3, h4) around the days [df, dt); no whole day: all hours in the first.
-  const days = df < dt ? { df, dt, h1: s.hf, h2: df * 24, h3: dt * 24, h4: s.ht } : { df: 0, dt: 0, h1: s.hf, h2: s.ht, h3: 0, h4: 0 };
+  const { a1, b1, a2, b2, ...days } = sumParts(q);
   const own = `${q.profileId === undefined ? '' : 'AND profile_id = @profileId'} ${q.currency === undefined ? '' : 'AND currency = @currency'}`;
   const hours = (lo: string, hi: string) => `SELECT currency, amount, n FROM refund_hours WHERE hour >= ${lo} AND hour < ${hi} ${own}`;
   const edge = (a: string, b: string) => `SELECT p.currency, o.amount_minor, 1 FROM ${refunds} WHERE ${succeededRefund} AND o.created_at >= ${a} AND o.created_at < ${b} ${scope(q)}`;
@@ -45,8 +41,8 @@ export function refundsMadeTotals(db: LedgerDb, q: RefundsMadeQuery): RefundsMad
     UNION ALL ${edge('@a1', '@b1')}
     UNION ALL ${edge('@a2', '@b2')}
   ) GROUP BY currency ORDER BY currency`;
-  const at = (iso: string) => (iso ? ms(iso) : 0n);
-  return prepared(db, sql).all({ ...days, a1: at(s.a1), b1: at(s.b1), a2: at(s.a2), b2: at(s.b2), profileId: q.profileId, currency: q.currency }) as RefundsMadeTotal[];
+  const at = (iso: string | null) => (iso ? ms(iso) : 0n);
+  return prepared(db, sql).all({ ...days, a1: at(a1), b1: at(b1), a2: at(a2), b2: at(b2), profileId: q.profileId, currency: q.currency }) as RefundsMadeTotal[];
 }
 
 const rowColumns = `${sqlUnpackTime('o.created_at')} AS at, ${sqlUnpackId('o.id')} AS id, p.id AS paymentId, p.order_id AS orderId, o.amount_minor AS amountMinor,

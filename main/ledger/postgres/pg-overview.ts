@@ -14,10 +14,9 @@ import { teamRefundsMadeTotals, teamRefundsMadeWindow } from './pg-refunds-made'
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import { cardBrandSql } from '../card-brand';
 import { exportFileName, settlementCsv } from '../export';
-import { chartFigures, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
+import { chartFigures, sumParts, type AuthorisedRow, type ChartRow, type Day, type Range, type SumParts, type TotalsRow } from '../overview';
 import { checkOverviewQuery, checkRanges, instant } from '../overview-input';
 import { exactInteger } from './copy-to-team';
-import { sumParts, type SumParts } from './sum-parts';
 import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
 
 type OverviewAnswer = MethodOutput<'getOverview'>;

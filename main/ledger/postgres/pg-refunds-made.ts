@@ -6,7 +6,7 @@
 import type { RefundMade, RefundsAfter, RefundsMadeQuery, RefundsMadeTotal } from '../refunds-made';
 import { exactInteger } from './copy-to-team';
 import type { Queryable } from './pg-snapshot';
-import { sumParts } from './sum-parts';
+import { sumParts } from '../overview';
 
 const whole = (v: unknown) => exactInteger(v as string)!;
 const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -20,7 +20,7 @@ const from = 'paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_i
 /**
  * Per currency, how many refunds were made in [from, to) and their sum: the whole UTC days from
  * refund_days, the whole hours either side from refund_hours (home-sums.sql, kept by triggers), the
- * partial hours at its ends from the refunds by the index (sum-parts.ts): a few rows, not each
+ * partial hours at its ends from the refunds by the index (overview.ts's sumParts): a few rows, not each
  * refund's payment looked up (refunds-made.ts's refundsMadeTotals on SQLite).
  */
 export async function teamRefundsMadeTotals(db: Queryable, q: RefundsMadeQuery): Promise<RefundsMadeTotal[]> {
