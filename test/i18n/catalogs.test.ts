@@ -53,12 +53,15 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) if (/[\u0600-\u06ff]/.test(text)) expect(outsideIsolates(text), key).not.toMatch(spacedOrDated);
   });
 
-  it('isolates a profile\'s name inside Arabic text (FSI…PDI, "«\u2068{profile}\u2069»"), as Settings isolates it (<bdi>)', () => {
+  it('isolates a profile\'s name inside Arabic and English text (FSI…PDI, "«\u2068{profile}\u2069»", "“\u2068{profile}\u2069”"), as Settings isolates it (<bdi>)', () => {
     // A person's text in either script: unisolated, "Main store (sandbox)" in an Arabic notice read
-    // «Main store (sandbox» with its bracket and full stop thrown to the other side.
+    // «Main store (sandbox» with its bracket and full stop thrown to the other side, and an Arabic
+    // name ending in a digit or a bracket ("متجر الرياض (2)") did the same to an English sentence.
     const profileNames = /\{(?:profile|\w+Profile)\}/g;
-    for (const [key, text] of Object.entries(arabic)) {
-      for (const found of text.matchAll(profileNames)) expect(text.slice(found.index - 1, found.index + found[0].length + 1), key).toBe(`\u2068${found[0]}\u2069`);
+    for (const [language, catalog] of [['en', english], ['ar', arabic]] as const) {
+      for (const [key, text] of Object.entries(catalog)) {
+        for (const found of text.matchAll(profileNames)) expect(text.slice(found.index - 1, found.index + found[0].length + 1), `${language} ${key}`).toBe(`\u2068${found[0]}\u2069`);
+      }
     }
   });
 
