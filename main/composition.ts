@@ -252,7 +252,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   };
   const challenges = options.challenges
     ? (options.challenges.onReturn(onChallengeReturn), options.challenges.server)
-    : await startChallengeServer({ logger, onReturn: onChallengeReturn });
+    : await startChallengeServer({ logger, onReturn: onChallengeReturn, language: () => language.get() });
 
   // Backups, restore, updates and diagnostics; updates never install while money is moving.
   const maintenance = createMaintenance({

@@ -8,6 +8,7 @@ import { ar } from '../../renderer/src/i18n/ar';
 import { reasonTexts } from '../../contract/reasons';
 import { reasonsAr } from '../../contract/reasons-ar';
 import { pageWords } from '../../main/practice/page-words';
+import { challengeWords } from '../../main/challenge/challenge-words';
 
 /** The names of the values a text uses, plural and select arguments included. */
 function valuesOf(text: string, locale: string): string[] {
@@ -26,6 +27,7 @@ describe.each([
   ['screens', en as Record<string, string>, ar as Record<string, string>],
   ['reasons from main', reasonTexts as Record<string, string>, reasonsAr as Record<string, string>],
   ['practice gateway pages', pageWords.en as Record<string, string>, pageWords.ar as Record<string, string>],
+  ['3-D Secure frame pages', challengeWords.en as Record<string, string>, challengeWords.ar as Record<string, string>],
 ])('the %s catalog', (_name, english, arabic) => {
   it('has every key in both languages, and no empty text', () => {
     expect(Object.keys(arabic).sort()).toEqual(Object.keys(english).sort());
