@@ -75,6 +75,18 @@ export function oneFullStop(text: string, values: Record<string, unknown>): stri
 }
 
 /**
+ * An isolated left-to-right run that is a number: an amount as Arabic words it ("⁦‏25.500 KWD⁩")
+ * or an amount's example as the currency's exponent writes it ("⁦125.500⁩", "⁦1,234⁩", "⁦125⁩":
+ * `example`, `grouped`, `typed`, `whole`, `decimal`). Ending an Arabic sentence ("مثل ⁦125.500⁩."),
+ * its full stop is the sentence's, drawn at the sentence's end (left of the number); taken inside
+ * the number's left-to-right element (as a path's is, ui/isolated-runs.tsx) it stood between the
+ * number and the Arabic words before it ("125.500. مثل"). The text is the same: the stop follows
+ * the isolate (`oneFullStop` keeps it one); only where it is drawn depends on this.
+ */
+const numberRun = /^\u2066[\u200e\u200f]*-?\p{Nd}[\p{Nd}.,\u066b\u066c]*(?:[\u00a0\u202f ][A-Z]{3})?\u2069\.?$/u;
+export const isNumberRun = (run: string): boolean => numberRun.test(run);
+
+/**
  * What the gateway said, for `gateway.saidSuffix`: inside an Arabic sentence isolated in its own
  * direction (FSI…PDI), or an English quote's parentheses and final full stop are reordered with the
  * «…» around it.

@@ -141,7 +141,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   // screen (below): until then its first questions are read on main's connection, from the summary
   // tables, and the threads' start does not compete with the first screen (ledger/overview-reader.ts).
   const overviewReader = createOverviewReader({ db, workerFile: typeof __dirname === 'string' ? join(__dirname, 'overview-worker.cjs') : undefined, threadsLater: true });
-  const practice: PracticeInUse = sharedPracticeGateway() ?? await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json') });
+  const language = createUiLanguage(options.dataDir, options.osLanguage);
+  // Its 3-D Secure page is shown in this Paydesk's frame or window: in this Paydesk's language (docs/practice-gateway.md).
+  const practice: PracticeInUse = sharedPracticeGateway() ?? await startPracticeGateway({ logger, stateFile: join(options.dataDir, 'practice-gateway.json'), hostLanguage: () => language.get() });
   // Keys: OS keychain only (service "Paydesk", account = profile id); see docs/profiles-and-keys.md.
   const vault = createKeyVault({ logger });
   const connectionProbe = createGatewayClient({ logger });
@@ -250,7 +252,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   };
   const challenges = options.challenges
     ? (options.challenges.onReturn(onChallengeReturn), options.challenges.server)
-    : await startChallengeServer({ logger, onReturn: onChallengeReturn });
+    : await startChallengeServer({ logger, onReturn: onChallengeReturn, language: () => language.get() });
 
   // Backups, restore, updates and diagnostics; updates never install while money is moving.
   const maintenance = createMaintenance({
@@ -271,7 +273,6 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     lastRunFile: createLastRunFile(join(options.dataDir, 'checkup-last-run.json')),
   });
 
-  const language = createUiLanguage(options.dataDir, options.osLanguage);
   const teamLedgerCopy = createTeamLedgerCopy({ db, dataDir: options.dataDir, settings: teamLedger, logger });
   const overview = createOverview({ db, reader: overviewReader });
   // The list's positions for deep jumps are walked once these services start (after the first screen).

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import type { Logger } from '../log/logger';
+import { challengeWords, type ChallengeLanguage, type ChallengeWordKey } from './challenge-words';
 
 type Entry = { id: string; html: string | null; paymentId: string | null; state: ChallengeView['state']; createdAt: number };
 
@@ -27,7 +28,14 @@ export type ChallengeServer = {
 
 const maxAgeMs = 60 * 60 * 1000; // a challenge older than an hour is forgotten
 
-export async function startChallengeServer(options: { logger: Logger; onReturn(view: ChallengeView): void }): Promise<ChallengeServer> {
+/** `language`: Paydesk's (main's, which follows the window's), for this server's own words; English when not given. */
+export async function startChallengeServer(options: { logger: Logger; onReturn(view: ChallengeView): void; language?: () => ChallengeLanguage }): Promise<ChallengeServer> {
+  // Its own pages (the wrapper, the return, "over or unknown") in Paydesk's language: they showed in
+  // English in the Arabic app's frame and window (challenge-words.ts). The gateway's html is never touched.
+  const words = (): Words => {
+    const language = options.language?.() ?? 'en';
+    return { language, dir: language === 'ar' ? 'rtl' : 'ltr', say: (key) => challengeWords[language][key] };
+  };
   const entries = new Map<string, Entry>();
   let port = 0;
   const origin = () => `http://127.0.0.1:${port}`;
@@ -48,13 +56,13 @@ export async function startChallengeServer(options: { logger: Logger; onReturn(v
     const url = new URL(req.url ?? '/', origin());
     const match = /^\/3ds\/([A-Za-z0-9_-]{16,64})(\/frame|\/done)?$/.exec(url.pathname);
     const entry = match ? entries.get(match[1]!) : undefined;
-    if (!match || !entry) return send(res, 404, 'This challenge is over or unknown. Close this window and check the payment in Paydesk.');
+    if (!match || !entry) return page(res, words(), 'over', 404);
     if (match[2] === '/done') {
       if (entry.state === 'waiting') {
         entry.state = url.searchParams.get('result') === 'success' ? 'success' : 'failure';
         options.onReturn(viewOf(entry));
       }
-      return page(res, entry.state === 'success' ? 'Verification finished. Paydesk shows the result.' : 'Verification did not succeed. Paydesk shows the result.');
+      return page(res, words(), entry.state === 'success' ? 'finished' : 'failed');
     }
     if (req.method !== 'GET') return send(res, 405, 'Method not allowed');
     if (entry.html === null) return send(res, 404, 'Not ready');
@@ -66,7 +74,8 @@ export async function startChallengeServer(options: { logger: Logger; onReturn(v
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-src http: https:; frame-ancestors http://127.0.0.1:* http://localhost:*",
         'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff',
       });
-      return res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure</title><style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%;display:block}</style></head><body><iframe title="3-D Secure verification" sandbox="allow-forms allow-scripts" src="/3ds/${entry.id}"></iframe></body></html>`);
+      const w = words();
+      return res.end(`<!doctype html><html lang="${w.language}" dir="${w.dir}"><head><meta charset="utf-8"><title>3-D Secure</title><style>html,body{margin:0;height:100%}iframe{border:0;width:100%;height:100%;display:block}</style></head><body><iframe title="${escapeHtml(w.say('frameTitle'))}" sandbox="allow-forms allow-scripts" src="/3ds/${entry.id}"></iframe></body></html>`);
     }
     // The gateway's html, byte for byte, in an opaque origin.
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': 'sandbox allow-forms allow-scripts', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' });
@@ -123,7 +132,11 @@ function send(res: ServerResponse, status: number, text: string) {
   res.end(text);
 }
 
-function page(res: ServerResponse, text: string) {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'cache-control': 'no-store' });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Paydesk</title></head><body style="font-family:sans-serif;padding:16px"><p>${text}</p></body></html>`);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+type Words = { language: ChallengeLanguage; dir: 'ltr' | 'rtl'; say(key: ChallengeWordKey): string };
+
+function page(res: ServerResponse, w: Words, key: ChallengeWordKey, status = 200) {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'cache-control': 'no-store' });
+  res.end(`<!doctype html><html lang="${w.language}" dir="${w.dir}"><head><meta charset="utf-8"><title>Paydesk</title></head><body style="font-family:sans-serif;padding:16px"><p>${escapeHtml(w.say(key))}</p></body></html>`);
 }

@@ -37,8 +37,12 @@ export function wireReasonText(language: Language, wire: { key: string; values?:
   return Object.prototype.hasOwnProperty.call(reasonTexts, wire.key) ? reasonText(language, wire as Reason) : undefined;
 }
 
-/** A reason in English words, for logs, tools and the English `message` of a failure. */
-export const englishText = (reason: Reason): string => reasonText('en', reason);
+/**
+ * A reason in English words, for logs, tools, files (the bulk error report) and the English
+ * `message` of a failure: without the isolates (FSI…PDI) the catalog puts around a profile's name
+ * for screens and notifications, which an editor or a terminal shows as marks of their own.
+ */
+export const englishText = (reason: Reason): string => reasonText('en', reason).replace(/[\u2068\u2069]/g, '');
 
 /**
  * Values that are codes (a payment state, an operation) are worded too: "partially captured"; and

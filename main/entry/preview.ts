@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { startPreviewServer } from '../bridge/preview-server';
 import { readPageFiles } from '../bridge/static-files';
 import { startChallengeServer } from '../challenge/challenge-server';
+import { savedUiLanguage } from '../core/ui-language';
 import { createLogger } from '../log/logger';
 import { createAppEvents } from '../core/sequenced-events';
 import type { ChallengeView } from '../../contract/methods/challenge';
@@ -66,7 +67,8 @@ async function main() {
   const onLedgerMigration = (percent: number) => percent >= shown + 10 && console.log(`Updating your ledger… ${(shown = percent)}%`);
   // The page's CSP names the challenge server's origin, so it listens before the page is served.
   let onChallengeReturn: (view: ChallengeView) => void = () => undefined;
-  const challenges = await startChallengeServer({ logger, onReturn: (view) => onChallengeReturn(view) });
+  // Its own words in the language main keeps (the app's, saved in the data folder as it changes).
+  const challenges = await startChallengeServer({ logger, onReturn: (view) => onChallengeReturn(view), language: () => savedUiLanguage(dataDir) ?? 'en' });
   let startApp = () => undefined as void;
   const appWanted = new Promise<void>((resolve) => (startApp = () => setImmediate(resolve)));
   const fallback = setTimeout(startApp, 500);

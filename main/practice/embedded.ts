@@ -9,6 +9,7 @@ import { createEngine } from './engine';
 import { createFaultControl, type FaultControl } from './faults';
 import type { Persona } from './personas';
 import type { PracticeRecord } from './model';
+import type { PageLanguage } from './page-words';
 import { createPages } from './pages';
 import { apiPrefix, createPracticeServer } from './server';
 import { openPracticeStore } from './store';
@@ -29,6 +30,13 @@ export type PracticeOptions = {
   extendedAnswers?: boolean;
   /** A fault persona (personas.ts): some answers worded differently, for the check-up's tests. Off by default. */
   persona?: Persona | null;
+  /**
+   * The language of the Paydesk that runs it (main's, which follows the window's): its 3-D Secure
+   * page, which that Paydesk frames or opens in a window of its own, is worded in it when its
+   * address names none, not in the browser's (the preview's browser may ask for another). Nothing
+   * of the interface changes: the sale still carries no language, its `html` is the same.
+   */
+  hostLanguage?: () => PageLanguage;
 };
 
 export type PracticeGateway = {
@@ -64,7 +72,7 @@ export async function startPracticeGateway(options: PracticeOptions): Promise<Pr
     onChange: (tx, change) => webhooks.deliver(webhookBody(tx, change, now()), faults.takeWebhook() ? 2 : 1),
   });
   const setWebhookTarget = (url: string | null) => void (webhookTarget = url);
-  const server = createPracticeServer({ store, routes: createApiRoutes(engine, { extendedAnswers: options.extendedAnswers }), pages: createPages(engine, store), faults, logger: options.logger, setWebhookTarget });
+  const server = createPracticeServer({ store, routes: createApiRoutes(engine, { extendedAnswers: options.extendedAnswers }), pages: createPages(engine, store), faults, logger: options.logger, setWebhookTarget, hostLanguage: options.hostLanguage });
   const port = await listenOnKeptPort(server, options);
 
   return {

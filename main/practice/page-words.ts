@@ -92,11 +92,13 @@ const isPageLanguage = (value: string | null | undefined): value is PageLanguage
 
 /**
  * The page's language: `lang` in its address or form when the customer chose one (the switch
- * link), else the first of English and Arabic the browser's Accept-Language asks for, else English.
+ * link), else the app's that shows the page (`host`: Paydesk's, for the 3-D Secure page it frames,
+ * server.ts), else the first of English and Arabic the browser's Accept-Language asks for, else English.
  */
-export function pageLanguage(params: URLSearchParams, acceptLanguage: string | undefined): PageLanguage {
+export function pageLanguage(params: URLSearchParams, acceptLanguage: string | undefined, host?: PageLanguage): PageLanguage {
   const chosen = params.get('lang');
   if (isPageLanguage(chosen)) return chosen;
+  if (host) return host;
   const asked = (acceptLanguage ?? '').split(',').map((part, order) => {
     const [tag = '', ...rest] = part.trim().split(';');
     const q = rest.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);

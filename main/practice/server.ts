@@ -12,7 +12,7 @@ import { operationByPath, type createApiRoutes } from './api-routes';
 import { parseFault, type FaultControl } from './faults';
 import { isPersona, personaData } from './personas';
 import type { createPages, PageRequest, PageResponse } from './pages';
-import { pageLanguage } from './page-words';
+import { pageLanguage, type PageLanguage } from './page-words';
 import { Refusal } from './request-fields';
 import type { PracticeStore } from './store';
 
@@ -28,6 +28,8 @@ export type ServerParts = {
   faults: FaultControl;
   logger: Logger;
   setWebhookTarget(url: string | null): void;
+  /** The language of the Paydesk that runs this gateway, for the 3-D Secure page (embedded.ts, `hostLanguage`). */
+  hostLanguage?: () => PageLanguage;
 };
 
 export function createPracticeServer(parts: ServerParts) {
@@ -132,8 +134,11 @@ export function createPracticeServer(parts: ServerParts) {
     const route = routes[url.pathname];
     if (url.pathname === '/' && req.method === 'GET') return html(res, { status: 200, html: indexPage(port) });
     if (!route) return text(res, 404, 'Not found');
-    // The page's words: the language in its address or form, else the browser's (page-words.ts).
-    const request = (params: URLSearchParams): PageRequest => ({ params, language: pageLanguage(params, req.headers['accept-language']), origin: url.origin });
+    // The page's words: the language in its address or form, else the browser's (page-words.ts). The
+    // 3-D Secure page is shown inside the Paydesk that runs this gateway (its frame or window, never
+    // a customer's browser): there, Paydesk's language before the browser's.
+    const host = url.pathname === '/challenge' ? parts.hostLanguage?.() : undefined;
+    const request = (params: URLSearchParams): PageRequest => ({ params, language: pageLanguage(params, req.headers['accept-language'], host), origin: url.origin });
     if (req.method === 'GET') return html(res, route[0](request(url.searchParams)));
     if (req.method === 'POST' && route[1]) {
       const body = await readBody(req);

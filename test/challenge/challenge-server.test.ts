@@ -60,3 +60,26 @@ describe('challenge server', () => {
     expect((await get(server.pageUrl(id), 'evil.example')).status).toBe(421);
   });
 });
+
+// Its own pages showed in English in the Arabic app's frame and window (the return page under the
+// bank's, "over or unknown" on a reload): they follow Paydesk's language as it is when asked.
+it('words its own pages in Paydesk’s language, right to left in Arabic, the gateway’s html untouched', async () => {
+  let language: 'en' | 'ar' = 'ar';
+  const arabic = await startChallengeServer({ logger: createMemoryLogger(), onReturn: () => undefined, language: () => language });
+  try {
+    const { id, successUrl } = arabic.reserve();
+    arabic.attach(id, html, 'pay-4');
+    expect((await get(arabic.pageUrl(id))).body).toBe(html);
+    expect((await get(arabic.frameUrl(id))).body).toContain(`<html lang="ar" dir="rtl">`);
+    expect((await get(arabic.frameUrl(id))).body).toContain(`<iframe title="التحقق بـ \u20663-D Secure\u2069" sandbox="allow-forms allow-scripts" src="/3ds/${id}">`);
+    const done = await get(successUrl);
+    expect(done.body).toContain('<html lang="ar" dir="rtl">');
+    expect(done.body).toContain('<p>انتهى التحقق. يعرض بايدسك النتيجة.</p>');
+    const over = await get(`${arabic.origin}/3ds/${'x'.repeat(24)}`);
+    expect([over.status, over.body.includes('<p>انتهى هذا التحقق أو أنه غير معروف. أغلق هذه النافذة وافحص الدفعة في بايدسك.</p>')]).toEqual([404, true]);
+    language = 'en';
+    expect((await get(successUrl)).body).toContain('<html lang="en" dir="ltr"><head><meta charset="utf-8"><title>Paydesk</title></head><body style="font-family:sans-serif;padding:16px"><p>Verification finished. Paydesk shows the result.</p>');
+  } finally {
+    await arabic.close();
+  }
+});

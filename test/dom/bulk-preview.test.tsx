@@ -80,3 +80,22 @@ it('words a stored batch\'s problems, and its error report, with the column\'s n
   expect(wordProblems('ar', problems)).toMatch(/^هاتف العميل \(customerPhone\): /);
   expect(wordProblems('ar', problems, true)).toMatch(/^هاتف العميل \(\u2066customerPhone\u2069\): /);
 });
+
+it('draws a hyphenated name whole (non-breaking hyphens) and cut at its own end (dir="auto"), the title and what is sent as in the file', async () => {
+  // "Al-Qahtani" broke at its hyphen in the narrow check at 600 px, as in the links list before it
+  // (clamped-name.tsx); a Latin name cut on an Arabic page took its "…" at its left.
+  const names = ['Fahad Al-Qahtani', 'فهد آل-قحطان', 'Omar - Branch 2'];
+  rows = names.map((name, i) => ({ ...row(2 + i, `INV-${i}`), customerName: name }));
+  for (const [language, label] of [['ar', 'ملف CSV'], ['en', 'CSV file']] as const) {
+    act(() => useLanguage.getState().setLanguage(language));
+    await preview(label);
+    const shown = screen.getAllByTestId('bulk-preview-row').map((r) => r.querySelector<HTMLElement>('.customer-name')!);
+    expect(shown.map((name) => name.textContent)).toEqual(['Fahad Al\u2011Qahtani', 'فهد آل\u2011قحطان', 'Omar - Branch 2']);
+    expect(shown.map((name) => name.title)).toEqual(names);
+    // Its own direction is found in its own text: a <bdi> inside would hide it from dir="auto".
+    expect(shown.map((name) => [name.getAttribute('dir'), name.querySelector('bdi, [dir]')])).toEqual(names.map(() => ['auto', null]));
+    cleanup();
+  }
+  // What Create sends is the file's rows as main checked them, not the drawing.
+  expect(rows.map((r) => r.customerName)).toEqual(names);
+});

@@ -1,7 +1,8 @@
 // A Latin customer name in the links list, cut to two lines in Arabic at 600 px, broke at its hyphen
 // and the Arabic line drew it "Fahad / -Al…". Its hyphens between letters are drawn non-breaking
 // (U+2011), so "Al‑Qahtani" moves to the next line whole; the title keeps the name as typed, and
-// a hyphen not between letters ("Omar - Branch 2") is left as it is. The page never scrolls
+// a hyphen not between letters ("Omar - Branch 2") is left as it is. Cut, a name ends "…" at its own
+// end in either page (dir="auto"; the side seen in test/e2e/get-paid-long-customer.test.ts). The page never scrolls
 // sideways for it: test/e2e/overflow-sweep.test.ts.
 import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
@@ -36,4 +37,7 @@ it.each(['ar', 'en'] as const)('draws a hyphen inside a name as one that does no
   const names = rows.map((row) => row.querySelector<HTMLElement>('.customer-name')!);
   expect(names.map((name) => name.textContent)).toEqual(['Fahad Al\u2011Qahtani', 'Mohammed Al\u2011Shammari\u2011Dossary', 'Omar - Branch 2', 'فهد آل\u2011قحطان']);
   expect(names.map((name) => name.title)).toEqual(links.map((row) => row.customer.name));
+  // Cut at its own end: the clamp's box takes the name's direction from its own text (no <bdi> in
+  // it, whose text dir="auto" skips), so a Latin name on an Arabic page ends "…" at its right.
+  expect(names.map((name) => [name.getAttribute('dir'), name.querySelector('bdi, [dir]')])).toEqual(links.map(() => ['auto', null]));
 });

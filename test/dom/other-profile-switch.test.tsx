@@ -60,9 +60,9 @@ afterEach(() => {
 it('names the payment\'s profile and switches to it in one press; then the actions are offered', async () => {
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   const note = await screen.findByTestId('other-profile');
-  expect(note.textContent).toContain('This payment was made on Shop (Sandbox).');
+  expect(note.textContent).toContain('This payment was made on \u2068Shop (Sandbox)\u2069.');
   expect(screen.queryByTestId('action-refund')).toBeNull();
-  const button = screen.getByRole('button', { name: 'Switch to Shop (Sandbox)' });
+  const button = screen.getByRole('button', { name: 'Switch to \u2068Shop (Sandbox)\u2069' });
   button.focus();
   fireEvent.click(button);
   expect(await screen.findByTestId('action-refund')).toBeTruthy();
@@ -132,11 +132,11 @@ it('asks before switching to a production profile, as Settings does; Cancel swit
   madeOn = { profileId: 'live', environment: 'production' };
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   await screen.findByTestId('other-profile');
-  const button = screen.getByRole('button', { name: 'Switch to Live shop (Production)' });
+  const button = screen.getByRole('button', { name: 'Switch to \u2068Live shop (Production)\u2069' });
   button.focus();
   fireEvent.click(button);
   const dialog = await screen.findByRole('alertdialog');
-  expect(dialog.textContent).toContain('Use “Live shop”, a production profile?');
+  expect(dialog.textContent).toContain('Use “\u2068Live shop\u2069”, a production profile?');
   expect(main.calls.filter((c) => c.name === 'switchProfile')).toEqual([]);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('alertdialog')).toBeNull();

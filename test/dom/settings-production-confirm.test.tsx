@@ -20,7 +20,7 @@ describe('ProductionConfirmDialog', () => {
     render(<ProductionConfirmDialog profile={live} action="Refund SAR 10.50" onConfirm={onConfirm} onCancel={() => undefined} />);
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('Production');
-    expect(dialog.textContent).toContain('Refund SAR 10.50 through the production profile “Riyadh live”');
+    expect(dialog.textContent).toContain('Refund SAR 10.50 through the production profile “\u2068Riyadh live\u2069”');
     expect(document.activeElement?.textContent).toBe('Cancel');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm on production' }));
     expect(onConfirm).toHaveBeenCalledWith({ environment: 'production', profileId: 'p-live' });

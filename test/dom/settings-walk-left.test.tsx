@@ -104,7 +104,7 @@ describe('the profiles’ status line says the latest thing only', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Shop sandbox' } });
     fireEvent.change(screen.getByLabelText('Base URL'), { target: { value: `http://127.0.0.1:${port}/api/v1` } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “Shop sandbox” added.'));
+    await waitFor(() => expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “\u2068Shop sandbox\u2069” added.'));
     // Its key form opens at once; saving the key is the next thing said, on the card.
     const card = screen.getByTestId('key-input').closest('li')!;
     expect(await saveCheckedKey(card)).toMatch(/^Key saved in the keychain\. /);
@@ -118,7 +118,7 @@ describe('the profiles’ status line says the latest thing only', () => {
     expect(within(card).getByTestId('profile-notice').textContent).toBe('');
     fireEvent.click(within(card).getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Yes, remove it' }));
-    await waitFor(() => expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “Shop sandbox” removed.'));
+    await waitFor(() => expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “\u2068Shop sandbox\u2069” removed.'));
     expect(within(practiceCard).getByTestId('profile-notice').textContent).toBe('');
   });
 });
@@ -134,7 +134,7 @@ describe('the profile’s name in the Arabic key label', () => {
     expect(label.querySelector('bdi')?.textContent).toBe('Sandbox (2)');
     expect(within(card).getByLabelText('مفتاح API لـ «\u2068Sandbox (2)\u2069»')).toBe(within(card).getByTestId('key-input'));
     act(() => useLanguage.getState().setLanguage('en'));
-    expect(label.textContent).toBe('API key for “Sandbox (2)”');
+    expect(label.textContent).toBe('API key for “\u2068Sandbox (2)\u2069”'); // the marks and the <bdi> both isolate it: nothing more is drawn
     expect(label.querySelector('bdi')?.textContent).toBe('Sandbox (2)');
   });
 });

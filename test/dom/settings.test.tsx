@@ -105,7 +105,7 @@ describe('Settings screen', () => {
     expect(within(card).getByTestId('profile-environment').textContent).toBe('Production');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Set key' }));
-    const input = within(card).getByLabelText('API key for “Live”') as HTMLInputElement;
+    const input = within(card).getByLabelText('API key for “\u2068Live\u2069”') as HTMLInputElement;
     expect(input.type).toBe('password');
     fireEvent.change(input, { target: { value: 'sk_live_dom_test_key_1234' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Save key' }));
@@ -126,7 +126,7 @@ describe('Settings screen', () => {
     press(screen.getByRole('button', { name: 'Switch' }));
     // Production asks first, naming the profile and the real money (it switched without a word).
     const asked = screen.getByRole('alertdialog');
-    expect(asked.textContent).toContain('Use “Riyadh live”, a production profile? From now on the payments, refunds and links made in Paydesk move real money with its key');
+    expect(asked.textContent).toContain('Use “\u2068Riyadh live\u2069”, a production profile? From now on the payments, refunds and links made in Paydesk move real money with its key');
     expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -187,11 +187,11 @@ describe('a profile in as few steps as it takes', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     const shop = await card('Shop sandbox');
-    const key = await within(shop).findByLabelText('API key for “Shop sandbox”');
+    const key = await within(shop).findByLabelText('API key for “\u2068Shop sandbox\u2069”');
     // The form takes the keyboard in an effect after it is drawn: waited on (it failed on a busy machine).
     await waitFor(() => expect(document.activeElement).toBe(key));
     expect(within(shop).getByRole('button', { name: 'Set key', expanded: true })).toBeTruthy();
-    expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “Shop sandbox” added.');
+    expect(screen.getByTestId('settings-notice').textContent).toBe('Profile “\u2068Shop sandbox\u2069” added.');
   });
 
   it('Edit puts the keyboard in Name with the name selected, so a rename is type and Enter', async () => {
@@ -203,7 +203,7 @@ describe('a profile in as few steps as it takes', () => {
   });
 
   it.each([
-    ['en', 'Saved “Riyadh shop”.', 'Saved “Practice”.'],
+    ['en', 'Saved “\u2068Riyadh shop\u2069”.', 'Saved “\u2068Practice\u2069”.'],
     ['ar', 'حُفظ ملف التعريف «\u2068Riyadh shop\u2069».', 'حُفظ ملف التعريف «\u2068التدريب\u2069».'],
   ] as const)('says in %s which profile an edit saved (a bare “Saved.” named none of the cards)', async (language, shopSaved, practiceSaved) => {
     await openSettings();
@@ -229,7 +229,7 @@ describe('a profile in as few steps as it takes', () => {
   });
 
   it.each([
-    ['en', 'Profile “Shop” removed. Paydesk now uses the practice profile.', 'Profile “Spare” removed.'],
+    ['en', 'Profile “\u2068Shop\u2069” removed. Paydesk now uses the practice profile.', 'Profile “\u2068Spare\u2069” removed.'],
     ['ar', 'حُذف ملف التعريف «\u2068Shop\u2069». يستخدم بايدسك الآن ملف تعريف التدريب.', 'حُذف ملف التعريف «\u2068Spare\u2069».'],
   ] as const)('says in %s which profile was removed, and that practice is in use when it was the active one', async (language, activeRemoved, otherRemoved) => {
     const input = { environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' } as const;
@@ -291,7 +291,7 @@ describe('production asks before it is used; the keyboard stays on the card', ()
   };
 
   it.each([
-    ['en', 'Use this profile', 'Use production', 'Cancel', 'Use “Riyadh live”, a production profile?'],
+    ['en', 'Use this profile', 'Use production', 'Cancel', 'Use “\u2068Riyadh live\u2069”, a production profile?'],
     ['ar', 'استخدم ملف التعريف هذا', 'استخدم الإنتاج', 'إلغاء', 'هل تستخدم «\u2068Riyadh live\u2069»، وهو ملف تعريف إنتاج؟'],
   ] as const)('asks in %s before a production profile is used, naming it; Cancel keeps practice', async (language, use, yes, no, question) => {
     await openSettings();
@@ -328,7 +328,7 @@ describe('production asks before it is used; the keyboard stays on the card', ()
     await waitFor(() => expect(document.activeElement).toBe(button(shop, 'Edit')));
 
     fireEvent.click(button(shop, 'Set key'));
-    fireEvent.change(within(shop).getByLabelText('API key for “Shop test”'), { target: { value: 'sk_test_focus_walk_4321' } });
+    fireEvent.change(within(shop).getByLabelText('API key for “\u2068Shop test\u2069”'), { target: { value: 'sk_test_focus_walk_4321' } });
     fireEvent.click(button(shop, 'Save key'));
     await waitFor(() => expect(document.activeElement).toBe(button(shop, 'Replace key')));
 

@@ -64,13 +64,18 @@ describe('a new form after a customer with a long name', () => {
         return { nameLines: lines(name), title: name.title, stateLines: lines(tr.querySelector('[data-testid="payment-state"]')!) };
       });
       expect({ language, ...cells }).toEqual({ language, nameLines: 2, title: longName, stateLines: 1 });
-      // Each name starts where its column's heading does, whatever its own script.
-      const offsets = await session.page.evaluate(() => [...document.querySelectorAll('[data-testid="link-row"]')].map((tr) => {
+      // Each name's box starts where its column's heading does, whatever its own script; inside it
+      // the name reads, and is cut ("…" at its end), in its own direction: the Latin name ltr on the
+      // Arabic page too, the Arabic one rtl on the English page too.
+      const boxes = await session.page.evaluate(() => [...document.querySelectorAll('[data-testid="link-row"]')].map((tr) => {
         const cell = tr.querySelectorAll('td')[1]!.getBoundingClientRect();
-        const text = tr.querySelector('.customer-name bdi')!.getBoundingClientRect();
-        return Math.round(document.dir === 'rtl' ? cell.right - text.right : text.left - cell.left);
+        const name = tr.querySelector<HTMLElement>('.customer-name')!;
+        const box = name.getBoundingClientRect();
+        return { offset: Math.round(document.dir === 'rtl' ? cell.right - box.right : box.left - cell.left), direction: getComputedStyle(name).direction, arabic: /[\u0600-\u06ff]/.test(name.title) };
       }));
+      const offsets = boxes.map((b) => b.offset);
       expect(new Set(offsets).size, `${language}: ${offsets.join(', ')}`).toBe(1);
+      expect(boxes.map((b) => b.direction)).toEqual(boxes.map((b) => (b.arabic ? 'rtl' : 'ltr')));
     }
     await app.chooseLanguage('en');
   });

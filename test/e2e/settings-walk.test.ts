@@ -60,7 +60,7 @@ describeWithKeychain('Settings walked as a new user', () => {
     await settings.card('Shop test').getByRole('button', { name: 'Yes, remove it' }).click();
     await settings.card('Shop test').waitFor({ state: 'detached' });
     await page.getByTestId('settings-notice').filter({ hasText: 'removed' }).waitFor();
-    expect(await page.getByTestId('settings-notice').textContent()).toBe('Profile “Shop test” removed. Paydesk now uses the practice profile.');
+    expect(await page.getByTestId('settings-notice').textContent()).toBe('Profile “\u2068Shop test\u2069” removed. Paydesk now uses the practice profile.');
     expect(await settings.activeProfileName.textContent()).toBe('Practice');
   });
 

@@ -77,7 +77,7 @@ describeWithKeychain('settings through the preview', () => {
   it('marks a production profile LIVE in red in the header once switched to', async () => {
     expect(await settings.addProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gateway.example/api/v1', currency: 'SAR' })).toBe('saved');
     expect(await settings.environmentBadge.textContent()).toBe('Sandbox'); // adding does not switch
-    expect(await settings.useProduction('Riyadh live')).toBe('Now using “Riyadh live”.');
+    expect(await settings.useProduction('Riyadh live')).toBe('Now using “\u2068Riyadh live\u2069”.');
     await session.page.locator('.app-header-production').waitFor();
     expect(await settings.environmentBadge.textContent()).toBe('Production');
     expect(await settings.environmentBadge.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(179, 38, 30)');

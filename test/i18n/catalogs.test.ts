@@ -8,6 +8,7 @@ import { ar } from '../../renderer/src/i18n/ar';
 import { reasonTexts } from '../../contract/reasons';
 import { reasonsAr } from '../../contract/reasons-ar';
 import { pageWords } from '../../main/practice/page-words';
+import { challengeWords } from '../../main/challenge/challenge-words';
 
 /** The names of the values a text uses, plural and select arguments included. */
 function valuesOf(text: string, locale: string): string[] {
@@ -26,6 +27,7 @@ describe.each([
   ['screens', en as Record<string, string>, ar as Record<string, string>],
   ['reasons from main', reasonTexts as Record<string, string>, reasonsAr as Record<string, string>],
   ['practice gateway pages', pageWords.en as Record<string, string>, pageWords.ar as Record<string, string>],
+  ['3-D Secure frame pages', challengeWords.en as Record<string, string>, challengeWords.ar as Record<string, string>],
 ])('the %s catalog', (_name, english, arabic) => {
   it('has every key in both languages, and no empty text', () => {
     expect(Object.keys(arabic).sort()).toEqual(Object.keys(english).sort());
@@ -53,12 +55,15 @@ describe.each([
     for (const [key, text] of Object.entries(arabic)) if (/[\u0600-\u06ff]/.test(text)) expect(outsideIsolates(text), key).not.toMatch(spacedOrDated);
   });
 
-  it('isolates a profile\'s name inside Arabic text (FSI…PDI, "«\u2068{profile}\u2069»"), as Settings isolates it (<bdi>)', () => {
+  it('isolates a profile\'s name inside Arabic and English text (FSI…PDI, "«\u2068{profile}\u2069»", "“\u2068{profile}\u2069”"), as Settings isolates it (<bdi>)', () => {
     // A person's text in either script: unisolated, "Main store (sandbox)" in an Arabic notice read
-    // «Main store (sandbox» with its bracket and full stop thrown to the other side.
+    // «Main store (sandbox» with its bracket and full stop thrown to the other side, and an Arabic
+    // name ending in a digit or a bracket ("متجر الرياض (2)") did the same to an English sentence.
     const profileNames = /\{(?:profile|\w+Profile)\}/g;
-    for (const [key, text] of Object.entries(arabic)) {
-      for (const found of text.matchAll(profileNames)) expect(text.slice(found.index - 1, found.index + found[0].length + 1), key).toBe(`\u2068${found[0]}\u2069`);
+    for (const [language, catalog] of [['en', english], ['ar', arabic]] as const) {
+      for (const [key, text] of Object.entries(catalog)) {
+        for (const found of text.matchAll(profileNames)) expect(text.slice(found.index - 1, found.index + found[0].length + 1), `${language} ${key}`).toBe(`\u2068${found[0]}\u2069`);
+      }
     }
   });
 

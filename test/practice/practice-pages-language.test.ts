@@ -195,3 +195,42 @@ describe('a card payment\'s 3-D Secure challenge', () => {
     expect(await client.status(env.conn, { orderId })).toMatchObject({ ok: true, value: { state: 'paid' } });
   });
 });
+
+// Run by Paydesk, the gateway's 3-D Secure page is shown in Paydesk's own frame (the preview) or
+// window (Electron), never in a customer's browser: it follows Paydesk's language, which the preview's
+// browser may not ask for (an Arabic Paydesk in an English Chromium framed the challenge in English).
+// The sale still names no language and its `html` is the same; the switch still wins; the pay pages a
+// customer opens still follow their browser (docs/practice-gateway.md).
+describe('the 3-D Secure page of a practice gateway Paydesk runs', () => {
+  let hosted: Awaited<ReturnType<typeof startTestGateway>>;
+  let paydeskLanguage: 'en' | 'ar' = 'ar';
+  beforeAll(async () => {
+    hosted = await startTestGateway({ hostLanguage: () => paydeskLanguage });
+  });
+  afterAll(() => hosted.gateway.close());
+  const hostedGet = async (address: string, acceptLanguage: string) => (await fetch(new URL(address, new URL(hosted.gateway.baseUrl).origin), { headers: { 'Accept-Language': acceptLanguage } })).text();
+
+  it('reads in Paydesk’s language, not the browser’s, unless the page’s switch chose one; the sale’s html names none', async () => {
+    const sale = await client.sale(hosted.conn, { orderId: newOrderId('TERM'), amount: { minor: 9_900, currency: 'SAR' }, authOnly: false, card: challengeCard, customer: testCustomer, ...redirects });
+    if (!sale.ok || !sale.value.html) throw new Error('expected a challenge');
+    const html = sale.value.html;
+    expect(html).not.toMatch(/name="lang"|lang=(en|ar)&|[?&]lang=/); // the interface's html carries no language
+    const id = attribute(html, /<input type="hidden" name="id" value="([^"]+)">/)!;
+    const address = `/challenge?${new URLSearchParams({ id })}`;
+    paydeskLanguage = 'ar';
+    const arabic = await hostedGet(address, 'en-US,en;q=0.9');
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic).toContain('<h1>تحقق من عملية الدفع</h1>');
+    expect(arabic).toContain('<input type="hidden" name="lang" value="ar">'); // its result follows it
+    paydeskLanguage = 'en';
+    expect(await hostedGet(address, 'ar-SA,ar')).toContain('<h1>Verify your payment</h1>');
+    expect(await hostedGet(`${address}&lang=ar`, 'en')).toContain('<h1>تحقق من عملية الدفع</h1>'); // the switch
+  });
+
+  it('leaves a customer’s pay page to the customer’s browser', async () => {
+    paydeskLanguage = 'ar';
+    const made = await client.createPaymentLink(hosted.conn, { orderId: newOrderId('INV'), amount: { minor: 15_000, currency: 'SAR' }, description: 'Invoice 12', customer: testCustomer, ...redirects });
+    if (!made.ok) throw new Error(made.error.message);
+    expect(await hostedGet(made.value.url, 'en-GB,en')).toMatch(/<html lang="en" dir="ltr">/);
+  });
+});

@@ -4,6 +4,7 @@
 // the sentence's language (screen readers, and the Arabic screens' check for English words).
 // `whole` keeps each run on one line (a file's name broke at its hyphen in Arabic at 800 px).
 import { Fragment } from 'react';
+import { isNumberRun } from '../../../contract/amount-words';
 
 const isolated = /(\u2066[^\u2069]*\u2069\.?)/;
 
@@ -11,22 +12,15 @@ const isolated = /(\u2066[^\u2069]*\u2069\.?)/;
  * A run that ends its sentence ("حُفظ في ⁦/tmp/x.json⁩.") takes the full stop into its own left to
  * right element: in an Arabic line the stop sat at the run's left, before its first character
  * ("./tmp/x.json", read as a relative path), where it now follows its last as read. The text is
- * the same; only where the stop is drawn changes.
+ * the same; only where the stop is drawn changes. Not a number's (an amount, an example: isNumberRun,
+ * contract/amount-words.ts): its stop is the Arabic sentence's.
  */
-export const stopInside = (run: string) => (run.endsWith('.') && !amountRun.test(run) ? 'ltr' : undefined);
-
-/**
- * An amount as Arabic words it, isolated ("⁦‏25.500 KWD⁩."): its full stop stays the Arabic
- * sentence's, drawn at the sentence's end (left of the amount). Taken inside, it stood between
- * the amount's code and the Arabic words before it ("25.500 KWD. تم استرداد"): an amount is no
- * path, and nothing reads it as one.
- */
-const amountRun = /^\u2066[\u200e\u200f]*-?\p{Nd}[\p{Nd}.,\u066b\u066c]*[\u00a0\u202f ][A-Z]{3}\u2069\.?$/u;
+export const stopInside = (run: string) => (run.endsWith('.') && !isNumberRun(run) ? 'ltr' : undefined);
 
 export function IsolatedRuns({ text, as: Tag = 'bdi', whole = false }: { text: string; as?: 'bdi' | 'code'; whole?: boolean }) {
   return <>{text.split(isolated).map((part, i) => {
     if (i % 2 === 0) return part;
-    // An amount's full stop is the sentence's: drawn after its element, not in it (amountRun).
+    // An amount's or an example number's full stop is the sentence's: drawn after its element, not in it (isNumberRun).
     const [run, stop] = part.endsWith('.') && !stopInside(part) ? [part.slice(0, -1), '.'] : [part, ''];
     return <Fragment key={i}><Tag className={whole ? 'quoted-words' : undefined} dir={stopInside(run)}>{run}</Tag>{stop}</Fragment>;
   })}</>;

@@ -67,7 +67,7 @@ export class SettingsPage extends AppPage {
     const toggle = card.getByRole('button', { name: /^(Set|Replace) key$/ });
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
     const form = card.locator('form.key-form');
-    await form.getByLabel(`API key for “${profileName}”`).fill(key);
+    await form.getByLabel(`API key for “\u2068${profileName}\u2069”`).fill(key); // the name isolated (FSI…PDI), as in every sentence
     if (options.test) await form.getByLabel(/^Check the key with the gateway/).check();
     const outcome = await this.submitAndWait(form, 'Save key');
     const text = outcome === 'saved' ? await card.getByTestId('profile-notice').textContent() : await form.locator('.field-error').textContent();
@@ -107,7 +107,7 @@ export class SettingsPage extends AppPage {
   useProduction(profileName: string): Promise<string> {
     return this.cardActionNotice(profileName, 'Use this profile', async () => {
       const asked = this.page.getByTestId('production-confirm');
-      await asked.filter({ hasText: `Use “${profileName}”, a production profile?` }).waitFor();
+      await asked.filter({ hasText: `Use “\u2068${profileName}\u2069”, a production profile?` }).waitFor();
       await asked.getByRole('button', { name: 'Use production' }).click();
     });
   }

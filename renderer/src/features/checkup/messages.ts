@@ -2,7 +2,7 @@
 // readable report). `ar` must have every key of `en` (the type checks it).
 export const en = {
   'checkup.title': 'Check-up',
-  'checkup.region': 'Check-up of “{profile}”',
+  'checkup.region': 'Check-up of “\u2068{profile}\u2069”',
   'checkup.intro': 'Runs every operation a back office needs against this profile’s gateway with small amounts and the published test cards: a sale, an authorisation, a partial capture, a void, a partial refund, status queries, a checkout session, a payment link and a recurring charge. Each step shows what the gateway answered next to what Paydesk expects; the test money is returned at the end.',
   'checkup.intro.practice': 'Try the check-up on the practice gateway to see what it does before you run it on your sandbox.',
   'checkup.run': 'Run check-up',

@@ -16,6 +16,7 @@ import { } from '../../i18n/format';
 import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
 import { QuotedWords } from '../../ui/quoted-words';
+import { ClampedName } from './clamped-name';
 import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { useNavigation } from '../../app/navigation-store';
@@ -277,8 +278,8 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
                 <td>{row.line}</td>
                 <td>{row.orderId ? <Ltr className="mono">{row.orderId}</Ltr> : <span className="field-hint">{t('gp.bulk.generated')}</span>}</td>
                 <td><PreviewAmount row={row} /></td>
-                {/* The clamp on a box in the page's direction, as in the links list: on the <bdi> itself an Arabic name sat at the right of an English table. */}
-                <td><span className="customer-name" title={row.customerName}><bdi>{row.customerName}</bdi></span></td>
+                {/* As in the links list: cut at the name's own end, its hyphens unbroken (display only: the row is sent as read). */}
+                <td><div className="bulk-name"><ClampedName name={row.customerName} /></div></td>
                 <td>{problems.length ? <ul className="gp-problems">{problems.map(([column, message]) => <li key={column}><ColumnName column={column} />: <QuotedWords text={wordReason(language, message) ?? message.key} wholeRuns /></li>)}</ul> : t('gp.bulk.ok')}</td>
               </tr>
             );

@@ -1,15 +1,20 @@
-// A customer's name in the links list, in a cell of at most two lines (get-paid.css,
-// `.gp-table .customer-name`: the clamp on a box in the page's direction). A hyphen between letters
+// A customer's name in the links list and the bulk check, in a cell of at most two lines
+// (get-paid.css, `.gp-table .customer-name`). The clamp's box takes the name's own direction
+// (dir="auto"), so its "…" is at the name's end: the right of a Latin name on an Arabic page, the
+// left of an Arabic name on an English one (in the page's direction a Latin name cut in Arabic read
+// "…Abdulrahman" at 600 px). The name is the box's own text, not a <bdi> in it: dir="auto" skips a
+// <bdi>'s text when it looks for the direction, and took the page's. A hyphen between letters
 // is drawn as a non-breaking one (U+2011): in Arabic at 600 px "Fahad Al-Qahtani" broke at its
 // hyphen and the line drew "Fahad / -Al…"; now "Al‑Qahtani" moves to the next line whole, or is
 // cut there with "…" (overflow-wrap still breaks a part wider than the cell, inside it, never the
-// page). The title keeps the name exactly as typed.
+// page). Drawn only: the title keeps the name exactly as typed, and what is sent or exported is
+// the row's own text.
 export const unbrokenHyphens = (name: string) => name.replace(/(?<=\p{L})-(?=\p{L})/gu, '\u2011');
 
 export function ClampedName({ name }: { name: string | null }) {
   return (
-    <span className="customer-name" title={name ?? undefined}>
-      <bdi>{unbrokenHyphens(name ?? '')}</bdi>
+    <span className="customer-name" dir="auto" title={name ?? undefined}>
+      {unbrokenHyphens(name ?? '')}
     </span>
   );
 }

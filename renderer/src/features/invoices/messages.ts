@@ -66,7 +66,7 @@ export const en = {
   'inv.share.body': 'Hello {name}, please pay invoice {number} of {amount} ({description}) here: {url}',
   'inv.share.bodyNoName': 'Please pay invoice {number} of {amount} ({description}) here: {url}',
   'seller.title': 'Seller details for invoices',
-  'seller.intro': 'Printed on the tax invoices of the profile “{profile}”. Kept by Paydesk with the profile on this computer.',
+  'seller.intro': 'Printed on the tax invoices of the profile “\u2068{profile}\u2069”. Kept by Paydesk with the profile on this computer.',
   'seller.legalNameAr': 'Legal name in Arabic',
   'seller.legalNameEn': 'Legal name in English',
   'seller.vatNumber': 'VAT registration number',

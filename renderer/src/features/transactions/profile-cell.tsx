@@ -14,7 +14,10 @@ export function ProfileCell({ profileId, environment }: { profileId: string | nu
   const profiles = useProfileList();
   const found = profileId ? profiles.find((p) => p.id === profileId) : undefined;
   const name = !profileId ? '—' : found ? profileName(found, t) : t('audit.profileRemoved');
-  if (!isEnvironment(environment)) return <>{name}</>;
+  // A name the person gave, isolated in its own direction (as the header's dir="auto"): unisolated,
+  // "Shop (2)" before the Arabic badge drew its closing bracket on the wrong side in Arabic.
+  const shown = found ? <bdi className="user-text">{name}</bdi> : name;
+  if (!isEnvironment(environment)) return <>{shown}</>;
   const badge = <span className={`env-badge env-${environment}`}>{t(`env.${environment}`)}</span>;
-  return namedAsEnvironment(name, t(`env.${environment}`)) ? badge : <>{name} {badge}</>;
+  return namedAsEnvironment(name, t(`env.${environment}`)) ? badge : <>{shown} {badge}</>;
 }
