@@ -6,7 +6,6 @@ import type { ConnectionCheck } from '../../contract/methods/profiles';
 import type { Reason, ReasonKey, ReasonValues } from '../../contract/reasons';
 import type { AppFailure } from '../../contract/result';
 import { englishText, fail, failField, reason } from '../core/fail';
-import { networkValues } from '../core/network-failure';
 import type { GatewayConnection } from '../gateway/operations';
 
 /** The gateway client's status call (main/gateway/client.ts), or a stand-in with its shape. */
@@ -25,16 +24,14 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
   switch (kind) {
     case 'key_rejected':
       return check('key_rejected', 'connection.keyRejected');
-    case 'timeout': {
-      // Paydesk's own time limit ran out: said as the system's time-out is, by its code (ETIMEDOUT).
-      const values = timedOut(conn.baseUrl);
-      return values ? check('timeout', 'connection.unreachable', values) : check('timeout', 'connection.failed');
-    }
+    case 'timeout':
     case 'network':
     case 'cancelled': {
-      // The transport's cause, server and code (main/core/network-failure.ts), worded for this check.
+      // The transport's cause, server and code (main/core/network-failure.ts), worded for this check:
+      // Paydesk's own time limit comes as the system's time-out is, ETIMEDOUT naming the server.
       const values = result.error.reasonValues;
-      return values?.cause ? check('unreachable', 'connection.unreachable', values) : check('unreachable', 'connection.failed');
+      const outcome = kind === 'timeout' ? 'timeout' : 'unreachable';
+      return values?.cause ? check(outcome, 'connection.unreachable', values) : check(outcome, 'connection.failed');
     }
     case 'malformed_response':
       return check('unreachable', 'connection.notGateway');
@@ -42,16 +39,6 @@ export async function checkConnection(probe: StatusProbe, conn: GatewayConnectio
       // A server error says nothing about the key; any other answer in the envelope means it was accepted.
       if ((httpStatus ?? 0) >= 500 || kind === 'outcome_unknown') return check('unreachable', 'connection.serverError', { status: httpStatus ?? 'none' });
       return accepted();
-  }
-}
-
-/** The base URL's server (its name, and its host with the port): never its path or anything else in it. */
-function timedOut(baseUrl: string): ReasonValues | undefined {
-  try {
-    const url = new URL(baseUrl);
-    return networkValues('ETIMEDOUT', { name: url.hostname, address: url.host });
-  } catch {
-    return undefined;
   }
 }
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { openSession, type E2eSession } from './support/session';
 import { practiceControl } from './support/practice-control';
-import { eachAnswer, filesUnder, pageSurfaces, recordEvents } from './support/leak-surfaces';
+import { eachAnswer, filesUnder, pageSurfaces, recordEvents, surfacesAt, type Moment } from './support/leak-surfaces';
 
 type Card = { number: string; cvv: string };
 const cards = {
@@ -47,6 +47,13 @@ describe('no full card number or security code leaks', () => {
   const responses: Array<Promise<string>> = [];
   const requests: string[] = [];
   const errorsShown: string[] = [];
+  // What the page held the moment the card fields were emptied: as each sale was sent, and Clear card.
+  const emptied: Array<{ where: string; surfaces: Record<string, string> }> = [];
+  async function whenEmptied(where: string, moment: Moment, act: () => Promise<void>) {
+    const at = await surfacesAt(session.page, moment);
+    await act();
+    emptied.push({ where, surfaces: await at.read() });
+  }
 
   beforeAll(async () => {
     session = await openSession();
@@ -63,22 +70,29 @@ describe('no full card number or security code leaks', () => {
     await session?.close();
   });
 
-  /** A sale typed as a person would, the number grouped with dashes; resolves when the screen answered. */
+  /** The card typed as a person would, the number grouped with dashes. */
+  async function typeCard(card: Card) {
+    const page = session.page;
+    await page.locator('#terminal-card-number').fill(card.number.match(/.{1,4}/g)!.join('-'));
+    await page.locator('#terminal-card-holder').fill('OMAR SALEH');
+    await page.locator('#terminal-card-expiryMonth').selectOption('01');
+    await page.locator('#terminal-card-expiryYear').selectOption('2039');
+    await page.locator('#terminal-card-cvv').fill(card.cvv);
+  }
+
+  /** A sale typed as a person would; resolves when the screen answered. */
   async function sell(card: Card, orderId: string, otp?: string) {
     const page = session.page;
     await page.keyboard.press('Alt+4');
     await page.locator('#terminal-card-number').waitFor();
     await page.locator('#terminal-amount').fill('7.250');
     await page.locator('#terminal-currency').selectOption('KWD');
-    await page.locator('#terminal-card-number').fill(card.number.match(/.{1,4}/g)!.join('-'));
-    await page.locator('#terminal-card-holder').fill('OMAR SALEH');
-    await page.locator('#terminal-card-expiryMonth').selectOption('01');
-    await page.locator('#terminal-card-expiryYear').selectOption('2039');
-    await page.locator('#terminal-card-cvv').fill(card.cvv);
+    await typeCard(card);
     await page.locator('#terminal-customer-email').fill('omar@example.com');
     await page.locator('#terminal-customer-phone').fill('+96550000002');
     await page.locator('#terminal-orderId').fill(orderId);
-    await page.getByTestId('terminal-submit').click();
+    // Sent: the card's fields empty while the gateway answers (the form greyed out).
+    await whenEmptied(`sending ${orderId}`, { selector: 'fieldset:disabled #terminal-card-number', value: '' }, () => page.getByTestId('terminal-submit').click());
     if (otp) {
       const challenge = page.frameLocator('[data-testid="challenge-frame"]').frameLocator('iframe');
       await challenge.getByLabel('One-time code').fill(otp);
@@ -91,6 +105,10 @@ describe('no full card number or security code leaks', () => {
 
   it('takes the sales, including a declined one, an echoed request and a cut connection', async () => {
     const practice = await practiceControl(session.page, session.preview.dataDir);
+    // A card typed, then Clear card: the fields empty and the form stays.
+    await session.page.keyboard.press('Alt+4');
+    await typeCard(cards.unknown);
+    await whenEmptied('Clear card', { selector: '#terminal-card-number', value: '' }, () => session.page.getByRole('button', { name: 'Clear card' }).click());
     await sell(cards.approved, 'LEAK-OK');
     await sell(cards.challenge, 'LEAK-3DS-OK', '123456');
     await sell(cards.challenge, 'LEAK-3DS-NO', '111111');
@@ -123,6 +141,12 @@ describe('no full card number or security code leaks', () => {
     expect(events.text()).toContain('payments.changed');
     hits.push(...hitsIn('bridge events', events.text()));
     for (const [where, text] of Object.entries(await pageSurfaces(session.page))) hits.push(...hitsIn(where, text));
+    // The moments the card's fields were emptied (the search saw the card form each time).
+    expect(emptied.map((e) => e.where)).toEqual(['Clear card', 'sending LEAK-OK', 'sending LEAK-3DS-OK', 'sending LEAK-3DS-NO', 'sending LEAK-DECLINED', 'sending LEAK-UNKNOWN', 'sending LEAK-ECHO', 'sending LEAK-CUT']);
+    for (const { where, surfaces } of emptied) {
+      expect(surfaces.dom, where).toContain('data-testid="terminal-form"');
+      Object.entries(surfaces).forEach(([surface, text]) => hits.push(...hitsIn(`${where}, ${surface}`, text)));
+    }
     hits.push(...hitsIn('console', session.consoleLines.join('\n')));
     hits.push(...hitsIn('errors shown', errorsShown.join('\n')));
     // Where each was found, in full: the report cuts a long array to its length ("[ …(2) ]").

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import keytar from 'keytar';
 import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
-import { eachAnswer, filesUnder, pageSurfaces, recordEvents } from './support/leak-surfaces';
+import { eachAnswer, filesUnder, pageSurfaces, recordEvents, surfacesAt } from './support/leak-surfaces';
 import { describeWithKeychain, forgetKeysOf } from '../vault/support/keychain';
 
 const canary = (label: string) => `sk_live_LEAKCANARY${label}_${randomBytes(12).toString('hex')}`;
@@ -31,6 +31,16 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
   let events: ReturnType<typeof recordEvents>;
   const responses: Array<Promise<string>> = [];
   const requests: string[] = [];
+  // What the page held while main had each key (the key field just emptied, Save key waiting).
+  const whileSent: Array<{ key: string; surfaces: Record<string, string> }> = [];
+
+  /** Sets a key, keeping what the page held the moment it was sent. */
+  async function setKey(profile: string, key: string, options: { test?: boolean } = {}) {
+    const sent = await surfacesAt(session.page, { selector: 'form.key-form:has(button[type="submit"]:disabled) [data-testid="key-input"]', value: '' });
+    const result = await settings.setKey(profile, key, options);
+    whileSent.push({ key, surfaces: await sent.read() });
+    return result;
+  }
 
   beforeAll(async () => {
     session = await openSession();
@@ -54,11 +64,11 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
     await settings.openSettings();
     expect(await settings.addProfile({ name: 'Live shop', environment: 'production', baseUrl: 'https://gateway.example/api/v1' })).toBe('saved');
     expect(await settings.addProfile({ name: 'Test shop', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' })).toBe('saved');
-    expect((await settings.setKey('Live shop', keys.first, { test: true })).outcome).toBe('saved');
-    expect((await settings.setKey('Live shop', keys.replacement)).outcome).toBe('saved');
-    expect((await settings.setKey('Test shop', keys.sandbox)).outcome).toBe('saved');
+    expect((await setKey('Live shop', keys.first, { test: true })).outcome).toBe('saved');
+    expect((await setKey('Live shop', keys.replacement)).outcome).toBe('saved');
+    expect((await setKey('Test shop', keys.sandbox)).outcome).toBe('saved');
     // A key of the wrong shape is refused, and the refusal does not repeat it.
-    expect((await settings.setKey('Test shop', `${keys.refused} extra`)).outcome).toBe('error');
+    expect((await setKey('Test shop', `${keys.refused} extra`)).outcome).toBe('error');
     await settings.card('Test shop').getByRole('button', { name: 'Cancel' }).click();
 
     await settings.useProduction('Live shop');
@@ -99,6 +109,9 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
     const surfaces = await pageSurfaces(session.page);
     expect(surfaces.dom).toContain('Live shop'); // the search reads the real page
     for (const [where, text] of Object.entries(surfaces)) hits.push(...hitsIn(where, text));
+    // Each key while main had it: its field emptied and Save key waiting (the search saw that form).
+    expect(whileSent.map((w) => (w.surfaces.dom ?? '').includes('Working…'))).toEqual([true, true, true, true]);
+    whileSent.forEach(({ surfaces }, n) => Object.entries(surfaces).forEach(([where, text]) => hits.push(...hitsIn(`while key ${n + 1} was sent, ${where}`, text))));
     const bodies = await Promise.all(responses);
     expect(bodies.length).toBeGreaterThan(10);
     bodies.forEach((body, i) => hits.push(...hitsIn(`bridge response ${i}`, body)));

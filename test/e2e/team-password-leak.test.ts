@@ -22,7 +22,7 @@ import { teamLedgerAccount } from '../../main/vault/team-ledger-password';
 import { postgresMissing, startPostgres, type PostgresServer } from '../support/postgres-server';
 import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
-import { eachAnswer, fileTexts, filesUnder, pageSurfaces, postgresSurfaces, recordAnswers, recordEvents } from './support/leak-surfaces';
+import { eachAnswer, fileTexts, filesUnder, pageSurfaces, postgresSurfaces, recordAnswers, recordEvents, surfacesAt, type Moment } from './support/leak-surfaces';
 import { describeWithKeychain } from '../vault/support/keychain';
 
 const missing = postgresMissing();
@@ -56,6 +56,14 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
   const consoles: string[][] = [];
   // What each page could reach, read before its preview stops.
   const pagesSeen: Array<Record<string, string>> = [];
+  // What the page held the moment each password field was emptied (before anything else drew).
+  const emptied: Array<{ where: string; surfaces: Record<string, string> }> = [];
+  /** Runs `act`, which empties a password field, and keeps what the page held when `moment` came. */
+  async function whenEmptied(where: string, moment: Moment, act: () => Promise<void>) {
+    const at = await surfacesAt(session.page, moment);
+    await act();
+    emptied.push({ where, surfaces: await at.read() });
+  }
 
   async function start() {
     session = await openSession({ dataDir });
@@ -108,11 +116,13 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     await team.getByLabel('Password', { exact: true }).fill(passwords.admin);
     await team.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(outcome).toBe('Connected as ada (admin).');
-    await team.getByRole('button', { name: 'Save team ledger settings' }).click();
+    const saved: Moment = { selector: '[data-testid="team-outcome"]', text: '^Team ledger settings saved\\.$' };
+    await whenEmptied('Password, saved (ada)', saved, () => team.getByRole('button', { name: 'Save team ledger settings' }).click());
     await team.getByLabel('Login').fill('sue');
     await team.getByLabel('Group').selectOption('support');
     await team.getByLabel('First password').fill(passwords.first);
-    await team.getByRole('button', { name: 'Add the person' }).click();
+    await whenEmptied('First password, person added', { selector: '[data-testid="team-people-outcome"]', text: '^sue was added as support' },
+      () => team.getByRole('button', { name: 'Add the person' }).click());
     await expect.poll(() => team.getByTestId('team-people-outcome').textContent()).toMatch(/^sue was added as support/);
 
     // Sue, on her laptop (this one), sets up with it.
@@ -123,7 +133,7 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     await team.getByLabel('Password', { exact: true }).fill(passwords.first);
     await team.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(outcome).toBe('Connected as sue (support).');
-    await team.getByRole('button', { name: 'Save team ledger settings' }).click();
+    await whenEmptied('Password, saved (sue)', saved, () => team.getByRole('button', { name: 'Save team ledger settings' }).click());
     await expect.poll(() => team.getByTestId('team-password-saved').textContent()).toBe('Saved in the keychain. Type a new one only to replace it.');
     await team.getByRole('button', { name: 'Use the team ledger on this laptop' }).click();
     await expect.poll(outcome).toMatch(/^Paydesk uses the team ledger from its next start/);
@@ -133,7 +143,8 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     const mine = team.getByTestId('team-my-password');
     await mine.getByLabel('New password', { exact: true }).fill(passwords.next);
     await mine.getByLabel('New password again').fill(passwords.next);
-    await mine.getByRole('button', { name: 'Change my password' }).click();
+    await whenEmptied('Change my password', { selector: '[data-testid="team-my-password-outcome"]', text: '^Your password is changed' },
+      () => mine.getByRole('button', { name: 'Change my password' }).click());
     await expect.poll(() => mine.getByTestId('team-my-password-outcome').textContent()).toBe('Your password is changed on the server and kept in this computer’s keychain. Log in with the new one from now on.');
 
     // The next start logs in with the new password, from the keychain.
@@ -169,6 +180,12 @@ withPostgres('no team ledger password leaks to the renderer, to disk or to the s
     pagesSeen.push(await pageSurfaces(session.page));
     expect(pagesSeen.at(-1)!.dom).toContain('logged in as sue'); // the search reads the real page
     pagesSeen.forEach((surfaces, n) => Object.entries(surfaces).forEach(([where, text]) => hits.push(...hitsIn(`page ${n} ${where}`, text))));
+    // Each field emptied: read that very moment (the search sees the page: its line says what was done).
+    expect(emptied.map((e) => e.where)).toEqual(['Password, saved (ada)', 'First password, person added', 'Password, saved (sue)', 'Change my password']);
+    for (const { where, surfaces } of emptied) {
+      expect(surfaces.dom, where).toMatch(/Team ledger settings saved\.|sue was added as support|Your password is changed/);
+      Object.entries(surfaces).forEach(([surface, text]) => hits.push(...hitsIn(`${where}, ${surface}`, text)));
+    }
     const bodies = eachAnswer(await Promise.all(answers));
     expect(bodies.length).toBeGreaterThan(10);
     bodies.forEach((body, i) => hits.push(...hitsIn(`bridge answer ${i}`, body)));

@@ -74,6 +74,16 @@ describe('connection check', () => {
     expect(check.message).toBe(`The server ${new URL(silent).host} did not answer in time. Check the address and your network; a firewall or VPN may be in the way. The key itself was not checked. Details: ETIMEDOUT.`);
   });
 
+  it('says a time-out with the transport\'s words for it (its server and code), not ones of its own', async () => {
+    const values = { cause: 'timedOut', serverName: 'gw.example', server: 'gw.example:8443', code: 'ETIMEDOUT' };
+    const timedOut: StatusProbe = async () => ({ ok: false, error: { kind: 'timeout', message: 'no answer', reasonValues: values } });
+    const check = await checkConnection(timedOut, { baseUrl: 'https://gw.example:8443/api/v1', apiKey: 'sk_test_anything_12' });
+    expect(check).toMatchObject({ outcome: 'timeout', reason: { key: 'connection.unreachable', values } });
+    // Without the transport's values there is nothing to name: said plainly, never made up here.
+    const bare: StatusProbe = async () => ({ ok: false, error: { kind: 'timeout', message: 'no answer' } });
+    expect(await checkConnection(bare, { baseUrl: 'https://gw.example:8443/api/v1', apiKey: 'sk_test_anything_12' })).toMatchObject({ outcome: 'timeout', reason: { key: 'connection.failed' } });
+  });
+
   it('names the cause and its code on a port fetch never connects to (the walk’s http://127.0.0.1:9/api/v1)', async () => {
     const check = await checkConnection(probe, { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'sk_test_anything_12' });
     expect(check).toMatchObject({ outcome: 'unreachable', reason: { key: 'connection.unreachable', values: { cause: 'unsafePort', code: 'ERR_UNSAFE_PORT' } } });

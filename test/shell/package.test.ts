@@ -6,7 +6,7 @@
 // not built for the shipped Electron.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -24,13 +24,24 @@ let appOut: string;
 let entries: string[];
 const archive = () => join(appOut, 'resources', 'app.asar');
 
+// A node_modules linked from another checkout (a git worktree's `ln -s …/node_modules`): npm's tree
+// of it is wrong. npm follows each package to its real path, outside this project, and finds none
+// of their dependencies there, so electron-builder, which takes the production dependencies from
+// `npm list`, packaged better-sqlite3 and keytar without `bindings` and the 37 others. There npm is
+// named a workspace that does not exist, so it answers with an error and no tree, and
+// electron-builder falls back to its own walk of node_modules as Node resolves them, which gives
+// the same 40 packages npm gives of a real node_modules. A real one (CI, a clone with its own
+// install) is packaged as `npm run dist` packages it.
+const linkedNodeModules = realpathSync('node_modules') !== join(realpathSync('.'), 'node_modules');
+const noNpmTree = linkedNodeModules ? { npm_config_workspace: 'paydesk-no-such-workspace' } : {};
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'paydesk-package-'));
   const dist = makeStandInElectron(join(root, 'electron-dist'), electronVersion);
   // dist/ is built by `npm test` before the suites run.
   const run = spawnSync(process.execPath, ['node_modules/electron-builder/cli.js', '--linux', '--dir', '--publish', 'never', `-c.electronDist=${dist}`, `-c.directories.output=${join(root, 'out')}`], {
     encoding: 'utf8',
-    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', PAYDESK_PACKAGE_STAND_IN: '1' },
+    env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', PAYDESK_PACKAGE_STAND_IN: '1', ...noNpmTree },
   });
   expect(run.status, run.stdout + run.stderr).toBe(0);
   appOut = join(root, 'out', 'linux-unpacked');

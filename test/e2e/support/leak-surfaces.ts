@@ -1,8 +1,8 @@
 // What a leak test searches: everything the renderer could reach (the DOM and input values,
-// global objects and React's props on DOM nodes, storage, IndexedDB, Cache Storage, cookies), the
-// bridge's event stream read from outside the page, each bridge call's answer, and the files of
-// the data folder, and a PostgreSQL server's log and activity. Used by the key, card and team
-// password leak tests.
+// global objects and React's props on DOM nodes, React's tree and its other copy, storage,
+// IndexedDB, Cache Storage, cookies), also at a given moment (surfacesAt), the bridge's event
+// stream read from outside the page, each bridge call's answer, and the files of the data folder,
+// and a PostgreSQL server's log and activity. Used by the key, card and team password leak tests.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -28,9 +28,38 @@ export function recordEvents(origin: string, token: string): { text: () => strin
   return { text: () => text, stop: () => req.destroy() };
 }
 
+/** Where a moment is: an element matching `selector`, with text matching the pattern `text`, or a value equal to `value`, when given. */
+export type Moment = { selector: string; text?: string; value?: string };
+type PageSide = { moment?: Moment; key: string };
+const momentKey = 'paydesk.leakMoment';
+
 /** Everything a script in the page can read, as text. */
 export function pageSurfaces(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(async () => {
+  return page.evaluate(readPage, { key: momentKey });
+}
+
+/**
+ * What the page holds at a moment (a form just emptied, a call on its way): armed before the
+ * action, read after it. The page is read in the turn of its event loop that drew the moment
+ * (a MutationObserver's callback), before any later draw could tidy up after it.
+ */
+export async function surfacesAt(page: Page, moment: Moment): Promise<{ read(): Promise<Record<string, string>> }> {
+  await page.evaluate(readPage, { moment, key: momentKey });
+  return {
+    read: () => page.evaluate(async (key) => {
+      // Held under a symbol, which the walk of window does not see, and dropped once read.
+      const held = window as unknown as Record<symbol, Promise<Record<string, string>> | undefined>;
+      const surfaces = await held[Symbol.for(key)];
+      delete held[Symbol.for(key)];
+      return surfaces!;
+    }, momentKey),
+  };
+}
+
+/** Runs in the page: its surfaces now, or (with a moment) armed to read them when the moment comes. */
+async function readPage({ moment, key }: PageSide): Promise<Record<string, string>> {
+  // What can be read at once, in the same turn as the draw being checked.
+  const readNow = () => {
     const seen = new WeakSet<object>();
     const strings: string[] = [];
     let budget = 200_000;
@@ -59,7 +88,62 @@ export function pageSurfaces(page: Page): Promise<Record<string, string>> {
     walk(window, 0);
     // React keeps props and state on expando properties of DOM nodes.
     for (const el of document.querySelectorAll('*')) for (const name of Object.keys(el)) walk((el as unknown as Record<string, unknown>)[name], 1);
+    // React's tree as a script can reach it from the DOM, whole: each component and field above a
+    // DOM node (or just removed from it), on the copy drawn last and on the other one React keeps
+    // (`alternate`), with their props, every hook's state and the updates waiting. The walk above
+    // stops at a depth and may meet these first from far away; this one does not.
+    type Fiber = { alternate: Fiber | null; return: Fiber | null; child: Fiber | null; sibling: Fiber | null; deletions: Fiber[] | null; memoizedProps: unknown; pendingProps: unknown; memoizedState: unknown; updateQueue: unknown };
+    const fibers = new Set<Fiber>();
+    const withOther = (f: Fiber) => {
+      fibers.add(f);
+      if (f.alternate) fibers.add(f.alternate);
+    };
+    const below = (f: Fiber | null) => {
+      for (let c = f; c && !fibers.has(c); c = c.sibling) {
+        withOther(c);
+        below(c.child);
+      }
+    };
+    for (const el of document.querySelectorAll('*')) {
+      for (const name of Object.keys(el)) {
+        if (!name.startsWith('__reactFiber$')) continue;
+        for (let f = (el as unknown as Record<string, Fiber | null>)[name]; f && !fibers.has(f); f = f.return) withOther(f);
+      }
+    }
+    for (const f of [...fibers]) for (const gone of f.deletions ?? []) {
+      withOther(gone);
+      below(gone.child);
+    }
+    const reactStrings: string[] = [];
+    const taken = new WeakSet<object>();
+    const take = (value: unknown, depth: number) => {
+      if (typeof value === 'string') return void reactStrings.push(value);
+      if (typeof value !== 'object' || value === null || depth > 5 || taken.has(value) || value instanceof Node || fibers.has(value as Fiber)) return;
+      taken.add(value);
+      for (const child of Object.values(value)) take(child, depth + 1);
+    };
+    for (const f of fibers) {
+      take(f.memoizedProps, 0);
+      take(f.pendingProps, 0);
+      take(f.updateQueue, 0);
+      // A function component's hooks are a chain (`next`), as long as it has hooks.
+      for (let hook = f.memoizedState as Record<string, unknown> | null, n = 0; hook && typeof hook === 'object' && n < 500; hook = hook.next as Record<string, unknown> | null, n++) {
+        for (const part of ['memoizedState', 'baseState', 'queue', 'baseQueue']) take(hook[part], 1);
+        if (!('next' in hook)) take(hook, 0);
+      }
+    }
     const values = [...document.querySelectorAll('input, textarea, select')].map((el) => (el as HTMLInputElement).value);
+    return {
+      dom: document.documentElement.outerHTML,
+      inputValues: values.join('\n'),
+      globals: strings.join('\n'),
+      react: reactStrings.join('\n'),
+      location: `${location.href}\n${JSON.stringify(history.state)}\n${window.name}`,
+      cookies: document.cookie,
+    };
+  };
+  // Storage, IndexedDB and Cache Storage: read after, they are not drawn.
+  const readStored = async (now: Record<string, string>) => {
     const storage = (s: Storage) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`).join('\n');
     const idb: string[] = [];
     for (const info of await indexedDB.databases()) {
@@ -83,17 +167,30 @@ export function pageSurfaces(page: Page): Promise<Record<string, string>> {
       for (const req of await cache.keys()) cached.push(req.url, (await (await cache.match(req))?.text()) ?? '');
     }
     return {
-      dom: document.documentElement.outerHTML,
-      inputValues: values.join('\n'),
-      globals: strings.join('\n'),
-      location: `${location.href}\n${JSON.stringify(history.state)}\n${window.name}`,
+      ...now,
       localStorage: storage(localStorage),
       sessionStorage: storage(sessionStorage),
       indexedDB: idb.join('\n'),
       cacheStorage: cached.join('\n'),
-      cookies: document.cookie,
     };
+  };
+  if (!moment) return readStored(readNow());
+  const reached = () => {
+    const el = document.querySelector(moment.selector);
+    if (!el) return false;
+    if (moment.value !== undefined && (el as HTMLInputElement).value !== moment.value) return false;
+    return moment.text === undefined || new RegExp(moment.text).test(el.textContent ?? '');
+  };
+  const held = window as unknown as Record<symbol, Promise<Record<string, string>>>;
+  held[Symbol.for(key)] = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!reached()) return;
+      observer.disconnect();
+      void readStored(readNow()).then(resolve);
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   });
+  return {};
 }
 
 /** Each call's answer in the responses: a body alone, or one line each for calls sent together (`{"i":…,"result":…}`). */

@@ -81,13 +81,34 @@ afterEach(async ({ task }) => {
   }
 });
 
+/** Runs in the page: whether a modal dialog is shown over the window (in a fixed box that covers it), not over the page. */
+function overWindow(): boolean {
+  return [...document.querySelectorAll('[aria-modal="true"]')].some((dialog) => {
+    for (let box = dialog.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).position !== 'fixed') continue;
+      const r = box.getBoundingClientRect();
+      return r.top <= 0 && r.left <= 0 && r.right >= innerWidth && r.bottom >= innerHeight;
+    }
+    return false;
+  });
+}
+
 /**
- * The whole page as a person would see it scrolled from its top: the header and the navigation are
+ * The whole page as a person would see it scrolled from its top (a modal dialog: the window): the header and the navigation are
  * sticky, and taken while the page was scrolled they were drawn half way down the picture. The
  * page's scroll is put back after, so a test goes on where it was. A part is cut from that
  * picture rather than taken with its own screenshot(), which scrolls it under the sticky header.
  */
 async function wholePageShot(page: Page, path: string, timeout?: number, part?: Locator): Promise<void> {
+  // A modal dialog's backdrop is fixed to the window (inset 0), which it covers at any scroll and
+  // any window size: in a picture of the whole page it covered the first 800 px only, and the page
+  // below it read as if it were not behind a dialog. Taken as the person sees it: the window, as
+  // scrolled now.
+  if (await page.evaluate(overWindow)) {
+    const clip = part ? await part.boundingBox() : null;
+    if (part && !clip) throw new Error(`${path}: the part to take is not shown`);
+    return void (await page.screenshot({ path, timeout, ...(clip ? { clip } : {}) }));
+  }
   const scrolled = await page.evaluate(() => window.scrollY);
   if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
   // The notes' band is fixed to the window's bottom: in a picture of the whole page it was drawn

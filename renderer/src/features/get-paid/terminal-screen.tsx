@@ -18,6 +18,7 @@ import { ChallengeStep } from './challenge-view';
 import { useExpiryKeys } from './expiry-keys';
 import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
 import { focusFirstError } from '../../ui/focus';
+import { useForgetTyped } from '../../ui/forget-typed';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment, useWhileShown } from './outcome';
 import { checkAmount, checkCustomer, customerToSend, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
@@ -141,6 +142,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false,
   });
   const [card, setCard] = useState(emptyCard);
+  // React lets go of the number and the code too once the fields empty (card-leak.test.ts).
+  const forget = useForgetTyped();
   const [error, setError] = useState<AppError | null>(null);
   // The card was sent and refused: its fields are empty, and this says why.
   const [cardCleared, setCardCleared] = useState(false);
@@ -202,6 +205,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
       const sentCard = { ...card, number: digits };
       const masked = maskCard(digits);
       setCard(emptyCard); // the card leaves the page's state as it is sent
+      forget();
       setCardCleared(false);
       setPasteSaid(null);
       setBusy(true);
@@ -224,6 +228,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
 
   const clearCard = () => {
     setCard(emptyCard);
+    forget();
     setPasteSaid(null);
     fields.clear();
   };

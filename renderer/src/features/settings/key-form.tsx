@@ -10,6 +10,7 @@ import { Field } from './field';
 import { said, type Notice } from '../../ui/notice';
 import { placeholders, withData } from '../../ui/isolated';
 import { useProfiles } from './settings-store';
+import { useForgetTyped } from '../../ui/forget-typed';
 import { useCheckups } from '../checkup/checkup-store';
 
 type Props = { profile: ProfileView; onDone(notice: Notice): void; onCancel(): void };
@@ -18,6 +19,7 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
   const t = useT();
   const wordError = useWordedError();
   const [key, setKey] = useState('');
+  const forget = useForgetTyped();
   const [test, setTest] = useState(false);
   const [error, setError] = useState<AppError>();
   const [busy, setBusy] = useState(false);
@@ -35,6 +37,7 @@ export function KeyForm({ profile, onDone, onCancel }: Props) {
     setBusy(true);
     const sent = key;
     setKey(''); // the key is not kept in the page, whatever main answers
+    forget();
     const result = await api.setProfileKey({ id: profile.id, key: sent, testConnection: test });
     if (result.ok) await useProfiles.getState().load(); // a closed form means the list is current
     setBusy(false);

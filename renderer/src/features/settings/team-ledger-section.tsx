@@ -12,6 +12,7 @@ import { useLanguage, useT, wordReason, type MessageKey } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { isLoopback } from '../../../../contract/loopback-host';
 import { useFocusAfterCheck } from '../../ui/focus';
+import { useForgetTyped } from '../../ui/forget-typed';
 import { Field } from './field';
 import { TeamLedgerCopySection } from './team-ledger-copy';
 import { TeamPeopleSection } from './team-people';
@@ -40,6 +41,7 @@ export function TeamLedgerSection() {
   const [database, setDatabase] = useState('paydesk');
   const [user, setUser] = useState('');
   const [password, setPassword] = useState('');
+  const forget = useForgetTyped();
   // Off until ticked for a server on this computer, as main's default there (connection.ts): it was
   // shown ticked while main's default was off. Elsewhere it is on whatever this says.
   const [tls, setTls] = useState(false);
@@ -118,6 +120,7 @@ export function TeamLedgerSection() {
       show(result.value);
       // The password went to the keychain; the field empties and says so.
       setPassword('');
+      forget();
       setCaPem(undefined);
       setCaName(undefined);
       setOutcome({ kind: 'ok', lines: [{ key: 'team.saved' }] });

@@ -12,6 +12,7 @@ import { api } from '../../api';
 import { useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { useFocusAfterCheck } from '../../ui/focus';
+import { useForgetTyped } from '../../ui/forget-typed';
 import { Field } from './field';
 
 type Problems = { current?: Words; next?: Words; again?: Words };
@@ -26,10 +27,8 @@ export function TeamPasswordSection({ login, passwordSaved, onKept }: { login: s
   const [again, setAgain] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [busy, setBusy] = useState(false);
-  // Bumped when the fields are cleared after a change: React keeps a field's previous props (the
-  // password) on its other fiber until the field renders again; new fields drop the old ones whole
-  // (team-password-leak.test.ts found the new password there under load).
-  const [fieldsMade, setFieldsMade] = useState(0);
+  // React lets go of the passwords too once the fields empty (team-password-leak.test.ts found the new one kept).
+  const forget = useForgetTyped();
   // Kept as words and worded at each draw: it follows a change of language.
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; words: Words }>();
   // The server has the new password and the keychain did not take it: main keeps it for this button.
@@ -74,7 +73,7 @@ export function TeamPasswordSection({ login, passwordSaved, onKept }: { login: s
       setCurrent('');
       setNext('');
       setAgain('');
-      setFieldsMade((n) => n + 1);
+      forget();
       answered(result);
     } finally {
       setBusy(false);
@@ -100,11 +99,11 @@ export function TeamPasswordSection({ login, passwordSaved, onKept }: { login: s
       <h3 id="team-my-password-title">{t('team.myPassword.title')}</h3>
       <p>{t(passwordSaved ? 'team.myPassword.intro' : 'team.myPassword.intro.noKeychain', { login })}</p>
       {!passwordSaved && (
-        <Field key={`current-${fieldsMade}`} id="team-my-current" label={t('team.myPassword.current')} type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" dir="ltr" error={error('current')} />
+        <Field id="team-my-current" label={t('team.myPassword.current')} type="password" value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" dir="ltr" error={error('current')} />
       )}
-      <Field key={`next-${fieldsMade}`} id="team-my-next" label={t('team.myPassword.next')} type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" dir="ltr"
+      <Field id="team-my-next" label={t('team.myPassword.next')} type="password" value={next} onChange={(e) => setNext(e.target.value)} autoComplete="new-password" dir="ltr"
         hint={t('team.myPassword.rule', { min: teamPasswordMinLength, login })} error={error('next')} />
-      <Field key={`again-${fieldsMade}`} id="team-my-again" label={t('team.myPassword.again')} type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" dir="ltr" error={error('again')} />
+      <Field id="team-my-again" label={t('team.myPassword.again')} type="password" value={again} onChange={(e) => setAgain(e.target.value)} autoComplete="new-password" dir="ltr" error={error('again')} />
       <div className="form-actions">
         <button type="submit" disabled={busy || !complete} aria-describedby={complete ? undefined : 'team-my-incomplete'}>{busy ? t('team.myPassword.changing') : t('team.myPassword.change')}</button>
       </div>

@@ -6,6 +6,7 @@ import { api } from '../../api';
 import { useT, type MessageKey } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
 import { useFocusAfterCheck } from '../../ui/focus';
+import { useForgetTyped } from '../../ui/forget-typed';
 import { Field } from './field';
 
 const roles = ['staff', 'support', 'finance', 'admin'] as const;
@@ -17,6 +18,7 @@ export function TeamPeopleSection() {
   const [role, setRole] = useState<(typeof roles)[number]>('staff');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const forget = useForgetTyped();
   // Kept as words and worded at each draw: it follows a change of language.
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; words: Words }>();
 
@@ -27,6 +29,7 @@ export function TeamPeopleSection() {
     try {
       const result = await api.addTeamPerson({ login: login.trim(), role, password });
       setPassword('');
+      forget();
       if (!result.ok) return setOutcome({ kind: 'error', words: { key: 'team.error', values: { message: { error: result.error } } } });
       setLogin('');
       // Back to staff, the group with the fewest rights: the next person is never made an admin (or
