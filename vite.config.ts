@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import { precompiledMessages } from './scripts/precompiled-messages.mjs';
-import { startFunctionMarks } from './scripts/start-functions.mjs';
+import { eagerCompileHint } from './scripts/eager-compile-hint.mjs';
 
 // The renderer is a static bundle: Electron serves it from the app:// protocol, the preview
 // from its loopback server. No dev server is needed for either.
@@ -8,10 +8,9 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   // Messages are compiled at build time (scripts/precompiled-messages.mjs), so intl-messageformat
-  // gets the ICU parser's stand-in, which throws if a text ever arrives unparsed. In the first
-  // screen's script the functions a start runs are marked for V8's streaming compile
-  // (scripts/start-functions.mjs).
-  plugins: [precompiledMessages(), startFunctionMarks('index')],
+  // gets the ICU parser's stand-in, which throws if a text ever arrives unparsed. The first
+  // screen's script starts with V8's compile hint (scripts/eager-compile-hint.mjs).
+  plugins: [precompiledMessages(), eagerCompileHint('index')],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
   },

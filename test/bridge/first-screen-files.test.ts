@@ -4,13 +4,13 @@
 // returning user's start about 30 ms (docs/performance.md, "thirteenth pass"). The other screens
 // stay chunks of their own, fetched once the first screen shows, and importing a module the first
 // screen holds (the audit screen's date fields) must not split it off (vite.config.ts,
-// docs/performance.md "one script"). In that script the functions a start runs are marked, so V8
-// compiles them while it streams in, not on the page's main thread during the first draw
-// (scripts/start-functions.mjs; docs/performance.md, "twentieth pass"). Reads the build `npm test` makes.
+// docs/performance.md "one script"). That script starts with V8's compile hint, so React's and the
+// first screen's functions compile while it streams in, not on the page's main thread during the
+// first draw (docs/performance.md, "nineteenth pass"). Reads the build `npm test` makes.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readStartFunctions, startMarksPattern } from '../../scripts/start-functions.mjs';
+import { eagerCompileHintLine } from '../../scripts/eager-compile-hint.mjs';
 
 const renderer = join(process.cwd(), 'dist/renderer');
 const html = readFileSync(join(renderer, 'index.html'), 'utf8');
@@ -35,16 +35,11 @@ describe("the page's first files", () => {
     expect(css).toMatch(/\.tx-table/);
   });
 
-  it("mark for V8's streaming compile at least nine in ten of the functions a start runs", () => {
+  it("start with V8's compile hint on the first line, above React's and the list's code", () => {
     const first = readFileSync(join(renderer, scripts[0]!), 'utf8');
-    const [, found, listed, marked] = startMarksPattern.exec(first)!.map(Number);
-    expect(listed).toBe(readStartFunctions().functions.length);
-    // Fewer found: the start's code changed (a new React, a rewritten screen); run
-    // scripts/start-functions-list.ts and build again.
-    expect(found! / listed!).toBeGreaterThanOrEqual(0.9);
-    expect(marked).toBeGreaterThanOrEqual(found! * 0.9);
-    expect(first.split('(function').length - 1).toBeGreaterThanOrEqual(marked!);
-    // react-dom's client (its error URL) and the list's module are in that script
+    expect(first.split('\n', 1)[0]).toBe(eagerCompileHintLine);
+    expect(eagerCompileHintLine).toBe('//# allFunctionsCalledOnLoad');
+    // react-dom's client (its error URL) and the list's module are below the hint, in that script
     expect(first).toContain('react.dev/errors');
     expect(first).toContain('transactions-screen');
   });
