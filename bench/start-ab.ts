@@ -102,6 +102,8 @@ async function paydeskRun(browser: Browser, build: string, dataDir: string, newe
     add(label, 'rows after Home', marks.rows! - marks.ready!);
   }
   add(label, 'rows', rows);
+  // The page's path once main listens, run by run: the spawn's own jitter (tens of ms under load) left out.
+  add(label, 'rows after Open:', rows - results.get(label)!['Open:']!.at(-1)!);
   await stop(preview.child);
   await context.close();
 }
