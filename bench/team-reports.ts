@@ -82,6 +82,15 @@ if (missing) {
     await superuser.query('SELECT paydesk.fill_home_sums()'); // the triggers were off (home-sums.sql)
     const sumSeconds = (performance.now() - summing) / 1000;
     await superuser.query('VACUUM ANALYZE');
+    // The sums' sizes (rows, with their key's index): what the figures and charts read from.
+    const sizes: string[] = [];
+    for (const table of ['money_hours', 'money_days', 'kind_brand_hours', 'kind_brand_days']) {
+      const size = await superuser.query(`SELECT to_regclass($1) IS NOT NULL AS there`, [`paydesk.${table}`]);
+      if (!size.rows[0].there) continue;
+      const { n, bytes } = (await superuser.query(`SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('paydesk.${table}')) AS bytes FROM paydesk.${table}`)).rows[0];
+      sizes.push(`${table} ${n.toLocaleString('en')} rows, ${bytes}`);
+    }
+    console.log(`sums: ${sizes.join('; ')}`);
     console.log(`filled ${payments.toLocaleString('en')} payments and ${(payments * 3).toLocaleString('en')} audit entries in ${((performance.now() - started) / 1000).toFixed(1)} s${indexed ? '' : ' (without reports.sql\'s indexes)'}; Home's sums counted in ${sumSeconds.toFixed(1)} s`);
     // Home's "Authorised, not captured" (pg-overview.ts; authorised.sql's index, or a scan without it).
     const held = await superuser.query(`EXPLAIN (ANALYZE, FORMAT JSON) SELECT currency, count(*), sum(amount_minor), min(created_at) FROM paydesk.payments WHERE state = 'authorised' GROUP BY currency`);
