@@ -4,7 +4,7 @@
 // into a throwaway PostgreSQL it starts itself (test/support/postgres-server.ts, loopback). Then
 // a second run (everything already there). Without the server binaries it says so and exits 0.
 // `--sums-ab N` instead: N rounds, each copying once into a fresh team database with Home's sums
-// triggers (home-sums.sql) on and once with them disabled by the superuser and paydesk.fill_home_sums()
+// triggers (home-sums.sql, chart-sums.sql) on and once with them disabled by the superuser and paydesk.fill_home_sums()
 // run after, the order alternated round by round, the sums checked equal both ways. `--from DIR`
 // copies a ledger from `npm run seed` instead of seeding one (its unclear outcomes are settled in place).
 // Run: node scripts/run-ts.mjs bench/team-copy.ts [--payments 20000] [--batch 1000] [--from DIR] [--sums-ab 3]
@@ -75,7 +75,9 @@ if (missing) {
 // Home's sums triggers on against off plus one refill at the end, each run into a fresh copy of
 // the empty team database (`template`, closed), in rounds alternating which goes first.
 async function sumsAb(server: PostgresServer, template: string, db: LedgerDb, batchRows: number, rounds: number): Promise<void> {
-  const triggers = ['payments', 'operations'].flatMap((table) => ['insert', 'update', 'delete'].map((event) => [table, `${table}_sums_${event}`] as const));
+  // Home's sums: step 32's on both tables, step 34's (kind and card brand) on payments.
+  const triggers = [...['payments', 'operations'].flatMap((table) => ['insert', 'update', 'delete'].map((event) => [table, `${table}_sums_${event}`] as const)),
+    ...['insert', 'update', 'delete'].map((event) => ['payments', `payments_kind_brand_${event}`] as const)];
   const runs: { sums: 'on' | 'off'; seconds: number; copySeconds: number; fillSeconds: number; payments: number; rows: number; load: number; digest: string }[] = [];
   for (let round = 0; round < rounds; round++) {
     const order: ('on' | 'off')[] = round % 2 === 0 ? ['on', 'off'] : ['off', 'on'];

@@ -8,8 +8,9 @@
 // generate_series (the triggers off while filling: no audit entry per row; the audit log gets
 // three entries a payment the same way). Reads as a finance login, through the pool the app uses.
 // Without the server binaries it says so and exits 0.
-// Run: node scripts/run-ts.mjs bench/team-reports.ts [--payments 100000] [--runs 15] [--no-index] [--windows 1000] [--slices 100,1000]
+// Run: node scripts/run-ts.mjs bench/team-reports.ts [--payments 100000] [--runs 15] [--no-index] [--no-exports] [--windows 1000] [--slices 100,1000]
 //   --no-index: drops reports.sql's indexes first (what the overview costs without them).
+//   --no-exports: the overview only (at 1,000,000 payments the exports take many minutes).
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ SELECT gen_random_uuid(), CASE WHEN i % 3 = 0 THEN 'shop-2' ELSE 'practice' END,
   CASE WHEN state = 'refunded' THEN amount WHEN state = 'partially_refunded' THEN greatest(1, amount / 3) ELSE 0 END,
   'bench', created, created, i % 700 = 0
 FROM (
-  SELECT i, now() - (i * interval '1 second' * (730 * 86400 / ${payments})) AS created, 100 + (i * 7919) % 50000 AS amount,
+  SELECT i, now() - (i * interval '1 second' * (730 * 86400 / ${payments})) AS created, 100 + (i::bigint * 7919) % 50000 AS amount,
     (ARRAY['SAR', 'SAR', 'SAR', 'AED', 'KWD', 'USD', 'JPY', 'BHD', 'QAR', 'EUR'])[1 + (i * 13) % 10] AS currency,
     CASE WHEN i % 20 = 11 THEN 'link' ELSE (ARRAY['link', 'checkout', 'sale', 'recurring', 'sale', 'external', 'link'])[1 + i % 7] END AS kind,
     (ARRAY['paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'paid', 'pending', 'partially_refunded', 'refunded', 'voided',
@@ -81,6 +82,15 @@ if (missing) {
     await superuser.query('SELECT paydesk.fill_home_sums()'); // the triggers were off (home-sums.sql)
     const sumSeconds = (performance.now() - summing) / 1000;
     await superuser.query('VACUUM ANALYZE');
+    // The sums' sizes (rows, with their key's index): what the figures and charts read from.
+    const sizes: string[] = [];
+    for (const table of ['money_hours', 'money_days', 'kind_brand_hours', 'kind_brand_days']) {
+      const size = await superuser.query(`SELECT to_regclass($1) IS NOT NULL AS there`, [`paydesk.${table}`]);
+      if (!size.rows[0].there) continue;
+      const { n, bytes } = (await superuser.query(`SELECT count(*)::int AS n, pg_size_pretty(pg_total_relation_size('paydesk.${table}')) AS bytes FROM paydesk.${table}`)).rows[0];
+      sizes.push(`${table} ${n.toLocaleString('en')} rows, ${bytes}`);
+    }
+    console.log(`sums: ${sizes.join('; ')}`);
     console.log(`filled ${payments.toLocaleString('en')} payments and ${(payments * 3).toLocaleString('en')} audit entries in ${((performance.now() - started) / 1000).toFixed(1)} s${indexed ? '' : ' (without reports.sql\'s indexes)'}; Home's sums counted in ${sumSeconds.toFixed(1)} s`);
     // Home's "Authorised, not captured" (pg-overview.ts; authorised.sql's index, or a scan without it).
     const held = await superuser.query(`EXPLAIN (ANALYZE, FORMAT JSON) SELECT currency, count(*), sum(amount_minor), min(created_at) FROM paydesk.payments WHERE state = 'authorised' GROUP BY currency`);
@@ -133,51 +143,53 @@ if (missing) {
     console.log(`\nevent-loop delay while idle for 3 s: p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms, max ${(idle.max / 1e6).toFixed(1)} ms`);
     result('team_reports_idle_loop_max', idle.max / 1e6, 'ms');
 
-    // Exports: every payment (newest first), then the audit log; three of each, windows of 1,000
-    // rows formatted 100 per turn (pg-export.ts's), alternated with the whole window formatted at
-    // once (--slices 100 for pg-export's only, --windows 1000,100 for other fetch sizes).
-    const exportRows: string[][] = [];
-    const windows = (option('windows') || '1000').split(',').map(Number);
-    const slices = (option('slices') || '100,1000').split(',').map(Number);
-    // The export in its worker thread too, when the bundle is built (node scripts/build.mjs).
-    const workerFile = join(process.cwd(), 'dist/main/team-export-worker.cjs');
-    const worker = existsSync(workerFile) ? { file: workerFile, config: finance } : undefined;
-    if (!worker) console.log('no dist/main/team-export-worker.cjs: exports on main only (node scripts/build.mjs first)');
-    const modes: Array<{ windowRows: number; sliceRows: number; worker?: typeof worker }> = [
-      ...windows.flatMap((w) => slices.map((sl) => ({ windowRows: w, sliceRows: Math.min(sl, w) }))),
-      ...(worker ? [{ windowRows: 1_000, sliceRows: 1_000, worker }] : []),
-    ];
-    for (const [name, request] of [['payments', { kind: 'payments', filter: {}, sort: { by: 'createdAt', direction: 'desc' } }], ['audit', { kind: 'audit' }]] as Array<[string, TeamExportRequest]>) {
-      for (let run = 0; run < 3; run++) {
-        for (const { windowRows, sliceRows, worker: inWorker } of modes) {
-          const exports = createTeamExports({ pool, exportDir: dir, emit: () => undefined, windowRows, sliceRows, worker: inWorker });
-          global.gc?.();
-          const rssBefore = process.memoryUsage().rss;
-          let rssPeak = rssBefore;
-          const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
-          const delay = monitorEventLoopDelay({ resolution: 1 });
-          delay.enable();
-          started = performance.now();
-          const done = await new Promise<{ p: ExportProgress; path: string }>((resolve) => {
-            const s = exports.start(request, (p) => resolve({ p, path: s.path }));
-          });
-          const seconds = (performance.now() - started) / 1000;
-          delay.disable();
-          clearInterval(sampler);
-          const bytes = statSync(done.path).size;
-          rmSync(done.path);
-          const grew = (rssPeak - rssBefore) / 1e6;
-          exportRows.push([name, inWorker ? 'worker thread' : `main, ${windowRows} / ${sliceRows}`, String(run + 1), done.p.rows.toLocaleString('en'), `${(bytes / 1e6).toFixed(1)} MB`, seconds.toFixed(2), `${Math.round(done.p.rows / seconds).toLocaleString('en')}`, (delay.percentile(99) / 1e6).toFixed(1), (delay.max / 1e6).toFixed(1), grew.toFixed(1)]);
-          const id = `team_export_${name}${inWorker ? '_worker' : `${windowRows === 1_000 ? '' : `_window${windowRows}`}${sliceRows === 100 ? '' : `_slice${sliceRows}`}`}_${sizeLabel(payments)}_run${run + 1}`;
-          result(`${id}_seconds`, seconds, 's');
-          result(`${id}_loop_p99`, delay.percentile(99) / 1e6, 'ms');
-          result(`${id}_loop_max`, delay.max / 1e6, 'ms');
-          result(`${id}_rss_growth`, grew, 'MB');
+    if (option('no-exports') === undefined) {
+      // Exports: every payment (newest first), then the audit log; three of each, windows of 1,000
+      // rows formatted 100 per turn (pg-export.ts's), alternated with the whole window formatted at
+      // once (--slices 100 for pg-export's only, --windows 1000,100 for other fetch sizes).
+      const exportRows: string[][] = [];
+      const windows = (option('windows') || '1000').split(',').map(Number);
+      const slices = (option('slices') || '100,1000').split(',').map(Number);
+      // The export in its worker thread too, when the bundle is built (node scripts/build.mjs).
+      const workerFile = join(process.cwd(), 'dist/main/team-export-worker.cjs');
+      const worker = existsSync(workerFile) ? { file: workerFile, config: finance } : undefined;
+      if (!worker) console.log('no dist/main/team-export-worker.cjs: exports on main only (node scripts/build.mjs first)');
+      const modes: Array<{ windowRows: number; sliceRows: number; worker?: typeof worker }> = [
+        ...windows.flatMap((w) => slices.map((sl) => ({ windowRows: w, sliceRows: Math.min(sl, w) }))),
+        ...(worker ? [{ windowRows: 1_000, sliceRows: 1_000, worker }] : []),
+      ];
+      for (const [name, request] of [['payments', { kind: 'payments', filter: {}, sort: { by: 'createdAt', direction: 'desc' } }], ['audit', { kind: 'audit' }]] as Array<[string, TeamExportRequest]>) {
+        for (let run = 0; run < 3; run++) {
+          for (const { windowRows, sliceRows, worker: inWorker } of modes) {
+            const exports = createTeamExports({ pool, exportDir: dir, emit: () => undefined, windowRows, sliceRows, worker: inWorker });
+            global.gc?.();
+            const rssBefore = process.memoryUsage().rss;
+            let rssPeak = rssBefore;
+            const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 10);
+            const delay = monitorEventLoopDelay({ resolution: 1 });
+            delay.enable();
+            started = performance.now();
+            const done = await new Promise<{ p: ExportProgress; path: string }>((resolve) => {
+              const s = exports.start(request, (p) => resolve({ p, path: s.path }));
+            });
+            const seconds = (performance.now() - started) / 1000;
+            delay.disable();
+            clearInterval(sampler);
+            const bytes = statSync(done.path).size;
+            rmSync(done.path);
+            const grew = (rssPeak - rssBefore) / 1e6;
+            exportRows.push([name, inWorker ? 'worker thread' : `main, ${windowRows} / ${sliceRows}`, String(run + 1), done.p.rows.toLocaleString('en'), `${(bytes / 1e6).toFixed(1)} MB`, seconds.toFixed(2), `${Math.round(done.p.rows / seconds).toLocaleString('en')}`, (delay.percentile(99) / 1e6).toFixed(1), (delay.max / 1e6).toFixed(1), grew.toFixed(1)]);
+            const id = `team_export_${name}${inWorker ? '_worker' : `${windowRows === 1_000 ? '' : `_window${windowRows}`}${sliceRows === 100 ? '' : `_slice${sliceRows}`}`}_${sizeLabel(payments)}_run${run + 1}`;
+            result(`${id}_seconds`, seconds, 's');
+            result(`${id}_loop_p99`, delay.percentile(99) / 1e6, 'ms');
+            result(`${id}_loop_max`, delay.max / 1e6, 'ms');
+            result(`${id}_rss_growth`, grew, 'MB');
+          }
         }
       }
+      console.log(`\nexports to a file from the team ledger`);
+      table(['export', 'where (window / rows per turn)', 'run', 'rows', 'file', 'seconds', 'rows/s', 'event-loop delay p99 ms', 'max ms', 'RSS growth MB'], exportRows);
     }
-    console.log(`\nexports to a file from the team ledger`);
-    table(['export', 'where (window / rows per turn)', 'run', 'rows', 'file', 'seconds', 'rows/s', 'event-loop delay p99 ms', 'max ms', 'RSS growth MB'], exportRows);
     console.log(`\nload average ${loadStart} at the start, ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`);
   } finally {
     await pool?.end();

@@ -1,4 +1,4 @@
-// What Home's sums (home-sums.sql, team schema step 32) cost a write: support's laptops record
+// What Home's sums (home-sums.sql, team schema step 32; chart-sums.sql, step 34) cost a write: support's laptops record
 // sales, captures and refunds as the app does (each step its own transaction: the sale and its
 // create sent, the create's answer and the capture, the refund sent, its answer and the payment's
 // refunded total; 4 transactions, 7 statements a payment), in rounds alternating the sums'
@@ -6,7 +6,8 @@
 // changed). With --laptops 2 two connections write at once, every payment in the same hour,
 // currency and profile: the hour row each write takes. Payments a second and ms a payment, median
 // of the rounds. On a throwaway PostgreSQL it starts itself; without the binaries it says so.
-// Run: node scripts/run-ts.mjs bench/team-write-sums.ts [--payments 500] [--rounds 6] [--laptops 1]
+// Run: node scripts/run-ts.mjs bench/team-write-sums.ts [--payments 500] [--rounds 6] [--laptops 1] [--kind-brand]
+//   --kind-brand: only step 34's triggers on and off (what the charts' sums add to step 32's).
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import pg from 'pg';
@@ -14,7 +15,8 @@ import { postgresMissing, startPostgres } from '../test/support/postgres-server'
 import { option, percentile, table } from './support';
 import { financeTeamDatabase } from './team-database';
 
-const triggers = ['payments_sums_insert', 'payments_sums_update', 'operations_sums_insert', 'operations_sums_update'];
+const kindBrand = ['payments_kind_brand_insert', 'payments_kind_brand_update'];
+const triggers = option('kind-brand') !== undefined ? kindBrand : ['payments_sums_insert', 'payments_sums_update', 'operations_sums_insert', 'operations_sums_update', ...kindBrand];
 
 /** One payment's life on one laptop's connection, each step a transaction of its own. */
 async function salePaidRefunded(c: pg.Client, i: number) {
@@ -74,7 +76,7 @@ if (missing) {
       perPayment[on ? 'on' : 'off'].push(await round());
     }
     const row = (label: string, ms: number[]) => [label, percentile(ms, 50).toFixed(3), (1000 / percentile(ms, 50)).toFixed(0), `${Math.min(...ms).toFixed(3)}–${Math.max(...ms).toFixed(3)}`];
-    console.log(`\n${payments} payments a round, ${rounds} rounds each way, ${laptops} laptop(s) at once, load ${loadStart} → ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+    console.log(`\n${payments} payments a round, ${rounds} rounds each way, ${laptops} laptop(s) at once, triggers ${triggers.join(' ')}, load ${loadStart} → ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
     table(['sums triggers', 'ms a payment (p50)', 'payments/s', 'rounds'], [row('on', perPayment.on), row('off', perPayment.off)]);
     await Promise.all(clients.map((c) => c.end()));
     await superuser.end();

@@ -3,10 +3,11 @@
 // meaning (docs/overview.md): per currency, over the payments created in each period or day,
 // gross = captured, refunds, net, the payments that took money and those with a refund; the
 // charts' days and shares by card brand and kind; unpaid links by age; payments needing a person.
-// The figures from the sums per hour and day of home-sums.sql (step 32) and the rows at a period's
-// edges, the rest from paydesk.payments, in one REPEATABLE READ, read-only transaction (one
-// snapshot, like SQLite's one read transaction). Money stays integer: PostgreSQL's sum(bigint) is
-// numeric and pg answers bigint and numeric as text, read back with exactInteger (never a float).
+// The figures and charts from the sums per hour and day of home-sums.sql (step 32) and
+// chart-sums.sql (step 34) and the rows at a period's edges, the rest from paydesk.payments, in
+// one REPEATABLE READ, read-only transaction (one snapshot, like SQLite's one read transaction).
+// Money stays integer: PostgreSQL's sum(bigint) is numeric and pg answers bigint and numeric as
+// text, read back with exactInteger (never a float).
 import { exportRecord, refundsMadeScope, settlementScope } from '../export-record';
 import { exportTimeZone } from '../local-time';
 import { refundsMadeCsv } from '../refunds-made';
@@ -14,7 +15,7 @@ import { teamRefundsMadeTotals, teamRefundsMadeWindow } from './pg-refunds-made'
 import type { MethodOutput, MethodParsedInput } from '../../../contract/methods';
 import { cardBrandSql } from '../card-brand';
 import { exportFileName, settlementCsv } from '../export';
-import { chartFigures, sumParts, type AuthorisedRow, type ChartRow, type Day, type Range, type SumParts, type TotalsRow } from '../overview';
+import { chartFigures, splitByHours, type AuthorisedRow, type ChartRow, type Day, type Range, type TotalsRow } from '../overview';
 import { checkOverviewQuery, checkRanges, instant } from '../overview-input';
 import { exactInteger } from './copy-to-team';
 import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
@@ -29,29 +30,55 @@ const byBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const profileAt = (n: number) => `($${n}::text IS NULL OR profile_id = $${n})`;
 
 /**
+ * A range as the team ledger sums it: its whole hours (splitByHours) as the whole UTC days nearest
+ * them, with at most 12 hours either side added or taken away (sign 1 or -1), and its partial
+ * hours at the ends from the rows. A local day of Riyadh (21:00 to 21:00 UTC) is one day row set
+ * and six hours', not 24 hours' (sumParts's split, which never takes away); 90 of them read a
+ * third of the rows. The sums are exact: what is taken away was counted in the day.
+ */
+export type SignedParts = { df: number; dt: number; h1: number; h2: number; s1: number; h3: number; h4: number; s2: number; a1: string; b1: string; a2: string | null; b2: string | null };
+export function signedParts(range: Range): SignedParts {
+  const s = splitByHours(range);
+  const edges = { a1: s.a1, b1: s.b1, a2: s.a2 || null, b2: s.b2 || null };
+  if (s.ht - s.hf < 24) return { df: 0, dt: 0, h1: s.hf, h2: s.ht, s1: 1, h3: 0, h4: 0, s2: 1, ...edges };
+  const df = Math.round(s.hf / 24);
+  const dt = Math.round(s.ht / 24); // > df: the range holds 24 whole hours or more
+  const [h1, h2, s1] = s.hf <= df * 24 ? [s.hf, df * 24, 1] : [df * 24, s.hf, -1];
+  const [h3, h4, s2] = s.ht >= dt * 24 ? [dt * 24, s.ht, 1] : [s.ht, dt * 24, -1];
+  return { df, dt, h1, h2, s1, h3, h4, s2, ...edges };
+}
+
+/** Each range's parts (signedParts) as the rows r(df, dt, h1, h2, s1, h3, h4, s2, a1, b1, a2, b2, i) of $1 to $12, i from 1; the profile is $13. */
+const partsFrom = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::timestamptz[], $10::timestamptz[], $11::timestamptz[], $12::timestamptz[])
+  WITH ORDINALITY AS r(df, dt, h1, h2, s1, h3, h4, s2, a1, b1, a2, b2, i)`;
+const profileParam = 13;
+function partValues(ranges: Range[], profileId: string | undefined) {
+  const parts = ranges.map(signedParts);
+  return [...(['df', 'dt', 'h1', 'h2', 's1', 'h3', 'h4', 's2', 'a1', 'b1', 'a2', 'b2'] as const).map((k) => parts.map((p) => p[k])), profileId ?? null];
+}
+
+/**
  * Gross, refunds, net and counts per currency for each range (by its index): the payments
- * created in [from, to) that took money. The whole UTC days inside a range from money_days, the
- * whole hours either side from money_hours (home-sums.sql, kept by triggers), the partial hours at
- * its ends from the payments by the money index: a few rows whatever the ledger's size, the same
+ * created in [from, to) that took money. Whole UTC days from money_days, the hours added or taken
+ * away from money_hours (home-sums.sql, kept by triggers; signedParts), the partial hours at its
+ * ends from the payments by the money index: a few rows whatever the ledger's size, the same
  * sums as over the payments (overview.ts's periodTotals on SQLite). A currency appears when some
  * payment counts in it (a row left with no payment is never kept, and never counted).
  */
 async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): Promise<Array<TotalsRow & { i: number }>> {
   if (!ranges.length) return [];
-  const parts = ranges.map(sumParts);
-  const column = <K extends keyof SumParts>(k: K) => parts.map((p) => p[k]);
-  const hours = (lo: string, hi: string) => `SELECT currency, gross, refunded, paid, refunds, not_known FROM paydesk.money_hours WHERE hour >= ${lo} AND hour < ${hi} AND ${profileAt(11)}`;
+  const hours = (lo: string, hi: string, sign: string) => `SELECT currency, ${sign} * gross, ${sign} * refunded, ${sign} * paid, ${sign} * refunds, ${sign} * not_known
+    FROM paydesk.money_hours WHERE hour >= ${lo} AND hour < ${hi} AND ${profileAt(profileParam)}`;
   const edge = (a: string, b: string) => `SELECT currency, captured_minor, refunded_minor, 1, (refunded_minor > 0)::int, (refunded_minor = 0 AND state IN ('partially_refunded', 'refunded'))::int
-    FROM paydesk.payments WHERE created_at >= ${a} AND created_at < ${b} AND captured_minor > 0 AND ${profileAt(11)}`;
+    FROM paydesk.payments WHERE created_at >= ${a} AND created_at < ${b} AND captured_minor > 0 AND ${profileAt(profileParam)}`;
   const result = await db.query({
     text: `SELECT r.i, x.currency, sum(x.gross) AS gross, sum(x.refunded) AS refunded, sum(x.paid) AS paid, sum(x.refunds) AS refunds, sum(x.not_known) AS refunds_not_known
-      FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::timestamptz[], $8::timestamptz[], $9::timestamptz[], $10::timestamptz[])
-        WITH ORDINALITY AS r(df, dt, h1, h2, h3, h4, a1, b1, a2, b2, i),
-      LATERAL (SELECT currency, gross, refunded, paid, refunds, not_known FROM paydesk.money_days WHERE day >= r.df AND day < r.dt AND ${profileAt(11)}
-        UNION ALL ${hours('r.h1', 'r.h2')} UNION ALL ${hours('r.h3', 'r.h4')}
+      FROM ${partsFrom},
+      LATERAL (SELECT currency, gross, refunded, paid, refunds, not_known FROM paydesk.money_days WHERE day >= r.df AND day < r.dt AND ${profileAt(profileParam)}
+        UNION ALL ${hours('r.h1', 'r.h2', 'r.s1')} UNION ALL ${hours('r.h3', 'r.h4', 'r.s2')}
         UNION ALL ${edge('r.a1', 'r.b1')} UNION ALL ${edge('r.a2', 'r.b2')}) AS x(currency, gross, refunded, paid, refunds, not_known)
       GROUP BY r.i, x.currency HAVING sum(x.paid) > 0`,
-    values: [...(['df', 'dt', 'h1', 'h2', 'h3', 'h4', 'a1', 'b1', 'a2', 'b2'] as const).map(column), profileId ?? null],
+    values: partValues(ranges, profileId),
   });
   return result.rows
     .map((r) => {
@@ -63,26 +90,56 @@ async function rangeTotals(db: Queryable, ranges: Range[], profileId?: string): 
 }
 
 /**
- * The charts' figures: per day and currency, per currency and kind, per currency and card brand
- * (grouping sets: a few hundred rows for 90 days, not one per day, kind and brand), each summed
- * and sorted by overview.ts's chartFigures as on SQLite.
+ * The chart's days as runs of consecutive days (each one starting where the one before ended), so
+ * a run's shares are summed over it whole: its whole UTC days from the day rows. Days apart, or
+ * overlapping, are runs of their own, summed as the days themselves were; an empty day adds nothing.
+ */
+function runsOf(days: Day[]): Range[] {
+  const runs: Range[] = [];
+  for (const day of days) {
+    if (Date.parse(day.from) >= Date.parse(day.to)) continue;
+    const last = runs.at(-1);
+    if (last && Date.parse(last.to) === Date.parse(day.from)) last.to = day.to;
+    else runs.push({ from: day.from, to: day.to });
+  }
+  return runs;
+}
+
+/**
+ * Captured and how many per currency, kind and card brand over the ranges: whole UTC days from
+ * kind_brand_days, the hours added or taken away from kind_brand_hours (chart-sums.sql, kept by triggers), the
+ * partial hours at the ends from the payments by the money index (which holds kind and card_bin),
+ * the brand by card-brand.ts's rule, which the sums were counted by.
+ */
+async function kindBrandTotals(db: Queryable, ranges: Range[], profileId?: string): Promise<ChartRow[]> {
+  if (!ranges.length) return [];
+  const hours = (lo: string, hi: string, sign: string) => `SELECT currency, kind, brand, ${sign} * gross, ${sign} * paid
+    FROM paydesk.kind_brand_hours WHERE hour >= ${lo} AND hour < ${hi} AND ${profileAt(profileParam)}`;
+  const edge = (a: string, b: string) => `SELECT currency, kind, ${cardBrandSql}, captured_minor, 1
+    FROM paydesk.payments WHERE created_at >= ${a} AND created_at < ${b} AND captured_minor > 0 AND ${profileAt(profileParam)}`;
+  const result = await db.query({
+    text: `SELECT x.currency, x.kind, x.brand, sum(x.gross) AS gross, sum(x.paid) AS paid
+      FROM ${partsFrom},
+      LATERAL (SELECT currency, kind, brand, gross, paid FROM paydesk.kind_brand_days WHERE day >= r.df AND day < r.dt AND ${profileAt(profileParam)}
+        UNION ALL ${hours('r.h1', 'r.h2', 'r.s1')} UNION ALL ${hours('r.h3', 'r.h4', 'r.s2')}
+        UNION ALL ${edge('r.a1', 'r.b1')} UNION ALL ${edge('r.a2', 'r.b2')}) AS x(currency, kind, brand, gross, paid)
+      GROUP BY 1, 2, 3 HAVING sum(x.paid) > 0`,
+    values: partValues(ranges, profileId),
+  });
+  return result.rows.map((r) => ({ date: '', currency: r.currency, kind: r.kind, brand: r.brand, grossMinor: whole(r.gross), refundedMinor: 0, count: whole(r.paid) }));
+}
+
+/**
+ * The charts' figures from sums, as SQLite's from money_hours: the daily bars are each day's
+ * totals (rangeTotals over money_days / money_hours), the shares per kind and card brand those of
+ * the days' span (kindBrandTotals); each summed and sorted by overview.ts's chartFigures as on
+ * SQLite. A few thousand rows for 90 days, not every payment of them.
  */
 async function charts(db: Queryable, days: Day[], profileId?: string) {
   if (!days.length) return chartFigures([]);
-  const result = await db.query({
-    text: `SELECT d, currency, kind, brand, sum(captured_minor) AS gross, sum(refunded_minor) AS refunded, count(*) AS n, GROUPING(d) AS no_day, GROUPING(kind) AS no_kind
-      FROM (SELECT r.d, p.currency, p.kind, ${cardBrandSql} AS brand, p.captured_minor, p.refunded_minor
-        FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS r(d, f, t)
-        JOIN paydesk.payments p ON p.created_at >= r.f AND p.created_at < r.t AND p.captured_minor > 0 AND ${profileAt(4)}) AS x
-      GROUP BY GROUPING SETS ((d, currency), (currency, kind), (currency, brand))`,
-    values: [days.map((d) => d.date), days.map((d) => d.from), days.map((d) => d.to), profileId ?? null],
-  });
-  const sets: { day: ChartRow[]; kind: ChartRow[]; brand: ChartRow[] } = { day: [], kind: [], brand: [] };
-  for (const r of result.rows) {
-    const row: ChartRow = { date: r.d ?? '', currency: r.currency, kind: r.kind ?? '', brand: r.brand ?? '', grossMinor: whole(r.gross), refundedMinor: whole(r.refunded), count: whole(r.n) };
-    sets[r.no_day === 0 ? 'day' : r.no_kind === 0 ? 'kind' : 'brand'].push(row);
-  }
-  return { days: chartFigures(sets.day).days, byKind: chartFigures(sets.kind).byKind, byBrand: chartFigures(sets.brand).byBrand };
+  const bars = (await rangeTotals(db, days, profileId)).map((t): ChartRow => ({ date: days[t.i]!.date, currency: t.currency, kind: '', brand: '', grossMinor: t.grossMinor, refundedMinor: t.refundedMinor, count: t.paidCount }));
+  const shares = chartFigures(await kindBrandTotals(db, runsOf(days), profileId));
+  return { days: chartFigures(bars).days, byKind: shares.byKind, byBrand: shares.byBrand };
 }
 
 type LinkTotals = { count: number; totals: Array<{ currency: string; amountMinor: number }> };
@@ -116,12 +173,20 @@ async function authorisedNotCaptured(db: Queryable, profileId?: string): Promise
     .sort((a, b) => byBytes(a.currency, b.currency));
 }
 
+/**
+ * The sums' queries read a few thousand rows, but the planner's guess for 90 days of ranges passes
+ * jit_above_cost: a server with JIT compiled them each time (80-400 ms of a 40-130 ms query at
+ * 100,000 payments, 2026-11-30). Off for this transaction only.
+ */
+const withoutJit = (db: Queryable) => db.query('SET LOCAL jit = off');
+
 /** Home's whole answer on one snapshot of the team ledger (overview.ts's readOverview). */
 export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'getOverview'>): Promise<OverviewAnswer> {
   const { profileId, days } = query;
   const at = new Date(query.now).getTime();
   const dayAgo = new Date(at - dayMs).toISOString();
   const weekAgo = new Date(at - 7 * dayMs).toISOString();
+  await withoutJit(db);
   const totals = await rangeTotals(db, query.periods, profileId);
   const chart = await charts(db, days, profileId);
   const answer: OverviewAnswer = {
@@ -152,6 +217,7 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
 
 /** The settlement summary's rows: per day (in the order given) and currency. */
 export async function teamDailyTotals(db: Queryable, days: Day[], profileId?: string): Promise<Array<TotalsRow & { date: string }>> {
+  await withoutJit(db);
   const rows = await rangeTotals(db, days, profileId);
   return rows.map(({ i, ...r }) => ({ date: days[i]!.date, ...r }));
 }

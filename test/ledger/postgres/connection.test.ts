@@ -116,7 +116,7 @@ describeWithPostgres('Test connection to the team ledger', () => {
     const check = await testTeamLedgerConnection({ ...settings, database: copy, user: admin.login }, admin.password);
     expect(problemOf(check)).toBe('oldSchema');
     if (check.ok) throw new Error('connected');
-    const command = `psql "host=127.0.0.1 port=${server.port} user=postgres dbname=${copy}" -v ON_ERROR_STOP=1 -1 -f main/ledger/postgres/card-last4.sql -f main/ledger/postgres/bulk-links-export.sql -f main/ledger/postgres/audit-amount.sql -f main/ledger/postgres/authorised.sql -f main/ledger/postgres/link-expiry.sql -f main/ledger/postgres/copy-whole.sql -f main/ledger/postgres/copied-audit-search.sql -f main/ledger/postgres/refunds-made.sql -f main/ledger/postgres/team-profiles.sql -f main/ledger/postgres/home-sums.sql -f main/ledger/postgres/bulk-separator.sql`;
+    const command = `psql "host=127.0.0.1 port=${server.port} user=postgres dbname=${copy}" -v ON_ERROR_STOP=1 -1 -f main/ledger/postgres/card-last4.sql -f main/ledger/postgres/bulk-links-export.sql -f main/ledger/postgres/audit-amount.sql -f main/ledger/postgres/authorised.sql -f main/ledger/postgres/link-expiry.sql -f main/ledger/postgres/copy-whole.sql -f main/ledger/postgres/copied-audit-search.sql -f main/ledger/postgres/refunds-made.sql -f main/ledger/postgres/team-profiles.sql -f main/ledger/postgres/home-sums.sql -f main/ledger/postgres/bulk-separator.sql -f main/ledger/postgres/chart-sums.sql`;
     expect(check.reason).toMatchObject({ key: 'teamLedger.oldSchemaAdmin', values: { found: 22, command } });
     const english = reasonText('en', check.reason as Reason);
     expect(english).toContain(`As its admin, you bring it up to date`);

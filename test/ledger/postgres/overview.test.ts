@@ -46,6 +46,8 @@ describeWithPostgres('Home overview on both backends', () => {
       // Home's charts: 30 days in Kolkata (half-hour edges), 90 in Riyadh.
       { profileId, now: now.toISOString(), periods: [], days: kolkata },
       { profileId, now: now.toISOString(), periods: [], days: riyadh },
+      // Days apart, one twice, one overlapping others at half hours (the contract takes any days): the bars and shares of those days as given.
+      { profileId, now: now.toISOString(), periods: [], days: [riyadh[3]!, riyadh[5]!, riyadh[5]!, riyadh[6]!, riyadh[7]!, kolkata[20]!, kolkata[21]!] },
       // Any instants at all.
       { profileId, now: '2026-11-01T07:13:00.123Z', days: [], periods: [{ from: '2026-10-02T03:17:41.500Z', to: '2026-10-29T23:59:59.999Z' }] },
     ];

@@ -292,6 +292,34 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     await expect(sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, separator) VALUES ($1, 'practice', 'pipe.csv', 'ready', '|')`, [randomUUID()])).rejects.toMatchObject({ code: '23514' });
   });
 
+  it('from version 33, keeps its payments and counts the charts\' sums per kind and card brand from those already there: the same charts, read by finance', async () => {
+    const { server, database, superuser, sam, sue } = await databaseAt(33);
+    const day = { date: new Date().toISOString().slice(0, 10), from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date(Date.now() + 86_400_000).toISOString() };
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 1 });
+    ends.push(() => pool.end());
+    const charts = async () => {
+      const { days, byKind, byBrand } = await createTeamOverview({ pool }).get({ now: new Date().toISOString(), periods: [], days: [day] });
+      return { days, byKind, byBrand };
+    };
+    for (const [amount, bin] of [[8_000, '411111'], [3_000, '340000'], [2_000, null]] as const) {
+      const paymentId = await insertPayment(sam, amount);
+      await sue.query(`UPDATE paydesk.payments SET state = 'paid', captured_minor = $2, card_bin = $3 WHERE id = $1`, [paymentId, amount, bin]);
+    }
+    const before = await snapshot(superuser);
+    expect((await superuser.query(`SELECT to_regclass('paydesk.kind_brand_days') AS t`)).rows).toEqual([{ t: null }]);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    expect((await superuser.query(`SELECT kind, brand, gross::int, paid::int FROM paydesk.kind_brand_days ORDER BY brand`)).rows).toEqual([
+      { kind: 'sale', brand: 'amex', gross: 3_000, paid: 1 }, { kind: 'sale', brand: 'none', gross: 2_000, paid: 1 }, { kind: 'sale', brand: 'visa', gross: 8_000, paid: 1 },
+    ]);
+    expect(await charts()).toEqual({
+      days: [{ date: day.date, currency: 'KWD', grossMinor: 13_000, refundedMinor: 0 }],
+      byKind: [{ kind: 'sale', currency: 'KWD', grossMinor: 13_000, count: 3 }],
+      byBrand: [{ brand: 'visa', currency: 'KWD', grossMinor: 8_000, count: 1 }, { brand: 'amex', currency: 'KWD', grossMinor: 3_000, count: 1 }, { brand: 'none', currency: 'KWD', grossMinor: 2_000, count: 1 }],
+    });
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);
