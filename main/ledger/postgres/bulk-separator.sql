@@ -53,8 +53,5 @@ $$;
 REVOKE ALL ON FUNCTION paydesk.import_bulk(text, bigint, jsonb, jsonb) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION paydesk.import_bulk(text, bigint, jsonb, jsonb) TO paydesk_admin;
 
-UPDATE paydesk.ledger_meta SET value = '28' WHERE key = 'schema_version';
-RESET ROLE;
-
 UPDATE paydesk.ledger_meta SET value = '33' WHERE key = 'schema_version';
 RESET ROLE;
