@@ -1,11 +1,12 @@
-// electron-builder's afterPack hook: refuses a package whose native modules were not built for
-// the Electron it ships. A V8 addon names its module version in the file (see
+// electron-builder's afterPack hook: refuses a package that lacks a production dependency
+// (production-dependencies.mjs), or whose native modules were not built for the Electron it ships. A V8 addon names its module version in the file (see
 // scripts/native/module-version.mjs); Node-API addons (keytar) have none and need no check.
 // The package check (test/shell/package.test.ts) packages the Node build with a stand-in
-// Electron and sets PAYDESK_PACKAGE_STAND_IN=1; nothing else may.
+// Electron and sets PAYDESK_PACKAGE_STAND_IN=1, which skips the native check only; nothing else may.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { electronModuleVersion, moduleVersionOf } from '../native/module-version.mjs';
+import { checkProductionDependencies } from './production-dependencies.mjs';
 
 function nodeFiles(dir) {
   const found = [];
@@ -29,7 +30,10 @@ export async function checkNativeModules(appOutDir, electronVersion) {
 }
 
 export default async function afterPack(context) {
+  const projectDir = context.packager.projectDir;
+  const count = checkProductionDependencies(projectDir, context.packager.getResourcesDir(context.appOutDir));
+  console.log(`  • afterPack: all ${count} production dependencies are in the package`);
   if (process.env.PAYDESK_PACKAGE_STAND_IN === '1') return;
-  const electronVersion = JSON.parse(readFileSync(join(context.packager.projectDir, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+  const electronVersion = JSON.parse(readFileSync(join(projectDir, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
   await checkNativeModules(context.appOutDir, electronVersion);
 }

@@ -2,18 +2,19 @@
 // stand-in Electron distribution, then the test lists the asar. Only the app's built output and
 // the production dependencies are in it (no tests, sources, maps, fixtures, preview or practice
 // gateway entry); native modules are unpacked; the fuses are as electron-builder.yml says; the
-// update feed is written for electron-updater. The afterPack hook refuses native modules that are
-// not built for the shipped Electron.
+// update feed is written for electron-updater. The afterPack hook refuses a package lacking a
+// production dependency, and native modules that are not built for the shipped Electron.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { extractFile, listPackage, statFile } from '@electron/asar';
+import { createPackage, extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { makeStandInElectron } from '../support/stand-in-electron';
 import { checkNativeModules } from '../../scripts/package/after-pack.mjs';
+import { checkProductionDependencies, productionDependencies } from '../../scripts/package/production-dependencies.mjs';
 import { electronModuleVersion } from '../../scripts/native/module-version.mjs';
 import { schemaFiles } from '../../main/ledger/postgres/security';
 
@@ -22,6 +23,7 @@ const electronVersion = JSON.parse(readFileSync('node_modules/electron/package.j
 let root: string;
 let appOut: string;
 let entries: string[];
+let builderOutput: string;
 const archive = () => join(appOut, 'resources', 'app.asar');
 
 // A node_modules linked from another checkout (a git worktree's `ln -s …/node_modules`): npm's tree
@@ -43,7 +45,8 @@ beforeAll(() => {
     encoding: 'utf8',
     env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', PAYDESK_PACKAGE_STAND_IN: '1', ...noNpmTree },
   });
-  expect(run.status, run.stdout + run.stderr).toBe(0);
+  builderOutput = run.stdout + run.stderr;
+  expect(run.status, builderOutput).toBe(0);
   appOut = join(root, 'out', 'linux-unpacked');
   entries = listPackage(archive(), { isPack: false });
 }, 120_000);
@@ -114,5 +117,31 @@ describe('the package', () => {
     await expect(checkNativeModules(out, electronVersion)).rejects.toThrow(new RegExp(`Refusing to package: .*better_sqlite3\\.node \\(module version ${process.versions.modules}\\) not built for Electron`));
     writeFileSync(join(target, 'better_sqlite3.node'), `\0node_register_module_v${electronModuleVersion(electronVersion)}\0`);
     await expect(checkNativeModules(out, electronVersion)).resolves.toBeUndefined();
+  });
+
+  it('afterPack checked that every production dependency is in the package: the lock file\'s, found by walking node_modules', () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { dev?: boolean; devOptional?: boolean }> };
+    const production = Object.entries(lock.packages).filter(([path, p]) => path.startsWith('node_modules/') && !p.dev && !p.devOptional).map(([path]) => path);
+    expect(productionDependencies('.')).toEqual(production.sort());
+    expect(builderOutput).toContain(`afterPack: all ${production.length} production dependencies are in the package`);
+    expect(checkProductionDependencies('.', join(appOut, 'resources'))).toBe(production.length);
+  });
+
+  it('afterPack refuses a package lacking a production dependency, naming it', async () => {
+    // What a linked node_modules did: better-sqlite3 packed without `bindings` (and a nested one gone too).
+    const app = join(root, 'lacking', 'app');
+    const dropped = ['node_modules/bindings', 'node_modules/prebuild-install/node_modules/semver'];
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, 'package.json'), '{}');
+    for (const folder of productionDependencies('.').filter((f) => !dropped.includes(f))) {
+      mkdirSync(join(app, folder), { recursive: true });
+      copyFileSync(join(folder, 'package.json'), join(app, folder, 'package.json'));
+    }
+    const message = new RegExp(String.raw`Refusing to package: 2 of ${productionDependencies('.').length} production dependencies are not in the package: bindings@1\.5\.0, prebuild-install\/node_modules\/semver@7\.\d+\.\d+\.`);
+    expect(() => checkProductionDependencies('.', join(root, 'lacking'))).toThrow(message); // resources/app, asar off
+    const resources = join(root, 'lacking-asar');
+    mkdirSync(resources);
+    await createPackage(app, join(resources, 'app.asar'));
+    expect(() => checkProductionDependencies('.', resources)).toThrow(message);
   });
 });
