@@ -51,6 +51,10 @@ export default defineConfig({
         test: {
           name: 'dom',
           maxWorkers: quickWorkers,
+          // One worker, one jsdom and one load of React and node_modules for many files: a fresh
+          // process per file spent two thirds of the project's CPU starting (docs/testing.md, "Suite
+          // time, 2026-11-30"). dom-setup.ts gives each file fresh app modules and an emptied page.
+          isolate: false,
           environment: 'jsdom',
           include: ['test/dom/**/*.test.{ts,tsx}'],
           setupFiles: ['test/support/dom-setup.ts'],

@@ -1,5 +1,75 @@
 // DOM tests: screens are lazy chunks that vitest compiles on first import, which takes well over
 // testing-library's 1 s default on a loaded 2-core machine. Waiting longer changes no assertion.
 import { configure } from '@testing-library/dom';
+import { cleanup } from '@testing-library/react';
+import { afterAll, vi } from 'vitest';
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// The dom project's files share a worker and its jsdom (vitest.config.ts, `isolate: false`): the
+// window, React and the rest of node_modules load once per worker, not once per file. Each file
+// still starts as it would in a process of its own: on fresh app modules (the renderer's stores
+// and main's services are module state), and what it leaves behind is taken away once it ends:
+// its page, storage and stand-ins, and the window's and document's listeners of whatever is still
+// mounted (a page started by page-start.ts is never unmounted), which would hear the next file's keys.
+// Timers are left: jsdom's own (its animation frames) run on the same setTimeout and setInterval.
+vi.resetModules();
+const left = leftovers();
+afterAll(async () => {
+  // A screen's code still on its way (a lazy chunk) would land in the next file's fresh modules.
+  await vi.dynamicImportSettled();
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  // page-start.ts runs the page without StrictMode, as the built app does; team-my-password and
+  // team-people-saved-login stand in for the team server's client.
+  vi.doUnmock('react');
+  vi.doUnmock('../../main/ledger/postgres/team-ledger-module');
+  for (const [target, type, listener, options] of left.listeners.splice(0)) target.removeEventListener(type, listener, options);
+  for (const [owner, kept] of left.patchable) restoreOwnProperties(owner, kept);
+  document.body.innerHTML = '';
+  document.head.innerHTML = '';
+  document.title = '';
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  localStorage.clear();
+  sessionStorage.clear();
+  delete (window as { paydesk?: unknown }).paydesk;
+  delete (navigator as { clipboard?: unknown }).clipboard; // a file's own, defined on navigator itself
+});
+
+type Listener = [EventTarget, string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined];
+type Leftovers = { listeners: Listener[]; patchable: Array<[object, Map<PropertyKey, PropertyDescriptor>]> };
+// What files patch for a test and do not always put back (an anchor's click(), scrollIntoView, URL.createObjectURL).
+function patchable(): object[] {
+  return [Element.prototype, HTMLElement.prototype, HTMLAnchorElement.prototype, HTMLInputElement.prototype, Node.prototype, Storage.prototype, URL];
+}
+
+/** Records the listeners added to the window and the document, set up once per worker. */
+function leftovers(): Leftovers {
+  const holder = globalThis as { domSetupLeftovers?: Leftovers };
+  if (holder.domSetupLeftovers) return holder.domSetupLeftovers;
+  const found: Leftovers = { listeners: [], patchable: patchable().map((owner) => [owner, ownProperties(owner)]) };
+  for (const target of [window, document] as EventTarget[]) {
+    const add = target.addEventListener;
+    target.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+      if (listener) found.listeners.push([this, type, listener, options]);
+      return add.call(this, type, listener, options);
+    };
+  }
+  holder.domSetupLeftovers = found;
+  return found;
+}
+
+function ownProperties(owner: object): Map<PropertyKey, PropertyDescriptor> {
+  return new Map(Reflect.ownKeys(owner).map((key) => [key, Object.getOwnPropertyDescriptor(owner, key)!]));
+}
+
+/** Puts back the properties `owner` had when the worker started: changed ones as they were, added ones removed. */
+function restoreOwnProperties(owner: object, kept: Map<PropertyKey, PropertyDescriptor>) {
+  for (const key of Reflect.ownKeys(owner)) {
+    const was = kept.get(key);
+    const now = Object.getOwnPropertyDescriptor(owner, key)!;
+    if (!was) Reflect.deleteProperty(owner, key);
+    else if (now.value !== was.value || now.get !== was.get || now.set !== was.set) Object.defineProperty(owner, key, was);
+  }
+}
