@@ -119,7 +119,8 @@ describe('what the person meant', () => {
     const latinWords = () => page.evaluate((exempt) => {
       const root = document.querySelector('main')!;
       const clone = root.cloneNode(true) as HTMLElement;
-      clone.querySelectorAll('bdi, [dir="ltr"], .mono, [lang="en"], kbd, code, pre, input, textarea, select, option, .env-badge, svg, details').forEach((el) => el.remove());
+      // A name the person typed is drawn in its own direction (<bdi> or dir="auto"): data, not the app's words.
+      clone.querySelectorAll('bdi, [dir="ltr"], [dir="auto"], .mono, [lang="en"], kbd, code, pre, input, textarea, select, option, .env-badge, svg, details').forEach((el) => el.remove());
       // URLs, host names, e-mail addresses and example file paths are left as they are in every language.
       const text = clone.innerText.replace(/https?:\/\/\S+/g, '').replace(/\b[a-z0-9-]+(?:\.[a-z0-9-]+)+\b/g, '').replace(/\S+@\S+/g, '').replace(/(?:\/|\b[A-Za-z]:\\)[^\s،)]*/g, '');
       const [keyEnd, ...words] = exempt;
