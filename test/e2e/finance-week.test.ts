@@ -1,5 +1,5 @@
-// A finance person's week on a seeded ledger (a month of made-up history up to now), in Chromium
-// through the preview, in English and Arabic at 1280 and 800 px: Home's share charts compare by
+// A finance person's week on a seeded ledger (made-up history from the first day of last month up
+// to now), in Chromium through the preview, in English and Arabic at 1280 and 800 px: Home's share charts compare by
 // length, the unpaid links' amounts read one by one, and a status check the gateway cannot answer
 // does not read as the gateway confirming the payment's state (in Arabic, the gateway's quoted
 // words on one line); last month's paid SAR payments from Transactions with its "Last month".
@@ -26,13 +26,15 @@ describe('a finance person’s week', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'paydesk-e2e-finance-'));
     const db = openLedgerDb(dataDir);
-    seedLedger(db, { payments: 600, seed: 7, start: new Date(Date.now() - 30 * 86_400_000), end: new Date() });
+    const now = new Date();
+    // From the first day of last month: a whole last month whatever today is (30 days back from the
+    // 30th left October one day, and one paid SAR payment, "1 payment", not "N payments").
+    seedLedger(db, { payments: 600, seed: 7, start: new Date(now.getFullYear(), now.getMonth() - 1, 1), end: now });
     // None left in flight: the preview's reconciliation stays out of the way.
     db.exec('UPDATE ledger_operations SET outcome = 2 WHERE outcome IN (0, 3)');
     // A paid sale the practice gateway never saw (the seed made it up): its status check finds nothing.
     paidOrderId = (db.prepare("SELECT order_id FROM payments WHERE state = 'paid' AND kind = 'sale' AND transaction_id IS NOT NULL AND needs_attention = 0 ORDER BY created_at DESC LIMIT 1").pluck().get() as string);
     // Last month's paid SAR payments in this machine's zone (the browser's), counted from the ledger.
-    const now = new Date();
     const [first, next] = [new Date(now.getFullYear(), now.getMonth() - 1, 1), new Date(now.getFullYear(), now.getMonth(), 1)];
     lastMonthPaidSar = db.prepare("SELECT count(*) FROM payments WHERE state = 'paid' AND currency = 'SAR' AND captured_minor > 0 AND created_at >= ? AND created_at < ?").pluck().get(first.toISOString(), next.toISOString()) as number;
     db.close();
