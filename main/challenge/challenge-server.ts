@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ChallengeView } from '../../contract/methods/challenge';
 import type { Logger } from '../log/logger';
-import { challengeWords, type ChallengeLanguage, type ChallengeWordKey } from './challenge-words';
+import type { Language } from '../core/fail';
+import { challengeWords, type ChallengeWordKey } from './challenge-words';
 
 type Entry = { id: string; html: string | null; paymentId: string | null; state: ChallengeView['state']; createdAt: number };
 
@@ -29,7 +30,7 @@ export type ChallengeServer = {
 const maxAgeMs = 60 * 60 * 1000; // a challenge older than an hour is forgotten
 
 /** `language`: Paydesk's (main's, which follows the window's), for this server's own words; English when not given. */
-export async function startChallengeServer(options: { logger: Logger; onReturn(view: ChallengeView): void; language?: () => ChallengeLanguage }): Promise<ChallengeServer> {
+export async function startChallengeServer(options: { logger: Logger; onReturn(view: ChallengeView): void; language?: () => Language }): Promise<ChallengeServer> {
   // Its own pages (the wrapper, the return, "over or unknown") in Paydesk's language: they showed in
   // English in the Arabic app's frame and window (challenge-words.ts). The gateway's html is never touched.
   const words = (): Words => {
@@ -134,7 +135,7 @@ function send(res: ServerResponse, status: number, text: string) {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-type Words = { language: ChallengeLanguage; dir: 'ltr' | 'rtl'; say(key: ChallengeWordKey): string };
+type Words = { language: Language; dir: 'ltr' | 'rtl'; say(key: ChallengeWordKey): string };
 
 function page(res: ServerResponse, w: Words, key: ChallengeWordKey, status = 200) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", 'cache-control': 'no-store' });

@@ -3,7 +3,7 @@
 // the practice pages' (page-words.ts): the preview's entry starts this server before main's services
 // and their message formats are read (docs/performance.md), and these words fill in no values.
 // test/i18n/catalogs.test.ts checks it with the other catalogs.
-export type ChallengeLanguage = 'en' | 'ar';
+import type { Language } from '../core/fail';
 
 const en = {
   frameTitle: '3-D Secure verification',
@@ -13,7 +13,7 @@ const en = {
 };
 export type ChallengeWordKey = keyof typeof en;
 
-export const challengeWords: Record<ChallengeLanguage, Record<ChallengeWordKey, string>> = {
+export const challengeWords: Record<Language, Record<ChallengeWordKey, string>> = {
   en,
   ar: {
     frameTitle: 'التحقق بـ \u20663-D Secure\u2069',
