@@ -23,7 +23,9 @@ import { postgresMissing, startPostgres, type PostgresServer } from '../support/
 import { approveCard, startTestGateway, testCustomer } from '../support/practice';
 import { cardSale } from './support/test-card';
 import { describeWithKeychain } from '../vault/support/keychain';
+import type { Browser } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
+import { launchChromiumForTest } from './support/chromium-crash';
 import { callApi } from './support/practice-control';
 import { startHoldingProxy, type HoldingProxy } from './support/holding-proxy';
 import { SettingsPage } from './pages/settings-page';
@@ -60,8 +62,12 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     writeFileSync(join(dataDir, 'team-ledger.json'), JSON.stringify({ ...login(person), tls: false, caPem: null, ...(use ? { use } : {}) }));
     await keytar.setPassword(keychainService, teamLedgerAccount(login(person)), person.password);
   }
+  // One Chromium per laptop for the whole file: a laptop started again is its preview started
+  // again (five times here), its page in a new context; a new Chromium each time cost 0.5–2 s.
+  const browsers = new Map<string, Browser>();
   async function start(name: string, dataDir: string, person: Person, beforeOpen?: (session: E2eSession) => Promise<unknown>): Promise<Laptop> {
-    const session = await openSession({ dataDir, env: env() });
+    if (!browsers.has(name)) browsers.set(name, await launchChromiumForTest());
+    const session = await openSession({ dataDir, env: env(), browser: browsers.get(name) });
     await beforeOpen?.(session);
     const tx = new TransactionsPage(session.page);
     // A preview that stopped says why (its output) rather than only "connection refused".
@@ -134,6 +140,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
   afterAll(async () => {
     await a?.session.close().catch(() => undefined);
     await b?.session.close().catch(() => undefined);
+    for (const browser of browsers.values()) await browser.close().catch(() => undefined);
     for (const person of [sue, ada, sam, huda]) await keytar.deletePassword(keychainService, teamLedgerAccount(login(person))).catch(() => false);
     await proxy?.close();
     await practice?.gateway.close();
@@ -331,7 +338,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     await expect.poll(() => refundsAtGateway(payment).length).toBe(1);
     expect(await sql(`SELECT outcome FROM paydesk.operations WHERE payment_id = $1 AND kind = 'refund'`, [payment.id])).toEqual([{ outcome: 'sending' }]);
 
-    await a.session.browser.close();
+    await a.session.context.close(); // its preview is gone: only its page is closed here
     a = await start('A', a.dataDir, sue);
     // At its start A marks its own refund unknown (only A may: its laptop's operation), which makes
     // the payment due for a check, and the check settles it from the gateway's answer.

@@ -29,10 +29,15 @@ export type E2eSession = {
   close(): Promise<void>;
 };
 
-/** `dataDir`: a data folder prepared by the test (e.g. a seeded ledger), left for the test to remove. */
-export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<E2eSession> {
+/**
+ * `dataDir`: a data folder prepared by the test (e.g. a seeded ledger), left for the test to remove.
+ * `browser`: a Chromium the test launched (launchChromiumForTest) and closes itself, for a file that
+ * restarts its preview several times (a laptop started again): the session gets a context of its
+ * own in it, and close() closes that context, not the browser (a launch costs 0.5–2 s).
+ */
+export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: string; browser?: Browser } = {}): Promise<E2eSession> {
   const preview = await startPreview({ env: options.env, dataDir: options.dataDir });
-  const browser = await launchChromiumForTest();
+  const browser = options.browser ?? await launchChromiumForTest();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const consoleLines: string[] = [];
@@ -53,7 +58,7 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
     },
     async close() {
       openSessions.delete(session);
-      await browser.close();
+      await (options.browser ? context.close() : browser.close());
       await preview.stop();
     },
   };
