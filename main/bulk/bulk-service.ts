@@ -186,6 +186,7 @@ export function createBulkService(deps: BulkDeps) {
       if (valid.length === 0) throw fieldFailure('invalid_input', { file: reason('bulk.noValidRows') });
       const id = randomUUID();
       const at = now();
+      const day = deps.today(); // the business's day, as a single link's order id has it
       const row = (r: (typeof read.rows)[number], fields: Partial<BulkRowRow>): BulkRowRow => ({
         batch_id: id, line: r.line, order_id: r.orderId, amount: r.amount, currency: r.currency, description: r.description,
         customer_name: r.customerName, customer_email: r.customerEmail, customer_phone: r.customerPhone, issue_date: null, expire_date: null,
@@ -195,12 +196,12 @@ export function createBulkService(deps: BulkDeps) {
         { id, profile_id: gateway.profile.id, file_name: fileName.trim().slice(0, 255) || 'links.csv', state: 'ready', created_by: ctx.osUser, created_at: at.toISOString(), updated_at: at.toISOString(), separator: read.delimiter },
         [
           // Each row's order id is fixed now, before any request: a resume sends the same one.
-          ...valid.map((r) => row(r, { order_id: r.orderId || newOrderId(at), issue_date: r.issueDate || null, expire_date: r.expireDate || null, vat_rate: r.vatRate || null, vat_reason: r.vatReason || null })),
+          ...valid.map((r) => row(r, { order_id: r.orderId || newOrderId(day), issue_date: r.issueDate || null, expire_date: r.expireDate || null, vat_rate: r.vatRate || null, vat_reason: r.vatReason || null })),
           // Rows with problems are kept (never sent) so the error report lists them too.
           // Every cell as typed (the error report gives them back, to be corrected in place), but a card number, which is never kept;
           // an order id too, generated when none was typed: the corrected report chosen twice makes the row's link once.
           ...invalid.map((r) => row(withoutCardNumbers(r), {
-            order_id: r.orderId || newOrderId(at), issue_date: typed(r.issueDate), expire_date: typed(r.expireDate), vat_rate: typed(r.vatRate), vat_reason: typed(r.vatReason),
+            order_id: r.orderId || newOrderId(day), issue_date: typed(r.issueDate), expire_date: typed(r.expireDate), vat_rate: typed(r.vatRate), vat_reason: typed(r.vatReason),
             state: 'failed', error: storeProblems(Object.entries(r.errors).map(([column, why]) => ({ column, reason: why }))),
           })),
         ].sort((a, b) => a.line - b.line),

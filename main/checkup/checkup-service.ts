@@ -208,7 +208,7 @@ export function createCheckupService(deps: CheckupDeps) {
       };
       // Starts with a letter: the date and the tag never join into a digit run a redactor would take for a card number.
       const tag = `R${randomBytes(3).toString('hex').toUpperCase()}`;
-      const day = started.toISOString().slice(0, 10);
+      const day = deps.payments.today(); // the business's day, as payments' own order ids have it
       const kit: StepKit = {
         payments: deps.payments,
         // Pinned: a profile switched meanwhile changes nothing for this run.

@@ -22,7 +22,7 @@ import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseCar
 
 export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
   const { deps } = core;
-  const orderIdOf = (typed: string | undefined) => cleanOrderId(typed) ?? newOrderId(core.now());
+  const orderIdOf = (typed: string | undefined) => cleanOrderId(typed) ?? newOrderId(core.today());
 
   async function createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions = {}): Promise<PaymentView> {
     const gateway = await deps.active();

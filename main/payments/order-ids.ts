@@ -4,8 +4,11 @@ import { randomBytes } from 'node:crypto';
 
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'; // Crockford base32: no I, L, O, U
 
-export function newOrderId(now: Date): string {
-  const day = now.toISOString().slice(0, 10).replace(/-/g, '');
+/**
+ * `day`: today in the business's zone (YYYY-MM-DD, payments' `today`), the day a person searching
+ * "PD-20261201" means: the UTC day was the day before in Riyadh until 03:00.
+ */
+export function newOrderId(day: string): string {
   const random = [...randomBytes(8)].map((b) => alphabet[b & 31]).join('');
-  return `PD-${day}-${random}`;
+  return `PD-${day.replace(/-/g, '')}-${random}`;
 }

@@ -67,3 +67,9 @@ it('judges the check by the business’s day, and fails at the run a row whose d
   expect(view.rows.find((r) => r.orderId === 'LATE-1')!.problems).toEqual([{ column: 'expireDate', reason: { key: 'input.expiryPassed', values: { expiryDay: '2026-12-06', today: '2026-12-07' } } }]);
   expect(ledger.practice.gateway.records().map((r) => r.orderId)).toEqual(['LATE-2']);
 });
+
+it('gives a row without an order id the business’s day in the one Paydesk makes: PD-20261207-… at 00:30 on 7 Dec in Riyadh', async () => {
+  now = new Date('2026-12-06T21:30:00Z'); // still 6 Dec in UTC
+  const batch = await bulkService().createBatch(file([row('', '', '2026-12-10')]), 'no-order-id.csv', ledger.ctx);
+  expect(batch.rows.map((r) => r.orderId)).toEqual([expect.stringMatching(/^PD-20261207-[0-9A-Z]{8}$/)]);
+});

@@ -248,7 +248,9 @@ describeLedgerApp('bulk payment links', (app, backend) => {
 
   it('a run whose laptop went quiet past its lease is taken over by another laptop; the first stops at its next row; each link once', async () => {
     const practice = app().practice;
-    const quiet = await app().open({ role: 'support', fetch: wire.fetch, practice });
+    // Q-1's call waits on the wire while the other laptop runs three rows (seconds under load): past
+    // the 2 s a test client waits, it was aborted and Q-1 stayed unknown (failed at load 20).
+    const quiet = await app().open({ role: 'support', fetch: wire.fetch, practice, gatewayTimeoutMs: 120_000 });
     const other = await app().open({ role: 'admin', practice });
     const batch = await quiet.value('bulkCreateBatch', { file: file(rowsCsv(4, 'Q')), fileName: 'quiet.csv' });
     wire.hold();

@@ -2,8 +2,9 @@
 // before today in the business's zone (typed, or the default of an issue date more than 7 days
 // back), before anything is recorded or sent, naming the day and today; today itself goes (a page
 // takes payment through its expiry day). The checkout path refuses an expiry before its issue
-// date, as the link path does. A real SQLite ledger and the practice gateway over HTTP; the clock
-// is pinned at 00:30 on 7 Dec in Riyadh, still 6 Dec in UTC.
+// date, as the link path does. An order id Paydesk makes carries the business's day too. A real
+// SQLite ledger and the practice gateway over HTTP; the clock is pinned at 00:30 on 7 Dec in
+// Riyadh, still 6 Dec in UTC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonText } from '../../main/core/fail';
 import { startTestLedger, customer } from '../ledger/support';
@@ -74,5 +75,13 @@ describe('an expiry before its issue date', () => {
     expect(answer.error?.fields).toEqual({ expireDate: 'The expiry date is before the issue date.' });
     expect(answer.error?.fieldReasons?.expireDate).toEqual({ key: 'input.expiryBeforeIssue' });
     expect(traces(orderId)).toEqual({ recorded: 0, sent: 0 });
+  });
+});
+
+describe('an order id Paydesk makes', () => {
+  it('carries the business’s day, not UTC’s: a link without one, made at 00:30 on 7 December in Riyadh, is PD-20261207-…', async () => {
+    // Someone searching "PD-20261207" for the day's links missed those made before 03:00 (UTC's day then).
+    const answer = await call('createPaymentLink', { amount: '75.00', currency: 'SAR', description: 'Invoice', customer });
+    expect(answer.value?.orderId).toMatch(/^PD-20261207-[0-9A-Z]{8}$/);
   });
 });

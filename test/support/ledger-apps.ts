@@ -63,6 +63,11 @@ export type LedgerAppOptions = {
   /** The business's time zone (a link's expiry date ends at its midnight); the computer's own by default. */
   timeZone?: string;
   fetch?: typeof fetch;
+  /**
+   * How long a gateway call waits for its answer (2 s by default). A test that holds a call on the
+   * wire while other work runs gives it longer: the hold's length is then the test's, not the machine's.
+   */
+  gatewayTimeoutMs?: number;
   /** The OS user of the calls (the audit log's `os_user`); `tester` by default. */
   osUser?: string;
   /** A practice gateway already running (another app's): this app's payments go there too, and it is left running at close. */
@@ -201,7 +206,7 @@ function appOf(parts: Parts, extra: Pick<LedgerApp, 'seedHistory' | 'settled' | 
 }
 
 function serviceOn(store: LedgerStore, practice: LedgerApp['practice'], events: ReturnType<typeof createEventHub>, options: LedgerAppOptions, onRefundConfirmed?: Parameters<typeof createPaymentsService>[0]['onRefundConfirmed']) {
-  const client = createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 2_000, fetch: options.fetch });
+  const client = createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: options.gatewayTimeoutMs ?? 2_000, fetch: options.fetch });
   const profile = { id: 'practice', name: 'Practice', environment: options.environment ?? ('practice' as const) };
   return createPaymentsService({
     store, client, logger: practice.logger, events, now: options.now, timeZone: options.timeZone,

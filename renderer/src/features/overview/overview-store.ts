@@ -6,7 +6,7 @@ import type { PaymentFilter } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useTransactions } from '../transactions/transactions-store';
-import { lastDays, localDate, periodsOf, type PeriodId, type Range } from './periods';
+import { lastDays, localDate, parseLocalDate, periodsOf, type PeriodId, type Range } from './periods';
 
 export type OverviewData = MethodOutput<'getOverview'>;
 export const periodIds: PeriodId[] = ['today', 'week', 'month', 'lastMonth', 'range'];
@@ -25,13 +25,16 @@ type State = {
   load(profileId: string | undefined): Promise<void>;
 };
 
-const today = new Date();
+/** The last 30 days, today included: Home's dates until the person chooses others. */
+const lastThirtyDays = (now: Date) => ({ from: localDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29)), to: localDate(now) });
 let lastProfile: string | undefined;
 let generation = 0;
+/** The local day the figures were last asked on. */
+let askedOn = localDate(new Date());
 
 export const useOverview = create<State>((set, get) => ({
   scope: 'profile',
-  chosen: { from: localDate(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29)), to: localDate(today) },
+  chosen: lastThirtyDays(new Date()),
   chartDays: 30,
   set(patch) {
     set(patch);
@@ -41,6 +44,7 @@ export const useOverview = create<State>((set, get) => ({
     lastProfile = profileId;
     const { scope, chosen, chartDays } = get();
     const now = new Date();
+    askedOn = localDate(now);
     const ranges = periodsOf(now, chosen);
     const mine = ++generation;
     const scoped = { profileId: scope === 'profile' ? profileId : undefined, now: now.toISOString() };
@@ -71,16 +75,46 @@ export function showPayments(filter: PaymentFilter, go: (screen: string) => void
   go('transactions');
 }
 
-/** Reloads the figures when main changes payments (debounced: a bulk run changes many). */
+/**
+ * A new local day since the figures were asked: "Today", the week, the months and the charts' days
+ * move on, and dates the person never chose (the last 30 days) with them. Home left open over
+ * midnight showed yesterday's money as today's until a payment changed.
+ */
+function newDay() {
+  const today = localDate(new Date());
+  if (today === askedOn) return; // a timer a moment early, or the window back on the same day
+  const before = lastThirtyDays(parseLocalDate(askedOn) ?? new Date());
+  const { chosen } = useOverview.getState();
+  if (chosen.from === before.from && chosen.to === before.to) useOverview.setState({ chosen: lastThirtyDays(new Date()) });
+  void useOverview.getState().load(lastProfile);
+}
+
+/**
+ * Reloads the figures when main changes payments (debounced: a bulk run changes many), at each
+ * local midnight, and when the window comes back on another day (a computer asleep at midnight).
+ */
 export function watchOverview(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let midnight: ReturnType<typeof setTimeout> | undefined;
   const stop = api.subscribe((event) => {
     if (event.type !== 'payments.changed') return;
     clearTimeout(timer);
     timer = setTimeout(() => void useOverview.getState().load(lastProfile), 300);
   });
+  const arm = () => {
+    const now = new Date();
+    const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1); // local: a day of a clock change is 23 or 25 hours
+    midnight = setTimeout(() => {
+      newDay();
+      arm();
+    }, next.getTime() - now.getTime());
+  };
+  arm();
+  window.addEventListener('focus', newDay);
   return () => {
     clearTimeout(timer);
+    clearTimeout(midnight);
+    window.removeEventListener('focus', newDay);
     stop();
   };
 }
