@@ -9,7 +9,8 @@
 // builds, also each build's run-by-run differences from the first (median, rounds ahead).
 // Run: node scripts/build.mjs && node scripts/run-ts.mjs bench/start-ab.ts --ledger DIR --builds A,B [--runs 12] [--paths new|returning] [--trace DIR [--samples] [--categories a,b]] [--lazy-source-positions | --both-positions]
 // `--builds`: folders holding a build (`dist/`); `--ledger`: a data folder from `npm run seed`
-// (copied once per build); `--trace DIR`: a Chromium trace of every Paydesk run into DIR
+// (copied once per build, opened by each build in an uncounted first round: seed it with the oldest
+// build's `scripts/seed.ts`, and the newer builds migrate their copies before anything is timed); `--trace DIR`: a Chromium trace of every Paydesk run into DIR
 // (devtools.timeline: the page's tasks, its requests, and `m:ready` / `m:rows` marks); with
 // `--samples`, V8's CPU samples too. `--lazy-source-positions`: V8's default in the bench's Chromium,
 // which re-parses the page's script for a DevTools stack trace (ui-support.ts, launchChromium).
@@ -123,7 +124,11 @@ async function main() {
   const browsers = await Promise.all(variants.map((lazySourcePositions) => launchChromium({ lazySourcePositions })));
   const suffix = (v: number) => (variants.length > 1 && variants[v] ? ' [lazy positions]' : '');
   const label = (i: number, returning: boolean, v = 0) => `${builds[i]} (${returning ? 'returning' : 'new'} user)${suffix(v)}`;
-  for (let run = 0; run < runs; run++) {
+  // Round -1, not counted: each build opens its own copy of the ledger once, so an older ledger is
+  // migrated by the builds that need it, and each data folder holds main's code cache, as a returning
+  // user's does, before the first counted round.
+  for (let run = -1; run < runs; run++) {
+    if (run === 0) results.clear();
     for (const [v, browser] of browsers.entries()) {
       const barePhases = await bareRun(browser, bareServer);
       add(`bare page${suffix(v)}`, 'ready', barePhases.ready!);

@@ -5,6 +5,9 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, vi } from 'vitest';
 
 configure({ asyncUtilTimeout: 10_000 });
+// jsdom lays nothing out and scrolls nothing; its scrollTo only reports "Not implemented" (every
+// screen after the first is scrolled to its top: navigation.tsx).
+window.scrollTo = () => {};
 
 // The dom project's files share a worker and its jsdom (vitest.config.ts, `isolate: false`): the
 // window, React and the rest of node_modules load once per worker, not once per file. Each file

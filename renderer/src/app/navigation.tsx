@@ -106,14 +106,13 @@ export function CurrentScreen() {
   );
 }
 
-// Whether the page was scrolled down when a screen was chosen, read as it is chosen (in the press's
-// handler, the layout still that of the last frame): read while the new screen commits, scrollY
-// forced a layout in the middle of its first draw (about 14 ms more to the list's rows on a cold
-// start, 9 ms from Home to the list). The page's first screen is chosen by no press: at its start.
-let scrolledDown = false;
-useNavigation.subscribe((now, before) => {
-  if (now.screen !== before.screen) scrolledDown = window.scrollY > 0;
-});
+// The page's first screen opens at its start already; every later one is scrolled there. Reading
+// whether the page is scrolled down (scrollY) forces a layout when the page has changed since its
+// last frame: in a layout effect it forced one mid-draw, and at a press the moment a screen shows
+// (Home's, before its first frame) it ran that screen's whole layout inside the press. Scrolling to
+// the top needs no layout, as the top is never clamped (Chromium: 0.1 ms against 800 ms for a
+// scrollY read over 20,000 changed rows; docs/performance.md, twenty-first pass).
+let firstScreenOpened = false;
 
 /** Its effect runs once the screen is on the page: a Suspense boundary commits it whole, after its code arrived. */
 function DrawnScreen({ id, Screen }: { id: string; Screen: ComponentType }) {
@@ -121,7 +120,8 @@ function DrawnScreen({ id, Screen }: { id: string; Screen: ComponentType }) {
   // figures), it kept that scroll, Needs attention's title above the window. Before the screen's own
   // effects, so one that brings a part of it into view (Settings' section) still does.
   useLayoutEffect(() => {
-    if (scrolledDown) window.scrollTo(0, 0);
+    if (firstScreenOpened) window.scrollTo(0, 0);
+    firstScreenOpened = true;
   }, [id]);
   useEffect(() => screenDrawn(id), [id]);
   return <Screen />;
