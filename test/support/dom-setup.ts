@@ -93,7 +93,7 @@ type FileTimers = { stop(): void };
 function timersOfTheFile(): FileTimers {
   const holder = globalThis as { domSetupTimers?: FileTimers };
   if (holder.domSetupTimers) return holder.domSetupTimers;
-  const project = new URL('../../', import.meta.url).pathname;
+  const project = decodeURIComponent(new URL('../../', import.meta.url).pathname); // as stacks spell it (no %20)
   const pending: Array<() => void> = [];
   const timers = globalThis as unknown as Record<string, (...args: unknown[]) => unknown>;
   const track = (set: string, clear: string) => {
