@@ -49,6 +49,7 @@ async function open(screenId: string, heading: string) {
 }
 afterEach(() => {
   declineReason = 'Insufficient funds';
+  calls.length = 0; // each test counts its own sends (a shuffled order runs a sale's test first)
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useNavigation.getState().go('home'));

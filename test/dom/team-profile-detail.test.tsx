@@ -37,10 +37,13 @@ const open = async () => {
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   madeOn = { profileId: 'shop-on-ada', environment: 'sandbox' };
   here = [mine];
   teamRemoved = false;
+  // The team's list as main has it (the page asks once per id: one test's removed list stayed for the next).
+  await act(() => useTeamProfiles.getState().load());
+  main.calls.length = 0;
 });
 afterEach(() => {
   cleanup();

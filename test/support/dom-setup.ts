@@ -9,6 +9,20 @@ configure({ asyncUtilTimeout: 10_000 });
 // screen after the first is scrolled to its top: navigation.tsx).
 window.scrollTo = () => {};
 
+// ---- A file's timers end with the file (order independence, docs/testing.md) ----
+// A timer set by the file's own code (the app's, the test's) and still pending as the file ends
+// fired in the next file, after that file's vi.resetModules: what it imported landed in the next
+// file's fresh modules before that file's stubMain ran, e.g. afterFirstScreenData's 2 s limit
+// calling preloadScreens bound the next file's `api` to the preview's bridge. Registered before the
+// hooks below, so it runs after them (hooks after run in reverse): unmounting can set timers too.
+// Timers set from node_modules (React's scheduler, jsdom's animation frames, vitest, testing-library)
+// are left running: they belong to the worker, not to the file.
+const fileTimers = timersOfTheFile();
+afterAll(async () => {
+  fileTimers.stop();
+  await vi.dynamicImportSettled(); // an import one of them started before it was stopped
+});
+
 // The dom project's files share a worker and its jsdom (vitest.config.ts, `isolate: false`): the
 // window, React and the rest of node_modules load once per worker, not once per file. Each file
 // still starts as it would in a process of its own: on fresh app modules (the renderer's stores
@@ -75,4 +89,39 @@ function restoreOwnProperties(owner: object, kept: Map<PropertyKey, PropertyDesc
     if (!was) Reflect.deleteProperty(owner, key);
     else if (now.value !== was.value || now.get !== was.get || now.set !== was.set) Object.defineProperty(owner, key, was);
   }
+}
+
+type FileTimers = { stop(): void };
+/** Wraps the worker's setTimeout, setInterval and requestAnimationFrame once, to know the file's own pending ones. */
+function timersOfTheFile(): FileTimers {
+  const holder = globalThis as { domSetupTimers?: FileTimers };
+  if (holder.domSetupTimers) return holder.domSetupTimers;
+  const project = decodeURIComponent(new URL('../../', import.meta.url).pathname); // as stacks spell it (no %20)
+  const pending: Array<() => void> = [];
+  const timers = globalThis as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const track = (set: string, clear: string) => {
+    const original = timers[set];
+    if (typeof original !== 'function') return;
+    const tracked = function (this: unknown, ...args: unknown[]) {
+      const handle = original.apply(this, args);
+      if (setByTheFile(project)) pending.push(() => timers[clear]!(handle));
+      return handle;
+    };
+    Object.defineProperties(tracked, Object.getOwnPropertyDescriptors(original)); // util.promisify's own
+    timers[set] = tracked;
+  };
+  track('setTimeout', 'clearTimeout');
+  track('setInterval', 'clearInterval');
+  track('requestAnimationFrame', 'cancelAnimationFrame');
+  holder.domSetupTimers = { stop: () => pending.splice(0).forEach((clear) => clear()) };
+  return holder.domSetupTimers;
+}
+
+/** Whether the code that called the timer function (two frames up) is the project's, not a package's. */
+function setByTheFile(project: string): boolean {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 3;
+  const caller = new Error().stack?.split('\n')[3] ?? '';
+  Error.stackTraceLimit = limit;
+  return caller.includes(project) && !caller.includes('/node_modules/');
 }
