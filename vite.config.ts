@@ -1,6 +1,5 @@
 import { defineConfig } from 'vite';
 import { precompiledMessages } from './scripts/precompiled-messages.mjs';
-import { eagerCompileHint } from './scripts/eager-compile-hint.mjs';
 
 // The renderer is a static bundle: Electron serves it from the app:// protocol, the preview
 // from its loopback server. No dev server is needed for either.
@@ -8,9 +7,10 @@ export default defineConfig({
   root: 'renderer',
   base: './',
   // Messages are compiled at build time (scripts/precompiled-messages.mjs), so intl-messageformat
-  // gets the ICU parser's stand-in, which throws if a text ever arrives unparsed. The first
-  // screen's script starts with V8's compile hint (scripts/eager-compile-hint.mjs).
-  plugins: [precompiledMessages(), eagerCompileHint('index')],
+  // gets the ICU parser's stand-in, which throws if a text ever arrives unparsed. No V8 compile
+  // hint on the first script: measured quiet, the first calls left 22-41 ms later with it and the
+  // rows came 7-17 ms later (docs/performance.md, "The nineteenth pass's hint measured quiet").
+  plugins: [precompiledMessages()],
   resolve: {
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' }],
   },

@@ -4,13 +4,10 @@
 // returning user's start about 30 ms (docs/performance.md, "thirteenth pass"). The other screens
 // stay chunks of their own, fetched once the first screen shows, and importing a module the first
 // screen holds (the audit screen's date fields) must not split it off (vite.config.ts,
-// docs/performance.md "one script"). That script starts with V8's compile hint, so React's and the
-// first screen's functions compile while it streams in, not on the page's main thread during the
-// first draw (docs/performance.md, "nineteenth pass"). Reads the build `npm test` makes.
+// docs/performance.md "one script"). Reads the build `npm test` makes.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eagerCompileHintLine } from '../../scripts/eager-compile-hint.mjs';
 
 const renderer = join(process.cwd(), 'dist/renderer');
 const html = readFileSync(join(renderer, 'index.html'), 'utf8');
@@ -33,14 +30,5 @@ describe("the page's first files", () => {
     expect(code).not.toContain('settings-error');
     const css = readFileSync(join(renderer, styles[0]!), 'utf8');
     expect(css).toMatch(/\.tx-table/);
-  });
-
-  it("start with V8's compile hint on the first line, above React's and the list's code", () => {
-    const first = readFileSync(join(renderer, scripts[0]!), 'utf8');
-    expect(first.split('\n', 1)[0]).toBe(eagerCompileHintLine);
-    expect(eagerCompileHintLine).toBe('//# allFunctionsCalledOnLoad');
-    // react-dom's client (its error URL) and the list's module are below the hint, in that script
-    expect(first).toContain('react.dev/errors');
-    expect(first).toContain('transactions-screen');
   });
 });
