@@ -76,6 +76,29 @@ describe('a new form after a customer with a long name', () => {
       const offsets = boxes.map((b) => b.offset);
       expect(new Set(offsets).size, `${language}: ${offsets.join(', ')}`).toBe(1);
       expect(boxes.map((b) => b.direction)).toEqual(boxes.map((b) => (b.arabic ? 'rtl' : 'ltr')));
+      // Wrapped, a name written the other way from the page keeps each of its lines on the column's
+      // side (the long Latin name's lines were flush left inside the Arabic list's right-hand column):
+      // every line shown ends as far from the column's side as the others, and at most the room kept for its "…".
+      const lines = await row.evaluate((tr) => {
+        const name = tr.querySelector<HTMLElement>('.customer-name')!;
+        const td = tr.querySelectorAll('td')[1]!;
+        const cell = td.getBoundingClientRect();
+        const pad = parseFloat(getComputedStyle(td).paddingInlineStart);
+        const box = name.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(name);
+        const shown = [...range.getClientRects()].filter((r) => r.width > 0 && r.top < box.bottom - 1);
+        const byLine = new Map<number, number>();
+        for (const r of shown) {
+          const top = Math.round(r.top);
+          const gap = (document.dir === 'rtl' ? cell.right - r.right : r.left - cell.left) - pad;
+          byLine.set(top, Math.min(byLine.get(top) ?? Infinity, gap));
+        }
+        return { gaps: [...byLine.values()].map(Math.round), em: parseFloat(getComputedStyle(name).fontSize) };
+      });
+      expect(lines.gaps.length, language).toBe(2);
+      expect(Math.max(...lines.gaps) - Math.min(...lines.gaps), `${language}: ${lines.gaps.join(', ')}`).toBeLessThanOrEqual(1);
+      expect(Math.max(...lines.gaps), language).toBeLessThanOrEqual(lines.em + 1);
     }
     await app.chooseLanguage('en');
   });

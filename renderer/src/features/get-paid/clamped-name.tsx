@@ -1,3 +1,5 @@
+import { useLayoutEffect, useRef } from 'react';
+
 // A customer's name in the links list and the bulk check, in a cell of at most two lines
 // (get-paid.css, `.gp-table .customer-name`). The clamp's box takes the name's own direction
 // (dir="auto"), so its "…" is at the name's end: the right of a Latin name on an Arabic page, the
@@ -12,8 +14,18 @@
 export const unbrokenHyphens = (name: string) => name.replace(/(?<=\p{L})-(?=\p{L})/gu, '\u2011');
 
 export function ClampedName({ name }: { name: string | null }) {
+  const box = useRef<HTMLSpanElement>(null);
+  // Marked while cut: a name aligned to the page's side keeps room for its "…" only then (get-paid.css).
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const mark = () => element.toggleAttribute('data-cut', element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(mark);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <span className="customer-name" dir="auto" title={name ?? undefined}>
+    <span ref={box} className="customer-name" dir="auto" title={name ?? undefined}>
       {unbrokenHyphens(name ?? '')}
     </span>
   );
