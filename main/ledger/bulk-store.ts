@@ -116,9 +116,13 @@ export function createSqliteBulkStore(db: LedgerDb): BulkStore {
       return batch && withRunner(batch);
     },
     rows: async (batchId) => db.prepare('SELECT * FROM bulk_rows WHERE batch_id = ? ORDER BY line').all(batchId) as BulkRowRow[],
+    // Batches made in the same millisecond (or under a clock that went back) come newest-made
+    // first by rowid, the order they were inserted in, so the list never swaps them between reads.
     recent: async (limit) => (db.prepare(`SELECT b.*, count(r.line) AS total, count(*) FILTER (WHERE r.state = 'created') AS created, count(*) FILTER (WHERE r.state = 'failed') AS failed,
         count(*) FILTER (WHERE r.state = 'unknown') AS unknown, count(*) FILTER (WHERE r.state IN ('pending', 'sending')) AS pending
-      FROM (SELECT * FROM bulk_batches ORDER BY created_at DESC LIMIT ?) b LEFT JOIN bulk_rows r ON r.batch_id = b.id GROUP BY b.id ORDER BY b.created_at DESC`).all(limit) as BulkBatchSummary[]).map(withRunner),
+      FROM bulk_batches b LEFT JOIN bulk_rows r ON r.batch_id = b.id
+      WHERE b.rowid IN (SELECT rowid FROM bulk_batches ORDER BY created_at DESC, rowid DESC LIMIT ?)
+      GROUP BY b.id ORDER BY b.created_at DESC, b.rowid DESC`).all(limit) as BulkBatchSummary[]).map(withRunner),
     async setRow(batchId, line, changes) {
       db.prepare('UPDATE bulk_rows SET state = @state, payment_id = @payment_id, error = @error WHERE batch_id = @batch_id AND line = @line').run({ ...changes, batch_id: batchId, line });
     },

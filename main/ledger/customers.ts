@@ -12,12 +12,13 @@ export type CustomerRow = { name: string; email: string; phone: string };
 /** How many of the newest payments (every profile's) are read for them: one bounded walk of the date index. */
 export const customersAmongLatest = 5000;
 
+/** Payments made in the same millisecond: the later-recorded first (rowid), as the team ledger's list_seq orders them. */
 export function recentCustomers(db: LedgerDb, environment: string, limit: number): CustomerRow[] {
   return db.prepare(`
-    SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest
-    FROM (SELECT customer_name, customer_email, customer_phone, created_at, environment, checkup_run FROM payments ORDER BY created_at DESC LIMIT ${customersAmongLatest})
+    SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(k) AS k
+    FROM (SELECT rowid AS k, customer_name, customer_email, customer_phone, created_at, environment, checkup_run FROM payments ORDER BY created_at DESC, rowid DESC LIMIT ${customersAmongLatest})
     WHERE environment = ? AND checkup_run IS NULL AND customer_name IS NOT NULL AND customer_email IS NOT NULL AND customer_phone IS NOT NULL
     GROUP BY customer_name, customer_email, customer_phone
-    ORDER BY latest DESC
+    ORDER BY latest DESC, k DESC
     LIMIT ?`).all(environment, limit) as CustomerRow[];
 }
