@@ -145,6 +145,9 @@ describe('no full card number or security code leaks', () => {
     // A gateway that repeats what it was sent in its error message (the practice fault echo_request).
     await practice.fault('sale', { failure: 'echo_request', times: 1 });
     await sell(cards.echoed, 'LEAK-ECHO');
+    // The gateway's words, however long their unbroken runs (its 3-D Secure address), stay inside the error's box.
+    const box = session.page.getByTestId('send-error');
+    expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
     // The connection cut after the gateway acted: an outcome not known.
     await practice.fault('sale', { failure: 'reset_after_processing', times: 1 });
     await sell(cards.cut, 'LEAK-CUT');
