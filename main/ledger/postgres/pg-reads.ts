@@ -160,6 +160,14 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   }
 
   /**
+   * The window `rowsSql` found (every match read and sorted, the window cut), with the columns
+   * asked and each row's cursor. The cursor's text (created_at as text: several µs a row) is
+   * computed for the window's rows only: in the query that sorts, PostgreSQL computes the output
+   * columns of every row read before the sort (2,617 rows for "omar.2").
+   */
+  const windowOf = (rowsSql: string, sort: PaymentSort, columns: string) => `SELECT ${columns}, ${cursorColumns(sort)} FROM (${rowsSql}) p ${orderSql(sort)}`;
+
+  /**
    * A text search's window when its matches are few: every match read through the indexes and
    * sorted. Two parts, each fenced (OFFSET 0: planned for all its rows): the order ids starting
    * with the text (a range), and the trigram index's others. As one OR the filter would compute
@@ -169,12 +177,12 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     const params = new Params();
     const query = filter.query!.trim();
     const rest = [filterSql(filter, params, 'rest'), cursor ? afterSql(sort, cursor, params) : ''].filter(Boolean).map((c) => ` AND ${c}`).join('');
-    const sql = `SELECT ${columns}, ${cursorColumns(sort)} FROM (
+    const sql = `SELECT p.* FROM (
         (SELECT p.* FROM paydesk.payments p WHERE ${orderIdStarts(query, params)}${rest} OFFSET 0)
         UNION ALL
         (SELECT p.* FROM paydesk.payments p WHERE ${textSql(query, params, 'elsewhere')}${rest} OFFSET 0)
       ) p ${orderSql(sort)} LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
-    return (await pool.query(sql, params.values)).rows;
+    return (await pool.query(windowOf(sql, sort, columns), params.values)).rows;
   }
 
   /**
@@ -207,12 +215,12 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     const text = new Params();
     const textStarts = orderIdStarts(query, text);
     const textAfter = cursor ? afterSql(sort, cursor, text) : 'true';
-    const sql = `SELECT ${columns}, ${cursorColumns(sort)} FROM (
+    const sql = `SELECT p.* FROM (
         (SELECT p.* FROM paydesk.payments p WHERE ${day} = ANY(${text.add(days, '::date[]')}) AND ${textStarts} AND ${textAfter} OFFSET 0)
         UNION ALL
         (SELECT p.* FROM paydesk.payments p WHERE ${textSql(query, text, 'elsewhere')} AND ${textAfter} OFFSET 0)
       ) p ${orderSql(sort)} LIMIT ${text.add(limit)} OFFSET ${text.add(skip)}`;
-    return (await pool.query(sql, text.values)).rows;
+    return (await pool.query(windowOf(sql, sort, columns), text.values)).rows;
   }
 
   /** How many payments there are about (pg_class.reltuples), read again after a minute. */

@@ -320,6 +320,40 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     });
   });
 
+  it('from version 34, keeps its payments and finds them by any of their texts, those there before and those after, as finance', async () => {
+    const { server, database, superuser, sam, sue } = await databaseAt(34);
+    const insert = async (order: string, name: string, email: string, phone: string | null, transaction: string | null) => {
+      const id = randomUUID();
+      await sam.query(`INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, state, customer_name, customer_email, customer_phone, transaction_id)
+        VALUES ($1, 'practice', 'practice', 'sale', $2, 1000, 'KWD', 'creating', $3, $4, $5, $6)`, [id, order, name, email, phone, transaction]);
+      return id;
+    };
+    const old = await insert('OLD-1', 'Omar Saleh', 'omar.2@example.com', '+966 50 123 4567', 'T-old_1');
+    const before = await snapshot(superuser);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    const later = await insert('NEW-1', 'Sara', 'omar.2x@example.com', null, null);
+    // The kept text is the database's own: nobody writes it, and a change of a column changes it.
+    await expect(sue.query(`UPDATE paydesk.payments SET search_text = 'x' WHERE id = $1`, [later])).rejects.toMatchObject({ code: expect.stringMatching(/^(42501|428C9)$/) });
+    await sue.query(`UPDATE paydesk.payments SET state = 'not_created' WHERE id = $1`, [old]);
+    await sam.query(`UPDATE paydesk.payments SET customer_name = 'Layla' WHERE id = $1`, [old]);
+
+    const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: server.person('finance').password, max: 2 });
+    ends.push(() => pool.end());
+    const found = async (query: string) => {
+      const page = await createTeamLedgerReads({ pool }).searchPayments({ filter: { query }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 10 });
+      return page.rows.map((r) => r.id);
+    };
+    expect(await found('omar.2')).toEqual([later, old]);
+    expect(await found('OMAR.2@')).toEqual([old]);
+    expect(await found('50 123')).toEqual([old]);
+    expect(await found('t-old_1')).toEqual([old]);
+    expect(await found('Layla')).toEqual([old]);
+    expect(await found('Saleh')).toEqual([]);
+    expect(await found('LD-1')).toEqual([old]);
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);
