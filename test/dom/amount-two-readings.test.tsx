@@ -34,6 +34,7 @@ it('refuses "12,500" in KWD naming both readings and how to write each, in Engli
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('links'));
   await screen.findByRole('heading', { name: 'Payment links', level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
   fireEvent.change(input('link-currency'), { target: { value: 'KWD' } });
 
   type('link-amount', '12,500');

@@ -45,6 +45,7 @@ async function openScreen(id: 'links' | 'checkout', heading: RegExp) {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go(id));
   await screen.findByRole('heading', { name: heading, level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
 }
 function fillCustomer(form: string) {
   type(`${form}-amount`, '125.50');

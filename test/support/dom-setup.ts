@@ -2,8 +2,11 @@
 // testing-library's 1 s default on a loaded 2-core machine. Waiting longer changes no assertion.
 import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { afterAll, afterEach, vi } from 'vitest';
+import { apiBindingGuard } from './api-binding-guard';
 
 configure({ asyncUtilTimeout: 10_000 });
 // jsdom lays nothing out and scrolls nothing; its scrollTo only reports "Not implemented" (every
@@ -52,6 +55,14 @@ afterEach(() => {
 // its page, storage and stand-ins, and the window's and document's listeners of whatever is still
 // mounted, which would hear the next file's keys. Its own timers are cleared by the block above.
 vi.resetModules();
+// The renderer's api module bound before this file's stand-in for main, or another file's: fails
+// where it happens (api-binding-guard.ts), not as "The Paydesk preview cannot be reached" later.
+const apiGuard = apiBindingGuard();
+apiGuard.beginFile();
+afterEach(() => {
+  const failures = apiGuard.takeFailures();
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+});
 const left = leftovers();
 afterAll(async () => {
   // A screen's code still on its way (a lazy chunk) would land in the next file's fresh modules.
@@ -73,6 +84,8 @@ afterAll(async () => {
   sessionStorage.clear();
   delete (window as { paydesk?: unknown }).paydesk;
   delete (navigator as { clipboard?: unknown }).clipboard; // a file's own, defined on navigator itself
+  const failures = apiGuard.takeFailures();
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
   const logged = errorsLogged.splice(0);
   if (logged.length > 0) throw new Error(`console.error was called after this file's last test (dom-setup.ts):\n\n${logged.join('\n\n')}`);
 });
@@ -119,7 +132,9 @@ type FileTimers = { stop(): void };
 function timersOfTheFile(): FileTimers {
   const holder = globalThis as { domSetupTimers?: FileTimers };
   if (holder.domSetupTimers) return holder.domSetupTimers;
-  const project = decodeURIComponent(new URL('../../', import.meta.url).pathname); // as stacks spell it (no %20)
+  // As stacks spell it (a path, no %20). Not `new URL('../../', import.meta.url)`: Vite rewrites that
+  // pattern as an asset's address, "/", which every frame outside node_modules matched.
+  const project = resolve(dirname(fileURLToPath(import.meta.url)), '../..') + '/';
   const pending: Array<() => void> = [];
   const timers = globalThis as unknown as Record<string, (...args: unknown[]) => unknown>;
   const track = (set: string, clear: string) => {

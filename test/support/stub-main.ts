@@ -73,6 +73,17 @@ export function stubMain(answers: Answers = {}, options: { otherwise?: (name: Me
     },
     /** Waits until every call the page made is answered and drawn (answers-in-flight.ts). */
     settled: inFlight.settled,
+    /**
+     * A screen just opened, ready as a person sees it: the effects its draw left pending run (the
+     * loads it starts as it is drawn: a form's earlier customers, a list's first page), then their
+     * answers are waited for and drawn. A screen's heading can be found before those effects ran
+     * (its lazy code arriving during the wait): the test's next synchronous step then set them off,
+     * and their answers landed after the test's last step, outside act. Not while an answer is held.
+     */
+    async loaded() {
+      flushEffects();
+      await inFlight.settled();
+    },
     /** Forgets every listener (pages of modules loaded afresh keep theirs otherwise). */
     forgetListeners: () => listeners.clear(),
     /** main as a page-start stand-in (test/support/page-start.ts's PageMain). */
