@@ -7,13 +7,14 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
-const { calls } = stubMain({
+const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'KWD', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 }, { otherwise: () => notStubbed });
+const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -33,6 +34,7 @@ it('refuses "12,500" in KWD naming both readings and how to write each, in Engli
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('links'));
   await screen.findByRole('heading', { name: 'Payment links', level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
   fireEvent.change(input('link-currency'), { target: { value: 'KWD' } });
 
   type('link-amount', '12,500');
@@ -51,4 +53,5 @@ it('refuses "12,500" in KWD naming both readings and how to write each, in Engli
   type('link-amount', '12500');
   expect(amountError()).toBeNull();
   expect(screen.getByTestId('link-submit').textContent).toMatch(/KWD\s?12,500\.000/);
+  await main.settled(); // the form's and the list's loads, asked as the screen opened
 });

@@ -19,7 +19,7 @@ const batch = (id: string, failed: number): BulkBatchView => ({
   rows: Array.from({ length: failed }, (_, i) => failedRow(i + 2)),
 });
 const batches = [batch('few', 1), batch('many', 11)];
-stubMain({
+const main = stubMain({
   listBulkBatches: () => ({ ok: true, value: batches }),
   getBulkBatch: ({ batchId }) => ({ ok: true, value: batches.find((b) => b.id === batchId)! }),
 });
@@ -41,7 +41,7 @@ const openBatch = async (name: string) => {
   });
 };
 
-it('says what a file must hold before one is chosen, naming the columns every row needs and how to write a date, in English and Arabic', () => {
+it('says what a file must hold before one is chosen, naming the columns every row needs and how to write a date, in English and Arabic', async () => {
   render(<BulkScreen />);
   const needs = screen.getByTestId('bulk-needs');
   expect(needs.textContent).toBe('One row per link, under a first line naming the columns, as in the template. Every row needs amount (with its currency’s decimals: 125.50\u00a0SAR, 125.500\u00a0KWD, 125\u00a0JPY), description, customerName, customerEmail and customerPhone (with + and the country code); currency (else the profile’s), orderId (else Paydesk makes one), issueDate and expireDate (year-month-day, as 2026-12-31) may be left empty.');
@@ -52,6 +52,7 @@ it('says what a file must hold before one is chosen, naming the columns every ro
   // Each column name isolated left to right: in a run of Latin names the Arabic commas joined them into one, read backwards from the right.
   const ltr = (name: string) => `\u2066${name}\u2069`;
   expect(needs.textContent).toBe(`صف لكل رابط، تحت سطر أول بأسماء الأعمدة كما في القالب. يلزم كل صف: ${ltr('amount')} (بخانات عملته العشرية: ${ltr('125.50\u00a0SAR')}، ${ltr('125.500\u00a0KWD')}، ${ltr('125\u00a0JPY')})، ${ltr('description')}، ${ltr('customerName')}، ${ltr('customerEmail')}، ${ltr('customerPhone')} (يبدأ بـ + ورمز الدولة)؛ ويجوز ترك هذه فارغة: ${ltr('currency')} (وإلا فعملة ملف التعريف)، ${ltr('orderId')} (وإلا أنشأه بايدسك)، ${ltr('issueDate')}، ${ltr('expireDate')} (بالسنة ثم الشهر ثم اليوم، مثل ${ltr('2026-12-31')}).`);
+  await main.settled();
 });
 
 it('shows a few rows not created with why at once, and folds a long list', async () => {

@@ -14,7 +14,7 @@ let sent: PaymentFilter[] = [];
 let refuse: ((filter: PaymentFilter) => boolean) | undefined;
 /** How many payments the search finds (phones and order ids hold four digits too). */
 let found = 0;
-stubMain({
+const main = stubMain({
   searchPayments: (input) => {
     sent.push(input.filter ?? {});
     if (refuse?.(input.filter ?? {})) {
@@ -59,6 +59,7 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     expect(screen.getByTestId('more-filters').getAttribute('aria-expanded')).toBe('true');
     expect(cardField().value).toBe('4242');
     expect(screen.getByTestId('more-filters').textContent).toBe(word('tx.moreFilters', { count: 1 }));
+    await main.settled();
   });
 
   it('keeps the offer when four digits found something elsewhere (a phone, an order id), without the sentence; other digits that found something get nothing', async () => {
@@ -94,6 +95,7 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     fireEvent.click(await screen.findByTestId('search-by-card'));
     expect(lastSent()).toEqual({ cardLast4: '0008' });
     expect(screen.queryByTestId('search-by-amount')).toBeNull();
+    await main.settled();
   });
 
   it('offers an amount typed with Arabic-Indic digits and the Arabic decimal separator, as the forms read it', async () => {
@@ -102,6 +104,7 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     fireEvent.change(searchBox(), { target: { value: '١٢٫٥' } });
     fireEvent.click(await screen.findByTestId('search-by-amount'));
     expect(lastSent()).toEqual({ currency: 'SAR', minAmount: '12.50', maxAmount: '12.50' });
+    await main.settled();
   });
 
   it('takes four digits in the field, Arabic-Indic ones too, and says why anything else is not taken', async () => {
@@ -132,6 +135,7 @@ describe.each(['en', 'ar'] as Language[])('in %s', (language) => {
     // Clear filters empties the field too.
     fireEvent.click(screen.getByTestId('clear-filters'));
     expect(cardField().value).toBe('');
+    await main.settled();
   });
 });
 

@@ -32,7 +32,7 @@ function show(language: Language, label: string, initial?: string) {
 /** Leaves the field, as a click elsewhere or Tab does. */
 function leave(field: HTMLInputElement) {
   fireEvent.focusOut(field);
-  field.blur();
+  act(() => field.blur()); // the DOM's own blur, inside act as testing-library's events are
 }
 /** Types the text a key at a time into the focused field, as a person does, then leaves the field. */
 function type(field: HTMLInputElement, text: string) {

@@ -11,7 +11,7 @@ import { stubMain, unchecked } from '../support/stub-main';
 
 const row = (id: string) => paymentView({ id, orderId: id, transactionId: `tx-${id}` });
 const all = [row('SALE-1'), row('SALE-2'), row('SALE-3')];
-stubMain({
+const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: all.length, rows: all }) }),
   getPayment: ({ paymentId }) => ({ ok: true, value: unchecked(paymentDetail(all.find((p) => p.id === paymentId))) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
@@ -81,4 +81,5 @@ it('closes only the calendar on its Escape, and leaves a search field\'s Escape 
   fireEvent.change(search, { target: { value: 'Sara' } });
   escape(search);
   expect(detailShown()).toBe(true);
+  await main.settled();
 });

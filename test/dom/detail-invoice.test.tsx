@@ -2,7 +2,7 @@
 // support refunds it (they were reachable only from Payment links → Resend). A sale has none, and
 // its detail asks main for none.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import type { PaymentView } from '../../contract/methods/payments';
 import { paymentDetail, paymentView } from '../support/payment-view';
@@ -78,11 +78,11 @@ it('says in the refund dialog of an invoiced link that a credit note against its
   fireEvent.click(await screen.findByTestId('action-refund'));
   const dialog = await screen.findByTestId('action-dialog');
   expect((await within(dialog).findByTestId('credit-note-line')).textContent).toBe('Paydesk issues a credit note against invoice INV-2026-000007 for this refund.');
-  useLanguage.getState().setLanguage('ar');
+  act(() => useLanguage.getState().setLanguage('ar'));
   try {
     await waitFor(() => expect(within(dialog).getByTestId('credit-note-line').textContent).toBe('يُصدر بايدسك إشعارًا دائنًا على الفاتورة INV-2026-000007 لهذا الاسترداد.'));
   } finally {
-    useLanguage.getState().setLanguage('en');
+    act(() => useLanguage.getState().setLanguage('en'));
   }
 });
 

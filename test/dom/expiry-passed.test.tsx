@@ -12,13 +12,14 @@ import { notStubbed, stubMain } from '../support/stub-main';
 import { typeDate } from '../support/type-date';
 
 let answers: Record<string, unknown> = {};
-const { calls } = stubMain({
+const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 }, { otherwise: (name) => answers[name] ?? notStubbed });
+const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -44,6 +45,7 @@ async function openScreen(id: 'links' | 'checkout', heading: RegExp) {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go(id));
   await screen.findByRole('heading', { name: heading, level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
 }
 function fillCustomer(form: string) {
   type(`${form}-amount`, '125.50');

@@ -9,7 +9,7 @@ import { translate, type Language } from '../../renderer/src/i18n';
 import type { PaymentFilter } from '../../contract/methods/payments';
 
 let sent: PaymentFilter[] = [];
-stubMain({
+const main = stubMain({
   searchPayments: (input) => {
     sent.push(input.filter ?? {});
     return { ok: true, value: { total: 0, rows: [] } };
@@ -39,7 +39,7 @@ describe.each(['en', 'ar'] as Language[])('the State filter in %s', (language) =
     fireEvent.change(field(), { target: { value: option!.value } });
   };
 
-  it('offers "any refund" beside the refunded states, and it finds partly and fully refunded payments', () => {
+  it('offers "any refund" beside the refunded states, and it finds partly and fully refunded payments', async () => {
     act(() => useLanguage.getState().setLanguage(language));
     render(<FilterBar />);
     const labels = [...field().options].map((o) => o.text);
@@ -51,11 +51,13 @@ describe.each(['en', 'ar'] as Language[])('the State filter in %s', (language) =
     expect(field().selectedOptions[0]!.text).toBe(word('tx.filter.anyRefund'));
     choose(word('state.paid'));
     expect(lastSent()).toEqual({ states: ['paid'] });
+    await main.settled();
   });
 });
 
-it('shows "Any refund" for a list asked for both refunded states (a list shown again)', () => {
+it('shows "Any refund" for a list asked for both refunded states (a list shown again)', async () => {
   act(() => useTransactions.getState().replaceFilter({ states: ['refunded', 'partially_refunded'] }));
   render(<FilterBar />);
   expect(stateField().selectedOptions[0]!.text).toBe('Any refund');
+  await main.settled();
 });

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { stubMain } from '../support/stub-main';
 
 const answers: Record<string, unknown> = { listProfiles: { profiles: [], activeId: null }, searchPayments: { rows: [], total: 0, totalExact: true } };
-stubMain({}, { otherwise: (name) => ({ ok: true, value: answers[name] ?? {} }) });
+const main = stubMain({}, { otherwise: (name) => ({ ok: true, value: answers[name] ?? {} }) });
 const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 const { fromInstant, toInstant } = await import('../../renderer/src/features/transactions/date-fields');
@@ -27,7 +27,7 @@ describe.each([
   ['en', 'More filters', 'More filters (2 on)', ['Currency: SAR', 'From: 01/10/2026', 'To: 31/10/2026'], 'Remove the filter “Currency: SAR”'],
   ['ar', 'مزيد من عوامل التصفية', 'مزيد من عوامل التصفية (المفعّلة: 2)', ['العملة: SAR', 'من: 1/10/2026', 'إلى: 31/10/2026'], 'ألغِ عامل التصفية «العملة: SAR»'],
 ] as const)('in %s', (language, moreWord, moreTwo, chipWords, removeCurrency) => {
-  it('lands folded with what is on said as chips; a chip takes its filter off, and the keyboard stays on "More filters"', () => {
+  it('lands folded with what is on said as chips; a chip takes its filter off, and the keyboard stays on "More filters"', async () => {
     act(() => useLanguage.getState().setLanguage(language));
     // As Home's figures set it (overview-store.ts, showPayments): state, currency and a month.
     act(() => useTransactions.getState().replaceFilter({ states: ['paid'], currency: 'SAR', from: fromInstant('2026-10-01'), to: toInstant('2026-10-31') }));
@@ -50,5 +50,6 @@ describe.each([
     expect(more.textContent).toBe(moreTwo);
     fireEvent.click(more);
     expect(chips()).toEqual(chipWords.slice(1));
+    await main.settled();
   });
 });

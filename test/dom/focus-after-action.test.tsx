@@ -5,7 +5,7 @@
 // gives way to Cancel while it runs, and back (the keyboard fell to the page twice). A part
 // refunded keeps the keyboard on Refund, though the button was not drawn while the refund's answer
 // was on its way. main is a stub here.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { cardSale, paymentDetail } from '../support/payment-view';
@@ -22,7 +22,9 @@ const main = stubMain({
     if (partRefund) {
       payment = { ...sale, operationInFlight: true };
       main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
-      await waitFor(() => expect(screen.queryByTestId('action-refund')).toBeNull()); // not offered while under way
+      // vitest's wait, not testing-library's: this runs inside the test's own waitFor, and a second one
+      // would hand React's act environment back on as it ended, while the test's is still waiting.
+      await vi.waitFor(() => expect(screen.queryByTestId('action-refund')).toBeNull()); // not offered while under way
       payment = { ...sale, state: 'partially_refunded', refundedMinor: 1_000, updatedAt: '2026-11-23T10:05:00.000Z' };
       return { ok: true, value: unchecked(payment) };
     }

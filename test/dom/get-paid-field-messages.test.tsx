@@ -18,7 +18,7 @@ const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
   needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, expiresOn: null, ...over,
 });
 
-const { calls } = stubMain({
+const { calls, loaded } = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: practiceProfile() }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
@@ -35,6 +35,7 @@ async function openScreen(id: string, heading: string) {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go(id));
   await screen.findByRole('heading', { name: heading, level: 1 });
+  await loaded(); // its first loads answered and drawn (stub-main.ts)
 }
 const sent = (name: string) => calls.filter((c) => c.name === name) as Array<{ name: string; input: Record<string, unknown> }>;
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;

@@ -8,7 +8,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { appInfo, practiceProfile, type TestTeam } from '../support/session';
 import { stubMain } from '../support/stub-main';
 
-stubMain({ listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }) });
+const main = stubMain({ listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }) });
 const { useSession } = await import('../../renderer/src/app/session-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
 const { Header } = await import('../../renderer/src/app/header');
@@ -25,7 +25,7 @@ function headerOf(team: TestTeam) {
 }
 
 describe('the header on the team ledger', () => {
-  it('names the team ledger and the login with its role, in English and Arabic', () => {
+  it('names the team ledger and the login with its role, in English and Arabic', async () => {
     const login = headerOf({ role: 'support', login: 'omar' })!;
     expect(login.textContent).toBe('Team ledgeromar (support)');
     expect(login.querySelector('.team-login-ledger')!.textContent).toBe('Team ledger');
@@ -34,6 +34,7 @@ describe('the header on the team ledger', () => {
     expect(login.querySelector('.team-login-ledger')!.textContent).toBe('سجل الفريق');
     expect(login.querySelector('.team-login-who')!.textContent).toBe('omar (دعم)');
     expect(login.querySelector('bdi')).toHaveProperty('dir', 'ltr');
+    await main.settled();
   });
 
   it('names the login alone while its role could not be checked (the server out of reach)', () => {

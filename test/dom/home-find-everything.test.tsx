@@ -38,7 +38,7 @@ const findFromHome = async (text: string) => {
   render(<HomeScreen />);
   fireEvent.change(screen.getByTestId('home-find'), { target: { value: text } });
   fireEvent.submit(screen.getByTestId('home-find').closest('form')!);
-  await new Promise((done) => setTimeout(done, 0)); // findPayment's own search
+  await main.settled(); // findPayment's own search, and Home's figures, answered before Home goes
   cleanup();
   render(<TransactionsScreen />);
 };
@@ -55,10 +55,12 @@ it('finds a payment that an overview figure’s leftover filters would hide, and
   expect(screen.getByTestId('more-filters').textContent).toBe('More filters');
   expect(useTransactions.getState().filter).toEqual({ query: 'Dan Decimal' });
   expect(main.asked('searchPayments').at(-1)?.filter).toEqual({ query: 'Dan Decimal' });
+  await main.settled();
 });
 
 it('finds every order matching the text, whatever the list showed before', async () => {
   useTransactions.getState().setFilter({ currency: 'USD', withCaptured: true });
   await findFromHome('ORD');
   await screen.findByText('3 payments');
+  await main.settled();
 });

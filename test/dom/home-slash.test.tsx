@@ -7,7 +7,7 @@ import type { ProfileView } from '../../contract/methods/profiles';
 import { appInfo } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
 
-stubMain({
+const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, rows: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
@@ -17,7 +17,7 @@ const { HomeScreen } = await import('../../renderer/src/features/home/home-scree
 
 afterEach(cleanup);
 
-it('takes the keyboard to "Find a payment (/)" on /, on an Arabic layout too, but not from inside another field', () => {
+it('takes the keyboard to "Find a payment (/)" on /, on an Arabic layout too, but not from inside another field', async () => {
   render(<HomeScreen />);
   const find = screen.getByLabelText('Find a payment (/)');
   expect(find.getAttribute('aria-keyshortcuts')).toBe('/');
@@ -31,4 +31,5 @@ it('takes the keyboard to "Find a payment (/)" on /, on an Arabic layout too, bu
   other.focus();
   fireEvent.keyDown(other, { key: '/', code: 'Slash' });
   expect(document.activeElement).toBe(other);
+  await main.settled();
 });

@@ -10,7 +10,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { appInfo, practiceProfile, type TestTeam } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
 
-stubMain({
+const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, rows: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
@@ -30,15 +30,17 @@ function tasksOf(team: TestTeam) {
 }
 
 describe('Home\'s tasks on the team ledger', () => {
-  it('finance: only finding a payment to check, no way to create one', () => {
+  it('finance: only finding a payment to check, no way to create one', async () => {
     expect(tasksOf({ role: 'finance' })).toEqual(['Check a payment']);
     cleanup();
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(tasksOf({ role: 'finance' })).toEqual(['فحص دفعة']);
+    await main.settled();
   });
 
-  it('staff: creates payments, checks them, is not offered a refund', () => {
+  it('staff: creates payments, checks them, is not offered a refund', async () => {
     expect(tasksOf({ role: 'staff' })).toEqual(['New payment link', 'Take a card payment', 'New checkout session', 'Check a payment']);
+    await main.settled();
   });
 
   it('support, admin, a role not known yet and this laptop\'s own ledger: every task, refund included', () => {

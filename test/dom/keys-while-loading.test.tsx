@@ -4,7 +4,7 @@
 // test/e2e/keys-before-code.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { keepKeysUntilDrawn, typeKeptKeys } from '../../renderer/src/app/keys-while-loading';
 import { useRef } from 'react';
 import { useSlashFocus } from '../../renderer/src/ui/slash-focus';
@@ -15,9 +15,11 @@ function OrderIdField() {
 }
 
 const press = (key: string, options: KeyboardEventInit = {}) => fireEvent.keyDown(document.activeElement ?? document.body, { key, ...options });
+/** The kept keys typed as input events, which React hears as typing: inside act, as testing-library's events are. */
+const typeKept = () => act(() => typeKeptKeys());
 
 afterEach(() => {
-  typeKeptKeys();
+  typeKept();
   cleanup();
 });
 
@@ -28,7 +30,7 @@ describe('keys typed while a screen\'s code is on its way', () => {
     expect(pressed).toEqual([false, false, false]); // kept: no default action meanwhile
     render(<OrderIdField />);
     (document.getElementById('order') as HTMLInputElement).focus();
-    typeKeptKeys();
+    typeKept();
     expect(screen.getByTestId('kept').textContent).toBe('123');
   });
 
@@ -38,17 +40,17 @@ describe('keys typed while a screen\'s code is on its way', () => {
     press('7');
     render(<OrderIdField />);
     (document.getElementById('order') as HTMLInputElement).focus();
-    typeKeptKeys();
+    typeKept();
     expect(screen.getByTestId('kept').textContent).toBe('7');
   });
 
   it('are dropped by a screen whose keyboard is not in a text field, and not typed later', () => {
     keepKeysUntilDrawn();
     press('5');
-    typeKeptKeys();
+    typeKept();
     render(<OrderIdField />);
     (document.getElementById('order') as HTMLInputElement).focus();
-    typeKeptKeys();
+    typeKept();
     expect(screen.getByTestId('kept').textContent).toBe('');
     expect(press('6')).toBe(true); // no longer kept
   });
@@ -73,7 +75,7 @@ describe('the shortcuts typed while a screen\'s code is on its way', () => {
     expect([pressedHelp, helpAsked]).toEqual([true, 1]);
     render(<OrderIdField />);
     (document.getElementById('order') as HTMLInputElement).focus();
-    typeKeptKeys();
+    typeKept();
     expect(screen.getByTestId('kept').textContent).toBe(''); // not typed as text either
   });
 
@@ -82,7 +84,7 @@ describe('the shortcuts typed while a screen\'s code is on its way', () => {
     ['/', 'r', 'e', 'f'].forEach((key) => press(key, { code: key === '/' ? 'Slash' : `Key${key.toUpperCase()}` }));
     render(<SearchScreen />);
     screen.getByRole('heading').focus(); // where an Alt+digit leaves the keyboard (screen-heading.ts)
-    typeKeptKeys();
+    typeKept();
     expect(document.activeElement?.id).toBe('search');
     expect(screen.getByTestId('searched').textContent).toBe('ref');
   });
@@ -92,7 +94,7 @@ describe('the shortcuts typed while a screen\'s code is on its way', () => {
     ['I', 'N', 'V', '/', '7'].forEach((key) => press(key));
     render(<OrderIdField />);
     (document.getElementById('order') as HTMLInputElement).focus();
-    typeKeptKeys();
+    typeKept();
     expect(screen.getByTestId('kept').textContent).toBe('INV/7');
   });
 });

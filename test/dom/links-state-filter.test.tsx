@@ -46,6 +46,7 @@ const count = () => screen.getByTestId('links-count').textContent;
 async function openLinks(heading: string) {
   act(() => useNavigation.getState().go('links'));
   await screen.findByRole('heading', { name: heading, level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
 }
 afterEach(() => {
   cleanup();

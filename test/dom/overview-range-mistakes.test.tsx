@@ -71,6 +71,7 @@ it('puts the message on To when To was typed before From', async () => {
   expect(screen.getByTestId('error-ov-to').textContent).toBe('From must be on or before To.');
   expect(screen.queryByTestId('error-ov-from')).toBeNull();
   expect((screen.getByTestId('ov-export') as HTMLButtonElement).disabled).toBe(true);
+  await main.settled();
 });
 
 it('says a To more than 400 days after From next to To, shows no figures for it, and disables the export with the reason', async () => {
@@ -123,4 +124,5 @@ it('puts the message on From when From was moved too far back, with the first Fr
   expect(screen.getByTestId('error-ov-from').textContent).toBe('At most 400 days: choose a From date on or after 26/10/2025.');
   expect(screen.queryByTestId('error-ov-to')).toBeNull();
   expect((screen.getByTestId('ov-export') as HTMLButtonElement).disabled).toBe(true);
+  await main.settled();
 });

@@ -8,7 +8,7 @@ import { notStubbed, stubMain } from '../support/stub-main';
 
 // main answers nothing useful: the figures are not what is checked here, the calls asked are.
 const asked: Array<Record<string, unknown>> = [];
-stubMain({
+const main = stubMain({
   getOverview: (input) => {
     if (input.periods) asked.push(input);
     return notStubbed;
@@ -46,9 +46,10 @@ describe('the overview’s chosen dates', () => {
     expect(screen.queryByTestId('error-ov-from')).toBeNull();
     expect(useOverview.getState().chosen).toEqual({ from: '2026-02-05', to: '2026-02-20' });
     expect(asked.length).toBe(calls + 1);
+    await main.settled();
   });
 
-  it('offer no "To" day before the "From" day on the calendar', () => {
+  it('offer no "To" day before the "From" day on the calendar', async () => {
     cleanup();
     useOverview.setState({ chosen: { from: '2026-02-10', to: '2026-02-20' } });
     render(<OverviewSection profileId="practice" />);
@@ -59,5 +60,6 @@ describe('the overview’s chosen dates', () => {
     expect(useOverview.getState().chosen.to).toBe('2026-02-20');
     fireEvent.click(screen.getByRole('gridcell', { name: 'Tuesday, 10 February 2026' }));
     expect(useOverview.getState().chosen).toEqual({ from: '2026-02-10', to: '2026-02-10' });
+    await main.settled();
   });
 });

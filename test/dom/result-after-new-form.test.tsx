@@ -53,6 +53,7 @@ async function makeLink() {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('links'));
   await screen.findByRole('heading', { name: 'Payment links', level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
   type('link-amount', '150.75');
   type('link-customer-name', 'Layla');
   type('link-customer-email', 'layla@example.com');

@@ -10,7 +10,7 @@ import { notStubbed, stubMain, unchecked } from '../support/stub-main';
 
 const shop = { id: 'shop', name: 'Shop', environment: 'sandbox', baseUrl: 'https://sandbox.example/api/v1', defaultCurrency: 'SAR', key: { configured: false, lastFour: null }, pathOverrides: {}, successUrl: 'https://shop.example/ok', failureUrl: 'https://shop.example/no' };
 
-stubMain({
+const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: unchecked(shop) }),
   listProfiles: () => ({ ok: true, value: unchecked({ profiles: [shop], activeId: 'shop' }) }),
@@ -31,6 +31,7 @@ async function openLinks(heading: string) {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('links'));
   await screen.findByRole('heading', { name: heading, level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
 }
 
 afterEach(() => {

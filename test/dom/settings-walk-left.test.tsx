@@ -13,7 +13,7 @@ import { settingsMain } from '../support/settings-main';
 const key = 'sk_test_walk_left_never_shown_1234';
 const directBackend = () => settingsMain({ keychain: 'memory' });
 let backend = directBackend();
-installDirectApi(() => backend);
+const main = installDirectApi(() => backend);
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -21,7 +21,8 @@ const { useLanguage } = await import('../../renderer/src/i18n');
 beforeEach(() => {
   backend = directBackend();
 });
-afterEach(() => {
+afterEach(async () => {
+  await main.settled(); // what the last step set off (the profiles read again, the check-ups' list), drawn before the page goes
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useNavigation.getState().go('home'));
@@ -46,7 +47,7 @@ async function openSettings() {
 /** Settings with a sandbox profile made through main (profiles.changed draws its card). */
 async function settingsWith(name: string, baseUrl: string, language: 'en' | 'ar' = 'en') {
   await openSettings();
-  const made = await window.paydesk!.createProfile({ name, environment: 'sandbox', baseUrl, defaultCurrency: 'SAR' });
+  const made = await act(() => window.paydesk!.createProfile({ name, environment: 'sandbox', baseUrl, defaultCurrency: 'SAR' }));
   if (!made.ok) throw new Error(made.error.message);
   act(() => useLanguage.getState().setLanguage(language));
   return screen.findByTestId(`profile-${made.value.id}`);
@@ -88,7 +89,7 @@ describe('Test connection to a port fetch never connects to (the walk’s http:/
     ['ar', 'اختبر الاتصال', 'لا يتصل بايدسك بالعنوان \u2066127.0.0.1:9\u2069: هذا المنفذ مخصص لأنواع أخرى من الخدمات، وترفضه المتصفحات أيضًا. تحقق من المنفذ في العنوان (الرقم بعد النقطتين). لم يُفحص المفتاح نفسه. التفاصيل: \u2066ERR_UNSAFE_PORT\u2069.'],
   ] as const)('in %s: says the cause and its code', async (language, test, said) => {
     const card = await settingsWith('Port nine', 'http://127.0.0.1:9/api/v1');
-    const set = await window.paydesk!.setProfileKey({ id: card.dataset.testid!.replace('profile-', ''), key, testConnection: false });
+    const set = await act(() => window.paydesk!.setProfileKey({ id: card.dataset.testid!.replace('profile-', ''), key, testConnection: false }));
     if (!set.ok) throw new Error(set.error.message);
     act(() => useLanguage.getState().setLanguage(language));
     fireEvent.click(await within(card).findByRole('button', { name: test }));

@@ -17,7 +17,7 @@ function directBackend(keychain?: SettingsKeychain) {
   return settingsMain({ keychain });
 }
 let backend = directBackend();
-installDirectApi(() => backend);
+const main = installDirectApi(() => backend);
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -35,7 +35,8 @@ const card = async (name: string) => (await screen.findByRole('heading', { name,
 beforeEach(() => {
   backend = directBackend();
 });
-afterEach(() => {
+afterEach(async () => {
+  await main.settled(); // what the last step set off (the profiles read again, the check-ups' list), drawn before the page goes
   cleanup();
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useNavigation.getState().go('home'));
@@ -116,7 +117,7 @@ describe('Settings screen', () => {
 
   it('switches profile from the header only when Switch is pressed', async () => {
     await openSettings();
-    await window.paydesk!.createProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    await act(() => window.paydesk!.createProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     const select = (await screen.findByTestId('profile-switch')) as HTMLSelectElement;
     await waitFor(() => expect(select.options).toHaveLength(2));
     const live = [...select.options].find((o) => o.textContent?.startsWith('Riyadh live'))!;
@@ -149,8 +150,8 @@ describe('Settings screen', () => {
     ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب', 'Shop (الاختبار)', 'Riyadh (الإنتاج)']],
   ] as const)('names each environment one way in %s: badges, the profile form and the switcher', async (language, [practiceName, sandbox, production], switcher) => {
     await openSettings();
-    await window.paydesk!.createProfile({ name: 'Shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
-    await window.paydesk!.createProfile({ name: 'Riyadh', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    await act(() => window.paydesk!.createProfile({ name: 'Shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
+    await act(() => window.paydesk!.createProfile({ name: 'Riyadh', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     const select = (await screen.findByTestId('profile-switch')) as HTMLSelectElement;
     await waitFor(() => expect(select.options).toHaveLength(3));
     act(() => useLanguage.getState().setLanguage(language));
@@ -207,7 +208,7 @@ describe('a profile in as few steps as it takes', () => {
     ['ar', 'حُفظ ملف التعريف «\u2068Riyadh shop\u2069».', 'حُفظ ملف التعريف «\u2068التدريب\u2069».'],
   ] as const)('says in %s which profile an edit saved (a bare “Saved.” named none of the cards)', async (language, shopSaved, practiceSaved) => {
     await openSettings();
-    const shop = await window.paydesk!.createProfile({ name: 'Riyadh shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    const shop = await act(() => window.paydesk!.createProfile({ name: 'Riyadh shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     if (!shop.ok) throw new Error('not created');
     act(() => useLanguage.getState().setLanguage(language));
     // By id: the list may still show the last test's "Riyadh shop" until it reloads.
@@ -234,10 +235,10 @@ describe('a profile in as few steps as it takes', () => {
   ] as const)('says in %s which profile was removed, and that practice is in use when it was the active one', async (language, activeRemoved, otherRemoved) => {
     const input = { environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' } as const;
     await openSettings();
-    const shop = await window.paydesk!.createProfile({ name: 'Shop', ...input });
-    await window.paydesk!.createProfile({ name: 'Spare', ...input });
+    const shop = await act(() => window.paydesk!.createProfile({ name: 'Shop', ...input }));
+    await act(() => window.paydesk!.createProfile({ name: 'Spare', ...input }));
     if (!shop.ok) throw new Error('not created');
-    await window.paydesk!.switchProfile({ id: shop.value.id });
+    await act(() => window.paydesk!.switchProfile({ id: shop.value.id }));
     await waitFor(() => expect(screen.getByTestId('active-profile-name').textContent).toBe('Shop'));
     act(() => useLanguage.getState().setLanguage(language));
     // Walked as a new user: the keyboard stayed on "Remove" when the confirmation opened, and fell to
@@ -262,7 +263,7 @@ describe('a profile in as few steps as it takes', () => {
 
   it('Cancel on the remove confirmation gives the keyboard back to "Remove", the profile kept', async () => {
     await openSettings();
-    await window.paydesk!.createProfile({ name: 'Spare', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    await act(() => window.paydesk!.createProfile({ name: 'Spare', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     const profile = await card('Spare');
     const remove = within(profile).getByRole('button', { name: 'Remove' });
     fireEvent.click(remove);
@@ -285,7 +286,7 @@ describe('production asks before it is used; the keyboard stays on the card', ()
   const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target)); // as a click does in Chromium
   /** A profile added through main, its card found by its id: the list the last test left is still drawn at first. */
   const added = async (name: string, environment: 'sandbox' | 'production') => {
-    const profile = await window.paydesk!.createProfile({ name, environment, baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' });
+    const profile = await act(() => window.paydesk!.createProfile({ name, environment, baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     if (!profile.ok) throw new Error('not created');
     return screen.findByTestId(`profile-${profile.value.id}`);
   };

@@ -10,7 +10,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { appInfo } from '../support/session';
 import { stubMain } from '../support/stub-main';
 
-stubMain({
+const main = stubMain({
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
 });
@@ -77,12 +77,13 @@ describe('the keyboard shortcuts help', () => {
     expect(help()).toBeNull();
   });
 
-  it('takes ? on an Arabic layout for the help, not for the search (/ is the same key without Shift)', () => {
+  it('takes ? on an Arabic layout for the help, not for the search (/ is the same key without Shift)', async () => {
     render(<FilterBar />);
     arabicQuestionMark();
     expect(document.activeElement).not.toBe(screen.getByRole('searchbox'));
     fireEvent.keyDown(window, { key: 'ظ', code: 'Slash' });
     expect(document.activeElement).toBe(screen.getByRole('searchbox'));
+    await main.settled();
   });
 
   it('lists every shortcut of the table and every screen\'s, and no element names its keys but from them', async () => {

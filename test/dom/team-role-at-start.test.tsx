@@ -6,8 +6,7 @@
 // the role not known (main could not check it), the money moves are drawn disabled, saying why,
 // and come alive when main says it checked again. The real two-laptop path: e2e/team-laptops.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act } from 'react';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'; // its act: React is told it is in a test while it runs
 import { appInfo, type TestTeam } from '../support/session';
 import { startPage } from '../support/page-start';
 import { stubMain, unchecked } from '../support/stub-main';

@@ -31,6 +31,7 @@ async function chargeSavingTheCard(language: 'en' | 'ar') {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('terminal'));
   await screen.findByRole('heading', { name: translate(language, 'gp.terminal.screen'), level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
   typeInto('terminal-amount', '99.90');
   typeInto('terminal-card-number', '5123 4500 0000 0008');
   typeInto('terminal-card-holder', 'OMAR SALEH');

@@ -8,9 +8,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { newPracticeLaptop } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
-const { calls } = stubMain({
+const main = stubMain({
   ...newPracticeLaptop(),
 }, { otherwise: () => notStubbed });
+const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useSession } = await import('../../renderer/src/app/session-store');
@@ -28,6 +29,7 @@ async function openCardPayment(language: 'en' | 'ar' = 'en') {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('terminal'));
   await screen.findByRole('heading', { name: translate(language, 'gp.terminal.screen'), level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
 }
 
 afterEach(() => {

@@ -10,9 +10,10 @@ import { newPracticeLaptop } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
 let answers: Record<string, unknown> = {};
-const { calls } = stubMain({
+const main = stubMain({
   ...newPracticeLaptop(),
 }, { otherwise: (name) => answers[name] ?? notStubbed });
+const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage, translate } = await import('../../renderer/src/i18n');
@@ -42,6 +43,7 @@ async function fillSale(heading: string) {
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('terminal'));
   await screen.findByRole('heading', { name: heading, level: 1 });
+  await main.loaded(); // its first loads answered and drawn (stub-main.ts)
   type('terminal-amount', '99.90');
   type('terminal-card-number', '5123 4500 0000 0008');
   type('terminal-card-holder', 'OMAR SALEH');

@@ -54,7 +54,7 @@ describe('the transactions count', () => {
     // Main was never asked for the count again (no polling): only the list's own pages (the stub's
     // pages are empty, so the list asks for its first one as it draws).
     const pages = asked.length;
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600))); // the list's own page answers meanwhile, drawn inside act
     expect(asked.length).toBe(pages);
     expect(asked.every((a) => a.offset === 0 && a.limit === 100)).toBe(true);
     expect(count()).toBe('4,321 payments');
@@ -94,5 +94,6 @@ describe('the transactions count', () => {
     await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     send(counted('c10', 250, true));
     expect(count()).toBe('250 دفعة');
+    await main.settled();
   });
 });

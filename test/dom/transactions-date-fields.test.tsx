@@ -20,7 +20,7 @@ afterAll(() => {
 
 // Main's answers the filter bar asks for: no profiles, an empty list.
 const answers: Record<string, unknown> = { listProfiles: { profiles: [], activeId: null }, searchPayments: { rows: [], total: 0, totalExact: true } };
-stubMain({}, { otherwise: (name) => ({ ok: true, value: answers[name] ?? {} }) });
+const main = stubMain({}, { otherwise: (name) => ({ ok: true, value: answers[name] ?? {} }) });
 const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 const { lastDays } = await import('../../renderer/src/features/overview/periods');
@@ -51,6 +51,7 @@ describe('the transactions date fields', () => {
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('07/03/2026');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '' } });
     expect(useTransactions.getState().filter.to).toBeUndefined();
+    await main.settled();
   });
 
   it('show an overview day’s click-through as that same day', async () => {
@@ -59,9 +60,10 @@ describe('the transactions date fields', () => {
     act(() => useTransactions.getState().setFilter({ from: day.from, to: day.to }));
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('06/03/2026');
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('06/03/2026');
+    await main.settled();
   });
 
-  it('keep the last good date while one holds a day that does not exist or half a date, and say so in English and Arabic', () => {
+  it('keep the last good date while one holds a day that does not exist or half a date, and say so in English and Arabic', async () => {
     act(() => useTransactions.getState().clearFilter());
     const from = screen.getByLabelText('From') as HTMLInputElement;
     const to = screen.getByLabelText('To') as HTMLInputElement;
@@ -99,6 +101,7 @@ describe('the transactions date fields', () => {
     expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('');
     expect(screen.queryByTestId('error-tx-to')).toBeNull();
     expect(useTransactions.getState().filter.from).toBeUndefined();
+    await main.settled();
   });
 
   it('offer no "To" day before the "From" day on the calendar', () => {

@@ -2,11 +2,11 @@
 // while a paste or Enter searches at once, so the list answers without waiting for a pause.
 // main is a recording stub here; the e2e suite drives the real handlers.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { stubMain } from '../support/stub-main';
 
 let searches: Array<string | undefined> = [];
-stubMain({
+const main = stubMain({
   searchPayments: (input) => {
     searches.push(input.filter?.query);
     return { ok: true, value: { total: 0, rows: [] } };
@@ -16,15 +16,16 @@ stubMain({
 const { FilterBar, typingPause } = await import('../../renderer/src/features/transactions/filter-bar');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Time passing is what the test does here: the search's timer and main's answers land during it, drawn inside act.
+const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const box = () => screen.getByRole('searchbox') as HTMLInputElement;
 
 describe('transactions search box', () => {
-  beforeEach(() => {
-    searches = [];
-    useTransactions.getState().clearFilter();
-    searches = [];
+  beforeEach(async () => {
+    act(() => useTransactions.getState().clearFilter());
     render(<FilterBar />);
+    await main.settled(); // the cleared list's search and the profiles, answered before the test types
+    searches = [];
   });
   afterEach(cleanup);
 
@@ -32,7 +33,7 @@ describe('transactions search box', () => {
     const word = 'PD-00042';
     for (let i = 1; i <= word.length; i++) {
       fireEvent.change(box(), { target: { value: word.slice(0, i) } });
-      await pause(typingPause / 5);
+      await new Promise((resolve) => setTimeout(resolve, typingPause / 5)); // between keys nothing is sent, nothing drawn
     }
     expect(searches).toEqual([]);
     await pause(typingPause + 50);

@@ -84,7 +84,7 @@ describe('a payment whose unclear refund waits for a person', () => {
 
   // Its detail has no "Check status now" (only "Switch to …"): "Try “Check status now” first" sent people looking for it.
   it('on another profile\'s payment, says to switch to that profile first, then check the status, in English and Arabic', async () => {
-    useSession.setState({ profile: { id: 'shop' } as never });
+    act(() => useSession.setState({ profile: { id: 'shop' } as never }));
     try {
       payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'unsettled' });
       render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
@@ -96,7 +96,7 @@ describe('a payment whose unclear refund waits for a person', () => {
       act(() => useLanguage.getState().setLanguage('ar'));
       await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').querySelector('p')!.textContent)).toBe('لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية استرداد. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم سوِّها من ملف التعريف ذاك.'));
     } finally {
-      useSession.setState({ profile: undefined });
+      act(() => useSession.setState({ profile: undefined }));
     }
   });
 

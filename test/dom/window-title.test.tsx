@@ -7,7 +7,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { newPracticeLaptop } from '../support/session';
 import { notStubbed, stubMain } from '../support/stub-main';
 
-stubMain({
+const main = stubMain({
   ...newPracticeLaptop(),
 }, { otherwise: () => notStubbed });
 const { App } = await import('../../renderer/src/app/app');
@@ -25,8 +25,11 @@ it('names the screen shown in the window\'s title, in English and Arabic', async
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go('transactions'));
   expect(document.title).toBe('Transactions — Paydesk');
+  await screen.findByRole('heading', { name: 'Transactions', level: 1 }); // its code arrived, as a person waits for it
   act(() => useNavigation.getState().go('audit'));
   expect(document.title).toBe('Audit log — Paydesk');
+  await screen.findByRole('heading', { name: 'Audit log', level: 1 });
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(document.title).toBe('سجل التدقيق — بايدسك');
+  await main.settled();
 });

@@ -2,8 +2,10 @@
 // handlers in-process, every call to main recorded with its input. Each start loads the renderer's
 // modules afresh and gets a window.paydesk of its own (the renderer binds it at import), so what an
 // earlier start's page still does is not counted in the next. React's StrictMode is left out as in
-// the built app: only a development build runs each effect twice.
-import { vi } from 'vitest';
+// the built app: only a development build runs each effect twice. A test ends once main has answered
+// every call its page made: an answer still on its way would be drawn during the next test, or the
+// next file (one of intl-at-start's, held 250 ms, landed in transactions-search's first test).
+import { onTestFinished, vi } from 'vitest';
 import type { AppEvent } from '../../contract/events';
 import { methodNames, type PaydeskApi } from '../../contract/methods';
 import type { PaydeskApp } from '../../main/composition';
@@ -28,12 +30,23 @@ export async function startPage(main: PaydeskApp | PageMain, options: { lastScre
   const answering = 'handlers' in main ? realMain(main) : main;
   const calls: Call[] = [];
   const api: Record<string, unknown> = { subscribe: (listener: (event: AppEvent) => void) => answering.subscribe(listener) };
+  const unanswered = new Set<Promise<unknown>>();
   for (const name of methodNames) {
     api[name] = (input: unknown) => {
       calls.push({ name, input });
-      return answering.call(name, input);
+      const answer = answering.call(name, input);
+      unanswered.add(answer);
+      void answer.finally(() => unanswered.delete(answer)).catch(() => undefined);
+      return answer;
     };
   }
+  onTestFinished(async () => {
+    // The page draws outside act (below), so what these answers set off is drawn now, unwarned.
+    while (unanswered.size > 0) {
+      await Promise.allSettled([...unanswered]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  });
   window.paydesk = api as PaydeskApi;
   if (options.lastScreen) localStorage.setItem('paydesk.lastScreen', options.lastScreen);
   else localStorage.removeItem('paydesk.lastScreen');
@@ -43,6 +56,10 @@ export async function startPage(main: PaydeskApp | PageMain, options: { lastScre
     const react = await original<typeof import('react')>();
     return { ...react, StrictMode: react.Fragment };
   });
+  // The page draws itself, as in the browser: its entry renders when main has answered, outside any
+  // act, and its tests wait for what it draws (findBy, waitFor). React is told it is not in a test
+  // that wraps its updates; dom-setup.ts tells it again at the next file's start.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
   await import('../../renderer/src/main');
   return {
     calls,

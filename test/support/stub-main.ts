@@ -14,6 +14,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { AppEvent } from '../../contract/events';
 import { methodNames, type MethodInput, type MethodName, type MethodOutput, type PaydeskApi } from '../../contract/methods';
 import type { Result } from '../../contract/result';
+import { answersInFlight } from './answers-in-flight';
 
 export type Answer<M extends MethodName> = (input: MethodInput<M>) => Result<MethodOutput<M>> | Promise<Result<MethodOutput<M>>>;
 export type Answers = { [M in MethodName]?: Answer<M> };
@@ -41,11 +42,14 @@ export function flushEffects() {
 export function stubMain(answers: Answers = {}, options: { otherwise?: (name: MethodName, input: unknown) => unknown } = {}) {
   const listeners = new Set<(event: AppEvent) => void>();
   const calls: Call[] = [];
-  const call = async (name: MethodName, input: unknown) => {
+  const inFlight = answersInFlight();
+  const call = (name: MethodName, input: unknown) => {
     calls.push({ name, input } as Call);
-    const answer = answers[name] as ((input: unknown) => unknown) | undefined;
-    if (answer) return answer(input);
-    return options.otherwise ? options.otherwise(name, input) : notStubbed;
+    return inFlight.track((async () => {
+      const answer = answers[name] as ((input: unknown) => unknown) | undefined;
+      if (answer) return answer(input);
+      return options.otherwise ? options.otherwise(name, input) : notStubbed;
+    })());
   };
   const api: Record<string, unknown> = {
     subscribe(listener: (event: AppEvent) => void) {
@@ -66,6 +70,19 @@ export function stubMain(answers: Answers = {}, options: { otherwise?: (name: Me
     tell(event: AppEvent) {
       flushEffects();
       act(() => [...listeners].forEach((listener) => listener(event)));
+    },
+    /** Waits until every call the page made is answered and drawn (answers-in-flight.ts). */
+    settled: inFlight.settled,
+    /**
+     * A screen just opened, ready as a person sees it: the effects its draw left pending run (the
+     * loads it starts as it is drawn: a form's earlier customers, a list's first page), then their
+     * answers are waited for and drawn. A screen's heading can be found before those effects ran
+     * (its lazy code arriving during the wait): the test's next synchronous step then set them off,
+     * and their answers landed after the test's last step, outside act. Not while an answer is held.
+     */
+    async loaded() {
+      flushEffects();
+      await inFlight.settled();
     },
     /** Forgets every listener (pages of modules loaded afresh keep theirs otherwise). */
     forgetListeners: () => listeners.clear(),
