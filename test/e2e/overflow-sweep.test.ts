@@ -45,6 +45,17 @@ function overflows(page: Page, where: string): Promise<string[]> {
     for (const button of document.querySelectorAll('button')) {
       if (shown(button) && button.scrollWidth > button.clientWidth) problems.push(`${where}: button "${button.textContent?.trim()}" is cut (${button.scrollWidth} > ${button.clientWidth})`);
     }
+    // A button's hint written beside it ("Export … (CSV)" and what the file holds): each of its lines beside the button, none under it.
+    for (const button of document.querySelectorAll('button[aria-describedby]')) {
+      const hint = button.nextElementSibling;
+      if (!hint?.classList.contains('field-hint') || hint.id !== button.getAttribute('aria-describedby') || !shown(button)) continue;
+      const edge = button.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(hint);
+      const rtl = getComputedStyle(button).direction === 'rtl';
+      const under = [...range.getClientRects()].filter((r) => r.width > 0 && (rtl ? r.right > edge.left + 0.5 : r.left < edge.right - 0.5));
+      if (under.length > 0) problems.push(`${where}: the hint "${hint.textContent?.trim().slice(0, 30)}" runs under its button "${button.textContent?.trim()}"`);
+    }
     for (const badge of document.querySelectorAll('.state-badge')) {
       const range = document.createRange();
       range.selectNodeContents(badge);

@@ -196,7 +196,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
             </section>
             {!mayCapture && <HeldFigure />}
           </div>
-          <p>
+          <p className="ov-export-line">
             <button type="button" onClick={() => void exportSettlement()} disabled={backwards || tooLong} aria-describedby="ov-export-hint" data-testid="ov-export">{t('ov.export')}</button>
             <span className="field-hint" id="ov-export-hint"> {backwards ? t('ov.export.inverted') : tooLong ? t('ov.export.tooLong', { max: maxSettlementDays }) : t('ov.export.hint')}</span>
           </p>

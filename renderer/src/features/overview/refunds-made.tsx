@@ -51,7 +51,7 @@ export function RefundsMade({ totals, scope }: { totals: Total[]; scope: Refunds
       )}
       {/* Nothing to export when none was made: said above, no button to an empty file. */}
       {totals.length > 0 && (
-        <p>
+        <p className="ov-export-line">
           <button type="button" onClick={() => void exportRefundsMade(scope).then(setExported)} aria-describedby="ov-made-export-hint" data-testid="ov-made-export">{t('ov.made.export')}</button>
           <span className="field-hint" id="ov-made-export-hint"> {t('ov.made.exportHint')}</span>
         </p>
