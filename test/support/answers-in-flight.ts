@@ -6,6 +6,10 @@ import { act } from '@testing-library/react';
 /** Calls answered by a stand-in for main (stub-main.ts, direct-api.ts) and not yet resolved. */
 export function answersInFlight() {
   const unanswered = new Set<Promise<unknown>>();
+  const answered = async () => {
+    await Promise.allSettled([...unanswered]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
   return {
     /** Keeps `answer` until it resolves or fails, and returns it. */
     track<T>(answer: Promise<T>): Promise<T> {
@@ -18,11 +22,12 @@ export function answersInFlight() {
      * Never while the test holds an answer back: it would wait for it.
      */
     async settled(): Promise<void> {
-      do await act(async () => {
-        await Promise.allSettled([...unanswered]);
-        await new Promise((resolve) => setTimeout(resolve, 0));
-      });
+      do await act(answered);
       while (unanswered.size > 0);
+    },
+    /** The same outside act, for a page that draws itself as in a browser (page-start.ts). */
+    async drained(): Promise<void> {
+      while (unanswered.size > 0) await answered();
     },
   };
 }

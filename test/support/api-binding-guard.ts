@@ -8,9 +8,8 @@
 // call, when it was bound with no stand-in for main installed, or in another file than the one
 // using it. Each such failure is also kept for dom-setup.ts, which fails the test or the file with
 // it: code that swallows the error (a screen's catch) cannot hide it.
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { methodNames, type PaydeskApi } from '../../contract/methods';
+import { currentTestFile, frameAbove, projectRoot as project } from './test-frames';
 
 type Guard = { beginFile(): void; takeFailures(): string[] };
 type Binding = { file: string; standIn: PaydeskApi | undefined; stack: string };
@@ -61,20 +60,14 @@ function checked(binding: Binding, failures: string[]): PaydeskApi {
 }
 
 function currentFile(): string {
-  return (globalThis as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__?.filepath ?? '(no file)';
+  return currentTestFile() ?? '(no file)';
 }
 
-// Not `new URL('../../', import.meta.url)`: Vite rewrites that pattern as an asset's address ("/").
-const project = resolve(dirname(fileURLToPath(import.meta.url)), '../..') + '/';
 const short = (path: string) => path.replace(project, '');
 
 /** Whether the getter's caller is the api module's binding line. */
 function readByTheApiModule(): boolean {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 3;
-  const caller = new Error().stack?.split('\n')[3] ?? '';
-  Error.stackTraceLimit = limit;
-  return caller.includes('renderer/src/api/index.ts');
+  return frameAbove(2).includes('renderer/src/api/index.ts');
 }
 
 /** The stack's frames in the project's own files (async ones included), the guard's own left out. */

@@ -2,11 +2,10 @@
 // testing-library's 1 s default on a loaded 2-core machine. Waiting longer changes no assertion.
 import { configure } from '@testing-library/dom';
 import { cleanup } from '@testing-library/react';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { afterAll, afterEach, vi } from 'vitest';
 import { apiBindingGuard } from './api-binding-guard';
+import { currentTestFile, frameAbove, projectRoot } from './test-frames';
 
 configure({ asyncUtilTimeout: 10_000 });
 // jsdom lays nothing out and scrolls nothing; its scrollTo only reports "Not implemented" (every
@@ -134,9 +133,6 @@ type FileTimers = { stop(): void };
 function timersOfTheFile(): FileTimers {
   const holder = globalThis as { domSetupTimers?: FileTimers };
   if (holder.domSetupTimers) return holder.domSetupTimers;
-  // As stacks spell it (a path, no %20). Not `new URL('../../', import.meta.url)`: Vite rewrites that
-  // pattern as an asset's address, "/", which every frame outside node_modules matched.
-  const project = resolve(dirname(fileURLToPath(import.meta.url)), '../..') + '/';
   const pending: Array<() => void> = [];
   const timers = globalThis as unknown as Record<string, (...args: unknown[]) => unknown>;
   const track = (set: string, clear: string) => {
@@ -144,7 +140,7 @@ function timersOfTheFile(): FileTimers {
     if (typeof original !== 'function') return;
     const tracked = function (this: unknown, ...args: unknown[]) {
       const handle = original.apply(this, args);
-      if (setByTheFile(project)) pending.push(() => timers[clear]!(handle));
+      if (setByTheFile()) pending.push(() => timers[clear]!(handle));
       return handle;
     };
     Object.defineProperties(tracked, Object.getOwnPropertyDescriptors(original)); // util.promisify's own
@@ -158,18 +154,15 @@ function timersOfTheFile(): FileTimers {
 }
 
 /** Whether the code that called the timer function (two frames up) is the project's, not a package's. */
-function setByTheFile(project: string): boolean {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 3;
-  const caller = new Error().stack?.split('\n')[3] ?? '';
-  Error.stackTraceLimit = limit;
-  return caller.includes(project) && !caller.includes('/node_modules/');
+function setByTheFile(): boolean {
+  const caller = frameAbove(2);
+  return caller.includes(projectRoot) && !caller.includes('/node_modules/');
 }
 
 /** Fails the test (or file) with `report` under PAYDESK_DOM_STRICT=1; otherwise says it once more, with the file, on stderr. */
 function consoleErrorsFound(report: string): void {
   if (process.env.PAYDESK_DOM_STRICT === '1') throw new Error(report);
-  const file = (globalThis as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__?.filepath ?? '';
+  const file = currentTestFile() ?? '';
   process.stderr.write(`[dom-setup] ${file}: ${report.split('\n')[0]} ${report.split('\n').find((line) => line.startsWith('An update to')) ?? ''}\n`);
 }
 

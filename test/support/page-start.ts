@@ -9,6 +9,7 @@ import { onTestFinished, vi } from 'vitest';
 import type { AppEvent } from '../../contract/events';
 import { methodNames, type PaydeskApi } from '../../contract/methods';
 import type { PaydeskApp } from '../../main/composition';
+import { answersInFlight } from './answers-in-flight';
 
 export type Call = { name: string; input: unknown };
 
@@ -30,23 +31,15 @@ export async function startPage(main: PaydeskApp | PageMain, options: { lastScre
   const answering = 'handlers' in main ? realMain(main) : main;
   const calls: Call[] = [];
   const api: Record<string, unknown> = { subscribe: (listener: (event: AppEvent) => void) => answering.subscribe(listener) };
-  const unanswered = new Set<Promise<unknown>>();
+  const inFlight = answersInFlight();
   for (const name of methodNames) {
     api[name] = (input: unknown) => {
       calls.push({ name, input });
-      const answer = answering.call(name, input);
-      unanswered.add(answer);
-      void answer.finally(() => unanswered.delete(answer)).catch(() => undefined);
-      return answer;
+      return inFlight.track(answering.call(name, input));
     };
   }
-  onTestFinished(async () => {
-    // The page draws outside act (below), so what these answers set off is drawn now, unwarned.
-    while (unanswered.size > 0) {
-      await Promise.allSettled([...unanswered]);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-  });
+  // The page draws outside act (below), so what these answers set off is drawn now, unwarned.
+  onTestFinished(inFlight.drained);
   window.paydesk = api as PaydeskApi;
   if (options.lastScreen) localStorage.setItem('paydesk.lastScreen', options.lastScreen);
   else localStorage.removeItem('paydesk.lastScreen');

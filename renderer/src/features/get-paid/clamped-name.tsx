@@ -13,17 +13,21 @@ import { useLayoutEffect, useRef } from 'react';
 // the row's own text.
 export const unbrokenHyphens = (name: string) => name.replace(/(?<=\p{L})-(?=\p{L})/gu, '\u2011');
 
+// Names marked while cut: one aligned to the page's side keeps room for its "…" only then
+// (get-paid.css). One observer for every name shown: a list draws hundreds.
+let cutNames: ResizeObserver | undefined;
+function watchCut(element: HTMLElement): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  cutNames ??= new ResizeObserver((entries) => {
+    for (const { target } of entries) target.toggleAttribute('data-cut', target.scrollHeight > target.clientHeight + 1);
+  });
+  cutNames.observe(element);
+  return () => cutNames?.unobserve(element);
+}
+
 export function ClampedName({ name }: { name: string | null }) {
   const box = useRef<HTMLSpanElement>(null);
-  // Marked while cut: a name aligned to the page's side keeps room for its "…" only then (get-paid.css).
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const mark = () => element.toggleAttribute('data-cut', element.scrollHeight > element.clientHeight + 1);
-    const observer = new ResizeObserver(mark);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  useLayoutEffect(() => (box.current ? watchCut(box.current) : undefined), []);
   return (
     <span ref={box} className="customer-name" dir="auto" title={name ?? undefined}>
       {unbrokenHyphens(name ?? '')}
