@@ -26,9 +26,14 @@ export function ClampedName({ name }: { name: string | null }) {
   const box = useRef<HTMLSpanElement>(null);
   const text = name ?? '';
   useLayoutEffect(() => (box.current ? watchCut(box.current, { name: text, drawn: unbrokenHyphens, cut: (shown, cut) => markCut(shown, cut, text) }) : undefined), [text]);
+  // A name the app cuts itself is read whole by screen readers, from a copy beside the drawn cut.
+  const twoDirections = inTwoDirections(text);
   return (
-    <span ref={box} className="customer-name" dir="auto" title={name ?? undefined}>
-      {unbrokenHyphens(text)}
-    </span>
+    <>
+      <span ref={box} className="customer-name" dir="auto" title={name ?? undefined} aria-hidden={twoDirections || undefined}>
+        {unbrokenHyphens(text)}
+      </span>
+      {twoDirections && <span className="visually-hidden">{text}</span>}
+    </>
   );
 }
