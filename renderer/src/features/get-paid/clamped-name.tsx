@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { inTwoDirections, watchCut } from '../../ui/reading-cut';
 
 // A customer's name in the links list and the bulk check, in a cell of at most two lines
 // (get-paid.css, `.gp-table .customer-name`). The clamp's box takes the name's own direction
@@ -13,24 +14,26 @@ import { useLayoutEffect, useRef } from 'react';
 // the row's own text.
 export const unbrokenHyphens = (name: string) => name.replace(/(?<=\p{L})-(?=\p{L})/gu, '\u2011');
 
-// Names marked while cut: one aligned to the page's side keeps room for its "…" only then
-// (get-paid.css). One observer for every name shown: a list draws hundreds.
-let cutNames: ResizeObserver | undefined;
-function watchCut(element: HTMLElement): () => void {
-  if (typeof ResizeObserver === 'undefined') return () => undefined;
-  cutNames ??= new ResizeObserver((entries) => {
-    for (const { target } of entries) target.toggleAttribute('data-cut', target.scrollHeight > target.clientHeight + 1);
-  });
-  cutNames.observe(element);
-  return () => cutNames?.unobserve(element);
-}
+// Names marked while cut: one aligned to the page's side keeps room for Chromium's "…" only then
+// (get-paid.css). A name in both directions is cut by ui/reading-cut.ts instead, its beginning kept
+// in reading order, and marked data-cut="reading" (its "…" is in its text: no room to keep).
+const markCut = (box: HTMLElement, cut: boolean, name: string) => {
+  if (!cut) box.removeAttribute('data-cut');
+  else box.setAttribute('data-cut', inTwoDirections(name) ? 'reading' : '');
+};
 
 export function ClampedName({ name }: { name: string | null }) {
   const box = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => (box.current ? watchCut(box.current) : undefined), []);
+  const text = name ?? '';
+  useLayoutEffect(() => (box.current ? watchCut(box.current, { name: text, drawn: unbrokenHyphens, cut: (shown, cut) => markCut(shown, cut, text) }) : undefined), [text]);
+  // A name the app cuts itself is read whole by screen readers, from a copy beside the drawn cut.
+  const twoDirections = inTwoDirections(text);
   return (
-    <span ref={box} className="customer-name" dir="auto" title={name ?? undefined}>
-      {unbrokenHyphens(name ?? '')}
-    </span>
+    <>
+      <span ref={box} className="customer-name" dir="auto" title={name ?? undefined} aria-hidden={twoDirections || undefined}>
+        {unbrokenHyphens(text)}
+      </span>
+      {twoDirections && <span className="visually-hidden">{text}</span>}
+    </>
   );
 }

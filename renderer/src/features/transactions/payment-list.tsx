@@ -5,6 +5,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount, formatRowDay, formatRowTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
+import { inTwoDirections } from '../../ui/reading-cut';
+import { TwoDirectionName } from '../../ui/two-direction-name';
 import { pressed, type ShortcutId } from '../../ui/shortcuts';
 import { StateBadge } from './payment-state';
 import { useTransactions } from './transactions-store';
@@ -160,7 +162,10 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                       <>
                         <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
                         <span role="gridcell" className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></span>
-                        <span role="gridcell" title={row.customer.name ?? undefined}><bdi className="customer-name">{row.customer.name ?? '—'}</bdi></span>
+                        <span role="gridcell" title={row.customer.name ?? undefined}>
+                          {/* A name in both directions is cut by its beginning in reading order; CSS cut it by position on screen. */}
+                          {inTwoDirections(row.customer.name) ? <TwoDirectionName className="customer-name" name={row.customer.name} /> : <bdi className="customer-name">{row.customer.name ?? '—'}</bdi>}
+                        </span>
                         <span role="gridcell" className="num">
                           <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
                           {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
