@@ -19,23 +19,40 @@ const payment = (over: Partial<PaymentView> = {}): PaymentView => ({
   needsAttention: false, attentionReason: null, watched: false, lastError: null, lastErrorReason: null, createdAt: '2026-01-01T10:00:00Z', updatedAt: '2026-01-01T10:00:00Z', lastCheckedAt: null, expiresOn: null, ...over,
 });
 
-const { calls } = stubMain({
+const main = stubMain({
   getAppInfo: () => ({ ok: true, value: appInfo() }),
   getActiveProfile: () => ({ ok: true, value: { id: environment, name: environment === 'production' ? 'Riyadh live' : 'Practice', environment, baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } }),
   searchPayments: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listPaymentLinks: () => ({ ok: true, value: { total: 0, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: environment } }),
 }, { otherwise: (name) => answers[name] ?? notStubbed });
+const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage, translate } = await import('../../renderer/src/i18n');
 const { useSession } = await import('../../renderer/src/app/session-store');
+// The three forms' code compiled before the first test, as the app fetches it once its first screen
+// shows (preloadScreens): at load 15-22 the first test's 10 s wait for the Payment links heading ran
+// out while vitest compiled that screen (on main's code too). The screens still open through
+// React.lazy; their code is there already, as in the app by the time a person opens one.
+await Promise.all([
+  import('../../renderer/src/features/get-paid/links-screen'),
+  import('../../renderer/src/features/get-paid/checkout-screen'),
+  import('../../renderer/src/features/get-paid/terminal-screen'),
+]);
 
-async function openScreen(id: string, heading: string) {
+/**
+ * The screen drawn and its first loads answered and drawn (the earlier customers, the list), as a
+ * person sees it before typing: under load the heading came before the form's effects had run, and
+ * the customers' answer was drawn after the test's last step, outside act (main.loaded()).
+ * `holding`: a test holding one of those answers back waits for what it looks at itself.
+ */
+async function openScreen(id: string, heading: string, { holding = false } = {}) {
   render(<App />);
   await screen.findByTestId('active-profile-name');
   act(() => useNavigation.getState().go(id));
   await screen.findByRole('heading', { name: heading, level: 1 });
+  if (!holding) await main.loaded();
 }
 // Dates sent are a year ahead: a form refuses an expiry already past (and main does too).
 const next = new Date().getFullYear() + 1;
@@ -273,7 +290,7 @@ describe('an earlier customer', () => {
     for (const customers of [[sara], []]) {
       let answer!: (value: unknown) => void;
       answers.listCustomers = new Promise((resolve) => { answer = resolve; });
-      await openScreen('links', 'Payment links');
+      await openScreen('links', 'Payment links', { holding: true });
       const list = await screen.findByTestId<HTMLSelectElement>('link-earlier-customer');
       expect(list.getAttribute('aria-busy')).toBe('true');
       const order = tabOrder(list);

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { launchChromiumForTest } from './chromium-crash';
 import { failureName } from './failure-name';
+import { screenshotOnceMore } from './page-shot';
 import { startPreview, type RunningPreview } from './preview';
 
 export const artifactsDir = join('test-results', 'screenshots');
@@ -112,7 +113,7 @@ async function wholePageShot(page: Page, path: string, timeout?: number, part?: 
   if (await page.evaluate(overWindow)) {
     const clip = part ? await part.boundingBox() : null;
     if (part && !clip) throw new Error(`${path}: the part to take is not shown`);
-    return void (await page.screenshot({ path, timeout, ...(clip ? { clip } : {}) }));
+    return void (await screenshotOnceMore(page, { path, timeout, ...(clip ? { clip } : {}) }));
   }
   const scrolled = await page.evaluate(() => window.scrollY);
   if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
@@ -142,7 +143,7 @@ async function wholePageShot(page: Page, path: string, timeout?: number, part?: 
     // Scrolled to the top, where the part is on the page is where it is in the window.
     const clip = part ? await part.boundingBox() : null;
     if (part && !clip) throw new Error(`${path}: the part to take is not shown`);
-    await page.screenshot({ path, fullPage: true, timeout, ...(clip ? { clip } : {}) });
+    await screenshotOnceMore(page, { path, fullPage: true, timeout, ...(clip ? { clip } : {}) });
   } finally {
     if (bandMoved) await page.evaluate(() => {
       const band = document.querySelector<HTMLElement>('[data-testid="notifications"]');
