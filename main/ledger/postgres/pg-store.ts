@@ -59,11 +59,26 @@ const paymentLockClass = 0x50_44_50_59; // "PDPY"
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
 
 /**
+ * The payments' columns a row of the app reads (paymentOf), selected by name: `p.*` also carried
+ * search_text (search-text.sql: about 90 bytes a row, 9 KB a page of 100), change_seq, list_seq,
+ * imported_from and os_user, which no screen reads from the row. paymentOf reads only these
+ * (its accessor's type), so a column it starts to read is added here or does not compile.
+ */
+const paymentColumns = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone',
+  'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'recurring_init', 'parent_payment_id', 'recurring_saved', 'auth_only', 'state', 'status_word',
+  'captured_minor', 'refunded_minor', 'created_by', 'created_at', 'updated_at', 'next_check_at', 'check_attempts', 'needs_attention', 'attention_reason', 'last_error',
+  'checkup_run', 'expire_date'] as const;
+/** What paymentOf reads: the columns, and when it was last checked and whether the person watches it (asked apart). */
+type PaymentField = (typeof paymentColumns)[number] | 'last_checked_at' | 'watched';
+/** The columns of payments `alias`, for a SELECT list. */
+export const paymentSelect = (alias = 'p') => paymentColumns.map((c) => `${alias}.${c}`).join(', ');
+
+/**
  * A payment with when it was last checked (its latest status check: every check records one, at
  * the time SQLite writes as last_checked_at) and whether the person logged in watches it (their
  * own row in paydesk.watching: row-level security shows no one else's).
  */
-const withChecks = `SELECT p.*, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
+const withChecks = `SELECT ${paymentSelect()}, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
   EXISTS (SELECT 1 FROM paydesk.watching w WHERE w.payment_id = p.id AND w.login = session_user AND w.watched) AS watched FROM paydesk.payments p`;
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
@@ -75,7 +90,8 @@ export function minor(v: string | number | null): number | null {
   return n;
 }
 
-export function paymentOf(r: Record<string, unknown>): PaymentRow {
+export function paymentOf(row: Record<string, unknown>): PaymentRow {
+  const r = row as Record<PaymentField, unknown>;
   return {
     id: r.id as string, profile_id: r.profile_id as string, environment: r.environment as PaymentRow['environment'], kind: r.kind as PaymentRow['kind'],
     order_id: r.order_id as string, amount_minor: minor(r.amount_minor as string)!, currency: r.currency as PaymentRow['currency'], description: r.description as string | null,
