@@ -51,6 +51,12 @@ const booleans = new Set(['auth_only', 'needs_attention', 'recurring_init']);
 const keptColumns = new Set<string>([...inserted, 'last_error', 'check_attempts']);
 const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
 const open = `outcome IN ('sending', 'unknown')`;
+/**
+ * A payment's operations in the order they were made, as SQLite's (created_at, seq): rows with one
+ * creation time (copied from a laptop, where they are to the millisecond) by made_seq
+ * (creation-order.sql, version 36); those from before it have none and keep their order by id.
+ */
+const operationsInOrder = 'created_at, made_seq NULLS FIRST, id';
 /** How long a laptop has to check a due payment before another may (a check's retries take seconds). */
 export const checkLeaseMs = 2 * 60_000;
 /** The first key of a payment's advisory lock (lockPayment): apart from any other advisory lock. */
@@ -138,7 +144,7 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     return row ? paymentOf(row) : undefined;
   };
   const operations = async (where: string, values: unknown[]) =>
-    (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
+    (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY ${operationsInOrder}`, values)).rows.map(operationOf);
   const openOperations = (paymentId: string) => operations(`payment_id = $1 AND ${open}`, [paymentId]);
   const history = (paymentId: string, state: string, statusWord: string | null, source: string, at: string) =>
     db.query('INSERT INTO paydesk.payment_history (payment_id, state, status_word, source, at) VALUES ($1, $2, $3, $4, $5)', [paymentId, state, statusWord, source, at]);
@@ -170,7 +176,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     },
     byOrderId: (profileId, orderId) => payment(`${withChecks} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
     findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
-    repeatsOf: async (id) => (await db.query(`${withChecks} WHERE parent_payment_id = $1 ORDER BY created_at, id`, [id])).rows.map(paymentOf),
+    // In the order they were made (list_seq: a laptop's copied in its order), as SQLite's rowid.
+    repeatsOf: async (id) => (await db.query(`${withChecks} WHERE p.parent_payment_id = $1 ORDER BY p.created_at, p.list_seq`, [id])).rows.map(paymentOf),
     async recurringTokenOf(id) {
       const token = await one('SELECT paydesk.recurring_token_of($1) AS token', [id]).catch(async (e: { code?: string }) => {
         if (e?.code !== '42501') throw e;
