@@ -151,7 +151,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
         // Skipping more rows than it returns (a deep page from a position, each step of
         // walkPositions: up to 9,999), the skipped rows are found by list_seq alone: the columns
         // and cursor are then made for the window's rows only, not for every row skipped (a
-        // 9,999-row skip: 3.9 ms, 0.9 ms so; docs/performance.md, "Team list pages, leaner").
+        // 9,899-row skip: 3.9 ms, 0.9 ms so; docs/performance.md, "Team list pages, leaner").
         : skip > limit
           ? `SELECT ${columns ?? paymentSelect()}, ${cursorColumns(sort)} FROM paydesk.payments p WHERE p.list_seq = ANY(ARRAY(SELECT p.list_seq FROM ${from} ${tail()})) ${orderSql(sort)}`
           : `SELECT ${columns ?? paymentSelect()}, ${cursorColumns(sort)} FROM ${from} ${tail()}`;
