@@ -113,15 +113,15 @@ export function createTeamBulkStore(options: { pool: Queryable & { connect(): Pr
     rows: (batchId) => worded(async () => !isUuid(batchId) ? [] : (await pool.query(`SELECT ${rowColumns} FROM paydesk.bulk_rows WHERE batch_id = $1 ORDER BY line`, [batchId])).rows.map((r) => ({ ...r, payment_id: (r.payment_id as string | null) ?? null }) as BulkRowRow)),
 
     // Batches with one creation time in one order on every read, whatever row versions an update
-    // (a run's lease renewed) left: by id, as bulk_batches has no sequence (SQLite's rowid, the
-    // payments' list_seq) to say which was made first, and adding one is a schema step. The
-    // database stamps created_at to the microsecond, so only copies from a laptop's ledger (its
-    // milliseconds) or a server clock set back make such a tie.
+    // (a run's lease renewed) left, the later-made first as on a laptop (its rowid): by made_seq
+    // (creation-order.sql, version 36), then by id for batches from before it (they have none).
+    // The database stamps created_at to the microsecond, so only copies from a laptop's ledger
+    // (its milliseconds) or a server clock set back make such a tie.
     recent: (limit) => worded(async () => (await pool.query(`SELECT ${batchColumns}, count(r.line)::int AS total,
         count(*) FILTER (WHERE r.state = 'created')::int AS created, count(*) FILTER (WHERE r.state = 'failed')::int AS failed,
         count(*) FILTER (WHERE r.state = 'unknown')::int AS unknown, count(*) FILTER (WHERE r.state IN ('pending', 'sending'))::int AS pending
-      FROM (SELECT * FROM paydesk.bulk_batches ORDER BY created_at DESC, id DESC LIMIT $1) b LEFT JOIN paydesk.bulk_rows r ON r.batch_id = b.id
-      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at, b.separator, b.run_by, b.run_laptop ORDER BY b.created_at DESC, b.id DESC`, [limit])).rows
+      FROM (SELECT * FROM paydesk.bulk_batches ORDER BY created_at DESC, made_seq DESC NULLS LAST, id DESC LIMIT $1) b LEFT JOIN paydesk.bulk_rows r ON r.batch_id = b.id
+      GROUP BY b.id, b.profile_id, b.file_name, b.state, b.lease_until, b.os_user, b.created_by, b.created_at, b.updated_at, b.separator, b.run_by, b.run_laptop, b.made_seq ORDER BY b.created_at DESC, b.made_seq DESC NULLS LAST, b.id DESC`, [limit])).rows
       .map((r): BulkBatchSummary => ({ ...batchOf(r, laptop), total: r.total as number, created: r.created as number, failed: r.failed as number, unknown: r.unknown as number, pending: r.pending as number }))),
 
     setRow: (batchId, line, changes) => worded(async () => {

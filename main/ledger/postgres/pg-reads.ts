@@ -22,8 +22,18 @@ import type { TeamLedgerSettings } from './connection';
 import { refusalsInWords } from './pg-refusals';
 import { createCopiedAuditReads } from './pg-copied-audit';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
-import { paymentOf } from './pg-store';
+import { paymentOf, paymentSelect } from './pg-store';
 import { customersAmongLatest } from '../customers';
+
+/**
+ * A page's rows leave the server with the payment's columns named (paymentSelect: not
+ * search_text and the rest no screen reads, a quarter of a page's bytes) where the page is read
+ * from the table itself. A window read from a subquery (a text search's walk, its matches
+ * sorted) keeps `p.*`: columns the outer query leaves out, PostgreSQL blanks in the subquery,
+ * copying every row it reads there (4,000 for a walk, 2,617 for "omar.2") instead of handing
+ * the rows on as they are, which cost more than the bytes saved (bench/team-page-columns.ts).
+ */
+const wholeRow = 'p.*';
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 /** A background count moved on: the list's `payments.counted` event. */
@@ -129,7 +139,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
    * ledger, none of it among the newest), the newest days holding such order ids are found day
    * by day (startingOrderIds); else longer walks (32,000, then 512,000 rows), then the indexes.
    */
-  async function windowRows(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns = 'p.*'): Promise<Array<Record<string, unknown>>> {
+  async function windowRows(filter: PaymentFilter, sort: PaymentSort, cursor: Cursor | undefined, skip: number, limit: number, columns?: string): Promise<Array<Record<string, unknown>>> {
     const query = (walkRows?: number) => {
       const params = new Params();
       const clauses = [filterSql(filter, params, walkRows ? 'rest' : 'all')].filter(Boolean);
@@ -137,8 +147,14 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       const from = `paydesk.payments p ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''}`;
       const tail = () => `${orderSql(sort)} LIMIT ${params.add(limit)} OFFSET ${params.add(skip)}`;
       const sql = walkRows
-        ? `SELECT ${columns}, ${cursorColumns(sort)} FROM (SELECT p.* FROM ${from} ${orderSql(sort)} LIMIT ${params.add(walkRows)}) p WHERE ${filterSql(filter, params, 'text')} ${tail()}`
-        : `SELECT ${columns}, ${cursorColumns(sort)} FROM ${from} ${tail()}`;
+        ? `SELECT ${columns ?? wholeRow}, ${cursorColumns(sort)} FROM (SELECT p.* FROM ${from} ${orderSql(sort)} LIMIT ${params.add(walkRows)}) p WHERE ${filterSql(filter, params, 'text')} ${tail()}`
+        // Skipping more rows than it returns (a deep page from a position, each step of
+        // walkPositions: up to 9,999), the skipped rows are found by list_seq alone: the columns
+        // and cursor are then made for the window's rows only, not for every row skipped (a
+        // 9,899-row skip: 3.9 ms, 0.9 ms so; docs/performance.md, "Team list pages, leaner").
+        : skip > limit
+          ? `SELECT ${columns ?? paymentSelect()}, ${cursorColumns(sort)} FROM paydesk.payments p WHERE p.list_seq = ANY(ARRAY(SELECT p.list_seq FROM ${from} ${tail()})) ${orderSql(sort)}`
+          : `SELECT ${columns ?? paymentSelect()}, ${cursorColumns(sort)} FROM ${from} ${tail()}`;
       return pool.query(sql, params.values).then((r) => r.rows);
     };
     if (!trigramQuery(filter) || skip + limit > 1_000) return query();
@@ -150,8 +166,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       if (walked.length >= limit) return walked;
     }
     about ??= await matchesAbout(filter);
-    if (about.starting + about.elsewhere < manyMatches) return fewMatches(filter, sort, cursor, skip, limit, columns);
-    if (byDay(about)) return startingOrderIds(filter.query!.trim(), sort, cursor, skip, limit, columns);
+    if (about.starting + about.elsewhere < manyMatches) return fewMatches(filter, sort, cursor, skip, limit, columns ?? wholeRow);
+    if (byDay(about)) return startingOrderIds(filter.query!.trim(), sort, cursor, skip, limit, columns ?? wholeRow);
     for (const rows of [walkRows * 8, walkRows * 128]) {
       const longer = await query(rows);
       if (longer.length >= limit) return longer;
@@ -328,7 +344,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       const [found, total] = await Promise.all([
         cursor === null
           ? Promise.resolve([])
-          : pool.query(`SELECT p.*, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq FROM paydesk.payments p
+          : pool.query(`SELECT ${paymentSelect()}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq FROM paydesk.payments p
               WHERE p.kind = 'link' ${inState} ${after} ORDER BY p.created_at DESC, p.list_seq DESC LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
         linksCount(version, input.state),
       ]);
@@ -351,10 +367,10 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
      * Earlier customers of an environment, for picking one in a form: the most recent distinct ones
      * of that environment among the latest 5,000 payments, never the check-up's (as on a laptop, customers.ts).
      */
-    /** As on SQLite (ledger-reads.ts): the open operations' partial index (operations_one_open) finds them, so the cost is what is unclear, not the ledger's size. */
+    /** As on SQLite (ledger-reads.ts): the open operations' partial index (operations_one_open) finds them, so the cost is what is unclear, not the ledger's size; ties in the payments' order of arrival, as SQLite's by the payment's rowid. */
     async listUnclearOperations(input: MethodParsedInput<'listUnclearOperations'>): Promise<MethodOutput<'listUnclearOperations'>> {
-      const found = (await pool.query(`SELECT p.*, o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at FROM paydesk.operations o
-        JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' ORDER BY o.created_at, o.payment_id LIMIT $1`, [input.limit])).rows;
+      const found = (await pool.query(`SELECT ${paymentSelect()}, o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at FROM paydesk.operations o
+        JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' ORDER BY o.created_at, p.list_seq LIMIT $1`, [input.limit])).rows;
       const payments = await views(found);
       return { rows: found.map((r, i) => ({ payment: payments[i]!, operation: { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } })) };
     },

@@ -51,6 +51,12 @@ const booleans = new Set(['auth_only', 'needs_attention', 'recurring_init']);
 const keptColumns = new Set<string>([...inserted, 'last_error', 'check_attempts']);
 const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
 const open = `outcome IN ('sending', 'unknown')`;
+/**
+ * A payment's operations in the order they were made, as SQLite's (created_at, seq): rows with one
+ * creation time (copied from a laptop, where they are to the millisecond) by made_seq
+ * (creation-order.sql, version 36); those from before it have none and keep their order by id.
+ */
+const operationsInOrder = 'created_at, made_seq NULLS FIRST, id';
 /** How long a laptop has to check a due payment before another may (a check's retries take seconds). */
 export const checkLeaseMs = 2 * 60_000;
 /** The first key of a payment's advisory lock (lockPayment): apart from any other advisory lock. */
@@ -59,11 +65,26 @@ const paymentLockClass = 0x50_44_50_59; // "PDPY"
 const auditedByDatabase = /^(checkup_)?(create_\w+|capture|void|refund|settle_\w+)$/;
 
 /**
+ * The payments' columns a row of the app reads (paymentOf), selected by name: `p.*` also carried
+ * search_text (search-text.sql: about 90 bytes a row, 9 KB a page of 100), change_seq, list_seq,
+ * imported_from and os_user, which no screen reads from the row. paymentOf reads only these
+ * (its accessor's type), so a column it starts to read is added here or does not compile.
+ */
+const paymentColumns = ['id', 'profile_id', 'environment', 'kind', 'order_id', 'amount_minor', 'currency', 'description', 'customer_name', 'customer_email', 'customer_phone',
+  'card_bin', 'card_last4', 'transaction_id', 'session_id', 'link_url', 'recurring_init', 'parent_payment_id', 'recurring_saved', 'auth_only', 'state', 'status_word',
+  'captured_minor', 'refunded_minor', 'created_by', 'created_at', 'updated_at', 'next_check_at', 'check_attempts', 'needs_attention', 'attention_reason', 'last_error',
+  'checkup_run', 'expire_date'] as const;
+/** What paymentOf reads: the columns, and when it was last checked and whether the person watches it (asked apart). */
+type PaymentField = (typeof paymentColumns)[number] | 'last_checked_at' | 'watched';
+/** The columns of payments `alias`, for a SELECT list. */
+export const paymentSelect = (alias = 'p') => paymentColumns.map((c) => `${alias}.${c}`).join(', ');
+
+/**
  * A payment with when it was last checked (its latest status check: every check records one, at
  * the time SQLite writes as last_checked_at) and whether the person logged in watches it (their
  * own row in paydesk.watching: row-level security shows no one else's).
  */
-const withChecks = `SELECT p.*, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
+const withChecks = `SELECT ${paymentSelect()}, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
   EXISTS (SELECT 1 FROM paydesk.watching w WHERE w.payment_id = p.id AND w.login = session_user AND w.watched) AS watched FROM paydesk.payments p`;
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());
@@ -75,7 +96,8 @@ export function minor(v: string | number | null): number | null {
   return n;
 }
 
-export function paymentOf(r: Record<string, unknown>): PaymentRow {
+export function paymentOf(row: Record<string, unknown>): PaymentRow {
+  const r = row as Record<PaymentField, unknown>;
   return {
     id: r.id as string, profile_id: r.profile_id as string, environment: r.environment as PaymentRow['environment'], kind: r.kind as PaymentRow['kind'],
     order_id: r.order_id as string, amount_minor: minor(r.amount_minor as string)!, currency: r.currency as PaymentRow['currency'], description: r.description as string | null,
@@ -122,7 +144,7 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     return row ? paymentOf(row) : undefined;
   };
   const operations = async (where: string, values: unknown[]) =>
-    (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY created_at, id`, values)).rows.map(operationOf);
+    (await db.query(`SELECT ${opColumns} FROM paydesk.operations WHERE ${where} ORDER BY ${operationsInOrder}`, values)).rows.map(operationOf);
   const openOperations = (paymentId: string) => operations(`payment_id = $1 AND ${open}`, [paymentId]);
   const history = (paymentId: string, state: string, statusWord: string | null, source: string, at: string) =>
     db.query('INSERT INTO paydesk.payment_history (payment_id, state, status_word, source, at) VALUES ($1, $2, $3, $4, $5)', [paymentId, state, statusWord, source, at]);
@@ -154,7 +176,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     },
     byOrderId: (profileId, orderId) => payment(`${withChecks} WHERE profile_id = $1 AND order_id = $2`, [profileId, orderId]),
     findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
-    repeatsOf: async (id) => (await db.query(`${withChecks} WHERE parent_payment_id = $1 ORDER BY created_at, id`, [id])).rows.map(paymentOf),
+    // In the order they were made (list_seq: a laptop's copied in its order), as SQLite's rowid.
+    repeatsOf: async (id) => (await db.query(`${withChecks} WHERE p.parent_payment_id = $1 ORDER BY p.created_at, p.list_seq`, [id])).rows.map(paymentOf),
     async recurringTokenOf(id) {
       const token = await one('SELECT paydesk.recurring_token_of($1) AS token', [id]).catch(async (e: { code?: string }) => {
         if (e?.code !== '42501') throw e;

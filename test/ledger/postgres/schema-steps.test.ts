@@ -354,6 +354,34 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     expect(await found('LD-1')).toEqual([old]);
   });
 
+  it('from version 35, keeps its operations and bulk batches as they were, and numbers each one made after in the order it was made, which nobody sets or changes', async () => {
+    const { superuser, sam, sue } = await databaseAt(35);
+    const paymentId = await insertPayment(sam, 5_000);
+    await insertOperation(sam, paymentId, 'create', 5_000);
+    const olderBatch = randomUUID();
+    await sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES ($1, 'practice', 'old.csv', 'ready')`, [olderBatch]);
+    const before = await snapshot(superuser);
+
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await snapshot(superuser)).toEqual(before);
+    // The step numbers no row already there (it rewrites no table): those keep the order they had.
+    expect((await superuser.query('SELECT made_seq FROM paydesk.operations UNION ALL SELECT made_seq FROM paydesk.bulk_batches')).rows).toEqual([{ made_seq: null }, { made_seq: null }]);
+    await sue.query(`UPDATE paydesk.operations SET outcome = 'succeeded', completed_at = now() WHERE payment_id = $1`, [paymentId]);
+    // A number a client sends is not kept: the database takes the next one.
+    await sue.query(`INSERT INTO paydesk.operations (id, payment_id, kind, amount_minor, reason, outcome, made_seq) VALUES ($1, $2, 'refund', 100, 'asked', 'sending', 999999)`, [randomUUID(), paymentId]);
+    await sue.query(`UPDATE paydesk.operations SET outcome = 'succeeded', completed_at = now() WHERE payment_id = $1 AND outcome = 'sending'`, [paymentId]);
+    await insertOperation(sue, paymentId, 'refund', 200);
+    await sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state) VALUES ($1, 'practice', 'new.csv', 'ready')`, [randomUUID()]);
+    const numbered = (await superuser.query(`SELECT made_seq::int AS n FROM paydesk.operations WHERE made_seq IS NOT NULL ORDER BY created_at`)).rows.map((r) => r.n as number);
+    expect(numbered).toHaveLength(2);
+    expect(numbered[0]).toBeLessThan(999_999);
+    expect(numbered[1]).toBeGreaterThan(numbered[0]!);
+    expect((await superuser.query(`SELECT file_name FROM paydesk.bulk_batches WHERE made_seq IS NOT NULL`)).rows).toEqual([{ file_name: 'new.csv' }]);
+    await expect(sue.query(`UPDATE paydesk.operations SET made_seq = 1 WHERE payment_id = $1`, [paymentId])).rejects.toMatchObject({ code: '42501' });
+    await expect(sam.query(`UPDATE paydesk.bulk_batches SET made_seq = 1`)).rejects.toMatchObject({ code: '42501' });
+    await expect(sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, made_seq) VALUES ($1, 'practice', 'mine.csv', 'ready', 1)`, [randomUUID()])).rejects.toMatchObject({ code: '42501' });
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);
