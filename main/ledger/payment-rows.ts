@@ -131,6 +131,10 @@ const openOutcome = `o.outcome IN (${outcomeCode('sending')}, ${outcomeCode('unk
 
 /** A list's page asks at most this many payments' open operations at once (the contract's page limit). */
 const pageIds = 500;
+const openSql = (count: number) => `SELECT p.id AS payment_id, ${sqlKindName('o.kind')} AS kind, ${sqlOutcomeName('o.outcome')} AS outcome, o.amount_minor FROM payments p JOIN ledger_operations o ON o.payment = p.rowid
+    WHERE p.id IN (${Array.from({ length: count }, () => '?').join(', ')}) AND ${openOutcome} ORDER BY o.created_at, o.seq`;
+/** The SQL for each number of ids up to pageIds, written once (the same text each page: no string built, its hash kept). */
+const openSqlByCount: string[] = [];
 
 /**
  * The open operation of each of these payments that has one, by payment id: read in each payment's
@@ -142,9 +146,7 @@ const pageIds = 500;
  */
 export function openOperationsOf(db: LedgerDb, ids: string[]): Map<string, OpenOperation> {
   if (ids.length === 0) return new Map();
-  const sql = `SELECT p.id AS payment_id, ${sqlKindName('o.kind')} AS kind, ${sqlOutcomeName('o.outcome')} AS outcome, o.amount_minor FROM payments p JOIN ledger_operations o ON o.payment = p.rowid
-    WHERE p.id IN (${ids.map(() => '?').join(', ')}) AND ${openOutcome} ORDER BY o.created_at, o.seq`;
-  const open = (ids.length <= pageIds ? prepared(db, sql) : db.prepare(sql)).all(...ids) as OperationRow[];
+  const open = (ids.length <= pageIds ? prepared(db, (openSqlByCount[ids.length] ??= openSql(ids.length))) : db.prepare(openSql(ids.length))).all(...ids) as OperationRow[];
   // Each payment's open operations in the query's order, so the first recorded is named.
   const byPayment = new Map<string, OperationRow[]>();
   for (const op of open) {
