@@ -56,4 +56,23 @@ describeLedgerApp('the operation open on a payment, in its row', (app) => {
       app().practice.gateway.faults.set('status', null);
     }
   });
+
+  it("names on a page of several payments each one's own open operation, and none on the others", async () => {
+    const before = await sale(app(), 'ROW-PAGE-1');
+    const lostOn = await sale(app(), 'ROW-PAGE-2');
+    const after = await sale(app(), 'ROW-PAGE-3');
+    app().practice.gateway.faults.set('refund', { failure: 'reset_after_processing', times: 1 });
+    app().practice.gateway.faults.set('status', { failure: 'http_500' });
+    try {
+      await app().value<PaymentView>('refundPayment', { paymentId: lostOn.id, amount: '25.00', currency: 'SAR', reason: 'Customer asked' });
+      const page = (await app().value<{ rows: PaymentView[] }>('searchPayments', { filter: { query: 'ROW-PAGE-' } })).rows;
+      expect(Object.fromEntries(page.map((r) => [r.orderId, [r.operationInFlight, r.openOperation]]))).toEqual({
+        [before.orderId]: [false, null],
+        [lostOn.orderId]: [true, { kind: 'refund', outcome: 'unknown', amountMinor: 2_500 }],
+        [after.orderId]: [false, null],
+      });
+    } finally {
+      app().practice.gateway.faults.set('status', null);
+    }
+  });
 });
