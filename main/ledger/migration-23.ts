@@ -1,13 +1,10 @@
 // Migration 23, room under 1 KB a payment (issue 13; docs/performance.md, "Room under 1 KB per
-// payment: migration 23"):
-// - the trigram index without its column sizes (FTS5 `columnsize=0`): 14 B a payment that only
-//   ranking reads (bm25), and a search never ranks: it asks which rows hold every trigram, then
-//   the text decides (search.ts). Everything else about the index is as migration 6 made it.
-// - the sort by amount walks payments_currency_amount one currency at a time, merged (search.ts,
-//   amountArms), so payments_amount (amount_minor), 11 B a payment, goes.
-// The new trigram index is filled in slices of payments by rowid, each one transaction recording
-// how far it got (ledger_meta), so a start stopped midway resumes where it was; the old index,
-// its triggers and payments_amount go, and the new index takes the old name, in the last transaction.
+// payment: migration 23"): the trigram index without its column sizes (FTS5 `columnsize=0`), 14 B
+// a payment that only ranking reads (bm25), and a search never ranks: it asks which rows hold
+// every trigram, then the text decides (search.ts). Everything else about the index is as
+// migration 6 made it. The new index is filled in slices of payments by rowid, each one
+// transaction recording how far it got (ledger_meta), so a start stopped midway resumes where it
+// was; the old index and its triggers go, and the new one takes the old name, in the last transaction.
 import type { LedgerDb } from './database';
 import type { SliceProgress } from './migration-11';
 
@@ -73,16 +70,14 @@ export function* migrate23(db: LedgerDb, sliceRows = 50_000, beforeCommit?: () =
     db.exec(`${dropSearchSql}
 ALTER TABLE ${building} RENAME TO payments_search;
 ${searchTriggersSql}
-DROP INDEX payments_amount;
 DELETE FROM ledger_meta WHERE key = '${metaKey}';`);
     db.pragma('user_version = 23');
   }).immediate();
   yield { done: total, total };
 }
 
-/** Back to version 22 (test/support/rewind-ledger.ts): the index with its column sizes, and payments_amount. */
+/** Back to version 22 (test/support/rewind-ledger.ts): the index with its column sizes. */
 export const migration23Undo = `${dropSearchSql}
 ${searchTableSql('payments_search', true)}
 INSERT INTO payments_search (payments_search) VALUES ('rebuild');
-${searchTriggersSql}
-CREATE INDEX payments_amount ON payments (amount_minor);`;
+${searchTriggersSql}`;

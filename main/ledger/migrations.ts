@@ -486,8 +486,7 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
   },
   {
     // Room under 1 KB a payment (issue 13, migration-23.ts): the trigram index without the column
-    // sizes only ranking reads, filled again in slices; payments_amount goes (the sort by amount
-    // merges payments_currency_amount's currencies, search.ts).
+    // sizes only ranking reads (14 B a payment), filled again in slices.
     version: 23,
     steps: (db, sliceRows) => migrate23(db, sliceRows),
   },

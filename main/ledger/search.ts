@@ -24,7 +24,7 @@ type Params = Record<string, unknown>;
  * `driver`: textDriver's choice, kept with the plan (it reads the index to choose).
  * `card`: the filter names a card's last four digits (payments_card_last4 drives; windowQuery).
  */
-export type Where = { sql: string; params: Params; text?: TextSearch; dateOrdered?: boolean; driver?: string; card?: boolean; walk?: boolean };
+export type Where = { sql: string; params: Params; text?: TextSearch; dateOrdered?: boolean; driver?: string; card?: boolean };
 type TextSearch = { kind: 'trigram'; match: string } | { kind: 'prefix'; lo: string; hi: string };
 
 // Each sort's expressions, matched by an index (migration 6) that ends in the rowid.
@@ -119,7 +119,7 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
     clauses.push('p.card_last4 = @cardLast4');
     params.cardLast4 = cardLast4Of(filter.cardLast4);
   }
-  return { sql: clauses.join(' AND '), params, text, card: filter.cardLast4 !== undefined, walk: options.walk };
+  return { sql: clauses.join(' AND '), params, text, card: filter.cardLast4 !== undefined };
 }
 
 /**
@@ -210,32 +210,7 @@ export function windowQuery(db: LedgerDb, where: Where, sort: PaymentSort, curso
     const values = [...cursor.values, cursor.rowid].map((value, i) => ((params[`cursor${i}`] = value), `@cursor${i}`));
     clauses.push(`(${keys.join(', ')}) ${less} (${values.join(', ')})`);
   }
-  const currencies = amountArms(db, where, sort);
-  if (currencies) {
-    // One arm per currency, each walking payments_currency_amount in (amount, rowid) order, merged
-    // by SQLite (a compound ORDER BY), so a window reads its rows and never sorts the ledger.
-    // _sa after _rk: the columns a caller reads by position keep their places.
-    const arms = currencies.map((currency, i) => {
-      params[`arm${i}`] = currency;
-      return `SELECT ${columns}, p.rowid AS _rk, p.amount_minor AS _sa FROM payments p WHERE ${[`p.currency = @arm${i}`, ...clauses].join(' AND ')}`;
-    });
-    const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-    return { sql: `${arms.join(' UNION ALL ')} ORDER BY _sa ${direction}, _rk ${direction}`, params };
-  }
   return { sql: `SELECT ${columns}, p.rowid AS _rk FROM payments p ${clauses.length ? `WHERE ${clauses.join(' AND ')}` : ''} ${orderBy(sort)}`, params };
-}
-
-/**
- * The currencies to merge for a sort by amount walked in index order (migration 23 dropped the
- * index by amount alone): every currency the ledger holds (payment_counts, exact), when the filter
- * keeps many rows (planWhere's walk) and names no currency, card or dates, and a text search, if
- * any, is dense. Otherwise undefined: the filter's own index finds few rows, which are sorted.
- */
-function amountArms(db: LedgerDb, where: Where, sort: PaymentSort): string[] | undefined {
-  if (sort.by !== 'amount' || !where.walk || where.card || 'currency' in where.params || 'from' in where.params || 'to' in where.params) return undefined;
-  if (where.text && !(where.driver === '1' || where.driver?.startsWith('+'))) return undefined;
-  const currencies = prepared(db, 'SELECT currency FROM payment_counts GROUP BY currency HAVING sum(n) > 0 ORDER BY currency').pluck().all() as string[];
-  return currencies.length ? currencies : undefined;
 }
 
 const denseAt = 2_000;
@@ -321,8 +296,6 @@ function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: 
 }
 
 function firstWindow(db: LedgerDb, plan: Plan, sort: PaymentSort, sortKey: string) {
-  // A sort by amount's arms follow the currencies the ledger holds now (amountArms): made each time.
-  if (sort.by === 'amount') return windowStatement(db, plan.where, sort, undefined);
   let window = plan.first.get(sortKey);
   if (!window) plan.first.set(sortKey, (window = windowStatement(db, plan.where, sort, undefined)));
   return window;
