@@ -4,7 +4,8 @@
 // every trigram, then the text decides (search.ts). Everything else about the index is as
 // migration 6 made it. The new index is filled in slices of payments by rowid, each one
 // transaction recording how far it got (ledger_meta), so a start stopped midway resumes where it
-// was; the old index and its triggers go, and the new one takes the old name, in the last transaction.
+// was. The old index and its triggers go in the first step (their pages then hold the new one); the
+// triggers come back, and the version moves on, in the last.
 import type { LedgerDb } from './database';
 import type { SliceProgress } from './migration-11';
 
@@ -38,23 +39,25 @@ DROP TRIGGER payments_search_delete;
 DROP TRIGGER payments_search_update;
 DROP TABLE payments_search;`;
 
-const building = 'payments_search_23';
 const metaKey = 'migration_23_rowid';
 
 /** The work of migration 23, one committed step per yield. `beforeCommit` lets a test fail a slice midway. */
 export function* migrate23(db: LedgerDb, sliceRows = 50_000, beforeCommit?: () => void): Generator<SliceProgress> {
-  if (!db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(building)) {
+  const position = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
+  if (position.get(metaKey) === undefined) {
+    // The old index goes first, so the new one is written into the pages it leaves: the file
+    // does not grow by a second index (nothing runs VACUUM; docs/ledger.md, "Storage").
     db.transaction(() => {
-      db.exec(searchTableSql(building, false));
+      db.exec(`${dropSearchSql}\n${searchTableSql('payments_search', false)}`);
       db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, 0)').run(metaKey);
     }).immediate();
   }
-  // Nothing writes payments meanwhile (the app opens the ledger once it is migrated).
+  // Nothing writes payments meanwhile (the app opens the ledger once it is migrated), so the
+  // index needs no triggers until it is whole.
   const total = (db.prepare('SELECT ifnull(max(rowid), 0) FROM payments').pluck().get() as number) + 1;
-  const position = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
   const save = db.prepare('UPDATE ledger_meta SET value = ? WHERE key = ?');
   const nextHi = db.prepare('SELECT max(rowid) FROM (SELECT rowid FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?)').pluck();
-  const fill = db.prepare(`INSERT INTO ${building} (rowid, ${columns}) SELECT rowid, ${columns} FROM payments WHERE rowid > @lo AND rowid <= @hi ORDER BY rowid`);
+  const fill = db.prepare(`INSERT INTO payments_search (rowid, ${columns}) SELECT rowid, ${columns} FROM payments WHERE rowid > @lo AND rowid <= @hi ORDER BY rowid`);
   for (;;) {
     const lo = Number(position.get(metaKey));
     yield { done: lo, total };
@@ -67,10 +70,7 @@ export function* migrate23(db: LedgerDb, sliceRows = 50_000, beforeCommit?: () =
     }).immediate();
   }
   db.transaction(() => {
-    db.exec(`${dropSearchSql}
-ALTER TABLE ${building} RENAME TO payments_search;
-${searchTriggersSql}
-DELETE FROM ledger_meta WHERE key = '${metaKey}';`);
+    db.exec(`${searchTriggersSql}\nDELETE FROM ledger_meta WHERE key = '${metaKey}';`);
     db.pragma('user_version = 23');
   }).immediate();
   yield { done: total, total };
