@@ -69,6 +69,10 @@ export function* migrate23(db: LedgerDb, sliceRows = 50_000, beforeCommit?: () =
       beforeCommit?.();
     }).immediate();
   }
+  // The slices' segments merged into one: a search then reads one segment per trigram (at 1M,
+  // searches measured 5-15 % slower unmerged) and the index is 1.3 MB smaller; 1.7 s at 1M.
+  db.transaction(() => db.exec("INSERT INTO payments_search (payments_search) VALUES ('optimize')")).immediate();
+  yield { done: total - 1, total };
   db.transaction(() => {
     db.exec(`${searchTriggersSql}\nDELETE FROM ledger_meta WHERE key = '${metaKey}';`);
     db.pragma('user_version = 23');
