@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ledgerFileName } from '../../main/ledger/database';
 import { latestVersion } from '../../main/ledger/migrations';
 import { refundHoursUndo } from '../../main/ledger/refund-hours';
+import { migration23Undo } from '../../main/ledger/migration-23';
 
 /** The undo of each migration a test rewinds past; a new migration adds its line (rewind-ledger.test.ts checks). */
 export const undoOf: Record<number, string> = {
@@ -16,6 +17,7 @@ export const undoOf: Record<number, string> = {
   20: 'ALTER TABLE payments DROP COLUMN expire_date',
   21: refundHoursUndo,
   22: 'ALTER TABLE bulk_batches DROP COLUMN separator',
+  23: migration23Undo,
 };
 
 /** The ledger file in `dir`, closed, brought back to `version` (the migrations after it undone). */
