@@ -11,6 +11,7 @@
 // it got (ledger_meta), so a start stopped midway resumes without counting a payment twice.
 import type { LedgerDb } from './database';
 import type { SliceProgress } from './migration-11';
+import { paymentSlices } from './payment-slices';
 
 /** The hour (since 1970, UTC) of an ISO instant column; -1 if it is not one (never read, never blocks a write). */
 export const hourOf = (column: string) => `ifnull(CAST(strftime('%s', ${column}) AS INTEGER) / 3600, -1)`;
@@ -131,25 +132,14 @@ export function* migrate13(db: LedgerDb, sliceRows = 100_000): Generator<SlicePr
       db.prepare('INSERT INTO ledger_meta (key, value) VALUES (?, 0)').run(metaKey);
     }).immediate();
   }
-  const total = (db.prepare('SELECT ifnull(max(rowid), 0) FROM payments').pluck().get() as number) + 1;
   // The pending links in one step (tens of thousands at most, read from their own index).
   if (!db.prepare('SELECT 1 FROM unpaid_links LIMIT 1').get()) db.transaction(() => db.exec(fillUnpaidLinksSql)).immediate();
-  const position = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck();
-  const save = db.prepare('UPDATE ledger_meta SET value = ? WHERE key = ?');
-  const nextHi = db.prepare('SELECT max(rowid) FROM (SELECT rowid FROM payments WHERE rowid > ? ORDER BY rowid LIMIT ?)').pluck();
   const fill = db.prepare(fillMoneyHoursSql(true));
   const fillDays = db.prepare(fillMoneyDaysSql(true));
-  for (;;) {
-    const lo = Number(position.get(metaKey));
-    yield { done: lo, total };
-    const hi = nextHi.get(lo, sliceRows) as number | null;
-    if (hi === null) break;
-    db.transaction(() => {
-      fill.run({ lo, hi });
-      fillDays.run({ lo, hi });
-      save.run(hi, metaKey);
-    }).immediate();
-  }
+  const total = yield* paymentSlices(db, metaKey, sliceRows, (range) => {
+    fill.run(range);
+    fillDays.run(range);
+  });
   db.transaction(() => {
     db.exec(`DROP INDEX IF EXISTS payments_money; DELETE FROM ledger_meta WHERE key = '${metaKey}';`);
     db.pragma('user_version = 13');
