@@ -10,6 +10,8 @@ const goals: Goal[] = [
   { label: 'list searches, worst p95, 1,000,000 payments', name: 'list_p95_worst_1m', max: 20, goal: '≤ 20 ms' },
   { label: 'team ledger (PostgreSQL) list searches, worst p95, 1,000,000 payments (issue 15)', name: 'team_list_p95_worst_1m', max: 20, goal: '≤ 20 ms' },
   { label: "team ledger: a refund on laptop A shown by laptop B's re-read, p95, two previews (issue 15)", name: 'team_previews_live_shown_p95', max: 2000, goal: '≤ 2 s' },
+  // The issue's "each within 1.5× of the same raw SQL" holds at both sizes: the 100,000 figure was only among the other figures.
+  { label: 'list searches vs the same raw SQL, worst p95 ratio, 100,000', name: 'list_ratio_p95_worst_100k', max: 1.5, goal: '≤ 1.5×' },
   { label: 'list searches vs the same raw SQL, worst p95 ratio, 1M', name: 'list_ratio_p95_worst_1m', max: 1.5, goal: '≤ 1.5×' },
   { label: 'audit screen open, p95, 1M', name: 'audit_open_p95_1m', max: 50, goal: '≤ 50 ms' },
   { label: 'audit search matching nothing, p95, 1M', name: 'audit_search_none_p95_1m', max: 20, goal: '≤ 20 ms' },
