@@ -30,7 +30,7 @@ try {
   const asked: Array<{ text: string; values?: unknown[] }> = [];
   const recording: Queryable = { query: (text, values) => (asked.push({ text, values }), pool.query(text, values)) };
   const reads = createTeamLedgerReads({ pool: recording });
-  const named = paymentSelect();
+  const named = paymentSelect;
   const pages: Array<[string, () => Promise<unknown>]> = [
     ['newest 100 (the default list)', () => reads.searchPayments({ filter: {}, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 })],
     ['state = pending', () => reads.searchPayments({ filter: { states: ['pending'] }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 })],

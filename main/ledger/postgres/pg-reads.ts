@@ -153,8 +153,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
         // and cursor are then made for the window's rows only, not for every row skipped (a
         // 9,899-row skip: 3.9 ms, 0.9 ms so; docs/performance.md, "Team list pages, leaner").
         : skip > limit
-          ? `SELECT ${columns ?? paymentSelect()}, ${cursorColumns(sort)} FROM paydesk.payments p WHERE p.list_seq = ANY(ARRAY(SELECT p.list_seq FROM ${from} ${tail()})) ${orderSql(sort)}`
-          : `SELECT ${columns ?? paymentSelect()}, ${cursorColumns(sort)} FROM ${from} ${tail()}`;
+          ? `SELECT ${columns ?? paymentSelect}, ${cursorColumns(sort)} FROM paydesk.payments p WHERE p.list_seq = ANY(ARRAY(SELECT p.list_seq FROM ${from} ${tail()})) ${orderSql(sort)}`
+          : `SELECT ${columns ?? paymentSelect}, ${cursorColumns(sort)} FROM ${from} ${tail()}`;
       return pool.query(sql, params.values).then((r) => r.rows);
     };
     if (!trigramQuery(filter) || skip + limit > 1_000) return query();
@@ -344,7 +344,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       const [found, total] = await Promise.all([
         cursor === null
           ? Promise.resolve([])
-          : pool.query(`SELECT ${paymentSelect()}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq FROM paydesk.payments p
+          : pool.query(`SELECT ${paymentSelect}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq FROM paydesk.payments p
               WHERE p.kind = 'link' ${inState} ${after} ORDER BY p.created_at DESC, p.list_seq DESC LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
         linksCount(version, input.state),
       ]);
@@ -369,7 +369,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
      */
     /** As on SQLite (ledger-reads.ts): the open operations' partial index (operations_one_open) finds them, so the cost is what is unclear, not the ledger's size; ties in the payments' order of arrival, as SQLite's by the payment's rowid. */
     async listUnclearOperations(input: MethodParsedInput<'listUnclearOperations'>): Promise<MethodOutput<'listUnclearOperations'>> {
-      const found = (await pool.query(`SELECT ${paymentSelect()}, o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at FROM paydesk.operations o
+      const found = (await pool.query(`SELECT ${paymentSelect}, o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at FROM paydesk.operations o
         JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' ORDER BY o.created_at, p.list_seq LIMIT $1`, [input.limit])).rows;
       const payments = await views(found);
       return { rows: found.map((r, i) => ({ payment: payments[i]!, operation: { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } })) };

@@ -76,15 +76,15 @@ const paymentColumns = ['id', 'profile_id', 'environment', 'kind', 'order_id', '
   'checkup_run', 'expire_date'] as const;
 /** What paymentOf reads: the columns, and when it was last checked and whether the person watches it (asked apart). */
 type PaymentField = (typeof paymentColumns)[number] | 'last_checked_at' | 'watched';
-/** The columns of payments `alias`, for a SELECT list. */
-export const paymentSelect = (alias = 'p') => paymentColumns.map((c) => `${alias}.${c}`).join(', ');
+/** The columns of payments `p`, for a SELECT list (written once: every page's query takes it). */
+export const paymentSelect = paymentColumns.map((c) => `p.${c}`).join(', ');
 
 /**
  * A payment with when it was last checked (its latest status check: every check records one, at
  * the time SQLite writes as last_checked_at) and whether the person logged in watches it (their
  * own row in paydesk.watching: row-level security shows no one else's).
  */
-const withChecks = `SELECT ${paymentSelect()}, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
+const withChecks = `SELECT ${paymentSelect}, (SELECT c.at FROM paydesk.status_checks c WHERE c.payment_id = p.id ORDER BY c.id DESC LIMIT 1) AS last_checked_at,
   EXISTS (SELECT 1 FROM paydesk.watching w WHERE w.payment_id = p.id AND w.login = session_user AND w.watched) AS watched FROM paydesk.payments p`;
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : new Date(v).toISOString());

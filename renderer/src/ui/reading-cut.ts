@@ -28,9 +28,8 @@ const overflows = (box: HTMLElement) => box.scrollWidth > box.clientWidth + 1 ||
 // 11 s over 2,000 rows of such names; docs/screens-after-sale.md). Contained whole (its size its
 // own), so a try lays out that box alone; its content's size is read from its scroll size.
 let measurer: HTMLElement | undefined;
-function measuringBox(box: HTMLElement, width: number): HTMLElement {
+function measuringBox(shown: CSSStyleDeclaration, width: number): HTMLElement {
   measurer ??= document.body.appendChild(document.createElement('div'));
-  const shown = getComputedStyle(box);
   measurer.setAttribute('aria-hidden', 'true');
   measurer.style.cssText = 'position: fixed; inset-block-start: 0; inset-inline-start: 0; visibility: hidden; pointer-events: none; contain: strict; block-size: 0; overflow: hidden; unicode-bidi: plaintext;';
   for (const property of ['font', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'overflowWrap', 'wordBreak', 'lineHeight', 'fontKerning'] as const) measurer.style[property] = shown[property];
@@ -55,7 +54,7 @@ function oneLineWidth(font: string): ((text: string) => number) | undefined {
 function cutToFit(box: HTMLElement, text: string, width: number, height: number): string {
   const shown = getComputedStyle(box);
   const measure = shown.whiteSpace === 'nowrap' ? oneLineWidth(shown.font) : undefined;
-  const trial = measure ? undefined : measuringBox(box, width);
+  const trial = measure ? undefined : measuringBox(shown, width);
   const fits = (candidate: string) => {
     if (measure) return measure(candidate) <= width - 1; // a pixel spare: the canvas's shaping may round otherwise
     trial!.textContent = candidate;
