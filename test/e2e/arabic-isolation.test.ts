@@ -56,7 +56,7 @@ describe('Arabic screens in Chromium', () => {
     expect(await drawnLeftToRight(detail, 'layla.ar@example.com')).toBe(true);
     expect(await drawnLeftToRight(detail, payment.transactionId.slice(0, 8))).toBe(true);
     expect(await drawnLeftToRight(detail, '512345', 6)).toBe(true);
-    await session.page.screenshot({ path: 'test-results/screenshots/arabic-detail-ltr-tokens.png' });
+    await session.screenshot('arabic-detail-ltr-tokens');
   });
 
   it('words the check-up\'s refund reason in Arabic on the audit log; a typed reason stays as typed', async () => {
@@ -71,7 +71,7 @@ describe('Arabic screens in Chromium', () => {
     expect(texts.some((t) => t.includes('استرداد — فحص البوابة: إعادة أموال الاختبار'))).toBe(true);
     expect(texts.join(' ')).not.toContain('Gateway check-up');
     expect(texts.some((t) => t.includes('Damaged item'))).toBe(true);
-    await session.page.screenshot({ path: 'test-results/screenshots/arabic-audit-checkup-reason.png' });
+    await session.screenshot('arabic-audit-checkup-reason');
   });
 
   it('draws a dollar amount in a refund\'s sentences as in the tables, "10.00 USD", the digits before the code', async () => {

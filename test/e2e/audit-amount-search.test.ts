@@ -34,7 +34,7 @@ describe('the audit screen, searched by amount', () => {
     const texts = await rows.allTextContents();
     expect(texts.every((text) => text.includes('AUD-KWD-1'))).toBe(true);
     expect(texts.some((text) => text.includes('1.250'))).toBe(false);
-    await session.page.screenshot({ path: 'test-results/screenshots/audit-amount-search-ar.png' });
+    await session.screenshot('audit-amount-search-ar');
 
     await session.page.locator('#audit-search').fill('12.5 JPY');
     await session.page.getByTestId('audit-empty').waitFor();

@@ -1,7 +1,7 @@
 // Home's "Authorised, not captured", in Chromium through the preview against the practice gateway:
 // an authorisation taken on the Card payment screen ("Authorise only") shows on Home with its
 // amount and age, in English and Arabic; one press opens Transactions at exactly that payment
-// (state Authorised); captured from there, it leaves Home. A fresh ledger's Home shows no such line.
+// (state Authorised, oldest first); captured from there, it leaves Home. A fresh ledger's Home shows no such line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { TransactionsPage } from './pages/transactions-page';
@@ -54,6 +54,7 @@ describe('money authorised and not captured, on Home', () => {
     await tx.row('HELD-E2E-1').waitFor();
     expect(await tx.total()).toBe(1);
     expect(await page.locator('#tx-state').inputValue()).toBe('authorised');
+    expect(await page.locator('#tx-sort').inputValue()).toBe('createdAt:asc'); // oldest first: the hold that lapses first on top
 
     await tx.openPayment('HELD-E2E-1');
     await tx.startAction('capture');

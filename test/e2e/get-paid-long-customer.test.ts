@@ -6,7 +6,7 @@
 // the Earlier customer list gone through with the arrow keys, as a keyboard user does.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
-import { GetPaidPage } from './pages/get-paid-page';
+import { BulkPage, GetPaidPage } from './pages/get-paid-page';
 
 const longName = 'Layla Abdulrahman Mohammed Al-Haddad for General Trading, Contracting and Maintenance Services Company Ltd';
 const customer = { name: longName, email: 'accounts@haddad-trading.example', phone: '+٩٦٦٥٠١٢٣٤٥٦٧' };
@@ -203,6 +203,51 @@ describe('a new form after a customer with a long name', () => {
       }
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    await app.chooseLanguage('en');
+  });
+
+  // The cut is made again at every size: a window narrowed then widened (or a column widened) shows
+  // what a fresh screen at that width shows, the whole name where it fits. In the links list's and
+  // bulk check's tables a column is as wide as its names, so a cut name narrowed its own box: the
+  // cut, found for the wider box, took a third line in two and its "…" was hidden ("مؤسسة /
+  // Al-Qahtani" read as a whole name in English at 1280 px; ui/reading-cut.ts).
+  it('draws a cut name with its "…" in its lines, and the same again once the window is widened, in the three lists, English and Arabic', async () => {
+    const page = session.page;
+    const medium = 'مؤسسة Al-Qahtani Trading للتجارة';
+    await page.keyboard.press('Alt+2');
+    await app.createLink({ orderId: 'PD-TWO-SCRIPTS-2', amount: '30.00', description: 'Invoice', customer: { name: medium, email: 'two2@example.com', phone: '+966501234568' } });
+    const csv = ['orderId,amount,currency,description,customerName,customerEmail,customerPhone,issueDate,expireDate', ...[...twoScripts, medium].map((name, n) => `B-${n},10.00,SAR,Two scripts,${name},b${n}@example.com,+96650000002${n},,`)].join('\r\n') + '\r\n';
+    const bulk = new BulkPage(page);
+    /** Each two-script name's box in the list: its drawn text, and whether its text runs past its box (its "…" not seen). */
+    const drawn = () => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid^="tx-row-PD-TWO-SCRIPTS"] .customer-name, [data-testid="link-row"][data-order-id^="PD-TWO-SCRIPTS"] .customer-name, [data-testid="bulk-preview-row"] .customer-name')]
+      .map((box) => ({ row: box.closest('[data-testid^="tx-row"]')?.getAttribute('data-testid') ?? box.closest('tr')!.getAttribute('data-order-id') ?? box.closest('tr')!.querySelectorAll('td')[1]!.textContent, text: box.textContent, runsPast: box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1 }))
+      .sort((a, b) => (a.row! < b.row! ? -1 : 1)));
+    const lists = [
+      ['transactions', async () => { await page.keyboard.press('Alt+5'); await page.locator('[data-testid="tx-row-PD-TWO-SCRIPTS-2"] .customer-name').waitFor(); }],
+      // Searched for, so their column is as wide as these names make it (the long one-script name above held it wide).
+      ['links', async () => { await app.openScreen('links'); await page.getByTestId('links-search').fill('PD-TWO-SCRIPTS'); await expect.poll(() => page.getByTestId('link-row').count()).toBe(3); }],
+      ['bulk', async () => { await bulk.openScreen('bulk'); await bulk.choose('two-scripts.csv', csv); }],
+    ] as const;
+    for (const language of ['en', 'ar'] as const) {
+      await app.chooseLanguage(language);
+      for (const [list, show] of lists) {
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await show();
+        /** The names once every one is drawn and none runs past its box (each cut settled). */
+        const settled = async (when: string) => {
+          await expect.poll(async () => { const all = await drawn(); return { count: all.length, runningPast: all.filter((x) => x.runsPast) }; }, { message: `${language} ${list} ${when}` }).toEqual({ count: 3, runningPast: [] });
+          return drawn();
+        };
+        const fresh = await settled('at 1280 px');
+        await page.setViewportSize({ width: 600, height: 800 });
+        await expect.poll(drawn).not.toEqual(fresh); // cut shorter
+        await settled('at 600 px');
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await expect.poll(drawn, { message: `${language} ${list} widened` }).toEqual(fresh);
+      }
+    }
+    await app.openScreen('links');
+    await page.getByTestId('links-search').fill('');
     await app.chooseLanguage('en');
   });
 });

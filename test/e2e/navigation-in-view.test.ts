@@ -41,7 +41,7 @@ describe('the navigation at the bottom of a long screen', () => {
       await session.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect(await session.page.evaluate(() => window.scrollY)).toBeGreaterThan(1000); // the page did scroll far: Settings is over 1,700 px long
       expect(await hiddenEntries()).toEqual([]);
-      await session.page.screenshot({ path: `test-results/screenshots/navigation-in-view-${language}.png` });
+      await session.windowShot(`navigation-in-view-${language}`); // the window scrolled to the end, the navigation in it
       await session.page.getByTestId('nav-home').click();
       await expect.poll(() => session.page.getByTestId('nav-home').getAttribute('aria-current')).toBe('page');
     });
@@ -77,7 +77,7 @@ describe('the navigation at the bottom of a long screen', () => {
         expect({ width, balanced: Math.min(...widths) >= 0.6 * Math.max(...widths), alone: screens.some((count) => count < 2) }).toEqual({ width, balanced: true, alone: false });
         // "Keyboard shortcuts" ends the last line: at 900 px it had a line of its own under the screens.
         expect({ width, help }).toEqual({ width, help: 1 });
-        await session.page.screenshot({ path: `test-results/screenshots/navigation-${language}-${width}.png` });
+        await session.windowShot(`navigation-${language}-${width}`);
       }
       // Under 680 px only its key shows, its words still its name.
       await session.page.setViewportSize({ width: 600, height: 700 });

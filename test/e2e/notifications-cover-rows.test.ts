@@ -3,8 +3,7 @@
 // end in both directions) and over a payment's detail. In Chromium through the preview.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { join } from 'node:path';
-import { artifactsDir, openSession, type E2eSession } from './support/session';
+import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { callApi, refuseNextRefund } from './support/practice-control';
@@ -84,14 +83,14 @@ describe('an error note', () => {
       await tx.uncoverList();
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notifications"] .notification')].some((n) => n.getBoundingClientRect().width > 100));
-      await page.screenshot({ path: join(artifactsDir, `notifications-over-list-800-${language}.png`) });
+      await session.windowShot(`notifications-over-list-800-${language}`);
       expect(await halfCovered(page, rows)).toEqual([]);
       const last = await lastRowSeen(page);
       expect(last).toEqual({ orderId: expect.stringMatching(/^COVER-/), amountClear: true, stateClear: true });
       // Scrolled to the page's end and the list's: its last row (the first sale) above the notes.
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await tx.scrollToRow('COVER-01');
-      await page.screenshot({ path: join(artifactsDir, `notifications-over-list-end-800-${language}.png`) });
+      await session.windowShot(`notifications-over-list-end-800-${language}`);
       expect(await halfCovered(page, rows)).toEqual([]);
       expect(await lastRowSeen(page)).toEqual({ orderId: 'COVER-01', amountClear: true, stateClear: true });
       // Pressed where its state is, it opens.
@@ -108,10 +107,10 @@ describe('an error note', () => {
         await tx.openPayment('COVER-01');
         await page.evaluate(() => window.scrollTo(0, 0));
         expect(await halfCovered(page, detailParts)).toEqual([]);
-        await page.screenshot({ path: join(artifactsDir, `notifications-over-detail-${width}-${language}.png`) });
+        await session.windowShot(`notifications-over-detail-${width}-${language}`);
         // At the page's end nothing of it is under the notes.
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.screenshot({ path: join(artifactsDir, `notifications-over-detail-end-${width}-${language}.png`) });
+        await session.windowShot(`notifications-over-detail-end-${width}-${language}`);
         const under = await page.evaluate((css) => {
           const band = document.querySelector('[data-testid="notifications"]')!.getBoundingClientRect();
           return [...document.querySelectorAll(css)].filter((e) => e.getBoundingClientRect().bottom > band.top).map((e) => (e.textContent ?? '').trim().slice(0, 40));

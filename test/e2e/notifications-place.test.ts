@@ -5,8 +5,7 @@
 // an error stays until dismissed; a dialog is on top of them. In Chromium through the preview.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { join } from 'node:path';
-import { artifactsDir, openSession, type E2eSession } from './support/session';
+import { openSession, type E2eSession } from './support/session';
 import { AppPage } from './pages/app-page';
 import { TransactionsPage } from './pages/transactions-page';
 import { callApi, practiceControl } from './support/practice-control';
@@ -91,7 +90,7 @@ describe('notifications', () => {
     const one = ['NOTE-PLACE-1: one line', 'NOTE-PLACE-2: one line', 'NOTE-PLACE-3: one line'];
     expect(await lines('[data-testid="notifications"] bdi[title^="NOTE-PLACE"]')).toEqual(one);
     expect(await lines('.attention-table .order-cell bdi[title^="NOTE-PLACE"]')).toEqual(one);
-    await page.screenshot({ path: join(artifactsDir, `notifications-ids-800-${language}.png`) });
+    await session.windowShot(`notifications-ids-800-${language}`);
   });
 
   // A refund's dialog opened while they show: at 800 px their column lay over its fields' ends. A
@@ -118,7 +117,7 @@ describe('notifications', () => {
         }
         return [...new Set(found)];
       });
-      await page.screenshot({ path: join(artifactsDir, `notifications-dialog-${width}-${language}.png`) });
+      await session.windowShot(`notifications-dialog-${width}-${language}`);
       await page.keyboard.press('Escape');
       await tx.dialog.waitFor({ state: 'detached' });
     }
@@ -142,7 +141,7 @@ describe('notifications', () => {
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notifications"] .notification')].some((n) => n.getBoundingClientRect().width > 100));
     expect(await layout(page, 'attention-NOTE-UNCLEAR')).toEqual(before);
     expect(before.sideways).toBe(false);
-    await page.screenshot({ path: join(artifactsDir, `notifications-800-attention-${language}.png`) });
+    await session.windowShot(`notifications-800-attention-${language}`);
     // A band across the window's bottom, as a status bar, in both directions (notifications-cover-rows.test.ts:
     // the corner stack lay over the rows' ends).
     const band = (await page.getByTestId('notifications').boundingBox())!;
@@ -189,7 +188,7 @@ describe('notifications', () => {
 
       // The refused refund, after all that time, is still there to be read.
       expect(await notes().allTextContents()).toEqual([expect.stringContaining('A refund on NOTE-ERROR failed')]);
-      await page.screenshot({ path: join(artifactsDir, 'notifications-error-stays-800-en.png') });
+      await session.windowShot('notifications-error-stays-800-en');
     } finally {
       await page.clock.resume();
     }

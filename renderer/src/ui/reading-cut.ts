@@ -94,6 +94,24 @@ function fitAll(entries: ResizeObserverEntry[]) {
     if (cuts[i] !== undefined) x.box.textContent = cuts[i];
     x.cut?.(x.box, x.over);
   });
+  cutAgainWhereNarrowed(measured.filter((_, i) => cuts[i] !== undefined));
+}
+
+/**
+ * A box as wide as its text lets it be (the links list's and bulk check's two-line names: a table
+ * column sized by its cells) narrows once its name is cut: the cut, found for the width the whole
+ * name had, then took a third line in two, the line with its "…" hidden ("مؤسسة / Al-Qahtani" in the
+ * English links list at 1280 px, read as whole). Those still too long are cut again at the width
+ * they now have, all read before any is drawn (one layout a round); a box whose width is its
+ * column's (the transactions list) never narrows, and costs one read.
+ */
+function cutAgainWhereNarrowed(cut: Array<{ box: HTMLElement; text: string }>) {
+  let left = cut;
+  for (let round = 0; round < 3 && left.length; round++) {
+    left = left.filter((x) => overflows(x.box));
+    const cuts = left.map((x) => cutToFit(x.box, x.text, x.box.clientWidth, x.box.clientHeight));
+    left.forEach((x, i) => (x.box.textContent = cuts[i]!));
+  }
 }
 
 /**

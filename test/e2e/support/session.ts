@@ -27,6 +27,12 @@ export type E2eSession = {
   customerTab(): Promise<Page>;
   /** The whole page, or only the part `part` covers (a README's picture of one section). */
   screenshot(name: string, part?: Locator): Promise<string>;
+  /**
+   * The window as it is now, scrolled where the test left it: what is fixed to the window (the
+   * notes' band over the rows, the navigation kept in view) drawn where a person sees it. Taken once
+   * more if the capture stalls, as screenshot() is (page-shot.ts).
+   */
+  windowShot(name: string): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -55,6 +61,11 @@ export async function openSession(options: { env?: NodeJS.ProcessEnv; dataDir?: 
     async screenshot(name, part) {
       const path = join(artifactsDir, `${name}.png`);
       await wholePageShot(page, path, undefined, part);
+      return path;
+    },
+    async windowShot(name) {
+      const path = join(artifactsDir, `${name}.png`);
+      await screenshotOnceMore(page, { path });
       return path;
     },
     async close() {

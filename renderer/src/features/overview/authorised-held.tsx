@@ -1,7 +1,9 @@
 // Card payments authorised and not captured: money held on the customer's card that the business
 // has not got yet, and that lapses if nobody captures it. Per currency, how many, the amount held
 // and how old the oldest is; one press opens the list at exactly those payments (state
-// "Authorised", the currency, the overview's scope). Those who may capture see it among Home's
+// "Authorised", the currency, the overview's scope), oldest first: the hold that lapses first is
+// the one to capture first (the list's Sort control says so; later visits are in the person's own
+// order again). Those who may capture see it among Home's
 // tasks (home-screen.tsx); the others (finance, staff) as a figure of the overview. Nothing is
 // drawn when there are none (docs/overview.md, "Authorised, not captured").
 // Held in many currencies (7 in the seeded ledger), a line each pushed the rest of Home below the
@@ -14,6 +16,7 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { showPayments, useOverview } from './overview-store';
 import { oldestOf, splitHeld, type Held } from './held-lines';
+import { oldestFirst } from '../transactions/transactions-store';
 
 const dayMs = 86_400_000;
 const daysSince = (at: string) => Math.max(0, Math.floor((Date.now() - Date.parse(at)) / dayMs));
@@ -30,7 +33,7 @@ function HeldLine({ held, kind }: { held: Held; kind: 'task' | 'figure' }) {
   const amount = `\u2066${formatAmount(held.amountMinor, held.currency as CurrencyCode, language)}\u2069`;
   return (
     <li className="held-line" data-currency={held.currency}>
-      <button type="button" className={kind === 'figure' ? 'link' : undefined} data-testid={`held-${kind}-${held.currency}`} onClick={() => showPayments({ states: ['authorised'], currency: held.currency }, go)}>
+      <button type="button" className={kind === 'figure' ? 'link' : undefined} data-testid={`held-${kind}-${held.currency}`} onClick={() => showPayments({ states: ['authorised'], currency: held.currency }, go, oldestFirst)}>
         {t(kind === 'task' ? 'ov.held.task' : 'ov.held.figure', { count: held.count, amount })}
       </button>{' '}
       · <span data-testid={`held-oldest-${held.currency}`}>{t('ov.held.oldest', { days: daysSince(held.oldestAt) })}</span>

@@ -5,7 +5,7 @@ import type { MethodOutput } from '../../../../contract/methods';
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
-import { useTransactions } from '../transactions/transactions-store';
+import { useTransactions, type PaymentSort } from '../transactions/transactions-store';
 import { lastDays, localDate, parseLocalDate, periodsOf, type PeriodId, type Range } from './periods';
 
 export type OverviewData = MethodOutput<'getOverview'>;
@@ -67,11 +67,15 @@ export function scopeFilter(): PaymentFilter {
   return useOverview.getState().scope === 'profile' && lastProfile ? { profileId: lastProfile } : {};
 }
 
-/** Opens the transactions list filtered to exactly the payments behind a figure. */
-export function showPayments(filter: PaymentFilter, go: (screen: string) => void): void {
+/**
+ * Opens the transactions list filtered to exactly the payments behind a figure, in the person's own
+ * sort, or in `sort` for this visit where the press's work needs an order of its own (the held
+ * payments: oldest first; docs/overview.md, "The order a press opens in").
+ */
+export function showPayments(filter: PaymentFilter, go: (screen: string) => void, sort?: PaymentSort): void {
   const list = useTransactions.getState();
   list.open(undefined);
-  list.replaceFilter({ ...scopeFilter(), ...filter });
+  list.showFiltered({ ...scopeFilter(), ...filter }, sort);
   go('transactions');
 }
 

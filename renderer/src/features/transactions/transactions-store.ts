@@ -11,12 +11,22 @@ import { api } from '../../api';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 export const pageSize = 100;
+/** Until the person chooses another in the list's Sort control: newest first. */
+export const newestFirst: PaymentSort = { by: 'createdAt', direction: 'desc' };
+/** A list of work waiting, where the oldest is the most urgent (Home's held payments: the oldest hold lapses first). */
+export const oldestFirst: PaymentSort = { by: 'createdAt', direction: 'asc' };
 /** Rows kept either side of the view; farther ones are fetched again if scrolled back to. */
 export const keepAround = 1_000;
 
 type State = {
   filter: PaymentFilter;
   sort: PaymentSort;
+  /**
+   * The person's own sort, chosen in the Sort control and kept while the window is open (never
+   * stored): every visit shows it, except one opened by a press on Home that needs its own order
+   * (showFiltered). Newest first until chosen.
+   */
+  ownSort: PaymentSort;
   total: number | undefined;
   /** False while main is still counting a search: at least `total` match ("more than {total - 1}"). */
   totalExact: boolean;
@@ -32,6 +42,13 @@ type State = {
   /** The list filtered by this alone: every other filter, set earlier and maybe folded away, goes. */
   replaceFilter(filter: PaymentFilter): void;
   clearFilter(): void;
+  /**
+   * A press on Home: the list filtered by exactly this, in `sort` for this visit (the person's own
+   * sort when none), shown in the Sort control and changed there as any; the next visit opened
+   * otherwise is in the person's own sort again.
+   */
+  showFiltered(filter: PaymentFilter, sort?: PaymentSort): void;
+  /** The person's choice in the Sort control: this visit's and every later one's. */
   setSort(sort: PaymentSort): void;
   ensureRows(first: number, last: number): void;
   reload(): void;
@@ -56,6 +73,8 @@ type Counted = Extract<AppEvent, { type: 'payments.counted' }>;
 /** The latest counts heard, by countId: an event can arrive before the page that names it. */
 const heardCounts = new Map<string, Counted>();
 let visiting = false;
+/** A press on Home set this visit's filter and sort: the visit it leads to keeps them. */
+let arrivingFromPress = false;
 /** How long a first page asked ahead (askAhead) stands in for the click's own, with no change heard. */
 export const aheadFreshMs = 30_000;
 /** The first page asked ahead, until a visit takes it; `stale` once main said payments changed. */
@@ -104,7 +123,8 @@ export const useTransactions = create<State>((set, get) => {
 
   return {
     filter: {},
-    sort: { by: 'createdAt', direction: 'desc' },
+    sort: newestFirst,
+    ownSort: newestFirst,
     total: undefined,
     totalExact: true,
     rows: new Map(),
@@ -113,7 +133,11 @@ export const useTransactions = create<State>((set, get) => {
     setFilter: (patch) => restart({ filter: clean({ ...get().filter, ...patch }) }),
     replaceFilter: (filter) => restart({ filter: clean(filter) }),
     clearFilter: () => restart({ filter: {} }),
-    setSort: (sort) => restart({ sort }),
+    showFiltered(filter, sort) {
+      arrivingFromPress = true;
+      restart({ filter: clean(filter), sort: sort ?? get().ownSort });
+    },
+    setSort: (sort) => restart({ sort, ownSort: sort }),
     ensureRows(first, last) {
       const { rows, total } = get();
       // Until the first page is in, restart() or reload() is already fetching it.
@@ -130,6 +154,11 @@ export const useTransactions = create<State>((set, get) => {
     reload: () => void reloadFirstPage(),
     beginVisit() {
       visiting = true;
+      const pressed = arrivingFromPress;
+      arrivingFromPress = false;
+      // Opened otherwise than by Home's press: the person's own sort again (held payments oldest first were that press's).
+      const { sort, ownSort } = get();
+      if (!pressed && (sort.by !== ownSort.by || sort.direction !== ownSort.direction)) set({ sort: ownSort, selected: 0, generation: get().generation + 1 });
       const taken = ahead;
       ahead = undefined;
       taken?.stop();
