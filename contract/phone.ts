@@ -55,3 +55,20 @@ export function phoneSuggestion(typed: string, currency: CurrencyCode): string |
   if (national !== undefined && fits(national)) return `+${country.code} ${national}`;
   return undefined;
 }
+
+/**
+ * A phone typed into a payment search the way it is said ("0581519896", "058 151 9896", "00966…",
+ * Arabic-Indic digits), as the digits every stored form of it holds. The ledger keeps a phone as
+ * sent (+, country code, digits: internationalPhone) and the search matches text within, so
+ * "0581519896" found nothing beside "+966581519896" (the screen walk, docs/screens-walks.md).
+ * Read so only with 7 digits or more, when it starts like a phone (+, 0, a bracket) or is digits
+ * and spaces alone: an order reference's dashes ("2026-11-30-001") are kept. What goes is a leading
+ * +, 00 or trunk 0 (a shorter text within matches more, never less) and the separators.
+ */
+export function phoneSearchText(text: string): string {
+  const typed = toAsciiDigits(text.trim());
+  const digits = typed.replace(/[\s().-]/g, '');
+  if (!/^\+?\d{7,}$/.test(digits)) return text;
+  if (!/^\(?[+0]/.test(typed) && /[().-]/.test(typed)) return text;
+  return digits.replace(/^\+/, '').replace(/^00?/, '');
+}

@@ -84,8 +84,8 @@ export const overviewMethods = {
   }),
   exportRefundsMade: method({
     summary: 'The refunds made in a period as CSV (UTF-8 with BOM, formulas neutralised), one row per refund: local day and time, order reference, payment id, amount, currency, reason, who, profile.',
-    /** timeZone: the local columns' zone (the renderer's). */
-    input: () => z.object({ from: instant(), to: instant(), profileId: id().optional(), timeZone: z.string().min(1).max(100).optional() }).strict(),
+    /** timeZone: the local columns' zone (the renderer's); currency: one currency's refunds (the list of one currency exports what it shows). */
+    input: () => z.object({ from: instant(), to: instant(), profileId: id().optional(), currency: currency().optional(), timeZone: z.string().min(1).max(100).optional() }).strict(),
     output: () => z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int() }),
   }),
   exportSettlement: method({

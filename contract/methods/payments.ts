@@ -11,6 +11,7 @@ import { cardBrands } from '../card';
 import { productionConfirmationSchema } from './profiles';
 import { paymentKinds } from '../payment-kinds';
 import { searchableText } from '../text-chars';
+import { phoneSearchText } from '../phone';
 import { reasonSchema } from '../result';
 
 const currency = shared(() => z.enum(currencyCodes as [string, ...string[]]));
@@ -18,6 +19,8 @@ const minor = shared(() => z.number().int().safe());
 const text = (max: number) => z.string().max(max);
 /** What a person searches for, pasted isolates and invisible marks dropped (text-chars.ts). */
 const searchText = shared(() => text(200).transform(searchableText));
+/** The payments' search: also a phone as said at home, read as the digits a stored phone holds (phoneSearchText). */
+const paymentSearchText = shared(() => text(200).transform((typed) => phoneSearchText(searchableText(typed))));
 const id = shared(() => z.string().min(1).max(200));
 /** Decimal text as typed ("1,250.50", Arabic-Indic digits allowed); main checks its decimals. */
 const amountText = shared(() => z.string().max(40));
@@ -98,7 +101,7 @@ export type PaymentView = z.infer<ReturnType<typeof paymentViewSchema>>;
 export const paymentFilterSchema = shared(() => z
   .object({
     /** Order id, customer name, e-mail or phone, transaction id: matched as a prefix or inside. */
-    query: searchText().optional(),
+    query: paymentSearchText().optional(),
     states: z.array(z.enum(ledgerStates)).max(20).optional(),
     kinds: z.array(z.enum(paymentKinds)).max(5).optional(),
     currency: currency().optional(),

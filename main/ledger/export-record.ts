@@ -42,13 +42,13 @@ function filterParts(filter: PaymentFilter): string[] {
 
 /** A settlement summary's scope: its first and last day and the profile (every profile when none). */
 /** The refunds made's scope: the local days of its instants (the last day the one before `to`) and the profile. */
-export const refundsMadeScope = (input: { from: string; to: string; profileId?: string }, zone: string): ExportScope => ({
-  kind: 'settlement', from: dayIn(new Date(input.from), zone), to: dayIn(new Date(Date.parse(input.to) - 1), zone), profileId: input.profileId,
+export const refundsMadeScope = (input: { from: string; to: string; profileId?: string; currency?: string }, zone: string): ExportScope => ({
+  kind: 'settlement', from: dayIn(new Date(input.from), zone), to: dayIn(new Date(Date.parse(input.to) - 1), zone), profileId: input.profileId, currency: input.currency,
 });
 
 export const settlementScope = (input: { days: Array<{ date: string }>; profileId?: string }): ExportScope => ({ kind: 'settlement', from: input.days[0]?.date ?? '', to: input.days.at(-1)?.date ?? '', profileId: input.profileId });
 
-export type ExportScope = { kind: 'payments'; filter: PaymentFilter } | { kind: 'audit'; search?: AuditSearch } | { kind: 'settlement'; from: string; to: string; profileId?: string };
+export type ExportScope = { kind: 'payments'; filter: PaymentFilter } | { kind: 'audit'; search?: AuditSearch } | { kind: 'settlement'; from: string; to: string; profileId?: string; currency?: string };
 
 /** The entry's result: `12 rows; file paydesk-audit-….csv; zone Asia/Riyadh; search "refund"`. A search is always last (it may hold "; "). */
 export function exportRecord(rows: number, fileName: string, scope: ExportScope, timeZone?: string): string {
@@ -65,6 +65,7 @@ export function exportRecord(rows: number, fileName: string, scope: ExportScope,
     search = scope.search?.query?.trim() ?? '';
   } else {
     parts.push(`days ${scope.from} to ${scope.to}`);
+    if (scope.currency) parts.push(`currency ${scope.currency}`);
     if (scope.profileId) parts.push(`profile ${scope.profileId}`);
   }
   if (search) parts.push(`search ${quoted(redact(search, []))}`);

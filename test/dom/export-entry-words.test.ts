@@ -4,6 +4,7 @@
 import { expect, it } from 'vitest';
 import { auditResult } from '../../renderer/src/features/transactions/audit-words';
 import { translate, type Language, type MessageKey } from '../../renderer/src/i18n';
+import { formatDate } from '../../renderer/src/i18n/format';
 
 const entries: Array<[string, string, RegExp, RegExp]> = [
   ['export_payments', '12 rows; file paydesk-payments-20261129-054000.csv; zone Asia/Riyadh; state paid,refunded; currency KWD; search "PD-7; x"',
@@ -24,6 +25,17 @@ it.each(['en', 'ar'] as Language[])('words what each export recorded in %s', (la
   }
   // An older entry's form still reads as before.
   expect(auditResult('export_payments', '40 rows', t, language)).toBe(t('audit.result.rows', { rows: 40 }));
+});
+
+it('draws an Arabic entry\'s days as the lists draw dates, not isolated left to right', () => {
+  // Intl's Arabic date carries right-to-left marks after its day and month ("01‏/10‏/2026"); isolated
+  // left to right (as amounts are: the message's {from} and {to} were taken for amounts), Chromium
+  // drew it "012026/10/" on the audit screen (the screen walk, docs/screens-walks.md).
+  const result = '466 rows; file paydesk-refunds-made-20261130-173715.csv; zone UTC; days 2026-10-01 to 2026-10-31; currency SAR; profile practice';
+  const said = auditResult('export_refunds', result, (key, values) => translate('ar', key, values), 'ar');
+  expect(said).toContain(`الأيام من ${formatDate('2026-10-01', 'ar')} إلى ${formatDate('2026-10-31', 'ar')}؛ العملة: SAR؛`);
+  expect(said).not.toMatch(/\u2066\d\d\u200f/);
+  expect(auditResult('export_refunds', result, (key, values) => translate('en', key, values), 'en')).toMatch(/; days 1 Oct 2026 to 31 Oct 2026; Currency: SAR; /);
 });
 
 it('says a card number main removed from the search in the reader\'s language', () => {

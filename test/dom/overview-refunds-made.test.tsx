@@ -47,15 +47,24 @@ it('shows the chosen dates’ refunds per currency, opens one currency’s list,
   expect(main.asked('listRefundsMade')[1]!.after).toEqual({ at: row(2).at, id: 'op-2' });
   expect(within(dialog).queryByRole('button', { name: translate('en', 'ov.made.more') })).toBeNull();
 
-  fireEvent.click(within(dialog).getByRole('button', { name: translate('en', 'ov.made.export') }));
+  // The line that opened it is said again above the rows (the dialog covers it), and its export
+  // writes that currency's refunds: finance asked for last month's SAR refunds and got every
+  // currency's before (docs/screens-walks.md).
+  expect(plain(within(dialog).getByTestId('ov-made-list-total').textContent)).toBe('3 refunds · SAR 150.00');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Export these SAR refunds (CSV)' }));
   await within(dialog).findByText('5 refunds exported.');
-  expect(main.asked('exportRefundsMade')[0]).toEqual({ ...asked.refundsMadeIn, profileId: 'practice', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  expect(main.asked('exportRefundsMade')[0]).toEqual({ ...asked.refundsMadeIn, profileId: 'practice', currency: 'SAR', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 
   // An order reference opens its payment in Transactions, the dialog closed.
   fireEvent.click(within(dialog).getByRole('button', { name: 'PD-3' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(useNavigation.getState().screen).toBe('transactions');
   expect(useTransactions.getState().openId).toBe('pay-3');
+
+  // Home's own export, below the lines, still writes every currency's.
+  fireEvent.click(screen.getByTestId('ov-made-export'));
+  await screen.findByTestId('ov-made-exported');
+  expect(main.asked('exportRefundsMade')[1]).toEqual({ ...asked.refundsMadeIn, profileId: 'practice', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
 });
 
 it('says when none was made, with no export, and reads in Arabic', async () => {

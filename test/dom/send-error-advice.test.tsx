@@ -9,9 +9,14 @@ import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { AppError } from '../../contract/result';
 import { stubMain } from '../support/stub-main';
+import { paymentView } from '../support/payment-view';
 
-stubMain({});
+const main = stubMain({
+  searchPayments: () => ({ ok: true, value: { rows: [paymentView({ id: 'pay-77', orderId: 'INV-77' })], total: 1 } }),
+});
 const { SendError } = await import('../../renderer/src/features/get-paid/form-kit');
+const { useNavigation } = await import('../../renderer/src/app/navigation-store');
+const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 const { useLanguage, wordReason, translate } = await import('../../renderer/src/i18n');
 
 afterEach(() => {
@@ -35,10 +40,26 @@ it('gives the advice when main sent no words of its own (the code\'s plain words
   expect(shown()).toBe(`${translate('en', 'error.code.network')}${translate('en', 'gp.error.network')}`);
 });
 
-it('keeps the advice that adds to main’s reason: another order reference', () => {
-  const reason = { key: 'rule.orderExists', values: { orderId: 'PD-7' } } as const;
+it.each(['en', 'ar'] as const)('offers, in %s, to open the payment whose order reference is taken, instead of saying again where to find it', async (language) => {
+  // The staff walk: "Order INV-77 already exists… or open the existing payment." and under it
+  // "…or find the existing payment in Transactions.", with nothing to press (docs/screens-walks.md).
+  act(() => useLanguage.getState().setLanguage(language));
+  const reason = { key: 'rule.orderExists', values: { orderId: 'INV-77' } } as const;
   render(<SendError error={{ code: 'conflict', message: 'English', reason }} />);
-  expect(shown()).toBe(`${wordReason('en', reason)}${translate('en', 'gp.error.conflict')}`);
+  const open = screen.getByRole('button', { name: translate(language, 'gp.error.openExisting') });
+  expect(shown()).toBe(`${wordReason(language, reason)}${translate(language, 'gp.error.openExisting')}`);
+  await act(async () => open.click());
+  await main.settled();
+  expect(main.asked('searchPayments').at(-1)).toMatchObject({ filter: { query: 'INV-77' } });
+  expect(useNavigation.getState().screen).toBe('transactions');
+  expect(useTransactions.getState().openId).toBe('pay-77');
+  expect(useTransactions.getState().filter).toEqual({ query: 'INV-77' });
+});
+
+it('keeps the advice for a conflict main sent no words for', () => {
+  render(<SendError error={{ code: 'conflict', message: 'The order reference is already used.' }} />);
+  expect(shown()).toContain(translate('en', 'gp.error.conflict'));
+  expect(screen.queryByTestId('send-error-open-existing')).toBeNull();
 });
 
 it('is no longer shown after a switch to another profile, whose gateway it is not about', async () => {

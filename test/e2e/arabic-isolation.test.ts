@@ -104,6 +104,23 @@ describe('Arabic screens in Chromium', () => {
     await session.page.keyboard.press('Escape');
   });
 
+  it('draws a phone typed into each search left to right, and keeps an empty one\'s hint on the right', async () => {
+    // Support's walk: "+966581519896" typed into Home's find read "966581519896+" (docs/screens-walks.md).
+    const page = session.page;
+    for (const [nav, field] of [['nav-home', '#home-find'], ['nav-transactions', '#tx-search'], ['nav-links', '#links-search'], ['nav-audit', '#audit-search']] as const) {
+      await page.getByTestId(nav).click();
+      const search = page.locator(field);
+      const drawn = () => search.evaluate((e) => (e.matches(':dir(ltr)') ? 'ltr' : 'rtl'));
+      expect(await drawn(), `${field} empty`).toBe('rtl');
+      await search.fill('+966501234567');
+      expect(await drawn(), `${field} with a phone`).toBe('ltr');
+      if (field === '#tx-search') await search.screenshot({ path: 'test-results/screenshots/arabic-search-phone.png' });
+      await search.fill('ليلى');
+      expect(await drawn(), `${field} with a name`).toBe('rtl');
+      await search.fill('');
+    }
+  });
+
   it('shows the backup folder\'s example path untranslated, drawn left to right', async () => {
     await session.page.getByTestId('nav-settings').click();
     const backups = session.page.getByTestId('backups');

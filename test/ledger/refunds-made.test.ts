@@ -129,6 +129,21 @@ describeReports('refunds made in a period', seed, (reports) => {
     expect(await reports().auditCount('export_refunds')).toBe(exportsBefore + 1);
   });
 
+  it('exports one currency\'s refunds when asked, as its list shows them, and the audit entry says which', async () => {
+    // The list of one currency's refunds (Home, a currency's line) exports that currency: finance
+    // asked for "the SAR refunds of last month" got every currency's rows before (the screen walk, docs/screens-walks.md).
+    const range = { from: november(riyadh).from, to: december(riyadh).to };
+    const listed = (await reports().call('listRefundsMade', { ...range, currency: 'KWD' })).rows as Row[];
+    const file = await reports().call('exportRefundsMade', { ...range, currency: 'KWD', timeZone: riyadh });
+    const rows = parseCsv(file.csv);
+    expect(file.rows).toBe(2);
+    expect(rows.map((r) => [r.payment_id, r.amount, r.currency])).toEqual(listed.map((r) => [r.paymentId, r.amountMinor === 567 ? '0.567' : '1.001', 'KWD']));
+    const entries = (await reports().call('listAuditLog', { limit: 5 })).rows as Array<{ action: string; result: string }>;
+    expect(entries.find((e) => e.action === 'export_refunds')?.result).toMatch(/^2 rows; file paydesk-refunds-made-\d{8}-\d{6}\.csv; zone Asia\/Riyadh; days 2026-11-01 to 2026-12-31; currency KWD$/);
+    // Without a currency, every currency's refunds, as before.
+    expect((await reports().call('exportRefundsMade', { ...range, timeZone: riyadh })).rows).toBe(5);
+  });
+
   it('answers each local day and month the same as the refunds listed, in zones at half and three-quarter hours', async () => {
     // The figure sums whole days and hours kept by triggers (SQLite) and reads a period's edges from
     // the refunds; the list reads every refund. Kolkata (+05:30) and Kathmandu (+05:45) cut hours.

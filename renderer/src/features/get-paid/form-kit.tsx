@@ -21,6 +21,8 @@ import { Ltr } from '../../ui/ltr';
 import { QuotedWords } from '../../ui/quoted-words';
 import { SettingsLink } from '../settings/settings-link';
 import { phoneSuggestion } from '../../../../contract/phone';
+import { useNavigation } from '../../app/navigation-store';
+import { findPayment } from '../transactions/find-payment';
 
 /** Today as YYYY-MM-DD in the user's own time zone (the day the invoice is issued). */
 export function today(now = new Date()): string {
@@ -151,6 +153,7 @@ const adviceAddsToReason = new Set<AppError['code']>(['invalid_input', 'conflict
 /** What to do next, by error code, when main's own message (shown too) does not say it. */
 export function SendError({ error }: { error: AppError | null }) {
   const t = useT();
+  const go = useNavigation((s) => s.go);
   // Main's error as it came, worded at each draw: it follows a change of language.
   const wordError = useWordedError();
   // The profile the error came under: after a switch to another profile the error is about the
@@ -163,11 +166,15 @@ export function SendError({ error }: { error: AppError | null }) {
     network: 'gp.error.network', timeout: 'gp.error.network', gateway_error: 'gp.error.gateway', malformed_response: 'gp.error.gateway',
     key_missing: 'gp.error.key', key_rejected: 'gp.error.key', invalid_input: 'gp.error.fields', conflict: 'gp.error.conflict', outcome_unknown: 'gp.error.unknown',
   };
-  const key = error.reason && !adviceAddsToReason.has(error.code) ? undefined : advice[error.code];
+  // An order reference already in the ledger: main's reason says to use another or open the
+  // existing payment; the advice said it again ("find it in Transactions"), and one press opens it.
+  const existing = error.reason?.key === 'rule.orderExists' ? String(error.reason.values?.orderId ?? '') : '';
+  const key = existing || (error.reason && !adviceAddsToReason.has(error.code)) ? undefined : advice[error.code];
   return (
     <div role="alert" className="form-error gp-error" data-testid="send-error">
       <p><QuotedWords text={wordError(error).message} /></p>
       {key && <p>{t(key)}</p>}
+      {existing && <p><button type="button" className="link" onClick={() => void findPayment(existing).then(() => go('transactions'))} data-testid="send-error-open-existing">{t('gp.error.openExisting')}</button></p>}
       {(error.code === 'key_missing' || error.code === 'key_rejected') && <p><SettingsLink to={{ open: 'key' }} testId="send-error-open-key">{t('settings.open.key')}</SettingsLink></p>}
     </div>
   );

@@ -25,6 +25,7 @@ import { focusIfLost } from '../../ui/focus';
 import { usePaymentList } from './payment-list';
 import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
+import { typedDir } from '../../ui/typed-dir';
 
 /**
  * The list's search and State filter, kept while the window is open as the Transactions list keeps
@@ -59,7 +60,7 @@ export function LinksList() {
       <div className="gp-links-filters">
         <div className="field gp-search">
           <label htmlFor="links-search">{t('gp.links.search')}</label>
-          <input id="links-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="links-search-hint" data-testid="links-search" />
+          <input id="links-search" type="search" dir={typedDir(query)} value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby="links-search-hint" data-testid="links-search" />
           <p id="links-search-hint" className="field-hint">{t('gp.links.search.hint')}</p>
         </div>
         <div className="field">

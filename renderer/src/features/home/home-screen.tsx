@@ -22,6 +22,7 @@ import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { SettingsLink } from '../settings/settings-link';
 import { HeldTasks } from '../overview/authorised-held';
 import { AttentionTask } from '../overview/attention-task';
+import { typedDir } from '../../ui/typed-dir';
 
 export function HomeScreen() {
   const t = useT();
@@ -64,7 +65,7 @@ export function HomeScreen() {
       </ul>
       <form className="home-find" role="search" onSubmit={(e) => void find(e)}>
         <label htmlFor="home-find">{t('home.find')}</label>
-        <input id="home-find" ref={search} type="search" aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tx.search.placeholder')} data-testid="home-find" />
+        <input id="home-find" ref={search} type="search" dir={typedDir(query)} aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('tx.search.placeholder')} data-testid="home-find" />
         <button type="submit">{t('home.find.go')}</button>
         <p className="field-hint">{t('home.find.hint')}</p>
       </form>

@@ -18,12 +18,13 @@ import { Ltr } from '../../ui/ltr';
 import { RowMoment } from '../../ui/row-moment';
 import { showPayment } from '../transactions/find-payment';
 import { ProfileCell } from '../transactions/profile-cell';
-import { exportRefundsMade, type RefundsMadeScope } from './refunds-made';
+import { exportRefundsMade, type RefundsMadeScope, type RefundsMadeTotal } from './refunds-made';
 
 type Row = MethodOutput<'listRefundsMade'>['rows'][number];
 const pageSize = 100;
 
-export default function RefundsMadeList({ scope, currency, onClose }: { scope: RefundsMadeScope; currency: string; onClose(): void }) {
+/** `total`: the line that opened the list (its count and sum), said again above the rows: the dialog covers the line. */
+export default function RefundsMadeList({ scope, currency, total, onClose }: { scope: RefundsMadeScope; currency: string; total?: RefundsMadeTotal; onClose(): void }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const go = useNavigation((s) => s.go);
@@ -55,6 +56,7 @@ export default function RefundsMadeList({ scope, currency, onClose }: { scope: R
       <div ref={box} className="dialog ov-made-dialog" role="dialog" aria-modal="true" aria-labelledby="ov-made-list-title" data-testid="ov-made-list">
         <h2 id="ov-made-list-title">{title}</h2>
         <div ref={body} className="dialog-body" tabIndex={0} role="region" aria-labelledby="ov-made-list-title">
+          {total && <p data-testid="ov-made-list-total"><strong>{t('ov.made.line', { count: total.count })} · <Ltr>{formatAmount(total.amountMinor, total.currency as CurrencyCode, language)}</Ltr></strong></p>}
           <p className="field-hint">{t('ov.made.listHint')}</p>
           {failure && <p role="alert" className="error">{words(failure)}</p>}
           <table className="ov-made-table" data-testid="ov-made-rows">
@@ -86,7 +88,7 @@ export default function RefundsMadeList({ scope, currency, onClose }: { scope: R
           )}
         </div>
         <div className="form-actions">
-          <button type="button" onClick={() => void exportRefundsMade(scope).then(setExported)} data-testid="ov-made-list-export">{t('ov.made.export')}</button>
+          <button type="button" onClick={() => void exportRefundsMade(scope, currency).then(setExported)} data-testid="ov-made-list-export">{t('ov.made.exportCurrency', { currency })}</button>
           <button type="button" onClick={onClose} data-testid="ov-made-close">{t('ov.made.close')}</button>
           {exported && <span role="status"> {words(exported)}</span>}
         </div>

@@ -15,11 +15,15 @@ import { saveFile } from '../../ui/save-file';
 const RefundsMadeList = lazy(() => import('./refunds-made-list'));
 
 export type RefundsMadeScope = { from: string; to: string; profileId?: string; firstDay: string; lastDay: string };
-type Total = { currency: string; count: number; amountMinor: number };
+export type RefundsMadeTotal = { currency: string; count: number; amountMinor: number };
+type Total = RefundsMadeTotal;
 
-/** The CSV of the refunds made in `scope`, saved; its outcome as words (kept as a key: it follows the language). */
-export async function exportRefundsMade(scope: RefundsMadeScope): Promise<Words> {
-  const result = await api.exportRefundsMade({ from: scope.from, to: scope.to, profileId: scope.profileId, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+/**
+ * The CSV of the refunds made in `scope` (one currency's when `currency` is given: the list of one
+ * currency exports what it shows), saved; its outcome as words (kept as a key: it follows the language).
+ */
+export async function exportRefundsMade(scope: RefundsMadeScope, currency?: string): Promise<Words> {
+  const result = await api.exportRefundsMade({ from: scope.from, to: scope.to, profileId: scope.profileId, ...(currency ? { currency: currency as CurrencyCode } : {}), timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
   if (!result.ok) return { error: result.error };
   saveFile(result.value.fileName, [result.value.csv]);
   return { key: 'ov.made.exported', values: { count: result.value.rows } };
@@ -59,7 +63,7 @@ export function RefundsMade({ totals, scope }: { totals: Total[]; scope: Refunds
       {exported && <p role="status" data-testid="ov-made-exported">{words(exported)}</p>}
       {listed && (
         <Suspense fallback={null}>
-          <RefundsMadeList scope={scope} currency={listed} onClose={() => setListed(undefined)} />
+          <RefundsMadeList scope={scope} total={totals.find((x) => x.currency === listed)} currency={listed} onClose={() => setListed(undefined)} />
         </Suspense>
       )}
     </section>

@@ -20,6 +20,7 @@ import { QuickDates } from './quick-dates';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { shortcutKeys } from '../../ui/shortcuts';
 import './transactions.css';
+import { typedDir } from '../../ui/typed-dir';
 
 
 const pageSize = 200;
@@ -150,7 +151,7 @@ export function AuditScreen() {
         </span>
       </div>
       <div className="tx-toolbar">
-        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
+        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" dir={typedDir(query)} aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
         <DateField id="audit-from" label={t('tx.filter.from')} value={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, from: fromInstant(day) })} testId="audit-from" />
         <DateField id="audit-to" label={t('tx.filter.to')} value={toField(period.to)} min={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, to: toInstant(day) })} testId="audit-to" />
         <QuickDates from={period.from} to={period.to} choose={(range) => choosePeriod({ from: range.from, to: range.to })} />

@@ -38,7 +38,9 @@ function partWords(part: string, t: Translate, language: Language): string {
     }
     case 'days': {
       const m = /^(\S+) to (\S+)$/.exec(value);
-      return m ? t('audit.result.exportDays', { from: day(m[1]!, language), to: day(m[2]!, language) }) : part;
+      // {first} and {last}, not {from} and {to}: those names are amounts', isolated left to right in
+      // Arabic (withIsolatedAmounts), which drew an Arabic date's own marks as "012026/10/".
+      return m ? t('audit.result.exportDays', { first: day(m[1]!, language), last: day(m[2]!, language) }) : part;
     }
   }
   if (part === 'needs attention') return t('audit.result.exportNeedsAttention');

@@ -20,6 +20,7 @@ import { DocumentSearchHint } from '../invoices/document-search-hint';
 import { CardLast4Field } from './card-last4-field';
 import { QuickDates } from './quick-dates';
 import { FilterChips } from './filter-chips';
+import { typedDir } from '../../ui/typed-dir';
 
 /** The pause after a typed character before the list searches: shorter than most gaps between words, longer than most between keys. */
 export const typingPause = 150;
@@ -83,7 +84,7 @@ export function FilterBar() {
       <div className="filter-row">
         <div className="field filter-search">
           <label htmlFor="tx-search">{t('tx.search')}</label>
-          <input id="tx-search" ref={search} type="search" value={query} onChange={(e) => onSearchChange(e.target.value)} onKeyDown={toList} aria-keyshortcuts={shortcutKeys('search')} placeholder={t('tx.search.placeholder')} />
+          <input id="tx-search" ref={search} type="search" dir={typedDir(query)} value={query} onChange={(e) => onSearchChange(e.target.value)} onKeyDown={toList} aria-keyshortcuts={shortcutKeys('search')} placeholder={t('tx.search.placeholder')} />
         </div>
         {/* Said of the search, so next after it in tab order (one Tab to "List payments of card ending 4242";
             after the row's four controls it took five), though drawn under the row (transactions.css). */}
