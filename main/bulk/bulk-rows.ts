@@ -83,22 +83,34 @@ export function readBulkCsv(csv: string, options: Options): ReadRows {
   if (records.length > maxBulkRows) return { rows: [], fileError: reason('bulk.tooManyRows', { rows: records.length, max: maxBulkRows }), delimiter: parsed.delimiter, ...none };
   const index = Object.fromEntries([...bulkColumns, ...vatColumns].map((c) => [c, names.indexOf(c)])) as Record<Column | VatColumn, number>;
   const seen = new Map<string, number>();
-  const rows = records.map((record) => rowOf(record, index, options, seen));
+  const rows = records.map((record) => rowOf(record, index, options, seen, parsed.delimiter));
   return { rows, fileError: null, delimiter: parsed.delimiter, ...none };
 }
 
-function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>): BulkPreviewRow {
+function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>, delimiter: Delimiter): BulkPreviewRow {
   // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
   const cell = (c: Column | VatColumn) => (index[c] >= 0 ? (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
   const row: BulkPreviewRow = {
     line: record.line,
-    orderId: cell('orderId'), amount: cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
+    orderId: cell('orderId'), amount: delimiter === ';' ? decimalCommaAmount(cell('amount')) : cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
     customerName: cell('customerName'), customerEmail: cell('customerEmail'), customerPhone: cell('customerPhone'), issueDate: cell('issueDate'), expireDate: cell('expireDate'),
     vatRate: cell('vat_rate'), vatReason: cell('vat_reason'),
     errors: {},
   };
   checkRow(row, options, seen);
   return row;
+}
+
+/**
+ * A file whose columns are separated by semicolons was saved by a spreadsheet whose locale writes
+ * decimals with a comma (its list separator is a semicolon because the comma is taken): there
+ * "1.250,50" is 1250.50 and "75,5" is 75.5, and every one of a Western Excel's rows was refused. An
+ * amount with a comma is read that way (as the dot form, so the preview, the batch and the link
+ * read the same text); one without a comma ("1250", "1.250") as written, the dot a decimal point.
+ */
+export function decimalCommaAmount(text: string): string {
+  const match = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d+)$/.exec(text.replace(/[\u00A0\u202F ]/g, ''));
+  return match ? `${match[1]!.replaceAll('.', '')}.${match[2]}` : text;
 }
 
 const rowFields: Record<string, Column> = { 'customer.name': 'customerName', 'customer.email': 'customerEmail', 'customer.phone': 'customerPhone' };
