@@ -1,7 +1,7 @@
 // Reads the rows of a bulk-links file and checks each one with the same rules main applies to a
 // single link, so the preview shows every problem (as a reason the renderer words) before
 // anything is sent. Each row keeps the line it starts on in the file.
-import { isCurrencyCode, parseAmount } from '../../contract/money';
+import { exponentOf, isCurrencyCode, parseAmount } from '../../contract/money';
 import type { BulkEncoding, BulkPreviewRow } from '../../contract/methods/bulk';
 import { maxBulkFileBytes } from '../../contract/methods/bulk';
 import type { Reason } from '../../contract/reasons';
@@ -92,11 +92,12 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
   const cell = (c: Column | VatColumn) => (index[c] >= 0 ? (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
   const row: BulkPreviewRow = {
     line: record.line,
-    orderId: cell('orderId'), amount: delimiter === ';' ? decimalCommaAmount(cell('amount')) : cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
+    orderId: cell('orderId'), amount: cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
     customerName: cell('customerName'), customerEmail: cell('customerEmail'), customerPhone: cell('customerPhone'), issueDate: cell('issueDate'), expireDate: cell('expireDate'),
     vatRate: cell('vat_rate'), vatReason: cell('vat_reason'),
     errors: {},
   };
+  if (delimiter === ';') row.amount = decimalCommaAmount(row.amount, row.currency);
   checkRow(row, options, seen);
   return row;
 }
@@ -104,12 +105,17 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
 /**
  * A file whose columns are separated by semicolons was saved by a spreadsheet whose locale writes
  * decimals with a comma (its list separator is a semicolon because the comma is taken): there
- * "1.250,50" is 1250.50 and "75,5" is 75.5, and every one of a Western Excel's rows was refused. An
- * amount with a comma is read that way (as the dot form, so the preview, the batch and the link
- * read the same text); one without a comma ("1250", "1.250") as written, the dot a decimal point.
+ * "1.250,50" is 1250.50 and "75,5" is 75.5, and every row of such a file was refused. An amount
+ * with a comma is read that way (as the dot form, so the preview, the batch and the link read the
+ * same text); one without a comma ("1250", "1.250") as written, the dot a decimal point. "12,500"
+ * in a currency of three decimals stays as written: it may still be twelve thousand five hundred,
+ * and the usual reading names both (parseAmount). In SAR it reads 12.500, refused for its third
+ * decimal, where it was taken as 12,500.00.
  */
-export function decimalCommaAmount(text: string): string {
-  const match = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d+)$/.exec(text.replace(/[\u00A0\u202F ]/g, ''));
+export function decimalCommaAmount(text: string, currency: string): string {
+  const compact = text.replace(/[\u00A0\u202F ]/g, '');
+  if (isCurrencyCode(currency) && exponentOf(currency) === 3 && /^\d{1,3},\d{3}$/.test(compact)) return text;
+  const match = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d+)$/.exec(compact);
   return match ? `${match[1]!.replaceAll('.', '')}.${match[2]}` : text;
 }
 

@@ -12,10 +12,19 @@ const read = (text: string) => readBulkCsv(text.replace(/^\uFEFF/, ''), { defaul
 
 describe('a semicolon file\'s amounts', () => {
   it('reads "1.250,50" and "75,5" as the decimal-comma locale wrote them', () => {
-    const rows = read(file(';', [['1.250,50', 'SAR'], ['75,5', 'SAR'], ['1.234.567,25', 'SAR'], ['12,500', 'KWD'], ['1 250,50', 'SAR']]));
+    const rows = read(file(';', [['1.250,50', 'SAR'], ['75,5', 'SAR'], ['1.234.567,25', 'SAR'], ['12.500,250', 'KWD'], ['1 250,50', 'SAR']]));
     expect(rows.map((r) => [r.amount, r.errors])).toEqual([
-      ['1250.50', {}], ['75.5', {}], ['1234567.25', {}], ['12.500', {}], ['1250.50', {}],
+      ['1250.50', {}], ['75.5', {}], ['1234567.25', {}], ['12500.250', {}], ['1250.50', {}],
     ]);
+  });
+
+  it('never takes "12,500" as a thousand times less, nor more, without saying so', () => {
+    const [kwd, sar] = read(file(';', [['12,500', 'KWD'], ['12,500', 'SAR']]));
+    // KWD: still twelve thousand five hundred or twelve and a half; both readings named, as the link form does.
+    expect(kwd!.errors.amount).toMatchObject({ key: 'amount.twoReadings' });
+    // SAR: read with the file's decimal comma, 12.500 has a decimal too many (it was taken as 12,500.00).
+    expect(sar!.amount).toBe('12.500');
+    expect(sar!.errors.amount).toBeDefined();
   });
 
   it('keeps an amount without a comma as written, and still says what is wrong with a bad one', () => {
