@@ -97,7 +97,11 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
     vatRate: cell('vat_rate'), vatReason: cell('vat_reason'),
     errors: {},
   };
-  if (delimiter === ';') row.amount = decimalCommaAmount(row.amount, row.currency);
+  if (delimiter === ';') {
+    const twoWays = dotGroupReadings(row.amount, row.currency);
+    if (twoWays) row.errors.amount = twoWays;
+    else row.amount = decimalCommaAmount(row.amount, row.currency);
+  }
   checkRow(row, options, seen);
   return row;
 }
@@ -117,6 +121,18 @@ export function decimalCommaAmount(text: string, currency: string): string {
   if (isCurrencyCode(currency) && exponentOf(currency) === 3 && /^\d{1,3},\d{3}$/.test(compact)) return text;
   const match = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d+)$/.exec(compact);
   return match ? `${match[1]!.replaceAll('.', '')}.${match[2]}` : text;
+}
+
+/**
+ * "1.250" in a currency of three decimals, in a semicolon file: its spreadsheet groups thousands with
+ * the dot (1250), but a file from elsewhere may mean 1.250. Taking either would be a thousandfold
+ * guess, so both readings are named, as "12,500" KWD is in a comma file (parseAmount). In SAR the
+ * dot reading has a decimal too many and is refused as such. "0.500" is no thousands group: 0.500.
+ */
+export function dotGroupReadings(text: string, currency: string): Reason | undefined {
+  const typed = text.replace(/[\u00A0\u202F ]/g, '');
+  if (!isCurrencyCode(currency) || exponentOf(currency) !== 3 || !/^[1-9]\d{0,2}\.\d{3}$/.test(typed)) return undefined;
+  return reason('amount.dotTwoReadings', { typed, whole: typed.replace('.', ''), decimal: typed, comma: typed.replace('.', ','), currency });
 }
 
 const rowFields: Record<string, Column> = { 'customer.name': 'customerName', 'customer.email': 'customerEmail', 'customer.phone': 'customerPhone' };
