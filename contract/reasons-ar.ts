@@ -23,6 +23,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'amount.decimalComma': 'استخدم النقطة للكسور العشرية كما في {example}؛ الفاصلة تفصل الآلاف فقط ({grouped}).',
   'amount.commaNoDecimals': 'عملة {currency} بلا كسور عشرية، والفاصلة تفصل الآلاف فقط ({grouped}).',
   'amount.twoReadings': 'يحتمل المبلغ {typed} قراءتين: {whole} أو {decimal} {currency}. اكتبه دون الفاصلة، أو بالنقطة للكسور العشرية.',
+  'amount.dotTwoReadings': 'يحتمل المبلغ {typed} قراءتين: {whole} أو {decimal} {currency}. في ملف تفصل أعمدته فواصل منقوطة اكتبه دون النقطة، أو بالفاصلة للكسور العشرية ({comma}).',
   'input.required': 'املأ هذا الحقل.',
   'input.controlChars': 'يحتوي هذا الحقل على رموز لا يمكن إرسالها.',
   'input.bidiChars': 'يحتوي هذا الحقل على رموز غير مرئية أو تغيّر اتجاه النص. اكتبه من جديد.',

@@ -30,6 +30,8 @@ export const reasonTexts = {
   'amount.commaNoDecimals': '{currency} has no decimals, and a comma only separates thousands ({grouped}).',
   // "12,500" in a 3-decimal currency: grouped thousands, or a decimal comma (contract/money.ts twoReadings).
   'amount.twoReadings': '{typed} could be {whole} or {decimal} {currency}: write it without the comma, or with a dot for the decimals.',
+  // "1.250" in a 3-decimal currency in a bulk file separated by semicolons (a decimal-comma spreadsheet): grouped thousands there, or a decimal point (main/bulk/bulk-rows.ts).
+  'amount.dotTwoReadings': '{typed} could be {whole} or {decimal} {currency}: in a file separated by semicolons, write it without the dot, or with a comma for the decimals ({comma}).',
   // Payment forms
   'input.required': 'Fill in this field.',
   'input.controlChars': 'This field contains characters that cannot be sent.',

@@ -1,7 +1,7 @@
 // Reads the rows of a bulk-links file and checks each one with the same rules main applies to a
 // single link, so the preview shows every problem (as a reason the renderer words) before
 // anything is sent. Each row keeps the line it starts on in the file.
-import { isCurrencyCode, parseAmount } from '../../contract/money';
+import { exponentOf, isCurrencyCode, parseAmount } from '../../contract/money';
 import type { BulkEncoding, BulkPreviewRow } from '../../contract/methods/bulk';
 import { maxBulkFileBytes } from '../../contract/methods/bulk';
 import type { Reason } from '../../contract/reasons';
@@ -83,11 +83,11 @@ export function readBulkCsv(csv: string, options: Options): ReadRows {
   if (records.length > maxBulkRows) return { rows: [], fileError: reason('bulk.tooManyRows', { rows: records.length, max: maxBulkRows }), delimiter: parsed.delimiter, ...none };
   const index = Object.fromEntries([...bulkColumns, ...vatColumns].map((c) => [c, names.indexOf(c)])) as Record<Column | VatColumn, number>;
   const seen = new Map<string, number>();
-  const rows = records.map((record) => rowOf(record, index, options, seen));
+  const rows = records.map((record) => rowOf(record, index, options, seen, parsed.delimiter));
   return { rows, fileError: null, delimiter: parsed.delimiter, ...none };
 }
 
-function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>): BulkPreviewRow {
+function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>, delimiter: Delimiter): BulkPreviewRow {
   // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
   const cell = (c: Column | VatColumn) => (index[c] >= 0 ? (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
   const row: BulkPreviewRow = {
@@ -97,8 +97,42 @@ function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, opt
     vatRate: cell('vat_rate'), vatReason: cell('vat_reason'),
     errors: {},
   };
+  if (delimiter === ';') {
+    const twoWays = dotGroupReadings(row.amount, row.currency);
+    if (twoWays) row.errors.amount = twoWays;
+    else row.amount = decimalCommaAmount(row.amount, row.currency);
+  }
   checkRow(row, options, seen);
   return row;
+}
+
+/**
+ * A file whose columns are separated by semicolons was saved by a spreadsheet whose locale writes
+ * decimals with a comma (its list separator is a semicolon because the comma is taken): there
+ * "1.250,50" is 1250.50 and "75,5" is 75.5, and every row of such a file was refused. An amount
+ * with a comma is read that way (as the dot form, so the preview, the batch and the link read the
+ * same text); one without a comma ("1250", "1.250") as written, the dot a decimal point. "12,500"
+ * in a currency of three decimals stays as written: it may still be twelve thousand five hundred,
+ * and the usual reading names both (parseAmount). In SAR it reads 12.500, refused for its third
+ * decimal, where it was taken as 12,500.00.
+ */
+export function decimalCommaAmount(text: string, currency: string): string {
+  const compact = text.replace(/[\u00A0\u202F ]/g, '');
+  if (isCurrencyCode(currency) && exponentOf(currency) === 3 && /^\d{1,3},\d{3}$/.test(compact)) return text;
+  const match = /^(\d{1,3}(?:\.\d{3})+|\d+),(\d+)$/.exec(compact);
+  return match ? `${match[1]!.replaceAll('.', '')}.${match[2]}` : text;
+}
+
+/**
+ * "1.250" in a currency of three decimals, in a semicolon file: its spreadsheet groups thousands with
+ * the dot (1250), but a file from elsewhere may mean 1.250. Taking either would be a thousandfold
+ * guess, so both readings are named, as "12,500" KWD is in a comma file (parseAmount). In SAR the
+ * dot reading has a decimal too many and is refused as such. "0.500" is no thousands group: 0.500.
+ */
+export function dotGroupReadings(text: string, currency: string): Reason | undefined {
+  const typed = text.replace(/[\u00A0\u202F ]/g, '');
+  if (!isCurrencyCode(currency) || exponentOf(currency) !== 3 || !/^[1-9]\d{0,2}\.\d{3}$/.test(typed)) return undefined;
+  return reason('amount.dotTwoReadings', { typed, whole: typed.replace('.', ''), decimal: typed, comma: typed.replace('.', ','), currency });
 }
 
 const rowFields: Record<string, Column> = { 'customer.name': 'customerName', 'customer.email': 'customerEmail', 'customer.phone': 'customerPhone' };

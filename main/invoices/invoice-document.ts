@@ -88,7 +88,11 @@ export function invoiceHtml(model: DocumentModel): string {
     <td class="num">${money(l.vatMinor)}</td>
     <td class="num">${money(l.grossMinor)}</td></tr>`).join('');
   const breakdown = model.breakdown.map((g) => `<tr><td class="num">${rateText(g)}</td><td class="num">${money(g.netMinor)}</td><td class="num">${money(g.vatMinor)}</td></tr>`).join('');
-  const total = (key: WordKey, minor: number, strong = false) => `<tr class="${strong ? 'grand' : ''}"><th>${label(key)}</th><td class="num">${money(minor)}</td></tr>`;
+  // The totals carry the currency's code, as every amount on the screens does: a total is what is
+  // read out and copied ("SAR 1,173.00"), and "Amounts in" sat a page's height above it. The columns
+  // keep bare numbers under that one "Amounts in" line. Arabic alone puts the code after (as the app does).
+  const coded = (minor: number) => `<bdi dir="ltr" class="num">${escape(language === 'ar' ? `${groupThousands(formatMinor(minor, model.currency))} ${model.currency}` : `${model.currency} ${groupThousands(formatMinor(minor, model.currency))}`)}</bdi>`;
+  const total = (key: WordKey, minor: number, strong = false) => `<tr class="${strong ? 'grand' : ''}"><th>${label(key)}</th><td class="num">${coded(minor)}</td></tr>`;
   // Said only under unit prices: a credit note's lines (its refund's share per rate) print none.
   const pricesNote = model.lines.some(pricesPrinted) ? `<p class="note">${label(model.pricesIncludeVat ? 'pricesInclude' : 'pricesExclude')}</p>` : '';
   const logo = model.seller.logo ? `<img class="logo" src="${escape(model.seller.logo)}" alt="">` : '';

@@ -46,7 +46,7 @@ describe('after a bulk run: the links to send, the failed rows to fix', () => {
     await practice.fault('createPaymentLink', { failure: 'error_envelope', times: 2 });
     await session.page.getByTestId('bulk-start').click();
     await app.batchState('done');
-    expect(await session.page.getByTestId('bulk-status').textContent()).toContain('2 created, 3 failed, 0 unknown, 0 waiting, of 5');
+    expect(await session.page.getByTestId('bulk-status').textContent()).toContain('2 created, 3 not created, 0 unknown, 0 waiting, of 5');
     expect((await created()).sort()).toEqual(['AFTER-4', expect.stringMatching(/./)].sort());
 
     // The links to send, one press: each customer's e-mail and phone, the amount exact, the link and its message.
@@ -73,7 +73,7 @@ describe('after a bulk run: the links to send, the failed rows to fix', () => {
     expect(await session.page.getByTestId('bulk-summary').textContent()).toBe('3 rows can be sent; none has problems.');
     await session.page.getByTestId('bulk-start').click();
     await app.batchState('done');
-    expect(await session.page.getByTestId('bulk-status').textContent()).toContain('3 created, 0 failed, 0 unknown, 0 waiting, of 3');
+    expect(await session.page.getByTestId('bulk-status').textContent()).toContain('3 created, 0 not created, 0 unknown, 0 waiting, of 3');
 
     // Five customers, five links: each row created once, the generated id as it was given.
     const all = await created();

@@ -63,7 +63,7 @@ describe('bulk payment links', () => {
     await practice.fault('createPaymentLink', null);
     await session.page.getByTestId('bulk-resume').click();
     await app.batchState('done');
-    expect(await session.page.getByTestId('bulk-status').textContent()).toContain('8 created, 3 failed, 0 unknown, 0 waiting, of 11');
+    expect(await session.page.getByTestId('bulk-status').textContent()).toContain('8 created, 3 not created, 0 unknown, 0 waiting, of 11');
     const created = (await practice.records()).filter((r) => r.operation === 'createPaymentLink').map((r) => r.orderId).sort();
     expect(created).toEqual(good.map((_, i) => `BULK-${i + 1}`).sort()); // each exactly once
 

@@ -58,6 +58,8 @@ describe('invoices behind payment links', () => {
     expect(zatca).toBe(invoice.zatcaQr);
     expect([...decodeZatcaQr(zatca).values()]).toEqual([seller.legalNameAr, seller.vatNumber, invoice.issuedAt.replace(/\.\d{3}Z$/, 'Z'), '232.33', '17.26']);
     for (const words of ['فاتورة ضريبية مبسطة', 'تاريخ الإصدار', 'شركة المثال للتجارة', 'ورق طباعة', 'ليلى حداد', 'Invoice number', 'INV-000001']) expect(read.text).toContain(words);
+    // The totals with the currency's code, as the screens say amounts (the second walk: a bare "232.33").
+    for (const words of ['SAR 232.33', 'SAR 17.26']) expect(read.text).toContain(words);
 
     const note = invoice.creditNotes[0]!;
     const credit = readPdf(Buffer.from((await t.invoices.document({ creditNoteId: note.id })).pdfBase64, 'base64'), t.dir, 'credit');
@@ -67,6 +69,7 @@ describe('invoices behind payment links', () => {
     expect(credit.text).toContain(invoice.number);
     // Its line says what it is, in both languages: it read the bare invoice number under "Description".
     for (const words of ['Refund of', 'استرداد من']) expect(credit.text).toContain(words);
+    expect(credit.text).toContain('SAR 50.00');
   });
 
   // It printed the UTC time ("06:25 UTC"): three hours off a Riyadh or Kuwait shop's own clock.
@@ -125,7 +128,7 @@ describe('invoices behind payment links', () => {
     const kwd = [{ description: 'صيانة شهرية', quantity: '2', unitPrice: '1.255', vat: 'standard' as const }];
     const { invoice } = await t.invoices.create({ orderId: 'INV-KWD-AR', currency: 'KWD', lines: kwd, pricesIncludeVat: true, customer, language: 'ar' }, t.ctx);
     const arabic = readPdf(Buffer.from((await t.invoices.document({ invoiceId: invoice.id })).pdfBase64, 'base64'), t.dir, 'invoice-kwd-ar');
-    for (const words of ['المبالغ بعملة', 'دينار كويتي', 'KWD', '2.510']) expect(arabic.text).toContain(words);
+    for (const words of ['المبالغ بعملة', 'دينار كويتي', 'KWD', '2.510', '2.510 KWD']) expect(arabic.text).toContain(words);
     expect(arabic.text).not.toContain('Kuwaiti');
     const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;
     const both = readPdf(Buffer.from((await t.invoices.document({ invoiceId: (await t.invoices.get(paid.id)).invoice!.id })).pdfBase64, 'base64'), t.dir, 'invoice-sar-both');

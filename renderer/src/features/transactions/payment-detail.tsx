@@ -173,6 +173,15 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     const active = document.activeElement;
     if (!active || active === document.body || (coversList && active.closest('[data-testid="tx-list"]'))) titleRef.current?.focus({ preventScroll: true });
   }, [coversList, titled, paymentId]);
+  // Opened where the window shows little of it, the detail comes up under the header (the page's
+  // scroll padding keeps it clear), as Home's held payments bring their first row: at 800 × 600 its
+  // title sat at 584 px, under the search, the filters and "Find a payment made elsewhere", and a
+  // capture's "Captured SAR 60.00." landed out of sight. Once per payment opened; a detail already
+  // in view (beside the list at 1280 px) is left where it is.
+  useEffect(() => {
+    const title = titleRef.current;
+    if (titled && title && title.getBoundingClientRect().top > window.innerHeight * 0.6) title.closest('section')?.scrollIntoView?.({ block: 'start' });
+  }, [titled, paymentId]);
 
   if (error) return <section className="detail" role="alert"><QuotedWords text={wordError(error).message} /></section>;
   if (!payment || !allowed || !shown || !detail) return <section className="detail" aria-busy="true">{t('app.loading')}</section>;
