@@ -67,14 +67,14 @@ describe("Home's held payments open the list oldest first", () => {
     expect(useNavigation.getState().screen).toBe('transactions');
     expect(asked.at(-1)).toEqual({ filter: { profileId: 'practice', states: ['authorised'], currency: 'SAR' }, sort: { by: 'createdAt', direction: 'asc' } });
     await onList();
-    expect(sortShown()).toBe('Date ↑');
+    expect(sortShown()).toBe('Date, oldest first');
 
     // Back on Home, then the list by the navigation: the person's own order (newest first), the filter as left.
     await onHome();
     act(() => useNavigation.getState().go('transactions'));
     expect(lastSort()).toEqual({ by: 'createdAt', direction: 'desc' });
     await onList();
-    expect(sortShown()).toBe('Date ↓');
+    expect(sortShown()).toBe('Date, newest first');
 
     // The person sorts by amount: kept for the window's life, Home's figures open in it, the held press still oldest first.
     act(() => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'amount:desc' } }));
@@ -86,12 +86,12 @@ describe("Home's held payments open the list oldest first", () => {
     act(() => fireEvent.click(screen.getByTestId('held-task-SAR')));
     expect(lastSort()).toEqual({ by: 'createdAt', direction: 'asc' });
     await onList();
-    expect(sortShown()).toBe('Date ↑');
+    expect(sortShown()).toBe('Date, oldest first');
     await onHome();
     act(() => useNavigation.getState().go('transactions'));
     expect(lastSort()).toEqual({ by: 'amount', direction: 'desc' });
     await onList();
-    expect(sortShown()).toBe('Amount ↓');
+    expect(sortShown()).toBe('Amount, largest first');
     expect(useTransactions.getState().ownSort).toEqual({ by: 'amount', direction: 'desc' });
   });
 

@@ -5,7 +5,7 @@ import { ledgerStates, type LedgerState } from '../../../../contract/payment-sta
 import type { PaymentFilter } from '../../../../contract/methods/payments';
 import { paymentKinds } from '../../../../contract/payment-kinds';
 import { useT } from '../../i18n';
-import { useTransactions, type PaymentSort } from './transactions-store';
+import { useTransactions } from './transactions-store';
 import { OverviewFilterNote } from '../overview/overview-filter-note';
 import { useProfileList } from '../settings/settings-store';
 import { profileName } from '../../ui/profile-name';
@@ -27,7 +27,7 @@ export const typingPause = 150;
 
 export function FilterBar() {
   const t = useT();
-  const { filter, sort, setSort, clearFilter, error } = useTransactions();
+  const { filter, clearFilter, error } = useTransactions();
   const [query, setQuery] = useState(filter.query ?? '');
   const search = useRef<HTMLInputElement>(null);
 
@@ -108,17 +108,6 @@ export function FilterBar() {
         {/* A chip taken off: the fields made earlier show the filter again, and the keyboard stays by the chips, on "More filters". */}
         {!more && <FilterChips setFilter={setFilter} onRemoved={() => { setCleared(cleared + 1); moreButton.current?.focus(); }} />}
         <button type="button" className="clear-filters" onClick={() => { setQuery(''); setCleared(cleared + 1); clearFilter(); }} data-testid="clear-filters">{t('tx.clearFilters')}</button>
-        <div className="field filter-sort">
-          <label htmlFor="tx-sort">{t('tx.sort')}</label>
-          <select id="tx-sort" value={`${sort.by}:${sort.direction}`} onChange={(e) => {
-            const [by, direction] = e.target.value.split(':') as [PaymentSort['by'], PaymentSort['direction']];
-            setSort({ by, direction });
-          }}>
-            {(['createdAt', 'amount', 'orderId', 'state', 'customer'] as const).flatMap((by) =>
-              (['desc', 'asc'] as const).map((direction) => <option key={`${by}:${direction}`} value={`${by}:${direction}`}>{t(`tx.sort.${by}`)} {direction === 'desc' ? '↓' : '↑'}</option>),
-            )}
-          </select>
-        </div>
       </div>
       <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
         {moreMade && <>

@@ -43,7 +43,13 @@ export const en = {
   'tx.filter.min': 'Amount from', 'tx.filter.max': 'Amount to', 'tx.filter.profile': 'Profile', 'tx.sort': 'Sort by', 'tx.clearFilters': 'Clear filters',
   // The folded filters that are on, while folded (filter-chips.tsx, "Currency: SAR" worded as an export's audit entry words it): one press takes each off.
   'tx.chip.remove': 'Remove the filter “{filter}”',
-  'tx.sort.createdAt': 'Date', 'tx.sort.amount': 'Amount', 'tx.sort.orderId': 'Order', 'tx.sort.state': 'State', 'tx.sort.customer': 'Customer',
+  // The Sort control's choices say their order in words (docs/words.md, "The list's sort"): arrows alone were read as "downwards arrow".
+  'tx.sort.createdAt.desc': 'Date, newest first', 'tx.sort.createdAt.asc': 'Date, oldest first',
+  'tx.sort.amount.desc': 'Amount, largest first', 'tx.sort.amount.asc': 'Amount, smallest first',
+  'tx.sort.orderId.asc': 'Order reference, A to Z', 'tx.sort.orderId.desc': 'Order reference, Z to A',
+  // Grouped by state (main's order of states), each state's payments by date.
+  'tx.sort.state.desc': 'State, then newest first', 'tx.sort.state.asc': 'State, then oldest first',
+  'tx.sort.customer.asc': 'Customer, A to Z', 'tx.sort.customer.desc': 'Customer, Z to A',
   'timeline.state': '{state} {source}', 'timeline.operation': '{kind} {amount} by {user}: {outcome}',
   // On the team ledger: the person's login, then the laptop's OS user.
   'timeline.person': '{person} (computer user {osUser})', 'timeline.check': 'Status checked: {outcome}',
@@ -231,7 +237,11 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.filter.dateUnset': 'إلى أن يُصحَّح، لا تتقيّد القائمة بهذا الحقل.',
   'tx.filter.min': 'المبلغ من', 'tx.filter.max': 'المبلغ إلى', 'tx.filter.profile': 'ملف التعريف', 'tx.sort': 'الترتيب حسب', 'tx.clearFilters': 'مسح عوامل التصفية',
   'tx.chip.remove': 'ألغِ عامل التصفية «{filter}»',
-  'tx.sort.createdAt': 'التاريخ', 'tx.sort.amount': 'المبلغ', 'tx.sort.orderId': 'الطلب', 'tx.sort.state': 'الحالة', 'tx.sort.customer': 'العميل',
+  'tx.sort.createdAt.desc': 'التاريخ، الأحدث أولًا', 'tx.sort.createdAt.asc': 'التاريخ، الأقدم أولًا',
+  'tx.sort.amount.desc': 'المبلغ، الأكبر أولًا', 'tx.sort.amount.asc': 'المبلغ، الأصغر أولًا',
+  'tx.sort.orderId.asc': 'مرجع الطلب، من أ إلى ي', 'tx.sort.orderId.desc': 'مرجع الطلب، من ي إلى أ',
+  'tx.sort.state.desc': 'الحالة، ثم الأحدث أولًا', 'tx.sort.state.asc': 'الحالة، ثم الأقدم أولًا',
+  'tx.sort.customer.asc': 'العميل، من أ إلى ي', 'tx.sort.customer.desc': 'العميل، من ي إلى أ',
   'timeline.state': '{state} {source}', 'timeline.operation': '{kind} {amount} بواسطة {user}: {outcome}',
   'timeline.person': '{person} (مستخدم الحاسوب {osUser})', 'timeline.check': 'فُحصت الحالة: {outcome}',
   'timeline.webhook': 'وصل إشعار من البوابة', 'timeline.webhookDuplicate': 'تم تجاهل إشعار مكرر من البوابة', 'timeline.checkFailed': 'فشل فحص الحالة: {why}',

@@ -9,6 +9,7 @@ import { Field } from '../settings/field';
 import { useFocusAcrossSwap } from '../../ui/focus';
 import { exportToFile, exportWords } from './export-csv';
 import { FilterBar } from './filter-bar';
+import { SortControl } from './sort-control';
 import { PaymentDetailPanel } from './payment-detail';
 import { focusListRow, PaymentList } from './payment-list';
 import { openHiddenByFilter, useTransactions, watchPayments } from './transactions-store';
@@ -54,6 +55,8 @@ export function TransactionsScreen() {
       <div className="tx-toolbar">
         {/* Main's refusal of the list ends "Loading…", which stayed for good: a filter's is said next to its field, any other here. */}
         <p className="tx-count" role="status" aria-busy={total === undefined && !error} data-testid="tx-count">{total === undefined ? (error ? (error.fields ? t('tx.count.refused') : <QuotedWords text={wordError(error).message} />) : t('app.loading')) : !totalExact ? t('tx.count.more', { count: Math.max(0, total - 1) }) : t('tx.count', { count: total })}</p>
+        {/* The order beside the count it orders; after the filters in the keyboard's order, as it was. */}
+        <SortControl />
         <ExportButton />
         <Lookup />
         {/* Last: the lookup stays level with the count and Export CSV; the register wraps under them. */}

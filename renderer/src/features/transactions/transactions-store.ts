@@ -45,9 +45,10 @@ type State = {
   /**
    * A press on Home: the list filtered by exactly this, in `sort` for this visit (the person's own
    * sort when none), shown in the Sort control and changed there as any; the next visit opened
-   * otherwise is in the person's own sort again.
+   * otherwise is in the person's own sort again. Its first page is asked for now and is the one the
+   * visit shows (resolves once it is in).
    */
-  showFiltered(filter: PaymentFilter, sort?: PaymentSort): void;
+  showFiltered(filter: PaymentFilter, sort?: PaymentSort): Promise<void>;
   /** The person's choice in the Sort control: this visit's and every later one's. */
   setSort(sort: PaymentSort): void;
   ensureRows(first: number, last: number): void;
@@ -77,8 +78,8 @@ let visiting = false;
 let arrivingFromPress = false;
 /** How long a first page asked ahead (askAhead) stands in for the click's own, with no change heard. */
 export const aheadFreshMs = 30_000;
-/** The first page asked ahead, until a visit takes it; `stale` once main said payments changed. */
-let ahead: { generation: number; at: number; data: Promise<void>; stale: boolean; stop(): void } | undefined;
+/** The first page asked ahead (askAhead) or by a press (showFiltered), until a visit takes it; `stale` once main said payments changed. */
+let ahead: { generation: number; at: number; data: Promise<void>; stale: boolean; failed: boolean; stop(): void } | undefined;
 
 export const useTransactions = create<State>((set, get) => {
   /** The loaded row of a payment, by its index in the list. */
@@ -118,7 +119,27 @@ export const useTransactions = create<State>((set, get) => {
 
   function restart(patch: Partial<State>) {
     set({ ...patch, rows: new Map(), total: undefined, countId: undefined, selected: 0, generation: get().generation + 1 });
-    void fetchPage(0, true);
+    return fetchPage(0, true);
+  }
+
+  /**
+   * The first page just asked for stands in for the next visit's own, for as long as it is fresh:
+   * a change main announces before the visit makes it stale, and the visit asks again.
+   */
+  function keepForVisit(data: Promise<void>): Promise<void> {
+    ahead?.stop();
+    const mine = { generation: get().generation, at: Date.now(), data, stale: false, failed: false, stop: () => {} };
+    // Main could not answer it: the visit asks again (an error left from an earlier list does not count).
+    void data.then(() => {
+      if (get().generation === mine.generation && get().error) mine.failed = true;
+    });
+    mine.stop = api.subscribe((event) => {
+      if (event.type !== 'payments.changed') return;
+      mine.stale = true;
+      mine.stop();
+    });
+    ahead = mine;
+    return data;
   }
 
   return {
@@ -130,14 +151,15 @@ export const useTransactions = create<State>((set, get) => {
     rows: new Map(),
     selected: 0,
     generation: 0,
-    setFilter: (patch) => restart({ filter: clean({ ...get().filter, ...patch }) }),
-    replaceFilter: (filter) => restart({ filter: clean(filter) }),
-    clearFilter: () => restart({ filter: {} }),
+    setFilter: (patch) => void restart({ filter: clean({ ...get().filter, ...patch }) }),
+    replaceFilter: (filter) => void restart({ filter: clean(filter) }),
+    clearFilter: () => void restart({ filter: {} }),
     showFiltered(filter, sort) {
       arrivingFromPress = true;
-      restart({ filter: clean(filter), sort: sort ?? get().ownSort });
+      // The visit the press leads to takes this page: one call per press, not one here and one at the visit.
+      return keepForVisit(restart({ filter: clean(filter), sort: sort ?? get().ownSort }));
     },
-    setSort: (sort) => restart({ sort, ownSort: sort }),
+    setSort: (sort) => void restart({ sort, ownSort: sort }),
     ensureRows(first, last) {
       const { rows, total } = get();
       // Until the first page is in, restart() or reload() is already fetching it.
@@ -162,22 +184,14 @@ export const useTransactions = create<State>((set, get) => {
       const taken = ahead;
       ahead = undefined;
       taken?.stop();
-      // Taken when nothing may have changed since: same filter and sort, no change heard, recent, no error.
-      const fresh = taken && !taken.stale && taken.generation === get().generation && Date.now() - taken.at < aheadFreshMs && !get().error;
+      // Taken (Home's page asked ahead, or the press's, maybe still on its way) when nothing may have changed since:
+      // same filter and sort, no change heard, recent, answered without an error.
+      const fresh = taken && !taken.stale && !taken.failed && taken.generation === get().generation && Date.now() - taken.at < aheadFreshMs;
       return fresh ? taken.data : reloadFirstPage();
     },
     askAhead() {
       if (ahead || get().generation !== 0 || inFlight.size > 0) return undefined;
-      const data = reloadFirstPage();
-      // A change main announces before the visit makes the page stale: the visit asks again.
-      const mine = { generation: get().generation, at: Date.now(), data, stale: false, stop: () => {} };
-      mine.stop = api.subscribe((event) => {
-        if (event.type !== 'payments.changed') return;
-        mine.stale = true;
-        mine.stop();
-      });
-      ahead = mine;
-      return data;
+      return keepForVisit(reloadFirstPage());
     },
     reloadUnlessVisiting() {
       if (visiting) visiting = false;
