@@ -48,6 +48,8 @@ describe('transactions', () => {
     expect(await tx.dialog.getByLabel(/^Amount/).inputValue()).toBe('40.00'); // what is left
     await tx.send();
     await tx.detailState('paid');
+    // The list beside the detail follows main's change too (a row still saying Authorised beside a paid detail misleads).
+    await expect.poll(() => session.page.getByTestId('tx-row-AUTH-1').textContent(), { timeout: 5_000 }).toMatch(/Paid/);
     await session.screenshot('transactions-captured-en');
 
     await tx.startAction('refund');
