@@ -28,7 +28,7 @@ const goals: Goal[] = [
   { label: 'renderer heap growth, 10k → 100k rows scrolled', name: 'renderer_heap_growth_after_10k', max: 2, goal: '≤ 2 MiB (bounded)' },
 ];
 
-const shown = (f: { value: number; unit: string }) => `${f.value.toLocaleString('en', { maximumFractionDigits: 2 })} ${f.unit}`;
+const shown = (f: { value: number; unit: string }) => `${f.value.toLocaleString('en', { maximumFractionDigits: 3 })} ${f.unit}`;
 
 export function summarize(figures: Figures): void {
   console.log('\n=== summary: issue 13, done when (from the RESULT lines above)');

@@ -14,6 +14,14 @@ export function stats(samples: number[]): { p50: string; p95: string } {
   return { p50: rank(50).toFixed(2), p95: rank(95).toFixed(2) };
 }
 
+/** p50 and p95 (nearest rank, rounded up) as the measured numbers, unrounded: for ratios. */
+export function ranks(samples: number[]): { p50: number; p95: number } {
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+}
+
+/** A time in ms as text: 3 decimals under 1 ms (so a 0.04 ms window's ratio can be checked), else 2. */
+export const msText = (ms: number) => ms.toFixed(ms < 1 ? 3 : 2);
+
 export function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
@@ -34,6 +42,6 @@ export function percentile(samples: number[], p: number): number {
  * The one line bench/run-all.ts collects for its summary table: `RESULT <name> <value> <unit>`,
  * name without spaces, value a plain number (bench/README.md lists the names).
  */
-export function result(name: string, value: number, unit: string): void {
-  console.log(`RESULT ${name} ${Number(value.toFixed(2))} ${unit}`);
+export function result(name: string, value: number, unit: string, decimals = 2): void {
+  console.log(`RESULT ${name} ${Number(value.toFixed(decimals))} ${unit}`);
 }

@@ -11,7 +11,7 @@ import type { LedgerDb } from './database';
 import type { Database } from 'better-sqlite3';
 import { planWhere, windowQuery, type Where } from './search';
 import { prepared } from './statements';
-import { positionsThread } from './positions-thread';
+import { afterQuiet, positionsThread, type CountJob } from './positions-thread';
 import type { Statement } from 'better-sqlite3';
 
 export const countCap = 1_000;
@@ -61,7 +61,7 @@ export function countCommon(db: LedgerDb, filter: PaymentFilter): number {
  * What is known of a filter's count for one ledger version: exact, or "at least `total`" while
  * counting. `id` names this count in the `payments.counted` events that tell the list how it got on.
  */
-export type Counted = { id: string; version: number; total: number; exact: boolean; counting?: boolean };
+export type Counted = { id: string; version: number; total: number; exact: boolean; counting?: boolean; restarted?: boolean; stop?: () => void };
 const cache = new WeakMap<LedgerDb, Map<string, Counted>>();
 let counts = 0;
 
@@ -86,14 +86,23 @@ export function knownCounted(db: LedgerDb, key: string, version: number): Counte
   return counted?.version === version ? counted : undefined;
 }
 
-/** This ledger version's count of the filter (`key`: its JSON), as far as known (begun now if not). */
+/**
+ * This ledger version's count of the filter (`key`: its JSON), as far as known (begun now if not).
+ * An older version's count of it still under way is stopped here: it can only be stale now.
+ */
 export function countedFor(db: LedgerDb, key: string, version: number): Counted {
   let byFilter = cache.get(db);
   if (!byFilter) cache.set(db, (byFilter = new Map()));
   let counted = byFilter.get(key);
   if (!counted || counted.version !== version) {
+    const before = counted;
     if (byFilter.size >= 100) byFilter.delete(byFilter.keys().next().value!);
     byFilter.set(key, (counted = { id: `c${++counts}`, version, total: 0, exact: false }));
+    // Restarted while the one before was under way: after a quiet moment (positions-thread.ts afterQuiet).
+    if (before?.counting) {
+      counted.restarted = true;
+      before.stop?.();
+    }
   }
   return counted;
 }
@@ -123,10 +132,27 @@ export function noteCount(db: LedgerDb, counted: Counted, filter: PaymentFilter,
   }
   counted.total = Math.max(counted.total, seen);
   if (!counted.counting) {
-    if (positionsThread(db)) countInThread(db, filter, counted);
-    else countLater(db, where, counted);
+    if (!counted.restarted) startCount(db, filter, where, counted);
+    else {
+      counted.counting = true;
+      const cancel = afterQuiet(() => {
+        counted.counting = false;
+        counted.stop = undefined;
+        // The ledger moved on without a page of this filter: the next page counts its own version.
+        if (db.open && !counted.exact && ledgerMeta(db).paymentsVersion === counted.version) startCount(db, filter, where, counted);
+      });
+      counted.stop = () => {
+        cancel();
+        counted.counting = false;
+      };
+    }
   }
   return counted;
+}
+
+function startCount(db: LedgerDb, filter: PaymentFilter, where: Where, counted: Counted): void {
+  if (positionsThread(db)) countInThread(db, filter, counted);
+  else countLater(db, where, counted);
 }
 
 /**
@@ -135,7 +161,7 @@ export function noteCount(db: LedgerDb, counted: Counted, filter: PaymentFilter,
  */
 function countInThread(db: LedgerDb, filter: PaymentFilter, counted: Counted): void {
   counted.counting = true;
-  positionsThread(db)!.count({
+  const job: CountJob = {
     filter,
     version: counted.version,
     stale: () => counted.exact,
@@ -146,8 +172,14 @@ function countInThread(db: LedgerDb, filter: PaymentFilter, counted: Counted): v
       announce(db, counted);
     },
     // Stopped before its end (another count, a change): the next page of this version starts it again.
-    ended: (complete) => void (complete || (counted.counting = false)),
-  });
+    ended: (complete) => {
+      counted.stop = undefined;
+      if (!complete) counted.counting = false;
+    },
+  };
+  // A newer version's page stops it now (countedFor), not at its next message: it can only be stale.
+  counted.stop = () => positionsThread(db)?.cancel(job);
+  positionsThread(db)!.count(job);
 }
 
 /**

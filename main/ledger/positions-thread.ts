@@ -20,7 +20,7 @@ export type CountJob = Job & { filter: PaymentFilter; found(total: number, exact
 export type Lane = 'walk' | 'count';
 /** From the worker: positions (`at`), a count (`total`, `exact`), or the job's end (`done`). */
 export type LaneMessage = { lane: Lane; id: number; version?: number; at?: Positions; total?: number; exact?: boolean; done?: boolean; complete?: boolean };
-type Thread = { walk(job: PositionsJob): void; count(job: CountJob): void; idle(): Promise<void>; stop(): Promise<void>; serving: Int32Array };
+type Thread = { walk(job: PositionsJob): void; count(job: CountJob): void; cancel(job: PositionsJob | CountJob): void; idle(): Promise<void>; stop(): Promise<void>; serving: Int32Array };
 const threads = new WeakMap<LedgerDb, Thread>();
 const running = new Set<Thread>();
 
@@ -98,6 +98,13 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
     serving,
     walk: (job) => post('walk', job, { filter: job.filter, sort: job.sort }),
     count: (job) => post('count', job, { filter: job.filter, version: job.version }),
+    // Stops `job` now if it is its lane's current one (the worker drops it at its next turn).
+    cancel(job) {
+      const lane = (['walk', 'count'] as const).find((l) => current[l]?.job === job);
+      if (!lane) return;
+      send({ lane, id: ++ids });
+      end(lane, false);
+    },
     idle: () => (current.walk || current.count ? new Promise<void>((resolve) => waiting.push(resolve)) : Promise.resolve()),
     async stop() {
       stopped = true;
@@ -141,6 +148,29 @@ export function whileServingList<T>(db: LedgerDb, answer: () => T): T {
     if (Atomics.sub(serving, 0, 1) === 1) Atomics.notify(serving, 0);
   }
 }
+
+/**
+ * A walk or count restarted because the ledger changed while the one before it was still under way
+ * (count-tables.ts, search.ts) waits until no newer version's page has come for this long: a user
+ * scrolling while payments change, or a burst of changes re-read page by page, then walks and
+ * counts once, after, instead of at every page and beside the pages. Returns its cancel.
+ */
+export const restartQuietMs = 50;
+const waitingForQuiet = new Set<ReturnType<typeof setTimeout>>();
+export function afterQuiet(run: () => void): () => void {
+  const timer = setTimeout(() => {
+    waitingForQuiet.delete(timer);
+    run();
+  }, restartQuietMs);
+  timer.unref?.();
+  waitingForQuiet.add(timer);
+  return () => {
+    clearTimeout(timer);
+    waitingForQuiet.delete(timer);
+  };
+}
+/** Whether a restarted walk or count waits for its quiet moment (tests and benchmarks). */
+export const quietWaiting = () => waitingForQuiet.size > 0;
 
 /** Whether a job (positions or a count) is running, and resolves when none is (tests and benchmarks). */
 export const positionsBusy = () => running.size > 0;

@@ -13,7 +13,7 @@ import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
 import { cardLast4Of } from './card-last4';
 import { prepared } from './statements';
-import { positionsBusy, positionsIdle, positionsThread, walksHeldBy, whileServingList } from './positions-thread';
+import { afterQuiet, positionsBusy, positionsIdle, positionsThread, quietWaiting, restartQuietMs, walksHeldBy, whileServingList, type PositionsJob } from './positions-thread';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 /** Where a window starts: the sort values and rowid of the row before it. */
@@ -227,8 +227,12 @@ function textDriver(db: LedgerDb, where: Where): string {
   return `p.rowid IN (SELECT rowid FROM payments WHERE order_id COLLATE NOCASE >= @lo AND order_id COLLATE NOCASE < @hi UNION ALL SELECT rowid FROM payments WHERE transaction_id = @exact)`;
 }
 
-/** `building`: a walk was started (and has not been stopped before its end). */
-type Anchors = { version: number; at: Map<number, Cursor>; building?: boolean };
+/**
+ * `building`: a walk was started (and has not been stopped before its end). `walking`: it is under
+ * way (or waits for a quiet moment), `stop` stops it; `restarted`: the version before's was under
+ * way when this one's first page came, so this one waits for a quiet moment (positions-thread.ts afterQuiet).
+ */
+type Anchors = { version: number; at: Map<number, Cursor>; building?: boolean; walking?: boolean; restarted?: boolean; stop?: () => void };
 /** A position every this many rows (positions.ts walks to the same). */
 export const anchorEvery = 10_000;
 const anchorStep = 2_000;
@@ -313,6 +317,20 @@ export type Page = { total: number; totalExact: boolean; rows: Array<PaymentRow 
  */
 function buildAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: PaymentSort, anchors: Anchors): void {
   anchors.building = true;
+  if (anchors.restarted) {
+    anchors.walking = true;
+    anchors.stop = afterQuiet(() => {
+      anchors.walking = false;
+      anchors.stop = undefined;
+      if (db.open && ledgerMeta(db).paymentsVersion === anchors.version) startAnchors(db, filter, where, sort, anchors);
+      else anchors.building = false;
+    });
+    return;
+  }
+  startAnchors(db, filter, where, sort, anchors);
+}
+
+function startAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: PaymentSort, anchors: Anchors): void {
   // Held (positions-thread.ts holdWalks): walked once released, unless the ledger changed meanwhile.
   const held = walksHeldBy(db);
   if (held) {
@@ -328,25 +346,38 @@ function buildAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: P
 function walkAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: PaymentSort, anchors: Anchors): void {
   const thread = positionsThread(db);
   if (thread) {
-    thread.walk({
+    const job: PositionsJob = {
       filter,
       sort,
       version: anchors.version,
       found: (at) => at.forEach(([offset, cursor]) => anchors.at.set(offset, cursor)),
       // Stopped before its end (another search, a change): the next page may start it again.
-      ended: (complete) => void (complete || (anchors.building = false)),
-    });
+      ended: (complete) => {
+        anchors.walking = false;
+        anchors.stop = undefined;
+        if (!complete) anchors.building = false;
+      },
+    };
+    anchors.walking = true;
+    // A newer version's page stops it now (anchorsFor), not at its next message: its positions can only be stale.
+    anchors.stop = () => thread.cancel(job);
+    thread.walk(job);
     return;
   }
   const columns = [...new Set(sortKeys[sort.by].map((k) => k.column))].join(', ');
   let offset = 0;
   let cursor: Cursor | undefined;
   stepping++;
+  anchors.walking = true;
+  const done = () => {
+    stepping--;
+    anchors.walking = false;
+  };
   const step = () => {
-    if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return void stepping--;
+    if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return done();
     const query = windowQuery(db, where, sort, cursor, columns);
     const row = prepared(db, `${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
-    if (!row) return void stepping--;
+    if (!row) return done();
     offset += anchorStep;
     cursor = cursorOf(row, sort);
     if (offset % anchorEvery === 0) anchors.at.set(offset, cursor);
@@ -367,20 +398,30 @@ const turns = (count: number) => new Promise<void>((resolve) => {
 /** Resolves once background work of this module (positions, counts) has had its turns: for benchmarks and tests. */
 export const settle = async (count = 2_000) => {
   await turns(count);
+  // A restarted walk or count waiting for its quiet moment (afterQuiet): started, then given its turns.
+  if (quietWaiting()) {
+    while (quietWaiting()) await new Promise((resolve) => setTimeout(resolve, restartQuietMs));
+    await turns(count);
+  }
   await positionsIdle();
   await turns(2);
 };
 
-/** Whether positions are still being walked (in steps on main, or in the worker): benchmarks. */
-export const positionsPending = () => stepping > 0 || positionsBusy();
+/** Whether positions are still being walked, or counts made (in steps on main, or in the worker): benchmarks. */
+export const positionsPending = () => stepping > 0 || positionsBusy() || quietWaiting();
 
 function anchorsFor(db: LedgerDb, key: string, version: number): Anchors {
   let byKey = anchorsByDb.get(db);
   if (!byKey) anchorsByDb.set(db, (byKey = new Map()));
   let anchors = byKey.get(key);
   if (!anchors || anchors.version !== version) {
+    const before = anchors;
     if (byKey.size >= 50) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, (anchors = { version, at: new Map() }));
+    if (before?.walking) {
+      anchors.restarted = true;
+      before.stop?.();
+    }
   }
   return anchors;
 }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
 import { searchPayments, settle, type PaymentSort } from '../../main/ledger/search';
-import { positionsThread, whileServingList } from '../../main/ledger/positions-thread';
+import { positionsBusy, positionsThread, quietWaiting, whileServingList } from '../../main/ledger/positions-thread';
 import { createLedgerReads } from '../../main/payments/ledger-reads';
 import { seedLedger } from '../../scripts/seed-ledger';
 import type { AppEvent } from '../../contract/events';
@@ -79,6 +79,42 @@ describe('the background count', () => {
     expect(search('no-such-payment-anywhere')).toMatchObject({ total: 0, totalExact: true, countId: undefined });
     await settle();
     expect(events.filter((e) => e.type === 'payments.counted')).toEqual([]);
+  });
+});
+
+describe('a count and walk restarted by changes while they run', () => {
+  const newVersion = () => db.prepare("UPDATE ledger_meta SET value = value + 1 WHERE key = 'payments_version'").run();
+  const counted = (countId?: string) => events.filter((e) => e.type === 'payments.counted' && e.countId === countId);
+
+  it('wait for a quiet moment, then count once, never an older version\'s count', async () => {
+    search('example');
+    await settle();
+    // After the last count ended, the next version's count starts at once.
+    newVersion();
+    events.length = 0;
+    const first = search('example');
+    expect(first.totalExact).toBe(false);
+    expect(positionsBusy()).toBe(true);
+    expect(quietWaiting()).toBe(false);
+    // Changes while it runs, each re-read at once (a user scrolling while payments change): the
+    // running count and walk are stopped, nothing runs beside the pages, the next waits.
+    const burst = Array.from({ length: 5 }, () => {
+      newVersion();
+      return search('example');
+    });
+    expect(positionsBusy()).toBe(false);
+    expect(quietWaiting()).toBe(true);
+    // A change with no page after it: the waiting count's version is gone, so it never starts.
+    const matching = db.prepare("SELECT rowid FROM payments WHERE customer_email LIKE '%example%' LIMIT 1").pluck().get() as number;
+    db.prepare("UPDATE payments SET customer_email = 'moved@nowhere.test' WHERE rowid = ?").run(matching);
+    await settle();
+    for (const page of [first, ...burst]) expect(counted(page.countId).filter((e) => e.type === 'payments.counted' && e.exact)).toEqual([]);
+    // The next page counts its own version, at once (no count was under way), exactly.
+    const after = search('example');
+    expect(quietWaiting()).toBe(false);
+    await settle();
+    expect(counted(after.countId).at(-1)).toEqual({ type: 'payments.counted', countId: after.countId, total: scan('example').length, exact: true });
+    expect(search('example')).toMatchObject({ total: scan('example').length, totalExact: true });
   });
 });
 
