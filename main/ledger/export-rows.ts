@@ -32,7 +32,7 @@ export function openOperationFromJson(json: unknown): OpenOperation | null {
 /**
  * The open operation's cells, in the row's words (payment-state.tsx: "refund unclear", "refund
  * being sent"): open_operation (create, capture, void, refund), open_operation_state (unclear: its
- * answer lost; being_sent), open_operation_amount (empty for a void). All three empty when none is open.
+ * answer lost; being_sent), open_operation_amount (a void's: what it releases; empty for one recorded before voids kept it). All three empty when none is open.
  */
 export function openOperationCells(open: OpenOperation | null, currency: unknown): [string | null, string | null, string | null] {
   if (!open) return [null, null, null];

@@ -80,6 +80,9 @@ export function createMoneyOperations(core: PaymentsCore) {
         if (input.kind === 'void') checkVoid(current);
         if (input.kind === 'refund') checkRefund(current, input.amountMinor!, input.reason ?? '', open);
         const base = input.kind === 'capture' ? current.captured_minor : input.kind === 'refund' ? current.refunded_minor : null;
+        // A void sends no amount, but releases what is authorised and not captured: recorded on its
+        // operation, its audit entries (the team ledger's trigger reads the row) and its history say it.
+        if (input.kind === 'void') input.amountMinor = current.amount_minor - current.captured_minor;
         await tx.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: base, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
         return id;
       }));

@@ -99,3 +99,49 @@ it('draws a hyphenated name whole (non-breaking hyphens) and cut at its own end 
   // What Create sends is the file's rows as main checked them, not the drawing.
   expect(rows.map((r) => r.customerName)).toEqual(names);
 });
+
+// A long file's refused lines, named above the table: each press brings its row to the keyboard
+// (it took scrolling the table to find lines 19 and 33 among 40).
+it('names the refused lines above a long table, each a press that gives its row the keyboard', async () => {
+  const forty = (badLines: number[]) => Array.from({ length: 40 }, (_, i) => row(i + 2, `INV-${i + 2}`, badLines.includes(i + 2) ? bad : {}));
+  const lineOf = (element: Element | null) => element?.closest('tr')?.querySelector('td')?.textContent;
+  rows = forty([19, 33]);
+  await preview('CSV file');
+  const list = screen.getByTestId('bulk-fix-lines');
+  expect(list.textContent).toBe('2 lines need fixing: Line 19 Line 33 ');
+  // Above the table, not among its rows.
+  expect(list.compareDocumentPosition(screen.getAllByTestId('bulk-preview-row')[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Line 33' }));
+  expect(document.activeElement?.tagName).toBe('TR');
+  expect(lineOf(document.activeElement)).toBe('33');
+  fireEvent.click(screen.getByRole('button', { name: 'Line 19' }));
+  expect(lineOf(document.activeElement)).toBe('19');
+
+  // Never more than three named: the rest one press away, from the first of them.
+  cleanup();
+  rows = forty([5, 9, 19, 25, 33, 34, 41]);
+  await preview('CSV file');
+  expect(screen.getAllByTestId('bulk-fix-line').map((b) => b.textContent)).toEqual(['Line 5', 'Line 9', 'Line 19']);
+  const more = screen.getByRole('button', { name: 'and 4 more: show line 25, the first of them' });
+  expect(more.textContent).toBe('and 4 more');
+  fireEvent.click(more);
+  expect(lineOf(document.activeElement)).toBe('25');
+
+  // In Arabic, with its plural forms.
+  cleanup();
+  act(() => useLanguage.getState().setLanguage('ar'));
+  await preview('ملف CSV');
+  expect(screen.getByTestId('bulk-fix-lines').textContent).toBe('7 أسطر تحتاج إلى تصحيح: السطر 5 السطر 9 السطر 19 و4 أسطر أخرى');
+  cleanup();
+  rows = forty([19, 33]);
+  await preview('ملف CSV');
+  expect(screen.getByTestId('bulk-fix-lines').textContent).toBe('سطران يحتاجان إلى تصحيح: السطر 19 السطر 33 ');
+  fireEvent.click(screen.getByRole('button', { name: 'السطر 33' }));
+  expect(lineOf(document.activeElement)).toBe('33');
+
+  // A file without refused lines has no such list.
+  cleanup();
+  rows = forty([]);
+  await preview('ملف CSV');
+  expect(screen.queryByTestId('bulk-fix-lines')).toBeNull();
+});

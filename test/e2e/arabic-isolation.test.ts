@@ -131,4 +131,42 @@ describe('Arabic screens in Chromium', () => {
     expect(await drawnLeftToRight(hint, 'D:\\Backups')).toBe(true);
     await backups.screenshot({ path: 'test-results/screenshots/arabic-backups-hint.png' });
   });
+
+  it('draws typed text (a description, a reason) in the direction of its first letter, on English and Arabic screens', async () => {
+    // The second walk: "عباءة Gift wrapping" typed in the English form and read on the English screens.
+    const page = session.page;
+    const dir = (l: Locator) => l.evaluate((e) => (e.matches(':dir(ltr)') ? 'ltr' : 'rtl'));
+    const arabicFirst = 'عباءة Gift wrapping';
+    const englishFirst = 'Gift wrapping عباءة';
+    await tx.chooseLanguage('en');
+    // The forms: the link's description takes the direction of what is typed in it.
+    await page.keyboard.press('Alt+2');
+    const description = page.getByTestId('link-form').locator('input[id$="description"]').first();
+    await description.fill(arabicFirst);
+    expect(await dir(description), 'the link form, English').toBe('rtl');
+    await tx.chooseLanguage('ar');
+    await description.fill(englishFirst);
+    expect(await dir(description), 'the link form, Arabic').toBe('ltr');
+    await description.fill('');
+    expect(await dir(description), 'empty: the page\'s').toBe('rtl');
+
+    // The detail: a card sale refunded with a reason typed Arabic first, settled reason apart.
+    const payment = await cardSale(session.page, { orderId: 'AR-ISO-DIR', amount: '30.00', currency: 'SAR', holder, customer });
+    await callApi(page, 'refundPayment', { paymentId: payment.id, amount: '5.00', currency: 'SAR', reason: arabicFirst });
+    for (const language of ['en', 'ar'] as const) {
+      await tx.chooseLanguage(language);
+      await tx.show();
+      await tx.openPayment('AR-ISO-DIR');
+      const reason = page.getByTestId('payment-detail').locator('.timeline bdi.user-text', { hasText: arabicFirst });
+      expect(await dir(reason), `the refund's reason, ${language}`).toBe('rtl');
+      const refund = page.getByTestId('payment-detail').locator('.timeline li', { hasText: arabicFirst });
+      await refund.screenshot({ path: `test-results/screenshots/typed-direction-refund-${language}.png` });
+      // Dialog: the refund's reason field, as typed.
+      await page.getByTestId('payment-detail').getByRole('button', { name: language === 'en' ? 'Refund' : 'استرداد', exact: true }).click();
+      const field = page.locator('#action-reason');
+      await field.fill(language === 'en' ? arabicFirst : englishFirst);
+      expect(await dir(field), `the refund dialog's reason, ${language}`).toBe(language === 'en' ? 'rtl' : 'ltr');
+      await page.keyboard.press('Escape');
+    }
+  });
 });

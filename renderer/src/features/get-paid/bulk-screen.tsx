@@ -17,6 +17,7 @@ import { FileInput } from '../../ui/file-input';
 import { Ltr } from '../../ui/ltr';
 import { QuotedWords } from '../../ui/quoted-words';
 import { ClampedName } from './clamped-name';
+import { BulkFixLines, bulkLineRowId } from './bulk-fix-lines';
 import { focusIfLost } from '../../ui/focus';
 import { useMayCreatePayments } from '../settings/team-role';
 import { useNavigation } from '../../app/navigation-store';
@@ -260,6 +261,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
         <p data-testid="bulk-read-as" data-encoding={preview.encoding}>{t('gp.bulk.readAs', { encoding: t(`gp.bulk.encoding.${preview.encoding}` as MessageKey), delimiter: delimiterWord[preview.delimiter] })}</p>
       )}
       <p role="status" data-testid="bulk-summary">{t('gp.bulk.summary', { valid: preview.valid, invalid: preview.invalid })}</p>
+      <BulkFixLines lines={preview.rows.filter((row) => Object.keys(row.errors).length > 0).map((row) => row.line)} />
       <table className="gp-table bulk-preview-table">
         <thead>
           <tr>
@@ -274,7 +276,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
           {preview.rows.map((row) => {
             const problems = Object.entries(row.errors);
             return (
-              <tr key={row.line} data-testid="bulk-preview-row" data-valid={problems.length === 0 ? 'true' : 'false'} className={problems.length ? 'gp-row-bad' : undefined}>
+              <tr key={row.line} id={bulkLineRowId(row.line)} tabIndex={problems.length ? -1 : undefined} data-testid="bulk-preview-row" data-valid={problems.length === 0 ? 'true' : 'false'} className={problems.length ? 'gp-row-bad' : undefined}>
                 <td>{row.line}</td>
                 <td>{row.orderId ? <Ltr className="mono">{row.orderId}</Ltr> : <span className="field-hint">{t('gp.bulk.generated')}</span>}</td>
                 <td><PreviewAmount row={row} /></td>

@@ -26,6 +26,7 @@ import { useAgainDraft } from './create-again';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { keepLinkDraft, useKeptLinkDraft, type LinkDraft } from './kept-link-draft';
 import { shortcutKeys } from '../../ui/shortcuts';
+import { typedDir } from '../../ui/typed-dir';
 
 const form = 'link';
 
@@ -146,7 +147,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         ) : (
           <>
             <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
-            <TextField form={form} path="description" label={t('gp.description')} required value={v.description} onChange={set('description')} errors={errors} autoComplete="off" />
+            <TextField form={form} path="description" label={t('gp.description')} required value={v.description} dir={typedDir(v.description)} onChange={set('description')} errors={errors} autoComplete="off" />
           </>
         )}
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} />

@@ -11,6 +11,7 @@ import { fieldId, TextField, type FieldErrors } from '../get-paid/form-kit';
 import { amountProblem } from '../get-paid/validate';
 import { useLanguage, wordReason } from '../../i18n';
 import { Field } from '../settings/field';
+import { typedDir } from '../../ui/typed-dir';
 
 export type LineDraft = { description: string; quantity: string; unitPrice: string; vat: VatCategory; rate: string; reason: string };
 export const emptyLine = (): LineDraft => ({ description: '', quantity: '1', unitPrice: '', vat: 'standard', rate: '15', reason: '' });
@@ -124,7 +125,7 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
           <legend>{t('inv.line', { n: String(i + 1) })}</legend>
           {/* One row, as on the printed invoice: description, quantity, price, VAT, rate (invoices.css). */}
           <div className="gp-row inv-line-fields">
-            <TextField form={form} path={`lines.${i}.description`} label={t('inv.line.description')} value={line.description} onChange={set(i, 'description')} errors={errors} autoComplete="off" />
+            <TextField form={form} path={`lines.${i}.description`} label={t('inv.line.description')} value={line.description} dir={typedDir(line.description)} onChange={set(i, 'description')} errors={errors} autoComplete="off" />
             <TextField form={form} path={`lines.${i}.quantity`} label={t('inv.line.quantity')} value={line.quantity} onChange={set(i, 'quantity')} errors={quantityError(line.quantity, `lines.${i}.quantity`)} ltr inputMode="decimal" autoComplete="off" />
             {/* The price as typed; what cannot be sent in the currency is said next to it. */}
             <TextField form={form} path={`lines.${i}.unitPrice`} label={t('inv.line.unitPrice')} value={line.unitPrice} onChange={set(i, 'unitPrice')} errors={priceError(line.unitPrice, `lines.${i}.unitPrice`)} ltr inputMode="decimal" autoComplete="off" />
@@ -137,7 +138,7 @@ export function InvoiceLines({ form, lines, setLines, currency, pricesIncludeVat
             </Field>
             {line.vat === 'standard' && <TextField form={form} path={`lines.${i}.rate`} label={t('inv.line.rate')} value={line.rate} onChange={set(i, 'rate')} errors={rateError(line.rate, `lines.${i}.rate`)} ltr inputMode="decimal" autoComplete="off" />}
           </div>
-          {line.vat !== 'standard' && <TextField form={form} path={`lines.${i}.reason`} label={t('inv.line.reason')} value={line.reason} onChange={set(i, 'reason')} errors={errors} autoComplete="off" />}
+          {line.vat !== 'standard' && <TextField form={form} path={`lines.${i}.reason`} label={t('inv.line.reason')} value={line.reason} dir={typedDir(line.reason)} onChange={set(i, 'reason')} errors={errors} autoComplete="off" />}
           {lines.length > 1 && <button type="button" onClick={() => removeLine(i)} data-testid="invoice-line-remove">{t('inv.line.remove', { n: String(i + 1) })}</button>}
         </fieldset>
       ))}

@@ -76,7 +76,7 @@ export default function RefundsMadeList({ scope, currency, total, onClose }: { s
                   <td><RowMoment iso={r.at} /></td>
                   <td><button type="button" className="link" onClick={() => { onClose(); showPayment(r.paymentId, go); }}><Ltr>{r.orderId}</Ltr></button></td>
                   <td className="num"><Ltr>{formatAmount(r.amountMinor, r.currency as CurrencyCode, language)}</Ltr></td>
-                  <td>{r.reason ?? '—'}</td>
+                  <td>{r.reason ? <bdi className="user-text">{r.reason}</bdi> : '—'}</td>
                   <td><Ltr>{r.osUser}</Ltr></td>
                   <td><ProfileCell profileId={r.profileId} environment={null} /></td>
                 </tr>

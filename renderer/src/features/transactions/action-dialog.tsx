@@ -26,6 +26,7 @@ import { QuotedWords } from '../../ui/quoted-words';
 import { refundWentThrough } from '../../app/refund-went-through';
 import { createAgain } from '../get-paid/create-again';
 import { useMayCreatePayments } from '../settings/team-role';
+import { typedDir } from '../../ui/typed-dir';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
@@ -238,11 +239,11 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 <Field id="action-amount" label={t('action.amount', { currency })} value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="decimal" dir="ltr" ref={kind === 'recurring' ? undefined : first} error={localError ?? fields.errors.amount} autoComplete="off" />
               )}
               {(kind === 'refund' || kind === 'void') && (
-                <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'} />
+                <Field id="action-reason" label={t(kind === 'refund' ? 'action.reason' : 'action.reasonOptional')} value={reason} dir={typedDir(reason)} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required={kind === 'refund'} />
               )}
               {kind === 'recurring' && (
                 // The keyboard opens here: the amount is already the payment's, the description the one field to fill.
-                <Field id="action-description" label={t('action.description')} value={description} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} ref={first} />
+                <Field id="action-description" label={t('action.description')} value={description} dir={typedDir(description)} onChange={(e) => setDescription(e.target.value)} error={fields.errors.description} ref={first} />
               )}
               <p className="confirm-line" data-testid="confirm-line">
                 {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}

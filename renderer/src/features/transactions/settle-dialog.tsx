@@ -16,6 +16,7 @@ import type { PaymentDetail } from './detail-store';
 import { typedTextProblem } from './action-checks';
 import { useFieldErrors } from '../get-paid/field-errors';
 import { QuotedWords } from '../../ui/quoted-words';
+import { typedDir } from '../../ui/typed-dir';
 
 type Operation = PaymentDetail['operations'][number];
 /** `current`: the operation as the ledger has it now; settled meanwhile (another person, a status check), nothing more is recorded. */
@@ -69,7 +70,7 @@ export function SettleDialog({ payment, operation, current, onDone, onClose }: P
               <label className="field-check"><input ref={first} type="radio" name="settle-happened" checked={happened === true} onChange={() => setHappened(true)} />{t('settle.happened')}</label>
               <label className="field-check"><input type="radio" name="settle-happened" checked={happened === false} onChange={() => setHappened(false)} />{t('settle.notHappened')}</label>
             </fieldset>
-            <Field id="settle-reason" label={t('settle.reason')} value={reason} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
+            <Field id="settle-reason" label={t('settle.reason')} value={reason} dir={typedDir(reason)} onChange={(e) => setReason(e.target.value)} error={fields.errors.reason} required />
             {happened === undefined && <p className="field-hint">{t('settle.choose')}</p>}
             {error && !error.fields && !settledMeanwhile && <p className="form-error" role="alert"><QuotedWords text={wordError(error).message} /></p>}
             {settledMeanwhile && <p className="form-error" role="alert" data-testid="settled-meanwhile">{t(settledMeanwhile.outcome === 'succeeded' ? 'settle.meanwhile.happened' : 'settle.meanwhile.notHappened', { kind })}</p>}

@@ -18,8 +18,8 @@ const isOutsideSource = (source: string): source is (typeof sources)[number] => 
 const isStateWord = (state: string | null): state is StateWord => state !== null && (stateWords as readonly string[]).includes(state);
 const errorCodes: readonly string[] = ['network', 'timeout', 'gateway_error', 'malformed_response', 'key_rejected', 'not_found', 'request_rejected', 'cancelled'];
 
-/** `said` is what a person typed (a reason): shown as it is, isolated from the sentence around it. */
-type Entry = { at: string; key: string; text: string; said?: string | null; raw?: string | null; tone?: 'error' | 'warning' };
+/** `said`: what people typed (a reason, a settling's reason), each shown as it is, isolated from the sentence and from the other. */
+type Entry = { at: string; key: string; text: string; said?: string[]; raw?: string | null; tone?: 'error' | 'warning' };
 
 /** An authorise-only payment's creation is its authorisation ("Created" said nothing of it). */
 const operationWord = (kind: PaymentDetail['operations'][number]['kind'], authOnly: boolean) => kind === 'create' && authOnly ? 'op.authorise' as const : `op.${kind}` as const;
@@ -34,7 +34,8 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
       key: op.id,
       text: t('timeline.operation', { kind: t(operationWord(op.kind, detail.payment.authOnly)), amount: op.amountMinor !== null ? formatAmount(op.amountMinor, currency, language) : '', user: op.person ? t('timeline.person', { person: op.person, osUser: op.osUser }) : op.osUser, outcome: t(`outcome.${op.outcome}`) })
         + (op.settledBy ? ` — ${t('timeline.settledBy', { user: op.settledBy })}` : ''),
-      said: [op.reason && storedReason(op.reason, t), op.settledReason].filter(Boolean).join(' — ') || null,
+      // Each typed text on its own: joined, a reason's first letter set the direction of the other's.
+      said: [op.reason && storedReason(op.reason, t), op.settledReason].filter((s): s is string => Boolean(s)),
       raw: [op.errorMessage, op.gatewayAnswer].filter(Boolean).join('\n') || null,
       tone: op.outcome === 'failed' ? ('error' as const) : op.outcome === 'unknown' ? ('warning' as const) : undefined,
     })),
@@ -53,7 +54,7 @@ export function Timeline({ detail }: { detail: PaymentDetail }) {
       {entries.map((entry) => (
         <li key={entry.key} className={entry.tone ? `timeline-${entry.tone}` : undefined}>
           <time dateTime={entry.at}><RowMoment iso={entry.at} /></time> <span>{entry.text}</span>
-          {entry.said && <> — <bdi className="user-text">{entry.said}</bdi></>}
+          {entry.said?.map((said, i) => <span key={i}> — <bdi className="user-text">{said}</bdi></span>)}
           {entry.raw && (
             <details>
               <summary>{t('timeline.details')}</summary>
