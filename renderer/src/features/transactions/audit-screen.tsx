@@ -21,6 +21,8 @@ import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { shortcutKeys } from '../../ui/shortcuts';
 import './transactions.css';
 import { typedDir } from '../../ui/typed-dir';
+import { useNavigation } from '../../app/navigation-store';
+import { showPayment } from './find-payment';
 
 
 const pageSize = 200;
@@ -32,6 +34,8 @@ export function AuditScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const [query, setQuery] = useState('');
+  const go = useNavigation((s) => s.go);
+  const openPayment = (paymentId: string) => showPayment(paymentId, go);
   // The From and To days (local days, as the Transactions filter's): the entries written in them.
   const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
   const dated = period.from !== undefined || period.to !== undefined;
@@ -180,7 +184,7 @@ export function AuditScreen() {
                   <td><RowMoment iso={row.at} /></td>
                   {/* On the team ledger, the login the database stamped first: the OS user is only what a laptop said, and many say "root". */}
                   <td>{row.person && row.person !== row.osUser ? t('timeline.person', { person: row.person, osUser: row.osUser }) : row.osUser}</td>
-                  <AuditEntryCells row={row} />
+                  <AuditEntryCells row={row} open={openPayment} />
                 </tr>
               ))}
             </tbody>
