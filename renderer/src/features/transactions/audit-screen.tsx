@@ -30,14 +30,22 @@ const pageSize = 200;
 const shownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 type Data = MethodOutput<'listAuditLog'>;
 
+/**
+ * The search and the days, kept while Paydesk runs: an entry's order reference opens its payment in
+ * Transactions, and the way back (Alt+7) found the log unsearched, the 32 presses of "refunds,
+ * yesterday and today" to make again (the fourth screen walk, docs/screens-walks.md).
+ */
+let kept: { query: string; period: { from?: string; to?: string } } = { query: '', period: {} };
+
 export function AuditScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(kept.query);
   const go = useNavigation((s) => s.go);
   const openPayment = (paymentId: string) => showPayment(paymentId, go);
   // The From and To days (local days, as the Transactions filter's): the entries written in them.
-  const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
+  const [period, setPeriod] = useState<{ from?: string; to?: string }>(kept.period);
+  useEffect(() => { kept = { query, period }; }, [query, period]);
   const dated = period.from !== undefined || period.to !== undefined;
   const choosePeriod = (next: { from?: string; to?: string }) => { setPeriod(next); setPages([]); };
 
