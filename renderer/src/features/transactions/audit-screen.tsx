@@ -32,7 +32,7 @@ type Data = MethodOutput<'listAuditLog'>;
 
 /**
  * The search and the days, kept while Paydesk runs: an entry's order reference opens its payment in
- * Transactions, and the way back (Alt+7) found the log unsearched, the 32 presses of "refunds,
+ * Transactions, and the way back (Alt+7) found the log unsearched, the 30 presses of "refunds,
  * yesterday and today" to make again (the fourth screen walk, docs/screens-walks.md).
  */
 let kept: { query: string; period: { from?: string; to?: string } } = { query: '', period: {} };
