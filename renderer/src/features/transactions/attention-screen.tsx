@@ -23,6 +23,14 @@ import { focusIfLost, useFocusFallback } from '../../ui/focus';
 import './transactions.css';
 
 type UnclearOperation = MethodOutput<'listUnclearOperations'>['rows'][number]['operation'];
+type Order = 'asc' | 'desc';
+
+/**
+ * The list's order, oldest first until chosen (the longest unclear first, docs/overview.md), kept
+ * for the session: with hundreds listed, the payment that just went wrong was the last row, 85
+ * screens down, and "newest first" brings it to the top (docs/screens-walks.md, the fourth walk).
+ */
+let chosenOrder: Order = 'asc';
 type LostOperation = Pick<UnclearOperation, 'kind' | 'amountMinor'>;
 
 export function AttentionScreen() {
@@ -31,11 +39,14 @@ export function AttentionScreen() {
   const go = useNavigation((s) => s.go);
   const [rows, setRows] = useState<PaymentView[]>();
   const [unclear, setUnclear] = useState<Map<string, UnclearOperation>>(new Map());
+  const [order, setOrder] = useState<Order>(chosenOrder);
 
+  // Asked in the list's order: a list longer than a window shows its own end (the oldest or the newest).
   const load = useCallback(async () => {
+      const sort = { by: 'createdAt', direction: order } as const;
       const [flagged, unsure, lost] = await Promise.all([
-        api.searchPayments({ filter: { needsAttention: true }, limit: 500 }),
-        api.searchPayments({ filter: { states: ['unknown', 'creating'] }, limit: 500 }),
+        api.searchPayments({ filter: { needsAttention: true }, sort, limit: 500 }),
+        api.searchPayments({ filter: { states: ['unknown', 'creating'] }, sort, limit: 500 }),
         api.listUnclearOperations({ limit: 500 }),
       ]);
       const all = new Map<string, PaymentView>();
@@ -46,8 +57,9 @@ export function AttentionScreen() {
         operations.set(payment.id, operation);
       }
       setUnclear(operations);
-      setRows([...all.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
-  }, []);
+      const sign = order === 'asc' ? 1 : -1;
+      setRows([...all.values()].sort((a, b) => sign * a.createdAt.localeCompare(b.createdAt)));
+  }, [order]);
   useEffect(() => {
     void load();
     return api.subscribe((event) => {
@@ -121,7 +133,18 @@ export function AttentionScreen() {
     <div className="attention" data-testid="attention-screen">
       <h1 ref={title} tabIndex={-1}>{t('attention.title')}</h1>
       <p>{t('attention.intro')}</p>
-      <NoticeLine notice={notice} testId="attention-checked" />
+      {/* Kept in view under the header: a row checked far down the list leaves it, and the line said
+          what the check found thousands of pixels above, out of sight. */}
+      <div className="attention-notice"><NoticeLine notice={notice} testId="attention-checked" /></div>
+      {rows !== undefined && rows.length > 1 && (
+        <div className="tx-sort attention-sort">
+          <label htmlFor="attention-sort">{t('tx.sort')}</label>
+          <select id="attention-sort" value={order} onChange={(e) => setOrder((chosenOrder = e.target.value as Order))}>
+            <option value="asc">{t('tx.sort.createdAt.asc')}</option>
+            <option value="desc">{t('tx.sort.createdAt.desc')}</option>
+          </select>
+        </div>
+      )}
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p ref={empty} tabIndex={-1} data-testid="attention-empty">{t('attention.empty')}</p> : (
         <table className="simple-table attention-table">
           <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>

@@ -14,19 +14,26 @@ type Entry = {
   action: string;
   reason: string | null;
   orderId: string | null;
+  paymentId?: string | null;
   amountMinor: number | null;
   currency: string | null;
   result: string;
 };
 
-export function AuditEntryCells({ row }: { row: Entry }) {
+/**
+ * open: the log's own entries name their payment, and its order reference opens it (finance read
+ * "who refunded what" and then had to type the reference into Transactions' search to see it).
+ */
+export function AuditEntryCells({ row, open }: { row: Entry; open?: (paymentId: string) => void }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   return (
     <>
       <td><ProfileCell profileId={row.profileId} environment={row.environment} /></td>
       <td>{auditAction(row.action, t)}{row.reason ? <> — <bdi className="user-text">{storedReason(row.reason, t)}</bdi></> : null}</td>
-      <td>{row.orderId ? <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr> : '—'}</td>
+      <td>{row.orderId ? (open && row.paymentId
+        ? <button type="button" className="link audit-open" title={t('audit.openPayment')} onClick={() => open(row.paymentId!)}><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></button>
+        : <Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr>) : '—'}</td>
       <td className="num">{row.amountMinor !== null && row.currency ? <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr> : '—'}</td>
       <td>{auditResult(row.action, row.result, t, language, row.profileId)}</td>
     </>

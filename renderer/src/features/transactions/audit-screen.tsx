@@ -21,6 +21,8 @@ import { fromField, fromInstant, toField, toInstant } from './date-fields';
 import { shortcutKeys } from '../../ui/shortcuts';
 import './transactions.css';
 import { typedDir } from '../../ui/typed-dir';
+import { useNavigation } from '../../app/navigation-store';
+import { showPayment } from './find-payment';
 
 
 const pageSize = 200;
@@ -28,12 +30,22 @@ const pageSize = 200;
 const shownZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 type Data = MethodOutput<'listAuditLog'>;
 
+/**
+ * The search and the days, kept while Paydesk runs: an entry's order reference opens its payment in
+ * Transactions, and the way back (Alt+7) found the log unsearched, the 30 presses of "refunds,
+ * yesterday and today" to make again (the fourth screen walk, docs/screens-walks.md).
+ */
+let kept: { query: string; period: { from?: string; to?: string } } = { query: '', period: {} };
+
 export function AuditScreen() {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const [query, setQuery] = useState('');
+  const [query, setQuery] = useState(kept.query);
+  const go = useNavigation((s) => s.go);
+  const openPayment = (paymentId: string) => showPayment(paymentId, go);
   // The From and To days (local days, as the Transactions filter's): the entries written in them.
-  const [period, setPeriod] = useState<{ from?: string; to?: string }>({});
+  const [period, setPeriod] = useState<{ from?: string; to?: string }>(kept.period);
+  useEffect(() => { kept = { query, period }; }, [query, period]);
   const dated = period.from !== undefined || period.to !== undefined;
   const choosePeriod = (next: { from?: string; to?: string }) => { setPeriod(next); setPages([]); };
 
@@ -180,7 +192,7 @@ export function AuditScreen() {
                   <td><RowMoment iso={row.at} /></td>
                   {/* On the team ledger, the login the database stamped first: the OS user is only what a laptop said, and many say "root". */}
                   <td>{row.person && row.person !== row.osUser ? t('timeline.person', { person: row.person, osUser: row.osUser }) : row.osUser}</td>
-                  <AuditEntryCells row={row} />
+                  <AuditEntryCells row={row} open={openPayment} />
                 </tr>
               ))}
             </tbody>

@@ -161,6 +161,7 @@ export const en = {
   'audit.result.exportFile': '{rows, plural, one {# row} other {# rows}} to {file}', 'audit.result.exportZone': 'local days in {zone}', 'audit.result.exportFilter': '{label}: {value}', 'audit.result.exportDays': 'days {first} to {last}', 'audit.result.exportBrand': 'card brand {brand}',
   'audit.result.cardRemoved': '[card number removed]', 'audit.result.exportNeedsAttention': 'needing attention only', 'audit.result.exportWithCaptured': 'with something captured only', 'audit.result.exportWithRefunded': 'with refunds only', 'audit.result.exportSearch': 'matching “{text}”',
   'audit.profileRemoved': 'a removed profile',
+  'audit.openPayment': 'Open the payment',
   'audit.action.checkup_started': 'Gateway check-up started', 'audit.action.checkup_finished': 'Gateway check-up finished', 'audit.action.checkup_report_saved': 'Check-up report saved', 'audit.action.checkupMove': 'Check-up: {action}',
   // The reasons Paydesk writes into the ledger itself (stored-reason.ts).
   'reason.checkupRefund': 'Gateway check-up: returning the test money',
@@ -345,6 +346,7 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.result.exportFile': '{rows, plural, zero {لا صفوف} one {صف واحد} two {صفان} few {# صفوف} many {# صفًا} other {# صف}} إلى {file}', 'audit.result.exportZone': 'الأيام المحلية بتوقيت {zone}', 'audit.result.exportFilter': '{label}: {value}', 'audit.result.exportDays': 'الأيام من {first} إلى {last}', 'audit.result.exportBrand': 'نوع البطاقة {brand}',
   'audit.result.cardRemoved': '[حُذف رقم البطاقة]', 'audit.result.exportNeedsAttention': 'ما يحتاج إلى متابعة فقط', 'audit.result.exportWithCaptured': 'ما حُصّل منه مال فقط', 'audit.result.exportWithRefunded': 'ما فيه استرداد فقط', 'audit.result.exportSearch': 'المطابقة لـ «{text}»',
   'audit.profileRemoved': 'ملف تعريف محذوف',
+  'audit.openPayment': 'افتح الدفعة',
   'audit.action.checkup_started': 'بدأ فحص البوابة', 'audit.action.checkup_finished': 'انتهى فحص البوابة', 'audit.action.checkup_report_saved': 'حُفظ تقرير الفحص', 'audit.action.checkupMove': 'الفحص: {action}',
   'reason.checkupRefund': 'فحص البوابة: إعادة أموال الاختبار',
   'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء', 'notify.generic': 'تغيّر شيء في إحدى الدفعات. افتح المعاملات لتراه.',
