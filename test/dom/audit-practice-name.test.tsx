@@ -45,5 +45,18 @@ it.each(['en', 'ar'] as const)('names the practice profile once in the profile c
   const profileCell = (seq: number) => within(table).getAllByRole('row').find((row) => row.textContent?.startsWith(String(seq)))!.querySelectorAll('td')[3]!;
   expect(profileCell(2).textContent).toBe(translate(language, 'env.practice'));
   expect(profileCell(2).querySelector('.env-badge')).not.toBeNull();
-  expect(profileCell(1).textContent).toBe(`متجر الاختبار ${translate(language, 'env.sandbox')}`);
+  // «متجر الاختبار» already says «الاختبار»: in Arabic its name alone (the walk's «… الاختبار الاختبار»).
+  expect(profileCell(1).textContent).toBe(language === 'ar' ? 'متجر الاختبار' : `متجر الاختبار ${translate(language, 'env.sandbox')}`);
+});
+
+// A name that says its environment's word, as a whole word, is not followed by that word again,
+// in the profile column or in brackets (the header's switcher, settings, the other-profile note).
+it('says a sandbox environment once when the name already says it, in both languages', async () => {
+  const { withEnvironment } = await import('../../renderer/src/features/settings/profile-switcher');
+  expect(withEnvironment('بيئة الاختبار', translate('ar', 'env.sandbox'))).toBe('بيئة الاختبار');
+  expect(withEnvironment('بيئة اختبار', translate('ar', 'env.sandbox'))).toBe('بيئة اختبار');
+  expect(withEnvironment('Sandbox shop', translate('en', 'env.sandbox'))).toBe('Sandbox shop');
+  expect(withEnvironment('Sandboxes', translate('en', 'env.sandbox'))).toBe('Sandboxes (Sandbox)');
+  expect(withEnvironment('بيئة الاختبار', translate('en', 'env.sandbox'))).toBe('بيئة الاختبار (Sandbox)');
+  expect(withEnvironment('Shop', translate('ar', 'env.sandbox'))).toBe('Shop (الاختبار)');
 });

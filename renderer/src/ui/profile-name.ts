@@ -12,3 +12,15 @@ export function profileName(profile: { id: string; name: string }, t: (key: Mess
 export function namedAsEnvironment(name: string, environment: string): boolean {
   return name.trim().toLocaleLowerCase() === environment.toLocaleLowerCase();
 }
+
+// Arabic's article: «بيئة اختبار» says «الاختبار» as much as «بيئة الاختبار» does.
+const bare = (word: string) => word.toLocaleLowerCase().replace(/^ال(?=\p{L}{2})/u, '');
+
+/**
+ * The name already says its environment's word, as a whole word ("Sandbox shop", «بيئة الاختبار»):
+ * a badge or brackets after it read «بيئة الاختبار الاختبار» (docs/screens-walks.md, the fourth walk).
+ */
+export function nameSaysEnvironment(name: string, environment: string): boolean {
+  const word = bare(environment);
+  return name.split(/[^\p{L}\p{N}]+/u).some((part) => part !== '' && bare(part) === word);
+}

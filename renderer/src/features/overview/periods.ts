@@ -37,6 +37,12 @@ export function periodsOf(now: Date, chosen: { from: string; to: string }): Reco
   };
 }
 
+/** Yesterday, from its local midnight to today's (the audit log's quick dates: "who refunded what yesterday"). */
+export function yesterdayOf(now: Date): Range {
+  const today = midnight(now);
+  return range(addDays(today, -1), today);
+}
+
 /** The last `count` days, oldest first, each from its local midnight to the next. */
 export function lastDays(now: Date, count: number): Day[] {
   const today = midnight(now);

@@ -6,7 +6,7 @@ import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
-import { namedAsEnvironment, profileName } from '../../ui/profile-name';
+import { nameSaysEnvironment, profileName } from '../../ui/profile-name';
 import { QuotedWords } from '../../ui/quoted-words';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
@@ -61,5 +61,5 @@ export function ProfileSwitcher() {
 
 /** "Shop (Sandbox)"; a profile named as its environment (the practice profile, "Practice") once: "Practice (Practice)" said it twice. */
 export function withEnvironment(name: string, environment: string): string {
-  return namedAsEnvironment(name, environment) ? name : `${name} (${environment})`;
+  return nameSaysEnvironment(name, environment) ? name : `${name} (${environment})`;
 }

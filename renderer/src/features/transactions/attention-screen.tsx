@@ -20,6 +20,7 @@ import { showPayment } from './find-payment';
 import { useAttentionCheck } from './attention-check';
 import { NoticeLine } from '../../ui/notice';
 import { focusIfLost, useFocusFallback } from '../../ui/focus';
+import { useOverview } from '../overview/overview-store';
 import './transactions.css';
 
 type UnclearOperation = MethodOutput<'listUnclearOperations'>['rows'][number]['operation'];
@@ -32,6 +33,10 @@ type Order = 'asc' | 'desc';
  */
 let chosenOrder: Order = 'asc';
 type LostOperation = Pick<UnclearOperation, 'kind' | 'amountMinor'>;
+/** Each of the list's queries answers at most this many: past it the list shows its own end, and says so. */
+const pageLimit = 500;
+/** The list was cut: how many need attention in all, as far as its queries' totals tell (Home's count may tell more). */
+type Cut = { total: number };
 
 export function AttentionScreen() {
   const t = useT();
@@ -40,14 +45,17 @@ export function AttentionScreen() {
   const [rows, setRows] = useState<PaymentView[]>();
   const [unclear, setUnclear] = useState<Map<string, UnclearOperation>>(new Map());
   const [order, setOrder] = useState<Order>(chosenOrder);
+  const [cut, setCut] = useState<Cut>();
+  // Home's count (every profile's, as the list): the number a support agent came from.
+  const homeCount = useOverview((s) => s.data?.needsAttention);
 
   // Asked in the list's order: a list longer than a window shows its own end (the oldest or the newest).
   const load = useCallback(async () => {
       const sort = { by: 'createdAt', direction: order } as const;
       const [flagged, unsure, lost] = await Promise.all([
-        api.searchPayments({ filter: { needsAttention: true }, sort, limit: 500 }),
-        api.searchPayments({ filter: { states: ['unknown', 'creating'] }, sort, limit: 500 }),
-        api.listUnclearOperations({ limit: 500 }),
+        api.searchPayments({ filter: { needsAttention: true }, sort, limit: pageLimit }),
+        api.searchPayments({ filter: { states: ['unknown', 'creating'] }, sort, limit: pageLimit }),
+        api.listUnclearOperations({ limit: pageLimit }),
       ]);
       const all = new Map<string, PaymentView>();
       for (const result of [flagged, unsure]) if (result.ok) result.value.rows.forEach((row) => all.set(row.id, row));
@@ -57,6 +65,10 @@ export function AttentionScreen() {
         operations.set(payment.id, operation);
       }
       setUnclear(operations);
+      // Home said 1,001 while the list held 996, and nothing on screen said why (the fourth walk).
+      const searched = [flagged, unsure].flatMap((result) => (result.ok ? [result.value] : []));
+      const wasCut = searched.some((found) => found.total > found.rows.length) || (lost.ok && lost.value.rows.length >= pageLimit);
+      setCut(wasCut ? { total: Math.max(0, ...searched.map((found) => found.total)) } : undefined);
       const sign = order === 'asc' ? 1 : -1;
       setRows([...all.values()].sort((a, b) => sign * a.createdAt.localeCompare(b.createdAt)));
   }, [order]);
@@ -145,6 +157,7 @@ export function AttentionScreen() {
           </select>
         </div>
       )}
+      {cut && rows !== undefined && <CutNote order={order} shown={rows.length} total={Math.max(cut.total, homeCount ?? 0)} />}
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p ref={empty} tabIndex={-1} data-testid="attention-empty">{t('attention.empty')}</p> : (
         <table className="simple-table attention-table">
           <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
@@ -175,5 +188,15 @@ export function AttentionScreen() {
         </table>
       )}
     </div>
+  );
+}
+
+/** The list holds one end of a longer one: how many of how many, and how to see the other end. */
+function CutNote({ order, shown, total }: { order: Order; shown: number; total: number }) {
+  const t = useT();
+  return (
+    <p className="attention-cut" data-testid="attention-cut">
+      {total > shown ? t(`attention.cut.${order}`, { shown, total }) : t(`attention.cutMore.${order}`, { shown })}
+    </p>
   );
 }

@@ -1,9 +1,10 @@
 // A row's profile as the audit log and Needs attention show it: the profile's name (the practice
 // profile's in the reader's language, a removed one said so) and its environment's badge; a profile
 // named as its environment (the practice profile) by its badge alone: "Practice PRACTICE" and
-// «التدريب التدريب» said it twice (as the header's switcher says it once: withEnvironment).
+// «التدريب التدريب» said it twice (as the header's switcher says it once: withEnvironment); a name
+// that says its environment («بيئة الاختبار») by its name alone.
 import { useT } from '../../i18n';
-import { namedAsEnvironment, profileName } from '../../ui/profile-name';
+import { nameSaysEnvironment, namedAsEnvironment, profileName } from '../../ui/profile-name';
 import { useProfileList } from '../settings/settings-store';
 
 const isEnvironment = (value: string | null): value is 'practice' | 'sandbox' | 'production' => value === 'practice' || value === 'sandbox' || value === 'production';
@@ -19,5 +20,9 @@ export function ProfileCell({ profileId, environment }: { profileId: string | nu
   const shown = found ? <bdi className="user-text">{name}</bdi> : name;
   if (!isEnvironment(environment)) return <>{shown}</>;
   const badge = <span className={`env-badge env-${environment}`}>{t(`env.${environment}`)}</span>;
-  return namedAsEnvironment(name, t(`env.${environment}`)) ? badge : <>{shown} {badge}</>;
+  const word = t(`env.${environment}`);
+  if (namedAsEnvironment(name, word)) return badge;
+  // A name that says its environment ("بيئة الاختبار") is shown alone (its environment as its hint).
+  if (found && nameSaysEnvironment(name, word)) return <bdi className="user-text" title={word}>{name}</bdi>;
+  return <>{shown} {badge}</>;
 }

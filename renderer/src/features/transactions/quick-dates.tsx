@@ -1,17 +1,23 @@
 // "Last 7 days", "This month", "Last month" beside From and To (Transactions, the Audit log, Home's
 // chosen dates): one press fills both (a month took two typed dates). The periods are Home's (overview/periods.ts): local days, both
 // included, so a choice here lists the same payments as Home's figure for it, under the same words.
+// The audit log adds "Today" and "Yesterday" first: finance's "who refunded what yesterday" took two
+// typed dates, 22 presses (docs/audit-log.md).
 import { useId } from 'react';
 import { useT } from '../../i18n';
-import { periodsOf, type PeriodId, type Range } from '../overview/periods';
+import { periodsOf, yesterdayOf, type Range } from '../overview/periods';
 import './quick-dates.css';
 
-const choices = ['week', 'month', 'lastMonth'] as const satisfies readonly PeriodId[];
+export type QuickDate = 'today' | 'yesterday' | 'week' | 'month' | 'lastMonth';
+const periodChoices: readonly QuickDate[] = ['week', 'month', 'lastMonth'];
+/** The audit log's: a day's entries are asked of it most (docs/audit-log.md). */
+export const dayChoices: readonly QuickDate[] = ['today', 'yesterday', ...periodChoices];
 
 /** The choices; the one the dates now hold is pressed. `choose` gets the period's instants (its end exclusive, as the filter's). */
-export function QuickDates({ from, to, choose }: { from?: string; to?: string; choose(range: Range): void }) {
+export function QuickDates({ from, to, choose, choices = periodChoices }: { from?: string; to?: string; choose(range: Range): void; choices?: readonly QuickDate[] }) {
   const t = useT();
-  const periods = periodsOf(new Date(), { from: '', to: '' });
+  const now = new Date();
+  const periods: Record<QuickDate, Range> = { ...periodsOf(now, { from: '', to: '' }), yesterday: yesterdayOf(now) };
   const labelId = useId();
   return (
     <div className="field quick-dates" role="group" aria-labelledby={labelId}>
