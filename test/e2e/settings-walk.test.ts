@@ -77,8 +77,9 @@ describeWithKeychain('Settings walked as a new user', () => {
   // left under it (the page kept 64 px clear, the header's height in one line).
   it("brings a section's heading into view below the header at 600 px, in English and Arabic", async () => {
     const { page } = session;
-    // A second profile brings the header's switcher, as it is once a sandbox account is added.
-    expect(await settings.addProfile({ name: 'Shop sandbox', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' })).toBe('saved');
+    // A second profile brings the header's switcher, as it is once a sandbox account is added. Its
+    // name does not say its environment, so the switcher names it "Al Noor Trading shop (Sandbox)" and wraps.
+    expect(await settings.addProfile({ name: 'Al Noor Trading shop', environment: 'sandbox', baseUrl: 'https://sandbox.gateway.example/api/v1' })).toBe('saved');
     await page.setViewportSize({ width: 600, height: 800 });
     try {
       for (const language of ['en', 'ar'] as const) {
