@@ -32,7 +32,9 @@ describe('the keyboard after a shortcut', () => {
       for (const key of ['5', '6', '7', '9', '1']) {
         await session.page.keyboard.press(`Alt+${key}`);
         await expect.poll(focusedHeading).toBe(`heading of Alt+${key}`);
-        expect(await focusRingShown(session.page), `ring on the heading, Alt+${key}`).toBe(true);
+        // Polled as the heading is: on a loaded machine one fresh-clone run read the style in the
+        // moment between the screen's commit and its focus settling (a ring missing for good still fails).
+        await expect.poll(() => focusRingShown(session.page), { message: `ring on the heading, Alt+${key}`, timeout: 2_000 }).toBe(true);
       }
       // The screen already open: the keyboard goes back to its heading from where it was.
       await session.page.locator('#home-find').focus();
