@@ -9,19 +9,13 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { appInfo, practiceProfile } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
+import { overviewAnswer } from '../support/overview-answer';
 
 type Sort = { by: string; direction: string };
 const asked: Array<{ filter: Record<string, unknown>; sort: Sort }> = [];
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const main = stubMain({
-  getOverview: (input) => ({
-    ok: true,
-    value: unchecked({
-      periods: (input.periods ?? []).map((p) => ({ ...p, totals: [{ currency: 'SAR', grossMinor: 1500, refundedMinor: 0, netMinor: 1500, paidCount: 1, refundCount: 0 }] })),
-      days: [], byBrand: [], byKind: [],
-      ...(input.periods?.length ? { unpaidLinks: [], needsAttention: 0, authorised: [{ currency: 'SAR', count: 2, amountMinor: 15_000, oldestAt: daysAgo(6) }] } : {}),
-    }),
-  }),
+  getOverview: (input) => overviewAnswer(input, [{ currency: 'SAR', grossMinor: 1500, refundedMinor: 0, netMinor: 1500, paidCount: 1, refundCount: 0 }], { unpaidLinks: [], needsAttention: 0, authorised: [{ currency: 'SAR', count: 2, amountMinor: 15_000, oldestAt: daysAgo(6) }] }),
   searchPayments: (input) => {
     asked.push({ filter: input.filter ?? {}, sort: input.sort as Sort });
     return { ok: true, value: unchecked({ total: 0, totalExact: true, rows: [] }) };

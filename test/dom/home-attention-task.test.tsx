@@ -8,17 +8,11 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { appInfo, practiceProfile, type TestTeam } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
+import { overviewAnswer } from '../support/overview-answer';
 
 let needsAttention = 0;
 stubMain({
-  getOverview: (input) => ({
-    ok: true,
-    value: unchecked({
-      periods: (input.periods ?? []).map((p) => ({ ...p, totals: [] })),
-      days: [], byBrand: [], byKind: [],
-      ...(input.periods?.length ? { unpaidLinks: [], needsAttention, authorised: [] } : {}),
-    }),
-  }),
+  getOverview: (input) => overviewAnswer(input, [], { unpaidLinks: [], needsAttention, authorised: [] }),
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, rows: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });

@@ -8,18 +8,12 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { appInfo, practiceProfile, type TestTeam } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
+import { overviewAnswer } from '../support/overview-answer';
 
 const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000 - 3_600_000).toISOString();
 let held: Array<{ currency: string; count: number; amountMinor: number; oldestAt: string }> = [];
 stubMain({
-  getOverview: (input) => ({
-    ok: true,
-    value: unchecked({
-      periods: (input.periods ?? []).map((p) => ({ ...p, totals: [] })),
-      days: [], byBrand: [], byKind: [],
-      ...(input.periods?.length ? { unpaidLinks: [], needsAttention: 0, authorised: held } : {}),
-    }),
-  }),
+  getOverview: (input) => overviewAnswer(input, [], { unpaidLinks: [], needsAttention: 0, authorised: held }),
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, rows: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });

@@ -13,6 +13,7 @@ import type { PaymentFilter, PaymentView } from '../../contract/methods/payments
 import { appInfo, practiceProfile } from '../support/session';
 import { paymentDetail, paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
+import { overviewAnswer } from '../support/overview-answer';
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 const all: PaymentView[] = [
@@ -24,14 +25,7 @@ const matches = (p: PaymentView, f: PaymentFilter) =>
 /** An answer held back until the test lets it go. */
 let holdNext: Promise<void> | undefined;
 const main = stubMain({
-  getOverview: (input) => ({
-    ok: true,
-    value: unchecked({
-      periods: (input.periods ?? []).map((p) => ({ ...p, totals: [{ currency: 'SAR', grossMinor: 1500, refundedMinor: 0, netMinor: 1500, paidCount: 1, refundCount: 0 }] })),
-      days: [], byBrand: [], byKind: [],
-      ...(input.periods?.length ? { unpaidLinks: [], needsAttention: 0, authorised: [{ currency: 'SAR', count: 1, amountMinor: 1500, oldestAt: daysAgo(6) }] } : {}),
-    }),
-  }),
+  getOverview: (input) => overviewAnswer(input, [{ currency: 'SAR', grossMinor: 1500, refundedMinor: 0, netMinor: 1500, paidCount: 1, refundCount: 0 }], { unpaidLinks: [], needsAttention: 0, authorised: [{ currency: 'SAR', count: 1, amountMinor: 1500, oldestAt: daysAgo(6) }] }),
   searchPayments: async ({ filter = {} }) => {
     const held = holdNext;
     holdNext = undefined;
