@@ -22,9 +22,12 @@ const unlisted = paymentView({ id: 'WALK4-AR-3', orderId: 'WALK4-AR-3', ...uncle
 const flagged = paymentView({ id: 'WALK4-EN-1', orderId: 'WALK4-EN-1', ...unclearSale, ...serverError, lastCheckedAt: checkedAt, updatedAt: checkedAt, needsAttention: true, attentionReason: 'unsettled' });
 // Listed, not checked since: the lost connection is its last error, no check failed.
 const fresh = paymentView({ id: 'FRESH-1', orderId: 'FRESH-1', ...unclearSale, lastError: 'The connection to the gateway was lost.' });
+// Listed, checked since, its last error still the loss's own: that check's answer came while an
+// operation was being recorded and was not used (status-checks.ts), no failed check to tell.
+const unused = paymentView({ id: 'UNUSED-1', orderId: 'UNUSED-1', ...unclearSale, lastCheckedAt: checkedAt, updatedAt: checkedAt, lastError: 'The connection broke before the answer came, so the gateway may or may not have processed it.', lastErrorReason: { key: 'gateway.outcome_unknown' } });
 stubMain({
-  searchPayments: (input) => ({ ok: true, value: unchecked({ total: 0, rows: (input as { filter: { needsAttention?: boolean } }).filter.needsAttention ? [flagged] : [unlisted, flagged, fresh] }) }),
-  listUnclearOperations: () => ({ ok: true, value: { rows: [flagged, fresh].map((payment) => ({ payment, operation: { kind: 'create' as const, amountMinor: 1_000, sentAt } })) } }),
+  searchPayments: (input) => ({ ok: true, value: unchecked({ total: 0, rows: (input as { filter: { needsAttention?: boolean } }).filter.needsAttention ? [flagged] : [unlisted, flagged, fresh, unused] }) }),
+  listUnclearOperations: () => ({ ok: true, value: { rows: [flagged, fresh, unused].map((payment) => ({ payment, operation: { kind: 'create' as const, amountMinor: 1_000, sentAt } })) } }),
 });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -46,6 +49,7 @@ it('keeps what was sent and its unclear state, the check’s error as why the ch
   expect(why('WALK4-AR-3')).toBe(`Payment of SAR 10.00 sent, answer not received; checking. The status check at ${at('en')} failed. The gateway said: “Practice fault: server error”. ${again}`);
   expect(why('WALK4-EN-1')).toBe(`Payment of SAR 10.00 sent ${sent('en')}: no answer settles it yet. The status check at ${at('en')} failed. The gateway said: “Practice fault: server error”. ${again}`);
   expect(why('FRESH-1')).toBe('Payment of SAR 10.00 sent, answer not received; checking');
+  expect(why('UNUSED-1')).toBe('Payment of SAR 10.00 sent, answer not received; checking');
 
   act(() => useLanguage.getState().setLanguage('ar'));
   const againAr = 'يعيد بايدسك سؤال البوابة بنفسه، على فترات تطول مع الوقت ولا تزيد على 6 ساعات، حتى يحسمها رد؛ و«افحص الحالة الآن» يسأل فورًا.';

@@ -201,12 +201,14 @@ export function AttentionScreen() {
 
 /**
  * When a status check made after the operation was sent failed, if its error is the payment's last:
- * a check that answered clears the last error, and one made before the loss is older than it. Without
- * the moment it was sent (not listed, not a creation), a check is taken as the last change of the row.
+ * a check that answered clears the last error, and one made before the loss is older than it; the
+ * loss's own error (outcome_unknown, a money call's only) stays after a check whose answer could not
+ * be used (it came while an operation was recorded), which is no failed check. Without the moment it
+ * was sent (not listed, not a creation), a check is taken as the last change of the row.
  */
 function failedCheck(row: PaymentView, sentAt: string | undefined): string | undefined {
   const checked = row.lastCheckedAt;
-  if (!row.lastError || !checked) return undefined;
+  if (!row.lastError || !checked || row.lastErrorReason?.key === 'gateway.outcome_unknown') return undefined;
   const after = sentAt ? Date.parse(checked) > Date.parse(sentAt) : Date.parse(checked) >= Date.parse(row.updatedAt);
   return after ? checked : undefined;
 }
