@@ -103,11 +103,16 @@ export function AttentionScreen() {
     const failed = failedCheck(row, sentAt);
     // Flagged after its checks failed: when it was sent, in our words, then the gateway's last words
     // (its error alone, "The gateway reported an error. Try again later.", named no refund).
-    const sent = row.needsAttention && sentAt
+    const dated = row.needsAttention && sentAt !== undefined;
+    const sent = dated
       ? t(`attention.reason.noAnswer.${lost.kind}`, { amount: amountOf(lost, row), sent: formatRowDateTime(sentAt, language) })
-      : t(`attention.reason.unclear.${lost.kind}`, { amount: amountOf(lost, row) }) + (failed || row.needsAttention ? t('attention.reason.end') : '');
-    if (failed) return { why: <>{sent} {t('attention.checkFailed', { when: formatRowDateTime(failed, language) })}{lastWords(row)} {t('attention.checksAgain', { check: t('detail.checkStatus') })}</>, namesOperation: true };
-    return { why: <>{sent}{row.needsAttention && lastWords(row)}</>, namesOperation: true };
+      : t(`attention.reason.unclear.${lost.kind}`, { amount: amountOf(lost, row) });
+    if (failed) {
+      const when = formatRowDateTime(failed, language);
+      const check = dated ? `${sent} ${t('attention.checkFailed', { when })}` : t('attention.checkFailedAfter', { sent, when });
+      return { why: <>{check}{lastWords(row)} {t('attention.checksAgain', { check: t('detail.checkStatus') })}</>, namesOperation: true };
+    }
+    return { why: dated ? <>{sent}{lastWords(row)}</> : sent, namesOperation: true };
   };
 
   /** The gateway's last words on a row, after our sentence: quoted when it said some, else its last error as worded. */
