@@ -53,6 +53,14 @@ function lastRowSeen(page: Page) {
   });
 }
 
+/**
+ * The page to its start or end: while notes show, the body scrolls it, in the window above their
+ * band (app.css, html.notes-shown; test/e2e/notes-leave-room.test.ts), else the window.
+ */
+const scrollPage = (page: Page, where: 'start' | 'end') => page.evaluate((end) => {
+  for (const scroller of [document.scrollingElement!, document.body]) scroller.scrollTop = end ? scroller.scrollHeight : 0;
+}, where === 'end');
+
 describe('an error note', () => {
   let session: E2eSession;
   const notes = () => session.page.getByTestId('notifications').locator('.notification');
@@ -81,14 +89,14 @@ describe('an error note', () => {
       await tx.chooseLanguage(language);
       await tx.show();
       await tx.uncoverList();
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await scrollPage(page, 'start');
       await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notifications"] .notification')].some((n) => n.getBoundingClientRect().width > 100));
       await session.windowShot(`notifications-over-list-800-${language}`);
       expect(await halfCovered(page, rows)).toEqual([]);
       const last = await lastRowSeen(page);
       expect(last).toEqual({ orderId: expect.stringMatching(/^COVER-/), amountClear: true, stateClear: true });
       // Scrolled to the page's end and the list's: its last row (the first sale) above the notes.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await scrollPage(page, 'end');
       await tx.scrollToRow('COVER-01');
       await session.windowShot(`notifications-over-list-end-800-${language}`);
       expect(await halfCovered(page, rows)).toEqual([]);
@@ -105,11 +113,11 @@ describe('an error note', () => {
         await tx.chooseLanguage(language);
         await tx.show();
         await tx.openPayment('COVER-01');
-        await page.evaluate(() => window.scrollTo(0, 0));
+        await scrollPage(page, 'start');
         expect(await halfCovered(page, detailParts)).toEqual([]);
         await session.windowShot(`notifications-over-detail-${width}-${language}`);
         // At the page's end nothing of it is under the notes.
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await scrollPage(page, 'end');
         await session.windowShot(`notifications-over-detail-end-${width}-${language}`);
         const under = await page.evaluate((css) => {
           const band = document.querySelector('[data-testid="notifications"]')!.getBoundingClientRect();

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useLayoutEffect, useMemo, type ComponentType } fro
 import { useLanguage, useT } from '../i18n';
 import { warmFormattersWhenIdle } from '../i18n/format';
 import { useNavigation } from './navigation-store';
+import { pageToStart } from './page-scroller';
 import { codeArrived, preloadScreens, screenComponent, screens, screensOfferedNow, useOfferedScreens } from './screens';
 import { keepKeysUntilDrawn } from './keys-while-loading';
 import { api } from '../api';
@@ -120,7 +121,7 @@ function DrawnScreen({ id, Screen }: { id: string; Screen: ComponentType }) {
   // figures), it kept that scroll, Needs attention's title above the window. Before the screen's own
   // effects, so one that brings a part of it into view (Settings' section) still does.
   useLayoutEffect(() => {
-    if (firstScreenOpened) window.scrollTo(0, 0);
+    if (firstScreenOpened) pageToStart();
     firstScreenOpened = true;
   }, [id]);
   useEffect(() => screenDrawn(id), [id]);

@@ -1,8 +1,8 @@
 // In-app notifications from main (a watched link paid, a refund failed), announced to screen
-// readers and dismissable: a band across the window's bottom, as a status bar, with room kept for it
-// at the page's end, so it covers nothing that cannot be scrolled clear; the screen keeps its width
-// and nothing moves as a note comes (docs/screens-after-sale.md). Electron also shows them as OS
-// notifications (main words those).
+// readers and dismissable: a band across the window's bottom, as a status bar; while it shows, the
+// page scrolls in the window above it, so it covers nothing; the screen keeps its width and nothing
+// moves as a note comes (docs/screens-after-sale.md). Electron also shows them as OS notifications
+// (main words those).
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
@@ -10,6 +10,7 @@ import type { AppEvent } from '../../../contract/events';
 import { Ltr } from '../ui/ltr';
 import { QuotedWords } from '../ui/quoted-words';
 import { onRefundWentThrough } from './refund-went-through';
+import { pageAboveBand } from './page-scroller';
 
 /** What main said, kept as said: worded at each draw, so a change of language words it again. */
 type Said = Extract<AppEvent, { type: 'notification' }>;
@@ -98,15 +99,19 @@ export function Notifications() {
   useEffect(() => {
     if (stack.current) stack.current.scrollTop = stack.current.scrollHeight;
   }, [notes.length]);
-  // The band's height, for the page to keep that much room at its end (app.css): nothing stays under it.
+  // The band's height: while it shows, the page scrolls in the window above it (app.css), nothing under it.
   useEffect(() => {
     const band = stack.current;
     if (!band || typeof ResizeObserver === 'undefined') return; // a DOM without layout (the tests)
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--notes-block-size', `${band.offsetHeight}px`));
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--notes-block-size', `${band.offsetHeight}px`);
+      pageAboveBand(band.offsetHeight > 0);
+    });
     observer.observe(band);
     return () => {
       observer.disconnect();
+      pageAboveBand(false);
       root.style.removeProperty('--notes-block-size');
     };
   }, []);

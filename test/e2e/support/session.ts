@@ -126,6 +126,17 @@ async function wholePageShot(page: Page, path: string, timeout?: number, part?: 
     if (part && !clip) throw new Error(`${path}: the part to take is not shown`);
     return void (await screenshotOnceMore(page, { path, timeout, ...(clip ? { clip } : {}) }));
   }
+  // While notes show, the body scrolls the page in the window above their band (app.css,
+  // html.notes-shown): a whole-page picture took the body's window only. For the picture the window
+  // scrolls the page again, room kept at its end for the band drawn there (below); put back after.
+  const bodyScrolled = await page.evaluate(() => {
+    const root = document.documentElement;
+    if (!root.classList.contains('notes-shown')) return undefined;
+    const y = document.body.scrollTop;
+    root.classList.remove('notes-shown');
+    document.body.style.setProperty('padding-block-end', 'var(--notes-block-size, 0px)');
+    return y;
+  });
   const scrolled = await page.evaluate(() => window.scrollY);
   if (scrolled) await page.evaluate(() => window.scrollTo(0, 0));
   // The notes' band is fixed to the window's bottom: in a picture of the whole page it was drawn
@@ -168,5 +179,11 @@ async function wholePageShot(page: Page, path: string, timeout?: number, part?: 
       }
     });
     if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+    if (bodyScrolled !== undefined) await page.evaluate((y) => {
+      document.body.style.removeProperty('padding-block-end');
+      document.documentElement.classList.add('notes-shown');
+      window.scrollTo(0, 0);
+      document.body.scrollTop = y;
+    }, bodyScrolled);
   }
 }

@@ -24,6 +24,9 @@ export const en = {
   'ov.col.currency': 'Currency',
   'ov.col.gross': 'Captured',
   'ov.col.refunds': 'Refunded',
+  // Under "Refunded" (one word per meaning, docs/ledger.md): whose refunds, so that it is not read as
+  // "Refunds made in this period" below, a different sum for the same dates (docs/overview.md).
+  'ov.col.refundsWhose': 'of these payments',
   'ov.col.net': 'Net',
   'ov.col.count': 'Payments',
   'ov.col.date': 'Date',
@@ -84,7 +87,7 @@ export const en = {
   // Refunds by the day each was made (refunds-made.tsx), for the chosen dates: finance's match with the gateway's settlement.
   // {first} and {last} are spelled dates, not `from`/`to` (those are isolated left to right in Arabic as amounts: «1 أكتوبر 2026» read backwards).
   'ov.made.title': 'Refunds made in this period',
-  'ov.made.hint': 'Every refund that went through from {first} to {last}, on the day it was made, whatever day its payment was made. Refunded above counts each refund on its payment’s day instead.',
+  'ov.made.hint': 'Every refund that went through from {first} to {last}, on the day it was made, whatever day its payment was made. “Refunded of these payments” above counts each refund on its payment’s day instead.',
   'ov.made.none': 'No refund was made in these dates.',
   'ov.made.line': '{count, plural, one {# refund} other {# refunds}}',
   'ov.made.export': 'Export refunds made (CSV)',
@@ -128,6 +131,7 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.col.currency': 'العملة',
   'ov.col.gross': 'المحصَّل',
   'ov.col.refunds': 'المسترد',
+  'ov.col.refundsWhose': 'من هذه الدفعات',
   'ov.col.net': 'الصافي',
   'ov.col.count': 'المدفوعات',
   'ov.col.date': 'التاريخ',
@@ -181,7 +185,7 @@ export const ar: Record<keyof typeof en, string> = {
   'ov.export.done': '{count, plural, =0 {لا يوم فيه مال في هذه التواريخ.} zero {لا أسطر.} one {صُدّر سطر واحد.} two {صُدّر سطران.} few {صُدّرت # أسطر.} many {صُدّر # سطرًا.} other {صُدّر # سطر.}}',
   'audit.action.export_settlement': 'صُدّر ملخص التسوية',
   'ov.made.title': 'الاستردادات المنفَّذة في هذه الفترة',
-  'ov.made.hint': 'كل استرداد تمّ من {first} إلى {last}، في اليوم الذي نُفِّذ فيه، أيًّا كان يوم دفعته. أما «المسترد» أعلاه فيحسب كل استرداد في يوم دفعته.',
+  'ov.made.hint': 'كل استرداد تمّ من {first} إلى {last}، في اليوم الذي نُفِّذ فيه، أيًّا كان يوم دفعته. أما «المسترد من هذه الدفعات» أعلاه فيحسب كل استرداد في يوم دفعته.',
   'ov.made.none': 'لم يُنفَّذ أي استرداد في هذه التواريخ.',
   'ov.made.line': '{count, plural, zero {لا استردادات} one {استرداد واحد} two {استردادان} few {# استردادات} many {# استردادًا} other {# استرداد}}',
   'ov.made.export': 'صدّر الاستردادات المنفَّذة (CSV)',

@@ -124,7 +124,8 @@ export function OverviewSection({ profileId }: { profileId: string }) {
                 <td />
                 <th scope="col">{t('ov.col.currency')}</th>
                 <th scope="col" className="num">{t('ov.col.gross')}</th>
-                <th scope="col" className="num">{t('ov.col.refunds')}</th>
+                {/* "Refunded" and, under it, whose: read alone it answered "refunded last month" as "Refunds made in this period" does, with another sum. */}
+                <th scope="col" className="num" data-testid="ov-col-refunds">{t('ov.col.refunds')} <span className="ov-col-whose">{t('ov.col.refundsWhose')}</span></th>
                 <th scope="col" className="num">{t('ov.col.net')}</th>
                 <th scope="col">{t('ov.col.count')}</th>
               </tr>

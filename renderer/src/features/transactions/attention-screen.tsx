@@ -94,12 +94,25 @@ export function AttentionScreen() {
     if (row.attentionReason === 'undecidable') {
       return lost ? { why: t(`attention.reason.undecidable.${lost.kind}`, { amount: amountOf(lost, row) }), namesOperation: true } : { why: t('attention.reason.undecidable'), namesOperation: false };
     }
+    if (!lost) return { why: row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'), namesOperation: false };
+    // The operation as listed at once, or as the row names it: a list holding more unclear operations
+    // than one query answers left a new sale out, and its row said the failed check's error alone
+    // (the fourth walk): what was sent, and that money may have moved, come first whichever.
     const listed = unclear.get(row.id);
-    if (!row.needsAttention && listed) return { why: t(`attention.reason.unclear.${listed.kind}`, { amount: amountOf(listed, row) }), namesOperation: true };
-    // Flagged after its checks failed: what is unclear, in our words, first; the gateway's last words
-    // after (its error alone, "The gateway reported an error. Try again later.", named no refund).
-    if (listed) return { why: <>{t(`attention.reason.noAnswer.${listed.kind}`, { amount: amountOf(listed, row), sent: formatRowDateTime(listed.sentAt, language) })}{lastWords(row)}</>, namesOperation: true };
-    return { why: row.lastError ? <LastError payment={row} /> : row.operationInFlight ? t('detail.inFlight') : t('detail.needsAttention'), namesOperation: false };
+    const sentAt = listed?.sentAt ?? (lost.kind === 'create' ? row.createdAt : undefined);
+    const failed = failedCheck(row, sentAt);
+    // Flagged after its checks failed: when it was sent, in our words, then the gateway's last words
+    // (its error alone, "The gateway reported an error. Try again later.", named no refund).
+    const dated = row.needsAttention && sentAt !== undefined;
+    const sent = dated
+      ? t(`attention.reason.noAnswer.${lost.kind}`, { amount: amountOf(lost, row), sent: formatRowDateTime(sentAt, language) })
+      : t(`attention.reason.unclear.${lost.kind}`, { amount: amountOf(lost, row) });
+    if (failed) {
+      const when = formatRowDateTime(failed, language);
+      const check = dated ? `${sent} ${t('attention.checkFailed', { when })}` : t('attention.checkFailedAfter', { sent, when });
+      return { why: <>{check}{lastWords(row)} {t('attention.checksAgain', { check: t('detail.checkStatus') })}</>, namesOperation: true };
+    }
+    return { why: dated ? <>{sent}{lastWords(row)}</> : sent, namesOperation: true };
   };
 
   /** The gateway's last words on a row, after our sentence: quoted when it said some, else its last error as worded. */
@@ -189,6 +202,20 @@ export function AttentionScreen() {
       )}
     </div>
   );
+}
+
+/**
+ * When a status check made after the operation was sent failed, if its error is the payment's last:
+ * a check that answered clears the last error, and one made before the loss is older than it; the
+ * loss's own error (outcome_unknown, a money call's only) stays after a check whose answer could not
+ * be used (it came while an operation was recorded), which is no failed check. Without the moment it
+ * was sent (not listed, not a creation), a check is taken as the last change of the row.
+ */
+function failedCheck(row: PaymentView, sentAt: string | undefined): string | undefined {
+  const checked = row.lastCheckedAt;
+  if (!row.lastError || !checked || row.lastErrorReason?.key === 'gateway.outcome_unknown') return undefined;
+  const after = sentAt ? Date.parse(checked) > Date.parse(sentAt) : Date.parse(checked) >= Date.parse(row.updatedAt);
+  return after ? checked : undefined;
 }
 
 /** The list holds one end of a longer one: how many of how many, and how to see the other end. */

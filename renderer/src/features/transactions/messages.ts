@@ -139,6 +139,11 @@ export const en = {
   // Flagged after several checks brought no answer: what is unclear first, the gateway's last words after it.
   'attention.reason.noAnswer.create': 'Payment of {amount} sent {sent}: no answer settles it yet.', 'attention.reason.noAnswer.capture': 'Capture of {amount} sent {sent}: no answer settles it yet.',
   'attention.reason.noAnswer.void': 'Void sent {sent}: no answer settles it yet.', 'attention.reason.noAnswer.refund': 'Refund of {amount} sent {sent}: no answer settles it yet.',
+  // A status check after the loss failed too: its error is why the check failed, not what became of the money; then what happens next.
+  // {sent}: "Payment of SAR 10.00 sent, answer not received; checking" (attention.reason.unclear.*).
+  'attention.checkFailedAfter': '{sent}. The status check at {when} failed.',
+  'attention.checkFailed': 'The status check at {when} failed.',
+  'attention.checksAgain': 'Paydesk asks the gateway again by itself, less often as time goes by but never more than 6 hours apart, until an answer settles it; “{check}” asks at once.',
   // "Copied from laptops" (the team ledger only): each laptop's own entries from before its copy (copied-audit.tsx).
   'audit.copied.title': 'Copied from laptops',
   'audit.copied.intro': 'What each laptop recorded in its own ledger before it was copied into the team ledger: read-only, at the times the laptop wrote them, checked by that laptop’s own chain.',
@@ -303,6 +308,9 @@ export const ar: Record<keyof typeof en, string> = {
   'attention.reason.unclear.void': 'أُرسل إلغاء التفويض، ولم يصل الرد؛ جارٍ الفحص', 'attention.reason.unclear.refund': 'أُرسل استرداد {amount}، ولم يصل الرد؛ جارٍ الفحص',
   'attention.reason.noAnswer.create': 'أُرسلت دفعة بمبلغ {amount} في {sent}: لم يحسمها أي رد بعد.', 'attention.reason.noAnswer.capture': 'أُرسل تحصيل {amount} في {sent}: لم يحسمه أي رد بعد.',
   'attention.reason.noAnswer.void': 'أُرسل إلغاء التفويض في {sent}: لم يحسمه أي رد بعد.', 'attention.reason.noAnswer.refund': 'أُرسل استرداد {amount} في {sent}: لم يحسمه أي رد بعد.',
+  'attention.checkFailedAfter': '{sent}. فشل فحص الحالة في {when}.',
+  'attention.checkFailed': 'فشل فحص الحالة في {when}.',
+  'attention.checksAgain': 'يعيد بايدسك سؤال البوابة بنفسه، على فترات تطول مع الوقت ولا تزيد على 6 ساعات، حتى يحسمها رد؛ و«{check}» يسأل فورًا.',
   'action.capture': 'تحصيل', 'action.void': 'إلغاء التفويض', 'action.refund': 'استرداد', 'action.recurring': 'خصم مرة أخرى',
   'action.tooMuch': 'المتبقي {amount} كحد أقصى.', 'action.done.capture': 'تم تحصيل {amount}.', 'action.done.void': 'أُلغي التفويض.',
   'action.done.refund': 'تم استرداد {amount}.', 'action.done.recurring': 'تم خصم {amount} من البطاقة المحفوظة بالطلب {orderId}.', 'action.done.recurringDeclined': 'رفضت البوابة الخصم المتكرر بمبلغ {amount}: سُجّل الطلب {orderId} مرفوضًا. اطلب من العميل بطاقة أخرى أو طريقة دفع أخرى.', 'action.stillUnknown': 'لم تحسم البوابة الأمر بعد؛ يواصل بايدسك الفحص.',

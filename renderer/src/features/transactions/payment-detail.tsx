@@ -16,6 +16,7 @@ import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment
 import { ActionDialog, type ActionKind } from './action-dialog';
 import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard, type PaymentDetail } from './detail-store';
 import { LastError, useNoticeSaysLastError } from './last-error';
+import { JoinedDescription } from '../../ui/joined-description';
 import { ColleagueProfileNote, OtherProfileNote, useActingRule, useProfileRemoved } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
@@ -273,8 +274,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       <div className="detail-facts">
         <dl className="facts">
           <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
-          {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. */}
-          {payment.description && (<><dt>{t('detail.description')}</dt><dd><bdi className="user-text" data-testid="detail-description">{payment.description}</bdi></dd></>)}
+          {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. An invoice's lines joined read line by line in order (joined-description.tsx). */}
+          {payment.description && (<><dt>{t('detail.description')}</dt><dd><JoinedDescription className="user-text" testId="detail-description" text={payment.description} /></dd></>)}
           <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
           {/* Nothing paid yet (an unpaid, declined or expired link): its amount and state say it; three 0.000 rows read as figures. */}
           {!nothingTaken(payment) && (<>
