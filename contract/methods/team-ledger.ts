@@ -122,6 +122,11 @@ export const teamPeopleMethods = {
     }).strict(),
     output: () => z.object({ login: z.string(), role: teamRoleSchema() }),
   }),
+  listTeamPeople: method({
+    summary: 'Who is on the team ledger: each login in one of the four groups, with its highest group (admin, finance or support, staff), by login; read with the saved login.',
+    input: () => z.object({}).strict(),
+    output: () => z.array(z.object({ login: z.string(), role: teamRoleSchema() })),
+  }),
 };
 
 /** "Change my password": the saved login's own, on the server, then in the keychain (docs/team-ledger.md). */

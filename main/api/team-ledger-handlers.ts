@@ -24,8 +24,8 @@ export function teamLedgerCopyHandlers(deps: { copy: TeamLedgerCopyService }): P
   };
 }
 
-export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Implementations, 'addTeamPerson'> {
-  return { addTeamPerson: (input) => deps.people.add(input) };
+export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Implementations, 'addTeamPerson' | 'listTeamPeople'> {
+  return { addTeamPerson: (input) => deps.people.add(input), listTeamPeople: () => deps.people.list() };
 }
 
 export function teamPasswordHandlers(deps: { password: TeamPasswordService }): Pick<Implementations, 'changeTeamPassword' | 'getUnsavedTeamPassword' | 'saveTeamPasswordAgain'> {

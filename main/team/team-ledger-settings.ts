@@ -39,8 +39,11 @@ export const teamLedgerSettingsFile = 'team-ledger.json';
  * No password in the keychain for this login: worded for who reads it, by the role last found for
  * the saved login (an admin created the login, and its password, themself; walk of the setup).
  */
-export function noPasswordReason(login: { host: string; user: string }, role: TeamRole | undefined): Reason {
-  return reason('teamLedger.noPassword', { host: login.host, user: login.user, who: role === 'admin' ? 'admin' : role ? 'person' : 'unknown', path: 'docs/team-ledger.md' });
+export function noPasswordReason(login: { host: string; port: number; database: string; user: string }, role: TeamRole | undefined): Reason {
+  // The keychain keeps one password per server, port and database: named whole, as the Password
+  // field's note names the saved one (walk 7: "no password for noura on 127.0.0.1" under a note
+  // saying the keychain had one for noura on 127.0.0.1:33533/paydesk; only the port differed).
+  return reason('teamLedger.noPassword', { host: `${login.host}:${login.port}/${login.database}`, user: login.user, who: role === 'admin' ? 'admin' : role ? 'person' : 'unknown', path: 'docs/team-ledger.md' });
 }
 
 export type TeamLedgerModule = typeof import('../ledger/postgres/team-ledger-module');

@@ -4,6 +4,7 @@
 // the keychain's password, on a client of its own. The new person's password goes to the database
 // only, as a SCRAM verifier (own-password.ts): never into a log line (main's or the server's), a
 // file or an answer (the answer is the login and the group).
+import type pg from 'pg';
 import type { Reason } from '../../contract/reasons';
 import { AppFailure } from '../../contract/result';
 import { englishText, failField, reason } from '../core/fail';
@@ -16,7 +17,28 @@ export type NewPerson = { login: string; role: 'staff' | 'support' | 'finance' |
 const refused = (why: Reason) => new AppFailure('invalid_input', englishText(why), { reason: why });
 
 export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; logger: Logger }) {
+  /** Runs `work` on a client of its own with the saved login; a failure becomes the connection's words. */
+  async function withTeam<T>(work: (team: Awaited<ReturnType<typeof loadTeamLedgerModule>>, client: pg.Client) => Promise<T>): Promise<T> {
+    const saved = await deps.settings.connectionSettings();
+    if (!saved) throw refused(reason('teamLedger.copyNoSettings'));
+    const team = await loadTeamLedgerModule();
+    const made = team.clientConfig(saved.settings, saved.password);
+    if ('refused' in made) throw refused(made.refused);
+    let client: pg.Client | undefined;
+    try {
+      client = await team.connectTeamClient(made.config);
+      return await work(team, client);
+    } catch (error) {
+      if (error instanceof AppFailure) throw error;
+      throw refused((team.explainConnectionError(error, saved.settings) as { reason: Reason }).reason);
+    } finally {
+      await client?.end().catch(() => {});
+    }
+  }
+
   return {
+    /** Who is on the team ledger, by login (team-people.ts reads PostgreSQL's catalogs). */
+    list: () => withTeam((team, client) => team.listPeople(client)),
     async add(person: NewPerson): Promise<{ login: string; role: NewPerson['role'] }> {
       // The verifier is made from the password's bytes: one SASLprep would change would not log in from psql (scram-verifier.ts).
       if (!keepsItsBytes(person.password)) throw refused(reason('teamLedger.passwordChars'));

@@ -36,3 +36,11 @@ it('says it in Arabic', () => {
   render(<TeamPeopleSection />);
   expect(screen.getByTestId('team-people-incomplete').textContent).toBe('أدخل اسم الدخول وكلمة مرور أولى من 8 أحرف على الأقل لإضافة الشخص.');
 });
+
+// Walk 7: in Arabic the first password's dots started at the right, beside a Login and the
+// connection's Password that read left to right (a password is Latin text typed as on a keyboard).
+it('reads the login and the first password left to right in Arabic', () => {
+  act(() => useLanguage.getState().setLanguage('ar'));
+  render(<TeamPeopleSection />);
+  expect(['اسم الدخول', 'كلمة المرور الأولى'].map((label) => screen.getByLabelText(label).getAttribute('dir'))).toEqual(['ltr', 'ltr']);
+});

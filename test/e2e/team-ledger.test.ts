@@ -167,6 +167,9 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     await expect.poll(() => team.getByTestId('team-people-outcome').textContent()).toBe('omar was added as staff. They log in with the first password and change it.');
     // Ready for the next person: the keyboard on Login (the button stays disabled, the password emptied).
     await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('team-person-login');
+    // And listed at once with the others, as the server has them (walk 7: nothing on screen said who was on the team).
+    const people = team.getByRole('region', { name: 'People on the team ledger' }).getByRole('row');
+    await expect.poll(() => people.allInnerTexts()).toEqual(['Login\tGroup', 'ada\tadmin', 'omar\tstaff', 'sue\tsupport']);
     const client = await server.connect({ database });
     const added = await client.query(`SELECT db_user FROM paydesk.audit_log WHERE action = 'add_person' AND reason = 'omar'`);
     await client.end();

@@ -53,7 +53,7 @@ it('counts an API key\'s characters with Arabic\'s forms, and one character as o
 // Settings → Team ledger's copy: "1 operations … are" in English and "هناك 12 عمليات" in Arabic.
 it('counts the operations still open before a copy to the team ledger, in both languages', () => {
   const open = (language: Language, count: number) => reasonText(language, { key: 'teamLedger.copyOpenOperations', values: { open: count } });
-  expect(open('en', 1)).toBe('1 operation on this computer is still being sent or has an unclear outcome. Let Paydesk settle it (Transactions shows it), then copy again.');
+  expect(open('en', 1)).toBe('1 operation on this computer is still being sent or has an unclear outcome, so nothing was copied. Settle it in Needs attention (its outcome is known only on this computer), then copy again.');
   expect(open('en', 3)).toMatch(/^3 operations on this computer are still/);
   expect([1, 2, 5, 12, 100].map((count) => open('ar', count).split(' على ')[0])).toEqual(['هناك عملية واحدة', 'هناك عمليتان', 'هناك 5 عمليات', 'هناك 12 عملية', 'هناك 100 عملية']);
 });

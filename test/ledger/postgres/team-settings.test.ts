@@ -197,5 +197,13 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
     expect(JSON.stringify(await handlers.getTeamLedger({}, ctx))).not.toContain(password);
     expect(logger.lines.join('\n')).not.toContain(password);
     expect([...keychain.entries()].filter(([account]) => account.includes('team-ledger:sue@'))).toEqual([[`Paydesk/team-ledger:sue@127.0.0.1:${server.port}/${team}`, password]]);
+
+    // Another port typed, no password: the words name the port and database tried, as the Password
+    // field's note names the keychain's (walk 7: "no password for noura on 127.0.0.1" beside a
+    // note saying the keychain had one for noura on 127.0.0.1:33533/paydesk).
+    const otherPort = await handlers.testTeamLedger({ ...form(), port: server.port + 1 }, ctx);
+    const why = otherPort.ok && !otherPort.value.ok ? otherPort.value.reason as Reason : undefined;
+    expect(reasonText('en', why!)).toMatch(new RegExp(`^There is no password for sue on 127\\.0\\.0\\.1:${server.port + 1}/${team} in this computer’s keychain yet\\.`));
+    expect(reasonText('ar', why!)).toContain(`\u2066127.0.0.1:${server.port + 1}/${team}\u2069`);
   });
 });

@@ -8,6 +8,7 @@ import { useWords, type Words } from '../../i18n/words';
 import { useFocusAfterCheck } from '../../ui/focus';
 import { useForgetTyped } from '../../ui/forget-typed';
 import { Field } from './field';
+import { TeamPeopleList } from './team-people-list';
 
 const roles = ['staff', 'support', 'finance', 'admin'] as const;
 
@@ -21,6 +22,8 @@ export function TeamPeopleSection() {
   const forget = useForgetTyped();
   // Kept as words and worded at each draw: it follows a change of language.
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; words: Words }>();
+  // Bumped after each person added: the list below reads who is on the team again.
+  const [added, setAdded] = useState(0);
 
   async function add(e: FormEvent) {
     e.preventDefault();
@@ -35,6 +38,7 @@ export function TeamPeopleSection() {
       // Back to staff, the group with the fewest rights: the next person is never made an admin (or
       // finance) by the last one's choice unseen; another group costs one choice (walk of the setup).
       setRole('staff');
+      setAdded((n) => n + 1);
       setOutcome({ kind: 'ok', words: { key: 'team.people.added', values: { login: result.value.login, role: { key: `team.role.${result.value.role}` as MessageKey } } } });
     } finally {
       setBusy(false);
@@ -46,23 +50,27 @@ export function TeamPeopleSection() {
   // dropped to the page's start, goes to the Login of the next person, or to the password to type again.
   useFocusAfterCheck(busy, false, () => document.getElementById(outcome?.kind === 'ok' ? 'team-person-login' : 'team-person-password'));
   return (
-    <form onSubmit={(e) => void add(e)} aria-labelledby="team-people-title" data-testid="team-people">
-      <h3 id="team-people-title">{t('team.people.title')}</h3>
-      <p>{t('team.people.intro')}</p>
-      <Field id="team-person-login" label={t('team.people.login')} value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="off" dir="ltr" />
-      <div className="field">
-        <label htmlFor="team-person-role">{t('team.people.role')}</label>
-        <select id="team-person-role" value={role} onChange={(e) => setRole(e.target.value as (typeof roles)[number])}>
-          {roles.map((r) => <option key={r} value={r}>{t(`team.role.${r}` as MessageKey)}</option>)}
-        </select>
-      </div>
-      <Field id="team-person-password" label={t('team.people.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" hint={t('team.people.password.hint')} />
-      {/* A disabled button says why: what is still to fill in. */}
-      <div className="form-actions">
-        <button type="submit" disabled={busy || !complete} aria-describedby={complete ? undefined : 'team-people-incomplete'}>{t('team.people.add')}</button>
-      </div>
-      {!complete && <p id="team-people-incomplete" className="field-hint" data-testid="team-people-incomplete">{t('team.people.incomplete')}</p>}
-      <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome && words(outcome.words)}</p>
-    </form>
+    <>
+      <form onSubmit={(e) => void add(e)} aria-labelledby="team-people-title" data-testid="team-people">
+        <h3 id="team-people-title">{t('team.people.title')}</h3>
+        <p>{t('team.people.intro')}</p>
+        {/* Login and first password left to right in Arabic, as the connection's fields (walk 7). */}
+        <Field id="team-person-login" label={t('team.people.login')} value={login} onChange={(e) => setLogin(e.target.value)} autoComplete="off" dir="ltr" />
+        <div className="field">
+          <label htmlFor="team-person-role">{t('team.people.role')}</label>
+          <select id="team-person-role" value={role} onChange={(e) => setRole(e.target.value as (typeof roles)[number])}>
+            {roles.map((r) => <option key={r} value={r}>{t(`team.role.${r}` as MessageKey)}</option>)}
+          </select>
+        </div>
+        <Field id="team-person-password" label={t('team.people.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" hint={t('team.people.password.hint')} dir="ltr" />
+        {/* A disabled button says why: what is still to fill in. */}
+        <div className="form-actions">
+          <button type="submit" disabled={busy || !complete} aria-describedby={complete ? undefined : 'team-people-incomplete'}>{t('team.people.add')}</button>
+        </div>
+        {!complete && <p id="team-people-incomplete" className="field-hint" data-testid="team-people-incomplete">{t('team.people.incomplete')}</p>}
+        <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome && words(outcome.words)}</p>
+      </form>
+      <TeamPeopleList version={added} />
+    </>
   );
 }
