@@ -128,7 +128,14 @@ export const invoiceMethods = {
       /** The renderer's zone, for the local_time and local_day columns. */
       timeZone: text(64).optional(),
     }).strict(),
-    output: () => z.object({ fileName: z.string(), csv: z.string(), invoices: z.number().int(), creditNotes: z.number().int() }),
+    output: () => z.object({
+      fileName: z.string(), csv: z.string(), invoices: z.number().int(), creditNotes: z.number().int(),
+      /** Per currency (ISO code order): the issued invoices' and the credit notes' counts, totals and VAT, in integer minor units. */
+      totals: z.array(z.object({
+        currency: z.string(), invoices: z.number().int(), invoicesTotalMinor: z.number().int(), invoicesVatMinor: z.number().int(),
+        creditNotes: z.number().int(), creditNotesTotalMinor: z.number().int(), creditNotesVatMinor: z.number().int(),
+      })),
+    }),
   }),
   invoiceDocument: method({
     summary: 'An invoice or credit note rendered by Chromium: the PDF to save or open, and a PNG of it to show first.',

@@ -27,16 +27,35 @@ function netByCategory(groups: Split[]): [number, number, number] {
   return [sum('standard'), sum('zero'), sum('exempt')];
 }
 
-export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: string) => RegisterPayment | undefined, zone: string): { csv: string; invoices: number; creditNotes: number } {
+/**
+ * The period's sums per currency, for the line beside the export (finance checks the file's total
+ * against it, and reads it without opening the file): issued invoices only (a reserved or not issued
+ * number is a gap, not money), credit notes apart, each in integer minor units.
+ */
+export type RegisterTotal = { currency: string; invoices: number; invoicesTotalMinor: number; invoicesVatMinor: number; creditNotes: number; creditNotesTotalMinor: number; creditNotesVatMinor: number };
+
+export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: string) => RegisterPayment | undefined, zone: string): { csv: string; invoices: number; creditNotes: number; totals: RegisterTotal[] } {
   const local = localColumns(zone);
   const linesOf = new Map<string, InvoiceLineRow[]>();
   for (const line of documents.lines) linesOf.set(line.invoice_id, [...(linesOf.get(line.invoice_id) ?? []), line]);
   const money = (currency: string) => (minor: number) => formatMinor(minor, currency as CurrencyCode);
 
   const rows: Cell[][] = [];
+  const totals = new Map<string, RegisterTotal>();
+  const totalOf = (currency: string) => {
+    let total = totals.get(currency);
+    if (!total) totals.set(currency, (total = { currency, invoices: 0, invoicesTotalMinor: 0, invoicesVatMinor: 0, creditNotes: 0, creditNotesTotalMinor: 0, creditNotesVatMinor: 0 }));
+    return total;
+  };
   for (const invoice of documents.invoices) {
     const m = money(invoice.currency);
     const payment = paymentOf(invoice.payment_id);
+    if ((payment?.state ?? 'issued') === 'issued') {
+      const total = totalOf(invoice.currency);
+      total.invoices += 1;
+      total.invoicesTotalMinor += invoice.total_minor;
+      total.invoicesVatMinor += invoice.vat_minor;
+    }
     const split = (linesOf.get(invoice.id) ?? []).map((l) => ({ category: l.category, netMinor: l.net_minor }));
     rows.push([
       'invoice', invoice.number, invoice.number, payment?.state ?? 'issued', invoice.issued_at, invoice.profile_id, invoice.issued_on_laptop ?? null,
@@ -47,11 +66,16 @@ export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: s
   for (const note of documents.creditNotes) {
     const m = money(note.currency);
     const payment = paymentOf(note.payment_id);
+    const total = totalOf(note.currency);
+    total.creditNotes += 1;
+    total.creditNotesTotalMinor += note.amount_minor;
+    total.creditNotesVatMinor += note.vat_minor;
     rows.push([
       'credit_note', note.number, note.invoice_number, 'issued', note.issued_at, note.profile_id, note.issued_on_laptop ?? null,
       payment?.orderId ?? null, payment?.customerName ?? null, null, note.currency,
       m(note.net_minor), m(note.vat_minor), m(note.amount_minor), ...netByCategory(JSON.parse(note.breakdown_json) as VatGroup[]).map(m), note.reason, ...local(note.issued_at),
     ]);
   }
-  return { csv: toCsv(registerHeader, rows).csv, invoices: documents.invoices.length, creditNotes: documents.creditNotes.length };
+  const byCode = [...totals.values()].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  return { csv: toCsv(registerHeader, rows).csv, invoices: documents.invoices.length, creditNotes: documents.creditNotes.length, totals: byCode };
 }

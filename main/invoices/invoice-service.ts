@@ -213,11 +213,11 @@ export function createInvoiceService(deps: InvoiceDeps) {
       if (payment) payments.set(id, { orderId: payment.order_id, customerName: payment.customer_name, state: stateOf(payment) });
     }
     const zone = exportTimeZone(input.timeZone);
-    const { csv, invoices, creditNotes } = registerCsv(documents, (id) => payments.get(id), zone);
+    const { csv, invoices, creditNotes, totals } = registerCsv(documents, (id) => payments.get(id), zone);
     // Named by the period's local days (its last day is the one before `to`).
     const day = (iso: string | undefined, back = 0) => (iso ? localColumns(zone)(new Date(Date.parse(iso) - back).toISOString())[1] : null);
     const span = [day(range.from) ?? 'start', day(range.to, 1) ?? 'now'].join('-to-');
-    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes };
+    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes, totals };
   }
 
   async function renderDocument(input: DocumentInput) {

@@ -12,10 +12,15 @@ const saved: string[] = [];
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as const;
 let hasSeller = true;
 let refuse = false;
+// Two SAR invoices and a credit note, one KWD invoice: the sums main answers in minor units.
+const totals = [
+  { currency: 'KWD', invoices: 1, invoicesTotalMinor: 11_882, invoicesVatMinor: 1_550, creditNotes: 0, creditNotesTotalMinor: 0, creditNotesVatMinor: 0 },
+  { currency: 'SAR', invoices: 2, invoicesTotalMinor: 99_625, invoicesVatMinor: 12_995, creditNotes: 1, creditNotesTotalMinor: 5_000, creditNotesVatMinor: 652 },
+];
 const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, totalExact: true, rows: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [{ ...practice, hasSeller }], activeId: 'practice' } }),
-  invoiceRegister: () => refuse ? { ok: false, error: { code: 'invalid_input', message: 'From is after To.' } } : ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1 } }),
+  invoiceRegister: () => refuse ? { ok: false, error: { code: 'invalid_input', message: 'From is after To.' } } : ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1, totals } }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 const { periodsOf } = await import('../../renderer/src/features/overview/periods');
@@ -55,6 +60,21 @@ describe("finance's register of invoices and credit notes", () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(screen.getByRole('button', { name: 'تصدير الفواتير والإشعارات الدائنة' })).toBeTruthy();
     expect(screen.getByTestId('invoice-register-status').textContent).toBe('فاتورتان وإشعار دائن واحد من تواريخ القائمة: \u2066paydesk-invoices-2026-10-01-to-2026-10-31.csv\u2069');
+  });
+
+  // Finance read "3 invoices and 0 credit notes" and had to open the file and add its columns to
+  // say what was invoiced (walk6). Each currency's sums, with their ISO codes, under the line.
+  it('says each currency’s invoiced total and VAT, and the credit notes’, under the file’s line', async () => {
+    render(<TransactionsScreen />);
+    fireEvent.click(await screen.findByTestId('more-filters'));
+    fireEvent.click(screen.getByTestId('quick-dates-lastMonth'));
+    fireEvent.click(screen.getByRole('button', { name: 'Export invoices and credit notes' }));
+    const lines = async () => (await screen.findAllByTestId('invoice-register-total')).map((line) => line.textContent?.replace(/[\u00a0\u200f\u2066-\u2069]/g, (c) => (c === '\u00a0' ? ' ' : '')));
+    expect(await lines()).toEqual(['Invoice: KWD 11.882, of which VAT KWD 1.550', 'Invoices: SAR 996.25, of which VAT SAR 129.95', 'Credit note: SAR 50.00, of which VAT SAR 6.52']);
+    act(() => useLanguage.getState().setLanguage('ar'));
+    // Each amount isolated left to right in the Arabic line (bare, "996.25 SAR" drew "SAR 996.25"): no digit outside an isolate.
+    for (const line of await screen.findAllByTestId('invoice-register-total')) expect(line.textContent?.replace(/\u2066[^\u2069]*\u2069/g, '')).not.toMatch(/\d/);
+    expect(await lines()).toEqual(['الفاتورة: 11.882 KWD، منها ضريبة القيمة المضافة 1.550 KWD', 'الفاتورتان: 996.25 SAR، منها ضريبة القيمة المضافة 129.95 SAR', 'الإشعار الدائن: 50.00 SAR، منها ضريبة القيمة المضافة 6.52 SAR']);
   });
 
   it('is not offered where no profile has seller details, so none can have been issued', async () => {

@@ -27,7 +27,8 @@ describeLedgerApp('the register of invoices and credit notes', (app, backend) =>
 
     const now = Date.now();
     const reader = backend === 'postgres' ? await app().open({ role: 'finance' }) : app();
-    const register = await reader.value<{ fileName: string; csv: string; invoices: number; creditNotes: number }>('invoiceRegister', {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
+    const register = await reader.value<{ fileName: string; csv: string; invoices: number; creditNotes: number; totals: any[] }>('invoiceRegister', {
       from: new Date(now - hour).toISOString(), to: new Date(now + hour).toISOString(), timeZone: 'Asia/Riyadh',
     });
     expect([register.invoices, register.creditNotes]).toEqual([2, 1]);
@@ -45,6 +46,11 @@ describeLedgerApp('the register of invoices and credit notes', (app, backend) =>
     const minor = (text: string) => Number(text.replace('.', ''));
     for (const row of [sarRow, kwdRow, noteRow]) expect(minor(row!.net!) + minor(row!.vat!)).toBe(minor(row!.total!));
     expect((await app().value('getPayment', { paymentId: sar.payment.id })).payment.refundedMinor).toBe(minor(noteRow!.total!));
+    // The line beside the export: each currency's sums, the same minor units as the rows (walk6).
+    expect(register.totals).toEqual([
+      { currency: 'KWD', invoices: 1, invoicesTotalMinor: minor(kwdRow!.total!), invoicesVatMinor: minor(kwdRow!.vat!), creditNotes: 0, creditNotesTotalMinor: 0, creditNotesVatMinor: 0 },
+      { currency: 'SAR', invoices: 1, invoicesTotalMinor: 23_233, invoicesVatMinor: 1_726, creditNotes: 1, creditNotesTotalMinor: 5_000, creditNotesVatMinor: 371 },
+    ]);
 
     // Last month's register holds none of today's documents.
     const earlier = await reader.value<{ csv: string; invoices: number; creditNotes: number }>('invoiceRegister', { from: new Date(now - 40 * 24 * hour).toISOString(), to: new Date(now - hour).toISOString() });

@@ -97,6 +97,8 @@ export const en = {
   'inv.search.none': 'No invoice or credit note is numbered {number}.',
   'inv.register': 'Export invoices and credit notes',
   'inv.register.saved': '{invoices, plural, one {# invoice} other {# invoices}} and {creditNotes, plural, one {# credit note} other {# credit notes}} from the list’s dates: {file}',
+  'inv.register.invoicesTotal': '{count, plural, one {Invoice} other {Invoices}}: {amount}, of which VAT {vat}',
+  'inv.register.creditNotesTotal': '{count, plural, one {Credit note} other {Credit notes}}: {amount}, of which VAT {vat}',
 } as const;
 
 export const ar: Record<keyof typeof en, string> = {
@@ -192,4 +194,6 @@ export const ar: Record<keyof typeof en, string> = {
   'inv.search.none': 'لا فاتورة ولا إشعار دائن بالرقم {number}.',
   'inv.register': 'تصدير الفواتير والإشعارات الدائنة',
   'inv.register.saved': '{invoices, plural, zero {لا فواتير} one {فاتورة واحدة} two {فاتورتان} few {# فواتير} many {# فاتورة} other {# فاتورة}} و{creditNotes, plural, zero {لا إشعارات دائنة} one {إشعار دائن واحد} two {إشعاران دائنان} few {# إشعارات دائنة} many {# إشعارًا دائنًا} other {# إشعار دائن}} من تواريخ القائمة: {file}',
+  'inv.register.invoicesTotal': '{count, plural, one {الفاتورة} two {الفاتورتان} few {الفواتير} many {الفواتير} other {الفواتير}}: {amount}، منها ضريبة القيمة المضافة {vat}',
+  'inv.register.creditNotesTotal': '{count, plural, one {الإشعار الدائن} two {الإشعاران الدائنان} few {الإشعارات الدائنة} many {الإشعارات الدائنة} other {الإشعارات الدائنة}}: {amount}، منها ضريبة القيمة المضافة {vat}',
 };

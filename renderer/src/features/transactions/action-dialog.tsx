@@ -27,6 +27,7 @@ import { refundWentThrough } from '../../app/refund-went-through';
 import { createAgain } from '../get-paid/create-again';
 import { useMayCreatePayments } from '../settings/team-role';
 import { typedDir } from '../../ui/typed-dir';
+import { ltrIsolated } from '../../../../contract/amount-words';
 
 export type ActionKind = 'capture' | 'void' | 'refund' | 'recurring';
 
@@ -178,11 +179,12 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
     }
     const amountDone = sentMinor === undefined ? shownAmount : money(sentMinor, currency);
     // A repeat charge is a new payment: named by its order id, which a caller asking about it gives;
+    // isolated left to right: bare in an Arabic line it broke at its hyphen and read "-PD" (walk6);
     // the gateway may decline it (the answer is a declined payment, not a refusal): "Charged" would be untrue.
     if (kind === 'refund') refundWentThrough(payment.id);
     if (kind !== 'recurring') return onDone({ key: `action.done.${kind}`, values: { amount: amountDone } });
     const declined = result.value.state === 'declined';
-    onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: result.value.orderId } }, declined ? 'error' : 'ok', declined ? result.value : undefined);
+    onDone({ key: declined ? 'action.done.recurringDeclined' : 'action.done.recurring', values: { amount: amountDone, orderId: ltrIsolated(result.value.orderId) } }, declined ? 'error' : 'ok', declined ? result.value : undefined);
   }
 
   /** A refused repeat charge: the same charge as a payment link under a new order id, for the customer to pay with another card. */
