@@ -44,6 +44,7 @@ export function pruneBackups(folder: string, keep: number): string[] {
   const removed: string[] = [];
   for (const old of listBackups(folder).slice(keep)) {
     rmSync(join(folder, old.name), { force: true });
+    rmSync(join(folder, old.name.replace(/\.sqlite$/, '.profiles.json')), { force: true }); // its profiles (backup-profiles.ts)
     removed.push(old.name);
   }
   for (const name of readdirSync(folder)) {

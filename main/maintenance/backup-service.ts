@@ -4,7 +4,7 @@
 // neither does a backup. Restore is prepared here and put in place at the next start
 // (restore.ts). See docs/maintenance.md.
 import Database from 'better-sqlite3';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync, accessSync, constants } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync, accessSync, constants } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { AppFailure } from '../../contract/result';
 import { englishText, fail, failField, reason } from '../core/fail';
@@ -13,6 +13,7 @@ import type { LedgerDb } from '../ledger/database';
 import type { Logger } from '../log/logger';
 import { backupNameAt, isBackupName, listBackups, partialName, pruneBackups } from './backup-files';
 import { checkOffMain } from './ledger-check-off-main';
+import { profilesOfBackup, writeBackupProfiles } from './backup-profiles';
 import { readMaintenanceSettings, writeMaintenanceSettings, type MaintenanceSettings } from './settings-file';
 
 const day = 24 * 60 * 60 * 1000;
@@ -39,6 +40,8 @@ export function createBackupService(options: BackupServiceOptions) {
   let first: NodeJS.Timeout | undefined;
 
   const settings = () => readMaintenanceSettings(dataDir);
+  /** From payment_counts (kept by triggers): instant at any size. */
+  const paymentsInLedger = () => (db.prepare('SELECT ifnull(sum(n), 0) AS n FROM payment_counts').get() as { n: number }).n;
   const update = (change: Partial<MaintenanceSettings>) => writeMaintenanceSettings(dataDir, { ...settings(), ...change });
   /** The last failure as its reason (the screen words it in the window's language) and its English words (tools, diagnostics). */
   const recordFailure = (failure: AppFailure) => update({ lastBackupError: { at: now().toISOString(), message: failure.message, reason: failure.extra.reason } });
@@ -80,6 +83,8 @@ export function createBackupService(options: BackupServiceOptions) {
       const { result: check } = await checkOffMain({ kind: 'file', file: partial }, options.checkWorker);
       if (!check.ok) throw fail('storage', 'maintenance.backupCheckFailed', check.problem);
       syncFile(partial);
+      // The profiles beside it first: a listed backup always has them (a restore on a new laptop).
+      writeBackupProfiles(dataDir, folder, name);
       renameSync(partial, join(folder, name));
       syncFile(folder);
       const result = { name, at: at.toISOString(), payments: check.payments };
@@ -89,6 +94,7 @@ export function createBackupService(options: BackupServiceOptions) {
       return result;
     } catch (e) {
       rmSync(partial, { force: true });
+      if (!existsSync(join(folder, name))) rmSync(join(folder, profilesOfBackup(name)), { force: true });
       const failure = e instanceof AppFailure ? e : fail('storage', 'maintenance.backupWriteFailed', { folder, code: (e as { code?: string }).code ?? 'unknown error' });
       recordFailure(failure);
       logger.warn('backup failed', { error: (e as { code?: string }).code ?? (e instanceof Error ? e.name : 'unknown') });
@@ -117,6 +123,10 @@ export function createBackupService(options: BackupServiceOptions) {
       const interval = scheduleInterval[schedule];
       if (!interval || !backupFolder) return undefined;
       if (lastBackup && now().getTime() - Date.parse(lastBackup.at) < interval) return undefined;
+      // A ledger with no payments has nothing to keep, and a new laptop pointed at the old one's
+      // folder (to restore from it) wrote its empty copy there, listed above the one to restore,
+      // and each day another, until "keep" pruned the real ones. On demand, it is the person's call.
+      if (paymentsInLedger() === 0) return undefined;
       return this.backupNow().catch(() => undefined);
     },
     startSchedule(everyMs = 10 * 60 * 1000) {

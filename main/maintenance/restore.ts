@@ -14,6 +14,7 @@ import type { Logger } from '../log/logger';
 import { checkLedgerFile, type LedgerProblem } from './ledger-check';
 import { checkOffMain } from './ledger-check-off-main';
 import { writeFileAtomic } from './settings-file';
+import { addStagedProfiles, stageBackupProfiles } from './backup-profiles';
 
 const markerName = 'restore-pending.json';
 const stagingName = 'restore-staging';
@@ -58,6 +59,7 @@ export async function prepareRestore(backupFile: string, name: string, dataDir: 
   // Checked, migrated to this version's schema and checked again, off main's event loop.
   const { result: check } = await checkOffMain({ kind: 'staged', stagingDir: staging, file: join(staging, ledgerFileName) }, checkWorker);
   if (!check.ok) throw fail(check.problem);
+  stageBackupProfiles(backupFile, staging);
   const pending = { name, payments: check.payments, auditRows: check.auditRows, checkedAt: now.toISOString() };
   writeFileAtomic(join(dataDir, markerName), JSON.stringify(pending) + '\n');
   return pending;
@@ -88,8 +90,10 @@ export function applyPendingRestore(dataDir: string, logger: Logger, now = new D
     for (const suffix of ['-wal', '-shm']) moveAside(dataDir, live + suffix, now); // never pair a stale WAL with the restored file
     renameSync(staged, live);
   }
+  // Before the profile store reads its file (composition.ts): the payments' profiles, without keys.
+  const profilesAdded = addStagedProfiles(dataDir, join(dataDir, stagingName), logger);
   cancelRestore(dataDir);
-  logger.info('restore put in place', { name: pending.name, payments: pending.payments });
+  logger.info('restore put in place', { name: pending.name, payments: pending.payments, profilesAdded });
   return pending;
 }
 

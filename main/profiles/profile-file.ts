@@ -61,8 +61,9 @@ export const emptyProfilesFile = (): ProfilesFile => ({
 
 export type ReadOutcome = { ok: true; file: ProfilesFile; existed: boolean } | { ok: false; problem: Reason };
 
-export function readProfilesFile(dataDir: string): ReadOutcome {
-  const path = join(dataDir, profilesFileName);
+/** `name`: another file of that shape (a backup's profiles, main/maintenance/backup-profiles.ts). */
+export function readProfilesFile(dataDir: string, name = profilesFileName): ReadOutcome {
+  const path = join(dataDir, name);
   if (!existsSync(path)) return { ok: true, file: emptyProfilesFile(), existed: false };
   let json: unknown;
   try {
@@ -90,8 +91,8 @@ function broken(path: string, why: Record<string, string>): Reason {
 }
 
 /** Writes the whole file: a temp file beside it (0600), flushed, then renamed over the old one. */
-export function writeProfilesFile(dataDir: string, file: ProfilesFile): void {
-  const path = join(dataDir, profilesFileName);
+export function writeProfilesFile(dataDir: string, file: ProfilesFile, name = profilesFileName): void {
+  const path = join(dataDir, name);
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temp, 'wx', 0o600);
   try {

@@ -84,12 +84,12 @@ describe('Settings: backups, updates, support', () => {
 
     await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('backup-now'));
-    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('Backup written: 12 payments.'));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^Backup written: \u2066paydesk-backup-[-0-9TZ]+\.sqlite\u2069, 12 payments\.$/));
     await waitFor(() => expect(screen.getByTestId('last-backup').textContent).toMatch(/^Last good backup: .+ \(12 payments\)\.$/));
     const list = await screen.findByTestId('backup-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
 
-    fireEvent.click(within(list).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(within(list).getByRole('button', { name: /^Restore the backup of / }));
     expect(within(list).getByText(/Paydesk checks the backup first/)).toBeTruthy();
     fireEvent.click(within(list).getByRole('button', { name: 'Check and restore' }));
     const pending = await screen.findByTestId('pending-restore');
@@ -171,7 +171,7 @@ describe('Settings: backups, updates, support', () => {
     fireEvent.click(screen.getByTestId('backup-now'));
     const list = await screen.findByTestId('backup-list');
     for (const name of readdirSync(folder)) rmSync(join(folder, name)); // the drive's files went away meanwhile
-    fireEvent.click(within(list).getByRole('button', { name: 'Restore' }));
+    fireEvent.click(within(list).getByRole('button', { name: /^Restore the backup of / }));
     fireEvent.click(within(list).getByRole('button', { name: 'Check and restore' }));
     await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('That backup is not in the backup folder any more. Nothing was changed.'));
     expect(screen.getByTestId('backups').textContent!.split('othing was changed').length - 1).toBe(1);
@@ -207,6 +207,7 @@ describe('Settings: backups, updates, support', () => {
     // Before: "فشل التحقق من التحديث أو تنزيله…" and then "التفاصيل: net::ERR_INTERNET_DISCONNECTED", the updater's words as the only why.
     const failures = [
       new Error('net::ERR_INTERNET_DISCONNECTED'), // Electron's net module, with the Wi-Fi off
+      new Error('net::ERR_NAME_NOT_RESOLVED'), // no DNS: the usual failure without network
       Object.assign(new Error('503 Service Unavailable\nHeaders: {}'), { statusCode: 503 }), // electron-updater's HttpError
     ];
     updater = {
@@ -224,17 +225,29 @@ describe('Settings: backups, updates, support', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     const updates = screen.getByTestId('updates');
     fireEvent.click(within(updates).getByRole('button', { name: 'تحقق الآن' }));
-    await waitFor(() => expect(screen.getByTestId('update-state').textContent).toBe('فشل التحقق من التحديث أو تنزيله؛ لم يُثبَّت شيء.'));
-    expect(screen.getByTestId('update-error').textContent).toBe('لا يجد هذا الحاسوب طريقًا عبر الشبكة إلى \u2066updates.paydesk.example\u2069. تحقق من اتصالك بالشبكة (Wi-Fi أو الكابل أو VPN).');
+    // Offline (walked 2026-11-30): said calmly, with what happens next, not as a failure in red; the
+    // cause in the window's language and the updater's own line under "Details for support".
+    await waitFor(() => expect(screen.getByTestId('update-state').textContent).toBe('بايدسك 1.2.3. تعذّر عليه الوصول إلى خادم التحديثات للبحث عن إصدار أحدث: ربما هذا الحاسوب غير متصل بالشبكة، أو تحجب شبكته الخادم. لا يلزمك فعل شيء: يبحث بايدسك مرة أخرى عند التشغيل التالي وكل يوم، أو اضغط «تحقق الآن» بعد اتصالك بالشبكة.'));
+    expect(screen.queryByTestId('update-error')).toBeNull();
+    expect(updates.querySelector('.notice-error')).toBeNull();
     const detail = screen.getByTestId('update-detail');
     expect(within(detail).getByText('تفاصيل للدعم').tagName).toBe('SUMMARY');
+    expect(within(detail).getByTestId('update-why').textContent).toBe('لا يجد هذا الحاسوب طريقًا عبر الشبكة إلى \u2066updates.paydesk.example\u2069. تحقق من اتصالك بالشبكة (Wi-Fi أو الكابل أو VPN).');
     expect(detail.querySelector('pre[lang="en"]')?.textContent).toBe('net::ERR_INTERNET_DISCONNECTED');
-    const outsideDetails = () => updates.textContent!.replace(detail.textContent!, '');
+    const outsideDetails = () => updates.textContent!.replace(screen.getByTestId('update-detail').textContent!, '');
     expect(outsideDetails()).not.toContain('ERR_');
+    expect(outsideDetails()).not.toMatch(/فشل|failed/);
 
     act(() => useLanguage.getState().setLanguage('en'));
-    expect(screen.getByTestId('update-error').textContent).toBe('This computer has no network route to updates.paydesk.example. Check your network connection (Wi-Fi, cable or VPN).');
+    expect(screen.getByTestId('update-state').textContent).toBe('Paydesk 1.2.3. It could not reach its update server to look for a newer version: this computer may be offline, or its network may block the server. Nothing needs doing: Paydesk looks again at the next start and every day, or press “Check now” once you are online.');
+    expect(within(detail).getByTestId('update-why').textContent).toBe('This computer has no network route to updates.paydesk.example. Check your network connection (Wi-Fi, cable or VPN).');
     expect(within(detail).getByText('Details for support').tagName).toBe('SUMMARY');
+
+    // The name not found (DNS), as most computers without network fail: the same calm line.
+    fireEvent.click(within(updates).getByRole('button', { name: 'Check now' }));
+    await waitFor(() => expect(screen.getByTestId('update-detail').querySelector('pre')?.textContent).toBe('net::ERR_NAME_NOT_RESOLVED'));
+    expect(screen.getByTestId('update-state').textContent).toMatch(/^Paydesk 1\.2\.3\. It could not reach its update server/);
+    expect(screen.queryByTestId('update-error')).toBeNull();
 
     // The update server answers with an error.
     fireEvent.click(within(updates).getByRole('button', { name: 'Check now' }));
@@ -275,7 +288,7 @@ describe('Settings: backups, updates, support', () => {
     fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
     await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('backup-now'));
-    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('كُتبت النسخة الاحتياطية: 7 دفعات.'));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^كُتبت النسخة الاحتياطية: \u2066paydesk-backup-[-0-9TZ]+\.sqlite\u2069، 7 دفعات\.$/));
     await waitFor(() => expect(screen.getByTestId('last-backup').textContent).toMatch(/^آخر نسخة احتياطية سليمة: .+ \(7 دفعات\)\.$/));
   });
 
@@ -289,12 +302,12 @@ describe('Settings: backups, updates, support', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
     await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
     press(screen.getByTestId('backup-now'));
-    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('Backup written: 12 payments.'));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^Backup written: \u2066paydesk-backup-[-0-9TZ]+\.sqlite\u2069, 12 payments\.$/));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('backup-now')));
     addPayments(db, 3, 'after-backup'); // taken after the backup: the restore leaves them out
 
     const list = await screen.findByTestId('backup-list');
-    const restore = within(list).getByRole('button', { name: 'Restore' });
+    const restore = within(list).getByRole('button', { name: /^Restore the backup of / });
     press(restore);
     const asked = within(list).getByRole('alertdialog');
     const when = within(list).getByRole('listitem').querySelector('span')!.textContent!.split(', ').slice(0, -1).join(', ');
@@ -302,9 +315,9 @@ describe('Settings: backups, updates, support', () => {
     expect(asked.textContent).toContain('kept, not deleted, in the data folder’s \u2066before-restore\u2069 folder.');
     expect(document.activeElement).toBe(within(asked).getByRole('button', { name: 'Cancel' }));
     press(within(asked).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Restore' })));
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('button', { name: /^Restore the backup of / })));
 
-    press(within(list).getByRole('button', { name: 'Restore' }));
+    press(within(list).getByRole('button', { name: /^Restore the backup of / }));
     press(within(list).getByRole('button', { name: 'Check and restore' }));
     const pending = await screen.findByTestId('pending-restore');
     expect(pending.textContent).toContain(`The ledger holds 15 payments now: what was recorded after ${when} will no longer show in Paydesk`);
@@ -312,13 +325,44 @@ describe('Settings: backups, updates, support', () => {
 
     press(within(pending).getByRole('button', { name: 'Cancel the restore' }));
     await waitFor(() => expect(screen.queryByTestId('pending-restore')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Restore' })));
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('button', { name: /^Restore the backup of / })));
 
     act(() => useLanguage.getState().setLanguage('ar'));
-    press(within(list).getByRole('button', { name: 'استعادة' }));
+    press(within(list).getByRole('button', { name: /^استعادة النسخة الاحتياطية بتاريخ / }));
     expect(within(list).getByRole('alertdialog').textContent).toContain('ويُحتفظ بالسجل الحالي دون حذف في المجلد \u2066before-restore\u2069 داخل مجلد البيانات.');
     expect(within(list).getByRole('alertdialog').querySelector('code')?.textContent).toBe('\u2066before-restore\u2069'); // a folder's name, drawn whole
     press(within(list).getByRole('button', { name: 'افحص واستعد' }));
     expect((await screen.findByTestId('pending-restore')).textContent).toMatch(/^نسخة احتياطية مفحوصة \(12 دفعة، .+في السجل الآن 15 دفعة: لن يظهر في بايدسك ما سُجّل بعد /);
+  });
+  // Walked by keyboard and as a new laptop (2026-11-30): Save dropped the keyboard on the page's body;
+  // every Restore read "Restore" to a screen reader, two backups of one minute read alike, and
+  // nothing said what becomes of the profiles and their keys on the new computer.
+  it('keeps the keyboard on Save, names each Restore by its backup, shows its file, and says what to do about keys', async () => {
+    const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target));
+    const backups = await openSettings();
+    expect(backups.textContent).toContain('API keys are never copied: they stay in this computer’s keychain.');
+    fireEvent.change(screen.getByLabelText('Backup folder'), { target: { value: folder } });
+    const save = screen.getByRole('button', { name: 'Save backup settings' });
+    press(save);
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toBe('Backup settings saved.'));
+    await waitFor(() => expect(document.activeElement).toBe(save));
+
+    press(screen.getByTestId('backup-now'));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^Backup written: /));
+    const [name] = readdirSync(folder).filter((n) => n.endsWith('.sqlite'));
+    expect(screen.getByTestId('backup-notice').textContent).toContain(name);
+    const list = await screen.findByTestId('backup-list');
+    expect(within(list).getByText(name!).tagName).toBe('CODE');
+    const when = within(list).getByRole('listitem').querySelector('span')!.textContent!.split(', ').slice(0, -1).join(', ');
+    press(within(list).getByRole('button', { name: `Restore the backup of ${when}` }));
+    const asked = within(list).getByRole('alertdialog');
+    expect(asked.textContent).toContain('added without their API keys: after the restart, set each one’s key in Settings → Profiles');
+    press(within(asked).getByRole('button', { name: 'Check and restore' }));
+    expect((await screen.findByTestId('pending-restore')).textContent).toContain('set each one’s key in Settings → Profiles');
+
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('backups').textContent).toContain('ولا ينسخ مفاتيح API أبدًا');
+    expect(screen.getByTestId('pending-restore').textContent).toContain('دون مفاتيح API الخاصة بها');
+    expect(within(list).getByRole('button', { name: /^استعادة النسخة الاحتياطية بتاريخ / })).toBeTruthy();
   });
 });

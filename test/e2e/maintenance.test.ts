@@ -29,10 +29,15 @@ describe('backups, updates and diagnostics through the preview', () => {
   it('backs up to the chosen folder and checks a restore for the next start', async () => {
     const backups = session.page.getByTestId('backups');
     await backups.getByLabel('Backup folder').fill(folder);
-    await backups.getByRole('button', { name: 'Save backup settings' }).click();
+    // By keyboard: the button is disabled while main saves, and the keyboard fell to the page's body
+    // (walked by keyboard, 2026-11-30); it comes back to Save.
+    const save = backups.getByRole('button', { name: 'Save backup settings' });
+    await save.focus();
+    await session.page.keyboard.press('Enter');
     await expect.poll(() => session.page.getByTestId('backup-notice').textContent()).toBe('Backup settings saved.');
+    await expect.poll(() => save.evaluate((el) => el === document.activeElement)).toBe(true);
     await session.page.getByTestId('backup-now').click();
-    await expect.poll(() => session.page.getByTestId('backup-notice').textContent()).toBe('Backup written: 0 payments.');
+    await expect.poll(() => session.page.getByTestId('backup-notice').textContent()).toMatch(/^Backup written: \u2066paydesk-backup-.+\.sqlite\u2069, 0 payments\.$/);
     await expect.poll(() => session.page.getByTestId('last-backup').textContent()).toMatch(/^Last good backup: /);
     expect(readdirSync(folder).filter((n) => n.endsWith('.sqlite'))).toHaveLength(1);
 

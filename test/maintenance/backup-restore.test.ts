@@ -15,6 +15,7 @@ import { createMemoryLogger } from '../../main/log/logger';
 import { AppFailure } from '../../contract/result';
 import type { Reason } from '../../contract/reasons';
 import { reasonText } from '../../main/core/fail';
+import { emptyProfilesFile, readProfilesFile, writeProfilesFile } from '../../main/profiles/profile-file';
 
 let ledger: Awaited<ReturnType<typeof startTestLedger>>;
 let folder: string;
@@ -90,6 +91,67 @@ describe('backups', () => {
     await maintenance.close();
   });
 
+  // Walked as a new laptop (2026-11-30): pointed at the old laptop's backup folder to restore from it,
+  // the fresh ledger's first scheduled backup (30 s after start) was written there, empty, and listed
+  // first, above the backup to restore; each day another, until "keep" had pruned the real ones.
+  it('writes no scheduled backup of a ledger with no payments, so a new laptop never buries the backups it restores from', async () => {
+    const maintenance = maintenanceOf();
+    await charge('10.00');
+    maintenance.backups.setSettings({ folder, schedule: 'daily', keep: 1 });
+    const real = await maintenance.backups.backupNow();
+    expect(existsSync(join(folder, real.name))).toBe(true);
+    // The new laptop: an empty ledger with the same folder, daily, keeping 1.
+    await ledger.close();
+    ledger = await startTestLedger();
+    const fresh = maintenanceOf();
+    fresh.backups.setSettings({ folder, schedule: 'daily', keep: 1 });
+    clock = new Date(clock.getTime() + 60_000);
+    await expect(fresh.backups.runDue()).resolves.toBeUndefined();
+    expect(fresh.view().backup.files.map((f) => f.name)).toEqual([real.name]);
+    expect(fresh.view().backup.lastGood).toBeNull();
+    // On demand it is the person's choice; and once it holds a payment, the schedule runs.
+    await charge('5.00');
+    expect((await fresh.backups.runDue())?.payments).toBe(1);
+    await fresh.close();
+    await maintenance.close();
+  });
+
+  // Walked as a new laptop (2026-11-30): the restored ledger's payments named "a removed profile",
+  // since profiles lived only in the old laptop's profiles.json, and nothing said what to do.
+  it('carries the profiles beside each backup, never a key, and a restore adds the ones this computer lacks', async () => {
+    const sandbox = { id: 'kw-sandbox', name: 'Kuwait sandbox', environment: 'sandbox' as const, baseUrl: 'https://sandbox.gateway.example/api/v1', pathOverrides: {}, successUrl: null, failureUrl: null, defaultCurrency: 'KWD', keyLastFour: '9f3Q' };
+    writeProfilesFile(ledger.dir, { ...emptyProfilesFile(), practice: { ...emptyProfilesFile().practice, name: 'Training' }, profiles: [sandbox] });
+    const maintenance = maintenanceOf();
+    maintenance.backups.setSettings({ folder, schedule: 'off', keep: 1 });
+    await charge('10.00');
+    const backup = await maintenance.backups.backupNow();
+    const beside = join(folder, backup.name.replace(/\.sqlite$/, '.profiles.json'));
+    expect(readFileSync(beside, 'utf8')).toContain('Kuwait sandbox');
+    expect(readFileSync(beside, 'utf8')).not.toContain('9f3Q'); // not even a key's last four
+    expect(maintenance.view().backup.files.map((f) => f.name)).toEqual([backup.name]); // listed once, as the backup
+
+    // A new laptop: its data folder has no profiles file yet.
+    const fresh = temp('new-laptop');
+    await prepareRestore(join(folder, backup.name), backup.name, fresh);
+    applyPendingRestore(fresh, createMemoryLogger());
+    const restored = readProfilesFile(fresh);
+    expect(restored.ok && restored.file.profiles).toEqual([{ ...sandbox, keyLastFour: null }]);
+    expect(restored.ok && restored.file.practice.name).toBe('Training');
+
+    // A computer that has that profile keeps its own (and its key); another it lacks is added.
+    const other = temp('other-laptop');
+    writeProfilesFile(other, { ...emptyProfilesFile(), profiles: [{ ...sandbox, name: 'Renamed here', keyLastFour: 'ZZZZ' }] });
+    writeProfilesFile(ledger.dir, { ...emptyProfilesFile(), profiles: [sandbox, { ...sandbox, id: 'kw-live', name: 'Kuwait live', environment: 'production' }] });
+    clock = new Date(clock.getTime() + 60_000);
+    const second = await maintenance.backups.backupNow();
+    expect(existsSync(beside)).toBe(false); // pruned with its backup (keep 1)
+    await prepareRestore(join(folder, second.name), second.name, other);
+    applyPendingRestore(other, createMemoryLogger());
+    const merged = readProfilesFile(other);
+    expect(merged.ok && merged.file.profiles.map((p) => [p.name, p.keyLastFour])).toEqual([['Renamed here', 'ZZZZ'], ['Kuwait live', null]]);
+    await maintenance.close();
+  });
+
   it('restores over the live ledger at the next start, keeping the replaced ledger', async () => {
     const maintenance = maintenanceOf();
     maintenance.backups.setSettings({ folder, schedule: 'off', keep: 3 });
@@ -128,8 +190,9 @@ describe('backups', () => {
       names.push((await maintenance.backups.backupNow()).name);
     }
     expect(maintenance.view().backup.files.map((f) => f.name)).toEqual([names[2], names[1]]);
-    expect(readdirSync(folder).sort()).toEqual([names[1], names[2]].sort());
-    const bytes = readFileSync(join(folder, names[2]!)).toString('latin1');
+    const profilesOf = (name: string) => name.replace(/\.sqlite$/, '.profiles.json');
+    expect(readdirSync(folder).sort()).toEqual([names[1]!, names[2]!, profilesOf(names[1]!), profilesOf(names[2]!)].sort());
+    const bytes = readFileSync(join(folder, names[2]!)).toString('latin1') + readFileSync(join(folder, profilesOf(names[2]!)), 'latin1');
     expect(bytes).not.toContain(ledger.practice.conn.apiKey);
     expect(bytes).not.toContain(goodCard.number.replace(/ /g, ''));
     expect(bytes).not.toContain(goodCard.number);

@@ -86,10 +86,13 @@ export function BackupsSection() {
     setRefusal(error);
     if (keepIsWrong || error?.fields?.folder || error?.fields?.keep) focusFirstError('[data-testid="backups"] form');
   };
+  const saveButton = useRef<HTMLButtonElement>(null);
   const save = () => {
     const count = toAsciiDigits(keep.trim());
     if (!/^\d{1,3}$/.test(count) || Number(count) < 1 || Number(count) > 100) return showFieldErrors(true);
     return act('save', async () => {
+      // Disabled while main saves: the keyboard fell to the page's body (walked by keyboard, 2026-11-30).
+      focusNext.current = () => saveButton.current;
       const result = await api.setBackupSettings({ folder: folder.trim() || null, schedule, keep: Number(count) });
       showFieldErrors(false, result.ok ? undefined : result.error);
       if (result.ok) return said('maint.saved');
@@ -101,7 +104,7 @@ export function BackupsSection() {
   const backupNow = () => act('backup', async () => {
     focusNext.current = () => backupNowButton.current;
     const result = await api.backupNow({});
-    return result.ok ? said('maint.backedUp', { payments: result.value.payments }) : refused(result.error);
+    return result.ok ? said('maint.backedUp', { file: ltrIsolated(result.value.name), payments: result.value.payments }) : refused(result.error);
   });
   const restore = (name: string) => act('restore', async () => {
     setConfirming(undefined);
@@ -137,7 +140,7 @@ export function BackupsSection() {
           </select>
         </div>
         <Field id="backup-keep" label={t('maint.keep')} inputMode="numeric" value={keep} onChange={(e) => setKeep(e.target.value)} error={fieldErrors.keep} />
-        <button type="submit" disabled={busy !== undefined}>{t('maint.save')}</button>
+        <button type="submit" ref={saveButton} disabled={busy !== undefined}>{t('maint.save')}</button>
       </form>
       <p data-testid="last-backup">
         {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: backup.lastGood.payments }) : t('maint.lastGood.none')}
@@ -152,6 +155,7 @@ export function BackupsSection() {
         <div className="confirm-box" role="status" data-testid="pending-restore" ref={pendingBox} tabIndex={-1}>
           <p>{t('maint.restore.pending', { payments: view.pendingRestore.payments })}</p>
           <p><IsolatedRuns as="code" text={t('maint.restore.pendingLoss', { now: view.pendingRestore.ledgerPayments, when: when(view.pendingRestore.at), folder: keptFolder })} /></p>
+          <p>{t('maint.restore.keys')}</p>
           {view.canRestart ? (
             <button type="button" onClick={() => void restart()} disabled={busy !== undefined}>{t('maint.restore.restartNow')}</button>
           ) : (
@@ -166,15 +170,18 @@ export function BackupsSection() {
         <ul className="backup-list" data-testid="backup-list">
           {backup.files.map((file) => (
             <li key={file.name}>
+              {/* The file's name too: two backups in one minute read alike, and it is what the folder shows. */}
               <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
+              <code className="backup-name" dir="ltr">{file.name}</code>{' '}
               {confirming === file.name ? (
                 <div className="confirm-box" role="alertdialog" aria-labelledby="restore-confirm">
                   <p id="restore-confirm"><IsolatedRuns as="code" text={t('maint.restore.confirm', { when: when(file.at), folder: keptFolder })} /></p>
+                  <p>{t('maint.restore.keys')}</p>
                   <button type="button" onClick={() => void restore(file.name)}>{t('maint.restore.yes')}</button>
                   <button type="button" ref={keepRestoreButton} onClick={() => setConfirming(undefined)}>{t('settings.cancel')}</button>
                 </div>
               ) : (
-                <button type="button" data-restore={file.name} onClick={() => setConfirming(file.name)} disabled={busy !== undefined}>
+                <button type="button" data-restore={file.name} aria-label={busy === 'restore' ? undefined : t('maint.restore.named', { when: when(file.at) })} onClick={() => setConfirming(file.name)} disabled={busy !== undefined}>
                   {busy === 'restore' ? t('maint.restore.checking') : t('maint.restore')}
                 </button>
               )}

@@ -2,7 +2,7 @@
 // `ar` must have every key of `en` (the type checks it).
 export const en = {
   'maint.backups': 'Backups',
-  'maint.backups.intro': 'Paydesk copies the ledger (payments, operations and the audit log; never a key) to a folder you choose, such as a synced folder or an external drive.',
+  'maint.backups.intro': 'Paydesk copies the ledger (payments, operations and the audit log) and the gateway profiles to a folder you choose, such as a synced folder or an external drive. API keys are never copied: they stay in this computer’s keychain.',
   'maint.folder': 'Backup folder',
   // The examples are paths, never translated: filled in, isolated left to right (backups-section.tsx).
   'maint.folder.hint': 'The full path of an existing folder, e.g. {unixExample} or {windowsExample}.',
@@ -16,7 +16,8 @@ export const en = {
   'maint.saved': 'Backup settings saved.',
   'maint.backupNow': 'Back up now',
   'maint.backingUp': 'Backing up…',
-  'maint.backedUp': 'Backup written: {payments, plural, one {# payment} other {# payments}}.',
+  // {file}: the backup's file name in the folder above, left to right.
+  'maint.backedUp': 'Backup written: {file}, {payments, plural, one {# payment} other {# payments}}.',
   'maint.lastGood': 'Last good backup: {when} ({payments, plural, one {# payment} other {# payments}}).',
   'maint.lastGood.none': 'No backup yet.',
   'maint.lastError': 'The last backup failed ({when}).',
@@ -24,6 +25,8 @@ export const en = {
   'maint.files.none': 'No backups in this folder yet.',
   'maint.file': '{when}, {size}',
   'maint.restore': 'Restore',
+  // A Restore button's name for a screen reader: which backup (every row's button reads "Restore").
+  'maint.restore.named': 'Restore the backup of {when}',
   // What goes is named before anything is done, and where the ledger as it is now is kept ({folder}: a folder's name, left to right).
   'maint.restore.confirm': 'Restore the backup of {when}? Payments, refunds, links and audit entries recorded after {when} will no longer show in Paydesk. Paydesk checks the backup first (integrity and audit chain) and puts it in place when it restarts; the ledger as it is now is kept, not deleted, in the data folder’s {folder} folder.',
   'maint.restore.yes': 'Check and restore',
@@ -33,6 +36,8 @@ export const en = {
   'maint.restore.restartNow': 'Restart Paydesk now',
   'maint.restore.restartYourself': 'Stop and start Paydesk to finish the restore.',
   'maint.restore.cancel': 'Cancel the restore',
+  // Keys are never in a backup: what to do on a new computer (backup-profiles.ts carries the profiles).
+  'maint.restore.keys': 'Profiles in the backup that this computer does not have are added without their API keys: after the restart, set each one’s key in Settings → Profiles, as your gateway account shows it.',
   'maint.restore.cancelled': 'Restore cancelled; the ledger was not changed.',
   'maint.updates': 'Updates',
   'maint.updates.auto': 'Check for updates automatically (on start and every day)',
@@ -45,6 +50,8 @@ export const en = {
   'maint.updates.state.downloading': 'Downloading Paydesk {version} in the background…',
   'maint.updates.state.ready': 'Paydesk {version} is downloaded and verified, ready to install.',
   'maint.updates.state.error': 'The update check or download failed; nothing was installed.',
+  // No connection to the update server (updates-section.tsx, isOffline): usual on a laptop without network, so not said as a failure.
+  'maint.updates.state.offline': 'Paydesk {current}. It could not reach its update server to look for a newer version: this computer may be offline, or its network may block the server. Nothing needs doing: Paydesk looks again at the next start and every day, or press “Check now” once you are online.',
   'maint.updates.deferred': 'It installs as soon as the payment operation in progress has finished.',
   'maint.updates.check': 'Check now',
   'maint.updates.install': 'Install and restart',
@@ -57,7 +64,7 @@ export const en = {
 
 export const ar: Record<keyof typeof en, string> = {
   'maint.backups': 'النسخ الاحتياطية',
-  'maint.backups.intro': 'ينسخ بايدسك السجل (المدفوعات والعمليات وسجل التدقيق؛ ولا ينسخ أي مفتاح أبدًا) إلى مجلد تختاره، مثل مجلد متزامن أو قرص خارجي.',
+  'maint.backups.intro': 'ينسخ بايدسك السجل (المدفوعات والعمليات وسجل التدقيق) وملفات تعريف البوابة إلى مجلد تختاره، مثل مجلد متزامن أو قرص خارجي. ولا ينسخ مفاتيح API أبدًا: تبقى في سلسلة مفاتيح هذا الحاسوب.',
   'maint.folder': 'مجلد النسخ الاحتياطية',
   'maint.folder.hint': 'المسار الكامل لمجلد موجود، مثل {unixExample} أو {windowsExample}.',
   'maint.schedule': 'النسخ الاحتياطي التلقائي',
@@ -70,7 +77,7 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.saved': 'حُفظت إعدادات النسخ الاحتياطي.',
   'maint.backupNow': 'انسخ احتياطيًا الآن',
   'maint.backingUp': 'جارٍ النسخ الاحتياطي…',
-  'maint.backedUp': 'كُتبت النسخة الاحتياطية: {payments, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}.',
+  'maint.backedUp': 'كُتبت النسخة الاحتياطية: {file}، {payments, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}.',
   'maint.lastGood': 'آخر نسخة احتياطية سليمة: {when} ({payments, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}).',
   'maint.lastGood.none': 'لا توجد نسخة احتياطية بعد.',
   'maint.lastError': 'فشلت آخر نسخة احتياطية ({when}).',
@@ -78,6 +85,7 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.files.none': 'لا توجد نسخ احتياطية في هذا المجلد بعد.',
   'maint.file': '{when}، {size}',
   'maint.restore': 'استعادة',
+  'maint.restore.named': 'استعادة النسخة الاحتياطية بتاريخ {when}',
   'maint.restore.confirm': 'استعادة النسخة الاحتياطية بتاريخ {when}؟ لن تظهر في بايدسك المدفوعات والمبالغ المستردة والروابط وقيود التدقيق المسجلة بعد {when}. يفحص بايدسك النسخة أولًا (السلامة وسلسلة التدقيق) ثم يضعها مكان السجل عند إعادة تشغيله، ويُحتفظ بالسجل الحالي دون حذف في المجلد {folder} داخل مجلد البيانات.',
   'maint.restore.yes': 'افحص واستعد',
   'maint.restore.checking': 'جارٍ فحص النسخة الاحتياطية…',
@@ -86,6 +94,7 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.restore.restartNow': 'أعد تشغيل بايدسك الآن',
   'maint.restore.restartYourself': 'أوقف بايدسك ثم شغّله لإتمام الاستعادة.',
   'maint.restore.cancel': 'إلغاء الاستعادة',
+  'maint.restore.keys': 'تُضاف ملفات التعريف الموجودة في النسخة الاحتياطية وغير الموجودة على هذا الحاسوب دون مفاتيح API الخاصة بها: بعد إعادة التشغيل، أدخل مفتاح كل منها في الإعدادات ← ملفات التعريف كما يعرضه حسابك لدى البوابة.',
   'maint.restore.cancelled': 'أُلغيت الاستعادة؛ لم يتغير السجل.',
   'maint.updates': 'التحديثات',
   'maint.updates.auto': 'التحقق من التحديثات تلقائيًا (عند التشغيل وكل يوم)',
@@ -98,6 +107,7 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.updates.state.downloading': 'جارٍ تنزيل بايدسك {version} في الخلفية…',
   'maint.updates.state.ready': 'نُزّل بايدسك {version} وتم التحقق منه، وهو جاهز للتثبيت.',
   'maint.updates.state.error': 'فشل التحقق من التحديث أو تنزيله؛ لم يُثبَّت شيء.',
+  'maint.updates.state.offline': 'بايدسك {current}. تعذّر عليه الوصول إلى خادم التحديثات للبحث عن إصدار أحدث: ربما هذا الحاسوب غير متصل بالشبكة، أو تحجب شبكته الخادم. لا يلزمك فعل شيء: يبحث بايدسك مرة أخرى عند التشغيل التالي وكل يوم، أو اضغط «تحقق الآن» بعد اتصالك بالشبكة.',
   'maint.updates.deferred': 'سيُثبَّت فور انتهاء عملية الدفع الجارية.',
   'maint.updates.check': 'تحقق الآن',
   'maint.updates.install': 'ثبّت وأعد التشغيل',

@@ -7,6 +7,16 @@ import { MainWords } from '../../ui/main-words';
 import { useMaintenance } from './maintenance-store';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 
+/**
+ * No connection to the update server, as a laptop without network meets it (a name not found, no
+ * route, no answer, a cut or refused connection): said calmly, not as a failure in red, with what
+ * happens next; the cause's own words under "Details for support". A certificate or another
+ * failure stays an error (walked offline, 2026-11-30, docs/maintenance.md).
+ */
+const offlineCauses = new Set(['dns', 'noRoute', 'timedOut', 'connectTimedOut', 'reset', 'refused']);
+export const isOffline = (reason: { key: string; values?: Record<string, string | number> } | null) =>
+  reason?.key === 'update.unreachable' && offlineCauses.has(String(reason.values?.cause));
+
 export function UpdatesSection() {
   const t = useT();
   const { view, setUpdates } = useMaintenance();
@@ -24,6 +34,7 @@ export function UpdatesSection() {
     else setNotice(refused(result.error));
   }
   const values = { current: updates.currentVersion, version: updates.version ?? '' };
+  const offline = updates.state === 'error' && isOffline(updates.reason);
   return (
     <section aria-labelledby="updates-title" className="maintenance" data-testid="updates">
       <h2 id="updates-title">{t('maint.updates')}</h2>
@@ -32,13 +43,14 @@ export function UpdatesSection() {
         {t('maint.updates.auto')}
       </label>
       {updates.offByPolicy && <p className="field-hint">{t('maint.updates.policy')}</p>}
-      <p data-testid="update-state">{t(`maint.updates.state.${updates.state}`, values)}</p>
+      <p data-testid="update-state">{offline ? t('maint.updates.state.offline', values) : t(`maint.updates.state.${updates.state}`, values)}</p>
       {updates.deferred && <p data-testid="update-deferred">{t('maint.updates.deferred')}</p>}
-      {updates.state === 'error' && updates.reason && <p className="notice-error" data-testid="update-error"><MainWords reason={updates.reason} english={null} /></p>}
-      {updates.state === 'error' && updates.detail && (
+      {updates.state === 'error' && updates.reason && !offline && <p className="notice-error" data-testid="update-error"><MainWords reason={updates.reason} english={null} /></p>}
+      {updates.state === 'error' && (updates.detail || offline) && (
         <details className="support-detail" data-testid="update-detail">
           <summary>{t('maint.details')}</summary>
-          <pre dir="ltr" lang="en">{updates.detail}</pre>
+          {offline && <p data-testid="update-why"><MainWords reason={updates.reason} english={null} /></p>}
+          {updates.detail && <pre dir="ltr" lang="en">{updates.detail}</pre>}
         </details>
       )}
       {updates.state !== 'unsupported' && updates.state !== 'off' && (

@@ -2,7 +2,7 @@
 // whether the chain is intact. Main verifies each entry once as the log is opened; "Verify the
 // whole chain" checks every entry again off main's thread and shows its progress.
 import { IsolatedRuns, StopAfterRuns } from '../../ui/isolated-runs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { RowMoment } from '../../ui/row-moment';
 import type { MethodOutput } from '../../../../contract/methods';
 import { api } from '../../api';
@@ -18,7 +18,7 @@ import { useSlashFocus } from '../../ui/slash-focus';
 import { DateField } from '../../ui/date-field';
 import { QuickDates, dayChoices } from './quick-dates';
 import { fromField, fromInstant, toField, toInstant } from './date-fields';
-import { shortcutKeys } from '../../ui/shortcuts';
+import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import './transactions.css';
 import { typedDir } from '../../ui/typed-dir';
 import { useNavigation } from '../../app/navigation-store';
@@ -149,6 +149,14 @@ export function AuditScreen() {
         ? t('audit.chainChecking', { checked: String(chain.checkedThrough), total: String(chain.last) })
         : t('audit.chainOk');
   const rows = data?.rows ?? [];
+  // ↓ from the search goes to the entries, as in Transactions: they were eight controls further
+  // (the days, five quick dates, the export) and, at 800 × 600, below the window (walked, 2026-11-30).
+  const entries = useRef<HTMLTableElement>(null);
+  const toEntries = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (!pressed(event.nativeEvent, 'searchToList') || event.shiftKey || !entries.current) return;
+    event.preventDefault();
+    entries.current.focus(); // which scrolls them into view
+  };
   const hasOlder = data ? (query || dated ? data.totalExact === false : (rows.at(-1)?.seq ?? 1) > 1) : false;
 
   return (
@@ -163,7 +171,7 @@ export function AuditScreen() {
         </span>
       </div>
       <div className="tx-toolbar">
-        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" dir={typedDir(query)} aria-keyshortcuts={shortcutKeys('search')} value={query} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
+        <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" dir={typedDir(query)} aria-keyshortcuts={shortcutKeys('search')} value={query} onKeyDown={toEntries} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
         <DateField id="audit-from" label={t('tx.filter.from')} value={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, from: fromInstant(day) })} testId="audit-from" />
         <DateField id="audit-to" label={t('tx.filter.to')} value={toField(period.to)} min={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, to: toInstant(day) })} testId="audit-to" />
         <QuickDates from={period.from} to={period.to} choices={dayChoices} choose={(range) => choosePeriod({ from: range.from, to: range.to })} />
@@ -180,9 +188,11 @@ export function AuditScreen() {
       </div>
       {/* A search that finds nothing says so, as Transactions does (an empty table said nothing). */}
       {data && (query || dated) && rows.length === 0 && loadedFor === shownKey && <p className="empty" role="status" data-testid="audit-empty">{t('audit.empty')}</p>}
+      {/* …and one that finds entries says how many (a screen reader heard nothing; at 800 × 600 they were below the window). */}
+      {data && (query || dated) && rows.length > 0 && loadedFor === shownKey && <p className="found" role="status" data-testid="audit-found">{t(hasOlder ? 'audit.foundFirst' : 'audit.found', { count: rows.length })}</p>}
       {data && (rows.length > 0 || !(query || dated)) && (
         <>
-          <table className="simple-table audit-table" data-testid="audit-table">
+          <table className="simple-table audit-table" data-testid="audit-table" ref={entries} tabIndex={-1}>
             <caption className="visually-hidden">{t('audit.title')}</caption>
             <thead><tr><th scope="col">#</th><th scope="col"><IsolatedRuns text={t('audit.when', { zone: ltrIsolated(shownZone()) })} /></th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.profile')}</th><th scope="col">{t('audit.action')}</th><th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('audit.result')}</th></tr></thead>
             <tbody>
