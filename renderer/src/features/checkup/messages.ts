@@ -227,7 +227,7 @@ export const ar: Record<keyof typeof en, string> = {
   'checkup.report.run': 'بدأ {started}، وانتهى {finished}: {state}',
   'checkup.report.redacted': 'لا يحتوي هذا التقرير على مفتاح ولا رقم بطاقة ولا رمز تحقق؛ تُعرض الإجابات بأسماء الحقول وأنواعها فقط.',
   'checkup.error.production': 'يعمل الفحص على ملفات تعريف الاختبار والتدريب فقط.',
-  'checkup.teamRole': 'في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي وتسترد.',
+  'checkup.teamRole': 'في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي التفويض وتسترد.',
   'checkup.by.thisComputer': 'بدأه {login} (مستخدم الحاسوب {osUser}) على هذا الحاسوب، {started}.',
   'checkup.by.otherComputer': 'بدأه {login} (مستخدم الحاسوب {osUser}) على حاسوب آخر، {started}.',
   'checkup.elsewhere.running': 'ما زال يعمل هناك: يُعرض هنا بخطواته كما حُفظت آخر مرة؛ «تحديث القائمة» يعرض المزيد.',
