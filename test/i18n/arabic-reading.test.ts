@@ -40,7 +40,7 @@ describe.each([
   ['reasons from main', reasonTexts as Record<string, string>, reasonsAr as Record<string, string>],
   ['practice gateway pages', pageWords.en as Record<string, string>, pageWords.ar as Record<string, string>],
   ['3-D Secure frame pages', challengeWords.en as Record<string, string>, challengeWords.ar as Record<string, string>],
-])('the %s catalog', (_name, english, arabic) => {
+])('the %s catalog', (name, english, arabic) => {
   it('writes Arabic text with Arabic punctuation («،» «؟» «؛»), a Latin one only inside a left-to-right isolate or between digits', () => {
     // "(?)" and "(?…)" in a right-to-left line were drawn "(?)" mirrored and "(…?)": a Latin sign is
     // no letter, so it takes the Arabic side. "5,000" keeps its thousands comma.
@@ -61,12 +61,17 @@ describe.each([
     // tell the payment from its last capture or refund, which the same screen calls «عملية».
     const found = Object.keys(english).filter((key) => /\bpayments?\b/i.test(readable(english[key]!)) && !/دفع|مدفوع/.test(arabic[key]!));
     expect(found).toEqual([]);
+    // A rule's refusal names the payment whose state it gives ("… this one is Paid"): «وهذه العملية مدفوعة» read as an operation.
+    // The practice pay pages speak to the customer («رُفضت عملية الدفع هذه»), not of a payment in the ledger.
+    const thisOne = Object.keys(english).filter((key) => name !== 'practice gateway pages' && /\bthis payment\b(?! page)|\bthis one is \{state\}/i.test(english[key]!) && !/هذه الدفعة|الدفعة هذه|هذه الدفعات/.test(arabic[key]!));
+    expect(thisOne).toEqual([]);
   });
 
   it('says «دفعة» only of a payment, and calls a bulk batch «مجموعة»', () => {
     // "Open batch march.csv" read «فتح الدفعة march.csv», "open the payment", beside the audit log's
     // «افتح الدفعة»; "This batch was made on another profile" read as a payment's refusal, word for word.
-    const payment = /payment|paid|\bpay|charge|sale/i;
+    // An authorisation's refusal names the payment's state («وهذه الدفعة مفوَّضة»): its word too.
+    const payment = /payment|paid|\bpay|charge|sale|authoris/i;
     expect(Object.keys(arabic).filter((key) => /دفع(?:ة|ات|ت)/.test(arabic[key]!) && !payment.test(readable(english[key]!)))).toEqual([]);
     expect(Object.keys(english).filter((key) => /\bbatch/i.test(readable(english[key]!)) && !/مجموع/.test(arabic[key]!))).toEqual([]);
   });
@@ -80,6 +85,11 @@ describe.each([
     // «ولا إلغاءها» said "nor cancel them", the payments themselves. A state's badge keeps its one word («ملغاة»).
     const found = Object.keys(english).filter((key) => !key.startsWith('state.') && /\bvoid(?:s|ed|ing)?\b/i.test(readable(english[key]!)) && !/تفويض/.test(arabic[key]!));
     expect(found).toEqual([]);
+  });
+
+  it('calls a card\'s CVV «رمز الأمان», as the card form\'s field does', () => {
+    // The diagnostics and the check-up's report said «رمز تحقق» ("a verification code", also the 3-D Secure one-time code's name).
+    expect(Object.keys(english).filter((key) => /\bCVV\b|security code/i.test(english[key]!) && !/رمز الأمان/.test(arabic[key]!))).toEqual([]);
   });
 
   it('calls a transaction «معاملة» wherever the English says "transaction" (its id «رقم المعاملة», not «رقم العملية»)', () => {

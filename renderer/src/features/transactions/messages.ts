@@ -188,7 +188,7 @@ export const en = {
   'audit.result.imported': 'Payments {payments}, operations {operations}, audit entries {entries}',
   'audit.result.personAdded': 'Role: {role}', 'audit.result.personRemoved': 'Removed',
   'audit.result.bulkImported': '{rows, plural, one {# row} other {# rows}}, {toSend} to send', 'audit.result.bulkToSend': '{toSend} to send', 'audit.result.bulkCancelAsked': 'Stop asked',
-  'audit.result.bulkFinished': '{state}: {created} created, {failed} failed, {unknown} unknown, {waiting} waiting',
+  'audit.result.bulkFinished': '{state}: {created} created, {failed} not created, {unknown} unknown, {waiting} waiting',
   'audit.result.checkupStarted': '{environment}, {currency}', 'audit.result.checkupCounts': '{passed} passed, {different} answered differently, {failed} failed, {skipped} skipped', 'audit.result.checkupCancelled': '{counts}, cancelled',
   // The team ledger's chain head (status-settle.sql) says the log went further: its last entries were removed.
   'audit.chainCutAtEnd': 'Warning: entries were removed from the end of the log outside Paydesk: the team ledger\'s chain head says its last entry is {head}, but the log ends at entry {last}.',
@@ -261,7 +261,7 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.environment': 'البيئة', 'detail.captureLeft': 'المتبقي للتحصيل', 'detail.refundLeft': 'المتبقي للاسترداد', 'detail.checkStatus': 'افحص الحالة الآن',
   'detail.notInList': 'لا تظهر في القائمة: عوامل التصفية تستبعد هذه الدفعة.', 'detail.declineReason': 'السبب كما ذكرته البوابة (بالإنجليزية)',
   'detail.checked': 'فُحصت الحالة: {state}.', 'detail.checkNotConfirmed': 'لم تؤكد البوابة الحالة (ردها أعلاه): {state} هي آخر حالة عرفها بايدسك.', 'detail.close': 'أغلق التفاصيل', 'detail.inFlight': 'نتيجة العملية الأخيرة غير معروفة بعد. افحص الحالة قبل أي إجراء آخر.',
-  'detail.needsAttention': 'لم تُحسم حالة هذه الدفعة بعد عدة فحوص. تحقق منها لدى البوابة أو البنك.', 'detail.kind': 'النوع', 'detail.description': 'الوصف', 'detail.amount': 'المبلغ',
+  'detail.needsAttention': 'لم تستقر هذه الدفعة بعد عدة فحوص. تحقق منها لدى البوابة أو البنك.', 'detail.kind': 'النوع', 'detail.description': 'الوصف', 'detail.amount': 'المبلغ',
   'detail.captured': 'المحصَّل', 'detail.refunded': 'المسترد',
   'detail.refundedUnknown': 'غير معروف: استُرد خارج بايدسك (لدى البوابة). اطّلع على المبلغ في لوحة تحكم البوابة.', 'detail.refundLeftUnknown': 'غير معروف',
   'action.refundLeftUnknown': 'لا يعرف بايدسك كم استُرد لدى البوابة: انظر في لوحة تحكمها كم تبقّى ثم اكتب المبلغ. ترفض البوابة أكثر مما تبقّى.',
@@ -328,7 +328,7 @@ export const ar: Record<keyof typeof en, string> = {
   // An action dialog's way out is «تراجع», not «إلغاء»: beside «ألغِ التفويض» (void) «إلغاء» read as the void itself.
   'action.send.capture': 'حصّل {amount}', 'action.send.void': 'ألغِ التفويض', 'action.send.refund': 'استرد {amount}', 'action.send.recurring': 'اخصم {amount}', 'action.sendNoAmount.capture': 'حصّل', 'action.sendNoAmount.refund': 'استرد', 'action.sendNoAmount.recurring': 'اخصم', 'action.cancel': 'إلغاء', 'action.dismiss': 'تراجع',
   'export.done': '{rows, plural, zero {لم يُصدَّر أي صف.} one {صُدّر صف واحد.} two {صُدّر صفان.} few {صُدّرت # صفوف.} many {صُدّر # صفًا.} other {صُدّر # صف.}}', 'export.saved': '{rows, plural, zero {لم يُحفظ أي صف في {path}} one {حُفظ صف واحد في {path}} two {حُفظ صفان في {path}} few {حُفظت # صفوف في {path}} many {حُفظ # صفًا في {path}} other {حُفظ # صف في {path}}}', 'export.failed': 'تعذّر التصدير ولم يُترك أي ملف. حاول مرة أخرى.', 'export.cancelled': 'أُلغي التصدير.', 'export.progress': 'جارٍ التصدير', 'export.button': 'تصدير CSV',
-  'lookup.label': 'ابحث عن عملية دفع أُجريت في مكان آخر', 'lookup.hint': 'مرجع الطلب أو رقم المعاملة؛ ما يُعثر عليه يُضاف إلى السجل.', 'lookup.byOrder': 'ابحث بمرجع الطلب', 'lookup.byTransaction': 'ابحث برقم المعاملة',
+  'lookup.label': 'ابحث عن دفعة أُجريت في مكان آخر', 'lookup.hint': 'مرجع الطلب أو رقم المعاملة؛ ما يُعثر عليه يُضاف إلى السجل.', 'lookup.byOrder': 'ابحث بمرجع الطلب', 'lookup.byTransaction': 'ابحث برقم المعاملة',
   'lookup.roleNote': 'يضيف زميلٌ من الموظفين أو الدعم أو المسؤولين الدفعةَ التي أُجريت خارج بايدسك إلى سجل الفريق؛ دورك في سجل الفريق (المالية) يقرؤها ويصدّرها بعد إضافتها.',
   'attention.title': 'تحتاج إلى متابعة', 'attention.intro': 'مدفوعات نتيجتها غير معروفة، أو لم تستقر بعد عدة فحوص. افحص حالة الدفعة من هنا، أو افتحها لتسويتها يدويًا؛ وتخرج من هذه القائمة حين تستقر.', 'attention.empty': 'لا شيء يحتاج إلى متابعة.',
   'attention.why': 'السبب', 'attention.open': 'افتح',
@@ -379,7 +379,7 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.result.imported': 'المدفوعات: {payments}، العمليات: {operations}، قيود التدقيق: {entries}',
   'audit.result.personAdded': 'الدور: {role}', 'audit.result.personRemoved': 'أُزيل',
   'audit.result.bulkImported': 'الصفوف: {rows}، للإرسال: {toSend}', 'audit.result.bulkToSend': 'للإرسال: {toSend}', 'audit.result.bulkCancelAsked': 'طُلب الإيقاف',
-  'audit.result.bulkFinished': '{state}: أُنشئ {created}، فشل {failed}، غير معروف {unknown}، بالانتظار {waiting}',
+  'audit.result.bulkFinished': '{state}: أُنشئ {created}، لم يُنشأ {failed}، غير معروف {unknown}، بالانتظار {waiting}',
   'audit.result.checkupStarted': '{environment}، {currency}', 'audit.result.checkupCounts': 'نجح {passed}، أجاب بشكل مختلف {different}، فشل {failed}، تُخطّي {skipped}', 'audit.result.checkupCancelled': '{counts}، أُلغي',
   'audit.chainCutAtEnd': 'تحذير: حُذفت قيود من آخر السجل خارج بايدسك: يقول رأس سلسلة سجل الفريق إن آخر قيد فيه هو {head}، لكن السجل ينتهي عند القيد {last}.',
 
