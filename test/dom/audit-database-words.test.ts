@@ -18,7 +18,7 @@ const entries: Array<[string, string, string, RegExp]> = [
   ['bulk_import', 'rows 5, to send 3', '5 rows, 3 to send', /الصفوف: 5، للإرسال: 3/],
   ['bulk_run', 'to send 3', '3 to send', /للإرسال: 3/],
   ['bulk_cancel', 'asked', 'Stop asked', /طُلب الإيقاف/],
-  ['bulk_finish', 'cancelled: created 1, failed 0, unknown 0, waiting 2', 'Cancelled: 1 created, 0 failed, 0 unknown, 2 waiting', /ملغاة: أُنشئ 1، فشل 0، غير معروف 0، بالانتظار 2/],
+  ['bulk_finish', 'cancelled: created 1, failed 0, unknown 0, waiting 2', 'Cancelled: 1 created, 0 not created, 0 unknown, 2 waiting', /ملغاة: أُنشئ 1، لم يُنشأ 0، غير معروف 0، بالانتظار 2/],
   ['checkup_finished', '9 passed, 1 answered differently, 0 failed, 1 skipped, cancelled', '9 passed, 1 answered differently, 0 failed, 1 skipped, cancelled', /نجح 9.*أُلغي/],
 ];
 

@@ -46,7 +46,7 @@ afterEach(() => {
 
 const openBatch = async (index: number) => {
   render(<BulkScreen />);
-  fireEvent.click((await screen.findAllByRole('button', { name: /^(Open batch|فتح الدفعة) march\.csv/ }))[index]!);
+  fireEvent.click((await screen.findAllByRole('button', { name: /^(Open batch|فتح المجموعة) march\.csv/ }))[index]!);
   return screen.findByTestId('bulk-batch');
 };
 

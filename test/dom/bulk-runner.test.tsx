@@ -31,7 +31,7 @@ afterEach(() => {
 
 const openBatch = async () => {
   render(<BulkScreen />);
-  fireEvent.click(await screen.findByRole('button', { name: /^(Open batch|فتح الدفعة) march\.csv/ }));
+  fireEvent.click(await screen.findByRole('button', { name: /^(Open batch|فتح المجموعة) march\.csv/ }));
   return screen.findByTestId('bulk-runner');
 };
 // The screen subscribes in an effect, which React may run a turn after the batch shows: under

@@ -54,7 +54,7 @@ it('says why in Arabic too', async () => {
   useSession.setState({ info: appInfo({ role: 'finance' }) });
   act(() => useLanguage.getState().setLanguage('ar'));
   render(<CheckupSection profile={practice} />);
-  expect(screen.getByTestId('checkup-unusable').textContent).toBe('في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي وتسترد.');
+  expect(screen.getByTestId('checkup-unusable').textContent).toBe('في سجل الفريق لا يُجري الفحص إلا الدعم والمسؤولون: فخطواته تحصّل وتلغي التفويض وتسترد.');
   await main.settled();
 });
 

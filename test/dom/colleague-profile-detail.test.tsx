@@ -62,7 +62,7 @@ it('a colleague\'s production payment is not offered with the sandbox profile: i
   expect(plain(note.textContent)).toBe('This payment was made on a colleague’s laptop with a production profile, and the profile in use here is not one. Switch to your production profile to act on it.');
   expect(screen.queryByTestId('action-refund')).toBeNull();
   act(() => useLanguage.getState().setLanguage('ar'));
-  await waitFor(() => expect(plain(screen.getByTestId('other-profile').textContent)).toBe('أُجريت هذه العملية على حاسوب زميل بملف تعريف الإنتاج، وملف التعريف المستخدم هنا ليس كذلك. انتقل إلى ملف تعريف الإنتاج لديك للتعامل معها.'));
+  await waitFor(() => expect(plain(screen.getByTestId('other-profile').textContent)).toBe('أُجريت هذه الدفعة على حاسوب زميل بملف تعريف الإنتاج، وملف التعريف المستخدم هنا ليس كذلك. انتقل إلى ملف تعريف الإنتاج لديك للتعامل معها.'));
 });
 
 it('with two sandbox profiles on this laptop, which one is the colleague\'s account is not known: it says so and how to resolve it', async () => {

@@ -130,7 +130,7 @@ describe('in Arabic, the gateway’s words are a labelled English quotation afte
   it('7. in bulk links’ rows not created', async () => {
     arabic();
     render(<BulkScreen />);
-    fireEvent.click(await screen.findByRole('button', { name: 'فتح الدفعة b1.csv' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'فتح المجموعة b1.csv' }));
     const problems = await screen.findByTestId('bulk-row-problems');
     expectQuoted(problems.querySelector('li')!, 'رفضت البوابة الطلب.');
   });

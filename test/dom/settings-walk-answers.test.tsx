@@ -90,7 +90,7 @@ describe('removing a profile says what becomes of its payments', () => {
   // can act on them again (main refuses another profile's payment, and a profile added again is a new one).
   it.each([
     ['en', 'Remove', 'Its payments stay in Transactions and the audit log, but Paydesk can no longer refund, capture, void or check them; for those, use the gateway’s dashboard. Adding the profile again makes a new profile.'],
-    ['ar', 'احذف', 'تبقى مدفوعاته في المعاملات وسجل التدقيق، لكن لن يستطيع بايدسك بعدها استردادها ولا تحصيلها ولا إلغاءها ولا فحصها؛ لذلك استخدم لوحة تحكم البوابة. وإضافة ملف التعريف مجددًا تُنشئ ملف تعريف جديدًا.'],
+    ['ar', 'احذف', 'تبقى مدفوعاته في المعاملات وسجل التدقيق، لكن لن يستطيع بايدسك بعدها استردادها ولا تحصيلها ولا إلغاء تفويضها ولا فحصها؛ لذلك استخدم لوحة تحكم البوابة. وإضافة ملف التعريف مجددًا تُنشئ ملف تعريف جديدًا.'],
   ] as const)('in %s on this laptop’s ledger', async (language, remove, said) => {
     const shop = await settingsWithSandbox(language);
     fireEvent.click(within(shop).getByRole('button', { name: remove }));

@@ -54,7 +54,7 @@ describe('the keyboard shortcuts help', () => {
   it('says it all in Arabic, the keys as printed on the keyboard, left to right', async () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     render(<Navigation />);
-    fireEvent.click(screen.getByRole('button', { name: 'اختصارات لوحة المفاتيح (?)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'اختصارات لوحة المفاتيح (؟)' }));
     const dialog = await opened();
     expect(within(dialog).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['في أي مكان', 'قائمة المعاملات', 'تفاصيل الدفعة', 'النماذج']);
     expect(row('Alt+1').textContent).toBe('Alt+1افتح الرئيسية');

@@ -64,7 +64,7 @@ it('a team\'s production profile on a sandbox laptop: named, "on a colleague\'s 
   await waitFor(() => expect(plain(screen.getByTestId('other-profile').textContent)).toBe('This payment was made on a colleague’s laptop with the team’s profile "Shop live (Production)", and the profile in use here is not a production one. Switch to your production profile to act on it.'));
   expect(screen.queryByTestId('action-refund')).toBeNull();
   act(() => useLanguage.getState().setLanguage('ar'));
-  await waitFor(() => expect(plain(screen.getByTestId('other-profile').textContent)).toBe('أُجريت هذه العملية على حاسوب زميل بملف تعريف الفريق «Shop live (الإنتاج)»، وملف التعريف المستخدم هنا ليس ملف تعريف إنتاج. انتقل إلى ملف تعريف الإنتاج لديك للتعامل معها.'));
+  await waitFor(() => expect(plain(screen.getByTestId('other-profile').textContent)).toBe('أُجريت هذه الدفعة على حاسوب زميل بملف تعريف الفريق «Shop live (الإنتاج)»، وملف التعريف المستخدم هنا ليس ملف تعريف إنتاج. انتقل إلى ملف تعريف الإنتاج لديك للتعامل معها.'));
   expect(plain(screen.getByTestId('other-profile').textContent).match(/حاسوب زميل/g)).toHaveLength(1);
 });
 
@@ -75,7 +75,7 @@ it('several sandbox profiles here: the refusal says to add the team\'s profile b
   await waitFor(() => expect(plain(screen.getByTestId('other-profile').querySelector('p')!.textContent)).toBe(said));
   expect(screen.queryByTestId('action-refund')).toBeNull();
   act(() => useLanguage.getState().setLanguage('ar'));
-  await waitFor(() => expect(plain(screen.getByTestId('other-profile').querySelector('p')!.textContent)).toBe('أُجريت هذه العملية على حاسوب زميل بملف تعريف الفريق «Shop (الاختبار)»، ولدى هذا الحاسوب أكثر من ملف تعريف الاختبار، فلا يُعرف أيّها لحساب البوابة نفسه. أضف ملف تعريف الفريق «Shop (الاختبار)» من الإعدادات ← أضف ملف تعريف (ويُكتب مفتاح API على هذا الحاسوب)، أو تعامل معها من الحاسوب الذي أُجريت عليه.'));
+  await waitFor(() => expect(plain(screen.getByTestId('other-profile').querySelector('p')!.textContent)).toBe('أُجريت هذه الدفعة على حاسوب زميل بملف تعريف الفريق «Shop (الاختبار)»، ولدى هذا الحاسوب أكثر من ملف تعريف الاختبار، فلا يُعرف أيّها لحساب البوابة نفسه. أضف ملف تعريف الفريق «Shop (الاختبار)» من الإعدادات ← أضف ملف تعريف (ويُكتب مفتاح API على هذا الحاسوب)، أو تعامل معها من الحاسوب الذي أُجريت عليه.'));
   expect(plain(screen.getByTestId('add-team-profile').textContent)).toBe('أضف «Shop (الاختبار)» في الإعدادات');
   act(() => useLanguage.getState().setLanguage('en'));
   const add = await screen.findByTestId('add-team-profile');

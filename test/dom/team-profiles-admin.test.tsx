@@ -106,7 +106,7 @@ it('removing asks first and says what it means (no longer offered, payments stil
   await waitFor(() => expect(plain(screen.getByTestId('team-profiles-outcome').textContent)).toBe('أُزيل «Shop live» من قائمة الفريق.'));
   expect(main.asked('removeTeamProfile')).toEqual([{ id: 'live-ada' }]);
   expect(within(row('live-ada')).getByTestId('team-profile-removed').textContent).toBe('أُزيل');
-  expect(plain(within(row('live-ada')).getByTestId('team-profile-history').textContent)).toMatch(/أزاله ada من القائمة في .*: لم يعد يُعرض، وما زالت عملياته تُذكر باسمه\.$/);
+  expect(plain(within(row('live-ada')).getByTestId('team-profile-history').textContent)).toMatch(/أزاله ada من القائمة في .*: لم يعد يُعرض، وما زالت دفعاته تُذكر باسمه\.$/);
   // Removed: nothing more to remove; a rename is still the admin's.
   expect(within(row('live-ada')).queryByRole('button', { name: 'أزله من قائمة الفريق' })).toBeNull();
   expect(within(row('live-ada')).getByRole('button', { name: 'إعادة تسمية' })).toBeTruthy();

@@ -61,7 +61,7 @@ describe('the keyboard shortcuts help', () => {
   });
 
   it('opens from the button at the navigation\'s end, and Escape puts the keyboard back on it', async () => {
-    const button = session.page.getByRole('button', { name: 'اختصارات لوحة المفاتيح (?)' });
+    const button = session.page.getByRole('button', { name: 'اختصارات لوحة المفاتيح (؟)' });
     await button.click();
     await help().waitFor();
     await session.page.keyboard.press('Escape');

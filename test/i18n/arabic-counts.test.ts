@@ -57,3 +57,10 @@ it('counts the operations still open before a copy to the team ledger, in both l
   expect(open('en', 3)).toMatch(/^3 operations on this computer are still/);
   expect([1, 2, 5, 12, 100].map((count) => open('ar', count).split(' على ')[0])).toEqual(['هناك عملية واحدة', 'هناك عمليتان', 'هناك 5 عمليات', 'هناك 12 عملية', 'هناك 100 عملية']);
 });
+
+// Home's counts under Captured and Refunded read "5 محصَّلة" for 3 to 10: the singular where Arabic takes the plural.
+it('counts Home\'s captured and refunded payments with each of Arabic\'s forms', () => {
+  const counts = [0, 1, 2, 5, 11, 100];
+  expect(counts.map((count) => say('ar', 'ov.count.payments', { count }))).toEqual(['لا محصَّلة', 'واحدة محصَّلة', 'اثنتان محصَّلتان', '5 محصَّلات', '11 محصَّلة', '100 محصَّلة']);
+  expect(counts.map((count) => say('ar', 'ov.count.refunds', { count }))).toEqual(['لا مستردة', 'واحدة مستردة', 'اثنتان مستردتان', '5 مستردات', '11 مستردة', '100 مستردة']);
+});

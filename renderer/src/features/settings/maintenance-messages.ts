@@ -112,7 +112,7 @@ export const ar: Record<keyof typeof en, string> = {
   'maint.updates.check': 'تحقق الآن',
   'maint.updates.install': 'ثبّت وأعد التشغيل',
   'maint.support': 'الدعم',
-  'maint.diagnostics.intro': 'ملف للدعم فيه الإصدارات والإعدادات وآخر أسطر السجل وأعداد السجل. لا يحتوي على أي مفتاح أو رقم بطاقة أو رمز تحقق.',
+  'maint.diagnostics.intro': 'ملف للدعم فيه الإصدارات والإعدادات وآخر أسطر السجل وأعداد السجل. لا يحتوي على أي مفتاح أو رقم بطاقة أو رمز الأمان.',
   'maint.diagnostics': 'حفظ ملف التشخيص',
   'maint.diagnostics.saved': 'حُفظ في {file}. أرسل هذا الملف إلى الدعم.',
   'maint.details': 'تفاصيل للدعم',
