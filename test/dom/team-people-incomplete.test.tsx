@@ -5,7 +5,8 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { stubMain } from '../support/stub-main';
 
-stubMain({});
+// The list under the form asks main who is on the team (not stubbed here): each test waits for its answer.
+const main = stubMain({});
 const { TeamPeopleSection } = await import('../../renderer/src/features/settings/team-people');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
@@ -17,7 +18,7 @@ afterEach(() => {
 // Team walk: a first password of 8 characters was taken while "Change my password" asks 12 and
 // not the login: the first password guards the login until its person changes it, so one rule
 // (contract/team-password-rule.ts), said before the button is pressed, and main refuses the same.
-it('says what is missing until the login and a first password of 12 characters, without the login, are in', () => {
+it('says what is missing until the login and a first password of 12 characters, without the login, are in', async () => {
   render(<TeamPeopleSection />);
   const add = screen.getByRole('button', { name: 'Add the person' }) as HTMLButtonElement;
   const why = () => screen.queryByTestId('team-people-incomplete');
@@ -37,15 +38,17 @@ it('says what is missing until the login and a first password of 12 characters, 
   expect(add.disabled).toBe(false);
   expect(why()).toBeNull();
   expect(add.getAttribute('aria-describedby')).toBeNull();
+  await main.settled();
 });
 
-it('says on the form that the person changes the first password at their first use', () => {
+it('says on the form that the person changes the first password at their first use', async () => {
   render(<TeamPeopleSection />);
   const hint = document.getElementById(screen.getByLabelText('First password').getAttribute('aria-describedby')!.split(' ')[0]!)!;
   expect(hint.textContent).toBe('At least 12 characters, not containing the login. Hand it to the person: they change it at their first use, with “Change my password” on their laptop. Sent to the database only, never kept on this computer.');
+  await main.settled();
 });
 
-it('says it in Arabic', () => {
+it('says it in Arabic', async () => {
   act(() => useLanguage.getState().setLanguage('ar'));
   render(<TeamPeopleSection />);
   expect(screen.getByTestId('team-people-incomplete').textContent).toBe('أدخل اسم الدخول وكلمة مرور أولى من 12 حرفًا على الأقل لإضافة الشخص.');
@@ -54,12 +57,14 @@ it('says it in Arabic', () => {
   fireEvent.change(screen.getByLabelText('اسم الدخول'), { target: { value: 'sara' } });
   fireEvent.change(screen.getByLabelText('كلمة المرور الأولى'), { target: { value: 'sara-2026-first' } });
   expect(screen.getByTestId('team-people-incomplete').textContent).toBe('كلمة المرور الأولى تحتوي اسم الدخول (\u2066sara\u2069)، وهو أول ما يجرّبه أي أحد. اختر غيرها لإضافة الشخص.');
+  await main.settled();
 });
 
 // Walk 7: in Arabic the first password's dots started at the right, beside a Login and the
 // connection's Password that read left to right (a password is Latin text typed as on a keyboard).
-it('reads the login and the first password left to right in Arabic', () => {
+it('reads the login and the first password left to right in Arabic', async () => {
   act(() => useLanguage.getState().setLanguage('ar'));
   render(<TeamPeopleSection />);
   expect(['اسم الدخول', 'كلمة المرور الأولى'].map((label) => screen.getByLabelText(label).getAttribute('dir'))).toEqual(['ltr', 'ltr']);
+  await main.settled();
 });
