@@ -299,6 +299,9 @@ export const reasonTexts = {
   'teamLedger.passwordWaitingNote': 'The new password of {user} on {host} is not in this computer’s keychain yet. In Settings (Team ledger), press “Save the new password in the keychain” before closing Paydesk.',
   'teamLedger.passwordSavedNote': 'The new password of {user} on {host} is now in this computer’s keychain.',
   'teamLedger.passwordNothingUnsaved': 'No new password is waiting to be saved (it was saved, or Paydesk was closed since). If the keychain does not have it, type your new password in the Password field above and save the settings.',
+  // "Add a person"'s first password: the same rule as "Change my password" (contract/team-password-rule.ts).
+  'teamLedger.firstPasswordShort': 'Use at least {min, plural, one {# character} other {# characters}} for the first password.',
+  'teamLedger.firstPasswordHasLogin': 'The first password contains the login ({login}), the first thing anyone would try. Choose another.',
   'teamLedger.addPersonLogin': 'A login is lower-case letters, digits and _ . @ -, starting with a letter, and not starting with pg_ or paydesk_.',
   'teamLedger.auditReadRefused': 'The team ledger does not let {person} read its audit log, so it cannot be checked or exported here. Ask a Paydesk admin for a role that may.',
   'teamLedger.exportRefused': 'The team ledger does not let {person} export its payments or its audit log. Ask a Paydesk admin for a role that may.',

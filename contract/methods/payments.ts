@@ -276,6 +276,11 @@ export const paymentMethods = {
     input: () => z.object({ orderId: text(100).optional(), transactionId: text(200).optional() }).strict(),
     output: () => paymentViewSchema(),
   }),
+  nextOrderId: method({
+    summary: 'For a declined card sale tried again with another card: the next order reference free in the active profile\'s ledger after the declined one\'s (OMAR-102 → OMAR-102-2); null when none fits. Nothing is recorded or sent.',
+    input: () => z.object({ paymentId: id() }).strict(),
+    output: () => z.object({ orderId: z.string().nullable() }),
+  }),
   watchPayment: method({
     summary: 'Be told (in the app and by the OS) when this payment is paid or a refund on it fails.',
     input: () => z.object({ paymentId: id(), watched: z.boolean() }).strict(),

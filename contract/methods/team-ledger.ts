@@ -118,7 +118,8 @@ export const teamPeopleMethods = {
     input: () => z.object({
       login: z.string().trim().min(1).max(63).regex(/^[a-z][a-z0-9_.@-]*$/),
       role: teamRoleSchema(),
-      password: z.string().min(8).max(1_000),
+      // The length and the login are checked by main (contract/team-password-rule.ts), in words.
+      password: z.string().min(1).max(1_000),
     }).strict(),
     output: () => z.object({ login: z.string(), role: teamRoleSchema() }),
   }),

@@ -5,7 +5,7 @@ import type { PaymentsService } from '../payments/payments-service';
 
 type Names =
   | 'createPaymentLink' | 'createCheckoutSession' | 'chargeCard' | 'capturePayment' | 'voidPayment' | 'refundPayment'
-  | 'chargeRecurring' | 'checkPaymentStatus' | 'getPayment' | 'lookupPayment' | 'watchPayment' | 'settleOperation';
+  | 'chargeRecurring' | 'checkPaymentStatus' | 'getPayment' | 'lookupPayment' | 'watchPayment' | 'settleOperation' | 'nextOrderId';
 
 export function paymentHandlers(deps: { service: PaymentsService }): Pick<Implementations, Names> {
   const { service } = deps;
@@ -23,5 +23,6 @@ export function paymentHandlers(deps: { service: PaymentsService }): Pick<Implem
     getPayment: (input) => service.detail(input.paymentId),
     lookupPayment: (input, ctx) => service.lookup(ctx, input),
     watchPayment: (input) => service.watch(input.paymentId, input.watched),
+    nextOrderId: (input) => service.nextOrderId(input.paymentId),
   };
 }

@@ -12,6 +12,7 @@ import { createPaymentsCore, type ActiveGateway, type PaymentsCore, type Payment
 import { createRecorder, type CreatePayment } from './record-create';
 import { createStatusChecks } from './status-checks';
 import { shownReason } from './decline-reason';
+import { nextFreeOrderId } from './next-order-id';
 
 export type { ActiveGateway, PaymentsDeps } from './payments-core';
 export type { NewPayment } from './record-create';
@@ -43,6 +44,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const view = await checks.refresh(paymentId, 'status');
       await auditView(ctx, view, 'status_check');
       return view;
+    },
+
+    /** The declined payment's order reference numbered on (next-order-id.ts), free in the active profile's ledger, where the next try goes. */
+    async nextOrderId(paymentId: string): Promise<{ orderId: string | null }> {
+      const declined = await core.mustGet(store, paymentId);
+      const { profile } = await deps.active();
+      const orderId = await nextFreeOrderId(declined.order_id, async (candidate) => (await store.byOrderId(profile.id, candidate)) !== undefined);
+      return { orderId: orderId ?? null };
     },
 
     async lookup(ctx: CallContext, input: { orderId?: string; transactionId?: string }): Promise<PaymentView> {

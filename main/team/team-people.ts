@@ -10,6 +10,7 @@ import { AppFailure } from '../../contract/result';
 import { englishText, failField, reason } from '../core/fail';
 import type { Logger } from '../log/logger';
 import { keepsItsBytes } from '../ledger/postgres/scram-verifier';
+import { teamPasswordMinLength, teamPasswordProblem } from '../../contract/team-password-rule';
 import { loadTeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
 
 export type NewPerson = { login: string; role: 'staff' | 'support' | 'finance' | 'admin'; password: string };
@@ -40,6 +41,10 @@ export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; lo
     /** Who is on the team ledger, by login (team-people.ts reads PostgreSQL's catalogs). */
     list: () => withTeam((team, client) => team.listPeople(client)),
     async add(person: NewPerson): Promise<{ login: string; role: NewPerson['role'] }> {
+      // The rule "Change my password" applies: the first password guards the login until its person changes it.
+      const problem = teamPasswordProblem(person.login, person.password);
+      if (problem === 'short') throw failField('invalid_input', 'password', 'teamLedger.firstPasswordShort', { min: teamPasswordMinLength });
+      if (problem === 'login') throw failField('invalid_input', 'password', 'teamLedger.firstPasswordHasLogin', { login: person.login });
       // The verifier is made from the password's bytes: one SASLprep would change would not log in from psql (scram-verifier.ts).
       if (!keepsItsBytes(person.password)) throw refused(reason('teamLedger.passwordChars'));
       const saved = await deps.settings.connectionSettings();

@@ -170,7 +170,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
   it('an admin adds a person from Settings; the first password goes to the database only', async () => {
     const { page } = b.session;
     const people = page.getByTestId('team-people');
-    const first = 'lee-first-password-2f9c';
+    const first = 'first-password-2f9c';
     await people.getByLabel('Login').fill('lee');
     await people.getByLabel('Group').selectOption('staff');
     await people.getByLabel('First password').fill(first);

@@ -62,6 +62,16 @@ describeWithPostgres('Settings → Team ledger → People on the team ledger, ma
     expect(logins).toEqual([...logins].sort());
   });
 
+  // One rule with "Change my password" (contract/team-password-rule.ts): main refuses what the form does, in words, before the server.
+  it('refuses a first password shorter than 12 characters or containing the login, and adds no one', async () => {
+    const huda = `huda_${randomBytes(3).toString('hex')}`;
+    const short = await handlers.addTeamPerson({ login: huda, role: 'staff', password: 'eleven char' }, ctx);
+    expect(short).toMatchObject({ ok: false, error: { code: 'invalid_input', fieldReasons: { password: { key: 'teamLedger.firstPasswordShort', values: { min: 12 } } } } });
+    const named = await handlers.addTeamPerson({ login: huda, role: 'staff', password: `${huda.toUpperCase()}-first-password` }, ctx);
+    expect(named).toMatchObject({ ok: false, error: { fieldReasons: { password: { key: 'teamLedger.firstPasswordHasLogin', values: { login: huda } } } } });
+    expect((await list()).map((p) => p.login)).not.toContain(huda);
+  });
+
   it('no longer lists a person removed', async () => {
     await server.sql(team, 'SELECT paydesk.remove_person($1)', [omar]);
     const logins = (await list()).map((p) => p.login);

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { formatMinor, isCurrencyCode } from '../../../../contract/money';
 import { useNavigation } from '../../app/navigation-store';
+import { api } from '../../api';
 
 export type AgainDraft = {
   /** The payment tried again: a link's invoice lines are read from it. */
@@ -20,6 +21,8 @@ export type AgainDraft = {
   phone: string;
   authOnly: boolean;
   recurringInit: boolean;
+  /** The declined sale's reference when `orderId` is the next one after it (makeAnother): the field's hint says why. */
+  after?: string;
 };
 
 const formOf: Partial<Record<PaymentView['kind'], FormScreen>> = { link: 'links', checkout: 'checkout', sale: 'terminal' };
@@ -59,14 +62,14 @@ export const canPayByLink = (payment: Pick<PaymentView, 'kind' | 'state'>) => (p
  * did not create (`createAgain`), under a new one Paydesk makes for one it did (`makeAnother`: the
  * gateway keeps the dead one's order id).
  */
-export function createAgain(payment: PaymentView, { newOrderId = false, screen = formOf[payment.kind] } = {}): void {
+export function createAgain(payment: PaymentView, { newOrderId = false, screen = formOf[payment.kind], nextOrderId = undefined as string | undefined } = {}): void {
   if (!screen || !isCurrencyCode(payment.currency)) return;
   const { customer } = payment;
   const serial = useAgain.getState().serial + 1;
   useAgain.setState({
     serial,
     draft: {
-      screen, serial, paymentId: payment.id, orderId: newOrderId ? '' : payment.orderId, amount: formatMinor(payment.amountMinor, payment.currency), currency: payment.currency,
+      screen, serial, paymentId: payment.id, orderId: nextOrderId ?? (newOrderId ? '' : payment.orderId), ...(nextOrderId ? { after: payment.orderId } : {}), amount: formatMinor(payment.amountMinor, payment.currency), currency: payment.currency,
       description: payment.description, name: customer.name ?? '', email: customer.email ?? '', phone: customer.phone ?? '',
       authOnly: payment.authOnly, recurringInit: payment.recurringRequested,
     },
@@ -74,7 +77,16 @@ export function createAgain(payment: PaymentView, { newOrderId = false, screen =
   useNavigation.getState().go(screen);
 }
 
-export const makeAnother = (payment: PaymentView) => createAgain(payment, { newOrderId: true });
+/**
+ * A declined card sale tried again ("Try another card", "Enter the card again") is the same order:
+ * its form is offered the declined reference numbered on (OMAR-102 → OMAR-102-2, free in the ledger:
+ * main's nextOrderId), as the gateway takes a reference once. Without an answer, empty (Paydesk makes one).
+ */
+export async function makeAnother(payment: PaymentView): Promise<void> {
+  if (payment.kind !== 'sale') return createAgain(payment, { newOrderId: true });
+  const next = await api.nextOrderId({ paymentId: payment.id });
+  createAgain(payment, { newOrderId: true, nextOrderId: next.ok ? next.value.orderId ?? undefined : undefined });
+}
 export const payByLink = (payment: PaymentView) => createAgain(payment, { newOrderId: true, screen: 'links' });
 
 /**

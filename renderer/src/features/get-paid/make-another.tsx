@@ -19,7 +19,7 @@ export function MakeAnother({ payment, named = false, declineReason }: { payment
   const [word, wordFor] = words[payment.kind === 'link' ? 'link' : payment.kind !== 'sale' ? 'checkout' : cardDetailsWrong(declineReason) ? 'saleAgain' : 'sale'];
   return (
     <>
-      {another && <button type="button" onClick={() => makeAnother(payment)} aria-label={named ? t(wordFor, { orderId: payment.orderId }) : undefined} data-testid="make-another">{t(word)}</button>}
+      {another && <button type="button" onClick={() => void makeAnother(payment)} aria-label={named ? t(wordFor, { orderId: payment.orderId }) : undefined} data-testid="make-another">{t(word)}</button>}
       {/* "Ask the customer for another card or another way to pay": the other way, one press. */}
       {canPayByLink(payment) && <>{another && ' '}<PayByLinkButton payment={payment} /></>}
     </>

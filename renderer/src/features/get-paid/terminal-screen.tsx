@@ -99,7 +99,7 @@ function SaleResult({ sale, onChange }: { sale: Sale; onChange(p: PaymentView): 
           vite.config.ts keeps what it loads together (importing it here split it in three before that). */}
       {p.state === 'declined' && mayCreate && (
         <p>
-          <button type="button" onClick={() => makeAnother(p)} data-testid="make-another">{t(detailsWrong ? 'gp.another.cardAgain' : 'gp.another.card')}</button>{' '}
+          <button type="button" onClick={() => void makeAnother(p)} data-testid="make-another">{t(detailsWrong ? 'gp.another.cardAgain' : 'gp.another.card')}</button>{' '}
           <PayByLinkButton payment={p} />
         </p>
       )}
@@ -289,7 +289,8 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           </div>
         </fieldset>
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
-        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
+        {/* The declined sale's reference numbered on, while the field still holds it: the hint says why (create-again.ts). */}
+        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={again?.after && v.orderId === again.orderId ? t('gp.orderId.hintRetry', { declined: again.after, orderId: again.orderId }) : t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="field field-check">
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
           <label htmlFor="terminal-authOnly">{t('gp.authOnly')}</label>

@@ -9,6 +9,7 @@ import { useFocusAfterCheck } from '../../ui/focus';
 import { useForgetTyped } from '../../ui/forget-typed';
 import { Field } from './field';
 import { TeamPeopleList } from './team-people-list';
+import { teamPasswordMinLength, teamPasswordProblem } from '../../../../contract/team-password-rule';
 
 const roles = ['staff', 'support', 'finance', 'admin'] as const;
 
@@ -45,7 +46,9 @@ export function TeamPeopleSection() {
     }
   }
 
-  const complete = login.trim() !== '' && password.length >= 8;
+  // One rule with "Change my password" (contract/team-password-rule.ts), said before "Add the person" is pressed.
+  const problem = login.trim() === '' ? 'short' : teamPasswordProblem(login.trim(), password);
+  const complete = problem === undefined;
   // "Add the person" is disabled while main answers and after (the password empties): the keyboard,
   // dropped to the page's start, goes to the Login of the next person, or to the password to type again.
   useFocusAfterCheck(busy, false, () => document.getElementById(outcome?.kind === 'ok' ? 'team-person-login' : 'team-person-password'));
@@ -62,12 +65,16 @@ export function TeamPeopleSection() {
             {roles.map((r) => <option key={r} value={r}>{t(`team.role.${r}` as MessageKey)}</option>)}
           </select>
         </div>
-        <Field id="team-person-password" label={t('team.people.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" hint={t('team.people.password.hint')} dir="ltr" />
+        <Field id="team-person-password" label={t('team.people.password')} type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" hint={t('team.people.password.hint', { min: teamPasswordMinLength })} dir="ltr" />
         {/* A disabled button says why: what is still to fill in. */}
         <div className="form-actions">
           <button type="submit" disabled={busy || !complete} aria-describedby={complete ? undefined : 'team-people-incomplete'}>{t('team.people.add')}</button>
         </div>
-        {!complete && <p id="team-people-incomplete" className="field-hint" data-testid="team-people-incomplete">{t('team.people.incomplete')}</p>}
+        {!complete && (
+          <p id="team-people-incomplete" className="field-hint" data-testid="team-people-incomplete">
+            {problem === 'login' ? t('team.people.passwordHasLogin', { login: login.trim() }) : t('team.people.incomplete', { min: teamPasswordMinLength })}
+          </p>
+        )}
         <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome && words(outcome.words)}</p>
       </form>
       <TeamPeopleList version={added} />
