@@ -82,6 +82,8 @@ it('removes Omar only after a confirmation that names him and says what it does'
   fireEvent.click(within(confirm).getByRole('button', { name: 'Yes, remove omar' }));
   await waitFor(() => expect(screen.queryByTestId('team-person-omar')).toBeNull());
   expect(main.asked('removeTeamPerson')).toEqual([{ login: 'omar' }]);
+  // The keyboard is not lost with the row: it is on the list's heading.
+  expect(document.activeElement).toBe(list().getByRole('heading', { name: 'People on the team ledger' }));
   expect(screen.getByTestId('team-people-list-outcome').textContent).toBe('omar was removed: they can no longer log in. Their past entries stay in the audit log.');
 });
 

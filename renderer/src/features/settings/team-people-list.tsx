@@ -40,14 +40,18 @@ export function TeamPeopleList({ version, self }: { version: number; self?: stri
     };
   }, [version, changed]);
 
-  const done = (n: Notice) => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const done = (n: Notice | undefined, removed = false) => {
     setNotice(n);
-    if (n.kind === 'ok') setChanged((c) => c + 1);
+    if (n?.kind === 'ok') setChanged((c) => c + 1);
+    // The removed person's row goes, and its Yes button with it: the keyboard goes to the list's
+    // heading (its outcome line follows), never lost on the page's body.
+    if (removed) heading.current?.focus();
   };
 
   return (
     <section aria-labelledby="team-people-list-title" data-testid="team-people-list">
-      <h3 id="team-people-list-title">{t('team.people.list.title')}</h3>
+      <h3 id="team-people-list-title" ref={heading} tabIndex={-1}>{t('team.people.list.title')}</h3>
       {failed && <p className="notice notice-error">{words(failed)}</p>}
       {!failed && !people && <p className="field-hint">{t('team.people.list.reading')}</p>}
       {people && (
@@ -65,7 +69,7 @@ export function TeamPeopleList({ version, self }: { version: number; self?: stri
   );
 }
 
-function PersonRow({ person, self, onDone }: { person: Person; self: boolean; onDone(notice: Notice): void }) {
+function PersonRow({ person, self, onDone }: { person: Person; self: boolean; onDone(notice: Notice | undefined, removed?: boolean): void }) {
   const t = useT();
   const [open, setOpen] = useState<'group' | 'remove' | null>(null);
   const [role, setRole] = useState(person.role);
@@ -104,9 +108,8 @@ function PersonRow({ person, self, onDone }: { person: Person; self: boolean; on
     try {
       const result = await api.removeTeamPerson({ login: person.login });
       if (!result.ok) return onDone(refused(result.error));
-      // The row goes with the list read again: the keyboard goes to the list's heading's section, not lost.
       setOpen(null);
-      onDone(said('team.people.removed', { login: person.login }));
+      onDone(said('team.people.removed', { login: person.login }), true);
     } finally {
       setBusy(false);
     }
@@ -121,17 +124,17 @@ function PersonRow({ person, self, onDone }: { person: Person; self: boolean; on
         {self ? <span className="field-hint">{t('team.people.you')}</span> : (
           <div className="profile-actions">
             <button type="button" ref={groupButton} aria-expanded={open === 'group'} aria-label={t('team.people.changeGroupOf', { login: person.login })}
-              onClick={() => { setRole(person.role); setOpen(open === 'group' ? null : 'group'); }}>{t('team.people.changeGroup')}</button>
-            <button type="button" className="danger" ref={removeButton} aria-label={t('team.people.removeOf', { login: person.login })} onClick={() => setOpen('remove')}>{t('team.people.remove')}</button>
+              onClick={() => { setRole(person.role); setOpen(open === 'group' ? null : 'group'); onDone(undefined); }}>{t('team.people.changeGroup')}</button>
+            <button type="button" className="danger" ref={removeButton} aria-label={t('team.people.removeOf', { login: person.login })} onClick={() => { setOpen('remove'); onDone(undefined); }}>{t('team.people.remove')}</button>
           </div>
         )}
         {open === 'group' && (
-          <form onSubmit={(e) => void changeGroup(e)} aria-label={t('team.people.changeGroupOf', { login: person.login })} data-testid="team-person-group">
-            <label htmlFor={`${id}-group`}>{t('team.people.newGroup')}</label>{' '}
+          <form className="person-change" onSubmit={(e) => void changeGroup(e)} aria-label={t('team.people.changeGroupOf', { login: person.login })} data-testid="team-person-group">
+            <label htmlFor={`${id}-group`}>{t('team.people.newGroup')}</label>
             <select id={`${id}-group`} ref={groupField} value={role} onChange={(e) => setRole(e.target.value as Person['role'])}>
               {roles.map((r) => <option key={r} value={r}>{t(`team.role.${r}` as MessageKey)}</option>)}
-            </select>{' '}
-            <button type="submit" disabled={busy}>{t('team.people.saveGroup')}</button>{' '}
+            </select>
+            <button type="submit" disabled={busy}>{t('team.people.saveGroup')}</button>
             <button type="button" onClick={() => close(groupButton.current)}>{t('settings.cancel')}</button>
           </form>
         )}
