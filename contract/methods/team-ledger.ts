@@ -128,6 +128,16 @@ export const teamPeopleMethods = {
     input: () => z.object({}).strict(),
     output: () => z.array(z.object({ login: z.string(), role: teamRoleSchema() })),
   }),
+  changeTeamPersonGroup: method({
+    summary: 'An admin moves a person to another group (staff, support, finance or admin; one group at a time) through the database\'s paydesk.set_person_group, which refuses anyone but an admin, their own group and the team\'s last admin, and audits the change.',
+    input: () => z.object({ login: z.string().trim().min(1).max(63), role: teamRoleSchema() }).strict(),
+    output: () => z.object({ login: z.string(), role: teamRoleSchema() }),
+  }),
+  removeTeamPerson: method({
+    summary: 'An admin removes a person from the team ledger (paydesk.remove_person): out of every group, no longer able to log in; their past entries stay in the audit log. Never the admin themself, never the last admin.',
+    input: () => z.object({ login: z.string().trim().min(1).max(63) }).strict(),
+    output: () => z.object({ login: z.string() }),
+  }),
 };
 
 /** "Change my password": the saved login's own, on the server, then in the keychain (docs/team-ledger.md). */

@@ -24,8 +24,13 @@ export function teamLedgerCopyHandlers(deps: { copy: TeamLedgerCopyService }): P
   };
 }
 
-export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Implementations, 'addTeamPerson' | 'listTeamPeople'> {
-  return { addTeamPerson: (input) => deps.people.add(input), listTeamPeople: () => deps.people.list() };
+export function teamPeopleHandlers(deps: { people: TeamPeopleService }): Pick<Implementations, 'addTeamPerson' | 'listTeamPeople' | 'changeTeamPersonGroup' | 'removeTeamPerson'> {
+  return {
+    addTeamPerson: (input) => deps.people.add(input),
+    listTeamPeople: () => deps.people.list(),
+    changeTeamPersonGroup: (input) => deps.people.changeGroup(input),
+    removeTeamPerson: (input) => deps.people.remove(input),
+  };
 }
 
 export function teamPasswordHandlers(deps: { password: TeamPasswordService }): Pick<Implementations, 'changeTeamPassword' | 'getUnsavedTeamPassword' | 'saveTeamPasswordAgain'> {

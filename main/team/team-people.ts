@@ -37,7 +37,35 @@ export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; lo
     }
   }
 
+  /** A change of who is who, refused by the database in its own words (team-people.sql's HINTs), worded here. */
+  async function change(what: string, login: string, work: (team: Awaited<ReturnType<typeof loadTeamLedgerModule>>, client: pg.Client) => Promise<void>): Promise<void> {
+    await withTeam(async (team, client) => {
+      try {
+        await work(team, client);
+      } catch (error) {
+        const { code, hint } = error as { code?: string; hint?: string };
+        deps.logger.warn(`team ledger: ${what} was refused`, { login, code: code ?? 'none', hint: hint ?? 'none' });
+        if (hint === 'self') throw refused(reason('teamLedger.peopleSelf'));
+        if (hint === 'last_admin') throw refused(reason('teamLedger.peopleLastAdmin', { login }));
+        if (hint === 'not_person') throw refused(reason('teamLedger.peopleNotFound', { login }));
+        if (code === '42501') throw refused(reason('teamLedger.peopleAdminOnly'));
+        throw error;
+      }
+    });
+    deps.logger.info(`team ledger: ${what} was made`, { login });
+  }
+
   return {
+    /** "Change group": one group at a time; the database refuses non-admins, one's own group and the last admin. */
+    async changeGroup(input: { login: string; role: NewPerson['role'] }): Promise<{ login: string; role: NewPerson['role'] }> {
+      await change('a change of group', input.login, (team, client) => team.setPersonGroup(client, input.login, input.role));
+      return { login: input.login, role: input.role };
+    },
+    /** "Remove": out of every group and no login; past entries stay in the audit log. */
+    async remove(input: { login: string }): Promise<{ login: string }> {
+      await change('a removal', input.login, (team, client) => team.removePerson(client, input.login));
+      return { login: input.login };
+    },
     /** Who is on the team ledger, by login (team-people.ts reads PostgreSQL's catalogs). */
     list: () => withTeam((team, client) => team.listPeople(client)),
     async add(person: NewPerson): Promise<{ login: string; role: NewPerson['role'] }> {
@@ -59,6 +87,9 @@ export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; lo
       } catch (error) {
         const code = (error as { code?: string }).code;
         deps.logger.warn('team ledger: a person was not added', { login: person.login, role: person.role, code: code ?? 'none' });
+        const hint = (error as { hint?: string }).hint;
+        if (hint === 'on_team') throw refused(reason('teamLedger.addPersonOnTeam', { login: person.login }));
+        if (hint === 'not_person') throw refused(reason('teamLedger.addPersonNotPerson', { login: person.login }));
         if (code === '42501') throw refused(reason('teamLedger.addPersonAdminOnly', { login: person.login }));
         if (code === '22023') throw failField('invalid_input', 'login', 'teamLedger.addPersonLogin');
         const check = team.explainConnectionError(error, saved.settings);

@@ -168,8 +168,10 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
     // Ready for the next person: the keyboard on Login (the button stays disabled, the password emptied).
     await expect.poll(() => session.page.evaluate(() => document.activeElement?.id)).toBe('team-person-login');
     // And listed at once with the others, as the server has them (walk 7: nothing on screen said who was on the team).
+    // Login and group (the third column is Change group and Remove, none on the admin's own row).
     const people = team.getByRole('region', { name: 'People on the team ledger' }).getByRole('row');
-    await expect.poll(() => people.allInnerTexts()).toEqual(['Login\tGroup', 'ada\tadmin', 'omar\tstaff', 'sue\tsupport']);
+    const cells = () => people.evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].slice(0, 2).map((cell) => cell.textContent).join('\t')));
+    await expect.poll(cells).toEqual(['Login\tGroup', 'ada\tadmin', 'omar\tstaff', 'sue\tsupport']);
     const client = await server.connect({ database });
     const added = await client.query(`SELECT db_user FROM paydesk.audit_log WHERE action = 'add_person' AND reason = 'omar'`);
     await client.end();

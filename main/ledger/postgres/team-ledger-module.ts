@@ -10,7 +10,7 @@ export { createTeamExports, type TeamExportRequest, type TeamExports } from './p
 export { createTeamBulkStore } from './pg-bulk';
 export { createTeamQuickExports, type TeamQuickExports } from './pg-quick-export';
 export { addPerson, changeOwnPassword } from './own-password';
-export { listPeople } from './team-people';
+export { listPeople, removePerson, setPersonGroup } from './team-people';
 export { createTeamProfiles, type TeamProfiles } from './pg-profiles';
 
 import pg from 'pg';

@@ -382,6 +382,27 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     await expect(sam.query(`INSERT INTO paydesk.bulk_batches (id, profile_id, file_name, state, made_seq) VALUES ($1, 'practice', 'mine.csv', 'ready', 1)`, [randomUUID()])).rejects.toMatchObject({ code: '42501' });
   });
 
+  it('from version 36, keeps its people in their groups; an admin then changes a group, and brings back a person removed before the upgrade', async () => {
+    const { superuser, ada } = await databaseAt(36);
+    // Logins of this test's own: roles are the server's.
+    const [mover, leaver] = [`mover-${randomUUID().slice(0, 6)}`, `leaver-${randomUUID().slice(0, 6)}`];
+    await ada.query(`SELECT paydesk.add_person($1, 'staff', 'mover-first-1'), paydesk.add_person($2, 'finance', 'leaver-first-1')`, [mover, leaver]);
+    await ada.query('SELECT paydesk.remove_person($1)', [leaver]);
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    const groups = async (login: string) => (await superuser.query(`SELECT array(SELECT g FROM unnest(ARRAY['staff', 'support', 'finance', 'admin']) g WHERE pg_has_role($1, 'paydesk_' || g, 'MEMBER')) AS g`, [login])).rows[0].g;
+    expect(await groups(mover)).toEqual(['staff']);
+    await ada.query(`SELECT paydesk.set_person_group($1, 'support')`, [mover]);
+    expect(await groups(mover)).toEqual(['staff', 'support']);
+    expect((await superuser.query(`SELECT count(*)::int AS n FROM pg_auth_members WHERE member = (SELECT oid FROM pg_roles WHERE rolname = $1)`, [mover])).rows).toEqual([{ n: 1 }]);
+    await ada.query(`SELECT paydesk.add_person($1, 'staff', 'leaver-again-2')`, [leaver]);
+    expect(await groups(leaver)).toEqual(['staff']);
+    const entries = (await superuser.query(`SELECT action, reason, result FROM paydesk.audit_log WHERE reason IN ($1, $2) ORDER BY seq`, [mover, leaver])).rows;
+    expect(entries.slice(-2)).toEqual([
+      { action: 'change_person_group', reason: mover, result: 'staff -> support' },
+      { action: 'add_person', reason: leaver, result: 'staff' },
+    ]);
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

@@ -78,4 +78,18 @@ describeWithPostgres('Settings → Team ledger → People on the team ledger, ma
     expect(logins).toContain(layla);
     expect(logins).not.toContain(omar);
   });
+
+  it('changes a person\'s group and removes a person through the database, refuses the admin\'s own, and adds a removed person back', async () => {
+    expect(await handlers.changeTeamPersonGroup({ login: layla, role: 'finance' }, ctx)).toMatchObject({ ok: true, value: { login: layla, role: 'finance' } });
+    expect(await list()).toContainEqual({ login: layla, role: 'finance' });
+    const self = await handlers.removeTeamPerson({ login: server.person('admin').login }, ctx);
+    expect(self).toMatchObject({ ok: false, error: { reason: { key: 'teamLedger.peopleSelf' } } });
+    expect(await handlers.changeTeamPersonGroup({ login: server.person('admin').login, role: 'staff' }, ctx)).toMatchObject({ ok: false, error: { reason: { key: 'teamLedger.peopleSelf' } } });
+    expect(await handlers.addTeamPerson({ login: layla, role: 'admin', password: 'layla other password' }, ctx)).toMatchObject({ ok: false, error: { reason: { key: 'teamLedger.addPersonOnTeam', values: { login: layla } } } });
+    expect(await handlers.removeTeamPerson({ login: layla }, ctx)).toMatchObject({ ok: true, value: { login: layla } });
+    expect((await list()).map((p) => p.login)).not.toContain(layla);
+    expect(await handlers.removeTeamPerson({ login: layla }, ctx)).toMatchObject({ ok: false, error: { reason: { key: 'teamLedger.peopleNotFound', values: { login: layla } } } });
+    expect(await handlers.addTeamPerson({ login: layla, role: 'staff', password: 'layla is back again' }, ctx)).toMatchObject({ ok: true });
+    expect(await list()).toContainEqual({ login: layla, role: 'staff' });
+  });
 });

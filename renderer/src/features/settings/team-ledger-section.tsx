@@ -238,7 +238,7 @@ export function TeamLedgerSection() {
       {/* Only an admin's login copies (the database refuses the others): a known other role reads why, not a button. */}
       {view.settings && view.passwordSaved && <TeamLedgerCopySection adminOnly={savedLoginRole !== null && savedLoginRole !== 'admin'} />}
       {/* Offered by the saved login's role: main adds the person as that login (team-people.ts), whatever was tested here. */}
-      {view.settings && view.passwordSaved && savedLoginRole === 'admin' && <TeamPeopleSection />}
+      {view.settings && view.passwordSaved && savedLoginRole === 'admin' && <TeamPeopleSection self={view.settings.user} />}
       {/* The running app's team ledger (its login's role): every role reads the list, an admin changes it. */}
       {view.inUse && session?.role && !session.reason && <TeamProfilesSection admin={session.role === 'admin'} />}
     </section>

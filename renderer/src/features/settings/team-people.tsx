@@ -13,7 +13,8 @@ import { teamPasswordMinLength, teamPasswordProblem } from '../../../../contract
 
 const roles = ['staff', 'support', 'finance', 'admin'] as const;
 
-export function TeamPeopleSection() {
+/** `self`: the saved login (an admin's), whose own row has no Change group or Remove. */
+export function TeamPeopleSection({ self }: { self?: string } = {}) {
   const t = useT();
   const words = useWords();
   const [login, setLogin] = useState('');
@@ -77,7 +78,7 @@ export function TeamPeopleSection() {
         )}
         <p role="status" className={`notice notice-${outcome?.kind ?? 'none'}`} data-testid="team-people-outcome">{outcome && words(outcome.words)}</p>
       </form>
-      <TeamPeopleList version={added} />
+      <TeamPeopleList version={added} self={self} />
     </>
   );
 }

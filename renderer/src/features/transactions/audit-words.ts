@@ -17,7 +17,7 @@ const actions = [
   // Written by the team ledger's database when finance's status check changes a payment (status-answers.sql).
   'status_answer',
   // The team ledger's database: a laptop's copy (import.sql), its people (security.sql).
-  'import', 'add_person', 'remove_person',
+  'import', 'add_person', 'remove_person', 'change_person_group',
   // A bulk links batch, on both ledgers (bulk-audit.sql, ledger/bulk-store.ts).
   'bulk_import', 'bulk_run', 'bulk_cancel', 'bulk_finish',
 ] as const;

@@ -50,6 +50,12 @@ export function databaseResult(action: string, result: string, t: Translate, lan
   }
   if (action === 'add_person') return (roles as readonly string[]).includes(result) ? t('audit.result.personAdded', { role: t(`team.role.${result as (typeof roles)[number]}`) }) : undefined;
   if (action === 'remove_person') return result === 'removed' ? t('audit.result.personRemoved') : undefined;
+  if (action === 'change_person_group') {
+    // team-people.sql writes "<group before> -> <group after>".
+    const m = /^(\w+) -> (\w+)$/.exec(result);
+    const known = (r: string): r is (typeof roles)[number] => (roles as readonly string[]).includes(r);
+    return m && known(m[1]!) && known(m[2]!) ? t('audit.result.personMoved', { oldGroup: t(`team.role.${m[1]}`), newGroup: t(`team.role.${m[2]}`) }) : undefined;
+  }
 
   if (action === 'bulk_import') {
     const m = /^rows (\d+), to send (\d+)$/.exec(result);
