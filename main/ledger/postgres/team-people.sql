@@ -95,12 +95,18 @@ BEGIN
 END
 $$;
 
--- Admins remove people: out of every group, no login. Never themself, never the last admin.
+-- Admins remove people: out of every group, no login. Never themself, never the last admin, never
+-- a login in no Paydesk group (another program's user on the same server).
 CREATE OR REPLACE FUNCTION paydesk.remove_person(login text) RETURNS void
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
   PERFORM paydesk.people_change_begins();
   PERFORM paydesk.person_to_manage(login);
+  -- Only a person of the team: another program's login on the same server is not Paydesk's to lock out.
+  IF NOT EXISTS (SELECT FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles p ON p.oid = m.member
+                 WHERE p.rolname = login AND g.rolname IN ('paydesk_staff', 'paydesk_support', 'paydesk_finance', 'paydesk_admin')) THEN
+    RAISE EXCEPTION '% is in no Paydesk group', login USING ERRCODE = 'undefined_object', HINT = 'not_person';
+  END IF;
   IF paydesk.admins_without(login) = 0 THEN
     RAISE EXCEPTION 'the team keeps at least one admin' USING ERRCODE = 'check_violation', HINT = 'last_admin';
   END IF;

@@ -78,6 +78,14 @@ describeWithPostgres('the team ledger\'s people, changed and removed by an admin
     expect(await groupsOf(ada_)).toEqual(['admin']);
   });
 
+  it('never locks out a login of another program on the same server (in no Paydesk group)', async () => {
+    const other = `report_app_${tag}`;
+    await superuser.query(`CREATE ROLE ${other} LOGIN PASSWORD 'report-app-pass-1'`);
+    await expect(ada.query('SELECT paydesk.remove_person($1)', [other])).rejects.toMatchObject({ code: '42704', hint: 'not_person' });
+    expect((await superuser.query('SELECT rolcanlogin FROM pg_roles WHERE rolname = $1', [other])).rows).toEqual([{ rolcanlogin: true }]);
+    await superuser.query(`DROP ROLE ${other}`);
+  });
+
   it('keeps at least one admin on the team, even against a superuser', async () => {
     // The other admins taken out inside a transaction rolled back after: the shared server keeps them.
     await superuser.query('BEGIN');
