@@ -15,7 +15,7 @@ const entries: Array<[string, string, string, RegExp]> = [
   ['import', 'payments: payments 12, operations 30, audit entries 41', 'Payments 12, operations 30, audit entries 41', /المدفوعات: 12، العمليات: 30، قيود التدقيق: 41/],
   ['add_person', 'finance', 'Role: finance', /الدور: مالية/],
   ['remove_person', 'removed', 'Removed', /أُزيل/],
-  ['change_person_group', 'staff -> support', 'Group: staff → support', /المجموعة: موظف ← دعم/],
+  ['change_person_group', 'staff -> support', 'Group: staff → support', /الدور: موظف ← دعم/],
   ['bulk_import', 'rows 5, to send 3', '5 rows, 3 to send', /الصفوف: 5، للإرسال: 3/],
   ['bulk_run', 'to send 3', '3 to send', /للإرسال: 3/],
   ['bulk_cancel', 'asked', 'Stop asked', /طُلب الإيقاف/],

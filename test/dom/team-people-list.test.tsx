@@ -40,6 +40,6 @@ it('lists who is on the team with their group, and lists a person as soon as the
 
   act(() => useLanguage.getState().setLanguage('ar'));
   const arabic = within(screen.getByRole('region', { name: 'الأشخاص في سجل الفريق' })).getByRole('table');
-  expect(rows(arabic)).toEqual([['اسم الدخول', 'المجموعة'], ['noura', 'مسؤول'], ['layla', 'دعم']]);
+  expect(rows(arabic)).toEqual([['اسم الدخول', 'الدور'], ['noura', 'مسؤول'], ['layla', 'دعم']]);
   expect(within(arabic).getByText('layla').getAttribute('dir')).toBe('ltr');
 });

@@ -76,6 +76,13 @@ describe.each([
     expect(Object.keys(english).filter((key) => /\bbatch/i.test(readable(english[key]!)) && !/مجموع/.test(arabic[key]!))).toEqual([]);
   });
 
+  it('calls a person\'s group on the team ledger «دور», never «مجموعة», the word of a bulk batch', () => {
+    // Settings' "Change group" read «تغيير المجموعة» beside the bulk screen's «فتح المجموعة» (a batch),
+    // while "Add a person" said «بدور» of the same group.
+    const found = Object.keys(english).filter((key) => /\bgroups?\b/i.test(readable(english[key]!)) && (!/دور/.test(arabic[key]!) || /مجموع/.test(arabic[key]!)));
+    expect(found).toEqual([]);
+  });
+
   it('says «تحصيل» only of a capture (take, get paid: «قبول»)', () => {
     // The navigation's "Get paid" said «تحصيل المدفوعات», the word of the Capture button on the same screens.
     expect(Object.keys(arabic).filter((key) => /تحصيل|حصّل|حصَّل|حُصّل|يحصّل|تحصّل/.test(arabic[key]!) && !/captur/i.test(english[key]!))).toEqual([]);
