@@ -166,12 +166,15 @@ export function BackupsSection() {
       )}
 
       <h3>{t('maint.files')}</h3>
+      {backup.files.some((f) => f.laptop !== 'this') && <p>{t('maint.files.shared', { keep: backup.keep })}</p>}
       {backup.files.length === 0 ? <p>{t('maint.files.none')}</p> : (
         <ul className="backup-list" data-testid="backup-list">
           {backup.files.map((file) => (
             <li key={file.name}>
               {/* The file's name too: two backups in one minute read alike, and it is what the folder shows. */}
               <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
+              {/* Whose: a folder shared by two computers holds both's; each prunes only its own (backup-files.ts). */}
+              <span className="backup-owner" data-owner={file.laptop}>{t(`maint.file.${file.laptop}`, { laptop: ltrIsolated(file.laptopName ?? '') })}</span>{' '}
               <code className="backup-name" dir="ltr">{file.name}</code>{' '}
               {confirming === file.name ? (
                 <div className="confirm-box" role="alertdialog" aria-labelledby="restore-confirm">
