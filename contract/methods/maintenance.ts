@@ -7,7 +7,18 @@ import { reasonSchema } from '../result';
 export const backupScheduleSchema = shared(() => z.enum(['off', 'daily', 'weekly']));
 export type BackupSchedule = z.infer<ReturnType<typeof backupScheduleSchema>>;
 
-const backupFileSchema = shared(() => z.object({ name: z.string(), at: z.string(), sizeBytes: z.number().int() }));
+const backupFileSchema = shared(() => z.object({
+  name: z.string(),
+  at: z.string(),
+  sizeBytes: z.number().int(),
+  /**
+   * Who made it: this laptop (it prunes it by "keep"), another one sharing the folder (never pruned
+   * here; restoring it is what a new laptop does), or unknown (made before names carried the laptop).
+   */
+  laptop: z.enum(['this', 'other', 'unknown']),
+  /** The laptop its name carries (host name and a short id), null for one made before. */
+  laptopName: z.string().nullable(),
+}));
 export type BackupFile = z.infer<ReturnType<typeof backupFileSchema>>;
 
 export const updateStateSchema = shared(() => z.enum(['off', 'unsupported', 'idle', 'checking', 'none', 'downloading', 'ready', 'error']));

@@ -1,4 +1,4 @@
-// The gateway profiles beside each backup (`paydesk-backup-<time>.profiles.json`): their names,
+// The gateway profiles beside each backup (`paydesk-backup-<time>.<laptop>.profiles.json`): their names,
 // addresses, currencies and seller details, never a key (keys stay in the OS keychain; not even
 // their last four). Without them a ledger restored on a new laptop named its payments' profiles
 // "a removed profile", and a refund had no gateway to go to (docs/maintenance.md, "Restore").

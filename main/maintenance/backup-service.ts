@@ -11,7 +11,8 @@ import { englishText, fail, failField, reason } from '../core/fail';
 import type { BackupSchedule } from '../../contract/methods/maintenance';
 import type { LedgerDb } from '../ledger/database';
 import type { Logger } from '../log/logger';
-import { backupNameAt, isBackupName, listBackups, partialName, pruneBackups } from './backup-files';
+import { adoptOwnBackup, backupNameAt, isBackupName, listBackups, partialName, pruneBackups, type BackupOwner } from './backup-files';
+import { laptopId } from '../team/team-backend';
 import { checkOffMain } from './ledger-check-off-main';
 import { profilesOfBackup, writeBackupProfiles } from './backup-profiles';
 import { readMaintenanceSettings, writeMaintenanceSettings, type MaintenanceSettings } from './settings-file';
@@ -40,6 +41,8 @@ export function createBackupService(options: BackupServiceOptions) {
   let first: NodeJS.Timeout | undefined;
 
   const settings = () => readMaintenanceSettings(dataDir);
+  /** This laptop (the id the team ledger also knows it by), and the last backup it wrote, for a name made before names carried it. */
+  const owner = (): BackupOwner => ({ laptop: laptopId(dataDir), lastWritten: settings().lastBackup?.name ?? null });
   /** From payment_counts (kept by triggers): instant at any size. */
   const paymentsInLedger = () => (db.prepare('SELECT ifnull(sum(n), 0) AS n FROM payment_counts').get() as { n: number }).n;
   const update = (change: Partial<MaintenanceSettings>) => writeMaintenanceSettings(dataDir, { ...settings(), ...change });
@@ -72,7 +75,7 @@ export function createBackupService(options: BackupServiceOptions) {
       throw e;
     }
     const at = now();
-    const name = backupNameAt(at);
+    const name = backupNameAt(at, laptopId(dataDir));
     const partial = join(folder, partialName(name));
     try {
       // Pages written to the ledger during the backup are carried into the copy by SQLite.
@@ -89,7 +92,8 @@ export function createBackupService(options: BackupServiceOptions) {
       syncFile(folder);
       const result = { name, at: at.toISOString(), payments: check.payments };
       update({ lastBackup: result, lastBackupError: null });
-      const removed = pruneBackups(folder, current.keep);
+      adoptOwnBackup(folder, current.lastBackup?.name, laptopId(dataDir));
+      const removed = pruneBackups(folder, current.keep, owner()); // leftovers aged by the wall clock, as file times are
       logger.info('backup written', { name, payments: check.payments, removedOld: removed.length });
       return result;
     } catch (e) {
@@ -112,7 +116,7 @@ export function createBackupService(options: BackupServiceOptions) {
       return running !== undefined;
     },
     settings,
-    files: () => listBackups(settings().backupFolder),
+    files: () => listBackups(settings().backupFolder, owner()),
     setSettings(input: { folder: string | null; schedule: BackupSchedule; keep: number }) {
       if (input.folder !== null) usableFolder(input.folder);
       update({ backupFolder: input.folder, schedule: input.schedule, keep: input.keep });

@@ -21,7 +21,7 @@ const view: MaintenanceView = {
     folder: '/backups', schedule: 'daily', keep: 7, running: false,
     lastGood: { at: midnight, name: 'paydesk-1', payments: 12 },
     lastError: { at: afternoon, message: 'The folder is not writable.', reason: null },
-    files: [{ name: 'paydesk-1', at: midnight, sizeBytes: 2_000_000 }],
+    files: [{ name: 'paydesk-1', at: midnight, sizeBytes: 2_000_000, laptop: 'this', laptopName: null }],
   } as MaintenanceView['backup'],
   pendingRestore: null,
   canRestart: false,

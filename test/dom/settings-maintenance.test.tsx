@@ -84,7 +84,7 @@ describe('Settings: backups, updates, support', () => {
 
     await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('backup-now'));
-    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^Backup written: \u2066paydesk-backup-[-0-9TZ]+\.sqlite\u2069, 12 payments\.$/));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^Backup written: \u2066paydesk-backup-[-0-9TZ]+\.[A-Za-z0-9-]+\.sqlite\u2069, 12 payments\.$/));
     await waitFor(() => expect(screen.getByTestId('last-backup').textContent).toMatch(/^Last good backup: .+ \(12 payments\)\.$/));
     const list = await screen.findByTestId('backup-list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
@@ -288,7 +288,7 @@ describe('Settings: backups, updates, support', () => {
     fireEvent.click(screen.getByRole('button', { name: 'حفظ إعدادات النسخ الاحتياطي' }));
     await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByTestId('backup-now'));
-    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^كُتبت النسخة الاحتياطية: \u2066paydesk-backup-[-0-9TZ]+\.sqlite\u2069، 7 دفعات\.$/));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^كُتبت النسخة الاحتياطية: \u2066paydesk-backup-[-0-9TZ]+\.[A-Za-z0-9-]+\.sqlite\u2069، 7 دفعات\.$/));
     await waitFor(() => expect(screen.getByTestId('last-backup').textContent).toMatch(/^آخر نسخة احتياطية سليمة: .+ \(7 دفعات\)\.$/));
   });
 
@@ -302,7 +302,7 @@ describe('Settings: backups, updates, support', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save backup settings' }));
     await waitFor(() => expect((screen.getByTestId('backup-now') as HTMLButtonElement).disabled).toBe(false));
     press(screen.getByTestId('backup-now'));
-    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^Backup written: \u2066paydesk-backup-[-0-9TZ]+\.sqlite\u2069, 12 payments\.$/));
+    await waitFor(() => expect(screen.getByTestId('backup-notice').textContent).toMatch(/^Backup written: \u2066paydesk-backup-[-0-9TZ]+\.[A-Za-z0-9-]+\.sqlite\u2069, 12 payments\.$/));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('backup-now')));
     addPayments(db, 3, 'after-backup'); // taken after the backup: the restore leaves them out
 
@@ -364,5 +364,58 @@ describe('Settings: backups, updates, support', () => {
     expect(screen.getByTestId('backups').textContent).toContain('ولا ينسخ مفاتيح API أبدًا');
     expect(screen.getByTestId('pending-restore').textContent).toContain('دون مفاتيح API الخاصة بها');
     expect(within(list).getByRole('button', { name: /^استعادة النسخة الاحتياطية بتاريخ / })).toBeTruthy();
+  });
+  it('says which backups in a shared folder are this computer’s and which another’s, in both languages', async () => {
+    const mine = 'paydesk-backup-2026-11-30T09-00-00-000Z.omar-pc-1a2b3c4d.sqlite';
+    const theirs = 'paydesk-backup-2026-11-30T08-00-00-000Z.noura-pc-9f8e7d6c.sqlite';
+    const earlier = 'paydesk-backup-2026-11-29T08-00-00-000Z.sqlite';
+    writeFileSync(join(dataDir, 'laptop-id'), 'omar-pc-1a2b3c4d\n');
+    for (const name of [mine, theirs, earlier]) writeFileSync(join(folder, name), 'x');
+    writeFileSync(join(dataDir, 'maintenance.json'), JSON.stringify({ backupFolder: folder, schedule: 'off', keep: 3 }));
+    const backups = await openSettings();
+    const owners = () => within(backups).getByTestId('backup-list').querySelectorAll('.backup-owner');
+    await waitFor(() => expect(owners()).toHaveLength(3));
+    expect([...owners()].map((o) => o.textContent)).toEqual(['(made by this computer)', '(made by another computer: \u2066noura-pc-9f8e7d6c\u2069)', '(computer not recorded: an earlier Paydesk made it)']);
+    expect(backups.textContent).toContain('Each computer keeps only its own last 3: backups another computer made in this folder are listed to restore from, never removed here.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await waitFor(() => expect([...owners()].map((o) => o.textContent)).toEqual(['(أنشأها هذا الحاسوب)', '(أنشأها حاسوب آخر: \u2066noura-pc-9f8e7d6c\u2069)', '(الحاسوب غير مسجَّل: أنشأها إصدار أقدم من بايدسك)']));
+    expect(backups.textContent).toContain('يحتفظ كل حاسوب بآخر 3 من نسخه فقط');
+  });
+  // Walked by keyboard (2026-11-30): while a backup or a restore's check ran, a screen reader heard nothing.
+  it('says in the status line that a backup and a restore’s check are under way and when they end, the button kept usable, in both languages', async () => {
+    writeFileSync(join(dataDir, 'maintenance.json'), JSON.stringify({ backupFolder: folder, schedule: 'off', keep: 3 }));
+    const backups = await openSettings();
+    const status = () => screen.getByTestId('backup-notice');
+    const backupNow = await within(backups).findByTestId('backup-now');
+    await waitFor(() => expect((backupNow as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(backupNow);
+    expect(status().getAttribute('role')).toBe('status');
+    expect(status().textContent).toBe('Backing up the ledger: Paydesk copies it, then checks the copy. A large ledger takes a few seconds.');
+    expect(backupNow.getAttribute('aria-disabled')).toBe('true');
+    expect((backupNow as HTMLButtonElement).disabled).toBe(false);
+    expect(backupNow.textContent).toBe('Backing up…');
+    fireEvent.click(backupNow); // a second press while it works starts nothing
+    await waitFor(() => expect(status().textContent).toMatch(/^Backup written: .+, 12 payments\.$/));
+    expect(backupNow.getAttribute('aria-disabled')).toBeNull();
+
+    const list = await screen.findByTestId('backup-list');
+    fireEvent.click(within(list).getByRole('button', { name: /^Restore the backup of / }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Check and restore' }));
+    const when = within(list).getByRole('listitem').querySelector('span')!.textContent!.split(', ').slice(0, -1).join(', ');
+    expect(status().textContent).toBe(`Checking the backup of ${when} before the restore. This takes a few seconds.`);
+    const checking = within(list).getByRole('button', { name: 'Checking the backup…' });
+    expect([checking.getAttribute('aria-disabled'), (checking as HTMLButtonElement).disabled]).toEqual(['true', false]);
+    await waitFor(() => expect(status().textContent).toBe('Backup checked: it replaces the ledger at the next start.'));
+    fireEvent.click(within(screen.getByTestId('pending-restore')).getByRole('button', { name: 'Cancel the restore' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-restore')).toBeNull());
+
+    act(() => useLanguage.getState().setLanguage('ar'));
+    fireEvent.click(backupNow);
+    expect(status().textContent).toBe('جارٍ النسخ الاحتياطي للسجل: ينسخه بايدسك ثم يفحص النسخة. يستغرق السجل الكبير بضع ثوانٍ.');
+    await waitFor(() => expect(status().textContent).toMatch(/^كُتبت النسخة الاحتياطية: /));
+    fireEvent.click(within(list).getAllByRole('button', { name: /^استعادة النسخة الاحتياطية بتاريخ / })[0]!);
+    fireEvent.click(within(list).getByRole('button', { name: 'افحص واستعد' }));
+    expect(status().textContent).toMatch(/^جارٍ فحص النسخة الاحتياطية بتاريخ .+ قبل الاستعادة\. يستغرق ذلك بضع ثوانٍ\.$/);
+    await waitFor(() => expect(status().textContent).toBe('فُحصت النسخة الاحتياطية: ستحل محل السجل عند التشغيل التالي.'));
   });
 });

@@ -9,6 +9,28 @@ import { openSession, type E2eSession } from './support/session';
 import { SettingsPage } from './pages/settings-page';
 import { axeViolations } from './support/axe';
 
+/** Records each moment the keyboard is left on the page's body (a focused button disabled, or removed): every frame, and after each focusout. */
+async function watchFocusLoss(page: E2eSession['page']) {
+  await page.evaluate(() => {
+    const w = window as unknown as { focusLost: string[]; watching?: boolean };
+    w.focusLost = [];
+    if (w.watching) return;
+    w.watching = true;
+    // Left on the body once the task that moved it is over (a button removed and the next one
+    // focused in the same task is not a loss anyone hears).
+    document.addEventListener('focusout', (e) => {
+      const from = (e.target as HTMLElement).textContent;
+      if (!e.relatedTarget) setTimeout(() => document.activeElement === document.body && w.focusLost.push(`body after ${from}`));
+    });
+    const frame = () => {
+      if (document.activeElement === document.body) w.focusLost.push('body');
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+const focusLost = (page: E2eSession['page']) => page.evaluate(() => [...new Set((window as unknown as { focusLost: string[] }).focusLost)]);
+
 describe('backups, updates and diagnostics through the preview', () => {
   let session: E2eSession;
   let settings: SettingsPage;
@@ -36,14 +58,27 @@ describe('backups, updates and diagnostics through the preview', () => {
     await session.page.keyboard.press('Enter');
     await expect.poll(() => session.page.getByTestId('backup-notice').textContent()).toBe('Backup settings saved.');
     await expect.poll(() => save.evaluate((el) => el === document.activeElement)).toBe(true);
-    await session.page.getByTestId('backup-now').click();
+    // By keyboard, the keyboard kept on the button while it works (aria-disabled), never dropped to the
+    // page's body (walked by keyboard: it was, for about a second, and a screen reader heard nothing).
+    const backupNow = session.page.getByTestId('backup-now');
+    await watchFocusLoss(session.page);
+    await backupNow.focus();
+    await session.page.keyboard.press('Enter');
     await expect.poll(() => session.page.getByTestId('backup-notice').textContent()).toMatch(/^Backup written: \u2066paydesk-backup-.+\.sqlite\u2069, 0 payments\.$/);
+    expect(await focusLost(session.page)).toEqual([]);
+    expect(await backupNow.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect.poll(() => session.page.getByTestId('last-backup').textContent()).toMatch(/^Last good backup: /);
     expect(readdirSync(folder).filter((n) => n.endsWith('.sqlite'))).toHaveLength(1);
 
     await backups.getByTestId('backup-list').getByRole('button', { name: 'Restore' }).click();
-    await backups.getByRole('button', { name: 'Check and restore' }).click();
+    // "Check and restore" goes with its box: the keyboard goes to the backup's Restore ("Checking the
+    // backup…") while main checks, then to the waiting restore, never to the page's body.
+    await watchFocusLoss(session.page);
+    await backups.getByRole('button', { name: 'Check and restore' }).focus();
+    await session.page.keyboard.press('Enter');
     await session.page.getByTestId('pending-restore').waitFor();
+    await expect.poll(() => session.page.getByTestId('pending-restore').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await focusLost(session.page)).toEqual([]);
     expect(await session.page.getByTestId('pending-restore').textContent()).toContain('Stop and start Paydesk to finish the restore.');
     expect(existsSync(join(session.preview.dataDir, 'restore-pending.json'))).toBe(true);
     await session.page.getByTestId('backups').scrollIntoViewIfNeeded();

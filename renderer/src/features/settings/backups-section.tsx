@@ -44,11 +44,15 @@ export function BackupsSection() {
   // Where the keyboard goes once that is drawn and usable (a button enabled again, the pending box
   // shown after main's answer), if it was lost meanwhile.
   const focusNext = useRef<() => HTMLElement | null | undefined>(undefined);
+  // The button that kept the keyboard while main worked, handing it on (a checked restore: to the waiting restore).
+  const handingOn = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const target = focusNext.current?.();
     if (!target || (target as HTMLButtonElement).disabled) return;
     focusNext.current = undefined;
-    focusIfLost(target);
+    if (handingOn.current && document.activeElement === handingOn.current) target.focus();
+    else focusIfLost(target);
+    handingOn.current = null;
   });
   const wasConfirming = useRef<string>(undefined);
   useEffect(() => {
@@ -71,9 +75,10 @@ export function BackupsSection() {
     setKeep(String(backup.keep));
   }, [backup?.folder, backup?.schedule, backup?.keep]);
 
-  async function act(what: string, run: () => Promise<Notice | undefined>) {
+  /** `progress`: said in the status line while main works (a backup, a restore's check), so a screen reader hears it started. */
+  async function act(what: string, run: () => Promise<Notice | undefined>, progress?: Notice) {
     setBusy(what);
-    setNotice(undefined);
+    setNotice(progress);
     try {
       setNotice(await run());
     } finally {
@@ -105,14 +110,18 @@ export function BackupsSection() {
     focusNext.current = () => backupNowButton.current;
     const result = await api.backupNow({});
     return result.ok ? said('maint.backedUp', { file: ltrIsolated(result.value.name), payments: result.value.payments }) : refused(result.error);
-  });
-  const restore = (name: string) => act('restore', async () => {
+  }, said('maint.backup.progress'));
+  const [checking, setChecking] = useState<string>();
+  const restore = (name: string, at: string) => act('restore', async () => {
+    // The keyboard goes from "Check and restore" (gone with its box) to this backup's Restore, kept usable meanwhile.
+    setChecking(name);
     setConfirming(undefined);
-    const result = await api.restoreBackup({ name });
+    const result = await api.restoreBackup({ name }).finally(() => setChecking(undefined));
     // Checked: the pending box, which says what the restore leaves out, is read first.
     focusNext.current = result.ok ? () => pendingBox.current : () => restoreButton(name);
-    return result.ok ? undefined : refused(result.error);
-  });
+    handingOn.current = result.ok ? restoreButton(name) : null;
+    return result.ok ? said('maint.restore.checked') : refused(result.error);
+  }, said('maint.restore.progress', { when: formatRowDateTime(at, language) }));
   const cancelRestore = (name: string) => act('cancel', async () => {
     const result = await api.cancelRestore({});
     focusNext.current = () => restoreButton(name);
@@ -146,7 +155,9 @@ export function BackupsSection() {
         {backup.lastGood ? t('maint.lastGood', { when: when(backup.lastGood.at), payments: backup.lastGood.payments }) : t('maint.lastGood.none')}
       </p>
       {backup.lastError && <p className="notice-error" data-testid="last-backup-error">{t('maint.lastError', { when: when(backup.lastError.at) })} <MainWords reason={backup.lastError.reason} english={backup.lastError.message} /></p>}
-      <button type="button" ref={backupNowButton} onClick={() => void backupNow()} disabled={busy !== undefined || backup.running || !backup.folder} data-testid="backup-now">
+      {/* aria-disabled while it backs up, not disabled: a disabled button dropped the keyboard to the page's body (as Run check-up). */}
+      <button type="button" ref={backupNowButton} onClick={() => busy === undefined && !backup.running && void backupNow()}
+        disabled={((busy !== undefined || backup.running) && busy !== 'backup') || !backup.folder} aria-disabled={busy === 'backup' || undefined} data-testid="backup-now">
         {busy === 'backup' || backup.running ? t('maint.backingUp') : t('maint.backupNow')}
       </button>
       <NoticeLine notice={notice} testId="backup-notice" />
@@ -166,23 +177,27 @@ export function BackupsSection() {
       )}
 
       <h3>{t('maint.files')}</h3>
+      {backup.files.some((f) => f.laptop !== 'this') && <p>{t('maint.files.shared', { keep: backup.keep })}</p>}
       {backup.files.length === 0 ? <p>{t('maint.files.none')}</p> : (
         <ul className="backup-list" data-testid="backup-list">
           {backup.files.map((file) => (
             <li key={file.name}>
               {/* The file's name too: two backups in one minute read alike, and it is what the folder shows. */}
               <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
+              {/* Whose: a folder shared by two computers holds both's; each prunes only its own (backup-files.ts). */}
+              <span className="backup-owner" data-owner={file.laptop}>{t(`maint.file.${file.laptop}`, { laptop: ltrIsolated(file.laptopName ?? '') })}</span>{' '}
               <code className="backup-name" dir="ltr">{file.name}</code>{' '}
               {confirming === file.name ? (
                 <div className="confirm-box" role="alertdialog" aria-labelledby="restore-confirm">
                   <p id="restore-confirm"><IsolatedRuns as="code" text={t('maint.restore.confirm', { when: when(file.at), folder: keptFolder })} /></p>
                   <p>{t('maint.restore.keys')}</p>
-                  <button type="button" onClick={() => void restore(file.name)}>{t('maint.restore.yes')}</button>
+                  <button type="button" onClick={() => void restore(file.name, file.at)}>{t('maint.restore.yes')}</button>
                   <button type="button" ref={keepRestoreButton} onClick={() => setConfirming(undefined)}>{t('settings.cancel')}</button>
                 </div>
               ) : (
-                <button type="button" data-restore={file.name} aria-label={busy === 'restore' ? undefined : t('maint.restore.named', { when: when(file.at) })} onClick={() => setConfirming(file.name)} disabled={busy !== undefined}>
-                  {busy === 'restore' ? t('maint.restore.checking') : t('maint.restore')}
+                <button type="button" data-restore={file.name} aria-label={checking === file.name ? undefined : t('maint.restore.named', { when: when(file.at) })}
+                  onClick={() => busy === undefined && setConfirming(file.name)} disabled={busy !== undefined && checking !== file.name} aria-disabled={checking === file.name || undefined}>
+                  {checking === file.name ? t('maint.restore.checking') : t('maint.restore')}
                 </button>
               )}
             </li>
