@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { ledgerMeta } from './count-tables';
+import { paymentsVersion } from './count-tables';
 import type { Positions } from './positions';
 import type { PaymentSort } from './search';
 
@@ -50,7 +50,7 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
       const now = current[m.lane];
       if (m.id !== now?.id) return;
       if (m.done) return end(m.lane, Boolean(m.complete));
-      if (!db.open || ledgerMeta(db).paymentsVersion !== now.job.version || now.job.stale?.()) {
+      if (!db.open || paymentsVersion(db) !== now.job.version || now.job.stale?.()) {
         started.postMessage({ lane: m.lane, id: ++ids }); // stale: stop it
         return end(m.lane, false);
       }
