@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLedgerDb } from '../main/ledger/database';
 import { planWhere, searchPayments, settle, windowQuery, type PaymentSort } from '../main/ledger/search';
-import { countCommon, knownCounted, ledgerMeta } from '../main/ledger/count-tables';
+import { countCommon, knownCounted, ledgerMeta, paymentsVersion } from '../main/ledger/count-tables';
 import { positionsThread, usePositionsWorker, whileServingList } from '../main/ledger/positions-thread';
 import { option, percentile, table } from './support';
 import { searchCases } from './search-cases';
@@ -32,11 +32,25 @@ const key = JSON.stringify(c.filter);
 const versionOnly = db.prepare("SELECT value FROM ledger_meta WHERE key = 'payments_version'").pluck();
 const dataVersion = db.prepare('PRAGMA data_version').pluck();
 const totalChanges = db.prepare('SELECT total_changes()').pluck();
+const begin = db.prepare('BEGIN');
+const commit = db.prepare('COMMIT');
 const parts: Record<string, () => unknown> = {
   page: () => searchPayments(db, c.filter, sort, 0, 100),
   raw: () => raw.all({ ...query.params, limit: 100, skip: 0 }),
   'ledgerMeta (two subqueries)': () => ledgerMeta(db),
   'the version alone (pluck)': () => versionOnly.get(),
+  // What the page reads now: the version alone, in the page's one read transaction (search.ts oneSnapshot).
+  'paymentsVersion (as the page reads it)': () => paymentsVersion(db),
+  'BEGIN + COMMIT (the page\'s one snapshot)': () => (begin.run(), commit.run()),
+  'raw, in one snapshot with the version': () => {
+    begin.run();
+    try {
+      paymentsVersion(db);
+      return raw.all({ ...query.params, limit: 100, skip: 0 });
+    } finally {
+      commit.run();
+    }
+  },
   // What could tell a change without reading the version: both are no cheaper, or see only this connection's.
   'PRAGMA data_version': () => dataVersion.get(),
   'SELECT total_changes()': () => totalChanges.get(),

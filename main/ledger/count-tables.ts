@@ -35,6 +35,21 @@ export function ledgerMeta(db: LedgerDb): Meta {
   return statement.get() as Meta;
 }
 
+/** A one-value statement of its own per connection (pluck changes a statement, so not `prepared`'s). */
+function valueOf(kept: WeakMap<LedgerDb, Statement>, sql: string): (db: LedgerDb) => number {
+  return (db) => {
+    let statement = kept.get(db);
+    if (!statement) kept.set(db, (statement = db.prepare(sql).pluck()));
+    return statement.get() as number;
+  };
+}
+
+/** The ledger's change counter alone: what every list page reads (a plan that needs the date order reads that apart). */
+export const paymentsVersion = valueOf(new WeakMap(), "SELECT ifnull((SELECT value FROM ledger_meta WHERE key = 'payments_version'), 0)");
+
+/** How many payments were recorded out of date order (0: rowid order is creation order); it moves only with the version. */
+export const dateOrderBreaks = valueOf(new WeakMap(), "SELECT ifnull((SELECT value FROM ledger_meta WHERE key = 'date_order_breaks'), 0)");
+
 const tableColumns = ['states', 'kinds', 'currency', 'profileId', 'needsAttention'];
 
 /** How many payments match the filter's common part (state, kind, currency, profile, attention), exactly. */
@@ -114,7 +129,7 @@ export function countedFor(db: LedgerDb, key: string, version: number): Counted 
 export function knownCount(db: LedgerDb, filter: PaymentFilter): Counted | undefined {
   if (onlyCommon(filter)) return { id: '', version: -1, total: countCommon(db, filter), exact: true };
   const known = cache.get(db)?.get(JSON.stringify(filter));
-  return known && known.version === ledgerMeta(db).paymentsVersion ? known : undefined;
+  return known && known.version === paymentsVersion(db) ? known : undefined;
 }
 
 /**
@@ -139,7 +154,7 @@ export function noteCount(db: LedgerDb, counted: Counted, filter: PaymentFilter,
         counted.counting = false;
         counted.stop = undefined;
         // The ledger moved on without a page of this filter: the next page counts its own version.
-        if (db.open && !counted.exact && ledgerMeta(db).paymentsVersion === counted.version) startCount(db, filter, where, counted);
+        if (db.open && !counted.exact && paymentsVersion(db) === counted.version) startCount(db, filter, where, counted);
       });
       counted.stop = () => {
         cancel();
@@ -189,7 +204,7 @@ function countInThread(db: LedgerDb, filter: PaymentFilter, counted: Counted): v
  */
 function countLater(db: LedgerDb, where: Where, counted: Counted): void {
   counted.counting = true;
-  const stale = () => !db.open || counted.exact || ledgerMeta(db).paymentsVersion !== counted.version;
+  const stale = () => !db.open || counted.exact || paymentsVersion(db) !== counted.version;
   setImmediate(() => {
     if (stale()) return void (counted.counting = false);
     const capped = countCapped(db, where);
@@ -252,7 +267,7 @@ export async function countMatches(
   for (;;) {
     db.exec('BEGIN');
     try {
-      if (ledgerMeta(ledger).paymentsVersion !== job.version) return false; // main's page was of another version
+      if (paymentsVersion(ledger) !== job.version) return false; // main's page was of another version
       if (!where) {
         where = planWhere(ledger, job.filter);
         const capped = countCapped(ledger, where);

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { ledgerMeta } from './count-tables';
+import { paymentsVersion } from './count-tables';
 import type { Positions } from './positions';
 import type { PaymentSort } from './search';
 
@@ -50,7 +50,7 @@ export function usePositionsWorker(db: LedgerDb, workerFile: string | undefined)
       const now = current[m.lane];
       if (m.id !== now?.id) return;
       if (m.done) return end(m.lane, Boolean(m.complete));
-      if (!db.open || ledgerMeta(db).paymentsVersion !== now.job.version || now.job.stale?.()) {
+      if (!db.open || paymentsVersion(db) !== now.job.version || now.job.stale?.()) {
         started.postMessage({ lane: m.lane, id: ++ids }); // stale: stop it
         return end(m.lane, false);
       }
@@ -149,28 +149,8 @@ export function whileServingList<T>(db: LedgerDb, answer: () => T): T {
   }
 }
 
-/**
- * A walk or count restarted because the ledger changed while the one before it was still under way
- * (count-tables.ts, search.ts) waits until no newer version's page has come for this long: a user
- * scrolling while payments change, or a burst of changes re-read page by page, then walks and
- * counts once, after, instead of at every page and beside the pages. Returns its cancel.
- */
-export const restartQuietMs = 50;
-const waitingForQuiet = new Set<ReturnType<typeof setTimeout>>();
-export function afterQuiet(run: () => void): () => void {
-  const timer = setTimeout(() => {
-    waitingForQuiet.delete(timer);
-    run();
-  }, restartQuietMs);
-  timer.unref?.();
-  waitingForQuiet.add(timer);
-  return () => {
-    clearTimeout(timer);
-    waitingForQuiet.delete(timer);
-  };
-}
-/** Whether a restarted walk or count waits for its quiet moment (tests and benchmarks). */
-export const quietWaiting = () => waitingForQuiet.size > 0;
+/** The quiet moment a restarted walk or count waits for (after-quiet.ts), here for the list's SQLite modules. */
+export { afterQuiet, quietWaiting, restartQuietMs } from './after-quiet';
 
 /** Whether a job (positions or a count) is running, and resolves when none is (tests and benchmarks). */
 export const positionsBusy = () => running.size > 0;

@@ -10,7 +10,7 @@
 import type { Database } from 'better-sqlite3';
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
-import { ledgerMeta } from './count-tables';
+import { paymentsVersion } from './count-tables';
 import { anchorEvery, cursorColumns, planWhere, windowQuery, type Cursor, type PaymentSort, type Where } from './search';
 
 /** Rows walked between two turns of the thread's event loop (where a newer walk can stop it). */
@@ -38,7 +38,7 @@ export async function walkPositions(
   for (;;) {
     db.exec('BEGIN');
     try {
-      const now = ledgerMeta(db as LedgerDb).paymentsVersion; // the first read: the snapshot's
+      const now = paymentsVersion(db as LedgerDb); // the first read: the snapshot's
       if (version === undefined) [version, where] = [now, planWhere(db as LedgerDb, job.filter)];
       else if (now !== version) return false; // the ledger changed between two transactions
       const query = windowQuery(db as LedgerDb, where!, job.sort, cursor, columns);

@@ -8,7 +8,7 @@ import type { Statement } from 'better-sqlite3';
 import { failField } from '../core/fail';
 import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
-import { countCommon, countedFor, knownCounted, ledgerMeta, noteCount, onlyCommon } from './count-tables';
+import { countCommon, countedFor, dateOrderBreaks, knownCounted, noteCount, onlyCommon, paymentsVersion } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { cardBrandSql } from './card-brand';
 import { cardLast4Of } from './card-last4';
@@ -130,7 +130,7 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
 export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
   const all = countCommon(db, {});
   const where = buildWhere(filter, { walk: countCommon(db, filter) * 20 >= all });
-  where.dateOrdered = ledgerMeta(db).dateOrderBreaks === 0;
+  where.dateOrdered = dateOrderBreaks(db) === 0;
   if (where.text?.kind === 'trigram') {
     const match = matchOf(chooseTrigrams(db, trigramsOf(filter.query!.trim())));
     return { ...where, params: { ...where.params, match }, text: { kind: 'trigram', match } };
@@ -142,26 +142,31 @@ export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
  * A filter's plan, made once: its Where (choosing it reads the exact counts of the common
  * filters and the trigrams' densities), and its first window's statement per sort. The choices
  * are statistics, not answers (as SQLite's own): kept while the ledger has changed less than 1
- * in 100 of its payments' worth (payments_version counts every change) and rowid order is still
- * creation order (`dateOrdered` decides the order of a text walk, so it must be true). The exact
- * count of a common filter is an answer: kept for one ledger version only. A page then costs one
- * small read (the ledger's version) besides its window, even right after the ledger changed.
+ * in 100 of its payments' worth (payments_version counts every change) and, for a plan whose
+ * windows walk in rowid order (`byDateOrder`), rowid order is still creation order (`dateOrdered`
+ * decides the order of a text or card walk, so it must be true). The exact count of a common
+ * filter is an answer: kept for one ledger version only. A page then costs one small read (the
+ * ledger's version; the date order too for a plan that walks by it) besides its window, even
+ * right after the ledger changed.
  */
-type Plan = { version: number; stale: number; where: Where; common?: { version: number; total: number }; first: Map<string, { statement: Statement; params: Params }> };
+type Plan = { version: number; stale: number; where: Where; byDateOrder: boolean; onlyCommon: boolean; common?: { version: number; total: number }; first: Map<string, { statement: Statement; params: Params }> };
 const plansByDb = new WeakMap<LedgerDb, Map<string, Plan>>();
 
-function planFor(db: LedgerDb, filter: PaymentFilter, key: string, meta: { paymentsVersion: number; dateOrderBreaks: number }): Plan {
+/** Whether a filter's windows (in date order) walk the trigram index or a card's entries by rowid (windowQuery), so `dateOrdered` decides them. */
+const walksByDateOrder = (where: Where) => where.text?.kind === 'trigram' || (Boolean(where.card) && !where.text);
+
+function planFor(db: LedgerDb, filter: PaymentFilter, key: string, version: number): Plan {
   let byKey = plansByDb.get(db);
   if (!byKey) plansByDb.set(db, (byKey = new Map()));
   let plan = byKey.get(key);
-  const fresh = plan && meta.paymentsVersion >= plan.version && meta.paymentsVersion < plan.stale && plan.where.dateOrdered === (meta.dateOrderBreaks === 0);
+  const fresh = plan && version >= plan.version && version < plan.stale && (!plan.byDateOrder || plan.where.dateOrdered === (dateOrderBreaks(db) === 0));
   if (!plan || !fresh) {
     const where = planWhere(db, filter);
-    plan = { version: meta.paymentsVersion, stale: meta.paymentsVersion + Math.max(100, Math.floor(countCommon(db, {}) / 100)), where, first: new Map() };
+    plan = { version, stale: version + Math.max(100, Math.floor(countCommon(db, {}) / 100)), where, byDateOrder: walksByDateOrder(where), onlyCommon: onlyCommon(filter), first: new Map() };
     if (byKey.size >= 100) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, plan);
   }
-  if (onlyCommon(filter) && plan.common?.version !== meta.paymentsVersion) plan.common = { version: meta.paymentsVersion, total: countCommon(db, filter) };
+  if (plan.onlyCommon && plan.common?.version !== version) plan.common = { version, total: countCommon(db, filter) };
   return plan;
 }
 
@@ -184,7 +189,7 @@ export function windowQuery(db: LedgerDb, where: Where, sort: PaymentSort, curso
   const params: Params = { ...where.params };
   const clauses = where.sql ? [where.sql] : [];
   const less = sort.direction === 'asc' ? '>' : '<';
-  if (where.text?.kind === 'trigram' && sort.by === 'createdAt' && (where.dateOrdered ?? ledgerMeta(db).dateOrderBreaks === 0)) {
+  if (where.text?.kind === 'trigram' && sort.by === 'createdAt' && (where.dateOrdered ?? dateOrderBreaks(db) === 0)) {
     if (cursor) {
       clauses.push(`s.rowid ${less} @cursorRowid`);
       params.cursorRowid = cursor.rowid;
@@ -195,7 +200,7 @@ export function windowQuery(db: LedgerDb, where: Where, sort: PaymentSort, curso
       params,
     };
   }
-  if (where.card && !where.text && sort.by === 'createdAt' && (where.dateOrdered ?? ledgerMeta(db).dateOrderBreaks === 0)) {
+  if (where.card && !where.text && sort.by === 'createdAt' && (where.dateOrdered ?? dateOrderBreaks(db) === 0)) {
     // One card's payments in date order: payments_card_last4's entries of those digits, walked by
     // their rowid (creation order), so the window stops at its rows however many the card has.
     if (cursor) {
@@ -247,14 +252,29 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  * comes after, in the background (count-tables.ts), for the next call to tell.
  */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number): Page {
-  return whileServingList(db, () => pageOf(db, filter, sort, offset, limit));
+  return whileServingList(db, () => oneSnapshot(db, () => pageOf(db, filter, sort, offset, limit)));
+}
+
+/**
+ * A page's reads (the version, the plan's counts, the window) in one read transaction: one
+ * snapshot, so the rows and an exact count are of the version read with them, whichever
+ * connection writes meanwhile; and SQLite takes its read lock once, not once a statement (about
+ * 0.8 µs each on a WAL file; docs/performance.md, "The list's windows that read nothing").
+ */
+function oneSnapshot<T>(db: LedgerDb, read: () => T): T {
+  if (db.inTransaction) return read();
+  prepared(db, 'BEGIN').run();
+  try {
+    return read();
+  } finally {
+    if (db.inTransaction) prepared(db, 'COMMIT').run();
+  }
 }
 
 function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number): Page {
-  const meta = ledgerMeta(db);
-  const version = meta.paymentsVersion;
+  const version = paymentsVersion(db);
   const filterKey = JSON.stringify(filter);
-  const plan = planFor(db, filter, filterKey, meta);
+  const plan = planFor(db, filter, filterKey, version);
   const known = plan.common === undefined ? knownCounted(db, filterKey, version) : undefined;
   const exactTotal = plan.common?.total ?? (known?.exact ? known.total : undefined);
   const sortKey = `${sort.by} ${sort.direction}`;
@@ -289,7 +309,7 @@ function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: 
  * no event. Main warms the list's first call with it in idle time (api/first-screens-warm-up.ts).
  */
 export function firstPageRows(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, limit: number): Array<PaymentRow & { _rk: number }> {
-  const plan = planFor(db, filter, JSON.stringify(filter), ledgerMeta(db));
+  const plan = planFor(db, filter, JSON.stringify(filter), paymentsVersion(db));
   const window = firstWindow(db, plan, sort, `${sort.by} ${sort.direction}`);
   return window.statement.all({ ...window.params, limit, skip: 0 }) as Array<PaymentRow & { _rk: number }>;
 }
@@ -322,7 +342,7 @@ function buildAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: P
     anchors.stop = afterQuiet(() => {
       anchors.walking = false;
       anchors.stop = undefined;
-      if (db.open && ledgerMeta(db).paymentsVersion === anchors.version) startAnchors(db, filter, where, sort, anchors);
+      if (db.open && paymentsVersion(db) === anchors.version) startAnchors(db, filter, where, sort, anchors);
       else anchors.building = false;
     });
     return;
@@ -335,7 +355,7 @@ function startAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: P
   const held = walksHeldBy(db);
   if (held) {
     void held.then(() => {
-      if (db.open && ledgerMeta(db).paymentsVersion === anchors.version) walkAnchors(db, filter, where, sort, anchors);
+      if (db.open && paymentsVersion(db) === anchors.version) walkAnchors(db, filter, where, sort, anchors);
       else anchors.building = false;
     });
     return;
@@ -374,7 +394,7 @@ function walkAnchors(db: LedgerDb, filter: PaymentFilter, where: Where, sort: Pa
     anchors.walking = false;
   };
   const step = () => {
-    if (!db.open || ledgerMeta(db).paymentsVersion !== anchors.version) return done();
+    if (!db.open || paymentsVersion(db) !== anchors.version) return done();
     const query = windowQuery(db, where, sort, cursor, columns);
     const row = prepared(db, `${query.sql} LIMIT 1 OFFSET ${anchorStep - 1}`).get(query.params) as (PaymentRow & { _rk: number }) | undefined;
     if (!row) return done();

@@ -7,7 +7,9 @@
 // "more than N" (or the exact count, when the window ends inside); a count the page does not
 // settle is made afterwards, in the background (one count(*) on the pool: the database works,
 // main's thread waits on a socket), kept for this version of the payments and told through
-// `onCounted` (the app's payments.counted event). The version is the newest change_seq
+// `onCounted` (the app's payments.counted event). A page of a newer version stops the count
+// under way for its filter on the server at once (cancellable), and the new one starts once no
+// newer page has come for 50 ms (after-quiet.ts), as on SQLite. The version is the newest change_seq
 // (live.sql: every insert and update of a payment takes one), one index read per page.
 // Deep pages continue from a position (the sort values of a row) every 10,000 rows, walked in
 // the background once a page is full, so a jump skips fewer than 10,000 rows.
@@ -24,6 +26,7 @@ import { createCopiedAuditReads } from './pg-copied-audit';
 import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, orderSql, Params, textSql, trigramQuery, type Cursor } from './pg-list-sql';
 import { paymentOf, paymentSelect } from './pg-store';
 import { customersAmongLatest } from '../customers';
+import { afterQuiet } from '../after-quiet';
 
 /**
  * A page's rows leave the server with the payment's columns named (paymentSelect: not
@@ -36,6 +39,8 @@ import { customersAmongLatest } from '../customers';
 const wholeRow = 'p.*';
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
+/** A pool (pg.Pool): a query can then have a connection of its own, to be cancelled on the server. */
+type Connections = Queryable & { connect(): Promise<Queryable & { processID?: number; release(): void }> };
 /** A background count moved on: the list's `payments.counted` event. */
 export type CountedEvent = { countId: string; total: number; exact: boolean };
 export type TeamLedgerReadsOptions = {
@@ -56,7 +61,8 @@ export type TeamLedgerReadsOptions = {
   textPlan?: { walkRows: number; manyMatches: number };
 };
 
-type Counted = { id: string; version: string; total: number; exact: boolean; counting?: boolean };
+/** `restarted`: the version before's count was under way when this one's first page came; `stop` stops it (or its wait) now. */
+type Counted = { id: string; version: string; total: number; exact: boolean; counting?: boolean; restarted?: boolean; stop?: () => void };
 type Anchors = { version: string; at: Map<number, Cursor>; walking?: boolean };
 /** A text search's estimated matches: order ids starting with the text, and the others; `rows`: the payments then. */
 type Matches = { rows: number; starting: number; elsewhere: number };
@@ -104,27 +110,104 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   };
   const bounded = <T>(map: Map<string, T>, size: number) => void (map.size >= size && map.delete(map.keys().next().value!));
 
+  /** This version's count of the filter; an older version's still under way is stopped on the server now: it can only be stale. */
   function countedFor(key: string, version: string): Counted {
     let counted = counts.get(key);
     if (!counted || counted.version !== version) {
+      const before = counted;
       bounded(counts, 100);
       counts.set(key, (counted = { id: `t${++countIds}`, version, total: 0, exact: false }));
+      if (before?.counting) {
+        counted.restarted = true;
+        before.stop?.();
+      }
     }
     return counted;
   }
 
-  /** The exact count, in the background: kept for the version it was counted at, and told. */
+  /**
+   * The exact count, in the background: kept for the version it was counted at, and told. One
+   * restarted by a change (the count before it stopped) starts once no newer page has come for
+   * 50 ms, and only if the payments are still at its version (else the next page counts its own).
+   */
   function countLater(filter: PaymentFilter, counted: Counted) {
     counted.counting = true;
+    if (!counted.restarted) return countNow(filter, counted);
+    track(new Promise<void>((resolve) => {
+      const cancel = afterQuiet(() => {
+        counted.stop = undefined;
+        resolve(versionOf().then((now) => {
+          if (now === counted.version && !counted.exact && counted.counting) countNow(filter, counted);
+          else counted.counting = false;
+        }));
+      });
+      counted.stop = () => {
+        cancel();
+        counted.counting = false;
+        resolve();
+      };
+    }));
+  }
+
+  function countNow(filter: PaymentFilter, counted: Counted) {
     const params = new Params();
     const where = filterSql(filter, params);
-    track((async () => {
-      const found = (await pool.query(`SELECT count(*)::bigint::text AS n, (SELECT coalesce(max(change_seq), 0)::text FROM paydesk.payments) AS v FROM paydesk.payments p ${where ? `WHERE ${where}` : ''}`, params.values)).rows[0]!;
+    const running = cancellable(`SELECT count(*)::bigint::text AS n, (SELECT coalesce(max(change_seq), 0)::text FROM paydesk.payments) AS v FROM paydesk.payments p ${where ? `WHERE ${where}` : ''}`, params.values);
+    counted.stop = () => {
+      running.cancel();
       counted.counting = false;
-      if (found.v !== counted.version || counted.exact) return;
-      Object.assign(counted, { total: Number(found.n), exact: true });
-      options.onCounted?.({ countId: counted.id, total: counted.total, exact: true });
+    };
+    track((async () => {
+      try {
+        const found = (await running.result)?.rows[0];
+        // Of the version the count saw (its own snapshot), or not told at all.
+        if (!found || found.v !== counted.version || counted.exact || !counted.counting) return;
+        Object.assign(counted, { total: Number(found.n), exact: true });
+        options.onCounted?.({ countId: counted.id, total: counted.total, exact: true });
+      } finally {
+        counted.counting = false;
+        counted.stop = undefined;
+      }
     })());
+  }
+
+  /**
+   * A query on a connection of its own, which `cancel` stops on the server at once
+   * (pg_cancel_backend from another of the pool's connections; the same login may cancel its own
+   * queries): its answer is then undefined. The connection goes back to the pool only once the
+   * cancel was sent, so it can never stop a query of whoever uses the connection next (a
+   * cancel that arrives after its query ended is ignored by the server). Without a pool (one
+   * client: tests), the query runs to its end and `cancel` drops its answer.
+   */
+  function cancellable(sql: string, values: unknown[]) {
+    let cancelled = false;
+    let pid: number | undefined;
+    let cancelling: Promise<unknown> | undefined;
+    const connections = 'connect' in pool ? (pool as Connections) : undefined;
+    const result = (async () => {
+      if (!connections) return pool.query(sql, values).then((answer) => (cancelled ? undefined : answer));
+      const client = await connections.connect();
+      try {
+        if (cancelled) return undefined;
+        pid = client.processID;
+        return await client.query(sql, values);
+      } catch (error) {
+        if (cancelled) return undefined; // 57014, canceling statement due to user request
+        throw error;
+      } finally {
+        pid = undefined;
+        await cancelling;
+        client.release();
+      }
+    })();
+    return {
+      result,
+      cancel() {
+        if (cancelled) return;
+        cancelled = true;
+        if (pid !== undefined) cancelling = pool.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
+      },
+    };
   }
 
   /**
