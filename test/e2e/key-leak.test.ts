@@ -97,7 +97,8 @@ describeWithKeychain('no key leaks to the renderer or to disk', () => {
   it('positive controls: the keys were really sent once and stored in the keychain', async () => {
     const sent = requests.join('\n');
     for (const key of [keys.first, keys.replacement, keys.sandbox]) expect(sent).toContain(key);
-    const list = JSON.parse(eachAnswer(await Promise.all(responses)).filter((r) => r.includes('"activeId"')).at(-1)!) as { value: { profiles: Array<{ id: string; name: string }> } };
+    // The last list of profiles (a removal's own answer also names the active profile, and may come last).
+    const list = JSON.parse(eachAnswer(await Promise.all(responses)).filter((r) => r.includes('"activeId"') && r.includes('"profiles"')).at(-1)!) as { value: { profiles: Array<{ id: string; name: string }> } };
     const live = list.value.profiles.find((p) => p.name === 'Live shop')!;
     expect(await keytar.getPassword('Paydesk', live.id)).toBe(keys.replacement);
     expect(hitsIn('control', `xx${keys.first}xx`)).not.toEqual([]);
