@@ -9,14 +9,13 @@
 import { loadavg } from 'node:os';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import pg from 'pg';
 import { ledgerFileName } from '../main/ledger/database';
-import { applyTeamLedgerSecurity } from '../main/ledger/postgres/security';
 import { createTeamLedgerReads } from '../main/ledger/postgres/pg-reads';
 import type { PaymentFilter } from '../contract/methods/payments';
 import { seedTeamFromLedger } from '../scripts/seed-team';
 import { postgresMissing, startPostgres } from '../test/support/postgres-server';
 import { option, percentile, table } from './support';
+import { financeTeamDatabase, keptTeamDatabase } from './team-database';
 
 const missing = postgresMissing();
 if (missing) {
@@ -37,16 +36,14 @@ const keepIn = option('keep-pg') || undefined;
 const server = await startPostgres({ keepIn, settings: ['shared_buffers=256MB', 'effective_cache_size=2GB', 'max_wal_size=4GB', 'checkpoint_timeout=30min'] });
 try {
   const seededBefore = keepIn && (await server.sql('postgres', `SELECT 1 FROM pg_database WHERE datname = 'team'`)).rows.length > 0;
-  const database = seededBefore ? 'team' : await server.createDatabase('team');
-  const superuser = await server.connect({ database });
-  await applyTeamLedgerSecurity(superuser);
+  const team = seededBefore ? await keptTeamDatabase(server) : await financeTeamDatabase(server);
+  const { database, superuser } = team;
   if (!seededBefore) {
-    await superuser.query(`SELECT paydesk.add_person('fay', 'finance', 'fay-bench-password')`);
     const t0 = performance.now();
     await seedTeamFromLedger(superuser, from);
     console.log(`seeded ${total.toLocaleString('en')} payments in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: 'fay-bench-password', max: 4 });
+  const pool = team.financePool();
   pool.on('error', () => undefined);
   // Every count told exact, by id (one of an earlier page may be told while a later page is read).
   const told = new Set<string>();

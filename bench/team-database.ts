@@ -16,6 +16,16 @@ export async function financeTeamDatabase(server: PostgresServer) {
     superuser,
     /** How fay connects (a worker thread's config too). */
     finance: { host: '127.0.0.1', port: server.port, database, ...fay },
-    financePool: () => new pg.Pool({ host: '127.0.0.1', port: server.port, database, ...fay, max: 4 }),
+    financePool: () => financePool(server, database),
   };
 }
+
+/** The team database a bench kept seeded in its cluster (`--keep-pg`), its schema brought up to date. */
+export async function keptTeamDatabase(server: PostgresServer) {
+  const database = 'team';
+  const superuser = await server.connect({ database });
+  await applyTeamLedgerSecurity(superuser);
+  return { database, superuser, financePool: () => financePool(server, database) };
+}
+
+const financePool = (server: PostgresServer, database: string) => new pg.Pool({ host: '127.0.0.1', port: server.port, database, ...fay, max: 4 });
