@@ -84,6 +84,18 @@ describe('backups, updates and diagnostics through the preview', () => {
     await session.page.getByTestId('backups').scrollIntoViewIfNeeded();
     await session.screenshot('settings-backups-en');
     expect(await axeViolations(session.page)).toEqual([]);
+
+    // A backup's file name stays whole at 800 px: it is what the folder shows, and it broke at a
+    // hyphen there when it shared a line with the date and Restore (walk8, 2026-11-30).
+    const size = session.page.viewportSize()!;
+    await session.page.setViewportSize({ width: 800, height: 600 });
+    const lines = await backups.locator('.backup-name').first().evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    await session.page.setViewportSize(size);
+    expect(lines).toBe(1);
   });
 
   it('saves diagnostics and speaks Arabic', async () => {

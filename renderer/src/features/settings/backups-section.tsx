@@ -182,23 +182,27 @@ export function BackupsSection() {
         <ul className="backup-list" data-testid="backup-list">
           {backup.files.map((file) => (
             <li key={file.name}>
-              {/* The file's name too: two backups in one minute read alike, and it is what the folder shows. */}
-              <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
-              {/* Whose: a folder shared by two computers holds both's; each prunes only its own (backup-files.ts). */}
-              <span className="backup-owner" data-owner={file.laptop}>{t(`maint.file.${file.laptop}`, { laptop: ltrIsolated(file.laptopName ?? '') })}</span>{' '}
-              <code className="backup-name" dir="ltr">{file.name}</code>{' '}
-              {confirming === file.name ? (
+              <div className="backup-row">
+                <span>{t('maint.file', { when: when(file.at), size: formatSize(file.sizeBytes, language) })}</span>{' '}
+                {/* Whose: a folder shared by two computers holds both's; each prunes only its own (backup-files.ts). */}
+                <span className="backup-owner" data-owner={file.laptop}>{t(`maint.file.${file.laptop}`, { laptop: ltrIsolated(file.laptopName ?? '') })}</span>{' '}
+                {confirming !== file.name && (
+                  <button type="button" data-restore={file.name} aria-label={checking === file.name ? undefined : t('maint.restore.named', { when: when(file.at) })}
+                    onClick={() => busy === undefined && setConfirming(file.name)} disabled={busy !== undefined && checking !== file.name} aria-disabled={checking === file.name || undefined}>
+                    {checking === file.name ? t('maint.restore.checking') : t('maint.restore')}
+                  </button>
+                )}
+              </div>
+              {/* The file's name too, on a line of its own so that it stays whole: two backups in one
+                  minute read alike, and it is what the folder shows. */}
+              <div className="backup-name-line"><code className="backup-name" dir="ltr">{file.name}</code></div>
+              {confirming === file.name && (
                 <div className="confirm-box" role="alertdialog" aria-labelledby="restore-confirm">
                   <p id="restore-confirm"><IsolatedRuns as="code" text={t('maint.restore.confirm', { when: when(file.at), folder: keptFolder })} /></p>
                   <p>{t('maint.restore.keys')}</p>
                   <button type="button" onClick={() => void restore(file.name, file.at)}>{t('maint.restore.yes')}</button>
                   <button type="button" ref={keepRestoreButton} onClick={() => setConfirming(undefined)}>{t('settings.cancel')}</button>
                 </div>
-              ) : (
-                <button type="button" data-restore={file.name} aria-label={checking === file.name ? undefined : t('maint.restore.named', { when: when(file.at) })}
-                  onClick={() => busy === undefined && setConfirming(file.name)} disabled={busy !== undefined && checking !== file.name} aria-disabled={checking === file.name || undefined}>
-                  {checking === file.name ? t('maint.restore.checking') : t('maint.restore')}
-                </button>
               )}
             </li>
           ))}
