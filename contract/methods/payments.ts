@@ -95,6 +95,12 @@ export const paymentViewSchema = shared(() => z.object({
   lastCheckedAt: z.string().nullable(),
   /** A payment link's expiry date (YYYY-MM-DD) as sent to the gateway; null when not known (other kinds, links made before it was kept). */
   expiresOn: z.string().nullable(),
+  /**
+   * The gateway check-up run that made this payment with test money (docs/check-up.md), or null:
+   * the lists mark it, so it is not taken for a customer's payment. Both ledgers fill it; absent
+   * only in views made by hand (tests), read as a customer's payment.
+   */
+  checkupRun: z.string().nullable().optional(),
 }));
 export type PaymentView = z.infer<ReturnType<typeof paymentViewSchema>>;
 

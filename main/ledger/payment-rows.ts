@@ -121,6 +121,7 @@ export function toView(row: PaymentRow, open: OpenOperation | null): PaymentView
     updatedAt: row.updated_at,
     lastCheckedAt: row.last_checked_at,
     expiresOn: row.kind === 'link' ? row.expire_date ?? null : null,
+    checkupRun: row.checkup_run ?? null,
   };
 }
 

@@ -36,14 +36,15 @@ describe('a declined link, made again', () => {
     await row.getByRole('button', { name: 'New link like DECLINED-1' }).click(); // press 1
     const form = app.form('link');
     await form.waitFor();
-    expect(await form.locator('#link-orderId').inputValue()).toBe('');
+    // The same order, tried again: its reference numbered on, the first free one (main's nextOrderId; walk of 2026-12-01).
+    await expect.poll(() => form.locator('#link-orderId').inputValue()).toBe('DECLINED-1-2');
     expect(await form.locator('#link-amount').inputValue()).toBe('1234.50');
     expect(await form.locator('#link-customer-name').inputValue()).toBe(customer.name);
     await session.page.getByTestId('link-submit').click(); // press 2
     const result = session.page.getByTestId('link-result');
     await result.getByTestId('share-url').waitFor();
     const orderId = (await result.getByTestId('result-order-id').textContent())!;
-    expect(orderId).not.toBe('DECLINED-1');
+    expect(orderId).toBe('DECLINED-1-2');
     expect(await result.textContent()).toMatch(/SAR\s1,234\.50/);
 
     await payOnGatewayPage(customerTab, await result.getByTestId('share-url').inputValue(), cards.approved);

@@ -65,6 +65,17 @@ describeLedgerApp('the gateway check-up on the ledger in use', (app, backend) =>
     const rows = listed.rows.map((r) => `${tagOf(r.orderId)} ${r.kind} ${r.state} ${r.amountMinor} ${r.capturedMinor} ${r.refundedMinor}`).sort();
     expect(rows.length).toBe(orderIds.length);
     expect(rows).toEqual(expect.arrayContaining(['SALE sale refunded 200 200 200', 'AUTH2 sale voided 200 0 0', 'CHECKOUT checkout pending 200 0 0', 'LINK link pending 200 0 0']));
+    // Each names its run wherever a screen reads it, so the lists mark it as the check-up's test money
+    // and offer no Copy or Resend for its link (walk of 2026-12-01): the list, the links list, the detail.
+    expect(listed.rows.map((r) => r.checkupRun)).toEqual(listed.rows.map(() => run.id));
+    const links = (await app().value<{ rows: PaymentView[] }>('listPaymentLinks', { limit: 500 })).rows;
+    expect(links.filter((r) => r.orderId.startsWith('CHK-')).map((r) => r.checkupRun)).toEqual([run.id]);
+    const sale = listed.rows.find((r) => tagOf(r.orderId) === 'SALE')!;
+    expect((await app().value<{ payment: PaymentView }>('getPayment', { paymentId: sale.id })).payment.checkupRun).toBe(run.id);
+    // A customer's payment names none.
+    const customers = await app().value<PaymentView>('createPaymentLink', { amount: '40.00', currency: 'SAR', description: 'A customer\'s', customer: { name: 'Reem', email: 'reem@example.com', phone: '+966551230001' } });
+    expect(customers.checkupRun).toBeNull();
+    expect((await app().value<{ rows: PaymentView[] }>('listPaymentLinks', { limit: 5 })).rows.find((r) => r.id === customers.id)?.checkupRun).toBeNull();
     const overview = await app().value<{ periods: Array<{ totals: unknown }> }>('getOverview', { profileId: 'practice', periods: [today()], now: new Date().toISOString() });
     seen.set(backend, {
       steps, rows, totals: overview.periods[0]!.totals,

@@ -20,6 +20,7 @@ import { RecentRuns } from './recent-runs';
 import { focusIfLost } from '../../ui/focus';
 import { QuotedWords } from '../../ui/quoted-words';
 import { StopAfterRuns } from '../../ui/isolated-runs';
+import { verdictOf } from './verdict';
 
 const busyStates = new Set(['running', 'cancelling']);
 
@@ -32,6 +33,8 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
   const offered = useCheckups((s) => s.offered[profile.id]);
   // What was saved is kept as the file name, a refusal as main's error, so the line follows a change of language.
   const [saved, setSaved] = useState<{ ok: true; file: string } | { ok: false; error: AppError }>();
+  // A new run's report is not saved yet: "Report saved: …" under it named the run before's file.
+  useEffect(() => setSaved(undefined), [run?.id]);
   const titleId = `checkup-${profile.id}-title`;
   // A run started on another computer is shown as kept there: this laptop neither cancels nor waits for it.
   const elsewhere = run?.startedBy?.thisLaptop === false;
@@ -68,6 +71,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
 
   const done = run ? run.steps.filter((s) => s.state !== 'waiting' && s.state !== 'running').length : 0;
   const count = (state: string) => String(run?.steps.filter((s) => s.state === state).length ?? 0);
+  const verdict = run ? verdictOf(run) : null;
   const errorText = error?.code === 'key_missing' ? t('checkup.needsKey') : error?.code === 'rule_violation' ? t('checkup.error.production') : error && wordError(error).message;
 
   return (
@@ -114,6 +118,7 @@ export function CheckupSection({ profile }: { profile: ProfileView }) {
               ? t(`checkup.state.${run.state}` as MessageKey)
               : `${t(`checkup.state.${run.state}` as MessageKey)}: ${t('checkup.summary', { passed: count('passed'), different: count('different'), failed: count('failed'), skipped: count('skipped') })}.`}
           </p>
+          {verdict && <p className={`checkup-verdict checkup-verdict-${verdict.key.split('.').pop()}`} data-testid="checkup-verdict">{t(verdict.key, { count: verdict.count })}</p>}
           <label htmlFor={`${titleId}-progress`}>{t('checkup.progress')}: {t('checkup.progress.count', { done, total: run.steps.length })}</label>
           <progress id={`${titleId}-progress`} max={run.steps.length} value={done} />
           <ol className="checkup-steps" aria-label={t('checkup.steps')}>

@@ -3,6 +3,7 @@
 import type { CheckupStep } from '../../../../contract/methods/checkup';
 import { translate, type Language, type MessageKey } from '../../i18n';
 import { findingText, known } from './finding-text';
+import { failedMeaning, verdictOf } from './verdict';
 
 type Report = {
   createdAt: string;
@@ -24,6 +25,7 @@ export function reportText(json: string, language: Language): string {
     ...(report.profile.pathOverrides.length ? [t('checkup.report.overrides', { list: report.profile.pathOverrides.join(', ') })] : []),
     t('checkup.report.run', { started: report.run.startedAt, finished: report.run.finishedAt ?? '—', state: known(t, 'checkup.state', report.run.state) }),
     t('checkup.summary', { passed: String(s.passed), different: String(s.different), failed: String(s.failed), skipped: String(s.skipped) }),
+    ...verdictLine(report, t),
     t('checkup.report.redacted'),
     '',
   ];
@@ -31,6 +33,8 @@ export function reportText(json: string, language: Language): string {
     lines.push(`${i + 1}. ${t(`checkup.step.${step.key}` as MessageKey)}: ${t(`checkup.stepState.${step.state}` as MessageKey)}`);
     if (step.orderIds.length) lines.push(`   ${t('checkup.orders')}: ${step.orderIds.join(', ')}`);
     for (const finding of step.findings) lines.push(`   - ${findingText(t, finding, language)}`);
+    const meaning = failedMeaning(step);
+    if (meaning) lines.push(`   ${t(meaning)}`);
     for (const answer of step.answers) {
       lines.push(`   ${t('checkup.answer', { call: known(t, 'checkup.call', answer.call) })}`);
       if (!answer.readable) lines.push(`     ${t('checkup.answer.unreadable')}`);
@@ -44,4 +48,10 @@ export function reportText(json: string, language: Language): string {
     lines.push('');
   });
   return lines.join('\n');
+}
+
+/** The screen's verdict under the counts, so the file says what the screen says (a run saved before is judged the same way). */
+function verdictLine(report: Report, t: (key: MessageKey, values?: Record<string, string>) => string): string[] {
+  const verdict = verdictOf({ state: report.run.state, steps: report.steps });
+  return verdict ? [t(verdict.key, { count: String(verdict.count) })] : [];
 }

@@ -5,10 +5,12 @@ import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { Ltr } from '../../ui/ltr';
 import { findingText, known } from './finding-text';
 import { QuotedWords } from '../../ui/quoted-words';
+import { failedMeaning } from './verdict';
 
 export function StepRow({ step, number }: { step: CheckupStep; number: number }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
+  const meaning = failedMeaning(step);
   return (
     <li className={`checkup-step checkup-${step.state}`} data-testid={`checkup-step-${step.key}`} data-state={step.state}>
       {/* Its own column, as wide as the widest number: the list's markers from 10 on were cut at
@@ -25,6 +27,7 @@ export function StepRow({ step, number }: { step: CheckupStep; number: number })
           ))}
         </ul>
       )}
+      {meaning && <p className="checkup-meaning" data-testid="checkup-meaning">{t(meaning)}</p>}
       {step.answers.length > 0 && (
         <details className="checkup-details">
           <summary>{t('checkup.details')}</summary>

@@ -23,7 +23,7 @@ import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, expir
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './payment-list';
-import { stillPayable, useAgainDraft, useDraftArrives } from './create-again';
+import { orderHint, stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
@@ -147,7 +147,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
           {text('customer.taxNumber', 'taxNumber', t('gp.customer.taxNumber'), { ltr: true })}
         </CustomerFields>
         {/* After the customer, as on the terminal: the amount is what a person types first (docs/keyboard.md). */}
-        {text('orderId', 'orderId', t('gp.orderId'), { hint: t('gp.orderId.hint'), ltr: true })}
+        {text('orderId', 'orderId', t('gp.orderId'), { hint: orderHint(t, again, v.orderId), ltr: true })}
         <details className="gp-group" open={Object.keys(errors).some((k) => k.startsWith('address.')) || undefined}>
           <summary>{t('gp.address')}</summary>
           {text('address.country', 'country', t('gp.address.country'), { hint: t('gp.address.country.hint'), ltr: true, maxLength: 2 })}

@@ -12,11 +12,30 @@ import { useLanguage, useT } from '../../i18n';
 import { formatDayMonth } from '../../i18n/format';
 import { today } from './form-kit';
 
-/** What the row says of the expiry, or null; `on` is today as YYYY-MM-DD in the user's time zone. */
-export function expiryWord(payment: Pick<PaymentView, 'state' | 'expiresOn'>, on: string): 'expires' | 'passed' | null {
+export type ExpiryWord = 'today' | 'tomorrow' | 'expires' | 'yesterday' | 'passed';
+
+/**
+ * What the row says of the expiry, or null; `on` is today as YYYY-MM-DD in the user's time zone.
+ * The days next to today are said as such ("Expires today, 30 Nov", "Its expiry date was yesterday,
+ * 29 Nov"): a link that can be paid for one more hour read "Expires 30 Nov", whose day a person had
+ * to compare with the calendar (walk of 2026-12-01).
+ */
+export function expiryWord(payment: Pick<PaymentView, 'state' | 'expiresOn'>, on: string): ExpiryWord | null {
   if (payment.state !== 'pending' || !payment.expiresOn) return null;
-  return on <= payment.expiresOn ? 'expires' : 'passed';
+  const date = payment.expiresOn;
+  if (date === on) return 'today';
+  if (date === dayAfter(on, 1)) return 'tomorrow';
+  if (date === dayAfter(on, -1)) return 'yesterday';
+  return on < date ? 'expires' : 'passed';
 }
+
+/** A calendar day `days` after YYYY-MM-DD, as YYYY-MM-DD (UTC arithmetic on the date alone: no zone, no DST). */
+function dayAfter(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+const wordKeys = { today: 'gp.links.expiresToday', tomorrow: 'gp.links.expiresTomorrow', expires: 'gp.links.expires', yesterday: 'gp.links.pastExpiryYesterday', passed: 'gp.links.pastExpiry' } as const;
 
 /**
  * Today (YYYY-MM-DD, the user's time zone), drawn again at each local midnight while the caller is
@@ -53,9 +72,9 @@ export function LinkExpiry({ payment, on }: { payment: Pick<PaymentView, 'state'
   if (!word) return null;
   const date = formatDayMonth(payment.expiresOn!, language);
   // The words may wrap in a narrow list (get-paid.css), the day and month never ("Expires 7" / "Dec").
-  const [before = '', after = ''] = t(word === 'expires' ? 'gp.links.expires' : 'gp.links.pastExpiry', { date: '\u0000' }).split('\u0000');
+  const [before = '', after = ''] = t(wordKeys[word], { date: '\u0000' }).split('\u0000');
   return (
-    <span className={`gp-expiry gp-expiry-${word}`} data-testid="link-expiry">
+    <span className={`gp-expiry gp-expiry-${word === 'yesterday' ? 'passed' : word}`} data-testid="link-expiry">
       {before}<span className="gp-expiry-date">{date}</span>{after}
     </span>
   );

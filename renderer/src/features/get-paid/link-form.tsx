@@ -22,7 +22,7 @@ import { checkLines, draftTotals, emptyLine, InvoiceLines, type LineDraft } from
 import { Field } from '../settings/field';
 import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
-import { useAgainDraft } from './create-again';
+import { orderHint, useAgainDraft } from './create-again';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { keepLinkDraft, useKeptLinkDraft, type LinkDraft } from './kept-link-draft';
 import { shortcutKeys } from '../../ui/shortcuts';
@@ -152,7 +152,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         )}
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} />
         {/* After the customer, as on the terminal: the amount is what a person types first (docs/keyboard.md). */}
-        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
+        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={orderHint(t, again, v.orderId)} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         {lines && (
           <div className="gp-row">
             <TextField form={form} path="buyerVatNumber" label={t('inv.buyerVat')} value={invoice.buyerVat} onChange={invoice.setBuyerVat} errors={errors} ltr autoComplete="off" />

@@ -26,6 +26,7 @@ import { usePaymentList } from './payment-list';
 import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
 import { typedDir } from '../../ui/typed-dir';
+import { CheckupMark } from '../transactions/payment-state';
 
 /**
  * The list's search and State filter, kept while the window is open as the Transactions list keeps
@@ -111,7 +112,7 @@ function LinkRow({ row, on, hadFocus, invoiceNumber, sharing, copied, onShare, o
     <>
       <tr data-testid="link-row" data-order-id={row.orderId} data-row-id={row.id} ref={line}>
         <td><OrderIdOpens row={row} />{invoiceNumber && <><br /><Ltr className="mono" testId="row-invoice-number">{invoiceNumber}</Ltr></>}</td>
-        <td><ClampedName name={row.customer.name} /></td>
+        <td>{row.checkupRun ? <CheckupMark payment={row} /> : <ClampedName name={row.customer.name} />}</td>
         <td><Amount minor={row.amountMinor} currency={row.currency} /></td>
         <td><PaymentStateLabel payment={row} /><LinkExpiry payment={row} on={on} /></td>
         <td><RowMoment iso={row.createdAt} /></td>

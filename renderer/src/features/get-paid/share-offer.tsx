@@ -4,8 +4,10 @@
 // in the first screen's files, the share panel is not (as receipt-offer.tsx does for receipts).
 import { lazy, Suspense, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
-import { useT } from '../../i18n';
-import { stillPayable } from './create-again';
+import { useLanguage, useT } from '../../i18n';
+import { formatDayMonth } from '../../i18n/format';
+import { makeAnother, stillPayable } from './create-again';
+import { useMayCreatePayments } from '../settings/team-role';
 import { copyText } from '../../ui/clipboard';
 
 const PaymentSharePanel = lazy(() => import('./payment-share-panel'));
@@ -54,6 +56,25 @@ export function ShareOffer({ payment }: { payment: PaymentView }) {
         <LinkShareButtons payment={payment} copied={copied} sharing={sharing} onCopy={() => void copy()} onShare={() => setSharing(!sharing)} panelId={panelId} />
       </div>
       {sharing && <div id={panelId}><Suspense fallback={null}><PaymentSharePanel payment={payment} /></Suspense></div>}
+      {payment.kind === 'link' && <NoCancel payment={payment} />}
     </div>
+  );
+}
+
+/**
+ * An unpaid link's detail says it cannot be cancelled (the gateway documents no way to: staff asked
+ * to "cancel the link for order X" looked for a button that was not there, with no word why) and
+ * until when it can be paid, and offers the way to another amount: a new link like it, under the
+ * next free reference, nothing sent until Create (walk of 2026-12-01, docs/screens-getting-paid.md).
+ */
+function NoCancel({ payment }: { payment: PaymentView }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const mayCreate = useMayCreatePayments();
+  return (
+    <p className="field-hint gp-no-cancel" data-testid="link-no-cancel">
+      {payment.expiresOn ? t('gp.links.noCancel', { date: formatDayMonth(payment.expiresOn, language).replace(/ /g, '\u00a0') }) /* the day and month on one line */ : t('gp.links.noCancel.undated')}
+      {mayCreate && <> <button type="button" onClick={() => void makeAnother(payment)} data-testid="replace-link">{t('gp.another.link')}</button></>}
+    </p>
   );
 }

@@ -24,7 +24,7 @@ import { checkAmount, checkCustomer, customerToSend, type Problems } from './val
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
 import { nothingSent, outcomeNotKnown } from './not-sent';
-import { makeAnother, useAgainDraft, useDraftArrives } from './create-again';
+import { makeAnother, orderHint, useAgainDraft, useDraftArrives } from './create-again';
 import { PayByLinkButton } from './make-another';
 import { cardDetailsWrong } from './decline-kind';
 import { rememberCurrency, useStartCurrency } from './last-currency';
@@ -290,7 +290,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         </fieldset>
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
         {/* The declined sale's reference numbered on, while the field still holds it: the hint says why (create-again.ts). */}
-        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={again?.after && v.orderId === again.orderId ? t('gp.orderId.hintRetry', { declined: again.after, orderId: again.orderId }) : t('gp.orderId.hint')} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
+        <TextField form={form} path="orderId" label={t('gp.orderId')} hint={orderHint(t, again, v.orderId)} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="field field-check">
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
           <label htmlFor="terminal-authOnly">{t('gp.authOnly')}</label>

@@ -34,6 +34,7 @@ export const en = {
   // Main refused the filter (an amount without its currency): said next to the field; nothing is loading.
   'tx.count.refused': 'Nothing listed until the filter is corrected.',
   'tx.col.created': 'Created', 'tx.col.order': 'Order', 'tx.col.customer': 'Customer', 'tx.col.amount': 'Amount', 'tx.col.state': 'State',
+  'tx.checkupMark': 'Gateway check-up', 'tx.checkupMark.hint': 'Made by the gateway check-up with test money (Settings → Profiles): not a customer’s payment.',
   'tx.refundedShort': '({amount} refunded)', 'tx.refundedUnknownShort': '(amount refunded not known)', 'tx.filters': 'Search and filters', 'tx.search': 'Search (/)', 'tx.search.placeholder': 'Order, name, e-mail, phone or transaction id',
   'tx.filter.state': 'State', 'tx.filter.any': 'Any', 'tx.filter.kind': 'Kind', 'tx.filter.currency': 'Currency', 'tx.filter.from': 'From', 'tx.filter.to': 'To',
   // After a date field's typing mistake: the list is not filtered as if the field were empty.
@@ -241,6 +242,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.empty.cardLast4': 'لا يعرف بايدسك إلا بطاقة البيع المُدخلة في شاشة «الدفع بالبطاقة» فيه: البطاقة المُدخلة في صفحة البوابة (روابط الدفع وجلسات الدفع) ليست في ردودها. ابحث عنها في لوحة تحكم البوابة.',
   'tx.count.refused': 'لا يُعرض شيء حتى يُصحَّح عامل التصفية.',
   'tx.col.created': 'تاريخ الإنشاء', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
+  'tx.checkupMark': 'فحص البوابة', 'tx.checkupMark.hint': 'أنشأها فحص البوابة بأموال اختبار (الإعدادات ← ملفات التعريف): ليست دفعة من عميل.',
   'tx.refundedShort': '(استُرد {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
   'tx.filter.state': 'الحالة', 'tx.filter.any': 'الكل', 'tx.filter.kind': 'النوع', 'tx.filter.currency': 'العملة', 'tx.filter.from': 'من', 'tx.filter.to': 'إلى',
   'tx.filter.dateKept': 'إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: {date}.',

@@ -20,7 +20,7 @@ import { JoinedDescription } from '../../ui/joined-description';
 import { ColleagueProfileNote, OtherProfileNote, useActingRule, useProfileRemoved } from './other-profile-note';
 import { SettleDialog } from './settle-dialog';
 import { useTransactions } from './transactions-store';
-import { StateBadge } from './payment-state';
+import { CheckupMark, StateBadge } from './payment-state';
 import { Timeline } from './timeline';
 import { useMayCreatePayments, useTeamRole } from '../settings/team-role';
 import { canCreateAgain, createAgain } from '../get-paid/create-again';
@@ -211,6 +211,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {/* Support reads the ids out or pastes them: a triple-click on a title cut with an ellipsis left them unsure all of it was copied. */}
           <CopyButton text={payment.orderId} label={t('detail.copyOrderId')} copiedLabel={t('detail.copiedOrderId')} shown={titleRef} testId="copy-order-id" />
           <StateBadge payment={payment} />
+          <CheckupMark payment={payment} />
         </div>
         <button type="button" className="close" onClick={onClose} aria-label={t('detail.close')}>×</button>
       </div>

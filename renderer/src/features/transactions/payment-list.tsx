@@ -8,7 +8,7 @@ import { Ltr } from '../../ui/ltr';
 import { inTwoDirections } from '../../ui/reading-cut';
 import { TwoDirectionName } from '../../ui/two-direction-name';
 import { pressed, type ShortcutId } from '../../ui/shortcuts';
-import { StateBadge } from './payment-state';
+import { CheckupMark, StateBadge } from './payment-state';
 import { useTransactions } from './transactions-store';
 import { rowWindow, scrollToReveal } from './windowed-rows';
 import type { CurrencyCode } from '../../../../contract/money';
@@ -162,9 +162,9 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                       <>
                         <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
                         <span role="gridcell" className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></span>
-                        <span role="gridcell" title={row.customer.name ?? undefined}>
+                        <span role="gridcell" title={row.checkupRun ? undefined : row.customer.name ?? undefined}>
                           {/* A name in both directions is cut by its beginning in reading order; CSS cut it by position on screen. */}
-                          {inTwoDirections(row.customer.name) ? <TwoDirectionName className="customer-name" name={row.customer.name} /> : <bdi className="customer-name">{row.customer.name ?? '—'}</bdi>}
+                          {row.checkupRun ? <CheckupMark payment={row} /> : inTwoDirections(row.customer.name) ? <TwoDirectionName className="customer-name" name={row.customer.name} /> : <bdi className="customer-name">{row.customer.name ?? '—'}</bdi>}
                         </span>
                         <span role="gridcell" className="num">
                           <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>

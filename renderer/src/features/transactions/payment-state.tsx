@@ -5,6 +5,18 @@ import { stateWordOf } from '../../../../contract/payment-states';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 
+/**
+ * A payment the gateway check-up made with test money, marked where a customer's name would be
+ * ("Gateway check-up", «فحص البوابة»): the lists showed its stored English "Paydesk check-up" on
+ * Arabic screens, and an unpaid check-up link with Copy and Resend, like any customer's (walk of
+ * 2026-12-01). Nothing for a customer's payment.
+ */
+export function CheckupMark({ payment }: { payment: Pick<PaymentView, 'checkupRun'> }) {
+  const t = useT();
+  if (!payment.checkupRun) return null;
+  return <span className="checkup-mark" title={t('tx.checkupMark.hint')} data-testid="checkup-mark">{t('tx.checkupMark')}</span>;
+}
+
 /** A repeat charge's line in the detail has no operations read: its badge alone. */
 type Shown = Pick<PaymentView, 'state' | 'kind' | 'needsAttention' | 'operationInFlight'> & Partial<Pick<PaymentView, 'openOperation' | 'amountMinor' | 'currency'>>;
 
