@@ -55,7 +55,7 @@ export function AttentionScreen() {
       const [flagged, unsure, lost] = await Promise.all([
         api.searchPayments({ filter: { needsAttention: true }, sort, limit: pageLimit }),
         api.searchPayments({ filter: { states: ['unknown', 'creating'] }, sort, limit: pageLimit }),
-        api.listUnclearOperations({ limit: pageLimit }),
+        api.listUnclearOperations({ limit: pageLimit, direction: order }),
       ]);
       const all = new Map<string, PaymentView>();
       for (const result of [flagged, unsure]) if (result.ok) result.value.rows.forEach((row) => all.set(row.id, row));
