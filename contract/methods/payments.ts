@@ -245,8 +245,8 @@ export const paymentMethods = {
     output: () => z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema()) }),
   }),
   listUnclearOperations: method({
-    summary: 'Payments with a capture, refund, void or create whose answer was lost (outcome unknown), oldest first, with that operation: Needs attention lists them at once.',
-    input: () => z.object({ limit: z.number().int().min(1).max(500).default(500) }).strict(),
+    summary: 'Payments with a capture, refund, void or create whose answer was lost (outcome unknown), oldest first (or newest first: `direction` desc), with that operation: Needs attention lists them at once.',
+    input: () => z.object({ limit: z.number().int().min(1).max(500).default(500), direction: z.enum(['asc', 'desc']).default('asc') }).strict(),
     output: () => z.object({ rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({ kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string() }) })) }),
   }),
   listPaymentLinks: method({

@@ -246,9 +246,13 @@ export function createPaymentRows(db: LedgerDb) {
       return `${mark.n}/${mark.done}/${mark.settled ?? 0}`;
     },
     sendingOperations: () => db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.outcome = ${outcomeCode('sending')}`).all() as OperationRow[],
-    /** Operations whose answer was lost (outcome unknown), oldest first: read through their own index (migration 14). */
-    unclearOperations: (limit: number) =>
-      db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.outcome = ${outcomeCode('unknown')} ORDER BY o.created_at, o.payment LIMIT ?`).all(limit) as OperationRow[],
+    /**
+     * Operations whose answer was lost (outcome unknown), oldest first or newest first: read through
+     * their own index (migration 14). Newest first reaches the one lost a moment ago on a ledger
+     * holding more than one answer's worth of older ones.
+     */
+    unclearOperations: (limit: number, direction: 'asc' | 'desc' = 'asc') =>
+      db.prepare(`SELECT ${opColumns} FROM ledger_operations o WHERE o.outcome = ${outcomeCode('unknown')} ORDER BY o.created_at ${direction === 'desc' ? 'DESC' : 'ASC'}, o.payment ${direction === 'desc' ? 'DESC' : 'ASC'} LIMIT ?`).all(limit) as OperationRow[],
     dueForCheck: (now: string, limit: number) =>
       db.prepare('SELECT id, profile_id FROM payments WHERE next_check_at IS NOT NULL AND next_check_at <= ? ORDER BY next_check_at LIMIT ?').all(now, limit) as Array<{ id: string; profile_id: string }>,
     /** Repeat charges of a card enrolled on this payment, oldest first. */

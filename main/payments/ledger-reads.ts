@@ -54,7 +54,7 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
     },
 
     listUnclearOperations(input: MethodParsedInput<'listUnclearOperations'>): MethodOutput<'listUnclearOperations'> {
-      const ops = rows.unclearOperations(input.limit);
+      const ops = rows.unclearOperations(input.limit, input.direction);
       const views = rows.views(ops.map((op) => rows.get(op.payment_id)!));
       return { rows: ops.map((op, i) => ({ payment: views[i]!, operation: { kind: op.kind, amountMinor: op.amount_minor, sentAt: op.created_at } })) };
     },

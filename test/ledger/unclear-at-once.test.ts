@@ -84,4 +84,24 @@ describeLedgerApp('an operation whose answer was lost', (app) => {
     expect((await unclear(app())).filter((r) => r.payment.id === payment.id)).toHaveLength(1);
     expect(await homeCount(app())).toBe(before! + 1);
   });
+
+  // The screen walk of 2026-12-01: 1,025 older lost answers on the seeded ledger, each answer 500 at
+  // most, oldest first: the refund lost a moment ago was in neither of Needs attention's orders.
+  it('lists newest first when asked, so the one just lost is on the first answer however many older ones wait', async () => {
+    app().practice.gateway.faults.set('status', null);
+    const lost: string[] = [];
+    for (const amount of ['11.00', '12.00', '13.00']) {
+      const { payment } = await value<{ payment: PaymentView }>(app(), 'chargeCard', { amount, currency: 'SAR', card: goodCard, customer, authOnly: false });
+      app().practice.gateway.faults.set('refund', { failure: 'reset_after_processing', times: 1 });
+      await value(app(), 'refundPayment', { paymentId: payment.id, amount: '1', currency: 'SAR', reason: 'Part of it' });
+      lost.push(payment.id);
+    }
+    const all = (await unclear(app())).map((r) => r.payment.id);
+    expect(all.slice(-3)).toEqual(lost);
+    const oldest = await value<Unclear>(app(), 'listUnclearOperations', { limit: 1 });
+    expect(oldest.rows.map((r) => r.payment.id)).toEqual([all[0]]);
+    const newest = await value<Unclear>(app(), 'listUnclearOperations', { limit: 2, direction: 'desc' });
+    expect(newest.rows.map((r) => r.payment.id)).toEqual([lost[2], lost[1]]);
+    expect(newest.rows[0]!.operation).toMatchObject({ kind: 'refund', amountMinor: 100 });
+  });
 });

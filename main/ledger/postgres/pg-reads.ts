@@ -453,7 +453,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     /** As on SQLite (ledger-reads.ts): the open operations' partial index (operations_one_open) finds them, so the cost is what is unclear, not the ledger's size; ties in the payments' order of arrival, as SQLite's by the payment's rowid. */
     async listUnclearOperations(input: MethodParsedInput<'listUnclearOperations'>): Promise<MethodOutput<'listUnclearOperations'>> {
       const found = (await pool.query(`SELECT ${paymentSelect}, o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at FROM paydesk.operations o
-        JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' ORDER BY o.created_at, p.list_seq LIMIT $1`, [input.limit])).rows;
+        JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' ORDER BY o.created_at ${input.direction === 'desc' ? 'DESC' : 'ASC'}, p.list_seq ${input.direction === 'desc' ? 'DESC' : 'ASC'} LIMIT $1`, [input.limit])).rows;
       const payments = await views(found);
       return { rows: found.map((r, i) => ({ payment: payments[i]!, operation: { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } })) };
     },

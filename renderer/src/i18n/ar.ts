@@ -43,7 +43,7 @@ export const ar: Record<MessageKey, string> = {
   'keys.firstRow': 'الدفعة الأولى',
   'keys.lastRow': 'الدفعة الأخيرة',
   'keys.openRow': 'افتح الدفعة',
-  'keys.searchToList': 'من البحث: إلى أول نتيجة',
+  'keys.searchToList': 'من البحث أو من زر تاريخ (الشهر الماضي…): إلى أول نتيجة',
   'keys.refund': 'استرداد',
   'keys.capture': 'تحصيل',
   'keys.void': 'إلغاء التفويض',

@@ -43,7 +43,7 @@ export const en = {
   'keys.firstRow': 'First payment',
   'keys.lastRow': 'Last payment',
   'keys.openRow': 'Open the payment',
-  'keys.searchToList': 'From the search: to the first result',
+  'keys.searchToList': 'From the search or a date button (Last month…): to the first result',
   'keys.refund': 'Refund',
   'keys.capture': 'Capture',
   'keys.void': 'Void',

@@ -2,7 +2,7 @@
 // export). `ar` must have every key of `en` (the type checks it).
 export const en = {
   'ov.title': 'Money at a glance',
-  'ov.intro': 'From the ledger: what was captured and refunded on the payments made in each period, per currency. Choose a figure to see the payments behind it.',
+  'ov.intro': 'From the ledger: what was captured and refunded on the payments created in each period, per currency (a link or an authorisation counts on the day it was created, whenever it was paid or captured). Choose a figure to see the payments behind it.',
   'ov.loading': 'Loading the figures…',
   'ov.scope.label': 'Show',
   'ov.scope.profile': 'This profile',
@@ -109,7 +109,7 @@ export const en = {
 
 export const ar: Record<keyof typeof en, string> = {
   'ov.title': 'المال في لمحة',
-  'ov.intro': 'من السجل: ما حُصّل وما استُرد من المدفوعات المنشأة في كل فترة، لكل عملة على حدة. اختر رقمًا لترى المدفوعات التي وراءه.',
+  'ov.intro': 'من السجل: ما حُصّل وما استُرد من المدفوعات المنشأة في كل فترة، لكل عملة على حدة (يُحسب الرابط أو التفويض في يوم إنشائه، أيًّا كان يوم دفعه أو تحصيله). اختر رقمًا لترى المدفوعات التي وراءه.',
   'ov.loading': 'جارٍ تحميل الأرقام…',
   'ov.scope.label': 'عرض',
   'ov.scope.profile': 'ملف التعريف هذا',

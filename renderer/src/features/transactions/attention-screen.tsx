@@ -32,6 +32,13 @@ type Order = 'asc' | 'desc';
  * screens down, and "newest first" brings it to the top (docs/screens-walks.md, the fourth walk).
  */
 let chosenOrder: Order = 'asc';
+/**
+ * The row last opened, and where it stood: coming back (Alt+6, the menu) brings the list to that
+ * place with the keyboard on it, the opened row or, once it left the list, the one that took its
+ * place. Opened 200 rows down, the way back was the list's top, 17,000 px above (the screen walk of
+ * 2026-12-01). Used once, then forgotten: a later visit opens at the start.
+ */
+let leftAt: { id: string; index: number } | undefined;
 type LostOperation = Pick<UnclearOperation, 'kind' | 'amountMinor'>;
 /** Each of the list's queries answers at most this many: past it the list shows its own end, and says so. */
 const pageLimit = 500;
@@ -55,7 +62,7 @@ export function AttentionScreen() {
       const [flagged, unsure, lost] = await Promise.all([
         api.searchPayments({ filter: { needsAttention: true }, sort, limit: pageLimit }),
         api.searchPayments({ filter: { states: ['unknown', 'creating'] }, sort, limit: pageLimit }),
-        api.listUnclearOperations({ limit: pageLimit }),
+        api.listUnclearOperations({ limit: pageLimit, direction: order }),
       ]);
       const all = new Map<string, PaymentView>();
       for (const result of [flagged, unsure]) if (result.ok) result.value.rows.forEach((row) => all.set(row.id, row));
@@ -128,7 +135,10 @@ export function AttentionScreen() {
   const otherProfiles = activeId !== undefined && (rows?.some((row) => row.profileId !== activeId) ?? false);
 
   // The list's filters from an earlier visit would leave the payment out ("Not in the list").
-  const openPayment = (id: string) => showPayment(id, go);
+  const openPayment = (id: string, index: number) => {
+    leftAt = { id, index };
+    showPayment(id, go);
+  };
 
   // A check that settles a row takes its button away: the keyboard goes on to the row that took
   // its place (or the one above, or "Nothing needs attention."), not to the page's start.
@@ -153,6 +163,21 @@ export function AttentionScreen() {
   // with it: the keyboard was on the page's body and a screen reader said nothing. The title takes it.
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => focusIfLost(title.current), []);
+
+  // Back from a payment opened here: the list's first answer brings the row left into view, the
+  // keyboard on its Open (or on the first button of the row now in its place).
+  useEffect(() => {
+    if (!rows || !leftAt) return;
+    const { id, index } = leftAt;
+    leftAt = undefined;
+    const shown = table.current?.rows;
+    if (!shown?.length) return;
+    const kept = rows.findIndex((row) => row.id === id);
+    const row = shown[kept >= 0 ? kept : Math.min(index, shown.length - 1)]!;
+    const target = kept >= 0 ? row.querySelector<HTMLElement>('[data-testid="attention-open"]') : row.querySelector<HTMLElement>('button');
+    row.scrollIntoView?.({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [rows]);
 
   return (
     <div className="attention" data-testid="attention-screen">
@@ -192,7 +217,7 @@ export function AttentionScreen() {
                         {checking.has(row.id) ? t('gp.checking') : t('detail.checkStatus')}
                       </button>
                     )}
-                    <button type="button" aria-describedby={`attention-order-${row.id}`} onClick={() => openPayment(row.id)} data-testid="attention-open">{t('attention.open')}</button>
+                    <button type="button" aria-describedby={`attention-order-${row.id}`} onClick={() => openPayment(row.id, index)} data-testid="attention-open">{t('attention.open')}</button>
                   </div></td>
                 </tr>
               );

@@ -174,7 +174,7 @@ export function AuditScreen() {
         <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" dir={typedDir(query)} aria-keyshortcuts={shortcutKeys('search')} value={query} onKeyDown={toEntries} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
         <DateField id="audit-from" label={t('tx.filter.from')} value={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, from: fromInstant(day) })} testId="audit-from" />
         <DateField id="audit-to" label={t('tx.filter.to')} value={toField(period.to)} min={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, to: toInstant(day) })} testId="audit-to" />
-        <QuickDates from={period.from} to={period.to} choices={dayChoices} choose={(range) => choosePeriod({ from: range.from, to: range.to })} />
+        <QuickDates from={period.from} to={period.to} choices={dayChoices} choose={(range) => choosePeriod({ from: range.from, to: range.to })} toResults={() => entries.current?.focus()} />
         {exporting ? (
           <>
             <label htmlFor="audit-export-progress">{t('export.progress')}</label>

@@ -50,9 +50,12 @@ export function FilterBar() {
   const toList = (event: ReactKeyboardEvent<HTMLInputElement>) => {
     if (!pressed(event.nativeEvent, 'searchToList') || event.shiftKey) return;
     event.preventDefault();
-    // Drawn at once: a covered list is given back before the keyboard goes to it, so an Enter right after opens.
-    if (listCovered()) flushSync(() => useTransactions.getState().close());
     send(query);
+    toFirstRow();
+  };
+  // Drawn at once: a covered list is given back before the keyboard goes to it, so an Enter right after opens.
+  const toFirstRow = () => {
+    if (listCovered()) flushSync(() => useTransactions.getState().close());
     useTransactions.getState().select(0);
     focusListRow(0);
   };
@@ -129,7 +132,7 @@ export function FilterBar() {
         <DateField key={`from ${cleared}`} id="tx-from" label={t('tx.filter.from')} value={fromField(filter.from)} onChange={(day) => setFilter({ from: fromInstant(day) })} stillUsing={dateKept} />
         <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} min={fromField(filter.from)} onChange={(day) => setFilter({ to: toInstant(day) })} stillUsing={dateKept} />
         {/* After From and To, which stay side by side: before them, To wrapped apart from From at 1280 px. */}
-        <QuickDates from={filter.from} to={filter.to} choose={(period) => setFilter({ from: period.from, to: period.to })} />
+        <QuickDates from={filter.from} to={filter.to} choose={(period) => setFilter({ from: period.from, to: period.to })} toResults={toFirstRow} />
         <div className="field filter-amount">
           <label htmlFor="tx-min">{t('tx.filter.min')}</label>
           <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />

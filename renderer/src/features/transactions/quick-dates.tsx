@@ -5,6 +5,7 @@
 // typed dates, 22 presses (docs/audit-log.md).
 import { useId } from 'react';
 import { useT } from '../../i18n';
+import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { periodsOf, yesterdayOf, type Range } from '../overview/periods';
 import './quick-dates.css';
 
@@ -13,8 +14,13 @@ const periodChoices: readonly QuickDate[] = ['week', 'month', 'lastMonth'];
 /** The audit log's: a day's entries are asked of it most (docs/audit-log.md). */
 export const dayChoices: readonly QuickDate[] = ['today', 'yesterday', ...periodChoices];
 
-/** The choices; the one the dates now hold is pressed. `choose` gets the period's instants (its end exclusive, as the filter's). */
-export function QuickDates({ from, to, choose, choices = periodChoices }: { from?: string; to?: string; choose(range: Range): void; choices?: readonly QuickDate[] }) {
+/**
+ * The choices; the one the dates now hold is pressed. `choose` gets the period's instants (its end
+ * exclusive, as the filter's). `toResults`: ↓ on a choice goes to what it chose, as ↓ from the
+ * search does: from "Last month" the list was 8 Tabs away (the amounts, card, profile, sort, export,
+ * the lookup; the screen walks of 2026-11-30 and 2026-12-01).
+ */
+export function QuickDates({ from, to, choose, choices = periodChoices, toResults }: { from?: string; to?: string; choose(range: Range): void; choices?: readonly QuickDate[]; toResults?: () => void }) {
   const t = useT();
   const now = new Date();
   const periods: Record<QuickDate, Range> = { ...periodsOf(now, { from: '', to: '' }), yesterday: yesterdayOf(now) };
@@ -26,7 +32,19 @@ export function QuickDates({ from, to, choose, choices = periodChoices }: { from
         {choices.map((id) => {
           const period = periods[id];
           return (
-            <button key={id} type="button" aria-pressed={period.from === from && period.to === to} onClick={() => choose(period)} data-testid={`quick-dates-${id}`}>
+            <button
+              key={id}
+              type="button"
+              aria-pressed={period.from === from && period.to === to}
+              {...(toResults && { 'aria-keyshortcuts': shortcutKeys('searchToList') })}
+              onClick={() => choose(period)}
+              onKeyDown={(event) => {
+                if (!toResults || event.shiftKey || !pressed(event.nativeEvent, 'searchToList')) return;
+                event.preventDefault();
+                toResults();
+              }}
+              data-testid={`quick-dates-${id}`}
+            >
               {t(`ov.period.${id}`)}
             </button>
           );
