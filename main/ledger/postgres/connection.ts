@@ -118,7 +118,8 @@ export async function testTeamLedgerConnection(settings: TeamLedgerSettings, pas
     if (found > teamLedgerSchemaVersion) return failure('newerSchema', settings, { found, expected: teamLedgerSchemaVersion });
     const { row, role } = await whoIs(client);
     if (!row || !role) return failure('noPermission', settings);
-    const shared = await sharedServer(client);
+    // A warning beside the answer, never a reason to fail it.
+    const shared = await sharedServer(client).catch(() => undefined);
     return { ok: true, login: row.login, role, superuser: row.superuser, tls: made.tls, serverVersion: row.version, ...(shared ? { sharedServer: shared } : {}) };
   } catch (error) {
     if (!connected && notPostgresAnswer(error)) return failure('notPostgres', settings, { server: `${settings.host}:${settings.port}` });
