@@ -86,9 +86,12 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
    * A lost creation the answer settled, in the audit log once, with the state the answer settled
    * the payment in, as record-create.ts writes an answered one: finance reads what became of it, by
    * whom (`by`: the person who asked, else this computer's user). On the team ledger the database
-   * writes it (people-and-settled-create.sql), so the store records nothing for it there.
+   * writes it (people-and-settled-create.sql), so the store records nothing for it there. An
+   * answer with a transaction but no state settles the creation and leaves the payment unknown:
+   * then the operation's outcome, as the database writes it too.
    */
-  const auditSettledCreate = (tx: LedgerTx, by: Who, payment: PaymentRow) => core.audit(tx, by, payment, `create_${payment.kind}`, payment.state);
+  const auditSettledCreate = (tx: LedgerTx, by: Who, payment: PaymentRow) =>
+    core.audit(tx, by, payment, `create_${payment.kind}`, payment.state === 'unknown' || payment.state === 'creating' ? 'succeeded' : payment.state);
 
   /** Asks the gateway about one payment and records the answer; settles open operations it can. */
   async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1, by: Who = thisComputer()): Promise<PaymentView> {
