@@ -104,7 +104,7 @@ async function onTeam() {
     const database = await server.createDatabase('team');
     const superuser = await server.connect({ database });
     await applyTeamLedgerSecurity(superuser);
-    await superuser.query(`SELECT paydesk.add_person('sue', 'support', 'sue-bench-password')`);
+    await superuser.query(`SELECT paydesk.add_person('sue', 'support', 'bench-password-s-1')`);
     const ids = Array.from({ length: links }, () => randomUUID());
     const payments = (await superuser.query(
       `INSERT INTO paydesk.payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone, link_url, state)
@@ -112,7 +112,7 @@ async function onTeam() {
        FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n) RETURNING id, order_id`, [ids],
     )).rows as Array<{ id: string; order_id: string }>;
     // The app's pool: support's login, 4 connections.
-    const pool = new pg.Pool({ host: '127.0.0.1', port: server.port, database, user: 'sue', password: 'sue-bench-password', max: 4 });
+    const pool = new pg.Pool({ host: '127.0.0.1', port: server.port, database, user: 'sue', password: 'bench-password-s-1', max: 4 });
     try {
       const store = createTeamBulkStore({ pool, laptop: 'bench' });
       const batchId = randomUUID();

@@ -65,12 +65,12 @@ else {
     const database = await server.createDatabase('team');
     const superuser = await server.connect({ database });
     await applyTeamLedgerSecurity(superuser);
-    await superuser.query(`SELECT paydesk.add_person('ada', 'admin', 'ada-bench-password'), paydesk.add_person('fay', 'finance', 'fay-bench-password')`);
-    const admin = await server.connect({ database, user: 'ada', password: 'ada-bench-password' });
+    await superuser.query(`SELECT paydesk.add_person('ada', 'admin', 'bench-password-a-1'), paydesk.add_person('fay', 'finance', 'bench-password-f-1')`);
+    const admin = await server.connect({ database, user: 'ada', password: 'bench-password-a-1' });
     await copyLedgerToTeam({ source: db, team: admin, laptop: 'bench-laptop' });
     await admin.end();
     await superuser.query('ANALYZE paydesk.payments');
-    const pool = new pg.Pool({ host: '127.0.0.1', port: server.port, database, user: 'fay', password: 'fay-bench-password', max: 4 });
+    const pool = new pg.Pool({ host: '127.0.0.1', port: server.port, database, user: 'fay', password: 'bench-password-f-1', max: 4 });
     const team = createTeamLedgerReads({ pool });
     const plan = async () => (await superuser.query(`EXPLAIN (ANALYZE, BUFFERS) SELECT * FROM paydesk.payments p WHERE p.kind = 'link' AND (p.state COLLATE "C") = 'expired' ORDER BY p.created_at DESC, p.list_seq DESC LIMIT 101`)).rows.map((r) => r['QUERY PLAN']).join('\n');
     await measure('team', (input) => team.listPaymentLinks(input), rows);

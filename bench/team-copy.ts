@@ -37,13 +37,13 @@ if (missing) {
     const database = await server.createDatabase('team');
     const superuser = await server.connect({ database });
     await applyTeamLedgerSecurity(superuser);
-    await superuser.query(`SELECT paydesk.add_person('ada', 'admin', 'ada-bench-password')`);
+    await superuser.query(`SELECT paydesk.add_person('ada', 'admin', 'bench-password-a-1')`);
     await superuser.end();
     const sumsRounds = Number(option('sums-ab') || 0);
     if (sumsRounds > 0) {
       await sumsAb(server, database, db, batchRows, sumsRounds);
     } else {
-      const admin = await server.connect({ database, user: 'ada', password: 'ada-bench-password' });
+      const admin = await server.connect({ database, user: 'ada', password: 'bench-password-a-1' });
 
       const rows: string[][] = [];
       for (const run of ['first', 'second'] as const) {
@@ -84,7 +84,7 @@ async function sumsAb(server: PostgresServer, template: string, db: LedgerDb, ba
     for (const sums of order) {
       const database = await server.createDatabase(`team_${round}_${sums}`, { template });
       const superuser = await server.connect({ database });
-      const admin = await server.connect({ database, user: 'ada', password: 'ada-bench-password' });
+      const admin = await server.connect({ database, user: 'ada', password: 'bench-password-a-1' });
       const load = loadavg()[0]!;
       const started = performance.now();
       if (sums === 'off') for (const [table, name] of triggers) await superuser.query(`ALTER TABLE paydesk.${table} DISABLE TRIGGER ${name}`);

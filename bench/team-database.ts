@@ -4,7 +4,7 @@ import pg from 'pg';
 import { applyTeamLedgerSecurity } from '../main/ledger/postgres/security';
 import type { PostgresServer } from '../test/support/postgres-server';
 
-const fay = { user: 'fay', password: 'fay-bench-password' };
+const fay = { user: 'fay', password: 'bench-password-f-1' };
 
 export async function financeTeamDatabase(server: PostgresServer) {
   const database = await server.createDatabase('team');

@@ -48,8 +48,8 @@ async function main() {
   const warmup = 10;
   const load = loadavg()[0]!.toFixed(1);
   const people = [
-    { login: 'sue', role: 'support' as const, password: 'sue-bench-password' },
-    { login: 'sid', role: 'support' as const, password: 'sid-bench-password' },
+    { login: 'sue', role: 'support' as const, password: 'bench-password-s-1' },
+    { login: 'sid', role: 'support' as const, password: 'bench-password-s-2' },
   ];
   const team = await startTeamDatabase(people);
   const practice = await startTestGateway();

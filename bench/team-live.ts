@@ -66,7 +66,7 @@ async function main() {
     const database = await server.createDatabase('team');
     const superuser = await server.connect({ database });
     await applyTeamLedgerSecurity(superuser);
-    await superuser.query(`SELECT paydesk.add_person('sue', 'support', 'sue-bench-password'), paydesk.add_person('fay', 'finance', 'fay-bench-password')`);
+    await superuser.query(`SELECT paydesk.add_person('sue', 'support', 'bench-password-s-1'), paydesk.add_person('fay', 'finance', 'bench-password-f-1')`);
     // One paid payment per change, made before listening (their own notifications are not measured).
     const payments = Array.from({ length: warmup + changes }, () => randomUUID());
     await superuser.query(
@@ -85,7 +85,7 @@ async function main() {
     });
     let listened: () => void = () => {};
     const listening = new Promise<void>((resolve) => (listened = resolve));
-    const live = listenForTeamChanges({ host: '127.0.0.1', port: server.port, database, user: 'fay' }, 'fay-bench-password', {
+    const live = listenForTeamChanges({ host: '127.0.0.1', port: server.port, database, user: 'fay' }, 'bench-password-f-1', {
       onPaymentsChanged: (ids) => {
         const at = now();
         for (const id of ids) if (!heardAt.has(id)) heardAt.set(id, at);
@@ -101,7 +101,7 @@ async function main() {
     await listening;
     let ready = false;
     child.once('message', () => (ready = true));
-    child.send({ port: server.port, database, password: 'sue-bench-password', payments } satisfies Go);
+    child.send({ port: server.port, database, password: 'bench-password-s-1', payments } satisfies Go);
     await until(() => ready);
 
     const latencies: number[] = [];

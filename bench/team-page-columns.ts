@@ -25,7 +25,7 @@ const runs = Number(option('runs') ?? 201);
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const server = await startPostgres({ keepIn, settings: ['shared_buffers=256MB', 'effective_cache_size=2GB'] });
 try {
-  const pool = new pg.Pool({ host: server.host, port: server.port, database: 'team', user: 'fay', password: 'fay-bench-password', max: 1 });
+  const pool = new pg.Pool({ host: server.host, port: server.port, database: 'team', user: 'fay', password: 'bench-password-f-1', max: 1 });
   pool.on('error', () => undefined);
   const asked: Array<{ text: string; values?: unknown[] }> = [];
   const recording: Queryable = { query: (text, values) => (asked.push({ text, values }), pool.query(text, values)) };

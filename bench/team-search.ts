@@ -70,7 +70,7 @@ try {
     if (schema === 'upgraded') await superuser.query('VACUUM (ANALYZE) paydesk.payments');
     console.log(`the team ledger kept in ${keepIn}: ${held.toLocaleString('en')} payments (load average ${loadAtStart})`);
   } else {
-    await superuser.query(`SELECT paydesk.add_person('fay', 'finance', 'fay-bench-password')`);
+    await superuser.query(`SELECT paydesk.add_person('fay', 'finance', 'bench-password-f-1')`);
     const t0 = performance.now();
     const seeded = await seedTeamFromLedger(superuser, from, { onProgress: (n) => n % 200_000 === 0 && console.log(`  ${n.toLocaleString('en')} payments copied`) });
     const size = Number((await superuser.query(`SELECT pg_total_relation_size('paydesk.payments') AS n`)).rows[0].n);
@@ -78,7 +78,7 @@ try {
     result(`team_seed_s_${sizeLabel(total)}`, (performance.now() - t0) / 1000, 's');
   }
 
-  const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: 'fay-bench-password', max: 4 });
+  const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: 'bench-password-f-1', max: 4 });
   pool.on('error', () => undefined);
   const reads = createTeamLedgerReads({ pool });
   // A new version of the payments: one payment updated (its change_seq moves), as any change does.

@@ -53,9 +53,9 @@ if (missing) {
   const server = await startPostgres();
   try {
     const { superuser, database } = await financeTeamDatabase(server);
-    await superuser.query(`SELECT paydesk.add_person('sue', 'support', 'sue-bench-password')`);
+    await superuser.query(`SELECT paydesk.add_person('sue', 'support', 'bench-password-s-1')`);
     const clients = await Promise.all(Array.from({ length: laptops }, async (_, n) => {
-      const c = new pg.Client({ host: '127.0.0.1', port: server.port, database, user: 'sue', password: 'sue-bench-password' });
+      const c = new pg.Client({ host: '127.0.0.1', port: server.port, database, user: 'sue', password: 'bench-password-s-1' });
       await c.connect();
       await c.query(`SELECT set_config('paydesk.os_user', $1, false)`, [`laptop-${n}`]);
       return c;

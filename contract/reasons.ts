@@ -306,6 +306,7 @@ export const reasonTexts = {
   'teamLedger.passwordSavedNote': 'The new password of {user} on {host} is now in this computer’s keychain.',
   'teamLedger.passwordNothingUnsaved': 'No new password is waiting to be saved (it was saved, or Paydesk was closed since). If the keychain does not have it, type your new password in the Password field above and save the settings.',
   // "Add a person"'s first password: the same rule as "Change my password" (contract/team-password-rule.ts).
+  'teamLedger.sharedServer': 'This server also holds {count, plural, one {another Paydesk team ledger} other {# other Paydesk team ledgers}} ({databases}). People, groups and passwords belong to the server, not to one database: each team’s people can log in to the other’s, and a person removed or moved to another group in one is removed or moved in all of them. Keep one team ledger per PostgreSQL server ({path}, “One team database per server”).',
   'teamLedger.firstPasswordShort': 'Use at least {min, plural, one {# character} other {# characters}} for the first password.',
   'teamLedger.firstPasswordHasLogin': 'The first password contains the login ({login}), the first thing anyone would try. Choose another.',
   'teamLedger.addPersonLogin': 'A login is lower-case letters, digits and _ . @ -, starting with a letter, and not starting with pg_ or paydesk_.',

@@ -51,7 +51,8 @@ export const teamLedgerViewSchema = shared(() => z.object({
 export type TeamLedgerView = z.infer<ReturnType<typeof teamLedgerViewSchema>>;
 
 export const teamLedgerCheckSchema = shared(() => z.union([
-  z.object({ ok: z.literal(true), login: z.string(), role: teamRoleSchema(), superuser: z.boolean(), tls: z.boolean() }),
+  // sharedServer: the server holds other Paydesk team databases, whose people are this one's (docs/team-ledger.md).
+  z.object({ ok: z.literal(true), login: z.string(), role: teamRoleSchema(), superuser: z.boolean(), tls: z.boolean(), sharedServer: reasonSchema().optional() }),
   z.object({ ok: z.literal(false), problem: z.string(), reason: reasonSchema() }),
 ]));
 

@@ -41,7 +41,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** A person asked for the status: recorded in the audit log with the state it found. */
     async checkStatus(ctx: CallContext, paymentId: string): Promise<PaymentView> {
-      const view = await checks.refresh(paymentId, 'status');
+      const view = await checks.refresh(paymentId, 'status', undefined, 1, ctx);
       await auditView(ctx, view, 'status_check');
       return view;
     },

@@ -3,6 +3,7 @@
 // as unknown. An answer is applied forward only, and one that may predate an operation the
 // ledger recorded meanwhile is not applied at all: the payment is checked again instead.
 import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import type { PaymentView } from '../../contract/methods/payments';
 import { moneyValues } from '../../contract/amount-words';
 import { settledStates } from '../../contract/payment-states';
@@ -22,6 +23,16 @@ import { judgeUnknown } from './settlement';
 import { evidenceOf, statusChanges } from './status-answer';
 
 type Source = 'status' | 'reconcile' | 'webhook';
+type Who = Pick<CallContext, 'osUser'>;
+
+/** Who the laptop's own checks (its schedule, a webhook) act as in the audit log: this computer's user. */
+function thisComputer(): Who {
+  try {
+    return { osUser: userInfo().username };
+  } catch {
+    return { osUser: 'unknown' };
+  }
+}
 
 /** The evidence an unclear operation is settled on, as the team ledger's database judges it again (status-settle.sql). */
 const proofOf = (evidence: ReturnType<typeof evidenceOf>): StatusProof => ({
@@ -31,11 +42,12 @@ const proofOf = (evidence: ReturnType<typeof evidenceOf>): StatusProof => ({
 export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<typeof createMoneyOperations>, 'applyDone'>) {
   const { store, deps } = core;
 
-  /** Settles the unknown operations the answer decides; says whether any stays undecided. */
+  /** Settles the unknown operations the answer decides; says whether any stays undecided, and whether it settled the creation. */
   async function settleUnknown(tx: LedgerTx, payment: PaymentRow, evidence: ReturnType<typeof evidenceOf>, at: string) {
     let current = payment;
     let undecided = false;
     let failedRefund = false;
+    let created = false;
     for (const op of (await tx.openOperations(payment.id)).filter((o) => o.outcome === 'unknown')) {
       const verdict = judgeUnknown(op, payment, evidence);
       if (verdict === undefined) {
@@ -48,8 +60,9 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
       }, ['unknown'], proofOf(evidence));
       if (verdict === 'succeeded') current = await money.applyDone(tx, current, op, 'status', at);
       failedRefund ||= verdict === 'failed' && op.kind === 'refund';
+      created ||= op.kind === 'create';
     }
-    return { payment: current, undecided, failedRefund };
+    return { payment: current, undecided, failedRefund, created };
   }
 
   function notifyChanges(before: PaymentRow, after: PaymentRow, failedRefund: boolean) {
@@ -69,8 +82,19 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     return gateway.conn;
   }
 
+  /**
+   * A lost creation the answer settled, in the audit log once, with the state the answer settled
+   * the payment in, as record-create.ts writes an answered one: finance reads what became of it, by
+   * whom (`by`: the person who asked, else this computer's user). On the team ledger the database
+   * writes it (people-and-settled-create.sql), so the store records nothing for it there. An
+   * answer with a transaction but no state settles the creation and leaves the payment unknown:
+   * then the operation's outcome, as the database writes it too.
+   */
+  const auditSettledCreate = (tx: LedgerTx, by: Who, payment: PaymentRow) =>
+    core.audit(tx, by, payment, `create_${payment.kind}`, payment.state === 'unknown' || payment.state === 'creating' ? 'succeeded' : payment.state);
+
   /** Asks the gateway about one payment and records the answer; settles open operations it can. */
-  async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1): Promise<PaymentView> {
+  async function refresh(paymentId: string, source: Source, conn?: GatewayConnection, staleRetries = 1, by: Who = thisComputer()): Promise<PaymentView> {
     const payment = await core.mustGet(store, paymentId);
     const connection = conn ?? (await deps.connectionFor(payment.profile_id)) ?? (source === 'status' ? await colleagueConnection(payment) : undefined);
     if (!connection) throw fail('key_missing', 'ledger.noKeyForCheck');
@@ -98,6 +122,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
         const changes = statusChanges(settled.payment, result.value);
         if (settled.undecided) Object.assign(changes, { state: settled.payment.state, captured_minor: settled.payment.captured_minor, refunded_minor: settled.payment.refunded_minor });
         current = await tx.update(current.id, { ...changes, last_checked_at: done }, source, done);
+        if (settled.created) await auditSettledCreate(tx, by, current);
         notifyChanges(before, current, settled.failedRefund);
         await tx.recordCheck(current.id, done, 'ok', result.value.statusWord ?? null, evidence.state);
         return tx.view(await core.schedule(tx, current, doneAt, settledStates.has(current.state) && !settled.undecided ? 0 : attempts, settled.undecided, evidence.state === 'pending'));
@@ -108,6 +133,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
         // The gateway has no such order: the create never arrived, so it may be sent again.
         for (const op of creating) await tx.completeOperation(op.id, { outcome: 'failed', error_code: 'not_found', error_message: 'The gateway has no such order: it was not created.', completed_at: done }, ['unknown'], { notFound: true });
         current = await tx.update(current.id, { state: 'not_created', last_checked_at: done, last_error: storedLastError(reason('gateway.notCreated')) }, source, done);
+        await auditSettledCreate(tx, by, current);
         return tx.view(await core.schedule(tx, current, doneAt, 0));
       }
       if (core.inFlight.has(paymentId) || (await tx.operationsMark(paymentId)) !== mark) {
@@ -120,7 +146,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
     });
     core.changed(paymentId);
     // A person asked: a stale answer is asked again at once (bounded), the schedule does the rest.
-    if (stale && source === 'status' && staleRetries > 0 && !core.inFlight.has(paymentId)) return refresh(paymentId, source, connection, staleRetries - 1);
+    if (stale && source === 'status' && staleRetries > 0 && !core.inFlight.has(paymentId)) return refresh(paymentId, source, connection, staleRetries - 1, by);
     if (!result.ok && source === 'status' && result.error.kind !== 'not_found') throw toAppFailure(result.error);
     return view;
   }
@@ -129,7 +155,7 @@ export function createStatusChecks(core: PaymentsCore, money: Pick<ReturnType<ty
   async function lookup(ctx: CallContext, request: { orderId: string } | { transactionId: string }): Promise<PaymentView> {
     const gateway = await deps.active();
     const known = await store.findKnown(gateway.profile.id, request);
-    if (known) return refresh(known.id, 'status', gateway.conn);
+    if (known) return refresh(known.id, 'status', gateway.conn, 1, ctx);
     const result = await deps.client.status(gateway.conn, request);
     if (!result.ok) throw toAppFailure(result.error);
     const value = result.value;

@@ -164,7 +164,7 @@ export function createTeamLedgerSettings(deps: { dataDir: string; vault: KeyVaul
     const check = await testTeamLedgerConnection({ ...loginOf(s), tls: s.tls, ...(s.caPem ? { caPem: s.caPem } : {}) }, password, { timeoutMs: deps.testTimeoutMs });
     deps.logger.info('team ledger connection tested', { host: s.host, port: s.port, database: s.database, user: s.user, result: check.ok ? 'ok' : check.problem });
     if (check.ok) remember(s, check.role);
-    return check.ok ? { ok: true, login: check.login, role: check.role, superuser: check.superuser, tls: check.tls } : { ok: false, problem: check.problem, reason: check.reason };
+    return check.ok ? { ok: true, login: check.login, role: check.role, superuser: check.superuser, tls: check.tls, ...(check.sharedServer ? { sharedServer: check.sharedServer } : {}) } : { ok: false, problem: check.problem, reason: check.reason };
   }
 
   /** The saved settings as the connection takes them, with the keychain's password, or null when either is missing. */

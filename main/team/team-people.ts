@@ -13,9 +13,26 @@ import { keepsItsBytes } from '../ledger/postgres/scram-verifier';
 import { teamPasswordMinLength, teamPasswordProblem } from '../../contract/team-password-rule';
 import { loadTeamLedgerModule, type TeamLedgerSettingsService } from './team-ledger-settings';
 
-export type NewPerson = { login: string; role: 'staff' | 'support' | 'finance' | 'admin'; password: string };
-
 const refused = (why: Reason) => new AppFailure('invalid_input', englishText(why), { reason: why });
+
+/**
+ * The database's refusal of paydesk.add_person (team-people.sql, people-and-settled-create.sql), in
+ * words, by its HINT or SQLSTATE; undefined for anything else (a connection's failure). PD019 is
+ * the first-password rule, which the database applies to a password typed in psql: Paydesk checks
+ * it before sending a verifier, so here it is a second guard, worded as the form's own check.
+ */
+export function addPersonRefusal(error: unknown, login: string): AppFailure | undefined {
+  const { code, hint } = error as { code?: string; hint?: string };
+  if (hint === 'on_team') return refused(reason('teamLedger.addPersonOnTeam', { login }));
+  if (hint === 'not_person') return refused(reason('teamLedger.addPersonNotPerson', { login }));
+  if (code === '42501') return refused(reason('teamLedger.addPersonAdminOnly', { login }));
+  if (code === 'PD019' && hint === 'first_password_login') return failField('invalid_input', 'password', 'teamLedger.firstPasswordHasLogin', { login });
+  if (code === 'PD019') return failField('invalid_input', 'password', 'teamLedger.firstPasswordShort', { min: teamPasswordMinLength });
+  if (code === '22023') return failField('invalid_input', 'login', 'teamLedger.addPersonLogin');
+  return undefined;
+}
+
+export type NewPerson = { login: string; role: 'staff' | 'support' | 'finance' | 'admin'; password: string };
 
 export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; logger: Logger }) {
   /** Runs `work` on a client of its own with the saved login; a failure becomes the connection's words. */
@@ -87,11 +104,8 @@ export function createTeamPeople(deps: { settings: TeamLedgerSettingsService; lo
       } catch (error) {
         const code = (error as { code?: string }).code;
         deps.logger.warn('team ledger: a person was not added', { login: person.login, role: person.role, code: code ?? 'none' });
-        const hint = (error as { hint?: string }).hint;
-        if (hint === 'on_team') throw refused(reason('teamLedger.addPersonOnTeam', { login: person.login }));
-        if (hint === 'not_person') throw refused(reason('teamLedger.addPersonNotPerson', { login: person.login }));
-        if (code === '42501') throw refused(reason('teamLedger.addPersonAdminOnly', { login: person.login }));
-        if (code === '22023') throw failField('invalid_input', 'login', 'teamLedger.addPersonLogin');
+        const worded = addPersonRefusal(error, person.login);
+        if (worded) throw worded;
         const check = team.explainConnectionError(error, saved.settings);
         throw refused((check as { reason: Reason }).reason);
       } finally {

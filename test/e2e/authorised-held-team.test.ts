@@ -24,8 +24,8 @@ const withPostgres = missing && !required ? describe.skip : describeWithKeychain
 const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
 
 withPostgres('authorised, not captured, on the team ledger: support’s task, finance’s figure', () => {
-  const sue: TeamPerson = { login: 'sue', role: 'support', password: 'sue-held-money-password' };
-  const fay: TeamPerson = { login: 'fay', role: 'finance', password: 'fay-held-money-password' };
+  const sue: TeamPerson = { login: 'sue', role: 'support', password: 'held-money-password-n1' };
+  const fay: TeamPerson = { login: 'fay', role: 'finance', password: 'held-money-password-n2' };
   let team: TeamDatabase;
   let practice: Awaited<ReturnType<typeof startTestGateway>>;
   const dirs: string[] = [];

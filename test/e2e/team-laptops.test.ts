@@ -42,10 +42,10 @@ type Laptop = { name: string; dataDir: string; person: Person; session: E2eSessi
 type Payment = { id: string; orderId: string; transactionId: string | null };
 
 withPostgres('two laptops on one team ledger, through two previews', () => {
-  const sue: Person = { login: 'sue', role: 'support', password: 'sue-two-laptops-password' };
-  const ada: Person = { login: 'ada', role: 'admin', password: 'ada-two-laptops-password' };
-  const sam: Person = { login: 'sam', role: 'staff', password: 'sam-two-laptops-password' };
-  const huda: Person = { login: 'huda', role: 'finance', password: 'huda-two-laptops-password' };
+  const sue: Person = { login: 'sue', role: 'support', password: 'two-laptops-password-n1' };
+  const ada: Person = { login: 'ada', role: 'admin', password: 'two-laptops-password-n2' };
+  const sam: Person = { login: 'sam', role: 'staff', password: 'two-laptops-password-n3' };
+  const huda: Person = { login: 'huda', role: 'finance', password: 'two-laptops-password-n4' };
   let server: PostgresServer;
   let database: string;
   let practice: Awaited<ReturnType<typeof startTestGateway>>;

@@ -38,8 +38,8 @@ withPostgres('Settings → Team ledger through the preview, on a real PostgreSQL
   let database: string;
   let session: E2eSession;
   let dataDir: string;
-  const sue = { login: 'sue', password: 'sue-e2e-team-password' };
-  const ada = { login: 'ada', password: 'ada-e2e-team-password' };
+  const sue = { login: 'sue', password: 'e2e-team-password-n1' };
+  const ada = { login: 'ada', password: 'e2e-team-password-n2' };
   let interactions = 0;
 
   beforeAll(async () => {

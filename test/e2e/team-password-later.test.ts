@@ -28,7 +28,7 @@ withPostgres('the team ledger chosen with no password in the keychain, through t
   let database: string;
   let session: E2eSession;
   let dataDir: string;
-  const omar = { login: 'omar', password: 'omar-e2e-team-password' };
+  const omar = { login: 'omar', password: 'e2e-team-password-n3' };
   const orderId = `PD-LATER-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {

@@ -49,7 +49,7 @@ export type TeamLedgerProblem =
   | 'failed';
 
 export type TeamLedgerCheck =
-  | { ok: true; login: string; role: TeamRole; superuser: boolean; tls: boolean; serverVersion: string }
+  | { ok: true; login: string; role: TeamRole; superuser: boolean; tls: boolean; serverVersion: string; sharedServer?: Reason }
   | { ok: false; problem: TeamLedgerProblem; reason: Reason };
 
 export { isLoopback };
@@ -118,13 +118,28 @@ export async function testTeamLedgerConnection(settings: TeamLedgerSettings, pas
     if (found > teamLedgerSchemaVersion) return failure('newerSchema', settings, { found, expected: teamLedgerSchemaVersion });
     const { row, role } = await whoIs(client);
     if (!row || !role) return failure('noPermission', settings);
-    return { ok: true, login: row.login, role, superuser: row.superuser, tls: made.tls, serverVersion: row.version };
+    // A warning beside the answer, never a reason to fail it.
+    const shared = await sharedServer(client).catch(() => undefined);
+    return { ok: true, login: row.login, role, superuser: row.superuser, tls: made.tls, serverVersion: row.version, ...(shared ? { sharedServer: shared } : {}) };
   } catch (error) {
     if (!connected && notPostgresAnswer(error)) return failure('notPostgres', settings, { server: `${settings.host}:${settings.port}` });
     return explainConnectionError(error, settings);
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * The server's other Paydesk team databases (schema step 39), said beside "Connected as …": roles
+ * are the server's, so their people, groups and passwords are this one's too (docs/team-ledger.md,
+ * "One team database per server"). A few names, then how many in all.
+ */
+async function sharedServer(client: pg.Client): Promise<Reason | undefined> {
+  const found = await client.query<{ others: string[] }>('SELECT paydesk.other_team_databases() AS others');
+  const others = found.rows[0]?.others ?? [];
+  if (others.length === 0) return undefined;
+  const named = others.slice(0, 3).join(', ') + (others.length > 3 ? ', …' : '');
+  return reason('teamLedger.sharedServer', { count: others.length, databases: named, path: 'docs/team-ledger.md' });
 }
 
 /** The login, whether it is a superuser, the server's version, and the highest group it is in (admin includes support and finance, support includes staff). */

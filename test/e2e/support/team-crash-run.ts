@@ -67,8 +67,8 @@ export async function runTeamCrash(options: CrashRunOptions): Promise<CrashRunRe
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const started = performance.now();
   const people: TeamPerson[] = [
-    { login: 'sue', role: 'support', password: 'sue-crash-password' },
-    { login: 'sid', role: 'support', password: 'sid-crash-password' },
+    { login: 'sue', role: 'support', password: 'crash-password-s-1' },
+    { login: 'sid', role: 'support', password: 'crash-password-s-2' },
   ];
   const report: CrashRunReport = {
     seed: options.seed, kills: { A: 0, B: 0 }, landed: { sentOn: 0, dropped: 0, answerHeld: 0, random: 0, whileStarting: 0 }, cuts: 0, crossLaptop: 0, interrupted: 0, settled: { onTheirOwn: 0, statusAsked: 0, byHand: 0 }, answers: {}, refusals: {}, busyWords: [], seconds: 0,

@@ -49,7 +49,11 @@ describeWithPostgres('Test connection to the team ledger', () => {
   });
 
   it('connects, and says who the person is in the team', async () => {
-    expect(await testTeamLedgerConnection(settings, password)).toEqual({ ok: true, login: 'sue', role: 'support', superuser: false, tls: false, serverVersion: expect.stringMatching(/^1[5-9]/) });
+    expect(await testTeamLedgerConnection(settings, password)).toEqual({
+      ok: true, login: 'sue', role: 'support', superuser: false, tls: false, serverVersion: expect.stringMatching(/^1[5-9]/),
+      // The run's server holds many team databases (the template and a copy per file): one-team-per-server.test.ts.
+      sharedServer: expect.objectContaining({ key: 'teamLedger.sharedServer' }),
+    });
     expect(await testTeamLedgerConnection({ ...settings, user: 'fay' }, server.person('finance').password)).toMatchObject({ ok: true, role: 'finance' });
     expect(await testTeamLedgerConnection({ ...settings, user: 'postgres' }, server.password)).toMatchObject({ ok: true, role: 'admin', superuser: true });
   });
@@ -68,10 +72,10 @@ describeWithPostgres('Test connection to the team ledger', () => {
 
   it('tells a login the team has not given a role, or has removed', async () => {
     expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'nobody' }, 'nobody-password'))).toBe('noPermission');
-    await server.sql(team, `SELECT paydesk.add_person('leaver', 'staff', 'leaver-password')`);
-    expect(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password')).toMatchObject({ ok: true, role: 'staff' });
+    await server.sql(team, `SELECT paydesk.add_person('leaver', 'staff', 'gone-person-pw-1')`);
+    expect(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'gone-person-pw-1')).toMatchObject({ ok: true, role: 'staff' });
     await server.sql(team, `SELECT paydesk.remove_person('leaver')`);
-    expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'leaver-password'))).toBe('noPermission');
+    expect(problemOf(await testTeamLedgerConnection({ ...settings, user: 'leaver' }, 'gone-person-pw-1'))).toBe('noPermission');
   });
 
   // Walk of the setup (2026-11-29): the admin who had not added the team's pg_hba.conf line (or not
@@ -116,7 +120,7 @@ describeWithPostgres('Test connection to the team ledger', () => {
     const check = await testTeamLedgerConnection({ ...settings, database: copy, user: admin.login }, admin.password);
     expect(problemOf(check)).toBe('oldSchema');
     if (check.ok) throw new Error('connected');
-    const command = `psql "host=127.0.0.1 port=${server.port} user=postgres dbname=${copy}" -v ON_ERROR_STOP=1 -1 -f main/ledger/postgres/card-last4.sql -f main/ledger/postgres/bulk-links-export.sql -f main/ledger/postgres/audit-amount.sql -f main/ledger/postgres/authorised.sql -f main/ledger/postgres/link-expiry.sql -f main/ledger/postgres/copy-whole.sql -f main/ledger/postgres/copied-audit-search.sql -f main/ledger/postgres/refunds-made.sql -f main/ledger/postgres/team-profiles.sql -f main/ledger/postgres/home-sums.sql -f main/ledger/postgres/bulk-separator.sql -f main/ledger/postgres/chart-sums.sql -f main/ledger/postgres/search-text.sql -f main/ledger/postgres/creation-order.sql -f main/ledger/postgres/create-audit.sql -f main/ledger/postgres/team-people.sql`;
+    const command = `psql "host=127.0.0.1 port=${server.port} user=postgres dbname=${copy}" -v ON_ERROR_STOP=1 -1 -f main/ledger/postgres/card-last4.sql -f main/ledger/postgres/bulk-links-export.sql -f main/ledger/postgres/audit-amount.sql -f main/ledger/postgres/authorised.sql -f main/ledger/postgres/link-expiry.sql -f main/ledger/postgres/copy-whole.sql -f main/ledger/postgres/copied-audit-search.sql -f main/ledger/postgres/refunds-made.sql -f main/ledger/postgres/team-profiles.sql -f main/ledger/postgres/home-sums.sql -f main/ledger/postgres/bulk-separator.sql -f main/ledger/postgres/chart-sums.sql -f main/ledger/postgres/search-text.sql -f main/ledger/postgres/creation-order.sql -f main/ledger/postgres/create-audit.sql -f main/ledger/postgres/team-people.sql -f main/ledger/postgres/people-and-settled-create.sql`;
     expect(check.reason).toMatchObject({ key: 'teamLedger.oldSchemaAdmin', values: { found: 22, command } });
     const english = reasonText('en', check.reason as Reason);
     expect(english).toContain(`As its admin, you bring it up to date`);

@@ -82,7 +82,7 @@ describeWithPostgres('live updates across laptops on the team ledger', () => {
   /** A person of this test's own (logins are per server, and these tests stop theirs from logging in). */
   const newPerson = async (role: 'staff' | 'finance') => {
     const login = `live_${randomBytes(4).toString('hex')}`;
-    const password = `${login}-password`;
+    const password = `first-password-${randomBytes(4).toString('hex')}`;
     await server.sql(database, `SELECT paydesk.add_person($1, $2, $3)`, [login, role, password]);
     return { login, password };
   };

@@ -403,6 +403,36 @@ describeWithPostgres('the team schema\'s numbered steps', () => {
     ]);
   });
 
+  it('from version 38, refuses a weak first password typed in psql, and audits a lost sale settled later with the state it settled in, its older entries as they were', async () => {
+    const { superuser, sam, sue, ada } = await databaseAt(38);
+    // A sale whose answer was lost, settled before the upgrade: `succeeded`, as version 38 wrote it.
+    const lost = async () => {
+      const id = await insertPayment(sam, 900);
+      await insertOperation(sam, id, 'create', 900);
+      await sue.query(`UPDATE paydesk.operations SET outcome = 'unknown', completed_at = now() WHERE payment_id = $1`, [id]);
+      await sue.query(`UPDATE paydesk.payments SET state = 'unknown' WHERE id = $1`, [id]);
+      return id;
+    };
+    /** As status-checks.ts settles it: the operation first, then the payment the answer moved, in one transaction. */
+    const settle = async (id: string) => {
+      await sue.query('BEGIN');
+      await sue.query(`UPDATE paydesk.operations SET outcome = 'succeeded' WHERE payment_id = $1`, [id]);
+      await sue.query(`UPDATE paydesk.payments SET state = 'declined' WHERE id = $1`, [id]);
+      await sue.query('COMMIT');
+    };
+    const settledEntry = async (id: string) => (await superuser.query(`SELECT action, db_user, result FROM paydesk.audit_log WHERE payment_id = $1 AND result NOT IN ('sending', 'outcome_unknown') AND result NOT LIKE 'recorded: %' ORDER BY seq`, [id])).rows;
+    const before = await lost();
+    await settle(before);
+    const weak = `weak-${randomUUID().slice(0, 6)}`;
+    await ada.query(`SELECT paydesk.add_person($1, 'staff', 'pw')`, [weak]);
+    expect(await applyTeamLedgerSecurity(superuser)).toBe('upgraded');
+    expect(await settledEntry(before)).toEqual([{ action: 'create_sale', db_user: 'sue', result: 'succeeded' }]);
+    const after = await lost();
+    await settle(after);
+    expect(await settledEntry(after)).toEqual([{ action: 'create_sale', db_user: 'sue', result: 'declined' }]);
+    await expect(ada.query(`SELECT paydesk.add_person($1, 'staff', 'pw')`, [`weak-${randomUUID().slice(0, 6)}`])).rejects.toMatchObject({ code: 'PD019', hint: 'first_password_short' });
+  });
+
   it('refuses a database a newer Paydesk set up, in words, and changes nothing in it', async () => {
     const { superuser } = await databaseAt(teamLedgerSchemaVersion);
     await superuser.query(`UPDATE paydesk.ledger_meta SET value = $1 WHERE key = 'schema_version'`, [String(teamLedgerSchemaVersion + 1)]);

@@ -183,8 +183,8 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     await expect(as.ada!.query(`SELECT paydesk.add_person('mallory', 'superuser', 'x')`)).rejects.toMatchObject({ code: '22023' });
     await expect(as.ada!.query(`SELECT paydesk.add_person('postgres', 'staff')`)).rejects.toMatchObject({ code: '42501' });
     await expect(as.ada!.query(`SELECT paydesk.add_person('pg_monitor', 'staff')`)).rejects.toMatchObject({ code: '22023' });
-    await as.ada!.query(`SELECT paydesk.add_person('noor', 'support', 'noor-secret-1')`);
-    const noor = await server.connect({ database, user: 'noor', password: 'noor-secret-1' });
+    await as.ada!.query(`SELECT paydesk.add_person('noor', 'support', 'first-secret-n1')`);
+    const noor = await server.connect({ database, user: 'noor', password: 'first-secret-n1' });
     clients.push(noor);
     const who = await noor.query(`SELECT pg_has_role('paydesk_support', 'MEMBER') AS support, pg_has_role('paydesk_admin', 'MEMBER') AS admin`);
     expect(who.rows).toEqual([{ support: true, admin: false }]);
@@ -193,7 +193,7 @@ describeWithPostgres('the team ledger on PostgreSQL: roles the database enforces
     await expect(as.ada!.query(`SELECT paydesk.remove_person('ada')`)).rejects.toMatchObject({ code: '42501' });
     await as.ada!.query(`SELECT paydesk.remove_person('noor')`);
     await expect(noor.query('SELECT count(*) FROM paydesk.payments')).rejects.toMatchObject({ code: '42501' });
-    await expect(server.connect({ database, user: 'noor', password: 'noor-secret-1' })).rejects.toMatchObject({ code: '28000' });
+    await expect(server.connect({ database, user: 'noor', password: 'first-secret-n1' })).rejects.toMatchObject({ code: '28000' });
     const audit = await as.fay!.query(`SELECT db_user, action, reason, result FROM paydesk.audit_log WHERE action LIKE '%_person' ORDER BY seq`);
     expect(audit.rows.at(0)).toEqual({ db_user: 'postgres', action: 'add_person', reason: 'ada', result: 'admin' });
     expect(audit.rows.slice(-2)).toEqual([

@@ -140,7 +140,7 @@ describeWithPostgres('Settings → Team ledger, main side', () => {
 
   it('connects with the right password, and says who the person is', async () => {
     const answer = await handlers.testTeamLedger({ ...form(), password }, ctx);
-    expect(answer).toEqual({ ok: true, value: { ok: true, login: 'sue', role: 'support', superuser: false, tls: false } });
+    expect(answer).toEqual({ ok: true, value: { ok: true, login: 'sue', role: 'support', superuser: false, tls: false, sharedServer: expect.objectContaining({ key: 'teamLedger.sharedServer' }) } });
   });
 
   it('tells a wrong password, a login without a role and a server nobody answers', async () => {

@@ -142,6 +142,7 @@ export function TeamLedgerSection() {
       const lines: Words[] = [{ key: 'team.connected', values: { login: check.login, role: { key: `team.role.${check.role}` as MessageKey } } }];
       if (check.tls) lines.push({ key: 'team.connected.tls' });
       if (check.superuser) lines.push({ key: 'team.connected.superuser' });
+      if (check.sharedServer) lines.push({ reason: check.sharedServer, otherwise: 'sharedServer' });
       setOutcome({ kind: 'ok', lines });
     } finally {
       setBusy(undefined);
