@@ -6,12 +6,12 @@
 export const restartQuietMs = 50;
 const waitingForQuiet = new Set<ReturnType<typeof setTimeout>>();
 
-/** Runs `run` after the quiet moment unless the returned cancel is called first (a newer page). */
-export function afterQuiet(run: () => void): () => void {
+/** Runs `run` after the quiet moment (`ms`, else restartQuietMs) unless the returned cancel is called first (a newer page). */
+export function afterQuiet(run: () => void, ms?: number): () => void {
   const timer = setTimeout(() => {
     waitingForQuiet.delete(timer);
     run();
-  }, restartQuietMs);
+  }, ms ?? restartQuietMs);
   timer.unref?.();
   waitingForQuiet.add(timer);
   return () => {

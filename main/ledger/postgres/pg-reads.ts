@@ -59,6 +59,8 @@ export type TeamLedgerReadsOptions = {
   anchorEvery?: number;
   /** How a text search chooses its plan: the first walk's rows (4,000) and the matches above which the indexes do not drive (20,000); tests take fewer. */
   textPlan?: { walkRows: number; manyMatches: number };
+  /** The quiet moment before a restarted count (after-quiet.ts's 50 ms); a test on a loaded machine takes longer, so its burst of pages stays within it. */
+  restartQuietMs?: number;
 };
 
 /** `restarted`: the version before's count was under way when this one's first page came; `stop` stops it (or its wait) now. */
@@ -140,7 +142,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
           if (now === counted.version && !counted.exact && counted.counting) countNow(filter, counted);
           else counted.counting = false;
         }));
-      });
+      }, options.restartQuietMs);
       counted.stop = () => {
         cancel();
         counted.counting = false;

@@ -2,7 +2,7 @@
 // payments change while it runs and the list is read again, that count can only be stale: the
 // page of the newer version stops it on the server at once, a burst of changes read page by page
 // keeps no count running beside it, and the new count starts once no newer page has come for a
-// quiet moment (50 ms), then is told exact with the newest version's total; no older count ever is.
+// quiet moment (50 ms; longer here), then is told exact with the newest version's total; no older count ever is.
 // A count here takes as long as the test wants: a row-level policy the test adds makes a count's
 // query (known by its text) wait at its first row for an advisory lock the test holds; the pages'
 // own queries read on.
@@ -18,6 +18,10 @@ import { seedLedger } from '../../../scripts/seed-ledger';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
 
 const lock = 4242;
+// The quiet moment before a restarted count: the product's 50 ms, longer here so that a burst of
+// changes read page by page stays within it on a loaded machine (a change and a page took over
+// 50 ms there, and a count started inside the burst).
+const quietMs = 400;
 
 describeWithPostgres('The team ledger\'s background count after a change', () => {
   let dir: string;
@@ -54,7 +58,7 @@ describeWithPostgres('The team ledger\'s background count after a change', () =>
     pool = new pg.Pool({ host: server.host, port: server.port, database, user: finance.login, password: finance.password, max: 4 });
     pool.on('error', () => undefined);
     // Pages of 10 whose text walk of the newest 50 rows fills them (no estimate from a sample of every row).
-    reads = createTeamLedgerReads({ pool, onCounted: (e) => told.push(e), textPlan: { walkRows: 50, manyMatches: 30 } });
+    reads = createTeamLedgerReads({ pool, onCounted: (e) => told.push(e), textPlan: { walkRows: 50, manyMatches: 30 }, restartQuietMs: quietMs });
   });
 
   afterAll(async () => {
@@ -102,7 +106,7 @@ describeWithPostgres('The team ledger\'s background count after a change', () =>
       ids.push(last.countId);
       expect(await countsRunning()).toEqual([]);
     }
-    // Quiet: one count, the newest version's, starts after 50 ms.
+    // Quiet: one count, the newest version's, starts after the quiet moment.
     await until('the newest version\'s count started', async () => (await countsRunning()).length === 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await countsRunning()).toHaveLength(1);
@@ -123,7 +127,7 @@ describeWithPostgres('The team ledger\'s background count after a change', () =>
     await change();
     await page(); // stops it; its own count waits for the quiet moment
     await change(); // and the payments move on with no page
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, quietMs + 300));
     expect(await countsRunning()).toEqual([]);
     await superuser.query('SELECT pg_advisory_unlock($1)', [lock]);
     await reads.settled();
