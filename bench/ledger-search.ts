@@ -17,7 +17,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { openLedgerDb, ledgerFileName } from '../main/ledger/database';
-import { planWhere, positionsPending, searchPayments, settle, windowQuery, type PaymentSort } from '../main/ledger/search';
+import { planWhere, positionsPending, searchPayments, settle, windowQuery, windowSql, type PaymentSort } from '../main/ledger/search';
 import { positionsBusy, positionsThread, usePositionsWorker } from '../main/ledger/positions-thread';
 import { checkAuditChain } from '../main/ledger/audit-chain';
 import { listAudit } from '../main/ledger/audit-query';
@@ -146,14 +146,16 @@ const only = option('cases');
 for (const c of cases.filter((c) => !only || new RegExp(only).test(c.name))) {
   const sort = c.sort ?? { by: 'createdAt', direction: 'desc' };
   const offset = c.offset ?? 0;
-  // Raw: the window's own SQL, prepared once, from the start of the list (no position known).
+  // Raw: the window's own SQL, prepared once, from the start of the list (no position known), its
+  // LIMIT written in as the page's is (windowSql): a bound LIMIT made SQLite plan both sides again at
+  // every call (docs/performance.md, "List vs raw SQL on windows that read nothing").
   const where = planWhere(db, c.filter);
   const query = windowQuery(db, where, sort, undefined);
-  const raw = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`);
+  const raw = db.prepare(windowSql(query.sql, 100));
   // Like with like: the raw statement is prepared and run once before it is timed; the module's
   // first page of a filter (which plans it: the common counts, the trigrams' densities, its
   // statement) is timed apart as "first".
-  raw.all({ ...query.params, limit: 100, skip: offset });
+  raw.all({ ...query.params, skip: offset });
   // A short window (its raw SQL under 1.5 ms, the median of 5 runs so one paused run does not
   // decide) is timed 5× as often, module and raw SQL alike: of 41 runs the p95 is the 3rd slowest,
   // and on a shared 2-core machine a scavenge (1-2 ms) or a wait for a core (4 ms) more than
@@ -161,7 +163,7 @@ for (const c of cases.filter((c) => !only || new RegExp(only).test(c.name))) {
   // (docs/performance.md, "The default list against its raw SQL"). Of 205 runs it is the 11th.
   const probe = Array.from({ length: 5 }, () => {
     const t0 = performance.now();
-    raw.all({ ...query.params, limit: 100, skip: offset });
+    raw.all({ ...query.params, skip: offset });
     return performance.now() - t0;
   }).sort((a, b) => a - b)[2]!;
   const caseRuns = probe < shortWindowMs ? runs * 5 : runs;
@@ -187,7 +189,7 @@ for (const c of cases.filter((c) => !only || new RegExp(only).test(c.name))) {
       list.push({ ms: t1 - t0, start: t0, end: t1, waited: runQueueWait() - wait, worker: workerCpu() - cpu, busy, warm: i < 0 });
     };
     const mine = () => (found = searchPayments(db, c.filter, sort, offset, 100));
-    const theirs = () => raw.all({ ...query.params, limit: 100, skip: offset });
+    const theirs = () => raw.all({ ...query.params, skip: offset });
     if (offset > 0) {
       // A deep window right after the filter changed (nothing known yet) ...
       measure(cold, mine);

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openLedgerDb } from '../main/ledger/database';
-import { planWhere, searchPayments, settle, windowQuery, type PaymentSort } from '../main/ledger/search';
+import { planWhere, searchPayments, settle, windowQuery, windowSql, type PaymentSort } from '../main/ledger/search';
 import { countCommon, knownCounted, ledgerMeta, paymentsVersion } from '../main/ledger/count-tables';
 import { positionsThread, usePositionsWorker, whileServingList } from '../main/ledger/positions-thread';
 import { option, percentile, table } from './support';
@@ -25,7 +25,7 @@ const name = option('case') ?? 'amount 100-200 KWD, by amount';
 const c = searchCases(100_000, 'nobody@example.com').find((x) => x.name === name)!;
 const sort: PaymentSort = c.sort ?? { by: 'createdAt', direction: 'desc' };
 const query = windowQuery(db, planWhere(db, c.filter), sort, undefined);
-const raw = db.prepare(`${query.sql} LIMIT @limit OFFSET @skip`);
+const raw = db.prepare(windowSql(query.sql, 100)); // the LIMIT written in, as the page's
 const bump = db.prepare("UPDATE ledger_meta SET value = value + 1 WHERE key = 'payments_version'");
 const key = JSON.stringify(c.filter);
 // The version alone, by its primary key, one value (no object): what one read could be.
@@ -36,7 +36,7 @@ const begin = db.prepare('BEGIN');
 const commit = db.prepare('COMMIT');
 const parts: Record<string, () => unknown> = {
   page: () => searchPayments(db, c.filter, sort, 0, 100),
-  raw: () => raw.all({ ...query.params, limit: 100, skip: 0 }),
+  raw: () => raw.all({ ...query.params, skip: 0 }),
   'ledgerMeta (two subqueries)': () => ledgerMeta(db),
   'the version alone (pluck)': () => versionOnly.get(),
   // What the page reads now: the version alone, in the page's one read transaction (search.ts oneSnapshot).
@@ -46,7 +46,7 @@ const parts: Record<string, () => unknown> = {
     begin.run();
     try {
       paymentsVersion(db);
-      return raw.all({ ...query.params, limit: 100, skip: 0 });
+      return raw.all({ ...query.params, skip: 0 });
     } finally {
       commit.run();
     }
@@ -59,7 +59,7 @@ const parts: Record<string, () => unknown> = {
   knownCounted: () => knownCounted(db, key, 0),
   // A common filter's exact count, made again once per version (planFor): the default list's, by customer's.
   'countCommon (payment_counts summed)': () => countCommon(db, c.filter),
-  'params spread': () => ({ ...query.params, limit: 101, skip: 0 }),
+  'params spread': () => ({ ...query.params, skip: 0 }),
 };
 const names = Object.keys(parts);
 const times: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));

@@ -56,7 +56,9 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
     text = { kind: 'trigram', match: matchOf(trigramsOf(query)) };
     params.match = text.match;
     params.like = `%${escapeLike(query)}%`;
-    clauses.push(`(${textColumns.map((c) => `p.${c} LIKE @like ESCAPE '\\'`).join(' OR ')})`);
+    // "+@like": a pattern SQLite reads while planning would make it plan the statement again at
+    // every call (windowSql); a pattern that starts with % gains nothing from being read.
+    clauses.push(`(${textColumns.map((c) => `p.${c} LIKE +@like ESCAPE '\\'`).join(' OR ')})`);
   } else if (query) {
     // Too short for trigrams: the start of an order id (a range on its index), or an exact id.
     text = { kind: 'prefix', lo: query, hi: `${query}\u{10FFFF}` };
@@ -65,7 +67,8 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
     params.lo = text.lo;
     params.hi = text.hi;
     // A test on each row ("+" keeps indexes out of it); textDriver adds the indexed lookup when it pays.
-    clauses.push(`(+p.order_id LIKE @prefix ESCAPE '\\' OR +p.transaction_id = @exact)`);
+    // "+@prefix": not read while planning (windowSql); "+p.order_id" keeps the index out anyway.
+    clauses.push(`(+p.order_id LIKE +@prefix ESCAPE '\\' OR +p.transaction_id = @exact)`);
   }
   if (filter.states?.length) {
     clauses.push(`${plus}p.state IN (${filter.states.map((_, i) => `@state${i}`).join(', ')})`);
@@ -140,7 +143,7 @@ export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
 
 /**
  * A filter's plan, made once: its Where (choosing it reads the exact counts of the common
- * filters and the trigrams' densities), and its first window's statement per sort. The choices
+ * filters and the trigrams' densities), and its first window's statement per sort and limit. The choices
  * are statistics, not answers (as SQLite's own): kept while the ledger has changed less than 1
  * in 100 of its payments' worth (payments_version counts every change) and, for a plan whose
  * windows walk in rowid order (`byDateOrder`), rowid order is still creation order (`dateOrdered`
@@ -149,7 +152,7 @@ export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
  * ledger's version; the date order too for a plan that walks by it) besides its window, even
  * right after the ledger changed.
  */
-type Plan = { version: number; stale: number; where: Where; byDateOrder: boolean; onlyCommon: boolean; common?: { version: number; total: number }; first: Map<string, { statement: Statement; params: Params }> };
+type Plan = { version: number; stale: number; where: Where; byDateOrder: boolean; onlyCommon: boolean; common?: { version: number; total: number }; first: Map<string, Map<number, { statement: Statement; params: Params }>> };
 const plansByDb = new WeakMap<LedgerDb, Map<string, Plan>>();
 
 /** Whether a filter's windows (in date order) walk the trigram index or a card's entries by rowid (windowQuery), so `dateOrdered` decides them. */
@@ -283,9 +286,9 @@ function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: 
   const anchors = offset > 0 ? anchorsFor(db, `${sortKey} ${filterKey}`, version) : undefined;
   let from = 0;
   if (anchors) for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
-  const window = from > 0 ? windowStatement(db, plan.where, sort, anchors!.at.get(from)) : firstWindow(db, plan, sort, sortKey);
   const read = exactTotal !== undefined ? limit : limit + 1;
-  const found = window.statement.all({ ...window.params, limit: read, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  const window = from > 0 ? windowStatement(db, plan.where, sort, anchors!.at.get(from), read) : firstWindow(db, plan, sort, sortKey, read);
+  const found = window.statement.all({ ...window.params, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
   const more = found.length > limit;
   const rows = more ? found.slice(0, limit) : found;
   if (rows.length === limit) {
@@ -309,19 +312,38 @@ function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: 
  * no event. Main warms the list's first call with it in idle time (api/first-screens-warm-up.ts).
  */
 export function firstPageRows(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, limit: number): Array<PaymentRow & { _rk: number }> {
-  const plan = planFor(db, filter, JSON.stringify(filter), paymentsVersion(db));
-  const window = firstWindow(db, plan, sort, `${sort.by} ${sort.direction}`);
-  return window.statement.all({ ...window.params, limit, skip: 0 }) as Array<PaymentRow & { _rk: number }>;
+  const key = JSON.stringify(filter);
+  const version = paymentsVersion(db);
+  const plan = planFor(db, filter, key, version);
+  // The statement that page will run: one row more unless its count is known (pageOf).
+  const counted = plan.common !== undefined || knownCounted(db, key, version)?.exact;
+  const window = firstWindow(db, plan, sort, `${sort.by} ${sort.direction}`, counted ? limit : limit + 1);
+  return (window.statement.all({ ...window.params, skip: 0 }) as Array<PaymentRow & { _rk: number }>).slice(0, limit);
 }
 
-function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined) {
+/**
+ * A window's statement as SQL: its LIMIT written in, its OFFSET bound (`@skip`). SQLite (3.51, as
+ * better-sqlite3 12 bundles it) reads a bound LIMIT while planning, and then plans the statement
+ * again whenever a value is bound to it, which better-sqlite3 does at every call: 20 µs of a 23 µs
+ * window that reads nothing, 120-190 µs of a 1 ms one (docs/performance.md, "List vs raw SQL on
+ * windows that read nothing"). Written in, the plan is the same (SQLite planned with the bound
+ * value) and made once per limit.
+ */
+export function windowSql(sql: string, limit: number): string {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`a window's limit must be a whole number, not ${limit}`);
+  return `${sql} LIMIT ${limit} OFFSET @skip`;
+}
+
+function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined, limit: number) {
   const query = windowQuery(db, where, sort, cursor);
-  return { statement: prepared(db, `${query.sql} LIMIT @limit OFFSET @skip`), params: query.params };
+  return { statement: prepared(db, windowSql(query.sql, limit)), params: query.params };
 }
 
-function firstWindow(db: LedgerDb, plan: Plan, sort: PaymentSort, sortKey: string) {
-  let window = plan.first.get(sortKey);
-  if (!window) plan.first.set(sortKey, (window = windowStatement(db, plan.where, sort, undefined)));
+function firstWindow(db: LedgerDb, plan: Plan, sort: PaymentSort, sortKey: string, limit: number) {
+  let byLimit = plan.first.get(sortKey);
+  if (!byLimit) plan.first.set(sortKey, (byLimit = new Map()));
+  let window = byLimit.get(limit);
+  if (!window) byLimit.set(limit, (window = windowStatement(db, plan.where, sort, undefined, limit)));
   return window;
 }
 
@@ -459,10 +481,10 @@ export function* allPaymentRows(db: LedgerDb, filter: PaymentFilter, sort: Payme
   let cursor: Cursor | undefined;
   for (;;) {
     const query = windowQuery(db, where, sort, cursor, select);
-    const sql = `${query.sql} LIMIT @limit`;
+    const sql = windowSql(query.sql, chunk); // its LIMIT written in: not planned again each chunk
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = db.prepare(sql).raw(true)));
-    const rows = statement.all({ ...query.params, limit: chunk }) as unknown[][];
+    const rows = statement.all({ ...query.params, skip: 0 }) as unknown[][];
     yield rows;
     if (rows.length < chunk) return;
     const last = rows.at(-1)!;
