@@ -13,6 +13,16 @@ export const mutationModules = [
   { file: 'main/payments/money-state.ts', tests: ['test/payments/money-state.test.ts'] },
   { file: 'contract/vat.ts', tests: ['test/invoices/vat.test.ts'] },
   { file: 'main/invoices/zatca-qr.ts', tests: ['test/invoices/zatca-qr.test.ts'] },
+  // Added by the second mutation run (docs/testing.md, "The money paths not covered before").
+  { file: 'main/payments/validate-input.ts', tests: ['test/payments/validate-input.test.ts'] },
+  { file: 'main/payments/next-order-id.ts', tests: ['test/payments/order-ids.test.ts'] },
+  { file: 'main/payments/order-ids.ts', tests: ['test/payments/order-ids.test.ts'] },
+  { file: 'main/payments/status-answer.ts', tests: ['test/payments/status-answer.test.ts'] },
+  { file: 'main/bulk/bulk-rows.ts', tests: ['test/bulk/bulk-file-reading.test.ts', 'test/bulk/bulk-rows.test.ts', 'test/bulk/bulk-decimal-comma.test.ts', 'test/bulk/csv-parse.test.ts'] },
+  { file: 'main/invoices/invoice-register.ts', tests: ['test/invoices/invoice-register.test.ts'] },
+  { file: 'main/ledger/overview-sums.ts', tests: ['test/ledger/overview-sums.test.ts'] },
+  { file: 'renderer/src/features/transactions/allowed-actions.ts', tests: ['test/renderer/allowed-actions.test.ts'] },
+  { file: 'renderer/src/features/get-paid/latest-refund.ts', tests: ['test/renderer/latest-refund.test.ts'] },
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

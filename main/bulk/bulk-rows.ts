@@ -8,7 +8,7 @@ import type { Reason } from '../../contract/reasons';
 import { parseRatePercent } from '../../contract/vat';
 import { phoneSuggestion } from '../../contract/phone';
 import { AppFailure } from '../../contract/result';
-import { fail, reason } from '../core/fail';
+import { reason } from '../core/fail';
 import { cleanDate, cleanEmail, cleanOrderId, cleanPhone, cleanText, refuseCardNumber } from '../payments/validate-input';
 import { csvLine } from '../ledger/csv';
 import { parseCsv, type CsvRecord, type Delimiter } from './csv-parse';
@@ -43,7 +43,8 @@ export type ReadRows = {
 type Options = { defaultCurrency: string; orderExists?(orderId: string): boolean; today?: string };
 
 const fileProblem = (why: Reason, encoding: BulkEncoding | null = null): ReadRows => ({ rows: [], fileError: why, encoding, delimiter: null, choices: [] });
-const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
+/** One decimal, none when it is 0: 4, 4.5. */
+const megabytes = (bytes: number) => String(Number((bytes / (1024 * 1024)).toFixed(1)));
 
 /** Reads the file's bytes (detecting the encoding unless the person chose one), then its rows. */
 export function readBulkFile(bytes: Uint8Array, encoding: BulkEncoding | undefined, options: Options): ReadRows {
@@ -60,9 +61,9 @@ export function readBulkFile(bytes: Uint8Array, encoding: BulkEncoding | undefin
 /** The first few customer names as a reading shows them, for the person to judge. */
 function sampleNames(text: string): string[] {
   const parsed = parseCsv(text);
-  if (!parsed.ok) return [];
-  const [header, ...records] = parsed.records;
-  const column = header?.cells.findIndex((h) => h.trim() === 'customerName') ?? -1;
+  const [header, ...records] = parsed.ok ? parsed.records : [];
+  if (!header) return [];
+  const column = header.cells.findIndex((h) => h.trim() === 'customerName');
   const names = records.map((r) => (column >= 0 ? r.cells[column] ?? '' : r.cells.join(' '))).map((n) => n.trim()).filter(Boolean);
   return names.filter((n) => /[^\u0000-\u007f]/.test(n)).concat(names).filter((n, i, all) => all.indexOf(n) === i).slice(0, 4).map((n) => n.slice(0, 60));
 }
@@ -89,7 +90,8 @@ export function readBulkCsv(csv: string, options: Options): ReadRows {
 
 function rowOf(record: CsvRecord, index: Record<Column | VatColumn, number>, options: Options, seen: Map<string, number>, delimiter: Delimiter): BulkPreviewRow {
   // A leading apostrophe before + = - @ is how spreadsheets (and Paydesk's exports) keep a cell from running as a formula.
-  const cell = (c: Column | VatColumn) => (index[c] >= 0 ? (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '') : '');
+  // A column the header does not have (index -1) reads as empty, as a cell the row leaves out.
+  const cell = (c: Column | VatColumn) => (record.cells[index[c]] ?? '').trim().replace(/^'(?=[=+\-@])/, '');
   const row: BulkPreviewRow = {
     line: record.line,
     orderId: cell('orderId'), amount: cell('amount'), currency: (cell('currency') || options.defaultCurrency).toUpperCase(), description: cell('description'),
@@ -135,16 +137,16 @@ export function dotGroupReadings(text: string, currency: string): Reason | undef
   return reason('amount.dotTwoReadings', { typed, whole: typed.replace('.', ''), decimal: typed, comma: typed.replace('.', ','), currency });
 }
 
-const rowFields: Record<string, Column> = { 'customer.name': 'customerName', 'customer.email': 'customerEmail', 'customer.phone': 'customerPhone' };
-
 function checkRow(row: BulkPreviewRow, { orderExists, today }: Options, seen: Map<string, number>) {
-  const problem = (column: string, run: () => void) => {
+  // A column's first problem: the one a check returns, or the single link's rule it breaks (main's
+  // own checks, given the column as their field, so each is named once).
+  const problem = (column: Column, check: (field: Column) => Reason | void) => {
     try {
-      run();
+      const why = check(column);
+      if (why) row.errors[column] ??= why;
     } catch (e) {
       if (!(e instanceof AppFailure)) throw e;
-      const reasons = e.extra.fieldReasons ?? { [column]: e.extra.reason ?? reason('input.invalid') };
-      for (const [field, why] of Object.entries(reasons)) row.errors[rowFields[field] ?? column] ??= why as Reason;
+      row.errors[column] ??= e.extra.reason!; // core/fail.ts gives every failure its reason
     }
   };
   // A character lost before Paydesk read the file (an earlier wrong conversion) is never shown as OK.
@@ -153,9 +155,9 @@ function checkRow(row: BulkPreviewRow, { orderExists, today }: Options, seen: Ma
     const id = cleanOrderId(row.orderId);
     if (!id) return;
     const earlier = seen.get(id);
-    if (earlier !== undefined) throw rowFailure(reason('bulk.orderIdRepeated', { line: earlier }));
+    if (earlier !== undefined) return reason('bulk.orderIdRepeated', { line: earlier });
     seen.set(id, row.line);
-    if (orderExists?.(id)) throw rowFailure(reason('bulk.orderIdInLedger'));
+    if (orderExists?.(id)) return reason('bulk.orderIdInLedger');
   });
   if (!isCurrencyCode(row.currency)) row.errors.currency ??= reason('bulk.currencyUnknown', { code: row.currency });
   else {
@@ -163,28 +165,37 @@ function checkRow(row: BulkPreviewRow, { orderExists, today }: Options, seen: Ma
     if (!amount.ok) row.errors.amount ??= amount.why;
     else if (amount.minor <= 0) row.errors.amount ??= reason('amount.zero');
   }
-  problem('description', () => refuseCardNumber(cleanText(row.description, 'description', { max: 500 }), 'description'));
+  problem('description', (field) => {
+    refuseCardNumber(cleanText(row.description, field, { max: 500 }), field);
+  });
   // Each of the customer's columns said apart, as the link form says them: one at a time hid the rest.
-  problem('customerName', () => cleanText(row.customerName, 'customer.name'));
-  problem('customerEmail', () => cleanEmail(row.customerEmail, 'customer.email'));
-  problem('customerPhone', () => {
+  problem('customerName', (field) => {
+    cleanText(row.customerName, field);
+  });
+  problem('customerEmail', (field) => {
+    cleanEmail(row.customerEmail, field);
+  });
+  problem('customerPhone', (field) => {
     // A phone written the local way is refused with the international form to write instead.
     const suggestion = isCurrencyCode(row.currency) ? phoneSuggestion(row.customerPhone, row.currency) : undefined;
-    if (suggestion) throw rowFailure(reason('bulk.phoneLocal', { phone: suggestion }));
-    cleanPhone(row.customerPhone, 'customer.phone');
+    if (suggestion) return reason('bulk.phoneLocal', { phone: suggestion });
+    cleanPhone(row.customerPhone, field);
   });
   // A date as the spreadsheet wrote it (30/11/2026) is refused with the year-month-day to write.
   for (const column of ['issueDate', 'expireDate'] as const) {
     const slashed = slashDateReason(row[column]);
     if (slashed) row.errors[column] ??= slashed;
-    else problem(column, () => cleanDate(row[column], column));
+    else problem(column, (field) => {
+      cleanDate(row[column], field);
+    });
   }
   // The single link's rules (before its issue date, already past), in its words.
   // No `today` ('' is before every day): only the order of the dates is judged.
   if (!row.errors.issueDate && !row.errors.expireDate) problem('expireDate', () => checkOfferDates(row.issueDate || undefined, row.expireDate || undefined, today ?? ''));
-  const vat = vatOfRow(row.vatRate ?? '');
+  // rowOf reads both (trimmed, '' when the file has no such column).
+  const vat = vatOfRow(row.vatRate!);
   if (vat === 'invalid') row.errors.vat_rate = reason('bulk.vatRate');
-  else if (vat && vat.vat !== 'standard' && !row.vatReason?.trim()) row.errors.vat_reason = reason('bulk.vatReason');
+  else if (vat && vat.vat !== 'standard' && !row.vatReason) row.errors.vat_reason = reason('bulk.vatReason');
 }
 
 /** The order ids of rows that could be sent (the ledger is asked about them all at once, on the team ledger one query). */
@@ -210,5 +221,3 @@ export function vatOfRow(text: string): { vat: 'standard' | 'zero' | 'exempt'; r
   if (bp === undefined) return 'invalid';
   return bp === 0 ? { vat: 'zero' } : { vat: 'standard', rate: value };
 }
-
-const rowFailure = (why: Reason) => fail('invalid_input', why.key, why.values);

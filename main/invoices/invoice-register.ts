@@ -76,6 +76,7 @@ export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: s
       m(note.net_minor), m(note.vat_minor), m(note.amount_minor), ...netByCategory(JSON.parse(note.breakdown_json) as VatGroup[]).map(m), note.reason, ...local(note.issued_at),
     ]);
   }
-  const byCode = [...totals.values()].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+  // Code-unit order (ISO codes are capitals); the codes are the map's keys, so never equal.
+  const byCode = [...totals.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
   return { csv: toCsv(registerHeader, rows).csv, invoices: documents.invoices.length, creditNotes: documents.creditNotes.length, totals: byCode };
 }

@@ -7,6 +7,10 @@ import { cardBrandSql } from './card-brand';
 import { prepared } from './statements';
 import { outcomeCode } from './packing';
 import { refundsMadeTotals } from './refunds-made';
+import { chartFigures, splitByHours, sumParts, type ChartRow } from './overview-sums';
+
+// The pure sums (overview-sums.ts), where the team ledger and the tests have always found them.
+export { chartFigures, splitByHours, sumParts, type ChartRow, type SumParts } from './overview-sums';
 
 export type Range = { from: string; to: string };
 export type Day = Range & { date: string };
@@ -21,37 +25,8 @@ const profileClause = (profileId: string | undefined) => (profileId === undefine
 // Whole UTC hours are read from money_hours (migration 13, kept by triggers); the partial hours at
 // a range's edges (a local midnight at :30 or :45 past the hour, or any instant) from the
 // payments themselves, by the creation index: a few dozen rows. The sum is then exactly the one
-// over the payments created in [from, to), in any time zone (docs/overview.md, Speed).
-const hourMs = 3_600_000;
-type Split = { hf: number; ht: number; a1: string; b1: string; a2: string; b2: string };
-
-/** [from, to) as the whole hours [hf, ht) and the instants before and after them. */
-export function splitByHours(range: Range): Split {
-  const from = new Date(range.from).getTime();
-  const to = new Date(range.to).getTime();
-  const hf = Math.ceil(from / hourMs);
-  const ht = Math.floor(to / hourMs);
-  const at = (ms: number) => new Date(ms).toISOString();
-  // Less than one whole hour: all of it from the payments.
-  if (hf >= ht) return { hf: 0, ht: 0, a1: at(from), b1: at(to), a2: '', b2: '' };
-  return { hf, ht, a1: at(from), b1: at(hf * hourMs), a2: at(ht * hourMs), b2: at(to) };
-}
-
-export type SumParts = { df: number; dt: number; h1: number; h2: number; h3: number; h4: number; a1: string; b1: string; a2: string | null; b2: string | null };
-
-/**
- * A range as both ledgers sum it from their hour and day tables: the whole UTC days [df, dt) from
- * the day rows, the whole hours [h1, h2) and [h3, h4) either side of them from the hour rows, and
- * the instants [a1, b1) and [a2, b2) at the ends from the rows themselves (null bounds: no second edge).
- */
-export function sumParts(range: Range): SumParts {
-  const s = splitByHours(range);
-  const df = Math.ceil(s.hf / 24);
-  const dt = Math.floor(s.ht / 24);
-  // No whole day: every whole hour in the first span.
-  const days = df < dt ? { df, dt, h1: s.hf, h2: df * 24, h3: dt * 24, h4: s.ht } : { df: 0, dt: 0, h1: s.hf, h2: s.ht, h3: 0, h4: 0 };
-  return { ...days, a1: s.a1, b1: s.b1, a2: s.a2 || null, b2: s.b2 || null };
-}
+// over the payments created in [from, to), in any time zone (docs/overview.md, Speed); the split
+// is overview-sums.ts's sumParts.
 
 // The payments of an edge, by the creation index (the planner would otherwise weigh others).
 const edgeRows = 'payments INDEXED BY payments_created';
@@ -102,8 +77,6 @@ export function dailyTotals(db: LedgerDb, days: Day[], profileId?: string): Arra
   return rows;
 }
 
-export type ChartRow = { date: string; currency: string; kind: string; brand: string; grossMinor: number; refundedMinor: number; count: number };
-
 /**
  * The charts' figures in one pass over the days: per day, currency, kind and card brand, what was
  * captured and refunded (each day's whole hours from money_hours, its edges from the payments).
@@ -127,38 +100,6 @@ export function chartRows(db: LedgerDb, days: Day[], profileId?: string): ChartR
       SELECT days.date, currency, kind, ${cardBrandSql}, captured_minor, refunded_minor, 1 FROM days JOIN ${edgeRows} ON ${inEdge('days.a2', 'days.b2')} ${p}
     ) GROUP BY 1, 2, 3, 4`;
   return prepared(db, sql).all(params) as ChartRow[];
-}
-
-/**
- * Code-unit order, not `localeCompare`: the first `localeCompare` in a process (or thread) builds
- * ICU's collator, 6-30 ms of main's CPU on the first charts answer (docs/performance.md, "Cold start,
- * eighth pass"). The same order here: dates are YYYY-MM-DD (the contract's pattern), currencies
- * three capital letters, brands and kinds small letters.
- */
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The daily bars and the shares from `chartRows` (integer sums, each well under 2^53). */
-export function chartFigures(rows: ChartRow[]) {
-  const group = <T extends { grossMinor: number }>(keyOf: (r: ChartRow) => string, make: (r: ChartRow) => T, add: (g: T, r: ChartRow) => void) => {
-    const groups = new Map<string, T>();
-    for (const r of rows) {
-      const id = keyOf(r);
-      const g = groups.get(id) ?? make(r);
-      add(g, r);
-      groups.set(id, g);
-    }
-    return [...groups.values()];
-  };
-  const days = group((r) => `${r.date} ${r.currency}`, (r) => ({ date: r.date, currency: r.currency, grossMinor: 0, refundedMinor: 0 }), (g, r) => {
-    g.grossMinor += r.grossMinor;
-    g.refundedMinor += r.refundedMinor;
-  }).sort((a, b) => byText(a.date, b.date) || byText(a.currency, b.currency));
-  const share = (by: 'kind' | 'brand') =>
-    group((r) => `${r.currency} ${r[by]}`, (r) => ({ key: r[by], currency: r.currency, grossMinor: 0, count: 0 }), (g, r) => {
-      g.grossMinor += r.grossMinor;
-      g.count += r.count;
-    }).sort((a, b) => byText(a.currency, b.currency) || b.grossMinor - a.grossMinor || byText(a.key, b.key));
-  return { days, byBrand: share('brand'), byKind: share('kind') };
 }
 
 type LinkRow = { currency: string; amountMinor: number; count: number };

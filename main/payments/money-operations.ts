@@ -17,22 +17,15 @@ import type { OperationRow, PaymentRow } from '../ledger/payment-rows';
 import type { LedgerTx } from '../ledger/store';
 import { afterConfirmed } from './money-state';
 import type { PaymentsCore, RefundConfirmed } from './payments-core';
-import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
+import { checkCapture, checkRefund, checkVoid, operationMoney, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId } from './rules';
 import { cleanText, refuseCardNumber } from './validate-input';
-import { evidenceOf } from './status-answer';
+import { declinedIn } from './status-answer';
 import { afterSending, beforeSending } from './not-sent';
 import { requireActingProfile } from './acting-profile';
 
 export type MoneyKind = 'capture' | 'void' | 'refund';
 /** `amount` is the text a person typed, read against the payment's own currency. */
 export type MoneyRequest = { paymentId: string; kind: MoneyKind; amount?: string; currency?: string; reason?: string; confirm?: ProductionConfirmation };
-
-/** The gateway answered 200 but said the operation itself was declined: nothing moved. */
-function declinedIn(payment: PaymentRow, kind: MoneyKind, value: StatusOutcome): string | undefined {
-  const evidence = evidenceOf(payment, value);
-  if (evidence.failedOperation === kind || evidence.state === 'declined') return value.reason ?? value.statusWord ?? 'declined';
-  return undefined;
-}
 
 export function createMoneyOperations(core: PaymentsCore) {
   const { store, deps } = core;
@@ -79,11 +72,10 @@ export function createMoneyOperations(core: PaymentsCore) {
         if (input.kind === 'capture') checkCapture(current, input.amountMinor!);
         if (input.kind === 'void') checkVoid(current);
         if (input.kind === 'refund') checkRefund(current, input.amountMinor!, input.reason ?? '', open);
-        const base = input.kind === 'capture' ? current.captured_minor : input.kind === 'refund' ? current.refunded_minor : null;
-        // A void sends no amount, but releases what is authorised and not captured: recorded on its
-        // operation, its audit entries (the team ledger's trigger reads the row) and its history say it.
-        if (input.kind === 'void') input.amountMinor = current.amount_minor - current.captured_minor;
-        await tx.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: base, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
+        // A void's amount (what it releases) is on its operation: its audit entries (the team ledger's trigger reads the row) and its history say it.
+        const recorded = operationMoney(current, input.kind, input.amountMinor);
+        input.amountMinor = recorded.amountMinor;
+        await tx.insertOperation({ id: opId, payment_id: current.id, kind: input.kind, amount_minor: input.amountMinor ?? null, base_minor: recorded.baseMinor, reason: input.reason ?? null, os_user: ctx.osUser, outcome: 'sending', error_code: null, error_message: null, gateway_answer: null, created_at: at, completed_at: null });
         return id;
       }));
       core.changed(payment.id);

@@ -13,7 +13,7 @@ const tries = 50;
  * in the ledger) goes on from its number, OMAR-102-3, never OMAR-102-2-2. Undefined when none fits.
  */
 export async function nextFreeOrderId(declined: string, taken: (orderId: string) => Promise<boolean>): Promise<string | undefined> {
-  const numbered = declined.match(/^(.+)-(\d{1,2})$/);
+  const numbered = declined.match(/(.+)-(\d{1,2})$/); // from the first character: `.+` starts the leftmost match
   let base = declined;
   let next = 2;
   if (numbered && Number(numbered[2]) >= 2 && (await taken(numbered[1]!))) {

@@ -61,7 +61,8 @@ export function checkVoid(payment: RulePayment): void {
   }
 }
 
-export function checkRefund(payment: RulePayment, amountMinor: number, reason: string, open: RuleOperation[] = []): void {
+/** `open`: the payment's operations still open (a refund among them is money that may already be gone): never left out. */
+export function checkRefund(payment: RulePayment, amountMinor: number, reason: string, open: RuleOperation[]): void {
   if (!reason.trim()) throw failField('invalid_input', 'reason', 'rule.refundReason');
   if (!['paid', 'partially_captured', 'partially_refunded'].includes(payment.state)) {
     throw fail('rule_violation', 'rule.refundState', { state: payment.state });
@@ -69,4 +70,14 @@ export function checkRefund(payment: RulePayment, amountMinor: number, reason: s
   const pending = open.filter((op) => op.kind === 'refund').reduce((sum, op) => sum + (op.amount_minor ?? 0), 0);
   const rest = payment.captured_minor - payment.refunded_minor - pending;
   if (amountMinor > rest) throw failField('rule_violation', 'amount', 'rule.refundTooMuch', left(rest, payment.currency));
+}
+
+/**
+ * What a capture, void or refund's row records: a capture or refund the amount typed and the total
+ * it is made against (money-state.ts adds the one to the other once the gateway confirms, never
+ * counting twice); a void sends no amount but releases what is authorised and not captured.
+ */
+export function operationMoney(payment: RulePayment, kind: 'capture' | 'void' | 'refund', typedMinor: number | undefined): { amountMinor: number | undefined; baseMinor: number | null } {
+  if (kind === 'void') return { amountMinor: payment.amount_minor - payment.captured_minor, baseMinor: null };
+  return { amountMinor: typedMinor, baseMinor: kind === 'capture' ? payment.captured_minor : payment.refunded_minor };
 }

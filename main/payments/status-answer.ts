@@ -22,6 +22,16 @@ export function evidenceOf(payment: Known, value: StatusOutcome): StatusEvidence
   };
 }
 
+/**
+ * What the gateway said when it answered a capture, refund or void with 200 but declined the
+ * operation itself (nothing moved), or undefined when the answer confirms it.
+ */
+export function declinedIn(payment: Known, kind: 'capture' | 'void' | 'refund', value: StatusOutcome): string | undefined {
+  const evidence = evidenceOf(payment, value);
+  if (evidence.failedOperation === kind || evidence.state === 'declined') return value.reason ?? value.statusWord ?? 'declined';
+  return undefined;
+}
+
 export function statusChanges(payment: PaymentRow, value: StatusOutcome): Partial<PaymentRow> {
   const evidence = evidenceOf(payment, value);
   return {

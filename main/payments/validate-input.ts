@@ -73,8 +73,9 @@ export function cleanUrl(value: string | undefined | null, field: string, fallba
 export function cleanDate(value: string | undefined, field: string): string | undefined {
   if (!value?.trim()) return undefined;
   const text = value.trim();
+  // Read back as it was written: exactly year-month-day, and a day the calendar has.
   const date = new Date(`${text}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) fail(field, 'input.date');
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) fail(field, 'input.date');
   return text;
 }
 

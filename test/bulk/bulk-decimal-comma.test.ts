@@ -31,12 +31,12 @@ describe('a semicolon file\'s amounts', () => {
     const [kwd, grouped, jod] = read(file(';', [['1.250', 'KWD'], ['1.250.000', 'KWD'], ['0.500', 'JOD']]));
     expect(kwd!.errors.amount).toEqual({ key: 'amount.dotTwoReadings', values: { typed: '1.250', whole: '1250', decimal: '1.250', comma: '1,250', currency: 'KWD' } });
     expect(grouped!.errors.amount).toBeDefined(); // never read as 1.250 nor silently as 1,250,000
-    expect(jod).toMatchObject({ amount: '0.500', errors: {} }); // no thousands group starts with 0
+    expect(jod).toStrictEqual(expect.objectContaining({ amount: '0.500', errors: {} })); // no thousands group starts with 0
   });
 
   it('keeps an amount without a comma as written, and still says what is wrong with a bad one', () => {
     const rows = read(file(';', [['1250.50', 'SAR'], ['', 'SAR'], ['1.25,50', 'SAR'], ['1.250,505', 'SAR']]));
-    expect(rows[0]).toMatchObject({ amount: '1250.50', errors: {} });
+    expect(rows[0]).toStrictEqual(expect.objectContaining({ amount: '1250.50', errors: {} }));
     expect(rows[1]!.errors.amount).toEqual({ key: 'amount.empty' });
     expect(rows[2]!.errors.amount).toBeDefined(); // a dot group of two digits is no thousands group
     expect(rows[3]!.errors.amount).toBeDefined(); // three decimals in SAR
@@ -44,7 +44,7 @@ describe('a semicolon file\'s amounts', () => {
 
   it('leaves a comma-separated file\'s amounts to the usual reading ("1,250.50" is 1250.50)', () => {
     const rows = read(file(',', [['"1,250.50"', 'SAR'], ['"1.250,50"', 'SAR']]));
-    expect(rows[0]).toMatchObject({ amount: '1,250.50', errors: {} });
+    expect(rows[0]).toStrictEqual(expect.objectContaining({ amount: '1,250.50', errors: {} }));
     expect(rows[1]!.errors.amount).toBeDefined();
   });
 });

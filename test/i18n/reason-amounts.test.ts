@@ -10,7 +10,7 @@ const paid: RulePayment = { state: 'paid', currency: 'KWD', amount_minor: 12_345
 
 function refusal() {
   try {
-    checkRefund(paid, 12_346, 'Damaged');
+    checkRefund(paid, 12_346, 'Damaged', []);
   } catch (e) {
     if (e instanceof AppFailure) return e.toError();
   }

@@ -47,6 +47,10 @@ describe('a cell', () => {
     ['\rx', '"\'\rx"'],
     ['=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'],
     ['=1,2', '"\'=1,2"'],
+    // A formula that merely ends like a phone number or a signed number is still a formula.
+    ['=HYPERLINK("http://x")+966501234567', '"\'=HYPERLINK(""http://x"")+966501234567"'],
+    ['@SUM(A1)+966 50 123 4567', "'@SUM(A1)+966 50 123 4567"],
+    ['=A1-10.50', "'=A1-10.50"],
   ])('%j, which a spreadsheet would run, starts with an apostrophe', (value, written) => {
     expect(csvCell(value)).toBe(written);
   });

@@ -1,7 +1,7 @@
 // The money rules, checked in main whatever the renderer sends.
 import { describe, expect, it } from 'vitest';
 import { AppFailure } from '../../contract/result';
-import { checkCapture, checkRefund, checkVoid, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId, type RulePayment } from '../../main/payments/rules';
+import { checkCapture, checkRefund, checkVoid, operationMoney, parseAmountField, requireNoOpenOperation, requireSameCurrency, requireTransactionId, type RulePayment } from '../../main/payments/rules';
 
 const p = (over: Partial<RulePayment> = {}): RulePayment => ({ state: 'paid', currency: 'SAR', amount_minor: 10_000, captured_minor: 10_000, refunded_minor: 0, transaction_id: 'tx-1', ...over });
 
@@ -82,17 +82,17 @@ describe('void', () => {
 
 describe('refund', () => {
   it('needs a reason', () => {
-    expect(failure(() => checkRefund(p(), 100, '  '))).toMatchObject({ code: 'invalid_input', message: 'Give a reason for the refund.', fields: { reason: 'Give a reason for the refund.' } });
+    expect(failure(() => checkRefund(p(), 100, '  ', []))).toMatchObject({ code: 'invalid_input', message: 'Give a reason for the refund.', fields: { reason: 'Give a reason for the refund.' } });
   });
 
   it.each(['paid', 'partially_captured', 'partially_refunded'] as const)('refunds a %s payment up to what is left', (state) => {
     const payment = p({ state, captured_minor: 6_000, refunded_minor: 1_000 });
-    expect(() => checkRefund(payment, 5_000, 'Damaged')).not.toThrow();
-    expect(failure(() => checkRefund(payment, 5_001, 'Damaged'))).toMatchObject({ code: 'rule_violation', message: 'At most SAR\u00A050.00 is left to refund.', fields: { amount: 'At most SAR\u00A050.00 is left to refund.' }, reason: { values: { amountMinor: 5_000, currency: 'SAR' } } });
+    expect(() => checkRefund(payment, 5_000, 'Damaged', [])).not.toThrow();
+    expect(failure(() => checkRefund(payment, 5_001, 'Damaged', []))).toMatchObject({ code: 'rule_violation', message: 'At most SAR\u00A050.00 is left to refund.', fields: { amount: 'At most SAR\u00A050.00 is left to refund.' }, reason: { values: { amountMinor: 5_000, currency: 'SAR' } } });
   });
 
   it.each(['authorised', 'refunded', 'voided', 'pending', 'declined', 'expired', 'unknown', 'creating'] as const)('refuses a %s payment', (state) => {
-    expect(failure(() => checkRefund(p({ state }), 1, 'x'))).toMatchObject({ code: 'rule_violation', message: `Only a paid or captured payment can be refunded; this one is ${state.replace(/_/g, ' ')}.` });
+    expect(failure(() => checkRefund(p({ state }), 1, 'x', []))).toMatchObject({ code: 'rule_violation', message: `Only a paid or captured payment can be refunded; this one is ${state.replace(/_/g, ' ')}.` });
   });
 
   it('counts refunds whose outcome is still open, and only refunds', () => {
@@ -104,5 +104,20 @@ describe('refund', () => {
   it('never says a negative amount is left', () => {
     const open = [{ kind: 'refund' as const, outcome: 'unknown', amount_minor: 12_000 }];
     expect(failure(() => checkRefund(p(), 1, 'x', open))).toMatchObject({ message: 'At most SAR\u00A00.00 is left to refund.', reason: { values: { amountMinor: 0, currency: 'SAR' } } });
+  });
+});
+
+describe('what a capture, void or refund records before it is sent', () => {
+  it('a capture: the amount typed, on top of what was captured before', () => {
+    expect(operationMoney(p({ state: 'partially_captured', captured_minor: 4_000, refunded_minor: 0 }), 'capture', 2_500)).toEqual({ amountMinor: 2_500, baseMinor: 4_000 });
+  });
+
+  it('a refund: the amount typed, on top of what was refunded before (not what was captured)', () => {
+    expect(operationMoney(p({ state: 'partially_refunded', captured_minor: 10_000, refunded_minor: 1_500 }), 'refund', 700)).toEqual({ amountMinor: 700, baseMinor: 1_500 });
+  });
+
+  it('a void: what it releases, the authorised amount not captured, whatever was typed', () => {
+    expect(operationMoney(p({ state: 'authorised', amount_minor: 10_000, captured_minor: 0 }), 'void', undefined)).toEqual({ amountMinor: 10_000, baseMinor: null });
+    expect(operationMoney(p({ state: 'authorised', amount_minor: 10_000, captured_minor: 3_000 }), 'void', 1)).toEqual({ amountMinor: 7_000, baseMinor: null });
   });
 });

@@ -19,5 +19,6 @@ export function latestRefundMinor(refundedMinor: number, operations: readonly Pa
     amounts.push(op.amountMinor);
   }
   const sum = amounts.reduce((total, amount) => total + amount, 0);
-  return amounts.length > 0 && sum === refundedMinor ? amounts.at(-1) : undefined;
+  // No refund at all: `at(-1)` is undefined too.
+  return sum === refundedMinor ? amounts.at(-1) : undefined;
 }

@@ -27,35 +27,9 @@ export const useDetail = create<State>((set) => ({
   clear: () => set({ detail: undefined, error: undefined }),
 }));
 
-/** The card "Charge again" charges: its amount, whether its token is in, and the payment it was stored with (named in the dialog). */
-export type ChargedCard = Pick<PaymentDetail['payment'], 'amountMinor' | 'recurringAvailable' | 'orderId' | 'cardMasked'>;
-
-/**
- * The payment whose card "Charge again" charges: a repeat charge's first payment (main charges
- * that one's transaction and token, new-payments.ts), any other payment its own card.
- */
-export const chargedCardOf = (payment: PaymentDetail['payment'], parent: PaymentDetail['related']['parent']): ChargedCard | null =>
-  payment.kind === 'recurring' ? parent : payment;
-
-/**
- * What the state allows, and only that (main enforces the same rules); `mayMoveMoney` false: the
- * team ledger's role allows none of it. `card`: the one "Charge again" charges (chargedCardOf).
- */
-export function allowedActions(payment: PaymentDetail['payment'], mayMoveMoney = true, card = chargedCardOf(payment, null)) {
-  const captureLeft = payment.amountMinor - payment.capturedMinor;
-  const refundLeft = payment.capturedMinor - payment.refundedMinor;
-  // Capture, void and refund name the gateway's transaction: a session's or link's own id is not one.
-  const free = mayMoveMoney && !payment.operationInFlight && Boolean(payment.transactionId);
-  return {
-    capture: free && (payment.state === 'authorised' || payment.state === 'partially_captured') && captureLeft > 0,
-    void: free && payment.state === 'authorised' && payment.capturedMinor === 0,
-    refund: free && ['paid', 'partially_captured', 'partially_refunded'].includes(payment.state) && refundLeft > 0,
-    // A repeat charge's own transaction is not charged: its first payment's is.
-    recurring: mayMoveMoney && !payment.operationInFlight && Boolean(card?.recurringAvailable),
-    captureLeft,
-    refundLeft,
-  };
-}
+// What a payment's state allows and what is left to capture or refund: a module of its own, pure,
+// so mutation testing judges it (allowed-actions.ts).
+export { allowedActions, chargedCardOf, type ChargedCard } from './allowed-actions';
 
 /**
  * A capture, refund or void whose outcome is still unknown on a payment that needs attention: a
