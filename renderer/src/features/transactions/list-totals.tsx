@@ -1,0 +1,75 @@
+// Under the list's count: the sums per currency of every payment the filter matches (not only the
+// rows loaded), as the payments CSV of the same filter adds them up. Asked once the list's first
+// page is in (main makes them after it, in the background: ledger/list-totals.ts), asked again
+// for each new list (a filter, a sort, a change main announced), and shown only for the list they
+// were asked for: meanwhile "Adding up the totals…", never the figures of another filter.
+import { useEffect, useState } from 'react';
+import type { MethodOutput } from '../../../../contract/methods';
+import type { CurrencyCode } from '../../../../contract/money';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useLanguage, useT } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { useWordedError } from '../../i18n/words';
+import { useTransactions } from './transactions-store';
+
+type Totals = MethodOutput<'listTotals'>['currencies'];
+type Answer = { generation: number; currencies?: Totals; error?: AppError };
+
+export function ListTotals() {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const wordError = useWordedError();
+  const { filter, generation, firstPageIn, total } = useTransactions();
+  const [answer, setAnswer] = useState<Answer>();
+  const pageIn = firstPageIn === generation;
+
+  useEffect(() => {
+    if (!pageIn || !total) return;
+    let current = true;
+    void api.listTotals({ filter }).then((result) => {
+      // Another list since (or a newer call stopped this one on main): its own answer will come.
+      if (!current || useTransactions.getState().generation !== generation) return;
+      if (!result.ok) return setAnswer({ generation, error: result.error });
+      if (!result.value.stopped) setAnswer({ generation, currencies: result.value.currencies });
+    });
+    return () => void (current = false);
+    // The filter is the generation's: a new filter is a new generation.
+  }, [pageIn, generation, total === 0]);
+
+  if (!pageIn || !total) return null;
+  const mine = answer?.generation === generation ? answer : undefined;
+  if (!mine) return <p className="tx-totals" role="status" aria-busy="true" data-testid="tx-totals">{t('tx.totals.counting')}</p>;
+  if (mine.error) return <p className="tx-totals" role="status" data-testid="tx-totals">{t('tx.totals.failed', { reason: wordError(mine.error).message })}</p>;
+  // Isolated left to right: the code and digits keep their order inside Arabic text.
+  const amount = (minor: number, currency: string) => `\u2066${formatAmount(minor, currency as CurrencyCode, language)}\u2069`;
+  const notKnown = mine.currencies!.filter((c) => c.refundsNotKnown > 0);
+  return (
+    <div className="tx-totals" role="status" data-testid="tx-totals">
+      <table className="tx-totals-table">
+        <caption>{t('tx.totals.caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('tx.totals.currency')}</th>
+            <th scope="col">{t('tx.totals.payments')}</th>
+            <th scope="col">{t('tx.totals.captured')}</th>
+            <th scope="col">{t('tx.totals.refunded')}</th>
+            <th scope="col">{t('tx.totals.net')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {mine.currencies!.map((c) => (
+            <tr key={c.currency} data-currency={c.currency}>
+              <th scope="row">{c.currency}</th>
+              <td>{t('tx.totals.count', { count: c.payments })}</td>
+              <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
+              <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
+              <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {notKnown.map((c) => <p key={c.currency} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
+    </div>
+  );
+}
