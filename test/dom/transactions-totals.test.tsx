@@ -58,9 +58,12 @@ describe('the list\'s totals per currency', () => {
     await act(async () => release());
     await waitFor(() => expect(totals().textContent).toBe('Adding up the totals…'));
     expect(totals().getAttribute('aria-busy')).toBe('true');
+    expect(totals().getAttribute('role')).toBe('status');
     expect(events.indexOf('totals {}')).toBeGreaterThan(events.indexOf('page {}'));
     await answer(0, { stopped: false, currencies: [sar, kwd] });
-    expect(within(totals()).getByRole('table').querySelector('caption')!.textContent).toContain('Totals of every payment listed');
+    // The line: each currency's net, largest count first; the table of captured and refunded under it.
+    expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every payment listed: \u2066SAR 285.50\u2069 · \u2066KWD 12.750\u2069');
+    expect(within(totals()).getByRole('table', { hidden: true }).querySelector('caption')!.textContent).toContain('Totals of every payment listed');
     expect([...totals().querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-currency'))).toEqual(['SAR', 'KWD']);
     expect(rowText('SAR')).toEqual(['SAR', '3', '\u2066SAR 300.00\u2069', '\u2066SAR 14.50\u2069', '\u2066SAR 285.50\u2069']);
     expect(rowText('KWD')).toEqual(['KWD', '1', '\u2066KWD 12.750\u2069', '\u2066KWD 0.000\u2069', '\u2066KWD 12.750\u2069']);
@@ -79,6 +82,7 @@ describe('the list\'s totals per currency', () => {
     expect(totals().textContent).toBe('Adding up the totals…');
     await answer(kwdAsked, { stopped: false, currencies: [kwd] });
     expect([...totals().querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-currency'))).toEqual(['KWD']);
+    expect(screen.getByTestId('tx-totals-line').textContent).not.toContain('SAR');
     // A change main announces: the list is read again, and its totals with it ("Adding up…" meanwhile).
     await act(async () => main.tell({ type: 'payments.changed', paymentIds: [] }));
     await waitFor(() => expect(pending.length).toBe(kwdAsked + 2));

@@ -3,7 +3,7 @@
 // page is in (main makes them after it, in the background: ledger/list-totals.ts), asked again
 // for each new list (a filter, a sort, a change main announced), and shown only for the list they
 // were asked for: meanwhile "Adding up the totals…", never the figures of another filter.
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { AppError } from '../../../../contract/result';
@@ -45,31 +45,45 @@ export function ListTotals() {
   const amount = (minor: number, currency: string) => `\u2066${formatAmount(minor, currency as CurrencyCode, language)}\u2069`;
   const notKnown = mine.currencies!.filter((c) => c.refundsNotKnown > 0);
   return (
-    <div className="tx-totals" role="status" data-testid="tx-totals">
-      <table className="tx-totals-table">
-        <caption>{t('tx.totals.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('tx.totals.currency')}</th>
-            <th scope="col">{t('tx.totals.payments')}</th>
-            <th scope="col">{t('tx.totals.captured')}</th>
-            <th scope="col">{t('tx.totals.refunded')}</th>
-            <th scope="col">{t('tx.totals.net')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {mine.currencies!.map((c) => (
-            <tr key={c.currency} data-currency={c.currency}>
-              <th scope="row">{c.currency}</th>
-              <td>{t('tx.totals.count', { count: c.payments })}</td>
-              <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
-              <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
-              <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="tx-totals" data-testid="tx-totals">
+      {/* One line, each currency's net whole (wrapping between currencies): the list stays in view at 800 px. */}
+      <p className="tx-totals-line" role="status" data-testid="tx-totals-line">
+        <span className="tx-totals-label">{t('tx.totals.netLine')}</span>{' '}
+        {/* The dot between amounts, outside them: the line breaks there, never inside an amount. */}
+        {mine.currencies!.map((c, i) => (
+          <Fragment key={c.currency}>
+            {i > 0 && ' · '}
+            <span className="tx-totals-amount" data-currency={c.currency}>{amount(c.capturedMinor - c.refundedMinor, c.currency)}</span>
+          </Fragment>
+        ))}
+      </p>
       {notKnown.map((c) => <p key={c.currency} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
+      <details className="tx-totals-details">
+        <summary>{t('tx.totals.details')}</summary>
+        <table className="tx-totals-table">
+          <caption>{t('tx.totals.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('tx.totals.currency')}</th>
+              <th scope="col">{t('tx.totals.payments')}</th>
+              <th scope="col">{t('tx.totals.captured')}</th>
+              <th scope="col">{t('tx.totals.refunded')}</th>
+              <th scope="col">{t('tx.totals.net')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mine.currencies!.map((c) => (
+              <tr key={c.currency} data-currency={c.currency}>
+                <th scope="row">{c.currency}</th>
+                <td>{t('tx.totals.count', { count: c.payments })}</td>
+                <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
+                <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
+                <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </div>
   );
 }

@@ -36,6 +36,8 @@ export const en = {
   // The list's totals (list-totals.tsx): the money words of docs/ledger.md, the CSV's columns.
   'tx.totals.counting': 'Adding up the totals…',
   'tx.totals.failed': 'The totals could not be added up: {reason}',
+  'tx.totals.netLine': 'Net of refunds, every payment listed:',
+  'tx.totals.details': 'Captured and refunded per currency',
   'tx.totals.caption': 'Totals of every payment listed, per currency (as the CSV’s captured and refunded columns add up)',
   'tx.totals.currency': 'Currency', 'tx.totals.payments': 'Payments', 'tx.totals.captured': 'Captured', 'tx.totals.refunded': 'Refunded', 'tx.totals.net': 'Net (captured − refunded)',
   'tx.totals.count': '{count, number}',
@@ -250,6 +252,8 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.count.refused': 'لا يُعرض شيء حتى يُصحَّح عامل التصفية.',
   'tx.totals.counting': 'جارٍ جمع المجاميع…',
   'tx.totals.failed': 'تعذّر جمع المجاميع: {reason}',
+  'tx.totals.netLine': 'الصافي بعد الاستردادات، لكل المدفوعات المعروضة:',
+  'tx.totals.details': 'المحصَّل والمسترد لكل عملة',
   'tx.totals.caption': 'مجاميع كل المدفوعات المعروضة لكل عملة (كما يجمعها عمودا المحصَّل والمسترد في ملف CSV)',
   'tx.totals.currency': 'العملة', 'tx.totals.payments': 'المدفوعات', 'tx.totals.captured': 'المحصَّل', 'tx.totals.refunded': 'المسترد', 'tx.totals.net': 'الصافي (المحصَّل ناقص المسترد)',
   'tx.totals.count': '{count, number}',
