@@ -65,8 +65,8 @@ describe('the list\'s totals per currency', () => {
     expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every payment listed: \u2066SAR 285.50\u2069 · \u2066KWD 12.750\u2069');
     expect(within(totals()).getByRole('table', { hidden: true }).querySelector('caption')!.textContent).toContain('Totals of every payment listed');
     expect([...totals().querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-currency'))).toEqual(['SAR', 'KWD']);
-    expect(rowText('SAR')).toEqual(['SAR', '3', '\u2066SAR 300.00\u2069', '\u2066SAR 14.50\u2069', '\u2066SAR 285.50\u2069']);
-    expect(rowText('KWD')).toEqual(['KWD', '1', '\u2066KWD 12.750\u2069', '\u2066KWD 0.000\u2069', '\u2066KWD 12.750\u2069']);
+    expect(rowText('SAR')).toEqual(['SAR', '3 payments', '\u2066SAR 300.00\u2069', '\u2066SAR 14.50\u2069', '\u2066SAR 285.50\u2069']);
+    expect(rowText('KWD')).toEqual(['KWD', '1 payment', '\u2066KWD 12.750\u2069', '\u2066KWD 0.000\u2069', '\u2066KWD 12.750\u2069']);
     expect(screen.getByTestId('tx-totals-not-known').textContent).toBe('KWD: 1 refunded outside Paydesk: its amount is not known and not in Refunded');
     await main.settled();
   });

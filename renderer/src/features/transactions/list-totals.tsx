@@ -75,7 +75,7 @@ export function ListTotals() {
             {mine.currencies!.map((c) => (
               <tr key={c.currency} data-currency={c.currency}>
                 <th scope="row">{c.currency}</th>
-                <td>{t('tx.totals.count', { count: c.payments })}</td>
+                <td>{t('tx.count', { count: c.payments })}</td>
                 <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
                 <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
                 <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>
