@@ -6,39 +6,50 @@
 import { Fragment, useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { CurrencyCode } from '../../../../contract/money';
+import type { PaymentFilter } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { useWordedError } from '../../i18n/words';
 import { useTransactions } from './transactions-store';
+import './list-totals.css';
 
 type Totals = MethodOutput<'listTotals'>['currencies'];
-type Answer = { generation: number; currencies?: Totals; error?: AppError };
+type Answer = { list: number; currencies?: Totals; error?: AppError };
 
+/** The Transactions list's totals: its filter, asked for each new list (its generation) once its first page is in. */
 export function ListTotals() {
+  const { filter, generation, firstPageIn, total } = useTransactions();
+  return <FilterTotals filter={filter} list={generation} ready={firstPageIn === generation} total={total} />;
+}
+
+/**
+ * The totals of `filter`, asked once `ready` (the list's page is in) for the list numbered `list`
+ * (a new number for each new list: another filter, a change main announced), and drawn only for
+ * that list. Nothing when the list is empty.
+ */
+export function FilterTotals({ filter, list, ready, total }: { filter: PaymentFilter; list: number; ready: boolean; total: number | undefined }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const wordError = useWordedError();
-  const { filter, generation, firstPageIn, total } = useTransactions();
   const [answer, setAnswer] = useState<Answer>();
-  const pageIn = firstPageIn === generation;
 
   useEffect(() => {
-    if (!pageIn || !total) return;
+    if (!ready || !total) return;
     let current = true;
     void api.listTotals({ filter }).then((result) => {
       // Another list since (or a newer call stopped this one on main): its own answer will come.
-      if (!current || useTransactions.getState().generation !== generation) return;
-      if (!result.ok) return setAnswer({ generation, error: result.error });
-      if (!result.value.stopped) setAnswer({ generation, currencies: result.value.currencies });
+      if (!current) return;
+      if (!result.ok) return setAnswer({ list, error: result.error });
+      if (!result.value.stopped) setAnswer({ list, currencies: result.value.currencies });
     });
     return () => void (current = false);
-    // The filter is the generation's: a new filter is a new generation.
-  }, [pageIn, generation, total === 0]);
+    // The filter is the list's: a new filter is a new list.
+  }, [ready, list, total === 0]);
 
-  if (!pageIn || !total) return null;
-  const mine = answer?.generation === generation ? answer : undefined;
+  if (!ready || !total) return null;
+  const mine = answer?.list === list ? answer : undefined;
   if (!mine) return <p className="tx-totals" role="status" aria-busy="true" data-testid="tx-totals">{t('tx.totals.counting')}</p>;
   if (mine.error) return <p className="tx-totals" role="status" data-testid="tx-totals">{t('tx.totals.failed', { reason: wordError(mine.error).message })}</p>;
   // Isolated left to right: the code and digits keep their order inside Arabic text.
