@@ -78,6 +78,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'ledger.noOperation': 'لا توجد عملية كهذه على هذه الدفعة.',
   'ledger.notADate': '«{value}» ليس تاريخًا.',
   'ledger.amountNeedsCurrency': 'اختر عملة للتصفية حسب المبلغ.',
+  'ledger.totalTooLarge': 'مجموع \u2068{currency}\u2069 أكبر من أن يُجمع بدقة؛ صفِّ القائمة إلى مدفوعات أقل.',
   'ledger.cardLast4Digits': 'اكتب آخر أربعة أرقام من البطاقة، مثل 4242.',
   'ledger.lookupIncomplete': 'وجدتها البوابة لكنها لم تذكر مرجع الطلب أو المبلغ أو العملة، فلا يمكن إضافتها إلى السجل.',
   'ledger.noKeyForCheck': 'لا يملك ملف التعريف الذي أُجريت عليه هذه الدفعة مفتاح API، فلا يمكن فحص حالتها.',

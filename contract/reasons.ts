@@ -92,6 +92,7 @@ export const reasonTexts = {
   'ledger.noOperation': 'This payment has no such operation.',
   'ledger.notADate': '"{value}" is not a date.',
   'ledger.amountNeedsCurrency': 'Choose a currency to filter by amount.',
+  'ledger.totalTooLarge': 'A total of {currency} is too large to add up exactly; filter the list to fewer payments.',
   'ledger.cardLast4Digits': 'Type the card’s last four digits, for example 4242.',
   'ledger.lookupIncomplete': 'The gateway found it but did not say its order reference, amount or currency, so it cannot be added to the ledger.',
   'ledger.noKeyForCheck': 'The profile this payment was made on has no API key, so its status cannot be checked.',

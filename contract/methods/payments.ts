@@ -244,6 +244,19 @@ export const paymentMethods = {
     /** totalExact false: at least `total` match, still being counted (the list: "more than {total - 1}"); a payments.counted event with `countId` tells how the count gets on. */
     output: () => z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema()) }),
   }),
+  listTotals: method({
+    summary: 'The sums per currency of every payment the list\'s filter matches (the payments CSV\'s captured and refunded columns), made after the page in the background; a newer call stops the one under way.',
+    input: () => z.object({ filter: paymentFilterSchema().default({}) }).strict(),
+    /**
+     * `stopped`: a newer call (another filter, or the ledger changed) took its place: nothing to show.
+     * Per currency, largest count first: `refundsNotKnown` payments were refunded outside Paydesk
+     * with no amount told (their CSV `refunded` cell is empty), in none of the sums.
+     */
+    output: () => z.object({
+      stopped: z.boolean(),
+      currencies: z.array(z.object({ currency: currency(), payments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
+    }),
+  }),
   listUnclearOperations: method({
     summary: 'Payments with a capture, refund, void or create whose answer was lost (outcome unknown), oldest first (or newest first: `direction` desc), with that operation: Needs attention lists them at once.',
     input: () => z.object({ limit: z.number().int().min(1).max(500).default(500), direction: z.enum(['asc', 'desc']).default('asc') }).strict(),

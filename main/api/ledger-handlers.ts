@@ -3,13 +3,14 @@
 import type { Implementations } from './create-handlers';
 import type { LedgerReads } from '../payments/ledger-reads';
 
-type Names = 'searchPayments' | 'listUnclearOperations' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers' | 'listCopiedAudit' | 'verifyCopiedAudit';
+type Names = 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers' | 'listCopiedAudit' | 'verifyCopiedAudit';
 
 /** `activeEnvironment`: that of the profile a form makes its payment on, whose earlier customers it offers. */
 export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): string }): Pick<Implementations, Names> {
   const { reads } = deps;
   return {
     searchPayments: (input) => reads.searchPayments(input),
+    listTotals: (input) => reads.listTotals(input),
     listUnclearOperations: (input) => reads.listUnclearOperations(input),
     listPaymentLinks: (input) => reads.listPaymentLinks(input),
     exportPayments: (input, ctx) => reads.exportPayments(input, ctx),

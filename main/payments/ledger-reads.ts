@@ -10,6 +10,7 @@ import { recentCustomers } from '../ledger/customers';
 import { createPaymentRows } from '../ledger/payment-rows';
 import { firstPageRows, searchPayments } from '../ledger/search';
 import { onCounted } from '../ledger/count-tables';
+import { listTotals } from '../ledger/list-totals';
 import { holdWalks, usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
@@ -52,6 +53,9 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       const found = searchPayments(db, input.filter, input.sort, input.offset, input.limit);
       return { total: found.total, totalExact: found.totalExact, countId: found.countId, rows: rows.views(found.rows) };
     },
+
+    /** The list's sums per currency, after its page, in slices (ledger/list-totals.ts). */
+    listTotals: (input: MethodParsedInput<'listTotals'>): Promise<MethodOutput<'listTotals'>> => listTotals(db, input.filter),
 
     listUnclearOperations(input: MethodParsedInput<'listUnclearOperations'>): MethodOutput<'listUnclearOperations'> {
       const ops = rows.unclearOperations(input.limit, input.direction);

@@ -18,6 +18,7 @@ const start = [
   link('INV-3', 'expired', 'Layla Haddad'), link('INV-2', 'pending', 'فاطمة العنزي'), link('INV-1', 'pending', 'Sara Al Mansouri'),
 ];
 let links = start;
+const totalsAsked: unknown[] = [];
 const inState = (state: string | undefined) => links.filter((p) => !state || p.state === state);
 
 const main = stubMain({
@@ -32,6 +33,13 @@ const main = stubMain({
     const q = input.filter?.query;
     const rows = inState(input.filter?.states?.[0]).filter((p) => !q || p.orderId.includes(q) || (p.customer.name ?? '').includes(q));
     return { ok: true, value: unchecked({ total: rows.length, rows }) };
+  },
+  // The links' totals as main sums them (list-totals.ts): per currency of the state's links.
+  listTotals: (input) => {
+    const rows = inState(input.filter?.states?.[0]).filter((p) => p.kind === 'link');
+    totalsAsked.push(input.filter ?? {});
+    const captured = rows.reduce((sum, p) => sum + p.capturedMinor, 0);
+    return { ok: true, value: { stopped: false, currencies: rows.length ? [{ currency: 'SAR', payments: rows.length, capturedMinor: captured, refundedMinor: 0, refundsNotKnown: 0 }] : [] } };
   },
   invoiceNumbers: () => ({ ok: true, value: {} }),
   getInvoice: () => ({ ok: true, value: { invoice: null, creditNotes: [] } }),
@@ -96,5 +104,28 @@ describe.each([
     fireEvent.change(screen.getByRole('combobox', { name: stateLabel }), { target: { value: '' } });
     await waitFor(() => expect(shown()).toHaveLength(6));
     expect(count()).toBe(sixLinks);
+  });
+});
+
+describe('the links\' totals', () => {
+  it('sums the links the count counts, per state, asked again when a link is paid; none for a search', async () => {
+    render(<App />);
+    await screen.findByTestId('active-profile-name');
+    await openLinks('Payment links');
+    await waitFor(() => expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every payment listed: \u2066SAR 100.00\u2069'));
+    expect(totalsAsked.at(-1)).toEqual({ kinds: ['link'] });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'paid' } });
+    await waitFor(() => expect(totalsAsked.at(-1)).toEqual({ kinds: ['link'], states: ['paid'] }));
+    links = links.map((p) => (p.id === 'INV-4' ? { ...p, state: 'paid' as const, capturedMinor: 10_000 } : p));
+    main.tell({ type: 'payments.changed', paymentIds: ['INV-4'] });
+    await waitFor(() => expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every payment listed: \u2066SAR 200.00\u2069'));
+    // A search's list is its first matches (and an amount's): no totals claimed for it.
+    fireEvent.change(screen.getByLabelText('Search links'), { target: { value: 'Omar' } });
+    await waitFor(() => expect(shown()).toEqual(['INV-5']));
+    expect(screen.queryByTestId('tx-totals')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Search links'), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: '' } });
+    await waitFor(() => expect(shown()).toHaveLength(6));
+    await main.settled();
   });
 });

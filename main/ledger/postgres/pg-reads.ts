@@ -27,6 +27,7 @@ import { afterSql, cursorColumns, cursorOf, filterSql, onlyText, orderIdStarts, 
 import { paymentOf, paymentSelect } from './pg-store';
 import { customersAmongLatest } from '../customers';
 import { afterQuiet } from '../after-quiet';
+import { createTeamTotals } from './pg-totals';
 
 /**
  * A page's rows leave the server with the payment's columns named (paymentSelect: not
@@ -370,8 +371,13 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     })());
   }
 
+  // The list's sums per currency (pg-totals.ts), on a connection of their own, cancelled when another filter's come.
+  const totals = createTeamTotals({ cancellable, versionOf });
+
   return {
     backend: 'postgres' as const,
+
+    listTotals: (filter: PaymentFilter) => totals.list(filter),
 
     async searchPayments(input: MethodParsedInput<'searchPayments'>): Promise<MethodOutput<'searchPayments'>> {
       const { filter, sort, offset, limit } = input;

@@ -27,6 +27,7 @@ import { useNavigation } from '../../app/navigation-store';
 import { showPayment } from '../transactions/find-payment';
 import { typedDir } from '../../ui/typed-dir';
 import { CheckupMark } from '../transactions/payment-state';
+import { FilterTotals } from '../transactions/list-totals';
 
 /**
  * The list's search and State filter, kept while the window is open as the Transactions list keeps
@@ -44,7 +45,7 @@ export function LinksList() {
   const [sharing, setSharing] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
-  const { rows, total, error, loaded, more } = usePaymentList('link', query, state || undefined);
+  const { rows, total, error, loaded, shown, more } = usePaymentList('link', query, state || undefined);
   const numbers = useInvoiceNumbers(rows);
   const focusedRow = useRef<string | null>(null); // the row (or its panel) the keyboard was last in
   const on = useToday(); // rows' expiry words turn at midnight
@@ -74,6 +75,9 @@ export function LinksList() {
       </div>
       <SendError error={error} />
       <p role="status" className="gp-status" data-testid="links-count">{loaded ? t(state ? `gp.links.count.${state}` : 'gp.links.count', { count: total }) : t('app.loading')}</p>
+      {/* The links the count counts (all, or one state's), summed as the Transactions list's totals;
+          not for a search, whose list is its first 100 matches and those of an amount. */}
+      {!query.trim() && <FilterTotals filter={{ kinds: ['link'], ...(state ? { states: [state] } : {}) }} list={shown} ready={loaded && shown > 0} total={total} />}
       {rows.length > 0 && (
         <div className="gp-table-box">
           <table className="gp-table" data-testid="links-table">

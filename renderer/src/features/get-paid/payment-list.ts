@@ -18,6 +18,8 @@ export function usePaymentList(kind: PaymentView['kind'], query: string, state?:
   const [next, setNext] = useState<string | undefined>();
   const [error, setError] = useState<AppError | null>(null);
   const [loaded, setLoaded] = useState(false);
+  /** The load whose answer is shown: each load is a new list (its totals are asked again, list-totals.tsx). */
+  const [shown, setShown] = useState(0);
   const seq = useRef(0);
   const profileCurrency = useSession((s) => s.profile?.defaultCurrency);
   // The links list continues from its last row (keyset, listPaymentLinks); a search shows its
@@ -49,6 +51,7 @@ export function usePaymentList(kind: PaymentView['kind'], query: string, state?:
     setRows(result.value.rows);
     setTotal(result.value.total);
     setNext(result.value.next);
+    setShown(mine);
   }, [fetchWindow]);
   const more = useCallback(async () => {
     if (!next) return;
@@ -67,5 +70,5 @@ export function usePaymentList(kind: PaymentView['kind'], query: string, state?:
   }, [load]);
   // No polling: events say when something changed, and a missed one (a dropped event stream)
   // arrives as a resync (api/event-sequence.ts).
-  return { rows, total, error, loaded, reload: load, more: next ? more : undefined };
+  return { rows, total, error, loaded, shown, reload: load, more: next ? more : undefined };
 }

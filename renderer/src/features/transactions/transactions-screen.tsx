@@ -17,6 +17,7 @@ import './transactions.css';
 import { QuotedWords } from '../../ui/quoted-words';
 import { useMayCreatePayments } from '../settings/team-role';
 import { RegisterButton } from '../invoices/register-button';
+import { ListTotals } from './list-totals';
 
 export function TransactionsScreen() {
   const t = useT();
@@ -62,6 +63,7 @@ export function TransactionsScreen() {
         {/* Last: the lookup stays level with the count and Export CSV; the register wraps under them. */}
         <RegisterButton />
       </div>
+      <ListTotals />
       <div ref={split} className={`tx-split${openId ? ' with-detail' : ''}`}>
         <PaymentList inert={covered} />
         {openId && <PaymentDetailPanel paymentId={openId} coversList={covered} hiddenByFilter={hidden} onClose={closeDetail} />}

@@ -38,6 +38,8 @@ type State = {
   selected: number;
   openId?: string;
   generation: number;
+  /** The generation whose first page is in: the list's totals are asked after it (list-totals.tsx), never before. */
+  firstPageIn?: number;
   setFilter(patch: Partial<PaymentFilter>): void;
   /** The list filtered by this alone: every other filter, set earlier and maybe folded away, goes. */
   replaceFilter(filter: PaymentFilter): void;
@@ -102,7 +104,7 @@ export const useTransactions = create<State>((set, get) => {
     const rows = new Map(get().rows);
     result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
     const exact = result.value.totalExact !== false;
-    set({ rows, total: result.value.total, totalExact: exact, countId: exact ? undefined : result.value.countId, error: undefined });
+    set({ rows, total: result.value.total, totalExact: exact, countId: exact ? undefined : result.value.countId, error: undefined, ...(page === 0 ? { firstPageIn: generation } : {}) });
     const openIndex = followOpen ? indexOf(get().openId) : undefined;
     if (openIndex !== undefined) set({ selected: openIndex });
     // The count may have moved on before this answer arrived (its event came first).

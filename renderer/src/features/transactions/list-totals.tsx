@@ -1,0 +1,100 @@
+// Under the list's count: the sums per currency of every payment the filter matches (not only the
+// rows loaded), as the payments CSV of the same filter adds them up. Asked once the list's first
+// page is in (main makes them after it, in the background: ledger/list-totals.ts), asked again
+// for each new list (a filter, a sort, a change main announced), and shown only for the list they
+// were asked for: meanwhile "Adding up the totals…", never the figures of another filter.
+import { Fragment, useEffect, useState } from 'react';
+import type { MethodOutput } from '../../../../contract/methods';
+import type { CurrencyCode } from '../../../../contract/money';
+import type { PaymentFilter } from '../../../../contract/methods/payments';
+import type { AppError } from '../../../../contract/result';
+import { api } from '../../api';
+import { useLanguage, useT } from '../../i18n';
+import { formatAmount } from '../../i18n/format';
+import { useWordedError } from '../../i18n/words';
+import { useTransactions } from './transactions-store';
+import './list-totals.css';
+
+type Totals = MethodOutput<'listTotals'>['currencies'];
+type Answer = { list: number; currencies?: Totals; error?: AppError };
+
+/** The Transactions list's totals: its filter, asked for each new list (its generation) once its first page is in. */
+export function ListTotals() {
+  const { filter, generation, firstPageIn, total } = useTransactions();
+  return <FilterTotals filter={filter} list={generation} ready={firstPageIn === generation} total={total} />;
+}
+
+/**
+ * The totals of `filter`, asked once `ready` (the list's page is in) for the list numbered `list`
+ * (a new number for each new list: another filter, a change main announced), and drawn only for
+ * that list. Nothing when the list is empty.
+ */
+export function FilterTotals({ filter, list, ready, total }: { filter: PaymentFilter; list: number; ready: boolean; total: number | undefined }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const wordError = useWordedError();
+  const [answer, setAnswer] = useState<Answer>();
+
+  useEffect(() => {
+    if (!ready || !total) return;
+    let current = true;
+    void api.listTotals({ filter }).then((result) => {
+      // Another list since (or a newer call stopped this one on main): its own answer will come.
+      if (!current) return;
+      if (!result.ok) return setAnswer({ list, error: result.error });
+      if (!result.value.stopped) setAnswer({ list, currencies: result.value.currencies });
+    });
+    return () => void (current = false);
+    // The filter is the list's: a new filter is a new list.
+  }, [ready, list, total === 0]);
+
+  if (!ready || !total) return null;
+  const mine = answer?.list === list ? answer : undefined;
+  if (!mine) return <p className="tx-totals" role="status" aria-busy="true" data-testid="tx-totals">{t('tx.totals.counting')}</p>;
+  if (mine.error) return <p className="tx-totals" role="status" data-testid="tx-totals">{t('tx.totals.failed', { reason: wordError(mine.error).message })}</p>;
+  // Isolated left to right: the code and digits keep their order inside Arabic text.
+  const amount = (minor: number, currency: string) => `\u2066${formatAmount(minor, currency as CurrencyCode, language)}\u2069`;
+  const notKnown = mine.currencies!.filter((c) => c.refundsNotKnown > 0);
+  return (
+    <div className="tx-totals" data-testid="tx-totals">
+      {/* One line, each currency's net whole (wrapping between currencies): the list stays in view at 800 px. */}
+      <p className="tx-totals-line" role="status" data-testid="tx-totals-line">
+        <span className="tx-totals-label">{t('tx.totals.netLine')}</span>{' '}
+        {/* The dot between amounts, outside them: the line breaks there, never inside an amount. */}
+        {mine.currencies!.map((c, i) => (
+          <Fragment key={c.currency}>
+            {i > 0 && ' · '}
+            <span className="tx-totals-amount" data-currency={c.currency}>{amount(c.capturedMinor - c.refundedMinor, c.currency)}</span>
+          </Fragment>
+        ))}
+      </p>
+      {notKnown.map((c) => <p key={c.currency} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
+      <details className="tx-totals-details">
+        <summary>{t('tx.totals.details')}</summary>
+        <table className="tx-totals-table">
+          <caption>{t('tx.totals.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('tx.totals.currency')}</th>
+              <th scope="col">{t('tx.totals.payments')}</th>
+              <th scope="col">{t('tx.totals.captured')}</th>
+              <th scope="col">{t('tx.totals.refunded')}</th>
+              <th scope="col">{t('tx.totals.net')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {mine.currencies!.map((c) => (
+              <tr key={c.currency} data-currency={c.currency}>
+                <th scope="row">{c.currency}</th>
+                <td>{t('tx.count', { count: c.payments })}</td>
+                <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
+                <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
+                <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}
