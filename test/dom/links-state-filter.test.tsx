@@ -112,13 +112,13 @@ describe('the links\' totals', () => {
     render(<App />);
     await screen.findByTestId('active-profile-name');
     await openLinks('Payment links');
-    await waitFor(() => expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every payment listed: \u2066SAR 100.00\u2069'));
+    await waitFor(() => expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every link listed: \u2066SAR 100.00\u2069'));
     expect(totalsAsked.at(-1)).toEqual({ kinds: ['link'] });
     fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'paid' } });
     await waitFor(() => expect(totalsAsked.at(-1)).toEqual({ kinds: ['link'], states: ['paid'] }));
     links = links.map((p) => (p.id === 'INV-4' ? { ...p, state: 'paid' as const, capturedMinor: 10_000 } : p));
     main.tell({ type: 'payments.changed', paymentIds: ['INV-4'] });
-    await waitFor(() => expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every payment listed: \u2066SAR 200.00\u2069'));
+    await waitFor(() => expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every link listed: \u2066SAR 200.00\u2069'));
     // A search's list is its first matches (and an amount's): no totals claimed for it.
     fireEvent.change(screen.getByLabelText('Search links'), { target: { value: 'Omar' } });
     await waitFor(() => expect(shown()).toEqual(['INV-5']));

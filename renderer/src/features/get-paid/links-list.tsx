@@ -77,7 +77,7 @@ export function LinksList() {
       <p role="status" className="gp-status" data-testid="links-count">{loaded ? t(state ? `gp.links.count.${state}` : 'gp.links.count', { count: total }) : t('app.loading')}</p>
       {/* The links the count counts (all, or one state's), summed as the Transactions list's totals;
           not for a search, whose list is its first 100 matches and those of an amount. */}
-      {!query.trim() && <FilterTotals filter={{ kinds: ['link'], ...(state ? { states: [state] } : {}) }} list={shown} ready={loaded && shown > 0} total={total} />}
+      {!query.trim() && <FilterTotals filter={{ kinds: ['link'], ...(state ? { states: [state] } : {}) }} list={shown} ready={loaded && shown > 0} total={total} of="links" />}
       {rows.length > 0 && (
         <div className="gp-table-box">
           <table className="gp-table" data-testid="links-table">

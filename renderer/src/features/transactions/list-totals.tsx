@@ -29,7 +29,7 @@ export function ListTotals() {
  * (a new number for each new list: another filter, a change main announced), and drawn only for
  * that list. Nothing when the list is empty.
  */
-export function FilterTotals({ filter, list, ready, total }: { filter: PaymentFilter; list: number; ready: boolean; total: number | undefined }) {
+export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { filter: PaymentFilter; list: number; ready: boolean; total: number | undefined; of?: 'payments' | 'links' }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const wordError = useWordedError();
@@ -59,7 +59,7 @@ export function FilterTotals({ filter, list, ready, total }: { filter: PaymentFi
     <div className="tx-totals" data-testid="tx-totals">
       {/* One line, each currency's net whole (wrapping between currencies): the list stays in view at 800 px. */}
       <p className="tx-totals-line" role="status" data-testid="tx-totals-line">
-        <span className="tx-totals-label">{t('tx.totals.netLine')}</span>{' '}
+        <span className="tx-totals-label">{t(of === 'links' ? 'tx.totals.netLine.links' : 'tx.totals.netLine')}</span>{' '}
         {/* The dot between amounts, outside them: the line breaks there, never inside an amount. */}
         {mine.currencies!.map((c, i) => (
           <Fragment key={c.currency}>
@@ -72,11 +72,11 @@ export function FilterTotals({ filter, list, ready, total }: { filter: PaymentFi
       <details className="tx-totals-details">
         <summary>{t('tx.totals.details')}</summary>
         <table className="tx-totals-table">
-          <caption>{t('tx.totals.caption')}</caption>
+          <caption>{t(of === 'links' ? 'tx.totals.caption.links' : 'tx.totals.caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('tx.totals.currency')}</th>
-              <th scope="col">{t('tx.totals.payments')}</th>
+              <th scope="col">{t(of === 'links' ? 'tx.totals.links' : 'tx.totals.payments')}</th>
               <th scope="col">{t('tx.totals.captured')}</th>
               <th scope="col">{t('tx.totals.refunded')}</th>
               <th scope="col">{t('tx.totals.net')}</th>
