@@ -84,7 +84,7 @@ export const auditEntryColumns = unpackedColumns(auditTable);
 
 export function listAudit(db: LedgerDb, input: AuditSearch & { offset: number; limit: number; beforeSeq?: number }) {
   const query = input.query?.trim();
-  const last = (db.prepare('SELECT ifnull(max(seq), 0) AS n FROM audit_log').get() as { n: number }).n;
+  const last = (prepared(db, 'SELECT ifnull(max(seq), 0) AS n FROM audit_log').get() as { n: number }).n;
   // A period is a range of seqs: its window is the newest page below its end, down to its first.
   const range = auditPeriodRange(db, input, last);
   if (!query) {
