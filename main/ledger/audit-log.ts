@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { LedgerDb } from './database';
 import { createWords, packHash, packOrder, packTime, sqlUnpackHash } from './packing';
+import { prepared, writtenLimit } from './statements';
 
 export type AuditEntry = {
   osUser: string;
@@ -80,7 +81,9 @@ export function verifyAuditRange(db: LedgerDb, afterSeq: number, prevHash: strin
   let previous = prevHash;
   let expectedSeq = afterSeq + 1;
   let rows = 0;
-  for (const row of db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').iterate(afterSeq, limit) as Iterable<Row>) {
+  // The LIMIT written in (a bound one is planned again at every call: statements.ts), at least `limit`.
+  for (const row of prepared(db, `SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ${writtenLimit(limit)}`).iterate(afterSeq) as Iterable<Row>) {
+    if (rows === limit) break;
     rows++;
     if (row.seq !== expectedSeq || row.prev_hash !== previous || hashRow(row) !== row.hash) return { rows, seq: expectedSeq - 1, hash: previous, brokenAt: expectedSeq };
     previous = row.hash;

@@ -11,6 +11,7 @@ import type { LinkFilterState } from '../../contract/payment-states';
 import type { LedgerDb } from './database';
 import type { PaymentRow } from './payment-rows';
 import { countCommon } from './count-tables';
+import { prepared, writtenLimit } from './statements';
 
 export type LinksWindow = { rows: PaymentRow[]; total: number; next?: string };
 
@@ -20,9 +21,9 @@ export function linksWindow(db: LedgerDb, options: { after?: string; limit: numb
   const { state } = options;
   const sql = `SELECT p.*, p.rowid AS _rk FROM payments p
     WHERE p.kind = 'link' ${state ? 'AND p.state = ?' : ''} ${cursor ? 'AND (p.created_at, p.rowid) < (?, ?)' : ''}
-    ORDER BY p.created_at DESC, p.rowid DESC LIMIT ?`;
-  const params = [...(state ? [state] : []), ...(cursor ? [cursor.createdAt, cursor.rowid] : []), options.limit + 1];
-  const found = db.prepare(sql).all(...params) as Array<PaymentRow & { _rk: number }>;
+    ORDER BY p.created_at DESC, p.rowid DESC LIMIT ${writtenLimit(options.limit + 1)}`; // written in: a bound LIMIT is planned again at every call (statements.ts)
+  const params = [...(state ? [state] : []), ...(cursor ? [cursor.createdAt, cursor.rowid] : [])];
+  const found = prepared(db, sql).all(...params) as Array<PaymentRow & { _rk: number }>;
   const rows = found.slice(0, options.limit);
   const last = rows.at(-1);
   return {

@@ -7,7 +7,7 @@ import type { LedgerDb } from './database';
 import { toCsv, type Cell } from './csv';
 import { localColumns } from './local-time';
 import { kindCode, outcomeCode, packId, sqlUnpackId, sqlUnpackTime, sqlWord } from './packing';
-import { prepared } from './statements';
+import { prepared, writtenLimit } from './statements';
 import { sumParts } from './overview';
 
 export type RefundsMadeQuery = { from: string; to: string; profileId?: string; currency?: string };
@@ -52,13 +52,13 @@ const rowColumns = `${sqlUnpackTime('o.created_at')} AS at, ${sqlUnpackId('o.id'
 export function refundsMadeWindow(db: LedgerDb, q: RefundsMadeQuery, limit: number, after?: RefundsAfter): RefundMade[] {
   const keyset = after ? 'AND (o.created_at, o.id) > (@afterAt, @afterId)' : '';
   const sql = `SELECT ${rowColumns} FROM ${refunds}
-    WHERE ${succeededRefund} AND o.created_at >= @from AND o.created_at < @to ${scope(q)} ${keyset} ORDER BY o.created_at, o.id LIMIT @limit`;
+    WHERE ${succeededRefund} AND o.created_at >= @from AND o.created_at < @to ${scope(q)} ${keyset} ORDER BY o.created_at, o.id LIMIT ${writtenLimit(limit)}`; // written in: a bound LIMIT is planned again at every call (statements.ts)
   const bounds = params(q);
   // The window's start as the range's one lower bound, so the index seeks there: given both bounds,
   // SQLite took the period's start and walked every refund before the window (149 ms a window
   // in the middle of 400 days at 1,000,000 payments, against 31 ms for the first).
   if (after && ms(after.at) > bounds.from) bounds.from = ms(after.at);
-  return prepared(db, sql).all({ ...bounds, limit, ...(after ? { afterAt: ms(after.at), afterId: packId(after.id) } : {}) }) as RefundMade[];
+  return (prepared(db, sql).all({ ...bounds, ...(after ? { afterAt: ms(after.at), afterId: packId(after.id) } : {}) }) as RefundMade[]).slice(0, limit);
 }
 
 /**
