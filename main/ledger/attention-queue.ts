@@ -14,10 +14,15 @@ const queue = `WITH queue(r) AS (
     UNION SELECT rowid FROM payments WHERE state IN ('unknown', 'creating')
     UNION SELECT payment FROM ledger_operations WHERE outcome = ${outcomeCode('unknown')})`;
 
+// The window's keys first (created_at and rowid: a small sort), then its rows: sorting whole rows
+// cost 62 ms p50 for a window at 10,000 waiting, this 47 ms (1,000,000 payments, bench/attention-queue.ts).
 const windowSql = (direction: 'asc' | 'desc', after: boolean) => `${queue}
-  SELECT p.*, p.rowid AS _rk FROM queue JOIN payments p ON p.rowid = queue.r
-  ${after ? `WHERE (p.created_at, p.rowid) ${direction === 'asc' ? '>' : '<'} (?, ?)` : ''}
-  ORDER BY p.created_at ${direction}, p.rowid ${direction} LIMIT ?`;
+  SELECT p.*, p.rowid AS _rk FROM (
+    SELECT k.rowid AS r FROM queue JOIN payments k ON k.rowid = queue.r
+    ${after ? `WHERE (k.created_at, k.rowid) ${direction === 'asc' ? '>' : '<'} (?, ?)` : ''}
+    ORDER BY k.created_at ${direction}, k.rowid ${direction} LIMIT ?) w
+  JOIN payments p ON p.rowid = w.r
+  ORDER BY p.created_at ${direction}, p.rowid ${direction}`;
 
 export type AttentionWindow = { rows: PaymentRow[]; total: number; next?: string };
 
