@@ -94,28 +94,24 @@ export function AttentionScreen() {
     });
   }, [read]);
 
-  // "Show more": the window after the last row shown; the keyboard goes on to its first row.
+  // "Show more": the queue read again from its start through one more window (one run of main's
+  // keyset: a window appended to rows a change re-read meanwhile could skip or repeat one). The
+  // keyboard goes on to the row after the last one shown before (or the one in its place).
   const showMore = async () => {
-    if (!next || !rows) return;
-    const run = ++reading.current;
-    const answer = await api.listNeedsAttention({ direction: order, limit: pageLimit, after: next });
-    if (!answer.ok || run !== reading.current) return;
-    const known = new Set(rows.map((row) => row.id));
-    const added = answer.value.rows.filter((r) => !known.has(r.payment.id));
-    const before = rows.length;
-    setUnclear((map) => new Map([...map, ...added.flatMap((r) => (r.operation ? [[r.payment.id, r.operation] as const] : []))]));
-    setTotal(answer.value.total);
-    setNext(answer.value.next);
-    shownCount.current = before + added.length;
-    setRows([...rows, ...added.map((r) => r.payment)]);
-    focusAfterMore.current = before;
+    const lastId = rows?.at(-1)?.id;
+    const before = rows?.length ?? 0;
+    focusAfterMore.current = { lastId, before };
+    // One row past those shown: one more window of main's. Raised first, so a change's re-read under way reads as far.
+    shownCount.current = before + 1;
+    await read(shownCount.current);
   };
-  const focusAfterMore = useRef<number | undefined>(undefined);
+  const focusAfterMore = useRef<{ lastId?: string; before: number } | undefined>(undefined);
   useEffect(() => {
-    const at = focusAfterMore.current;
-    if (at === undefined) return;
+    const asked = focusAfterMore.current;
+    if (!asked || !rows) return;
     focusAfterMore.current = undefined;
-    table.current?.rows[at]?.querySelector('button')?.focus();
+    const last = rows.findIndex((row) => row.id === asked.lastId);
+    table.current?.rows[last >= 0 ? last + 1 : asked.before]?.querySelector('button')?.focus();
   }, [rows]);
 
   // The operation whose answer was lost: as listed at once, or as the payment's row names it.

@@ -120,9 +120,9 @@ export const en = {
   'attention.title': 'Needs attention', 'attention.intro': 'Payments whose outcome is unknown, or that have not settled after several checks. Check one’s status here, or open it to settle it by hand; it leaves this list once settled.', 'attention.empty': 'Nothing needs attention.',
   'attention.why': 'Why', 'attention.open': 'Open',
   // Each of the list's queries answers at most 500: Home counted 1,001 while the list held 996, unsaid (docs/screens-after-sale.md).
-  'attention.cut.asc': 'Showing the oldest {shown} of {total, plural, one {# payment} other {# payments}} that need attention. Sort by “Date, newest first” to see the latest.',
+  'attention.cut.asc': 'Showing the oldest {shown, number} of {total, plural, one {# payment} other {# payments}} that need attention. Sort by “Date, newest first” to see the latest.',
   'attention.more': 'Show more',
-  'attention.cut.desc': 'Showing the newest {shown} of {total, plural, one {# payment} other {# payments}} that need attention. Sort by “Date, oldest first” to see the oldest.',
+  'attention.cut.desc': 'Showing the newest {shown, number} of {total, plural, one {# payment} other {# payments}} that need attention. Sort by “Date, oldest first” to see the oldest.',
   // A row's own status check, said above the list: a settled row leaves it.
   'attention.checked': 'Checked {order}. {result}',
   'attention.reason.unclear.create': 'Payment of {amount} sent, answer not received; checking', 'attention.reason.unclear.capture': 'Capture of {amount} sent, answer not received; checking',
@@ -333,9 +333,9 @@ export const ar: Record<keyof typeof en, string> = {
   'lookup.roleNote': 'يضيف زميلٌ من الموظفين أو الدعم أو المسؤولين الدفعةَ التي أُجريت خارج بايدسك إلى سجل الفريق؛ دورك في سجل الفريق (المالية) يقرؤها ويصدّرها بعد إضافتها.',
   'attention.title': 'تحتاج إلى متابعة', 'attention.intro': 'مدفوعات نتيجتها غير معروفة، أو لم تستقر بعد عدة فحوص. افحص حالة الدفعة من هنا، أو افتحها لتسويتها يدويًا؛ وتخرج من هذه القائمة حين تستقر.', 'attention.empty': 'لا شيء يحتاج إلى متابعة.',
   'attention.why': 'السبب', 'attention.open': 'افتح',
-  'attention.cut.asc': 'تُعرض أقدم {shown} من {total, plural, zero {لا دفعات} one {دفعة واحدة} two {دفعتين} few {# دفعات} many {# دفعة} other {# دفعة}} تحتاج إلى متابعة. رتّب حسب «التاريخ، الأحدث أولًا» لترى أحدثها.',
+  'attention.cut.asc': 'تُعرض أقدم {shown, number} من {total, plural, zero {لا دفعات} one {دفعة واحدة} two {دفعتين} few {# دفعات} many {# دفعة} other {# دفعة}} تحتاج إلى متابعة. رتّب حسب «التاريخ، الأحدث أولًا» لترى أحدثها.',
   'attention.more': 'عرض المزيد',
-  'attention.cut.desc': 'تُعرض أحدث {shown} من {total, plural, zero {لا دفعات} one {دفعة واحدة} two {دفعتين} few {# دفعات} many {# دفعة} other {# دفعة}} تحتاج إلى متابعة. رتّب حسب «التاريخ، الأقدم أولًا» لترى أقدمها.',
+  'attention.cut.desc': 'تُعرض أحدث {shown, number} من {total, plural, zero {لا دفعات} one {دفعة واحدة} two {دفعتين} few {# دفعات} many {# دفعة} other {# دفعة}} تحتاج إلى متابعة. رتّب حسب «التاريخ، الأقدم أولًا» لترى أقدمها.',
   'attention.checked': 'فُحص الطلب {order}. {result}',
   'audit.copied.title': 'منسوخة من الحواسيب',
   'audit.copied.intro': 'ما سجّله كل حاسوب في سجله الخاص قبل نسخه إلى سجل الفريق: للقراءة فقط، بالأوقات التي كتبها الحاسوب، ويُتحقَّق منها بسلسلة ذلك الحاسوب نفسه.',
