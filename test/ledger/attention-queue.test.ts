@@ -41,7 +41,7 @@ describeLedgerApp('Needs attention as a queue', (app) => {
     const rows = Array.from({ length: count }, (_, i) => ({
       order_id: `QUEUE-${String(i).padStart(2, '0')}`, kind: 'sale' as const, created_at: at(i), updated_at: at(i),
       state: unknown(i) ? ('unknown' as const) : ('paid' as const), captured_minor: unknown(i) ? 0 : 1_000,
-      needs_attention: flagged(i) ? 1 : 0, attention_reason: flagged(i) ? 'unsettled' : null, transaction_id: `tx-queue-${i}`,
+      needs_attention: flagged(i) ? 1 : 0, attention_reason: flagged(i) ? ('unsettled' as const) : null, transaction_id: `tx-queue-${i}`,
     }));
     await app().seedHistory(rows);
     ids = await Promise.all(rows.map(async (r) => (await app().store.byOrderId('practice', r.order_id))!.id));
@@ -67,6 +67,8 @@ describeLedgerApp('Needs attention as a queue', (app) => {
     expect(byId.get(ids[2]!)).toMatchObject({ kind: 'refund', amountMinor: 102 });
     expect(Number.isNaN(Date.parse(byId.get(ids[2]!)!.sentAt))).toBe(false);
     expect(byId.get(ids[0]!)).toBeNull();
+    // A position that is none is past the end, not the start again.
+    expect((await app().value<Window>('listNeedsAttention', { after: 'not a position' })).rows).toEqual([]);
   });
 
   it('continues where the last window ended when rows leave the queue meanwhile, and its total follows', async () => {
