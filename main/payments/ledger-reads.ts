@@ -13,6 +13,7 @@ import { onCounted } from '../ledger/count-tables';
 import { listTotals } from '../ledger/list-totals';
 import { holdWalks, usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
+import { attentionWindow } from '../ledger/attention-queue';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
 import { appendAudit } from '../ledger/audit-log';
 import { checkAuditChain } from '../ledger/audit-chain';
@@ -61,6 +62,20 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       const ops = rows.unclearOperations(input.limit, input.direction);
       const views = rows.views(ops.map((op) => rows.get(op.payment_id)!));
       return { rows: ops.map((op, i) => ({ payment: views[i]!, operation: { kind: op.kind, amountMinor: op.amount_minor, sentAt: op.created_at } })) };
+    },
+
+    /** Needs attention's queue, a window at a time (attention-queue.ts), each row with its lost operation, if any (the first sent). */
+    listNeedsAttention(input: MethodParsedInput<'listNeedsAttention'>): MethodOutput<'listNeedsAttention'> {
+      const found = attentionWindow(db, input);
+      const views = rows.views(found.rows);
+      return {
+        total: found.total,
+        next: found.next,
+        rows: views.map((payment) => {
+          const lost = rows.openOperations(payment.id).find((op) => op.outcome === 'unknown');
+          return { payment, operation: lost ? { kind: lost.kind, amountMinor: lost.amount_minor, sentAt: lost.created_at } : null };
+        }),
+      };
     },
 
     /**

@@ -9,14 +9,15 @@ import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
-import { stubMain, unchecked } from '../support/stub-main';
+import { stubMain } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 import { formatRowDateTime } from '../../renderer/src/i18n/format';
 
 const sentAt = '2026-11-30T18:30:00.000Z';
 const checkedAt = '2026-11-30T18:31:00.000Z';
 const serverError = { lastError: 'The gateway reported an error. Try again later.', lastErrorReason: { key: 'gateway.gateway_error', values: { said: 'Practice fault: server error' } } };
 const unclearSale = { state: 'unknown' as const, capturedMinor: 0, transactionId: null, operationInFlight: true, openOperation: { kind: 'create' as const, outcome: 'unknown' as const, amountMinor: 1_000 }, createdAt: sentAt };
-// Not among listUnclearOperations' rows (its query answered older ones): found by its state alone.
+// Listed without its operation (as listUnclearOperations' older answers left it out): its row names it.
 const unlisted = paymentView({ id: 'WALK4-AR-3', orderId: 'WALK4-AR-3', ...unclearSale, ...serverError, lastCheckedAt: checkedAt, updatedAt: checkedAt });
 // Listed, its check failed, flagged after five.
 const flagged = paymentView({ id: 'WALK4-EN-1', orderId: 'WALK4-EN-1', ...unclearSale, ...serverError, lastCheckedAt: checkedAt, updatedAt: checkedAt, needsAttention: true, attentionReason: 'unsettled' });
@@ -26,8 +27,7 @@ const fresh = paymentView({ id: 'FRESH-1', orderId: 'FRESH-1', ...unclearSale, l
 // operation was being recorded and was not used (status-checks.ts), no failed check to tell.
 const unused = paymentView({ id: 'UNUSED-1', orderId: 'UNUSED-1', ...unclearSale, lastCheckedAt: checkedAt, updatedAt: checkedAt, lastError: 'The connection broke before the answer came, so the gateway may or may not have processed it.', lastErrorReason: { key: 'gateway.outcome_unknown' } });
 stubMain({
-  searchPayments: (input) => ({ ok: true, value: unchecked({ total: 0, rows: (input as { filter: { needsAttention?: boolean } }).filter.needsAttention ? [flagged] : [unlisted, flagged, fresh, unused] }) }),
-  listUnclearOperations: () => ({ ok: true, value: { rows: [flagged, fresh, unused].map((payment) => ({ payment, operation: { kind: 'create' as const, amountMinor: 1_000, sentAt } })) } }),
+  listNeedsAttention: attentionQueue(() => [unlisted, ...[flagged, fresh, unused].map((payment) => ({ payment, operation: { kind: 'create' as const, amountMinor: 1_000, sentAt } }))]),
 });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');

@@ -5,7 +5,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
-import { stubMain, unchecked } from '../support/stub-main';
+import { stubMain } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 import type { PaymentView } from '../../contract/methods/payments';
 
 const lostRefund = paymentView({ id: 'LOST-1', orderId: 'LOST-1', operationInFlight: true });
@@ -17,8 +18,7 @@ let unclearRows: Array<{ payment: PaymentView; operation: ReturnType<typeof oper
 let flagged: PaymentView[] = [];
 let answer: (view: PaymentView) => void = () => {};
 const main = stubMain({
-  searchPayments: (input) => ({ ok: true, value: unchecked({ total: 0, rows: input.filter?.needsAttention ? flagged : [] }) }),
-  listUnclearOperations: () => ({ ok: true, value: { rows: unclearRows } }),
+  listNeedsAttention: attentionQueue(() => [...flagged, ...unclearRows]),
   // Held until the test answers: the presses while it asks are what is under test.
   checkPaymentStatus: () => new Promise((resolve) => (answer = (view) => resolve({ ok: true, value: view }))),
 });

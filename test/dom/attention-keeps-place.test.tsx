@@ -6,18 +6,15 @@
 import { afterAll, afterEach, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
-import { stubMain, unchecked } from '../support/stub-main';
+import { stubMain } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 let queue = Array.from({ length: 30 }, (_, day) => {
   const orderId = `WAIT-${String(day).padStart(3, '0')}`;
   return paymentView({ id: orderId, orderId, state: 'unknown', needsAttention: true, attentionReason: 'unsettled', createdAt: new Date(Date.UTC(2025, 0, 1 + day)).toISOString() });
 });
 const main = stubMain({
-  searchPayments: (input) => {
-    const { filter } = input as { filter: { needsAttention?: boolean } };
-    return { ok: true, value: unchecked(filter.needsAttention ? { total: queue.length, rows: queue } : { total: 0, rows: [] }) };
-  },
-  listUnclearOperations: () => ({ ok: true, value: { rows: [] } }),
+  listNeedsAttention: attentionQueue(() => queue),
 });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 

@@ -5,7 +5,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
-import { stubMain, unchecked } from '../support/stub-main';
+import { stubMain } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 // 30 older sales whose answer was lost, one a day from 1 Jan 2025; main answers 20 at a time here.
 const older = Array.from({ length: 30 }, (_, day) => {
@@ -18,20 +19,8 @@ const justLost = (() => {
   return { payment, operation: { kind: 'refund' as const, amountMinor: 6_000, sentAt: '2026-11-30T22:50:00.000Z' } };
 })();
 const lost = [...older, justLost];
-type Unclear = { limit?: number; direction?: 'asc' | 'desc' };
-const main = stubMain({
-  searchPayments: (input) => {
-    const { filter, sort } = input as { filter: { states?: string[] }; sort?: { direction: 'asc' | 'desc' } };
-    const unknown = older.map((o) => o.payment);
-    const rows = filter.states ? (sort?.direction === 'asc' ? unknown : [...unknown].reverse()).slice(0, 20) : [];
-    return { ok: true, value: unchecked({ total: filter.states ? unknown.length : 0, rows }) };
-  },
-  listUnclearOperations: (input) => {
-    const { direction = 'asc' } = input as Unclear;
-    const ordered = direction === 'desc' ? [...lost].reverse() : lost;
-    return { ok: true, value: unchecked({ rows: ordered.slice(0, 20) }) };
-  },
-});
+const queue = attentionQueue(() => lost);
+const main = stubMain({ listNeedsAttention: (input) => queue({ ...input, limit: Math.min(input.limit ?? 500, 20) }) });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 
 afterEach(cleanup);
@@ -45,5 +34,5 @@ it('newest first lists the refund whose answer was just lost, with what was sent
   await main.settled();
   expect(screen.getAllByTestId(/^attention-(OLD|REFUND)/)[0]).toBe(row);
   expect(row.textContent).toContain('Refund of SAR');
-  expect(main.asked('listUnclearOperations').at(-1)).toMatchObject({ direction: 'desc' });
+  expect(main.asked('listNeedsAttention').at(-1)).toMatchObject({ direction: 'desc' });
 });

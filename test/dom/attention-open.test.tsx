@@ -5,9 +5,10 @@ import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 const row = paymentView({ id: 'UNSURE-1', orderId: 'UNSURE-1', transactionId: null, state: 'unknown', capturedMinor: 0, needsAttention: true, attentionReason: 'unsettled' });
-stubMain({ searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [row] }) }) });
+stubMain({ searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [row] }) }), listNeedsAttention: attentionQueue(() => [row]) });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');

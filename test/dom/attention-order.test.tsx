@@ -6,7 +6,8 @@ import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
-import { stubMain, unchecked } from '../support/stub-main';
+import { stubMain } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 // 30 payments needing attention, one a day from 1 Jan 2025, the newest WENT-WRONG-TODAY; main answers
 // 20 at a time here (500 in the app), so the oldest-first window leaves the newest out, as it did live.
@@ -15,16 +16,8 @@ const flagged = Array.from({ length: 30 }, (_, day) => {
   const orderId = newest ? 'WENT-WRONG-TODAY' : `OLD-${String(day).padStart(3, '0')}`;
   return paymentView({ id: orderId, orderId, state: 'unknown', needsAttention: true, createdAt: new Date(Date.UTC(2025, 0, 1 + day)).toISOString() });
 });
-type Search = { filter: { needsAttention?: boolean }; sort?: { direction: 'asc' | 'desc' }; limit: number };
-const main = stubMain({
-  searchPayments: (input) => {
-    const { filter, sort, limit } = input as Search;
-    if (!filter.needsAttention) return { ok: true, value: unchecked({ total: 0, rows: [] }) };
-    const ordered = sort?.direction === 'asc' ? flagged : [...flagged].reverse(); // the contract's default: newest first
-    return { ok: true, value: unchecked({ total: flagged.length, rows: ordered.slice(0, Math.min(limit, 20)) }) };
-  },
-  listUnclearOperations: () => ({ ok: true, value: { rows: [] } }),
-});
+const queue = attentionQueue(() => flagged);
+const main = stubMain({ listNeedsAttention: (input) => queue({ ...input, limit: Math.min(input.limit ?? 500, 20) }) });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
@@ -41,13 +34,13 @@ it('lists oldest first, and "Date, newest first" puts the payment that just went
   const sortBy = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
   expect(sortBy.selectedOptions[0]!.textContent).toBe('Date, oldest first');
   expect(orderIds()[0]).toBe('OLD-000');
-  expect(main.asked('searchPayments').every((input) => input.sort?.direction === 'asc')).toBe(true);
+  expect(main.asked('listNeedsAttention').every((input) => input.direction === 'asc')).toBe(true);
 
   fireEvent.change(sortBy, { target: { value: 'desc' } });
   await screen.findByTestId('attention-WENT-WRONG-TODAY');
   await main.settled();
   expect(orderIds().slice(0, 2)).toEqual(['WENT-WRONG-TODAY', 'OLD-028']);
-  expect(main.asked('searchPayments').at(-1)!.sort?.direction).toBe('desc');
+  expect(main.asked('listNeedsAttention').at(-1)!.direction).toBe('desc');
 
   unmount();
   render(<AttentionScreen />);

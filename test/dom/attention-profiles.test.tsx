@@ -7,14 +7,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null };
 const shop = { ...practice, id: 'shop', name: 'Shop Riyadh', environment: 'production', baseUrl: 'https://gateway.example/api/v1' };
 let flagged = [paymentView({ id: 'A', orderId: 'HERE-1', needsAttention: true })];
 stubMain({
   listProfiles: () => ({ ok: true, value: unchecked({ profiles: [practice, shop], activeId: 'practice' }) }),
-  searchPayments: (input) => ({ ok: true, value: unchecked({ total: 0, rows: (input as { filter: { needsAttention?: boolean } }).filter.needsAttention ? flagged : [] }) }),
-  listUnclearOperations: () => ({ ok: true, value: { rows: [] } }),
+  listNeedsAttention: attentionQueue(() => flagged),
 });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useSession } = await import('../../renderer/src/app/session-store');

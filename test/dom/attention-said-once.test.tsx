@@ -7,7 +7,8 @@ import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
-import { stubMain, unchecked } from '../support/stub-main';
+import { stubMain } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 const lostRefund = { kind: 'refund' as const, outcome: 'unknown' as const, amountMinor: 5_000 };
 // A refund whose answer was lost, not yet flagged by the checks.
@@ -21,8 +22,7 @@ const unsettled = paymentView({
 });
 const sentAt = '2026-11-29T12:00:00.000Z'; // 29 Nov in the computer's zone, whichever it is
 stubMain({
-  searchPayments: (input) => ({ ok: true, value: unchecked({ total: 0, rows: (input as { filter: { needsAttention?: boolean } }).filter.needsAttention ? [undecided, unsettled] : [] }) }),
-  listUnclearOperations: () => ({ ok: true, value: { rows: [lost, undecided, unsettled].map((payment) => ({ payment, operation: { kind: payment.openOperation!.kind, amountMinor: payment.openOperation!.amountMinor, sentAt } })) } }),
+  listNeedsAttention: attentionQueue(() => [lost, undecided, unsettled].map((payment) => ({ payment, operation: { kind: payment.openOperation!.kind, amountMinor: payment.openOperation!.amountMinor, sentAt } }))),
 });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');

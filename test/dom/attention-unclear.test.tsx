@@ -4,13 +4,13 @@ import { afterEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
-import { stubMain, unchecked } from '../support/stub-main';
+import { stubMain } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 const lost = paymentView({ id: 'LOST-1', orderId: 'LOST-1', operationInFlight: true, lastError: 'The connection to the gateway was lost.' });
 let unclearRows = [{ payment: lost, operation: { kind: 'refund' as const, amountMinor: 5_000, sentAt: '2026-11-29T08:00:00.000Z' } }];
 const main = stubMain({
-  searchPayments: () => ({ ok: true, value: unchecked({ total: 0, rows: [] }) }),
-  listUnclearOperations: () => ({ ok: true, value: { rows: unclearRows } }),
+  listNeedsAttention: attentionQueue(() => unclearRows),
 });
 const { AttentionScreen } = await import('../../renderer/src/features/transactions/attention-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');

@@ -18,6 +18,7 @@ import type { AppError } from '../../contract/result';
 import { appInfo } from '../support/session';
 import { cardSale, paymentDetail } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 const said = 'Refund amount exceeds captured amount';
 const label = 'رد البوابة (بالإنجليزية): «';
@@ -35,6 +36,7 @@ let declineReason: string | null = null;
 const main = stubMain({
   getPayment: () => ({ ok: true, value: unchecked({ ...paymentDetail(payment), declineReason }) }),
   searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [payment] }) }),
+  listNeedsAttention: attentionQueue(() => [payment]),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
   refundPayment: () => ({ ok: false, error: refusal }),
   listBulkBatches: () => ({ ok: true, value: [batch] }),

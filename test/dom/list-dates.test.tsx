@@ -7,6 +7,7 @@ import { act } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { stubMain, unchecked } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 const createdAt = '2026-11-29T10:05:00.000Z';
 const payment = {
@@ -19,6 +20,7 @@ const payment = {
 const auditRow = { seq: 1, at: createdAt, osUser: 'sara', profileId: 'practice', environment: 'practice', action: 'payment.create', paymentId: 'LINK-1', orderId: 'LINK-1', amountMinor: 3_000, currency: 'SAR', reason: null, result: 'ok' };
 stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [payment] }) }),
+  listNeedsAttention: attentionQueue(() => [unchecked(payment)]),
   listPaymentLinks: () => ({ ok: true, value: unchecked({ total: 1, rows: [payment] }) }),
   invoiceNumbers: () => ({ ok: true, value: {} }),
   listAuditLog: () => ({ ok: true, value: unchecked({ total: 1, totalExact: true, chainIntact: true, chain: { intact: true, checkedThrough: 1, last: 1 }, rows: [auditRow] }) }),

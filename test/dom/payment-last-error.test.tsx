@@ -9,6 +9,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { appInfo } from '../support/session';
 import { paymentDetail, paymentView } from '../support/payment-view';
 import { stubMain, unchecked } from '../support/stub-main';
+import { attentionQueue } from '../support/attention-queue';
 
 const base = paymentView({
   id: 'pay-1', kind: 'link', orderId: 'LE-1', amountMinor: 1_200, customer: { name: 'Sara Al-Harbi', email: null, phone: null }, transactionId: null,
@@ -23,6 +24,7 @@ let payment: Record<string, unknown> = base;
 stubMain({
   getPayment: () => ({ ok: true, value: unchecked(paymentDetail(payment)) }),
   searchPayments: () => ({ ok: true, value: unchecked({ total: 1, rows: [payment] }) }),
+  listNeedsAttention: attentionQueue(() => [unchecked(payment)]),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
 const { PaymentDetailPanel } = await import('../../renderer/src/features/transactions/payment-detail');

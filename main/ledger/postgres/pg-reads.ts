@@ -466,6 +466,39 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       return { rows: found.map((r, i) => ({ payment: payments[i]!, operation: { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } })) };
     },
 
+    /**
+     * Needs attention's queue as on SQLite (attention-queue.ts): the flagged, the unknown or being
+     * created and those with a lost answer, each once, by created_at then list_seq, a window after
+     * `after`; each set read from its own index (payments_attention, payments_state, operations_one_open).
+     */
+    async listNeedsAttention(input: MethodParsedInput<'listNeedsAttention'>): Promise<MethodOutput<'listNeedsAttention'>> {
+      const queue = `WITH queue AS (SELECT id FROM paydesk.payments WHERE needs_attention
+        UNION SELECT id FROM paydesk.payments WHERE (state COLLATE "C") IN ('unknown' COLLATE "C", 'creating' COLLATE "C")
+        UNION SELECT payment_id FROM paydesk.operations WHERE outcome = 'unknown')`;
+      const params = new Params();
+      const cursor = input.after === undefined ? undefined : parseLinksCursor(input.after);
+      const way = input.direction === 'desc' ? 'DESC' : 'ASC';
+      const after = cursor ? `WHERE (p.created_at, p.list_seq) ${input.direction === 'desc' ? '<' : '>'} (${params.add(cursor.createdAt, '::timestamptz')}, ${params.add(cursor.seq, '::bigint')})` : '';
+      const [found, total] = await Promise.all([
+        cursor === null
+          ? Promise.resolve([])
+          : pool.query(`${queue} SELECT ${paymentSelect}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq,
+              o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at
+              FROM queue q JOIN paydesk.payments p ON p.id = q.id
+              LEFT JOIN paydesk.operations o ON o.payment_id = p.id AND o.outcome = 'unknown'
+              ${after} ORDER BY p.created_at ${way}, p.list_seq ${way} LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
+        pool.query(`${queue} SELECT count(*)::int AS n FROM queue`).then((r) => Number(r.rows[0]!.n)),
+      ]);
+      const rows = found.slice(0, input.limit);
+      const last = rows.at(-1);
+      const payments = await views(rows);
+      return {
+        total,
+        next: found.length > input.limit && last ? `${last._at as string}~${last._seq as string}` : undefined,
+        rows: rows.map((r, i) => ({ payment: payments[i]!, operation: r.op_kind ? { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } : null })),
+      };
+    },
+
     async listCustomers(input: MethodParsedInput<'listCustomers'>, environment: string): Promise<MethodOutput<'listCustomers'>> {
       const found = await pool.query(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(list_seq) AS seq
         FROM (SELECT customer_name, customer_email, customer_phone, created_at, list_seq, environment, checkup_run FROM paydesk.payments ORDER BY created_at DESC, list_seq DESC LIMIT ${customersAmongLatest}) t

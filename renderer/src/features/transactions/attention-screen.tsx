@@ -20,10 +20,10 @@ import { showPayment } from './find-payment';
 import { useAttentionCheck } from './attention-check';
 import { NoticeLine } from '../../ui/notice';
 import { focusIfLost, useFocusFallback } from '../../ui/focus';
-import { useOverview } from '../overview/overview-store';
 import './transactions.css';
 
-type UnclearOperation = MethodOutput<'listUnclearOperations'>['rows'][number]['operation'];
+type UnclearOperation = NonNullable<MethodOutput<'listNeedsAttention'>['rows'][number]['operation']>;
+type Window = MethodOutput<'listNeedsAttention'>;
 type Order = 'asc' | 'desc';
 
 /**
@@ -40,10 +40,8 @@ let chosenOrder: Order = 'asc';
  */
 let leftAt: { id: string; index: number } | undefined;
 type LostOperation = Pick<UnclearOperation, 'kind' | 'amountMinor'>;
-/** Each of the list's queries answers at most this many: past it the list shows its own end, and says so. */
+/** A window of the queue: "Show more" asks for the next (main's keyset, docs/screens-after-sale.md). */
 const pageLimit = 500;
-/** The list was cut: how many need attention in all, as far as its queries' totals tell (Home's count may tell more). */
-type Cut = { total: number };
 
 export function AttentionScreen() {
   const t = useT();
@@ -52,39 +50,69 @@ export function AttentionScreen() {
   const [rows, setRows] = useState<PaymentView[]>();
   const [unclear, setUnclear] = useState<Map<string, UnclearOperation>>(new Map());
   const [order, setOrder] = useState<Order>(chosenOrder);
-  const [cut, setCut] = useState<Cut>();
-  // Home's count (every profile's, as the list): the number a support agent came from.
-  const homeCount = useOverview((s) => s.data?.needsAttention);
+  // The queue's total now (main counts it on each read, so it follows every change) and where the next window starts.
+  const [total, setTotal] = useState(0);
+  const [next, setNext] = useState<string>();
+  const shownCount = useRef(0);
+  const reading = useRef(0);
 
-  // Asked in the list's order: a list longer than a window shows its own end (the oldest or the newest).
-  const load = useCallback(async () => {
-      const sort = { by: 'createdAt', direction: order } as const;
-      const [flagged, unsure, lost] = await Promise.all([
-        api.searchPayments({ filter: { needsAttention: true }, sort, limit: pageLimit }),
-        api.searchPayments({ filter: { states: ['unknown', 'creating'] }, sort, limit: pageLimit }),
-        api.listUnclearOperations({ limit: pageLimit, direction: order }),
-      ]);
-      const all = new Map<string, PaymentView>();
-      for (const result of [flagged, unsure]) if (result.ok) result.value.rows.forEach((row) => all.set(row.id, row));
-      const operations = new Map<string, UnclearOperation>();
-      for (const { payment, operation } of lost.ok ? lost.value.rows : []) {
-        all.set(payment.id, payment);
-        operations.set(payment.id, operation);
-      }
-      setUnclear(operations);
-      // Home said 1,001 while the list held 996, and nothing on screen said why (the fourth walk).
-      const searched = [flagged, unsure].flatMap((result) => (result.ok ? [result.value] : []));
-      const wasCut = searched.some((found) => found.total > found.rows.length) || (lost.ok && lost.value.rows.length >= pageLimit);
-      setCut(wasCut ? { total: Math.max(0, ...searched.map((found) => found.total)) } : undefined);
-      const sign = order === 'asc' ? 1 : -1;
-      setRows([...all.values()].sort((a, b) => sign * a.createdAt.localeCompare(b.createdAt)));
+  /**
+   * The queue from its start, window after window, until at least `atLeast` rows (those shown
+   * before): read as one run of main's keyset, so each item comes once and in order whatever left
+   * or joined the queue meanwhile; rows settled meanwhile leave, the next ones come up behind.
+   */
+  const read = useCallback(async (atLeast: number) => {
+    const run = ++reading.current;
+    const found: Window['rows'] = [];
+    let after: string | undefined;
+    let last: Window | undefined;
+    do {
+      const answer = await api.listNeedsAttention({ direction: order, limit: pageLimit, ...(after ? { after } : {}) });
+      if (!answer.ok || run !== reading.current) return;
+      last = answer.value;
+      found.push(...last.rows);
+      after = last.next;
+    } while (after && found.length < atLeast);
+    show(found, last);
   }, [order]);
+  const show = (found: Window['rows'], last: Window) => {
+    const operations = new Map<string, UnclearOperation>();
+    for (const { payment, operation } of found) if (operation) operations.set(payment.id, operation);
+    setUnclear(operations);
+    setTotal(last.total);
+    setNext(last.next);
+    shownCount.current = found.length;
+    setRows(found.map((r) => r.payment));
+  };
+  const load = useCallback(() => read(shownCount.current), [read]);
   useEffect(() => {
-    void load();
+    // Back from a payment opened past the first window: read as far as it stood (below).
+    shownCount.current = 0;
+    void read(leftAt ? leftAt.index + 1 : 0);
     return api.subscribe((event) => {
-      if (event.type === 'payments.changed') void load();
+      if (event.type === 'payments.changed') void read(shownCount.current);
     });
-  }, [load]);
+  }, [read]);
+
+  // "Show more": the queue read again from its start through one more window (one run of main's
+  // keyset: a window appended to rows a change re-read meanwhile could skip or repeat one). The
+  // keyboard goes on to the row after the last one shown before (or the one in its place).
+  const showMore = async () => {
+    const lastId = rows?.at(-1)?.id;
+    const before = rows?.length ?? 0;
+    focusAfterMore.current = { lastId, before };
+    // One row past those shown: one more window of main's. Raised first, so a change's re-read under way reads as far.
+    shownCount.current = before + 1;
+    await read(shownCount.current);
+  };
+  const focusAfterMore = useRef<{ lastId?: string; before: number } | undefined>(undefined);
+  useEffect(() => {
+    const asked = focusAfterMore.current;
+    if (!asked || !rows) return;
+    focusAfterMore.current = undefined;
+    const last = rows.findIndex((row) => row.id === asked.lastId);
+    table.current?.rows[last >= 0 ? last + 1 : asked.before]?.querySelector('button')?.focus();
+  }, [rows]);
 
   // The operation whose answer was lost: as listed at once, or as the payment's row names it.
   const lostOperation = (row: PaymentView): LostOperation | undefined =>
@@ -195,7 +223,7 @@ export function AttentionScreen() {
           </select>
         </div>
       )}
-      {cut && rows !== undefined && <CutNote order={order} shown={rows.length} total={Math.max(cut.total, homeCount ?? 0)} />}
+      {next !== undefined && rows !== undefined && <CutNote order={order} shown={rows.length} total={total} />}
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p ref={empty} tabIndex={-1} data-testid="attention-empty">{t('attention.empty')}</p> : (
         <table className="simple-table attention-table">
           <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
@@ -225,6 +253,9 @@ export function AttentionScreen() {
           </tbody>
         </table>
       )}
+      {next !== undefined && rows !== undefined && rows.length > 0 && (
+        <button type="button" className="attention-more" onClick={() => void showMore()} data-testid="attention-more">{t('attention.more')}</button>
+      )}
     </div>
   );
 }
@@ -243,12 +274,12 @@ function failedCheck(row: PaymentView, sentAt: string | undefined): string | und
   return after ? checked : undefined;
 }
 
-/** The list holds one end of a longer one: how many of how many, and how to see the other end. */
+/** The list holds the start of a longer queue: how many of how many (live), and how to see the other end. */
 function CutNote({ order, shown, total }: { order: Order; shown: number; total: number }) {
   const t = useT();
   return (
     <p className="attention-cut" data-testid="attention-cut">
-      {total > shown ? t(`attention.cut.${order}`, { shown, total }) : t(`attention.cutMore.${order}`, { shown })}
+      {t(`attention.cut.${order}`, { shown, total: Math.max(total, shown) })}
     </p>
   );
 }
