@@ -158,7 +158,7 @@ async function openWithPassword(deps: Deps, stored: StoredTeamLedger, laptop: st
   };
 
   const profiles = teamProfilesLink({
-    profiles: mainFailures(team.createTeamProfiles({ pool: opened.pool }), serverInWords),
+    profiles: mainFailures(team.createTeamProfiles({ pool: opened.pool, login: saved.settings.user }), serverInWords),
     profilesHere: () => deps.profilesHere?.() ?? [],
     publishes: () => session.reason === null && session.role !== null && session.role !== 'finance',
     logger: deps.logger,

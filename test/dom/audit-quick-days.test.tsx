@@ -22,8 +22,13 @@ const midnight = (daysAgo: number) => {
   const now = new Date();
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo);
 };
-// The date field's own text (day/month/year; Arabic with its direction marks, taken out here).
-const day = (d: Date) => `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+// The date field's own text, day/month/year as the lists write it: English pads the day and month
+// (01/12/2026), Arabic does not (1/12/2026, its direction marks taken out here). Padded in both
+// before, which failed on the first nine days of a month.
+const day = (d: Date, language: 'en' | 'ar') => {
+  const pad = (n: number) => (language === 'en' ? String(n).padStart(2, '0') : String(n));
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+};
 const shown = (id: string) => (screen.getByTestId(id) as HTMLInputElement).value.replace(/\u200f/g, '');
 
 it.each(['en', 'ar'] as const)('asks for today or yesterday in one press (%s)', async (language) => {
@@ -40,8 +45,8 @@ it.each(['en', 'ar'] as const)('asks for today or yesterday in one press (%s)', 
     fireEvent.click(button);
     await waitFor(() => expect(main.asked('listAuditLog').at(-1)).toMatchObject({ from: midnight(first).toISOString(), to: midnight(end).toISOString() }));
     expect(button.getAttribute('aria-pressed')).toBe('true');
-    expect(shown('audit-from')).toBe(day(midnight(first)));
-    expect(shown('audit-to')).toBe(day(midnight(first)));
+    expect(shown('audit-from')).toBe(day(midnight(first), language));
+    expect(shown('audit-to')).toBe(day(midnight(first), language));
   }
 });
 

@@ -36,7 +36,9 @@ function lowestInView(page: Page) {
     const band = document.querySelector('[data-testid="notifications"]')!.getBoundingClientRect();
     const header = document.querySelector('.app-header')!.getBoundingClientRect();
     const candidates = [...document.querySelectorAll('main :is(button, input:not([type="hidden"]), select, a[href], [role="row"], tr)')].map((element) => ({ element, box: element.getBoundingClientRect() }))
-      .filter(({ box }) => box.width > 0 && box.height > 0 && box.top + box.height / 2 > header.bottom && box.top + box.height / 2 < band.top);
+      .filter(({ box }) => box.width > 0 && box.height > 0 && box.top + box.height / 2 > header.bottom && box.top + box.height / 2 < band.top)
+      // Not the rows of a closed fold (the list's totals table): Chromium gives them a box, drawn nowhere.
+      .filter(({ element }) => element.checkVisibility());
     const lowest = candidates.sort((a, b) => b.box.bottom - a.box.bottom)[0];
     if (!lowest) return undefined;
     const { element, box } = lowest;

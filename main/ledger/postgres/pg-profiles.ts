@@ -31,11 +31,14 @@ function teamProfile(r: Record<string, unknown>): TeamProfile {
   };
 }
 
-export function createTeamProfiles(deps: { pool: Queryable }) {
+/** `login`: the login the pool connects as, which names the person a refusal is about (asked of the server only without it). */
+export function createTeamProfiles(deps: { pool: Queryable; login?: string }) {
   // Every laptop listening reads the team's list again (live.ts): no schema step, anyone may NOTIFY,
   // and nothing is trusted from it. A rename made with psql is not told (its screens read it when opened).
   const tell = () => deps.pool.query(`SELECT pg_notify($1, 'profiles')`, [liveChannel]).catch(() => undefined);
-  const who = async () => String((await deps.pool.query('SELECT session_user AS who').catch(() => ({ rows: [{ who: '?' }] }))).rows[0]!.who);
+  // The login known, no second round trip: asked right after a refusal, on a loaded server that
+  // query once failed and the refusal named "?" (a fresh-clone CI run, 2026-12-01).
+  const who = async () => deps.login ?? String((await deps.pool.query('SELECT session_user AS who').catch(() => ({ rows: [{ who: '?' }] }))).rows[0]!.who);
   const row = async (id: string) => (await deps.pool.query(`SELECT ${columns} FROM paydesk.profiles WHERE id = $1`, [id])).rows[0];
   return {
     /**

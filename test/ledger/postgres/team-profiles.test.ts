@@ -60,7 +60,7 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
     pools.push(pool);
     const logger = createMemoryLogger();
     const store = createProfileStore({ dataDir: mkdtempSync(join(tmpdir(), 'paydesk-team-profiles-')), practice: practice.conn, vault: createKeyVault({ logger, backend: memoryKeychain().backend }), logger });
-    const team = teamProfilesLink({ profiles: createTeamProfiles({ pool }), profilesHere: () => store.list().profiles, publishes: () => role !== 'finance', logger });
+    const team = teamProfilesLink({ profiles: createTeamProfiles({ pool, login: person.login }), profilesHere: () => store.list().profiles, publishes: () => role !== 'finance', logger });
     const handlers = createHandlers(profileHandlers({ profiles: store, team }) as unknown as Implementations, logger);
     const call = async <T>(answer: Promise<{ ok: boolean; value?: unknown; error?: unknown }>) => {
       const result = await answer;
