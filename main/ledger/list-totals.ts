@@ -9,7 +9,7 @@ import type { PaymentFilter } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
 import type { Statement } from 'better-sqlite3';
-import { planWhere, type Where } from './search';
+import { oneSnapshot, planWhere, type Where } from './search';
 import { paymentsVersion } from './count-tables';
 import { prepared } from './statements';
 import { fail } from '../core/fail';
@@ -51,7 +51,8 @@ export function listTotals(db: LedgerDb, filter: PaymentFilter, sliceRows = tota
     const step = () => {
       try {
         if (stopped || !db.open) return resolve({ stopped: true, currencies: [] });
-        const now = snapshot(db, () => {
+        // One slice's reads in one snapshot (the version with the rows it read), as the list's pages.
+        const now = oneSnapshot(db, () => {
           const seen = paymentsVersion(db);
           // Changed since the slices before: they may count rows twice or miss some; start over.
           if (seen !== at.version) return { restart: { version: seen, from: 0, last: lastRowid(db) } };
@@ -102,17 +103,6 @@ function safeSum(a: number, b: number, currency: string): number {
 /** Largest count first; the same count in ISO code order, so the order never flickers. */
 export const ordered = (sums: Map<string, CurrencyTotals> | CurrencyTotals[]) =>
   [...sums.values()].sort((a, b) => b.payments - a.payments || (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
-
-/** One slice's reads in one snapshot (the version with the rows it read), as search.ts's pages. */
-function snapshot<T>(db: LedgerDb, read: () => T): T {
-  if (db.inTransaction) return read();
-  prepared(db, 'BEGIN').run();
-  try {
-    return read();
-  } finally {
-    if (db.inTransaction) prepared(db, 'COMMIT').run();
-  }
-}
 
 const lastRowid = (db: LedgerDb) => (prepared(db, 'SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
 

@@ -264,7 +264,7 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
  * connection writes meanwhile; and SQLite takes its read lock once, not once a statement (about
  * 0.8 µs each on a WAL file; docs/performance.md, "The list's windows that read nothing").
  */
-function oneSnapshot<T>(db: LedgerDb, read: () => T): T {
+export function oneSnapshot<T>(db: LedgerDb, read: () => T): T {
   if (db.inTransaction) return read();
   prepared(db, 'BEGIN').run();
   try {
