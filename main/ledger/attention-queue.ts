@@ -16,11 +16,13 @@ const queue = `WITH queue(r) AS (
 
 // The window's keys first (created_at and rowid: a small sort), then its rows: sorting whole rows
 // cost 62 ms p50 for a window at 10,000 waiting, this 47 ms (1,000,000 payments, bench/attention-queue.ts).
+// Its LIMIT behind a unary plus: SQLite does not read it while planning, so the statement is planned
+// once, not at every call (docs/performance.md, "The other reads planned once").
 const windowSql = (direction: 'asc' | 'desc', after: boolean) => `${queue}
   SELECT p.*, p.rowid AS _rk FROM (
     SELECT k.rowid AS r FROM queue JOIN payments k ON k.rowid = queue.r
     ${after ? `WHERE (k.created_at, k.rowid) ${direction === 'asc' ? '>' : '<'} (?, ?)` : ''}
-    ORDER BY k.created_at ${direction}, k.rowid ${direction} LIMIT ?) w
+    ORDER BY k.created_at ${direction}, k.rowid ${direction} LIMIT +?) w
   JOIN payments p ON p.rowid = w.r
   ORDER BY p.created_at ${direction}, p.rowid ${direction}`;
 
