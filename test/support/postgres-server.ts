@@ -182,10 +182,12 @@ export async function startPostgres(options: { tls?: boolean; settings?: string[
     let port = 0;
     // max_connections: the suite's files run in parallel, each with several apps (laptops) and their
     // pools on one server; 100 ran out ("remaining connection slots are reserved") once the team
-    // ledger's bulk, invoice, check-up and recurring files joined.
+    // ledger's bulk, invoice, check-up and recurring files joined, and 300 in two fresh-clone CI runs
+    // of 2026-12-01 ("too many clients already"): the postgres project alone peaked at 264 (fay's
+    // pools of the schema steps' databases, 2 each), and CI runs the e2e team files beside it.
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=300', 'shared_buffers=16MB', ...tlsSettings, ...(options.settings ?? [])];
+      const settings = [`port=${port}`, 'listen_addresses=127.0.0.1', `unix_socket_directories=${dir}`, 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=500', 'shared_buffers=16MB', ...tlsSettings, ...(options.settings ?? [])];
       try {
         await exec('pg_ctl', ['start', '-D', data, '-w', '-t', '30', '-s', '-l', join(dir, 'server.log'), '-o', settings.map((s) => `-c ${s}`).join(' ')]);
         break;
