@@ -5,34 +5,26 @@
 // once"). So none of their statements may bind a LIMIT or a LIKE pattern, and a second page (or a
 // second slice, a second look) prepares nothing new.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import type { LedgerDb } from '../../main/ledger/database';
+import { openRecordingLedger, type RecordingLedger } from '../support/recording-ledger';
 import { listAudit } from '../../main/ledger/audit-query';
 import { linksWindow } from '../../main/ledger/links-query';
 import { refundsMadeWindow } from '../../main/ledger/refunds-made';
 import { recentCustomers } from '../../main/ledger/customers';
 import { auditGenesis, verifyAuditRange } from '../../main/ledger/audit-log';
 import { writtenLimit } from '../../main/ledger/statements';
-import { seedLedger } from '../../scripts/seed-ledger';
 
-let dir: string;
+let ledger: RecordingLedger;
 let db: LedgerDb;
 /** Every SQL text prepared on the ledger's connection since the test began. */
-const prepared: string[] = [];
+let prepared: string[];
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-read-statements-'));
-  db = openLedgerDb(dir);
-  seedLedger(db, { payments: 3_000, seed: 7 });
-  db.exec('ANALYZE'); // the statistics SQLite plans with at a business's scale (STAT4 reads bound values too)
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => (prepared.push(sql), prepare(sql))) as typeof db.prepare;
+  ledger = openRecordingLedger('read-statements', { payments: 3_000, seed: 7 });
+  ({ db, prepared } = ledger);
 });
 afterAll(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  ledger.close();
 });
 
 const boundForPlanning = (sql: string) => /\bLIMIT\s+[@:$?]/i.test(sql) || /\bLIKE\s+[@:$?]/i.test(sql);

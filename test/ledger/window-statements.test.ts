@@ -5,31 +5,23 @@
 // "List vs raw SQL on windows that read nothing"). So no window the list, its first-page warm-up
 // or the export prepares may bind its LIMIT or a LIKE pattern.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openLedgerDb, type LedgerDb } from '../../main/ledger/database';
+import type { LedgerDb } from '../../main/ledger/database';
+import { openRecordingLedger, type RecordingLedger } from '../support/recording-ledger';
 import { allPaymentRows, firstPageRows, searchPayments, settle, type PaymentSort } from '../../main/ledger/search';
-import { seedLedger } from '../../scripts/seed-ledger';
 import type { PaymentFilter } from '../../contract/methods/payments';
 
-let dir: string;
+let ledger: RecordingLedger;
 let db: LedgerDb;
 /** Every SQL text prepared on the ledger's connection since the test began. */
-const prepared: string[] = [];
+let prepared: string[];
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paydesk-window-statements-'));
-  db = openLedgerDb(dir);
-  seedLedger(db, { payments: 3_000, seed: 5 });
-  db.exec('ANALYZE'); // the statistics SQLite plans with at a business's scale (STAT4 reads bound values too)
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => (prepared.push(sql), prepare(sql))) as typeof db.prepare;
+  ledger = openRecordingLedger('window-statements', { payments: 3_000, seed: 5 });
+  ({ db, prepared } = ledger);
 });
 afterAll(async () => {
   await settle();
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  ledger.close();
 });
 
 const byDate: PaymentSort = { by: 'createdAt', direction: 'desc' };
