@@ -22,6 +22,8 @@ const links = [
   payment({ id: 'p-expired', orderId: 'ORD-5520', state: 'expired', statusWord: 'EXPIRED' }),
   payment({ id: 'p-paid', orderId: 'ORD-5533', state: 'paid', statusWord: 'PAID', capturedMinor: 35000 }),
   payment({ id: 'p-checkup', orderId: 'CHK-20261130-R15665D-LINK', customer: { name: 'Paydesk check-up', email: 'checkup@example.com', phone: '+966500000000' }, checkupRun: 'run-1' }),
+  // Expired at the day's end, as a check-up's unpaid link does: still no new link like it.
+  payment({ id: 'p-checkup-expired', orderId: 'CHK-20261129-R0A11CE-LINK', state: 'expired', statusWord: 'EXPIRED', customer: { name: 'Paydesk check-up', email: 'checkup@example.com', phone: '+966500000000' }, checkupRun: 'run-0' }),
 ];
 const open = payment({ id: 'p-open', orderId: 'ORD-5531', expiresOn: '2026-11-30' });
 const orderOf = (id: string) => [...links, open].find((p) => p.id === id)!.orderId;
@@ -102,6 +104,8 @@ it('marks a check-up\'s test link where the customer would be, and offers no Cop
   expect(within(checkup).queryByTestId('row-copy')).toBeNull();
   expect(within(checkup).queryByTestId('row-resend')).toBeNull();
   expect(within(checkup).queryByTestId('make-another')).toBeNull();
+  // Nor once expired (the check-up's own expired link read as a link that may be made again).
+  expect(within(row('CHK-20261129-R0A11CE-LINK')).queryByTestId('make-another')).toBeNull();
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(within(checkup).getByTestId('checkup-mark').textContent).toBe('فحص البوابة');
 });

@@ -49,7 +49,7 @@ export const canCreateAgain = (payment: Pick<PaymentView, 'kind' | 'state'>) => 
  * often for another customer: it was typed again field by field). Not while it can still be paid.
  */
 export const canMakeAnother = (payment: Pick<PaymentView, 'kind' | 'state' | 'checkupRun'>) =>
-  !payment.checkupRun && payment.kind === 'sale' ? payment.state === 'declined' : (payment.kind === 'link' || payment.kind === 'checkout') && !stillOpen.includes(payment.state);
+  !payment.checkupRun && (payment.kind === 'sale' ? payment.state === 'declined' : (payment.kind === 'link' || payment.kind === 'checkout') && !stillOpen.includes(payment.state));
 const stillOpen: ReadonlyArray<PaymentView['state']> = ['pending', 'unknown', 'creating', 'not_created'];
 
 /**
