@@ -108,7 +108,9 @@ export function AttentionScreen() {
   const focusAfterMore = useRef<{ lastId?: string; before: number } | undefined>(undefined);
   useEffect(() => {
     const asked = focusAfterMore.current;
-    if (!asked || !rows) return;
+    // Only the read that brought more rows: another read's answer (a change's, the first load's
+    // second) can land first, and taking the keyboard then left it on nothing (seen under load).
+    if (!asked || !rows || (rows.length <= asked.before && next !== undefined)) return;
     focusAfterMore.current = undefined;
     const last = rows.findIndex((row) => row.id === asked.lastId);
     table.current?.rows[last >= 0 ? last + 1 : asked.before]?.querySelector('button')?.focus();
