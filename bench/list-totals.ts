@@ -7,12 +7,13 @@
 // Run: node scripts/run-ts.mjs bench/list-totals.ts --data-dir DIR [--runs R] [--page-runs P]
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
+import type { PaymentFilter } from '../contract/methods/payments';
 import { openLedgerDb } from '../main/ledger/database';
 import { listTotals, totalsSliceRows } from '../main/ledger/list-totals';
 import { searchPayments, settle } from '../main/ledger/search';
 import { usePositionsWorker } from '../main/ledger/positions-thread';
-import type { PaymentFilter } from '../contract/methods/payments';
 import { msText, option, ranks, sizeLabel, table } from './support';
+import { totalsCases } from './totals-cases';
 
 const dir = option('data-dir');
 if (!dir) throw new Error('--data-dir DIR: a seeded ledger (a copy: the bench reads it, the app may migrate it)');
@@ -25,15 +26,7 @@ const newest = (db.prepare('SELECT max(created_at) AS at FROM payments').get() a
 const weekBefore = new Date(Date.parse(newest) - 7 * 86_400_000).toISOString();
 console.log(`${total} payments (${sizeLabel(total)}), newest ${newest}; slices of ${totalsSliceRows} rowids`);
 
-const cases: Array<{ name: string; filter: PaymentFilter }> = [
-  { name: 'the whole ledger (the default list)', filter: {} },
-  { name: 'state = paid', filter: { states: ['paid'] } },
-  { name: 'links paid in the last 7 days', filter: { kinds: ['link'], states: ['paid'], from: weekBefore } },
-  { name: 'one month, SAR', filter: { from: '2025-03-01T00:00:00Z', to: '2025-04-01T00:00:00Z', currency: 'SAR' } },
-  { name: 'name "Qahtani"', filter: { query: 'Qahtani' } },
-  { name: 'card ending "4242"', filter: { cardLast4: '4242' } },
-  { name: 'with something refunded', filter: { withRefunded: true } },
-];
+const cases = totalsCases(weekBefore);
 
 const delay = monitorEventLoopDelay({ resolution: 1 });
 delay.enable();

@@ -5,12 +5,11 @@
 // own throwaway server and copies a laptop ledger's payments in, as bench/team-search.ts does.
 // Run: node scripts/run-ts.mjs bench/team-list-totals.ts --from DATA_DIR [--runs R] [--page-runs P]
 import { join } from 'node:path';
-import pg from 'pg';
 import Database from 'better-sqlite3';
 import { ledgerFileName } from '../main/ledger/database';
-import { applyTeamLedgerSecurity } from '../main/ledger/postgres/security';
+import { financeTeamDatabase } from './team-database';
+import { totalsCases } from './totals-cases';
 import { createTeamLedgerReads } from '../main/ledger/postgres/pg-reads';
-import type { PaymentFilter } from '../contract/methods/payments';
 import { seedTeamFromLedger } from '../scripts/seed-team';
 import { postgresMissing, startPostgres } from '../test/support/postgres-server';
 import { msText, option, ranks, sizeLabel, table } from './support';
@@ -32,27 +31,17 @@ const weekBefore = new Date(Date.parse(newest) - 7 * 86_400_000).toISOString();
 
 const server = await startPostgres({ settings: ['shared_buffers=256MB', 'effective_cache_size=2GB', 'max_wal_size=4GB', 'checkpoint_timeout=30min'] });
 try {
-  const database = await server.createDatabase('team');
-  const superuser = await server.connect({ database });
-  await applyTeamLedgerSecurity(superuser);
-  await superuser.query(`SELECT paydesk.add_person('fay', 'finance', 'fay-bench-password')`);
+  // fay's own password here contained her login, which team step 39 refuses: the shared setup's.
+  const { superuser, financePool } = await financeTeamDatabase(server);
   const t0 = performance.now();
   await seedTeamFromLedger(superuser, from);
   console.log(`${total} payments (${sizeLabel(total)}) copied in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  const pool = new pg.Pool({ host: server.host, port: server.port, database, user: 'fay', password: 'fay-bench-password', max: 4 });
+  const pool = financePool();
   pool.on('error', () => undefined);
   const reads = createTeamLedgerReads({ pool });
   const change = () => superuser.query(`UPDATE paydesk.payments SET next_check_at = next_check_at WHERE list_seq = 1`);
 
-  const cases: Array<{ name: string; filter: PaymentFilter }> = [
-    { name: 'the whole ledger (the default list)', filter: {} },
-    { name: 'state = paid', filter: { states: ['paid'] } },
-    { name: 'links paid in the last 7 days', filter: { kinds: ['link'], states: ['paid'], from: weekBefore } },
-    { name: 'one month, SAR', filter: { from: '2025-03-01T00:00:00Z', to: '2025-04-01T00:00:00Z', currency: 'SAR' } },
-    { name: 'name "Qahtani"', filter: { query: 'Qahtani' } },
-    { name: 'card ending "4242"', filter: { cardLast4: '4242' } },
-    { name: 'with something refunded', filter: { withRefunded: true } },
-  ];
+  const cases = totalsCases(weekBefore);
   const times = new Map<string, number[]>();
   for (let run = -1; run < runs; run++) {
     for (const c of cases) {
