@@ -75,13 +75,12 @@ export function Navigation() {
   );
 }
 
-/** How many wait in Needs attention, beside its name: over 99 as "99+" (the screen says how many exactly). */
+/** How many wait in Needs attention, beside its name: over 99 as "99+" (digits and a sign, no word; the screen says how many exactly). */
 function AttentionBadge({ count }: { count: number }) {
-  const t = useT();
   return (
     // "99+" left to right in Arabic too; the pill itself follows the line's direction (its margin on the name's side).
     <span className="nav-count" aria-hidden="true" data-testid="attention-waiting">
-      <bdi dir="ltr">{count > 99 ? t('nav.attention.over', { max: 99 }) : count}</bdi>
+      <bdi dir="ltr">{count > 99 ? '99+' : count}</bdi>
     </span>
   );
 }
