@@ -11,7 +11,7 @@ import type { PaymentView } from '../../contract/methods/payments';
 
 type Window = { total: number; next?: string; rows: Array<{ payment: PaymentView; operation: { kind: string; amountMinor: number | null; sentAt: string } | null }> };
 
-describeLedgerApp('Needs attention as a queue', (app) => {
+describeLedgerApp('Needs attention as a queue', (app, backend) => {
   const start = Date.parse('2025-03-01T08:00:00.000Z');
   const at = (i: number) => new Date(start + i * 60_000).toISOString();
   /** Which set(s) payment i is in: flagged (i % 3 == 0), unknown (i % 4 == 1), a lost refund (i % 5 == 2); the rest are paid and not in the queue. */
@@ -63,6 +63,13 @@ describeLedgerApp('Needs attention as a queue', (app) => {
     expect(newest.seen).toEqual([...expected].reverse());
     // The navigation's count is the queue's own total: each payment once, whichever sets it is in.
     expect(await app().value<{ total: number }>('countNeedsAttention', {})).toEqual({ total: expected.length });
+    // Every role's navigation shows it: on the team ledger staff and finance read the same count as support.
+    if (backend === 'postgres') {
+      for (const role of ['staff', 'finance'] as const) {
+        const other = await app().open({ role, sameGateway: true });
+        expect(await other.value<{ total: number }>('countNeedsAttention', {}), role).toEqual({ total: expected.length });
+      }
+    }
 
     // Each lost refund comes with its operation; a flagged or unknown one without a lost answer with none.
     const all = await app().value<Window>('listNeedsAttention', { limit: 500 });
