@@ -268,6 +268,11 @@ export const paymentMethods = {
     /** next: pass as `after` for the following window; absent after the last one. operation: the lost one (outcome unknown), null when none. */
     output: () => z.object({ total: z.number().int(), next: z.string().optional(), rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({ kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string() }).nullable() })) }),
   }),
+  countNeedsAttention: method({
+    summary: 'How many payments Needs attention lists now: listNeedsAttention\'s `total`, counted alone (the navigation\'s count, asked again on main\'s change events).',
+    input: () => z.object({}).strict(),
+    output: () => z.object({ total: z.number().int().min(0) }),
+  }),
   listPaymentLinks: method({
     summary: 'The payment links, newest first, a window at a time: `after` is the `next` of the window before (keyset); `state` keeps only the links in that state (the list\'s State filter).',
     input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(100), state: z.enum(linkFilterStates).optional() }).strict(),

@@ -3,7 +3,7 @@
 import type { Implementations } from './create-handlers';
 import type { LedgerReads } from '../payments/ledger-reads';
 
-type Names = 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers' | 'listCopiedAudit' | 'verifyCopiedAudit';
+type Names = 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'countNeedsAttention' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers' | 'listCopiedAudit' | 'verifyCopiedAudit';
 
 /** `activeEnvironment`: that of the profile a form makes its payment on, whose earlier customers it offers. */
 export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): string }): Pick<Implementations, Names> {
@@ -13,6 +13,7 @@ export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): 
     listTotals: (input) => reads.listTotals(input),
     listUnclearOperations: (input) => reads.listUnclearOperations(input),
     listNeedsAttention: (input) => reads.listNeedsAttention(input),
+    countNeedsAttention: () => reads.countNeedsAttention(),
     listPaymentLinks: (input) => reads.listPaymentLinks(input),
     exportPayments: (input, ctx) => reads.exportPayments(input, ctx),
     listAuditLog: (input) => reads.listAuditLog(input),

@@ -5,13 +5,14 @@ import type { Implementations } from './create-handlers';
 import type { TeamScreens } from '../team/team-backend';
 
 /** The screens' reads on the team ledger: the same methods and answers as on this laptop's ledger. */
-export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'listRefundsMade' | 'exportRefundsMade' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog' | 'listCopiedAudit' | 'verifyCopiedAudit'> {
+export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'countNeedsAttention' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'listRefundsMade' | 'exportRefundsMade' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog' | 'listCopiedAudit' | 'verifyCopiedAudit'> {
   const { reads, overview, exports, quick } = screens;
   return {
     searchPayments: (input) => reads.searchPayments(input),
     listTotals: (input) => reads.listTotals(input.filter),
     listUnclearOperations: (input) => reads.listUnclearOperations(input),
     listNeedsAttention: (input) => reads.listNeedsAttention(input),
+    countNeedsAttention: () => reads.countNeedsAttention(),
     listPaymentLinks: (input) => reads.listPaymentLinks(input),
     listAuditLog: (input) => reads.listAuditLog(input),
     listCopiedAudit: (input) => reads.listCopiedAudit(input),

@@ -13,7 +13,7 @@ import { onCounted } from '../ledger/count-tables';
 import { listTotals } from '../ledger/list-totals';
 import { holdWalks, usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
-import { attentionWindow } from '../ledger/attention-queue';
+import { attentionTotal, attentionWindow } from '../ledger/attention-queue';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
 import { appendAudit } from '../ledger/audit-log';
 import { checkAuditChain } from '../ledger/audit-chain';
@@ -77,6 +77,9 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
         }),
       };
     },
+
+    /** The queue's total alone: the navigation's count of Needs attention. */
+    countNeedsAttention: (): MethodOutput<'countNeedsAttention'> => ({ total: attentionTotal(db) }),
 
     /**
      * The list's first page read as `searchPayments` reads it, for warming only (its rows and

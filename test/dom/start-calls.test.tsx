@@ -48,6 +48,9 @@ describe('a start asks main each thing once', () => {
     expect(names(page.calls)).not.toContain('setLanguage');
     // The team ledger's role comes with getAppInfo, not asked by each screen.
     expect(names(page.calls)).not.toContain('getTeamLedger');
+    // The navigation's count of Needs attention: once, after the first screen is drawn with its data, never before.
+    await waitFor(() => expect(page.count('countNeedsAttention')).toBe(1));
+    expect(names(page.calls).indexOf('countNeedsAttention')).toBeGreaterThan(names(page.calls).indexOf('firstScreenShown'));
   });
 
   it('a returning user who last used the list: the session, the profiles and the list\'s first page once each', async () => {
@@ -59,6 +62,8 @@ describe('a start asks main each thing once', () => {
     expect(page.count('listProfiles')).toBe(1);
     expect(page.count('searchPayments')).toBe(1);
     expect(names(page.calls)).not.toContain('setLanguage');
+    await waitFor(() => expect(page.count('countNeedsAttention')).toBe(1));
+    expect(names(page.calls).indexOf('countNeedsAttention')).toBeGreaterThan(names(page.calls).indexOf('firstScreenShown'));
   });
 
   it('the language goes to main when the person changes it, once, and the next start sends nothing', async () => {

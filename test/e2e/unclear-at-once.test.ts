@@ -50,7 +50,8 @@ describe('a refund whose answer is lost, seen by support at once', () => {
     await told.waitFor();
     expect(plain(await told.textContent())).toBe('Refund of SAR 100.00 on LOST-AT-ONCE-1 sent, answer not received; Paydesk is checking. It is in Needs attention until it is settled.');
 
-    await page.getByRole('button', { name: 'Needs attention', exact: true }).click();
+    // The navigation's entry, its name with how many wait once counted ("Needs attention: 1 payment waiting").
+    await page.getByRole('navigation').getByRole('button', { name: /^Needs attention/ }).click();
     const row = page.getByTestId('attention-LOST-AT-ONCE-1');
     await row.waitFor();
     expect(plain(await row.locator('td').nth(4).textContent())).toBe('Refund of SAR 100.00 sent, answer not received; checking');

@@ -2,7 +2,8 @@
 // the union of three answers of 500, each its own set's oldest: a row of another set could be
 // missing in between). Three sets larger than a window whose rows interleave, some payments in two:
 // paged through in either order, every item comes exactly once, in one order, and rows that leave
-// the queue while one pages (settled) neither skip nor repeat another. Both ledgers.
+// the queue while one pages (settled) neither skip nor repeat another; the navigation's count
+// (countNeedsAttention) is the queue's total as it goes. Both ledgers.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
@@ -10,7 +11,7 @@ import type { PaymentView } from '../../contract/methods/payments';
 
 type Window = { total: number; next?: string; rows: Array<{ payment: PaymentView; operation: { kind: string; amountMinor: number | null; sentAt: string } | null }> };
 
-describeLedgerApp('Needs attention as a queue', (app) => {
+describeLedgerApp('Needs attention as a queue', (app, backend) => {
   const start = Date.parse('2025-03-01T08:00:00.000Z');
   const at = (i: number) => new Date(start + i * 60_000).toISOString();
   /** Which set(s) payment i is in: flagged (i % 3 == 0), unknown (i % 4 == 1), a lost refund (i % 5 == 2); the rest are paid and not in the queue. */
@@ -60,6 +61,15 @@ describeLedgerApp('Needs attention as a queue', (app) => {
     expect(new Set(oldest.totals)).toEqual(new Set([expected.length]));
     const newest = await page(app(), 'desc', 7);
     expect(newest.seen).toEqual([...expected].reverse());
+    // The navigation's count is the queue's own total: each payment once, whichever sets it is in.
+    expect(await app().value<{ total: number }>('countNeedsAttention', {})).toEqual({ total: expected.length });
+    // Every role's navigation shows it: on the team ledger staff and finance read the same count as support.
+    if (backend === 'postgres') {
+      for (const role of ['staff', 'finance'] as const) {
+        const other = await app().open({ role, sameGateway: true });
+        expect(await other.value<{ total: number }>('countNeedsAttention', {}), role).toEqual({ total: expected.length });
+      }
+    }
 
     // Each lost refund comes with its operation; a flagged or unknown one without a lost answer with none.
     const all = await app().value<Window>('listNeedsAttention', { limit: 500 });
@@ -85,5 +95,6 @@ describeLedgerApp('Needs attention as a queue', (app) => {
     expect(seen).toEqual(expected.filter((id) => !gone.has(id)));
     expect(totals[0]).toBe(expected.length);
     expect(totals.at(-1)).toBe(expected.length - leaving.length);
+    expect(await app().value<{ total: number }>('countNeedsAttention', {})).toEqual({ total: expected.length - leaving.length });
   });
 });

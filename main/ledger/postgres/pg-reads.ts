@@ -39,6 +39,11 @@ import { createTeamTotals } from './pg-totals';
  */
 const wholeRow = 'p.*';
 
+/** Needs attention's queue (attention-queue.ts on SQLite): the flagged, the unknown or being created, those with a lost answer. */
+const attentionQueue = `WITH queue AS (SELECT id FROM paydesk.payments WHERE needs_attention
+  UNION SELECT id FROM paydesk.payments WHERE (state COLLATE "C") IN ('unknown' COLLATE "C", 'creating' COLLATE "C")
+  UNION SELECT payment_id FROM paydesk.operations WHERE outcome = 'unknown')`;
+
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 /** A pool (pg.Pool): a query can then have a connection of its own, to be cancelled on the server. */
 type Connections = Queryable & { connect(): Promise<Queryable & { processID?: number; release(): void }> };
@@ -472,9 +477,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
      * `after`; each set read from its own index (payments_attention, payments_state, operations_one_open).
      */
     async listNeedsAttention(input: MethodParsedInput<'listNeedsAttention'>): Promise<MethodOutput<'listNeedsAttention'>> {
-      const queue = `WITH queue AS (SELECT id FROM paydesk.payments WHERE needs_attention
-        UNION SELECT id FROM paydesk.payments WHERE (state COLLATE "C") IN ('unknown' COLLATE "C", 'creating' COLLATE "C")
-        UNION SELECT payment_id FROM paydesk.operations WHERE outcome = 'unknown')`;
+      const queue = attentionQueue;
       const params = new Params();
       const cursor = input.after === undefined ? undefined : parseLinksCursor(input.after);
       const way = input.direction === 'desc' ? 'DESC' : 'ASC';
@@ -487,7 +490,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
               FROM queue q JOIN paydesk.payments p ON p.id = q.id
               LEFT JOIN paydesk.operations o ON o.payment_id = p.id AND o.outcome = 'unknown'
               ${after} ORDER BY p.created_at ${way}, p.list_seq ${way} LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
-        pool.query(`${queue} SELECT count(*)::int AS n FROM queue`).then((r) => Number(r.rows[0]!.n)),
+        attentionTotal(),
       ]);
       const rows = found.slice(0, input.limit);
       const last = rows.at(-1);
@@ -498,6 +501,9 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
         rows: rows.map((r, i) => ({ payment: payments[i]!, operation: r.op_kind ? { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } : null })),
       };
     },
+
+    /** The queue's total alone, as listNeedsAttention counts it: the navigation's count of Needs attention. */
+    countNeedsAttention: async (): Promise<MethodOutput<'countNeedsAttention'>> => ({ total: await attentionTotal() }),
 
     async listCustomers(input: MethodParsedInput<'listCustomers'>, environment: string): Promise<MethodOutput<'listCustomers'>> {
       const found = await pool.query(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(list_seq) AS seq
@@ -512,6 +518,11 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       while (background.size) await Promise.all([...background]);
     },
   };
+
+  /** How many Needs attention lists: the union of its three sets, each read from its own index. */
+  async function attentionTotal(): Promise<number> {
+    return Number((await pool.query(`${attentionQueue} SELECT count(*)::int AS n FROM queue`)).rows[0]!.n);
+  }
 
   /** How many links: counted once per version of the payments (an index-only walk of payments_links). */
   async function linksCount(version: string, state?: LinkFilterState): Promise<number> {

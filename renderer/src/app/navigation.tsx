@@ -11,12 +11,14 @@ import { altShortcut } from '../ui/shortcut-key';
 import { screenKeys } from '../ui/shortcuts';
 import { ShortcutsHelp } from './shortcuts-help';
 import { focusHeadingWhenDrawn, focusScreenHeading, screenDrawn } from './screen-heading';
+import { startAttentionCount, useAttentionCount } from './attention-count';
 
 export function Navigation() {
   const t = useT();
   const { go } = useNavigation();
   const offered = useOfferedScreens();
   const screen = useShownScreen();
+  const waiting = useAttentionCount((s) => s.total) ?? 0;
 
   // Alt+<key> opens a screen from anywhere, so the whole app works without a mouse; a screen this
   // person is not offered (finance's create screens) is not opened by its key either.
@@ -58,8 +60,11 @@ export function Navigation() {
               title={screenKeys(entry.id)}
               onClick={() => go(entry.id)}
               data-testid={`nav-${entry.id}`}
+              // How many wait is part of the name a screen reader says ("Needs attention: 3 payments waiting").
+              aria-label={entry.id === 'attention' && waiting > 0 ? t('nav.attention.waiting', { count: waiting }) : undefined}
             >
               {t(entry.label)}
+              {entry.id === 'attention' && waiting > 0 && <AttentionBadge count={waiting} />}
             </button>
           </li>
         ))}
@@ -67,6 +72,16 @@ export function Navigation() {
         <li className="nav-help"><ShortcutsHelp /></li>
       </ul>
     </nav>
+  );
+}
+
+/** How many wait in Needs attention, beside its name: over 99 as "99+" (digits and a sign, no word; the screen says how many exactly). */
+function AttentionBadge({ count }: { count: number }) {
+  return (
+    // "99+" left to right in Arabic too; the pill itself follows the line's direction (its margin on the name's side).
+    <span className="nav-count" aria-hidden="true" data-testid="attention-waiting">
+      <bdi dir="ltr">{count > 99 ? '99+' : count}</bdi>
+    </span>
   );
 }
 
@@ -79,6 +94,7 @@ function firstScreenShown() {
     preloadScreens();
     void api.firstScreenShown({});
     warmFormattersWhenIdle(() => useLanguage.getState().language);
+    startAttentionCount();
   });
 }
 

@@ -3,6 +3,7 @@
 export const en = {
   'nav.transactions': 'Transactions',
   'nav.attention': 'Needs attention',
+  'nav.attention.waiting': '{count, plural, one {Needs attention: # payment waiting} other {Needs attention: # payments waiting}}',
   'nav.audit': 'Audit log',
   'state.pending': 'Pending', 'state.authorised': 'Authorised', 'state.partially_captured': 'Partly captured', 'state.paid': 'Paid',
   'state.partially_refunded': 'Partly refunded', 'state.refunded': 'Refunded', 'state.voided': 'Voided', 'state.declined': 'Declined',
@@ -227,6 +228,7 @@ export const en = {
 export const ar: Record<keyof typeof en, string> = {
   'nav.transactions': 'المعاملات',
   'nav.attention': 'تحتاج إلى متابعة',
+  'nav.attention.waiting': 'تحتاج إلى متابعة: {count, plural, zero {لا دفعات تنتظر} one {دفعة واحدة تنتظر} two {دفعتان تنتظران} few {# دفعات تنتظر} many {# دفعة تنتظر} other {# دفعة تنتظر}}',
   'nav.audit': 'سجل التدقيق',
   'state.pending': 'قيد الانتظار', 'state.authorised': 'مفوَّضة', 'state.partially_captured': 'محصَّلة جزئيًا', 'state.paid': 'مدفوعة',
   'state.partially_refunded': 'مستردة جزئيًا', 'state.refunded': 'مستردة', 'state.voided': 'ملغاة', 'state.declined': 'مرفوضة',

@@ -1,0 +1,48 @@
+// How many payments wait in Needs attention, for the navigation: a support agent on another screen
+// learns that a refund's answer was just lost. The number is main's count of the queue itself
+// (countNeedsAttention: listNeedsAttention's total, the one the screen shows), asked once the first
+// screen is drawn (never before it: the start stays as fast) and again on main's events that may
+// move it. No polling: a change (payments.changed, also sent for missed events and a lost stream
+// come back, event-sequence.ts), a profile switch and the team ledger's connection back (team.changed).
+// A burst of events (a bulk run, a create's two records) is counted once: the first event starts a
+// short wait that the rest ride on, and events during a count ask for one more after it.
+import { create } from 'zustand';
+import type { AppEvent } from '../../../contract/events';
+import { api } from '../api';
+
+/** `total`: undefined until main first answered; a failed count keeps the last one known. */
+export const useAttentionCount = create<{ total?: number }>(() => ({}));
+
+/** Long enough to take a create's intent and its answer together (no "1" that flashes at every sale), short enough to feel at once. */
+export const countAfterMs = 250;
+const moves: ReadonlySet<AppEvent['type']> = new Set(['payments.changed', 'profiles.changed', 'team.changed']);
+
+let started = false;
+let waiting: ReturnType<typeof setTimeout> | undefined;
+let counting = false;
+let again = false;
+
+/** Counts now and keeps the count live from then on (once: the frame calls it after the first screen). */
+export function startAttentionCount(): void {
+  if (started) return;
+  started = true;
+  api.subscribe((event) => {
+    if (moves.has(event.type)) countSoon();
+  });
+  void count();
+}
+
+function countSoon() {
+  if (counting) again = true;
+  else waiting ??= setTimeout(() => void count(), countAfterMs);
+}
+
+async function count() {
+  waiting = undefined;
+  counting = true;
+  again = false;
+  const answer = await api.countNeedsAttention({}).catch(() => undefined);
+  counting = false;
+  if (answer?.ok) useAttentionCount.setState({ total: answer.value.total });
+  if (again) countSoon();
+}
