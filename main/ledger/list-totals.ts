@@ -1,10 +1,12 @@
 // The sums per currency of every payment the list's filter matches, as the payments CSV adds them
 // up (its `captured` and `refunded` columns; an empty `refunded` cell, a refund made outside
 // Paydesk with no amount told, counted apart). Made like the list's background count
-// (count-tables.ts): after the page, a slice of rowids per turn of main's event loop, each slice
-// in its own read snapshot with the ledger's version, started over when the version moves; one
-// at a time per ledger: a call for another filter stops the one under way. Its WHERE is the
-// list's own (search.ts planWhere), so it matches the rows the list shows and the CSV writes.
+// (count-tables.ts): after the page, a slice per turn of main's event loop, each slice in its own
+// read snapshot with the ledger's version, started over when the version moves; one at a time
+// per ledger: a call for another filter stops the one under way. A slice is a narrow filter's
+// next candidates through the list's index for it, or a broad one's next rowids over the table
+// (totals-path.ts). Its WHERE is the list's own (search.ts planWhere), so it matches the rows
+// the list shows and the CSV writes, whichever rows a slice looks at.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
@@ -17,7 +19,7 @@ import { fail } from '../core/fail';
 export type CurrencyTotals = { currency: CurrencyCode; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number };
 export type TotalsAnswer = { stopped: boolean; currencies: CurrencyTotals[] };
 
-/** Rows a slice reads (about 3 ms at 1M on a quiet machine, bench/list-totals.ts): main answers between slices. */
+/** Rows (or a narrow path's candidates) a slice reads (a few ms at 1M, bench/list-totals.ts): main answers between slices. */
 export const totalsSliceRows = 2_000;
 
 /** The CSV leaves `refunded` empty for these (refundedAmountUnknown, contract/payment-states.ts). */
