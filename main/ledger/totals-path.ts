@@ -1,5 +1,5 @@
 // Which rows the list's totals (list-totals.ts) read for a filter. A narrow filter (a card's last
-// digits, one e-mail, a week, an amount range) is read through the index the list's page walks
+// digits, one e-mail, a week, an amount range, those needing attention) is read through the index the list's page walks
 // for it: its few candidates only, in index order, a slice per turn of main's event loop. A broad
 // one (the whole ledger, "paid", a common name) is read a slice of rowids at a time over the table,
 // cheaper per row than index lookups past about a third of the table
@@ -47,6 +47,13 @@ export function pathsOf(db: LedgerDb, filter: PaymentFilter, where: Where): Arra
     // Exact from payment_counts: nothing read to know it.
     const path: TotalsPath = { kind: 'keyed', index: 'payments_state', fixed: ['state = @state0'], key: 'created_at', start: '' };
     paths.push({ path, count: () => countCommon(db, { states: filter.states }) });
+  }
+  if (filter.needsAttention === true) {
+    // The partial index of the payments that need attention (about 1 in 100), by profile.
+    const path: TotalsPath = filter.profileId
+      ? { kind: 'keyed', index: 'payments_attention', fixed: ['needs_attention = 1', 'profile_id = @profileId'], start: before }
+      : { kind: 'keyed', index: 'payments_attention', fixed: ['needs_attention = 1'], key: 'profile_id', start: '' };
+    paths.push({ path, count: () => countCommon(db, { needsAttention: true, profileId: filter.profileId }) });
   }
   if (filter.currency) {
     const min = where.params.minAmount as number | undefined;

@@ -1,5 +1,5 @@
 // The totals of narrow filters (a card's last digits, one e-mail, an order id's start, one state, an
-// amount range, some days) are read through the list's indexes, a few candidates in index order,
+// amount range, some days, those needing attention) are read through the list's indexes, a few candidates in index order,
 // and of broad ones a slice of rowids at a time (main/ledger/totals-path.ts): either way they are
 // what the payments CSV of the same filter adds up, on a laptop's ledger and on the team ledger.
 // On SQLite, with slices of a few rows, the same holds over many slices; a narrow filter's totals
@@ -37,6 +37,7 @@ function seedRows(): SeedPayment[] {
       customer_email: `buyer.${i % 60}@example.com`,
       customer_name: i % 4 ? `Customer ${i % 25}` : 'Noura Al-Qahtani',
       transaction_id: `tx-${i}`,
+      needs_attention: i % 11 === 0 ? 1 : 0,
       created_at: new Date(Date.parse('2026-10-01T08:00:00Z') + i * 3 * 3_600_000).toISOString(),
     });
   }
@@ -57,6 +58,8 @@ const narrow: PaymentFilter[] = [
   { from: '2026-10-10T00:00:00.000Z', to: '2026-10-12T00:00:00.000Z' },
   { to: '2026-10-03T00:00:00.000Z', kinds: ['sale'] },
   { from: '2026-10-25T00:00:00.000Z', currency: 'BHD', withRefunded: false },
+  { needsAttention: true },
+  { needsAttention: true, profileId: 'practice', currency: 'SAR' },
 ];
 const broad: PaymentFilter[] = [{}, { kinds: ['link'] }, { states: ['paid', 'refunded'] }, { withRefunded: true }, { query: 'Qahtani' }];
 
