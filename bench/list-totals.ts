@@ -3,7 +3,7 @@
 // meanwhile (what a page asked during the sum waits at most: main answers between slices); with
 // `--against DIR` (a checkout of another commit, e.g. main's) that commit's list-totals.ts is
 // bundled and run on the same connection, alternated call by call with this one (which goes first
-// swaps each run), p50/p95 each and the paired per-run difference; then the list's first pages
+// swaps each run), p50/p95 each, the process's CPU time (p50) and the paired per-run difference; then the list's first pages
 // (search.ts, as the list asks them) alone and while the whole ledger's totals run, interleaved a
 // page per turn. A ledger from `npm run seed` (or a copy of one) is reused: --data-dir DIR.
 // Run: node scripts/run-ts.mjs bench/list-totals.ts --data-dir DIR [--runs R] [--page-runs P] [--against DIR]
@@ -50,6 +50,9 @@ const delay = monitorEventLoopDelay({ resolution: 1 });
 delay.enable();
 const times = new Map<string, number[]>();
 const blocks = new Map<string, number[]>();
+// The process's CPU time meanwhile (main's thread; the positions worker is idle then): what the
+// sum costs, less moved by other work on a shared machine than the time to the answer.
+const cpus = new Map<string, number[]>();
 const push = (map: Map<string, number[]>, key: string, value: number) => (map.get(key) ?? map.set(key, []).get(key)!).push(value);
 // Round-robin: each call is for another filter than the one before, so none is answered from what is kept.
 for (let run = 0; run < runs; run++) {
@@ -60,8 +63,11 @@ for (let run = 0; run < runs; run++) {
       await settle(50);
       delay.reset();
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const answer = await b.totals(db, c.filter);
       const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      push(cpus, `${b.name} ${c.name}`, (cpu.user + cpu.system) / 1e3);
       if (answer.stopped) throw new Error(`${c.name}: stopped`);
       push(times, `${b.name} ${c.name}`, ms);
       push(blocks, `${b.name} ${c.name}`, delay.max / 1e6);
@@ -74,17 +80,17 @@ for (let run = 0; run < runs; run++) {
 const cell = (name: string, c: string) => {
   const r = ranks(times.get(`${name} ${c}`)!);
   const b = ranks(blocks.get(`${name} ${c}`)!);
-  return [`${msText(r.p50)} / ${msText(r.p95)}`, `${msText(b.p50)} / ${msText(b.p95)}`];
+  return [`${msText(r.p50)} / ${msText(r.p95)}`, msText(ranks(cpus.get(`${name} ${c}`)!).p50), `${msText(b.p50)} / ${msText(b.p95)}`];
 };
 if (against) {
   // Paired: this build's time minus the other's in the same run (the same load).
-  table(['totals', 'against p50 / p95 ms', 'its longest turn p50 / p95', 'this p50 / p95 ms', 'its longest turn p50 / p95', 'paired diff p50 ms', 'this ahead'], cases.map((c) => {
+  table(['totals', 'against p50 / p95 ms', 'CPU p50', 'longest turn p50 / p95', 'this p50 / p95 ms', 'CPU p50', 'longest turn p50 / p95', 'paired diff p50 ms', 'this ahead'], cases.map((c) => {
     const a = times.get(`against ${c.name}`)!;
     const t = times.get(`this ${c.name}`)!;
     const diffs = t.map((x, i) => x - a[i]!);
     return [c.name, ...cell('against', c.name), ...cell('this', c.name), msText(percentile(diffs, 50)), `${diffs.filter((d) => d < 0).length} of ${diffs.length}`];
   }));
-} else table(['totals', 'p50 / p95 ms', 'longest turn of main p50 / p95 ms'], cases.map((c) => [c.name, ...cell('this', c.name)]));
+} else table(['totals', 'p50 / p95 ms', 'CPU p50 ms', 'longest turn of main p50 / p95 ms'], cases.map((c) => [c.name, ...cell('this', c.name)]));
 console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
 // The list's first pages, alone and while the whole ledger's totals run (a page between slices).
