@@ -6,7 +6,7 @@
 // swaps each run), p50/p95 each, the process's CPU time (p50) and the paired per-run difference; then the list's first pages
 // (search.ts, as the list asks them) alone and while the whole ledger's totals run, interleaved a
 // page per turn. A ledger from `npm run seed` (or a copy of one) is reused: --data-dir DIR.
-// Run: node scripts/run-ts.mjs bench/list-totals.ts --data-dir DIR [--runs R] [--page-runs P] [--against DIR]
+// Run: node scripts/run-ts.mjs bench/list-totals.ts --data-dir DIR [--runs R] [--page-runs P] [--against DIR] [--cases REGEX]
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +30,9 @@ usePositionsWorker(db, join(process.cwd(), 'dist/main/positions-worker.cjs'));
 const total = (db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n;
 console.log(`${total} payments (${sizeLabel(total)}); slices of ${totalsSliceRows}; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 
-const cases = totalsCases(db);
+// `--cases REGEX`: only the cases whose names match (e.g. the broad ones, for more runs of their longest turns).
+const only = option('cases');
+const cases = totalsCases(db).filter((c) => !only || new RegExp(only).test(c.name));
 
 type Totals = typeof listTotals;
 /** Another checkout's list-totals.ts (its own search.ts, count-tables.ts, … bundled with it), for the same connection. */
