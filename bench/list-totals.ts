@@ -86,11 +86,13 @@ const cell = (name: string, c: string) => {
 };
 if (against) {
   // Paired: this build's time minus the other's in the same run (the same load).
-  table(['totals', 'against p50 / p95 ms', 'CPU p50', 'longest turn p50 / p95', 'this p50 / p95 ms', 'CPU p50', 'longest turn p50 / p95', 'paired diff p50 ms', 'this ahead'], cases.map((c) => {
+  table(['totals', 'against p50 / p95 ms', 'CPU p50', 'longest turn p50 / p95', 'this p50 / p95 ms', 'CPU p50', 'longest turn p50 / p95', 'paired diff p50 ms', 'this ahead', 'turn shorter/same/longer'], cases.map((c) => {
     const a = times.get(`against ${c.name}`)!;
     const t = times.get(`this ${c.name}`)!;
     const diffs = t.map((x, i) => x - a[i]!);
-    return [c.name, ...cell('against', c.name), ...cell('this', c.name), msText(percentile(diffs, 50)), `${diffs.filter((d) => d < 0).length} of ${diffs.length}`];
+    const ta = blocks.get(`against ${c.name}`)!;
+    const turnDiffs = blocks.get(`this ${c.name}`)!.map((x, i) => x - ta[i]!);
+    return [c.name, ...cell('against', c.name), ...cell('this', c.name), msText(percentile(diffs, 50)), `${diffs.filter((d) => d < 0).length} of ${diffs.length}`, `${turnDiffs.filter((d) => d < 0).length}/${turnDiffs.filter((d) => d === 0).length}/${turnDiffs.filter((d) => d > 0).length}`];
   }));
 } else table(['totals', 'p50 / p95 ms', 'CPU p50 ms', 'longest turn of main p50 / p95 ms'], cases.map((c) => [c.name, ...cell('this', c.name)]));
 console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
