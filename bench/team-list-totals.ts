@@ -25,9 +25,8 @@ const runs = Number(option('runs') ?? 5);
 const pageRuns = Number(option('page-runs') ?? 21);
 const ledger = new Database(join(from, ledgerFileName), { readonly: true });
 const total = (ledger.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n;
-const newest = (ledger.prepare('SELECT max(created_at) AS at FROM payments').get() as { at: string }).at;
+const cases = totalsCases(ledger);
 ledger.close();
-const weekBefore = new Date(Date.parse(newest) - 7 * 86_400_000).toISOString();
 
 const server = await startPostgres({ settings: ['shared_buffers=256MB', 'effective_cache_size=2GB', 'max_wal_size=4GB', 'checkpoint_timeout=30min'] });
 try {
@@ -41,7 +40,6 @@ try {
   const reads = createTeamLedgerReads({ pool });
   const change = () => superuser.query(`UPDATE paydesk.payments SET next_check_at = next_check_at WHERE list_seq = 1`);
 
-  const cases = totalsCases(weekBefore);
   const times = new Map<string, number[]>();
   for (let run = -1; run < runs; run++) {
     for (const c of cases) {

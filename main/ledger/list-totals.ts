@@ -1,23 +1,25 @@
 // The sums per currency of every payment the list's filter matches, as the payments CSV adds them
 // up (its `captured` and `refunded` columns; an empty `refunded` cell, a refund made outside
 // Paydesk with no amount told, counted apart). Made like the list's background count
-// (count-tables.ts): after the page, a slice of rowids per turn of main's event loop, each slice
-// in its own read snapshot with the ledger's version, started over when the version moves; one
-// at a time per ledger: a call for another filter stops the one under way. Its WHERE is the
-// list's own (search.ts planWhere), so it matches the rows the list shows and the CSV writes.
+// (count-tables.ts): after the page, a slice per turn of main's event loop, each slice in its own
+// read snapshot with the ledger's version, started over when the version moves; one at a time
+// per ledger: a call for another filter stops the one under way. A slice is a narrow filter's
+// next candidates through the list's index for it, or a broad one's next rowids over the table
+// (totals-path.ts). Its WHERE is the list's own (search.ts planWhere), so it matches the rows
+// the list shows and the CSV writes, whichever rows a slice looks at.
 import type { PaymentFilter } from '../../contract/methods/payments';
 import type { CurrencyCode } from '../../contract/money';
 import type { LedgerDb } from './database';
-import type { Statement } from 'better-sqlite3';
 import { oneSnapshot, planWhere, type Where } from './search';
-import { paymentsVersion } from './count-tables';
+import { countCommon, paymentsVersion } from './count-tables';
 import { prepared } from './statements';
+import { driverSql, narrowCandidates, pathsOf, start, type TotalsPath } from './totals-path';
 import { fail } from '../core/fail';
 
 export type CurrencyTotals = { currency: CurrencyCode; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number };
 export type TotalsAnswer = { stopped: boolean; currencies: CurrencyTotals[] };
 
-/** Rows a slice reads (about 3 ms at 1M on a quiet machine, bench/list-totals.ts): main answers between slices. */
+/** Rows (or a narrow path's candidates) a slice reads (a few ms at 1M, bench/list-totals.ts): main answers between slices. */
 export const totalsSliceRows = 2_000;
 
 /** The CSV leaves `refunded` empty for these (refundedAmountUnknown, contract/payment-states.ts). */
@@ -45,28 +47,37 @@ export function listTotals(db: LedgerDb, filter: PaymentFilter, sliceRows = tota
   let stopped = false;
   const job: Job = { key, version, answer: Promise.resolve({ stopped: true, currencies: [] }), stop: () => void (stopped = true) };
   job.answer = new Promise<TotalsAnswer>((resolve, reject) => {
-    const statement = sliceStatement(db, where);
+    let reader: Reader | undefined;
+    let choosing: Chooser | undefined;
     let sums = new Map<string, CurrencyTotals>();
-    let at = { version, from: 0, last: lastRowid(db) };
+    let at = version;
     const step = () => {
       try {
         if (stopped || !db.open) return resolve({ stopped: true, currencies: [] });
+        if (!reader) {
+          // Which rows to read: a probe of a narrow path per turn (each reads at most its cap of index entries).
+          choosing ??= chooser(db, filter, where, sliceRows);
+          const path = choosing.next();
+          if (path === 'probing') return void setImmediate(step);
+          reader = path ? pathReader(db, where, path, sliceRows) : rowidReader(db, where, sliceRows);
+        }
         // One slice's reads in one snapshot (the version with the rows it read), as the list's pages.
         const now = oneSnapshot(db, () => {
           const seen = paymentsVersion(db);
           // Changed since the slices before: they may count rows twice or miss some; start over.
-          if (seen !== at.version) return { restart: { version: seen, from: 0, last: lastRowid(db) } };
-          addSlice(sums, statement.all({ ...where.params, a: at.from, b: at.from + sliceRows }) as SliceRow[]);
-          return {};
+          if (seen !== at) return { restart: seen };
+          return { more: reader!.slice(sums) };
         });
-        if (now.restart) {
+        if (now.restart !== undefined) {
           at = now.restart;
           sums = new Map();
-          job.version = at.version;
-        } else at.from += sliceRows;
-        if (at.from < at.last) return void setImmediate(step);
+          reader.restart();
+          job.version = at;
+          return void setImmediate(step);
+        }
+        if (now.more) return void setImmediate(step);
         const currencies = ordered(sums);
-        known.set(db, { key, version: at.version, currencies });
+        known.set(db, { key, version: at, currencies });
         if (running.get(db) === job) running.delete(db);
         resolve({ stopped: false, currencies });
       } catch (error) {
@@ -106,8 +117,77 @@ export const ordered = (sums: Map<string, CurrencyTotals> | CurrencyTotals[]) =>
 
 const lastRowid = (db: LedgerDb) => (prepared(db, 'SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
 
-/** A slice of rowids, the filter tested on each row (NOT INDEXED: the rowid range drives, as count-tables.ts's slices). */
-const sliceStatement = (db: LedgerDb, where: Where): Statement =>
-  prepared(db, `SELECT p.currency AS currency, count(*) AS n, ifnull(sum(p.captured_minor), 0) AS captured, ifnull(sum(p.refunded_minor), 0) AS refunded,
-    ifnull(sum(${notKnownSql}), 0) AS unknown
+const sumsSql = `SELECT p.currency AS currency, count(*) AS n, ifnull(sum(p.captured_minor), 0) AS captured, ifnull(sum(p.refunded_minor), 0) AS refunded,
+    ifnull(sum(${notKnownSql}), 0) AS unknown`;
+
+/** Reads the next slice into the sums (in the caller's snapshot); false once the last one was read. */
+type Reader = { slice(sums: Map<string, CurrencyTotals>): boolean; restart(): void };
+
+/** The whole table a slice of rowids at a time, the filter tested on each row (NOT INDEXED: the rowid range drives, as count-tables.ts's slices). */
+function rowidReader(db: LedgerDb, where: Where, sliceRows: number): Reader {
+  const statement = prepared(db, `${sumsSql}
     FROM payments p NOT INDEXED WHERE p.rowid > @a AND p.rowid <= @b${where.sql ? ` AND ${where.sql}` : ''} GROUP BY p.currency`);
+  let from = 0;
+  let last: number | undefined;
+  return {
+    slice(sums) {
+      last ??= lastRowid(db);
+      addSlice(sums, statement.all({ ...where.params, a: from, b: from + sliceRows }) as SliceRow[]);
+      from += sliceRows;
+      return from < last;
+    },
+    restart: () => void ((from = 0), (last = undefined)),
+  };
+}
+
+/** A narrow path's candidates (totals-path.ts), `sliceRows` of them a slice in the index's order, each joined to its payment and tested by the filter. */
+function pathReader(db: LedgerDb, where: Where, path: TotalsPath, sliceRows: number): Reader {
+  const keyed = path.kind === 'keyed';
+  const sums = prepared(db, `${sumsSql}
+    FROM (${driverSql(path)}${keyed ? ` LIMIT ${sliceRows}` : ''}) d CROSS JOIN payments p ON p.rowid = d.r${where.sql ? ` WHERE ${where.sql}` : ''} GROUP BY p.currency`);
+  // The slice's last candidate: the next slice starts after it (none: this slice was the last).
+  const end = keyed ? prepared(db, `${driverSql(path)} LIMIT 1 OFFSET ${sliceRows - 1}`) : undefined;
+  let after = { pk: start(path), pr: Number.MIN_SAFE_INTEGER };
+  return {
+    slice(into) {
+      const params = { ...where.params, ...after };
+      addSlice(into, sums.all(params) as SliceRow[]);
+      const last = end?.get(params) as { k?: string | number; r: number } | undefined;
+      if (!last) return false;
+      after = { pk: last.k ?? start(path), pr: last.r };
+      return true;
+    },
+    restart: () => void (after = { pk: start(path), pr: Number.MIN_SAFE_INTEGER }),
+  };
+}
+
+type Chooser = { next(): TotalsPath | undefined | 'probing' };
+
+/**
+ * The narrowest path with few enough candidates, or none (the rowid slices). First every path's
+ * candidates up to a slice (cheap: one at or under it is taken at once), then up to the cap,
+ * one path a turn (each probe reads up to the cap's index entries).
+ */
+function chooser(db: LedgerDb, filter: PaymentFilter, where: Where, sliceRows: number): Chooser {
+  const paths = pathsOf(db, filter, where);
+  const cap = narrowCandidates(countCommon(db, {}));
+  let best: { path: TotalsPath; n: number } | undefined;
+  let probed = -1;
+  return {
+    next() {
+      if (probed < 0) {
+        probed = 0;
+        const few = paths.map((p) => ({ path: p.path, n: p.count(sliceRows) })).filter((p) => p.n <= sliceRows).sort((a, b) => a.n - b.n)[0];
+        if (few || !paths.some((p) => p.path.kind === 'keyed')) return few?.path;
+        return 'probing';
+      }
+      // A text search's hits are read in one query, so only when they fit one slice (above).
+      const p = paths[probed++];
+      if (p && p.path.kind === 'keyed') {
+        const n = p.count(cap);
+        if (n <= cap && (!best || n < best.n)) best = { path: p.path, n };
+      }
+      return probed < paths.length ? 'probing' : best?.path;
+    },
+  };
+}

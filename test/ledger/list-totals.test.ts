@@ -97,15 +97,16 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   });
 
   it.runIf(backend === 'sqlite')('a payment recorded between two slices: the sum starts over and includes it (one version of the ledger)', async () => {
-    // A slice a row, so the sum is still under way after its first turn (a filter not summed before: none kept).
-    const filter: PaymentFilter = { currency: 'BHD', kinds: ['sale', 'link'] };
+    // A slice a row, so the sum is still under way after its first turn (a filter not summed before:
+    // none kept; with no narrow path, so the rowid slices over the table: narrow-totals.test.ts has the other).
+    const filter: PaymentFilter = { kinds: ['sale', 'link'], withCaptured: true };
     const summing = listTotals(app().db!, filter, 1);
     await new Promise((resolve) => setImmediate(resolve));
     await app().seedPayments([{ order_id: 'T-BHD-2', kind: 'sale', currency: 'BHD', amount_minor: 2_002, state: 'paid', captured_minor: 2_002 }]);
     const answer = await summing;
     expect(answer.stopped).toBe(false);
-    expect(answer.currencies).toEqual(await csvSums(filter));
-    expect(answer.currencies[0]!.capturedMinor).toBe(7_125 + 1_001 + 2_002);
+    expect(sortByCurrency(answer.currencies)).toEqual(sortByCurrency(await csvSums(filter)));
+    expect(answer.currencies.find((c) => c.currency === 'BHD')!.capturedMinor).toBe(7_125 + 1_001 + 2_002);
   });
 
   it('refuses what the list refuses: an amount without its currency', async () => {
