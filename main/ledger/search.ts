@@ -163,6 +163,9 @@ const plansByDb = new WeakMap<LedgerDb, Map<string, Plan>>();
 /** Whether a filter's windows (in date order) walk the trigram index or a card's entries by rowid (windowQuery), so `dateOrdered` decides them. */
 const walksByDateOrder = (where: Where) => where.text?.kind === 'trigram' || (Boolean(where.card) && !where.text);
 
+/** The fewest versions a plan is kept for (1% of the payments' worth when that is more). */
+const planKeptVersions = 100;
+
 function planFor(db: LedgerDb, filter: PaymentFilter, key: string, version: number): Plan {
   let byKey = plansByDb.get(db);
   if (!byKey) plansByDb.set(db, (byKey = new Map()));
@@ -170,7 +173,7 @@ function planFor(db: LedgerDb, filter: PaymentFilter, key: string, version: numb
   const fresh = plan && version >= plan.version && version < plan.stale && (!plan.byDateOrder || plan.where.dateOrdered === (dateOrderBreaks(db) === 0));
   if (!plan || !fresh) {
     const where = planWhere(db, filter);
-    plan = { version, stale: version + Math.max(100, Math.floor(countCommon(db, {}) / 100)), where, byDateOrder: walksByDateOrder(where), onlyCommon: onlyCommon(filter), first: new Map() };
+    plan = { version, stale: version + Math.max(planKeptVersions, Math.floor(countCommon(db, {}) / 100)), where, byDateOrder: walksByDateOrder(where), onlyCommon: onlyCommon(filter), first: new Map() };
     if (byKey.size >= 100) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, plan);
   }
@@ -266,8 +269,12 @@ export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: Paymen
   });
 }
 
-/** How many first pages in a row may answer "none" by their window alone before one reads the version and checks its plan again. */
-export const emptyPagesUnchecked = 32;
+/**
+ * How many first pages in a row may answer "none" by their window alone before one reads the
+ * version and checks its plan again: as many as the fewest versions a plan is kept for anyway, so
+ * a list asked again at each change checks its plan at least as often as planFor would.
+ */
+export const emptyPagesUnchecked = planKeptVersions;
 const none = (): Page => ({ total: 0, totalExact: true, rows: [] });
 
 /**
@@ -279,7 +286,7 @@ const none = (): Page => ({ total: 0, totalExact: true, rows: [] });
  * nothing is asked again at every change of the ledger; this is most of those pages' cost over
  * their SQL (docs/performance.md, "The page's fixed cost on windows that read nothing"). If the
  * window reads a row, its snapshot's version is unknown: false, and the page is read as any other.
- * Every `emptyPagesUnchecked`-th such page is read as any other too, so a plan is still checked.
+ * After `emptyPagesUnchecked` such pages one is read as any other, so the plan is still checked.
  */
 function stillEmpty(db: LedgerDb, filterKey: string, sort: PaymentSort): Page | false {
   const empty = plansByDb.get(db)?.get(filterKey)?.empty?.get(`${sort.by} ${sort.direction}`);
