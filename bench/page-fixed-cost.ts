@@ -5,6 +5,9 @@
 // round, in one process: the shared machine's load falls on all parts alike. Prints each part's
 // median and p95 in µs, and the page's excess over its raw SQL (paired per round). `--proc` reads
 // /proc before each part as ledger-search.ts does before each timed run (caches colder, as there).
+// Since fixedcost, a first page whose window read nothing last time reads that window alone
+// (search.ts stillEmpty): `page` is that (every 101st read whole); the other parts are what a page
+// read whole adds around its window.
 // Run: node scripts/run-ts.mjs bench/page-fixed-cost.ts --data-dir DIR [--rounds N] [--case NAME] [--proc]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -24,8 +24,12 @@ export type ExportProgress = { rows: number; total: number; done: boolean; cance
 
 const window = 1_000;
 
-/** The audit log's entries (those a search finds, with one), oldest first, in keyset windows. */
-function auditReader(db: LedgerDb, search: AuditSearch | undefined): { count(): number; window(after: number): AuditRow[] } {
+/**
+ * The audit log's entries (those a search finds, with one), oldest first, in keyset windows. Each
+ * window's LIMIT is written in: SQLite (3.51) reads a bound LIMIT while planning and would plan the
+ * statement again at every window (docs/performance.md, "The other reads planned once").
+ */
+export function auditReader(db: LedgerDb, search: AuditSearch | undefined): { count(): number; window(after: number): AuditRow[] } {
   const query = search?.query?.trim();
   const match = query ? auditMatch(db, { ...search, query }) : undefined;
   // The screen's period, as the screen finds it (audit-period.ts): the entries first..last.
@@ -33,9 +37,9 @@ function auditReader(db: LedgerDb, search: AuditSearch | undefined): { count(): 
   const range = (search && auditPeriodRange(db, search, last)) ?? { first: 1, last };
   if (match === 'none' || range.first > range.last) return { count: () => 0, window: () => [] };
   if (!match) {
-    const statement = db.prepare('SELECT * FROM audit_log WHERE seq > ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ?');
+    const statement = db.prepare(`SELECT * FROM audit_log WHERE seq > ? AND seq >= ? AND seq <= ? ORDER BY seq LIMIT ${window}`);
     const count = range.last < last || range.first > 1 ? () => range.last - range.first + 1 : () => (db.prepare('SELECT count(*) AS n FROM audit_log').get() as { n: number }).n;
-    return { count, window: (after) => statement.all(after, range.first, range.last, window) as AuditRow[] };
+    return { count, window: (after) => statement.all(after, range.first, range.last) as AuditRow[] };
   }
   const where = `WITH words AS (SELECT value FROM json_each(@words)) SELECT %s FROM ledger_audit a WHERE a.seq > @after AND a.seq BETWEEN @first AND @last AND ${match.test}`;
   const statement = db.prepare(`${where.replace('%s', auditEntryColumns)} ORDER BY a.seq LIMIT ${window}`);

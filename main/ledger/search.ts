@@ -152,11 +152,19 @@ export function planWhere(db: LedgerDb, filter: PaymentFilter): Where {
  * ledger's version; the date order too for a plan that walks by it) besides its window, even
  * right after the ledger changed.
  */
-type Plan = { version: number; stale: number; where: Where; byDateOrder: boolean; onlyCommon: boolean; common?: { version: number; total: number }; first: Map<string, Map<number, { statement: Statement; params: Params }>> };
+type Window = { statement: Statement; params: Params };
+/**
+ * `empty`: per sort, the first window of this filter's last first page when it read no row, and
+ * how many more pages may answer by reading it alone (stillEmpty) before a page checks the plan.
+ */
+type Plan = { version: number; stale: number; where: Where; byDateOrder: boolean; onlyCommon: boolean; common?: { version: number; total: number }; first: Map<string, Map<number, Window>>; empty?: Map<string, { statement: Statement; params: Params; left: number }> };
 const plansByDb = new WeakMap<LedgerDb, Map<string, Plan>>();
 
 /** Whether a filter's windows (in date order) walk the trigram index or a card's entries by rowid (windowQuery), so `dateOrdered` decides them. */
 const walksByDateOrder = (where: Where) => where.text?.kind === 'trigram' || (Boolean(where.card) && !where.text);
+
+/** The fewest versions a plan is kept for (1% of the payments' worth when that is more). */
+const planKeptVersions = 100;
 
 function planFor(db: LedgerDb, filter: PaymentFilter, key: string, version: number): Plan {
   let byKey = plansByDb.get(db);
@@ -165,7 +173,7 @@ function planFor(db: LedgerDb, filter: PaymentFilter, key: string, version: numb
   const fresh = plan && version >= plan.version && version < plan.stale && (!plan.byDateOrder || plan.where.dateOrdered === (dateOrderBreaks(db) === 0));
   if (!plan || !fresh) {
     const where = planWhere(db, filter);
-    plan = { version, stale: version + Math.max(100, Math.floor(countCommon(db, {}) / 100)), where, byDateOrder: walksByDateOrder(where), onlyCommon: onlyCommon(filter), first: new Map() };
+    plan = { version, stale: version + Math.max(planKeptVersions, Math.floor(countCommon(db, {}) / 100)), where, byDateOrder: walksByDateOrder(where), onlyCommon: onlyCommon(filter), first: new Map() };
     if (byKey.size >= 100) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, plan);
   }
@@ -255,7 +263,36 @@ const anchorsByDb = new WeakMap<LedgerDb, Map<string, Anchors>>();
  * comes after, in the background (count-tables.ts), for the next call to tell.
  */
 export function searchPayments(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number): Page {
-  return whileServingList(db, () => oneSnapshot(db, () => pageOf(db, filter, sort, offset, limit)));
+  return whileServingList(db, () => {
+    const filterKey = JSON.stringify(filter);
+    return (offset === 0 && stillEmpty(db, filterKey, sort)) || oneSnapshot(db, () => pageOf(db, filter, filterKey, sort, offset, limit));
+  });
+}
+
+/**
+ * How many first pages in a row may answer "none" by their window alone before one reads the
+ * version and checks its plan again: as many as the fewest versions a plan is kept for anyway, so
+ * a list asked again at each change checks its plan at least as often as planFor would.
+ */
+export const emptyPagesUnchecked = planKeptVersions;
+const none = (): Page => ({ total: 0, totalExact: true, rows: [] });
+
+/**
+ * A first page whose window read no row last time (this filter and sort, any version): its window
+ * alone, in a read of its own, and if it still reads none, that is the page (none, exactly: a
+ * first window with no row is no match, in that snapshot). Not the version, nor the plan's checks,
+ * nor the count's lookup: a page with no row carries no version, keeps nothing and counts nothing,
+ * and any plan reads the same rows (plans are statistics). A list left on a search that finds
+ * nothing is asked again at every change of the ledger; this is most of those pages' cost over
+ * their SQL (docs/performance.md, "The page's fixed cost on windows that read nothing"). If the
+ * window reads a row, its snapshot's version is unknown: false, and the page is read as any other.
+ * After `emptyPagesUnchecked` such pages one is read as any other, so the plan is still checked.
+ */
+function stillEmpty(db: LedgerDb, filterKey: string, sort: PaymentSort): Page | false {
+  const empty = plansByDb.get(db)?.get(filterKey)?.empty?.get(`${sort.by} ${sort.direction}`);
+  if (!empty || empty.left <= 0) return false;
+  empty.left--;
+  return empty.statement.get(empty.params) === undefined && none();
 }
 
 /**
@@ -274,9 +311,8 @@ export function oneSnapshot<T>(db: LedgerDb, read: () => T): T {
   }
 }
 
-function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: number, limit: number): Page {
+function pageOf(db: LedgerDb, filter: PaymentFilter, filterKey: string, sort: PaymentSort, offset: number, limit: number): Page {
   const version = paymentsVersion(db);
-  const filterKey = JSON.stringify(filter);
   const plan = planFor(db, filter, filterKey, version);
   const known = plan.common === undefined ? knownCounted(db, filterKey, version) : undefined;
   const exactTotal = plan.common?.total ?? (known?.exact ? known.total : undefined);
@@ -289,6 +325,7 @@ function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: 
   const read = exactTotal !== undefined ? limit : limit + 1;
   const window = from > 0 ? windowStatement(db, plan.where, sort, anchors!.at.get(from), read) : firstWindow(db, plan, sort, sortKey, read);
   const found = window.statement.all({ ...window.params, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
+  if (offset === 0) noteFirstWindow(plan, sortKey, window, found.length === 0);
   const more = found.length > limit;
   const rows = more ? found.slice(0, limit) : found;
   if (rows.length === limit) {
@@ -304,6 +341,13 @@ function pageOf(db: LedgerDb, filter: PaymentFilter, sort: PaymentSort, offset: 
   const seen = found.length ? offset + found.length : 0;
   const counted = noteCount(db, known ?? countedFor(db, filterKey, version), filter, plan.where, seen, !more && (found.length > 0 || offset === 0));
   return counted.exact ? { total: counted.total, totalExact: true, rows } : { total: counted.total, totalExact: false, rows, countId: counted.id };
+}
+
+/** Whether this filter's first window read no row (stillEmpty asks it alone next time) or some (each page is read whole). */
+function noteFirstWindow(plan: Plan, sortKey: string, window: Window, empty: boolean): void {
+  // Its values bound from the first row (`skip` 0) kept with it: nothing made per page.
+  if (empty) (plan.empty ??= new Map()).set(sortKey, { statement: window.statement, params: { ...window.params, skip: 0 }, left: emptyPagesUnchecked });
+  else plan.empty?.delete(sortKey);
 }
 
 /**
@@ -334,12 +378,12 @@ export function windowSql(sql: string, limit: number): string {
   return `${sql} LIMIT ${limit} OFFSET @skip`;
 }
 
-function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined, limit: number) {
+function windowStatement(db: LedgerDb, where: Where, sort: PaymentSort, cursor: Cursor | undefined, limit: number): Window {
   const query = windowQuery(db, where, sort, cursor);
   return { statement: prepared(db, windowSql(query.sql, limit)), params: query.params };
 }
 
-function firstWindow(db: LedgerDb, plan: Plan, sort: PaymentSort, sortKey: string, limit: number) {
+function firstWindow(db: LedgerDb, plan: Plan, sort: PaymentSort, sortKey: string, limit: number): Window {
   let byLimit = plan.first.get(sortKey);
   if (!byLimit) plan.first.set(sortKey, (byLimit = new Map()));
   let window = byLimit.get(limit);

@@ -1,6 +1,6 @@
 // The ledger's other reads are planned once, as the list's windows are (window-statements.test.ts):
 // the audit screen's windows and searches, the links list, the refunds made, earlier customers and
-// the audit chain's slices. SQLite (3.51) reads a bound LIMIT or LIKE pattern while planning and
+// the audit chain's slices, the audit export's windows. SQLite (3.51) reads a bound LIMIT or LIKE pattern while planning and
 // then plans the statement again at every call (docs/performance.md, "The other reads planned
 // once"). So none of their statements may bind a LIMIT or a LIKE pattern, and a second page (or a
 // second slice, a second look) prepares nothing new.
@@ -13,6 +13,7 @@ import { refundsMadeWindow } from '../../main/ledger/refunds-made';
 import { recentCustomers } from '../../main/ledger/customers';
 import { auditGenesis, verifyAuditRange } from '../../main/ledger/audit-log';
 import { writtenLimit } from '../../main/ledger/statements';
+import { auditReader } from '../../main/ledger/export-file';
 
 let ledger: RecordingLedger;
 let db: LedgerDb;
@@ -83,6 +84,22 @@ describe('the audit screen', () => {
     for (const limit of [1, 7, 100, 333]) expect(listAudit(db, { offset: 0, limit }).rows).toHaveLength(limit);
     expect(listAudit(db, { offset: 0, limit: 7, query: 'refund' }).rows).toEqual(listAudit(db, { offset: 0, limit: 100, query: 'refund' }).rows.slice(0, 7));
     expect([7, 100, 333].map(writtenLimit)).toEqual([10, 100, 500]);
+  });
+});
+
+describe('the audit export', () => {
+  it.each([
+    ['the whole log', undefined],
+    ['a search', { query: 'PD-' }],
+  ])('reads %s window after window, planned once', (_, search) => {
+    let reader: ReturnType<typeof auditReader>;
+    let after = 0;
+    pages((n) => {
+      if (n === 0) reader = auditReader(db, search); // its statements prepared with its first window
+      const rows = reader.window(after);
+      after = rows.at(-1)!.seq;
+      return rows.length;
+    });
   });
 });
 
