@@ -120,7 +120,7 @@ describe('Settings screen', () => {
     await act(() => window.paydesk!.createProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     const select = (await screen.findByTestId('profile-switch')) as HTMLSelectElement;
     await waitFor(() => expect(select.options).toHaveLength(2));
-    const live = [...select.options].find((o) => o.textContent?.startsWith('Riyadh live'))!;
+    const live = [...select.options].find((o) => o.textContent?.startsWith('\u2068Riyadh live'))!;
     fireEvent.change(select, { target: { value: live.value } });
     expect(screen.getByTestId('environment-badge').textContent).toBe('Practice'); // choosing is not switching
     const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target)); // as a click does in Chromium
@@ -146,8 +146,8 @@ describe('Settings screen', () => {
   // One name per environment, everywhere a new user meets it: it was "Sandbox" in the form, a "TEST"
   // badge and "Practice (PRACTICE)" in the switcher (docs/profiles-and-keys.md, "Environment names").
   it.each([
-    ['en', ['Practice', 'Sandbox', 'Production'], ['Practice', 'Shop (Sandbox)', 'Riyadh (Production)']],
-    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب', 'Shop (الاختبار)', 'Riyadh (الإنتاج)']],
+    ['en', ['Practice', 'Sandbox', 'Production'], ['Practice', '\u2068Shop\u2069 (Sandbox)', '\u2068Riyadh\u2069 (Production)']],
+    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب', '\u2068Shop\u2069 (الاختبار)', '\u2068Riyadh\u2069 (الإنتاج)']],
   ] as const)('names each environment one way in %s: badges, the profile form and the switcher', async (language, [practiceName, sandbox, production], switcher) => {
     await openSettings();
     await act(() => window.paydesk!.createProfile({ name: 'Shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
