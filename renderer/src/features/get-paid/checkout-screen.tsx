@@ -164,9 +164,12 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
           </div>
           <p id="checkout-authOnly-hint" className="field-hint">{t('gp.authOnly.hint')}</p>
         </div>
-        <div className="field field-check">
-          <input id="checkout-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} />
-          <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
+        <div className="field">
+          <div className="field-check">
+            <input id="checkout-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} aria-describedby="checkout-recurringInit-hint" />
+            <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
+          </div>
+          <p id="checkout-recurringInit-hint" className="field-hint">{t('gp.recurringInit.hint')}</p>
         </div>
         <div className="gp-row">
           <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDateSpelled(v.issueDate, language) : undefined} />
