@@ -165,6 +165,19 @@ describe('Settings screen', () => {
     }).toEqual({ header: practiceName, cards: [practiceName, sandbox, production], form: [sandbox, production], switcher });
   });
 
+  // "(optional)" said nothing of what they are for, and a sandbox's first link was then refused for
+  // want of them (the eleventh walk, docs/screens-walks.md).
+  it.each([
+    ['en', 'Where the customer goes after paying a link or checkout session: your shop’s own pages. Left empty, each new link and session asks for them.'],
+    ['ar', 'إلى أين يذهب العميل بعد دفع رابط أو جلسة دفع: صفحات متجرك. إن تُرك العنوانان فارغين، طُلبا عند إنشاء كل رابط أو جلسة.'],
+  ] as const)('says in %s what the default addresses are for and what leaving them empty means', async (language, hint) => {
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage(language));
+    fireEvent.click(screen.getByTestId('add-profile'));
+    const failure = document.querySelector<HTMLInputElement>('#profile-form-failureUrl')!;
+    expect(document.getElementById(failure.getAttribute('aria-describedby')!)!.textContent).toBe(hint);
+  });
+
   it('speaks Arabic', async () => {
     await openSettings();
     act(() => useLanguage.getState().setLanguage('ar'));
