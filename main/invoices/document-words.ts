@@ -39,6 +39,9 @@ export const documentWords = {
   refunded: ['Amount refunded', 'المبلغ المسترد'],
   refundOf: ['Refund of invoice', 'استرداد من الفاتورة'], // a credit note's line, before the invoice's number
   issuedOnLaptop: ['Issued on laptop', 'صدر على الحاسوب'], // a laptop's own number series, copied into the team ledger
+  // A document of a payment made on the practice gateway or a sandbox: no money moved, so it is no tax document.
+  testPractice: ['Practice document: made on Paydesk’s practice gateway; no money moved. Not valid for tax.', 'مستند تدريب: أُنشئ على بوابة التدريب في بايدسك، ولم تنتقل أي أموال. لا يُعتد به ضريبيًا.'],
+  testSandbox: ['Test document: made on a gateway sandbox; no money moved. Not valid for tax.', 'مستند اختبار: أُنشئ على بيئة اختبار البوابة، ولم تنتقل أي أموال. لا يُعتد به ضريبيًا.'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type WordKey = keyof typeof documentWords;

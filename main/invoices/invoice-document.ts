@@ -33,6 +33,11 @@ export type DocumentModel = {
   zatcaQr: string;
   /** Copied into the team ledger from a laptop: its name; the number is in that laptop's own series. */
   issuedOnLaptop?: string | null;
+  /**
+   * The payment's environment when no money moved (practice, sandbox): printed across the top, so a
+   * test invoice with the seller's real VAT number and QR code is never taken for a tax invoice.
+   */
+  testEnvironment?: 'practice' | 'sandbox' | null;
 };
 
 /** The currency's name in a language ("دينار كويتي", "Kuwaiti Dinar"), from the ICU data Node and Electron carry; the code if none. */
@@ -96,6 +101,8 @@ export function invoiceHtml(model: DocumentModel): string {
   // Said only under unit prices: a credit note's lines (its refund's share per rate) print none.
   const pricesNote = model.lines.some(pricesPrinted) ? `<p class="note">${label(model.pricesIncludeVat ? 'pricesInclude' : 'pricesExclude')}</p>` : '';
   const logo = model.seller.logo ? `<img class="logo" src="${escape(model.seller.logo)}" alt="">` : '';
+  const testKey: WordKey | null = model.testEnvironment === 'practice' ? 'testPractice' : model.testEnvironment === 'sandbox' ? 'testSandbox' : null;
+  const testMark = testKey ? `<p class="test-mark" data-test-mark="${model.testEnvironment}">${[en ? `<span lang="en" dir="ltr">${documentWords[testKey][0]}</span>` : '', ar ? `<span lang="ar" dir="rtl">${documentWords[testKey][1]}</span>` : ''].join('')}</p>` : '';
   const qr = (data: string, key: WordKey, testId: string) => `<figure data-qr="${testId}"><img src="${qrDataUrl(data)}" alt=""><figcaption>${label(key)}</figcaption></figure>`;
 
   return `<!doctype html>
@@ -125,6 +132,8 @@ h2 { font-size: 10.5pt; margin: 2mm 0; }
 .totals { width: 60%; margin-inline-start: auto; }
 .totals .grand th, .totals .grand td { font-size: 11pt; font-weight: 700; background: #e6e6e6; }
 .note { color: #333; }
+.test-mark { border: 0.6mm solid #b00020; color: #b00020; font-weight: 700; text-align: center; padding: 1.5mm; margin: 0 0 2mm; }
+.test-mark span { display: block; }
 .codes { display: flex; gap: 4mm; }
 figure { margin: 0; text-align: center; font-size: 7.5pt; }
 figure img { width: 32mm; height: 32mm; display: block; margin: 0 auto; }
@@ -135,6 +144,7 @@ ${en ? `<div class="side" lang="en" dir="ltr"><h1>${documentWords[title][0]}</h1
 <section class="codes">${model.payUrl ? qr(model.payUrl, 'payLink', 'link') : ''}${qr(model.zatcaQr, 'zatcaQr', 'zatca')}</section>
 ${ar ? `<div class="side" lang="ar" dir="rtl"><h1>${documentWords[title][1]}</h1>${en ? '' : logo}</div>` : ''}
 </header>
+${testMark}
 <table class="info">${info}</table>
 <table class="lines">
 <thead><tr><th>#</th><th>${label('description')}</th><th>${label('quantity')}</th><th>${label('unitPrice')}</th><th>${label('rate')}</th><th>${label('taxable')}</th><th>${label('vat')}</th><th>${label('lineTotal')}</th></tr></thead>

@@ -172,6 +172,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     const base = {
       language: invoice.language, timeZone: exportTimeZone(input.timeZone), orderId: payment?.order_id ?? '', currency, pricesIncludeVat: invoice.prices_include_vat === 1, seller,
       buyer: { name: payment?.customer_name ?? null, email: payment?.customer_email ?? null, phone: payment?.customer_phone ?? null, vatNumber: invoice.buyer_vat_number },
+      testEnvironment: payment?.environment === 'practice' || payment?.environment === 'sandbox' ? payment.environment : null,
     };
     if (note) {
       const split = JSON.parse(note.breakdown_json) as VatGroup[];

@@ -56,7 +56,7 @@ it('says a sandbox environment once when the name already says it, in both langu
   expect(withEnvironment('بيئة الاختبار', translate('ar', 'env.sandbox'))).toBe('بيئة الاختبار');
   expect(withEnvironment('بيئة اختبار', translate('ar', 'env.sandbox'))).toBe('بيئة اختبار');
   expect(withEnvironment('Sandbox shop', translate('en', 'env.sandbox'))).toBe('Sandbox shop');
-  expect(withEnvironment('Sandboxes', translate('en', 'env.sandbox'))).toBe('Sandboxes (Sandbox)');
-  expect(withEnvironment('بيئة الاختبار', translate('en', 'env.sandbox'))).toBe('بيئة الاختبار (Sandbox)');
-  expect(withEnvironment('Shop', translate('ar', 'env.sandbox'))).toBe('Shop (الاختبار)');
+  expect(withEnvironment('Sandboxes', translate('en', 'env.sandbox'))).toBe('\u2068Sandboxes\u2069 (Sandbox)');
+  expect(withEnvironment('بيئة الاختبار', translate('en', 'env.sandbox'))).toBe('\u2068بيئة الاختبار\u2069 (Sandbox)');
+  expect(withEnvironment('Shop', translate('ar', 'env.sandbox'))).toBe('\u2068Shop\u2069 (الاختبار)');
 });

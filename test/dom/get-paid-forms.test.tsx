@@ -211,7 +211,7 @@ describe('payment link form', () => {
     expect((await screen.findByTestId('error-link-successUrl')).textContent).toContain('user name or password');
     expect(screen.getByTestId('error-link-orderId').textContent).toBe('This order reference is already used.');
     expect((input('link-successUrl').closest('details') as HTMLDetailsElement).open).toBe(true);
-    expect(screen.getByTestId('send-error').textContent).toContain('Correct the fields marked below');
+    expect(screen.getByTestId('send-error').textContent).toContain('Correct the fields marked above');
     const call = sent('createPaymentLink')[0]!.input;
     expect(call).toMatchObject({ amount: '125.50', currency: 'SAR', description: 'Invoice', customer: { name: 'Sara', email: 'sara@example.com', phone: '+966 50 123 4567' } });
     expect(call.expireDate).toBeDefined(); // issue date + 7 days, sent as shown

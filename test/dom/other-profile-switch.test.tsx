@@ -60,9 +60,9 @@ afterEach(() => {
 it('names the payment\'s profile and switches to it in one press; then the actions are offered', async () => {
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   const note = await screen.findByTestId('other-profile');
-  expect(note.textContent).toContain('This payment was made on \u2068Shop (Sandbox)\u2069.');
+  expect(note.textContent).toContain('This payment was made on \u2068\u2068Shop\u2069 (Sandbox)\u2069.');
   expect(screen.queryByTestId('action-refund')).toBeNull();
-  const button = screen.getByRole('button', { name: 'Switch to \u2068Shop (Sandbox)\u2069' });
+  const button = screen.getByRole('button', { name: 'Switch to \u2068\u2068Shop\u2069 (Sandbox)\u2069' });
   button.focus();
   fireEvent.click(button);
   expect(await screen.findByTestId('action-refund')).toBeTruthy();
@@ -75,8 +75,8 @@ it('says so in Arabic, naming the profile', async () => {
   act(() => useLanguage.getState().setLanguage('ar'));
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   const note = await screen.findByTestId('other-profile');
-  expect(note.textContent).toContain(translate('ar', 'detail.otherProfile', { profile: 'Shop (الاختبار)' }));
-  expect(screen.getByRole('button', { name: 'انتقل إلى «\u2068Shop (الاختبار)\u2069»' })).toBeTruthy();
+  expect(note.textContent).toContain(translate('ar', 'detail.otherProfile', { profile: '\u2068Shop\u2069 (الاختبار)' }));
+  expect(screen.getByRole('button', { name: 'انتقل إلى «\u2068\u2068Shop\u2069 (الاختبار)\u2069»' })).toBeTruthy();
 });
 
 it('says a removed profile\'s payment cannot be acted on here, with nothing to press', async () => {
@@ -132,7 +132,7 @@ it('asks before switching to a production profile, as Settings does; Cancel swit
   madeOn = { profileId: 'live', environment: 'production' };
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   await screen.findByTestId('other-profile');
-  const button = screen.getByRole('button', { name: 'Switch to \u2068Live shop (Production)\u2069' });
+  const button = screen.getByRole('button', { name: 'Switch to \u2068\u2068Live shop\u2069 (Production)\u2069' });
   button.focus();
   fireEvent.click(button);
   const dialog = await screen.findByRole('alertdialog');

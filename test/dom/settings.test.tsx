@@ -120,7 +120,7 @@ describe('Settings screen', () => {
     await act(() => window.paydesk!.createProfile({ name: 'Riyadh live', environment: 'production', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
     const select = (await screen.findByTestId('profile-switch')) as HTMLSelectElement;
     await waitFor(() => expect(select.options).toHaveLength(2));
-    const live = [...select.options].find((o) => o.textContent?.startsWith('Riyadh live'))!;
+    const live = [...select.options].find((o) => o.textContent?.startsWith('\u2068Riyadh live'))!;
     fireEvent.change(select, { target: { value: live.value } });
     expect(screen.getByTestId('environment-badge').textContent).toBe('Practice'); // choosing is not switching
     const press = (target: HTMLElement) => (target.focus(), fireEvent.click(target)); // as a click does in Chromium
@@ -146,8 +146,8 @@ describe('Settings screen', () => {
   // One name per environment, everywhere a new user meets it: it was "Sandbox" in the form, a "TEST"
   // badge and "Practice (PRACTICE)" in the switcher (docs/profiles-and-keys.md, "Environment names").
   it.each([
-    ['en', ['Practice', 'Sandbox', 'Production'], ['Practice', 'Shop (Sandbox)', 'Riyadh (Production)']],
-    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب', 'Shop (الاختبار)', 'Riyadh (الإنتاج)']],
+    ['en', ['Practice', 'Sandbox', 'Production'], ['Practice', '\u2068Shop\u2069 (Sandbox)', '\u2068Riyadh\u2069 (Production)']],
+    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب', '\u2068Shop\u2069 (الاختبار)', '\u2068Riyadh\u2069 (الإنتاج)']],
   ] as const)('names each environment one way in %s: badges, the profile form and the switcher', async (language, [practiceName, sandbox, production], switcher) => {
     await openSettings();
     await act(() => window.paydesk!.createProfile({ name: 'Shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));
@@ -163,6 +163,19 @@ describe('Settings screen', () => {
       form: [...form.options].map((option) => option.textContent!.split(' (')[0]),
       switcher: [...select.options].map((option) => option.textContent),
     }).toEqual({ header: practiceName, cards: [practiceName, sandbox, production], form: [sandbox, production], switcher });
+  });
+
+  // "(optional)" said nothing of what they are for, and a sandbox's first link was then refused for
+  // want of them (the eleventh walk, docs/screens-walks.md).
+  it.each([
+    ['en', 'Where the customer goes after paying a link or checkout session: your shop’s own pages. Left empty, each new link and session asks for them.'],
+    ['ar', 'إلى أين يذهب العميل بعد دفع رابط أو جلسة دفع: صفحات متجرك. إن تُرك العنوانان فارغين، طُلبا عند إنشاء كل رابط أو جلسة.'],
+  ] as const)('says in %s what the default addresses are for and what leaving them empty means', async (language, hint) => {
+    await openSettings();
+    act(() => useLanguage.getState().setLanguage(language));
+    fireEvent.click(screen.getByTestId('add-profile'));
+    const failure = document.querySelector<HTMLInputElement>('#profile-form-failureUrl')!;
+    expect(document.getElementById(failure.getAttribute('aria-describedby')!)!.textContent).toBe(hint);
   });
 
   it('speaks Arabic', async () => {

@@ -73,3 +73,22 @@ describe.each([
     expect(screen.queryByTestId('card-saved')).toBeNull();
   });
 });
+
+// Nothing is charged on a schedule: the box says how later charges are made before it is ticked
+// (the eleventh walk: support "setting up a monthly charge" was told nothing of it).
+describe.each([
+  ['en', 'The gateway keeps the card for later charges, each made by hand with “Charge again” on this payment in Transactions; nothing is charged on a schedule.'],
+  ['ar', 'تحفظ البوابة البطاقة لخصومات لاحقة، يُجرى كلٌّ منها يدويًا بزر «خصم مرة أخرى» في هذه الدفعة في المعاملات؛ ولا يُخصم شيء بجدول زمني.'],
+] as const)('the box that saves the card, in %s', (language, hint) => {
+  it('is described by how later charges are made', async () => {
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<App />);
+    await screen.findByTestId('active-profile-name');
+    act(() => useNavigation.getState().go('terminal'));
+    await screen.findByRole('heading', { name: translate(language, 'gp.terminal.screen'), level: 1 });
+    await main.loaded();
+    const described = input('terminal-recurringInit').getAttribute('aria-describedby');
+    expect(document.getElementById(described!)!.textContent).toBe(hint);
+  });
+});
+

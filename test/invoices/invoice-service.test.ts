@@ -70,6 +70,9 @@ describe('invoices behind payment links', () => {
     // Its line says what it is, in both languages: it read the bare invoice number under "Description".
     for (const words of ['Refund of', 'استرداد من']) expect(credit.text).toContain(words);
     expect(credit.text).toContain('SAR 50.00');
+    // A practice payment moved no money: both documents say so across the top, in both languages
+    // (the eleventh walk: a sandbox invoice with the seller's real VAT number read as a tax invoice).
+    for (const text of [read.text, credit.text]) for (const words of ['Practice document', 'no money moved', 'مستند تدريب', 'ولم تنتقل أي أموال']) expect(text).toContain(words);
   });
 
   // It printed the UTC time ("06:25 UTC"): three hours off a Riyadh or Kuwait shop's own clock.

@@ -150,6 +150,7 @@ export const ar: Record<MessageKey, string> = {
   'settings.field.defaultCurrency': 'العملة الافتراضية',
   'settings.field.successUrl': 'عنوان النجاح الافتراضي (اختياري)',
   'settings.field.failureUrl': 'عنوان الفشل الافتراضي (اختياري)',
+  'settings.field.urls.hint': 'إلى أين يذهب العميل بعد دفع رابط أو جلسة دفع: صفحات متجرك. إن تُرك العنوانان فارغين، طُلبا عند إنشاء كل رابط أو جلسة.',
   'settings.field.advanced': 'متقدم: مسارات العمليات',
   'settings.field.advanced.hint': 'اتركه فارغًا لاستخدام المسار الافتراضي للبوابة. المسار نسبي إلى العنوان الأساسي، والعنوان الكامل يجب أن يكون على الخادم نفسه.',
   'settings.env.sandbox': 'الاختبار (مفاتيح الاختبار، بلا أموال حقيقية)',

@@ -151,6 +151,7 @@ export const en = {
   'settings.field.defaultCurrency': 'Default currency',
   'settings.field.successUrl': 'Default success URL (optional)',
   'settings.field.failureUrl': 'Default failure URL (optional)',
+  'settings.field.urls.hint': 'Where the customer goes after paying a link or checkout session: your shop’s own pages. Left empty, each new link and session asks for them.',
   'settings.field.advanced': 'Advanced: operation paths',
   'settings.field.advanced.hint': 'Leave empty to use the gateway’s default path. A path is relative to the base URL; a full address must be on the same server.',
   'settings.env.sandbox': 'Sandbox (sandbox keys, no real money)',

@@ -24,3 +24,12 @@ export function nameSaysEnvironment(name: string, environment: string): boolean 
   const word = bare(environment);
   return name.split(/[^\p{L}\p{N}]+/u).some((part) => part !== '' && bare(part) === word);
 }
+
+/**
+ * "Shop (Sandbox)"; a profile named as its environment (the practice profile, "Practice") once: "Practice (Practice)" said it twice.
+ * The name is isolated: an Arabic name in English ("بيئة الاختبار (Sandbox)") took the brackets into its
+ * own direction and, in a sentence's isolate, read "made on (Sandbox) بيئة الاختبار" (the eleventh walk).
+ */
+export function withEnvironment(name: string, environment: string): string {
+  return nameSaysEnvironment(name, environment) ? name : `\u2068${name}\u2069 (${environment})`;
+}

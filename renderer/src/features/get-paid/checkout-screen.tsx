@@ -27,6 +27,7 @@ import { orderHint, stillPayable, useAgainDraft, useDraftArrives } from './creat
 import { MakeAnother } from './make-another';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
+import { ErrorOpenedGroup } from './error-opened-group';
 import { RowReceiptButton, RowReceiptPanel } from './receipt-panel';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
@@ -148,14 +149,13 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
         </CustomerFields>
         {/* After the customer, as on the terminal: the amount is what a person types first (docs/keyboard.md). */}
         {text('orderId', 'orderId', t('gp.orderId'), { hint: orderHint(t, again, v.orderId), ltr: true })}
-        <details className="gp-group" open={Object.keys(errors).some((k) => k.startsWith('address.')) || undefined}>
-          <summary>{t('gp.address')}</summary>
+        <ErrorOpenedGroup summary={t('gp.address')} hasError={Object.keys(errors).some((k) => k.startsWith('address.'))}>
           {text('address.country', 'country', t('gp.address.country'), { hint: t('gp.address.country.hint'), ltr: true, maxLength: 2 })}
           {text('address.state', 'state', t('gp.address.state'))}
           {text('address.city', 'city', t('gp.address.city'))}
           {text('address.address', 'address', t('gp.address.line'))}
           {text('address.zip', 'zip', t('gp.address.zip'), { ltr: true })}
-        </details>
+        </ErrorOpenedGroup>
         {/* The hint inside the field, so the field's gap comes after it, not between box and hint. */}
         <div className="field">
           <div className="field-check">
@@ -164,9 +164,12 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
           </div>
           <p id="checkout-authOnly-hint" className="field-hint">{t('gp.authOnly.hint')}</p>
         </div>
-        <div className="field field-check">
-          <input id="checkout-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} />
-          <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
+        <div className="field">
+          <div className="field-check">
+            <input id="checkout-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} aria-describedby="checkout-recurringInit-hint" />
+            <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
+          </div>
+          <p id="checkout-recurringInit-hint" className="field-hint">{t('gp.recurringInit.hint')}</p>
         </div>
         <div className="gp-row">
           <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDateSpelled(v.issueDate, language) : undefined} />

@@ -27,6 +27,7 @@ import { rememberCurrency, useStartCurrency } from './last-currency';
 import { keepLinkDraft, useKeptLinkDraft, type LinkDraft } from './kept-link-draft';
 import { shortcutKeys } from '../../ui/shortcuts';
 import { typedDir } from '../../ui/typed-dir';
+import { ErrorOpenedGroup } from './error-opened-group';
 
 const form = 'link';
 
@@ -192,11 +193,10 @@ export function UrlFields({ form, values, set, errors }: { form: string; values:
   const profile = useSession((s) => s.profile);
   const hint = (fallback: string | null | undefined) => (fallback ? t('gp.url.default', { url: fallback }) : profile?.environment === 'practice' ? t('gp.url.practice') : t('gp.url.none'));
   return (
-    <details className="gp-group" open={errors.successUrl || errors.failureUrl ? true : undefined}>
-      <summary>{t('gp.urls')}</summary>
+    <ErrorOpenedGroup summary={t('gp.urls')} hasError={Boolean(errors.successUrl || errors.failureUrl)}>
       <TextField form={form} path="successUrl" label={t('gp.successUrl')} hint={hint(profile?.successUrl)} value={values.successUrl} onChange={set('successUrl')} errors={errors} ltr type="url" autoComplete="off" />
       <TextField form={form} path="failureUrl" label={t('gp.failureUrl')} hint={hint(profile?.failureUrl)} value={values.failureUrl} onChange={set('failureUrl')} errors={errors} ltr type="url" autoComplete="off" />
-    </details>
+    </ErrorOpenedGroup>
   );
 }
 

@@ -295,9 +295,12 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
           <label htmlFor="terminal-authOnly">{t('gp.authOnly')}</label>
         </div>
-        <div className="field field-check">
-          <input id="terminal-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} />
-          <label htmlFor="terminal-recurringInit">{t('gp.recurringInit')}</label>
+        <div className="field">
+          <div className="field-check">
+            <input id="terminal-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} aria-describedby="terminal-recurringInit-hint" />
+            <label htmlFor="terminal-recurringInit">{t('gp.recurringInit')}</label>
+          </div>
+          <p id="terminal-recurringInit-hint" className="field-hint">{t('gp.recurringInit.hint')}</p>
         </div>
         <SendError error={error} />
         {/* Said until a new card number is typed: then it is about a card no longer on the screen. */}

@@ -144,7 +144,9 @@ export function ProfileForm({ profile, teamProfileId: asked, onDone, onCancel }:
         </select>
       </Field>
       <Field id={id('successUrl')} label={t('settings.field.successUrl')} value={successUrl} onChange={(e) => setSuccessUrl(e.target.value)} error={fieldError('successUrl')} dir="ltr" inputMode="url" autoComplete="off" spellCheck={false} />
-      <Field id={id('failureUrl')} label={t('settings.field.failureUrl')} value={failureUrl} onChange={(e) => setFailureUrl(e.target.value)} error={fieldError('failureUrl')} dir="ltr" inputMode="url" autoComplete="off" spellCheck={false} />
+      <Field id={id('failureUrl')} label={t('settings.field.failureUrl')} value={failureUrl} onChange={(e) => setFailureUrl(e.target.value)} error={fieldError('failureUrl')} dir="ltr" inputMode="url" autoComplete="off" spellCheck={false}
+        // "(optional)", and then a sandbox's first link was refused for want of them (the eleventh walk).
+        hint={practice ? undefined : t('settings.field.urls.hint')} />
       {!practice && (
         <details className="advanced" open={Object.keys(error?.fields ?? {}).some((k) => k.startsWith('pathOverrides')) || undefined}>
           <summary>{t('settings.field.advanced')}</summary>

@@ -6,10 +6,13 @@ import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
-import { nameSaysEnvironment, profileName } from '../../ui/profile-name';
+import { profileName, withEnvironment } from '../../ui/profile-name';
 import { QuotedWords } from '../../ui/quoted-words';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
+
+// Where the other screens took it from (ui/profile-name.ts).
+export { withEnvironment };
 
 export function ProfileSwitcher() {
   const t = useT();
@@ -57,9 +60,4 @@ export function ProfileSwitcher() {
       {dialog}
     </form>
   );
-}
-
-/** "Shop (Sandbox)"; a profile named as its environment (the practice profile, "Practice") once: "Practice (Practice)" said it twice. */
-export function withEnvironment(name: string, environment: string): string {
-  return nameSaysEnvironment(name, environment) ? name : `${name} (${environment})`;
 }

@@ -93,6 +93,8 @@ export const en = {
   'detail.recurringWaiting': 'The card will be saved for repeat charges once the gateway sends its token; it has not yet. Check status to fetch it.',
   'detail.sessionId': 'Session or link id',
   'detail.repeatOf': 'Repeat charge of', 'detail.repeats': 'Repeat charges of this card',
+  // Nothing is scheduled: a person asked to "stop the monthly charge" looked for a Stop that cannot exist (the eleventh walk).
+  'detail.repeatByHand': 'Each charge of this card is made by hand, with “Charge again”: Paydesk charges nothing by itself, on a schedule or otherwise. To stop charging the customer, do not charge again; the gateway offers no way to delete the stored card.',
   'action.noLonger': 'This payment is now {state}: this is no longer possible. Close and look at it again.',
   'action.otherDone': '{person} finished their {kind} on this payment: what is left is shown above. Send yours only if it is still owed.',
   'settle.open': 'Settle by hand…', 'settle.title': 'Settle the {kind} of {amount} by hand', 'settle.title.void': 'Settle the void by hand',
@@ -305,6 +307,7 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.recurringWaiting': 'ستُحفظ البطاقة للخصومات المتكررة حين تُرسل البوابة رمزها، ولم تُرسله بعد. افحص الحالة لجلبه.',
   'detail.sessionId': 'رقم الجلسة أو الرابط',
   'detail.repeatOf': 'خصم متكرر من', 'detail.repeats': 'الخصومات المتكررة من هذه البطاقة',
+  'detail.repeatByHand': 'كل خصم من هذه البطاقة يُجرى يدويًا بزر «خصم مرة أخرى»: لا يخصم بايدسك شيئًا من تلقاء نفسه، لا بجدول زمني ولا بغيره. لإيقاف الخصم من العميل لا تخصم مرة أخرى؛ ولا توفر البوابة طريقة لحذف البطاقة المحفوظة.',
   'action.noLonger': 'أصبحت هذه الدفعة {state}: لم يعد هذا ممكنًا. أغلق وانظر إليها من جديد.',
   'action.otherDone': 'أنهى {person} عملية {kind} على هذه الدفعة: المتبقي معروض أعلاه. أرسل عمليتك فقط إن كانت لا تزال مستحقة.',
   'settle.open': 'تسوية يدوية…', 'settle.title': 'تسوية {kind} بمبلغ {amount} يدويًا', 'settle.title.void': 'تسوية إلغاء التفويض يدويًا',

@@ -315,6 +315,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           </ul>
         </section>
       )}
+      {chargedCard?.recurringAvailable && <p className="field-hint" data-testid="repeat-by-hand">{t('detail.repeatByHand')}</p>}
       {payment.kind === 'link' && <Suspense fallback={null}><PaymentInvoice paymentId={payment.id} /></Suspense>}
       <h3>{t('detail.timeline')}</h3>
       <Timeline detail={detail} />

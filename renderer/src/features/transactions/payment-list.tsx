@@ -9,6 +9,8 @@ import { inTwoDirections } from '../../ui/reading-cut';
 import { TwoDirectionName } from '../../ui/two-direction-name';
 import { pressed, type ShortcutId } from '../../ui/shortcuts';
 import { CheckupMark, StateBadge } from './payment-state';
+import { ProfileCell } from './profile-cell';
+import { useSession } from '../../app/session-store';
 import { useTransactions } from './transactions-store';
 import { rowWindow, scrollToReveal } from './windowed-rows';
 import type { CurrencyCode } from '../../../../contract/money';
@@ -42,6 +44,10 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
   const { total, rows, selected, select, open, ensureRows, openId } = useTransactions();
   const cardLast4 = useTransactions((s) => s.filter.cardLast4);
   const unfiltered = useTransactions((s) => Object.keys(s.filter).length === 0);
+  // Every profile's payments are listed: a row of another profile than the one in use says whose,
+  // under its state (the eleventh walk: on a new sandbox profile the list showed 100,000 practice
+  // payments as if they were the sandbox's; as Needs attention's Profile column, profile-cell.tsx).
+  const activeId = useSession((s) => s.profile?.id);
   // The grid itself scrolls, its header row held at the top (CSS: sticky): the one element a
   // keyboard reaches is the one that scrolls (axe: a scrolling region needs keyboard access; an
   // inner scroller inside the focusable grid was flagged as soon as the list was long enough).
@@ -171,7 +177,10 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                           {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
                           {refundedAmountUnknown(row) && <small className="refunded">{t('tx.refundedUnknownShort')}</small>}
                         </span>
-                        <span role="gridcell"><StateBadge payment={row} /></span>
+                        <span role="gridcell">
+                          <StateBadge payment={row} />
+                          {activeId !== undefined && row.profileId !== activeId && <small className="row-profile" data-testid="row-profile"><ProfileCell profileId={row.profileId} environment={row.environment} /></small>}
+                        </span>
                       </>
                     ) : (
                       <span role="gridcell" className="loading-row">{t('app.loading')}</span>
