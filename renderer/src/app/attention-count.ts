@@ -5,44 +5,34 @@
 // move it. No polling: a change (payments.changed, also sent for missed events and a lost stream
 // come back, event-sequence.ts), a profile switch and the team ledger's connection back (team.changed).
 // A burst of events (a bulk run, a create's two records) is counted once: the first event starts a
-// short wait that the rest ride on, and events during a count ask for one more after it.
+// short wait that the rest ride on, and events during a count ask for one more after it
+// (once-per-burst.ts, shared with the Needs attention screen's own re-read).
 import { create } from 'zustand';
 import type { AppEvent } from '../../../contract/events';
 import { api } from '../api';
+import { burstWaitMs, oncePerBurst } from './once-per-burst';
 
 /** `total`: undefined until main first answered; a failed count keeps the last one known. */
 export const useAttentionCount = create<{ total?: number }>(() => ({}));
 
-/** Long enough to take a create's intent and its answer together (no "1" that flashes at every sale), short enough to feel at once. */
-export const countAfterMs = 250;
+/** The wait a burst rides on (once-per-burst.ts): a create's intent and answer together, no "1" that flashes at every sale. */
+export const countAfterMs = burstWaitMs;
 const moves: ReadonlySet<AppEvent['type']> = new Set(['payments.changed', 'profiles.changed', 'team.changed']);
 
 let started = false;
-let waiting: ReturnType<typeof setTimeout> | undefined;
-let counting = false;
-let again = false;
 
 /** Counts now and keeps the count live from then on (once: the frame calls it after the first screen). */
 export function startAttentionCount(): void {
   if (started) return;
   started = true;
+  const burst = oncePerBurst(count, countAfterMs);
   api.subscribe((event) => {
-    if (moves.has(event.type)) countSoon();
+    if (moves.has(event.type)) burst.soon();
   });
-  void count();
-}
-
-function countSoon() {
-  if (counting) again = true;
-  else waiting ??= setTimeout(() => void count(), countAfterMs);
+  burst.now();
 }
 
 async function count() {
-  waiting = undefined;
-  counting = true;
-  again = false;
   const answer = await api.countNeedsAttention({}).catch(() => undefined);
-  counting = false;
   if (answer?.ok) useAttentionCount.setState({ total: answer.value.total });
-  if (again) countSoon();
 }
