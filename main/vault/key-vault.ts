@@ -14,6 +14,8 @@ export type KeychainBackend = {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
+  /** keytar's one-call listing of a service's entries; a stand-in without it is asked per account. */
+  findCredentials?(service: string): Promise<Array<{ account: string; password: string }>>;
 };
 
 export type KeyVault = {
@@ -23,6 +25,8 @@ export type KeyVault = {
   remove(account: string): Promise<boolean>;
   /** Null when the keychain works, else the failure that explains it (a keychain.unavailable reason). */
   problem(): Promise<AppFailure | null>;
+  /** Which of these accounts have a key, never the keys themselves; throws keychain_unavailable. */
+  holding(accounts: readonly string[]): Promise<Set<string>>;
 };
 
 export type KeyVaultOptions = {
@@ -78,6 +82,16 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
       await use('store', key, (b) => b.setPassword(service, account, key));
     },
     remove: (account) => use('remove', undefined, (b) => b.deletePassword(service, account)),
+    async holding(accounts) {
+      if (accounts.length === 0) return new Set();
+      // One listing rather than a read per profile; only the account names leave this function.
+      const found = await use('list', undefined, async (b) =>
+        b.findCredentials
+          ? (await b.findCredentials(service)).filter((c) => c.password).map((c) => c.account)
+          : (await Promise.all(accounts.map(async (a) => ((await b.getPassword(service, a)) ? a : null)))).filter((a): a is string => a !== null));
+      const wanted = new Set(accounts);
+      return new Set(found.filter((a) => wanted.has(a)));
+    },
     async problem() {
       try {
         await use('check', undefined, (b) => b.getPassword(service, probeAccount));
