@@ -14,8 +14,6 @@ export type KeychainBackend = {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
-  /** keytar's one-call listing of a service's entries; a stand-in without it is asked per account. */
-  findCredentials?(service: string): Promise<Array<{ account: string; password: string }>>;
 };
 
 export type KeyVault = {
@@ -84,13 +82,10 @@ export function createKeyVault(options: KeyVaultOptions): KeyVault {
     remove: (account) => use('remove', undefined, (b) => b.deletePassword(service, account)),
     async holding(accounts) {
       if (accounts.length === 0) return new Set();
-      // One listing rather than a read per profile; only the account names leave this function.
-      const found = await use('list', undefined, async (b) =>
-        b.findCredentials
-          ? (await b.findCredentials(service)).filter((c) => c.password).map((c) => c.account)
-          : (await Promise.all(accounts.map(async (a) => ((await b.getPassword(service, a)) ? a : null)))).filter((a): a is string => a !== null));
-      const wanted = new Set(accounts);
-      return new Set(found.filter((a) => wanted.has(a)));
+      // One read per profile, together: about half the time of keytar's findCredentials with 5 and
+      // 20 profiles (bench/keychain-look.ts), and it reads no other entry. Only the names leave here.
+      const found = await use('look', undefined, (b) => Promise.all(accounts.map(async (a) => ((await b.getPassword(service, a)) ? a : null))));
+      return new Set(found.filter((a): a is string => a !== null));
     },
     async problem() {
       try {
