@@ -202,7 +202,7 @@ export const profileMethods = {
     output: () => z.object({ seller: sellerDetailsSchema() }),
   }),
   getKeychainStatus: method({
-    summary: 'Whether the OS keychain can be used, and if not, what is wrong and how to fix it.',
+    summary: 'Whether the OS keychain can be used, and if not, what is wrong and how to fix it; looks for each recorded key too (key.notInKeychain in the profile answers). Settings asks when it opens; never at start.',
     input: () => z.object({}).strict(),
     output: () => keychainStatusSchema(),
   }),
