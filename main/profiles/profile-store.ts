@@ -205,6 +205,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       // The key goes first: a profile is never removed while its key would stay behind in the keychain.
       if (stored(id).keyLastFour !== null) await vault.remove(id);
       else await vault.remove(id).catch(() => false);
+      gone.delete(id);
       const activeId = file.activeId === id ? practiceId : file.activeId;
       save({ ...file, activeId, profiles: file.profiles.filter((p) => p.id !== id) });
       logger.info('profile removed');
