@@ -107,7 +107,7 @@ const quotedNames = ['detail'];
  * bulk file's date and the year-month-day to write instead (`isoDate`, `dayFirst`, `monthFirst`:
  * "2026-11-30" read "30-11-2026" in an Arabic problem).
  */
-const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'databases', 'code', 'example', 'grouped', 'typed', 'whole', 'decimal', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command', 'isoDate', 'dayFirst', 'monthFirst'];
+const ltrNames = ['orderId', 'transactionId', 'folder', 'file', 'path', 'url', 'database', 'databases', 'code', 'example', 'grouped', 'typed', 'whole', 'decimal', 'scheme', 'origin', 'columns', 'email', 'phone', 'server', 'serverName', 'host', 'user', 'login', 'person', 'command', 'isoDate', 'dayFirst', 'monthFirst', 'lastFour'];
 
 /**
  * Values that are amounts already worded by the caller (a dialog's "Refund {amount}", a credit

@@ -230,6 +230,7 @@ export const reasonTexts = {
   'profile.practiceKey': 'The practice profile uses the practice gateway’s own key and needs none.',
   'profile.practiceKeyRemove': 'The practice profile uses the practice gateway’s own key, which cannot be removed.',
   'profile.keyMissing': 'The profile "\u2068{profile}\u2069" has no API key yet. Set it in Settings before using this profile.',
+  'profile.keyGone': 'The API key ending {lastFour} of the profile "\u2068{profile}\u2069" is no longer in this computer’s keychain, so nothing was sent. Set the key again in Settings (the profile’s "Set key").',
   'production.otherProfile': 'The confirmation was given for another profile, but the active profile is now the production profile "\u2068{profile}\u2069". Check it and confirm again.',
   'production.confirm': 'This moves real money through the production profile "\u2068{profile}\u2069". Confirm that you mean production to go ahead.',
   // API keys (never quoted: only their length)

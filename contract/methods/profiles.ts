@@ -33,7 +33,8 @@ export const profileViewSchema = shared(() => z.object({
   environment: environmentSchema(),
   baseUrl: z.string(),
   defaultCurrency: currencySchema(),
-  key: z.object({ configured: z.boolean(), lastFour: z.string().nullable() }),
+  /** notInKeychain: a key is recorded (lastFour) but the keychain was last found without it; never the key. */
+  key: z.object({ configured: z.boolean(), lastFour: z.string().nullable(), notInKeychain: z.boolean().optional() }),
   // Defaults keep answers from services that predate these fields valid.
   pathOverrides: pathOverridesSchema().default({}),
   /** Default redirect targets for checkout sessions and payment links. */
@@ -201,7 +202,7 @@ export const profileMethods = {
     output: () => z.object({ seller: sellerDetailsSchema() }),
   }),
   getKeychainStatus: method({
-    summary: 'Whether the OS keychain can be used, and if not, what is wrong and how to fix it.',
+    summary: 'Whether the OS keychain can be used, and if not, what is wrong and how to fix it; looks for each recorded key too (key.notInKeychain in the profile answers). Settings asks when it opens; never at start.',
     input: () => z.object({}).strict(),
     output: () => keychainStatusSchema(),
   }),

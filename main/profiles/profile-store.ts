@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { MethodInput, MethodOutput } from '../../contract/methods';
 import type { ConnectionCheck, ProfileView } from '../../contract/methods/profiles';
 import type { Reason } from '../../contract/reasons';
+import { AppFailure } from '../../contract/result';
 import { fail, failField } from '../core/fail';
 import type { EventHub } from '../core/event-hub';
 import type { GatewayConnection } from '../gateway/operations';
@@ -43,6 +44,9 @@ export function createProfileStore(deps: ProfileStoreDeps) {
   const broken = loaded.ok ? undefined : loaded.problem;
   if (broken) logger.warn('profiles file unusable; running with the practice profile only');
   let file: ProfilesFile = loaded.ok ? loaded.file : emptyProfilesFile();
+  // Profiles whose recorded key the keychain was last found without (a reset or other keychain, an
+  // entry deleted by hand, a restored profiles file). Memory only: looked for again on each check.
+  let gone = new Set<string>();
 
   function usable() {
     if (broken) throw fail('storage', broken.key, broken.values);
@@ -73,7 +77,20 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     hasSeller: file.practice.seller !== undefined,
   });
 
-  const viewOf = ({ keyLastFour, seller, ...p }: StoredProfile): ProfileView => ({ ...p, key: { configured: keyLastFour !== null, lastFour: keyLastFour }, hasSeller: seller !== undefined });
+  const viewOf = ({ keyLastFour, seller, ...p }: StoredProfile): ProfileView => ({
+    ...p,
+    key: { configured: keyLastFour !== null, lastFour: keyLastFour, ...(keyLastFour !== null && gone.has(p.id) ? { notInKeychain: true } : {}) },
+    hasSeller: seller !== undefined,
+  });
+
+  /** Records what the keychain was found holding; the lists reload (profiles.changed) when that changes what they say. */
+  function foundInKeychain(ids: readonly string[], present: (id: string) => boolean) {
+    const next = new Set([...gone].filter((id) => !ids.includes(id)));
+    for (const id of ids) if (!present(id)) next.add(id);
+    const changed = next.size !== gone.size || [...next].some((id) => !gone.has(id));
+    gone = next;
+    if (changed) deps.events?.emit({ type: 'profiles.changed' });
+  }
 
   function stored(id: string): StoredProfile {
     const found = file.profiles.find((p) => p.id === id);
@@ -117,7 +134,8 @@ export function createProfileStore(deps: ProfileStoreDeps) {
     if (id === practiceId) return { profile, connection: { baseUrl: deps.practice.baseUrl, apiKey: deps.practice.apiKey } };
     if (!profile.key.configured) throw keyMissing(profile);
     const apiKey = await vault.read(id);
-    if (!apiKey) throw keyMissing(profile);
+    foundInKeychain([id], () => apiKey !== null);
+    if (!apiKey) throw keyGone(profile);
     return { profile, connection: { baseUrl: profile.baseUrl, apiKey, pathOverrides: profile.pathOverrides } };
   }
 
@@ -187,6 +205,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       // The key goes first: a profile is never removed while its key would stay behind in the keychain.
       if (stored(id).keyLastFour !== null) await vault.remove(id);
       else await vault.remove(id).catch(() => false);
+      gone.delete(id);
       const activeId = file.activeId === id ? practiceId : file.activeId;
       save({ ...file, activeId, profiles: file.profiles.filter((p) => p.id !== id) });
       logger.info('profile removed');
@@ -225,6 +244,7 @@ export function createProfileStore(deps: ProfileStoreDeps) {
         stored(id);
       }
       const lastFour = apiKey.slice(-4);
+      gone.delete(id);
       save({ ...file, profiles: file.profiles.map((p) => (p.id === id ? { ...p, keyLastFour: lastFour } : p)) });
       logger.info('profile key stored in the keychain', { tested: testConnection });
       return { profile: view(id), check };
@@ -265,9 +285,25 @@ export function createProfileStore(deps: ProfileStoreDeps) {
       return seller;
     },
 
+    /**
+     * Whether the keychain can be used and, in the same look, whether it still holds each recorded
+     * key (Settings asks when it opens; the first screen never does). A keychain that cannot be read
+     * says so and marks no key missing.
+     */
     async keychainStatus(): Promise<MethodOutput<'getKeychainStatus'>> {
-      const problem = await vault.problem();
-      return problem ? { available: false, message: problem.message, reason: problem.extra.reason } : { available: true, message: null };
+      const configured = file.profiles.filter((p) => p.keyLastFour !== null).map((p) => p.id);
+      try {
+        const held = configured.length ? await vault.holding(configured) : null;
+        if (!held) {
+          const problem = await vault.problem();
+          if (problem) throw problem;
+        }
+        foundInKeychain(configured, (id) => held?.has(id) ?? true);
+        return { available: true, message: null };
+      } catch (e) {
+        if (!(e instanceof AppFailure)) throw e;
+        return { available: false, message: e.message, reason: e.extra.reason };
+      }
     },
 
     /** For the services that move money: the active profile and how to reach its gateway (key read from the keychain here, in main). */
@@ -287,4 +323,9 @@ export function createProfileStore(deps: ProfileStoreDeps) {
 
 function keyMissing(profile: ProfileView) {
   return fail('key_missing', 'profile.keyMissing', { profile: profile.name });
+}
+
+/** A key the profiles file records but the keychain no longer holds: said as such, not as "no key yet". */
+function keyGone(profile: ProfileView) {
+  return fail('key_missing', 'profile.keyGone', { profile: profile.name, lastFour: profile.key.lastFour ?? '' });
 }

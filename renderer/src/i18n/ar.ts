@@ -165,6 +165,8 @@ export const ar: Record<MessageKey, string> = {
   'settings.key': 'مفتاح API',
   'settings.key.configured': 'مُعدّ، ينتهي بـ {lastFour}',
   'settings.key.missing': 'غير مُعدّ',
+  'settings.key.gone': 'المفتاح المنتهي بـ {lastFour} لم يعد في سلسلة مفاتيح هذا الجهاز: عيّنه من جديد.',
+  'settings.key.unreadable': 'مُعدّ، ينتهي بـ {lastFour}. لا يمكن قراءة سلسلة المفاتيح الآن، فلا يُعرف هل ما زال المفتاح فيها.',
   'settings.key.practice': 'مدمج (بوابة التدريب)',
   'settings.key.set': 'عيّن المفتاح',
   'settings.key.replace': 'استبدل المفتاح',

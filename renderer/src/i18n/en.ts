@@ -166,6 +166,8 @@ export const en = {
   'settings.key': 'API key',
   'settings.key.configured': 'Configured, ends in {lastFour}',
   'settings.key.missing': 'Not set',
+  'settings.key.gone': 'The key ending {lastFour} is no longer in this computer’s keychain: set it again.',
+  'settings.key.unreadable': 'Configured, ends in {lastFour}. The keychain cannot be read now, so whether the key is still there is not known.',
   'settings.key.practice': 'Built in (practice gateway)',
   'settings.key.set': 'Set key',
   'settings.key.replace': 'Replace key',

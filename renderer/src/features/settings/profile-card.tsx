@@ -32,6 +32,7 @@ type Props = {
 export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice, say: setNotice }: Props) {
   const t = useT();
   const [busy, setBusy] = useState(false);
+  const keychainUnreadable = useProfiles((s) => s.keychain?.available === false);
   const [testing, setTesting] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   // The confirmation takes the keyboard to its safe choice (it stayed on "Remove"); Cancel gives it back.
@@ -45,6 +46,14 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice,
     removeButton.current?.focus();
   };
   const practice = profile.environment === 'practice';
+  // Only presence travels from main (notInKeychain); a locked keychain is not taken for an empty one.
+  const keyGone = !practice && profile.key.configured && profile.key.notInKeychain === true && !keychainUnreadable;
+  function keyStatus() {
+    const lastFour = `\u2066${profile.key.lastFour ?? ''}\u2069`;
+    if (!profile.key.configured) return t('settings.key.missing');
+    if (keychainUnreadable) return t('settings.key.unreadable', { lastFour });
+    return keyGone ? t('settings.key.gone', { lastFour }) : t('settings.key.configured', { lastFour });
+  }
   // On the team ledger a removed profile's payments are a colleague's to this laptop (contract/colleague-profile.ts).
   const onTeamLedger = useSession((s) => Boolean(s.info?.team));
   // A form closed (saved or cancelled) gives the keyboard back to the button that opens it; "Use
@@ -100,12 +109,8 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice,
         <dt>{t('settings.field.defaultCurrency')}</dt>
         <dd><Ltr>{profile.defaultCurrency}</Ltr></dd>
         <dt>{t('settings.key')}</dt>
-        <dd data-testid="key-status">
-          {practice
-            ? t('settings.key.practice')
-            : profile.key.configured
-              ? t('settings.key.configured', { lastFour: `\u2066${profile.key.lastFour ?? ''}\u2069` })
-              : t('settings.key.missing')}
+        <dd data-testid="key-status" className={keyGone ? 'key-gone' : undefined}>
+          {practice ? t('settings.key.practice') : keyStatus()}
         </dd>
       </dl>
       <div className="profile-actions">
@@ -117,7 +122,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice,
         <button type="button" ref={editButton} aria-expanded={open === 'edit'} onClick={() => setOpen(open === 'edit' ? null : 'edit')}>{t('settings.edit')}</button>
         {!practice && (
           <button type="button" ref={keyButton} aria-expanded={open === 'key'} onClick={() => setOpen(open === 'key' ? null : 'key')}>
-            {profile.key.configured ? t('settings.key.replace') : t('settings.key.set')}
+            {profile.key.configured && !keyGone ? t('settings.key.replace') : t('settings.key.set')}
           </button>
         )}
         {!practice && profile.key.configured && (
