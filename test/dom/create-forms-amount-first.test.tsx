@@ -21,6 +21,7 @@ stubMain({
   getSellerDetails: () => new Promise((resolve) => { sellerAnswered = () => resolve({ ok: true, value: unchecked({ seller }) }); }),
 });
 const { App } = await import('../../renderer/src/app/app');
+const { forgetDraft } = await import('../../renderer/src/features/get-paid/kept-drafts');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
 
@@ -44,6 +45,8 @@ const fieldsOf = (form: string) => [...document.querySelectorAll(`[data-testid="
 afterEach(() => {
   sellerAnswered();
   cleanup();
+  // Each test a new run of the app: no form's draft kept from the last (kept-drafts.ts).
+  for (const form of ['links', 'checkout', 'terminal'] as const) forgetDraft(form);
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useNavigation.getState().go('home'));
   seller = null;

@@ -28,6 +28,7 @@ const main = stubMain({
 }, { otherwise: (name) => answers[name] ?? notStubbed });
 const { calls } = main;
 const { App } = await import('../../renderer/src/app/app');
+const { forgetDraft } = await import('../../renderer/src/features/get-paid/kept-drafts');
 const { useNavigation } = await import('../../renderer/src/app/navigation-store');
 const { useLanguage, translate } = await import('../../renderer/src/i18n');
 const { useSession } = await import('../../renderer/src/app/session-store');
@@ -67,6 +68,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // Each test a new run of the app: no form's draft kept from the last (kept-drafts.ts).
+  for (const form of ['links', 'checkout', 'terminal'] as const) forgetDraft(form);
   act(() => useLanguage.getState().setLanguage('en'));
   act(() => useNavigation.getState().go('home'));
   useSession.setState({ profile: undefined, info: undefined });

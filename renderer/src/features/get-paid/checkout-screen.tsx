@@ -2,7 +2,7 @@
 // number, optional address, authorisation-only and recurring options, URLs and dates) and the
 // result with the same share actions as a link; the recent sessions, with the links list's row
 // buttons: Copy and Resend while unpaid (share-offer.tsx), a receipt once paid (receipt-panel.tsx).
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMayCreatePayments } from '../settings/team-role';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import type { CurrencyCode } from '../../../../contract/money';
@@ -25,6 +25,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './payment-list';
 import { orderHint, stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
+import { forgetDraft, keepDraft, useKeptDraft, type CheckoutValues } from './kept-drafts';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
 import { ErrorOpenedGroup } from './error-opened-group';
@@ -38,14 +39,16 @@ export function CheckoutScreen() {
   const [result, setResult] = useState<PaymentView | null>(null);
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
-  const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-amount', () => {
+  // A new session (the shortcut pressed here, New after a result, Clear, a draft from elsewhere): an empty form.
+  const reset = () => {
+    forgetDraft('checkout');
     setResult(null);
     setFormKey((k) => k + 1);
-  });
+  };
+  const focusFirst = useNewShortcut(screenShortcuts.checkout, 'checkout-amount', reset);
   useLivePayment(result ?? undefined, setResult);
   const newSession = () => {
-    setResult(null);
-    setFormKey((k) => k + 1);
+    reset();
     focusFirst();
   };
   useDraftArrives('checkout', newSession);
@@ -56,7 +59,7 @@ export function CheckoutScreen() {
         {result && <button type="button" className="gp-primary" onClick={newSession} data-testid="new-checkout">{t('gp.checkout.new')}</button>}
       </div>
       {!result && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
-      {!result && mayCreate && <CheckoutForm key={formKey} onCreated={setResult} onCancel={() => setFormKey((k) => k + 1)} />}
+      {!result && mayCreate && <CheckoutForm key={formKey} onCreated={setResult} onCancel={reset} />}
       {result && (
         <ResultBox payment={result} testId="checkout-result">
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
@@ -79,13 +82,21 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a session the gateway did not create: filled with what was sent (create-again.ts).
-  const again = useAgainDraft('checkout');
+  const fresh = useAgainDraft('checkout');
+  // Or what was typed before the person went to another screen (kept-drafts.ts).
+  const kept = useKeptDraft('checkout', fresh);
+  const again = fresh ?? kept?.again;
   const startCurrency = useStartCurrency();
-  const [v, setV] = useState({
+  const [v, setV] = useState<CheckoutValues>(() => kept?.values ?? {
     orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? startCurrency) as CurrencyCode,
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', idType: '', idNumber: '', taxNumber: '', country: '', state: '', city: '', address: '', zip: '',
     authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false, issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
   });
+  // Kept for this screen's next form once the person has changed something (an untouched form is made anew).
+  const startValues = useRef(v);
+  useEffect(() => {
+    if (v !== startValues.current || kept) keepDraft('checkout', { values: v, again });
+  }, [v]);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string | boolean) => setV((old) => ({ ...old, [key]: value }));
@@ -125,6 +136,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
       });
       setBusy(false);
       if (result.ok) {
+        forgetDraft('checkout');
         rememberCurrency(v.currency);
         return onCreated(result.value);
       }

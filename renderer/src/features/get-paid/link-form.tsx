@@ -3,7 +3,7 @@
 // When the profile has seller details the link is an invoice by default: line items with VAT
 // replace the amount and description (the link's amount is the invoice total); an earlier
 // customer fills name, e-mail and phone in one step (CustomerFields, as on every form). "Quick link without lines" is the old form.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { currencyCodes, formatMinor, type CurrencyCode } from '../../../../contract/money';
 import type { InvoiceView } from '../../../../contract/methods/invoices';
@@ -24,7 +24,7 @@ import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { orderHint, useAgainDraft } from './create-again';
 import { rememberCurrency, useStartCurrency } from './last-currency';
-import { keepLinkDraft, useKeptLinkDraft, type LinkDraft } from './kept-link-draft';
+import { forgetDraft, keepDraft, useKeptDraft, type LinkDraft } from './kept-drafts';
 import { shortcutKeys } from '../../ui/shortcuts';
 import { typedDir } from '../../ui/typed-dir';
 import { ErrorOpenedGroup } from './error-opened-group';
@@ -41,9 +41,10 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const { send, dialog } = useConfirmedSend();
   const initialCurrency = useStartCurrency();
   // "Create it again" on a link the gateway did not create: filled with what was sent (create-again.ts).
-  const again = useAgainDraft('links');
-  // Or what was typed before "add the seller details in Settings" was followed (kept-link-draft.ts).
-  const kept = useKeptLinkDraft();
+  const fresh = useAgainDraft('links');
+  // Or what was typed before the person went to another screen (Settings for the key, the seller details…: kept-drafts.ts).
+  const kept = useKeptDraft('links', fresh);
+  const again = fresh ?? kept?.again;
   const [v, setV] = useState<LinkValues>(() => kept?.values ?? {
     orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? initialCurrency) as CurrencyCode, description: again?.description ?? t('gp.description.default'),
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', issueDate: today(), expireDate: '', successUrl: '', failureUrl: '',
@@ -54,13 +55,27 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
   const on = today();
   const expiry = v.expireDate || defaultExpiry;
-  const invoice = useInvoiceDraft(profile?.id, again?.paymentId, kept);
-  // Settings opened from this form: what was typed waits there for the way back (one press after Save).
+  // A kept draft's lines are its own: the link tried again is not read a second time.
+  const invoice = useInvoiceDraft(profile?.id, kept ? undefined : again?.paymentId, kept);
+  // What was typed waits for this screen's next form while the person is elsewhere (Settings for
+  // the key or the seller details, whose "Back to the new payment link" returns to it). Written once
+  // the person has changed something, so an untouched form is made anew (today's date, the default
+  // description in the language of the day).
+  const edited = useRef(kept !== undefined);
+  const startValues = useRef(v);
+  useEffect(() => {
+    if (!edited.current && v === startValues.current) return;
+    keepDraft('links', { values: v, lines: invoice.lines, pricesIncludeVat: invoice.pricesIncludeVat, buyerVat: invoice.buyerVat, language: invoice.language, again });
+  }, [v, invoice.lines, invoice.pricesIncludeVat, invoice.buyerVat, invoice.language]);
   const created = (payment: PaymentView) => {
+    forgetDraft('links');
     rememberCurrency(v.currency);
     onCreated(payment);
   };
-  const toSeller = () => keepLinkDraft({ values: v, lines: invoice.lines, pricesIncludeVat: invoice.pricesIncludeVat, buyerVat: invoice.buyerVat, language: invoice.language });
+  const cancel = () => {
+    forgetDraft('links');
+    onCancel();
+  };
   const { lines } = invoice;
   const invoiceShown = lines !== null;
   // With seller details the lines take Amount's place once main says so, after the form is drawn
@@ -128,14 +143,14 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   };
 
   return (
-    <form className="gp-form" onSubmit={submit} onChange={fields.edited} onKeyDown={formKeys(onCancel)} noValidate aria-labelledby="link-form-title" data-testid="link-form">
+    <form className="gp-form" onSubmit={submit} onChange={(e) => { edited.current = true; fields.edited(e); }} onKeyDown={formKeys(cancel)} noValidate aria-labelledby="link-form-title" data-testid="link-form">
       <h2 id="link-form-title">{t('gp.link.new')}</h2>
       <fieldset disabled={busy}>
         <div className="gp-row">
-          {invoice.hasSeller && <button type="button" onClick={invoice.toggle} aria-pressed={Boolean(lines)} data-testid="invoice-toggle">{lines ? t('inv.lines.quick') : t('inv.lines.add')}</button>}
-          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller"><SettingsLink to={{ section: 'seller-title', back: 'links' }} onFollow={toSeller}>{t('inv.lines.needSeller')}</SettingsLink></p>}
+          {invoice.hasSeller && <button type="button" onClick={() => { edited.current = true; invoice.toggle(); }} aria-pressed={Boolean(lines)} data-testid="invoice-toggle">{lines ? t('inv.lines.quick') : t('inv.lines.add')}</button>}
+          {invoice.hasSeller === false && <p className="field-hint" data-testid="invoice-needs-seller"><SettingsLink to={{ section: 'seller-title', back: 'links' }}>{t('inv.lines.needSeller')}</SettingsLink></p>}
         </div>
-        {errors.seller && <p className="field-error gp-error" tabIndex={-1}>{errors.seller} <SettingsLink to={{ section: 'seller-title', back: 'links' }} onFollow={toSeller}>{t('settings.open.seller')}</SettingsLink></p>}
+        {errors.seller && <p className="field-error gp-error" tabIndex={-1}>{errors.seller} <SettingsLink to={{ section: 'seller-title', back: 'links' }}>{t('settings.open.seller')}</SettingsLink></p>}
         {lines ? (
           <>
             <Field id={fieldId(form, 'currency')} label={t('gp.currency')} error={errors.currency}>
@@ -175,7 +190,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         <SendError error={error} />
         <div className="form-actions">
           <button type="submit" className="gp-primary" data-testid="link-submit" aria-keyshortcuts={shortcutKeys('submit')}>{busy ? t('gp.sending') : (sendAmount(v.amount, v.currency) ? t('gp.link.createFor', { amount: sendAmount(v.amount, v.currency)! }) : t('gp.link.create'))}</button>
-          <button type="button" onClick={onCancel} aria-keyshortcuts={shortcutKeys('cancel')}>{t('gp.cancel')}</button>
+          <button type="button" onClick={cancel} aria-keyshortcuts={shortcutKeys('cancel')}>{t('gp.cancel')}</button>
         </div>
       </fieldset>
       {dialog}

@@ -14,6 +14,7 @@ import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { stillPayable, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
+import { forgetDraft } from './kept-drafts';
 import { ReceiptOffer } from './receipt-offer';
 import { screenShortcuts } from '../../ui/shortcuts';
 
@@ -22,7 +23,9 @@ export function LinksScreen() {
   const [mode, setMode] = useState<'form' | 'closed' | PaymentView>('form');
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
+  // A new link (the shortcut pressed here, New after a result, a draft from elsewhere): an empty form.
   const reset = () => {
+    forgetDraft('links');
     setFormKey((k) => k + 1);
     setMode('form');
   };

@@ -29,6 +29,7 @@ import { PayByLinkButton } from './make-another';
 import { cardDetailsWrong } from './decline-kind';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
+import { forgetDraft, keepDraft, useKeptDraft, type TerminalValues } from './kept-drafts';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'terminal';
@@ -42,20 +43,20 @@ export function TerminalScreen() {
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
   const onChallengeDone = useCallback((r: { challenge: ChallengeView; payment: PaymentView }) => setSale((s) => s && { ...s, payment: r.payment, challenge: r.challenge, challengeDone: true }), []);
-  const focusFirst = useNewShortcut(screenShortcuts.terminal, 'terminal-amount', () => {
+  // A new sale (the shortcut pressed here, New after a result, a draft from elsewhere): an empty form.
+  const reset = () => {
+    forgetDraft('terminal');
     setSale(null);
     setFormKey((k) => k + 1);
-  });
+  };
+  const focusFirst = useNewShortcut(screenShortcuts.terminal, 'terminal-amount', reset);
   // "Try another card" on a declined sale: a new form with everything but the card (it takes the keyboard there).
-  useDraftArrives('terminal', () => {
-    setSale(null);
-    setFormKey((k) => k + 1);
-  });
+  useDraftArrives('terminal', reset);
   return (
     <section aria-labelledby="terminal-title" className="gp-screen" data-testid="terminal-screen">
       <div className="gp-head">
         <h1 id="terminal-title">{t('gp.terminal.screen')}</h1>
-        {sale && <button type="button" className="gp-primary" onClick={() => { setSale(null); setFormKey((k) => k + 1); focusFirst(); }} data-testid="new-sale">{t('gp.terminal.new')}</button>}
+        {sale && <button type="button" className="gp-primary" onClick={() => { reset(); focusFirst(); }} data-testid="new-sale">{t('gp.terminal.new')}</button>}
       </div>
       <p className="gp-note" data-testid="card-note">{t('gp.terminal.note')}</p>
       {!sale && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
@@ -130,17 +131,25 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   const sendAmount = useSendAmount();
   const { send, dialog } = useConfirmedSend();
   // "Create it again" on a sale the gateway did not create: filled with what was sent but the card (create-again.ts).
-  const again = useAgainDraft('terminal');
+  const fresh = useAgainDraft('terminal');
+  // Or what was typed before the person went to another screen, all but the card (kept-drafts.ts).
+  const kept = useKeptDraft('terminal', fresh);
+  const again = fresh ?? kept?.again;
   const startCurrency = useStartCurrency();
   // Filled but for the card: the keyboard goes to the card's number as the form is drawn (the
   // screen's first-field focus, useNewShortcut's, then leaves it there).
   useEffect(() => {
     if (again) document.getElementById(fieldId(form, 'card.number'))?.focus();
   }, [again]);
-  const [v, setV] = useState({
+  const [v, setV] = useState<TerminalValues>(() => kept?.values ?? {
     amount: again?.amount ?? '', currency: (again?.currency ?? startCurrency) as CurrencyCode, orderId: again?.orderId ?? '',
     name: again?.name ?? '', email: again?.email ?? '', phone: again?.phone ?? '', authOnly: again?.authOnly ?? false, recurringInit: again?.recurringInit ?? false,
   });
+  // Kept for this screen's next form once the person has changed something; the card never is (it is not in `v`).
+  const startValues = useRef(v);
+  useEffect(() => {
+    if (v !== startValues.current || kept) keepDraft('terminal', { values: v, again });
+  }, [v]);
   const [card, setCard] = useState(emptyCard);
   // React lets go of the number and the code too once the fields empty (card-leak.test.ts).
   const forget = useForgetTyped();
@@ -214,6 +223,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         customer: customerToSend({ name: v.name, email: v.email, phone: v.phone }), authOnly: v.authOnly, recurringInit: v.recurringInit, confirm,
       });
       setBusy(false);
+      if (result.ok) forgetDraft('terminal');
       if (result.ok) rememberCurrency(v.currency);
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false, declineReason: result.value.declineReason });
       // Nothing reached the gateway: the card comes back, so "Charge" again is one press.

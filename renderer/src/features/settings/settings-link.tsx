@@ -9,8 +9,8 @@ import { useNavigation } from '../../app/navigation-store';
 /** `teamProfile`: with 'new', the team's profile chosen in the new profile's form (a payment detail's "Add … in Settings"). */
 export type SettingsPlace = { section: 'seller-title' | 'team-title' | 'backups-title'; back?: 'links' } | { open: 'key' } | { open: 'new'; teamProfile?: string };
 
-/** `onFollow`: called first (the link form keeps what was typed). */
-export function SettingsLink({ to, children, testId, onFollow }: { to: SettingsPlace; children: ReactNode; testId?: string; onFollow?(): void }) {
+/** The forms it is followed from keep what was typed on their own (get-paid/kept-drafts.ts). */
+export function SettingsLink({ to, children, testId }: { to: SettingsPlace; children: ReactNode; testId?: string }) {
   const go = useNavigation((s) => s.go);
-  return <button type="button" className="link-button" onClick={() => { onFollow?.(); go('settings', to); }} data-testid={testId}>{children}</button>;
+  return <button type="button" className="link-button" onClick={() => go('settings', to)} data-testid={testId}>{children}</button>;
 }
