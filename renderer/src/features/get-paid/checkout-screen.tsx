@@ -11,7 +11,7 @@ import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { formatDateSpelled } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
-import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields } from './form-kit';
+import { addDays, AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, CheckField } from './form-kit';
 import { UrlFields } from './link-form';
 import { focusFirstError } from '../../ui/focus';
 import { DateField, focusDateMistake } from '../../ui/date-field';
@@ -168,21 +168,8 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
           {text('address.address', 'address', t('gp.address.line'))}
           {text('address.zip', 'zip', t('gp.address.zip'), { ltr: true })}
         </ErrorOpenedGroup>
-        {/* The hint inside the field, so the field's gap comes after it, not between box and hint. */}
-        <div className="field">
-          <div className="field-check">
-            <input id="checkout-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} aria-describedby="checkout-authOnly-hint" />
-            <label htmlFor="checkout-authOnly">{t('gp.authOnly')}</label>
-          </div>
-          <p id="checkout-authOnly-hint" className="field-hint">{t('gp.authOnly.hint')}</p>
-        </div>
-        <div className="field">
-          <div className="field-check">
-            <input id="checkout-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} aria-describedby="checkout-recurringInit-hint" />
-            <label htmlFor="checkout-recurringInit">{t('gp.recurringInit')}</label>
-          </div>
-          <p id="checkout-recurringInit-hint" className="field-hint">{t('gp.recurringInit.hint')}</p>
-        </div>
+        <CheckField id="checkout-authOnly" label={t('gp.authOnly')} hint={t('gp.authOnly.hint')} checked={v.authOnly} onChange={set('authOnly')} />
+        <CheckField id="checkout-recurringInit" label={t('gp.recurringInit')} hint={t('gp.recurringInit.hint')} checked={v.recurringInit} onChange={set('recurringInit')} />
         <div className="gp-row">
           <DateField id={fieldId(form, 'issueDate')} label={t('gp.issueDate')} value={v.issueDate} onChange={set('issueDate')} error={errors.issueDate} hint={v.issueDate ? formatDateSpelled(v.issueDate, language) : undefined} />
           <DateField id={fieldId(form, 'expireDate')} label={t('gp.expireDate')} value={v.expireDate} onChange={set('expireDate')} error={errors.expireDate ?? problemText(expiryProblem(v.issueDate, expiry, on)).expireDate} min={v.issueDate > on ? v.issueDate : on}

@@ -139,6 +139,20 @@ export function TextField({ form, path, label, value, onChange, errors, hint, lt
   return <Field id={fieldId(form, path)} label={label} mark={required ? <RequiredMark /> : undefined} aria-required={required || undefined} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
 }
 
+/** A box with its label and, under them, a hint that says what ticking it does (read with the box: aria-describedby). */
+export function CheckField({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange(v: boolean): void }) {
+  return (
+    // The hint inside the field, so the field's gap comes after it, not between box and hint.
+    <div className="field">
+      <div className="field-check">
+        <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-hint`} />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <p id={`${id}-hint`} className="field-hint">{hint}</p>
+    </div>
+  );
+}
+
 /** A required field's mark beside its label: "(required)", as the app's dialogs say it. Screen
  *  readers hear the field's aria-required instead, so it is hidden from them. */
 export function RequiredMark() {

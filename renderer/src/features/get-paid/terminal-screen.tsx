@@ -16,7 +16,7 @@ import { Ltr } from '../../ui/ltr';
 import { brandOf, cvvLengthOf, cvvTooLong, digitsOf, editedCvv, groupDigits, luhnOk, maskCard, numberFromPaste } from './card';
 import { ChallengeStep } from './challenge-view';
 import { useExpiryKeys } from './expiry-keys';
-import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark } from './form-kit';
+import { AmountField, fieldId, formKeys, useNewShortcut, SendError, TextField, useAmountText, useProblemText, useSendAmount, useConfirmedSend, CustomerFields, RequiredMark, CheckField } from './form-kit';
 import { focusFirstError } from '../../ui/focus';
 import { useForgetTyped } from '../../ui/forget-typed';
 import { Amount, OpenInTransactions, PaymentStateLabel, UnknownOutcome, useLivePayment, useWhileShown } from './outcome';
@@ -305,13 +305,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
           <input id="terminal-authOnly" type="checkbox" checked={v.authOnly} onChange={(e) => set('authOnly')(e.target.checked)} />
           <label htmlFor="terminal-authOnly">{t('gp.authOnly')}</label>
         </div>
-        <div className="field">
-          <div className="field-check">
-            <input id="terminal-recurringInit" type="checkbox" checked={v.recurringInit} onChange={(e) => set('recurringInit')(e.target.checked)} aria-describedby="terminal-recurringInit-hint" />
-            <label htmlFor="terminal-recurringInit">{t('gp.recurringInit')}</label>
-          </div>
-          <p id="terminal-recurringInit-hint" className="field-hint">{t('gp.recurringInit.hint')}</p>
-        </div>
+        <CheckField id="terminal-recurringInit" label={t('gp.recurringInit')} hint={t('gp.recurringInit.hint')} checked={v.recurringInit} onChange={set('recurringInit')} />
         <SendError error={error} />
         {/* Said until a new card number is typed: then it is about a card no longer on the screen. */}
         {cardCleared && !card.number && <p className="gp-note" data-testid="card-cleared">{t('gp.terminal.cardCleared')}</p>}
