@@ -73,7 +73,9 @@ describe('a folded group opened by a refusal', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
     expect(screen.getByTestId('send-error').textContent).toContain('صحّح الحقول المشار إليها أعلاه ثم أرسل مجددًا.');
     act(() => useLanguage.getState().setLanguage('en'));
-    input('link-successUrl').focus();
+    // The refusal puts the keyboard in its first field at the next frame (focusFirstError): wait for it,
+    // as a person does; focusing it here first raced that frame, which then chose the next field still refused.
+    await waitFor(() => expect(document.activeElement).toBe(input('link-successUrl')));
     type('link-successUrl', 'https://s'); // already an address: its message goes
     await waitFor(() => expect(screen.queryByTestId('error-link-successUrl')).toBeNull());
     expect(groupOf('link-successUrl').open).toBe(true);

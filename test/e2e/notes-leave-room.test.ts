@@ -80,7 +80,13 @@ describe('an error note shown across screens', () => {
     const page = session.page;
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('nav-settings').click();
-    await page.evaluate(() => window.scrollTo(0, 400));
+    // Settings draws its sections as their answers come (backups, updates, the team ledger): on a
+    // loaded machine the page was not yet 400 px taller than the window, the scroll stopped short and
+    // moved later with the growing page (a fresh-clone CI measured 196 px). Scrolled once it can be.
+    await page.waitForFunction(() => {
+      window.scrollTo(0, 400);
+      return window.scrollY === 400;
+    });
     const headingTop = () => page.evaluate(() => Math.round(document.querySelector('main h2')!.getBoundingClientRect().top));
     const before = await headingTop();
     await refusedRefund();
