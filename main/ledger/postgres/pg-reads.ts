@@ -477,7 +477,6 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
      * `after`; each set read from its own index (payments_attention, payments_state, operations_one_open).
      */
     async listNeedsAttention(input: MethodParsedInput<'listNeedsAttention'>): Promise<MethodOutput<'listNeedsAttention'>> {
-      const queue = attentionQueue;
       const params = new Params();
       const cursor = input.after === undefined ? undefined : parseLinksCursor(input.after);
       const way = input.direction === 'desc' ? 'DESC' : 'ASC';
@@ -485,7 +484,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       const [found, total] = await Promise.all([
         cursor === null
           ? Promise.resolve([])
-          : pool.query(`${queue} SELECT ${paymentSelect}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq,
+          : pool.query(`${attentionQueue} SELECT ${paymentSelect}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq,
               o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at
               FROM queue q JOIN paydesk.payments p ON p.id = q.id
               LEFT JOIN paydesk.operations o ON o.payment_id = p.id AND o.outcome = 'unknown'
