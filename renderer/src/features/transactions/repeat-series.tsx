@@ -35,7 +35,7 @@ export function RepeatSeriesLine({ series, currency, afterOrder = false }: { ser
       {series.customerName && <> · <bdi className="customer-name">{series.customerName}</bdi></>}
     </>
   );
-  if (afterOrder) return <span data-testid="repeat-series">{rest}</span>;
+  if (afterOrder) return <span className="repeat-series-after" data-testid="repeat-series">{rest}</span>;
   return <p className="repeat-series" data-testid="repeat-series">{t('detail.repeatSeries')} <Ltr className="mono">{series.orderId}</Ltr>{rest}</p>;
 }
 
