@@ -11,6 +11,8 @@ import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
 import { teamServer } from '../support/postgres-tests';
 import type { MethodName, MethodOutput } from '../../contract/methods';
 import type { PaymentView } from '../../contract/methods/payments';
+import type { Reason } from '../../contract/reasons';
+import { reasonText } from '../../main/core/fail';
 
 describeLedgerApp('stopping a stored card\'s repeat charges', (app, backend) => {
   async function value<T = PaymentView>(on: LedgerApp, name: MethodName, input: unknown): Promise<T> {
@@ -39,7 +41,10 @@ describeLedgerApp('stopping a stored card\'s repeat charges', (app, backend) => 
 
   it('stopped from a repeat charge\'s detail: the mark is on the first payment, with who and when, and audited', async () => {
     const before = Date.now();
+    const sent = app().practice.gateway.records().length;
     const stopped = await value<MethodOutput<'setRepeatStop'>>(app(), 'setRepeatStop', { paymentId: repeat.id, stopped: true });
+    // Nothing goes to the gateway: the interface has no call to cancel a stored token.
+    expect(app().practice.gateway.records().length).toBe(sent);
     expect(stopped.repeatStop).toMatchObject({ by: expect.any(String) });
     expect(Date.parse(stopped.repeatStop!.at)).toBeGreaterThanOrEqual(before - 1_000);
     // Who: the OS user on a laptop, the person's database login on the team ledger.
@@ -58,6 +63,10 @@ describeLedgerApp('stopping a stored card\'s repeat charges', (app, backend) => 
     for (const paymentId of [first.id, repeat.id]) {
       const refused = await app().call('chargeRecurring', { paymentId, amount: '99.00', currency: 'SAR', description: 'January box' });
       expect(refused).toMatchObject({ ok: false, error: { code: 'rule_violation', reason: { key: 'rule.repeatStopped' } } });
+      // Said in both languages.
+      if (refused.ok) throw new Error('charged');
+      expect(reasonText('en', refused.error.reason as Reason)).toMatch(/^Repeat charges of this card are stopped \(the customer cancelled\), so nothing was charged\./);
+      expect(reasonText('ar', refused.error.reason as Reason)).toMatch(/^الخصم المتكرر من هذه البطاقة موقوف \(ألغى العميل\)، فلم يُخصم شيء\./);
     }
     expect(repeats().length).toBe(before);
     expect(await app().store.repeatsOf(first.id)).toHaveLength(repeatsBefore);
