@@ -38,7 +38,7 @@ describe('stopping a stored card\'s repeat charges', () => {
         await session.page.setViewportSize({ width, height });
         await tx.chooseLanguage(language);
         const first = await cardSale<Made>(session.page, { amount: '99.00', currency: 'SAR', holder: 'MUNA', customer, recurringInit: true, orderId: `BOX-${language}-${width}` });
-        await callApi(session.page, 'chargeRecurring', { paymentId: first.id, amount: '99.00', currency: 'SAR', description: 'December box' });
+        const repeat = await callApi<Made>(session.page, 'chargeRecurring', { paymentId: first.id, amount: '99.00', currency: 'SAR', description: 'December box' });
         await tx.show();
         await tx.openPayment(first.orderId);
         const detail = session.page.getByTestId('payment-detail');
@@ -60,10 +60,19 @@ describe('stopping a stored card\'s repeat charges', () => {
         const refused = await callApi(session.page, 'chargeRecurring', { paymentId: first.id, amount: '99.00', currency: 'SAR', description: 'January box' }).catch((e: Error) => e.message);
         expect(refused).toContain('rule_violation');
 
+        // The repeat charge's own detail: the same mark, no "Charge again", its first payment named with what the series is.
+        await tx.openPayment(repeat.orderId);
+        await detail.getByTestId('repeat-stopped').waitFor();
+        expect(await detail.getByRole('button', { name: w.again, exact: true }).count()).toBe(0);
+        expect(await detail.getByTestId('repeat-series').textContent()).toContain(customer.name);
+        await session.screenshot(`repeat-stopped-from-charge-${language}-${width}`);
+        await tx.openPayment(first.orderId);
+
         await allow.click();
         await detail.getByRole('button', { name: w.again, exact: true }).waitFor();
         expect(await detail.getByTestId('repeat-stopped').count()).toBe(0);
         await expect.poll(() => detail.getByRole('button', { name: w.stop }).evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await detail.getByRole('button', { name: w.again, exact: true }).count()).toBe(1);
       });
     }
   }
