@@ -42,6 +42,8 @@ const urls = shared(() => ({ successUrl: text(2048).optional(), failureUrl: text
 /** An open operation: `sending`, its answer awaited; `unknown`, its answer lost (it may or may not have gone through). */
 const openOperationSchema = shared(() => z.object({ kind: z.enum(operationKinds), outcome: z.enum(['sending', 'unknown']), amountMinor: minor().nullable() }));
 
+const repeatStopSchema = shared(() => z.object({ at: z.string(), by: z.string() }));
+
 export const paymentViewSchema = shared(() => z.object({
   id: z.string(),
   profileId: z.string(),
@@ -204,6 +206,11 @@ export const paymentMethods = {
     input: () => z.object({ paymentId: id(), orderId: text(100).optional(), amount: amountText(), currency: currency(), description: text(500), confirm: confirm() }).strict(),
     output: () => paymentViewSchema(),
   }),
+  setRepeatStop: method({
+    summary: 'Stop a stored card\'s repeat charges (the customer cancelled: "Charge again" is refused) or allow them again; set from its first payment or any of its repeat charges, audited. Nothing is sent to the gateway.',
+    input: () => z.object({ paymentId: id(), stopped: z.boolean() }).strict(),
+    output: () => z.object({ repeatStop: repeatStopSchema().nullable() }),
+  }),
   settleOperation: method({
     summary: 'Settle by hand an unclear capture, refund or void that status answers cannot decide: a person checked the gateway’s dashboard. Nothing is sent.',
     input: () => z.object({ paymentId: id(), operationId: id(), happened: z.boolean(), reason: text(500) }).strict(),
@@ -225,9 +232,20 @@ export const paymentMethods = {
          * `amountMinor`, `recurringAvailable`: what "Charge again" on a repeat charge offers and whether it may (the first
          * payment's card is charged); `orderId`, `cardMasked` (as the payment's own, bin and last four): named in its dialog.
          */
-        parent: z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), recurringAvailable: z.boolean(), cardMasked: z.string().nullable() }).nullable(),
-        repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string() })),
+        parent: z.object({
+          id: z.string(), orderId: z.string(), amountMinor: minor(), recurringAvailable: z.boolean(), cardMasked: z.string().nullable(),
+          /** What the series is for and whose (the list names it: walk 11 could not tell a month's charge from the next). Optional: absent in views made by hand (tests). */
+          description: z.string().nullable().optional(), customerName: z.string().nullable().optional(),
+        }).nullable(),
+        /** `description`: what each charge was for, as typed at the charge. */
+        repeats: z.array(z.object({ id: z.string(), orderId: z.string(), amountMinor: minor(), state: z.enum(ledgerStates), kind: z.enum(paymentKinds), createdAt: z.string(), description: z.string().nullable().optional() })),
       }),
+      /**
+       * The card's repeat charges stopped (the customer cancelled): who (OS user, or the team
+       * ledger's login) and when; "Charge again" is refused until allowed again. Null when not
+       * stopped or no card is stored; absent in views made by hand (tests).
+       */
+      repeatStop: repeatStopSchema().nullable().optional(),
       operations: z.array(operationViewSchema()),
       /** A declined payment: the reason its own answer gave, verbatim, card numbers masked (main/payments/decline-reason.ts). */
       declineReason: z.string().nullable().optional(),

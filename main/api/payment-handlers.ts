@@ -5,7 +5,7 @@ import type { PaymentsService } from '../payments/payments-service';
 
 type Names =
   | 'createPaymentLink' | 'createCheckoutSession' | 'chargeCard' | 'capturePayment' | 'voidPayment' | 'refundPayment'
-  | 'chargeRecurring' | 'checkPaymentStatus' | 'getPayment' | 'lookupPayment' | 'watchPayment' | 'settleOperation' | 'nextOrderId';
+  | 'chargeRecurring' | 'checkPaymentStatus' | 'getPayment' | 'lookupPayment' | 'watchPayment' | 'settleOperation' | 'nextOrderId' | 'setRepeatStop';
 
 export function paymentHandlers(deps: { service: PaymentsService }): Pick<Implementations, Names> {
   const { service } = deps;
@@ -19,6 +19,7 @@ export function paymentHandlers(deps: { service: PaymentsService }): Pick<Implem
     voidPayment: (input, ctx) => service.moneyOperation(ctx, { ...input, kind: 'void' }),
     refundPayment: (input, ctx) => service.moneyOperation(ctx, { ...input, kind: 'refund' }),
     settleOperation: (input, ctx) => service.settleByHand(ctx, input),
+    setRepeatStop: (input, ctx) => service.setRepeatStop(ctx, input),
     checkPaymentStatus: (input, ctx) => service.checkStatus(ctx, input.paymentId),
     getPayment: (input) => service.detail(input.paymentId),
     lookupPayment: (input, ctx) => service.lookup(ctx, input),

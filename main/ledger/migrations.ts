@@ -490,6 +490,14 @@ CREATE INDEX payments_attention ON payments (profile_id) WHERE needs_attention =
     version: 23,
     steps: (db, sliceRows) => migrate23(db, sliceRows),
   },
+  {
+    // "Stop repeat charges" (repeat-stops.ts, docs/ledger.md): the customer cancelled, so main
+    // refuses "Charge again" on the card stored with this payment until a person allows it again.
+    // A row per stopped card, its payment's id, who (OS user) and when; lifting it deletes the row.
+    // Both moves are in the audit log. Few rows; nothing else reads them.
+    version: 24,
+    sql: `CREATE TABLE repeat_stops (payment_id TEXT PRIMARY KEY, stopped_at TEXT NOT NULL, stopped_by TEXT NOT NULL) WITHOUT ROWID;`,
+  },
 ];
 
 export const latestVersion = migrations.at(-1)!.version;

@@ -73,8 +73,19 @@ export type LedgerTx = {
   invoices: InvoiceLedger;
 };
 
+/** "Repeat charges stopped" on the payment that stored a card (repeat-stops.ts): who set it (OS user, or the team ledger's login) and when. */
+export type RepeatStop = { at: string; by: string };
+
 export type LedgerStore = LedgerTx & {
   readonly backend: 'sqlite' | 'postgres';
+  /** The mark on the payment that stored the card, or null: main refuses a repeat charge while it is there. */
+  repeatStopOf(paymentId: string): Promise<RepeatStop | null>;
+  /**
+   * Sets (`stopped`) or lifts the mark, with its audit entry, in one transaction; answers whether
+   * it changed (a second press, or a colleague's at once, finds it already so and audits nothing).
+   * The team ledger lets support and admin only (the database refuses anyone else).
+   */
+  setRepeatStop(paymentId: string, stopped: boolean, osUser: string, at: string): Promise<boolean>;
   /**
    * Runs `body` in one transaction: all its writes commit together or none. On SQLite store
    * transactions run one at a time (one connection); on PostgreSQL each has a connection of its

@@ -17,6 +17,7 @@ import { parseAmountField } from './rules';
 import { reasonIn, shownReason } from './decline-reason';
 import { statusChanges } from './status-answer';
 import { beforeSending } from './not-sent';
+import { refuseStoppedCard } from './repeat-stop';
 import { requireActingProfile } from './acting-profile';
 import { cleanCard, cleanCustomer, cleanDate, cleanOrderId, cleanText, refuseCardNumber, cleanUrl } from './validate-input';
 
@@ -99,6 +100,8 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     const gateway = await deps.active();
     deps.requireConfirmation(gateway.profile, input.confirm);
     const parent = await beforeSending(async () => agreementOf(await core.mustGet(core.store, input.paymentId)));
+    // The customer cancelled (a person stopped this card's repeat charges): refused before anything is recorded or sent.
+    await beforeSending(() => refuseStoppedCard(core, parent));
     if (!(parent.recurring_token || parent.recurring_saved) || !parent.transaction_id) {
       throw fail('rule_violation', parent.recurring_init ? 'rule.recurringTokenPending' : 'rule.recurringNotEnabled');
     }

@@ -13,6 +13,7 @@ import { createRecorder, type CreatePayment } from './record-create';
 import { createStatusChecks } from './status-checks';
 import { shownReason } from './decline-reason';
 import { nextFreeOrderId } from './next-order-id';
+import { createRepeatStops, storedCardOf } from './repeat-stop';
 
 export type { ActiveGateway, PaymentsDeps } from './payments-core';
 export type { NewPayment } from './record-create';
@@ -35,6 +36,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ...createNewPayments(core, create),
     moneyOperation: money.moneyOperation,
     settleByHand: money.settleByHand,
+    ...createRepeatStops(core),
     refresh: checks.refresh,
     markInterrupted: checks.markInterrupted,
     reconcileDue: checks.reconcileDue,
@@ -83,15 +85,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async detail(paymentId: string): Promise<MethodOutput<'getPayment'>> {
       const payment = await core.mustGet(store, paymentId);
       const parentRow = payment.parent_payment_id ? await store.get(payment.parent_payment_id) : undefined;
-      const [parent, view, repeats, operations, history, checks, webhooks] = await Promise.all([
+      const card = await storedCardOf(core, payment);
+      const [parent, view, repeats, operations, history, checks, webhooks, repeatStop] = await Promise.all([
         parentRow && store.view(parentRow), store.view(payment), store.repeatsOf(payment.id), store.operationsOf(payment.id), store.historyOf(payment.id), store.checksOf(payment.id), store.webhooksOf(payment.id),
+        card?.recurring_init === 1 ? store.repeatStopOf(card.id) : null,
       ]);
       return {
         payment: view,
         related: {
-          parent: parent ? { id: parent.id, orderId: parent.orderId, amountMinor: parent.amountMinor, recurringAvailable: parent.recurringAvailable, cardMasked: parent.cardMasked } : null,
-          repeats: repeats.map((r) => ({ id: r.id, orderId: r.order_id, amountMinor: r.amount_minor, state: r.state, kind: r.kind, createdAt: r.created_at })),
+          parent: parent ? { id: parent.id, orderId: parent.orderId, amountMinor: parent.amountMinor, recurringAvailable: parent.recurringAvailable, cardMasked: parent.cardMasked, description: parent.description, customerName: parent.customer.name } : null,
+          repeats: repeats.map((r) => ({ id: r.id, orderId: r.order_id, amountMinor: r.amount_minor, state: r.state, kind: r.kind, createdAt: r.created_at, description: r.description })),
         },
+        repeatStop,
         operations: operations.map((op) => ({
           id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, person: store.backend === 'postgres' ? op.db_user : null, outcome: op.outcome, errorCode: op.error_code,
           errorMessage: op.error_message, gatewayAnswer: op.gateway_answer, createdAt: op.created_at, completedAt: op.completed_at,

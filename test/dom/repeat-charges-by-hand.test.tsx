@@ -2,7 +2,8 @@
 // "monthly charge" (the eleventh walk, docs/screens-walks.md): support, asked to stop a customer's
 // monthly charge, looked for a Stop that cannot exist (Paydesk charges only when someone presses
 // "Charge again"; the gateway interface has no call to delete a stored card), and the card form's
-// "Allow later recurring charges of this card" said nothing of how later charges are made.
+// "Allow later recurring charges of this card" said nothing of how later charges are made. Since
+// 2026-12-01 (repeatstop) the words name "Stop repeat charges" (test/dom/repeat-stop.test.tsx).
 // English and Arabic; main is a stub.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
@@ -33,8 +34,8 @@ afterEach(() => {
 });
 
 describe.each([
-  ['en', 'Each charge of this card is made by hand, with “Charge again”: Paydesk charges nothing by itself, on a schedule or otherwise. To stop charging the customer, do not charge again; the gateway offers no way to delete the stored card.'],
-  ['ar', 'كل خصم من هذه البطاقة يُجرى يدويًا بزر «خصم مرة أخرى»: لا يخصم بايدسك شيئًا من تلقاء نفسه، لا بجدول زمني ولا بغيره. لإيقاف الخصم من العميل لا تخصم مرة أخرى؛ ولا توفر البوابة طريقة لحذف البطاقة المحفوظة.'],
+  ['en', 'Each charge of this card is made by hand, with “Charge again”: Paydesk charges nothing by itself, on a schedule or otherwise. When the customer cancels, choose “Stop repeat charges”: Paydesk then refuses to charge this card again. The gateway offers no way to delete the stored card.'],
+  ['ar', 'كل خصم من هذه البطاقة يُجرى يدويًا بزر «خصم مرة أخرى»: لا يخصم بايدسك شيئًا من تلقاء نفسه، لا بجدول زمني ولا بغيره. إذا ألغى العميل فاختر «إيقاف الخصم المتكرر»: عندها يرفض بايدسك الخصم من هذه البطاقة مرة أخرى. ولا توفر البوابة طريقة لحذف البطاقة المحفوظة.'],
 ] as Array<[Language, string]>)('a stored card\'s payments in %s', (language, words) => {
   it.each([['the first payment', 'pay-1'], ['a repeat charge of it', 'pay-2']])('say on %s that charges are made by hand and how to stop', async (_, id) => {
     act(() => useLanguage.getState().setLanguage(language));

@@ -18,6 +18,7 @@ export const undoOf: Record<number, string> = {
   21: refundHoursUndo,
   22: 'ALTER TABLE bulk_batches DROP COLUMN separator',
   23: migration23Undo,
+  24: 'DROP TABLE repeat_stops',
 };
 
 /** The ledger file in `dir`, closed, brought back to `version` (the migrations after it undone). */

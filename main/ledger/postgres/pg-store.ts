@@ -180,6 +180,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     repeatsOf: async (id) => (await db.query(`${withChecks} WHERE p.parent_payment_id = $1 ORDER BY p.created_at, p.list_seq`, [id])).rows.map(paymentOf),
     async recurringTokenOf(id) {
       const token = await one('SELECT paydesk.recurring_token_of($1) AS token', [id]).catch(async (e: { code?: string }) => {
+        // Stopped by a person since main's own check (repeat-stops.sql, version 40).
+        if (e?.code === 'PD021') throw fail('rule_violation', 'rule.repeatStopped');
         if (e?.code !== '42501') throw e;
         throw fail('forbidden', 'teamLedger.recurringNotAllowed', { person: (await one('SELECT session_user AS who', []))!.who as string });
       });
@@ -364,12 +366,13 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
   const wordedCalls = <T extends object>(calls: T): T =>
     Object.fromEntries(Object.entries(calls).map(([name, call]) => [name, (...args: unknown[]) => (call as (...a: unknown[]) => Promise<unknown>)(...args).catch(explained)])) as T;
   const worded = (tx: LedgerTx): LedgerTx => ({ ...wordedCalls(tx), invoices: wordedCalls(tx.invoices) });
-  async function transaction<T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> {
+  /** `body` in one transaction on a connection of its own. */
+  async function onClient<T>(body: (client: Queryable) => Promise<T>): Promise<T> {
     const client = await pool.connect().catch(explained);
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await body(txOn(client, true, laptop, login));
+      const result = await body(client);
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -379,11 +382,28 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
       client.release(broken);
     }
   }
+  const transaction = <T>(body: (tx: LedgerTx) => Promise<T>): Promise<T> => onClient((client) => body(txOn(client, true, laptop, login)));
   const outside = worded(txOn(pool, false, laptop, login));
   return {
     ...outside,
     backend: 'postgres',
     transaction,
+    // The mark and its audit entry are the database's (repeat-stops.sql, version 40): support and admin only.
+    repeatStopOf: async (id) => {
+      const row = (await pool.query('SELECT stopped_at, stopped_by FROM paydesk.repeat_stops WHERE payment_id = $1', [id]).catch(explained)).rows[0];
+      return row ? { at: (row.stopped_at as Date).toISOString(), by: String(row.stopped_by) } : null;
+    },
+    setRepeatStop: (id, stopped, osUser) => onClient(async (client) => {
+      await client.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [osUser, laptop]);
+      await client.query('SAVEPOINT stop');
+      try {
+        return (await client.query('SELECT paydesk.set_repeat_stop($1, $2) AS changed', [id, stopped])).rows[0].changed === true;
+      } catch (e) {
+        if ((e as { code?: string }).code !== '42501') throw e;
+        await client.query('ROLLBACK TO SAVEPOINT stop');
+        throw fail('forbidden', 'teamLedger.repeatStopNotAllowed', { person: String((await client.query('SELECT session_user AS who')).rows[0].who) });
+      }
+    }),
     checkupRuns: wordedCalls(createPgCheckupRuns(pool, { laptop })),
     // Writes that stamp the OS user, or take a savepoint, need a transaction of their own.
     insert: (row) => transaction((t) => t.insert(row)),

@@ -42,6 +42,7 @@ export const schemaSteps = [[1, 'security.sql'], [2, 'live.sql'], [3, 'import.sq
   [37, 'create-audit.sql'],
   [38, 'team-people.sql'],
   [39, 'people-and-settled-create.sql'],
+  [40, 'repeat-stops.sql'],
 ] as const;
 export const schemaFiles = schemaSteps.map(([, file]) => file);
 

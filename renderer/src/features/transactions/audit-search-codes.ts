@@ -8,7 +8,7 @@ import { auditAction, auditResult, knownAuditActions } from './audit-words';
 
 /** The results worded by a fixed label (counts, names and the team database's forms are matched as typed). */
 const knownResults: readonly string[] = [
-  'succeeded', 'outcome_unknown', 'exported', 'went_through', 'did_not_go_through', 'sending', 'failed: declined', 'failed: error',
+  'succeeded', 'outcome_unknown', 'exported', 'went_through', 'did_not_go_through', 'stopped', 'allowed', 'sending', 'failed: declined', 'failed: error',
   ...stateWords, ...stateWords.map((s) => `recorded: ${s}`),
 ];
 // A pending state is worded by the payment's kind, which the entry's action names (audit-words.ts): each way counts.

@@ -8,6 +8,8 @@ import { exportResult } from './export-words';
 
 const actions = [
   'create_link', 'create_checkout', 'create_sale', 'create_recurring', 'capture', 'void', 'refund', 'status_check', 'lookup',
+  // A stored card's repeat charges stopped and allowed again (repeat-stops.ts; on the team ledger repeat-stops.sql).
+  'stop_repeat_charges', 'allow_repeat_charges',
   'settle_capture', 'settle_void', 'settle_refund', 'export_payments', 'export_audit_log', 'export_settlement', 'export_refunds', 'export_bulk_links',
   'profile_add', 'profile_change', 'profile_remove', 'profile_switch', 'key_set', 'key_replace', 'key_remove',
   // Written by the team ledger's database (invoices.sql); the result is the number.
@@ -52,6 +54,6 @@ export function auditResult(action: string, result: string, t: Translate, langua
   if (rows) return t('audit.result.rows', { rows: Number(rows[1]) });
   const failed = /^failed: (\w+)$/.exec(result);
   if (failed) return t('audit.result.failed', { why: failed[1] === 'declined' ? t('audit.result.declined') : t('audit.result.error') });
-  const known = { succeeded: 'audit.result.succeeded', outcome_unknown: 'audit.result.unknown', exported: 'audit.result.exported', went_through: 'audit.result.wentThrough', did_not_go_through: 'audit.result.didNotGoThrough' } as const;
+  const known = { succeeded: 'audit.result.succeeded', outcome_unknown: 'audit.result.unknown', exported: 'audit.result.exported', went_through: 'audit.result.wentThrough', did_not_go_through: 'audit.result.didNotGoThrough', stopped: 'audit.result.stopped', allowed: 'audit.result.allowed' } as const;
   return result in known ? t(known[result as keyof typeof known]) : result;
 }

@@ -33,6 +33,7 @@ import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { modalOpen } from '../../ui/modal-keys';
 import { QuotedWords } from '../../ui/quoted-words';
 import { CopyButton } from '../../ui/copy-button';
+import { RepeatSeriesLine, RepeatStoppedNote, repeatSeriesOf } from './repeat-series';
 
 /** Only a payment link can have an invoice (docs/invoices.md); its panel's code comes when one is opened. */
 const PaymentInvoice = lazy(() => import('../invoices/payment-invoice'));
@@ -114,6 +115,20 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
   const lastErrorInNotice = useNoticeSaysLastError(payment, notice);
   const openPayment = (id: string) => useTransactions.getState().open(id);
+  // The stored card's series and whether a person stopped it (the customer cancelled): "Charge again" is not offered then.
+  const series = detail && payment ? repeatSeriesOf(detail) : null;
+  const repeatStop = (payment && detail?.repeatStop) ?? null;
+  const [stopping, setStopping] = useState(false);
+  const setStopped = async (stopped: boolean) => {
+    setStopping(true);
+    const result = await api.setRepeatStop({ paymentId, stopped });
+    setStopping(false);
+    if (currentId.current !== paymentId) return;
+    setNotice(!result.ok ? refused(result.error) : { kind: 'ok', words: { key: stopped ? 'detail.repeatStoppedDone' : 'detail.repeatAllowedDone' } });
+    // The pressed button gives way to the other one: the keyboard goes to it, not to the page.
+    const next = stopped ? 'action-repeat-allow' : 'action-repeat-stop';
+    void load(paymentId).finally(() => setTimeout(() => document.querySelector<HTMLButtonElement>(`.detail [data-testid="${next}"]`)?.focus()));
+  };
   // A dialog gives the focus back to what opened it; when the payment's new state then removes
   // that button (nothing left to refund or capture), the keyboard goes to the title, not the page.
   const titleRef = useRef<HTMLHeadingElement>(null);
@@ -229,6 +244,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       ) : payment.needsAttention && <p className="attention-note" role="status">{t('detail.needsAttention')}</p>}
       {waitsForTransaction(payment) && <p className="attention-note" role="status" data-testid="no-transaction">{t('detail.noTransaction')}</p>}
       {waitsForToken(payment) && <p className="attention-note" role="status" data-testid="token-waiting">{t('detail.recurringWaiting')}</p>}
+      {repeatStop && <RepeatStoppedNote stop={repeatStop} />}
       {!checkable && <p className="attention-note" role="status" data-testid="detail-not-created">{t('detail.notCreated')}</p>}
       {otherProfile ? (
         <OtherProfileNote profileId={payment.profileId} rule={acting} environment={payment.environment} onSwitch={watchFocus} />
@@ -238,7 +254,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {shown.capture && <button type="button" onClick={() => openDialog('capture')} disabled={!allowed.capture} aria-describedby={held} aria-keyshortcuts={shortcutKeys('capture')} data-testid="action-capture">{t('action.capture')}</button>}
           {shown.void && <button type="button" onClick={() => openDialog('void')} disabled={!allowed.void} aria-describedby={held} aria-keyshortcuts={shortcutKeys('void')} data-testid="action-void">{t('action.void')}</button>}
           {shown.refund && <button type="button" onClick={() => openDialog('refund')} disabled={!allowed.refund} aria-describedby={held} aria-keyshortcuts={shortcutKeys('refund')} data-testid="action-refund">{t('action.refund')}</button>}
-          {shown.recurring && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
+          {shown.recurring && !repeatStop && <button type="button" onClick={() => openDialog('recurring')} disabled={!allowed.recurring} aria-describedby={held} data-testid="action-recurring">{t('action.recurring')}</button>}
+          {/* Who may charge again may stop and allow (support, admin; the team database enforces it). */}
+          {series && mayMoveMoney && (repeatStop
+            ? <button type="button" onClick={() => void setStopped(false)} disabled={stopping} data-testid="action-repeat-allow">{t('detail.repeatAllow')}</button>
+            : <button type="button" onClick={() => void setStopped(true)} disabled={stopping} data-testid="action-repeat-stop">{t('detail.repeatStop')}</button>)}
           {/* Everyone checks status; finance's check settles an unclear operation through the database (status-settle.sql).
               Not on a payment the gateway did not create: its answer can change nothing. */}
           {/* Its form, filled with what was sent (the same order id): what "You can create it again" above offers. */}
@@ -304,18 +324,26 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       </div>
       {(detail.related.parent || detail.related.repeats.length > 0) && (
         <section aria-labelledby="related-title" data-testid="related-payments">
-          <h3 id="related-title">{t(detail.related.parent ? 'detail.repeatOf' : 'detail.repeats')}</h3>
+          <h3 id="related-title">{t(detail.related.parent ? 'detail.repeatOf' : 'detail.repeats')}{repeatStop && <> <span className="stopped-mark" data-testid="repeats-stopped">{t('detail.repeatsStopped')}</span></>}</h3>
+          {series && !detail.related.parent && <RepeatSeriesLine series={series} currency={currency} />}
           <ul className="related-list">
-            {detail.related.parent && <li><button type="button" className="link-button" onClick={() => openPayment(detail.related.parent!.id)}><Ltr className="mono">{detail.related.parent.orderId}</Ltr></button></li>}
+            {detail.related.parent && (
+              <li>
+                <button type="button" className="link-button" onClick={() => openPayment(detail.related.parent!.id)}><Ltr className="mono">{detail.related.parent.orderId}</Ltr></button>
+                {series && <RepeatSeriesLine series={series} currency={currency} afterOrder />}
+              </li>
+            )}
             {detail.related.repeats.map((r) => (
               <li key={r.id}>
                 <button type="button" className="link-button" onClick={() => openPayment(r.id)}><Ltr className="mono">{r.orderId}</Ltr></button> · {money(r.amountMinor)} · <StateBadge payment={{ ...r, needsAttention: false, operationInFlight: false }} /> · <RowMoment iso={r.createdAt} />
+                {/* What this charge was for, as typed at it ("December box"): which month a row is, without opening it. */}
+                {r.description && <> · <bdi className="user-text" data-testid="repeat-description">{r.description}</bdi></>}
               </li>
             ))}
           </ul>
         </section>
       )}
-      {chargedCard?.recurringAvailable && <p className="field-hint" data-testid="repeat-by-hand">{t('detail.repeatByHand')}</p>}
+      {chargedCard?.recurringAvailable && !repeatStop && <p className="field-hint" data-testid="repeat-by-hand">{t('detail.repeatByHand')}</p>}
       {payment.kind === 'link' && <Suspense fallback={null}><PaymentInvoice paymentId={payment.id} /></Suspense>}
       <h3>{t('detail.timeline')}</h3>
       <Timeline detail={detail} />
