@@ -7,7 +7,7 @@
 // form's Cancel / Clear, or the screen's "new" (its shortcut pressed on the screen itself).
 // Kept per profile, as a mail program keeps drafts per account: amounts typed for the practice
 // profile never become the production profile's form (a real link for a practice amount). A switch
-// of profile makes each screen's form again (its key: draftFormKey), from the new profile's own
+// of profile makes each screen's form again (its key holds useDraftProfile), from the new profile's own
 // draft or empty; back on the first profile, its draft is there as it was (docs/screens-getting-paid.md).
 import { useState } from 'react';
 import { create } from 'zustand';
