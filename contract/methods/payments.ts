@@ -281,7 +281,7 @@ export const paymentMethods = {
     output: () => z.object({ rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({ kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string() }) })) }),
   }),
   listNeedsAttention: method({
-    summary: 'Needs attention as one queue: the payments flagged, unknown or being created, or with an operation whose answer was lost (that operation with it), each once, by creation (ties in order of arrival), a window at a time: `after` is the `next` of the window before (keyset), so a window continues where the last ended whatever left the queue meanwhile; `total` is the whole queue now.',
+    summary: 'Needs attention as one queue: the payments flagged, in state unknown, or with an operation whose answer was lost (that operation with it), each once (never one being created: its create is on its way), by creation (ties in order of arrival), a window at a time: `after` is the `next` of the window before (keyset), so a window continues where the last ended whatever left the queue meanwhile; `total` is the whole queue now.',
     input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(200), direction: z.enum(['asc', 'desc']).default('asc') }).strict(),
     /** next: pass as `after` for the following window; absent after the last one. operation: the lost one (outcome unknown), null when none. */
     output: () => z.object({ total: z.number().int(), next: z.string().optional(), rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({ kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string() }).nullable() })) }),

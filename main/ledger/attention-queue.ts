@@ -1,9 +1,14 @@
-// Needs attention as one queue: the flagged payments, those unknown or being created, and those with
-// an operation whose answer was lost, each once, in one order (created_at, then rowid: the order of
+// Needs attention as one queue: the flagged payments, those in state `unknown`, and those with an
+// operation whose answer was lost, each once, in one order (created_at, then rowid: the order of
 // arrival breaks ties), a window at a time. A window continues after the last row shown (keyset),
 // so a row that left the queue meanwhile (settled by the reconciler or by someone else) moves
 // nothing: no row is skipped or shown twice. Each set is read from its own index (payments_attention,
 // payments_state, ledger_operations_unclear), so the cost is the queue's size, not the ledger's.
+// Not a payment `creating`: its create is being sent right now, nothing a person can check or
+// settle (a check's answer is not used meanwhile); an answer lost or a stop mid-send makes it
+// `unknown`, with its operation in outcome unknown (record-create.ts, status-checks.ts). This queue
+// is the one definition of "needs attention": the screen lists it, the navigation and Home count
+// it (countNeedsAttention, overview.ts), docs/ledger.md "Needs attention, one definition".
 import type { LedgerDb } from './database';
 import type { PaymentRow } from './payment-rows';
 import { outcomeCode } from './packing';
@@ -11,7 +16,7 @@ import { prepared } from './statements';
 
 const queue = `WITH queue(r) AS (
     SELECT rowid FROM payments WHERE needs_attention = 1
-    UNION SELECT rowid FROM payments WHERE state IN ('unknown', 'creating')
+    UNION SELECT rowid FROM payments WHERE state = 'unknown'
     UNION SELECT payment FROM ledger_operations WHERE outcome = ${outcomeCode('unknown')})`;
 
 // The window's keys first (created_at and rowid: a small sort), then its rows: sorting whole rows

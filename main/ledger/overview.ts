@@ -5,7 +5,7 @@ import type { MethodOutput, MethodParsedInput } from '../../contract/methods';
 import type { LedgerDb } from './database';
 import { cardBrandSql } from './card-brand';
 import { prepared } from './statements';
-import { outcomeCode } from './packing';
+import { attentionTotal } from './attention-queue';
 import { refundsMadeTotals } from './refunds-made';
 import { chartFigures, splitByHours, sumParts, type ChartRow } from './overview-sums';
 
@@ -140,19 +140,6 @@ export function unpaidLinksByAge(db: LedgerDb, dayAgo: string, weekAgo: string, 
   return { day: linkTotals(day), week: linkTotals(week), older: linkTotals(older) };
 }
 
-/**
- * The payments Needs attention lists for a person, on every profile: flagged, or with an operation whose answer was
- * lost (outcome 3, unknown), counted once; each set read from its partial index (migrations 10,
- * 14). The flagged are taken out of the unclear before any payment is read: most unclear ones are
- * flagged soon, and reading each one's payment cost 30 ms at 10,000 of them (the bench's seed).
- */
-export function needsAttentionCount(db: LedgerDb): number {
-  const sql = `SELECT (SELECT count(*) FROM payments WHERE needs_attention = 1)
-    + (SELECT count(*) FROM payments WHERE rowid IN (SELECT payment FROM ledger_operations WHERE outcome = ${outcomeCode('unknown')}
-       EXCEPT SELECT rowid FROM payments WHERE needs_attention = 1)) AS n`;
-  return (prepared(db, sql).get() as { n: number }).n;
-}
-
 export type AuthorisedRow = { currency: string; count: number; amountMinor: number; oldestAt: string };
 
 /**
@@ -199,8 +186,9 @@ export function readOverview(db: LedgerDb, query: OverviewQuery): OverviewAnswer
     if (!query.periods.length) return answer;
     const byAge = unpaidLinksByAge(db, dayAgo, weekAgo, profileId);
     answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
-    // Every profile's, whatever the figures' scope: Needs attention, where the line leads, lists them all.
-    answer.needsAttention = needsAttentionCount(db);
+    // Needs attention's own total (attention-queue.ts), every profile's whatever the figures' scope:
+    // the screen the line leads to lists that queue, and the navigation counts it too.
+    answer.needsAttention = attentionTotal(db);
     answer.authorised = authorisedNotCaptured(db, profileId) as never;
     // In the same snapshot as the figures: the chosen dates' refunds, by when each was made.
     if (query.refundsMadeIn) answer.refundsMade = refundsMadeTotals(db, { ...query.refundsMadeIn, profileId }) as never;

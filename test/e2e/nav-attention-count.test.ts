@@ -90,6 +90,26 @@ describe('the count beside Needs attention in the navigation', () => {
     expect((await practice.records()).filter((r) => r.operation === 'refund')).toHaveLength(1);
   }, 60_000);
 
+  it('says nothing while a sale is being sent, as Home and Needs attention do: nobody can act on it', async () => {
+    // Until 2026-12-01 the count held payments `creating`: a sale the gateway answered in 1.5 s showed
+    // "1" for about a second (Home and the person with nothing to do), docs/ledger.md "one definition".
+    const page = session.page;
+    await page.getByTestId('nav-home').click();
+    await expect.poll(() => count().count()).toBe(0);
+    await practice.fault('sale', { latencyMs: 1_500, times: 1 });
+    let answered = false;
+    const sale = cardSale(page, { orderId: 'NAV-COUNT-SLOW', amount: '20.00', currency: 'SAR', holder: 'NORA HARBI', customer }).finally(() => (answered = true));
+    const seen: number[] = [];
+    while (!answered) {
+      seen.push(await count().count());
+      await page.waitForTimeout(50);
+    }
+    expect(await sale).toMatchObject({ orderId: 'NAV-COUNT-SLOW', state: 'paid' });
+    expect(seen.length).toBeGreaterThan(10); // looked at all through the sale's 1.5 s
+    expect(Math.max(...seen)).toBe(0);
+    expect(await page.getByTestId('task-attention').count()).toBe(0);
+  }, 60_000);
+
   it('keeps the navigation on its lines at 800 × 600 in English and Arabic with a number in it', async () => {
     const page = session.page;
     await page.setViewportSize({ width: 800, height: 600 });

@@ -19,6 +19,7 @@ import { chartFigures, splitByHours, type AuthorisedRow, type ChartRow, type Day
 import { checkOverviewQuery, checkRanges, instant } from '../overview-input';
 import { exactInteger } from './copy-to-team';
 import { inSnapshot, recordTeamExport, type Connections, type Queryable } from './pg-snapshot';
+import { teamAttentionTotal } from './pg-attention';
 
 type OverviewAnswer = MethodOutput<'getOverview'>;
 
@@ -204,11 +205,9 @@ export async function readTeamOverview(db: Queryable, query: MethodParsedInput<'
     { age: 'older' as const, from: null, to: weekAgo },
   ];
   answer.unpaidLinks = ages.map((a) => ({ ...a, ...(byAge[a.age] as { count: number; totals: never }) }));
-  // Flagged, or with an operation whose answer was lost (as on SQLite, overview.ts's needsAttentionCount),
-  // on every profile whatever the figures' scope: Needs attention, where the line leads, lists them all.
-  const attention = await db.query({ text: `SELECT (SELECT count(*) FROM paydesk.payments WHERE needs_attention)
-    + (SELECT count(*) FROM paydesk.operations o JOIN paydesk.payments p ON p.id = o.payment_id WHERE o.outcome = 'unknown' AND NOT p.needs_attention) AS n` });
-  answer.needsAttention = whole(attention.rows[0].n);
+  // Needs attention's own total (pg-attention.ts), on every profile whatever the figures' scope:
+  // the screen the line leads to lists that queue, and the navigation counts it too.
+  answer.needsAttention = await teamAttentionTotal(db);
   answer.authorised = (await authorisedNotCaptured(db, profileId)) as never;
   // In the same snapshot as the figures: the chosen dates' refunds, by when each was made.
   if (query.refundsMadeIn) answer.refundsMade = (await teamRefundsMadeTotals(db, { ...query.refundsMadeIn, profileId })) as never;

@@ -28,6 +28,7 @@ import { paymentOf, paymentSelect } from './pg-store';
 import { customersAmongLatest } from '../customers';
 import { afterQuiet } from '../after-quiet';
 import { createTeamTotals } from './pg-totals';
+import { attentionQueue, teamAttentionTotal } from './pg-attention';
 
 /**
  * A page's rows leave the server with the payment's columns named (paymentSelect: not
@@ -38,11 +39,6 @@ import { createTeamTotals } from './pg-totals';
  * the rows on as they are, which cost more than the bytes saved (bench/team-page-columns.ts).
  */
 const wholeRow = 'p.*';
-
-/** Needs attention's queue (attention-queue.ts on SQLite): the flagged, the unknown or being created, those with a lost answer. */
-const attentionQueue = `WITH queue AS (SELECT id FROM paydesk.payments WHERE needs_attention
-  UNION SELECT id FROM paydesk.payments WHERE (state COLLATE "C") IN ('unknown' COLLATE "C", 'creating' COLLATE "C")
-  UNION SELECT payment_id FROM paydesk.operations WHERE outcome = 'unknown')`;
 
 export type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }> };
 /** A pool (pg.Pool): a query can then have a connection of its own, to be cancelled on the server. */
@@ -472,8 +468,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     },
 
     /**
-     * Needs attention's queue as on SQLite (attention-queue.ts): the flagged, the unknown or being
-     * created and those with a lost answer, each once, by created_at then list_seq, a window after
+     * Needs attention's queue as on SQLite (pg-attention.ts, attention-queue.ts): the flagged, the
+     * unknown and those with a lost answer, each once, by created_at then list_seq, a window after
      * `after`; each set read from its own index (payments_attention, payments_state, operations_one_open).
      */
     async listNeedsAttention(input: MethodParsedInput<'listNeedsAttention'>): Promise<MethodOutput<'listNeedsAttention'>> {
@@ -518,9 +514,9 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     },
   };
 
-  /** How many Needs attention lists: the union of its three sets, each read from its own index. */
-  async function attentionTotal(): Promise<number> {
-    return Number((await pool.query(`${attentionQueue} SELECT count(*)::int AS n FROM queue`)).rows[0]!.n);
+  /** How many Needs attention lists (pg-attention.ts). */
+  function attentionTotal(): Promise<number> {
+    return teamAttentionTotal(pool);
   }
 
   /** How many links: counted once per version of the payments (an index-only walk of payments_links). */

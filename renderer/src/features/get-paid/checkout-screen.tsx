@@ -25,7 +25,7 @@ import { toAsciiDigits } from '../../../../contract/digits';
 import { usePaymentList } from './payment-list';
 import { orderHint, stillPayable, useAgainDraft, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
-import { forgetDraft, keepDraft, useKeptDraft, type CheckoutValues } from './kept-drafts';
+import { forgetDraft, useDraftProfile, useKeptDraft, type CheckoutValues } from './kept-drafts';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
 import { ErrorOpenedGroup } from './error-opened-group';
@@ -39,6 +39,8 @@ export function CheckoutScreen() {
   const [result, setResult] = useState<PaymentView | null>(null);
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
+  // Made again for another profile: its own draft, never this one's (kept-drafts.ts).
+  const profileId = useDraftProfile();
   // A new session (the shortcut pressed here, New after a result, Clear, a draft from elsewhere): an empty form.
   const reset = () => {
     forgetDraft('checkout');
@@ -59,7 +61,7 @@ export function CheckoutScreen() {
         {result && <button type="button" className="gp-primary" onClick={newSession} data-testid="new-checkout">{t('gp.checkout.new')}</button>}
       </div>
       {!result && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
-      {!result && mayCreate && <CheckoutForm key={formKey} onCreated={setResult} onCancel={reset} />}
+      {!result && mayCreate && <CheckoutForm key={`${profileId}:${formKey}`} onCreated={setResult} onCancel={reset} />}
       {result && (
         <ResultBox payment={result} testId="checkout-result">
           <p><Ltr className="mono" testId="result-order-id">{result.orderId}</Ltr> · <Amount minor={result.amountMinor} currency={result.currency} /> · <PaymentStateLabel payment={result} /></p>
@@ -84,7 +86,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   // "Create it again" on a session the gateway did not create: filled with what was sent (create-again.ts).
   const fresh = useAgainDraft('checkout');
   // Or what was typed before the person went to another screen (kept-drafts.ts).
-  const kept = useKeptDraft('checkout', fresh);
+  const { kept, keep, forget } = useKeptDraft('checkout', fresh);
   const again = fresh ?? kept?.again;
   const startCurrency = useStartCurrency();
   const [v, setV] = useState<CheckoutValues>(() => kept?.values ?? {
@@ -95,7 +97,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
   // Kept for this screen's next form once the person has changed something (an untouched form is made anew).
   const startValues = useRef(v);
   useEffect(() => {
-    if (v !== startValues.current || kept) keepDraft('checkout', { values: v, again });
+    if (v !== startValues.current || kept) keep({ values: v, again });
   }, [v]);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -136,7 +138,7 @@ function CheckoutForm({ onCreated, onCancel }: { onCreated(p: PaymentView): void
       });
       setBusy(false);
       if (result.ok) {
-        forgetDraft('checkout');
+        forget();
         rememberCurrency(v.currency);
         return onCreated(result.value);
       }

@@ -24,7 +24,7 @@ import { DateField, focusDateMistake } from '../../ui/date-field';
 import { focusFirstError, focusIfLost } from '../../ui/focus';
 import { orderHint, useAgainDraft } from './create-again';
 import { rememberCurrency, useStartCurrency } from './last-currency';
-import { forgetDraft, keepDraft, useKeptDraft, type LinkDraft } from './kept-drafts';
+import { useKeptDraft, type LinkDraft } from './kept-drafts';
 import { shortcutKeys } from '../../ui/shortcuts';
 import { typedDir } from '../../ui/typed-dir';
 import { ErrorOpenedGroup } from './error-opened-group';
@@ -43,7 +43,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   // "Create it again" on a link the gateway did not create: filled with what was sent (create-again.ts).
   const fresh = useAgainDraft('links');
   // Or what was typed before the person went to another screen (Settings for the key, the seller details…: kept-drafts.ts).
-  const kept = useKeptDraft('links', fresh);
+  const { kept, keep, forget } = useKeptDraft('links', fresh);
   const again = fresh ?? kept?.again;
   const [v, setV] = useState<LinkValues>(() => kept?.values ?? {
     orderId: again?.orderId ?? '', amount: again?.amount ?? '', currency: (again?.currency ?? initialCurrency) as CurrencyCode, description: again?.description ?? t('gp.description.default'),
@@ -65,15 +65,15 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const startValues = useRef(v);
   useEffect(() => {
     if (!edited.current && v === startValues.current) return;
-    keepDraft('links', { values: v, lines: invoice.lines, pricesIncludeVat: invoice.pricesIncludeVat, buyerVat: invoice.buyerVat, language: invoice.language, again });
+    keep({ values: v, lines: invoice.lines, pricesIncludeVat: invoice.pricesIncludeVat, buyerVat: invoice.buyerVat, language: invoice.language, again });
   }, [v, invoice.lines, invoice.pricesIncludeVat, invoice.buyerVat, invoice.language]);
   const created = (payment: PaymentView) => {
-    forgetDraft('links');
+    forget();
     rememberCurrency(v.currency);
     onCreated(payment);
   };
   const cancel = () => {
-    forgetDraft('links');
+    forget();
     onCancel();
   };
   const { lines } = invoice;

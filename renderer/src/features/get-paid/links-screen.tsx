@@ -14,7 +14,7 @@ import { SharePanel } from './share-panel';
 import { InvoicePanel, useInvoice } from '../invoices/invoice-panel';
 import { stillPayable, useDraftArrives } from './create-again';
 import { MakeAnother } from './make-another';
-import { forgetDraft } from './kept-drafts';
+import { forgetDraft, useDraftProfile } from './kept-drafts';
 import { ReceiptOffer } from './receipt-offer';
 import { screenShortcuts } from '../../ui/shortcuts';
 
@@ -23,6 +23,8 @@ export function LinksScreen() {
   const [mode, setMode] = useState<'form' | 'closed' | PaymentView>('form');
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
+  // Made again for another profile: its own draft, never this one's (kept-drafts.ts).
+  const profileId = useDraftProfile();
   // A new link (the shortcut pressed here, New after a result, a draft from elsewhere): an empty form.
   const reset = () => {
     forgetDraft('links');
@@ -43,7 +45,7 @@ export function LinksScreen() {
         {mode !== 'form' && <button type="button" className="gp-primary" onClick={newLink} data-testid="new-link">{t('gp.link.new')}</button>}
       </div>
       {mode === 'form' && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
-      {mode === 'form' && mayCreate && <LinkForm key={formKey} onCreated={setMode} onCancel={() => setMode('closed')} />}
+      {mode === 'form' && mayCreate && <LinkForm key={`${profileId}:${formKey}`} onCreated={setMode} onCancel={() => setMode('closed')} />}
       {typeof mode === 'object' && <LinkResult payment={mode} onChange={setMode} />}
       <LinksList />
     </section>

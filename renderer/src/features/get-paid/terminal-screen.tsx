@@ -29,7 +29,7 @@ import { PayByLinkButton } from './make-another';
 import { cardDetailsWrong } from './decline-kind';
 import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
-import { forgetDraft, keepDraft, useKeptDraft, type TerminalValues } from './kept-drafts';
+import { forgetDraft, useDraftProfile, useKeptDraft, type TerminalValues } from './kept-drafts';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
 
 const form = 'terminal';
@@ -42,6 +42,8 @@ export function TerminalScreen() {
   const [sale, setSale] = useState<Sale | null>(null);
   const [formKey, setFormKey] = useState(0);
   const mayCreate = useMayCreatePayments();
+  // Made again for another profile: its own draft, never this one's, and no card typed for the other (kept-drafts.ts).
+  const profileId = useDraftProfile();
   const onChallengeDone = useCallback((r: { challenge: ChallengeView; payment: PaymentView }) => setSale((s) => s && { ...s, payment: r.payment, challenge: r.challenge, challengeDone: true }), []);
   // A new sale (the shortcut pressed here, New after a result, a draft from elsewhere): an empty form.
   const reset = () => {
@@ -60,7 +62,7 @@ export function TerminalScreen() {
       </div>
       <p className="gp-note" data-testid="card-note">{t('gp.terminal.note')}</p>
       {!sale && !mayCreate && <p role="note" className="gp-note" data-testid="role-no-create">{t('gp.roleNoCreate')}</p>}
-      {!sale && mayCreate && <TerminalForm key={formKey} onSent={setSale} />}
+      {!sale && mayCreate && <TerminalForm key={`${profileId}:${formKey}`} onSent={setSale} />}
       {sale && sale.challenge && !sale.challengeDone && <ChallengeStep challenge={sale.challenge} payment={sale.payment} onDone={onChallengeDone} />}
       {sale && (!sale.challenge || sale.challengeDone) && <SaleResult sale={sale} onChange={(payment) => setSale({ ...sale, payment })} />}
     </section>
@@ -133,7 +135,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   // "Create it again" on a sale the gateway did not create: filled with what was sent but the card (create-again.ts).
   const fresh = useAgainDraft('terminal');
   // Or what was typed before the person went to another screen, all but the card (kept-drafts.ts).
-  const kept = useKeptDraft('terminal', fresh);
+  const { kept, keep, forget: forgetKept } = useKeptDraft('terminal', fresh);
   const again = fresh ?? kept?.again;
   const startCurrency = useStartCurrency();
   // Filled but for the card: the keyboard goes to the card's number as the form is drawn (the
@@ -148,7 +150,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
   // Kept for this screen's next form once the person has changed something; the card never is (it is not in `v`).
   const startValues = useRef(v);
   useEffect(() => {
-    if (v !== startValues.current || kept) keepDraft('terminal', { values: v, again });
+    if (v !== startValues.current || kept) keep({ values: v, again });
   }, [v]);
   const [card, setCard] = useState(emptyCard);
   // React lets go of the number and the code too once the fields empty (card-leak.test.ts).
@@ -223,7 +225,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         customer: customerToSend({ name: v.name, email: v.email, phone: v.phone }), authOnly: v.authOnly, recurringInit: v.recurringInit, confirm,
       });
       setBusy(false);
-      if (result.ok) forgetDraft('terminal');
+      if (result.ok) forgetKept();
       if (result.ok) rememberCurrency(v.currency);
       if (result.ok) return onSent({ payment: result.value.payment, challenge: result.value.challenge, masked, challengeDone: false, declineReason: result.value.declineReason });
       // Nothing reached the gateway: the card comes back, so "Charge" again is one press.

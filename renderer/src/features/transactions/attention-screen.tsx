@@ -9,6 +9,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { api } from '../../api';
 import { useNavigation } from '../../app/navigation-store';
 import { oncePerBurst } from '../../app/once-per-burst';
+import { attentionScreenReads, showAttentionTotal } from '../../app/attention-count';
 import { gatewaySaid, useLanguage, useT } from '../../i18n';
 import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { QuotedWords } from '../../ui/quoted-words';
@@ -81,6 +82,8 @@ export function AttentionScreen() {
     for (const { payment, operation } of found) if (operation) operations.set(payment.id, operation);
     setUnclear(operations);
     setTotal(last.total);
+    // The navigation's count is this same total: it asks none of its own while the screen reads (attention-count.ts).
+    showAttentionTotal(last.total);
     setNext(last.next);
     shownCount.current = found.length;
     setRows(found.map((r) => r.payment));
@@ -96,9 +99,11 @@ export function AttentionScreen() {
     const unsubscribe = api.subscribe((event) => {
       if (event.type === 'payments.changed') burst.soon();
     });
+    const navigationReadsAgain = attentionScreenReads();
     return () => {
       unsubscribe();
       burst.stop();
+      navigationReadsAgain();
     };
   }, [read, load]);
 
