@@ -1,12 +1,13 @@
-// Needs attention as one queue: the flagged payments, those in state `unknown`, and those with an
-// operation whose answer was lost, each once, in one order (created_at, then rowid: the order of
+// Needs attention as one queue: the flagged payments, those in state `unknown`, those with an
+// operation whose answer was lost, and those with a send left open (staleSendMinutes), each once, in one order (created_at, then rowid: the order of
 // arrival breaks ties), a window at a time. A window continues after the last row shown (keyset),
 // so a row that left the queue meanwhile (settled by the reconciler or by someone else) moves
 // nothing: no row is skipped or shown twice. Each set is read from its own index (payments_attention,
 // payments_state, ledger_operations_unclear), so the cost is the queue's size, not the ledger's.
 // Not a payment `creating`: its create is being sent right now, nothing a person can check or
 // settle (a check's answer is not used meanwhile); an answer lost or a stop mid-send makes it
-// `unknown`, with its operation in outcome unknown (record-create.ts, status-checks.ts). This queue
+// `unknown`, with its operation in outcome unknown (record-create.ts, status-checks.ts), and a send
+// left open past staleSendMinutes is listed (its sender is gone). This queue
 // is the one definition of "needs attention": the screen lists it, the navigation and Home count
 // it (countNeedsAttention, overview.ts), docs/ledger.md "Needs attention, one definition".
 import type { LedgerDb } from './database';
@@ -14,10 +15,21 @@ import type { PaymentRow } from './payment-rows';
 import { outcomeCode } from './packing';
 import { prepared } from './statements';
 
+/**
+ * A send open longer than this has no sender left: the gateway client gives up after 30 s, so only a
+ * process that stopped mid-send (on the team ledger, another laptop that has not started again to
+ * mark it unknown) leaves one. Listed, so a payment whose create or money move may have reached the
+ * gateway is never out of sight (a sale `creating` from a laptop that died showed nowhere).
+ */
+export const staleSendMinutes = 2;
+// Now in milliseconds since 1970, as the ledger keeps times (packing.ts), by SQLite's own clock.
+const staleSendCutoff = `((julianday('now') - 2440587.5) * 86400000.0 - ${staleSendMinutes * 60_000})`;
+
 const queue = `WITH queue(r) AS (
     SELECT rowid FROM payments WHERE needs_attention = 1
     UNION SELECT rowid FROM payments WHERE state = 'unknown'
-    UNION SELECT payment FROM ledger_operations WHERE outcome = ${outcomeCode('unknown')})`;
+    UNION SELECT payment FROM ledger_operations WHERE outcome = ${outcomeCode('unknown')}
+    UNION SELECT payment FROM ledger_operations WHERE outcome = ${outcomeCode('sending')} AND created_at < ${staleSendCutoff})`;
 
 // The window's keys first (created_at and rowid: a small sort), then its rows: sorting whole rows
 // cost 62 ms p50 for a window at 10,000 waiting, this 47 ms (1,000,000 payments, bench/attention-queue.ts).

@@ -3,11 +3,14 @@
 // Until 2026-12-01 the navigation (countNeedsAttention) also counted a sale while its create was
 // being sent (state `creating`: nothing a person can check or settle), so it said 1 during a slow
 // sale, and Home's count left out an `unknown` payment not flagged yet that the screen listed. The
-// real practice gateway over HTTP, on a laptop's SQLite ledger and on the team ledger.
+// real practice gateway over HTTP, on a laptop's SQLite ledger and on the team ledger. A send left
+// open past two minutes is listed and counted: its sender is gone (on the team ledger, a laptop
+// stopped mid-sale that has not started again), and the sale may have charged the card.
 import { expect, it } from 'vitest';
 import { customer, goodCard } from './support';
 import { describeLedgerApp, type LedgerApp } from '../support/ledger-apps';
 import type { PaymentView } from '../../contract/methods/payments';
+import { teamServer } from '../support/postgres-tests';
 
 describeLedgerApp('Needs attention, one definition', (app) => {
   const listed = async (on: LedgerApp) => {
@@ -36,5 +39,28 @@ describeLedgerApp('Needs attention, one definition', (app) => {
 
     expect((await selling).payment).toMatchObject({ orderId: 'ONE-SENDING-1', state: 'paid' });
     expect(await navigation(app())).toBe(1);
+  });
+
+  it('lists and counts a sale whose send was left open past two minutes, its sender gone', async () => {
+    // A laptop whose sale is held on the wire for 4 s (its client waits up to 20 s): time for the rewind below whatever the machine's load.
+    const laptop = await app().open({ gatewayTimeoutMs: 20_000, sameGateway: true });
+    try {
+      app().practice.gateway.faults.set('sale', { latencyMs: 4_000, times: 1 });
+      const selling = laptop.value<{ payment: PaymentView }>('chargeCard', { orderId: 'ONE-LEFT-1', amount: '100.00', currency: 'SAR', card: goodCard, customer, authOnly: false });
+      await expect.poll(async () => (await row(laptop, 'ONE-LEFT-1'))?.state, { timeout: 2_000, interval: 20 }).toBe('creating');
+      const before = await navigation(laptop);
+      // Its intent recorded three minutes ago, as a laptop that stopped then leaves it (the gateway client gives up after 30 s).
+      if (laptop.backend === 'sqlite') laptop.db!.prepare('UPDATE ledger_operations SET created_at = ? WHERE outcome = 0').run(Date.now() - 180_000);
+      else await teamServer().sql(laptop.database!, `UPDATE paydesk.operations SET created_at = now() - interval '3 minutes' WHERE outcome = 'sending'`);
+      expect((await listed(laptop)).orders).toContain('ONE-LEFT-1');
+      expect(await navigation(laptop)).toBe(before + 1);
+      expect(await home(laptop)).toBe(before + 1);
+      // Its answer recorded: the send is closed, and it leaves the queue.
+      expect((await selling).payment).toMatchObject({ orderId: 'ONE-LEFT-1', state: 'paid' });
+      expect((await listed(laptop)).orders).not.toContain('ONE-LEFT-1');
+      expect(await navigation(laptop)).toBe(before);
+    } finally {
+      await laptop.close();
+    }
   });
 });
