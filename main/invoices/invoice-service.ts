@@ -228,7 +228,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     const payments = new Map<string, RegisterPayment>();
     for (const id of new Set([...documents.invoices.map((i) => i.payment_id), ...documents.creditNotes.map((n) => n.payment_id)])) {
       const payment = await deps.payment(id);
-      if (payment) payments.set(id, { orderId: payment.order_id, customerName: payment.customer_name, state: stateOf(payment) });
+      if (payment) payments.set(id, { orderId: payment.order_id, customerName: payment.customer_name, state: stateOf(payment), environment: payment.environment, profileName: await deps.profileName?.(payment.profile_id) });
     }
     const zone = exportTimeZone(input.timeZone);
     const { csv, invoices, creditNotes, totals } = registerCsv(documents, (id) => payments.get(id), zone);
