@@ -235,7 +235,8 @@ export function createInvoiceService(deps: InvoiceDeps) {
     // Named by the period's local days (its last day is the one before `to`).
     const day = (iso: string | undefined, back = 0) => (iso ? localColumns(zone)(new Date(Date.parse(iso) - back).toISOString())[1] : null);
     const span = [day(range.from) ?? 'start', day(range.to, 1) ?? 'now'].join('-to-');
-    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes, totals };
+    const testDocuments = [...documents.invoices, ...documents.creditNotes].filter((d) => (payments.get(d.payment_id)?.environment ?? 'production') !== 'production').length;
+    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes, totals, testDocuments };
   }
 
   async function renderDocument(input: DocumentInput) {

@@ -28,10 +28,12 @@ describeLedgerApp('the register of invoices and credit notes', (app, backend) =>
     const now = Date.now();
     const reader = backend === 'postgres' ? await app().open({ role: 'finance' }) : app();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
-    const register = await reader.value<{ fileName: string; csv: string; invoices: number; creditNotes: number; totals: any[] }>('invoiceRegister', {
+    const register = await reader.value<{ fileName: string; csv: string; invoices: number; creditNotes: number; testDocuments: number; totals: any[] }>('invoiceRegister', {
       from: new Date(now - hour).toISOString(), to: new Date(now + hour).toISOString(), timeZone: 'Asia/Riyadh',
     });
     expect([register.invoices, register.creditNotes]).toEqual([2, 1]);
+    // All three are the practice profile's: counted, so the screen can say a file that mixes them with production's.
+    expect(register).toMatchObject({ testDocuments: 3 });
     expect(register.fileName).toMatch(/^paydesk-invoices-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
     const [header, ...rows] = rowsOf(register.csv);
     const cells = (row: string[]) => Object.fromEntries(header!.map((name, i) => [name, row[i]]));

@@ -102,6 +102,7 @@ export const en = {
   'inv.search.unlistedProfile': 'a profile not on this laptop',
   'inv.register': 'Export invoices and credit notes',
   'inv.register.saved': '{invoices, plural, one {# invoice} other {# invoices}} and {creditNotes, plural, one {# credit note} other {# credit notes}} from the list’s dates: {file}',
+  'inv.register.mixed': '{count, plural, one {# of them is a test document} other {# of them are test documents}} (practice or sandbox), counted in the sums below: choose the production profile in More filters for real money only.',
   'inv.register.invoicesTotal': '{count, plural, one {Invoice} other {Invoices}}: {amount}, of which VAT {vat}',
   'inv.register.creditNotesTotal': '{count, plural, one {Credit note} other {Credit notes}}: {amount}, of which VAT {vat}',
 } as const;
@@ -203,6 +204,7 @@ export const ar: Record<keyof typeof en, string> = {
   'inv.search.unlistedProfile': 'ملف تعريف ليس على هذا الحاسوب',
   'inv.register': 'تصدير الفواتير والإشعارات الدائنة',
   'inv.register.saved': '{invoices, plural, zero {لا فواتير} one {فاتورة واحدة} two {فاتورتان} few {# فواتير} many {# فاتورة} other {# فاتورة}} و{creditNotes, plural, zero {لا إشعارات دائنة} one {إشعار دائن واحد} two {إشعاران دائنان} few {# إشعارات دائنة} many {# إشعارًا دائنًا} other {# إشعار دائن}} من تواريخ القائمة: {file}',
+  'inv.register.mixed': '{count, plural, one {منها مستند اختبار واحد (تدريب أو اختبار) تشمله المجاميع أدناه} two {منها مستندا اختبار (تدريب أو اختبار) تشملهما المجاميع أدناه} few {منها # مستندات اختبار (تدريب أو اختبار) تشملها المجاميع أدناه} many {منها # مستند اختبار (تدريب أو اختبار) تشملها المجاميع أدناه} other {منها # مستند اختبار (تدريب أو اختبار) تشملها المجاميع أدناه}}: اختر ملف تعريف الإنتاج في «مزيد من عوامل التصفية» للأموال الحقيقية وحدها.',
   'inv.register.invoicesTotal': '{count, plural, one {الفاتورة} two {الفاتورتان} few {الفواتير} many {الفواتير} other {الفواتير}}: {amount}، منها ضريبة القيمة المضافة {vat}',
   'inv.register.creditNotesTotal': '{count, plural, one {الإشعار الدائن} two {الإشعاران الدائنان} few {الإشعارات الدائنة} many {الإشعارات الدائنة} other {الإشعارات الدائنة}}: {amount}، منها ضريبة القيمة المضافة {vat}',
 };
