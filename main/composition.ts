@@ -1,7 +1,7 @@
 // The composition root: builds every service with its dependencies passed in, then the
 // handlers from the services. Electron's main, the preview and the tests all start here;
 // nothing is wired up as a side effect of an import.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { CurrencyCode } from '../contract/money';
 import { join } from 'node:path';
@@ -46,6 +46,7 @@ import { createLastRunFile } from './checkup/last-run-file';
 import { checkupHandlers } from './api/checkup-handlers';
 import { createInvoiceService, type DocumentRenderer, type InvoiceService } from './invoices/invoice-service';
 import { invoiceHandlers } from './invoices/invoice-handlers';
+import { writeForViewer } from './invoices/document-file';
 import { startLater } from './core/start-later';
 import { createTeamLedgerSettings } from './team/team-ledger-settings';
 import { teamLedgerCopyHandlers, teamLedgerHandlers, teamPasswordHandlers, teamPeopleHandlers } from './api/team-ledger-handlers';
@@ -217,11 +218,11 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     seller: (profileId) => profiles.seller(profileId),
     createLink: (input, ctx, createOptions) => payments.createLink(input, ctx, createOptions),
     render: options.renderDocument,
-    openPdf: options.openPath && (async (fileName, pdf) => {
-      const folder = join(options.dataDir, 'invoices');
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const file = join(folder, fileName);
-      writeFileSync(file, pdf, { mode: 0o600 });
+    // A team profile this laptop has not added is named by the team's list.
+    profileName: async (id) => profiles.list().profiles.find((p) => p.id === id)?.name ?? (team ? (await team.profiles.list()).find((p) => p.id === id)?.name : undefined),
+    // Each document in a folder of its own: another profile's INV-000001 never replaces it (document-file.ts).
+    openPdf: options.openPath && (async (fileName, pdf, documentId) => {
+      const file = writeForViewer(join(options.dataDir, 'invoices'), documentId, fileName, pdf);
       await options.openPath!(file);
       return file;
     }),

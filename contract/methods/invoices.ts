@@ -130,6 +130,8 @@ export const invoiceMethods = {
     }).strict(),
     output: () => z.object({
       fileName: z.string(), csv: z.string(), invoices: z.number().int(), creditNotes: z.number().int(),
+      /** How many of them are practice or sandbox documents (said when the file mixes them with production's). */
+      testDocuments: z.number().int().optional(),
       /** Per currency (ISO code order): the issued invoices' and the credit notes' counts, totals and VAT, in integer minor units. */
       totals: z.array(z.object({
         currency: z.string(), invoices: z.number().int(), invoicesTotalMinor: z.number().int(), invoicesVatMinor: z.number().int(),

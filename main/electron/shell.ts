@@ -12,6 +12,7 @@ import { serveRenderer } from './app-protocol';
 import { bindIpc, forwardEvents } from './ipc-binding';
 import { createExternalLinkPolicy } from './external-links';
 import { hardenSession, hardenWebContents } from './security-hooks';
+import { askBeforeReplacing } from './downloads';
 import { createTrustedWindows } from './trusted-sender';
 import { createMainWindow } from './window';
 import { showOsNotifications } from './os-notifications';
@@ -54,6 +55,7 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   const links = createExternalLinkPolicy({ gatewayOrigins: () => started?.gatewayOrigins() ?? [] });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, links, logger));
   hardenSession(session.defaultSession);
+  askBeforeReplacing(session.defaultSession);
   serveRenderer(join(distDir, 'renderer'));
   bindIpc({ handlers, windows, logger, osUser: safeUserName() });
   forwardEvents(events, windows);

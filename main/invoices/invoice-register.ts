@@ -14,10 +14,14 @@ import { localColumns } from '../ledger/local-time';
 export const registerHeader = [
   'document', 'number', 'invoice_number', 'state', 'issued_at', 'profile_id', 'numbered_on_laptop', 'order_id', 'customer_name', 'buyer_vat_number', 'currency',
   'net', 'vat', 'total', 'standard_rated_net', 'zero_rated_net', 'exempt_net', 'refund_reason', ...localHeader,
+  // Added last (2026-12-01), so a sheet reading the columns by position still reads them: numbers are
+  // per profile, and a file of every profile held the practice INV-000001 beside the live one, told
+  // apart by a profile id alone.
+  'environment', 'profile_name',
 ];
 
-/** What the register reads of an invoice's payment: its order, customer and the invoice's state (issued, reserved, not_issued). */
-export type RegisterPayment = { orderId: string; customerName: string | null; state: string };
+/** What the register reads of an invoice's payment: its order, customer, the invoice's state (issued, reserved, not_issued), its environment and profile's name. */
+export type RegisterPayment = { orderId: string; customerName: string | null; state: string; environment?: string; profileName?: string };
 
 type Split = Pick<VatGroup, 'category' | 'netMinor'>;
 
@@ -61,6 +65,7 @@ export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: s
       'invoice', invoice.number, invoice.number, payment?.state ?? 'issued', invoice.issued_at, invoice.profile_id, invoice.issued_on_laptop ?? null,
       payment?.orderId ?? null, payment?.customerName ?? null, invoice.buyer_vat_number, invoice.currency,
       m(invoice.net_minor), m(invoice.vat_minor), m(invoice.total_minor), ...netByCategory(split).map(m), null, ...local(invoice.issued_at),
+      payment?.environment ?? null, payment?.profileName ?? null,
     ]);
   }
   for (const note of documents.creditNotes) {
@@ -74,6 +79,7 @@ export function registerCsv(documents: IssuedDocuments, paymentOf: (paymentId: s
       'credit_note', note.number, note.invoice_number, 'issued', note.issued_at, note.profile_id, note.issued_on_laptop ?? null,
       payment?.orderId ?? null, payment?.customerName ?? null, null, note.currency,
       m(note.net_minor), m(note.vat_minor), m(note.amount_minor), ...netByCategory(JSON.parse(note.breakdown_json) as VatGroup[]).map(m), note.reason, ...local(note.issued_at),
+      payment?.environment ?? null, payment?.profileName ?? null,
     ]);
   }
   // Code-unit order (ISO codes are capitals); the codes are the map's keys, so never equal.

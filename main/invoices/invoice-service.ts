@@ -28,6 +28,7 @@ import { linesDescription } from './lines-description';
 import { zatcaQrText, zatcaTimestamp } from './zatca-qr';
 import { registerCsv, type RegisterPayment } from './invoice-register';
 import { exportTimeZone, localColumns } from '../ledger/local-time';
+import { documentFileName } from './document-file';
 
 /** Chromium, however it is reached: the PDF and a PNG of the same HTML. */
 export type DocumentRenderer = (html: string) => Promise<{ pdf: Uint8Array; png: Uint8Array }>;
@@ -42,8 +43,10 @@ export type InvoiceDeps = {
   seller(profileId: string): SellerDetails | undefined;
   createLink(input: MethodParsedInput<'createPaymentLink'>, ctx: CallContext, options: CreateOptions): Promise<PaymentView>;
   render?: DocumentRenderer;
-  /** Desktop only: saves the PDF where the user's files go and opens it with the system's viewer. */
-  openPdf?(fileName: string, pdf: Uint8Array): Promise<string>;
+  /** A profile's name, for a document's file name (undefined for one removed since). */
+  profileName?(profileId: string): Promise<string | undefined>;
+  /** Desktop only: saves the PDF where the user's files go (a folder of the document's own, `documentId`) and opens it with the system's viewer. */
+  openPdf?(fileName: string, pdf: Uint8Array, documentId: string): Promise<string>;
 };
 
 /** Which document, and the business's zone its issue time is printed in (the renderer's; main's own when left out). */
@@ -161,7 +164,21 @@ export function createInvoiceService(deps: InvoiceDeps) {
     });
   }
 
-  async function documentOf(input: DocumentInput): Promise<{ fileName: string; model: DocumentModel }> {
+  /** The document's file name: its number, and for a test document or a number another production profile shares, which one (document-file.ts). */
+  async function fileNameOf(doc: { id: string; number: string; profile_id: string; issued_on_laptop?: string | null }, payment: PaymentRow | undefined) {
+    const environment = payment?.environment ?? 'production';
+    let numberShared = false;
+    if (environment === 'production') {
+      for (const other of await rows.withNumber(doc.number)) {
+        if (other.profile_id === doc.profile_id) continue;
+        if ((await deps.payment(other.payment_id))?.environment === 'production') numberShared = true;
+      }
+    }
+    const profileName = await deps.profileName?.(doc.profile_id);
+    return documentFileName({ number: doc.number, environment, profileName, numberShared, laptop: doc.issued_on_laptop });
+  }
+
+  async function documentOf(input: DocumentInput): Promise<{ id: string; fileName: string; model: DocumentModel }> {
     const note = input.creditNoteId ? await rows.creditNote(input.creditNoteId) : undefined;
     const invoice = note ? await rows.byId(note.invoice_id) : input.invoiceId ? await rows.byId(input.invoiceId) : undefined;
     if (!invoice || (input.creditNoteId && !note)) throw failWith('not_found', 'invoice.notFound');
@@ -177,7 +194,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
     if (note) {
       const split = JSON.parse(note.breakdown_json) as VatGroup[];
       return {
-        fileName: `${note.number}.pdf`,
+        id: note.id, fileName: await fileNameOf(note, payment),
         model: {
           ...base, kind: 'credit', number: note.number, refersTo: invoice.number, issuedAt: note.issued_at, reason: note.reason, issuedOnLaptop: note.issued_on_laptop ?? null,
           lines: split.map((g) => ({ description: `${invoice.number}`, quantityMilli: 0, unitMinor: 0, category: g.category, rateBp: g.rateBp, reason: null, netMinor: g.netMinor, vatMinor: g.vatMinor, grossMinor: g.grossMinor })),
@@ -187,7 +204,7 @@ export function createInvoiceService(deps: InvoiceDeps) {
       };
     }
     return {
-      fileName: `${invoice.number}.pdf`,
+      id: invoice.id, fileName: await fileNameOf(invoice, payment),
       model: {
         ...base, kind: 'invoice', number: invoice.number, issuedAt: invoice.issued_at, payUrl: payment?.link_url ?? null, issuedOnLaptop: invoice.issued_on_laptop ?? null,
         lines: lines.map((l) => ({ description: l.description, quantityMilli: l.quantity_milli, unitMinor: l.unit_minor, category: l.category, rateBp: l.rate_bp, reason: l.reason, netMinor: l.net_minor, vatMinor: l.vat_minor, grossMinor: l.gross_minor })),
@@ -211,21 +228,22 @@ export function createInvoiceService(deps: InvoiceDeps) {
     const payments = new Map<string, RegisterPayment>();
     for (const id of new Set([...documents.invoices.map((i) => i.payment_id), ...documents.creditNotes.map((n) => n.payment_id)])) {
       const payment = await deps.payment(id);
-      if (payment) payments.set(id, { orderId: payment.order_id, customerName: payment.customer_name, state: stateOf(payment) });
+      if (payment) payments.set(id, { orderId: payment.order_id, customerName: payment.customer_name, state: stateOf(payment), environment: payment.environment, profileName: await deps.profileName?.(payment.profile_id) });
     }
     const zone = exportTimeZone(input.timeZone);
     const { csv, invoices, creditNotes, totals } = registerCsv(documents, (id) => payments.get(id), zone);
     // Named by the period's local days (its last day is the one before `to`).
     const day = (iso: string | undefined, back = 0) => (iso ? localColumns(zone)(new Date(Date.parse(iso) - back).toISOString())[1] : null);
     const span = [day(range.from) ?? 'start', day(range.to, 1) ?? 'now'].join('-to-');
-    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes, totals };
+    const testDocuments = [...documents.invoices, ...documents.creditNotes].filter((d) => (payments.get(d.payment_id)?.environment ?? 'production') !== 'production').length;
+    return { fileName: `paydesk-invoices-${span}.csv`, csv, invoices, creditNotes, totals, testDocuments };
   }
 
   async function renderDocument(input: DocumentInput) {
     if (!deps.render) throw failWith('internal', 'invoice.noRenderer');
-    const { fileName, model } = await documentOf(input);
+    const { id, fileName, model } = await documentOf(input);
     const { pdf, png } = await deps.render(invoiceHtml(model));
-    return { fileName, pdf, png };
+    return { id, fileName, pdf, png };
   }
 
   return {
@@ -255,8 +273,8 @@ export function createInvoiceService(deps: InvoiceDeps) {
     },
     async open(input: DocumentInput): Promise<MethodOutput<'openInvoiceDocument'>> {
       if (!deps.openPdf) return { opened: false, path: null };
-      const { fileName, pdf } = await renderDocument(input);
-      return { opened: true, path: await deps.openPdf(fileName, pdf) };
+      const { id, fileName, pdf } = await renderDocument(input);
+      return { opened: true, path: await deps.openPdf(fileName, pdf, id) };
     },
   };
 }

@@ -21,10 +21,12 @@ const main = stubMain({
     const rows = !filter?.query || filter.query === paid.orderId ? [paid] : [];
     return { ok: true, value: unchecked({ total: rows.length, totalExact: true, rows }) };
   },
-  findDocumentNumber: ({ number }) => ({ ok: true, value: { matches: /^inv-0*7$/i.test(number) ? [{ document: 'invoice' as const, number: 'INV-000007', paymentId: paid.id, orderId: paid.orderId, profileId: 'practice' }] : [] } }),
+  findDocumentNumber: ({ number }) => ({ ok: true, value: { matches: /^inv-0*7$/i.test(number) ? [{ document: 'invoice' as const, number: 'INV-000007', paymentId: paid.id, orderId: paid.orderId, profileId: 'practice' }]
+    // Numbers are per profile: the practice profile's INV-000001 and a sandbox's.
+    : /^inv-0*1$/i.test(number) ? [{ document: 'invoice' as const, number: 'INV-000001', paymentId: paid.id, orderId: paid.orderId, profileId: 'practice' }, { document: 'invoice' as const, number: 'INV-000001', paymentId: 'pay-sb', orderId: 'SB-1', profileId: 'sb' }] : [] } }),
   getPayment: () => ({ ok: true, value: unchecked({ payment: paid, related: { parent: null, repeats: [] }, operations: [], history: [], checks: [], webhooks: [] }) }),
   getInvoice: () => ({ ok: true, value: { invoice: null } }),
-  listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
+  listProfiles: () => ({ ok: true, value: unchecked({ profiles: [{ id: 'practice', name: 'Practice', environment: 'practice' }, { id: 'sb', name: 'بيئة الاختبار', environment: 'sandbox' }], activeId: 'practice' }) }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
@@ -66,4 +68,26 @@ it('says when no invoice or credit note has the number typed', async () => {
   await screen.findByText('1 payment');
   fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'CN-000099' } });
   expect((await screen.findByTestId('document-search-hint')).textContent).toBe('No invoice or credit note is numbered \u2066CN-000099\u2069.');
+});
+
+it('offers both documents of a number two profiles have, each naming its profile, in English and Arabic', async () => {
+  render(<TransactionsScreen />);
+  await screen.findByText('1 payment');
+  fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'INV-000001' } });
+  await waitFor(() => expect(screen.getAllByTestId('search-by-document')).toHaveLength(2));
+  const hint = screen.getByTestId('document-search-hint');
+  expect(hint.querySelector('p')?.textContent).toBe('2 documents are numbered \u2066INV-000001\u2069 (numbers are per profile):');
+  expect(screen.getAllByTestId('search-by-document').map((b) => b.textContent)).toEqual([
+    'Invoice \u2066INV-000001\u2069 on \u2068Practice\u2069 is order \u2066PD-20261129-8M7NFB8Q\u2069: show it',
+    'Invoice \u2066INV-000001\u2069 on \u2068\u2068بيئة الاختبار\u2069 (Sandbox)\u2069 is order \u2066SB-1\u2069: show it',
+  ]);
+  act(() => useLanguage.getState().setLanguage('ar'));
+  expect(screen.getByTestId('document-search-hint').querySelector('p')?.textContent).toBe('مستندان يحملان الرقم \u2066INV-000001\u2069 (لكل ملف تعريف أرقامه):');
+  expect(screen.getAllByTestId('search-by-document')[1]!.textContent).toBe('الفاتورة \u2066INV-000001\u2069 في ملف التعريف «\u2068بيئة الاختبار\u2069» هي الطلب \u2066SB-1\u2069: اعرضه');
+  // The practice profile's, one press away, as with one match.
+  fireEvent.click(screen.getAllByTestId('search-by-document')[0]!);
+  await screen.findByRole('heading', { name: paid.orderId });
+  expect(useTransactions.getState().openId).toBe(paid.id);
+  await waitFor(() => expect(main.asked('getInvoice').at(-1)).toEqual({ paymentId: paid.id }), { timeout: 10_000 });
+  await main.settled();
 });

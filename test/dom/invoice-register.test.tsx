@@ -12,6 +12,8 @@ const saved: string[] = [];
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null } as const;
 let hasSeller = true;
 let refuse = false;
+/** Of the file's documents, how many are practice or sandbox ones (main counts them). */
+let testDocuments: number | undefined;
 // Two SAR invoices and a credit note, one KWD invoice: the sums main answers in minor units.
 const totals = [
   { currency: 'KWD', invoices: 1, invoicesTotalMinor: 11_882, invoicesVatMinor: 1_550, creditNotes: 0, creditNotesTotalMinor: 0, creditNotesVatMinor: 0 },
@@ -20,7 +22,7 @@ const totals = [
 const main = stubMain({
   searchPayments: () => ({ ok: true, value: unchecked({ total: 0, totalExact: true, rows: [] }) }),
   listProfiles: () => ({ ok: true, value: { profiles: [{ ...practice, hasSeller }], activeId: 'practice' } }),
-  invoiceRegister: () => refuse ? { ok: false, error: { code: 'invalid_input', message: 'From is after To.' } } : ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1, totals } }),
+  invoiceRegister: () => refuse ? { ok: false, error: { code: 'invalid_input', message: 'From is after To.' } } : ({ ok: true, value: { fileName: 'paydesk-invoices-2026-10-01-to-2026-10-31.csv', csv: '\uFEFFdocument,number\r\n', invoices: 2, creditNotes: 1, totals, testDocuments } }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
 const { periodsOf } = await import('../../renderer/src/features/overview/periods');
@@ -41,6 +43,7 @@ afterEach(() => {
   cleanup();
   hasSeller = true;
   refuse = false;
+  testDocuments = undefined;
   act(() => useProfiles.setState({ profiles: [], loaded: false }));
   act(() => useSession.setState({ info: undefined }));
   act(() => useLanguage.getState().setLanguage('en'));
@@ -75,6 +78,25 @@ describe("finance's register of invoices and credit notes", () => {
     // Each amount isolated left to right in the Arabic line (bare, "996.25 SAR" drew "SAR 996.25"): no digit outside an isolate.
     for (const line of await screen.findAllByTestId('invoice-register-total')) expect(line.textContent?.replace(/\u2066[^\u2069]*\u2069/g, '')).not.toMatch(/\d/);
     expect(await lines()).toEqual(['الفاتورة: 11.882 KWD، منها ضريبة القيمة المضافة 1.550 KWD', 'الفاتورتان: 996.25 SAR، منها ضريبة القيمة المضافة 129.95 SAR', 'الإشعار الدائن: 50.00 SAR، منها ضريبة القيمة المضافة 6.52 SAR']);
+  });
+
+  // Numbers are per profile; a file of every profile takes the practice profile's documents with
+  // production's, and their sums with them: said, with the way to real money only.
+  it('says when the file mixes test documents with production ones, counted in its sums', async () => {
+    testDocuments = 1;
+    render(<TransactionsScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Export invoices and credit notes' }));
+    expect((await screen.findByTestId('invoice-register-mixed')).textContent).toBe('1 of them is a test document (practice or sandbox), counted in the sums below: choose the production profile in More filters for real money only.');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(screen.getByTestId('invoice-register-mixed').textContent).toBe('منها مستند اختبار واحد (تدريب أو اختبار) تشمله المجاميع أدناه: اختر ملف تعريف الإنتاج في «مزيد من عوامل التصفية» للأموال الحقيقية وحدها.');
+  });
+
+  it('says nothing of test documents when the file is all of one kind', async () => {
+    testDocuments = 3;
+    render(<TransactionsScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Export invoices and credit notes' }));
+    await screen.findAllByTestId('invoice-register-total');
+    expect(screen.queryByTestId('invoice-register-mixed')).toBeNull();
   });
 
   it('is not offered where no profile has seller details, so none can have been issued', async () => {

@@ -146,8 +146,9 @@ describe('Settings screen', () => {
   // One name per environment, everywhere a new user meets it: it was "Sandbox" in the form, a "TEST"
   // badge and "Practice (PRACTICE)" in the switcher (docs/profiles-and-keys.md, "Environment names").
   it.each([
-    ['en', ['Practice', 'Sandbox', 'Production'], ['Practice', '\u2068Shop\u2069 (Sandbox)', '\u2068Riyadh\u2069 (Production)']],
-    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['التدريب', '\u2068Shop\u2069 (الاختبار)', '\u2068Riyadh\u2069 (الإنتاج)']],
+    // The switcher isolates the name and its environment each (test/dom/profile-switcher-order.test.tsx).
+    ['en', ['Practice', 'Sandbox', 'Production'], ['\u2068Practice\u2069', '\u2068Shop\u2069 \u2068(Sandbox)\u2069', '\u2068Riyadh\u2069 \u2068(Production)\u2069']],
+    ['ar', ['التدريب', 'الاختبار', 'الإنتاج'], ['\u2068التدريب\u2069', '\u2068Shop\u2069 \u2068(الاختبار)\u2069', '\u2068Riyadh\u2069 \u2068(الإنتاج)\u2069']],
   ] as const)('names each environment one way in %s: badges, the profile form and the switcher', async (language, [practiceName, sandbox, production], switcher) => {
     await openSettings();
     await act(() => window.paydesk!.createProfile({ name: 'Shop', environment: 'sandbox', baseUrl: 'https://gw.example/api/v1', defaultCurrency: 'SAR' }));

@@ -126,7 +126,7 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     await expect.poll(() => panel.getByTestId('invoice-state').textContent()).toMatch(/^Paid, partly refunded: its credit notes are below · /);
 
     const invoicePdf = await saved(page, () => panel.getByTestId('invoice-save').click(), dir);
-    expect(invoicePdf.name).toBe('INV-000001.pdf');
+    expect(invoicePdf.name).toBe('INV-000001 (practice).pdf');
     const invoice = readPdf(invoicePdf.bytes, artifactsDir, 'invoice-pdf-both');
     expect(invoice.codes).toContain(url);
     const tlv = decodeZatcaQr(invoice.codes.find((c) => c !== url)!);
@@ -138,7 +138,7 @@ describe('invoices with VAT, the bilingual PDF, the ZATCA QR code and credit not
     expect(invoice.text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC[+-]\d\d:\d\d/);
 
     const creditPdf = await saved(page, () => panel.getByTestId('credit-note-save').click(), dir);
-    expect(creditPdf.name).toBe('CN-000001.pdf');
+    expect(creditPdf.name).toBe('CN-000001 (practice).pdf');
     const credit = readPdf(creditPdf.bytes, artifactsDir, 'credit-note-pdf-both');
     const creditTlv = decodeZatcaQr(credit.codes[0]!);
     expect([creditTlv.get(1), creditTlv.get(4), creditTlv.get(5)]).toEqual([seller.legalNameAr, '50.00', '3.71']);

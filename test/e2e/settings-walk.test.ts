@@ -117,7 +117,11 @@ describeWithKeychain('Settings walked as a new user', () => {
       expect(fits).toEqual({ scrolls: false, switchButton: true, language: true });
       // Cut to fit, from its end: a Latin name reads from its start in an Arabic window.
       expect(await settings.activeProfileName.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-      expect(await page.locator('#profile-switch option:checked').evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
+      // The switcher reads in the page's order (name, then environment), so its option is the page's
+      // direction; the name is shortened with "…" to fit rather than cut at its start.
+      const option = page.locator('#profile-switch option:checked');
+      expect(await option.evaluate((el, dir) => el.matches(`:dir(${dir})`), language === 'ar' ? 'rtl' : 'ltr')).toBe(true);
+      expect(await option.textContent()).toMatch(/^\u2068Al Noor Trading.*…\u2069 \u2068\((Sandbox|الاختبار)\)\u2069$/);
     }
     expect(await settings.activeProfileName.getAttribute('title')).toBe(name); // whole in its tooltip
   });

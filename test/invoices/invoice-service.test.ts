@@ -51,7 +51,7 @@ describe('invoices behind payment links', () => {
     const paid = (await t.payments.store.byOrderId('practice', 'INV-PAID'))!;
     const invoice = (await t.invoices.get(paid.id)).invoice!;
     const doc = await t.invoices.document({ invoiceId: invoice.id });
-    expect(doc.fileName).toBe(`${invoice.number}.pdf`);
+    expect(doc.fileName).toBe(`${invoice.number} (practice).pdf`);
     const read = readPdf(Buffer.from(doc.pdfBase64, 'base64'), t.dir, 'invoice');
     expect(read.codes).toContain(paid.link_url);
     const zatca = read.codes.find((c) => c !== paid.link_url)!;

@@ -9,7 +9,7 @@ import type { SellerDetails } from '../../contract/methods/profiles';
 import { createEventHub } from '../../main/core/event-hub';
 import { chromiumDocuments } from '../../main/entry/chromium-documents';
 import { createGatewayClient } from '../../main/gateway/client';
-import { createInvoiceService, type InvoiceService } from '../../main/invoices/invoice-service';
+import { createInvoiceService, type InvoiceDeps, type InvoiceService } from '../../main/invoices/invoice-service';
 import { openLedgerDb } from '../../main/ledger/database';
 import { createSqliteLedgerStore } from '../../main/ledger/sqlite-store';
 import { createPaymentsService } from '../../main/payments/payments-service';
@@ -19,12 +19,14 @@ import { seller } from '../support/seller';
 
 export { seller } from '../support/seller';
 
-export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {}) {
+export async function startInvoiceLedger(options: { fetch?: typeof fetch; openPdf?: InvoiceDeps['openPdf'] } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-invoices-'));
   const practice = await startTestGateway();
   const db = openLedgerDb(dir);
   const client = createGatewayClient({ logger: practice.logger, sleep: async () => {}, timeoutMs: 2_000, fetch: options.fetch });
-  const profile = { id: 'practice', name: 'Practice', environment: 'practice' as const };
+  // The profile in use: a test may switch to another (a sandbox), whose numbers are its own.
+  let profile: { id: string; name: string; environment: 'practice' | 'sandbox' | 'production' } = { id: 'practice', name: 'Practice', environment: 'practice' };
+  const profileNames = new Map([[profile.id, profile.name]]);
   const holder: { invoices?: InvoiceService } = {};
   const payments = createPaymentsService({
     store: createSqliteLedgerStore(db), client, logger: practice.logger, events: createEventHub(),
@@ -36,7 +38,8 @@ export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {})
   const documents = chromiumDocuments();
   let currentSeller: SellerDetails | undefined = seller;
   const invoices = createInvoiceService({
-    rows: payments.store.invoices, logger: practice.logger, payment: (id) => payments.store.get(id), activeProfileId: async () => 'practice', seller: () => currentSeller,
+    rows: payments.store.invoices, logger: practice.logger, payment: (id) => payments.store.get(id), activeProfileId: async () => profile.id, seller: () => currentSeller,
+    profileName: async (id) => profileNames.get(id), openPdf: options.openPdf,
     createLink: (input, ctx, o) => payments.createLink(input, ctx, o), render: documents.render,
   });
   holder.invoices = invoices;
@@ -44,6 +47,10 @@ export async function startInvoiceLedger(options: { fetch?: typeof fetch } = {})
   return {
     dir, db, payments, invoices, ctx, practice,
     setSeller: (next: SellerDetails | undefined) => void (currentSeller = next),
+    useProfile(next: typeof profile) {
+      profile = next;
+      profileNames.set(next.id, next.name);
+    },
     async close() {
       await documents.close();
       db.close();

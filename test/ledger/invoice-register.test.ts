@@ -28,10 +28,12 @@ describeLedgerApp('the register of invoices and credit notes', (app, backend) =>
     const now = Date.now();
     const reader = backend === 'postgres' ? await app().open({ role: 'finance' }) : app();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers checked by the assertions
-    const register = await reader.value<{ fileName: string; csv: string; invoices: number; creditNotes: number; totals: any[] }>('invoiceRegister', {
+    const register = await reader.value<{ fileName: string; csv: string; invoices: number; creditNotes: number; testDocuments: number; totals: any[] }>('invoiceRegister', {
       from: new Date(now - hour).toISOString(), to: new Date(now + hour).toISOString(), timeZone: 'Asia/Riyadh',
     });
     expect([register.invoices, register.creditNotes]).toEqual([2, 1]);
+    // All three are the practice profile's: counted, so the screen can say a file that mixes them with production's.
+    expect(register).toMatchObject({ testDocuments: 3 });
     expect(register.fileName).toMatch(/^paydesk-invoices-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
     const [header, ...rows] = rowsOf(register.csv);
     const cells = (row: string[]) => Object.fromEntries(header!.map((name, i) => [name, row[i]]));
@@ -42,6 +44,10 @@ describeLedgerApp('the register of invoices and credit notes', (app, backend) =>
       net: '10.332', vat: '1.550', total: '11.882', standard_rated_net: '10.332', zero_rated_net: '0.000' });
     expect(noteRow).toMatchObject({ document: 'credit_note', number: 'CN-000001', invoice_number: 'INV-000001', order_id: 'REG-SAR', currency: 'SAR',
       net: '46.29', vat: '3.71', total: '50.00', standard_rated_net: '24.77', zero_rated_net: '21.52', refund_reason: 'Two hours not used' });
+    // Numbers are per profile: each row says its environment and its profile by name, last (a file of
+    // every profile held the practice INV-000001 beside a live one, told apart by a profile id alone).
+    expect(header!.slice(-2)).toEqual(['environment', 'profile_name']);
+    for (const row of [sarRow, kwdRow, noteRow]) expect(row).toMatchObject({ profile_id: 'practice', environment: 'practice', profile_name: 'Practice' });
     // Every row adds up in whole minor units, and the credit note is what was refunded.
     const minor = (text: string) => Number(text.replace('.', ''));
     for (const row of [sarRow, kwdRow, noteRow]) expect(minor(row!.net!) + minor(row!.vat!)).toBe(minor(row!.total!));

@@ -103,13 +103,13 @@ describeLedgerApp('invoices and credit notes', (app, backend) => {
     const invoice = (await app().value('getInvoice', { paymentId: paid.id })).invoice;
     // In the business's zone, as the panel asks for it: the issue time on a Riyadh clock, its offset said.
     const doc = await app().value('invoiceDocument', { invoiceId: invoice.id, timeZone: 'Asia/Riyadh' });
-    expect(doc.fileName).toBe('INV-000006.pdf');
+    expect(doc.fileName).toBe('INV-000006 (practice).pdf');
     const read = readPdf(Buffer.from(doc.pdfBase64, 'base64'), dir, `invoice-${backend}`);
     expect(read.codes).toEqual(expect.arrayContaining([paid.link_url, invoice.zatcaQr]));
     expect(read.text).toContain(`${new Date(Date.parse(invoice.issuedAt) + 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')} UTC+03:00`);
     for (const words of ['INV-000006', 'شركة المثال للتجارة', 'ورق طباعة', 'ليلى حداد', '232.33']) expect(read.text).toContain(words);
     const note = await app().value('invoiceDocument', { creditNoteId: invoice.creditNotes[0].id });
-    expect(note.fileName).toBe('CN-000001.pdf');
+    expect(note.fileName).toBe('CN-000001 (practice).pdf');
     const credit = readPdf(Buffer.from(note.pdfBase64, 'base64'), dir, `credit-${backend}`);
     expect([...decodeZatcaQr(credit.codes[0]!).values()].slice(3)).toEqual(['50.00', '3.71']);
     expect(credit.text).toContain('INV-000006');

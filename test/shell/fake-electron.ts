@@ -231,6 +231,10 @@ export const session = {
       this.permissionCheck = handler;
     },
     setDevicePermissionHandler() {},
+    listeners: new Map<string, (...args: never[]) => void>(),
+    on(event: string, listener: (...args: never[]) => void) {
+      this.listeners.set(event, listener);
+    },
   },
 };
 
@@ -268,6 +272,7 @@ export function resetFakeElectron(): void {
   Notification.shown = [];
   session.defaultSession.permissionRequest = undefined;
   session.defaultSession.permissionCheck = undefined;
+  session.defaultSession.listeners.clear();
   session.partitions.clear();
   contextBridge.exposed.clear();
   ipcRenderer.removeAllListeners();

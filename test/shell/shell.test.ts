@@ -250,6 +250,14 @@ describe('default deny', () => {
     expect(answers).toEqual([false, false, false, false]);
     expect(session.defaultSession.permissionCheck!()).toBe(false);
   });
+
+  it('has the save dialog ask before a saved PDF or export replaces a file of the same name (Linux did not)', () => {
+    let options: { defaultPath?: string; properties?: string[] } = { defaultPath: '/home/u/Downloads/INV-000001.pdf' };
+    const item = { getSaveDialogOptions: () => options, setSaveDialogOptions: (next: typeof options) => void (options = next) };
+    const willDownload = session.defaultSession.listeners.get('will-download') as ((event: unknown, item: unknown) => void) | undefined;
+    willDownload?.({}, item);
+    expect(options).toEqual({ defaultPath: '/home/u/Downloads/INV-000001.pdf', properties: ['showOverwriteConfirmation', 'createDirectory'] });
+  });
 });
 
 describe('starting', () => {

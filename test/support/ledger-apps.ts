@@ -91,6 +91,7 @@ function invoicesOn() {
     handlers(service: ReturnType<typeof createPaymentsService>, logger: LedgerApp['practice']['logger']) {
       holder.invoices = createInvoiceService({
         rows: service.store.invoices, logger, payment: (id) => service.store.get(id), activeProfileId: async () => 'practice', seller: () => seller,
+        profileName: async (id) => (id === 'practice' ? 'Practice' : undefined), // the profiles file's name, as composition.ts reads it
         createLink: (input, ctx, o) => service.createLink(input, ctx, o), render: (html) => (documents ??= chromiumDocuments()).render(html),
       });
       return invoiceHandlers({ invoices: holder.invoices });

@@ -33,3 +33,18 @@ export function nameSaysEnvironment(name: string, environment: string): boolean 
 export function withEnvironment(name: string, environment: string): string {
   return nameSaysEnvironment(name, environment) ? name : `\u2068${name}\u2069 (${environment})`;
 }
+
+/**
+ * Where the name and its environment stand alone as a label (the header's switcher): each isolated,
+ * so they read in the page's order whatever script the name is in; the environment said once.
+ */
+export function nameAndEnvironment(name: string, environment: string): string {
+  const isolated = `\u2068${name}\u2069`;
+  return nameSaysEnvironment(name, environment) ? isolated : `${isolated} \u2068(${environment})\u2069`;
+}
+
+/** At most `most` characters (whole letters), with "…" when shortened: a label that fits its select. */
+export function shortened(name: string, most = 16): string {
+  const letters = [...name];
+  return letters.length <= most ? name : `${letters.slice(0, most - 1).join('').trimEnd()}…`;
+}

@@ -95,8 +95,14 @@ export const en = {
   'inv.search.invoice': 'Invoice {number} is order {orderId}: show it',
   'inv.search.creditNote': 'Credit note {number} is on order {orderId}: show it',
   'inv.search.none': 'No invoice or credit note is numbered {number}.',
+  // Numbers are per profile: a number two profiles have is offered once for each, naming the profile.
+  'inv.search.several': '{count, plural, one {# document is} other {# documents are}} numbered {number} (numbers are per profile):',
+  'inv.search.invoiceOn': 'Invoice {number} on \u2068{profile}\u2069 is order {orderId}: show it',
+  'inv.search.creditNoteOn': 'Credit note {number} on \u2068{profile}\u2069 is on order {orderId}: show it',
+  'inv.search.unlistedProfile': 'a profile not on this laptop',
   'inv.register': 'Export invoices and credit notes',
   'inv.register.saved': '{invoices, plural, one {# invoice} other {# invoices}} and {creditNotes, plural, one {# credit note} other {# credit notes}} from the list’s dates: {file}',
+  'inv.register.mixed': '{count, plural, one {# of them is a test document} other {# of them are test documents}} (practice or sandbox), counted in the sums below: choose the production profile in More filters for real money only.',
   'inv.register.invoicesTotal': '{count, plural, one {Invoice} other {Invoices}}: {amount}, of which VAT {vat}',
   'inv.register.creditNotesTotal': '{count, plural, one {Credit note} other {Credit notes}}: {amount}, of which VAT {vat}',
 } as const;
@@ -192,8 +198,13 @@ export const ar: Record<keyof typeof en, string> = {
   'inv.search.invoice': 'الفاتورة {number} هي الطلب {orderId}: اعرضه',
   'inv.search.creditNote': 'الإشعار الدائن {number} على الطلب {orderId}: اعرضه',
   'inv.search.none': 'لا فاتورة ولا إشعار دائن بالرقم {number}.',
+  'inv.search.several': '{count, plural, two {مستندان يحملان} few {# مستندات تحمل} many {# مستندًا تحمل} other {# مستند تحمل}} الرقم {number} (لكل ملف تعريف أرقامه):',
+  'inv.search.invoiceOn': 'الفاتورة {number} في ملف التعريف «\u2068{profile}\u2069» هي الطلب {orderId}: اعرضه',
+  'inv.search.creditNoteOn': 'الإشعار الدائن {number} في ملف التعريف «\u2068{profile}\u2069» على الطلب {orderId}: اعرضه',
+  'inv.search.unlistedProfile': 'ملف تعريف ليس على هذا الحاسوب',
   'inv.register': 'تصدير الفواتير والإشعارات الدائنة',
   'inv.register.saved': '{invoices, plural, zero {لا فواتير} one {فاتورة واحدة} two {فاتورتان} few {# فواتير} many {# فاتورة} other {# فاتورة}} و{creditNotes, plural, zero {لا إشعارات دائنة} one {إشعار دائن واحد} two {إشعاران دائنان} few {# إشعارات دائنة} many {# إشعارًا دائنًا} other {# إشعار دائن}} من تواريخ القائمة: {file}',
+  'inv.register.mixed': '{count, plural, one {منها مستند اختبار واحد (تدريب أو اختبار) تشمله المجاميع أدناه} two {منها مستندا اختبار (تدريب أو اختبار) تشملهما المجاميع أدناه} few {منها # مستندات اختبار (تدريب أو اختبار) تشملها المجاميع أدناه} many {منها # مستند اختبار (تدريب أو اختبار) تشملها المجاميع أدناه} other {منها # مستند اختبار (تدريب أو اختبار) تشملها المجاميع أدناه}}: اختر ملف تعريف الإنتاج في «مزيد من عوامل التصفية» للأموال الحقيقية وحدها.',
   'inv.register.invoicesTotal': '{count, plural, one {الفاتورة} two {الفاتورتان} few {الفواتير} many {الفواتير} other {الفواتير}}: {amount}، منها ضريبة القيمة المضافة {vat}',
   'inv.register.creditNotesTotal': '{count, plural, one {الإشعار الدائن} two {الإشعاران الدائنان} few {الإشعارات الدائنة} many {الإشعارات الدائنة} other {الإشعارات الدائنة}}: {amount}، منها ضريبة القيمة المضافة {vat}',
 };

@@ -55,6 +55,7 @@ export function RegisterButton() {
   // Kept as words: the line follows a change of language.
   const [status, setStatus] = useState<Words>();
   const [totals, setTotals] = useState<Words[]>([]);
+  const [mixed, setMixed] = useState<Words>();
   const [error, setError] = useState<AppError | null>(null);
   const possible = useInvoicesPossible();
   const wordError = useWordedError();
@@ -63,12 +64,17 @@ export function RegisterButton() {
     setBusy(true);
     setStatus(undefined);
     setTotals([]);
+    setMixed(undefined);
     setError(null);
     const result = await api.invoiceRegister({ from, to, profileId, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
     setBusy(false);
     if (!result.ok) return setError(result.error);
     saveFile(result.value.fileName, [result.value.csv]);
     setStatus({ key: 'inv.register.saved', values: { invoices: result.value.invoices, creditNotes: result.value.creditNotes, file: ltrIsolated(result.value.fileName) } });
+    // Numbers are per profile and a file of every profile takes the practice and sandbox documents
+    // too: said when it mixes them with production's, whose sums they would swell unseen.
+    const { testDocuments = 0, invoices, creditNotes } = result.value;
+    setMixed(testDocuments > 0 && testDocuments < invoices + creditNotes ? { key: 'inv.register.mixed', values: { count: testDocuments } } : undefined);
     setTotals(totalWords(result.value.totals));
   }
 
@@ -79,6 +85,7 @@ export function RegisterButton() {
       {/* One live region: the file's line, then its sums, heard together. */}
       <span role="status" className="notice register-status">
         <span data-testid="invoice-register-status">{status && <IsolatedRuns whole text={words(status)} />}</span>
+        {mixed && <span data-testid="invoice-register-mixed">{words(mixed)}</span>}
         {totals.map((line, i) => <span key={i} data-testid="invoice-register-total">{words(line)}</span>)}
       </span>
       {/* Main's refusal worded here, not by the forms' SendError: the forms' kit is another screen's chunk, and importing it made the first screen three scripts (test/bridge/first-screen-files.test.ts). */}

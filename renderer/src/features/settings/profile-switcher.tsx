@@ -6,7 +6,7 @@ import type { AppError } from '../../../../contract/result';
 import { useT } from '../../i18n';
 import { useWordedError } from '../../i18n/words';
 import { useProfiles, watchProfileList } from './settings-store';
-import { profileName, withEnvironment } from '../../ui/profile-name';
+import { nameAndEnvironment, profileName, shortened, withEnvironment } from '../../ui/profile-name';
 import { QuotedWords } from '../../ui/quoted-words';
 import { focusIfLost } from '../../ui/focus';
 import { useProductionSwitch } from './production-switch';
@@ -49,9 +49,12 @@ export function ProfileSwitcher() {
       <label htmlFor="profile-switch">{t('profile.switch.label')}</label>
       <select id="profile-switch" ref={list} value={choice} onChange={(e) => setChoice(e.target.value)} data-testid="profile-switch">
         {profiles.map((p) => (
-          // dir="auto": a Latin name cut to the select's width keeps its start in Arabic (it showed its end).
-          <option key={p.id} value={p.id} dir="auto">
-            {withEnvironment(profileName(p, t), t(`env.${p.environment}`))}
+          // In the page's direction, the name and its environment each isolated: "dir=auto" took an
+          // Arabic name's direction in English and read "(Sandbox) بيئة الاختبار" (a Latin one in Arabic
+          // alike). A long name is shortened here, not cut by the select's width (which cut a Latin
+          // name's start in Arabic); the header shows the active one whole in its tooltip.
+          <option key={p.id} value={p.id}>
+            {nameAndEnvironment(shortened(profileName(p, t)), t(`env.${p.environment}`))}
           </option>
         ))}
       </select>
