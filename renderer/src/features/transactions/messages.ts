@@ -38,6 +38,10 @@ export const en = {
   'tx.totals.counting': 'Adding up the totals…',
   'tx.totals.failed': 'The totals could not be added up: {reason}',
   'tx.totals.netLine': 'Net of refunds, every payment listed:',
+  // The list holds payments of several profiles: each profile's money apart, never added together.
+  'tx.totals.netLine.perProfile': 'Net of refunds, every payment listed, each profile apart:',
+  'tx.totals.netLine.links.perProfile': 'Net of refunds, every link listed, each profile apart:',
+  'tx.totals.profile': 'Profile',
   'tx.totals.details': 'Captured and refunded per currency',
   'tx.totals.caption': 'Totals of every payment listed, per currency (as the CSV’s captured and refunded columns add up)',
   // The same totals under the Payment links list: of its links (each link's payment), said as links.
@@ -259,6 +263,9 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.totals.counting': 'جارٍ جمع المجاميع…',
   'tx.totals.failed': 'تعذّر جمع المجاميع: {reason}',
   'tx.totals.netLine': 'الصافي بعد الاستردادات، لكل المدفوعات المعروضة:',
+  'tx.totals.netLine.perProfile': 'الصافي بعد الاستردادات، لكل المدفوعات المعروضة، كل ملف تعريف على حدة:',
+  'tx.totals.netLine.links.perProfile': 'الصافي بعد الاستردادات، لكل الروابط المعروضة، كل ملف تعريف على حدة:',
+  'tx.totals.profile': 'ملف التعريف',
   'tx.totals.details': 'المحصَّل والمسترد لكل عملة',
   'tx.totals.caption': 'مجاميع كل المدفوعات المعروضة لكل عملة (كما يجمعها عمودا المحصَّل والمسترد في ملف CSV)',
   'tx.totals.netLine.links': 'الصافي بعد الاستردادات، لكل الروابط المعروضة:',
