@@ -1,8 +1,8 @@
 // The list's totals never add two profiles' money together (the twelfth walk, docs/screens-walks.md:
 // with a sandbox profile in use, "Paid, last month" said "SAR 799.00", the sandbox's 99.00 and the
 // practice profile's 700.00 as one figure under the SANDBOX header). A list of several profiles'
-// payments shows each profile's nets after its name, the profile in use first, and the table a
-// Profile column; a list of one profile's payments looks as before. English and Arabic; main is a stub.
+// payments (or of another profile than the one in use) shows each profile's nets after its name, the
+// profile in use first, and the table a Profile column; a list of the profile in use's payments looks as before. English and Arabic; main is a stub.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { act } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -38,7 +38,7 @@ afterEach(() => {
 it('shows each profile’s money apart, the profile in use first, never one sum of both', async () => {
   render(<TransactionsScreen />);
   await screen.findByTestId('tx-totals-line');
-  expect(line()).toBe('Net of refunds, every payment listed, each profile apart: Shop sandbox \u2066SAR 99.00\u2069 · \u2066JPY 5,000\u2069 — Practice \u2066SAR 700.00\u2069');
+  expect(line()).toBe('Net of refunds, every payment listed, by profile: Shop sandbox \u2066SAR 99.00\u2069 · \u2066JPY 5,000\u2069 — Practice \u2066SAR 700.00\u2069');
   expect(line()).not.toContain('799.00');
   expect(rows()).toEqual([
     ['Shop sandbox', 'SAR', '1 payment', '\u2066SAR 99.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 99.00\u2069'],
@@ -46,11 +46,19 @@ it('shows each profile’s money apart, the profile in use first, never one sum 
     ['Practice', 'SAR', '2 payments', '\u2066SAR 700.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 700.00\u2069'],
   ]);
   act(() => useLanguage.getState().setLanguage('ar'));
-  expect(line()).toBe('الصافي بعد الاستردادات، لكل المدفوعات المعروضة، كل ملف تعريف على حدة: Shop sandbox الاختبار \u2066\u200f99.00 SAR\u2069 · \u2066\u200f5,000 JPY\u2069 — التدريب \u2066\u200f700.00 SAR\u2069');
+  expect(line()).toBe('الصافي بعد الاستردادات، لكل المدفوعات المعروضة، حسب ملف التعريف: Shop sandbox الاختبار \u2066\u200f99.00 SAR\u2069 · \u2066\u200f5,000 JPY\u2069 — التدريب \u2066\u200f700.00 SAR\u2069');
   expect(screen.getByTestId('tx-totals').querySelector('thead th')!.textContent).toBe('ملف التعريف');
 });
 
-it('a list of one profile’s payments: one line and no Profile column, as before', async () => {
+it('another profile’s payments only (the sandbox in use, last month’s practice payments): named too', async () => {
+  answer = [sums('practice', 'practice', 'SAR', 2, 70_000)];
+  render(<TransactionsScreen />);
+  await screen.findByTestId('tx-totals-line');
+  expect(line()).toBe('Net of refunds, every payment listed, by profile: Practice \u2066SAR 700.00\u2069');
+  expect(rows()).toEqual([['Practice', 'SAR', '2 payments', '\u2066SAR 700.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 700.00\u2069']]);
+});
+
+it('a list of the profile in use’s payments only: one line and no Profile column, as before', async () => {
   answer = [sums('shop-sandbox', 'sandbox', 'SAR', 1, 9_900)];
   render(<TransactionsScreen />);
   await screen.findByTestId('tx-totals-line');

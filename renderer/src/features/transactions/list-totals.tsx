@@ -76,7 +76,9 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   const amount = (minor: number, currency: string) => `\u2066${formatAmount(minor, currency as CurrencyCode, language)}\u2069`;
   const notKnown = mine.currencies!.filter((c) => c.refundsNotKnown > 0);
   const groups = byProfile(mine.currencies!, activeId);
-  const several = groups.length > 1;
+  // Named whenever a figure is not the profile in use's alone: several profiles, or another profile's
+  // payments only (a sandbox in use, last month's practice payments listed).
+  const several = groups.length > 1 || (activeId !== undefined && groups.some((g) => g.profileId !== activeId));
   const nets = (currencies: Totals) => currencies.map((c, i) => (
     <Fragment key={c.currency}>
       {i > 0 && ' · '}
