@@ -124,7 +124,10 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const lastRowid = (db: LedgerDb) => (prepared(db, 'SELECT ifnull(max(rowid), 0) AS n FROM payments').get() as { n: number }).n;
 
-const sumsSql = `SELECT p.profile_id AS profileId, p.environment AS environment, p.currency AS currency, count(*) AS n, ifnull(sum(p.captured_minor), 0) AS captured, ifnull(sum(p.refunded_minor), 0) AS refunded,
+// Grouped by currency then profile alone: a profile's environment never changes (updateProfile), so
+// max() reads it; as a third key it made the whole table's GROUP BY about twice as slow as by currency
+// alone (the seeded 100,000: 178 ms against 67), with it taken by max() 95 ms.
+const sumsSql = `SELECT p.profile_id AS profileId, max(p.environment) AS environment, p.currency AS currency, count(*) AS n, ifnull(sum(p.captured_minor), 0) AS captured, ifnull(sum(p.refunded_minor), 0) AS refunded,
     ifnull(sum(${notKnownSql}), 0) AS unknown`;
 
 /** Reads the next slice into the sums (in the caller's snapshot); false once the last one was read. */
@@ -133,7 +136,7 @@ type Reader = { slice(sums: Map<string, CurrencyTotals>): boolean; restart(): vo
 /** The whole table a slice of rowids at a time, the filter tested on each row (NOT INDEXED: the rowid range drives, as count-tables.ts's slices). */
 function rowidReader(db: LedgerDb, where: Where, sliceRows: number): Reader {
   const statement = prepared(db, `${sumsSql}
-    FROM payments p NOT INDEXED WHERE p.rowid > @a AND p.rowid <= @b${where.sql ? ` AND ${where.sql}` : ''} GROUP BY p.profile_id, p.environment, p.currency`);
+    FROM payments p NOT INDEXED WHERE p.rowid > @a AND p.rowid <= @b${where.sql ? ` AND ${where.sql}` : ''} GROUP BY p.currency, p.profile_id`);
   let from = 0;
   let last: number | undefined;
   return {
@@ -151,7 +154,7 @@ function rowidReader(db: LedgerDb, where: Where, sliceRows: number): Reader {
 function pathReader(db: LedgerDb, where: Where, path: TotalsPath, sliceRows: number): Reader {
   const keyed = path.kind === 'keyed';
   const sums = prepared(db, `${sumsSql}
-    FROM (${driverSql(path)}${keyed ? ` LIMIT ${sliceRows}` : ''}) d CROSS JOIN payments p ON p.rowid = d.r${where.sql ? ` WHERE ${where.sql}` : ''} GROUP BY p.profile_id, p.environment, p.currency`);
+    FROM (${driverSql(path)}${keyed ? ` LIMIT ${sliceRows}` : ''}) d CROSS JOIN payments p ON p.rowid = d.r${where.sql ? ` WHERE ${where.sql}` : ''} GROUP BY p.currency, p.profile_id`);
   // The slice's last candidate: the next slice starts after it (none: this slice was the last).
   const end = keyed ? prepared(db, `${driverSql(path)} LIMIT 1 OFFSET ${sliceRows - 1}`) : undefined;
   let after = { pk: start(path), pr: Number.MIN_SAFE_INTEGER };
