@@ -249,13 +249,13 @@ export const paymentMethods = {
     input: () => z.object({ filter: paymentFilterSchema().default({}) }).strict(),
     /**
      * `stopped`: a newer call (another filter, or the ledger changed) took its place: nothing to show.
-     * Per currency of each profile (and its environment: two profiles' money is never added up),
+     * Per currency of each profile (two profiles' money is never added up; a profile's environment never changes),
      * largest count first: `refundsNotKnown` payments were refunded outside Paydesk with no amount
      * told (their CSV `refunded` cell is empty), in none of the sums.
      */
     output: () => z.object({
       stopped: z.boolean(),
-      currencies: z.array(z.object({ profileId: z.string(), environment: z.string(), currency: currency(), payments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
+      currencies: z.array(z.object({ profileId: z.string(), currency: currency(), payments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
     }),
   }),
   listUnclearOperations: method({

@@ -11,8 +11,8 @@ import { stubMain, unchecked } from '../support/stub-main';
 
 const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null };
 const sandbox = { ...practice, id: 'shop-sandbox', name: 'Shop sandbox', environment: 'sandbox', baseUrl: 'https://sandbox.example/api/v1' };
-const sums = (profileId: string, environment: string, currency: string, payments: number, capturedMinor: number) => ({ profileId, environment, currency, payments, capturedMinor, refundedMinor: 0, refundsNotKnown: 0 });
-let answer = [sums('practice', 'practice', 'SAR', 2, 70_000), sums('shop-sandbox', 'sandbox', 'SAR', 1, 9_900), sums('shop-sandbox', 'sandbox', 'JPY', 1, 5_000)];
+const sums = (profileId: string, currency: string, payments: number, capturedMinor: number) => ({ profileId, currency, payments, capturedMinor, refundedMinor: 0, refundsNotKnown: 0 });
+let answer = [sums('practice', 'SAR', 2, 70_000), sums('shop-sandbox', 'SAR', 1, 9_900), sums('shop-sandbox', 'JPY', 1, 5_000)];
 stubMain({
   listProfiles: () => ({ ok: true, value: unchecked({ profiles: [practice, sandbox], activeId: 'shop-sandbox' }) }),
   searchPayments: () => ({ ok: true, value: { total: 4, totalExact: true, rows: [] } }),
@@ -51,15 +51,22 @@ it('shows each profile’s money apart, the profile in use first, never one sum 
 });
 
 it('another profile’s payments only (the sandbox in use, last month’s practice payments): named too', async () => {
-  answer = [sums('practice', 'practice', 'SAR', 2, 70_000)];
+  answer = [sums('practice', 'SAR', 2, 70_000)];
   render(<TransactionsScreen />);
   await screen.findByTestId('tx-totals-line');
   expect(line()).toBe('Net of refunds, every payment listed, by profile: Practice \u2066SAR 700.00\u2069');
   expect(rows()).toEqual([['Practice', 'SAR', '2 payments', '\u2066SAR 700.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 700.00\u2069']]);
 });
 
+it('a removed profile’s payments: named as removed, apart from the others', async () => {
+  answer = [sums('shop-sandbox', 'SAR', 1, 9_900), sums('gone-1', 'SAR', 3, 30_000)];
+  render(<TransactionsScreen />);
+  await screen.findByTestId('tx-totals-line');
+  expect(line()).toBe('Net of refunds, every payment listed, by profile: Shop sandbox \u2066SAR 99.00\u2069 — a removed profile \u2066SAR 300.00\u2069');
+});
+
 it('a list of the profile in use’s payments only: one line and no Profile column, as before', async () => {
-  answer = [sums('shop-sandbox', 'sandbox', 'SAR', 1, 9_900)];
+  answer = [sums('shop-sandbox', 'SAR', 1, 9_900)];
   render(<TransactionsScreen />);
   await screen.findByTestId('tx-totals-line');
   expect(line()).toBe('Net of refunds, every payment listed: \u2066SAR 99.00\u2069');

@@ -72,9 +72,9 @@ describeLedgerApp('the totals of narrow and broad filters', (app, backend) => {
     const sums = new Map<string, CurrencyTotals>();
     for (const row of parseCsv(csv)) {
       const currency = row.currency as CurrencyCode;
-      // Each profile's (and environment's) apart, as the CSV's profile_id and environment columns say.
-      const key = `${row.profile_id} ${row.environment} ${currency}`;
-      const kept = sums.get(key) ?? { profileId: row.profile_id!, environment: row.environment!, currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+      // Each profile's apart, as the CSV's profile_id column says.
+      const key = `${row.profile_id} ${currency}`;
+      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
       kept.payments++;
       kept.capturedMinor += minorFromDecimalText(row.captured!, currency)!;
       if (row.refunded === '') kept.refundsNotKnown++;
@@ -134,4 +134,4 @@ describeLedgerApp('the totals of narrow and broad filters', (app, backend) => {
   });
 });
 
-const sortByCurrency = <T extends { currency: string; profileId: string; environment: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency) || a.profileId.localeCompare(b.profileId) || a.environment.localeCompare(b.environment));
+const sortByCurrency = <T extends { currency: string; profileId: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency) || a.profileId.localeCompare(b.profileId));

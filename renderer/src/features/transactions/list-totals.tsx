@@ -17,21 +17,25 @@ import { formatAmount } from '../../i18n/format';
 import { useWordedError } from '../../i18n/words';
 import { useSession } from '../../app/session-store';
 import { ProfileCell } from './profile-cell';
+import { useProfileList } from '../settings/settings-store';
 import { useTransactions } from './transactions-store';
 import './list-totals.css';
 
 type Totals = MethodOutput<'listTotals'>['currencies'];
 type Answer = { list: number; currencies?: Totals; error?: AppError };
-type ProfileTotals = { key: string; profileId: string; environment: string; currencies: Totals };
+type ProfileTotals = { profileId: string; environment: string | null; currencies: Totals };
 
-/** The answer's currencies grouped by profile (and environment): the profile in use first, then by how many payments each lists. */
-export function byProfile(currencies: Totals, activeId: string | undefined): ProfileTotals[] {
+/**
+ * The answer's currencies grouped by profile, each with its environment from the profiles' list (null
+ * for a removed profile: named as removed, without a badge): the profile in use first, then by how
+ * many payments each lists.
+ */
+export function byProfile(currencies: Totals, activeId: string | undefined, profiles: ReadonlyArray<{ id: string; environment: string }>): ProfileTotals[] {
   const groups = new Map<string, ProfileTotals>();
   for (const c of currencies) {
-    const key = `${c.profileId}\u0000${c.environment}`;
-    const group = groups.get(key) ?? { key, profileId: c.profileId, environment: c.environment, currencies: [] };
+    const group = groups.get(c.profileId) ?? { profileId: c.profileId, environment: profiles.find((p) => p.id === c.profileId)?.environment ?? null, currencies: [] };
     group.currencies.push(c);
-    groups.set(key, group);
+    groups.set(c.profileId, group);
   }
   const count = (g: ProfileTotals) => g.currencies.reduce((n, c) => n + c.payments, 0);
   return [...groups.values()].sort((a, b) => Number(b.profileId === activeId) - Number(a.profileId === activeId) || count(b) - count(a));
@@ -53,6 +57,8 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   const language = useLanguage((s) => s.language);
   const wordError = useWordedError();
   const activeId = useSession((s) => s.profile?.id);
+  // The header's list of profiles (settings-store.ts), not asked of main again.
+  const profiles = useProfileList();
   const [answer, setAnswer] = useState<Answer>();
 
   useEffect(() => {
@@ -75,7 +81,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   // Isolated left to right: the code and digits keep their order inside Arabic text.
   const amount = (minor: number, currency: string) => `\u2066${formatAmount(minor, currency as CurrencyCode, language)}\u2069`;
   const notKnown = mine.currencies!.filter((c) => c.refundsNotKnown > 0);
-  const groups = byProfile(mine.currencies!, activeId);
+  const groups = byProfile(mine.currencies!, activeId, profiles);
   // Named whenever a figure is not the profile in use's alone: several profiles, or another profile's
   // payments only (a sandbox in use, last month's practice payments listed).
   const several = groups.length > 1 || (activeId !== undefined && groups.some((g) => g.profileId !== activeId));
@@ -99,7 +105,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
             {/* The dot between amounts, outside them: the line breaks there, never inside an amount. */}
             {several
               ? groups.map((g, i) => (
-                <Fragment key={g.key}>
+                <Fragment key={g.profileId}>
                   {i > 0 && ' — '}
                   <span className="tx-totals-profile" data-profile={g.profileId}>
                     <span className="tx-totals-profile-name"><ProfileCell profileId={g.profileId} environment={g.environment} /></span>{' '}
@@ -124,7 +130,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
           </thead>
           <tbody>
             {groups.flatMap((g) => g.currencies.map((c) => (
-              <tr key={`${g.key} ${c.currency}`} data-currency={c.currency} data-profile={several ? g.profileId : undefined}>
+              <tr key={`${g.profileId} ${c.currency}`} data-currency={c.currency} data-profile={several ? g.profileId : undefined}>
                 {several && <td><ProfileCell profileId={g.profileId} environment={g.environment} /></td>}
                 <th scope="row">{c.currency}</th>
                 <td>{t('tx.count', { count: c.payments })}</td>
@@ -136,7 +142,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
           </tbody>
         </table>
       </details>
-      {notKnown.map((c) => <p key={`${c.profileId} ${c.environment} ${c.currency}`} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
+      {notKnown.map((c) => <p key={`${c.profileId} ${c.currency}`} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
     </div>
   );
 }
