@@ -73,7 +73,7 @@ for (let run = 0; run < runs; run++) {
       if (answer.stopped) throw new Error(`${c.name}: stopped`);
       push(times, `${b.name} ${c.name}`, ms);
       push(blocks, `${b.name} ${c.name}`, delay.max / 1e6);
-      answers.push(JSON.stringify(answer.currencies));
+      answers.push(JSON.stringify(perCurrency(answer.currencies)));
       if (run === 0 && b.name === 'this') console.log(`${c.name}: ${answer.currencies.map((x) => `${x.currency} ${x.payments}`).slice(0, 4).join(', ')}${answer.currencies.length > 4 ? ', …' : ''}${answer.currencies.length ? '' : 'none'}`);
     }
     if (new Set(answers).size > 1) throw new Error(`${c.name}: the builds' totals differ: ${answers.join(' / ')}`);
@@ -136,3 +136,16 @@ table(['first page', 'alone p50', 'alone p95', 'totals running p50', 'totals run
 delay.disable();
 db.close();
 process.exit(0);
+
+/**
+ * Each currency's sums over every profile, in code order: what two builds must agree on, whether
+ * or not a build sums each profile apart (since 2026-12-01 this one does, docs/ledger.md).
+ */
+function perCurrency(currencies: Array<{ currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }>) {
+  const sums = new Map<string, number[]>();
+  for (const c of currencies) {
+    const kept = sums.get(c.currency) ?? [0, 0, 0, 0];
+    sums.set(c.currency, [kept[0]! + c.payments, kept[1]! + c.capturedMinor, kept[2]! + c.refundedMinor, kept[3]! + c.refundsNotKnown]);
+  }
+  return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+}

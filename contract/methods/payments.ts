@@ -263,16 +263,17 @@ export const paymentMethods = {
     output: () => z.object({ total: z.number().int(), totalExact: z.boolean().optional(), countId: z.string().optional(), rows: z.array(paymentViewSchema()) }),
   }),
   listTotals: method({
-    summary: 'The sums per currency of every payment the list\'s filter matches (the payments CSV\'s captured and refunded columns), made after the page in the background; a newer call stops the one under way.',
+    summary: 'The sums per profile and currency of every payment the list\'s filter matches (the payments CSV\'s captured and refunded columns), made after the page in the background; a newer call stops the one under way.',
     input: () => z.object({ filter: paymentFilterSchema().default({}) }).strict(),
     /**
      * `stopped`: a newer call (another filter, or the ledger changed) took its place: nothing to show.
-     * Per currency, largest count first: `refundsNotKnown` payments were refunded outside Paydesk
-     * with no amount told (their CSV `refunded` cell is empty), in none of the sums.
+     * Per currency of each profile (two profiles' money is never added up; a profile's environment never changes),
+     * largest count first: `refundsNotKnown` payments were refunded outside Paydesk with no amount
+     * told (their CSV `refunded` cell is empty), in none of the sums.
      */
     output: () => z.object({
       stopped: z.boolean(),
-      currencies: z.array(z.object({ currency: currency(), payments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
+      currencies: z.array(z.object({ profileId: z.string(), currency: currency(), payments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
     }),
   }),
   listUnclearOperations: method({

@@ -9,9 +9,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { stubMain, unchecked } from '../support/stub-main';
 
-type Totals = { stopped: boolean; currencies: Array<{ currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
-const sar = { currency: 'SAR', payments: 3, capturedMinor: 30_000, refundedMinor: 1_450, refundsNotKnown: 0 };
-const kwd = { currency: 'KWD', payments: 1, capturedMinor: 12_750, refundedMinor: 0, refundsNotKnown: 1 };
+type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
+const sar = { profileId: 'practice', currency: 'SAR', payments: 3, capturedMinor: 30_000, refundedMinor: 1_450, refundsNotKnown: 0 };
+const kwd = { profileId: 'practice', currency: 'KWD', payments: 1, capturedMinor: 12_750, refundedMinor: 0, refundsNotKnown: 1 };
 /** Main's totals, per filter (its JSON); each answer waits for the test's release. */
 const pending: Array<{ filter: PaymentFilter; release(value: Totals): void }> = [];
 let pageHeld: Promise<void> | undefined;

@@ -10,7 +10,7 @@ import { describeLedgerApp, type SeedPayment } from '../support/ledger-apps';
 import { parseCsv } from './support';
 import { listTotals } from '../../main/ledger/list-totals';
 
-type Totals = { stopped: boolean; currencies: Array<{ currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
+type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
 
 describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   const totals = (filter: PaymentFilter) => app().value<Totals>('listTotals', { filter });
@@ -18,15 +18,17 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   /** The CSV of the same filter, its columns summed per currency as a person would in a spreadsheet (exact decimals). */
   async function csvSums(filter: PaymentFilter) {
     const { csv } = await app().value<{ csv: string }>('exportPayments', { filter, limit: 20_000 });
-    const sums = new Map<string, { currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }>();
+    const sums = new Map<string, { profileId: string; currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }>();
     for (const row of parseCsv(csv)) {
       const currency = row.currency as CurrencyCode;
-      const kept = sums.get(currency) ?? { currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+      // Each profile's apart, as the CSV's profile_id column says.
+      const key = `${row.profile_id} ${currency}`;
+      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
       kept.payments++;
       kept.capturedMinor += minorFromDecimalText(row.captured!, currency)!;
       if (row.refunded === '') kept.refundsNotKnown++;
       else kept.refundedMinor += minorFromDecimalText(row.refunded!, currency)!;
-      sums.set(currency, kept);
+      sums.set(key, kept);
     }
     return [...sums.values()];
   }
@@ -55,7 +57,7 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
     expect(answer.stopped).toBe(false);
     expect(answer.currencies.map((c) => c.currency)).toEqual(['SAR', 'KWD', 'JPY', 'BHD']);
     expect(answer.currencies.map((c) => c.payments)).toEqual([12, 5, 2, 1]);
-    expect(answer.currencies.find((c) => c.currency === 'KWD')).toEqual({ currency: 'KWD', payments: 5, capturedMinor: 4_250 + 4_251 + 4_252, refundedMinor: 0, refundsNotKnown: 0 });
+    expect(answer.currencies.find((c) => c.currency === 'KWD')).toEqual({ profileId: 'practice', currency: 'KWD', payments: 5, capturedMinor: 4_250 + 4_251 + 4_252, refundedMinor: 0, refundsNotKnown: 0 });
     // SAR: paid i=0,6; partly refunded i=2 (14.50 told), i=8 (not known); refunded i=3 (told), i=9 (not known).
     const sar = answer.currencies.find((c) => c.currency === 'SAR')!;
     expect(sar.capturedMinor).toBe([0, 6, 2, 8, 3, 9].reduce((sum, i) => sum + 10_050 + i * 1_001, 0));
@@ -86,7 +88,7 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   it('a call for another filter stops the one under way; the newer one answers', async () => {
     const [first, second] = await Promise.all([totals({ currency: 'KWD' }), totals({ currency: 'JPY' })]);
     expect(first).toEqual({ stopped: true, currencies: [] });
-    expect(second.currencies).toEqual([{ currency: 'JPY', payments: 2, capturedMinor: 2_490, refundedMinor: 90, refundsNotKnown: 0 }]);
+    expect(second.currencies).toEqual([{ profileId: 'practice', currency: 'JPY', payments: 2, capturedMinor: 2_490, refundedMinor: 90, refundsNotKnown: 0 }]);
   });
 
   it('a payment recorded since is in the next call', async () => {
@@ -109,6 +111,23 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
     expect(answer.currencies.find((c) => c.currency === 'BHD')!.capturedMinor).toBe(7_125 + 1_001 + 2_002);
   });
 
+  // The twelfth walk (docs/screens-walks.md): on a sandbox profile, "Paid, last month" added the
+  // practice profile's payments into the sandbox's SAR; with a production profile, test money
+  // would have swollen real takings. Each profile's money is summed apart.
+  it('sums each profile apart: a sandbox payment never adds into the practice profile\'s SAR', async () => {
+    const filter: PaymentFilter = { currency: 'QAR' };
+    await app().seedPayments([
+      { order_id: 'T-QAR-P', kind: 'sale', currency: 'QAR', amount_minor: 35_000, state: 'paid', captured_minor: 35_000 },
+      { order_id: 'T-QAR-S', kind: 'sale', currency: 'QAR', amount_minor: 9_900, state: 'paid', captured_minor: 9_900, profile_id: 'shop-sandbox', environment: 'sandbox' },
+    ]);
+    const answer = await totals(filter);
+    expect(sortByCurrency(answer.currencies)).toEqual([
+      { profileId: 'practice', currency: 'QAR', payments: 1, capturedMinor: 35_000, refundedMinor: 0, refundsNotKnown: 0 },
+      { profileId: 'shop-sandbox', currency: 'QAR', payments: 1, capturedMinor: 9_900, refundedMinor: 0, refundsNotKnown: 0 },
+    ]);
+    expect(sortByCurrency(answer.currencies)).toEqual(sortByCurrency(await csvSums(filter)));
+  });
+
   it('refuses what the list refuses: an amount without its currency', async () => {
     const answer = await app().call('listTotals', { filter: { minAmount: '10' } });
     expect(answer.ok).toBe(false);
@@ -116,4 +135,4 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   });
 });
 
-const sortByCurrency = <T extends { currency: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency));
+const sortByCurrency = <T extends { currency: string; profileId: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency) || a.profileId.localeCompare(b.profileId));

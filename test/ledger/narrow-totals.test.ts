@@ -72,12 +72,14 @@ describeLedgerApp('the totals of narrow and broad filters', (app, backend) => {
     const sums = new Map<string, CurrencyTotals>();
     for (const row of parseCsv(csv)) {
       const currency = row.currency as CurrencyCode;
-      const kept = sums.get(currency) ?? { currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+      // Each profile's apart, as the CSV's profile_id column says.
+      const key = `${row.profile_id} ${currency}`;
+      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
       kept.payments++;
       kept.capturedMinor += minorFromDecimalText(row.captured!, currency)!;
       if (row.refunded === '') kept.refundsNotKnown++;
       else kept.refundedMinor += minorFromDecimalText(row.refunded!, currency)!;
-      sums.set(currency, kept);
+      sums.set(key, kept);
     }
     return sortByCurrency([...sums.values()]);
   }
@@ -132,4 +134,4 @@ describeLedgerApp('the totals of narrow and broad filters', (app, backend) => {
   });
 });
 
-const sortByCurrency = <T extends { currency: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency));
+const sortByCurrency = <T extends { currency: string; profileId: string }>(list: T[]) => [...list].sort((a, b) => a.currency.localeCompare(b.currency) || a.profileId.localeCompare(b.profileId));

@@ -23,6 +23,7 @@ export function createTeamTotals(deps: { cancellable: Cancellable; versionOf(): 
     const found = (await query.result)?.rows[0];
     if (!found) return { stopped: true, currencies: [] };
     const currencies = ordered((found.sums as Array<Record<string, string>>).map((r) => ({
+      profileId: r.profile_id!,
       currency: r.currency as CurrencyTotals['currency'],
       payments: exact(r.n!, r.currency!),
       capturedMinor: exact(r.captured!, r.currency!),
@@ -50,9 +51,9 @@ export function createTeamTotals(deps: { cancellable: Cancellable; versionOf(): 
       const params = new Params();
       const where = filterSql(filter, params);
       // Sums as text: numeric past 2^53 stays exact until exact() refuses it.
-      const query = deps.cancellable(`WITH s AS (SELECT p.currency, count(*)::text AS n, coalesce(sum(p.captured_minor), 0)::text AS captured, coalesce(sum(p.refunded_minor), 0)::text AS refunded,
+      const query = deps.cancellable(`WITH s AS (SELECT p.profile_id, p.currency, count(*)::text AS n, coalesce(sum(p.captured_minor), 0)::text AS captured, coalesce(sum(p.refunded_minor), 0)::text AS refunded,
           count(*) FILTER (WHERE p.state IN ('partially_refunded', 'refunded') AND p.refunded_minor = 0)::text AS unknown
-          FROM paydesk.payments p ${where ? `WHERE ${where}` : ''} GROUP BY p.currency)
+          FROM paydesk.payments p ${where ? `WHERE ${where}` : ''} GROUP BY p.currency, p.profile_id)
         SELECT coalesce((SELECT json_agg(s) FROM s), '[]') AS sums, (SELECT coalesce(max(change_seq), 0)::text FROM paydesk.payments) AS v`, params.values);
       const mine = { key, answer: sum(key, query), cancel: () => query.cancel() };
       running = mine;

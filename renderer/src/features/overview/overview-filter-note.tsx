@@ -7,7 +7,8 @@ export function OverviewFilterNote() {
   const t = useT();
   const filter = useTransactions((s) => s.filter);
   const notes: string[] = [];
-  if (filter.withCaptured) notes.push(t('ov.filter.captured'));
+  // Without a state, the State field says it ("Any capture"); with one, only this note does.
+  if (filter.withCaptured && filter.states?.length) notes.push(t('ov.filter.captured'));
   if (filter.withRefunded) notes.push(t('ov.filter.refunded'));
   if (filter.cardBrand) notes.push(t('ov.filter.brand', { brand: t(`brand.${filter.cardBrand}` as MessageKey) }));
   if (!notes.length) return null;

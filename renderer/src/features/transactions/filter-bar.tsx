@@ -68,6 +68,7 @@ export function FilterBar() {
   // row (filter-chips.tsx): a figure on Home opened it unfolded, its first rows below an 800 × 600
   // window. It opens by itself when the bar moves a filter into it (the search's "card ending 4242").
   const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.cardLast4, filter.profileId].filter(Boolean).length;
+  const paidOnly = stateChoice(filter) === 'paid';
   const [more, setMore] = useState(false);
   const moreButton = useRef<HTMLButtonElement>(null);
   // The folded filters are made the first time they open, then kept (a date field's typing stays):
@@ -95,9 +96,11 @@ export function FilterBar() {
         <DocumentSearchHint query={query} onShowOrder={setQuery} />
         <div className="field">
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>
-          <select id="tx-state" value={stateChoice(filter)} onChange={(e) => setFilter(stateFilter(e.target.value))}>
+          <select id="tx-state" value={stateChoice(filter)} aria-describedby={paidOnly ? 'tx-paid-only' : undefined} onChange={(e) => setFilter(stateFilter(e.target.value))}>
             <option value="">{t('tx.filter.any')}</option>
             {ledgerStates.map((s) => [
+              // Before "Partly captured": "Paid" alone leaves out a payment refunded since, which finance asking "what was paid last month?" means too (Home's Captured).
+              s === 'partially_captured' && <option key={anyCapture} value={anyCapture}>{t('tx.filter.anyCapture')}</option>,
               // Before "Partly refunded": "Refunded" alone leaves out the partly refunded, which a caller asking "was I refunded?" means too.
               s === 'partially_refunded' && <option key={anyRefund} value={anyRefund}>{t('tx.filter.anyRefund')}</option>,
               <option key={s} value={s}>{t(s === 'pending' ? 'state.pendingAnyKind' : `state.${s}`)}</option>,
@@ -112,6 +115,9 @@ export function FilterBar() {
         {!more && <FilterChips setFilter={setFilter} onRemoved={() => { setCleared(cleared + 1); moreButton.current?.focus(); }} />}
         <button type="button" className="clear-filters" onClick={() => { setQuery(''); setCleared(cleared + 1); clearFilter(); }} data-testid="clear-filters">{t('tx.clearFilters')}</button>
       </div>
+      {/* "Paid" is the state: a payment refunded since is under its refund's state, not here. Under the
+          row, not under the field: there it widened the field and pushed "More filters" to a line of its own. */}
+      {paidOnly && <p className="field-hint" id="tx-paid-only" data-testid="paid-only-hint">{t('tx.filter.paidOnly')}</p>}
       <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
         {moreMade && <>
         <div className="field">
@@ -170,11 +176,20 @@ function setFilter(patch: Partial<PaymentFilter>) {
  */
 const anyRefund = 'any-refund';
 const refundedStates: LedgerState[] = ['partially_refunded', 'refunded'];
+/**
+ * The State field's choice that finds every payment that took money, whatever happened since (paid,
+ * partly captured, partly or wholly refunded): main's withCaptured, as Home's Captured figure opens
+ * its list, so its totals' Captured is that figure.
+ */
+const anyCapture = 'any-capture';
 const stateChoice = (filter: PaymentFilter) => {
   const states = filter.states ?? [];
+  if (!states.length && filter.withCaptured) return anyCapture;
   return states.length === refundedStates.length && refundedStates.every((s) => states.includes(s)) ? anyRefund : (states[0] ?? '');
 };
-const stateFilter = (choice: string): Partial<PaymentFilter> => ({ states: choice === anyRefund ? refundedStates : choice ? [choice as LedgerState] : undefined });
+const stateFilter = (choice: string): Partial<PaymentFilter> => choice === anyCapture
+  ? { states: undefined, withCaptured: true }
+  : { states: choice === anyRefund ? refundedStates : choice ? [choice as LedgerState] : undefined, withCaptured: undefined };
 
 function ProfileFilter() {
   const t = useT();

@@ -3,6 +3,9 @@
 // page is in (main makes them after it, in the background: ledger/list-totals.ts), asked again
 // for each new list (a filter, a sort, a change main announced), and shown only for the list they
 // were asked for: meanwhile "Adding up the totals…", never the figures of another filter.
+// Main sums each profile apart: a list of several profiles' payments shows each profile's money on
+// its own, the profile in use first, so a practice or sandbox profile's test payments are never
+// read as the production profile's (or the sandbox's as the practice's).
 import { Fragment, useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../../contract/methods';
 import type { CurrencyCode } from '../../../../contract/money';
@@ -12,11 +15,31 @@ import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { useWordedError } from '../../i18n/words';
+import { useSession } from '../../app/session-store';
+import { ProfileCell } from './profile-cell';
+import { useProfileList } from '../settings/settings-store';
 import { useTransactions } from './transactions-store';
 import './list-totals.css';
 
 type Totals = MethodOutput<'listTotals'>['currencies'];
 type Answer = { list: number; currencies?: Totals; error?: AppError };
+type ProfileTotals = { profileId: string; environment: string | null; currencies: Totals };
+
+/**
+ * The answer's currencies grouped by profile, each with its environment from the profiles' list (null
+ * for a removed profile: named as removed, without a badge): the profile in use first, then by how
+ * many payments each lists.
+ */
+export function byProfile(currencies: Totals, activeId: string | undefined, profiles: ReadonlyArray<{ id: string; environment: string }>): ProfileTotals[] {
+  const groups = new Map<string, ProfileTotals>();
+  for (const c of currencies) {
+    const group = groups.get(c.profileId) ?? { profileId: c.profileId, environment: profiles.find((p) => p.id === c.profileId)?.environment ?? null, currencies: [] };
+    group.currencies.push(c);
+    groups.set(c.profileId, group);
+  }
+  const count = (g: ProfileTotals) => g.currencies.reduce((n, c) => n + c.payments, 0);
+  return [...groups.values()].sort((a, b) => Number(b.profileId === activeId) - Number(a.profileId === activeId) || count(b) - count(a));
+}
 
 /** The Transactions list's totals: its filter, asked for each new list (its generation) once its first page is in. */
 export function ListTotals() {
@@ -33,6 +56,9 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   const t = useT();
   const language = useLanguage((s) => s.language);
   const wordError = useWordedError();
+  const activeId = useSession((s) => s.profile?.id);
+  // The header's list of profiles (settings-store.ts), not asked of main again.
+  const profiles = useProfileList();
   const [answer, setAnswer] = useState<Answer>();
 
   useEffect(() => {
@@ -55,28 +81,46 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   // Isolated left to right: the code and digits keep their order inside Arabic text.
   const amount = (minor: number, currency: string) => `\u2066${formatAmount(minor, currency as CurrencyCode, language)}\u2069`;
   const notKnown = mine.currencies!.filter((c) => c.refundsNotKnown > 0);
+  const groups = byProfile(mine.currencies!, activeId, profiles);
+  // Named whenever a figure is not the profile in use's alone: several profiles, or another profile's
+  // payments only (a sandbox in use, last month's practice payments listed).
+  const several = groups.length > 1 || (activeId !== undefined && groups.some((g) => g.profileId !== activeId));
+  const nets = (currencies: Totals) => currencies.map((c, i) => (
+    <Fragment key={c.currency}>
+      {i > 0 && ' · '}
+      <span className="tx-totals-amount" data-currency={c.currency}>{amount(c.capturedMinor - c.refundedMinor, c.currency)}</span>
+    </Fragment>
+  ));
+  const lineLabel = of === 'links' ? (several ? 'tx.totals.netLine.links.perProfile' : 'tx.totals.netLine.links') : (several ? 'tx.totals.netLine.perProfile' : 'tx.totals.netLine');
   return (
     <div className="tx-totals" data-testid="tx-totals">
       {/* One line, each currency's net whole (wrapping between currencies), and it is the fold's own
           line: a press on it opens the table of captured and refunded under it. A line of its own for
-          the fold pushed the list's first row out of the window at 800 × 600 (e2e authorised-held-800). */}
+          the fold pushed the list's first row out of the window at 800 × 600 (e2e authorised-held-800).
+          Several profiles: each profile's nets after its name, never added together. */}
       <details className="tx-totals-details">
         <summary title={t('tx.totals.details')}>
           <span className="tx-totals-line" role="status" data-testid="tx-totals-line">
-            <span className="tx-totals-label">{t(of === 'links' ? 'tx.totals.netLine.links' : 'tx.totals.netLine')}</span>{' '}
+            <span className="tx-totals-label">{t(lineLabel)}</span>{' '}
             {/* The dot between amounts, outside them: the line breaks there, never inside an amount. */}
-            {mine.currencies!.map((c, i) => (
-              <Fragment key={c.currency}>
-                {i > 0 && ' · '}
-                <span className="tx-totals-amount" data-currency={c.currency}>{amount(c.capturedMinor - c.refundedMinor, c.currency)}</span>
-              </Fragment>
-            ))}
+            {several
+              ? groups.map((g, i) => (
+                <Fragment key={g.profileId}>
+                  {i > 0 && ' — '}
+                  <span className="tx-totals-profile" data-profile={g.profileId}>
+                    <span className="tx-totals-profile-name"><ProfileCell profileId={g.profileId} environment={g.environment} /></span>{' '}
+                    {nets(g.currencies)}
+                  </span>
+                </Fragment>
+              ))
+              : nets(mine.currencies!)}
           </span>
         </summary>
         <table className="tx-totals-table">
           <caption>{t(of === 'links' ? 'tx.totals.caption.links' : 'tx.totals.caption')}</caption>
           <thead>
             <tr>
+              {several && <th scope="col">{t('tx.totals.profile')}</th>}
               <th scope="col">{t('tx.totals.currency')}</th>
               <th scope="col">{t(of === 'links' ? 'tx.totals.links' : 'tx.totals.payments')}</th>
               <th scope="col">{t('tx.totals.captured')}</th>
@@ -85,19 +129,20 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
             </tr>
           </thead>
           <tbody>
-            {mine.currencies!.map((c) => (
-              <tr key={c.currency} data-currency={c.currency}>
+            {groups.flatMap((g) => g.currencies.map((c) => (
+              <tr key={`${g.profileId} ${c.currency}`} data-currency={c.currency} data-profile={several ? g.profileId : undefined}>
+                {several && <td><ProfileCell profileId={g.profileId} environment={g.environment} /></td>}
                 <th scope="row">{c.currency}</th>
                 <td>{t('tx.count', { count: c.payments })}</td>
                 <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
                 <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
                 <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>
               </tr>
-            ))}
+            )))}
           </tbody>
         </table>
       </details>
-      {notKnown.map((c) => <p key={c.currency} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
+      {notKnown.map((c) => <p key={`${c.profileId} ${c.currency}`} className="field-hint" data-testid="tx-totals-not-known">{t('tx.totals.notKnown', { currency: c.currency, count: c.refundsNotKnown })}</p>)}
     </div>
   );
 }

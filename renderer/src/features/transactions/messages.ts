@@ -12,6 +12,8 @@ export const en = {
   // 'pending' where the payment's kind is not known (the State filter, an audit entry of a status check): its badges' words.
   'state.pendingAnyKind': 'Awaiting payment',
   'tx.filter.anyRefund': 'Any refund',
+  'tx.filter.anyCapture': 'Any capture',
+  'tx.filter.paidOnly': 'Only payments still wholly paid: one refunded since is Partly refunded or Refunded. “Any capture” lists every payment that took money.',
   'tx.search.notAmounts': 'The search looks in order references, names, e-mails, phones and transaction ids, not in amounts or card digits.',
   'tx.search.byAmount': 'List payments of {amount}',
   'tx.search.byCard': 'List payments of card ending {last4}',
@@ -38,6 +40,10 @@ export const en = {
   'tx.totals.counting': 'Adding up the totals…',
   'tx.totals.failed': 'The totals could not be added up: {reason}',
   'tx.totals.netLine': 'Net of refunds, every payment listed:',
+  // The list holds payments of several profiles, or of another than the one in use: each profile's money apart, named.
+  'tx.totals.netLine.perProfile': 'Net of refunds, every payment listed, by profile:',
+  'tx.totals.netLine.links.perProfile': 'Net of refunds, every link listed, by profile:',
+  'tx.totals.profile': 'Profile',
   'tx.totals.details': 'Captured and refunded per currency',
   'tx.totals.caption': 'Totals of every payment listed, per currency (as the CSV’s captured and refunded columns add up)',
   // The same totals under the Payment links list: of its links (each link's payment), said as links.
@@ -245,6 +251,8 @@ export const ar: Record<keyof typeof en, string> = {
   'state.unpaid': 'غير مدفوعة', 'state.verifying': 'بانتظار التحقق',
   'state.pendingAnyKind': 'بانتظار الدفع',
   'tx.filter.anyRefund': 'فيها استرداد',
+  'tx.filter.anyCapture': 'فيها تحصيل',
+  'tx.filter.paidOnly': 'المدفوعة بالكامل فقط: الدفعة التي استُرد منها شيء بعد ذلك حالتها «مستردة جزئيًا» أو «مستردة». «فيها تحصيل» تعرض كل دفعة أُخذ فيها مال.',
   'tx.search.notAmounts': 'يبحث البحث في مراجع الطلبات والأسماء والبريد الإلكتروني والهواتف وأرقام المعاملات، لا في المبالغ ولا في أرقام البطاقات.',
   'tx.search.byAmount': 'اعرض المدفوعات بمبلغ {amount}',
   'tx.search.byCard': 'اعرض مدفوعات البطاقة المنتهية بـ {last4}',
@@ -266,6 +274,9 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.totals.counting': 'جارٍ جمع المجاميع…',
   'tx.totals.failed': 'تعذّر جمع المجاميع: {reason}',
   'tx.totals.netLine': 'الصافي بعد الاستردادات، لكل المدفوعات المعروضة:',
+  'tx.totals.netLine.perProfile': 'الصافي بعد الاستردادات، لكل المدفوعات المعروضة، حسب ملف التعريف:',
+  'tx.totals.netLine.links.perProfile': 'الصافي بعد الاستردادات، لكل الروابط المعروضة، حسب ملف التعريف:',
+  'tx.totals.profile': 'ملف التعريف',
   'tx.totals.details': 'المحصَّل والمسترد لكل عملة',
   'tx.totals.caption': 'مجاميع كل المدفوعات المعروضة لكل عملة (كما يجمعها عمودا المحصَّل والمسترد في ملف CSV)',
   'tx.totals.netLine.links': 'الصافي بعد الاستردادات، لكل الروابط المعروضة:',
