@@ -108,7 +108,8 @@ describeWithPostgres('copying two laptops\' invoices and credit notes into the t
       expect(there).toEqual({ ...laptopInvoice, issuedOnLaptop: 'laptop-a', creditNotes: laptopInvoice.creditNotes.map((n) => ({ ...n, issuedOnLaptop: 'laptop-a' })) });
       expect(laptopInvoice).toMatchObject({ issuedOnLaptop: null });
       const doc = await team.value<{ fileName: string; pdfBase64: string }>('invoiceDocument', { invoiceId: (there as unknown as { id: string }).id });
-      expect(doc.fileName).toBe('INV-000001.pdf');
+      // A laptop's series says its laptop in the file's name too (docs/invoices.md, "File names"): the team's own INV-000001 may sit beside it.
+      expect(doc.fileName).toBe('INV-000001 (practice, laptop laptop-a).pdf');
       const pdfText = readPdf(Buffer.from(doc.pdfBase64, 'base64'), mkdtempSync(join(tmpdir(), 'pd-laptop-invoice-')), 'invoice').text;
       expect(pdfText).toMatch(/Issued on laptop\s+laptop-a\s+صدر على الحاسوب/);
       const bPayment = (await b.store.byOrderId('practice', 'B-2'))!;
