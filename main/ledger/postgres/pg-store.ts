@@ -390,7 +390,8 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     transaction,
     // The mark and its audit entry are the database's (repeat-stops.sql, version 40): support and admin only.
     repeatStopOf: async (id) => {
-      const row = (await pool.query('SELECT stopped_at, stopped_by FROM paydesk.repeat_stops WHERE payment_id = $1', [id]).catch(explained)).rows[0];
+      // A mark copied from a laptop (repeat-stops-copy.sql) names who stopped it there, not the admin who copied it.
+      const row = (await pool.query('SELECT stopped_at, coalesce(os_user, stopped_by) AS stopped_by FROM paydesk.repeat_stops WHERE payment_id = $1', [id]).catch(explained)).rows[0];
       return row ? { at: (row.stopped_at as Date).toISOString(), by: String(row.stopped_by) } : null;
     },
     setRepeatStop: (id, stopped, osUser) => onClient(async (client) => {
