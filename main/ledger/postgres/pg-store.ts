@@ -178,6 +178,11 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
     // In the order they were made (list_seq: a laptop's copied in its order), as SQLite's rowid.
     repeatsOf: async (id) => (await db.query(`${withChecks} WHERE p.parent_payment_id = $1 ORDER BY p.created_at, p.list_seq`, [id])).rows.map(paymentOf),
+    // A mark copied from a laptop (repeat-stops-copy.sql) names who stopped it there, not the admin who copied it.
+    repeatStopOf: async (id) => {
+      const row = await one('SELECT stopped_at, coalesce(os_user, stopped_by) AS stopped_by FROM paydesk.repeat_stops WHERE payment_id = $1', [id]);
+      return row ? { at: (row.stopped_at as Date).toISOString(), by: String(row.stopped_by) } : null;
+    },
     async recurringTokenOf(id) {
       const token = await one('SELECT paydesk.recurring_token_of($1) AS token', [id]).catch(async (e: { code?: string }) => {
         // Stopped by a person since main's own check (repeat-stops.sql, version 40).
@@ -389,11 +394,6 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     backend: 'postgres',
     transaction,
     // The mark and its audit entry are the database's (repeat-stops.sql, version 40): support and admin only.
-    repeatStopOf: async (id) => {
-      // A mark copied from a laptop (repeat-stops-copy.sql) names who stopped it there, not the admin who copied it.
-      const row = (await pool.query('SELECT stopped_at, coalesce(os_user, stopped_by) AS stopped_by FROM paydesk.repeat_stops WHERE payment_id = $1', [id]).catch(explained)).rows[0];
-      return row ? { at: (row.stopped_at as Date).toISOString(), by: String(row.stopped_by) } : null;
-    },
     setRepeatStop: (id, stopped, osUser) => onClient(async (client) => {
       await client.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [osUser, laptop]);
       await client.query('SAVEPOINT stop');
