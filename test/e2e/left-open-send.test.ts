@@ -3,7 +3,6 @@
 // have stopped, what settles it and what to press, in English and Arabic, at 1280 × 800 and 800 × 600.
 // The refund is held on the wire by the practice gateway and its intent rewound three minutes in the
 // preview's own ledger file, as a Paydesk that stopped mid-send leaves it.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLedgerDb } from '../../main/ledger/database';
 import { openSession, type E2eSession } from './support/session';
