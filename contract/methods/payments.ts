@@ -32,6 +32,12 @@ const timeZone = shared(() => text(64).optional());
 
 export { paymentKinds };
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
+/**
+ * A send open longer than this has no sender left (the gateway client gives up after 30 s): only a
+ * Paydesk that stopped mid-send leaves one, on the team ledger another laptop that has not started
+ * again. Needs attention lists it (main/ledger/attention-queue.ts); the screens say so.
+ */
+export const staleSendMinutes = 2;
 
 const customer = shared(() => z.object({ name: text(200), email: text(320), phone: text(40) }).strict());
 const checkoutCustomer = shared(() => customer().extend({ idType: text(40).optional(), idNumber: text(60).optional(), taxNumber: text(60).optional() }).strict());
@@ -140,6 +146,8 @@ const operationViewSchema = shared(() => z.object({
   osUser: z.string(),
   /** On the team ledger: the person (database login) who recorded it; null on this laptop's ledger. */
   person: z.string().nullable().optional(),
+  /** On the team ledger: the laptop that recorded (and sends) it; null on this laptop's ledger. */
+  laptop: z.string().nullable().optional(),
   outcome: z.enum(['sending', 'succeeded', 'failed', 'unknown']),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -284,8 +292,15 @@ export const paymentMethods = {
   listNeedsAttention: method({
     summary: 'Needs attention as one queue: the payments flagged, in state unknown, or with an operation whose answer was lost (that operation with it), each once (never one being created: its create is on its way), by creation (ties in order of arrival), a window at a time: `after` is the `next` of the window before (keyset), so a window continues where the last ended whatever left the queue meanwhile; `total` is the whole queue now.',
     input: () => z.object({ after: z.string().max(100).optional(), limit: z.number().int().min(1).max(500).default(200), direction: z.enum(['asc', 'desc']).default('asc') }).strict(),
-    /** next: pass as `after` for the following window; absent after the last one. operation: the lost one (outcome unknown), null when none. */
-    output: () => z.object({ total: z.number().int(), next: z.string().optional(), rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({ kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string() }).nullable() })) }),
+    /** next: pass as `after` for the following window; absent after the last one. operation: the lost one (outcome unknown), or one whose send was left open past staleSendMinutes (outcome sending), null when none. */
+    output: () => z.object({ total: z.number().int(), next: z.string().optional(), rows: z.array(z.object({ payment: paymentViewSchema(), operation: z.object({
+      kind: z.enum(operationKinds), amountMinor: minor().nullable(), sentAt: z.string(),
+      /** `sending`: a send left open past staleSendMinutes (its sender stopped mid-send); absent or `unknown`: its answer was lost. */
+      outcome: z.enum(['sending', 'unknown']).optional(),
+      /** Who sent it: the person (database login) on the team ledger, the OS user on this laptop's; and, on the team ledger, from which laptop. */
+      sentBy: z.string().nullable().optional(),
+      laptop: z.string().nullable().optional(),
+    }).nullable() })) }),
   }),
   countNeedsAttention: method({
     summary: 'How many payments Needs attention lists now: listNeedsAttention\'s `total`, counted alone (the navigation\'s count, asked again on main\'s change events).',

@@ -94,7 +94,9 @@ export const teamLedgerCopySchema = shared(() => z.object({
     creditNotes: copyCountsSchema(),
     /** The laptop's bulk payment links' batches (with their rows). */
     bulkBatches: copyCountsSchema(),
-    skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit', 'invoices', 'creditNotes']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped', 'documentPaymentSkipped']) })),
+    /** The laptop's "Stop repeat charges" marks: a customer who cancelled is not charged again after the team moves. */
+    repeatStops: copyCountsSchema(),
+    skipped: z.array(z.object({ table: z.enum(['payments', 'operations', 'audit', 'invoices', 'creditNotes', 'repeatStops']), id: z.string(), why: z.enum(['orderIdTaken', 'notAcceptedByTeamLedger', 'paymentSkipped', 'documentPaymentSkipped', 'stopPaymentSkipped']) })),
   }).nullable(),
   reason: reasonSchema().nullable(),
 }));

@@ -10,6 +10,7 @@
 // left open past staleSendMinutes is listed (its sender is gone). This queue
 // is the one definition of "needs attention": the screen lists it, the navigation and Home count
 // it (countNeedsAttention, overview.ts), docs/ledger.md "Needs attention, one definition".
+import { staleSendMinutes } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import type { PaymentRow } from './payment-rows';
 import { outcomeCode } from './packing';
@@ -21,7 +22,7 @@ import { prepared } from './statements';
  * mark it unknown) leaves one. Listed, so a payment whose create or money move may have reached the
  * gateway is never out of sight (a sale `creating` from a laptop that died showed nowhere).
  */
-export const staleSendMinutes = 2;
+export { staleSendMinutes };
 // Now in milliseconds since 1970, as the ledger keeps times (packing.ts), by SQLite's own clock.
 const staleSendCutoff = `((julianday('now') - 2440587.5) * 86400000.0 - ${staleSendMinutes * 60_000})`;
 

@@ -69,6 +69,8 @@ export type OperationRow = {
   os_user: string;
   /** The database login that recorded it: the team ledger only (PostgreSQL stamps it). */
   db_user?: string;
+  /** The laptop that recorded it: the team ledger only (laptops.sql). */
+  laptop?: string | null;
   outcome: 'sending' | 'succeeded' | 'failed' | 'unknown';
   error_code: string | null;
   error_message: string | null;

@@ -24,6 +24,7 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
     byOrderId: async (profileId, orderId) => rows.byOrderId(profileId, orderId),
     findKnown: async (profileId, ref) => rows.findKnown(profileId, ref),
     repeatsOf: async (id) => rows.repeatsOf(id),
+    repeatStopOf: async (id) => repeatStopOf(db, id),
     view: async (row) => rows.view(row),
     insert: async (row) => rows.insert(row),
     update: async (id, changes, source, at) => rows.update(id, changes, source, at),
@@ -74,7 +75,6 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
     ...tx,
     backend: 'sqlite',
     transaction,
-    repeatStopOf: async (id) => repeatStopOf(db, id),
     setRepeatStop: (id, stopped, osUser, at) => transaction(async () => {
       const payment = rows.get(id);
       if (!payment) throw new Error('setRepeatStop: no such payment');

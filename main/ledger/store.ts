@@ -37,6 +37,12 @@ export type LedgerTx = {
   /** Repeat charges of a card enrolled on this payment, oldest first. */
   repeatsOf(paymentId: string): Promise<PaymentRow[]>;
   /**
+   * The "Stop repeat charges" mark on the payment that stored the card, or null. Read in a repeat
+   * charge's intent transaction too, so a Stop committed after main's first check is still seen
+   * before anything is recorded or sent (new-payments.ts).
+   */
+  repeatStopOf(paymentId: string): Promise<RepeatStop | null>;
+  /**
    * The team ledger only: the card's saved token, to charge it again (the database gives it to
    * support and admin only, refusing anyone else). The laptop's rows carry it as recurring_token.
    */
@@ -78,8 +84,6 @@ export type RepeatStop = { at: string; by: string };
 
 export type LedgerStore = LedgerTx & {
   readonly backend: 'sqlite' | 'postgres';
-  /** The mark on the payment that stored the card, or null: main refuses a repeat charge while it is there. */
-  repeatStopOf(paymentId: string): Promise<RepeatStop | null>;
   /**
    * Sets (`stopped`) or lifts the mark, with its audit entry, in one transaction; answers whether
    * it changed (a second press, or a colleague's at once, finds it already so and audits nothing).

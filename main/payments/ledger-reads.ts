@@ -13,7 +13,7 @@ import { onCounted } from '../ledger/count-tables';
 import { listTotals } from '../ledger/list-totals';
 import { holdWalks, usePositionsWorker } from '../ledger/positions-thread';
 import { linksWindow } from '../ledger/links-query';
-import { attentionTotal, attentionWindow } from '../ledger/attention-queue';
+import { attentionTotal, attentionWindow, staleSendMinutes } from '../ledger/attention-queue';
 import { exportAuditCsv, exportPaymentsCsv } from '../ledger/export';
 import { appendAudit } from '../ledger/audit-log';
 import { checkAuditChain } from '../ledger/audit-chain';
@@ -72,8 +72,10 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
         total: found.total,
         next: found.next,
         rows: views.map((payment) => {
-          const lost = rows.openOperations(payment.id).find((op) => op.outcome === 'unknown');
-          return { payment, operation: lost ? { kind: lost.kind, amountMinor: lost.amount_minor, sentAt: lost.created_at } : null };
+          // The lost one; else a send left open past staleSendMinutes (listed for it), with who sent it.
+          const open = rows.openOperations(payment.id);
+          const lost = open.find((op) => op.outcome === 'unknown') ?? open.find((op) => op.outcome === 'sending' && Date.parse(op.created_at) < Date.now() - staleSendMinutes * 60_000);
+          return { payment, operation: lost ? { kind: lost.kind, amountMinor: lost.amount_minor, sentAt: lost.created_at, outcome: lost.outcome as 'sending' | 'unknown', sentBy: lost.os_user, laptop: null } : null };
         }),
       };
     },

@@ -101,7 +101,7 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
     deps.requireConfirmation(gateway.profile, input.confirm);
     const parent = await beforeSending(async () => agreementOf(await core.mustGet(core.store, input.paymentId)));
     // The customer cancelled (a person stopped this card's repeat charges): refused before anything is recorded or sent.
-    await beforeSending(() => refuseStoppedCard(core, parent));
+    await beforeSending(() => refuseStoppedCard(core.store, parent));
     if (!(parent.recurring_token || parent.recurring_saved) || !parent.transaction_id) {
       throw fail('rule_violation', parent.recurring_init ? 'rule.recurringTokenPending' : 'rule.recurringNotEnabled');
     }
@@ -119,6 +119,10 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
       { kind: 'recurring', orderId: orderIdOf(input.orderId), amountMinor, currency: parent.currency, description, parentPaymentId: parent.id, customer, card },
       (id) => deps.client.recurring(gateway.conn, { transactionId: parent.transaction_id!, recurringToken: token, orderId: id, amount: { minor: amountMinor, currency: parent.currency }, description }).then(refusedAsRepeatCharge),
       (outcome, payment) => statusChanges(payment, outcome),
+      // Read again in the intent's own transaction: a Stop pressed in another window after the
+      // check above (main awaits in between) is seen here, and nothing is recorded or sent. On
+      // SQLite store transactions run one at a time, so the Stop is wholly before or after this.
+      { withIntent: async (_id, _at, tx) => refuseStoppedCard(tx, parent) },
     );
     return view;
   }

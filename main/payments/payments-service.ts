@@ -98,7 +98,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         },
         repeatStop,
         operations: operations.map((op) => ({
-          id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, person: store.backend === 'postgres' ? op.db_user : null, outcome: op.outcome, errorCode: op.error_code,
+          id: op.id, kind: op.kind, amountMinor: op.amount_minor, reason: op.reason, osUser: op.os_user, person: store.backend === 'postgres' ? op.db_user : null, laptop: store.backend === 'postgres' ? op.laptop ?? null : null, outcome: op.outcome, errorCode: op.error_code,
           errorMessage: op.error_message, gatewayAnswer: op.gateway_answer, createdAt: op.created_at, completedAt: op.completed_at,
           settledBy: op.settled_by ?? null, settledReason: op.settled_reason ?? null,
         })),

@@ -7,7 +7,7 @@
 import { fail } from '../core/fail';
 import type { CallContext } from '../core/call-context';
 import type { PaymentRow } from '../ledger/payment-rows';
-import type { RepeatStop } from '../ledger/store';
+import type { LedgerTx, RepeatStop } from '../ledger/store';
 import type { PaymentsCore } from './payments-core';
 
 /** The payment whose card a repeat charge charges: a repeat charge's first payment, any other its own; undefined when that first payment is not in this ledger. */
@@ -16,9 +16,9 @@ export async function storedCardOf(core: PaymentsCore, payment: PaymentRow): Pro
   return payment.parent_payment_id ? core.store.get(payment.parent_payment_id) : undefined;
 }
 
-/** Refuses a repeat charge of a card whose repeat charges are stopped. */
-export async function refuseStoppedCard(core: PaymentsCore, card: PaymentRow): Promise<void> {
-  if (await core.store.repeatStopOf(card.id)) throw fail('rule_violation', 'rule.repeatStopped');
+/** Refuses a repeat charge of a card whose repeat charges are stopped: read from the store, or from the intent's own transaction. */
+export async function refuseStoppedCard(ledger: Pick<LedgerTx, 'repeatStopOf'>, card: PaymentRow): Promise<void> {
+  if (await ledger.repeatStopOf(card.id)) throw fail('rule_violation', 'rule.repeatStopped');
 }
 
 export function createRepeatStops(core: PaymentsCore) {

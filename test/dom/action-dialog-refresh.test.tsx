@@ -25,7 +25,8 @@ let environment = 'practice';
 let refundBy: string | null | undefined;
 const sendingRefund = (person: string | null) => ({
   id: 'op-2', kind: 'refund', amountMinor: person ? 8_000 : 3_000, reason: 'Returned', osUser: person ?? 'root', person, outcome: 'sending', errorCode: null, errorMessage: null,
-  gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,
+  // Sent a moment ago: being sent now (one open past two minutes reads as left open, left-open-send.test.tsx).
+  gatewayAnswer: null, createdAt: new Date(Date.now() - 5_000).toISOString(), completedAt: null,
 });
 const main = stubMain({
   checkPaymentStatus: (input) => ({ ok: true, value: unchecked({ ...payment, id: input?.paymentId }) }),

@@ -27,7 +27,7 @@ it('groups the digits of the copy\'s progress and report, in English and Arabic'
 
   answer = {
     state: 'done', progress: null, reason: null,
-    report: { payments: counts(100000, 0), operations: counts(114874, 1250), audit: counts(114874, 0), invoices: none, creditNotes: none, bulkBatches: none, skipped: [] },
+    report: { payments: counts(100000, 0), operations: counts(114874, 1250), audit: counts(114874, 0), invoices: none, creditNotes: none, bulkBatches: none, repeatStops: none, skipped: [] },
   };
   render(<TeamLedgerCopySection />);
   expect(await screen.findByText('Payments: 0 copied, 100,000 already there, 0 skipped (of 100,000).')).toBeTruthy();

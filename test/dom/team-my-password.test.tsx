@@ -65,7 +65,7 @@ function directBackend() {
     getTeamLedgerCopy: async () => ({ state: 'done', progress: null, reason: null, report: {
       payments: { source: 25, copied: 25, alreadyThere: 0, skipped: 0 }, operations: { source: 30, copied: 30, alreadyThere: 0, skipped: 0 },
       invoices: { source: 0, copied: 0, alreadyThere: 0, skipped: 0 }, creditNotes: { source: 0, copied: 0, alreadyThere: 0, skipped: 0 },
-      bulkBatches: { source: 2, copied: 2, alreadyThere: 0, skipped: 0 },
+      bulkBatches: { source: 2, copied: 2, alreadyThere: 0, skipped: 0 }, repeatStops: { source: 1, copied: 1, alreadyThere: 0, skipped: 0 },
       audit: { source: 60, copied: 60, alreadyThere: 0, skipped: 0 }, skipped: [],
     } }),
   } as unknown as Implementations, logger);
@@ -239,6 +239,7 @@ describe('From the admin\'s walk of the setup', () => {
       'Invoices (their numbers kept, as this computer’s series): none on this computer to copy.',
       'Credit notes (their numbers kept, as this computer’s series): none on this computer to copy.',
       'Bulk link batches (with their rows): 2 copied, 0 already there, 0 skipped (of 2).',
+      'Cards whose repeat charges were stopped (the customer cancelled): 1 copied, 0 already there, 0 skipped (of 1).',
       'Audit entries: 60 copied, 0 already there, 0 skipped (of 60).',
     ]);
     act(() => useLanguage.getState().setLanguage('ar'));

@@ -50,9 +50,14 @@ describeLedgerApp('Needs attention, one definition', (app) => {
       await expect.poll(async () => (await row(laptop, 'ONE-LEFT-1'))?.state, { timeout: 2_000, interval: 20 }).toBe('creating');
       const before = await navigation(laptop);
       // Its intent recorded three minutes ago, as a laptop that stopped then leaves it (the gateway client gives up after 30 s).
-      if (laptop.backend === 'sqlite') laptop.db!.prepare('UPDATE ledger_operations SET created_at = ? WHERE outcome = 0').run(Date.now() - 180_000);
+      if (laptop.backend === 'sqlite') laptop.db!.prepare('UPDATE ledger_operations SET created_at = ? WHERE outcome = 0').run(BigInt(Date.now() - 180_000)); // an integer, as the ledger keeps times
       else await teamServer().sql(laptop.database!, `UPDATE paydesk.operations SET created_at = now() - interval '3 minutes' WHERE outcome = 'sending'`);
       expect((await listed(laptop)).orders).toContain('ONE-LEFT-1');
+      // Listed with its send, who sent it and (on the team ledger) from which laptop, for the row's words (left-open.ts).
+      const window = await laptop.value<{ rows: Array<{ payment: PaymentView; operation: unknown }> }>('listNeedsAttention', { limit: 500 });
+      expect(window.rows.find((r) => r.payment.orderId === 'ONE-LEFT-1')!.operation).toMatchObject(laptop.backend === 'sqlite'
+        ? { kind: 'create', amountMinor: 10_000, outcome: 'sending', sentBy: 'tester', laptop: null }
+        : { kind: 'create', amountMinor: 10_000, outcome: 'sending', sentBy: teamServer().person('support').login, laptop: expect.any(String) });
       expect(await navigation(laptop)).toBe(before + 1);
       expect(await home(laptop)).toBe(before + 1);
       // Its answer recorded: the send is closed, and it leaves the queue.

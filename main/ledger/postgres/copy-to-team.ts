@@ -2,7 +2,8 @@
 // and status checks, what the checks left on them: last error, attempts, and a card enrolled for
 // repeat charges with its token and a repeat's parent: recurring.sql; the check-up run that made
 // it, registered as the copy's: checkup-runs.sql; a link's expiry date and the webhooks it received:
-// copy-whole.sql), its invoices, its bulk batches (copy-whole.sql) and its audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
+// copy-whole.sql), its invoices, its bulk batches (copy-whole.sql), its "Stop repeat charges" marks
+// (repeat-stops-copy.sql) and its audit entries from the SQLite ledger into the team database, a batch at a time. Each batch is one call
 // of paydesk.import_batch (import.sql; newest copy-whole.sql), one transaction with the position it reached, and every
 // row goes in ON CONFLICT DO NOTHING: an interrupted copy resumes after the last committed batch,
 // and a second run copies nothing twice. The report counts, per table, the rows copied, those
@@ -17,8 +18,8 @@ import { amountMinorOf } from './pg-bulk';
 import type { BulkRowRow } from '../bulk-store';
 import type { Queryable } from './pg-reads';
 
-export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes';
-export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped';
+export type CopyTable = 'payments' | 'operations' | 'audit' | 'invoices' | 'creditNotes' | 'repeatStops';
+export type CopySkipReason = 'orderIdTaken' | 'notAcceptedByTeamLedger' | 'paymentSkipped' | 'documentPaymentSkipped' | 'stopPaymentSkipped';
 export type CopyCounts = { source: number; copied: number; alreadyThere: number; skipped: number };
 export type CopyReport = {
   laptop: string;
@@ -30,6 +31,8 @@ export type CopyReport = {
   creditNotes: CopyCounts;
   /** The laptop's bulk payment links' batches, with their rows (import_bulk, copy-whole.sql). */
   bulkBatches: CopyCounts;
+  /** The laptop's "Stop repeat charges" marks (import_repeat_stops, repeat-stops-copy.sql): a customer who cancelled stays uncharged. */
+  repeatStops: CopyCounts;
   /** The first 100 rows skipped, by id (payments, operations) or seq (audit entries), with why. */
   skipped: Array<{ table: CopyTable; id: string; why: CopySkipReason }>;
   /** Batches committed by this run; a run that resumed started after `resumedAfter` of each part. */
@@ -154,6 +157,7 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
     invoices: counts(count(db, 'SELECT count(*) AS n FROM invoices')),
     creditNotes: counts(count(db, 'SELECT count(*) AS n FROM credit_notes')),
     bulkBatches: counts(count(db, 'SELECT count(*) AS n FROM bulk_batches')),
+    repeatStops: counts(count(db, 'SELECT count(*) AS n FROM repeat_stops')),
     skipped: [],
     batches: 0,
     resumedAfter: null,
@@ -245,6 +249,12 @@ export async function copyLedgerToTeam(options: CopyOptions): Promise<CopyReport
 
   // Its bulk payment links' batches and rows, after the payments their rows made.
   await copyBulk(db, team, laptop, batchRows, start('bulk'), report.bulkBatches, async () => {
+    report.batches += 1;
+    await options.afterBatch?.(report.batches);
+  });
+
+  // Its repeat charges' stop marks, after the payments that stored the cards.
+  await copyRepeatStops(db, team, laptop, batchRows, report.repeatStops, skip, async () => {
     report.batches += 1;
     await options.afterBatch?.(report.batches);
   });
@@ -379,6 +389,36 @@ async function copyBulk(db: LedgerDb, team: pg.ClientBase, laptop: string, batch
     counts.copied += added;
     counts.alreadyThere += batches.length - added;
     key = lastKey;
+    await afterBatch();
+  }
+}
+
+/**
+ * The laptop's "Stop repeat charges" marks (migration 24), a batch at a time, each with who set it
+ * on the laptop (its OS user) and when: a customer who cancelled is not charged again after the
+ * team moves. The team ledger remembers each mark it took (import_repeat_stops,
+ * repeat-stops-copy.sql), so a resumed or repeated copy adds none twice and never brings back a
+ * mark lifted on the team ledger since. Only for a payment the team ledger has, enrolled for
+ * repeat charges; the others are skipped with why.
+ */
+async function copyRepeatStops(db: LedgerDb, team: pg.ClientBase, laptop: string, batchRows: number, counts: CopyCounts,
+  skip: (table: CopyTable, id: unknown, why: CopySkipReason) => void, afterBatch: () => Promise<void>) {
+  const read = db.prepare('SELECT payment_id, stopped_at, stopped_by FROM repeat_stops WHERE payment_id > ? ORDER BY payment_id LIMIT ?');
+  for (let after = ''; ;) {
+    const batch = read.all(after, batchRows) as Array<{ payment_id: string; stopped_at: string; stopped_by: string }>;
+    if (batch.length === 0) return;
+    after = batch[batch.length - 1]!.payment_id;
+    const ids = batch.map((s) => s.payment_id).filter((id) => uuidLike.test(id));
+    const enrolled = new Set((await team.query<{ id: string }>('SELECT id::text FROM paydesk.payments WHERE id = ANY($1::uuid[]) AND recurring_init', [ids])).rows.map((r) => r.id.toLowerCase()));
+    const stops = batch.filter((s) => {
+      if (enrolled.has(s.payment_id.toLowerCase())) return true;
+      skip('repeatStops', s.payment_id, 'stopPaymentSkipped');
+      return false;
+    }).map((s) => ({ payment_id: s.payment_id, stopped_at: s.stopped_at, os_user: s.stopped_by }));
+    if (stops.length === 0) continue;
+    const added = (await team.query<{ stops_added: string; already_there: string }>('SELECT * FROM paydesk.import_repeat_stops($1, $2::jsonb)', [laptop, JSON.stringify(stops)])).rows[0]!;
+    counts.copied += Number(added.stops_added);
+    counts.alreadyThere += stops.length - Number(added.stops_added);
     await afterBatch();
   }
 }

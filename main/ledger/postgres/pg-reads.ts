@@ -29,6 +29,7 @@ import { customersAmongLatest } from '../customers';
 import { afterQuiet } from '../after-quiet';
 import { createTeamTotals } from './pg-totals';
 import { attentionQueue, teamAttentionTotal } from './pg-attention';
+import { staleSendMinutes } from '../attention-queue';
 
 /**
  * A page's rows leave the server with the payment's columns named (paymentSelect: not
@@ -481,9 +482,10 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
         cursor === null
           ? Promise.resolve([])
           : pool.query(`${attentionQueue} SELECT ${paymentSelect}, to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS _at, p.list_seq::text AS _seq,
-              o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at
+              o.kind AS op_kind, o.amount_minor AS op_amount, o.created_at AS op_sent_at, o.outcome AS op_outcome, o.db_user AS op_by, o.laptop AS op_laptop
               FROM queue q JOIN paydesk.payments p ON p.id = q.id
-              LEFT JOIN paydesk.operations o ON o.payment_id = p.id AND o.outcome = 'unknown'
+              -- The lost one, or a send left open past staleSendMinutes (a payment has one open operation at most: operations_one_open).
+              LEFT JOIN paydesk.operations o ON o.payment_id = p.id AND (o.outcome = 'unknown' OR (o.outcome = 'sending' AND o.created_at < now() - interval '${staleSendMinutes} minutes'))
               ${after} ORDER BY p.created_at ${way}, p.list_seq ${way} LIMIT ${params.add(input.limit + 1)}`, params.values).then((r) => r.rows),
         attentionTotal(),
       ]);
@@ -493,7 +495,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
       return {
         total,
         next: found.length > input.limit && last ? `${last._at as string}~${last._seq as string}` : undefined,
-        rows: rows.map((r, i) => ({ payment: payments[i]!, operation: r.op_kind ? { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString() } : null })),
+        rows: rows.map((r, i) => ({ payment: payments[i]!, operation: r.op_kind ? { kind: r.op_kind as OperationRow['kind'], amountMinor: r.op_amount === null ? null : Number(r.op_amount), sentAt: (r.op_sent_at as Date).toISOString(),
+          outcome: r.op_outcome as 'sending' | 'unknown', sentBy: (r.op_by as string | null) ?? null, laptop: (r.op_laptop as string | null) ?? null } : null })),
       };
     },
 

@@ -49,7 +49,7 @@ const inserted = ['recurring_init', 'parent_payment_id', 'id', 'profile_id', 'en
 const booleans = new Set(['auth_only', 'needs_attention', 'recurring_init']);
 /** The columns the team schema keeps as given (the rest of a PaymentRow it stamps itself or does not keep: created_by, recurring_token, …). */
 const keptColumns = new Set<string>([...inserted, 'last_error', 'check_attempts']);
-const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
+const opColumns = 'id, payment_id, kind, amount_minor, base_minor, reason, db_user, os_user, laptop, outcome, error_code, error_message, gateway_answer, created_at, completed_at, settled_by, settled_reason';
 const open = `outcome IN ('sending', 'unknown')`;
 /**
  * A payment's operations in the order they were made, as SQLite's (created_at, seq): rows with one
@@ -115,7 +115,7 @@ export function paymentOf(row: Record<string, unknown>): PaymentRow {
 function operationOf(r: Record<string, unknown>): OperationRow {
   return {
     id: r.id as string, payment_id: r.payment_id as string, kind: r.kind as OperationRow['kind'], amount_minor: minor(r.amount_minor as string), base_minor: minor(r.base_minor as string),
-    reason: r.reason as string | null, db_user: r.db_user as string, os_user: (r.os_user as string | null) ?? (r.db_user as string), outcome: r.outcome as OperationRow['outcome'],
+    reason: r.reason as string | null, db_user: r.db_user as string, os_user: (r.os_user as string | null) ?? (r.db_user as string), laptop: (r.laptop as string | null) ?? null, outcome: r.outcome as OperationRow['outcome'],
     error_code: r.error_code as string | null, error_message: r.error_message as string | null, gateway_answer: r.gateway_answer as string | null,
     created_at: iso(r.created_at as Date)!, completed_at: iso(r.completed_at as Date | null), settled_by: r.settled_by as string | null, settled_reason: r.settled_reason as string | null,
   };
@@ -178,6 +178,11 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
     findKnown: (profileId, ref) => payment(`${withChecks} WHERE profile_id = $1 AND (order_id = $2 OR transaction_id = $3) LIMIT 1`, [profileId, ref.orderId ?? null, ref.transactionId ?? null]),
     // In the order they were made (list_seq: a laptop's copied in its order), as SQLite's rowid.
     repeatsOf: async (id) => (await db.query(`${withChecks} WHERE p.parent_payment_id = $1 ORDER BY p.created_at, p.list_seq`, [id])).rows.map(paymentOf),
+    // A mark copied from a laptop (repeat-stops-copy.sql) names who stopped it there, not the admin who copied it.
+    repeatStopOf: async (id) => {
+      const row = await one('SELECT stopped_at, coalesce(os_user, stopped_by) AS stopped_by FROM paydesk.repeat_stops WHERE payment_id = $1', [id]);
+      return row ? { at: (row.stopped_at as Date).toISOString(), by: String(row.stopped_by) } : null;
+    },
     async recurringTokenOf(id) {
       const token = await one('SELECT paydesk.recurring_token_of($1) AS token', [id]).catch(async (e: { code?: string }) => {
         // Stopped by a person since main's own check (repeat-stops.sql, version 40).
@@ -389,10 +394,6 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     backend: 'postgres',
     transaction,
     // The mark and its audit entry are the database's (repeat-stops.sql, version 40): support and admin only.
-    repeatStopOf: async (id) => {
-      const row = (await pool.query('SELECT stopped_at, stopped_by FROM paydesk.repeat_stops WHERE payment_id = $1', [id]).catch(explained)).rows[0];
-      return row ? { at: (row.stopped_at as Date).toISOString(), by: String(row.stopped_by) } : null;
-    },
     setRepeatStop: (id, stopped, osUser) => onClient(async (client) => {
       await client.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [osUser, laptop]);
       await client.query('SAVEPOINT stop');

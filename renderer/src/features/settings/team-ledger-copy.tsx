@@ -54,7 +54,7 @@ export function TeamLedgerCopySection({ adminOnly = false }: { adminOnly?: boole
             <p>{t('team.copy.done')}</p>
             <ul data-testid="team-copy-report">
               {/* A table this computer had nothing of reads "none", not "0 copied … (of 0)" (walk of the setup: invoices and credit notes). */}
-              {(['payments', 'operations', 'invoices', 'creditNotes', 'bulkBatches', 'audit'] as const).filter((table) => report[table]).map((table) => (
+              {(['payments', 'operations', 'invoices', 'creditNotes', 'bulkBatches', 'repeatStops', 'audit'] as const).filter((table) => report[table]).map((table) => (
                 <li key={table}>{report[table].source === 0
                   ? t('team.copy.row.none', { what: t(`team.copy.${table}`) })
                   : t('team.copy.row', { what: t(`team.copy.${table}`), copied: report[table].copied, already: report[table].alreadyThere, skipped: report[table].skipped, source: report[table].source })}</li>

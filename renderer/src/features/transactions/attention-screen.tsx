@@ -15,6 +15,7 @@ import { formatAmount, formatRowDateTime } from '../../i18n/format';
 import { QuotedWords } from '../../ui/quoted-words';
 import { Ltr } from '../../ui/ltr';
 import { LastError } from './last-error';
+import { leftOpenWords } from './left-open';
 import { StateBadge } from './payment-state';
 import { ProfileCell } from './profile-cell';
 import { useSession } from '../../app/session-store';
@@ -140,6 +141,9 @@ export function AttentionScreen() {
    * error, the lost connection, says less to support). Undecidable: which operation to settle by hand.
    */
   const whyOf = (row: PaymentView): { why: ReactNode; namesOperation: boolean } => {
+    // A send left open (its sender stopped mid-send): who sent what, when, from where, and what settles it.
+    const open = unclear.get(row.id);
+    if (open?.outcome === 'sending') return { why: leftOpenWords(t, language, { ...open, sentBy: open.sentBy ?? null, laptop: open.laptop ?? null }, row), namesOperation: true };
     const lost = lostOperation(row);
     if (row.attentionReason === 'undecidable') {
       return lost ? { why: t(`attention.reason.undecidable.${lost.kind}`, { amount: amountOf(lost, row) }), namesOperation: true } : { why: t('attention.reason.undecidable'), namesOperation: false };

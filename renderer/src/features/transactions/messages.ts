@@ -171,6 +171,10 @@ export const en = {
   // {sent}: "Payment of SAR 10.00 sent, answer not received; checking" (attention.reason.unclear.*).
   'attention.checkFailedAfter': '{sent}. The status check at {when} failed.',
   'attention.checkFailed': 'The status check at {when} failed.',
+  // A send left open past two minutes (staleSendMinutes): its sender stopped mid-send (Needs attention and the detail say the same).
+  'leftOpen.what.create': 'Payment of {amount}', 'leftOpen.what.capture': 'Capture of {amount}', 'leftOpen.what.void': 'Void', 'leftOpen.what.refund': 'Refund of {amount}',
+  'leftOpen.fromLaptop': '{what} sent by {who} at {sent} from laptop {laptop}, no answer recorded since: that laptop may have stopped. It settles when Paydesk starts again on that laptop (ask {who}); meanwhile “{check}” shows what the gateway says.',
+  'leftOpen.here': '{what} sent by {who} at {sent} on this computer, no answer recorded since: Paydesk may have stopped while sending. It settles when Paydesk starts again (close and reopen it); meanwhile “{check}” shows what the gateway says.',
   'attention.checksAgain': 'Paydesk asks the gateway again by itself, less often as time goes by but never more than 6 hours apart, until an answer settles it; “{check}” asks at once.',
   // "Copied from laptops" (the team ledger only): each laptop's own entries from before its copy (copied-audit.tsx).
   'audit.copied.title': 'Copied from laptops',
@@ -362,6 +366,9 @@ export const ar: Record<keyof typeof en, string> = {
   'attention.reason.noAnswer.void': 'أُرسل إلغاء التفويض في {sent}: لم يحسمه أي رد بعد.', 'attention.reason.noAnswer.refund': 'أُرسل استرداد {amount} في {sent}: لم يحسمه أي رد بعد.',
   'attention.checkFailedAfter': '{sent}. فشل فحص الحالة في {when}.',
   'attention.checkFailed': 'فشل فحص الحالة في {when}.',
+  'leftOpen.what.create': 'دفعة بمبلغ {amount}', 'leftOpen.what.capture': 'تحصيل {amount}', 'leftOpen.what.void': 'إلغاء التفويض', 'leftOpen.what.refund': 'استرداد {amount}',
+  'leftOpen.fromLaptop': '{what}: أرسله {who} في {sent} من الحاسوب {laptop}، ولم يُسجَّل أي رد منذ ذلك: ربما توقف ذلك الحاسوب. يُحسم حين يُشغَّل بايدسك على ذلك الحاسوب من جديد (اطلب ذلك من {who})؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
+  'leftOpen.here': '{what}: أرسله {who} في {sent} على هذا الحاسوب، ولم يُسجَّل أي رد منذ ذلك: ربما توقف بايدسك أثناء الإرسال. يُحسم حين يُشغَّل بايدسك من جديد (أغلقه وافتحه)؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
   'attention.checksAgain': 'يعيد بايدسك سؤال البوابة بنفسه، على فترات تطول مع الوقت ولا تزيد على 6 ساعات، حتى يحسمها رد؛ و«{check}» يسأل فورًا.',
   'action.capture': 'تحصيل', 'action.void': 'إلغاء التفويض', 'action.refund': 'استرداد', 'action.recurring': 'خصم مرة أخرى',
   'action.tooMuch': 'المتبقي {amount} كحد أقصى.', 'action.done.capture': 'تم تحصيل {amount}.', 'action.done.void': 'أُلغي التفويض.',

@@ -14,6 +14,7 @@ import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
+import { leftOpenSince, leftOpenWords } from './left-open';
 import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard, type PaymentDetail } from './detail-store';
 import { LastError, useNoticeSaysLastError } from './last-error';
 import { JoinedDescription } from '../../ui/joined-description';
@@ -207,6 +208,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const refundUnknown = refundedAmountUnknown(payment);
   // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
   const sender = detail.operations.find((op) => op.outcome === 'sending');
+  // Open past staleSendMinutes: its sender stopped mid-send (another laptop, say), nobody is doing it "right now".
+  const leftOpen = sender && leftOpenSince(sender.createdAt) ? sender : undefined;
   // An operation whose answer was lost: named with its amount ("the last operation" left support guessing which).
   const lost = detail.operations.find((op) => op.outcome === 'unknown');
   // The role not known: the money moves the state allows are drawn disabled, and this says why.
@@ -236,7 +239,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       {/* Settling by hand is the way on once the checks are done with it: "check the status" beside it contradicted it. */}
-      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : sender ? t(`detail.sending.${sender.kind}`, { amount: formatAmount(sender.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
+      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{leftOpen ? leftOpenWords(t, language, { kind: leftOpen.kind, amountMinor: leftOpen.amountMinor, sentAt: leftOpen.createdAt, sentBy: leftOpen.person ?? leftOpen.osUser, laptop: leftOpen.laptop ?? null }, payment) : sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : sender ? t(`detail.sending.${sender.kind}`, { amount: formatAmount(sender.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
           <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, otherProfile ? (profileRemoved ? 'removed' : 'other') : 'active'), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
