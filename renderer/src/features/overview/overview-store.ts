@@ -61,6 +61,7 @@ export const useOverview = create<State>((set, get) => ({
     // asked apart (main sums one profile per call), so no figure adds two profiles' money.
     const others = scope === 'all' ? useProfiles.getState().profiles.map((p) => p.id).filter((id) => id !== profileId) : [];
     const at = now.toISOString();
+    // The chosen dates' refunds by when each was made come with a profile's figures, in the same snapshot.
     const figuresOf = (id: string | undefined) => api.getOverview({ profileId: id, now: at, periods: periodIds.map((p) => ranges[p]), refundsMadeIn: ranges.range });
     const chartsOf = (id: string | undefined) => api.getOverview({ profileId: id, now: at, days: lastDays(now, chartDays) });
     // The figures of every profile asked before any charts: the worker answers in order.
