@@ -25,7 +25,7 @@ const daysSince = (at: string) => Math.max(0, Math.floor((Date.now() - Date.pars
 export const useRestShown = create<{ shown: boolean }>(() => ({ shown: false }));
 
 /** The held payments of each currency as a press to their list and the oldest one's age. */
-function HeldLine({ held, kind }: { held: Held; kind: 'task' | 'figure' }) {
+function HeldLine({ held, kind, profileId }: { held: Held; kind: 'task' | 'figure'; profileId?: string }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const go = useNavigation((s) => s.go);
@@ -33,7 +33,7 @@ function HeldLine({ held, kind }: { held: Held; kind: 'task' | 'figure' }) {
   const amount = `\u2066${formatAmount(held.amountMinor, held.currency as CurrencyCode, language)}\u2069`;
   return (
     <li className="held-line" data-currency={held.currency}>
-      <button type="button" className={kind === 'figure' ? 'link' : undefined} data-testid={`held-${kind}-${held.currency}`} onClick={() => showPayments({ states: ['authorised'], currency: held.currency }, go, oldestFirst)}>
+      <button type="button" className={kind === 'figure' ? 'link' : undefined} data-testid={`held-${kind}-${held.currency}`} onClick={() => showPayments({ states: ['authorised'], currency: held.currency, ...(profileId ? { profileId } : {}) }, go, oldestFirst)}>
         {t(kind === 'task' ? 'ov.held.task' : 'ov.held.figure', { count: held.count, amount })}
       </button>{' '}
       · <span data-testid={`held-oldest-${held.currency}`}>{t('ov.held.oldest', { days: daysSince(held.oldestAt) })}</span>
@@ -46,16 +46,17 @@ function HeldLine({ held, kind }: { held: Held; kind: 'task' | 'figure' }) {
  * currencies and payments are left and the oldest of them (counts and ages add up across
  * currencies; amounts never do), and unfolds them under it.
  */
-function HeldLines({ kind }: { kind: 'task' | 'figure' }) {
+function HeldLines({ kind, of, idp = '' }: { kind: 'task' | 'figure'; of?: Other; idp?: string }) {
   const t = useT();
-  const held = useOverview((s) => s.data?.authorised) ?? [];
+  const mine = useOverview((s) => s.data?.authorised) ?? [];
+  const held = of?.held ?? mine;
   const shown = useRestShown((s) => s.shown);
   const { lead, rest } = splitHeld(held);
-  const lines = (list: Held[]) => list.map((x) => <HeldLine key={x.currency} held={x} kind={kind} />);
+  const lines = (list: Held[]) => list.map((x) => <HeldLine key={x.currency} held={x} kind={kind} profileId={of?.profileId} />);
   if (!rest.length) return <>{lines(lead)}</>;
   const payments = t('ov.held.payments', { count: rest.reduce((sum, x) => sum + x.count, 0) });
   const oldest = oldestOf(rest);
-  const restId = `held-rest-${kind}`;
+  const restId = `${idp}held-rest-${kind}`;
   return (
     <>
       {lines(lead)}
@@ -75,15 +76,23 @@ export function HeldTasks() {
   return <HeldLines kind="task" />;
 }
 
-/** In the overview, for those who only see the money. */
-export function HeldFigure() {
+/** Another profile's held payments (Home's scope "all"): its own lines, each a press to that profile's list. */
+type Other = { held: Held[]; profileId: string };
+
+/**
+ * In the overview, for those who only see the money; for every role, another profile's (`held`,
+ * `profileId`, its ids apart by `idp`) in scope "all".
+ */
+export function HeldFigure({ held, profileId, idp = '' }: { held?: Held[]; profileId?: string; idp?: string }) {
   const t = useT();
-  const any = useOverview((s) => (s.data?.authorised?.length ?? 0) > 0);
+  const mine = useOverview((s) => (s.data?.authorised?.length ?? 0) > 0);
+  const any = held ? held.length > 0 : mine;
   if (!any) return null;
+  const of = held && profileId ? { held, profileId } : undefined;
   return (
-    <section aria-labelledby="ov-held-title" className="ov-held-card" data-testid="ov-held">
-      <h3 id="ov-held-title">{t('ov.held.title')}</h3>
-      <ul className="ov-held"><HeldLines kind="figure" /></ul>
+    <section aria-labelledby={`${idp}ov-held-title`} className="ov-held-card" data-testid="ov-held">
+      <h3 id={`${idp}ov-held-title`}>{t('ov.held.title')}</h3>
+      <ul className="ov-held"><HeldLines kind="figure" of={of} idp={idp} /></ul>
       <p className="field-hint">{t('ov.held.hint')}</p>
     </section>
   );

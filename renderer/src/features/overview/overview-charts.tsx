@@ -20,7 +20,11 @@ function dayMonths(dates: string[], language: 'en' | 'ar'): string[] {
   return dates.map((date) => format.format(new Date(`${date}T00:00:00Z`)));
 }
 
-export function OverviewCharts({ data, open }: { data: OverviewData; open: (filter: PaymentFilter) => void }) {
+/**
+ * One profile's charts. `idp` (scope "all": another profile's, after the profile in use's) keeps its
+ * ids apart and leaves the days' choice to the first charts, which it follows.
+ */
+export function OverviewCharts({ data, open, idp = '' }: { data: OverviewData; open: (filter: PaymentFilter) => void; idp?: string }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const chartDays = useOverview((s) => s.chartDays);
@@ -32,16 +36,16 @@ export function OverviewCharts({ data, open }: { data: OverviewData; open: (filt
   const currencies = [...new Set([...data.days.map((d) => d.currency), ...data.byKind.map((d) => d.currency)])].sort();
 
   return (
-    <section aria-labelledby="ov-charts-title" data-testid="ov-charts">
-      <h3 id="ov-charts-title">{t('ov.charts.title')}</h3>
-      <fieldset className="ov-controls">
+    <section aria-labelledby={`${idp}ov-charts-title`} data-testid="ov-charts">
+      <h3 id={`${idp}ov-charts-title`}>{t('ov.charts.title')}</h3>
+      {!idp && <fieldset className="ov-controls">
         <legend>{t('ov.charts.days')}</legend>
         {([30, 90] as const).map((n) => (
           <label key={n}>
             <input type="radio" name="ov-days" checked={chartDays === n} onChange={() => useOverview.getState().set({ chartDays: n })} /> {t('ov.charts.daysOption', { days: n })}
           </label>
         ))}
-      </fieldset>
+      </fieldset>}
       {currencies.length === 0 && <p>{t('ov.chart.empty')}</p>}
       {currencies.map((currency) => {
         const amount = (minor: number) => formatAmount(minor, currency as CurrencyCode, language);
@@ -70,7 +74,7 @@ export function OverviewCharts({ data, open }: { data: OverviewData; open: (filt
         return (
           <div key={currency} className="ov-currency-charts" data-testid={`ov-charts-${currency}`}>
             <BarChart
-              testId={`ov-daily-${currency}`}
+              testId={`${idp}ov-daily-${currency}`}
               title={t('ov.chart.daily', { currency })}
               head={t('ov.col.date')}
               labels={dayLabels}

@@ -17,7 +17,9 @@ import { allDrawn } from './draw-when-seen';
 import { daysBetween, firstAllowedFrom, lastAllowedTo, rangeTooLong } from './periods';
 import { maxSettlementDays } from '../../../../contract/settlement-days';
 import { formatDateText } from '../../ui/date-text';
-import { periodIds, showPayments, useOverview, watchOverview } from './overview-store';
+import { periodIds, showPayments, useOverview, watchOverview, type OverviewData } from './overview-store';
+import { ProfileCell } from '../transactions/profile-cell';
+import { useProfileList } from '../settings/settings-store';
 import './overview.css';
 import { DateField } from '../../ui/date-field';
 import { QuickDates } from '../transactions/quick-dates';
@@ -35,7 +37,7 @@ import { RefundsMade } from './refunds-made';
 // figures never wait for them. The chunk is fetched as soon as Home asks for the figures, and
 // shown once both it and the charts' answer are here (not through Suspense: React holds a
 // revealed boundary back up to 300 ms after its fallback, which the overview's goal cannot spare).
-type Charts = ComponentType<{ data: NonNullable<ReturnType<typeof useOverview.getState>['charts']>; open: (filter: PaymentFilter) => void }>;
+type Charts = ComponentType<{ data: NonNullable<ReturnType<typeof useOverview.getState>['charts']>; open: (filter: PaymentFilter) => void; idp?: string }>;
 let chartsModule: Promise<Charts> | undefined;
 const loadCharts = () => (chartsModule ??= import('./overview-charts').then((m) => m.OverviewCharts));
 
@@ -47,7 +49,11 @@ export function OverviewSection({ profileId }: { profileId: string }) {
   const go = useNavigation((s) => s.go);
   // Who may capture has the held payments among Home's tasks; the others read them here.
   const mayCapture = useTeamRole((s) => s.mayMoveMoney);
-  const { data, charts, ranges, scope, chosen, error } = useOverview();
+  const { data, charts, ranges, scope, chosen, error, others } = useOverview();
+  // The header's list of profiles: scope "all" names each profile's figures and asks each apart.
+  const profiles = useProfileList();
+  const environmentOf = (id: string) => profiles.find((p) => p.id === id)?.environment ?? null;
+  const profileIds = profiles.map((p) => p.id).join(' ');
   // The export's end or a refusal, kept as words: it follows a change of language.
   const [exported, setExported] = useState<Words>();
   const words = useWords();
@@ -76,16 +82,21 @@ export function OverviewSection({ profileId }: { profileId: string }) {
     loadCharts().then((charts) => setCharts(() => charts), () => setCharts(undefined));
     return watchOverview();
   }, [profileId]);
+  // A profile added or removed while every profile is shown: its figures come or go.
+  useEffect(() => {
+    if (scope === 'all' && profileIds) void useOverview.getState().load(profileId);
+  }, [profileIds]);
 
   const open = (filter: PaymentFilter) => showPayments(filter, go);
   const rangeKept = (day: string) => t('ov.range.kept', { date: day });
-  const money = (minor: number, currency: string) => <Ltr>{formatAmount(minor, currency as CurrencyCode, language)}</Ltr>;
 
   async function exportSettlement() {
     if (tooLong) return; // the button is disabled and says why
     const days = daysBetween(chosen.from, chosen.to);
     if (!days.length) return setExported({ key: 'ov.range.inverted' }); // never silently nothing
-    const result = await api.exportSettlement({ profileId: scope === 'profile' ? profileId : undefined, days });
+    // The profile in use's, in scope "all" too (the button is under its figures): the summary has no
+    // profile column, so every profile's would add test money to real takings day by day.
+    const result = await api.exportSettlement({ profileId, days });
     if (!result.ok) return setExported({ error: result.error });
     saveFile(result.value.fileName, [result.value.csv]);
     setExported({ key: 'ov.export.done', values: { count: result.value.rows } });
@@ -118,94 +129,127 @@ export function OverviewSection({ profileId }: { profileId: string }) {
         <p role="status">{t('ov.loading')}</p>
       ) : (
         <>
-          <table className="ov-figures" data-testid="ov-figures">
-            <thead>
-              <tr>
-                <td />
-                <th scope="col">{t('ov.col.currency')}</th>
-                <th scope="col" className="num">{t('ov.col.gross')}</th>
-                {/* "Refunded" and, under it, whose: read alone it answered "refunded last month" as "Refunds made in this period" does, with another sum. */}
-                <th scope="col" className="num" data-testid="ov-col-refunds">{t('ov.col.refunds')} <span className="ov-col-whose">{t('ov.col.refundsWhose')}</span></th>
-                <th scope="col" className="num">{t('ov.col.net')}</th>
-                <th scope="col">{t('ov.col.count')}</th>
-              </tr>
-            </thead>
-            {shownPeriods.map((id) => {
-              const period = data.periods[periodIds.indexOf(id)]!;
-              const range = { from: ranges[id].from, to: ranges[id].to };
-              const label = t(`ov.period.${id}` as MessageKey);
-              return (
-                <tbody key={id} data-testid={`ov-period-${id}`}>
-                  {id === 'range' && (backwards || tooLong) ? (
-                    <tr>
-                      <th scope="row">{label}</th>
-                      <td colSpan={5} data-testid={backwards ? 'ov-range-backwards' : 'ov-range-too-long'}>{backwards ? t('ov.range.noFigures') : t('ov.range.noFigures.tooLong', { max: maxSettlementDays })}</td>
-                    </tr>
-                  ) : period.totals.length === 0 ? (
-                    <tr>
-                      <th scope="row">{label}</th>
-                      <td colSpan={5}>{t('ov.none')}</td>
-                    </tr>
-                  ) : (
-                    period.totals.map((x, row) => (
-                      <tr key={x.currency} data-currency={x.currency}>
-                        {row === 0 ? <th scope="row" rowSpan={period.totals.length}>{label}</th> : null}
-                        <td><Ltr>{x.currency}</Ltr></td>
-                        <td className="num"><button type="button" className="link" data-testid="ov-gross" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</button></td>
-                        <td className="num"><OpenIfAny count={x.refundCount} testId="ov-refunds" onOpen={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</OpenIfAny></td>
-                        <td className="num"><button type="button" className="link" data-testid="ov-net" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</button></td>
-                        <td>
-                          <button type="button" className="link" data-testid="ov-count" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</button>
-                          {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
-                          {/* Refunded at the gateway's dashboard, amount not known: said, never summed as 0 unsaid. */}
-                          {x.refundsNotKnown > 0 && <> · <span data-testid="ov-refunds-not-known">{t('ov.count.refundsNotKnown', { count: x.refundsNotKnown })}</span></>}
-                        </td>
-                      </tr>
-                    ))
-                  )}
-                </tbody>
-              );
-            })}
-          </table>
-          {/* The chosen dates' refunds by the day each was made (the table counts them with their payment's day). */}
-          {data.refundsMade && !backwards && !tooLong && (
-            <RefundsMade totals={data.refundsMade} scope={{ ...ranges.range, profileId: scope === 'profile' ? profileId : undefined, firstDay: chosen.from, lastDay: chosen.to }} />
-          )}
-          <div className="ov-cards">
-            <section aria-labelledby="ov-unpaid-title">
-              <h3 id="ov-unpaid-title">{t('ov.unpaid.title')}</h3>
-              <dl className="facts" data-testid="ov-unpaid">
-                {(data.unpaidLinks ?? []).map((bucket) => (
-                  <div key={bucket.age}>
-                    <dt id={`ov-unpaid-${bucket.age}-age`}>{t(`ov.unpaid.${bucket.age}` as MessageKey)}</dt>
-                    <dd>
-                      {/* Named with its age ("Under a day old: 1 link"): alone, a screen reader heard "none" or "1 link". */}
-                      <OpenIfAny count={bucket.count} id={`ov-unpaid-${bucket.age}-count`} labelledBy={`ov-unpaid-${bucket.age}-age ov-unpaid-${bucket.age}-count`} testId={`ov-unpaid-${bucket.age}`} onOpen={() => open({ kinds: ['link'], states: ['pending'], from: bucket.from ?? undefined, to: bucket.to ?? undefined })}>
-                        {t('ov.unpaid.count', { count: bucket.count })}
-                      </OpenIfAny>
-                      {/* Each amount after a "·", whole on its line: spaces alone ran "AED 1,331.12 €110.45 KWD 38.061" together, and in Arabic "د.إ. 110.45" read as one amount. */}
-                      {bucket.totals.map((x) => <span key={x.currency}> · <span className="ov-amount">{money(x.amountMinor, x.currency)}</span></span>)}
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
+          {scope === 'all' && <h3 className="ov-profile-heading" data-testid="ov-profile-heading"><ProfileCell profileId={profileId} environment={environmentOf(profileId)} /></h3>}
+          <ProfileFigures data={data} profileId={profileId} idp="" open={open} backwards={backwards} tooLong={tooLong}>
             <section aria-labelledby="ov-attention-title">
               <h3 id="ov-attention-title">{t('ov.attention.title')}</h3>
               {/* To Needs attention, where each has its why: the list's filter has no operation whose answer was lost. */}
               <OpenIfAny count={data.needsAttention ?? 0} testId="ov-attention" onOpen={() => go('attention')}>{t('ov.attention.count', { count: data.needsAttention ?? 0 })}</OpenIfAny>
             </section>
             {!mayCapture && <HeldFigure />}
-          </div>
+          </ProfileFigures>
           <p className="ov-export-line">
             <button type="button" onClick={() => void exportSettlement()} disabled={backwards || tooLong} aria-describedby="ov-export-hint" data-testid="ov-export">{t('ov.export')}</button>
             <span className="field-hint" id="ov-export-hint"> {backwards ? t('ov.export.inverted') : tooLong ? t('ov.export.tooLong', { max: maxSettlementDays }) : t('ov.export.hint')}</span>
           </p>
           {exported && <p role="status" data-testid="ov-exported">{words(exported)}</p>}
           {charts && OverviewCharts ? <OverviewCharts data={charts} open={open} /> : <p role="status">{t('ov.charts.loading')}</p>}
+          {/* Scope "all": each other profile's money under its name, after the profile in use's; never added together. */}
+          {scope === 'all' && others.map((other, i) => (
+            <section key={other.profileId} className="ov-other-profile" aria-labelledby={`ov-p${i}-title`} data-testid="ov-other-profile" data-profile={other.profileId}>
+              <h3 id={`ov-p${i}-title`} className="ov-profile-heading" data-testid="ov-profile-heading"><ProfileCell profileId={other.profileId} environment={environmentOf(other.profileId)} /></h3>
+              <ProfileFigures data={other.data} profileId={other.profileId} idp={`ov-p${i}-`} open={(filter) => open({ profileId: other.profileId, ...filter })} backwards={backwards} tooLong={tooLong}>
+                {/* Held payments of another profile: a figure for every role (the tasks are the profile in use's). */}
+                <HeldFigure held={other.data.authorised ?? []} profileId={other.profileId} idp={`ov-p${i}-`} />
+              </ProfileFigures>
+              {other.charts && OverviewCharts ? <OverviewCharts data={other.charts} open={(filter) => open({ profileId: other.profileId, ...filter })} idp={`ov-p${i}-`} /> : <p role="status">{t('ov.charts.loading')}</p>}
+            </section>
+          ))}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One profile's money: the periods' figures, the chosen dates' refunds made and the cards (unpaid
+ * links, and what `children` adds: Needs attention, the held payments). Scope "all" draws one per
+ * profile, the profile in use first, so a practice or sandbox profile's test money is never added
+ * to a production profile's takings (docs/overview.md, "All profiles"). `idp` keeps ids apart.
+ */
+function ProfileFigures({ data, profileId, idp, open, backwards, tooLong, children }: { data: OverviewData; profileId: string; idp: string; open: (filter: PaymentFilter) => void; backwards: boolean; tooLong: boolean; children: ReactNode }) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  const { ranges, chosen } = useOverview();
+  const money = (minor: number, currency: string) => <Ltr>{formatAmount(minor, currency as CurrencyCode, language)}</Ltr>;
+  if (!ranges) return null;
+  return (
+    <>
+      <table className="ov-figures" data-testid="ov-figures">
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">{t('ov.col.currency')}</th>
+            <th scope="col" className="num">{t('ov.col.gross')}</th>
+            {/* "Refunded" and, under it, whose: read alone it answered "refunded last month" as "Refunds made in this period" does, with another sum. */}
+            <th scope="col" className="num" data-testid="ov-col-refunds">{t('ov.col.refunds')} <span className="ov-col-whose">{t('ov.col.refundsWhose')}</span></th>
+            <th scope="col" className="num">{t('ov.col.net')}</th>
+            <th scope="col">{t('ov.col.count')}</th>
+          </tr>
+        </thead>
+        {shownPeriods.map((id) => {
+          const period = data.periods[periodIds.indexOf(id)]!;
+          const range = { from: ranges[id].from, to: ranges[id].to };
+          const label = t(`ov.period.${id}` as MessageKey);
+          return (
+            <tbody key={id} data-testid={`ov-period-${id}`}>
+              {id === 'range' && (backwards || tooLong) ? (
+                <tr>
+                  <th scope="row">{label}</th>
+                  <td colSpan={5} data-testid={backwards ? 'ov-range-backwards' : 'ov-range-too-long'}>{backwards ? t('ov.range.noFigures') : t('ov.range.noFigures.tooLong', { max: maxSettlementDays })}</td>
+                </tr>
+              ) : period.totals.length === 0 ? (
+                <tr>
+                  <th scope="row">{label}</th>
+                  <td colSpan={5}>{t('ov.none')}</td>
+                </tr>
+              ) : (
+                period.totals.map((x, row) => (
+                  <tr key={x.currency} data-currency={x.currency}>
+                    {row === 0 ? <th scope="row" rowSpan={period.totals.length}>{label}</th> : null}
+                    <td><Ltr>{x.currency}</Ltr></td>
+                    <td className="num"><button type="button" className="link" data-testid="ov-gross" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.grossMinor, x.currency)}</button></td>
+                    <td className="num"><OpenIfAny count={x.refundCount} testId="ov-refunds" onOpen={() => open({ ...range, currency: x.currency, withRefunded: true })}>{money(x.refundedMinor, x.currency)}</OpenIfAny></td>
+                    <td className="num"><button type="button" className="link" data-testid="ov-net" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{money(x.netMinor, x.currency)}</button></td>
+                    <td>
+                      <button type="button" className="link" data-testid="ov-count" onClick={() => open({ ...range, currency: x.currency, withCaptured: true })}>{t('ov.count.payments', { count: x.paidCount })}</button>
+                      {x.refundCount > 0 && <> · <button type="button" className="link" onClick={() => open({ ...range, currency: x.currency, withRefunded: true })}>{t('ov.count.refunds', { count: x.refundCount })}</button></>}
+                      {/* Refunded at the gateway's dashboard, amount not known: said, never summed as 0 unsaid. */}
+                      {x.refundsNotKnown > 0 && <> · <span data-testid="ov-refunds-not-known">{t('ov.count.refundsNotKnown', { count: x.refundsNotKnown })}</span></>}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          );
+        })}
+      </table>
+      {/* The chosen dates' refunds by the day each was made (the table counts them with their payment's day). */}
+      {data.refundsMade && !backwards && !tooLong && (
+        <RefundsMade totals={data.refundsMade} idp={idp} scope={{ ...ranges.range, profileId, firstDay: chosen.from, lastDay: chosen.to }} />
+      )}
+      <div className="ov-cards">
+        <section aria-labelledby={`${idp}ov-unpaid-title`}>
+          <h3 id={`${idp}ov-unpaid-title`}>{t('ov.unpaid.title')}</h3>
+          <dl className="facts" data-testid="ov-unpaid">
+            {(data.unpaidLinks ?? []).map((bucket) => (
+              <div key={bucket.age}>
+                <dt id={`${idp}ov-unpaid-${bucket.age}-age`}>{t(`ov.unpaid.${bucket.age}` as MessageKey)}</dt>
+                <dd>
+                  {/* Named with its age ("Under a day old: 1 link"): alone, a screen reader heard "none" or "1 link". */}
+                  <OpenIfAny count={bucket.count} id={`${idp}ov-unpaid-${bucket.age}-count`} labelledBy={`${idp}ov-unpaid-${bucket.age}-age ${idp}ov-unpaid-${bucket.age}-count`} testId={`ov-unpaid-${bucket.age}`} onOpen={() => open({ kinds: ['link'], states: ['pending'], from: bucket.from ?? undefined, to: bucket.to ?? undefined })}>
+                    {t('ov.unpaid.count', { count: bucket.count })}
+                  </OpenIfAny>
+                  {/* Each amount after a "·", whole on its line: spaces alone ran "AED 1,331.12 €110.45 KWD 38.061" together, and in Arabic "د.إ. 110.45" read as one amount. */}
+                  {bucket.totals.map((x) => <span key={x.currency}> · <span className="ov-amount">{money(x.amountMinor, x.currency)}</span></span>)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        {children}
+      </div>
+    </>
   );
 }
 

@@ -6,19 +6,28 @@ import type { PaymentFilter } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useTransactions, type PaymentSort } from '../transactions/transactions-store';
+import { useProfiles } from '../settings/settings-store';
 import { lastDays, localDate, parseLocalDate, periodsOf, type PeriodId, type Range } from './periods';
 
 export type OverviewData = MethodOutput<'getOverview'>;
 export const periodIds: PeriodId[] = ['today', 'week', 'month', 'lastMonth', 'range'];
 
+/** Another profile's figures and charts, shown under its name when the scope is every profile. */
+export type OtherProfile = { profileId: string; data: OverviewData; charts?: OverviewData };
+
 type State = {
-  /** The active profile only, or every profile together. */
+  /**
+   * The active profile only, or every profile: each profile's money apart (never one figure of a
+   * practice or sandbox profile's test money and a production profile's real takings).
+   */
   scope: 'profile' | 'all';
   chosen: { from: string; to: string };
   chartDays: 30 | 90;
   data?: OverviewData;
   /** The charts' figures come in a second answer, so the figures never wait for them. */
   charts?: OverviewData;
+  /** Scope "all": the other profiles (the header's list), each asked apart; `data` stays the profile in use's. */
+  others: OtherProfile[];
   ranges?: Record<PeriodId, Range>;
   error?: AppError;
   set(patch: Partial<Pick<State, 'scope' | 'chosen' | 'chartDays'>>): void;
@@ -36,6 +45,7 @@ export const useOverview = create<State>((set, get) => ({
   scope: 'profile',
   chosen: lastThirtyDays(new Date()),
   chartDays: 30,
+  others: [],
   set(patch) {
     set(patch);
     void get().load(lastProfile);
@@ -47,24 +57,36 @@ export const useOverview = create<State>((set, get) => ({
     askedOn = localDate(now);
     const ranges = periodsOf(now, chosen);
     const mine = ++generation;
-    const scoped = { profileId: scope === 'profile' ? profileId : undefined, now: now.toISOString() };
-    // The chosen dates' refunds by when each was made come with the figures, in the same snapshot.
-    const figures = api.getOverview({ ...scoped, periods: periodIds.map((id) => ranges[id]), refundsMadeIn: ranges.range });
-    const charts = api.getOverview({ ...scoped, days: lastDays(now, chartDays) });
-    const result = await figures;
+    // Always the profile in use's figures first: in scope "all" the other profiles' follow, each
+    // asked apart (main sums one profile per call), so no figure adds two profiles' money.
+    const others = scope === 'all' ? useProfiles.getState().profiles.map((p) => p.id).filter((id) => id !== profileId) : [];
+    const at = now.toISOString();
+    // The chosen dates' refunds by when each was made come with a profile's figures, in the same snapshot.
+    const figuresOf = (id: string | undefined) => api.getOverview({ profileId: id, now: at, periods: periodIds.map((p) => ranges[p]), refundsMadeIn: ranges.range });
+    const chartsOf = (id: string | undefined) => api.getOverview({ profileId: id, now: at, days: lastDays(now, chartDays) });
+    // The figures of every profile asked before any charts: the worker answers in order.
+    const figures = [profileId, ...others].map(figuresOf);
+    const charts = [profileId, ...others].map(chartsOf);
+    const results = await Promise.all(figures);
     if (mine !== generation) return; // a newer request is on its way
-    if (!result.ok) return set({ error: result.error });
-    set({ data: result.value, ranges, error: undefined });
-    const drawn = await charts;
+    const failed = results.find((r) => !r.ok);
+    if (failed && !failed.ok) return set({ error: failed.error });
+    const value = (r: (typeof results)[number]) => (r.ok ? r.value : undefined)!;
+    set({ data: value(results[0]!), others: others.map((id, i) => ({ profileId: id, data: value(results[i + 1]!) })), ranges, error: undefined });
+    const drawn = await Promise.all(charts);
     if (mine !== generation) return;
-    if (!drawn.ok) return set({ error: drawn.error });
-    set({ charts: drawn.value });
+    const chartsFailed = drawn.find((r) => !r.ok);
+    if (chartsFailed && !chartsFailed.ok) return set({ error: chartsFailed.error });
+    set({ charts: value(drawn[0]!), others: get().others.map((o, i) => ({ ...o, charts: value(drawn[i + 1]!) })) });
   },
 }));
 
-/** The profile filter of the chosen scope, for the click-through. */
+/**
+ * The profile filter of a figure's press: the profile in use's (a figure of another profile, in
+ * scope "all", passes its own `profileId`), so the list opened is that one profile's payments.
+ */
 export function scopeFilter(): PaymentFilter {
-  return useOverview.getState().scope === 'profile' && lastProfile ? { profileId: lastProfile } : {};
+  return lastProfile ? { profileId: lastProfile } : {};
 }
 
 /**

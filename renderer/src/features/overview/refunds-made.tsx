@@ -29,7 +29,8 @@ export async function exportRefundsMade(scope: RefundsMadeScope, currency?: stri
   return { key: 'ov.made.exported', values: { count: result.value.rows } };
 }
 
-export function RefundsMade({ totals, scope }: { totals: Total[]; scope: RefundsMadeScope }) {
+/** `idp` keeps its ids apart when Home shows several profiles' (scope "all"). */
+export function RefundsMade({ totals, scope, idp = '' }: { totals: Total[]; scope: RefundsMadeScope; idp?: string }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const words = useWords();
@@ -37,8 +38,8 @@ export function RefundsMade({ totals, scope }: { totals: Total[]; scope: Refunds
   const [exported, setExported] = useState<Words>();
   const dates = { first: formatDateSpelled(scope.firstDay, language), last: formatDateSpelled(scope.lastDay, language) };
   return (
-    <section aria-labelledby="ov-made-title" className="ov-made" data-testid="ov-refunds-made">
-      <h3 id="ov-made-title">{t('ov.made.title')}</h3>
+    <section aria-labelledby={`${idp}ov-made-title`} className="ov-made" data-testid="ov-refunds-made">
+      <h3 id={`${idp}ov-made-title`}>{t('ov.made.title')}</h3>
       <p className="field-hint">{t('ov.made.hint', dates)}</p>
       {totals.length === 0 ? (
         <p data-testid="ov-made-none">{t('ov.made.none')}</p>
@@ -56,8 +57,8 @@ export function RefundsMade({ totals, scope }: { totals: Total[]; scope: Refunds
       {/* Nothing to export when none was made: said above, no button to an empty file. */}
       {totals.length > 0 && (
         <p className="ov-export-line">
-          <button type="button" onClick={() => void exportRefundsMade(scope).then(setExported)} aria-describedby="ov-made-export-hint" data-testid="ov-made-export">{t('ov.made.export')}</button>
-          <span className="field-hint" id="ov-made-export-hint"> {t('ov.made.exportHint')}</span>
+          <button type="button" onClick={() => void exportRefundsMade(scope).then(setExported)} aria-describedby={`${idp}ov-made-export-hint`} data-testid="ov-made-export">{t('ov.made.export')}</button>
+          <span className="field-hint" id={`${idp}ov-made-export-hint`}> {t('ov.made.exportHint')}</span>
         </p>
       )}
       {exported && <p role="status" data-testid="ov-made-exported">{words(exported)}</p>}
