@@ -1,15 +1,16 @@
 // Needs attention as one queue: the flagged payments, those in state `unknown`, those with an
-// operation whose answer was lost, and those with a send left open (staleSendMinutes), each once, in one order (created_at, then rowid: the order of
-// arrival breaks ties), a window at a time. A window continues after the last row shown (keyset),
-// so a row that left the queue meanwhile (settled by the reconciler or by someone else) moves
-// nothing: no row is skipped or shown twice. Each set is read from its own index (payments_attention,
-// payments_state, ledger_operations_unclear), so the cost is the queue's size, not the ledger's.
-// Not a payment `creating`: its create is being sent right now, nothing a person can check or
-// settle (a check's answer is not used meanwhile); an answer lost or a stop mid-send makes it
-// `unknown`, with its operation in outcome unknown (record-create.ts, status-checks.ts), and a send
-// left open past staleSendMinutes is listed (its sender is gone). This queue
-// is the one definition of "needs attention": the screen lists it, the navigation and Home count
-// it (countNeedsAttention, overview.ts), docs/ledger.md "Needs attention, one definition".
+// operation whose answer was lost, and those with a send left open (staleSendMinutes), each once,
+// in one order (created_at, then rowid: the order of arrival breaks ties), a window at a time. A
+// window continues after the last row shown (keyset), so a row that left the queue meanwhile
+// (settled by the reconciler or by someone else) moves nothing: no row is skipped or shown twice.
+// Each set is read from its own index (payments_attention, payments_state,
+// ledger_operations_unclear, ledger_operations_sending), so the cost is the queue's size, not the
+// ledger's. Not a payment `creating`: its create is being sent right now, nothing a person can
+// check or settle (a check's answer is not used meanwhile); an answer lost or a stop mid-send makes
+// it `unknown`, with its operation in outcome unknown (record-create.ts, status-checks.ts), and a
+// send left open past staleSendMinutes is listed (its sender is gone). This queue is the one
+// definition of "needs attention": the screen lists it, the navigation and Home count it
+// (countNeedsAttention, overview.ts), docs/ledger.md "Needs attention, one definition".
 import { staleSendMinutes } from '../../contract/methods/payments';
 import type { LedgerDb } from './database';
 import type { PaymentRow } from './payment-rows';
