@@ -21,7 +21,9 @@ const refund = {
   id: 'op-1', kind: 'refund', amountMinor: 5_000, reason: 'Returned', osUser: 'sue-os', person: 'sue', laptop: 'front-desk-2', outcome: 'sending', errorCode: null, errorMessage: null,
   gatewayAnswer: null, createdAt: sentAt, completedAt: null,
 };
-const queue = attentionQueue(() => [{ payment, operation: { kind: 'refund', amountMinor: 5_000, sentAt, outcome: 'sending', sentBy: 'sue', laptop: 'front-desk-2' } }]);
+// The name the ledger recorded for whoever sent it; a ledger can hold none (sentBy null).
+let sentBy: string | null = 'sue';
+const queue = attentionQueue(() => [{ payment, operation: { kind: 'refund', amountMinor: 5_000, sentAt, outcome: 'sending', sentBy, laptop: 'front-desk-2' } }]);
 stubMain({
   listNeedsAttention: (input) => queue(input),
   getPayment: () => ({ ok: true, value: unchecked({ ...paymentDetail(payment), operations: [refund] }) }),
@@ -34,6 +36,7 @@ const { useLanguage } = await import('../../renderer/src/i18n');
 
 afterEach(() => {
   cleanup();
+  sentBy = 'sue';
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
@@ -58,5 +61,21 @@ describe.each([
     render(<PaymentDetailPanel paymentId={payment.id} onClose={() => undefined} />);
     const line = await screen.findByTestId('detail-in-flight');
     expect(plain(line.textContent)).toBe(plain(words(await rowMomentText(sentAt))));
+  });
+});
+
+describe.each([
+  ['en', (sent: string) => `Refund of SAR 50.00 sent at ${sent} from laptop front-desk-2 (by whom was not recorded), no answer recorded since: that laptop may have stopped. It settles when Paydesk starts again on that laptop; meanwhile “Check status now” shows what the gateway says.`],
+  ['ar', (sent: string) => `استرداد 50.00 SAR: أُرسل في ${sent} من الحاسوب front-desk-2 (لم يُسجَّل من أرسله)، ولم يُسجَّل أي رد منذ ذلك: ربما توقف ذلك الحاسوب. يُحسم حين يُشغَّل بايدسك على ذلك الحاسوب من جديد؛ وفي الأثناء يُظهر «افحص الحالة الآن» ما تقوله البوابة.`],
+] as const)('a send left open whose sender\'s name was not recorded, in %s', (language, words) => {
+  it('Needs attention says the name was not recorded, not a bare sign where the name goes', async () => {
+    sentBy = null;
+    act(() => useLanguage.getState().setLanguage(language));
+    render(<AttentionScreen />);
+    const row = await screen.findByTestId('attention-LEFT-OPEN-1');
+    const said = plain(row.querySelectorAll('td')[4]!.textContent);
+    expect(said).toBe(plain(words(await rowMomentText(sentAt))));
+    expect(said).not.toContain('?');
+    expect(said).not.toContain('؟');
   });
 });

@@ -17,6 +17,10 @@ export function leftOpenSince(sentAt: string, now = Date.now()): boolean {
 
 export function leftOpenWords(t: ReturnType<typeof useT>, language: Language, send: LeftOpenSend, payment: { amountMinor: number; currency: string }): string {
   const amount = formatAmount(send.amountMinor ?? payment.amountMinor, payment.currency as CurrencyCode, language);
-  const values = { what: t(`leftOpen.what.${send.kind}`, { amount }), who: send.sentBy ?? '?', sent: formatRowDateTime(send.sentAt, language), check: t('detail.checkStatus') };
-  return send.laptop ? t('leftOpen.fromLaptop', { ...values, laptop: send.laptop }) : t('leftOpen.here', values);
+  const values = { what: t(`leftOpen.what.${send.kind}`, { amount }), sent: formatRowDateTime(send.sentAt, language), check: t('detail.checkStatus') };
+  const where = send.laptop ? { key: 'leftOpen.fromLaptop', laptop: send.laptop } as const : { key: 'leftOpen.here', laptop: undefined } as const;
+  const who = send.sentBy?.trim();
+  // No name recorded: say so rather than show a blank or a bare sign where the name goes.
+  if (!who) return t(`${where.key}.nameless`, { ...values, laptop: where.laptop ?? '' });
+  return t(where.key, { ...values, who, laptop: where.laptop ?? '' });
 }

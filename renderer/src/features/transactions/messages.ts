@@ -175,6 +175,9 @@ export const en = {
   'leftOpen.what.create': 'Payment of {amount}', 'leftOpen.what.capture': 'Capture of {amount}', 'leftOpen.what.void': 'Void', 'leftOpen.what.refund': 'Refund of {amount}',
   'leftOpen.fromLaptop': '{what} sent by {who} at {sent} from laptop {laptop}, no answer recorded since: that laptop may have stopped. It settles when Paydesk starts again on that laptop (ask {who}); meanwhile “{check}” shows what the gateway says.',
   'leftOpen.here': '{what} sent by {who} at {sent} on this computer, no answer recorded since: Paydesk may have stopped while sending. It settles when Paydesk starts again (close and reopen it); meanwhile “{check}” shows what the gateway says.',
+  // When the ledger recorded no name for whoever sent it (sentBy empty): the same sentence without one.
+  'leftOpen.fromLaptop.nameless': '{what} sent at {sent} from laptop {laptop} (by whom was not recorded), no answer recorded since: that laptop may have stopped. It settles when Paydesk starts again on that laptop; meanwhile “{check}” shows what the gateway says.',
+  'leftOpen.here.nameless': '{what} sent at {sent} on this computer (by whom was not recorded), no answer recorded since: Paydesk may have stopped while sending. It settles when Paydesk starts again (close and reopen it); meanwhile “{check}” shows what the gateway says.',
   'attention.checksAgain': 'Paydesk asks the gateway again by itself, less often as time goes by but never more than 6 hours apart, until an answer settles it; “{check}” asks at once.',
   // "Copied from laptops" (the team ledger only): each laptop's own entries from before its copy (copied-audit.tsx).
   'audit.copied.title': 'Copied from laptops',
@@ -369,6 +372,8 @@ export const ar: Record<keyof typeof en, string> = {
   'leftOpen.what.create': 'دفعة بمبلغ {amount}', 'leftOpen.what.capture': 'تحصيل {amount}', 'leftOpen.what.void': 'إلغاء التفويض', 'leftOpen.what.refund': 'استرداد {amount}',
   'leftOpen.fromLaptop': '{what}: أرسله {who} في {sent} من الحاسوب {laptop}، ولم يُسجَّل أي رد منذ ذلك: ربما توقف ذلك الحاسوب. يُحسم حين يُشغَّل بايدسك على ذلك الحاسوب من جديد (اطلب ذلك من {who})؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
   'leftOpen.here': '{what}: أرسله {who} في {sent} على هذا الحاسوب، ولم يُسجَّل أي رد منذ ذلك: ربما توقف بايدسك أثناء الإرسال. يُحسم حين يُشغَّل بايدسك من جديد (أغلقه وافتحه)؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
+  'leftOpen.fromLaptop.nameless': '{what}: أُرسل في {sent} من الحاسوب {laptop} (لم يُسجَّل من أرسله)، ولم يُسجَّل أي رد منذ ذلك: ربما توقف ذلك الحاسوب. يُحسم حين يُشغَّل بايدسك على ذلك الحاسوب من جديد؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
+  'leftOpen.here.nameless': '{what}: أُرسل في {sent} على هذا الحاسوب (لم يُسجَّل من أرسله)، ولم يُسجَّل أي رد منذ ذلك: ربما توقف بايدسك أثناء الإرسال. يُحسم حين يُشغَّل بايدسك من جديد (أغلقه وافتحه)؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
   'attention.checksAgain': 'يعيد بايدسك سؤال البوابة بنفسه، على فترات تطول مع الوقت ولا تزيد على 6 ساعات، حتى يحسمها رد؛ و«{check}» يسأل فورًا.',
   'action.capture': 'تحصيل', 'action.void': 'إلغاء التفويض', 'action.refund': 'استرداد', 'action.recurring': 'خصم مرة أخرى',
   'action.tooMuch': 'المتبقي {amount} كحد أقصى.', 'action.done.capture': 'تم تحصيل {amount}.', 'action.done.void': 'أُلغي التفويض.',
