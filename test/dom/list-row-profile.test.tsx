@@ -2,15 +2,14 @@
 // whose under its state, in English and Arabic (the eleventh walk, docs/screens-walks.md: with a new
 // sandbox profile in use the list showed the ledger's 100,000 practice payments with nothing to say
 // they were not the sandbox's); the active profile's rows say nothing more. main is a stub.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { act } from 'react';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { appInfo } from '../support/session';
+import { render, screen, within } from '@testing-library/react';
 import { paymentView } from '../support/payment-view';
+import { practice, sandboxProfile, withProfileInUse } from '../support/two-profiles';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null };
-const sandbox = { ...practice, id: 'sandbox-1', name: 'Shop test', environment: 'sandbox', baseUrl: 'https://sandbox.example/api/v1' };
+const sandbox = sandboxProfile('sandbox-1', 'Shop test');
 const rows = [
   paymentView({ id: 'A', orderId: 'BOX-MUNA', profileId: 'sandbox-1', environment: 'sandbox' }),
   paymentView({ id: 'B', orderId: 'PD-OLD-1', profileId: 'practice', environment: 'practice' }),
@@ -23,16 +22,8 @@ const { PaymentList } = await import('../../renderer/src/features/transactions/p
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
 const { useSession } = await import('../../renderer/src/app/session-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
-const { useProfiles } = await import('../../renderer/src/features/settings/settings-store');
 
-beforeEach(async () => {
-  useSession.setState({ info: appInfo(null), profile: sandbox as never });
-  await act(() => useProfiles.getState().load());
-});
-afterEach(() => {
-  cleanup();
-  act(() => useLanguage.getState().setLanguage('en'));
-});
+withProfileInUse(sandbox);
 
 it('says under the state of another profile’s row whose it is, not under the active profile’s', async () => {
   await act(() => useTransactions.getState().reload());

@@ -3,14 +3,13 @@
 // practice profile's 700.00 as one figure under the SANDBOX header). A list of several profiles'
 // payments (or of another profile than the one in use) shows each profile's nets after its name, the
 // profile in use first, and the table a Profile column; a list of the profile in use's payments looks as before. English and Arabic; main is a stub.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { act } from 'react';
-import { cleanup, render, screen } from '@testing-library/react';
-import { appInfo } from '../support/session';
+import { render, screen } from '@testing-library/react';
+import { practice, sandboxProfile, withProfileInUse } from '../support/two-profiles';
 import { stubMain, unchecked } from '../support/stub-main';
 
-const practice = { id: 'practice', name: 'Practice', environment: 'practice', baseUrl: 'http://127.0.0.1:9/api/v1', defaultCurrency: 'SAR', key: { configured: true, lastFour: 'abcd' }, pathOverrides: {}, successUrl: null, failureUrl: null };
-const sandbox = { ...practice, id: 'shop-sandbox', name: 'Shop sandbox', environment: 'sandbox', baseUrl: 'https://sandbox.example/api/v1' };
+const sandbox = sandboxProfile('shop-sandbox', 'Shop sandbox');
 const sums = (profileId: string, currency: string, payments: number, capturedMinor: number) => ({ profileId, currency, payments, capturedMinor, refundedMinor: 0, refundsNotKnown: 0 });
 let answer = [sums('practice', 'SAR', 2, 70_000), sums('shop-sandbox', 'SAR', 1, 9_900), sums('shop-sandbox', 'JPY', 1, 5_000)];
 stubMain({
@@ -19,21 +18,12 @@ stubMain({
   listTotals: () => ({ ok: true, value: unchecked({ stopped: false, currencies: answer }) }),
 });
 const { TransactionsScreen } = await import('../../renderer/src/features/transactions/transactions-screen');
-const { useSession } = await import('../../renderer/src/app/session-store');
 const { useLanguage } = await import('../../renderer/src/i18n');
-const { useProfiles } = await import('../../renderer/src/features/settings/settings-store');
 
 const line = () => screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ');
 const rows = () => [...screen.getByTestId('tx-totals').querySelectorAll('tbody tr')].map((r) => [...r.children].map((c) => c.textContent!.replace(/\u00a0/g, ' ')));
 
-beforeEach(async () => {
-  useSession.setState({ info: appInfo(null), profile: sandbox as never });
-  await act(() => useProfiles.getState().load());
-});
-afterEach(() => {
-  cleanup();
-  act(() => useLanguage.getState().setLanguage('en'));
-});
+withProfileInUse(sandbox);
 
 it('shows each profile’s money apart, the profile in use first, never one sum of both', async () => {
   render(<TransactionsScreen />);
