@@ -83,6 +83,8 @@ export const reasonTexts = {
   'rule.recurringTokenPending': 'The gateway has not sent this card’s token for repeat charges yet. Check status first.',
   'rule.recurringCurrency': 'Repeat charges of this card are in {currency}.',
   'rule.repeatStopped': 'Repeat charges of this card are stopped (the customer cancelled), so nothing was charged. If the customer agreed to be charged again, first choose “Allow repeat charges again” on the payment.',
+  // Said by "Stop repeat charges" when a charge's intent was recorded before the mark (new-payments.ts, repeat-stop.ts).
+  'rule.repeatStoppedWhileSending': 'Repeat charges of this card are stopped, but a repeat charge of {amount} (order {orderId}) made by {person} was already being sent to the gateway at that moment{others, plural, =0 {} one { (and one more)} other { (and # more)}}: it may still go through. Open it under this card’s repeat charges and check its status; if the customer was charged, refund it.',
   'rule.settleReason': 'Say how you know, for example what the gateway’s dashboard shows.',
   'rule.settleOnlyUnknown': 'Only a capture, refund or void whose outcome is unknown can be settled by hand.',
   'rule.settleCheckFirst': 'Check the payment’s status first: settle by hand only what the gateway’s answers cannot decide.',

@@ -217,7 +217,12 @@ export const paymentMethods = {
   setRepeatStop: method({
     summary: 'Stop a stored card\'s repeat charges (the customer cancelled: "Charge again" is refused) or allow them again; set from its first payment or any of its repeat charges, audited. Nothing is sent to the gateway.',
     input: () => z.object({ paymentId: id(), stopped: z.boolean() }).strict(),
-    output: () => z.object({ repeatStop: repeatStopSchema().nullable() }),
+    output: () => z.object({
+      repeatStop: repeatStopSchema().nullable(),
+      /** Stopping only: the card's repeat charges already being sent when the mark took effect (they may go through), and what to tell the person about them. */
+      sending: z.array(z.object({ paymentId: z.string(), orderId: z.string(), amountMinor: minor(), currency: z.string(), by: z.string() })),
+      warning: reasonSchema().nullable(),
+    }),
   }),
   settleOperation: method({
     summary: 'Settle by hand an unclear capture, refund or void that status answers cannot decide: a person checked the gateway’s dashboard. Nothing is sent.',

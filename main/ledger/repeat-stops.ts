@@ -6,7 +6,7 @@
 // call to cancel a stored token (../shared/gateway-interface.md §4.3).
 import type { LedgerDb } from './database';
 import { appendAudit } from './audit-log';
-import type { RepeatStop } from './store';
+import type { RepeatChargeSending, RepeatStop } from './store';
 
 export function repeatStopOf(db: LedgerDb, paymentId: string): RepeatStop | null {
   const row = db.prepare('SELECT stopped_at AS at, stopped_by AS by FROM repeat_stops WHERE payment_id = ?').get(paymentId) as RepeatStop | undefined;
@@ -25,4 +25,10 @@ export function setRepeatStop(db: LedgerDb, payment: { id: string; profile_id: s
     }, at);
   }
   return changed;
+}
+
+/** The card's repeat charges recorded and not yet answered (in the caller's transaction: store transactions run one at a time, so none is half-recorded). */
+export function repeatChargesSending(db: LedgerDb, paymentId: string): RepeatChargeSending[] {
+  return db.prepare(`SELECT id AS paymentId, order_id AS orderId, amount_minor AS amountMinor, currency, created_by AS "by"
+    FROM payments WHERE parent_payment_id = ? AND state = 'creating' ORDER BY created_at, rowid`).all(paymentId) as RepeatChargeSending[];
 }

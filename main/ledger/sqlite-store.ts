@@ -9,7 +9,7 @@ import { appendAudit } from './audit-log';
 import type { LedgerDb } from './database';
 import { createSqliteInvoiceLedger } from './invoice-rows';
 import { createPaymentRows } from './payment-rows';
-import { repeatStopOf, setRepeatStop } from './repeat-stops';
+import { repeatChargesSending, repeatStopOf, setRepeatStop } from './repeat-stops';
 import type { LedgerStore, LedgerTx } from './store';
 
 /** Thrown (and the transaction rolled back) when a store transaction's body waits on I/O. */
@@ -78,7 +78,8 @@ export function createSqliteLedgerStore(db: LedgerDb): LedgerStore {
     setRepeatStop: (id, stopped, osUser, at) => transaction(async () => {
       const payment = rows.get(id);
       if (!payment) throw new Error('setRepeatStop: no such payment');
-      return setRepeatStop(db, payment, stopped, osUser, at);
+      const changed = setRepeatStop(db, payment, stopped, osUser, at);
+      return { changed, sending: stopped ? repeatChargesSending(db, id) : [] };
     }),
     insert: (row) => transaction((t) => t.insert(row)),
     update: (id, changes, source, at) => transaction((t) => t.update(id, changes, source, at)),

@@ -82,14 +82,20 @@ export type LedgerTx = {
 /** "Repeat charges stopped" on the payment that stored a card (repeat-stops.ts): who set it (OS user, or the team ledger's login) and when. */
 export type RepeatStop = { at: string; by: string };
 
+/** A repeat charge of the card recorded and not yet answered ('creating') when a Stop took effect: it may still go through. */
+export type RepeatChargeSending = { paymentId: string; orderId: string; amountMinor: number; currency: string; by: string };
+
 export type LedgerStore = LedgerTx & {
   readonly backend: 'sqlite' | 'postgres';
   /**
    * Sets (`stopped`) or lifts the mark, with its audit entry, in one transaction; answers whether
-   * it changed (a second press, or a colleague's at once, finds it already so and audits nothing).
+   * it changed (a second press, or a colleague's at once, finds it already so and audits nothing)
+   * and, when stopping, the card's repeat charges whose intent committed before the mark and whose
+   * answer is not in: read in the same transaction, after the mark, so a charge is either among
+   * them or refused (its intent rechecks the mark; on the team ledger the database refuses it).
    * The team ledger lets support and admin only (the database refuses anyone else).
    */
-  setRepeatStop(paymentId: string, stopped: boolean, osUser: string, at: string): Promise<boolean>;
+  setRepeatStop(paymentId: string, stopped: boolean, osUser: string, at: string): Promise<{ changed: boolean; sending: RepeatChargeSending[] }>;
   /**
    * Runs `body` in one transaction: all its writes commit together or none. On SQLite store
    * transactions run one at a time (one connection); on PostgreSQL each has a connection of its

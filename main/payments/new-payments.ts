@@ -121,7 +121,9 @@ export function createNewPayments(core: PaymentsCore, create: CreatePayment) {
       (outcome, payment) => statusChanges(payment, outcome),
       // Read again in the intent's own transaction: a Stop pressed in another window after the
       // check above (main awaits in between) is seen here, and nothing is recorded or sent. On
-      // SQLite store transactions run one at a time, so the Stop is wholly before or after this.
+      // SQLite store transactions run one at a time, so the Stop is wholly before or after this;
+      // on the team ledger the database orders them (repeat-stops-sending.sql, version 42). A Stop
+      // after this commits names this charge to its person (repeat-stop.ts).
       { withIntent: async (_id, _at, tx) => refuseStoppedCard(tx, parent) },
     );
     return view;

@@ -18,6 +18,8 @@ const first = cardSale({ id: 'pay-1', orderId: 'BOX-MUNA', amountMinor: 9_900, c
 const repeat = cardSale({ id: 'pay-2', orderId: 'PD-REPEAT-DEC', amountMinor: 9_900, capturedMinor: 9_900, description: 'December box', kind: 'recurring', parentPaymentId: 'pay-1' });
 const stoppedAt = '2026-12-01T09:30:00.000Z';
 let stop: { at: string; by: string } | null = null;
+/** A colleague's repeat charge recorded before the Stop and not yet answered (main names it: repeat-stop.ts). */
+let sendingMeanwhile = false;
 const plain = cardSale({ id: 'pay-3', orderId: 'SALE-1' });
 const detailOf = (paymentId: string) => paymentId === 'pay-3' ? { ...paymentDetail(plain), repeatStop: null }
   : paymentId === 'pay-1'
@@ -27,7 +29,9 @@ const main = stubMain({
   getPayment: ({ paymentId }: { paymentId: string }) => ({ ok: true, value: unchecked(detailOf(paymentId)) }),
   setRepeatStop: ({ stopped }: { stopped: boolean }) => {
     stop = stopped ? { at: stoppedAt, by: 'sara' } : null;
-    return { ok: true, value: { repeatStop: stop } };
+    const sending = stopped && sendingMeanwhile ? [{ paymentId: 'pay-4', orderId: 'PD-REPEAT-JAN', amountMinor: 9_900, currency: 'SAR', by: 'omar' }] : [];
+    const warning = sending.length ? { key: 'rule.repeatStoppedWhileSending', values: { amountMinor: 9_900, currency: 'SAR', orderId: 'PD-REPEAT-JAN', person: 'omar', others: 0 } } : null;
+    return { ok: true, value: { repeatStop: stop, sending, warning } };
   },
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
@@ -36,6 +40,7 @@ const { useSession } = await import('../../renderer/src/app/session-store');
 
 beforeEach(() => {
   stop = null;
+  sendingMeanwhile = false;
   main.calls.length = 0;
   useSession.setState({ info: appInfo(null) });
 });
@@ -62,6 +67,27 @@ describe('stopping a stored card\'s repeat charges', () => {
     expect(screen.queryByRole('button', { name: 'Stop repeat charges' })).toBeNull();
     expect(screen.getByRole('heading', { name: /Repeat charges of this card/ }).textContent).toBe('Repeat charges of this card Stopped');
     await waitFor(() => expect(document.activeElement).toBe(allow));
+  });
+
+  it.each(['en', 'ar'] as const)('stopped while a colleague\'s repeat charge was already being sent: says so, by whom, and to check it and refund it (%s)', async (language) => {
+    sendingMeanwhile = true;
+    act(() => useLanguage.getState().setLanguage(language));
+    await open('pay-1');
+    fireEvent.click(screen.getByRole('button', { name: language === 'en' ? 'Stop repeat charges' : 'إيقاف الخصم المتكرر' }));
+    await screen.findByRole('button', { name: language === 'en' ? 'Allow repeat charges again' : 'السماح بالخصم المتكرر مجددًا' });
+    const notice = screen.getByTestId('detail-notice');
+    expect(notice.className).toContain('notice-error');
+    const amount = formatAmount(9_900, 'SAR', language);
+    if (language === 'en') {
+      expect(notice.textContent).toContain('but a repeat charge of');
+      expect(notice.textContent).toContain('was already being sent to the gateway at that moment: it may still go through.');
+      expect(notice.textContent).toContain('check its status; if the customer was charged, refund it.');
+    } else {
+      expect(notice.textContent).toContain('كان قيد الإرسال إلى البوابة في تلك اللحظة، فقد يتم.');
+      expect(notice.textContent).toContain('وإن خُصم المبلغ من العميل فاسترده.');
+    }
+    for (const part of ['PD-REPEAT-JAN', 'omar', amount.replace(/[\u2066-\u2069]/g, '')]) expect(notice.textContent!.replace(/[\u2066-\u2069]/g, '')).toContain(part);
+    expect(notice.textContent).not.toContain('Nothing was sent to the gateway.');
   });
 
   it('a repeat charge\'s detail shows the mark of its card and allows them again', async () => {

@@ -73,7 +73,7 @@ describeLedgerApp('stopping a stored card\'s repeat charges', (app, backend) => 
   });
 
   it('"Allow repeat charges again" lifts it, audited; the card is charged again', async () => {
-    expect(await value(app(), 'setRepeatStop', { paymentId: first.id, stopped: false })).toEqual({ repeatStop: null });
+    expect(await value(app(), 'setRepeatStop', { paymentId: first.id, stopped: false })).toEqual({ repeatStop: null, sending: [], warning: null });
     expect((await detail(app(), repeat.id)).repeatStop).toBeNull();
     expect(await auditOf(first.id)).toMatchObject([{ action: 'stop_repeat_charges', result: 'stopped' }, { action: 'allow_repeat_charges', result: 'allowed' }]);
     const before = repeats().length;

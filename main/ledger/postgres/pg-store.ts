@@ -199,6 +199,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
         // Two creates of one order id at once (two windows or laptops): both found none, the second
         // waited on the unique index. Refused as on SQLite, where the check and the insert are one step.
         if (e?.code === '23505' && e.constraint === 'payments_profile_id_order_id_key') throw orderExists(row.order_id);
+        // A repeat charge of a card stopped meanwhile (repeat-stops-sending.sql, version 42): nothing is sent.
+        if (e?.code === 'PD021') throw fail('rule_violation', 'rule.repeatStopped');
         throw e;
       });
       await history(row.id, row.state, row.status_word, 'create', row.created_at);
@@ -225,7 +227,8 @@ function txOn(db: Queryable, inTransaction: boolean, laptop: string, loginOn: (d
       if (columns.length) {
         await db.query(`UPDATE paydesk.payments SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...columns.map((c) => value(c, changes[c as keyof PaymentRow]))]).catch((e: { code?: string }) => {
           // retry.sql: a created payment's details are the gateway's.
-          throw e?.code === 'PD013' ? fail('conflict', 'teamLedger.detailsFixed') : e;
+          // repeat-stops-sending.sql: a repeat charge's order tried again after its card was stopped.
+          throw e?.code === 'PD013' ? fail('conflict', 'teamLedger.detailsFixed') : e?.code === 'PD021' ? fail('rule_violation', 'rule.repeatStopped') : e;
         });
       }
       if (before && changes.state) {
@@ -397,13 +400,21 @@ export function createPostgresLedgerStore(pool: Connections, options: { laptop: 
     setRepeatStop: (id, stopped, osUser) => onClient(async (client) => {
       await client.query(`SELECT set_config('paydesk.os_user', $1, true), set_config('paydesk.laptop', $2, true)`, [osUser, laptop]);
       await client.query('SAVEPOINT stop');
+      let changed: boolean;
       try {
-        return (await client.query('SELECT paydesk.set_repeat_stop($1, $2) AS changed', [id, stopped])).rows[0].changed === true;
+        changed = (await client.query('SELECT paydesk.set_repeat_stop($1, $2) AS changed', [id, stopped])).rows[0].changed === true;
       } catch (e) {
         if ((e as { code?: string }).code !== '42501') throw e;
         await client.query('ROLLBACK TO SAVEPOINT stop');
         throw fail('forbidden', 'teamLedger.repeatStopNotAllowed', { person: String((await client.query('SELECT session_user AS who')).rows[0].who) });
       }
+      if (!stopped) return { changed, sending: [] };
+      // set_repeat_stop holds the card's payment until this commits, after every repeat charge's
+      // intent that held it first (repeat-stops-sending.sql, version 42): this statement's fresh
+      // snapshot sees those, and any later one is refused by the database. Who: the login, as the mark's.
+      const sending = await client.query(`SELECT id, order_id, amount_minor, currency, created_by FROM paydesk.payments
+        WHERE parent_payment_id = $1 AND state = 'creating' ORDER BY created_at, list_seq`, [id]);
+      return { changed, sending: sending.rows.map((r) => ({ paymentId: r.id as string, orderId: r.order_id as string, amountMinor: minor(r.amount_minor as string)!, currency: r.currency as string, by: r.created_by as string })) };
     }),
     checkupRuns: wordedCalls(createPgCheckupRuns(pool, { laptop })),
     // Writes that stamp the OS user, or take a savepoint, need a transaction of their own.

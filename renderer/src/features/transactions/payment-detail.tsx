@@ -125,7 +125,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     const result = await api.setRepeatStop({ paymentId, stopped });
     setStopping(false);
     if (currentId.current !== paymentId) return;
-    setNotice(!result.ok ? refused(result.error) : { kind: 'ok', words: { key: stopped ? 'detail.repeatStoppedDone' : 'detail.repeatAllowedDone' } });
+    // Stopped while a colleague's repeat charge was already on its way: said as a warning (check it, refund it if charged).
+    setNotice(!result.ok ? refused(result.error) : result.value.warning ? { kind: 'error', words: { reason: result.value.warning, otherwise: result.value.warning.key } }
+      : { kind: 'ok', words: { key: stopped ? 'detail.repeatStoppedDone' : 'detail.repeatAllowedDone' } });
     // The pressed button gives way to the other one: the keyboard goes to it, not to the page.
     const next = stopped ? 'action-repeat-allow' : 'action-repeat-stop';
     void load(paymentId).finally(() => setTimeout(() => document.querySelector<HTMLButtonElement>(`.detail [data-testid="${next}"]`)?.focus()));
