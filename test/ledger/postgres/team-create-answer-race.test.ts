@@ -24,21 +24,27 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
   let practice: Awaited<ReturnType<typeof startTestGateway>>;
   let database: string;
   let superuser: pg.Client;
+  // Reads who waits from outside the superuser's open transaction: inside it, pg_stat_activity
+  // answers the snapshot of its first read until the transaction ends, so a wait that began after
+  // that read was never seen (the poll then timed out, depending on timing).
+  let watcher: pg.Client;
   const laptops = teamLaptops();
 
   beforeAll(async () => {
     practice = await startTestGateway();
     database = await teamServer().createTeamDatabase();
     superuser = await teamServer().connect({ database });
+    watcher = await teamServer().connect({ database });
   });
   afterAll(async () => {
     await superuser?.end();
+    await watcher?.end();
     await laptops.close();
     await practice?.gateway.close();
   });
 
   const waitingOnALock = (login: string) =>
-    expect.poll(async () => (await superuser.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND datname = current_database() AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
+    expect.poll(async () => (await watcher.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND datname = current_database() AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
 
   /**
    * `create` starts sue's payment (its answer held on the wire); the gateway's dashboard refunds it
