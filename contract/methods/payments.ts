@@ -45,8 +45,11 @@ const address = shared(() => z.object({ country: text(2).optional(), state: text
 const dates = shared(() => ({ issueDate: text(10).optional(), expireDate: text(10).optional() }));
 const urls = shared(() => ({ successUrl: text(2048).optional(), failureUrl: text(2048).optional() }));
 
-/** An open operation: `sending`, its answer awaited; `unknown`, its answer lost (it may or may not have gone through). */
-const openOperationSchema = shared(() => z.object({ kind: z.enum(operationKinds), outcome: z.enum(['sending', 'unknown']), amountMinor: minor().nullable() }));
+/**
+ * An open operation: `sending`, its answer awaited; `unknown`, its answer lost (it may or may not have gone through).
+ * `sentAt`, a `sending` one's: when it was sent, so a row says it is left open once staleSendMinutes pass.
+ */
+const openOperationSchema = shared(() => z.object({ kind: z.enum(operationKinds), outcome: z.enum(['sending', 'unknown']), amountMinor: minor().nullable(), sentAt: z.string().optional() }));
 
 const repeatStopSchema = shared(() => z.object({ at: z.string(), by: z.string() }));
 

@@ -84,10 +84,18 @@ export type OperationRow = {
 
 export type OpenOperation = NonNullable<PaymentView['openOperation']>;
 
-/** The open operation a view names (the first recorded, as the detail reads them); null when none is open. */
-export function openOperationOf(ops: Array<Pick<OperationRow, 'kind' | 'outcome' | 'amount_minor'>>): OpenOperation | null {
+/**
+ * The open operation a view names (the first recorded, as the detail reads them); null when none is
+ * open. One being sent says since when (`sentAt`, as toISOString writes it): the list's row says it
+ * is left open once staleSendMinutes pass, as the detail does (docs/screens-after-sale.md).
+ */
+export function openOperationOf(ops: Array<Pick<OperationRow, 'kind' | 'outcome' | 'amount_minor'> & { created_at?: string | Date }>): OpenOperation | null {
   const op = ops.find((o) => o.outcome === 'sending' || o.outcome === 'unknown');
-  return op ? { kind: op.kind, outcome: op.outcome === 'unknown' ? 'unknown' : 'sending', amountMinor: op.amount_minor === null ? null : Number(op.amount_minor) } : null;
+  if (!op) return null;
+  const amountMinor = op.amount_minor === null ? null : Number(op.amount_minor);
+  if (op.outcome === 'unknown') return { kind: op.kind, outcome: 'unknown', amountMinor };
+  const sent = op.created_at === undefined ? NaN : new Date(op.created_at).getTime();
+  return { kind: op.kind, outcome: 'sending', amountMinor, ...(Number.isFinite(sent) ? { sentAt: new Date(sent).toISOString() } : {}) };
 }
 
 export function toView(row: PaymentRow, open: OpenOperation | null): PaymentView {
@@ -134,7 +142,7 @@ const openOutcome = `o.outcome IN (${outcomeCode('sending')}, ${outcomeCode('unk
 
 /** A list's page asks at most this many payments' open operations at once (the contract's page limit). */
 const pageIds = 500;
-const openSql = (count: number) => `SELECT p.id AS payment_id, ${sqlKindName('o.kind')} AS kind, ${sqlOutcomeName('o.outcome')} AS outcome, o.amount_minor FROM payments p JOIN ledger_operations o ON o.payment = p.rowid
+const openSql = (count: number) => `SELECT p.id AS payment_id, ${sqlKindName('o.kind')} AS kind, ${sqlOutcomeName('o.outcome')} AS outcome, o.amount_minor, ${sqlUnpackTime('o.created_at')} AS created_at FROM payments p JOIN ledger_operations o ON o.payment = p.rowid
     WHERE p.id IN (${Array.from({ length: count }, () => '?').join(', ')}) AND ${openOutcome} ORDER BY o.created_at, o.seq`;
 /** The SQL for each number of ids up to pageIds, written once (the same text each page: no string built, its hash kept). */
 const openSqlByCount: string[] = [];

@@ -2,7 +2,8 @@
 // send left open"): Needs attention and the payment's detail say who sent it, when, that Paydesk may
 // have stopped, what settles it and what to press, in English and Arabic, at 1280 × 800 and 800 × 600.
 // The refund is held on the wire by the practice gateway and its intent rewound three minutes in the
-// preview's own ledger file, as a Paydesk that stopped mid-send leaves it.
+// preview's own ledger file, as a Paydesk that stopped mid-send leaves it. The detail's badge and the
+// list's row say "refund left open" (no longer "refund being sent").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLedgerDb } from '../../main/ledger/database';
 import { openSession, type E2eSession } from './support/session';
@@ -50,7 +51,19 @@ describe('a send left open, in Chromium', () => {
         await row.getByRole('button', { name: language === 'en' ? 'Open' : 'افتح' }).click();
         const note = page.getByTestId('detail-in-flight');
         await expect.poll(() => note.textContent(), { timeout: 5_000 }).toMatch(language === 'en' ? /may have stopped while sending/ : /ربما توقف بايدسك أثناء الإرسال/);
+        // Its badge, and the list's row beside it at 1280 px, say it is left open, not "refund being sent".
+        const leftOpen = language === 'en' ? 'refund left open' : 'استرداد معلَّق بلا رد';
+        await expect.poll(() => page.getByTestId('payment-detail').locator('.in-flight').textContent()).toBe(leftOpen);
+        if (width === 1280) await expect.poll(() => page.getByTestId('tx-row-LEFT-OPEN-E2E').locator('.in-flight').textContent()).toBe(leftOpen);
         await session.windowShot(`left-open-detail-${language}-${width}`);
+        if (width === 800) {
+          // The list's narrow state column at 800 px, the detail closed: the row's words whole on their line.
+          await page.getByTestId('payment-detail').getByRole('button', { name: language === 'en' ? 'Close the detail' : 'أغلق التفاصيل' }).click();
+          const state = page.getByTestId('tx-row-LEFT-OPEN-E2E').locator('.in-flight');
+          await expect.poll(() => state.textContent()).toBe(leftOpen);
+          expect(await state.evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
+          await session.windowShot(`left-open-list-${language}-800`);
+        }
       }
     }
     await tx.chooseLanguage('en');

@@ -119,8 +119,8 @@ describe('state badges', () => {
       await unanswered('void', { paymentId: voiding.id });
       const verifying = await sale('50.00', { card: 'challenge' }); // "Awaiting verification", the longest state word
       const words = {
-        en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', refundUnclear: 'refund unclear', captureUnclear: 'capture unclear', voidUnclear: 'void unclear', longestSending: 'payment being sent' },
-        ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', refundUnclear: 'استرداد غير مؤكد', captureUnclear: 'تحصيل غير مؤكد', voidUnclear: 'إلغاء تفويض غير مؤكد', longestSending: 'جارٍ إرسال إلغاء التفويض' },
+        en: { partlyRefunded: 'Partly refunded', partlyCaptured: 'Partly captured', verifying: 'Awaiting verification', refundUnclear: 'refund unclear', captureUnclear: 'capture unclear', voidUnclear: 'void unclear', longestSending: 'payment being sent', longestLeftOpen: 'payment left open' },
+        ar: { partlyRefunded: 'مستردة جزئيًا', partlyCaptured: 'محصَّلة جزئيًا', verifying: 'بانتظار التحقق', refundUnclear: 'استرداد غير مؤكد', captureUnclear: 'تحصيل غير مؤكد', voidUnclear: 'إلغاء تفويض غير مؤكد', longestSending: 'جارٍ إرسال إلغاء التفويض', longestLeftOpen: 'إلغاء تفويض معلَّق بلا رد' },
       };
       // The three answers lost are told in notifications, which lie over the list's state column: dismissed, so the screenshots show it.
       const dismiss = page.getByTestId('notifications').getByRole('button');
@@ -136,6 +136,8 @@ describe('state badges', () => {
           if (await tx.detail.count()) await tx.detail.locator('.close').click();
           await tx.row(verifying.orderId).waitFor();
           found.push(...(await misfits(page, `${language} ${width}`, said.longestSending)));
+          // And a send left open past two minutes (left-open.ts), drawn so in the same place.
+          found.push(...(await misfits(page, `${language} ${width}`, said.longestLeftOpen)));
           // The words, each where it belongs (soft: the measures above are told too when one is not).
           const badge = (p: Payment) => tx.row(p.orderId).locator('.state-badge');
           expect.soft(await badge(refunded).textContent()).toBe(said.partlyRefunded);

@@ -31,7 +31,13 @@ describeLedgerApp('the operation open on a payment, in its row', (app) => {
     app().practice.gateway.faults.set('refund', { latencyMs: 1_200, times: 1 });
     const refunding = app().value<PaymentView>('refundPayment', { paymentId: payment.id, amount: '40.00', currency: 'SAR', reason: 'Part returned' });
     await expect.poll(async () => (await row(app(), payment.orderId)).operationInFlight, { timeout: 1_000, interval: 20 }).toBe(true);
-    expect(await row(app(), payment.orderId)).toMatchObject({ state: 'paid', openOperation: { kind: 'refund', outcome: 'sending', amountMinor: 4_000 } });
+    // Asked together: the refund's answer comes 1.2 s after it was sent.
+    const [sending, detail] = await Promise.all([row(app(), payment.orderId), app().value<{ payment: PaymentView; operations: Array<{ outcome: string; createdAt: string }> }>('getPayment', { paymentId: payment.id })]);
+    expect(sending).toMatchObject({ state: 'paid', openOperation: { kind: 'refund', outcome: 'sending', amountMinor: 4_000 } });
+    // Since when, as the payment's own operation says: the row says "refund left open" once two minutes pass (left-open.ts).
+    const sentAt = detail.operations.find((op) => op.outcome === 'sending')!.createdAt;
+    expect(sending.openOperation!.sentAt).toBe(sentAt);
+    expect(detail.payment.openOperation!.sentAt).toBe(sentAt);
     expect(await exported(app(), payment.orderId)).toEqual(['refund', 'being_sent', '40.00']);
     expect(await refunding).toMatchObject({ state: 'partially_refunded', operationInFlight: false, openOperation: null });
     expect(await row(app(), payment.orderId)).toMatchObject({ openOperation: null });

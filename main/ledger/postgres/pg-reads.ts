@@ -94,7 +94,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   /** The payments' version: changes with every insert and update of a payment. */
   const versionOf = async () => String((await pool.query('SELECT coalesce(max(change_seq), 0)::text AS v FROM paydesk.payments')).rows[0]!.v);
   /**
-   * The rows as views, with the operation each has open (one at most: operations_one_open), whether the person logged in
+   * The rows as views, with the operation each has open (one at most: operations_one_open; one being sent with since when), whether the person logged in
    * watches it and when it was last checked (its latest status check): asked apart for the
    * window's ids, each by its index (operations_one_open, watching's key, a LATERAL probe of
    * status_checks_payment per row), in one statement. Inside the window's query, or as an EXISTS
@@ -104,7 +104,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
   const views = async (rows: Array<Record<string, unknown>>) => {
     if (!rows.length) return [];
     const marks = (await pool.query(`SELECT
-        (SELECT coalesce(json_agg(json_build_object('id', payment_id, 'kind', kind, 'outcome', outcome, 'amount_minor', amount_minor)), '[]') FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')) AS open,
+        (SELECT coalesce(json_agg(json_build_object('id', payment_id, 'kind', kind, 'outcome', outcome, 'amount_minor', amount_minor, 'created_at', created_at)), '[]') FROM paydesk.operations WHERE payment_id = ANY($1::uuid[]) AND outcome IN ('sending', 'unknown')) AS open,
         (SELECT coalesce(array_agg(payment_id::text), '{}') FROM paydesk.watching WHERE payment_id = ANY($1::uuid[]) AND login = session_user AND watched) AS watched,
         (SELECT coalesce(json_object_agg(x.id, c.at), '{}') FROM unnest($1::uuid[]) AS x(id)
           CROSS JOIN LATERAL (SELECT at FROM paydesk.status_checks WHERE payment_id = x.id ORDER BY id DESC LIMIT 1) c) AS checked`, [rows.map((r) => r.id)])).rows[0]!;

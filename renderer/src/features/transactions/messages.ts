@@ -28,9 +28,12 @@ export const en = {
   'source.reconcile': 'as an automatic check said', 'source.webhook': 'as a gateway notification said', 'source.restart': 'when Paydesk restarted', 'source.schedule': 'by the schedule', 'source.watch': 'by the user', 'source.other': 'by Paydesk',
   'tx.title': 'Transactions', 'tx.count': '{count, plural, one {# payment} other {# payments}}', 'tx.count.more': 'More than {count, number} payments (still counting)', 'tx.inFlight': 'checking',
   // Beside a state's badge, the operation open on the payment (payment-state.tsx): short enough for
-  // the list's narrowest state column (130 px at 0.75rem); its amount is in the hover text.
+  // the list's narrowest state column (130 px at 0.75rem); its amount is in the hover text. A send
+  // left open past two minutes says so ("refund left open"), since when in the hover text (left-open.ts).
   'tx.open.sending.create': 'payment being sent', 'tx.open.sending.capture': 'capture being sent', 'tx.open.sending.void': 'void being sent', 'tx.open.sending.refund': 'refund being sent',
   'tx.open.unknown.create': 'payment unclear', 'tx.open.unknown.capture': 'capture unclear', 'tx.open.unknown.void': 'void unclear', 'tx.open.unknown.refund': 'refund unclear',
+  'tx.open.leftOpen.create': 'payment left open', 'tx.open.leftOpen.capture': 'capture left open', 'tx.open.leftOpen.void': 'void left open', 'tx.open.leftOpen.refund': 'refund left open',
+  'tx.open.leftOpen.hint': '{what} sent at {sent}, no answer recorded since: the Paydesk that sent it may have stopped. Open the payment for who sent it and what settles it.',
   'tx.empty': 'No payments match.', 'tx.listLabel': 'Payments',
   'tx.empty.none': 'No payments yet. Every payment link, checkout session and card payment made here appears in this list.',
   'tx.empty.cardLast4': 'Paydesk knows the card of a sale typed on its Card payment screen only: a card entered on the gateway’s page (payment links, checkout sessions) is not in its answers. Look for it on the gateway’s dashboard.',
@@ -173,8 +176,8 @@ export const en = {
   'attention.checkFailed': 'The status check at {when} failed.',
   // A send left open past two minutes (staleSendMinutes): its sender stopped mid-send (Needs attention and the detail say the same).
   'leftOpen.what.create': 'Payment of {amount}', 'leftOpen.what.capture': 'Capture of {amount}', 'leftOpen.what.void': 'Void', 'leftOpen.what.refund': 'Refund of {amount}',
-  'leftOpen.fromLaptop': '{what} sent by {who} at {sent} from laptop {laptop}, no answer recorded since: that laptop may have stopped. It settles when Paydesk starts again on that laptop (ask {who}); meanwhile “{check}” shows what the gateway says.',
-  'leftOpen.here': '{what} sent by {who} at {sent} on this computer, no answer recorded since: Paydesk may have stopped while sending. It settles when Paydesk starts again (close and reopen it); meanwhile “{check}” shows what the gateway says.',
+  'leftOpen.fromLaptop': '{what} sent by {person} at {sent} from laptop {laptop}, no answer recorded since: that laptop may have stopped. It settles when Paydesk starts again on that laptop (ask {person}); meanwhile “{check}” shows what the gateway says.',
+  'leftOpen.here': '{what} sent by {person} at {sent} on this computer, no answer recorded since: Paydesk may have stopped while sending. It settles when Paydesk starts again (close and reopen it); meanwhile “{check}” shows what the gateway says.',
   // When the ledger recorded no name for whoever sent it (sentBy empty): the same sentence without one.
   'leftOpen.fromLaptop.nameless': '{what} sent at {sent} from laptop {laptop} (by whom was not recorded), no answer recorded since: that laptop may have stopped. It settles when Paydesk starts again on that laptop; meanwhile “{check}” shows what the gateway says.',
   'leftOpen.here.nameless': '{what} sent at {sent} on this computer (by whom was not recorded), no answer recorded since: Paydesk may have stopped while sending. It settles when Paydesk starts again (close and reopen it); meanwhile “{check}” shows what the gateway says.',
@@ -274,6 +277,8 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.title': 'المعاملات', 'tx.count': '{count, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}', 'tx.count.more': 'أكثر من {count, number} من المدفوعات (ما زال العدّ جاريًا)', 'tx.inFlight': 'قيد الفحص',
   'tx.open.sending.create': 'جارٍ إرسال الدفعة', 'tx.open.sending.capture': 'جارٍ إرسال التحصيل', 'tx.open.sending.void': 'جارٍ إرسال إلغاء التفويض', 'tx.open.sending.refund': 'جارٍ إرسال الاسترداد',
   'tx.open.unknown.create': 'دفعة غير مؤكدة', 'tx.open.unknown.capture': 'تحصيل غير مؤكد', 'tx.open.unknown.void': 'إلغاء تفويض غير مؤكد', 'tx.open.unknown.refund': 'استرداد غير مؤكد',
+  'tx.open.leftOpen.create': 'دفعة معلَّقة بلا رد', 'tx.open.leftOpen.capture': 'تحصيل معلَّق بلا رد', 'tx.open.leftOpen.void': 'إلغاء تفويض معلَّق بلا رد', 'tx.open.leftOpen.refund': 'استرداد معلَّق بلا رد',
+  'tx.open.leftOpen.hint': '{what}: أُرسل في {sent}، ولم يُسجَّل أي رد منذ ذلك: ربما توقف بايدسك الذي أرسله. افتح الدفعة لمعرفة من أرسله وما الذي يحسمه.',
   'tx.empty': 'لا توجد مدفوعات مطابقة.', 'tx.listLabel': 'المدفوعات',
   'tx.empty.none': 'لا مدفوعات بعد. يظهر في هذه القائمة كل رابط دفع وجلسة دفع ودفعة بالبطاقة تُجرى هنا.',
   'tx.empty.cardLast4': 'لا يعرف بايدسك إلا بطاقة البيع المُدخلة في شاشة «الدفع بالبطاقة» فيه: البطاقة المُدخلة في صفحة البوابة (روابط الدفع وجلسات الدفع) ليست في ردودها. ابحث عنها في لوحة تحكم البوابة.',
@@ -370,8 +375,8 @@ export const ar: Record<keyof typeof en, string> = {
   'attention.checkFailedAfter': '{sent}. فشل فحص الحالة في {when}.',
   'attention.checkFailed': 'فشل فحص الحالة في {when}.',
   'leftOpen.what.create': 'دفعة بمبلغ {amount}', 'leftOpen.what.capture': 'تحصيل {amount}', 'leftOpen.what.void': 'إلغاء التفويض', 'leftOpen.what.refund': 'استرداد {amount}',
-  'leftOpen.fromLaptop': '{what}: أرسله {who} في {sent} من الحاسوب {laptop}، ولم يُسجَّل أي رد منذ ذلك: ربما توقف ذلك الحاسوب. يُحسم حين يُشغَّل بايدسك على ذلك الحاسوب من جديد (اطلب ذلك من {who})؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
-  'leftOpen.here': '{what}: أرسله {who} في {sent} على هذا الحاسوب، ولم يُسجَّل أي رد منذ ذلك: ربما توقف بايدسك أثناء الإرسال. يُحسم حين يُشغَّل بايدسك من جديد (أغلقه وافتحه)؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
+  'leftOpen.fromLaptop': '{what}: أرسله {person} في {sent} من الحاسوب {laptop}، ولم يُسجَّل أي رد منذ ذلك: ربما توقف ذلك الحاسوب. يُحسم حين يُشغَّل بايدسك على ذلك الحاسوب من جديد (اطلب ذلك من {person})؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
+  'leftOpen.here': '{what}: أرسله {person} في {sent} على هذا الحاسوب، ولم يُسجَّل أي رد منذ ذلك: ربما توقف بايدسك أثناء الإرسال. يُحسم حين يُشغَّل بايدسك من جديد (أغلقه وافتحه)؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
   'leftOpen.fromLaptop.nameless': '{what}: أُرسل في {sent} من الحاسوب {laptop} (لم يُسجَّل من أرسله)، ولم يُسجَّل أي رد منذ ذلك: ربما توقف ذلك الحاسوب. يُحسم حين يُشغَّل بايدسك على ذلك الحاسوب من جديد؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
   'leftOpen.here.nameless': '{what}: أُرسل في {sent} على هذا الحاسوب (لم يُسجَّل من أرسله)، ولم يُسجَّل أي رد منذ ذلك: ربما توقف بايدسك أثناء الإرسال. يُحسم حين يُشغَّل بايدسك من جديد (أغلقه وافتحه)؛ وفي الأثناء يُظهر «{check}» ما تقوله البوابة.',
   'attention.checksAgain': 'يعيد بايدسك سؤال البوابة بنفسه، على فترات تطول مع الوقت ولا تزيد على 6 ساعات، حتى يحسمها رد؛ و«{check}» يسأل فورًا.',

@@ -14,7 +14,7 @@ import { ltrIsolated } from '../../../../contract/amount-words';
 import { Ltr } from '../../ui/ltr';
 import { refundedAmountUnknown, stateWordOf } from '../../../../contract/payment-states';
 import { ActionDialog, type ActionKind } from './action-dialog';
-import { leftOpenSince, leftOpenWords } from './left-open';
+import { leftOpenWords, useLeftOpen } from './left-open';
 import { allowedActions, chargedCardOf, checkNotConfirmed, leftToAPerson, nothingTaken, unclearOperation, useDetail, waitsForToken, waitsForTransaction, type ChargedCard, type PaymentDetail } from './detail-store';
 import { LastError, useNoticeSaysLastError } from './last-error';
 import { JoinedDescription } from '../../ui/joined-description';
@@ -114,6 +114,11 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const otherProfile = payment && profile && acting !== 'own' && acting !== 'colleague';
   const profileRemoved = useProfileRemoved(otherProfile ? payment.profileId : undefined);
   const unclear = detail && payment ? unclearOperation(detail) : undefined;
+  // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
+  const sender = payment ? detail?.operations.find((op) => op.outcome === 'sending') : undefined;
+  // Open past staleSendMinutes: its sender stopped mid-send (another laptop, say), nobody is doing it
+  // "right now". A detail opened before then says so when the two minutes pass (one timer, no call to main).
+  const senderLeftOpen = useLeftOpen(sender?.createdAt);
   const lastErrorInNotice = useNoticeSaysLastError(payment, notice);
   const openPayment = (id: string) => useTransactions.getState().open(id);
   // The stored card's series and whether a person stopped it (the customer cancelled): "Charge again" is not offered then.
@@ -208,10 +213,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const money = (minor: number) => <Ltr>{formatAmount(minor, currency, language)}</Ltr>;
   // A refund made at the gateway's dashboard, told of without its amount: never shown as 0.00 refunded.
   const refundUnknown = refundedAmountUnknown(payment);
-  // On the team ledger, who is sending the open operation (another laptop's person, or this one's).
-  const sender = detail.operations.find((op) => op.outcome === 'sending');
-  // Open past staleSendMinutes: its sender stopped mid-send (another laptop, say), nobody is doing it "right now".
-  const leftOpen = sender && leftOpenSince(sender.createdAt) ? sender : undefined;
+  const leftOpen = sender && senderLeftOpen ? sender : undefined;
   // An operation whose answer was lost: named with its amount ("the last operation" left support guessing which).
   const lost = detail.operations.find((op) => op.outcome === 'unknown');
   // The role not known: the money moves the state allows are drawn disabled, and this says why.

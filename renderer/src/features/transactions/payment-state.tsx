@@ -4,6 +4,7 @@ import type { CurrencyCode } from '../../../../contract/money';
 import { stateWordOf } from '../../../../contract/payment-states';
 import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
+import { leftOpenHint, useLeftOpen } from './left-open';
 
 /**
  * A payment the gateway check-up made with test money, marked where a customer's name would be
@@ -29,18 +30,25 @@ type Shown = Pick<PaymentView, 'state' | 'kind' | 'needsAttention' | 'operationI
  * hover text: with it the words did not fit the list's narrow state column ("refund of SAR 50.00
  * unclear" is 156 px at 0.75rem, the column 130).
  */
-/** `withOpenOperation` false: the state alone, where the row already names the open operation (Needs attention's Why). */
+/**
+ * A send left open past two minutes says so ("refund left open", since when in its hover text), as
+ * the detail does: "refund being sent" stayed on it for hours. It turns while on screen (useLeftOpen).
+ * `withOpenOperation` false: the state alone, where the row already names the open operation (Needs attention's Why).
+ */
 export function StateBadge({ payment, withOpenOperation = true }: { payment: Shown; withOpenOperation?: boolean }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const open = payment.openOperation;
   const amountMinor = open?.amountMinor ?? payment.amountMinor;
   const unclear = open?.outcome === 'unknown' && amountMinor !== undefined && payment.currency ? t(`attention.reason.unclear.${open.kind}`, { amount: formatAmount(amountMinor, payment.currency as CurrencyCode, language) }) : undefined;
+  const sentAt = open?.outcome === 'sending' ? open.sentAt : undefined;
+  const leftOpen = useLeftOpen(withOpenOperation && payment.operationInFlight ? sentAt : undefined);
+  const hint = leftOpen && open && sentAt && amountMinor !== undefined && payment.currency ? leftOpenHint(t, language, { ...open, sentAt }, { amountMinor, currency: payment.currency }) : unclear;
   return (
     <>
       <span className={`state-badge state-${payment.state}`} data-state={payment.state}>{t(`state.${stateWordOf(payment)}`)}</span>
-      {withOpenOperation && payment.operationInFlight && <> <span className="in-flight" data-open={open ? `${open.outcome}-${open.kind}` : undefined} title={unclear}>
-        {open ? t(`tx.open.${open.outcome}.${open.kind}`) : t('tx.inFlight')}
+      {withOpenOperation && payment.operationInFlight && <> <span className="in-flight" data-open={open ? `${leftOpen ? 'left-open' : open.outcome}-${open.kind}` : undefined} title={hint}>
+        {open ? t(leftOpen ? `tx.open.leftOpen.${open.kind}` : `tx.open.${open.outcome}.${open.kind}`) : t('tx.inFlight')}
       </span></>}
     </>
   );
