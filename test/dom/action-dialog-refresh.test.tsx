@@ -23,10 +23,13 @@ let loads = 0;
 let environment = 'practice';
 /** From the next load on: another person's refund of this payment is being sent (team ledger), or (null) this computer's in another window. */
 let refundBy: string | null | undefined;
+/** How long ago that refund was sent, and from which laptop (team ledger). */
+let sentAgoMs = 5_000;
+let laptop: string | undefined;
 const sendingRefund = (person: string | null) => ({
   id: 'op-2', kind: 'refund', amountMinor: person ? 8_000 : 3_000, reason: 'Returned', osUser: person ?? 'root', person, outcome: 'sending', errorCode: null, errorMessage: null,
   // Sent a moment ago: being sent now (one open past two minutes reads as left open, left-open-send.test.tsx).
-  gatewayAnswer: null, createdAt: new Date(Date.now() - 5_000).toISOString(), completedAt: null,
+  gatewayAnswer: null, createdAt: new Date(Date.now() - sentAgoMs).toISOString(), completedAt: null, laptop,
 });
 const main = stubMain({
   checkPaymentStatus: (input) => ({ ok: true, value: unchecked({ ...payment, id: input?.paymentId }) }),
@@ -48,6 +51,8 @@ afterEach(() => {
   cleanup();
   refundBy = undefined;
   environment = 'practice';
+  sentAgoMs = 5_000;
+  laptop = undefined;
   act(() => useLanguage.getState().setLanguage('en'));
 });
 
@@ -93,6 +98,23 @@ describe('the refund dialog when someone else starts a refund meanwhile (team le
     refundBy = 'sue';
     main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
     await waitFor(() => expect(screen.getByTestId('action-no-longer').textContent).toBe('sue is doing a refund on this payment right now (team ledger). Wait for it to finish, then look again.'));
+    expect((screen.getByTestId('action-send') as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the refund dialog when another laptop\'s refund of this payment was left open (team ledger)', () => {
+  // It said "sue is doing a refund on this payment right now (team ledger). Wait for it to finish",
+  // where the detail behind it said that laptop may have stopped: support waited on a laptop that was off.
+  it('says what the detail says: sent long ago, that laptop may have stopped, what settles it', async () => {
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-refund'));
+    refundBy = 'sue';
+    sentAgoMs = 3 * 60_000;
+    laptop = 'front-desk-2';
+    main.tell({ type: 'payments.changed', paymentIds: ['pay-1'] });
+    await waitFor(() => expect(screen.getByTestId('action-no-longer').textContent).toMatch(/^Refund of SAR.80\.00 sent by .*sue.* from laptop .*front-desk-2.*, no answer recorded since: that laptop may have stopped\./));
+    expect(screen.getByTestId('action-no-longer').textContent).not.toContain('right now');
+    expect(screen.getByTestId('action-no-longer').textContent).toBe(screen.getByTestId('detail-in-flight').textContent);
     expect((screen.getByTestId('action-send') as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 // it is edited: its message goes once the value is right (get-paid/field-errors.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { parseAmount, formatMinor, type CurrencyCode } from '../../../../contract/money';
-import type { operationKinds, PaymentView } from '../../../../contract/methods/payments';
+import type { PaymentView } from '../../../../contract/methods/payments';
 import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
@@ -37,12 +37,13 @@ type Props = {
   /** `declinedCharge`: a repeat charge the gateway declined (the new payment), for the detail to offer a payment link of it. */
   onDone(words: Words, outcome?: 'ok' | 'error', declinedCharge?: PaymentView): void;
   /** The payment's operation being sent, and who is sending it (another person on the team ledger; null on a laptop's own ledger). */
-  busyWith?: { person: string | null; kind: (typeof operationKinds)[number]; amountMinor: number | null };
+  /** The detail's own sentence about the send under way (who, what, or left open), when there is one. */
+  busyWords?: string;
   /** The card a repeat charge charges: on a repeat charge's detail, its first payment's (chargedCardOf). */
   chargedCard?: ChargedCard | null;
 };
 
-export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, busyWith, chargedCard }: Props) {
+export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, busyWords, chargedCard }: Props) {
   const t = useT();
   const language = useLanguage((s) => s.language);
   const profile = useSession((s) => s.profile);
@@ -130,8 +131,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
 
   /** Why the action went away while the dialog was open: another operation under way (by whom, when known), or the payment's new state. */
   function noLongerWhy() {
-    if (payment.operationInFlight && busyWith?.person) return t('detail.inFlightBy', { person: busyWith.person, kind: t(`noun.${busyWith.kind}`) });
-    if (payment.operationInFlight && busyWith) return t(`detail.sending.${busyWith.kind}`, { amount: formatAmount(busyWith.amountMinor ?? payment.amountMinor, currency, language) });
+    if (payment.operationInFlight && busyWords) return busyWords;
     if (payment.operationInFlight) return t('detail.inFlight');
     return t('action.noLonger', { state: t(`state.${stateWordOf(payment)}`) });
   }

@@ -216,6 +216,13 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
   const leftOpen = sender && senderLeftOpen ? sender : undefined;
   // An operation whose answer was lost: named with its amount ("the last operation" left support guessing which).
   const lost = detail.operations.find((op) => op.outcome === 'unknown');
+  // What the open operation is, said alike by the detail and by a dialog it made impossible (a refund
+  // dialog open when the send began, or left open past two minutes: never "right now" for a stopped send).
+  const inFlightWords = leftOpen ? leftOpenWords(t, language, { kind: leftOpen.kind, amountMinor: leftOpen.amountMinor, sentAt: leftOpen.createdAt, sentBy: leftOpen.person ?? leftOpen.osUser, laptop: leftOpen.laptop ?? null }, payment)
+    : sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) })
+    : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) })
+    : sender ? t(`detail.sending.${sender.kind}`, { amount: formatAmount(sender.amountMinor ?? payment.amountMinor, currency, language) })
+    : t('detail.inFlight');
   // The role not known: the money moves the state allows are drawn disabled, and this says why.
   const held = roleUnknown && (shown.capture || shown.void || shown.refund || shown.recurring) ? 'detail-role-unknown' : undefined;
   // Finance's check records an unclear operation only as gone through (team schema 17): said before it is asked.
@@ -243,7 +250,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       {/* Settling by hand is the way on once the checks are done with it: "check the status" beside it contradicted it. */}
-      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{leftOpen ? leftOpenWords(t, language, { kind: leftOpen.kind, amountMinor: leftOpen.amountMinor, sentAt: leftOpen.createdAt, sentBy: leftOpen.person ?? leftOpen.osUser, laptop: leftOpen.laptop ?? null }, payment) : sender?.person ? t('detail.inFlightBy', { person: sender.person, kind: t(`noun.${sender.kind}`) }) : lost ? t(`detail.answerLost.${lost.kind}`, { amount: formatAmount(lost.amountMinor ?? payment.amountMinor, currency, language) }) : sender ? t(`detail.sending.${sender.kind}`, { amount: formatAmount(sender.amountMinor ?? payment.amountMinor, currency, language) }) : t('detail.inFlight')}</p>}
+      {payment.operationInFlight && !unclear && <p className="unknown-outcome" role="status" data-testid="detail-in-flight">{inFlightWords}</p>}
       {unclear ? (
         <div className="attention-note" role="status" data-testid="attention-undecidable">
           <p>{t(unclearWords(payment.attentionReason, mayMoveMoney, otherProfile ? (profileRemoved ? 'removed' : 'other') : 'active'), { kind: t(`noun.${unclear.kind}`), order: ltrIsolated(payment.orderId), amount: formatAmount(unclear.amountMinor ?? payment.amountMinor, currency, language) })}</p>
@@ -373,7 +380,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           payment={payment}
           remainingMinor={dialogStartMinor(dialog, chargedCard, allowed)}
           chargedCard={chargedCard}
-          busyWith={sender ? { person: sender.person ?? null, kind: sender.kind, amountMinor: sender.amountMinor } : undefined}
+          busyWords={sender ? inFlightWords : undefined}
           onClose={closeDialog}
           onDone={(words: Words, outcome: Notice['kind'] = 'ok', declinedCharge?: PaymentView) => {
             closeDialog();
