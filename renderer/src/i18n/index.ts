@@ -16,10 +16,22 @@ type LanguageState = { language: Language; setLanguage(language: Language): void
 
 function initialLanguage(): Language {
   try {
-    return localStorage.getItem(storageKey) === 'ar' ? 'ar' : 'en';
+    const saved = localStorage.getItem(storageKey);
+    if (saved === 'ar' || saved === 'en') return saved;
   } catch {
-    return 'en';
+    // Storage refused: as if never chosen.
   }
+  return preferredLanguage();
+}
+
+/**
+ * Never chosen (a first start): the language the browser puts first (Electron's is the OS's), as
+ * main guesses it (main/core/ui-language.ts). An Arabic reader's first screen was English, and main's
+ * Arabic guess was then told English.
+ */
+function preferredLanguage(): Language {
+  const first = typeof navigator === 'undefined' ? undefined : (navigator.languages?.[0] ?? navigator.language);
+  return first?.toLowerCase().startsWith('ar') ? 'ar' : 'en';
 }
 
 /** The chosen language; the document's lang and dir follow it, so the whole layout mirrors in Arabic. */

@@ -31,6 +31,8 @@ import { rememberCurrency, useStartCurrency } from './last-currency';
 import { ReceiptOffer } from './receipt-offer';
 import { forgetDraft, useDraftProfile, useKeptDraft, type TerminalValues } from './kept-drafts';
 import { screenShortcuts, shortcutKeys } from '../../ui/shortcuts';
+import { useSession } from '../../app/session-store';
+import { PracticeTestCards, type TestCard } from './practice-test-cards';
 
 const form = 'terminal';
 const emptyCard = { number: '', holder: '', expiryMonth: '', expiryYear: '', cvv: '' };
@@ -238,6 +240,13 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
     });
   };
 
+  const practice = useSession((s) => s.profile?.environment === 'practice');
+  // A test card filled in as if typed; the name on the card is the person's to type, next.
+  const fillTestCard = (test: TestCard) => {
+    setCard((old) => ({ ...old, ...test }));
+    setPasteSaid(null);
+    if (!card.holder) document.getElementById(fieldId(form, 'card.holder'))?.focus();
+  };
   const clearCard = () => {
     setCard(emptyCard);
     forget();
@@ -266,6 +275,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
         <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
         <fieldset className="gp-group">
           <legend>{t('gp.card')}</legend>
+          {practice && <PracticeTestCards onFill={fillTestCard} />}
           <Field id={numberId} label={t('gp.card.number')} mark={<RequiredMark />} aria-required error={errors['card.number']} hint={<><span data-testid="card-brand">{brand ? t(`gp.brand.${brand}`) : t('gp.brand.unknown')}{digits.length >= 12 && !luhnOk(digits) ? ` · ${t('gp.check.card')}` : ''}</span>
               <span role="status" className={pasteSaid === 'refused' ? 'gp-paste-said field-error' : 'gp-paste-said'} data-testid="card-paste">{pasteSaid && t(pasteSaid === 'taken' ? 'gp.card.pasteTaken' : 'gp.card.pasteRefused')}</span></>}
             value={groupDigits(digits)} dir="ltr" inputMode="numeric" autoComplete="off" spellCheck={false}

@@ -37,6 +37,11 @@ export function periodsOf(now: Date, chosen: { from: string; to: string }): Reco
   };
 }
 
+/** This calendar year, 1 January to 31 December, local days (Transactions' "This year": a customer's "what did I pay you this year"). */
+export function thisYearOf(now: Date): Range {
+  return range(new Date(now.getFullYear(), 0, 1), new Date(now.getFullYear() + 1, 0, 1));
+}
+
 /** Yesterday, from its local midnight to today's (the audit log's quick dates: "who refunded what yesterday"). */
 export function yesterdayOf(now: Date): Range {
   const today = midnight(now);

@@ -18,7 +18,7 @@ import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { AmountSearchHint } from './amount-search-hint';
 import { DocumentSearchHint } from '../invoices/document-search-hint';
 import { CardLast4Field } from './card-last4-field';
-import { QuickDates } from './quick-dates';
+import { QuickDates, listChoices } from './quick-dates';
 import { FilterChips } from './filter-chips';
 import { typedDir } from '../../ui/typed-dir';
 
@@ -138,7 +138,7 @@ export function FilterBar() {
         <DateField key={`from ${cleared}`} id="tx-from" label={t('tx.filter.from')} value={fromField(filter.from)} onChange={(day) => setFilter({ from: fromInstant(day) })} stillUsing={dateKept} />
         <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} min={fromField(filter.from)} onChange={(day) => setFilter({ to: toInstant(day) })} stillUsing={dateKept} />
         {/* After From and To, which stay side by side: before them, To wrapped apart from From at 1280 px. */}
-        <QuickDates from={filter.from} to={filter.to} choose={(period) => setFilter({ from: period.from, to: period.to })} toResults={toFirstRow} />
+        <QuickDates from={filter.from} to={filter.to} choices={listChoices} choose={(period) => setFilter({ from: period.from, to: period.to })} toResults={toFirstRow} />
         <div className="field filter-amount">
           <label htmlFor="tx-min">{t('tx.filter.min')}</label>
           <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />
