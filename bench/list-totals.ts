@@ -74,7 +74,7 @@ for (let run = 0; run < runs; run++) {
       push(times, `${b.name} ${c.name}`, ms);
       push(blocks, `${b.name} ${c.name}`, delay.max / 1e6);
       answers.push(JSON.stringify(perCurrency(answer.currencies)));
-      if (run === 0 && b.name === 'this') console.log(`${c.name}: ${answer.currencies.map((x) => `${x.currency} ${x.payments}`).slice(0, 4).join(', ')}${answer.currencies.length > 4 ? ', …' : ''}${answer.currencies.length ? '' : 'none'}`);
+      if (run === 0 && b.name === 'this') console.log(`${c.name}: ${answer.currencies.map((x) => `${x.currency} ${x.payments} (${x.capturedPayments} captured)`).slice(0, 4).join(', ')}${answer.currencies.length > 4 ? ', …' : ''}${answer.currencies.length ? '' : 'none'}`);
     }
     if (new Set(answers).size > 1) throw new Error(`${c.name}: the builds' totals differ: ${answers.join(' / ')}`);
   }

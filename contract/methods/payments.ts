@@ -285,11 +285,13 @@ export const paymentMethods = {
      * `stopped`: a newer call (another filter, or the ledger changed) took its place: nothing to show.
      * Per currency of each profile (two profiles' money is never added up; a profile's environment never changes),
      * largest count first: `refundsNotKnown` payments were refunded outside Paydesk with no amount
-     * told (their CSV `refunded` cell is empty), in none of the sums.
+     * told (their CSV `refunded` cell is empty), in none of the sums. `capturedPayments`: of
+     * `payments`, those that took money (`captured_minor > 0`: the CSV's rows with `captured` > 0,
+     * refunded since or not; an authorisation not captured took none), docs/ledger.md.
      */
     output: () => z.object({
       stopped: z.boolean(),
-      currencies: z.array(z.object({ profileId: z.string(), currency: currency(), payments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
+      currencies: z.array(z.object({ profileId: z.string(), currency: currency(), payments: z.number().int(), capturedPayments: z.number().int(), capturedMinor: minor(), refundedMinor: minor(), refundsNotKnown: z.number().int() })),
     }),
   }),
   listUnclearOperations: method({

@@ -21,7 +21,12 @@ import { fail } from '../core/fail';
  * profile's test payments never swell a production profile's figures (a profile's environment never
  * changes, so two environments are never one figure either).
  */
-export type CurrencyTotals = { profileId: string; currency: CurrencyCode; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number };
+export type CurrencyTotals = {
+  profileId: string; currency: CurrencyCode; payments: number;
+  /** Of `payments`, those that took money: `captured_minor > 0` (a refund since or not; an authorisation not captured took none), as "Any capture" lists them. */
+  capturedPayments: number;
+  capturedMinor: number; refundedMinor: number; refundsNotKnown: number;
+};
 export type TotalsAnswer = { stopped: boolean; currencies: CurrencyTotals[] };
 
 /** Rows (or a narrow path's candidates) a slice reads (a few ms at 1M, bench/list-totals.ts): main answers between slices. */
@@ -96,13 +101,14 @@ export function listTotals(db: LedgerDb, filter: PaymentFilter, sliceRows = tota
   return job.answer;
 }
 
-type SliceRow = { profileId: string; currency: CurrencyCode; n: number; captured: number; refunded: number; unknown: number };
+type SliceRow = { profileId: string; currency: CurrencyCode; n: number; withCapture: number; captured: number; refunded: number; unknown: number };
 
 function addSlice(sums: Map<string, CurrencyTotals>, rows: SliceRow[]) {
   for (const r of rows) {
     const key = `${r.profileId}\u0000${r.currency}`;
-    const kept = sums.get(key) ?? { profileId: r.profileId, currency: r.currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+    const kept = sums.get(key) ?? { profileId: r.profileId, currency: r.currency, payments: 0, capturedPayments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
     kept.payments += r.n;
+    kept.capturedPayments += r.withCapture;
     kept.capturedMinor = safeSum(kept.capturedMinor, r.captured, r.currency);
     kept.refundedMinor = safeSum(kept.refundedMinor, r.refunded, r.currency);
     kept.refundsNotKnown += r.unknown;
@@ -128,7 +134,7 @@ const lastRowid = (db: LedgerDb) => (prepared(db, 'SELECT ifnull(max(rowid), 0) 
 // Grouped by currency then profile, nothing more: the environment as a third key made the whole
 // table's GROUP BY about twice as slow as by currency alone (1,000,000 payments: 1.18 s against 0.57,
 // `sqlite3`), by currency and profile 0.84 s; the renderer names a profile's environment from its list.
-const sumsSql = `SELECT p.profile_id AS profileId, p.currency AS currency, count(*) AS n, ifnull(sum(p.captured_minor), 0) AS captured, ifnull(sum(p.refunded_minor), 0) AS refunded,
+const sumsSql = `SELECT p.profile_id AS profileId, p.currency AS currency, count(*) AS n, ifnull(sum(p.captured_minor > 0), 0) AS withCapture, ifnull(sum(p.captured_minor), 0) AS captured, ifnull(sum(p.refunded_minor), 0) AS refunded,
     ifnull(sum(${notKnownSql}), 0) AS unknown`;
 
 /** Reads the next slice into the sums (in the caller's snapshot); false once the last one was read. */

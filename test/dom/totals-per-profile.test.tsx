@@ -10,7 +10,7 @@ import { practice, sandboxProfile, withProfileInUse } from '../support/two-profi
 import { stubMain, unchecked } from '../support/stub-main';
 
 const sandbox = sandboxProfile('shop-sandbox', 'Shop sandbox');
-const sums = (profileId: string, currency: string, payments: number, capturedMinor: number) => ({ profileId, currency, payments, capturedMinor, refundedMinor: 0, refundsNotKnown: 0 });
+const sums = (profileId: string, currency: string, payments: number, capturedMinor: number) => ({ profileId, currency, payments, capturedPayments: payments, capturedMinor, refundedMinor: 0, refundsNotKnown: 0 });
 let answer = [sums('practice', 'SAR', 2, 70_000), sums('shop-sandbox', 'SAR', 1, 9_900), sums('shop-sandbox', 'JPY', 1, 5_000)];
 stubMain({
   listProfiles: () => ({ ok: true, value: unchecked({ profiles: [practice, sandbox], activeId: 'shop-sandbox' }) }),
@@ -31,9 +31,9 @@ it('shows each profile’s money apart, the profile in use first, never one sum 
   expect(line()).toBe('Net of refunds, every payment listed, by profile: Shop sandbox \u2066SAR 99.00\u2069 · \u2066JPY 5,000\u2069 — Practice \u2066SAR 700.00\u2069');
   expect(line()).not.toContain('799.00');
   expect(rows()).toEqual([
-    ['Shop sandbox', 'SAR', '1 payment', '\u2066SAR 99.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 99.00\u2069'],
-    ['Shop sandbox', 'JPY', '1 payment', '\u2066JPY 5,000\u2069', '\u2066JPY 0\u2069', '\u2066JPY 5,000\u2069'],
-    ['Practice', 'SAR', '2 payments', '\u2066SAR 700.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 700.00\u2069'],
+    ['Shop sandbox', 'SAR', '1 payment, 1 captured', '\u2066SAR 99.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 99.00\u2069'],
+    ['Shop sandbox', 'JPY', '1 payment, 1 captured', '\u2066JPY 5,000\u2069', '\u2066JPY 0\u2069', '\u2066JPY 5,000\u2069'],
+    ['Practice', 'SAR', '2 payments, 2 captured', '\u2066SAR 700.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 700.00\u2069'],
   ]);
   act(() => useLanguage.getState().setLanguage('ar'));
   expect(line()).toBe('الصافي بعد الاستردادات، لكل المدفوعات المعروضة، حسب ملف التعريف: Shop sandbox الاختبار \u2066\u200f99.00 SAR\u2069 · \u2066\u200f5,000 JPY\u2069 — التدريب \u2066\u200f700.00 SAR\u2069');
@@ -45,7 +45,7 @@ it('another profile’s payments only (the sandbox in use, last month’s practi
   render(<TransactionsScreen />);
   await screen.findByTestId('tx-totals-line');
   expect(line()).toBe('Net of refunds, every payment listed, by profile: Practice \u2066SAR 700.00\u2069');
-  expect(rows()).toEqual([['Practice', 'SAR', '2 payments', '\u2066SAR 700.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 700.00\u2069']]);
+  expect(rows()).toEqual([['Practice', 'SAR', '2 payments, 2 captured', '\u2066SAR 700.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 700.00\u2069']]);
 });
 
 it('a removed profile’s payments: named as removed, apart from the others', async () => {
@@ -60,5 +60,5 @@ it('a list of the profile in use’s payments only: one line and no Profile colu
   render(<TransactionsScreen />);
   await screen.findByTestId('tx-totals-line');
   expect(line()).toBe('Net of refunds, every payment listed: \u2066SAR 99.00\u2069');
-  expect(rows()).toEqual([['SAR', '1 payment', '\u2066SAR 99.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 99.00\u2069']]);
+  expect(rows()).toEqual([['SAR', '1 payment, 1 captured', '\u2066SAR 99.00\u2069', '\u2066SAR 0.00\u2069', '\u2066SAR 99.00\u2069']]);
 });

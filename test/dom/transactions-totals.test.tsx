@@ -9,9 +9,9 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import type { PaymentFilter } from '../../contract/methods/payments';
 import { stubMain, unchecked } from '../support/stub-main';
 
-type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
-const sar = { profileId: 'practice', currency: 'SAR', payments: 3, capturedMinor: 30_000, refundedMinor: 1_450, refundsNotKnown: 0 };
-const kwd = { profileId: 'practice', currency: 'KWD', payments: 1, capturedMinor: 12_750, refundedMinor: 0, refundsNotKnown: 1 };
+type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedPayments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
+const sar = { profileId: 'practice', currency: 'SAR', payments: 3, capturedPayments: 3, capturedMinor: 30_000, refundedMinor: 1_450, refundsNotKnown: 0 };
+const kwd = { profileId: 'practice', currency: 'KWD', payments: 1, capturedPayments: 1, capturedMinor: 12_750, refundedMinor: 0, refundsNotKnown: 1 };
 /** Main's totals, per filter (its JSON); each answer waits for the test's release. */
 const pending: Array<{ filter: PaymentFilter; release(value: Totals): void }> = [];
 let pageHeld: Promise<void> | undefined;
@@ -65,8 +65,8 @@ describe('the list\'s totals per currency', () => {
     expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every payment listed: \u2066SAR 285.50\u2069 · \u2066KWD 12.750\u2069');
     expect(within(totals()).getByRole('table', { hidden: true }).querySelector('caption')!.textContent).toContain('Totals of every payment listed');
     expect([...totals().querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-currency'))).toEqual(['SAR', 'KWD']);
-    expect(rowText('SAR')).toEqual(['SAR', '3 payments', '\u2066SAR 300.00\u2069', '\u2066SAR 14.50\u2069', '\u2066SAR 285.50\u2069']);
-    expect(rowText('KWD')).toEqual(['KWD', '1 payment', '\u2066KWD 12.750\u2069', '\u2066KWD 0.000\u2069', '\u2066KWD 12.750\u2069']);
+    expect(rowText('SAR')).toEqual(['SAR', '3 payments, 3 captured', '\u2066SAR 300.00\u2069', '\u2066SAR 14.50\u2069', '\u2066SAR 285.50\u2069']);
+    expect(rowText('KWD')).toEqual(['KWD', '1 payment, 1 captured', '\u2066KWD 12.750\u2069', '\u2066KWD 0.000\u2069', '\u2066KWD 12.750\u2069']);
     expect(screen.getByTestId('tx-totals-not-known').textContent).toBe('KWD: 1 refunded outside Paydesk: its amount is not known and not in Refunded');
     await main.settled();
   });
@@ -90,6 +90,30 @@ describe('the list\'s totals per currency', () => {
     // Main stopped a call a newer one replaced: nothing drawn from it.
     await answer(kwdAsked + 1, { stopped: true, currencies: [] });
     expect(totals().textContent).toBe('Adding up the totals…');
+    await main.settled();
+  });
+
+  // The thirteenth walk (docs/screens-walks.md): "SAR 4 payments" beside Captured SAR 725.49 when one of
+  // the four was declined; read to a customer, one out. The cell says how many took money too.
+  const walk13 = { profileId: 'practice', currency: 'SAR', payments: 4, capturedPayments: 3, capturedMinor: 72_549, refundedMinor: 0, refundsNotKnown: 0 };
+  const noneTaken = { profileId: 'practice', currency: 'KWD', payments: 2, capturedPayments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+
+  it('says how many of the payments listed took money: "4 payments, 3 captured" (walk13)', async () => {
+    render(<TransactionsScreen />);
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    for (let i = 0; i < pending.length; i++) await answer(i, { stopped: false, currencies: [walk13, noneTaken] });
+    expect(rowText('SAR').slice(0, 3)).toEqual(['SAR', '4 payments, 3 captured', '\u2066SAR 725.49\u2069']);
+    expect(rowText('KWD')[1]).toBe('2 payments, none captured');
+    await main.settled();
+  });
+
+  it('in Arabic: how many took money, in Home\'s word for captured', async () => {
+    act(() => useLanguage.getState().setLanguage('ar'));
+    render(<TransactionsScreen />);
+    await waitFor(() => expect(pending.length).toBeGreaterThan(0));
+    for (let i = 0; i < pending.length; i++) await answer(i, { stopped: false, currencies: [walk13, noneTaken] });
+    expect(rowText('SAR')[1]).toBe('4 دفعات، 3 محصَّلات');
+    expect(rowText('KWD')[1]).toBe('دفعتان، لا محصَّلة');
     await main.settled();
   });
 

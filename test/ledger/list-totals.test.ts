@@ -10,7 +10,7 @@ import { describeLedgerApp, type SeedPayment } from '../support/ledger-apps';
 import { parseCsv } from './support';
 import { listTotals } from '../../main/ledger/list-totals';
 
-type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
+type Totals = { stopped: boolean; currencies: Array<{ profileId: string; currency: string; payments: number; capturedPayments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }> };
 
 describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   const totals = (filter: PaymentFilter) => app().value<Totals>('listTotals', { filter });
@@ -18,14 +18,17 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   /** The CSV of the same filter, its columns summed per currency as a person would in a spreadsheet (exact decimals). */
   async function csvSums(filter: PaymentFilter) {
     const { csv } = await app().value<{ csv: string }>('exportPayments', { filter, limit: 20_000 });
-    const sums = new Map<string, { profileId: string; currency: string; payments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }>();
+    const sums = new Map<string, { profileId: string; currency: string; payments: number; capturedPayments: number; capturedMinor: number; refundedMinor: number; refundsNotKnown: number }>();
     for (const row of parseCsv(csv)) {
       const currency = row.currency as CurrencyCode;
       // Each profile's apart, as the CSV's profile_id column says.
       const key = `${row.profile_id} ${currency}`;
-      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedPayments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
       kept.payments++;
-      kept.capturedMinor += minorFromDecimalText(row.captured!, currency)!;
+      const captured = minorFromDecimalText(row.captured!, currency)!;
+      // A row that took money: its captured cell above 0 (docs/ledger.md, "Payments that captured money").
+      if (captured > 0) kept.capturedPayments++;
+      kept.capturedMinor += captured;
       if (row.refunded === '') kept.refundsNotKnown++;
       else kept.refundedMinor += minorFromDecimalText(row.refunded!, currency)!;
       sums.set(key, kept);
@@ -57,12 +60,15 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
     expect(answer.stopped).toBe(false);
     expect(answer.currencies.map((c) => c.currency)).toEqual(['SAR', 'KWD', 'JPY', 'BHD']);
     expect(answer.currencies.map((c) => c.payments)).toEqual([12, 5, 2, 1]);
-    expect(answer.currencies.find((c) => c.currency === 'KWD')).toEqual({ profileId: 'practice', currency: 'KWD', payments: 5, capturedMinor: 4_250 + 4_251 + 4_252, refundedMinor: 0, refundsNotKnown: 0 });
+    expect(answer.currencies.find((c) => c.currency === 'KWD')).toEqual({ profileId: 'practice', currency: 'KWD', payments: 5, capturedPayments: 3, capturedMinor: 4_250 + 4_251 + 4_252, refundedMinor: 0, refundsNotKnown: 0 });
     // SAR: paid i=0,6; partly refunded i=2 (14.50 told), i=8 (not known); refunded i=3 (told), i=9 (not known).
     const sar = answer.currencies.find((c) => c.currency === 'SAR')!;
     expect(sar.capturedMinor).toBe([0, 6, 2, 8, 3, 9].reduce((sum, i) => sum + 10_050 + i * 1_001, 0));
     expect(sar.refundedMinor).toBe(1_450 + 10_050 + 3 * 1_001);
     expect(sar.refundsNotKnown).toBe(2);
+    // Walk13: of SAR's 12 listed, the 6 that took money (paid, partly refunded, refunded, told or not);
+    // the declined, the pending and the authorised-not-captured are listed and took none.
+    expect(sar.capturedPayments).toBe(6);
     expect(sortByCurrency(answer.currencies)).toEqual(sortByCurrency(await csvSums({})));
   });
 
@@ -88,14 +94,14 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
   it('a call for another filter stops the one under way; the newer one answers', async () => {
     const [first, second] = await Promise.all([totals({ currency: 'KWD' }), totals({ currency: 'JPY' })]);
     expect(first).toEqual({ stopped: true, currencies: [] });
-    expect(second.currencies).toEqual([{ profileId: 'practice', currency: 'JPY', payments: 2, capturedMinor: 2_490, refundedMinor: 90, refundsNotKnown: 0 }]);
+    expect(second.currencies).toEqual([{ profileId: 'practice', currency: 'JPY', payments: 2, capturedPayments: 2, capturedMinor: 2_490, refundedMinor: 90, refundsNotKnown: 0 }]);
   });
 
   it('a payment recorded since is in the next call', async () => {
     const before = (await totals({ currency: 'BHD' })).currencies[0]!;
     await app().seedPayments([{ order_id: 'T-BHD-1', kind: 'sale', currency: 'BHD', amount_minor: 1_001, state: 'paid', captured_minor: 1_001 }]);
     const after = (await totals({ currency: 'BHD' })).currencies[0]!;
-    expect(after).toEqual({ ...before, payments: before.payments + 1, capturedMinor: before.capturedMinor + 1_001 });
+    expect(after).toEqual({ ...before, payments: before.payments + 1, capturedPayments: before.capturedPayments + 1, capturedMinor: before.capturedMinor + 1_001 });
   });
 
   it.runIf(backend === 'sqlite')('a payment recorded between two slices: the sum starts over and includes it (one version of the ledger)', async () => {
@@ -122,10 +128,32 @@ describeLedgerApp('the list\'s totals per currency', (app, backend) => {
     ]);
     const answer = await totals(filter);
     expect(sortByCurrency(answer.currencies)).toEqual([
-      { profileId: 'practice', currency: 'QAR', payments: 1, capturedMinor: 35_000, refundedMinor: 0, refundsNotKnown: 0 },
-      { profileId: 'shop-sandbox', currency: 'QAR', payments: 1, capturedMinor: 9_900, refundedMinor: 0, refundsNotKnown: 0 },
+      { profileId: 'practice', currency: 'QAR', payments: 1, capturedPayments: 1, capturedMinor: 35_000, refundedMinor: 0, refundsNotKnown: 0 },
+      { profileId: 'shop-sandbox', currency: 'QAR', payments: 1, capturedPayments: 1, capturedMinor: 9_900, refundedMinor: 0, refundsNotKnown: 0 },
     ]);
     expect(sortByCurrency(answer.currencies)).toEqual(sortByCurrency(await csvSums(filter)));
+  });
+
+  // The thirteenth walk (docs/screens-walks.md): "SAR 4 payments" beside the captured figure when one
+  // of the four was declined. Each currency counts apart the payments that took money (captured > 0):
+  // an authorisation not captured, a declined or voided payment are listed and took none; one
+  // refunded in full since took money (as "Any capture" lists it).
+  it('counts the payments that took money beside the payments listed', async () => {
+    const filter: PaymentFilter = { currency: 'OMR' };
+    await app().seedPayments([
+      { order_id: 'T-OMR-paid', kind: 'sale', currency: 'OMR', amount_minor: 10_500, state: 'paid', captured_minor: 10_500 },
+      { order_id: 'T-OMR-part', kind: 'sale', currency: 'OMR', amount_minor: 20_000, state: 'partially_captured', captured_minor: 5_000 },
+      { order_id: 'T-OMR-back', kind: 'sale', currency: 'OMR', amount_minor: 3_000, state: 'refunded', captured_minor: 3_000, refunded_minor: 3_000 },
+      { order_id: 'T-OMR-declined', kind: 'sale', currency: 'OMR', amount_minor: 9_999, state: 'declined', captured_minor: 0 },
+      { order_id: 'T-OMR-held', kind: 'sale', currency: 'OMR', amount_minor: 7_000, state: 'authorised', captured_minor: 0 },
+      { order_id: 'T-OMR-voided', kind: 'sale', currency: 'OMR', amount_minor: 1_000, state: 'voided', captured_minor: 0 },
+    ]);
+    const answer = await totals(filter);
+    expect(answer.currencies).toEqual([{ profileId: 'practice', currency: 'OMR', payments: 6, capturedPayments: 3, capturedMinor: 18_500, refundedMinor: 3_000, refundsNotKnown: 0 }]);
+    expect(answer.currencies).toEqual(await csvSums(filter));
+    // The same count "Any capture" lists.
+    const anyCapture = await totals({ ...filter, withCaptured: true });
+    expect(anyCapture.currencies.map((c) => [c.payments, c.capturedPayments])).toEqual([[3, 3]]);
   });
 
   it('refuses what the list refuses: an amount without its currency', async () => {

@@ -74,9 +74,12 @@ describeLedgerApp('the totals of narrow and broad filters', (app, backend) => {
       const currency = row.currency as CurrencyCode;
       // Each profile's apart, as the CSV's profile_id column says.
       const key = `${row.profile_id} ${currency}`;
-      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
+      const kept = sums.get(key) ?? { profileId: row.profile_id!, currency, payments: 0, capturedPayments: 0, capturedMinor: 0, refundedMinor: 0, refundsNotKnown: 0 };
       kept.payments++;
-      kept.capturedMinor += minorFromDecimalText(row.captured!, currency)!;
+      const captured = minorFromDecimalText(row.captured!, currency)!;
+      // The rows that took money (captured above 0), counted through each path as through the table.
+      if (captured > 0) kept.capturedPayments++;
+      kept.capturedMinor += captured;
       if (row.refunded === '') kept.refundsNotKnown++;
       else kept.refundedMinor += minorFromDecimalText(row.refunded!, currency)!;
       sums.set(key, kept);

@@ -26,6 +26,7 @@ export function createTeamTotals(deps: { cancellable: Cancellable; versionOf(): 
       profileId: r.profile_id!,
       currency: r.currency as CurrencyTotals['currency'],
       payments: exact(r.n!, r.currency!),
+      capturedPayments: exact(r.with_capture!, r.currency!),
       capturedMinor: exact(r.captured!, r.currency!),
       refundedMinor: exact(r.refunded!, r.currency!),
       refundsNotKnown: exact(r.unknown!, r.currency!),
@@ -51,7 +52,7 @@ export function createTeamTotals(deps: { cancellable: Cancellable; versionOf(): 
       const params = new Params();
       const where = filterSql(filter, params);
       // Sums as text: numeric past 2^53 stays exact until exact() refuses it.
-      const query = deps.cancellable(`WITH s AS (SELECT p.profile_id, p.currency, count(*)::text AS n, coalesce(sum(p.captured_minor), 0)::text AS captured, coalesce(sum(p.refunded_minor), 0)::text AS refunded,
+      const query = deps.cancellable(`WITH s AS (SELECT p.profile_id, p.currency, count(*)::text AS n, count(*) FILTER (WHERE p.captured_minor > 0)::text AS with_capture, coalesce(sum(p.captured_minor), 0)::text AS captured, coalesce(sum(p.refunded_minor), 0)::text AS refunded,
           count(*) FILTER (WHERE p.state IN ('partially_refunded', 'refunded') AND p.refunded_minor = 0)::text AS unknown
           FROM paydesk.payments p ${where ? `WHERE ${where}` : ''} GROUP BY p.currency, p.profile_id)
         SELECT coalesce((SELECT json_agg(s) FROM s), '[]') AS sums, (SELECT coalesce(max(change_seq), 0)::text FROM paydesk.payments) AS v`, params.values);

@@ -133,7 +133,8 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
               <tr key={`${g.profileId} ${c.currency}`} data-currency={c.currency} data-profile={several ? g.profileId : undefined}>
                 {several && <td><ProfileCell profileId={g.profileId} environment={g.environment} /></td>}
                 <th scope="row">{c.currency}</th>
-                <td>{t('tx.count', { count: c.payments })}</td>
+                {/* How many took money beside how many are listed: a declined payment is listed, never "paid" (walk13). */}
+                <td data-figure="payments">{t('tx.totals.paymentsCaptured', { count: c.payments, captured: c.capturedPayments })}</td>
                 <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
                 <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
                 <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>
