@@ -114,6 +114,12 @@ describe('the links\' totals', () => {
     await openLinks('Payment links');
     await waitFor(() => expect(screen.getByTestId('tx-totals-line').textContent!.replace(/\u00a0/g, ' ')).toBe('Net of refunds, every link listed: \u2066SAR 100.00\u2069'));
     expect(totalsAsked.at(-1)).toEqual({ kinds: ['link'] });
+    // The table's "Links" column counts links, and those paid: it said "6 payments, 1 captured".
+    const linksCell = () => screen.getByTestId('tx-totals').querySelector('td[data-figure="payments"]')!.textContent;
+    expect(linksCell()).toBe('6 links, 1 paid');
+    act(() => useLanguage.getState().setLanguage('ar'));
+    expect(linksCell()).toBe('6 روابط، واحد مدفوع');
+    act(() => useLanguage.getState().setLanguage('en'));
     fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'paid' } });
     await waitFor(() => expect(totalsAsked.at(-1)).toEqual({ kinds: ['link'], states: ['paid'] }));
     links = links.map((p) => (p.id === 'INV-4' ? { ...p, state: 'paid' as const, capturedMinor: 10_000 } : p));

@@ -134,7 +134,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
                 {several && <td><ProfileCell profileId={g.profileId} environment={g.environment} /></td>}
                 <th scope="row">{c.currency}</th>
                 {/* How many took money beside how many are listed: a declined payment is listed, never "paid" (walk13). */}
-                <td data-figure="payments">{t('tx.totals.paymentsCaptured', { count: c.payments, captured: c.capturedPayments })}</td>
+                <td data-figure="payments">{t(of === 'links' ? 'tx.totals.linksPaid' : 'tx.totals.paymentsCaptured', { count: c.payments, captured: c.capturedPayments })}</td>
                 <td data-figure="captured">{amount(c.capturedMinor, c.currency)}</td>
                 <td data-figure="refunded">{amount(c.refundedMinor, c.currency)}</td>
                 <td data-figure="net">{amount(c.capturedMinor - c.refundedMinor, c.currency)}</td>

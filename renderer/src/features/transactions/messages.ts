@@ -55,6 +55,8 @@ export const en = {
   'tx.totals.links': 'Links',
   // The table's Payments cell: every payment listed, and how many of them took money (captured_minor > 0, as Home's "67 captured").
   'tx.totals.paymentsCaptured': '{count, plural, one {# payment} other {# payments}}, {captured, plural, =0 {none captured} one {# captured} other {# captured}}',
+  // The links' table (its column is "Links"): a link that took money is a paid link.
+  'tx.totals.linksPaid': '{count, plural, one {# link} other {# links}}, {captured, plural, =0 {none paid} other {# paid}}',
   'tx.totals.currency': 'Currency', 'tx.totals.payments': 'Payments', 'tx.totals.captured': 'Captured', 'tx.totals.refunded': 'Refunded', 'tx.totals.net': 'Net (captured − refunded)',
   'tx.totals.notKnown': '{currency}: {count, plural, one {# refunded outside Paydesk: its amount is not known and not in Refunded} other {# refunded outside Paydesk: their amounts are not known and not in Refunded}}',
   'tx.col.created': 'Created', 'tx.col.order': 'Order', 'tx.col.customer': 'Customer', 'tx.col.amount': 'Amount', 'tx.col.state': 'State',
@@ -297,6 +299,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.totals.caption.links': 'مجاميع كل الروابط المعروضة لكل عملة (كما يجمعها عمودا المحصَّل والمسترد في ملف CSV)',
   'tx.totals.links': 'الروابط',
   'tx.totals.paymentsCaptured': '{count, plural, zero {لا مدفوعات} one {دفعة واحدة} two {دفعتان} few {# دفعات} many {# دفعة} other {# دفعة}}، {captured, plural, zero {لا محصَّلة} one {واحدة محصَّلة} two {اثنتان محصَّلتان} few {# محصَّلات} many {# محصَّلة} other {# محصَّلة}}',
+  'tx.totals.linksPaid': '{count, plural, zero {لا روابط} one {رابط واحد} two {رابطان} few {# روابط} many {# رابطًا} other {# رابط}}، {captured, plural, zero {لا مدفوع منها} one {واحد مدفوع} two {اثنان مدفوعان} few {# مدفوعة} many {# مدفوعًا} other {# مدفوع}}',
   'tx.totals.currency': 'العملة', 'tx.totals.payments': 'المدفوعات', 'tx.totals.captured': 'المحصَّل', 'tx.totals.refunded': 'المسترد', 'tx.totals.net': 'الصافي (المحصَّل ناقص المسترد)',
   'tx.totals.notKnown': '\u2068{currency}\u2069: {count, plural, zero {لا دفعات استُردت خارج بايدسك} one {دفعة واحدة استُردت خارج بايدسك: مبلغها غير معروف وليس في المسترد} two {دفعتان استُردتا خارج بايدسك: مبلغاهما غير معروفين وليسا في المسترد} few {# دفعات استُردت خارج بايدسك: مبالغها غير معروفة وليست في المسترد} many {# دفعة استُردت خارج بايدسك: مبالغها غير معروفة وليست في المسترد} other {# دفعة استُردت خارج بايدسك: مبالغها غير معروفة وليست في المسترد}}',
   'tx.col.created': 'تاريخ الإنشاء', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
