@@ -75,8 +75,9 @@ export function useProblemText() {
 
 /** The customer's name, e-mail and phone, as every getting-paid form asks for them, with one
  *  choice of an earlier customer filling all three; `children` are a form's own customer fields. */
-export function CustomerFields({ form, values, set, errors, nameHint, currency, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; nameHint?: ReactNode; currency: CurrencyCode; children?: ReactNode }) {
+export function CustomerFields({ form, values, set, errors, nameHint, nameIsCopy, currency, children }: { form: string; values: { name: string; email: string; phone: string }; set(key: 'name' | 'email' | 'phone'): (value: string) => void; errors: FieldErrors; nameHint?: ReactNode; nameIsCopy?: boolean; currency: CurrencyCode; children?: ReactNode }) {
   const t = useT();
+  const selectCopy = useSelectCopyOnEntry(Boolean(nameIsCopy));
   // Undefined while main is asked: the list holds its place in the Tab order meanwhile, so Tab after
   // the form's first fields lands where it always does (it came late on a busy machine, and two Tabs
   // past it reached the e-mail, not the name). No earlier customers: it goes, the keyboard on it on to the name.
@@ -110,7 +111,7 @@ export function CustomerFields({ form, values, set, errors, nameHint, currency, 
         </Field>
       )}
       {/* All three are required by the gateway for every kind (shared/gateway-interface.md, the customer object). */}
-      <TextField form={form} path="customer.name" label={t('gp.customer.name')} required hint={nameHint} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" />
+      <TextField form={form} path="customer.name" label={t('gp.customer.name')} required hint={nameHint} value={values.name} onChange={set('name')} errors={errors} autoComplete="off" {...selectCopy} />
       <TextField form={form} path="customer.email" label={t('gp.customer.email')} required value={values.email} onChange={set('email')} errors={errors} ltr type="email" autoComplete="off" />
       <TextField form={form} path="customer.phone" label={t('gp.customer.phone')} required hint={t('gp.customer.phone.hint')} value={values.phone} onChange={set('phone')} errors={errors} ltr type="tel" autoComplete="off" />
       <PhoneSuggestion form={form} phone={values.phone} currency={currency} onUse={set('phone')} />
@@ -137,6 +138,33 @@ function PhoneSuggestion({ form, phone, currency, onUse }: { form: string; phone
  *  `required`: marked so beside its label and for screen readers; the form's check says what is missing. */
 export function TextField({ form, path, label, value, onChange, errors, hint, ltr, required, ...rest }: { form: string; path: string; label: string; value: string; onChange(v: string): void; errors: FieldErrors; hint?: ReactNode; ltr?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
   return <Field id={fieldId(form, path)} label={label} mark={required ? <RequiredMark /> : undefined} aria-required={required || undefined} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
+}
+
+/**
+ * A field holding a copy (Customer name taken from Name on card) is entered with its text selected,
+ * by Tab or by a click, so what the person types replaces the copy: clicked into and typed, an Arabic
+ * name went after "NOURA SALEH" (walk13). A click's own caret comes after focus, so it selects again
+ * on that click's release; a later click places the caret as usual.
+ */
+function useSelectCopyOnEntry(isCopy: boolean) {
+  // Entered by this press (mousedown comes before focus): its release selects again.
+  const pressing = useRef(false);
+  const entered = useRef(false);
+  if (!isCopy) return {};
+  return {
+    onMouseDown: (e: React.MouseEvent<HTMLInputElement>) => void (pressing.current = document.activeElement !== e.currentTarget),
+    onFocus: (e: React.FocusEvent<HTMLInputElement>) => {
+      e.currentTarget.select();
+      entered.current = pressing.current;
+      pressing.current = false;
+    },
+    onMouseUp: (e: React.MouseEvent<HTMLInputElement>) => {
+      if (!entered.current) return;
+      entered.current = false;
+      e.preventDefault();
+      e.currentTarget.select();
+    },
+  };
 }
 
 /** A box with its label and, under them, a hint that says what ticking it does (read with the box: aria-describedby). */

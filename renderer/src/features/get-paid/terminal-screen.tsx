@@ -310,7 +310,7 @@ function TerminalForm({ onSent }: { onSent(sale: Sale): void }) {
               }} />
           </div>
         </fieldset>
-        <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} />
+        <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} nameHint={nameFromCard ? t('gp.customer.name.fromCard') : undefined} nameIsCopy={nameFromCard} />
         {/* The declined sale's reference numbered on, while the field still holds it: the hint says why (create-again.ts). */}
         <TextField form={form} path="orderId" label={t('gp.orderId')} hint={orderHint(t, again, v.orderId)} value={v.orderId} onChange={set('orderId')} errors={errors} ltr autoComplete="off" />
         <div className="field field-check">
