@@ -243,16 +243,16 @@ describe('Settings: team ledger', () => {
 
     act(() => useLanguage.getState().setLanguage('en'));
     fireEvent.click(s.getByRole('button', { name: 'Test connection' }));
-    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^The server 127\.0\.0\.1:\d+ refused the connection\. Check the address and the port, and that the server is running\. Details: ECONNREFUSED\./));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^Paydesk cannot reach the team ledger\. The server 127\.0\.0\.1:\d+ refused the connection\. Check the address and the port, and that the server is running\. Details: ECONNREFUSED\./));
 
     // With settings and a password saved, the copy is offered; it says why it cannot run.
     expect(s.getByRole('heading', { name: 'Move this computer’s ledger to the team ledger', level: 3 })).toBeTruthy();
     fireEvent.click(s.getByRole('button', { name: 'Copy to the team ledger' }));
-    await waitFor(() => expect(s.getByTestId('team-copy-status').textContent).toMatch(/^The server 127\.0\.0\.1:\d+ refused the connection\. Check the address and the port, and that the server is running\. Details: ECONNREFUSED\./));
+    await waitFor(() => expect(s.getByTestId('team-copy-status').textContent).toMatch(/^Paydesk cannot reach the team ledger\. The server 127\.0\.0\.1:\d+ refused the connection\. Check the address and the port, and that the server is running\. Details: ECONNREFUSED\./));
 
     // Using the team ledger is refused while its connection test fails; nothing is switched.
     fireEvent.click(s.getByRole('button', { name: 'Use the team ledger on this laptop' }));
-    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^That did not work: The server 127\.0\.0\.1:\d+ refused the connection\. .* Details: ECONNREFUSED\./));
+    await waitFor(() => expect(screen.getByTestId('team-outcome').textContent).toMatch(/^That did not work: Paydesk cannot reach the team ledger\. The server 127\.0\.0\.1:\d+ refused the connection\. .* Details: ECONNREFUSED\./));
     expect(JSON.parse(readFileSync(join(dataDir, 'team-ledger.json'), 'utf8')).use).toBeUndefined();
     expect(s.getByRole('note').textContent).toMatch(/^The team ledger is not in use on this laptop/);
   });

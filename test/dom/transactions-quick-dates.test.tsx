@@ -30,7 +30,7 @@ describe('the list’s quick dates', () => {
     render(<FilterBar />);
     expect(screen.queryByRole('button', { name: 'Last month' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /More filters/ }));
-    expect(within(screen.getByRole('group', { name: 'Dates' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Last 7 days', 'This month', 'Last month', 'This year']);
+    expect(within(screen.getByRole('group', { name: 'Dates' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['Today', 'Last 7 days', 'This month', 'Last month', 'This year']);
     await main.settled();
   });
 
@@ -61,7 +61,7 @@ describe('the list’s quick dates', () => {
 
   it('in Arabic, with Home’s words', () => {
     act(() => useLanguage.getState().setLanguage('ar'));
-    expect(within(screen.getByRole('group', { name: 'التواريخ' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['آخر 7 أيام', 'هذا الشهر', 'الشهر الماضي', 'هذه السنة']);
+    expect(within(screen.getByRole('group', { name: 'التواريخ' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['اليوم', 'آخر 7 أيام', 'هذا الشهر', 'الشهر الماضي', 'هذه السنة']);
     act(() => useLanguage.getState().setLanguage('en'));
   });
 });

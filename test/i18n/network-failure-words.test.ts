@@ -100,16 +100,16 @@ describe('a failure Node’s fetch words without a code', () => {
 describe('a team ledger server that cannot be reached', () => {
   it('is said in words, the name alone for DNS and with the port otherwise, in English and Arabic', () => {
     expect(both(teamReason('ENOTFOUND'))).toEqual({
-      en: 'The server name db.invalid was not found (DNS). Check the address and your network. Details: ENOTFOUND.',
-      ar: 'لم يُعثر على اسم الخادم \u2066db.invalid\u2069 (DNS). تحقق من العنوان ومن اتصالك بالشبكة. التفاصيل: \u2066ENOTFOUND\u2069.',
+      en: 'Paydesk cannot reach the team ledger. The server name db.invalid was not found (DNS). Check the address and your network. Details: ENOTFOUND.',
+      ar: 'تعذّر على بايدسك الوصول إلى سجل الفريق. لم يُعثر على اسم الخادم \u2066db.invalid\u2069 (DNS). تحقق من العنوان ومن اتصالك بالشبكة. التفاصيل: \u2066ENOTFOUND\u2069.',
     });
-    expect(both(teamReason('ECONNREFUSED')).en).toBe('The server db.invalid:5432 refused the connection. Check the address and the port, and that the server is running. Details: ECONNREFUSED.');
+    expect(both(teamReason('ECONNREFUSED')).en).toBe('Paydesk cannot reach the team ledger. The server db.invalid:5432 refused the connection. Check the address and the port, and that the server is running. Details: ECONNREFUSED.');
   });
 
   it('words pg’s own time-out (no code) as no answer in time, and main words it the same way', () => {
     const check = explainConnectionError(new Error('Connection terminated due to connection timeout'), team);
     if (check.ok) throw new Error('expected a failure');
-    expect(reasonText('en', check.reason)).toBe('The server db.invalid:5432 did not answer in time. Check the address and your network; a firewall or VPN may be in the way. Details: timeout.');
+    expect(reasonText('en', check.reason)).toBe('Paydesk cannot reach the team ledger. The server db.invalid:5432 did not answer in time. Check the address and your network; a firewall or VPN may be in the way. Details: timeout.');
     expect(reasonText('ar', check.reason)).toBe(wordReason('ar', check.reason));
     expect(reasonText('ar', check.reason)).not.toContain('hunter2');
   });

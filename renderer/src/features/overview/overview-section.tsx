@@ -126,7 +126,9 @@ export function OverviewSection({ profileId }: { profileId: string }) {
       </div>
       {error && <p role="alert" className="error"><QuotedWords text={wordError(error).message} /></p>}
       {!data || !ranges ? (
-        <p role="status">{t('ov.loading')}</p>
+        // Not "Loading the figures…" under a failure that ended the loading (the team ledger out of
+        // reach: both were said at once, walk14); the figures come when main says to read again.
+        !error && <p role="status">{t('ov.loading')}</p>
       ) : (
         <>
           {scope === 'all' && <h3 className="ov-profile-heading" data-testid="ov-profile-heading"><ProfileCell profileId={profileId} environment={environmentOf(profileId)} /></h3>}

@@ -3,7 +3,8 @@
 // included, so a choice here lists the same payments as Home's figure for it, under the same words.
 // The audit log adds "Today" and "Yesterday" first: finance's "who refunded what yesterday" took two
 // typed dates, 22 presses (docs/audit-log.md). Transactions adds "This year" last: a customer on the
-// phone asking what they paid this year took a typed date, 11 presses (walk13, 2026-12-01).
+// phone asking what they paid this year took a typed date, 11 presses (walk13, 2026-12-01), and
+// "Today" first: finance's file of the day's payments took a typed date, 14 presses (walk14, 2026-12-01).
 import { useId } from 'react';
 import { useT } from '../../i18n';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
@@ -14,8 +15,8 @@ export type QuickDate = 'today' | 'yesterday' | 'week' | 'month' | 'lastMonth' |
 const periodChoices: readonly QuickDate[] = ['week', 'month', 'lastMonth'];
 /** The audit log's: a day's entries are asked of it most (docs/audit-log.md). */
 export const dayChoices: readonly QuickDate[] = ['today', 'yesterday', ...periodChoices];
-/** Transactions': a customer's payments of the year are asked of it too. */
-export const listChoices: readonly QuickDate[] = [...periodChoices, 'year'];
+/** Transactions': the day's payments (finance's file of the day) and a customer's payments of the year are asked of it too. */
+export const listChoices: readonly QuickDate[] = ['today', ...periodChoices, 'year'];
 
 /**
  * The choices; the one the dates now hold is pressed. `choose` gets the period's instants (its end
