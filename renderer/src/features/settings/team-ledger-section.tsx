@@ -31,6 +31,9 @@ const readText = (file: File) => new Promise<string>((resolve, reject) => {
 // change of language reads in the new one.
 type Outcome = { kind: 'ok' | 'error'; lines: Words[] };
 
+/** Main's reasons that start by saying the team ledger is out of reach (contract/reasons.ts). */
+const reasonsNamingTheLedger = new Set(['teamLedger.unreachable', 'teamLedger.reconnecting']);
+
 export function TeamLedgerSection() {
   const t = useT();
   const language = useLanguage((s) => s.language);
@@ -176,6 +179,8 @@ export function TeamLedgerSection() {
     : session.role && !session.reason ? t('team.inUse', { host: at, login, role: t(`team.role.${session.role}` as MessageKey) })
     // The missing password saved since the start, but main could not open the team ledger with it then (it opens it there and then otherwise).
     : session.reason?.key === 'teamLedger.noPassword' && view.passwordSaved ? t('team.inUse.passwordSaved', { host: at, login })
+    // A reason that names the team ledger itself (out of reach, reconnecting) follows the line as it is, not after "cannot reach it now".
+    : session.reason && reasonsNamingTheLedger.has(session.reason.key) ? t('team.inUse.reasonFollows', { host: at, login, reason: wordReason(language, session.reason) ?? '' })
     : t('team.inUse.noRole', { host: at, login, reason: (session.reason && wordReason(language, session.reason)) ?? '' });
   // The keychain's password is one login's (user, server, port, database): a form naming another is
   // tested without it (main answers noPassword), so the note says whose it is rather than "Saved"
