@@ -1,7 +1,8 @@
 // Card payment's Customer name follows Name on card (docs/decisions.md). A person who enters it to
 // name someone else, by a click or by Tab, and types, replaces the copy: in the thirteenth walk a
 // click and an Arabic name gave "NOURA SALEHنورة الصالح", sent as the customer's name unless seen.
-// Once the person's own, a click places the caret as in any field. Real Chromium, real clicks.
+// Once the person's own, a click places the caret as in any field. A payment link's Description,
+// "Invoice" until typed over, is entered the same way ("InvoiceTwo cushions", walk14). Real Chromium, real clicks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { GetPaidPage } from './pages/get-paid-page';
@@ -43,5 +44,15 @@ describe('the customer name copied from the name on card', () => {
     for (let presses = 0; presses < 10 && await page.evaluate(() => document.activeElement?.id) !== 'terminal-customer-name'; presses++) await page.keyboard.press('Tab');
     await page.keyboard.type('Layla Haddad');
     expect(await name().inputValue()).toBe('Layla Haddad');
+  });
+
+  it('a payment link\'s default Description is replaced by what is typed after a click into it', async () => {
+    const page = session.page;
+    await app.openScreen('links');
+    const description = page.getByLabel(/^Description/);
+    expect(await description.inputValue()).toBe('Invoice');
+    await description.click();
+    await page.keyboard.type('Two cushions');
+    expect(await description.inputValue()).toBe('Two cushions');
   });
 });

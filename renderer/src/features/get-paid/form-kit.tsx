@@ -141,12 +141,13 @@ export function TextField({ form, path, label, value, onChange, errors, hint, lt
 }
 
 /**
- * A field holding a copy (Customer name taken from Name on card) is entered with its text selected,
+ * A field holding a copy or a default (Customer name taken from Name on card; a link's Description
+ * "Invoice") is entered with its text selected,
  * by Tab or by a click, so what the person types replaces the copy: clicked into and typed, an Arabic
  * name went after "NOURA SALEH" (walk13). A click's own caret comes after focus, so it selects again
  * on that click's release; a later click places the caret as usual.
  */
-function useSelectCopyOnEntry(isCopy: boolean) {
+export function useSelectCopyOnEntry(isCopy: boolean) {
   // Entered by this press (mousedown comes before focus): its release selects again.
   const pressing = useRef(false);
   const entered = useRef(false);

@@ -14,7 +14,7 @@ import { useSession } from '../../app/session-store';
 import { SettingsLink } from '../settings/settings-link';
 import { useLanguage, useT, type MessageKey } from '../../i18n';
 import { formatAmount, formatDateSpelled } from '../../i18n/format';
-import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields } from './form-kit';
+import { addDays, AmountField, fieldId, formKeys, SendError, TextField, today, useAmountText, useProblemText, useSendAmount, useConfirmedSend, type FieldErrors, CustomerFields, useSelectCopyOnEntry } from './form-kit';
 import { checkAmount, checkCustomer, checkDates, checkUrl, customerToSend, expiryProblem, type Problems } from './validate';
 import { useFieldErrors } from './field-errors';
 import { toAsciiDigits } from '../../../../contract/digits';
@@ -52,6 +52,8 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (key: keyof typeof v) => (value: string) => setV((old) => ({ ...old, [key]: value }));
+  // Still the default word: entered selected, so what is typed replaces it ("InvoiceTwo cushions", walk14).
+  const selectDefault = useSelectCopyOnEntry(v.description === t('gp.description.default'));
   const defaultExpiry = v.issueDate ? addDays(v.issueDate, 7) : '';
   const on = today();
   const expiry = v.expireDate || defaultExpiry;
@@ -163,7 +165,7 @@ export function LinkForm({ onCreated, onCancel }: { onCreated(payment: PaymentVi
         ) : (
           <>
             <AmountField form={form} amount={v.amount} currency={v.currency} onAmount={set('amount')} onCurrency={set('currency')} errors={errors} />
-            <TextField form={form} path="description" label={t('gp.description')} required value={v.description} dir={typedDir(v.description)} onChange={set('description')} errors={errors} autoComplete="off" />
+            <TextField form={form} path="description" label={t('gp.description')} required value={v.description} dir={typedDir(v.description)} onChange={set('description')} errors={errors} autoComplete="off" {...selectDefault} />
           </>
         )}
         <CustomerFields form={form} values={v} set={set} errors={errors} currency={v.currency} />
