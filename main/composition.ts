@@ -57,6 +57,8 @@ import { openTeamBackend } from './team/team-backend';
 import { teamLedgerScreenHandlers } from './api/team-screen-handlers';
 import { sharedPracticeGateway, type PracticeInUse } from './practice/shared-practice';
 import { firstScreensWarmUp, runInIdleSteps } from './api/first-screens-warm-up';
+import { wakeWhenLeftOpen } from './payments/left-open-wake';
+import { nextLeftOpen } from './ledger/attention-queue';
 
 export type AppOptions = {
   dataDir: string;
@@ -232,6 +234,9 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   // checks that settle it start with the other services below.
   // On the team ledger only this laptop's, and again at every reconnect (team-backend.ts).
   await (team ? team.begin(payments) : payments.markInterrupted());
+  // A send turning "left open" by the clock alone tells the screens at that moment (one timer, by
+  // the ledger's clock: SQLite's, or the team database's now()); docs/ledger.md.
+  const leftOpenWake = wakeWhenLeftOpen({ next: team ? () => team.screens?.reads.nextLeftOpen() : () => nextLeftOpen(db), events, logger });
 
   // Bulk links go through the single-link create path, one row at a time (docs/screens-getting-paid.md);
   // on the team ledger their batches are the team's, run by one laptop at a time (docs/team-ledger.md).
@@ -317,6 +322,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     async close() {
       closed = true;
       later.cancel();
+      leftOpenWake.close();
       await teamLedgerCopy.close();
       if (later.started) await later.ready().catch(() => undefined);
       clearInterval(reconcileTimer);

@@ -74,3 +74,20 @@ function parseCursor(text: string): { createdAt: string; rowid: number } | null 
   if (at <= 0 || !Number.isSafeInteger(rowid)) return null;
   return { createdAt: text.slice(0, at), rowid };
 }
+
+/** When a send still fresh turns "left open": its payment and how long until then (ms), by the ledger's clock. */
+export type NextLeftOpen = { paymentId: string; inMs: number };
+
+/**
+ * The oldest `sending` operation not yet left open, and how long until it is (the queue's own test
+ * above, `created_at < cutoff`, by SQLite's clock): main wakes the screens then (left-open-wake.ts).
+ * Read through the sending index (ledger_operations_sending): the cost is the sends open now, never
+ * the ledger's operations. A time not packed as an integer never turns, as in the queue.
+ */
+export function nextLeftOpen(db: LedgerDb): NextLeftOpen | undefined {
+  const found = prepared(db, `SELECT p.id AS paymentId, o.created_at - ${staleSendCutoff} AS inMs
+    FROM ledger_operations o JOIN payments p ON p.rowid = o.payment
+    WHERE o.outcome = ${outcomeCode('sending')} AND typeof(o.created_at) = 'integer' AND o.created_at >= ${staleSendCutoff}
+    ORDER BY o.created_at LIMIT 1`).get() as { paymentId: string; inMs: number } | undefined;
+  return found && { paymentId: found.paymentId, inMs: Math.max(0, Math.ceil(found.inMs)) };
+}

@@ -44,6 +44,8 @@ import { createMemoryLogger } from '../../main/log/logger';
 import { createLedgerReads } from '../../main/payments/ledger-reads';
 import { createOverview } from '../../main/payments/overview';
 import { createPaymentsService, type ActiveGateway } from '../../main/payments/payments-service';
+import { wakeWhenLeftOpen, type LeftOpenWake, type WakeTimer } from '../../main/payments/left-open-wake';
+import { nextLeftOpen } from '../../main/ledger/attention-queue';
 import { requireProductionConfirmation } from '../../main/profiles/production-guard';
 import { openTeamBackend, type TeamBackend } from '../../main/team/team-backend';
 import { createTeamLedgerSettings } from '../../main/team/team-ledger-settings';
@@ -76,6 +78,8 @@ export type LedgerAppOptions = {
   dataDir?: string;
   /** PostgreSQL: this laptop id (another app's: the same laptop started again). */
   laptop?: string;
+  /** Main's wake for a send turning "left open" (left-open-wake.ts), as composition.ts wires it, on this timer; none without. */
+  leftOpenTimer?: WakeTimer;
 };
 
 /**
@@ -124,6 +128,8 @@ export type LedgerApp = {
   database?: string;
   /** The laptop's file (SQLite only), for what is SQLite's own (its full chain check, its plans). */
   db?: LedgerDb;
+  /** Main's wake for a send turning "left open", when the app was opened with `leftOpenTimer`. */
+  leftOpenWake?: LeftOpenWake;
   /**
    * Someone with the file or the server in hand changes an audit entry (`set` a column) or removes
    * it, behind Paydesk's back: on SQLite in the file, on PostgreSQL as the server's superuser.
@@ -272,6 +278,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
   const store = createSqliteLedgerStore(db);
   const { invoices, service, bulk, checkup, handlers: shared } = servicesOn(store, createSqliteBulkStore(db), practice, events, options, dir);
   await service.markInterrupted();
+  const wake = options.leftOpenTimer && wakeWhenLeftOpen({ next: () => nextLeftOpen(db), events, logger: practice.logger, timer: options.leftOpenTimer });
   const handlers = {
     ...shared,
     ...ledgerHandlers({ reads: createLedgerReads({ db, events, exportDir: join(dir, 'exports'), now: options.now }), activeEnvironment: () => options.environment ?? 'practice' }),
@@ -290,6 +297,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
     open: ({ sameGateway, ...more } = {}) => startSqliteApp({ ...options, practice: sameGateway ? practice : undefined, dataDir: undefined, ...more }),
     restart: () => startSqliteApp({ ...options, practice, dataDir: dir }),
     async close() {
+      wake?.close();
       await settle();
       await invoices.close();
       db.close();
@@ -297,7 +305,7 @@ export async function startSqliteApp(options: LedgerAppOptions = {}): Promise<Le
       if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
     },
   });
-  return { ...app, db: db as LedgerDb, dir };
+  return { ...app, db: db as LedgerDb, dir, leftOpenWake: wake };
 }
 
 /**
@@ -333,6 +341,7 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
   const practice = options.practice ?? await startTestGateway();
   const { invoices, service, bulk, checkup, handlers: shared } = servicesOn(team.store, team.bulk, practice, events, options);
   await team.begin(service);
+  const wake = options.leftOpenTimer && wakeWhenLeftOpen({ next: () => team.screens!.reads.nextLeftOpen(), events, logger: practice.logger, timer: options.leftOpenTimer });
   const handlers = {
     ...shared,
     ...teamLedgerScreenHandlers(team.screens!, () => options.environment ?? 'practice'),
@@ -368,13 +377,14 @@ export async function startPostgresApp(database: string, options: LedgerAppOptio
     open: ({ sameGateway, ...more } = {}) => startPostgresApp(database, { ...options, practice: sameGateway ? practice : undefined, laptop: undefined, ...more }),
     restart: () => startPostgresApp(database, { ...options, practice, laptop: team.laptop }),
     async close() {
+      wake?.close();
       await invoices.close();
       await team.close();
       if (!options.practice) await practice.gateway.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   });
-  return { ...app, team };
+  return { ...app, team, leftOpenWake: wake };
 }
 
 /**

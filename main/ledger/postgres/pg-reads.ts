@@ -28,7 +28,7 @@ import { paymentOf, paymentSelect } from './pg-store';
 import { customersAmongLatest } from '../customers';
 import { afterQuiet } from '../after-quiet';
 import { createTeamTotals } from './pg-totals';
-import { attentionQueue, teamAttentionTotal } from './pg-attention';
+import { attentionQueue, teamAttentionTotal, teamNextLeftOpen } from './pg-attention';
 import { staleSendMinutes } from '../attention-queue';
 
 /**
@@ -502,6 +502,8 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
 
     /** The queue's total alone, as listNeedsAttention counts it: the navigation's count of Needs attention. */
     countNeedsAttention: async (): Promise<MethodOutput<'countNeedsAttention'>> => ({ total: await attentionTotal() }),
+    /** The next send to turn "left open" and when, by the database's clock (pg-attention.ts): main's wake for Needs attention. */
+    nextLeftOpen: () => teamNextLeftOpen(pool),
 
     async listCustomers(input: MethodParsedInput<'listCustomers'>, environment: string): Promise<MethodOutput<'listCustomers'>> {
       const found = await pool.query(`SELECT customer_name AS name, customer_email AS email, customer_phone AS phone, max(created_at) AS latest, max(list_seq) AS seq
