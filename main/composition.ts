@@ -177,6 +177,10 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   let reconcileTimer: ReturnType<typeof setInterval> | undefined;
   let laterStarted = () => undefined as void;
   const servicesStarted = new Promise<void>((resolve) => (laterStarted = resolve));
+  // The window's first screen drawn: its notifications band listens from then on. Not the services'
+  // start, whose 3 s fallback came first on a slow start and told a crash's refund to nobody.
+  let windowShown = () => undefined as void;
+  const windowListening = new Promise<void>((resolve) => (windowShown = resolve));
   const later = startLater(async () => {
     laterStarted();
     overviewReader.startThreads();
@@ -210,7 +214,7 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
     teamProfile: team ? async (id) => (await team.profiles.list()).find((p) => p.id === id) : undefined,
     onRefundConfirmed: (refund, tx) => documents.invoices?.onRefundConfirmed(refund, tx),
     // What markInterrupted tells below is held until the window listens (the first screen shown).
-    windowListening: servicesStarted,
+    windowListening,
   });
   // Invoices are the ledger's: this laptop's file, or the team's PostgreSQL (pg-invoices.ts).
   const invoices = createInvoiceService({
@@ -287,7 +291,10 @@ export async function createApp(options: AppOptions): Promise<PaydeskApp> {
   const activeEnvironment = () => profiles.active().environment;
   const impl: Implementations = {
     // The team ledger's role comes with the session's first call: screens never draw before it (docs/team-ledger.md).
-    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => later.soon(afterFirstScreenMs), () => (team ? { role: team.session().role, login: team.session().login } : null)),
+    ...appHandlers({ name: 'Paydesk', version: options.version, runtime: options.runtime }, language, () => {
+      windowShown();
+      later.soon(afterFirstScreenMs);
+    }, () => (team ? { role: team.session().role, login: team.session().login } : null)),
     ...profileHandlers({ profiles, audit: (ctx, entry) => appendAudit(db, { osUser: ctx.osUser, ...entry }, new Date().toISOString()), team: team?.profiles }),
     ...paymentHandlers({ service: payments }),
     // The list, audit and export reads (keyset windows, counts, the audit chain checked once).

@@ -62,7 +62,12 @@ describe('services started after the first screen', () => {
       expect((await app.handlers.firstScreenShown({}, ctx)).ok).toBe(true);
     });
 
-    it('a refund a crash left sending is told once the window listens (its first screen shown), not before', async () => {
+    // Services started or not: on a start slower than their 3 s fallback they came first, and the
+    // note was told to no window (a CI run: crash-told e2e, Needs attention 1 and no note).
+    it.each([
+      ['not started yet', 60_000],
+      ['started first (a slow start)', 0],
+    ])('a refund a crash left sending is told once the window listens (its first screen shown), not before, main\'s later services %s', async (_, startLaterMs) => {
       dir = mkdtempSync(join(tmpdir(), 'paydesk-later-'));
       app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs: 60_000 });
       const ctx = { transport: 'direct' as const, osUser: 'tester' };
@@ -77,7 +82,8 @@ describe('services started after the first screen', () => {
       const events = createAppEvents();
       const told: AppEvent[] = [];
       events.subscribe((event) => event.type === 'notification' && told.push(event));
-      app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs: 60_000, events });
+      app = await createApp({ dataDir: dir, runtime: 'test', version: '0.0.0', startLaterMs, events });
+      await pause(200); // the services' start, when at once, is over
       // Started, the operation marked: a notification now would reach no window yet.
       expect(told).toEqual([]);
       await app.handlers.firstScreenShown({}, ctx);
