@@ -96,7 +96,7 @@ describe('a finance person’s week', () => {
     expect(await page.getByRole('button', { name: 'Last month' }).getAttribute('aria-pressed')).toBe('true');
     await home.chooseLanguage('ar');
     const choices = page.getByRole('group', { name: 'التواريخ' }).getByRole('button');
-    expect(await choices.allTextContents()).toEqual(['آخر 7 أيام', 'هذا الشهر', 'الشهر الماضي', 'هذه السنة']);
+    expect(await choices.allTextContents()).toEqual(['اليوم', 'آخر 7 أيام', 'هذا الشهر', 'الشهر الماضي', 'هذه السنة']);
     await home.chooseLanguage('en');
     await page.getByTestId('nav-home').click(); // the tests after read Home's charts
   });

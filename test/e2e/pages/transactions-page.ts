@@ -9,6 +9,9 @@ export class TransactionsPage extends AppPage {
 
   /** Opens the transactions screen with no search or filter. */
   async show() {
+    // A dialog a failed test left open covers the page: closed as a person would (Escape), so one
+    // failure is one (a CI run failed all 18 tests of a file, each waiting on the first's dialog).
+    if (await this.page.locator('.dialog-backdrop').count()) await this.page.keyboard.press('Escape');
     await this.page.getByTestId('nav-transactions').click();
     await this.page.getByTestId('clear-filters').click();
     await this.counted();
