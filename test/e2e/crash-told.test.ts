@@ -20,7 +20,7 @@ describe('a refund a crash left sending', () => {
   });
 
   it('is told at the next start, in the window, in the reader\'s language', async () => {
-    // Killed below, never closed (its preview's stop would wait for an exit that has passed).
+    // Killed below, never closed: its close would remove the data folder the second start opens.
     const first = await openSession();
     dataDir = first.preview.dataDir;
     const tx = new TransactionsPage(first.page);

@@ -60,7 +60,8 @@ export async function startPreview(options: { dataDir?: string; env?: NodeJS.Pro
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // Exited, or killed by a signal (exitCode stays null then): no 'exit' is coming to wait for.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolveStop) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
     child.once('exit', () => {
