@@ -1,7 +1,7 @@
 // Starts the shell once Electron is ready: hardens every webContents and the session, serves the
 // renderer, binds IPC, opens the window, and builds the app with the composition root meanwhile.
 // main.ts runs it; the shell's tests run it against a fake `electron`.
-import { app, session } from 'electron';
+import { app, powerMonitor, session } from 'electron';
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +70,10 @@ export async function startShell(distDir: string): Promise<PaydeskApp> {
   });
   const paydesk = await starting;
   showOsNotifications(events, paydesk.language.get);
+  // Timers do not run while the laptop sleeps: a send that turned "left open" meanwhile was shown
+  // only once main's timer and the screens' had waited out the rest. After sleep the screens read
+  // again and main's left-open timer is set again from the ledger's clock (left-open-wake.ts).
+  powerMonitor.on('resume', () => events.emit({ type: 'payments.changed', paymentIds: [] }));
   return paydesk;
 }
 

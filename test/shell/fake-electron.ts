@@ -177,6 +177,8 @@ export const net = {
   },
 };
 export const autoUpdater = new EventEmitter();
+/** The OS's power events: a test emits 'resume' as a laptop waking from sleep would. */
+export const powerMonitor = new EventEmitter();
 
 export const shell = {
   opened: [] as string[],
@@ -277,6 +279,7 @@ export function resetFakeElectron(): void {
   contextBridge.exposed.clear();
   ipcRenderer.removeAllListeners();
   ipcRenderer.invoked = [];
+  powerMonitor.removeAllListeners();
 }
 
-export default { app, BrowserWindow, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer, net, autoUpdater };
+export default { app, BrowserWindow, Notification, dialog, ipcMain, protocol, shell, session, contextBridge, ipcRenderer, net, autoUpdater, powerMonitor };

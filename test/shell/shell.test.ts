@@ -150,6 +150,15 @@ describe('notifications', () => {
   });
 });
 
+describe('after the laptop slept', () => {
+  it('tells the window to read every payment again (a send may have turned "left open" while timers stood still)', async () => {
+    const { powerMonitor } = await import('./fake-electron');
+    const before = window().webContents.sent.length;
+    powerMonitor.emit('resume');
+    expect(window().webContents.sent.slice(before)).toEqual([{ channel: eventChannel, payload: expect.objectContaining({ type: 'payments.changed', paymentIds: [] }) }]);
+  });
+});
+
 describe('before the user chose a language', () => {
   it("uses the OS's: Arabic when it is the first preferred language", async () => {
     const { Notification } = await import('./fake-electron');
