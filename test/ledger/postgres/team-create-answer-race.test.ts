@@ -10,41 +10,18 @@
 // The same holds for an order tried again after "not created": its intent reads the payment held,
 // so a status answer another laptop records meanwhile ("created after all, and paid": the first
 // request arrived late) is seen, and the order is not sent a second time.
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { AppFailure } from '../../../contract/result';
 import { createGatewayClient } from '../../../main/gateway/client';
 import type { PaymentView } from '../../../contract/methods/payments';
-import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
-import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
+import { describeWithPostgres } from '../../support/postgres-tests';
+import { approveCard, testCustomer } from '../../support/practice';
 import { connectionBroken, heldFetch, type HeldFetch } from '../../support/held-fetch';
-import { teamLaptops, type TeamLaptop } from '../../support/team-laptops';
+import type { TeamLaptop } from '../../support/team-laptops';
+import { teamRace } from '../../support/team-race';
 
 describeWithPostgres('a new payment’s answer recorded on one laptop while the other records a status answer, on the team ledger', () => {
-  let practice: Awaited<ReturnType<typeof startTestGateway>>;
-  let database: string;
-  let superuser: pg.Client;
-  // Reads who waits from outside the superuser's open transaction: inside it, pg_stat_activity
-  // answers the snapshot of its first read until the transaction ends, so a wait that began after
-  // that read was never seen (the poll then timed out, depending on timing).
-  let watcher: pg.Client;
-  const laptops = teamLaptops();
-
-  beforeAll(async () => {
-    practice = await startTestGateway();
-    database = await teamServer().createTeamDatabase();
-    superuser = await teamServer().connect({ database });
-    watcher = await teamServer().connect({ database });
-  });
-  afterAll(async () => {
-    await superuser?.end();
-    await watcher?.end();
-    await laptops.close();
-    await practice?.gateway.close();
-  });
-
-  const waitingOnALock = (login: string) =>
-    expect.poll(async () => (await watcher.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND datname = current_database() AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
+  const race = teamRace();
 
   /**
    * `create` starts sue's payment (its answer held on the wire); the gateway's dashboard refunds it
@@ -55,22 +32,22 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     const created = create();
     await Promise.race([slow.reached, created.then(() => Promise.reject(new Error('the payment was answered before its answer was held')))]);
     // On the gateway's dashboard: the whole payment refunded, while sue's laptop still waits for its answer.
-    const made = practice.gateway.records().find((r) => r.orderId === orderId && r.transactionId)!;
-    const dashboard = createGatewayClient({ logger: practice.logger, sleep: async () => {} });
-    const refunded = await dashboard.refund(practice.conn, { transactionId: made.transactionId!, amount: { minor: made.amountMinor!, currency: made.currency! }, reason: 'Refunded on the dashboard' });
+    const made = race.practice.gateway.records().find((r) => r.orderId === orderId && r.transactionId)!;
+    const dashboard = createGatewayClient({ logger: race.practice.logger, sleep: async () => {} });
+    const refunded = await dashboard.refund(race.practice.conn, { transactionId: made.transactionId!, amount: { minor: made.amountMinor!, currency: made.currency! }, reason: 'Refunded on the dashboard' });
     expect(refunded.ok).toBe(true);
     const payment = (await ada.service.store.byOrderId('practice', orderId))!;
     expect(payment.state).toBe('creating');
 
     // Ada's check records the refund and is held before it commits (its status-check row waits on the table).
-    await superuser.query('BEGIN');
-    await superuser.query('LOCK TABLE paydesk.status_checks IN SHARE MODE');
+    await race.superuser.query('BEGIN');
+    await race.superuser.query('LOCK TABLE paydesk.status_checks IN SHARE MODE');
     const checked = ada.service.refresh(payment.id, 'status');
-    await waitingOnALock(ada.login);
+    await race.waitingOnALock(ada.login);
     // Sue's answer arrives now: its transaction waits for the payment ada's check holds.
     slow.letGo();
-    await waitingOnALock(sue.login);
-    await superuser.query('COMMIT');
+    await race.waitingOnALock(sue.login);
+    await race.superuser.query('COMMIT');
     expect(await checked).toMatchObject({ state: 'refunded', refundedMinor: made.amountMinor });
     await created;
     return (await sue.service.store.get(payment.id))!;
@@ -78,8 +55,8 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
 
   it('a card sale’s answer keeps a refund another laptop’s status check recorded meanwhile', async () => {
     const slow = heldFetch('/s2s/sale', { at: 'after' });
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk', fetch: slow.fetch, timeoutMs: 120_000 });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk' });
+    const sue = race.open('support', { name: 'sue-desk', fetch: slow.fetch, timeoutMs: 120_000 });
+    const ada = race.open('admin', { name: 'ada-desk' });
     const orderId = `PD-RACE-SALE-${Date.now()}`;
     const after = await raceTheAnswer(sue, ada, slow, async () => (await sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx)).payment, orderId);
     expect({ state: after.state, captured: after.captured_minor, refunded: after.refunded_minor }).toEqual({ state: 'refunded', captured: 10_000, refunded: 10_000 });
@@ -88,8 +65,8 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
 
   it('a repeat charge’s answer keeps a refund another laptop’s status check recorded meanwhile', async () => {
     const slow = heldFetch('/s2s/recurring', { at: 'after' });
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-2', fetch: slow.fetch, timeoutMs: 120_000 });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-2' });
+    const sue = race.open('support', { name: 'sue-desk-2', fetch: slow.fetch, timeoutMs: 120_000 });
+    const ada = race.open('admin', { name: 'ada-desk-2' });
     const { payment: first } = await sue.service.chargeCard({ amount: '50.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false, recurringInit: true }, sue.ctx);
     expect(first).toMatchObject({ state: 'paid' });
     const orderId = `PD-RACE-REPEAT-${Date.now()}`;
@@ -107,8 +84,8 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
       }
       return globalThis.fetch(url, init);
     };
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-3', fetch: stuckOnce });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-3' });
+    const sue = race.open('support', { name: 'sue-desk-3', fetch: stuckOnce });
+    const ada = race.open('admin', { name: 'ada-desk-3' });
     const orderId = `PD-RACE-RETRY-${Date.now()}`;
     const sale = () => sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
     const { payment } = await sale();
@@ -119,27 +96,27 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     expect((await late!()).ok).toBe(true);
 
     // Ada's next check finds it paid and is held before it commits; sue tries the order again meanwhile.
-    await superuser.query('BEGIN');
-    await superuser.query('LOCK TABLE paydesk.status_checks IN SHARE MODE');
+    await race.superuser.query('BEGIN');
+    await race.superuser.query('LOCK TABLE paydesk.status_checks IN SHARE MODE');
     const checked = ada.service.refresh(payment.id, 'status');
-    await waitingOnALock(ada.login);
+    await race.waitingOnALock(ada.login);
     const retried = sale().then(() => undefined, (e: unknown) => e);
-    await waitingOnALock(sue.login);
-    await superuser.query('COMMIT');
+    await race.waitingOnALock(sue.login);
+    await race.superuser.query('COMMIT');
     expect(await checked).toMatchObject({ state: 'paid', capturedMinor: 10_000 });
     const refused = await retried;
     const after = (await sue.service.store.get(payment.id))!;
     expect({ state: after.state, captured: after.captured_minor, sales: (await sue.service.store.operationsOf(payment.id)).filter((op) => op.kind === 'create').length }).toEqual({ state: 'paid', captured: 10_000, sales: 1 });
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).toError()).toMatchObject({ code: 'conflict', reason: { key: 'rule.orderExists' } });
-    expect(practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
+    expect(race.practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
   });
 
   it('a sale whose answer was lost leaves the state another laptop’s status check recorded meanwhile, not “unknown”', async () => {
     // The sale reaches the gateway, but the connection breaks before its answer: unclear on sue's laptop.
     const lost = heldFetch('/s2s/sale', { at: 'after', answer: connectionBroken });
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-4', fetch: lost.fetch, timeoutMs: 120_000 });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-4' });
+    const sue = race.open('support', { name: 'sue-desk-4', fetch: lost.fetch, timeoutMs: 120_000 });
+    const ada = race.open('admin', { name: 'ada-desk-4' });
     const orderId = `PD-RACE-LOST-${Date.now()}`;
     const created = sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
     await lost.reached;
@@ -158,8 +135,8 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     // a gateway contradicting itself): recording "not created" would let the order be sent again.
     const refusal = () => new Response(JSON.stringify({ code: 400, message: 'Invalid request', errorCode: 'INVALID_REQUEST' }), { status: 400, headers: { 'content-type': 'application/json' } });
     const contradicting = heldFetch('/s2s/sale', { at: 'after', answer: refusal });
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-5', fetch: contradicting.fetch, timeoutMs: 120_000 });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-5' });
+    const sue = race.open('support', { name: 'sue-desk-5', fetch: contradicting.fetch, timeoutMs: 120_000 });
+    const ada = race.open('admin', { name: 'ada-desk-5' });
     const orderId = `PD-RACE-REFUSED-${Date.now()}`;
     const created = sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx);
     await contradicting.reached;
@@ -172,6 +149,6 @@ describeWithPostgres('a new payment’s answer recorded on one laptop while the 
     expect((await sue.service.store.openOperations(payment.id)).map((op) => [op.kind, op.outcome])).toEqual([['create', 'unknown']]);
     // Tried again, the order is refused: it exists.
     await expect(sue.service.chargeCard({ orderId, amount: '100.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false }, sue.ctx)).rejects.toMatchObject({ code: 'conflict' });
-    expect(practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
+    expect(race.practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'sale')).toHaveLength(1);
   });
 });

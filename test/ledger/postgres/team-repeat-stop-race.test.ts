@@ -7,41 +7,20 @@
 // and a hand-written client could record a repeat charge of a stopped card. Each meeting is made
 // exact with a lock the superuser holds (pg_stat_activity says who waits), no timers.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { PaymentView } from '../../../contract/methods/payments';
 import type { Reason } from '../../../contract/reasons';
 import { AppFailure } from '../../../contract/result';
 import { reasonText } from '../../../main/core/fail';
 import { describeWithPostgres, teamServer } from '../../support/postgres-tests';
-import { approveCard, startTestGateway, testCustomer } from '../../support/practice';
+import { approveCard, testCustomer } from '../../support/practice';
 import { heldFetch } from '../../support/held-fetch';
-import { teamLaptops, type TeamLaptop } from '../../support/team-laptops';
+import type { TeamLaptop } from '../../support/team-laptops';
+import { teamRace } from '../../support/team-race';
 
 describeWithPostgres('a Stop and a repeat charge of the same card at the same moment, on the team ledger', () => {
-  let practice: Awaited<ReturnType<typeof startTestGateway>>;
-  let database: string;
-  let superuser: pg.Client;
-  /** Outside any transaction: pg_stat_activity read inside one stays as it was first read. */
-  let watcher: pg.Client;
-  const laptops = teamLaptops();
-
-  beforeAll(async () => {
-    practice = await startTestGateway();
-    database = await teamServer().createTeamDatabase();
-    superuser = await teamServer().connect({ database });
-    watcher = await teamServer().connect({ database });
-  });
-  afterAll(async () => {
-    await superuser?.end();
-    await watcher?.end();
-    await laptops.close();
-    await practice?.gateway.close();
-  });
-
-  const waitingOnALock = (login: string) =>
-    expect.poll(async () => (await watcher.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND datname = current_database() AND wait_event_type = 'Lock'`, [login])).rows[0].n, { timeout: 20_000 }).toBe(1);
-  const sentAtTheGateway = (orderId: string) => practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'recurring').length;
+  const race = teamRace();
+  const sentAtTheGateway = (orderId: string) => race.practice.gateway.records().filter((r) => r.orderId === orderId && r.operation === 'recurring').length;
   /** A card stored by a sale on `laptop`, ready to be charged again. */
   const storedCard = async (laptop: TeamLaptop): Promise<PaymentView> => {
     const { payment } = await laptop.service.chargeCard({ amount: '50.00', currency: 'SAR', card: approveCard, customer: testCustomer, authOnly: false, recurringInit: true }, laptop.ctx);
@@ -52,20 +31,20 @@ describeWithPostgres('a Stop and a repeat charge of the same card at the same mo
 
   it('a repeat charge recorded just before the Stop commits: the Stop waits for it and names it, by whom, to check and refund', async () => {
     const held = heldFetch('/s2s/recurring', { at: 'before' });
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk', fetch: held.fetch, timeoutMs: 120_000 });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk' });
+    const sue = race.open('support', { name: 'sue-desk', fetch: held.fetch, timeoutMs: 120_000 });
+    const ada = race.open('admin', { name: 'ada-desk' });
     const card = await storedCard(sue);
     const orderId = `PD-STOP-RACE-${Date.now()}`;
 
     // Sue's repeat charge is held inside its intent's transaction, its payment inserted (the superuser holds the operations table).
-    await superuser.query('BEGIN');
-    await superuser.query('LOCK TABLE paydesk.operations IN SHARE MODE');
+    await race.superuser.query('BEGIN');
+    await race.superuser.query('LOCK TABLE paydesk.operations IN SHARE MODE');
     const charge = sue.service.chargeRecurring({ paymentId: card.id, orderId, amount: '30.00', currency: 'SAR', description: 'January box' }, sue.ctx);
-    await waitingOnALock(sue.login);
+    await race.waitingOnALock(sue.login);
     // Ada stops the card meanwhile: her Stop waits for sue's intent.
     const stopped = stop(ada, card.id);
-    await waitingOnALock(ada.login);
-    await superuser.query('COMMIT');
+    await race.waitingOnALock(ada.login);
+    await race.superuser.query('COMMIT');
     const answer = await stopped;
     await held.reached;
 
@@ -89,20 +68,20 @@ describeWithPostgres('a Stop and a repeat charge of the same card at the same mo
   });
 
   it('a Stop deciding first: the repeat charge on its way waits for it and is refused in words, nothing recorded or sent', async () => {
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-2' });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-2' });
+    const sue = race.open('support', { name: 'sue-desk-2' });
+    const ada = race.open('admin', { name: 'ada-desk-2' });
     const card = await storedCard(sue);
     const orderId = `PD-STOP-FIRST-${Date.now()}`;
 
     // Ada's Stop holds the card's payment, its mark not yet written (the superuser holds the marks' table).
-    await superuser.query('BEGIN');
-    await superuser.query('LOCK TABLE paydesk.repeat_stops IN SHARE MODE');
+    await race.superuser.query('BEGIN');
+    await race.superuser.query('LOCK TABLE paydesk.repeat_stops IN SHARE MODE');
     const stopped = stop(ada, card.id);
-    await waitingOnALock(ada.login);
+    await race.waitingOnALock(ada.login);
     // Sue's check and token read find nothing stopped; her intent waits for ada's decision.
     const charge = sue.service.chargeRecurring({ paymentId: card.id, orderId, amount: '30.00', currency: 'SAR', description: 'January box' }, sue.ctx).then(() => undefined, (e: unknown) => e);
-    await waitingOnALock(sue.login);
-    await superuser.query('COMMIT');
+    await race.waitingOnALock(sue.login);
+    await race.superuser.query('COMMIT');
     expect(await stopped).toMatchObject({ repeatStop: { by: ada.login }, sending: [], warning: null });
     const refused = await charge;
     expect(refused).toBeInstanceOf(AppFailure);
@@ -112,10 +91,10 @@ describeWithPostgres('a Stop and a repeat charge of the same card at the same mo
   });
 
   it('hand-written SQL: support\'s own client cannot record a repeat charge of a card stopped meanwhile, and one it recorded first is named by the Stop', async () => {
-    const sue = laptops.open(database, practice, 'support', { name: 'sue-desk-3' });
-    const ada = laptops.open(database, practice, 'admin', { name: 'ada-desk-3' });
+    const sue = race.open('support', { name: 'sue-desk-3' });
+    const ada = race.open('admin', { name: 'ada-desk-3' });
     const server = teamServer();
-    const raw = await server.connectAs(database, server.person('support').login);
+    const raw = await server.connectAs(race.database, server.person('support').login);
     try {
       const card = await storedCard(sue);
       const repeatOf = (state: string, orderId = `PD-HAND-${randomUUID().slice(0, 8)}`) => raw.query(
@@ -127,7 +106,7 @@ describeWithPostgres('a Stop and a repeat charge of the same card at the same mo
       await raw.query('BEGIN');
       const first = await repeatOf('creating');
       const stopped = stop(ada, card.id);
-      await waitingOnALock(ada.login);
+      await race.waitingOnALock(ada.login);
       const notSent = await repeatOf('not_created');
       await raw.query('COMMIT');
       expect((await stopped).sending).toEqual([expect.objectContaining({ orderId: first, by: sue.login })]);
