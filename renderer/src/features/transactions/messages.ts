@@ -101,7 +101,7 @@ export const en = {
   'detail.teamProfileActed': 'Made with \u2068{teamProfile}\u2069 on a colleague’s laptop. Acted on here with your profile \u2068{profile}\u2069.',
   'detail.colleagueProfile': 'Made with a {environment, select, production {production} other {sandbox}} profile that is not on this laptop: a colleague’s, or one removed since. Acted on here with your profile \u2068{profile}\u2069.',
   'detail.watch': 'Tell me when it is paid',
-  'detail.attention.undecidable': 'The gateway’s answers cannot tell whether the last {kind} went through. Look it up on the gateway’s dashboard, then settle it here.',
+  'detail.attention.undecidable': 'The gateway’s answers cannot tell whether the last {kind} went through. Look up order reference {order} for {amount} on the gateway’s dashboard, then settle it here.',
   'detail.noTransaction': 'The gateway has not named this payment’s transaction yet, so nothing can be captured or refunded. Check status first.',
   'detail.recurringWaiting': 'The card will be saved for repeat charges once the gateway sends its token; it has not yet. Check status to fetch it.',
   'detail.sessionId': 'Session or link id',
@@ -242,7 +242,7 @@ export const en = {
   'detail.financeLimits': 'If the gateway shows this {kind} went through, your check records it. If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
   'detail.financeLimits.refund': 'If the gateway shows this refund went through, your check records it, except on an invoiced payment (its credit note is for support or an admin). If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.',
   // On the team ledger staff and finance do not settle by hand (the database refuses it): who does, said instead.
-  'detail.attention.undecidableForOthers': 'The gateway’s answers cannot tell whether the last {kind} went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.',
+  'detail.attention.undecidableForOthers': 'The gateway’s answers cannot tell whether the last {kind} went through. Someone with the support or admin role looks up order reference {order} for {amount} on the gateway’s dashboard and settles it.',
   // Several status checks failed (the gateway's status down): one more check first, the dashboard the way out if they keep failing.
   'detail.attention.noAnswer': 'Several status checks brought no answer that settles the last {kind}. Try “Check status now” first. If the checks keep failing, look up order reference {order} for {amount} on the gateway’s dashboard, then settle it here.',
   'detail.attention.noAnswerForOthers': 'Several status checks brought no answer that settles the last {kind}. Try “Check status now” first. If the checks keep failing, someone with the support or admin role looks up order reference {order} for {amount} on the gateway’s dashboard and settles it.',
@@ -251,7 +251,7 @@ export const en = {
   'detail.attention.noAnswerOtherProfileForOthers': 'Several status checks brought no answer that settles the last {kind}. Switch to the profile it was made on first, then try “Check status now”. If the checks keep failing, someone with the support or admin role looks up order reference {order} for {amount} on the gateway’s dashboard and settles it.',
   'action.settleByHand': 'The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.',
   // Another profile's payment has no "Settle by hand…" here: the note says where it is settled.
-  'detail.attention.undecidableOtherProfile': 'The gateway’s answers cannot tell whether the last {kind} went through. Look it up on the gateway’s dashboard, then switch to the profile it was made on and settle it from there.',
+  'detail.attention.undecidableOtherProfile': 'The gateway’s answers cannot tell whether the last {kind} went through. Look up order reference {order} for {amount} on the gateway’s dashboard, then switch to the profile it was made on and settle it from there.',
   // Its profile removed: no profile here can check or settle it (a profile added again is a new one, with a new id); the dashboard still has its outcome.
   'detail.attention.removedProfile': 'No answer settles the last {kind}, and the profile it was made on has since been removed, so Paydesk can no longer check or settle it. Look up order reference {order} for {amount} on the gateway’s dashboard to learn its outcome.',
   'action.waiting': 'Still waiting for the gateway’s answer. Keep Paydesk open: if no clear answer comes, it will ask you to check the status, never to send again.',
@@ -341,7 +341,7 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.teamProfileActed': 'أُجريت بملف التعريف «\u2068{teamProfile}\u2069» على حاسوب زميل. ويُتعامل معها هنا بملف تعريفك «\u2068{profile}\u2069».',
   'detail.colleagueProfile': 'أُجريت بملف تعريف {environment, select, production {الإنتاج} other {الاختبار}} ليس على هذا الحاسوب: ملف تعريف زميل، أو ملف تعريف أُزيل منذ ذلك الحين. ويُتعامل معها هنا بملف تعريفك «\u2068{profile}\u2069».',
   'detail.watch': 'نبّهني عند الدفع',
-  'detail.attention.undecidable': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. تحقق منها في لوحة تحكم البوابة ثم سوِّها هنا.',
+  'detail.attention.undecidable': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. ابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم سوِّها هنا.',
   'detail.noTransaction': 'لم تُرسل البوابة رقم معاملة هذه الدفعة بعد، فلا يمكن التحصيل أو الاسترداد. افحص الحالة أولًا.',
   'detail.recurringWaiting': 'ستُحفظ البطاقة للخصومات المتكررة حين تُرسل البوابة رمزها، ولم تُرسله بعد. افحص الحالة لجلبه.',
   'detail.sessionId': 'رقم الجلسة أو الرابط',
@@ -465,12 +465,12 @@ export const ar: Record<keyof typeof en, string> = {
   'detail.financeLimits': 'إن أظهرت البوابة أن عملية {kind} هذه تمت، يسجّلها فحصك. وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
   'detail.financeLimits.refund': 'إن أظهرت البوابة أن عملية الاسترداد هذه تمت، يسجّلها فحصك، إلا على دفعة مفوترة (إشعارها الدائن لشخص بدور الدعم أو المسؤول). وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.',
 
-  'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. يتحقق منها شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة ثم يسوّيها.',
+  'detail.attention.undecidableForOthers': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
   'detail.attention.noAnswer': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم سوِّها هنا.',
   'detail.attention.noAnswerForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. جرّب «افحص الحالة الآن» أولًا. وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
   'detail.attention.noAnswerOtherProfile': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، فابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم سوِّها من ملف التعريف ذاك.',
   'detail.attention.noAnswerOtherProfileForOthers': 'لم تأتِ عدة فحوص للحالة بردٍّ يحسم آخر عملية {kind}. انتقل أولًا إلى ملف التعريف الذي أُجريت عليه، ثم جرّب «افحص الحالة الآن». وإن ظلت الفحوص تفشل، يبحث شخص بدور الدعم أو المسؤول في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} ثم يسوّيها.',
-  'detail.attention.undecidableOtherProfile': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. تحقق منها في لوحة تحكم البوابة، ثم انتقل إلى ملف التعريف الذي أُجريت عليه وسوِّها منه.',
+  'detail.attention.undecidableOtherProfile': 'لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية {kind}. ابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount}، ثم انتقل إلى ملف التعريف الذي أُجريت عليه وسوِّها منه.',
   'detail.attention.removedProfile': 'لم يحسم أي ردٍّ آخر عملية {kind}، وقد أُزيل ملف التعريف الذي أُجريت عليه منذ ذلك الحين، فلم يعد بوسع بايدسك فحصها ولا تسويتها. ابحث في لوحة تحكم البوابة عن مرجع الطلب {order} بمبلغ {amount} لتعرف نتيجتها.',
   'action.settleByHand': 'لا يكفي رد البوابة لمعرفة هل تمت. تحقق منها في لوحة تحكم البوابة، ثم اختر «تسوية يدوية…».',
   'action.waiting': 'ما زال بايدسك بانتظار رد البوابة. أبقِه مفتوحًا: إن لم يصل رد واضح فسيطلب منك فحص الحالة، لا الإرسال مرة أخرى.',
