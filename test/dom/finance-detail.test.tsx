@@ -83,7 +83,7 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     kind = 'capture';
     undecided = true;
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
-    await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent).toBe('The gateway’s answers cannot tell whether the last capture went through. Someone with the support or admin role looks it up on the gateway’s dashboard and settles it.'));
+    await waitFor(() => expect(screen.getByTestId('attention-undecidable').textContent!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ')).toBe('The gateway’s answers cannot tell whether the last capture went through. Someone with the support or admin role looks up order reference FIN-1 for SAR 80.00 on the gateway’s dashboard and settles it.'));
     expect(screen.queryByTestId('action-settle')).toBeNull();
   });
 

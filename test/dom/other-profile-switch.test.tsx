@@ -95,10 +95,10 @@ it('an undecidable refund on another profile\'s payment says to settle it from t
   unclear = 'undecidable';
   render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
   const note = await screen.findByTestId('attention-undecidable');
-  expect(plain(note.textContent)).toBe('The gateway’s answers cannot tell whether the last refund went through. Look it up on the gateway’s dashboard, then switch to the profile it was made on and settle it from there.');
+  expect(plain(note.textContent)).toBe('The gateway’s answers cannot tell whether the last refund went through. Look up order reference DOC-1 for SAR 40.00 on the gateway’s dashboard, then switch to the profile it was made on and settle it from there.');
   expect(screen.queryByTestId('action-settle')).toBeNull();
   act(() => useLanguage.getState().setLanguage('ar'));
-  await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').textContent)).toBe('لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية استرداد. تحقق منها في لوحة تحكم البوابة، ثم انتقل إلى ملف التعريف الذي أُجريت عليه وسوِّها منه.'));
+  await waitFor(() => expect(plain(screen.getByTestId('attention-undecidable').textContent)).toBe('لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية استرداد. ابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم انتقل إلى ملف التعريف الذي أُجريت عليه وسوِّها منه.'));
 });
 
 // A removed profile cannot be switched to (one added again is a new profile): the notes said to switch to it.

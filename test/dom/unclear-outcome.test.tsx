@@ -63,9 +63,14 @@ describe('a payment whose unclear refund waits for a person', () => {
   it('the answers could not decide it: says to settle it by hand, and not also to check the status', async () => {
     payment = cardSale({ operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' });
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
-    expect((await screen.findByTestId('attention-undecidable')).textContent).toMatch(/cannot tell whether the last refund went through/);
+    const plain = () => screen.getByTestId('attention-undecidable').querySelector('p')!.textContent!.replace(/[\u2066-\u2069\u200e\u200f]/g, '').replace(/\u00a0/g, ' ');
+    // What to look up on the dashboard, as the note after failed checks says it: "the last refund" alone
+    // left support scrolling to What happened for its amount (the fifteenth walk, docs/screens-walks.md).
+    await waitFor(() => expect(plain()).toBe('The gateway’s answers cannot tell whether the last refund went through. Look up order reference DOC-1 for SAR 40.00 on the gateway’s dashboard, then settle it here.'));
     expect(screen.getByTestId('action-settle')).toBeTruthy();
     expect(screen.queryByTestId('detail-in-flight')).toBeNull();
+    act(() => useLanguage.getState().setLanguage('ar'));
+    await waitFor(() => expect(plain()).toBe('لا تكفي ردود البوابة لمعرفة هل تمت آخر عملية استرداد. ابحث في لوحة تحكم البوابة عن مرجع الطلب DOC-1 بمبلغ 40.00 SAR، ثم سوِّها هنا.'));
   });
 
   // The one-press check first, settling by hand the fallback with what to look for (it sent people to the dashboard first).

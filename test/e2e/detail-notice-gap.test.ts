@@ -63,7 +63,8 @@ describe('the space between a payment\'s actions and its facts', () => {
       const practice = await practiceControl(session.page, session.preview.dataDir);
       await practice.fault('status', { failure: 'http_500' });
       await session.page.getByTestId('action-status').click();
-      await expect.poll(async () => (await layout()).noticeText).not.toBe('');
+      // The refusal, not the line saying it is asking, which comes first (walk15).
+      await expect.poll(async () => (await layout()).noticeRefused).toBe(true);
       const after = await layout();
       expect(after.noticeRefused).toBe(true);
       expect(after.noticeHeight).toBeGreaterThan(0);

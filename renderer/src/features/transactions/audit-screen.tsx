@@ -120,7 +120,8 @@ export function AuditScreen() {
     const search = searched || dated ? { ...(searched ? { query: searched } : {}), ...(codes?.actions.length ? { actions: codes.actions } : {}), ...(codes?.results.length ? { results: codes.results } : {}), ...period } : undefined;
     const result = await exportToFile({ kind: 'audit', search }, (done, total) => setExporting({ done, total }), cancel.current.signal);
     setExporting(undefined);
-    setMessage(result.ok && searched ? { key: 'audit.exportSavedMatching', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } }
+    setMessage(result.ok && searched && dated ? { key: 'audit.exportSavedMatchingPeriod', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } }
+      : result.ok && searched ? { key: 'audit.exportSavedMatching', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } }
       : result.ok && dated ? { key: 'audit.exportSavedPeriod', values: { rows: result.rows, path: ltrIsolated(result.path) } } : exportWords(result));
   }
 
@@ -182,7 +183,7 @@ export function AuditScreen() {
             <button type="button" ref={cancelButton} onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
           </>
         ) : (
-          <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched ? t('audit.exportMatching', { query: searched }) : dated ? t('audit.exportPeriod') : t('audit.export')}</button>
+          <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched && dated ? t('audit.exportMatchingPeriod', { query: searched }) : searched ? t('audit.exportMatching', { query: searched }) : dated ? t('audit.exportPeriod') : t('audit.export')}</button>
         )}
         <span role="status" className="notice" data-testid="audit-message">{message && <StopAfterRuns text={words(message)} />}</span>
       </div>

@@ -69,6 +69,9 @@ export function FilterBar() {
   // window. It opens by itself when the bar moves a filter into it (the search's "card ending 4242").
   const moreActive = [filter.kinds?.length, filter.currency, filter.from, filter.to, filter.minAmount, filter.maxAmount, filter.cardLast4, filter.profileId].filter(Boolean).length;
   const paidOnly = stateChoice(filter) === 'paid';
+  // A refund state with dates lists the payments made in them: an auditor took it for the refunds made in
+  // them (95 payments against the 108 refunds made in October, the fifteenth walk).
+  const refundsByPaymentDay = [anyRefund, 'refunded', 'partially_refunded'].includes(stateChoice(filter)) && (filter.from !== undefined || filter.to !== undefined);
   const [more, setMore] = useState(false);
   const moreButton = useRef<HTMLButtonElement>(null);
   // The folded filters are made the first time they open, then kept (a date field's typing stays):
@@ -96,7 +99,7 @@ export function FilterBar() {
         <DocumentSearchHint query={query} onShowOrder={setQuery} />
         <div className="field">
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>
-          <select id="tx-state" value={stateChoice(filter)} aria-describedby={paidOnly ? 'tx-paid-only' : undefined} onChange={(e) => setFilter(stateFilter(e.target.value))}>
+          <select id="tx-state" value={stateChoice(filter)} aria-describedby={paidOnly ? 'tx-paid-only' : refundsByPaymentDay ? 'tx-refund-dates' : undefined} onChange={(e) => setFilter(stateFilter(e.target.value))}>
             <option value="">{t('tx.filter.any')}</option>
             {ledgerStates.map((s) => [
               // Before "Partly captured": "Paid" alone leaves out a payment refunded since, which finance asking "what was paid last month?" means too (Home's Captured).
@@ -118,6 +121,7 @@ export function FilterBar() {
       {/* "Paid" is the state: a payment refunded since is under its refund's state, not here. Under the
           row, not under the field: there it widened the field and pushed "More filters" to a line of its own. */}
       {paidOnly && <p className="field-hint" id="tx-paid-only" data-testid="paid-only-hint">{t('tx.filter.paidOnly')}</p>}
+      {refundsByPaymentDay && <p className="field-hint" id="tx-refund-dates" data-testid="refund-dates-hint">{t('tx.filter.refundDates')}</p>}
       <div className="filter-row filter-more" id="tx-more-filters" hidden={!more}>
         {moreMade && <>
         <div className="field">

@@ -7,7 +7,7 @@ import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
 import { useWordedError, type Words } from '../../i18n/words';
-import { NoticeLine, refused, type Notice } from '../../ui/notice';
+import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { formatAmount } from '../../i18n/format';
 import { RowMoment } from '../../ui/row-moment';
 import { ltrIsolated } from '../../../../contract/amount-words';
@@ -91,6 +91,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
 
   const checkStatus = useCallback(async () => {
     setChecking(true);
+    // Said at once: with the gateway slow (half a minute before main gives up), a greyed button beside the
+    // last action's "Refunded SAR 50.00." was all there was to see (the fifteenth walk).
+    setNotice(said('detail.checking'));
     const result = await api.checkPaymentStatus({ paymentId });
     setChecking(false);
     if (currentId.current !== paymentId) return; // the person opened another payment meanwhile
