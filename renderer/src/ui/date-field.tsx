@@ -11,6 +11,7 @@ import { useLanguage, useT } from '../i18n';
 import { Calendar } from './calendar';
 import { localToday } from './calendar-month';
 import { addDaysIso, daysInMonth, formatDateText, monthName, readDateText, type DateReading } from './date-text';
+import { useSelectCopyOnEntry } from './select-on-entry';
 import './date-field.css';
 
 type DateFieldProps = {
@@ -140,6 +141,9 @@ export function DateField({ id, label, value, onChange, hint, error, required = 
   };
 
   const reading = readDateText(text);
+  // A whole date is entered selected (Tab or a click), so a date typed replaces it: typed after a
+  // click it went after the date already there, and the field said the text was no date (walk15).
+  const selectDate = useSelectCopyOnEntry(reading.kind === 'date');
   const problem = told && isMistake(reading, required) ? problemText(reading, text) : undefined;
   const kept = problem && stillUsing ? stillUsing(formatDateText(value, language)) : undefined;
   const shown = problem ? (kept ? `${problem} ${kept}` : problem) : error;
@@ -157,6 +161,7 @@ export function DateField({ id, label, value, onChange, hint, error, required = 
           onChange={(e) => typed(e.target.value)}
           onBlur={settle}
           onKeyDown={onKeyDown}
+          {...selectDate}
           placeholder={t('date.placeholder')}
           autoComplete="off"
           spellCheck={false}

@@ -1,6 +1,7 @@
 // Pieces the getting-paid forms share: dates, the currency-aware amount input, field errors
 // from main, the panel that says what to do after a failure, and the production confirmation.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSelectCopyOnEntry } from '../../ui/select-on-entry';
 import { currencyCodes, exponentOf, parseAmount, type CurrencyCode } from '../../../../contract/money';
 import { amountProblem, type Problems } from './validate';
 import type { AppError } from '../../../../contract/result';
@@ -138,34 +139,6 @@ function PhoneSuggestion({ form, phone, currency, onUse }: { form: string; phone
  *  `required`: marked so beside its label and for screen readers; the form's check says what is missing. */
 export function TextField({ form, path, label, value, onChange, errors, hint, ltr, required, ...rest }: { form: string; path: string; label: string; value: string; onChange(v: string): void; errors: FieldErrors; hint?: ReactNode; ltr?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
   return <Field id={fieldId(form, path)} label={label} mark={required ? <RequiredMark /> : undefined} aria-required={required || undefined} error={errors[path]} hint={hint} value={value} dir={ltr ? 'ltr' : undefined} onChange={(e) => onChange(e.target.value)} {...rest} />;
-}
-
-/**
- * A field holding a copy or a default (Customer name taken from Name on card; a link's Description
- * "Invoice") is entered with its text selected,
- * by Tab or by a click, so what the person types replaces the copy: clicked into and typed, an Arabic
- * name went after "NOURA SALEH" (walk13). A click's own caret comes after focus, so it selects again
- * on that click's release; a later click places the caret as usual.
- */
-export function useSelectCopyOnEntry(isCopy: boolean) {
-  // Entered by this press (mousedown comes before focus): its release selects again.
-  const pressing = useRef(false);
-  const entered = useRef(false);
-  if (!isCopy) return {};
-  return {
-    onMouseDown: (e: React.MouseEvent<HTMLInputElement>) => void (pressing.current = document.activeElement !== e.currentTarget),
-    onFocus: (e: React.FocusEvent<HTMLInputElement>) => {
-      e.currentTarget.select();
-      entered.current = pressing.current;
-      pressing.current = false;
-    },
-    onMouseUp: (e: React.MouseEvent<HTMLInputElement>) => {
-      if (!entered.current) return;
-      entered.current = false;
-      e.preventDefault();
-      e.currentTarget.select();
-    },
-  };
 }
 
 /** A box with its label and, under them, a hint that says what ticking it does (read with the box: aria-describedby). */
