@@ -150,10 +150,11 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   // A big page cache, and the rollback journal in memory instead of the WAL for this one
   // transaction: every page would otherwise be written twice (WAL, then checkpoint).
   // No sync either: the file is new, and a seed stopped midway is begun again in an empty folder
-  // (seed.ts says so). The cache holds a 1M ledger whole (983 MB) until the commit.
+  // (seed.ts says so). A cache holding the whole 1M ledger (2 GiB) was slower: more CPU, the
+  // writing moved to the commit (docs/performance.md, "Seeding and ledger size").
   const cache = db.pragma('cache_size', { simple: true });
   const synchronous = db.pragma('synchronous', { simple: true });
-  db.pragma('cache_size = -2097152');
+  db.pragma('cache_size = -262144');
   db.pragma('journal_mode = MEMORY');
   db.pragma('synchronous = OFF');
   let phaseStart = performance.now();
