@@ -150,8 +150,8 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   // A big page cache, and the rollback journal in memory instead of the WAL for this one
   // transaction: every page would otherwise be written twice (WAL, then checkpoint).
   // No sync either: the file is new, and a seed stopped midway is begun again in an empty folder
-  // (seed.ts says so). A cache holding the whole 1M ledger (2 GiB) was slower: more CPU, the
-  // writing moved to the commit (docs/performance.md, "Seeding and ledger size").
+  // (seed.ts says so). A cache holding the whole 1M ledger (2 GiB) was no faster: the writing
+  // moved to the commit (4-7 s), 1.3 GB resident (docs/performance.md, "Seeding and ledger size").
   const cache = db.pragma('cache_size', { simple: true });
   const synchronous = db.pragma('synchronous', { simple: true });
   db.pragma('cache_size = -262144');
