@@ -4,12 +4,13 @@
 // an intact audit chain. Deterministic for a given seed, so benchmarks compare like with like.
 // Fast at a million payments: one transaction, prepared statements, and the secondary indexes,
 // search index and triggers built once after the rows are in, not kept up row by row.
-import { createHash, randomUUID } from 'node:crypto';
+import { hash as sha256Of, randomUUID } from 'node:crypto';
 import { formatMinor, type CurrencyCode } from '../contract/money';
 import type { LedgerDb } from '../main/ledger/database';
-import { rebuildLedgerDerived } from '../main/ledger/derived';
+import { rebuildLedgerDerived, rebuildSearchIndex } from '../main/ledger/derived';
 import { leanAnswer, webhookColumns } from '../main/ledger/lean-answer';
 import { storedLastError } from '../main/ledger/last-error';
+import { batchInsert } from './seed-batch';
 
 const refusedLastError = storedLastError({ key: 'gateway.request_rejected' });
 const latinFirst = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Ahmed', 'Reem', 'Faisal', 'Dana', 'James', 'Anna', 'Priya', 'Hassan'];
@@ -52,7 +53,11 @@ function weighted<T>(table: Array<[T, number, ...unknown[]]>, r: number): T {
   return table.at(-1)![0];
 }
 
-export type SeedOptions = { payments: number; seed?: number; start?: Date; end?: Date; profileId?: string; onProgress?: (done: number) => void };
+export type SeedOptions = {
+  payments: number; seed?: number; start?: Date; end?: Date; profileId?: string; onProgress?: (done: number) => void;
+  /** Each phase's seconds as it ends (rows, search, indexes, derived, commit, analyze): where the time goes. */
+  onPhase?: (phase: string, seconds: number) => void;
+};
 export type SeedCounts = { payments: number; operations: number; history: number; audit: number; webhooks: number; checks: number };
 
 export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
@@ -65,19 +70,21 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   const existing = (db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n;
   if (existing > 0) throw new Error(`The ledger already holds ${existing} payments; seed an empty data folder.`);
 
-  const insertPayment = db.prepare(`INSERT INTO payments (id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
+  // Each table's rows in multi-row INSERTs (seed-batch.ts); a payment's rowid is given, 1 up (the
+  // table is empty), so its rows need not wait for its insert.
+  const insertPayment = batchInsert(db, `INSERT INTO payments (rowid, id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
     card_bin, card_last4, transaction_id, session_id, link_url, recurring_token, parent_payment_id, auth_only, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at,
-    last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error)
-    VALUES (?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)`);
+    last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error)`,
+    `(?, ?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)`);
   // The child tables as stored since migration 11 (main/ledger/packing.ts): the payment by its
   // rowid, ids and hashes as bytes, times as milliseconds, repeated words by id.
-  const insertOp = db.prepare(`INSERT INTO ledger_operations (id, payment, seq, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  const insertHistory = db.prepare('INSERT INTO ledger_history (payment, id, state, status_word, source, at) VALUES (?, ?, ?, ?, ?, ?)');
-  const insertWebhook = db.prepare('INSERT INTO ledger_webhooks (received_at, dedup_key, payment, transaction_id, order_id, status_word, type, duplicate, body) VALUES (?, ?, ?, ?, NULL, ?, ?, 0, ?)');
-  const insertCheck = db.prepare('INSERT INTO ledger_checks (payment, id, at, outcome, status_word, state) VALUES (?, 1, ?, ?, ?, ?)');
-  const insertAudit = db.prepare(`INSERT INTO ledger_audit (seq, at, os_user, profile_id, environment, action, payment, order_id, amount_minor, currency, reason, result, prev_hash, hash)
-    VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL, ?)`);
+  const insertOp = batchInsert(db, `INSERT INTO ledger_operations (id, payment, seq, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)`,
+    '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertHistory = batchInsert(db, 'INSERT INTO ledger_history (payment, id, state, status_word, source, at)', '(?, ?, ?, ?, ?, ?)');
+  const insertWebhook = batchInsert(db, 'INSERT INTO ledger_webhooks (received_at, dedup_key, payment, transaction_id, order_id, status_word, type, duplicate, body)', '(?, ?, ?, ?, NULL, ?, ?, 0, ?)');
+  const insertCheck = batchInsert(db, 'INSERT INTO ledger_checks (payment, id, at, outcome, status_word, state)', '(?, 1, ?, ?, ?, ?)');
+  const insertAudit = batchInsert(db, 'INSERT INTO ledger_audit (seq, at, os_user, profile_id, environment, action, payment, order_id, amount_minor, currency, reason, result, prev_hash, hash)',
+    '(?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL, ?)');
   const wordIds = new Map<string, number>();
   const addWord = db.prepare('INSERT INTO ledger_words (word) VALUES (?) ON CONFLICT (word) DO UPDATE SET word = excluded.word RETURNING id').pluck();
   const w = (word: string | null) => {
@@ -89,10 +96,10 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   const kindCodes: Record<string, number> = { create: 0, capture: 1, void: 2, refund: 3 };
   const outcomeCodes: Record<string, number> = { sending: 0, succeeded: 1, failed: 2, unknown: 3 };
   const op = (id: string, ref: bigint, kind: string, amount: number | null, base: number | null, reason: string | null, user: string, outcome: string, errorCode: string | null, errorMessage: string | null, answer: string | null, at: bigint, done: bigint) =>
-    insertOp.run(Buffer.from(id.replace(/-/g, ''), 'hex'), ref, ++opSeq, kindCodes[kind], amount, base, w(reason), w(user), outcomeCodes[outcome], w(errorCode), errorMessage, answer, at, done);
+    insertOp.add(Buffer.from(id.replace(/-/g, ''), 'hex'), ref, ++opSeq, kindCodes[kind], amount, base, w(reason), w(user), outcomeCodes[outcome], w(errorCode), errorMessage, answer, at, done);
   let historyId = 0;
   let opSeq = 0;
-  const history = (ref: bigint, state: string, word: string | null, source: string, at: bigint) => insertHistory.run(ref, ++historyId, w(state), w(word), w(source), at);
+  const history = (ref: bigint, state: string, word: string | null, source: string, at: bigint) => insertHistory.add(ref, ++historyId, w(state), w(word), w(source), at);
 
   const last = db.prepare('SELECT seq, hash FROM ledger_audit ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: Buffer } | undefined;
   let seq = last?.seq ?? 0;
@@ -102,8 +109,8 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     seq++;
     const at = new Date(Number(atMs)).toISOString();
     const content = JSON.stringify([seq, at, user, profile, 'practice', action, paymentId, orderId, amount, currency, reason, result]);
-    const hash = createHash('sha256').update(prevHash).update(content).digest();
-    insertAudit.run(seq, atMs, w(user), w(profile), w('practice'), w(action), ref, amount, w(currency), w(reason), w(result), hash);
+    const hash = sha256Of('sha256', prevHash + content, 'buffer');
+    insertAudit.add(seq, atMs, w(user), w(profile), w('practice'), w(action), ref, amount, w(currency), w(reason), w(result), hash);
     prevHash = hash.toString('hex');
     counts.audit++;
   };
@@ -128,18 +135,36 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   // instead of taking random inserts all over a file far larger than the page cache.
   let idCounter = 0;
   const idTail = randomUUID().replace(/-/g, '').slice(17, 20);
+  // A payment's ids share its time: that part is written once a payment.
+  let prefixOf = NaN;
+  let prefix = '';
   const uuid = (t: number) => {
-    const hex = Math.floor(t).toString(16).padStart(12, '0');
+    if (t !== prefixOf) {
+      const hex = Math.floor(t).toString(16).padStart(12, '0');
+      prefix = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${idTail}-8`;
+      prefixOf = t;
+    }
     const count = (idCounter++).toString(16).padStart(12, '0');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7${idTail}-8${count.slice(0, 3)}-${count.slice(3)}${'000'}`;
+    return `${prefix}${count.slice(0, 3)}-${count.slice(3)}000`;
   };
   // A big page cache, and the rollback journal in memory instead of the WAL for this one
   // transaction: every page would otherwise be written twice (WAL, then checkpoint).
+  // No sync either: the file is new, and a seed stopped midway is begun again in an empty folder
+  // (seed.ts says so). A cache holding the whole 1M ledger (2 GiB) was no faster: the writing
+  // moved to the commit (4-7 s), 1.3 GB resident (docs/performance.md, "Seeding and ledger size").
   const cache = db.pragma('cache_size', { simple: true });
+  const synchronous = db.pragma('synchronous', { simple: true });
   db.pragma('cache_size = -262144');
   db.pragma('journal_mode = MEMORY');
+  db.pragma('synchronous = OFF');
+  let phaseStart = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    options.onPhase?.(name, (now - phaseStart) / 1000);
+    phaseStart = now;
+  };
   db.transaction(() => {
-    const restore = dropDerived(db);
+    const restore = dropDerived(db, phase);
     for (let i = 0; i < n; i++) {
       const t = start + i * step + rnd() * step * 0.9;
       writeUntil(BigInt(Math.trunc(t)));
@@ -147,7 +172,6 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       const later = (minutes: number) => new Date(t + minutes * 60_000).toISOString();
       // The same times as milliseconds (stored so by the child tables).
       const tm = (minutes: number) => BigInt(Math.trunc(t + minutes * 60_000));
-      const soon = later(1);
       const [currency, , typical] = weighted(currencyTable, rnd());
       const amount = Math.max(100, Math.round(typical * (0.05 + rnd() * 2)));
       const kind = weighted(kinds, rnd());
@@ -168,8 +192,9 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       const refunded = state === 'refunded' ? captured : state === 'partially_refunded' ? Math.max(1, Math.floor(captured * (0.1 + rnd() * 0.6))) : 0;
       const word = words[state] || null;
       const checked = state === 'unknown' || rnd() < 0.1;
-      const ref = BigInt(insertPayment.run(
-        id, profile, kind, orderId, amount, currency, kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!,
+      const ref = BigInt(i + 1);
+      insertPayment.add(
+        ref, id, profile, kind, orderId, amount, currency, kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!,
         kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : mail, kind === 'external' ? null : phone,
         card ? `5${String(12345 + (i % 7)).padStart(5, '0')}` : null, card ? String(1000 + (i % 9000)) : null, txId,
         kind === 'checkout' ? `cs_${i.toString(36)}` : null, kind === 'link' ? `https://pay.example/link?linkId=ln_${i.toString(36)}` : null,
@@ -178,7 +203,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
         // As the app stores it now (main/ledger/last-error.ts): a reason each language words.
         state === 'not_created' ? refusedLastError : null,
-      ).lastInsertRowid);
+      );
       historyId = 0;
       opSeq = 0;
       counts.payments++;
@@ -198,7 +223,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         counts.history++;
       }
       if (kind === 'link' && txId && state !== 'pending') {
-        insertWebhook.run(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, soon, webhookColumns));
+        insertWebhook.add(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, later(1), webhookColumns));
         counts.webhooks++;
       }
       if (state === 'partially_captured' || (state === 'paid' && createWord === 'AUTHORIZED')) {
@@ -228,32 +253,41 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         counts.history++;
       }
       if (checked) {
-        insertCheck.run(ref, tm(60), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
+        insertCheck.add(ref, tm(60), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
         counts.checks++;
       }
       if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);
     }
     writeUntil(BigInt(Number.MAX_SAFE_INTEGER));
+    for (const batch of [insertPayment, insertOp, insertHistory, insertWebhook, insertCheck, insertAudit]) batch.flush();
+    phase('rows');
     restore();
     // The chain was built here, entry by entry: it counts as verified up to its end.
     db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_seq'").run(seq);
     db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_hash'").run(prevHash);
   }).immediate();
+  phase('commit');
   db.pragma(`cache_size = ${cache}`);
+  db.pragma(`synchronous = ${synchronous}`);
   db.pragma('journal_mode = WAL');
   db.pragma('analysis_limit = 1000');
   db.exec('ANALYZE');
+  phase('analyze');
   return counts;
 }
 
 /** Drops the indexes and triggers of the bulk-written tables; the returned function builds them again. */
-function dropDerived(db: LedgerDb): () => void {
+function dropDerived(db: LedgerDb, phase: (name: string) => void): () => void {
   const tables = ['payments', 'ledger_operations', 'ledger_history', 'ledger_checks', 'ledger_webhooks', 'ledger_audit'];
   const items = db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(', ')})`).all(...tables) as Array<{ type: string; name: string; sql: string }>;
   for (const item of items) db.exec(`DROP ${item.type.toUpperCase()} "${item.name}"`);
   return () => {
+    rebuildSearchIndex(db);
+    phase('search');
     for (const item of items.filter((i) => i.type === 'index')) db.exec(item.sql);
+    phase('indexes');
     rebuildLedgerDerived(db);
+    phase('derived');
     for (const item of items.filter((i) => i.type === 'trigger')) db.exec(item.sql);
   };
 }
