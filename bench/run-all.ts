@@ -4,12 +4,11 @@
 // At the end, one table puts every figure of issue 13's "done when" next to its goal, from the
 // `RESULT <name> <value> <unit>` lines the benches print (bench/README.md).
 // Run: npm run bench -- [--data-dir DIR] [--runs R: list runs per case, else ledger-search.ts's 41] [--skip-1m] [--skip-ui]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { openLedgerDb, ledgerFileName } from '../main/ledger/database';
-import { seedLedger } from '../scripts/seed-ledger';
+import { ledgerFileName } from '../main/ledger/database';
 import { option, sizeLabel, table } from './support';
 import { summarize, type Figures } from './summary';
 
@@ -23,11 +22,10 @@ function ledger(payments: number): string {
   const dir = join(root, payments >= 1_000_000 ? `${payments / 1_000_000}m` : `${payments / 1_000}k`);
   if (!existsSync(join(dir, ledgerFileName))) {
     mkdirSync(dir, { recursive: true });
-    const db = openLedgerDb(dir);
     const t0 = performance.now();
-    seedLedger(db, { payments });
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    db.close();
+    // As `npm run seed` makes it (two threads: scripts/seed-two-threads.ts).
+    const seed = spawnSync(process.execPath, ['scripts/run-ts.mjs', 'scripts/seed.ts', '--payments', String(payments), '--data-dir', dir], { stdio: 'inherit' });
+    if (seed.status !== 0) throw new Error(`Seeding ${payments} payments into ${dir} failed (exit code ${seed.status}).`);
     const size = statSync(join(dir, ledgerFileName)).size;
     seeded.push([payments.toLocaleString('en'), `${((performance.now() - t0) / 1000).toFixed(1)} s`, `${(size / 1e6).toFixed(0)} MB`, `${Math.round(size / payments)} B`]);
     figures.set(`ledger_bytes_per_payment_${sizeLabel(payments)}`, { value: size / payments, unit: 'B' });

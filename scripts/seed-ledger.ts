@@ -2,15 +2,17 @@
 // recurring charges over two years, in several currencies and every state, captures and
 // refunds with their operations, Arabic and Latin customer names, webhooks, status checks and
 // an intact audit chain. Deterministic for a given seed, so benchmarks compare like with like.
-// Fast at a million payments: one transaction, prepared statements, and the secondary indexes,
-// search index and triggers built once after the rows are in, not kept up row by row.
+// Fast at a million payments: prepared statements, and the secondary indexes, search index and
+// triggers built once after the rows are in, not kept up row by row. seedLedger writes it all
+// in one transaction on the caller's thread (the tests' small ledgers); `npm run seed` shares
+// the work between two threads (seed-two-threads.ts) with writeSeedRows and the steps below.
 import { hash as sha256Of, randomUUID } from 'node:crypto';
 import { formatMinor, type CurrencyCode } from '../contract/money';
 import type { LedgerDb } from '../main/ledger/database';
 import { rebuildLedgerDerived, rebuildSearchIndex } from '../main/ledger/derived';
 import { leanAnswer, webhookColumns } from '../main/ledger/lean-answer';
 import { storedLastError } from '../main/ledger/last-error';
-import { batchInsert } from './seed-batch';
+import { batchInsert, type Batch } from './seed-batch';
 
 const refusedLastError = storedLastError({ key: 'gateway.request_rejected' });
 const latinFirst = ['Layla', 'Omar', 'Maryam', 'Zaid', 'Sara', 'Khalid', 'Noura', 'Fahad', 'Huda', 'Yousef', 'Ahmed', 'Reem', 'Faisal', 'Dana', 'James', 'Anna', 'Priya', 'Hassan'];
@@ -57,51 +59,137 @@ export type SeedOptions = {
   payments: number; seed?: number; start?: Date; end?: Date; profileId?: string; onProgress?: (done: number) => void;
   /** Each phase's seconds as it ends (rows, search, indexes, derived, commit, analyze): where the time goes. */
   onPhase?: (phase: string, seconds: number) => void;
+  /** The ids' random part (3 hex digits), fixed only to compare two seeds row for row; else new each seed. */
+  idTail?: string;
 };
+/** Which tables a thread writes: all of them (seedLedger), or its share when two threads seed (seed-two-threads.ts). */
+export type SeedShare = 'all' | 'payments' | 'children';
+export type SeedRows = { counts: SeedCounts; seq: number; prevHash: string };
 export type SeedCounts = { payments: number; operations: number; history: number; audit: number; webhooks: number; checks: number };
 
 export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
+  checkEmpty(db);
+  const phase = phaseTimer(options.onPhase);
+  const restorePragmas = bulkPragmas(db);
+  let counts: SeedCounts | undefined;
+  db.transaction(() => {
+    const restore = dropDerived(db);
+    const rows = writeSeedRows(db, options, 'all');
+    counts = rows.counts;
+    phase('rows');
+    rebuildSearchIndex(db);
+    phase('search');
+    restore.indexes();
+    phase('indexes');
+    rebuildLedgerDerived(db);
+    phase('derived');
+    restore.triggers();
+    markChainVerified(db, rows);
+  }).immediate();
+  phase('commit');
+  restorePragmas();
+  analyze(db);
+  phase('analyze');
+  return counts!;
+}
+
+/** Tells each phase's seconds as it ends (`onPhase`): where the time goes. */
+export function phaseTimer(onPhase: SeedOptions['onPhase']): (name: string) => void {
+  let start = performance.now();
+  return (name) => {
+    const now = performance.now();
+    onPhase?.(name, (now - start) / 1000);
+    start = now;
+  };
+}
+
+export function checkEmpty(db: LedgerDb): void {
+  const existing = (db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n;
+  if (existing > 0) throw new Error(`The ledger already holds ${existing} payments; seed an empty data folder.`);
+}
+
+/**
+ * A big page cache, and the rollback journal in memory instead of the WAL for the seed's
+ * transactions: every page would otherwise be written twice (WAL, then checkpoint). No sync
+ * either: the file is new, and a seed stopped midway is begun again in an empty folder (seed.ts
+ * says so). A cache holding the whole 1M ledger (2 GiB) was no faster: the writing moved to the
+ * commit (4-7 s), 1.3 GB resident (docs/performance.md, "Seeding and ledger size"). Returns the
+ * function that puts the connection's settings back.
+ */
+export function bulkPragmas(db: LedgerDb): () => void {
+  const cache = db.pragma('cache_size', { simple: true });
+  const synchronous = db.pragma('synchronous', { simple: true });
+  db.pragma('cache_size = -262144');
+  db.pragma('journal_mode = MEMORY');
+  db.pragma('synchronous = OFF');
+  return () => {
+    db.pragma(`cache_size = ${cache}`);
+    db.pragma(`synchronous = ${synchronous}`);
+    db.pragma('journal_mode = WAL');
+  };
+}
+
+/** The chain was built by the seed, entry by entry: it counts as verified up to its end. */
+export function markChainVerified(db: LedgerDb, rows: SeedRows): void {
+  db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_seq'").run(rows.seq);
+  db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_hash'").run(rows.prevHash);
+}
+
+export function analyze(db: LedgerDb): void {
+  db.pragma('analysis_limit = 1000');
+  db.exec('ANALYZE');
+}
+
+/**
+ * Writes the seed's rows (its share of them) in the open transaction, with the indexes and
+ * triggers dropped: the same rows for the same options whichever share, so two threads each
+ * writing theirs make what one thread writing all makes. Words get their ids (ledger_words) as
+ * first used, only by the child tables, so the share writing them numbers them as `all` does.
+ */
+export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedShare): SeedRows {
+  const payments = share !== 'children';
+  const children = share !== 'payments';
   const rnd = random(options.seed ?? 42);
   const end = (options.end ?? new Date('2026-11-01T00:00:00Z')).getTime();
   const start = (options.start ?? new Date(end - 730 * 86_400_000)).getTime();
   const profile = options.profileId ?? 'practice';
   const n = options.payments;
   const counts: SeedCounts = { payments: 0, operations: 0, history: 0, audit: 0, webhooks: 0, checks: 0 };
-  const existing = (db.prepare('SELECT count(*) AS n FROM payments').get() as { n: number }).n;
-  if (existing > 0) throw new Error(`The ledger already holds ${existing} payments; seed an empty data folder.`);
 
   // Each table's rows in multi-row INSERTs (seed-batch.ts); a payment's rowid is given, 1 up (the
-  // table is empty), so its rows need not wait for its insert.
-  const insertPayment = batchInsert(db, `INSERT INTO payments (rowid, id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
+  // table is empty), so its rows need not wait for its insert. A table outside the share is not
+  // written, and what only it needs is not worked out.
+  const table = (on: boolean, head: string, row: string): Batch => (on ? batchInsert(db, head, row) : { add: () => {}, flush: () => {} });
+  const insertPayment = table(payments, `INSERT INTO payments (rowid, id, profile_id, environment, kind, order_id, amount_minor, currency, description, customer_name, customer_email, customer_phone,
     card_bin, card_last4, transaction_id, session_id, link_url, recurring_token, parent_payment_id, auth_only, state, status_word, captured_minor, refunded_minor, created_by, created_at, updated_at,
     last_checked_at, next_check_at, check_attempts, needs_attention, watched, last_error)`,
     `(?, ?, ?, 'practice', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?)`);
   // The child tables as stored since migration 11 (main/ledger/packing.ts): the payment by its
   // rowid, ids and hashes as bytes, times as milliseconds, repeated words by id.
-  const insertOp = batchInsert(db, `INSERT INTO ledger_operations (id, payment, seq, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)`,
+  const insertOp = table(children, `INSERT INTO ledger_operations (id, payment, seq, kind, amount_minor, base_minor, reason, os_user, outcome, error_code, error_message, gateway_answer, created_at, completed_at)`,
     '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const insertHistory = batchInsert(db, 'INSERT INTO ledger_history (payment, id, state, status_word, source, at)', '(?, ?, ?, ?, ?, ?)');
-  const insertWebhook = batchInsert(db, 'INSERT INTO ledger_webhooks (received_at, dedup_key, payment, transaction_id, order_id, status_word, type, duplicate, body)', '(?, ?, ?, ?, NULL, ?, ?, 0, ?)');
-  const insertCheck = batchInsert(db, 'INSERT INTO ledger_checks (payment, id, at, outcome, status_word, state)', '(?, 1, ?, ?, ?, ?)');
-  const insertAudit = batchInsert(db, 'INSERT INTO ledger_audit (seq, at, os_user, profile_id, environment, action, payment, order_id, amount_minor, currency, reason, result, prev_hash, hash)',
+  const insertHistory = table(children, 'INSERT INTO ledger_history (payment, id, state, status_word, source, at)', '(?, ?, ?, ?, ?, ?)');
+  const insertWebhook = table(children, 'INSERT INTO ledger_webhooks (received_at, dedup_key, payment, transaction_id, order_id, status_word, type, duplicate, body)', '(?, ?, ?, ?, NULL, ?, ?, 0, ?)');
+  const insertCheck = table(children, 'INSERT INTO ledger_checks (payment, id, at, outcome, status_word, state)', '(?, 1, ?, ?, ?, ?)');
+  const insertAudit = table(children, 'INSERT INTO ledger_audit (seq, at, os_user, profile_id, environment, action, payment, order_id, amount_minor, currency, reason, result, prev_hash, hash)',
     '(?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, NULL, ?)');
   const wordIds = new Map<string, number>();
-  const addWord = db.prepare('INSERT INTO ledger_words (word) VALUES (?) ON CONFLICT (word) DO UPDATE SET word = excluded.word RETURNING id').pluck();
+  const addWord = children ? db.prepare('INSERT INTO ledger_words (word) VALUES (?) ON CONFLICT (word) DO UPDATE SET word = excluded.word RETURNING id').pluck() : undefined;
   const w = (word: string | null) => {
     if (word === null) return null;
     let id = wordIds.get(word);
-    if (id === undefined) wordIds.set(word, (id = addWord.get(word) as number));
+    if (id === undefined) wordIds.set(word, (id = addWord!.get(word) as number));
     return id;
   };
   const kindCodes: Record<string, number> = { create: 0, capture: 1, void: 2, refund: 3 };
   const outcomeCodes: Record<string, number> = { sending: 0, succeeded: 1, failed: 2, unknown: 3 };
   const op = (id: string, ref: bigint, kind: string, amount: number | null, base: number | null, reason: string | null, user: string, outcome: string, errorCode: string | null, errorMessage: string | null, answer: string | null, at: bigint, done: bigint) =>
-    insertOp.add(Buffer.from(id.replace(/-/g, ''), 'hex'), ref, ++opSeq, kindCodes[kind], amount, base, w(reason), w(user), outcomeCodes[outcome], w(errorCode), errorMessage, answer, at, done);
+    children && insertOp.add(Buffer.from(id.replace(/-/g, ''), 'hex'), ref, ++opSeq, kindCodes[kind], amount, base, w(reason), w(user), outcomeCodes[outcome], w(errorCode), errorMessage, answer, at, done);
   let historyId = 0;
   let opSeq = 0;
-  const history = (ref: bigint, state: string, word: string | null, source: string, at: bigint) => insertHistory.add(ref, ++historyId, w(state), w(word), w(source), at);
+  const history = (ref: bigint, state: string, word: string | null, source: string, at: bigint) => children && insertHistory.add(ref, ++historyId, w(state), w(word), w(source), at);
 
-  const last = db.prepare('SELECT seq, hash FROM ledger_audit ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: Buffer } | undefined;
+  const last = children ? (db.prepare('SELECT seq, hash FROM ledger_audit ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: Buffer } | undefined) : undefined;
   let seq = last?.seq ?? 0;
   let prevHash = last?.hash.toString('hex') ?? '0'.repeat(64);
   // The same content and hash rule as main/ledger/audit-log.ts.
@@ -119,7 +207,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   // audit screen's period (found by halving on seq, audit-period.ts) listed November's refunds
   // under October.
   const waiting = new EntriesByTime();
-  const audit = (...entry: AuditEntry) => waiting.push(entry);
+  const audit = (...entry: AuditEntry) => children && waiting.push(entry);
   const writeUntil = (ms: bigint) => {
     while (waiting.size > 0 && waiting.first()![1] <= ms) write(waiting.shift()!);
   };
@@ -134,7 +222,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
   // Ids ordered by time (UUID version 7 layout): the primary-key B-trees grow at their end
   // instead of taking random inserts all over a file far larger than the page cache.
   let idCounter = 0;
-  const idTail = randomUUID().replace(/-/g, '').slice(17, 20);
+  const idTail = options.idTail ?? randomUUID().replace(/-/g, '').slice(17, 20);
   // A payment's ids share its time: that part is written once a payment.
   let prefixOf = NaN;
   let prefix = '';
@@ -147,24 +235,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
     const count = (idCounter++).toString(16).padStart(12, '0');
     return `${prefix}${count.slice(0, 3)}-${count.slice(3)}000`;
   };
-  // A big page cache, and the rollback journal in memory instead of the WAL for this one
-  // transaction: every page would otherwise be written twice (WAL, then checkpoint).
-  // No sync either: the file is new, and a seed stopped midway is begun again in an empty folder
-  // (seed.ts says so). A cache holding the whole 1M ledger (2 GiB) was no faster: the writing
-  // moved to the commit (4-7 s), 1.3 GB resident (docs/performance.md, "Seeding and ledger size").
-  const cache = db.pragma('cache_size', { simple: true });
-  const synchronous = db.pragma('synchronous', { simple: true });
-  db.pragma('cache_size = -262144');
-  db.pragma('journal_mode = MEMORY');
-  db.pragma('synchronous = OFF');
-  let phaseStart = performance.now();
-  const phase = (name: string) => {
-    const now = performance.now();
-    options.onPhase?.(name, (now - phaseStart) / 1000);
-    phaseStart = now;
-  };
-  db.transaction(() => {
-    const restore = dropDerived(db, phase);
+  {
     for (let i = 0; i < n; i++) {
       const t = start + i * step + rnd() * step * 0.9;
       writeUntil(BigInt(Math.trunc(t)));
@@ -181,8 +252,6 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       const arabic = rnd() < 0.35;
       const first = arabic ? arabicFirst[Math.floor(rnd() * arabicFirst.length)]! : latinFirst[Math.floor(rnd() * latinFirst.length)]!;
       const lastName = arabic ? arabicLast[Math.floor(rnd() * arabicLast.length)]! : latinLast[Math.floor(rnd() * latinLast.length)]!;
-      const mail = `${latinFirst[i % latinFirst.length]!.toLowerCase()}.${i.toString(36)}@example.com`;
-      const phone = `+9665${String(10_000_000 + ((i * 7919) % 89_999_999))}`;
       const user = users[Math.floor(rnd() * users.length)]!;
       const id = uuid(t);
       const orderId = `PD-${at.slice(0, 10).replace(/-/g, '')}-${i.toString(36).toUpperCase().padStart(5, '0')}`;
@@ -193,12 +262,14 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
       const word = words[state] || null;
       const checked = state === 'unknown' || rnd() < 0.1;
       const ref = BigInt(i + 1);
-      insertPayment.add(
+      const recurringToken = kind === 'checkout' && rnd() < 0.1;
+      if (payments) insertPayment.add(
         ref, id, profile, kind, orderId, amount, currency, kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!,
-        kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : mail, kind === 'external' ? null : phone,
+        kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : `${latinFirst[i % latinFirst.length]!.toLowerCase()}.${i.toString(36)}@example.com`,
+        kind === 'external' ? null : `+9665${String(10_000_000 + ((i * 7919) % 89_999_999))}`,
         card ? `5${String(12345 + (i % 7)).padStart(5, '0')}` : null, card ? String(1000 + (i % 9000)) : null, txId,
         kind === 'checkout' ? `cs_${i.toString(36)}` : null, kind === 'link' ? `https://pay.example/link?linkId=ln_${i.toString(36)}` : null,
-        kind === 'checkout' && rnd() < 0.1 ? `rt_${i.toString(36)}` : null, state === 'authorised' || state === 'partially_captured' ? 1 : 0,
+        recurringToken ? `rt_${i.toString(36)}` : null, state === 'authorised' || state === 'partially_captured' ? 1 : 0,
         state, word, captured, refunded, user, at, later(state === 'pending' ? 0 : 30), checked ? later(60) : null,
         state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
         // As the app stores it now (main/ledger/last-error.ts): a reason each language words.
@@ -223,7 +294,7 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         counts.history++;
       }
       if (kind === 'link' && txId && state !== 'pending') {
-        insertWebhook.add(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, later(1), webhookColumns));
+        if (children) insertWebhook.add(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, later(1), webhookColumns));
         counts.webhooks++;
       }
       if (state === 'partially_captured' || (state === 'paid' && createWord === 'AUTHORIZED')) {
@@ -253,43 +324,29 @@ export function seedLedger(db: LedgerDb, options: SeedOptions): SeedCounts {
         counts.history++;
       }
       if (checked) {
-        insertCheck.add(ref, tm(60), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
+        if (children) insertCheck.add(ref, tm(60), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
         counts.checks++;
       }
       if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);
     }
     writeUntil(BigInt(Number.MAX_SAFE_INTEGER));
     for (const batch of [insertPayment, insertOp, insertHistory, insertWebhook, insertCheck, insertAudit]) batch.flush();
-    phase('rows');
-    restore();
-    // The chain was built here, entry by entry: it counts as verified up to its end.
-    db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_seq'").run(seq);
-    db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'audit_verified_hash'").run(prevHash);
-  }).immediate();
-  phase('commit');
-  db.pragma(`cache_size = ${cache}`);
-  db.pragma(`synchronous = ${synchronous}`);
-  db.pragma('journal_mode = WAL');
-  db.pragma('analysis_limit = 1000');
-  db.exec('ANALYZE');
-  phase('analyze');
-  return counts;
+  }
+  return { counts, seq, prevHash };
 }
 
-/** Drops the indexes and triggers of the bulk-written tables; the returned function builds them again. */
-function dropDerived(db: LedgerDb, phase: (name: string) => void): () => void {
-  const tables = ['payments', 'ledger_operations', 'ledger_history', 'ledger_checks', 'ledger_webhooks', 'ledger_audit'];
-  const items = db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(', ')})`).all(...tables) as Array<{ type: string; name: string; sql: string }>;
+/** The tables the seed writes in bulk. */
+export const seedTables = ['payments', 'ledger_operations', 'ledger_history', 'ledger_checks', 'ledger_webhooks', 'ledger_audit'];
+
+/** Drops the triggers of the bulk-written tables and the indexes of all but `keepIndexesOf`; what it returns builds them again. */
+export function dropDerived(db: LedgerDb, keepIndexesOf: string[] = []): { indexes: () => void; triggers: () => void } {
+  const items = (db.prepare(`SELECT type, name, tbl_name AS tableName, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN (${seedTables.map(() => '?').join(', ')})`).all(...seedTables) as Array<{ type: string; name: string; tableName: string; sql: string }>)
+    .filter((i) => i.type === 'trigger' || !keepIndexesOf.includes(i.tableName));
   for (const item of items) db.exec(`DROP ${item.type.toUpperCase()} "${item.name}"`);
-  return () => {
-    rebuildSearchIndex(db);
-    phase('search');
-    for (const item of items.filter((i) => i.type === 'index')) db.exec(item.sql);
-    phase('indexes');
-    rebuildLedgerDerived(db);
-    phase('derived');
-    for (const item of items.filter((i) => i.type === 'trigger')) db.exec(item.sql);
+  const build = (type: string) => () => {
+    for (const item of items.filter((i) => i.type === type)) db.exec(item.sql);
   };
+  return { indexes: build('index'), triggers: build('trigger') };
 }
 
 type AuditEntry = [ref: bigint, atMs: bigint, user: string, action: string, paymentId: string, orderId: string, amount: number, currency: string, reason: string | null, result: string];
