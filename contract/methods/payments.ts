@@ -32,12 +32,7 @@ const timeZone = shared(() => text(64).optional());
 
 export { paymentKinds };
 export const operationKinds = ['create', 'capture', 'void', 'refund'] as const;
-/**
- * A send open longer than this has no sender left (the gateway client gives up after 30 s): only a
- * Paydesk that stopped mid-send leaves one, on the team ledger another laptop that has not started
- * again. Needs attention lists it (main/ledger/attention-queue.ts); the screens say so.
- */
-export const staleSendMinutes = 2;
+export { staleSendMinutes } from '../send-timing';
 
 const customer = shared(() => z.object({ name: text(200), email: text(320), phone: text(40) }).strict());
 const checkoutCustomer = shared(() => customer().extend({ idType: text(40).optional(), idNumber: text(60).optional(), taxNumber: text(60).optional() }).strict());

@@ -3,7 +3,8 @@
 // payment's detail say who sent what, when and from where, why nothing settles it yet and what to
 // do, in the same words; the list's row says it briefly (docs/screens-after-sale.md, "A send left open").
 import { useEffect, useReducer } from 'react';
-import { staleSendMinutes, type operationKinds } from '../../../../contract/methods/payments';
+import type { operationKinds } from '../../../../contract/methods/payments';
+import { staleSendMinutes } from '../../../../contract/send-timing';
 import type { CurrencyCode } from '../../../../contract/money';
 import type { Language } from '../../i18n';
 import { formatAmount, formatRowDateTime } from '../../i18n/format';
