@@ -19,13 +19,15 @@ const unclearRefund = {
   id: 'op-2', kind: 'refund', amountMinor: 4_000, reason: 'Customer asked', osUser: 'layla', person: null, outcome: 'unknown', errorCode: null, errorMessage: null,
   gatewayAnswer: null, createdAt: '2026-11-23T10:01:00.000Z', completedAt: null,
 };
+/** The operation whose answer was lost, as the detail lists it. */
+let lostOperation: typeof unclearRefund = unclearRefund;
 let payment: PaymentView = cardSale();
 let statusAnswer: () => unknown;
 /** The refund's answer comes when this settles (at once unless a test holds it). */
 let answerHeld: Promise<void> = Promise.resolve();
 stubMain({
   getPayment: () => ({ ok: true, value: unchecked({
-    payment, related: { parent: null, repeats: [] }, operations: payment.operationInFlight ? [unclearRefund] : [], history: [], checks: [], webhooks: [],
+    payment, related: { parent: null, repeats: [] }, operations: payment.operationInFlight ? [lostOperation] : [], history: [], checks: [], webhooks: [],
   }) }),
   // The refund's answer lost: main answers with the operation still open.
   refundPayment: async () => {
@@ -51,6 +53,7 @@ const failedCheck = () => ({ ok: false, error: { code: 'gateway_error', message:
 
 beforeEach(() => {
   payment = cardSale();
+  lostOperation = unclearRefund;
   statusAnswer = failedCheck;
   answerHeld = Promise.resolve();
 });
@@ -217,8 +220,9 @@ describe('the refund dialog whose answer is lost', () => {
     };
     fireEvent.click(screen.getByTestId('check-status'));
     await waitFor(() => expect(screen.queryByTestId('action-dialog')).toBeNull());
-    const notice = await screen.findByTestId('detail-notice');
-    expect(notice.textContent).toBe('The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.');
+    // The note above names what to look up; the line under the buttons does not say it all again.
+    await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('Status checked: the gateway’s answer still cannot tell whether it went through. The next step is in the note above.'));
+    expect(screen.getByTestId('attention-undecidable').textContent).toMatch(/^The gateway’s answers cannot tell whether the last refund went through\. Look up order reference/);
     expect(await screen.findByTestId('action-settle')).toBeTruthy();
   });
 });
@@ -232,8 +236,34 @@ describe('the detail’s "Check status now"', () => {
     };
     render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
     fireEvent.click(await screen.findByTestId('action-status'));
-    await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.'));
+    await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('Status checked: the gateway’s answer still cannot tell whether it went through. The next step is in the note above.'));
+    expect(screen.getByTestId('attention-undecidable').textContent).toContain('Look up order reference');
     expect(await screen.findByTestId('action-settle')).toBeTruthy();
+  });
+
+  it('says so in Arabic too, once: the note what to look up, the check\'s line only that it still cannot tell', async () => {
+    act(() => useLanguage.getState().setLanguage('ar'));
+    payment = cardSale({ operationInFlight: true });
+    statusAnswer = () => {
+      payment = { ...payment, needsAttention: true, attentionReason: 'undecidable' };
+      return { ok: true, value: payment };
+    };
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-status'));
+    await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('فُحصت الحالة: ما زال رد البوابة لا يكفي لمعرفة هل تمت. الخطوة التالية مذكورة في الملاحظة أعلاه.'));
+    expect(screen.getByTestId('attention-undecidable').textContent).toContain('ابحث في لوحة تحكم البوابة عن مرجع الطلب');
+  });
+
+  it('an unclear creation, with no note naming it, still says to look it up and settle it by hand', async () => {
+    lostOperation = { ...unclearRefund, id: 'op-1', kind: 'create', reason: null };
+    payment = cardSale();
+    statusAnswer = () => {
+      payment = { ...payment, operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' };
+      return { ok: true, value: payment };
+    };
+    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+    fireEvent.click(await screen.findByTestId('action-status'));
+    await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.'));
   });
 
   it('keeps the keyboard: back on the button once the answer is in', async () => {

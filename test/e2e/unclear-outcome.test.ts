@@ -53,7 +53,8 @@ describe('a refund whose answer is lost, the status failing too', () => {
     // The status answers again: "Approved, Purchase" without totals cannot say whether 30.00 was refunded.
     await practice.fault('status', null);
     await session.page.getByTestId('action-status').click();
-    await expect.poll(() => session.page.getByTestId('detail-notice').textContent()).toBe('The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.');
+    // The note names what to look up; the check's line does not say it all again (the fifteenth walk).
+    await expect.poll(() => session.page.getByTestId('detail-notice').textContent()).toBe('Status checked: the gateway’s answer still cannot tell whether it went through. The next step is in the note above.');
     await expect.poll(() => focusedTestId(session)).toBe('action-status');
     expect(await session.page.getByTestId('attention-undecidable').textContent()).toMatch(/cannot tell whether the last refund went through/);
     expect(await session.page.getByTestId('detail-in-flight').count()).toBe(0);

@@ -302,8 +302,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
         </p>
       )}
       {/* Under the buttons, with the notice: a refused press sets it, and above them it pushed the buttons down under the pointer. */}
+      {/* With the note above saying what the answers cannot tell and what to look up, a check's line says only that it still cannot (both said it, the fifteenth walk). */}
       {payment.lastError && !lastErrorInNotice && <p className="form-error" data-testid="detail-last-error"><LastError payment={payment} /></p>}
-      <NoticeLine notice={notice} testId="detail-notice" />
+      <NoticeLine notice={unclear && notice && 'key' in notice.words && notice.words.key === 'action.settleByHand' ? said('detail.checkedUndecided') : notice} testId="detail-notice" />
       {/* "Ask the customer for … another way to pay": that way, one press, as a refused charge's dialog offers it. */}
       {notice?.declinedCharge && mayCreate && <p><PayByLinkButton payment={notice.declinedCharge} testId="declined-charge-by-link" /></p>}
       {/* The facts in two lists on one grid (transactions.css), the message to the customer between
