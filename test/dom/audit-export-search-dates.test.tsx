@@ -30,7 +30,19 @@ afterEach(() => {
   speak('en');
 });
 
-describe('the audit log’s export of a search within dates', () => {
+describe('the audit log’s export, whole or of a search within dates', () => {
+  // First: the screen's search and dates are kept for the session (the next test sets both).
+  it('says the whole log\'s file in entries, as the searches\' lines do (it said "rows")', async () => {
+    render(<AuditScreen />);
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId('audit-export'));
+    await waitFor(() => expect(text('audit-message')).toBe('Saved 115 entries to \u2066/home/huda/audit.csv\u2069.'));
+    expect(exportsAsked.at(-1)).toMatchObject({ kind: 'audit' });
+    expect(exportsAsked.at(-1)!.search).toBeUndefined();
+    speak('ar');
+    expect(text('audit-message')).toBe('حُفظ 115 قيدًا في \u2066/home/huda/audit.csv\u2069.');
+  });
+
   it('names the dates on its button and in the saved line, and says to clear both for the whole log', async () => {
     render(<AuditScreen />);
     await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
@@ -45,4 +57,5 @@ describe('the audit log’s export of a search within dates', () => {
     expect(text('audit-export')).toBe('صدّر قيود هذه التواريخ المطابقة لـ «refund»');
     expect(text('audit-message')).toBe('حُفظ 115 قيدًا من هذه التواريخ مطابقًا لـ «refund» في \u2066/home/huda/audit.csv\u2069. هذا جزء من السجل: لا تُفحص سلسلته إلا في تصدير السجل كاملًا (امسح البحث والتواريخ).');
   });
+
 });

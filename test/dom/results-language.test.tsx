@@ -114,9 +114,9 @@ describe('results after a change of language', () => {
     render(<AuditScreen />);
     await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     fireEvent.click(screen.getByTestId('audit-export'));
-    await waitFor(() => expect(text('audit-message')).toBe('Saved 3 rows to \u2066/home/layla/audit.csv\u2069'));
+    await waitFor(() => expect(text('audit-message')).toBe('Saved 3 entries to \u2066/home/layla/audit.csv\u2069.'));
     speak('ar');
-    expect(text('audit-message')).toBe('حُفظت 3 صفوف في \u2066/home/layla/audit.csv\u2069');
+    expect(text('audit-message')).toBe('حُفظت 3 قيود في \u2066/home/layla/audit.csv\u2069.');
 
     fireEvent.click(screen.getByTestId('audit-verify'));
     await waitFor(() => expect(text('audit-message')).toBe(wordReason('ar', auditReason)));

@@ -255,7 +255,7 @@ describe('the detail’s "Check status now"', () => {
   });
 
   it('an unclear creation, with no note naming it, still says to look it up and settle it by hand', async () => {
-    lostOperation = { ...unclearRefund, id: 'op-1', kind: 'create', reason: null };
+    lostOperation = { ...unclearRefund, id: 'op-1', kind: 'create' };
     payment = cardSale();
     statusAnswer = () => {
       payment = { ...payment, operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' };

@@ -122,7 +122,9 @@ export function AuditScreen() {
     setExporting(undefined);
     setMessage(result.ok && searched && dated ? { key: 'audit.exportSavedMatchingPeriod', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } }
       : result.ok && searched ? { key: 'audit.exportSavedMatching', values: { rows: result.rows, query: searched, path: ltrIsolated(result.path) } }
-      : result.ok && dated ? { key: 'audit.exportSavedPeriod', values: { rows: result.rows, path: ltrIsolated(result.path) } } : exportWords(result));
+      : result.ok && dated ? { key: 'audit.exportSavedPeriod', values: { rows: result.rows, path: ltrIsolated(result.path) } }
+      // The whole log in entries, as the searches' lines and the screen's count say (it said "rows": the fifteenth walk).
+      : result.ok ? { key: 'audit.exportSaved', values: { rows: result.rows, path: ltrIsolated(result.path) } } : exportWords(result));
   }
 
   async function verifyAll() {
