@@ -235,103 +235,101 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     const count = (idCounter++).toString(16).padStart(12, '0');
     return `${prefix}${count.slice(0, 3)}-${count.slice(3)}000`;
   };
-  {
-    for (let i = 0; i < n; i++) {
-      const t = start + i * step + rnd() * step * 0.9;
-      writeUntil(BigInt(Math.trunc(t)));
-      const at = new Date(t).toISOString();
-      const later = (minutes: number) => new Date(t + minutes * 60_000).toISOString();
-      // The same times as milliseconds (stored so by the child tables).
-      const tm = (minutes: number) => BigInt(Math.trunc(t + minutes * 60_000));
-      const [currency, , typical] = weighted(currencyTable, rnd());
-      const amount = Math.max(100, Math.round(typical * (0.05 + rnd() * 2)));
-      const kind = weighted(kinds, rnd());
-      let state = weighted(states, rnd());
-      if (kind === 'external' && state === 'not_created') state = 'paid';
-      if ((kind === 'link' || kind === 'checkout') && state === 'authorised' && rnd() < 0.5) state = 'pending';
-      const arabic = rnd() < 0.35;
-      const first = arabic ? arabicFirst[Math.floor(rnd() * arabicFirst.length)]! : latinFirst[Math.floor(rnd() * latinFirst.length)]!;
-      const lastName = arabic ? arabicLast[Math.floor(rnd() * arabicLast.length)]! : latinLast[Math.floor(rnd() * latinLast.length)]!;
-      const user = users[Math.floor(rnd() * users.length)]!;
-      const id = uuid(t);
-      const orderId = `PD-${at.slice(0, 10).replace(/-/g, '')}-${i.toString(36).toUpperCase().padStart(5, '0')}`;
-      const txId = state === 'not_created' ? null : `tx_${i.toString(36)}${Math.floor(rnd() * 1e9).toString(36)}`;
-      const card = kind === 'sale' || kind === 'recurring' || ((kind === 'checkout' || kind === 'link') && state !== 'pending' && state !== 'expired');
-      const captured = state === 'paid' || state === 'refunded' || state === 'partially_refunded' ? amount : state === 'partially_captured' ? Math.floor(amount / 2) : 0;
-      const refunded = state === 'refunded' ? captured : state === 'partially_refunded' ? Math.max(1, Math.floor(captured * (0.1 + rnd() * 0.6))) : 0;
-      const word = words[state] || null;
-      const checked = state === 'unknown' || rnd() < 0.1;
-      const ref = BigInt(i + 1);
-      const recurringToken = kind === 'checkout' && rnd() < 0.1;
-      if (payments) insertPayment.add(
-        ref, id, profile, kind, orderId, amount, currency, kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!,
-        kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : `${latinFirst[i % latinFirst.length]!.toLowerCase()}.${i.toString(36)}@example.com`,
-        kind === 'external' ? null : `+9665${String(10_000_000 + ((i * 7919) % 89_999_999))}`,
-        card ? `5${String(12345 + (i % 7)).padStart(5, '0')}` : null, card ? String(1000 + (i % 9000)) : null, txId,
-        kind === 'checkout' ? `cs_${i.toString(36)}` : null, kind === 'link' ? `https://pay.example/link?linkId=ln_${i.toString(36)}` : null,
-        recurringToken ? `rt_${i.toString(36)}` : null, state === 'authorised' || state === 'partially_captured' ? 1 : 0,
-        state, word, captured, refunded, user, at, later(state === 'pending' ? 0 : 30), checked ? later(60) : null,
-        state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
-        // As the app stores it now (main/ledger/last-error.ts): a reason each language words.
-        state === 'not_created' ? refusedLastError : null,
-      );
-      historyId = 0;
-      opSeq = 0;
-      counts.payments++;
-      history(ref, 'creating', null, 'create', tm(0));
+  for (let i = 0; i < n; i++) {
+    const t = start + i * step + rnd() * step * 0.9;
+    writeUntil(BigInt(Math.trunc(t)));
+    const at = new Date(t).toISOString();
+    const later = (minutes: number) => new Date(t + minutes * 60_000).toISOString();
+    // The same times as milliseconds (stored so by the child tables).
+    const tm = (minutes: number) => BigInt(Math.trunc(t + minutes * 60_000));
+    const [currency, , typical] = weighted(currencyTable, rnd());
+    const amount = Math.max(100, Math.round(typical * (0.05 + rnd() * 2)));
+    const kind = weighted(kinds, rnd());
+    let state = weighted(states, rnd());
+    if (kind === 'external' && state === 'not_created') state = 'paid';
+    if ((kind === 'link' || kind === 'checkout') && state === 'authorised' && rnd() < 0.5) state = 'pending';
+    const arabic = rnd() < 0.35;
+    const first = arabic ? arabicFirst[Math.floor(rnd() * arabicFirst.length)]! : latinFirst[Math.floor(rnd() * latinFirst.length)]!;
+    const lastName = arabic ? arabicLast[Math.floor(rnd() * arabicLast.length)]! : latinLast[Math.floor(rnd() * latinLast.length)]!;
+    const user = users[Math.floor(rnd() * users.length)]!;
+    const id = uuid(t);
+    const orderId = `PD-${at.slice(0, 10).replace(/-/g, '')}-${i.toString(36).toUpperCase().padStart(5, '0')}`;
+    const txId = state === 'not_created' ? null : `tx_${i.toString(36)}${Math.floor(rnd() * 1e9).toString(36)}`;
+    const card = kind === 'sale' || kind === 'recurring' || ((kind === 'checkout' || kind === 'link') && state !== 'pending' && state !== 'expired');
+    const captured = state === 'paid' || state === 'refunded' || state === 'partially_refunded' ? amount : state === 'partially_captured' ? Math.floor(amount / 2) : 0;
+    const refunded = state === 'refunded' ? captured : state === 'partially_refunded' ? Math.max(1, Math.floor(captured * (0.1 + rnd() * 0.6))) : 0;
+    const word = words[state] || null;
+    const checked = state === 'unknown' || rnd() < 0.1;
+    const ref = BigInt(i + 1);
+    const recurringToken = kind === 'checkout' && rnd() < 0.1;
+    if (payments) insertPayment.add(
+      ref, id, profile, kind, orderId, amount, currency, kind === 'sale' || kind === 'external' ? null : descriptions[i % descriptions.length]!,
+      kind === 'external' ? null : `${first} ${lastName}`, kind === 'external' ? null : `${latinFirst[i % latinFirst.length]!.toLowerCase()}.${i.toString(36)}@example.com`,
+      kind === 'external' ? null : `+9665${String(10_000_000 + ((i * 7919) % 89_999_999))}`,
+      card ? `5${String(12345 + (i % 7)).padStart(5, '0')}` : null, card ? String(1000 + (i % 9000)) : null, txId,
+      kind === 'checkout' ? `cs_${i.toString(36)}` : null, kind === 'link' ? `https://pay.example/link?linkId=ln_${i.toString(36)}` : null,
+      recurringToken ? `rt_${i.toString(36)}` : null, state === 'authorised' || state === 'partially_captured' ? 1 : 0,
+      state, word, captured, refunded, user, at, later(state === 'pending' ? 0 : 30), checked ? later(60) : null,
+      state === 'unknown' || state === 'pending' ? later(60 * 24) : null, state === 'unknown' ? 1 : 0,
+      // As the app stores it now (main/ledger/last-error.ts): a reason each language words.
+      state === 'not_created' ? refusedLastError : null,
+    );
+    historyId = 0;
+    opSeq = 0;
+    counts.payments++;
+    history(ref, 'creating', null, 'create', tm(0));
+    counts.history++;
+    const createOutcome = state === 'not_created' ? 'failed' : state === 'unknown' ? 'unknown' : 'succeeded';
+    const createWord = state === 'pending' || state === 'expired' || kind === 'link' || kind === 'checkout' ? 'PENDING' : state === 'declined' ? 'DECLINED' : state === 'authorised' || state === 'partially_captured' || state === 'voided' ? 'AUTHORIZED' : 'CAPTURED';
+    op(uuid(t), ref, 'create', amount, null, null, user, createOutcome, createOutcome === 'failed' ? 'validation' : createOutcome === 'unknown' ? 'timeout' : null,
+      createOutcome === 'failed' ? 'The gateway refused the request.' : createOutcome === 'unknown' ? 'No answer in time.' : null,
+      txId && createOutcome === 'unknown' ? answer(txId, orderId, createWord, amount, currency, 0, 0, at) : null, tm(0), tm(0.02));
+    counts.operations++;
+    // A payment made elsewhere is recorded as the app records it: found by a lookup, with its state (payments-service.ts).
+    if (kind === 'external') audit(ref, tm(0), user, 'lookup', id, orderId, amount, currency, null, state);
+    else audit(ref, tm(0), user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
+    if (state !== 'unknown' && state !== 'not_created') {
+      history(ref, state === 'refunded' || state === 'partially_refunded' ? 'paid' : state === 'voided' ? 'authorised' : state, words[state === 'refunded' || state === 'partially_refunded' ? 'paid' : state] ?? null, kind === 'link' ? 'webhook' : 'create', tm(1));
       counts.history++;
-      const createOutcome = state === 'not_created' ? 'failed' : state === 'unknown' ? 'unknown' : 'succeeded';
-      const createWord = state === 'pending' || state === 'expired' || kind === 'link' || kind === 'checkout' ? 'PENDING' : state === 'declined' ? 'DECLINED' : state === 'authorised' || state === 'partially_captured' || state === 'voided' ? 'AUTHORIZED' : 'CAPTURED';
-      op(uuid(t), ref, 'create', amount, null, null, user, createOutcome, createOutcome === 'failed' ? 'validation' : createOutcome === 'unknown' ? 'timeout' : null,
-        createOutcome === 'failed' ? 'The gateway refused the request.' : createOutcome === 'unknown' ? 'No answer in time.' : null,
-        txId && createOutcome === 'unknown' ? answer(txId, orderId, createWord, amount, currency, 0, 0, at) : null, tm(0), tm(0.02));
-      counts.operations++;
-      // A payment made elsewhere is recorded as the app records it: found by a lookup, with its state (payments-service.ts).
-      if (kind === 'external') audit(ref, tm(0), user, 'lookup', id, orderId, amount, currency, null, state);
-      else audit(ref, tm(0), user, `create_${kind}`, id, orderId, amount, currency, null, createOutcome === 'succeeded' ? (createWord === 'PENDING' ? 'pending' : createWord === 'DECLINED' ? 'declined' : createWord === 'AUTHORIZED' ? 'authorised' : 'paid') : createOutcome === 'failed' ? 'failed: validation' : 'outcome_unknown');
-      if (state !== 'unknown' && state !== 'not_created') {
-        history(ref, state === 'refunded' || state === 'partially_refunded' ? 'paid' : state === 'voided' ? 'authorised' : state, words[state === 'refunded' || state === 'partially_refunded' ? 'paid' : state] ?? null, kind === 'link' ? 'webhook' : 'create', tm(1));
-        counts.history++;
-      }
-      if (kind === 'link' && txId && state !== 'pending') {
-        if (children) insertWebhook.add(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, later(1), webhookColumns));
-        counts.webhooks++;
-      }
-      if (state === 'partially_captured' || (state === 'paid' && createWord === 'AUTHORIZED')) {
-        op(uuid(t), ref, 'capture', captured, 0, null, user, 'succeeded', null, null, null, tm(120), tm(120.01));
-        audit(ref, tm(120), user, 'capture', id, orderId, captured, currency, null, 'succeeded');
-        counts.operations++;
-      }
-      if (state === 'voided') {
-        op(uuid(t), ref, 'void', null, null, 'Customer cancelled', user, 'succeeded', null, null, null, tm(90), tm(90.01));
-        history(ref, 'voided', 'VOIDED', 'void', tm(90));
-        audit(ref, tm(90), user, 'void', id, orderId, amount, currency, 'Customer cancelled', 'succeeded');
-        counts.operations++;
-        counts.history++;
-      }
-      if (refunded > 0) {
-        // A partial refund now and then comes in two parts.
-        const parts = state === 'refunded' && rnd() < 0.2 ? [Math.floor(refunded / 2), refunded - Math.floor(refunded / 2)] : [refunded];
-        let base = 0;
-        for (const part of parts) {
-          const when = tm(60 * 24 * (1 + Math.floor(rnd() * 20)));
-          base += part;
-          op(uuid(t), ref, 'refund', part, base - part, 'Returned goods', user, 'succeeded', null, null, null, when, when);
-          audit(ref, when, user, 'refund', id, orderId, part, currency, 'Returned goods', 'succeeded');
-          counts.operations++;
-        }
-        history(ref, state, word, 'refund', tm(60 * 24 * 21));
-        counts.history++;
-      }
-      if (checked) {
-        if (children) insertCheck.add(ref, tm(60), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
-        counts.checks++;
-      }
-      if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);
     }
-    writeUntil(BigInt(Number.MAX_SAFE_INTEGER));
-    for (const batch of [insertPayment, insertOp, insertHistory, insertWebhook, insertCheck, insertAudit]) batch.flush();
+    if (kind === 'link' && txId && state !== 'pending') {
+      if (children) insertWebhook.add(tm(1), `${txId}:${word}`, ref, txId, w(word), w('payment.status'), answer(txId, orderId, word ?? 'PENDING', amount, currency, captured, refunded, later(1), webhookColumns));
+      counts.webhooks++;
+    }
+    if (state === 'partially_captured' || (state === 'paid' && createWord === 'AUTHORIZED')) {
+      op(uuid(t), ref, 'capture', captured, 0, null, user, 'succeeded', null, null, null, tm(120), tm(120.01));
+      audit(ref, tm(120), user, 'capture', id, orderId, captured, currency, null, 'succeeded');
+      counts.operations++;
+    }
+    if (state === 'voided') {
+      op(uuid(t), ref, 'void', null, null, 'Customer cancelled', user, 'succeeded', null, null, null, tm(90), tm(90.01));
+      history(ref, 'voided', 'VOIDED', 'void', tm(90));
+      audit(ref, tm(90), user, 'void', id, orderId, amount, currency, 'Customer cancelled', 'succeeded');
+      counts.operations++;
+      counts.history++;
+    }
+    if (refunded > 0) {
+      // A partial refund now and then comes in two parts.
+      const parts = state === 'refunded' && rnd() < 0.2 ? [Math.floor(refunded / 2), refunded - Math.floor(refunded / 2)] : [refunded];
+      let base = 0;
+      for (const part of parts) {
+        const when = tm(60 * 24 * (1 + Math.floor(rnd() * 20)));
+        base += part;
+        op(uuid(t), ref, 'refund', part, base - part, 'Returned goods', user, 'succeeded', null, null, null, when, when);
+        audit(ref, when, user, 'refund', id, orderId, part, currency, 'Returned goods', 'succeeded');
+        counts.operations++;
+      }
+      history(ref, state, word, 'refund', tm(60 * 24 * 21));
+      counts.history++;
+    }
+    if (checked) {
+      if (children) insertCheck.add(ref, tm(60), w(state === 'unknown' ? 'timeout' : 'ok'), w(state === 'unknown' ? null : word), w(state === 'unknown' ? null : state));
+      counts.checks++;
+    }
+    if (options.onProgress && i % 100_000 === 99_999) options.onProgress(i + 1);
   }
+  writeUntil(BigInt(Number.MAX_SAFE_INTEGER));
+  for (const batch of [insertPayment, insertOp, insertHistory, insertWebhook, insertCheck, insertAudit]) batch.flush();
   return { counts, seq, prevHash };
 }
 
