@@ -337,7 +337,8 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
           <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
           <dt>{t('detail.created')}</dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
-          <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}</dd>
+          <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}
+            {lastCheckFailed(detail.checks, payment.lastCheckedAt) && <span data-testid="detail-last-check-failed"> · {t('detail.lastCheckFailed')}</span>}</dd>
         </dl>
       </div>
       {(detail.related.parent || detail.related.repeats.length > 0) && (
@@ -426,6 +427,16 @@ function mayBecomePaid(payment: { kind: string; state: string; watched: boolean 
  * On another profile's payment neither "Check status now" nor "Settle by hand…" is drawn: the words say to switch to that
  * profile first; on a removed profile's, that nothing here can check or settle it (for every role: none can).
  */
+/**
+ * Whether the check "Last checked" names failed (no answer, an error): its time moves on a failed
+ * check too, and alone it read as the time the state shown was confirmed (the fifteenth walk).
+ */
+function lastCheckFailed(checks: PaymentDetail['checks'], lastCheckedAt: string | null): boolean {
+  if (!lastCheckedAt) return false;
+  const last = checks.find((check) => Date.parse(check.at) === Date.parse(lastCheckedAt));
+  return last !== undefined && last.outcome !== 'ok' && last.outcome !== 'stale';
+}
+
 function unclearWords(reason: PaymentView['attentionReason'], mayMoveMoney: boolean, madeOn: 'active' | 'other' | 'removed') {
   if (madeOn === 'removed') return 'detail.attention.removedProfile';
   if (reason === 'undecidable') return !mayMoveMoney ? 'detail.attention.undecidableForOthers' : madeOn === 'other' ? 'detail.attention.undecidableOtherProfile' : 'detail.attention.undecidable';
