@@ -123,16 +123,23 @@ describe('transactions', () => {
   it('shows the actions of a payment a search opened in the window, without scrolling', async () => {
     await sale('INVIEW-1', '15.00');
     await tx.show();
+    // From the page's start, whichever scrolls it: Transactions pressed again keeps the place read,
+    // and while the band shows (the tests before leave a lost refund's note, removed once main says
+    // it is settled) that place is the body's; when the band goes it becomes the window's. Read
+    // as the window alone, an earlier test's place showed up here as 42 and 86 px in two CI runs of
+    // 2026-12-02, whenever the note went during this test.
+    await session.page.evaluate(() => { window.scrollTo(0, 0); document.body.scrollTo(0, 0); });
     await watchScrolling(session.page);
     await tx.search('INVIEW-1');
-    await tx.openPayment('INVIEW-1');
-    const refund = await tx.action('refund').boundingBox();
-    const scrolled = await session.page.evaluate(() => window.scrollY);
-    // Under the whole suite's load it was 42 and 86 px in two CI runs of 2026-12-02, never alone:
-    // what moved the page, and when, is in the message.
-    expect(scrolled, await scrollingSeen(session.page)).toBe(0);
-    expect(refund!.y + refund!.height).toBeLessThanOrEqual(800); // the session's window is 1280 × 800
-    await tx.search('');
+    try {
+      await tx.openPayment('INVIEW-1');
+      const refund = await tx.action('refund').boundingBox();
+      const scrolled = await session.page.evaluate(() => window.scrollY + document.body.scrollTop);
+      expect(scrolled, await scrollingSeen(session.page)).toBe(0);
+      expect(refund!.y + refund!.height).toBeLessThanOrEqual(800); // the session's window is 1280 × 800
+    } finally {
+      await tx.search(''); // the next test looks for its own payment in the list: one failure stays one
+    }
   });
 
   it('keeps the environment in view: a screen opened by its shortcut does not scroll the page, and the header stays on top when it scrolls', async () => {
