@@ -50,6 +50,18 @@ const { useSession } = await import('../../renderer/src/app/session-store');
 useSession.setState({ info: appInfo(null) });
 
 const failedCheck = () => ({ ok: false, error: { code: 'gateway_error', message: 'The gateway reported an error. Try again later.' } });
+/** main's answer to a status check that cannot decide the unclear operation: it is left to a person. */
+const leftUndecided = (more: Partial<PaymentView> = {}) => () => {
+  payment = { ...payment, ...more, needsAttention: true, attentionReason: 'undecidable' };
+  return { ok: true, value: payment };
+};
+/** The detail of `start` with "Check status now" pressed, the check leaving it undecided. */
+async function checkLeftUndecided(start: PaymentView, more: Partial<PaymentView> = {}) {
+  payment = start;
+  statusAnswer = leftUndecided(more);
+  render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
+  fireEvent.click(await screen.findByTestId('action-status'));
+}
 
 beforeEach(() => {
   payment = cardSale();
@@ -214,10 +226,7 @@ describe('the refund dialog whose answer is lost', () => {
 
   it('a status check that cannot decide it says to settle it by hand, not "Paydesk keeps checking"', async () => {
     await sendLostRefund();
-    statusAnswer = () => {
-      payment = { ...payment, needsAttention: true, attentionReason: 'undecidable' };
-      return { ok: true, value: payment };
-    };
+    statusAnswer = leftUndecided();
     fireEvent.click(screen.getByTestId('check-status'));
     await waitFor(() => expect(screen.queryByTestId('action-dialog')).toBeNull());
     // The note above names what to look up; the line under the buttons does not say it all again.
@@ -229,13 +238,7 @@ describe('the refund dialog whose answer is lost', () => {
 
 describe('the detail’s "Check status now"', () => {
   it('an answer that leaves the unclear refund to a person says to settle it by hand, not only the state', async () => {
-    payment = cardSale({ operationInFlight: true });
-    statusAnswer = () => {
-      payment = { ...payment, needsAttention: true, attentionReason: 'undecidable' };
-      return { ok: true, value: payment };
-    };
-    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
-    fireEvent.click(await screen.findByTestId('action-status'));
+    await checkLeftUndecided(cardSale({ operationInFlight: true }));
     await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('Status checked: the gateway’s answer still cannot tell whether it went through. The next step is in the note above.'));
     expect(screen.getByTestId('attention-undecidable').textContent).toContain('Look up order reference');
     expect(await screen.findByTestId('action-settle')).toBeTruthy();
@@ -243,26 +246,14 @@ describe('the detail’s "Check status now"', () => {
 
   it('says so in Arabic too, once: the note what to look up, the check\'s line only that it still cannot tell', async () => {
     act(() => useLanguage.getState().setLanguage('ar'));
-    payment = cardSale({ operationInFlight: true });
-    statusAnswer = () => {
-      payment = { ...payment, needsAttention: true, attentionReason: 'undecidable' };
-      return { ok: true, value: payment };
-    };
-    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
-    fireEvent.click(await screen.findByTestId('action-status'));
+    await checkLeftUndecided(cardSale({ operationInFlight: true }));
     await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('فُحصت الحالة: ما زال رد البوابة لا يكفي لمعرفة هل تمت. الخطوة التالية مذكورة في الملاحظة أعلاه.'));
     expect(screen.getByTestId('attention-undecidable').textContent).toContain('ابحث في لوحة تحكم البوابة عن مرجع الطلب');
   });
 
   it('an unclear creation, with no note naming it, still says to look it up and settle it by hand', async () => {
     lostOperation = { ...unclearRefund, id: 'op-1', kind: 'create' };
-    payment = cardSale();
-    statusAnswer = () => {
-      payment = { ...payment, operationInFlight: true, needsAttention: true, attentionReason: 'undecidable' };
-      return { ok: true, value: payment };
-    };
-    render(<PaymentDetailPanel paymentId="pay-1" onClose={() => undefined} />);
-    fireEvent.click(await screen.findByTestId('action-status'));
+    await checkLeftUndecided(cardSale(), { operationInFlight: true });
     await waitFor(() => expect(screen.getByTestId('detail-notice').textContent).toBe('The gateway’s answer cannot tell whether it went through. Look it up on the gateway’s dashboard, then choose “Settle by hand…”.'));
   });
 
