@@ -4,21 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
-import { GetPaidPage } from './pages/get-paid-page';
+import { fillTerminalSale, GetPaidPage } from './pages/get-paid-page';
 
 async function sell(page: Page, orderId: string) {
-  await page.keyboard.press('Alt+4');
-  await page.locator('#terminal-card-number').waitFor();
-  await page.locator('#terminal-amount').fill('75.50');
-  await page.locator('#terminal-card-number').fill('5123 4500 0000 0008');
-  await page.locator('#terminal-card-holder').fill('NOURA ALQAHTANI');
-  await page.locator('#terminal-card-expiryMonth').selectOption('01');
-  await page.locator('#terminal-card-expiryYear').selectOption('2039');
-  await page.locator('#terminal-card-cvv').fill('100');
-  await page.locator('#terminal-customer-name').fill('نورة القحطاني');
-  await page.locator('#terminal-customer-email').fill('noura@example.com');
-  await page.locator('#terminal-customer-phone').fill('+966505551234');
-  await page.locator('#terminal-orderId').fill(orderId);
+  await fillTerminalSale(page, { amount: '75.50', holder: 'NOURA ALQAHTANI', customer: { name: 'نورة القحطاني', email: 'noura@example.com', phone: '+966505551234' }, orderId });
   await page.getByTestId('terminal-submit').click();
   await page.getByTestId('sale-result').locator('[data-testid="payment-state"][data-state="paid"]').waitFor();
 }
