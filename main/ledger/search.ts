@@ -10,6 +10,7 @@ import { parseAmount, type CurrencyCode } from '../../contract/money';
 import type { PaymentRow } from './payment-rows';
 import { countCommon, countedFor, dateOrderBreaks, knownCounted, noteCount, onlyCommon, paymentsVersion } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
+import { foldArabicLetters, foldedSql, hasFoldedLetters } from './arabic-letters';
 import { cardBrandSql } from './card-brand';
 import { cardLast4Of } from './card-last4';
 import { prepared } from './statements';
@@ -58,7 +59,11 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
     params.like = `%${escapeLike(query)}%`;
     // "+@like": a pattern SQLite reads while planning would make it plan the statement again at
     // every call (windowSql); a pattern that starts with % gains nothing from being read.
-    clauses.push(`(${textColumns.map((c) => `p.${c} LIKE +@like ESCAPE '\\'`).join(' OR ')})`);
+    // A name's letters written in more than one way are folded on both sides (arabic-letters.ts).
+    const folds = hasFoldedLetters(query);
+    if (folds) params.foldedLike = `%${escapeLike(foldArabicLetters(query))}%`;
+    const test = (c: string) => (c === 'customer_name' && folds ? `${foldedSql('p.customer_name')} LIKE +@foldedLike ESCAPE '\\'` : `p.${c} LIKE +@like ESCAPE '\\'`);
+    clauses.push(`(${textColumns.map(test).join(' OR ')})`);
   } else if (query) {
     // Too short for trigrams: the start of an order id (a range on its index), or an exact id.
     text = { kind: 'prefix', lo: query, hi: `${query}\u{10FFFF}` };

@@ -5,6 +5,7 @@
 // a million-entry list; so the rarest are asked for, each one more only while it pays.
 import type { LedgerDb } from './database';
 import { prepared } from './statements';
+import { spellingsOf } from './arabic-letters';
 
 /**
  * The text's distinct trigrams: the first six at most by default, as people type from the start
@@ -21,7 +22,10 @@ export function trigramsOf(text: string, most = 6): string[] {
   return grams;
 }
 
-export const matchOf = (grams: string[]) => grams.map((g) => `"${g.replace(/"/g, '""')}"`).join(' AND ');
+const quoted = (gram: string) => `"${gram.replace(/"/g, '""')}"`;
+/** The index's query: every trigram, each as any of its spellings (arabic-letters.ts: «ورة» or «وره»). */
+export const matchOf = (grams: string[]) =>
+  grams.map((g) => spellingsOf(g)).map((spellings) => (spellings.length === 1 ? quoted(spellings[0]!) : `(${spellings.map(quoted).join(' OR ')})`)).join(' AND ');
 
 const sample = 200;
 // Walking the index, a candidate row costs about this many index entries (the row's read and

@@ -9,6 +9,7 @@ import { failField } from '../../core/fail';
 import { cardBrandSql } from '../card-brand';
 import { cardLast4Of } from '../card-last4';
 import type { PaymentSort } from '../search';
+import { anySpelling, foldArabicLetters, foldedSql, hasFoldedLetters } from '../arabic-letters';
 
 /** Positional parameters, numbered as they are added. */
 export class Params {
@@ -71,12 +72,15 @@ export const onlyText = (filter: PaymentFilter) => Object.entries(filter).every(
  */
 export function textSql(query: string, params: Params, part: 'any' | 'columns' | 'elsewhere' = 'any'): string {
   const like = params.add(asciiLower(`%${escapeLike(query)}%`));
-  const columns = `(${textColumns.map((c) => `${folded(`p.${c}`)} LIKE ${like}`).join(' OR ')})`;
+  // A name's letters written in more than one way are folded on both sides (arabic-letters.ts).
+  const nameLike = hasFoldedLetters(query) ? params.add(asciiLower(`%${escapeLike(foldArabicLetters(query))}%`)) : undefined;
+  const test = (c: string) => (c === 'customer_name' && nameLike ? `${foldedSql(folded('p.customer_name'))} LIKE ${nameLike}` : `${folded(`p.${c}`)} LIKE ${like}`);
+  const columns = `(${textColumns.map(test).join(' OR ')})`;
   if (part === 'columns') return columns;
   // An order id starting with the text: a range of payments_order_nocase; anywhere else: the
   // trigram index, asked for the text's first 8 characters only: GIN reads the posting list of
   // every trigram asked, and a whole e-mail's end ("@example.com") is in every payment (40 ms at 1M).
-  const trigrams = `${searchText} LIKE ${params.add(`%${escapeLike(lettered([...query].slice(0, 8).join('')))}%`)}`;
+  const trigrams = `${searchText} LIKE ${params.add(`%${anySpelling(escapeLike(lettered([...query].slice(0, 8).join(''))))}%`)}`;
   return part === 'elsewhere' ? `${trigrams} AND ${columns} AND NOT ${orderIdStarts(query, params)}` : `(${orderIdStarts(query, params)} OR ${trigrams}) AND ${columns}`;
 }
 

@@ -2,7 +2,7 @@
 // message in English or Arabic whatever the UI's, shown as it will be sent, and sent by e-mail
 // (mailto:) or WhatsApp (wa.me) as the share panel sends a link. A link's invoice is named by its
 // number; its PDFs stay in the invoice panel.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useT } from '../../i18n';
@@ -33,8 +33,16 @@ export function ReceiptPanel({ payment, operations, id, testId = 'receipt-panel'
   const invoiceNumber = useInvoiceNumber(payment);
   const refundOperations = useRefundOperations(payment, operations);
   const idBase = `${testId}-${payment.id}`.replace(/[^A-Za-z0-9_-]/g, '-');
+  const actions = useRef<HTMLParagraphElement>(null);
+  const worded = invoiceNumber !== undefined && refundOperations !== undefined;
+  // Opened under a result or a detail, the panel began below the window's edge (1024 × 768 and
+  // 1280 × 800 alike): its Send buttons come into view once worded. A block body: Chromium's
+  // scrollIntoView answers a promise, which React would call as the effect's cleanup.
+  useEffect(() => {
+    if (worded) actions.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [worded]);
   // Worded once the invoice and the refunds are known: a message sent meanwhile would leave the number out, or name the wrong refund.
-  if (invoiceNumber === undefined || refundOperations === undefined) return <div className="gp-receipt" id={id} data-testid={testId} aria-busy="true">{t('app.loading')}</div>;
+  if (!worded) return <div className="gp-receipt" id={id} data-testid={testId} aria-busy="true">{t('app.loading')}</div>;
   const message = receiptMessage(payment, language, invoiceNumber, refundOperations);
   const totalOnly = receiptKindOf(payment) === 'refund' && latestRefundMinor(payment.refundedMinor, refundOperations) === undefined;
   return (
@@ -43,7 +51,7 @@ export function ReceiptPanel({ payment, operations, id, testId = 'receipt-panel'
       {totalOnly && <p role="note" className="gp-receipt-label" data-testid="receipt-total-only">{t('gp.refundNote.totalOnly')}</p>}
       <p className="gp-receipt-label" id={`${idBase}-text`}>{t('gp.receipt.text')}</p>
       <blockquote className="gp-receipt-text" lang={language} dir={language === 'ar' ? 'rtl' : 'ltr'} aria-labelledby={`${idBase}-text`} data-testid="receipt-text">{message.body}</blockquote>
-      <p className="gp-receipt-actions">
+      <p className="gp-receipt-actions" ref={actions}>
         <a className="gp-button-link" href={mailtoHref(payment.customer.email, message)} target="_blank" rel="noopener noreferrer" data-testid="receipt-email">{t('gp.share.email')}</a>
         {payment.customer.phone && <a className="gp-button-link" href={whatsappHref(payment.customer.phone, message)} target="_blank" rel="noopener noreferrer" data-testid="receipt-whatsapp">{t('gp.share.whatsapp')}</a>}
       </p>

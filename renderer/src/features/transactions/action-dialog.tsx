@@ -251,6 +251,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                 {withData(t(`action.confirm.${kind}`, { amount: shownAmount, environment: t(`action.env.${payment.environment}`), ...placeholders(['customer']) }), { customer: payment.customer.name ?? payment.orderId })}
               </p>
               {kind === 'recurring' && <p className="field-hint" data-testid="recurring-new-order">{t('action.recurring.newOrder')}</p>}
+              {/* Capturing less leaves the rest held, and a void is refused once anything is captured: a
+                  shop that captured less for a smaller basket took the rest to be released (walk16). */}
+              {kind === 'capture' && sendable && sentMinor < remainingMinor && <p className="field-hint" data-testid="capture-rest">{t('action.capture.rest', { amount: formatAmount(remainingMinor - sentMinor, currency, language) })}</p>}
               {invoiceNumber && <p className="confirm-line" data-testid="credit-note-line">{t('action.creditNote', { number: invoiceNumber })}</p>}
               {live && (
                 <>
