@@ -22,11 +22,15 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Says `words` once. Emptied first and filled a moment later, so the region exists before its words
- * come and the same words said again (Enter pressed twice) are read again.
+ * come and the same words said again (Enter pressed twice) are read again. Emptied again after a
+ * while (a removal is not read): the words of a moment, not left for a reader going through the page.
  */
 export function announce(words: string) {
   const live = region();
   live.textContent = '';
   clearTimeout(timer);
-  timer = setTimeout(() => void (live.textContent = words), 100);
+  timer = setTimeout(() => {
+    live.textContent = words;
+    timer = setTimeout(() => void (live.textContent = ''), 5_000);
+  }, 100);
 }
