@@ -1,8 +1,11 @@
 // A list's moment in a narrow column, in Chromium with the page's real CSS: the day and the time may
 // go to two lines, but each stays whole. In Arabic the audit log's and the links list's time lost
 // its "ص" / "م" to a line of its own at 900 px ("5:45 2026/11/29" over "ص").
+// And what a screen reader reads of it, from Chromium's own accessibility tree (walk18): the space
+// between the day's span and the time's was left out in Arabic, and in English once the two went to
+// two lines ("2‏/12‏/20262:10 م", "02/12/202614:10": the year and the hour one number).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
 import { TransactionsPage } from './pages/transactions-page';
@@ -22,6 +25,16 @@ async function linesOfEachPart(moment: Locator): Promise<number[]> {
     (element as HTMLElement).removeAttribute('style');
     return lines;
   });
+}
+
+/** The name Chromium gives the element's accessible node (a cell's is read from its text). */
+async function readName(page: Page, element: Locator): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  await element.evaluate((e) => ((window as unknown as { __readMe: Element }).__readMe = e));
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'window.__readMe' });
+  const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId!, fetchRelatives: false });
+  await cdp.detach();
+  return String(nodes.find((node) => !node.ignored)?.name?.value ?? '');
 }
 
 describe('a moment in a narrow list', () => {
@@ -53,6 +66,20 @@ describe('a moment in a narrow list', () => {
         await link.waitFor();
         expect(await linesOfEachPart(link), `links ${language} ${width}`).toEqual([1, 1]);
       }
+    });
+
+    it(`reads a space between the day and the time in the links list and the transactions list, in ${language}`, async () => {
+      await tx.chooseLanguage(language);
+      const page = session.page;
+      await page.getByTestId('nav-links').click();
+      const link = page.locator('.gp-links .row-moment').first();
+      await link.waitFor();
+      // The year, a space, then the hour: never "20261:57".
+      expect(await readName(page, link.locator('xpath=ancestor::td[1]'))).toMatch(/\d{4} \d{1,2}:\d{2}/);
+      await page.getByTestId('nav-transactions').click();
+      const cell = page.locator('.date-cell').first();
+      await cell.waitFor();
+      expect(await readName(page, cell)).toMatch(/\d{4} \d{1,2}:\d{2}/);
     });
   }
 });

@@ -22,25 +22,32 @@ type Props = {
   testId: string;
 };
 
-export function CopyButton({ text, label, copiedLabel, shown, testId }: Props) {
-  const t = useT();
-  // `press` counts the presses: each one's words are a new node in the status, so a second press
-  // is announced again without first emptying the button ("Copied" → "Copy" → "Copied" made its
-  // name change twice, which a screen reader on the button may say each time).
+/**
+ * What a Copy press said. `press` counts the presses: each one's words are a new node in the status,
+ * so a second press is announced again without first emptying the button ("Copied" → "Copy" →
+ * "Copied" made its name change twice, which a screen reader on the button may say each time).
+ * "Copied" goes after `copiedShownMs`; a refusal stays, it asks for Ctrl+C.
+ */
+export function useCopySaid() {
   const [said, setSaid] = useState<{ what: 'copied' | 'refused'; press: number }>();
-  // Another payment's id in the same place: what was said of the last one goes.
-  const [copiedText, setCopiedText] = useState(text);
-  if (copiedText !== text) {
-    setCopiedText(text);
-    setSaid(undefined);
-  }
   useEffect(() => {
     if (said?.what !== 'copied') return;
     const timer = setTimeout(() => setSaid(undefined), copiedShownMs);
     return () => clearTimeout(timer);
   }, [said]);
-
   const say = (what: 'copied' | 'refused') => setSaid((last) => ({ what, press: (last?.press ?? 0) + 1 }));
+  return { said, say, forget: () => setSaid(undefined) };
+}
+
+export function CopyButton({ text, label, copiedLabel, shown, testId }: Props) {
+  const t = useT();
+  const { said, say, forget } = useCopySaid();
+  // Another payment's id in the same place: what was said of the last one goes.
+  const [copiedText, setCopiedText] = useState(text);
+  if (copiedText !== text) {
+    setCopiedText(text);
+    forget();
+  }
   const copy = async () => {
     if (await copyText(text)) return say('copied');
     selectTextOf(shown.current);

@@ -1,5 +1,6 @@
 // Where the keyboard focus goes when a form refuses a Save, or when what was pressed goes away.
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { announce } from './announce';
 
 /**
  * After a refused submit the focus goes to the first field with a message, for keyboard and
@@ -9,6 +10,9 @@ export function focusFirstError(form = '.gp-form') {
   requestAnimationFrame(() => {
     const first = document.querySelector<HTMLElement>(`${form} [aria-invalid="true"], ${form} .gp-error`);
     if (first?.closest('details')) (first.closest('details') as HTMLDetailsElement).open = true;
+    // Already there (Enter in that very field): focusing it again says nothing, so its message is said.
+    const message = first && first === document.activeElement ? document.getElementById(`${first.id}-error`)?.textContent : undefined;
+    if (message) announce(message);
     first?.focus();
   });
 }

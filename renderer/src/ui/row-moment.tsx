@@ -1,4 +1,4 @@
-import { useLanguage } from '../i18n';
+import { useLanguage, type Language } from '../i18n';
 import { formatRowDay, formatRowTime } from '../i18n/format';
 
 /**
@@ -10,7 +10,16 @@ export function RowMoment({ iso, testId }: { iso: string; testId?: string }) {
   const language = useLanguage((s) => s.language);
   return (
     <span className="row-moment" data-testid={testId}>
-      <span>{formatRowDay(iso, language)}</span> <span>{formatRowTime(iso, language)}</span>
+      <MomentParts iso={iso} language={language} />
     </span>
   );
+}
+
+/**
+ * The day and the time as two spans. The space between them ends the day's span: between the spans
+ * Chromium left it out of what a screen reader reads in Arabic ("2/12/20261:57 م", the year and the
+ * hour one number; walk18). Still a place the line may break: the spans' parent allows it.
+ */
+export function MomentParts({ iso, language }: { iso: string; language: Language }) {
+  return <><span>{`${formatRowDay(iso, language)} `}</span><span>{formatRowTime(iso, language)}</span></>;
 }

@@ -1,9 +1,9 @@
 // The result of a link or checkout session: the address, copy, a QR code drawn locally, share
 // by e-mail and WhatsApp with a message in English or Arabic, and open in the browser (Electron
 // routes window.open through its external-link allow-list). The messages: share-messages.ts.
-import { useState } from 'react';
 import { useT } from '../../i18n';
 import { copyText } from '../../ui/clipboard';
+import { useCopySaid } from '../../ui/copy-button';
 import { QrCode } from './qr-code';
 import { mailtoHref, shareMessage, whatsappHref, type Shareable } from './share-messages';
 import { MessageLanguage, useMessageLanguage } from './message-language';
@@ -11,14 +11,16 @@ import { MessageLanguage, useMessageLanguage } from './message-language';
 export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; testId?: string }) {
   const t = useT();
   const [language, setLanguage] = useMessageLanguage();
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  // Each press said anew, and "Copied" gone after a moment, as beside an id: it stayed, and a change
+  // of language said "Copied" again with nothing copied (walk18).
+  const { said, say } = useCopySaid();
   const idBase = `${testId}-${item.orderId}`.replace(/[^A-Za-z0-9_-]/g, '-');
 
   const copy = async () => {
-    if (await copyText(item.url)) return setCopied('yes');
+    if (await copyText(item.url)) return say('copied');
     // No clipboard permission: select the address so Ctrl+C copies it.
     (document.getElementById(`${idBase}-url`) as HTMLInputElement | null)?.select();
-    setCopied('no');
+    say('refused');
   };
 
   return (
@@ -30,8 +32,9 @@ export function SharePanel({ item, testId = 'share-panel' }: { item: Shareable; 
       <div className="gp-share-body">
         <QrCode text={item.url} label={t('gp.share.qr', { orderId: item.orderId })} />
         <div className="gp-share-actions">
-          <button type="button" onClick={() => void copy()} data-testid="share-copy">{t('gp.share.copy')}</button>
-          <p role="status" className="gp-status">{copied === 'yes' ? t('gp.share.copied') : copied === 'no' ? t('gp.share.copyManually') : ''}</p>
+          {/* Named by what it copies: "Copy" alone, beside the QR code, did not say what (walk18). */}
+          <button type="button" onClick={() => void copy()} aria-label={t('gp.share.copyAddress')} data-testid="share-copy">{t('gp.share.copy')}</button>
+          <p role="status" className="gp-status">{said && <span key={said.press}>{said.what === 'copied' ? t('gp.share.copied') : t('gp.share.copyManually')}</span>}</p>
           <MessageLanguage id={`${idBase}-lang`} value={language} onChange={setLanguage} testId="share-language" />
           <a className="gp-button-link" href={mailtoHref(item.customer.email, shareMessage(item, language))} target="_blank" rel="noopener noreferrer" data-testid="share-email">{t('gp.share.email')}</a>
           {item.customer.phone && <a className="gp-button-link" href={whatsappHref(item.customer.phone, shareMessage(item, language))} target="_blank" rel="noopener noreferrer" data-testid="share-whatsapp">{t('gp.share.whatsapp')}</a>}

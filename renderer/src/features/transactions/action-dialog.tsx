@@ -205,7 +205,9 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
 
   return (
     <div className="dialog-backdrop">
-      <div ref={box} className={`dialog${live ? ' dialog-live' : ''}`} role="dialog" aria-modal="true" aria-labelledby="action-title" data-testid="action-dialog">
+      {/* Described by its facts: the keyboard opens in the amount, and a screen reader heard "Refund,
+          Amount" without whose payment or what is left (walk18); the description is read on the way in. */}
+      <div ref={box} className={`dialog${live ? ' dialog-live' : ''}`} role="dialog" aria-modal="true" aria-labelledby="action-title" aria-describedby={unknownOutcome ? undefined : 'action-facts'} data-testid="action-dialog">
         <h2 id="action-title">{t(`action.${kind}`)}</h2>
         {unknownOutcome ? (
           <div role="alert" className="unknown-outcome dialog-form" data-testid="outcome-unknown">
@@ -226,7 +228,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
             {/* What it says scrolls in a short window (production's box, an error, the credit note and the
                 waiting line made it taller than 700 px); its title and buttons stay in view (app.css, .dialog). */}
             <div className="dialog-body">
-              <dl className="facts">
+              <dl className="facts" id="action-facts">
                 <dt>{t('detail.customer')}</dt><dd><bdi className="customer-name">{payment.customer.name ?? '—'}</bdi></dd>
                 {/* A repeat charge charges the first payment's card: its order id here read as the card's (walkthrough). */}
                 {kind === 'recurring' ? (<>

@@ -29,6 +29,7 @@ import { MakeAnother, PayByLinkButton } from '../get-paid/make-another';
 import { ReceiptOffer } from '../get-paid/receipt-offer';
 import { ShareOffer } from '../get-paid/share-offer';
 import { useFocusAfterCheck, useFocusFallback } from '../../ui/focus';
+import { announce } from '../../ui/announce';
 import { typingIn } from '../../ui/shortcut-key';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { modalOpen } from '../../ui/modal-keys';
@@ -199,6 +200,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
     if (!titled) return;
     const active = document.activeElement;
     if (!active || active === document.body || (coversList && active.closest('[data-testid="tx-list"]'))) titleRef.current?.focus({ preventScroll: true });
+    // Opened from the list beside it, the keyboard stays on its row: a screen reader heard nothing of
+    // the detail that opened, nor where it is (walk18). Said once, with its state.
+    else if (payment && active.closest('[data-testid="tx-list"]')) announce(t('detail.openedBeside', { orderId: ltrIsolated(payment.orderId), state: t(`state.${stateWordOf(payment)}`) }));
   }, [coversList, titled, paymentId]);
   // Opened where the window shows little of it, the detail comes up under the header (the page's
   // scroll padding keeps it clear), as Home's held payments bring their first row: at 800 × 600 its

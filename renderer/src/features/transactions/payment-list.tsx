@@ -3,7 +3,8 @@
 // outlined only while the keyboard is in use), Enter opens it; the open payment's row is the selected one.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
-import { formatAmount, formatRowDay, formatRowTime } from '../../i18n/format';
+import { formatAmount } from '../../i18n/format';
+import { MomentParts } from '../../ui/row-moment';
 import { Ltr } from '../../ui/ltr';
 import { inTwoDirections } from '../../ui/reading-cut';
 import { TwoDirectionName } from '../../ui/two-direction-name';
@@ -166,7 +167,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                   >
                     {row ? (
                       <>
-                        <span role="gridcell" className="date-cell"><span>{formatRowDay(row.createdAt, language)}</span> <span>{formatRowTime(row.createdAt, language)}</span></span>
+                        <span role="gridcell" className="date-cell"><MomentParts iso={row.createdAt} language={language} /></span>
                         <span role="gridcell" className="order-cell"><Ltr className="mono" cut={row.orderId}>{row.orderId}</Ltr></span>
                         <span role="gridcell" title={row.checkupRun ? undefined : row.customer.name ?? undefined}>
                           {/* A name in both directions is cut by its beginning in reading order; CSS cut it by position on screen. */}
