@@ -24,7 +24,7 @@ const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((e
 export function focusListRow(index: number) {
   const grid = document.querySelector<HTMLElement>('[data-testid="tx-list"]');
   if (!grid) return;
-  const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid));
+  const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid), Number(grid.dataset.total) || 0);
   if (top !== undefined) grid.scrollTop = top;
   grid.focus({ preventScroll: true });
   // The row in the window too, not only in the list: in a short window (800 × 600) the list starts
@@ -81,7 +81,7 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
     select(clamped);
     const element = viewport.current;
     if (!element) return;
-    const next = scrollToReveal(clamped, rowHeight, element.scrollTop, rowsHeight(element));
+    const next = scrollToReveal(clamped, rowHeight, element.scrollTop, rowsHeight(element), total ?? 0);
     if (next !== undefined) element.scrollTop = next;
   };
 
