@@ -149,7 +149,7 @@ export function AuditScreen() {
     : chain?.brokenAt !== undefined || !data.chainIntact
       ? brokenText(chain?.brokenAt, chain?.headSeq)
       : chain && chain.checkedThrough < chain.last
-        ? t('audit.chainChecking', { checked: String(chain.checkedThrough), total: String(chain.last) })
+        ? t('audit.chainChecking', { checked: chain.checkedThrough, total: chain.last })
         : t('audit.chainOk');
   const rows = data?.rows ?? [];
   // ↓ from the search goes to the entries, as in Transactions: they were eight controls further
@@ -170,7 +170,8 @@ export function AuditScreen() {
         {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
         <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
         <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
-          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
+          {/* Counts with their thousands (a busy year's log has over a million entries, walk17); before the check's first word of its size, no "0 of 0". */}
+          {verify && (!verify.done ? (verify.total > 0 ? t('audit.verifying', { checked: verify.checked, total: verify.total }) : t('audit.verifyStarting')) : verify.intact ? t('audit.verifiedOk', { total: verify.checked }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
         </span>
       </div>
       <div className="tx-toolbar">
