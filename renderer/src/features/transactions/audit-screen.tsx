@@ -8,6 +8,7 @@ import type { MethodOutput } from '../../../../contract/methods';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
+import { ExportProgress } from './export-progress';
 import { auditCodesFor } from './audit-search-codes';
 import { exportToFile, exportWords } from './export-csv';
 import { ltrIsolated } from '../../../../contract/amount-words';
@@ -180,11 +181,7 @@ export function AuditScreen() {
         <DateField id="audit-to" label={t('tx.filter.to')} value={toField(period.to)} min={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, to: toInstant(day) })} testId="audit-to" />
         <QuickDates from={period.from} to={period.to} choices={dayChoices} choose={(range) => choosePeriod({ from: range.from, to: range.to })} toResults={() => entries.current?.focus()} />
         {exporting ? (
-          <>
-            <label htmlFor="audit-export-progress">{t('export.progress')}</label>
-            <progress id="audit-export-progress" max={exporting.total || 1} value={exporting.done} />
-            <button type="button" ref={cancelButton} onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
-          </>
+          <ExportProgress id="audit-export-progress" done={exporting.done} total={exporting.total} of="entries" cancelButton={cancelButton} onCancel={() => cancel.current?.abort()} />
         ) : (
           <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched && dated ? t('audit.exportMatchingPeriod', { query: searched }) : searched ? t('audit.exportMatching', { query: searched }) : dated ? t('audit.exportPeriod') : t('audit.export')}</button>
         )}
