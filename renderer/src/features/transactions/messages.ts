@@ -16,6 +16,7 @@ export const en = {
   'tx.filter.refundDates': 'From and To choose the day each payment was made, not the day of its refund. Every refund made in these dates, whatever day its payment was made, is on Home under “Refunds made in this period”, with its CSV.',
   'tx.filter.paidOnly': 'Only payments still wholly paid: one refunded since is Partly refunded or Refunded. “Any capture” lists every payment that took money.',
   'tx.search.notAmounts': 'The search looks in order references, names, e-mails, phones and transaction ids, not in amounts or card digits.',
+  'tx.search.tooShort': 'With one or two characters the search finds only order references beginning with them; type three or more to search names, e-mails and phones.',
   'tx.search.byAmount': 'List payments of {amount}',
   'tx.search.byCard': 'List payments of card ending {last4}',
   // The "Card ends in" filter (More filters): four digits, as the ledger keeps a card's end.
@@ -273,6 +274,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.filter.refundDates': 'يختار «من» و«إلى» يوم إنشاء كل دفعة، لا يوم استردادها. كل استرداد نُفِّذ في هذه التواريخ، أيًّا كان يوم دفعته، تجده في «الرئيسية» تحت «الاستردادات المنفَّذة في هذه الفترة» مع ملف CSV الخاص بها.',
   'tx.filter.paidOnly': 'المدفوعة بالكامل فقط: الدفعة التي استُرد منها شيء بعد ذلك حالتها «مستردة جزئيًا» أو «مستردة». «فيها تحصيل» تعرض كل دفعة أُخذ فيها مال.',
   'tx.search.notAmounts': 'يبحث البحث في مراجع الطلبات والأسماء والبريد الإلكتروني والهواتف وأرقام المعاملات، لا في المبالغ ولا في أرقام البطاقات.',
+  'tx.search.tooShort': 'بحرف أو حرفين يجد البحث مراجع الطلبات التي تبدأ بهما فقط؛ اكتب ثلاثة أحرف أو أكثر ليبحث في الأسماء والبريد الإلكتروني والهواتف.',
   'tx.search.byAmount': 'اعرض المدفوعات بمبلغ {amount}',
   'tx.search.byCard': 'اعرض مدفوعات البطاقة المنتهية بـ {last4}',
   'tx.filter.cardLast4': 'البطاقة تنتهي بـ',
