@@ -329,6 +329,10 @@ function pageOf(db: LedgerDb, filter: PaymentFilter, filterKey: string, sort: Pa
   const anchors = offset > 0 ? anchorsFor(db, `${sortKey} ${filterKey}`, version) : undefined;
   let from = 0;
   if (anchors) for (const at of anchors.at.keys()) if (at <= offset && at > from) from = at;
+  // Far from its nearest position (none walked yet), the whole list skips from its start: OFFSET
+  // passes the sort's index alone, while a skip from a position tests each row against it (by
+  // customer, a look at each row for its key: 4.4 s to End of a million, 52 ms from the start).
+  if (from > 0 && !plan.where.sql && offset - from > anchorEvery) from = 0;
   const read = exactTotal !== undefined ? limit : limit + 1;
   const window = from > 0 ? windowStatement(db, plan.where, sort, anchors!.at.get(from), read) : firstWindow(db, plan, sort, sortKey, read);
   const found = window.statement.all({ ...window.params, skip: offset - from }) as Array<PaymentRow & { _rk: number }>;
