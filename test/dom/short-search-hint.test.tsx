@@ -13,14 +13,14 @@ const main = stubMain({
   searchPayments: (input) => ({ ok: true, value: { total: input.filter?.query === 'PD' ? 12 : 0, totalExact: true, rows: [] } }),
   listProfiles: () => ({ ok: true, value: { profiles: [], activeId: 'practice' } }),
 });
-const { useLanguage } = await import('../../renderer/src/i18n');
-const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
 const { useTransactions } = await import('../../renderer/src/features/transactions/transactions-store');
+const { FilterBar } = await import('../../renderer/src/features/transactions/filter-bar');
+const { useLanguage } = await import('../../renderer/src/i18n');
 
 afterEach(() => {
   cleanup();
-  act(() => useLanguage.getState().setLanguage('en'));
   act(() => useTransactions.getState().clearFilter());
+  act(() => useLanguage.getState().setLanguage('en'));
 });
 
 const searchBox = () => screen.getByRole('searchbox') as HTMLInputElement;
