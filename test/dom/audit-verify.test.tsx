@@ -44,9 +44,9 @@ describe('verifying the whole audit chain on screen', () => {
     render(<AuditScreen />);
     await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
     fireEvent.click(screen.getByTestId('audit-verify'));
-    await waitFor(() => expect(status()).toBe('Verifying the whole chain: 0 of 20000 entries…'));
+    await waitFor(() => expect(status()).toBe('Verifying the whole chain: 0 of 20,000 entries…'));
     send({ type: 'audit.verify', checked: 10_000, total: 20_000, done: false, intact: true });
-    expect(status()).toBe('Verifying the whole chain: 10000 of 20000 entries…');
+    expect(status()).toBe('Verifying the whole chain: 10,000 of 20,000 entries…');
     send({ type: 'audit.verify', checked: 12_345, total: 20_000, done: true, intact: false, brokenAt: 12_345 });
     expect(status()).toBe('Warning: the log was changed or an entry removed outside Paydesk, from entry 12345 on.');
   });

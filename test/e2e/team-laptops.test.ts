@@ -454,7 +454,7 @@ withPostgres('two laptops on one team ledger, through two previews', () => {
     const entries = Number((await sql(`SELECT max(seq)::text AS n FROM paydesk.audit_log`))[0]!.n);
     await page.getByTestId('nav-audit').click();
     await page.getByTestId('audit-verify').click();
-    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe(`The whole chain was verified: all ${entries} entries are intact.`);
+    await expect.poll(() => status.textContent(), { timeout: 60_000 }).toBe(`The whole chain was verified: all ${entries.toLocaleString('en-GB')} entries are intact.`);
 
     // Someone with the server in hand changes an entry behind Paydesk's back.
     const [{ result }] = await sql(`SELECT result FROM paydesk.audit_log WHERE seq = 3`);

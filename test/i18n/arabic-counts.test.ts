@@ -22,9 +22,9 @@ it('counts the overview\'s days and the audit chain\'s entries with Arabic\'s fo
   expect(say('ar', 'ov.charts.daysOption', { days: 7 })).toBe('7 أيام');
   expect(say('ar', 'ov.charts.daysOption', { days: 30 })).toBe('30 يومًا');
   expect(say('ar', 'ov.charts.daysOption', { days: 100 })).toBe('100 يوم');
-  expect(say('ar', 'audit.verifying', { checked: '4', total: '8' })).toBe('جارٍ التحقق من السلسلة كاملة: 4 من 8 قيود…');
-  expect(say('ar', 'audit.verifying', { checked: '0', total: '20000' })).toBe('جارٍ التحقق من السلسلة كاملة: 0 من 20,000 قيد…');
-  expect(say('en', 'audit.verifying', { checked: '0', total: '20000' })).toBe('Verifying the whole chain: 0 of 20000 entries…');
+  expect(say('ar', 'audit.verifying', { checked: 4, total: 8 })).toBe('جارٍ التحقق من السلسلة كاملة: 4 من 8 قيود…');
+  expect(say('ar', 'audit.verifying', { checked: 0, total: 20000 })).toBe('جارٍ التحقق من السلسلة كاملة: 0 من 20,000 قيد…');
+  expect(say('en', 'audit.verifying', { checked: 0, total: 20000 })).toBe('Verifying the whole chain: 0 of 20,000 entries…');
 });
 
 it('says how many rows an export saved, with Arabic\'s forms, the path as given', () => {

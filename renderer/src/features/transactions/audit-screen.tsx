@@ -8,6 +8,7 @@ import type { MethodOutput } from '../../../../contract/methods';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
 import { useWords, type Words } from '../../i18n/words';
+import { ExportProgress } from './export-progress';
 import { auditCodesFor } from './audit-search-codes';
 import { exportToFile, exportWords } from './export-csv';
 import { ltrIsolated } from '../../../../contract/amount-words';
@@ -149,7 +150,7 @@ export function AuditScreen() {
     : chain?.brokenAt !== undefined || !data.chainIntact
       ? brokenText(chain?.brokenAt, chain?.headSeq)
       : chain && chain.checkedThrough < chain.last
-        ? t('audit.chainChecking', { checked: String(chain.checkedThrough), total: String(chain.last) })
+        ? t('audit.chainChecking', { checked: chain.checkedThrough, total: chain.last })
         : t('audit.chainOk');
   const rows = data?.rows ?? [];
   // ↓ from the search goes to the entries, as in Transactions: they were eight controls further
@@ -170,7 +171,8 @@ export function AuditScreen() {
         {data && <p className={data.chainIntact ? 'chain-ok' : 'chain-broken'} role="status" data-testid="audit-chain">{chainText}</p>}
         <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
         <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
-          {verify && (!verify.done ? t('audit.verifying', { checked: String(verify.checked), total: String(verify.total) }) : verify.intact ? t('audit.verifiedOk', { total: String(verify.checked) }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
+          {/* Counts with their thousands (a busy year's log has over a million entries, walk17); before the check's first word of its size, no "0 of 0". */}
+          {verify && (!verify.done ? (verify.total > 0 ? t('audit.verifying', { checked: verify.checked, total: verify.total }) : t('audit.verifyStarting')) : verify.intact ? t('audit.verifiedOk', { total: verify.checked }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
         </span>
       </div>
       <div className="tx-toolbar">
@@ -179,11 +181,7 @@ export function AuditScreen() {
         <DateField id="audit-to" label={t('tx.filter.to')} value={toField(period.to)} min={fromField(period.from)} onChange={(day) => choosePeriod({ ...period, to: toInstant(day) })} testId="audit-to" />
         <QuickDates from={period.from} to={period.to} choices={dayChoices} choose={(range) => choosePeriod({ from: range.from, to: range.to })} toResults={() => entries.current?.focus()} />
         {exporting ? (
-          <>
-            <label htmlFor="audit-export-progress">{t('export.progress')}</label>
-            <progress id="audit-export-progress" max={exporting.total || 1} value={exporting.done} />
-            <button type="button" ref={cancelButton} onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
-          </>
+          <ExportProgress id="audit-export-progress" done={exporting.done} total={exporting.total} of="entries" cancelButton={cancelButton} onCancel={() => cancel.current?.abort()} />
         ) : (
           <button type="button" ref={exportButton} onClick={() => void exportShown()} data-testid="audit-export">{searched && dated ? t('audit.exportMatchingPeriod', { query: searched }) : searched ? t('audit.exportMatching', { query: searched }) : dated ? t('audit.exportPeriod') : t('audit.export')}</button>
         )}

@@ -16,6 +16,7 @@ import { focusListRow, listCovered } from './payment-list';
 import { useSlashFocus } from '../../ui/slash-focus';
 import { pressed, shortcutKeys } from '../../ui/shortcuts';
 import { AmountSearchHint } from './amount-search-hint';
+import { ShortSearchHint } from './short-search-hint';
 import { DocumentSearchHint } from '../invoices/document-search-hint';
 import { CardLast4Field } from './card-last4-field';
 import { QuickDates, listChoices } from './quick-dates';
@@ -97,6 +98,7 @@ export function FilterBar() {
             after the row's four controls it took five), though drawn under the row (transactions.css). */}
         <AmountSearchHint query={query} onMoved={() => { setQuery(''); search.current?.focus(); }} />
         <DocumentSearchHint query={query} onShowOrder={setQuery} />
+        <ShortSearchHint query={query} />
         <div className="field">
           <label htmlFor="tx-state">{t('tx.filter.state')}</label>
           <select id="tx-state" value={stateChoice(filter)} aria-describedby={paidOnly ? 'tx-paid-only' : refundsByPaymentDay ? 'tx-refund-dates' : undefined} onChange={(e) => setFilter(stateFilter(e.target.value))}>

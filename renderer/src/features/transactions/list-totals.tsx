@@ -22,7 +22,7 @@ import { useTransactions } from './transactions-store';
 import './list-totals.css';
 
 type Totals = MethodOutput<'listTotals'>['currencies'];
-type Answer = { list: number; currencies?: Totals; error?: AppError };
+type Answer = { list: number; filter: string; currencies?: Totals; error?: AppError };
 type ProfileTotals = { profileId: string; environment: string | null; currencies: Totals };
 
 /**
@@ -60,6 +60,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   // The header's list of profiles (settings-store.ts), not asked of main again.
   const profiles = useProfileList();
   const [answer, setAnswer] = useState<Answer>();
+  const filterKey = JSON.stringify(filter);
 
   useEffect(() => {
     if (!ready || !total) return;
@@ -67,15 +68,20 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
     void api.listTotals({ filter }).then((result) => {
       // Another list since (or a newer call stopped this one on main): its own answer will come.
       if (!current) return;
-      if (!result.ok) return setAnswer({ list, error: result.error });
-      if (!result.value.stopped) setAnswer({ list, currencies: result.value.currencies });
+      if (!result.ok) return setAnswer({ list, filter: filterKey, error: result.error });
+      if (!result.value.stopped) setAnswer({ list, filter: filterKey, currencies: result.value.currencies });
     });
     return () => void (current = false);
     // The filter is the list's: a new filter is a new list.
   }, [ready, list, total === 0]);
 
-  if (!ready || !total) return null;
-  const mine = answer?.list === list ? answer : undefined;
+  if (!total) return null;
+  const own = ready && answer?.list === list ? answer : undefined;
+  // The same filter read again (a change main announced; every few seconds on a busy ledger): its
+  // figures before stay, the table open if it was, until the new ones come. "Adding up the totals…"
+  // in their place shut the table a finance person was reading every 15 s (walk17).
+  const mine = own ?? (answer?.filter === filterKey && !answer.error ? answer : undefined);
+  if (!mine && !ready) return null;
   if (!mine) return <p className="tx-totals" role="status" aria-busy="true" data-testid="tx-totals">{t('tx.totals.counting')}</p>;
   if (mine.error) return <p className="tx-totals" role="status" data-testid="tx-totals">{t('tx.totals.failed', { reason: wordError(mine.error).message })}</p>;
   // Isolated left to right: the code and digits keep their order inside Arabic text.
@@ -93,7 +99,7 @@ export function FilterTotals({ filter, list, ready, total, of = 'payments' }: { 
   ));
   const lineLabel = of === 'links' ? (several ? 'tx.totals.netLine.links.perProfile' : 'tx.totals.netLine.links') : (several ? 'tx.totals.netLine.perProfile' : 'tx.totals.netLine');
   return (
-    <div className="tx-totals" data-testid="tx-totals">
+    <div className="tx-totals" data-testid="tx-totals" aria-busy={mine !== own || undefined}>
       {/* One line, each currency's net whole (wrapping between currencies), and it is the fold's own
           line: a press on it opens the table of captured and refunded under it. A line of its own for
           the fold pushed the list's first row out of the window at 800 × 600 (e2e authorised-held-800).

@@ -25,7 +25,7 @@ const rowsHeight = (element: HTMLElement) => (element.clientHeight || 600) - ((e
 export function focusListRow(index: number) {
   const grid = document.querySelector<HTMLElement>('[data-testid="tx-list"]');
   if (!grid) return;
-  const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid));
+  const top = scrollToReveal(index, rowHeight, grid.scrollTop, rowsHeight(grid), Number(grid.dataset.total) || 0);
   if (top !== undefined) grid.scrollTop = top;
   grid.focus({ preventScroll: true });
   // The row in the window too, not only in the list: in a short window (800 × 600) the list starts
@@ -42,7 +42,7 @@ export function listCovered(): boolean {
 export function PaymentList({ inert = false }: { inert?: boolean }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  const { total, rows, selected, select, open, ensureRows, openId } = useTransactions();
+  const { total, rows, selected, select, open, ensureRows, openId, generation } = useTransactions();
   const cardLast4 = useTransactions((s) => s.filter.cardLast4);
   const unfiltered = useTransactions((s) => Object.keys(s.filter).length === 0);
   // Every profile's payments are listed: a row of another profile than the one in use says whose,
@@ -75,14 +75,16 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasViewport]);
-  useEffect(() => ensureRows(win.first, win.last), [win.first, win.last, ensureRows, total]);
+  // Again for each new read of the list (`generation`): a change main announced empties the rows and
+  // reads the first page only, and rows in view further down stayed "Loading…" until a scroll (walk17).
+  useEffect(() => ensureRows(win.first, win.last), [win.first, win.last, ensureRows, total, generation]);
 
   const move = (index: number) => {
     const clamped = Math.max(0, Math.min(index, (total ?? 1) - 1));
     select(clamped);
     const element = viewport.current;
     if (!element) return;
-    const next = scrollToReveal(clamped, rowHeight, element.scrollTop, rowsHeight(element));
+    const next = scrollToReveal(clamped, rowHeight, element.scrollTop, rowsHeight(element), total ?? 0);
     if (next !== undefined) element.scrollTop = next;
   };
 

@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { useWordedError, useWords, type Words } from '../../i18n/words';
 import { Field } from '../settings/field';
 import { useFocusAcrossSwap } from '../../ui/focus';
+import { ExportProgress } from './export-progress';
 import { exportToFile, exportWords } from './export-csv';
 import { FilterBar } from './filter-bar';
 import { SortControl } from './sort-control';
@@ -145,11 +146,7 @@ function ExportButton() {
   return (
     <div className="export">
       {progress ? (
-        <>
-          <label htmlFor="export-progress">{t('export.progress')}</label>
-          <progress id="export-progress" max={progress.total || 1} value={progress.done} data-testid="export-progress" />
-          <button type="button" ref={cancelButton} onClick={() => cancel.current?.abort()}>{t('action.cancel')}</button>
-        </>
+        <ExportProgress id="export-progress" done={progress.done} total={progress.total} of="rows" cancelButton={cancelButton} onCancel={() => cancel.current?.abort()} />
       ) : (
         <button type="button" ref={exportButton} onClick={() => void run()} data-testid="export-csv">{t('export.button')}</button>
       )}

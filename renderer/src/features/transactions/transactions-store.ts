@@ -55,6 +55,8 @@ type State = {
   setSort(sort: PaymentSort): void;
   ensureRows(first: number, last: number): void;
   reload(): void;
+  /** The same list read again because main announced a change: its exact count stays while main counts again. */
+  rereadAfterChange(): void;
   /** The list was chosen: its first page is asked for now, while the screen's code is still on the way (resolves once it is in). */
   beginVisit(): Promise<void>;
   /**
@@ -104,7 +106,12 @@ export const useTransactions = create<State>((set, get) => {
     const rows = new Map(get().rows);
     result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
     const exact = result.value.totalExact !== false;
-    set({ rows, total: result.value.total, totalExact: exact, countId: exact ? undefined : result.value.countId, error: undefined, ...(page === 0 ? { firstPageIn: generation } : {}) });
+    // The same list read again (a change main announced: every few seconds on a busy ledger, walk17):
+    // the exact count shown stays while main counts again, rather than "More than 100 payments (still
+    // counting)" for a second each time; main's count replaces it (countMovedOn), or a page that knows more.
+    const shown = get();
+    const keep = !exact && generation === recountOf && shown.totalExact && shown.total !== undefined && result.value.total <= shown.total;
+    set({ rows, total: keep ? shown.total : result.value.total, totalExact: keep || exact, countId: exact ? undefined : result.value.countId, error: undefined, ...(page === 0 ? { firstPageIn: generation } : {}) });
     const openIndex = followOpen ? indexOf(get().openId) : undefined;
     if (openIndex !== undefined) set({ selected: openIndex });
     // The count may have moved on before this answer arrived (its event came first).
@@ -118,6 +125,8 @@ export const useTransactions = create<State>((set, get) => {
     set({ rows: new Map(), generation: get().generation + 1, total });
     return fetchPage(0);
   }
+  /** The list read again after a change main announced: its pages may keep the exact count shown (fetchPage). */
+  let recountOf: number | undefined;
 
   function restart(patch: Partial<State>) {
     set({ ...patch, rows: new Map(), total: undefined, countId: undefined, selected: 0, generation: get().generation + 1 });
@@ -176,6 +185,10 @@ export const useTransactions = create<State>((set, get) => {
       }
     },
     reload: () => void reloadFirstPage(),
+    rereadAfterChange() {
+      recountOf = get().generation + 1;
+      void reloadFirstPage();
+    },
     beginVisit() {
       visiting = true;
       const pressed = arrivingFromPress;
@@ -225,9 +238,12 @@ function clean(filter: PaymentFilter): PaymentFilter {
 /** Main's count of the list's search moved on: "more than" grows, then the exact number. */
 function countMovedOn(event: Counted): void {
   const { countId, total, totalExact } = useTransactions.getState();
-  if (totalExact || countId !== event.countId) return;
+  if (countId !== event.countId) return;
+  if (event.exact) return useTransactions.setState({ total: event.total, totalExact: true, countId: undefined });
+  // The exact count kept from the read before stays until main knows more than it.
+  if (totalExact) return void (event.total > (total ?? 0) && useTransactions.setState({ total: event.total, totalExact: false }));
   // "At least" only grows: a page read further down may know more than the count so far.
-  useTransactions.setState(event.exact ? { total: event.total, totalExact: true, countId: undefined } : { total: Math.max(event.total, total ?? 0) });
+  useTransactions.setState({ total: Math.max(event.total, total ?? 0) });
 }
 
 /**
@@ -246,6 +262,6 @@ export function watchPayments(): () => void {
     }
     if (event.type !== 'payments.changed') return;
     clearTimeout(timer);
-    timer = setTimeout(() => useTransactions.getState().reload(), 150);
+    timer = setTimeout(() => useTransactions.getState().rereadAfterChange(), 150);
   });
 }
