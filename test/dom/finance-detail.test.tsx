@@ -67,7 +67,7 @@ describe('a payment\'s detail for finance on the team ledger', () => {
     expect(limits.textContent).toBe('If the gateway shows this capture went through, your check records it. If it shows it did not go through, support or an admin records that (it may then be sent again): your check says so.');
     expect(screen.getByTestId('action-status')).toBeTruthy();
     act(() => useLanguage.getState().setLanguage('ar'));
-    expect(screen.getByTestId('status-finance-limits').textContent).toBe('إن أظهرت البوابة أن عملية تحصيل هذه تمت، يسجّلها فحصك. وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.');
+    expect(screen.getByTestId('status-finance-limits').textContent).toBe('إن أظهرت البوابة أن عملية التحصيل هذه تمت، يسجّلها فحصك. وإن أظهرت أنها لم تتم، يسجّل ذلك شخص بدور الدعم أو المسؤول (فقد تُرسل مرة أخرى): ويخبرك فحصك بذلك.');
   });
 
   it('says an unclear refund that went through on an invoiced payment is for support or an admin (its credit note)', async () => {

@@ -25,6 +25,8 @@ export const en = {
   'kind.link': 'Payment link', 'kind.checkout': 'Checkout session', 'kind.sale': 'Card sale', 'kind.recurring': 'Repeat charge', 'kind.external': 'Found by lookup',
   'op.create': 'Created', 'op.authorise': 'Authorised', 'op.capture': 'Capture', 'op.void': 'Void', 'op.refund': 'Refund',
   'noun.create': 'creation', 'noun.capture': 'capture', 'noun.void': 'void', 'noun.refund': 'refund', 'noun.recurring': 'repeat charge',
+  // The same nouns where a sentence points at one operation ("this refund"): Arabic makes the noun definite there («عملية الاسترداد هذه», not «عملية استرداد هذه»: walk18).
+  'nounThis.create': 'creation', 'nounThis.capture': 'capture', 'nounThis.void': 'void', 'nounThis.refund': 'refund', 'nounThis.recurring': 'repeat charge',
   'outcome.sending': 'Sending', 'outcome.succeeded': 'Done', 'outcome.failed': 'Failed', 'outcome.unknown': 'Outcome unknown',
   'source.create': 'on creation', 'source.capture': 'after a capture', 'source.void': 'after a void', 'source.refund': 'after a refund', 'source.status': 'as a status check said',
   'source.reconcile': 'as an automatic check said', 'source.webhook': 'as a gateway notification said', 'source.restart': 'when Paydesk restarted', 'source.schedule': 'by the schedule', 'source.watch': 'by the user', 'source.other': 'by Paydesk',
@@ -284,6 +286,7 @@ export const ar: Record<keyof typeof en, string> = {
   'kind.link': 'رابط دفع', 'kind.checkout': 'جلسة دفع', 'kind.sale': 'بيع بالبطاقة', 'kind.recurring': 'خصم متكرر', 'kind.external': 'وُجدت بالبحث',
   'op.create': 'إنشاء', 'op.authorise': 'تفويض', 'op.capture': 'تحصيل', 'op.void': 'إلغاء التفويض', 'op.refund': 'استرداد',
   'noun.create': 'إنشاء', 'noun.capture': 'تحصيل', 'noun.void': 'إلغاء التفويض', 'noun.refund': 'استرداد', 'noun.recurring': 'خصم متكرر',
+  'nounThis.create': 'الإنشاء', 'nounThis.capture': 'التحصيل', 'nounThis.void': 'إلغاء التفويض', 'nounThis.refund': 'الاسترداد', 'nounThis.recurring': 'الخصم المتكرر',
   'outcome.sending': 'قيد الإرسال', 'outcome.succeeded': 'تم', 'outcome.failed': 'فشل', 'outcome.unknown': 'النتيجة غير معروفة',
   'source.create': 'عند الإنشاء', 'source.capture': 'بعد التحصيل', 'source.void': 'بعد إلغاء التفويض', 'source.refund': 'بعد الاسترداد', 'source.status': 'بحسب فحص الحالة',
   'source.reconcile': 'بحسب فحص تلقائي', 'source.webhook': 'بحسب إشعار من البوابة', 'source.restart': 'عند إعادة تشغيل بايدسك', 'source.schedule': 'بالجدولة', 'source.watch': 'من المستخدم', 'source.other': 'من بايدسك',

@@ -302,7 +302,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
       {!otherProfile && roleLimited && <p className="field-hint" data-testid="detail-role-limits">{t('detail.roleLimits', { role: t(`team.role.${role}`) })}</p>}
       {!otherProfile && financeUnclear && (
         <p className="attention-note" data-testid="status-finance-limits">
-          {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`noun.${financeUnclear.kind}`) })}
+          {financeUnclear.kind === 'refund' ? t('detail.financeLimits.refund') : t('detail.financeLimits', { kind: t(`nounThis.${financeUnclear.kind}`) })}
         </p>
       )}
       {/* Under the buttons, with the notice: a refused press sets it, and above them it pushed the buttons down under the pointer. */}

@@ -80,10 +80,10 @@ export function SettleDialog({ payment, operation, current, onDone, onClose }: P
         <form className="dialog-form settle-form" onSubmit={(e) => void submit(e)} onChange={fields.edited} noValidate>
           {/* Scrolls in a short window; the title and the buttons stay in view (app.css, .dialog). */}
           <div className="dialog-body">
-            <p>{t('settle.intro', { kind })}</p>
+            <p>{t('settle.intro', { kind: t(`nounThis.${operation.kind}`) })}</p>
             {/* Once Record it asked for the choice, each radio is described by why (read with it). */}
             <fieldset className="settle-choice">
-              <legend>{t('settle.question', { kind })}</legend>
+              <legend>{t('settle.question', { kind: t(`nounThis.${operation.kind}`) })}</legend>
               <label className="field-check"><input ref={first} type="radio" name="settle-happened" checked={happened === true} onChange={() => setHappened(true)} aria-describedby={missingChoice ? 'settle-choose' : undefined} />{t('settle.happened')}</label>
               <label className="field-check"><input type="radio" name="settle-happened" checked={happened === false} onChange={() => setHappened(false)} aria-describedby={missingChoice ? 'settle-choose' : undefined} />{t('settle.notHappened')}</label>
             </fieldset>
