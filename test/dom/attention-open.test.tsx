@@ -23,3 +23,9 @@ it('opens the payment in Transactions with no filter left from an earlier visit'
   expect(useTransactions.getState().openId).toBe('UNSURE-1');
   expect(useTransactions.getState().filter).toEqual({});
 });
+
+it('names its table, so a screen reader lists it as Needs attention (walk18)', async () => {
+  render(<AttentionScreen />);
+  await screen.findByRole('button', { name: 'Open' });
+  expect(screen.getByRole('table', { name: 'Needs attention' })).toBeTruthy();
+});

@@ -2,7 +2,7 @@
 // made first (a link, a card sale, a refund), checked by axe in English and in Arabic, at 1280 px
 // and at 900 px, in one session. A violation anywhere fails the test with where it was (language,
 // width, screen). The Arabic pass leaves a screenshot of each screen to look at
-// (test-results/screenshots/axe-<screen>-ar-<width>.png).
+// (test-results/screenshots/axe-<screen>-ar-<width>.png). Every data table must have a name too.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openSession, type E2eSession } from './support/session';
 import { callApi } from './support/practice-control';
@@ -163,6 +163,12 @@ describeWithKeychain('every screen passes axe, in English and Arabic, at 1280 an
           const where = `${language} ${width} ${step.name}`;
           for (const v of await axeViolations(session.page)) found.push({ where, id: v.id, targets: v.targets });
           for (const problem of await step.broken?.() ?? []) found.push({ where, id: problem, targets: [] });
+          // Every data table has a name (a screen reader lists the page's tables by it; walk18 found Home's and
+          // the links' unnamed): its caption, aria-label or aria-labelledby. The calendar's grid is named apart.
+          for (const unnamed of await session.page.locator('table:not([role])').evaluateAll((tables) => tables
+            .filter((table) => !((table as HTMLTableElement).caption?.textContent?.trim() || table.getAttribute('aria-label')?.trim()
+              || (table.getAttribute('aria-labelledby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join('').trim()))
+            .map((table) => `table without a name: ${[...table.querySelectorAll('th')].slice(0, 3).map((th) => th.textContent?.trim()).join(' | ')}`))) found.push({ where, id: unnamed, targets: [] });
           // Nothing wider than the window: the page never scrolls sideways.
           if (await session.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) found.push({ where, id: 'page scrolls sideways', targets: [] });
           if (language === 'ar') await session.screenshot(`axe-${step.name}-ar-${width}`);

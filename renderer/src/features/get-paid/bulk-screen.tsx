@@ -262,7 +262,7 @@ function PreviewTable({ preview, onStart }: { preview: Preview; onStart(): void 
       )}
       <p role="status" data-testid="bulk-summary">{t('gp.bulk.summary', { valid: preview.valid, invalid: preview.invalid })}</p>
       <BulkFixLines lines={preview.rows.filter((row) => Object.keys(row.errors).length > 0).map((row) => row.line)} />
-      <table className="gp-table bulk-preview-table">
+      <table className="gp-table bulk-preview-table" aria-labelledby="bulk-preview-title">
         <thead>
           <tr>
             <th scope="col">{t('gp.bulk.line')}</th>

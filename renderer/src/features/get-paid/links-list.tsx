@@ -80,7 +80,7 @@ export function LinksList() {
       {!query.trim() && <FilterTotals filter={{ kinds: ['link'], ...(state ? { states: [state] } : {}) }} list={shown} ready={loaded && shown > 0} total={total} of="links" />}
       {rows.length > 0 && (
         <div className="gp-table-box">
-          <table className="gp-table" data-testid="links-table">
+          <table className="gp-table" data-testid="links-table" aria-labelledby="links-list-title">
             <thead>
               <tr>
                 <th scope="col">{t('gp.orderId')}</th>

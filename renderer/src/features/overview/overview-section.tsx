@@ -177,7 +177,8 @@ function ProfileFigures({ data, profileId, idp, open, backwards, tooLong, childr
   if (!ranges) return null;
   return (
     <>
-      <table className="ov-figures" data-testid="ov-figures">
+      {/* Named by the section and, for another profile's, by that profile's heading (a screen reader lists tables by name). */}
+      <table className="ov-figures" data-testid="ov-figures" aria-labelledby={idp ? `ov-title ${idp}title` : 'ov-title'}>
         <thead>
           <tr>
             <td />

@@ -59,7 +59,7 @@ export default function RefundsMadeList({ scope, currency, total, onClose }: { s
           {total && <p data-testid="ov-made-list-total"><strong>{t('ov.made.line', { count: total.count })} · <Ltr>{formatAmount(total.amountMinor, total.currency as CurrencyCode, language)}</Ltr></strong></p>}
           <p className="field-hint">{t('ov.made.listHint')}</p>
           {failure && <p role="alert" className="error">{words(failure)}</p>}
-          <table className="ov-made-table" data-testid="ov-made-rows">
+          <table className="ov-made-table" data-testid="ov-made-rows" aria-labelledby="ov-made-list-title">
             <thead>
               <tr>
                 <th scope="col">{t('ov.made.col.when')}</th>

@@ -55,7 +55,7 @@ export function TeamPeopleList({ version, self }: { version: number; self?: stri
       {failed && <p className="notice notice-error">{words(failed)}</p>}
       {!failed && !people && <p className="field-hint">{t('team.people.list.reading')}</p>}
       {people && (
-        <table className="simple-table">
+        <table className="simple-table" aria-labelledby="team-people-list-title">
           <thead>
             <tr><th scope="col">{t('team.people.login')}</th><th scope="col">{t('team.people.role')}</th><th scope="col">{t('team.people.actions')}</th></tr>
           </thead>

@@ -245,6 +245,7 @@ export function AttentionScreen() {
       {next !== undefined && rows !== undefined && <CutNote order={order} shown={rows.length} total={total} />}
       {rows === undefined ? <p>{t('app.loading')}</p> : rows.length === 0 ? <p ref={empty} tabIndex={-1} data-testid="attention-empty">{t('attention.empty')}</p> : (
         <table className="simple-table attention-table">
+          <caption className="visually-hidden">{t('attention.title')}</caption>
           <thead><tr><th scope="col">{t('tx.col.created')}</th>{otherProfiles && <th scope="col">{t('audit.profile')}</th>}<th scope="col">{t('tx.col.order')}</th><th scope="col" className="num">{t('tx.col.amount')}</th><th scope="col">{t('tx.col.state')}</th><th scope="col">{t('attention.why')}</th><th scope="col"><span className="visually-hidden">{t('attention.open')}</span></th></tr></thead>
           <tbody ref={table}>
             {rows.map((row, index) => {
