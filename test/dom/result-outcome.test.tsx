@@ -92,13 +92,13 @@ describe.each(['checkout', 'link'] as const)('the %s result', (kind) => {
 
   it('gives the keyboard to the result when it is paid while the keyboard was in the share panel', async () => {
     const result = await create(kind, 'en');
-    const copy = within(result).getByRole('button', { name: 'Copy' });
+    const copy = within(result).getByRole('button', { name: 'Copy the payment address' });
     copy.focus();
     fireEvent.click(copy);
     expect(document.activeElement).toBe(copy); // pressed, the keyboard stays on it until the panel goes
     outcome({ state: 'paid', capturedMinor: 12_500, transactionId: 'tx-1' });
     await waitFor(() => expect(within(result).getByTestId('payment-state').getAttribute('data-state')).toBe('paid'));
-    expect(within(result).queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(within(result).queryByRole('button', { name: 'Copy the payment address' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(result));
   });
 });

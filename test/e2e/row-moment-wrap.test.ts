@@ -18,7 +18,7 @@ const customer = { name: 'Noura Fahad', email: 'noura@example.com', phone: '+966
  */
 async function linesOfEachPart(moment: Locator): Promise<number[]> {
   return moment.evaluate((element) => {
-    const [day, time] = [...element.children] as HTMLElement[];
+    const [day, time] = [...element.querySelectorAll(":scope > span")] as HTMLElement[]; // the two parts, not the <wbr> between them
     const space = element.getBoundingClientRect().width - day!.getBoundingClientRect().width - time!.getBoundingClientRect().width;
     Object.assign((element as HTMLElement).style, { display: 'inline-block', width: `${day!.getBoundingClientRect().width + space + 0.85 * time!.getBoundingClientRect().width}px` });
     const lines = [day!, time!].map((part) => new Set([...part.getClientRects()].map((r) => Math.round(r.top))).size);

@@ -18,8 +18,9 @@ export function RowMoment({ iso, testId }: { iso: string; testId?: string }) {
 /**
  * The day and the time as two spans. The space between them ends the day's span: between the spans
  * Chromium left it out of what a screen reader reads in Arabic ("2/12/20261:57 م", the year and the
- * hour one number; walk18). Still a place the line may break: the spans' parent allows it.
+ * hour one number; walk18). The line may still break between them (<wbr>): a space at the end of a
+ * span kept whole is no place to break in Chromium, and narrow lists scrolled sideways without it.
  */
 export function MomentParts({ iso, language }: { iso: string; language: Language }) {
-  return <><span>{`${formatRowDay(iso, language)} `}</span><span>{formatRowTime(iso, language)}</span></>;
+  return <><span>{`${formatRowDay(iso, language)} `}</span><wbr /><span>{formatRowTime(iso, language)}</span></>;
 }
