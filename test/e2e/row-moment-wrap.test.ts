@@ -68,6 +68,26 @@ describe('a moment in a narrow list', () => {
       }
     });
 
+    it(`keeps the day over the time inside their row in a narrow transactions list, in ${language}, at 800 px`, async () => {
+      await tx.chooseLanguage(language);
+      await session.page.setViewportSize({ width: 800, height: 800 });
+      try {
+        await session.page.getByTestId('nav-transactions').click();
+        const cell = session.page.locator('.date-cell').first();
+        await cell.waitFor();
+        // Two lines (the day's block, then the time's) inside the row: a <wbr> drawn between the two
+        // blocks made a third line and pushed the day above the row's top edge.
+        const place = await cell.evaluate((element) => {
+          const row = element.closest('[role="row"]')!.getBoundingClientRect();
+          const [day, time] = [...element.querySelectorAll(':scope > span')].map((part) => part.getBoundingClientRect());
+          return { dayInside: day!.top >= row.top - 0.5, timeInside: time!.bottom <= row.bottom + 0.5, dayFirst: day!.bottom <= time!.top + 0.5 };
+        });
+        expect(place).toEqual({ dayInside: true, timeInside: true, dayFirst: true });
+      } finally {
+        await session.page.setViewportSize({ width: 1280, height: 800 });
+      }
+    });
+
     it(`reads a space between the day and the time in the links list and the transactions list, in ${language}`, async () => {
       await tx.chooseLanguage(language);
       const page = session.page;
