@@ -7,10 +7,10 @@
 /** Each class's letters; the first is what the others fold to. */
 const classes = ['هة', 'يى', 'اأإآ'] as const;
 const foldTo = new Map<string, string>(classes.flatMap((letters) => [...letters].map((letter) => [letter, letters[0]] as [string, string])));
-const anyFolded = /[هةيىاأإآ]/g;
+const anyFolded = new RegExp(`[${classes.join('')}]`, 'g');
 
 /** Whether the text holds a letter written in more than one way (the name's test then folds). */
-export const hasFoldedLetters = (text: string): boolean => /[هةيىاأإآ]/.test(text);
+export const hasFoldedLetters = (text: string): boolean => text.search(anyFolded) !== -1; // search() ignores the g flag's lastIndex
 
 /** The text with each such letter as its class's first: «نورة» and «نوره» both «نوره». */
 export const foldArabicLetters = (text: string): string => text.replace(anyFolded, (letter) => foldTo.get(letter)!);

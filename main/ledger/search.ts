@@ -11,6 +11,7 @@ import type { PaymentRow } from './payment-rows';
 import { countCommon, countedFor, dateOrderBreaks, knownCounted, noteCount, onlyCommon, paymentsVersion } from './count-tables';
 import { chooseTrigrams, matchOf, trigramsOf } from './trigrams';
 import { foldArabicLetters, foldedSql, hasFoldedLetters } from './arabic-letters';
+import { searchedByIndex } from '../../contract/text-search';
 import { cardBrandSql } from './card-brand';
 import { cardLast4Of } from './card-last4';
 import { prepared } from './statements';
@@ -51,7 +52,7 @@ export function buildWhere(filter: PaymentFilter, options: { walk?: boolean } = 
   const params: Params = {};
   let text: TextSearch | undefined;
   const query = filter.query?.trim();
-  if (query && [...query].length >= 3) {
+  if (query && searchedByIndex(query)) {
     // The trigram index narrows to rows holding every trigram; the text itself decides (so no
     // FTS syntax, no wildcards: % and _ are literal).
     text = { kind: 'trigram', match: matchOf(trigramsOf(query)) };

@@ -10,6 +10,7 @@ import { failField } from '../../core/fail';
 import { cardBrandSql } from '../card-brand';
 import { cardLast4Of } from '../card-last4';
 import type { PaymentSort } from '../search';
+import { searchedByIndex } from '../../../contract/text-search';
 
 export type PgWhere = { sql: string; values: unknown[] };
 
@@ -30,7 +31,7 @@ export function teamPaymentWhere(filter: PaymentFilter): PgWhere {
   const values: unknown[] = [];
   const bind = (value: unknown) => `$${values.push(value)}`;
   const query = filter.query?.trim();
-  if (query && [...query].length >= 3) {
+  if (query && searchedByIndex(query)) {
     const like = bind(`%${escapeLike(asciiLower(query))}%`);
     clauses.push(`(${textColumns.map((c) => `${folded(`p.${c}`)} LIKE ${like} ESCAPE '\\'`).join(' OR ')})`);
   } else if (query) {

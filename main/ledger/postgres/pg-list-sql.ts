@@ -10,6 +10,7 @@ import { cardBrandSql } from '../card-brand';
 import { cardLast4Of } from '../card-last4';
 import type { PaymentSort } from '../search';
 import { anySpelling, foldArabicLetters, foldedSql, hasFoldedLetters } from '../arabic-letters';
+import { searchedByIndex } from '../../../contract/text-search';
 
 /** Positional parameters, numbered as they are added. */
 export class Params {
@@ -49,7 +50,7 @@ export const searchText = 'p.search_text';
 const lettered = (text: string) => asLetters.reduce((t, [c, l]) => t.split(c).join(l), asciiLower(text));
 
 /** Whether the filter searches text through the trigram index (three characters or more). */
-export const trigramQuery = (filter: PaymentFilter) => [...(filter.query?.trim() ?? '')].length >= 3;
+export const trigramQuery = (filter: PaymentFilter) => searchedByIndex(filter.query ?? '');
 const textColumns = ['order_id', 'transaction_id', 'customer_name', 'customer_email', 'customer_phone'];
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** SQLite's case folding: ASCII letters only. */

@@ -4,13 +4,16 @@
 // million payments (walk17), as if no name held an a. Digits are the amount hint's to explain.
 import { useT } from '../../i18n';
 import { useTransactions } from './transactions-store';
+import { searchedByIndex } from '../../../../contract/text-search';
 
 export function ShortSearchHint({ query }: { query: string }) {
   const t = useT();
-  const { filter, total } = useTransactions();
+  // Only what it reads: the list's rows change at every scroll.
+  const searched = useTransactions((s) => s.filter.query ?? '');
+  const total = useTransactions((s) => s.total);
   const typed = query.trim();
-  const short = typed !== '' && [...typed].length < 3 && !/^[\d\u0660-\u0669.,\s]+$/.test(typed);
+  const short = typed !== '' && !searchedByIndex(typed) && !/^[\d\u0660-\u0669.,\s]+$/.test(typed);
   // Said of the list shown: main has answered this search, and found nothing.
-  if (!short || total !== 0 || (filter.query ?? '') !== typed) return null;
+  if (!short || total !== 0 || searched !== typed) return null;
   return <p className="field-hint search-offer" data-testid="short-search-hint">{t('tx.search.tooShort')}</p>;
 }
