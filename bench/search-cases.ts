@@ -27,6 +27,7 @@ export function searchCases(total: number, rareEmail: string): SearchCase[] {
     { name: 'one month, SAR', filter: { from: '2025-03-01T00:00:00Z', to: '2025-04-01T00:00:00Z', currency: 'SAR' } },
     { name: 'amount 100-200 KWD, by amount', filter: { currency: 'KWD', minAmount: '100', maxAmount: '200' }, sort: { by: 'amount', direction: 'desc' } },
     { name: 'all, by customer', filter: {}, sort: { by: 'customer', direction: 'asc' } },
+    { name: 'all, by amount, deep', filter: {}, sort: { by: 'amount', direction: 'desc' }, offset: mid },
     { name: 'all, by state, deep', filter: {}, sort: { by: 'state', direction: 'desc' }, offset: mid },
     { name: 'sales by order id', filter: { kinds: ['sale'] }, sort: { by: 'orderId', direction: 'asc' } },
     // "My card ending 4242 was charged twice": 1 payment in 9,000 of the seeded ledgers, spread over their two years.

@@ -32,7 +32,9 @@ type TextSearch = { kind: 'trigram'; match: string } | { kind: 'prefix'; lo: str
 // Each sort's expressions, matched by an index (migration 6) that ends in the rowid.
 const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; column: string; of: (row: PaymentRow) => string | number }>> = {
   createdAt: [{ sql: 'p.created_at', column: 'p.created_at', of: (r) => r.created_at }],
-  amount: [{ sql: 'p.amount_minor', column: 'p.amount_minor', of: (r) => r.amount_minor }],
+  // Each currency apart (its minor units are not another's: KWD 21.732 is 21732, SAR 217.32 is
+  // 21732), on payments_currency_amount: the codes in the same direction as the amounts.
+  amount: [{ sql: 'p.currency', column: 'p.currency', of: (r) => r.currency }, { sql: 'p.amount_minor', column: 'p.amount_minor', of: (r) => r.amount_minor }],
   orderId: [{ sql: 'p.order_id COLLATE NOCASE', column: 'p.order_id', of: (r) => r.order_id }],
   state: [{ sql: 'p.state', column: 'p.state', of: (r) => r.state }, { sql: 'p.created_at', column: 'p.created_at', of: (r) => r.created_at }],
   customer: [{ sql: "ifnull(p.customer_name, '') COLLATE NOCASE", column: 'p.customer_name', of: (r) => r.customer_name ?? '' }],

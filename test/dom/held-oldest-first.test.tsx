@@ -85,7 +85,7 @@ describe("Home's held payments open the list oldest first", () => {
     act(() => useNavigation.getState().go('transactions'));
     expect(lastSort()).toEqual({ by: 'amount', direction: 'desc' });
     await onList();
-    expect(sortShown()).toBe('Amount, largest first');
+    expect(sortShown()).toBe('Amount by currency, largest first');
     expect(useTransactions.getState().ownSort).toEqual({ by: 'amount', direction: 'desc' });
   });
 

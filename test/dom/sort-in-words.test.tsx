@@ -28,7 +28,7 @@ describe("the list's Sort control", () => {
     render(<SortControl />);
     expect(choices()).toEqual([
       'createdAt:desc Date, newest first', 'createdAt:asc Date, oldest first',
-      'amount:desc Amount, largest first', 'amount:asc Amount, smallest first',
+      'amount:desc Amount by currency, largest first', 'amount:asc Amount by currency, smallest first',
       'orderId:asc Order reference, A to Z', 'orderId:desc Order reference, Z to A',
       'state:desc State, then newest first', 'state:asc State, then oldest first',
       'customer:asc Customer, A to Z', 'customer:desc Customer, Z to A',
@@ -41,7 +41,7 @@ describe("the list's Sort control", () => {
     render(<SortControl />);
     expect(choices()).toEqual([
       'createdAt:desc التاريخ، الأحدث أولًا', 'createdAt:asc التاريخ، الأقدم أولًا',
-      'amount:desc المبلغ، الأكبر أولًا', 'amount:asc المبلغ، الأصغر أولًا',
+      'amount:desc المبلغ في كل عملة، الأكبر أولًا', 'amount:asc المبلغ في كل عملة، الأصغر أولًا',
       'orderId:asc مرجع الطلب، من أ إلى ي', 'orderId:desc مرجع الطلب، من ي إلى أ',
       'state:desc الحالة، ثم الأحدث أولًا', 'state:asc الحالة، ثم الأقدم أولًا',
       'customer:asc العميل، من أ إلى ي', 'customer:desc العميل، من ي إلى أ',
@@ -53,7 +53,7 @@ describe("the list's Sort control", () => {
     render(<SortControl />);
     act(() => fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'amount:asc' } }));
     expect(main.asked('searchPayments').at(-1)?.sort).toEqual({ by: 'amount', direction: 'asc' });
-    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').selectedOptions[0]!.textContent).toBe('Amount, smallest first');
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').selectedOptions[0]!.textContent).toBe('Amount by currency, smallest first');
     await main.settled();
   });
 });

@@ -118,7 +118,7 @@ describeReports('the fast export writer', seed, (reports, backend) => {
     ['a text search, by amount', { query: 'example.com' }, { by: 'amount', direction: 'desc' }, "WHERE customer_email LIKE '%example.com%'", []],
     ['paid, by state and date', { states: ['paid'] }, { by: 'state', direction: 'asc' }, "WHERE state = 'paid'", []],
   ])('writes the same bytes as the plain writer: %s', async (_name, filter, sort, where, params) => {
-    const order: Record<PaymentSort['by'], string> = { createdAt: 'created_at D, rowid D', amount: 'amount_minor D, rowid D', customer: "ifnull(customer_name, '') COLLATE NOCASE D, rowid D", state: 'state D, created_at D, rowid D', orderId: 'order_id COLLATE NOCASE D, rowid D' };
+    const order: Record<PaymentSort['by'], string> = { createdAt: 'created_at D, rowid D', amount: 'currency D, amount_minor D, rowid D', customer: "ifnull(customer_name, '') COLLATE NOCASE D, rowid D", state: 'state D, created_at D, rowid D', orderId: 'order_id COLLATE NOCASE D, rowid D' };
     const rows = reports().oracle.prepare(`SELECT * FROM payments ${where} ORDER BY ${order[sort.by].replace(/ D/g, sort.direction === 'asc' ? ' ASC' : ' DESC')}`).all(...params) as Row[];
     expect(rows.length).toBeGreaterThan(0);
     const open = new Map((reports().oracle.prepare(`SELECT payment_id, kind, outcome, amount_minor FROM operations WHERE outcome IN ('sending', 'unknown')`).all() as Open[]).map((op) => [op.payment_id, op]));

@@ -38,7 +38,7 @@ describeReports('the transactions list at scale', (db) => void seedLedger(db, { 
     const sorts: Array<[PaymentSort, string]> = [
       [{ by: 'createdAt', direction: 'desc' }, 'created_at DESC, rowid DESC'],
       [{ by: 'createdAt', direction: 'asc' }, 'created_at ASC, rowid ASC'],
-      [{ by: 'amount', direction: 'desc' }, 'amount_minor DESC, rowid DESC'],
+      [{ by: 'amount', direction: 'desc' }, 'currency DESC, amount_minor DESC, rowid DESC'],
       [{ by: 'customer', direction: 'asc' }, "ifnull(customer_name, '') COLLATE NOCASE ASC, rowid ASC"],
       [{ by: 'state', direction: 'desc' }, 'state DESC, created_at DESC, rowid DESC'],
       [{ by: 'orderId', direction: 'asc' }, 'order_id COLLATE NOCASE ASC, rowid ASC'],

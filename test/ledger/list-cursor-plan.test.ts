@@ -21,7 +21,7 @@ describeLedgerApp('the list continued from a row', (app, backend) => {
     [{ by: 'customer', direction: 'desc' }, ['Omar Saleh']],
     [{ by: 'orderId', direction: 'asc' }, ['W17-1']],
     [{ by: 'orderId', direction: 'desc' }, ['W17-3']],
-    [{ by: 'amount', direction: 'desc' }, [1_003]],
+    [{ by: 'amount', direction: 'desc' }, ['SAR', 1_003]],
     [{ by: 'createdAt', direction: 'desc' }, ['2026-11-03T10:00:00.000Z']],
   ];
 
@@ -32,9 +32,9 @@ describeLedgerApp('the list continued from a row', (app, backend) => {
     const plan = (db.prepare(`EXPLAIN QUERY PLAN ${query.sql} LIMIT 100`).all(query.params) as Array<{ detail: string }>).map((r) => r.detail).join('; ');
     expect(plan).toMatch(/^SEARCH p USING INDEX /);
     // The same rows as the row value read, in the same order.
-    const key = { customer: "ifnull(customer_name, '') COLLATE NOCASE", orderId: 'order_id COLLATE NOCASE', amount: 'amount_minor', createdAt: 'created_at', state: '' }[sort.by];
+    const keys = { customer: ["ifnull(customer_name, '') COLLATE NOCASE"], orderId: ['order_id COLLATE NOCASE'], amount: ['currency', 'amount_minor'], createdAt: ['created_at'], state: [] }[sort.by];
     const [less, order] = sort.direction === 'asc' ? ['>', 'ASC'] : ['<', 'DESC'];
-    const expected = db.prepare(`SELECT id FROM payments WHERE (${key}, rowid) ${less} (?, 2) ORDER BY ${key} ${order}, rowid ${order}`).pluck().all(values[0]);
+    const expected = db.prepare(`SELECT id FROM payments WHERE (${keys.join(', ')}, rowid) ${less} (${keys.map(() => '?').join(', ')}, 2) ORDER BY ${keys.map((k) => `${k} ${order}`).join(', ')}, rowid ${order}`).pluck().all(...values);
     expect((db.prepare(`${query.sql} LIMIT 100`).all(query.params) as Array<{ id: string }>).map((r) => r.id)).toEqual(expected);
   });
 });

@@ -33,7 +33,7 @@ afterAll(() => {
 });
 
 const sortSql: Record<PaymentSort['by'], string> = {
-  createdAt: 'created_at', amount: 'amount_minor', orderId: 'order_id COLLATE NOCASE', state: 'state DIR, created_at', customer: "ifnull(customer_name, '') COLLATE NOCASE",
+  createdAt: 'created_at', amount: 'currency DIR, amount_minor', orderId: 'order_id COLLATE NOCASE', state: 'state DIR, created_at', customer: "ifnull(customer_name, '') COLLATE NOCASE",
 };
 
 /** The straightforward query: every row tested, sorted in full. */

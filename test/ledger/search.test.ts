@@ -61,7 +61,9 @@ describeLedgerApp('searching the ledger', (app) => {
   });
 
   it('sorts, and pages through a window with the total', async () => {
-    expect(await orders({ sort: { by: 'amount', direction: 'asc' } })).toEqual(['B-200', 'A-100', 'B-201', 'A-101']);
+    // Each currency apart: KWD 1.250 is 1250 fils, not between SAR 10.00 (1000 halalas) and SAR 250.00.
+    expect(await orders({ sort: { by: 'amount', direction: 'asc' } })).toEqual(['B-200', 'B-201', 'A-100', 'A-101']);
+    expect(await orders({ sort: { by: 'amount', direction: 'desc' } })).toEqual(['A-101', 'A-100', 'B-201', 'B-200']);
     const page = await search({ sort: { by: 'orderId', direction: 'asc' }, offset: 1, limit: 2 });
     expect(page).toMatchObject({ ok: true, value: { total: 4, rows: [{ orderId: 'A-101' }, { orderId: 'B-200' }] } });
   });

@@ -19,6 +19,7 @@ export const undoOf: Record<number, string> = {
   22: 'ALTER TABLE bulk_batches DROP COLUMN separator',
   23: migration23Undo,
   24: 'DROP TABLE repeat_stops',
+  25: 'CREATE INDEX payments_amount ON payments (amount_minor)',
 };
 
 /** The ledger file in `dir`, closed, brought back to `version` (the migrations after it undone). */

@@ -65,7 +65,7 @@ export function teamPaymentWhere(filter: PaymentFilter): PgWhere {
 // Each sort's keys, as search.ts's sortKeys compare them.
 const sortKeys: Record<PaymentSort['by'], string[]> = {
   createdAt: ['p.created_at'],
-  amount: ['p.amount_minor'],
+  amount: ['p.currency', 'p.amount_minor'],
   orderId: [folded('p.order_id')],
   state: ['p.state COLLATE "C"', 'p.created_at'],
   customer: [folded(`coalesce(p.customer_name, '')`)],

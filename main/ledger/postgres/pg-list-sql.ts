@@ -24,7 +24,7 @@ export class Params {
 /** Each sort's expressions, matched by an index of reads.sql that ends in list_seq; `cast`: the type a cursor's text value is read back as. */
 const sortKeys: Record<PaymentSort['by'], Array<{ sql: string; cast: string }>> = {
   createdAt: [{ sql: 'p.created_at', cast: '::timestamptz' }],
-  amount: [{ sql: 'p.amount_minor', cast: '::bigint' }],
+  amount: [{ sql: 'p.currency', cast: '::text' }, { sql: 'p.amount_minor', cast: '::bigint' }], // each currency apart (search.ts)
   orderId: [{ sql: 'lower(p.order_id COLLATE "C")', cast: '::text COLLATE "C"' }],
   state: [{ sql: '(p.state COLLATE "C")', cast: '::text COLLATE "C"' }, { sql: 'p.created_at', cast: '::timestamptz' }],
   customer: [{ sql: `lower(coalesce(p.customer_name, '') COLLATE "C")`, cast: '::text COLLATE "C"' }],

@@ -76,7 +76,7 @@ export const en = {
   'tx.chip.remove': 'Remove the filter “{filter}”',
   // The Sort control's choices say their order in words (docs/words.md, "The list's sort"): arrows alone were read as "downwards arrow".
   'tx.sort.createdAt.desc': 'Date, newest first', 'tx.sort.createdAt.asc': 'Date, oldest first',
-  'tx.sort.amount.desc': 'Amount, largest first', 'tx.sort.amount.asc': 'Amount, smallest first',
+  'tx.sort.amount.desc': 'Amount by currency, largest first', 'tx.sort.amount.asc': 'Amount by currency, smallest first',
   'tx.sort.orderId.asc': 'Order reference, A to Z', 'tx.sort.orderId.desc': 'Order reference, Z to A',
   // Grouped by state (main's order of states), each state's payments by date.
   'tx.sort.state.desc': 'State, then newest first', 'tx.sort.state.asc': 'State, then oldest first',
@@ -324,7 +324,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.filter.min': 'المبلغ من', 'tx.filter.max': 'المبلغ إلى', 'tx.filter.profile': 'ملف التعريف', 'tx.sort': 'الترتيب حسب', 'tx.clearFilters': 'مسح عوامل التصفية',
   'tx.chip.remove': 'ألغِ عامل التصفية «{filter}»',
   'tx.sort.createdAt.desc': 'التاريخ، الأحدث أولًا', 'tx.sort.createdAt.asc': 'التاريخ، الأقدم أولًا',
-  'tx.sort.amount.desc': 'المبلغ، الأكبر أولًا', 'tx.sort.amount.asc': 'المبلغ، الأصغر أولًا',
+  'tx.sort.amount.desc': 'المبلغ في كل عملة، الأكبر أولًا', 'tx.sort.amount.asc': 'المبلغ في كل عملة، الأصغر أولًا',
   'tx.sort.orderId.asc': 'مرجع الطلب، من أ إلى ي', 'tx.sort.orderId.desc': 'مرجع الطلب، من ي إلى أ',
   'tx.sort.state.desc': 'الحالة، ثم الأحدث أولًا', 'tx.sort.state.asc': 'الحالة، ثم الأقدم أولًا',
   'tx.sort.customer.asc': 'العميل، من أ إلى ي', 'tx.sort.customer.desc': 'العميل، من ي إلى أ',
