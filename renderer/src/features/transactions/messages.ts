@@ -65,7 +65,7 @@ export const en = {
   'tx.totals.notKnown': '{currency}: {count, plural, one {# refunded outside Paydesk: its amount is not known and not in Refunded} other {# refunded outside Paydesk: their amounts are not known and not in Refunded}}',
   'tx.col.created': 'Created', 'tx.col.order': 'Order', 'tx.col.customer': 'Customer', 'tx.col.amount': 'Amount', 'tx.col.state': 'State',
   'tx.checkupMark': 'Gateway check-up', 'tx.checkupMark.hint': 'Made by the gateway check-up with test money (Settings → Profiles): not a customer’s payment.',
-  'tx.refundedShort': '({amount} refunded)', 'tx.refundedUnknownShort': '(amount refunded not known)', 'tx.filters': 'Search and filters', 'tx.search': 'Search (/)', 'tx.search.placeholder': 'Order, name, e-mail, phone or transaction id',
+  'tx.refundedShort': '({amount} refunded)', 'tx.capturedShort': '({amount} captured)', 'tx.refundedUnknownShort': '(amount refunded not known)', 'tx.filters': 'Search and filters', 'tx.search': 'Search (/)', 'tx.search.placeholder': 'Order, name, e-mail, phone or transaction id',
   'tx.filter.state': 'State', 'tx.filter.any': 'Any', 'tx.filter.kind': 'Kind', 'tx.filter.currency': 'Currency', 'tx.filter.from': 'From', 'tx.filter.to': 'To',
   // After a date field's typing mistake: the list is not filtered as if the field were empty.
   'tx.filter.dateKept': 'Until it is corrected or cleared, the list keeps the last date, {date}.',
@@ -316,7 +316,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.totals.notKnown': '\u2068{currency}\u2069: {count, plural, zero {لا دفعات استُردت خارج بايدسك} one {دفعة واحدة استُردت خارج بايدسك: مبلغها غير معروف وليس في المسترد} two {دفعتان استُردتا خارج بايدسك: مبلغاهما غير معروفين وليسا في المسترد} few {# دفعات استُردت خارج بايدسك: مبالغها غير معروفة وليست في المسترد} many {# دفعة استُردت خارج بايدسك: مبالغها غير معروفة وليست في المسترد} other {# دفعة استُردت خارج بايدسك: مبالغها غير معروفة وليست في المسترد}}',
   'tx.col.created': 'تاريخ الإنشاء', 'tx.col.order': 'الطلب', 'tx.col.customer': 'العميل', 'tx.col.amount': 'المبلغ', 'tx.col.state': 'الحالة',
   'tx.checkupMark': 'فحص البوابة', 'tx.checkupMark.hint': 'أنشأها فحص البوابة بأموال اختبار (الإعدادات ← ملفات التعريف): ليست دفعة من عميل.',
-  'tx.refundedShort': '(استُرد {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
+  'tx.refundedShort': '(استُرد {amount})', 'tx.capturedShort': '(حُصّل {amount})', 'tx.refundedUnknownShort': '(المبلغ المسترد غير معروف)', 'tx.filters': 'البحث والتصفية', 'tx.search': 'بحث (/)', 'tx.search.placeholder': 'الطلب أو الاسم أو البريد أو الهاتف أو رقم المعاملة',
   'tx.filter.state': 'الحالة', 'tx.filter.any': 'الكل', 'tx.filter.kind': 'النوع', 'tx.filter.currency': 'العملة', 'tx.filter.from': 'من', 'tx.filter.to': 'إلى',
   'tx.filter.dateKept': 'إلى أن يُصحَّح أو يُمسح، تبقى القائمة على آخر تاريخ: {date}.',
   'tx.filter.quickDates': 'التواريخ',

@@ -179,6 +179,8 @@ export function PaymentList({ inert = false }: { inert?: boolean }) {
                           <Ltr>{formatAmount(row.amountMinor, row.currency as CurrencyCode, language)}</Ltr>
                           {row.refundedMinor > 0 && <small className="refunded">{t('tx.refundedShort', { amount: formatAmount(row.refundedMinor, row.currency as CurrencyCode, language) })}</small>}
                           {refundedAmountUnknown(row) && <small className="refunded">{t('tx.refundedUnknownShort')}</small>}
+                          {/* Part of an authorisation captured: what took money, so a day's rows add up to Home's captured. One line under the amount fits the row: a refund's line says more then. */}
+                          {row.capturedMinor > 0 && row.capturedMinor < row.amountMinor && row.refundedMinor === 0 && !refundedAmountUnknown(row) && <small className="refunded">{t('tx.capturedShort', { amount: formatAmount(row.capturedMinor, row.currency as CurrencyCode, language) })}</small>}
                         </span>
                         <span role="gridcell">
                           <StateBadge payment={row} />
