@@ -1,6 +1,7 @@
 // Shared parts for the profile tests: a temp data folder, handlers over a real profile store,
 // and a vault on a keychain that is not there (the real one is tested in test/vault).
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHandlers, type Implementations } from '../../main/api/create-handlers';
@@ -16,7 +17,16 @@ import { createUiLanguage } from '../../main/core/ui-language';
 export const ctx = { transport: 'direct' as const, osUser: 'tester' };
 export const practice = { baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'practice_key_for_tests_0123' };
 
-export const tempDir = () => mkdtempSync(join(tmpdir(), 'paydesk-profiles-'));
+// Each file's folders are removed when it ends (about 170 were left in /tmp by every run).
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+export const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'paydesk-profiles-'));
+  made.push(dir);
+  return dir;
+};
 
 /** A vault whose keychain cannot be reached, as on a machine without a Secret Service. */
 export const absentKeychainVault = (logger = createMemoryLogger()): KeyVault =>

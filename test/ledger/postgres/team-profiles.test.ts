@@ -9,7 +9,7 @@
 // keychain of its own (two laptops in one process cannot share the machine's), and a payments
 // service on the team database reaching the practice gateway over HTTP.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -39,6 +39,7 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
   const pools: pg.Pool[] = [];
   const clients: pg.Client[] = [];
   const listeners: TeamLedgerLive[] = [];
+  const dataDirs: string[] = []; // each laptop's profiles folder, removed at the end
   const laptops = teamLaptops();
   beforeAll(async () => {
     practice = await startTestGateway();
@@ -49,6 +50,7 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
     await Promise.allSettled(listeners.map((l) => l.close()));
     await Promise.allSettled([...pools.map((p) => p.end()), ...clients.map((c) => c.end())]);
     await practice?.gateway.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   /** A laptop's Settings: its own profiles file and keychain, main's profile handlers, the team's profiles over its person's pool. */
@@ -59,7 +61,9 @@ describeWithPostgres('the team\'s profiles: published by one laptop, added on an
     pool.on('error', () => undefined);
     pools.push(pool);
     const logger = createMemoryLogger();
-    const store = createProfileStore({ dataDir: mkdtempSync(join(tmpdir(), 'paydesk-team-profiles-')), practice: practice.conn, vault: createKeyVault({ logger, backend: memoryKeychain().backend }), logger });
+    const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-team-profiles-'));
+    dataDirs.push(dataDir);
+    const store = createProfileStore({ dataDir, practice: practice.conn, vault: createKeyVault({ logger, backend: memoryKeychain().backend }), logger });
     const team = teamProfilesLink({ profiles: createTeamProfiles({ pool, login: person.login }), profilesHere: () => store.list().profiles, publishes: () => role !== 'finance', logger });
     const handlers = createHandlers(profileHandlers({ profiles: store, team }) as unknown as Implementations, logger);
     const call = async <T>(answer: Promise<{ ok: boolean; value?: unknown; error?: unknown }>) => {
