@@ -410,6 +410,11 @@ export const paymentMethods = {
     input: () => z.object({}).strict(),
     output: () => z.object({ started: z.boolean(), entries: z.number().int() }),
   }),
+  cancelAuditVerify: method({
+    summary: 'Stop the running full check of the audit chain (a person\'s Stop); its last audit.verify event says cancelled, with the entries checked by then. Nothing is recorded of a check stopped.',
+    input: () => z.object({}).strict(),
+    output: () => z.object({ stopped: z.boolean() }),
+  }),
   exportAuditLog: method({
     summary: 'The audit log as CSV, with the result of checking its hash chain.',
     input: () => z.object({ timeZone: timeZone() }).strict(),

@@ -3,7 +3,7 @@
 import type { Implementations } from './create-handlers';
 import type { LedgerReads } from '../payments/ledger-reads';
 
-type Names = 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'countNeedsAttention' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'exportToFile' | 'cancelExport' | 'listCustomers' | 'listCopiedAudit' | 'verifyCopiedAudit';
+type Names = 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'countNeedsAttention' | 'listPaymentLinks' | 'exportPayments' | 'listAuditLog' | 'exportAuditLog' | 'verifyAuditChain' | 'cancelAuditVerify' | 'exportToFile' | 'cancelExport' | 'listCustomers' | 'listCopiedAudit' | 'verifyCopiedAudit';
 
 /** `activeEnvironment`: that of the profile a form makes its payment on, whose earlier customers it offers. */
 export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): string }): Pick<Implementations, Names> {
@@ -18,6 +18,7 @@ export function ledgerHandlers(deps: { reads: LedgerReads; activeEnvironment(): 
     exportPayments: (input, ctx) => reads.exportPayments(input, ctx),
     listAuditLog: (input) => reads.listAuditLog(input),
     verifyAuditChain: () => reads.verifyAuditChain(),
+    cancelAuditVerify: () => reads.cancelAuditVerify(),
     exportToFile: (input, ctx) => reads.exportToFile(input, ctx),
     cancelExport: (input) => reads.cancelExport(input),
     exportAuditLog: (input, ctx) => reads.exportAuditLog(input, ctx),

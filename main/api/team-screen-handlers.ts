@@ -5,7 +5,7 @@ import type { Implementations } from './create-handlers';
 import type { TeamScreens } from '../team/team-backend';
 
 /** The screens' reads on the team ledger: the same methods and answers as on this laptop's ledger. */
-export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'countNeedsAttention' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'listRefundsMade' | 'exportRefundsMade' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'exportPayments' | 'exportAuditLog' | 'listCopiedAudit' | 'verifyCopiedAudit'> {
+export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment: () => string): Pick<Implementations, 'searchPayments' | 'listTotals' | 'listUnclearOperations' | 'listNeedsAttention' | 'countNeedsAttention' | 'listPaymentLinks' | 'listAuditLog' | 'listCustomers' | 'getOverview' | 'exportSettlement' | 'listRefundsMade' | 'exportRefundsMade' | 'exportToFile' | 'cancelExport' | 'verifyAuditChain' | 'cancelAuditVerify' | 'exportPayments' | 'exportAuditLog' | 'listCopiedAudit' | 'verifyCopiedAudit'> {
   const { reads, overview, exports, quick } = screens;
   return {
     searchPayments: (input) => reads.searchPayments(input),
@@ -27,6 +27,7 @@ export function teamLedgerScreenHandlers(screens: TeamScreens, activeEnvironment
     cancelExport: (input) => ({ cancelled: exports.cancel(input.exportId) }),
     // The full check of the database's chain (audit.verify events) and the quick CSV downloads, as on a laptop's file.
     verifyAuditChain: () => reads.verifyAuditChain(),
+    cancelAuditVerify: () => reads.cancelAuditVerify(),
     exportPayments: (input, ctx) => quick.exportPayments(input, ctx.osUser),
     exportAuditLog: (input, ctx) => quick.exportAuditLog(ctx.osUser, input.timeZone),
   };

@@ -120,6 +120,10 @@ export function createLedgerReads(deps: LedgerReadsDeps) {
       return verifier.start();
     },
 
+    cancelAuditVerify(): MethodOutput<'cancelAuditVerify'> {
+      return verifier.cancel();
+    },
+
     exportToFile(input: MethodParsedInput<'exportToFile'>, ctx: CallContext): MethodOutput<'exportToFile'> {
       const request = input.kind === 'audit' ? { kind: 'audit' as const, search: input.search } : { kind: 'payments' as const, filter: input.filter, sort: input.sort };
       return exports.start({ ...request, timeZone: input.timeZone }, (p, file) => {

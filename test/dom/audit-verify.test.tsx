@@ -22,6 +22,7 @@ const main = stubMain({
   listProfiles: () => ({ ok: true, value: unchecked({ profiles: [], activeId: null }) }),
   listAuditLog: () => ({ ok: true, value: { total: 0, totalExact: true, chainIntact: chain.intact, chain, rows: [] } }),
   verifyAuditChain: () => verify(),
+  cancelAuditVerify: () => ({ ok: true, value: { stopped: true } }),
 });
 const { AuditScreen } = await import('../../renderer/src/features/transactions/audit-screen');
 const { useLanguage } = await import('../../renderer/src/i18n');
@@ -63,6 +64,29 @@ describe('verifying the whole audit chain on screen', () => {
     send({ type: 'audit.verify', checked: 500, total: 500, done: true, intact: true });
     expect(status()).toBe('The whole chain was verified: all 500 entries are intact.');
     expect(document.activeElement).toBe(screen.getByTestId('audit-verify-status'));
+  });
+
+  it('stops when asked, says how far it got in English and Arabic, and gives the keyboard back to Verify', async () => {
+    verify = async () => ({ ok: true, value: { started: true, entries: 1_000_000 } });
+    render(<AuditScreen />);
+    await waitFor(() => expect(main.listeners.size).toBeGreaterThan(0));
+    expect(screen.queryByTestId('audit-verify-stop')).toBeNull();
+    fireEvent.click(screen.getByTestId('audit-verify'));
+    send({ type: 'audit.verify', checked: 240_000, total: 1_000_000, done: false, intact: true });
+    const stop = await screen.findByRole('button', { name: 'Stop the check' });
+    stop.focus();
+    fireEvent.click(stop);
+    await waitFor(() => expect(main.asked('cancelAuditVerify')).toHaveLength(1));
+    send({ type: 'audit.verify', checked: 260_000, total: 1_000_000, done: true, intact: false, cancelled: true });
+    expect(status()).toBe('Check stopped after 260,000 of 1,000,000 entries: those are intact, the rest were not checked.');
+    expect(screen.queryByTestId('audit-verify-stop')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByTestId('audit-verify'));
+    act(() => useLanguage.getState().setLanguage('ar'));
+    try {
+      expect(status()).toBe('أُوقف التحقق بعد 260,000 من 1,000,000 قيد: ما فُحص منها سليم، ولم يُفحص الباقي.');
+    } finally {
+      act(() => useLanguage.getState().setLanguage('en'));
+    }
   });
 
   it('says a refusal in words, and the button is free again', async () => {

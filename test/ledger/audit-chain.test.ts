@@ -102,6 +102,21 @@ describeLedgerApp('the audit chain', (app, backend) => {
           expect(stopped.at(-1)).not.toHaveProperty('brokenAt');
           expect((stopped.at(-1) as { checked: number }).checked).toBeLessThan(1_000);
           expect((await closing.start()).started).toBe(false);
+
+          // A person's Stop: ends after the slice under way, said as stopped; another check may start.
+          const told: AppEvent[] = [];
+          const stopping = createTeamAuditVerifier({ pool: fay, emit: (e) => (told.push(e), told.length === 1 && stopping.cancel()), sliceRows: 100 });
+          expect(stopping.cancel()).toEqual({ stopped: false });
+          expect((await stopping.start()).started).toBe(true);
+          await stopping.idle();
+          expect(told).toEqual([
+            { type: 'audit.verify', checked: 100, total: base + 2_502, done: false, intact: true },
+            { type: 'audit.verify', checked: 100, total: base + 2_502, done: true, intact: false, cancelled: true },
+          ]);
+          expect((await stopping.start()).started).toBe(true);
+          await stopping.idle();
+          expect(told.at(-1)).toMatchObject({ done: true, intact: false, brokenAt: base + 1_234 });
+          expect(await app().value('cancelAuditVerify', {})).toEqual({ stopped: false });
         } finally {
           await fay.end();
         }
@@ -130,6 +145,32 @@ describeLedgerApp('the audit chain', (app, backend) => {
         await verifier.idle();
         expect(events.at(-1)).toMatchObject({ type: 'audit.verify', done: true, intact: true, checked: 2_502 });
         expect(checkAuditChain(db)).toEqual({ intact: true, checkedThrough: 2_502, last: 2_502 });
+      });
+
+      it('stops when the person asks (a million entries take 10-20 s), said as stopped, and can start again', async () => {
+        const events: AppEvent[] = [];
+        const inWorker = createAuditVerifier({ db: app().db!, emit: (e) => events.push(e), workerFile });
+        expect(inWorker.cancel()).toEqual({ stopped: false }); // nothing running
+        inWorker.start();
+        expect(inWorker.cancel()).toEqual({ stopped: true });
+        await inWorker.idle();
+        expect(events).toEqual([{ type: 'audit.verify', checked: 0, total: 2_502, done: true, intact: false, cancelled: true }]);
+        inWorker.start();
+        await inWorker.idle();
+        expect(events.at(-1)).toMatchObject({ done: true, intact: true, checked: 2_502 });
+        expect(events.at(-1)).not.toHaveProperty('cancelled');
+
+        // In slices: stopped after its first slice, the next one never read.
+        const sliced: AppEvent[] = [];
+        const inSlices = createAuditVerifier({ db: app().db!, emit: (e) => (sliced.push(e), sliced.length === 1 && inSlices.cancel()) });
+        inSlices.start();
+        await inSlices.idle();
+        expect(sliced).toEqual([
+          { type: 'audit.verify', checked: 1_000, total: 2_502, done: false, intact: true },
+          { type: 'audit.verify', checked: 1_000, total: 2_502, done: true, intact: false, cancelled: true },
+        ]);
+        // Through main's method, as the screen's Stop asks.
+        expect(await app().value('cancelAuditVerify', {})).toEqual({ stopped: false });
       });
 
       it('without the worker bundle, runs in slices on the event loop and still finds a deleted entry', async () => {

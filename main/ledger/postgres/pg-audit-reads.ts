@@ -218,6 +218,7 @@ export function createTeamAuditReads(pool: Queryable, track: (work: Promise<unkn
   return {
     chain,
     stopFullCheck: () => verifier.stop(),
+    cancelFullCheck: () => verifier.cancel(),
     /** "Verify the whole chain": starts it (audit.verify events), unless one is running. */
     verify: () => {
       const started = verifier.start();

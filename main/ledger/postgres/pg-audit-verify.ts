@@ -100,9 +100,10 @@ export function createTeamAuditVerifier(deps: {
   const slice = deps.sliceRows ?? defaultSlice;
   let running: Promise<void> | undefined;
   let stopping = false;
-  const emit = (p: { checked: number; total: number; done: boolean; brokenAt?: number; headSeq?: number; failed?: boolean }) =>
-    deps.emit({ type: 'audit.verify', checked: p.checked, total: Math.max(p.total, p.checked), done: p.done, intact: !p.failed && p.brokenAt === undefined,
-      ...(p.brokenAt !== undefined ? { brokenAt: p.brokenAt } : {}), ...(p.headSeq !== undefined ? { headSeq: p.headSeq } : {}) });
+  let cancelling = false; // a person's Stop: this check ends after its slice under way, and another may start
+  const emit = (p: { checked: number; total: number; done: boolean; brokenAt?: number; headSeq?: number; failed?: boolean; cancelled?: boolean }) =>
+    deps.emit({ type: 'audit.verify', checked: p.checked, total: Math.max(p.total, p.checked), done: p.done, intact: !p.failed && !p.cancelled && p.brokenAt === undefined,
+      ...(p.brokenAt !== undefined ? { brokenAt: p.brokenAt } : {}), ...(p.headSeq !== undefined ? { headSeq: p.headSeq } : {}), ...(p.cancelled ? { cancelled: true as const } : {}) });
 
   async function run(total: number): Promise<void> {
     let position = { seq: 0, hash: teamAuditGenesis };
@@ -111,6 +112,7 @@ export function createTeamAuditVerifier(deps: {
       for (;;) {
         // Paydesk closing: the check ends after the slice under way, said as not finished.
         if (stopping) throw new Error('stopped');
+        if (cancelling) return emit({ checked, total, done: true, cancelled: true });
         const range = await verifyTeamAuditRange(deps.pool, position.seq, position.hash, slice);
         checked += range.rows;
         const done = range.brokenAt !== undefined || range.rows < slice;
@@ -134,11 +136,18 @@ export function createTeamAuditVerifier(deps: {
       if (stopping) return { started: false, entries: 0 };
       const entries = lastTeamAuditSeq(deps.pool).catch((e: unknown) => (deps.explain ? deps.explain(e) : Promise.reject(e)));
       if (running) return { started: false, entries: await entries };
+      cancelling = false;
       running = entries.then(run, () => undefined).finally(() => (running = undefined));
       return { started: true, entries: await entries };
     },
     /** Resolves when the running check (if any) has finished. */
     idle: (): Promise<void> => running ?? Promise.resolve(),
+    /** A person's Stop: the running check (if any) ends after its slice under way, its last event saying cancelled. */
+    cancel(): { stopped: boolean } {
+      if (!running) return { stopped: false };
+      cancelling = true;
+      return { stopped: true };
+    },
     /** Ends a running check after its slice under way (Paydesk closing); no check starts after it. */
     stop(): Promise<void> {
       stopping = true;

@@ -449,6 +449,7 @@ export function createTeamLedgerReads(options: TeamLedgerReadsOptions) {
     listAuditLog: (input: MethodParsedInput<'listAuditLog'>): Promise<MethodOutput<'listAuditLog'>> => audit.list(input),
     /** "Verify the whole chain" (pg-audit-verify.ts): progress and the result as audit.verify events. */
     verifyAuditChain: (): Promise<MethodOutput<'verifyAuditChain'>> => audit.verify(),
+    cancelAuditVerify: (): MethodOutput<'cancelAuditVerify'> => audit.cancelFullCheck(),
     /** "Copied from laptops": the laptops' own audit entries brought by the copy (pg-copied-audit.ts). */
     ...copiedAudit,
     /** The chain as checked so far (one more slice now): the quick audit CSV says whether it is intact. */

@@ -58,7 +58,7 @@ export function AuditScreen() {
   // The export's end or a refusal, kept as words: it follows a change of language.
   const [message, setMessage] = useState<Words>();
   const words = useWords();
-  const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number; headSeq?: number }>();
+  const [verify, setVerify] = useState<{ checked: number; total: number; done: boolean; intact: boolean; brokenAt?: number; headSeq?: number; cancelled?: true }>();
   const [exporting, setExporting] = useState<{ done: number; total: number }>();
   const cancel = useRef<AbortController | undefined>(undefined);
   const exportButton = useRef<HTMLButtonElement>(null);
@@ -172,8 +172,10 @@ export function AuditScreen() {
         <button type="button" ref={verifyButton} onClick={() => void verifyAll()} disabled={verifying} data-testid="audit-verify">{t('audit.verifyAll')}</button>
         <span role="status" className="notice" ref={verifyStatus} tabIndex={-1} data-testid="audit-verify-status">
           {/* Counts with their thousands (a busy year's log has over a million entries, walk17); before the check's first word of its size, no "0 of 0". */}
-          {verify && (!verify.done ? (verify.total > 0 ? t('audit.verifying', { checked: verify.checked, total: verify.total }) : t('audit.verifyStarting')) : verify.intact ? t('audit.verifiedOk', { total: verify.checked }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
+          {verify && (!verify.done ? (verify.total > 0 ? t('audit.verifying', { checked: verify.checked, total: verify.total }) : t('audit.verifyStarting')) : verify.cancelled ? t('audit.verifyStopped', { checked: verify.checked, total: verify.total }) : verify.intact ? t('audit.verifiedOk', { total: verify.checked }) : verify.brokenAt !== undefined ? brokenText(verify.brokenAt, verify.headSeq) : t('audit.verifyFailed'))}
         </span>
+        {/* A busy year's log takes 10-20 s (walk17); gone with the check's end, the keyboard then back on Verify (useFocusAcrossSwap). */}
+        {verifying && <button type="button" onClick={() => void api.cancelAuditVerify({})} data-testid="audit-verify-stop">{t('audit.verifyStop')}</button>}
       </div>
       <div className="tx-toolbar">
         <div className="field"><label htmlFor="audit-search">{t('audit.search')}</label><input id="audit-search" ref={searchField} type="search" dir={typedDir(query)} aria-keyshortcuts={shortcutKeys('search')} value={query} onKeyDown={toEntries} onChange={(e) => { setQuery(e.target.value); setPages([]); }} /></div>
