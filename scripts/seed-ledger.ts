@@ -246,7 +246,9 @@ export function writeSeedRows(db: LedgerDb, options: SeedOptions, share: SeedSha
     const amount = Math.max(100, Math.round(typical * (0.05 + rnd() * 2)));
     const kind = weighted(kinds, rnd());
     let state = weighted(states, rnd());
-    if (kind === 'external' && state === 'not_created') state = 'paid';
+    // A payment made elsewhere is recorded from a lookup's answer: never one whose creation's answer
+    // was lost (the reconciler then wrote "create_external", an action the app never words).
+    if (kind === 'external' && (state === 'not_created' || state === 'unknown')) state = 'paid';
     if ((kind === 'link' || kind === 'checkout') && state === 'authorised' && rnd() < 0.5) state = 'pending';
     const arabic = rnd() < 0.35;
     const first = arabic ? arabicFirst[Math.floor(rnd() * arabicFirst.length)]! : latinFirst[Math.floor(rnd() * latinFirst.length)]!;

@@ -22,6 +22,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+it('leaves no payment made elsewhere waiting for its creation\'s answer (the reconciler would settle it under a raw "create_external")', () => {
+  const db = openLedgerDb(dir);
+  try {
+    expect(db.prepare("SELECT count(*) FROM payments WHERE kind = 'external'").pluck().get()).toBeGreaterThan(0);
+    expect(db.prepare("SELECT count(*) FROM payments WHERE kind = 'external' AND state IN ('unknown', 'creating')").pluck().get()).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM operations o JOIN payments p ON p.id = o.payment_id WHERE p.kind = 'external' AND o.kind = 'create' AND o.outcome IN ('unknown', 'sending')").pluck().get()).toBe(0);
+  } finally {
+    db.close();
+  }
+});
+
 it.each(['en', 'ar'] as Language[])('words every audit action and result of a seeded ledger in %s', (language) => {
   const db = openLedgerDb(dir);
   try {
