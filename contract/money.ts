@@ -128,6 +128,8 @@ export function parseSearchAmount(text: string, currency: CurrencyCode): ParsedA
   const fraction = match[2] ?? '';
   const exponent = exponentOf(currency);
   if (fraction.length > exponent) {
+    const amount = exponent === 0 ? wholeOfZeros(whole ?? '', fraction) : undefined;
+    if (amount !== undefined) return refuse(`${currency} has no decimals: write ${amount}.`, 'amount.noDecimalsWrite', { currency, amount });
     return exponent === 0
       ? refuse(`${currency} has no decimals.`, 'amount.noDecimals', { currency })
       : refuse(`${currency} allows at most ${exponent} decimals.`, 'amount.tooManyDecimals', { currency, decimals: exponent });
@@ -136,6 +138,19 @@ export function parseSearchAmount(text: string, currency: CurrencyCode): ParsedA
   const minor = Number(whole + fraction.padEnd(exponent, '0'));
   if (minor > maxMinorUnits) return refuse('The amount is too large.', 'amount.tooLarge');
   return { ok: true, minor };
+}
+
+/**
+ * The whole units to write instead of an amount in a currency without decimals whose decimals are
+ * only zeros ("15000.00" JPY: "15000"), still refused: nothing is dropped without the person. Not
+ * for exactly three zeros ("1.000" JPY), which may be thousands grouped with a dot: there the
+ * other reading is a thousandfold change. Not for zero. Only for a currency without decimals: in a
+ * three-decimal one the amount to write would depend on the file's decimal mark (a bulk file
+ * separated by semicolons reads "12,500" and "12.500" both as two readings).
+ */
+function wholeOfZeros(whole: string, fraction: string): string | undefined {
+  if (fraction.length === 3 || !/^0+$/.test(fraction) || /^0+$/.test(whole)) return undefined;
+  return whole;
 }
 
 /** Minor units to plain decimal text with exactly the currency's decimals: 1050 SAR -> "10.50". */

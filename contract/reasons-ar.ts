@@ -19,6 +19,7 @@ export const reasonsAr: Record<ReasonKey, string> = {
   'amount.zero': 'يجب أن يكون المبلغ أكبر من صفر.',
   'amount.noDecimals': 'عملة {currency} بلا كسور عشرية.',
   'amount.tooManyDecimals': 'تسمح عملة {currency} {decimals, plural, one {بخانة عشرية واحدة} two {بخانتين عشريتين} few {بـ# خانات عشرية} many {بـ# خانة عشرية} other {بـ# خانة عشرية}} على الأكثر.',
+  'amount.noDecimalsWrite': 'عملة {currency} بلا كسور عشرية: اكتب {amount}.',
   'amount.tooLarge': 'المبلغ كبير جدًا.',
   'amount.decimalComma': 'استخدم النقطة للكسور العشرية كما في {example}؛ الفاصلة تفصل الآلاف فقط ({grouped}).',
   'amount.commaNoDecimals': 'عملة {currency} بلا كسور عشرية، والفاصلة تفصل الآلاف فقط ({grouped}).',

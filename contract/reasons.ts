@@ -25,6 +25,8 @@ export const reasonTexts = {
   'amount.zero': 'The amount must be more than zero.',
   'amount.noDecimals': '{currency} has no decimals.',
   'amount.tooManyDecimals': '{currency} allows at most {decimals, plural, one {# decimal} other {# decimals}}.',
+  // The same, when the decimals are only zeros ("15000.00" JPY): the whole units to write (contract/money.ts wholeOfZeros).
+  'amount.noDecimalsWrite': '{currency} has no decimals: write {amount}.',
   'amount.tooLarge': 'The amount is too large.',
   'amount.decimalComma': 'Use a dot for the decimals, as in {example}; a comma only separates thousands ({grouped}).',
   'amount.commaNoDecimals': '{currency} has no decimals, and a comma only separates thousands ({grouped}).',

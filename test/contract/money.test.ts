@@ -55,6 +55,7 @@ describe('parseAmount: what a person types, to minor units', () => {
     ['10.505', 'SAR', 'SAR allows at most 2 decimals.'],
     ['1.5', 'JPY', 'JPY has no decimals.'],
     ['1.2345', 'KWD', 'KWD allows at most 3 decimals.'],
+    ['15000.00', 'JPY', 'JPY has no decimals: write 15000.'],
     ['', 'SAR', 'Enter an amount.'],
     ['   ', 'SAR', 'Enter an amount.'],
     [',', 'SAR', 'Enter an amount.'],
@@ -208,6 +209,17 @@ describe('the reasons of a refused amount, for the renderer to word', () => {
     ['1.5', 'JPY', { key: 'amount.noDecimals', values: { currency: 'JPY' } }],
     ['12.345', 'SAR', { key: 'amount.tooManyDecimals', values: { currency: 'SAR', decimals: 2 } }],
     ['1.0001', 'KWD', { key: 'amount.tooManyDecimals', values: { currency: 'KWD', decimals: 3 } }],
+    // Only zeros after the point in a currency without decimals: the whole units to write, still refused (walk19).
+    ['15000.00', 'JPY', { key: 'amount.noDecimalsWrite', values: { currency: 'JPY', amount: '15000' } }],
+    ['15,000.0', 'JPY', { key: 'amount.noDecimalsWrite', values: { currency: 'JPY', amount: '15000' } }],
+    ['١٥٠٠٠٫٠٠', 'JPY', { key: 'amount.noDecimalsWrite', values: { currency: 'JPY', amount: '15000' } }],
+    // In a currency with decimals, no amount is named: it would depend on a bulk file's decimal mark.
+    ['12.5000', 'KWD', { key: 'amount.tooManyDecimals', values: { currency: 'KWD', decimals: 3 } }],
+    // Three zeros may be a thousands group written with a dot (1.000 = 1000): no amount is named.
+    ['1.000', 'JPY', { key: 'amount.noDecimals', values: { currency: 'JPY' } }],
+    ['75.500', 'SAR', { key: 'amount.tooManyDecimals', values: { currency: 'SAR', decimals: 2 } }],
+    // Nor zero, which is no amount to write.
+    ['0.00', 'JPY', { key: 'amount.noDecimals', values: { currency: 'JPY' } }],
     ['1'.repeat(30), 'SAR', { key: 'amount.tooLarge' }],
   ] as const)('%j in %s: %j', (text, currency, why) => {
     expect(parseAmount(text, currency)).toEqual({ ok: false, reason: expect.any(String), why });

@@ -187,6 +187,8 @@ describe('payment link form', () => {
     fireEvent.change(input('link-currency'), { target: { value: 'JPY' } });
     expect(input('link-amount').value).toBe('10.5'); // kept, and re-checked for the new currency
     expect(amountError()).toBe('JPY has no decimals.');
+    type('link-amount', '15000.00'); // only zeros past the decimals: the amount to write is named (walk19)
+    expect(amountError()).toBe('JPY has no decimals: write 15000.');
     type('link-amount', '12,50');
     // JPY has no decimals: no example with two (words-polish), the comma said as JPY reads it.
     expect(amountError()).toMatch(/^JPY has no decimals, and a comma only separates thousands \(1,234\)/);

@@ -7,10 +7,8 @@ import type { AppError } from '../../../../contract/result';
 import type { LinkFilterState } from '../../../../contract/payment-states';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
+import { noteCurrencies, seenCurrencies } from '../../app/seen-currencies';
 import { amountFilters } from './amount-search';
-
-/** The currencies of the lists' rows shown in this window so far: where a search for an amount looks. */
-const seenCurrencies = new Set<string>();
 
 export function usePaymentList(kind: PaymentView['kind'], query: string, state?: LinkFilterState) {
   const [rows, setRows] = useState<PaymentView[]>([]);
@@ -29,11 +27,11 @@ export function usePaymentList(kind: PaymentView['kind'], query: string, state?:
     const q = query.trim();
     if (kind === 'link' && !q) {
       const window = await api.listPaymentLinks({ after, limit: 100, state });
-      if (window.ok) window.value.rows.forEach((r) => seenCurrencies.add(r.currency));
+      if (window.ok) noteCurrencies(window.value.rows);
       return window;
     }
     const search = (filter: PaymentFilter) => api.searchPayments({ filter: { kinds: [kind], ...(state ? { states: [state] } : {}), ...filter }, sort: { by: 'createdAt', direction: 'desc' }, offset: 0, limit: 100 });
-    const byAmount = amountFilters(q, [...seenCurrencies, ...(profileCurrency ? [profileCurrency] : [])]);
+    const byAmount = amountFilters(q, [...seenCurrencies(), ...(profileCurrency ? [profileCurrency] : [])]);
     const [result, ...amounts] = await Promise.all([search(q ? { query: q } : {}), ...byAmount.map(search)]);
     if (!result.ok) return result;
     const found = amounts.flatMap((a) => (a.ok ? a.value.rows : []));

@@ -9,6 +9,20 @@ import { useLanguage, useT } from '../../i18n';
 import { formatAmount } from '../../i18n/format';
 import { useSession } from '../../app/session-store';
 import { useTransactions } from './transactions-store';
+import { seenCurrencies } from '../../app/seen-currencies';
+
+type AmountOffer = { currency: CurrencyCode; minor: number };
+
+/** The typed amount in each of `currencies` where it is one (above zero, no decimal too many), each once. */
+function amountOffers(typed: string, currencies: string[]): AmountOffer[] {
+  const offers: AmountOffer[] = [];
+  for (const currency of new Set(currencies)) {
+    if (!isCurrencyCode(currency)) continue;
+    const parsed = parseSearchAmount(typed, currency);
+    if (parsed.ok && parsed.minor > 0) offers.push({ currency, minor: parsed.minor });
+  }
+  return offers;
+}
 
 /** `onMoved`: the search's digits went to a filter (the search is emptied). */
 export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: () => void }) {
@@ -30,11 +44,13 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
   // Four digits that found something (in a phone or an order id, common in a large ledger) may
   // still be a card's end: the offer stays, without the sentence about what the search looks in.
   if (total !== 0) return cardButton ? <p className="field-hint search-offer" data-testid="amount-search-hint">{cardButton}</p> : null;
-  const currency: CurrencyCode = (filter.currency as CurrencyCode | undefined) ?? (defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR');
-  const parsed = amountAsTyped.test(ascii) ? parseSearchAmount(typed, currency) : undefined;
-  const minor = parsed?.ok && parsed.minor > 0 ? parsed.minor : undefined;
-  const byAmount = () => {
-    const exact = formatMinor(minor!, currency);
+  // The currency chosen in the filter; otherwise each currency the lists have shown payments in, the
+  // profile's first, where the digits are an amount at all: "12.500" is KWD or BHD, "15000" JPY too.
+  const profileCurrency = defaultCurrency && isCurrencyCode(defaultCurrency) ? defaultCurrency : 'SAR';
+  const currencies = filter.currency ? [filter.currency] : [profileCurrency, ...seenCurrencies()];
+  const offers = amountAsTyped.test(ascii) ? amountOffers(typed, currencies) : [];
+  const byAmount = ({ currency, minor }: AmountOffer) => {
+    const exact = formatMinor(minor, currency);
     setFilter({ query: undefined, currency, minAmount: exact, maxAmount: exact });
     onMoved();
   };
@@ -42,7 +58,7 @@ export function AmountSearchHint({ query, onMoved }: { query: string; onMoved: (
     <p className="field-hint search-offer" data-testid="amount-search-hint">
       {t('tx.search.notAmounts')}
       {cardButton && <> {cardButton}</>}
-      {minor !== undefined && <> <button type="button" className="link" onClick={byAmount} data-testid="search-by-amount">{t('tx.search.byAmount', { amount: formatAmount(minor, currency, language) })}</button></>}
+      {offers.map((offer) => <span key={offer.currency}> <button type="button" className="link" onClick={() => byAmount(offer)} data-testid="search-by-amount">{t('tx.search.byAmount', { amount: formatAmount(offer.minor, offer.currency, language) })}</button></span>)}
     </p>
   );
 }

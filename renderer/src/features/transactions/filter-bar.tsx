@@ -135,11 +135,11 @@ export function FilterBar() {
         </div>
         <div className="field">
           <label htmlFor="tx-currency">{t('tx.filter.currency')}</label>
-          <select id="tx-currency" value={filter.currency ?? ''} onChange={(e) => setFilter({ currency: e.target.value || undefined })}>
+          <select id="tx-currency" value={filter.currency ?? ''} aria-invalid={fieldError('currency') ? true : undefined} aria-describedby={fieldError('currency') ? 'tx-currency-error' : undefined} onChange={(e) => setFilter({ currency: e.target.value || undefined })}>
             <option value="">{t('tx.filter.any')}</option>
             {currencyCodes.map((c) => <option key={c} value={c}>{c}</option>)}
           </select>
-          {fieldError('currency') && <p className="field-error" role="alert">{fieldError('currency')}</p>}
+          {fieldError('currency') && <p id="tx-currency-error" className="field-error" role="alert">{fieldError('currency')}</p>}
         </div>
         <DateField key={`from ${cleared}`} id="tx-from" label={t('tx.filter.from')} value={fromField(filter.from)} onChange={(day) => setFilter({ from: fromInstant(day) })} stillUsing={dateKept} />
         <DateField key={`to ${cleared}`} id="tx-to" label={t('tx.filter.to')} value={toField(filter.to)} min={fromField(filter.from)} onChange={(day) => setFilter({ to: toInstant(day) })} stillUsing={dateKept} />
@@ -147,13 +147,13 @@ export function FilterBar() {
         <QuickDates from={filter.from} to={filter.to} choices={listChoices} choose={(period) => setFilter({ from: period.from, to: period.to })} toResults={toFirstRow} />
         <div className="field filter-amount">
           <label htmlFor="tx-min">{t('tx.filter.min')}</label>
-          <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} />
-          {fieldError('minAmount') && <p className="field-error">{fieldError('minAmount')}</p>}
+          <input id="tx-min" inputMode="decimal" dir="ltr" value={filter.minAmount ?? ''} onChange={(e) => setFilter({ minAmount: e.target.value || undefined })} aria-invalid={fieldError('minAmount') ? true : undefined} aria-describedby={fieldError('minAmount') ? 'tx-min-error' : undefined} />
+          {fieldError('minAmount') && <p id="tx-min-error" className="field-error">{fieldError('minAmount')}</p>}
         </div>
         <div className="field filter-amount">
           <label htmlFor="tx-max">{t('tx.filter.max')}</label>
-          <input id="tx-max" inputMode="decimal" dir="ltr" value={filter.maxAmount ?? ''} onChange={(e) => setFilter({ maxAmount: e.target.value || undefined })} aria-invalid={fieldError('maxAmount') ? true : undefined} />
-          {fieldError('maxAmount') && <p className="field-error">{fieldError('maxAmount')}</p>}
+          <input id="tx-max" inputMode="decimal" dir="ltr" value={filter.maxAmount ?? ''} onChange={(e) => setFilter({ maxAmount: e.target.value || undefined })} aria-invalid={fieldError('maxAmount') ? true : undefined} aria-describedby={fieldError('maxAmount') ? 'tx-max-error' : undefined} />
+          {fieldError('maxAmount') && <p id="tx-max-error" className="field-error">{fieldError('maxAmount')}</p>}
         </div>
         <CardLast4Field key={`card ${cleared}`} setFilter={setFilter} />
         <ProfileFilter />

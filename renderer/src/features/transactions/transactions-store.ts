@@ -8,6 +8,7 @@ import type { PaymentFilter, PaymentView } from '../../../../contract/methods/pa
 import type { AppError } from '../../../../contract/result';
 import type { AppEvent } from '../../../../contract/events';
 import { api } from '../../api';
+import { noteCurrencies } from '../../app/seen-currencies';
 
 export type PaymentSort = { by: 'createdAt' | 'amount' | 'orderId' | 'state' | 'customer'; direction: 'asc' | 'desc' };
 export const pageSize = 100;
@@ -103,6 +104,7 @@ export const useTransactions = create<State>((set, get) => {
     inFlight.delete(key);
     if (get().generation !== generation) return; // the filter changed meanwhile
     if (!result.ok) return set({ error: result.error });
+    noteCurrencies(result.value.rows);
     const rows = new Map(get().rows);
     result.value.rows.forEach((row, i) => rows.set(page * pageSize + i, row));
     const exact = result.value.totalExact !== false;
