@@ -6,6 +6,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
+import { EnvironmentBadge } from '../../app/environment-badge';
 import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { formatAmount } from '../../i18n/format';
@@ -339,7 +340,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} copiedLabel={t('detail.copiedTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
-          <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
+          <dt>{t('detail.environment')}</dt><dd><EnvironmentBadge environment={payment.environment} hint={false} testId="" /></dd>
           <dt>{t('detail.created')}</dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
           <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}
             {lastCheckFailed(detail.checks, payment.lastCheckedAt) && <span data-testid="detail-last-check-failed"> · {t('detail.lastCheckFailed')}</span>}</dd>
