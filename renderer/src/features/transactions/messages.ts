@@ -22,7 +22,7 @@ export const en = {
   // The "Card ends in" filter (More filters): four digits, as the ledger keeps a card's end.
   'tx.filter.cardLast4': 'Card ends in',
   'tx.filter.cardLast4Digits': 'Type the card’s last four digits, for example 4242.',
-  'kind.link': 'Payment link', 'kind.checkout': 'Checkout session', 'kind.sale': 'Card sale', 'kind.recurring': 'Repeat charge', 'kind.external': 'Found by lookup',
+  'kind.link': 'Payment link', 'kind.checkout': 'Checkout session', 'kind.sale': 'Card sale', 'kind.saleAuthorisation': 'Card authorisation', 'kind.recurring': 'Repeat charge', 'kind.external': 'Found by lookup',
   'op.create': 'Created', 'op.authorise': 'Authorised', 'op.capture': 'Capture', 'op.void': 'Void', 'op.refund': 'Refund',
   'noun.create': 'creation', 'noun.capture': 'capture', 'noun.void': 'void', 'noun.refund': 'refund', 'noun.recurring': 'repeat charge',
   // The same nouns where a sentence points at one operation ("this refund"): Arabic makes the noun definite there («عملية الاسترداد هذه», not «عملية استرداد هذه»: walk18).
@@ -283,7 +283,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.search.byCard': 'اعرض مدفوعات البطاقة المنتهية بـ {last4}',
   'tx.filter.cardLast4': 'البطاقة تنتهي بـ',
   'tx.filter.cardLast4Digits': 'اكتب آخر أربعة أرقام من البطاقة، مثل 4242.',
-  'kind.link': 'رابط دفع', 'kind.checkout': 'جلسة دفع', 'kind.sale': 'بيع بالبطاقة', 'kind.recurring': 'خصم متكرر', 'kind.external': 'وُجدت بالبحث',
+  'kind.link': 'رابط دفع', 'kind.checkout': 'جلسة دفع', 'kind.sale': 'بيع بالبطاقة', 'kind.saleAuthorisation': 'تفويض بالبطاقة', 'kind.recurring': 'خصم متكرر', 'kind.external': 'وُجدت بالبحث',
   'op.create': 'إنشاء', 'op.authorise': 'تفويض', 'op.capture': 'تحصيل', 'op.void': 'إلغاء التفويض', 'op.refund': 'استرداد',
   'noun.create': 'إنشاء', 'noun.capture': 'تحصيل', 'noun.void': 'إلغاء التفويض', 'noun.refund': 'استرداد', 'noun.recurring': 'خصم متكرر',
   'nounThis.create': 'الإنشاء', 'nounThis.capture': 'التحصيل', 'nounThis.void': 'إلغاء التفويض', 'nounThis.refund': 'الاسترداد', 'nounThis.recurring': 'الخصم المتكرر',

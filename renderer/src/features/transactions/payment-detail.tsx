@@ -317,7 +317,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           its "Send a refund confirmation" sat right under "Charged … as PD-…" and read as the new charge's. */}
       <div className="detail-facts">
         <dl className="facts">
-          <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
+          {/* A card payment asked for as an authorisation only (the ledger's authOnly) is named so, captured
+              since or not (its state says which): "Card sale" beside "Authorised" read as money taken (walk16). */}
+          <dt>{t('detail.kind')}</dt><dd data-testid="detail-kind">{t(payment.kind === 'sale' && payment.authOnly ? 'kind.saleAuthorisation' : `kind.${payment.kind}`)}</dd>
           {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. An invoice's lines joined read line by line in order (joined-description.tsx). */}
           {payment.description && (<><dt>{t('detail.description')}</dt><dd><JoinedDescription className="user-text" testId="detail-description" text={payment.description} /></dd></>)}
           <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
