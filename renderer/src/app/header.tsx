@@ -3,7 +3,7 @@ import { useT } from '../i18n';
 import { useSession } from './session-store';
 import { EnvironmentBadge } from './environment-badge';
 import { ProfileSwitcher } from '../features/settings/profile-switcher';
-import { profileName } from '../ui/profile-name';
+import { profileName, withEnvironment } from '../ui/profile-name';
 import { TeamLogin } from './team-login';
 import { LanguagePicker } from './language-picker';
 
@@ -29,9 +29,14 @@ export function Header() {
     <header ref={header} className={`app-header ${profile ? `app-header-${profile.environment}` : ''}`}>
       <span className="app-name">{t('app.name')}</span>
       {profile && (
-        <span className="active-profile" aria-label={t('profile.active')}>
-          <EnvironmentBadge environment={profile.environment} />
-          <span className="active-profile-name" dir="auto" title={profileName(profile, t)} data-testid="active-profile-name">{profileName(profile, t)}</span>
+        <span className="active-profile">
+          {/* Read once, as one phrase: the badge and the name side by side read "Practice Practice" (walk18);
+              a name that says its environment is said alone, another with its environment after it. */}
+          <span className="said-only" data-testid="active-profile-said">{t('profile.active.said', { profile: withEnvironment(profileName(profile, t), t(`env.${profile.environment}`)) })}</span>
+          <span className="active-profile-shown" aria-hidden="true">
+            <EnvironmentBadge environment={profile.environment} />
+            <span className="active-profile-name" dir="auto" title={profileName(profile, t)} data-testid="active-profile-name">{profileName(profile, t)}</span>
+          </span>
         </span>
       )}
       <TeamLogin />

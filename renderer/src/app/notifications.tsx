@@ -1,9 +1,9 @@
-// In-app notifications from main (a watched link paid, a refund failed), announced to screen
-// readers and dismissable: a band across the window's bottom, as a status bar; while it shows, the
+// In-app notifications from main (a watched link paid, a refund failed), said to screen readers
+// (ui/announce.ts) and dismissable: a band across the window's bottom, as a status bar; while it shows, the
 // page scrolls in the window above it, so it covers nothing; the screen keeps its width and nothing
 // moves as a note comes (docs/screens-after-sale.md). Electron also shows them as OS notifications
 // (main words those).
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { api } from '../api';
 import { translate, useLanguage, useT, wordReason, type Language } from '../i18n';
 import type { AppEvent } from '../../../contract/events';
@@ -11,6 +11,7 @@ import { Ltr } from '../ui/ltr';
 import { QuotedWords } from '../ui/quoted-words';
 import { onRefundWentThrough } from './refund-went-through';
 import { pageAboveBand } from './page-scroller';
+import { announce } from '../ui/announce';
 
 /** What main said, kept as said: worded at each draw, so a change of language words it again. */
 type Said = Extract<AppEvent, { type: 'notification' }>;
@@ -59,6 +60,7 @@ const infoShownMs = 8000;
 /** One note; an information note goes by itself, its time paused while the pointer or the keyboard is in it. */
 function NoteCard({ note, language, dismiss }: { note: Note; language: Language; dismiss: (id: number) => void }) {
   const t = useT();
+  const textId = useId();
   const [pointed, setPointed] = useState(false);
   const [focused, setFocused] = useState(false);
   const left = useRef(infoShownMs);
@@ -80,8 +82,9 @@ function NoteCard({ note, language, dismiss }: { note: Note; language: Language;
       onFocus={() => setFocused(true)}
       onBlur={(event) => setFocused(event.currentTarget.contains(event.relatedTarget as Node | null))}
     >
-      <p><NoteWords text={wordNote(language, note)} orderId={note.reason?.values?.orderId} /></p>
-      <button type="button" onClick={() => dismiss(note.id)}>{t('notify.dismiss')}</button>
+      <p id={textId}><NoteWords text={wordNote(language, note)} orderId={note.reason?.values?.orderId} /></p>
+      {/* Named for what it does to which note: Tab in the band reaches the buttons only. */}
+      <button type="button" aria-label={t('notify.dismissThis')} aria-describedby={textId} onClick={() => dismiss(note.id)}>{t('notify.dismiss')}</button>
     </div>
   );
 }
@@ -94,6 +97,15 @@ export function Notifications() {
   useEffect(() => {
     shown.current = notes;
   }, [notes]);
+  // A new note's words are said in the page's live region (ui/announce.ts), its Dismiss not with them:
+  // the band was a live log, and a note read "… until it is settled.Hide" with its button (walk18).
+  const saidUpTo = useRef(0);
+  useEffect(() => {
+    const fresh = notes.filter((note) => note.id > saidUpTo.current);
+    if (fresh.length === 0) return;
+    saidUpTo.current = Math.max(...fresh.map((note) => note.id));
+    announce(fresh.map((note) => wordNote(language, note)).join(' '));
+  }, [notes, language]);
   // A pile taller than the window scrolls inside its stack: the newest, at its end, stays in view.
   const stack = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -145,8 +157,8 @@ export function Notifications() {
     [],
   );
   return (
-    <div className="notifications" ref={stack} role="log" aria-live="polite" aria-label={t('notify.region')} data-testid="notifications">
+    <section className="notifications" ref={stack} aria-label={t('notify.region')} data-testid="notifications">
       {notes.map((note) => <NoteCard key={note.id} note={note} language={language} dismiss={dismiss} />)}
-    </div>
+    </section>
   );
 }

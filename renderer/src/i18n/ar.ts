@@ -57,7 +57,7 @@ export const ar: Record<MessageKey, string> = {
   'language.label': 'اللغة',
   'language.en': 'English',
   'language.ar': 'العربية',
-  'profile.active': 'ملف التعريف النشط',
+  'profile.active.said': 'ملف التعريف النشط: \u2068{profile}\u2069',
   'profile.practiceName': 'التدريب',
   'env.practice': 'التدريب',
   'env.sandbox': 'الاختبار',

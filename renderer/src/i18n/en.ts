@@ -57,7 +57,7 @@ export const en = {
   'language.label': 'Language',
   'language.en': 'English',
   'language.ar': 'العربية',
-  'profile.active': 'Active profile',
+  'profile.active.said': 'Active profile: \u2068{profile}\u2069',
   'profile.practiceName': 'Practice',
   'env.practice': 'Practice',
   'env.sandbox': 'Sandbox',

@@ -22,6 +22,8 @@ import { Ltr } from '../../ui/ltr';
 import { QuotedWords } from '../../ui/quoted-words';
 import { SettingsLink } from '../settings/settings-link';
 import { phoneSuggestion } from '../../../../contract/phone';
+import { ltrIsolated } from '../../../../contract/amount-words';
+import { announce } from '../../ui/announce';
 import { useNavigation } from '../../app/navigation-store';
 import { findPayment } from '../transactions/find-payment';
 
@@ -94,6 +96,8 @@ export function CustomerFields({ form, values, set, errors, nameHint, nameIsCopy
     set('name')(customer.name);
     set('email')(customer.email);
     set('phone')(customer.phone);
+    // The three fields fill without the keyboard moving: said, or a screen reader heard nothing (walk18).
+    announce(t('gp.customer.earlier.filled', { name: `\u2068${customer.name}\u2069`, email: ltrIsolated(customer.email), phone: ltrIsolated(customer.phone) }));
   };
   // The list shows the customer the fields hold (back to "Choose…" once one is edited by hand): an
   // arrow key on the closed list then moves on from there. Reset to "Choose…" after each choice, every

@@ -22,7 +22,7 @@ import { ProfileCell } from '../transactions/profile-cell';
 import { useProfileList } from '../settings/settings-store';
 import './overview.css';
 import { DateField } from '../../ui/date-field';
-import { QuickDates } from '../transactions/quick-dates';
+import { QuickDates, homeChoices } from '../transactions/quick-dates';
 import { fromField, fromInstant, toField, toInstant } from '../transactions/date-fields';
 // uPlot's 1.6 KB stylesheet with the page's own, not with the charts' chunk: one request fewer while
 // Home's first calls hold the preview's connections, and no stylesheet arriving later to restyle the
@@ -121,7 +121,7 @@ export function OverviewSection({ profileId }: { profileId: string }) {
           <DateField id="ov-from" className="ov-date" label={t('ov.range.from')} value={chosen.from} onChange={(day) => { setLastEdited('from'); if (day) useOverview.getState().set({ chosen: { ...chosen, from: day } }); }} required stillUsing={rangeKept} error={rangeProblem('from')} testId="ov-from" />
           <DateField id="ov-to" className="ov-date" label={t('ov.range.to')} value={chosen.to} min={chosen.from} max={lastAllowedTo(chosen.from)} onChange={(day) => { setLastEdited('to'); if (day) useOverview.getState().set({ chosen: { ...chosen, to: day } }); }} required stillUsing={rangeKept} error={rangeProblem('to')} testId="ov-to" />
           {/* Last month's settlement summary in two presses, as Transactions and the Audit log fill their dates (it took two typed dates). */}
-          <QuickDates from={fromInstant(chosen.from)} to={toInstant(chosen.to)} choose={(range) => { setLastEdited('to'); useOverview.getState().set({ chosen: { from: fromField(range.from), to: toField(range.to) } }); }} />
+          <QuickDates from={fromInstant(chosen.from)} to={toInstant(chosen.to)} choices={homeChoices} choose={(range) => { setLastEdited('to'); useOverview.getState().set({ chosen: { from: fromField(range.from), to: toField(range.to) } }); }} />
         </fieldset>
       </div>
       {error && <p role="alert" className="error"><QuotedWords text={wordError(error).message} /></p>}

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import type { ProductionConfirmation, ProfileView } from '../../../../contract/methods/profiles';
 import { useT } from '../../i18n';
+import { EnvironmentBadge } from '../../app/environment-badge';
 import { useModalKeys } from '../../ui/modal-keys';
 
 /** Whether a money-moving call on this profile needs the user's confirmation first. */
@@ -35,7 +36,7 @@ export function ProductionConfirmDialog({ profile, action, onConfirm, onCancel, 
     <div ref={box} role="alertdialog" aria-modal="true" aria-labelledby="live-confirm-title" aria-describedby="live-confirm-body" className="dialog live-confirm" data-testid="production-confirm"
       onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <h2 id="live-confirm-title">
-        <span className="env-badge env-production">{t('env.production')}</span> {t('confirm.production.title')}
+        <EnvironmentBadge environment="production" hint={false} testId="" /> {t('confirm.production.title')}
       </h2>
       <div className="dialog-body"><p id="live-confirm-body">{words?.body ?? t('confirm.production.body', { action: action ?? '', profile: profile.name })}</p></div>
       <div className="form-actions">

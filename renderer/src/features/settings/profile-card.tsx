@@ -5,6 +5,7 @@ import type { ProfileView } from '../../../../contract/methods/profiles';
 import type { Result } from '../../../../contract/result';
 import { api } from '../../api';
 import { useT } from '../../i18n';
+import { EnvironmentBadge } from '../../app/environment-badge';
 import { Ltr } from '../../ui/ltr';
 import { CheckupSection } from '../checkup/checkup-section';
 import { KeyForm } from './key-form';
@@ -97,9 +98,7 @@ export function ProfileCard({ profile, active, open, setOpen, onRemoved, notice,
     <li className={`profile-card ${active ? 'profile-card-active' : ''}`} data-testid={`profile-${profile.id}`} aria-labelledby={`profile-${profile.id}-name`}>
       <div className="profile-card-head">
         {/* The header's badge carries the shared test id; this one marks the profile in the list. */}
-        <span className={`env-badge env-${profile.environment}`} title={t(`env.${profile.environment}.hint`)} data-testid="profile-environment">
-          {t(`env.${profile.environment}`)}
-        </span>
+        <EnvironmentBadge environment={profile.environment} testId="profile-environment" />
         <h3 id={`profile-${profile.id}-name`} className="profile-name">{profileName(profile, t)}</h3>
         {active && <span className="active-marker" data-testid="active-marker">{t('settings.active')}</span>}
       </div>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TeamProfile } from '../../../../contract/methods/profiles';
 import { api } from '../../api';
 import { useLanguage, useT } from '../../i18n';
+import { EnvironmentBadge } from '../../app/environment-badge';
 import { formatShortDateTime } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
@@ -90,7 +91,7 @@ function TeamProfileRow({ profile, admin, onNotice }: { profile: TeamProfile; ad
   return (
     <li className="profile-card" aria-labelledby={labelId} data-testid={`team-list-${profile.id}`}>
       <div className="profile-card-head">
-        <span className={`env-badge env-${profile.environment}`}>{t(`env.${profile.environment}`)}</span>
+        <EnvironmentBadge environment={profile.environment} hint={false} testId="" />
         <h4 id={labelId} className="profile-name">{profile.name}</h4>
         {profile.removed && <span className="active-marker" data-testid="team-profile-removed">{t('team.profiles.removedBadge')}</span>}
       </div>

@@ -10,6 +10,7 @@ import type { AppError } from '../../../../contract/result';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT, wordReason } from '../../i18n';
+import { EnvironmentBadge } from '../../app/environment-badge';
 import { money, useWordedError, type Words } from '../../i18n/words';
 import { formatAmount } from '../../i18n/format';
 import { Ltr } from '../../ui/ltr';
@@ -115,7 +116,6 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
   // An amount it will not send (none, more than is left) is named nowhere: Send says "Refund" alone, the line "—".
   const sendable = sentMinor !== undefined && !localError;
   const shownAmount = sendable ? formatAmount(sentMinor, currency, language) : '—';
-  const envName = t(`env.${payment.environment}`);
   // The typed texts' own checks, worded now; shown once Send or main told of them (the amount's at once, as before).
   const textProblems = {
     reason: kind === 'refund' ? typedTextProblem(reason, { required: { key: 'rule.refundReason' }, chars: true }) : kind === 'void' ? typedTextProblem(reason, {}) : undefined,
@@ -235,7 +235,7 @@ export function ActionDialog({ kind, payment, remainingMinor, onDone, onClose, b
                   <dt>{t('action.recurring.card')}</dt><dd data-testid="charged-card">{card.cardMasked ? t('action.recurring.cardEnding', { last4: card.cardMasked.slice(-4) }) : t('action.recurring.cardNotShown')}</dd>
                   <dt>{t('action.recurring.firstOrder')}</dt><dd><Ltr className="mono" testId="charged-order">{card.orderId}</Ltr></dd>
                 </>) : (<><dt>{t('detail.order')}</dt><dd><Ltr className="mono">{payment.orderId}</Ltr></dd></>)}
-                <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{envName}</span></dd>
+                <dt>{t('detail.environment')}</dt><dd><EnvironmentBadge environment={payment.environment} hint={false} testId="" /></dd>
                 {kind !== 'recurring' && kind !== 'void' && (<><dt>{t(kind === 'capture' ? 'detail.captureLeft' : 'detail.refundLeft')}</dt><dd data-testid="action-left">{leftNotKnown ? t('detail.refundLeftUnknown') : <Ltr>{formatAmount(remainingMinor, currency, language)}</Ltr>}</dd></>)}
               </dl>
               {leftNotKnown && <p className="attention-note" data-testid="refund-left-unknown">{t('action.refundLeftUnknown')}</p>}

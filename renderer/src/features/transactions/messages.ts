@@ -22,7 +22,7 @@ export const en = {
   // The "Card ends in" filter (More filters): four digits, as the ledger keeps a card's end.
   'tx.filter.cardLast4': 'Card ends in',
   'tx.filter.cardLast4Digits': 'Type the card’s last four digits, for example 4242.',
-  'kind.link': 'Payment link', 'kind.checkout': 'Checkout session', 'kind.sale': 'Card sale', 'kind.recurring': 'Repeat charge', 'kind.external': 'Found by lookup',
+  'kind.link': 'Payment link', 'kind.checkout': 'Checkout session', 'kind.sale': 'Card sale', 'kind.saleAuthorisation': 'Card authorisation', 'kind.recurring': 'Repeat charge', 'kind.external': 'Found by lookup',
   'op.create': 'Created', 'op.authorise': 'Authorised', 'op.capture': 'Capture', 'op.void': 'Void', 'op.refund': 'Refund',
   'noun.create': 'creation', 'noun.capture': 'capture', 'noun.void': 'void', 'noun.refund': 'refund', 'noun.recurring': 'repeat charge',
   // The same nouns where a sentence points at one operation ("this refund"): Arabic makes the noun definite there («عملية الاسترداد هذه», not «عملية استرداد هذه»: walk18).
@@ -226,7 +226,7 @@ export const en = {
   'audit.action.checkup_started': 'Gateway check-up started', 'audit.action.checkup_finished': 'Gateway check-up finished', 'audit.action.checkup_report_saved': 'Check-up report saved', 'audit.action.checkupMove': 'Check-up: {action}',
   // The reasons Paydesk writes into the ledger itself (stored-reason.ts).
   'reason.checkupRefund': 'Gateway check-up: returning the test money',
-  'notify.region': 'Notifications', 'notify.dismiss': 'Dismiss', 'notify.generic': 'Something changed on a payment. Open Transactions to see it.',
+  'notify.region': 'Notifications', 'notify.dismiss': 'Dismiss', 'notify.dismissThis': 'Dismiss this note', 'notify.generic': 'Something changed on a payment. Open Transactions to see it.',
   'detail.inFlightBy': '{person} is doing a {kind} on this payment right now (team ledger). Wait for it to finish, then look again.',
   'audit.action.invoice_reserved': 'Invoice number given to a payment link', 'audit.action.credit_note': 'Credit note recorded', 'audit.action.document_numbers_continued': 'Invoice numbers continued after a laptop’s own',
   'audit.action.retry_details': 'Order tried again with other details',
@@ -283,7 +283,7 @@ export const ar: Record<keyof typeof en, string> = {
   'tx.search.byCard': 'اعرض مدفوعات البطاقة المنتهية بـ {last4}',
   'tx.filter.cardLast4': 'البطاقة تنتهي بـ',
   'tx.filter.cardLast4Digits': 'اكتب آخر أربعة أرقام من البطاقة، مثل 4242.',
-  'kind.link': 'رابط دفع', 'kind.checkout': 'جلسة دفع', 'kind.sale': 'بيع بالبطاقة', 'kind.recurring': 'خصم متكرر', 'kind.external': 'وُجدت بالبحث',
+  'kind.link': 'رابط دفع', 'kind.checkout': 'جلسة دفع', 'kind.sale': 'بيع بالبطاقة', 'kind.saleAuthorisation': 'تفويض بالبطاقة', 'kind.recurring': 'خصم متكرر', 'kind.external': 'وُجدت بالبحث',
   'op.create': 'إنشاء', 'op.authorise': 'تفويض', 'op.capture': 'تحصيل', 'op.void': 'إلغاء التفويض', 'op.refund': 'استرداد',
   'noun.create': 'إنشاء', 'noun.capture': 'تحصيل', 'noun.void': 'إلغاء التفويض', 'noun.refund': 'استرداد', 'noun.recurring': 'خصم متكرر',
   'nounThis.create': 'الإنشاء', 'nounThis.capture': 'التحصيل', 'nounThis.void': 'إلغاء التفويض', 'nounThis.refund': 'الاسترداد', 'nounThis.recurring': 'الخصم المتكرر',
@@ -455,7 +455,7 @@ export const ar: Record<keyof typeof en, string> = {
   'audit.openPayment': 'افتح الدفعة',
   'audit.action.checkup_started': 'بدأ فحص البوابة', 'audit.action.checkup_finished': 'انتهى فحص البوابة', 'audit.action.checkup_report_saved': 'حُفظ تقرير الفحص', 'audit.action.checkupMove': 'الفحص: {action}',
   'reason.checkupRefund': 'فحص البوابة: إعادة أموال الاختبار',
-  'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء', 'notify.generic': 'تغيّر شيء في إحدى الدفعات. افتح المعاملات لتراه.',
+  'notify.region': 'الإشعارات', 'notify.dismiss': 'إخفاء', 'notify.dismissThis': 'إخفاء هذا الإشعار', 'notify.generic': 'تغيّر شيء في إحدى الدفعات. افتح المعاملات لتراه.',
   'detail.inFlightBy': '{person} يُجري {kind} على هذه الدفعة الآن (سجل الفريق). انتظر حتى ينتهي، ثم انظر مجددًا.',
   'audit.action.invoice_reserved': 'أُعطي رابط دفع رقم فاتورة', 'audit.action.credit_note': 'سُجّل إشعار دائن', 'audit.action.document_numbers_continued': 'استُكمل ترقيم الفواتير بعد أرقام حاسوب',
   'audit.action.retry_details': 'أُعيدت محاولة طلب ببيانات أخرى',

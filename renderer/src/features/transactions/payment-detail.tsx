@@ -6,6 +6,7 @@ import type { PaymentView } from '../../../../contract/methods/payments';
 import { api } from '../../api';
 import { useSession } from '../../app/session-store';
 import { useLanguage, useT } from '../../i18n';
+import { EnvironmentBadge } from '../../app/environment-badge';
 import { useWordedError, type Words } from '../../i18n/words';
 import { NoticeLine, refused, said, type Notice } from '../../ui/notice';
 import { formatAmount } from '../../i18n/format';
@@ -316,7 +317,9 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           its "Send a refund confirmation" sat right under "Charged … as PD-…" and read as the new charge's. */}
       <div className="detail-facts">
         <dl className="facts">
-          <dt>{t('detail.kind')}</dt><dd>{t(`kind.${payment.kind}`)}</dd>
+          {/* A card payment asked for as an authorisation only (the ledger's authOnly) is named so, captured
+              since or not (its state says which): "Card sale" beside "Authorised" read as money taken (walk16). */}
+          <dt>{t('detail.kind')}</dt><dd data-testid="detail-kind">{t(payment.kind === 'sale' && payment.authOnly ? 'kind.saleAuthorisation' : `kind.${payment.kind}`)}</dd>
           {/* What the payment was for (a link's or a repeat charge's description, as typed): support is asked it, and it was only in the CSV. An invoice's lines joined read line by line in order (joined-description.tsx). */}
           {payment.description && (<><dt>{t('detail.description')}</dt><dd><JoinedDescription className="user-text" testId="detail-description" text={payment.description} /></dd></>)}
           <dt>{t('detail.amount')}</dt><dd data-testid="detail-amount">{money(payment.amountMinor)}</dd>
@@ -339,7 +342,7 @@ export function PaymentDetailPanel({ paymentId, coversList = false, hiddenByFilt
           <dt>{t('detail.transactionId')}</dt><dd><Ltr className="mono" ref={transactionIdRef}>{payment.transactionId ?? '—'}</Ltr>{payment.transactionId && <> <CopyButton text={payment.transactionId} label={t('detail.copyTransactionId')} copiedLabel={t('detail.copiedTransactionId')} shown={transactionIdRef} testId="copy-transaction-id" /></>}</dd>
           {payment.sessionId && (<><dt>{t('detail.sessionId')}</dt><dd><Ltr className="mono">{payment.sessionId}</Ltr></dd></>)}
           {payment.url && (<><dt>{t('detail.url')}</dt><dd><Ltr className="mono url">{payment.url}</Ltr></dd></>)}
-          <dt>{t('detail.environment')}</dt><dd><span className={`env-badge env-${payment.environment}`}>{t(`env.${payment.environment}`)}</span></dd>
+          <dt>{t('detail.environment')}</dt><dd><EnvironmentBadge environment={payment.environment} hint={false} testId="" /></dd>
           <dt>{t('detail.created')}</dt><dd><RowMoment iso={payment.createdAt} testId="detail-created" /></dd>
           <dt>{t('detail.lastChecked')}</dt><dd>{payment.lastCheckedAt ? <RowMoment iso={payment.lastCheckedAt} testId="detail-last-checked" /> : '—'}
             {lastCheckFailed(detail.checks, payment.lastCheckedAt) && <span data-testid="detail-last-check-failed"> · {t('detail.lastCheckFailed')}</span>}</dd>

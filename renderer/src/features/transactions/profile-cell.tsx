@@ -4,6 +4,7 @@
 // «التدريب التدريب» said it twice (as the header's switcher says it once: withEnvironment); a name
 // that says its environment («بيئة الاختبار») by its name alone.
 import { useT } from '../../i18n';
+import { EnvironmentBadge } from '../../app/environment-badge';
 import { nameSaysEnvironment, namedAsEnvironment, profileName } from '../../ui/profile-name';
 import { useProfileList } from '../settings/settings-store';
 
@@ -19,7 +20,7 @@ export function ProfileCell({ profileId, environment }: { profileId: string | nu
   // "Shop (2)" before the Arabic badge drew its closing bracket on the wrong side in Arabic.
   const shown = found ? <bdi className="user-text">{name}</bdi> : name;
   if (!isEnvironment(environment)) return <>{shown}</>;
-  const badge = <span className={`env-badge env-${environment}`}>{t(`env.${environment}`)}</span>;
+  const badge = <EnvironmentBadge environment={environment} hint={false} testId="" />;
   const word = t(`env.${environment}`);
   if (namedAsEnvironment(name, word)) return badge;
   // A name that says its environment ("بيئة الاختبار") is shown alone (its environment as its hint).
