@@ -60,13 +60,14 @@ export function parseAmount(text: string, currency: CurrencyCode): ParsedAmount 
 }
 
 /**
- * One comma group of three digits and no decimal point, typed with a Latin comma, in a currency of
- * three decimals: "12,500" KWD may be twelve thousand five hundred or twelve and a half. Not
- * "1,234,500" (only thousands are grouped twice), not "12,500.000" (the dot is the decimal), not
- * with the Arabic thousands separator (٬ is never a decimal), not in SAR (12.500 has a decimal too many).
+ * One comma group of three digits and no decimal point, in a currency of three decimals: "12,500"
+ * KWD may be twelve thousand five hundred or twelve and a half. Not "1,234,500" (only thousands
+ * are grouped twice), not "12,500.000" (the dot is the decimal), not in SAR (12.500 has a decimal
+ * too many). The Arabic thousands separator too: ٬ is never a decimal, but it is drawn almost as
+ * the decimal separator ٫, and one wrong key is a thousand times the amount (walk19).
  */
 function twoReadings(text: string, currency: CurrencyCode): ParsedAmount | undefined {
-  if (exponentOf(currency) !== 3 || text.includes('\u066C')) return undefined;
+  if (exponentOf(currency) !== 3) return undefined;
   const typed = compactAmountText(text);
   if (!/^\d{1,3},\d{3}$/.test(typed)) return undefined;
   const whole = typed.replace(',', '').replace(/^0+(?=\d)/, '');

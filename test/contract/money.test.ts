@@ -118,6 +118,7 @@ describe('an amount with two readings is refused, naming both', () => {
 
   it.each([
     ['١٢,٥٠٠', 'OMR', '12,500', '12500', '12.500'], // Arabic-Indic digits with a Latin comma
+    ['١٢٬٥٠٠', 'KWD', '12,500', '12500', '12.500'], // the Arabic thousands separator, drawn almost as the decimal one (٫): a key away from 12.500
     [' 1 ,250 ', 'BHD', '1,250', '1250', '1.250'],
     ['0,500', 'JOD', '0,500', '500', '0.500'],
     ['00,500', 'JOD', '00,500', '500', '00.500'], // every leading zero of the whole reading dropped
@@ -129,7 +130,8 @@ describe('an amount with two readings is refused, naming both', () => {
     ['1,234,500', 'KWD', 1_234_500_000], // grouped twice: only thousands are
     ['12,500.000', 'KWD', 12_500_000], // the dot is the decimal
     ['12,500.', 'KWD', 12_500_000],
-    ['١٢٬٥٠٠', 'KWD', 12_500_000], // the Arabic thousands separator is never a decimal
+    ['١٬٢٣٤٬٥٠٠', 'KWD', 1_234_500_000], // the Arabic thousands separator, grouped twice
+    ['١٢٫٥٠٠', 'KWD', 12_500], // the Arabic decimal separator
     ['12500', 'KWD', 12_500_000],
     ['12.500', 'KWD', 12_500],
   ] as const)('reads %j %s as %i: one reading only', (text, currency, minor) => {
