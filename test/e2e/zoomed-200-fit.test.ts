@@ -5,7 +5,9 @@
 //   (it was brought just above the bottom edge, then the totals above the list took a second line
 //   and pushed it under);
 // - ↓ in the list brings the keyboard's row into the window when the list is partly below it (the
-//   row moved under the edge while the page stood still).
+//   row moved under the edge while the page stood still);
+// - with the text spacing a reader may impose (WCAG 1.4.12), no row's date or amount is cut (the
+//   date lost its last digit: "31/10/202", and "(SAR 482.71 refunded)" its end).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +74,25 @@ describe('zoomed to 200% on a 1366 × 768 laptop', () => {
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowDown');
       await expect.poll(() => keyboardRowInWindow(page)).toMatchObject({ inView: true });
+    });
+
+    it(`cuts no row's date or amount with WCAG 1.4.12's text spacing (${language})`, async () => {
+      const { page } = session;
+      await app.chooseLanguage(language);
+      await page.keyboard.press('Alt+5');
+      await page.getByTestId('clear-filters').click();
+      await page.locator('.tx-rows .date-cell').first().waitFor();
+      // A reader's own style sheet (CSSOM: the page's CSP refuses a <style> element, not this).
+      await page.evaluate(() => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync('* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-block-end: 2em !important; }');
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      });
+      const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.tx-rows [role="row"] > .date-cell, .tx-rows [role="row"] > .num')]
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 0.5).map((cell) => cell.textContent));
+      await session.screenshot(`zoomed-200-text-spacing-${language}`);
+      await page.evaluate(() => void (document.adoptedStyleSheets = []));
+      expect(cut).toEqual([]);
     });
   }
 });
