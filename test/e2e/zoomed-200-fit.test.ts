@@ -7,7 +7,9 @@
 // - ↓ in the list brings the keyboard's row into the window when the list is partly below it (the
 //   row moved under the edge while the page stood still);
 // - with the text spacing a reader may impose (WCAG 1.4.12), no row's date or amount is cut (the
-//   date lost its last digit: "31/10/202", and "(SAR 482.71 refunded)" its end).
+//   date lost its last digit: "31/10/202", and "(SAR 482.71 refunded)" its end);
+// - with Chromium's text size raised to 32 px instead (1366 × 768 at 100%), the navigation goes above
+//   the screen as it does at 683 px (the window's breakpoints were in px: it kept 370 px at the side).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,4 +97,21 @@ describe('zoomed to 200% on a 1366 × 768 laptop', () => {
       expect(cut).toEqual([]);
     });
   }
+
+  it('puts the navigation above the screen when the text size is doubled instead of the zoom', async () => {
+    const { page } = session;
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+      await page.keyboard.press('Alt+5');
+      await page.getByTestId('tx-list').waitFor();
+      await expect.poll(() => page.evaluate(() => document.querySelector('.app-nav')!.getBoundingClientRect().bottom <= document.querySelector('main')!.getBoundingClientRect().top)).toBe(true);
+      await session.screenshot('text-size-32');
+    } finally {
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16, fixed: 13 } });
+      await cdp.detach();
+      await page.setViewportSize({ width: 683, height: 384 });
+    }
+  });
 });
